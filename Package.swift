@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One target per responsibility; see README.md ("Architecture").
+// C libraries sit behind the C* system-library targets and are imported only
+// by the safe wrappers in ScanInput and ScanRecognition.
+let package = Package(
+    name: "scanextract",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "scanextract", targets: ["scanextract"]),
+        .library(name: "ScanKit", targets: ["ScanKit"]),
+        .library(name: "ScanDetectors", targets: ["ScanDetectors"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries (Debian: libtesseract-dev, libleptonica-dev, libpoppler-glib-dev, libcairo2-dev).
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
+                       providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo",
+                       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+
+        // Value types shared by every stage. No C, no engines.
+        .target(name: "ScanModel"),
+        // Pure-Swift data detectors (phone, e-mail, URL, date, money, ...).
+        .target(name: "ScanDetectors", dependencies: ["ScanModel"]),
+        // Decoding images and PDFs into pages; preprocessing for recognition.
+        .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler"]),
+        // The TextRecognizer protocol and its engines.
+        .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract", "CLeptonica"]),
+        // JSON / JSON Lines / text writers.
+        .target(name: "ScanExport", dependencies: ["ScanModel"]),
+        // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
+        .target(name: "ScanKit", dependencies: [
+            "ScanModel", "ScanInput", "ScanRecognition", "ScanDetectors", "ScanExport",
+        ]),
+        // The thin command line.
+        .executableTarget(name: "scanextract", dependencies: [
+            "ScanKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
+        .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
+        .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
+        .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ScanInput", "TestSupport"]),
+        .testTarget(name: "ScanExportTests", dependencies: ["ScanExport"]),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // Generates test images and PDFs with cairo, so no test needs a fixture from outside.
+        .target(name: "TestSupport", dependencies: ["ScanModel", "CPoppler"], path: "Tests/TestSupport"),
+    ]
+)

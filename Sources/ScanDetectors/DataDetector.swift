@@ -1,0 +1,4 @@
+import ScanModel
+
+/// Placeholder until the detectors land; replaced by the detectors work.
+public enum DataDetectors {}

@@ -1,0 +1,108 @@
+/// Where the text of a page came from.
+public enum TextSource: String, Codable, Hashable, Sendable {
+    /// Recognized by an OCR engine from pixels.
+    case ocr
+    /// Taken from the PDF's own text layer, without OCR.
+    case pdfText = "pdf-text"
+    /// Read from an earlier scanextract JSON document (or another engine's output in that format).
+    case imported
+}
+
+/// The engine that produced the observations.
+public struct EngineInfo: Codable, Hashable, Sendable {
+    public var name: String
+    public var version: String
+    public var model: String?
+
+    public init(name: String, version: String, model: String? = nil) {
+        self.name = name
+        self.version = version
+        self.model = model
+    }
+}
+
+/// A recognized page. Every box on it is in this page's pixels, top-left origin.
+public struct Page: Codable, Hashable, Sendable {
+    /// 0-based position of the page in its source.
+    public var index: Int
+    public var width: Double
+    public var height: Double
+    /// Clockwise rotation in degrees (0, 90, 180 or 270) that was applied to the
+    /// source raster to make text upright; `width`, `height` and every box are
+    /// those of the upright page.
+    public var rotation: Int
+    /// Skew angle in degrees that was corrected before recognition (0 when none).
+    public var skew: Double?
+    public var textSource: TextSource
+    public var observations: [TextObservation]
+
+    public init(index: Int, width: Double, height: Double, rotation: Int = 0, skew: Double? = nil,
+                textSource: TextSource, observations: [TextObservation]) {
+        self.index = index
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.skew = skew
+        self.textSource = textSource
+        self.observations = observations
+    }
+
+    /// The text of the page, one observation a line, in the order the engine listed them.
+    public var text: String { observations.map(\.text).joined(separator: "\n") }
+}
+
+/// Something that went wrong or looks doubtful but did not stop processing.
+public struct Finding: Codable, Hashable, Sendable {
+    /// A stable, machine-readable code such as `low-confidence` or `page-failed`.
+    public var code: String
+    public var message: String
+    public var page: Int?
+    public var field: String?
+
+    public init(code: String, message: String, page: Int? = nil, field: String? = nil) {
+        self.code = code
+        self.message = message
+        self.page = page
+        self.field = field
+    }
+}
+
+/// The result for one input file: the unit scanextract writes as JSON.
+public struct Document: Codable, Hashable, Sendable {
+    /// The version of `Schemas/document.schema.json` this document follows.
+    public static let currentSchemaVersion = "1.0.0"
+
+    public var schemaVersion: String
+    /// The input path as the user gave it.
+    public var source: String
+    public var engine: EngineInfo
+    public var pages: [Page]
+    /// Data-detector hits over the document's text, with their page and box.
+    public var entities: [Entity]?
+    public var warnings: [Finding]
+
+    public init(source: String, engine: EngineInfo, pages: [Page],
+                entities: [Entity]? = nil, warnings: [Finding] = []) {
+        self.schemaVersion = Document.currentSchemaVersion
+        self.source = source
+        self.engine = engine
+        self.pages = pages
+        self.entities = entities
+        self.warnings = warnings
+    }
+
+    enum CodingKeys: String, CodingKey { case schemaVersion, source, engine, pages, entities, warnings }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decodeIfPresent(String.self, forKey: .schemaVersion) ?? Document.currentSchemaVersion
+        source = try c.decodeIfPresent(String.self, forKey: .source) ?? ""
+        engine = try c.decodeIfPresent(EngineInfo.self, forKey: .engine) ?? EngineInfo(name: "unknown", version: "")
+        pages = try c.decode([Page].self, forKey: .pages)
+        entities = try c.decodeIfPresent([Entity].self, forKey: .entities)
+        warnings = try c.decodeIfPresent([Finding].self, forKey: .warnings) ?? []
+    }
+
+    /// All text, pages separated by a blank line.
+    public var text: String { pages.map(\.text).joined(separator: "\n\n") }
+}

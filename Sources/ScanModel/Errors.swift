@@ -1,0 +1,53 @@
+/// A failure that stops processing of one input (or one page of it).
+/// Carries a stable code, the file and the page; never the recognized text.
+public struct ScanError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Codable, Hashable, Sendable, CaseIterable {
+        /// The file does not exist or cannot be read.
+        case unreadable = "unreadable"
+        /// The file is empty.
+        case empty = "empty"
+        /// The content is neither a supported image, a PDF nor a scanextract JSON document.
+        case unsupportedType = "unsupported-type"
+        /// The content claims a supported type but cannot be decoded.
+        case corrupt = "corrupt"
+        /// The PDF is encrypted and cannot be opened without a password.
+        case encrypted = "encrypted"
+        /// The image or page exceeds the configured pixel limit.
+        case tooLarge = "too-large"
+        /// The page has no pixels or no content.
+        case emptyPage = "empty-page"
+        /// The OCR engine or its data is missing or failed.
+        case engine = "engine"
+        /// Writing an output failed.
+        case output = "output"
+        /// The user cancelled the run.
+        case cancelled = "cancelled"
+        /// An option value is not valid.
+        case invalidOption = "invalid-option"
+    }
+
+    public var code: Code
+    public var file: String?
+    public var page: Int?
+    public var reason: String
+
+    public init(_ code: Code, file: String? = nil, page: Int? = nil, _ reason: String) {
+        self.code = code
+        self.file = file
+        self.page = page
+        self.reason = reason
+    }
+
+    /// The same error, attributed to `file` when it has no file yet.
+    public func attributed(to file: String) -> ScanError {
+        var copy = self
+        if copy.file == nil { copy.file = file }
+        return copy
+    }
+
+    public var description: String {
+        var where_ = file ?? "<input>"
+        if let page { where_ += " (page \(page + 1))" }
+        return "\(where_): \(reason) [\(code.rawValue)]"
+    }
+}

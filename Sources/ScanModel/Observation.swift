@@ -1,0 +1,57 @@
+/// One recognized word, with its own box in page pixels (top-left origin).
+public struct RecognizedWord: Codable, Hashable, Sendable {
+    public var text: String
+    /// 0 to 1.
+    public var confidence: Double
+    public var boundingBox: BoundingBox
+
+    public init(text: String, confidence: Double, boundingBox: BoundingBox) {
+        self.text = text
+        self.confidence = confidence
+        self.boundingBox = boundingBox
+    }
+}
+
+/// An alternative reading of a whole line.
+public struct TextCandidate: Codable, Hashable, Sendable {
+    public var text: String
+    /// 0 to 1.
+    public var confidence: Double
+
+    public init(text: String, confidence: Double) {
+        self.text = text
+        self.confidence = confidence
+    }
+}
+
+/// One recognized line of text: the unit every later stage works on.
+public struct TextObservation: Codable, Hashable, Sendable {
+    public var text: String
+    /// 0 to 1.
+    public var confidence: Double
+    /// In page pixels, top-left origin.
+    public var boundingBox: BoundingBox
+    public var words: [RecognizedWord]
+    /// Alternative readings, best first; the first one is `text` itself when present.
+    public var candidates: [TextCandidate]
+
+    public init(text: String, confidence: Double, boundingBox: BoundingBox,
+                words: [RecognizedWord] = [], candidates: [TextCandidate] = []) {
+        self.text = text
+        self.confidence = confidence
+        self.boundingBox = boundingBox
+        self.words = words
+        self.candidates = candidates
+    }
+
+    enum CodingKeys: String, CodingKey { case text, confidence, boundingBox, words, candidates }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decode(String.self, forKey: .text)
+        confidence = try c.decodeIfPresent(Double.self, forKey: .confidence) ?? 1
+        boundingBox = try c.decode(BoundingBox.self, forKey: .boundingBox)
+        words = try c.decodeIfPresent([RecognizedWord].self, forKey: .words) ?? []
+        candidates = try c.decodeIfPresent([TextCandidate].self, forKey: .candidates) ?? []
+    }
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import TestSupport
+
+final class CLITestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import ScanDetectors
+
+final class ScanDetectorsTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

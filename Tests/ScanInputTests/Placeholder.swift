@@ -1,0 +1,6 @@
+import XCTest
+@testable import ScanInput
+
+final class ScanInputTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import ScanModel
+
+final class ScanModelTestsPlaceholder: XCTestCase {
+    func testBuilds() {}
+}
