@@ -31,7 +31,7 @@ let package = Package(
         // Decoding images and PDFs into pages; preprocessing for recognition.
         .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler"]),
         // The TextRecognizer protocol and its engines.
-        .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract", "CLeptonica"]),
+        .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract"]),
         // JSON / JSON Lines / text writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.

@@ -31,20 +31,38 @@ public struct Page: Codable, Hashable, Sendable {
     /// source raster to make text upright; `width`, `height` and every box are
     /// those of the upright page.
     public var rotation: Int
-    /// Skew angle in degrees that was corrected before recognition (0 when none).
+    /// Skew angle in degrees that was corrected before recognition, when any.
     public var skew: Double?
+    /// Resolution of the page pixels, when known (PDF pages: the render resolution).
+    public var dpi: Double?
     public var textSource: TextSource
     public var observations: [TextObservation]
 
     public init(index: Int, width: Double, height: Double, rotation: Int = 0, skew: Double? = nil,
-                textSource: TextSource, observations: [TextObservation]) {
+                dpi: Double? = nil, textSource: TextSource, observations: [TextObservation]) {
         self.index = index
         self.width = width
         self.height = height
         self.rotation = rotation
         self.skew = skew
+        self.dpi = dpi
         self.textSource = textSource
         self.observations = observations
+    }
+
+    enum CodingKeys: String, CodingKey { case index, width, height, rotation, skew, dpi, textSource, observations }
+
+    /// Lenient where another engine's output may leave things out.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decodeIfPresent(Int.self, forKey: .index) ?? 0
+        width = try c.decodeIfPresent(Double.self, forKey: .width) ?? 0
+        height = try c.decodeIfPresent(Double.self, forKey: .height) ?? 0
+        rotation = try c.decodeIfPresent(Int.self, forKey: .rotation) ?? 0
+        skew = try c.decodeIfPresent(Double.self, forKey: .skew)
+        dpi = try c.decodeIfPresent(Double.self, forKey: .dpi)
+        textSource = try c.decodeIfPresent(TextSource.self, forKey: .textSource) ?? .imported
+        observations = try c.decode([TextObservation].self, forKey: .observations)
     }
 
     /// The text of the page, one observation a line, in the order the engine listed them.

@@ -1,10 +1,14 @@
 import ArgumentParser
 
+/// The root command. With no subcommand, `scan` runs, so `scanextract receipt.pdf` works.
 struct ScanExtract: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scanextract",
         abstract: "Recognize scanned documents and extract structured data.",
-        subcommands: [DetectCommand.self])
+        discussion: ExitStatus.documentation,
+        version: "0.1.0",
+        subcommands: [ScanCommand.self, DetectCommand.self, ModelsCommand.self],
+        defaultSubcommand: ScanCommand.self)
 }
 
 ScanExtract.main()

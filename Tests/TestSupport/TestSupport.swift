@@ -1,1 +1,113 @@
+import CPoppler
+import Foundation
 import ScanModel
+
+/// A line of text to draw: its baseline starts at (x, y) in points/pixels.
+public struct DrawnLine: Sendable {
+    public var text: String
+    public var x: Double
+    public var y: Double
+    public var size: Double
+    public var bold: Bool
+
+    public init(_ text: String, x: Double, y: Double, size: Double = 24, bold: Bool = false) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.size = size
+        self.bold = bold
+    }
+}
+
+/// Draws test inputs with cairo, so no test needs a fixture from outside.
+public enum Drawing {
+    /// Draws `lines` black on white onto a cairo context.
+    static func draw(_ cr: OpaquePointer, _ lines: [DrawnLine], width: Double, height: Double, rotation: Double) {
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        if rotation != 0 {
+            cairo_translate(cr, width / 2, height / 2)
+            cairo_rotate(cr, rotation * Double.pi / 180)
+            cairo_translate(cr, -width / 2, -height / 2)
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        for l in lines {
+            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                                   l.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, l.size)
+            cairo_move_to(cr, l.x, l.y)
+            cairo_show_text(cr, l.text)
+        }
+    }
+
+    /// Writes a PNG of `lines` (gray text on white), optionally rotated by `rotation` degrees.
+    public static func writePNG(_ lines: [DrawnLine], width: Int, height: Int, rotation: Double = 0, to path: String) {
+        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(s) }
+        let cr = cairo_create(s)!
+        draw(cr, lines, width: Double(width), height: Double(height), rotation: rotation)
+        cairo_destroy(cr)
+        cairo_surface_write_to_png(s, path)
+    }
+
+    /// Renders `lines` into an RGB `RasterImage`.
+    public static func raster(_ lines: [DrawnLine], width: Int, height: Int, rotation: Double = 0) -> RasterImage {
+        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(s) }
+        let cr = cairo_create(s)!
+        draw(cr, lines, width: Double(width), height: Double(height), rotation: rotation)
+        cairo_destroy(cr)
+        cairo_surface_flush(s)
+        let stride = Int(cairo_image_surface_get_stride(s))
+        let data = cairo_image_surface_get_data(s)!
+        var px = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let v = row[x]
+                px[(y * width + x) * 3] = UInt8(truncatingIfNeeded: v >> 16)
+                px[(y * width + x) * 3 + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                px[(y * width + x) * 3 + 2] = UInt8(truncatingIfNeeded: v)
+            }
+        }
+        return RasterImage(width: width, height: height, channels: 3, pixels: px)
+    }
+
+    /// Writes a PDF, one page per entry, in points. With `asImage`, each page is a
+    /// picture of its text (a "scanned" PDF with no text layer).
+    public static func writePDF(_ pages: [[DrawnLine]], width: Double = 595, height: Double = 842,
+                                asImage: Bool = false, to path: String) {
+        let s = cairo_pdf_surface_create(path, width, height)!
+        defer { cairo_surface_destroy(s) }
+        let cr = cairo_create(s)!
+        for lines in pages {
+            if asImage {
+                // Rasterize at 200 dpi and paint it scaled back into the page.
+                let k = 200.0 / 72
+                let img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * k), Int32(height * k))!
+                let icr = cairo_create(img)!
+                cairo_scale(icr, k, k)
+                draw(icr, lines, width: width, height: height, rotation: 0)
+                cairo_destroy(icr)
+                cairo_save(cr)
+                cairo_scale(cr, 1 / k, 1 / k)
+                cairo_set_source_surface(cr, img, 0, 0)
+                cairo_paint(cr)
+                cairo_restore(cr)
+                cairo_surface_destroy(img)
+            } else {
+                draw(cr, lines, width: width, height: height, rotation: 0)
+            }
+            cairo_show_page(cr)
+        }
+        cairo_destroy(cr)
+        cairo_surface_finish(s)
+    }
+
+    /// A fresh temporary folder for one test.
+    public static func temporaryDirectory() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scanextract-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.path
+    }
+}

@@ -1,0 +1,49 @@
+# scanextract: set-up, build, demo, tests and benchmarks.
+# `make demo` and `make test` install whatever is missing first.
+
+SWIFT      ?= swift
+APT_PKGS   := libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd \
+	          libpoppler-glib-dev libcairo2-dev libpng-dev pkg-config poppler-utils time fonts-dejavu-core
+BIN        := .build/release/scanextract
+DEMO_OUT   := out/samples
+BENCH_DIR  ?= Samples
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build demo test bench clean
+
+all: build
+
+# Installs the Debian packages that are missing (and only those).
+deps:
+	@missing=""; for p in $(APT_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@if [ -x scripts/install-onnx.sh ]; then scripts/install-onnx.sh; fi
+
+build: deps
+	$(SWIFT) build -c release --product scanextract
+
+# Runs the main job on Samples/: one JSON document per sample, then a summary.
+demo: build
+	@mkdir -p $(DEMO_OUT)
+	$(BIN) --output-dir $(DEMO_OUT) Samples/ ; status=$$?; \
+	for f in $(DEMO_OUT)/*.json; do \
+	  echo "== $$f"; \
+	  $(BIN) --format text --quiet "$$f" | head -n 12; \
+	done; \
+	echo; echo "JSON documents are in $(DEMO_OUT)/"; exit $$status
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Times a folder run: pages per second and peak memory (BENCH_DIR=folder to choose).
+bench: build
+	@Benchmarks/folder-run.sh $(BIN) $(BENCH_DIR)
+
+clean:
+	rm -rf .build out

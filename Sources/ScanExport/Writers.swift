@@ -1,0 +1,115 @@
+import Foundation
+import ScanModel
+
+/// Output formats of the main command.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// One pretty-printed JSON document per input.
+    case json
+    /// One compact JSON document per line.
+    case jsonl
+    /// The recognized text in reading order.
+    case text
+
+    public var fileExtension: String {
+        switch self {
+        case .json, .jsonl: return "json"
+        case .text: return "txt"
+        }
+    }
+}
+
+/// Serializes documents. Pure: bytes in memory, no files.
+public enum DocumentWriter {
+    public static func json(_ doc: Document, pretty: Bool) throws -> Data {
+        let e = JSONEncoder()
+        e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        var data = try e.encode(doc)
+        data.append(0x0A)
+        return data
+    }
+
+    /// The text of every page in reading order; pages separated by a form feed.
+    public static func text(_ doc: Document) -> Data {
+        let pages = doc.pages.map { ReadingOrder.lines(of: $0).joined(separator: "\n") }
+        return Data((pages.joined(separator: "\n\u{0C}\n") + "\n").utf8)
+    }
+
+    public static func encode(_ doc: Document, as format: OutputFormat, pretty: Bool = true) throws -> Data {
+        switch format {
+        case .json: return try json(doc, pretty: pretty)
+        case .jsonl: return try json(doc, pretty: false)
+        case .text: return text(doc)
+        }
+    }
+}
+
+/// Orders the observations of a page top to bottom, and left to right within a
+/// visual line (two observations whose vertical extents mostly overlap).
+public enum ReadingOrder {
+    public static func lines(of page: Page) -> [String] {
+        let obs = page.observations.sorted { $0.boundingBox.midY < $1.boundingBox.midY }
+        var rows: [[TextObservation]] = []
+        for o in obs {
+            if var last = rows.last, let ref = last.first {
+                let overlap = min(ref.boundingBox.maxY, o.boundingBox.maxY) - max(ref.boundingBox.minY, o.boundingBox.minY)
+                if overlap > 0.5 * min(ref.boundingBox.height, o.boundingBox.height) {
+                    last.append(o)
+                    rows[rows.count - 1] = last
+                    continue
+                }
+            }
+            rows.append([o])
+        }
+        return rows.map { $0.sorted { $0.boundingBox.minX < $1.boundingBox.minX }.map(\.text).joined(separator: "   ") }
+    }
+}
+
+/// Writes files so that a reader never sees half of one: into a temporary file
+/// in the same folder, then renamed over the target.
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try data.write(to: tmp)
+            if FileManager.default.fileExists(atPath: url.path) {
+                _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp)
+            } else {
+                try FileManager.default.moveItem(at: tmp, to: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw ScanError(.output, file: path, "cannot be written (\((error as NSError).localizedDescription))")
+        }
+    }
+}
+
+/// Chooses output file names in a folder: `<base name>.<ext>`, made unique when two
+/// inputs share a base name, and never the path of an input.
+public struct OutputNamer {
+    private var used = Set<String>()
+    private let protected: Set<String>
+    public let directory: String
+    public let fileExtension: String
+
+    public init(directory: String, fileExtension: String, inputs: [String]) {
+        self.directory = directory
+        self.fileExtension = fileExtension
+        self.protected = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    }
+
+    public mutating func path(for input: String) -> String {
+        let base = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        var n = 1
+        while true {
+            let name = n == 1 ? "\(base).\(fileExtension)" : "\(base)-\(n).\(fileExtension)"
+            let full = URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.path
+            if !used.contains(full) && !protected.contains(full) {
+                used.insert(full)
+                return full
+            }
+            n += 1
+        }
+    }
+}

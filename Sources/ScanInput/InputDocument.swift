@@ -1,0 +1,151 @@
+import Foundation
+import ScanModel
+
+/// Limits that protect the machine from hostile or accidental inputs.
+public struct InputLimits: Sendable, Hashable {
+    /// Largest page, in pixels (width × height), decoded or rendered.
+    public var maxPixels: Int
+    /// Largest file, in bytes.
+    public var maxFileBytes: Int
+    /// Resolution at which PDF pages without a text layer are rendered.
+    public var renderDPI: Double
+
+    public init(maxPixels: Int = 150_000_000, maxFileBytes: Int = 512 << 20, renderDPI: Double = 300) {
+        self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+        self.renderDPI = renderDPI
+    }
+}
+
+/// A page as it comes out of its source: pixels to recognize, or text already
+/// recognized (a PDF text layer).
+public enum SourcePage {
+    case raster(RasterImage, dpi: Double?)
+    case text(Page)
+}
+
+/// An opened input file. Pages are decoded or rendered one at a time, on demand,
+/// so a long PDF never sits in memory as pixels all at once.
+public final class InputDocument {
+    public let path: String
+    public let kind: InputKind
+    public let pageCount: Int
+    /// For `.json` inputs: the document as it was read.
+    public let importedDocument: Document?
+
+    private let data: [UInt8]
+    private let pdf: PDFDocument?
+    private let limits: InputLimits
+
+    /// Opens `path`, deciding its kind from its content. Throws a `ScanError`
+    /// naming the file and the reason when it can't be used.
+    public init(path: String, limits: InputLimits = InputLimits()) throws {
+        self.path = path
+        self.limits = limits
+        let url = URL(fileURLWithPath: path)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw ScanError(.unreadable, file: path, "no such file")
+        }
+        guard !isDir.boolValue else { throw ScanError(.unreadable, file: path, "is a folder") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.intValue > limits.maxFileBytes {
+            throw ScanError(.tooLarge, file: path, "the file is \(size.intValue) bytes, over the limit of \(limits.maxFileBytes)")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw ScanError(.unreadable, file: path, "cannot be read (\((error as NSError).localizedDescription))")
+        }
+        guard !bytes.isEmpty else { throw ScanError(.empty, file: path, "the file is empty") }
+        guard let kind = InputKind.sniff(bytes) else {
+            throw ScanError(.unsupportedType, file: path, "not a supported image (PNG, JPEG, TIFF, WebP, BMP, GIF), PDF or scanextract JSON document")
+        }
+        self.kind = kind
+        self.data = bytes
+        switch kind {
+        case .pdf:
+            do {
+                let doc = try PDFDocument(data: bytes)
+                pdf = doc
+                pageCount = doc.pageCount
+                importedDocument = nil
+            } catch let e as ScanError {
+                throw e.attributed(to: path)
+            }
+            guard pageCount > 0 else { throw ScanError(.emptyPage, file: path, "the PDF has no pages") }
+        case .json:
+            pdf = nil
+            do {
+                let doc = try JSONDecoder().decode(Document.self, from: Data(bytes))
+                importedDocument = doc
+                pageCount = doc.pages.count
+            } catch {
+                throw ScanError(.unsupportedType, file: path, "JSON, but not a scanextract document (\(Self.describe(error)))")
+            }
+        default:
+            pdf = nil
+            importedDocument = nil
+            guard let dims = ImageDecoder.dimensions(of: bytes) else {
+                throw ScanError(.corrupt, file: path, "the \(kind.rawValue.uppercased()) header cannot be read")
+            }
+            guard dims.width * dims.height <= limits.maxPixels else {
+                throw ScanError(.tooLarge, file: path, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
+            }
+            pageCount = ImageDecoder.pageCount(of: bytes, kind: kind)
+        }
+    }
+
+    /// Loads page `index`. With `forceOCR`, PDF pages are rendered even when they have text.
+    public func page(_ index: Int, forceOCR: Bool = false) throws -> SourcePage {
+        do {
+            switch kind {
+            case .json:
+                guard let doc = importedDocument, index < doc.pages.count else {
+                    throw ScanError(.emptyPage, page: index, "no such page")
+                }
+                return .text(doc.pages[index])
+            case .pdf:
+                guard let pdf else { throw ScanError(.corrupt, page: index, "the PDF is not open") }
+                let page = try pdf.page(index)
+                let scale = limits.renderDPI / 72
+                if !forceOCR {
+                    let glyphs = page.glyphs()
+                    if TextLayerBuilder.hasText(glyphs) {
+                        let (w, h) = page.size
+                        let obs = TextLayerBuilder.observations(from: glyphs, scale: scale)
+                        return .text(Page(index: index, width: (w * scale).rounded(), height: (h * scale).rounded(),
+                                          dpi: limits.renderDPI, textSource: .pdfText, observations: obs))
+                    }
+                }
+                return .raster(try page.render(dpi: limits.renderDPI, maxPixels: limits.maxPixels), dpi: limits.renderDPI)
+            default:
+                let image = try ImageDecoder.decode(data, kind: kind, page: index)
+                guard image.width * image.height <= limits.maxPixels else {
+                    throw ScanError(.tooLarge, page: index, "the image is \(image.width)×\(image.height) pixels, over the limit of \(limits.maxPixels) pixels")
+                }
+                return .raster(image, dpi: nil)
+            }
+        } catch var e as ScanError {
+            e.file = e.file ?? path
+            e.page = e.page ?? index
+            throw e
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx):
+            return "bad value at \(ctx.codingPath.map(\.stringValue).joined(separator: "."))"
+        case DecodingError.dataCorrupted: return "malformed JSON"
+        default: return "unreadable"
+        }
+    }
+}
+
+extension InputDocument {
+    /// The poppler version that reads PDFs.
+    public static var popplerVersion: String { PDFDocument.popplerVersion }
+}

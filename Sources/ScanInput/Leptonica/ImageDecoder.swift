@@ -1,0 +1,71 @@
+import CLeptonica
+import ScanModel
+
+/// Decodes PNG, JPEG, TIFF (every page), WebP, BMP and GIF through Leptonica.
+enum ImageDecoder {
+    /// Reads width and height from the header, without decoding pixels.
+    static func dimensions(of data: [UInt8]) -> (width: Int, height: Int)? {
+        _ = Pix.quietOnce
+        var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
+        let ok = data.withUnsafeBufferPointer { buf in
+            pixReadHeaderMem(buf.baseAddress, buf.count, &format, &w, &h, &bps, &spp, &cmap)
+        }
+        guard ok == 0, w > 0, h > 0 else { return nil }
+        return (Int(w), Int(h))
+    }
+
+    /// Number of pages: 1 except for multi-page TIFF.
+    static func pageCount(of data: [UInt8], kind: InputKind) -> Int {
+        guard kind == .tiff else { return 1 }
+        // Leptonica has no in-memory page counter; walk the IFD chain ourselves.
+        return TIFFDirectoryCounter.count(data) ?? 1
+    }
+
+    /// Decodes one page. Throws `corrupt` when the bytes don't decode.
+    static func decode(_ data: [UInt8], kind: InputKind, page: Int) throws -> RasterImage {
+        _ = Pix.quietOnce
+        let pix: Pix? = data.withUnsafeBufferPointer { buf in
+            if kind == .tiff {
+                return Pix.wrap(pixReadMemTiff(buf.baseAddress, buf.count, Int32(page)))
+            }
+            return Pix.wrap(pixReadMem(buf.baseAddress, buf.count))
+        }
+        guard let pix else {
+            throw ScanError(.corrupt, page: page, "the \(kind.rawValue.uppercased()) data could not be decoded")
+        }
+        guard pix.width > 0, pix.height > 0, let image = pix.rasterImage() else {
+            throw ScanError(.emptyPage, page: page, "the image has no pixels")
+        }
+        return image
+    }
+}
+
+/// Counts the image file directories of a TIFF (classic and BigTIFF).
+enum TIFFDirectoryCounter {
+    static func count(_ d: [UInt8]) -> Int? {
+        guard d.count >= 8 else { return nil }
+        let little = d[0] == 0x49
+        func u16(_ o: Int) -> Int? {
+            guard o >= 0, o + 2 <= d.count else { return nil }
+            return little ? Int(d[o]) | Int(d[o + 1]) << 8 : Int(d[o]) << 8 | Int(d[o + 1])
+        }
+        func u(_ o: Int, _ n: Int) -> Int? {
+            guard o >= 0, o + n <= d.count else { return nil }
+            var v = 0
+            for k in 0..<n { v |= Int(d[o + (little ? k : n - 1 - k)]) << (8 * k) }
+            return v
+        }
+        guard let magic = u16(2) else { return nil }
+        let big = magic == 43
+        var offset = big ? u(8, 8) : u(4, 4)
+        var n = 0
+        var seen = Set<Int>()
+        while let o = offset, o != 0, !seen.contains(o), n < 10_000 {
+            seen.insert(o)
+            guard let entries = big ? u(o, 8) : u16(o) else { break }
+            n += 1
+            offset = big ? u(o + 8 + entries * 20, 8) : u(o + 2 + entries * 12, 4)
+        }
+        return n > 0 ? n : nil
+    }
+}

@@ -1,0 +1,144 @@
+import CPoppler
+import ScanModel
+
+/// Owns a poppler-glib document. Internal: pages leave this module as
+/// `RasterImage`s or as `Page`s built from the text layer.
+final class PDFDocument {
+    private let handle: OpaquePointer
+
+    /// Opens a PDF from memory. Throws `encrypted` or `corrupt` with poppler's reason.
+    init(data: [UInt8]) throws {
+        let bytes = data.withUnsafeBufferPointer { buf in
+            g_bytes_new(buf.baseAddress, gsize(buf.count))
+        }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let doc = poppler_document_new_from_bytes(bytes, nil, &error) else {
+            var reason = "the PDF could not be opened"
+            var code = ScanError.Code.corrupt
+            if let e = error {
+                if e.pointee.domain == poppler_error_quark() && e.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+                    code = .encrypted
+                    reason = "the PDF is encrypted and needs a password"
+                } else if let m = e.pointee.message {
+                    reason += ": " + String(cString: m)
+                }
+                g_error_free(e)
+            }
+            throw ScanError(code, reason)
+        }
+        handle = doc
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    static var popplerVersion: String { String(cString: poppler_get_version()) }
+
+    var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
+
+    func page(_ index: Int) throws -> PDFPage {
+        guard index >= 0, index < pageCount, let p = poppler_document_get_page(handle, Int32(index)) else {
+            throw ScanError(.corrupt, page: index, "page \(index + 1) cannot be read")
+        }
+        return PDFPage(taking: p, document: self)
+    }
+}
+
+/// One character of a page's text layer, with its box in PDF points (top-left origin).
+struct PDFGlyph {
+    var scalar: Unicode.Scalar
+    var x0: Double, y0: Double, x1: Double, y1: Double
+}
+
+/// Owns a poppler page (and keeps its document alive).
+final class PDFPage {
+    private let handle: OpaquePointer
+    private let document: PDFDocument
+
+    init(taking handle: OpaquePointer, document: PDFDocument) {
+        self.handle = handle
+        self.document = document
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    /// Size in PDF points (1/72 inch), rotation applied.
+    var size: (width: Double, height: Double) {
+        var w = 0.0, h = 0.0
+        poppler_page_get_size(handle, &w, &h)
+        return (w, h)
+    }
+
+    /// The characters of the text layer in poppler's reading order, each with its box.
+    /// Line breaks come through as `\n` glyphs.
+    func glyphs() -> [PDFGlyph] {
+        guard let cText = poppler_page_get_text(handle) else { return [] }
+        defer { g_free(cText) }
+        let text = String(cString: cText)
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(handle, &rects, &count) != 0, let rects else {
+            return []
+        }
+        defer { g_free(rects) }
+        var out: [PDFGlyph] = []
+        out.reserveCapacity(Int(count))
+        var i = 0
+        for s in text.unicodeScalars {
+            guard i < Int(count) else { break }
+            let r = rects[i]
+            out.append(PDFGlyph(scalar: s, x0: min(r.x1, r.x2), y0: min(r.y1, r.y2),
+                                x1: max(r.x1, r.x2), y1: max(r.y1, r.y2)))
+            i += 1
+        }
+        return out
+    }
+
+    /// Renders the page at `dpi` onto white, as RGB.
+    func render(dpi: Double, maxPixels: Int) throws -> RasterImage {
+        let (wPt, hPt) = size
+        let scale = dpi / 72
+        let w = Int((wPt * scale).rounded(.up)), h = Int((hPt * scale).rounded(.up))
+        guard w > 0, h > 0 else { throw ScanError(.emptyPage, "the page has no area") }
+        guard w * h <= maxPixels else {
+            throw ScanError(.tooLarge, "the page would render to \(w)×\(h) pixels at \(Int(dpi)) dpi, over the limit of \(maxPixels) pixels")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h)) else {
+            throw ScanError(.tooLarge, "no memory to render the page")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            throw ScanError(.tooLarge, "no memory to render the page")
+        }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        poppler_page_render_for_printing(handle, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw ScanError(.corrupt, "the page could not be rendered")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        data.withMemoryRebound(to: UInt8.self, capacity: stride * h) { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let row = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w {
+                        let v = row[x]  // native-endian 0x00RRGGBB
+                        let o = (y * w + x) * 3
+                        dst[o] = UInt8(truncatingIfNeeded: v >> 16)
+                        dst[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                        dst[o + 2] = UInt8(truncatingIfNeeded: v)
+                    }
+                }
+            }
+        }
+        return RasterImage(width: w, height: h, channels: 3, pixels: out)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ScanInput
+import ScanModel
+import ScanRecognition
+
+/// The OCR engines scanextract can run.
+public enum EngineKind: String, Sendable, CaseIterable, Codable {
+    case tesseract
+}
+
+/// A region of interest: fractions of the page (all values ≤ 1) or page pixels.
+public struct RegionOfInterest: Sendable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// Parses `x,y,w,h`.
+    public init?(parsing s: String) {
+        let parts = s.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              x >= 0, y >= 0, w > 0, h > 0 else { return nil }
+        self.init(x: x, y: y, width: w, height: h)
+    }
+
+    public var isNormalized: Bool { x <= 1 && y <= 1 && width <= 1 && height <= 1 }
+
+    /// The region in the pixels of a page of the given size.
+    public func box(pageWidth: Double, pageHeight: Double) -> BoundingBox {
+        isNormalized
+            ? BoundingBox(x: x * pageWidth, y: y * pageHeight, width: width * pageWidth, height: height * pageHeight)
+            : BoundingBox(x: x, y: y, width: width, height: height)
+    }
+}
+
+/// Everything the pipeline needs to know, set once per run.
+public struct ScanConfiguration: Sendable {
+    public var engine: EngineKind = .tesseract
+    public var recognition = RecognitionOptions()
+    /// The file behind `recognition.customWords`, when they came from a file.
+    public var customWordsFile: String?
+    /// Ignore text smaller than this fraction of the page height (0: keep all).
+    public var minimumTextHeight: Double = 0
+    public var regionOfInterest: RegionOfInterest?
+    /// Recognize every PDF page, even those with a text layer.
+    public var forceOCR = false
+    /// Detect and correct 90/180/270° page rotation.
+    public var detectOrientation = true
+    public var limits = InputLimits()
+    public var preprocessing = Preprocessor.Options()
+    /// Pages averaging below this confidence get a `low-confidence` warning.
+    public var lowConfidenceThreshold = 0.5
+
+    public init() {}
+}
+
+/// Builds one engine per worker.
+public enum RecognizerFactory {
+    public static func make(_ config: ScanConfiguration) throws -> any TextRecognizer {
+        switch config.engine {
+        case .tesseract:
+            return try TesseractRecognizer(options: config.recognition, customWordsFile: config.customWordsFile,
+                                           segmentation: .auto)
+        }
+    }
+}

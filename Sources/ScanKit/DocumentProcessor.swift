@@ -1,0 +1,183 @@
+import Foundation
+import ScanInput
+import ScanModel
+import ScanRecognition
+
+/// Turns one input file into a `Document`. Owns one engine; not thread-safe,
+/// so each worker has its own processor and reuses it for every file.
+public final class DocumentProcessor {
+    public let configuration: ScanConfiguration
+    private var recognizer: (any TextRecognizer)?
+    private var orientation: TesseractRecognizer?
+    private let preprocessor: Preprocessor
+    public let cancellation: CancellationToken
+
+    public init(configuration: ScanConfiguration, cancellation: CancellationToken = CancellationToken()) {
+        self.configuration = configuration
+        self.cancellation = cancellation
+        self.preprocessor = Preprocessor(options: configuration.preprocessing)
+    }
+
+    /// The engine, created on first use (a folder of digital PDFs never loads it).
+    private func engine() throws -> any TextRecognizer {
+        if let recognizer { return recognizer }
+        let r = try RecognizerFactory.make(configuration)
+        if let t = r as? TesseractRecognizer { t.cancellation = cancellation }
+        recognizer = r
+        return r
+    }
+
+    /// What the engine would write into a document, without loading it when possible.
+    public func engineInfo() throws -> EngineInfo { try engine().info }
+
+    /// Processes one file. Throws a `ScanError` naming the file when nothing
+    /// could be made of it; page-level trouble becomes warnings.
+    public func process(path: String) throws -> Document {
+        let input = try InputDocument(path: path, limits: configuration.limits)
+        if let imported = input.importedDocument {
+            return reprocess(imported, source: path)
+        }
+        var pages: [Page] = []
+        var warnings: [Finding] = []
+        var engineInfo: EngineInfo?
+        var lastError: ScanError?
+        for index in 0..<input.pageCount {
+            try cancellation.check(file: path)
+            do {
+                let source = try input.page(index, forceOCR: configuration.forceOCR)
+                var page: Page
+                switch source {
+                case .text(let p):
+                    page = p
+                case .raster(let image, let dpi):
+                    let engine = try engine()
+                    engineInfo = engine.info
+                    page = try recognize(image, dpi: dpi, index: index, engine: engine)
+                }
+                page = applyFilters(page)
+                warnings += findings(for: page)
+                pages.append(page)
+            } catch let e as ScanError where e.code != .cancelled && e.code != .engine {
+                let e = e.attributed(to: path)
+                lastError = e
+                warnings.append(Finding(code: "page-failed", message: "\(e.reason) [\(e.code.rawValue)]", page: index))
+            }
+        }
+        if pages.isEmpty, let lastError { throw lastError }
+        let info: EngineInfo
+        if let engineInfo {
+            info = engineInfo
+        } else {
+            info = EngineInfo(name: "pdf-text", version: "poppler " + InputDocument.popplerVersion)
+        }
+        return Document(source: path, engine: info, pages: pages, warnings: warnings)
+    }
+
+    /// A document that was already recognized goes straight to the later stages.
+    public func reprocess(_ doc: Document, source: String) -> Document {
+        var out = doc
+        out.schemaVersion = Document.currentSchemaVersion
+        out.source = source
+        out.pages = doc.pages.map(applyFilters)
+        return out
+    }
+
+    // MARK: - Recognition of one raster page
+
+    private func recognize(_ raw: RasterImage, dpi: Double?, index: Int, engine: any TextRecognizer) throws -> Page {
+        var image = raw
+        // Region of interest: crop first, in the source's pixels.
+        var offset = (x: 0.0, y: 0.0)
+        if let roi = configuration.regionOfInterest {
+            let b = roi.box(pageWidth: Double(raw.width), pageHeight: Double(raw.height))
+            guard let c = raw.cropped(x: Int(b.x), y: Int(b.y), width: Int(b.width.rounded(.up)), height: Int(b.height.rounded(.up))) else {
+                throw ScanError(.invalidOption, page: index, "the region of interest lies outside the page")
+            }
+            image = c
+            offset = (max(0, b.x.rounded(.down)), max(0, b.y.rounded(.down)))
+        }
+        if Self.isBlank(image) {
+            return Page(index: index, width: Double(raw.width), height: Double(raw.height), dpi: dpi,
+                        textSource: .ocr, observations: [])
+        }
+        let factor = preprocessor.upscaleFactor(for: image)
+        var (work, scale) = preprocessor.upscaled(image, by: factor)
+        var turns = 0
+        if configuration.detectOrientation {
+            if orientation == nil { orientation = try? TesseractRecognizer(options: RecognitionOptions()) }
+            if let o = orientation?.detectOrientation(work), o.quarterTurns != 0, o.confidence >= 4 {
+                turns = o.quarterTurns
+                work = Preprocessor.rotated(work, quarterTurns: turns)
+            }
+        }
+        let (deskewed, skew) = preprocessor.deskewed(work)
+        work = deskewed
+        try cancellation.check()
+        let lines: [TextObservation]
+        if let t = engine as? TesseractRecognizer {
+            lines = try t.recognize(work, dpi: Int((dpi ?? 300) * scale))
+        } else {
+            lines = try engine.recognize(work)
+        }
+        // Back to page pixels: undo the upscale, then the crop offset.
+        let upright = turns % 2 == 0 ? (w: Double(raw.width), h: Double(raw.height)) : (w: Double(raw.height), h: Double(raw.width))
+        let observations = lines.map { Self.mapped($0, scale: scale, dx: turns == 0 ? offset.x : 0, dy: turns == 0 ? offset.y : 0) }
+        return Page(index: index, width: upright.w, height: upright.h, rotation: turns * 90, skew: skew,
+                    dpi: dpi, textSource: .ocr, observations: observations)
+    }
+
+    static func mapped(_ o: TextObservation, scale: Double, dx: Double, dy: Double) -> TextObservation {
+        func m(_ b: BoundingBox) -> BoundingBox { b.scaled(by: 1 / scale).offsetBy(dx: dx, dy: dy).rounded() }
+        var out = o
+        out.boundingBox = m(o.boundingBox)
+        out.words = o.words.map { w in
+            var w = w
+            w.boundingBox = m(w.boundingBox)
+            return w
+        }
+        return out
+    }
+
+    /// A page with (almost) no dark pixels has nothing to recognize.
+    static func isBlank(_ image: RasterImage) -> Bool {
+        let gray = image.grayscale()
+        var lo: UInt8 = 255, hi: UInt8 = 0
+        // Sample every 7th pixel: enough to tell blank from not.
+        var i = 0
+        gray.pixels.withUnsafeBufferPointer { p in
+            while i < p.count {
+                lo = min(lo, p[i]); hi = max(hi, p[i])
+                i += 7
+            }
+        }
+        return hi &- lo < 24
+    }
+
+    // MARK: - Filters and findings
+
+    /// Region of interest (for text pages) and minimum text height.
+    func applyFilters(_ page: Page) -> Page {
+        var p = page
+        if page.textSource != .ocr, let roi = configuration.regionOfInterest {
+            let r = roi.box(pageWidth: page.width, pageHeight: page.height)
+            p.observations = p.observations.filter { r.intersection($0.boundingBox) != nil && r.minX <= $0.boundingBox.midX && $0.boundingBox.midX <= r.maxX && r.minY <= $0.boundingBox.midY && $0.boundingBox.midY <= r.maxY }
+        }
+        if configuration.minimumTextHeight > 0, page.height > 0 {
+            let minH = configuration.minimumTextHeight * page.height
+            p.observations = p.observations.filter { $0.boundingBox.height >= minH }
+        }
+        return p
+    }
+
+    func findings(for page: Page) -> [Finding] {
+        if page.observations.isEmpty {
+            return [Finding(code: "no-text", message: "no text was found on the page", page: page.index)]
+        }
+        let chars = page.observations.reduce(0) { $0 + $1.text.count }
+        let conf = page.observations.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(1, chars))
+        if conf < configuration.lowConfidenceThreshold {
+            return [Finding(code: "low-confidence", message: "mean recognition confidence is \(Int(conf * 100))%", page: page.index)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ScanInput
+import ScanModel
+
+/// Turns the paths a user gave into the list of files to process.
+public enum InputExpansion {
+    public struct Result: Sendable {
+        /// Files to process, in the order given; a folder's files sorted by path.
+        public var files: [String] = []
+        /// Files found in folders that are neither images, PDFs nor JSON documents.
+        public var skipped: [String] = []
+    }
+
+    /// Folders are walked recursively; hidden files and folders are left out, as is
+    /// anything under `excluding` (the output folder). Files named explicitly are
+    /// always kept, so that a bad one gets its own error later.
+    public static func expand(_ paths: [String], excluding: String? = nil) -> Result {
+        var result = Result()
+        var seen = Set<String>()
+        let fm = FileManager.default
+        let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
+                if seen.insert(path).inserted { result.files.append(path) }
+                continue
+            }
+            var found: [String] = []
+            let base = URL(fileURLWithPath: path)
+            if let e = fm.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+                                     options: [.skipsHiddenFiles]) {
+                for case let url as URL in e {
+                    let std = url.standardizedFileURL.path
+                    if let excluded, std == excluded || std.hasPrefix(excluded + "/") {
+                        e.skipDescendants()
+                        continue
+                    }
+                    // Follows symbolic links to files; a link to a folder is not walked (no cycles).
+                    var entryIsDir: ObjCBool = false
+                    guard fm.fileExists(atPath: url.path, isDirectory: &entryIsDir), !entryIsDir.boolValue else { continue }
+                    // Keep the user's spelling of the folder in the paths we report.
+                    let rel = String(std.dropFirst(base.standardizedFileURL.path.count)).drop { $0 == "/" }
+                    found.append(path.hasSuffix("/") ? path + rel : path + "/" + rel)
+                }
+            }
+            for f in found.sorted() where seen.insert(f).inserted {
+                if isProcessable(f) { result.files.append(f) } else { result.skipped.append(f) }
+            }
+        }
+        return result
+    }
+
+    /// Whether the first bytes say image, PDF or JSON.
+    static func isProcessable(_ path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? h.close() }
+        let head = (try? h.read(upToCount: 1024)) ?? Data()
+        return InputKind.sniff([UInt8](head)) != nil
+    }
+}

@@ -1,0 +1,155 @@
+import CTesseract
+import Foundation
+import ScanModel
+
+/// Tesseract (LSTM) behind `TextRecognizer`. One instance per worker; reuse it.
+public final class TesseractRecognizer: TextRecognizer {
+    /// How Tesseract segments the page into blocks and lines.
+    public enum Segmentation: Int32, Sendable {
+        /// Full automatic layout analysis (Tesseract's default, `--psm 3`).
+        case auto = 3
+        /// One column of text of variable sizes (`--psm 4`): receipts and cards.
+        case singleColumn = 4
+        /// As much text as possible in no particular order (`--psm 11`).
+        case sparse = 11
+    }
+
+    public let info: EngineInfo
+    private let api: TesseractAPI
+    private let options: RecognitionOptions
+    private var osd: TesseractAPI?
+    private var osdUnavailable = false
+    private let dataPath: String?
+    /// Checked between and during pages.
+    public var cancellation: CancellationToken?
+    public var segmentation: Segmentation {
+        didSet { TessBaseAPISetPageSegMode(api.handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue))) }
+    }
+
+    /// - Parameters:
+    ///   - dataPath: a tessdata folder; nil uses `TESSDATA_PREFIX` or the system's.
+    ///   - customWordsFile: a file of words, one per line, that the dictionary should know.
+    public init(options: RecognitionOptions, dataPath: String? = nil, customWordsFile: String? = nil,
+                segmentation: Segmentation = .auto) throws {
+        self.options = options
+        self.dataPath = dataPath
+        var vars: [String: String] = [:]
+        if let customWordsFile { vars["user_words_file"] = customWordsFile }
+        if options.candidateCount > 0 { vars["lstm_choice_mode"] = "2" }
+        // Our inputs are dark text on light paper (inverted lines are rare on receipts
+        // and cards); skipping Tesseract's inverted-line retry saves time at no loss.
+        vars["tessedit_do_invert"] = "0"
+        let langs = options.languages.isEmpty ? "eng" : options.languages.joined(separator: "+")
+        api = try TesseractAPI(languages: langs, dataPath: dataPath, variables: vars)
+        self.segmentation = segmentation
+        TessBaseAPISetPageSegMode(api.handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
+        let model = langs + (options.level == .fast ? " (fast)" : "")
+        info = EngineInfo(name: "tesseract", version: TesseractAPI.version, model: model)
+    }
+
+    public func recognize(_ image: RasterImage) throws -> [TextObservation] {
+        try recognize(image, dpi: 300)
+    }
+
+    /// Recognizes with a known resolution.
+    public func recognize(_ image: RasterImage, dpi: Int) throws -> [TextObservation] {
+        try cancellation?.check()
+        defer { api.clear() }
+        let ok = image.pixels.withUnsafeBufferPointer { buf -> Bool in
+            api.setImage(buf, width: image.width, height: image.height, channels: image.channels, dpi: dpi)
+            return api.recognize(cancellation: cancellation)
+        }
+        try cancellation?.check()
+        guard ok else { throw ScanError(.engine, "Tesseract failed to recognize the page") }
+        guard let results = TesseractResults(api) else { return [] }
+        return Self.collectLines(results, candidates: options.candidateCount)
+    }
+
+    /// Page orientation as clockwise quarter turns needed to make text upright, with
+    /// Tesseract's confidence; nil when OSD data is missing or the page has too little text.
+    public func detectOrientation(_ image: RasterImage) -> (quarterTurns: Int, confidence: Double)? {
+        if osd == nil && !osdUnavailable {
+            do { osd = try TesseractAPI(osdDataPath: dataPath) } catch { osdUnavailable = true }
+        }
+        guard let osd else { return nil }
+        defer { osd.clear() }
+        var deg: Int32 = 0
+        var conf: Float = 0
+        var script: UnsafePointer<CChar>?
+        var scriptConf: Float = 0
+        let ok = image.pixels.withUnsafeBufferPointer { buf -> Bool in
+            osd.setImage(buf, width: image.width, height: image.height, channels: image.channels, dpi: 300)
+            return TessBaseAPIDetectOrientationScript(osd.handle, &deg, &conf, &script, &scriptConf) != 0
+        }
+        // The script name is owned by Tesseract's static table; nothing to free.
+        guard ok else { return nil }
+        // Tesseract reports the page's current rotation counter-clockwise; turning it
+        // clockwise by the same amount makes it upright.
+        return ((Int(deg) / 90) % 4, Double(conf))
+    }
+
+    // MARK: - Reading results
+
+    private struct WordAcc {
+        var text: String
+        var confidence: Double
+        var box: (Int, Int, Int, Int)
+        var symbols: [[(String, Double)]] = []
+    }
+
+    private static func collectLines(_ r: TesseractResults, candidates: Int) -> [TextObservation] {
+        let level = candidates > 0 ? RIL_SYMBOL : RIL_WORD
+        var lines: [[WordAcc]] = []
+        repeat {
+            if r.isAtBeginning(of: RIL_TEXTLINE) || lines.isEmpty { lines.append([]) }
+            if level == RIL_WORD || r.isAtBeginning(of: RIL_WORD) {
+                if let t = r.text(RIL_WORD)?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty,
+                   let b = r.box(RIL_WORD) {
+                    lines[lines.count - 1].append(WordAcc(text: t, confidence: r.confidence(RIL_WORD), box: b))
+                }
+            }
+            if level == RIL_SYMBOL, !lines[lines.count - 1].isEmpty {
+                let choices = r.symbolChoices()
+                if !choices.isEmpty { lines[lines.count - 1][lines[lines.count - 1].count - 1].symbols.append(choices) }
+            }
+        } while r.next(level)
+
+        return lines.compactMap { words -> TextObservation? in
+            guard !words.isEmpty else { return nil }
+            let recognized = words.map { w in
+                RecognizedWord(text: w.text, confidence: clamp01(w.confidence / 100),
+                               boundingBox: BoundingBox(x: Double(w.box.0), y: Double(w.box.1),
+                                                        width: Double(w.box.2 - w.box.0), height: Double(w.box.3 - w.box.1)))
+            }
+            let text = recognized.map(\.text).joined(separator: " ")
+            let chars = recognized.reduce(0) { $0 + $1.text.count }
+            let conf = recognized.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(1, chars))
+            let box = BoundingBox.enclosing(recognized.map(\.boundingBox))!
+            var obs = TextObservation(text: text, confidence: conf, boundingBox: box, words: recognized)
+            if candidates > 0 {
+                obs.candidates = LineCandidates.nBest(words: words.map { $0.symbols.isEmpty ? [[($0.text, $0.confidence)]] : $0.symbols },
+                                                      count: candidates, lineConfidence: conf, fallback: text)
+            }
+            return obs
+        }
+    }
+}
+
+func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
+
+extension TesseractRecognizer {
+    /// The installed Tesseract and its language data, for listings.
+    public static func catalogEntry(dataPath: String? = nil) -> (name: String, status: String, version: String, models: [String]) {
+        let folders = [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"],
+                       "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"].compactMap { $0 }
+        for folder in folders {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let langs = files.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(12)) }.sorted()
+            if !langs.isEmpty {
+                return ("tesseract", "available", TesseractAPI.version,
+                        langs.map { "\($0)\t\(folder)/\($0).traineddata" })
+            }
+        }
+        return ("tesseract", "no language data (apt-get install tesseract-ocr-eng)", TesseractAPI.version, [])
+    }
+}

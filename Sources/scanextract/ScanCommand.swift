@@ -1,0 +1,252 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import ScanExport
+import ScanKit
+import ScanModel
+import ScanRecognition
+
+/// `scanextract [options] <files or folders>...`
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Recognize images and PDFs and write one JSON document per input.",
+        discussion: ExitStatus.documentation)
+
+    @Argument(help: "Image (PNG, JPEG, TIFF, WebP, BMP, GIF), PDF or scanextract JSON files, or folders to walk.")
+    var inputs: [String]
+
+    @Option(help: "OCR engine: \(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var engine: String = EngineKind.tesseract.rawValue
+
+    @Option(help: "Languages to recognize, e.g. eng or eng,deu.")
+    var languages: String = "eng"
+
+    @Option(help: "fast or accurate.")
+    var level: String = RecognitionLevel.accurate.rawValue
+
+    @Option(name: .customLong("custom-words"), help: "A file of words (one per line) the engine should prefer.")
+    var customWords: String?
+
+    @Option(name: .customLong("min-text-height"), help: "Ignore text lower than this fraction of the page height (e.g. 0.01).")
+    var minTextHeight: Double = 0
+
+    @Option(help: "Region of interest x,y,w,h: fractions of the page when all are ≤ 1, else page pixels.")
+    var region: String?
+
+    @Option(help: "Alternative readings to give per line.")
+    var candidates: Int = 0
+
+    @Flag(name: .customLong("force-ocr"), help: "Recognize every PDF page, even those with a text layer.")
+    var forceOCR = false
+
+    @Flag(name: .customLong("no-orientation"), help: "Don't detect 90/180/270° page rotation.")
+    var noOrientation = false
+
+    @Flag(name: .customLong("no-deskew"), help: "Don't straighten slightly rotated pages.")
+    var noDeskew = false
+
+    @Option(help: "Resolution for rendering PDF pages that have no text layer.")
+    var dpi: Double = 300
+
+    @Option(name: .customLong("max-pixels"), help: "Refuse pages larger than this many pixels.")
+    var maxPixels: Int = 150_000_000
+
+    @Option(help: "Output format: json, jsonl or text.")
+    var format: String = OutputFormat.json.rawValue
+
+    @Option(name: [.short, .customLong("output-dir")], help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
+    var outputDir: String?
+
+    @Option(name: .shortAndLong, help: "Documents processed in parallel (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .shortAndLong, help: "No progress bar.")
+    var quiet = false
+
+    func validate() throws {
+        guard EngineKind(rawValue: engine) != nil else {
+            throw ValidationError("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard RecognitionLevel(rawValue: level) != nil else { throw ValidationError("--level must be fast or accurate") }
+        guard OutputFormat(rawValue: format) != nil else { throw ValidationError("--format must be json, jsonl or text") }
+        if let region, RegionOfInterest(parsing: region) == nil {
+            throw ValidationError("--region must be x,y,w,h with non-negative numbers and positive width and height")
+        }
+        guard minTextHeight >= 0 && minTextHeight < 1 else { throw ValidationError("--min-text-height is a fraction of the page height, from 0 to 1") }
+        guard candidates >= 0 && candidates <= 20 else { throw ValidationError("--candidates must be from 0 to 20") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard dpi >= 50 && dpi <= 1200 else { throw ValidationError("--dpi must be from 50 to 1200") }
+        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
+            throw ValidationError("--custom-words: cannot read '\(customWords)'")
+        }
+    }
+
+    func makeConfiguration() throws -> ScanConfiguration {
+        var c = ScanConfiguration()
+        c.engine = EngineKind(rawValue: engine)!
+        let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
+            .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
+        c.recognition = RecognitionOptions(
+            languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
+            level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates)
+        c.customWordsFile = customWords
+        c.minimumTextHeight = minTextHeight
+        c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
+        c.forceOCR = forceOCR
+        c.detectOrientation = !noOrientation
+        c.preprocessing.deskew = !noDeskew
+        c.limits.renderDPI = dpi
+        c.limits.maxPixels = maxPixels
+        return c
+    }
+
+    func run() throws {
+        let config = try makeConfiguration()
+        let fmt = OutputFormat(rawValue: format)!
+        if let outputDir {
+            do {
+                try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+            } catch {
+                printError("\(outputDir): cannot create the output folder")
+                throw ExitCode(ExitStatus.cannotWrite)
+            }
+        }
+        let expansion = InputExpansion.expand(inputs, excluding: outputDir)
+        if !expansion.skipped.isEmpty {
+            printError("skipped \(expansion.skipped.count) file(s) in folders that are not images, PDFs or JSON documents (first: \(expansion.skipped[0]))")
+        }
+        let files = expansion.files
+        guard !files.isEmpty else {
+            printError("no input files found")
+            throw ExitCode(ExitStatus.allFailed)
+        }
+
+        let cancellation = CancellationToken()
+        let signals = InterruptHandler(cancellation: cancellation)
+        defer { signals.stop() }
+
+        let progress = ProgressBar(total: files.count, enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        var namer = outputDir.map { OutputNamer(directory: $0, fileExtension: fmt.fileExtension, inputs: files) }
+        let toStdoutAsLines = outputDir == nil && files.count > 1
+        var failed = 0, written = 0, cancelled = 0
+        var engineMissing = false, writeFailed = false
+
+        let runner = BatchRunner(configuration: config, jobs: jobs, cancellation: cancellation)
+        runner.run(files) { index, file, result in
+            progress.update(done: index + 1, current: file)
+            switch result {
+            case .success(let doc):
+                do {
+                    if var namer_ = namer {
+                        let path = namer_.path(for: file)
+                        namer = namer_
+                        try AtomicFile.write(try DocumentWriter.encode(doc, as: fmt), to: path)
+                    } else if fmt == .text {
+                        var data = Data()
+                        if toStdoutAsLines { data.append(Data("==> \(file) <==\n".utf8)) }
+                        data.append(DocumentWriter.text(doc))
+                        progress.clear()
+                        FileHandle.standardOutput.write(data)
+                    } else {
+                        progress.clear()
+                        FileHandle.standardOutput.write(try DocumentWriter.encode(doc, as: toStdoutAsLines ? .jsonl : fmt))
+                    }
+                    written += 1
+                } catch let e as ScanError {
+                    writeFailed = true
+                    failed += 1
+                    progress.clear()
+                    printError(e.description)
+                } catch {
+                    failed += 1
+                    printError("\(file): \(error)")
+                }
+            case .failure(let e):
+                if e.code == .cancelled { cancelled += 1; return }
+                failed += 1
+                if e.code == .engine { engineMissing = true }
+                progress.clear()
+                printError(e.description)
+            }
+        }
+        progress.finish()
+
+        if cancellation.isCancelled {
+            printError("interrupted: \(written) document(s) written, \(cancelled) not finished")
+            throw ExitCode(ExitStatus.interrupted)
+        }
+        if failed > 0 && !quiet {
+            printError("\(written) of \(files.count) input(s) processed, \(failed) failed")
+        }
+        if written == 0 {
+            throw ExitCode(engineMissing ? ExitStatus.engineUnavailable : writeFailed ? ExitStatus.cannotWrite : ExitStatus.allFailed)
+        }
+        if failed > 0 { throw ExitCode(writeFailed ? ExitStatus.cannotWrite : ExitStatus.someFailed) }
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("scanextract: \(message)\n".utf8))
+}
+
+/// Turns the first Ctrl-C (or SIGTERM) into a clean cancellation; a second one exits at once.
+final class InterruptHandler: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    private var count = 0
+
+    init(cancellation: CancellationToken) {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.count += 1
+                if self.count > 1 { _exit(ExitStatus.interrupted) }
+                FileHandle.standardError.write(Data("\nscanextract: stopping after the current pages (Ctrl-C again to quit now)\n".utf8))
+                cancellation.cancel()
+            }
+            s.resume()
+            sources.append(s)
+        }
+    }
+
+    func stop() {
+        sources.forEach { $0.cancel() }
+    }
+}
+
+/// A one-line progress bar on stderr, drawn only on a terminal.
+final class ProgressBar {
+    let total: Int
+    let enabled: Bool
+    private var drawn = false
+    private let start = Date()
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+    }
+
+    func update(done: Int, current: String) {
+        guard enabled else { return }
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        let elapsed = Date().timeIntervalSince(start)
+        let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+        let name = URL(fileURLWithPath: current).lastPathComponent
+        let line = "\r\u{1B}[K\(bar) \(done)/\(total)  eta \(Int(eta))s  \(name.prefix(40))"
+        FileHandle.standardError.write(Data(line.utf8))
+        drawn = true
+    }
+
+    func clear() {
+        guard enabled, drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        drawn = false
+    }
+
+    func finish() { clear() }
+}
