@@ -1,4 +1,221 @@
+import Foundation
 import ScanModel
 
-/// Placeholder until the detectors land; replaced by the detectors work.
-public enum DataDetectors {}
+/// A calendar day, used as the reference date for two-digit years.
+public struct CalendarDay: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `yyyy-mm-dd`.
+    public init?(iso: String) {
+        let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Today, in UTC.
+    public static func today() -> CalendarDay {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        let c = cal.dateComponents([.year, .month, .day], from: Date())
+        return CalendarDay(year: c.year ?? 2025, month: c.month ?? 1, day: c.day ?? 1)!
+    }
+}
+
+/// What one part of a document tells the detectors about the whole document: the region
+/// (for national phone numbers, `$`, `kr`...) and whether numeric dates are written day
+/// first. Gather it once over all pages with `DataDetector.context(for:)` and pass it to
+/// `detect(in:context:)` for each page, so every page is read the same way.
+public struct DetectionContext: Hashable, Sendable {
+    /// ISO 3166-1 alpha-2 region, upper case.
+    public var region: String?
+    /// true: `03/04/2020` is 3 April; false: 4 March; nil: unknown (reported as ambiguous).
+    public var dayFirst: Bool?
+
+    public init(region: String? = nil, dayFirst: Bool? = nil) {
+        self.region = region
+        self.dayFirst = dayFirst
+    }
+}
+
+/// An invalid option given to a `DataDetector`.
+public struct DetectorError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `invalid-region` or `invalid-reference-date`.
+    public var code: String
+    public var message: String
+    public var description: String { message }
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Finds phone numbers, e-mail addresses, URLs, dates, times, amounts of money,
+/// percentages, postal codes, addresses, IBANs and payment card numbers in any text, and
+/// normalizes their values. Pure Swift: it needs no engine and no `NSDataDetector`.
+///
+/// ```swift
+/// let detector = try DataDetector(types: [.phone, .date], region: "GB")
+/// for e in detector.detect(in: "Tel. 020 7946 0958, 25 DEC 2018") {
+///     print(e.type, e.text, e.value)
+/// }
+/// ```
+///
+/// Ranges are in Unicode scalars of the input string. The value is immutable and
+/// `Sendable`: share one detector across threads.
+public struct DataDetector: Sendable {
+    public let types: Set<EntityType>
+    /// The default region (ISO 3166-1 alpha-2), used when the text itself does not say.
+    public let region: String?
+    /// Anchors two-digit years (a year more than 20 years after it is read as last century).
+    public let referenceDate: CalendarDay
+
+    public init(types: Set<EntityType> = Set(EntityType.allCases), region: String? = nil,
+                referenceDate: CalendarDay? = nil) throws {
+        if let r = region {
+            guard r.count == 2, r.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }) else {
+                throw DetectorError(code: "invalid-region", message: "invalid region '\(r)': expected a two-letter ISO 3166-1 code such as US, GB or DE")
+            }
+        }
+        self.types = types
+        self.region = region?.uppercased()
+        self.referenceDate = referenceDate ?? CalendarDay.today()
+    }
+
+    /// Whether `code` is a well-formed region code (two ASCII letters).
+    public static func isValidRegion(_ code: String) -> Bool {
+        code.count == 2 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
+    }
+
+    /// Detects entities in `text`, taking the document context from `text` itself.
+    public func detect(in text: String) -> [Entity] {
+        let s = ScanText(text)
+        return run(s, context: context(of: s))
+    }
+
+    /// Detects entities in one part (a page, a line) of a larger document, using the
+    /// context gathered over the whole document.
+    public func detect(in text: String, context: DetectionContext) -> [Entity] {
+        run(ScanText(text), context: context)
+    }
+
+    /// Gathers document-level context over all the texts of one document: the region
+    /// (the detector's own, else a country named in the text or the calling code of its
+    /// international phone numbers) and the day-first evidence of its numeric dates.
+    public func context(for texts: [String]) -> DetectionContext {
+        let joined = texts.joined(separator: "\n")
+        return context(of: ScanText(joined))
+    }
+
+    func context(of s: ScanText) -> DetectionContext {
+        let region = self.region ?? inferRegion(s)
+        var dayFirst: Bool? = nil
+        var scratch: [Hit] = []
+        let dt = DateTimeDetector(dayFirst: nil, referenceYear: referenceDate.year)
+        let ev = dt.detectDates(s, into: &scratch)
+        if ev.dayFirst > ev.monthFirst { dayFirst = true } else if ev.monthFirst > ev.dayFirst { dayFirst = false }
+        else if let r = region { dayFirst = !DataDetector.monthFirstRegions.contains(r) }
+        return DetectionContext(region: region, dayFirst: dayFirst)
+    }
+
+    /// Regions that write numeric dates month first.
+    static let monthFirstRegions: Set<String> = ["US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"]
+
+    /// A region named by the text: a country name on its own, or the calling code of
+    /// its international phone numbers.
+    private func inferRegion(_ s: ScanText) -> String? {
+        var counts: [String: Int] = [:]
+        // Country names as whole words.
+        let b = s.bytes
+        var i = 0
+        while i < b.count {
+            guard isWordLetter(b[i]), i == 0 || !isWordLetter(b[i - 1]) else { i += 1; continue }
+            let e = s.wordEnd(from: i)
+            if isUpper(b[i]) {
+                var w = s.lower(i, e)
+                if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.lowercased() }
+                if let c = AddressDetector.countries[w] { counts[c, default: 0] += 2 }
+                else if s.at(e) == 0x20, isUpper(s.at(e + 1)) {
+                    let e2 = s.wordEnd(from: e + 1)
+                    var w2 = s.lower(i, e2)
+                    if w2.utf8.contains(where: { $0 >= 0x80 }) { w2 = w2.lowercased() }
+                    if let c = AddressDetector.countries[w2] { counts[c, default: 0] += 2 }
+                }
+            }
+            i = e
+        }
+        // International phone numbers.
+        var phones: [Hit] = []
+        PhoneDetector(region: nil).detect(s, into: &phones)
+        for p in phones { if let r = p.value.region, p.value.e164 != nil, b[p.start] == 0x2B || b[p.start] == 0x28 || b[p.start] == 0x30 { counts[r, default: 0] += 1 } }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    private func run(_ s: ScanText, context: DetectionContext) -> [Entity] {
+        let region = context.region ?? self.region
+        var hits: [Hit] = []
+        hits.reserveCapacity(16)
+        WebDetector().detectEmails(s, into: &hits)
+        WebDetector().detectURLs(s, into: &hits)
+        FinanceDetector().detectIBANs(s, into: &hits)
+        FinanceDetector().detectCards(s, into: &hits)
+        PhoneDetector(region: region).detect(s, into: &hits)
+        let dt = DateTimeDetector(dayFirst: context.dayFirst, referenceYear: referenceDate.year)
+        dt.detectDates(s, into: &hits)
+        dt.detectTimes(s, into: &hits)
+        MoneyDetector(region: region).detect(s, into: &hits)
+        var addresses: [Hit] = []
+        if types.contains(.address) || types.contains(.postalCode) {
+            AddressDetector(region: region).detect(s, into: &addresses)
+        }
+        let kept = resolve(hits) + resolve(addresses.filter { $0.type == .postalCode }) + addresses.filter { $0.type == .address }
+        return entities(s, kept.filter { types.contains($0.type) }.sorted { ($0.start, $0.end) < ($1.start, $1.end) })
+    }
+
+    /// Keeps the best of overlapping candidates: higher priority first, then longer.
+    private func resolve(_ hits: [Hit]) -> [Hit] {
+        if hits.count <= 1 { return hits }
+        let order = hits.indices.sorted {
+            let a = hits[$0], b = hits[$1]
+            if a.priority != b.priority { return a.priority > b.priority }
+            return (a.end - a.start) > (b.end - b.start)
+        }
+        var taken: [(Int, Int)] = []
+        var out: [Hit] = []
+        for k in order {
+            let h = hits[k]
+            if taken.contains(where: { h.start < $0.1 && $0.0 < h.end }) { continue }
+            taken.append((h.start, h.end))
+            out.append(h)
+        }
+        return out
+    }
+
+    /// Converts byte offsets to Unicode scalar offsets and builds the entities.
+    private func entities(_ s: ScanText, _ hits: [Hit]) -> [Entity] {
+        let ascii = !s.bytes.contains { $0 >= 0x80 }
+        var table: [Int32] = []
+        if !ascii && !hits.isEmpty {
+            table.reserveCapacity(s.count + 1)
+            var n: Int32 = 0
+            for c in s.bytes { table.append(n); if c & 0xC0 != 0x80 { n += 1 } }
+            table.append(n)
+        }
+        func scalarOffset(_ byte: Int) -> Int { ascii ? byte : Int(table[byte]) }
+        return hits.map { h in
+            Entity(type: h.type, text: s.string(h.start, h.end),
+                   range: EntityRange(start: scalarOffset(h.start), end: scalarOffset(h.end)),
+                   value: h.value, ambiguous: h.ambiguous, alternatives: h.alternatives)
+        }
+    }
+}
