@@ -145,9 +145,11 @@ struct DateTimeDetector {
                 i = h.end
                 continue
             }
+            let before = i
             if isWordLetter(c) { i = s.wordEnd(from: i) } else {
                 while i < n, isDigit(s.num[i]) { i += 1 }
             }
+            if i == before { i += 1 }
         }
         // Resolve the order of ambiguous numeric dates.
         let docDayFirst: Bool? = dayFirst ?? (evidenceDayFirst > evidenceMonthFirst ? true : evidenceMonthFirst > evidenceDayFirst ? false : nil)

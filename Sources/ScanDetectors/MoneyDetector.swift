@@ -163,10 +163,12 @@ struct MoneyDetector {
     private func markerAfter(_ s: ScanText, _ start: Int) -> (String, Int)? {
         let b = s.bytes
         guard start < b.count else { return nil }
-        if b[start] == 0x24 { return (dollar, start + 1) }
+        // A prefix-style symbol followed by a number belongs to that number ("1 $10").
+        func numberFollows(_ e: Int) -> Bool { isDigit(s.numAt(e)) || s.at(e) == 0x20 && isDigit(s.numAt(e + 1)) }
+        if b[start] == 0x24 { return numberFollows(start + 1) ? nil : (dollar, start + 1) }
         // Symbols: try each known length.
         for len in [2, 3] where start + len <= b.count {
-            if let (cur, l) = symbolEnding(s, start + len), l == len { return (cur, start + len) }
+            if let (cur, l) = symbolEnding(s, start + len), l == len { return numberFollows(start + len) && cur != "EUR" ? nil : (cur, start + len) }
         }
         if isWordLetter(b[start]) {
             let we = s.wordEnd(from: start)
@@ -253,6 +255,7 @@ struct MoneyDetector {
         let b = s.bytes
         let n = v.count
         var i = 0
+        var lastEnd = 0 // a marker that ended the previous amount cannot start the next one
         while i < n {
             guard isDigit(v[i]) else { i += 1; continue }
             let prev = s.at(i - 1)
@@ -285,7 +288,8 @@ struct MoneyDetector {
             if numStart > 0, b[numStart - 1] == 0x2D, !isAlnum(s.at(numStart - 2)) { negative = true; numStart -= 1 }
             else if numStart >= 3, b[numStart - 3] == 0xE2, b[numStart - 2] == 0x88, b[numStart - 1] == 0x92 { negative = true; numStart -= 3 }
             // Currency before (directly or after one space).
-            if let (cur, ms) = markerBefore(s, numStart) ?? (numStart > 0 && b[numStart - 1] == 0x20 ? markerBefore(s, numStart - 1) : nil) {
+            if let (cur, ms) = markerBefore(s, numStart) ?? (numStart > 0 && b[numStart - 1] == 0x20 ? markerBefore(s, numStart - 1) : nil),
+               ms >= lastEnd {
                 currency = cur
                 start = ms
                 if !negative, ms > 0, b[ms - 1] == 0x2D, !isAlnum(s.at(ms - 2)) { negative = true; start = ms - 1 }
@@ -301,13 +305,15 @@ struct MoneyDetector {
                     end = me
                     // "17 USD 25": whole units, code, cents.
                     if a.decimals.isEmpty, s.at(me) == 0x20, isDigit(s.numAt(me + 1)), isDigit(s.numAt(me + 2)), !isAlnum(s.at(me + 3)),
-                       s.at(me + 3) != 0x2E || !isDigit(s.numAt(me + 4)), s.at(me + 3) != 0x2C || !isDigit(s.numAt(me + 4)) {
+                       s.at(me + 3) != 0x2E || !isDigit(s.numAt(me + 4)), s.at(me + 3) != 0x2C || !isDigit(s.numAt(me + 4)),
+                       markerAfter(s, s.at(me + 3) == 0x20 ? me + 4 : me + 3) == nil {
                         var a2 = a
                         a2.decimals = s.string(me + 1, me + 3)
                         end = me + 3
                         hits.append(Hit(type: .money, start: start, end: end,
                                         value: EntityValue(amount: normalized(a2, negative: negative), currency: cur), priority: 35))
                         i = end
+                        lastEnd = end
                         continue
                     }
                 }
@@ -324,6 +330,7 @@ struct MoneyDetector {
             let value = EntityValue(amount: normalized(a, negative: negative), currency: currency)
             hits.append(Hit(type: .money, start: start, end: end, value: value, priority: currency == nil ? 20 : 35))
             i = max(i, end)
+            lastEnd = end
         }
     }
 

@@ -33,8 +33,11 @@ struct PhoneDetector {
                     i = next
                     continue
                 }
-                // Do not restart inside the same digit run.
-                if isDigit(c) { while i < n, isDigit(v[i]) { i += 1 } } else { i += 1 }
+                // Do not restart inside the same digit run, nor inside a failed international number.
+                if c == 0x2B {
+                    i += 1
+                    while i < n, isDigit(v[i]) || v[i] == 0x20 && isDigit(s.numAt(i + 1)) || (v[i] == 0x2D || v[i] == 0x2E) && isDigit(s.numAt(i + 1)) { i += 1 }
+                } else if isDigit(c) { while i < n, isDigit(v[i]) { i += 1 } } else { i += 1 }
                 continue
             }
             i += 1
@@ -159,10 +162,12 @@ struct PhoneDetector {
         // What follows the full candidate may not continue it as something else.
         let after = s.at(fullEnd)
         let after2 = s.at(fullEnd + 1)
+        var fullAllowed = true
         if vanity == nil {
-            if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F || after == 0x40 { return nil }
-            if (after == 0x2F || after == 0x2E || after == 0x2C || after == 0x3A || after == 0x2D) && isDigit(s.num[min(fullEnd + 1, n - 1)]) && fullEnd + 1 < n { return nil }
+            if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F || after == 0x40 { fullAllowed = false }
+            if (after == 0x2F || after == 0x2E || after == 0x2C || after == 0x3A || after == 0x2D) && isDigit(s.numAt(fullEnd + 1)) { fullAllowed = false }
             if after == 0x2E && isAlpha(after2) { return nil } // part of a host name or file name
+            if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil } // a formula
         }
 
         let context = keywordContext(s, before: start)
@@ -171,6 +176,7 @@ struct PhoneDetector {
         var k = groups.count
         while k >= 1 {
             let isFull = k == groups.count
+            if isFull && !fullAllowed { k -= 1; continue }
             if !isFull {
                 let sep = groups[k].sepBefore
                 guard !sep.isEmpty, sep.allSatisfy({ $0 == 0x20 }) else { k -= 1; continue }
@@ -178,6 +184,13 @@ struct PhoneDetector {
             let gs = Array(groups[0..<k])
             var vanityDigits: [UInt8] = []
             if isFull, let vr = vanity { vanityDigits = s.bytes[vr.start..<vr.end].map(keypadDigit) }
+            if isFull, plus, extDigits == nil, gs.count >= 3, gs.last!.sepBefore == [0x2D],
+               gs.reduce(0, { $0 + $1.end - $1.start }) > 15,
+               var value = evaluate(s, Array(gs.dropLast()), plus: plus, vanity: [], context: context) {
+                // +86 20 6130-2222-8866: more digits than E.164 allows; the last dashed group is an extension.
+                value.extension = s.string(gs.last!.start, gs.last!.end)
+                return (Hit(type: .phone, start: start, end: fullEnd, value: value, priority: 50), fullEnd)
+            }
             if let value = evaluate(s, gs, plus: plus, vanity: vanityDigits, context: context) {
                 var val = value
                 let e: Int

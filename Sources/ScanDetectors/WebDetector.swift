@@ -129,9 +129,11 @@ struct WebDetector {
             if s.at(hostEnd) == 0x40 || s.at(hostEnd) == 0x5F { return nil }
             // 2.ml or 3.Mo: a short number before the TLD is a measure, not a host.
             let (tldStart, _) = lastLabel(s, hostEnd)
-            var allNumeric = true
-            for k in hostStart..<(tldStart - 1) where !isDigit(b[k]) && b[k] != 0x2E { allNumeric = false; break }
-            if allNumeric && tldStart - 1 - hostStart <= 2 { return nil }
+            if tldStart - 1 > hostStart {
+                var allNumeric = true
+                for k in hostStart..<(tldStart - 1) where !isDigit(b[k]) && b[k] != 0x2E { allNumeric = false; break }
+                if allNumeric && tldStart - 1 - hostStart <= 2 { return nil }
+            }
         }
         if isAlnum(s.at(hostEnd)) || s.at(hostEnd) == 0x5F { return nil }
         if scheme == nil, s.at(hostEnd) == 0x2E, isAlnum(s.at(hostEnd + 1)) { return nil }
