@@ -100,7 +100,9 @@ public struct DataDetector: Sendable {
     /// Detects entities in `text`, taking the document context from `text` itself.
     public func detect(in text: String) -> [Entity] {
         let s = ScanText(text)
-        return run(s, context: context(of: s))
+        // The date order evidence of a single text is gathered while its dates are read.
+        let region = self.region ?? inferRegion(s)
+        return run(s, context: DetectionContext(region: region, dayFirst: nil))
     }
 
     /// Detects entities in one part (a page, a line) of a larger document, using the
@@ -131,33 +133,42 @@ public struct DataDetector: Sendable {
     /// Regions that write numeric dates month first.
     static let monthFirstRegions: Set<String> = ["US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"]
 
+    static let countryTable: WordTable = {
+        var d: [String: Int] = [:]
+        let codes = Array(Set(AddressDetector.countries.values)).sorted()
+        for (name, code) in AddressDetector.countries { d[name] = codes.firstIndex(of: code)! }
+        return WordTable(d)
+    }()
+    static let countryCodes: [String] = Array(Set(AddressDetector.countries.values)).sorted()
+
     /// A region named by the text: a country name on its own, or the calling code of
     /// its international phone numbers.
     private func inferRegion(_ s: ScanText) -> String? {
         var counts: [String: Int] = [:]
-        // Country names as whole words.
         let b = s.bytes
         var i = 0
         while i < b.count {
-            guard isWordLetter(b[i]), i == 0 || !isWordLetter(b[i - 1]) else { i += 1; continue }
+            let c = b[i]
+            if c == 0x2B, isDigit(s.at(i + 1)), !isDigit(s.at(i - 1)) {
+                // +CC of an international phone number.
+                var e = i + 1
+                while e < b.count, isDigit(b[e]), e - i <= 3 { e += 1 }
+                if let (cc, _) = PhoneMetadata.splitCallingCode(Array(b[(i + 1)..<e]) + [0x30, 0x30, 0x30]),
+                   let r = PhoneMetadata.mainRegion[cc] { counts[r, default: 0] += 1 }
+                i = e
+                continue
+            }
+            guard isWordLetter(c), i == 0 || !isWordLetter(b[i - 1]) else { i += 1; continue }
             let e = s.wordEnd(from: i)
-            if isUpper(b[i]) {
-                var w = s.lower(i, e)
-                if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.lowercased() }
-                if let c = AddressDetector.countries[w] { counts[c, default: 0] += 2 }
+            if isUpper(c) || c >= 0xC3 {
+                if let k = DataDetector.countryTable.lookup(s, i, e) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
                 else if s.at(e) == 0x20, isUpper(s.at(e + 1)) {
                     let e2 = s.wordEnd(from: e + 1)
-                    var w2 = s.lower(i, e2)
-                    if w2.utf8.contains(where: { $0 >= 0x80 }) { w2 = w2.lowercased() }
-                    if let c = AddressDetector.countries[w2] { counts[c, default: 0] += 2 }
+                    if let k = DataDetector.countryTable.lookup(s, i, e2) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
                 }
             }
             i = e
         }
-        // International phone numbers.
-        var phones: [Hit] = []
-        PhoneDetector(region: nil).detect(s, into: &phones)
-        for p in phones { if let r = p.value.region, p.value.e164 != nil, b[p.start] == 0x2B || b[p.start] == 0x28 || b[p.start] == 0x30 { counts[r, default: 0] += 1 } }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
     }
 
@@ -170,7 +181,8 @@ public struct DataDetector: Sendable {
         FinanceDetector().detectIBANs(s, into: &hits)
         FinanceDetector().detectCards(s, into: &hits)
         PhoneDetector(region: region).detect(s, into: &hits)
-        let dt = DateTimeDetector(dayFirst: context.dayFirst, referenceYear: referenceDate.year)
+        var dt = DateTimeDetector(dayFirst: context.dayFirst, referenceYear: referenceDate.year)
+        if let r = region { dt.regionDayFirst = !DataDetector.monthFirstRegions.contains(r) }
         dt.detectDates(s, into: &hits)
         dt.detectTimes(s, into: &hits)
         MoneyDetector(region: region).detect(s, into: &hits)

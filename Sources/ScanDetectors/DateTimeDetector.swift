@@ -10,7 +10,10 @@ import ScanModel
 /// and Dutch accept the orders people print: `25 DEC 2018`, `Dec. 31, 1994`,
 /// `05-Aug-2016`, `Feb23'19`, `4th of July, 1995`, `2019-aug-1`, `5 de mayo de 2020`.
 struct DateTimeDetector {
+    /// Order given by the document context; nil: use this text's own evidence.
     let dayFirst: Bool?
+    /// Order of the region, used when neither the context nor the text decides.
+    var regionDayFirst: Bool? = nil
     let referenceYear: Int
 
     // MARK: - Month names
@@ -34,6 +37,11 @@ struct DateTimeDetector {
         for (m, names) in table { for w in names.split(separator: " ") { d[String(w)] = m } }
         return d
     }()
+
+    static let monthTable = WordTable(months)
+    static let ordinalTable = WordTable(ordinalWords)
+    static let joinerTable = WordTable(joiners)
+    static let suffixTable = WordTable(ordinalSuffixes)
 
     static let ordinalWords: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -71,12 +79,15 @@ struct DateTimeDetector {
             guard digits <= 4 else { return nil }
             let v = readInt(s, i, e)
             var ordinal = false
-            if digits <= 2, isAlpha(s.at(e)) || s.at(e) >= 0x80, let (w, we) = word(s, e), DateTimeDetector.ordinalSuffixes.contains(w) {
-                ordinal = true
-                e = we
-            } else if isAlpha(s.at(e)) {
-                // A number glued to letters ("3kg") is not a date part, unless a month follows ("23Feb").
-                if let (w, _) = word(s, e), DateTimeDetector.months[w] != nil {} else { return nil }
+            if isWordLetter(s.at(e)) {
+                let we = s.wordEnd(from: e)
+                if digits <= 2, DateTimeDetector.suffixTable.contains(s, e, we) {
+                    ordinal = true
+                    e = we
+                } else if DateTimeDetector.monthTable.lookup(s, e, we) == nil {
+                    // A number glued to letters ("3kg") is not a date part, unless a month follows ("23Feb").
+                    return nil
+                }
             }
             return (.num(value: v, digits: digits, ordinal: ordinal), e)
         }
@@ -88,16 +99,19 @@ struct DateTimeDetector {
             return nil
         }
         if isWordLetter(c) {
-            guard let (w, e) = word(s, i) else { return nil }
-            if let m = DateTimeDetector.months[w] {
+            let e = s.wordEnd(from: i)
+            guard e - i <= 12 else { return nil }
+            if let m = DateTimeDetector.monthTable.lookup(s, i, e) {
                 var end = e
                 if s.at(end) == 0x2E { end += 1 }
                 return (.month(m), end)
             }
-            if let d = DateTimeDetector.ordinalWords[w] { return (.num(value: d, digits: 2, ordinal: true), e) }
-            if w == "twenty" || w == "thirty", s.at(e) == 0x2D || s.at(e) == 0x20, let (w2, e2) = word(s, e + 1),
-               let d = DateTimeDetector.ordinalWords[w2], d < 10 {
-                return (.num(value: (w == "twenty" ? 20 : 30) + d, digits: 2, ordinal: true), e2)
+            if let d = DateTimeDetector.ordinalTable.lookup(s, i, e) { return (.num(value: d, digits: 2, ordinal: true), e) }
+            if s.matches("twenty", at: i) && e - i == 6 || s.matches("thirty", at: i) && e - i == 6, s.at(e) == 0x2D || s.at(e) == 0x20 {
+                let e2 = s.wordEnd(from: e + 1)
+                if let d = DateTimeDetector.ordinalTable.lookup(s, e + 1, e2), d < 10 {
+                    return (.num(value: (s.matches("twenty", at: i) ? 20 : 30) + d, digits: 2, ordinal: true), e2)
+                }
             }
         }
         return nil
@@ -111,7 +125,7 @@ struct DateTimeDetector {
             let c = s.bytes[p]
             if c == 0x20 || c == 0x2D || c == 0x2F || c == 0x2C || c == 0x2E {
                 p += 1; count += 1
-            } else if isAlpha(c), let (w, e) = word(s, p), DateTimeDetector.joiners.contains(w), s.at(e) == 0x20 {
+            } else if isAlpha(c), case let e = s.wordEnd(from: p), DateTimeDetector.joinerTable.contains(s, p, e), s.at(e) == 0x20 {
                 p = e; count += 1
             } else { break }
         }
@@ -152,7 +166,7 @@ struct DateTimeDetector {
             if i == before { i += 1 }
         }
         // Resolve the order of ambiguous numeric dates.
-        let docDayFirst: Bool? = dayFirst ?? (evidenceDayFirst > evidenceMonthFirst ? true : evidenceMonthFirst > evidenceDayFirst ? false : nil)
+        let docDayFirst: Bool? = dayFirst ?? (evidenceDayFirst > evidenceMonthFirst ? true : evidenceMonthFirst > evidenceDayFirst ? false : regionDayFirst)
         for (h0, a, b, y, fixed) in numericHits {
             var h = h0
             if fixed || a == b {

@@ -66,6 +66,7 @@ struct PhoneDetector {
         var q = start
         while q < n, q - start < 48 {
             let c = v[q]
+            if c == 0x20 && s.at(q + 1) == 0x20 { break }
             if isDigit(c) || isUpper(s.bytes[q]) { digitCount += 1 } else if !(c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F || c == 0x28 || c == 0x29 || c == 0x2B) { break }
             q += 1
         }
@@ -244,6 +245,11 @@ struct PhoneDetector {
         "sort", "routing", "aba", "check", "cheque", "bill", "trx", "approval", "auth", "terminal", "mid", "tid",
     ]
 
+    static let phoneTable = WordTable(phoneWords)
+    static let letterTable = WordTable(letterWords)
+    static let otherTable = WordTable(otherWords)
+    static let fillerTable = WordTable(Set(["no", "nr", "num", "number", "nummer", "numéro", "is", "my", "our", "the", "at", "on", "or", "and", "us", "me"]))
+
     /// The nearest keyword in the few words before `i` on the same line.
     private func keywordContext(_ s: ScanText, before i: Int) -> Context {
         let from = max(s.lineStart(i), i - 40)
@@ -255,12 +261,11 @@ struct PhoneDetector {
             while e > from, !isWordLetter(s.bytes[e - 1]) { e -= 1 }
             if e <= from { break }
             let b = s.wordStart(before: e)
-            let w = s.lower(b, e)
             let follower = s.at(e)
-            if PhoneDetector.phoneWords.contains(w) { return .phone }
-            if PhoneDetector.letterWords.contains(w), follower == 0x3A || follower == 0x2E, seen == 0 { return .phone }
-            if PhoneDetector.otherWords.contains(w) { return .other }
-            if w == "no" || w == "nr" || w == "num" || w == "number" || w == "nummer" || w == "numéro" || w == "is" || w == "my" || w == "our" || w == "the" || w == "at" || w == "on" || w == "or" || w == "and" || w == "us" || w == "me" {
+            if PhoneDetector.phoneTable.contains(s, b, e) { return .phone }
+            if e - b <= 3, seen == 0, follower == 0x3A || follower == 0x2E, PhoneDetector.letterTable.contains(s, b, e) { return .phone }
+            if PhoneDetector.otherTable.contains(s, b, e) { return .other }
+            if PhoneDetector.fillerTable.contains(s, b, e) {
                 seen += 1
             } else {
                 seen += 2

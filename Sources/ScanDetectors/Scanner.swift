@@ -140,3 +140,47 @@ struct Hit {
     for k in i..<j { v = v * 10 + Int(s.num[k] &- 0x30) }
     return v
 }
+
+/// A small case-insensitive word table looked up straight from the text bytes, without
+/// building a String for every word (the detectors try many words that are not keywords).
+struct WordTable: Sendable {
+    private var entries: [UInt64: [([UInt8], Int)]] = [:]
+
+    init(_ words: [String: Int]) {
+        for (w, v) in words {
+            let bytes = Array(w.lowercased().utf8)
+            entries[WordTable.hash(bytes[...]), default: []].append((bytes, v))
+        }
+    }
+
+    init(_ words: Set<String>) {
+        self.init(Dictionary(uniqueKeysWithValues: words.map { ($0, 1) }))
+    }
+
+    @inline(__always) static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for c in bytes { h = (h ^ UInt64(lowerByte(c))) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    /// The value of the word `s.bytes[start..<end]` (ASCII letters compared case-insensitively;
+    /// non-ASCII letters must match the table's lower-case spelling or its upper-case
+    /// first letter as printed).
+    func lookup(_ s: ScanText, _ start: Int, _ end: Int) -> Int? {
+        guard end > start, end - start <= 32 else { return nil }
+        let slice = s.bytes[start..<end]
+        if let list = entries[WordTable.hash(slice)] {
+            for (w, v) in list where w.count == slice.count && zip(w, slice).allSatisfy({ $0 == lowerByte($1) }) { return v }
+        }
+        // Non-ASCII upper case (MÄRZ, ÉTÉ): fall back to Unicode lower-casing.
+        if slice.contains(where: { $0 >= 0x80 }) {
+            let lowered = Array(String(decoding: slice, as: UTF8.self).lowercased().utf8)
+            if let list = entries[WordTable.hash(lowered)] {
+                for (w, v) in list where w == lowered { return v }
+            }
+        }
+        return nil
+    }
+
+    func contains(_ s: ScanText, _ start: Int, _ end: Int) -> Bool { lookup(s, start, end) != nil }
+}
