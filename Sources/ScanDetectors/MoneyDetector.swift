@@ -41,6 +41,13 @@ struct MoneyDetector {
         "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb",
     ]
 
+    /// Every spelling a letter marker can have (case-insensitive), to skip other words cheaply.
+    static let markerTable = WordTable(isoCodes.union([
+        "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
+        "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
+        "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "lei", "r",
+    ]))
+
     /// Currency words written after (or before) the amount.
     private func word(_ w: String) -> String? {
         switch w {
@@ -91,6 +98,7 @@ struct MoneyDetector {
             let ws = s.wordStart(before: we)
             guard ws < we, we - ws <= 8 else { return nil }
             if ws > 0, isDigit(b[ws - 1]) { return nil }
+            guard MoneyDetector.markerTable.contains(s, ws, we) else { return nil }
             let raw = s.string(ws, we)
             if let cur = letterMarker(raw, lower: s.lower(ws, we), after: false, dotted: c == 0x2E) { return (cur, ws) }
         }
@@ -172,7 +180,7 @@ struct MoneyDetector {
         }
         if isWordLetter(b[start]) {
             let we = s.wordEnd(from: start)
-            guard we - start <= 9 else { return nil }
+            guard we - start <= 9, MoneyDetector.markerTable.contains(s, start, we) else { return nil }
             let raw = s.string(start, we)
             if let cur = letterMarker(raw, lower: s.lower(start, we), after: true, dotted: false) {
                 var e = we

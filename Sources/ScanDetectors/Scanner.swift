@@ -144,12 +144,19 @@ struct Hit {
 /// A small case-insensitive word table looked up straight from the text bytes, without
 /// building a String for every word (the detectors try many words that are not keywords).
 struct WordTable: Sendable {
-    private var entries: [UInt64: [([UInt8], Int)]] = [:]
+    private static let bucketCount = 1024
+    /// Open hashing on the low bits of an FNV-1a hash; each entry keeps its full hash.
+    private var buckets: [[(hash: UInt64, word: [UInt8], value: Int)]]
+    /// Length of the longest word, to reject long words at once.
+    private var maxLength = 0
 
     init(_ words: [String: Int]) {
+        buckets = Array(repeating: [], count: WordTable.bucketCount)
         for (w, v) in words {
             let bytes = Array(w.lowercased().utf8)
-            entries[WordTable.hash(bytes[...]), default: []].append((bytes, v))
+            let h = WordTable.hash(bytes[...])
+            buckets[Int(h & UInt64(WordTable.bucketCount - 1))].append((h, bytes, v))
+            maxLength = max(maxLength, bytes.count)
         }
     }
 
@@ -167,17 +174,24 @@ struct WordTable: Sendable {
     /// non-ASCII letters must match the table's lower-case spelling or its upper-case
     /// first letter as printed).
     func lookup(_ s: ScanText, _ start: Int, _ end: Int) -> Int? {
-        guard end > start, end - start <= 32 else { return nil }
+        guard end > start, end - start <= maxLength + 8 else { return nil }
         let slice = s.bytes[start..<end]
-        if let list = entries[WordTable.hash(slice)] {
-            for (w, v) in list where w.count == slice.count && zip(w, slice).allSatisfy({ $0 == lowerByte($1) }) { return v }
-        }
+        if let v = find(slice) { return v }
         // Non-ASCII upper case (MÄRZ, ÉTÉ): fall back to Unicode lower-casing.
         if slice.contains(where: { $0 >= 0x80 }) {
             let lowered = Array(String(decoding: slice, as: UTF8.self).lowercased().utf8)
-            if let list = entries[WordTable.hash(lowered)] {
-                for (w, v) in list where w == lowered { return v }
-            }
+            return find(lowered[...])
+        }
+        return nil
+    }
+
+    @inline(__always) private func find(_ slice: ArraySlice<UInt8>) -> Int? {
+        let h = WordTable.hash(slice)
+        for e in buckets[Int(h & UInt64(WordTable.bucketCount - 1))] where e.hash == h && e.word.count == slice.count {
+            var same = true
+            var k = slice.startIndex
+            for c in e.word { if c != lowerByte(slice[k]) { same = false; break }; k += 1 }
+            if same { return e.value }
         }
         return nil
     }
