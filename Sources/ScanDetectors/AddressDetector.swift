@@ -260,6 +260,12 @@ struct AddressDetector {
             }
         }
         guard !streetParts.isEmpty else { return nil }
+        // A label before the street ("Ship to: 1600 Main St") is not part of the address.
+        if let first = streetParts.first, let colon = (first.0..<first.1).last(where: { s.bytes[$0] == 0x3A }),
+           !isDigit(s.at(colon + 1)) {
+            let t = trimmed(s, colon + 1, first.1)
+            if t.1 > t.0 { streetParts[0] = t; start = max(start, t.0) }
+        }
         value.street = streetParts.map { s.string($0.0, $0.1) }.joined(separator: ", ")
         // Country on the next line.
         end = trimmed(s, start, le).1
