@@ -175,7 +175,7 @@ public struct DataDetector: Sendable {
     private func run(_ s: ScanText, context: DetectionContext) -> [Entity] {
         let region = context.region ?? self.region
         var hits: [Hit] = []
-        hits.reserveCapacity(16)
+        hits.reserveCapacity(64)
         WebDetector().detectEmails(s, into: &hits)
         WebDetector().detectURLs(s, into: &hits)
         FinanceDetector().detectIBANs(s, into: &hits)
@@ -186,48 +186,59 @@ public struct DataDetector: Sendable {
         dt.detectDates(s, into: &hits)
         dt.detectTimes(s, into: &hits)
         MoneyDetector(region: region).detect(s, into: &hits)
-        var addresses: [Hit] = []
+        let atomicCount = hits.count
         if types.contains(.address) || types.contains(.postalCode) {
-            AddressDetector(region: region).detect(s, into: &addresses)
+            AddressDetector(region: region).detect(s, into: &hits)
         }
-        let kept = resolve(hits) + resolve(addresses.filter { $0.type == .postalCode }) + addresses.filter { $0.type == .address }
-        return entities(s, kept.filter { types.contains($0.type) }.sorted { ($0.start, $0.end) < ($1.start, $1.end) })
+        // Atomic entities compete for their text; postal codes only among themselves;
+        // an address may hold other entities.
+        var keep = resolve(hits, 0..<atomicCount)
+        keep += resolve(hits, atomicCount..<hits.count) { $0.type == .postalCode }
+        keep += (atomicCount..<hits.count).filter { hits[$0].type == .address }
+        keep = keep.filter { types.contains(hits[$0].type) }
+        keep.sort { (hits[$0].start, hits[$0].end) < (hits[$1].start, hits[$1].end) }
+        return entities(s, hits, keep)
     }
 
-    /// Keeps the best of overlapping candidates: higher priority first, then longer.
-    private func resolve(_ hits: [Hit]) -> [Hit] {
-        if hits.count <= 1 { return hits }
-        let order = hits.indices.sorted {
+    /// Indices of the best of overlapping candidates: higher priority first, then longer.
+    private func resolve(_ hits: [Hit], _ range: Range<Int>, where include: (Hit) -> Bool = { _ in true }) -> [Int] {
+        let candidates = range.filter { include(hits[$0]) }
+        if candidates.count <= 1 { return candidates }
+        let order = candidates.sorted {
             let a = hits[$0], b = hits[$1]
             if a.priority != b.priority { return a.priority > b.priority }
             return (a.end - a.start) > (b.end - b.start)
         }
         var taken: [(Int, Int)] = []
-        var out: [Hit] = []
+        var out: [Int] = []
         for k in order {
-            let h = hits[k]
-            if taken.contains(where: { h.start < $0.1 && $0.0 < h.end }) { continue }
-            taken.append((h.start, h.end))
-            out.append(h)
+            let (hs, he) = (hits[k].start, hits[k].end)
+            if taken.contains(where: { hs < $0.1 && $0.0 < he }) { continue }
+            taken.append((hs, he))
+            out.append(k)
         }
         return out
     }
 
     /// Converts byte offsets to Unicode scalar offsets and builds the entities.
-    private func entities(_ s: ScanText, _ hits: [Hit]) -> [Entity] {
+    private func entities(_ s: ScanText, _ hits: [Hit], _ keep: [Int]) -> [Entity] {
         let ascii = !s.bytes.contains { $0 >= 0x80 }
         var table: [Int32] = []
-        if !ascii && !hits.isEmpty {
+        if !ascii && !keep.isEmpty {
             table.reserveCapacity(s.count + 1)
             var n: Int32 = 0
             for c in s.bytes { table.append(n); if c & 0xC0 != 0x80 { n += 1 } }
             table.append(n)
         }
         func scalarOffset(_ byte: Int) -> Int { ascii ? byte : Int(table[byte]) }
-        return hits.map { h in
-            Entity(type: h.type, text: s.string(h.start, h.end),
-                   range: EntityRange(start: scalarOffset(h.start), end: scalarOffset(h.end)),
-                   value: h.value, ambiguous: h.ambiguous, alternatives: h.alternatives)
+        var out: [Entity] = []
+        out.reserveCapacity(keep.count)
+        for k in keep {
+            let h = hits[k]
+            out.append(Entity(type: h.type, text: s.string(h.start, h.end),
+                              range: EntityRange(start: scalarOffset(h.start), end: scalarOffset(h.end)),
+                              value: h.value, ambiguous: h.ambiguous, alternatives: h.alternatives))
         }
+        return out
     }
 }
