@@ -44,6 +44,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "DetectorsBenchmark", dependencies: ["ScanDetectors"], path: "Benchmarks/DetectorsBenchmark"),
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),

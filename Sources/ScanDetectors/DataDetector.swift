@@ -1,4 +1,244 @@
+import Foundation
 import ScanModel
 
-/// Placeholder until the detectors land; replaced by the detectors work.
-public enum DataDetectors {}
+/// A calendar day, used as the reference date for two-digit years.
+public struct CalendarDay: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `yyyy-mm-dd`.
+    public init?(iso: String) {
+        let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Today, in UTC.
+    public static func today() -> CalendarDay {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        let c = cal.dateComponents([.year, .month, .day], from: Date())
+        return CalendarDay(year: c.year ?? 2025, month: c.month ?? 1, day: c.day ?? 1)!
+    }
+}
+
+/// What one part of a document tells the detectors about the whole document: the region
+/// (for national phone numbers, `$`, `kr`...) and whether numeric dates are written day
+/// first. Gather it once over all pages with `DataDetector.context(for:)` and pass it to
+/// `detect(in:context:)` for each page, so every page is read the same way.
+public struct DetectionContext: Hashable, Sendable {
+    /// ISO 3166-1 alpha-2 region, upper case.
+    public var region: String?
+    /// true: `03/04/2020` is 3 April; false: 4 March; nil: unknown (reported as ambiguous).
+    public var dayFirst: Bool?
+
+    public init(region: String? = nil, dayFirst: Bool? = nil) {
+        self.region = region
+        self.dayFirst = dayFirst
+    }
+}
+
+/// An invalid option given to a `DataDetector`.
+public struct DetectorError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `invalid-region` or `invalid-reference-date`.
+    public var code: String
+    public var message: String
+    public var description: String { message }
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Finds phone numbers, e-mail addresses, URLs, dates, times, amounts of money,
+/// percentages, postal codes, addresses, IBANs and payment card numbers in any text, and
+/// normalizes their values. Pure Swift: it needs no engine and no `NSDataDetector`.
+///
+/// ```swift
+/// let detector = try DataDetector(types: [.phone, .date], region: "GB")
+/// for e in detector.detect(in: "Tel. 020 7946 0958, 25 DEC 2018") {
+///     print(e.type, e.text, e.value)
+/// }
+/// ```
+///
+/// Ranges are in Unicode scalars of the input string. The value is immutable and
+/// `Sendable`: share one detector across threads.
+public struct DataDetector: Sendable {
+    public let types: Set<EntityType>
+    /// The default region (ISO 3166-1 alpha-2), used when the text itself does not say.
+    public let region: String?
+    /// Anchors two-digit years (a year more than 20 years after it is read as last century).
+    public let referenceDate: CalendarDay
+
+    public init(types: Set<EntityType> = Set(EntityType.allCases), region: String? = nil,
+                referenceDate: CalendarDay? = nil) throws {
+        if let r = region {
+            guard r.count == 2, r.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }) else {
+                throw DetectorError(code: "invalid-region", message: "invalid region '\(r)': expected a two-letter ISO 3166-1 code such as US, GB or DE")
+            }
+        }
+        self.types = types
+        self.region = region?.uppercased()
+        self.referenceDate = referenceDate ?? CalendarDay.today()
+    }
+
+    /// Whether `code` is a well-formed region code (two ASCII letters).
+    public static func isValidRegion(_ code: String) -> Bool {
+        code.count == 2 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
+    }
+
+    /// Detects entities in `text`, taking the document context from `text` itself.
+    public func detect(in text: String) -> [Entity] {
+        let s = ScanText(text)
+        // The date order evidence of a single text is gathered while its dates are read.
+        let region = self.region ?? inferRegion(s)
+        return run(s, context: DetectionContext(region: region, dayFirst: nil))
+    }
+
+    /// Detects entities in one part (a page, a line) of a larger document, using the
+    /// context gathered over the whole document.
+    public func detect(in text: String, context: DetectionContext) -> [Entity] {
+        run(ScanText(text), context: context)
+    }
+
+    /// Gathers document-level context over all the texts of one document: the region
+    /// (the detector's own, else a country named in the text or the calling code of its
+    /// international phone numbers) and the day-first evidence of its numeric dates.
+    public func context(for texts: [String]) -> DetectionContext {
+        let joined = texts.joined(separator: "\n")
+        return context(of: ScanText(joined))
+    }
+
+    func context(of s: ScanText) -> DetectionContext {
+        let region = self.region ?? inferRegion(s)
+        var dayFirst: Bool? = nil
+        var scratch: [Hit] = []
+        let dt = DateTimeDetector(dayFirst: nil, referenceYear: referenceDate.year)
+        let ev = dt.detectDates(s, into: &scratch)
+        if ev.dayFirst > ev.monthFirst { dayFirst = true } else if ev.monthFirst > ev.dayFirst { dayFirst = false }
+        else if let r = region { dayFirst = !DataDetector.monthFirstRegions.contains(r) }
+        return DetectionContext(region: region, dayFirst: dayFirst)
+    }
+
+    /// Regions that write numeric dates month first.
+    static let monthFirstRegions: Set<String> = ["US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"]
+
+    static let countryTable: WordTable = {
+        var d: [String: Int] = [:]
+        let codes = Array(Set(AddressDetector.countries.values)).sorted()
+        for (name, code) in AddressDetector.countries { d[name] = codes.firstIndex(of: code)! }
+        return WordTable(d)
+    }()
+    static let countryCodes: [String] = Array(Set(AddressDetector.countries.values)).sorted()
+
+    /// A region named by the text: a country name on its own, or the calling code of
+    /// its international phone numbers.
+    private func inferRegion(_ s: ScanText) -> String? {
+        var counts: [String: Int] = [:]
+        let b = s.bytes
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c == 0x2B, isDigit(s.at(i + 1)), !isDigit(s.at(i - 1)) {
+                // +CC of an international phone number.
+                var e = i + 1
+                while e < b.count, isDigit(b[e]), e - i <= 3 { e += 1 }
+                if let (cc, _) = PhoneMetadata.splitCallingCode(Array(b[(i + 1)..<e]) + [0x30, 0x30, 0x30]),
+                   let r = PhoneMetadata.mainRegion[cc] { counts[r, default: 0] += 1 }
+                i = e
+                continue
+            }
+            guard isWordLetter(c), i == 0 || !isWordLetter(b[i - 1]) else { i += 1; continue }
+            let e = s.wordEnd(from: i)
+            if isUpper(c) || c >= 0xC3 {
+                if let k = DataDetector.countryTable.lookup(s, i, e) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
+                else if s.at(e) == 0x20, isUpper(s.at(e + 1)) {
+                    let e2 = s.wordEnd(from: e + 1)
+                    if let k = DataDetector.countryTable.lookup(s, i, e2) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
+                }
+            }
+            i = e
+        }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    private func run(_ s: ScanText, context: DetectionContext) -> [Entity] {
+        let region = context.region ?? self.region
+        var hits: [Hit] = []
+        hits.reserveCapacity(64)
+        WebDetector().detectEmails(s, into: &hits)
+        WebDetector().detectURLs(s, into: &hits)
+        FinanceDetector().detectIBANs(s, into: &hits)
+        FinanceDetector().detectCards(s, into: &hits)
+        PhoneDetector(region: region).detect(s, into: &hits)
+        var dt = DateTimeDetector(dayFirst: context.dayFirst, referenceYear: referenceDate.year)
+        if let r = region { dt.regionDayFirst = !DataDetector.monthFirstRegions.contains(r) }
+        dt.detectDates(s, into: &hits)
+        dt.detectTimes(s, into: &hits)
+        MoneyDetector(region: region).detect(s, into: &hits)
+        let atomicCount = hits.count
+        if types.contains(.address) || types.contains(.postalCode) {
+            AddressDetector(region: region).detect(s, into: &hits)
+        }
+        // Atomic entities compete for their text; postal codes only among themselves;
+        // an address may hold other entities.
+        var keep = resolve(hits, 0..<atomicCount)
+        keep += resolve(hits, atomicCount..<hits.count) { $0.type == .postalCode }
+        keep += (atomicCount..<hits.count).filter { hits[$0].type == .address }
+        keep = keep.filter { types.contains(hits[$0].type) }
+        keep.sort { (hits[$0].start, hits[$0].end) < (hits[$1].start, hits[$1].end) }
+        return entities(s, hits, keep)
+    }
+
+    /// Indices of the best of overlapping candidates: higher priority first, then longer.
+    private func resolve(_ hits: [Hit], _ range: Range<Int>, where include: (Hit) -> Bool = { _ in true }) -> [Int] {
+        let candidates = range.filter { include(hits[$0]) }
+        if candidates.count <= 1 { return candidates }
+        let order = candidates.sorted {
+            let a = hits[$0], b = hits[$1]
+            if a.priority != b.priority { return a.priority > b.priority }
+            return (a.end - a.start) > (b.end - b.start)
+        }
+        var taken: [(Int, Int)] = []
+        var out: [Int] = []
+        for k in order {
+            let (hs, he) = (hits[k].start, hits[k].end)
+            if taken.contains(where: { hs < $0.1 && $0.0 < he }) { continue }
+            taken.append((hs, he))
+            out.append(k)
+        }
+        return out
+    }
+
+    /// Converts byte offsets to Unicode scalar offsets and builds the entities.
+    private func entities(_ s: ScanText, _ hits: [Hit], _ keep: [Int]) -> [Entity] {
+        let ascii = !s.bytes.contains { $0 >= 0x80 }
+        var table: [Int32] = []
+        if !ascii && !keep.isEmpty {
+            table.reserveCapacity(s.count + 1)
+            var n: Int32 = 0
+            for c in s.bytes { table.append(n); if c & 0xC0 != 0x80 { n += 1 } }
+            table.append(n)
+        }
+        func scalarOffset(_ byte: Int) -> Int { ascii ? byte : Int(table[byte]) }
+        var out: [Entity] = []
+        out.reserveCapacity(keep.count)
+        for k in keep {
+            let h = hits[k]
+            out.append(Entity(type: h.type, text: s.string(h.start, h.end),
+                              range: EntityRange(start: scalarOffset(h.start), end: scalarOffset(h.end)),
+                              value: h.value, ambiguous: h.ambiguous, alternatives: h.alternatives))
+        }
+        return out
+    }
+}

@@ -1,7 +1,129 @@
 import ArgumentParser
+import Foundation
+import ScanKit
+import ScanDetectors
+import ScanModel
 
-/// `scanextract detect`: placeholder, replaced by the detectors work.
+/// `scanextract detect`: finds entities in text given as an argument, on stdin, or as
+/// JSON Lines (`--jsonl`), and prints `{"entities": [...]}`.
 struct DetectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "detect", abstract: "Find entities in text.")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "detect",
+        abstract: "Find phone numbers, e-mails, URLs, dates, amounts and more in text.",
+        discussion: """
+        Reads TEXT, or stdin when TEXT is absent, and prints {"entities": [...]}.
+        With --jsonl, each input line is a JSON object {"text": ..., "region": ...} or a JSON
+        string, and each output line is {"entities": [...]} for it, in the same order. A line
+        that cannot be read gives {"entities": []} and an error on stderr; the exit status is
+        then 1 at the end. Ranges are in Unicode scalars.
+        """)
+
+    @Option(name: .long, parsing: .upToNextOption,
+            help: "Entity types to report (comma or space separated): \(EntityType.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var types: [String] = []
+
+    @Option(name: .long, help: "Default region, ISO 3166-1 alpha-2 (e.g. US, GB, DE).")
+    var region: String?
+
+    @Option(name: .customLong("reference-date"), help: "Reference date yyyy-mm-dd for two-digit years (default: today).")
+    var referenceDate: String?
+
+    @Flag(name: .long, help: "Read JSON Lines on stdin and write one JSON line per input line.")
+    var jsonl = false
+
+    @Argument(help: "The text to scan (default: stdin).")
+    var text: String?
+
+    func validate() throws {
+        if let r = region, !DataDetector.isValidRegion(r) {
+            throw ValidationError("invalid --region '\(r)': expected a two-letter ISO 3166-1 code such as US, GB or DE")
+        }
+        if let d = referenceDate, CalendarDay(iso: d) == nil {
+            throw ValidationError("invalid --reference-date '\(d)': expected yyyy-mm-dd")
+        }
+        _ = try parsedTypes()
+    }
+
+    private func parsedTypes() throws -> Set<EntityType> {
+        let names = types.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }) }.map(String.init)
+        if names.isEmpty { return Set(EntityType.allCases) }
+        var out = Set<EntityType>()
+        for n in names {
+            guard let t = EntityType(rawValue: n) else {
+                throw ValidationError("unknown type '\(n)'; known: \(EntityType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            out.insert(t)
+        }
+        return out
+    }
+
+    private struct Output: Encodable { var entities: [Entity] }
+
+    func run() throws {
+        let typeSet = try parsedTypes()
+        let ref = referenceDate.flatMap(CalendarDay.init(iso:))
+        let base = try DataDetector(types: typeSet, region: region, referenceDate: ref)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if !jsonl {
+            let input = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            let data = try encoder.encode(Output(entities: base.detect(in: input)))
+            FileHandle.standardOutput.write(data + Data([0x0A]))
+            return
+        }
+        var failed = 0
+        var lineNo = 0
+        var out = Data()
+        var detectors: [String: DataDetector] = [:]
+        while let line = readLine(strippingNewline: true) {
+            lineNo += 1
+            if line.allSatisfy(\.isWhitespace) { continue }
+            var entities: [Entity] = []
+            do {
+                let (txt, reg) = try Self.parseLine(line)
+                var det = base
+                if let r = reg, !r.isEmpty {
+                    guard DataDetector.isValidRegion(r) else {
+                        throw DetectorError(code: "invalid-region", message: "invalid region '\(r)'")
+                    }
+                    if let d = detectors[r.uppercased()] { det = d } else {
+                        det = try DataDetector(types: typeSet, region: r, referenceDate: base.referenceDate)
+                        detectors[r.uppercased()] = det
+                    }
+                }
+                entities = det.detect(in: txt)
+            } catch {
+                failed += 1
+                FileHandle.standardError.write(Data("scanextract detect: line \(lineNo): \(error)\n".utf8))
+            }
+            out.append(try encoder.encode(Output(entities: entities)))
+            out.append(0x0A)
+            if out.count > 1 << 16 { FileHandle.standardOutput.write(out); out.removeAll(keepingCapacity: true) }
+        }
+        FileHandle.standardOutput.write(out)
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    private struct LineError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A JSON object with "text" (and optional "region"), or a JSON string.
+    static func parseLine(_ line: String) throws -> (String, String?) {
+        let obj: Any
+        do {
+            obj = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+        } catch {
+            throw LineError(description: "not valid JSON")
+        }
+        if let s = obj as? String { return (s, nil) }
+        guard let d = obj as? [String: Any], let t = d["text"] as? String else {
+            throw LineError(description: "expected a JSON string or an object with a \"text\" string")
+        }
+        if let r = d["region"], !(r is NSNull) {
+            guard let rs = r as? String else { throw LineError(description: "\"region\" must be a string") }
+            return (t, rs)
+        }
+        return (t, nil)
+    }
 }

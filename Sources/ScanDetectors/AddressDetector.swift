@@ -1,0 +1,279 @@
+import ScanModel
+
+/// Postal codes and postal addresses.
+///
+/// Postal codes are found by their national shapes: US ZIP and ZIP+4 after a state
+/// abbreviation, UK (`SW1A 1AA`), Canada (`M5V 2T6`), Netherlands (`1012 AB` before a
+/// town), Australia (4 digits after a state), and 5-digit codes before a town at the start
+/// of a line or after a comma (Germany, France, Malaysia and others; the country comes
+/// from the region or a country name nearby).
+///
+/// An address is built around a postal code: the locality line holding it, the street
+/// line(s) just before it (or the comma-separated part before the town on the same
+/// line), and a country line just after it.
+struct AddressDetector {
+    let region: String?
+
+    static let usStates: Set<String> = [
+        "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
+        "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
+        "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "PR",
+    ]
+    static let caProvinces: Set<String> = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]
+    static let auStates: Set<String> = ["NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT"]
+
+    static let countries: [String: String] = [
+        "usa": "US", "united states": "US", "united states of america": "US", "u.s.a.": "US",
+        "united kingdom": "GB", "uk": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "great britain": "GB",
+        "canada": "CA", "australia": "AU", "germany": "DE", "deutschland": "DE", "france": "FR",
+        "netherlands": "NL", "the netherlands": "NL", "nederland": "NL", "malaysia": "MY", "ireland": "IE",
+        "new zealand": "NZ", "singapore": "SG", "india": "IN", "spain": "ES", "españa": "ES", "italy": "IT",
+        "italia": "IT", "switzerland": "CH", "schweiz": "CH", "suisse": "CH", "austria": "AT", "österreich": "AT",
+        "belgium": "BE", "belgique": "BE", "belgië": "BE", "sweden": "SE", "sverige": "SE", "norway": "NO",
+        "norge": "NO", "denmark": "DK", "danmark": "DK", "finland": "FI", "suomi": "FI", "poland": "PL", "polska": "PL",
+        "portugal": "PT", "japan": "JP", "china": "CN", "hong kong": "HK", "indonesia": "ID", "mexico": "MX",
+        "méxico": "MX", "brazil": "BR", "brasil": "BR", "south africa": "ZA", "luxembourg": "LU",
+        "czech republic": "CZ", "czechia": "CZ", "korea": "KR", "south korea": "KR", "argentina": "AR",
+        "united arab emirates": "AE", "uae": "AE", "thailand": "TH", "philippines": "PH", "vietnam": "VN",
+    ]
+
+    static let streetWords: Set<String> = [
+        "street", "st", "road", "rd", "avenue", "ave", "av", "blvd", "boulevard", "lane", "ln", "drive", "dr",
+        "way", "court", "ct", "place", "pl", "square", "sq", "terrace", "parkway", "pkwy", "highway", "hwy",
+        "suite", "ste", "unit", "floor", "building", "box", "po", "crescent", "close", "grove", "row", "hill",
+        "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "ring", "damm", "ufer",
+        "rue", "chemin", "impasse", "quai", "cours", "allée", "route", "bd",
+        "jalan", "jln", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
+        "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk",
+    ]
+
+    func detect(_ s: ScanText, into hits: inout [Hit]) {
+        var postal: [Hit] = []
+        detectPostalCodes(s, into: &postal)
+        hits.append(contentsOf: postal)
+        var lastEnd = -1
+        for p in postal where p.start >= lastEnd {
+            if let a = address(s, around: p) {
+                hits.append(a)
+                lastEnd = a.end
+            }
+        }
+    }
+
+    private func token(_ s: ScanText, _ i: Int) -> (Int, Int) {
+        var e = i
+        while e < s.count, isAlnum(s.bytes[e]) { e += 1 }
+        return (i, e)
+    }
+
+    func detectPostalCodes(_ s: ScanText, into hits: inout [Hit]) {
+        let b = s.bytes
+        let n = b.count
+        var i = 0
+        while i < n {
+            let c = b[i]
+            guard isAlnum(c), !isAlnum(s.at(i - 1)), s.at(i - 1) != 0x2D || !isAlnum(s.at(i - 2)) else { i += 1; continue }
+            let (_, e) = token(s, i)
+            let len = e - i
+            // US: ST 12345(-6789); AU: NSW 2000; CA: ON M5V 2T6 is handled by the CA shape.
+            if len == 2 || len == 3, (i..<e).allSatisfy({ isUpper(b[$0]) }), s.at(e) == 0x20 {
+                let st = s.string(i, e)
+                let q = e + 1
+                let (_, de) = token(s, q)
+                if len == 2, AddressDetector.usStates.contains(st), de - q == 5, (q..<de).allSatisfy({ isDigit(b[$0]) }) {
+                    var end = de
+                    if s.at(de) == 0x2D, (de + 1..<de + 5).allSatisfy({ isDigit(s.at($0)) }), !isAlnum(s.at(de + 5)) { end = de + 5 }
+                    hits.append(Hit(type: .postalCode, start: q, end: end, value: EntityValue(region: st, postalCode: s.string(q, end), country: "US"), priority: 25))
+                    i = end; continue
+                }
+                if AddressDetector.auStates.contains(st), de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }) {
+                    hits.append(Hit(type: .postalCode, start: q, end: de, value: EntityValue(region: st, postalCode: s.string(q, de), country: "AU"), priority: 25))
+                    i = de; continue
+                }
+            }
+            // Canada: A1A 1A1
+            if len == 3, isUpper(b[i]), isDigit(b[i + 1]), isUpper(b[i + 2]), s.at(e) == 0x20 || s.at(e) == 0x2D {
+                let q = e + 1
+                let (_, de) = token(s, q)
+                if de - q == 3, isDigit(b[q]), isUpper(b[q + 1]), isDigit(b[q + 2]),
+                   !"DFIOQU".utf8.contains(b[i]), !"DFIOQU".utf8.contains(b[i + 2]), !"DFIOQU".utf8.contains(b[q + 1]) {
+                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "CA"), priority: 25))
+                    i = de; continue
+                }
+            }
+            // UK: outward (A9, A99, AA9, AA99, A9A, AA9A) + inward (9AA)
+            if len >= 2, len <= 4, isUpper(b[i]), s.at(e) == 0x20 {
+                let out = Array(b[i..<e])
+                let shapeOK: Bool = {
+                    let letters = out.prefix { isUpper($0) }.count
+                    guard letters == 1 || letters == 2 else { return false }
+                    let rest = out.dropFirst(letters)
+                    guard let f = rest.first, isDigit(f) else { return false }
+                    let tail = rest.dropFirst()
+                    return tail.count <= 1 && tail.allSatisfy { isDigit($0) || isUpper($0) }
+                }()
+                let q = e + 1
+                let (_, de) = token(s, q)
+                if shapeOK, de - q == 3, isDigit(b[q]), isUpper(b[q + 1]), isUpper(b[q + 2]) {
+                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "GB"), priority: 25))
+                    i = de; continue
+                }
+            }
+            // Netherlands: 1234 AB Town
+            if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), b[i] != 0x30, s.at(e) == 0x20 {
+                let q = e + 1
+                let (_, de) = token(s, q)
+                if de - q == 2, isUpper(b[q]), isUpper(b[q + 1]), s.at(de) == 0x20 || s.at(de) == 0x0A || de == n, townFollows(s, de) || region == "NL" {
+                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "NL"), priority: 25))
+                    i = de; continue
+                }
+            }
+            // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450 Kuala Lumpur.
+            if len == 5, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
+                var k = i - 1
+                var prefixStart = i
+                // D-10115 / F-75008
+                if k >= 1, b[k] == 0x2D, isUpper(b[k - 1]), !isAlnum(s.at(k - 2)) { prefixStart = k - 1; k -= 2 }
+                while k >= 0, b[k] == 0x20 { k -= 1 }
+                if k < 0 || b[k] == 0x0A || b[k] == 0x2C {
+                    let country = countryNear(s, e) ?? region
+                    hits.append(Hit(type: .postalCode, start: prefixStart, end: e, value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
+                    i = e; continue
+                }
+            }
+            i = max(e, i + 1)
+        }
+    }
+
+    /// A capitalized word follows after one space.
+    private func townFollows(_ s: ScanText, _ e: Int) -> Bool {
+        guard s.at(e) == 0x20 else { return false }
+        let c = s.at(e + 1)
+        guard isUpper(c) || c >= 0xC3 else { return false }
+        let we = s.wordEnd(from: e + 1)
+        return we - (e + 1) >= 2
+    }
+
+    private func lineBounds(_ s: ScanText, _ i: Int) -> (Int, Int) {
+        let a = s.lineStart(i)
+        var e = i
+        while e < s.count, s.bytes[e] != 0x0A { e += 1 }
+        return (a, e)
+    }
+
+    private func trimmed(_ s: ScanText, _ a: Int, _ e: Int) -> (Int, Int) {
+        var a = a, e = e
+        while a < e, isSpace(s.bytes[a]) || s.bytes[a] == 0x2C { a += 1 }
+        while e > a, isSpace(s.bytes[e - 1]) || s.bytes[e - 1] == 0x2C { e -= 1 }
+        return (a, e)
+    }
+
+    private func countryIn(_ s: ScanText, _ a: Int, _ e: Int) -> String? {
+        let (ta, te) = trimmed(s, a, e)
+        guard te > ta, te - ta <= 30 else { return nil }
+        var w = s.lower(ta, te)
+        if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.lowercased() }
+        return AddressDetector.countries[w]
+    }
+
+    private func countryNear(_ s: ScanText, _ i: Int) -> String? {
+        let (_, le) = lineBounds(s, i)
+        // Last comma-separated part of the line, or the next line.
+        var k = le
+        while k > i, s.bytes[k - 1] != 0x2C { k -= 1 }
+        if k > i, let c = countryIn(s, k, le) { return c }
+        if le < s.count {
+            let (na, ne) = lineBounds(s, le + 1)
+            return countryIn(s, na, ne)
+        }
+        return nil
+    }
+
+    private func looksLikeStreet(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        let (ta, te) = trimmed(s, a, e)
+        guard te > ta, te - ta <= 70 else { return false }
+        let words = s.words(from: ta, to: te)
+        guard !words.isEmpty else { return false }
+        let hasDigit = (ta..<te).contains { isDigit(s.bytes[$0]) }
+        let hasStreetWord = words.contains { AddressDetector.streetWords.contains($0) || $0.hasSuffix("straße") || $0.hasSuffix("strasse") || $0.hasSuffix("str") || $0.hasSuffix("weg") || $0.hasSuffix("straat") || $0.hasSuffix("laan") }
+        // Phone, e-mail or web lines are not streets.
+        if (ta..<te).contains(where: { s.bytes[$0] == 0x40 }) { return false }
+        if words.contains(where: { PhoneDetector.phoneWords.contains($0) || $0 == "www" || $0 == "http" || $0 == "https" }) { return false }
+        return hasStreetWord || (hasDigit && words.count >= 1 && words.count <= 7)
+    }
+
+    private func address(_ s: ScanText, around p: Hit) -> Hit? {
+        let (la, le) = lineBounds(s, p.start)
+        var value = EntityValue(region: p.value.region, postalCode: p.value.postalCode, country: p.value.country)
+        var start = la
+        var end = le
+        // The locality line, split by commas.
+        var parts: [(Int, Int)] = []
+        var k = la
+        for q in la...le where q == le || s.bytes[q] == 0x2C {
+            let t = trimmed(s, k, q)
+            if t.1 > t.0 { parts.append(t) }
+            k = q + 1
+        }
+        guard let pi = parts.firstIndex(where: { $0.0 <= p.start && p.start < $0.1 }) else { return nil }
+        // City: words after the code (10115 Berlin), or before it (London SW1A 1AA, Springfield, IL 62704).
+        let (pa, pe) = parts[pi]
+        let afterCode = trimmed(s, p.end, pe)
+        var beforeCode = trimmed(s, pa, p.start)
+        if p.value.country == "US" || p.value.country == "AU" {
+            // Drop the state abbreviation before the code.
+            var k2 = beforeCode.1
+            while k2 > beforeCode.0, isAlpha(s.bytes[k2 - 1]) { k2 -= 1 }
+            beforeCode = trimmed(s, beforeCode.0, k2)
+        }
+        var cityPart = pi
+        if afterCode.1 > afterCode.0, countryIn(s, afterCode.0, afterCode.1) == nil {
+            value.city = s.string(afterCode.0, afterCode.1)
+        } else if beforeCode.1 > beforeCode.0 {
+            value.city = s.string(beforeCode.0, beforeCode.1)
+        } else if pi > 0 {
+            cityPart = pi - 1
+            value.city = s.string(parts[pi - 1].0, parts[pi - 1].1)
+        }
+        // Country after the code on the same line.
+        if pi + 1 < parts.count, let c = countryIn(s, parts[pi + 1].0, parts[pi + 1].1) { value.country = c }
+        // Street: earlier parts of the same line.
+        var streetParts: [(Int, Int)] = []
+        if cityPart > 0 {
+            let cand = parts[0..<cityPart].filter { looksLikeStreet(s, $0.0, $0.1) }
+            if cand.count == cityPart { streetParts = Array(cand) } else if let last = cand.last { streetParts = [last]; start = last.0 }
+            if !streetParts.isEmpty { start = streetParts.first!.0 }
+        }
+        if streetParts.isEmpty {
+            start = cityPart > 0 ? parts[cityPart].0 : la
+            // Street lines just above.
+            var lineStart = la
+            var lines = 0
+            while lineStart > 0, lines < 2 {
+                let (pa2, pe2) = lineBounds(s, lineStart - 1)
+                guard looksLikeStreet(s, pa2, pe2) else { break }
+                let t = trimmed(s, pa2, pe2)
+                streetParts.insert(t, at: 0)
+                start = t.0
+                lineStart = pa2
+                lines += 1
+            }
+        }
+        guard !streetParts.isEmpty else { return nil }
+        // A label before the street ("Ship to: 1600 Main St") is not part of the address.
+        if let first = streetParts.first, let colon = (first.0..<first.1).last(where: { s.bytes[$0] == 0x3A }),
+           !isDigit(s.at(colon + 1)) {
+            let t = trimmed(s, colon + 1, first.1)
+            if t.1 > t.0 { streetParts[0] = t; start = max(start, t.0) }
+        }
+        value.street = streetParts.map { s.string($0.0, $0.1) }.joined(separator: ", ")
+        // Country on the next line.
+        end = trimmed(s, start, le).1
+        if le < s.count {
+            let (na, ne) = lineBounds(s, le + 1)
+            if let c = countryIn(s, na, ne) { value.country = c; end = trimmed(s, na, ne).1 }
+        }
+        if value.country == nil { value.country = region }
+        return Hit(type: .address, start: start, end: end, value: value, priority: 10)
+    }
+}

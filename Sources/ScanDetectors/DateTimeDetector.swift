@@ -1,0 +1,387 @@
+import ScanModel
+
+/// Dates (to ISO `yyyy-mm-dd`) and times of day (to 24-hour `HH:MM[:SS]`).
+///
+/// Numeric dates (`2018-7-6`, `16.04.2010`, `04/21/2020`, `1/5/19`) take their order from
+/// the form itself when one field is above 12 or the year comes first, then from the
+/// document's evidence, then from the region; when none decides, the month-first
+/// reading is given with `ambiguous` set and the other reading as an alternative.
+/// Dates with month names or abbreviations in English, French, German, Spanish, Italian
+/// and Dutch accept the orders people print: `25 DEC 2018`, `Dec. 31, 1994`,
+/// `05-Aug-2016`, `Feb23'19`, `4th of July, 1995`, `2019-aug-1`, `5 de mayo de 2020`.
+struct DateTimeDetector {
+    /// Order given by the document context; nil: use this text's own evidence.
+    let dayFirst: Bool?
+    /// Order of the region, used when neither the context nor the text decides.
+    var regionDayFirst: Bool? = nil
+    let referenceYear: Int
+
+    // MARK: - Month names
+
+    static let months: [String: Int] = {
+        let table: [(Int, String)] = [
+            (1, "january jan janv janvier januar jänner jaenner enero ene gennaio gen januari"),
+            (2, "february feb febr février fevrier févr fevr fév fev februar febrero febbraio februari"),
+            (3, "march mar mars märz maerz mrz marzo maart mrt"),
+            (4, "april apr avril avr abril abr aprile"),
+            (5, "may mai mayo maggio mag mei"),
+            (6, "june jun juin juni junio giugno giu"),
+            (7, "july jul juillet juil juli julio luglio lug"),
+            (8, "august aug août aout agosto ago augustus"),
+            (9, "september sep sept septembre septiembre setiembre settembre sett"),
+            (10, "october oct octobre oktober okt octubre ottobre ott"),
+            (11, "november nov novembre noviembre"),
+            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre"),
+        ]
+        var d: [String: Int] = [:]
+        for (m, names) in table { for w in names.split(separator: " ") { d[String(w)] = m } }
+        return d
+    }()
+
+    static let monthTable = WordTable(months)
+    static let ordinalTable = WordTable(ordinalWords)
+    static let joinerTable = WordTable(joiners)
+    static let suffixTable = WordTable(ordinalSuffixes)
+
+    static let ordinalWords: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+        "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+        "twentieth": 20, "thirtieth": 30,
+    ]
+
+    /// Words that may stand between the parts of a date.
+    static let joiners: Set<String> = ["of", "de", "del", "the", "du", "der", "den"]
+    /// Ordinal suffixes after a day number.
+    static let ordinalSuffixes: Set<String> = ["st", "nd", "rd", "th", "er", "e", "eme", "ème", "re", "o", "a", "te", "ste"]
+
+    private enum Part {
+        case num(value: Int, digits: Int, ordinal: Bool)
+        case month(Int)
+        case shortYear(Int) // '19
+    }
+
+    private func word(_ s: ScanText, _ i: Int) -> (String, Int)? {
+        let e = s.wordEnd(from: i)
+        guard e > i, e - i <= 12 else { return nil }
+        var w = s.lower(i, e)
+        if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.lowercased() }
+        return (w, e)
+    }
+
+    /// One part of a date at `i`, and where it ends.
+    private func part(_ s: ScanText, _ i: Int) -> (Part, Int)? {
+        let c = s.numAt(i)
+        if isDigit(c) {
+            var e = i
+            while e < s.count, isDigit(s.num[e]) { e += 1 }
+            let digits = e - i
+            guard digits <= 4 else { return nil }
+            let v = readInt(s, i, e)
+            var ordinal = false
+            if isWordLetter(s.at(e)) {
+                let we = s.wordEnd(from: e)
+                if digits <= 2, DateTimeDetector.suffixTable.contains(s, e, we) {
+                    ordinal = true
+                    e = we
+                } else if DateTimeDetector.monthTable.lookup(s, e, we) == nil {
+                    // A number glued to letters ("3kg") is not a date part, unless a month follows ("23Feb").
+                    return nil
+                }
+            }
+            return (.num(value: v, digits: digits, ordinal: ordinal), e)
+        }
+        if c == 0x27 || c == 0xE2 && s.at(i + 1) == 0x80 && s.at(i + 2) == 0x99 {
+            let d = c == 0x27 ? i + 1 : i + 3
+            if isDigit(s.numAt(d)), isDigit(s.numAt(d + 1)), !isDigit(s.numAt(d + 2)) {
+                return (.shortYear(readInt(s, d, d + 2)), d + 2)
+            }
+            return nil
+        }
+        if isWordLetter(c) {
+            let e = s.wordEnd(from: i)
+            guard e - i <= 12 else { return nil }
+            if let m = DateTimeDetector.monthTable.lookup(s, i, e) {
+                var end = e
+                if s.at(end) == 0x2E { end += 1 }
+                return (.month(m), end)
+            }
+            if let d = DateTimeDetector.ordinalTable.lookup(s, i, e) { return (.num(value: d, digits: 2, ordinal: true), e) }
+            if s.matches("twenty", at: i) && e - i == 6 || s.matches("thirty", at: i) && e - i == 6, s.at(e) == 0x2D || s.at(e) == 0x20 {
+                let e2 = s.wordEnd(from: e + 1)
+                if let d = DateTimeDetector.ordinalTable.lookup(s, e + 1, e2), d < 10 {
+                    return (.num(value: (s.matches("twenty", at: i) ? 20 : 30) + d, digits: 2, ordinal: true), e2)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Skips a separator between date parts; returns the next part's start or nil.
+    private func separator(_ s: ScanText, _ i: Int) -> Int? {
+        var p = i
+        var count = 0
+        while p < s.count, count < 4 {
+            let c = s.bytes[p]
+            if c == 0x20 || c == 0x2D || c == 0x2F || c == 0x2C || c == 0x2E {
+                p += 1; count += 1
+            } else if isAlpha(c), case let e = s.wordEnd(from: p), DateTimeDetector.joinerTable.contains(s, p, e), s.at(e) == 0x20 {
+                p = e; count += 1
+            } else { break }
+        }
+        return p
+    }
+
+    /// Appends dates to `hits`; returns the counts of numeric dates whose form alone shows
+    /// day-first and month-first order (evidence for the ambiguous ones).
+    @discardableResult
+    func detectDates(_ s: ScanText, into hits: inout [Hit]) -> (dayFirst: Int, monthFirst: Int) {
+        var numericHits: [(Hit, Int, Int, Int, Bool)] = [] // hit, a, b, year, order fixed
+        var evidenceDayFirst = 0, evidenceMonthFirst = 0
+        let n = s.count
+        var i = 0
+        while i < n {
+            let c = s.num[i]
+            let prev = s.at(i - 1)
+            let startsToken = !(isAlnum(prev) || prev >= 0x80 && isWordLetter(s.bytes[i]))
+            if !startsToken || !(isDigit(c) || isWordLetter(c) || c == 0x27) { i += 1; continue }
+            if isDigit(c), prev == 0x2E || prev == 0x2F || prev == 0x2D && isDigit(s.numAt(i - 2)) || prev == 0x3A || prev == 0x2C && isDigit(s.numAt(i - 2)) {
+                i += 1; continue
+            }
+            if isDigit(c), let r = numeric(s, i) {
+                if r.fixed { if r.dayFirst { evidenceDayFirst += 1 } else { evidenceMonthFirst += 1 } }
+                numericHits.append(r.hit)
+                i = r.hit.0.end
+                continue
+            }
+            if let h = named(s, i) {
+                hits.append(h)
+                i = h.end
+                continue
+            }
+            let before = i
+            if isWordLetter(c) { i = s.wordEnd(from: i) } else {
+                while i < n, isDigit(s.num[i]) { i += 1 }
+            }
+            if i == before { i += 1 }
+        }
+        // Resolve the order of ambiguous numeric dates.
+        let docDayFirst: Bool? = dayFirst ?? (evidenceDayFirst > evidenceMonthFirst ? true : evidenceMonthFirst > evidenceDayFirst ? false : regionDayFirst)
+        for (h0, a, b, y, fixed) in numericHits {
+            var h = h0
+            if fixed || a == b {
+                hits.append(h)
+                continue
+            }
+            let df = docDayFirst ?? false
+            let (d, m) = df ? (a, b) : (b, a)
+            h.value = EntityValue(date: iso(y, m, d))
+            if docDayFirst == nil {
+                h.ambiguous = true
+                h.alternatives = [iso(y, d, m)]
+            }
+            hits.append(h)
+        }
+        return (evidenceDayFirst, evidenceMonthFirst)
+    }
+
+    private func iso(_ y: Int, _ m: Int, _ d: Int) -> String {
+        func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+
+    private func fullYear(_ yy: Int) -> Int {
+        let century = (referenceYear / 100) * 100
+        var y = century + yy
+        if y > referenceYear + 20 { y -= 100 }
+        return y
+    }
+
+    private static let daysInMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+    private func valid(_ y: Int, _ m: Int, _ d: Int, strict: Bool) -> Bool {
+        guard m >= 1, m <= 12, d >= 1, d <= 31, y >= 1000, y <= 2999 else { return false }
+        if !strict { return true }
+        if d > DateTimeDetector.daysInMonth[m - 1] { return false }
+        if m == 2, d == 29, !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) { return false }
+        return true
+    }
+
+    /// `yyyy-m-d`, `d/m/yyyy`, `m/d/yy`, `dd.mm.yyyy`.
+    private func numeric(_ s: ScanText, _ i: Int) -> (hit: (Hit, Int, Int, Int, Bool), fixed: Bool, dayFirst: Bool)? {
+        let v = s.num
+        var p = i
+        var nums: [(Int, Int)] = [] // value, digits
+        var sep: UInt8 = 0
+        while nums.count < 3 {
+            var e = p
+            while e < v.count, isDigit(v[e]) { e += 1 }
+            guard e > p, e - p <= 4 else { return nil }
+            nums.append((readInt(s, p, e), e - p))
+            p = e
+            if nums.count == 3 { break }
+            let c = s.at(p)
+            guard c == 0x2F || c == 0x2D || c == 0x2E, sep == 0 || c == sep, isDigit(s.numAt(p + 1)) else { return nil }
+            sep = c
+            p += 1
+        }
+        let end = p
+        // Must not continue as a longer number, version or IP address.
+        let after = s.at(end)
+        if isAlnum(after) && !(isAlpha(after) && !isAlpha(s.at(end + 1)) && (after == 0x54 || after == 0x74)) { return nil }
+        if (after == sep || after == 0x2E || after == 0x2C || after == 0x3A) && isDigit(s.numAt(end + 1)) { return nil }
+        let (a, la) = nums[0], (b, lb) = nums[1], (c, lc) = nums[2]
+        var y = 0, m = 0, d = 0
+        var fixed = true
+        var dayFirstForm = false
+        if la == 4 {
+            guard lb <= 2, lc <= 2 else { return nil }
+            (y, m, d) = (a, b, c)
+        } else {
+            guard la <= 2, lb <= 2, lc == 4 || lc == 2 else { return nil }
+            y = lc == 4 ? c : fullYear(c)
+            if sep == 0x2E && lc == 2 && la <= 2 && lb <= 2 { /* 16.04.10 */ }
+            if a > 12 && b <= 12 { (d, m) = (a, b); dayFirstForm = true }
+            else if b > 12 && a <= 12 { (m, d) = (a, b) }
+            else if a <= 12 && b <= 12 {
+                if sep == 0x2E { (d, m) = (a, b); dayFirstForm = true } // dotted dates are day-first
+                else { fixed = (a == b); (m, d) = (a, b) }
+            } else { return nil }
+        }
+        guard valid(y, m, d, strict: true) else { return nil }
+        // Two-field dates with two-digit years and dashes are too often codes: need 1–2 digit fields.
+        let hit = Hit(type: .date, start: i, end: end, value: EntityValue(date: iso(y, m, d)), priority: 40)
+        return ((hit, a, b, y, fixed), fixed && la != 4 && a != b, dayFirstForm)
+    }
+
+    /// Dates with a month name.
+    private func named(_ s: ScanText, _ i: Int) -> Hit? {
+        var parts: [(Part, Int, Int)] = []
+        var p = i
+        while parts.count < 3 {
+            guard let (pt, e) = part(s, p) else { break }
+            parts.append((pt, p, e))
+            // A month name followed directly by digits (Feb23) needs no separator.
+            guard let q = separator(s, e) else { break }
+            if q == e, !(isDigit(s.numAt(e)) || s.at(e) == 0x27) { break }
+            p = q
+        }
+        guard parts.count >= 2 else { return nil }
+        guard parts.contains(where: { if case .month = $0.0 { return true }; return false }) else { return nil }
+
+        func build(_ k: Int) -> Hit? {
+            let ps = parts.prefix(k).map { $0.0 }
+            var y = -1, m = -1, d = -1
+            switch k {
+            case 3:
+                switch (ps[0], ps[1], ps[2]) {
+                case let (.num(dv, dd, _), .month(mv), .num(yv, yd, false)) where dd <= 2:
+                    (d, m, y) = (dv, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
+                case let (.num(dv, dd, _), .month(mv), .shortYear(yv)) where dd <= 2:
+                    (d, m, y) = (dv, mv, fullYear(yv))
+                case let (.month(mv), .num(dv, dd, _), .num(yv, yd, false)) where dd <= 2:
+                    (d, m, y) = (dv, mv, yd == 4 ? yv : -1)
+                case let (.month(mv), .num(dv, dd, _), .shortYear(yv)) where dd <= 2:
+                    (d, m, y) = (dv, mv, fullYear(yv))
+                case let (.num(yv, 4, false), .month(mv), .num(dv, dd, _)) where dd <= 2:
+                    (d, m, y) = (dv, mv, yv)
+                case let (.month(mv), .num(yv, 4, false), .num(dv, dd, _)) where dd <= 2:
+                    (d, m, y) = (dv, mv, yv)
+                case let (.num(dv, dd, _), .num(yv, 4, false), .month(mv)) where dd <= 2:
+                    (d, m, y) = (dv, mv, yv)
+                default: return nil
+                }
+            default: return nil
+            }
+            guard valid(y, m, d, strict: false) else { return nil }
+            var end = parts[k - 1].2
+            if case .month = ps[k - 1], s.at(end - 1) == 0x2E { end -= 1 } // "Sept." at the end: keep the dot out
+            return Hit(type: .date, start: i, end: end, value: EntityValue(date: iso(y, m, d)), priority: 45)
+        }
+        if parts.count == 3, let h = build(3) { return h }
+        return nil
+    }
+
+    // MARK: - Times
+
+    func detectTimes(_ s: ScanText, into hits: inout [Hit]) {
+        let v = s.num
+        let n = v.count
+        var i = 0
+        while i < n {
+            guard isDigit(v[i]), !isAlnum(s.at(i - 1)), s.at(i - 1) != 0x3A, s.at(i - 1) != 0x2E || !isDigit(s.numAt(i - 2)) else { i += 1; continue }
+            var e = i
+            while e < n, isDigit(v[e]) { e += 1 }
+            let digits = e - i
+            if let h = time(s, i, e, digits) { hits.append(h); i = h.end } else { i = e }
+        }
+    }
+
+    private func meridiem(_ s: ScanText, _ p: Int) -> (Bool, Int)? {
+        var q = p
+        if s.at(q) == 0x20 { q += 1 }
+        let c = lowerByte(s.at(q))
+        guard c == 0x61 || c == 0x70 else { return nil }
+        var e = q + 1
+        if s.at(e) == 0x2E { e += 1 }
+        guard lowerByte(s.at(e)) == 0x6D else { return nil }
+        e += 1
+        if s.at(e) == 0x2E { e += 1 }
+        guard !isAlnum(s.at(e)) else { return nil }
+        return (c == 0x70, e)
+    }
+
+    private func time(_ s: ScanText, _ i: Int, _ e: Int, _ digits: Int) -> Hit? {
+        var h = -1, m = 0, sec: Int? = nil
+        var end = e
+        if digits <= 2, s.at(e) == 0x3A || s.at(e) == 0x2E, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)), !isDigit(s.numAt(e + 3)) {
+            h = readInt(s, i, e)
+            m = readInt(s, e + 1, e + 3)
+            end = e + 3
+            if s.at(end) == 0x3A, isDigit(s.numAt(end + 1)), isDigit(s.numAt(end + 2)), !isDigit(s.numAt(end + 3)) {
+                sec = readInt(s, end + 1, end + 3)
+                end += 3
+            }
+            let dotted = s.at(e) == 0x2E
+            if dotted {
+                // 14.30 is a time only with "Uhr" or "h" after it or a meridiem.
+                var q = end; if s.at(q) == 0x20 { q += 1 }
+                if s.matches("uhr", at: q) && !isAlpha(s.at(q + 3)) { end = q + 3 }
+                else if s.matches("h", at: q) && !isAlpha(s.at(q + 1)) && q == end { end = q + 1 }
+                else if meridiem(s, end) == nil { return nil }
+            }
+            if s.at(end) == 0x3A || s.at(end) == 0x2E && isDigit(s.numAt(end + 1)) { return nil }
+        } else if digits <= 2, lowerByte(s.at(e)) == 0x68, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)), !isAlnum(s.at(e + 3)) {
+            h = readInt(s, i, e) // 20h15
+            m = readInt(s, e + 1, e + 3)
+            end = e + 3
+        } else if digits <= 2, meridiem(s, e) != nil {
+            h = readInt(s, i, e) // 6pm
+        } else if digits == 4 {
+            // 1430 hrs, 1430h, at 1430
+            var q = e; if s.at(q) == 0x20 { q += 1 }
+            let suffixed = (s.matches("hrs", at: q) && !isAlpha(s.at(q + 3))) || (s.matches("hours", at: q) && !isAlpha(s.at(q + 5)))
+                || (q == e && lowerByte(s.at(q)) == 0x68 && !isAlpha(s.at(q + 1)))
+            let atBefore = i >= 3 && s.matches("at ", at: i - 3) && !isAlpha(s.at(i - 4))
+            guard suffixed || atBefore else { return nil }
+            h = readInt(s, i, i + 2)
+            m = readInt(s, i + 2, i + 4)
+            if suffixed { end = s.wordEnd(from: q) } else { end = e }
+        } else {
+            return nil
+        }
+        if let (pm, me) = meridiem(s, end) {
+            guard h >= 1, h <= 12 else { return nil }
+            if pm && h < 12 { h += 12 }
+            if !pm && h == 12 { h = 0 }
+            end = me
+        } else if isAlnum(s.at(end)) && !(digits <= 2 && end > e) {
+            return nil
+        }
+        guard h >= 0, h <= 24, m <= 59, (sec ?? 0) <= 59 else { return nil }
+        func p2(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        var t = "\(p2(h)):\(p2(m))"
+        if let sc = sec { t += ":\(p2(sc))" }
+        return Hit(type: .time, start: i, end: end, value: EntityValue(time: t), priority: 30)
+    }
+}

@@ -1,0 +1,358 @@
+import ScanModel
+
+/// Amounts of money and percentages.
+///
+/// An amount is a number with thousands separators (`,` `.` `'` or a space before a
+/// three-digit group) and an optional decimal part (`12.50`, `1.234,56`, `1'234.50`),
+/// with a currency before or after it: a symbol (`$ € £ ¥ ₹`, `US$`, `C$`, `R$`), an ISO
+/// 4217 code (`EUR`, `usd`), a local abbreviation (`RM`, `Rp`, `kr`, `CHF`, `Fr.`, `zł`) or
+/// a word (`dollars`, `euros`, `ringgit`). A leading minus or surrounding parentheses
+/// make it negative. Without a currency, only amounts printed with exactly two decimals
+/// are reported (as on receipts), and they carry no currency.
+struct MoneyDetector {
+    let region: String?
+
+    private var dollar: String {
+        switch region {
+        case "CA": return "CAD"
+        case "AU": return "AUD"
+        case "NZ": return "NZD"
+        case "SG": return "SGD"
+        case "HK": return "HKD"
+        case "MX": return "MXN"
+        case "TW": return "TWD"
+        default: return "USD"
+        }
+    }
+
+    private var krone: String {
+        switch region {
+        case "NO": return "NOK"
+        case "DK": return "DKK"
+        case "IS": return "ISK"
+        default: return "SEK"
+        }
+    }
+
+    static let isoCodes: Set<String> = [
+        "usd", "eur", "gbp", "jpy", "cny", "aud", "cad", "chf", "sek", "nok", "dkk", "pln", "czk", "huf",
+        "inr", "idr", "myr", "sgd", "hkd", "nzd", "zar", "brl", "mxn", "krw", "thb", "php", "vnd", "try",
+        "rub", "aed", "sar", "ils", "twd", "ron", "bgn", "isk", "egp", "ngn", "kes", "pkr", "lkr", "bdt",
+        "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb",
+    ]
+
+    /// Every spelling a letter marker can have (case-insensitive), to skip other words cheaply.
+    static let markerTable = WordTable(isoCodes.union([
+        "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
+        "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
+        "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "lei", "r",
+    ]))
+
+    /// Currency words written after (or before) the amount.
+    private func word(_ w: String) -> String? {
+        switch w {
+        case "dollar", "dollars", "bucks": return dollar
+        case "euro", "euros": return "EUR"
+        case "yen": return "JPY"
+        case "yuan", "renminbi": return "CNY"
+        case "rupee", "rupees": return region == "PK" ? "PKR" : region == "LK" ? "LKR" : "INR"
+        case "ringgit": return "MYR"
+        case "rupiah": return "IDR"
+        case "francs": return "CHF"
+        case "sterling": return "GBP"
+        case "baht": return "THB"
+        case "pesos": return region ?? "" == "PH" ? "PHP" : "MXN"
+        case "kronor", "kronen", "kroner": return krone
+        case "zloty", "złoty", "zł": return "PLN"
+        default: return nil
+        }
+    }
+
+    /// A currency marker ending exactly at `end` (written before the amount); returns the
+    /// currency and where the marker starts.
+    private func markerBefore(_ s: ScanText, _ end: Int) -> (String, Int)? {
+        let b = s.bytes
+        guard end > 0 else { return nil }
+        let c = b[end - 1]
+        if c == 0x24 { // $
+            var start = end - 1
+            var cur = dollar
+            // Letters glued before: US$ C$ A$ AU$ NZ$ HK$ S$ R$ NT$ MX$ CA$ AUD$
+            let ws = s.wordStart(before: start)
+            if ws < start, start - ws <= 3 {
+                let w = s.lower(ws, start)
+                if let x = dollarPrefix(w) { cur = x; start = ws }
+            } else if start >= 2, b[start - 1] == 0x20, isAlpha(b[start - 2]) {
+                // "c $ 1.34" in tokenized text.
+                let we = start - 1
+                let wb = s.wordStart(before: we)
+                let w = s.lower(wb, we)
+                if ["c", "us", "nz", "hk", "au", "ca"].contains(w), let x = dollarPrefix(w) { cur = x; start = wb }
+            }
+            return (cur, start)
+        }
+        if let (cur, len) = symbolEnding(s, end) { return (cur, end - len) }
+        if isAlpha(c) || c >= 0x80 || c == 0x2E {
+            var we = end
+            if c == 0x2E { we -= 1 } // "Rp." "Fr."
+            let ws = s.wordStart(before: we)
+            guard ws < we, we - ws <= 8 else { return nil }
+            if ws > 0, isDigit(b[ws - 1]) { return nil }
+            guard MoneyDetector.markerTable.contains(s, ws, we) else { return nil }
+            let raw = s.string(ws, we)
+            if let cur = letterMarker(raw, lower: s.lower(ws, we), after: false, dotted: c == 0x2E) { return (cur, ws) }
+        }
+        return nil
+    }
+
+    private func dollarPrefix(_ w: String) -> String? {
+        switch w {
+        case "us", "usd": return "USD"
+        case "c", "ca", "cad": return "CAD"
+        case "a", "au", "aud": return "AUD"
+        case "nz", "nzd": return "NZD"
+        case "hk", "hkd": return "HKD"
+        case "s", "sg", "sgd": return "SGD"
+        case "r": return "BRL"
+        case "nt": return "TWD"
+        case "mx": return "MXN"
+        default: return nil
+        }
+    }
+
+    /// Single-scalar currency symbols ending at `end`; returns the currency and byte length.
+    private func symbolEnding(_ s: ScanText, _ end: Int) -> (String, Int)? {
+        let b = s.bytes
+        if end >= 3, b[end - 3] == 0xE2 {
+            switch (b[end - 2], b[end - 1]) {
+            case (0x82, 0xAC): return ("EUR", 3)
+            case (0x82, 0xB9): return ("INR", 3)
+            case (0x82, 0xA9): return ("KRW", 3)
+            case (0x82, 0xBD): return ("RUB", 3)
+            case (0x82, 0xBA): return ("TRY", 3)
+            case (0x82, 0xAB): return ("VND", 3)
+            case (0x82, 0xB1): return ("PHP", 3)
+            case (0x82, 0xAA): return ("ILS", 3)
+            default: break
+            }
+        }
+        if end >= 3, b[end - 3] == 0xE0, b[end - 2] == 0xB8, b[end - 1] == 0xBF { return ("THB", 3) }
+        if end >= 2, b[end - 2] == 0xC2 {
+            if b[end - 1] == 0xA3 { return ("GBP", 2) }
+            if b[end - 1] == 0xA5 { return (region == "CN" ? "CNY" : "JPY", 2) }
+        }
+        return nil
+    }
+
+    /// Letter markers: ISO codes and local abbreviations.
+    private func letterMarker(_ raw: String, lower w: String, after: Bool, dotted: Bool) -> String? {
+        if w.utf8.count == 3, MoneyDetector.isoCodes.contains(w) {
+            // Lower-case codes only when they stand alone as a word; upper-case always.
+            return w == "rmb" ? "CNY" : w.uppercased()
+        }
+        switch raw {
+        case "RM", "Rm": return "MYR"
+        case "Rp", "RP": return "IDR"
+        case "kr", "Kr", "KR": return krone
+        case "Fr", "SFr", "CHF": return "CHF"
+        case "zł", "zl", "ZŁ": return "PLN"
+        case "Kč", "Kc": return "CZK"
+        case "Rs", "RS": return region == "PK" ? "PKR" : region == "LK" ? "LKR" : "INR"
+        case "Ft": return "HUF"
+        case "lei": return "RON"
+        case "R": return region == "ZA" ? "ZAR" : nil
+        default: break
+        }
+        if after || dotted { return word(w) }
+        return nil
+    }
+
+    /// A currency marker starting at `start` (written after the amount).
+    private func markerAfter(_ s: ScanText, _ start: Int) -> (String, Int)? {
+        let b = s.bytes
+        guard start < b.count else { return nil }
+        // A prefix-style symbol followed by a number belongs to that number ("1 $10").
+        func numberFollows(_ e: Int) -> Bool { isDigit(s.numAt(e)) || s.at(e) == 0x20 && isDigit(s.numAt(e + 1)) }
+        if b[start] == 0x24 { return numberFollows(start + 1) ? nil : (dollar, start + 1) }
+        // Symbols: try each known length.
+        for len in [2, 3] where start + len <= b.count {
+            if let (cur, l) = symbolEnding(s, start + len), l == len { return numberFollows(start + len) && cur != "EUR" ? nil : (cur, start + len) }
+        }
+        if isWordLetter(b[start]) {
+            let we = s.wordEnd(from: start)
+            guard we - start <= 9, MoneyDetector.markerTable.contains(s, start, we) else { return nil }
+            let raw = s.string(start, we)
+            if let cur = letterMarker(raw, lower: s.lower(start, we), after: true, dotted: false) {
+                var e = we
+                if s.at(e) == 0x2E, ["Fr", "kr", "Rs"].contains(raw), !isAlpha(s.at(e + 1)) { e += 1 }
+                return (cur, e)
+            }
+        }
+        return nil
+    }
+
+    private struct Amount {
+        var start: Int
+        var end: Int
+        var integer: String
+        var decimals: String
+        var hasSeparators: Bool
+    }
+
+    /// A number with thousands and decimal separators starting at `i`.
+    private func amount(_ s: ScanText, _ i: Int) -> Amount? {
+        let v = s.num
+        let n = v.count
+        var groups: [(Int, Int)] = []
+        var seps: [UInt8] = []
+        var p = i
+        while true {
+            var e = p
+            while e < n, isDigit(v[e]) { e += 1 }
+            guard e > p else { return nil }
+            groups.append((p, e))
+            p = e
+            guard p < n else { break }
+            let c = v[p]
+            if (c == 0x2C || c == 0x2E || c == 0x27) && p + 1 < n && isDigit(v[p + 1]) {
+                seps.append(c); p += 1
+            } else if c == 0x20, p + 4 <= n, isDigit(v[p + 1]), isDigit(v[p + 2]), isDigit(v[p + 3]),
+                      p + 4 == n || !isDigit(v[p + 4]), groups.count == 1 ? e - groups[0].0 <= 3 : true,
+                      p + 5 < n, (v[p + 4] == 0x2C || v[p + 4] == 0x2E), isDigit(v[p + 5]) {
+                seps.append(0x20); p += 1 // 1 234,56
+            } else { break }
+            if groups.count > 8 { return nil }
+        }
+        let end = p
+        let lens = groups.map { $0.1 - $0.0 }
+        func digits(_ g: (Int, Int)) -> String { String(decoding: v[g.0..<g.1], as: UTF8.self) }
+        if groups.count == 1 {
+            guard lens[0] <= 12 else { return nil }
+            return Amount(start: i, end: end, integer: digits(groups[0]), decimals: "", hasSeparators: false)
+        }
+        let lastSep = seps.last!
+        let lastLen = lens.last!
+        var intGroups = groups
+        var decimals = ""
+        var thousandSeps = seps
+        if lastLen <= 2 && lastSep != 0x27 && lastSep != 0x20 {
+            decimals = digits(groups.last!)
+            intGroups.removeLast()
+            thousandSeps.removeLast()
+            if thousandSeps.contains(lastSep) { return nil }
+        } else if lastLen != 3 {
+            return nil
+        }
+        if !thousandSeps.isEmpty {
+            guard Set(thousandSeps).count == 1, lens[0] <= 3, intGroups.dropFirst().allSatisfy({ $0.1 - $0.0 == 3 }) else { return nil }
+        } else if lens[0] > 12 { return nil }
+        let integer = intGroups.map(digits).joined()
+        return Amount(start: i, end: end, integer: integer, decimals: decimals, hasSeparators: true)
+    }
+
+    private func normalized(_ a: Amount, negative: Bool) -> String {
+        var int = Substring(a.integer)
+        while int.count > 1, int.first == "0" { int = int.dropFirst() }
+        var s = String(int)
+        if !a.decimals.isEmpty { s += "." + a.decimals }
+        return negative ? "-" + s : s
+    }
+
+    func detect(_ s: ScanText, into hits: inout [Hit]) {
+        let v = s.num
+        let b = s.bytes
+        let n = v.count
+        var i = 0
+        var lastEnd = 0 // a marker that ended the previous amount cannot start the next one
+        while i < n {
+            guard isDigit(v[i]) else { i += 1; continue }
+            let prev = s.at(i - 1)
+            if isDigit(prev) || (prev == 0x2E || prev == 0x2C) && isDigit(s.numAt(i - 2)) || isAlpha(prev) && markerBefore(s, i) == nil {
+                while i < n, isDigit(v[i]) { i += 1 }
+                continue
+            }
+            guard let a = amount(s, i) else {
+                while i < n, isDigit(v[i]) || v[i] == 0x2E || v[i] == 0x2C { i += 1 }
+                continue
+            }
+            i = a.end
+            // The amount may not run on into letters or another number ("2.5kg" is fine only with a currency).
+            let after = s.at(a.end)
+            if after == 0x25 { // percentage
+                hits.append(Hit(type: .percentage, start: signStart(s, a.start), end: a.end + 1,
+                                value: EntityValue(percent: normalized(a, negative: signStart(s, a.start) < a.start)), priority: 36))
+                continue
+            }
+            if let pe = percentWord(s, a.end) {
+                hits.append(Hit(type: .percentage, start: a.start, end: pe, value: EntityValue(percent: normalized(a, negative: false)), priority: 36))
+                continue
+            }
+            var start = a.start
+            var end = a.end
+            var currency: String? = nil
+            var negative = false
+            // Sign directly before the number: -12.50, −12.50, $-12.50
+            var numStart = a.start
+            if numStart > 0, b[numStart - 1] == 0x2D, !isAlnum(s.at(numStart - 2)) { negative = true; numStart -= 1 }
+            else if numStart >= 3, b[numStart - 3] == 0xE2, b[numStart - 2] == 0x88, b[numStart - 1] == 0x92 { negative = true; numStart -= 3 }
+            // Currency before (directly or after one space).
+            if let (cur, ms) = markerBefore(s, numStart) ?? (numStart > 0 && b[numStart - 1] == 0x20 ? markerBefore(s, numStart - 1) : nil),
+               ms >= lastEnd {
+                currency = cur
+                start = ms
+                if !negative, ms > 0, b[ms - 1] == 0x2D, !isAlnum(s.at(ms - 2)) { negative = true; start = ms - 1 }
+            } else {
+                start = numStart
+            }
+            // Currency after.
+            if currency == nil {
+                var q = a.end
+                if s.at(q) == 0x20 { q += 1 }
+                if let (cur, me) = markerAfter(s, q) {
+                    currency = cur
+                    end = me
+                    // "17 USD 25": whole units, code, cents.
+                    if a.decimals.isEmpty, s.at(me) == 0x20, isDigit(s.numAt(me + 1)), isDigit(s.numAt(me + 2)), !isAlnum(s.at(me + 3)),
+                       s.at(me + 3) != 0x2E || !isDigit(s.numAt(me + 4)), s.at(me + 3) != 0x2C || !isDigit(s.numAt(me + 4)),
+                       markerAfter(s, s.at(me + 3) == 0x20 ? me + 4 : me + 3) == nil {
+                        var a2 = a
+                        a2.decimals = s.string(me + 1, me + 3)
+                        end = me + 3
+                        hits.append(Hit(type: .money, start: start, end: end,
+                                        value: EntityValue(amount: normalized(a2, negative: negative), currency: cur), priority: 35))
+                        i = end
+                        lastEnd = end
+                        continue
+                    }
+                }
+            }
+            if currency == nil && (isAlpha(after) || a.decimals.count != 2) { continue }
+            if currency != nil, isAlpha(after), end == a.end { continue }
+            // Parentheses around the whole amount mean negative.
+            if start > 0, b[start - 1] == 0x28, s.at(end) == 0x29 { negative = true; start -= 1; end += 1 }
+            if currency == nil {
+                // Bare two-decimal numbers that are part of a longer dotted or dashed token are not amounts.
+                if (after == 0x2E || after == 0x2D || after == 0x2F || after == 0x3A) && isDigit(s.numAt(a.end + 1)) { continue }
+                if a.start > 0, b[a.start - 1] == 0x3A || b[a.start - 1] == 0x2F { continue }
+            }
+            let value = EntityValue(amount: normalized(a, negative: negative), currency: currency)
+            hits.append(Hit(type: .money, start: start, end: end, value: value, priority: currency == nil ? 20 : 35))
+            i = max(i, end)
+            lastEnd = end
+        }
+    }
+
+    private func signStart(_ s: ScanText, _ i: Int) -> Int {
+        i > 0 && s.bytes[i - 1] == 0x2D && !isAlnum(s.at(i - 2)) ? i - 1 : i
+    }
+
+    private func percentWord(_ s: ScanText, _ e: Int) -> Int? {
+        var q = e
+        if s.at(q) == 0x20 { q += 1 }
+        guard isAlpha(s.at(q)) else { return nil }
+        for w: StaticString in ["percent", "per cent", "pct", "prozent", "pour cent", "por ciento", "per cento", "procent"] {
+            if s.matches(w, at: q), !isAlpha(s.at(q + w.utf8CodeUnitCount)) { return q + w.utf8CodeUnitCount }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,383 @@
+import ScanModel
+
+/// Finds telephone numbers: international (`+44 20 7946 0958`, `0049 30 1234567`,
+/// `+49 (0)30 1234567`), national (`(415) 555-0100`, `030/1234567`, `01 23 45 67 89`),
+/// with extensions (`x123`, `ext. 45`) and NANP vanity numbers (`1-800-FLOWERS`).
+///
+/// A candidate is a run of digit groups joined by single separators (space, `-`, `.`,
+/// `/`, parentheses). It is kept only when its shape and length fit a numbering plan and
+/// there is evidence it is a phone number rather than an amount, a date, an ID or a
+/// card number: an international prefix, a trunk prefix, an area code in parentheses,
+/// a phone keyword before it (`Tel`, `Phone`, `Fax`, `M:`...), or a valid national
+/// number of the default region written in groups.
+struct PhoneDetector {
+    let region: String?
+
+    private struct Group {
+        var start: Int
+        var end: Int
+        var inParens: Bool
+        /// The separator run before this group (empty for the first).
+        var sepBefore: [UInt8]
+    }
+
+    func detect(_ s: ScanText, into hits: inout [Hit]) {
+        let v = s.num
+        let n = v.count
+        var i = 0
+        while i < n {
+            let c = v[i]
+            if isDigit(c) || c == 0x2B || c == 0x28 {
+                if let (hit, next) = parse(s, at: i) {
+                    hits.append(hit)
+                    i = next
+                    continue
+                }
+                // Do not restart inside the same digit run, nor inside a failed international number.
+                if c == 0x2B {
+                    i += 1
+                    while i < n, isDigit(v[i]) || v[i] == 0x20 && isDigit(s.numAt(i + 1)) || (v[i] == 0x2D || v[i] == 0x2E) && isDigit(s.numAt(i + 1)) { i += 1 }
+                } else if isDigit(c) { while i < n, isDigit(v[i]) { i += 1 } } else { i += 1 }
+                continue
+            }
+            i += 1
+        }
+    }
+
+    private func startAllowed(_ s: ScanText, _ i: Int) -> Bool {
+        let c = s.num[i]
+        let prev = s.at(i - 1)
+        if isDigit(prev) || prev == 0x2B || prev == 0x2A || prev == 0x3D || prev == 0x23 { return false }
+        if c == 0x2B || c == 0x28 { return prev != 0x29 }
+        if isAlnum(prev) { return false }
+        switch prev {
+        case 0x2D, 0x2E, 0x2C, 0x2F, 0x5C, 0x5F, 0x40, 0x24, 0x26, 0x3F, 0x25, 0x7E: return false
+        case 0xA3, 0xA5, 0xAC, 0xB9: return false // last byte of £ ¥ € ₹
+        default: return true
+        }
+    }
+
+    private func parse(_ s: ScanText, at start: Int) -> (Hit, Int)? {
+        guard startAllowed(s, start) else { return nil }
+        let v = s.num
+        let n = v.count
+        // Quick filter: fewer than 7 digits in the token cannot be a number we report.
+        var digitCount = 0
+        var q = start
+        while q < n, q - start < 48 {
+            let c = v[q]
+            if c == 0x20 && s.at(q + 1) == 0x20 { break }
+            if isDigit(c) || isUpper(s.bytes[q]) { digitCount += 1 } else if !(c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F || c == 0x28 || c == 0x29 || c == 0x2B) { break }
+            q += 1
+        }
+        guard digitCount >= 7 else { return nil }
+
+        var p = start
+        var plus = false
+        var groups: [Group] = []
+        var inParens = false
+        var parenStart = -1
+        var parenDigits = 0
+        var pendingSep: [UInt8] = []
+        var end = start
+        var vanity: (start: Int, end: Int)? = nil
+        loop: while p < n {
+            let c = v[p]
+            if isDigit(c) {
+                var e = p
+                while e < n, isDigit(v[e]) { e += 1 }
+                groups.append(Group(start: p, end: e, inParens: inParens, sepBefore: pendingSep))
+                pendingSep = []
+                if inParens { parenDigits += e - p; if parenDigits > 5 { return nil } }
+                p = e
+                end = e
+            } else if c == 0x2B { // +
+                guard groups.isEmpty, !plus else { break }
+                plus = true
+                p += 1
+                while p < n, v[p] == 0x20 { p += 1 }
+            } else if c == 0x28 { // (
+                guard !inParens else { return nil }
+                var k = p + 1
+                while k < n, v[k] == 0x20 { k += 1 }
+                guard k < n, isDigit(v[k]) || (v[k] == 0x2B && groups.isEmpty) else { break }
+                inParens = true
+                parenStart = p
+                parenDigits = 0
+                pendingSep.append(c)
+                p = k
+            } else if c == 0x29 { // )
+                guard inParens else { break }
+                guard parenDigits > 0 else { return nil }
+                inParens = false
+                p += 1
+                end = p
+                // Separator after a closing parenthesis.
+                var sep: [UInt8] = [0x29]
+                while p < n, v[p] == 0x20 || v[p] == 0x2D, sep.count < 4 { sep.append(v[p]); p += 1 }
+                if p < n, isDigit(v[p]) || v[p] == 0x28 {
+                    pendingSep = sep
+                } else {
+                    break loop
+                }
+            } else if c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F {
+                if inParens {
+                    guard c == 0x20 else { return nil }
+                    p += 1
+                    continue
+                }
+                var k = p
+                var sep: [UInt8] = []
+                while k < n, sep.count < 3, v[k] == 0x20 || v[k] == 0x2D || v[k] == 0x2E || v[k] == 0x2F {
+                    sep.append(v[k]); k += 1
+                }
+                let punct = sep.filter { $0 != 0x20 }
+                guard punct.count <= 1 else { break }
+                if k < n, isDigit(v[k]) || v[k] == 0x28 {
+                    pendingSep = sep
+                    p = k
+                } else if k < n, punct == [0x2D], isUpper(s.bytes[k]), !groups.isEmpty {
+                    // Vanity letters: 1-800-FLOWERS.
+                    var e = k
+                    while e < n, isUpper(s.bytes[e]) { e += 1 }
+                    if e - k >= 3, !isAlnum(s.at(e)) { vanity = (k, e) }
+                    break
+                } else { break }
+            } else {
+                break
+            }
+        }
+        if inParens { return nil }
+        guard !groups.isEmpty else { return nil }
+        if groups.first!.start > start, !plus, v[start] != 0x28 { return nil }
+
+        // Extension at the full end.
+        var extDigits: String? = nil
+        var fullEnd = end
+        if let vr = vanity {
+            fullEnd = vr.end
+        } else if let (ext, e) = parseExtension(s, from: end) {
+            extDigits = ext
+            fullEnd = e
+        }
+        // What follows the full candidate may not continue it as something else.
+        let after = s.at(fullEnd)
+        let after2 = s.at(fullEnd + 1)
+        var fullAllowed = true
+        if vanity == nil {
+            if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F || after == 0x40 { fullAllowed = false }
+            if (after == 0x2F || after == 0x2E || after == 0x2C || after == 0x3A || after == 0x2D) && isDigit(s.numAt(fullEnd + 1)) { fullAllowed = false }
+            if after == 0x2E && isAlpha(after2) { return nil } // part of a host name or file name
+            if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil } // a formula
+        }
+
+        let context = keywordContext(s, before: start)
+
+        // Try the full candidate, then shorter ones cut at a space between groups.
+        var k = groups.count
+        while k >= 1 {
+            let isFull = k == groups.count
+            if isFull && !fullAllowed { k -= 1; continue }
+            if !isFull {
+                let sep = groups[k].sepBefore
+                guard !sep.isEmpty, sep.allSatisfy({ $0 == 0x20 }) else { k -= 1; continue }
+            }
+            let gs = Array(groups[0..<k])
+            var vanityDigits: [UInt8] = []
+            if isFull, let vr = vanity { vanityDigits = s.bytes[vr.start..<vr.end].map(keypadDigit) }
+            if isFull, plus, extDigits == nil, gs.count >= 3, gs.last!.sepBefore == [0x2D],
+               gs.reduce(0, { $0 + $1.end - $1.start }) > 15,
+               var value = evaluate(s, Array(gs.dropLast()), plus: plus, vanity: [], context: context) {
+                // +86 20 6130-2222-8866: more digits than E.164 allows; the last dashed group is an extension.
+                value.extension = s.string(gs.last!.start, gs.last!.end)
+                return (Hit(type: .phone, start: start, end: fullEnd, value: value, priority: 50), fullEnd)
+            }
+            if let value = evaluate(s, gs, plus: plus, vanity: vanityDigits, context: context) {
+                var val = value
+                let e: Int
+                if isFull { e = fullEnd; val.extension = extDigits } else { e = gs.last!.end }
+                return (Hit(type: .phone, start: start, end: e, value: val, priority: 50), e)
+            }
+            if vanity != nil && isFull { return nil }
+            k -= 1
+        }
+        return nil
+    }
+
+    private func keypadDigit(_ c: UInt8) -> UInt8 {
+        let table: [UInt8] = Array("22233344455566677778889999".utf8)
+        return isUpper(c) ? table[Int(c - 0x41)] : c
+    }
+
+    private func parseExtension(_ s: ScanText, from end: Int) -> (String, Int)? {
+        var p = end
+        while p < s.count, s.bytes[p] == 0x20 || s.bytes[p] == 0x2C, p - end < 2 { p += 1 }
+        var q: Int
+        if s.matches("extension", at: p) { q = p + 9 }
+        else if s.matches("ext", at: p) { q = p + 3 }
+        else if s.matches("x", at: p) || s.bytes[min(p, s.count - 1)] == 0x23 && p < s.count { q = p + 1 }
+        else { return nil }
+        if q < s.count, s.bytes[q] == 0x2E || s.bytes[q] == 0x3A { q += 1 }
+        while q < s.count, s.bytes[q] == 0x20 { q += 1 }
+        var e = q
+        while e < s.count, isDigit(s.bytes[e]) { e += 1 }
+        guard e > q, e - q <= 6, !isAlnum(s.at(e)) else { return nil }
+        return (s.string(q, e), e)
+    }
+
+    enum Context { case phone, other, none }
+
+    static let phoneWords: Set<String> = [
+        "phone", "tel", "telephone", "telefon", "telefono", "teléfono", "téléphone", "tél", "telp", "fax",
+        "mobile", "mob", "mobil", "cell", "cellphone", "handy", "call", "contact", "whatsapp", "hp", "ph",
+        "phones", "landline", "telefax", "portable", "cellulare", "móvil", "movil", "toll", "hotline",
+        "helpline", "dial", "tlf", "puh", "tfn", "numbers", "direct", "office", "fixe", "gsm", "natel",
+    ]
+    static let letterWords: Set<String> = ["t", "m", "f", "p", "c", "o", "w", "d", "h", "tel", "ph"]
+    static let otherWords: Set<String> = [
+        "account", "acct", "acc", "card", "order", "invoice", "inv", "ref", "reference", "receipt",
+        "transaction", "trans", "txn", "serial", "iban", "bic", "swift", "vat", "gst", "tax", "tin",
+        "ein", "ssn", "isbn", "sku", "upc", "ean", "barcode", "cvr", "siret", "siren", "ustid", "steuernummer",
+        "kundennummer", "rechnung", "rechnungsnummer", "bestellung", "auftrag", "konto", "commande",
+        "facture", "pedido", "factura", "ordine", "fattura", "member", "membership", "customer", "id",
+        "passport", "license", "licence", "policy", "tracking", "booking", "ticket", "voucher", "batch",
+        "lot", "model", "part", "item", "product", "reg", "registration", "abn", "acn", "nric", "ic",
+        "sort", "routing", "aba", "check", "cheque", "bill", "trx", "approval", "auth", "terminal", "mid", "tid",
+    ]
+
+    static let phoneTable = WordTable(phoneWords)
+    static let letterTable = WordTable(letterWords)
+    static let otherTable = WordTable(otherWords)
+    static let fillerTable = WordTable(Set(["no", "nr", "num", "number", "nummer", "numéro", "is", "my", "our", "the", "at", "on", "or", "and", "us", "me"]))
+
+    /// The nearest keyword in the few words before `i` on the same line.
+    private func keywordContext(_ s: ScanText, before i: Int) -> Context {
+        let from = max(s.lineStart(i), i - 40)
+        var p = i
+        var seen = 0
+        while p > from, seen < 5 {
+            // Skip non-letters backwards.
+            var e = p
+            while e > from, !isWordLetter(s.bytes[e - 1]) { e -= 1 }
+            if e <= from { break }
+            let b = s.wordStart(before: e)
+            let follower = s.at(e)
+            if PhoneDetector.phoneTable.contains(s, b, e) { return .phone }
+            if e - b <= 3, seen == 0, follower == 0x3A || follower == 0x2E, PhoneDetector.letterTable.contains(s, b, e) { return .phone }
+            if PhoneDetector.otherTable.contains(s, b, e) { return .other }
+            if PhoneDetector.fillerTable.contains(s, b, e) {
+                seen += 1
+            } else {
+                seen += 2
+            }
+            p = b
+        }
+        return .none
+    }
+
+    private func evaluate(_ s: ScanText, _ gs: [Group], plus: Bool, vanity: [UInt8], context: Context) -> EntityValue? {
+        var all: [UInt8] = []
+        var kept: [UInt8] = [] // without a "(0)" trunk group
+        for (idx, g) in gs.enumerated() {
+            let d = Array(s.num[g.start..<g.end])
+            all += d
+            let isTrunkZero = g.inParens && d == [0x30] && idx > 0
+            if !isTrunkZero { kept += d }
+        }
+        all += vanity
+        kept += vanity
+        let total = all.count
+        let seps = gs.dropFirst().map { $0.sepBefore }
+        let punct = Set(seps.flatMap { $0.filter { $0 != 0x20 && $0 != 0x28 && $0 != 0x29 } })
+        let hasParens = gs.contains { $0.inParens }
+        let separated = gs.count >= 2
+
+        if !plus {
+            if context == .other { return nil }
+            if total < 7 || total > 17 { return nil }
+            // Dates: 16-04-2010, 2010.04.16, 04/21/2020.
+            if gs.count == 3, !hasParens, punct.count == 1, !punct.contains(0x20), seps.allSatisfy({ $0.count == 1 }) {
+                let l = gs.map { $0.end - $0.start }
+                if (l[0] <= 2 && l[1] <= 2 && (l[2] == 4 || l[2] == 2)) || (l[0] == 4 && l[1] <= 2 && l[2] <= 2) { return nil }
+            }
+            // US social security numbers 123-45-6789.
+            if gs.count == 3, punct == [0x2D], gs.map({ $0.end - $0.start }) == [3, 2, 4] { return nil }
+            // A decimal number.
+            if gs.count == 2, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }) { return nil }
+            // Payment cards.
+            if total >= 13, total <= 19, luhn(all), gs.count >= 3, gs.allSatisfy({ $0.end - $0.start >= 4 }) { return nil }
+        } else if total < 7 || total > 15 {
+            return nil
+        }
+
+        // International: +CC, 00CC, 011CC, or the region's own prefix.
+        var intl: [UInt8]? = nil
+        if plus { intl = kept }
+        else if total >= 10, all.starts(with: [0x30, 0x30]), all[2] != 0x30 { intl = Array(kept.dropFirst(2)) }
+        else if total >= 12, all.starts(with: [0x30, 0x31, 0x31]), region == nil || region == "US" || region == "CA" { intl = Array(kept.dropFirst(3)) }
+        else if let r = region, let plan = PhoneMetadata.plans[r], plan.idd.count > 2, all.starts(with: Array(plan.idd.utf8)), total >= plan.idd.count + 8 {
+            intl = Array(kept.dropFirst(plan.idd.count))
+        }
+        if let d = intl {
+            guard let (cc, rest0) = PhoneMetadata.splitCallingCode(d) else { return nil }
+            var rest = rest0
+            let main = PhoneMetadata.mainRegion[cc]
+            if let m = main, let plan = PhoneMetadata.plans[m], plan.trunk == "0", !plan.keepsLeadingZero, rest.first == 0x30 {
+                rest.removeFirst()
+            }
+            guard rest.count >= 4, cc.count + rest.count <= 15, cc.count + rest.count >= 7 else { return nil }
+            if !plus && !separated && context != .phone { return nil }
+            let nsn = String(decoding: rest, as: UTF8.self)
+            return EntityValue(e164: "+" + cc + nsn, national: nsn, region: main)
+        }
+
+        let keyword = context == .phone
+        let trunk0 = all.first == 0x30
+        let nanp = PhoneMetadata.isNANP(all) || (total == 11 && all[0] == 0x31 && PhoneMetadata.isNANP(Array(all.dropFirst())))
+        // Bare digit runs need a keyword, or a trunk prefix and a plausible length.
+        if !separated && vanity.isEmpty && !keyword && !(trunk0 && total >= 10 && total <= 12) { return nil }
+
+        // National number of the default region.
+        if let r = region, let plan = PhoneMetadata.plans[r] {
+            var nsn = all
+            if plan.keepsLeadingZero {
+                // keep as printed
+            } else if !plan.trunk.isEmpty, all.starts(with: Array(plan.trunk.utf8)), all.count - plan.trunk.count >= plan.minLength {
+                nsn = Array(all.dropFirst(plan.trunk.count))
+            }
+            let ok = nsn.count >= plan.minLength && nsn.count <= plan.maxLength && (plan.keepsLeadingZero || nsn.first != 0x30)
+                && (plan.callingCode != "1" || PhoneMetadata.isNANP(nsn))
+            if ok {
+                let ns = String(decoding: nsn, as: UTF8.self)
+                return EntityValue(e164: "+" + plan.callingCode + ns, national: ns, region: r)
+            }
+        }
+
+        // No region, or not valid there: generic evidence.
+        guard total >= 8, total <= 15 else { return nil }
+        if !keyword && !hasParens && !trunk0 {
+            // 1 234 567 looks like a number with thousands separators.
+            if punct.isEmpty, gs.count >= 3, gs.first!.end - gs.first!.start <= 3, gs.dropFirst().allSatisfy({ $0.end - $0.start == 3 }) { return nil }
+            let shaped = nanp || gs.count >= 3 || !vanity.isEmpty
+            if !shaped { return nil }
+        }
+        if nanp {
+            let nsn = total == 11 ? Array(all.dropFirst()) : all
+            let ns = String(decoding: nsn, as: UTF8.self)
+            let reg = (region == "CA") ? "CA" : "US"
+            return EntityValue(e164: "+1" + ns, national: ns, region: reg)
+        }
+        return EntityValue(national: String(decoding: all, as: UTF8.self))
+    }
+}
+
+/// The Luhn checksum used by payment cards.
+func luhn(_ digits: [UInt8]) -> Bool {
+    var sum = 0
+    for (k, c) in digits.reversed().enumerated() {
+        var d = Int(c) - 48
+        if k % 2 == 1 { d *= 2; if d > 9 { d -= 9 } }
+        sum += d
+    }
+    return sum % 10 == 0
+}

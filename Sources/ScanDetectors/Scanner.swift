@@ -1,0 +1,200 @@
+import ScanModel
+
+/// The text a detection pass works on: its UTF-8 bytes, and a "numeric view" of the same
+/// length in which OCR confusions that sit in a numeric context are read as the digits
+/// they stand for (`O`→0, `l`/`I`→1, `S`→5, `B`→8). Every detector reports byte offsets
+/// into `bytes`; the text itself is never changed.
+struct ScanText {
+    let bytes: [UInt8]
+    /// `bytes` with confusable letters in numeric context replaced by digits.
+    let num: [UInt8]
+    var count: Int { bytes.count }
+
+    init(_ string: String) {
+        var b = [UInt8]()
+        b.reserveCapacity(string.utf8.count)
+        b.append(contentsOf: string.utf8)
+        bytes = b
+        num = ScanText.numericView(b)
+    }
+
+    @inline(__always) func at(_ i: Int) -> UInt8 { i >= 0 && i < bytes.count ? bytes[i] : 0 }
+    @inline(__always) func numAt(_ i: Int) -> UInt8 { i >= 0 && i < num.count ? num[i] : 0 }
+
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Lower-cased ASCII of a byte range (non-ASCII bytes kept).
+    func lower(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end].map { isUpper($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// The confusion map, applied only to a letter whose neighbours are not other plain
+    /// letters and which touches a real digit (possibly through other confusables).
+    static func numericView(_ b: [UInt8]) -> [UInt8] {
+        var out = b
+        let n = b.count
+        var i = 0
+        while i < n {
+            guard confusableDigit(b[i]) != nil else { i += 1; continue }
+            // A run of confusables.
+            var j = i
+            while j < n, confusableDigit(b[j]) != nil { j += 1 }
+            let before: UInt8 = i > 0 ? b[i - 1] : 0x20
+            let after: UInt8 = j < n ? b[j] : 0x20
+            let runLen = j - i
+            // Never inside a word: the run may not touch other letters.
+            let touchesLetter = isWordLetter(before) || isWordLetter(after)
+            // Must touch a digit (directly, or across a decimal/group separator followed by a digit).
+            let touchesDigit = isDigit(before) || isDigit(after)
+                || ((before == 0x2E || before == 0x2C) && i >= 2 && isDigit(b[i - 2]))
+            if !touchesLetter && touchesDigit && runLen <= 3 {
+                for k in i..<j { out[k] = confusableDigit(b[k])! }
+            }
+            i = j
+        }
+        return out
+    }
+
+    @inline(__always) static func confusableDigit(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x4F, 0x6F: return 0x30 // O o
+        case 0x6C, 0x49: return 0x31 // l I
+        case 0x53: return 0x35 // S
+        case 0x42: return 0x38 // B
+        default: return nil
+        }
+    }
+
+    /// Case-insensitive ASCII comparison of `word` (lower-case) at `i`.
+    func matches(_ word: StaticString, at i: Int) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard i >= 0, i + n <= bytes.count else { return false }
+        let p = word.utf8Start
+        for k in 0..<n where lowerByte(bytes[i + k]) != p[k] { return false }
+        return true
+    }
+
+    /// The end of the run of ASCII letters (and non-ASCII bytes) starting at `i`.
+    func wordEnd(from i: Int) -> Int {
+        var j = i
+        while j < bytes.count, isWordLetter(bytes[j]) { j += 1 }
+        return j
+    }
+
+    /// The start of the word ending at `i` (exclusive).
+    func wordStart(before i: Int) -> Int {
+        var j = i
+        while j > 0, isWordLetter(bytes[j - 1]) { j -= 1 }
+        return j
+    }
+
+    /// Start of the line holding `i`.
+    func lineStart(_ i: Int) -> Int {
+        var j = min(i, bytes.count)
+        while j > 0, bytes[j - 1] != 0x0A { j -= 1 }
+        return j
+    }
+
+    /// The lower-cased letters-only words in `[from, to)`, most recent last.
+    func words(from: Int, to: Int) -> [String] {
+        var out: [String] = []
+        var i = max(0, from)
+        while i < to {
+            if isWordLetter(bytes[i]) {
+                let e = min(wordEnd(from: i), to)
+                out.append(lower(i, e))
+                i = e
+            } else { i += 1 }
+        }
+        return out
+    }
+}
+
+@inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+@inline(__always) func isUpper(_ c: UInt8) -> Bool { c &- 0x41 < 26 }
+@inline(__always) func isLower(_ c: UInt8) -> Bool { c &- 0x61 < 26 }
+@inline(__always) func isAlpha(_ c: UInt8) -> Bool { isUpper(c) || isLower(c) }
+@inline(__always) func isAlnum(_ c: UInt8) -> Bool { isDigit(c) || isAlpha(c) }
+/// ASCII letters and any byte of a non-ASCII scalar (treated as a letter of a word).
+@inline(__always) func isWordLetter(_ c: UInt8) -> Bool { isAlpha(c) || c >= 0x80 }
+@inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+@inline(__always) func lowerByte(_ c: UInt8) -> UInt8 { isUpper(c) ? c | 0x20 : c }
+
+/// A candidate found by one detector, in byte offsets.
+struct Hit {
+    var type: EntityType
+    var start: Int
+    var end: Int
+    var value: EntityValue
+    var ambiguous: Bool? = nil
+    var alternatives: [String]? = nil
+    /// Higher wins when two candidates overlap.
+    var priority: Int = 0
+}
+
+/// Reads an unsigned decimal number of `digits` bytes from the numeric view.
+@inline(__always) func readInt(_ s: ScanText, _ i: Int, _ j: Int) -> Int {
+    var v = 0
+    for k in i..<j { v = v * 10 + Int(s.num[k] &- 0x30) }
+    return v
+}
+
+/// A small case-insensitive word table looked up straight from the text bytes, without
+/// building a String for every word (the detectors try many words that are not keywords).
+struct WordTable: Sendable {
+    private static let bucketCount = 1024
+    /// Open hashing on the low bits of an FNV-1a hash; each entry keeps its full hash.
+    private var buckets: [[(hash: UInt64, word: [UInt8], value: Int)]]
+    /// Length of the longest word, to reject long words at once.
+    private var maxLength = 0
+
+    init(_ words: [String: Int]) {
+        buckets = Array(repeating: [], count: WordTable.bucketCount)
+        for (w, v) in words {
+            let bytes = Array(w.lowercased().utf8)
+            let h = WordTable.hash(bytes[...])
+            buckets[Int(h & UInt64(WordTable.bucketCount - 1))].append((h, bytes, v))
+            maxLength = max(maxLength, bytes.count)
+        }
+    }
+
+    init(_ words: Set<String>) {
+        self.init(Dictionary(uniqueKeysWithValues: words.map { ($0, 1) }))
+    }
+
+    @inline(__always) static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for c in bytes { h = (h ^ UInt64(lowerByte(c))) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    /// The value of the word `s.bytes[start..<end]` (ASCII letters compared case-insensitively;
+    /// non-ASCII letters must match the table's lower-case spelling or its upper-case
+    /// first letter as printed).
+    func lookup(_ s: ScanText, _ start: Int, _ end: Int) -> Int? {
+        guard end > start, end - start <= maxLength + 8 else { return nil }
+        let slice = s.bytes[start..<end]
+        if let v = find(slice) { return v }
+        // Non-ASCII upper case (MÄRZ, ÉTÉ): fall back to Unicode lower-casing.
+        if slice.contains(where: { $0 >= 0x80 }) {
+            let lowered = Array(String(decoding: slice, as: UTF8.self).lowercased().utf8)
+            return find(lowered[...])
+        }
+        return nil
+    }
+
+    @inline(__always) private func find(_ slice: ArraySlice<UInt8>) -> Int? {
+        let h = WordTable.hash(slice)
+        for e in buckets[Int(h & UInt64(WordTable.bucketCount - 1))] where e.hash == h && e.word.count == slice.count {
+            var same = true
+            var k = slice.startIndex
+            for c in e.word { if c != lowerByte(slice[k]) { same = false; break }; k += 1 }
+            if same { return e.value }
+        }
+        return nil
+    }
+
+    func contains(_ s: ScanText, _ start: Int, _ end: Int) -> Bool { lookup(s, start, end) != nil }
+}

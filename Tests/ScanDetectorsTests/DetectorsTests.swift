@@ -1,0 +1,281 @@
+import XCTest
+import ScanModel
+@testable import ScanDetectors
+
+/// Table-driven tests: each row is a real-world style string and what must (or must not)
+/// be found in it. The strings are our own, written after formats printed on receipts,
+/// business cards and e-mail signatures.
+final class DetectorsTests: XCTestCase {
+    private func find(_ text: String, _ type: EntityType, region: String? = nil, ref: String = "2024-06-01") -> [Entity] {
+        let d = try! DataDetector(types: [type], region: region, referenceDate: CalendarDay(iso: ref))
+        return d.detect(in: text)
+    }
+
+    /// Rows are (text, region, expected text or "" for none, expected value or nil to skip).
+    private func check(_ rows: [(String, String?, String, String?)], _ type: EntityType,
+                       value: (EntityValue) -> String?, file: StaticString = #filePath, line: UInt = #line) {
+        for (text, region, want, wantValue) in rows {
+            let got = find(text, type, region: region)
+            if want.isEmpty {
+                XCTAssertTrue(got.isEmpty, "\(type) in \(text.debugDescription): expected none, got \(got.map(\.text))", file: file, line: line)
+                continue
+            }
+            guard let e = got.first(where: { $0.text == want }) else {
+                XCTFail("\(type) in \(text.debugDescription): expected \(want.debugDescription), got \(got.map(\.text))", file: file, line: line)
+                continue
+            }
+            if let wv = wantValue {
+                XCTAssertEqual(value(e.value), wv, "\(type) value of \(want.debugDescription)", file: file, line: line)
+            }
+        }
+    }
+
+    func testPhones() {
+        let rows: [(String, String?, String, String?)] = [
+            ("Call us: (415) 555-0100", nil, "(415) 555-0100", "+14155550100"),
+            ("T: +44 20 7946 0958", nil, "+44 20 7946 0958", "+442079460958"),
+            ("Tel. 0171 2345678", "DE", "0171 2345678", "+491712345678"),
+            ("Zentrale +49 (0)30 1234567", nil, "+49 (0)30 1234567", "+49301234567"),
+            ("Tél : 01 23 45 67 89", "FR", "01 23 45 67 89", "+33123456789"),
+            ("Tel.: 030/1234567", "DE", "030/1234567", "+49301234567"),
+            ("Call 1-800-FLOWERS today", nil, "1-800-FLOWERS", "+18003569377"),
+            ("Mobile 0412 345 678", "AU", "0412 345 678", "+61412345678"),
+            ("HP: 012-345 6789", "MY", "012-345 6789", "+60123456789"),
+            ("Tel: 03-2145 6789", "MY", "03-2145 6789", "+60321456789"),
+            ("Ph 020 7946 0018", "GB", "020 7946 0018", "+442079460018"),
+            ("phone 212-555-0147 ext. 12", nil, "212-555-0147 ext. 12", "+12125550147"),
+            ("Fax 0044 161 496 0000", nil, "0044 161 496 0000", "+441614960000"),
+            ("M +61 412 345 678", nil, "+61 412 345 678", "+61412345678"),
+            ("Büro: 089 12345678", "DE", "089 12345678", "+498912345678"),
+            ("Tel 06-12345678", "NL", "06-12345678", "+31612345678"),
+            ("Telefono 06 6982 1234", "IT", "06 6982 1234", "+390669821234"),
+            ("Call 416.555.0199 now", nil, "416.555.0199", "+14165550199"),
+            ("Tel: (O3) 2I45 6789", "MY", "(O3) 2I45 6789", "+60321456789"),
+            // Not phones.
+            ("Order No. 4512 3345 9981", nil, "", nil),
+            ("Date 16-04-2010", nil, "", nil),
+            ("Total 1,234,567.89", nil, "", nil),
+            ("Account 12345678", nil, "", nil),
+            ("SSN 123-45-6789", nil, "", nil),
+            ("Visa 4111 1111 1111 1111", nil, "", nil),
+            ("Invoice #20240511234", nil, "", nil),
+            ("GPS -33.8688197", nil, "", nil),
+            ("Ref: 1 234 567", nil, "", nil),
+            ("3333*2=6666", nil, "", nil),
+            ("a short one 555-0100", nil, "", nil),
+        ]
+        check(rows, .phone) { $0.e164 }
+    }
+
+    func testPhoneExtensionAndRegionFromContext() {
+        let e = find("Head office, United Kingdom. Tel 0161 496 0000 x204", .phone)
+        XCTAssertEqual(e.first?.value.e164, "+441614960000")
+        XCTAssertEqual(e.first?.value.extension, "204")
+        XCTAssertEqual(e.first?.value.region, "GB")
+    }
+
+    func testEmails() {
+        let rows: [(String, String?, String, String?)] = [
+            ("Contact: Jane.Doe@Example.COM", nil, "Jane.Doe@Example.COM", "jane.doe@example.com"),
+            ("sales+eu@shop.co.uk.", nil, "sales+eu@shop.co.uk", "sales+eu@shop.co.uk"),
+            ("E-Mail: m.mueller@firma-gmbh.de", nil, "m.mueller@firma-gmbh.de", nil),
+            ("<jo_brien@mail.example.ie>", nil, "jo_brien@mail.example.ie", nil),
+            ("user@localhost", nil, "", nil),
+            ("bad..dots@example.com", nil, "", nil),
+            ("x@under_score.com", nil, "", nil),
+            ("root@10.0.0.1", nil, "", nil),
+        ]
+        check(rows, .email) { $0.address }
+    }
+
+    func testURLs() {
+        let rows: [(String, String?, String, String?)] = [
+            ("Visit www.example.co.uk today", nil, "www.example.co.uk", "http://www.example.co.uk"),
+            ("example.com/path?q=1.", nil, "example.com/path?q=1", nil),
+            ("See https://shop.example.de/de/kasse#top", nil, "https://shop.example.de/de/kasse#top", nil),
+            ("intranet http://wiki:8080/start", nil, "http://wiki:8080/start", nil),
+            ("WWW.KEDAI-ABC.COM.MY", nil, "WWW.KEDAI-ABC.COM.MY", nil),
+            ("(see docs.example.org)", nil, "docs.example.org", nil),
+            ("mail info@example.com", nil, "", nil),
+            ("attached receipt_scan.png", nil, "", nil),
+            ("version 1.2.3", nil, "", nil),
+            ("read notes.txt first", nil, "", nil),
+            ("e.g. this", nil, "", nil),
+        ]
+        check(rows, .url) { $0.url }
+    }
+
+    func testDates() {
+        let rows: [(String, String?, String, String?)] = [
+            ("DATE: 25 DEC 2018", nil, "25 DEC 2018", "2018-12-25"),
+            ("Signed Dec. 31, 1994 in Boston", nil, "Dec. 31, 1994", "1994-12-31"),
+            ("Meeting 2018-7-6", nil, "2018-7-6", "2018-07-06"),
+            ("Exp Feb23'19", nil, "Feb23'19", "2019-02-23"),
+            ("05-Aug-2016 10:32", nil, "05-Aug-2016", "2016-08-05"),
+            ("Datum: 16.04.2010", nil, "16.04.2010", "2010-04-16"),
+            ("le 3 février 2021", nil, "3 février 2021", "2021-02-03"),
+            ("am 1. März 2020", nil, "1. März 2020", "2020-03-01"),
+            ("el 5 de mayo de 2020", nil, "5 de mayo de 2020", "2020-05-05"),
+            ("il 12 settembre 2019", nil, "12 settembre 2019", "2019-09-12"),
+            ("op 9 mei 2022", nil, "9 mei 2022", "2022-05-09"),
+            ("04/21/2020 12:37", nil, "04/21/2020", "2020-04-21"),
+            ("21/04/20", nil, "21/04/20", "2020-04-21"),
+            ("03/04/2020", "GB", "03/04/2020", "2020-04-03"),
+            ("03/04/2020", "US", "03/04/2020", "2020-03-04"),
+            ("the fourth of July, 1995", nil, "fourth of July, 1995", "1995-07-04"),
+            ("Bill date 15/01/2023, due 03/02/2023", nil, "03/02/2023", "2023-02-03"),
+            ("v1.2.2020", nil, "", nil),
+            ("IP 10.12.2020.1", nil, "", nil),
+            ("13/13/2020", nil, "", nil),
+            ("may be 2 items", nil, "", nil),
+        ]
+        check(rows, .date) { $0.date }
+    }
+
+    func testAmbiguousDateIsReported() {
+        let e = find("Due 03/04/2020", .date)
+        XCTAssertEqual(e.count, 1)
+        XCTAssertEqual(e.first?.ambiguous, true)
+        XCTAssertEqual(e.first?.alternatives?.count, 1)
+        let ctx = DetectionContext(region: nil, dayFirst: true)
+        let d = try! DataDetector(types: [.date])
+        XCTAssertEqual(d.detect(in: "Due 03/04/2020", context: ctx).first?.value.date, "2020-04-03")
+        XCTAssertNil(d.detect(in: "Due 03/04/2020", context: ctx).first?.ambiguous)
+    }
+
+    func testTimes() {
+        let rows: [(String, String?, String, String?)] = [
+            ("Time 8:13:39 PM", nil, "8:13:39 PM", "20:13:39"),
+            ("ab 20h15", nil, "20h15", "20:15"),
+            ("ETA 1430 hrs", nil, "1430 hrs", "14:30"),
+            ("at 6pm", nil, "6pm", "18:00"),
+            ("12:05 am", nil, "12:05 am", "00:05"),
+            ("um 14.30 Uhr", nil, "14.30 Uhr", "14:30"),
+            ("ratio 25:99", nil, "", nil),
+            ("Total 14.30", nil, "", nil),
+        ]
+        check(rows, .time) { $0.time }
+    }
+
+    func testMoney() {
+        let rows: [(String, String?, String, String?)] = [
+            ("TOTAL $12.50", nil, "$12.50", "12.50 USD"),
+            ("Total RM 26.50", nil, "RM 26.50", "26.50 MYR"),
+            ("Summe 1.234,56 €", nil, "1.234,56 €", "1234.56 EUR"),
+            ("EUR 99,90", nil, "EUR 99,90", "99.90 EUR"),
+            ("£3.20 Latte", nil, "£3.20", "3.20 GBP"),
+            ("Total CHF 1'234.50", nil, "CHF 1'234.50", "1234.50 CHF"),
+            ("Rp 25.000", nil, "Rp 25.000", "25000 IDR"),
+            ("Summa 149 kr", "SE", "149 kr", "149 SEK"),
+            ("Refund -$5.00", nil, "-$5.00", "-5.00 USD"),
+            ("Discount ($3.75)", nil, "($3.75)", "-3.75 USD"),
+            ("costs 20 dollars", nil, "20 dollars", "20 USD"),
+            ("C$15", nil, "C$15", "15 CAD"),
+            ("2 x Tea  4.50", nil, "4.50", "4.50 "),
+            ("Total 1O.5O", nil, "1O.5O", "10.50 "),
+            ("Qty 3", nil, "", nil),
+            ("Page 12", nil, "", nil),
+            ("GPS 3.1415926", nil, "", nil),
+        ]
+        check(rows, .money) { "\($0.amount ?? "") \($0.currency ?? "")" }
+    }
+
+    func testPercentage() {
+        check([("SST 6%", nil, "6%", "6"), ("VAT 19.5 percent", nil, "19.5 percent", "19.5"), ("no numbers", nil, "", nil)], .percentage) { $0.percent }
+    }
+
+    func testPostalCodes() {
+        let rows: [(String, String?, String, String?)] = [
+            ("Springfield, IL 62704-1234", nil, "62704-1234", "62704-1234"),
+            ("London SW1A 1AA", nil, "SW1A 1AA", "SW1A 1AA"),
+            ("Toronto, ON M5V 2T6", nil, "M5V 2T6", "M5V 2T6"),
+            ("10115 Berlin", nil, "10115", "10115"),
+            ("1012 AB Amsterdam", nil, "1012 AB", "1012 AB"),
+            ("Sydney NSW 2000", nil, "2000", "2000"),
+            ("55100 Kuala Lumpur", nil, "55100", "55100"),
+            ("Qty 55100 units", nil, "", nil),
+        ]
+        check(rows, .postalCode) { $0.postalCode }
+    }
+
+    func testAddress() {
+        let text = "ACME Ltd\n221B Baker Street\nLondon NW1 6XE\nUnited Kingdom\nTel 020 7946 0000"
+        let a = find(text, .address)
+        XCTAssertEqual(a.count, 1)
+        XCTAssertEqual(a.first?.text, "221B Baker Street\nLondon NW1 6XE\nUnited Kingdom")
+        XCTAssertEqual(a.first?.value.street, "221B Baker Street")
+        XCTAssertEqual(a.first?.value.city, "London")
+        XCTAssertEqual(a.first?.value.postalCode, "NW1 6XE")
+        XCTAssertEqual(a.first?.value.country, "GB")
+        let us = find("Ship to: 1600 Main St, Springfield, IL 62704", .address)
+        XCTAssertEqual(us.first?.value.city, "Springfield")
+        XCTAssertEqual(us.first?.value.region, "IL")
+        XCTAssertEqual(us.first?.value.street, "1600 Main St")
+        XCTAssertTrue(find("Thank you for shopping", .address).isEmpty)
+    }
+
+    func testIBANAndCards() {
+        check([
+            ("IBAN: DE89 3704 0044 0532 0130 00", nil, "DE89 3704 0044 0532 0130 00", "DE89370400440532013000"),
+            ("GB29NWBK60161331926819", nil, "GB29NWBK60161331926819", "GB29NWBK60161331926819"),
+            ("IBAN DE89 3704 0044 0532 0130 01", nil, "", nil), // bad checksum
+        ], .iban) { $0.iban }
+        check([
+            ("VISA 4111 1111 1111 1111", nil, "4111 1111 1111 1111", "visa 1111"),
+            ("Amex 3782 822463 10005", nil, "3782 822463 10005", "amex 0005"),
+            ("MASTERCARD **** **** **** 4444", nil, "**** **** **** 4444", "mastercard 4444"),
+            ("Card XXXX-XXXX-XXXX-1234", nil, "XXXX-XXXX-XXXX-1234", nil),
+            ("4111 1111 1111 1112", nil, "", nil), // Luhn fails
+        ], .paymentCard) { "\($0.brand ?? "") \($0.last4 ?? "")" }
+    }
+
+    func testRangesAreUnicodeScalarOffsets() {
+        let text = "Café ☕️ — 電話 +33 1 42 68 53 00, €4,50"
+        let d = try! DataDetector()
+        let scalars = Array(text.unicodeScalars)
+        let found = d.detect(in: text)
+        for e in found {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[e.range.start..<e.range.end])
+            XCTAssertEqual(String(view), e.text)
+        }
+        XCTAssertTrue(found.contains { $0.type == .money && $0.value.amount == "4.50" && $0.value.currency == "EUR" })
+        XCTAssertTrue(found.contains { $0.type == .phone && $0.value.e164 == "+33142685300" })
+    }
+
+    func testOCRConfusionsNeverChangeWords() {
+        let d = try! DataDetector()
+        let e = d.detect(in: "BOSS Lobby, email SOLO@BISTRO.COM, total $1O.5O")
+        XCTAssertTrue(e.contains { $0.type == .email && $0.value.address == "solo@bistro.com" })
+        XCTAssertTrue(e.contains { $0.type == .money && $0.value.amount == "10.50" })
+        XCTAssertFalse(e.contains { $0.text.contains("BOSS") || $0.text.contains("Lobby") })
+    }
+
+    func testInvalidOptions() {
+        XCTAssertThrowsError(try DataDetector(region: "USA"))
+        XCTAssertNil(CalendarDay(iso: "2024-13-01"))
+        XCTAssertNil(CalendarDay(iso: "20240101"))
+    }
+
+    func testEntityJSONShape() throws {
+        let d = try DataDetector(types: [.phone], region: "US")
+        let e = d.detect(in: "Tel (415) 555-0100")
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try enc.encode(e), as: UTF8.self)
+        XCTAssertEqual(json, #"[{"range":{"end":18,"start":4},"text":"(415) 555-0100","type":"phone","value":{"e164":"+14155550100","national":"4155550100","region":"US"}}]"#)
+        let back = try JSONDecoder().decode([Entity].self, from: Data(json.utf8))
+        XCTAssertEqual(back, e)
+    }
+
+    func testDocumentContextAcrossPages() {
+        let d = try! DataDetector(types: [.date, .phone])
+        let pages = ["Rechnung vom 28/02/2023", "Lieferung 03/04/2023\nTel 030 1234567\nDeutschland"]
+        let ctx = d.context(for: pages)
+        XCTAssertEqual(ctx.region, "DE")
+        XCTAssertEqual(ctx.dayFirst, true)
+        let second = d.detect(in: pages[1], context: ctx)
+        XCTAssertEqual(second.first { $0.type == .date }?.value.date, "2023-04-03")
+        XCTAssertEqual(second.first { $0.type == .phone }?.value.e164, "+49301234567")
+    }
+}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import ScanDetectors
-
-final class ScanDetectorsTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
