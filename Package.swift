@@ -40,7 +40,7 @@ let package = Package(
         ]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
-            "ScanKit",
+            "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -49,10 +49,10 @@ let package = Package(
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
         .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ScanInput", "TestSupport"]),
-        .testTarget(name: "ScanExportTests", dependencies: ["ScanExport"]),
+        .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.
-        .target(name: "TestSupport", dependencies: ["ScanModel", "CPoppler"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ScanModel", "CPoppler", "CLeptonica"], path: "Tests/TestSupport"),
     ]
 )

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import ScanModel
 
 /// Output formats of the main command.
@@ -73,11 +76,13 @@ public enum AtomicFile {
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try data.write(to: tmp)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp)
-            } else {
-                try FileManager.default.moveItem(at: tmp, to: url)
+            // rename(2) replaces the target atomically.
+            guard rename(tmp.path, url.path) == 0 else {
+                throw ScanError(.output, file: path, "cannot be written (\(String(cString: strerror(errno))))")
             }
+        } catch let e as ScanError {
+            try? FileManager.default.removeItem(at: tmp)
+            throw e
         } catch {
             try? FileManager.default.removeItem(at: tmp)
             throw ScanError(.output, file: path, "cannot be written (\((error as NSError).localizedDescription))")

@@ -7,11 +7,14 @@ public final class BatchRunner: @unchecked Sendable {
     public let configuration: ScanConfiguration
     public let jobs: Int
     public let cancellation: CancellationToken
+    private let locator: EntityLocator?
 
-    public init(configuration: ScanConfiguration, jobs: Int, cancellation: CancellationToken = CancellationToken()) {
+    /// Throws `invalidOption` when the configuration can't be used.
+    public init(configuration: ScanConfiguration, jobs: Int, cancellation: CancellationToken = CancellationToken()) throws {
         self.configuration = configuration
         self.jobs = max(1, jobs)
         self.cancellation = cancellation
+        self.locator = try DocumentProcessor.makeLocator(configuration)
     }
 
     /// Processes `files`; `deliver` is called once per file, in order, on the calling thread,
@@ -24,8 +27,8 @@ public final class BatchRunner: @unchecked Sendable {
         let workers = min(jobs, files.count)
         var threads: [Thread] = []
         for _ in 0..<workers {
-            let t = Thread { [configuration, cancellation] in
-                let processor = DocumentProcessor(configuration: configuration, cancellation: cancellation)
+            let t = Thread { [configuration, cancellation, locator] in
+                let processor = DocumentProcessor(configuration: configuration, locator: locator, cancellation: cancellation)
                 while true {
                     cond.lock()
                     let i = state.next

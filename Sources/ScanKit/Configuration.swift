@@ -49,6 +49,12 @@ public struct ScanConfiguration: Sendable {
     public var detectOrientation = true
     public var limits = InputLimits()
     public var preprocessing = Preprocessor.Options()
+    /// Run the data detectors and add `entities` to each document.
+    public var detectEntities = true
+    /// Default country (ISO 3166-1 alpha-2) for phone numbers and dates, when the text doesn't say.
+    public var country: String?
+    /// Anchors two-digit years; today when nil.
+    public var referenceDate: String?
     /// Pages averaging below this confidence get a `low-confidence` warning.
     public var lowConfidenceThreshold = 0.5
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScanDetectors
 import ScanInput
 import ScanModel
 import ScanRecognition
@@ -10,12 +11,44 @@ public final class DocumentProcessor {
     private var recognizer: (any TextRecognizer)?
     private var orientation: TesseractRecognizer?
     private let preprocessor: Preprocessor
+    private let locator: EntityLocator?
     public let cancellation: CancellationToken
 
-    public init(configuration: ScanConfiguration, cancellation: CancellationToken = CancellationToken()) {
+    /// Throws `invalidOption` when the country or reference date is malformed.
+    public convenience init(configuration: ScanConfiguration, cancellation: CancellationToken = CancellationToken()) throws {
+        self.init(configuration: configuration, locator: try Self.makeLocator(configuration), cancellation: cancellation)
+    }
+
+    /// With a locator built once and shared by every worker.
+    public init(configuration: ScanConfiguration, locator: EntityLocator?, cancellation: CancellationToken) {
         self.configuration = configuration
         self.cancellation = cancellation
         self.preprocessor = Preprocessor(options: configuration.preprocessing)
+        self.locator = locator
+    }
+
+    /// The entity stage of a configuration, or nil when entities are off.
+    public static func makeLocator(_ configuration: ScanConfiguration) throws -> EntityLocator? {
+        guard configuration.detectEntities else { return nil }
+        var day: CalendarDay?
+        if let r = configuration.referenceDate {
+            guard let d = CalendarDay(iso: r) else {
+                throw ScanError(.invalidOption, "reference date '\(r)' is not yyyy-mm-dd")
+            }
+            day = d
+        }
+        do {
+            return EntityLocator(detector: try DataDetector(region: configuration.country, referenceDate: day))
+        } catch {
+            throw ScanError(.invalidOption, "\(error)")
+        }
+    }
+
+    /// The later, engine-free stages: entities now; layout and parsers build on this.
+    func extract(_ doc: Document) -> Document {
+        var out = doc
+        if let locator { out.entities = locator.entities(in: doc) }
+        return out
     }
 
     /// The engine, created on first use (a folder of digital PDFs never loads it).
@@ -35,7 +68,7 @@ public final class DocumentProcessor {
     public func process(path: String) throws -> Document {
         let input = try InputDocument(path: path, limits: configuration.limits)
         if let imported = input.importedDocument {
-            return reprocess(imported, source: path)
+            return extract(reprocess(imported, source: path))
         }
         var pages: [Page] = []
         var warnings: [Finding] = []
@@ -70,7 +103,7 @@ public final class DocumentProcessor {
         } else {
             info = EngineInfo(name: "pdf-text", version: "poppler " + InputDocument.popplerVersion)
         }
-        return Document(source: path, engine: info, pages: pages, warnings: warnings)
+        return extract(Document(source: path, engine: info, pages: pages, warnings: warnings))
     }
 
     /// A document that was already recognized goes straight to the later stages.

@@ -37,6 +37,15 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Alternative readings to give per line.")
     var candidates: Int = 0
 
+    @Option(help: "Default country for phone numbers and dates (ISO 3166-1 alpha-2, e.g. US, GB, MY).")
+    var country: String?
+
+    @Option(name: .customLong("reference-date"), help: "yyyy-mm-dd that anchors two-digit years (default: today).")
+    var referenceDate: String?
+
+    @Flag(name: .customLong("no-entities"), help: "Don't run the data detectors.")
+    var noEntities = false
+
     @Flag(name: .customLong("force-ocr"), help: "Recognize every PDF page, even those with a text layer.")
     var forceOCR = false
 
@@ -99,6 +108,9 @@ struct ScanCommand: ParsableCommand {
         c.preprocessing.deskew = !noDeskew
         c.limits.renderDPI = dpi
         c.limits.maxPixels = maxPixels
+        c.country = country
+        c.referenceDate = referenceDate
+        c.detectEntities = !noEntities
         return c
     }
 
@@ -133,7 +145,12 @@ struct ScanCommand: ParsableCommand {
         var failed = 0, written = 0, cancelled = 0
         var engineMissing = false, writeFailed = false
 
-        let runner = BatchRunner(configuration: config, jobs: jobs, cancellation: cancellation)
+        let runner: BatchRunner
+        do {
+            runner = try BatchRunner(configuration: config, jobs: jobs, cancellation: cancellation)
+        } catch let e as ScanError {
+            throw ValidationError(e.reason)
+        }
         runner.run(files) { index, file, result in
             progress.update(done: index + 1, current: file)
             switch result {

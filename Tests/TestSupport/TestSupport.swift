@@ -111,3 +111,39 @@ public enum Drawing {
         return dir.path
     }
 }
+
+import CLeptonica
+
+extension Drawing {
+    /// Writes a multi-page TIFF, one page per image (through Leptonica).
+    public static func writeMultipageTIFF(_ pages: [RasterImage], to path: String) {
+        for (i, img) in pages.enumerated() {
+            let gray = img.grayscale()
+            guard let pix = pixCreate(Int32(gray.width), Int32(gray.height), 8) else { continue }
+            for y in 0..<gray.height {
+                for x in 0..<gray.width {
+                    pixSetPixel(pix, Int32(x), Int32(y), UInt32(gray.pixels[y * gray.width + x]))
+                }
+            }
+            pixWriteTiff(path, pix, Int32(IFF_TIFF_ZIP), i == 0 ? "w" : "a")
+            var p: UnsafeMutablePointer<PIX>? = pix
+            pixDestroy(&p)
+        }
+    }
+
+    /// Lines of a small receipt, drawn at `scale` (1: about 24 px text).
+    public static func receiptLines(scale: Double = 1) -> [DrawnLine] {
+        let s = scale
+        return [
+            DrawnLine("CORNER BAKERY", x: 60 * s, y: 60 * s, size: 32 * s, bold: true),
+            DrawnLine("12 Market Street", x: 60 * s, y: 110 * s, size: 24 * s),
+            DrawnLine("Date: 03/15/2024", x: 60 * s, y: 160 * s, size: 24 * s),
+            DrawnLine("Croissant", x: 60 * s, y: 220 * s, size: 24 * s),
+            DrawnLine("3.50", x: 420 * s, y: 220 * s, size: 24 * s),
+            DrawnLine("Coffee", x: 60 * s, y: 260 * s, size: 24 * s),
+            DrawnLine("2.75", x: 420 * s, y: 260 * s, size: 24 * s),
+            DrawnLine("TOTAL", x: 60 * s, y: 320 * s, size: 28 * s, bold: true),
+            DrawnLine("6.25", x: 420 * s, y: 320 * s, size: 28 * s, bold: true),
+        ]
+    }
+}

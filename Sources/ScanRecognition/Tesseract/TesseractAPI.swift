@@ -30,7 +30,7 @@ final class TesseractAPI {
             }
         }
         guard rc == 0 else {
-            TessBaseAPIDelete(handle)
+            // `handle` is set, so deinit frees it.
             throw ScanError(.engine, "Tesseract has no trained data for \"\(languages)\" (install tesseract-ocr-<lang>, or set TESSDATA_PREFIX)")
         }
     }
@@ -41,7 +41,7 @@ final class TesseractAPI {
         guard let h = TessBaseAPICreate() else { throw ScanError(.engine, "Tesseract could not be created") }
         handle = h
         guard TessBaseAPIInit2(handle, osdDataPath, "osd", OEM_TESSERACT_ONLY) == 0 else {
-            TessBaseAPIDelete(handle)
+            // `handle` is set, so deinit frees it.
             throw ScanError(.engine, "Tesseract's osd.traineddata is missing (install tesseract-ocr-osd)")
         }
         TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)

@@ -1,6 +1,0 @@
-import XCTest
-@testable import TestSupport
-
-final class CLITestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import ScanExport
-
-final class ScanExportTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

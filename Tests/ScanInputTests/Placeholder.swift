@@ -1,6 +1,0 @@
-import XCTest
-@testable import ScanInput
-
-final class ScanInputTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import ScanKit
-
-final class ScanKitTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

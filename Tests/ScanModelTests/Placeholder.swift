@@ -1,6 +1,0 @@
-import XCTest
-@testable import ScanModel
-
-final class ScanModelTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}

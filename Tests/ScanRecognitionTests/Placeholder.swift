@@ -1,6 +1,0 @@
-import XCTest
-@testable import ScanRecognition
-
-final class ScanRecognitionTestsPlaceholder: XCTestCase {
-    func testBuilds() {}
-}
