@@ -52,6 +52,8 @@ let package = Package(
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        // Writes Samples/ (`swift run SampleMaker Samples`).
+        .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.
         .target(name: "TestSupport", dependencies: ["ScanModel", "CPoppler", "CLeptonica"], path: "Tests/TestSupport"),
     ]

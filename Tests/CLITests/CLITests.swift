@@ -1,0 +1,116 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Runs the built `scanextract` binary as a user would.
+final class CLITests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = Drawing.temporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// The binary sits beside the test bundle in the build folder.
+    var binary: String {
+        if let p = ProcessInfo.processInfo.environment["SCANEXTRACT_BIN"] { return p }
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if url.lastPathComponent.hasSuffix(".xctest") { url = url.deletingLastPathComponent() }
+        return url.appendingPathComponent("scanextract").path
+    }
+
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    func run(_ args: [String], stdin: String? = nil) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func pdf(_ name: String, _ text: String) -> String {
+        let p = dir + "/" + name
+        Drawing.writePDF([[DrawnLine(text, x: 72, y: 100, size: 16)]], to: p)
+        return p
+    }
+
+    func testOneInputPrintsOneJSONDocument() throws {
+        let r = try run([pdf("a.pdf", "Call (415) 555-0100 today")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertNotNil(doc["schemaVersion"])
+        let pages = try XCTUnwrap(doc["pages"] as? [[String: Any]])
+        XCTAssertEqual(pages.first?["textSource"] as? String, "pdf-text")
+        let entities = try XCTUnwrap(doc["entities"] as? [[String: Any]])
+        XCTAssertTrue(entities.contains { $0["type"] as? String == "phone" })
+    }
+
+    func testSeveralInputsPrintJSONLinesAndABadOneFailsAlone() throws {
+        let bad = dir + "/bad.pdf"
+        FileManager.default.createFile(atPath: bad, contents: Data("%PDF-1.4 truncated".utf8))
+        let r = try run(["--quiet", pdf("a.pdf", "First"), bad, pdf("b.pdf", "Second")])
+        XCTAssertEqual(r.status, 1, "some inputs failed")
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        for l in lines { XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(l.utf8))) }
+        XCTAssertTrue(r.stderr.contains(bad), r.stderr)
+        XCTAssertTrue(r.stderr.contains("[corrupt]"), r.stderr)
+    }
+
+    func testOutputDirWritesOneFilePerInputAndKeepsInputs() throws {
+        let a = pdf("same.pdf", "One")
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        let b = dir + "/sub/same.pdf"
+        try FileManager.default.copyItem(atPath: a, toPath: b)
+        let out = dir + "/out"
+        let r = try run(["-q", "--output-dir", out, a, b])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["same-2.json", "same.json"])
+        // Re-running on one of our outputs (imported JSON) into the same folder never
+        // overwrites that input; an earlier output of the same name is replaced.
+        let before = try Data(contentsOf: URL(fileURLWithPath: out + "/same.json"))
+        let again = try run(["-q", "--output-dir", out, out + "/same.json"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/same.json")), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["same-2.json", "same.json"])
+    }
+
+    func testTextFormat() throws {
+        let r = try run(["--format", "text", pdf("t.pdf", "Plain words here")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "Plain words here")
+    }
+
+    func testAllInputsFailingAndUsageErrors() throws {
+        let r = try run([dir + "/nothing.png"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("nothing.png"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("no such file"), r.stderr)
+        XCTAssertEqual(try run(["--format", "xml", dir]).status, 64)
+        XCTAssertEqual(try run(["--region", "1,2", dir]).status, 64)
+        XCTAssertEqual(try run(["--country", "Narnia", pdf("c.pdf", "x")]).status, 64)
+    }
+
+    func testDetectSubcommand() throws {
+        let r = try run(["detect", "--region", "GB", "Ring 020 7946 0958"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("+442079460958"), r.stdout)
+        let lines = try run(["detect", "--jsonl"], stdin: "{\"text\": \"mail me: A@Example.com\"}\n\"nothing here\"\n")
+        XCTAssertEqual(lines.stdout.split(separator: "\n").count, 2)
+        XCTAssertTrue(lines.stdout.contains("a@example.com"), lines.stdout)
+    }
+
+    func testModelsListsTesseract() throws {
+        let r = try run(["models"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("tesseract"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("eng"), r.stdout)
+    }
+}
