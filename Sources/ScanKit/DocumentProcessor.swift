@@ -9,7 +9,7 @@ import ScanRecognition
 public final class DocumentProcessor {
     public let configuration: ScanConfiguration
     private var recognizer: (any TextRecognizer)?
-    private var orientation: TesseractRecognizer?
+    private let orientation = OrientationDetector()
     private let preprocessor: Preprocessor
     private let locator: EntityLocator?
     public let cancellation: CancellationToken
@@ -133,30 +133,54 @@ public final class DocumentProcessor {
             return Page(index: index, width: Double(raw.width), height: Double(raw.height), dpi: dpi,
                         textSource: .ocr, observations: [])
         }
-        let factor = preprocessor.upscaleFactor(for: image)
-        var (work, scale) = preprocessor.upscaled(image, by: factor)
-        var turns = 0
-        if configuration.detectOrientation {
-            if orientation == nil { orientation = try? TesseractRecognizer(options: RecognitionOptions()) }
-            if let o = orientation?.detectOrientation(work), o.quarterTurns != 0, o.confidence >= 4 {
-                turns = o.quarterTurns
-                work = Preprocessor.rotated(work, quarterTurns: turns)
-            }
-        }
-        let (deskewed, skew) = preprocessor.deskewed(work)
-        work = deskewed
+        // Tesseract binarizes gray anyway; gray is a third of the work for every step below.
+        if engine is TesseractRecognizer { image = image.grayscale() }
+        // Skew is measured at the source size (cheaper, and the angle doesn't depend on scale).
+        var (work, skew) = preprocessor.deskewed(image)
+        let factor = preprocessor.upscaleFactor(for: work)
+        var scale: Double
+        (work, scale) = preprocessor.upscaled(work, by: factor)
         try cancellation.check()
-        let lines: [TextObservation]
-        if let t = engine as? TesseractRecognizer {
-            lines = try t.recognize(work, dpi: Int((dpi ?? 300) * scale))
-        } else {
-            lines = try engine.recognize(work)
+        var lines = try run(engine, on: work, dpi: Int((dpi ?? 300) * scale))
+        // Orientation is checked only when the upright reading is doubtful: most pages
+        // are upright, and Tesseract's orientation pass costs as much as half a reading.
+        var turns = 0
+        if configuration.detectOrientation && Self.isDoubtful(lines) {
+            if let o = orientation.detect(work), o.quarterTurns != 0, o.confidence >= 2 {
+                var turned = Preprocessor.rotated(work, quarterTurns: o.quarterTurns)
+                var turnedSkew = skew
+                // A sideways page had vertical lines when its skew was measured: measure again.
+                if o.quarterTurns % 2 == 1 && skew == nil { (turned, turnedSkew) = preprocessor.deskewed(turned) }
+                try cancellation.check()
+                let again = try run(engine, on: turned, dpi: Int((dpi ?? 300) * scale))
+                if Self.meanConfidence(again) > Self.meanConfidence(lines) {
+                    (lines, turns, work, skew) = (again, o.quarterTurns, turned, turnedSkew)
+                }
+            }
         }
         // Back to page pixels: undo the upscale, then the crop offset.
         let upright = turns % 2 == 0 ? (w: Double(raw.width), h: Double(raw.height)) : (w: Double(raw.height), h: Double(raw.width))
         let observations = lines.map { Self.mapped($0, scale: scale, dx: turns == 0 ? offset.x : 0, dy: turns == 0 ? offset.y : 0) }
         return Page(index: index, width: upright.w, height: upright.h, rotation: turns * 90, skew: skew,
                     dpi: dpi, textSource: .ocr, observations: observations)
+    }
+
+    private func run(_ engine: any TextRecognizer, on image: RasterImage, dpi: Int) throws -> [TextObservation] {
+        if let t = engine as? TesseractRecognizer { return try t.recognize(image, dpi: dpi) }
+        return try engine.recognize(image)
+    }
+
+    /// Character-weighted mean confidence of a reading (0 for none).
+    static func meanConfidence(_ lines: [TextObservation]) -> Double {
+        let chars = lines.reduce(0) { $0 + $1.text.count }
+        guard chars > 0 else { return 0 }
+        return lines.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(chars)
+    }
+
+    /// A reading too unsure (or too short) to trust that the page was upright.
+    static func isDoubtful(_ lines: [TextObservation]) -> Bool {
+        let words = lines.reduce(0) { $0 + $1.words.count }
+        return words < 3 || meanConfidence(lines) < 0.55
     }
 
     static func mapped(_ o: TextObservation, scale: Double, dx: Double, dy: Double) -> TextObservation {

@@ -51,13 +51,13 @@ final class TesseractRecognizerTests: XCTestCase {
     }
 
     func testOrientationOfAnUpsideDownPage() throws {
-        let engine = try TesseractRecognizer(options: RecognitionOptions())
+        let engine = OrientationDetector()
         let lines = (0..<14).map { DrawnLine("Orientation detection needs a page of ordinary text \($0)", x: 30, y: Double(50 + 36 * $0), size: 24) }
         let upright = Drawing.raster(lines, width: 900, height: 600)
         let upsideDown = Drawing.raster(lines, width: 900, height: 600, rotation: 180)
-        let o = try XCTUnwrap(engine.detectOrientation(upsideDown))
+        let o = try XCTUnwrap(engine.detect(upsideDown))
         XCTAssertEqual(o.quarterTurns, 2)
-        XCTAssertEqual(engine.detectOrientation(upright)?.quarterTurns, 0)
+        XCTAssertEqual(engine.detect(upright)?.quarterTurns, 0)
     }
 
     func testCancelledRecognitionThrows() throws {

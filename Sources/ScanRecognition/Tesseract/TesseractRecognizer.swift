@@ -17,8 +17,6 @@ public final class TesseractRecognizer: TextRecognizer {
     public let info: EngineInfo
     private let api: TesseractAPI
     private let options: RecognitionOptions
-    private var osd: TesseractAPI?
-    private var osdUnavailable = false
     private let dataPath: String?
     /// Checked between and during pages.
     public var cancellation: CancellationToken?
@@ -63,29 +61,6 @@ public final class TesseractRecognizer: TextRecognizer {
         guard ok else { throw ScanError(.engine, "Tesseract failed to recognize the page") }
         guard let results = TesseractResults(api) else { return [] }
         return Self.collectLines(results, candidates: options.candidateCount)
-    }
-
-    /// Page orientation as clockwise quarter turns needed to make text upright, with
-    /// Tesseract's confidence; nil when OSD data is missing or the page has too little text.
-    public func detectOrientation(_ image: RasterImage) -> (quarterTurns: Int, confidence: Double)? {
-        if osd == nil && !osdUnavailable {
-            do { osd = try TesseractAPI(osdDataPath: dataPath) } catch { osdUnavailable = true }
-        }
-        guard let osd else { return nil }
-        defer { osd.clear() }
-        var deg: Int32 = 0
-        var conf: Float = 0
-        var script: UnsafePointer<CChar>?
-        var scriptConf: Float = 0
-        let ok = image.pixels.withUnsafeBufferPointer { buf -> Bool in
-            osd.setImage(buf, width: image.width, height: image.height, channels: image.channels, dpi: 300)
-            return TessBaseAPIDetectOrientationScript(osd.handle, &deg, &conf, &script, &scriptConf) != 0
-        }
-        // The script name is owned by Tesseract's static table; nothing to free.
-        guard ok else { return nil }
-        // Tesseract reports the page's current rotation counter-clockwise; turning it
-        // clockwise by the same amount makes it upright.
-        return ((Int(deg) / 90) % 4, Double(conf))
     }
 
     // MARK: - Reading results
