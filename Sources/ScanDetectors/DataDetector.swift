@@ -141,9 +141,16 @@ public struct DataDetector: Sendable {
     }()
     static let countryCodes: [String] = Array(Set(AddressDetector.countries.values)).sorted()
 
-    /// A region named by the text: a country name on its own, or the calling code of
-    /// its international phone numbers.
-    private func inferRegion(_ s: ScanText) -> String? {
+    /// The region the text itself points to, by weighted evidence:
+    /// - a country name on its own (2),
+    /// - a currency marker that belongs to one country (2): `RM`/`MYR` → MY, `£`/`GBP` → GB,
+    ///   `S$`/`SGD` → SG, `A$`/`AUD` → AU, `C$`/`CAD` → CA, `Rp`/`IDR` → ID, `CHF` → CH...;
+    ///   `€`, `¥` and a bare `$` say nothing,
+    /// - the calling code of an international phone number (1),
+    /// - a postal code whose shape belongs to one country (1): `SW1A 1AA`, `M5V 2T6`,
+    ///   `IL 62704`, `NSW 2000`, `1012 AB Amsterdam`.
+    /// Ties go to the alphabetically first region, so the answer never depends on hashing.
+    func inferRegion(_ s: ScanText) -> String? {
         var counts: [String: Int] = [:]
         let b = s.bytes
         var i = 0
@@ -158,10 +165,19 @@ public struct DataDetector: Sendable {
                 i = e
                 continue
             }
+            if c == 0x24 { // $ with letters glued before it: S$, A$, C$, NZ$, HK$...
+                let ws = s.wordStart(before: i)
+                if ws < i, i - ws <= 3, ws == 0 || !isAlnum(b[ws - 1]),
+                   let r = DataDetector.dollarRegions[s.string(ws, i).uppercased()] { counts[r, default: 0] += 2 }
+                i += 1
+                continue
+            }
+            if c >= 0xC2, let r = DataDetector.symbolRegion(s, i) { counts[r, default: 0] += 2 }
             guard isWordLetter(c), i == 0 || !isWordLetter(b[i - 1]) else { i += 1; continue }
             let e = s.wordEnd(from: i)
             if isUpper(c) || c >= 0xC3 {
-                if let k = DataDetector.countryTable.lookup(s, i, e) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
+                if e - i <= 3, s.at(e) != 0x24, let r = DataDetector.currencyRegion(s, i, e) { counts[r, default: 0] += 2 }
+                else if let k = DataDetector.countryTable.lookup(s, i, e) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
                 else if s.at(e) == 0x20, isUpper(s.at(e + 1)) {
                     let e2 = s.wordEnd(from: e + 1)
                     if let k = DataDetector.countryTable.lookup(s, i, e2) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
@@ -169,7 +185,73 @@ public struct DataDetector: Sendable {
             }
             i = e
         }
+        var postal: [Hit] = []
+        AddressDetector(region: nil).detectPostalCodes(s, into: &postal)
+        for p in postal {
+            if let r = p.value.country, DataDetector.postalShapeRegions.contains(r) { counts[r, default: 0] += 1 }
+        }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    /// Postal-code shapes that belong to one country (the 5-digit codes do not).
+    static let postalShapeRegions: Set<String> = ["US", "CA", "GB", "AU", "NL"]
+
+    /// Letters glued before `$`, upper-cased.
+    static let dollarRegions: [String: String] = [
+        "S": "SG", "SG": "SG", "A": "AU", "AU": "AU", "C": "CA", "CA": "CA", "NZ": "NZ", "HK": "HK",
+        "US": "US", "R": "BR", "NT": "TW", "MX": "MX",
+    ]
+
+    /// A currency word of two or three letters at `[i, e)` that belongs to one country:
+    /// ISO codes in upper case, and local abbreviations as they are printed.
+    static func currencyRegion(_ s: ScanText, _ i: Int, _ e: Int) -> String? {
+        guard e - i >= 2, e - i <= 3, i == 0 || !isAlnum(s.at(i - 1)) else { return nil }
+        switch s.string(i, e) {
+        case "RM", "Rm", "MYR": return "MY"
+        case "Rp", "RP", "IDR": return "ID"
+        case "GBP": return "GB"
+        case "SGD": return "SG"
+        case "AUD": return "AU"
+        case "CAD": return "CA"
+        case "NZD": return "NZ"
+        case "HKD": return "HK"
+        case "CHF", "SFr": return "CH"
+        case "INR": return "IN"
+        case "JPY": return "JP"
+        case "CNY", "RMB": return "CN"
+        case "THB": return "TH"
+        case "PHP": return "PH"
+        case "SEK": return "SE"
+        case "NOK": return "NO"
+        case "DKK": return "DK"
+        case "PLN": return "PL"
+        case "CZK", "Kč": return "CZ"
+        case "HUF": return "HU"
+        case "ZAR": return "ZA"
+        case "BRL": return "BR"
+        case "MXN": return "MX"
+        case "KRW": return "KR"
+        case "USD": return "US"
+        default: return nil
+        }
+    }
+
+    /// A currency symbol starting at `i` that belongs to one country (not `€`, `¥`, `$`).
+    static func symbolRegion(_ s: ScanText, _ i: Int) -> String? {
+        let c = s.at(i)
+        if c == 0xC2 { return s.at(i + 1) == 0xA3 ? "GB" : nil } // £
+        if c == 0xE2, s.at(i + 1) == 0x82 {
+            switch s.at(i + 2) {
+            case 0xB9: return "IN" // ₹
+            case 0xB1: return "PH" // ₱
+            case 0xA9: return "KR" // ₩
+            case 0xAA: return "IL" // ₪
+            case 0xAB: return "VN" // ₫
+            default: return nil
+            }
+        }
+        if c == 0xE0, s.at(i + 1) == 0xB8, s.at(i + 2) == 0xBF { return "TH" } // ฿
+        return nil
     }
 
     private func run(_ s: ScanText, context: DetectionContext) -> [Entity] {

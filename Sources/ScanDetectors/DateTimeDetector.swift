@@ -193,10 +193,12 @@ struct DateTimeDetector {
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
     }
 
-    private func fullYear(_ yy: Int) -> Int {
+    /// A two-digit year in the 100-year window that ends 20 years after the reference
+    /// year: with 2024, `44` is 2044 and `45` is 1945; with 2095, `05` is 2105.
+    func fullYear(_ yy: Int) -> Int {
         let century = (referenceYear / 100) * 100
         var y = century + yy
-        if y > referenceYear + 20 { y -= 100 }
+        if y > referenceYear + 20 { y -= 100 } else if y <= referenceYear - 80 { y += 100 }
         return y
     }
 
