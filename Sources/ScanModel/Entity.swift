@@ -30,7 +30,7 @@ public struct EntityRange: Codable, Hashable, Sendable {
 /// | `time` | `time` (`HH:MM` or `HH:MM:SS`, 24-hour) |
 /// | `money` | `amount` (decimal string, `.` as separator, `-` when negative), `currency` (ISO 4217, absent when none was printed) |
 /// | `percentage` | `percent` (decimal string) |
-/// | `postalCode` | `postalCode`, `country` |
+/// | `postalCode` | `postalCode`, `country`, `region` (the US or AU state printed before it) |
 /// | `address` | `street`, `city`, `region` (state or province), `postalCode`, `country` |
 /// | `iban` | `iban` (compact, upper case), `country` |
 /// | `paymentCard` | `brand`, `last4`, `masked` |
