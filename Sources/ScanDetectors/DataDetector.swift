@@ -101,8 +101,12 @@ public struct DataDetector: Sendable {
     public func detect(in text: String) -> [Entity] {
         let s = ScanText(text)
         // The date order evidence of a single text is gathered while its dates are read.
-        let region = self.region ?? inferRegion(s)
-        return run(s, context: DetectionContext(region: region, dayFirst: nil))
+        if let region = self.region {
+            return run(s, context: DetectionContext(region: region, dayFirst: nil))
+        }
+        var postal: [Hit] = []
+        let region = inferRegion(s, postalCodes: &postal)
+        return run(s, context: DetectionContext(region: region, dayFirst: nil), postalCodes: postal)
     }
 
     /// Detects entities in one part (a page, a line) of a larger document, using the
@@ -120,7 +124,8 @@ public struct DataDetector: Sendable {
     }
 
     func context(of s: ScanText) -> DetectionContext {
-        let region = self.region ?? inferRegion(s)
+        var postal: [Hit] = []
+        let region = self.region ?? inferRegion(s, postalCodes: &postal)
         var dayFirst: Bool? = nil
         var scratch: [Hit] = []
         let dt = DateTimeDetector(dayFirst: nil, referenceYear: referenceDate.year)
@@ -150,7 +155,8 @@ public struct DataDetector: Sendable {
     /// - a postal code whose shape belongs to one country (1): `SW1A 1AA`, `M5V 2T6`,
     ///   `IL 62704`, `NSW 2000`, `1012 AB Amsterdam`.
     /// Ties go to the alphabetically first region, so the answer never depends on hashing.
-    func inferRegion(_ s: ScanText) -> String? {
+    /// `postalCodes` receives the postal codes found on the way (without a region).
+    func inferRegion(_ s: ScanText, postalCodes postal: inout [Hit]) -> String? {
         var counts: [String: Int] = [:]
         let b = s.bytes
         var i = 0
@@ -185,7 +191,6 @@ public struct DataDetector: Sendable {
             }
             i = e
         }
-        var postal: [Hit] = []
         AddressDetector(region: nil).detectPostalCodes(s, into: &postal)
         for p in postal {
             if let r = p.value.country, DataDetector.postalShapeRegions.contains(r) { counts[r, default: 0] += 1 }
@@ -206,35 +211,29 @@ public struct DataDetector: Sendable {
     /// ISO codes in upper case, and local abbreviations as they are printed.
     static func currencyRegion(_ s: ScanText, _ i: Int, _ e: Int) -> String? {
         guard e - i >= 2, e - i <= 3, i == 0 || !isAlnum(s.at(i - 1)) else { return nil }
-        switch s.string(i, e) {
-        case "RM", "Rm", "MYR": return "MY"
-        case "Rp", "RP", "IDR": return "ID"
-        case "GBP": return "GB"
-        case "SGD": return "SG"
-        case "AUD": return "AU"
-        case "CAD": return "CA"
-        case "NZD": return "NZ"
-        case "HKD": return "HK"
-        case "CHF", "SFr": return "CH"
-        case "INR": return "IN"
-        case "JPY": return "JP"
-        case "CNY", "RMB": return "CN"
-        case "THB": return "TH"
-        case "PHP": return "PH"
-        case "SEK": return "SE"
-        case "NOK": return "NO"
-        case "DKK": return "DK"
-        case "PLN": return "PL"
-        case "CZK", "Kč": return "CZ"
-        case "HUF": return "HU"
-        case "ZAR": return "ZA"
-        case "BRL": return "BR"
-        case "MXN": return "MX"
-        case "KRW": return "KR"
-        case "USD": return "US"
-        default: return nil
-        }
+        var key: UInt32 = 0
+        for k in i..<e { key = key << 8 | UInt32(s.bytes[k]) }
+        return currencyRegions[key]
     }
+
+    /// Currency words keyed by their bytes as printed (case matters: `RM`, `Rp`, `CHF`).
+    private static let currencyRegions: [UInt32: String] = {
+        let table: [(String, String)] = [
+            ("RM", "MY"), ("Rm", "MY"), ("MYR", "MY"), ("Rp", "ID"), ("RP", "ID"), ("IDR", "ID"),
+            ("GBP", "GB"), ("SGD", "SG"), ("AUD", "AU"), ("CAD", "CA"), ("NZD", "NZ"), ("HKD", "HK"),
+            ("CHF", "CH"), ("SFr", "CH"), ("INR", "IN"), ("JPY", "JP"), ("CNY", "CN"), ("RMB", "CN"),
+            ("THB", "TH"), ("PHP", "PH"), ("SEK", "SE"), ("NOK", "NO"), ("DKK", "DK"), ("PLN", "PL"),
+            ("CZK", "CZ"), ("Kč", "CZ"), ("HUF", "HU"), ("ZAR", "ZA"), ("BRL", "BR"), ("MXN", "MX"),
+            ("KRW", "KR"), ("USD", "US"),
+        ]
+        var d: [UInt32: String] = [:]
+        for (word, region) in table {
+            var key: UInt32 = 0
+            for c in word.utf8 { key = key << 8 | UInt32(c) }
+            d[key] = region
+        }
+        return d
+    }()
 
     /// A currency symbol starting at `i` that belongs to one country (not `€`, `¥`, `$`).
     static func symbolRegion(_ s: ScanText, _ i: Int) -> String? {
@@ -254,7 +253,7 @@ public struct DataDetector: Sendable {
         return nil
     }
 
-    private func run(_ s: ScanText, context: DetectionContext) -> [Entity] {
+    private func run(_ s: ScanText, context: DetectionContext, postalCodes: [Hit]? = nil) -> [Entity] {
         let region = context.region ?? self.region
         var hits: [Hit] = []
         hits.reserveCapacity(64)
@@ -270,7 +269,7 @@ public struct DataDetector: Sendable {
         MoneyDetector(region: region).detect(s, into: &hits)
         let atomicCount = hits.count
         if types.contains(.address) || types.contains(.postalCode) {
-            AddressDetector(region: region).detect(s, into: &hits)
+            AddressDetector(region: region).detect(s, into: &hits, found: postalCodes)
         }
         // Atomic entities compete for their text; postal codes only among themselves;
         // an address may hold other entities.
