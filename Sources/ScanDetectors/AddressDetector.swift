@@ -47,9 +47,16 @@ struct AddressDetector {
         "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk",
     ]
 
-    func detect(_ s: ScanText, into hits: inout [Hit]) {
+    /// `found`: the postal codes of the same text found without a region (by
+    /// `DataDetector.inferRegion`), reused instead of scanning again.
+    func detect(_ s: ScanText, into hits: inout [Hit], found: [Hit]? = nil) {
         var postal: [Hit] = []
-        detectPostalCodes(s, into: &postal)
+        if let found, region != "NL" { // only the Netherlands accepts a code without its town
+            postal = found
+            for k in postal.indices where postal[k].value.country == nil && region != nil { postal[k].value.country = region }
+        } else {
+            detectPostalCodes(s, into: &postal)
+        }
         hits.append(contentsOf: postal)
         var lastEnd = -1
         for p in postal where p.start >= lastEnd {

@@ -101,8 +101,12 @@ public struct DataDetector: Sendable {
     public func detect(in text: String) -> [Entity] {
         let s = ScanText(text)
         // The date order evidence of a single text is gathered while its dates are read.
-        let region = self.region ?? inferRegion(s)
-        return run(s, context: DetectionContext(region: region, dayFirst: nil))
+        if let region = self.region {
+            return run(s, context: DetectionContext(region: region, dayFirst: nil))
+        }
+        var postal: [Hit] = []
+        let region = inferRegion(s, postalCodes: &postal)
+        return run(s, context: DetectionContext(region: region, dayFirst: nil), postalCodes: postal)
     }
 
     /// Detects entities in one part (a page, a line) of a larger document, using the
@@ -120,7 +124,8 @@ public struct DataDetector: Sendable {
     }
 
     func context(of s: ScanText) -> DetectionContext {
-        let region = self.region ?? inferRegion(s)
+        var postal: [Hit] = []
+        let region = self.region ?? inferRegion(s, postalCodes: &postal)
         var dayFirst: Bool? = nil
         var scratch: [Hit] = []
         let dt = DateTimeDetector(dayFirst: nil, referenceYear: referenceDate.year)
@@ -141,9 +146,17 @@ public struct DataDetector: Sendable {
     }()
     static let countryCodes: [String] = Array(Set(AddressDetector.countries.values)).sorted()
 
-    /// A region named by the text: a country name on its own, or the calling code of
-    /// its international phone numbers.
-    private func inferRegion(_ s: ScanText) -> String? {
+    /// The region the text itself points to, by weighted evidence:
+    /// - a country name on its own (2),
+    /// - a currency marker that belongs to one country (2): `RM`/`MYR` → MY, `£`/`GBP` → GB,
+    ///   `S$`/`SGD` → SG, `A$`/`AUD` → AU, `C$`/`CAD` → CA, `Rp`/`IDR` → ID, `CHF` → CH...;
+    ///   `€`, `¥` and a bare `$` say nothing,
+    /// - the calling code of an international phone number (1),
+    /// - a postal code whose shape belongs to one country (1): `SW1A 1AA`, `M5V 2T6`,
+    ///   `IL 62704`, `NSW 2000`, `1012 AB Amsterdam`.
+    /// Ties go to the alphabetically first region, so the answer never depends on hashing.
+    /// `postalCodes` receives the postal codes found on the way (without a region).
+    func inferRegion(_ s: ScanText, postalCodes postal: inout [Hit]) -> String? {
         var counts: [String: Int] = [:]
         let b = s.bytes
         var i = 0
@@ -158,10 +171,19 @@ public struct DataDetector: Sendable {
                 i = e
                 continue
             }
+            if c == 0x24 { // $ with letters glued before it: S$, A$, C$, NZ$, HK$...
+                let ws = s.wordStart(before: i)
+                if ws < i, i - ws <= 3, ws == 0 || !isAlnum(b[ws - 1]),
+                   let r = DataDetector.dollarRegions[s.string(ws, i).uppercased()] { counts[r, default: 0] += 2 }
+                i += 1
+                continue
+            }
+            if c >= 0xC2, let r = DataDetector.symbolRegion(s, i) { counts[r, default: 0] += 2 }
             guard isWordLetter(c), i == 0 || !isWordLetter(b[i - 1]) else { i += 1; continue }
             let e = s.wordEnd(from: i)
             if isUpper(c) || c >= 0xC3 {
-                if let k = DataDetector.countryTable.lookup(s, i, e) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
+                if e - i <= 3, s.at(e) != 0x24, let r = DataDetector.currencyRegion(s, i, e) { counts[r, default: 0] += 2 }
+                else if let k = DataDetector.countryTable.lookup(s, i, e) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
                 else if s.at(e) == 0x20, isUpper(s.at(e + 1)) {
                     let e2 = s.wordEnd(from: e + 1)
                     if let k = DataDetector.countryTable.lookup(s, i, e2) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
@@ -169,10 +191,69 @@ public struct DataDetector: Sendable {
             }
             i = e
         }
+        AddressDetector(region: nil).detectPostalCodes(s, into: &postal)
+        for p in postal {
+            if let r = p.value.country, DataDetector.postalShapeRegions.contains(r) { counts[r, default: 0] += 1 }
+        }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
     }
 
-    private func run(_ s: ScanText, context: DetectionContext) -> [Entity] {
+    /// Postal-code shapes that belong to one country (the 5-digit codes do not).
+    static let postalShapeRegions: Set<String> = ["US", "CA", "GB", "AU", "NL"]
+
+    /// Letters glued before `$`, upper-cased.
+    static let dollarRegions: [String: String] = [
+        "S": "SG", "SG": "SG", "A": "AU", "AU": "AU", "C": "CA", "CA": "CA", "NZ": "NZ", "HK": "HK",
+        "US": "US", "R": "BR", "NT": "TW", "MX": "MX",
+    ]
+
+    /// A currency word of two or three letters at `[i, e)` that belongs to one country:
+    /// ISO codes in upper case, and local abbreviations as they are printed.
+    static func currencyRegion(_ s: ScanText, _ i: Int, _ e: Int) -> String? {
+        guard e - i >= 2, e - i <= 3, i == 0 || !isAlnum(s.at(i - 1)) else { return nil }
+        var key: UInt32 = 0
+        for k in i..<e { key = key << 8 | UInt32(s.bytes[k]) }
+        return currencyRegions[key]
+    }
+
+    /// Currency words keyed by their bytes as printed (case matters: `RM`, `Rp`, `CHF`).
+    private static let currencyRegions: [UInt32: String] = {
+        let table: [(String, String)] = [
+            ("RM", "MY"), ("Rm", "MY"), ("MYR", "MY"), ("Rp", "ID"), ("RP", "ID"), ("IDR", "ID"),
+            ("GBP", "GB"), ("SGD", "SG"), ("AUD", "AU"), ("CAD", "CA"), ("NZD", "NZ"), ("HKD", "HK"),
+            ("CHF", "CH"), ("SFr", "CH"), ("INR", "IN"), ("JPY", "JP"), ("CNY", "CN"), ("RMB", "CN"),
+            ("THB", "TH"), ("PHP", "PH"), ("SEK", "SE"), ("NOK", "NO"), ("DKK", "DK"), ("PLN", "PL"),
+            ("CZK", "CZ"), ("Kč", "CZ"), ("HUF", "HU"), ("ZAR", "ZA"), ("BRL", "BR"), ("MXN", "MX"),
+            ("KRW", "KR"), ("USD", "US"),
+        ]
+        var d: [UInt32: String] = [:]
+        for (word, region) in table {
+            var key: UInt32 = 0
+            for c in word.utf8 { key = key << 8 | UInt32(c) }
+            d[key] = region
+        }
+        return d
+    }()
+
+    /// A currency symbol starting at `i` that belongs to one country (not `€`, `¥`, `$`).
+    static func symbolRegion(_ s: ScanText, _ i: Int) -> String? {
+        let c = s.at(i)
+        if c == 0xC2 { return s.at(i + 1) == 0xA3 ? "GB" : nil } // £
+        if c == 0xE2, s.at(i + 1) == 0x82 {
+            switch s.at(i + 2) {
+            case 0xB9: return "IN" // ₹
+            case 0xB1: return "PH" // ₱
+            case 0xA9: return "KR" // ₩
+            case 0xAA: return "IL" // ₪
+            case 0xAB: return "VN" // ₫
+            default: return nil
+            }
+        }
+        if c == 0xE0, s.at(i + 1) == 0xB8, s.at(i + 2) == 0xBF { return "TH" } // ฿
+        return nil
+    }
+
+    private func run(_ s: ScanText, context: DetectionContext, postalCodes: [Hit]? = nil) -> [Entity] {
         let region = context.region ?? self.region
         var hits: [Hit] = []
         hits.reserveCapacity(64)
@@ -188,7 +269,7 @@ public struct DataDetector: Sendable {
         MoneyDetector(region: region).detect(s, into: &hits)
         let atomicCount = hits.count
         if types.contains(.address) || types.contains(.postalCode) {
-            AddressDetector(region: region).detect(s, into: &hits)
+            AddressDetector(region: region).detect(s, into: &hits, found: postalCodes)
         }
         // Atomic entities compete for their text; postal codes only among themselves;
         // an address may hold other entities.

@@ -61,14 +61,6 @@ struct DateTimeDetector {
         case shortYear(Int) // '19
     }
 
-    private func word(_ s: ScanText, _ i: Int) -> (String, Int)? {
-        let e = s.wordEnd(from: i)
-        guard e > i, e - i <= 12 else { return nil }
-        var w = s.lower(i, e)
-        if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.lowercased() }
-        return (w, e)
-    }
-
     /// One part of a date at `i`, and where it ends.
     private func part(_ s: ScanText, _ i: Int) -> (Part, Int)? {
         let c = s.numAt(i)
@@ -107,7 +99,7 @@ struct DateTimeDetector {
                 return (.month(m), end)
             }
             if let d = DateTimeDetector.ordinalTable.lookup(s, i, e) { return (.num(value: d, digits: 2, ordinal: true), e) }
-            if s.matches("twenty", at: i) && e - i == 6 || s.matches("thirty", at: i) && e - i == 6, s.at(e) == 0x2D || s.at(e) == 0x20 {
+            if e - i == 6, s.at(e) == 0x2D || s.at(e) == 0x20, s.matches("twenty", at: i) || s.matches("thirty", at: i) {
                 let e2 = s.wordEnd(from: e + 1)
                 if let d = DateTimeDetector.ordinalTable.lookup(s, e + 1, e2), d < 10 {
                     return (.num(value: (s.matches("twenty", at: i) ? 20 : 30) + d, digits: 2, ordinal: true), e2)
@@ -116,6 +108,10 @@ struct DateTimeDetector {
         }
         return nil
     }
+
+    /// The farthest a named date's first digit can be from its start: three parts of at
+    /// most 16 bytes and two separators of at most 12, with room to spare.
+    static let namedDateReach = 96
 
     /// Skips a separator between date parts; returns the next part's start or nil.
     private func separator(_ s: ScanText, _ i: Int) -> Int? {
@@ -140,6 +136,7 @@ struct DateTimeDetector {
         var evidenceDayFirst = 0, evidenceMonthFirst = 0
         let n = s.count
         var i = 0
+        var nextDigit = -1 // the first digit at or after the last word tried (n: none)
         while i < n {
             let c = s.num[i]
             let prev = s.at(i - 1)
@@ -154,7 +151,13 @@ struct DateTimeDetector {
                 i = r.hit.0.end
                 continue
             }
-            if let h = named(s, i) {
+            // A date with a month name always has a numeric year, so it needs a digit
+            // within the reach of three parts; most words have none and are skipped.
+            if nextDigit < i {
+                nextDigit = i
+                while nextDigit < n, !isDigit(s.num[nextDigit]) { nextDigit += 1 }
+            }
+            if nextDigit - i <= DateTimeDetector.namedDateReach, let h = named(s, i) {
                 hits.append(h)
                 i = h.end
                 continue
@@ -190,10 +193,12 @@ struct DateTimeDetector {
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
     }
 
-    private func fullYear(_ yy: Int) -> Int {
+    /// A two-digit year in the 100-year window that ends 20 years after the reference
+    /// year: with 2024, `44` is 2044 and `45` is 1945; with 2095, `05` is 2105.
+    func fullYear(_ yy: Int) -> Int {
         let century = (referenceYear / 100) * 100
         var y = century + yy
-        if y > referenceYear + 20 { y -= 100 }
+        if y > referenceYear + 20 { y -= 100 } else if y <= referenceYear - 80 { y += 100 }
         return y
     }
 
@@ -211,15 +216,20 @@ struct DateTimeDetector {
     private func numeric(_ s: ScanText, _ i: Int) -> (hit: (Hit, Int, Int, Int, Bool), fixed: Bool, dayFirst: Bool)? {
         let v = s.num
         var p = i
-        var nums: [(Int, Int)] = [] // value, digits
+        var nums: (Int, Int, Int) = (0, 0, 0), lens: (Int, Int, Int) = (0, 0, 0)
         var sep: UInt8 = 0
-        while nums.count < 3 {
+        for k in 0..<3 {
             var e = p
             while e < v.count, isDigit(v[e]) { e += 1 }
             guard e > p, e - p <= 4 else { return nil }
-            nums.append((readInt(s, p, e), e - p))
+            let value = readInt(s, p, e)
+            switch k {
+            case 0: (nums.0, lens.0) = (value, e - p)
+            case 1: (nums.1, lens.1) = (value, e - p)
+            default: (nums.2, lens.2) = (value, e - p)
+            }
             p = e
-            if nums.count == 3 { break }
+            if k == 2 { break }
             let c = s.at(p)
             guard c == 0x2F || c == 0x2D || c == 0x2E, sep == 0 || c == sep, isDigit(s.numAt(p + 1)) else { return nil }
             sep = c
@@ -230,7 +240,7 @@ struct DateTimeDetector {
         let after = s.at(end)
         if isAlnum(after) && !(isAlpha(after) && !isAlpha(s.at(end + 1)) && (after == 0x54 || after == 0x74)) { return nil }
         if (after == sep || after == 0x2E || after == 0x2C || after == 0x3A) && isDigit(s.numAt(end + 1)) { return nil }
-        let (a, la) = nums[0], (b, lb) = nums[1], (c, lc) = nums[2]
+        let (a, b, c) = nums, (la, lb, lc) = lens
         var y = 0, m = 0, d = 0
         var fixed = true
         var dayFirstForm = false
@@ -256,50 +266,40 @@ struct DateTimeDetector {
 
     /// Dates with a month name.
     private func named(_ s: ScanText, _ i: Int) -> Hit? {
-        var parts: [(Part, Int, Int)] = []
-        var p = i
-        while parts.count < 3 {
-            guard let (pt, e) = part(s, p) else { break }
-            parts.append((pt, p, e))
-            // A month name followed directly by digits (Feb23) needs no separator.
-            guard let q = separator(s, e) else { break }
-            if q == e, !(isDigit(s.numAt(e)) || s.at(e) == 0x27) { break }
-            p = q
+        // Every accepted form has exactly three parts, one of them a month.
+        guard let (p0, e0) = part(s, i) else { return nil }
+        guard let q1 = nextPart(s, after: e0), let (p1, e1) = part(s, q1) else { return nil }
+        guard let q2 = nextPart(s, after: e1), let (p2, e2) = part(s, q2) else { return nil }
+        var y = -1, m = -1, d = -1
+        switch (p0, p1, p2) {
+        case let (.num(dv, dd, _), .month(mv), .num(yv, yd, false)) where dd <= 2:
+            (d, m, y) = (dv, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
+        case let (.num(dv, dd, _), .month(mv), .shortYear(yv)) where dd <= 2:
+            (d, m, y) = (dv, mv, fullYear(yv))
+        case let (.month(mv), .num(dv, dd, _), .num(yv, yd, false)) where dd <= 2:
+            (d, m, y) = (dv, mv, yd == 4 ? yv : -1)
+        case let (.month(mv), .num(dv, dd, _), .shortYear(yv)) where dd <= 2:
+            (d, m, y) = (dv, mv, fullYear(yv))
+        case let (.num(yv, 4, false), .month(mv), .num(dv, dd, _)) where dd <= 2:
+            (d, m, y) = (dv, mv, yv)
+        case let (.month(mv), .num(yv, 4, false), .num(dv, dd, _)) where dd <= 2:
+            (d, m, y) = (dv, mv, yv)
+        case let (.num(dv, dd, _), .num(yv, 4, false), .month(mv)) where dd <= 2:
+            (d, m, y) = (dv, mv, yv)
+        default: return nil
         }
-        guard parts.count >= 2 else { return nil }
-        guard parts.contains(where: { if case .month = $0.0 { return true }; return false }) else { return nil }
+        guard valid(y, m, d, strict: false) else { return nil }
+        var end = e2
+        if case .month = p2, s.at(end - 1) == 0x2E { end -= 1 } // "Sept." at the end: keep the dot out
+        return Hit(type: .date, start: i, end: end, value: EntityValue(date: iso(y, m, d)), priority: 45)
+    }
 
-        func build(_ k: Int) -> Hit? {
-            let ps = parts.prefix(k).map { $0.0 }
-            var y = -1, m = -1, d = -1
-            switch k {
-            case 3:
-                switch (ps[0], ps[1], ps[2]) {
-                case let (.num(dv, dd, _), .month(mv), .num(yv, yd, false)) where dd <= 2:
-                    (d, m, y) = (dv, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
-                case let (.num(dv, dd, _), .month(mv), .shortYear(yv)) where dd <= 2:
-                    (d, m, y) = (dv, mv, fullYear(yv))
-                case let (.month(mv), .num(dv, dd, _), .num(yv, yd, false)) where dd <= 2:
-                    (d, m, y) = (dv, mv, yd == 4 ? yv : -1)
-                case let (.month(mv), .num(dv, dd, _), .shortYear(yv)) where dd <= 2:
-                    (d, m, y) = (dv, mv, fullYear(yv))
-                case let (.num(yv, 4, false), .month(mv), .num(dv, dd, _)) where dd <= 2:
-                    (d, m, y) = (dv, mv, yv)
-                case let (.month(mv), .num(yv, 4, false), .num(dv, dd, _)) where dd <= 2:
-                    (d, m, y) = (dv, mv, yv)
-                case let (.num(dv, dd, _), .num(yv, 4, false), .month(mv)) where dd <= 2:
-                    (d, m, y) = (dv, mv, yv)
-                default: return nil
-                }
-            default: return nil
-            }
-            guard valid(y, m, d, strict: false) else { return nil }
-            var end = parts[k - 1].2
-            if case .month = ps[k - 1], s.at(end - 1) == 0x2E { end -= 1 } // "Sept." at the end: keep the dot out
-            return Hit(type: .date, start: i, end: end, value: EntityValue(date: iso(y, m, d)), priority: 45)
-        }
-        if parts.count == 3, let h = build(3) { return h }
-        return nil
+    /// Where the next part of a named date starts after a part ending at `e`, or nil.
+    /// A month name followed directly by digits (Feb23) needs no separator.
+    private func nextPart(_ s: ScanText, after e: Int) -> Int? {
+        guard let q = separator(s, e) else { return nil }
+        if q == e, !(isDigit(s.numAt(e)) || s.at(e) == 0x27) { return nil }
+        return q
     }
 
     // MARK: - Times

@@ -90,10 +90,27 @@ struct FinanceDetector {
                     while i < n, isDigit(v[i]) { i += 1 }
                     continue
                 }
-                var digits: [UInt8] = []
+                // Count first: most numbers are far shorter than a card number and need no arrays.
                 var p = i
-                var groups: [Int] = []
+                var count = 0
                 var sep: UInt8 = 0
+                while p < n {
+                    var e = p
+                    while e < n, isDigit(v[e]) { e += 1 }
+                    count += e - p
+                    p = e
+                    if p + 1 < n, v[p] == 0x20 || v[p] == 0x2D, sep == 0 || v[p] == sep, isDigit(v[p + 1]), count < 19 {
+                        sep = v[p]; p += 1
+                    } else { break }
+                }
+                if count < 13 {
+                    i = max(p, i + 1)
+                    continue
+                }
+                var digits: [UInt8] = []
+                p = i
+                var groups: [Int] = []
+                sep = 0
                 while p < n {
                     var e = p
                     while e < n, isDigit(v[e]) { e += 1 }

@@ -191,71 +191,101 @@ struct MoneyDetector {
         return nil
     }
 
+    /// A number read by `amount(_:_:)`, as byte positions; its digits are only turned into
+    /// a string when the amount is kept.
     private struct Amount {
         var start: Int
         var end: Int
-        var integer: String
-        var decimals: String
+        /// The integer part: `[start, intEnd)`, separators included.
+        var intEnd: Int
+        /// The decimals: `[decimalStart, end)`, empty when there are none.
+        var decimalStart: Int
+        var decimalCount: Int { end - decimalStart }
         var hasSeparators: Bool
     }
+
+    /// The most digit groups a number may have (`1,234,567,890.12` has five).
+    private static let maxGroups = 9
 
     /// A number with thousands and decimal separators starting at `i`.
     private func amount(_ s: ScanText, _ i: Int) -> Amount? {
         let v = s.num
         let n = v.count
-        var groups: [(Int, Int)] = []
-        var seps: [UInt8] = []
+        // Group lengths and the separators between them, in fixed storage: numbers are
+        // read at every digit of the text, so no arrays are built here.
+        var lens: (Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var seps: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var groupCount = 0
         var p = i
         while true {
             var e = p
             while e < n, isDigit(v[e]) { e += 1 }
             guard e > p else { return nil }
-            groups.append((p, e))
+            withUnsafeMutableBytes(of: &lens) { $0.storeBytes(of: e - p, toByteOffset: groupCount * MemoryLayout<Int>.stride, as: Int.self) }
+            groupCount += 1
+            let firstLen = lens.0
             p = e
             guard p < n else { break }
             let c = v[p]
+            var sep: UInt8 = 0
             if (c == 0x2C || c == 0x2E || c == 0x27) && p + 1 < n && isDigit(v[p + 1]) {
-                seps.append(c); p += 1
+                sep = c
             } else if c == 0x20, p + 4 <= n, isDigit(v[p + 1]), isDigit(v[p + 2]), isDigit(v[p + 3]),
-                      p + 4 == n || !isDigit(v[p + 4]), groups.count == 1 ? e - groups[0].0 <= 3 : true,
+                      p + 4 == n || !isDigit(v[p + 4]), groupCount == 1 ? firstLen <= 3 : true,
                       p + 5 < n, (v[p + 4] == 0x2C || v[p + 4] == 0x2E), isDigit(v[p + 5]) {
-                seps.append(0x20); p += 1 // 1 234,56
+                sep = 0x20 // 1 234,56
             } else { break }
-            if groups.count > 8 { return nil }
+            if groupCount >= MoneyDetector.maxGroups { return nil }
+            withUnsafeMutableBytes(of: &seps) { $0[groupCount - 1] = sep }
+            p += 1
         }
         let end = p
-        let lens = groups.map { $0.1 - $0.0 }
-        func digits(_ g: (Int, Int)) -> String { String(decoding: v[g.0..<g.1], as: UTF8.self) }
-        if groups.count == 1 {
-            guard lens[0] <= 12 else { return nil }
-            return Amount(start: i, end: end, integer: digits(groups[0]), decimals: "", hasSeparators: false)
+        func len(_ k: Int) -> Int { withUnsafeBytes(of: lens) { $0.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self) } }
+        func sep(_ k: Int) -> UInt8 { withUnsafeBytes(of: seps) { $0[k] } }
+        if groupCount == 1 {
+            guard len(0) <= 12 else { return nil }
+            return Amount(start: i, end: end, intEnd: end, decimalStart: end, hasSeparators: false)
         }
-        let lastSep = seps.last!
-        let lastLen = lens.last!
-        var intGroups = groups
-        var decimals = ""
-        var thousandSeps = seps
+        let lastSep = sep(groupCount - 2)
+        let lastLen = len(groupCount - 1)
+        var intGroups = groupCount
+        var intEnd = end
+        var decimalStart = end
         if lastLen <= 2 && lastSep != 0x27 && lastSep != 0x20 {
-            decimals = digits(groups.last!)
-            intGroups.removeLast()
-            thousandSeps.removeLast()
-            if thousandSeps.contains(lastSep) { return nil }
+            intGroups -= 1
+            decimalStart = end - lastLen
+            intEnd = decimalStart - 1
+            for k in 0..<(intGroups - 1) where sep(k) == lastSep { return nil }
         } else if lastLen != 3 {
             return nil
         }
-        if !thousandSeps.isEmpty {
-            guard Set(thousandSeps).count == 1, lens[0] <= 3, intGroups.dropFirst().allSatisfy({ $0.1 - $0.0 == 3 }) else { return nil }
-        } else if lens[0] > 12 { return nil }
-        let integer = intGroups.map(digits).joined()
-        return Amount(start: i, end: end, integer: integer, decimals: decimals, hasSeparators: true)
+        if intGroups > 1 {
+            // Thousands separators: all the same, a short first group, then groups of three.
+            let first = sep(0)
+            guard len(0) <= 3 else { return nil }
+            for k in 1..<intGroups where len(k) != 3 || sep(k - 1) != first { return nil }
+        } else if len(0) > 12 { return nil }
+        return Amount(start: i, end: end, intEnd: intEnd, decimalStart: decimalStart, hasSeparators: true)
     }
 
-    private func normalized(_ a: Amount, negative: Bool) -> String {
-        var int = Substring(a.integer)
-        while int.count > 1, int.first == "0" { int = int.dropFirst() }
-        var s = String(int)
-        if !a.decimals.isEmpty { s += "." + a.decimals }
-        return negative ? "-" + s : s
+    /// The amount as a decimal string: integer digits without separators or leading zeros,
+    /// then `.` and the decimals (`decimals` replaces them when given).
+    private func normalized(_ s: ScanText, _ a: Amount, negative: Bool, decimals: (Int, Int)? = nil) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(a.end - a.start + 2)
+        if negative { out.append(0x2D) }
+        let v = s.num
+        var k = a.start
+        while k < a.intEnd, v[k] == 0x30 || !isDigit(v[k]) { k += 1 } // leading zeros
+        let integerStart = out.count
+        while k < a.intEnd { if isDigit(v[k]) { out.append(v[k]) }; k += 1 }
+        if out.count == integerStart { out.append(0x30) }
+        let (ds, de) = decimals ?? (a.decimalStart, a.end)
+        if de > ds {
+            out.append(0x2E)
+            out.append(contentsOf: v[ds..<de])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     func detect(_ s: ScanText, into hits: inout [Hit]) {
@@ -280,11 +310,11 @@ struct MoneyDetector {
             let after = s.at(a.end)
             if after == 0x25 { // percentage
                 hits.append(Hit(type: .percentage, start: signStart(s, a.start), end: a.end + 1,
-                                value: EntityValue(percent: normalized(a, negative: signStart(s, a.start) < a.start)), priority: 36))
+                                value: EntityValue(percent: normalized(s, a, negative: signStart(s, a.start) < a.start)), priority: 36))
                 continue
             }
             if let pe = percentWord(s, a.end) {
-                hits.append(Hit(type: .percentage, start: a.start, end: pe, value: EntityValue(percent: normalized(a, negative: false)), priority: 36))
+                hits.append(Hit(type: .percentage, start: a.start, end: pe, value: EntityValue(percent: normalized(s, a, negative: false)), priority: 36))
                 continue
             }
             var start = a.start
@@ -312,21 +342,19 @@ struct MoneyDetector {
                     currency = cur
                     end = me
                     // "17 USD 25": whole units, code, cents.
-                    if a.decimals.isEmpty, s.at(me) == 0x20, isDigit(s.numAt(me + 1)), isDigit(s.numAt(me + 2)), !isAlnum(s.at(me + 3)),
+                    if a.decimalCount == 0, s.at(me) == 0x20, isDigit(s.numAt(me + 1)), isDigit(s.numAt(me + 2)), !isAlnum(s.at(me + 3)),
                        s.at(me + 3) != 0x2E || !isDigit(s.numAt(me + 4)), s.at(me + 3) != 0x2C || !isDigit(s.numAt(me + 4)),
                        markerAfter(s, s.at(me + 3) == 0x20 ? me + 4 : me + 3) == nil {
-                        var a2 = a
-                        a2.decimals = s.string(me + 1, me + 3)
                         end = me + 3
                         hits.append(Hit(type: .money, start: start, end: end,
-                                        value: EntityValue(amount: normalized(a2, negative: negative), currency: cur), priority: 35))
+                                        value: EntityValue(amount: normalized(s, a, negative: negative, decimals: (me + 1, me + 3)), currency: cur), priority: 35))
                         i = end
                         lastEnd = end
                         continue
                     }
                 }
             }
-            if currency == nil && (isAlpha(after) || a.decimals.count != 2) { continue }
+            if currency == nil && (isAlpha(after) || a.decimalCount != 2) { continue }
             if currency != nil, isAlpha(after), end == a.end { continue }
             // Parentheses around the whole amount mean negative.
             if start > 0, b[start - 1] == 0x28, s.at(end) == 0x29 { negative = true; start -= 1; end += 1 }
@@ -335,7 +363,7 @@ struct MoneyDetector {
                 if (after == 0x2E || after == 0x2D || after == 0x2F || after == 0x3A) && isDigit(s.numAt(a.end + 1)) { continue }
                 if a.start > 0, b[a.start - 1] == 0x3A || b[a.start - 1] == 0x2F { continue }
             }
-            let value = EntityValue(amount: normalized(a, negative: negative), currency: currency)
+            let value = EntityValue(amount: normalized(s, a, negative: negative), currency: currency)
             hits.append(Hit(type: .money, start: start, end: end, value: value, priority: currency == nil ? 20 : 35))
             i = max(i, end)
             lastEnd = end

@@ -145,18 +145,32 @@ struct Hit {
 /// building a String for every word (the detectors try many words that are not keywords).
 struct WordTable: Sendable {
     private static let bucketCount = 1024
-    /// Open hashing on the low bits of an FNV-1a hash; each entry keeps its full hash.
-    private var buckets: [[(hash: UInt64, word: [UInt8], value: Int)]]
+    /// Open hashing on the low bits of an FNV-1a hash, flattened so a lookup touches no
+    /// nested array: bucket `k` holds entries `bucketStart[k]..<bucketStart[k + 1]`, and an
+    /// entry's word is `letters[offset..<offset + length]`.
+    private var bucketStart: [Int32]
+    private var entries: [(hash: UInt64, offset: Int32, length: Int32, value: Int)]
+    private var letters: [UInt8]
     /// Length of the longest word, to reject long words at once.
     private var maxLength = 0
 
     init(_ words: [String: Int]) {
-        buckets = Array(repeating: [], count: WordTable.bucketCount)
-        for (w, v) in words {
+        var buckets: [[(UInt64, [UInt8], Int)]] = Array(repeating: [], count: WordTable.bucketCount)
+        for (w, v) in words.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(w.lowercased().utf8)
             let h = WordTable.hash(bytes[...])
             buckets[Int(h & UInt64(WordTable.bucketCount - 1))].append((h, bytes, v))
             maxLength = max(maxLength, bytes.count)
+        }
+        bucketStart = [0]
+        entries = []
+        letters = []
+        for bucket in buckets {
+            for (h, bytes, v) in bucket {
+                entries.append((h, Int32(letters.count), Int32(bytes.count), v))
+                letters += bytes
+            }
+            bucketStart.append(Int32(entries.count))
         }
     }
 
@@ -187,10 +201,19 @@ struct WordTable: Sendable {
 
     @inline(__always) private func find(_ slice: ArraySlice<UInt8>) -> Int? {
         let h = WordTable.hash(slice)
-        for e in buckets[Int(h & UInt64(WordTable.bucketCount - 1))] where e.hash == h && e.word.count == slice.count {
+        let k = Int(h & UInt64(WordTable.bucketCount - 1))
+        var idx = Int(bucketStart[k])
+        let last = Int(bucketStart[k + 1])
+        while idx < last {
+            let e = entries[idx]
+            idx += 1
+            guard e.hash == h, Int(e.length) == slice.count else { continue }
             var same = true
-            var k = slice.startIndex
-            for c in e.word { if c != lowerByte(slice[k]) { same = false; break }; k += 1 }
+            var j = slice.startIndex
+            for o in Int(e.offset)..<Int(e.offset + e.length) {
+                if letters[o] != lowerByte(slice[j]) { same = false; break }
+                j += 1
+            }
             if same { return e.value }
         }
         return nil

@@ -105,10 +105,14 @@ struct WebDetector {
         let b = s.bytes
         var hostStart = i
         var scheme: String? = nil
-        if s.matches("https://", at: i) { scheme = "https"; hostStart = i + 8 }
-        else if s.matches("http://", at: i) { scheme = "http"; hostStart = i + 7 }
-        else if s.matches("ftp://", at: i) { scheme = "ftp"; hostStart = i + 6 }
+        let first = lowerByte(b[i])
+        if first == 0x68 { // h
+            if s.matches("https://", at: i) { scheme = "https"; hostStart = i + 8 }
+            else if s.matches("http://", at: i) { scheme = "http"; hostStart = i + 7 }
+        } else if first == 0x66, s.matches("ftp://", at: i) { scheme = "ftp"; hostStart = i + 6 }
         guard let (hostEnd, labels) = scanHost(s, from: hostStart) else { return nil }
+        // Without a scheme, a single label can only be localhost: most words stop here.
+        if scheme == nil, labels < 2, !(hostEnd - i == 9 && s.matches("localhost", at: i)) { return nil }
         let www = scheme == nil && s.matches("www", at: i)
         if scheme != nil {
             if labels == 1 {
@@ -170,8 +174,10 @@ struct WebDetector {
     private func tldIsKnown(_ s: ScanText, _ end: Int) -> Bool {
         let (a, e) = lastLabel(s, end)
         guard e - a >= 2, e - a <= 12 else { return false }
-        return WebDetector.tlds.contains(s.lower(a, e))
+        return WebDetector.tldTable.contains(s, a, e)
     }
+
+    static let tldTable = WordTable(tlds)
 
     private func fileLikeTLD(_ s: ScanText, _ end: Int) -> Bool {
         let (a, e) = lastLabel(s, end)

@@ -30,56 +30,148 @@ public struct EntityRange: Codable, Hashable, Sendable {
 /// | `time` | `time` (`HH:MM` or `HH:MM:SS`, 24-hour) |
 /// | `money` | `amount` (decimal string, `.` as separator, `-` when negative), `currency` (ISO 4217, absent when none was printed) |
 /// | `percentage` | `percent` (decimal string) |
-/// | `postalCode` | `postalCode`, `country` |
+/// | `postalCode` | `postalCode`, `country`, `region` (the US or AU state printed before it) |
 /// | `address` | `street`, `city`, `region` (state or province), `postalCode`, `country` |
 /// | `iban` | `iban` (compact, upper case), `country` |
 /// | `paymentCard` | `brand`, `last4`, `masked` |
+///
+/// The fields live in one shared, immutable box, so copying a value (as the detectors do
+/// for every candidate) costs one reference count instead of nineteen optional strings.
+/// Setting a field makes a new box. The JSON is the same as a plain struct's: absent
+/// fields are left out.
 public struct EntityValue: Codable, Hashable, Sendable {
-    public var e164: String?
-    public var national: String?
-    public var region: String?
-    public var `extension`: String?
-    public var address: String?
-    public var url: String?
-    public var date: String?
-    public var time: String?
-    public var amount: String?
-    public var currency: String?
-    public var percent: String?
-    public var postalCode: String?
-    public var street: String?
-    public var city: String?
-    public var country: String?
-    public var iban: String?
-    public var brand: String?
-    public var last4: String?
-    public var masked: Bool?
+    typealias Box = EntityValueBox
+    typealias Fields = EntityValueFields
 
-    public init(e164: String? = nil, national: String? = nil, region: String? = nil, extension: String? = nil,
-                address: String? = nil, url: String? = nil, date: String? = nil, time: String? = nil,
-                amount: String? = nil, currency: String? = nil, percent: String? = nil,
-                postalCode: String? = nil, street: String? = nil, city: String? = nil, country: String? = nil,
-                iban: String? = nil, brand: String? = nil, last4: String? = nil, masked: Bool? = nil) {
-        self.e164 = e164
-        self.national = national
-        self.region = region
-        self.extension = `extension`
-        self.address = address
-        self.url = url
-        self.date = date
-        self.time = time
-        self.amount = amount
-        self.currency = currency
-        self.percent = percent
-        self.postalCode = postalCode
-        self.street = street
-        self.city = city
-        self.country = country
-        self.iban = iban
-        self.brand = brand
-        self.last4 = last4
-        self.masked = masked
+    private var box: Box
+
+    private init(fields: Fields) { box = Box(fields) }
+
+    public var e164: String? {
+        get { box.fields.e164 }
+        set { var f = box.fields; f.e164 = newValue; box = Box(f) }
     }
+    public var national: String? {
+        get { box.fields.national }
+        set { var f = box.fields; f.national = newValue; box = Box(f) }
+    }
+    public var region: String? {
+        get { box.fields.region }
+        set { var f = box.fields; f.region = newValue; box = Box(f) }
+    }
+    public var `extension`: String? {
+        get { box.fields.`extension` }
+        set { var f = box.fields; f.`extension` = newValue; box = Box(f) }
+    }
+    public var address: String? {
+        get { box.fields.address }
+        set { var f = box.fields; f.address = newValue; box = Box(f) }
+    }
+    public var url: String? {
+        get { box.fields.url }
+        set { var f = box.fields; f.url = newValue; box = Box(f) }
+    }
+    public var date: String? {
+        get { box.fields.date }
+        set { var f = box.fields; f.date = newValue; box = Box(f) }
+    }
+    public var time: String? {
+        get { box.fields.time }
+        set { var f = box.fields; f.time = newValue; box = Box(f) }
+    }
+    public var amount: String? {
+        get { box.fields.amount }
+        set { var f = box.fields; f.amount = newValue; box = Box(f) }
+    }
+    public var currency: String? {
+        get { box.fields.currency }
+        set { var f = box.fields; f.currency = newValue; box = Box(f) }
+    }
+    public var percent: String? {
+        get { box.fields.percent }
+        set { var f = box.fields; f.percent = newValue; box = Box(f) }
+    }
+    public var postalCode: String? {
+        get { box.fields.postalCode }
+        set { var f = box.fields; f.postalCode = newValue; box = Box(f) }
+    }
+    public var street: String? {
+        get { box.fields.street }
+        set { var f = box.fields; f.street = newValue; box = Box(f) }
+    }
+    public var city: String? {
+        get { box.fields.city }
+        set { var f = box.fields; f.city = newValue; box = Box(f) }
+    }
+    public var country: String? {
+        get { box.fields.country }
+        set { var f = box.fields; f.country = newValue; box = Box(f) }
+    }
+    public var iban: String? {
+        get { box.fields.iban }
+        set { var f = box.fields; f.iban = newValue; box = Box(f) }
+    }
+    public var brand: String? {
+        get { box.fields.brand }
+        set { var f = box.fields; f.brand = newValue; box = Box(f) }
+    }
+    public var last4: String? {
+        get { box.fields.last4 }
+        set { var f = box.fields; f.last4 = newValue; box = Box(f) }
+    }
+    public var masked: Bool? {
+        get { box.fields.masked }
+        set { var f = box.fields; f.masked = newValue; box = Box(f) }
+    }
+
+    public init(e164: String? = nil, national: String? = nil, region: String? = nil, extension: String? = nil, address: String? = nil, url: String? = nil, date: String? = nil, time: String? = nil, amount: String? = nil, currency: String? = nil, percent: String? = nil, postalCode: String? = nil, street: String? = nil, city: String? = nil, country: String? = nil, iban: String? = nil, brand: String? = nil, last4: String? = nil, masked: Bool? = nil) {
+        box = Box(Fields(e164: e164, national: national, region: region, extension: `extension`, address: address, url: url, date: date, time: time, amount: amount, currency: currency, percent: percent, postalCode: postalCode, street: street, city: city, country: country, iban: iban, brand: brand, last4: last4, masked: masked))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(fields: try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try box.fields.encode(to: encoder)
+    }
+
+    public static func == (a: EntityValue, b: EntityValue) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
+}
+
+/// The shared storage of an `EntityValue`.
+final class EntityValueBox: Sendable {
+    let fields: EntityValueFields
+    init(_ fields: EntityValueFields) { self.fields = fields }
+}
+
+/// The plain fields of an `EntityValue`; encoded and compared as they are.
+struct EntityValueFields: Codable, Hashable, Sendable {
+    var e164: String?
+    var national: String?
+    var region: String?
+    var `extension`: String?
+    var address: String?
+    var url: String?
+    var date: String?
+    var time: String?
+    var amount: String?
+    var currency: String?
+    var percent: String?
+    var postalCode: String?
+    var street: String?
+    var city: String?
+    var country: String?
+    var iban: String?
+    var brand: String?
+    var last4: String?
+    var masked: Bool?
 }
 
 /// A data-detector hit: a phone number, e-mail, URL, date, amount... found in text.

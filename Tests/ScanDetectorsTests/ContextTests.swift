@@ -1,0 +1,139 @@
+import XCTest
+import ScanModel
+@testable import ScanDetectors
+
+/// Document context: the region a document points to when none is given, and the order
+/// of its numeric dates. The texts are receipts and cards written for these tests.
+final class ContextTests: XCTestCase {
+    private let reference = CalendarDay(year: 2024, month: 6, day: 1)!
+
+    private func region(of text: String) -> String? {
+        let d = try! DataDetector(referenceDate: reference)
+        return d.context(for: [text]).region
+    }
+
+    func testRegionFromCurrencyMarkers() {
+        let rows: [(String, String?)] = [
+            ("KEDAI MAKAN SELERA\nNasi Lemak 2   RM 7.00\nTOTAL RM14.00\nTERIMA KASIH", "MY"),
+            ("The Corner Cafe\nFlat white   £3.40\nTotal   £6.80\nThank you", "GB"),
+            ("Hawker Centre Stall 12\nChicken rice   S$4.50\nTotal S$9.00", "SG"),
+            ("Bottle shop\n2 x Lager   A$24.00\nTotal A$48.00", "AU"),
+            ("Epicerie du coin\nPain   C$3.25\nTotal C$6.50", "CA"),
+            ("Depot bangunan\nSemen 2 sak\nTotal Rp 125.000", "ID"),
+            ("Total IDR 250,000", "ID"),
+            ("Bergbahn Ticket\nTotal CHF 42.00", "CH"),
+            ("Invoice total AUD 1,200.00", "AU"),
+            ("Amount due: CAD 99.00", "CA"),
+            ("Grand total MYR 320.00", "MY"),
+            // No country in the currency alone.
+            ("Bäckerei\nBrezel   € 1,20\nSumme € 2,40", nil),
+            ("Diner\nBurger $12.00\nTotal $12.00", nil),
+            ("Sushi ¥1,200", nil),
+            // Words that merely contain a code are not markers.
+            ("FORMAT and THERMAL paper, CHFX 12", nil),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(region(of: text), want, text.debugDescription)
+        }
+    }
+
+    func testRegionFromCountryPostalCodeAndPhoneCode() {
+        let rows: [(String, String?)] = [
+            ("ACME Pty Ltd\n12 George St\nSydney, Australia", "AU"),
+            ("Jane Roe\nFlat 2, 10 Downing Lane\nLondon SW1A 2AA", "GB"),
+            ("Maple Books\n100 King St W\nToronto, ON M5H 1J9", "CA"),
+            ("Corner Deli\n500 Main St\nSpringfield, IL 62704", "US"),
+            ("Jan de Vries\nKeizersgracht 1\n1015 CJ Amsterdam", "NL"),
+            ("Hans Muster\nmobile +41 79 123 45 67\nwork 044 668 18 00", "CH"),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(region(of: text), want, text.debugDescription)
+        }
+    }
+
+    func testStrongerEvidenceWins() {
+        // One +1 number on a receipt full of ringgit: the currency and the country name win.
+        let text = "SYARIKAT ABC SDN BHD\nKuala Lumpur, Malaysia\nHelpdesk +1 415 555 0100\nTOTAL RM 45.00"
+        XCTAssertEqual(region(of: text), "MY")
+    }
+
+    func testExplicitRegionComesFirst() {
+        let d = try! DataDetector(region: "US", referenceDate: reference)
+        XCTAssertEqual(d.context(for: ["TOTAL RM 45.00\nMalaysia"]).region, "US")
+    }
+
+    func testInferredRegionReadsNationalPhones() {
+        let d = try! DataDetector(types: [.phone], referenceDate: reference)
+        let my = d.detect(in: "RESTORAN SRI\nTel: 03-2142 1234\nTOTAL RM 18.50")
+        XCTAssertEqual(my.first?.value.e164, "+60321421234")
+        let gb = d.detect(in: "The Corner Cafe\nTel 020 7946 0958\nTotal £6.80")
+        XCTAssertEqual(gb.first?.value.e164, "+442079460958")
+        // A card: the +44 of one number tells how to read the national one.
+        let card = d.detect(in: "Alex Smith\nSales Director\nT +44 20 7946 0000\nM 07700 900123\nalex@example.co.uk")
+        XCTAssertEqual(card.map { $0.value.e164 }, ["+442079460000", "+447700900123"])
+    }
+
+    func testRegionFromOnePageAppliesToAnother() {
+        let d = try! DataDetector(types: [.money], referenceDate: reference)
+        let pages = ["Subtotal $10.00", "TOTAL S$ 12.00"]
+        let ctx = d.context(for: pages)
+        XCTAssertEqual(ctx.region, "SG")
+        // The bare $ on the first page is read as the document's dollar.
+        XCTAssertEqual(d.detect(in: pages[0], context: ctx).first?.value.currency, "SGD")
+        XCTAssertEqual(d.detect(in: pages[0]).first?.value.currency, "USD")
+    }
+
+    // MARK: - Date order
+
+    private func date(_ text: String, region: String? = nil, ref: CalendarDay? = nil) -> Entity? {
+        let d = try! DataDetector(types: [.date], region: region, referenceDate: ref ?? reference)
+        return d.detect(in: text).first
+    }
+
+    func testDayFirstEvidenceFromAnotherDateInTheDocument() {
+        let text = "Invoice date: 03/04/2023\nDelivered: 25/03/2023"
+        let d = try! DataDetector(types: [.date], referenceDate: reference)
+        let dates = d.detect(in: text)
+        XCTAssertEqual(dates.map { $0.value.date }, ["2023-04-03", "2023-03-25"])
+        XCTAssertNil(dates[0].ambiguous)
+        // Evidence beats the region default.
+        let us = try! DataDetector(types: [.date], region: "US", referenceDate: reference)
+        XCTAssertEqual(us.detect(in: text).first?.value.date, "2023-04-03")
+        // Month-first evidence works the same way.
+        XCTAssertEqual(d.detect(in: "Ordered 04/05/2023, shipped 04/21/2023").first?.value.date, "2023-04-05")
+    }
+
+    func testEvidenceOnOnePageDecidesAnother() {
+        let d = try! DataDetector(types: [.date], referenceDate: reference)
+        let ctx = d.context(for: ["Statement period ending 31/05/2024", "Payment received 02/03/2024"])
+        XCTAssertEqual(ctx.dayFirst, true)
+        XCTAssertEqual(d.detect(in: "Payment received 02/03/2024", context: ctx).first?.value.date, "2024-03-02")
+    }
+
+    func testRegionDefaultOrder() {
+        XCTAssertEqual(date("Date: 03/04/2024", region: "MY")?.value.date, "2024-04-03")
+        XCTAssertEqual(date("Date: 03/04/2024", region: "GB")?.value.date, "2024-04-03")
+        XCTAssertEqual(date("Datum: 03/04/2024", region: "DE")?.value.date, "2024-04-03")
+        XCTAssertEqual(date("Date: 03/04/2024", region: "FR")?.value.date, "2024-04-03")
+        XCTAssertEqual(date("Date: 03/04/2024", region: "US")?.value.date, "2024-03-04")
+        // A region inferred from the text counts as well: ringgit means day first.
+        XCTAssertEqual(date("TOTAL RM 12.00\nDATE 03/04/2024")?.value.date, "2024-04-03")
+        XCTAssertNil(date("TOTAL RM 12.00\nDATE 03/04/2024")?.ambiguous)
+        // Nothing decides: month first, flagged, with the other reading.
+        let open = date("Date: 03/04/2024")
+        XCTAssertEqual(open?.ambiguous, true)
+        XCTAssertEqual(open?.alternatives, ["2024-04-03"])
+    }
+
+    func testTwoDigitYearsPivotOnTheReferenceDate() {
+        XCTAssertEqual(date("15/08/85")?.value.date, "1985-08-15")
+        XCTAssertEqual(date("15/08/44")?.value.date, "2044-08-15")
+        XCTAssertEqual(date("15/08/45")?.value.date, "1945-08-15")
+        XCTAssertEqual(date("25 DEC 99")?.value.date, "1999-12-25")
+        XCTAssertEqual(date("Exp Feb23'31")?.value.date, "2031-02-23")
+        let late = CalendarDay(year: 2095, month: 1, day: 1)!
+        XCTAssertEqual(date("15/08/05", ref: late)?.value.date, "2105-08-15")
+        XCTAssertEqual(date("15/08/99", ref: late)?.value.date, "2099-08-15")
+        XCTAssertEqual(date("15/08/16", ref: late)?.value.date, "2016-08-15")
+    }
+}
