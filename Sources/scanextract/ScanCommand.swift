@@ -55,6 +55,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("no-deskew"), help: "Don't straighten slightly rotated pages.")
     var noDeskew = false
 
+    @Option(name: .customLong("psm"), help: "Tesseract page segmentation: 3 (automatic layout), 4 (one column: receipts) or 11 (sparse text).")
+    var psm: Int32 = TesseractRecognizer.Segmentation.singleColumn.rawValue
+
     @Option(help: "Resolution for rendering PDF pages that have no text layer.")
     var dpi: Double = 300
 
@@ -86,6 +89,7 @@ struct ScanCommand: ParsableCommand {
         guard candidates >= 0 && candidates <= 20 else { throw ValidationError("--candidates must be from 0 to 20") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard dpi >= 50 && dpi <= 1200 else { throw ValidationError("--dpi must be from 50 to 1200") }
+        guard TesseractRecognizer.Segmentation(rawValue: psm) != nil else { throw ValidationError("--psm must be 3, 4 or 11") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
         if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
             throw ValidationError("--custom-words: cannot read '\(customWords)'")
@@ -108,6 +112,7 @@ struct ScanCommand: ParsableCommand {
         c.preprocessing.deskew = !noDeskew
         c.limits.renderDPI = dpi
         c.limits.maxPixels = maxPixels
+        c.tesseractSegmentation = TesseractRecognizer.Segmentation(rawValue: psm)!
         c.country = country
         c.referenceDate = referenceDate
         c.detectEntities = !noEntities

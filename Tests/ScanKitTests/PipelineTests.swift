@@ -78,10 +78,16 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(t.contains("6.25"), t)
         XCTAssertFalse(t.contains("Croissant"), t)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(roi.pages[0].observations.first).boundingBox.x, 400)
-        // Only the big lines (title, TOTAL) are taller than 6% of the page.
-        let big = try processor { $0.minimumTextHeight = 0.06 }.process(path: path)
-        XCTAssertFalse(big.pages[0].text.contains("Coffee"), big.pages[0].text)
-        XCTAssertTrue(big.pages[0].text.contains("BAKERY"), big.pages[0].text)
+        // A 48 px title is taller than 8% of a 380 px page; 18 px lines are not.
+        let sizes = dir + "/sizes.png"
+        Drawing.writePNG([DrawnLine("HEADLINE", x: 30, y: 80, size: 48, bold: true),
+                          DrawnLine("small print one", x: 30, y: 200, size: 18),
+                          DrawnLine("small print two", x: 30, y: 260, size: 18)], width: 560, height: 380, to: sizes)
+        let all = try processor().process(path: sizes)
+        XCTAssertTrue(all.pages[0].text.contains("small print"), all.pages[0].text)
+        let big = try processor { $0.minimumTextHeight = 0.08 }.process(path: sizes)
+        XCTAssertFalse(big.pages[0].text.contains("small"), big.pages[0].text)
+        XCTAssertTrue(big.pages[0].text.contains("HEADLINE"), big.pages[0].text)
     }
 
     func testReimportingOurJSONSkipsRecognition() throws {
