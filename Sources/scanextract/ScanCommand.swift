@@ -109,6 +109,11 @@ struct ScanCommand: ParsableCommand {
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
         c.forceOCR = forceOCR
         c.detectOrientation = !noOrientation
+        if c.recognition.level == .fast {
+            // Fast: no second look at doubtful pages, and less enlargement of small text.
+            c.detectOrientation = false
+            c.preprocessing.targetGlyphHeight = 24
+        }
         c.preprocessing.deskew = !noDeskew
         c.limits.renderDPI = dpi
         c.limits.maxPixels = maxPixels

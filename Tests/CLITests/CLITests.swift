@@ -107,6 +107,34 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(lines.stdout.contains("a@example.com"), lines.stdout)
     }
 
+    func testCtrlCKeepsFinishedOutputsAndLeavesNoPartialFile() throws {
+        // Scanned pages need OCR, so the run lasts long enough to interrupt.
+        for i in 0..<8 {
+            Drawing.writePDF([[DrawnLine("Scanned page number \(i) with some words", x: 72, y: 100, size: 14)]],
+                             asImage: true, to: dir + "/scan\(i).pdf")
+        }
+        let out = dir + "/out"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = ["-q", "-j", "1", "--output-dir", out, dir]
+        p.standardError = Pipe()
+        try p.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter({ $0.hasSuffix(".json") }).isEmpty {
+            usleep(50_000)
+        }
+        p.interrupt()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 130)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out)
+        XCTAssertFalse(files.isEmpty)
+        XCTAssertLessThan(files.count, 8, "stopped early")
+        for f in files {
+            XCTAssertTrue(f.hasSuffix(".json") && !f.hasPrefix("."), "no temporary file left: \(f)")
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/" + f))))
+        }
+    }
+
     func testModelsListsTesseract() throws {
         let r = try run(["models"])
         XCTAssertEqual(r.status, 0)

@@ -49,6 +49,19 @@ final class InputDocumentTests: XCTestCase {
         assertError(dir, .unreadable)
     }
 
+    /// qpdf (installed by `make deps`) makes a password-protected copy.
+    func testEncryptedPDFIsRefusedWithItsReason() throws {
+        let plain = dir + "/plain.pdf", locked = dir + "/locked.pdf"
+        Drawing.writePDF([[DrawnLine("secret", x: 72, y: 100)]], to: plain)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        p.arguments = ["--encrypt", "user-pw", "owner-pw", "256", "--", plain, locked]
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        assertError(locked, .encrypted)
+    }
+
     func testImageOverThePixelLimitIsRefusedFromItsHeader() throws {
         let path = dir + "/big.png"
         Drawing.writePNG([DrawnLine("x", x: 10, y: 40)], width: 400, height: 300, to: path)

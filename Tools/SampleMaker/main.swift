@@ -68,7 +68,7 @@ Drawing.writePDF([
     [DrawnLine("Dear customer,", x: 72, y: 100, size: 14),
      DrawnLine("your order of 12 March 2025 has shipped.", x: 72, y: 125, size: 14),
      DrawnLine("Tracking: www.parcel-example.com/track", x: 72, y: 150, size: 14)],
-    [DrawnLine("Page two: please call 020 7946 0958 with any questions.", x: 72, y: 100, size: 14)],
+    [DrawnLine("Page two: questions? Call 020 7946 0958.", x: 72, y: 100, size: 14)],
 ], width: 420, height: 300, asImage: true, to: out + "/scanned-letter.pdf")
 
 print("wrote samples to \(out)/")
