@@ -7,7 +7,8 @@
 // only the weights are written (as Swift source, to Sources/ScanExtraction/Classifier/ClassifierWeights.swift).
 // The model is a multinomial logistic regression with L2 regularization, trained by
 // full-batch gradient descent; each class is weighted by the inverse of its size so
-// that 800 receipts don't drown 20 invoices.
+// that 800 receipts don't drown 20 invoices (the square root of it, so
+// that the rare classes don't swallow the borderline receipts either).
 import Foundation
 import ScanDetectors
 import ScanExtraction
@@ -47,10 +48,10 @@ for i in xs.indices { if every > 0 && i % every == 0 { test.append(i) } else { t
 let d = DocumentClassifier.featureNames.count
 var counts = [Double](repeating: 0, count: labels.count)
 for i in train { counts[ys[i]] += 1 }
-let classWeight = counts.map { $0 > 0 ? Double(train.count) / (Double(labels.count) * $0) : 0 }
+let classWeight = counts.map { $0 > 0 ? (Double(train.count) / (Double(labels.count) * $0)).squareRoot() : 0 }
 var w = [[Double]](repeating: [Double](repeating: 0, count: d), count: labels.count)
 let lambda = 0.01, rate = 0.5
-func probs(_ x: [Double]) -> [Double] {
+@MainActor func probs(_ x: [Double]) -> [Double] {
     let z = w.map { r in zip(r, x).reduce(0) { $0 + $1.0 * $1.1 } }
     let m = z.max()!
     let e = z.map { exp($0 - m) }
@@ -72,7 +73,7 @@ for _ in 0..<3000 {
         for j in 0..<d { w[c][j] -= rate * (g[c][j] / norm + (j == 0 ? 0 : lambda * w[c][j])) }
     }
 }
-func accuracy(_ idx: [Int]) -> (Double, [String]) {
+@MainActor func accuracy(_ idx: [Int]) -> (Double, [String]) {
     var ok = 0
     var wrong: [String] = []
     for i in idx {

@@ -15,7 +15,7 @@ public struct DocumentClassifier: Sendable {
         "bias", "logAspect", "logLines", "amountLineShare", "totalWord", "subtotalWord", "taxWord", "paymentWord",
         "itemCountShare", "phoneCount", "emailCount", "urlCount", "dateCount", "moneyShare", "invoiceWord",
         "titleWord", "orgSuffix", "nameLikeLine", "meanWordsPerLine", "digitShare", "pageCount", "ibanCount",
-        "addressCount", "shortLineShare", "textSourcePDF",
+        "addressCount", "shortLineShare", "textSourcePDF", "amountLines",
     ]
 
     /// The features of a document, in `featureNames` order.
@@ -73,6 +73,7 @@ public struct DocumentClassifier: Sendable {
             min(2, count(.address) + count(.postalCode)) / 2,
             Double(shortLines) / n,
             doc.pages.contains { $0.textSource == .pdfText } ? 1 : 0,
+            min(8, Double(amountLines)) / 8,
         ]
     }
 
