@@ -85,6 +85,18 @@ public struct ReceiptParser: Sendable {
                               "EMAIL", "E MAIL", "WEBSITE", "WWW", "TABLE", "SERVER", "ORDER", "CHECK", "BILL", "REG", "ROC", "CO REG",
                               "COMPANY", "DOC", "NO TEL", "TERMINAL", "STATION", "GUESTS", "OPEN", "HOURS", "THANK", "STORE", "SST",
                               "ABN", "TIME", "MEMBER", "SALESPERSON", "STAFF", "POS", "TRANS", "COUNTER"]
+    /// Labels that never belong to an address.
+    static let strongStop = ["GST", "ROC", "DOCUMENT", "DOC NO", "COMPANY NO", "CO REG", "CO NO", "REG NO", "TEL", "FAX", "RECEIPT",
+                             "INVOICE", "CASHIER", "DATE", "EMAIL", "E MAIL", "WWW", "VAT", "SST", "ABN", "TAX", "PHONE", "BILL NO",
+                             "FORMERLY", "LICENSEE", "OPERATED BY", "TABLE", "SERVER", "GUESTS"]
+    static let labelPattern = #"\s+(?:DOCUMENT\s*NO|DOC\s*NO|ROC\s*NO|GST\s*(?:ID|NO|REG)|COMPANY\s*NO|CO\.?\s*REG|TEL|FAX|PHONE|RECEIPT|INVOICE|CASHIER|DATE)\b"#
+
+    /// Where a label (`Document No`, `GST ID`, `TEL`) starts inside a line, in scalars.
+    static func labelCut(_ text: String) -> Int? {
+        guard let r = text.range(of: labelPattern, options: [.regularExpression, .caseInsensitive]) else { return nil }
+        return text.unicodeScalars[..<r.lowerBound].count
+    }
+
     static let streetWords = ["JALAN", "JLN", "LORONG", "TAMAN", "STREET", "ST", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD",
                               "HWY", "HIGHWAY", "DRIVE", "DR", "LANE", "LN", "WAY", "PLACE", "PL", "SUITE", "STE", "FLOOR", "UNIT",
                               "BLOCK", "BLK", "LOT", "NO", "PERSIARAN", "LEBUH", "KAMPUNG", "KG", "BANDAR", "STRASSE", "STR",
@@ -184,12 +196,21 @@ public struct ReceiptParser: Sendable {
                                   options: [.regularExpression, .caseInsensitive]), paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
+        var nameLines = [nameLine]
+        if (name.hasSuffix("&") || name.hasSuffix("-") || name.hasSuffix(" AND")), ni + 1 < lines.count,
+           Text.digitCount(lines[ni + 1].text) == 0, Text.letterCount(lines[ni + 1].text) >= 3 {
+            name += " " + Text.clean(lines[ni + 1].text)
+            nameLines.append(lines[ni + 1])
+        }
         r.merchant.name = name
-        r.provenance["merchant.name"] = nameLine.line.provenance()
+        r.provenance["merchant.name"] = Provenance(text: nameLines.map(\.text).joined(separator: "\n"), page: nameLine.line.page,
+                                                   boundingBox: BoundingBox.enclosing(nameLines.map(\.line.box)),
+                                                   confidence: nameLines.map(\.line.confidence).min() ?? 0)
 
         // Address: the lines after the name (skipping registration numbers), until a stop line.
         var addr: [AnalyzedLine] = []
-        var i = ni + 1
+        var trims: [Int: Int] = [:]
+        var i = ni + nameLines.count
         while i < min(lines.count, limit) && addr.count < 5 {
             let l = lines[i]
             let k = l.key
@@ -197,7 +218,17 @@ public struct ReceiptParser: Sendable {
             let regLine = Text.hasAny(k, ["CO REG", "COMPANY NO", "ROC", "REG NO", "CO NO"]) && addr.isEmpty
             if (regOnly || regLine) && l.entities(.phone).isEmpty { i += 1; continue }
             let hasContact = l.entities.contains { [.phone, .email, .url, .date, .time].contains($0.type) }
-            let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.addressStop) && !Text.hasAny(k, Self.streetWords)
+            // A registration or document label merged onto the address line: keep what comes before it.
+            if !addr.isEmpty || Text.digitCount(l.text) > 0, let cut = Self.labelCut(l.text), cut > 8, !hasContact {
+                addr.append(l)
+                trims[addr.count - 1] = cut
+                break
+            }
+            // After the postal-code line, only a state or country line may follow.
+            if let prev = addr.last, prev.text.range(of: #"\b\d{4,6}\s+[A-Za-z]"#, options: .regularExpression) != nil,
+               Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
+            let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
+                || Text.hasAny(k, Self.addressStop) && !Text.hasAny(k, Self.streetWords)
             if stop {
                 // `... 81100 JOHOR BAHRU. TEL: 07-123`: keep the part before the label.
                 if hasContact, let t = l.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
@@ -219,7 +250,9 @@ public struct ReceiptParser: Sendable {
             i += 1
         }
         if !addr.isEmpty {
-            var parts = addr.map { Text.clean($0.text) }
+            var parts = addr.enumerated().map { n, l in
+                Text.clean(trims[n].map { String(l.text.unicodeScalars.prefix($0)) } ?? l.text)
+            }
             if let last = addr.last, let t = last.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
                 let before = String(last.text.unicodeScalars.prefix(t))
                 let cut = before.range(of: #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, options: [.regularExpression, .caseInsensitive])
@@ -267,7 +300,20 @@ public struct ReceiptParser: Sendable {
                 if best == nil || score > best!.score { best = (score, e, l) }
             }
         }
-        if let b = best, let d = b.entity.value.date {
+        let monthFirst = lines.contains { l in l.entities(.phone).contains { $0.value.e164?.hasPrefix("+1") ?? false } }
+            || lines.contains { l in l.entities(.money).contains { $0.value.currency == "USD" } }
+        if best == nil, let (iso, l) = Self.fallbackDate(lines, monthFirst: monthFirst) {
+            r.date = iso
+            r.provenance["date"] = l.line.provenance(confidence: 0.8)
+        }
+        if let b = best, var d = b.entity.value.date {
+            // An ambiguous numeric date: day first, except where the receipt is North American.
+            if b.entity.ambiguous == true, let alt = b.entity.alternatives?.first,
+               let first = b.entity.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {
+                let valueDay = Int(d.suffix(2)) ?? 0
+                let valueIsDayFirst = valueDay == first
+                if valueIsDayFirst == monthFirst { d = alt }
+            }
             r.date = d
             r.provenance["date"] = b.line.provenance(of: b.entity)
             // The time printed next to the date, else the first time on the receipt.
@@ -281,6 +327,21 @@ public struct ReceiptParser: Sendable {
             r.time = v
             r.provenance["time"] = l.provenance(of: e)
         }
+    }
+
+    /// A numeric date the detectors passed over (`18-11-18 13:58`), read day first unless `monthFirst`.
+    static func fallbackDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, AnalyzedLine)? {
+        for l in lines {
+            guard let m = l.text.range(of: #"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b"#, options: .regularExpression) else { continue }
+            let n = l.text[m].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            guard n.count == 3 else { continue }
+            var (d, mo) = monthFirst ? (n[1], n[0]) : (n[0], n[1])
+            if mo > 12 && d <= 12 { swap(&d, &mo) }
+            let y = n[2] < 100 ? 2000 + n[2] : n[2]
+            guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y) else { continue }
+            return (String(format: "%04d-%02d-%02d", y, mo, d), l)
+        }
+        return nil
     }
 
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
