@@ -39,7 +39,7 @@ public struct DocumentExtractor: Sendable {
             out.receipt = r
             out.warnings += f
         case .businessCard:
-            let (c, f) = BusinessCardParser().parse(lines)
+            let (c, f) = BusinessCardParser().parse(analyzer.analyze(doc, splitColumns: true))
             out.businessCard = c
             out.warnings += f
         case .other:

@@ -273,8 +273,12 @@ public struct BusinessCardParser: Sendable {
         var idx = [first]
         // A street line above (starts with a number or has a street word) joins a postal-code line.
         var j = first - 1
-        while j >= 0, idx.count < 3, !used.contains(j) {
+        let column = lines[first].line.box
+        while j >= 0, idx.count < 3 {
             let l = lines[j]
+            // Only lines of the same column; contacts in another column are passed over.
+            if min(l.line.box.maxX, column.maxX) - max(l.line.box.minX, column.minX) <= 0 { j -= 1; continue }
+            if used.contains(j) { break }
             let k = l.key
             let streetLike = (l.text.first?.isNumber ?? false) || Text.hasAny(k, ReceiptParser.streetWords + ["STRASSE", "STRAßE", "WEG", "GASSE", "ALLEE", "RING", "BD", "AV", "QUAI", "IMPASSE", "ALLÉE", "PLACE", "ROUTE", "SUITE", "FLOOR", "LEVEL", "BUILDING", "HOUSE"])
                 || l.text.lowercased().hasSuffix("str.") || l.text.lowercased().contains("straße") || l.text.lowercased().contains("strasse")

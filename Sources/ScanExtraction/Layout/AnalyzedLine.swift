@@ -60,8 +60,11 @@ public struct LineAnalyzer: Sendable {
         "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "FR",
     ]
 
-    public func analyze(_ document: Document) -> [AnalyzedLine] {
-        let lines = LayoutAnalyzer.lines(of: document)
+    /// With `splitColumns`, a visual line is cut where a gap wider than three text heights
+    /// separates two columns (a card's contacts on the left, its address on the right).
+    public func analyze(_ document: Document, splitColumns: Bool = false) -> [AnalyzedLine] {
+        var lines = LayoutAnalyzer.lines(of: document)
+        if splitColumns { lines = lines.flatMap(LayoutAnalyzer.columns(of:)) }
         let context = detector.context(for: [lines.map(\.text).joined(separator: "\n")])
         let whole = Self.prefersWholeUnits(lines)
         return lines.map { l in

@@ -130,6 +130,20 @@ public enum LayoutAnalyzer {
         return blocks
     }
 
+    /// The pieces of a line separated by gaps wider than three text heights.
+    public static func columns(of line: LayoutLine) -> [LayoutLine] {
+        var pieces: [[LayoutWord]] = []
+        for w in line.words {
+            if let last = pieces.last?.last, w.box.minX - last.box.maxX <= 3 * max(1, line.textHeight) {
+                pieces[pieces.count - 1].append(w)
+            } else {
+                pieces.append([w])
+            }
+        }
+        if pieces.count <= 1 { return [line] }
+        return pieces.map { LayoutLine(page: line.page, words: $0, level: line.level) }
+    }
+
     /// The median slope (dy/dx) of the observations with words far apart; 0 when unknown.
     static func slant(of page: Page) -> Double {
         var slopes: [Double] = []

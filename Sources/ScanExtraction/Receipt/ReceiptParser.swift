@@ -225,7 +225,7 @@ public struct ReceiptParser: Sendable {
                 break
             }
             // After the postal-code line, only a state or country line may follow.
-            if let prev = addr.last, prev.text.range(of: #"\b\d{4,6}\s+[A-Za-z]"#, options: .regularExpression) != nil,
+            if let prev = addr.last, prev.text.range(of: #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#, options: .regularExpression) != nil,
                Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
             let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
                 || Text.hasAny(k, Self.addressStop) && !Text.hasAny(k, Self.streetWords)
@@ -373,7 +373,8 @@ public struct ReceiptParser: Sendable {
         var start = 0
         for (i, l) in lines.prefix(summaryStart).enumerated() {
             let words = l.key.split(separator: " ").map(String.init)
-            if words.count >= 2 && words.count <= 8 && words.filter({ Self.columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil {
+            if words.count >= 2 && words.count <= 8 && words.filter({ Self.columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
+                && Text.digitCount(l.text) == 0 {
                 start = i + 1
             }
         }
@@ -388,6 +389,8 @@ public struct ReceiptParser: Sendable {
                 // A description line waiting for its numbers, unless it's header material.
                 let contact = l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) }
                 if contact || role != .none || Text.letterCount(l.text) < 2 { pending.removeAll(); continue }
+                // Only lines set tight together make one description.
+                if let last = pending.last, l.line.box.minY - last.line.box.maxY > 0.8 * l.line.textHeight { pending.removeAll() }
                 pending.append(l)
                 if pending.count > 2 { pending.removeFirst() }
                 continue
@@ -405,6 +408,7 @@ public struct ReceiptParser: Sendable {
             }
             if role != .none { pending.removeAll(); continue }
             var item = Self.item(from: l, wholeUnits: wholeUnits)
+            if let last = pending.last, l.line.box.minY - last.line.box.maxY > 1.2 * l.line.textHeight { pending.removeAll() }
             if Text.letterCount(item.description) < 2, !pending.isEmpty {
                 // Description printed on its own line(s) above the numbers.
                 item.description = pending.map { Text.clean($0.text) }.joined(separator: " ")
@@ -562,7 +566,7 @@ public struct ReceiptParser: Sendable {
             // No total label: the largest amount that isn't money handed over or back.
             var best: (Amount, Provenance)?
             for (i, l) in lines.enumerated() {
-                switch roles[i] { case .tendered, .change, .quantityTotal, .taxId, .discount, .rounding: continue; default: break }
+                switch roles[i] { case .tendered, .change, .quantityTotal, .taxId, .discount, .rounding, .subtotal, .tax, .tip: continue; default: break }
                 if let a = l.amount, let p = l.amountProvenance, a.minor > 0, best == nil || a > best!.0 { best = (a, p) }
             }
             if let (a, p) = best {
