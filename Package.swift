@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "scanextract", targets: ["scanextract"]),
         .library(name: "ScanKit", targets: ["ScanKit"]),
         .library(name: "ScanDetectors", targets: ["ScanDetectors"]),
+        .library(name: "ScanExtraction", targets: ["ScanExtraction"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,11 +33,13 @@ let package = Package(
         .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler"]),
         // The TextRecognizer protocol and its engines.
         .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract"]),
-        // JSON / JSON Lines / text writers.
+        // Layout, document classifier, receipt and business-card parsers. Pure logic.
+        .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors"]),
+        // JSON / JSON Lines / text / CSV / vCard writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
         .target(name: "ScanKit", dependencies: [
-            "ScanModel", "ScanInput", "ScanRecognition", "ScanDetectors", "ScanExport",
+            "ScanModel", "ScanInput", "ScanRecognition", "ScanDetectors", "ScanExtraction", "ScanExport",
         ]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
@@ -46,6 +49,10 @@ let package = Package(
 
         .executableTarget(name: "DetectorsBenchmark", dependencies: ["ScanDetectors"], path: "Benchmarks/DetectorsBenchmark"),
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
+        .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanExport"]),
+        // Learns the classifier's weights from folders of labelled documents.
+        .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
+        .executableTarget(name: "ExtractionBenchmark", dependencies: ["ScanExtraction", "ScanModel", "ScanDetectors"], path: "Benchmarks/ExtractionBenchmark"),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
         .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ScanInput", "TestSupport"]),

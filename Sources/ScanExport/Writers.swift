@@ -12,11 +12,17 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case jsonl
     /// The recognized text in reading order.
     case text
+    /// Receipts: one row per line item; business cards: one row per contact (see CSVWriter).
+    case csv
+    /// Business cards as vCard 4.0.
+    case vcard
 
     public var fileExtension: String {
         switch self {
         case .json, .jsonl: return "json"
         case .text: return "txt"
+        case .csv: return "csv"
+        case .vcard: return "vcf"
         }
     }
 }
@@ -42,6 +48,8 @@ public enum DocumentWriter {
         case .json: return try json(doc, pretty: pretty)
         case .jsonl: return try json(doc, pretty: false)
         case .text: return text(doc)
+        case .csv: return CSVWriter.csv(doc)
+        case .vcard: return VCardWriter.vcard(doc)
         }
     }
 }

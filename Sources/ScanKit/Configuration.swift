@@ -54,6 +54,10 @@ public struct ScanConfiguration: Sendable {
     public var preprocessing = Preprocessor.Options()
     /// Run the data detectors and add `entities` to each document.
     public var detectEntities = true
+    /// Classify documents and parse receipts and business cards (`documentType`, `receipt`, `businessCard`).
+    public var extractFields = true
+    /// Skip the classifier and parse every document as this type (`--type`).
+    public var documentTypeOverride: DocumentKind?
     /// Default country (ISO 3166-1 alpha-2) for phone numbers and dates, when the text doesn't say.
     public var country: String?
     /// Anchors two-digit years; today when nil.

@@ -1,5 +1,6 @@
 import Foundation
 import ScanDetectors
+import ScanExtraction
 import ScanInput
 import ScanModel
 import ScanRecognition
@@ -12,6 +13,7 @@ public final class DocumentProcessor {
     private let orientation = OrientationDetector()
     private let preprocessor: Preprocessor
     private let locator: EntityLocator?
+    private let extractor: DocumentExtractor?
     public let cancellation: CancellationToken
 
     /// Throws `invalidOption` when the country or reference date is malformed.
@@ -25,6 +27,9 @@ public final class DocumentProcessor {
         self.cancellation = cancellation
         self.preprocessor = Preprocessor(options: configuration.preprocessing)
         self.locator = locator
+        self.extractor = configuration.extractFields
+            ? (locator?.detector ?? (try? DataDetector(region: configuration.country))).map { DocumentExtractor(detector: $0) }
+            : nil
     }
 
     /// The entity stage of a configuration, or nil when entities are off.
@@ -44,10 +49,11 @@ public final class DocumentProcessor {
         }
     }
 
-    /// The later, engine-free stages: entities now; layout and parsers build on this.
+    /// The later, engine-free stages: entities, then layout, classification and parsing.
     func extract(_ doc: Document) -> Document {
         var out = doc
         if let locator { out.entities = locator.entities(in: doc) }
+        if let extractor { out = extractor.extract(out, as: configuration.documentTypeOverride) }
         return out
     }
 

@@ -97,6 +97,12 @@ public struct Document: Codable, Hashable, Sendable {
     public var pages: [Page]
     /// Data-detector hits over the document's text, with their page and box.
     public var entities: [Entity]?
+    /// The classifier's (or the user's) decision; nil when extraction did not run.
+    public var documentType: DocumentType?
+    /// Set when the document is a receipt.
+    public var receipt: Receipt?
+    /// Set when the document is a business card.
+    public var businessCard: BusinessCard?
     public var warnings: [Finding]
 
     public init(source: String, engine: EngineInfo, pages: [Page],
@@ -109,7 +115,7 @@ public struct Document: Codable, Hashable, Sendable {
         self.warnings = warnings
     }
 
-    enum CodingKeys: String, CodingKey { case schemaVersion, source, engine, pages, entities, warnings }
+    enum CodingKeys: String, CodingKey { case schemaVersion, source, engine, pages, entities, documentType, receipt, businessCard, warnings }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -118,6 +124,9 @@ public struct Document: Codable, Hashable, Sendable {
         engine = try c.decodeIfPresent(EngineInfo.self, forKey: .engine) ?? EngineInfo(name: "unknown", version: "")
         pages = try c.decode([Page].self, forKey: .pages)
         entities = try c.decodeIfPresent([Entity].self, forKey: .entities)
+        documentType = try c.decodeIfPresent(DocumentType.self, forKey: .documentType)
+        receipt = try c.decodeIfPresent(Receipt.self, forKey: .receipt)
+        businessCard = try c.decodeIfPresent(BusinessCard.self, forKey: .businessCard)
         warnings = try c.decodeIfPresent([Finding].self, forKey: .warnings) ?? []
     }
 

@@ -64,8 +64,11 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("max-pixels"), help: "Refuse pages larger than this many pixels.")
     var maxPixels: Int = 150_000_000
 
-    @Option(help: "Output format: json, jsonl or text.")
+    @Option(help: "Output format: json, jsonl, text, csv (receipt items, card contacts) or vcard (business cards).")
     var format: String = OutputFormat.json.rawValue
+
+    @Option(name: .customLong("type"), help: "Parse every input as receipt, businessCard or other instead of classifying it.")
+    var documentType: String?
 
     @Option(name: [.short, .customLong("output-dir")], help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
     var outputDir: String?
@@ -81,7 +84,10 @@ struct ScanCommand: ParsableCommand {
             throw ValidationError("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard RecognitionLevel(rawValue: level) != nil else { throw ValidationError("--level must be fast or accurate") }
-        guard OutputFormat(rawValue: format) != nil else { throw ValidationError("--format must be json, jsonl or text") }
+        guard OutputFormat(rawValue: format) != nil else { throw ValidationError("--format must be json, jsonl, text, csv or vcard") }
+        if let documentType, DocumentKind(rawValue: documentType) == nil {
+            throw ValidationError("--type must be receipt, businessCard or other")
+        }
         if let region, RegionOfInterest(parsing: region) == nil {
             throw ValidationError("--region must be x,y,w,h with non-negative numbers and positive width and height")
         }
@@ -121,6 +127,7 @@ struct ScanCommand: ParsableCommand {
         c.country = country
         c.referenceDate = referenceDate
         c.detectEntities = !noEntities
+        c.documentTypeOverride = documentType.flatMap(DocumentKind.init(rawValue:))
         return c
     }
 
@@ -170,10 +177,10 @@ struct ScanCommand: ParsableCommand {
                         let path = namer_.path(for: file)
                         namer = namer_
                         try AtomicFile.write(try DocumentWriter.encode(doc, as: fmt), to: path)
-                    } else if fmt == .text {
+                    } else if fmt == .text || fmt == .csv || fmt == .vcard {
                         var data = Data()
-                        if toStdoutAsLines { data.append(Data("==> \(file) <==\n".utf8)) }
-                        data.append(DocumentWriter.text(doc))
+                        if toStdoutAsLines && fmt == .text { data.append(Data("==> \(file) <==\n".utf8)) }
+                        data.append(try DocumentWriter.encode(doc, as: fmt))
                         progress.clear()
                         FileHandle.standardOutput.write(data)
                     } else {

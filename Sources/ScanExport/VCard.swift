@@ -1,0 +1,97 @@
+import Foundation
+import ScanModel
+
+/// vCard 4.0 (RFC 6350) for a business card: CRLF line ends, text values escaped
+/// (`\\`, `\,`, `\;`, `\n`), lines folded at 75 octets without splitting a UTF-8
+/// character, phones as `tel:` URIs when their E.164 form is known.
+/// Documents without a business card give no data.
+public enum VCardWriter {
+    public static func vcard(_ doc: Document) -> Data {
+        guard let c = doc.businessCard else { return Data() }
+        return Data(card(c).utf8)
+    }
+
+    public static func card(_ c: BusinessCard) -> String {
+        var lines = ["BEGIN:VCARD", "VERSION:4.0"]
+        let fn = c.name?.full ?? c.organization ?? c.emails.first?.address ?? ""
+        lines.append("FN:" + escape(fn))
+        if let n = c.name {
+            let parts = [n.family, n.given, n.middle, n.prefix, n.suffix].map { escape($0 ?? "") }
+            lines.append("N:" + parts.joined(separator: ";"))
+        }
+        if let o = c.organization {
+            var org = escape(o)
+            if let d = c.department { org += ";" + escape(d) }
+            lines.append("ORG:" + org)
+        }
+        if let t = c.title { lines.append("TITLE:" + escape(t)) }
+        for p in c.phones {
+            let type: String
+            switch p.type {
+            case .work: type = "work,voice"
+            case .mobile: type = "cell,voice"
+            case .fax: type = "work,fax"
+            case .other: type = "voice"
+            }
+            if let e = p.e164 {
+                lines.append("TEL;VALUE=uri;TYPE=\"\(type)\":tel:\(e)")
+            } else {
+                lines.append("TEL;VALUE=text;TYPE=\"\(type)\":" + escape(p.number))
+            }
+        }
+        for e in c.emails { lines.append("EMAIL;TYPE=work:" + escape(e.address)) }
+        for u in c.urls {
+            let url = u.url.contains("://") ? u.url : "https://" + u.url
+            lines.append("URL;TYPE=work:" + url)
+        }
+        for p in c.socialProfiles {
+            let v = p.value.contains("://") ? p.value : "https://" + p.value
+            lines.append("X-SOCIALPROFILE;TYPE=\(p.service):" + v)
+        }
+        if let a = c.address {
+            let parts = ["", "", a.street ?? "", a.city ?? "", a.region ?? "", a.postalCode ?? "", a.country ?? ""].map(escape)
+            lines.append("ADR;TYPE=work;LABEL=\"\(paramValue(a.full))\":" + parts.joined(separator: ";"))
+        }
+        lines.append("END:VCARD")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Escapes a text value (RFC 6350 §3.4).
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "\\": out += "\\\\"
+            case ",": out += "\\,"
+            case ";": out += "\\;"
+            case "\n", "\r\n": out += "\\n"
+            case "\r": break
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A quoted parameter value may not hold a double quote; line breaks become `\n` (RFC 6868 would use ^n).
+    static func paramValue(_ s: String) -> String {
+        s.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\n", with: "^n")
+    }
+
+    /// Folds a content line into lines of at most 75 octets, continuation lines starting with a space.
+    public static func fold(_ line: String) -> String {
+        var out = ""
+        var current = 0
+        var limit = 75
+        for ch in line {
+            let n = String(ch).utf8.count
+            if current + n > limit {
+                out += "\r\n "
+                current = 1
+                limit = 75
+            }
+            out.append(ch)
+            current += n
+        }
+        return out
+    }
+}

@@ -1,0 +1,321 @@
+import Foundation
+import ScanDetectors
+import ScanModel
+
+/// Reads a `BusinessCard` out of analyzed lines. Contacts come from the data
+/// detectors; phones are typed from their labels (`T`, `M`, `Mob`, `Fax`, `Tél.`)
+/// or, without one, from the number itself; the name is the most prominent
+/// name-like line, confirmed by the e-mail's local part; the title sits near it;
+/// the organization has a company suffix or matches the e-mail's domain.
+public struct BusinessCardParser: Sendable {
+    public init() {}
+
+    static let mobileLabels = ["M", "MOB", "MOBILE", "CELL", "C", "HANDY", "MOBIL", "PORTABLE", "PORT", "GSM", "MOBILTELEFON", "CELLULAR", "HP"]
+    static let faxLabels = ["F", "FAX", "TELEFAX", "TÉLÉCOPIE", "TELECOPIE", "FAKS"]
+    static let workLabels = ["T", "TEL", "TELEPHONE", "TÉL", "TÉLÉPHONE", "PHONE", "P", "PH", "O", "OFFICE", "W", "WORK", "D", "DIRECT",
+                             "DD", "DDI", "TELEFON", "FON", "B", "BUS", "BUSINESS", "MAIN", "FIXE", "BÜRO", "BURO", "ZENTRALE", "STANDARD"]
+    static let titleWords = ["CEO", "CFO", "CTO", "COO", "CMO", "CIO", "VP", "PRESIDENT", "DIRECTOR", "MANAGER", "ENGINEER", "DEVELOPER",
+                             "DESIGNER", "CONSULTANT", "ANALYST", "OFFICER", "HEAD", "LEAD", "CHIEF", "FOUNDER", "CO FOUNDER", "PARTNER",
+                             "OWNER", "ASSOCIATE", "ASSISTANT", "SPECIALIST", "COORDINATOR", "ADMINISTRATOR", "ACCOUNTANT", "ARCHITECT",
+                             "ATTORNEY", "LAWYER", "SOLICITOR", "BARRISTER", "ADVISOR", "ADVISER", "REPRESENTATIVE", "EXECUTIVE",
+                             "SUPERVISOR", "TECHNICIAN", "SCIENTIST", "RESEARCHER", "PROFESSOR", "LECTURER", "AGENT", "BROKER", "REALTOR",
+                             "SALES", "MARKETING", "STRATEGIST", "PRODUCER", "EDITOR", "WRITER", "PHOTOGRAPHER", "NURSE", "PHYSICIAN",
+                             "DENTIST", "SURGEON", "THERAPIST", "PHARMACIST", "PRINCIPAL", "SECRETARY", "TREASURER", "CHAIRMAN", "CHAIR",
+                             "GESCHÄFTSFÜHRER", "GESCHAFTSFUHRER", "LEITER", "LEITERIN", "VERTRIEBSLEITER", "BERATER", "BERATERIN",
+                             "INGENIEUR", "INGENIEURIN", "ENTWICKLER", "REFERENT", "REFERENTIN", "INHABER", "INHABERIN", "PROKURIST",
+                             "DIRECTEUR", "DIRECTRICE", "GÉRANT", "GERANT", "GÉRANTE", "CHEF", "RESPONSABLE", "CHARGÉ", "CHARGE",
+                             "CHARGÉE", "CONSEILLER", "CONSEILLÈRE", "COMMERCIAL", "COMMERCIALE", "INGÉNIEUR", "AVOCAT", "ASSOCIÉ",
+                             "ASSOCIÉE", "PRÉSIDENT", "PRÉSIDENTE", "SENIOR", "JUNIOR", "PRINCIPAL", "STAFF", "GENERAL MANAGER",
+                             "MANAGING", "TEAMLEITER", "ABTEILUNGSLEITER", "MITARBEITER", "SACHBEARBEITER", "KUNDENBERATER", "VORSTAND",
+                             "DIRECTOR OF", "MANAGER OF", "COUNSEL", "RECRUITER", "TRAINER", "COACH", "BOOKKEEPER", "CONTROLLER",
+                             "PLANNER", "CURATOR", "PASTOR", "CHEMIST", "EXPERT", "EXPERTE", "SPÉCIALISTE", "TECHNICIEN", "DÉVELOPPEUR"]
+    static let orgSuffixes = ["INC", "INCORPORATED", "LTD", "LIMITED", "LLC", "LLP", "LP", "PLC", "CORP", "CORPORATION", "CO", "COMPANY",
+                              "GMBH", "AG", "KG", "OHG", "UG", "MBH", "E K", "SE", "SARL", "SAS", "SA", "SASU", "EURL", "SCI", "PTY",
+                              "PTY LTD", "PTE", "GROUP", "GRUPPE", "GROUPE", "PARTNERS", "ASSOCIATES", "HOLDINGS", "INDUSTRIES",
+                              "SOLUTIONS", "SYSTEMS", "TECHNOLOGIES", "TECHNOLOGY", "CONSULTING", "SERVICES", "STUDIO", "AGENCY", "BANK",
+                              "UNIVERSITY", "INSTITUTE", "FOUNDATION", "LABS", "LAB", "DESIGN", "MEDIA", "VENTURES", "CAPITAL", "TEAM",
+                              "INTERNATIONAL", "GLOBAL", "ENTERPRISES", "LOGISTICS", "PARTNERSHIP", "CLINIC", "HOSPITAL", "TRUST",
+                              "DAC", "ULC", "ULTD", "CONSEIL", "CABINET", "AGENTUR", "VERLAG", "WERKE", "ARCHITECTS", "ARCHITEKTEN",
+                              "ENGINEERING", "NETWORKS", "SOFTWARE", "ANALYTICS", "LAW", "LEGAL", "REALTY", "PROPERTIES", "MARKETING"]
+    static let nameprefixes = ["DR", "MR", "MRS", "MS", "MISS", "PROF", "HERR", "FRAU", "M", "MME", "MLLE", "SIR", "DAME", "DIPL ING", "ING", "MAG"]
+    static let nameSuffixes = ["JR", "SR", "II", "III", "IV", "PHD", "MBA", "MD", "CPA", "ESQ", "MSC", "BSC", "MA", "BA", "DDS", "RN", "PE", "CFA", "FCA", "ACA"]
+    static let departmentWords = ["DEPARTMENT", "DEPT", "DIVISION", "ABTEILUNG", "BEREICH", "SERVICE", "DÉPARTEMENT", "DIRECTION", "TEAM"]
+
+    public func parse(_ lines: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
+        var card = BusinessCard()
+        var used = Set<Int>()   // lines taken by contacts
+        // --- Contacts.
+        for (i, l) in lines.enumerated() {
+            for e in l.entities {
+                switch e.type {
+                case .email:
+                    let a = e.value.address ?? e.text.lowercased()
+                    if !card.emails.contains(where: { $0.address == a }) { card.emails.append(.init(address: a, source: l.provenance(of: e))) }
+                    used.insert(i)
+                case .url:
+                    let u = e.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;"))
+                    if let p = Self.profile(u) {
+                        card.socialProfiles.append(.init(service: p, value: u, source: l.provenance(of: e)))
+                    } else if !card.urls.contains(where: { $0.url == u }) {
+                        card.urls.append(.init(url: u, source: l.provenance(of: e)))
+                    }
+                    used.insert(i)
+                case .phone:
+                    let type = Self.phoneType(l, e)
+                    let number = e.text
+                    let key = e.value.e164 ?? number.filter(\.isNumber)
+                    if !card.phones.contains(where: { ($0.e164 ?? $0.number.filter(\.isNumber)) == key }) {
+                        card.phones.append(.init(type: type, number: number, e164: e.value.e164, source: l.provenance(of: e)))
+                    }
+                    used.insert(i)
+                default: break
+                }
+            }
+            // Handles printed without a URL: `@jdoe`, `in/jdoe`.
+            if let m = l.text.range(of: #"(?i)\b(linkedin|twitter|instagram|github|xing)\s*[:/]\s*(\S+)"#, options: .regularExpression),
+               card.socialProfiles.isEmpty {
+                let s = String(l.text[m])
+                let service = String(s.prefix { $0.isLetter }).lowercased()
+                card.socialProfiles.append(.init(service: service, value: s, source: l.line.provenance()))
+                used.insert(i)
+            }
+        }
+        // --- Address.
+        let addr = address(lines, used: &used)
+        card.address = addr?.0
+        if let p = addr?.1 { card.provenance["address"] = p }
+
+        // --- Name, title, organization, department among the remaining lines.
+        let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
+        let domain = (card.emails.first.map { String($0.address.split(separator: "@").last ?? "") }
+                      ?? card.urls.first.map { Self.host($0.url) }).map { Self.domainStem($0) }
+        let free: [Int] = lines.indices.filter { !used.contains($0) }
+        let heights = lines.map(\.line.textHeight).sorted()
+        let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
+
+        // Organization: a company suffix, or the e-mail or web domain in the text.
+        var orgIndex: Int?
+        var orgBest = 0.0
+        for i in free {
+            let l = lines[i]
+            let k = l.key
+            var s = 0.0
+            if Text.hasAny(k, Self.orgSuffixes) { s += 1.5 }
+            if let d = domain, d.count >= 3 {
+                let compact = k.replacingOccurrences(of: " ", with: "").lowercased()
+                if compact.contains(d) || (compact.count >= 4 && d.contains(compact)) { s += 2 }
+                else if Self.initials(k) == d { s += 1.5 }
+            }
+            if Text.hasAny(k, Self.titleWords) { s -= 1 }
+            if s > orgBest { orgBest = s; orgIndex = i }
+        }
+
+        // Name: 2 to 4 words of letters; taller print, the e-mail's local part, few title words.
+        var nameIndex: Int?
+        var nameBest = -Double.infinity
+        for i in free where i != orgIndex {
+            let l = lines[i]
+            let words = l.line.words.map(\.text).filter { $0.contains(where: \.isLetter) }
+            guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { continue }
+            guard words.allSatisfy({ w in w.first!.isUppercase || w.first == "(" || Self.particles.contains(w.lowercased()) }) else { continue }
+            var s = l.line.textHeight / median
+            if Text.hasAny(l.key, Self.titleWords) { s -= 1.5 }
+            if Text.hasAny(l.key, Self.orgSuffixes) { s -= 1 }
+            if Text.hasAny(l.key, Self.departmentWords) { s -= 1 }
+            if let local = emailLocal, Self.matchesLocal(local, words) { s += 1.5 }
+            s -= 0.05 * Double(i)
+            if s > nameBest { nameBest = s; nameIndex = i }
+        }
+        if let ni = nameIndex {
+            let l = lines[ni]
+            card.name = Self.splitName(Text.clean(l.text))
+            card.provenance["name"] = l.line.provenance()
+        }
+        if let oi = orgIndex {
+            card.organization = Text.clean(lines[oi].text)
+            card.provenance["organization"] = lines[oi].line.provenance()
+        }
+        // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
+        var titleIndex: Int?
+        let candidates = free.filter { $0 != nameIndex && $0 != orgIndex && Text.hasAny(lines[$0].key, Self.titleWords) }
+        if let ni = nameIndex {
+            titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
+            if titleIndex == nil, ni + 1 < lines.count, free.contains(ni + 1), ni + 1 != orgIndex,
+               Text.digitCount(lines[ni + 1].text) == 0, lines[ni + 1].line.textHeight < lines[ni].line.textHeight * 0.95,
+               abs(lines[ni + 1].line.box.minY - lines[ni].line.box.maxY) < 2 * lines[ni].line.textHeight {
+                titleIndex = ni + 1
+            }
+        } else {
+            titleIndex = candidates.first
+        }
+        if let ti = titleIndex {
+            card.title = Text.clean(lines[ti].text)
+            card.provenance["title"] = lines[ti].line.provenance()
+        }
+        if let di = free.first(where: { $0 != nameIndex && $0 != orgIndex && $0 != titleIndex && Text.hasAny(lines[$0].key, Self.departmentWords)
+                                        && Text.digitCount(lines[$0].text) == 0 }) {
+            card.department = Text.clean(lines[di].text)
+            card.provenance["department"] = lines[di].line.provenance()
+        }
+        var findings: [Finding] = []
+        if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
+        return (card, findings)
+    }
+
+    static let particles: Set<String> = ["van", "von", "de", "der", "den", "la", "le", "du", "da", "di", "del", "della", "ter", "ten", "zu", "mc", "mac", "o'", "y", "bin", "al"]
+
+    /// The phone's type from the label printed just before it, else from the number.
+    static func phoneType(_ l: AnalyzedLine, _ e: Entity) -> BusinessCard.PhoneType {
+        let before = String(l.text.unicodeScalars.prefix(e.range.start))
+        // The last label-like word before the number (after any earlier number on the line).
+        let words = Text.key(before).split(separator: " ").map(String.init)
+        if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }), words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2 {
+            if mobileLabels.contains(w) { return .mobile }
+            if faxLabels.contains(w) { return .fax }
+            if workLabels.contains(w) { return .work }
+        }
+        if let w = words.last {
+            if mobileLabels.contains(w) { return .mobile }
+            if faxLabels.contains(w) { return .fax }
+            if workLabels.contains(w) { return .work }
+        }
+        return isMobileNumber(e) ? .mobile : .work
+    }
+
+    /// Mobile ranges of the countries cards commonly come from (national significant numbers).
+    static func isMobileNumber(_ e: Entity) -> Bool {
+        guard let e164 = e.value.e164 else { return false }
+        let d = String(e164.dropFirst())
+        for (cc, prefixes) in [("44", ["7"]), ("49", ["15", "16", "17"]), ("33", ["6", "7"]), ("61", ["4"]), ("353", ["8"]),
+                                ("31", ["6"]), ("32", ["4"]), ("41", ["7"]), ("43", ["6"]), ("34", ["6", "7"]), ("39", ["3"])] {
+            if d.hasPrefix(cc) {
+                let nsn = d.dropFirst(cc.count)
+                if cc == "353" && !nsn.hasPrefix("8") { return false }
+                return prefixes.contains { nsn.hasPrefix($0) } && !(cc == "44" && nsn.hasPrefix("70"))
+            }
+        }
+        return false
+    }
+
+    static func profile(_ url: String) -> String? {
+        let u = url.lowercased()
+        for (host, name) in [("linkedin.com", "linkedin"), ("twitter.com", "x"), ("x.com/", "x"), ("instagram.com", "instagram"),
+                             ("facebook.com", "facebook"), ("github.com", "github"), ("xing.com", "xing"), ("youtube.com", "youtube")] {
+            if u.contains(host) && (u.contains("/") || host.hasSuffix("/")) && !u.hasSuffix(host) { return name }
+        }
+        return nil
+    }
+
+    static func host(_ url: String) -> String {
+        var u = url.lowercased()
+        if let r = u.range(of: "://") { u = String(u[r.upperBound...]) }
+        return String(u.prefix { $0 != "/" })
+    }
+
+    /// `mail.evergreen-design.co.uk` → `evergreendesign`.
+    static func domainStem(_ host: String) -> String {
+        var parts = host.lowercased().split(separator: ".").map(String.init)
+        if parts.first == "www" { parts.removeFirst() }
+        let generic: Set<String> = ["com", "co", "org", "net", "de", "fr", "uk", "ca", "au", "ie", "io", "biz", "info", "eu", "us", "gov", "edu", "ac", "gmbh"]
+        while parts.count > 1, let last = parts.last, generic.contains(last) { parts.removeLast() }
+        let stem = parts.last ?? ""
+        let webmail: Set<String> = ["gmail", "yahoo", "hotmail", "outlook", "icloud", "aol", "gmx", "web", "orange", "free", "proton", "protonmail", "live", "mail", "t-online"]
+        return webmail.contains(stem) ? "" : stem.filter { $0.isLetter || $0.isNumber }
+    }
+
+    static func initials(_ key: String) -> String {
+        String(key.split(separator: " ").compactMap { $0.first }).lowercased()
+    }
+
+    /// `johnm`, `john.moore`, `jmoore`, `moore` against `John Moore`.
+    static func matchesLocal(_ local: String, _ words: [String]) -> Bool {
+        let ws = words.map { $0.lowercased().filter(\.isLetter) }.filter { $0.count >= 2 }
+        guard let given = ws.first, let family = ws.last else { return false }
+        let l = local.filter(\.isLetter)
+        if l.isEmpty { return false }
+        return l.contains(family) || l.contains(given) && given.count >= 3
+            || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
+    }
+
+    static func splitName(_ s: String) -> BusinessCard.Name {
+        var words = s.split(separator: " ").map(String.init)
+        var prefix: String?, suffix: String?
+        if let f = words.first, words.count > 2, nameprefixes.contains(Text.key(f)) { prefix = f; words.removeFirst() }
+        if let l = words.last, words.count > 2, nameSuffixes.contains(Text.key(l)) {
+            suffix = l
+            words.removeLast()
+            if var last = words.last, last.hasSuffix(",") { last.removeLast(); words[words.count - 1] = last }
+        }
+        let given = words.first
+        // Family names with particles: `van der Berg`, `de la Fontaine`.
+        var familyStart = max(1, words.count - 1)
+        while familyStart > 1, particles.contains(words[familyStart - 1].lowercased()) { familyStart -= 1 }
+        let family = words.count > 1 ? words[familyStart...].joined(separator: " ") : nil
+        let middle = familyStart > 1 ? words[1..<familyStart].joined(separator: " ") : nil
+        return BusinessCard.Name(full: s, given: given, family: family, middle: middle, prefix: prefix, suffix: suffix)
+    }
+
+    /// The printed address: detector hits, widened to the street line above a postal-code line.
+    func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
+        // Lines with an address or postal code hit.
+        var hitLines: [Int] = []
+        var value: EntityValue?
+        for (i, l) in lines.enumerated() {
+            if let a = l.entities(.address).first {
+                hitLines.append(i)
+                if value == nil { value = a.value }
+            } else if let p = l.entities(.postalCode).first, !used.contains(i) || l.entities(.phone).isEmpty {
+                hitLines.append(i)
+                if value == nil { value = p.value }
+            }
+        }
+        guard let first = hitLines.first else { return nil }
+        var idx = [first]
+        // A street line above (starts with a number or has a street word) joins a postal-code line.
+        var j = first - 1
+        let column = lines[first].line.box
+        while j >= 0, idx.count < 3 {
+            let l = lines[j]
+            // Only lines of the same column; contacts in another column are passed over.
+            if min(l.line.box.maxX, column.maxX) - max(l.line.box.minX, column.minX) <= 0 { j -= 1; continue }
+            if used.contains(j) { break }
+            let k = l.key
+            let streetLike = (l.text.first?.isNumber ?? false) || Text.hasAny(k, ReceiptParser.streetWords + ["STRASSE", "STRAßE", "WEG", "GASSE", "ALLEE", "RING", "BD", "AV", "QUAI", "IMPASSE", "ALLÉE", "PLACE", "ROUTE", "SUITE", "FLOOR", "LEVEL", "BUILDING", "HOUSE"])
+                || l.text.lowercased().hasSuffix("str.") || l.text.lowercased().contains("straße") || l.text.lowercased().contains("strasse")
+            guard streetLike, lines[first].line.box.minY - l.line.box.maxY < 2.5 * l.line.textHeight,
+                  !Text.hasAny(k, Self.titleWords) else { break }
+            idx.insert(j, at: 0)
+            j -= 1
+        }
+        // A country line below.
+        if let last = idx.last, last + 1 < lines.count, !used.contains(last + 1) {
+            let k = lines[last + 1].key
+            if ["USA", "US", "UNITED STATES", "UK", "UNITED KINGDOM", "GERMANY", "DEUTSCHLAND", "FRANCE", "CANADA", "AUSTRALIA", "IRELAND", "ENGLAND", "SCOTLAND", "WALES"].contains(k) {
+                idx.append(last + 1)
+            }
+        }
+        var parts = idx.map { i -> String in
+            let l = lines[i]
+            // Drop contacts printed on the same line: `12 Main St | T 555 0100`.
+            if let cut = l.entities.filter({ [.phone, .email, .url].contains($0.type) }).map(\.range.start).min(), cut > 0 {
+                var head = String(l.text.unicodeScalars.prefix(cut))
+                head = head.replacingOccurrences(of: #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", options: [.regularExpression, .caseInsensitive])
+                return Text.clean(head)
+            }
+            return Text.clean(l.text)
+        }
+        parts = parts.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        idx.forEach { used.insert($0) }
+        var full = ""
+        for p in parts {
+            if full.isEmpty { full = p } else { full += (full.hasSuffix(",") ? " " : ", ") + p }
+        }
+        let v = value ?? EntityValue()
+        let a = BusinessCard.Address(full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
+        let box = BoundingBox.enclosing(idx.map { lines[$0].line.box })
+        let prov = Provenance(text: idx.map { lines[$0].text }.joined(separator: "\n"), page: lines[first].line.page, boundingBox: box,
+                              confidence: idx.map { lines[$0].line.confidence }.min() ?? 0)
+        return (a, prov)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ScanDetectors
+import ScanModel
+
+/// The engine-free stages after recognition: layout, classification and parsing.
+///
+/// ```swift
+/// let extractor = DocumentExtractor(detector: try DataDetector())
+/// let doc = extractor.extract(recognized)           // classifier decides
+/// let card = extractor.extract(recognized, as: .businessCard).businessCard
+/// ```
+public struct DocumentExtractor: Sendable {
+    public let analyzer: LineAnalyzer
+    public let classifier: DocumentClassifier
+
+    public init(detector: DataDetector, classifier: DocumentClassifier = DocumentClassifier()) {
+        self.analyzer = LineAnalyzer(detector: detector)
+        self.classifier = classifier
+    }
+
+    /// Warning codes this stage owns; earlier ones are dropped when a document is re-extracted.
+    static let ownPrefixes = ["receipt-", "card-"]
+
+    /// Classifies `doc` (unless `kind` is given) and adds `documentType` and `receipt` or `businessCard`.
+    public func extract(_ doc: Document, as kind: DocumentKind? = nil) -> Document {
+        var out = doc
+        out.warnings.removeAll { w in Self.ownPrefixes.contains { w.code.hasPrefix($0) } }
+        out.receipt = nil
+        out.businessCard = nil
+        let lines = analyzer.analyze(doc)
+        if let kind {
+            out.documentType = DocumentType(label: kind, confidence: 1, overridden: true)
+        } else {
+            out.documentType = classifier.classify(doc, lines: lines)
+        }
+        switch out.documentType!.label {
+        case .receipt:
+            let (r, f) = ReceiptParser().parse(lines)
+            out.receipt = r
+            out.warnings += f
+        case .businessCard:
+            let (c, f) = BusinessCardParser().parse(analyzer.analyze(doc, splitColumns: true))
+            out.businessCard = c
+            out.warnings += f
+        case .other:
+            break
+        }
+        return out
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// An amount of money in minor units (cents), with the number of decimals printed.
+public struct Amount: Hashable, Sendable, Comparable {
+    public var minor: Int
+    public var scale: Int
+
+    public init(minor: Int, scale: Int) { self.minor = minor; self.scale = scale }
+
+    /// The value as a decimal string with its printed decimals (`9.00`, `-1.50`, `25000`).
+    public var decimalString: String {
+        guard scale > 0 else { return String(minor) }
+        var p = 1
+        for _ in 0..<scale { p *= 10 }
+        let a = abs(minor)
+        let frac = String(a % p)
+        return (minor < 0 ? "-" : "") + "\(a / p)." + String(repeating: "0", count: scale - frac.count) + frac
+    }
+
+    /// In units of 1/100: lets amounts printed with 0 and 2 decimals be added.
+    public var cents: Int { scale == 2 ? minor : scale == 0 ? minor * 100 : scale == 1 ? minor * 10 : minor / pow10(scale - 2) }
+
+    public static func < (a: Amount, b: Amount) -> Bool { a.cents < b.cents }
+
+    public static func cents(_ c: Int) -> Amount { Amount(minor: c, scale: 2) }
+
+    private func pow10(_ n: Int) -> Int { var p = 1; for _ in 0..<n { p *= 10 }; return p }
+
+    /// Reads one printed token as an amount: `9.00`, `RM9.00`, `$1,234.50`, `1.234,50€`,
+    /// `-3.00`, `3.00-`, `(3.00)`, `12.50SR`. With `wholeUnits`, also `25,000` and `25.000`
+    /// (currencies printed without decimals). Returns nil for dates, times, percentages,
+    /// phone numbers and plain integers.
+    public static func parse(_ token: Substring, wholeUnits: Bool = false) -> Amount? {
+        var s = token[...]
+        var negative = false
+        if s.hasPrefix("(") && s.hasSuffix(")") && s.count > 2 { negative = true; s = s.dropFirst().dropLast() }
+        // Currency and tax-code letters glued to either end: RM, $, €, £, EUR, SR, ZR, T, A, *.
+        while let c = s.first, !c.isNumber, c != "-" {
+            guard c.isLetter || "$€£¥₹₩₱฿:*#@=".contains(c) else { return nil }
+            s = s.dropFirst()
+            if s.count > 16 { return nil }
+        }
+        if s.hasPrefix("-") { negative = true; s = s.dropFirst() }
+        while let c = s.last, !c.isNumber {
+            if c == "-" { negative = true; s = s.dropLast(); continue }
+            guard c.isLetter || "$€£¥*%)".contains(c) || c == "." || c == "," else { return nil }
+            if c == "%" { return nil }
+            s = s.dropLast()
+        }
+        guard let first = s.first, first.isNumber, s.count <= 14 else { return nil }
+        // Digits with separators only.
+        guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "'" || $0 == " ") }) else { return nil }
+        let chars = Array(s)
+        // Decimal part: a separator followed by exactly two digits at the end.
+        var intPart: [Character], frac: [Character] = []
+        if chars.count >= 4, chars[chars.count - 3] == "." || chars[chars.count - 3] == ",",
+           chars[chars.count - 2].isNumber, chars[chars.count - 1].isNumber {
+            intPart = Array(chars[..<(chars.count - 3)])
+            frac = Array(chars[(chars.count - 2)...])
+        } else if wholeUnits {
+            intPart = chars
+        } else {
+            return nil
+        }
+        // The integer part: plain digits, or groups of three after a separator.
+        let groups = intPart.split(omittingEmptySubsequences: false,
+                                   whereSeparator: { $0 == "." || $0 == "," || $0 == "'" || $0 == " " })
+        guard let head = groups.first, !head.isEmpty, head.count <= 9 else { return nil }
+        if groups.count > 1 {
+            guard head.count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+        } else if frac.isEmpty {
+            return nil // wholeUnits: a bare integer is a count, not an amount
+        }
+        guard let whole = Int(String(groups.joined())) else { return nil }
+        var minor = whole
+        var scale = 0
+        if !frac.isEmpty { minor = whole * 100 + (Int(String(frac)) ?? 0); scale = 2 }
+        return Amount(minor: negative ? -minor : minor, scale: scale)
+    }
+}
+
+/// Small text helpers shared by the parsers.
+enum Text {
+    /// Upper-cased letters and digits with every other run of characters turned into one space.
+    static func key(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        var space = true
+        for c in s.uppercased() {
+            if c.isLetter || c.isNumber {
+                out.append(c)
+                space = false
+            } else if !space {
+                out.append(" ")
+                space = true
+            }
+        }
+        if out.hasSuffix(" ") { out.removeLast() }
+        return out
+    }
+
+    /// Whether `key` (as made by `key(_:)`) holds `phrase` as whole words.
+    static func has(_ key: String, _ phrase: String) -> Bool {
+        guard let r = key.range(of: phrase) else { return false }
+        var search = r
+        while true {
+            let before = search.lowerBound == key.startIndex || key[key.index(before: search.lowerBound)] == " "
+            let after = search.upperBound == key.endIndex || key[search.upperBound] == " "
+            if before && after { return true }
+            guard let next = key.range(of: phrase, range: key.index(after: search.lowerBound)..<key.endIndex) else { return false }
+            search = next
+        }
+    }
+
+    static func hasAny(_ key: String, _ phrases: [String]) -> Bool { phrases.contains { has(key, $0) } }
+
+    static func letterCount(_ s: String) -> Int { s.reduce(0) { $0 + ($1.isLetter ? 1 : 0) } }
+    static func digitCount(_ s: String) -> Int { s.reduce(0) { $0 + ($1.isNumber ? 1 : 0) } }
+
+    /// Trims spaces and the punctuation OCR leaves at the ends of a phrase.
+    static func clean(_ s: String) -> String {
+        s.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»")))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import ScanDetectors
+import ScanModel
+
+/// A visual line with what the parsers ask of it: its upper-cased key, the amounts
+/// that end it (the amount column and, left of it, unit price and quantity), and
+/// the data-detector hits on it.
+public struct AnalyzedLine: Sendable {
+    public var line: LayoutLine
+    /// Upper-cased letters and digits, other characters as single spaces.
+    public var key: String
+    /// The label: the words before the trailing amounts (and their currency tokens).
+    public var labelWordCount: Int
+    /// Amounts at the end of the line, left to right, with the index of their word.
+    public var trailing: [(amount: Amount, word: Int)]
+    public var entities: [Entity]
+
+    public var text: String { line.text }
+    public var label: String { line.words.prefix(labelWordCount).map(\.text).joined(separator: " ") }
+    public var labelKey: String { Text.key(label) }
+    public var amount: Amount? { trailing.last?.amount }
+    public func entities(_ type: EntityType) -> [Entity] { entities.filter { $0.type == type } }
+
+    /// Provenance of the last amount on the line.
+    public var amountProvenance: Provenance? {
+        guard let t = trailing.last else { return nil }
+        return line.provenance(words: t.word..<(t.word + 1))
+    }
+
+    /// The words an entity covers (by its range in `text`).
+    public func wordRange(of e: Entity) -> Range<Int> {
+        var start = 0
+        var lo: Int?, hi = 0
+        for (i, w) in line.words.enumerated() {
+            let end = start + w.text.unicodeScalars.count
+            if end > e.range.start && start < e.range.end {
+                if lo == nil { lo = i }
+                hi = i + 1
+            }
+            start = end + 1
+        }
+        return (lo ?? 0)..<max(hi, (lo ?? 0) + 1)
+    }
+
+    public func provenance(of e: Entity) -> Provenance {
+        var p = line.provenance(words: wordRange(of: e))
+        p.text = e.text
+        return p
+    }
+}
+
+/// Builds analyzed lines for a document: layout, trailing amounts, detector hits.
+public struct LineAnalyzer: Sendable {
+    public let detector: DataDetector
+
+    public init(detector: DataDetector) { self.detector = detector }
+
+    static let currencyTokens: Set<String> = [
+        "RM", "MYR", "$", "US$", "USD", "EUR", "€", "£", "GBP", "CHF", "AUD", "CAD", "SGD", "S$", "A$", "C$",
+        "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "FR",
+    ]
+
+    /// With `splitColumns`, a visual line is cut where a gap wider than three text heights
+    /// separates two columns (a card's contacts on the left, its address on the right).
+    public func analyze(_ document: Document, splitColumns: Bool = false) -> [AnalyzedLine] {
+        var lines = LayoutAnalyzer.lines(of: document)
+        if splitColumns { lines = lines.flatMap(LayoutAnalyzer.columns(of:)) }
+        let context = detector.context(for: [lines.map(\.text).joined(separator: "\n")])
+        let whole = Self.prefersWholeUnits(lines)
+        return lines.map { l in
+            let (count, trailing) = Self.trailingAmounts(l, wholeUnits: whole)
+            return AnalyzedLine(line: l, key: Text.key(l.text), labelWordCount: count, trailing: trailing,
+                                entities: detector.detect(in: l.text, context: context))
+        }
+    }
+
+    /// Whether amounts on this document are printed without decimals (`25,000` rupiah).
+    static func prefersWholeUnits(_ lines: [LayoutLine]) -> Bool {
+        var decimals = 0, grouped = 0
+        for l in lines {
+            guard let w = l.words.last?.text[...] else { continue }
+            if Amount.parse(w) != nil { decimals += 1 } else if Amount.parse(w, wholeUnits: true) != nil { grouped += 1 }
+        }
+        return grouped >= 3 && grouped > 2 * decimals
+    }
+
+    /// The words that end `line` and read as amounts; returns the label's word count too.
+    static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool) -> (Int, [(amount: Amount, word: Int)]) {
+        var out: [(amount: Amount, word: Int)] = []
+        var i = line.words.count - 1
+        // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, `3.20 A`.
+        var skipped = 0
+        while i >= 0, out.isEmpty, skipped < 1 {
+            let t = line.words[i].text
+            if Amount.parse(t[...], wholeUnits: wholeUnits) != nil { break }
+            if t.count <= 3, t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" }), i > 0 { i -= 1; skipped += 1; continue }
+            break
+        }
+        if i < 0 { return (line.words.count, []) }
+        var end = i
+        while i >= 0 {
+            let t = line.words[i].text
+            if let a = Amount.parse(t[...], wholeUnits: wholeUnits) {
+                out.insert((a, i), at: 0)
+                end = i
+                i -= 1
+                // A currency printed as its own word before the amount.
+                if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
+                continue
+            }
+            break
+        }
+        if out.isEmpty { return (line.words.count, []) }
+        return (end, out)
+    }
+}

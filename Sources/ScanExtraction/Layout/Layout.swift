@@ -1,0 +1,179 @@
+import Foundation
+import ScanModel
+
+/// One word on a visual line, in page pixels (top-left origin).
+public struct LayoutWord: Hashable, Sendable {
+    public var text: String
+    public var box: BoundingBox
+    public var confidence: Double
+}
+
+/// A visual line: the words whose baselines line up, left to right, even when the
+/// engine returned them as separate observations (`TOTAL` ... `9.00`).
+public struct LayoutLine: Hashable, Sendable {
+    public var page: Int
+    public var words: [LayoutWord]
+    /// Words joined by one space.
+    public var text: String
+    public var box: BoundingBox
+    /// The median word height: the size of the print.
+    public var textHeight: Double
+    public var confidence: Double
+    /// The line's vertical position with the page's slant taken out.
+    public var level: Double
+
+    init(page: Int, words: [LayoutWord], level: Double) {
+        self.page = page
+        self.words = words.sorted { $0.box.minX < $1.box.minX }
+        self.text = self.words.map(\.text).joined(separator: " ")
+        self.box = BoundingBox.enclosing(words.map(\.box)) ?? BoundingBox(x: 0, y: 0, width: 0, height: 0)
+        let hs = words.map(\.box.height).sorted()
+        self.textHeight = hs.isEmpty ? 0 : hs[hs.count / 2]
+        let chars = words.reduce(0) { $0 + max(1, $1.text.count) }
+        self.confidence = words.reduce(0.0) { $0 + $1.confidence * Double(max(1, $1.text.count)) } / Double(max(1, chars))
+        self.level = level
+    }
+
+    /// Provenance for the whole line, or for the words `range` of it.
+    public func provenance(words range: Range<Int>? = nil, confidence factor: Double = 1) -> Provenance {
+        let r = range ?? 0..<words.count
+        guard !r.isEmpty, r.lowerBound >= 0, r.upperBound <= words.count else {
+            return Provenance(text: text, page: page, boundingBox: box, confidence: confidence * factor)
+        }
+        let ws = words[r]
+        let chars = ws.reduce(0) { $0 + max(1, $1.text.count) }
+        let conf = ws.reduce(0.0) { $0 + $1.confidence * Double(max(1, $1.text.count)) } / Double(max(1, chars))
+        return Provenance(text: ws.map(\.text).joined(separator: " "), page: page,
+                          boundingBox: BoundingBox.enclosing(ws.map(\.box)), confidence: conf * factor)
+    }
+}
+
+/// A block of lines set close together (on cards: the name and title, the address...).
+public struct LayoutBlock: Hashable, Sendable {
+    public var lines: [LayoutLine]
+    public var box: BoundingBox
+}
+
+/// Groups the observations of a page into visual lines, in reading order.
+///
+/// The page's slant is measured from the words of each observation (the median slope
+/// between first and last word), so that a slightly rotated or photographed receipt
+/// still lines a label up with its amount at the far right. Observations are then
+/// joined into one visual line when, after removing the slant, their vertical
+/// centres are within half a text height and they don't overlap horizontally.
+public enum LayoutAnalyzer {
+    public static func lines(of page: Page) -> [LayoutLine] {
+        struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double }
+        let slope = slant(of: page)
+        let cx = page.width > 0 ? page.width / 2 : 0
+        var units: [Unit] = []
+        units.reserveCapacity(page.observations.count)
+        for o in page.observations {
+            var ws = o.words.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { LayoutWord(text: $0.text, box: $0.boundingBox, confidence: $0.confidence) }
+            if ws.isEmpty {
+                // No word boxes: split the line's box over its words by character count.
+                ws = splitEvenly(o)
+            }
+            guard !ws.isEmpty else { continue }
+            let box = BoundingBox.enclosing(ws.map(\.box))!
+            let hs = ws.map(\.box.height).sorted()
+            let level = box.midY - slope * (box.midX - cx)
+            units.append(Unit(words: ws, box: box, level: level, height: max(1, hs[hs.count / 2])))
+        }
+        units.sort { $0.level < $1.level }
+        var groups: [(units: [Unit], level: Double, height: Double)] = []
+        for u in units {
+            var joined = false
+            // Look back over the few most recent lines only: they are sorted by level.
+            var k = groups.count - 1
+            while k >= 0 && k >= groups.count - 3 {
+                let g = groups[k]
+                let tol = 0.5 * min(g.height, u.height)
+                if abs(g.level - u.level) <= tol && !g.units.contains(where: { overlapsHorizontally($0.box, u.box) }) {
+                    groups[k].units.append(u)
+                    let n = Double(groups[k].units.count)
+                    groups[k].level = (g.level * (n - 1) + u.level) / n
+                    joined = true
+                    break
+                }
+                k -= 1
+            }
+            if !joined { groups.append(([u], u.level, u.height)) }
+        }
+        return groups.map { LayoutLine(page: page.index, words: $0.units.flatMap(\.words), level: $0.level) }
+            .sorted { $0.level < $1.level }
+    }
+
+    /// Every page's lines, page after page.
+    public static func lines(of document: Document) -> [LayoutLine] {
+        document.pages.flatMap { lines(of: $0) }
+    }
+
+    /// Lines set close together, each block in reading order (top to bottom).
+    public static func blocks(of lines: [LayoutLine]) -> [LayoutBlock] {
+        var blocks: [LayoutBlock] = []
+        for l in lines {
+            if let i = blocks.lastIndex(where: { b in
+                guard let last = b.lines.last, last.page == l.page else { return false }
+                let gap = l.box.minY - last.box.maxY
+                let h = max(last.textHeight, l.textHeight)
+                let hOverlap = min(b.box.maxX, l.box.maxX) - max(b.box.minX, l.box.minX)
+                return gap < 0.9 * h && gap > -0.5 * h && hOverlap > 0
+            }) {
+                blocks[i].lines.append(l)
+                blocks[i].box = blocks[i].box.union(l.box)
+            } else {
+                blocks.append(LayoutBlock(lines: [l], box: l.box))
+            }
+        }
+        return blocks
+    }
+
+    /// The pieces of a line separated by gaps wider than three text heights.
+    public static func columns(of line: LayoutLine) -> [LayoutLine] {
+        var pieces: [[LayoutWord]] = []
+        for w in line.words {
+            if let last = pieces.last?.last, w.box.minX - last.box.maxX <= 3 * max(1, line.textHeight) {
+                pieces[pieces.count - 1].append(w)
+            } else {
+                pieces.append([w])
+            }
+        }
+        if pieces.count <= 1 { return [line] }
+        return pieces.map { LayoutLine(page: line.page, words: $0, level: line.level) }
+    }
+
+    /// The median slope (dy/dx) of the observations with words far apart; 0 when unknown.
+    static func slant(of page: Page) -> Double {
+        var slopes: [Double] = []
+        for o in page.observations where o.words.count >= 2 {
+            let a = o.words.first!.boundingBox, b = o.words.last!.boundingBox
+            let dx = b.midX - a.midX
+            guard dx > 4 * max(a.height, b.height) else { continue }
+            // Use the bottoms: word tops vary with capitals, bottoms with descenders less.
+            slopes.append((b.maxY - a.maxY) / dx)
+        }
+        guard slopes.count >= 3 else { return 0 }
+        slopes.sort()
+        return max(-0.2, min(0.2, slopes[slopes.count / 2]))
+    }
+
+    static func overlapsHorizontally(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
+        let o = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+        return o > 0.3 * min(a.width, b.width)
+    }
+
+    static func splitEvenly(_ o: TextObservation) -> [LayoutWord] {
+        let toks = o.text.split(separator: " ", omittingEmptySubsequences: true)
+        guard !toks.isEmpty else { return [] }
+        let total = Double(max(1, toks.reduce(0) { $0 + $1.count + 1 } - 1))
+        var x = o.boundingBox.minX
+        return toks.map { t in
+            let w = o.boundingBox.width * Double(t.count) / total
+            defer { x += o.boundingBox.width * Double(t.count + 1) / total }
+            return LayoutWord(text: String(t), box: BoundingBox(x: x, y: o.boundingBox.minY, width: w, height: o.boundingBox.height),
+                              confidence: o.confidence)
+        }
+    }
+}

@@ -1,0 +1,631 @@
+import Foundation
+import ScanDetectors
+import ScanModel
+
+/// Reads a `Receipt` out of analyzed lines: merchant, date and time, line items,
+/// subtotal, taxes, tip, discounts, total and payment. Every value is taken from
+/// printed text, with its provenance; arithmetic that doesn't add up becomes a
+/// warning rather than a correction.
+public struct ReceiptParser: Sendable {
+    public init() {}
+
+    /// The role a line plays in the summary part of a receipt.
+    enum Role: Equatable { case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId, none }
+
+    static let changeWords = ["CHANGE", "CHANGE DUE", "KEMBALI", "BAKI", "RUCKGELD", "RÜCKGELD", "RENDU", "CAMBIO", "WISSELGELD"]
+    static let tenderWords = ["CASH", "TENDERED", "TENDER", "PAID", "PAYMENT", "VISA", "MASTERCARD", "MASTER", "AMEX", "DEBIT",
+                              "CREDIT", "CARD", "EFTPOS", "BAYAR", "TUNAI", "GEGEBEN", "BAR", "ESPECES", "ESPÈCES", "CB", "EC", "MAESTRO",
+                              "GIRO", "KARTE", "TARJETA", "EFECTIVO", "CONTANTI", "AMOUNT TENDERED", "AMOUNT PAID"]
+    static let roundingWords = ["ROUNDING", "ROUND", "ROUNDED ADJ", "ADJ", "ADJUSTMENT", "PEMBULATAN", "RUNDUNG"]
+    static let quantityWords = ["QTY", "QUANTITY", "ITEMS", "ITEM S", "ITEM", "PCS", "NO OF", "ARTIKEL", "ARTICLES", "UNITS"]
+    static let discountWords = ["DISCOUNT", "DISC", "SAVINGS", "YOU SAVED", "SAVE", "COUPON", "PROMO", "RABATT", "REMISE",
+                                "VOUCHER", "MEMBER DISC", "PROMOTION", "DISKON", "POTONGAN", "DESCUENTO", "SCONTO"]
+    static let subtotalWords = ["SUBTOTAL", "SUB TOTAL", "SUB", "SUBTOTAAL", "ZWISCHENSUMME", "SOUS TOTAL", "EXCL", "EXCLUDING",
+                                "EXCLUSIVE", "BEFORE TAX", "NET AMOUNT", "NETTO", "HT", "TOTAL HT", "SUBTOTALE"]
+    static let tipWords = ["TIP", "TIPS", "GRATUITY", "POURBOIRE", "TRINKGELD", "PROPINA", "MANCIA"]
+    static let taxWords = ["TAX", "GST", "VAT", "SST", "HST", "PST", "QST", "MWST", "UST", "TVA", "IVA", "PPN", "SALES TAX",
+                           "STEUER", "BTW", "MOMS", "PB1", "IGST", "CGST", "SGST", "TAXES", "MW ST"]
+    static let taxIdWords = ["GST ID", "GST REG", "GST NO", "GST REG NO", "VAT NO", "VAT REG", "TAX ID", "VAT ID", "SST ID",
+                             "SST REG", "USTID", "UST ID", "STEUERNR", "ST NR", "ABN", "TIN", "NPWP", "SIRET", "TVA INTRA",
+                             "CO REG", "COMPANY NO", "ROC", "BUSINESS NO", "GST REG NO", "REG NO", "N TVA", "CIF", "NIF"]
+    static let strongTotalWords = ["GRAND TOTAL", "ROUNDED", "ROUND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "PAYABLE", "NETT TOTAL",
+                                   "NET TOTAL", "INCL", "INCLUSIVE", "INCLUDING", "TOTAL AMOUNT", "A PAYER", "À PAYER", "ZU ZAHLEN",
+                                   "TOTAL TTC", "TTC", "TOTAL TO PAY", "AMOUNT PAYABLE", "GESAMTBETRAG", "TOTAL SALES INCL", "NET PAYABLE"]
+    static let totalWords = ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "BETRAG", "IMPORTE", "TOTALE", "TOTAAL", "BALANCE", "AMOUNT", "AMT",
+                             "TOTAL RM", "TOTAL SALES", "TOTAL BILL", "NET", "NETT", "SUM", "BILL"]
+
+    /// The role of a line, from its label.
+    static func role(_ key: String) -> Role {
+        if key.isEmpty { return .none }
+        if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "TOTAL"]) { return .taxId }
+        if Text.hasAny(key, changeWords) { return .change }
+        if Text.hasAny(key, tipWords) && !Text.has(key, "INCL") { return .tip }
+        if Text.hasAny(key, roundingWords) && !Text.hasAny(key, ["TOTAL"]) { return .rounding }
+        if Text.hasAny(key, discountWords) { return .discount }
+        let totalish = Text.hasAny(key, totalWords + strongTotalWords) || fuzzyTotal(key)
+        if totalish && Text.hasAny(key, ["QTY", "QUANTITY", "ITEMS", "ITEM", "PCS", "NO OF", "UNITS", "ARTIKEL", "POINTS", "WEIGHT"]) {
+            return .quantityTotal
+        }
+        if Text.hasAny(key, subtotalWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
+        if Text.hasAny(key, tenderWords) && !Text.hasAny(key, ["TOTAL", "DUE", "PAYABLE"]) { return .tendered }
+        if Text.hasAny(key, taxWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND", "TTC"]) { return .tax }
+        if Text.hasAny(key, strongTotalWords) && totalish { return .total(strength: 2) }
+        if Text.hasAny(key, ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "TOTALE", "TOTAAL", "IMPORTE"]) { return .total(strength: 1.5) }
+        if fuzzyTotal(key) { return .total(strength: 1) }
+        if Text.hasAny(key, ["BALANCE", "AMOUNT", "AMT", "BETRAG", "NET", "NETT", "SUM", "BILL"]) && key.split(separator: " ").count <= 3 {
+            return .total(strength: 0.5)
+        }
+        if Text.hasAny(key, quantityWords) && key.split(separator: " ").count <= 2 { return .quantityTotal }
+        return .none
+    }
+
+    /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
+    static func fuzzyTotal(_ key: String) -> Bool {
+        for w in key.split(separator: " ") where w.count == 5 || w.count == 6 {
+            let a = Array(w), b = Array("TOTAL")
+            if a.count == 5 {
+                var diff = 0
+                for i in 0..<5 where a[i] != b[i] { diff += 1 }
+                if diff == 1 && (a[1] == "O" || a[1] == "0") { return true }
+            }
+        }
+        return false
+    }
+
+    static let headerNoise = ["TAX INVOICE", "INVOICE", "RECEIPT", "OFFICIAL RECEIPT", "SIMPLIFIED", "WELCOME", "COPY", "ORIGINAL",
+                              "CASH BILL", "CASH SALE", "CASH RECEIPT", "THANK YOU", "DUPLICATE", "CUSTOMER COPY", "MERCHANT COPY",
+                              "SALES RECEIPT", "BILL", "KASSENBON", "QUITTUNG", "TICKET", "RECU", "FACTURE", "RECHNUNG", "STRUK", "NOTA"]
+    static let companySuffixes = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "LTD", "LIMITED", "LLC", "INC",
+                                  "GMBH", "PLC", "CORP", "CORPORATION", "CO", "COMPANY", "PTY", "PTE", "S A", "SA", "SARL", "SAS", "AG",
+                                  "KG", "SRL", "SPA", "BV", "NV", "RESTAURANT", "RESTORAN", "CAFE", "HARDWARE", "STORE", "MART",
+                                  "SUPERMARKET", "MINIMARKET", "BAKERY", "KEDAI", "STATIONERY", "PHARMACY", "FARMASI", "HOTEL", "BISTRO",
+                                  "GRILL", "PIZZA", "TAVERN", "BAR", "DINER", "KITCHEN", "MARKET", "SHOP", "BOOKSTORE", "PT", "TBK", "CV",
+                                  "TOKO", "RESTAURANTE", "TRATTORIA", "BRASSERIE", "BOULANGERIE", "PHARMACIE", "APOTHEKE", "BÄCKEREI"]
+    static let addressStop = ["TEL", "TELEPHONE", "PHONE", "FAX", "HP", "GST", "VAT", "TAX", "INVOICE", "RECEIPT", "DATE", "CASHIER",
+                              "EMAIL", "E MAIL", "WEBSITE", "WWW", "TABLE", "SERVER", "ORDER", "CHECK", "BILL", "REG", "ROC", "CO REG",
+                              "COMPANY", "DOC", "NO TEL", "TERMINAL", "STATION", "GUESTS", "OPEN", "HOURS", "THANK", "STORE", "SST",
+                              "ABN", "TIME", "MEMBER", "SALESPERSON", "STAFF", "POS", "TRANS", "COUNTER"]
+    /// Labels that never belong to an address.
+    static let strongStop = ["GST", "ROC", "DOCUMENT", "DOC NO", "COMPANY NO", "CO REG", "CO NO", "REG NO", "TEL", "FAX", "RECEIPT",
+                             "INVOICE", "CASHIER", "DATE", "EMAIL", "E MAIL", "WWW", "VAT", "SST", "ABN", "TAX", "PHONE", "BILL NO",
+                             "FORMERLY", "LICENSEE", "OPERATED BY", "TABLE", "SERVER", "GUESTS"]
+    static let labelPattern = #"\s+(?:DOCUMENT\s*NO|DOC\s*NO|ROC\s*NO|GST\s*(?:ID|NO|REG)|COMPANY\s*NO|CO\.?\s*REG|TEL|FAX|PHONE|RECEIPT|INVOICE|CASHIER|DATE)\b"#
+
+    /// Where a label (`Document No`, `GST ID`, `TEL`) starts inside a line, in scalars.
+    static func labelCut(_ text: String) -> Int? {
+        guard let r = text.range(of: labelPattern, options: [.regularExpression, .caseInsensitive]) else { return nil }
+        return text.unicodeScalars[..<r.lowerBound].count
+    }
+
+    static let streetWords = ["JALAN", "JLN", "LORONG", "TAMAN", "STREET", "ST", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD",
+                              "HWY", "HIGHWAY", "DRIVE", "DR", "LANE", "LN", "WAY", "PLACE", "PL", "SUITE", "STE", "FLOOR", "UNIT",
+                              "BLOCK", "BLK", "LOT", "NO", "PERSIARAN", "LEBUH", "KAMPUNG", "KG", "BANDAR", "STRASSE", "STR",
+                              "PLATZ", "RUE", "AVENUE", "CHEMIN", "PIKE", "PKWY", "PARKWAY", "COURT", "CT", "SQUARE", "SQ",
+                              "CRESCENT", "TERRACE", "PLAZA", "CENTRE", "CENTER", "MALL", "PUSAT", "SEKSYEN", "SECTION", "BATU",
+                              "INDUSTRIAL", "PARK", "JL", "GEDUNG", "KOTA", "CITY", "BAHRU", "SELANGOR", "JOHOR", "KUALA", "LUMPUR",
+                              "PETALING", "JAYA", "SHAH", "ALAM", "KLANG", "PUCHONG", "KAJANG", "DARUL", "EHSAN", "TAKZIM"]
+
+    public func parse(_ lines: [AnalyzedLine]) -> (Receipt, [Finding]) {
+        var r = Receipt()
+        var findings: [Finding] = []
+        guard !lines.isEmpty else { return (r, findings) }
+        let roles = lines.map { $0.amount != nil || $0.trailing.isEmpty ? Self.role($0.labelKey) : Self.role($0.key) }
+
+        // The summary starts at the first subtotal or total line that carries an amount.
+        var summaryStart = lines.count
+        for (i, l) in lines.enumerated() {
+            switch roles[i] {
+            case .subtotal, .total:
+                if l.amount != nil || (i + 1 < lines.count && Self.valueOnly(lines[i + 1])) { summaryStart = i }
+            default: break
+            }
+            if summaryStart < lines.count { break }
+        }
+
+        // --- Header: merchant name, address, phone.
+        parseMerchant(lines, roles: roles, limit: summaryStart, into: &r)
+
+        // --- Date, time, receipt number, currency.
+        parseDateTime(lines, into: &r)
+        parseReferences(lines, into: &r)
+
+        // --- Items.
+        parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
+
+        // --- Summary.
+        parseSummary(lines, roles: roles, from: summaryStart, into: &r)
+
+        // --- Checks.
+        findings += check(r)
+        return (r, findings)
+    }
+
+    /// A line with an amount and (almost) no letters: the value of a label printed above it.
+    static func valueOnly(_ l: AnalyzedLine) -> Bool {
+        l.amount != nil && Text.letterCount(l.label) <= 3
+    }
+
+    // MARK: - Merchant
+
+    func parseMerchant(_ lines: [AnalyzedLine], roles: [Role], limit: Int, into r: inout Receipt) {
+        let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
+        func isNoise(_ l: AnalyzedLine) -> Bool {
+            let k = l.key
+            let letters = Text.letterCount(l.text)
+            if letters < 3 { return true }
+            if Double(Text.digitCount(l.text)) > Double(letters) * 1.5 { return true }
+            if Self.headerNoise.contains(k) { return true }
+            if !l.entities.filter({ [.phone, .date, .time, .email, .url].contains($0.type) }).isEmpty { return true }
+            if Text.hasAny(k, ["TEL", "FAX", "GST", "VAT", "TAX", "DATE", "WWW", "COM", "ID", "NO"]) && letters < 14 { return true }
+            if l.amount != nil { return true }
+            return false
+        }
+        // A line with a company suffix, among the first lines.
+        var nameIndex: Int?
+        for i in 0..<min(top, 10) {
+            let l = lines[i]
+            if isNoise(l) { continue }
+            let k = l.key
+            if Text.hasAny(k, ["SDN BHD", "SDN", "BHD", "BERHAD", "LTD", "LIMITED", "LLC", "INC", "GMBH", "PLC", "CORP", "PTY",
+                               "PTE", "ENTERPRISE", "ENTERPRISES", "TRADING", "SARL", "SAS", "SRL", "TBK"]) {
+                nameIndex = i
+                break
+            }
+        }
+        if nameIndex == nil {
+            // The most prominent of the first few lines that aren't noise: tall print near the top.
+            var best = -1.0
+            let heights = lines.prefix(top).map(\.line.textHeight).sorted()
+            let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
+            var seen = 0
+            for i in 0..<top where !isNoise(lines[i]) {
+                seen += 1
+                if seen > 4 { break }
+                let l = lines[i]
+                var score = l.line.textHeight / median - 0.25 * Double(seen - 1)
+                if Text.hasAny(l.key, Self.companySuffixes) { score += 0.5 }
+                if Text.hasAny(l.key, Self.streetWords) && Text.digitCount(l.text) > 0 { score -= 1 }
+                if score > best { best = score; nameIndex = i }
+            }
+        }
+        guard let ni = nameIndex else { return }
+        let nameLine = lines[ni]
+        var name = Text.clean(nameLine.text)
+        // A registration number printed after the name: `(123456-X)`, `Co. Reg. 1234`.
+        if let paren = name.range(of: #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#,
+                                  options: [.regularExpression, .caseInsensitive]), paren.lowerBound > name.startIndex {
+            name = String(name[..<paren.lowerBound])
+        }
+        var nameLines = [nameLine]
+        if (name.hasSuffix("&") || name.hasSuffix("-") || name.hasSuffix(" AND")), ni + 1 < lines.count,
+           Text.digitCount(lines[ni + 1].text) == 0, Text.letterCount(lines[ni + 1].text) >= 3 {
+            name += " " + Text.clean(lines[ni + 1].text)
+            nameLines.append(lines[ni + 1])
+        }
+        r.merchant.name = name
+        r.provenance["merchant.name"] = Provenance(text: nameLines.map(\.text).joined(separator: "\n"), page: nameLine.line.page,
+                                                   boundingBox: BoundingBox.enclosing(nameLines.map(\.line.box)),
+                                                   confidence: nameLines.map(\.line.confidence).min() ?? 0)
+
+        // Address: the lines after the name (skipping registration numbers), until a stop line.
+        var addr: [AnalyzedLine] = []
+        var trims: [Int: Int] = [:]
+        var i = ni + nameLines.count
+        while i < min(lines.count, limit) && addr.count < 5 {
+            let l = lines[i]
+            let k = l.key
+            let regOnly = Text.letterCount(l.text) <= 3 && Text.digitCount(l.text) >= 4 && addr.isEmpty
+            let regLine = Text.hasAny(k, ["CO REG", "COMPANY NO", "ROC", "REG NO", "CO NO"]) && addr.isEmpty
+            if (regOnly || regLine) && l.entities(.phone).isEmpty { i += 1; continue }
+            let hasContact = l.entities.contains { [.phone, .email, .url, .date, .time].contains($0.type) }
+            // A registration or document label merged onto the address line: keep what comes before it.
+            if !addr.isEmpty || Text.digitCount(l.text) > 0, let cut = Self.labelCut(l.text), cut > 8, !hasContact {
+                addr.append(l)
+                trims[addr.count - 1] = cut
+                break
+            }
+            // After the postal-code line, only a state or country line may follow.
+            if let prev = addr.last, prev.text.range(of: #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#, options: .regularExpression) != nil,
+               Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
+            let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
+                || Text.hasAny(k, Self.addressStop) && !Text.hasAny(k, Self.streetWords)
+            if stop {
+                // `... 81100 JOHOR BAHRU. TEL: 07-123`: keep the part before the label.
+                if hasContact, let t = l.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
+                    let before = String(l.text.unicodeScalars.prefix(t))
+                    let cut = before.range(of: #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, options: [.regularExpression, .caseInsensitive])
+                    let head = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
+                    if Text.letterCount(head) >= 4 && Text.hasAny(Text.key(head), Self.streetWords) { addr.append(l); _ = head }
+                }
+                break
+            }
+            // Another name-like line right under the name (a branch, a second line of the name) isn't an address
+            // unless it has digits or street words.
+            if addr.isEmpty && Text.digitCount(l.text) == 0 && !Text.hasAny(k, Self.streetWords) && i == ni + 1
+                && l.line.textHeight >= nameLine.line.textHeight * 0.9 && !Text.hasAny(k, Self.companySuffixes) {
+                i += 1
+                continue
+            }
+            addr.append(l)
+            i += 1
+        }
+        if !addr.isEmpty {
+            var parts = addr.enumerated().map { n, l in
+                Text.clean(trims[n].map { String(l.text.unicodeScalars.prefix($0)) } ?? l.text)
+            }
+            if let last = addr.last, let t = last.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
+                let before = String(last.text.unicodeScalars.prefix(t))
+                let cut = before.range(of: #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, options: [.regularExpression, .caseInsensitive])
+                parts[parts.count - 1] = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
+            }
+            r.merchant.address = parts.joined(separator: " ")
+            let box = BoundingBox.enclosing(addr.map(\.line.box))
+            r.provenance["merchant.address"] = Provenance(text: addr.map(\.text).joined(separator: "\n"), page: addr[0].line.page,
+                                                          boundingBox: box, confidence: addr.map(\.line.confidence).min() ?? 0)
+        }
+
+        // Phone: the first phone number printed in the upper part.
+        for l in lines.prefix(max(top + 4, limit)) {
+            if let p = l.entities(.phone).first {
+                r.merchant.phone = p.text
+                r.merchant.phoneE164 = p.value.e164
+                r.provenance["merchant.phone"] = l.provenance(of: p)
+                break
+            }
+        }
+        // Tax or registration number.
+        for l in lines.prefix(limit) where Self.role(l.key) == .taxId || Text.hasAny(l.key, Self.taxIdWords) {
+            if let m = l.text.range(of: #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#, options: .regularExpression) {
+                let v = String(l.text[m]).trimmingCharacters(in: .whitespaces)
+                if Text.digitCount(v) >= 5 {
+                    r.merchant.taxId = v
+                    r.provenance["merchant.taxId"] = l.line.provenance()
+                    break
+                }
+            }
+        }
+    }
+
+    // MARK: - Date, time, references
+
+    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt) {
+        var best: (score: Double, entity: Entity, line: AnalyzedLine)?
+        for (i, l) in lines.enumerated() {
+            for e in l.entities(.date) {
+                guard let d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= 2100 else { continue }
+                var score = 1.0 - Double(i) / Double(lines.count) * 0.3
+                if Text.hasAny(l.key, ["DATE", "DATED", "TARIKH", "DATUM", "FECHA", "DATA"]) { score += 1 }
+                if Text.hasAny(l.key, ["EXP", "EXPIRY", "VALID", "DUE", "BEST BEFORE"]) { score -= 1.5 }
+                if e.ambiguous == true { score -= 0.1 }
+                if best == nil || score > best!.score { best = (score, e, l) }
+            }
+        }
+        let monthFirst = lines.contains { l in l.entities(.phone).contains { $0.value.e164?.hasPrefix("+1") ?? false } }
+            || lines.contains { l in l.entities(.money).contains { $0.value.currency == "USD" } }
+        if best == nil, let (iso, l) = Self.fallbackDate(lines, monthFirst: monthFirst) {
+            r.date = iso
+            r.provenance["date"] = l.line.provenance(confidence: 0.8)
+        }
+        if let b = best, var d = b.entity.value.date {
+            // An ambiguous numeric date: day first, except where the receipt is North American.
+            if b.entity.ambiguous == true, let alt = b.entity.alternatives?.first,
+               let first = b.entity.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {
+                let valueDay = Int(d.suffix(2)) ?? 0
+                let valueIsDayFirst = valueDay == first
+                if valueIsDayFirst == monthFirst { d = alt }
+            }
+            r.date = d
+            r.provenance["date"] = b.line.provenance(of: b.entity)
+            // The time printed next to the date, else the first time on the receipt.
+            let t = b.line.entities(.time).first.map { ($0, b.line) }
+                ?? lines.lazy.compactMap { l in l.entities(.time).first.map { ($0, l) } }.first
+            if let (e, l) = t, let v = e.value.time {
+                r.time = v
+                r.provenance["time"] = l.provenance(of: e)
+            }
+        } else if let (e, l) = lines.lazy.compactMap({ l in l.entities(.time).first.map { ($0, l) } }).first, let v = e.value.time {
+            r.time = v
+            r.provenance["time"] = l.provenance(of: e)
+        }
+    }
+
+    /// A numeric date the detectors passed over (`18-11-18 13:58`), read day first unless `monthFirst`.
+    static func fallbackDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, AnalyzedLine)? {
+        for l in lines {
+            guard let m = l.text.range(of: #"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b"#, options: .regularExpression) else { continue }
+            let n = l.text[m].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            guard n.count == 3 else { continue }
+            var (d, mo) = monthFirst ? (n[1], n[0]) : (n[0], n[1])
+            if mo > 12 && d <= 12 { swap(&d, &mo) }
+            let y = n[2] < 100 ? 2000 + n[2] : n[2]
+            guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y) else { continue }
+            return (String(format: "%04d-%02d-%02d", y, mo, d), l)
+        }
+        return nil
+    }
+
+    func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
+        let pattern = #"(?i)\b(?:receipt|invoice|inv|bill|check|chk|trans(?:action)?|order|doc(?:ument)?|ticket|beleg|bon|facture|no\.? de ticket)\s*(?:no\.?|number|num|nr\.?|#)?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
+        for l in lines {
+            if let m = l.text.range(of: pattern, options: .regularExpression) {
+                let s = String(l.text[m])
+                if let v = s.range(of: #"[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#, options: .regularExpression) {
+                    r.receiptNumber = String(s[v])
+                    r.provenance["receiptNumber"] = l.line.provenance()
+                    break
+                }
+            }
+        }
+        var counts: [String: Int] = [:]
+        for l in lines { for e in l.entities(.money) { if let c = e.value.currency { counts[c, default: 0] += 1 } } }
+        if let c = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key {
+            r.currency = c
+        }
+    }
+
+    // MARK: - Items
+
+    static let columnHeaderWords = ["QTY", "DESCRIPTION", "DESC", "ITEM", "ITEMS", "PRICE", "AMOUNT", "AMT", "TOTAL", "UNIT", "U P",
+                                    "MENGE", "BEZEICHNUNG", "PREIS", "BETRAG", "ARTICLE", "PRIX", "MONTANT", "QTE", "PRODUCT", "RM"]
+
+    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) {
+        // Items start after the header: after a column header line, else at the first line ending in an amount.
+        var start = 0
+        for (i, l) in lines.prefix(summaryStart).enumerated() {
+            let words = l.key.split(separator: " ").map(String.init)
+            if words.count >= 2 && words.count <= 8 && words.filter({ Self.columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
+                && Text.digitCount(l.text) == 0 {
+                start = i + 1
+            }
+        }
+        var pending: [AnalyzedLine] = []
+        var items: [Receipt.Item] = []
+        var discounts: [Amount] = []
+        let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+        for i in start..<summaryStart {
+            let l = lines[i]
+            let role = roles[i]
+            guard let amount = l.amount else {
+                // A description line waiting for its numbers, unless it's header material.
+                let contact = l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) }
+                if contact || role != .none || Text.letterCount(l.text) < 2 { pending.removeAll(); continue }
+                // Only lines set tight together make one description.
+                if let last = pending.last, l.line.box.minY - last.line.box.maxY > 0.8 * l.line.textHeight { pending.removeAll() }
+                pending.append(l)
+                if pending.count > 2 { pending.removeFirst() }
+                continue
+            }
+            if l.entities.contains(where: { [.phone, .date, .time].contains($0.type) }) && Text.letterCount(l.label) > 0 {
+                pending.removeAll(); continue
+            }
+            // A discount hanging under the item.
+            if role == .discount || (amount.minor < 0 && !items.isEmpty) {
+                let d = Amount(minor: -abs(amount.minor), scale: amount.scale)
+                discounts.append(d)
+                if !items.isEmpty, items[items.count - 1].discount == nil { items[items.count - 1].discount = d.decimalString }
+                pending.removeAll()
+                continue
+            }
+            if role != .none { pending.removeAll(); continue }
+            var item = Self.item(from: l, wholeUnits: wholeUnits)
+            if let last = pending.last, l.line.box.minY - last.line.box.maxY > 1.2 * l.line.textHeight { pending.removeAll() }
+            if Text.letterCount(item.description) < 2, !pending.isEmpty {
+                // Description printed on its own line(s) above the numbers.
+                item.description = pending.map { Text.clean($0.text) }.joined(separator: " ")
+                var src = item.source
+                src.text = pending.map(\.text).joined(separator: "\n") + "\n" + l.text
+                src.boundingBox = BoundingBox.enclosing(pending.map(\.line.box) + [l.line.box])?.rounded()
+                item.source = src
+            }
+            pending.removeAll()
+            guard Text.letterCount(item.description) >= 2 else { continue }
+            _ = amount
+            items.append(item)
+        }
+        r.items = items
+        if !discounts.isEmpty {
+            r.discounts = Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
+        }
+    }
+
+    /// Quantity, unit, unit price and amount of one item line.
+    static func item(from l: AnalyzedLine, wholeUnits: Bool) -> Receipt.Item {
+        var words = Array(l.line.words.prefix(l.labelWordCount).map(\.text))
+        var quantity: String?, unit: String?, unitPrice: String?
+        let amounts = l.trailing.map(\.amount)
+        if amounts.count >= 2 { unitPrice = amounts[amounts.count - 2].decimalString }
+        // `1,500 kg x 1,99 EUR/kg`, `2 x 3.50`, `2 @ 3.50`, `x2`.
+        let joined = words.joined(separator: " ")
+        let weight = #"(\d+(?:[.,]\d{1,3})?)\s*(kg|g|lb|lbs|oz|l)\b\s*[x×@*]\s*([\d.,]+)\s*(?:[A-Z€$£]{1,3})?\s*/\s*(kg|g|lb|lbs|oz|l)\b"#
+        if let m = joined.range(of: weight, options: [.regularExpression, .caseInsensitive]) {
+            let s = String(joined[m])
+            let parts = s.split(whereSeparator: { $0 == " " || $0 == "x" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == "/" })
+            if let q = parts.first {
+                var qs = String(q)
+                var u: String? = nil
+                if let idx = qs.firstIndex(where: { $0.isLetter }) { u = String(qs[idx...]); qs = String(qs[..<idx]) }
+                quantity = qs.replacingOccurrences(of: ",", with: ".")
+                unit = (u ?? (parts.count > 1 ? String(parts[1]) : nil))?.lowercased()
+            }
+            if let p = parts.dropFirst().first(where: { Amount.parse($0) != nil }) { unitPrice = Amount.parse(p)!.decimalString }
+            var rest = joined
+            rest.removeSubrange(m)
+            words = rest.split(separator: " ").map(String.init)
+        } else if let m = joined.range(of: #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#, options: .regularExpression) {
+            let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
+            let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            quantity = q.replacingOccurrences(of: ",", with: ".")
+            if let p = s.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == " " }).dropFirst().last,
+               let a = Amount.parse(p, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
+            words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
+        }
+        // A leading count: `2 Lunch`, `2x Coffee`, `1 @`.
+        if quantity == nil, let f = words.first {
+            let digits = f.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
+            if !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isNumber), words.count > 1, let n = Int(digits), n > 0, n < 1000 {
+                quantity = String(n)
+                words.removeFirst()
+            }
+        }
+        // A count printed just before the amounts: `Coffee  2  6.00`.
+        if quantity == nil, words.count > 1, let last = words.last, last.count <= 3, last.allSatisfy(\.isNumber), let n = Int(last), n > 0 {
+            quantity = String(n)
+            words.removeLast()
+        }
+        // Strip OCR debris before the description: `|`, `•`, lone punctuation.
+        while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
+        let desc = Text.clean(words.joined(separator: " "))
+        let amountWord = l.trailing.last!.word
+        let src = l.line.provenance(words: 0..<(amountWord + 1))
+        return Receipt.Item(description: desc, quantity: quantity, unit: unit, unitPrice: unitPrice,
+                            amount: l.trailing.last!.amount.decimalString, source: src)
+    }
+
+    // MARK: - Summary
+
+    func parseSummary(_ lines: [AnalyzedLine], roles: [Role], from start: Int, into r: inout Receipt) {
+        var totals: [(amount: Amount, strength: Double, index: Int, prov: Provenance)] = []
+        var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
+        var taxes: [Receipt.Tax] = []
+        var tips: [(Amount, Provenance)] = []
+        var method: String?
+        // The value of a line: its own amount, else the amount alone on the next line.
+        func value(_ i: Int) -> (Amount, Provenance)? {
+            if let a = lines[i].amount, let p = lines[i].amountProvenance { return (a, p) }
+            if i + 1 < lines.count, Self.valueOnly(lines[i + 1]), roles[i + 1] == .none,
+               let a = lines[i + 1].amount, let p = lines[i + 1].amountProvenance { return (a, p) }
+            return nil
+        }
+        // Payment words can appear anywhere (a card slip under the receipt).
+        for (i, l) in lines.enumerated() {
+            let k = l.key
+            if method == nil {
+                if Text.hasAny(k, ["VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "DISCOVER", "EFTPOS",
+                                   "MAESTRO", "CARD", "KARTE", "CARTE", "CB", "EC KARTE", "GIROCARD", "JCB", "UNIONPAY"]) {
+                    method = "card"
+                } else if roles[i] == .tendered && Text.hasAny(k, ["CASH", "TUNAI", "BAR", "ESPECES", "EFECTIVO", "CONTANTI"]) {
+                    method = "cash"
+                }
+            }
+            for e in l.entities(.paymentCard) where r.payment?.cardLast4 == nil {
+                if r.payment == nil { r.payment = Receipt.Payment() }
+                r.payment?.cardLast4 = e.value.last4
+                r.payment?.cardBrand = e.value.brand
+                r.provenance["payment.cardLast4"] = l.provenance(of: e)
+            }
+            if r.payment?.cardLast4 == nil, let m = l.text.range(of: #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#, options: .regularExpression) {
+                if r.payment == nil { r.payment = Receipt.Payment() }
+                r.payment?.cardLast4 = String(l.text[m].suffix(4))
+                r.provenance["payment.cardLast4"] = l.line.provenance()
+            }
+        }
+        let from = max(0, min(start, lines.count))
+        for i in from..<lines.count {
+            let l = lines[i]
+            switch roles[i] {
+            case .total(let s):
+                if let (a, p) = value(i), a.minor > 0 { totals.append((a, s, i, p)) }
+            case .subtotal:
+                if r.subtotal == nil, let (a, p) = value(i) { r.subtotal = a.decimalString; r.provenance["subtotal"] = p }
+            case .tax:
+                if let (a, p) = value(i) {
+                    let rate = l.entities(.percentage).first?.value.percent
+                    let t = Receipt.Tax(rate: rate, amount: a.decimalString, source: p)
+                    if !taxes.contains(where: { $0.amount == t.amount && $0.rate == t.rate }) { taxes.append(t) }
+                }
+            case .tip:
+                if let (a, p) = value(i) { tips.append((a, p)) }
+            case .tendered:
+                if tendered == nil, let (a, p) = value(i) { tendered = (a, p) }
+            case .change:
+                if change == nil, let (a, p) = value(i) { change = (a, p) }
+            default: break
+            }
+        }
+        // Totals above the summary (a total printed at the top, as some tills do).
+        if totals.isEmpty {
+            for i in 0..<from { if case .total(let s) = roles[i], let (a, p) = value(i), a.minor > 0 { totals.append((a, s - 0.5, i, p)) } }
+        }
+        var chosen: (amount: Amount, strength: Double, index: Int, prov: Provenance)?
+        if let (t, _) = tendered, let (c, _) = change, c.minor >= 0 {
+            let due = t.cents - c.cents
+            chosen = totals.filter { $0.amount.cents == due }.max { $0.strength < $1.strength }
+        }
+        if chosen == nil {
+            let topStrength = totals.map(\.strength).max() ?? 0
+            chosen = totals.filter { $0.strength >= topStrength - 0.01 }.max { a, b in
+                a.amount < b.amount || (a.amount == b.amount && a.index < b.index)
+            }
+        }
+        if let c = chosen {
+            r.total = c.amount.decimalString
+            var p = c.prov
+            p.confidence = (p.confidence * min(1, 0.6 + 0.2 * c.strength) * 1000).rounded() / 1000
+            r.provenance["total"] = p
+        } else {
+            // No total label: the largest amount that isn't money handed over or back.
+            var best: (Amount, Provenance)?
+            for (i, l) in lines.enumerated() {
+                switch roles[i] { case .tendered, .change, .quantityTotal, .taxId, .discount, .rounding, .subtotal, .tax, .tip: continue; default: break }
+                if let a = l.amount, let p = l.amountProvenance, a.minor > 0, best == nil || a > best!.0 { best = (a, p) }
+            }
+            if let (a, p) = best {
+                r.total = a.decimalString
+                var q = p
+                q.confidence = (q.confidence * 0.5 * 1000).rounded() / 1000
+                r.provenance["total"] = q
+            }
+        }
+        r.tax = taxes
+        if !tips.isEmpty {
+            r.tip = tips.last!.0.decimalString
+            r.provenance["tip"] = tips.last!.1
+        }
+        if tendered != nil || change != nil || method != nil {
+            if r.payment == nil { r.payment = Receipt.Payment() }
+            r.payment?.method = method ?? (tendered != nil ? "cash" : nil)
+            if let (a, p) = tendered { r.payment?.tendered = a.decimalString; r.provenance["payment.tendered"] = p }
+            if let (a, p) = change { r.payment?.change = a.decimalString; r.provenance["payment.change"] = p }
+        }
+    }
+
+    // MARK: - Arithmetic
+
+    /// Disagreements between the items, subtotal, taxes, tip and total, as warnings.
+    func check(_ r: Receipt) -> [Finding] {
+        var out: [Finding] = []
+        func c(_ s: String?) -> Int? { s.flatMap { Amount.parse($0[...], wholeUnits: true) ?? Amount.parse($0[...]) }?.cents }
+        let total = c(r.total), subtotal = c(r.subtotal)
+        let tax = r.tax.compactMap { c($0.amount) }.reduce(0, +)
+        let tip = c(r.tip) ?? 0
+        let discounts = c(r.discounts) ?? 0
+        let itemAmounts = r.items.compactMap { c($0.amount) }
+        let items = itemAmounts.reduce(0, +) + discounts
+        let tolerance = 5 // cents: rounding to 0.05 is common
+        if let total {
+            let base = subtotal ?? (itemAmounts.isEmpty ? nil : items)
+            if let base {
+                // Taxes may be added, or already included (VAT- and GST-inclusive prices).
+                let added = base + tax + tip, included = base + tip
+                let withDiscount = added + discounts
+                if abs(added - total) > tolerance && abs(included - total) > tolerance && abs(withDiscount - total) > tolerance {
+                    let what = subtotal != nil ? "subtotal" : "items"
+                    out.append(Finding(code: "receipt-total-mismatch",
+                                       message: "\(what) \(fmt(base)) + tax \(fmt(tax)) + tip \(fmt(tip)) = \(fmt(added)), but the total is \(fmt(total))",
+                                       page: r.provenance["total"]?.page, field: "receipt.total"))
+                }
+            }
+        }
+        if let subtotal, !itemAmounts.isEmpty, abs(items - subtotal) > tolerance, abs(itemAmounts.reduce(0, +) - subtotal) > tolerance {
+            out.append(Finding(code: "receipt-subtotal-mismatch",
+                               message: "the items add up to \(fmt(items)), but the subtotal is \(fmt(subtotal))",
+                               page: r.provenance["subtotal"]?.page, field: "receipt.subtotal"))
+        }
+        if r.total == nil {
+            out.append(Finding(code: "receipt-no-total", message: "no total was found on the receipt", field: "receipt.total"))
+        }
+        return out
+    }
+
+    private func fmt(_ cents: Int) -> String { Amount.cents(cents).decimalString }
+}

@@ -1,0 +1,92 @@
+/// A receipt's fields, after Azure prebuilt-receipt, AWS AnalyzeExpense and Mindee.
+///
+/// Values are plain (strings, decimal strings for amounts, ISO dates) so that a
+/// consumer reads `receipt.total` directly; where each value was printed is in
+/// `provenance`, keyed by the field's path (`merchant.name`, `total`, `tax.0.amount`),
+/// and in `source` on every line item. Nothing is filled in that was not printed.
+public struct Receipt: Codable, Hashable, Sendable {
+    public struct Merchant: Codable, Hashable, Sendable {
+        public var name: String?
+        /// The printed address, lines joined with a space.
+        public var address: String?
+        /// The printed phone number.
+        public var phone: String?
+        /// Its E.164 form, when the country is known.
+        public var phoneE164: String?
+        /// A VAT, GST, SST, ABN or company registration number.
+        public var taxId: String?
+        public init(name: String? = nil, address: String? = nil, phone: String? = nil, phoneE164: String? = nil, taxId: String? = nil) {
+            self.name = name; self.address = address; self.phone = phone; self.phoneE164 = phoneE164; self.taxId = taxId
+        }
+    }
+
+    public struct Item: Codable, Hashable, Sendable {
+        public var description: String
+        /// A count or a weight, as a decimal string.
+        public var quantity: String?
+        /// The unit of a weighed quantity (`kg`, `lb`), when printed.
+        public var unit: String?
+        public var unitPrice: String?
+        /// The line total, as a decimal string (negative for a discount line).
+        public var amount: String?
+        /// A discount printed under the item, as a negative decimal string.
+        public var discount: String?
+        public var source: Provenance
+        public init(description: String, quantity: String? = nil, unit: String? = nil, unitPrice: String? = nil,
+                    amount: String? = nil, discount: String? = nil, source: Provenance) {
+            self.description = description; self.quantity = quantity; self.unit = unit
+            self.unitPrice = unitPrice; self.amount = amount; self.discount = discount; self.source = source
+        }
+    }
+
+    public struct Tax: Codable, Hashable, Sendable {
+        /// The rate in percent, as a decimal string, when printed.
+        public var rate: String?
+        public var amount: String
+        public var source: Provenance
+        public init(rate: String? = nil, amount: String, source: Provenance) {
+            self.rate = rate; self.amount = amount; self.source = source
+        }
+    }
+
+    public struct Payment: Codable, Hashable, Sendable {
+        /// `cash`, `card`, `mobile`, `voucher` or `other`.
+        public var method: String?
+        public var cardBrand: String?
+        public var cardLast4: String?
+        public var tendered: String?
+        public var change: String?
+        public init(method: String? = nil, cardBrand: String? = nil, cardLast4: String? = nil, tendered: String? = nil, change: String? = nil) {
+            self.method = method; self.cardBrand = cardBrand; self.cardLast4 = cardLast4; self.tendered = tendered; self.change = change
+        }
+    }
+
+    public var merchant: Merchant
+    /// ISO `yyyy-mm-dd`.
+    public var date: String?
+    /// `HH:MM` or `HH:MM:SS`, 24-hour.
+    public var time: String?
+    /// ISO 4217, when printed or implied by a printed symbol.
+    public var currency: String?
+    public var receiptNumber: String?
+    public var items: [Item]
+    public var subtotal: String?
+    public var tax: [Tax]
+    public var tip: String?
+    /// The sum of the printed discounts, as a negative decimal string.
+    public var discounts: String?
+    public var total: String?
+    public var payment: Payment?
+    /// Where each single-valued field was printed, keyed by its path.
+    public var provenance: [String: Provenance]
+
+    public init(merchant: Merchant = Merchant(), date: String? = nil, time: String? = nil, currency: String? = nil,
+                receiptNumber: String? = nil, items: [Item] = [], subtotal: String? = nil, tax: [Tax] = [],
+                tip: String? = nil, discounts: String? = nil, total: String? = nil, payment: Payment? = nil,
+                provenance: [String: Provenance] = [:]) {
+        self.merchant = merchant; self.date = date; self.time = time; self.currency = currency
+        self.receiptNumber = receiptNumber; self.items = items; self.subtotal = subtotal; self.tax = tax
+        self.tip = tip; self.discounts = discounts; self.total = total; self.payment = payment
+        self.provenance = provenance
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import ScanDetectors
+import ScanExport
+import ScanModel
+@testable import ScanExtraction
+
+@Suite struct BusinessCardParserTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector())
+
+    func ukCard() -> Document {
+        Fixture.document(Fixture.page(width: 1050, height: 600, [
+            Fixture.line(60, "Harbourlight Studio Ltd", x: 60, h: 22),
+            Fixture.line(200, "Priya Raman", x: 60, h: 40),
+            Fixture.line(250, "Head of Product Design", x: 60, h: 20),
+            Fixture.line(380, "T +44 20 7946 0958", x: 60, h: 18),
+            Fixture.line(405, "M 07700 900123", x: 60, h: 18),
+            Fixture.line(430, "priya.raman@harbourlight.co.uk", x: 60, h: 18),
+            Fixture.line(455, "www.harbourlight.co.uk", x: 60, h: 18),
+            Fixture.line(380, "14 Wharf Road", x: 640, h: 18),
+            Fixture.line(405, "London N1 7GR", x: 640, h: 18),
+        ]))
+    }
+
+    @Test func readsNameTitleOrganization() {
+        let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
+        #expect(c.name?.full == "Priya Raman")
+        #expect(c.name?.given == "Priya")
+        #expect(c.name?.family == "Raman")
+        #expect(c.title == "Head of Product Design")
+        #expect(c.organization == "Harbourlight Studio Ltd")
+        #expect(c.provenance["name"]?.boundingBox?.minY == 200)
+    }
+
+    @Test func typesPhonesFromLabels() {
+        let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
+        #expect(c.phones.count == 2)
+        #expect(c.phones.first { $0.type == .work }?.e164 == "+442079460958")
+        #expect(c.phones.first { $0.type == .mobile }?.e164 == "+447700900123")
+        #expect(c.emails.map(\.address) == ["priya.raman@harbourlight.co.uk"])
+        #expect(c.urls.map(\.url) == ["www.harbourlight.co.uk"])
+    }
+
+    @Test func readsTheAddress() {
+        let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
+        #expect(c.address?.full == "14 Wharf Road, London N1 7GR")
+        #expect(c.address?.postalCode == "N1 7GR")
+    }
+
+    @Test func frenchLabels() {
+        let doc = Fixture.document(Fixture.page(width: 1050, height: 600, [
+            Fixture.line(100, "Camille Dubois", x: 60, h: 36),
+            Fixture.line(150, "Directrice commerciale", x: 60, h: 18),
+            Fixture.line(300, "Tél. +33 1 42 68 53 00", x: 60, h: 18),
+            Fixture.line(325, "Fax +33 1 42 68 53 01", x: 60, h: 18),
+            Fixture.line(350, "Port. +33 6 12 34 56 78", x: 60, h: 18),
+        ]))
+        let c = extractor.extract(doc, as: .businessCard).businessCard!
+        #expect(c.name?.full == "Camille Dubois")
+        #expect(c.title == "Directrice commerciale")
+        #expect(Set(c.phones.map { "\($0.type.rawValue) \($0.e164 ?? "")" }) ==
+                ["work +33142685300", "fax +33142685301", "mobile +33612345678"])
+    }
+
+    @Test func namesWithPrefixSuffixAndParticles() {
+        let n = BusinessCardParser.splitName("Dr. Anna van der Berg, PhD")
+        #expect(n.prefix == "Dr.")
+        #expect(n.given == "Anna")
+        #expect(n.family == "van der Berg")
+        #expect(n.suffix == "PhD")
+    }
+
+    @Test func classifierRoutesACardAndAReceipt() {
+        let card = extractor.extract(ukCard())
+        #expect(card.documentType?.label == .businessCard)
+        #expect((card.documentType?.confidence ?? 0) > 0.5)
+        let receipt = extractor.extract(ReceiptParserTests().diner())
+        #expect(receipt.documentType?.label == .receipt)
+        #expect(receipt.receipt != nil && receipt.businessCard == nil)
+    }
+
+    @Test func layoutJoinsASplitLabelAndAmountOnASlantedPage() {
+        // Words 0.05 rad off horizontal: label at the left, amount far right, separate observations.
+        let slant = 0.05 * 440
+        let rows: [(Double, Double, [(Double, String)])] = [
+            (100, 16, [(20, "Soup"), (200, "bowl")]), (100 + slant, 16, [(460, "6.50")]),
+            (130, 16, [(20, "Bread"), (200, "roll")]), (130 + slant, 16, [(460, "2.00")]),
+            (160, 16, [(20, "TOTAL"), (200, "due")]), (160 + slant, 16, [(460, "8.50")]),
+        ]
+        var p = Fixture.page(rows)
+        // Give the label observations their slant too.
+        for i in p.observations.indices where p.observations[i].words.count == 2 {
+            p.observations[i].words[1].boundingBox.y += 0.05 * 180
+        }
+        let lines = LayoutAnalyzer.lines(of: p)
+        #expect(lines.map { $0.text } == ["Soup bowl 6.50", "Bread roll 2.00", "TOTAL due 8.50"])
+    }
+}
+
+@Suite struct WriterTests {
+    @Test func vcardEscapesAndFolds() {
+        let src = Provenance(text: "x", page: 0, boundingBox: nil, confidence: 1)
+        let card = BusinessCard(name: .init(full: "Anna Berg, PhD", given: "Anna", family: "Berg", suffix: "PhD"),
+                                title: "Head of R&D; Europe", organization: "Nord, Süd & Partner GmbH",
+                                phones: [.init(type: .mobile, number: "0170 1234567", e164: "+491701234567", source: src)],
+                                emails: [.init(address: "anna@nsp.de", source: src)],
+                                address: .init(full: "Lange Straße 12, 10115 Berlin", street: "Lange Straße 12", city: "Berlin", postalCode: "10115", country: "DE"))
+        let v = VCardWriter.card(card)
+        #expect(v.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"))
+        #expect(v.hasSuffix("END:VCARD\r\n"))
+        #expect(v.contains("FN:Anna Berg\\, PhD\r\n"))
+        #expect(v.contains("TITLE:Head of R&D\\; Europe\r\n"))
+        #expect(v.contains("ORG:Nord\\, Süd & Partner GmbH\r\n"))
+        #expect(v.contains("TEL;VALUE=uri;TYPE=\"cell,voice\":tel:+491701234567\r\n"))
+        let unfolded = v.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("ADR;TYPE=work;LABEL=\"Lange Straße 12, 10115 Berlin\":;;Lange Straße 12;Berlin;;10115;DE"))
+        for line in v.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75) }
+    }
+
+    @Test func foldingKeepsCharactersWhole() {
+        let long = "NOTE:" + String(repeating: "é", count: 60)
+        let folded = VCardWriter.fold(long)
+        let parts = folded.components(separatedBy: "\r\n ")
+        #expect(parts.count == 2)
+        #expect(parts.allSatisfy { $0.utf8.count <= 75 })
+        #expect(parts.joined() == long)
+    }
+
+    @Test func csvHasStableColumnsAndQuotes() {
+        let src = Provenance(text: "x", page: 0, boundingBox: nil, confidence: 1)
+        var doc = Document(source: "r.png", engine: EngineInfo(name: "t", version: "1"), pages: [])
+        doc.receipt = Receipt(merchant: .init(name: "Joe's \"Best\" Diner, Inc."),
+                              items: [.init(description: "Eggs, scrambled", quantity: "2", amount: "9.00", source: src)],
+                              total: "9.00")
+        let text = String(decoding: CSVWriter.csv(doc), as: UTF8.self)
+        let rows = text.components(separatedBy: "\r\n")
+        #expect(rows[0] == CSVWriter.receiptColumns.joined(separator: ","))
+        #expect(rows[1].hasPrefix("r.png,\"Joe's \"\"Best\"\" Diner, Inc.\","))
+        #expect(rows[1].contains(",1,\"Eggs, scrambled\",2,,,9.00,"))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import ScanDetectors
+import ScanModel
+@testable import ScanExtraction
+
+@Suite struct ReceiptParserTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    /// A US diner receipt where the engine split every amount off its label.
+    func diner() -> Document {
+        Fixture.document(Fixture.page([
+            (40, 28, [(200, "BLUE"), (280, "HERON"), (380, "CAFE")]),
+            Fixture.line(80, "1200 Harbor Blvd", x: 190),
+            Fixture.line(100, "Portland, OR 97201", x: 185),
+            Fixture.line(120, "(503) 555-0142", x: 210),
+            Fixture.line(160, "Check #: 4471  Table 12"),
+            Fixture.line(200, "2 Pancakes"), (200, 16, [(500, "18.50")]),
+            Fixture.line(222, "1 Coffee"), (222, 16, [(508, "3.25")]),
+            Fixture.line(244, "1 Orange Juice"), (244, 16, [(508, "4.00")]),
+            Fixture.line(266, "Happy hour"), (266, 16, [(500, "-1.00")]),
+            Fixture.line(300, "SUBTOTAL"), (300, 16, [(500, "24.75")]),
+            Fixture.line(322, "Tax 8.0%"), (322, 16, [(508, "1.98")]),
+            Fixture.line(344, "Tip"), (344, 16, [(508, "4.00")]),
+            Fixture.line(366, "TOTAL ........"), (366, 16, [(500, "30.73")]),
+            Fixture.line(388, "Cash"), (388, 16, [(500, "40.00")]),
+            Fixture.line(410, "Change"), (410, 16, [(508, "9.27")]),
+            Fixture.line(450, "03/14/2024 7:42 PM", x: 180),
+        ]))
+    }
+
+    @Test func readsTheSummaryAndPicksTheRightTotal() {
+        let doc = extractor.extract(diner(), as: .receipt)
+        let r = doc.receipt!
+        #expect(r.total == "30.73")
+        #expect(r.subtotal == "24.75")
+        #expect(r.tax.map(\.amount) == ["1.98"])
+        #expect(r.tax.first?.rate == "8.0")
+        #expect(r.tip == "4.00")
+        #expect(r.payment?.tendered == "40.00")
+        #expect(r.payment?.change == "9.27")
+        #expect(r.payment?.method == "cash")
+        #expect(r.date == "2024-03-14")
+        #expect(r.time == "19:42")
+        #expect(r.receiptNumber == "4471")
+        // No warning: 24.75 + 1.98 + 4.00 = 30.73.
+        #expect(!doc.warnings.contains { $0.code == "receipt-total-mismatch" })
+    }
+
+    @Test func readsMerchantWithProvenance() {
+        let r = extractor.extract(diner(), as: .receipt).receipt!
+        #expect(r.merchant.name == "BLUE HERON CAFE")
+        #expect(r.merchant.address == "1200 Harbor Blvd Portland, OR 97201")
+        #expect(r.merchant.phoneE164 == "+15035550142")
+        let p = r.provenance["total"]!
+        #expect(p.text == "30.73")
+        #expect(p.page == 0)
+        #expect(p.boundingBox!.minX >= 499)
+        #expect(r.provenance["merchant.name"]!.boundingBox!.minY == 40)
+    }
+
+    @Test func itemsWithQuantitiesAndAHangingDiscount() {
+        let r = extractor.extract(diner(), as: .receipt).receipt!
+        #expect(r.items.map(\.description) == ["Pancakes", "Coffee", "Orange Juice"])
+        #expect(r.items.map(\.quantity) == ["2", "1", "1"])
+        #expect(r.items.map(\.amount) == ["18.50", "3.25", "4.00"])
+        #expect(r.items[2].discount == "-1.00")
+        #expect(r.discounts == "-1.00")
+        #expect(r.items[0].source.boundingBox != nil)
+    }
+
+    @Test func weighedItemWithDescriptionAbove() {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "MARKTHALLE GMBH", h: 24),
+            Fixture.line(60, "Hauptstr. 5, 10115 Berlin"),
+            Fixture.line(100, "BANANEN"),
+            Fixture.line(122, "1,500 kg x 1,99 EUR/kg"), (122, 16, [(480, "2,99")]),
+            Fixture.line(144, "MILCH 1L"), (144, 16, [(480, "1,19")]),
+            Fixture.line(180, "SUMME EUR"), (180, 16, [(480, "4,18")]),
+            Fixture.line(202, "MwSt 7%"), (202, 16, [(480, "0,27")]),
+            Fixture.line(240, "12.03.2024 10:15"),
+        ]))
+        let r = extractor.extract(doc, as: .receipt).receipt!
+        #expect(r.items.count == 2)
+        #expect(r.items[0].description == "BANANEN")
+        #expect(r.items[0].quantity == "1.500")
+        #expect(r.items[0].unit == "kg")
+        #expect(r.items[0].unitPrice == "1.99")
+        #expect(r.items[0].amount == "2.99")
+        #expect(r.total == "4.18")
+        #expect(r.date == "2024-03-12")
+        #expect(r.merchant.name == "MARKTHALLE GMBH")
+    }
+
+    @Test func arithmeticDisagreementBecomesAWarning() {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "CORNER SHOP LTD", h: 24),
+            Fixture.line(60, "Bread"), (60, 16, [(480, "2.00")]),
+            Fixture.line(82, "Milk"), (82, 16, [(480, "1.50")]),
+            Fixture.line(120, "TOTAL QTY 2"),
+            Fixture.line(142, "TOTAL"), (142, 16, [(480, "5.50")]),
+        ]))
+        let out = extractor.extract(doc, as: .receipt)
+        #expect(out.receipt?.total == "5.50")
+        #expect(out.warnings.contains { $0.code == "receipt-total-mismatch" && $0.field == "receipt.total" })
+    }
+
+    @Test func neverInventsATotal() {
+        let doc = Fixture.document(Fixture.page([Fixture.line(20, "Thank you for shopping")]))
+        let out = extractor.extract(doc, as: .receipt)
+        #expect(out.receipt?.total == nil)
+        #expect(out.warnings.contains { $0.code == "receipt-no-total" })
+    }
+
+    @Test func reextractionDoesNotDuplicateWarnings() {
+        let once = extractor.extract(Fixture.document(Fixture.page([Fixture.line(20, "Hello")])), as: .receipt)
+        let twice = extractor.extract(once, as: .receipt)
+        #expect(twice.warnings.count == once.warnings.count)
+    }
+
+    @Test func amountsParse() {
+        #expect(Amount.parse("9.00")?.decimalString == "9.00")
+        #expect(Amount.parse("RM9.00")?.decimalString == "9.00")
+        #expect(Amount.parse("$1,234.50")?.decimalString == "1234.50")
+        #expect(Amount.parse("1.234,50€")?.decimalString == "1234.50")
+        #expect(Amount.parse("3.00-")?.decimalString == "-3.00")
+        #expect(Amount.parse("(3.00)")?.decimalString == "-3.00")
+        #expect(Amount.parse("25,000", wholeUnits: true)?.decimalString == "25000")
+        #expect(Amount.parse("12:30") == nil)
+        #expect(Amount.parse("6%") == nil)
+        #expect(Amount.parse("597-0906") == nil)
+        #expect(Amount.parse("2024") == nil)
+    }
+}
