@@ -79,6 +79,8 @@ public struct DocumentClassifier: Sendable {
 
     /// The label and its probability.
     public func classify(_ doc: Document, lines: [AnalyzedLine]) -> DocumentType {
+        // No text at all: nothing to route, and no parser should look for fields.
+        if lines.isEmpty { return DocumentType(label: .other, confidence: 1) }
         let p = probabilities(Self.features(doc, lines: lines))
         let best = p.indices.max { p[$0] < p[$1] }!
         return DocumentType(label: weights.labels[best], confidence: (p[best] * 1000).rounded() / 1000)
