@@ -35,8 +35,11 @@ public struct ReceiptParser: Sendable {
                              "TOTAL RM", "TOTAL SALES", "TOTAL BILL", "NET", "NETT", "SUM", "BILL"]
 
     /// The role of a line, from its label.
-    static func role(_ key: String) -> Role {
-        if key.isEmpty { return .none }
+    static func role(_ rawKey: String) -> Role {
+        if rawKey.isEmpty { return .none }
+        // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
+        let key = rawKey.contains("NCLUSIVE") || rawKey.contains("NCLUDING") || rawKey.contains("NCL ")
+            ? rawKey.replacingOccurrences(of: #"\b[L1I|]NCL"#, with: "INCL", options: .regularExpression) : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "TOTAL"]) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
         if Text.hasAny(key, tipWords) && !Text.has(key, "INCL") { return .tip }
@@ -97,6 +100,8 @@ public struct ReceiptParser: Sendable {
         return text.unicodeScalars[..<r.lowerBound].count
     }
 
+    static let countryWords = ["MALAYSIA", "SINGAPORE", "INDONESIA", "USA", "U S A", "UNITED STATES", "UNITED KINGDOM", "UK",
+                               "CANADA", "AUSTRALIA", "IRELAND", "GERMANY", "DEUTSCHLAND", "FRANCE", "NEW ZEALAND"]
     static let streetWords = ["JALAN", "JLN", "LORONG", "TAMAN", "STREET", "ST", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD",
                               "HWY", "HIGHWAY", "DRIVE", "DR", "LANE", "LN", "WAY", "PLACE", "PL", "SUITE", "STE", "FLOOR", "UNIT",
                               "BLOCK", "BLK", "LOT", "NO", "PERSIARAN", "LEBUH", "KAMPUNG", "KG", "BANDAR", "STRASSE", "STR",
@@ -147,6 +152,33 @@ public struct ReceiptParser: Sendable {
 
     // MARK: - Merchant
 
+    /// Words that end a company name and may start its second printed line (`POPULAR BOOK` / `CO. (M) SDN BHD`).
+    static let legalSuffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "CO", "M", "LTD", "LIMITED", "LLC", "INC", "GMBH", "PLC",
+                                                "CORP", "PTY", "PTE", "ENTERPRISE", "ENTERPRISES", "TRADING", "SARL", "SAS", "SRL", "TBK",
+                                                "AG", "KG", "BV", "NV", "SA", "SPA", "COMPANY", "CORPORATION"]
+    static let legalSuffixes = ["SDN BHD", "SDN", "BHD", "BERHAD", "LTD", "LIMITED", "LLC", "INC", "GMBH", "PLC", "CORP", "PTY",
+                                "PTE", "ENTERPRISE", "ENTERPRISES", "TRADING", "SARL", "SAS", "SRL", "TBK", "S B"]
+
+    /// A registration number on its own line, with or without its label: `(860671-D)`, `BR NO.: 0195932-X`,
+    /// `CO. REG : 86Q671-D`, `002693074-K`.
+    static func isRegistrationLine(_ l: AnalyzedLine) -> Bool {
+        let t = l.text.trimmingCharacters(in: .whitespaces)
+        guard t.range(of: #"\d{5,}"#, options: .regularExpression) != nil, l.entities(.phone).isEmpty,
+              !Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) else { return false }
+        return t.range(of: #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#,
+                       options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    /// Where a street address starts: a house number, a unit, lot or level, or a street word next to digits.
+    static func startsAddress(_ l: AnalyzedLine) -> Bool {
+        let words = l.key.split(separator: " ")
+        guard let first = words.first else { return false }
+        if first.first?.isNumber ?? false { return true }
+        if ["NO", "LOT", "UNIT", "LEVEL", "BLOCK", "BLK", "SUITE", "STE", "KM", "BATU", "PO", "G", "GF", "GROUND", "FLOOR", "WISMA",
+            "MENARA", "BANGUNAN", "PLAZA", "JALAN", "JLN", "ONE"].contains(String(first)) && Text.digitCount(l.text) > 0 { return true }
+        return Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) && Text.digitCount(l.text) > 0 && !isRegistrationLine(l)
+    }
+
     func parseMerchant(_ lines: [AnalyzedLine], roles: [Role], limit: Int, into r: inout Receipt) {
         let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
         func isNoise(_ l: AnalyzedLine) -> Bool {
@@ -160,21 +192,31 @@ public struct ReceiptParser: Sendable {
             if l.amount != nil { return true }
             return false
         }
+        // The header ends at the first contact, tax-number or document line: a company named below it
+        // (a supplier, a bill-to) is not the merchant.
+        var headerEnd = min(top, 10)
+        for i in 0..<headerEnd {
+            let l = lines[i]
+            let contact = l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) }
+            if contact || (Text.hasAny(l.key, ["TEL", "FAX", "GST", "VAT", "TAX INVOICE", "INVOICE", "RECEIPT", "SST"]) && i > 0) {
+                headerEnd = i
+                break
+            }
+        }
         // A line with a company suffix, among the first lines.
         var nameIndex: Int?
-        for i in 0..<min(top, 10) {
+        for i in 0..<max(1, headerEnd) where i < lines.count {
             let l = lines[i]
             if isNoise(l) { continue }
-            let k = l.key
-            if Text.hasAny(k, ["SDN BHD", "SDN", "BHD", "BERHAD", "LTD", "LIMITED", "LLC", "INC", "GMBH", "PLC", "CORP", "PTY",
-                               "PTE", "ENTERPRISE", "ENTERPRISES", "TRADING", "SARL", "SAS", "SRL", "TBK"]) {
+            if Text.hasAny(l.key, Self.legalSuffixes) {
                 nameIndex = i
                 break
             }
         }
         if nameIndex == nil {
-            // The most prominent of the first few lines that aren't noise: tall print near the top.
-            var best = -1.0
+            // The most prominent of the first few lines that aren't noise: tall print near the top,
+            // printed (not handwritten in lower case), best right above the address.
+            var best = -Double.infinity
             let heights = lines.prefix(top).map(\.line.textHeight).sorted()
             let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
             var seen = 0
@@ -182,25 +224,57 @@ public struct ReceiptParser: Sendable {
                 seen += 1
                 if seen > 4 { break }
                 let l = lines[i]
-                var score = l.line.textHeight / median - 0.25 * Double(seen - 1)
-                if Text.hasAny(l.key, Self.companySuffixes) { score += 0.5 }
+                var score = min(2.5, l.line.textHeight / median) - 0.25 * Double(seen - 1)
+                if Text.hasAny(l.key, Self.companySuffixes) { score += 0.1 }
                 if Text.hasAny(l.key, Self.streetWords) && Text.digitCount(l.text) > 0 { score -= 1 }
+                if Self.startsAddress(l) { score -= 1 }
+                if !l.text.contains(where: \.isUppercase) { score -= 1 }
+                if l.line.confidence < 0.6 { score -= 0.5 }
+                var j = i + 1
+                // The address follows the name, perhaps after a registration number or a second name line.
+                while j < lines.count && j < i + 3 && !Self.startsAddress(lines[j]) && !isNoise(lines[j]) || (j < lines.count && Self.isRegistrationLine(lines[j])) { j += 1 }
+                if j < lines.count && j <= i + 3 && Self.startsAddress(lines[j]) { score += 0.4 }
                 if score > best { best = score; nameIndex = i }
             }
         }
-        guard let ni = nameIndex else { return }
-        let nameLine = lines[ni]
-        var name = Text.clean(nameLine.text)
+        guard var ni = nameIndex else { return }
+        // A name printed over several lines: a line that starts with its legal suffix continues the one above;
+        // an open parenthesis or a lone `BHD` continues below.
+        var nameLines = [lines[ni]]
+        func tight(_ upper: AnalyzedLine, _ lower: AnalyzedLine) -> Bool {
+            let h = max(upper.line.textHeight, lower.line.textHeight)
+            let ratio = upper.line.textHeight / max(1, lower.line.textHeight)
+            return lower.line.box.minY - upper.line.box.maxY < 0.9 * h && ratio > 0.6 && ratio < 1.7
+        }
+        if ni > 0, let firstWord = lines[ni].key.split(separator: " ").first, Self.legalSuffixWords.contains(String(firstWord))
+            || lines[ni].text.hasPrefix("(") || lines[ni].text.hasPrefix("&") {
+            let above = lines[ni - 1]
+            if !isNoise(above), Text.digitCount(above.text) == 0, tight(above, lines[ni]), !Text.hasAny(above.key, Self.legalSuffixes) {
+                nameLines.insert(above, at: 0)
+                ni -= 1
+            }
+        }
+        func open(_ ls: [AnalyzedLine]) -> Bool {
+            let t = ls.map(\.text).joined(separator: " ")
+            return t.filter { $0 == "(" || $0 == "（" }.count > t.filter { $0 == ")" || $0 == "）" }.count
+        }
+        var next = ni + nameLines.count
+        while next < lines.count, nameLines.count < 4, tight(nameLines.last!, lines[next]) {
+            let l = lines[next]
+            let words = l.key.split(separator: " ").map(String.init)
+            let suffixOnly = !words.isEmpty && words.allSatisfy { Self.legalSuffixWords.contains($0) }
+            let continues = nameLines.last!.text.hasSuffix("&") || nameLines.last!.text.hasSuffix("-") || nameLines.last!.key.hasSuffix(" AND")
+            guard suffixOnly || (open(nameLines) && Text.digitCount(l.text) <= 2 && !Self.startsAddress(l))
+                    || (continues && Text.digitCount(l.text) == 0 && Text.letterCount(l.text) >= 3) else { break }
+            nameLines.append(l)
+            next += 1
+        }
+        let nameLine = nameLines[0]
+        var name = nameLines.map { Text.clean($0.text) }.joined(separator: " ")
         // A registration number printed after the name: `(123456-X)`, `Co. Reg. 1234`.
         if let paren = name.range(of: #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#,
                                   options: [.regularExpression, .caseInsensitive]), paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
-        }
-        var nameLines = [nameLine]
-        if (name.hasSuffix("&") || name.hasSuffix("-") || name.hasSuffix(" AND")), ni + 1 < lines.count,
-           Text.digitCount(lines[ni + 1].text) == 0, Text.letterCount(lines[ni + 1].text) >= 3 {
-            name += " " + Text.clean(lines[ni + 1].text)
-            nameLines.append(lines[ni + 1])
         }
         r.merchant.name = name
         r.provenance["merchant.name"] = Provenance(text: nameLines.map(\.text).joined(separator: "\n"), page: nameLine.line.page,
@@ -211,10 +285,22 @@ public struct ReceiptParser: Sendable {
         var addr: [AnalyzedLine] = []
         var trims: [Int: Int] = [:]
         var i = ni + nameLines.count
+        // Registration numbers, branch names and site codes may sit between the name and the street line:
+        // start at the first line that opens an address, when one follows closely.
+        var k0 = i
+        while k0 < min(lines.count, limit, i + 4) {
+            let l = lines[k0]
+            if l.entities.contains(where: { [.phone, .email, .url, .date, .time].contains($0.type) }) || l.amount != nil { break }
+            if Self.startsAddress(l) && !Self.isRegistrationLine(l) { i = k0; break }
+            k0 += 1
+        }
         while i < min(lines.count, limit) && addr.count < 5 {
+            // A country name closes the address.
+            if let prev = addr.last, Text.hasAny(prev.key, Self.countryWords), !Text.hasAny(prev.key, ["JALAN", "JLN", "STREET", "ROAD"])
+                || prev.key.hasSuffix("MALAYSIA") || prev.key.hasSuffix("SINGAPORE") { break }
             let l = lines[i]
             let k = l.key
-            let regOnly = Text.letterCount(l.text) <= 3 && Text.digitCount(l.text) >= 4 && addr.isEmpty
+            let regOnly = Self.isRegistrationLine(l) && addr.isEmpty
             let regLine = Text.hasAny(k, ["CO REG", "COMPANY NO", "ROC", "REG NO", "CO NO"]) && addr.isEmpty
             if (regOnly || regLine) && l.entities(.phone).isEmpty { i += 1; continue }
             let hasContact = l.entities.contains { [.phone, .email, .url, .date, .time].contains($0.type) }
@@ -227,7 +313,9 @@ public struct ReceiptParser: Sendable {
             // After the postal-code line, only a state or country line may follow.
             if let prev = addr.last, prev.text.range(of: #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#, options: .regularExpression) != nil,
                Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
+            let glued = k.replacingOccurrences(of: " ", with: "")
             let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
+                || ["INVOICE", "RECEIPT", "CASHIER"].contains { glued.contains($0) }
                 || Text.hasAny(k, Self.addressStop) && !Text.hasAny(k, Self.streetWords)
             if stop {
                 // `... 81100 JOHOR BAHRU. TEL: 07-123`: keep the part before the label.
@@ -288,34 +376,64 @@ public struct ReceiptParser: Sendable {
 
     // MARK: - Date, time, references
 
-    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt) {
-        var best: (score: Double, entity: Entity, line: AnalyzedLine)?
-        for (i, l) in lines.enumerated() {
-            for e in l.entities(.date) {
-                guard let d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= 2100 else { continue }
-                var score = 1.0 - Double(i) / Double(lines.count) * 0.3
-                if Text.hasAny(l.key, ["DATE", "DATED", "TARIKH", "DATUM", "FECHA", "DATA"]) { score += 1 }
-                if Text.hasAny(l.key, ["EXP", "EXPIRY", "VALID", "DUE", "BEST BEFORE"]) { score -= 1.5 }
-                if e.ambiguous == true { score -= 0.1 }
-                if best == nil || score > best!.score { best = (score, e, l) }
+    /// Numeric dates printed anywhere in a line, even glued to a label or a time (`Date:15/01/2018`,
+    /// `9/3/201820:54:50`): their ISO value (day first unless `monthFirst`, or when the first number can't be a month)
+    /// and the printed text.
+    static func numericDates(in text: String, monthFirst: Bool) -> [(iso: String, text: String)] {
+        var out: [(String, String)] = []
+        let patterns = [#"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"#,
+                        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
+                        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?![\d/.-])"#]
+        for (n, pat) in patterns.enumerated() {
+            guard let re = try? NSRegularExpression(pattern: pat) else { continue }
+            let ns = text as NSString
+            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
+                var y: Int, mo: Int, d: Int
+                if n == 0 { (y, mo, d) = (g[0], g[1], g[2]) } else {
+                    (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+                    if mo > 12 && d <= 12 { swap(&d, &mo) }
+                    y = g[2] < 100 ? 2000 + g[2] : g[2]
+                }
+                guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y) else { continue }
+                out.append((String(format: "%04d-%02d-%02d", y, mo, d), ns.substring(with: m.range)))
             }
         }
+        return out
+    }
+
+    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt) {
         let monthFirst = lines.contains { l in l.entities(.phone).contains { $0.value.e164?.hasPrefix("+1") ?? false } }
             || lines.contains { l in l.entities(.money).contains { $0.value.currency == "USD" } }
-        if best == nil, let (iso, l) = Self.fallbackDate(lines, monthFirst: monthFirst) {
-            r.date = iso
-            r.provenance["date"] = l.line.provenance(confidence: 0.8)
-        }
-        if let b = best, var d = b.entity.value.date {
-            // An ambiguous numeric date: day first, except where the receipt is North American.
-            if b.entity.ambiguous == true, let alt = b.entity.alternatives?.first,
-               let first = b.entity.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {
-                let valueDay = Int(d.suffix(2)) ?? 0
-                let valueIsDayFirst = valueDay == first
-                if valueIsDayFirst == monthFirst { d = alt }
+        var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
+        for (i, l) in lines.enumerated() {
+            var base = 1.0 - Double(i) / Double(lines.count) * 0.3
+            // `DATE`, also glued to the value (`Date:23/01/2018`).
+            if Text.hasAny(l.key, ["DATE", "DATED", "TARIKH", "DATUM", "FECHA", "DATA"]) || l.key.contains("DATE") { base += 1 }
+            if Text.hasAny(l.key, ["EXP", "EXPIRY", "VALID", "DUE", "BEST BEFORE", "CLOSED", "PRINTED", "REPRINT"]) { base -= 0.5 }
+            for e in l.entities(.date) {
+                guard var d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= 2100 else { continue }
+                var score = base
+                if e.ambiguous == true { score -= 0.1 }
+                // An ambiguous numeric date: day first, except where the receipt is North American.
+                if e.ambiguous == true, let alt = e.alternatives?.first,
+                   let first = e.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {
+                    let valueIsDayFirst = (Int(d.suffix(2)) ?? 0) == first
+                    if valueIsDayFirst == monthFirst { d = alt }
+                }
+                if best == nil || score > best!.score { best = (score, d, l.provenance(of: e), l) }
             }
-            r.date = d
-            r.provenance["date"] = b.line.provenance(of: b.entity)
+            for (iso, text) in Self.numericDates(in: l.text, monthFirst: monthFirst) {
+                // Ties go to this reading: it applies the receipt's own day-month order.
+                let score = base + 0.01
+                var p = l.line.provenance()
+                p.text = text
+                if best == nil || score > best!.score { best = (score, iso, p, l) }
+            }
+        }
+        if let b = best {
+            r.date = b.iso
+            r.provenance["date"] = b.prov
             // The time printed next to the date, else the first time on the receipt.
             let t = b.line.entities(.time).first.map { ($0, b.line) }
                 ?? lines.lazy.compactMap { l in l.entities(.time).first.map { ($0, l) } }.first
@@ -540,6 +658,25 @@ public struct ReceiptParser: Sendable {
             case .change:
                 if change == nil, let (a, p) = value(i) { change = (a, p) }
             default: break
+            }
+        }
+        // A tax breakdown table (`GST SUMMARY`, `TAX CODE  AMOUNT  TAX`) repeats `TOTAL` over the tax columns.
+        if let table = lines.indices.first(where: { i in i >= from && (Text.hasAny(lines[i].key, ["GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "TAX CODE", "MWST SATZ"])) }) {
+            totals = totals.map { $0.index > table ? ($0.amount, $0.strength - 1.5, $0.index, $0.prov) : $0 }
+        }
+        // Money handed over less change is what was due: when a printed amount agrees, it is strong evidence.
+        if let (t, tp) = tendered, let (c, _) = change, c.minor >= 0, t.cents > c.cents {
+            let due = t.cents - c.cents
+            if !totals.contains(where: { $0.amount.cents == due && $0.strength >= 1 }) {
+                if c.minor == 0 {
+                    totals.append((t, 1.75, lines.count, tp))
+                } else {
+                    for i in from..<lines.count {
+                        if case .tendered = roles[i] { continue }
+                        if case .change = roles[i] { continue }
+                        if let a = lines[i].amount, a.cents == due, let p = lines[i].amountProvenance { totals.append((a, 1.75, i, p)); break }
+                    }
+                }
             }
         }
         // Totals above the summary (a total printed at the top, as some tills do).
