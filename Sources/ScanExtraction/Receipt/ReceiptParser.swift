@@ -402,9 +402,28 @@ public struct ReceiptParser: Sendable {
         return out
     }
 
+    /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
+    /// without another currency; overruled by any numeric date that can only be read one way.
+    static func monthFirst(_ lines: [AnalyzedLine]) -> Bool {
+        for l in lines {
+            for m in l.text.matches(of: /(?:^|\D)(\d{1,2})[-\/.](\d{1,2})[-\/.](?:\d{2,4})/) {
+                if let a = Int(m.1), let b = Int(m.2) {
+                    if a > 12 && b <= 12 { return false }
+                    if b > 12 && a <= 12 { return true }
+                }
+            }
+        }
+        // A phone written the North American way, `(562) 597-0906` or `562-597-0906`, not any number that parses as one.
+        let nanp = lines.contains { l in l.entities(.phone).contains { e in
+            (e.value.e164?.hasPrefix("+1") ?? false)
+                && e.text.range(of: #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#, options: .regularExpression) != nil } }
+        let dollar = lines.filter { $0.text.range(of: #"\$\s?\d"#, options: .regularExpression) != nil }.count >= 2
+        let other = lines.contains { $0.text.range(of: #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#, options: .regularExpression) != nil }
+        return nanp || (dollar && !other)
+    }
+
     func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt) {
-        let monthFirst = lines.contains { l in l.entities(.phone).contains { $0.value.e164?.hasPrefix("+1") ?? false } }
-            || lines.contains { l in l.entities(.money).contains { $0.value.currency == "USD" } }
+        let monthFirst = Self.monthFirst(lines)
         var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
         for (i, l) in lines.enumerated() {
             var base = 1.0 - Double(i) / Double(lines.count) * 0.3
