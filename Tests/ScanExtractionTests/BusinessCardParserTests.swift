@@ -139,3 +139,41 @@ import ScanModel
         #expect(rows[1].contains(",1,\"Eggs, scrambled\",2,,,9.00,"))
     }
 }
+
+@Suite struct CardPhoneAndOrderTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
+        extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard).businessCard!
+    }
+
+    @Test func unlabeledUSNumbersAreOfficeThenMobile() {
+        let c = card([
+            Fixture.line(40, "Dana Whitfield", h: 30),
+            Fixture.line(80, "Chief Financial Officer"),
+            Fixture.line(120, "+1 312 555 0182"),
+            Fixture.line(140, "312-555-0199"),
+            Fixture.line(160, "dana@whitfieldco.com"),
+        ])
+        #expect(c.phones.map(\.type) == [.work, .mobile])
+    }
+
+    @Test func aLabelledMobileMakesTheOthersOfficeLines() {
+        let c = card([
+            Fixture.line(40, "Aisha Lee", h: 30),
+            Fixture.line(120, "07977 875301"),
+            Fixture.line(140, "M +44 20 7789 0939"),
+        ])
+        #expect(c.phones.map(\.type) == [.work, .mobile])
+    }
+
+    @Test func wordsKeepTheEngineOrderWhenBoxesRunBackwards() {
+        // An upside-down card: the engine read `Noah Campbell`, but the word boxes run right to left.
+        let ws = [RecognizedWord(text: "Noah", confidence: 0.9, boundingBox: BoundingBox(x: 300, y: 40, width: 80, height: 30)),
+                  RecognizedWord(text: "Campbell", confidence: 0.9, boundingBox: BoundingBox(x: 150, y: 40, width: 140, height: 30))]
+        let page = Page(index: 0, width: 600, height: 300, textSource: .imported, observations: [
+            TextObservation(text: "Noah Campbell", confidence: 0.9, boundingBox: BoundingBox(x: 150, y: 40, width: 230, height: 30), words: ws),
+        ])
+        #expect(LayoutAnalyzer.lines(of: page).map(\.text) == ["Noah Campbell"])
+    }
+}

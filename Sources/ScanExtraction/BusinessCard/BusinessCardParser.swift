@@ -61,7 +61,7 @@ public struct BusinessCardParser: Sendable {
                     }
                     used.insert(i)
                 case .phone:
-                    let type = Self.phoneType(l, e)
+                    let type = Self.phoneLabel(l, e) ?? .other
                     let number = e.text
                     let key = e.value.e164 ?? number.filter(\.isNumber)
                     if !card.phones.contains(where: { ($0.e164 ?? $0.number.filter(\.isNumber)) == key }) {
@@ -80,6 +80,7 @@ public struct BusinessCardParser: Sendable {
                 used.insert(i)
             }
         }
+        Self.typeUnlabeledPhones(&card.phones)
         // --- Address.
         let addr = address(lines, used: &used)
         card.address = addr?.0
@@ -164,8 +165,33 @@ public struct BusinessCardParser: Sendable {
 
     static let particles: Set<String> = ["van", "von", "de", "der", "den", "la", "le", "du", "da", "di", "del", "della", "ter", "ten", "zu", "mc", "mac", "o'", "y", "bin", "al"]
 
+    /// Types the phones printed without a label (cards often mark them with icons OCR doesn't read). When another
+    /// number is labelled mobile, they are office lines; when the numbers themselves tell mobile from fixed, that
+    /// decides; otherwise cards list the office line first and the mobile second.
+    static func typeUnlabeledPhones(_ phones: inout [BusinessCard.Phone]) {
+        let unlabeled = phones.indices.filter { phones[$0].type == .other }
+        guard !unlabeled.isEmpty else { return }
+        let mobileByNumber = unlabeled.map { isMobileNumber(e164: phones[$0].e164) }
+        let labelledMobile = phones.contains { $0.type == .mobile }
+        let labelledAny = unlabeled.count < phones.count
+        for (n, i) in unlabeled.enumerated() {
+            if labelledMobile {
+                phones[i].type = .work
+            } else if mobileByNumber.contains(true) || labelledAny {
+                phones[i].type = mobileByNumber[n] ? .mobile : .work
+            } else {
+                phones[i].type = n == 1 ? .mobile : .work
+            }
+        }
+    }
+
     /// The phone's type from the label printed just before it, else from the number.
     static func phoneType(_ l: AnalyzedLine, _ e: Entity) -> BusinessCard.PhoneType {
+        phoneLabel(l, e) ?? (isMobileNumber(e) ? .mobile : .work)
+    }
+
+    /// The phone's type from the label printed just before it, or nil without one.
+    static func phoneLabel(_ l: AnalyzedLine, _ e: Entity) -> BusinessCard.PhoneType? {
         let before = String(l.text.unicodeScalars.prefix(e.range.start))
         // The last label-like word before the number (after any earlier number on the line).
         let words = Text.key(before).split(separator: " ").map(String.init)
@@ -179,12 +205,14 @@ public struct BusinessCardParser: Sendable {
             if faxLabels.contains(w) { return .fax }
             if workLabels.contains(w) { return .work }
         }
-        return isMobileNumber(e) ? .mobile : .work
+        return nil
     }
 
     /// Mobile ranges of the countries cards commonly come from (national significant numbers).
-    static func isMobileNumber(_ e: Entity) -> Bool {
-        guard let e164 = e.value.e164 else { return false }
+    static func isMobileNumber(_ e: Entity) -> Bool { isMobileNumber(e164: e.value.e164) }
+
+    static func isMobileNumber(e164: String?) -> Bool {
+        guard let e164 else { return false }
         let d = String(e164.dropFirst())
         for (cc, prefixes) in [("44", ["7"]), ("49", ["15", "16", "17"]), ("33", ["6", "7"]), ("61", ["4"]), ("353", ["8"]),
                                 ("31", ["6"]), ("32", ["4"]), ("41", ["7"]), ("43", ["6"]), ("34", ["6", "7"]), ("39", ["3"])] {

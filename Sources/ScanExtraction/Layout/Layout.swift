@@ -22,9 +22,10 @@ public struct LayoutLine: Hashable, Sendable {
     /// The line's vertical position with the page's slant taken out.
     public var level: Double
 
-    init(page: Int, words: [LayoutWord], level: Double) {
+    /// With `ordered`, the words are kept in the order given (the engine's own order within an observation).
+    init(page: Int, words: [LayoutWord], level: Double, ordered: Bool = false) {
         self.page = page
-        self.words = words.sorted { $0.box.minX < $1.box.minX }
+        self.words = ordered ? words : words.sorted { $0.box.minX < $1.box.minX }
         self.text = self.words.map(\.text).joined(separator: " ")
         self.box = BoundingBox.enclosing(words.map(\.box)) ?? BoundingBox(x: 0, y: 0, width: 0, height: 0)
         let hs = words.map(\.box.height).sorted()
@@ -101,7 +102,10 @@ public enum LayoutAnalyzer {
             }
             if !joined { groups.append(([u], u.level, u.height)) }
         }
-        return groups.map { LayoutLine(page: page.index, words: $0.units.flatMap(\.words), level: $0.level) }
+        // Observations are ordered left to right; the words inside one keep the engine's reading order, which
+        // stays right even when their boxes run backwards (an upside-down card).
+        return groups.map { LayoutLine(page: page.index, words: $0.units.sorted { $0.box.minX < $1.box.minX }.flatMap(\.words),
+                                       level: $0.level, ordered: true) }
             .sorted { $0.level < $1.level }
     }
 
@@ -141,7 +145,7 @@ public enum LayoutAnalyzer {
             }
         }
         if pieces.count <= 1 { return [line] }
-        return pieces.map { LayoutLine(page: line.page, words: $0, level: line.level) }
+        return pieces.map { LayoutLine(page: line.page, words: $0, level: line.level, ordered: true) }
     }
 
     /// The median slope (dy/dx) of the observations with words far apart; 0 when unknown.

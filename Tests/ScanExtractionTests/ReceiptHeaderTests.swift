@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import ScanDetectors
+import ScanModel
+@testable import ScanExtraction
+
+/// The rules that read a receipt's header and its date and total, on hand-made Malaysian-style and US-style receipts.
+@Suite struct ReceiptHeaderTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
+        extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
+    }
+
+    @Test func nameStartingWithItsSuffixJoinsTheLineAbove() {
+        let r = receipt([
+            Fixture.line(20, "KEDAI BUKU HARMONI", h: 20),
+            Fixture.line(42, "CO. (M) SDN BHD", h: 20),
+            Fixture.line(70, "(123456-X)"),
+            Fixture.line(90, "NO 8, JALAN MERAK 3/2,"),
+            Fixture.line(110, "43000 KAJANG, SELANGOR"),
+            Fixture.line(140, "TEL: 03-8736 1234"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "12.00")]),
+        ])
+        #expect(r.merchant.name == "KEDAI BUKU HARMONI CO. (M) SDN BHD")
+        #expect(r.merchant.address == "NO 8, JALAN MERAK 3/2, 43000 KAJANG, SELANGOR")
+    }
+
+    @Test func openParenthesisAndLoneSuffixContinueBelow() {
+        let r = receipt([
+            Fixture.line(20, "SINAR JAYA HARDWARE", h: 22),
+            Fixture.line(44, "ENTERPRISE (SETIA", h: 22),
+            Fixture.line(68, "INDAH) SDN", h: 22),
+            Fixture.line(92, "BHD", x: 120, h: 22),
+            Fixture.line(120, "NO. 7, JALAN U13/5, 40170 SHAH ALAM"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "3.00")]),
+        ])
+        #expect(r.merchant.name == "SINAR JAYA HARDWARE ENTERPRISE (SETIA INDAH) SDN BHD")
+    }
+
+    @Test func companyBelowTheHeaderIsNotTheMerchant() {
+        // The first company-suffix line comes after the merchant's phone: it is a customer or a supplier.
+        let r = receipt([
+            Fixture.line(20, "PERNIAGAAN SRI MAJU", h: 20),
+            Fixture.line(44, "NO.12 JALAN BUNGA 4"),
+            Fixture.line(64, "81750 MASAI JOHOR"),
+            Fixture.line(84, "TEL:07-386 1111"),
+            Fixture.line(110, "SIMPLIFIED TAX INVOICE"),
+            Fixture.line(130, "ACME ENGINEERING (M) SDN BHD"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(r.merchant.name == "PERNIAGAAN SRI MAJU")
+    }
+
+    @Test func addressSkipsRegistrationAndBranchLinesAndStopsAtTheCountry() {
+        let r = receipt([
+            Fixture.line(20, "GOLDEN LEAF SDN BHD", h: 20),
+            Fixture.line(44, "BR NO.: 0195932-X"),
+            Fixture.line(64, "SRI MUDA BRANCH"),
+            Fixture.line(84, "LOT 12, JALAN RIA 25/62,"),
+            Fixture.line(104, "40400 SHAH ALAM, MALAYSIA"),
+            Fixture.line(124, "SUNWAY OUTLET"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(r.merchant.address == "LOT 12, JALAN RIA 25/62, 40400 SHAH ALAM, MALAYSIA")
+    }
+
+    @Test func gluedDateIsReadDayFirst() {
+        let r = receipt([
+            Fixture.line(20, "KEDAI MAKAN SEDAP", h: 20),
+            Fixture.line(60, "Date:06/03/201820:54:50"),
+            Fixture.line(200, "TOTAL RM"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(r.date == "2018-03-06")
+        #expect(r.provenance["date"]?.text == "06/03/2018")
+    }
+
+    @Test func dollarsAndANorthAmericanPhoneReadMonthFirst() {
+        let r = receipt([
+            Fixture.line(20, "HARBOR GRILL", h: 20),
+            Fixture.line(44, "(562) 597-0906"),
+            Fixture.line(60, "06/03/2018 12:53 PM"),
+            Fixture.line(100, "Burger"), (100, 16, [(480, "$9.00")]),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "$9.00")]),
+        ])
+        #expect(r.date == "2018-06-03")
+    }
+
+    @Test func totalInclusiveReadDespiteOCRAndTaxTableIgnored() {
+        // `lnclusive` is OCR's reading of `Inclusive`; the GST summary's TOTAL line is a tax table, not the total.
+        let r = receipt([
+            Fixture.line(20, "KEDAI RUNCIT ABC", h: 20),
+            Fixture.line(100, "Total Sales (Excluding GST)"), (100, 16, [(480, "80.91")]),
+            Fixture.line(122, "Total GST"), (122, 16, [(480, "0.00")]),
+            Fixture.line(144, "Rounding"), (144, 16, [(480, "-0.01")]),
+            Fixture.line(166, "Total Sales (lnclusive of GST)"), (166, 16, [(480, "80.90")]),
+            Fixture.line(188, "CASH"), (188, 16, [(480, "100.00")]),
+            Fixture.line(210, "CHANGE"), (210, 16, [(480, "19.10")]),
+            Fixture.line(250, "GST SUMMARY"),
+            Fixture.line(272, "TOTAL :"), (272, 16, [(380, "80.91"), (480, "0.00")]),
+        ])
+        #expect(r.total == "80.90")
+    }
+
+    @Test func cashWithNoChangeSuppliesAnUnreadTotal() {
+        // The TOTAL label's amount was not recognized; the cash handed over with no change is what was due.
+        let r = receipt([
+            Fixture.line(20, "KEDAI RUNCIT ABC", h: 20),
+            Fixture.line(60, "PEN"), (60, 16, [(480, "150.00")]),
+            Fixture.line(100, "SUB-TOTAL"), (100, 16, [(480, "144.68")]),
+            Fixture.line(122, "TOTAL TAX"), (122, 16, [(480, "8.68")]),
+            Fixture.line(144, "TOTAL"),
+            Fixture.line(166, "CASH"), (166, 16, [(480, "153.35")]),
+            Fixture.line(188, "CHANGE"), (188, 16, [(480, "0.00")]),
+            Fixture.line(230, "GST SUMMARY"),
+            Fixture.line(252, "TOTAL :"), (252, 16, [(380, "144.68"), (480, "8.68")]),
+        ])
+        #expect(r.total == "153.35")
+        #expect(r.provenance["total"]?.text == "153.35")
+    }
+}
