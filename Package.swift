@@ -44,6 +44,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Benchmark harness for the PP-OCR engine: a folder of images -> scanextract JSON per image.
+        .executableTarget(name: "PPOCREval", dependencies: ["ScanModel", "ScanRecognition", "CLeptonica"],
+                          path: "Benchmarks/PPOCREval"),
+
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
