@@ -177,7 +177,8 @@ public final class PPOCRRecognizer: TextRecognizer {
         if long > Double(maxLongSide) { let r = Double(maxLongSide) / long; w *= r; h *= r }
         let short = min(w, h)
         if short < Double(shortSide) { let r = Double(shortSide) / short; w *= r; h *= r }
-        func to32(_ v: Double) -> Int { max(32, Int((Double(Int(v)) / 32).rounded()) * 32) }
+        // Python rounds halves to even; so do we, to get the same sizes as RapidOCR.
+        func to32(_ v: Double) -> Int { max(32, Int((Double(Int(v)) / 32).rounded(.toNearestOrEven)) * 32) }
         return (to32(w), to32(h))
     }
 
