@@ -46,6 +46,15 @@ let threads = Int(option("--threads") ?? "1") ?? 1
 let level = RecognitionLevel(rawValue: option("--level") ?? "accurate") ?? .accurate
 let limit = Int(option("--limit") ?? "0") ?? 0
 let candidates = Int(option("--candidates") ?? "0") ?? 0
+var settings = PPOCRRecognizer.Settings.forLevel(level)
+if let v = option("--det-side").flatMap(Int.init) { settings.detectionShortSide = v }
+if let v = option("--rec-batch").flatMap(Int.init) { settings.recognitionBatch = v }
+if let v = option("--min-rec-ratio").flatMap(Double.init) { settings.minRecognitionRatio = v }
+if let v = option("--box").flatMap(Double.init) { settings.boxThreshold = v }
+if let v = option("--min-conf").flatMap(Double.init) { settings.minLineConfidence = v }
+if let v = option("--unclip").flatMap(Double.init) { settings.unclipRatio = v }
+if let v = option("--cls") { settings.useClassifier = v == "1" }
+let fixedSettings = settings
 let words = option("--words").map { $0.split(separator: ",").map(String.init) } ?? []
 guard args.count == 2 else {
     FileHandle.standardError.write("usage: PPOCREval IMAGE_DIR OUT_DIR [--workers N] [--threads T] [--level fast|accurate] [--limit N]\n".data(using: .utf8)!)
@@ -90,7 +99,7 @@ for _ in 0..<max(1, workers) {
         defer { group.leave() }
         let engine: PPOCRRecognizer
         do {
-            engine = try PPOCRRecognizer(models: models, options: options, intraOpThreads: threads)
+            engine = try PPOCRRecognizer(models: models, options: options, intraOpThreads: threads, settings: fixedSettings)
         } catch {
             FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
             queue.lock.lock(); queue.failures += 1; queue.lock.unlock()
@@ -124,5 +133,7 @@ var usage = rusage()
 getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
 print("pages: \(files.count)  workers: \(workers)  intra-op threads: \(threads)  level: \(level.rawValue)")
 print(String(format: "wall (models loaded, all pages): %.2f s  recognition time summed over workers: %.2f s", wall, queue.recognitionSeconds))
+let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+print(String(format: "process CPU: %.2f s  CPU s/page: %.3f", cpu, cpu / Double(max(1, files.count))))
 print(String(format: "peak RSS: %.0f MiB", Double(usage.ru_maxrss) / 1024))
 print(String(format: "s/page (wall, in-process): %.3f", wall / Double(max(1, files.count))))

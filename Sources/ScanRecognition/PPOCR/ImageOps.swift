@@ -74,28 +74,48 @@ enum ImageOps {
     }
 
     /// Samples `quad` of `image` into an upright `width` x `height` RGB image
-    /// (bilinear, edges replicated).
+    /// (bicubic with OpenCV's a = -0.75, edges replicated), as RapidOCR's
+    /// `warpPerspective(..., INTER_CUBIC, BORDER_REPLICATE)` does.
     static func perspectiveCrop(_ image: RasterImage, quad: Quad, width: Int, height: Int) -> RasterImage {
         precondition(image.channels == 3)
         let map = PerspectiveMap(quad: quad, width: Double(width), height: Double(height))
         var out = [UInt8](repeating: 0, count: width * height * 3)
         let w = image.width, h = image.height
+        @inline(__always) func weights(_ t: Double) -> (Double, Double, Double, Double) {
+            let a = -0.75
+            let x0 = 1 + t, x1 = t, x2 = 1 - t
+            let w0 = ((a * x0 - 5 * a) * x0 + 8 * a) * x0 - 4 * a
+            let w1 = ((a + 2) * x1 - (a + 3)) * x1 * x1 + 1
+            let w2 = ((a + 2) * x2 - (a + 3)) * x2 * x2 + 1
+            return (w0, w1, w2, 1 - w0 - w1 - w2)
+        }
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
                     for x in 0..<width {
                         let p = map.map(Double(x), Double(y))
-                        let sx = min(max(p.x, 0), Double(w - 1)), sy = min(max(p.y, 0), Double(h - 1))
-                        let x0 = Int(sx), y0 = Int(sy)
-                        let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
-                        let fx = sx - Double(x0), fy = sy - Double(y0)
-                        let o00 = (y0 * w + x0) * 3, o01 = (y0 * w + x1) * 3, o10 = (y1 * w + x0) * 3, o11 = (y1 * w + x1) * 3
-                        let d = (y * width + x) * 3
-                        for ch in 0..<3 {
-                            let top = Double(src[o00 + ch]) * (1 - fx) + Double(src[o01 + ch]) * fx
-                            let bottom = Double(src[o10 + ch]) * (1 - fx) + Double(src[o11 + ch]) * fx
-                            dst[d + ch] = UInt8(min(255, max(0, (top * (1 - fy) + bottom * fy).rounded())))
+                        let fx = p.x.rounded(.down), fy = p.y.rounded(.down)
+                        let ix = Int(max(-4, min(fx, Double(w + 4)))), iy = Int(max(-4, min(fy, Double(h + 4))))
+                        let (wx0, wx1, wx2, wx3) = weights(p.x - fx)
+                        let (wy0, wy1, wy2, wy3) = weights(p.y - fy)
+                        let wx = [wx0, wx1, wx2, wx3], wy = [wy0, wy1, wy2, wy3]
+                        var acc = (0.0, 0.0, 0.0)
+                        for j in 0..<4 {
+                            let sy = min(max(iy - 1 + j, 0), h - 1)
+                            var row = (0.0, 0.0, 0.0)
+                            for i in 0..<4 {
+                                let sx = min(max(ix - 1 + i, 0), w - 1)
+                                let o = (sy * w + sx) * 3
+                                row.0 += Double(src[o]) * wx[i]
+                                row.1 += Double(src[o + 1]) * wx[i]
+                                row.2 += Double(src[o + 2]) * wx[i]
+                            }
+                            acc.0 += row.0 * wy[j]; acc.1 += row.1 * wy[j]; acc.2 += row.2 * wy[j]
                         }
+                        let d = (y * width + x) * 3
+                        dst[d] = UInt8(min(255, max(0, acc.0.rounded())))
+                        dst[d + 1] = UInt8(min(255, max(0, acc.1.rounded())))
+                        dst[d + 2] = UInt8(min(255, max(0, acc.2.rounded())))
                     }
                 }
             }

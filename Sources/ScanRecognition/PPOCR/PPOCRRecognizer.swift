@@ -28,6 +28,8 @@ public final class PPOCRRecognizer: TextRecognizer {
         public var useClassifier: Bool = true
         /// Lines per recognizer run (sorted by width, so a batch has similar widths).
         public var recognitionBatch: Int = 6
+        /// Batches are at least this wide (RapidOCR pads every batch to 320 px, a 320/48 ratio).
+        public var minRecognitionRatio: Double = 320.0 / 48.0
         public var classifierBatch: Int = 6
         /// Log-probability bonus per custom word found in a reading.
         public var customWordBonus: Double = 3.0
@@ -141,14 +143,21 @@ public final class PPOCRRecognizer: TextRecognizer {
     /// Per-stage timings on stderr when SCANEXTRACT_PPOCR_TIMING is set (for benchmarks).
     let timing = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_TIMING"] != nil
 
+    /// Measures the calling thread's CPU time, which load from other processes does
+    /// not inflate (with one intra-op thread, ONNX Runtime computes on this thread).
     final class StageClock {
         let enabled: Bool
-        var last = DispatchTime.now().uptimeNanoseconds
-        init(enabled: Bool) { self.enabled = enabled }
+        var last: Double
+        init(enabled: Bool) { self.enabled = enabled; last = enabled ? StageClock.now() : 0 }
+        static func now() -> Double {
+            var ts = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+            return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+        }
         func lap(_ name: String) {
             guard enabled else { return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            FileHandle.standardError.write("ppocr \(name): \(Double(now - last) / 1e6) ms\n".data(using: .utf8)!)
+            let now = StageClock.now()
+            FileHandle.standardError.write("ppocr-cpu-ms \(name) \(now - last)\n".data(using: .utf8)!)
             last = now
         }
     }
@@ -234,7 +243,7 @@ public final class PPOCRRecognizer: TextRecognizer {
         var results = [LineReading?](repeating: nil, count: lines.count)
         for start in stride(from: 0, to: order.count, by: max(1, settings.recognitionBatch)) {
             let batch = Array(order[start..<min(order.count, start + settings.recognitionBatch)])
-            let maxRatio = max(320.0 / 48.0, batch.map(ratio).max() ?? 1)
+            let maxRatio = max(settings.minRecognitionRatio, batch.map(ratio).max() ?? 1)
             let tensorWidth = Int(Double(h) * maxRatio)
             var tensor = [Float](repeating: 0, count: batch.count * 3 * h * tensorWidth)
             var widths: [Int] = []
