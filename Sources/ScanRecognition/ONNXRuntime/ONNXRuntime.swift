@@ -151,11 +151,16 @@ public struct ONNXSessionOptions: Sendable, Hashable {
     /// ONNX Runtime's CPU arena keeps freed blocks for reuse. With input shapes that
     /// change from page to page it grows to the largest page seen, so it is off by default.
     public var cpuMemoryArena: Bool
+    /// ONNX Runtime's memory-pattern planning caches an allocation plan per input
+    /// shape. Page and line sizes vary, so the cache only grows; off by default.
+    public var memoryPattern: Bool
 
-    public init(intraOpThreads: Int = 1, allowSpinning: Bool = false, cpuMemoryArena: Bool = false) {
+    public init(intraOpThreads: Int = 1, allowSpinning: Bool = false, cpuMemoryArena: Bool = false,
+                memoryPattern: Bool = false) {
         self.intraOpThreads = intraOpThreads
         self.allowSpinning = allowSpinning
         self.cpuMemoryArena = cpuMemoryArena
+        self.memoryPattern = memoryPattern
     }
 }
 

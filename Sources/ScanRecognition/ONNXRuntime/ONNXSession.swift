@@ -46,6 +46,9 @@ public final class ONNXSession {
         try api.check(api.setInterOpNumThreads(opts, 1), "SetInterOpNumThreads")
         try api.check(api.setSessionGraphOptimizationLevel(opts, ORTFunctions.graphOptimizationAll),
                       "SetSessionGraphOptimizationLevel")
+        if !options.memoryPattern {
+            try api.check(api.disableMemPattern(opts), "DisableMemPattern")
+        }
         if !options.cpuMemoryArena {
             try api.check(api.disableCpuMemArena(opts), "DisableCpuMemArena")
         }

@@ -17,6 +17,7 @@ struct ORTFunctions {
         case createSession = 7
         case run = 9
         case createSessionOptions = 10
+        case disableMemPattern = 17
         case disableCpuMemArena = 19
         case setSessionGraphOptimizationLevel = 23
         case setIntraOpNumThreads = 24
@@ -70,6 +71,7 @@ struct ORTFunctions {
     let run: @convention(c) (OpaquePointer, OpaquePointer?, UnsafePointer<CString?>, UnsafePointer<OpaquePointer?>, Int,
                              UnsafePointer<CString?>, Int, UnsafeMutablePointer<OpaquePointer?>) -> Status
     let createSessionOptions: @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Status
+    let disableMemPattern: @convention(c) (OpaquePointer) -> Status
     let disableCpuMemArena: @convention(c) (OpaquePointer) -> Status
     let setSessionGraphOptimizationLevel: @convention(c) (OpaquePointer, Int32) -> Status
     let setIntraOpNumThreads: @convention(c) (OpaquePointer, Int32) -> Status
@@ -119,6 +121,7 @@ struct ORTFunctions {
         createSession = try slot(.createSession)
         run = try slot(.run)
         createSessionOptions = try slot(.createSessionOptions)
+        disableMemPattern = try slot(.disableMemPattern)
         disableCpuMemArena = try slot(.disableCpuMemArena)
         setSessionGraphOptimizationLevel = try slot(.setSessionGraphOptimizationLevel)
         setIntraOpNumThreads = try slot(.setIntraOpNumThreads)

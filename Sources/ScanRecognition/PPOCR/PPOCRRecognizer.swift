@@ -28,8 +28,11 @@ public final class PPOCRRecognizer: TextRecognizer {
         public var useClassifier: Bool = true
         /// Lines per recognizer run (sorted by width, so a batch has similar widths).
         public var recognitionBatch: Int = 6
-        /// Batches are at least this wide (RapidOCR pads every batch to 320 px, a 320/48 ratio).
-        public var minRecognitionRatio: Double = 320.0 / 48.0
+        /// Batches are at least this many line heights wide. RapidOCR pads every batch
+        /// to 320 px (6.67); padding only to the widest line of the batch reads the same
+        /// (sroie-dev, 30 receipts: 0.917 against 0.918 char-trigram F1) with a third
+        /// less recognizer time.
+        public var minRecognitionRatio: Double = 1
         public var classifierBatch: Int = 6
         /// Log-probability bonus per custom word found in a reading.
         public var customWordBonus: Double = 3.0
@@ -129,14 +132,33 @@ public final class PPOCRRecognizer: TextRecognizer {
             try classify(&lines, with: classifier)
         }
         clock.lap("classify")
-        let readings = try read(lines)
+        var readings = try read(lines)
         clock.lap("read")
+        // The classifier is wrong now and then on upright text (on receipts it turns
+        // short lines such as "(M)" or "0.00"), and a wrong turn ruins the line. So a
+        // turned line is read both ways, and the reading the recognizer is surer of wins.
+        let turned = lines.indices.filter { lines[$0].turned180 }
+        if !turned.isEmpty {
+            let unturned = turned.map { i -> LineCrop in
+                var l = lines[i]
+                l.image = ImageOps.rotated180(l.image)
+                l.turned180 = false
+                return l
+            }
+            let second = try read(unturned)
+            for (k, i) in turned.enumerated() where second[k].best.confidence > readings[i].best.confidence {
+                lines[i] = unturned[k]
+                readings[i] = second[k]
+            }
+            clock.lap("verify-turns")
+        }
 
         var observations: [TextObservation] = []
         for (line, reading) in zip(lines, readings) {
             guard let obs = observation(line: line, reading: reading) else { continue }
             observations.append(obs)
         }
+        releaseFreedMemory()
         return observations
     }
 
@@ -178,6 +200,20 @@ public final class PPOCRRecognizer: TextRecognizer {
         var tensorWidth: Int
         var steps: Int
     }
+
+    /// Hands memory freed by this page back to the system. The model runs allocate
+    /// and free tens of megabytes per page in sizes that change from page to page;
+    /// glibc keeps such blocks in per-thread arenas, so without this a long run's
+    /// resident size keeps growing with every worker.
+    func releaseFreedMemory() {
+        if let trim = Self.mallocTrim { _ = trim(0) }
+    }
+
+    /// glibc's `malloc_trim`, which Swift's Glibc module does not export; nil elsewhere.
+    nonisolated(unsafe) static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let sym = dlsym(nil, "malloc_trim") else { return nil }
+        return unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)
+    }()
 
     /// The detector's input size for a page.
     static func detectionSize(width: Int, height: Int, shortSide: Int, maxLongSide: Int) -> (width: Int, height: Int) {
