@@ -112,3 +112,34 @@ public struct PPOCRModels: Sendable, Hashable {
                                     runtimeLibrary: runtime))
     }
 }
+
+extension PPOCRModels {
+    /// One file of the engine, for `scanextract models`.
+    public struct Component: Sendable, Hashable {
+        public var role: String
+        public var name: String
+        public var version: String
+        public var languages: String
+        public var path: String
+        public var license: String
+    }
+
+    /// What the engine is made of and where each part lives.
+    public var components: [Component] {
+        let langs = "Chinese, English and Latin-script languages (18,708-character dictionary)"
+        var list = [
+            Component(role: "detection", name: "PP-OCRv6_det_small", version: "PP-OCRv6 (rapidocr 3.10.0 wheel)",
+                      languages: "any", path: detector, license: "Apache-2.0 (PaddleOCR)"),
+            Component(role: "recognition", name: "PP-OCRv6_rec_small", version: "PP-OCRv6 (rapidocr 3.10.0 wheel)",
+                      languages: langs, path: recognizer, license: "Apache-2.0 (PaddleOCR)"),
+        ]
+        if let classifier {
+            list.append(Component(role: "line orientation (0/180)", name: "ch_ppocr_mobile_v2.0_cls_mobile",
+                                  version: "PP-OCR v2.0 (rapidocr 3.10.0 wheel)", languages: "any", path: classifier,
+                                  license: "Apache-2.0 (PaddleOCR)"))
+        }
+        list.append(Component(role: "runtime", name: "ONNX Runtime", version: PPOCRModels.runtimePackage,
+                              languages: "-", path: runtimeLibrary, license: "MIT (Microsoft)"))
+        return list
+    }
+}

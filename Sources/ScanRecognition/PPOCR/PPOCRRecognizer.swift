@@ -210,7 +210,7 @@ public final class PPOCRRecognizer: TextRecognizer {
     }
 
     /// glibc's `malloc_trim`, which Swift's Glibc module does not export; nil elsewhere.
-    nonisolated(unsafe) static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+    static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
         guard let sym = dlsym(nil, "malloc_trim") else { return nil }
         return unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)
     }()
