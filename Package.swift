@@ -48,6 +48,10 @@ let package = Package(
         ]),
 
         .executableTarget(name: "DetectorsBenchmark", dependencies: ["ScanDetectors"], path: "Benchmarks/DetectorsBenchmark"),
+        // Benchmark harness for the PP-OCR engine: a folder of images -> scanextract JSON per image.
+        .executableTarget(name: "PPOCREval", dependencies: ["ScanModel", "ScanRecognition", "CLeptonica"],
+                          path: "Benchmarks/PPOCREval"),
+
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.

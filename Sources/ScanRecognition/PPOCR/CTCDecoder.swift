@@ -1,0 +1,184 @@
+import Foundation
+
+/// Decodes the recognizer's per-time-step class probabilities ([T, C], softmaxed,
+/// class 0 = CTC blank) into text.
+///
+/// - Greedy: the most likely class at every step, repeats collapsed, blanks dropped.
+/// - Beam: CTC prefix beam search, giving N-best readings with scores, and a bonus
+///   for every completed word found in a lexicon (custom words).
+///
+/// Each emitted character keeps the time steps it was read at, so that callers can
+/// place words along the line.
+struct CTCDecoder: Sendable {
+    /// Characters for classes 1..C-1 (class 0 is the blank, so `characters[0]` is unused).
+    let characters: [String]
+    /// The index of the space class, which separates words.
+    let spaceClass: Int
+
+    /// The dictionary as shipped in the model's `character` metadata: one entry a line.
+    /// The blank is prepended and a space appended, as the model's classes expect.
+    init(dictionary: [String]) {
+        characters = [""] + dictionary + [" "]
+        spaceClass = characters.count - 1
+    }
+
+    var classCount: Int { characters.count }
+
+    struct Token: Sendable, Hashable {
+        var classIndex: Int
+        /// First and last time step of the run that produced it.
+        var firstStep: Int
+        var lastStep: Int
+        var probability: Float
+    }
+
+    struct Reading: Sendable {
+        var text: String
+        var tokens: [Token]
+        /// Mean of the emitted tokens' probabilities (greedy), or the path's share of
+        /// the beam's probability mass (beam), 0 to 1.
+        var confidence: Double
+        /// Natural log of the reading's probability (beam; for greedy the path's log probability).
+        var logProbability: Double
+    }
+
+    func text(of tokens: [Token]) -> String {
+        tokens.map { characters[$0.classIndex] }.joined()
+    }
+
+    /// Greedy (best path) decoding of one line: `probs` holds `steps` rows of `classCount`.
+    func greedy(_ probs: UnsafeBufferPointer<Float>, steps: Int) -> Reading {
+        let c = classCount
+        var tokens: [Token] = []
+        var previous = -1
+        var logP = 0.0
+        for t in 0..<steps {
+            let row = t * c
+            var best = 0
+            var bestP = probs[row]
+            for k in 1..<c where probs[row + k] > bestP {
+                bestP = probs[row + k]; best = k
+            }
+            logP += log(Double(max(bestP, 1e-30)))
+            if best != 0 {
+                if best == previous, var last = tokens.last, last.lastStep == t - 1 {
+                    last.lastStep = t
+                    tokens[tokens.count - 1] = last
+                } else {
+                    tokens.append(Token(classIndex: best, firstStep: t, lastStep: t, probability: bestP))
+                }
+            }
+            previous = best
+        }
+        let conf = tokens.isEmpty ? 0 : tokens.reduce(0.0) { $0 + Double($1.probability) } / Double(tokens.count)
+        return Reading(text: text(of: tokens), tokens: tokens, confidence: conf, logProbability: logP)
+    }
+
+    /// Lexicon for `beam`: upper-cased words and the log-probability bonus a reading
+    /// gets for each of them it contains as a whole word.
+    struct Lexicon: Sendable {
+        var words: Set<String>
+        var bonus: Double
+        init(_ words: [String], bonus: Double = 3.0) {
+            self.words = Set(words.map { $0.uppercased() }.filter { !$0.isEmpty })
+            self.bonus = bonus
+        }
+        func score(word: String) -> Double { words.contains(word.uppercased()) ? bonus : 0 }
+    }
+
+    private struct Beam {
+        var tokens: [Token]
+        var logBlank: Double      // ends in blank
+        var logNonBlank: Double   // ends in its last token
+        var bonus: Double         // lexicon bonus of completed words
+        var total: Double { logAdd(logBlank, logNonBlank) }
+        var score: Double { total + bonus }
+    }
+
+    @inline(__always)
+    private static func logAdd(_ a: Double, _ b: Double) -> Double {
+        if a == -.infinity { return b }
+        if b == -.infinity { return a }
+        return max(a, b) + log1p(exp(-abs(a - b)))
+    }
+    private func logAdd(_ a: Double, _ b: Double) -> Double { Self.logAdd(a, b) }
+
+    /// The word that ends `tokens` (after the last space).
+    private func lastWord(_ tokens: [Token]) -> String {
+        var chars: [String] = []
+        for t in tokens.reversed() {
+            if t.classIndex == spaceClass { break }
+            chars.append(characters[t.classIndex])
+        }
+        return chars.reversed().joined()
+    }
+
+    /// CTC prefix beam search. Per step, only classes with probability >= `pruning`
+    /// (at most `maxClassesPerStep` of them) are expanded.
+    /// Returns up to `count` readings, best first.
+    func beam(_ probs: UnsafeBufferPointer<Float>, steps: Int, width: Int = 8, count: Int = 1,
+              lexicon: Lexicon? = nil, pruning: Float = 1e-3, maxClassesPerStep: Int = 8) -> [Reading] {
+        let c = classCount
+        let beamWidth = max(width, count)
+        var beams: [[Int]: Beam] = [[]: Beam(tokens: [], logBlank: 0, logNonBlank: -.infinity, bonus: 0)]
+        var candidates: [(Int, Float)] = []
+        for t in 0..<steps {
+            let row = t * c
+            candidates.removeAll(keepingCapacity: true)
+            for k in 1..<c where probs[row + k] >= pruning { candidates.append((k, probs[row + k])) }
+            if candidates.count > maxClassesPerStep {
+                candidates.sort { $0.1 > $1.1 }
+                candidates.removeLast(candidates.count - maxClassesPerStep)
+            }
+            let logBlankP = log(Double(max(probs[row], 1e-30)))
+            var next: [[Int]: Beam] = [:]
+            for (key, beam) in beams {
+                // Stay with a blank.
+                var stay = next[key] ?? Beam(tokens: beam.tokens, logBlank: -.infinity, logNonBlank: -.infinity, bonus: beam.bonus)
+                stay.logBlank = logAdd(stay.logBlank, beam.total + logBlankP)
+                // Repeat the last token without a blank between: same prefix.
+                if let last = key.last {
+                    let p = probs[row + last]
+                    if p >= pruning {
+                        stay.logNonBlank = logAdd(stay.logNonBlank, beam.logNonBlank + log(Double(p)))
+                        if var tok = stay.tokens.last, tok.lastStep < t { tok.lastStep = t; stay.tokens[stay.tokens.count - 1] = tok }
+                    }
+                }
+                next[key] = stay
+                // Extend with a new token.
+                for (k, p) in candidates {
+                    let lp = log(Double(p))
+                    // After the same token, only a path that ended in blank may extend.
+                    let from = (key.last == k) ? beam.logBlank : beam.total
+                    guard from > -.infinity else { continue }
+                    let newKey = key + [k]
+                    var ext = next[newKey] ?? {
+                        var bonus = beam.bonus
+                        if k == spaceClass, let lexicon { bonus += lexicon.score(word: lastWord(beam.tokens)) }
+                        return Beam(tokens: beam.tokens + [Token(classIndex: k, firstStep: t, lastStep: t, probability: p)],
+                                    logBlank: -.infinity, logNonBlank: -.infinity, bonus: bonus)
+                    }()
+                    ext.logNonBlank = logAdd(ext.logNonBlank, from + lp)
+                    next[newKey] = ext
+                }
+            }
+            // Keep the best.
+            if next.count > beamWidth {
+                let kept = next.sorted { $0.value.score > $1.value.score }.prefix(beamWidth)
+                beams = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+            } else {
+                beams = next
+            }
+        }
+        // Final scores include the bonus for the last word.
+        var finals: [(Beam, Double)] = beams.values.map { b in
+            let endBonus = lexicon?.score(word: lastWord(b.tokens)) ?? 0
+            return (b, b.score + endBonus)
+        }
+        finals.sort { $0.1 > $1.1 }
+        let norm = finals.reduce(-Double.infinity) { logAdd($0, $1.1) }
+        return finals.prefix(count).map { b, s in
+            Reading(text: text(of: b.tokens), tokens: b.tokens, confidence: exp(s - norm), logProbability: b.total)
+        }
+    }
+}

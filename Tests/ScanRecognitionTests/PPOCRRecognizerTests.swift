@@ -1,0 +1,137 @@
+import CPoppler
+import Foundation
+import ScanModel
+import XCTest
+@testable import ScanRecognition
+
+/// End-to-end recognition with the real PP-OCRv6 models on images the test draws
+/// itself with cairo. Skipped (with the install command) when the models or the
+/// runtime are not installed.
+final class PPOCRRecognizerTests: XCTestCase {
+    /// Black text lines on white, drawn with cairo's toy font API (DejaVu Sans).
+    static func render(lines: [String], width: Int = 720, lineHeight: Int = 60, fontSize: Double = 30,
+                       upsideDown: Bool = false) -> RasterImage {
+        let height = lineHeight * lines.count + 40
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+              let cr = cairo_create(surface) else { fatalError("cairo") }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        if upsideDown {
+            cairo_translate(cr, Double(width), Double(height))
+            cairo_rotate(cr, Double.pi)
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, fontSize)
+        for (i, line) in lines.enumerated() {
+            cairo_move_to(cr, 30, Double(20 + lineHeight * i) + fontSize)
+            cairo_show_text(cr, line)
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                // RGB24: native-endian 32-bit words 0x00RRGGBB.
+                let v = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                pixels[(y * width + x) * 3] = UInt8((v >> 16) & 0xff)
+                pixels[(y * width + x) * 3 + 1] = UInt8((v >> 8) & 0xff)
+                pixels[(y * width + x) * 3 + 2] = UInt8(v & 0xff)
+            }
+        }
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+        return RasterImage(width: width, height: height, channels: 3, pixels: pixels)
+    }
+
+    static let lines = ["INVOICE 2024-118", "Total due: 1,234.50 EUR", "Grüße aus Köln: ß ö ç ê £ €"]
+
+    private func squash(_ s: String) -> String { s.filter { !$0.isWhitespace } }
+
+    func testReadsRenderedLinesWithWordsAndBoxes() throws {
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models())
+        let image = Self.render(lines: Self.lines)
+        let obs = try engine.recognize(image)
+        XCTAssertEqual(obs.count, 3, "\(obs.map(\.text))")
+        XCTAssertEqual(obs.map { squash($0.text) }, Self.lines.map(squash))
+        XCTAssertEqual(engine.info.name, "ppocr")
+
+        for (o, truth) in zip(obs, Self.lines) {
+            XCTAssertGreaterThan(o.confidence, 0.8)
+            // Words: the line's text split at spaces, left to right, inside the line box.
+            XCTAssertEqual(o.words.map(\.text), truth.split(separator: " ").map(String.init))
+            var lastX = -1.0
+            for w in o.words {
+                XCTAssertGreaterThan(w.boundingBox.midX, lastX)
+                lastX = w.boundingBox.midX
+                XCTAssertGreaterThanOrEqual(w.boundingBox.minX, o.boundingBox.minX - 0.5)
+                XCTAssertLessThanOrEqual(w.boundingBox.maxX, o.boundingBox.maxX + 0.5)
+            }
+        }
+        // Line boxes in reading order and in the image: y 20 + 60 i ... with font size 30.
+        for (i, o) in obs.enumerated() {
+            XCTAssertEqual(o.boundingBox.midY, Double(20 + 60 * i) + 20, accuracy: 12)
+            XCTAssertGreaterThanOrEqual(o.boundingBox.minX, 0)
+            XCTAssertLessThanOrEqual(o.boundingBox.maxX, Double(image.width))
+        }
+        // "1,234.50" sits in the middle of line 2: its box must start right of "due:".
+        let due = obs[1].words[1], amount = obs[1].words[2]
+        XCTAssertLessThan(due.boundingBox.maxX, amount.boundingBox.midX)
+    }
+
+    func testTurnsUpsideDownLinesAndReadsGray() throws {
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(),
+                                         options: RecognitionOptions(level: .accurate))
+        let image = Self.render(lines: Array(Self.lines.prefix(2)), upsideDown: true).grayscale()
+        let obs = try engine.recognize(image)
+        // The page is upside down, so the last line comes first.
+        XCTAssertEqual(obs.map { squash($0.text) }, Self.lines.prefix(2).reversed().map(squash))
+    }
+
+    func testCandidatesAndCustomWords() throws {
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(),
+                                         options: RecognitionOptions(customWords: ["Köln"], candidateCount: 3))
+        let obs = try engine.recognize(Self.render(lines: Self.lines))
+        XCTAssertEqual(obs.count, 3)
+        for o in obs {
+            XCTAssertFalse(o.candidates.isEmpty)
+            XCTAssertLessThanOrEqual(o.candidates.count, 3)
+            XCTAssertEqual(o.candidates.first?.text, o.text)
+            XCTAssertTrue(o.candidates.allSatisfy { (0...1).contains($0.confidence) })
+            XCTAssertEqual(Set(o.candidates.map(\.text)).count, o.candidates.count, "candidates are distinct")
+        }
+        XCTAssertEqual(squash(obs[2].text), squash(Self.lines[2]))
+    }
+
+    func testBlankPageHasNoLines() throws {
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(), options: RecognitionOptions(level: .fast))
+        XCTAssertEqual(try engine.recognize(RasterImage(width: 300, height: 200, channels: 1, filledWith: 255)).count, 0)
+        XCTAssertEqual(try engine.recognize(RasterImage(width: 2, height: 2, channels: 3, filledWith: 0)).count, 0)
+    }
+
+    func testMissingModelsSayHowToInstall() {
+        let result = PPOCRModels.locate(environment: ["SCANEXTRACT_MODELS": "/nonexistent/models"], searchRoots: [])
+        guard case .failure(let error) = result else { return XCTFail("found models in /nonexistent") }
+        XCTAssertEqual(error.code, .engine)
+        XCTAssertTrue(error.reason.contains("scripts/install-onnx.sh"))
+        XCTAssertTrue(error.reason.contains("SCANEXTRACT_MODELS=/nonexistent/models"))
+
+        let noRuntime = PPOCRModels.locate(environment: [:], searchRoots: ["/nonexistent-root"])
+        guard case .failure(let e2) = noRuntime else { return XCTFail() }
+        XCTAssertTrue(e2.reason.contains("make deps"))
+    }
+
+    func testEnvironmentOverridesAreHonoured() throws {
+        let models = try ONNXTestEnvironment.models()
+        let dir = (models.runtimeLibrary as NSString).deletingLastPathComponent
+        let found = try PPOCRModels.locate(environment: ["SCANEXTRACT_MODELS": models.modelsDirectory,
+                                                         "SCANEXTRACT_ONNXRUNTIME": dir],
+                                           searchRoots: []).get()
+        XCTAssertEqual(found.detector, models.detector)
+        XCTAssertTrue(found.runtimeLibrary.hasPrefix(dir))
+        let bad = PPOCRModels.locate(environment: ["SCANEXTRACT_MODELS": models.modelsDirectory,
+                                                   "SCANEXTRACT_ONNXRUNTIME": "/nonexistent/lib.so"], searchRoots: [])
+        if case .success = bad { XCTFail("a missing runtime path must not be accepted") }
+    }
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Installs the PP-OCR engine's two parts as plain files under .deps/ (no virtualenv,
+# no Python dependencies): the PP-OCRv6 ONNX models from the rapidocr wheel and the
+# ONNX Runtime C library from the onnxruntime wheel. Idempotent and quiet when both
+# are already present. Override the locations with SCANEXTRACT_DEPS (the .deps folder)
+# or PYTHON (the interpreter whose pip is used).
+set -eu
+
+ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
+DEPS=${SCANEXTRACT_DEPS:-"$ROOT/.deps"}
+PYTHON=${PYTHON:-python3}
+RAPIDOCR_VERSION=3.10.0
+ONNXRUNTIME_VERSION=1.31.1
+
+models="$DEPS/rapidocr/rapidocr/models"
+runtime="$DEPS/onnxruntime/onnxruntime/capi/libonnxruntime.so.$ONNXRUNTIME_VERSION"
+
+need_models=0
+for f in PP-OCRv6_det_small.onnx PP-OCRv6_rec_small.onnx ch_ppocr_mobile_v2.0_cls_mobile.onnx; do
+    [ -s "$models/$f" ] || need_models=1
+done
+
+pipinstall() { # target spec
+    if ! "$PYTHON" -m pip --version >/dev/null 2>&1; then
+        echo "install-onnx: '$PYTHON -m pip' is not available; install python3-pip (apt-get install python3-pip)" >&2
+        exit 1
+    fi
+    rm -rf "$1"
+    PIP_ROOT_USER_ACTION=ignore "$PYTHON" -m pip install --quiet --disable-pip-version-check --no-deps --target "$1" "$2"
+}
+
+if [ "$need_models" = 1 ]; then
+    echo "install-onnx: installing rapidocr==$RAPIDOCR_VERSION (PP-OCRv6 models) into $DEPS/rapidocr"
+    pipinstall "$DEPS/rapidocr" "rapidocr==$RAPIDOCR_VERSION"
+fi
+if [ ! -s "$runtime" ]; then
+    echo "install-onnx: installing onnxruntime==$ONNXRUNTIME_VERSION (C library) into $DEPS/onnxruntime"
+    pipinstall "$DEPS/onnxruntime" "onnxruntime==$ONNXRUNTIME_VERSION"
+fi
+
+for f in "$models/PP-OCRv6_det_small.onnx" "$models/PP-OCRv6_rec_small.onnx" \
+         "$models/ch_ppocr_mobile_v2.0_cls_mobile.onnx" "$runtime"; do
+    if [ ! -s "$f" ]; then
+        echo "install-onnx: expected $f after installing, but it is missing" >&2
+        exit 1
+    fi
+done
