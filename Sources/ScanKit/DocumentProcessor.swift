@@ -139,13 +139,19 @@ public final class DocumentProcessor {
             return Page(index: index, width: Double(raw.width), height: Double(raw.height), dpi: dpi,
                         textSource: .ocr, observations: [])
         }
-        // Tesseract binarizes gray anyway; gray is a third of the work for every step below.
-        if engine is TesseractRecognizer { image = image.grayscale() }
-        // Skew is measured at the source size (cheaper, and the angle doesn't depend on scale).
-        var (work, skew) = preprocessor.deskewed(image)
-        let factor = preprocessor.upscaleFactor(for: work)
-        var scale: Double
-        (work, scale) = preprocessor.upscaled(work, by: factor)
+        var work = image
+        var skew: Double?
+        var scale = 1.0
+        if engine is TesseractRecognizer {
+            // Tesseract binarizes gray anyway; gray is a third of the work for every step below.
+            work = work.grayscale()
+            // Skew is measured at the source size (cheaper, and the angle doesn't depend on scale).
+            (work, skew) = preprocessor.deskewed(work)
+            // Tesseract reads poorly below ~20 px of text height; enlarge small text.
+            (work, scale) = preprocessor.upscaled(work, by: preprocessor.upscaleFactor(for: work))
+        }
+        // PP-OCR sizes the page for its detector itself and reads rotated lines as
+        // quadrilaterals, so it gets the page as it is, in colour.
         try cancellation.check()
         var lines = try run(engine, on: work, dpi: Int((dpi ?? 300) * scale))
         // Orientation is checked only when the upright reading is doubtful: most pages

@@ -12,6 +12,18 @@ public enum EngineCatalog {
     }
 
     public static func available() -> [Entry] {
-        [TesseractRecognizer.catalogEntry()].map { Entry(name: $0.name, status: $0.status, version: $0.version, models: $0.models) }
+        var entries: [Entry] = []
+        switch PPOCRModels.locate() {
+        case .success(let m):
+            let status = EngineKind.preferred() == .ppocr ? "available (default)" : "available"
+            entries.append(Entry(name: "ppocr", status: status, version: PPOCRModels.runtimePackage,
+                                 models: m.components.map { "\($0.role)\t\($0.name)\t\($0.version)\tlanguages: \($0.languages)\t\($0.path)\t\($0.license)" }))
+        case .failure(let e):
+            entries.append(Entry(name: "ppocr", status: "not installed: \(e.reason)", version: "-", models: []))
+        }
+        let t = TesseractRecognizer.catalogEntry()
+        let status = t.status == "available" && EngineKind.preferred() == .tesseract ? "available (default)" : t.status
+        entries.append(Entry(name: t.name, status: status, version: t.version, models: t.models))
+        return entries
     }
 }

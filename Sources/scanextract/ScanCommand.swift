@@ -16,8 +16,8 @@ struct ScanCommand: ParsableCommand {
     @Argument(help: "Image (PNG, JPEG, TIFF, WebP, BMP, GIF), PDF or scanextract JSON files, or folders to walk.")
     var inputs: [String]
 
-    @Option(help: "OCR engine: \(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var engine: String = EngineKind.tesseract.rawValue
+    @Option(help: "OCR engine: auto (ppocr when installed, else tesseract), \(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var engine: String = "auto"
 
     @Option(help: "Languages to recognize, e.g. eng or eng,deu.")
     var languages: String = "eng"
@@ -80,7 +80,7 @@ struct ScanCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard EngineKind(rawValue: engine) != nil else {
+        guard engine == "auto" || EngineKind(rawValue: engine) != nil else {
             throw ValidationError("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard RecognitionLevel(rawValue: level) != nil else { throw ValidationError("--level must be fast or accurate") }
@@ -104,7 +104,9 @@ struct ScanCommand: ParsableCommand {
 
     func makeConfiguration() throws -> ScanConfiguration {
         var c = ScanConfiguration()
-        c.engine = EngineKind(rawValue: engine)!
+        c.engine = engine == "auto" ? EngineKind.preferred() : EngineKind(rawValue: engine)!
+        // Documents run in parallel; each engine gets the cores left over.
+        c.engineThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, jobs))
         let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
             .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
         c.recognition = RecognitionOptions(
