@@ -16,9 +16,9 @@ ls "$IMG" | grep -iE '\.(jpe?g|png)$' | sed 's/\.[^.]*$//' > "$OUT/ids"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 rm -rf "$OUT/ppocr"
-/usr/bin/time -f "%e %M" -o "$OUT/ppocr.time" "$ROOT/.build/release/PPOCREval" "$IMG" "$OUT/ppocr" --workers 2 --threads 1 > "$OUT/ppocr.log"
+/usr/bin/time -f "%e %M %U %S" -o "$OUT/ppocr.time" "$ROOT/.build/release/PPOCREval" "$IMG" "$OUT/ppocr" --workers 2 --threads 1 > "$OUT/ppocr.log"
 set -- $(cat "$OUT/ppocr.time")
-echo "ppocr (swift): $n pages, wall $1 s, $(echo "$1 $n" | awk '{printf "%.3f", $1/$2}') s/page, peak RSS $(($2 / 1024)) MiB"
+echo "ppocr (swift): $n pages, wall $1 s, $(echo "$1 $n" | awk '{printf "%.3f", $1/$2}') s/page, peak RSS $(($2 / 1024)) MiB, CPU $(echo "$3 $4 $n" | awk '{printf "%.3f", ($1+$2)/$3}') s/page"
 python3 "$EVAL/score_ocr.py" "$OUT/ppocr" "$BOX" --ids "$OUT/ids" | tail -1
 
 cat > "$OUT/rapid_run.py" <<'PY'
@@ -37,8 +37,8 @@ for f in sorted(os.listdir(src)):
               open(os.path.join(out, os.path.splitext(f)[0] + ".json"), "w"))
 PY
 rm -rf "$OUT/rapidocr"
-/usr/bin/time -f "%e %M" -o "$OUT/rapidocr.time" "$PY" "$OUT/rapid_run.py" "$IMG" "$OUT/rapidocr" > "$OUT/rapidocr.log" 2>&1
+/usr/bin/time -f "%e %M %U %S" -o "$OUT/rapidocr.time" "$PY" "$OUT/rapid_run.py" "$IMG" "$OUT/rapidocr" > "$OUT/rapidocr.log" 2>&1
 set -- $(cat "$OUT/rapidocr.time")
-echo "rapidocr 3.10 (python): $n pages, wall $1 s, $(echo "$1 $n" | awk '{printf "%.3f", $1/$2}') s/page, peak RSS $(($2 / 1024)) MiB"
+echo "rapidocr 3.10 (python): $n pages, wall $1 s, $(echo "$1 $n" | awk '{printf "%.3f", $1/$2}') s/page, peak RSS $(($2 / 1024)) MiB, CPU $(echo "$3 $4 $n" | awk '{printf "%.3f", ($1+$2)/$3}') s/page"
 python3 "$EVAL/score_ocr.py" "$OUT/rapidocr" "$BOX" --ids "$OUT/ids" | tail -1
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
