@@ -49,7 +49,7 @@ public struct ReceiptParser: Sendable {
         if totalish && Text.hasAny(key, ["QTY", "QUANTITY", "ITEMS", "ITEM", "PCS", "NO OF", "UNITS", "ARTIKEL", "POINTS", "WEIGHT"]) {
             return .quantityTotal
         }
-        if Text.hasAny(key, subtotalWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
+        if isSubtotal(key) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
         if Text.hasAny(key, tenderWords) && !Text.hasAny(key, ["TOTAL", "DUE", "PAYABLE"]) { return .tendered }
         if Text.hasAny(key, taxWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND", "TTC"]) { return .tax }
         if Text.hasAny(key, strongTotalWords) && totalish { return .total(strength: 2) }
@@ -60,6 +60,15 @@ public struct ReceiptParser: Sendable {
         }
         if Text.hasAny(key, quantityWords) && key.split(separator: " ").count <= 2 { return .quantityTotal }
         return .none
+    }
+
+    /// A subtotal label. A bare `SUB` counts only on its own or before a total's abbreviation
+    /// (`SUB TTL`, `Sub/Tt1`): `1 SUB ZUCCHINI` is an item (a substitution), not a subtotal.
+    static func isSubtotal(_ key: String) -> Bool {
+        if Text.hasAny(key, subtotalWords.filter { $0 != "SUB" }) { return true }
+        let words = key.split(separator: " ")
+        guard let i = words.firstIndex(of: "SUB") else { return false }
+        return i + 1 == words.count || words[i + 1].hasPrefix("T")
     }
 
     /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
@@ -505,22 +514,29 @@ public struct ReceiptParser: Sendable {
     static let columnHeaderWords = ["QTY", "DESCRIPTION", "DESC", "ITEM", "ITEMS", "PRICE", "AMOUNT", "AMT", "TOTAL", "UNIT", "U P",
                                     "MENGE", "BEZEICHNUNG", "PREIS", "BETRAG", "ARTICLE", "PRIX", "MONTANT", "QTE", "PRODUCT", "RM"]
 
+    static let amountHeaderWords: Set<String> = ["PRICE", "AMOUNT", "AMT", "TOTAL", "PREIS", "BETRAG", "PRIX", "MONTANT", "RM", "SUM"]
+
     func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) {
         // Items start after the header: after a column header line, else at the first line ending in an amount.
         var start = 0
+        var headerColumn: Double?
         for (i, l) in lines.prefix(summaryStart).enumerated() {
             let words = l.key.split(separator: " ").map(String.init)
             if words.count >= 2 && words.count <= 8 && words.filter({ Self.columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
                 && Text.digitCount(l.text) == 0 {
                 start = i + 1
+                // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
+                headerColumn = l.line.words.last { Self.amountHeaderWords.contains(Text.key($0.text)) }?.box.maxX
             }
         }
         var pending: [AnalyzedLine] = []
         var items: [Receipt.Item] = []
         var discounts: [Amount] = []
         let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+        let column = headerColumn ?? Self.amountColumn(lines, roles: roles, from: summaryStart)
         for i in start..<summaryStart {
-            let l = lines[i]
+            var l = lines[i]
+            if let column { Self.keepColumn(&l, right: column) }
             let role = roles[i]
             guard let amount = l.amount else {
                 // A description line waiting for its numbers, unless it's header material.
@@ -559,10 +575,72 @@ public struct ReceiptParser: Sendable {
             _ = amount
             items.append(item)
         }
-        r.items = items
+        r.items = Self.mergingRepeats(items)
         if !discounts.isEmpty {
             r.discounts = Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
         }
+    }
+
+    /// The right edge of the amount column, from the amounts of the summary lines
+    /// (subtotal, tax, total) under the items; nil when there are fewer than two.
+    static func amountColumn(_ lines: [AnalyzedLine], roles: [Role], from start: Int) -> Double? {
+        var edges: [Double] = []
+        for i in start..<lines.count {
+            guard let t = lines[i].trailing.last else { continue }
+            switch roles[i] {
+            case .subtotal, .tax, .total: edges.append(lines[i].line.words[t.word].box.maxX)
+            default: continue
+            }
+        }
+        guard edges.count >= 2 else { return nil }
+        edges.sort()
+        return edges[edges.count / 2]
+    }
+
+    /// Drops the trailing amounts printed wholly right of the amount column (a tip
+    /// table or a second column beside the items), so the line's amount is the one in the column.
+    static func keepColumn(_ l: inout AnalyzedLine, right: Double) {
+        let slack = max(1, l.line.textHeight)
+        while let t = l.trailing.last, l.line.words[t.word].box.minX > right + slack {
+            l.trailing.removeLast()
+            if l.trailing.isEmpty {
+                // Keep the label only: the words before the dropped amount.
+                l.labelWordCount = min(l.labelWordCount, t.word)
+            }
+        }
+    }
+
+    /// Items printed more than once under the same description become one item with the
+    /// counts and amounts added up (`1 rice 1.99` twice: `2 rice 3.98`), as long as neither
+    /// carries a discount. The source spans every line read.
+    static func mergingRepeats(_ items: [Receipt.Item]) -> [Receipt.Item] {
+        var out: [Receipt.Item] = []
+        var seen: [String: Int] = [:]
+        for it in items {
+            let key = Text.key(it.description)
+            guard !key.isEmpty, it.discount == nil, let a = it.amount.flatMap({ Amount.parse($0[...]) }),
+                  let k = seen[key], out[k].discount == nil, let b = out[k].amount.flatMap({ Amount.parse($0[...]) }),
+                  let qa = Double(it.quantity ?? "1"), let qb = Double(out[k].quantity ?? "1"),
+                  qa == qa.rounded(), qb == qb.rounded(), (a.minor < 0) == (b.minor < 0) else {
+                if it.discount == nil, !Text.key(it.description).isEmpty, seen[Text.key(it.description)] == nil {
+                    seen[Text.key(it.description)] = out.count
+                }
+                out.append(it)
+                continue
+            }
+            var m = out[k]
+            m.quantity = String(Int(qa + qb))
+            m.amount = Amount.cents(a.cents + b.cents).decimalString
+            if m.unitPrice == nil || m.unitPrice != it.unitPrice { m.unitPrice = nil }
+            if a.cents * Int(qb) == b.cents * Int(qa), Int(qa) > 0 { m.unitPrice = Amount.cents(a.cents / Int(qa)).decimalString }
+            var src = m.source
+            src.text = [m.source.text, it.source.text].joined(separator: "\n")
+            src.boundingBox = BoundingBox.enclosing([m.source.boundingBox, it.source.boundingBox].compactMap { $0 })?.rounded()
+            src.confidence = min(m.source.confidence, it.source.confidence)
+            m.source = src
+            out[k] = m
+        }
+        return out
     }
 
     /// Quantity, unit, unit price and amount of one item line.
@@ -588,6 +666,16 @@ public struct ReceiptParser: Sendable {
             var rest = joined
             rest.removeSubrange(m)
             words = rest.split(separator: " ").map(String.init)
+        } else if let m = joined.range(of: #"\s*\(\s*(\d{1,3})\s*(?:[xX×@*]\s*[$€£]?\s*(?:\d[\d.,]*)?\s*)?\)?\s*$"#, options: .regularExpression),
+                  m.lowerBound != joined.startIndex {
+            // A count in parentheses after the description: `Chang (2@$3.50)`, `Rye 10yr (2 @20.00)`, `(2` cut off by the amounts.
+            let s = joined[m].drop { $0 == " " || $0 == "(" }
+            let q = s.prefix { $0.isNumber }
+            quantity = String(q)
+            let rest = s.dropFirst(q.count).drop { $0 == " " || $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" }
+            let price = rest.drop { $0 == "$" || $0 == "€" || $0 == "£" || $0 == " " }.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            if let a = Amount.parse(price, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
+            words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
         } else if let m = joined.range(of: #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#, options: .regularExpression) {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
