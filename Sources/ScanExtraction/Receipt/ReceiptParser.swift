@@ -34,18 +34,20 @@ public struct ReceiptParser: Sendable {
     static let totalWords = ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "BETRAG", "IMPORTE", "TOTALE", "TOTAAL", "BALANCE", "AMOUNT", "AMT",
                              "TOTAL RM", "TOTAL SALES", "TOTAL BILL", "NET", "NETT", "SUM", "BILL"]
 
+    static let anyTotalWords = totalWords + strongTotalWords
+
     /// The role of a line, from its label.
     static func role(_ rawKey: String) -> Role {
         if rawKey.isEmpty { return .none }
         // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
         let key = rawKey.contains("NCLUSIVE") || rawKey.contains("NCLUDING") || rawKey.contains("NCL ")
-            ? rawKey.replacingOccurrences(of: #"\b[L1I|]NCL"#, with: "INCL", options: .regularExpression) : rawKey
+            ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "TOTAL"]) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
         if Text.hasAny(key, tipWords) && !Text.has(key, "INCL") { return .tip }
         if Text.hasAny(key, roundingWords) && !Text.hasAny(key, ["TOTAL"]) { return .rounding }
         if Text.hasAny(key, discountWords) { return .discount }
-        let totalish = Text.hasAny(key, totalWords + strongTotalWords) || fuzzyTotal(key)
+        let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
         if totalish && Text.hasAny(key, ["QTY", "QUANTITY", "ITEMS", "ITEM", "PCS", "NO OF", "UNITS", "ARTIKEL", "POINTS", "WEIGHT"]) {
             return .quantityTotal
         }
@@ -64,8 +66,9 @@ public struct ReceiptParser: Sendable {
 
     /// A subtotal label. A bare `SUB` counts only on its own or before a total's abbreviation
     /// (`SUB TTL`, `Sub/Tt1`): `1 SUB ZUCCHINI` is an item (a substitution), not a subtotal.
+    static let subtotalPhrases = subtotalWords.filter { $0 != "SUB" }
     static func isSubtotal(_ key: String) -> Bool {
-        if Text.hasAny(key, subtotalWords.filter { $0 != "SUB" }) { return true }
+        if Text.hasAny(key, subtotalPhrases) { return true }
         let words = key.split(separator: " ")
         guard let i = words.firstIndex(of: "SUB") else { return false }
         return i + 1 == words.count || words[i + 1].hasPrefix("T")
@@ -105,7 +108,7 @@ public struct ReceiptParser: Sendable {
 
     /// Where a label (`Document No`, `GST ID`, `TEL`) starts inside a line, in scalars.
     static func labelCut(_ text: String) -> Int? {
-        guard let r = text.range(of: labelPattern, options: [.regularExpression, .caseInsensitive]) else { return nil }
+        guard let r = Text.range(text, labelPattern, caseInsensitive: true) else { return nil }
         return text.unicodeScalars[..<r.lowerBound].count
     }
 
@@ -172,10 +175,9 @@ public struct ReceiptParser: Sendable {
     /// `CO. REG : 86Q671-D`, `002693074-K`.
     static func isRegistrationLine(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
-        guard t.range(of: #"\d{5,}"#, options: .regularExpression) != nil, l.entities(.phone).isEmpty,
+        guard Text.range(t, #"\d{5,}"#) != nil, l.entities(.phone).isEmpty,
               !Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) else { return false }
-        return t.range(of: #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#,
-                       options: [.regularExpression, .caseInsensitive]) != nil
+        return Text.range(t, #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#, caseInsensitive: true) != nil
     }
 
     /// Where a street address starts: a house number, a unit, lot or level, or a street word next to digits.
@@ -281,8 +283,7 @@ public struct ReceiptParser: Sendable {
         let nameLine = nameLines[0]
         var name = nameLines.map { Text.clean($0.text) }.joined(separator: " ")
         // A registration number printed after the name: `(123456-X)`, `Co. Reg. 1234`.
-        if let paren = name.range(of: #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#,
-                                  options: [.regularExpression, .caseInsensitive]), paren.lowerBound > name.startIndex {
+        if let paren = Text.range(name, #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#, caseInsensitive: true), paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
         r.merchant.name = name
@@ -320,7 +321,7 @@ public struct ReceiptParser: Sendable {
                 break
             }
             // After the postal-code line, only a state or country line may follow.
-            if let prev = addr.last, prev.text.range(of: #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#, options: .regularExpression) != nil,
+            if let prev = addr.last, Text.range(prev.text, #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#) != nil,
                Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
             let glued = k.replacingOccurrences(of: " ", with: "")
             let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
@@ -330,7 +331,7 @@ public struct ReceiptParser: Sendable {
                 // `... 81100 JOHOR BAHRU. TEL: 07-123`: keep the part before the label.
                 if hasContact, let t = l.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
                     let before = String(l.text.unicodeScalars.prefix(t))
-                    let cut = before.range(of: #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, options: [.regularExpression, .caseInsensitive])
+                    let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
                     let head = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
                     if Text.letterCount(head) >= 4 && Text.hasAny(Text.key(head), Self.streetWords) { addr.append(l); _ = head }
                 }
@@ -352,7 +353,7 @@ public struct ReceiptParser: Sendable {
             }
             if let last = addr.last, let t = last.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
                 let before = String(last.text.unicodeScalars.prefix(t))
-                let cut = before.range(of: #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, options: [.regularExpression, .caseInsensitive])
+                let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
                 parts[parts.count - 1] = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
             }
             r.merchant.address = parts.joined(separator: " ")
@@ -372,7 +373,7 @@ public struct ReceiptParser: Sendable {
         }
         // Tax or registration number.
         for l in lines.prefix(limit) where Self.role(l.key) == .taxId || Text.hasAny(l.key, Self.taxIdWords) {
-            if let m = l.text.range(of: #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#, options: .regularExpression) {
+            if let m = Text.range(l.text, #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#) {
                 let v = String(l.text[m]).trimmingCharacters(in: .whitespaces)
                 if Text.digitCount(v) >= 5 {
                     r.merchant.taxId = v
@@ -394,7 +395,7 @@ public struct ReceiptParser: Sendable {
                         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
                         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?![\d/.-])"#]
         for (n, pat) in patterns.enumerated() {
-            guard let re = try? NSRegularExpression(pattern: pat) else { continue }
+            let re = RegexCache.shared.regex(pat, caseInsensitive: false)
             let ns = text as NSString
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
                 let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
@@ -414,9 +415,12 @@ public struct ReceiptParser: Sendable {
     /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
     /// without another currency; overruled by any numeric date that can only be read one way.
     static func monthFirst(_ lines: [AnalyzedLine]) -> Bool {
+        // A cached NSRegularExpression: a Swift regex literal is parsed again at every call on Linux.
+        let re = RegexCache.shared.regex(#"(?:^|\D)(\d{1,2})[-/.](\d{1,2})[-/.](?:\d{2,4})"#, caseInsensitive: false)
         for l in lines {
-            for m in l.text.matches(of: /(?:^|\D)(\d{1,2})[-\/.](\d{1,2})[-\/.](?:\d{2,4})/) {
-                if let a = Int(m.1), let b = Int(m.2) {
+            let ns = l.text as NSString
+            for m in re.matches(in: l.text, range: NSRange(location: 0, length: ns.length)) {
+                if let a = Int(ns.substring(with: m.range(at: 1))), let b = Int(ns.substring(with: m.range(at: 2))) {
                     if a > 12 && b <= 12 { return false }
                     if b > 12 && a <= 12 { return true }
                 }
@@ -425,9 +429,9 @@ public struct ReceiptParser: Sendable {
         // A phone written the North American way, `(562) 597-0906` or `562-597-0906`, not any number that parses as one.
         let nanp = lines.contains { l in l.entities(.phone).contains { e in
             (e.value.e164?.hasPrefix("+1") ?? false)
-                && e.text.range(of: #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#, options: .regularExpression) != nil } }
-        let dollar = lines.filter { $0.text.range(of: #"\$\s?\d"#, options: .regularExpression) != nil }.count >= 2
-        let other = lines.contains { $0.text.range(of: #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#, options: .regularExpression) != nil }
+                && Text.range(e.text, #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#) != nil } }
+        let dollar = lines.filter { Text.range($0.text, #"\$\s?\d"#) != nil }.count >= 2
+        let other = lines.contains { Text.range($0.text, #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#) != nil }
         return nanp || (dollar && !other)
     }
 
@@ -478,7 +482,7 @@ public struct ReceiptParser: Sendable {
     /// A numeric date the detectors passed over (`18-11-18 13:58`), read day first unless `monthFirst`.
     static func fallbackDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, AnalyzedLine)? {
         for l in lines {
-            guard let m = l.text.range(of: #"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b"#, options: .regularExpression) else { continue }
+            guard let m = Text.range(l.text, #"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b"#) else { continue }
             let n = l.text[m].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             guard n.count == 3 else { continue }
             var (d, mo) = monthFirst ? (n[1], n[0]) : (n[0], n[1])
@@ -493,9 +497,9 @@ public struct ReceiptParser: Sendable {
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
         let pattern = #"(?i)\b(?:receipt|invoice|inv|bill|check|chk|trans(?:action)?|order|doc(?:ument)?|ticket|beleg|bon|facture|no\.? de ticket)\s*(?:no\.?|number|num|nr\.?|#)?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
         for l in lines {
-            if let m = l.text.range(of: pattern, options: .regularExpression) {
+            if let m = Text.range(l.text, pattern) {
                 let s = String(l.text[m])
-                if let v = s.range(of: #"[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#, options: .regularExpression) {
+                if let v = Text.range(s, #"[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#) {
                     r.receiptNumber = String(s[v])
                     r.provenance["receiptNumber"] = l.line.provenance()
                     break
@@ -652,7 +656,7 @@ public struct ReceiptParser: Sendable {
         // `1,500 kg x 1,99 EUR/kg`, `2 x 3.50`, `2 @ 3.50`, `x2`.
         let joined = words.joined(separator: " ")
         let weight = #"(\d+(?:[.,]\d{1,3})?)\s*(kg|g|lb|lbs|oz|l)\b\s*[x×@*]\s*([\d.,]+)\s*(?:[A-Z€$£]{1,3})?\s*/\s*(kg|g|lb|lbs|oz|l)\b"#
-        if let m = joined.range(of: weight, options: [.regularExpression, .caseInsensitive]) {
+        if let m = Text.range(joined, weight, caseInsensitive: true) {
             let s = String(joined[m])
             let parts = s.split(whereSeparator: { $0 == " " || $0 == "x" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == "/" })
             if let q = parts.first {
@@ -666,7 +670,7 @@ public struct ReceiptParser: Sendable {
             var rest = joined
             rest.removeSubrange(m)
             words = rest.split(separator: " ").map(String.init)
-        } else if let m = joined.range(of: #"\s*\(\s*(\d{1,3})\s*(?:[xX×@*]\s*[$€£]?\s*(?:\d[\d.,]*)?\s*)?\)?\s*$"#, options: .regularExpression),
+        } else if let m = Text.range(joined, #"\s*\(\s*(\d{1,3})\s*(?:[xX×@*]\s*[$€£]?\s*(?:\d[\d.,]*)?\s*)?\)?\s*$"#),
                   m.lowerBound != joined.startIndex {
             // A count in parentheses after the description: `Chang (2@$3.50)`, `Rye 10yr (2 @20.00)`, `(2` cut off by the amounts.
             let s = joined[m].drop { $0 == " " || $0 == "(" }
@@ -676,7 +680,7 @@ public struct ReceiptParser: Sendable {
             let price = rest.drop { $0 == "$" || $0 == "€" || $0 == "£" || $0 == " " }.prefix { $0.isNumber || $0 == "." || $0 == "," }
             if let a = Amount.parse(price, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
-        } else if let m = joined.range(of: #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#, options: .regularExpression) {
+        } else if let m = Text.range(joined, #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#) {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
             quantity = q.replacingOccurrences(of: ",", with: ".")
@@ -738,7 +742,7 @@ public struct ReceiptParser: Sendable {
                 r.payment?.cardBrand = e.value.brand
                 r.provenance["payment.cardLast4"] = l.provenance(of: e)
             }
-            if r.payment?.cardLast4 == nil, let m = l.text.range(of: #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#, options: .regularExpression) {
+            if r.payment?.cardLast4 == nil, let m = Text.range(l.text, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#) {
                 if r.payment == nil { r.payment = Receipt.Payment() }
                 r.payment?.cardLast4 = String(l.text[m].suffix(4))
                 r.provenance["payment.cardLast4"] = l.line.provenance()
