@@ -122,7 +122,15 @@ enum Text {
         return false
     }
 
-    static func hasAny(_ key: String, _ phrases: [String]) -> Bool { phrases.contains { has(key, $0) } }
+    static func hasAny(_ key: String, _ phrases: [String]) -> Bool {
+        var key = key
+        return key.withUTF8 { k in
+            phrases.contains { p in
+                var p = p
+                return p.withUTF8 { hasWords(k, $0) }
+            }
+        }
+    }
 
     static func letterCount(_ s: String) -> Int { s.reduce(0) { $0 + ($1.isLetter ? 1 : 0) } }
     static func digitCount(_ s: String) -> Int { s.reduce(0) { $0 + ($1.isNumber ? 1 : 0) } }

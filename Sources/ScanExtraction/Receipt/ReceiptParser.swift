@@ -126,7 +126,7 @@ public struct ReceiptParser: Sendable {
         var r = Receipt()
         var findings: [Finding] = []
         guard !lines.isEmpty else { return (r, findings) }
-        let roles = lines.map { $0.amount != nil || $0.trailing.isEmpty ? Self.role($0.labelKey) : Self.role($0.key) }
+        let roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount.
         var summaryStart = lines.count
@@ -605,12 +605,10 @@ public struct ReceiptParser: Sendable {
     /// table or a second column beside the items), so the line's amount is the one in the column.
     static func keepColumn(_ l: inout AnalyzedLine, right: Double) {
         let slack = max(1, l.line.textHeight)
-        while let t = l.trailing.last, l.line.words[t.word].box.minX > right + slack {
-            l.trailing.removeLast()
-            if l.trailing.isEmpty {
-                // Keep the label only: the words before the dropped amount.
-                l.labelWordCount = min(l.labelWordCount, t.word)
-            }
+        var trailing = l.trailing
+        while let t = trailing.last, l.line.words[t.word].box.minX > right + slack { trailing.removeLast() }
+        if trailing.count < l.trailing.count {
+            l = AnalyzedLine(line: l.line, labelWordCount: l.labelWordCount, trailing: trailing, entities: l.entities)
         }
     }
 
