@@ -52,6 +52,32 @@ import ScanModel
         #expect(r.merchant.name == "PERNIAGAAN SRI MAJU")
     }
 
+    @Test func addressFoundPastADateLineAndAFormerNameBlock() {
+        let dated = receipt([
+            Fixture.line(20, "PERMATA TRADING SDN BHD", h: 20),
+            Fixture.line(44, "05 Mar 2018 18:24"),
+            Fixture.line(64, "(867388-U)"),
+            Fixture.line(84, "12, Jalan Mawar 7/4, Taman Mawar,"),
+            Fixture.line(104, "81200 Johor Bahru, Johor"),
+            Fixture.line(130, "TAX INVOICE"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(dated.merchant.address == "12, Jalan Mawar 7/4, Taman Mawar, 81200 Johor Bahru, Johor")
+        let former = receipt([
+            Fixture.line(20, "Kilat Food Services Sdn Bhd", h: 20),
+            Fixture.line(44, "(65351-M)"),
+            Fixture.line(64, "formerly known as"),
+            Fixture.line(84, "Kilat Kitchens Sdn Bhd"),
+            Fixture.line(104, "Licensee of Burger Barn"),
+            Fixture.line(124, "Level 6, Wisma Kilat,"),
+            Fixture.line(144, "No.3, Jalan SS21/39, 47400 Petaling Jaya"),
+            Fixture.line(170, "TEL 03-7777 1234"),
+            Fixture.line(240, "TOTAL"), (240, 16, [(480, "5.00")]),
+        ])
+        #expect(former.merchant.name == "Kilat Food Services Sdn Bhd")
+        #expect(former.merchant.address == "Level 6, Wisma Kilat, No.3, Jalan SS21/39, 47400 Petaling Jaya")
+    }
+
     @Test func addressSkipsRegistrationAndBranchLinesAndStopsAtTheCountry() {
         let r = receipt([
             Fixture.line(20, "GOLDEN LEAF SDN BHD", h: 20),

@@ -297,9 +297,12 @@ public struct ReceiptParser: Sendable {
         var i = ni + nameLines.count
         // Registration numbers, branch names and site codes may sit between the name and the street line:
         // start at the first line that opens an address, when one follows closely.
+        // A line holding only the date and time (printed at the top right) may sit there too.
         var k0 = i
-        while k0 < min(lines.count, limit, i + 4) {
+        while k0 < min(lines.count, limit, i + 6) {
             let l = lines[k0]
+            let dateOnly = !l.entities.isEmpty && l.entities.allSatisfy { $0.type == .date || $0.type == .time } && Text.letterCount(l.text) <= 5
+            if dateOnly && k0 < i + 2 { k0 += 1; continue }
             if l.entities.contains(where: { [.phone, .email, .url, .date, .time].contains($0.type) }) || l.amount != nil { break }
             if Self.startsAddress(l) && !Self.isRegistrationLine(l) { i = k0; break }
             k0 += 1
