@@ -78,6 +78,23 @@ import ScanModel
         #expect(former.merchant.address == "Level 6, Wisma Kilat, No.3, Jalan SS21/39, 47400 Petaling Jaya")
     }
 
+    @Test func dateWithAMissingSeparatorIsReadOnlyAsALastResortAndFlagged() {
+        let rows: [(Double, Double, [(Double, String)])] = [
+            Fixture.line(20, "KEDAI BUKU MAJU", h: 20),
+            Fixture.line(44, "TEL 03-7777 1234"),
+            Fixture.line(64, "2703/2018 No.CS-20242"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ]
+        let doc = extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt)
+        #expect(doc.receipt!.date == "2018-03-27")
+        #expect(doc.warnings.contains { $0.code == "receipt-date-unseparated" })
+        // An impossible day, or a printed date elsewhere, wins over nothing / over the glued digits.
+        #expect(receipt([Fixture.line(20, "KEDAI BUKU MAJU", h: 20), Fixture.line(64, "3102/2018")]).date == nil)
+        let printed = extractor.extract(Fixture.document(Fixture.page(rows + [Fixture.line(90, "Date: 28/03/2018")])), as: .receipt)
+        #expect(printed.receipt!.date == "2018-03-28")
+        #expect(!printed.warnings.contains { $0.code == "receipt-date-unseparated" })
+    }
+
     @Test func addressSkipsRegistrationAndBranchLinesAndStopsAtTheCountry() {
         let r = receipt([
             Fixture.line(20, "GOLDEN LEAF SDN BHD", h: 20),

@@ -143,7 +143,7 @@ public struct ReceiptParser: Sendable {
         parseMerchant(lines, roles: roles, limit: summaryStart, into: &r)
 
         // --- Date, time, receipt number, currency.
-        parseDateTime(lines, into: &r)
+        parseDateTime(lines, into: &r, findings: &findings)
         parseReferences(lines, into: &r)
 
         // --- Items.
@@ -438,7 +438,7 @@ public struct ReceiptParser: Sendable {
         return nanp || (dollar && !other)
     }
 
-    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt) {
+    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt, findings: inout [Finding]) {
         let monthFirst = Self.monthFirst(lines)
         var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
         for (i, l) in lines.enumerated() {
@@ -466,6 +466,13 @@ public struct ReceiptParser: Sendable {
                 if best == nil || score > best!.score { best = (score, iso, p, l) }
             }
         }
+        if best == nil, let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst) {
+            var p = l.line.provenance()
+            p.text = text
+            best = (0, iso, p, l)
+            findings.append(Finding(code: "receipt-date-unseparated", message: "the date was read from digits printed without all their separators: '\(text)'",
+                                    page: l.line.page, field: "receipt.date"))
+        }
         if let b = best {
             r.date = b.iso
             r.provenance["date"] = b.prov
@@ -480,6 +487,31 @@ public struct ReceiptParser: Sendable {
             r.time = v
             r.provenance["time"] = l.provenance(of: e)
         }
+    }
+
+    /// Last resort when no date was read: day and month printed without the separator between
+    /// them (`2703/2018`, `27032018`, `0502-18`), on a line with no amount and no phone or registration label.
+    /// A two-digit year needs its separator; the date must be a real calendar day.
+    static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
+        let patterns = [#"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,
+                        #"(?<![\d/.:-])(\d{2})(\d{2})[-/.](\d{2})(?![\d/.:-])"#]
+        for l in lines where l.amount == nil && !Text.hasAny(l.key, ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]) {
+            let ns = l.text as NSString
+            for pat in patterns {
+                let re = RegexCache.shared.regex(pat, caseInsensitive: false)
+                guard let m = re.firstMatch(in: l.text, range: NSRange(location: 0, length: ns.length)) else { continue }
+                let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
+                let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+                let y = g[2] < 100 ? 2000 + g[2] : g[2]
+                var c = DateComponents()
+                c.year = y; c.month = mo; c.day = d
+                guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y),
+                      let date = Calendar(identifier: .gregorian).date(from: c),
+                      Calendar(identifier: .gregorian).component(.day, from: date) == d else { continue }
+                return (String(format: "%04d-%02d-%02d", y, mo, d), ns.substring(with: m.range), l)
+            }
+        }
+        return nil
     }
 
     /// A numeric date the detectors passed over (`18-11-18 13:58`), read day first unless `monthFirst`.
