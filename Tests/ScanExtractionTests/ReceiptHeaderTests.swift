@@ -95,6 +95,22 @@ import ScanModel
         #expect(!printed.warnings.contains { $0.code == "receipt-date-unseparated" })
     }
 
+    @Test func merchantNameNormalizedAndJoinedAboveASuffixOnlyLine() {
+        let twoLines = receipt([
+            Fixture.line(20, "BUNGA RAYA VEGETARIAN", h: 24),
+            Fixture.line(48, "RESTAURANT SDN BHD", h: 24),
+            Fixture.line(80, "(1095514-X)"),
+            Fixture.line(100, "54, JALAN SS23/11, 47400 PETALING JAYA"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(twoLines.merchant.name == "BUNGA RAYA VEGETARIAN RESTAURANT SDN BHD")
+        #expect(ReceiptParser.normalizedName("Dimiliki: kopi kita sdn bhd") == "kopi kita sdn bhd")
+        #expect(ReceiptParser.normalizedName("A.B.C. MOTOR（KLANG）SDN BHD") == "A.B.C. MOTOR(KLANG)SDN BHD")
+        #expect(ReceiptParser.normalizedName("UNITED·SDN BHD") == "UNITED SDN BHD")
+        // A colon inside a name without a legal suffix after it stays.
+        #expect(ReceiptParser.normalizedName("CAFE: THE CORNER") == "CAFE: THE CORNER")
+    }
+
     @Test func addressSkipsRegistrationAndBranchLinesAndStopsAtTheCountry() {
         let r = receipt([
             Fixture.line(20, "GOLDEN LEAF SDN BHD", h: 20),

@@ -190,6 +190,18 @@ public struct ReceiptParser: Sendable {
         return Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) && Text.digitCount(l.text) > 0 && !isRegistrationLine(l)
     }
 
+    /// Full-width parentheses as ASCII, a middle dot between words as a space, and a label
+    /// before a company name (`Owned by:`, `Dimiliki:`) dropped.
+    static func normalizedName(_ raw: String) -> String {
+        var name = raw.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")")
+        name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ")
+        if let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
+           !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
+            name = String(name[m.upperBound...])
+        }
+        return name
+    }
+
     func parseMerchant(_ lines: [AnalyzedLine], roles: [Role], limit: Int, into r: inout Receipt) {
         let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
         func isNoise(_ l: AnalyzedLine) -> Bool {
@@ -257,7 +269,10 @@ public struct ReceiptParser: Sendable {
             let ratio = upper.line.textHeight / max(1, lower.line.textHeight)
             return lower.line.box.minY - upper.line.box.maxY < 0.9 * h && ratio > 0.6 && ratio < 1.7
         }
-        if ni > 0, let firstWord = lines[ni].key.split(separator: " ").first, Self.legalSuffixWords.contains(String(firstWord))
+        // So does a line made only of business-type and legal words (`RESTAURANT SDN BHD`): it can't be a whole name.
+        let nameWords = lines[ni].key.split(separator: " ").map(String.init)
+        let onlySuffixes = !nameWords.isEmpty && nameWords.allSatisfy { Self.legalSuffixWords.contains($0) || Self.companySuffixes.contains($0) }
+        if ni > 0, let firstWord = nameWords.first, Self.legalSuffixWords.contains(firstWord) || onlySuffixes
             || lines[ni].text.hasPrefix("(") || lines[ni].text.hasPrefix("&") {
             let above = lines[ni - 1]
             if !isNoise(above), Text.digitCount(above.text) == 0, tight(above, lines[ni]), !Text.hasAny(above.key, Self.legalSuffixes) {
@@ -286,6 +301,7 @@ public struct ReceiptParser: Sendable {
         if let paren = Text.range(name, #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#, caseInsensitive: true), paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
+        name = Self.normalizedName(name)
         r.merchant.name = name
         r.provenance["merchant.name"] = Provenance(text: nameLines.map(\.text).joined(separator: "\n"), page: nameLine.line.page,
                                                    boundingBox: BoundingBox.enclosing(nameLines.map(\.line.box)),
