@@ -179,11 +179,26 @@ import ScanModel
             Fixture.line(110, "Green Salad"), (110, 16, [(300, "8.00"), (480, "12.00")]),
             Fixture.line(132, "Extra Ranch"), (132, 16, [(480, "13.00")]),
             Fixture.line(154, "Tea"), (154, 16, [(300, "4.00"), (480, "14.00")]),
-            Fixture.line(190, "Subtotal"), (190, 16, [(292, "12.00")]),
-            Fixture.line(212, "Total"), (212, 16, [(292, "12.00")]),
+            Fixture.line(176, "Wagyu Burger"), (176, 16, [(300, "19.00"), (400, "%"), (480, "20%")]),
+            Fixture.line(210, "Subtotal"), (210, 16, [(292, "31.00")]),
+            Fixture.line(232, "Total"), (232, 16, [(292, "31.00")]),
         ])
-        #expect(r.map(\.description) == ["Green Salad", "Tea"])
-        #expect(r.map(\.amount) == ["8.00", "4.00"])
+        #expect(r.map(\.description) == ["Green Salad", "Tea", "Wagyu Burger"])
+        #expect(r.map(\.amount) == ["8.00", "4.00", "19.00"])
+    }
+
+    @Test func tipInsideADishNameIsAnItem() {
+        let r = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "BELLA CUCINA", x: 200, h: 24),
+            Fixture.line(100, "Steak Tip Skewers"), (100, 16, [(492, "12.99")]),
+            Fixture.line(122, "Root Beer"), (122, 16, [(500, "2.50")]),
+            Fixture.line(160, "Subtotal"), (160, 16, [(492, "15.49")]),
+            Fixture.line(182, "Tip 18%"), (182, 16, [(500, "2.79")]),
+            Fixture.line(204, "Total"), (204, 16, [(492, "18.28")]),
+        ])), as: .receipt).receipt!
+        #expect(r.items.map(\.description) == ["Steak Tip Skewers", "Root Beer"])
+        #expect(r.tip == "2.79")
+        #expect(r.subtotal == "15.49")
     }
 
     @Test func slantIsMeasuredOnShortObservations() {

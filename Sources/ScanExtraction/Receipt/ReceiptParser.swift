@@ -44,7 +44,7 @@ public struct ReceiptParser: Sendable {
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "TOTAL"]) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
-        if Text.hasAny(key, tipWords) && !Text.has(key, "INCL") { return .tip }
+        if isTip(key) && !Text.has(key, "INCL") { return .tip }
         if Text.hasAny(key, roundingWords) && !Text.hasAny(key, ["TOTAL"]) { return .rounding }
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
@@ -66,6 +66,19 @@ public struct ReceiptParser: Sendable {
 
     /// A subtotal label. A bare `SUB` counts only on its own or before a total's abbreviation
     /// (`SUB TTL`, `Sub/Tt1`): `1 SUB ZUCCHINI` is an item (a substitution), not a subtotal.
+    /// A tip label: the tip word first or last (`TIP`, `18% TIPS`, `Suggested Gratuity`, `Tip Amount`);
+    /// in the middle of a description it names a dish (`Steak Tip Skewers`).
+    static func isTip(_ key: String) -> Bool {
+        let words = key.split(separator: " ")
+        guard let first = words.first, let last = words.last else { return false }
+        let tip: Set<Substring> = Set(tipWords.map { Substring($0) })
+        if tip.contains(first) || tip.contains(last) { return true }
+        // `TIP 18 %`, `TIP AMOUNT`, `GRATUITY 15`: the word before a rate or a value label.
+        return words.dropLast().enumerated().contains { i, w in
+            tip.contains(w) && words[(i + 1)...].allSatisfy { $0.allSatisfy(\.isNumber) || ["AMOUNT", "AMT", "ADDED", "DUE"].contains($0) }
+        }
+    }
+
     static let subtotalPhrases = subtotalWords.filter { $0 != "SUB" }
     static func isSubtotal(_ key: String) -> Bool {
         if Text.hasAny(key, subtotalPhrases) { return true }
@@ -591,7 +604,7 @@ public struct ReceiptParser: Sendable {
         let column = headerColumn ?? Self.amountColumn(lines, roles: roles, from: summaryStart)
         for i in start..<summaryStart {
             var l = lines[i]
-            if let column { Self.keepColumn(&l, right: column) }
+            if let column { Self.keepColumn(&l, right: column, wholeUnits: wholeUnits) }
             let role = roles[i]
             guard let amount = l.amount else {
                 // A description line waiting for its numbers, unless it's header material.
@@ -652,15 +665,19 @@ public struct ReceiptParser: Sendable {
         return edges[edges.count / 2]
     }
 
-    /// Drops the trailing amounts printed wholly right of the amount column (a tip
-    /// table or a second column beside the items), so the line's amount is the one in the column.
-    static func keepColumn(_ l: inout AnalyzedLine, right: Double) {
+    /// Drops the words printed wholly right of the amount column (a tip table or a second
+    /// column beside the items), so the line's amount is the one in the column.
+    static func keepColumn(_ l: inout AnalyzedLine, right: Double, wholeUnits: Bool) {
         let slack = max(1, l.line.textHeight)
-        var trailing = l.trailing
-        while let t = trailing.last, l.line.words[t.word].box.minX > right + slack { trailing.removeLast() }
-        if trailing.count < l.trailing.count {
-            l = AnalyzedLine(line: l.line, labelWordCount: l.labelWordCount, trailing: trailing, entities: l.entities)
-        }
+        var kept = l.line.words.filter { $0.box.minX <= right + slack }
+        guard kept.count < l.line.words.count, !kept.isEmpty else { return }
+        // Debris left at the cut (`%`, `|`): no letters or digits.
+        while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { kept.removeLast() }
+        // Read the line again without the words right of the column (`19.00 % 20%`: a tip table's cells).
+        let line = LayoutLine(page: l.line.page, words: kept, level: l.line.level, ordered: true)
+        let (count, trailing) = LineAnalyzer.trailingAmounts(line, wholeUnits: wholeUnits)
+        let length = line.text.unicodeScalars.count
+        l = AnalyzedLine(line: line, labelWordCount: count, trailing: trailing, entities: l.entities.filter { $0.range.end <= length })
     }
 
     /// Items printed more than once under the same description become one item with the
