@@ -111,6 +111,26 @@ import ScanModel
         #expect(ReceiptParser.normalizedName("CAFE: THE CORNER") == "CAFE: THE CORNER")
     }
 
+    @Test func totalAfterARoundingLineIsTheAmountDue() {
+        let r = receipt([
+            Fixture.line(20, "KEDAI RUNCIT MAJU", h: 20),
+            Fixture.line(60, "SUGAR 1KG"), (60, 16, [(480, "49.39")]),
+            Fixture.line(100, "Total RM Incl. of GST"), (100, 16, [(480, "49.39")]),
+            Fixture.line(122, "Rounding Adj"),
+            Fixture.line(144, "Total RM"), (144, 16, [(480, "49.40")]),
+            Fixture.line(166, "Cash"), (166, 16, [(480, "50.00")]),
+        ])
+        #expect(r.total == "49.40")
+        // Without the rounding line the inclusive total stays the stronger reading.
+        let plain = receipt([
+            Fixture.line(20, "KEDAI RUNCIT MAJU", h: 20),
+            Fixture.line(60, "SUGAR 1KG"), (60, 16, [(480, "49.39")]),
+            Fixture.line(100, "Total RM Incl. of GST"), (100, 16, [(480, "49.39")]),
+            Fixture.line(144, "Total RM"), (144, 16, [(480, "4.00")]),
+        ])
+        #expect(plain.total == "49.39")
+    }
+
     @Test func addressSkipsRegistrationAndBranchLinesAndStopsAtTheCountry() {
         let r = receipt([
             Fixture.line(20, "GOLDEN LEAF SDN BHD", h: 20),

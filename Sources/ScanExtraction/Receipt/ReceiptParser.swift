@@ -841,6 +841,13 @@ public struct ReceiptParser: Sendable {
         if let table = lines.indices.first(where: { i in i >= from && (Text.hasAny(lines[i].key, ["GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "TAX CODE", "MWST SATZ"])) }) {
             totals = totals.map { $0.index > table ? ($0.amount, $0.strength - 1.5, $0.index, $0.prov) : $0 }
         }
+        // A total printed just under a rounding line is the rounded amount due (`Total RM Incl. GST 49.39`,
+        // `Rounding Adj 0.01`, `Total RM 49.40`): it outranks the total before rounding.
+        if let rounding = (from..<lines.count).last(where: { roles[$0] == .rounding }) {
+            totals = totals.map { t in
+                t.index > rounding && t.index <= rounding + 2 ? (t.amount, max(t.strength, 2.25), t.index, t.prov) : t
+            }
+        }
         // Money handed over less change is what was due: when a printed amount agrees, it is strong evidence.
         if let (t, tp) = tendered, let (c, _) = change, c.minor >= 0, t.cents > c.cents {
             let due = t.cents - c.cents
