@@ -131,6 +131,27 @@ import ScanModel
         #expect(plain.total == "49.39")
     }
 
+    @Test func addressTakesTheAreaLineAboveThePostcodeAndStopsAtAGluedTaxLabel() {
+        let r = receipt([
+            Fixture.line(20, "SERBA MURAH MART S/B", h: 20),
+            Fixture.line(50, "TAMAN BUKIT INDAH"),
+            Fixture.line(70, "41150 KLANG, SELANGOR"),
+            Fixture.line(90, "DARUL EHSAN"),
+            Fixture.line(110, "GSTID:000181747712"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(r.merchant.address == "TAMAN BUKIT INDAH 41150 KLANG, SELANGOR DARUL EHSAN")
+        // A shop line with a place word (`CITY`) above the street line stays out.
+        let us = receipt([
+            Fixture.line(20, "MARKET SQUARE", h: 24),
+            Fixture.line(50, "Smoke City Deli"),
+            Fixture.line(70, "5242 Elm Blvd"),
+            Fixture.line(90, "Sherman Oaks, CA 91401"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(us.merchant.address == "5242 Elm Blvd Sherman Oaks, CA 91401")
+    }
+
     @Test func addressSkipsRegistrationAndBranchLinesAndStopsAtTheCountry() {
         let r = receipt([
             Fixture.line(20, "GOLDEN LEAF SDN BHD", h: 20),

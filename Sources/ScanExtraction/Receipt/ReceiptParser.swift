@@ -125,6 +125,10 @@ public struct ReceiptParser: Sendable {
         return text.unicodeScalars[..<r.lowerBound].count
     }
 
+    /// Words that name a street or a district, never a shop (`CITY`, `PLAZA`, `MARKET` can).
+    static let thoroughfareWords = ["JALAN", "JLN", "JL", "LORONG", "TAMAN", "TMN", "KAWASAN", "BANDAR", "KAMPUNG", "KG", "PERSIARAN",
+                                    "LEBUH", "SEKSYEN", "STREET", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD", "DRIVE", "LANE",
+                                    "HWY", "HIGHWAY", "STRASSE", "RUE"]
     static let countryWords = ["MALAYSIA", "SINGAPORE", "INDONESIA", "USA", "U S A", "UNITED STATES", "UNITED KINGDOM", "UK",
                                "CANADA", "AUSTRALIA", "IRELAND", "GERMANY", "DEUTSCHLAND", "FRANCE", "NEW ZEALAND"]
     static let streetWords = ["JALAN", "JLN", "LORONG", "TAMAN", "STREET", "ST", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD",
@@ -333,7 +337,15 @@ public struct ReceiptParser: Sendable {
             let dateOnly = !l.entities.isEmpty && l.entities.allSatisfy { $0.type == .date || $0.type == .time } && Text.letterCount(l.text) <= 5
             if dateOnly && k0 < i + 2 { k0 += 1; continue }
             if l.entities.contains(where: { [.phone, .email, .url, .date, .time].contains($0.type) }) || l.amount != nil { break }
-            if Self.startsAddress(l) && !Self.isRegistrationLine(l) { i = k0; break }
+            if Self.startsAddress(l) && !Self.isRegistrationLine(l) {
+                // A street or area line without digits right above it belongs to the address (`TAMAN BERKELEY` over `41150 KLANG`).
+                var s = k0
+                while s > i, Text.hasAny(lines[s - 1].key, Self.thoroughfareWords), !Self.isRegistrationLine(lines[s - 1]),
+                      lines[s - 1].entities.isEmpty || lines[s - 1].entities.allSatisfy({ $0.type == .address || $0.type == .postalCode }),
+                      !Text.hasAny(lines[s - 1].key, Self.strongStop), !Text.hasAny(lines[s - 1].key, Self.legalSuffixes) { s -= 1 }
+                i = s
+                break
+            }
             k0 += 1
         }
         while i < min(lines.count, limit) && addr.count < 5 {
@@ -357,7 +369,7 @@ public struct ReceiptParser: Sendable {
                Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
             let glued = k.replacingOccurrences(of: " ", with: "")
             let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
-                || ["INVOICE", "RECEIPT", "CASHIER"].contains { glued.contains($0) }
+                || ["INVOICE", "RECEIPT", "CASHIER", "GSTID", "GSTNO", "GSTREG", "SSTID", "SSTNO", "TAXID"].contains { glued.contains($0) }
                 || Text.hasAny(k, Self.addressStop) && !Text.hasAny(k, Self.streetWords)
             if stop {
                 // `... 81100 JOHOR BAHRU. TEL: 07-123`: keep the part before the label.
