@@ -187,6 +187,44 @@ import ScanModel
         #expect(r.map(\.amount) == ["8.00", "4.00", "19.00"])
     }
 
+    @Test func gluedSummaryLabelsAndATaxLineAboveTheFirstTotal() {
+        let glued = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "DONA ROSA", x: 200, h: 24),
+            Fixture.line(100, "1 Pupusa"), (100, 16, [(492, "$2.25")]),
+            Fixture.line(122, "1 Coke"), (122, 16, [(492, "$1.50")]),
+            Fixture.line(160, "SUBTOTAL:$3.75"),
+            Fixture.line(182, "TAX: $0.30"),
+            Fixture.line(204, "TOTAL: $4.05"),
+        ])), as: .receipt).receipt!
+        #expect(glued.subtotal == "3.75")
+        #expect(glued.tax.map(\.amount) == ["0.30"])
+        #expect(glued.total == "4.05")
+        #expect(glued.items.count == 2)
+        let noSubtotal = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "GREEN BOWL", x: 200, h: 24),
+            Fixture.line(100, "Chicken Bowl"), (100, 16, [(492, "27.48")]),
+            Fixture.line(122, "Extra Rice"), (122, 16, [(500, "2.00")]),
+            Fixture.line(144, "Lemonade"), (144, 16, [(500, "3.00")]),
+            Fixture.line(166, "Sales Tax"), (166, 16, [(500, "2.67")]),
+            Fixture.line(188, "Grand Total"), (188, 16, [(492, "35.15")]),
+        ])), as: .receipt).receipt!
+        #expect(noSubtotal.tax.map(\.amount) == ["2.67"])
+        #expect(noSubtotal.items.map(\.description) == ["Chicken Bowl", "Extra Rice", "Lemonade"])
+    }
+
+    @Test func aTipTableBesideTheTotalsIsCutAwayUnderAPriceHeading() {
+        let r = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "LONGHOUSE", x: 200, h: 24),
+            (80, 16, [(20, "Item"), (300, "Price")]),
+            Fixture.line(110, "Green Salad"), (110, 16, [(300, "8.00"), (480, "12.00")]),
+            Fixture.line(132, "Tea"), (132, 16, [(300, "4.00"), (480, "13.00")]),
+            Fixture.line(170, "Subtotal"), (170, 16, [(292, "12.00"), (480, "16.00")]),
+            Fixture.line(192, "Total"), (192, 16, [(292, "12.96"), (480, "30.00")]),
+        ])), as: .receipt).receipt!
+        #expect(r.subtotal == "12.00")
+        #expect(r.total == "12.96")
+    }
+
     @Test func tipInsideADishNameIsAnItem() {
         let r = extractor.extract(Fixture.document(Fixture.page([
             Fixture.line(20, "BELLA CUCINA", x: 200, h: 24),

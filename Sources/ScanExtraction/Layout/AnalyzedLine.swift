@@ -25,8 +25,13 @@ public struct AnalyzedLine: Sendable {
         self.labelWordCount = labelWordCount
         self.trailing = trailing
         self.entities = entities
-        self.labelKey = labelWordCount == line.words.count ? key
-            : Text.key(line.words.prefix(labelWordCount).map(\.text).joined(separator: " "))
+        // A label glued to the first amount (`SUBTOTAL:$22.25`, `Total:12.50`) belongs to the label.
+        var words = line.words.prefix(labelWordCount).map(\.text)
+        if let first = trailing.first, first.word < line.words.count {
+            let glued = line.words[first.word].text.prefix { !$0.isNumber }
+            if glued.contains(where: \.isLetter) { words.append(String(glued)) }
+        }
+        self.labelKey = labelWordCount == line.words.count ? key : Text.key(words.joined(separator: " "))
         self.role = ReceiptParser.role(labelKey)
     }
 

@@ -139,10 +139,17 @@ public struct ReceiptParser: Sendable {
                               "INDUSTRIAL", "PARK", "JL", "GEDUNG", "KOTA", "CITY", "BAHRU", "SELANGOR", "JOHOR", "KUALA", "LUMPUR",
                               "PETALING", "JAYA", "SHAH", "ALAM", "KLANG", "PUCHONG", "KAJANG", "DARUL", "EHSAN", "TAKZIM"]
 
-    public func parse(_ lines: [AnalyzedLine]) -> (Receipt, [Finding]) {
+    public func parse(_ analyzed: [AnalyzedLine]) -> (Receipt, [Finding]) {
         var r = Receipt()
         var findings: [Finding] = []
-        guard !lines.isEmpty else { return (r, findings) }
+        guard !analyzed.isEmpty else { return (r, findings) }
+        var lines = analyzed
+        // Under a column heading with a price column, words printed right of that column (a suggested-tip
+        // table beside the items and totals) are no part of the receipt's lines.
+        if let (headerIndex, column) = Self.priceHeading(lines) {
+            let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+            for i in (headerIndex + 1)..<lines.count { Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits) }
+        }
         let roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount.
@@ -155,6 +162,9 @@ public struct ReceiptParser: Sendable {
             }
             if summaryStart < lines.count { break }
         }
+        // Tax lines printed right above the first total (no subtotal line) are part of the summary.
+        while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
+              roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }
 
         // --- Header: merchant name, address, phone.
         parseMerchant(lines, roles: roles, limit: summaryStart, into: &r)
@@ -596,14 +606,27 @@ public struct ReceiptParser: Sendable {
 
     static let amountHeaderWords: Set<String> = ["PRICE", "AMOUNT", "AMT", "TOTAL", "PREIS", "BETRAG", "PRIX", "MONTANT", "RM", "SUM"]
 
+    /// A column heading line (`Item  Qty  Price`) among the first two thirds of the receipt, and the
+    /// right edge of its rightmost price heading.
+    static func priceHeading(_ lines: [AnalyzedLine]) -> (Int, Double)? {
+        for (i, l) in lines.prefix(lines.count * 2 / 3 + 1).enumerated() where isColumnHeading(l) {
+            if let right = l.line.words.last(where: { amountHeaderWords.contains(Text.key($0.text)) })?.box.maxX { return (i, right) }
+        }
+        return nil
+    }
+
+    static func isColumnHeading(_ l: AnalyzedLine) -> Bool {
+        let words = l.key.split(separator: " ").map(String.init)
+        return words.count >= 2 && words.count <= 8 && words.filter({ columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
+            && Text.digitCount(l.text) == 0
+    }
+
     func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) {
         // Items start after the header: after a column header line, else at the first line ending in an amount.
         var start = 0
         var headerColumn: Double?
         for (i, l) in lines.prefix(summaryStart).enumerated() {
-            let words = l.key.split(separator: " ").map(String.init)
-            if words.count >= 2 && words.count <= 8 && words.filter({ Self.columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
-                && Text.digitCount(l.text) == 0 {
+            if Self.isColumnHeading(l) {
                 start = i + 1
                 // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
                 headerColumn = l.line.words.last { Self.amountHeaderWords.contains(Text.key($0.text)) }?.box.maxX
@@ -674,7 +697,15 @@ public struct ReceiptParser: Sendable {
         }
         guard edges.count >= 2 else { return nil }
         edges.sort()
-        return edges[edges.count / 2]
+        let right = edges[edges.count / 2]
+        // Only a column the items' own amounts line up with: most of them end within two text heights of it.
+        var near = 0, all = 0
+        for l in lines[..<start] {
+            guard let t = l.trailing.last else { continue }
+            all += 1
+            if abs(l.line.words[t.word].box.maxX - right) <= 2 * max(1, l.line.textHeight) { near += 1 }
+        }
+        return all > 0 && 2 * near >= all ? right : nil
     }
 
     /// Drops the words printed wholly right of the amount column (a tip table or a second
