@@ -27,7 +27,8 @@ public struct DocumentExtractor: Sendable {
         out.warnings.removeAll { w in Self.ownPrefixes.contains { w.code.hasPrefix($0) } }
         out.receipt = nil
         out.businessCard = nil
-        let lines = analyzer.analyze(doc)
+        let analysis = analyzer.analysis(of: doc)
+        let lines = analysis.lines
         if let kind {
             out.documentType = DocumentType(label: kind, confidence: 1, overridden: true)
         } else {
@@ -39,7 +40,7 @@ public struct DocumentExtractor: Sendable {
             out.receipt = r
             out.warnings += f
         case .businessCard:
-            let (c, f) = BusinessCardParser().parse(analyzer.analyze(doc, splitColumns: true))
+            let (c, f) = BusinessCardParser().parse(analyzer.columns(of: analysis))
             out.businessCard = c
             out.warnings += f
         case .other:

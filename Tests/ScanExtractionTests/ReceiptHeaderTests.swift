@@ -52,6 +52,106 @@ import ScanModel
         #expect(r.merchant.name == "PERNIAGAAN SRI MAJU")
     }
 
+    @Test func addressFoundPastADateLineAndAFormerNameBlock() {
+        let dated = receipt([
+            Fixture.line(20, "PERMATA TRADING SDN BHD", h: 20),
+            Fixture.line(44, "05 Mar 2018 18:24"),
+            Fixture.line(64, "(867388-U)"),
+            Fixture.line(84, "12, Jalan Mawar 7/4, Taman Mawar,"),
+            Fixture.line(104, "81200 Johor Bahru, Johor"),
+            Fixture.line(130, "TAX INVOICE"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(dated.merchant.address == "12, Jalan Mawar 7/4, Taman Mawar, 81200 Johor Bahru, Johor")
+        let former = receipt([
+            Fixture.line(20, "Kilat Food Services Sdn Bhd", h: 20),
+            Fixture.line(44, "(65351-M)"),
+            Fixture.line(64, "formerly known as"),
+            Fixture.line(84, "Kilat Kitchens Sdn Bhd"),
+            Fixture.line(104, "Licensee of Burger Barn"),
+            Fixture.line(124, "Level 6, Wisma Kilat,"),
+            Fixture.line(144, "No.3, Jalan SS21/39, 47400 Petaling Jaya"),
+            Fixture.line(170, "TEL 03-7777 1234"),
+            Fixture.line(240, "TOTAL"), (240, 16, [(480, "5.00")]),
+        ])
+        #expect(former.merchant.name == "Kilat Food Services Sdn Bhd")
+        #expect(former.merchant.address == "Level 6, Wisma Kilat, No.3, Jalan SS21/39, 47400 Petaling Jaya")
+    }
+
+    @Test func dateWithAMissingSeparatorIsReadOnlyAsALastResortAndFlagged() {
+        let rows: [(Double, Double, [(Double, String)])] = [
+            Fixture.line(20, "KEDAI BUKU MAJU", h: 20),
+            Fixture.line(44, "TEL 03-7777 1234"),
+            Fixture.line(64, "2703/2018 No.CS-20242"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ]
+        let doc = extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt)
+        #expect(doc.receipt!.date == "2018-03-27")
+        #expect(doc.warnings.contains { $0.code == "receipt-date-unseparated" })
+        // An impossible day, or a printed date elsewhere, wins over nothing / over the glued digits.
+        #expect(receipt([Fixture.line(20, "KEDAI BUKU MAJU", h: 20), Fixture.line(64, "3102/2018")]).date == nil)
+        let printed = extractor.extract(Fixture.document(Fixture.page(rows + [Fixture.line(90, "Date: 28/03/2018")])), as: .receipt)
+        #expect(printed.receipt!.date == "2018-03-28")
+        #expect(!printed.warnings.contains { $0.code == "receipt-date-unseparated" })
+    }
+
+    @Test func merchantNameNormalizedAndJoinedAboveASuffixOnlyLine() {
+        let twoLines = receipt([
+            Fixture.line(20, "BUNGA RAYA VEGETARIAN", h: 24),
+            Fixture.line(48, "RESTAURANT SDN BHD", h: 24),
+            Fixture.line(80, "(1095514-X)"),
+            Fixture.line(100, "54, JALAN SS23/11, 47400 PETALING JAYA"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(twoLines.merchant.name == "BUNGA RAYA VEGETARIAN RESTAURANT SDN BHD")
+        #expect(ReceiptParser.normalizedName("Dimiliki: kopi kita sdn bhd") == "kopi kita sdn bhd")
+        #expect(ReceiptParser.normalizedName("A.B.C. MOTOR（KLANG）SDN BHD") == "A.B.C. MOTOR(KLANG)SDN BHD")
+        #expect(ReceiptParser.normalizedName("UNITED·SDN BHD") == "UNITED SDN BHD")
+        // A colon inside a name without a legal suffix after it stays.
+        #expect(ReceiptParser.normalizedName("CAFE: THE CORNER") == "CAFE: THE CORNER")
+    }
+
+    @Test func totalAfterARoundingLineIsTheAmountDue() {
+        let r = receipt([
+            Fixture.line(20, "KEDAI RUNCIT MAJU", h: 20),
+            Fixture.line(60, "SUGAR 1KG"), (60, 16, [(480, "49.39")]),
+            Fixture.line(100, "Total RM Incl. of GST"), (100, 16, [(480, "49.39")]),
+            Fixture.line(122, "Rounding Adj"),
+            Fixture.line(144, "Total RM"), (144, 16, [(480, "49.40")]),
+            Fixture.line(166, "Cash"), (166, 16, [(480, "50.00")]),
+        ])
+        #expect(r.total == "49.40")
+        // Without the rounding line the inclusive total stays the stronger reading.
+        let plain = receipt([
+            Fixture.line(20, "KEDAI RUNCIT MAJU", h: 20),
+            Fixture.line(60, "SUGAR 1KG"), (60, 16, [(480, "49.39")]),
+            Fixture.line(100, "Total RM Incl. of GST"), (100, 16, [(480, "49.39")]),
+            Fixture.line(144, "Total RM"), (144, 16, [(480, "4.00")]),
+        ])
+        #expect(plain.total == "49.39")
+    }
+
+    @Test func addressTakesTheAreaLineAboveThePostcodeAndStopsAtAGluedTaxLabel() {
+        let r = receipt([
+            Fixture.line(20, "SERBA MURAH MART S/B", h: 20),
+            Fixture.line(50, "TAMAN BUKIT INDAH"),
+            Fixture.line(70, "41150 KLANG, SELANGOR"),
+            Fixture.line(90, "DARUL EHSAN"),
+            Fixture.line(110, "GSTID:000181747712"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(r.merchant.address == "TAMAN BUKIT INDAH 41150 KLANG, SELANGOR DARUL EHSAN")
+        // A shop line with a place word (`CITY`) above the street line stays out.
+        let us = receipt([
+            Fixture.line(20, "MARKET SQUARE", h: 24),
+            Fixture.line(50, "Smoke City Deli"),
+            Fixture.line(70, "5242 Elm Blvd"),
+            Fixture.line(90, "Sherman Oaks, CA 91401"),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(us.merchant.address == "5242 Elm Blvd Sherman Oaks, CA 91401")
+    }
+
     @Test func addressSkipsRegistrationAndBranchLinesAndStopsAtTheCountry() {
         let r = receipt([
             Fixture.line(20, "GOLDEN LEAF SDN BHD", h: 20),

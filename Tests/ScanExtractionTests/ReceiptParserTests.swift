@@ -132,3 +132,126 @@ import ScanModel
         #expect(Amount.parse("2024") == nil)
     }
 }
+
+@Suite struct ReceiptItemTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    func items(_ rows: [(Double, Double, [(Double, String)])]) -> [Receipt.Item] {
+        extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt).receipt!.items
+    }
+
+    @Test func substitutionIsAnItemAndRepeatsAreAddedUp() {
+        let r = items([
+            Fixture.line(20, "CORNER GRILL", x: 200, h: 24),
+            Fixture.line(100, "1 Burger"), (100, 16, [(500, "5.99")]),
+            Fixture.line(122, "1 SUB ZUCCHINI"), (122, 16, [(500, "2.49")]),
+            Fixture.line(144, "1 add bacon"), (144, 16, [(500, "1.99")]),
+            Fixture.line(166, "1 add bacon"), (166, 16, [(500, "1.99")]),
+            Fixture.line(200, "Sub/Ttl"), (200, 16, [(492, "12.46")]),
+            Fixture.line(222, "TOTAL"), (222, 16, [(492, "12.46")]),
+        ])
+        #expect(r.map(\.description) == ["Burger", "SUB ZUCCHINI", "add bacon"])
+        #expect(r.map(\.amount) == ["5.99", "2.49", "3.98"])
+        #expect(r.map(\.quantity) == ["1", "1", "2"])
+        #expect(r[2].unitPrice == "1.99")
+        #expect(r[2].source.text.contains("\n"))
+    }
+
+    @Test func countInParenthesesAfterTheDescription() {
+        let r = items([
+            Fixture.line(20, "SAKE HOUSE", x: 200, h: 24),
+            Fixture.line(100, "Chang (2@$3.50)"), (100, 16, [(500, "7.00")]),
+            Fixture.line(122, "Rye 10yr (2 @20.00)"), (122, 16, [(492, "40.00")]),
+            Fixture.line(160, "Subtotal"), (160, 16, [(492, "47.00")]),
+            Fixture.line(182, "Total"), (182, 16, [(492, "47.00")]),
+        ])
+        #expect(r.map(\.description) == ["Chang", "Rye 10yr"])
+        #expect(r.map(\.quantity) == ["2", "2"])
+        #expect(r.map(\.unitPrice) == ["3.50", "20.00"])
+        #expect(r.map(\.amount) == ["7.00", "40.00"])
+    }
+
+    @Test func amountsRightOfThePriceColumnAreNotTheItemsAmounts() {
+        // A suggested-tip table printed to the right of the price column.
+        let r = items([
+            Fixture.line(20, "LONGHOUSE", x: 200, h: 24),
+            (80, 16, [(20, "Item"), (300, "Price")]),
+            Fixture.line(110, "Green Salad"), (110, 16, [(300, "8.00"), (480, "12.00")]),
+            Fixture.line(132, "Extra Ranch"), (132, 16, [(480, "13.00")]),
+            Fixture.line(154, "Tea"), (154, 16, [(300, "4.00"), (480, "14.00")]),
+            Fixture.line(176, "Wagyu Burger"), (176, 16, [(300, "19.00"), (400, "%"), (480, "20%")]),
+            Fixture.line(210, "Subtotal"), (210, 16, [(292, "31.00")]),
+            Fixture.line(232, "Total"), (232, 16, [(292, "31.00")]),
+        ])
+        #expect(r.map(\.description) == ["Green Salad", "Tea", "Wagyu Burger"])
+        #expect(r.map(\.amount) == ["8.00", "4.00", "19.00"])
+    }
+
+    @Test func gluedSummaryLabelsAndATaxLineAboveTheFirstTotal() {
+        let glued = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "DONA ROSA", x: 200, h: 24),
+            Fixture.line(100, "1 Pupusa"), (100, 16, [(492, "$2.25")]),
+            Fixture.line(122, "1 Coke"), (122, 16, [(492, "$1.50")]),
+            Fixture.line(160, "SUBTOTAL:$3.75"),
+            Fixture.line(182, "TAX: $0.30"),
+            Fixture.line(204, "TOTAL: $4.05"),
+        ])), as: .receipt).receipt!
+        #expect(glued.subtotal == "3.75")
+        #expect(glued.tax.map(\.amount) == ["0.30"])
+        #expect(glued.total == "4.05")
+        #expect(glued.items.count == 2)
+        let noSubtotal = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "GREEN BOWL", x: 200, h: 24),
+            Fixture.line(100, "Chicken Bowl"), (100, 16, [(492, "27.48")]),
+            Fixture.line(122, "Extra Rice"), (122, 16, [(500, "2.00")]),
+            Fixture.line(144, "Lemonade"), (144, 16, [(500, "3.00")]),
+            Fixture.line(166, "Sales Tax"), (166, 16, [(500, "2.67")]),
+            Fixture.line(188, "Grand Total"), (188, 16, [(492, "35.15")]),
+        ])), as: .receipt).receipt!
+        #expect(noSubtotal.tax.map(\.amount) == ["2.67"])
+        #expect(noSubtotal.items.map(\.description) == ["Chicken Bowl", "Extra Rice", "Lemonade"])
+    }
+
+    @Test func aTipTableBesideTheTotalsIsCutAwayUnderAPriceHeading() {
+        let r = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "LONGHOUSE", x: 200, h: 24),
+            (80, 16, [(20, "Item"), (300, "Price")]),
+            Fixture.line(110, "Green Salad"), (110, 16, [(300, "8.00"), (480, "12.00")]),
+            Fixture.line(132, "Tea"), (132, 16, [(300, "4.00"), (480, "13.00")]),
+            Fixture.line(170, "Subtotal"), (170, 16, [(292, "12.00"), (480, "16.00")]),
+            Fixture.line(192, "Total"), (192, 16, [(292, "12.96"), (480, "30.00")]),
+        ])), as: .receipt).receipt!
+        #expect(r.subtotal == "12.00")
+        #expect(r.total == "12.96")
+    }
+
+    @Test func tipInsideADishNameIsAnItem() {
+        let r = extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "BELLA CUCINA", x: 200, h: 24),
+            Fixture.line(100, "Steak Tip Skewers"), (100, 16, [(492, "12.99")]),
+            Fixture.line(122, "Root Beer"), (122, 16, [(500, "2.50")]),
+            Fixture.line(160, "Subtotal"), (160, 16, [(492, "15.49")]),
+            Fixture.line(182, "Tip 18%"), (182, 16, [(500, "2.79")]),
+            Fixture.line(204, "Total"), (204, 16, [(492, "18.28")]),
+        ])), as: .receipt).receipt!
+        #expect(r.items.map(\.description) == ["Steak Tip Skewers", "Root Beer"])
+        #expect(r.tip == "2.79")
+        #expect(r.subtotal == "15.49")
+    }
+
+    @Test func slantIsMeasuredOnShortObservations() {
+        // A small photo: every label is only two or three words, amounts 8% lower at the right edge.
+        let k = 0.08
+        var rows: [(Double, Double, [(Double, String)])] = []
+        for (n, (label, amount)) in [("Sushi Deluxe", "20.75"), ("Glenmont Roll", "15.95"), ("Philly R", "6.50"), ("Sp Tuna R", "13.00")].enumerated() {
+            let y = 100 + Double(n) * 12
+            rows.append((y, 10, label.split(separator: " ").enumerated().map { (Double(20 + 40 * $0.offset), String($0.element)) }))
+            rows.append((y + k * 110, 10, [(130, amount)]))
+        }
+        var p = Fixture.page(width: 160, height: 200, rows)
+        for i in p.observations.indices {
+            for j in p.observations[i].words.indices { p.observations[i].words[j].boundingBox.y += k * Double(40 * j) }
+        }
+        #expect(LayoutAnalyzer.lines(of: p).map(\.text) == ["Sushi Deluxe 20.75", "Glenmont Roll 15.95", "Philly R 6.50", "Sp Tuna R 13.00"])
+    }
+}

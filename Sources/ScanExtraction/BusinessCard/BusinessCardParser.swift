@@ -72,7 +72,7 @@ public struct BusinessCardParser: Sendable {
                 }
             }
             // Handles printed without a URL: `@jdoe`, `in/jdoe`.
-            if let m = l.text.range(of: #"(?i)\b(linkedin|twitter|instagram|github|xing)\s*[:/]\s*(\S+)"#, options: .regularExpression),
+            if let m = Text.range(l.text, #"(?i)\b(linkedin|twitter|instagram|github|xing)\s*[:/]\s*(\S+)"#),
                card.socialProfiles.isEmpty {
                 let s = String(l.text[m])
                 let service = String(s.prefix { $0.isLetter }).lowercased()
@@ -327,7 +327,7 @@ public struct BusinessCardParser: Sendable {
             // Drop contacts printed on the same line: `12 Main St | T 555 0100`.
             if let cut = l.entities.filter({ [.phone, .email, .url].contains($0.type) }).map(\.range.start).min(), cut > 0 {
                 var head = String(l.text.unicodeScalars.prefix(cut))
-                head = head.replacingOccurrences(of: #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", options: [.regularExpression, .caseInsensitive])
+                head = Text.replacing(head, #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", caseInsensitive: true)
                 return Text.clean(head)
             }
             return Text.clean(l.text)

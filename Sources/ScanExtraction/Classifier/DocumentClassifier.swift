@@ -29,7 +29,7 @@ public struct DocumentClassifier: Sendable {
         var words = 0, digits = 0, chars = 0, shortLines = 0, amountLines = 0, itemCount = 0
         for l in lines {
             let k = l.key
-            switch ReceiptParser.role(l.labelKey) {
+            switch l.role {
             case .total: totalWord = 1
             case .subtotal: subtotal = 1
             case .tax: tax = 1
@@ -49,7 +49,7 @@ public struct DocumentClassifier: Sendable {
             chars += l.text.count
             if ws.count <= 3 { shortLines += 1 }
             if l.amount != nil { amountLines += 1 }
-            if l.amount != nil && ReceiptParser.role(l.labelKey) == .none && Text.letterCount(l.label) >= 2 { itemCount += 1 }
+            if l.amount != nil && l.role == .none && Text.letterCount(l.label) >= 2 { itemCount += 1 }
         }
         let money = count(.money)
         return [

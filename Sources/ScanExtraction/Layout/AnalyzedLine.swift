@@ -14,10 +14,29 @@ public struct AnalyzedLine: Sendable {
     /// Amounts at the end of the line, left to right, with the index of their word.
     public var trailing: [(amount: Amount, word: Int)]
     public var entities: [Entity]
+    /// `labelKey`, kept: the role checks read it many times.
+    public let labelKey: String
+    /// The line's role in a receipt's summary, from its label (read once: classifier and parser both ask).
+    let role: ReceiptParser.Role
+
+    init(line: LayoutLine, labelWordCount: Int, trailing: [(amount: Amount, word: Int)], entities: [Entity]) {
+        self.line = line
+        self.key = Text.key(line.text)
+        self.labelWordCount = labelWordCount
+        self.trailing = trailing
+        self.entities = entities
+        // A label glued to the first amount (`SUBTOTAL:$22.25`, `Total:12.50`) belongs to the label.
+        var words = line.words.prefix(labelWordCount).map(\.text)
+        if let first = trailing.first, first.word < line.words.count {
+            let glued = line.words[first.word].text.prefix { !$0.isNumber }
+            if glued.contains(where: \.isLetter) { words.append(String(glued)) }
+        }
+        self.labelKey = labelWordCount == line.words.count ? key : Text.key(words.joined(separator: " "))
+        self.role = ReceiptParser.role(labelKey)
+    }
 
     public var text: String { line.text }
     public var label: String { line.words.prefix(labelWordCount).map(\.text).joined(separator: " ") }
-    public var labelKey: String { Text.key(label) }
     public var amount: Amount? { trailing.last?.amount }
     public func entities(_ type: EntityType) -> [Entity] { entities.filter { $0.type == type } }
 
@@ -60,18 +79,39 @@ public struct LineAnalyzer: Sendable {
         "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "FR",
     ]
 
+    /// A document's lines with what the analysis of the whole page found (its detector context).
+    public struct Analysis: Sendable {
+        public var lines: [AnalyzedLine]
+        let context: DetectionContext
+        let wholeUnits: Bool
+    }
+
     /// With `splitColumns`, a visual line is cut where a gap wider than three text heights
     /// separates two columns (a card's contacts on the left, its address on the right).
     public func analyze(_ document: Document, splitColumns: Bool = false) -> [AnalyzedLine] {
-        var lines = LayoutAnalyzer.lines(of: document)
-        if splitColumns { lines = lines.flatMap(LayoutAnalyzer.columns(of:)) }
+        let a = analysis(of: document)
+        return splitColumns ? columns(of: a) : a.lines
+    }
+
+    public func analysis(of document: Document) -> Analysis {
+        let lines = LayoutAnalyzer.lines(of: document)
         let context = detector.context(for: [lines.map(\.text).joined(separator: "\n")])
         let whole = Self.prefersWholeUnits(lines)
-        return lines.map { l in
-            let (count, trailing) = Self.trailingAmounts(l, wholeUnits: whole)
-            return AnalyzedLine(line: l, key: Text.key(l.text), labelWordCount: count, trailing: trailing,
-                                entities: detector.detect(in: l.text, context: context))
+        return Analysis(lines: lines.map { analyzed($0, context: context, wholeUnits: whole) }, context: context, wholeUnits: whole)
+    }
+
+    /// The lines of `analysis` cut into columns; a line that isn't cut keeps its detector hits.
+    public func columns(of analysis: Analysis) -> [AnalyzedLine] {
+        analysis.lines.flatMap { l -> [AnalyzedLine] in
+            let pieces = LayoutAnalyzer.columns(of: l.line)
+            if pieces.count == 1 { return [l] }
+            return pieces.map { analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits) }
         }
+    }
+
+    func analyzed(_ l: LayoutLine, context: DetectionContext, wholeUnits: Bool) -> AnalyzedLine {
+        let (count, trailing) = Self.trailingAmounts(l, wholeUnits: wholeUnits)
+        return AnalyzedLine(line: l, labelWordCount: count, trailing: trailing, entities: detector.detect(in: l.text, context: context))
     }
 
     /// Whether amounts on this document are printed without decimals (`25,000` rupiah).

@@ -154,7 +154,7 @@ public enum LayoutAnalyzer {
         for o in page.observations where o.words.count >= 2 {
             let a = o.words.first!.boundingBox, b = o.words.last!.boundingBox
             let dx = b.midX - a.midX
-            guard dx > 4 * max(a.height, b.height) else { continue }
+            guard dx > 1.5 * max(a.height, b.height) else { continue }
             // Use the bottoms: word tops vary with capitals, bottoms with descenders less.
             slopes.append((b.maxY - a.maxY) / dx)
         }

@@ -34,22 +34,24 @@ public struct ReceiptParser: Sendable {
     static let totalWords = ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "BETRAG", "IMPORTE", "TOTALE", "TOTAAL", "BALANCE", "AMOUNT", "AMT",
                              "TOTAL RM", "TOTAL SALES", "TOTAL BILL", "NET", "NETT", "SUM", "BILL"]
 
+    static let anyTotalWords = totalWords + strongTotalWords
+
     /// The role of a line, from its label.
     static func role(_ rawKey: String) -> Role {
         if rawKey.isEmpty { return .none }
         // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
         let key = rawKey.contains("NCLUSIVE") || rawKey.contains("NCLUDING") || rawKey.contains("NCL ")
-            ? rawKey.replacingOccurrences(of: #"\b[L1I|]NCL"#, with: "INCL", options: .regularExpression) : rawKey
+            ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "TOTAL"]) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
-        if Text.hasAny(key, tipWords) && !Text.has(key, "INCL") { return .tip }
+        if isTip(key) && !Text.has(key, "INCL") { return .tip }
         if Text.hasAny(key, roundingWords) && !Text.hasAny(key, ["TOTAL"]) { return .rounding }
         if Text.hasAny(key, discountWords) { return .discount }
-        let totalish = Text.hasAny(key, totalWords + strongTotalWords) || fuzzyTotal(key)
+        let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
         if totalish && Text.hasAny(key, ["QTY", "QUANTITY", "ITEMS", "ITEM", "PCS", "NO OF", "UNITS", "ARTIKEL", "POINTS", "WEIGHT"]) {
             return .quantityTotal
         }
-        if Text.hasAny(key, subtotalWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
+        if isSubtotal(key) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
         if Text.hasAny(key, tenderWords) && !Text.hasAny(key, ["TOTAL", "DUE", "PAYABLE"]) { return .tendered }
         if Text.hasAny(key, taxWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND", "TTC"]) { return .tax }
         if Text.hasAny(key, strongTotalWords) && totalish { return .total(strength: 2) }
@@ -60,6 +62,29 @@ public struct ReceiptParser: Sendable {
         }
         if Text.hasAny(key, quantityWords) && key.split(separator: " ").count <= 2 { return .quantityTotal }
         return .none
+    }
+
+    /// A subtotal label. A bare `SUB` counts only on its own or before a total's abbreviation
+    /// (`SUB TTL`, `Sub/Tt1`): `1 SUB ZUCCHINI` is an item (a substitution), not a subtotal.
+    /// A tip label: the tip word first or last (`TIP`, `18% TIPS`, `Suggested Gratuity`, `Tip Amount`);
+    /// in the middle of a description it names a dish (`Steak Tip Skewers`).
+    static func isTip(_ key: String) -> Bool {
+        let words = key.split(separator: " ")
+        guard let first = words.first, let last = words.last else { return false }
+        let tip: Set<Substring> = Set(tipWords.map { Substring($0) })
+        if tip.contains(first) || tip.contains(last) { return true }
+        // `TIP 18 %`, `TIP AMOUNT`, `GRATUITY 15`: the word before a rate or a value label.
+        return words.dropLast().enumerated().contains { i, w in
+            tip.contains(w) && words[(i + 1)...].allSatisfy { $0.allSatisfy(\.isNumber) || ["AMOUNT", "AMT", "ADDED", "DUE"].contains($0) }
+        }
+    }
+
+    static let subtotalPhrases = subtotalWords.filter { $0 != "SUB" }
+    static func isSubtotal(_ key: String) -> Bool {
+        if Text.hasAny(key, subtotalPhrases) { return true }
+        let words = key.split(separator: " ")
+        guard let i = words.firstIndex(of: "SUB") else { return false }
+        return i + 1 == words.count || words[i + 1].hasPrefix("T")
     }
 
     /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
@@ -96,10 +121,14 @@ public struct ReceiptParser: Sendable {
 
     /// Where a label (`Document No`, `GST ID`, `TEL`) starts inside a line, in scalars.
     static func labelCut(_ text: String) -> Int? {
-        guard let r = text.range(of: labelPattern, options: [.regularExpression, .caseInsensitive]) else { return nil }
+        guard let r = Text.range(text, labelPattern, caseInsensitive: true) else { return nil }
         return text.unicodeScalars[..<r.lowerBound].count
     }
 
+    /// Words that name a street or a district, never a shop (`CITY`, `PLAZA`, `MARKET` can).
+    static let thoroughfareWords = ["JALAN", "JLN", "JL", "LORONG", "TAMAN", "TMN", "KAWASAN", "BANDAR", "KAMPUNG", "KG", "PERSIARAN",
+                                    "LEBUH", "SEKSYEN", "STREET", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD", "DRIVE", "LANE",
+                                    "HWY", "HIGHWAY", "STRASSE", "RUE"]
     static let countryWords = ["MALAYSIA", "SINGAPORE", "INDONESIA", "USA", "U S A", "UNITED STATES", "UNITED KINGDOM", "UK",
                                "CANADA", "AUSTRALIA", "IRELAND", "GERMANY", "DEUTSCHLAND", "FRANCE", "NEW ZEALAND"]
     static let streetWords = ["JALAN", "JLN", "LORONG", "TAMAN", "STREET", "ST", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD",
@@ -110,11 +139,18 @@ public struct ReceiptParser: Sendable {
                               "INDUSTRIAL", "PARK", "JL", "GEDUNG", "KOTA", "CITY", "BAHRU", "SELANGOR", "JOHOR", "KUALA", "LUMPUR",
                               "PETALING", "JAYA", "SHAH", "ALAM", "KLANG", "PUCHONG", "KAJANG", "DARUL", "EHSAN", "TAKZIM"]
 
-    public func parse(_ lines: [AnalyzedLine]) -> (Receipt, [Finding]) {
+    public func parse(_ analyzed: [AnalyzedLine]) -> (Receipt, [Finding]) {
         var r = Receipt()
         var findings: [Finding] = []
-        guard !lines.isEmpty else { return (r, findings) }
-        let roles = lines.map { $0.amount != nil || $0.trailing.isEmpty ? Self.role($0.labelKey) : Self.role($0.key) }
+        guard !analyzed.isEmpty else { return (r, findings) }
+        var lines = analyzed
+        // Under a column heading with a price column, words printed right of that column (a suggested-tip
+        // table beside the items and totals) are no part of the receipt's lines.
+        if let (headerIndex, column) = Self.priceHeading(lines) {
+            let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+            for i in (headerIndex + 1)..<lines.count { Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits) }
+        }
+        let roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount.
         var summaryStart = lines.count
@@ -126,12 +162,15 @@ public struct ReceiptParser: Sendable {
             }
             if summaryStart < lines.count { break }
         }
+        // Tax lines printed right above the first total (no subtotal line) are part of the summary.
+        while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
+              roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }
 
         // --- Header: merchant name, address, phone.
         parseMerchant(lines, roles: roles, limit: summaryStart, into: &r)
 
         // --- Date, time, receipt number, currency.
-        parseDateTime(lines, into: &r)
+        parseDateTime(lines, into: &r, findings: &findings)
         parseReferences(lines, into: &r)
 
         // --- Items.
@@ -163,10 +202,9 @@ public struct ReceiptParser: Sendable {
     /// `CO. REG : 86Q671-D`, `002693074-K`.
     static func isRegistrationLine(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
-        guard t.range(of: #"\d{5,}"#, options: .regularExpression) != nil, l.entities(.phone).isEmpty,
+        guard Text.range(t, #"\d{5,}"#) != nil, l.entities(.phone).isEmpty,
               !Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) else { return false }
-        return t.range(of: #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#,
-                       options: [.regularExpression, .caseInsensitive]) != nil
+        return Text.range(t, #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#, caseInsensitive: true) != nil
     }
 
     /// Where a street address starts: a house number, a unit, lot or level, or a street word next to digits.
@@ -177,6 +215,18 @@ public struct ReceiptParser: Sendable {
         if ["NO", "LOT", "UNIT", "LEVEL", "BLOCK", "BLK", "SUITE", "STE", "KM", "BATU", "PO", "G", "GF", "GROUND", "FLOOR", "WISMA",
             "MENARA", "BANGUNAN", "PLAZA", "JALAN", "JLN", "ONE"].contains(String(first)) && Text.digitCount(l.text) > 0 { return true }
         return Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) && Text.digitCount(l.text) > 0 && !isRegistrationLine(l)
+    }
+
+    /// Full-width parentheses as ASCII, a middle dot between words as a space, and a label
+    /// before a company name (`Owned by:`, `Dimiliki:`) dropped.
+    static func normalizedName(_ raw: String) -> String {
+        var name = raw.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")")
+        name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ")
+        if let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
+           !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
+            name = String(name[m.upperBound...])
+        }
+        return name
     }
 
     func parseMerchant(_ lines: [AnalyzedLine], roles: [Role], limit: Int, into r: inout Receipt) {
@@ -246,7 +296,10 @@ public struct ReceiptParser: Sendable {
             let ratio = upper.line.textHeight / max(1, lower.line.textHeight)
             return lower.line.box.minY - upper.line.box.maxY < 0.9 * h && ratio > 0.6 && ratio < 1.7
         }
-        if ni > 0, let firstWord = lines[ni].key.split(separator: " ").first, Self.legalSuffixWords.contains(String(firstWord))
+        // So does a line made only of business-type and legal words (`RESTAURANT SDN BHD`): it can't be a whole name.
+        let nameWords = lines[ni].key.split(separator: " ").map(String.init)
+        let onlySuffixes = !nameWords.isEmpty && nameWords.allSatisfy { Self.legalSuffixWords.contains($0) || Self.companySuffixes.contains($0) }
+        if ni > 0, let firstWord = nameWords.first, Self.legalSuffixWords.contains(firstWord) || onlySuffixes
             || lines[ni].text.hasPrefix("(") || lines[ni].text.hasPrefix("&") {
             let above = lines[ni - 1]
             if !isNoise(above), Text.digitCount(above.text) == 0, tight(above, lines[ni]), !Text.hasAny(above.key, Self.legalSuffixes) {
@@ -272,10 +325,10 @@ public struct ReceiptParser: Sendable {
         let nameLine = nameLines[0]
         var name = nameLines.map { Text.clean($0.text) }.joined(separator: " ")
         // A registration number printed after the name: `(123456-X)`, `Co. Reg. 1234`.
-        if let paren = name.range(of: #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#,
-                                  options: [.regularExpression, .caseInsensitive]), paren.lowerBound > name.startIndex {
+        if let paren = Text.range(name, #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#, caseInsensitive: true), paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
+        name = Self.normalizedName(name)
         r.merchant.name = name
         r.provenance["merchant.name"] = Provenance(text: nameLines.map(\.text).joined(separator: "\n"), page: nameLine.line.page,
                                                    boundingBox: BoundingBox.enclosing(nameLines.map(\.line.box)),
@@ -287,11 +340,22 @@ public struct ReceiptParser: Sendable {
         var i = ni + nameLines.count
         // Registration numbers, branch names and site codes may sit between the name and the street line:
         // start at the first line that opens an address, when one follows closely.
+        // A line holding only the date and time (printed at the top right) may sit there too.
         var k0 = i
-        while k0 < min(lines.count, limit, i + 4) {
+        while k0 < min(lines.count, limit, i + 6) {
             let l = lines[k0]
+            let dateOnly = !l.entities.isEmpty && l.entities.allSatisfy { $0.type == .date || $0.type == .time } && Text.letterCount(l.text) <= 5
+            if dateOnly && k0 < i + 2 { k0 += 1; continue }
             if l.entities.contains(where: { [.phone, .email, .url, .date, .time].contains($0.type) }) || l.amount != nil { break }
-            if Self.startsAddress(l) && !Self.isRegistrationLine(l) { i = k0; break }
+            if Self.startsAddress(l) && !Self.isRegistrationLine(l) {
+                // A street or area line without digits right above it belongs to the address (`TAMAN BERKELEY` over `41150 KLANG`).
+                var s = k0
+                while s > i, Text.hasAny(lines[s - 1].key, Self.thoroughfareWords), !Self.isRegistrationLine(lines[s - 1]),
+                      lines[s - 1].entities.isEmpty || lines[s - 1].entities.allSatisfy({ $0.type == .address || $0.type == .postalCode }),
+                      !Text.hasAny(lines[s - 1].key, Self.strongStop), !Text.hasAny(lines[s - 1].key, Self.legalSuffixes) { s -= 1 }
+                i = s
+                break
+            }
             k0 += 1
         }
         while i < min(lines.count, limit) && addr.count < 5 {
@@ -311,17 +375,17 @@ public struct ReceiptParser: Sendable {
                 break
             }
             // After the postal-code line, only a state or country line may follow.
-            if let prev = addr.last, prev.text.range(of: #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#, options: .regularExpression) != nil,
+            if let prev = addr.last, Text.range(prev.text, #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#) != nil,
                Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
             let glued = k.replacingOccurrences(of: " ", with: "")
             let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
-                || ["INVOICE", "RECEIPT", "CASHIER"].contains { glued.contains($0) }
+                || ["INVOICE", "RECEIPT", "CASHIER", "GSTID", "GSTNO", "GSTREG", "SSTID", "SSTNO", "TAXID"].contains { glued.contains($0) }
                 || Text.hasAny(k, Self.addressStop) && !Text.hasAny(k, Self.streetWords)
             if stop {
                 // `... 81100 JOHOR BAHRU. TEL: 07-123`: keep the part before the label.
                 if hasContact, let t = l.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
                     let before = String(l.text.unicodeScalars.prefix(t))
-                    let cut = before.range(of: #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, options: [.regularExpression, .caseInsensitive])
+                    let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
                     let head = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
                     if Text.letterCount(head) >= 4 && Text.hasAny(Text.key(head), Self.streetWords) { addr.append(l); _ = head }
                 }
@@ -343,7 +407,7 @@ public struct ReceiptParser: Sendable {
             }
             if let last = addr.last, let t = last.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
                 let before = String(last.text.unicodeScalars.prefix(t))
-                let cut = before.range(of: #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, options: [.regularExpression, .caseInsensitive])
+                let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
                 parts[parts.count - 1] = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
             }
             r.merchant.address = parts.joined(separator: " ")
@@ -363,7 +427,7 @@ public struct ReceiptParser: Sendable {
         }
         // Tax or registration number.
         for l in lines.prefix(limit) where Self.role(l.key) == .taxId || Text.hasAny(l.key, Self.taxIdWords) {
-            if let m = l.text.range(of: #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#, options: .regularExpression) {
+            if let m = Text.range(l.text, #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#) {
                 let v = String(l.text[m]).trimmingCharacters(in: .whitespaces)
                 if Text.digitCount(v) >= 5 {
                     r.merchant.taxId = v
@@ -385,7 +449,7 @@ public struct ReceiptParser: Sendable {
                         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
                         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?![\d/.-])"#]
         for (n, pat) in patterns.enumerated() {
-            guard let re = try? NSRegularExpression(pattern: pat) else { continue }
+            let re = RegexCache.shared.regex(pat, caseInsensitive: false)
             let ns = text as NSString
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
                 let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
@@ -405,9 +469,12 @@ public struct ReceiptParser: Sendable {
     /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
     /// without another currency; overruled by any numeric date that can only be read one way.
     static func monthFirst(_ lines: [AnalyzedLine]) -> Bool {
+        // A cached NSRegularExpression: a Swift regex literal is parsed again at every call on Linux.
+        let re = RegexCache.shared.regex(#"(?:^|\D)(\d{1,2})[-/.](\d{1,2})[-/.](?:\d{2,4})"#, caseInsensitive: false)
         for l in lines {
-            for m in l.text.matches(of: /(?:^|\D)(\d{1,2})[-\/.](\d{1,2})[-\/.](?:\d{2,4})/) {
-                if let a = Int(m.1), let b = Int(m.2) {
+            let ns = l.text as NSString
+            for m in re.matches(in: l.text, range: NSRange(location: 0, length: ns.length)) {
+                if let a = Int(ns.substring(with: m.range(at: 1))), let b = Int(ns.substring(with: m.range(at: 2))) {
                     if a > 12 && b <= 12 { return false }
                     if b > 12 && a <= 12 { return true }
                 }
@@ -416,13 +483,13 @@ public struct ReceiptParser: Sendable {
         // A phone written the North American way, `(562) 597-0906` or `562-597-0906`, not any number that parses as one.
         let nanp = lines.contains { l in l.entities(.phone).contains { e in
             (e.value.e164?.hasPrefix("+1") ?? false)
-                && e.text.range(of: #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#, options: .regularExpression) != nil } }
-        let dollar = lines.filter { $0.text.range(of: #"\$\s?\d"#, options: .regularExpression) != nil }.count >= 2
-        let other = lines.contains { $0.text.range(of: #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#, options: .regularExpression) != nil }
+                && Text.range(e.text, #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#) != nil } }
+        let dollar = lines.filter { Text.range($0.text, #"\$\s?\d"#) != nil }.count >= 2
+        let other = lines.contains { Text.range($0.text, #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#) != nil }
         return nanp || (dollar && !other)
     }
 
-    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt) {
+    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt, findings: inout [Finding]) {
         let monthFirst = Self.monthFirst(lines)
         var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
         for (i, l) in lines.enumerated() {
@@ -450,6 +517,13 @@ public struct ReceiptParser: Sendable {
                 if best == nil || score > best!.score { best = (score, iso, p, l) }
             }
         }
+        if best == nil, let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst) {
+            var p = l.line.provenance()
+            p.text = text
+            best = (0, iso, p, l)
+            findings.append(Finding(code: "receipt-date-unseparated", message: "the date was read from digits printed without all their separators: '\(text)'",
+                                    page: l.line.page, field: "receipt.date"))
+        }
         if let b = best {
             r.date = b.iso
             r.provenance["date"] = b.prov
@@ -466,10 +540,35 @@ public struct ReceiptParser: Sendable {
         }
     }
 
+    /// Last resort when no date was read: day and month printed without the separator between
+    /// them (`2703/2018`, `27032018`, `0502-18`), on a line with no amount and no phone or registration label.
+    /// A two-digit year needs its separator; the date must be a real calendar day.
+    static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
+        let patterns = [#"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,
+                        #"(?<![\d/.:-])(\d{2})(\d{2})[-/.](\d{2})(?![\d/.:-])"#]
+        for l in lines where l.amount == nil && !Text.hasAny(l.key, ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]) {
+            let ns = l.text as NSString
+            for pat in patterns {
+                let re = RegexCache.shared.regex(pat, caseInsensitive: false)
+                guard let m = re.firstMatch(in: l.text, range: NSRange(location: 0, length: ns.length)) else { continue }
+                let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
+                let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+                let y = g[2] < 100 ? 2000 + g[2] : g[2]
+                var c = DateComponents()
+                c.year = y; c.month = mo; c.day = d
+                guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y),
+                      let date = Calendar(identifier: .gregorian).date(from: c),
+                      Calendar(identifier: .gregorian).component(.day, from: date) == d else { continue }
+                return (String(format: "%04d-%02d-%02d", y, mo, d), ns.substring(with: m.range), l)
+            }
+        }
+        return nil
+    }
+
     /// A numeric date the detectors passed over (`18-11-18 13:58`), read day first unless `monthFirst`.
     static func fallbackDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, AnalyzedLine)? {
         for l in lines {
-            guard let m = l.text.range(of: #"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b"#, options: .regularExpression) else { continue }
+            guard let m = Text.range(l.text, #"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b"#) else { continue }
             let n = l.text[m].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             guard n.count == 3 else { continue }
             var (d, mo) = monthFirst ? (n[1], n[0]) : (n[0], n[1])
@@ -484,9 +583,9 @@ public struct ReceiptParser: Sendable {
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
         let pattern = #"(?i)\b(?:receipt|invoice|inv|bill|check|chk|trans(?:action)?|order|doc(?:ument)?|ticket|beleg|bon|facture|no\.? de ticket)\s*(?:no\.?|number|num|nr\.?|#)?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
         for l in lines {
-            if let m = l.text.range(of: pattern, options: .regularExpression) {
+            if let m = Text.range(l.text, pattern) {
                 let s = String(l.text[m])
-                if let v = s.range(of: #"[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#, options: .regularExpression) {
+                if let v = Text.range(s, #"[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#) {
                     r.receiptNumber = String(s[v])
                     r.provenance["receiptNumber"] = l.line.provenance()
                     break
@@ -505,22 +604,42 @@ public struct ReceiptParser: Sendable {
     static let columnHeaderWords = ["QTY", "DESCRIPTION", "DESC", "ITEM", "ITEMS", "PRICE", "AMOUNT", "AMT", "TOTAL", "UNIT", "U P",
                                     "MENGE", "BEZEICHNUNG", "PREIS", "BETRAG", "ARTICLE", "PRIX", "MONTANT", "QTE", "PRODUCT", "RM"]
 
+    static let amountHeaderWords: Set<String> = ["PRICE", "AMOUNT", "AMT", "TOTAL", "PREIS", "BETRAG", "PRIX", "MONTANT", "RM", "SUM"]
+
+    /// A column heading line (`Item  Qty  Price`) among the first two thirds of the receipt, and the
+    /// right edge of its rightmost price heading.
+    static func priceHeading(_ lines: [AnalyzedLine]) -> (Int, Double)? {
+        for (i, l) in lines.prefix(lines.count * 2 / 3 + 1).enumerated() where isColumnHeading(l) {
+            if let right = l.line.words.last(where: { amountHeaderWords.contains(Text.key($0.text)) })?.box.maxX { return (i, right) }
+        }
+        return nil
+    }
+
+    static func isColumnHeading(_ l: AnalyzedLine) -> Bool {
+        let words = l.key.split(separator: " ").map(String.init)
+        return words.count >= 2 && words.count <= 8 && words.filter({ columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
+            && Text.digitCount(l.text) == 0
+    }
+
     func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) {
         // Items start after the header: after a column header line, else at the first line ending in an amount.
         var start = 0
+        var headerColumn: Double?
         for (i, l) in lines.prefix(summaryStart).enumerated() {
-            let words = l.key.split(separator: " ").map(String.init)
-            if words.count >= 2 && words.count <= 8 && words.filter({ Self.columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
-                && Text.digitCount(l.text) == 0 {
+            if Self.isColumnHeading(l) {
                 start = i + 1
+                // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
+                headerColumn = l.line.words.last { Self.amountHeaderWords.contains(Text.key($0.text)) }?.box.maxX
             }
         }
         var pending: [AnalyzedLine] = []
         var items: [Receipt.Item] = []
         var discounts: [Amount] = []
         let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+        let column = headerColumn ?? Self.amountColumn(lines, roles: roles, from: summaryStart)
         for i in start..<summaryStart {
-            let l = lines[i]
+            var l = lines[i]
+            if let column { Self.keepColumn(&l, right: column, wholeUnits: wholeUnits) }
             let role = roles[i]
             guard let amount = l.amount else {
                 // A description line waiting for its numbers, unless it's header material.
@@ -559,10 +678,82 @@ public struct ReceiptParser: Sendable {
             _ = amount
             items.append(item)
         }
-        r.items = items
+        r.items = Self.mergingRepeats(items)
         if !discounts.isEmpty {
             r.discounts = Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
         }
+    }
+
+    /// The right edge of the amount column, from the amounts of the summary lines
+    /// (subtotal, tax, total) under the items; nil when there are fewer than two.
+    static func amountColumn(_ lines: [AnalyzedLine], roles: [Role], from start: Int) -> Double? {
+        var edges: [Double] = []
+        for i in start..<lines.count {
+            guard let t = lines[i].trailing.last else { continue }
+            switch roles[i] {
+            case .subtotal, .tax, .total: edges.append(lines[i].line.words[t.word].box.maxX)
+            default: continue
+            }
+        }
+        guard edges.count >= 2 else { return nil }
+        edges.sort()
+        let right = edges[edges.count / 2]
+        // Only a column the items' own amounts line up with: most of them end within two text heights of it.
+        var near = 0, all = 0
+        for l in lines[..<start] {
+            guard let t = l.trailing.last else { continue }
+            all += 1
+            if abs(l.line.words[t.word].box.maxX - right) <= 2 * max(1, l.line.textHeight) { near += 1 }
+        }
+        return all > 0 && 2 * near >= all ? right : nil
+    }
+
+    /// Drops the words printed wholly right of the amount column (a tip table or a second
+    /// column beside the items), so the line's amount is the one in the column.
+    static func keepColumn(_ l: inout AnalyzedLine, right: Double, wholeUnits: Bool) {
+        let slack = max(1, l.line.textHeight)
+        var kept = l.line.words.filter { $0.box.minX <= right + slack }
+        guard kept.count < l.line.words.count, !kept.isEmpty else { return }
+        // Debris left at the cut (`%`, `|`): no letters or digits.
+        while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { kept.removeLast() }
+        // Read the line again without the words right of the column (`19.00 % 20%`: a tip table's cells).
+        let line = LayoutLine(page: l.line.page, words: kept, level: l.line.level, ordered: true)
+        let (count, trailing) = LineAnalyzer.trailingAmounts(line, wholeUnits: wholeUnits)
+        let length = line.text.unicodeScalars.count
+        l = AnalyzedLine(line: line, labelWordCount: count, trailing: trailing, entities: l.entities.filter { $0.range.end <= length })
+    }
+
+    /// Items printed more than once under the same description become one item with the
+    /// counts and amounts added up (`1 rice 1.99` twice: `2 rice 3.98`), as long as neither
+    /// carries a discount. The source spans every line read.
+    static func mergingRepeats(_ items: [Receipt.Item]) -> [Receipt.Item] {
+        var out: [Receipt.Item] = []
+        var seen: [String: Int] = [:]
+        for it in items {
+            let key = Text.key(it.description)
+            guard !key.isEmpty, it.discount == nil, let a = it.amount.flatMap({ Amount.parse($0[...]) }),
+                  let k = seen[key], out[k].discount == nil, let b = out[k].amount.flatMap({ Amount.parse($0[...]) }),
+                  let qa = Double(it.quantity ?? "1"), let qb = Double(out[k].quantity ?? "1"),
+                  qa == qa.rounded(), qb == qb.rounded(), (a.minor < 0) == (b.minor < 0) else {
+                if it.discount == nil, !Text.key(it.description).isEmpty, seen[Text.key(it.description)] == nil {
+                    seen[Text.key(it.description)] = out.count
+                }
+                out.append(it)
+                continue
+            }
+            var m = out[k]
+            m.quantity = String(Int(qa + qb))
+            m.amount = Amount.cents(a.cents + b.cents).decimalString
+            if m.unitPrice == nil || m.unitPrice != it.unitPrice { m.unitPrice = nil }
+            if a.cents * Int(qb) == b.cents * Int(qa), Int(qa) > 0 { m.unitPrice = Amount.cents(a.cents / Int(qa)).decimalString }
+            var src = m.source
+            src.text = [m.source.text, it.source.text].joined(separator: "\n")
+            src.boundingBox = BoundingBox.enclosing([m.source.boundingBox, it.source.boundingBox].compactMap { $0 })?.rounded()
+            src.confidence = min(m.source.confidence, it.source.confidence)
+            m.source = src
+            out[k] = m
+        }
+        return out
     }
 
     /// Quantity, unit, unit price and amount of one item line.
@@ -574,7 +765,7 @@ public struct ReceiptParser: Sendable {
         // `1,500 kg x 1,99 EUR/kg`, `2 x 3.50`, `2 @ 3.50`, `x2`.
         let joined = words.joined(separator: " ")
         let weight = #"(\d+(?:[.,]\d{1,3})?)\s*(kg|g|lb|lbs|oz|l)\b\s*[x×@*]\s*([\d.,]+)\s*(?:[A-Z€$£]{1,3})?\s*/\s*(kg|g|lb|lbs|oz|l)\b"#
-        if let m = joined.range(of: weight, options: [.regularExpression, .caseInsensitive]) {
+        if let m = Text.range(joined, weight, caseInsensitive: true) {
             let s = String(joined[m])
             let parts = s.split(whereSeparator: { $0 == " " || $0 == "x" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == "/" })
             if let q = parts.first {
@@ -588,7 +779,17 @@ public struct ReceiptParser: Sendable {
             var rest = joined
             rest.removeSubrange(m)
             words = rest.split(separator: " ").map(String.init)
-        } else if let m = joined.range(of: #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#, options: .regularExpression) {
+        } else if let m = Text.range(joined, #"\s*\(\s*(\d{1,3})\s*(?:[xX×@*]\s*[$€£]?\s*(?:\d[\d.,]*)?\s*)?\)?\s*$"#),
+                  m.lowerBound != joined.startIndex {
+            // A count in parentheses after the description: `Chang (2@$3.50)`, `Rye 10yr (2 @20.00)`, `(2` cut off by the amounts.
+            let s = joined[m].drop { $0 == " " || $0 == "(" }
+            let q = s.prefix { $0.isNumber }
+            quantity = String(q)
+            let rest = s.dropFirst(q.count).drop { $0 == " " || $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" }
+            let price = rest.drop { $0 == "$" || $0 == "€" || $0 == "£" || $0 == " " }.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            if let a = Amount.parse(price, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
+            words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
+        } else if let m = Text.range(joined, #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#) {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
             quantity = q.replacingOccurrences(of: ",", with: ".")
@@ -650,7 +851,7 @@ public struct ReceiptParser: Sendable {
                 r.payment?.cardBrand = e.value.brand
                 r.provenance["payment.cardLast4"] = l.provenance(of: e)
             }
-            if r.payment?.cardLast4 == nil, let m = l.text.range(of: #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#, options: .regularExpression) {
+            if r.payment?.cardLast4 == nil, let m = Text.range(l.text, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#) {
                 if r.payment == nil { r.payment = Receipt.Payment() }
                 r.payment?.cardLast4 = String(l.text[m].suffix(4))
                 r.provenance["payment.cardLast4"] = l.line.provenance()
@@ -682,6 +883,13 @@ public struct ReceiptParser: Sendable {
         // A tax breakdown table (`GST SUMMARY`, `TAX CODE  AMOUNT  TAX`) repeats `TOTAL` over the tax columns.
         if let table = lines.indices.first(where: { i in i >= from && (Text.hasAny(lines[i].key, ["GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "TAX CODE", "MWST SATZ"])) }) {
             totals = totals.map { $0.index > table ? ($0.amount, $0.strength - 1.5, $0.index, $0.prov) : $0 }
+        }
+        // A total printed just under a rounding line is the rounded amount due (`Total RM Incl. GST 49.39`,
+        // `Rounding Adj 0.01`, `Total RM 49.40`): it outranks the total before rounding.
+        if let rounding = (from..<lines.count).last(where: { roles[$0] == .rounding }) {
+            totals = totals.map { t in
+                t.index > rounding && t.index <= rounding + 2 ? (t.amount, max(t.strength, 2.25), t.index, t.prov) : t
+            }
         }
         // Money handed over less change is what was due: when a printed amount agrees, it is strong evidence.
         if let (t, tp) = tendered, let (c, _) = change, c.minor >= 0, t.cents > c.cents {
