@@ -49,7 +49,7 @@ let package = Package(
 
         .executableTarget(name: "DetectorsBenchmark", dependencies: ["ScanDetectors"], path: "Benchmarks/DetectorsBenchmark"),
         // Benchmark harness for the PP-OCR engine: a folder of images -> scanextract JSON per image.
-        .executableTarget(name: "PPOCREval", dependencies: ["ScanModel", "ScanRecognition", "CLeptonica"],
+        .executableTarget(name: "PPOCREval", dependencies: ["ScanModel", "ScanRecognition", "ScanInput"],
                           path: "Benchmarks/PPOCREval"),
 
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),

@@ -5,33 +5,15 @@
 //
 // usage: PPOCREval IMAGE_DIR OUT_DIR [--workers N] [--threads T] [--level fast|accurate]
 //                  [--limit N] [--candidates N] [--words w1,w2]
-import CLeptonica
+import ScanInput
 import Foundation
 import ScanModel
 import ScanRecognition
 
+/// Decodes the first page through the project's own input stage (Leptonica behind ScanInput).
 func decode(_ path: String) -> RasterImage? {
-    guard let pix0 = pixRead(path) else { return nil }
-    var pix: UnsafeMutablePointer<PIX>? = pixConvertTo32(pix0)
-    var p0: UnsafeMutablePointer<PIX>? = pix0
-    pixDestroy(&p0)
-    guard let p = pix else { return nil }
-    defer { pixDestroy(&pix) }
-    let w = Int(pixGetWidth(p)), h = Int(pixGetHeight(p)), wpl = Int(pixGetWpl(p))
-    guard let data = pixGetData(p) else { return nil }
-    var out = [UInt8](repeating: 0, count: w * h * 3)
-    out.withUnsafeMutableBufferPointer { dst in
-        for y in 0..<h {
-            let row = data + y * wpl
-            for x in 0..<w {
-                let v = row[x]
-                dst[(y * w + x) * 3] = UInt8((v >> 24) & 0xff)
-                dst[(y * w + x) * 3 + 1] = UInt8((v >> 16) & 0xff)
-                dst[(y * w + x) * 3 + 2] = UInt8((v >> 8) & 0xff)
-            }
-        }
-    }
-    return RasterImage(width: w, height: h, channels: 3, pixels: out)
+    guard let doc = try? InputDocument(path: path), case .raster(let image, _)? = try? doc.page(0) else { return nil }
+    return image
 }
 
 nonisolated(unsafe) var args = Array(CommandLine.arguments.dropFirst())
