@@ -54,6 +54,9 @@ public struct ReceiptParser: Sendable {
         if isSubtotal(key) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
         if Text.hasAny(key, tenderWords) && !Text.hasAny(key, ["TOTAL", "DUE", "PAYABLE"]) { return .tendered }
         if Text.hasAny(key, taxWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND", "TTC"]) { return .tax }
+        // `(Inclusive) GST 6%`, `incl. VAT 20%`: the tax contained in the total, not the total itself.
+        if Text.hasAny(key, taxWords), !Text.hasAny(key, anyTotalWords.filter { !["INCL", "INCLUSIVE", "INCLUDING"].contains($0) } + ["DUE", "PAY"]),
+           !fuzzyTotal(key) { return .tax }
         if Text.hasAny(key, strongTotalWords) && totalish { return .total(strength: 2) }
         if Text.hasAny(key, ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "TOTALE", "TOTAAL", "IMPORTE"]) { return .total(strength: 1.5) }
         if fuzzyTotal(key) { return .total(strength: 1) }
@@ -276,6 +279,8 @@ public struct ReceiptParser: Sendable {
                 let l = lines[i]
                 var score = min(2.5, l.line.textHeight / median) - 0.25 * Double(seen - 1)
                 if Text.hasAny(l.key, Self.companySuffixes) { score += 0.1 }
+                // A registration number printed after it (`99 SPEED MART S/B (519537-X)`) marks a company name.
+                if Text.range(l.text, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil { score += 0.5 }
                 if Text.hasAny(l.key, Self.streetWords) && Text.digitCount(l.text) > 0 { score -= 1 }
                 if Self.startsAddress(l) { score -= 1 }
                 if !l.text.contains(where: \.isUppercase) { score -= 1 }
@@ -299,10 +304,12 @@ public struct ReceiptParser: Sendable {
         // So does a line made only of business-type and legal words (`RESTAURANT SDN BHD`): it can't be a whole name.
         let nameWords = lines[ni].key.split(separator: " ").map(String.init)
         let onlySuffixes = !nameWords.isEmpty && nameWords.allSatisfy { Self.legalSuffixWords.contains($0) || Self.companySuffixes.contains($0) }
-        if ni > 0, let firstWord = nameWords.first, Self.legalSuffixWords.contains(firstWord) || onlySuffixes
+        if ni > 0, let firstWord = nameWords.first, (Self.legalSuffixWords.contains(firstWord) && firstWord.count >= 2) || onlySuffixes
             || lines[ni].text.hasPrefix("(") || lines[ni].text.hasPrefix("&") {
             let above = lines[ni - 1]
-            if !isNoise(above), Text.digitCount(above.text) == 0, tight(above, lines[ni]), !Text.hasAny(above.key, Self.legalSuffixes) {
+            // Handwriting above the print (`tan chay yee`, in lower case) is no part of the name.
+            if !isNoise(above), Text.digitCount(above.text) == 0, tight(above, lines[ni]), !Text.hasAny(above.key, Self.legalSuffixes),
+               above.text.contains(where: \.isUppercase) {
                 nameLines.insert(above, at: 0)
                 ni -= 1
             }
@@ -325,7 +332,9 @@ public struct ReceiptParser: Sendable {
         let nameLine = nameLines[0]
         var name = nameLines.map { Text.clean($0.text) }.joined(separator: " ")
         // A registration number printed after the name: `(123456-X)`, `Co. Reg. 1234`.
-        if let paren = Text.range(name, #"\s*\(?\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*\d{3,}[\s\-]*[A-Z]?\s*\)?$"#, caseInsensitive: true), paren.lowerBound > name.startIndex {
+        // A bare number that ends the name belongs to it (`TRIPLE SIX POINT ENTERPRISE 666`) unless it looks like a
+        // registration: in parentheses, after a label, five digits or more, or with a check letter.
+        if let paren = Text.range(name, #"\s*(?:\(\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*[A-Z]?\d{3,}[\s\-·.]*[A-Z]?\s*\)?|(?:CO\.?\s*REG\.?|ROC|GST)[\s.:]*\d{3,}[\s\-]*[A-Z]?|[A-Z]?\d{5,}(?:[\s\-·.]*[A-Z])?\s*\)?|\d{3,}\s*-\s*[A-Z]\s*\)?)$"#, caseInsensitive: true), paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
         name = Self.normalizedName(name)
@@ -375,7 +384,8 @@ public struct ReceiptParser: Sendable {
                 break
             }
             // After the postal-code line, only a state or country line may follow.
-            if let prev = addr.last, Text.range(prev.text, #"\S.*\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#) != nil,
+            // (A lot or house number, `LOT 2685 JLN ...`, is not a postal code.)
+            if let prev = addr.last, Text.range(prev.text, #"\S.*(?<!LOT |NO |NO\.|UNIT |BLOCK |BLK |SUITE |STE |# )\b\d{4,6}(\s+[A-Za-z]|[.,]?\s*$)"#, caseInsensitive: true) != nil,
                Text.digitCount(l.text) > 0 || Text.letterCount(l.text) > 24 { break }
             let glued = k.replacingOccurrences(of: " ", with: "")
             let stop = hasContact || l.amount != nil || Text.hasAny(k, Self.strongStop)
@@ -410,7 +420,7 @@ public struct ReceiptParser: Sendable {
                 let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
                 parts[parts.count - 1] = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
             }
-            r.merchant.address = parts.joined(separator: " ")
+            r.merchant.address = Self.addressPunctuation(parts.joined(separator: " "))
             let box = BoundingBox.enclosing(addr.map(\.line.box))
             r.provenance["merchant.address"] = Provenance(text: addr.map(\.text).joined(separator: "\n"), page: addr[0].line.page,
                                                           boundingBox: box, confidence: addr.map(\.line.confidence).min() ?? 0)
@@ -438,13 +448,35 @@ public struct ReceiptParser: Sendable {
         }
     }
 
+    /// Abbreviations of four letters or more that end with a full stop in addresses.
+    static let longAbbreviations: Set<String> = ["BLVD", "PKWY", "EXPY", "BLDG", "DEPT", "CRES", "TERR", "HWAY", "CNTR", "PLAZ",
+                                                 "APTO", "AVDA", "STRA", "BOUL", "ROUTE"]
+
+    /// OCR's punctuation slips in an address, put right: a doubled stop or comma (`SELATAN,,`,
+    /// `LUMPUR..`) is one, and a full stop between two parts of the address after a whole word or a
+    /// number (`TAMAN SRI PUTRA. 81200`, `NO.32 & 33. JALAN`) is a comma read without its tail:
+    /// addresses separate their parts with commas, and put full stops after abbreviations
+    /// (`NO.`, `JLN.`, `St.`, `P.T.`), which keep theirs.
+    static func addressPunctuation(_ address: String) -> String {
+        var s = Text.replacing(address, #"([.,])\1+"#, with: "$1")
+        let re = RegexCache.shared.regex(#"\b([A-Za-z]{4,}|\d+|\d+/\d+[A-Za-z]?)\.(?=\s+[A-Za-z0-9])"#, caseInsensitive: false)
+        let ns = s as NSString
+        var out = s
+        for m in re.matches(in: s, range: NSRange(location: 0, length: ns.length)).reversed() {
+            let word = ns.substring(with: m.range(at: 1)).uppercased()
+            guard !longAbbreviations.contains(word), let r = Range(NSRange(location: m.range.location + m.range.length - 1, length: 1), in: out) else { continue }
+            out.replaceSubrange(r, with: ",")
+        }
+        return out
+    }
+
     // MARK: - Date, time, references
 
     /// Numeric dates printed anywhere in a line, even glued to a label or a time (`Date:15/01/2018`,
     /// `9/3/201820:54:50`): their ISO value (day first unless `monthFirst`, or when the first number can't be a month)
     /// and the printed text.
-    static func numericDates(in text: String, monthFirst: Bool) -> [(iso: String, text: String)] {
-        var out: [(String, String)] = []
+    static func numericDates(in text: String, monthFirst: Bool) -> [(iso: String, text: String, start: Int)] {
+        var out: [(String, String, Int)] = []
         let patterns = [#"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"#,
                         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
                         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?![\d/.-])"#]
@@ -460,10 +492,24 @@ public struct ReceiptParser: Sendable {
                     y = g[2] < 100 ? 2000 + g[2] : g[2]
                 }
                 guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y) else { continue }
-                out.append((String(format: "%04d-%02d-%02d", y, mo, d), ns.substring(with: m.range)))
+                let start = ns.substring(to: m.range.location).unicodeScalars.count
+                out.append((String(format: "%04d-%02d-%02d", y, mo, d), ns.substring(with: m.range), start))
             }
         }
         return out
+    }
+
+    /// A date-like run that continues a product or reference code (`HD03-04-06`, `SKU12.05.19`):
+    /// letters or digits right before it, other than a date label glued on (`DATE:`, `Tarikh`).
+    static func gluedToCode(_ scalars: [Unicode.Scalar], at start: Int) -> Bool {
+        guard start > 0, start <= scalars.count else { return false }
+        let before = scalars[start - 1]
+        guard before.properties.isAlphabetic || ("0"..."9").contains(before) else { return false }
+        var word = ""
+        var i = start - 1
+        while i >= 0, scalars[i].properties.isAlphabetic { word.unicodeScalars.insert(scalars[i], at: word.unicodeScalars.startIndex); i -= 1 }
+        let labels = ["DATE", "DATED", "TARIKH", "DATUM", "FECHA", "DATA", "DT", "ON"]
+        return !labels.contains { word.uppercased().hasSuffix($0) }
     }
 
     /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
@@ -497,9 +543,14 @@ public struct ReceiptParser: Sendable {
             // `DATE`, also glued to the value (`Date:23/01/2018`).
             if Text.hasAny(l.key, ["DATE", "DATED", "TARIKH", "DATUM", "FECHA", "DATA"]) || l.key.contains("DATE") { base += 1 }
             if Text.hasAny(l.key, ["EXP", "EXPIRY", "VALID", "DUE", "BEST BEFORE", "CLOSED", "PRINTED", "REPRINT"]) { base -= 0.5 }
+            let scalars = Array(l.text.unicodeScalars)
+            let times = l.entities(.time)
             for e in l.entities(.date) {
-                guard var d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= 2100 else { continue }
+                guard var d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= 2100,
+                      !Self.gluedToCode(scalars, at: e.range.start) else { continue }
                 var score = base
+                // A time printed right after it: the till's date-and-time stamp.
+                if times.contains(where: { $0.range.start >= e.range.end && $0.range.start - e.range.end <= 3 }) { score += 0.3 }
                 if e.ambiguous == true { score -= 0.1 }
                 // An ambiguous numeric date: day first, except where the receipt is North American.
                 if e.ambiguous == true, let alt = e.alternatives?.first,
@@ -509,9 +560,11 @@ public struct ReceiptParser: Sendable {
                 }
                 if best == nil || score > best!.score { best = (score, d, l.provenance(of: e), l) }
             }
-            for (iso, text) in Self.numericDates(in: l.text, monthFirst: monthFirst) {
+            for (iso, text, start) in Self.numericDates(in: l.text, monthFirst: monthFirst) where !Self.gluedToCode(scalars, at: start) {
                 // Ties go to this reading: it applies the receipt's own day-month order.
-                let score = base + 0.01
+                var score = base + 0.01
+                if times.contains(where: { $0.range.start >= start + text.unicodeScalars.count
+                    && $0.range.start - (start + text.unicodeScalars.count) <= 3 }) { score += 0.3 }
                 var p = l.line.provenance()
                 p.text = text
                 if best == nil || score > best!.score { best = (score, iso, p, l) }
@@ -610,9 +663,14 @@ public struct ReceiptParser: Sendable {
     /// right edge of its rightmost price heading.
     static func priceHeading(_ lines: [AnalyzedLine]) -> (Int, Double)? {
         for (i, l) in lines.prefix(lines.count * 2 / 3 + 1).enumerated() where isColumnHeading(l) {
-            if let right = l.line.words.last(where: { amountHeaderWords.contains(Text.key($0.text)) })?.box.maxX { return (i, right) }
+            if let right = l.line.words.last(where: isAmountHeading)?.box.maxX { return (i, right) }
         }
         return nil
+    }
+
+    /// A price column's heading word, with its currency glued on or not: `Amount`, `Amt(RM)`, `Price/EUR`.
+    static func isAmountHeading(_ w: LayoutWord) -> Bool {
+        Text.key(w.text).split(separator: " ").contains { amountHeaderWords.contains(String($0)) }
     }
 
     static func isColumnHeading(_ l: AnalyzedLine) -> Bool {
@@ -629,7 +687,7 @@ public struct ReceiptParser: Sendable {
             if Self.isColumnHeading(l) {
                 start = i + 1
                 // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
-                headerColumn = l.line.words.last { Self.amountHeaderWords.contains(Text.key($0.text)) }?.box.maxX
+                headerColumn = l.line.words.last(where: Self.isAmountHeading)?.box.maxX
             }
         }
         var pending: [AnalyzedLine] = []
