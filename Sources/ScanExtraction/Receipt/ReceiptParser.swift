@@ -225,6 +225,9 @@ public struct ReceiptParser: Sendable {
     static func normalizedName(_ raw: String) -> String {
         var name = raw.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")")
         name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ")
+        // An underscore is OCR's reading of a low dot or of a gap: `TA _K` is `TA .K`, `AIK_HUAT` is `AIK HUAT`.
+        name = Text.replacing(name, #"(?<=\s)_(?=\p{L})"#, with: ".")
+        name = Text.replacing(name, #"(?<=\p{L})_(?=\p{L})"#, with: " ")
         if let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
             name = String(name[m.upperBound...])
@@ -279,10 +282,14 @@ public struct ReceiptParser: Sendable {
                 let l = lines[i]
                 var score = min(2.5, l.line.textHeight / median) - 0.25 * Double(seen - 1)
                 if Text.hasAny(l.key, Self.companySuffixes) { score += 0.1 }
-                // A registration number printed after it (`99 SPEED MART S/B (519537-X)`) marks a company name.
-                if Text.range(l.text, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil { score += 0.5 }
-                if Text.hasAny(l.key, Self.streetWords) && Text.digitCount(l.text) > 0 { score -= 1 }
-                if Self.startsAddress(l) { score -= 1 }
+                // A registration number printed after it (`99 SPEED MART S/B (519537-X)`) marks a company name,
+                // even one that starts with a number.
+                if Text.range(l.text, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil {
+                    score += 0.5
+                } else {
+                    if Text.hasAny(l.key, Self.streetWords) && Text.digitCount(l.text) > 0 { score -= 1 }
+                    if Self.startsAddress(l) { score -= 1 }
+                }
                 if !l.text.contains(where: \.isUppercase) { score -= 1 }
                 if l.line.confidence < 0.6 { score -= 0.5 }
                 var j = i + 1
@@ -324,8 +331,15 @@ public struct ReceiptParser: Sendable {
             let words = l.key.split(separator: " ").map(String.init)
             let suffixOnly = !words.isEmpty && words.allSatisfy { Self.legalSuffixWords.contains($0) }
             let continues = nameLines.last!.text.hasSuffix("&") || nameLines.last!.text.hasSuffix("-") || nameLines.last!.key.hasSuffix(" AND")
+            // A second line in the same print, right before the registration number that closes a name
+            // (`RESTAURANT JIAWEI` / `JIAWEI HOUSE` / `002693074-K`).
+            let beforeRegistration = next + 1 < lines.count && Self.isRegistrationLine(lines[next + 1])
+                && !Text.hasAny(nameLines.map(\.key).joined(separator: " "), Self.legalSuffixes)
+                && Text.digitCount(l.text) == 0 && Text.letterCount(l.text) >= 3 && !isNoise(l)
+                && !Text.hasAny(l.key, Self.streetWords) && !Text.hasAny(l.key, Self.strongStop)
+                && abs(l.line.textHeight / max(1, nameLines.last!.line.textHeight) - 1) < 0.2
             guard suffixOnly || (open(nameLines) && Text.digitCount(l.text) <= 2 && !Self.startsAddress(l))
-                    || (continues && Text.digitCount(l.text) == 0 && Text.letterCount(l.text) >= 3) else { break }
+                    || (continues && Text.digitCount(l.text) == 0 && Text.letterCount(l.text) >= 3) || beforeRegistration else { break }
             nameLines.append(l)
             next += 1
         }
@@ -459,7 +473,13 @@ public struct ReceiptParser: Sendable {
     /// (`NO.`, `JLN.`, `St.`, `P.T.`), which keep theirs.
     static func addressPunctuation(_ address: String) -> String {
         var s = Text.replacing(address, #"([.,])\1+"#, with: "$1")
-        let re = RegexCache.shared.regex(#"\b([A-Za-z]{4,}|\d+|\d+/\d+[A-Za-z]?)\.(?=\s+[A-Za-z0-9])"#, caseInsensitive: false)
+        // A letter O among the digits of a number (`456OO`): a zero.
+        let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
+        for m in digitsWithO.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+            guard let r = Range(m.range, in: s) else { continue }
+            s.replaceSubrange(r, with: s[r].replacingOccurrences(of: "O", with: "0"))
+        }
+        let re = RegexCache.shared.regex(#"\b([A-Za-z]{4,}|\d[\w/-]*)\.(?=\s+[A-Za-z0-9])"#, caseInsensitive: false)
         let ns = s as NSString
         var out = s
         for m in re.matches(in: s, range: NSRange(location: 0, length: ns.length)).reversed() {
@@ -594,11 +614,13 @@ public struct ReceiptParser: Sendable {
     }
 
     /// Last resort when no date was read: day and month printed without the separator between
-    /// them (`2703/2018`, `27032018`, `0502-18`), on a line with no amount and no phone or registration label.
+    /// them (`2703/2018`, `27032018`, `0502-18`) or with a space for it (`05 02-18`), on a line with no amount and no phone or registration label.
     /// A two-digit year needs its separator; the date must be a real calendar day.
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
         let patterns = [#"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,
-                        #"(?<![\d/.:-])(\d{2})(\d{2})[-/.](\d{2})(?![\d/.:-])"#]
+                        #"(?<![\d/.:-])(\d{2})(\d{2})[-/.](\d{2})(?![\d/.:-])"#,
+                        // One separator read as a space: `05 02-18`.
+                        #"(?<![\d/.:-])(\d{2}) (\d{2})[-/.](\d{2}|(?:19|20)\d{2})(?![\d/.:-])"#]
         for l in lines where l.amount == nil && !Text.hasAny(l.key, ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]) {
             let ns = l.text as NSString
             for pat in patterns {

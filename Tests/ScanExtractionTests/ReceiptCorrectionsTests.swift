@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import ScanDetectors
+import ScanModel
+@testable import ScanExtraction
+
+/// Rules that read past OCR's slips and a till's layout quirks: glued headings and labels,
+/// punctuation read wrongly, dates inside product codes, names over two lines.
+@Suite struct ReceiptCorrectionsTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
+        extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
+    }
+
+    @Test func amountHeadingWithItsCurrencyGluedOnKeepsTheSummaryAmounts() {
+        // `Amt(RM)` is the rightmost price heading; cutting at `Price` would drop every amount right of it.
+        let r = receipt([
+            Fixture.line(20, "KEDAI MAJU SDN BHD", h: 20),
+            (100, 16, [(20, "Item"), (200, "Qty"), (260, "Price"), (340, "Amt(RM)")]),
+            (130, 16, [(20, "Pencil"), (210, "2"), (260, "1.50"), (350, "3.00")]),
+            (160, 16, [(20, "TOTAL"), (350, "3.00")]),
+            (190, 16, [(20, "CASH"), (350, "5.00")]),
+            (220, 16, [(20, "CHANGE"), (350, "2.00")]),
+        ])
+        #expect(r.total == "3.00")
+        #expect(r.payment?.tendered == "5.00")
+    }
+
+    @Test func includedTaxLineIsNotTheTotal() {
+        let r = receipt([
+            Fixture.line(20, "RIB HOUSE SDN BHD", h: 20),
+            (100, 16, [(20, "Ribs"), (20 + 9 * 8.8, "Platter"), (400, "59.90")]),
+            (130, 16, [(20, "Sub-total:"), (400, "59.90")]),
+            (160, 16, [(20, "(Inclusive)"), (120, "GST"), (160, "6%"), (400, "3.39")]),
+            (190, 16, [(20, "Total:"), (400, "59.90")]),
+        ])
+        #expect(r.total == "59.90")
+        #expect(r.tax.first?.amount == "3.39")
+    }
+
+    @Test func dateInsideAProductCodeIsSkippedAndTheTillStampWins() {
+        let r = receipt([
+            Fixture.line(20, "HARDWARE SDN BHD", h: 20),
+            Fixture.line(60, "TOILET BRUSH 47-2311"),
+            Fixture.line(80, "HD03-04-06 - 5/40/160"),
+            (100, 16, [(20, "9067860"), (120, "1"), (150, "X"), (170, "2.70"), (400, "2.70")]),
+            (140, 16, [(20, "TOTAL"), (400, "2.70")]),
+            Fixture.line(200, "19-09-17 15:39 SH01 T3 R000100808"),
+        ])
+        #expect(r.date == "2017-09-19")
+        #expect(r.time == "15:39")
+    }
+
+    @Test func dateWithOneSeparatorReadAsASpace() {
+        let r = receipt([
+            Fixture.line(20, "MINI MART S/B", h: 20),
+            Fixture.line(60, "01:34PM 568017 05 02-18"),
+            (140, 16, [(20, "TOTAL"), (400, "2.70")]),
+        ])
+        #expect(r.date == "2018-02-05")
+    }
+
+    @Test func addressPunctuationSlipsArePutRight() {
+        #expect(ReceiptParser.addressPunctuation("NO.32 & 33. JALAN SR 1/9. SEKSYEN 9. 43300 SERI KEMBANGAN. SELANGOR")
+                == "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9, 43300 SERI KEMBANGAN, SELANGOR")
+        #expect(ReceiptParser.addressPunctuation("LEBUHRAYA UTARA SELATAN,, 84600 PAGOH. JOHOR..") == "LEBUHRAYA UTARA SELATAN, 84600 PAGOH, JOHOR.")
+        // Abbreviations keep their stops, and spacing stays as printed.
+        #expect(ReceiptParser.addressPunctuation("NO. 5 JLN. MAWAR, 81100 JB") == "NO. 5 JLN. MAWAR, 81100 JB")
+        #expect(ReceiptParser.addressPunctuation("1234 Ocean Blvd. Suite 5 Long Beach, CA 90802") == "1234 Ocean Blvd. Suite 5 Long Beach, CA 90802")
+        #expect(ReceiptParser.addressPunctuation("27,JALAN DEDAP 13") == "27,JALAN DEDAP 13")
+        // A letter O among a postcode's digits is a zero; words are left alone.
+        #expect(ReceiptParser.addressPunctuation("456OO BATANG BERJUNTAI, OOTY") == "45600 BATANG BERJUNTAI, OOTY")
+    }
+
+    @Test func lotNumberIsNotAPostalCode() {
+        let r = receipt([
+            Fixture.line(20, "ISNI PETRO TRADING", h: 20),
+            Fixture.line(44, "Company No:002643278-A"),
+            Fixture.line(64, "LOT 2685 JLN GENTING KLANG"),
+            Fixture.line(84, "53300 KL Site 1066"),
+            Fixture.line(104, "Telephone 03- 40212008"),
+            (200, 16, [(20, "TOTAL"), (400, "35.10")]),
+        ])
+        #expect(r.merchant.address == "LOT 2685 JLN GENTING KLANG 53300 KL Site 1066")
+    }
+
+    @Test func nameOverTwoLinesBeforeItsRegistrationNumber() {
+        let r = receipt([
+            Fixture.line(20, "RESTAURANT JIAWEI", h: 20),
+            Fixture.line(44, "JIAWEI HOUSE", h: 20),
+            Fixture.line(68, "002693074-K"),
+            Fixture.line(88, "13, JLN TASIK UTAMA 8"),
+            Fixture.line(108, "57000 KL"),
+            (200, 16, [(20, "TOTAL"), (400, "35.10")]),
+        ])
+        #expect(r.merchant.name == "RESTAURANT JIAWEI JIAWEI HOUSE")
+        #expect(r.merchant.address == "13, JLN TASIK UTAMA 8 57000 KL")
+    }
+
+    @Test func registrationNumberMarksTheNameAndShortNumbersStayInIt() {
+        let marked = receipt([
+            Fixture.line(20, "99 SPEED MART S/D (519537-X)", h: 16),
+            Fixture.line(40, "TAMAN BERKELEY", h: 16),
+            Fixture.line(60, "41150 KLANG, SELANGOR"),
+            (200, 16, [(20, "TOTAL"), (400, "5.10")]),
+        ])
+        #expect(marked.merchant.name == "99 SPEED MART S/D")
+        let numbered = receipt([
+            Fixture.line(20, "A03138"),
+            Fixture.line(40, "Triple Six Point Enterprise 666", h: 20),
+            Fixture.line(64, "No 14 & 16 Jalan Permas 4/3"),
+            (200, 16, [(20, "TOTAL"), (400, "5.10")]),
+        ])
+        #expect(numbered.merchant.name == "Triple Six Point Enterprise 666")
+    }
+
+    @Test func handwritingAboveAndUnderscoresAreNotPartOfTheName() {
+        let r = receipt([
+            Fixture.line(20, "tan chay yee", h: 20),
+            Fixture.line(44, "S.H.H. MOTOR (SUNGAI RENGIT) SDN. BHD.", h: 20),
+            Fixture.line(70, "NO. 343, JALAN KURAU,"),
+            (200, 16, [(20, "TOTAL"), (400, "5.10")]),
+        ])
+        #expect(r.merchant.name == "S.H.H. MOTOR (SUNGAI RENGIT) SDN. BHD.")
+        #expect(ReceiptParser.normalizedName("AIK_HUAT HARDWARE") == "AIK HUAT HARDWARE")
+        #expect(ReceiptParser.normalizedName("BOOK TA _K (TAMAN DAYA) SDN BHD") == "BOOK TA .K (TAMAN DAYA) SDN BHD")
+    }
+}
