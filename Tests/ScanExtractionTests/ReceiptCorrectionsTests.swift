@@ -126,4 +126,51 @@ import ScanModel
         #expect(ReceiptParser.normalizedName("AIK_HUAT HARDWARE") == "AIK HUAT HARDWARE")
         #expect(ReceiptParser.normalizedName("BOOK TA _K (TAMAN DAYA) SDN BHD") == "BOOK TA .K (TAMAN DAYA) SDN BHD")
     }
+
+    @Test func amountWithASpaceAfterItsPointAndItemsThatAddUpToIt() {
+        // No total label: `CASH` over `RM 170. 00`, which the two items add up to.
+        let r = receipt([
+            Fixture.line(20, "RESTAURANT SIN DU", h: 20),
+            Fixture.line(44, "K3-113, JL IBRAHIM SULTAN"),
+            (100, 16, [(20, "DPT.05"), (300, "RM"), (400, "149.00")]),
+            (120, 16, [(20, "DPT.04"), (300, "RM"), (400, "21.00")]),
+            Fixture.line(150, "CASH"),
+            (170, 16, [(300, "RM"), (400, "170."), (440, "00")]),
+        ])
+        #expect(r.total == "170.00")
+        let listed = receipt([
+            Fixture.line(20, "BURGER BARN", h: 20),
+            (100, 16, [(20, "Burger"), (400, "5.99")]),
+            (120, 16, [(20, "Fries"), (400, "2.49")]),
+            (140, 16, [(20, "Sub/Tt1"), (400, "8.48")]),
+            (160, 16, [(20, "Tax"), (400, "0.70")]),
+            (180, 16, [(20, "*DRV"), (80, "THRU"), (400, "9.18")]),
+        ])
+        // With a subtotal printed, the items' sum is the subtotal, not what was due.
+        #expect(listed.total == "9.18")
+    }
+
+    @Test func abbreviatedTotalLabel() {
+        let r = receipt([
+            Fixture.line(20, "KEDAI MAKAN SDN BHD", h: 20),
+            (100, 16, [(20, "Hamper"), (400, "80.00")]),
+            (115, 16, [(20, "Member"), (100, "discount"), (400, "-11.13")]),
+            (130, 16, [(20, "Sub"), (60, "Total"), (300, "RM"), (400, "68.87")]),
+            (150, 16, [(20, "GST/TAX"), (100, "6%"), (300, "RM"), (400, "4.13")]),
+            (170, 16, [(20, "TOT,"), (60, ":"), (300, "RM"), (400, "73.00")]),
+        ])
+        #expect(r.total == "73.00")
+    }
+
+    @Test func streetWordReadWithDigitsAndDashBeforeTheLegalSuffix() {
+        #expect(ReceiptParser.addressPunctuation("10T 1851-A & 1851-B. JALAN KPB 6") == "LOT 1851-A & 1851-B, JALAN KPB 6")
+        #expect(ReceiptParser.addressPunctuation("1.0T 5, JALAN 1O") == "LOT 5, JALAN 1O")
+        let r = receipt([
+            Fixture.line(20, "POPULAR BOOK-", h: 20),
+            Fixture.line(44, "CO. (M) SDN BHD", h: 20),
+            Fixture.line(70, "NO 8, JALAN 7/118B"),
+            (200, 16, [(20, "TOTAL"), (400, "5.10")]),
+        ])
+        #expect(r.merchant.name == "POPULAR BOOK CO. (M) SDN BHD")
+    }
 }

@@ -140,6 +140,16 @@ public struct LineAnalyzer: Sendable {
         var end = i
         while i >= 0 {
             let t = line.words[i].text
+            // OCR's space after the decimal point: `170. 00` is one amount.
+            if i > 0, t.count == 2, t.allSatisfy(\.isNumber), out.isEmpty,
+               let a = Amount.parse((line.words[i - 1].text + t)[...], wholeUnits: false), a.scale == 2,
+               Text.range(line.words[i - 1].text, #"^\d{1,6}[.,]$"#) != nil {
+                out.insert((a, i - 1), at: 0)
+                end = i - 1
+                i -= 2
+                if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
+                continue
+            }
             if let a = Amount.parse(t[...], wholeUnits: wholeUnits) {
                 out.insert((a, i), at: 0)
                 end = i

@@ -60,6 +60,8 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, strongTotalWords) && totalish { return .total(strength: 2) }
         if Text.hasAny(key, ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "TOTALE", "TOTAAL", "IMPORTE"]) { return .total(strength: 1.5) }
         if fuzzyTotal(key) { return .total(strength: 1) }
+        // `TOT`, `TTL`: the till's abbreviation, as a word of its own.
+        if Text.hasAny(key, ["TOT", "TTL", "TOT AMT", "TTL AMT"]) && key.split(separator: " ").count <= 3 { return .total(strength: 1) }
         if Text.hasAny(key, ["BALANCE", "AMOUNT", "AMT", "BETRAG", "NET", "NETT", "SUM", "BILL"]) && key.split(separator: " ").count <= 3 {
             return .total(strength: 0.5)
         }
@@ -344,7 +346,13 @@ public struct ReceiptParser: Sendable {
             next += 1
         }
         let nameLine = nameLines[0]
-        var name = nameLines.map { Text.clean($0.text) }.joined(separator: " ")
+        // A dash that ends a line before the legal suffix (`POPULAR BOOK-` / `CO. (M) SDN BHD`) breaks no word.
+        var name = nameLines.enumerated().map { n, l in
+            let t = Text.clean(l.text)
+            guard n + 1 < nameLines.count, t.hasSuffix("-"), t.count > 1,
+                  let next = nameLines[n + 1].key.split(separator: " ").first, Self.legalSuffixWords.contains(String(next)) else { return t }
+            return Text.clean(String(t.dropLast()))
+        }.joined(separator: " ")
         // A registration number printed after the name: `(123456-X)`, `Co. Reg. 1234`.
         // A bare number that ends the name belongs to it (`TRIPLE SIX POINT ENTERPRISE 666`) unless it looks like a
         // registration: in parentheses, after a label, five digits or more, or with a check letter.
@@ -473,6 +481,13 @@ public struct ReceiptParser: Sendable {
     /// (`NO.`, `JLN.`, `St.`, `P.T.`), which keep theirs.
     static func addressPunctuation(_ address: String) -> String {
         var s = Text.replacing(address, #"([.,])\1+"#, with: "$1")
+        // A street word read with digits for letters (`10T 1851-A`, `1.0T`): 1 for L, 0 for O.
+        s = s.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            let core = token.filter { $0 != "." }
+            guard core.count >= 3, core.contains(where: \.isNumber), core.contains(where: \.isLetter) else { return String(token) }
+            let mapped = String(core.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 })
+            return streetWords.contains(mapped) && mapped.allSatisfy(\.isLetter) ? mapped : String(token)
+        }.joined(separator: " ")
         // A letter O among the digits of a number (`456OO`): a zero.
         let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
         for m in digitsWithO.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
@@ -1006,6 +1021,12 @@ public struct ReceiptParser: Sendable {
             var p = c.prov
             p.confidence = (p.confidence * min(1, 0.6 + 0.2 * c.strength) * 1000).rounded() / 1000
             r.provenance["total"] = p
+        } else if r.subtotal == nil, taxes.isEmpty, let due = Self.itemsSumPrinted(lines, roles: roles, items: r.items) {
+            // No total label, but the items add up to an amount printed below them (`CASH` / `RM 170.00`): that is what was due.
+            r.total = due.0.decimalString
+            var q = due.1
+            q.confidence = (q.confidence * 0.8 * 1000).rounded() / 1000
+            r.provenance["total"] = q
         } else {
             // No total label: the largest amount that isn't money handed over or back.
             var best: (Amount, Provenance)?
@@ -1031,6 +1052,19 @@ public struct ReceiptParser: Sendable {
             if let (a, p) = tendered { r.payment?.tendered = a.decimalString; r.provenance["payment.tendered"] = p }
             if let (a, p) = change { r.payment?.change = a.decimalString; r.provenance["payment.change"] = p }
         }
+    }
+
+    /// An amount printed after the last item that equals the items' sum (two items at least), with its provenance.
+    static func itemsSumPrinted(_ lines: [AnalyzedLine], roles: [Role], items: [Receipt.Item]) -> (Amount, Provenance)? {
+        let amounts = items.compactMap { $0.amount.flatMap { Amount.parse($0[...]) } }
+        guard amounts.count >= 2, amounts.count == items.count else { return nil }
+        let sum = amounts.reduce(0) { $0 + $1.cents }
+        guard sum > 0, let lastItem = items.last?.source.boundingBox else { return nil }
+        for (i, l) in lines.enumerated() where l.line.box.minY > lastItem.maxY - 1 {
+            guard roles[i] == .none || roles[i] == .tendered else { continue }
+            if let a = l.amount, a.cents == sum, let p = l.amountProvenance { return (a, p) }
+        }
+        return nil
     }
 
     // MARK: - Arithmetic
