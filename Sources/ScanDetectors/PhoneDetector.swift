@@ -140,7 +140,13 @@ struct PhoneDetector {
                     // Vanity letters: 1-800-FLOWERS.
                     var e = k
                     while e < n, isUpper(s.bytes[e]) { e += 1 }
-                    if e - k >= 3, !isAlnum(s.at(e)) { vanity = (k, e) }
+                    // Only a North American number spells its last digits: an area code (after a 1 or not),
+                    // perhaps the exchange, then letters, ten or eleven in all (`1245-DESA` is a branch name).
+                    let digits = groups.reduce(0) { $0 + $1.end - $1.start }
+                    let leadingOne = v[groups[0].start] == 0x31
+                    let prefixOK = digits == 3 || digits == 6 || (leadingOne && (digits == 4 || digits == 7))
+                    let total = digits + (e - k) - (leadingOne && digits % 3 == 1 ? 1 : 0)
+                    if e - k >= 3, !isAlnum(s.at(e)), prefixOK, total >= 10, total <= 11 { vanity = (k, e) }
                     break
                 } else { break }
             } else {

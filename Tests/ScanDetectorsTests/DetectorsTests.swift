@@ -39,6 +39,7 @@ final class DetectorsTests: XCTestCase {
             ("Tél : 01 23 45 67 89", "FR", "01 23 45 67 89", "+33123456789"),
             ("Tel.: 030/1234567", "DE", "030/1234567", "+49301234567"),
             ("Call 1-800-FLOWERS today", nil, "1-800-FLOWERS", "+18003569377"),
+            ("Help line 800-555-HELP", nil, "800-555-HELP", "+18005554357"),
             ("Mobile 0412 345 678", "AU", "0412 345 678", "+61412345678"),
             ("HP: 012-345 6789", "MY", "012-345 6789", "+60123456789"),
             ("Tel: 03-2145 6789", "MY", "03-2145 6789", "+60321456789"),
@@ -53,6 +54,7 @@ final class DetectorsTests: XCTestCase {
             ("Tel: (O3) 2I45 6789", "MY", "(O3) 2I45 6789", "+60321456789"),
             // Not phones.
             ("Order No. 4512 3345 9981", nil, "", nil),
+            ("1245-DESA SRI HARTAMAS", "MY", "", nil),
             ("Date 16-04-2010", nil, "", nil),
             ("Total 1,234,567.89", nil, "", nil),
             ("Account 12345678", nil, "", nil),
