@@ -173,4 +173,54 @@ import ScanModel
         ])
         #expect(r.merchant.name == "POPULAR BOOK CO. (M) SDN BHD")
     }
+
+    @Test func amountsPrintedAsPlainIntegers() {
+        // Rupiah without separators: plain numbers are amounts once the summary lines are printed that way.
+        let r = receipt([
+            (20, 16, [(20, "1"), (40, "KING"), (100, "DEAL"), (160, "FISH"), (400, "25000")]),
+            (40, 16, [(20, "NET"), (70, "SALES"), (400, "25000")]),
+            (60, 16, [(20, "TAX"), (400, "2500")]),
+            (80, 16, [(20, "AMOUNT"), (100, "DUE"), (400, "27500")]),
+            (100, 16, [(20, "TENDERED"), (400, "100000")]),
+            (120, 16, [(20, "CHANGE"), (400, "72500")]),
+        ])
+        #expect(r.total == "27500")
+        #expect(r.payment?.change == "72500")
+        #expect(r.items.first?.amount == "25000")
+        // Elsewhere a plain number stays a count or a code.
+        #expect(Amount.parse("27500") == nil)
+        #expect(Amount.parse("27500", wholeUnits: true) == nil)
+        #expect(Amount.parse("27500", wholeUnits: true, bare: true) == Amount(minor: 27500, scale: 0))
+        #expect(Amount.parse("12", wholeUnits: true, bare: true) == nil)
+        #expect(Amount.parse("Rp 116000.00") == Amount(minor: 11_600_000, scale: 2))
+        #expect(Amount.parse(" 5.00") == nil)
+    }
+
+    @Test func gluedAndAbbreviatedSummaryLabels() {
+        let r = receipt([
+            (20, 16, [(20, "THAI"), (80, "ICED"), (130, "TEA")]),
+            (40, 16, [(20, "2"), (40, "@20.000"), (400, "40.000")]),
+            (60, 16, [(20, "SUB-TOTAL"), (400, "40.000")]),
+            (80, 16, [(20, "GRANDTOTAL"), (400, "40.000")]),
+            (100, 16, [(20, "CASH"), (400, "100.000")]),
+            (120, 16, [(20, "CHANGED"), (400, "60.000")]),
+        ])
+        #expect(r.total == "40000")
+        #expect(r.payment?.change == "60000")
+        let counted = receipt([
+            Fixture.line(20, "BABY SHOP"),
+            (40, 16, [(20, "BUDS"), (80, "CREAM"), (400, "200,000")]),
+            (60, 16, [(20, "BUDS"), (80, "CLEANSER"), (400, "270,000")]),
+            (80, 16, [(20, "MUSTELA"), (100, "OIL"), (400, "235,000")]),
+            (100, 16, [(20, "Qty:"), (60, "3"), (100, "Amount:"), (400, "705,000")]),
+        ])
+        #expect(counted.total == "705000")
+        let short = receipt([
+            (40, 16, [(20, "MANUKA"), (100, "HONEY"), (400, "385,000")]),
+            (60, 16, [(20, "%-"), (400, "-38,500")]),
+            (80, 16, [(20, "TL"), (400, "346,500")]),
+            (100, 16, [(20, "CASH"), (400, "346,500")]),
+        ])
+        #expect(short.total == "346500")
+    }
 }

@@ -28,15 +28,17 @@ public struct Amount: Hashable, Sendable, Comparable {
 
     /// Reads one printed token as an amount: `9.00`, `RM9.00`, `$1,234.50`, `1.234,50€`,
     /// `-3.00`, `3.00-`, `(3.00)`, `12.50SR`. With `wholeUnits`, also `25,000` and `25.000`
-    /// (currencies printed without decimals). Returns nil for dates, times, percentages,
-    /// phone numbers and plain integers.
-    public static func parse(_ token: Substring, wholeUnits: Bool = false) -> Amount? {
+    /// (currencies printed without decimals), and with `bare` as well a plain integer of three
+    /// digits or more (`27500`, on a receipt whose amounts are all printed that way).
+    /// Returns nil for dates, times, percentages, phone numbers and (unless `bare`) plain integers.
+    public static func parse(_ token: Substring, wholeUnits: Bool = false, bare: Bool = false) -> Amount? {
         var s = token[...]
         var negative = false
         if s.hasPrefix("(") && s.hasSuffix(")") && s.count > 2 { negative = true; s = s.dropFirst().dropLast() }
         // Currency and tax-code letters glued to either end: RM, $, €, £, EUR, SR, ZR, T, A, *.
         while let c = s.first, !c.isNumber, c != "-" {
-            guard c.isLetter || "$€£¥₹₩₱฿:*#@=".contains(c) else { return nil }
+            // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
+            guard c.isLetter || "$€£¥₹₩₱฿:*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
             s = s.dropFirst()
             if s.count > 16 { return nil }
         }
@@ -68,8 +70,8 @@ public struct Amount: Hashable, Sendable, Comparable {
         guard let head = groups.first, !head.isEmpty, head.count <= 9 else { return nil }
         if groups.count > 1 {
             guard head.count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
-        } else if frac.isEmpty {
-            return nil // wholeUnits: a bare integer is a count, not an amount
+        } else if frac.isEmpty && !(wholeUnits && bare && head.count >= 3 && head.first != "0") {
+            return nil // a bare integer is a count, not an amount, unless the receipt prints its amounts that way
         }
         guard let whole = Int(String(groups.joined())) else { return nil }
         var minor = whole

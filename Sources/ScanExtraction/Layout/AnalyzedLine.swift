@@ -84,6 +84,7 @@ public struct LineAnalyzer: Sendable {
         public var lines: [AnalyzedLine]
         let context: DetectionContext
         let wholeUnits: Bool
+        let bareIntegers: Bool
     }
 
     /// With `splitColumns`, a visual line is cut where a gap wider than three text heights
@@ -96,8 +97,9 @@ public struct LineAnalyzer: Sendable {
     public func analysis(of document: Document) -> Analysis {
         let lines = LayoutAnalyzer.lines(of: document)
         let context = detector.context(for: [lines.map(\.text).joined(separator: "\n")])
-        let whole = Self.prefersWholeUnits(lines)
-        return Analysis(lines: lines.map { analyzed($0, context: context, wholeUnits: whole) }, context: context, wholeUnits: whole)
+        let (whole, bare) = Self.amountStyle(lines)
+        return Analysis(lines: lines.map { analyzed($0, context: context, wholeUnits: whole, bare: bare) }, context: context,
+                        wholeUnits: whole, bareIntegers: bare)
     }
 
     /// The lines of `analysis` cut into columns; a line that isn't cut keeps its detector hits.
@@ -105,34 +107,42 @@ public struct LineAnalyzer: Sendable {
         analysis.lines.flatMap { l -> [AnalyzedLine] in
             let pieces = LayoutAnalyzer.columns(of: l.line)
             if pieces.count == 1 { return [l] }
-            return pieces.map { analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits) }
+            return pieces.map { analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers) }
         }
     }
 
-    func analyzed(_ l: LayoutLine, context: DetectionContext, wholeUnits: Bool) -> AnalyzedLine {
-        let (count, trailing) = Self.trailingAmounts(l, wholeUnits: wholeUnits)
+    func analyzed(_ l: LayoutLine, context: DetectionContext, wholeUnits: Bool, bare: Bool = false) -> AnalyzedLine {
+        let (count, trailing) = Self.trailingAmounts(l, wholeUnits: wholeUnits, bare: bare)
         return AnalyzedLine(line: l, labelWordCount: count, trailing: trailing, entities: detector.detect(in: l.text, context: context))
     }
 
-    /// Whether amounts on this document are printed without decimals (`25,000` rupiah).
-    static func prefersWholeUnits(_ lines: [LayoutLine]) -> Bool {
-        var decimals = 0, grouped = 0
+    /// Whether amounts on this document are printed without decimals (`25,000` rupiah), and whether
+    /// even without a thousands separator (`AMOUNT DUE 27500`): no line ends in an amount with decimals,
+    /// and at least two lines labelled as a total, tax, payment or change end in a plain number.
+    static func amountStyle(_ lines: [LayoutLine]) -> (wholeUnits: Bool, bare: Bool) {
+        var decimals = 0, grouped = 0, bareSummary = 0
+        let summaryWords = ["TOTAL", "SUBTOTAL", "TAX", "CASH", "CHANGE", "DUE", "AMOUNT", "TENDERED", "PAID", "JUMLAH", "TUNAI",
+                            "KEMBALI", "KEMBALIAN", "BAYAR", "PPN", "SERVICE", "GOUKEI", "合計", "お釣り", "現金"]
         for l in lines {
             guard let w = l.words.last?.text[...] else { continue }
             if Amount.parse(w) != nil { decimals += 1 } else if Amount.parse(w, wholeUnits: true) != nil { grouped += 1 }
+            else if l.words.count >= 2, Amount.parse(w, wholeUnits: true, bare: true) != nil,
+                    Text.hasAny(Text.key(l.text), summaryWords) { bareSummary += 1 }
         }
-        return grouped >= 3 && grouped > 2 * decimals
+        let whole = grouped >= 3 && grouped > 2 * decimals
+        let bare = decimals == 0 && bareSummary >= 2 && (grouped == 0 || whole)
+        return (whole || bare, bare)
     }
 
     /// The words that end `line` and read as amounts; returns the label's word count too.
-    static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool) -> (Int, [(amount: Amount, word: Int)]) {
+    static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool, bare: Bool = false) -> (Int, [(amount: Amount, word: Int)]) {
         var out: [(amount: Amount, word: Int)] = []
         var i = line.words.count - 1
         // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, `3.20 A`.
         var skipped = 0
         while i >= 0, out.isEmpty, skipped < 1 {
             let t = line.words[i].text
-            if Amount.parse(t[...], wholeUnits: wholeUnits) != nil { break }
+            if Amount.parse(t[...], wholeUnits: wholeUnits, bare: bare) != nil { break }
             if t.count <= 3, t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" }), i > 0 { i -= 1; skipped += 1; continue }
             break
         }
@@ -150,7 +160,7 @@ public struct LineAnalyzer: Sendable {
                 if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
                 continue
             }
-            if let a = Amount.parse(t[...], wholeUnits: wholeUnits) {
+            if let a = Amount.parse(t[...], wholeUnits: wholeUnits, bare: bare) {
                 out.insert((a, i), at: 0)
                 end = i
                 i -= 1

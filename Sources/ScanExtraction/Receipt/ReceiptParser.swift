@@ -12,7 +12,7 @@ public struct ReceiptParser: Sendable {
     /// The role a line plays in the summary part of a receipt.
     enum Role: Equatable { case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId, none }
 
-    static let changeWords = ["CHANGE", "CHANGE DUE", "KEMBALI", "BAKI", "RUCKGELD", "RÜCKGELD", "RENDU", "CAMBIO", "WISSELGELD"]
+    static let changeWords = ["CHANGE", "CHANGED", "KEMBALIAN", "UANG KEMBALI", "CHANGE DUE", "KEMBALI", "BAKI", "RUCKGELD", "RÜCKGELD", "RENDU", "CAMBIO", "WISSELGELD"]
     static let tenderWords = ["CASH", "TENDERED", "TENDER", "PAID", "PAYMENT", "VISA", "MASTERCARD", "MASTER", "AMEX", "DEBIT",
                               "CREDIT", "CARD", "EFTPOS", "BAYAR", "TUNAI", "GEGEBEN", "BAR", "ESPECES", "ESPÈCES", "CB", "EC", "MAESTRO",
                               "GIRO", "KARTE", "TARJETA", "EFECTIVO", "CONTANTI", "AMOUNT TENDERED", "AMOUNT PAID"]
@@ -28,7 +28,7 @@ public struct ReceiptParser: Sendable {
     static let taxIdWords = ["GST ID", "GST REG", "GST NO", "GST REG NO", "VAT NO", "VAT REG", "TAX ID", "VAT ID", "SST ID",
                              "SST REG", "USTID", "UST ID", "STEUERNR", "ST NR", "ABN", "TIN", "NPWP", "SIRET", "TVA INTRA",
                              "CO REG", "COMPANY NO", "ROC", "BUSINESS NO", "GST REG NO", "REG NO", "N TVA", "CIF", "NIF"]
-    static let strongTotalWords = ["GRAND TOTAL", "ROUNDED", "ROUND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "PAYABLE", "NETT TOTAL",
+    static let strongTotalWords = ["GRAND TOTAL", "GRANDTOTAL", "ROUNDED", "ROUND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "PAYABLE", "NETT TOTAL",
                                    "NET TOTAL", "INCL", "INCLUSIVE", "INCLUDING", "TOTAL AMOUNT", "A PAYER", "À PAYER", "ZU ZAHLEN",
                                    "TOTAL TTC", "TTC", "TOTAL TO PAY", "AMOUNT PAYABLE", "GESAMTBETRAG", "TOTAL SALES INCL", "NET PAYABLE"]
     static let totalWords = ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "BETRAG", "IMPORTE", "TOTALE", "TOTAAL", "BALANCE", "AMOUNT", "AMT",
@@ -49,6 +49,9 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
         if totalish && Text.hasAny(key, ["QTY", "QUANTITY", "ITEMS", "ITEM", "PCS", "NO OF", "UNITS", "ARTIKEL", "POINTS", "WEIGHT"]) {
+            // `Qty: 3 Amount: 262,000`: the count comes first, the amount's own label last.
+            if let last = key.split(separator: " ").last, ["AMOUNT", "AMT", "TOTAL", "JUMLAH", "BETRAG", "SUMME"].contains(String(last)),
+               key.split(separator: " ").count >= 3, key.contains(where: \.isNumber) { return .total(strength: 1.5) }
             return .quantityTotal
         }
         if isSubtotal(key) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
@@ -61,7 +64,7 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "TOTALE", "TOTAAL", "IMPORTE"]) { return .total(strength: 1.5) }
         if fuzzyTotal(key) { return .total(strength: 1) }
         // `TOT`, `TTL`: the till's abbreviation, as a word of its own.
-        if Text.hasAny(key, ["TOT", "TTL", "TOT AMT", "TTL AMT"]) && key.split(separator: " ").count <= 3 { return .total(strength: 1) }
+        if Text.hasAny(key, ["TOT", "TTL", "TL", "TOT AMT", "TTL AMT"]) && key.split(separator: " ").count <= 3 { return .total(strength: 1) }
         if Text.hasAny(key, ["BALANCE", "AMOUNT", "AMT", "BETRAG", "NET", "NETT", "SUM", "BILL"]) && key.split(separator: " ").count <= 3 {
             return .total(strength: 0.5)
         }
@@ -153,7 +156,8 @@ public struct ReceiptParser: Sendable {
         // table beside the items and totals) are no part of the receipt's lines.
         if let (headerIndex, column) = Self.priceHeading(lines) {
             let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
-            for i in (headerIndex + 1)..<lines.count { Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits) }
+            let bare = Self.bareAmounts(lines)
+            for i in (headerIndex + 1)..<lines.count { Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits, bare: bare) }
         }
         let roles = lines.map(\.role)
 
@@ -731,10 +735,11 @@ public struct ReceiptParser: Sendable {
         var items: [Receipt.Item] = []
         var discounts: [Amount] = []
         let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+        let bare = Self.bareAmounts(lines)
         let column = headerColumn ?? Self.amountColumn(lines, roles: roles, from: summaryStart)
         for i in start..<summaryStart {
             var l = lines[i]
-            if let column { Self.keepColumn(&l, right: column, wholeUnits: wholeUnits) }
+            if let column { Self.keepColumn(&l, right: column, wholeUnits: wholeUnits, bare: bare) }
             let role = roles[i]
             guard let amount = l.amount else {
                 // A description line waiting for its numbers, unless it's header material.
@@ -803,9 +808,14 @@ public struct ReceiptParser: Sendable {
         return all > 0 && 2 * near >= all ? right : nil
     }
 
+    /// Whether the analyzer read plain integers as amounts on this receipt (`AMOUNT DUE 27500`).
+    static func bareAmounts(_ lines: [AnalyzedLine]) -> Bool {
+        lines.contains { l in l.trailing.contains { t in t.amount.scale == 0 && l.line.words[t.word].text.allSatisfy { !",.' ".contains($0) } } }
+    }
+
     /// Drops the words printed wholly right of the amount column (a tip table or a second
     /// column beside the items), so the line's amount is the one in the column.
-    static func keepColumn(_ l: inout AnalyzedLine, right: Double, wholeUnits: Bool) {
+    static func keepColumn(_ l: inout AnalyzedLine, right: Double, wholeUnits: Bool, bare: Bool = false) {
         let slack = max(1, l.line.textHeight)
         var kept = l.line.words.filter { $0.box.minX <= right + slack }
         guard kept.count < l.line.words.count, !kept.isEmpty else { return }
@@ -813,7 +823,7 @@ public struct ReceiptParser: Sendable {
         while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { kept.removeLast() }
         // Read the line again without the words right of the column (`19.00 % 20%`: a tip table's cells).
         let line = LayoutLine(page: l.line.page, words: kept, level: l.line.level, ordered: true)
-        let (count, trailing) = LineAnalyzer.trailingAmounts(line, wholeUnits: wholeUnits)
+        let (count, trailing) = LineAnalyzer.trailingAmounts(line, wholeUnits: wholeUnits, bare: bare)
         let length = line.text.unicodeScalars.count
         l = AnalyzedLine(line: line, labelWordCount: count, trailing: trailing, entities: l.entities.filter { $0.range.end <= length })
     }
