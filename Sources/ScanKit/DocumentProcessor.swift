@@ -91,7 +91,7 @@ public final class DocumentProcessor {
                 case .raster(let image, let dpi):
                     let engine = try engine()
                     engineInfo = engine.info
-                    page = try recognize(image, dpi: dpi, index: index, engine: engine)
+                    page = SidewaysPage.upright(try recognize(image, dpi: dpi, index: index, engine: engine))
                 }
                 page = applyFilters(page)
                 warnings += findings(for: page)
@@ -117,7 +117,7 @@ public final class DocumentProcessor {
         var out = doc
         out.schemaVersion = Document.currentSchemaVersion
         out.source = source
-        out.pages = doc.pages.map(applyFilters)
+        out.pages = doc.pages.map { applyFilters(SidewaysPage.upright($0)) }
         return out
     }
 

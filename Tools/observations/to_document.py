@@ -4,6 +4,7 @@ later stages (layout, classifier, parsers) can run on them without OCR:
 
     to_document.py cord  CORD_JSON_DIR  OUT_DIR   # CORD v0 words with quads
     to_document.py sroie SROIE_BOX_DIR  OUT_DIR   # SROIE line boxes (x1,y1,...,x4,y4,text)
+    to_document.py text  TEXT_DIR       OUT_DIR   # plain text files set as A4 pages ("other" documents)
 
 Each output keeps the input's base name, so scorers match it to its ground truth.
 Boxes become axis-aligned rectangles in page pixels (top-left origin). Nothing here
@@ -68,8 +69,35 @@ def sroie(path):
     return w, h, obs
 
 
+def text(path):
+    """A plain-text file set as the first page of an A4 document at 150 dpi: 16 px text on a
+    26 px pitch, 9 px per character, wrapped at 95 characters. How much of the page is filled
+    (8 to 55 lines) is drawn from the file name, so that short notes and full pages both occur."""
+    import hashlib, textwrap
+    raw = open(path, encoding="utf-8", errors="replace").read().expandtabs(8).splitlines()
+    lines = []
+    for r in raw:
+        lines += textwrap.wrap(r, 95) or [""]
+    keep = 8 + int(hashlib.sha1(os.path.basename(path).encode()).hexdigest(), 16) % 48
+    obs, y = [], 110
+    for line in lines:
+        if len(obs) >= keep or y > 1650:
+            break
+        if line.strip():
+            words, col = [], 0
+            for tok in line.split(" "):
+                if tok:
+                    words.append({"text": tok, "confidence": 1.0,
+                                  "boundingBox": {"x": 100 + 9 * col, "y": y, "width": 9 * len(tok), "height": 16}})
+                col += len(tok) + 1
+            b = rect([w["boundingBox"]["x"] for w in words] + [w["boundingBox"]["x"] + w["boundingBox"]["width"] for w in words], [y, y + 16])
+            obs.append({"text": " ".join(w["text"] for w in words), "confidence": 1.0, "boundingBox": b, "words": words})
+        y += 26
+    return 1240, 1754, obs
+
+
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("cord", "sroie"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("cord", "sroie", "text"):
         print(__doc__); return 2
     kind, src, out = sys.argv[1:]
     os.makedirs(out, exist_ok=True)
@@ -77,9 +105,11 @@ def main():
         base, ext = os.path.splitext(name)
         if ext not in (".json", ".txt", ".csv"):
             continue
-        w, h, obs = (cord if kind == "cord" else sroie)(os.path.join(src, name))
+        w, h, obs = {"cord": cord, "sroie": sroie, "text": text}[kind](os.path.join(src, name))
+        if not obs:
+            continue
         with open(os.path.join(out, base + ".json"), "w", encoding="utf-8") as f:
-            json.dump(doc(base + (".png" if kind == "cord" else ".jpg"), w, h, obs), f)
+            json.dump(doc(base + {"cord": ".png", "sroie": ".jpg", "text": ".txt"}[kind], w, h, obs), f)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ public struct DocumentClassifier: Sendable {
         "bias", "logAspect", "logLines", "amountLineShare", "totalWord", "subtotalWord", "taxWord", "paymentWord",
         "itemCountShare", "phoneCount", "emailCount", "urlCount", "dateCount", "moneyShare", "invoiceWord",
         "titleWord", "orgSuffix", "nameLikeLine", "meanWordsPerLine", "digitShare", "pageCount", "ibanCount",
-        "addressCount", "shortLineShare", "textSourcePDF", "amountLines",
+        "addressCount", "shortLineShare", "textSourcePDF", "amountLines", "proseShare", "longLineShare",
     ]
 
     /// The features of a document, in `featureNames` order.
@@ -26,7 +26,7 @@ public struct DocumentClassifier: Sendable {
         let aspect = box.map { $0.height / max(1, $0.width) } ?? 1
         let count = { (t: EntityType) in Double(lines.reduce(0) { $0 + $1.entities.filter { $0.type == t }.count }) }
         var totalWord = 0.0, subtotal = 0.0, tax = 0.0, payment = 0.0, invoice = 0.0, title = 0.0, org = 0.0, nameLike = 0.0
-        var words = 0, digits = 0, chars = 0, shortLines = 0, amountLines = 0, itemCount = 0
+        var words = 0, digits = 0, chars = 0, shortLines = 0, amountLines = 0, itemCount = 0, proseLines = 0, longLines = 0
         for l in lines {
             let k = l.key
             switch l.role {
@@ -48,6 +48,9 @@ public struct DocumentClassifier: Sendable {
             digits += Text.digitCount(l.text)
             chars += l.text.count
             if ws.count <= 3 { shortLines += 1 }
+            if ws.count >= 8 { longLines += 1 }
+            // Running text: six words or more, most of them lower-case words.
+            if ws.count >= 6, ws.filter({ $0.text.first?.isLowercase ?? false }).count * 2 >= ws.count { proseLines += 1 }
             if l.amount != nil { amountLines += 1 }
             if l.amount != nil && l.role == .none && Text.letterCount(l.label) >= 2 { itemCount += 1 }
         }
@@ -74,6 +77,8 @@ public struct DocumentClassifier: Sendable {
             Double(shortLines) / n,
             doc.pages.contains { $0.textSource == .pdfText } ? 1 : 0,
             min(8, Double(amountLines)) / 8,
+            Double(proseLines) / n,
+            Double(longLines) / n,
         ]
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import ScanDetectors
+import ScanModel
+@testable import ScanExtraction
+
+/// Pages read a quarter turn off, and documents that are neither receipts nor cards.
+@Suite struct SidewaysAndClassifierTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    /// A card photographed turned counter-clockwise: every line runs up the page, first word lowest.
+    func sidewaysCard() -> Page {
+        let lines: [(x: Double, words: [String])] = [
+            (100, ["Mary", "Allen"]), (140, ["Managing", "Partner"]), (180, ["Lumen", "Solutions", "LLC"]),
+            (240, ["5274", "Lake", "Avenue"]), (270, ["Atlanta,", "GA", "30379"]),
+            (300, ["T", "+1", "404-555-0142"]), (330, ["mallen@lumensolutions.com"]),
+        ]
+        let obs = lines.map { line -> TextObservation in
+            var y = 900.0
+            var words: [RecognizedWord] = []
+            for w in line.words {
+                let len = Double(w.count) * 12
+                words.append(RecognizedWord(text: w, confidence: 0.95, boundingBox: BoundingBox(x: line.x, y: y - len, width: 22, height: len)))
+                y -= len + 12
+            }
+            return TextObservation(text: line.words.joined(separator: " "), confidence: 0.95,
+                                   boundingBox: BoundingBox.enclosing(words.map(\.boundingBox))!, words: words)
+        }
+        return Page(index: 0, width: 600, height: 1000, textSource: .ocr, observations: obs)
+    }
+
+    @Test func sidewaysPageIsTurnedUprightOnItsCoordinates() {
+        let page = sidewaysCard()
+        #expect(SidewaysPage.quarterTurns(page.observations) == 1)
+        let up = SidewaysPage.upright(page)
+        #expect(up.rotation == 90 && up.width == 1000 && up.height == 600)
+        // Lines now run left to right, the first printed line on top.
+        for o in up.observations { #expect(o.boundingBox.width > o.boundingBox.height) }
+        let first = up.observations[0].words
+        #expect(first[0].boundingBox.minX < first[1].boundingBox.minX)
+        #expect(up.observations[0].boundingBox.minY < up.observations[1].boundingBox.minY)
+        // Upright pages and imported text layers are left alone.
+        #expect(SidewaysPage.upright(up) == up)
+        var pdf = page
+        pdf.textSource = .pdfText
+        #expect(SidewaysPage.upright(pdf) == pdf)
+    }
+
+    @Test func sidewaysCardIsReadAsACard() {
+        let doc = Document(source: "card.jpg", engine: EngineInfo(name: "fixture", version: "1"), pages: [SidewaysPage.upright(sidewaysCard())])
+        let out = extractor.extract(doc)
+        #expect(out.documentType?.label == .businessCard)
+        #expect(out.businessCard?.name?.full == "Mary Allen")
+    }
+
+    @Test func letterOfRunningTextIsOther() {
+        let text = """
+        Dear Ms Fischer,
+        thank you for your letter of the third of March and for the documents you sent with it.
+        We have looked at the points you raised and would like to answer them one by one below.
+        The first concerns the delivery date, which we can confirm for the end of the month.
+        The second concerns the packaging, which will be the same as in the previous order.
+        Should you have any further questions, please do not hesitate to contact us again.
+        We look forward to continuing our work together over the coming year.
+        Yours sincerely,
+        Jonas Weber
+        """
+        var rows: [(Double, Double, [(Double, String)])] = []
+        for (i, line) in text.split(separator: "\n").enumerated() { rows.append(Fixture.line(100 + Double(i) * 26, String(line))) }
+        let doc = Fixture.document(Fixture.page(width: 1240, height: 1754, rows))
+        let out = extractor.extract(doc)
+        #expect(out.documentType?.label == .other)
+        #expect(out.receipt == nil && out.businessCard == nil)
+    }
+}
