@@ -46,6 +46,30 @@ import ScanModel
         #expect(SidewaysPage.upright(pdf) == pdf)
     }
 
+    @Test func upsideDownPageIsTurnedHalfWay() {
+        // Lines read right way round by the engine, but placed as on a page turned 180°:
+        // the first printed line lowest, every line's words running right to left.
+        let rows = ["GREENLEAF GROCERS LTD", "12 Market Street", "Milk 2 litre 1.85", "Bread loaf 1.20", "TOTAL 3.05"]
+        let obs = rows.enumerated().map { i, text -> TextObservation in
+            var x = 560.0
+            let y = 900.0 - Double(i) * 30
+            let words = text.split(separator: " ").map { w -> RecognizedWord in
+                let len = Double(w.count) * 9
+                defer { x -= len + 9 }
+                return RecognizedWord(text: String(w), confidence: 0.9, boundingBox: BoundingBox(x: x - len, y: y, width: len, height: 16))
+            }
+            return TextObservation(text: text, confidence: 0.9, boundingBox: BoundingBox.enclosing(words.map(\.boundingBox))!, words: words)
+        }
+        let page = Page(index: 0, width: 600, height: 1000, textSource: .ocr, observations: obs)
+        #expect(SidewaysPage.quarterTurns(page.observations) == 2)
+        let up = SidewaysPage.upright(page)
+        #expect(up.rotation == 180 && up.width == 600 && up.height == 1000)
+        let doc = Document(source: "r.png", engine: EngineInfo(name: "fixture", version: "1"), pages: [up])
+        let r = extractor.extract(doc, as: .receipt).receipt
+        #expect(r?.merchant.name == "GREENLEAF GROCERS LTD")
+        #expect(r?.total == "3.05")
+    }
+
     @Test func sidewaysCardIsReadAsACard() {
         let doc = Document(source: "card.jpg", engine: EngineInfo(name: "fixture", version: "1"), pages: [SidewaysPage.upright(sidewaysCard())])
         let out = extractor.extract(doc)
