@@ -317,12 +317,14 @@ struct DateTimeDetector {
         }
     }
 
-    private func meridiem(_ s: ScanText, _ p: Int) -> (Bool, Int)? {
+    private func meridiem(_ s: ScanText, _ p: Int, oneLetter: Bool = false) -> (Bool, Int)? {
         var q = p
         if s.at(q) == 0x20 { q += 1 }
         let c = lowerByte(s.at(q))
         guard c == 0x61 || c == 0x70 else { return nil }
         var e = q + 1
+        // `8:53:47P`: a till's one-letter meridiem, glued to the time and ending the word.
+        if oneLetter, q == p, !isAlnum(s.at(e)), s.at(e) != 0x2E { return (c == 0x70, e) }
         if s.at(e) == 0x2E { e += 1 }
         guard lowerByte(s.at(e)) == 0x6D else { return nil }
         e += 1
@@ -370,7 +372,7 @@ struct DateTimeDetector {
         } else {
             return nil
         }
-        if let (pm, me) = meridiem(s, end) {
+        if let (pm, me) = meridiem(s, end, oneLetter: s.bytes[i..<end].contains(0x3A)) {
             guard h >= 1, h <= 12 else { return nil }
             if pm && h < 12 { h += 12 }
             if !pm && h == 12 { h = 0 }

@@ -153,6 +153,9 @@ final class DetectorsTests: XCTestCase {
             ("at 6pm", nil, "6pm", "18:00"),
             ("12:05 am", nil, "12:05 am", "00:05"),
             ("um 14.30 Uhr", nil, "14.30 Uhr", "14:30"),
+            ("13-Jul-2018 8:53:47P", nil, "8:53:47P", "20:53:47"),
+            ("09:15a Table 4", nil, "09:15a", "09:15"),
+            ("Item 2P", nil, "", nil),
             ("ratio 25:99", nil, "", nil),
             ("Total 14.30", nil, "", nil),
         ]

@@ -223,4 +223,48 @@ import ScanModel
         ])
         #expect(short.total == "346500")
     }
+
+    @Test func gluedTaxLabelNumberedTaxAndASubtotalTheTaxesAddUp() {
+        let r = receipt([
+            Fixture.line(20, "New Asia Buffet", h: 22),
+            Fixture.line(46, "14727 Rinaldi St."),
+            (100, 16, [(20, "22"), (50, "Weekend"), (130, "Dinner"), (400, "27.96")]),
+            (120, 16, [(20, "Coke"), (400, "3.16")]),
+            (140, 16, [(20, "AMOUNT"), (90, ":"), (400, "31.12")]),
+            (160, 16, [(20, "TAX(9%):2.80")]),
+            (180, 16, [(20, "TOTAL"), (90, ":"), (400, "33.92")]),
+        ])
+        #expect(r.tax.first?.amount == "2.80")
+        #expect(r.total == "33.92")
+        #expect(r.subtotal == "31.12")
+        let numbered = receipt([
+            Fixture.line(20, "CHRIS'S HAMBURGERS", h: 22),
+            (100, 16, [(20, "BURGER"), (100, "T1"), (400, "$21.49<")]),
+            (120, 16, [(20, "FRIES"), (100, "T1"), (400, "$0.50—")]),
+            (140, 16, [(20, "TAX1"), (400, "$1.80")]),
+            (160, 16, [(20, "TOTAL"), (400, "$23.79")]),
+        ])
+        #expect(numbered.items.map(\.amount) == ["21.49", "0.50"])
+        #expect(numbered.tax.first?.amount == "1.80")
+    }
+
+    @Test func nameBrokenBeforeAJoiningWordAndALogoPrintedAgainInFull() {
+        let joined = receipt([
+            Fixture.line(20, "Friendly Red's", h: 22),
+            Fixture.line(46, "of Windham", h: 22),
+            Fixture.line(72, "22 Haverhill Rd"),
+            Fixture.line(92, "Windham NH"),
+            (200, 16, [(20, "TOTAL"), (400, "12.00")]),
+        ])
+        #expect(joined.merchant.name == "Friendly Red's of Windham")
+        let logo = receipt([
+            // The logo's word over the name in full.
+            Fixture.line(20, "PASTA", h: 18),
+            Fixture.line(46, "Bella Pasta", h: 18),
+            Fixture.line(78, "2011 Hewitt Ave"),
+            Fixture.line(98, "Everett WA 98201"),
+            (200, 16, [(20, "TOTAL"), (400, "12.00")]),
+        ])
+        #expect(logo.merchant.name == "Bella Pasta")
+    }
 }

@@ -43,6 +43,8 @@ public struct Amount: Hashable, Sendable, Comparable {
             if s.count > 16 { return nil }
         }
         if s.hasPrefix("-") { negative = true; s = s.dropFirst() }
+        // Marks OCR leaves at the right edge of a column (`$21.49<`, `$0.50—`, `$0.99~`) are dropped.
+        while let c = s.last, "<~—_|»".contains(c), s.count > 1 { s = s.dropLast() }
         while let c = s.last, !c.isNumber {
             if c == "-" { negative = true; s = s.dropLast(); continue }
             guard c.isLetter || "$€£¥*%)".contains(c) || c == "." || c == "," else { return nil }

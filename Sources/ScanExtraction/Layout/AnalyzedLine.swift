@@ -135,6 +135,13 @@ public struct LineAnalyzer: Sendable {
     }
 
     /// The words that end `line` and read as amounts; returns the label's word count too.
+    /// A word read as an amount, also when a label is glued on with a colon (`TAX(9%):2.80`).
+    static func amount(in word: String, wholeUnits: Bool, bare: Bool) -> Amount? {
+        if let a = Amount.parse(word[...], wholeUnits: wholeUnits, bare: bare) { return a }
+        guard let colon = word.lastIndex(of: ":"), word[..<colon].contains(where: \.isLetter) else { return nil }
+        return Amount.parse(word[word.index(after: colon)...], wholeUnits: wholeUnits, bare: bare)
+    }
+
     static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool, bare: Bool = false) -> (Int, [(amount: Amount, word: Int)]) {
         var out: [(amount: Amount, word: Int)] = []
         var i = line.words.count - 1
@@ -142,7 +149,7 @@ public struct LineAnalyzer: Sendable {
         var skipped = 0
         while i >= 0, out.isEmpty, skipped < 1 {
             let t = line.words[i].text
-            if Amount.parse(t[...], wholeUnits: wholeUnits, bare: bare) != nil { break }
+            if amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
             if t.count <= 3, t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" }), i > 0 { i -= 1; skipped += 1; continue }
             break
         }
@@ -160,7 +167,7 @@ public struct LineAnalyzer: Sendable {
                 if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
                 continue
             }
-            if let a = Amount.parse(t[...], wholeUnits: wholeUnits, bare: bare) {
+            if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare) {
                 out.insert((a, i), at: 0)
                 end = i
                 i -= 1

@@ -39,6 +39,8 @@ public struct ReceiptParser: Sendable {
     /// The role of a line, from its label.
     static func role(_ rawKey: String) -> Role {
         if rawKey.isEmpty { return .none }
+        // A tax line's number glued on (`TAX1`, `GST2`): the word is still the label.
+        let rawKey = rawKey.contains(where: \.isNumber) ? Text.replacing(rawKey, #"\b(TAX|GST|VAT|HST|PST|SST|TOTAL)(\d)\b"#, with: "$1 $2") : rawKey
         // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
         let key = rawKey.contains("NCLUSIVE") || rawKey.contains("NCLUDING") || rawKey.contains("NCL ")
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
@@ -284,7 +286,7 @@ public struct ReceiptParser: Sendable {
             var seen = 0
             for i in 0..<top where !isNoise(lines[i]) {
                 seen += 1
-                if seen > 4 { break }
+                if seen > 6 { break }
                 let l = lines[i]
                 var score = min(2.5, l.line.textHeight / median) - 0.25 * Double(seen - 1)
                 if Text.hasAny(l.key, Self.companySuffixes) { score += 0.1 }
@@ -302,6 +304,13 @@ public struct ReceiptParser: Sendable {
                 // The address follows the name, perhaps after a registration number or a second name line.
                 while j < lines.count && j < i + 3 && !Self.startsAddress(lines[j]) && !isNoise(lines[j]) || (j < lines.count && Self.isRegistrationLine(lines[j])) { j += 1 }
                 if j < lines.count && j <= i + 3 && Self.startsAddress(lines[j]) { score += 0.4 }
+                // A logo's words printed again, in full, on a line just below (`GUSTO` over `Thai Gusto Restaurant`):
+                // the fuller line is the name.
+                let ownWords = Set(l.key.split(separator: " "))
+                if !ownWords.isEmpty, (i + 1..<min(lines.count, i + 4)).contains(where: { n in
+                    let other = Set(lines[n].key.split(separator: " "))
+                    return other.count > ownWords.count && ownWords.isSubset(of: other) && !isNoise(lines[n])
+                }) { score -= 0.3 }
                 if score > best { best = score; nameIndex = i }
             }
         }
@@ -336,7 +345,10 @@ public struct ReceiptParser: Sendable {
             let l = lines[next]
             let words = l.key.split(separator: " ").map(String.init)
             let suffixOnly = !words.isEmpty && words.allSatisfy { Self.legalSuffixWords.contains($0) }
+            // A name broken before a joining word (`Friendly Red's` / `of Windham`).
+            let joiner = ["OF", "AND", "&", "AT", "THE", "DE", "DU", "DES", "LA", "LE", "DI", "DEL", "VON", "UND"]
             let continues = nameLines.last!.text.hasSuffix("&") || nameLines.last!.text.hasSuffix("-") || nameLines.last!.key.hasSuffix(" AND")
+                || (l.key.split(separator: " ").first.map { joiner.contains(String($0)) } ?? false) && l.text.first?.isLowercase == true
             // A second line in the same print, right before the registration number that closes a name
             // (`RESTAURANT JIAWEI` / `JIAWEI HOUSE` / `002693074-K`).
             let beforeRegistration = next + 1 < lines.count && Self.isRegistrationLine(lines[next + 1])
@@ -1049,6 +1061,15 @@ public struct ReceiptParser: Sendable {
                 var q = p
                 q.confidence = (q.confidence * 0.5 * 1000).rounded() / 1000
                 r.provenance["total"] = q
+            }
+        }
+        // No subtotal label, but a weaker total-like line above the total (`AMOUNT : 31.12`, then `TAX 2.80`,
+        // then `TOTAL : 33.92`) that the taxes bring up to the total is the subtotal.
+        if r.subtotal == nil, let c = chosen, !taxes.isEmpty {
+            let taxSum = taxes.compactMap { Amount.parse($0.amount[...]) }.reduce(0) { $0 + $1.cents }
+            if let sub = totals.first(where: { $0.index < c.index && $0.strength < c.strength && $0.amount.cents + taxSum == c.amount.cents }) {
+                r.subtotal = sub.amount.decimalString
+                r.provenance["subtotal"] = sub.prov
             }
         }
         r.tax = taxes
