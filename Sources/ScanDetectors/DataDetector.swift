@@ -191,12 +191,50 @@ public struct DataDetector: Sendable {
             }
             i = e
         }
+        for r in DataDetector.domainRegions(s) { counts[r, default: 0] += 1 }
         AddressDetector(region: nil).detectPostalCodes(s, into: &postal)
         for p in postal {
             if let r = p.value.country, DataDetector.postalShapeRegions.contains(r) { counts[r, default: 0] += 1 }
         }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
     }
+
+    /// Country-code top-level domains of e-mail addresses and web addresses (`john@maplecedar.ie`,
+    /// `www.acme.co.uk`): one piece of evidence each. Only words that are clearly addresses count
+    /// (an `@`, or `www.` / `http` at the start), so that `home.it` in running text doesn't.
+    static func domainRegions(_ s: ScanText) -> [String] {
+        var out: [String] = []
+        let b = s.bytes
+        var i = 0
+        while i < b.count {
+            while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x09 { i += 1 }
+            let start = i
+            while i < b.count, b[i] != 0x20, b[i] != 0x0A, b[i] != 0x09 { i += 1 }
+            guard i - start >= 6 else { continue }
+            var word = Array(b[start..<i])
+            while let last = word.last, last == 0x2E || last == 0x2C || last == 0x3B || last == 0x29 || last == 0x2F { word.removeLast() }
+            let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+            let isAddress = lower.contains(0x40) || lower.starts(with: Array("www.".utf8)) || lower.starts(with: Array("http".utf8))
+            guard isAddress, let dot = lower.lastIndex(of: 0x2E) else { continue }
+            // The host part only: stop at a path.
+            var host = lower
+            if let slash = lower.firstIndex(of: 0x2F), let scheme = lower.firstIndex(of: 0x3A), scheme < slash {
+                let rest = lower[(slash + 2)...]
+                host = Array(rest.prefix { $0 != 0x2F })
+            }
+            guard let hostDot = host.lastIndex(of: 0x2E), host.count - hostDot == 3, dot >= 0 else { continue }
+            let tld = String(decoding: host[(hostDot + 1)...], as: UTF8.self)
+            if let r = ccTLDRegions[tld] { out.append(r) }
+        }
+        return out
+    }
+
+    static let ccTLDRegions: [String: String] = [
+        "ie": "IE", "uk": "GB", "de": "DE", "fr": "FR", "au": "AU", "ca": "CA", "nz": "NZ", "my": "MY", "sg": "SG",
+        "id": "ID", "in": "IN", "nl": "NL", "be": "BE", "ch": "CH", "at": "AT", "it": "IT", "es": "ES", "se": "SE",
+        "no": "NO", "dk": "DK", "fi": "FI", "pl": "PL", "jp": "JP", "hk": "HK", "za": "ZA", "br": "BR", "mx": "MX",
+        "us": "US", "pt": "PT", "cz": "CZ", "lu": "LU", "ph": "PH", "th": "TH",
+    ]
 
     /// Postal-code shapes that belong to one country (the 5-digit codes do not).
     static let postalShapeRegions: Set<String> = ["US", "CA", "GB", "AU", "NL"]

@@ -45,6 +45,11 @@ final class ContextTests: XCTestCase {
             ("Corner Deli\n500 Main St\nSpringfield, IL 62704", "US"),
             ("Jan de Vries\nKeizersgracht 1\n1015 CJ Amsterdam", "NL"),
             ("Hans Muster\nmobile +41 79 123 45 67\nwork 044 668 18 00", "CH"),
+            // The country-code domain of an e-mail or web address.
+            ("John White\n(01) 616 8946\njohnw@maplecedar.ie\nwww.maplecedar.ie", "IE"),
+            ("Acme Widgets\nhttps://www.acme.co.uk/contact", "GB"),
+            // A word that only looks like a domain in running text is not evidence.
+            ("We stayed home.it was raining", nil),
         ]
         for (text, want) in rows {
             XCTAssertEqual(region(of: text), want, text.debugDescription)

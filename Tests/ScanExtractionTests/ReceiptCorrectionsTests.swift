@@ -267,4 +267,19 @@ import ScanModel
         ])
         #expect(logo.merchant.name == "Bella Pasta")
     }
+
+    @Test func stampAndHandwritingAboveThePrintDontEndTheHeader() {
+        // A handwritten note and a stamped number that reads as a phone sit above the name.
+        let r = receipt([
+            Fixture.line(10, "perr", h: 44),
+            Fixture.line(40, "1950 0598", h: 26),
+            Fixture.line(80, "Gerbang Alaf Restaurants Sdn Bhd"),
+            Fixture.line(100, "(65351-M)"),
+            Fixture.line(120, "Level 6, Bangunan TH, Damansara Uptown3"),
+            Fixture.line(140, "No.3, Jalan SS21/39,47400 Petaling Jaya"),
+            Fixture.line(160, "Tel No. 03-4162-2318"),
+            (240, 16, [(20, "TOTAL"), (300, "RM"), (400, "26.60")]),
+        ])
+        #expect(r.merchant.name == "Gerbang Alaf Restaurants Sdn Bhd")
+    }
 }

@@ -258,14 +258,18 @@ public struct ReceiptParser: Sendable {
         }
         // The header ends at the first contact, tax-number or document line: a company named below it
         // (a supplier, a bill-to) is not the merchant.
+        // (Only once a printed line that could be a name came before: stamps and handwriting above the
+        // print, `perr` / `1950 0598`, don't end it.)
         var headerEnd = min(top, 10)
+        var printedSeen = false
         for i in 0..<headerEnd {
             let l = lines[i]
             let contact = l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) }
-            if contact || (Text.hasAny(l.key, ["TEL", "FAX", "GST", "VAT", "TAX INVOICE", "INVOICE", "RECEIPT", "SST"]) && i > 0) {
+            if (contact && printedSeen) || (Text.hasAny(l.key, ["TEL", "FAX", "GST", "VAT", "TAX INVOICE", "INVOICE", "RECEIPT", "SST"]) && i > 0) {
                 headerEnd = i
                 break
             }
+            if Text.letterCount(l.text) >= 4, l.text.contains(where: \.isUppercase), !contact { printedSeen = true }
         }
         // A line with a company suffix, among the first lines.
         var nameIndex: Int?
