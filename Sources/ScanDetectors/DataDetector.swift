@@ -211,6 +211,9 @@ public struct DataDetector: Sendable {
             let start = i
             while i < b.count, b[i] != 0x20, b[i] != 0x0A, b[i] != 0x09 { i += 1 }
             guard i - start >= 6 else { continue }
+            // Cheap test first: most words are neither e-mail nor web addresses.
+            let f = b[start] | 0x20
+            guard f == 0x77 || f == 0x68 || b[start..<i].contains(0x40) else { continue }
             var word = Array(b[start..<i])
             while let last = word.last, last == 0x2E || last == 0x2C || last == 0x3B || last == 0x29 || last == 0x2F { word.removeLast() }
             let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
