@@ -76,7 +76,6 @@ struct PhoneDetector {
         var plus = false
         var groups: [Group] = []
         var inParens = false
-        var parenStart = -1
         var parenDigits = 0
         var pendingSep: [UInt8] = []
         var end = start
@@ -102,7 +101,6 @@ struct PhoneDetector {
                 while k < n, v[k] == 0x20 { k += 1 }
                 guard k < n, isDigit(v[k]) || (v[k] == 0x2B && groups.isEmpty) else { break }
                 inParens = true
-                parenStart = p
                 parenDigits = 0
                 pendingSep.append(c)
                 p = k
