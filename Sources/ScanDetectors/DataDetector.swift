@@ -218,14 +218,14 @@ public struct DataDetector: Sendable {
             while let last = word.last, last == 0x2E || last == 0x2C || last == 0x3B || last == 0x29 || last == 0x2F { word.removeLast() }
             let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
             let isAddress = lower.contains(0x40) || lower.starts(with: Array("www.".utf8)) || lower.starts(with: Array("http".utf8))
-            guard isAddress, let dot = lower.lastIndex(of: 0x2E) else { continue }
+            guard isAddress else { continue }
             // The host part only: stop at a path.
             var host = lower
             if let slash = lower.firstIndex(of: 0x2F), let scheme = lower.firstIndex(of: 0x3A), scheme < slash {
                 let rest = lower[(slash + 2)...]
                 host = Array(rest.prefix { $0 != 0x2F })
             }
-            guard let hostDot = host.lastIndex(of: 0x2E), host.count - hostDot == 3, dot >= 0 else { continue }
+            guard let hostDot = host.lastIndex(of: 0x2E), host.count - hostDot == 3 else { continue }
             let tld = String(decoding: host[(hostDot + 1)...], as: UTF8.self)
             if let r = ccTLDRegions[tld] { out.append(r) }
         }

@@ -134,7 +134,6 @@ public struct LineAnalyzer: Sendable {
         return (whole || bare, bare)
     }
 
-    /// The words that end `line` and read as amounts; returns the label's word count too.
     /// A word read as an amount, also when a label is glued on with a colon (`TAX(9%):2.80`).
     static func amount(in word: String, wholeUnits: Bool, bare: Bool) -> Amount? {
         if let a = Amount.parse(word[...], wholeUnits: wholeUnits, bare: bare) { return a }
@@ -142,6 +141,7 @@ public struct LineAnalyzer: Sendable {
         return Amount.parse(word[word.index(after: colon)...], wholeUnits: wholeUnits, bare: bare)
     }
 
+    /// The words that end `line` and read as amounts; returns the label's word count too.
     static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool, bare: Bool = false) -> (Int, [(amount: Amount, word: Int)]) {
         var out: [(amount: Amount, word: Int)] = []
         var i = line.words.count - 1
