@@ -36,10 +36,12 @@ public struct Page: Codable, Hashable, Sendable {
     /// Resolution of the page pixels, when known (PDF pages: the render resolution).
     public var dpi: Double?
     public var textSource: TextSource
+    /// What the document camera found and did, when the page was a photo of a document.
+    public var camera: CameraInfo?
     public var observations: [TextObservation]
 
     public init(index: Int, width: Double, height: Double, rotation: Int = 0, skew: Double? = nil,
-                dpi: Double? = nil, textSource: TextSource, observations: [TextObservation]) {
+                dpi: Double? = nil, textSource: TextSource, camera: CameraInfo? = nil, observations: [TextObservation]) {
         self.index = index
         self.width = width
         self.height = height
@@ -47,10 +49,11 @@ public struct Page: Codable, Hashable, Sendable {
         self.skew = skew
         self.dpi = dpi
         self.textSource = textSource
+        self.camera = camera
         self.observations = observations
     }
 
-    enum CodingKeys: String, CodingKey { case index, width, height, rotation, skew, dpi, textSource, observations }
+    enum CodingKeys: String, CodingKey { case index, width, height, rotation, skew, dpi, textSource, camera, observations }
 
     /// Lenient where another engine's output may leave things out.
     public init(from decoder: any Decoder) throws {
@@ -62,6 +65,7 @@ public struct Page: Codable, Hashable, Sendable {
         skew = try c.decodeIfPresent(Double.self, forKey: .skew)
         dpi = try c.decodeIfPresent(Double.self, forKey: .dpi)
         textSource = try c.decodeIfPresent(TextSource.self, forKey: .textSource) ?? .imported
+        camera = try c.decodeIfPresent(CameraInfo.self, forKey: .camera)
         observations = try c.decode([TextObservation].self, forKey: .observations)
     }
 
