@@ -31,15 +31,21 @@ let package = Package(
         .target(name: "ScanDetectors", dependencies: ["ScanModel"]),
         // Decoding images and PDFs into pages; preprocessing for recognition.
         .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler"]),
+        // Our dlopen binding of ONNX Runtime's C API: sessions and tensors. Used by the
+        // PP-OCR engine, and by anything else that runs a model (ink, page finding).
+        .target(name: "ONNXRuntime", dependencies: ["ScanModel"]),
         // The TextRecognizer protocol and its engines.
-        .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract"]),
-        // Layout, document classifier, receipt and business-card parsers. Pure logic.
-        .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors"]),
+        .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract", "ONNXRuntime"]),
+        // Layout: pages turned upright on their coordinates, then blocks of lines of words
+        // in reading order. Pure geometry, no document semantics.
+        .target(name: "ScanLayout", dependencies: ["ScanModel"]),
+        // Document classifier, receipt and business-card parsers. Pure logic.
+        .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"]),
         // JSON / JSON Lines / text / CSV / vCard writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
         .target(name: "ScanKit", dependencies: [
-            "ScanModel", "ScanInput", "ScanRecognition", "ScanDetectors", "ScanExtraction", "ScanExport",
+            "ScanModel", "ScanInput", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
         ]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
@@ -53,13 +59,13 @@ let package = Package(
                           path: "Benchmarks/PPOCREval"),
 
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
-        .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanExport"]),
+        .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.
-        .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
-        .executableTarget(name: "ExtractionBenchmark", dependencies: ["ScanExtraction", "ScanModel", "ScanDetectors"], path: "Benchmarks/ExtractionBenchmark"),
+        .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
+        .executableTarget(name: "ExtractionBenchmark", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Benchmarks/ExtractionBenchmark"),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
-        .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ScanInput", "TestSupport"]),
+        .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ONNXRuntime", "ScanInput", "TestSupport"]),
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),

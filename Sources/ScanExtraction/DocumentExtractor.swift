@@ -1,5 +1,6 @@
 import Foundation
 import ScanDetectors
+import ScanLayout
 import ScanModel
 
 /// The engine-free stages after recognition: layout, classification and parsing.

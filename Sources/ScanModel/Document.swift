@@ -38,7 +38,13 @@ public struct Page: Codable, Hashable, Sendable {
     public var textSource: TextSource
     /// What the document camera found and did, when the page was a photo of a document.
     public var camera: CameraInfo?
+    /// Set when the layout, the parsers and the boxes of this document were worked out on a
+    /// turned, straightened or flattened version of the page: its size, and the map from this
+    /// page's pixels to its pixels. Every box in the document stays in this page's pixels.
+    public var upright: UprightPage?
     public var observations: [TextObservation]
+    /// Blocks of lines of words in reading order (see `PageLayout`).
+    public var layout: PageLayout?
 
     public init(index: Int, width: Double, height: Double, rotation: Int = 0, skew: Double? = nil,
                 dpi: Double? = nil, textSource: TextSource, camera: CameraInfo? = nil, observations: [TextObservation]) {
@@ -53,7 +59,9 @@ public struct Page: Codable, Hashable, Sendable {
         self.observations = observations
     }
 
-    enum CodingKeys: String, CodingKey { case index, width, height, rotation, skew, dpi, textSource, camera, observations }
+    enum CodingKeys: String, CodingKey {
+        case index, width, height, rotation, skew, dpi, textSource, camera, upright, observations, layout
+    }
 
     /// Lenient where another engine's output may leave things out.
     public init(from decoder: any Decoder) throws {
@@ -66,11 +74,27 @@ public struct Page: Codable, Hashable, Sendable {
         dpi = try c.decodeIfPresent(Double.self, forKey: .dpi)
         textSource = try c.decodeIfPresent(TextSource.self, forKey: .textSource) ?? .imported
         camera = try c.decodeIfPresent(CameraInfo.self, forKey: .camera)
+        upright = try c.decodeIfPresent(UprightPage.self, forKey: .upright)
         observations = try c.decode([TextObservation].self, forKey: .observations)
+        layout = try c.decodeIfPresent(PageLayout.self, forKey: .layout)
     }
 
     /// The text of the page, one observation a line, in the order the engine listed them.
     public var text: String { observations.map(\.text).joined(separator: "\n") }
+}
+
+/// The upright page the later stages read: the source page turned, straightened or
+/// flattened. `transform` maps the source page's pixels to this page's.
+public struct UprightPage: Codable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var transform: Homography
+
+    public init(width: Double, height: Double, transform: Homography) {
+        self.width = width
+        self.height = height
+        self.transform = transform
+    }
 }
 
 /// Something that went wrong or looks doubtful but did not stop processing.

@@ -97,6 +97,20 @@ public struct Homography: Codable, Hashable, Sendable {
         self.m = m
     }
 
+    /// Encoded as the nine numbers, row by row.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.singleValueContainer().decode([Double].self)
+        guard values.count == 9 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a homography has nine entries"))
+        }
+        m = values
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(m.map { ($0 * 1e9).rounded() / 1e9 })
+    }
+
     public static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     public static func translation(dx: Double, dy: Double) -> Homography {

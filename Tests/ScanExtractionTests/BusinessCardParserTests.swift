@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ScanDetectors
 import ScanExport
+import ScanLayout
 import ScanModel
 @testable import ScanExtraction
 

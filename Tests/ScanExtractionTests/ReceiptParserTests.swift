@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ScanDetectors
+import ScanLayout
 import ScanModel
 @testable import ScanExtraction
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScanModel
 import XCTest
+@testable import ONNXRuntime
 @testable import ScanRecognition
 
 final class ONNXRuntimeTests: XCTestCase {

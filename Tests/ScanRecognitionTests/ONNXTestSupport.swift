@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import ONNXRuntime
 @testable import ScanRecognition
 
 /// Where the tests find the installed runtime and models: the same lookup the

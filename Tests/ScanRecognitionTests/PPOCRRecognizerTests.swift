@@ -2,6 +2,7 @@ import CPoppler
 import Foundation
 import ScanModel
 import XCTest
+@testable import ONNXRuntime
 @testable import ScanRecognition
 
 /// End-to-end recognition with the real PP-OCRv6 models on images the test draws

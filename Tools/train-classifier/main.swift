@@ -15,6 +15,7 @@
 import Foundation
 import ScanDetectors
 import ScanExtraction
+import ScanLayout
 import ScanModel
 
 var out = "Sources/ScanExtraction/Classifier/ClassifierWeights.swift"

@@ -1,5 +1,6 @@
 import Foundation
 import ScanDetectors
+import ScanLayout
 import ScanModel
 
 /// A visual line with what the parsers ask of it: its upper-cased key, the amounts

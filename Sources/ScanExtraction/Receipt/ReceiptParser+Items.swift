@@ -1,5 +1,6 @@
 import Foundation
 import ScanDetectors
+import ScanLayout
 import ScanModel
 
 // Line items: columns, descriptions over several lines, quantities, weights and discounts.

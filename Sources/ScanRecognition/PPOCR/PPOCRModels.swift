@@ -1,4 +1,5 @@
 import Foundation
+import ONNXRuntime
 import ScanModel
 
 /// Where the PP-OCR engine's files are: the three ONNX models and the ONNX Runtime

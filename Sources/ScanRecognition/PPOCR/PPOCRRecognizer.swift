@@ -1,4 +1,5 @@
 import Foundation
+import ONNXRuntime
 import ScanModel
 
 /// The PP-OCRv6 engine: DB text detection, a 0/180° line classifier and CTC line

@@ -6,6 +6,15 @@ public struct LayoutWord: Hashable, Sendable {
     public var text: String
     public var box: BoundingBox
     public var confidence: Double
+    /// Where the word sits in the page's observations; nil for a word made up by the layout.
+    public var reference: PageLayout.WordReference?
+
+    public init(text: String, box: BoundingBox, confidence: Double, reference: PageLayout.WordReference? = nil) {
+        self.text = text
+        self.box = box
+        self.confidence = confidence
+        self.reference = reference
+    }
 }
 
 /// A visual line: the words whose baselines line up, left to right, even when the
@@ -23,7 +32,7 @@ public struct LayoutLine: Hashable, Sendable {
     public var level: Double
 
     /// With `ordered`, the words are kept in the order given (the engine's own order within an observation).
-    init(page: Int, words: [LayoutWord], level: Double, ordered: Bool = false) {
+    public init(page: Int, words: [LayoutWord], level: Double, ordered: Bool = false) {
         self.page = page
         self.words = ordered ? words : words.sorted { $0.box.minX < $1.box.minX }
         self.text = self.words.map(\.text).joined(separator: " ")
@@ -53,6 +62,11 @@ public struct LayoutLine: Hashable, Sendable {
 public struct LayoutBlock: Hashable, Sendable {
     public var lines: [LayoutLine]
     public var box: BoundingBox
+
+    public init(lines: [LayoutLine], box: BoundingBox) {
+        self.lines = lines
+        self.box = box
+    }
 }
 
 /// Groups the observations of a page into visual lines, in reading order.
@@ -63,15 +77,65 @@ public struct LayoutBlock: Hashable, Sendable {
 /// joined into one visual line when, after removing the slant, their vertical
 /// centres are within half a text height and they don't overlap horizontally.
 public enum LayoutAnalyzer {
+    /// The page's lines in reading order: read from its stored layout when it has one
+    /// (the layout stage ran), else worked out from its observations.
     public static func lines(of page: Page) -> [LayoutLine] {
+        if let layout = page.layout, let resolved = resolve(layout, on: page) { return resolved }
+        return analyze(page)
+    }
+
+    /// The layout stage: blocks of lines of words for `page`, whose observations all have words
+    /// (see `withWords(_:)`), so that every word of the layout refers to one of them.
+    public static func layout(of page: Page) -> PageLayout {
+        let lines = analyze(page)
+        return PageLayout(blocks: blocks(of: lines).map { b in
+            PageLayout.Block(boundingBox: b.box.rounded(), lines: b.lines.map { l in
+                PageLayout.Line(text: l.text, boundingBox: l.box.rounded(), words: l.words.compactMap(\.reference))
+            })
+        })
+    }
+
+    /// `page` with every observation that came without word boxes split into words, by
+    /// character count along the line, so that the layout can refer to each word.
+    public static func withWords(_ page: Page) -> Page {
+        guard page.observations.contains(where: { $0.words.isEmpty && !$0.text.isEmpty }) else { return page }
+        var out = page
+        out.observations = page.observations.map { o in
+            guard o.words.isEmpty else { return o }
+            var o = o
+            o.words = splitEvenly(o).map { RecognizedWord(text: $0.text, confidence: $0.confidence, boundingBox: $0.box.rounded()) }
+            return o
+        }
+        return out
+    }
+
+    /// The stored layout's lines, or nil when a reference doesn't resolve (an edited document).
+    static func resolve(_ layout: PageLayout, on page: Page) -> [LayoutLine]? {
+        var out: [LayoutLine] = []
+        for line in layout.lines {
+            var words: [LayoutWord] = []
+            for ref in line.words {
+                guard let w = page.word(ref) else { return nil }
+                words.append(LayoutWord(text: w.text, box: w.boundingBox, confidence: w.confidence, reference: ref))
+            }
+            guard !words.isEmpty else { continue }
+            let box = BoundingBox.enclosing(words.map(\.box))!
+            out.append(LayoutLine(page: page.index, words: words, level: box.midY, ordered: true))
+        }
+        return out
+    }
+
+    /// Groups the observations into visual lines (the work behind `layout(of:)`).
+    static func analyze(_ page: Page) -> [LayoutLine] {
         struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double }
         let slope = slant(of: page)
         let cx = page.width > 0 ? page.width / 2 : 0
         var units: [Unit] = []
         units.reserveCapacity(page.observations.count)
-        for o in page.observations {
-            var ws = o.words.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-                .map { LayoutWord(text: $0.text, box: $0.boundingBox, confidence: $0.confidence) }
+        for (n, o) in page.observations.enumerated() {
+            var ws = o.words.enumerated().filter { !$0.element.text.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { LayoutWord(text: $0.element.text, box: $0.element.boundingBox, confidence: $0.element.confidence,
+                                  reference: PageLayout.WordReference(observation: n, word: $0.offset)) }
             if ws.isEmpty {
                 // No word boxes: split the line's box over its words by character count.
                 ws = splitEvenly(o)

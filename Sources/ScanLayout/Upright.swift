@@ -39,27 +39,20 @@ public enum SidewaysPage {
 
     /// `page` turned upright when its text runs vertically or upside down; otherwise `page` unchanged.
     public static func upright(_ page: Page) -> Page {
-        guard page.textSource == .ocr, let q = quarterTurns(page.observations) else { return page }
-        let w = page.width, h = page.height
-        func turn(_ b: BoundingBox) -> BoundingBox {
-            switch q {
-            case 1: return BoundingBox(x: h - b.maxY, y: b.minX, width: b.height, height: b.width)
-            case 2: return BoundingBox(x: w - b.maxX, y: h - b.maxY, width: b.width, height: b.height)
-            default: return BoundingBox(x: b.minY, y: w - b.maxX, width: b.height, height: b.width)
-            }
-        }
-        var out = page
+        turnedUpright(page)?.page ?? page
+    }
+
+    /// The page turned upright on its coordinates, with the map from its old pixels to the
+    /// new ones; nil when it already reads left to right (or can't be told).
+    public static func turnedUpright(_ page: Page) -> (page: Page, transform: Homography)? {
+        guard page.textSource == .ocr, let q = quarterTurns(page.observations) else { return nil }
+        let turn = Homography.quarterTurns(q, width: page.width, height: page.height)
+        var out = page.mappingBoxes(turn)
         if q != 2 {
-            out.width = h
-            out.height = w
+            out.width = page.height
+            out.height = page.width
         }
         out.rotation = (page.rotation + 90 * q) % 360
-        out.observations = page.observations.map { o in
-            var t = o
-            t.boundingBox = turn(o.boundingBox)
-            t.words = o.words.map { var w = $0; w.boundingBox = turn($0.boundingBox); return w }
-            return t
-        }
-        return out
+        return (out, turn)
     }
 }
