@@ -37,9 +37,10 @@ public enum DocumentWriter {
         return data
     }
 
-    /// The text of every page in reading order; pages separated by a form feed.
+    /// The text of every page in the reading order of its layout (blocks separated by a
+    /// blank line); pages separated by a form feed.
     public static func text(_ doc: Document) -> Data {
-        let pages = doc.pages.map { ReadingOrder.lines(of: $0).joined(separator: "\n") }
+        let pages = doc.pages.map { ReadingOrder.text(of: $0) }
         return Data((pages.joined(separator: "\n\u{0C}\n") + "\n").utf8)
     }
 
@@ -54,9 +55,37 @@ public enum DocumentWriter {
     }
 }
 
-/// Orders the observations of a page top to bottom, and left to right within a
-/// visual line (two observations whose vertical extents mostly overlap).
+/// A page's text in reading order. The page's stored layout decides the order, as it
+/// did for the parsers; a page without one (a document made elsewhere) falls back to
+/// observations ordered top to bottom and left to right.
 public enum ReadingOrder {
+    /// Blocks separated by a blank line; within a line, words far apart (a label and its
+    /// amount at the far right) are separated by three spaces, others by one.
+    public static func text(of page: Page) -> String {
+        guard let layout = page.layout else { return lines(of: page).joined(separator: "\n") }
+        return layout.blocks.map { block in
+            block.lines.map { line(of: $0, on: page) }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    static func line(of line: PageLayout.Line, on page: Page) -> String {
+        let words = line.words.compactMap { page.word($0) }
+        guard words.count == line.words.count, !words.isEmpty else { return line.text }
+        // Gaps are measured on the upright page, where the line runs left to right.
+        let toUpright = page.upright?.transform ?? .identity
+        let boxes = words.map { $0.boundingBox.mapped(by: toUpright) }
+        let heights = boxes.map(\.height).sorted()
+        let height = max(1, heights[heights.count / 2])
+        var out = words[0].text
+        for k in 1..<words.count {
+            out += boxes[k].minX - boxes[k - 1].maxX > 2 * height ? "   " : " "
+            out += words[k].text
+        }
+        return out
+    }
+
+    /// Observations ordered top to bottom, and left to right within a visual line (two
+    /// observations whose vertical extents mostly overlap).
     public static func lines(of page: Page) -> [String] {
         let obs = page.observations.sorted { $0.boundingBox.midY < $1.boundingBox.midY }
         var rows: [[TextObservation]] = []

@@ -2,7 +2,7 @@ import Foundation
 import ScanModel
 
 /// Limits that protect the machine from hostile or accidental inputs.
-public struct InputLimits: Sendable, Hashable {
+public struct InputLimits: Sendable, Hashable, Codable {
     /// Largest page, in pixels (width × height), decoded or rendered.
     public var maxPixels: Int
     /// Largest file, in bytes.

@@ -5,7 +5,7 @@ import ScanModel
 /// the engine that can tell; `rotated(_:quarterTurns:)` applies its answer.
 /// The pipeline (ScanKit) decides the order.
 public struct Preprocessor: Sendable {
-    public struct Options: Sendable, Hashable {
+    public struct Options: Sendable, Hashable, Codable {
         public var deskew: Bool
         /// Upscale until the median glyph height reaches this many pixels (0: never).
         /// 32 read best on low-resolution receipt scans (tried 22 to 40).

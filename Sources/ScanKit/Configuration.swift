@@ -19,7 +19,7 @@ public enum EngineKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// A region of interest: fractions of the page (all values ≤ 1) or page pixels.
-public struct RegionOfInterest: Sendable, Hashable {
+public struct RegionOfInterest: Sendable, Hashable, Codable {
     public var x: Double, y: Double, width: Double, height: Double
 
     public init(x: Double, y: Double, width: Double, height: Double) {
@@ -44,15 +44,17 @@ public struct RegionOfInterest: Sendable, Hashable {
     }
 }
 
-/// Everything the pipeline needs to know, set once per run.
-public struct ScanConfiguration: Sendable {
+/// Everything the pipeline needs to know, set once per run. The command line, the
+/// service and a job record all share it: it encodes to JSON, and decoding fills in the
+/// default of every key that is left out.
+public struct ScanConfiguration: Sendable, Hashable, Codable {
     public var engine: EngineKind = .tesseract
     /// ONNX Runtime threads inside one model run (PP-OCR). With one document per
     /// core already running, more threads only contend.
     public var engineThreads = 1
     public var recognition = RecognitionOptions()
-    /// The file behind `recognition.customWords`, when they came from a file.
-    public var customWordsFile: String?
+    /// Tesseract's own settings (page segmentation, custom words file, tessdata folder).
+    public var tesseract = TesseractRecognizer.Configuration()
     /// Ignore text smaller than this fraction of the page height (0: keep all).
     public var minimumTextHeight: Double = 0
     public var regionOfInterest: RegionOfInterest?
@@ -60,9 +62,6 @@ public struct ScanConfiguration: Sendable {
     public var forceOCR = false
     /// Detect and correct 90/180/270° page rotation.
     public var detectOrientation = true
-    /// How Tesseract splits a page into lines. One column (psm 4) read receipts best:
-    /// 0.807 against 0.799 for automatic layout on the SROIE dev scans.
-    public var tesseractSegmentation: TesseractRecognizer.Segmentation = .singleColumn
     public var limits = InputLimits()
     public var preprocessing = Preprocessor.Options()
     /// Run the data detectors and add `entities` to each document.
@@ -79,6 +78,37 @@ public struct ScanConfiguration: Sendable {
     public var lowConfidenceThreshold = 0.5
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case engine, engineThreads, recognition, tesseract, minimumTextHeight, regionOfInterest, forceOCR,
+             detectOrientation, limits, preprocessing, detectEntities, extractFields, documentTypeOverride,
+             country, referenceDate, lowConfidenceThreshold
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var d = ScanConfiguration()
+        func take<T: Decodable>(_ key: CodingKeys, _ value: inout T) throws {
+            if let v = try c.decodeIfPresent(T.self, forKey: key) { value = v }
+        }
+        try take(.engine, &d.engine)
+        try take(.engineThreads, &d.engineThreads)
+        try take(.recognition, &d.recognition)
+        try take(.tesseract, &d.tesseract)
+        try take(.minimumTextHeight, &d.minimumTextHeight)
+        d.regionOfInterest = try c.decodeIfPresent(RegionOfInterest.self, forKey: .regionOfInterest)
+        try take(.forceOCR, &d.forceOCR)
+        try take(.detectOrientation, &d.detectOrientation)
+        try take(.limits, &d.limits)
+        try take(.preprocessing, &d.preprocessing)
+        try take(.detectEntities, &d.detectEntities)
+        try take(.extractFields, &d.extractFields)
+        d.documentTypeOverride = try c.decodeIfPresent(DocumentKind.self, forKey: .documentTypeOverride)
+        d.country = try c.decodeIfPresent(String.self, forKey: .country)
+        d.referenceDate = try c.decodeIfPresent(String.self, forKey: .referenceDate)
+        try take(.lowConfidenceThreshold, &d.lowConfidenceThreshold)
+        self = d
+    }
 }
 
 /// Builds one engine per worker.
@@ -89,8 +119,7 @@ public enum RecognizerFactory {
             let models = try PPOCRModels.locate().get()
             return try PPOCRRecognizer(models: models, options: config.recognition, intraOpThreads: config.engineThreads)
         case .tesseract:
-            return try TesseractRecognizer(options: config.recognition, customWordsFile: config.customWordsFile,
-                                           segmentation: config.tesseractSegmentation)
+            return try TesseractRecognizer(options: config.recognition, configuration: config.tesseract)
         }
     }
 }

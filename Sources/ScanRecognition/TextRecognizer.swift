@@ -8,10 +8,53 @@ public enum RecognitionLevel: String, Sendable, CaseIterable, Codable {
     case accurate
 }
 
+/// What an engine needs from the pipeline and what it does by itself. The pipeline
+/// prepares each page from these, and never asks which engine it has.
+public struct EngineCapabilities: Sendable, Hashable {
+    public enum Input: String, Sendable, Hashable {
+        /// Gray is all the engine reads (it binarizes): a third of the work for every step before it.
+        case gray
+        /// The engine reads colour.
+        case color
+    }
+    public var input: Input
+    /// The glyph height in pixels the engine reads best; smaller text is enlarged to it.
+    /// Nil when the engine sizes the page for itself.
+    public var preferredTextHeight: Double?
+    /// Slight skew should be straightened before recognition.
+    public var wantsDeskew: Bool
+    /// The engine reads lines turned 90° or 180° by itself; its boxes then run across the
+    /// page, and the upright stage turns the page on its coordinates.
+    public var readsTurnedLines: Bool
+    /// The engine checks the cancellation token in the middle of a page.
+    public var cancellable: Bool
+
+    public init(input: Input, preferredTextHeight: Double? = nil, wantsDeskew: Bool = false,
+                readsTurnedLines: Bool = false, cancellable: Bool = false) {
+        self.input = input
+        self.preferredTextHeight = preferredTextHeight
+        self.wantsDeskew = wantsDeskew
+        self.readsTurnedLines = readsTurnedLines
+        self.cancellable = cancellable
+    }
+}
+
+/// What the pipeline knows about one page when it hands it to an engine.
+public struct RecognitionContext: Sendable {
+    /// The resolution of the pixels given, when known.
+    public var dpi: Int?
+    public var cancellation: CancellationToken?
+
+    public init(dpi: Int? = nil, cancellation: CancellationToken? = nil) {
+        self.dpi = dpi
+        self.cancellation = cancellation
+    }
+}
+
 /// What a caller asks of a recognizer. Options that every engine treats alike
 /// (region of interest, minimum text height) are applied by the pipeline
 /// around the engine, not by each engine.
-public struct RecognitionOptions: Sendable, Hashable {
+public struct RecognitionOptions: Sendable, Hashable, Codable {
     /// Engine language codes, e.g. `["eng"]` (Tesseract) or `["en"]`.
     public var languages: [String]
     public var level: RecognitionLevel
@@ -37,7 +80,17 @@ public protocol TextRecognizer: AnyObject {
     /// Name, version and model, as written into every document.
     var info: EngineInfo { get }
 
-    /// Recognizes an upright page. Returned boxes are in the pixels of `image`,
-    /// top-left origin. Lines come in reading order as far as the engine knows it.
-    func recognize(_ image: RasterImage) throws -> [TextObservation]
+    /// What the engine wants done to a page before it gets it.
+    var capabilities: EngineCapabilities { get }
+
+    /// Recognizes a page. Returned boxes are in the pixels of `image`, top-left origin.
+    /// Lines come in reading order as far as the engine knows it.
+    func recognize(_ image: RasterImage, context: RecognitionContext) throws -> [TextObservation]
+}
+
+extension TextRecognizer {
+    /// Recognizes with nothing known about the page.
+    public func recognize(_ image: RasterImage) throws -> [TextObservation] {
+        try recognize(image, context: RecognitionContext())
+    }
 }

@@ -112,7 +112,7 @@ struct ScanCommand: ParsableCommand {
         c.recognition = RecognitionOptions(
             languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
             level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates)
-        c.customWordsFile = customWords
+        c.tesseract.customWordsFile = customWords
         c.minimumTextHeight = minTextHeight
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
         c.forceOCR = forceOCR
@@ -120,12 +120,11 @@ struct ScanCommand: ParsableCommand {
         if c.recognition.level == .fast {
             // Fast: no second look at doubtful pages, and less enlargement of small text.
             c.detectOrientation = false
-            c.preprocessing.targetGlyphHeight = 24
         }
         c.preprocessing.deskew = !noDeskew
         c.limits.renderDPI = dpi
         c.limits.maxPixels = maxPixels
-        c.tesseractSegmentation = TesseractRecognizer.Segmentation(rawValue: psm)!
+        c.tesseract.segmentation = TesseractRecognizer.Segmentation(rawValue: psm)!
         c.country = country
         c.referenceDate = referenceDate
         c.detectEntities = !noEntities

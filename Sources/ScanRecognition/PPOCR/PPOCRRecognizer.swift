@@ -109,12 +109,21 @@ public final class PPOCRRecognizer: TextRecognizer {
 
     // MARK: - Recognition
 
-    public func recognize(_ image: RasterImage) throws -> [TextObservation] {
+    /// Colour, as it is: the engine sizes the page for its detector, and reads lines turned
+    /// 90° or 180° as quadrilaterals.
+    public var capabilities: EngineCapabilities {
+        EngineCapabilities(input: .color, preferredTextHeight: nil, wantsDeskew: false, readsTurnedLines: true,
+                           cancellable: true)
+    }
+
+    public func recognize(_ image: RasterImage, context: RecognitionContext) throws -> [TextObservation] {
         guard image.width >= 4, image.height >= 4 else { return [] }
         let clock = StageClock(enabled: timing)
         let page = ImageOps.rgb(image)
         let detections = try detect(page)
         clock.lap("detect")
+        // Between the detector and the recognizer: the two halves of the page's time.
+        try context.cancellation?.check()
         if detections.isEmpty { return [] }
 
         // Crop every line upright.
