@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
         .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ONNXRuntime", "ScanInput", "TestSupport"]),
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
-        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "TestSupport"]),
+        .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "ScanExport", "ScanInput", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
