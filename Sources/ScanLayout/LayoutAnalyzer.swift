@@ -109,20 +109,27 @@ public enum LayoutAnalyzer {
         return out
     }
 
-    /// The stored layout's lines, or nil when a reference doesn't resolve (an edited document).
+    /// The stored layout's lines, top to bottom as `analyze` ordered them, or nil when a
+    /// reference doesn't resolve (an edited document). Each line's level is worked out as
+    /// `analyze` did: the mean level of its observations, the page's slant taken out.
     static func resolve(_ layout: PageLayout, on page: Page) -> [LayoutLine]? {
+        let slope = slant(of: page)
+        let cx = page.width > 0 ? page.width / 2 : 0
         var out: [LayoutLine] = []
         for line in layout.lines {
             var words: [LayoutWord] = []
+            var units: [Int: BoundingBox] = [:]
             for ref in line.words {
                 guard let w = page.word(ref) else { return nil }
                 words.append(LayoutWord(text: w.text, box: w.boundingBox, confidence: w.confidence, reference: ref))
+                units[ref.observation] = units[ref.observation].map { $0.union(w.boundingBox) } ?? w.boundingBox
             }
             guard !words.isEmpty else { continue }
-            let box = BoundingBox.enclosing(words.map(\.box))!
-            out.append(LayoutLine(page: page.index, words: words, level: box.midY, ordered: true))
+            let levels = units.values.map { $0.midY - slope * ($0.midX - cx) }
+            out.append(LayoutLine(page: page.index, words: words, level: levels.reduce(0, +) / Double(levels.count), ordered: true))
         }
-        return out
+        // Blocks group lines; the parsers read them top to bottom.
+        return out.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
     }
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
