@@ -24,13 +24,15 @@ let package = Package(
                        providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        // Tolerant JPEG/PNG decoding (libjpeg, libpng): C, because both report errors with longjmp.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
 
         // Value types shared by every stage. No C, no engines.
         .target(name: "ScanModel"),
         // Pure-Swift data detectors (phone, e-mail, URL, date, money, ...).
         .target(name: "ScanDetectors", dependencies: ["ScanModel"]),
         // Decoding images and PDFs into pages; preprocessing for recognition.
-        .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler"]),
+        .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler", "CImageCodecs"]),
         // The TextRecognizer protocol and its engines.
         .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract"]),
         // Layout, document classifier, receipt and business-card parsers. Pure logic.

@@ -88,7 +88,7 @@ public final class DocumentProcessor {
                 switch source {
                 case .text(let p):
                     page = p
-                case .raster(let image, let dpi):
+                case .raster(let image, let dpi, _):
                     let engine = try engine()
                     engineInfo = engine.info
                     page = SidewaysPage.upright(try recognize(image, dpi: dpi, index: index, engine: engine))

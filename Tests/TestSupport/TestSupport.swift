@@ -147,3 +147,43 @@ extension Drawing {
         ]
     }
 }
+
+extension Drawing {
+    /// Encodes `image` (gray or RGB) as JPEG (baseline unless `progressive`) through Leptonica.
+    public static func jpegBytes(_ image: RasterImage, quality: Int = 85, progressive: Bool = false) -> [UInt8] {
+        encode(image) { data, size, pix in pixWriteMemJpeg(data, size, pix, Int32(quality), progressive ? 1 : 0) }
+    }
+
+    /// Encodes `image` (gray or RGB) as PNG through Leptonica.
+    public static func pngBytes(_ image: RasterImage) -> [UInt8] {
+        encode(image) { data, size, pix in pixWriteMemPng(data, size, pix, 0) }
+    }
+
+    private static func encode(_ image: RasterImage,
+                               _ write: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>,
+                                         UnsafeMutablePointer<PIX>) -> Int32) -> [UInt8] {
+        let gray = image.channels == 1
+        guard let pix = pixCreate(Int32(image.width), Int32(image.height), gray ? 8 : 32) else { return [] }
+        var p: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&p) }
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let o = (y * image.width + x) * image.channels
+                let v: UInt32 = gray ? UInt32(image.pixels[o])
+                    : UInt32(image.pixels[o]) << 24 | UInt32(image.pixels[o + 1]) << 16 | UInt32(image.pixels[o + 2]) << 8
+                pixSetPixel(pix, Int32(x), Int32(y), v)
+            }
+        }
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard write(&data, &size, pix) == 0, let data else { return [] }
+        defer { lept_free(data) }
+        return [UInt8](UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// A tall page of numbered text lines from top to bottom, gray, to damage in tests.
+    public static func tallPage(width: Int = 480, height: Int = 960) -> RasterImage {
+        let lines = stride(from: 40, to: height - 10, by: 40).map { DrawnLine("Line \($0) of the page", x: 20, y: Double($0), size: 24) }
+        return raster(lines, width: width, height: height).grayscale()
+    }
+}
