@@ -63,6 +63,71 @@ public struct Preprocessor: Sendable {
         ImageOps.normalizeBackground(image) ?? image
     }
 
+    // MARK: - Faded, low-contrast pages
+
+    /// Gray levels of a page, sampled: the background (median), and the ink (the
+    /// darkest 0.5 %). Printed text covers a few percent of a page.
+    public struct Levels: Sendable, Hashable {
+        public var background: Int
+        public var ink: Int
+        /// Background minus ink: about 200 on a good scan, under 100 on a faded one.
+        public var contrast: Int { background - ink }
+    }
+
+    /// Measures `image`'s levels from a sample of about 250k pixels (cheap on any size).
+    public static func levels(_ image: RasterImage) -> Levels {
+        var histogram = [Int](repeating: 0, count: 256)
+        let pixelCount = image.width * image.height
+        guard pixelCount > 0 else { return Levels(background: 255, ink: 255) }
+        let step = max(1, Int((Double(pixelCount) / 250_000).squareRoot()))
+        let c = image.channels
+        image.pixels.withUnsafeBufferPointer { px in
+            for y in stride(from: 0, to: image.height, by: step) {
+                let row = y * image.width
+                for x in stride(from: y % 2 == 0 ? 0 : step / 2, to: image.width, by: step) {
+                    let o = (row + x) * c
+                    // Rec. 601 luma in integers, as RasterImage.grayscale does it closely enough.
+                    let v = c == 1 ? Int(px[o]) : (299 * Int(px[o]) + 587 * Int(px[o + 1]) + 114 * Int(px[o + 2])) / 1000
+                    histogram[v] += 1
+                }
+            }
+        }
+        let total = histogram.reduce(0, +)
+        func percentile(_ q: Double) -> Int {
+            let target = Int((Double(total) * q).rounded(.up))
+            var seen = 0
+            for (v, n) in histogram.enumerated() {
+                seen += n
+                if seen >= max(1, target) { return v }
+            }
+            return 255
+        }
+        return Levels(background: percentile(0.5), ink: percentile(0.005))
+    }
+
+    /// Whether `image` looks like a faded scan (pale text on a light background) that
+    /// Tesseract reads better after `contrastNormalized(_:)`: the gap between ink and
+    /// background is under 100 gray levels, yet there is some ink (not a blank page)
+    /// and the background is light. Cheap: a sampled histogram.
+    public func needsContrastNormalization(_ image: RasterImage) -> Bool {
+        let levels = Self.levels(image)
+        return levels.background >= 128 && levels.contrast >= 12 && levels.contrast < 100
+    }
+
+    /// A gray copy of `image` with its background flattened (uneven fading, yellowing,
+    /// shadows) and its contrast stretched so that ink is near black and paper white.
+    /// For Tesseract, whose global threshold loses pale text; PP-OCR reads such pages as
+    /// they are. Returns the image unchanged (as gray) when Leptonica fails.
+    public func contrastNormalized(_ image: RasterImage) -> RasterImage {
+        let gray = image.channels == 1 ? image : image.grayscale()
+        guard let flat = ImageOps.normalizeBackgroundGray(gray) else { return gray }
+        let levels = Self.levels(flat)
+        guard levels.contrast >= 8 else { return flat }
+        // Ink to black; paper, and the noise just below it, to white.
+        let white = levels.background - levels.contrast / 6
+        return ImageOps.stretch(flat, black: levels.ink, white: white) ?? flat
+    }
+
     /// The median height of glyph-like connected components, or nil when the page
     /// has too few of them to tell.
     public static func medianGlyphHeight(_ image: RasterImage) -> Double? {

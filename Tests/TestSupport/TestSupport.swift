@@ -187,3 +187,28 @@ extension Drawing {
         return raster(lines, width: width, height: height).grayscale()
     }
 }
+
+extension Drawing {
+    /// A faded thermal receipt: `image`'s ink only `contrast` levels darker than its paper,
+    /// the paper yellowed unevenly from `paper.lowerBound` (bottom right) to `paper.upperBound`
+    /// (top left), with blotches of `blotches` levels and a little grain. Deterministic.
+    public static func faded(_ image: RasterImage, contrast: Double = 40, paper: ClosedRange<Double> = 186...234,
+                             blotches: Double = 0) -> RasterImage {
+        let gray = image.grayscale()
+        var out = gray.pixels
+        var seed: UInt32 = 12345
+        let w = Double(gray.width), h = Double(gray.height)
+        for y in 0..<gray.height {
+            for x in 0..<gray.width {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let grain = Double(seed >> 24) / 255 * 10 - 5
+                let along = (Double(x) / w + Double(y) / h) / 2
+                let blotch = blotches * sin(Double(x) / 41) * cos(Double(y) / 29)
+                let local = paper.upperBound - (paper.upperBound - paper.lowerBound) * along + blotch
+                let v = local - contrast * (1 - Double(gray.pixels[y * gray.width + x]) / 255) + grain
+                out[y * gray.width + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return RasterImage(width: gray.width, height: gray.height, channels: 1, pixels: out)
+    }
+}
