@@ -54,6 +54,9 @@ let package = Package(
         .executableTarget(name: "PPOCREval", dependencies: ["ScanModel", "ScanRecognition", "ScanInput"],
                           path: "Benchmarks/PPOCREval"),
 
+        // Which images get contrast normalization, and the normalized pages for the tesseract CLI.
+        .executableTarget(name: "ContrastCheck", dependencies: ["ScanInput"], path: "Benchmarks/ContrastCheck"),
+
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.
