@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ScanInput", "TestSupport"]),
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.
