@@ -89,6 +89,11 @@ int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_i
         if (!out->damaged) out->rows_complete = rows;
         out->damaged = 1;
         out->truncated = 1;
+        if (!out->progressive && out->rows_complete < out->height) {
+            size_t stride = (size_t)out->width * (size_t)out->channels;
+            memset(out->pixels + (size_t)out->rows_complete * stride, 255,
+                   (size_t)(out->height - out->rows_complete) * stride);
+        }
         return 0;
     }
     jpeg_create_decompress(&cinfo);
@@ -117,6 +122,14 @@ int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_i
         if (jpeg_read_scanlines(&cinfo, &row, 1) != 1) break;
     }
     if (!out->damaged) out->rows_complete = (int)cinfo.output_scanline;
+    // After a marker inside the entropy-coded data, libjpeg fills every later block with
+    // zeros unless a restart marker lets it resume.
+    if (err.first_code == JWRN_HIT_MARKER && cinfo.restart_interval == 0) out->stopped = 1;
+    // Those rows, and the rows after the end of a file cut short, are made white (blank).
+    if ((out->stopped || out->truncated) && !out->progressive && out->rows_complete < out->height) {
+        memset(out->pixels + (size_t)out->rows_complete * stride, 255,
+               (size_t)(out->height - out->rows_complete) * stride);
+    }
     // Trailing garbage after the last row is reported here; it harms nothing decoded.
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);

@@ -23,7 +23,7 @@ enum TolerantDecoder {
         defer { sx_image_free(&out) }
         guard status == 0, let pixels = out.pixels, out.width > 0, out.height > 0 else { return nil }
         // A baseline JPEG cut before its first row holds nothing but its header.
-        if kind == .jpeg, out.progressive == 0, out.truncated != 0, out.rows_complete == 0 { return nil }
+        if kind == .jpeg, out.progressive == 0, out.truncated != 0 || out.stopped != 0, out.rows_complete == 0 { return nil }
         let count = Int(out.width) * Int(out.height) * Int(out.channels)
         let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
                                 pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
@@ -32,48 +32,43 @@ enum TolerantDecoder {
         }
         let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image)
                                     : pngProblem(out, complaint: complaint)
-        return Partial(image: blanked(image, from: problem.blankFrom), problem: problem.message)
+        // Rows that never arrived (or came after the data broke off) are already white.
+        return Partial(image: image, problem: problem)
     }
 
-    /// The rows from `row` on, made white.
-    private static func blanked(_ image: RasterImage, from row: Int?) -> RasterImage {
-        guard let row, row < image.height else { return image }
-        var img = image
-        let start = max(0, row) * image.width * image.channels
-        img.pixels.replaceSubrange(start..<img.pixels.count, with: repeatElement(255, count: img.pixels.count - start))
-        return img
-    }
-
-    private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage)
-        -> (message: String?, blankFrom: Int?) {
-        guard out.damaged != 0 else { return (nil, nil) }
+    private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage) -> String? {
+        guard out.damaged != 0 else { return nil }
         let rows = Int(out.rows_complete), height = image.height
         let why = complaint.isEmpty ? "" : " (\(complaint.lowercasedFirst))"
         if out.progressive != 0 {
             // A progressive JPEG holds the whole picture at growing quality: keep it all.
-            return ("the progressive JPEG data is \(out.truncated != 0 ? "cut short" : "corrupt")\(why); "
-                    + "the picture may be blurred or partly gray", nil)
+            return "the progressive JPEG data is \(out.truncated != 0 ? "cut short" : "corrupt")\(why); "
+                    + "the picture may be blurred or partly gray"
         }
         if out.truncated != 0 {
-            // After the end of the data the decoder only repeats flat gray: blank it.
-            return ("the JPEG data ends after row \(rows) of \(height)\(why); the rest is blank", rows)
+            // After the end of the data libjpeg only repeats flat gray; the C side made it white.
+            return "the JPEG data ends after row \(rows) of \(height)\(why); the rest is blank"
+        }
+        if out.stopped != 0, rows < height {
+            // A marker inside the data: later blocks decode as flat gray, made white too.
+            return "the JPEG data is corrupt after row \(rows) of \(height)\(why); the rest is blank"
         }
         if rows >= height {
-            return ("the JPEG data is corrupt after its last row\(why); the picture is whole", nil)
+            return "the JPEG data is corrupt after its last row\(why); the picture is whole"
         }
-        return ("the JPEG data is corrupt from row \(rows) of \(height)\(why); the rest may be garbled", nil)
+        return "the JPEG data is corrupt from row \(rows) of \(height)\(why); the rest may be garbled"
     }
 
-    private static func pngProblem(_ out: sx_image, complaint: String) -> (message: String?, blankFrom: Int?) {
+    private static func pngProblem(_ out: sx_image, complaint: String) -> String? {
         let rows = Int(out.rows_complete), height = Int(out.height)
-        guard rows < height else { return (nil, nil) }
+        guard rows < height else { return nil }
         let what = out.truncated != 0 ? "ends" : "is corrupt"
         let why = complaint.isEmpty ? "" : " (\(complaint.lowercasedFirst))"
         if out.progressive != 0 {
-            return ("the interlaced PNG data \(what) in pass \(Int(out.passes_complete) + 1) of 7\(why); "
-                    + "the picture is incomplete", nil)
+            return "the interlaced PNG data \(what) in pass \(Int(out.passes_complete) + 1) of 7\(why); "
+                    + "the picture is incomplete"
         }
-        return ("the PNG data \(what) after row \(rows) of \(height)\(why); the rest is blank", nil)
+        return "the PNG data \(what) after row \(rows) of \(height)\(why); the rest is blank"
     }
 }
 

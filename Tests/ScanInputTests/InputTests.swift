@@ -279,8 +279,11 @@ final class DamagedInputTests: XCTestCase {
         let (img, findings) = try open(jpeg, "receipt.jpg")
         XCTAssertEqual(img.height, page.height)
         let message = findings.first?.message ?? ""
-        XCTAssertTrue(message.contains("(corrupt JPEG data: premature end of data segment)"), message)
+        XCTAssertTrue(message.hasPrefix("the JPEG data is corrupt after row "), message)
+        XCTAssertTrue(message.hasSuffix(" of 960 (corrupt JPEG data: premature end of data segment); the rest is blank"), message)
         XCTAssertTrue(hasInk(img, rows: 0..<200), "the top is intact")
+        let row = try XCTUnwrap(Int(message.split(separator: " ")[7]))
+        XCTAssertTrue(img.pixels[(row * img.width)...].allSatisfy { $0 == 255 }, "the flat gray after it is white")
     }
 
     func testCleanJPEGDecodesAsLeptonicaDecodesIt() throws {

@@ -11,6 +11,8 @@ typedef struct {
     int rows_complete;       ///< rows decoded before trouble (height when all arrived)
     int damaged;             ///< 1 when the decoder reported any problem
     int truncated;           ///< 1 when the data ended early
+    int stopped;             ///< JPEG: decoding stopped at the damage (a marker inside the data,
+                             ///< no restart markers to resume at): later rows are flat gray
     int progressive;         ///< JPEG: progressive; PNG: interlaced
     int passes_complete;     ///< interlaced PNG: passes that arrived in full
     int warnings;            ///< number of warnings the library reported
