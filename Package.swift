@@ -26,13 +26,15 @@ let package = Package(
                        providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        // Tolerant JPEG/PNG decoding (libjpeg, libpng): C, because both report errors with longjmp.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
 
         // Value types shared by every stage. No C, no engines.
         .target(name: "ScanModel"),
         // Pure-Swift data detectors (phone, e-mail, URL, date, money, ...).
         .target(name: "ScanDetectors", dependencies: ["ScanModel"]),
         // Decoding images and PDFs into pages; preprocessing for recognition.
-        .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler"]),
+        .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler", "CImageCodecs"]),
         // Our dlopen binding of ONNX Runtime's C API: sessions and tensors. Used by the
         // PP-OCR engine, and by anything else that runs a model (ink, page finding).
         .target(name: "ONNXRuntime", dependencies: ["ScanModel"]),
@@ -60,6 +62,9 @@ let package = Package(
         .executableTarget(name: "PPOCREval", dependencies: ["ScanModel", "ScanRecognition", "ScanInput"],
                           path: "Benchmarks/PPOCREval"),
 
+        // Which images get contrast normalization, and the normalized pages for the tesseract CLI.
+        .executableTarget(name: "ContrastCheck", dependencies: ["ScanInput"], path: "Benchmarks/ContrastCheck"),
+
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.
@@ -70,7 +75,7 @@ let package = Package(
         .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ONNXRuntime", "ScanInput", "TestSupport"]),
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "ScanExport", "ScanInput", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.

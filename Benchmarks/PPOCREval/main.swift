@@ -12,7 +12,7 @@ import ScanRecognition
 
 /// Decodes the first page through the project's own input stage (Leptonica behind ScanInput).
 func decode(_ path: String) -> RasterImage? {
-    guard let doc = try? InputDocument(path: path), case .raster(let image, _)? = try? doc.page(0) else { return nil }
+    guard let doc = try? InputDocument(path: path), case .raster(let image, _, _)? = try? doc.page(0) else { return nil }
     return image
 }
 

@@ -20,13 +20,17 @@ public struct InputLimits: Sendable, Hashable, Codable {
 /// A page as it comes out of its source: pixels to recognize, or text already
 /// recognized (a PDF text layer).
 public enum SourcePage {
-    case raster(RasterImage, dpi: Double?)
+    /// `findings` says what went wrong while decoding when the page came out only
+    /// in part (code `page-damaged`); the pipeline adds them to the document's warnings.
+    case raster(RasterImage, dpi: Double?, findings: [Finding])
     case text(Page)
 }
 
 /// An opened input file. Pages are decoded or rendered one at a time, on demand,
 /// so a long PDF never sits in memory as pixels all at once.
 public final class InputDocument {
+    /// The name given when opening: the path, or the name of bytes from memory.
+    /// Errors name it, and documents take it as their source.
     public let path: String
     public let kind: InputKind
     public let pageCount: Int
@@ -39,9 +43,7 @@ public final class InputDocument {
 
     /// Opens `path`, deciding its kind from its content. Throws a `ScanError`
     /// naming the file and the reason when it can't be used.
-    public init(path: String, limits: InputLimits = InputLimits()) throws {
-        self.path = path
-        self.limits = limits
+    public convenience init(path: String, limits: InputLimits = InputLimits()) throws {
         let url = URL(fileURLWithPath: path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
@@ -58,9 +60,21 @@ public final class InputDocument {
         } catch {
             throw ScanError(.unreadable, file: path, "cannot be read (\((error as NSError).localizedDescription))")
         }
-        guard !bytes.isEmpty else { throw ScanError(.empty, file: path, "the file is empty") }
+        try self.init(bytes: bytes, name: path, limits: limits)
+    }
+
+    /// Opens a file held in memory, deciding its kind from its content. `name` is
+    /// used in errors and as the document's source; its extension is only used to
+    /// say what the content should have been.
+    public init(bytes: [UInt8], name: String, limits: InputLimits = InputLimits()) throws {
+        self.path = name
+        self.limits = limits
+        guard bytes.count <= limits.maxFileBytes else {
+            throw ScanError(.tooLarge, file: name, "the file is \(bytes.count) bytes, over the limit of \(limits.maxFileBytes)")
+        }
+        guard !bytes.isEmpty else { throw ScanError(.empty, file: name, "the file is empty") }
         guard let kind = InputKind.sniff(bytes) else {
-            throw ScanError(.unsupportedType, file: path, "not a supported image (PNG, JPEG, TIFF, WebP, BMP, GIF), PDF or scanextract JSON document")
+            throw ScanError(.unsupportedType, file: name, Self.unsupportedReason(bytes, name: name))
         }
         self.kind = kind
         self.data = bytes
@@ -72,9 +86,9 @@ public final class InputDocument {
                 pageCount = doc.pageCount
                 importedDocument = nil
             } catch let e as ScanError {
-                throw e.attributed(to: path)
+                throw e.attributed(to: name)
             }
-            guard pageCount > 0 else { throw ScanError(.emptyPage, file: path, "the PDF has no pages") }
+            guard pageCount > 0 else { throw ScanError(.emptyPage, file: name, "the PDF has no pages") }
         case .json:
             pdf = nil
             do {
@@ -82,19 +96,31 @@ public final class InputDocument {
                 importedDocument = doc
                 pageCount = doc.pages.count
             } catch {
-                throw ScanError(.unsupportedType, file: path, "JSON, but not a scanextract document (\(Self.describe(error)))")
+                throw ScanError(.unsupportedType, file: name, "JSON, but not a scanextract document (\(Self.describe(error)))")
             }
         default:
             pdf = nil
             importedDocument = nil
             guard let dims = ImageDecoder.dimensions(of: bytes) else {
-                throw ScanError(.corrupt, file: path, "the \(kind.rawValue.uppercased()) header cannot be read")
+                throw ScanError(.corrupt, file: name, "the \(kind.rawValue.uppercased()) header cannot be read")
             }
             guard dims.width * dims.height <= limits.maxPixels else {
-                throw ScanError(.tooLarge, file: path, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
+                throw ScanError(.tooLarge, file: name, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
             }
             pageCount = ImageDecoder.pageCount(of: bytes, kind: kind)
         }
+    }
+
+    /// Why content that is none of our kinds is refused, saying what it looks like
+    /// and, when the name promised something else, what that was.
+    static func unsupportedReason(_ bytes: [UInt8], name: String) -> String {
+        let content = InputKind.describeContent(bytes)
+        let ext = name.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }
+        if let ext, let promise = InputKind.promise(ofExtension: String(ext)) {
+            return "named .\(ext) but holds \(content ?? "something else"), not \(promise)"
+        }
+        let supported = "not a supported image (PNG, JPEG, TIFF, WebP, BMP, GIF), PDF or scanextract JSON document"
+        return content.map { "\(supported); it holds \($0)" } ?? supported
     }
 
     /// Loads page `index`. With `forceOCR`, PDF pages are rendered even when they have text.
@@ -119,13 +145,14 @@ public final class InputDocument {
                                           dpi: limits.renderDPI, textSource: .pdfText, observations: obs))
                     }
                 }
-                return .raster(try page.render(dpi: limits.renderDPI, maxPixels: limits.maxPixels), dpi: limits.renderDPI)
+                return .raster(try page.render(dpi: limits.renderDPI, maxPixels: limits.maxPixels), dpi: limits.renderDPI,
+                               findings: [])
             default:
-                let image = try ImageDecoder.decode(data, kind: kind, page: index)
+                let (image, findings) = try ImageDecoder.decode(data, kind: kind, page: index, maxPixels: limits.maxPixels)
                 guard image.width * image.height <= limits.maxPixels else {
                     throw ScanError(.tooLarge, page: index, "the image is \(image.width)×\(image.height) pixels, over the limit of \(limits.maxPixels) pixels")
                 }
-                return .raster(image, dpi: nil)
+                return .raster(image, dpi: nil, findings: findings)
             }
         } catch var e as ScanError {
             e.file = e.file ?? path

@@ -38,3 +38,53 @@ public enum InputKind: String, Sendable, CaseIterable {
         return nil
     }
 }
+
+extension InputKind {
+    /// File-name extensions that promise an input scanextract reads, lower-cased.
+    public static let knownExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "webp", "bmp", "gif", "pdf", "json"]
+
+    /// What a file named with `fileExtension` should hold ("an image", "a PDF", ...),
+    /// or nil when the extension promises nothing we read.
+    public static func promise(ofExtension fileExtension: String) -> String? {
+        switch fileExtension.lowercased() {
+        case "pdf": return "a PDF"
+        case "json": return "a scanextract JSON document"
+        case let e where knownExtensions.contains(e): return "an image"
+        default: return nil
+        }
+    }
+
+    /// A cheap guess at what unsupported content is, for error messages:
+    /// "empty", "text", "HTML", "a ZIP archive"... Nil when it can't be told.
+    public static func describeContent<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
+        let head = Array(bytes.prefix(1024))
+        guard !head.isEmpty else { return "nothing (the file is empty)" }
+        func starts(_ sig: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + sig.count && Array(head[offset..<(offset + sig.count)]) == sig
+        }
+        if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) { return "a ZIP archive" }
+        if starts([0x1F, 0x8B]) { return "gzip-compressed data" }
+        if starts(Array("ftyp".utf8), at: 4) {
+            let brand = String(decoding: head[8..<min(12, head.count)], as: UTF8.self)
+            if ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) { return "a HEIC image, which is not supported" }
+            if brand.hasPrefix("avi") { return "an AVIF image, which is not supported" }
+            return "a video or ISO media file"
+        }
+        if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {
+            return "a JPEG 2000 image, which is not supported"
+        }
+        // Text: valid UTF-8 (the cut at 1 KiB may split a character) without control bytes.
+        let textual = head.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+        let decoded = String(decoding: head, as: UTF8.self)
+        let replacements = decoded.unicodeScalars.filter { $0 == "\u{FFFD}" }.count
+        guard textual, replacements <= 1 else { return "binary data of an unknown kind" }
+        let start = decoded.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.prefix(64).lowercased()
+        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return "HTML" }
+        if start.hasPrefix("<svg") || (start.hasPrefix("<?xml") && decoded.contains("<svg")) {
+            return "an SVG drawing, which is not supported"
+        }
+        if start.hasPrefix("<?xml") { return "XML" }
+        if start.hasPrefix("[") { return "JSON, but not a scanextract document" }
+        return "text"
+    }
+}

@@ -9,6 +9,8 @@ import ScanRecognition
 public enum InputSource: Sendable {
     /// A file: an image, a PDF or a scanextract JSON document, told apart by content.
     case path(String)
+    /// The bytes of a file, e.g. an upload; `name` stands for the file in errors and `source`.
+    case bytes([UInt8], name: String)
     /// A document already recognized (by scanextract or another engine in its format):
     /// its observations go straight to the stages after recognition.
     case document(Document, name: String)
@@ -17,7 +19,7 @@ public enum InputSource: Sendable {
     public var name: String {
         switch self {
         case .path(let p): return p
-        case .document(_, let n): return n
+        case .bytes(_, let n), .document(_, let n): return n
         }
     }
 }
@@ -86,12 +88,20 @@ public final class DocumentProcessor {
         try process(.path(path))
     }
 
+    /// Processes a file's bytes held in memory (an upload), without a temporary file. The type
+    /// is decided from the content; `name` is used in errors and as the document's `source`.
+    public func process(data: Data, name: String) throws -> Document {
+        try process(.bytes([UInt8](data), name: name))
+    }
+
     /// Processes an input: a file, bytes in memory, or a document already recognized.
     public func process(_ source: InputSource) throws -> Document {
         let input: InputDocument
         switch source {
         case .path(let path):
             input = try InputDocument(path: path, limits: configuration.limits)
+        case .bytes(let bytes, let name):
+            input = try InputDocument(bytes: bytes, name: name, limits: configuration.limits)
         case .document(let doc, let name):
             return reprocess(doc, source: name)
         }
@@ -108,7 +118,9 @@ public final class DocumentProcessor {
                 switch try input.page(index, forceOCR: configuration.forceOCR) {
                 case .text(let p):
                     working = PageStages.filtered(WorkingPage(source: p), configuration, regionApplied: false)
-                case .raster(let image, let dpi):
+                case .raster(let image, let dpi, let damage):
+                    // A damaged file decoded as far as it goes: its page comes out, with a warning.
+                    warnings += damage
                     let engine = try engine()
                     engineInfo = engine.info
                     working = try recognize(RasterPage(index: index, image: image, dpi: dpi), engine: engine)

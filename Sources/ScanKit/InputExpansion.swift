@@ -7,13 +7,17 @@ public enum InputExpansion {
     public struct Result: Sendable {
         /// Files to process, in the order given; a folder's files sorted by path.
         public var files: [String] = []
-        /// Files found in folders that are neither images, PDFs nor JSON documents.
+        /// Files found in folders that are plainly something else: their content is no
+        /// image, PDF or JSON document, and their name doesn't claim to be one.
         public var skipped: [String] = []
     }
 
     /// Folders are walked recursively; hidden files and folders are left out, as is
     /// anything under `excluding` (the output folder). Files named explicitly are
-    /// always kept, so that a bad one gets its own error later.
+    /// always kept, so that a bad one gets its own error later. In a folder, a file
+    /// is kept when its content is an image, PDF or JSON document, or when its name
+    /// says it is one (`x.png` holding text): that one fails later, naming the
+    /// mismatch, rather than vanish. Anything else (a README, notes.txt) is skipped.
     public static func expand(_ paths: [String], excluding: String? = nil) -> Result {
         var result = Result()
         var seen = Set<String>()
@@ -50,8 +54,10 @@ public enum InputExpansion {
         return result
     }
 
-    /// Whether the first bytes say image, PDF or JSON.
+    /// Whether the first bytes say image, PDF or JSON, or the name claims one of them.
     static func isProcessable(_ path: String) -> Bool {
+        let ext = URL(fileURLWithPath: path).pathExtension
+        if InputKind.promise(ofExtension: ext) != nil { return true }
         guard let h = FileHandle(forReadingAtPath: path) else { return true }
         defer { try? h.close() }
         let head = (try? h.read(upToCount: 1024)) ?? Data()

@@ -23,6 +23,9 @@ public struct EngineCapabilities: Sendable, Hashable {
     public var preferredTextHeight: Double?
     /// Slight skew should be straightened before recognition.
     public var wantsDeskew: Bool
+    /// The engine separates ink from paper with one global threshold, so a faded page whose
+    /// paper is uneven should have its background flattened and contrast stretched first.
+    public var needsEvenContrast: Bool
     /// The engine reads lines turned 90° or 180° by itself; its boxes then run across the
     /// page, and the upright stage turns the page on its coordinates.
     public var readsTurnedLines: Bool
@@ -30,10 +33,11 @@ public struct EngineCapabilities: Sendable, Hashable {
     public var cancellable: Bool
 
     public init(input: Input, preferredTextHeight: Double? = nil, wantsDeskew: Bool = false,
-                readsTurnedLines: Bool = false, cancellable: Bool = false) {
+                needsEvenContrast: Bool = false, readsTurnedLines: Bool = false, cancellable: Bool = false) {
         self.input = input
         self.preferredTextHeight = preferredTextHeight
         self.wantsDeskew = wantsDeskew
+        self.needsEvenContrast = needsEvenContrast
         self.readsTurnedLines = readsTurnedLines
         self.cancellable = cancellable
     }

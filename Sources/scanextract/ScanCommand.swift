@@ -79,6 +79,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
+    @Flag(name: .shortAndLong, help: "List every file skipped in folders (not an image, PDF or JSON document), one a line on stderr.")
+    var verbose = false
+
     func validate() throws {
         guard engine == "auto" || EngineKind(rawValue: engine) != nil else {
             throw ValidationError("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -144,7 +147,9 @@ struct ScanCommand: ParsableCommand {
             }
         }
         let expansion = InputExpansion.expand(inputs, excluding: outputDir)
-        if !expansion.skipped.isEmpty {
+        if verbose {
+            for file in expansion.skipped { printError("\(file): skipped, not an image, PDF or JSON document") }
+        } else if !expansion.skipped.isEmpty {
             printError("skipped \(expansion.skipped.count) file(s) in folders that are not images, PDFs or JSON documents (first: \(expansion.skipped[0]))")
         }
         let files = expansion.files

@@ -82,6 +82,25 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["same-2.json", "same.json"])
     }
 
+    func testFolderFileNamedAsAnImageButHoldingTextFailsWithItsReason() throws {
+        let cards = dir + "/cards"
+        try FileManager.default.createDirectory(atPath: cards, withIntermediateDirectories: true)
+        Drawing.writePDF([[DrawnLine("Jane Doe", x: 72, y: 100, size: 16)]], to: cards + "/a.pdf")
+        FileManager.default.createFile(atPath: cards + "/x.png", contents: Data("not a picture\n".utf8))
+        FileManager.default.createFile(atPath: cards + "/README", contents: Data("notes\n".utf8))
+        FileManager.default.createFile(atPath: cards + "/list.txt", contents: Data("notes\n".utf8))
+        let r = try run(["-q", "--output-dir", dir + "/out", cards])
+        XCTAssertEqual(r.status, 1, "the others are still processed: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("scanextract: \(cards)/x.png: named .png but holds text, not an image [unsupported-type]"),
+                      r.stderr)
+        XCTAssertTrue(r.stderr.contains("skipped 2 file(s)"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/out"), ["a.json"])
+        let verbose = try run(["-q", "-v", "--output-dir", dir + "/out", cards])
+        let skipped = verbose.stderr.split(separator: "\n").filter { $0.hasSuffix("skipped, not an image, PDF or JSON document") }
+        XCTAssertEqual(skipped, ["scanextract: \(cards)/README: skipped, not an image, PDF or JSON document",
+                                 "scanextract: \(cards)/list.txt: skipped, not an image, PDF or JSON document"])
+    }
+
     func testTextFormat() throws {
         let r = try run(["--format", "text", pdf("t.pdf", "Plain words here")])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import ScanInput
+import CLeptonica
 @testable import ScanModel
 
 final class SniffingTests: XCTestCase {
@@ -76,7 +77,7 @@ final class InputDocumentTests: XCTestCase {
         Drawing.writePNG(Drawing.receiptLines(), width: 500, height: 360, to: path)
         let doc = try InputDocument(path: path)
         XCTAssertEqual(doc.kind, .png)
-        guard case .raster(let img, _) = try doc.page(0) else { return XCTFail("expected pixels") }
+        guard case .raster(let img, _, _) = try doc.page(0) else { return XCTFail("expected pixels") }
         XCTAssertEqual(img.width, 500)
         XCTAssertEqual(img.height, 360)
         // Text is dark on white.
@@ -92,7 +93,7 @@ final class InputDocumentTests: XCTestCase {
         let doc = try InputDocument(path: path)
         XCTAssertEqual(doc.kind, .tiff)
         XCTAssertEqual(doc.pageCount, 3)
-        guard case .raster(let p2, _) = try doc.page(1) else { return XCTFail() }
+        guard case .raster(let p2, _, _) = try doc.page(1) else { return XCTFail() }
         XCTAssertEqual(p2.width, 220)
         XCTAssertEqual(p2.height, 70)
         XCTAssertEqual(p2.channels, 1)
@@ -118,7 +119,7 @@ final class InputDocumentTests: XCTestCase {
         guard case .text(let p2) = try doc.page(1) else { return XCTFail() }
         XCTAssertEqual(p2.observations.first?.text, "Second page")
         // Forced OCR renders instead.
-        guard case .raster(let img, let dpi) = try doc.page(0, forceOCR: true) else { return XCTFail() }
+        guard case .raster(let img, let dpi, _) = try doc.page(0, forceOCR: true) else { return XCTFail() }
         XCTAssertEqual(dpi, 300)
         XCTAssertEqual(img.width, Int((595 * 300 / 72.0).rounded(.up)))
     }
@@ -127,7 +128,7 @@ final class InputDocumentTests: XCTestCase {
         let path = dir + "/scan.pdf"
         Drawing.writePDF([[DrawnLine("Scanned words", x: 72, y: 100, size: 20)]], asImage: true, to: path)
         let doc = try InputDocument(path: path)
-        guard case .raster(let img, _) = try doc.page(0) else { return XCTFail("a page without text must be rendered") }
+        guard case .raster(let img, _, _) = try doc.page(0) else { return XCTFail("a page without text must be rendered") }
         XCTAssertGreaterThan(img.width, 2000)
         XCTAssertEqual(img.pixels.min(), 0)
     }
@@ -185,5 +186,154 @@ final class PreprocessorTests: XCTestCase {
         XCTAssertEqual(abs(a ?? 0), 3, accuracy: 0.6)
         let straight = Drawing.raster(lines, width: 900, height: 560)
         XCTAssertNil(Preprocessor().deskewed(straight).1, "a level page is not rotated")
+    }
+}
+
+final class InputFromMemoryTests: XCTestCase {
+    func testBytesAreSniffedAndErrorsNameTheGivenName() throws {
+        let png = Drawing.pngBytes(Drawing.tallPage(width: 200, height: 120))
+        let doc = try InputDocument(bytes: png, name: "upload/scan.bin")
+        XCTAssertEqual(doc.kind, .png)
+        XCTAssertEqual(doc.path, "upload/scan.bin")
+        guard case .raster(let img, _, let findings) = try doc.page(0) else { return XCTFail("expected pixels") }
+        XCTAssertEqual([img.width, img.height], [200, 120])
+        XCTAssertEqual(findings, [])
+
+        func reason(_ bytes: [UInt8], _ name: String, limits: InputLimits = InputLimits()) -> (ScanError.Code?, String) {
+            do {
+                _ = try InputDocument(bytes: bytes, name: name, limits: limits)
+                return (nil, "")
+            } catch let e as ScanError {
+                XCTAssertEqual(e.file, name, "the error names the input")
+                return (e.code, e.reason)
+            } catch { return (nil, "\(error)") }
+        }
+        XCTAssertEqual(reason([], "a.png").0, .empty)
+        XCTAssertEqual(reason(png, "big.png", limits: InputLimits(maxFileBytes: 10)).0, .tooLarge)
+        XCTAssertEqual(reason(png, "big.png", limits: InputLimits(maxPixels: 1000)).0, .tooLarge)
+        XCTAssertEqual(reason(Array("hello, these are notes\n".utf8), "cards/x.png").1, "named .png but holds text, not an image")
+        XCTAssertEqual(reason(Array("<!DOCTYPE html><html>".utf8), "page.pdf").1, "named .pdf but holds HTML, not a PDF")
+        XCTAssertEqual(reason([0x50, 0x4B, 0x03, 0x04, 0x14, 0], "scan.jpg").1, "named .jpg but holds a ZIP archive, not an image")
+        let (code, text) = reason([0x00, 0x01, 0x02, 0xFE], "blob")
+        XCTAssertEqual(code, .unsupportedType)
+        XCTAssertTrue(text.hasSuffix("it holds binary data of an unknown kind"), text)
+    }
+}
+
+/// Damaged files are decoded as far as they go, as image viewers show them.
+final class DamagedInputTests: XCTestCase {
+    let page = Drawing.tallPage()
+
+    func open(_ bytes: [UInt8], _ name: String) throws -> (RasterImage, [Finding]) {
+        let doc = try InputDocument(bytes: bytes, name: name)
+        guard case .raster(let img, _, let findings) = try doc.page(0) else { throw ScanError(.corrupt, "not a raster") }
+        return (img, findings)
+    }
+
+    /// Whether row `y` holds any dark (text) pixel.
+    func hasInk(_ img: RasterImage, rows: Range<Int>) -> Bool {
+        rows.contains { y in (0..<img.width).contains { img.pixels[(y * img.width + $0) * img.channels] < 100 } }
+    }
+
+    func testTruncatedJPEGKeepsTheRowsThatArrived() throws {
+        let jpeg = Drawing.jpegBytes(page)
+        let (img, findings) = try open(Array(jpeg.prefix(jpeg.count * 6 / 10)), "cut.jpg")
+        XCTAssertEqual([img.width, img.height], [page.width, page.height])
+        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
+        XCTAssertEqual(findings.first?.page, 0)
+        let message = try XCTUnwrap(findings.first?.message)
+        XCTAssertTrue(message.hasPrefix("the JPEG data ends after row "), message)
+        XCTAssertTrue(message.hasSuffix(" of 960 (premature end of JPEG file); the rest is blank"), message)
+        let row = try XCTUnwrap(Int(message.split(separator: " ")[6]))
+        XCTAssertTrue((300...700).contains(row), message)
+        XCTAssertTrue(hasInk(img, rows: 0..<row / 2), "the top arrived")
+        XCTAssertTrue(img.pixels[(row * img.width)...].allSatisfy { $0 == 255 }, "the rest is white")
+    }
+
+    /// The index of the start-of-scan marker: the entropy-coded data follows it.
+    func startOfScan(_ jpeg: [UInt8]) -> Int {
+        (0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA } ?? 0
+    }
+
+    func testJPEGWithABadHuffmanCodeIsDecodedWithAWarning() throws {
+        var jpeg = Drawing.jpegBytes(page)
+        XCTAssertGreaterThan(startOfScan(jpeg), 0)
+        // All-ones bit runs (0xFF stuffed as FF 00) are never a valid Huffman code. libjpeg
+        // reports them near the end of the data; elsewhere its fast path decodes them silently.
+        let start = jpeg.count - 240
+        for i in stride(from: start, to: start + 40, by: 2) { jpeg[i] = 0xFF; jpeg[i + 1] = 0x00 }
+        let (img, findings) = try open(jpeg, "receipt.jpg")
+        XCTAssertEqual([img.width, img.height], [page.width, page.height])
+        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
+        let message = findings.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("the JPEG data is corrupt from row "), message)
+        XCTAssertTrue(message.contains("(corrupt JPEG data: bad Huffman code)"), message)
+        XCTAssertTrue(hasInk(img, rows: 0..<600), "the top is intact")
+    }
+
+    func testJPEGWithAStrayMarkerInItsDataIsDecodedWithAWarning() throws {
+        var jpeg = Drawing.jpegBytes(page)
+        let middle = (startOfScan(jpeg) + jpeg.count) / 2
+        jpeg[middle] = 0xFF
+        jpeg[middle + 1] = 0xD5
+        let (img, findings) = try open(jpeg, "receipt.jpg")
+        XCTAssertEqual(img.height, page.height)
+        let message = findings.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("the JPEG data is corrupt after row "), message)
+        XCTAssertTrue(message.hasSuffix(" of 960 (corrupt JPEG data: premature end of data segment); the rest is blank"), message)
+        XCTAssertTrue(hasInk(img, rows: 0..<200), "the top is intact")
+        let row = try XCTUnwrap(Int(message.split(separator: " ")[7]))
+        XCTAssertTrue(img.pixels[(row * img.width)...].allSatisfy { $0 == 255 }, "the flat gray after it is white")
+    }
+
+    func testCleanJPEGDecodesAsLeptonicaDecodesIt() throws {
+        let jpeg = Drawing.jpegBytes(Drawing.raster(Drawing.receiptLines(), width: 500, height: 360))
+        let ours = try XCTUnwrap(TolerantDecoder.decode(jpeg, kind: .jpeg, maxPixels: .max))
+        XCTAssertNil(ours.problem)
+        let pix = try XCTUnwrap(jpeg.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
+        XCTAssertEqual(ours.image, pix.rasterImage())
+    }
+
+    func testTruncatedProgressiveJPEGKeepsTheWholePicture() throws {
+        let jpeg = Drawing.jpegBytes(page, progressive: true)
+        let (img, findings) = try open(Array(jpeg.prefix(jpeg.count * 8 / 10)), "cut.jpg")
+        XCTAssertEqual(img.height, page.height)
+        XCTAssertTrue(findings.first?.message.hasPrefix("the progressive JPEG data is cut short") ?? false, "\(findings)")
+        XCTAssertTrue(hasInk(img, rows: 800..<960), "later scans only sharpen the picture")
+    }
+
+    func testTruncatedPNGKeepsTheRowsThatArrived() throws {
+        let png = Drawing.pngBytes(page)
+        let (img, findings) = try open(Array(png.prefix(png.count / 2)), "cut.png")
+        XCTAssertEqual([img.width, img.height], [page.width, page.height])
+        let message = findings.first?.message ?? ""
+        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
+        XCTAssertTrue(message.hasPrefix("the PNG data ends after row "), message)
+        XCTAssertTrue(message.hasSuffix(" of 960; the rest is blank"), message)
+        let row = try XCTUnwrap(Int(message.split(separator: " ")[6]))
+        XCTAssertTrue((200...800).contains(row), message)
+        XCTAssertTrue(hasInk(img, rows: 0..<row / 2))
+        XCTAssertTrue(img.pixels[(row * img.width)...].allSatisfy { $0 == 255 })
+    }
+
+    func testPNGWithCorruptCompressedDataKeepsTheRowsBefore() throws {
+        var png = Drawing.pngBytes(page)
+        for i in (png.count / 2)..<(png.count / 2 + 16) { png[i] ^= 0x5A }
+        let (img, findings) = try open(png, "bad.png")
+        XCTAssertEqual(img.height, page.height)
+        let message = findings.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("the PNG data is corrupt after row "), message)
+    }
+
+    func testCorruptBeyondUseStillFailsNamingTheFile() {
+        let jpeg = Drawing.jpegBytes(page), png = Drawing.pngBytes(page)
+        let cuts = [(Array(jpeg.prefix(200)), "head.jpg"), (Array(jpeg.prefix(startOfScan(jpeg) + 20)), "scan.jpg"),
+                    (Array(png.prefix(60)), "head.png")]
+        for (bytes, name) in cuts {
+            XCTAssertThrowsError(try open(bytes, name)) { e in
+                XCTAssertEqual((e as? ScanError)?.code, .corrupt, name)
+                XCTAssertEqual((e as? ScanError)?.file, name)
+            }
+        }
     }
 }

@@ -122,6 +122,33 @@ final class GeometryPipelineTests: XCTestCase {
         XCTAssertEqual(again.receipt?.total, doc.receipt?.total)
     }
 
+    /// An upload is processed from memory exactly as the same file on disk; its name stands
+    /// for it in `source` and in errors.
+    func testBytesInMemoryReadAsTheFileDoes() throws {
+        let path = dir + "/receipt.png"
+        Drawing.writePNG(Drawing.receiptLines(), width: 560, height: 380, to: path)
+        let fromFile = try processor().process(path: path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let fromBytes = try processor().process(data: data, name: "upload-1")
+        XCTAssertEqual(fromBytes.source, "upload-1")
+        XCTAssertEqual(fromBytes.pages, fromFile.pages)
+        XCTAssertEqual(fromBytes.receipt?.total, "6.25")
+        XCTAssertThrowsError(try processor().process(data: Data("%!PS-Adobe-3.0".utf8), name: "upload-2")) { e in
+            XCTAssertEqual((e as? ScanError)?.code, .unsupportedType)
+            XCTAssertEqual((e as? ScanError)?.file, "upload-2")
+        }
+    }
+
+    /// A JPEG cut short still gives its page, read as far as it goes, with a warning.
+    func testTruncatedJPEGIsReadAsFarAsItGoesWithAWarning() throws {
+        let image = Drawing.raster(Self.pageLines, width: 560, height: 600)
+        let jpeg = Drawing.jpegBytes(image)
+        let doc = try processor().process(data: Data(jpeg.prefix(jpeg.count * 7 / 10)), name: "cut.jpg")
+        XCTAssertEqual(doc.warnings.first?.code, "page-damaged", "\(doc.warnings)")
+        XCTAssertTrue(doc.pages[0].text.contains("CORNER BAKERY"), doc.pages[0].text)
+        XCTAssertFalse(doc.pages[0].text.contains("TOTAL"), "the end of the page did not arrive")
+    }
+
     func testConfigurationDecodesWithDefaultsForMissingKeys() throws {
         let c = try JSONDecoder().decode(ScanConfiguration.self, from: Data(#"{"country": "GB", "forceOCR": true}"#.utf8))
         XCTAssertEqual(c.country, "GB")

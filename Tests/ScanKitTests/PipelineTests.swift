@@ -162,9 +162,14 @@ final class PipelineTests: XCTestCase {
             Drawing.writePDF([[DrawnLine("x", x: 72, y: 100)]], to: dir + "/" + f)
         }
         fm.createFile(atPath: dir + "/in/notes.txt", contents: Data("hello".utf8))
+        fm.createFile(atPath: dir + "/in/README", contents: Data("hello".utf8))
+        // Named as an image but holding text: kept, so that it fails with its reason.
+        fm.createFile(atPath: dir + "/in/sub/x.PNG", contents: Data("hello".utf8))
+        // Content decides: a PDF under any name is kept.
+        try fm.copyItem(atPath: dir + "/in/b.pdf", toPath: dir + "/in/scan.dat")
         let r = InputExpansion.expand([dir + "/in"], excluding: dir + "/in/out")
-        XCTAssertEqual(r.files, [dir + "/in/b.pdf", dir + "/in/sub/a.pdf"])
-        XCTAssertEqual(r.skipped, [dir + "/in/notes.txt"])
+        XCTAssertEqual(r.files, [dir + "/in/b.pdf", dir + "/in/scan.dat", dir + "/in/sub/a.pdf", dir + "/in/sub/x.PNG"])
+        XCTAssertEqual(r.skipped, [dir + "/in/README", dir + "/in/notes.txt"])
         // A file named explicitly is always kept, even if it is bad.
         XCTAssertEqual(InputExpansion.expand([dir + "/in/notes.txt"]).files, [dir + "/in/notes.txt"])
     }

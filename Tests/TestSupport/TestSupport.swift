@@ -147,3 +147,68 @@ extension Drawing {
         ]
     }
 }
+
+extension Drawing {
+    /// Encodes `image` (gray or RGB) as JPEG (baseline unless `progressive`) through Leptonica.
+    public static func jpegBytes(_ image: RasterImage, quality: Int = 85, progressive: Bool = false) -> [UInt8] {
+        encode(image) { data, size, pix in pixWriteMemJpeg(data, size, pix, Int32(quality), progressive ? 1 : 0) }
+    }
+
+    /// Encodes `image` (gray or RGB) as PNG through Leptonica.
+    public static func pngBytes(_ image: RasterImage) -> [UInt8] {
+        encode(image) { data, size, pix in pixWriteMemPng(data, size, pix, 0) }
+    }
+
+    private static func encode(_ image: RasterImage,
+                               _ write: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>,
+                                         UnsafeMutablePointer<PIX>) -> Int32) -> [UInt8] {
+        let gray = image.channels == 1
+        guard let pix = pixCreate(Int32(image.width), Int32(image.height), gray ? 8 : 32) else { return [] }
+        var p: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&p) }
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let o = (y * image.width + x) * image.channels
+                let v: UInt32 = gray ? UInt32(image.pixels[o])
+                    : UInt32(image.pixels[o]) << 24 | UInt32(image.pixels[o + 1]) << 16 | UInt32(image.pixels[o + 2]) << 8
+                pixSetPixel(pix, Int32(x), Int32(y), v)
+            }
+        }
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard write(&data, &size, pix) == 0, let data else { return [] }
+        defer { lept_free(data) }
+        return [UInt8](UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// A tall page of numbered text lines from top to bottom, gray, to damage in tests.
+    public static func tallPage(width: Int = 480, height: Int = 960) -> RasterImage {
+        let lines = stride(from: 40, to: height - 10, by: 40).map { DrawnLine("Line \($0) of the page", x: 20, y: Double($0), size: 24) }
+        return raster(lines, width: width, height: height).grayscale()
+    }
+}
+
+extension Drawing {
+    /// A faded thermal receipt: `image`'s ink only `contrast` levels darker than its paper,
+    /// the paper yellowed unevenly from `paper.lowerBound` (bottom right) to `paper.upperBound`
+    /// (top left), with blotches of `blotches` levels and a little grain. Deterministic.
+    public static func faded(_ image: RasterImage, contrast: Double = 40, paper: ClosedRange<Double> = 186...234,
+                             blotches: Double = 0) -> RasterImage {
+        let gray = image.grayscale()
+        var out = gray.pixels
+        var seed: UInt32 = 12345
+        let w = Double(gray.width), h = Double(gray.height)
+        for y in 0..<gray.height {
+            for x in 0..<gray.width {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let grain = Double(seed >> 24) / 255 * 10 - 5
+                let along = (Double(x) / w + Double(y) / h) / 2
+                let blotch = blotches * sin(Double(x) / 41) * cos(Double(y) / 29)
+                let local = paper.upperBound - (paper.upperBound - paper.lowerBound) * along + blotch
+                let v = local - contrast * (1 - Double(gray.pixels[y * gray.width + x]) / 255) + grain
+                out[y * gray.width + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return RasterImage(width: gray.width, height: gray.height, channels: 1, pixels: out)
+    }
+}

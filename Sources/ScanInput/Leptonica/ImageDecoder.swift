@@ -21,9 +21,20 @@ enum ImageDecoder {
         return TIFFDirectoryCounter.count(data) ?? 1
     }
 
-    /// Decodes one page. Throws `corrupt` when the bytes don't decode.
-    static func decode(_ data: [UInt8], kind: InputKind, page: Int) throws -> RasterImage {
+    /// Decodes one page. A JPEG or PNG that Leptonica refuses is decoded again as far
+    /// as it goes, as image viewers show it, and comes with a `page-damaged` finding.
+    /// Throws `corrupt` when nothing usable decodes.
+    static func decode(_ data: [UInt8], kind: InputKind, page: Int,
+                       maxPixels: Int = .max) throws -> (image: RasterImage, findings: [Finding]) {
         _ = Pix.quietOnce
+        func damaged(_ partial: TolerantDecoder.Partial) -> (RasterImage, [Finding]) {
+            (partial.image, partial.problem.map { [Finding(code: "page-damaged", message: $0, page: page)] } ?? [])
+        }
+        // JPEG: the same libjpeg decoding as Leptonica's, without its messages on stderr;
+        // Leptonica is the fallback for what ours doesn't read (CMYK).
+        if kind == .jpeg, let partial = TolerantDecoder.decode(data, kind: kind, maxPixels: maxPixels) {
+            return damaged(partial)
+        }
         let pix: Pix? = data.withUnsafeBufferPointer { buf in
             if kind == .tiff {
                 return Pix.wrap(pixReadMemTiff(buf.baseAddress, buf.count, Int32(page)))
@@ -31,12 +42,16 @@ enum ImageDecoder {
             return Pix.wrap(pixReadMem(buf.baseAddress, buf.count))
         }
         guard let pix else {
+            // PNG: Leptonica's reader refuses a file cut short; ours keeps the rows that arrived.
+            if kind == .png, let partial = TolerantDecoder.decode(data, kind: kind, maxPixels: maxPixels) {
+                return damaged(partial)
+            }
             throw ScanError(.corrupt, page: page, "the \(kind.rawValue.uppercased()) data could not be decoded")
         }
         guard pix.width > 0, pix.height > 0, let image = pix.rasterImage() else {
             throw ScanError(.emptyPage, page: page, "the image has no pixels")
         }
-        return image
+        return (image, [])
     }
 }
 

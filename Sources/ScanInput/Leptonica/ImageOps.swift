@@ -62,4 +62,18 @@ enum ImageOps {
         guard let out = Pix.wrap(pixBackgroundNorm(pix.handle, nil, nil, 10, 15, 100, 50, 255, 2, 1)) else { return nil }
         return out.rasterImage()
     }
+
+    /// Background flattened to a uniform level (Leptonica's defaults map it to 200), as 8 bpp gray.
+    static func normalizeBackgroundGray(_ image: RasterImage) -> RasterImage? {
+        guard let pix = Pix(image.channels == 1 ? image : image.grayscale()) else { return nil }
+        guard let flat = Pix.wrap(pixBackgroundNormSimple(pix.handle, nil, nil)) else { return nil }
+        return flat.rasterImage()
+    }
+
+    /// Maps gray levels linearly so that `black` becomes 0 and `white` 255 (clipping beyond).
+    static func stretch(_ image: RasterImage, black: Int, white: Int) -> RasterImage? {
+        guard let pix = Pix(image), white > black else { return nil }
+        guard let out = Pix.wrap(pixGammaTRC(nil, pix.handle, 1, Int32(black), Int32(white))) else { return nil }
+        return out.rasterImage()
+    }
 }

@@ -77,6 +77,10 @@ struct RasterStages {
     func prepared(_ page: RasterPage, for capabilities: EngineCapabilities) -> RasterPage {
         var out = page
         if capabilities.input == .gray { out.image = out.image.grayscale() }
+        // Same size, so no change of coordinates.
+        if capabilities.needsEvenContrast && preprocessor.needsContrastNormalization(out.image) {
+            out.image = preprocessor.contrastNormalized(out.image)
+        }
         if capabilities.wantsDeskew { out = deskewed(out) }
         if let height = capabilities.preferredTextHeight { out = scaled(out, toTextHeight: height) }
         return out

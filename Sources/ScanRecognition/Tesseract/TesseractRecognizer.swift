@@ -68,9 +68,10 @@ public final class TesseractRecognizer: TextRecognizer {
 
     /// Gray, straightened, with glyphs about 32 px high (24 at the fast level): Tesseract
     /// reads poorly below ~20 px of text height, and receipt scans are often ~460 px wide.
+    /// Its global threshold loses pale print on unevenly faded paper.
     public var capabilities: EngineCapabilities {
         EngineCapabilities(input: .gray, preferredTextHeight: options.level == .fast ? 24 : 32, wantsDeskew: true,
-                           readsTurnedLines: false, cancellable: true)
+                           needsEvenContrast: true, readsTurnedLines: false, cancellable: true)
     }
 
     public func recognize(_ image: RasterImage, context: RecognitionContext) throws -> [TextObservation] {

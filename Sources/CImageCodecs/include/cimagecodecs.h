@@ -1,0 +1,28 @@
+#ifndef SCANEXTRACT_CIMAGECODECS_H
+#define SCANEXTRACT_CIMAGECODECS_H
+#include <stddef.h>
+
+/// A decoded image that may be incomplete. Decoders keep every row that arrived;
+/// rows that did not are white. Free `pixels` with `sx_image_free`.
+typedef struct {
+    unsigned char *pixels;   ///< width * height * channels bytes, row-major
+    int width, height;
+    int channels;            ///< 1 (gray) or 3 (RGB)
+    int rows_complete;       ///< rows decoded before trouble (height when all arrived)
+    int damaged;             ///< 1 when the decoder reported any problem
+    int truncated;           ///< 1 when the data ended early
+    int stopped;             ///< JPEG: decoding stopped at the damage (a marker inside the data,
+                             ///< no restart markers to resume at): later rows are flat gray
+    int progressive;         ///< JPEG: progressive; PNG: interlaced
+    int passes_complete;     ///< interlaced PNG: passes that arrived in full
+    int warnings;            ///< number of warnings the library reported
+    char message[200];       ///< the library's first complaint, "" when none
+} sx_image;
+
+/// Both return 0 with `out` filled (possibly damaged), or -1 when nothing usable
+/// could be decoded (then `out->message` says why and `out->pixels` is NULL).
+int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
+int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
+void sx_image_free(sx_image *image);
+
+#endif

@@ -1,0 +1,77 @@
+import CImageCodecs
+import ScanModel
+
+/// Decodes damaged JPEG and PNG files as far as they go (libjpeg, libpng through
+/// `CImageCodecs`), keeping every row that arrived; rows that never arrived are white.
+enum TolerantDecoder {
+    struct Partial {
+        var image: RasterImage
+        /// What is wrong, for a `page-damaged` finding; nil when the picture came out whole.
+        var problem: String?
+    }
+
+    /// Nil when nothing usable could be decoded.
+    static func decode(_ data: [UInt8], kind: InputKind, maxPixels: Int) -> Partial? {
+        var out = sx_image()
+        let status: Int32 = data.withUnsafeBufferPointer { buf in
+            switch kind {
+            case .jpeg: return sx_decode_jpeg(buf.baseAddress, buf.count, maxPixels, &out)
+            case .png: return sx_decode_png(buf.baseAddress, buf.count, maxPixels, &out)
+            default: return -1
+            }
+        }
+        defer { sx_image_free(&out) }
+        guard status == 0, let pixels = out.pixels, out.width > 0, out.height > 0 else { return nil }
+        // A baseline JPEG cut before its first row holds nothing but its header.
+        if kind == .jpeg, out.progressive == 0, out.truncated != 0 || out.stopped != 0, out.rows_complete == 0 { return nil }
+        let count = Int(out.width) * Int(out.height) * Int(out.channels)
+        let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
+                                pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
+        let complaint = withUnsafeBytes(of: out.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image)
+                                    : pngProblem(out, complaint: complaint)
+        // Rows that never arrived (or came after the data broke off) are already white.
+        return Partial(image: image, problem: problem)
+    }
+
+    private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage) -> String? {
+        guard out.damaged != 0 else { return nil }
+        let rows = Int(out.rows_complete), height = image.height
+        let why = complaint.isEmpty ? "" : " (\(complaint.lowercasedFirst))"
+        if out.progressive != 0 {
+            // A progressive JPEG holds the whole picture at growing quality: keep it all.
+            return "the progressive JPEG data is \(out.truncated != 0 ? "cut short" : "corrupt")\(why); "
+                    + "the picture may be blurred or partly gray"
+        }
+        if out.truncated != 0 {
+            // After the end of the data libjpeg only repeats flat gray; the C side made it white.
+            return "the JPEG data ends after row \(rows) of \(height)\(why); the rest is blank"
+        }
+        if out.stopped != 0, rows < height {
+            // A marker inside the data: later blocks decode as flat gray, made white too.
+            return "the JPEG data is corrupt after row \(rows) of \(height)\(why); the rest is blank"
+        }
+        if rows >= height {
+            return "the JPEG data is corrupt after its last row\(why); the picture is whole"
+        }
+        return "the JPEG data is corrupt from row \(rows) of \(height)\(why); the rest may be garbled"
+    }
+
+    private static func pngProblem(_ out: sx_image, complaint: String) -> String? {
+        let rows = Int(out.rows_complete), height = Int(out.height)
+        guard rows < height else { return nil }
+        let what = out.truncated != 0 ? "ends" : "is corrupt"
+        let why = complaint.isEmpty ? "" : " (\(complaint.lowercasedFirst))"
+        if out.progressive != 0 {
+            return "the interlaced PNG data \(what) in pass \(Int(out.passes_complete) + 1) of 7\(why); "
+                    + "the picture is incomplete"
+        }
+        return "the PNG data \(what) after row \(rows) of \(height)\(why); the rest is blank"
+    }
+}
+
+private extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}
