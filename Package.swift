@@ -25,12 +25,20 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
+        // OpenCV (Debian: libopencv-imgproc-dev; no opencv4.pc without libopencv-dev) behind a
+        // plain-C shim that catches every C++ exception. Only ScanCamera imports it.
+        .target(name: "COpenCVShim",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+
         // Value types shared by every stage. No C, no engines.
         .target(name: "ScanModel"),
         // Pure-Swift data detectors (phone, e-mail, URL, date, money, ...).
         .target(name: "ScanDetectors", dependencies: ["ScanModel"]),
         // Decoding images and PDFs into pages; preprocessing for recognition.
         .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler"]),
+        // The document camera: finds the page on a photo, flattens it, evens the light.
+        .target(name: "ScanCamera", dependencies: ["ScanModel", "COpenCVShim"]),
         // The TextRecognizer protocol and its engines.
         .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract"]),
         // Layout, document classifier, receipt and business-card parsers. Pure logic.
@@ -43,7 +51,7 @@ let package = Package(
         ]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
-            "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition",
+            "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition", "ScanCamera", "ScanInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,7 +60,12 @@ let package = Package(
         .executableTarget(name: "PPOCREval", dependencies: ["ScanModel", "ScanRecognition", "ScanInput"],
                           path: "Benchmarks/PPOCREval"),
 
+        // The camera stage on generated photos: corner accuracy over many photos, and time per photo.
+        .executableTarget(name: "CameraBenchmark", dependencies: ["ScanCamera", "ScanModel", "ScanInput", "TestSupport"],
+                          path: "Benchmarks/CameraBenchmark"),
+
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
+        .testTarget(name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanRecognition", "TestSupport"]),
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.
         .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
