@@ -43,25 +43,41 @@ struct PageDetector {
         return (refined, found.confidence)
     }
 
-    /// Binary masks where the page may stand out: bright (Otsu on luma), white (Otsu on the
-    /// smallest channel, which separates paper from wood, skin and most coloured surfaces),
-    /// and closed edges (Canny), for pages barely brighter than their background.
+    /// Binary masks where the page may stand out, each from a plane thresholded at Otsu's level
+    /// and again at Otsu's level among the brighter class (which splits a page from a lighter
+    /// surface it touches). Planes: luma; the smallest channel ("white": separates paper from
+    /// wood, skin and coloured surfaces); the ratio of the smallest to the largest channel
+    /// ("unsaturated": the same, and unchanged in shadow). Then closed edges (Canny), for pages
+    /// barely brighter than their background.
     private func masks(small: RasterImage, blurred: GrayPlane) -> [GrayPlane] {
-        var out: [GrayPlane] = []
-        let k = max(3, (min(small.width, small.height) / 100) | 1)
-        if let bright = OpenCV.otsu(blurred)?.mask,
-           let cleaned = OpenCV.morphology(bright, .open, kernel: k).flatMap({ OpenCV.morphology($0, .close, kernel: k) }) {
-            out.append(cleaned)
-        }
+        var planes = [blurred]
         if small.channels == 3 {
-            var white = [UInt8](repeating: 0, count: small.width * small.height)
+            let count = small.width * small.height
+            var white = [UInt8](repeating: 0, count: count), unsaturated = [UInt8](repeating: 0, count: count)
             small.pixels.withUnsafeBufferPointer { px in
-                for i in 0..<white.count { white[i] = min(px[3 * i], px[3 * i + 1], px[3 * i + 2]) }
+                for i in 0..<count {
+                    let r = px[3 * i], g = px[3 * i + 1], b = px[3 * i + 2]
+                    let lo = min(r, g, b), hi = max(r, g, b)
+                    white[i] = lo
+                    unsaturated[i] = hi < 40 ? 0 : UInt8(Int(lo) * 255 / Int(hi))
+                }
             }
-            if let blurredWhite = OpenCV.gaussianBlur(GrayPlane(width: small.width, height: small.height, pixels: white), kernel: 5),
-               let mask = OpenCV.otsu(blurredWhite)?.mask,
-               let cleaned = OpenCV.morphology(mask, .open, kernel: k).flatMap({ OpenCV.morphology($0, .close, kernel: k) }) {
-                out.append(cleaned)
+            for plane in [white, unsaturated] {
+                if let b = OpenCV.gaussianBlur(GrayPlane(width: small.width, height: small.height, pixels: plane), kernel: 5) {
+                    planes.append(b)
+                }
+            }
+        }
+        let k = max(3, (min(small.width, small.height) / 100) | 1)
+        var out: [GrayPlane] = []
+        for plane in planes {
+            let histogram = Self.histogram(plane)
+            let first = Self.otsu(histogram, from: 0)
+            for level in Set([first, Self.otsu(histogram, from: first + 1)]) where level > 0 && level < 255 {
+                let mask = GrayPlane(width: plane.width, height: plane.height, pixels: plane.pixels.map { $0 > level ? 255 : 0 })
+                if let cleaned = OpenCV.morphology(mask, .open, kernel: k).flatMap({ OpenCV.morphology($0, .close, kernel: k) }) {
+                    out.append(cleaned)
+                }
             }
         }
         if let edges = OpenCV.canny(blurred, low: 20, high: 60),
@@ -69,6 +85,30 @@ struct PageDetector {
             out.append(closed)
         }
         return out
+    }
+
+    static func histogram(_ plane: GrayPlane) -> [Int] {
+        var h = [Int](repeating: 0, count: 256)
+        for v in plane.pixels { h[Int(v)] += 1 }
+        return h
+    }
+
+    /// Otsu's threshold over the levels `from...255` of a histogram (pixels above it are the bright class).
+    static func otsu(_ h: [Int], from start: Int) -> Int {
+        guard start < 255 else { return 255 }
+        var total = 0.0, sum = 0.0
+        for v in start...255 { total += Double(h[v]); sum += Double(v * h[v]) }
+        guard total > 0 else { return 255 }
+        var weightBelow = 0.0, sumBelow = 0.0, best = 0.0, level = start
+        for v in start..<255 {
+            weightBelow += Double(h[v]); sumBelow += Double(v * h[v])
+            let weightAbove = total - weightBelow
+            guard weightBelow > 0, weightAbove > 0 else { continue }
+            let meanBelow = sumBelow / weightBelow, meanAbove = (sum - sumBelow) / weightAbove
+            let between = weightBelow * weightAbove * (meanBelow - meanAbove) * (meanBelow - meanAbove)
+            if between > best { best = between; level = v }
+        }
+        return level
     }
 
     private func candidates(in mask: GrayPlane, scorer: EdgeScorer) -> [Candidate] {
