@@ -210,6 +210,7 @@ struct EdgeScorer {
         let dx = (b.x - a.x) / length, dy = (b.y - a.y) / length
         let nx = dy, ny = -dx  // outward for a clockwise quad, y down
         var brighterInside = 0
+        var insideValues: [Double] = [], steps: [Double] = []
         for s in 0..<samplesPerSide {
             let t = 0.05 + 0.9 * (Double(s) + 0.5) / Double(samplesPerSide)
             let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
@@ -220,8 +221,17 @@ struct EdgeScorer {
             }
             guard n > 0 else { continue }
             let step = (inside - outside) / Double(n)
+            insideValues.append(inside / Double(n))
+            steps.append(step)
             if step >= minimumContrast { brighterInside += 1 }
         }
-        return Double(brighterInside) / Double(samplesPerSide)
+        // A page's margin is smooth along its edge; the outline of a block of print (light
+        // text on a dark card, say) runs over strokes and gaps. Rough insides lose support.
+        guard insideValues.count >= 2 else { return 0 }
+        let roughness = zip(insideValues, insideValues.dropFirst()).map { abs($0 - $1) }.reduce(0, +)
+            / Double(insideValues.count - 1)
+        let meanStep = max(1, steps.reduce(0, +) / Double(steps.count))
+        let smoothness = max(0, min(1, 1 - roughness / meanStep))
+        return smoothness * Double(brighterInside) / Double(samplesPerSide)
     }
 }
