@@ -29,12 +29,20 @@ let package = Package(
         // Tolerant JPEG/PNG decoding (libjpeg, libpng): C, because both report errors with longjmp.
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
 
+        // OpenCV (Debian: libopencv-imgproc-dev; no opencv4.pc without libopencv-dev) behind a
+        // plain-C shim that catches every C++ exception. Only ScanCamera imports it.
+        .target(name: "COpenCVShim",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+
         // Value types shared by every stage. No C, no engines.
         .target(name: "ScanModel"),
         // Pure-Swift data detectors (phone, e-mail, URL, date, money, ...).
         .target(name: "ScanDetectors", dependencies: ["ScanModel"]),
         // Decoding images and PDFs into pages; preprocessing for recognition.
         .target(name: "ScanInput", dependencies: ["ScanModel", "CLeptonica", "CPoppler", "CImageCodecs"]),
+        // The document camera: finds the page on a photo, flattens it, evens the light.
+        .target(name: "ScanCamera", dependencies: ["ScanModel", "COpenCVShim"]),
         // Our dlopen binding of ONNX Runtime's C API: sessions and tensors. Used by the
         // PP-OCR engine, and by anything else that runs a model (ink, page finding).
         .target(name: "ONNXRuntime", dependencies: ["ScanModel"]),
@@ -49,11 +57,11 @@ let package = Package(
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
         .target(name: "ScanKit", dependencies: [
-            "ScanModel", "ScanInput", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
+            "ScanModel", "ScanInput", "ScanCamera", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
         ]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
-            "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition",
+            "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition", "ScanCamera", "ScanInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -64,8 +72,12 @@ let package = Package(
 
         // Which images get contrast normalization, and the normalized pages for the tesseract CLI.
         .executableTarget(name: "ContrastCheck", dependencies: ["ScanInput"], path: "Benchmarks/ContrastCheck"),
+        // The camera stage on generated photos: corner accuracy over many photos, and time per photo.
+        .executableTarget(name: "CameraBenchmark", dependencies: ["ScanCamera", "ScanModel", "ScanInput", "TestSupport"],
+                          path: "Benchmarks/CameraBenchmark"),
 
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
+        .testTarget(name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanRecognition", "TestSupport"]),
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.
         .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),

@@ -1,4 +1,5 @@
 import Foundation
+import ScanCamera
 import ScanInput
 import ScanModel
 import ScanRecognition
@@ -62,6 +63,9 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
     public var forceOCR = false
     /// Detect and correct 90/180/270° page rotation.
     public var detectOrientation = true
+    /// The document camera on photos: find the page, flatten it, even its light (`--camera`).
+    public var camera = CameraMode.auto
+    public var cameraOptions = DocumentCamera.Options()
     public var limits = InputLimits()
     public var preprocessing = Preprocessor.Options()
     /// Run the data detectors and add `entities` to each document.
@@ -81,7 +85,7 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case engine, engineThreads, recognition, tesseract, minimumTextHeight, regionOfInterest, forceOCR,
-             detectOrientation, limits, preprocessing, detectEntities, extractFields, documentTypeOverride,
+             detectOrientation, camera, cameraOptions, limits, preprocessing, detectEntities, extractFields, documentTypeOverride,
              country, referenceDate, lowConfidenceThreshold
     }
 
@@ -99,6 +103,8 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
         d.regionOfInterest = try c.decodeIfPresent(RegionOfInterest.self, forKey: .regionOfInterest)
         try take(.forceOCR, &d.forceOCR)
         try take(.detectOrientation, &d.detectOrientation)
+        try take(.camera, &d.camera)
+        try take(.cameraOptions, &d.cameraOptions)
         try take(.limits, &d.limits)
         try take(.preprocessing, &d.preprocessing)
         try take(.detectEntities, &d.detectEntities)

@@ -1,4 +1,5 @@
 import Foundation
+import ScanCamera
 import ScanDetectors
 import ScanExtraction
 import ScanInput
@@ -24,7 +25,7 @@ public enum InputSource: Sendable {
     }
 }
 
-/// Turns one input into a `Document`, through the stages decode → crop → orientation →
+/// Turns one input into a `Document`, through the stages decode → crop → camera → orientation →
 /// deskew → scale → recognize → upright → layout → entities → classify → parse, then maps
 /// every box back to the user's pixels once. Owns one engine; not thread-safe, so each
 /// worker has its own processor and reuses it for every input.
@@ -45,7 +46,8 @@ public final class DocumentProcessor {
     public init(configuration: ScanConfiguration, locator: EntityLocator?, cancellation: CancellationToken) {
         self.configuration = configuration
         self.cancellation = cancellation
-        self.stages = RasterStages(configuration: configuration, preprocessor: Preprocessor(options: configuration.preprocessing),
+        self.stages = RasterStages(configuration: configuration, camera: DocumentCamera(options: configuration.cameraOptions),
+                                   preprocessor: Preprocessor(options: configuration.preprocessing),
                                    orientation: OrientationDetector(dataPath: configuration.tesseract.dataPath),
                                    cancellation: cancellation)
         self.locator = locator
@@ -165,7 +167,7 @@ public final class DocumentProcessor {
     // MARK: - Recognition of one raster page
 
     private func recognize(_ raster: RasterPage, engine: any TextRecognizer) throws -> WorkingPage {
-        let page = try stages.cropped(raster)
+        let page = stages.photographed(try stages.cropped(raster))
         if RasterStages.isBlank(page.image) {
             return WorkingPage(source: Page(index: raster.index, width: raster.sourceWidth, height: raster.sourceHeight,
                                             dpi: raster.dpi, textSource: .ocr, observations: []))

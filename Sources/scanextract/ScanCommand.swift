@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import ScanCamera
 import ScanExport
 import ScanKit
 import ScanModel
@@ -48,6 +49,12 @@ struct ScanCommand: ParsableCommand {
 
     @Flag(name: .customLong("force-ocr"), help: "Recognize every PDF page, even those with a text layer.")
     var forceOCR = false
+
+    @Option(help: "Document camera on photos: auto (flatten a page that stands out from its background), on (whenever a page is found) or off.")
+    var camera: CameraMode = .auto
+
+    @Flag(name: .customLong("no-light"), help: "Don't even the light of a flattened photo.")
+    var noLight = false
 
     @Flag(name: .customLong("no-orientation"), help: "Don't detect 90/180/270° page rotation.")
     var noOrientation = false
@@ -120,6 +127,8 @@ struct ScanCommand: ParsableCommand {
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
         c.forceOCR = forceOCR
         c.detectOrientation = !noOrientation
+        c.camera = camera
+        c.cameraOptions.evenLight = !noLight
         if c.recognition.level == .fast {
             // Fast: no second look at doubtful pages, and less enlargement of small text.
             c.detectOrientation = false

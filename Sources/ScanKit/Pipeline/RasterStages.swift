@@ -1,3 +1,4 @@
+import ScanCamera
 import ScanInput
 import ScanModel
 import ScanRecognition
@@ -50,6 +51,7 @@ struct RecognizedRaster {
 /// engine needs is read from its `capabilities`, never from its type.
 struct RasterStages {
     let configuration: ScanConfiguration
+    let camera: DocumentCamera
     let preprocessor: Preprocessor
     let orientation: OrientationDetector
     let cancellation: CancellationToken
@@ -67,6 +69,23 @@ struct RasterStages {
         }
         var out = page
         out.move(to: c, by: .translation(dx: -Double(x), dy: -Double(y)))
+        return out
+    }
+
+    // MARK: camera
+
+    /// A photographed page found, flattened and its light evened; flat scans and rendered
+    /// PDF pages are left as they are. What was found is recorded in the user's pixels.
+    func photographed(_ page: RasterPage) -> RasterPage {
+        // A PDF page rendered by us is flat by construction.
+        guard configuration.camera != .off, page.dpi == nil else { return page }
+        let result = camera.process(page.image, mode: configuration.camera)
+        guard let info = result.info else { return page }
+        var out = page
+        let back = page.transform.inverse ?? .identity
+        out.camera = CameraInfo(quad: back.apply(info.quad).rounded(), confidence: (info.confidence * 1000).rounded() / 1000,
+                                flattened: info.flattened)
+        if info.flattened { out.move(to: result.image, by: result.transform) }
         return out
     }
 

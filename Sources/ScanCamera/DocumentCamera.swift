@@ -1,0 +1,156 @@
+import Foundation
+import ScanModel
+
+/// Whether the camera stage flattens a page.
+public enum CameraMode: String, Codable, Sendable, CaseIterable {
+    /// Flattens only when a page is found with confidence and does not already fill the frame.
+    case auto
+    /// Flattens whenever a page is found.
+    case on
+    /// Leaves every image as it is.
+    case off
+}
+
+/// What the camera stage did to an image.
+public struct CameraResult: Sendable {
+    /// The image for the next stage: the flattened page, or the input untouched.
+    public var image: RasterImage
+    /// Maps pixels of the input image to pixels of `image` (identity when untouched).
+    public var transform: Homography
+    /// The page that was found, or nil when none was looked for or found.
+    public var info: CameraInfo?
+
+    public init(image: RasterImage, transform: Homography, info: CameraInfo?) {
+        self.image = image
+        self.transform = transform
+        self.info = info
+    }
+}
+
+/// The document camera: finds a page on a photo, cuts it out and flattens its
+/// perspective to an upright rectangle of the page's own proportions, and evens the
+/// light, as a phone's document scanner does. Flat scans, screenshots and rendered
+/// PDF pages, where the page fills the frame, are left as they are.
+///
+/// ```swift
+/// let camera = DocumentCamera()
+/// let result = camera.process(photo, mode: .auto)
+/// let boxOnPhoto = result.transform.inverse?.apply(boxOnPage)
+/// ```
+///
+/// Not an engine: it holds no state and can be shared between threads.
+public struct DocumentCamera: Sendable {
+    /// Tuning of the stage.
+    public struct Options: Sendable, Hashable, Codable {
+        /// Long side, in pixels, of the shrunk copy the page is looked for on.
+        public var detectionSide: Int
+        /// Pages below this confidence (0 to 1) are not reported at all.
+        public var minimumConfidence: Double
+        /// In `.auto` mode, pages below this confidence are reported but not flattened.
+        public var flattenConfidence: Double
+        /// Smallest page, as a share of the frame's area.
+        public var minimumPageArea: Double
+        /// In `.auto` mode, a page covering more than this share of the frame is left as it is.
+        public var fillsFrameArea: Double
+        /// Largest flattened output, in pixels (width × height); larger pages are scaled down.
+        public var maximumOutputPixels: Int
+        /// Whether `process` evens the light of a flattened page.
+        public var evenLight: Bool
+
+        public init(detectionSide: Int = 720, minimumConfidence: Double = 0.3, flattenConfidence: Double = 0.6,
+                    minimumPageArea: Double = 0.02, fillsFrameArea: Double = 0.9,
+                    maximumOutputPixels: Int = 6_000_000, evenLight: Bool = true) {
+            self.detectionSide = detectionSide
+            self.minimumConfidence = minimumConfidence
+            self.flattenConfidence = flattenConfidence
+            self.minimumPageArea = minimumPageArea
+            self.fillsFrameArea = fillsFrameArea
+            self.maximumOutputPixels = maximumOutputPixels
+            self.evenLight = evenLight
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = .init()) {
+        self.options = options
+    }
+
+    /// The page's corners in `image` pixels and a confidence (0 to 1), or nil when no
+    /// page stands out from its background (a flat scan, a screenshot, a rendered page).
+    ///
+    /// The page is looked for on a copy shrunk to `options.detectionSide`; its sides are
+    /// then re-fitted on the full-resolution pixels.
+    public func detect(_ image: RasterImage) -> (quad: Quad, confidence: Double)? {
+        PageDetector(options: options).detect(image)
+    }
+
+    /// The page inside `quad` cut out and flattened to an upright rectangle, and the map
+    /// from `image` pixels to output pixels; nil when the quad is degenerate.
+    ///
+    /// The output's proportions are those of the page, recovered from the perspective
+    /// (see `estimatedSize(of:in:)`); its resolution is about the source's along the
+    /// page's longer sides, never above `options.maximumOutputPixels`.
+    public func flatten(_ image: RasterImage, quad: Quad) -> (image: RasterImage, transform: Homography)? {
+        guard let size = estimatedSize(of: quad, imageWidth: image.width, imageHeight: image.height),
+              let transform = Homography.rectifying(quad, width: Double(size.width), height: Double(size.height)) else {
+            return nil
+        }
+        // OpenCV puts pixel centres at integer coordinates; ours are at +0.5.
+        let matrix = Homography.translation(dx: -0.5, dy: -0.5).after(transform).after(.translation(dx: 0.5, dy: 0.5))
+        guard let out = OpenCV.warpPerspective(image, matrix: matrix, width: size.width, height: size.height) else {
+            return nil
+        }
+        return (out, transform)
+    }
+
+    /// The output size for flattening `quad`: the page's true aspect ratio, at about the
+    /// source's resolution, capped at `options.maximumOutputPixels`. Nil for a degenerate quad.
+    public func estimatedSize(of quad: Quad, imageWidth: Int, imageHeight: Int) -> (width: Int, height: Int)? {
+        guard PageGeometry.isReasonable(quad, minAngle: 5) else { return nil }
+        let aspect = PageGeometry.aspectRatio(of: quad, imageWidth: imageWidth, imageHeight: imageHeight)
+        let c = quad.corners
+        let longestWidth = max(c[0].distance(to: c[1]), c[3].distance(to: c[2]))
+        let longestHeight = max(c[1].distance(to: c[2]), c[0].distance(to: c[3]))
+        // Keep the resolution of whichever direction is best resolved.
+        var height = max(longestHeight, longestWidth / aspect)
+        var width = height * aspect
+        let pixels = width * height
+        if pixels > Double(options.maximumOutputPixels) {
+            let k = (Double(options.maximumOutputPixels) / pixels).squareRoot()
+            width *= k; height *= k
+        }
+        let w = Int(width.rounded()), h = Int(height.rounded())
+        guard w >= 8, h >= 8 else { return nil }
+        return (w, h)
+    }
+
+    /// Evens the light: estimates the paper's brightness everywhere (a closing that removes
+    /// print, then smoothing, on a shrunk copy) and divides by it, so the paper turns white
+    /// and shadows and gradients go. Keeps the channels; ink keeps its colour ratios.
+    /// Large dark areas (photos, black bars) are taken for paper in shadow and lightened.
+    public func evenLight(_ image: RasterImage) -> RasterImage {
+        let short = min(image.width, image.height)
+        guard short >= 16 else { return image }
+        let inkSize = max(9, short / 30)
+        let shrink = max(1, short / 400)
+        return OpenCV.evenLight(image, inkSize: inkSize, shrink: shrink) ?? image
+    }
+
+    /// The whole stage. With `.auto`, flattens only when the page is found with at least
+    /// `options.flattenConfidence` and does not already fill the frame; with `.on`, whenever
+    /// a page is found; with `.off`, returns the image untouched. A flattened page has its
+    /// light evened when `options.evenLight` is set.
+    public func process(_ image: RasterImage, mode: CameraMode) -> CameraResult {
+        let untouched = CameraResult(image: image, transform: .identity, info: nil)
+        guard mode != .off, let found = detect(image) else { return untouched }
+        let frameArea = Double(image.width * image.height)
+        let apply = mode == .on
+            || (found.confidence >= options.flattenConfidence && found.quad.area < options.fillsFrameArea * frameArea)
+        let notFlattened = CameraResult(image: image, transform: .identity,
+                                        info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: false))
+        guard apply, let flat = flatten(image, quad: found.quad) else { return notFlattened }
+        return CameraResult(image: options.evenLight ? evenLight(flat.image) : flat.image, transform: flat.transform,
+                            info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: true))
+    }
+}
