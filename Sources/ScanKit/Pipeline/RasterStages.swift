@@ -76,10 +76,19 @@ struct RasterStages {
 
     /// A photographed page found, flattened and its light evened; flat scans and rendered
     /// PDF pages are left as they are. What was found is recorded in the user's pixels.
-    func photographed(_ page: RasterPage) -> RasterPage {
+    /// In `auto`, an engine that reads perspective itself gets the photo as it is, and the
+    /// page is only recorded: flattening first cost such an engine more than it gained.
+    func photographed(_ page: RasterPage, for capabilities: EngineCapabilities) -> RasterPage {
         // A PDF page rendered by us is flat by construction.
         guard configuration.camera != .off, page.dpi == nil else { return page }
-        let result = camera.process(page.image, mode: configuration.camera)
+        let result: CameraResult
+        if configuration.camera == .auto && capabilities.readsPerspective {
+            guard let found = camera.detect(page.image) else { return page }
+            result = CameraResult(image: page.image, transform: .identity,
+                                  info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: false))
+        } else {
+            result = camera.process(page.image, mode: configuration.camera)
+        }
         guard let info = result.info else { return page }
         var out = page
         let back = page.transform.inverse ?? .identity
