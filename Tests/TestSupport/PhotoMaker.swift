@@ -31,6 +31,11 @@ public enum PhotoMaker {
     public struct FlatPage: Sendable {
         public var image: RasterImage
         public var words: [String]
+
+        public init(image: RasterImage, words: [String]) {
+            self.image = image
+            self.words = words
+        }
     }
 
     /// How the page is photographed.

@@ -38,7 +38,7 @@ let flipped = Drawing.raster(receipt.map { var d = $0; d.x *= 2; d.y *= 2; d.siz
 Drawing.writeMultipageTIFF([flipped], to: out + "/receipt-upside-down.tif")
 
 // A business card at 300 dpi (3.5 × 2 in).
-Drawing.writePNG([
+let card = [
     DrawnLine("Dr. Maria Lindqvist", x: 60, y: 120, size: 54, bold: true),
     DrawnLine("Head of Research", x: 60, y: 180, size: 34),
     DrawnLine("Northwind Analytics GmbH", x: 60, y: 230, size: 34),
@@ -47,7 +47,18 @@ Drawing.writePNG([
     DrawnLine("maria.lindqvist@northwind-analytics.de", x: 60, y: 470, size: 30),
     DrawnLine("www.northwind-analytics.de", x: 60, y: 515, size: 30),
     DrawnLine("Friedrichstraße 68, 10117 Berlin", x: 60, y: 560, size: 30),
-], width: 1050, height: 600, to: out + "/business-card.png")
+]
+Drawing.writePNG(card, width: 1050, height: 600, to: out + "/business-card.png")
+
+// The same card photographed by a phone on a table, at an angle and in uneven light: a JPEG
+// for the document camera (PhotoMaker's pinhole camera; the pose is fixed, so the file is too).
+var scene = PhotoMaker.Scene()
+scene.width = 1600; scene.height = 1200
+scene.roll = 9; scene.pitch = 18; scene.yaw = -14; scene.focal = 1.1
+scene.fill = 0.62; scene.background = 2; scene.shadow = 0.35; scene.shadowAngle = 60; scene.seed = 7
+let shot = PhotoMaker.photo(of: PhotoMaker.FlatPage(image: Drawing.raster(card, width: 1050, height: 600), words: []),
+                            kind: .card, scene: scene)
+FileManager.default.createFile(atPath: out + "/business-card-photo.jpg", contents: Data(Drawing.jpegBytes(shot.image, quality: 88)))
 
 // A digital invoice: a PDF with a text layer (no OCR needed).
 Drawing.writePDF([[
