@@ -145,7 +145,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let config = try makeConfiguration()
+        var config = try makeConfiguration()
         let fmt = OutputFormat(rawValue: format)!
         if let outputDir {
             do {
@@ -166,6 +166,8 @@ struct ScanCommand: ParsableCommand {
             printError("no input files found")
             throw ExitCode(ExitStatus.allFailed)
         }
+        // Fewer files than workers: the cores left idle go to each engine instead.
+        config.engineThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, min(jobs, files.count)))
 
         let cancellation = CancellationToken()
         let signals = InterruptHandler(cancellation: cancellation)
