@@ -17,10 +17,32 @@ public enum CSVWriter {
         "postal_code", "country", "address",
     ]
 
+    /// What a CSV holds: receipt line items or business-card contacts.
+    public enum Table: Sendable {
+        case receipts, contacts
+
+        public var columns: [String] { self == .receipts ? CSVWriter.receiptColumns : CSVWriter.cardColumns }
+    }
+
+    /// The table a document's rows belong in, or nil when it is neither a receipt nor a card.
+    public static func table(of doc: Document) -> Table? {
+        doc.receipt != nil ? .receipts : doc.businessCard != nil ? .contacts : nil
+    }
+
+    /// One document on its own: its table's header, then its rows.
     public static func csv(_ doc: Document) -> Data {
+        let table = table(of: doc) ?? .receipts
+        return encode([table.columns] + rows(doc))
+    }
+
+    static func encode(_ rows: [[String]]) -> Data {
+        Data(rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined().utf8)
+    }
+
+    /// The document's rows without a header: one per line item or contact.
+    public static func rows(_ doc: Document) -> [[String]] {
         var rows: [[String]] = []
         if let r = doc.receipt {
-            rows.append(receiptColumns)
             let tax = r.tax.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +)
             let taxText = r.tax.isEmpty ? "" : "\(tax)"
             let head = [doc.source, r.merchant.name ?? "", r.merchant.address ?? "", r.merchant.phone ?? "", r.date ?? "",
@@ -34,7 +56,6 @@ public enum CSVWriter {
                                     it.amount ?? "", it.discount ?? ""] + tail)
             }
         } else if let c = doc.businessCard {
-            rows.append(cardColumns)
             func phones(_ t: BusinessCard.PhoneType) -> String {
                 c.phones.filter { $0.type == t }.map { $0.e164 ?? $0.number }.joined(separator: "; ")
             }
@@ -44,10 +65,8 @@ public enum CSVWriter {
                          c.emails.map(\.address).joined(separator: "; "), c.urls.map(\.url).joined(separator: "; "),
                          c.address?.street ?? "", c.address?.city ?? "", c.address?.region ?? "", c.address?.postalCode ?? "",
                          c.address?.country ?? "", c.address?.full ?? ""])
-        } else {
-            rows.append(receiptColumns)
         }
-        return Data(rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined().utf8)
+        return rows
     }
 
     /// One field, quoted when it must be; a leading `=`, `+`, `-` or `@` is kept as printed.
@@ -56,5 +75,34 @@ public enum CSVWriter {
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return s
+    }
+}
+
+/// One CSV for many documents, as a folder run writes it to one stream: a single header
+/// line, then the rows of every document. The first receipt or card decides the table;
+/// a document of the other kind doesn't fit its columns and is left out (the caller says so).
+public struct CSVStream: Sendable {
+    public private(set) var table: CSVWriter.Table?
+
+    public init() {}
+
+    public enum Outcome: Sendable {
+        /// The bytes to write: the header first, then the document's rows.
+        case rows(Data)
+        /// Neither a receipt nor a card: nothing to write.
+        case nothing
+        /// A receipt in a contacts CSV, or a card in a receipts CSV.
+        case otherTable(CSVWriter.Table)
+    }
+
+    public mutating func append(_ doc: Document) -> Outcome {
+        guard let kind = CSVWriter.table(of: doc) else { return .nothing }
+        if let table, table != kind { return .otherTable(kind) }
+        var rows = CSVWriter.rows(doc)
+        if table == nil {
+            table = kind
+            rows.insert(kind.columns, at: 0)
+        }
+        return .rows(CSVWriter.encode(rows))
     }
 }

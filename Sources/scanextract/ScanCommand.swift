@@ -176,6 +176,7 @@ struct ScanCommand: ParsableCommand {
         let progress = ProgressBar(total: files.count, enabled: !quiet && isatty(STDERR_FILENO) != 0)
         var namer = outputDir.map { OutputNamer(directory: $0, fileExtension: fmt.fileExtension, inputs: files) }
         let toStdoutAsLines = outputDir == nil && files.count > 1
+        var csv = CSVStream()
         var failed = 0, written = 0, cancelled = 0
         var engineMissing = false, writeFailed = false
 
@@ -194,6 +195,18 @@ struct ScanCommand: ParsableCommand {
                         let path = namer_.path(for: file)
                         namer = namer_
                         try AtomicFile.write(try DocumentWriter.encode(doc, as: fmt), to: path)
+                    } else if fmt == .csv && toStdoutAsLines {
+                        // One CSV for the whole run: one header, then every document's rows.
+                        switch csv.append(doc) {
+                        case .rows(let data):
+                            progress.clear()
+                            FileHandle.standardOutput.write(data)
+                        case .nothing:
+                            if !quiet { printError("\(file): neither a receipt nor a business card; no CSV rows") }
+                        case .otherTable(let kind):
+                            printError("\(file): a \(kind == .receipts ? "receipt" : "business card") does not fit "
+                                       + "the \(kind == .receipts ? "contacts" : "receipts") CSV begun by an earlier file; left out")
+                        }
                     } else if fmt == .text || fmt == .csv || fmt == .vcard {
                         var data = Data()
                         if toStdoutAsLines && fmt == .text { data.append(Data("==> \(file) <==\n".utf8)) }

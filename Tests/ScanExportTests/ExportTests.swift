@@ -44,3 +44,47 @@ final class ExportTests: XCTestCase {
         }
     }
 }
+
+final class CSVStreamTests: XCTestCase {
+    func doc(_ name: String, card: Bool) -> Document {
+        var d = Document(source: name, engine: EngineInfo(name: "t", version: "1"), pages: [])
+        let p = Provenance(text: "x", page: 0, boundingBox: nil, confidence: 1)
+        if card {
+            d.businessCard = BusinessCard(name: BusinessCard.Name(full: "Ann \(name)"), phones: [])
+        } else {
+            var r = Receipt()
+            r.items = [Receipt.Item(description: "Tea", amount: "2.00", source: p),
+                       Receipt.Item(description: "Cake", amount: "3.50", source: p)]
+            r.total = "5.50"
+            d.receipt = r
+        }
+        return d
+    }
+
+    func text(_ o: CSVStream.Outcome) -> String? {
+        if case .rows(let data) = o { return String(decoding: data, as: UTF8.self) }
+        return nil
+    }
+
+    /// A folder of cards gives one header and a row per card, not a header per card.
+    func testOneHeaderForTheWholeRun() throws {
+        var stream = CSVStream()
+        let first = try XCTUnwrap(text(stream.append(doc("a", card: true))))
+        let second = try XCTUnwrap(text(stream.append(doc("b", card: true))))
+        let all = (first + second).split(separator: "\r\n", omittingEmptySubsequences: true)
+        XCTAssertEqual(all.count, 3)
+        XCTAssertEqual(String(all[0]), CSVWriter.cardColumns.joined(separator: ","))
+        XCTAssertTrue(all[1].hasPrefix("a,Ann a"))
+        XCTAssertTrue(all[2].hasPrefix("b,Ann b"))
+        XCTAssertFalse(second.contains("full_name"))
+    }
+
+    func testADocumentOfTheOtherTableIsLeftOutAndSaid() {
+        var stream = CSVStream()
+        let rows = text(stream.append(doc("r", card: false)))
+        XCTAssertEqual(rows?.split(separator: "\r\n").count, 3, "header and two items")
+        guard case .otherTable(.contacts) = stream.append(doc("c", card: true)) else { return XCTFail("a card in a receipts CSV") }
+        let other = Document(source: "o", engine: EngineInfo(name: "t", version: "1"), pages: [])
+        guard case .nothing = stream.append(other) else { return XCTFail("neither kind") }
+    }
+}
