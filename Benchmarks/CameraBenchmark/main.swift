@@ -10,6 +10,7 @@ import TestSupport
 //   CameraBenchmark safety [count] [--no-checks] [--verbose] [--dump DIR]
 //                                                    is `.auto`'s decision right? (PhotoMaker's situations: a note on
 //                                                    the page, a card beside it, a page running off the frame, steep tilt)
+//   CameraBenchmark examine FILE...                  what the checks measure on real photos, and `.auto`'s decision
 // Build in release and run on one core: `taskset -c 0 .build/release/CameraBenchmark time`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -139,7 +140,22 @@ func safety(count: Int, verbose: Bool, dump: String?) {
                  all.loose, pct(all.loose)))
 }
 
+func examine(_ paths: [String]) {
+    for path in paths {
+        guard let document = try? InputDocument(path: path), case .raster(let image, _, _)? = try? document.page(0) else {
+            print("\(path): cannot read"); continue
+        }
+        guard let e = camera.examine(image) else { print("\(path): no page"); continue }
+        let coverage = e.printCoverage.map { String(format: "%.2f", $0) } ?? "-"
+        print("\(path): " + String(format: "confidence %.2f, marks %d, sides %.2f, stretch %.2f", e.confidence, e.marks,
+                                   e.sideRatio, e.stretch)
+              + ", coverage \(coverage), runs off \(e.runsOffFrame), doubt \(e.doubt?.rawValue ?? "-")")
+    }
+}
+
 switch arguments.first {
+case "examine":
+    examine(Array(arguments.dropFirst()))
 case "safety":
     let count = arguments.count > 1 ? Int(arguments[1]) ?? 200 : 200
     let dump = arguments.firstIndex(of: "--dump").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
