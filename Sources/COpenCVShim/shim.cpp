@@ -124,6 +124,28 @@ int scx_contour_hulls(const uint8_t *mask, int w, int h, int max_hulls, double m
     });
 }
 
+int scx_dark_marks(const uint8_t *src, int w, int h, int ksize, int min_contrast, int *marks, int max_marks) {
+    if (!valid(src, w, h) || ksize < 3 || marks == nullptr || max_marks < 0) return SCX_BAD_ARGUMENT;
+    return guarded([&] {
+        cv::Mat hat, binary, labels, stats, centroids;
+        cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(ksize, ksize));
+        cv::morphologyEx(wrap(src, w, h, 1), hat, cv::MORPH_BLACKHAT, kernel, cv::Point(-1, -1), 1,
+                         cv::BORDER_REPLICATE);
+        cv::threshold(hat, binary, min_contrast, 255, cv::THRESH_BINARY);
+        int n = cv::connectedComponentsWithStats(binary, labels, stats, centroids, 8, CV_32S);
+        int written = 0;
+        for (int i = 1; i < n && written < max_marks; ++i, ++written) {
+            int *m = marks + 5 * written;
+            m[0] = stats.at<int>(i, cv::CC_STAT_LEFT);
+            m[1] = stats.at<int>(i, cv::CC_STAT_TOP);
+            m[2] = stats.at<int>(i, cv::CC_STAT_WIDTH);
+            m[3] = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+            m[4] = stats.at<int>(i, cv::CC_STAT_AREA);
+        }
+        return std::max(0, n - 1);
+    });
+}
+
 int scx_approx_poly(const float *points, int n, double epsilon, float *out, int max_out) {
     if (points == nullptr || n < 3 || out == nullptr || max_out < 1 || epsilon < 0) return SCX_BAD_ARGUMENT;
     return guarded([&] {

@@ -11,6 +11,22 @@ public enum CameraMode: String, Codable, Sendable, CaseIterable {
     case off
 }
 
+/// The measurements behind the camera stage's decision on one photo (see `DocumentCamera.examine`).
+public struct PageExamination: Sendable {
+    public var quad: Quad
+    public var confidence: Double
+    /// Glyph-like dark marks on the whole photo, and the share of them inside the quad (grown by 1% of the diagonal).
+    public var marks: Int
+    public var printCoverage: Double?
+    /// Whether the quad reaches an edge of the frame with print running into that edge.
+    public var runsOffFrame: Bool
+    /// The larger ratio of opposite sides, and the stretch of the flattened output over the quad's longest sides.
+    public var sideRatio: Double
+    public var stretch: Double
+    /// What `.auto` would do: nil to flatten.
+    public var doubt: CameraDoubt?
+}
+
 /// What the camera stage did to an image.
 public struct CameraResult: Sendable {
     /// The image for the next stage: the flattened page, or the input untouched.
@@ -19,11 +35,15 @@ public struct CameraResult: Sendable {
     public var transform: Homography
     /// The page that was found, or nil when none was looked for or found.
     public var info: CameraInfo?
+    /// Why a page that was found was not flattened (nil when it was flattened or none was found).
+    /// A check that failed (not `.lowConfidence` or `.fillsFrame`) also lowers `info.confidence`.
+    public var doubt: CameraDoubt?
 
-    public init(image: RasterImage, transform: Homography, info: CameraInfo?) {
+    public init(image: RasterImage, transform: Homography, info: CameraInfo?, doubt: CameraDoubt? = nil) {
         self.image = image
         self.transform = transform
         self.info = info
+        self.doubt = doubt
     }
 }
 
@@ -56,10 +76,21 @@ public struct DocumentCamera: Sendable {
         public var maximumOutputPixels: Int
         /// Whether `process` evens the light of a flattened page.
         public var evenLight: Bool
+        /// In `.auto` mode, the share of the photo's print (glyph-like dark marks) that must lie inside
+        /// the quad: less means the quad is a card or note on the document, or a block of it.
+        public var minimumPrintCoverage: Double
+        /// In `.auto` mode, whether the print checks run (print coverage, page running off the frame).
+        public var checksPrint: Bool
+        /// Largest ratio of a quad's opposite sides that a camera tilt gives; larger is refused in every mode.
+        public var maximumSideRatio: Double
+        /// Largest stretch of the flattened output over the quad's longest sides; larger is refused in every mode.
+        public var maximumStretch: Double
 
         public init(detectionSide: Int = 720, minimumConfidence: Double = 0.3, flattenConfidence: Double = 0.6,
                     minimumPageArea: Double = 0.02, fillsFrameArea: Double = 0.9,
-                    maximumOutputPixels: Int = 6_000_000, evenLight: Bool = true) {
+                    maximumOutputPixels: Int = 6_000_000, evenLight: Bool = true,
+                    minimumPrintCoverage: Double = 0.85, checksPrint: Bool = true,
+                    maximumSideRatio: Double = 2.5, maximumStretch: Double = 1.8) {
             self.detectionSide = detectionSide
             self.minimumConfidence = minimumConfidence
             self.flattenConfidence = flattenConfidence
@@ -67,6 +98,10 @@ public struct DocumentCamera: Sendable {
             self.fillsFrameArea = fillsFrameArea
             self.maximumOutputPixels = maximumOutputPixels
             self.evenLight = evenLight
+            self.minimumPrintCoverage = minimumPrintCoverage
+            self.checksPrint = checksPrint
+            self.maximumSideRatio = maximumSideRatio
+            self.maximumStretch = maximumStretch
         }
     }
 
@@ -82,7 +117,7 @@ public struct DocumentCamera: Sendable {
     /// The page is looked for on a copy shrunk to `options.detectionSide`; its sides are
     /// then re-fitted on the full-resolution pixels.
     public func detect(_ image: RasterImage) -> (quad: Quad, confidence: Double)? {
-        PageDetector(options: options).detect(image)
+        PageDetector(options: options).detect(image).map { ($0.quad, $0.confidence) }
     }
 
     /// The page inside `quad` cut out and flattened to an upright rectangle, and the map
@@ -106,8 +141,10 @@ public struct DocumentCamera: Sendable {
 
     /// The output size for flattening `quad`: the page's true aspect ratio, at about the
     /// source's resolution, capped at `options.maximumOutputPixels`. Nil for a degenerate quad.
+    /// Nil too when the quad cannot be a rectangle seen by a camera (see `isPlausibleShape`).
     public func estimatedSize(of quad: Quad, imageWidth: Int, imageHeight: Int) -> (width: Int, height: Int)? {
-        guard PageGeometry.isReasonable(quad, minAngle: 5) else { return nil }
+        guard PageGeometry.isReasonable(quad, minAngle: 5),
+              isPlausibleShape(quad, imageWidth: imageWidth, imageHeight: imageHeight) else { return nil }
         let aspect = PageGeometry.aspectRatio(of: quad, imageWidth: imageWidth, imageHeight: imageHeight)
         let c = quad.corners
         let longestWidth = max(c[0].distance(to: c[1]), c[3].distance(to: c[2]))
@@ -125,6 +162,16 @@ public struct DocumentCamera: Sendable {
         return (w, h)
     }
 
+    /// True when `quad` can be a rectangle photographed at a plausible tilt: its opposite sides differ
+    /// by at most `options.maximumSideRatio`, and flattening it stretches its longest sides by at most
+    /// `options.maximumStretch`. A wrong quad (a wedge from part of a card and a shadow, say) fails, and
+    /// flattening it would give a wildly stretched crop.
+    public func isPlausibleShape(_ quad: Quad, imageWidth: Int, imageHeight: Int) -> Bool {
+        let aspect = PageGeometry.aspectRatio(of: quad, imageWidth: imageWidth, imageHeight: imageHeight)
+        let distortion = PageChecks.distortion(of: quad, aspect: aspect)
+        return distortion.sideRatio <= options.maximumSideRatio && distortion.stretch <= options.maximumStretch
+    }
+
     /// Evens the light: estimates the paper's brightness everywhere (a closing that removes
     /// print, then smoothing, on a shrunk copy) and divides by it, so the paper turns white
     /// and shadows and gradients go. Keeps the channels; ink keeps its colour ratios.
@@ -138,19 +185,70 @@ public struct DocumentCamera: Sendable {
     }
 
     /// The whole stage. With `.auto`, flattens only when the page is found with at least
-    /// `options.flattenConfidence` and does not already fill the frame; with `.on`, whenever
-    /// a page is found; with `.off`, returns the image untouched. A flattened page has its
-    /// light evened when `options.evenLight` is set.
+    /// `options.flattenConfidence`, does not already fill the frame, holds nearly all of the photo's
+    /// print (`options.minimumPrintCoverage`) and does not run off the frame; with `.on`, whenever a
+    /// page is found; with `.off`, returns the image untouched. In every mode a quad that cannot be a
+    /// photographed rectangle (`isPlausibleShape`) is left alone. A flattened page has its light
+    /// evened when `options.evenLight` is set. `CameraResult.doubt` says why a found page was left alone.
     public func process(_ image: RasterImage, mode: CameraMode) -> CameraResult {
         let untouched = CameraResult(image: image, transform: .identity, info: nil)
-        guard mode != .off, let found = detect(image) else { return untouched }
-        let frameArea = Double(image.width * image.height)
-        let apply = mode == .on
-            || (found.confidence >= options.flattenConfidence && found.quad.area < options.fillsFrameArea * frameArea)
+        guard mode != .off, let found = PageDetector(options: options).detect(image) else { return untouched }
+        return settle(found, in: image, mode: mode)
+    }
+
+    /// The decision on a found page, and the flattening if it passes.
+    func settle(_ found: PageDetector.Detection, in image: RasterImage, mode: CameraMode) -> CameraResult {
+        let doubt = self.doubt(about: found, in: image, mode: mode)
+        var confidence = found.confidence
+        if let doubt, doubt != .lowConfidence, doubt != .fillsFrame {
+            // A failed check: report the quad, but with a confidence that says not to trust it.
+            confidence = min(confidence, options.flattenConfidence) * 0.5
+        }
         let notFlattened = CameraResult(image: image, transform: .identity,
-                                        info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: false))
-        guard apply, let flat = flatten(image, quad: found.quad) else { return notFlattened }
+                                        info: CameraInfo(quad: found.quad, confidence: confidence, flattened: false),
+                                        doubt: doubt)
+        guard doubt == nil, let flat = flatten(image, quad: found.quad) else { return notFlattened }
         return CameraResult(image: options.evenLight ? evenLight(flat.image) : flat.image, transform: flat.transform,
                             info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: true))
+    }
+
+    /// What the checks measure on the page found on `image` (nil when none is found): for tuning
+    /// the thresholds in `Options` and for explaining a decision.
+    public func examine(_ image: RasterImage) -> PageExamination? {
+        guard let found = PageDetector(options: options).detect(image) else { return nil }
+        let print = PrintMap(small: found.small, sx: found.sx, sy: found.sy)
+        let W = Double(image.width), H = Double(image.height)
+        let aspect = PageGeometry.aspectRatio(of: found.quad, imageWidth: image.width, imageHeight: image.height)
+        let distortion = PageChecks.distortion(of: found.quad, aspect: aspect)
+        return PageExamination(
+            quad: found.quad, confidence: found.confidence, marks: print.centres.count,
+            printCoverage: print.coverage(of: found.quad, margin: 0.01 * (W * W + H * H).squareRoot(), minimumMarks: 1),
+            runsOffFrame: print.runsOffFrame(found.quad, width: image.width, height: image.height,
+                                             reach: 0.015 * min(W, H), band: 0.02 * min(W, H), minimumMarks: 2),
+            sideRatio: distortion.sideRatio, stretch: distortion.stretch,
+            doubt: doubt(about: found, in: image, mode: .auto))
+    }
+
+    /// Why `found` should not be flattened in `mode`, or nil when it should.
+    func doubt(about found: PageDetector.Detection, in image: RasterImage, mode: CameraMode) -> CameraDoubt? {
+        guard isPlausibleShape(found.quad, imageWidth: image.width, imageHeight: image.height) else {
+            return .implausibleShape
+        }
+        guard mode == .auto else { return nil }
+        if found.confidence < options.flattenConfidence { return .lowConfidence }
+        if found.quad.area >= options.fillsFrameArea * Double(image.width * image.height) { return .fillsFrame }
+        guard options.checksPrint else { return nil }
+        let print = PrintMap(small: found.small, sx: found.sx, sy: found.sy)
+        let W = Double(image.width), H = Double(image.height)
+        if print.runsOffFrame(found.quad, width: image.width, height: image.height, reach: 0.015 * min(W, H),
+                              band: 0.02 * min(W, H), minimumMarks: 2) {
+            return .runsOffFrame
+        }
+        let diagonal = (W * W + H * H).squareRoot()
+        if let coverage = print.coverage(of: found.quad, margin: 0.01 * diagonal, minimumMarks: 20),
+           coverage < options.minimumPrintCoverage {
+            return .printOutsideQuad
+        }
+        return nil
     }
 }

@@ -92,6 +92,27 @@ enum OpenCV {
         return out
     }
 
+    /// A dark mark on a lighter ground: its bounding box and pixel count.
+    struct Mark {
+        var x: Int, y: Int, width: Int, height: Int, pixels: Int
+    }
+
+    /// Dark marks narrower than `kernel` px that are at least `minContrast` darker than their
+    /// surroundings (black-hat, threshold, 8-connected components).
+    static func darkMarks(_ plane: GrayPlane, kernel: Int, minContrast: Int, maxCount: Int = 20_000) -> [Mark]? {
+        _ = singleThreaded
+        var raw = [Int32](repeating: 0, count: 5 * maxCount)
+        let n = plane.pixels.withUnsafeBufferPointer { src in
+            scx_dark_marks(src.baseAddress, Int32(plane.width), Int32(plane.height), Int32(kernel), Int32(minContrast),
+                           &raw, Int32(maxCount))
+        }
+        guard n >= 0 else { return nil }
+        return (0..<min(Int(n), maxCount)).map {
+            Mark(x: Int(raw[5 * $0]), y: Int(raw[5 * $0 + 1]), width: Int(raw[5 * $0 + 2]), height: Int(raw[5 * $0 + 3]),
+                 pixels: Int(raw[5 * $0 + 4]))
+        }
+    }
+
     /// Douglas-Peucker simplification of a closed polygon.
     static func approxPolygon(_ polygon: [Point], epsilon: Double) -> [Point] {
         guard polygon.count >= 3 else { return polygon }

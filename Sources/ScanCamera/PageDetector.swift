@@ -13,7 +13,17 @@ struct PageDetector {
         var score: Double
     }
 
-    func detect(_ image: RasterImage) -> (quad: Quad, confidence: Double)? {
+    /// A found page, with the shrunk gray copy it was found on (for the checks that follow).
+    struct Detection {
+        var quad: Quad
+        var confidence: Double
+        var small: GrayPlane
+        /// Photo pixels per pixel of `small`, across and down.
+        var sx: Double
+        var sy: Double
+    }
+
+    func detect(_ image: RasterImage) -> Detection? {
         guard image.width >= 16, image.height >= 16 else { return nil }
         let longSide = max(image.width, image.height)
         let scale = min(1, Double(options.detectionSide) / Double(longSide))
@@ -40,7 +50,7 @@ struct PageDetector {
         // Back to the user's pixels (pixel centres: small pixel i covers [i, i+1)).
         let coarse = Quad(corners: found.quad.corners.map { Point(x: ($0.x + 0.5) * sx, y: ($0.y + 0.5) * sy) })!
         let refined = EdgeRefiner(image: image, searchRadius: max(3, 2.5 * max(sx, sy))).refine(coarse) ?? coarse
-        return (refined, found.confidence)
+        return Detection(quad: refined, confidence: found.confidence, small: gray, sx: sx, sy: sy)
     }
 
     /// Binary masks where the page may stand out, each from a plane thresholded at Otsu's level

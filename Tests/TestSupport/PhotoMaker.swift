@@ -66,8 +66,46 @@ public enum PhotoMaker {
         public var blurPasses = 1
         public var noise = 4.0
         public var seed: UInt64 = 1
+        /// A second, smaller white card or note lying in the page's plane (on the page or beside it).
+        public var distractor: Distractor?
+        /// When true (the default) the page is moved back until it lies wholly inside the frame;
+        /// when false it may run off the frame's edges.
+        public var keepInFrame = true
 
         public init() {}
+    }
+
+    /// A small white card or sticky note lying flat in the page's plane, drawn over the page.
+    public struct Distractor: Sendable {
+        /// Its centre and size in page pixels (the centre may lie outside the page), and its turn in degrees.
+        public var centerX: Double
+        public var centerY: Double
+        public var width: Double
+        public var height: Double
+        public var angle = 0.0
+        /// What is printed on it (a few words, or nothing), and its paper's brightness (0 to 255).
+        public var words: [String] = []
+        public var brightness = 252.0
+
+        public init(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double = 0,
+                    words: [String] = [], brightness: Double = 252) {
+            self.centerX = centerX
+            self.centerY = centerY
+            self.width = width
+            self.height = height
+            self.angle = angle
+            self.words = words
+            self.brightness = brightness
+        }
+
+        /// Its corners in page pixels, clockwise from its own top-left.
+        public var corners: [Point] {
+            let a = angle * .pi / 180
+            return [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)].map { (fx, fy) in
+                let x = fx * width, y = fy * height
+                return Point(x: centerX + x * cos(a) - y * sin(a), y: centerY + x * sin(a) + y * cos(a))
+            }
+        }
     }
 
     /// A generated photo with its ground truth.
@@ -79,12 +117,36 @@ public enum PhotoMaker {
         public var pageToPhoto: Homography
         public var page: FlatPage
         public var kind: PageKind
+        /// The distractor's corners in photo pixels, when the scene has one.
+        public var distractorQuad: Quad?
+        /// True when part of the page's printed area (the page less an 8% margin) lies outside the frame.
+        public var textRunsOffFrame = false
+        /// True when any corner of the page lies outside the frame.
+        public var runsOffFrame = false
     }
 
     // MARK: Pages
 
     static let vocabulary = ["COFFEE", "BAGEL", "MUFFIN", "SALAD", "BURGER", "PASTA", "TEA", "JUICE", "SOUP", "WATER",
                              "SANDWICH", "COOKIE", "PIZZA", "TACO", "LATTE", "NACHOS", "PRETZEL", "WAFFLE"]
+
+    /// Renders a page of `kind` with words picked from `seed`; with `headerBox`, a printed frame
+    /// around the heading (a block that can pass for a small page of its own).
+    public static func flatPage(_ kind: PageKind, seed: UInt64 = 1, headerBox: Bool) -> FlatPage {
+        var page = flatPage(kind, seed: seed)
+        guard headerBox else { return page }
+        let w = page.image.width, h = page.image.height
+        let (x0, y0, x1) = (14, 18, w - 14)
+        let y1 = kind == .card ? h / 3 : (kind == .page ? 200 : 140)
+        let stroke = 5
+        for y in y0..<min(h, y1) {
+            for x in x0..<x1 where y < y0 + stroke || y >= y1 - stroke || x < x0 + stroke || x >= x1 - stroke {
+                let i = (y * w + x) * 3
+                page.image.pixels[i] = 30; page.image.pixels[i + 1] = 30; page.image.pixels[i + 2] = 30
+            }
+        }
+        return page
+    }
 
     /// Renders a page of `kind` with words picked from `seed`.
     public static func flatPage(_ kind: PageKind, seed: UInt64 = 1) -> FlatPage {
@@ -189,6 +251,7 @@ public enum PhotoMaker {
                 return Point(x: W / 2 + f * (X + cx) / z, y: H / 2 + f * (Y + cy) / z)
             }
             let margin = 0.02 * min(W, H)
+            if !scene.keepInFrame { break }
             if corners.allSatisfy({ $0.x > margin && $0.y > margin && $0.x < W - margin && $0.y < H - margin }) { break }
             depth *= 1.08
         }
@@ -196,12 +259,98 @@ public enum PhotoMaker {
         let pageToPhoto = Homography.mapping([Point(x: 0, y: 0), Point(x: pw, y: 0), Point(x: pw, y: ph), Point(x: 0, y: ph)],
                                              to: corners)!
         let image = render(page: page.image, pageToPhoto: pageToPhoto, scene: scene)
-        return Photo(image: image, quad: quad, pageToPhoto: pageToPhoto, page: page, kind: kind)
+        var photo = Photo(image: image, quad: quad, pageToPhoto: pageToPhoto, page: page, kind: kind)
+        photo.distractorQuad = scene.distractor.flatMap { Quad(corners: $0.corners.map(pageToPhoto.apply)) }
+        func outside(_ p: Point) -> Bool { p.x < 0 || p.y < 0 || p.x > W || p.y > H }
+        photo.runsOffFrame = corners.contains(where: outside)
+        let inset = [(0.08, 0.08), (0.92, 0.08), (0.92, 0.92), (0.08, 0.92)].map { Point(x: $0.0 * pw, y: $0.1 * ph) }
+        photo.textRunsOffFrame = inset.map(pageToPhoto.apply).contains(where: outside)
+        return photo
     }
 
     /// A random photo of a random page of `kind`.
     public static func randomPhoto(_ kind: PageKind, seed: UInt64, width: Int = 1000, height: Int = 750) -> Photo {
         photo(of: flatPage(kind, seed: seed), kind: kind, scene: randomScene(kind, seed: seed, width: width, height: height))
+    }
+
+    // MARK: Situations where flattening can go wrong
+
+    /// Photos that test the decision to flatten, each with its truth in `Photo`.
+    public enum Situation: String, CaseIterable, Sendable {
+        /// A whole page on a table, as `randomPhoto` makes: flatten it.
+        case plain
+        /// A small white card or sticky note lying on the page: flatten the page, not the note.
+        case noteOnPage
+        /// A small white card beside or half over the page, often on a light tray close to the
+        /// paper's colour: flatten the page or leave the photo alone, never flatten the card.
+        case cardBeside
+        /// The page runs off one or two edges of the frame (often a long receipt, sometimes with a
+        /// framed heading or a shadow across it): leave the photo alone.
+        case runsOffFrame
+        /// A whole page at a steep but real tilt (40 to 55 degrees, wide lens): flatten it.
+        case steep
+    }
+
+    /// A random photo of `situation`.
+    public static func situationPhoto(_ situation: Situation, seed: UInt64, width: Int = 1000, height: Int = 750) -> Photo {
+        var rng = SeededRandom(seed: seed &* 7919 &+ 17)
+        let kinds: [PageKind]
+        switch situation {
+        case .plain, .steep: kinds = PageKind.allCases
+        case .noteOnPage, .cardBeside: kinds = [.receipt, .page, .longReceipt]
+        case .runsOffFrame: kinds = [.longReceipt, .longReceipt, .receipt, .page]
+        }
+        let kind = kinds[Int(seed % UInt64(kinds.count))]
+        var scene = randomScene(kind, seed: seed, width: width, height: height)
+        let headerBox = situation == .runsOffFrame && rng.uniform(0...1) < 0.5
+        let page = flatPage(kind, seed: seed, headerBox: headerBox)
+        let pw = Double(page.image.width), ph = Double(page.image.height)
+        let noteWords = [[], ["VISA"], ["4929 1234"], ["call Sam"], ["BANK", "5412 7500"]]
+        switch situation {
+        case .plain:
+            break
+        case .noteOnPage:
+            let w = pw * rng.uniform(0.35...0.6)
+            scene.distractor = Distractor(centerX: pw * rng.uniform(0.3...0.7), centerY: ph * rng.uniform(0.25...0.75),
+                                          width: w, height: w * rng.uniform(0.63...1.0), angle: rng.uniform(-25...25),
+                                          words: noteWords.randomElement(using: &rng)!, brightness: rng.uniform(248...255))
+        case .cardBeside:
+            scene.background = rng.uniform(0...1) < 0.6 ? 6 + Int.random(in: 0..<2, using: &rng) : scene.background
+            scene.fill = rng.uniform(0.45...0.65)
+            scene.hand = false
+            let w = min(pw, ph) * rng.uniform(0.5...0.9)
+            let side = rng.uniform(0...1) < 0.5 ? -1.0 : 1.0
+            // Beside the page's right or left edge, from just touching it to a third over it.
+            let centerX = pw / 2 + side * (pw / 2 + w * rng.uniform(0.15...0.6))
+            scene.offsetX = -side * 0.12
+            scene.distractor = Distractor(centerX: centerX, centerY: ph * rng.uniform(0.25...0.75), width: w,
+                                          height: w * rng.uniform(0.63...1.0), angle: rng.uniform(-30...30),
+                                          words: noteWords.randomElement(using: &rng)!, brightness: rng.uniform(248...255))
+        case .runsOffFrame:
+            scene.keepInFrame = false
+            scene.hand = false
+            scene.fill = kind == .page ? rng.uniform(0.95...1.3) : rng.uniform(0.9...1.2)
+            scene.roll = rng.uniform(-15...15)
+            // Off the bottom or the top, and sometimes a side as well.
+            scene.offsetY = (rng.uniform(0...1) < 0.5 ? -1 : 1) * rng.uniform(0.2...0.4)
+            scene.offsetX = rng.uniform(0...1) < 0.35 ? (rng.uniform(0...1) < 0.5 ? -1 : 1) * rng.uniform(0.3...0.45)
+                                                      : rng.uniform(-0.1...0.1)
+            if rng.uniform(0...1) < 0.5 { scene.castShadow = rng.uniform(0.25...0.45) }
+        case .steep:
+            let tilt = rng.uniform(40...55) * (rng.uniform(0...1) < 0.5 ? -1 : 1)
+            if rng.uniform(0...1) < 0.5 { scene.pitch = tilt; scene.yaw = rng.uniform(-15...15) }
+            else { scene.yaw = tilt; scene.pitch = rng.uniform(-15...15) }
+            scene.focal = rng.uniform(0.6...0.9)
+        }
+        var photo = photo(of: page, kind: kind, scene: scene)
+        // A page meant to run off the frame must lose some of its print.
+        var tries = 0
+        while situation == .runsOffFrame, !photo.textRunsOffFrame, tries < 6 {
+            scene.fill *= 1.15
+            photo = self.photo(of: page, kind: kind, scene: scene)
+            tries += 1
+        }
+        return photo
     }
 
     // MARK: Rendering
@@ -215,11 +364,19 @@ public enum PhotoMaker {
         (175, 160, 140),  // light laminate
     ]
 
+    /// Light surfaces close to paper (`Scene.background` 6 and up): a tray, a white desk.
+    static let lightBackgrounds: [(Double, Double, Double)] = [
+        (205, 205, 200),  // light gray tray
+        (215, 210, 200),  // off-white desk
+    ]
+
     static func render(page: RasterImage, pageToPhoto: Homography, scene: Scene) -> RasterImage {
         let W = scene.width, H = scene.height
         var rng = SeededRandom(seed: scene.seed &* 977 &+ 13)
         guard let photoToPage = pageToPhoto.inverse else { return RasterImage(width: W, height: H, channels: 3) }
-        let base = backgrounds[scene.background % backgrounds.count]
+        let base = scene.background >= backgrounds.count
+            ? lightBackgrounds[(scene.background - backgrounds.count) % lightBackgrounds.count]
+            : backgrounds[scene.background % backgrounds.count]
         let stripeFrequency = rng.uniform(0.03...0.12), stripeAngle = rng.uniform(0...Double.pi)
         let stripeCos = cos(stripeAngle), stripeSin = sin(stripeAngle)
         // A second colour: a mat or a sheet partly in the frame.
@@ -245,6 +402,15 @@ public enum PhotoMaker {
             return Point(x: a.x + (b.x - a.x) * handT, y: a.y + (b.y - a.y) * handT)
         }()
         let handRadius = 0.07 * Double(min(W, H))
+        // The distractor: its own small print, and the map from page pixels to its pixels.
+        let note: (image: RasterImage, toLocal: Homography, brightness: Double)? = scene.distractor.map { d in
+            let lines = d.words.enumerated().map { i, word in
+                DrawnLine(word, x: 0.1 * d.width, y: d.height * (0.3 + 0.25 * Double(i)), size: d.height * 0.13)
+            }
+            let image = Drawing.raster(lines, width: max(8, Int(d.width)), height: max(8, Int(d.height)))
+            let local = [Point(x: 0, y: 0), Point(x: d.width, y: 0), Point(x: d.width, y: d.height), Point(x: 0, y: d.height)]
+            return (image, Homography.mapping(d.corners, to: local)!, d.brightness)
+        }
 
         var out = [UInt8](repeating: 0, count: W * H * 3)
         page.pixels.withUnsafeBufferPointer { src in
@@ -282,6 +448,15 @@ public enum PhotoMaker {
                         r = sample(0) * paper.0 * shade
                         g = sample(1) * paper.1 * shade
                         b = sample(2) * paper.2 * shade
+                    }
+                    if let note {
+                        let q = note.toLocal.apply(photoToPage.apply(Point(x: fx, y: fy)))
+                        let nx = Int(q.x), ny = Int(q.y)
+                        if q.x >= 0, q.y >= 0, nx < note.image.width, ny < note.image.height {
+                            let i = (ny * note.image.width + nx) * 3
+                            let ink = Double(note.image.pixels[i]) / 255
+                            r = ink * note.brightness; g = ink * note.brightness; b = ink * note.brightness * 0.99
+                        }
                     }
                     if scene.hand, Point(x: fx, y: fy).distance(to: handCenter) < handRadius {
                         r = 215; g = 165; b = 135

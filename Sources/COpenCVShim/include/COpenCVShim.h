@@ -46,6 +46,12 @@ int scx_morphology(const uint8_t *src, int w, int h, uint8_t *dst, int op, int k
 int scx_contour_hulls(const uint8_t *mask, int w, int h, int max_hulls, double min_area,
                       int *counts, double *areas, float *points, int max_points);
 
+/// Dark marks smaller than `ksize` on a lighter ground (print): a black-hat (closing minus the
+/// image, `ksize` x `ksize` rectangle) thresholded at `min_contrast`, then its 8-connected
+/// components. Writes at most `max_marks` marks as five ints each (x, y, width, height, pixel
+/// count) to `marks`; returns the number of components found (may exceed `max_marks`) or an error code.
+int scx_dark_marks(const uint8_t *src, int w, int h, int ksize, int min_contrast, int *marks, int max_marks);
+
 /// Douglas-Peucker simplification of a closed polygon (`n` x,y pairs) with tolerance `epsilon`.
 /// Writes at most `max_out` points to `out`; returns the point count or an error code.
 int scx_approx_poly(const float *points, int n, double epsilon, float *out, int max_out);
