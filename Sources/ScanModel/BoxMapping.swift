@@ -8,8 +8,9 @@ extension Document {
     /// Maps every box on page `p` through `maps[p]` (pages without a map are left as they are).
     /// Observations and words also get their `quad` when the map does not keep boxes
     /// axis-aligned (perspective or a slight rotation).
+    /// Boxes are rounded to 0.1 px on the way, also under the identity.
     public func mappingBoxes(_ maps: [Int: Homography]) -> Document {
-        guard maps.values.contains(where: { !$0.isIdentity }) else { return self }
+        guard !maps.isEmpty else { return self }
         func box(_ b: BoundingBox, _ page: Int?) -> BoundingBox {
             guard let page, let h = maps[page] else { return b }
             return b.mapped(by: h).rounded()
@@ -22,7 +23,7 @@ extension Document {
         }
         var out = self
         out.pages = pages.map { page in
-            guard let h = maps[page.index], !h.isIdentity else { return page }
+            guard let h = maps[page.index] else { return page }
             return page.mappingBoxes(h)
         }
         out.entities = entities?.map { e in

@@ -85,13 +85,13 @@ enum PageStages {
     /// the upright page it was read on.
     static func toSource(_ doc: Document, _ pages: [WorkingPage]) -> Document {
         var maps: [Int: Homography] = [:]
-        for w in pages where !w.transform.isIdentity {
+        for w in pages where !w.transform.isIdentity || w.page.textSource == .ocr {
             if let back = w.transform.inverse { maps[w.page.index] = back }
         }
         var out = doc.mappingBoxes(maps)
         let byIndex = Dictionary(pages.map { ($0.page.index, $0) }, uniquingKeysWith: { a, _ in a })
         out.pages = out.pages.map { page in
-            guard let w = byIndex[page.index], maps[page.index] != nil else { return page }
+            guard let w = byIndex[page.index], !w.transform.isIdentity else { return page }
             var p = page
             p.upright = UprightPage(width: w.page.width, height: w.page.height, transform: w.transform)
             p.width = w.sourceWidth

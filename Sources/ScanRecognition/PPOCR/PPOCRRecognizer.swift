@@ -349,7 +349,16 @@ public final class PPOCRRecognizer: TextRecognizer {
             }
         }
         return TextObservation(text: text, confidence: min(1, max(0, reading.best.confidence)),
-                               boundingBox: lineBox, words: words, candidates: candidates)
+                               boundingBox: lineBox, words: words, candidates: candidates,
+                               quad: Self.textQuad(line.quad.points, line: line))
+    }
+
+    /// The detected corners as the text's own (top-left first, clockwise), for a line read
+    /// as it lies; nil for a line turned before reading, whose corners would need relabelling.
+    static func textQuad(_ corners: [Point2D], line: LineCrop) -> ScanModel.Quad? {
+        guard !line.turned90, !line.turned180, corners.count == 4 else { return nil }
+        let p = corners.map { Point(x: $0.x, y: $0.y) }
+        return ScanModel.Quad(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3]).rounded()
     }
 
     /// Splits a line's tokens into words at spaces and places each word on the page:
@@ -385,7 +394,8 @@ public final class PPOCRRecognizer: TextRecognizer {
             let xs = corners.map(\.x), ys = corners.map(\.y)
             let box = BoundingBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
             let conf = g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count)
-            words.append(RecognizedWord(text: decoder.text(of: g), confidence: min(1, max(0, conf)), boundingBox: box))
+            words.append(RecognizedWord(text: decoder.text(of: g), confidence: min(1, max(0, conf)), boundingBox: box,
+                                        quad: textQuad(corners, line: line)))
         }
         return words
     }
