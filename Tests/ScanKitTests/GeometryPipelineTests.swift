@@ -8,17 +8,7 @@ import XCTest
 
 /// Boxes come back in the pixels of the file the user gave, whatever the stages did to
 /// the pixels on the way (crop, quarter turns, deskew, enlargement).
-final class GeometryPipelineTests: XCTestCase {
-    var dir = ""
-    override func setUp() { dir = Drawing.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
-    func processor(_ edit: (inout ScanConfiguration) -> Void = { _ in }) throws -> DocumentProcessor {
-        var c = ScanConfiguration()
-        c.referenceDate = "2024-06-01"
-        edit(&c)
-        return try DocumentProcessor(configuration: c)
-    }
+final class GeometryPipelineTests: PipelineTestCase {
 
     /// A page of twelve item lines and a total: enough text for orientation and skew to be measured.
     static let pageLines: [DrawnLine] = {

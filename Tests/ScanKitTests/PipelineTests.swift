@@ -4,17 +4,7 @@ import XCTest
 @testable import ScanKit
 @testable import ScanModel
 
-final class PipelineTests: XCTestCase {
-    var dir = ""
-    override func setUp() { dir = Drawing.temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
-    func processor(_ edit: (inout ScanConfiguration) -> Void = { _ in }) throws -> DocumentProcessor {
-        var c = ScanConfiguration()
-        c.referenceDate = "2024-06-01"
-        edit(&c)
-        return try DocumentProcessor(configuration: c)
-    }
+final class PipelineTests: PipelineTestCase {
 
     func testSmallTextIsUpscaledAndBoxesComeBackInPagePixels() throws {
         let path = dir + "/small.png"
