@@ -1,0 +1,133 @@
+import Foundation
+import ScanInk
+import ScanModel
+import ScanRecognition
+
+// Learns the ink decoder's word-list bonus (InkWeights.lexiconBonus): the log-probability
+// a word-list reading gets over a free CTC reading.
+//
+//   swift run -c release TrainInk fit [COUNT] [--write]     fit on generated Hershey ink: listed words
+//                                                              and out-of-list strings (numbers, codes, names)
+//   swift run -c release TrainInk kfold SET.jsonl [K]       k-fold check on a labelled Ink JSON Lines set
+//   swift run -c release TrainInk eval SET.jsonl [BONUS]    top-1 / top-5 / CER of the decoder on a set
+//
+// The fit maximizes top-1 over a grid of bonuses (ties: the middle of the best range).
+
+struct Case { var text: String; var proposals: [InkDecoder.Scored] }
+
+func top(_ cases: [Case], bonus: Double) -> (top1: Double, top5: Double) {
+    var t1 = 0, t5 = 0
+    for c in cases {
+        let ranked = c.proposals.map { ($0.text, $0.logProbability + ($0.inLexicon ? bonus : 0)) }
+            .sorted { $0.1 > $1.1 }.map { $0.0.lowercased() }
+        var seen = Set<String>(); var uniq: [String] = []
+        for r in ranked where seen.insert(r).inserted { uniq.append(r) }
+        let want = c.text.lowercased()
+        if uniq.first == want { t1 += 1 }
+        if uniq.prefix(5).contains(want) { t5 += 1 }
+    }
+    return (Double(t1) / Double(max(1, cases.count)), Double(t5) / Double(max(1, cases.count)))
+}
+
+let grid = stride(from: 0.0, through: 30.0, by: 0.25).map { $0 }
+func fit(_ cases: [Case]) -> Double {
+    let scores = grid.map { top(cases, bonus: $0).top1 }
+    let best = scores.max() ?? 0
+    let idx = grid.indices.filter { scores[$0] >= best - 1e-12 }
+    // The middle of the first run of best values.
+    var run = [idx[0]]
+    for i in idx.dropFirst() where i == run.last! + 1 { run.append(i) }
+    return grid[run[run.count / 2]]
+}
+
+func proposals(_ recognizer: InkRecognizer, _ lexicon: Lexicon, _ ink: Ink) throws -> [InkDecoder.Scored] {
+    let probs = try recognizer.probabilities(ink)
+    return InkDecoder(lexiconBonus: 0).proposals(probs, lexicon: lexicon, count: 10)
+}
+
+func loadSet(_ path: String) throws -> [(String, Ink)] {
+    struct Labelled: Decodable { var text: String }
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try text.split(separator: "\n").map { line in
+        let d = Data(line.utf8)
+        return (try JSONDecoder().decode(Labelled.self, from: d).text, try JSONDecoder().decode(Ink.self, from: d))
+    }
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+let recognizer = try InkRecognizer()
+let (lexicon, model) = try recognizer.lexicon(for: "en-US")
+
+switch args.first {
+case "fit":
+    let count = args.count > 1 ? Int(args[1]) ?? 400 : 400
+    var rng = SeededGenerator(seed: 2024)
+    let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+    // Listed words of 2-12 letters, lower case; out-of-list strings: numbers, codes, names.
+    let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
+    var cases: [Case] = []
+    for i in 0..<count {
+        let text: String
+        if i % 10 < 7 {
+            text = words[Int(rng.next() % UInt64(words.count))]
+        } else {
+            let kind = rng.next() % 3
+            let digits = "0123456789", letters = "abcdefghijklmnopqrstuvwxyz"
+            func pick(_ s: String, _ n: Int) -> String { String((0..<n).map { _ in s.randomElement(using: &rng)! }) }
+            switch kind {
+            case 0: text = pick(digits, Int(rng.next() % 5) + 2)
+            case 1: text = pick(letters.uppercased(), 2) + pick(digits, Int(rng.next() % 3) + 1)
+            default:
+                // A pronounceable made-up name.
+                var s = ""
+                for _ in 0..<(Int(rng.next() % 2) + 2) { s += pick("bcdfgklmnprstvz", 1) + pick("aeiou", 1) }
+                text = lexicon.contains(s) ? s + "x" : s
+            }
+        }
+        let synth = InkSynthesizer(font: fonts[i % fonts.count])
+        let ink = synth.ink(text, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
+        cases.append(Case(text: text, proposals: try proposals(recognizer, lexicon, ink)))
+    }
+    let inList = cases.filter { lexicon.contains($0.text) }.count
+    let bonus = fit(cases)
+    let r = top(cases, bonus: bonus), r0 = top(cases, bonus: 0)
+    print("generated \(cases.count) (\(inList) listed words, \(cases.count - inList) out of the list), \(model.id)")
+    print(String(format: "bonus %.2f: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, r.top1, r.top5, r0.top1))
+    if args.contains("--write") {
+        let src = """
+        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --write`
+        /// (Tools/train-ink): fitted on \(cases.count) generated Hershey inks, \(inList) listed words and
+        /// \(cases.count - inList) out-of-list strings (numbers, codes, made-up names). Do not edit by hand.
+        public enum InkWeights {
+            /// Log-probability bonus of a word-list reading over a free CTC reading.
+            public static let lexiconBonus: Double = \(bonus)
+        }
+
+        """
+        try src.write(toFile: "Sources/ScanInk/InkWeights.swift", atomically: true, encoding: .utf8)
+        print("wrote Sources/ScanInk/InkWeights.swift")
+    }
+case "kfold", "eval":
+    guard args.count > 1 else { fatalError("give SET.jsonl") }
+    let set = try loadSet(args[1])
+    let cases = try set.map { Case(text: $0.0, proposals: try proposals(recognizer, lexicon, $0.1)) }
+    if args[0] == "eval" {
+        let bonus = args.count > 2 ? Double(args[2]) ?? InkWeights.lexiconBonus : InkWeights.lexiconBonus
+        let r = top(cases, bonus: bonus)
+        print(String(format: "cases %d bonus %.2f top-1 %.3f top-5 %.3f", cases.count, bonus, r.top1, r.top5))
+    } else {
+        let k = args.count > 2 ? Int(args[2]) ?? 5 : 5
+        var hits1 = 0.0, hits5 = 0.0
+        for fold in 0..<k {
+            let train = cases.indices.filter { $0 % k != fold }.map { cases[$0] }
+            let test = cases.indices.filter { $0 % k == fold }.map { cases[$0] }
+            let b = fit(train)
+            let r = top(test, bonus: b)
+            hits1 += r.top1 * Double(test.count); hits5 += r.top5 * Double(test.count)
+            print(String(format: "fold %d: bonus %.2f test top-1 %.3f", fold, b, r.top1))
+        }
+        print(String(format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
+    }
+default:
+    print("usage: TrainInk fit [COUNT] [--write] | kfold SET.jsonl [K] | eval SET.jsonl [BONUS]")
+}
