@@ -84,6 +84,11 @@ public struct InkSynthesizer: Sendable {
         public var wobble: Double = 0.5
         /// Milliseconds between points.
         public var pointInterval: Double = 10
+        /// Per-letter random change of size, height and lean (0: none; 1: about ±20%).
+        public var letterVariation: Double = 0
+        /// Amplitude, in font units, of a smooth random displacement of every point (a hand's
+        /// wavering, which per-point jitter does not give).
+        public var elastic: Double = 0
         public init() {}
     }
 
@@ -101,15 +106,30 @@ public struct InkSynthesizer: Sendable {
         return s
     }
 
+    /// A messier random style: letters vary in size and lean, and the hand wavers.
+    /// Closer to real handwriting than `randomStyle`, for fitting weights.
+    public static func messyStyle(_ rng: inout SeededGenerator) -> Style {
+        var s = randomStyle(&rng)
+        s.letterVariation = rng.uniform(0.3, 1)
+        s.elastic = rng.uniform(0.5, 2)
+        s.jitter = rng.uniform(0.2, 0.7)
+        return s
+    }
+
     /// Ink for `text`; characters without a glyph are skipped.
     public func ink(_ text: String, style: Style, rng: inout SeededGenerator, origin: (x: Double, y: Double) = (100, 100)) -> Ink {
         var strokes: [Ink.Stroke] = []
         var cursor = 0.0
         var t = 0.0
         let phase = rng.uniform(0, 6.28)
+        // A smooth displacement field: two sinusoids per axis with random phases.
+        let waves = (0..<4).map { _ in (rng.uniform(0, 6.28), rng.uniform(0.08, 0.3)) }
         for ch in text {
             guard let g = font.glyphs[ch] else { continue }
-            let dx = cursor - Double(g.left)
+            let v = style.letterVariation
+            let sx = 1 + 0.2 * v * rng.uniform(-1, 1), sy = 1 + 0.2 * v * rng.uniform(-1, 1)
+            let lean = 0.15 * v * rng.uniform(-1, 1), lift = 1.5 * v * rng.uniform(-1, 1)
+            let dx = cursor - Double(g.left) * sx
             for s in g.strokes {
                 var pts: [Ink.Point] = []
                 for (i, p) in s.enumerated() {
@@ -119,8 +139,13 @@ public struct InkSynthesizer: Sendable {
                     let n = max(1, Int(len.rounded(.up)))
                     for k in (i == 0 ? n : 1)...n {
                         let f = Double(k) / Double(n)
-                        var x = Double(prev.x) + Double(p.x - prev.x) * f + dx
-                        var y = Double(prev.y) + Double(p.y - prev.y) * f
+                        var y = (Double(prev.y) + Double(p.y - prev.y) * f) * sy + lift
+                        var x = (Double(prev.x) + Double(p.x - prev.x) * f) * sx - lean * y + dx
+                        if style.elastic > 0 {
+                            let ex = sin(waves[0].0 + waves[0].1 * x) + sin(waves[1].0 + waves[1].1 * y)
+                            let ey = sin(waves[2].0 + waves[2].1 * x) + sin(waves[3].0 + waves[3].1 * y)
+                            x += style.elastic * ex / 2; y += style.elastic * ey / 2
+                        }
                         y += style.wobble * sin(phase + x / 25)
                         x += rng.gaussian() * style.jitter - style.slant * y
                         y += rng.gaussian() * style.jitter
@@ -131,7 +156,7 @@ public struct InkSynthesizer: Sendable {
                 strokes.append(Ink.Stroke(points: pts))
                 t += 80   // pen up
             }
-            cursor += Double(g.right - g.left) + style.spacing
+            cursor += Double(g.right - g.left) * sx + style.spacing
         }
         return Ink(strokes: strokes)
     }

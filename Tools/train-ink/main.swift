@@ -55,7 +55,18 @@ func loadSet(_ path: String) throws -> [(String, Ink)] {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
-let recognizer = try InkRecognizer()
+// Renderer settings can be overridden for sweeps: INK_PEN, INK_VPAD, INK_HPAD, INK_SLANT (0/1),
+// INK_SMOOTH, INK_STEP, INK_ASPECT.
+var options = InkRecognizer.Options()
+let env = ProcessInfo.processInfo.environment
+if let v = env["INK_PEN"].flatMap(Double.init) { options.renderer.penWidth = v }
+if let v = env["INK_VPAD"].flatMap(Double.init) { options.renderer.verticalPadding = v }
+if let v = env["INK_HPAD"].flatMap(Double.init) { options.renderer.horizontalPadding = v }
+if let v = env["INK_SLANT"].flatMap(Int.init) { options.renderer.correctSlant = v != 0 }
+if let v = env["INK_SMOOTH"].flatMap(Int.init) { options.renderer.smoothing = v }
+if let v = env["INK_STEP"].flatMap(Double.init) { options.renderer.resampleStep = v }
+if let v = env["INK_ASPECT"].flatMap(Double.init) { options.renderer.minAspect = v }
+let recognizer = try InkRecognizer(options: options)
 let (lexicon, model) = try recognizer.lexicon(for: "en-US")
 
 switch args.first {
@@ -85,7 +96,7 @@ case "fit":
             }
         }
         let synth = InkSynthesizer(font: fonts[i % fonts.count])
-        let ink = synth.ink(text, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
+        let ink = synth.ink(text, style: InkSynthesizer.messyStyle(&rng), rng: &rng)
         cases.append(Case(text: text, proposals: try proposals(recognizer, lexicon, ink)))
     }
     let inList = cases.filter { lexicon.contains($0.text) }.count
@@ -113,8 +124,10 @@ case "kfold", "eval":
     let cases = try set.map { Case(text: $0.0, proposals: try proposals(recognizer, lexicon, $0.1)) }
     if args[0] == "eval" {
         let bonus = args.count > 2 ? Double(args[2]) ?? InkWeights.lexiconBonus : InkWeights.lexiconBonus
-        let r = top(cases, bonus: bonus)
-        print(String(format: "cases %d bonus %.2f top-1 %.3f top-5 %.3f", cases.count, bonus, r.top1, r.top5))
+        let r = top(cases, bonus: bonus), free = top(cases, bonus: -100)
+        let greedy = try set.filter { try recognizer.probabilities($0.1).greedy().text.trimmingCharacters(in: .whitespaces).lowercased() == $0.0.lowercased() }.count
+        print(String(format: "cases %d bonus %.2f top-1 %.3f top-5 %.3f  (free only %.3f, greedy %.3f)", cases.count, bonus, r.top1, r.top5,
+                     free.top1, Double(greedy) / Double(set.count)))
     } else {
         let k = args.count > 2 ? Int(args[2]) ?? 5 : 5
         var hits1 = 0.0, hits5 = 0.0
