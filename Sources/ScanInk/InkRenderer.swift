@@ -24,6 +24,9 @@ public struct InkRenderer: Sendable, Hashable {
         public var smoothing: Int = 1
         /// Take the writer's slant out (shear so that down-strokes stand upright).
         public var correctSlant: Bool = true
+        /// Only ink at least this many heights wide is deslanted: the lean of a lone
+        /// character ("/" against "1") is the character, not the writer's slant.
+        public var slantMinAspect: Double = 1.2
         /// Slants are clamped to this (dx per dy).
         public var maxSlant: Double = 0.8
         /// In the ink's units: ink shorter than this is drawn at this height's scale, so
@@ -109,7 +112,7 @@ public struct InkRenderer: Sendable, Hashable {
         let inkHeight = max(b.maxY - b.minY, (b.maxX - b.minX) * 0.1, 1e-6)
         // Jitter is measured against the ink's size, so smoothing and resampling use it.
         strokes = strokes.map { Self.smooth(Self.resample($0, step: inkHeight * s.resampleStep), radius: s.smoothing) }
-        if s.correctSlant {
+        if s.correctSlant, b.maxX - b.minX >= s.slantMinAspect * (b.maxY - b.minY) {
             let k = min(max(Self.slant(strokes), -s.maxSlant), s.maxSlant)
             let cy = (b.minY + b.maxY) / 2
             strokes = strokes.map { $0.map { Vec($0.x - k * ($0.y - cy), $0.y) } }

@@ -46,7 +46,7 @@ import ScanModel
         let image = InkRenderer.rasterize([[V(10, 10)]], width: 21, height: 21, radius: 4)
         func ink(_ x: Int, _ y: Int) -> Int { 255 - Int(image.pixels[y * 21 + x]) }
         #expect(ink(10, 10) == 255)
-        #expect(ink(10, 5) > 0 && ink(5, 10) > 0)       // radius 4 reaches 4.5 px
+        #expect(ink(10, 6) > 0 && ink(6, 10) > 0)       // radius 4 (and half a pixel of edge)
         #expect(ink(6, 6) == 0)                          // a disc, not a square
         #expect(ink(10, 1) == 0)
     }
