@@ -47,7 +47,7 @@ for (text, ink) in inks {
     let probs: LineProbabilities? = try recognizer.probabilities(ink)   // renders again: counted below
     let c = cpuMs()
     let (lexicon, _) = try recognizer.lexicon(for: "en-US")
-    let cands = recognizer.decode(probs!, lexicon: lexicon, count: 5)
+    let cands = recognizer.decode([probs!], lexicon: lexicon, count: 5)
     let d = cpuMs()
     _ = image
     renderMs += b - a; modelMs += c - b - (b - a); decodeMs += d - c

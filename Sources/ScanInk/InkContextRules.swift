@@ -25,6 +25,48 @@ public enum InkContextRules {
         }
     }
 
+    /// Characters the recognizer may read for a character of a restricted charset:
+    /// dashes and CJK look-alikes, full-width forms, letters shaped like digits.
+    /// Only used when the target is allowed and the look-alike is not.
+    public static let lookAlikes: [String: Character] = {
+        var m: [String: Character] = [
+            "—": "-", "–": "-", "－": "-", "_": "-", "~": "-", "=": "-",
+            "十": "+", "＋": "+", "t": "+", "T": "+", "×": "+",
+            "／": "/", "\\": "/", "丿": "/",
+            "O": "0", "o": "0", "D": "0", "Q": "0", "口": "0",
+            "l": "1", "I": "1", "|": "1", "i": "1", "j": "1", "]": "1", "[": "1",
+            "Z": "2", "z": "2", "S": "5", "s": "5", "b": "6", "G": "6", "B": "8", "g": "9", "q": "9",
+            "y": "4", "A": "4",
+        ]
+        for (i, d) in "０１２３４５６７８９".enumerated() { m[String(d)] = Character(String(i)) }
+        return m
+    }()
+
+    /// The look-alikes for this ink: for a flat, straight mark the recognizer's CJK "一"
+    /// is a dash (not for a vertical bar, which it also reads as "一" now and then); for
+    /// a lone straight stroke, its lean decides between a bar ("1") and a slash ("/").
+    public static func lookAlikes(for ink: Ink) -> [String: Character] {
+        var m = lookAlikes
+        if InkRenderer.isFlatMark(ink) { m["一"] = "-" }
+        // One straight stroke: its lean tells a bar from a slash, which the recognizer,
+        // seeing a lone line without context, confuses (and reads as "一" or "八").
+        if let line = InkRenderer.straightStroke(ink) {
+            if line.lean < 0.25 {
+                for s in ["一", "丨", "丿", "!", "！"] { m[s] = "1" }
+            } else if line.lean > 0.3, line.lean < 2.5, line.rising {
+                for s in ["一", "八", "丿", "l", "I", "|", "(", ")", "\\"] { m[s] = "/" }
+            }
+        }
+        return m
+    }
+
+    /// Readings the ink's geometry overrules even when the charset allows them: a lone
+    /// straight stroke leaning like "/" is not a "1" or a "7".
+    public static func reassignments(for ink: Ink) -> [String: Character] {
+        guard let line = InkRenderer.straightStroke(ink), line.lean > 0.3, line.lean < 2.5, line.rising else { return [:] }
+        return ["1": "/", "7": "/"]
+    }
+
     /// Letters whose small and capital forms differ only in size.
     static let sizeOnlyCase: Set<Character> = Set("cosuvwxzp")
 

@@ -21,6 +21,9 @@ public final class InkRecognizer {
         public var lexiconBonus: Double = InkWeights.lexiconBonus
         /// Free beam search width.
         public var beamWidth: Int = 16
+        /// Further renderings read for each ink, whose scores are averaged with the main
+        /// one's (pen width and deslanting vary); empty: one rendering.
+        public var extraRenderings: [InkRenderer.Settings] = []
         public init() {}
     }
 
@@ -74,6 +77,17 @@ public final class InkRecognizer {
         try reader.probabilities(of: render(ink))
     }
 
+    /// The probabilities of every rendering (`options.renderer`, then `extraRenderings`).
+    public func allProbabilities(_ ink: Ink) throws -> [LineProbabilities] {
+        var out = [try probabilities(ink)]
+        for extra in options.extraRenderings {
+            var settings = extra
+            settings.minimumInkHeight = rendererSettings(for: ink).minimumInkHeight
+            out.append(try reader.probabilities(of: InkRenderer(settings: settings).render(ink)))
+        }
+        return out
+    }
+
     /// Candidates for the ink, best first. `context` overrides the ink's own
     /// `preContext`, `language` and `charset` where they are set.
     public func recognize(ink: Ink, context: InkContext = InkContext()) throws -> InkResult {
@@ -81,17 +95,18 @@ public final class InkRecognizer {
         let language = context.language ?? ink.language ?? defaultLanguage
         let charset = context.charset ?? ink.charset
         let preContext = context.preContext ?? ink.preContext
-        var probs = try probabilities(ink)
+        var renderings = try allProbabilities(ink)
         var words: Lexicon?
         let model: InkModel
         if let charset, !charset.isEmpty {
-            probs = probs.restricted(to: Set(charset))
+            renderings = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
+                                                              reassign: InkContextRules.reassignments(for: ink)) }
             model = try InkModel.forLanguage(language)
         } else {
             let (l, m) = try lexicon(for: language)
             words = l; model = m
         }
-        var candidates = decode(probs, lexicon: words, count: max(1, options.candidateCount))
+        var candidates = decode(renderings, lexicon: words, count: max(1, options.candidateCount))
         candidates = InkContextRules.applySizeCues(candidates, ink: ink)
         candidates = InkContextRules.applyPreContext(candidates, preContext: preContext, lexicon: words)
         return InkResult(candidates: candidates, language: model.language,
@@ -100,9 +115,9 @@ public final class InkRecognizer {
     }
 
     /// Free and word-list candidates merged by score (pure: no engine).
-    public func decode(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [InkCandidate] {
+    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [InkCandidate] {
         InkDecoder(lexiconBonus: options.lexiconBonus, beamWidth: options.beamWidth)
-            .decode(probs, lexicon: lexicon, count: count).map { InkCandidate(text: $0.text, score: $0.score) }
+            .decode(renderings, lexicon: lexicon, count: count).map { InkCandidate(text: $0.text, score: $0.score) }
     }
 }
 
@@ -133,46 +148,71 @@ public struct InkDecoder: Sendable {
 
     /// Every candidate found (free beam and word list), with its log-probability and
     /// whether it is a listed word; not yet ranked. Training fits the bonus on these.
-    public func proposals(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
-        var byText: [String: Scored] = [:]
-        func add(_ text: String, _ lp: Double, _ inLex: Bool) {
-            let t = text.trimmingCharacters(in: .whitespaces)
-            guard !t.isEmpty, lp > -.infinity else { return }
-            if let old = byText[t], old.logProbability >= lp { return }
-            byText[t] = Scored(text: t, score: lp, logProbability: lp, inLexicon: inLex)
-        }
-        for (text, lp) in probs.beam(count: max(count, 8), width: max(beamWidth, count)) {
-            add(text, lp, lexicon?.contains(text.trimmingCharacters(in: .whitespaces)) ?? false)
-        }
-        if let lexicon {
-            var classIndex: [String: Int] = [:]
-            for (k, s) in probs.alphabet.enumerated() where k > 0 && classIndex[s] == nil { classIndex[s] = k }
-            for match in lexicon.search(probs, count: max(count, 5)) {
-                // The case as written: the listed forms, lower, Capitalized and UPPER, each
-                // scored exactly.
-                var variants = lexicon.listedForms(of: match.folded)
-                let lower = match.folded
-                variants += [lower, lower.prefix(1).uppercased() + lower.dropFirst(), lower.uppercased()]
-                for v in Set(variants) {
-                    let classes = v.map { classIndex[String($0)] }
-                    guard !classes.contains(where: { $0 == nil }) else { continue }
-                    add(v, ctcLogProbability(probs, classes: classes.map { $0! }), true)
+    ///
+    /// With several renderings of the same ink, candidates are gathered from each, and
+    /// every candidate is scored exactly (CTC forward) on every rendering: its
+    /// log-probability is the mean (a product of experts).
+    public func proposals(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
+        guard let first = renderings.first else { return [] }
+        var classIndex: [String: Int] = [:]
+        for (k, s) in first.alphabet.enumerated() where k > 0 && classIndex[s] == nil { classIndex[s] = k }
+        var texts: [String: Bool] = [:]   // text -> listed
+        for probs in renderings {
+            for (text, _) in probs.beam(count: max(count, 8), width: max(beamWidth, count)) {
+                let t = text.trimmingCharacters(in: .whitespaces)
+                if !t.isEmpty { texts[t] = lexicon?.contains(t) ?? false }
+            }
+            if let lexicon {
+                for match in lexicon.search(probs, count: max(count, 5)) {
+                    // The case as written: the listed forms, lower, Capitalized and UPPER.
+                    let lower = match.folded
+                    var variants = lexicon.listedForms(of: lower)
+                    variants += [lower, lower.prefix(1).uppercased() + lower.dropFirst(), lower.uppercased()]
+                    for v in variants { texts[v] = true }
                 }
             }
         }
-        return Array(byText.values)
+        // Single characters: the classes most probable at some step. A lone mark that the
+        // beam reads as nothing ("-" on its own is mostly blank) still gets candidates.
+        var peaks: [(Int, Float)] = []
+        for k in 1..<first.classCount where k != first.spaceClass {
+            var m: Float = 0
+            for t in 0..<first.steps { m = max(m, first.values[t * first.classCount + k]) }
+            if m > 0.01 { peaks.append((k, m)) }
+        }
+        for (k, _) in peaks.sorted(by: { $0.1 > $1.1 }).prefix(count) where texts[first.alphabet[k]] == nil {
+            texts[first.alphabet[k]] = lexicon?.contains(first.alphabet[k]) ?? false
+        }
+        var out: [Scored] = []
+        for (text, listed) in texts {
+            let classes = text.map { classIndex[String($0)] }
+            guard !classes.contains(where: { $0 == nil }) else { continue }
+            let seq = classes.map { $0! }
+            let lp = renderings.reduce(0.0) { $0 + ctcLogProbability($1, classes: seq) } / Double(renderings.count)
+            guard lp > -.infinity else { continue }
+            out.append(Scored(text: text, score: lp, logProbability: lp, inLexicon: listed))
+        }
+        return out
     }
 
-    public func decode(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
-        let ranked = proposals(probs, lexicon: lexicon, count: count).map { s -> Scored in
+    public func proposals(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
+        proposals([probs], lexicon: lexicon, count: count)
+    }
+
+    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
+        let ranked = proposals(renderings, lexicon: lexicon, count: count).map { s -> Scored in
             var s = s
             s.score = s.logProbability + (s.inLexicon ? lexiconBonus : 0)
             return s
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.text < $1.text }
-        // Variants of one word that differ only in case: keep the best, unless there is room.
+        // Variants of one word that differ only in case: keep the best.
         var out: [Scored] = []
         var seen = Set<String>()
         for s in ranked where seen.insert(s.text.lowercased()).inserted { out.append(s) }
         return Array(out.prefix(count))
+    }
+
+    public func decode(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
+        decode([probs], lexicon: lexicon, count: count)
     }
 }

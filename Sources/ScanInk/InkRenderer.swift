@@ -122,9 +122,17 @@ public struct InkRenderer: Sendable, Hashable {
         let h = Double(s.height)
         let pad = h * s.verticalPadding
         let contentHeight = h - 2 * pad
-        let spanY = max(maxY - minY, (maxX - minX) * 0.1, 1e-6)
-        // A flat mark (a dash, a dot) is not blown up to the full height.
-        let scale = contentHeight / max(spanY, s.minimumInkHeight ?? 0, (maxX - minX) / 4)
+        let spanY = max(maxY - minY, 1e-6)
+        // A flat, straight mark (a dash) is drawn as wide as the line is high, not
+        // stretched to fill the height; a wide word (its path much longer than its
+        // width) is not a mark.
+        let pathLength = strokes.reduce(0.0) { acc, st in
+            acc + zip(st, st.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        let spanX = maxX - minX
+        let isMark = Self.isFlatMark(spanX: spanX, spanY: spanY, pathLength: pathLength)
+        let reference = max(spanY, s.minimumInkHeight ?? 0, isMark ? spanX : spanX / 8)
+        let scale = contentHeight / reference
         let penRadius = max(0.6, s.penWidth * contentHeight / 2)
         let xPad = h * s.horizontalPadding
         let contentWidth = (maxX - minX) * scale
@@ -133,6 +141,32 @@ public struct InkRenderer: Sendable, Hashable {
         let y0 = pad + (contentHeight - (maxY - minY) * scale) / 2
         let placed = strokes.map { $0.map { Vec(x0 + ($0.x - minX) * scale, y0 + ($0.y - minY) * scale) } }
         return (placed, width, penRadius)
+    }
+
+    /// A flat, straight mark (a dash): much wider than high, its path hardly longer than its width.
+    static func isFlatMark(spanX: Double, spanY: Double, pathLength: Double) -> Bool {
+        spanY < 0.5 * spanX && pathLength < 1.6 * spanX
+    }
+
+    public static func isFlatMark(_ ink: Ink) -> Bool {
+        guard let b = ink.bounds else { return false }
+        let length = ink.strokes.reduce(0.0) { acc, st in
+            acc + zip(st.points, st.points.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        return isFlatMark(spanX: b.maxX - b.minX, spanY: b.maxY - b.minY, pathLength: length)
+    }
+
+    /// When the ink is one straight stroke (its path at most 10% longer than the line
+    /// between its ends, and taller than wide): its lean (|dx/dy|) and whether it rises
+    /// to the right like "/" (y down).
+    public static func straightStroke(_ ink: Ink) -> (lean: Double, rising: Bool)? {
+        guard ink.strokes.count == 1, let p = ink.strokes.first?.points, p.count >= 2 else { return nil }
+        let dx = p[p.count - 1].x - p[0].x, dy = p[p.count - 1].y - p[0].y
+        let chord = hypot(dx, dy)
+        guard chord > 0, abs(dy) > 0 else { return nil }
+        let length = zip(p, p.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        guard length <= 1.1 * chord, abs(dy) >= 0.4 * abs(dx) else { return nil }
+        return (abs(dx) / abs(dy), dx * dy < 0)
     }
 
     // MARK: - Pixels

@@ -41,8 +41,12 @@ func fit(_ cases: [Case]) -> Double {
 }
 
 func proposals(_ recognizer: InkRecognizer, _ lexicon: Lexicon, _ ink: Ink) throws -> [InkDecoder.Scored] {
-    let probs = try recognizer.probabilities(ink)
-    return InkDecoder(lexiconBonus: 0).proposals(probs, lexicon: lexicon, count: 10)
+    let renderings = try recognizer.allProbabilities(ink)
+    if let charset = ProcessInfo.processInfo.environment["INK_CHARSET"] {
+        let restricted = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink), reassign: InkContextRules.reassignments(for: ink)) }
+        return InkDecoder(lexiconBonus: 0).proposals(restricted, lexicon: nil, count: 10)
+    }
+    return InkDecoder(lexiconBonus: 0).proposals(renderings, lexicon: lexicon, count: 10)
 }
 
 func loadSet(_ path: String) throws -> [(String, Ink)] {
@@ -66,10 +70,20 @@ if let v = env["INK_SLANT"].flatMap(Int.init) { options.renderer.correctSlant = 
 if let v = env["INK_SMOOTH"].flatMap(Int.init) { options.renderer.smoothing = v }
 if let v = env["INK_STEP"].flatMap(Double.init) { options.renderer.resampleStep = v }
 if let v = env["INK_ASPECT"].flatMap(Double.init) { options.renderer.minAspect = v }
+// INK_EXTRA="pen,slant;pen,slant": extra renderings (pen width share, deslant 0/1).
+if let v = env["INK_EXTRA"] {
+    options.extraRenderings = v.split(separator: ";").map { spec in
+        let parts = spec.split(separator: ",").map { Double($0) ?? 0 }
+        var r = options.renderer
+        r.penWidth = parts[0]
+        if parts.count > 1 { r.correctSlant = parts[1] != 0 }
+        return r
+    }
+}
 let recognizer = try InkRecognizer(options: options)
 let (lexicon, model) = try recognizer.lexicon(for: "en-US")
 
-switch args.first {
+switch env["INK_DEBUG"] == nil ? args.first : "debug" {
 case "fit":
     let count = args.count > 1 ? Int(args[1]) ?? 400 : 400
     var rng = SeededGenerator(seed: 2024)
@@ -141,6 +155,18 @@ case "kfold", "eval":
         }
         print(String(format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
     }
+case "debug": break
 default:
     print("usage: TrainInk fit [COUNT] [--write] | kfold SET.jsonl [K] | eval SET.jsonl [BONUS]")
+}
+
+// Debug: INK_DEBUG=N prints the top classes per step of case N of a set.
+if let n = env["INK_DEBUG"].flatMap(Int.init), args.count > 1 {
+    let set = try loadSet(args[1])
+    let p = try recognizer.probabilities(set[n].1)
+    print("want", set[n].0, "steps", p.steps)
+    for t in 0..<p.steps {
+        let row = (0..<p.classCount).map { (p.alphabet[$0], p.values[t * p.classCount + $0]) }.sorted { $0.1 > $1.1 }.prefix(4)
+        print(t, row.map { "\($0.0.isEmpty ? "_" : $0.0):\(String(format: "%.3f", $0.1))" }.joined(separator: " "))
+    }
 }

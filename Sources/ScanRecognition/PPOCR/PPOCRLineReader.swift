@@ -26,14 +26,31 @@ public struct LineProbabilities: Sendable {
 
     /// The same probabilities with every class outside `allowed` (and the space,
     /// unless it is allowed) set to zero and each row renormalized. The blank stays.
-    public func restricted(to allowed: Set<Character>) -> LineProbabilities {
+    /// A class listed in `lookAlikes` whose target is allowed gives its probability to
+    /// the target instead (the CJK "一" to "-", a full-width "５" to "5"); a class in
+    /// `reassign` gives it even when it is allowed itself (what the caller knows better).
+    public func restricted(to allowed: Set<Character>, lookAlikes: [String: Character] = [:],
+                           reassign: [String: Character] = [:]) -> LineProbabilities {
         let c = classCount
+        var index: [Character: Int] = [:]
+        for (k, s) in alphabet.enumerated() where k > 0 && s.count == 1 && index[s.first!] == nil { index[s.first!] = k }
         let keep: [Bool] = alphabet.enumerated().map { k, s in
             k == 0 || (s.count == 1 && allowed.contains(s.first!))
+        }
+        // class -> the allowed class it reads as
+        var moveTo = [Int](repeating: -1, count: c)
+        for (k, s) in alphabet.enumerated() where !keep[k] || reassign[s] != nil {
+            if let target = reassign[s] ?? lookAlikes[s], allowed.contains(target), let tk = index[target], tk != k {
+                moveTo[k] = tk
+            }
         }
         var out = values
         for t in 0..<steps {
             var sum: Float = 0
+            for k in 0..<c where moveTo[k] >= 0 {
+                out[t * c + moveTo[k]] += out[t * c + k]
+                out[t * c + k] = 0
+            }
             for k in 0..<c {
                 if !keep[k] { out[t * c + k] = 0 } else { sum += out[t * c + k] }
             }
