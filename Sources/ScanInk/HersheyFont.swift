@@ -108,11 +108,12 @@ public struct InkSynthesizer: Sendable {
 
     /// A messier random style: letters vary in size and lean, and the hand wavers.
     /// Closer to real handwriting than `randomStyle`, for fitting weights.
-    public static func messyStyle(_ rng: inout SeededGenerator) -> Style {
+    /// `level` scales the mess (1: the default).
+    public static func messyStyle(_ rng: inout SeededGenerator, level: Double = 1) -> Style {
         var s = randomStyle(&rng)
-        s.letterVariation = rng.uniform(0.3, 1)
-        s.elastic = rng.uniform(0.5, 2)
-        s.jitter = rng.uniform(0.2, 0.7)
+        s.letterVariation = level * rng.uniform(0.3, 1)
+        s.elastic = level * rng.uniform(0.5, 2)
+        s.jitter = level * rng.uniform(0.2, 0.7)
         return s
     }
 

@@ -19,11 +19,14 @@ public struct InkRenderer: Sendable, Hashable {
         /// The image is at least this many heights wide (a lone character is padded, not stretched).
         public var minAspect: Double = 1.5
         /// Points closer than this share of the ink's height to the previous one are merged.
-        public var resampleStep: Double = 0.02
+        public var resampleStep: Double = 0.005
         /// Moving-average window (points on each side) applied before resampling.
         public var smoothing: Int = 1
         /// Take the writer's slant out (shear so that down-strokes stand upright).
         public var correctSlant: Bool = true
+        /// Ink wider than this many heights is drawn smaller than the full height (long
+        /// words keep some room above and below).
+        public var shrinkAspect: Double = 4
         /// Only ink at least this many heights wide is deslanted: the lean of a lone
         /// character ("/" against "1") is the character, not the writer's slant.
         public var slantMinAspect: Double = 1.2
@@ -131,7 +134,7 @@ public struct InkRenderer: Sendable, Hashable {
         }
         let spanX = maxX - minX
         let isMark = Self.isFlatMark(spanX: spanX, spanY: spanY, pathLength: pathLength)
-        let reference = max(spanY, s.minimumInkHeight ?? 0, isMark ? spanX : spanX / 8)
+        let reference = max(spanY, s.minimumInkHeight ?? 0, isMark ? spanX : spanX / s.shrinkAspect)
         let scale = contentHeight / reference
         let penRadius = max(0.6, s.penWidth * contentHeight / 2)
         let xPad = h * s.horizontalPadding

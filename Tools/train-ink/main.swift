@@ -59,6 +59,8 @@ func loadSet(_ path: String) throws -> [(String, Ink)] {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
+/// How messy the generated ink is (InkSynthesizer.messyStyle's level): `--mess 2.5`.
+let messLevel = args.firstIndex(of: "--mess").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil } ?? 1
 // Renderer settings can be overridden for sweeps: INK_PEN, INK_VPAD, INK_HPAD, INK_SLANT (0/1),
 // INK_SMOOTH, INK_STEP, INK_ASPECT.
 var options = InkRecognizer.Options()
@@ -69,6 +71,7 @@ if let v = env["INK_HPAD"].flatMap(Double.init) { options.renderer.horizontalPad
 if let v = env["INK_SLANT"].flatMap(Int.init) { options.renderer.correctSlant = v != 0 }
 if let v = env["INK_SMOOTH"].flatMap(Int.init) { options.renderer.smoothing = v }
 if let v = env["INK_STEP"].flatMap(Double.init) { options.renderer.resampleStep = v }
+if let v = env["INK_SHRINK"].flatMap(Double.init) { options.renderer.shrinkAspect = v }
 if let v = env["INK_ASPECT"].flatMap(Double.init) { options.renderer.minAspect = v }
 // INK_EXTRA="pen,slant;pen,slant": extra renderings (pen width share, deslant 0/1).
 if let v = env["INK_EXTRA"] {
@@ -91,6 +94,7 @@ case "fit":
     // Listed words of 2-12 letters, lower case; out-of-list strings: numbers, codes, names.
     let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
     var cases: [Case] = []
+    var greedyHits = 0
     for i in 0..<count {
         let text: String
         if i % 10 < 7 {
@@ -110,18 +114,23 @@ case "fit":
             }
         }
         let synth = InkSynthesizer(font: fonts[i % fonts.count])
-        let ink = synth.ink(text, style: InkSynthesizer.messyStyle(&rng), rng: &rng)
+        let ink = synth.ink(text, style: InkSynthesizer.messyStyle(&rng, level: messLevel), rng: &rng)
         cases.append(Case(text: text, proposals: try proposals(recognizer, lexicon, ink)))
+        if try recognizer.probabilities(ink).greedy().text.trimmingCharacters(in: .whitespaces).lowercased() == text.lowercased() {
+            greedyHits += 1
+        }
     }
     let inList = cases.filter { lexicon.contains($0.text) }.count
     let bonus = fit(cases)
     let r = top(cases, bonus: bonus), r0 = top(cases, bonus: 0)
     print("generated \(cases.count) (\(inList) listed words, \(cases.count - inList) out of the list), \(model.id)")
+    print(String(format: "mess level %.2f: greedy top-1 %.3f", messLevel, Double(greedyHits) / Double(cases.count)))
     print(String(format: "bonus %.2f: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, r.top1, r.top5, r0.top1))
     if args.contains("--write") {
         let src = """
-        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --write`
-        /// (Tools/train-ink): fitted on \(cases.count) generated Hershey inks, \(inList) listed words and
+        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess \(messLevel) --write`
+        /// (Tools/train-ink): fitted on \(cases.count) generated Hershey inks (mess level \(messLevel), at which the
+        /// recognizer's greedy reading is right for \(greedyHits) of them, as hard as real handwriting), \(inList) listed words and
         /// \(cases.count - inList) out-of-list strings (numbers, codes, made-up names). Do not edit by hand.
         public enum InkWeights {
             /// Log-probability bonus of a word-list reading over a free CTC reading.
