@@ -58,3 +58,19 @@ let wall = Date().timeIntervalSince(wallStart) * 1000 / n
 let cpu = (cpuMs() - cpuStart) / n
 print(String(format: "%d inks: %.1f ms wall, %.1f ms CPU per ink (render %.2f, recognizer %.1f, decode %.1f); top-1 %.3f",
              inks.count, wall, cpu, renderMs / n, modelMs / n, decodeMs / n, Double(hits) / n))
+
+// Where the decoder's time goes: the word-list search, the free beam, exact rescoring.
+if ProcessInfo.processInfo.environment["INK_PROFILE"] != nil {
+    let (lexicon, _) = try recognizer.lexicon(for: "en-US")
+    let all = try inks.map { try recognizer.probabilities($0.1) }
+    var a = cpuMs()
+    for p in all { _ = lexicon.search(p, count: 5) }
+    let searchMs = (cpuMs() - a) / n
+    a = cpuMs()
+    for p in all { _ = p.beam(count: 8, width: 16) }
+    let beamMs = (cpuMs() - a) / n
+    a = cpuMs()
+    for p in all { _ = ctcLogProbability(p, classes: [1, 2, 3, 4, 5, 6, 7]) }
+    let exactMs = (cpuMs() - a) / n
+    print(String(format: "per ink: word-list search %.2f ms, free beam %.2f ms, one exact score %.3f ms", searchMs, beamMs, exactMs))
+}

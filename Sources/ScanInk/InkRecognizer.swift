@@ -154,8 +154,7 @@ public struct InkDecoder: Sendable {
     /// log-probability is the mean (a product of experts).
     public func proposals(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
         guard let first = renderings.first else { return [] }
-        var classIndex: [String: Int] = [:]
-        for (k, s) in first.alphabet.enumerated() where k > 0 && classIndex[s] == nil { classIndex[s] = k }
+        let classIndex = Lexicon.ClassMap.for(first.alphabet).index
         var texts: [String: Bool] = [:]   // text -> listed
         for probs in renderings {
             for (text, _) in probs.beam(count: max(count, 8), width: max(beamWidth, count)) {

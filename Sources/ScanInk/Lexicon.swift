@@ -93,22 +93,38 @@ public final class Lexicon: @unchecked Sendable {
         public var logProbability: Double
     }
 
-    /// Per-search class lookup: for each folded character, the classes that read as it.
-    final class ClassMap {
-        var cache: [Character: [Int]] = [:]
+    /// Class lookup for an alphabet: for each folded character, the classes that read as it.
+    /// Built once per alphabet (PP-OCR's has some 18,000 classes) and shared.
+    final class ClassMap: @unchecked Sendable {
+        private var cache: [Character: [Int]] = [:]
         let index: [String: Int]
+        let alphabet: [String]
+        private let lock = NSLock()
         init(alphabet: [String]) {
             var index: [String: Int] = [:]
             for (k, s) in alphabet.enumerated() where k > 0 && index[s] == nil { index[s] = k }
             self.index = index
+            self.alphabet = alphabet
         }
         func classes(_ c: Character) -> [Int] {
+            lock.lock(); defer { lock.unlock() }
             if let v = cache[c] { return v }
             let s = String(c)
             var out: [Int] = []
             for v in [s, s.uppercased(), s.lowercased()] { if let k = index[v], !out.contains(k) { out.append(k) } }
             cache[c] = out
             return out
+        }
+
+        private static let sharedLock = NSLock()
+        nonisolated(unsafe) private static var shared: ClassMap?
+        /// The map for `alphabet`, reused while the alphabet stays the same.
+        static func `for`(_ alphabet: [String]) -> ClassMap {
+            sharedLock.lock(); defer { sharedLock.unlock() }
+            if let m = shared, m.alphabet.count == alphabet.count, m.alphabet == alphabet { return m }
+            let m = ClassMap(alphabet: alphabet)
+            shared = m
+            return m
         }
     }
 
@@ -122,12 +138,15 @@ public final class Lexicon: @unchecked Sendable {
     /// The `count` most probable words, best first. `floor` is a log-probability under
     /// which nothing is returned (a bound that also stops hopeless searches early);
     /// `maxExpansions` caps the work on a very ambiguous line.
-    public func search(_ probs: LineProbabilities, count: Int, floor: Double = -40,
+    ///
+    /// Words more than `window` below the best one found are not wanted (a reading
+    /// e^-window times less probable), so the search drops them too.
+    public func search(_ probs: LineProbabilities, count: Int, floor: Double = -40, window: Double = 12,
                        maxExpansions: Int = 20000) -> [Match] {
         let steps = probs.steps, c = probs.classCount
         guard steps > 0, count > 0 else { return [] }
-        let classMap = ClassMap(alphabet: probs.alphabet)
-        let y = probs.values.map(Double.init)
+        let classMap = ClassMap.for(probs.alphabet)
+        let y = probs.values
         // Forward variables of open nodes: blank-ending and symbol-ending, per step.
         var storeB: [[Double]] = []
         var storeN: [[Double]] = []
@@ -135,13 +154,16 @@ public final class Lexicon: @unchecked Sendable {
         // Root: the empty prefix.
         var rootB = [Double](repeating: 0, count: steps)
         var acc = 1.0
-        for t in 0..<steps { acc *= y[t * c]; rootB[t] = acc }
+        for t in 0..<steps { acc *= Double(y[t * c]); rootB[t] = acc }
         storeB.append(rootB); storeN.append([Double](repeating: 0, count: steps)); lastClasses.append([])
         var heap = Heap<Open>()
         heap.push(Open(bound: 0, node: 0, slot: 0))
         var best: [Match] = []
         let floorP = exp(floor)
-        var kth: Double { best.count >= count ? best[count - 1].logProbability : floor }
+        var kth: Double {
+            let k = best.count >= count ? best[count - 1].logProbability : floor
+            return max(k, (best.first?.logProbability ?? -.infinity) - window)
+        }
         var expansions = 0
         var emit = [Double](repeating: 0, count: steps)
         while let open = heap.pop() {
@@ -150,13 +172,19 @@ public final class Lexicon: @unchecked Sendable {
             if expansions > maxExpansions { break }
             let node = Int(open.node), slot = Int(open.slot)
             let pb = storeB[slot], pn = storeN[slot], last = lastClasses[slot]
+            // Steps before the parent has any mass contribute nothing: start one before.
+            var startStep = 0
+            if node != 0 {
+                while startStep < steps - 1 && pb[startStep] + pn[startStep] < 1e-30 { startStep += 1 }
+                startStep = max(0, startStep)
+            }
             let first = Int(firstChild[node]), n = Int(childCount[node])
             for child in first..<(first + n) {
                 let classes = classMap.classes(nodeChar[child])
                 if classes.isEmpty { continue }   // the recognizer cannot write it
-                for t in 0..<steps {
+                for t in startStep..<steps {
                     var e = 0.0
-                    for k in classes { e += y[t * c + k] }
+                    for k in classes { e += Double(y[t * c + k]) }
                     emit[t] = e
                 }
                 let same = !last.isEmpty && last == classes
@@ -164,14 +192,14 @@ public final class Lexicon: @unchecked Sendable {
                 var nn = [Double](repeating: 0, count: steps)
                 var prefix = 0.0
                 let isRoot = node == 0
-                for t in 0..<steps {
+                for t in startStep..<steps {
                     // Probability mass from which the new symbol may start at t.
                     let from: Double
                     if t == 0 { from = isRoot ? 1 : 0 } else { from = same ? pb[t - 1] : pb[t - 1] + pn[t - 1] }
                     let start = emit[t] * from
                     prefix += start
-                    nn[t] = start + (t > 0 ? emit[t] * nn[t - 1] : 0)
-                    nb[t] = t > 0 ? y[t * c] * (nb[t - 1] + nn[t - 1]) : 0
+                    nn[t] = start + (t > startStep ? emit[t] * nn[t - 1] : 0)
+                    nb[t] = t > startStep ? Double(y[t * c]) * (nb[t - 1] + nn[t - 1]) : 0
                 }
                 guard prefix > floorP else { continue }
                 let bound = log(prefix)
