@@ -29,12 +29,13 @@ public struct InkModel: Sendable, Hashable {
         InkModel(language: "it-IT", lexiconPath: "/usr/share/dict/italian", aptPackage: "witalian"),
     ]
 
-    /// Scripts for which no recognizer good enough exists here: listed so that users
+    /// Scripts for which no recognizer exists here (`TrainInk alphabet`: PP-OCRv6_rec_small has
+    /// 0 Cyrillic and 0 Hebrew classes): listed so that users
     /// are told, not silently given Latin letters.
     public static let unsupported: [(language: String, reason: String)] = [
-        ("he-IL", "no Hebrew line recognizer: PP-OCRv6's dictionary has no Hebrew letters"),
-        ("ru-RU", "no good Cyrillic recognizer: PP-OCRv6 small reads Cyrillic poorly (only look-alike Latin letters)"),
-        ("uk-UA", "no good Cyrillic recognizer: PP-OCRv6 small reads Cyrillic poorly (only look-alike Latin letters)"),
+        ("he-IL", "no Hebrew recognizer: PP-OCRv6_rec_small has no Hebrew letters"),
+        ("ru-RU", "no Cyrillic recognizer: PP-OCRv6_rec_small has no Cyrillic letters (only Latin look-alikes)"),
+        ("uk-UA", "no Cyrillic recognizer: PP-OCRv6_rec_small has no Cyrillic letters (only Latin look-alikes)"),
     ]
 
     /// The model for a language tag: exact, then by primary language (`en` -> `en-US`,

@@ -44,7 +44,7 @@ struct InkCommand: ParsableCommand {
         guard candidates >= 1 && candidates <= 100 else { throw ValidationError("--candidates must be between 1 and 100") }
         if render && output == nil { throw ValidationError("--render needs -o FILE.png") }
         if let c = charset, c.isEmpty { throw ValidationError("--charset needs at least one character") }
-        _ = try? ScanInk.InkModel.forLanguage(language)
+        do { _ = try InkModel.forLanguage(language) } catch let e as ScanError { throw ValidationError(e.reason) }
     }
 
     struct ErrorLine: Encodable {

@@ -165,6 +165,13 @@ case "kfold", "eval":
         print(String(format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
     }
 case "debug": break
+case "alphabet":
+    // Which scripts the recognizer can write: letters per Unicode block.
+    let alphabet = try PPOCRLineReader().alphabet
+    func count(_ lo: UInt32, _ hi: UInt32) -> Int {
+        alphabet.filter { $0.unicodeScalars.count == 1 && (lo...hi).contains($0.unicodeScalars.first!.value) }.count
+    }
+    print("classes \(alphabet.count); Latin-1 letters \(count(0xC0, 0xFF)), Greek \(count(0x370, 0x3FF)), Cyrillic \(count(0x400, 0x4FF)), Hebrew \(count(0x590, 0x5FF)), Arabic \(count(0x600, 0x6FF))")
 default:
     print("usage: TrainInk fit [COUNT] [--write] | kfold SET.jsonl [K] | eval SET.jsonl [BONUS]")
 }
