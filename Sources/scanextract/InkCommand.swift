@@ -31,6 +31,9 @@ struct InkCommand: ParsableCommand {
     @Flag(name: .long, help: "Read JSON Lines: one Ink a line, one result a line.")
     var jsonl = false
 
+    @Flag(name: .long, help: "Classify the ink as a shape (line, arrow, rectangle, ellipse, triangle, star, check mark, or not a shape) instead of reading text.")
+    var shapes = false
+
     @Flag(name: .long, help: "Write the rendered ink as PNG (to -o) instead of recognizing it.")
     var render = false
 
@@ -52,16 +55,24 @@ struct InkCommand: ParsableCommand {
         var error: Body
     }
 
+    struct ShapesLine: Encodable {
+        var schemaVersion = "2.0.0"
+        var shapes: [ShapeCandidate]
+    }
+
     func run() throws {
         var options = InkRecognizer.Options()
         options.candidateCount = candidates
-        let recognizer: InkRecognizer
-        do {
-            recognizer = try InkRecognizer(language: language, options: options)
-        } catch let e as ScanError {
-            FileHandle.standardError.write("scanextract: \(e.reason)\n".data(using: .utf8)!)
-            throw ExitCode(ExitStatus.engineUnavailable)
+        var recognizer: InkRecognizer?
+        if !shapes {
+            do {
+                recognizer = try InkRecognizer(language: language, options: options)
+            } catch let e as ScanError {
+                FileHandle.standardError.write("scanextract: \(e.reason)\n".data(using: .utf8)!)
+                throw ExitCode(ExitStatus.engineUnavailable)
+            }
         }
+        let shapeRecognizer = shapes ? ShapeRecognizer() : nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let decoder = JSONDecoder()
@@ -86,6 +97,13 @@ struct InkCommand: ParsableCommand {
             total += 1
             do {
                 let ink = try decoder.decode(Ink.self, from: data)
+                if let shapeRecognizer {
+                    try ink.validate()
+                    let found = Array(shapeRecognizer.recognize(ink).prefix(candidates))
+                    print(String(decoding: try encoder.encode(ShapesLine(shapes: found)), as: UTF8.self))
+                    return
+                }
+                guard let recognizer else { return }
                 if render {
                     try ink.validate()
                     let png = PNGWriter.encode(recognizer.render(ink))
@@ -119,6 +137,15 @@ struct InkCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(failures == total ? ExitStatus.allFailed : ExitStatus.someFailed) }
     }
 
+    static func typeName(_ t: Any.Type) -> String {
+        switch t {
+        case is Double.Type, is Int.Type: return "a number"
+        case is String.Type: return "a string"
+        case is [Any].Type: return "an array"
+        default: return "an object"
+        }
+    }
+
     /// A decoding error in words: which field, and what was wrong.
     static func describe(_ e: DecodingError) -> String {
         func path(_ c: [CodingKey]) -> String {
@@ -128,8 +155,8 @@ struct InkCommand: ParsableCommand {
         switch e {
         case .dataCorrupted(let c): return "not valid JSON (\(c.debugDescription))"
         case .keyNotFound(let k, let c): return "\(path(c.codingPath + [k])) is missing"
-        case .typeMismatch(let t, let c): return "\(path(c.codingPath)) should be \(t)"
-        case .valueNotFound(let t, let c): return "\(path(c.codingPath)) should be \(t), not null"
+        case .typeMismatch(let t, let c): return "\(path(c.codingPath)) should be \(Self.typeName(t))"
+        case .valueNotFound(let t, let c): return "\(path(c.codingPath)) should be \(Self.typeName(t)), not null"
         @unknown default: return "\(e)"
         }
     }
