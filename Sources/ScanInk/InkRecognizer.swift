@@ -17,8 +17,10 @@ public final class InkRecognizer {
     public struct Options: Sendable, Hashable {
         public var candidateCount: Int = 5
         public var renderer = InkRenderer.Settings()
-        /// Log-probability bonus of a word-list reading over a free one (learned).
+        /// Log-probability bonus of a word-list reading over a free one (learned), and
+        /// its growth per character (a free reading of a long word strays more).
         public var lexiconBonus: Double = InkWeights.lexiconBonus
+        public var lexiconBonusPerCharacter: Double = InkWeights.lexiconBonusPerCharacter
         /// Free beam search width.
         public var beamWidth: Int = 16
         /// Further renderings read for each ink, whose scores are averaged with the main
@@ -116,7 +118,7 @@ public final class InkRecognizer {
 
     /// Free and word-list candidates merged by score (pure: no engine).
     public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [InkCandidate] {
-        InkDecoder(lexiconBonus: options.lexiconBonus, beamWidth: options.beamWidth)
+        InkDecoder(lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter, beamWidth: options.beamWidth)
             .decode(renderings, lexicon: lexicon, count: count).map { InkCandidate(text: $0.text, score: $0.score) }
     }
 }
@@ -141,9 +143,15 @@ public struct InkDecoder: Sendable {
         public var inLexicon: Bool
     }
     public var lexiconBonus: Double
+    public var perCharacter: Double
     public var beamWidth: Int
-    public init(lexiconBonus: Double, beamWidth: Int = 16) {
-        self.lexiconBonus = lexiconBonus; self.beamWidth = beamWidth
+    public init(lexiconBonus: Double, perCharacter: Double = 0, beamWidth: Int = 16) {
+        self.lexiconBonus = lexiconBonus; self.perCharacter = perCharacter; self.beamWidth = beamWidth
+    }
+
+    /// The bonus of a listed word of `length` characters.
+    public static func bonus(length: Int, base: Double, perCharacter: Double) -> Double {
+        base + perCharacter * Double(length)
     }
 
     /// Every candidate found (free beam and word list), with its log-probability and
@@ -201,7 +209,7 @@ public struct InkDecoder: Sendable {
     public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
         let ranked = proposals(renderings, lexicon: lexicon, count: count).map { s -> Scored in
             var s = s
-            s.score = s.logProbability + (s.inLexicon ? lexiconBonus : 0)
+            s.score = s.logProbability + (s.inLexicon ? Self.bonus(length: s.text.count, base: lexiconBonus, perCharacter: perCharacter) : 0)
             return s
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.text < $1.text }
         // Variants of one word that differ only in case: keep the best.

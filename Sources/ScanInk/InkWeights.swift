@@ -4,5 +4,7 @@
 /// 180 out-of-list strings (numbers, codes, made-up names). Do not edit by hand.
 public enum InkWeights {
     /// Log-probability bonus of a word-list reading over a free CTC reading.
-    public static let lexiconBonus: Double = 8.5
+    public static let lexiconBonus: Double = 0.0
+    /// Its growth per character of the word.
+    public static let lexiconBonusPerCharacter: Double = 1.5
 }

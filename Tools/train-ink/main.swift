@@ -15,10 +15,12 @@ import ScanRecognition
 
 struct Case { var text: String; var proposals: [InkDecoder.Scored] }
 
-func top(_ cases: [Case], bonus: Double) -> (top1: Double, top5: Double) {
+func top(_ cases: [Case], bonus: Double, perCharacter: Double = 0) -> (top1: Double, top5: Double) {
     var t1 = 0, t5 = 0
     for c in cases {
-        let ranked = c.proposals.map { ($0.text, $0.logProbability + ($0.inLexicon ? bonus : 0)) }
+        let ranked = c.proposals.map {
+            ($0.text, $0.logProbability + ($0.inLexicon ? InkDecoder.bonus(length: $0.text.count, base: bonus, perCharacter: perCharacter) : 0))
+        }
             .sorted { $0.1 > $1.1 }.map { $0.0.lowercased() }
         var seen = Set<String>(); var uniq: [String] = []
         for r in ranked where seen.insert(r).inserted { uniq.append(r) }
@@ -30,14 +32,21 @@ func top(_ cases: [Case], bonus: Double) -> (top1: Double, top5: Double) {
 }
 
 let grid = stride(from: 0.0, through: 30.0, by: 0.25).map { $0 }
-func fit(_ cases: [Case]) -> Double {
-    let scores = grid.map { top(cases, bonus: $0).top1 }
-    let best = scores.max() ?? 0
-    let idx = grid.indices.filter { scores[$0] >= best - 1e-12 }
-    // The middle of the first run of best values.
-    var run = [idx[0]]
-    for i in idx.dropFirst() where i == run.last! + 1 { run.append(i) }
-    return grid[run[run.count / 2]]
+let perCharacterGrid = stride(from: 0.0, through: 2.0, by: 0.1).map { $0 }
+/// The (bonus, per-character) pair with the best top-1; ties: the middle of the best
+/// run of bonuses, at the smallest per-character growth.
+func fit(_ cases: [Case]) -> (Double, Double) {
+    var best = (-1.0, 0.0, 0.0)
+    for pc in perCharacterGrid {
+        let scores = grid.map { top(cases, bonus: $0, perCharacter: pc).top1 }
+        let m = scores.max() ?? 0
+        guard m > best.0 + 1e-12 else { continue }
+        let idx = grid.indices.filter { scores[$0] >= m - 1e-12 }
+        var run = [idx[0]]
+        for i in idx.dropFirst() where i == run.last! + 1 { run.append(i) }
+        best = (m, grid[run[run.count / 2]], pc)
+    }
+    return (best.1, best.2)
 }
 
 func proposals(_ recognizer: InkRecognizer, _ lexicon: Lexicon, _ ink: Ink) throws -> [InkDecoder.Scored] {
@@ -121,11 +130,11 @@ case "fit":
         }
     }
     let inList = cases.filter { lexicon.contains($0.text) }.count
-    let bonus = fit(cases)
-    let r = top(cases, bonus: bonus), r0 = top(cases, bonus: 0)
+    let (bonus, perCharacter) = fit(cases)
+    let r = top(cases, bonus: bonus, perCharacter: perCharacter), r0 = top(cases, bonus: 0)
     print("generated \(cases.count) (\(inList) listed words, \(cases.count - inList) out of the list), \(model.id)")
     print(String(format: "mess level %.2f: greedy top-1 %.3f", messLevel, Double(greedyHits) / Double(cases.count)))
-    print(String(format: "bonus %.2f: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, r.top1, r.top5, r0.top1))
+    print(String(format: "bonus %.2f + %.2f per character: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, perCharacter, r.top1, r.top5, r0.top1))
     if args.contains("--write") {
         let src = """
         /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess \(messLevel) --write`
@@ -135,6 +144,8 @@ case "fit":
         public enum InkWeights {
             /// Log-probability bonus of a word-list reading over a free CTC reading.
             public static let lexiconBonus: Double = \(bonus)
+            /// Its growth per character of the word.
+            public static let lexiconBonusPerCharacter: Double = \(perCharacter)
         }
 
         """
@@ -147,7 +158,8 @@ case "kfold", "eval":
     let cases = try set.map { Case(text: $0.0, proposals: try proposals(recognizer, lexicon, $0.1)) }
     if args[0] == "eval" {
         let bonus = args.count > 2 ? Double(args[2]) ?? InkWeights.lexiconBonus : InkWeights.lexiconBonus
-        let r = top(cases, bonus: bonus), free = top(cases, bonus: -100)
+        let perCharacter = args.count > 3 ? Double(args[3]) ?? 0 : (args.count > 2 ? 0 : InkWeights.lexiconBonusPerCharacter)
+        let r = top(cases, bonus: bonus, perCharacter: perCharacter), free = top(cases, bonus: -100)
         let greedy = try set.filter { try recognizer.probabilities($0.1).greedy().text.trimmingCharacters(in: .whitespaces).lowercased() == $0.0.lowercased() }.count
         print(String(format: "cases %d bonus %.2f top-1 %.3f top-5 %.3f  (free only %.3f, greedy %.3f)", cases.count, bonus, r.top1, r.top5,
                      free.top1, Double(greedy) / Double(set.count)))
@@ -158,9 +170,9 @@ case "kfold", "eval":
             let train = cases.indices.filter { $0 % k != fold }.map { cases[$0] }
             let test = cases.indices.filter { $0 % k == fold }.map { cases[$0] }
             let b = fit(train)
-            let r = top(test, bonus: b)
+            let r = top(test, bonus: b.0, perCharacter: b.1)
             hits1 += r.top1 * Double(test.count); hits5 += r.top5 * Double(test.count)
-            print(String(format: "fold %d: bonus %.2f test top-1 %.3f", fold, b, r.top1))
+            print(String(format: "fold %d: bonus %.2f + %.2f/char test top-1 %.3f", fold, b.0, b.1, r.top1))
         }
         print(String(format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
     }
