@@ -73,17 +73,22 @@ public enum InkContextRules {
     /// With a writing area: a lone letter that looks the same in both cases is small
     /// when the ink is under 40% of the area's height, else capital; a lone dot or
     /// comma is a comma when its ink is much taller than wide.
-    public static func applySizeCues(_ candidates: [InkCandidate], ink: Ink) -> [InkCandidate] {
+    /// A small lone "0" is an "o" (digits are as tall as capitals), unless the charset
+    /// rules letters out.
+    public static func applySizeCues(_ candidates: [InkCandidate], ink: Ink, charset: String? = nil) -> [InkCandidate] {
         guard let area = ink.writingArea, let b = ink.bounds else { return candidates }
         let relative = (b.maxY - b.minY) / area.height
         var out: [InkCandidate] = []
         for c in candidates {
             var c = c
+            let original = c.text
+            if c.text == "0" && relative < 0.4 { c.text = "o" }
             if c.text.count == 1, let ch = c.text.first, sizeOnlyCase.contains(Character(ch.lowercased())) {
                 c.text = relative < 0.4 ? c.text.lowercased() : c.text.uppercased()
             } else if c.text == "." || c.text == "," {
                 c.text = (b.maxY - b.minY) > 1.8 * max(b.maxX - b.minX, 1e-9) ? "," : "."
             }
+            if let charset, !c.text.allSatisfy({ charset.contains($0) }) { c.text = original }
             if let i = out.firstIndex(where: { $0.text == c.text }) {
                 out[i].score = max(out[i].score, c.score)
             } else {

@@ -109,7 +109,7 @@ public final class InkRecognizer {
             words = l; model = m
         }
         var candidates = decode(renderings, lexicon: words, count: max(1, options.candidateCount))
-        candidates = InkContextRules.applySizeCues(candidates, ink: ink)
+        candidates = InkContextRules.applySizeCues(candidates, ink: ink, charset: charset)
         candidates = InkContextRules.applyPreContext(candidates, preContext: preContext, lexicon: words)
         return InkResult(candidates: candidates, language: model.language,
                          model: .init(id: model.id, recognizer: reader.modelName,

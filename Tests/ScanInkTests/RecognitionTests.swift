@@ -54,6 +54,24 @@ import ScanRecognition
         #expect(try recognizer.recognize(ink: code).candidates.first?.text == "4711")
     }
 
+    @Test func theWritingAreaTellsSmallFromCapital() throws {
+        let recognizer = try InkRecognizer()
+        let font = try HersheyFont(named: "futural")
+        var rng = SeededGenerator(seed: 3)
+        var style = InkSynthesizer.Style()
+        // The glyph "o" is about 14 font units high: 2 units per font unit makes it 28 high.
+        style.scale = 2
+        var small = InkSynthesizer(font: font).ink("o", style: style, rng: &rng)
+        small.writingArea = .init(width: 800, height: 200)
+        style.scale = 9
+        var big = InkSynthesizer(font: font).ink("o", style: style, rng: &rng)
+        big.writingArea = .init(width: 800, height: 200)
+        let s = try recognizer.recognize(ink: small).candidates.first?.text
+        let b = try recognizer.recognize(ink: big).candidates.first?.text
+        #expect(s == "o")
+        #expect(b == "O")
+    }
+
     @Test func aMissingWordListNamesTheInstallCommand() throws {
         let model = InkModel(language: "en-US", lexiconPath: "/nonexistent/words", aptPackage: "wamerican-large")
         #expect(!model.isInstalled)
