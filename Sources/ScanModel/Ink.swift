@@ -59,7 +59,7 @@ public struct Ink: Codable, Hashable, Sendable {
     }
 
     /// Checks what the schema cannot: finite coordinates, at least one point, a
-    /// positive writing area. Throws `ScanError(.invalidOption)` with the reason.
+    /// positive writing area. Throws `ScanError(.corrupt)` with the reason.
     public func validate() throws {
         guard !strokes.isEmpty else { throw ScanError(.corrupt, "the ink has no strokes") }
         guard pointCount > 0 else { throw ScanError(.corrupt, "the ink's strokes have no points") }
