@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ScanKit", targets: ["ScanKit"]),
         .library(name: "ScanDetectors", targets: ["ScanDetectors"]),
         .library(name: "ScanExtraction", targets: ["ScanExtraction"]),
+        .library(name: "ScanInk", targets: ["ScanInk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "ScanLayout", dependencies: ["ScanModel"]),
         // Document classifier, receipt and business-card parsers. Pure logic.
         .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"]),
+        // Digital ink: strokes -> rendering -> PP-OCR line recognizer -> CTC beam + word list -> candidates.
+        .target(name: "ScanInk", dependencies: ["ScanModel", "ScanRecognition"]),
         // JSON / JSON Lines / text / CSV / vCard writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
@@ -61,7 +64,7 @@ let package = Package(
         ]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
-            "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition", "ScanCamera", "ScanInput",
+            "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition", "ScanCamera", "ScanInput", "ScanInk",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -75,7 +78,12 @@ let package = Package(
         // The camera stage on generated photos: corner accuracy over many photos, and time per photo.
         .executableTarget(name: "CameraBenchmark", dependencies: ["ScanCamera", "ScanModel", "ScanInput", "TestSupport"],
                           path: "Benchmarks/CameraBenchmark"),
-
+        // Ink: words per second and top-1 on generated Hershey ink, one core.
+        .executableTarget(name: "InkBenchmark", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
+                          path: "Benchmarks/InkBenchmark"),
+        // Learns the ink decoder's word-list bonus on generated ink (k-fold check on a labelled set).
+        .executableTarget(name: "TrainInk", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"], path: "Tools/train-ink"),
+        .testTarget(name: "ScanInkTests", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"]),
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanRecognition", "TestSupport"]),
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport"]),

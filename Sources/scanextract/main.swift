@@ -7,7 +7,7 @@ struct ScanExtract: ParsableCommand {
         abstract: "Recognize scanned documents and extract structured data.",
         discussion: ExitStatus.documentation,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, DetectCommand.self, ModelsCommand.self, FlattenCommand.self],
+        subcommands: [ScanCommand.self, DetectCommand.self, ModelsCommand.self, FlattenCommand.self, InkCommand.self],
         defaultSubcommand: ScanCommand.self)
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+import ScanInk
+import ScanModel
+import ScanRecognition
+
+// Time per ink on one core (ONNX Runtime with one thread), on generated Hershey words
+// or on an Ink JSON Lines file:  swift run -c release InkBenchmark [SET.jsonl] [COUNT]
+// CPU time of this thread is reported too, which load from other processes does not inflate.
+
+func cpuMs() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+var inks: [(String, Ink)] = []
+if let path = args.first, path.hasSuffix(".jsonl") {
+    struct Labelled: Decodable { var text: String }
+    for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+        let d = Data(line.utf8)
+        inks.append(((try? JSONDecoder().decode(Labelled.self, from: d).text) ?? "", try JSONDecoder().decode(Ink.self, from: d)))
+    }
+} else {
+    let count = Int(args.first ?? "") ?? 100
+    var rng = SeededGenerator(seed: 7)
+    let synth = InkSynthesizer(font: try HersheyFont(named: "cursive"))
+    let words = ["handwriting", "recognition", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "letter",
+                 "scanner", "morning", "garden", "window", "yellow", "number", "people", "travel", "coffee", "market"]
+    for i in 0..<count {
+        let w = words[i % words.count]
+        inks.append((w, synth.ink(w, style: InkSynthesizer.randomStyle(&rng), rng: &rng)))
+    }
+}
+let loadStart = Date()
+let recognizer = try InkRecognizer()
+_ = try recognizer.lexicon(for: "en-US")
+print(String(format: "set-up (session + word list): %.0f ms", Date().timeIntervalSince(loadStart) * 1000))
+// Warm-up.
+_ = try recognizer.recognize(ink: inks[0].1)
+var renderMs = 0.0, modelMs = 0.0, decodeMs = 0.0, hits = 0
+let wallStart = Date(), cpuStart = cpuMs()
+for (text, ink) in inks {
+    let a = cpuMs()
+    _ = recognizer.render(ink)
+    let b = cpuMs()
+    let probs = try recognizer.probabilities(ink)   // renders again: that time is taken off below
+    let c = cpuMs()
+    let (lexicon, _) = try recognizer.lexicon(for: "en-US")
+    let cands = recognizer.decode([probs], lexicon: lexicon, count: 5)
+    let d = cpuMs()
+    renderMs += b - a; modelMs += (c - b) - (b - a); decodeMs += d - c
+    if cands.first?.text.lowercased() == text.lowercased() { hits += 1 }
+}
+let n = Double(inks.count)
+let wall = Date().timeIntervalSince(wallStart) * 1000 / n
+// Each ink was rendered twice above; count it once.
+let cpu = (cpuMs() - cpuStart) / n - renderMs / n
+print(String(format: "%d inks: %.1f ms wall, %.1f ms CPU per ink (render %.2f, recognizer %.1f, decode %.1f); top-1 %.3f",
+             inks.count, wall, cpu, renderMs / n, modelMs / n, decodeMs / n, Double(hits) / n))
+
+// Where the decoder's time goes: the word-list search, the free beam, exact rescoring.
+if ProcessInfo.processInfo.environment["INK_PROFILE"] != nil {
+    let (lexicon, _) = try recognizer.lexicon(for: "en-US")
+    let all = try inks.map { try recognizer.probabilities($0.1) }
+    var a = cpuMs()
+    for p in all { _ = lexicon.search(p, count: 5) }
+    let searchMs = (cpuMs() - a) / n
+    a = cpuMs()
+    for p in all { _ = p.beam(count: 8, width: 16) }
+    let beamMs = (cpuMs() - a) / n
+    a = cpuMs()
+    for p in all { _ = ctcLogProbability(p, classes: [1, 2, 3, 4, 5, 6, 7]) }
+    let exactMs = (cpuMs() - a) / n
+    print(String(format: "per ink: word-list search %.2f ms, free beam %.2f ms, one exact score %.3f ms", searchMs, beamMs, exactMs))
+}

@@ -1,0 +1,225 @@
+import Foundation
+import ScanModel
+import ScanRecognition
+
+/// Recognizes handwriting given as digital ink: strokes in, ranked text candidates
+/// out, like ML Kit's `DigitalInkRecognizer.recognize(ink:context:)`.
+///
+/// The ink is rendered as a pen draws it (`InkRenderer`), PP-OCR's line recognizer
+/// reads the image into CTC probabilities, and two decoders propose candidates:
+/// the word list of the language (exact best-first search over a trie) and a free
+/// CTC beam search (numbers, codes, names). Both give CTC log-probabilities; a
+/// word-list reading gets the learned `lexiconBonus` (`InkWeights`), and the
+/// candidates are ranked by that score.
+///
+/// Not thread-safe (it owns an ONNX session): one instance per worker.
+public final class InkRecognizer {
+    public struct Options: Sendable, Hashable {
+        public var candidateCount: Int = 5
+        public var renderer = InkRenderer.Settings()
+        /// Log-probability bonus of a word-list reading over a free one (learned), and
+        /// its growth per character (a free reading of a long word strays more).
+        public var lexiconBonus: Double = InkWeights.lexiconBonus
+        public var lexiconBonusPerCharacter: Double = InkWeights.lexiconBonusPerCharacter
+        /// Free beam search width.
+        public var beamWidth: Int = 16
+        /// Further renderings read for each ink, whose scores are averaged with the main
+        /// one's (pen width and deslanting vary); empty: one rendering.
+        public var extraRenderings: [InkRenderer.Settings] = []
+        public init() {}
+    }
+
+    public let options: Options
+    let reader: PPOCRLineReader
+    var lexicons: [String: Lexicon] = [:]
+    public let defaultLanguage: String
+
+    public init(reader: PPOCRLineReader, language: String = "en-US", options: Options = Options()) {
+        self.reader = reader
+        self.defaultLanguage = language
+        self.options = options
+    }
+
+    /// Locates PP-OCR's models as the rest of scanextract does.
+    public convenience init(language: String = "en-US", options: Options = Options()) throws {
+        try self.init(reader: PPOCRLineReader(), language: language, options: options)
+    }
+
+    /// The word list for a language, loaded once. Throws when it is not installed,
+    /// naming the command that installs it.
+    public func lexicon(for language: String) throws -> (Lexicon, InkModel) {
+        let model = try InkModel.forLanguage(language)
+        if let l = lexicons[model.language] { return (l, model) }
+        guard model.isInstalled else {
+            throw ScanError(.engine, "the word list for \(model.id) is not installed (\(model.lexiconPath)); install it with: \(model.installCommand)")
+        }
+        let l = try Lexicon(contentsOf: model.lexiconPath)
+        lexicons[model.language] = l
+        return (l, model)
+    }
+
+    /// Use an already loaded word list for a language (tests, custom vocabularies).
+    public func setLexicon(_ lexicon: Lexicon, for language: String) throws {
+        lexicons[try InkModel.forLanguage(language).language] = lexicon
+    }
+
+    /// The image the recognizer reads for this ink.
+    public func render(_ ink: Ink) -> RasterImage {
+        InkRenderer(settings: rendererSettings(for: ink)).render(ink)
+    }
+
+    func rendererSettings(for ink: Ink) -> InkRenderer.Settings {
+        var s = options.renderer
+        if let area = ink.writingArea { s.minimumInkHeight = area.height * 0.25 }
+        return s
+    }
+
+    /// The CTC probabilities of the rendered ink (for decoders and training).
+    public func probabilities(_ ink: Ink) throws -> LineProbabilities {
+        try reader.probabilities(of: render(ink))
+    }
+
+    /// The probabilities of every rendering (`options.renderer`, then `extraRenderings`).
+    public func allProbabilities(_ ink: Ink) throws -> [LineProbabilities] {
+        var out = [try probabilities(ink)]
+        for extra in options.extraRenderings {
+            var settings = extra
+            settings.minimumInkHeight = rendererSettings(for: ink).minimumInkHeight
+            out.append(try reader.probabilities(of: InkRenderer(settings: settings).render(ink)))
+        }
+        return out
+    }
+
+    /// Candidates for the ink, best first. `context` overrides the ink's own
+    /// `preContext`, `language` and `charset` where they are set.
+    public func recognize(ink: Ink, context: InkContext = InkContext()) throws -> InkResult {
+        try ink.validate()
+        let language = context.language ?? ink.language ?? defaultLanguage
+        let charset = context.charset ?? ink.charset
+        let preContext = context.preContext ?? ink.preContext
+        var renderings = try allProbabilities(ink)
+        var words: Lexicon?
+        let model: InkModel
+        if let charset, !charset.isEmpty {
+            renderings = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
+                                                              reassign: InkContextRules.reassignments(for: ink)) }
+            model = try InkModel.forLanguage(language)
+        } else {
+            let (l, m) = try lexicon(for: language)
+            words = l; model = m
+        }
+        var candidates = decode(renderings, lexicon: words, count: max(1, options.candidateCount))
+        candidates = InkContextRules.applySizeCues(candidates, ink: ink, charset: charset)
+        candidates = InkContextRules.applyPreContext(candidates, preContext: preContext, lexicon: words)
+        return InkResult(candidates: candidates, language: model.language,
+                         model: .init(id: model.id, recognizer: reader.modelName,
+                                      lexicon: words == nil ? nil : model.lexiconPath))
+    }
+
+    /// Free and word-list candidates merged by score (pure: no engine).
+    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [InkCandidate] {
+        InkDecoder(lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter, beamWidth: options.beamWidth)
+            .decode(renderings, lexicon: lexicon, count: count).map { InkCandidate(text: $0.text, score: $0.score) }
+    }
+}
+
+/// What ML Kit calls the recognition context: overrides for one call.
+public struct InkContext: Sendable, Hashable {
+    public var preContext: String?
+    public var language: String?
+    public var charset: String?
+    public init(preContext: String? = nil, language: String? = nil, charset: String? = nil) {
+        self.preContext = preContext; self.language = language; self.charset = charset
+    }
+}
+
+/// The decoding half of `InkRecognizer`: probabilities in, scored candidates out.
+public struct InkDecoder: Sendable {
+    public struct Scored: Sendable, Hashable {
+        public var text: String
+        /// Free-path CTC log-probability, plus the bonus for a word-list reading.
+        public var score: Double
+        public var logProbability: Double
+        public var inLexicon: Bool
+    }
+    public var lexiconBonus: Double
+    public var perCharacter: Double
+    public var beamWidth: Int
+    public init(lexiconBonus: Double, perCharacter: Double = 0, beamWidth: Int = 16) {
+        self.lexiconBonus = lexiconBonus; self.perCharacter = perCharacter; self.beamWidth = beamWidth
+    }
+
+    /// The bonus of a listed word of `length` characters.
+    public static func bonus(length: Int, base: Double, perCharacter: Double) -> Double {
+        base + perCharacter * Double(length)
+    }
+
+    /// Every candidate found (free beam and word list), with its log-probability and
+    /// whether it is a listed word; not yet ranked. Training fits the bonus on these.
+    ///
+    /// With several renderings of the same ink, candidates are gathered from each, and
+    /// every candidate is scored exactly (CTC forward) on every rendering: its
+    /// log-probability is the mean (a product of experts).
+    public func proposals(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
+        guard let first = renderings.first else { return [] }
+        let classIndex = Lexicon.ClassMap.for(first.alphabet).index
+        var texts: [String: Bool] = [:]   // text -> listed
+        for probs in renderings {
+            for (text, _) in probs.beam(count: max(count, 8), width: max(beamWidth, count)) {
+                let t = text.trimmingCharacters(in: .whitespaces)
+                if !t.isEmpty { texts[t] = lexicon?.contains(t) ?? false }
+            }
+            if let lexicon {
+                for match in lexicon.search(probs, count: max(count, 5)) {
+                    // The case as written: the listed forms, lower, Capitalized and UPPER.
+                    let lower = match.folded
+                    var variants = lexicon.listedForms(of: lower)
+                    variants += [lower, lower.prefix(1).uppercased() + lower.dropFirst(), lower.uppercased()]
+                    for v in variants { texts[v] = true }
+                }
+            }
+        }
+        // Single characters: the classes most probable at some step. A lone mark that the
+        // beam reads as nothing ("-" on its own is mostly blank) still gets candidates.
+        var peaks: [(Int, Float)] = []
+        for k in 1..<first.classCount where k != first.spaceClass {
+            var m: Float = 0
+            for t in 0..<first.steps { m = max(m, first.values[t * first.classCount + k]) }
+            if m > 0.01 { peaks.append((k, m)) }
+        }
+        for (k, _) in peaks.sorted(by: { $0.1 > $1.1 }).prefix(count) where texts[first.alphabet[k]] == nil {
+            texts[first.alphabet[k]] = lexicon?.contains(first.alphabet[k]) ?? false
+        }
+        var out: [Scored] = []
+        for (text, listed) in texts {
+            let classes = text.map { classIndex[String($0)] }
+            guard !classes.contains(where: { $0 == nil }) else { continue }
+            let seq = classes.map { $0! }
+            let lp = renderings.reduce(0.0) { $0 + ctcLogProbability($1, classes: seq) } / Double(renderings.count)
+            guard lp > -.infinity else { continue }
+            out.append(Scored(text: text, score: lp, logProbability: lp, inLexicon: listed))
+        }
+        return out
+    }
+
+    public func proposals(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
+        proposals([probs], lexicon: lexicon, count: count)
+    }
+
+    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
+        let ranked = proposals(renderings, lexicon: lexicon, count: count).map { s -> Scored in
+            var s = s
+            s.score = s.logProbability + (s.inLexicon ? Self.bonus(length: s.text.count, base: lexiconBonus, perCharacter: perCharacter) : 0)
+            return s
+        }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.text < $1.text }
+        // Variants of one word that differ only in case: keep the best.
+        var out: [Scored] = []
+        var seen = Set<String>()
+        for s in ranked where seen.insert(s.text.lowercased()).inserted { out.append(s) }
+        return Array(out.prefix(count))
+    }
+
+    public func decode(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
+        decode([probs], lexicon: lexicon, count: count)
+    }
+}

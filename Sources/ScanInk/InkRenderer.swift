@@ -1,0 +1,216 @@
+import Foundation
+import ScanModel
+
+/// Draws ink the way a pen does, for a line recognizer: black round-capped,
+/// round-joined strokes on white, anti-aliased, the ink scaled to a fixed height
+/// with padding, jitter smoothed, and the writer's slant taken out.
+///
+/// Pure geometry and pixels: no engine, so it is tested on its own.
+public struct InkRenderer: Sendable, Hashable {
+    public struct Settings: Sendable, Hashable {
+        /// Height of the rendered image in pixels (the recognizer's input height).
+        public var height: Int = 48
+        /// Empty rows above and below the ink, as a share of `height`.
+        public var verticalPadding: Double = 0.12
+        /// Empty columns left and right, as a share of `height`.
+        public var horizontalPadding: Double = 0.3
+        /// Pen width as a share of the ink's height.
+        public var penWidth: Double = 0.065
+        /// The image is at least this many heights wide (a lone character is padded, not stretched).
+        public var minAspect: Double = 1.5
+        /// Points closer than this share of the ink's height to the previous one are merged.
+        public var resampleStep: Double = 0.005
+        /// Moving-average window (points on each side) applied before resampling.
+        public var smoothing: Int = 1
+        /// Take the writer's slant out (shear so that down-strokes stand upright).
+        public var correctSlant: Bool = true
+        /// Ink wider than this many heights is drawn smaller than the full height (long
+        /// words keep some room above and below).
+        public var shrinkAspect: Double = 4
+        /// Only ink at least this many heights wide is deslanted: the lean of a lone
+        /// character ("/" against "1") is the character, not the writer's slant.
+        public var slantMinAspect: Double = 1.2
+        /// Slants are clamped to this (dx per dy).
+        public var maxSlant: Double = 0.8
+        /// In the ink's units: ink shorter than this is drawn at this height's scale, so
+        /// a dot stays small (set from the writing area).
+        public var minimumInkHeight: Double? = nil
+        public init() {}
+    }
+
+    public var settings: Settings
+    public init(settings: Settings = Settings()) { self.settings = settings }
+
+    /// A 2-D point in rendering space.
+    public struct Vec: Sendable, Hashable {
+        public var x: Double
+        public var y: Double
+        public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    }
+
+    // MARK: - Geometry
+
+    /// Moving average over `radius` neighbours on each side; the end points stay.
+    public static func smooth(_ points: [Vec], radius: Int) -> [Vec] {
+        guard radius > 0, points.count > 2 else { return points }
+        var out = points
+        for i in 1..<(points.count - 1) {
+            let lo = max(0, i - radius), hi = min(points.count - 1, i + radius)
+            var sx = 0.0, sy = 0.0
+            for j in lo...hi { sx += points[j].x; sy += points[j].y }
+            let n = Double(hi - lo + 1)
+            out[i] = Vec(sx / n, sy / n)
+        }
+        return out
+    }
+
+    /// Points spaced `step` apart along the polyline (the last point kept).
+    public static func resample(_ points: [Vec], step: Double) -> [Vec] {
+        guard points.count > 1, step > 0 else { return points }
+        var out = [points[0]]
+        var carry = 0.0
+        for i in 1..<points.count {
+            let a = points[i - 1], b = points[i]
+            let len = hypot(b.x - a.x, b.y - a.y)
+            guard len > 0 else { continue }
+            var d = step - carry
+            while d <= len {
+                let f = d / len
+                out.append(Vec(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f))
+                d += step
+            }
+            carry = len - (d - step)
+        }
+        if let last = points.last, out.last != last { out.append(last) }
+        return out
+    }
+
+    /// The writer's slant as dx per dy (positive leans right, y down): the
+    /// length-weighted mean direction of the near-vertical pieces of the strokes.
+    public static func slant(_ strokes: [[Vec]]) -> Double {
+        var sum = 0.0, weight = 0.0
+        for s in strokes where s.count > 1 {
+            for i in 1..<s.count {
+                var dx = s[i].x - s[i - 1].x, dy = s[i].y - s[i - 1].y
+                if dy < 0 { dx = -dx; dy = -dy }   // direction, not sense
+                // Pieces within 45° of vertical.
+                guard dy > 0, abs(dx) < dy else { continue }
+                let len = hypot(dx, dy)
+                // Weigh long, steep pieces most (a down-stroke, not a curve's end).
+                let w = len * len
+                sum += w * (dx / dy)
+                weight += w
+            }
+        }
+        return weight > 0 ? sum / weight : 0
+    }
+
+    /// The strokes in rendering space: smoothed, slant-corrected, scaled so that the
+    /// ink's height fills the image between the paddings, and resampled.
+    /// Returns the strokes and the image width.
+    public func layout(_ ink: Ink) -> (strokes: [[Vec]], width: Int, penRadius: Double) {
+        let s = settings
+        var strokes: [[Vec]] = ink.strokes.map { $0.points.map { Vec($0.x, $0.y) } }.filter { !$0.isEmpty }
+        guard let b = ink.bounds else { return ([], Int(Double(s.height) * s.minAspect), 1) }
+        let inkHeight = max(b.maxY - b.minY, (b.maxX - b.minX) * 0.1, 1e-6)
+        // Jitter is measured against the ink's size, so smoothing and resampling use it.
+        strokes = strokes.map { Self.smooth(Self.resample($0, step: inkHeight * s.resampleStep), radius: s.smoothing) }
+        if s.correctSlant, b.maxX - b.minX >= s.slantMinAspect * (b.maxY - b.minY) {
+            let k = min(max(Self.slant(strokes), -s.maxSlant), s.maxSlant)
+            let cy = (b.minY + b.maxY) / 2
+            strokes = strokes.map { $0.map { Vec($0.x - k * ($0.y - cy), $0.y) } }
+        }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for st in strokes { for p in st { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+        let h = Double(s.height)
+        let pad = h * s.verticalPadding
+        let contentHeight = h - 2 * pad
+        let spanY = max(maxY - minY, 1e-6)
+        // A flat, straight mark (a dash) is drawn as wide as the line is high, not
+        // stretched to fill the height; a wide word (its path much longer than its
+        // width) is not a mark.
+        let pathLength = strokes.reduce(0.0) { acc, st in
+            acc + zip(st, st.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        let spanX = maxX - minX
+        let isMark = Self.isFlatMark(spanX: spanX, spanY: spanY, pathLength: pathLength)
+        let reference = max(spanY, s.minimumInkHeight ?? 0, isMark ? spanX : spanX / s.shrinkAspect)
+        let scale = contentHeight / reference
+        let penRadius = max(0.6, s.penWidth * contentHeight / 2)
+        let xPad = h * s.horizontalPadding
+        let contentWidth = (maxX - minX) * scale
+        let width = Int(max(h * s.minAspect, contentWidth + 2 * xPad).rounded(.up))
+        let x0 = (Double(width) - contentWidth) / 2
+        let y0 = pad + (contentHeight - (maxY - minY) * scale) / 2
+        let placed = strokes.map { $0.map { Vec(x0 + ($0.x - minX) * scale, y0 + ($0.y - minY) * scale) } }
+        return (placed, width, penRadius)
+    }
+
+    /// A flat, straight mark (a dash): much wider than high, its path hardly longer than its width.
+    static func isFlatMark(spanX: Double, spanY: Double, pathLength: Double) -> Bool {
+        spanY < 0.5 * spanX && pathLength < 1.6 * spanX
+    }
+
+    public static func isFlatMark(_ ink: Ink) -> Bool {
+        guard let b = ink.bounds else { return false }
+        let length = ink.strokes.reduce(0.0) { acc, st in
+            acc + zip(st.points, st.points.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        return isFlatMark(spanX: b.maxX - b.minX, spanY: b.maxY - b.minY, pathLength: length)
+    }
+
+    /// When the ink is one straight stroke (its path at most 10% longer than the line
+    /// between its ends, and taller than wide): its lean (|dx/dy|) and whether it rises
+    /// to the right like "/" (y down).
+    public static func straightStroke(_ ink: Ink) -> (lean: Double, rising: Bool)? {
+        guard ink.strokes.count == 1, let p = ink.strokes.first?.points, p.count >= 2 else { return nil }
+        let dx = p[p.count - 1].x - p[0].x, dy = p[p.count - 1].y - p[0].y
+        let chord = hypot(dx, dy)
+        guard chord > 0, abs(dy) > 0 else { return nil }
+        let length = zip(p, p.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        guard length <= 1.1 * chord, abs(dy) >= 0.4 * abs(dx) else { return nil }
+        return (abs(dx) / abs(dy), dx * dy < 0)
+    }
+
+    // MARK: - Pixels
+
+    /// The ink as an 8-bit gray image, black on white.
+    public func render(_ ink: Ink) -> RasterImage {
+        let (strokes, width, radius) = layout(ink)
+        return Self.rasterize(strokes, width: width, height: settings.height, radius: radius)
+    }
+
+    /// Draws polylines with round caps and joins: each pixel's ink is its coverage by
+    /// the nearest segment's disc-swept band, with a one-pixel linear edge (anti-aliasing).
+    public static func rasterize(_ strokes: [[Vec]], width: Int, height: Int, radius: Double) -> RasterImage {
+        var ink = [Float](repeating: 0, count: width * height)
+        func segment(_ a: Vec, _ b: Vec) {
+            let x0 = max(0, Int((min(a.x, b.x) - radius - 1).rounded(.down)))
+            let x1 = min(width - 1, Int((max(a.x, b.x) + radius + 1).rounded(.up)))
+            let y0 = max(0, Int((min(a.y, b.y) - radius - 1).rounded(.down)))
+            let y1 = min(height - 1, Int((max(a.y, b.y) + radius + 1).rounded(.up)))
+            guard x0 <= x1, y0 <= y1 else { return }
+            let dx = b.x - a.x, dy = b.y - a.y
+            let len2 = dx * dx + dy * dy
+            for py in y0...y1 {
+                let cy = Double(py) + 0.5
+                for px in x0...x1 {
+                    let cx = Double(px) + 0.5
+                    var f = len2 > 0 ? ((cx - a.x) * dx + (cy - a.y) * dy) / len2 : 0
+                    f = min(max(f, 0), 1)
+                    let ex = cx - (a.x + f * dx), ey = cy - (a.y + f * dy)
+                    let d = (ex * ex + ey * ey).squareRoot()
+                    let cover = Float(min(max(radius + 0.5 - d, 0), 1))
+                    let i = py * width + px
+                    if cover > ink[i] { ink[i] = cover }
+                }
+            }
+        }
+        for s in strokes {
+            if s.count == 1 { segment(s[0], s[0]) }
+            for i in stride(from: 1, to: s.count, by: 1) { segment(s[i - 1], s[i]) }
+        }
+        let pixels = ink.map { UInt8((255 * (1 - $0)).rounded()) }
+        return RasterImage(width: width, height: height, channels: 1, pixels: pixels)
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import ScanRecognition
+
+/// A word list as a trie over case-folded characters, searched against a line's CTC
+/// probabilities for the words the recognizer most probably wrote.
+///
+/// The search is exact best-first: a trie node's CTC prefix probability (the
+/// probability that the reading starts with it) bounds that of every word below it,
+/// so nodes are expanded in decreasing bound order and the search stops once no
+/// open node can beat the N-th best complete word.
+public final class Lexicon: @unchecked Sendable {
+    /// Word forms as listed, by id.
+    public let words: [String]
+    /// Case-folded form -> ids of its listed forms.
+    let forms: [String: [Int32]]
+    // Trie nodes (node 0 is the root).
+    var nodeChar: [Character] = [" "]
+    var firstChild: [Int32] = [0]
+    var childCount: [Int32] = [0]
+    /// Folded word id at this node, or -1.
+    var terminal: [Int32] = [-1]
+    var foldedWords: [String] = []
+
+    /// Case folding used throughout: lowercase.
+    @inline(__always) static func fold(_ s: String) -> String { s.lowercased() }
+
+    public init(words list: [String]) {
+        var forms: [String: [Int32]] = [:]
+        var clean: [String] = []
+        for w in list {
+            let t = w.trimmingCharacters(in: .whitespaces)
+            guard !t.isEmpty, !t.contains(" ") else { continue }
+            forms[Self.fold(t), default: []].append(Int32(clean.count))
+            clean.append(t)
+        }
+        words = clean
+        self.forms = forms
+        foldedWords = forms.keys.sorted()
+        build()
+    }
+
+    /// Reads a word list file, one word a line (Debian's /usr/share/dict/*). Possessive
+    /// forms ("'s") are left out: they double the list and are rarely handwritten alone.
+    public convenience init(contentsOf path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let list = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasSuffix("'s") }
+        self.init(words: list)
+    }
+
+    public var count: Int { words.count }
+
+    /// True when the word, case-folded, is in the list.
+    public func contains(_ word: String) -> Bool { forms[Self.fold(word)] != nil }
+
+    /// The listed forms of a word, compared case-folded.
+    public func listedForms(of word: String) -> [String] { (forms[Self.fold(word)] ?? []).map { words[Int($0)] } }
+
+    private func build() {
+        // Breadth-first over the sorted folded words: children of a node are contiguous.
+        let chars = foldedWords.map { Array($0) }
+        // Each queue entry: node id, range of words sharing its prefix, depth.
+        var queue: [(node: Int, lo: Int, hi: Int, depth: Int)] = [(0, 0, chars.count, 0)]
+        var head = 0
+        while head < queue.count {
+            let (node, lo, hi, depth) = queue[head]; head += 1
+            var i = lo
+            // A word that ends here comes first in sorted order.
+            if i < hi, chars[i].count == depth { terminal[node] = Int32(i); i += 1 }
+            firstChild[node] = Int32(nodeChar.count)
+            var groups: [(Character, Int, Int)] = []
+            while i < hi {
+                let c = chars[i][depth]
+                var j = i + 1
+                while j < hi, chars[j][depth] == c { j += 1 }
+                groups.append((c, i, j))
+                i = j
+            }
+            childCount[node] = Int32(groups.count)
+            for (c, a, b) in groups {
+                let id = nodeChar.count
+                nodeChar.append(c); firstChild.append(0); childCount.append(0); terminal.append(-1)
+                queue.append((id, a, b, depth + 1))
+            }
+        }
+    }
+
+    // MARK: - Search
+
+    /// A word found in the probabilities: its folded form and the natural log of its
+    /// CTC probability with either case of each letter allowed.
+    public struct Match: Sendable, Hashable {
+        public var folded: String
+        public var logProbability: Double
+    }
+
+    /// Class lookup for an alphabet: for each folded character, the classes that read as it.
+    /// Built once per alphabet (PP-OCR's has some 18,000 classes) and shared.
+    final class ClassMap: @unchecked Sendable {
+        private var cache: [Character: [Int]] = [:]
+        let index: [String: Int]
+        let alphabet: [String]
+        private let lock = NSLock()
+        init(alphabet: [String]) {
+            var index: [String: Int] = [:]
+            for (k, s) in alphabet.enumerated() where k > 0 && index[s] == nil { index[s] = k }
+            self.index = index
+            self.alphabet = alphabet
+        }
+        func classes(_ c: Character) -> [Int] {
+            lock.lock(); defer { lock.unlock() }
+            if let v = cache[c] { return v }
+            let s = String(c)
+            var out: [Int] = []
+            for v in [s, s.uppercased(), s.lowercased()] { if let k = index[v], !out.contains(k) { out.append(k) } }
+            cache[c] = out
+            return out
+        }
+
+        private static let sharedLock = NSLock()
+        nonisolated(unsafe) private static var shared: ClassMap?
+        /// The map for `alphabet`, reused while the alphabet stays the same.
+        static func `for`(_ alphabet: [String]) -> ClassMap {
+            sharedLock.lock(); defer { sharedLock.unlock() }
+            if let m = shared, m.alphabet.count == alphabet.count, m.alphabet == alphabet { return m }
+            let m = ClassMap(alphabet: alphabet)
+            shared = m
+            return m
+        }
+    }
+
+    private struct Open: Comparable {
+        var bound: Double
+        var node: Int32
+        var slot: Int32   // index into the forward-variable store
+        static func < (a: Open, b: Open) -> Bool { a.bound < b.bound }
+    }
+
+    /// The `count` most probable words, best first. `floor` is a log-probability under
+    /// which nothing is returned (a bound that also stops hopeless searches early);
+    /// `maxExpansions` caps the work on a very ambiguous line.
+    ///
+    /// Words more than `window` below the best one found are not wanted (a reading
+    /// e^-window times less probable), so the search drops them too.
+    public func search(_ probs: LineProbabilities, count: Int, floor: Double = -40, window: Double = 12,
+                       maxExpansions: Int = 20000) -> [Match] {
+        let steps = probs.steps, c = probs.classCount
+        guard steps > 0, count > 0 else { return [] }
+        let classMap = ClassMap.for(probs.alphabet)
+        let y = probs.values
+        // Forward variables of open nodes: blank-ending and symbol-ending, per step.
+        var storeB: [[Double]] = []
+        var storeN: [[Double]] = []
+        var lastClasses: [[Int]] = []
+        // Root: the empty prefix.
+        var rootB = [Double](repeating: 0, count: steps)
+        var acc = 1.0
+        for t in 0..<steps { acc *= Double(y[t * c]); rootB[t] = acc }
+        storeB.append(rootB); storeN.append([Double](repeating: 0, count: steps)); lastClasses.append([])
+        var heap = Heap<Open>()
+        heap.push(Open(bound: 0, node: 0, slot: 0))
+        var best: [Match] = []
+        let floorP = exp(floor)
+        var kth: Double {
+            let k = best.count >= count ? best[count - 1].logProbability : floor
+            return max(k, (best.first?.logProbability ?? -.infinity) - window)
+        }
+        var expansions = 0
+        var emit = [Double](repeating: 0, count: steps)
+        while let open = heap.pop() {
+            if open.bound < kth { break }
+            expansions += 1
+            if expansions > maxExpansions { break }
+            let node = Int(open.node), slot = Int(open.slot)
+            let pb = storeB[slot], pn = storeN[slot], last = lastClasses[slot]
+            // Steps before the parent has any mass contribute nothing: start one before.
+            var startStep = 0
+            if node != 0 {
+                while startStep < steps - 1 && pb[startStep] + pn[startStep] < 1e-30 { startStep += 1 }
+                startStep = max(0, startStep)
+            }
+            let first = Int(firstChild[node]), n = Int(childCount[node])
+            for child in first..<(first + n) {
+                let classes = classMap.classes(nodeChar[child])
+                if classes.isEmpty { continue }   // the recognizer cannot write it
+                for t in startStep..<steps {
+                    var e = 0.0
+                    for k in classes { e += Double(y[t * c + k]) }
+                    emit[t] = e
+                }
+                let same = !last.isEmpty && last == classes
+                var nb = [Double](repeating: 0, count: steps)
+                var nn = [Double](repeating: 0, count: steps)
+                var prefix = 0.0
+                let isRoot = node == 0
+                for t in startStep..<steps {
+                    // Probability mass from which the new symbol may start at t.
+                    let from: Double
+                    if t == 0 { from = isRoot ? 1 : 0 } else { from = same ? pb[t - 1] : pb[t - 1] + pn[t - 1] }
+                    let start = emit[t] * from
+                    prefix += start
+                    nn[t] = start + (t > startStep ? emit[t] * nn[t - 1] : 0)
+                    nb[t] = t > startStep ? Double(y[t * c]) * (nb[t - 1] + nn[t - 1]) : 0
+                }
+                guard prefix > floorP else { continue }
+                let bound = log(prefix)
+                if bound < kth { continue }
+                let term = terminal[child]
+                if term >= 0 {
+                    let p = nb[steps - 1] + nn[steps - 1]
+                    if p > 0 {
+                        let lp = log(p)
+                        if lp > kth {
+                            best.append(Match(folded: foldedWords[Int(term)], logProbability: lp))
+                            best.sort { $0.logProbability > $1.logProbability }
+                            if best.count > count { best.removeLast() }
+                        }
+                    }
+                }
+                if childCount[child] > 0 {
+                    storeB.append(nb); storeN.append(nn); lastClasses.append(classes)
+                    heap.push(Open(bound: bound, node: Int32(child), slot: Int32(storeB.count - 1)))
+                }
+            }
+        }
+        return best
+    }
+}
+
+/// Natural log of the CTC probability of `classes` (a class sequence, blanks
+/// excluded) given the probabilities: the forward algorithm, scaled per step.
+public func ctcLogProbability(_ probs: LineProbabilities, classes: [Int]) -> Double {
+    let steps = probs.steps, c = probs.classCount
+    let l = classes.count
+    guard steps > 0 else { return l == 0 ? 0 : -.infinity }
+    let s = 2 * l + 1
+    // Extended label: blank, l1, blank, l2, ..., blank.
+    var label = [Int](repeating: 0, count: s)
+    for i in 0..<l { label[2 * i + 1] = classes[i] }
+    var alpha = [Double](repeating: 0, count: s)
+    var next = alpha
+    var logScale = 0.0
+    let v = probs.values
+    alpha[0] = Double(v[label[0]])
+    if s > 1 { alpha[1] = Double(v[label[1]]) }
+    for t in 0..<steps {
+        if t > 0 {
+            for i in 0..<s {
+                var a = alpha[i]
+                if i >= 1 { a += alpha[i - 1] }
+                if i >= 2, label[i] != 0, label[i] != label[i - 2] { a += alpha[i - 2] }
+                next[i] = a * Double(v[t * c + label[i]])
+            }
+            swap(&alpha, &next)
+        }
+        let sum = alpha.reduce(0, +)
+        guard sum > 0 else { return -.infinity }
+        for i in 0..<s { alpha[i] /= sum }
+        logScale += log(sum)
+    }
+    let end = alpha[s - 1] + (s > 1 ? alpha[s - 2] : 0)
+    return end > 0 ? logScale + log(end) : -.infinity
+}
+
+/// A binary max-heap.
+struct Heap<Element: Comparable> {
+    private var items: [Element] = []
+    var isEmpty: Bool { items.isEmpty }
+    mutating func push(_ e: Element) {
+        items.append(e)
+        var i = items.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if items[p] < items[i] { items.swapAt(p, i); i = p } else { break }
+        }
+    }
+    mutating func pop() -> Element? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let top = items.removeLast()
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < items.count, items[m] < items[l] { m = l }
+            if r < items.count, items[m] < items[r] { m = r }
+            if m == i { break }
+            items.swapAt(i, m); i = m
+        }
+        return top
+    }
+}

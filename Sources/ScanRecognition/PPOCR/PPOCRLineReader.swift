@@ -1,0 +1,128 @@
+import Foundation
+import ONNXRuntime
+import ScanModel
+
+/// The recognizer's output for one line image: per time step, the probability of
+/// every class (softmaxed; class 0 is the CTC blank, the last class the space).
+/// Decoders outside this module (ink, lexicons) work on it.
+public struct LineProbabilities: Sendable {
+    /// Time steps (rows).
+    public let steps: Int
+    /// `alphabet[k]` is the text of class k; `alphabet[0]` is "" (blank).
+    public let alphabet: [String]
+    /// `steps` rows of `alphabet.count` probabilities.
+    public var values: [Float]
+
+    public var classCount: Int { alphabet.count }
+    public var blankClass: Int { 0 }
+    public var spaceClass: Int { alphabet.count - 1 }
+
+    public init(steps: Int, alphabet: [String], values: [Float]) {
+        precondition(values.count == steps * alphabet.count, "probabilities size mismatch")
+        self.steps = steps
+        self.alphabet = alphabet
+        self.values = values
+    }
+
+    /// The same probabilities with every class outside `allowed` (and the space,
+    /// unless it is allowed) set to zero and each row renormalized. The blank stays.
+    /// A class listed in `lookAlikes` whose target is allowed gives its probability to
+    /// the target instead (the CJK "一" to "-", a full-width "５" to "5"); a class in
+    /// `reassign` gives it even when it is allowed itself (what the caller knows better).
+    public func restricted(to allowed: Set<Character>, lookAlikes: [String: Character] = [:],
+                           reassign: [String: Character] = [:]) -> LineProbabilities {
+        let c = classCount
+        var index: [Character: Int] = [:]
+        for (k, s) in alphabet.enumerated() where k > 0 && s.count == 1 && index[s.first!] == nil { index[s.first!] = k }
+        let keep: [Bool] = alphabet.enumerated().map { k, s in
+            k == 0 || (s.count == 1 && allowed.contains(s.first!))
+        }
+        // class -> the allowed class it reads as
+        var moveTo = [Int](repeating: -1, count: c)
+        for (k, s) in alphabet.enumerated() where !keep[k] || reassign[s] != nil {
+            if let target = reassign[s] ?? lookAlikes[s], allowed.contains(target), let tk = index[target], tk != k {
+                moveTo[k] = tk
+            }
+        }
+        var out = values
+        for t in 0..<steps {
+            var sum: Float = 0
+            for k in 0..<c where moveTo[k] >= 0 {
+                out[t * c + moveTo[k]] += out[t * c + k]
+                out[t * c + k] = 0
+            }
+            for k in 0..<c {
+                if !keep[k] { out[t * c + k] = 0 } else { sum += out[t * c + k] }
+            }
+            if sum > 0 { for k in 0..<c { out[t * c + k] /= sum } } else { out[t * c] = 1 }
+        }
+        return LineProbabilities(steps: steps, alphabet: alphabet, values: out)
+    }
+
+    private var decoder: CTCDecoder { CTCDecoder(dictionary: Array(alphabet.dropFirst().dropLast())) }
+
+    /// Best-path decoding: the text and the path's natural-log probability.
+    public func greedy() -> (text: String, logProbability: Double) {
+        values.withUnsafeBufferPointer { buf in
+            let r = decoder.greedy(buf, steps: steps)
+            return (r.text, r.logProbability)
+        }
+    }
+
+    /// CTC prefix beam search without a lexicon: up to `count` texts, best first, each
+    /// with the natural log of its probability (summed over its alignments).
+    public func beam(count: Int, width: Int = 16, pruning: Float = 1e-3) -> [(text: String, logProbability: Double)] {
+        values.withUnsafeBufferPointer { buf in
+            decoder.beam(buf, steps: steps, width: width, count: count, lexicon: nil, pruning: pruning,
+                         maxClassesPerStep: 8).map { ($0.text, $0.logProbability) }
+        }
+    }
+}
+
+/// PP-OCR's line recognizer alone, without detection: a line image in, its
+/// `LineProbabilities` out. For inputs that are already one line (rendered ink).
+/// Not thread-safe: one instance per worker.
+public final class PPOCRLineReader {
+    /// The height the recognizer reads lines at.
+    public static let inputHeight = 48
+    public let models: PPOCRModels
+    public let alphabet: [String]
+    /// `PP-OCRv6_rec_small`.
+    public let modelName: String
+    let session: ONNXSession
+
+    public init(models: PPOCRModels, runtime: ONNXRuntime? = nil, intraOpThreads: Int = 1) throws {
+        self.models = models
+        let runtime = try runtime ?? ONNXRuntime.shared(libraryPath: models.runtimeLibrary)
+        session = try runtime.makeSession(modelPath: models.recognizer,
+                                          options: ONNXSessionOptions(intraOpThreads: intraOpThreads))
+        guard let dict = try session.customMetadata("character"), !dict.isEmpty else {
+            throw ScanError(.engine, "\(models.recognizer) has no `character` dictionary in its metadata")
+        }
+        var entries = dict.components(separatedBy: "\n")
+        if entries.last == "" { entries.removeLast() }
+        alphabet = CTCDecoder(dictionary: entries).characters
+        modelName = ((models.recognizer as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// Locates the models and runtime as `PPOCRModels.locate()` does.
+    public convenience init(intraOpThreads: Int = 1) throws {
+        try self.init(models: try PPOCRModels.locate().get(), intraOpThreads: intraOpThreads)
+    }
+
+    /// Reads one line image (any height: it is scaled to `inputHeight`, keeping its aspect).
+    public func probabilities(of image: RasterImage) throws -> LineProbabilities {
+        let h = Self.inputHeight
+        let rgb = ImageOps.rgb(image)
+        let width = max(8, Int((Double(h) * Double(rgb.width) / Double(max(1, rgb.height))).rounded(.up)))
+        var tensor = [Float](repeating: 0, count: 3 * h * width)
+        ImageOps.writeNormalized(rgb, width: width, height: h, stride: width, into: &tensor, offset: 0)
+        let alphabet = self.alphabet
+        return try session.run(input: tensor, shape: [1, 3, h, width]) { out in
+            guard out.shape.count == 3, out.shape[0] == 1, out.shape[2] == alphabet.count else {
+                throw ScanError(.engine, "unexpected recognizer output shape \(out.shape)")
+            }
+            return LineProbabilities(steps: out.shape[1], alphabet: alphabet, values: Array(out.data))
+        }
+    }
+}

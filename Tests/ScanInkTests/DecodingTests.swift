@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import ScanInk
+import ScanModel
+import ScanRecognition
+
+/// Decoders on hand-made probabilities: no engine.
+@Suite struct DecodingTests {
+    /// Alphabet: blank, a, b, c, A, B, C, 1, 2, space.
+    static let alphabet = ["", "a", "b", "c", "A", "B", "C", "1", "2", " "]
+
+    /// Rows of probabilities: each row a dictionary class -> p, the rest blank.
+    static func probs(_ rows: [[String: Float]]) -> LineProbabilities {
+        var values: [Float] = []
+        for r in rows {
+            var row = [Float](repeating: 0, count: alphabet.count)
+            var rest: Float = 1
+            for (s, p) in r { row[alphabet.firstIndex(of: s)!] = p; rest -= p }
+            row[0] = max(0, rest)
+            values += row
+        }
+        return LineProbabilities(steps: rows.count, alphabet: alphabet, values: values)
+    }
+
+    @Test func ctcProbabilitySumsEveryAlignment() {
+        // Two steps, "a" possible at both: alignments of "a" are a-, -a, aa.
+        let p = Self.probs([["a": 0.6], ["a": 0.3]])
+        let expected = 0.6 * 0.7 + 0.4 * 0.3 + 0.6 * 0.3
+        #expect(abs(exp(ctcLogProbability(p, classes: [1])) - expected) < 1e-6)
+        // A doubled letter needs a blank between: "aa" cannot fit two steps.
+        #expect(ctcLogProbability(p, classes: [1, 1]) == -.infinity)
+    }
+
+    @Test func lexiconSearchFindsTheMostProbableListedWords() {
+        let p = Self.probs([["c": 0.7, "a": 0.2], [:], ["a": 0.8], [:], ["b": 0.5, "c": 0.4]])
+        let lexicon = Lexicon(words: ["cab", "cac", "abc", "Bac", "b"])
+        let found = lexicon.search(p, count: 3)
+        // "abc" and "bac" cannot be read at all (no b at the start, none in the middle).
+        #expect(found.map(\.folded) == ["cab", "cac", "b"])
+        #expect(found[0].folded == "cab")
+        #expect(found[1].folded == "cac")
+        // The search is exact: its scores are the forward algorithm's.
+        let exact = ctcLogProbability(p, classes: [3, 1, 2])
+        #expect(abs(found[0].logProbability - exact) < 1e-9)
+    }
+
+    @Test func lexiconSearchIgnoresCaseAndSumsBoth() {
+        let p = Self.probs([["C": 0.5, "c": 0.3], [:], ["a": 0.9], [:], ["B": 0.9]])
+        let lexicon = Lexicon(words: ["cab"])
+        let found = lexicon.search(p, count: 1)
+        #expect(found.first?.folded == "cab")
+        #expect(lexicon.listedForms(of: "CAB") == ["cab"])
+    }
+
+    @Test func freeReadingWinsWhenTheListHasNothingClose() {
+        let p = Self.probs([["1": 0.95], [:], ["2": 0.95], [:], ["1": 0.95]])
+        let lexicon = Lexicon(words: ["abc", "cab"])
+        let out = InkDecoder(lexiconBonus: 4).decode(p, lexicon: lexicon, count: 3)
+        #expect(out.first?.text == "121")
+        #expect(out.first?.inLexicon == false)
+    }
+
+    @Test func aListedWordBeatsAnUnlistedReadingOfSimilarProbability() {
+        // "cab" and "cbb" about as probable; only "cab" is listed.
+        let p = Self.probs([["c": 0.9], [:], ["b": 0.5, "a": 0.45], [:], ["b": 0.9]])
+        let lexicon = Lexicon(words: ["cab"])
+        let decoder = InkDecoder(lexiconBonus: 2)
+        #expect(decoder.decode(p, lexicon: lexicon, count: 3).first?.text == "cab")
+        #expect(InkDecoder(lexiconBonus: 0).decode(p, lexicon: lexicon, count: 3).first?.text == "cbb")
+    }
+
+    @Test func charsetRestrictionRemovesOtherClasses() {
+        let p = Self.probs([["a": 0.6, "1": 0.3], [:], ["2": 0.5, "b": 0.4]])
+        let r = p.restricted(to: Set("12"))
+        #expect(r.greedy().text == "12")
+        for t in 0..<r.steps {
+            let row = r.values[(t * r.classCount)..<((t + 1) * r.classCount)]
+            #expect(abs(row.reduce(0, +) - 1) < 1e-5)
+        }
+        #expect(p.greedy().text == "a2")
+    }
+
+    @Test func preContextDecidesTheLeadingSpace() {
+        let lexicon = Lexicon(words: ["hello", "world", "lo"])
+        let c = [InkCandidate(text: "world", score: 0)]
+        #expect(InkContextRules.applyPreContext(c, preContext: "Dear", lexicon: lexicon).first?.text == " world")
+        #expect(InkContextRules.applyPreContext(c, preContext: "Dear ", lexicon: lexicon).first?.text == "world")
+        #expect(InkContextRules.applyPreContext(c, preContext: nil, lexicon: lexicon).first?.text == "world")
+        #expect(InkContextRules.applyPreContext([InkCandidate(text: ",", score: 0)], preContext: "Dear", lexicon: lexicon)
+            .first?.text == ",")
+        // "hel" + "l" ... an unfinished word continues: "hel" + "lo" is listed, and so is "lo";
+        // only a candidate that is not a word on its own joins.
+        #expect(InkContextRules.applyPreContext([InkCandidate(text: "llo", score: 0)], preContext: "he", lexicon: lexicon)
+            .first?.text == "llo")
+    }
+
+    @Test func writingAreaTellsSmallFromCapital() {
+        func ink(height: Double) -> Ink {
+            Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 0, y: 100), Ink.Point(x: height * 0.8, y: 100 + height)])],
+                writingArea: .init(width: 800, height: 200))
+        }
+        let c = [InkCandidate(text: "O", score: 0), InkCandidate(text: "0", score: -1)]
+        #expect(InkContextRules.applySizeCues(c, ink: ink(height: 40)).first?.text == "o")
+        #expect(InkContextRules.applySizeCues(c, ink: ink(height: 150)).first?.text == "O")
+    }
+
+    @Test func badInkIsRejectedWithAReason() throws {
+        let decoder = JSONDecoder()
+        #expect(throws: DecodingError.self) { try decoder.decode(Ink.self, from: Data(#"{"points": []}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Ink.self, from: Data(#"{"strokes": [{"points": [{"x": "a", "y": 1}]}]}"#.utf8))
+        }
+        let empty = try decoder.decode(Ink.self, from: Data(#"{"strokes": []}"#.utf8))
+        #expect(throws: ScanError.self) { try empty.validate() }
+        let area = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 1, y: 1)])], writingArea: .init(width: 0, height: 10))
+        #expect(throws: ScanError.self) { try area.validate() }
+        let ok = try decoder.decode(Ink.self, from: Data(#"{"strokes": [{"points": [{"x": 1, "y": 2, "t": 0}]}], "preContext": "Dear "}"#.utf8))
+        try ok.validate()
+        #expect(ok.preContext == "Dear ")
+    }
+
+    @Test func languagesMapToModels() throws {
+        #expect(try InkModel.forLanguage("en").id == "ink-en-US")
+        #expect(try InkModel.forLanguage("fr_CA").id == "ink-fr-FR")
+        #expect(throws: ScanError.self) { try InkModel.forLanguage("he-IL") }
+        #expect(throws: ScanError.self) { try InkModel.forLanguage("xx") }
+    }
+}

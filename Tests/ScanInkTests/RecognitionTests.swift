@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import ScanInk
+import ScanModel
+import ScanRecognition
+
+/// End to end with PP-OCR's recognizer on ink generated from Hershey fonts. The
+/// engine must be installed (`make deps`): a missing engine fails these tests.
+@Suite(.serialized) struct RecognitionTests {
+    static let words = ["garden", "window", "people", "letter", "morning", "travel",
+                        "market", "yellow", "number", "coffee", "simple", "history"]
+
+    @Test func readsGeneratedHandwritingWithContextAndCharset() throws {
+        let recognizer = try InkRecognizer()
+        var rng = SeededGenerator(seed: 42)
+        let fonts = try ["cursive", "futural", "scripts"].map { try HersheyFont(named: $0) }
+
+        // Words: the top candidate is the word written for most of them.
+        var correct = 0
+        var misses: [String] = []
+        for (i, w) in Self.words.enumerated() {
+            let ink = InkSynthesizer(font: fonts[i % fonts.count]).ink(w, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
+            let result = try recognizer.recognize(ink: ink)
+            #expect(result.candidates.count <= 5 && !result.candidates.isEmpty)
+            #expect(result.candidates.map(\.score) == result.candidates.map(\.score).sorted(by: >))
+            if result.candidates.first?.text.lowercased() == w { correct += 1 } else { misses.append("\(w)->\(result.candidates.first?.text ?? "")") }
+        }
+        #expect(correct >= Self.words.count - 1, "misread: \(misses)")
+
+        // Pre-context: after "Dear" a new word starts with a space; after "Dear " it does not.
+        let ink = InkSynthesizer(font: fonts[0]).ink("friend", style: InkSynthesizer.Style(), rng: &rng)
+        let spaced = try recognizer.recognize(ink: ink, context: InkContext(preContext: "Dear"))
+        #expect(spaced.candidates.first?.text == " friend")
+        let plain = try recognizer.recognize(ink: ink, context: InkContext(preContext: "Dear "))
+        #expect(plain.candidates.first?.text == "friend")
+
+        // Charset: digits only, even for ink that looks like letters ("lO" reads as 10).
+        var digitsRight = 0
+        let numbers = ["7", "42", "305", "1984", "3", "86"]
+        for n in numbers {
+            let ink = InkSynthesizer(font: fonts[1]).ink(n, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
+            let r = try recognizer.recognize(ink: ink, context: InkContext(charset: "0123456789"))
+            #expect(r.candidates.allSatisfy { $0.text.allSatisfy(\.isNumber) })
+            #expect(r.model.lexicon == nil)
+            if r.candidates.first?.text == n { digitsRight += 1 }
+        }
+        #expect(digitsRight >= numbers.count - 1)
+        let lookalike = InkSynthesizer(font: fonts[1]).ink("lO", style: InkSynthesizer.Style(), rng: &rng)
+        let digits = try recognizer.recognize(ink: lookalike, context: InkContext(charset: "0123456789"))
+        #expect(digits.candidates.first?.text == "10")
+
+        // A code that is in no word list still comes out from the free path.
+        let code = InkSynthesizer(font: fonts[1]).ink("4711", style: InkSynthesizer.Style(), rng: &rng)
+        #expect(try recognizer.recognize(ink: code).candidates.first?.text == "4711")
+    }
+
+    @Test func theWritingAreaTellsSmallFromCapital() throws {
+        let recognizer = try InkRecognizer()
+        let font = try HersheyFont(named: "futural")
+        var rng = SeededGenerator(seed: 3)
+        var style = InkSynthesizer.Style()
+        // The glyph "o" is about 14 font units high: 2 units per font unit makes it 28 high.
+        style.scale = 2
+        var small = InkSynthesizer(font: font).ink("o", style: style, rng: &rng)
+        small.writingArea = .init(width: 800, height: 200)
+        style.scale = 9
+        var big = InkSynthesizer(font: font).ink("o", style: style, rng: &rng)
+        big.writingArea = .init(width: 800, height: 200)
+        let s = try recognizer.recognize(ink: small).candidates.first?.text
+        let b = try recognizer.recognize(ink: big).candidates.first?.text
+        #expect(s == "o")
+        #expect(b == "O")
+    }
+
+    @Test func aMissingWordListNamesTheInstallCommand() throws {
+        let model = InkModel(language: "en-US", lexiconPath: "/nonexistent/words", aptPackage: "wamerican-large")
+        #expect(!model.isInstalled)
+        #expect(model.installCommand.contains("apt-get install wamerican-large"))
+    }
+}

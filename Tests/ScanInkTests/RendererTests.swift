@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import ScanInk
+import ScanModel
+
+@Suite struct RendererTests {
+    typealias V = InkRenderer.Vec
+
+    @Test func resampleSpacesPointsEvenly() {
+        let r = InkRenderer.resample([V(0, 0), V(10, 0)], step: 1)
+        #expect(r.count == 11)
+        #expect(abs(r[5].x - 5) < 1e-9)
+        #expect(r.last == V(10, 0))
+    }
+
+    @Test func smoothingTakesOutJitterButKeepsEnds() {
+        let zigzag = (0...20).map { V(Double($0), $0 % 2 == 0 ? 1 : -1) }
+        let s = InkRenderer.smooth(zigzag, radius: 1)
+        #expect(s.first == zigzag.first && s.last == zigzag.last)
+        let inner = s.dropFirst().dropLast().map { abs($0.y) }
+        #expect(inner.max()! < 0.5)
+    }
+
+    @Test func slantIsMeasuredFromDownStrokes() {
+        // Three down-strokes leaning right by 0.3 (x grows as y grows, y down).
+        let strokes = (0..<3).map { i in [V(Double(i) * 10, 0), V(Double(i) * 10 + 6, 20)] }
+        #expect(abs(InkRenderer.slant(strokes) - 0.3) < 1e-9)
+        // Horizontal pieces do not count.
+        #expect(InkRenderer.slant([[V(0, 0), V(20, 1)]]) == 0)
+    }
+
+    @Test func renderingIsAntiAliasedBlackOnWhiteAtTheRecognizerHeight() {
+        let ink = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 0, y: 0), Ink.Point(x: 3, y: 100), Ink.Point(x: 50, y: 100)])])
+        let image = InkRenderer().render(ink)
+        #expect(image.height == 48)
+        #expect(image.channels == 1)
+        let values = Set(image.pixels)
+        #expect(values.contains(255) && values.contains(0))
+        // Partial coverage at the edges.
+        #expect(image.pixels.contains { $0 > 20 && $0 < 235 })
+        // Padding: the corner rows are white.
+        #expect(image.pixels[0..<image.width].allSatisfy { $0 == 255 })
+    }
+
+    @Test func aLoneDotIsARoundDisc() {
+        let image = InkRenderer.rasterize([[V(10, 10)]], width: 21, height: 21, radius: 4)
+        func ink(_ x: Int, _ y: Int) -> Int { 255 - Int(image.pixels[y * 21 + x]) }
+        #expect(ink(10, 10) == 255)
+        #expect(ink(10, 6) > 0 && ink(6, 10) > 0)       // radius 4 (and half a pixel of edge)
+        #expect(ink(6, 6) == 0)                          // a disc, not a square
+        #expect(ink(10, 1) == 0)
+    }
+
+    @Test func aShortCharacterIsPaddedNotStretched() {
+        let ink = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 0, y: 0), Ink.Point(x: 0, y: 30)])])
+        let image = InkRenderer().render(ink)
+        #expect(Double(image.width) >= 48 * InkRenderer.Settings().minAspect - 1)
+    }
+
+    @Test func aWritingAreaKeepsADotSmall() {
+        let dot = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 100, y: 150), Ink.Point(x: 102, y: 151)])],
+                      writingArea: .init(width: 800, height: 200))
+        var settings = InkRenderer.Settings()
+        settings.minimumInkHeight = 200 * 0.25
+        let small = InkRenderer(settings: settings).render(dot)
+        let big = InkRenderer().render(dot)
+        func inked(_ img: RasterImage) -> Int { img.pixels.filter { $0 < 128 }.count }
+        #expect(inked(small) * 4 < inked(big))
+    }
+
+    @Test func pngHasSignatureAndChunks() {
+        let png = PNGWriter.encode(RasterImage(width: 3, height: 2, channels: 1, filledWith: 200))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(String(decoding: png[12..<16], as: UTF8.self) == "IHDR")
+        #expect(String(decoding: png[(png.count - 8)..<(png.count - 4)], as: UTF8.self) == "IEND")
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import ScanInk
+import ScanModel
+import ScanRecognition
+
+// Learns the ink decoder's word-list bonus (InkWeights.lexiconBonus): the log-probability
+// a word-list reading gets over a free CTC reading.
+//
+//   swift run -c release TrainInk fit [COUNT] [--write]     fit on generated Hershey ink: listed words
+//                                                              and out-of-list strings (numbers, codes, names)
+//   swift run -c release TrainInk kfold SET.jsonl [K]       k-fold check on a labelled Ink JSON Lines set
+//   swift run -c release TrainInk eval SET.jsonl [BONUS]    top-1 / top-5 / CER of the decoder on a set
+//
+// The fit maximizes top-1 over a grid of bonuses (ties: the middle of the best range).
+
+struct Case { var text: String; var proposals: [InkDecoder.Scored] }
+
+func top(_ cases: [Case], bonus: Double, perCharacter: Double = 0) -> (top1: Double, top5: Double) {
+    var t1 = 0, t5 = 0
+    for c in cases {
+        let ranked = c.proposals.map {
+            ($0.text, $0.logProbability + ($0.inLexicon ? InkDecoder.bonus(length: $0.text.count, base: bonus, perCharacter: perCharacter) : 0))
+        }
+            .sorted { $0.1 > $1.1 }.map { $0.0.lowercased() }
+        var seen = Set<String>(); var uniq: [String] = []
+        for r in ranked where seen.insert(r).inserted { uniq.append(r) }
+        let want = c.text.lowercased()
+        if uniq.first == want { t1 += 1 }
+        if uniq.prefix(5).contains(want) { t5 += 1 }
+    }
+    return (Double(t1) / Double(max(1, cases.count)), Double(t5) / Double(max(1, cases.count)))
+}
+
+let grid = stride(from: 0.0, through: 30.0, by: 0.25).map { $0 }
+let perCharacterGrid = stride(from: 0.0, through: 2.0, by: 0.1).map { $0 }
+/// The (bonus, per-character) pair with the best top-1; ties: the middle of the best
+/// run of bonuses, at the smallest per-character growth.
+func fit(_ cases: [Case]) -> (Double, Double) {
+    var best = (-1.0, 0.0, 0.0)
+    for pc in perCharacterGrid {
+        let scores = grid.map { top(cases, bonus: $0, perCharacter: pc).top1 }
+        let m = scores.max() ?? 0
+        guard m > best.0 + 1e-12 else { continue }
+        let idx = grid.indices.filter { scores[$0] >= m - 1e-12 }
+        var run = [idx[0]]
+        for i in idx.dropFirst() where i == run.last! + 1 { run.append(i) }
+        best = (m, grid[run[run.count / 2]], pc)
+    }
+    return (best.1, best.2)
+}
+
+func proposals(_ recognizer: InkRecognizer, _ lexicon: Lexicon, _ ink: Ink) throws -> [InkDecoder.Scored] {
+    let renderings = try recognizer.allProbabilities(ink)
+    if let charset = ProcessInfo.processInfo.environment["INK_CHARSET"] {
+        let restricted = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink), reassign: InkContextRules.reassignments(for: ink)) }
+        return InkDecoder(lexiconBonus: 0).proposals(restricted, lexicon: nil, count: 10)
+    }
+    return InkDecoder(lexiconBonus: 0).proposals(renderings, lexicon: lexicon, count: 10)
+}
+
+func loadSet(_ path: String) throws -> [(String, Ink)] {
+    struct Labelled: Decodable { var text: String }
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try text.split(separator: "\n").map { line in
+        let d = Data(line.utf8)
+        return (try JSONDecoder().decode(Labelled.self, from: d).text, try JSONDecoder().decode(Ink.self, from: d))
+    }
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+/// How messy the generated ink is (InkSynthesizer.messyStyle's level): `--mess 2.5`.
+let messLevel = args.firstIndex(of: "--mess").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil } ?? 1
+// Renderer settings can be overridden for sweeps: INK_PEN, INK_VPAD, INK_HPAD, INK_SLANT (0/1),
+// INK_SMOOTH, INK_STEP, INK_ASPECT.
+var options = InkRecognizer.Options()
+let env = ProcessInfo.processInfo.environment
+if let v = env["INK_PEN"].flatMap(Double.init) { options.renderer.penWidth = v }
+if let v = env["INK_VPAD"].flatMap(Double.init) { options.renderer.verticalPadding = v }
+if let v = env["INK_HPAD"].flatMap(Double.init) { options.renderer.horizontalPadding = v }
+if let v = env["INK_SLANT"].flatMap(Int.init) { options.renderer.correctSlant = v != 0 }
+if let v = env["INK_SMOOTH"].flatMap(Int.init) { options.renderer.smoothing = v }
+if let v = env["INK_STEP"].flatMap(Double.init) { options.renderer.resampleStep = v }
+if let v = env["INK_SHRINK"].flatMap(Double.init) { options.renderer.shrinkAspect = v }
+if let v = env["INK_ASPECT"].flatMap(Double.init) { options.renderer.minAspect = v }
+// INK_EXTRA="pen,slant;pen,slant": extra renderings (pen width share, deslant 0/1).
+if let v = env["INK_EXTRA"] {
+    options.extraRenderings = v.split(separator: ";").map { spec in
+        let parts = spec.split(separator: ",").map { Double($0) ?? 0 }
+        var r = options.renderer
+        r.penWidth = parts[0]
+        if parts.count > 1 { r.correctSlant = parts[1] != 0 }
+        return r
+    }
+}
+let recognizer = try InkRecognizer(options: options)
+let (lexicon, model) = try recognizer.lexicon(for: "en-US")
+
+switch env["INK_DEBUG"] == nil ? args.first : "debug" {
+case "fit":
+    let count = args.count > 1 ? Int(args[1]) ?? 400 : 400
+    var rng = SeededGenerator(seed: 2024)
+    let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+    // Listed words of 2-12 letters, lower case; out-of-list strings: numbers, codes, names.
+    let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
+    var cases: [Case] = []
+    var greedyHits = 0
+    for i in 0..<count {
+        let text: String
+        if i % 10 < 7 {
+            text = words[Int(rng.next() % UInt64(words.count))]
+        } else {
+            let kind = rng.next() % 3
+            let digits = "0123456789", letters = "abcdefghijklmnopqrstuvwxyz"
+            func pick(_ s: String, _ n: Int) -> String { String((0..<n).map { _ in s.randomElement(using: &rng)! }) }
+            switch kind {
+            case 0: text = pick(digits, Int(rng.next() % 5) + 2)
+            case 1: text = pick(letters.uppercased(), 2) + pick(digits, Int(rng.next() % 3) + 1)
+            default:
+                // A pronounceable made-up name.
+                var s = ""
+                for _ in 0..<(Int(rng.next() % 2) + 2) { s += pick("bcdfgklmnprstvz", 1) + pick("aeiou", 1) }
+                text = lexicon.contains(s) ? s + "x" : s
+            }
+        }
+        let synth = InkSynthesizer(font: fonts[i % fonts.count])
+        let ink = synth.ink(text, style: InkSynthesizer.messyStyle(&rng, level: messLevel), rng: &rng)
+        cases.append(Case(text: text, proposals: try proposals(recognizer, lexicon, ink)))
+        if try recognizer.probabilities(ink).greedy().text.trimmingCharacters(in: .whitespaces).lowercased() == text.lowercased() {
+            greedyHits += 1
+        }
+    }
+    let inList = cases.filter { lexicon.contains($0.text) }.count
+    let (bonus, perCharacter) = fit(cases)
+    let r = top(cases, bonus: bonus, perCharacter: perCharacter), r0 = top(cases, bonus: 0)
+    print("generated \(cases.count) (\(inList) listed words, \(cases.count - inList) out of the list), \(model.id)")
+    print(String(format: "mess level %.2f: greedy top-1 %.3f", messLevel, Double(greedyHits) / Double(cases.count)))
+    print(String(format: "bonus %.2f + %.2f per character: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, perCharacter, r.top1, r.top5, r0.top1))
+    if args.contains("--write") {
+        let src = """
+        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess \(messLevel) --write`
+        /// (Tools/train-ink): fitted on \(cases.count) generated Hershey inks (mess level \(messLevel), at which the
+        /// recognizer's greedy reading is right for \(greedyHits) of them, as hard as real handwriting), \(inList) listed words and
+        /// \(cases.count - inList) out-of-list strings (numbers, codes, made-up names). Do not edit by hand.
+        public enum InkWeights {
+            /// Log-probability bonus of a word-list reading over a free CTC reading.
+            public static let lexiconBonus: Double = \(bonus)
+            /// Its growth per character of the word.
+            public static let lexiconBonusPerCharacter: Double = \(perCharacter)
+        }
+
+        """
+        try src.write(toFile: "Sources/ScanInk/InkWeights.swift", atomically: true, encoding: .utf8)
+        print("wrote Sources/ScanInk/InkWeights.swift")
+    }
+case "kfold", "eval":
+    guard args.count > 1 else { fatalError("give SET.jsonl") }
+    let set = try loadSet(args[1])
+    let cases = try set.map { Case(text: $0.0, proposals: try proposals(recognizer, lexicon, $0.1)) }
+    if args[0] == "eval" {
+        let bonus = args.count > 2 ? Double(args[2]) ?? InkWeights.lexiconBonus : InkWeights.lexiconBonus
+        let perCharacter = args.count > 3 ? Double(args[3]) ?? 0 : (args.count > 2 ? 0 : InkWeights.lexiconBonusPerCharacter)
+        let r = top(cases, bonus: bonus, perCharacter: perCharacter), free = top(cases, bonus: -100)
+        let greedy = try set.filter { try recognizer.probabilities($0.1).greedy().text.trimmingCharacters(in: .whitespaces).lowercased() == $0.0.lowercased() }.count
+        print(String(format: "cases %d bonus %.2f top-1 %.3f top-5 %.3f  (free only %.3f, greedy %.3f)", cases.count, bonus, r.top1, r.top5,
+                     free.top1, Double(greedy) / Double(set.count)))
+    } else {
+        let k = args.count > 2 ? Int(args[2]) ?? 5 : 5
+        var hits1 = 0.0, hits5 = 0.0
+        for fold in 0..<k {
+            let train = cases.indices.filter { $0 % k != fold }.map { cases[$0] }
+            let test = cases.indices.filter { $0 % k == fold }.map { cases[$0] }
+            let b = fit(train)
+            let r = top(test, bonus: b.0, perCharacter: b.1)
+            hits1 += r.top1 * Double(test.count); hits5 += r.top5 * Double(test.count)
+            print(String(format: "fold %d: bonus %.2f + %.2f/char test top-1 %.3f", fold, b.0, b.1, r.top1))
+        }
+        print(String(format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
+    }
+case "debug": break
+case "shapes":
+    // Fits the reject distance on generated shapes and scribbles (seed 1), then measures
+    // on others (seed 2): accuracy over the 8 classes.
+    let synth = ShapeSynthesizer()
+    let font = try HersheyFont(named: "futural")
+    let perKind = args.count > 1 ? Int(args[1]) ?? 40 : 40
+    func sample(_ seed: UInt64) -> [(ShapeKind, [ShapeCandidate])] {
+        var rng = SeededGenerator(seed: seed)
+        let recognizer = ShapeRecognizer(rejectDistance: .infinity)
+        return ShapeKind.allCases.flatMap { kind in
+            (0..<perKind).map { _ in (kind, recognizer.recognize(synth.ink(kind, rng: &rng, scribbleFont: font))) }
+        }
+    }
+    // With an infinite reject distance, candidates are the kinds ranked by distance; the
+    // best distance decides the rejection. Recompute it here from the same clouds.
+    func distances(_ seed: UInt64) -> [(ShapeKind, ShapeKind, Double)] {
+        var rng = SeededGenerator(seed: seed)
+        let recognizer = ShapeRecognizer(rejectDistance: .infinity)
+        return ShapeKind.allCases.flatMap { kind in
+            (0..<perKind).map { _ -> (ShapeKind, ShapeKind, Double) in
+                let ink = synth.ink(kind, rng: &rng, scribbleFont: font)
+                let (best, d) = recognizer.nearest(ink)
+                return (kind, best, d)
+            }
+        }
+    }
+    func accuracy(_ rows: [(ShapeKind, ShapeKind, Double)], _ reject: Double) -> Double {
+        Double(rows.filter { ($0.2 > reject ? ShapeKind.notAShape : $0.1) == $0.0 }.count) / Double(rows.count)
+    }
+    let train = distances(1), test = distances(2)
+    let grid = stride(from: 0.5, through: 12, by: 0.05).map { $0 }
+    let scores = grid.map { accuracy(train, $0) }
+    let bestIndex = scores.indices.max { scores[$0] < scores[$1] }!
+    let reject = grid[bestIndex]
+    print(String(format: "reject distance %.2f: train accuracy %.3f, test accuracy %.3f (%d per kind, %d kinds)",
+                 reject, scores[bestIndex], accuracy(test, reject), perKind, ShapeKind.allCases.count))
+    for kind in ShapeKind.allCases {
+        let rows = test.filter { $0.0 == kind }
+        print("  \(kind.rawValue): \(String(format: "%.3f", accuracy(rows, reject)))")
+    }
+    if args.contains("--write") {
+        try """
+        /// Written by `swift run -c release TrainInk shapes \(perKind) --write` (Tools/train-ink): the reject distance
+        /// that classifies best \(perKind) generated inks per kind (seed 1); do not edit by hand.
+        public enum ShapeWeights {
+            /// $P cloud distance above which an ink is "not a shape".
+            public static let rejectDistance: Double = \(reject)
+        }
+
+        """.write(toFile: "Sources/ScanInk/ShapeWeights.swift", atomically: true, encoding: .utf8)
+    }
+    _ = sample
+case "alphabet":
+    // Which scripts the recognizer can write: letters per Unicode block.
+    let alphabet = try PPOCRLineReader().alphabet
+    func count(_ lo: UInt32, _ hi: UInt32) -> Int {
+        alphabet.filter { $0.unicodeScalars.count == 1 && (lo...hi).contains($0.unicodeScalars.first!.value) }.count
+    }
+    print("classes \(alphabet.count); Latin-1 letters \(count(0xC0, 0xFF)), Greek \(count(0x370, 0x3FF)), Cyrillic \(count(0x400, 0x4FF)), Hebrew \(count(0x590, 0x5FF)), Arabic \(count(0x600, 0x6FF))")
+default:
+    print("usage: TrainInk fit [COUNT] [--write] | kfold SET.jsonl [K] | eval SET.jsonl [BONUS]")
+}
+
+// Debug: INK_DEBUG=N prints the top classes per step of case N of a set.
+if let n = env["INK_DEBUG"].flatMap(Int.init), args.count > 1 {
+    let set = try loadSet(args[1])
+    let p = try recognizer.probabilities(set[n].1)
+    print("want", set[n].0, "steps", p.steps)
+    for t in 0..<p.steps {
+        let row = (0..<p.classCount).map { (p.alphabet[$0], p.values[t * p.classCount + $0]) }.sorted { $0.1 > $1.1 }.prefix(4)
+        print(t, row.map { "\($0.0.isEmpty ? "_" : $0.0):\(String(format: "%.3f", $0.1))" }.joined(separator: " "))
+    }
+}
