@@ -89,59 +89,44 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "List every file skipped in folders (not an image, PDF or JSON document), one a line on stderr.")
     var verbose = false
 
+    /// The options that shape the configuration, in the form the service shares.
+    var options: ScanOptions {
+        var o = ScanOptions()
+        o.engine = engine
+        o.languages = languages
+        o.level = level
+        o.customWords = customWords
+        o.minTextHeight = minTextHeight
+        o.region = region
+        o.candidates = candidates
+        o.country = country
+        o.referenceDate = referenceDate
+        o.noEntities = noEntities
+        o.forceOCR = forceOCR
+        o.camera = camera
+        o.noLight = noLight
+        o.noOrientation = noOrientation
+        o.noDeskew = noDeskew
+        o.psm = psm
+        o.dpi = dpi
+        o.maxPixels = maxPixels
+        o.documentType = documentType
+        return o
+    }
+
     func validate() throws {
-        guard engine == "auto" || EngineKind(rawValue: engine) != nil else {
-            throw ValidationError("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        do {
+            try options.validate()
+        } catch let e as ScanError {
+            throw ValidationError(e.reason)
         }
-        guard RecognitionLevel(rawValue: level) != nil else { throw ValidationError("--level must be fast or accurate") }
         guard OutputFormat(rawValue: format) != nil else { throw ValidationError("--format must be json, jsonl, text, csv or vcard") }
-        if let documentType, DocumentKind(rawValue: documentType) == nil {
-            throw ValidationError("--type must be receipt, businessCard or other")
-        }
-        if let region, RegionOfInterest(parsing: region) == nil {
-            throw ValidationError("--region must be x,y,w,h with non-negative numbers and positive width and height")
-        }
-        guard minTextHeight >= 0 && minTextHeight < 1 else { throw ValidationError("--min-text-height is a fraction of the page height, from 0 to 1") }
-        guard candidates >= 0 && candidates <= 20 else { throw ValidationError("--candidates must be from 0 to 20") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard dpi >= 50 && dpi <= 1200 else { throw ValidationError("--dpi must be from 50 to 1200") }
-        guard TesseractRecognizer.Segmentation(rawValue: psm) != nil else { throw ValidationError("--psm must be 3, 4 or 11") }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
-        if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
-            throw ValidationError("--custom-words: cannot read '\(customWords)'")
-        }
     }
 
     func makeConfiguration() throws -> ScanConfiguration {
-        var c = ScanConfiguration()
-        c.engine = engine == "auto" ? EngineKind.preferred() : EngineKind(rawValue: engine)!
         // Documents run in parallel; each engine gets the cores left over.
-        c.engineThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, jobs))
-        let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
-            .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
-        c.recognition = RecognitionOptions(
-            languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
-            level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates)
-        c.tesseract.customWordsFile = customWords
-        c.minimumTextHeight = minTextHeight
-        c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
-        c.forceOCR = forceOCR
-        c.detectOrientation = !noOrientation
-        c.camera = camera
-        c.cameraOptions.evenLight = !noLight
-        if c.recognition.level == .fast {
-            // Fast: no second look at doubtful pages, and less enlargement of small text.
-            c.detectOrientation = false
-        }
-        c.preprocessing.deskew = !noDeskew
-        c.limits.renderDPI = dpi
-        c.limits.maxPixels = maxPixels
-        c.tesseract.segmentation = TesseractRecognizer.Segmentation(rawValue: psm)!
-        c.country = country
-        c.referenceDate = referenceDate
-        c.detectEntities = !noEntities
-        c.documentTypeOverride = documentType.flatMap(DocumentKind.init(rawValue:))
-        return c
+        try options.makeConfiguration(engineThreads: ProcessInfo.processInfo.activeProcessorCount / max(1, jobs))
     }
 
     func run() throws {

@@ -1,0 +1,144 @@
+import Foundation
+import ScanCamera
+import ScanModel
+import ScanRecognition
+
+/// The options of `scanextract scan` that shape a ``ScanConfiguration``, by the names the
+/// command line gives them. The command line and the HTTP service (whose query takes the
+/// same names) both build their configuration here, so an option means the same in both.
+public struct ScanOptions: Sendable, Hashable {
+    public var engine = "auto"
+    public var languages = "eng"
+    public var level = RecognitionLevel.accurate.rawValue
+    /// A file of words, one a line. The command line only: a server never reads a path a client names.
+    public var customWords: String?
+    public var minTextHeight: Double = 0
+    public var region: String?
+    public var candidates = 0
+    public var country: String?
+    public var referenceDate: String?
+    public var noEntities = false
+    public var forceOCR = false
+    public var camera = CameraMode.auto
+    public var noLight = false
+    public var noOrientation = false
+    public var noDeskew = false
+    public var psm: Int32 = TesseractRecognizer.Segmentation.singleColumn.rawValue
+    public var dpi: Double = 300
+    public var maxPixels = 150_000_000
+    public var documentType: String?
+
+    public init() {}
+
+    /// The names a query may use (`type=receipt&force-ocr=true`), as on the command line without `--`.
+    public static let queryNames: Set<String> = [
+        "engine", "languages", "level", "min-text-height", "region", "candidates", "country", "reference-date",
+        "no-entities", "force-ocr", "camera", "no-light", "no-orientation", "no-deskew", "psm", "dpi", "max-pixels", "type",
+    ]
+
+    /// Options from `name=value` pairs (a URL query). A flag is on when present with no value,
+    /// `true` or `1`. Unknown names and values that don't parse throw `invalid-option`.
+    public init(query: [(name: String, value: String)]) throws {
+        self.init()
+        func bad(_ name: String, _ value: String) -> ScanError {
+            ScanError(.invalidOption, "'\(value)' is not a valid value for \(name)")
+        }
+        for (name, value) in query {
+            guard Self.queryNames.contains(name) else {
+                throw ScanError(.invalidOption, "unknown option '\(name)'")
+            }
+            func flag() throws -> Bool {
+                switch value.lowercased() {
+                case "", "true", "1", "yes": return true
+                case "false", "0", "no": return false
+                default: throw bad(name, value)
+                }
+            }
+            func number<T: LosslessStringConvertible>(_: T.Type) throws -> T {
+                guard let v = T(value) else { throw bad(name, value) }
+                return v
+            }
+            switch name {
+            case "engine": engine = value
+            case "languages": languages = value
+            case "level": level = value
+            case "min-text-height": minTextHeight = try number(Double.self)
+            case "region": region = value
+            case "candidates": candidates = try number(Int.self)
+            case "country": country = value
+            case "reference-date": referenceDate = value
+            case "no-entities": noEntities = try flag()
+            case "force-ocr": forceOCR = try flag()
+            case "camera":
+                guard let mode = CameraMode(rawValue: value) else { throw bad(name, value) }
+                camera = mode
+            case "no-light": noLight = try flag()
+            case "no-orientation": noOrientation = try flag()
+            case "no-deskew": noDeskew = try flag()
+            case "psm": psm = try number(Int32.self)
+            case "dpi": dpi = try number(Double.self)
+            case "max-pixels": maxPixels = try number(Int.self)
+            case "type": documentType = value
+            default: throw ScanError(.invalidOption, "unknown option '\(name)'")
+            }
+        }
+    }
+
+    /// Checks every value; the reason names the option as the command line spells it.
+    public func validate() throws {
+        func invalid(_ reason: String) -> ScanError { ScanError(.invalidOption, reason) }
+        guard engine == "auto" || EngineKind(rawValue: engine) != nil else {
+            throw invalid("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard RecognitionLevel(rawValue: level) != nil else { throw invalid("--level must be fast or accurate") }
+        if let documentType, DocumentKind(rawValue: documentType) == nil {
+            throw invalid("--type must be receipt, businessCard or other")
+        }
+        if let region, RegionOfInterest(parsing: region) == nil {
+            throw invalid("--region must be x,y,w,h with non-negative numbers and positive width and height")
+        }
+        guard minTextHeight >= 0 && minTextHeight < 1 else {
+            throw invalid("--min-text-height is a fraction of the page height, from 0 to 1")
+        }
+        guard candidates >= 0 && candidates <= 20 else { throw invalid("--candidates must be from 0 to 20") }
+        guard dpi >= 50 && dpi <= 1200 else { throw invalid("--dpi must be from 50 to 1200") }
+        guard TesseractRecognizer.Segmentation(rawValue: psm) != nil else { throw invalid("--psm must be 3, 4 or 11") }
+        guard maxPixels > 0 else { throw invalid("--max-pixels must be positive") }
+        if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
+            throw invalid("--custom-words: cannot read '\(customWords)'")
+        }
+    }
+
+    /// The configuration these options give. `engineThreads` is what each engine may use.
+    public func makeConfiguration(engineThreads: Int = 1) throws -> ScanConfiguration {
+        try validate()
+        var c = ScanConfiguration()
+        c.engine = engine == "auto" ? EngineKind.preferred() : EngineKind(rawValue: engine)!
+        c.engineThreads = max(1, engineThreads)
+        let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
+            .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
+        c.recognition = RecognitionOptions(
+            languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
+            level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates)
+        c.tesseract.customWordsFile = customWords
+        c.minimumTextHeight = minTextHeight
+        c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
+        c.forceOCR = forceOCR
+        c.detectOrientation = !noOrientation
+        c.camera = camera
+        c.cameraOptions.evenLight = !noLight
+        if c.recognition.level == .fast {
+            // Fast: no second look at doubtful pages, and less enlargement of small text.
+            c.detectOrientation = false
+        }
+        c.preprocessing.deskew = !noDeskew
+        c.limits.renderDPI = dpi
+        c.limits.maxPixels = maxPixels
+        c.tesseract.segmentation = TesseractRecognizer.Segmentation(rawValue: psm)!
+        c.country = country
+        c.referenceDate = referenceDate
+        c.detectEntities = !noEntities
+        c.documentTypeOverride = documentType.flatMap(DocumentKind.init(rawValue:))
+        return c
+    }
+}
