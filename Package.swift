@@ -18,6 +18,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation --target ScanKit` (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `scanextract serve`: the HTTP server (ScanService) and its SQLite job store (ScanJobs).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Already under Hummingbird; named for graceful shutdown and the bound port.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries (Debian: libtesseract-dev, libleptonica-dev, libpoppler-glib-dev, libcairo2-dev).
@@ -62,9 +69,22 @@ let package = Package(
         .target(name: "ScanKit", dependencies: [
             "ScanModel", "ScanInput", "ScanCamera", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
         ]),
+        // The job store and queue: jobs, their uploads and results, leases (SQLite through GRDB).
+        // No HTTP, no engines: a job's configuration is an opaque JSON value here.
+        .target(name: "ScanJobs", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // `scanextract serve`: Hummingbird routes, auth, limits, problem+json, and the worker
+        // processes that run the engines (none run in the server's own process).
+        .target(name: "ScanService", dependencies: [
+            "ScanJobs", "ScanModel", "ScanExport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ], resources: [.embedInCode("openapi.yaml")]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
             "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition", "ScanCamera", "ScanInput", "ScanInk",
+            "ScanService", "ScanJobs",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -96,6 +116,9 @@ let package = Package(
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "ScanExport", "ScanInput", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs"]),
+        // Starts the built `scanextract serve` on loopback and talks HTTP to it (no in-process server).
+        .testTarget(name: "ScanServiceTests", dependencies: ["ScanJobs", "ScanService", "TestSupport"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.

@@ -7,7 +7,8 @@ struct ScanExtract: ParsableCommand {
         abstract: "Recognize scanned documents and extract structured data.",
         discussion: ExitStatus.documentation,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, DetectCommand.self, ModelsCommand.self, FlattenCommand.self, InkCommand.self],
+        subcommands: [ScanCommand.self, DetectCommand.self, ModelsCommand.self, FlattenCommand.self, InkCommand.self,
+                      ServeCommand.self, WorkerCommand.self],
         defaultSubcommand: ScanCommand.self)
 }
 

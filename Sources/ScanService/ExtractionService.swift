@@ -1,0 +1,312 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ScanExport
+import ScanJobs
+import ScanModel
+
+/// What the service needs from the pipeline without running it: the command line's mapping
+/// of options to a configuration, and the check of what an upload holds. `scanextract serve`
+/// provides both from ScanKit and ScanInput, so this target never links an engine's code path.
+public protocol ExtractionRules: Sendable {
+    /// The configuration (JSON) for query options named as on the command line; throws
+    /// `ScanError(.invalidOption)` for an unknown name or a bad value.
+    func configuration(options: [(name: String, value: String)]) throws -> Data
+    /// The input's kind ("png", "pdf", "json"...) from its first bytes; nil when unsupported.
+    func kind(of head: [UInt8]) -> String?
+    /// What unsupported content seems to be ("text", "a ZIP archive"), for the 415's detail.
+    func describe(_ head: [UInt8]) -> String?
+}
+
+/// `scanextract serve`: the HTTP API over the job store and the worker pool.
+public struct ExtractionService: Sendable {
+    public struct Settings: Sendable {
+        public var host = "127.0.0.1"
+        public var port = 8080
+        public var dataDirectory: URL
+        public var maxUploadBytes = 50 * 1024 * 1024
+        /// Larger uploads are always answered 202 (the client polls the job).
+        public var maxSyncBytes = 5 * 1024 * 1024
+        /// How long a synchronous request waits for its job before answering 202.
+        public var syncWait: TimeInterval = 60
+        /// Jobs queued or running beyond which uploads get 429.
+        public var maxQueued = 1000
+        public var maxAttempts = 3
+        public var keys = APIKeys(keys: [])
+        public var pool: WorkerPool.Settings
+
+        public init(dataDirectory: URL, pool: WorkerPool.Settings) {
+            self.dataDirectory = dataDirectory
+            self.pool = pool
+        }
+    }
+
+    public let settings: Settings
+    let rules: any ExtractionRules
+    let store: JobStore
+    let pool: WorkerPool
+    let logger: Logger
+
+    public init(settings: Settings, rules: any ExtractionRules, logger: Logger = Logger(label: "scanextract.serve")) throws {
+        self.settings = settings
+        self.rules = rules
+        self.logger = logger
+        store = try JobStore(directory: settings.dataDirectory)
+        pool = WorkerPool(store: store, settings: settings.pool, logger: logger)
+    }
+
+    /// Whether `host` reaches this machine only; without API keys nothing else may be bound.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Serves until SIGTERM or SIGINT, then drains. `onListening` gets the bound port
+    /// (useful with port 0).
+    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let app = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "scanextract"),
+            services: [pool],
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        try await app.runService()
+    }
+
+    // MARK: Routes
+
+    func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }
+        router.get("/readyz") { _, _ -> Response in
+            if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 5) }
+            do { _ = try store.pendingCount() } catch {
+                throw Problem(.serviceUnavailable, code: "not-ready", "the job store cannot be read", retryAfter: 5)
+            }
+            return try Self.json(["status": "ready"])
+        }
+        router.get("/openapi.yaml") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/yaml"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
+        }
+        router.post("/v1/extractions") { request, context in try await extract(request, context: context) }
+        router.get("/v1/jobs/:id") { request, context in
+            let owner = try authorize(request)
+            let id = try context.parameters.require("id")
+            let wait = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 0
+            guard var job = try store.job(id: id, owner: owner) else { throw Problem.notFound() }
+            if wait > 0 && !job.status.isFinished {
+                job = try await waitForJob(id: id, owner: owner, seconds: min(wait, 60)) ?? job
+            }
+            return try Self.json(describe(job))
+        }
+        router.get("/v1/jobs/:id/result") { request, context in
+            let owner = try authorize(request)
+            let id = try context.parameters.require("id")
+            guard let job = try store.job(id: id, owner: owner) else { throw Problem.notFound() }
+            return try resultResponse(job, accept: request.headers[.accept])
+        }
+        router.delete("/v1/jobs/:id") { request, context -> Response in
+            let owner = try authorize(request)
+            let id = try context.parameters.require("id")
+            guard try store.cancel(id: id, owner: owner) else { throw Problem.notFound() }
+            return Response(status: .noContent)
+        }
+        return router
+    }
+
+    func authorize(_ request: Request) throws -> String {
+        guard let owner = settings.keys.owner(authorization: request.headers[.authorization]) else { throw Problem.unauthorized() }
+        return owner
+    }
+
+    // MARK: POST /v1/extractions
+
+    func extract(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let owner = try authorize(request)
+        if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10) }
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        if contentType.hasPrefix("multipart/") {
+            throw Problem(.unsupportedMediaType, code: ScanError.Code.unsupportedType.rawValue,
+                          "multipart uploads are not supported yet: send the file itself as the body")
+        }
+        // Options first: a bad one is refused before the upload is read.
+        var options: [(name: String, value: String)] = []
+        var async = request.headers[.prefer]?.lowercased().contains("respond-async") ?? false
+        for (name, value) in request.uri.queryParameters {
+            if name == "async" { async = async || value != "false"; continue }
+            options.append((String(name), String(value)))
+        }
+        let configuration: Data
+        do {
+            configuration = try rules.configuration(options: options)
+        } catch let error as ScanError {
+            throw Problem(error)
+        }
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxUploadBytes {
+            throw tooLarge()
+        }
+        if try store.pendingCount() >= settings.maxQueued {
+            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
+        }
+        let upload = try await receive(request.body, limit: settings.maxUploadBytes)
+        // Until it becomes a job's input (moved), the upload is removed on every way out.
+        defer { try? FileManager.default.removeItem(at: upload.url) }
+        guard upload.size > 0 else {
+            throw Problem(.unprocessableContent, code: ScanError.Code.empty.rawValue, "the body is empty: send the file as the body")
+        }
+        guard rules.kind(of: upload.head) != nil else {
+            let what = rules.describe(upload.head).map { " it holds \($0)," } ?? ""
+            throw Problem(.unsupportedMediaType, code: ScanError.Code.unsupportedType.rawValue,
+                          "the body is not an image, a PDF or a scanextract JSON document:\(what) whatever its Content-Type says")
+        }
+        let name = request.headers[.contentDisposition].flatMap(Self.filename(contentDisposition:)) ?? "upload"
+        let new = NewJob(owner: owner, configuration: configuration, inputName: name, inputSize: upload.size,
+                         idempotencyKey: request.headers[.idempotencyKey], maxAttempts: settings.maxAttempts)
+        try FileManager.default.moveItem(at: upload.url, to: store.uploadURL(id: new.id))
+        let job: Job
+        do {
+            let (stored, created) = try store.enqueue(new)
+            job = stored
+            // A retry with the same Idempotency-Key: the first job stands, this copy goes.
+            if created { pool.wake() } else { try? FileManager.default.removeItem(at: store.uploadURL(id: new.id)) }
+        } catch {
+            try? FileManager.default.removeItem(at: store.uploadURL(id: new.id))
+            throw error
+        }
+        if !async && upload.size <= settings.maxSyncBytes,
+           let finished = try await waitForJob(id: job.id, owner: owner, seconds: settings.syncWait), finished.status.isFinished {
+            if finished.status == .succeeded, let document = try store.result(id: job.id) {
+                var response = Response(status: .ok, headers: [.contentType: "application/json"],
+                                        body: .init(byteBuffer: ByteBuffer(bytes: document)))
+                response.headers[.contentLocation] = "/v1/jobs/\(job.id)/result"
+                return response
+            }
+            throw jobProblem(finished)
+        }
+        return try Self.json(describe(job), status: .accepted, headers: [.location: "/v1/jobs/\(job.id)"])
+    }
+
+    func tooLarge() -> Problem {
+        Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+                "uploads are limited to \(settings.maxUploadBytes / (1024 * 1024)) MB")
+    }
+
+    struct Upload { var url: URL; var size: Int; var head: [UInt8] }
+
+    /// Streams the body to a file under the store, counting as it goes: over `limit`, the
+    /// file is removed and 413 thrown without reading the rest. Never holds the body whole.
+    func receive(_ body: RequestBody, limit: Int) async throws -> Upload {
+        let url = store.temporaryUploadURL()
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: url.path) else {
+            throw Problem(.internalServerError, code: "storage", "the upload could not be stored")
+        }
+        var size = 0
+        var head: [UInt8] = []
+        do {
+            defer { try? handle.close() }
+            for try await buffer in body {
+                size += buffer.readableBytes
+                if size > limit { throw tooLarge() }
+                if head.count < 1024 {
+                    head += buffer.getBytes(at: buffer.readerIndex, length: min(1024 - head.count, buffer.readableBytes)) ?? []
+                }
+                try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return Upload(url: url, size: size, head: head)
+    }
+
+    static func filename(contentDisposition: String) -> String? {
+        guard let range = contentDisposition.range(of: "filename=") else { return nil }
+        let name = contentDisposition[range.upperBound...].split(separator: ";").first
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+        return name.map { ($0 as NSString).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The job once finished, or as it is after `seconds`.
+    func waitForJob(id: String, owner: String, seconds: TimeInterval) async throws -> Job? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var pause = Duration.milliseconds(20)
+        while true {
+            guard let job = try store.job(id: id, owner: owner) else { return nil }
+            if job.status.isFinished || ContinuousClock.now >= deadline { return job }
+            try await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(250))
+        }
+    }
+
+    func jobProblem(_ job: Job) -> Problem {
+        if job.status == .canceled { return Problem(.gone, code: "canceled", "the job was canceled") }
+        let code = job.errorCode ?? "failed"
+        return Problem(ServiceStatus.forCode(code), code: code, job.errorMessage ?? "the extraction failed")
+    }
+
+    func describe(_ job: Job) -> [String: Any] {
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var out: [String: Any] = [
+            "id": job.id, "status": job.status.rawValue, "createdAt": iso.string(from: job.createdAt),
+            "attempts": job.attempts, "maxAttempts": job.maxAttempts,
+        ]
+        out["startedAt"] = job.startedAt.map(iso.string(from:)) ?? NSNull()
+        out["finishedAt"] = job.finishedAt.map(iso.string(from:)) ?? NSNull()
+        if let code = job.errorCode, job.status != .succeeded {
+            out["error"] = ["code": code, "message": job.errorMessage ?? ""]
+        } else {
+            out["error"] = NSNull()
+        }
+        if job.status == .succeeded { out["result"] = "/v1/jobs/\(job.id)/result" }
+        return out
+    }
+
+    // MARK: GET /v1/jobs/{id}/result
+
+    func resultResponse(_ job: Job, accept: String?) throws -> Response {
+        guard job.status == .succeeded, let document = try store.result(id: job.id) else {
+            if job.status == .failed || job.status == .canceled { throw jobProblem(job) }
+            throw Problem(.conflict, code: "not-finished", "the job is \(job.status.rawValue); no result yet")
+        }
+        let formats: [(type: String, format: OutputFormat?)] = [
+            ("application/json", nil), ("text/csv", .csv), ("text/vcard", .vcard), ("text/plain", .text),
+        ]
+        let wanted = (accept ?? "*/*").split(separator: ",").map {
+            $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        var chosen: (type: String, format: OutputFormat?)?
+        for type in wanted {
+            if type == "*/*" || type == "application/*" { chosen = formats[0]; break }
+            if type == "text/*" { chosen = formats[3]; break }
+            if let match = formats.first(where: { $0.type == type }) { chosen = match; break }
+        }
+        guard let chosen else {
+            throw Problem(.notAcceptable, code: "not-acceptable",
+                          "the result is available as \(formats.map(\.type).joined(separator: ", "))")
+        }
+        var body = document
+        if let format = chosen.format {
+            let doc = try JSONDecoder().decode(Document.self, from: document)
+            body = try DocumentWriter.encode(doc, as: format)
+        }
+        let charset = chosen.type.hasPrefix("text/") ? "; charset=utf-8" : ""
+        return Response(status: .ok, headers: [.contentType: chosen.type + charset],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension HTTPField.Name {
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    static let prefer = HTTPField.Name("Prefer")!
+}

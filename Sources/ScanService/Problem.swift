@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import ScanModel
+
+/// An RFC 9457 problem (`application/problem+json`) with a stable `code`. Routes throw it;
+/// Hummingbird turns it into the response.
+public struct Problem: HTTPResponseError, Sendable {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var detail: String
+    /// Seconds, for 429 and 503.
+    public var retryAfter: Int?
+
+    public init(_ status: HTTPResponse.Status, code: String, _ detail: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.retryAfter = retryAfter
+    }
+
+    /// A pipeline error as the service reports it: the status comes from ``ServiceStatus``.
+    public init(_ error: ScanError) {
+        self.init(ServiceStatus.forCode(error.code.rawValue), code: error.code.rawValue, error.reason)
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var body: [String: Any] = [
+            "type": "https://scanextract.dev/problems/\(code)",
+            "title": status.reasonPhrase,
+            "status": status.code,
+            "code": code,
+            "detail": detail,
+        ]
+        if let retryAfter { body["retryAfter"] = retryAfter }
+        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func unauthorized() -> Problem {
+        Problem(.unauthorized, code: "unauthorized", "send an API key as 'Authorization: Bearer KEY'")
+    }
+    static func notFound(_ what: String = "no such job") -> Problem { Problem(.notFound, code: "not-found", what) }
+}
+
+/// One table from every error code, the pipeline's (`ScanError.Code`) and the service's own,
+/// to its HTTP status. The command line keeps its exit statuses in `ExitStatus`.
+public enum ServiceStatus {
+    public static func forCode(_ code: String) -> HTTPResponse.Status {
+        switch code {
+        case ScanError.Code.invalidOption.rawValue: return .badRequest
+        case ScanError.Code.unsupportedType.rawValue: return .unsupportedMediaType
+        case ScanError.Code.tooLarge.rawValue: return .contentTooLarge
+        case ScanError.Code.empty.rawValue, ScanError.Code.corrupt.rawValue, ScanError.Code.encrypted.rawValue,
+             ScanError.Code.emptyPage.rawValue, ScanError.Code.unreadable.rawValue:
+            return .unprocessableContent
+        case ScanError.Code.cancelled.rawValue: return .conflict
+        case "unauthorized": return .unauthorized
+        case "not-found": return .notFound
+        case "queue-full": return .tooManyRequests
+        case "draining": return .serviceUnavailable
+        case ScanError.Code.engine.rawValue, "timeout", "worker-crashed", "lease-expired": return .internalServerError
+        default: return .internalServerError
+        }
+    }
+}

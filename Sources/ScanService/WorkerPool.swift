@@ -1,0 +1,327 @@
+import Foundation
+import Logging
+import ScanJobs
+import ServiceLifecycle
+import Synchronization
+
+/// One `scanextract worker` child process, spoken to over its stdin and stdout.
+final class WorkerProcess: @unchecked Sendable {
+    let process = Process()
+    private let input: FileHandle
+    private let reader: FrameReader
+    private let readQueue = DispatchQueue(label: "scanextract.worker.read")
+    var jobsDone = 0
+
+    init(command: [String], environment: [String: String]?) throws {
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        if let environment { process.environment = environment }
+        let stdinPipe = Pipe(), stdoutPipe = Pipe()
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = FileHandle.standardError
+        try process.run()
+        input = stdinPipe.fileHandleForWriting
+        reader = FrameReader(fd: stdoutPipe.fileHandleForReading.fileDescriptor)
+        // Keep the read end's FileHandle alive with the reader.
+        readEnd = stdoutPipe.fileHandleForReading
+    }
+    private let readEnd: FileHandle
+
+    var pid: Int32 { process.processIdentifier }
+
+    func send(_ request: WorkerRequest) -> Bool {
+        guard var line = try? JSONEncoder().encode(request) else { return false }
+        line.append(0x0A)
+        return writeAll(input.fileDescriptor, line)
+    }
+
+    /// The reply to the request just sent; nil when the worker died or said something we
+    /// don't understand (it is then killed).
+    func receive() async -> (WorkerReply, Data?)? {
+        await withCheckedContinuation { continuation in
+            readQueue.async { [reader] in
+                guard let line = reader.readLine(),
+                      let reply = try? JSONDecoder().decode(WorkerReply.self, from: Data(line)) else {
+                    continuation.resume(returning: nil)
+                    return
+                }
+                if reply.ok {
+                    guard let length = reply.length, length >= 0, let body = reader.read(count: length) else {
+                        continuation.resume(returning: nil)
+                        return
+                    }
+                    continuation.resume(returning: (reply, body))
+                } else {
+                    continuation.resume(returning: (reply, nil))
+                }
+            }
+        }
+    }
+
+    func kill() {
+        if process.isRunning { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Closes its stdin: the worker finishes and exits; killed if it is still there after `grace`.
+    func stop(grace: TimeInterval = 5) {
+        try? input.close()
+        let process = self.process
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+            if process.isRunning { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+}
+
+/// Runs queued jobs in worker processes: one slot per worker, each claiming a job with a
+/// lease, renewing the lease while its worker runs, and recording what came of it. A worker
+/// that dies, hangs past the job timeout, or answers nonsense is killed and replaced, and the
+/// job is retried with backoff until its attempts run out. Runs as a service beside the HTTP
+/// server, so SIGTERM drains it: no new claims, running jobs get `shutdownGrace` to finish,
+/// then are handed back to the queue.
+public final class WorkerPool: Service, Sendable {
+    public struct Settings: Sendable {
+        /// The worker command (the `scanextract` binary and `worker`).
+        public var command: [String]
+        public var environment: [String: String]?
+        public var workers = 2
+        public var jobTimeout: TimeInterval = 300
+        /// A worker is replaced after this many jobs (memory an engine gathers goes with it).
+        public var recycleAfter = 100
+        public var lease: TimeInterval = 30
+        /// First retry after this many seconds, doubling each attempt.
+        public var backoff: TimeInterval = 1
+        public var shutdownGrace: TimeInterval = 10
+        public var retention: TimeInterval = 7 * 86400
+        /// How often an idle slot looks at the queue when nothing woke it.
+        public var pollInterval: TimeInterval = 0.5
+
+        public init(command: [String]) { self.command = command }
+    }
+
+    let store: JobStore
+    let settings: Settings
+    let logger: Logger
+    private let claimer = "server-" + UUID().uuidString.lowercased()
+    private let state = Mutex(State())
+
+    private struct State {
+        var draining = false
+        var wakers: [UUID: CheckedContinuation<Void, Never>] = [:]
+        /// Idle waits that ended before their waker was registered.
+        var abandoned: Set<UUID> = []
+        var liveWorkers: [Int32] = []
+    }
+
+    public init(store: JobStore, settings: Settings, logger: Logger) {
+        self.store = store
+        self.settings = settings
+        self.logger = logger
+    }
+
+    public var isDraining: Bool { state.withLock { $0.draining } }
+
+    /// Process ids of the workers alive now.
+    public var workerPIDs: [Int32] { state.withLock { $0.liveWorkers } }
+
+    /// A job was queued: wake an idle slot now rather than at its next poll.
+    public func wake() {
+        let wakers = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+            defer { s.wakers.removeAll() }
+            return Array(s.wakers.values)
+        }
+        wakers.forEach { $0.resume() }
+    }
+
+    public func run() async throws {
+        try? store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                for slot in 0..<settings.workers {
+                    group.addTask { await self.runSlot(slot) }
+                }
+                group.addTask { await self.purgeLoop() }
+            }
+        } onGracefulShutdown: {
+            self.state.withLock { $0.draining = true }
+            self.wake()
+        }
+    }
+
+    private func purgeLoop() async {
+        while !isDraining {
+            await idle(seconds: 3600)
+            if isDraining { return }
+            do {
+                let n = try store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
+                if n > 0 { logger.info("removed \(n) job(s) past retention") }
+            } catch {
+                logger.error("purge failed: \(error)")
+            }
+        }
+    }
+
+    /// Waits until woken, draining, or `seconds` pass.
+    private func idle(seconds: TimeInterval) async {
+        let id = UUID()
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let resumeNow = self.state.withLock { s -> Bool in
+                        if s.draining || s.abandoned.remove(id) != nil { return true }
+                        s.wakers[id] = continuation
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+                return true
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(seconds)); return false }
+            let woken = await group.next() ?? true
+            group.cancelAll()
+            if woken { return }
+            // Ends this wait's own waker (only it: waking the others would make them spin).
+            let own = self.state.withLock { s -> CheckedContinuation<Void, Never>? in
+                if let c = s.wakers.removeValue(forKey: id) { return c }
+                s.abandoned.insert(id)
+                return nil
+            }
+            own?.resume()
+        }
+    }
+
+    private func runSlot(_ slot: Int) async {
+        var worker: WorkerProcess?
+        defer { if let worker { retire(worker) } }
+        while !isDraining {
+            let job: Job?
+            do {
+                job = try store.claim(by: claimer, lease: settings.lease)
+            } catch {
+                logger.error("cannot claim a job: \(error)")
+                job = nil
+            }
+            guard let job else {
+                await idle(seconds: settings.pollInterval)
+                continue
+            }
+            if worker == nil {
+                do {
+                    worker = try spawn()
+                } catch {
+                    logger.error("cannot start a worker: \(error)")
+                    _ = try? store.fail(id: job.id, by: claimer, code: "worker-crashed",
+                                        message: "the worker process could not be started", retry: true, backoff: settings.backoff)
+                    await idle(seconds: settings.backoff)
+                    continue
+                }
+            }
+            let keep = await run(job, on: worker!)
+            if !keep || worker!.jobsDone >= settings.recycleAfter {
+                retire(worker!)
+                worker = nil
+            }
+        }
+    }
+
+    private func spawn() throws -> WorkerProcess {
+        let worker = try WorkerProcess(command: settings.command, environment: settings.environment)
+        state.withLock { $0.liveWorkers.append(worker.pid) }
+        logger.debug("worker \(worker.pid) started")
+        return worker
+    }
+
+    private func retire(_ worker: WorkerProcess) {
+        state.withLock { $0.liveWorkers.removeAll { $0 == worker.pid } }
+        worker.stop()
+    }
+
+    private enum Interruption { case none, timedOut, canceled, draining }
+
+    /// Runs one job on `worker`; returns whether the worker may take another.
+    private func run(_ job: Job, on worker: WorkerProcess) async -> Bool {
+        let interruption = Mutex(Interruption.none)
+        func interrupt(_ why: Interruption) {
+            let first = interruption.withLock { current -> Bool in
+                guard current == .none else { return false }
+                current = why
+                return true
+            }
+            if first { worker.kill() }
+        }
+        let request = WorkerRequest(job: job.id, input: store.uploadURL(id: job.id).path, name: job.inputName,
+                                    configuration: String(decoding: job.configuration, as: UTF8.self))
+        guard worker.send(request) else {
+            record(job, crash: "the worker process could not be reached", worker: worker)
+            return false
+        }
+        // The timeout and the lease run beside the blocking read; either may kill the worker.
+        let watcher = Task {
+            let started = ContinuousClock.now
+            let drainDeadline = Mutex<ContinuousClock.Instant?>(nil)
+            var lastRenewal = started
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(200))
+                if Task.isCancelled { return }
+                let now = ContinuousClock.now
+                if now - started > .seconds(settings.jobTimeout) { interrupt(.timedOut); return }
+                if isDraining {
+                    let deadline = drainDeadline.withLock { d -> ContinuousClock.Instant in
+                        if d == nil { d = now + .seconds(settings.shutdownGrace) }
+                        return d!
+                    }
+                    if now > deadline { interrupt(.draining); return }
+                }
+                if now - lastRenewal > .seconds(settings.lease / 3) {
+                    lastRenewal = now
+                    let held = (try? store.renew(id: job.id, by: claimer, lease: settings.lease)) ?? true
+                    if !held { interrupt(.canceled); return }
+                }
+            }
+        }
+        let reply = await worker.receive()
+        watcher.cancel()
+        let why = interruption.withLock { $0 }
+
+        switch (reply, why) {
+        case (let (header, body)?, _) where header.job == job.id:
+            worker.jobsDone += 1
+            if header.ok, let body {
+                _ = try? store.succeed(id: job.id, by: claimer, document: body)
+                return true
+            }
+            let code = header.code ?? "engine"
+            // An engine that failed may be left in a bad state: a new worker, and another try.
+            let engineFailure = code == "engine"
+            _ = try? store.fail(id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
+                                retry: engineFailure, backoff: backoff(for: job))
+            return !engineFailure
+        case (_, .canceled):
+            return false
+        case (_, .draining):
+            try? store.release(id: job.id, by: claimer)
+            logger.info("job \(job.id) handed back to the queue at shutdown")
+            return false
+        case (_, .timedOut):
+            logger.warning("job \(job.id) took longer than \(Int(settings.jobTimeout)) s; worker \(worker.pid) killed")
+            _ = try? store.fail(id: job.id, by: claimer, code: "timeout",
+                                message: "the extraction took longer than \(Int(settings.jobTimeout)) seconds",
+                                retry: true, backoff: backoff(for: job))
+            return false
+        default:
+            record(job, crash: "the worker process stopped while running the job", worker: worker)
+            return false
+        }
+    }
+
+    private func record(_ job: Job, crash message: String, worker: WorkerProcess) {
+        logger.warning("worker \(worker.pid) died on job \(job.id) (attempt \(job.attempts) of \(job.maxAttempts))")
+        worker.kill()
+        _ = try? store.fail(id: job.id, by: claimer, code: "worker-crashed", message: message, retry: true, backoff: backoff(for: job))
+        wake()
+    }
+
+    private func backoff(for job: Job) -> TimeInterval {
+        settings.backoff * pow(2, Double(max(0, job.attempts - 1)))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What the server and a `scanextract worker` say to each other over the worker's stdin and
+/// stdout. A request is one JSON line. A reply is one JSON line (``WorkerReply``) followed,
+/// when it succeeded, by exactly `length` bytes: the document as `scanextract` prints it.
+public struct WorkerRequest: Codable, Sendable {
+    public var job: String
+    /// The input file (the job's upload).
+    public var input: String
+    /// The name the client gave the input; the document's `source`.
+    public var name: String
+    /// The ScanConfiguration, as JSON.
+    public var configuration: String
+
+    public init(job: String, input: String, name: String, configuration: String) {
+        self.job = job
+        self.input = input
+        self.name = name
+        self.configuration = configuration
+    }
+}
+
+public struct WorkerReply: Codable, Sendable {
+    public var job: String
+    public var ok: Bool
+    /// Bytes of the document that follow the line (when ok).
+    public var length: Int?
+    /// The ScanError code and reason (when not ok).
+    public var code: String?
+    public var message: String?
+
+    public init(job: String, ok: Bool, length: Int? = nil, code: String? = nil, message: String? = nil) {
+        self.job = job
+        self.ok = ok
+        self.length = length
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Reads lines and counted bodies from a file descriptor, blocking. Used by both ends.
+public final class FrameReader: @unchecked Sendable {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    public init(fd: Int32) { self.fd = fd }
+
+    private func fill() -> Bool {
+        if start > 0 && start == buffer.count { buffer.removeAll(keepingCapacity: true); start = 0 }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { buffer.append(contentsOf: chunk[0..<n]); return true }
+            if n < 0 && errno == EINTR { continue }
+            return false
+        }
+    }
+
+    /// The next line without its newline; nil at the end of the stream.
+    public func readLine() -> [UInt8]? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<nl])
+                start = nl + 1
+                return line
+            }
+            guard fill() else { return nil }
+        }
+    }
+
+    /// Exactly `count` bytes; nil when the stream ends first.
+    public func read(count: Int) -> Data? {
+        while buffer.count - start < count {
+            guard fill() else { return nil }
+        }
+        let data = Data(buffer[start..<(start + count)])
+        start += count
+        return data
+    }
+}
+
+/// Writes all of `data` to `fd`; false when the other end is gone.
+@discardableResult
+public func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+    data.withUnsafeBytes { raw -> Bool in
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+}

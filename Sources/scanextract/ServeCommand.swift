@@ -1,0 +1,132 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import ScanInput
+import ScanKit
+import ScanModel
+import ScanService
+
+/// `scanextract serve`: the HTTP service (see `Schemas/openapi.yaml`). Engines run only in
+/// `scanextract worker` child processes.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve extractions over HTTP, with a durable job queue and worker processes.",
+        discussion: """
+            API keys come from SCANEXTRACT_API_KEYS (comma-separated) and --api-keys-file (one a \
+            line); only their SHA-256 hashes are kept. Without keys, only a loopback address may \
+            be bound. SIGTERM stops taking work and hands running jobs back to the queue.
+            """)
+
+    @Option(help: "Address to bind.") var host = "127.0.0.1"
+    @Option(help: "Port to bind (0: any free port, printed on stderr).") var port = 8080
+    @Option(name: .customLong("data-dir"), help: "Where jobs, uploads and results are kept (default: $XDG_DATA_HOME/scanextract or ~/.local/share/scanextract).")
+    var dataDir: String?
+    @Option(help: "Worker processes (0: only take jobs, run none).") var workers = 2
+    @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.") var maxUploadMB = 50
+    @Option(name: .customLong("max-sync-mb"), help: "Larger uploads are always answered 202 and run as a job.") var maxSyncMB = 5
+    @Option(name: .customLong("job-timeout"), help: "Seconds a job may run before its worker is killed.") var jobTimeout: Double = 300
+    @Option(help: "Days a finished job and its result are kept.") var retention: Double = 7
+    @Option(name: .customLong("max-attempts"), help: "Times a job is tried when its worker dies or hangs.") var maxAttempts = 3
+    @Option(name: .customLong("retry-backoff"), help: "Seconds before the first retry (doubling each time).") var retryBackoff: Double = 1
+    @Option(name: .customLong("recycle-after"), help: "Jobs a worker runs before it is replaced.") var recycleAfter = 100
+    @Option(name: .customLong("max-queued"), help: "Jobs queued or running beyond which uploads get 429.") var maxQueued = 1000
+    @Option(name: .customLong("shutdown-grace"), help: "Seconds running jobs get to finish after SIGTERM before they are handed back.")
+    var shutdownGrace: Double = 10
+    @Option(name: .customLong("api-keys-file"), help: "A file of API keys, one a line.") var apiKeysFile: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard workers >= 0 else { throw ValidationError("--workers must be 0 or more") }
+        guard maxUploadMB > 0, maxSyncMB >= 0 else { throw ValidationError("--max-upload-mb must be positive") }
+        guard jobTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1 else {
+            throw ValidationError("--job-timeout, --retention, --max-attempts, --recycle-after and --max-queued must be positive")
+        }
+    }
+
+    static func defaultDataDirectory() -> URL {
+        let env = ProcessInfo.processInfo.environment
+        if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("scanextract")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/scanextract")
+    }
+
+    func run() throws {
+        let keys: APIKeys
+        do {
+            keys = try APIKeys.load(environment: ProcessInfo.processInfo.environment["SCANEXTRACT_API_KEYS"], file: apiKeysFile)
+        } catch {
+            throw ValidationError("--api-keys-file: cannot read '\(apiKeysFile ?? "")'")
+        }
+        if keys.isEmpty && !ExtractionService.isLoopback(host) {
+            throw ValidationError("without API keys (SCANEXTRACT_API_KEYS or --api-keys-file) only a loopback address may be bound, not '\(host)'")
+        }
+        // A worker that dies while we write to it must not take the server with it.
+        signal(SIGPIPE, SIG_IGN)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var pool = WorkerPool.Settings(command: [Self.executablePath(), "worker"])
+        pool.workers = workers
+        pool.jobTimeout = jobTimeout
+        pool.recycleAfter = recycleAfter
+        pool.backoff = retryBackoff
+        pool.retention = retention * 86400
+        pool.shutdownGrace = max(0, shutdownGrace)
+        var settings = ExtractionService.Settings(
+            dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? Self.defaultDataDirectory(), pool: pool)
+        settings.host = host
+        settings.port = port
+        settings.maxUploadBytes = maxUploadMB * 1024 * 1024
+        settings.maxSyncBytes = maxSyncMB * 1024 * 1024
+        settings.maxQueued = maxQueued
+        settings.maxAttempts = maxAttempts
+        settings.keys = keys
+        let service: ExtractionService
+        do {
+            service = try ExtractionService(settings: settings, rules: CommandLineRules(engineThreads: max(1, cores / max(1, workers))))
+        } catch {
+            printError("\(settings.dataDirectory.path): cannot open the job store: \(error)")
+            throw ExitCode(ExitStatus.cannotWrite)
+        }
+        let host = self.host
+        let failure = ServeOutcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await service.run { port in
+                    printError("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+                }
+            } catch {
+                failure.error = "\(error)"
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error {
+            printError("serve: \(error)")
+            throw ExitCode(ExitStatus.allFailed)
+        }
+    }
+
+    /// This binary, for starting workers.
+    static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+}
+
+private final class ServeOutcome: @unchecked Sendable { var error: String? }
+
+/// The command line's option mapping and content sniffing, lent to the service.
+struct CommandLineRules: ExtractionRules {
+    let engineThreads: Int
+
+    func configuration(options: [(name: String, value: String)]) throws -> Data {
+        let configuration = try ScanOptions(query: options).makeConfiguration(engineThreads: engineThreads)
+        return try JSONEncoder().encode(configuration)
+    }
+
+    func kind(of head: [UInt8]) -> String? { InputKind.sniff(head)?.rawValue }
+
+    func describe(_ head: [UInt8]) -> String? { InputKind.describeContent(head) }
+}

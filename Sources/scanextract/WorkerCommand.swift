@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import ScanExport
+import ScanKit
+import ScanModel
+import ScanService
+
+/// `scanextract worker`: what `serve` runs its engines in. Reads one request a line on stdin
+/// and answers each on stdout (see `WorkerProtocol`); exits when stdin closes. Not for people.
+struct WorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker", abstract: "Run extractions for `scanextract serve` (over stdin and stdout).",
+        shouldDisplay: false)
+
+    func run() throws {
+        // Replies go to a private copy of stdout; anything a library prints goes to stderr.
+        let replies = dup(STDOUT_FILENO)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        let requests = FrameReader(fd: STDIN_FILENO)
+        var processor: DocumentProcessor?
+        let decoder = JSONDecoder()
+        while let line = requests.readLine() {
+            guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line)) else {
+                printError("worker: a request that is not JSON")
+                throw ExitCode(ExitStatus.usage)
+            }
+            holdForTests()
+            var reply: WorkerReply
+            var body = Data()
+            do {
+                let configuration = try decoder.decode(ScanConfiguration.self, from: Data(request.configuration.utf8))
+                // One engine per worker, kept while the configuration stays the same.
+                if processor?.configuration != configuration {
+                    processor = try DocumentProcessor(configuration: configuration)
+                }
+                let data = try Data(contentsOf: URL(fileURLWithPath: request.input))
+                let document = try processor!.process(data: data, name: request.name)
+                body = try DocumentWriter.encode(document, as: .json)
+                reply = WorkerReply(job: request.job, ok: true, length: body.count)
+            } catch let error as ScanError {
+                reply = WorkerReply(job: request.job, ok: false, code: error.code.rawValue, message: error.reason)
+            } catch {
+                reply = WorkerReply(job: request.job, ok: false, code: ScanError.Code.unreadable.rawValue,
+                                    message: "the input could not be read")
+            }
+            var out = try JSONEncoder().encode(reply)
+            out.append(0x0A)
+            out.append(body)
+            guard writeAll(replies, out) else { return }
+        }
+    }
+
+    /// Tests of `serve` kill or time out a worker in the middle of a job: while the file
+    /// named by SCANEXTRACT_WORKER_HOLD exists, the worker waits before each job.
+    private func holdForTests() {
+        guard let path = ProcessInfo.processInfo.environment["SCANEXTRACT_WORKER_HOLD"] else { return }
+        while FileManager.default.fileExists(atPath: path) { usleep(20_000) }
+    }
+}
