@@ -136,6 +136,15 @@ final class ServiceTests: XCTestCase {
         XCTAssertTrue(message.contains("loopback"), message)
     }
 
+    func testAFullQueueAnswers429WithRetryAfter() throws {
+        let server = try start(["--workers", "0", "--max-queued", "1"])
+        XCTAssertEqual(try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["first"])).status, 202)
+        let full = try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["second"]))
+        XCTAssertEqual(full.status, 429, full.text)
+        XCTAssertEqual(full.json["code"] as? String, "queue-full")
+        XCTAssertNotNil(full.header("retry-after").flatMap(Int.init))
+    }
+
     func testARetriedUploadWithTheSameIdempotencyKeyIsTheSameJob() throws {
         let server = try start(["--workers", "0"])
         let body = Inputs.document(["Once only"])
