@@ -127,9 +127,12 @@ public struct ExtractionService: Sendable {
         let owner = try authorize(request)
         if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10) }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        var boundary: String?
         if contentType.hasPrefix("multipart/") {
-            throw Problem(.unsupportedMediaType, code: ScanError.Code.unsupportedType.rawValue,
-                          "multipart uploads are not supported yet: send the file itself as the body")
+            guard contentType.hasPrefix("multipart/form-data"), let b = Multipart.boundary(contentType: contentType) else {
+                throw Problem(.badRequest, code: "bad-multipart", "a multipart body must be multipart/form-data with a boundary")
+            }
+            boundary = b
         }
         // Options first: a bad one is refused before the upload is read.
         var options: [(name: String, value: String)] = []
@@ -150,9 +153,23 @@ public struct ExtractionService: Sendable {
         if try store.pendingCount() >= settings.maxQueued {
             throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
         }
-        let upload = try await receive(request.body, limit: settings.maxUploadBytes)
+        var upload = try await receive(request.body, limit: settings.maxUploadBytes)
         // Until it becomes a job's input (moved), the upload is removed on every way out.
         defer { try? FileManager.default.removeItem(at: upload.url) }
+        var name = request.headers[.contentDisposition].flatMap(Self.filename(contentDisposition:)) ?? "upload"
+        if let boundary {
+            let whole = upload.url
+            defer { try? FileManager.default.removeItem(at: whole) }
+            do {
+                let part = try Multipart.extract(field: "file", boundary: boundary, from: whole, to: store.temporaryUploadURL())
+                upload = Upload(url: part.url, size: part.size, head: part.head)
+                if let filename = part.filename.map({ ($0 as NSString).lastPathComponent }), !filename.isEmpty { name = filename }
+            } catch Multipart.Failure.missing {
+                throw Problem(.badRequest, code: "bad-multipart", "the multipart body has no 'file' part")
+            } catch Multipart.Failure.malformed(let why) {
+                throw Problem(.badRequest, code: "bad-multipart", "the multipart body is malformed: \(why)")
+            }
+        }
         guard upload.size > 0 else {
             throw Problem(.unprocessableContent, code: ScanError.Code.empty.rawValue, "the body is empty: send the file as the body")
         }
@@ -161,7 +178,6 @@ public struct ExtractionService: Sendable {
             throw Problem(.unsupportedMediaType, code: ScanError.Code.unsupportedType.rawValue,
                           "the body is not an image, a PDF or a scanextract JSON document:\(what) whatever its Content-Type says")
         }
-        let name = request.headers[.contentDisposition].flatMap(Self.filename(contentDisposition:)) ?? "upload"
         let new = NewJob(owner: owner, configuration: configuration, inputName: name, inputSize: upload.size,
                          idempotencyKey: request.headers[.idempotencyKey], maxAttempts: settings.maxAttempts)
         try FileManager.default.moveItem(at: upload.url, to: store.uploadURL(id: new.id))
@@ -301,7 +317,7 @@ public struct ExtractionService: Sendable {
     static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -32,7 +32,7 @@ public struct Problem: HTTPResponseError, Sendable {
             "detail": detail,
         ]
         if let retryAfter { body["retryAfter"] = retryAfter }
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }

@@ -42,6 +42,23 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(try server.request("GET", location, headers: ["Accept": "image/png"]).status, 406)
     }
 
+    func testAMultipartUploadTakesItsFilePart() throws {
+        let server = try start(["--workers", "1"])
+        let boundary = "----scanextract-test-7d1"
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nignored\r\n".utf8)
+        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"dir/card.json\"\r\n".utf8)
+        body += Data("Content-Type: application/json\r\n\r\n".utf8) + Inputs.document(["From a form"])
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        let r = try server.request("POST", "/v1/extractions",
+                                   headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body)
+        XCTAssertEqual(r.status, 200, r.text)
+        XCTAssertEqual(r.json["source"] as? String, "card.json")
+        let noFile = try server.request("POST", "/v1/extractions", headers: ["Content-Type": "multipart/form-data; boundary=x"],
+                                        body: Data("--x\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\nv\r\n--x--\r\n".utf8))
+        XCTAssertEqual(noFile.status, 400, noFile.text)
+        XCTAssertEqual(noFile.json["code"] as? String, "bad-multipart")
+    }
+
     func testAPDFRunsThroughAWorkerAsync() throws {
         let server = try start(["--workers", "1"])
         let r = try server.request("POST", "/v1/extractions", headers: ["Content-Type": "application/pdf", "Prefer": "respond-async"],
