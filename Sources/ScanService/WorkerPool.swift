@@ -134,7 +134,7 @@ public final class WorkerPool: Service, Sendable {
     }
 
     public func run() async throws {
-        try? store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
+        _ = try? store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
                 for slot in 0..<settings.workers {
