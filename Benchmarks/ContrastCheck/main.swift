@@ -1,4 +1,5 @@
-// Which images would get contrast normalization before Tesseract, and what it makes of them.
+// Which images would get contrast normalization before Tesseract, and what it makes of them;
+// and which would be taken for light ink on a dark ground and inverted (`invert=yes`).
 // Usage: ContrastCheck [--write DIR] [--all] IMAGE...
 //   prints "<file> background=<b> ink=<i> contrast=<c> unevenness=<u> normalize=<yes|no>" per image
 //   (and the decoder's findings, for a damaged file);
@@ -20,6 +21,7 @@ if let i = args.firstIndex(of: "--all") {
 }
 let pre = Preprocessor()
 var fired = 0
+var invertedCount = 0
 for path in args {
     guard let doc = try? InputDocument(path: path), case .raster(let image, _, let findings)? = try? doc.page(0) else {
         print("\(path) unreadable")
@@ -28,7 +30,9 @@ for path in args {
     let levels = Preprocessor.levels(image)
     let needs = pre.needsContrastNormalization(image)
     if needs { fired += 1 }
-    print("\(path) background=\(levels.background) ink=\(levels.ink) contrast=\(levels.contrast) unevenness=\(levels.unevenness) normalize=\(needs ? "yes" : "no")"
+    let invert = Preprocessor.isLightOnDark(image)
+    if invert { invertedCount += 1 }
+    print("\(path) background=\(levels.background) ink=\(levels.ink) contrast=\(levels.contrast) unevenness=\(levels.unevenness) normalize=\(needs ? "yes" : "no") invert=\(invert ? "yes" : "no")"
           + findings.map { " \($0.code): \($0.message)" }.joined())
     if let outDir, needs || all {
         let out = pre.contrastNormalized(image)
@@ -39,3 +43,4 @@ for path in args {
     }
 }
 print("normalize: \(fired) of \(args.count)")
+print("invert: \(invertedCount) of \(args.count)")

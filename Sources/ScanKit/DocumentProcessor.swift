@@ -167,7 +167,7 @@ public final class DocumentProcessor {
     // MARK: - Recognition of one raster page
 
     private func recognize(_ raster: RasterPage, engine: any TextRecognizer) throws -> WorkingPage {
-        let page = stages.photographed(try stages.cropped(raster), for: engine.capabilities)
+        let page = stages.inked(stages.photographed(try stages.cropped(raster), for: engine.capabilities))
         if RasterStages.isBlank(page.image) {
             return WorkingPage(source: Page(index: raster.index, width: raster.sourceWidth, height: raster.sourceHeight,
                                             dpi: raster.dpi, textSource: .ocr, observations: []))

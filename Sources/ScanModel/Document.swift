@@ -38,6 +38,9 @@ public struct Page: Codable, Hashable, Sendable {
     public var textSource: TextSource
     /// What the document camera found and did, when the page was a photo of a document.
     public var camera: CameraInfo?
+    /// True when the page was light ink on a dark ground (a dark-mode screenshot, a
+    /// blackboard) and was inverted before recognition.
+    public var inverted: Bool?
     /// Set when the layout, the parsers and the boxes of this document were worked out on a
     /// turned, straightened or flattened version of the page: its size, and the map from this
     /// page's pixels to its pixels. Every box in the document stays in this page's pixels.
@@ -60,7 +63,7 @@ public struct Page: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case index, width, height, rotation, skew, dpi, textSource, camera, upright, observations, layout
+        case index, width, height, rotation, skew, dpi, textSource, camera, inverted, upright, observations, layout
     }
 
     /// Lenient where another engine's output may leave things out.
@@ -74,6 +77,7 @@ public struct Page: Codable, Hashable, Sendable {
         dpi = try c.decodeIfPresent(Double.self, forKey: .dpi)
         textSource = try c.decodeIfPresent(TextSource.self, forKey: .textSource) ?? .imported
         camera = try c.decodeIfPresent(CameraInfo.self, forKey: .camera)
+        inverted = try c.decodeIfPresent(Bool.self, forKey: .inverted)
         upright = try c.decodeIfPresent(UprightPage.self, forKey: .upright)
         observations = try c.decode([TextObservation].self, forKey: .observations)
         layout = try c.decodeIfPresent(PageLayout.self, forKey: .layout)

@@ -37,6 +37,11 @@ public struct RasterImage: Sendable, Hashable {
         return RasterImage(width: width, height: height, channels: 1, pixels: out)
     }
 
+    /// Every value v turned into 255 − v: light ink on a dark ground becomes dark on light.
+    public func inverted() -> RasterImage {
+        RasterImage(width: width, height: height, channels: channels, pixels: pixels.map { 255 &- $0 })
+    }
+
     /// The pixels inside `rect` (clamped to the image), or nil when nothing is left.
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RasterImage? {
         let x0 = max(0, x), y0 = max(0, y)

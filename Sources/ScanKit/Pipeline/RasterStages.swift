@@ -21,6 +21,7 @@ struct RasterPage {
     var quarterTurns = 0
     var skew: Double?
     var camera: CameraInfo?
+    var inverted = false
     /// How much the text was enlarged for the engine (1: not at all).
     var scale = 1.0
     var findings: [Finding] = []
@@ -98,6 +99,18 @@ struct RasterStages {
         return out
     }
 
+    // MARK: light on dark
+
+    /// Light ink on a dark ground turned dark on light, the way every engine reads best.
+    /// A photographed sheet of paper (the camera found a page) is left as it is.
+    func inked(_ page: RasterPage) -> RasterPage {
+        guard page.camera == nil, Preprocessor.isLightOnDark(page.image) else { return page }
+        var out = page
+        out.image = page.image.inverted()
+        out.inverted = true
+        return out
+    }
+
     // MARK: preparation for the engine
 
     /// Gray when the engine reads gray, straightened when it wants that, and small text
@@ -158,9 +171,10 @@ struct RasterStages {
             let again = try read(turned, engine)
             if Self.meanConfidence(again) > Self.meanConfidence(lines) { (page, lines) = (turned, again) }
         }
-        let recognized = Page(index: page.index, width: Double(page.image.width), height: Double(page.image.height),
+        var recognized = Page(index: page.index, width: Double(page.image.width), height: Double(page.image.height),
                               rotation: page.quarterTurns * 90, skew: page.skew, dpi: page.dpi, textSource: .ocr,
                               camera: page.camera, observations: lines)
+        recognized.inverted = page.inverted ? true : nil
         return RecognizedRaster(page: recognized, transform: page.transform)
     }
 
