@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs"]),
         // Starts the built `scanextract serve` on loopback and talks HTTP to it (no in-process server).
         // ScanInk only writes the ink the tests send (Hershey strokes); nothing is recognized in process.
-        .testTarget(name: "ScanServiceTests", dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel"]),
+        .testTarget(name: "ScanServiceTests",
+                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.

@@ -88,7 +88,8 @@ public final class InkReader {
         let ink = try InkJSON.decode(document)
         if options.shapes {
             try ink.validate()
-            return try InkJSON.encode(ShapesResult(shapes: Array(shapeRecognizer.recognize(ink).prefix(options.candidates))))
+            let shapes = shapeRecognizer.recognize(ink).prefix(options.candidates)
+            return try InkJSON.encode(ShapesResult(shapes: Array(shapes)))
         }
         // The ink's own language wins over the option's, as in `scanextract ink --language`;
         // passing it in the context lets one recognizer (and its loaded word lists) serve all.

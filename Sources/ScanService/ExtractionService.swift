@@ -227,7 +227,9 @@ public struct ExtractionService: Sendable {
     /// `scanextract ink` prints for it. Nothing is stored.
     func ink(_ request: Request) async throws -> Response {
         _ = try authorize(request)
-        if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10) }
+        if pool.isDraining {
+            throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10)
+        }
         var query: [(name: String, value: String)] = []
         for (name, value) in request.uri.queryParameters { query.append((String(name), String(value))) }
         let options: Data
@@ -238,7 +240,9 @@ public struct ExtractionService: Sendable {
         }
         let tooLarge = Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
                                "an Ink document is limited to \(settings.maxInkBytes / 1024) KB")
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxInkBytes { throw tooLarge }
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxInkBytes {
+            throw tooLarge
+        }
         var document = Data()
         for try await buffer in request.body {
             guard document.count + buffer.readableBytes <= settings.maxInkBytes else { throw tooLarge }
@@ -247,7 +251,8 @@ public struct ExtractionService: Sendable {
         switch await pool.perform(ink: document, options: options) {
         case .success(let (reply, body)):
             if reply.ok, let body {
-                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+                return Response(status: .ok, headers: [.contentType: "application/json"],
+                                body: .init(byteBuffer: ByteBuffer(bytes: body)))
             }
             let code = reply.code ?? ScanError.Code.engine.rawValue
             // What is wrong with the request (the document or an option) is the client's to fix: 400.
@@ -256,16 +261,19 @@ public struct ExtractionService: Sendable {
             let status = clientErrors.contains(code) ? .badRequest : ServiceStatus.forCode(code)
             throw Problem(status, code: code, reply.message ?? "the ink could not be read")
         case .failure(.noWorkers):
-            throw Problem(.serviceUnavailable, code: "no-workers", "this server runs no workers (--workers 0), so it cannot read ink")
+            throw Problem(.serviceUnavailable, code: "no-workers",
+                          "this server runs no workers (--workers 0), so it cannot read ink")
         case .failure(.draining):
             throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10)
         case .failure(.busy):
-            throw Problem(.tooManyRequests, code: "queue-full", "too many ink requests are waiting; try again later", retryAfter: 1)
+            throw Problem(.tooManyRequests, code: "queue-full", "too many ink requests are waiting; try again later",
+                          retryAfter: 1)
         case .failure(.timedOut):
             throw Problem(.internalServerError, code: "timeout",
                           "reading the ink took longer than \(Int(settings.pool.inkTimeout)) seconds")
         case .failure(.crashed):
-            throw Problem(.internalServerError, code: "worker-crashed", "the worker process stopped while reading the ink")
+            throw Problem(.internalServerError, code: "worker-crashed",
+                          "the worker process stopped while reading the ink")
         }
     }
 

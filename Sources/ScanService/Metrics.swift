@@ -51,10 +51,12 @@ public final class ServiceMetrics: Sendable {
         var out = ""
         out += "# HELP scanextract_http_requests_total HTTP requests answered, by route pattern and status.\n"
         out += "# TYPE scanextract_http_requests_total counter\n"
-        let requests = s.requests.sorted { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }
+        let requests = s.requests.sorted {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }
         for (key, count) in requests {
-            out += "scanextract_http_requests_total{method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\","
-                + "status=\"\(key.status)\"} \(count)\n"
+            let labels = "method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\""
+            out += "scanextract_http_requests_total{\(labels)} \(count)\n"
         }
         out += "# HELP scanextract_jobs Jobs in the store, by state.\n"
         out += "# TYPE scanextract_jobs gauge\n"
@@ -96,15 +98,18 @@ public final class ServiceMetrics: Sendable {
 struct RequestCounter<Context: RequestContext>: RouterMiddleware {
     let metrics: ServiceMetrics
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The route is known once the router has matched the path: read it afterwards.
+        func count(_ status: HTTPResponse.Status) {
+            metrics.countRequest(method: request.method.rawValue, route: context.endpointPath ?? "NotFound", status: status.code)
+        }
         do {
             let response = try await next(request, context)
-            metrics.countRequest(method: request.method.rawValue, route: context.endpointPath ?? "NotFound",
-                                 status: response.status.code)
+            count(response.status)
             return response
         } catch {
-            let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
-            metrics.countRequest(method: request.method.rawValue, route: context.endpointPath ?? "NotFound", status: status.code)
+            count((error as? any HTTPResponseError)?.status ?? .internalServerError)
             throw error
         }
     }

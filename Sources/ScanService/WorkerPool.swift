@@ -360,8 +360,8 @@ public final class WorkerPool: Service, Sendable {
         switch (reply, why) {
         case (let (header, body)?, _) where header.job == job.id:
             worker.jobsDone += 1
-            let elapsed = ContinuousClock.now - sent
-            metrics.observeJobDuration(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            let elapsed = (ContinuousClock.now - sent).components
+            metrics.observeJobDuration(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
             if header.ok, let body {
                 _ = try? store.succeed(id: job.id, by: claimer, document: body)
                 return true
