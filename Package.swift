@@ -118,7 +118,9 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs"]),
         // Starts the built `scanextract serve` on loopback and talks HTTP to it (no in-process server).
-        .testTarget(name: "ScanServiceTests", dependencies: ["ScanJobs", "ScanService", "TestSupport"]),
+        // ScanInk only writes the ink the tests send (Hershey strokes); nothing is recognized in process.
+        .testTarget(name: "ScanServiceTests",
+                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.

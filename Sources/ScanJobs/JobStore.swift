@@ -186,6 +186,18 @@ public final class JobStore: Sendable {
         }
     }
 
+    /// How many jobs are in each state (every state present, 0 when none): for `/metrics`.
+    public func countsByStatus() throws -> [JobStatus: Int] {
+        let rows = try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT status, COUNT(*) AS n FROM job GROUP BY status")
+        }
+        var counts = Dictionary(uniqueKeysWithValues: JobStatus.allCases.map { ($0, 0) })
+        for row in rows {
+            if let status = JobStatus(rawValue: row["status"]) { counts[status] = row["n"] }
+        }
+        return counts
+    }
+
     // MARK: The queue
 
     /// Gives the oldest job that is due to `claimer`, with a lease until `now + lease`: a

@@ -18,6 +18,9 @@ public protocol ExtractionRules: Sendable {
     func kind(of head: [UInt8]) -> String?
     /// What unsupported content seems to be ("text", "a ZIP archive"), for the 415's detail.
     func describe(_ head: [UInt8]) -> String?
+    /// The ink options (JSON, handed to the worker as they are) for query options named as
+    /// `scanextract ink` names them; throws `ScanError(.invalidOption)` as `configuration` does.
+    func inkOptions(options: [(name: String, value: String)]) throws -> Data
 }
 
 /// `scanextract serve`: the HTTP API over the job store and the worker pool.
@@ -33,6 +36,8 @@ public struct ExtractionService: Sendable {
         public var syncWait: TimeInterval = 60
         /// Jobs queued or running beyond which uploads get 429.
         public var maxQueued = 1000
+        /// Largest Ink document `POST /v1/ink` takes.
+        public var maxInkBytes = 1024 * 1024
         public var maxAttempts = 3
         public var keys = APIKeys(keys: [])
         public var pool: WorkerPool.Settings
@@ -47,6 +52,7 @@ public struct ExtractionService: Sendable {
     let rules: any ExtractionRules
     let store: JobStore
     let pool: WorkerPool
+    let metrics = ServiceMetrics()
     let logger: Logger
 
     public init(settings: Settings, rules: any ExtractionRules, logger: Logger = Logger(label: "scanextract.serve")) throws {
@@ -54,7 +60,7 @@ public struct ExtractionService: Sendable {
         self.rules = rules
         self.logger = logger
         store = try JobStore(directory: settings.dataDirectory)
-        pool = WorkerPool(store: store, settings: settings.pool, logger: logger)
+        pool = WorkerPool(store: store, settings: settings.pool, logger: logger, metrics: metrics)
     }
 
     /// Whether `host` reaches this machine only; without API keys nothing else may be bound.
@@ -78,6 +84,8 @@ public struct ExtractionService: Sendable {
 
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        // Before the routes: a router's middleware wraps only the routes added after it.
+        router.add(middleware: RequestCounter(metrics: metrics))
         router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }
         router.get("/readyz") { _, _ -> Response in
             if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 5) }
@@ -90,7 +98,16 @@ public struct ExtractionService: Sendable {
             Response(status: .ok, headers: [.contentType: "application/yaml"],
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
         }
+        // Behind the key when the server has keys, like the API: the counts are about every owner's jobs.
+        router.get("/metrics") { request, _ -> Response in
+            _ = try authorize(request)
+            let jobs = try store.countsByStatus()
+            let text = metrics.render(jobs: jobs, queueDepth: (jobs[.queued] ?? 0) + pool.waitingInkCount)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
         router.post("/v1/extractions") { request, context in try await extract(request, context: context) }
+        router.post("/v1/ink") { request, _ in try await ink(request) }
         router.get("/v1/jobs/:id") { request, context in
             let owner = try authorize(request)
             let id = try context.parameters.require("id")
@@ -202,6 +219,62 @@ public struct ExtractionService: Sendable {
             throw jobProblem(finished)
         }
         return try Self.json(describe(job), status: .accepted, headers: [.location: "/v1/jobs/\(job.id)"])
+    }
+
+    // MARK: POST /v1/ink
+
+    /// Reads an Ink document in a worker while the client waits: the answer is what
+    /// `scanextract ink` prints for it. Nothing is stored.
+    func ink(_ request: Request) async throws -> Response {
+        _ = try authorize(request)
+        if pool.isDraining {
+            throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10)
+        }
+        var query: [(name: String, value: String)] = []
+        for (name, value) in request.uri.queryParameters { query.append((String(name), String(value))) }
+        let options: Data
+        do {
+            options = try rules.inkOptions(options: query)
+        } catch let error as ScanError {
+            throw Problem(error)
+        }
+        let tooLarge = Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+                               "an Ink document is limited to \(settings.maxInkBytes / 1024) KB")
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxInkBytes {
+            throw tooLarge
+        }
+        var document = Data()
+        for try await buffer in request.body {
+            guard document.count + buffer.readableBytes <= settings.maxInkBytes else { throw tooLarge }
+            document.append(contentsOf: buffer.readableBytesView)
+        }
+        switch await pool.perform(ink: document, options: options) {
+        case .success(let (reply, body)):
+            if reply.ok, let body {
+                return Response(status: .ok, headers: [.contentType: "application/json"],
+                                body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            }
+            let code = reply.code ?? ScanError.Code.engine.rawValue
+            // What is wrong with the request (the document or an option) is the client's to fix: 400.
+            let clientErrors: Set<String> = [ScanError.Code.corrupt.rawValue, ScanError.Code.empty.rawValue,
+                                             ScanError.Code.invalidOption.rawValue]
+            let status = clientErrors.contains(code) ? .badRequest : ServiceStatus.forCode(code)
+            throw Problem(status, code: code, reply.message ?? "the ink could not be read")
+        case .failure(.noWorkers):
+            throw Problem(.serviceUnavailable, code: "no-workers",
+                          "this server runs no workers (--workers 0), so it cannot read ink")
+        case .failure(.draining):
+            throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10)
+        case .failure(.busy):
+            throw Problem(.tooManyRequests, code: "queue-full", "too many ink requests are waiting; try again later",
+                          retryAfter: 1)
+        case .failure(.timedOut):
+            throw Problem(.internalServerError, code: "timeout",
+                          "reading the ink took longer than \(Int(settings.pool.inkTimeout)) seconds")
+        case .failure(.crashed):
+            throw Problem(.internalServerError, code: "worker-crashed",
+                          "the worker process stopped while reading the ink")
+        }
     }
 
     func tooLarge() -> Problem {

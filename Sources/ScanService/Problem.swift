@@ -60,7 +60,7 @@ public enum ServiceStatus {
         case "unauthorized": return .unauthorized
         case "not-found": return .notFound
         case "queue-full": return .tooManyRequests
-        case "draining": return .serviceUnavailable
+        case "draining", "no-workers": return .serviceUnavailable
         case ScanError.Code.engine.rawValue, "timeout", "worker-crashed", "lease-expired": return .internalServerError
         default: return .internalServerError
         }

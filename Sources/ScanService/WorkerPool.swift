@@ -30,9 +30,11 @@ final class WorkerProcess: @unchecked Sendable {
 
     var pid: Int32 { process.processIdentifier }
 
-    func send(_ request: WorkerRequest) -> Bool {
+    /// Sends the request line, and `inline` after it (the request's `length` bytes).
+    func send(_ request: WorkerRequest, inline: Data = Data()) -> Bool {
         guard var line = try? JSONEncoder().encode(request) else { return false }
         line.append(0x0A)
+        line.append(inline)
         return writeAll(input.fileDescriptor, line)
     }
 
@@ -79,6 +81,10 @@ final class WorkerProcess: @unchecked Sendable {
 /// job is retried with backoff until its attempts run out. Runs as a service beside the HTTP
 /// server, so SIGTERM drains it: no new claims, running jobs get `shutdownGrace` to finish,
 /// then are handed back to the queue.
+///
+/// Ink requests (``perform(ink:options:)``) are small and answered while the client waits, so
+/// they do not go through the store: they wait in memory and a free slot takes them before
+/// its next job.
 public final class WorkerPool: Service, Sendable {
     public struct Settings: Sendable {
         /// The worker command (the `scanextract` binary and `worker`).
@@ -95,6 +101,10 @@ public final class WorkerPool: Service, Sendable {
         public var retention: TimeInterval = 7 * 86400
         /// How often an idle slot looks at the queue when nothing woke it.
         public var pollInterval: TimeInterval = 0.5
+        /// Seconds an ink request may take (the first one in a worker loads the model).
+        public var inkTimeout: TimeInterval = 30
+        /// Ink requests waiting for a worker beyond which new ones are refused.
+        public var maxWaitingInk = 64
 
         public init(command: [String]) { self.command = command }
     }
@@ -102,6 +112,7 @@ public final class WorkerPool: Service, Sendable {
     let store: JobStore
     let settings: Settings
     let logger: Logger
+    let metrics: ServiceMetrics
     private let claimer = "server-" + UUID().uuidString.lowercased()
     private let state = Mutex(State())
 
@@ -111,12 +122,57 @@ public final class WorkerPool: Service, Sendable {
         /// Idle waits that ended before their waker was registered.
         var abandoned: Set<UUID> = []
         var liveWorkers: [Int32] = []
+        /// Ink requests waiting for a slot, oldest first.
+        var waitingInk: [InkRequest] = []
     }
 
-    public init(store: JobStore, settings: Settings, logger: Logger) {
+    /// An ink request and the handler waiting for its answer.
+    private struct InkRequest {
+        var request: WorkerRequest
+        var document: Data
+        var continuation: CheckedContinuation<Result<(WorkerReply, Data?), InkFailure>, Never>
+    }
+
+    /// Why an ink request got no answer from a worker.
+    public enum InkFailure: Error, Sendable {
+        /// The server runs no workers (`--workers 0`).
+        case noWorkers
+        /// Shutting down.
+        case draining
+        /// Too many ink requests are waiting.
+        case busy
+        /// The worker took longer than `inkTimeout` (it was replaced).
+        case timedOut
+        /// The worker died or could not be started (it was replaced).
+        case crashed
+    }
+
+    public init(store: JobStore, settings: Settings, logger: Logger, metrics: ServiceMetrics = ServiceMetrics()) {
         self.store = store
         self.settings = settings
         self.logger = logger
+        self.metrics = metrics
+    }
+
+    /// Ink requests waiting for a worker.
+    public var waitingInkCount: Int { state.withLock { $0.waitingInk.count } }
+
+    /// Runs one ink request in a worker and returns its reply (and the result when it
+    /// succeeded). `options` is the `InkOptions` as JSON; the pool does not read it.
+    public func perform(ink document: Data, options: Data) async -> Result<(WorkerReply, Data?), InkFailure> {
+        guard settings.workers > 0 else { return .failure(.noWorkers) }
+        let request = WorkerRequest.ink(id: "ink-" + UUID().uuidString.lowercased(),
+                                        options: String(decoding: options, as: UTF8.self), length: document.count)
+        let outcome = await withCheckedContinuation { continuation in
+            let refused = state.withLock { s -> InkFailure? in
+                if s.draining { return .draining }
+                if s.waitingInk.count >= settings.maxWaitingInk { return .busy }
+                s.waitingInk.append(InkRequest(request: request, document: document, continuation: continuation))
+                return nil
+            }
+            if let refused { continuation.resume(returning: .failure(refused)) } else { wake() }
+        }
+        return outcome
     }
 
     public var isDraining: Bool { state.withLock { $0.draining } }
@@ -143,7 +199,12 @@ public final class WorkerPool: Service, Sendable {
                 group.addTask { await self.purgeLoop() }
             }
         } onGracefulShutdown: {
-            self.state.withLock { $0.draining = true }
+            let waiting = self.state.withLock { s -> [InkRequest] in
+                s.draining = true
+                defer { s.waitingInk.removeAll() }
+                return s.waitingInk
+            }
+            for ink in waiting { ink.continuation.resume(returning: .failure(.draining)) }
             self.wake()
         }
     }
@@ -194,6 +255,17 @@ public final class WorkerPool: Service, Sendable {
         var worker: WorkerProcess?
         defer { if let worker { retire(worker) } }
         while !isDraining {
+            // Ink first: a client is waiting for it, and it is short.
+            if let ink = state.withLock({ $0.waitingInk.isEmpty ? nil : $0.waitingInk.removeFirst() }) {
+                if worker == nil { worker = try? spawn() }
+                guard let current = worker else {
+                    logger.error("cannot start a worker for an ink request")
+                    ink.continuation.resume(returning: .failure(.crashed))
+                    continue
+                }
+                if !(await run(ink, on: current)) { retire(current); worker = nil }
+                continue
+            }
             let job: Job?
             do {
                 job = try store.claim(by: claimer, lease: settings.lease)
@@ -218,6 +290,7 @@ public final class WorkerPool: Service, Sendable {
             }
             let keep = await run(job, on: worker!)
             if !keep || worker!.jobsDone >= settings.recycleAfter {
+                if keep { metrics.countRestart(reason: "recycled") }
                 retire(worker!)
                 worker = nil
             }
@@ -279,6 +352,7 @@ public final class WorkerPool: Service, Sendable {
                 }
             }
         }
+        let sent = ContinuousClock.now
         let reply = await worker.receive()
         watcher.cancel()
         let why = interruption.withLock { $0 }
@@ -286,6 +360,8 @@ public final class WorkerPool: Service, Sendable {
         switch (reply, why) {
         case (let (header, body)?, _) where header.job == job.id:
             worker.jobsDone += 1
+            let elapsed = (ContinuousClock.now - sent).components
+            metrics.observeJobDuration(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
             if header.ok, let body {
                 _ = try? store.succeed(id: job.id, by: claimer, document: body)
                 return true
@@ -295,14 +371,17 @@ public final class WorkerPool: Service, Sendable {
             let engineFailure = code == "engine"
             _ = try? store.fail(id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
                                 retry: engineFailure, backoff: backoff(for: job))
+            if engineFailure { metrics.countRestart(reason: "failed") }
             return !engineFailure
         case (_, .canceled):
+            metrics.countRestart(reason: "canceled")
             return false
         case (_, .draining):
             try? store.release(id: job.id, by: claimer)
             logger.info("job \(job.id) handed back to the queue at shutdown")
             return false
         case (_, .timedOut):
+            metrics.countRestart(reason: "timeout")
             logger.warning("job \(job.id) took longer than \(Int(settings.jobTimeout)) s; worker \(worker.pid) killed")
             _ = try? store.fail(id: job.id, by: claimer, code: "timeout",
                                 message: "the extraction took longer than \(Int(settings.jobTimeout)) seconds",
@@ -315,10 +394,53 @@ public final class WorkerPool: Service, Sendable {
     }
 
     private func record(_ job: Job, crash message: String, worker: WorkerProcess) {
+        metrics.countRestart(reason: "crashed")
         logger.warning("worker \(worker.pid) died on job \(job.id) (attempt \(job.attempts) of \(job.maxAttempts))")
         worker.kill()
         _ = try? store.fail(id: job.id, by: claimer, code: "worker-crashed", message: message, retry: true, backoff: backoff(for: job))
         wake()
+    }
+
+    /// Runs one ink request on `worker` and hands its reply to the waiting handler; returns
+    /// whether the worker may take more. A worker that dies or passes `inkTimeout` is replaced;
+    /// the request is not retried (the client is told, and may send it again).
+    private func run(_ ink: InkRequest, on worker: WorkerProcess) async -> Bool {
+        guard worker.send(ink.request, inline: ink.document) else {
+            metrics.countRestart(reason: "crashed")
+            worker.kill()
+            ink.continuation.resume(returning: .failure(.crashed))
+            return false
+        }
+        let timedOut = Mutex(false)
+        let timeout = settings.inkTimeout
+        let watcher = Task {
+            try? await Task.sleep(for: .seconds(timeout))
+            if Task.isCancelled { return }
+            timedOut.withLock { $0 = true }
+            worker.kill()
+        }
+        let reply = await worker.receive()
+        watcher.cancel()
+        if timedOut.withLock({ $0 }) {
+            metrics.countRestart(reason: "timeout")
+            logger.warning("an ink request took longer than \(Int(timeout)) s; worker \(worker.pid) killed")
+            ink.continuation.resume(returning: .failure(.timedOut))
+            return false
+        }
+        guard let reply, reply.0.job == ink.request.job else {
+            metrics.countRestart(reason: "crashed")
+            logger.warning("worker \(worker.pid) died on an ink request")
+            worker.kill()
+            ink.continuation.resume(returning: .failure(.crashed))
+            return false
+        }
+        ink.continuation.resume(returning: .success(reply))
+        // An engine that failed may be left in a bad state, as with jobs.
+        if !reply.0.ok && reply.0.code == "engine" {
+            metrics.countRestart(reason: "failed")
+            return false
+        }
+        return true
     }
 
     private func backoff(for job: Job) -> TimeInterval {

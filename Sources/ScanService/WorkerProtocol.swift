@@ -1,22 +1,43 @@
 import Foundation
 
 /// What the server and a `scanextract worker` say to each other over the worker's stdin and
-/// stdout. A request is one JSON line. A reply is one JSON line (``WorkerReply``) followed,
-/// when it succeeded, by exactly `length` bytes: the document as `scanextract` prints it.
+/// stdout. A request is one JSON line, followed by exactly `length` bytes when it carries its
+/// input inline (ink). A reply is one JSON line (``WorkerReply``) followed, when it succeeded,
+/// by exactly `length` bytes: the document as `scanextract` (or `scanextract ink`) prints it.
 public struct WorkerRequest: Codable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        /// A job from the store: `input` names its upload, `configuration` is a ScanConfiguration.
+        case extract
+        /// An Ink document, inline; `configuration` is the `InkOptions` (JSON). Not a stored job.
+        case ink
+    }
+
+    /// What to do; absent means `extract`.
+    public var kind: Kind?
+    /// The job's id, or the ink request's: the reply names it.
     public var job: String
-    /// The input file (the job's upload).
+    /// The input file (the job's upload); empty when the input is inline.
     public var input: String
     /// The name the client gave the input; the document's `source`.
     public var name: String
-    /// The ScanConfiguration, as JSON.
+    /// The ScanConfiguration or the InkOptions, as JSON.
     public var configuration: String
+    /// Bytes of inline input that follow the line.
+    public var length: Int?
 
     public init(job: String, input: String, name: String, configuration: String) {
         self.job = job
         self.input = input
         self.name = name
         self.configuration = configuration
+    }
+
+    /// An ink request: the Ink document (`length` bytes) follows the line.
+    public static func ink(id: String, options: String, length: Int) -> WorkerRequest {
+        var request = WorkerRequest(job: id, input: "", name: "ink", configuration: options)
+        request.kind = .ink
+        request.length = length
+        return request
     }
 }
 

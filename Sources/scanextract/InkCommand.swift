@@ -43,11 +43,19 @@ struct InkCommand: ParsableCommand {
     @Argument(help: "Ink JSON files (default: stdin).")
     var files: [String] = []
 
+    /// The options as the library takes them; the service's `POST /v1/ink` checks the same ones.
+    var options: InkOptions {
+        var options = InkOptions()
+        options.language = language
+        options.candidates = candidates
+        options.charset = charset
+        options.shapes = shapes
+        return options
+    }
+
     func validate() throws {
-        guard candidates >= 1 && candidates <= 100 else { throw ValidationError("--candidates must be between 1 and 100") }
         if render && output == nil { throw ValidationError("--render needs -o FILE.png") }
-        if let c = charset, c.isEmpty { throw ValidationError("--charset needs at least one character") }
-        do { _ = try InkModel.forLanguage(language) } catch let e as ScanError { throw ValidationError(e.reason) }
+        do { try options.validate() } catch let e as ScanError { throw ValidationError(e.reason) }
     }
 
     struct ErrorLine: Encodable {
@@ -55,36 +63,28 @@ struct InkCommand: ParsableCommand {
         var error: Body
     }
 
-    struct ShapesLine: Encodable {
-        var schemaVersion = "2.0.0"
-        var shapes: [ShapeCandidate]
-    }
-
     func run() throws {
-        var options = InkRecognizer.Options()
-        options.candidateCount = candidates
-        var recognizer: InkRecognizer?
+        let options = self.options
+        let reader = InkReader()
+        // The engine is loaded before any input is read: a missing one is exit 69, not a failed input.
         if !shapes {
             do {
-                recognizer = try InkRecognizer(language: language, options: options)
+                _ = try reader.recognizer(for: options)
             } catch let e as ScanError {
                 FileHandle.standardError.write("scanextract: \(e.reason)\n".data(using: .utf8)!)
                 throw ExitCode(ExitStatus.engineUnavailable)
             }
         }
-        let shapeRecognizer = shapes ? ShapeRecognizer() : nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let decoder = JSONDecoder()
         var failures = 0, total = 0
-        let context = InkContext(charset: charset)
 
         func fail(_ where_: String, line: Int?, _ error: Error) {
             failures += 1
             let (code, reason): (String, String)
             switch error {
             case let e as ScanError: (code, reason) = (e.code.rawValue, e.reason)
-            case let e as DecodingError: (code, reason) = ("corrupt", Self.describe(e))
+            case let e as DecodingError: (code, reason) = ("corrupt", InkJSON.describe(e))
             default: (code, reason) = ("corrupt", "\(error)")
             }
             FileHandle.standardError.write("scanextract: \(where_): \(reason) [\(code)]\n".data(using: .utf8)!)
@@ -96,22 +96,14 @@ struct InkCommand: ParsableCommand {
         func handle(_ data: Data, where_: String, line: Int?) {
             total += 1
             do {
-                let ink = try decoder.decode(Ink.self, from: data)
-                if let shapeRecognizer {
+                if render && !shapes {
+                    let ink = try InkJSON.decode(data)
                     try ink.validate()
-                    let found = Array(shapeRecognizer.recognize(ink).prefix(candidates))
-                    print(String(decoding: try encoder.encode(ShapesLine(shapes: found)), as: UTF8.self))
-                    return
-                }
-                guard let recognizer else { return }
-                if render {
-                    try ink.validate()
-                    let png = PNGWriter.encode(recognizer.render(ink))
+                    let png = PNGWriter.encode(try reader.recognizer(for: options).render(ink))
                     try Data(png).write(to: URL(fileURLWithPath: output!), options: .atomic)
                     return
                 }
-                let result = try recognizer.recognize(ink: ink, context: context)
-                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+                print(String(decoding: try reader.answer(data, options: options), as: UTF8.self))
             } catch {
                 fail(where_, line: line, error)
             }
@@ -135,29 +127,5 @@ struct InkCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode(failures == total ? ExitStatus.allFailed : ExitStatus.someFailed) }
-    }
-
-    static func typeName(_ t: Any.Type) -> String {
-        switch t {
-        case is Double.Type, is Int.Type: return "a number"
-        case is String.Type: return "a string"
-        case is [Any].Type: return "an array"
-        default: return "an object"
-        }
-    }
-
-    /// A decoding error in words: which field, and what was wrong.
-    static func describe(_ e: DecodingError) -> String {
-        func path(_ c: [CodingKey]) -> String {
-            c.isEmpty ? "the document" : c.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-                .trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        }
-        switch e {
-        case .dataCorrupted(let c): return "not valid JSON (\(c.debugDescription))"
-        case .keyNotFound(let k, let c): return "\(path(c.codingPath + [k])) is missing"
-        case .typeMismatch(let t, let c): return "\(path(c.codingPath)) should be \(Self.typeName(t))"
-        case .valueNotFound(let t, let c): return "\(path(c.codingPath)) should be \(Self.typeName(t)), not null"
-        @unknown default: return "\(e)"
-        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import ScanInk
 import ScanInput
 import ScanKit
 import ScanModel
@@ -129,4 +130,8 @@ struct CommandLineRules: ExtractionRules {
     func kind(of head: [UInt8]) -> String? { InputKind.sniff(head)?.rawValue }
 
     func describe(_ head: [UInt8]) -> String? { InputKind.describeContent(head) }
+
+    func inkOptions(options: [(name: String, value: String)]) throws -> Data {
+        try JSONEncoder().encode(InkOptions(query: options))
+    }
 }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import ScanExport
+import ScanInk
 import ScanKit
 import ScanModel
 import ScanService
 
 /// `scanextract worker`: what `serve` runs its engines in. Reads one request a line on stdin
-/// and answers each on stdout (see `WorkerProtocol`); exits when stdin closes. Not for people.
+/// (an extraction job, or an ink document) and answers each on stdout (see `WorkerProtocol`);
+/// exits when stdin closes. Not for people.
 struct WorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker", abstract: "Run extractions for `scanextract serve` (over stdin and stdout).",
@@ -18,24 +20,40 @@ struct WorkerCommand: ParsableCommand {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let requests = FrameReader(fd: STDIN_FILENO)
         var processor: DocumentProcessor?
+        // Its recognizer is made on the first ink request and kept for the next ones.
+        let inkReader = InkReader()
         let decoder = JSONDecoder()
         while let line = requests.readLine() {
             guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line)) else {
                 printError("worker: a request that is not JSON")
                 throw ExitCode(ExitStatus.usage)
             }
+            var inline = Data()
+            if let length = request.length {
+                guard length >= 0, let bytes = requests.read(count: length) else {
+                    printError("worker: a request whose input was cut short")
+                    throw ExitCode(ExitStatus.usage)
+                }
+                inline = bytes
+            }
             holdForTests()
             var reply: WorkerReply
             var body = Data()
             do {
-                let configuration = try decoder.decode(ScanConfiguration.self, from: Data(request.configuration.utf8))
-                // One engine per worker, kept while the configuration stays the same.
-                if processor?.configuration != configuration {
-                    processor = try DocumentProcessor(configuration: configuration)
+                switch request.kind ?? .extract {
+                case .extract:
+                    let configuration = try decoder.decode(ScanConfiguration.self, from: Data(request.configuration.utf8))
+                    // One engine per worker, kept while the configuration stays the same.
+                    if processor?.configuration != configuration {
+                        processor = try DocumentProcessor(configuration: configuration)
+                    }
+                    let data = try Data(contentsOf: URL(fileURLWithPath: request.input))
+                    let document = try processor!.process(data: data, name: request.name)
+                    body = try DocumentWriter.encode(document, as: .json)
+                case .ink:
+                    let options = try decoder.decode(InkOptions.self, from: Data(request.configuration.utf8))
+                    body = try inkReader.answer(inline, options: options)
                 }
-                let data = try Data(contentsOf: URL(fileURLWithPath: request.input))
-                let document = try processor!.process(data: data, name: request.name)
-                body = try DocumentWriter.encode(document, as: .json)
                 reply = WorkerReply(job: request.job, ok: true, length: body.count)
             } catch let error as ScanError {
                 reply = WorkerReply(job: request.job, ok: false, code: error.code.rawValue, message: error.reason)

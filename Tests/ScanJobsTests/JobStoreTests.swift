@@ -54,6 +54,18 @@ final class JobStoreTests: XCTestCase {
         XCTAssertEqual(try store.pendingCount(), 2)
     }
 
+    func testCountsByStatusNameEveryState() throws {
+        let store = try JobStore(directory: dir)
+        XCTAssertEqual(try store.countsByStatus(), [.queued: 0, .running: 0, .succeeded: 0, .failed: 0, .canceled: 0])
+        let done = try add(store)
+        _ = try add(store)
+        let canceled = try add(store)
+        XCTAssertTrue(try store.cancel(id: canceled.id))
+        XCTAssertEqual(try store.claim(by: "a", lease: 30)?.id, done.id)
+        XCTAssertTrue(try store.succeed(id: done.id, by: "a", document: Data("{}".utf8)))
+        XCTAssertEqual(try store.countsByStatus(), [.queued: 1, .running: 0, .succeeded: 1, .failed: 0, .canceled: 1])
+    }
+
     func testAFailedAttemptIsRetriedAfterItsBackoffUntilAttemptsRunOut() throws {
         let store = try JobStore(directory: dir)
         let t0 = Date()

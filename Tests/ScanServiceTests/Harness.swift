@@ -1,4 +1,6 @@
 import Foundation
+import ScanInk
+import ScanModel
 import TestSupport
 import XCTest
 
@@ -231,4 +233,43 @@ enum Inputs {
         Drawing.writePDF([[DrawnLine(text, x: 72, y: 100, size: 16)]], to: path)
         return try! Data(contentsOf: URL(fileURLWithPath: path))
     }
+
+    /// An Ink document of `text` written with a Hershey font (a few strokes a letter).
+    static func ink(_ text: String, seed: UInt64 = 7) throws -> Data {
+        var rng = SeededGenerator(seed: seed)
+        let ink = InkSynthesizer(font: try HersheyFont(named: "futural")).ink(text, style: InkSynthesizer.Style(), rng: &rng)
+        return try JSONEncoder().encode(ink)
+    }
+
+    /// A rectangle drawn in one stroke.
+    static func rectangleInk() throws -> Data {
+        let corners = [(100.0, 100.0), (300.0, 100.0), (300.0, 220.0), (100.0, 220.0), (100.0, 100.0)]
+        var points: [Ink.Point] = []
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            for k in 0..<20 {
+                let f = Double(k) / 20
+                points.append(Ink.Point(x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f, t: Double(points.count * 10)))
+            }
+        }
+        points.append(Ink.Point(x: 100, y: 100, t: Double(points.count * 10)))
+        return try JSONEncoder().encode(Ink(strokes: [Ink.Stroke(points: points)]))
+    }
+}
+
+/// Runs the built `scanextract` with `arguments`: its exit status, stdout and stderr.
+func runCommand(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: ServerProcess.binary)
+    p.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let errData = LockedData()
+    let errDone = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async { errData.append(err.fileHandleForReading.readDataToEndOfFile()); errDone.signal() }
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    errDone.wait()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: output, as: UTF8.self), errData.string)
 }

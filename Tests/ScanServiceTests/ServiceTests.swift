@@ -193,6 +193,7 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)\n\(server.log)")
         XCTAssertEqual(job["attempts"] as? Int, 2, "the first attempt died with its worker")
         XCTAssertFalse(server.workerPIDs.contains(workers[0]))
+        XCTAssertTrue(try server.request("GET", "/metrics").text.contains(#"scanextract_worker_restarts_total{reason="crashed"} 1"#))
         // The server goes on.
         let next = try server.request("POST", "/v1/extractions", body: Inputs.document(["And the next one"]))
         XCTAssertEqual(next.status, 200, next.text)
@@ -245,6 +246,139 @@ final class ServiceTests: XCTestCase {
         let job = try second.waitFinished(id)
         XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
         XCTAssertEqual(job["attempts"] as? Int, 1, "a hand-back is not an attempt")
+    }
+
+    // MARK: POST /v1/ink
+
+    func testInkIsReadInAWorkerAndAnsweredAsTheCommandLineAnswersIt() throws {
+        let server = try start(["--workers", "1"])
+        let word = try Inputs.ink("garden")
+        let inkFile = dir + "/garden.json"
+        try word.write(to: URL(fileURLWithPath: inkFile))
+        let r = try server.request("POST", "/v1/ink?candidates=3", headers: ["Content-Type": "application/json"], body: word)
+        XCTAssertEqual(r.status, 200, r.text + server.log)
+        XCTAssertEqual(r.header("content-type"), "application/json")
+        let candidates = r.json["candidates"] as? [[String: Any]] ?? []
+        XCTAssertFalse(candidates.isEmpty, r.text)
+        XCTAssertLessThanOrEqual(candidates.count, 3)
+        XCTAssertTrue(candidates.contains { ($0["text"] as? String)?.lowercased() == "garden" }, r.text)
+        let cli = try runCommand(["ink", "--candidates", "3", inkFile])
+        XCTAssertEqual(cli.status, 0, cli.err)
+        XCTAssertEqual(r.text, cli.out.trimmingCharacters(in: .newlines), "the same JSON as `scanextract ink`")
+        // The worker kept its recognizer; another request, other options, same worker.
+        let workers = server.workerPIDs
+        let digits = try server.request("POST", "/v1/ink?charset=0123456789&language=en-GB", body: try Inputs.ink("42"))
+        XCTAssertEqual(digits.status, 200, digits.text)
+        XCTAssertEqual(digits.json["language"] as? String, "en-GB")
+        XCTAssertTrue((digits.json["candidates"] as? [[String: Any]] ?? []).allSatisfy {
+            ($0["text"] as? String)?.allSatisfy(\.isNumber) ?? false
+        }, digits.text)
+        XCTAssertEqual(server.workerPIDs, workers)
+        // Shapes, as `scanextract ink --shapes`.
+        let rectangle = try Inputs.rectangleInk()
+        try rectangle.write(to: URL(fileURLWithPath: dir + "/rectangle.json"))
+        let shapes = try server.request("POST", "/v1/ink?shapes=true", body: rectangle)
+        XCTAssertEqual(shapes.status, 200, shapes.text)
+        XCTAssertEqual((shapes.json["shapes"] as? [[String: Any]])?.first?["shape"] as? String, "rectangle", shapes.text)
+        let cliShapes = try runCommand(["ink", "--shapes", dir + "/rectangle.json"])
+        XCTAssertEqual(shapes.text, cliShapes.out.trimmingCharacters(in: .newlines))
+    }
+
+    func testBadInkIsA400NamingWhatIsWrongAsTheCommandLineDoes() throws {
+        let server = try start(["--workers", "1"])
+        func expect(_ r: HTTPResponse, _ code: String, _ detail: String, line: UInt = #line) {
+            XCTAssertEqual(r.status, 400, r.text, line: line)
+            XCTAssertEqual(r.header("content-type"), "application/problem+json", line: line)
+            XCTAssertEqual(r.json["code"] as? String, code, r.text, line: line)
+            XCTAssertEqual(r.json["detail"] as? String, detail, r.text, line: line)
+        }
+        let noPoints = Data(#"{"strokes": [{"pts": [{"x": 1, "y": 2}]}]}"#.utf8)
+        expect(try server.request("POST", "/v1/ink", body: noPoints), "corrupt", "strokes[0].points is missing")
+        let bad = dir + "/bad.json"
+        try noPoints.write(to: URL(fileURLWithPath: bad))
+        let cli = try runCommand(["ink", bad])
+        XCTAssertEqual(cli.status, 2)
+        XCTAssertTrue(cli.err.contains("strokes[0].points is missing [corrupt]"), cli.err)
+        expect(try server.request("POST", "/v1/ink", body: Data(#"{"strokes": []}"#.utf8)), "corrupt", "the ink has no strokes")
+        expect(try server.request("POST", "/v1/ink?shapes=true", body: Data(#"{"strokes": "none"}"#.utf8)),
+               "corrupt", "strokes should be an array")
+        expect(try server.request("POST", "/v1/ink", body: Data()), "corrupt",
+               "not valid JSON (The given data was not valid JSON.)")
+        // Options are checked before anything runs, with the command line's words.
+        let word = try Inputs.ink("tea")
+        expect(try server.request("POST", "/v1/ink?candidates=0", body: word), "invalid-option", "--candidates must be between 1 and 100")
+        expect(try server.request("POST", "/v1/ink?charset=", body: word), "invalid-option", "--charset needs at least one character")
+        expect(try server.request("POST", "/v1/ink?engine=tesseract", body: word), "invalid-option", "unknown option 'engine'")
+        XCTAssertEqual(try server.request("POST", "/v1/ink?language=xx-XX", body: word).json["code"] as? String, "invalid-option")
+        // The worker is still there for good ink.
+        XCTAssertEqual(try server.request("POST", "/v1/ink", body: word).status, 200)
+    }
+
+    func testInkAndMetricsNeedAKeyWhenTheServerHasKeys() throws {
+        let server = try start(["--workers", "1"], keys: "alpha-key")
+        let word = try Inputs.ink("tea")
+        let denied = try server.request("POST", "/v1/ink", body: word)
+        XCTAssertEqual(denied.status, 401, denied.text)
+        XCTAssertEqual(denied.json["code"] as? String, "unauthorized")
+        XCTAssertEqual(try server.request("POST", "/v1/ink", key: "beta-key", body: word).status, 401)
+        XCTAssertEqual(try server.request("POST", "/v1/ink", key: "alpha-key", body: word).status, 200)
+        XCTAssertEqual(try server.request("GET", "/metrics").status, 401)
+        XCTAssertEqual(try server.request("GET", "/metrics", key: "alpha-key").status, 200)
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "health stays open")
+    }
+
+    func testInkWithoutWorkersIs503() throws {
+        let server = try start(["--workers", "0"])
+        let r = try server.request("POST", "/v1/ink", body: try Inputs.ink("tea"))
+        XCTAssertEqual(r.status, 503, r.text)
+        XCTAssertEqual(r.json["code"] as? String, "no-workers")
+    }
+
+    // MARK: GET /metrics
+
+    func testMetricsCountRequestsJobsAndTheQueue() throws {
+        let server = try start(["--workers", "1"])
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
+        XCTAssertEqual(try server.request("GET", "/no-such-route").status, 404)
+        let done = try server.request("POST", "/v1/extractions", body: Inputs.document(["Counted"]))
+        XCTAssertEqual(done.status, 200, done.text)
+        XCTAssertEqual(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000").status, 404)
+        XCTAssertEqual(try server.request("POST", "/v1/ink", body: try Inputs.ink("tea")).status, 200)
+        let r = try server.request("GET", "/metrics")
+        XCTAssertEqual(r.status, 200, r.text)
+        XCTAssertEqual(r.header("content-type"), "text/plain; version=0.0.4; charset=utf-8")
+        let lines = Set(r.text.split(separator: "\n").map(String.init))
+        for expected in [
+            #"scanextract_http_requests_total{method="GET",route="/healthz",status="200"} 1"#,
+            #"scanextract_http_requests_total{method="GET",route="NotFound",status="404"} 1"#,
+            #"scanextract_http_requests_total{method="POST",route="/v1/extractions",status="200"} 1"#,
+            #"scanextract_http_requests_total{method="GET",route="/v1/jobs/{id}",status="404"} 1"#,
+            #"scanextract_http_requests_total{method="POST",route="/v1/ink",status="200"} 1"#,
+            #"scanextract_jobs{state="succeeded"} 1"#,
+            #"scanextract_jobs{state="queued"} 0"#,
+            "scanextract_queue_depth 0",
+            "scanextract_job_duration_seconds_count 1",
+            #"scanextract_job_duration_seconds_bucket{le="+Inf"} 1"#,
+            #"scanextract_worker_restarts_total{reason="crashed"} 0"#,
+            "# TYPE scanextract_job_duration_seconds histogram",
+        ] {
+            XCTAssertTrue(lines.contains(expected), "no '\(expected)' in:\n\(r.text)")
+        }
+        // Every sample line is `name{labels} value`, with a number for the value.
+        for line in lines where !line.hasPrefix("#") {
+            XCTAssertNotNil(line.split(separator: " ").last.flatMap { Double($0) }, line)
+        }
+        // The metrics request itself is counted for the next scrape.
+        XCTAssertTrue(try server.request("GET", "/metrics").text
+            .contains(#"scanextract_http_requests_total{method="GET",route="/metrics",status="200"} 1"#))
+    }
+
+    func testQueuedJobsShowInTheQueueDepth() throws {
+        let server = try start(["--workers", "0"])
+        XCTAssertEqual(try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["Waiting"])).status, 202)
+        let text = try server.request("GET", "/metrics").text
+        XCTAssertTrue(text.contains("scanextract_queue_depth 1\n"), text)
+        XCTAssertTrue(text.contains(#"scanextract_jobs{state="queued"} 1"#), text)
     }
 
     func testSHA256AndKeyMatching() {
