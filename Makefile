@@ -24,6 +24,8 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@if [ -x scripts/install-onnx.sh ]; then scripts/install-onnx.sh; fi
+	@python3 -c "import openapi_spec_validator" 2>/dev/null || \
+	  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check openapi-spec-validator
 
 build: deps
 	$(SWIFT) build -c release --product scanextract

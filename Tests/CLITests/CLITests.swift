@@ -161,3 +161,25 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("eng"), r.stdout)
     }
 }
+
+/// The OpenAPI document the service serves is valid OpenAPI 3.1 (checked by the
+/// openapi-spec-validator package that `make deps` installs).
+final class OpenAPIDocumentTests: XCTestCase {
+    func testOpenAPIDocumentIsValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", """
+            import sys
+            from openapi_spec_validator import validate
+            from openapi_spec_validator.readers import read_from_filename
+            validate(read_from_filename(sys.argv[1])[0])
+            """, root.appendingPathComponent("Schemas/openapi.yaml").path]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, String(message.suffix(1500)))
+    }
+}
