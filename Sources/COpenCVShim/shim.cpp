@@ -57,15 +57,6 @@ int scx_gaussian_blur(const uint8_t *src, int w, int h, uint8_t *dst, int ksize,
     });
 }
 
-int scx_threshold_otsu(const uint8_t *src, int w, int h, uint8_t *dst) {
-    if (!valid(src, w, h) || dst == nullptr) return SCX_BAD_ARGUMENT;
-    return guarded([&] {
-        cv::Mat out = wrap(dst, w, h, 1);
-        double t = cv::threshold(wrap(src, w, h, 1), out, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-        return static_cast<int>(t);
-    });
-}
-
 int scx_canny(const uint8_t *src, int w, int h, uint8_t *dst, double low, double high) {
     if (!valid(src, w, h) || dst == nullptr) return SCX_BAD_ARGUMENT;
     return guarded([&] {

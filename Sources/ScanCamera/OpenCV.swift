@@ -55,10 +55,6 @@ enum OpenCV {
         planeOp(plane) { scx_gaussian_blur($0, $1, $2, $3, Int32(kernel), 0) }?.0
     }
 
-    static func otsu(_ plane: GrayPlane) -> (mask: GrayPlane, threshold: Int)? {
-        planeOp(plane) { scx_threshold_otsu($0, $1, $2, $3) }.map { ($0.0, Int($0.1)) }
-    }
-
     static func canny(_ plane: GrayPlane, low: Double, high: Double) -> GrayPlane? {
         planeOp(plane) { scx_canny($0, $1, $2, $3, low, high) }?.0
     }

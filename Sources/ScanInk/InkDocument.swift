@@ -14,8 +14,6 @@ public struct InkOptions: Codable, Hashable, Sendable {
 
     public init() {}
 
-    /// The names a query may use, as on the command line without `--`.
-    public static let queryNames: Set<String> = ["language", "candidates", "charset", "shapes"]
 
     /// Options from `name=value` pairs (a URL query); unknown names and bad values throw
     /// `invalid-option`. Checked as the command line checks them (``validate()``).
@@ -78,6 +76,8 @@ public final class InkReader {
         let reader = try lineReader ?? PPOCRLineReader()
         lineReader = reader
         let made = InkRecognizer(reader: reader, language: options.language, options: settings)
+        // The word lists already read stay: only the candidate count changed.
+        made.lexicons = recognizer?.lexicons ?? [:]
         recognizer = made
         return made
     }

@@ -194,19 +194,17 @@ public struct Preprocessor: Sendable {
     /// light too, but its light pixels are a solid sheet, most of them with light all around.
     /// Judged on a copy of about 600 px, in one pass.
     public static func isLightOnDark(_ image: RasterImage) -> Bool {
-        let gray = image.grayscale()
-        let step = max(1, max(gray.width, gray.height) / 600)
-        let w = gray.width / step, h = gray.height / step
+        // Luma read at the sampled pixels only, not over the whole page.
+        let step = max(1, max(image.width, image.height) / 600)
+        let w = image.width / step, h = image.height / step
         guard w >= 16, h >= 16 else { return false }
         var small = [UInt8](repeating: 0, count: w * h)
         var histogram = [Int](repeating: 0, count: 256)
-        gray.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let v = src[(y * step) * gray.width + x * step]
-                    small[y * w + x] = v
-                    histogram[Int(v)] += 1
-                }
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = image.luma(at: (y * step) * image.width + x * step)
+                small[y * w + x] = v
+                histogram[Int(v)] += 1
             }
         }
         func percentile(_ q: Double) -> Int {

@@ -30,12 +30,6 @@ public struct ScanOptions: Sendable, Hashable {
 
     public init() {}
 
-    /// The names a query may use (`type=receipt&force-ocr=true`), as on the command line without `--`.
-    public static let queryNames: Set<String> = [
-        "engine", "languages", "level", "min-text-height", "region", "candidates", "country", "reference-date",
-        "no-entities", "force-ocr", "camera", "no-light", "no-orientation", "no-deskew", "psm", "dpi", "max-pixels", "type",
-    ]
-
     /// Options from `name=value` pairs (a URL query). A flag is on when present with no value,
     /// `true` or `1`. Unknown names and values that don't parse throw `invalid-option`.
     public init(query: [(name: String, value: String)]) throws {
@@ -44,9 +38,6 @@ public struct ScanOptions: Sendable, Hashable {
             ScanError(.invalidOption, "'\(value)' is not a valid value for \(name)")
         }
         for (name, value) in query {
-            guard Self.queryNames.contains(name) else {
-                throw ScanError(.invalidOption, "unknown option '\(name)'")
-            }
             func flag() throws -> Bool {
                 switch value.lowercased() {
                 case "", "true", "1", "yes": return true

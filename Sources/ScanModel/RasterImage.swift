@@ -37,6 +37,15 @@ public struct RasterImage: Sendable, Hashable {
         return RasterImage(width: width, height: height, channels: 1, pixels: out)
     }
 
+    /// The luma of the pixel at index `i` (row-major), the value `grayscale()` gives it.
+    @inline(__always)
+    public func luma(at i: Int) -> UInt8 {
+        if channels == 1 { return pixels[i] }
+        let o = 3 * i
+        let r: Int = 299 * Int(pixels[o]), g: Int = 587 * Int(pixels[o + 1]), b: Int = 114 * Int(pixels[o + 2])
+        return UInt8((r + g + b + 500) / 1000)
+    }
+
     /// Every value v turned into 255 − v: light ink on a dark ground becomes dark on light.
     public func inverted() -> RasterImage {
         RasterImage(width: width, height: height, channels: channels, pixels: pixels.map { 255 &- $0 })

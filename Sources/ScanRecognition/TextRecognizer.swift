@@ -26,25 +26,17 @@ public struct EngineCapabilities: Sendable, Hashable {
     /// The engine separates ink from paper with one global threshold, so a faded page whose
     /// paper is uneven should have its background flattened and contrast stretched first.
     public var needsEvenContrast: Bool
-    /// The engine reads lines turned 90° or 180° by itself; its boxes then run across the
-    /// page, and the upright stage turns the page on its coordinates.
-    public var readsTurnedLines: Bool
     /// The engine reads a photographed page in perspective as it is: it finds each line's
     /// quadrilateral and cuts it out straight. The camera stage then only records the page.
     public var readsPerspective: Bool
-    /// The engine checks the cancellation token in the middle of a page.
-    public var cancellable: Bool
 
     public init(input: Input, preferredTextHeight: Double? = nil, wantsDeskew: Bool = false,
-                needsEvenContrast: Bool = false, readsTurnedLines: Bool = false, readsPerspective: Bool = false,
-                cancellable: Bool = false) {
+                needsEvenContrast: Bool = false, readsPerspective: Bool = false) {
         self.input = input
         self.preferredTextHeight = preferredTextHeight
         self.wantsDeskew = wantsDeskew
         self.needsEvenContrast = needsEvenContrast
-        self.readsTurnedLines = readsTurnedLines
         self.readsPerspective = readsPerspective
-        self.cancellable = cancellable
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScanCamera
+import ScanExport
 import ScanInput
 import ScanModel
 
@@ -79,7 +80,7 @@ struct FlattenCommand: ParsableCommand {
             throw ExitCode(ExitStatus.cannotWrite)
         }
         do {
-            try Data(png).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try AtomicFile.write(Data(png), to: output)
         } catch {
             FileHandle.standardError.write(Data("scanextract: \(output): cannot be written\n".utf8))
             throw ExitCode(ExitStatus.cannotWrite)

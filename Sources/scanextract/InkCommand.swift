@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScanExport
 import ScanInk
 import ScanModel
 
@@ -100,7 +101,7 @@ struct InkCommand: ParsableCommand {
                     let ink = try InkJSON.decode(data)
                     try ink.validate()
                     let png = PNGWriter.encode(try reader.recognizer(for: options).render(ink))
-                    try Data(png).write(to: URL(fileURLWithPath: output!), options: .atomic)
+                    try AtomicFile.write(Data(png), to: output!)
                     return
                 }
                 print(String(decoding: try reader.answer(data, options: options), as: UTF8.self))

@@ -7,7 +7,7 @@ import XCTest
 
 /// Photos go through the camera stage: the page is found, flattened for an engine that
 /// needs a flat page, and every box comes back in the photo's own pixels.
-final class CameraPipelineTests: XCTestCase {
+final class CameraPipelineTests: PipelineTestCase {
     func photo(_ kind: PhotoMaker.PageKind, seed: UInt64) -> PhotoMaker.Photo {
         var scene = PhotoMaker.randomScene(kind, seed: seed, width: 1200, height: 900)
         scene.roll = 12
@@ -19,11 +19,10 @@ final class CameraPipelineTests: XCTestCase {
     }
 
     func process(_ photo: PhotoMaker.Photo, _ edit: (inout ScanConfiguration) -> Void = { _ in }) throws -> Document {
-        var c = ScanConfiguration()
-        c.engine = .tesseract
-        c.referenceDate = "2024-06-01"
-        edit(&c)
-        return try DocumentProcessor(configuration: c).process(data: Data(Drawing.pngBytes(photo.image)), name: "photo.png")
+        try processor { c in
+            c.engine = .tesseract
+            edit(&c)
+        }.process(data: Data(Drawing.pngBytes(photo.image)), name: "photo.png")
     }
 
     func testCardPhotoIsFlattenedAndItsWordsMapBackIntoThePhoto() throws {

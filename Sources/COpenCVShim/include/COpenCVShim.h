@@ -30,7 +30,6 @@ int scx_gaussian_blur(const uint8_t *src, int w, int h, uint8_t *dst, int ksize,
 
 /// Otsu binarization of a 1-channel image: 255 above the threshold, 0 below.
 /// Returns the threshold (>= 0) or an error code.
-int scx_threshold_otsu(const uint8_t *src, int w, int h, uint8_t *dst);
 
 /// Canny edges of a 1-channel image (255 on an edge).
 int scx_canny(const uint8_t *src, int w, int h, uint8_t *dst, double low, double high);

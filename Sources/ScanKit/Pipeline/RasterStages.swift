@@ -198,15 +198,11 @@ struct RasterStages {
 
     /// A page with (almost) no dark pixels has nothing to recognize.
     static func isBlank(_ image: RasterImage) -> Bool {
-        let gray = image.grayscale()
         var lo: UInt8 = 255, hi: UInt8 = 0
-        // Sample every 7th pixel: enough to tell blank from not.
-        var i = 0
-        gray.pixels.withUnsafeBufferPointer { p in
-            while i < p.count {
-                lo = min(lo, p[i]); hi = max(hi, p[i])
-                i += 7
-            }
+        // Sample every 7th pixel (its luma only): enough to tell blank from not.
+        for i in stride(from: 0, to: image.width * image.height, by: 7) {
+            let v = image.luma(at: i)
+            lo = min(lo, v); hi = max(hi, v)
         }
         return hi &- lo < 24
     }

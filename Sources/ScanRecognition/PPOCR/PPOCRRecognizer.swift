@@ -113,8 +113,7 @@ public final class PPOCRRecognizer: TextRecognizer {
     /// 90° or 180°, or in a photo's perspective, as quadrilaterals. (Flattening photos first
     /// gained nothing on receipt and card photos: fields 0.834 with and without.)
     public var capabilities: EngineCapabilities {
-        EngineCapabilities(input: .color, preferredTextHeight: nil, wantsDeskew: false, readsTurnedLines: true,
-                           readsPerspective: true, cancellable: true)
+        EngineCapabilities(input: .color, preferredTextHeight: nil, wantsDeskew: false, readsPerspective: true)
     }
 
     public func recognize(_ image: RasterImage, context: RecognitionContext) throws -> [TextObservation] {

@@ -71,7 +71,7 @@ public final class TesseractRecognizer: TextRecognizer {
     /// Its global threshold loses pale print on unevenly faded paper.
     public var capabilities: EngineCapabilities {
         EngineCapabilities(input: .gray, preferredTextHeight: options.level == .fast ? 24 : 32, wantsDeskew: true,
-                           needsEvenContrast: true, readsTurnedLines: false, cancellable: true)
+                           needsEvenContrast: true)
     }
 
     public func recognize(_ image: RasterImage, context: RecognitionContext) throws -> [TextObservation] {
