@@ -325,10 +325,13 @@ struct DateTimeDetector {
         var e = q + 1
         // `8:53:47P`: a till's one-letter meridiem, glued to the time and ending the word.
         if oneLetter, q == p, !isAlnum(s.at(e)), s.at(e) != 0x2E { return (c == 0x70, e) }
-        if s.at(e) == 0x2E { e += 1 }
+        let dotted = s.at(e) == 0x2E
+        if dotted { e += 1 }
         guard lowerByte(s.at(e)) == 0x6D else { return nil }
         e += 1
-        if s.at(e) == 0x2E { e += 1 }
+        // The closing dot is the meridiem's own only in the dotted form (`10 a.m.`); after `10am`
+        // it ends the sentence.
+        if dotted, s.at(e) == 0x2E { e += 1 }
         guard !isAlnum(s.at(e)) else { return nil }
         return (c == 0x70, e)
     }

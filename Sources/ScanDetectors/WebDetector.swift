@@ -21,6 +21,8 @@ struct WebDetector {
             var l = i
             while l > 0, isLocalChar(b[l - 1]) { l -= 1 }
             guard l < i, b[l] != 0x2E, b[i - 1] != 0x2E else { continue }
+            // `ftp://anon:secret@host`: the user of a URL, not a mailbox.
+            if isURLUserInfo(s, before: l) { continue }
             if b[l..<i].contains(where: { $0 == 0x2E }) {
                 var prevDot = false
                 var bad = false
@@ -34,6 +36,16 @@ struct WebDetector {
             hits.append(Hit(type: .email, start: l, end: hostEnd, value: EntityValue(address: text), priority: 90))
             i = hostEnd - 1
         }
+    }
+
+    /// Whether the word that `start` is in began with a scheme (`://` before `start` in the same word).
+    private func isURLUserInfo(_ s: ScanText, before start: Int) -> Bool {
+        var k = start
+        while k >= 3, s.bytes[k - 1] > 0x20, start - k < 256 {
+            if s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A { return true }
+            k -= 1
+        }
+        return false
     }
 
     @inline(__always) private func isLocalChar(_ c: UInt8) -> Bool {
@@ -59,6 +71,21 @@ struct WebDetector {
             } else { prevDot = false }
         }
         return (e, labels)
+    }
+
+    /// After a scheme, the `@` that ends a user name and password (`ftp://anon:secret@host`), or nil
+    /// when the authority has none. Only the characters RFC 3986 allows in user information count,
+    /// and a slash, space or second `@` first means there is none.
+    private func userInfoEnd(_ s: ScanText, from start: Int) -> Int? {
+        let b = s.bytes
+        var k = start
+        while k < b.count, k - start <= 128 {
+            let c = b[k]
+            if c == 0x40 { return k > start ? k : nil }
+            guard isAlnum(c) || c >= 0x80 || "-._~%!$&'()*+,;=:".utf8.contains(c) else { return nil }
+            k += 1
+        }
+        return nil
     }
 
     private func lastLabel(_ s: ScanText, _ end: Int) -> (Int, Int) {
@@ -110,6 +137,7 @@ struct WebDetector {
             if s.matches("https://", at: i) { scheme = "https"; hostStart = i + 8 }
             else if s.matches("http://", at: i) { scheme = "http"; hostStart = i + 7 }
         } else if first == 0x66, s.matches("ftp://", at: i) { scheme = "ftp"; hostStart = i + 6 }
+        if scheme != nil, let at = userInfoEnd(s, from: hostStart) { hostStart = at + 1 }
         guard let (hostEnd, labels) = scanHost(s, from: hostStart) else { return nil }
         // Without a scheme, a single label can only be localhost: most words stop here.
         if scheme == nil, labels < 2, !(hostEnd - i == 9 && s.matches("localhost", at: i)) { return nil }

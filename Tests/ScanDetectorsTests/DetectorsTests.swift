@@ -86,6 +86,7 @@ final class DetectorsTests: XCTestCase {
             ("bad..dots@example.com", nil, "", nil),
             ("x@under_score.com", nil, "", nil),
             ("root@10.0.0.1", nil, "", nil),
+            ("ftp://anon:s3cret@files.example.net/pub", nil, "", nil),
         ]
         check(rows, .email) { $0.address }
     }
@@ -103,6 +104,9 @@ final class DetectorsTests: XCTestCase {
             ("version 1.2.3", nil, "", nil),
             ("read notes.txt first", nil, "", nil),
             ("e.g. this", nil, "", nil),
+            ("get ftp://anon:s3cret@files.example.net/pub now", nil, "ftp://anon:s3cret@files.example.net/pub",
+             "ftp://anon:s3cret@files.example.net/pub"),
+            ("https://user@host.example.com", nil, "https://user@host.example.com", nil),
         ]
         check(rows, .url) { $0.url }
     }
@@ -151,6 +155,8 @@ final class DetectorsTests: XCTestCase {
             ("ab 20h15", nil, "20h15", "20:15"),
             ("ETA 1430 hrs", nil, "1430 hrs", "14:30"),
             ("at 6pm", nil, "6pm", "18:00"),
+            ("Back at 10am. Then lunch", nil, "10am", "10:00"),
+            ("from 9 a.m. on", nil, "9 a.m.", "09:00"),
             ("12:05 am", nil, "12:05 am", "00:05"),
             ("um 14.30 Uhr", nil, "14.30 Uhr", "14:30"),
             ("13-Jul-2018 8:53:47P", nil, "8:53:47P", "20:53:47"),
