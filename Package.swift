@@ -68,6 +68,7 @@ let package = Package(
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
         .target(name: "ScanKit", dependencies: [
             "ScanModel", "ScanInput", "ScanCamera", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
+            "ScanInk",
         ]),
         // The job store and queue: jobs, their uploads and results, leases (SQLite through GRDB).
         // No HTTP, no engines: a job's configuration is an opaque JSON value here.
@@ -101,6 +102,9 @@ let package = Package(
         // Ink: words per second and top-1 on generated Hershey ink, one core.
         .executableTarget(name: "InkBenchmark", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
                           path: "Benchmarks/InkBenchmark"),
+        // Handwriting on images: word accuracy of PP-OCR's best path and of the word-list line decoder.
+        .executableTarget(name: "HandwritingBenchmark", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
+                          path: "Benchmarks/HandwritingBenchmark"),
         // Learns the ink decoder's word-list bonus on generated ink (k-fold check on a labelled set).
         .executableTarget(name: "TrainInk", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"], path: "Tools/train-ink"),
         .testTarget(name: "ScanInkTests", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"]),

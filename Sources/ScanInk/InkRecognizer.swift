@@ -50,10 +50,7 @@ public final class InkRecognizer {
     public func lexicon(for language: String) throws -> (Lexicon, InkModel) {
         let model = try InkModel.forLanguage(language)
         if let l = lexicons[model.language] { return (l, model) }
-        guard model.isInstalled else {
-            throw ScanError(.engine, "the word list for \(model.id) is not installed (\(model.lexiconPath)); install it with: \(model.installCommand)")
-        }
-        let l = try Lexicon(contentsOf: model.lexiconPath)
+        let l = try model.loadLexicon()
         lexicons[model.language] = l
         return (l, model)
     }

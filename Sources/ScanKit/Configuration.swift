@@ -1,6 +1,7 @@
 import Foundation
 import ScanCamera
 import ScanInput
+import ScanInk
 import ScanModel
 import ScanRecognition
 
@@ -123,8 +124,15 @@ public enum RecognizerFactory {
         switch config.engine {
         case .ppocr:
             let models = try PPOCRModels.locate().get()
-            return try PPOCRRecognizer(models: models, options: config.recognition, intraOpThreads: config.engineThreads)
+            let engine = try PPOCRRecognizer(models: models, options: config.recognition, intraOpThreads: config.engineThreads)
+            if let language = config.recognition.handwriting {
+                engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage(language).loadLexicon())
+            }
+            return engine
         case .tesseract:
+            if config.recognition.handwriting != nil {
+                throw ScanError(.invalidOption, "handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
+            }
             return try TesseractRecognizer(options: config.recognition, configuration: config.tesseract)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ScanCamera
+import ScanInk
 import ScanModel
 import ScanRecognition
 
@@ -27,6 +28,9 @@ public struct ScanOptions: Sendable, Hashable {
     public var dpi: Double = 300
     public var maxPixels = 150_000_000
     public var documentType: String?
+    /// Lines are handwriting: decode them with the word list of `handwritingLanguage`.
+    public var handwriting = false
+    public var handwritingLanguage = "en-US"
 
     public init() {}
 
@@ -70,6 +74,8 @@ public struct ScanOptions: Sendable, Hashable {
             case "dpi": dpi = try number(Double.self)
             case "max-pixels": maxPixels = try number(Int.self)
             case "type": documentType = value
+            case "handwriting": handwriting = try flag()
+            case "handwriting-language": handwritingLanguage = value
             default: throw ScanError(.invalidOption, "unknown option '\(name)'")
             }
         }
@@ -98,19 +104,28 @@ public struct ScanOptions: Sendable, Hashable {
         if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
             throw invalid("--custom-words: cannot read '\(customWords)'")
         }
+        if handwriting {
+            guard engine != EngineKind.tesseract.rawValue else {
+                throw invalid("--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
+            }
+            _ = try InkModel.forLanguage(handwritingLanguage)
+        }
     }
 
     /// The configuration these options give. `engineThreads` is what each engine may use.
     public func makeConfiguration(engineThreads: Int = 1) throws -> ScanConfiguration {
         try validate()
         var c = ScanConfiguration()
-        c.engine = engine == "auto" ? EngineKind.preferred() : EngineKind(rawValue: engine)!
+        // Handwriting is read by PP-OCR only: `auto` means it even when its models are missing,
+        // so that the error names them rather than Tesseract misreading the page.
+        c.engine = engine == "auto" ? (handwriting ? .ppocr : EngineKind.preferred()) : EngineKind(rawValue: engine)!
         c.engineThreads = max(1, engineThreads)
         let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
             .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
         c.recognition = RecognitionOptions(
             languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
-            level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates)
+            level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates,
+            handwriting: handwriting ? try InkModel.forLanguage(handwritingLanguage).language : nil)
         c.tesseract.customWordsFile = customWords
         c.minimumTextHeight = minTextHeight
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))

@@ -77,6 +77,12 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("type"), help: "Parse every input as receipt, businessCard or other instead of classifying it.")
     var documentType: String?
 
+    @Flag(help: "The text is handwritten: decode each line with the word list of --handwriting-language (PP-OCR only).")
+    var handwriting = false
+
+    @Option(name: .customLong("handwriting-language"), help: "The word list's language for --handwriting (BCP-47; see `scanextract models list`).")
+    var handwritingLanguage = "en-US"
+
     @Option(name: [.short, .customLong("output-dir")], help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
     var outputDir: String?
 
@@ -111,6 +117,8 @@ struct ScanCommand: ParsableCommand {
         o.dpi = dpi
         o.maxPixels = maxPixels
         o.documentType = documentType
+        o.handwriting = handwriting
+        o.handwritingLanguage = handwritingLanguage
         return o
     }
 

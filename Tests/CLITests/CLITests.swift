@@ -117,6 +117,23 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run(["--country", "Narnia", pdf("c.pdf", "x")]).status, 64)
     }
 
+    func testHandwritingDecodesWithTheWordListAndNeedsPPOCR() throws {
+        let png = dir + "/note.png"
+        Drawing.writePNG([DrawnLine("Remember to water the garden", x: 20, y: 60, size: 24)], width: 520, height: 100, to: png)
+        // Printed words are in the word list: the word-list decoder reads them as the best path does.
+        let r = try run(["--handwriting", "--engine", "ppocr", "--format", "text", png])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let plain = try run(["--engine", "ppocr", "--format", "text", png])
+        XCTAssertEqual(r.stdout, plain.stdout)
+        XCTAssertTrue(r.stdout.contains("Remember to water"), r.stdout)
+        let tesseract = try run(["--handwriting", "--engine", "tesseract", png])
+        XCTAssertEqual(tesseract.status, 64)
+        XCTAssertTrue(tesseract.stderr.contains("--handwriting needs the ppocr engine"), tesseract.stderr)
+        let hebrew = try run(["--handwriting", "--handwriting-language", "he-IL", png])
+        XCTAssertEqual(hebrew.status, 64)
+        XCTAssertTrue(hebrew.stderr.contains("Hebrew"), hebrew.stderr)
+    }
+
     func testDetectSubcommand() throws {
         let r = try run(["detect", "--region", "GB", "Ring 020 7946 0958"])
         XCTAssertEqual(r.status, 0, r.stderr)

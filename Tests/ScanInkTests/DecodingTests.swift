@@ -126,3 +126,42 @@ import ScanRecognition
         #expect(throws: ScanError.self) { try InkModel.forLanguage("xx") }
     }
 }
+
+/// The word-list line decoder for handwriting on images, on hand-made probabilities.
+@Suite struct HandwritingLineDecoderTests {
+    typealias P = DecodingTests
+
+    @Test func eachWordIsDecodedOverItsOwnStepsWithTheWordList() {
+        // "cab 12 bac": the best path reads "cab" as "cac" (c 0.5 against b 0.4 at its end), a
+        // number, then "bac" well. The word list has "cab" and "bac"; the number has no letters.
+        let p = P.probs([["c": 0.9], [:], ["a": 0.9], [:], ["c": 0.5, "b": 0.4], [" ": 0.9],
+                         ["1": 0.9], [:], ["2": 0.9], [" ": 0.9],
+                         ["b": 0.9], [:], ["a": 0.9], [:], ["c": 0.9]])
+        let bestPath = [DecodedWord(text: "cac", firstStep: 0, lastStep: 4, confidence: 0.77),
+                        DecodedWord(text: "12", firstStep: 6, lastStep: 8, confidence: 0.9),
+                        DecodedWord(text: "bac", firstStep: 10, lastStep: 14, confidence: 0.9)]
+        let decoder = HandwritingLineDecoder(lexicon: Lexicon(words: ["cab", "bac", "abc"]), lexiconBonus: 2, perCharacter: 0)
+        let out = decoder.decode(p, bestPath: bestPath)
+        #expect(out.map(\.text) == ["cab", "12", "bac"])
+        // Words keep their steps and the best path's confidence.
+        #expect(out.map(\.firstStep) == [0, 6, 10])
+        #expect(out.map(\.lastStep) == [4, 8, 14])
+        #expect(out[0].confidence == 0.77)
+
+        // Without a bonus, the free reading "cac" is the more probable and stays.
+        let strict = HandwritingLineDecoder(lexicon: Lexicon(words: ["cab", "bac"]), lexiconBonus: 0, perCharacter: 0)
+        #expect(strict.decode(p, bestPath: bestPath).map(\.text) == ["cac", "12", "bac"])
+    }
+
+    @Test func spansMeetHalfWayBetweenWordsAndCoverTheLine() {
+        let words = [DecodedWord(text: "a", firstStep: 2, lastStep: 4, confidence: 1),
+                     DecodedWord(text: "b", firstStep: 9, lastStep: 12, confidence: 1),
+                     DecodedWord(text: "c", firstStep: 15, lastStep: 15, confidence: 1)]
+        #expect(HandwritingLineDecoder.spans(of: words, steps: 20) == [0..<7, 7..<14, 14..<20])
+        // The space's probability goes to the blank inside a word's slice.
+        let p = P.probs([[" ": 0.6, "a": 0.3], ["a": 0.9]])
+        let slice = HandwritingLineDecoder.slice(p, steps: 0..<2)
+        #expect(slice.values[slice.spaceClass] == 0)
+        #expect(abs(slice.values[0] - 0.7) < 1e-6)
+    }
+}

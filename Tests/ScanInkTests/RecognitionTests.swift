@@ -77,4 +77,46 @@ import ScanRecognition
         #expect(!model.isInstalled)
         #expect(model.installCommand.contains("apt-get install wamerican-large"))
     }
+
+    /// Handwriting on an image: a generated page read by PP-OCR, with its best path and with the
+    /// word-list line decoder (`--handwriting`). The decoder reads more of the words, and every
+    /// word still gets a box on its line.
+    @Test func theWordListReadsHandwrittenPagesBetterThanTheBestPath() throws {
+        let engine = try PPOCRRecognizer()
+        let decoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage("en-US").loadLexicon())
+        var rng = SeededGenerator(seed: 5)
+        let lines = ["Remember to water the garden plants", "Bring a warm jacket and an umbrella",
+                     "Meet me near the station at 6", "The library closes early on Sunday"]
+        let truth = lines.flatMap { $0.split(separator: " ").map(String.init) }
+        var plain = 0, decoded = 0
+        for font in ["cursive", "scripts"] {
+            let page = HandwrittenPage.make(lines, synthesizer: InkSynthesizer(font: try HersheyFont(named: font)),
+                                            style: InkSynthesizer.messyStyle(&rng, level: 1.2), rng: &rng, capHeight: 30)
+            engine.lineDecoder = nil
+            plain += Self.matched(truth, try engine.recognize(page).flatMap { $0.text.split(separator: " ").map(String.init) })
+            engine.lineDecoder = decoder
+            let read = try engine.recognize(page)
+            decoded += Self.matched(truth, read.flatMap { $0.text.split(separator: " ").map(String.init) })
+            for line in read {
+                #expect(line.words.map(\.text) == line.text.split(separator: " ").map(String.init))
+                let l = line.boundingBox
+                for w in line.words.map(\.boundingBox) {
+                    #expect(w.minX >= l.minX - 2 && w.maxX <= l.maxX + 2 && w.minY >= l.minY - 2 && w.maxY <= l.maxY + 2)
+                }
+            }
+        }
+        #expect(decoded > plain, "word list \(decoded), best path \(plain) of \(2 * truth.count)")
+        #expect(Double(decoded) >= 0.8 * Double(2 * truth.count), "word list read \(decoded), best path \(plain) of \(2 * truth.count)")
+    }
+
+    /// Words of `truth` found in `read`, each counted at most as often as it was written.
+    static func matched(_ truth: [String], _ read: [String]) -> Int {
+        var pool: [String: Int] = [:]
+        for w in read { pool[w, default: 0] += 1 }
+        return truth.reduce(0) { n, w in
+            guard (pool[w] ?? 0) > 0 else { return n }
+            pool[w]! -= 1
+            return n + 1
+        }
+    }
 }

@@ -61,6 +61,15 @@ public final class PPOCRRecognizer: TextRecognizer {
     let decoder: CTCDecoder
     let postProcessor: DBPostProcessor
     let lexicon: CTCDecoder.Lexicon?
+    /// Reads each line's words again from its probabilities (a word list for handwriting);
+    /// nil: the best path (or the beam) stands.
+    public var lineDecoder: (any LineDecoder)?
+    /// Class index of each character of the dictionary, for the line decoder's words.
+    private lazy var classIndex: [String: Int] = {
+        var index: [String: Int] = [:]
+        for (k, c) in decoder.characters.enumerated() where k > 0 && index[c] == nil { index[c] = k }
+        return index
+    }()
 
     /// - Parameters:
     ///   - intraOpThreads: ONNX Runtime threads inside one model run. Use 1 when the
@@ -318,6 +327,7 @@ public final class PPOCRRecognizer: TextRecognizer {
                                                       logProbability: top.logProbability)
                         }
                     }
+                    if let lineDecoder { best = redecoded(best, probabilities: probs, steps: steps, with: lineDecoder) }
                     results[i] = LineReading(best: best, alternatives: alternatives, resizedWidth: widths[n],
                                              tensorWidth: tensorWidth, steps: steps)
                 }
@@ -360,20 +370,57 @@ public final class PPOCRRecognizer: TextRecognizer {
         return ScanModel.Quad(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3]).rounded()
     }
 
-    /// Splits a line's tokens into words at spaces and places each word on the page:
-    /// its horizontal extent on the crop comes from the time steps of its first and
-    /// last character, and the crop maps back onto the detected quad.
-    static func words(tokens: [CTCDecoder.Token], decoder: CTCDecoder, line: LineCrop,
-                      stepToU: (Double) -> Double) -> [RecognizedWord] {
+    /// `reading`'s words read again by `lineDecoder`. Each new word's characters are spread
+    /// over the steps the decoder gives it, so that `words(tokens:...)` still places it.
+    func redecoded(_ reading: CTCDecoder.Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
+                   with lineDecoder: any LineDecoder) -> CTCDecoder.Reading {
+        let groups = Self.wordGroups(reading.tokens, spaceClass: decoder.spaceClass)
+        guard !groups.isEmpty else { return reading }
+        let bestPath = groups.map { g in
+            DecodedWord(text: decoder.text(of: g), firstStep: g.first!.firstStep, lastStep: g.last!.lastStep,
+                        confidence: g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count))
+        }
+        let line = LineProbabilities(steps: steps, alphabet: decoder.characters, values: Array(probs))
+        var tokens: [CTCDecoder.Token] = []
+        var confidence = 0.0
+        let decoded = lineDecoder.decode(line, bestPath: bestPath).filter { !$0.text.isEmpty }
+        guard !decoded.isEmpty else { return reading }
+        for (n, w) in decoded.enumerated() {
+            let first = max(0, min(w.firstStep, steps - 1)), last = max(first, min(w.lastStep, steps - 1))
+            if n > 0 {
+                tokens.append(CTCDecoder.Token(classIndex: decoder.spaceClass, firstStep: first, lastStep: first, probability: 1))
+            }
+            let classes = w.text.compactMap { classIndex[String($0)] }
+            for (k, c) in classes.enumerated() {
+                let a = first + (last - first + 1) * k / classes.count
+                let b = max(a, first + (last - first + 1) * (k + 1) / classes.count - 1)
+                tokens.append(CTCDecoder.Token(classIndex: c, firstStep: a, lastStep: b, probability: Float(w.confidence)))
+            }
+            confidence += w.confidence
+        }
+        return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: confidence / Double(decoded.count),
+                                  logProbability: reading.logProbability)
+    }
+
+    /// A line's tokens grouped into words at spaces.
+    static func wordGroups(_ tokens: [CTCDecoder.Token], spaceClass: Int) -> [[CTCDecoder.Token]] {
         var groups: [[CTCDecoder.Token]] = [[]]
         for t in tokens {
-            if t.classIndex == decoder.spaceClass {
+            if t.classIndex == spaceClass {
                 if !(groups.last!.isEmpty) { groups.append([]) }
             } else {
                 groups[groups.count - 1].append(t)
             }
         }
-        groups = groups.filter { !$0.isEmpty }
+        return groups.filter { !$0.isEmpty }
+    }
+
+    /// Splits a line's tokens into words at spaces and places each word on the page:
+    /// its horizontal extent on the crop comes from the time steps of its first and
+    /// last character, and the crop maps back onto the detected quad.
+    static func words(tokens: [CTCDecoder.Token], decoder: CTCDecoder, line: LineCrop,
+                      stepToU: (Double) -> Double) -> [RecognizedWord] {
+        let groups = wordGroups(tokens, spaceClass: decoder.spaceClass)
         let map = PerspectiveMap(quad: line.quad, width: 1, height: 1)
         var words: [RecognizedWord] = []
         for (gi, g) in groups.enumerated() {

@@ -1,0 +1,24 @@
+/// One word of a line reading, with the recognizer's time steps it spans.
+public struct DecodedWord: Sendable, Hashable {
+    public var text: String
+    /// First and last time step (column of the recognizer's output) of the word's ink.
+    public var firstStep: Int
+    public var lastStep: Int
+    /// 0 to 1.
+    public var confidence: Double
+
+    public init(text: String, firstStep: Int, lastStep: Int, confidence: Double) {
+        self.text = text; self.firstStep = firstStep; self.lastStep = lastStep; self.confidence = confidence
+    }
+}
+
+/// Reads the words of one recognized line from its CTC probabilities in a way of its own,
+/// replacing the engine's best path: a word-list decoder for handwriting, for instance.
+///
+/// An engine that reads lines as CTC probabilities (PP-OCR) calls it once per line, with
+/// the words its best path read. The decoder may change a word's text, but keeps each
+/// word within the steps it is given, so that the engine can still place the word on
+/// the page.
+public protocol LineDecoder: Sendable {
+    func decode(_ probabilities: LineProbabilities, bestPath: [DecodedWord]) -> [DecodedWord]
+}
