@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScanExport
 import ScanInk
+import ScanInput
 import ScanModel
 
 /// `scanextract ink`: handwriting given as digital ink (strokes) -> ranked text candidates.
@@ -100,7 +101,9 @@ struct InkCommand: ParsableCommand {
                 if render && !shapes {
                     let ink = try InkJSON.decode(data)
                     try ink.validate()
-                    let png = PNGWriter.encode(try reader.recognizer(for: options).render(ink))
+                    guard let png = encodePNG(try reader.recognizer(for: options).render(ink)) else {
+                        throw ScanError(.output, "could not encode the rendering as PNG")
+                    }
                     try AtomicFile.write(Data(png), to: output!)
                     return
                 }

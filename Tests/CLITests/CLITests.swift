@@ -134,6 +134,19 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(hebrew.stderr.contains("Hebrew"), hebrew.stderr)
     }
 
+    func testInkRenderWritesThePNGTheRecognizerSees() throws {
+        let ink = dir + "/stroke.json"
+        try #"{"strokes": [{"points": [{"x": 10, "y": 10}, {"x": 60, "y": 40}, {"x": 110, "y": 12}]}]}"#
+            .write(toFile: ink, atomically: true, encoding: .utf8)
+        let png = dir + "/stroke.png"
+        let r = try run(["ink", "--render", ink, "-o", png])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: png)))
+        XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // 48 rows high, as the line recognizer reads (the IHDR height, big-endian).
+        XCTAssertEqual(bytes[20...23].reduce(0) { $0 << 8 | Int($1) }, 48)
+    }
+
     func testDetectSubcommand() throws {
         let r = try run(["detect", "--region", "GB", "Ring 020 7946 0958"])
         XCTAssertEqual(r.status, 0, r.stderr)
