@@ -167,9 +167,13 @@ public struct DocumentCamera: Sendable {
     /// `options.maximumStretch`. A wrong quad (a wedge from part of a card and a shadow, say) fails, and
     /// flattening it would give a wildly stretched crop.
     public func isPlausibleShape(_ quad: Quad, imageWidth: Int, imageHeight: Int) -> Bool {
+        let d = distortion(of: quad, imageWidth: imageWidth, imageHeight: imageHeight)
+        return d.sideRatio <= options.maximumSideRatio && d.stretch <= options.maximumStretch
+    }
+
+    func distortion(of quad: Quad, imageWidth: Int, imageHeight: Int) -> (sideRatio: Double, stretch: Double) {
         let aspect = PageGeometry.aspectRatio(of: quad, imageWidth: imageWidth, imageHeight: imageHeight)
-        let distortion = PageChecks.distortion(of: quad, aspect: aspect)
-        return distortion.sideRatio <= options.maximumSideRatio && distortion.stretch <= options.maximumStretch
+        return PageChecks.distortion(of: quad, aspect: aspect)
     }
 
     /// Evens the light: estimates the paper's brightness everywhere (a closing that removes
@@ -216,17 +220,25 @@ public struct DocumentCamera: Sendable {
     /// the thresholds in `Options` and for explaining a decision.
     public func examine(_ image: RasterImage) -> PageExamination? {
         guard let found = PageDetector(options: options).detect(image) else { return nil }
+        let print = printEvidence(found, in: image, minimumMarks: 1)
+        let d = distortion(of: found.quad, imageWidth: image.width, imageHeight: image.height)
+        return PageExamination(
+            quad: found.quad, confidence: found.confidence, marks: print.marks, printCoverage: print.coverage,
+            runsOffFrame: print.runsOffFrame, sideRatio: d.sideRatio, stretch: d.stretch,
+            doubt: doubt(about: found, in: image, mode: .auto))
+    }
+
+    /// What the photo's print says about a found page: its glyph-like marks, whether print runs
+    /// off the frame where the quad reaches an edge, and the share of marks inside the quad grown
+    /// by 1% of the diagonal (nil with fewer than `minimumMarks`).
+    func printEvidence(_ found: PageDetector.Detection, in image: RasterImage,
+                       minimumMarks: Int) -> (marks: Int, runsOffFrame: Bool, coverage: Double?) {
         let print = PrintMap(small: found.small, sx: found.sx, sy: found.sy)
         let W = Double(image.width), H = Double(image.height)
-        let aspect = PageGeometry.aspectRatio(of: found.quad, imageWidth: image.width, imageHeight: image.height)
-        let distortion = PageChecks.distortion(of: found.quad, aspect: aspect)
-        return PageExamination(
-            quad: found.quad, confidence: found.confidence, marks: print.centres.count,
-            printCoverage: print.coverage(of: found.quad, margin: 0.01 * (W * W + H * H).squareRoot(), minimumMarks: 1),
-            runsOffFrame: print.runsOffFrame(found.quad, width: image.width, height: image.height,
-                                             reach: 0.015 * min(W, H), band: 0.02 * min(W, H), minimumMarks: 2),
-            sideRatio: distortion.sideRatio, stretch: distortion.stretch,
-            doubt: doubt(about: found, in: image, mode: .auto))
+        let off = print.runsOffFrame(found.quad, width: image.width, height: image.height,
+                                     reach: 0.015 * min(W, H), band: 0.02 * min(W, H), minimumMarks: 2)
+        let coverage = print.coverage(of: found.quad, margin: 0.01 * (W * W + H * H).squareRoot(), minimumMarks: minimumMarks)
+        return (print.centres.count, off, coverage)
     }
 
     /// Why `found` should not be flattened in `mode`, or nil when it should.
@@ -238,17 +250,9 @@ public struct DocumentCamera: Sendable {
         if found.confidence < options.flattenConfidence { return .lowConfidence }
         if found.quad.area >= options.fillsFrameArea * Double(image.width * image.height) { return .fillsFrame }
         guard options.checksPrint else { return nil }
-        let print = PrintMap(small: found.small, sx: found.sx, sy: found.sy)
-        let W = Double(image.width), H = Double(image.height)
-        if print.runsOffFrame(found.quad, width: image.width, height: image.height, reach: 0.015 * min(W, H),
-                              band: 0.02 * min(W, H), minimumMarks: 2) {
-            return .runsOffFrame
-        }
-        let diagonal = (W * W + H * H).squareRoot()
-        if let coverage = print.coverage(of: found.quad, margin: 0.01 * diagonal, minimumMarks: 20),
-           coverage < options.minimumPrintCoverage {
-            return .printOutsideQuad
-        }
+        let print = printEvidence(found, in: image, minimumMarks: 20)
+        if print.runsOffFrame { return .runsOffFrame }
+        if let coverage = print.coverage, coverage < options.minimumPrintCoverage { return .printOutsideQuad }
         return nil
     }
 }
