@@ -11,6 +11,25 @@ public enum InkContextRules {
     /// ink starts a new word and candidates get a leading space, unless the candidate
     /// is closing punctuation or the pre-context's last word is unfinished (it and the
     /// candidate make a listed word while the candidate alone is not one).
+    /// Whether the ink leaves a gap between words: a horizontal gap, free of any stroke,
+    /// at least `spaceShare` of the ink's height wide (the height of a line with ascenders
+    /// and descenders; a space is about half of it in the Hershey fonts). Letters of one word
+    /// are joined or close; a wide pen lift inside a word can pass too, and then the word
+    /// and its split reading compete on their probabilities.
+    public static func hasWordGap(_ ink: Ink, spaceShare: Double = 0.5) -> Bool {
+        guard let b = ink.bounds, b.maxY > b.minY else { return false }
+        let spans = ink.strokes.compactMap { s -> (Double, Double)? in
+            guard let lo = s.points.map(\.x).min(), let hi = s.points.map(\.x).max() else { return nil }
+            return (lo, hi)
+        }.sorted { $0.0 < $1.0 }
+        guard var reach = spans.first?.1 else { return false }
+        for (lo, hi) in spans.dropFirst() {
+            if lo - reach >= spaceShare * (b.maxY - b.minY) { return true }
+            reach = max(reach, hi)
+        }
+        return false
+    }
+
     public static func applyPreContext(_ candidates: [InkCandidate], preContext: String?, lexicon: Lexicon?) -> [InkCandidate] {
         guard let pre = preContext, let last = pre.last, !last.isWhitespace, !"([{\"\u{201C}".contains(last) else {
             return candidates

@@ -105,7 +105,8 @@ public final class InkRecognizer {
             let (l, m) = try lexicon(for: language)
             words = l; model = m
         }
-        var candidates = decode(renderings, lexicon: words, count: max(1, options.candidateCount))
+        var candidates = decode(renderings, lexicon: words, count: max(1, options.candidateCount),
+                                severalWords: InkContextRules.hasWordGap(ink))
         candidates = InkContextRules.applySizeCues(candidates, ink: ink, charset: charset)
         candidates = InkContextRules.applyPreContext(candidates, preContext: preContext, lexicon: words)
         return InkResult(candidates: candidates, language: model.language,
@@ -114,9 +115,10 @@ public final class InkRecognizer {
     }
 
     /// Free and word-list candidates merged by score (pure: no engine).
-    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [InkCandidate] {
+    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int, severalWords: Bool = false) -> [InkCandidate] {
         InkDecoder(lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter, beamWidth: options.beamWidth)
-            .decode(renderings, lexicon: lexicon, count: count).map { InkCandidate(text: $0.text, score: $0.score) }
+            .decode(renderings, lexicon: lexicon, count: count, severalWords: severalWords)
+            .map { InkCandidate(text: $0.text, score: $0.score) }
     }
 }
 
@@ -203,10 +205,18 @@ public struct InkDecoder: Sendable {
         proposals([probs], lexicon: lexicon, count: count)
     }
 
-    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
-        let ranked = proposals(renderings, lexicon: lexicon, count: count).map { s -> Scored in
+    /// Candidates ranked by score. With `severalWords` (the ink has a gap as wide as a space
+    /// between words, `InkContextRules.hasWordGap`), a reading of the whole line word by word
+    /// with the word list competes too (`lineProposal`).
+    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int, severalWords: Bool = false) -> [Scored] {
+        var found = proposals(renderings, lexicon: lexicon, count: count)
+        if severalWords, let line = lineProposal(renderings, lexicon: lexicon), !found.contains(where: { $0.text == line.text }) {
+            found.append(line)
+        }
+        let ranked = found.map { s -> Scored in
             var s = s
-            s.score = s.logProbability + (s.inLexicon ? Self.bonus(length: s.text.count, base: lexiconBonus, perCharacter: perCharacter) : 0)
+            let letters = s.text.filter { $0 != " " }.count
+            s.score = s.logProbability + (s.inLexicon ? Self.bonus(length: letters, base: lexiconBonus, perCharacter: perCharacter) : 0)
             return s
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.text < $1.text }
         // Variants of one word that differ only in case: keep the best.
@@ -218,5 +228,26 @@ public struct InkDecoder: Sendable {
 
     public func decode(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
         decode([probs], lexicon: lexicon, count: count)
+    }
+
+    /// For ink of several words (the best path reads spaces): each word decoded over its own
+    /// steps with the word list (`HandwritingLineDecoder`), scored exactly on the whole line.
+    /// It counts as listed only when every word with letters is, and then gets one bonus for
+    /// its letters, as a single listed word of that length would: splitting a word in two
+    /// earns nothing.
+    func lineProposal(_ renderings: [LineProbabilities], lexicon: Lexicon?) -> Scored? {
+        guard let lexicon, let first = renderings.first else { return nil }
+        let bestPath = first.bestPathWords()
+        guard bestPath.count >= 2 else { return nil }
+        let words = HandwritingLineDecoder(lexicon: lexicon, lexiconBonus: lexiconBonus, perCharacter: perCharacter,
+                                           beamWidth: beamWidth).decode(first, bestPath: bestPath)
+        let text = words.map(\.text).joined(separator: " ")
+        let classIndex = Lexicon.ClassMap.for(first.alphabet).index
+        let classes = text.compactMap { $0 == " " ? first.spaceClass : classIndex[String($0)] }
+        guard classes.count == text.count else { return nil }
+        let lp = renderings.reduce(0.0) { $0 + ctcLogProbability($1, classes: classes) } / Double(renderings.count)
+        guard lp > -.infinity else { return nil }
+        let listed = words.allSatisfy { !$0.text.contains(where: \.isLetter) || lexicon.contains($0.text) }
+        return Scored(text: text, score: lp, logProbability: lp, inLexicon: listed)
     }
 }

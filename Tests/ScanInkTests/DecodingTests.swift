@@ -165,3 +165,18 @@ import ScanRecognition
         #expect(abs(slice.values[0] - 0.7) < 1e-6)
     }
 }
+
+@Suite struct WordGapTests {
+    static func stroke(_ x0: Double, _ x1: Double) -> Ink.Stroke {
+        Ink.Stroke(points: [Ink.Point(x: x0, y: 0), Ink.Point(x: (x0 + x1) / 2, y: 40), Ink.Point(x: x1, y: 10)])
+    }
+
+    @Test func aGapHalfTheInkHighSeparatesWords() {
+        // Ink 40 high: strokes 0-50 and 55-90 touch as letters do; a gap of 25 is a space.
+        #expect(!InkContextRules.hasWordGap(Ink(strokes: [Self.stroke(0, 50), Self.stroke(55, 90)])))
+        #expect(InkContextRules.hasWordGap(Ink(strokes: [Self.stroke(0, 50), Self.stroke(75, 120)])))
+        // A stroke drawn later over the gap (a t's bar) closes it; the order of strokes does not matter.
+        #expect(!InkContextRules.hasWordGap(Ink(strokes: [Self.stroke(75, 120), Self.stroke(0, 50), Self.stroke(45, 80)])))
+        #expect(!InkContextRules.hasWordGap(Ink(strokes: [])))
+    }
+}

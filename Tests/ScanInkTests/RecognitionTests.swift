@@ -78,6 +78,22 @@ import ScanRecognition
         #expect(model.installCommand.contains("apt-get install wamerican-large"))
     }
 
+    /// Ink of a whole line: several words, each read with the word list.
+    @Test func readsALineOfSeveralWords() throws {
+        let recognizer = try InkRecognizer()
+        var rng = SeededGenerator(seed: 8)
+        var right = 0
+        let lines = ["water the garden", "call me tomorrow", "seven green apples", "see you at 9"]
+        var misses: [String] = []
+        for (i, line) in lines.enumerated() {
+            let font = try HersheyFont(named: i % 2 == 0 ? "cursive" : "scripts")
+            let ink = InkSynthesizer(font: font).ink(line, style: InkSynthesizer.messyStyle(&rng), rng: &rng)
+            let top = try recognizer.recognize(ink: ink).candidates.first?.text ?? ""
+            if top == line { right += 1 } else { misses.append("\(line) -> \(top)") }
+        }
+        #expect(right >= lines.count - 1, "misread: \(misses)")
+    }
+
     /// Handwriting on an image: a generated page read by PP-OCR, with its best path and with the
     /// word-list line decoder (`--handwriting`). The decoder reads more of the words, and every
     /// word still gets a box on its line.

@@ -69,6 +69,15 @@ public struct LineProbabilities: Sendable {
         }
     }
 
+    /// The best path's words, with the steps each spans and its mean character probability.
+    public func bestPathWords() -> [DecodedWord] {
+        let tokens = values.withUnsafeBufferPointer { decoder.greedy($0, steps: steps).tokens }
+        return PPOCRRecognizer.wordGroups(tokens, spaceClass: spaceClass).map { g in
+            DecodedWord(text: g.map { alphabet[$0.classIndex] }.joined(), firstStep: g.first!.firstStep, lastStep: g.last!.lastStep,
+                        confidence: g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count))
+        }
+    }
+
     /// CTC prefix beam search without a lexicon: up to `count` texts, best first, each
     /// with the natural log of its probability (summed over its alignments).
     public func beam(count: Int, width: Int = 16, pruning: Float = 1e-3) -> [(text: String, logProbability: Double)] {
