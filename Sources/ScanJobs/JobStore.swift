@@ -1,0 +1,89 @@
+import Foundation
+
+/// The durable job queue the service and its worker pool run on. Two implementations:
+/// ``SQLiteJobStore`` (embedded, one machine) and `PostgresJobStore` (module
+/// ScanJobsPostgres: several `serve` processes on several machines share one queue).
+///
+/// The contract, which `Tests/ScanJobsTests` runs against both:
+/// - A claim gives the oldest due job to exactly one claimer, under a lease until
+///   `now + lease`. A queued job is due once its backoff is over; a running job whose lease
+///   expired (its claimer died) is due again and counts another attempt; one whose last
+///   attempt's lease expired ends `failed` with the code `lease-expired`.
+/// - `renew`, `succeed`, `fail` and `release` act only for the claimer holding the lease,
+///   and say so (false, nil) otherwise: the claimer must then stop working on the job.
+/// - A failed attempt with `retry` and attempts left goes back to the queue after `backoff`
+///   seconds, keeping its error visible; otherwise the job ends `failed` with it.
+/// - An idempotency key an owner already used gives back the earlier job.
+/// - Inputs go once a job is finished; finished jobs go, with their results, at `purge`.
+/// - Times are the caller's (`now`), so that every store behaves the same under test.
+public protocol JobStore: Sendable {
+    /// Where state changes are announced: a job may be due, a job finished. In this process
+    /// for SQLite; across processes and machines (LISTEN/NOTIFY) for PostgreSQL.
+    var signals: JobSignals { get }
+
+    /// A new, unique local file to stream an upload to before it becomes a job's input.
+    func temporaryUploadURL() -> URL
+
+    /// Adds a job whose input is the file at `input`, which the store takes over (moves or
+    /// copies, then removes). With an idempotency key the owner already used, nothing is
+    /// added and the earlier job comes back with `created == false`.
+    func enqueue(_ new: NewJob, input: URL, now: Date) async throws -> (job: Job, created: Bool)
+
+    /// The job, if it exists and belongs to `owner` (any owner when nil).
+    func job(id: String, owner: String?) async throws -> Job?
+    /// The result document of a succeeded job.
+    func result(id: String) async throws -> Data?
+    /// Jobs waiting or running: what the queue holds.
+    func pendingCount() async throws -> Int
+    /// How many jobs are in each state (every state present, 0 when none).
+    func countsByStatus() async throws -> [JobStatus: Int]
+
+    /// The oldest due job, now held by `claimer` (see the contract above); nil when none is due.
+    func claim(by claimer: String, lease: TimeInterval, now: Date) async throws -> Job?
+    /// The claimed job's input as a local file for a worker.
+    func input(of job: Job) async throws -> JobInput
+    /// Extends the lease; false when `claimer` no longer holds the job.
+    func renew(id: String, by claimer: String, lease: TimeInterval, now: Date) async throws -> Bool
+    /// Stores the result and marks the job succeeded; false (nothing stored) when `claimer`
+    /// no longer holds it.
+    func succeed(id: String, by claimer: String, document: Data, now: Date) async throws -> Bool
+    /// A failed attempt: `.queued` when it will be retried, `.failed` when it ended, nil when
+    /// `claimer` no longer holds the job.
+    func fail(id: String, by claimer: String, code: String, message: String, retry: Bool, backoff: TimeInterval,
+              now: Date) async throws -> JobStatus?
+    /// Hands a running job back to the queue without counting the attempt (a graceful shutdown).
+    func release(id: String, by claimer: String) async throws
+    /// Cancels the job (whatever its state) and deletes its input and result; false when
+    /// there is no such job for `owner`.
+    func cancel(id: String, owner: String?, now: Date) async throws -> Bool
+    /// Deletes jobs finished before `cutoff`, with their results and inputs. Returns how many.
+    func purge(finishedBefore cutoff: Date) async throws -> Int
+    /// Lets go of connections and background tasks.
+    func close() async
+}
+
+/// The usual arguments: now, any owner.
+extension JobStore {
+    public func enqueue(_ new: NewJob, input: URL) async throws -> (job: Job, created: Bool) {
+        try await enqueue(new, input: input, now: Date())
+    }
+    public func job(id: String) async throws -> Job? { try await job(id: id, owner: nil) }
+    public func claim(by claimer: String, lease: TimeInterval) async throws -> Job? {
+        try await claim(by: claimer, lease: lease, now: Date())
+    }
+    public func renew(id: String, by claimer: String, lease: TimeInterval) async throws -> Bool {
+        try await renew(id: id, by: claimer, lease: lease, now: Date())
+    }
+    @discardableResult
+    public func succeed(id: String, by claimer: String, document: Data) async throws -> Bool {
+        try await succeed(id: id, by: claimer, document: document, now: Date())
+    }
+    @discardableResult
+    public func fail(id: String, by claimer: String, code: String, message: String, retry: Bool,
+                     backoff: TimeInterval) async throws -> JobStatus? {
+        try await fail(id: id, by: claimer, code: code, message: message, retry: retry, backoff: backoff, now: Date())
+    }
+    public func cancel(id: String, owner: String? = nil) async throws -> Bool {
+        try await cancel(id: id, owner: owner, now: Date())
+    }
+}
