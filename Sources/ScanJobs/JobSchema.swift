@@ -140,7 +140,8 @@ public enum JobSchema {
         public let found: Int
         public let known: Int
         public var description: String {
-            "the job store's schema is at version \(found), newer than this scanextract knows (\(known)): upgrade scanextract"
+            "the job store's schema is at version \(found), newer than this scanextract knows (\(known)): "
+                + "upgrade scanextract"
         }
     }
 }

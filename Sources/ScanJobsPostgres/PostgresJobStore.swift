@@ -34,7 +34,8 @@ public final class PostgresJobStore: JobStore {
     /// Connects, brings the schema up to date, and starts listening for notifications.
     /// Fails at once (with the server's reason) when the database cannot be reached.
     public static func connect(url: String, scratchDirectory: URL,
-                               logger: Logger = Logger(label: "scanextract.jobs.postgres")) async throws -> PostgresJobStore {
+                               logger: Logger = Logger(label: "scanextract.jobs.postgres"))
+        async throws -> PostgresJobStore {
         let parsed = try PostgresURL(url)
         try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
         // One direct connection first: an unreachable server or a bad password is an error now,
@@ -97,8 +98,9 @@ public final class PostgresJobStore: JobStore {
                 for statement in migration.postgres {
                     try await db.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await db.query("INSERT INTO schema_version (version, name) VALUES (\(migration.version), \(migration.name))",
-                                   logger: logger)
+                try await db.query(
+                    "INSERT INTO schema_version (version, name) VALUES (\(migration.version), \(migration.name))",
+                    logger: logger)
             }
         }
     }
@@ -136,7 +138,9 @@ public final class PostgresJobStore: JobStore {
                         }
                     }
                 } catch {
-                    if !Task.isCancelled { logger.warning("LISTEN \(Self.channel) stopped: \(describe(error)); reconnecting") }
+                    if !Task.isCancelled {
+                        logger.warning("LISTEN \(Self.channel) stopped: \(describe(error)); reconnecting")
+                    }
                 }
                 try? await connection.close()
             } catch {
@@ -258,7 +262,8 @@ public final class PostgresJobStore: JobStore {
               let file = FileHandle(forWritingAtPath: url.path) else { throw CocoaError(.fileWriteUnknown) }
         do {
             defer { try? file.close() }
-            for try await row in try await client.query("SELECT data FROM input_chunk WHERE job_id = \(job.id) ORDER BY seq") {
+            let chunks = try await client.query("SELECT data FROM input_chunk WHERE job_id = \(job.id) ORDER BY seq")
+            for try await row in chunks {
                 let chunk = try row.makeRandomAccess()[0].decode(ByteBuffer.self)
                 try chunk.withUnsafeReadableBytes { try file.write(contentsOf: $0) }
             }
@@ -312,7 +317,9 @@ public final class PostgresJobStore: JobStore {
                 RETURNING status
                 """, logger: logger)
             var status: JobStatus?
-            for try await row in rows { status = JobStatus(rawValue: try row.makeRandomAccess()[0].decode(String.self)) }
+            for try await row in rows {
+                status = JobStatus(rawValue: try row.makeRandomAccess()[0].decode(String.self))
+            }
             if status == .failed { try await db.query("DELETE FROM input_chunk WHERE job_id = \(id)", logger: logger) }
             return status
         }
@@ -320,7 +327,8 @@ public final class PostgresJobStore: JobStore {
 
     public func release(id: String, by claimer: String) async throws {
         try await client.query("""
-            UPDATE job SET status = 'queued', attempts = GREATEST(attempts - 1, 0), lease_owner = NULL, leased_until = NULL
+            UPDATE job SET status = 'queued', attempts = GREATEST(attempts - 1, 0),
+                   lease_owner = NULL, leased_until = NULL
             WHERE id = \(id) AND status = 'running' AND lease_owner = \(claimer)
             """)
     }
@@ -380,16 +388,22 @@ public final class PostgresJobStore: JobStore {
     static func decode(_ row: PostgresRow) throws -> Job {
         let cells = row.makeRandomAccess()
         return Job(
-            id: try cells["id"].decode(String.self), owner: try cells["owner"].decode(String.self),
+            id: try cells["id"].decode(String.self),
+            owner: try cells["owner"].decode(String.self),
             status: JobStatus(rawValue: try cells["status"].decode(String.self)) ?? .failed,
-            createdAt: try cells["created_at"].decode(Date.self), startedAt: try cells["started_at"].decode(Date?.self),
-            finishedAt: try cells["finished_at"].decode(Date?.self), attempts: try cells["attempts"].decode(Int.self),
-            maxAttempts: try cells["max_attempts"].decode(Int.self), errorCode: try cells["error_code"].decode(String?.self),
+            createdAt: try cells["created_at"].decode(Date.self),
+            startedAt: try cells["started_at"].decode(Date?.self),
+            finishedAt: try cells["finished_at"].decode(Date?.self),
+            attempts: try cells["attempts"].decode(Int.self),
+            maxAttempts: try cells["max_attempts"].decode(Int.self),
+            errorCode: try cells["error_code"].decode(String?.self),
             errorMessage: try cells["error_message"].decode(String?.self),
-            configuration: try cells["configuration"].decode(Data.self), inputName: try cells["input_name"].decode(String.self),
+            configuration: try cells["configuration"].decode(Data.self),
+            inputName: try cells["input_name"].decode(String.self),
             inputSize: try cells["input_size"].decode(Int.self),
             idempotencyKey: try cells["idempotency_key"].decode(String?.self),
-            availableAt: try cells["available_at"].decode(Date.self), leaseOwner: try cells["lease_owner"].decode(String?.self),
+            availableAt: try cells["available_at"].decode(Date.self),
+            leaseOwner: try cells["lease_owner"].decode(String?.self),
             leasedUntil: try cells["leased_until"].decode(Date?.self))
     }
 }

@@ -50,7 +50,7 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     var clientConfiguration: PostgresClient.Configuration {
         get throws {
             if let unixSocketFolder {
-                return .init(unixSocketPath: "\(unixSocketFolder)/.s.PGSQL.\(port)", username: username, password: password,
+                return .init(unixSocketPath: socketPath(unixSocketFolder), username: username, password: password,
                              database: database)
             }
             let tls: PostgresClient.Configuration.TLS
@@ -62,6 +62,8 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
             return .init(host: host, port: port, username: username, password: password, database: database, tls: tls)
         }
     }
+
+    func socketPath(_ folder: String) -> String { "\(folder)/.s.PGSQL.\(port)" }
 
     /// The same server with another database, as a URL string (password included).
     public func urlString(database other: String) -> String {
@@ -82,7 +84,7 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     public var connectionConfiguration: PostgresConnection.Configuration {
         get throws {
             if let unixSocketFolder {
-                return .init(unixSocketPath: "\(unixSocketFolder)/.s.PGSQL.\(port)", username: username, password: password,
+                return .init(unixSocketPath: socketPath(unixSocketFolder), username: username, password: password,
                              database: database)
             }
             let tls: PostgresConnection.Configuration.TLS

@@ -91,7 +91,7 @@ public struct ExtractionService: Sendable {
         router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }
         router.get("/readyz") { _, _ -> Response in
             if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 5) }
-            do { _ = try await store.pendingCount() } catch {
+            guard await storeAnswers(within: 2) else {
                 throw Problem(.serviceUnavailable, code: "not-ready", "the job store cannot be read", retryAfter: 5)
             }
             return try Self.json(["status": "ready"])
@@ -133,6 +133,21 @@ public struct ExtractionService: Sendable {
             return Response(status: .noContent)
         }
         return router
+    }
+
+    /// Whether the store answers a query within `seconds` (a database that hangs is not ready
+    /// either; the check is left behind, not waited for).
+    func storeAnswers(within seconds: Double) async -> Bool {
+        let store = self.store
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = Once(continuation)
+            let check = Task { once.resume((try? await store.pendingCount()) != nil) }
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                check.cancel()
+                once.resume(false)
+            }
+        }
     }
 
     func authorize(_ request: Request) throws -> String {
@@ -396,4 +411,18 @@ public struct ExtractionService: Sendable {
 extension HTTPField.Name {
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
     static let prefer = HTTPField.Name("Prefer")!
+}
+
+/// A continuation resumed by whichever comes first.
+private final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Bool, Never>?
+    init(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation = continuation }
+    func resume(_ value: Bool) {
+        lock.lock()
+        let pending = continuation
+        continuation = nil
+        lock.unlock()
+        pending?.resume(returning: value)
+    }
 }

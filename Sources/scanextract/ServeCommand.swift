@@ -31,12 +31,14 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port to bind (0: any free port, printed on stderr).") var port = 8080
-    @Option(name: .customLong("data-dir"), help: "Where jobs, uploads and results are kept (default: $XDG_DATA_HOME/scanextract or ~/.local/share/scanextract).")
+    @Option(name: .customLong("data-dir"), help: "Where jobs, uploads and results are kept; only scratch files with --database (default: $XDG_DATA_HOME/scanextract or ~/.local/share/scanextract).")
     var dataDir: String?
     @Option(help: ArgumentHelp("Keep the queue in PostgreSQL, shared by every server given the same URL.",
                                valueName: "postgres://user@host:port/db"))
     var database: String?
-    @Option(name: .customLong("poll-interval"), help: "Seconds between looks at the queue when no signal came.")
+    @Option(help: "Seconds a claimed job is held without renewal before another server may take it over.")
+    var lease: Double = 30
+    @Option(name: .customLong("poll-interval"), help: "Seconds between looks at the queue when no signal came (default: 0.5; 2 with --database).")
     var pollInterval: Double?
     @Option(help: "Worker processes (0: only take jobs, run none).") var workers = 2
     @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.") var maxUploadMB = 50
@@ -57,6 +59,7 @@ struct ServeCommand: ParsableCommand {
         guard maxUploadMB > 0, maxSyncMB >= 0 else { throw ValidationError("--max-upload-mb must be positive") }
         if let database { _ = try PostgresURL(database) }
         if let pollInterval, pollInterval <= 0 { throw ValidationError("--poll-interval must be positive") }
+        guard lease >= 1 else { throw ValidationError("--lease must be at least 1 second") }
         guard jobTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1 else {
             throw ValidationError("--job-timeout, --retention, --max-attempts, --recycle-after and --max-queued must be positive")
         }
@@ -92,6 +95,7 @@ struct ServeCommand: ParsableCommand {
         pool.shutdownGrace = max(0, shutdownGrace)
         // With PostgreSQL, NOTIFY wakes idle nodes: polling is only the fallback.
         pool.pollInterval = pollInterval ?? (database == nil ? 0.5 : 2)
+        pool.lease = lease
         var settings = ExtractionService.Settings(
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? Self.defaultDataDirectory(), pool: pool)
         settings.host = host

@@ -36,7 +36,8 @@ public enum TestPostgres {
 
     public static func makeDatabase() async throws -> Database {
         let server = try serverURL()
-        let name = "scanextract_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        let unique = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        let name = "scanextract_test_" + unique
         try await admin(server, "CREATE DATABASE \"\(name)\"")
         return Database(name: String(name), url: server.urlString(database: String(name)), server: server)
     }

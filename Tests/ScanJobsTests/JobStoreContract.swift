@@ -170,8 +170,8 @@ struct JobStoreContract {
         let second = try await store.claim(by: "a", lease: 30, now: t0.addingTimeInterval(11))
         XCTAssertEqual(second?.attempts, 2)
         XCTAssertEqual(second?.errorCode, "worker-crashed", "the last error stays visible while retrying")
-        let last = try await store.fail(id: job.id, by: "a", code: "timeout", message: "too slow", retry: true, backoff: 10,
-                                        now: t0.addingTimeInterval(12))
+        let last = try await store.fail(id: job.id, by: "a", code: "timeout", message: "too slow", retry: true,
+                                        backoff: 10, now: t0.addingTimeInterval(12))
         XCTAssertEqual(last, .failed, "no attempts left")
         let failed = try await store.job(id: job.id)
         XCTAssertEqual(failed?.status, .failed)
@@ -245,7 +245,9 @@ struct JobStoreContract {
         await first.close()
         let reopened = try await open()
         var claimed: [String] = []
-        while let job = try await reopened.claim(by: "a", lease: 30, now: t0.addingTimeInterval(10)) { claimed.append(job.id) }
+        while let job = try await reopened.claim(by: "a", lease: 30, now: t0.addingTimeInterval(10)) {
+            claimed.append(job.id)
+        }
         XCTAssertEqual(claimed, ids, "oldest first")
         await reopened.close()
     }
@@ -255,7 +257,8 @@ struct JobStoreContract {
         let done = try await Self.add(store)
         let waiting = try await Self.add(store)
         _ = try await store.claim(by: "a", lease: 30)
-        _ = try await store.succeed(id: done.id, by: "a", document: Data("{}".utf8), now: Date().addingTimeInterval(-8 * 86400))
+        let longAgo = Date().addingTimeInterval(-8 * 86400)
+        _ = try await store.succeed(id: done.id, by: "a", document: Data("{}".utf8), now: longAgo)
         let purged = try await store.purge(finishedBefore: Date().addingTimeInterval(-7 * 86400))
         XCTAssertEqual(purged, 1)
         let gone = try await store.job(id: done.id)

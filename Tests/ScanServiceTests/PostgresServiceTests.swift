@@ -37,7 +37,8 @@ final class PostgresServiceTests: XCTestCase {
         var ids: [String] = []
         for i in 0..<100 {
             let server = i % 2 == 0 ? a : b
-            let r = try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["Job \(i)", "TOTAL \(i).00"]))
+            let r = try server.request("POST", "/v1/extractions?async=true",
+                                       body: Inputs.document(["Job \(i)", "TOTAL \(i).00"]))
             XCTAssertEqual(r.status, 202, r.text)
             ids.append(try XCTUnwrap(r.json["id"] as? String))
         }
@@ -126,8 +127,35 @@ final class PostgresServiceTests: XCTestCase {
         XCTAssertTrue(bad.err.contains("postgres://"), bad.err)
     }
 
-    func testReadyzAnswersFromTheDatabase() throws {
+    func testReadyzAnswersFromTheDatabase() async throws {
         let server = try node("ready", ["--workers", "0"])
         XCTAssertEqual(try server.request("GET", "/readyz").status, 200)
+        await database.drop()
+        let gone = try server.request("GET", "/readyz")
+        XCTAssertEqual(gone.status, 503, gone.text)
+        XCTAssertEqual(gone.json["code"] as? String, "not-ready")
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "alive all the same")
+    }
+
+    /// A node killed (kill -9) in the middle of a job: another node takes the job over when
+    /// the lease the dead one can no longer renew expires, and the job still succeeds.
+    func testAJobOfADeadNodeIsTakenOverWhenItsLeaseExpires() throws {
+        let hold = dir + "/hold"
+        FileManager.default.createFile(atPath: hold, contents: nil)
+        let doomed = try ServerProcess(dataDir: dir + "/doomed",
+                                       arguments: ["--database", database.url, "--workers", "1", "--lease", "3"],
+                                       environment: ["SCANEXTRACT_WORKER_HOLD": hold])
+        let r = try doomed.request("POST", "/v1/extractions?async=true", body: Inputs.document(["Outlives its node"]))
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        XCTAssertTrue(try doomed.waitStatus(id, "running"))
+        var workers: [Int32] = []
+        for _ in 0..<500 where workers.isEmpty { workers = doomed.workerPIDs; usleep(20_000) }
+        kill(doomed.process.processIdentifier, SIGKILL)
+        doomed.process.waitUntilExit()
+        for pid in workers { kill(pid, SIGKILL) }
+        let survivor = try node("survivor", ["--workers", "1", "--lease", "3", "--poll-interval", "0.5"])
+        let job = try survivor.waitFinished(id, seconds: 60)
+        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)\n\(survivor.log)")
+        XCTAssertEqual(job["attempts"] as? Int, 2, "the dead node's attempt counts")
     }
 }
