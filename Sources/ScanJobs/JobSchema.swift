@@ -124,6 +124,12 @@ public enum JobSchema {
                 FOR EACH ROW EXECUTE FUNCTION scanextract_job_notify()
                 """,
             ]),
+        // Every upload asks how many jobs are pending (the queue limit), and a store keeps a
+        // week of finished jobs: count the pending ones from an index of them alone.
+        Migration(
+            version: 2, name: "index of pending jobs",
+            sqlite: ["CREATE INDEX job_pending ON job(status) WHERE status IN ('queued', 'running')"],
+            postgres: ["CREATE INDEX job_pending ON job(status) WHERE status IN ('queued', 'running')"]),
     ]
 
     /// The newest version this build knows.

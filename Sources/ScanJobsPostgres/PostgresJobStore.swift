@@ -34,8 +34,7 @@ public final class PostgresJobStore: JobStore {
     /// Connects, brings the schema up to date, and starts listening for notifications.
     /// Fails at once (with the server's reason) when the database cannot be reached.
     public static func connect(url: String, scratchDirectory: URL,
-                               logger: Logger = Logger(label: "scanextract.jobs.postgres"))
-        async throws -> PostgresJobStore {
+                               logger: Logger = PostgresJobStore.defaultLogger) async throws -> PostgresJobStore {
         let parsed = try PostgresURL(url)
         try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
         // One direct connection first: an unreachable server or a bad password is an error now,
@@ -59,6 +58,13 @@ public final class PostgresJobStore: JobStore {
                                      scratchDirectory: scratchDirectory, logger: logger)
         store.start()
         return store
+    }
+
+    /// Warnings and worse: postgres-nio tells at `info` of every connection it closes.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "scanextract.jobs.postgres")
+        logger.logLevel = .warning
+        return logger
     }
 
     private init(url: PostgresURL, client: PostgresClient, scratchDirectory: URL, logger: Logger) {

@@ -89,6 +89,25 @@ final class PostgresJobStoreTests: XCTestCase {
         for store in stores { await store.close() }
     }
 
+    /// A database left at version 1 by an earlier build gets the later steps, and only them.
+    func testADatabaseAtAnEarlierVersionIsBroughtUpToDate() async throws {
+        let url = try PostgresURL(database.url)
+        try await TestPostgres.admin(url, JobSchema.versionTablePostgres)
+        for statement in JobSchema.migrations[0].postgres { try await TestPostgres.admin(url, statement) }
+        try await TestPostgres.admin(url, "INSERT INTO schema_version (version, name) VALUES (1, 'jobs, results and inputs')")
+        let store = try await PostgresJobStore.connect(url: database.url, scratchDirectory: scratch)
+        let versions = try await store.schemaVersions()
+        XCTAssertEqual(versions, JobSchema.migrations.map(\.version))
+        await store.close()
+        try await TestPostgres.admin(url, "INSERT INTO schema_version (version, name) VALUES (999, 'from the future')")
+        do {
+            _ = try await PostgresJobStore.connect(url: database.url, scratchDirectory: scratch)
+            XCTFail("a schema newer than this build was written to")
+        } catch {
+            XCTAssertTrue("\(error)".contains("newer"), "\(error)")
+        }
+    }
+
     func testAnUnreachableServerIsAnErrorAtOnce() async throws {
         let started = ContinuousClock.now
         do {
