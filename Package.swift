@@ -125,16 +125,19 @@ let package = Package(
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "ScanExport", "ScanInput", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
-        // The JobStore contract, run against SQLite and against a real PostgreSQL server.
-        .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs", "ScanJobsPostgres", "PostgresTestSupport"]),
-        // The test PostgreSQL server (SCANEXTRACT_TEST_POSTGRES_URL) and a fresh database per test.
-        .target(name: "PostgresTestSupport", dependencies: [
-            "ScanJobsPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
-        ], path: "Tests/PostgresTestSupport"),
+        // The JobStore contract on SQLite, and on a real PostgreSQL server.
+        .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs", "JobStoreTestSupport",
+                                                          .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ScanJobsPostgresTests", dependencies: ["ScanJobs", "ScanJobsPostgres", "JobStoreTestSupport"]),
+        // What every JobStore must do (written once, run against each store), the test PostgreSQL
+        // server (SCANEXTRACT_TEST_POSTGRES_URL) and a fresh database per test.
+        .target(name: "JobStoreTestSupport", dependencies: [
+            "ScanJobs", "ScanJobsPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+        ], path: "Tests/JobStoreTestSupport"),
         // Starts the built `scanextract serve` on loopback and talks HTTP to it (no in-process server).
         // ScanInk only writes the ink the tests send (Hershey strokes); nothing is recognized in process.
         .testTarget(name: "ScanServiceTests",
-                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel", "PostgresTestSupport"]),
+                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel", "JobStoreTestSupport"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.

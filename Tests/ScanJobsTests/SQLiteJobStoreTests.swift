@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JobStoreTestSupport
 import ScanJobs
 import XCTest
 

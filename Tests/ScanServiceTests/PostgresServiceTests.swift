@@ -1,5 +1,5 @@
 import Foundation
-import PostgresTestSupport
+import JobStoreTestSupport
 import TestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresTestSupport
+import JobStoreTestSupport
 import ScanJobs
 import ScanJobsPostgres
 import XCTest

@@ -5,12 +5,14 @@ import XCTest
 /// What every ``JobStore`` must do, written once and run against each store
 /// (`SQLiteJobStoreTests`, `PostgresJobStoreTests`). `open` opens another store on the same
 /// backing database (as another server process would).
-struct JobStoreContract {
-    let open: () async throws -> any JobStore
+public struct JobStoreContract: Sendable {
+    public let open: @Sendable () async throws -> any JobStore
+
+    public init(open: @escaping @Sendable () async throws -> any JobStore) { self.open = open }
 
     /// Adds a job whose input is `bytes`.
     @discardableResult
-    static func add(_ store: any JobStore, owner: String = "o", key: String? = nil, maxAttempts: Int = 3,
+    public static func add(_ store: any JobStore, owner: String = "o", key: String? = nil, maxAttempts: Int = 3,
                     bytes: Data = Data("abc".utf8), now: Date = Date()) async throws -> Job {
         let file = store.temporaryUploadURL()
         try bytes.write(to: file)
@@ -21,13 +23,13 @@ struct JobStoreContract {
         return job
     }
 
-    static func inputBytes(_ store: any JobStore, _ job: Job) async throws -> Data {
+    public static func inputBytes(_ store: any JobStore, _ job: Job) async throws -> Data {
         let input = try await store.input(of: job)
         defer { input.discard() }
         return (try? Data(contentsOf: input.url)) ?? Data()
     }
 
-    func aJobGoesFromQueuedToSucceededWithItsResult() async throws {
+    public func aJobGoesFromQueuedToSucceededWithItsResult() async throws {
         let store = try await open()
         let job = try await Self.add(store)
         XCTAssertEqual(job.status, .queued)
@@ -57,7 +59,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func anInputOfSeveralMegabytesComesBackWhole() async throws {
+    public func anInputOfSeveralMegabytesComesBackWhole() async throws {
         let store = try await open()
         // Not a repeating pattern (a piece out of order would show), and quick to make.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -73,7 +75,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func aJobIsOnlyVisibleToItsOwner() async throws {
+    public func aJobIsOnlyVisibleToItsOwner() async throws {
         let store = try await open()
         let job = try await Self.add(store, owner: "alice")
         let mine = try await store.job(id: job.id, owner: "alice")
@@ -94,7 +96,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func cancelingARunningJobTakesItFromItsClaimer() async throws {
+    public func cancelingARunningJobTakesItFromItsClaimer() async throws {
         let store = try await open()
         let job = try await Self.add(store)
         _ = try await store.claim(by: "a", lease: 30)
@@ -111,7 +113,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func anIdempotencyKeyGivesBackTheSameJobPerOwner() async throws {
+    public func anIdempotencyKeyGivesBackTheSameJobPerOwner() async throws {
         let store = try await open()
         let first = try await Self.add(store, owner: "alice", key: "k1")
         let again = try await Self.add(store, owner: "alice", key: "k1", bytes: Data("other".utf8))
@@ -127,7 +129,7 @@ struct JobStoreContract {
     }
 
     /// Many requests with one key at once (a client retrying on several connections): one job.
-    func concurrentUploadsWithOneKeyMakeOneJob() async throws {
+    public func concurrentUploadsWithOneKeyMakeOneJob() async throws {
         let store = try await open()
         let ids = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<8 { group.addTask { try await Self.add(store, owner: "alice", key: "same").id } }
@@ -141,7 +143,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func countsByStatusNameEveryState() async throws {
+    public func countsByStatusNameEveryState() async throws {
         let store = try await open()
         let empty = try await store.countsByStatus()
         XCTAssertEqual(empty, [.queued: 0, .running: 0, .succeeded: 0, .failed: 0, .canceled: 0])
@@ -157,7 +159,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func aFailedAttemptIsRetriedAfterItsBackoffUntilAttemptsRunOut() async throws {
+    public func aFailedAttemptIsRetriedAfterItsBackoffUntilAttemptsRunOut() async throws {
         let store = try await open()
         let t0 = Date()
         let job = try await Self.add(store, maxAttempts: 2, now: t0)
@@ -184,7 +186,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func aFailureNotToRetryEndsTheJobAtOnce() async throws {
+    public func aFailureNotToRetryEndsTheJobAtOnce() async throws {
         let store = try await open()
         let job = try await Self.add(store, maxAttempts: 3)
         _ = try await store.claim(by: "a", lease: 30)
@@ -197,7 +199,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func anExpiredLeasePutsTheJobBackAndTheOldHolderLosesIt() async throws {
+    public func anExpiredLeasePutsTheJobBackAndTheOldHolderLosesIt() async throws {
         let store = try await open()
         let t0 = Date()
         let job = try await Self.add(store, maxAttempts: 2, now: t0)
@@ -223,7 +225,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func aHandedBackJobKeepsItsAttempts() async throws {
+    public func aHandedBackJobKeepsItsAttempts() async throws {
         let store = try await open()
         let job = try await Self.add(store)
         _ = try await store.claim(by: "a", lease: 30)
@@ -237,7 +239,7 @@ struct JobStoreContract {
         await store.close()
     }
 
-    func jobsSurviveReopeningTheStoreAndRunOldestFirst() async throws {
+    public func jobsSurviveReopeningTheStoreAndRunOldestFirst() async throws {
         var ids: [String] = []
         let t0 = Date()
         let first = try await open()
@@ -252,7 +254,7 @@ struct JobStoreContract {
         await reopened.close()
     }
 
-    func retentionRemovesFinishedJobsOnly() async throws {
+    public func retentionRemovesFinishedJobsOnly() async throws {
         let store = try await open()
         let done = try await Self.add(store)
         let waiting = try await Self.add(store)
@@ -274,7 +276,7 @@ struct JobStoreContract {
 
     /// Two stores on one database (as two server processes would be), claiming at once from
     /// several tasks each: every job is claimed exactly once.
-    func eachJobIsClaimedExactlyOnceUnderConcurrency() async throws {
+    public func eachJobIsClaimedExactlyOnceUnderConcurrency() async throws {
         let first = try await open()
         let second = try await open()
         let count = 100
@@ -300,7 +302,7 @@ struct JobStoreContract {
     }
 
     /// The store's own signals: a queued job wakes a work observer, a finished job its waiter.
-    func signalsAnnounceWorkAndFinishedJobs() async throws {
+    public func signalsAnnounceWorkAndFinishedJobs() async throws {
         let store = try await open()
         let woken = Counter()
         let token = store.signals.observeWork { woken.add() }
@@ -318,15 +320,16 @@ struct JobStoreContract {
     }
 }
 
-final class Counter: @unchecked Sendable {
+public final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func add() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    public init() {}
+    public func add() { lock.lock(); count += 1; lock.unlock() }
+    public var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
 
 /// Waits until `condition` holds, at most `seconds`; fails the test when it never does.
-func eventually(seconds: Double = 10, _ message: String = "condition never held", file: StaticString = #filePath,
+public func eventually(seconds: Double = 10, _ message: String = "condition never held", file: StaticString = #filePath,
                 line: UInt = #line, _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
