@@ -4,7 +4,8 @@
 SWIFT      ?= swift
 APT_PKGS   := libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd \
 	          libpoppler-glib-dev libcairo2-dev libpng-dev pkg-config poppler-utils time fonts-dejavu-core qpdf \
-	          libopencv-imgproc-dev wamerican-large hershey-fonts-data libsqlite3-dev
+	          libopencv-imgproc-dev wamerican-large hershey-fonts-data libsqlite3-dev \
+	          postgresql
 BIN        := .build/release/scanextract
 DEMO_OUT   := out/samples
 BENCH_DIR  ?= Samples
@@ -40,9 +41,11 @@ demo: build
 	done; \
 	echo; echo "JSON documents are in $(DEMO_OUT)/"; exit $$status
 
+# The tests run beside a throwaway PostgreSQL server (scripts/with-postgres.sh: a temporary
+# cluster on a free loopback port, its URL in SCANEXTRACT_TEST_POSTGRES_URL).
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	scripts/with-postgres.sh $(SWIFT) test --skip-build
 
 # Times a folder run: pages per second and peak memory (BENCH_DIR=folder to choose).
 bench: build

@@ -21,6 +21,8 @@ let package = Package(
         // `scanextract serve`: the HTTP server (ScanService) and its SQLite job store (ScanJobs).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `serve --database postgres://...`: the same job store in PostgreSQL (ScanJobsPostgres).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Already under Hummingbird; named for graceful shutdown and the bound port.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -73,6 +75,13 @@ let package = Package(
         // The job store and queue: jobs, their uploads and results, leases (SQLite through GRDB).
         // No HTTP, no engines: a job's configuration is an opaque JSON value here.
         .target(name: "ScanJobs", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // The same JobStore protocol in PostgreSQL (postgres-nio), shared by several `serve` processes:
+        // claims with FOR UPDATE SKIP LOCKED, leases, LISTEN/NOTIFY. Its own target so that the
+        // embedded build's users of ScanJobs don't link a second database driver.
+        .target(name: "ScanJobsPostgres", dependencies: [
+            "ScanJobs",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
         // `scanextract serve`: Hummingbird routes, auth, limits, problem+json, and the worker
         // processes that run the engines (none run in the server's own process).
         .target(name: "ScanService", dependencies: [
@@ -85,7 +94,7 @@ let package = Package(
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
             "ScanKit", "ScanDetectors", "ScanExport", "ScanModel", "ScanRecognition", "ScanCamera", "ScanInput", "ScanInk",
-            "ScanService", "ScanJobs",
+            "ScanService", "ScanJobs", "ScanJobsPostgres",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -120,11 +129,19 @@ let package = Package(
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "ScanExport", "ScanInput", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs"]),
+        // The JobStore contract on SQLite, and on a real PostgreSQL server.
+        .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs", "JobStoreTestSupport",
+                                                          .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ScanJobsPostgresTests", dependencies: ["ScanJobs", "ScanJobsPostgres", "JobStoreTestSupport"]),
+        // What every JobStore must do (written once, run against each store), the test PostgreSQL
+        // server (SCANEXTRACT_TEST_POSTGRES_URL) and a fresh database per test.
+        .target(name: "JobStoreTestSupport", dependencies: [
+            "ScanJobs", "ScanJobsPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+        ], path: "Tests/JobStoreTestSupport"),
         // Starts the built `scanextract serve` on loopback and talks HTTP to it (no in-process server).
         // ScanInk only writes the ink the tests send (Hershey strokes); nothing is recognized in process.
         .testTarget(name: "ScanServiceTests",
-                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel"]),
+                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel", "JobStoreTestSupport"]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.

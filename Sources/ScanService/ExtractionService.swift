@@ -50,16 +50,18 @@ public struct ExtractionService: Sendable {
 
     public let settings: Settings
     let rules: any ExtractionRules
-    let store: JobStore
+    let store: any JobStore
     let pool: WorkerPool
     let metrics = ServiceMetrics()
     let logger: Logger
 
-    public init(settings: Settings, rules: any ExtractionRules, logger: Logger = Logger(label: "scanextract.serve")) throws {
+    /// Serves `store`: the embedded ``SQLiteJobStore`` or a shared one (PostgreSQL).
+    public init(settings: Settings, store: any JobStore, rules: any ExtractionRules,
+                logger: Logger = Logger(label: "scanextract.serve")) {
         self.settings = settings
         self.rules = rules
         self.logger = logger
-        store = try JobStore(directory: settings.dataDirectory)
+        self.store = store
         pool = WorkerPool(store: store, settings: settings.pool, logger: logger, metrics: metrics)
     }
 
@@ -89,7 +91,7 @@ public struct ExtractionService: Sendable {
         router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }
         router.get("/readyz") { _, _ -> Response in
             if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 5) }
-            do { _ = try store.pendingCount() } catch {
+            guard await storeAnswers(within: 2) else {
                 throw Problem(.serviceUnavailable, code: "not-ready", "the job store cannot be read", retryAfter: 5)
             }
             return try Self.json(["status": "ready"])
@@ -101,7 +103,7 @@ public struct ExtractionService: Sendable {
         // Behind the key when the server has keys, like the API: the counts are about every owner's jobs.
         router.get("/metrics") { request, _ -> Response in
             _ = try authorize(request)
-            let jobs = try store.countsByStatus()
+            let jobs = try await store.countsByStatus()
             let text = metrics.render(jobs: jobs, queueDepth: (jobs[.queued] ?? 0) + pool.waitingInkCount)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(string: text)))
@@ -112,7 +114,7 @@ public struct ExtractionService: Sendable {
             let owner = try authorize(request)
             let id = try context.parameters.require("id")
             let wait = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 0
-            guard var job = try store.job(id: id, owner: owner) else { throw Problem.notFound() }
+            guard var job = try await store.job(id: id, owner: owner) else { throw Problem.notFound() }
             if wait > 0 && !job.status.isFinished {
                 job = try await waitForJob(id: id, owner: owner, seconds: min(wait, 60)) ?? job
             }
@@ -121,16 +123,31 @@ public struct ExtractionService: Sendable {
         router.get("/v1/jobs/:id/result") { request, context in
             let owner = try authorize(request)
             let id = try context.parameters.require("id")
-            guard let job = try store.job(id: id, owner: owner) else { throw Problem.notFound() }
-            return try resultResponse(job, accept: request.headers[.accept])
+            guard let job = try await store.job(id: id, owner: owner) else { throw Problem.notFound() }
+            return try await resultResponse(job, accept: request.headers[.accept])
         }
         router.delete("/v1/jobs/:id") { request, context -> Response in
             let owner = try authorize(request)
             let id = try context.parameters.require("id")
-            guard try store.cancel(id: id, owner: owner) else { throw Problem.notFound() }
+            guard try await store.cancel(id: id, owner: owner) else { throw Problem.notFound() }
             return Response(status: .noContent)
         }
         return router
+    }
+
+    /// Whether the store answers a query within `seconds` (a database that hangs is not ready
+    /// either; the check is left behind, not waited for).
+    func storeAnswers(within seconds: Double) async -> Bool {
+        let store = self.store
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = Once(continuation)
+            let check = Task { once.resume((try? await store.pendingCount()) != nil) }
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                check.cancel()
+                once.resume(false)
+            }
+        }
     }
 
     func authorize(_ request: Request) throws -> String {
@@ -167,7 +184,7 @@ public struct ExtractionService: Sendable {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxUploadBytes {
             throw tooLarge()
         }
-        if try store.pendingCount() >= settings.maxQueued {
+        if try await store.pendingCount() >= settings.maxQueued {
             throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
         }
         var upload = try await receive(request.body, limit: settings.maxUploadBytes)
@@ -197,20 +214,12 @@ public struct ExtractionService: Sendable {
         }
         let new = NewJob(owner: owner, configuration: configuration, inputName: name, inputSize: upload.size,
                          idempotencyKey: request.headers[.idempotencyKey], maxAttempts: settings.maxAttempts)
-        try FileManager.default.moveItem(at: upload.url, to: store.uploadURL(id: new.id))
-        let job: Job
-        do {
-            let (stored, created) = try store.enqueue(new)
-            job = stored
-            // A retry with the same Idempotency-Key: the first job stands, this copy goes.
-            if created { pool.wake() } else { try? FileManager.default.removeItem(at: store.uploadURL(id: new.id)) }
-        } catch {
-            try? FileManager.default.removeItem(at: store.uploadURL(id: new.id))
-            throw error
-        }
+        // The store takes the file over; with an Idempotency-Key already used, the first job stands.
+        let (job, created) = try await store.enqueue(new, input: upload.url)
+        if created { pool.wake() }
         if !async && upload.size <= settings.maxSyncBytes,
            let finished = try await waitForJob(id: job.id, owner: owner, seconds: settings.syncWait), finished.status.isFinished {
-            if finished.status == .succeeded, let document = try store.result(id: job.id) {
+            if finished.status == .succeeded, let document = try await store.result(id: job.id) {
                 var response = Response(status: .ok, headers: [.contentType: "application/json"],
                                         body: .init(byteBuffer: ByteBuffer(bytes: document)))
                 response.headers[.contentLocation] = "/v1/jobs/\(job.id)/result"
@@ -318,15 +327,19 @@ public struct ExtractionService: Sendable {
         return name.map { ($0 as NSString).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The job once finished, or as it is after `seconds`.
+    /// The job once finished, or as it is after `seconds`. Woken by the store's signal when
+    /// the job finishes (on any node, with PostgreSQL), and polling once a second besides.
     func waitForJob(id: String, owner: String, seconds: TimeInterval) async throws -> Job? {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        var pause = Duration.milliseconds(20)
         while true {
-            guard let job = try store.job(id: id, owner: owner) else { return nil }
-            if job.status.isFinished || ContinuousClock.now >= deadline { return job }
-            try await Task.sleep(for: pause)
-            pause = min(pause * 2, .milliseconds(250))
+            // Interest first, then the read: a finish between the two still wakes the wait.
+            let interest = store.signals.interest(inFinishOf: id)
+            defer { store.signals.forget(interest) }
+            guard let job = try await store.job(id: id, owner: owner) else { return nil }
+            let left = deadline - ContinuousClock.now
+            if job.status.isFinished || left <= .zero { return job }
+            await store.signals.wait(interest, timeout: min(left, .seconds(1)))
+            try Task.checkCancellation()
         }
     }
 
@@ -356,8 +369,8 @@ public struct ExtractionService: Sendable {
 
     // MARK: GET /v1/jobs/{id}/result
 
-    func resultResponse(_ job: Job, accept: String?) throws -> Response {
-        guard job.status == .succeeded, let document = try store.result(id: job.id) else {
+    func resultResponse(_ job: Job, accept: String?) async throws -> Response {
+        guard job.status == .succeeded, let document = try await store.result(id: job.id) else {
             if job.status == .failed || job.status == .canceled { throw jobProblem(job) }
             throw Problem(.conflict, code: "not-finished", "the job is \(job.status.rawValue); no result yet")
         }
@@ -398,4 +411,18 @@ public struct ExtractionService: Sendable {
 extension HTTPField.Name {
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
     static let prefer = HTTPField.Name("Prefer")!
+}
+
+/// A continuation resumed by whichever comes first.
+private final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Bool, Never>?
+    init(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation = continuation }
+    func resume(_ value: Bool) {
+        lock.lock()
+        let pending = continuation
+        continuation = nil
+        lock.unlock()
+        pending?.resume(returning: value)
+    }
 }

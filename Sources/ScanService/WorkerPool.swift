@@ -99,7 +99,8 @@ public final class WorkerPool: Service, Sendable {
         public var backoff: TimeInterval = 1
         public var shutdownGrace: TimeInterval = 10
         public var retention: TimeInterval = 7 * 86400
-        /// How often an idle slot looks at the queue when nothing woke it.
+        /// How often an idle slot looks at the queue when nothing woke it. The store's signals
+        /// wake it earlier: jobs queued in this process, or on any node with PostgreSQL.
         public var pollInterval: TimeInterval = 0.5
         /// Seconds an ink request may take (the first one in a worker loads the model).
         public var inkTimeout: TimeInterval = 30
@@ -109,7 +110,7 @@ public final class WorkerPool: Service, Sendable {
         public init(command: [String]) { self.command = command }
     }
 
-    let store: JobStore
+    let store: any JobStore
     let settings: Settings
     let logger: Logger
     let metrics: ServiceMetrics
@@ -147,7 +148,7 @@ public final class WorkerPool: Service, Sendable {
         case crashed
     }
 
-    public init(store: JobStore, settings: Settings, logger: Logger, metrics: ServiceMetrics = ServiceMetrics()) {
+    public init(store: any JobStore, settings: Settings, logger: Logger, metrics: ServiceMetrics = ServiceMetrics()) {
         self.store = store
         self.settings = settings
         self.logger = logger
@@ -190,7 +191,10 @@ public final class WorkerPool: Service, Sendable {
     }
 
     public func run() async throws {
-        _ = try? store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
+        _ = try? await store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
+        // A job queued anywhere (another process, another node) wakes an idle slot.
+        let observer = store.signals.observeWork { [weak self] in self?.wake() }
+        defer { store.signals.removeObserver(observer) }
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
                 for slot in 0..<settings.workers {
@@ -214,7 +218,7 @@ public final class WorkerPool: Service, Sendable {
             await idle(seconds: 3600)
             if isDraining { return }
             do {
-                let n = try store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
+                let n = try await store.purge(finishedBefore: Date().addingTimeInterval(-settings.retention))
                 if n > 0 { logger.info("removed \(n) job(s) past retention") }
             } catch {
                 logger.error("purge failed: \(error)")
@@ -268,7 +272,7 @@ public final class WorkerPool: Service, Sendable {
             }
             let job: Job?
             do {
-                job = try store.claim(by: claimer, lease: settings.lease)
+                job = try await store.claim(by: claimer, lease: settings.lease)
             } catch {
                 logger.error("cannot claim a job: \(error)")
                 job = nil
@@ -282,7 +286,7 @@ public final class WorkerPool: Service, Sendable {
                     worker = try spawn()
                 } catch {
                     logger.error("cannot start a worker: \(error)")
-                    _ = try? store.fail(id: job.id, by: claimer, code: "worker-crashed",
+                    _ = try? await store.fail(id: job.id, by: claimer, code: "worker-crashed",
                                         message: "the worker process could not be started", retry: true, backoff: settings.backoff)
                     await idle(seconds: settings.backoff)
                     continue
@@ -313,6 +317,17 @@ public final class WorkerPool: Service, Sendable {
 
     /// Runs one job on `worker`; returns whether the worker may take another.
     private func run(_ job: Job, on worker: WorkerProcess) async -> Bool {
+        // The input as a local file (a copy fetched from the database, with PostgreSQL).
+        let input: JobInput
+        do {
+            input = try await store.input(of: job)
+        } catch {
+            logger.error("cannot read the input of job \(job.id): \(error)")
+            _ = try? await store.fail(id: job.id, by: claimer, code: "storage", message: "the job's input could not be read",
+                                      retry: true, backoff: backoff(for: job))
+            return true
+        }
+        defer { input.discard() }
         let interruption = Mutex(Interruption.none)
         func interrupt(_ why: Interruption) {
             let first = interruption.withLock { current -> Bool in
@@ -322,10 +337,10 @@ public final class WorkerPool: Service, Sendable {
             }
             if first { worker.kill() }
         }
-        let request = WorkerRequest(job: job.id, input: store.uploadURL(id: job.id).path, name: job.inputName,
+        let request = WorkerRequest(job: job.id, input: input.url.path, name: job.inputName,
                                     configuration: String(decoding: job.configuration, as: UTF8.self))
         guard worker.send(request) else {
-            record(job, crash: "the worker process could not be reached", worker: worker)
+            await record(job, crash: "the worker process could not be reached", worker: worker)
             return false
         }
         // The timeout and the lease run beside the blocking read; either may kill the worker.
@@ -347,7 +362,7 @@ public final class WorkerPool: Service, Sendable {
                 }
                 if now - lastRenewal > .seconds(settings.lease / 3) {
                     lastRenewal = now
-                    let held = (try? store.renew(id: job.id, by: claimer, lease: settings.lease)) ?? true
+                    let held = (try? await store.renew(id: job.id, by: claimer, lease: settings.lease)) ?? true
                     if !held { interrupt(.canceled); return }
                 }
             }
@@ -363,13 +378,13 @@ public final class WorkerPool: Service, Sendable {
             let elapsed = (ContinuousClock.now - sent).components
             metrics.observeJobDuration(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
             if header.ok, let body {
-                _ = try? store.succeed(id: job.id, by: claimer, document: body)
+                _ = try? await store.succeed(id: job.id, by: claimer, document: body)
                 return true
             }
             let code = header.code ?? "engine"
             // An engine that failed may be left in a bad state: a new worker, and another try.
             let engineFailure = code == "engine"
-            _ = try? store.fail(id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
+            _ = try? await store.fail(id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
                                 retry: engineFailure, backoff: backoff(for: job))
             if engineFailure { metrics.countRestart(reason: "failed") }
             return !engineFailure
@@ -377,27 +392,28 @@ public final class WorkerPool: Service, Sendable {
             metrics.countRestart(reason: "canceled")
             return false
         case (_, .draining):
-            try? store.release(id: job.id, by: claimer)
+            try? await store.release(id: job.id, by: claimer)
             logger.info("job \(job.id) handed back to the queue at shutdown")
             return false
         case (_, .timedOut):
             metrics.countRestart(reason: "timeout")
             logger.warning("job \(job.id) took longer than \(Int(settings.jobTimeout)) s; worker \(worker.pid) killed")
-            _ = try? store.fail(id: job.id, by: claimer, code: "timeout",
+            _ = try? await store.fail(id: job.id, by: claimer, code: "timeout",
                                 message: "the extraction took longer than \(Int(settings.jobTimeout)) seconds",
                                 retry: true, backoff: backoff(for: job))
             return false
         default:
-            record(job, crash: "the worker process stopped while running the job", worker: worker)
+            await record(job, crash: "the worker process stopped while running the job", worker: worker)
             return false
         }
     }
 
-    private func record(_ job: Job, crash message: String, worker: WorkerProcess) {
+    private func record(_ job: Job, crash message: String, worker: WorkerProcess) async {
         metrics.countRestart(reason: "crashed")
         logger.warning("worker \(worker.pid) died on job \(job.id) (attempt \(job.attempts) of \(job.maxAttempts))")
         worker.kill()
-        _ = try? store.fail(id: job.id, by: claimer, code: "worker-crashed", message: message, retry: true, backoff: backoff(for: job))
+        _ = try? await store.fail(id: job.id, by: claimer, code: "worker-crashed", message: message, retry: true,
+                                  backoff: backoff(for: job))
         wake()
     }
 

@@ -3,6 +3,8 @@ import Dispatch
 import Foundation
 import ScanInk
 import ScanInput
+import ScanJobs
+import ScanJobsPostgres
 import ScanKit
 import ScanModel
 import ScanService
@@ -17,12 +19,27 @@ struct ServeCommand: ParsableCommand {
             API keys come from SCANEXTRACT_API_KEYS (comma-separated) and --api-keys-file (one a \
             line); only their SHA-256 hashes are kept. Without keys, only a loopback address may \
             be bound. SIGTERM stops taking work and hands running jobs back to the queue.
+
+            Without --database, jobs, uploads and results are kept in SQLite in --data-dir, for \
+            this machine's servers. With --database postgres://USER[:PASSWORD]@HOST[:PORT]/DB \
+            they are kept in PostgreSQL, and every server given the same URL (on any machine) \
+            shares one queue: each job runs once, a node that dies has its jobs taken over when \
+            their lease expires, and idle nodes are woken by LISTEN/NOTIFY. The schema is created \
+            or brought up to date at start. --data-dir then holds scratch files only. \
+            ?sslmode=require (or prefer) asks for TLS.
             """)
 
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port to bind (0: any free port, printed on stderr).") var port = 8080
-    @Option(name: .customLong("data-dir"), help: "Where jobs, uploads and results are kept (default: $XDG_DATA_HOME/scanextract or ~/.local/share/scanextract).")
+    @Option(name: .customLong("data-dir"), help: "Where jobs, uploads and results are kept; only scratch files with --database (default: $XDG_DATA_HOME/scanextract or ~/.local/share/scanextract).")
     var dataDir: String?
+    @Option(help: ArgumentHelp("Keep the queue in PostgreSQL, shared by every server given the same URL.",
+                               valueName: "postgres://user@host:port/db"))
+    var database: String?
+    @Option(help: "Seconds a claimed job is held without renewal before another server may take it over.")
+    var lease: Double = 30
+    @Option(name: .customLong("poll-interval"), help: "Seconds between looks at the queue when no signal came (default: 0.5; 2 with --database).")
+    var pollInterval: Double?
     @Option(help: "Worker processes (0: only take jobs, run none).") var workers = 2
     @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.") var maxUploadMB = 50
     @Option(name: .customLong("max-sync-mb"), help: "Larger uploads are always answered 202 and run as a job.") var maxSyncMB = 5
@@ -40,6 +57,9 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard workers >= 0 else { throw ValidationError("--workers must be 0 or more") }
         guard maxUploadMB > 0, maxSyncMB >= 0 else { throw ValidationError("--max-upload-mb must be positive") }
+        if let database { _ = try PostgresURL(database) }
+        if let pollInterval, pollInterval <= 0 { throw ValidationError("--poll-interval must be positive") }
+        guard lease >= 1 else { throw ValidationError("--lease must be at least 1 second") }
         guard jobTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1 else {
             throw ValidationError("--job-timeout, --retention, --max-attempts, --recycle-after and --max-queued must be positive")
         }
@@ -73,6 +93,9 @@ struct ServeCommand: ParsableCommand {
         pool.backoff = retryBackoff
         pool.retention = retention * 86400
         pool.shutdownGrace = max(0, shutdownGrace)
+        // With PostgreSQL, NOTIFY wakes idle nodes: polling is only the fallback.
+        pool.pollInterval = pollInterval ?? (database == nil ? 0.5 : 2)
+        pool.lease = lease
         var settings = ExtractionService.Settings(
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? Self.defaultDataDirectory(), pool: pool)
         settings.host = host
@@ -82,31 +105,50 @@ struct ServeCommand: ParsableCommand {
         settings.maxQueued = maxQueued
         settings.maxAttempts = maxAttempts
         settings.keys = keys
-        let service: ExtractionService
-        do {
-            service = try ExtractionService(settings: settings, rules: CommandLineRules(engineThreads: max(1, cores / max(1, workers))))
-        } catch {
-            printError("\(settings.dataDirectory.path): cannot open the job store: \(error)")
-            throw ExitCode(ExitStatus.cannotWrite)
-        }
+        let rules = CommandLineRules(engineThreads: max(1, cores / max(1, workers)))
         let host = self.host
+        let database = self.database
         let failure = ServeOutcome()
         let done = DispatchSemaphore(value: 0)
+        let serviceSettings = settings
         Task {
+            let settings = serviceSettings
+            let store: any JobStore
+            do {
+                store = try await Self.openStore(database: database, dataDirectory: settings.dataDirectory)
+            } catch {
+                let place = database.flatMap { try? PostgresURL($0).description } ?? settings.dataDirectory.path
+                failure.error = "\(place): cannot open the job store: \(error)"
+                failure.status = ExitStatus.cannotWrite
+                done.signal()
+                return
+            }
+            let service = ExtractionService(settings: settings, store: store, rules: rules)
             do {
                 try await service.run { port in
                     printError("listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
                 }
             } catch {
-                failure.error = "\(error)"
+                failure.error = "serve: \(error)"
+                failure.status = ExitStatus.allFailed
             }
+            await store.close()
             done.signal()
         }
         done.wait()
         if let error = failure.error {
-            printError("serve: \(error)")
-            throw ExitCode(ExitStatus.allFailed)
+            printError(error)
+            throw ExitCode(failure.status)
         }
+    }
+
+    /// SQLite in the data folder, or PostgreSQL at `database` (scratch files in the data folder).
+    static func openStore(database: String?, dataDirectory: URL) async throws -> any JobStore {
+        if let database {
+            return try await PostgresJobStore.connect(url: database,
+                                                      scratchDirectory: dataDirectory.appendingPathComponent("scratch"))
+        }
+        return try SQLiteJobStore(directory: dataDirectory)
     }
 
     /// This binary, for starting workers.
@@ -116,7 +158,10 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-private final class ServeOutcome: @unchecked Sendable { var error: String? }
+private final class ServeOutcome: @unchecked Sendable {
+    var error: String?
+    var status: Int32 = 0
+}
 
 /// The command line's option mapping and content sniffing, lent to the service.
 struct CommandLineRules: ExtractionRules {

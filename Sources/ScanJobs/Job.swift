@@ -1,0 +1,98 @@
+import Foundation
+
+/// Where a job is in its life.
+public enum JobStatus: String, Sendable, Codable, CaseIterable {
+    case queued, running, succeeded, failed, canceled
+
+    public var isFinished: Bool { self == .succeeded || self == .failed || self == .canceled }
+}
+
+/// One extraction to run: its input (kept by the store), the configuration to run it with
+/// (JSON, opaque here), and where it stands.
+public struct Job: Sendable, Hashable, Codable {
+    public var id: String
+    /// Who may see the job: a hash of the API key that created it ("" without keys).
+    public var owner: String
+    public var status: JobStatus
+    public var createdAt: Date
+    public var startedAt: Date?
+    public var finishedAt: Date?
+    /// How many times a worker has been given the job.
+    public var attempts: Int
+    public var maxAttempts: Int
+    public var errorCode: String?
+    public var errorMessage: String?
+    /// The configuration, as JSON; the store never reads it.
+    public var configuration: Data
+    /// The input's name as the client gave it (for messages and the document's `source`).
+    public var inputName: String
+    public var inputSize: Int
+    public var idempotencyKey: String?
+    /// Not before this time (a retry's backoff).
+    public var availableAt: Date
+    /// While running: the claimer holding it, and until when.
+    public var leaseOwner: String?
+    public var leasedUntil: Date?
+
+    public init(id: String, owner: String, status: JobStatus, createdAt: Date, startedAt: Date?, finishedAt: Date?,
+                attempts: Int, maxAttempts: Int, errorCode: String?, errorMessage: String?, configuration: Data,
+                inputName: String, inputSize: Int, idempotencyKey: String?, availableAt: Date, leaseOwner: String?,
+                leasedUntil: Date?) {
+        self.id = id
+        self.owner = owner
+        self.status = status
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.attempts = attempts
+        self.maxAttempts = maxAttempts
+        self.errorCode = errorCode
+        self.errorMessage = errorMessage
+        self.configuration = configuration
+        self.inputName = inputName
+        self.inputSize = inputSize
+        self.idempotencyKey = idempotencyKey
+        self.availableAt = availableAt
+        self.leaseOwner = leaseOwner
+        self.leasedUntil = leasedUntil
+    }
+}
+
+/// A job to add to the queue.
+public struct NewJob: Sendable {
+    public var id: String
+    public var owner: String
+    public var configuration: Data
+    public var inputName: String
+    public var inputSize: Int
+    public var idempotencyKey: String?
+    public var maxAttempts: Int
+
+    public init(id: String = UUID().uuidString.lowercased(), owner: String, configuration: Data, inputName: String,
+                inputSize: Int, idempotencyKey: String? = nil, maxAttempts: Int = 3) {
+        self.id = id
+        self.owner = owner
+        self.configuration = configuration
+        self.inputName = inputName
+        self.inputSize = inputSize
+        self.idempotencyKey = idempotencyKey
+        self.maxAttempts = maxAttempts
+    }
+}
+
+/// A job's input as a file on this machine, for a worker to read. A temporary copy (a
+/// store that keeps inputs elsewhere, such as PostgreSQL) is the caller's to remove.
+public struct JobInput: Sendable {
+    public var url: URL
+    public var isTemporary: Bool
+
+    public init(url: URL, isTemporary: Bool) {
+        self.url = url
+        self.isTemporary = isTemporary
+    }
+
+    /// Removes the file if it is a temporary copy.
+    public func discard() {
+        if isTemporary { try? FileManager.default.removeItem(at: url) }
+    }
+}

@@ -1,0 +1,428 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ScanJobs
+import Synchronization
+
+/// The shared ``JobStore``: jobs, results and inputs in PostgreSQL, so that several `serve`
+/// processes on several machines run one queue.
+///
+/// - A claim is one `UPDATE ... FROM (SELECT ... FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING`:
+///   claimers skip the rows others are taking instead of waiting on them, and a job goes to
+///   exactly one of them.
+/// - The claimer holds the job under a lease (`leased_until`) that its worker pool renews;
+///   a lease left to expire (a dead node) makes the job due again, counting an attempt.
+/// - Inputs are kept in `input_chunk` as 1 MiB `bytea` pieces (see ``JobSchema``), written
+///   and read a piece at a time: any node can run any job, and no upload is held whole in
+///   memory. Results are one `bytea` each (a JSON document).
+/// - A trigger NOTIFYs `scanextract_jobs` on every queued or finished job; one connection
+///   per store LISTENs and turns that into ``signals`` (reconnecting when it drops). The
+///   worker pool and the long polls also poll, so a lost connection only slows them.
+/// - Times are the caller's (`now`, this machine's clock); leases of tens of seconds need
+///   the nodes' clocks to agree within a few seconds (NTP).
+public final class PostgresJobStore: JobStore {
+    public let signals = JobSignals()
+    /// Local files: uploads being received, and inputs fetched for a worker.
+    public let scratchDirectory: URL
+    public let url: PostgresURL
+    private let client: PostgresClient
+    private let logger: Logger
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+    static let chunkSize = 1 << 20
+    static let channel = "scanextract_jobs"
+
+    /// Connects, brings the schema up to date, and starts listening for notifications.
+    /// Fails at once (with the server's reason) when the database cannot be reached.
+    public static func connect(url: String, scratchDirectory: URL,
+                               logger: Logger = PostgresJobStore.defaultLogger) async throws -> PostgresJobStore {
+        let parsed = try PostgresURL(url)
+        try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
+        // One direct connection first: an unreachable server or a bad password is an error now,
+        // not a pool retrying in the background.
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: try parsed.connectionConfiguration, id: 0,
+                                                              logger: logger)
+        } catch {
+            throw PostgresStoreError(description: "cannot connect: \(describe(error))")
+        }
+        do {
+            try await migrate(connection, logger: logger)
+            try? await connection.close()
+        } catch {
+            try? await connection.close()
+            throw PostgresStoreError(description: "cannot bring the schema up to date: \(describe(error))")
+        }
+        let store = PostgresJobStore(url: parsed, client: PostgresClient(configuration: try parsed.clientConfiguration,
+                                                                          backgroundLogger: logger),
+                                     scratchDirectory: scratchDirectory, logger: logger)
+        store.start()
+        return store
+    }
+
+    /// Warnings and worse: postgres-nio tells at `info` of every connection it closes.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "scanextract.jobs.postgres")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    private init(url: PostgresURL, client: PostgresClient, scratchDirectory: URL, logger: Logger) {
+        self.url = url
+        self.client = client
+        self.scratchDirectory = scratchDirectory
+        self.logger = logger
+    }
+
+    private func start() {
+        let client = self.client
+        let running = Task { await client.run() }
+        let listening = Task { [weak self] in
+            guard let self else { return }
+            await self.listen()
+        }
+        tasks.withLock { $0 = [running, listening] }
+    }
+
+    public func close() async {
+        let tasks = self.tasks.withLock { t -> [Task<Void, Never>] in defer { t = [] }; return t }
+        tasks.reversed().forEach { $0.cancel() }
+        for task in tasks { await task.value }
+    }
+
+    /// ``JobSchema``'s steps in one transaction, under an advisory lock: servers starting
+    /// together take turns, and the later ones find nothing left to do.
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.withTransaction(logger: logger) { db in
+            try await db.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+            try await db.query(PostgresQuery(unsafeSQL: JobSchema.versionTablePostgres), logger: logger)
+            var applied = Set<Int>()
+            for try await row in try await db.query("SELECT version FROM schema_version", logger: logger) {
+                applied.insert(try row.makeRandomAccess()[0].decode(Int.self))
+            }
+            for migration in try JobSchema.pending(applied: applied) {
+                for statement in migration.postgres {
+                    try await db.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await db.query(
+                    "INSERT INTO schema_version (version, name) VALUES (\(migration.version), \(migration.name))",
+                    logger: logger)
+            }
+        }
+    }
+
+    /// An arbitrary key for `pg_advisory_xact_lock`, ours alone ("scanextr" as ASCII).
+    static let migrationLock: Int = 0x7363_616E_6578_7472
+
+    /// The schema versions recorded (for tests and diagnostics).
+    public func schemaVersions() async throws -> [Int] {
+        var versions: [Int] = []
+        for try await row in try await client.query("SELECT version FROM schema_version ORDER BY version") {
+            versions.append(try row.makeRandomAccess()[0].decode(Int.self))
+        }
+        return versions
+    }
+
+    /// LISTENs on its own connection (a pooled one may be handed to a query mid-wait), and
+    /// reconnects a second after it drops. After each (re)connect, "work" is posted: what was
+    /// notified while it was away has to be looked for.
+    private func listen() async {
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: try url.connectionConfiguration,
+                                                                      id: 1, logger: logger)
+                do {
+                    try await connection.listen(on: Self.channel) { notifications in
+                        signals.postWork()
+                        for try await notification in notifications {
+                            let payload = notification.payload
+                            if payload == "work" {
+                                signals.postWork()
+                            } else if payload.hasPrefix("finished:") {
+                                signals.postFinished(id: String(payload.dropFirst("finished:".count)))
+                            }
+                        }
+                    }
+                } catch {
+                    if !Task.isCancelled {
+                        logger.warning("LISTEN \(Self.channel) stopped: \(describe(error)); reconnecting")
+                    }
+                }
+                try? await connection.close()
+            } catch {
+                if !Task.isCancelled { logger.warning("cannot LISTEN on \(url): \(describe(error)); retrying") }
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    // MARK: Adding and reading
+
+    public func temporaryUploadURL() -> URL {
+        scratchDirectory.appendingPathComponent("incoming-" + UUID().uuidString.lowercased())
+    }
+
+    public func enqueue(_ new: NewJob, input: URL, now: Date) async throws -> (job: Job, created: Bool) {
+        defer { try? FileManager.default.removeItem(at: input) }
+        if let key = new.idempotencyKey, let earlier = try await job(owner: new.owner, idempotencyKey: key) {
+            return (earlier, false)
+        }
+        guard let file = FileHandle(forReadingAtPath: input.path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? file.close() }
+        let logger = self.logger
+        // The job and its input in one transaction: no node sees the job before its input.
+        let inserted = try await client.withTransaction(logger: logger) { db -> Job? in
+            let rows = try await db.query("""
+                INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
+                                 idempotency_key, available_at)
+                VALUES (\(new.id), \(new.owner), 'queued', \(now), \(new.maxAttempts), \(new.configuration),
+                        \(new.inputName), \(new.inputSize), \(new.idempotencyKey), \(now))
+                ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+                RETURNING \(unescaped: Self.columns)
+                """, logger: logger)
+            guard let job = try await Self.first(rows) else { return nil }
+            var seq = 0
+            while let chunk = try file.read(upToCount: Self.chunkSize), !chunk.isEmpty {
+                try await db.query("INSERT INTO input_chunk (job_id, seq, data) VALUES (\(new.id), \(seq), \(chunk))",
+                                   logger: logger)
+                seq += 1
+            }
+            return job
+        }
+        if let inserted { return (inserted, true) }
+        // Another request with the same key committed first.
+        guard let key = new.idempotencyKey, let earlier = try await job(owner: new.owner, idempotencyKey: key) else {
+            throw PostgresStoreError(description: "the job \(new.id) was neither added nor found")
+        }
+        return (earlier, false)
+    }
+
+    private func job(owner: String, idempotencyKey: String) async throws -> Job? {
+        try await Self.first(client.query("""
+            SELECT \(unescaped: Self.columns) FROM job WHERE owner = \(owner) AND idempotency_key = \(idempotencyKey)
+            """))
+    }
+
+    public func job(id: String, owner: String?) async throws -> Job? {
+        let job = try await Self.first(client.query("SELECT \(unescaped: Self.columns) FROM job WHERE id = \(id)"))
+        return job.flatMap { owner == nil || $0.owner == owner ? $0 : nil }
+    }
+
+    public func result(id: String) async throws -> Data? {
+        for try await row in try await client.query("SELECT document FROM result WHERE job_id = \(id)") {
+            return try row.makeRandomAccess()[0].decode(Data.self)
+        }
+        return nil
+    }
+
+    public func pendingCount() async throws -> Int {
+        var count = 0
+        for try await row in try await client.query("SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')") {
+            count = try row.makeRandomAccess()[0].decode(Int.self)
+        }
+        return count
+    }
+
+    public func countsByStatus() async throws -> [JobStatus: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: JobStatus.allCases.map { ($0, 0) })
+        for try await row in try await client.query("SELECT status, COUNT(*) FROM job GROUP BY status") {
+            let cells = row.makeRandomAccess()
+            if let status = JobStatus(rawValue: try cells[0].decode(String.self)) {
+                counts[status] = try cells[1].decode(Int.self)
+            }
+        }
+        return counts
+    }
+
+    // MARK: The queue
+
+    public func claim(by claimer: String, lease: TimeInterval, now: Date) async throws -> Job? {
+        // Last attempts whose lease ran out end failed (their inputs go with the same statement).
+        try await client.query("""
+            WITH expired AS (
+                UPDATE job SET status = 'failed', finished_at = \(now), lease_owner = NULL, leased_until = NULL,
+                       error_code = 'lease-expired', error_message = 'the worker running it stopped answering'
+                WHERE status = 'running' AND leased_until < \(now) AND attempts >= max_attempts
+                RETURNING id)
+            DELETE FROM input_chunk WHERE job_id IN (SELECT id FROM expired)
+            """)
+        let until = now.addingTimeInterval(lease)
+        return try await Self.first(client.query("""
+            UPDATE job SET status = 'running', attempts = job.attempts + 1, lease_owner = \(claimer),
+                   leased_until = \(until), started_at = COALESCE(job.started_at, \(now))
+            FROM (SELECT id FROM job
+                  WHERE (status = 'queued' AND available_at <= \(now))
+                     OR (status = 'running' AND leased_until < \(now) AND attempts < max_attempts)
+                  ORDER BY available_at, created_at
+                  LIMIT 1
+                  FOR UPDATE SKIP LOCKED) AS next
+            WHERE job.id = next.id
+            RETURNING \(unescaped: Self.qualifiedColumns)
+            """))
+    }
+
+    /// Fetches the input a piece at a time into a scratch file for the worker.
+    public func input(of job: Job) async throws -> JobInput {
+        let url = scratchDirectory.appendingPathComponent("input-\(job.id)-\(UUID().uuidString.lowercased())")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let file = FileHandle(forWritingAtPath: url.path) else { throw CocoaError(.fileWriteUnknown) }
+        do {
+            defer { try? file.close() }
+            let chunks = try await client.query("SELECT data FROM input_chunk WHERE job_id = \(job.id) ORDER BY seq")
+            for try await row in chunks {
+                let chunk = try row.makeRandomAccess()[0].decode(ByteBuffer.self)
+                try chunk.withUnsafeReadableBytes { try file.write(contentsOf: $0) }
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        return JobInput(url: url, isTemporary: true)
+    }
+
+    public func renew(id: String, by claimer: String, lease: TimeInterval, now: Date) async throws -> Bool {
+        let until = now.addingTimeInterval(lease)
+        return try await Self.first(client.query("""
+            UPDATE job SET leased_until = \(until) WHERE id = \(id) AND status = 'running' AND lease_owner = \(claimer)
+            RETURNING \(unescaped: Self.columns)
+            """)) != nil
+    }
+
+    public func succeed(id: String, by claimer: String, document: Data, now: Date) async throws -> Bool {
+        let logger = self.logger
+        return try await client.withTransaction(logger: logger) { db -> Bool in
+            let rows = try await db.query("""
+                UPDATE job SET status = 'succeeded', finished_at = \(now), lease_owner = NULL, leased_until = NULL,
+                       error_code = NULL, error_message = NULL
+                WHERE id = \(id) AND status = 'running' AND lease_owner = \(claimer)
+                RETURNING id
+                """, logger: logger)
+            guard try await Self.hasRow(rows) else { return false }
+            try await db.query("""
+                INSERT INTO result (job_id, document) VALUES (\(id), \(document))
+                ON CONFLICT (job_id) DO UPDATE SET document = EXCLUDED.document
+                """, logger: logger)
+            try await db.query("DELETE FROM input_chunk WHERE job_id = \(id)", logger: logger)
+            return true
+        }
+    }
+
+    public func fail(id: String, by claimer: String, code: String, message: String, retry: Bool,
+                     backoff: TimeInterval, now: Date) async throws -> JobStatus? {
+        let logger = self.logger
+        let later = now.addingTimeInterval(backoff)
+        return try await client.withTransaction(logger: logger) { db -> JobStatus? in
+            // One statement decides: retried while attempts are left, else failed for good.
+            let rows = try await db.query("""
+                UPDATE job SET
+                    status = CASE WHEN \(retry) AND attempts < max_attempts THEN 'queued' ELSE 'failed' END,
+                    available_at = CASE WHEN \(retry) AND attempts < max_attempts THEN \(later) ELSE available_at END,
+                    finished_at = CASE WHEN \(retry) AND attempts < max_attempts THEN NULL ELSE \(now) END,
+                    lease_owner = NULL, leased_until = NULL, error_code = \(code), error_message = \(message)
+                WHERE id = \(id) AND status = 'running' AND lease_owner = \(claimer)
+                RETURNING status
+                """, logger: logger)
+            var status: JobStatus?
+            for try await row in rows {
+                status = JobStatus(rawValue: try row.makeRandomAccess()[0].decode(String.self))
+            }
+            if status == .failed { try await db.query("DELETE FROM input_chunk WHERE job_id = \(id)", logger: logger) }
+            return status
+        }
+    }
+
+    public func release(id: String, by claimer: String) async throws {
+        try await client.query("""
+            UPDATE job SET status = 'queued', attempts = GREATEST(attempts - 1, 0),
+                   lease_owner = NULL, leased_until = NULL
+            WHERE id = \(id) AND status = 'running' AND lease_owner = \(claimer)
+            """)
+    }
+
+    public func cancel(id: String, owner: String?, now: Date) async throws -> Bool {
+        let logger = self.logger
+        return try await client.withTransaction(logger: logger) { db -> Bool in
+            let rows = try await db.query("""
+                UPDATE job SET status = 'canceled', finished_at = COALESCE(finished_at, \(now)), lease_owner = NULL,
+                       leased_until = NULL
+                WHERE id = \(id) AND (\(owner)::text IS NULL OR owner = \(owner))
+                RETURNING id
+                """, logger: logger)
+            guard try await Self.hasRow(rows) else { return false }
+            try await db.query("DELETE FROM result WHERE job_id = \(id)", logger: logger)
+            try await db.query("DELETE FROM input_chunk WHERE job_id = \(id)", logger: logger)
+            return true
+        }
+    }
+
+    /// Results and inputs go with their jobs (ON DELETE CASCADE). Also removes scratch files
+    /// left by a crash.
+    public func purge(finishedBefore cutoff: Date) async throws -> Int {
+        var count = 0
+        for try await _ in try await client.query(
+            "DELETE FROM job WHERE finished_at IS NOT NULL AND finished_at < \(cutoff) RETURNING id") {
+            count += 1
+        }
+        ScratchFolder.removeStale(in: scratchDirectory, prefix: "incoming-")
+        ScratchFolder.removeStale(in: scratchDirectory, prefix: "input-")
+        return count
+    }
+
+    // MARK: Rows
+
+    static let columnNames = [
+        "id", "owner", "status", "created_at", "started_at", "finished_at", "attempts", "max_attempts", "error_code",
+        "error_message", "configuration", "input_name", "input_size", "idempotency_key", "available_at", "lease_owner",
+        "leased_until",
+    ]
+    static let columns = columnNames.joined(separator: ", ")
+    static let qualifiedColumns = columnNames.map { "job." + $0 }.joined(separator: ", ")
+
+    static func first(_ rows: PostgresRowSequence) async throws -> Job? {
+        var job: Job?
+        // Read to the end: the connection goes back to the pool when the rows are consumed.
+        for try await row in rows where job == nil { job = try decode(row) }
+        return job
+    }
+
+    static func hasRow(_ rows: PostgresRowSequence) async throws -> Bool {
+        var found = false
+        for try await _ in rows { found = true }
+        return found
+    }
+
+    static func decode(_ row: PostgresRow) throws -> Job {
+        let cells = row.makeRandomAccess()
+        return Job(
+            id: try cells["id"].decode(String.self),
+            owner: try cells["owner"].decode(String.self),
+            status: JobStatus(rawValue: try cells["status"].decode(String.self)) ?? .failed,
+            createdAt: try cells["created_at"].decode(Date.self),
+            startedAt: try cells["started_at"].decode(Date?.self),
+            finishedAt: try cells["finished_at"].decode(Date?.self),
+            attempts: try cells["attempts"].decode(Int.self),
+            maxAttempts: try cells["max_attempts"].decode(Int.self),
+            errorCode: try cells["error_code"].decode(String?.self),
+            errorMessage: try cells["error_message"].decode(String?.self),
+            configuration: try cells["configuration"].decode(Data.self),
+            inputName: try cells["input_name"].decode(String.self),
+            inputSize: try cells["input_size"].decode(Int.self),
+            idempotencyKey: try cells["idempotency_key"].decode(String?.self),
+            availableAt: try cells["available_at"].decode(Date.self),
+            leaseOwner: try cells["lease_owner"].decode(String?.self),
+            leasedUntil: try cells["leased_until"].decode(Date?.self))
+    }
+}
+
+/// What went wrong, for a person: the server's message, or the network's. (PSQLError's own
+/// description is deliberately vague, so that queries and data stay out of logs.)
+func describe(_ error: any Error) -> String {
+    guard let error = error as? PSQLError else { return "\(error)" }
+    if let message = error.serverInfo?[.message] { return message }
+    if let underlying = error.underlying { return "\(underlying)" }
+    return "\(error.code)"
+}
+
+public struct PostgresStoreError: Error, CustomStringConvertible {
+    public let description: String
+}
