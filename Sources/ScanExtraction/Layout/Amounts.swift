@@ -151,6 +151,13 @@ enum Text {
         return Range(m.range, in: s)
     }
 
+    /// The capture groups of the first match of a regular expression (an empty string for a group that took no part).
+    static func groups(_ s: String, _ pattern: String, caseInsensitive: Bool = false) -> [String]? {
+        let re = RegexCache.shared.regex(pattern, caseInsensitive: caseInsensitive)
+        guard let m = re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) else { return nil }
+        return (1..<max(1, m.numberOfRanges)).map { k in Range(m.range(at: k), in: s).map { String(s[$0]) } ?? "" }
+    }
+
     /// `s` with every match of `pattern` replaced by `template`.
     static func replacing(_ s: String, _ pattern: String, with template: String, caseInsensitive: Bool = false) -> String {
         let re = RegexCache.shared.regex(pattern, caseInsensitive: caseInsensitive)
