@@ -67,7 +67,23 @@ extension ReceiptParser {
     }
 
     /// Items from labelled lines, and the discounts printed under them (negative).
-    static func assembleItems(_ lines: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool) -> ([Receipt.Item], [Amount]) {
+    static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool) -> ([Receipt.Item], [Amount]) {
+        var labels = given
+        // An item line that prints only numbers (`1,500 kg x 1,99 EUR/kg  2,99`, `2 x 5.00  10.00`) is the quantity
+        // line of the text line above it, when that line has no amount and belongs to nothing else.
+        for i in lines.indices.dropFirst() where labels[i] == .item && labels[i - 1] == .other {
+            let above = lines[i - 1]
+            guard Text.letterCount(item(from: lines[i], wholeUnits: wholeUnits).description) < 2, above.amount == nil,
+                  above.role == .none, Text.letterCount(above.text) >= 2,
+                  !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
+            labels[i - 1] = .item
+            labels[i] = .quantity
+        }
+        // A negative amount right under an item takes something off it, whatever its label says.
+        for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
+            guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
+            labels[i] = .discount
+        }
         var groups: [[Int]] = []
         var discountOf: [Int: Amount] = [:]
         var discounts: [Amount] = []
