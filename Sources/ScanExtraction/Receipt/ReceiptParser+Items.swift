@@ -137,34 +137,35 @@ extension ReceiptParser {
     /// One item from its lines: the description from the item and continuation lines, the
     /// quantity and unit price from the first line that prints them, the amount from the
     /// item line, else from its quantity line, else from a continuation line (a modifier's
-    /// description and amount are its own). Nil without an amount or a description.
+    /// text and amount stay out of it). Nil without an amount or a description.
     static func item(from group: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool) -> Receipt.Item? {
         let parsed = group.map { item(from: $0, wholeUnits: wholeUnits) }
         var amountAt: Int?
         for want in [ItemLineLabel.item, .discount, .quantity, .continuation] {
             if let k = parsed.indices.first(where: { labels[$0] == want && parsed[$0].amount != nil }) { amountAt = k; break }
         }
-        guard let amountAt, var item = Optional(parsed[amountAt]) else { return nil }
+        guard let amountAt else { return nil }
+        var found = parsed[amountAt]
         let described = parsed.indices.filter { [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2 }
         let description = described.map { parsed[$0].description }.joined(separator: " ")
-        if !description.isEmpty { item.description = description }
-        guard Text.letterCount(item.description) >= 2 else { return nil }
+        if !description.isEmpty { found.description = description }
+        guard Text.letterCount(found.description) >= 2 else { return nil }
         let counted = parsed.indices.first { k in
             let label = labels[k]
             return parsed[k].quantity != nil && (k == amountAt || label == .quantity || label == .item)
         }
         if let k = counted {
-            item.quantity = parsed[k].quantity
-            item.unit = parsed[k].unit
-            if item.unitPrice == nil || k != amountAt { item.unitPrice = parsed[k].unitPrice ?? item.unitPrice }
+            found.quantity = parsed[k].quantity
+            found.unit = parsed[k].unit
+            if found.unitPrice == nil || k != amountAt { found.unitPrice = parsed[k].unitPrice ?? found.unitPrice }
         }
         if group.count > 1 {
-            var src = item.source
+            var src = found.source
             src.text = group.map(\.text).joined(separator: "\n")
             src.boundingBox = BoundingBox.enclosing(group.map(\.line.box))?.rounded()
-            item.source = src
+            found.source = src
         }
-        return item
+        return found
     }
 
     /// The right edge of the amount column, from the amounts of the summary lines
