@@ -316,7 +316,7 @@ def train(args):
     counts = {lab: sum(y.count(lab) for _, _, y, _ in docs) for lab in LABELS}
     print(f"{len(docs)} receipts, {sum(len(y) for _, _, y, _ in docs)} lines: {counts}")
     grid = {"crf": [{"c1": c1, "c2": c2} for c1 in (0.0, 0.05, 0.2) for c2 in (0.01, 0.1, 1.0)],
-            "lr": [{"C": c} for c in (0.1, 1.0, 10.0)], "gbm": [{}]}
+            "lr": [{"C": c} for c in (1.0, 0.1, 10.0)], "gbm": [{}]}
     kinds = [] if args.cv < 2 else [args.model] if args.only else ["crf", "lr", "gbm"]
     best = {}
     for kind in kinds:
