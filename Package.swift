@@ -122,6 +122,9 @@ let package = Package(
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.
         .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
+        // Writes receipt lines with the item model's features, for Tools/train-items/train_items.py.
+        .executableTarget(name: "ItemLines", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"],
+                          path: "Tools/train-items", exclude: ["train_items.py", "README.md"]),
         .executableTarget(name: "ExtractionBenchmark", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Benchmarks/ExtractionBenchmark"),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),

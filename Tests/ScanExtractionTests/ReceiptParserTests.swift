@@ -84,7 +84,7 @@ import ScanModel
         let r = extractor.extract(doc, as: .receipt).receipt!
         #expect(r.items.count == 2)
         #expect(r.items[0].description == "BANANEN")
-        #expect(r.items[0].quantity == "1.500")
+        #expect(r.items[0].quantity == "1.5")
         #expect(r.items[0].unit == "kg")
         #expect(r.items[0].unitPrice == "1.99")
         #expect(r.items[0].amount == "2.99")

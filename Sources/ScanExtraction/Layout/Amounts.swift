@@ -17,6 +17,9 @@ public struct Amount: Hashable, Sendable, Comparable {
         return (minor < 0 ? "-" : "") + "\(a / p)." + String(repeating: "0", count: scale - frac.count) + frac
     }
 
+    /// The exact value (`minor` over 10 to the `scale`), for arithmetic that must not round.
+    public var decimal: Decimal { Decimal(sign: minor < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(abs(minor))) }
+
     /// In units of 1/100: lets amounts printed with 0 and 2 decimals be added.
     public var cents: Int { scale == 2 ? minor : scale == 0 ? minor * 100 : scale == 1 ? minor * 10 : minor / pow10(scale - 2) }
 
@@ -35,6 +38,13 @@ public struct Amount: Hashable, Sendable, Comparable {
         var s = token[...]
         var negative = false
         if s.hasPrefix("(") && s.hasSuffix(")") && s.count > 2 { negative = true; s = s.dropFirst().dropLast() }
+        // A minus before the currency (`-$3.50`, `-RM 0.25`), also as the typographic minus or a dash (`−0.25`, `–3.50`).
+        if let c = s.first, "-−–".contains(c), let next = s.dropFirst().first, next.isLetter || "$€£¥₹".contains(next) {
+            negative = true
+            s = s.dropFirst()
+        }
+        if let c = s.first, "−–".contains(c) { s = Substring("-" + s.dropFirst()) }
+        if let c = s.last, "−–".contains(c), s.count > 1 { s = Substring(s.dropLast() + "-") }
         // Currency and tax-code letters glued to either end: RM, $, €, £, EUR, SR, ZR, T, A, *.
         while let c = s.first, !c.isNumber, c != "-" {
             // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
@@ -149,6 +159,13 @@ enum Text {
         let re = RegexCache.shared.regex(pattern, caseInsensitive: caseInsensitive)
         guard let m = re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) else { return nil }
         return Range(m.range, in: s)
+    }
+
+    /// The capture groups of the first match of a regular expression (an empty string for a group that took no part).
+    static func groups(_ s: String, _ pattern: String, caseInsensitive: Bool = false) -> [String]? {
+        let re = RegexCache.shared.regex(pattern, caseInsensitive: caseInsensitive)
+        guard let m = re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) else { return nil }
+        return (1..<max(1, m.numberOfRanges)).map { k in Range(m.range(at: k), in: s).map { String(s[$0]) } ?? "" }
     }
 
     /// `s` with every match of `pattern` replaced by `template`.

@@ -30,68 +30,142 @@ extension ReceiptParser {
             && Text.digitCount(l.text) == 0
     }
 
-    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) {
-        // Items start after the header: after a column header line, else at the first line ending in an amount.
-        var start = 0
+    /// The lines the items are read from: above the summary, with the words right of the price
+    /// column dropped (the heading's price column, else the summary's amount column), and the
+    /// index of the column heading line, if any.
+    static func itemRegion(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int) -> (lines: [AnalyzedLine], heading: Int?) {
+        var heading: Int?
         var headerColumn: Double?
-        for (i, l) in lines.prefix(summaryStart).enumerated() {
-            if Self.isColumnHeading(l) {
-                start = i + 1
-                // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
-                headerColumn = l.line.words.last(where: Self.isAmountHeading)?.box.maxX
-            }
+        for (i, l) in lines.prefix(summaryStart).enumerated() where isColumnHeading(l) {
+            heading = i
+            // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
+            headerColumn = l.line.words.last(where: isAmountHeading)?.box.maxX
         }
-        var pending: [AnalyzedLine] = []
-        var items: [Receipt.Item] = []
-        var discounts: [Amount] = []
+        var out = lines
+        guard let column = headerColumn ?? amountColumn(lines, roles: roles, from: summaryStart) else { return (out, heading) }
         let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
-        let bare = Self.bareAmounts(lines)
-        let column = headerColumn ?? Self.amountColumn(lines, roles: roles, from: summaryStart)
-        for i in start..<summaryStart {
-            var l = lines[i]
-            if let column { Self.keepColumn(&l, right: column, wholeUnits: wholeUnits, bare: bare) }
-            let role = roles[i]
-            guard let amount = l.amount else {
-                // A description line waiting for its numbers, unless it's header material.
-                let contact = l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) }
-                if contact || role != .none || Text.letterCount(l.text) < 2 { pending.removeAll(); continue }
-                // Only lines set tight together make one description.
-                if let last = pending.last, l.line.box.minY - last.line.box.maxY > 0.8 * l.line.textHeight { pending.removeAll() }
-                pending.append(l)
-                if pending.count > 2 { pending.removeFirst() }
-                continue
-            }
-            if l.entities.contains(where: { [.phone, .date, .time].contains($0.type) }) && Text.letterCount(l.label) > 0 {
-                pending.removeAll(); continue
-            }
-            // A discount hanging under the item.
-            if role == .discount || (amount.minor < 0 && !items.isEmpty) {
-                let d = Amount(minor: -abs(amount.minor), scale: amount.scale)
-                discounts.append(d)
-                if !items.isEmpty, items[items.count - 1].discount == nil { items[items.count - 1].discount = d.decimalString }
-                pending.removeAll()
-                continue
-            }
-            if role != .none { pending.removeAll(); continue }
-            var item = Self.item(from: l, wholeUnits: wholeUnits)
-            if let last = pending.last, l.line.box.minY - last.line.box.maxY > 1.2 * l.line.textHeight { pending.removeAll() }
-            if Text.letterCount(item.description) < 2, !pending.isEmpty {
-                // Description printed on its own line(s) above the numbers.
-                item.description = pending.map { Text.clean($0.text) }.joined(separator: " ")
-                var src = item.source
-                src.text = pending.map(\.text).joined(separator: "\n") + "\n" + l.text
-                src.boundingBox = BoundingBox.enclosing(pending.map(\.line.box) + [l.line.box])?.rounded()
-                item.source = src
-            }
-            pending.removeAll()
-            guard Text.letterCount(item.description) >= 2 else { continue }
-            _ = amount
-            items.append(item)
+        let bare = bareAmounts(lines)
+        for i in (heading.map { $0 + 1 } ?? 0)..<min(summaryStart, out.count) {
+            keepColumn(&out[i], right: column, wholeUnits: wholeUnits, bare: bare)
         }
+        return (out, heading)
+    }
+
+    /// Labels every line with the learned item-line model, then assembles the items:
+    /// an item line opens an item, continuation and quantity lines join it, a discount line
+    /// hangs under the item before it.
+    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) {
+        let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
+        let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
+        let labels = itemModel.decode(rows)
+        let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+        let (items, discounts) = Self.assembleItems(lines, labels: labels, wholeUnits: wholeUnits)
         r.items = Self.mergingRepeats(items)
         if !discounts.isEmpty {
             r.discounts = Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
         }
+    }
+
+    /// Items from labelled lines, and the discounts printed under them (negative).
+    static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool) -> ([Receipt.Item], [Amount]) {
+        var labels = given
+        // An item line that prints only numbers (`1,500 kg x 1,99 EUR/kg  2,99`, `2 x 5.00  10.00`) is the quantity
+        // line of the text line above it, when that line has no amount and belongs to nothing else.
+        for i in lines.indices.dropFirst() where labels[i] == .item && labels[i - 1] == .other {
+            let above = lines[i - 1]
+            guard Text.letterCount(item(from: lines[i], wholeUnits: wholeUnits).description) < 2, above.amount == nil,
+                  above.role == .none, Text.letterCount(above.text) >= 2,
+                  !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
+            labels[i - 1] = .item
+            labels[i] = .quantity
+        }
+        // A negative amount right under an item takes something off it, whatever its label says.
+        for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
+            guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
+            labels[i] = .discount
+        }
+        var groups: [[Int]] = []
+        var discountOf: [Int: Amount] = [:]
+        var discounts: [Amount] = []
+        var open: [Int]?
+        var waiting: [Int] = [] // quantity lines printed above their item
+        func close() {
+            if let o = open { groups.append(o) }
+            open = nil
+        }
+        for i in lines.indices {
+            switch labels[i] {
+            case .item:
+                close()
+                open = waiting + [i]
+                waiting = []
+            case .continuation:
+                if open != nil { open!.append(i) } else { open = waiting + [i]; waiting = [] }
+            case .quantity:
+                if open != nil { open!.append(i) } else { waiting.append(i) }
+            case .modifier:
+                if open != nil { open!.append(i) } else { waiting = [] }
+            case .discount:
+                close()
+                waiting = []
+                guard let a = lines[i].amount else { continue }
+                let d = Amount(minor: -abs(a.minor), scale: a.scale)
+                if let g = groups.indices.last, discountOf[g] == nil {
+                    discountOf[g] = d
+                    discounts.append(d)
+                } else if groups.isEmpty {
+                    // Nothing above to take it off: a returned article (a refund), an item of its own.
+                    groups.append([i])
+                } else {
+                    discounts.append(d)
+                }
+            case .other:
+                close()
+                waiting = []
+            }
+        }
+        close()
+        var items: [Receipt.Item] = []
+        for (g, group) in groups.enumerated() {
+            guard var item = item(from: group.map { lines[$0] }, labels: group.map { labels[$0] }, wholeUnits: wholeUnits) else { continue }
+            item.discount = discountOf[g]?.decimalString
+            items.append(item)
+        }
+        return (items, discounts)
+    }
+
+    /// One item from its lines: the description from the item and continuation lines, the
+    /// quantity and unit price from the first line that prints them, the amount from the
+    /// item line, else from its quantity line, else from a continuation line (a modifier's
+    /// text and amount stay out of it). Nil without an amount or a description.
+    static func item(from group: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool) -> Receipt.Item? {
+        let parsed = group.map { item(from: $0, wholeUnits: wholeUnits) }
+        var amountAt: Int?
+        for want in [ItemLineLabel.item, .discount, .quantity, .continuation] {
+            if let k = parsed.indices.first(where: { labels[$0] == want && parsed[$0].amount != nil }) { amountAt = k; break }
+        }
+        guard let amountAt else { return nil }
+        var found = parsed[amountAt]
+        let described = parsed.indices.filter { [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2 }
+        let description = described.map { parsed[$0].description }.joined(separator: " ")
+        if !description.isEmpty { found.description = description }
+        guard Text.letterCount(found.description) >= 2 else { return nil }
+        let counted = parsed.indices.first { k in
+            let label = labels[k]
+            return parsed[k].quantity != nil && (k == amountAt || label == .quantity || label == .item)
+        }
+        if let k = counted {
+            found.quantity = parsed[k].quantity
+            found.unit = parsed[k].unit
+            if found.unitPrice == nil || k != amountAt { found.unitPrice = parsed[k].unitPrice ?? found.unitPrice }
+        }
+        if group.count > 1 {
+            var src = found.source
+            src.text = group.map(\.text).joined(separator: "\n")
+            src.boundingBox = BoundingBox.enclosing(group.map(\.line.box))?.rounded()
+            found.source = src
+        }
+        return found
     }
 
     /// The right edge of the amount column, from the amounts of the summary lines
@@ -171,26 +245,46 @@ extension ReceiptParser {
         return out
     }
 
-    /// Quantity, unit, unit price and amount of one item line.
+    /// A printed quantity as a decimal string: `1,500` and `1.500` before a weight unit are
+    /// one and a half (`1.5`), `2` is `2`.
+    static func quantityString(_ s: Substring) -> String? {
+        let t = s.replacingOccurrences(of: ",", with: ".")
+        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), t.filter({ $0 == "." }).count <= 1,
+              let d = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        return NSDecimalNumber(decimal: d).stringValue
+    }
+
+    static let weightUnits = "kg|g|lb|lbs|oz|l"
+    /// `1,500 kg x 1,99 EUR/kg`, `0.456 lb @ $2.99/lb`, `1,5kg * 2,49 €/kg`.
+    static let weighedPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*[x×@*]\s*[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
+        + weightUnits + #")\b"#
+
+    /// Quantity, unit, unit price and amount of one item line (the amount is nil when the line
+    /// prints none, or only a unit price: `2 x 3.50`).
     static func item(from l: AnalyzedLine, wholeUnits: Bool) -> Receipt.Item {
         var words = Array(l.line.words.prefix(l.labelWordCount).map(\.text))
         var quantity: String?, unit: String?, unitPrice: String?
-        let amounts = l.trailing.map(\.amount)
-        if amounts.count >= 2 { unitPrice = amounts[amounts.count - 2].decimalString }
-        // `1,500 kg x 1,99 EUR/kg`, `2 x 3.50`, `2 @ 3.50`, `x2`.
-        let joined = words.joined(separator: " ")
-        let weight = #"(\d+(?:[.,]\d{1,3})?)\s*(kg|g|lb|lbs|oz|l)\b\s*[x×@*]\s*([\d.,]+)\s*(?:[A-Z€$£]{1,3})?\s*/\s*(kg|g|lb|lbs|oz|l)\b"#
-        if let m = Text.range(joined, weight, caseInsensitive: true) {
-            let s = String(joined[m])
-            let parts = s.split(whereSeparator: { $0 == " " || $0 == "x" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == "/" })
-            if let q = parts.first {
-                var qs = String(q)
-                var u: String? = nil
-                if let idx = qs.firstIndex(where: { $0.isLetter }) { u = String(qs[idx...]); qs = String(qs[..<idx]) }
-                quantity = qs.replacingOccurrences(of: ",", with: ".")
-                unit = (u ?? (parts.count > 1 ? String(parts[1]) : nil))?.lowercased()
+        var amounts = l.trailing.map(\.amount)
+        // `2 x 3.50` on a line of its own: the amount read last is the unit price, not the line's amount.
+        if let op = words.last, ["x", "X", "×", "@", "*"].contains(op) || op.hasSuffix("@") || op.hasSuffix("x"),
+           words.count >= 2 || op.count > 1, amounts.count == 1 || (amounts.count >= 1 && op.count > 1) {
+            let ahead = op.count > 1 ? String(op.dropLast()) : words[words.count - 2]
+            if let q = quantityString(ahead[...].trimmingCharacters(in: .whitespaces)[...]) {
+                quantity = q
+                unitPrice = amounts[0].decimalString
+                amounts.removeFirst()
+                words.removeLast(op.count > 1 ? 1 : 2)
             }
-            if let p = parts.dropFirst().first(where: { Amount.parse($0) != nil }) { unitPrice = Amount.parse(p)!.decimalString }
+        }
+        if amounts.count >= 2 { unitPrice = amounts[amounts.count - 2].decimalString }
+        let joined = words.joined(separator: " ")
+        if quantity != nil {
+            // Read above: the count and price in front of the amount.
+        } else if let m = Text.range(joined, weighedPattern, caseInsensitive: true),
+                  let groups = Text.groups(joined, weighedPattern, caseInsensitive: true), groups.count == 4 {
+            quantity = quantityString(groups[0][...])
+            unit = groups[1].lowercased()
+            unitPrice = Amount.parse(groups[2][...]).map(\.decimalString) ?? quantityString(groups[2][...])
             var rest = joined
             rest.removeSubrange(m)
             words = rest.split(separator: " ").map(String.init)
@@ -207,7 +301,7 @@ extension ReceiptParser {
         } else if let m = Text.range(joined, #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#) {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
-            quantity = q.replacingOccurrences(of: ",", with: ".")
+            quantity = quantityString(q)
             if let p = s.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == " " }).dropFirst().last,
                let a = Amount.parse(p, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
@@ -228,9 +322,13 @@ extension ReceiptParser {
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
         while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
         let desc = Text.clean(words.joined(separator: " "))
-        let amountWord = l.trailing.last!.word
-        let src = l.line.provenance(words: 0..<(amountWord + 1))
+        let src: Provenance
+        if let amountWord = l.trailing.last?.word {
+            src = l.line.provenance(words: 0..<(amountWord + 1))
+        } else {
+            src = l.line.provenance()
+        }
         return Receipt.Item(description: desc, quantity: quantity, unit: unit, unitPrice: unitPrice,
-                            amount: l.trailing.last!.amount.decimalString, source: src)
+                            amount: amounts.last?.decimalString, source: src)
     }
 }

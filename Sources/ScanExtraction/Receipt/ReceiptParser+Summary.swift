@@ -45,7 +45,8 @@ extension ReceiptParser {
             let l = lines[i]
             switch roles[i] {
             case .total(let s):
-                if let (a, p) = value(i), a.minor > 0 { totals.append((a, s, i, p)) }
+                // A refund's total is negative (`TOTAL -3.50`); it counts when no positive total is printed (below).
+                if let (a, p) = value(i), a.minor != 0 { totals.append((a, s, i, p)) }
             case .subtotal:
                 if r.subtotal == nil, let (a, p) = value(i) { r.subtotal = a.decimalString; r.provenance["subtotal"] = p }
             case .tax:
@@ -89,6 +90,7 @@ extension ReceiptParser {
                 }
             }
         }
+        if totals.contains(where: { $0.amount.minor > 0 }) { totals.removeAll { $0.amount.minor < 0 } }
         // Totals above the summary (a total printed at the top, as some tills do).
         if totals.isEmpty {
             for i in 0..<from { if case .total(let s) = roles[i], let (a, p) = value(i), a.minor > 0 { totals.append((a, s - 0.5, i, p)) } }

@@ -7,7 +7,10 @@ import ScanModel
 /// printed text, with its provenance; arithmetic that doesn't add up becomes a
 /// warning rather than a correction.
 public struct ReceiptParser: Sendable {
-    public init() {}
+    /// Labels the lines for the line items (a model the training tools pass in, or the shipped one).
+    public var itemModel: ItemLineModel
+
+    public init(itemModel: ItemLineModel = .shipped) { self.itemModel = itemModel }
 
     /// The role a line plays in the summary part of a receipt.
     enum Role: Equatable { case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId, none }
@@ -153,6 +156,29 @@ public struct ReceiptParser: Sendable {
         var r = Receipt()
         var findings: [Finding] = []
         guard !analyzed.isEmpty else { return (r, findings) }
+        let (lines, roles, summaryStart) = Self.prepared(analyzed)
+
+        // --- Header: merchant name, address, phone.
+        parseMerchant(lines, roles: roles, limit: summaryStart, into: &r)
+
+        // --- Date, time, receipt number, currency.
+        parseDateTime(lines, into: &r, findings: &findings)
+        parseReferences(lines, into: &r)
+
+        // --- Items.
+        parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
+
+        // --- Summary.
+        parseSummary(lines, roles: roles, from: summaryStart, into: &r)
+
+        // --- Checks.
+        findings += check(r)
+        return (r, findings)
+    }
+
+    /// The lines as the field parsers read them (words right of a price column dropped), their
+    /// summary roles, and the index of the first summary line (`lines.count` when there is none).
+    static func prepared(_ analyzed: [AnalyzedLine]) -> (lines: [AnalyzedLine], roles: [Role], summaryStart: Int) {
         var lines = analyzed
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
         // table beside the items and totals) are no part of the receipt's lines.
@@ -176,23 +202,7 @@ public struct ReceiptParser: Sendable {
         // Tax lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
               roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }
-
-        // --- Header: merchant name, address, phone.
-        parseMerchant(lines, roles: roles, limit: summaryStart, into: &r)
-
-        // --- Date, time, receipt number, currency.
-        parseDateTime(lines, into: &r, findings: &findings)
-        parseReferences(lines, into: &r)
-
-        // --- Items.
-        parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
-
-        // --- Summary.
-        parseSummary(lines, roles: roles, from: summaryStart, into: &r)
-
-        // --- Checks.
-        findings += check(r)
-        return (r, findings)
+        return (lines, roles, summaryStart)
     }
 
     /// A line with an amount and (almost) no letters: the value of a label printed above it.

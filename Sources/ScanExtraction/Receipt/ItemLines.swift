@@ -1,0 +1,234 @@
+import Foundation
+import ScanDetectors
+import ScanLayout
+import ScanModel
+
+/// What a receipt line is to the line items: the start of an item, more of its description,
+/// its quantity or weight line, a modifier under it (`- extra cheese`, `No onions 0.00`),
+/// a discount under it, or no part of any item.
+public enum ItemLineLabel: String, CaseIterable, Sendable {
+    case other = "O"
+    case item = "ITEM"
+    case continuation = "CONT"
+    case quantity = "QTY"
+    case modifier = "SUB"
+    case discount = "DISC"
+}
+
+/// A linear-chain model over a receipt's lines: a score per label from each line's
+/// features, plus a score for each pair of labels on neighbouring lines; the most likely
+/// sequence is found with the Viterbi algorithm. A logistic regression is the same model
+/// with zero transitions. The weights are learned by `Tools/train-items/train_items.py`
+/// and shipped as generated source (`ItemLineWeights.swift`).
+public struct ItemLineModel: Sendable {
+    public let labels: [ItemLineLabel]
+    public let features: [String]
+    /// `weights[label][feature]`.
+    public let weights: [[Double]]
+    /// `transitions[from][to]`, between the labels of a line and of the line under it.
+    public let transitions: [[Double]]
+
+    public init(labels: [ItemLineLabel], features: [String], weights: [[Double]], transitions: [[Double]]) {
+        precondition(weights.count == labels.count && weights.allSatisfy { $0.count == features.count },
+                     "item line weights do not match their labels and features")
+        precondition(transitions.count == labels.count && transitions.allSatisfy { $0.count == labels.count })
+        self.labels = labels
+        self.features = features
+        self.weights = weights
+        self.transitions = transitions
+    }
+
+    /// A model as `train_items.py --json` writes it: `{"labels", "features", "weights", "transitions"}`.
+    /// Its features must be the ones this version computes, in the same order.
+    public init(json data: Data) throws {
+        struct File: Decodable { var labels: [String]; var features: [String]; var weights: [[Double]]; var transitions: [[Double]] }
+        let file = try JSONDecoder().decode(File.self, from: data)
+        let labels = file.labels.compactMap(ItemLineLabel.init(rawValue:))
+        guard labels.count == file.labels.count, file.features == ItemLineFeatures.names,
+              file.weights.count == labels.count, file.weights.allSatisfy({ $0.count == file.features.count }),
+              file.transitions.count == labels.count, file.transitions.allSatisfy({ $0.count == labels.count }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "item line model does not fit this version's features"))
+        }
+        self.init(labels: labels, features: file.features, weights: file.weights, transitions: file.transitions)
+    }
+
+    /// The label of each line, as the best-scoring sequence.
+    public func decode(_ rows: [[Double]]) -> [ItemLineLabel] {
+        let n = rows.count, k = labels.count
+        guard n > 0 else { return [] }
+        var emission = [Double](repeating: 0, count: n * k)
+        for (i, row) in rows.enumerated() {
+            for (l, w) in weights.enumerated() {
+                var s = 0.0
+                for f in 0..<min(row.count, w.count) where row[f] != 0 { s += w[f] * row[f] }
+                emission[i * k + l] = s
+            }
+        }
+        var score = Array(emission[0..<k])
+        var back = [Int](repeating: 0, count: n * k)
+        for i in 1..<max(1, n) {
+            var next = [Double](repeating: -.infinity, count: k)
+            for to in 0..<k {
+                var best = -Double.infinity, arg = 0
+                for from in 0..<k where score[from] + transitions[from][to] > best {
+                    best = score[from] + transitions[from][to]
+                    arg = from
+                }
+                next[to] = best + emission[i * k + to]
+                back[i * k + to] = arg
+            }
+            score = next
+        }
+        var last = score.indices.max { score[$0] < score[$1] } ?? 0
+        var out = [ItemLineLabel](repeating: .other, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            out[i] = labels[last]
+            last = back[i * k + last]
+        }
+        return out
+    }
+}
+
+/// One line as the item model sees it, for the training tools: its text, its box and its features.
+public struct ItemLineRow: Sendable {
+    public var text: String
+    public var box: BoundingBox
+    public var words: [BoundingBox]
+    public var features: [Double]
+}
+
+/// Features of receipt lines that hold in any country and language: where the line sits,
+/// whether it ends in an amount and whether that amount lines up with the others, the
+/// line's shape (letters, digits, height, indent), a quantity or weight pattern, the
+/// summary role of its label, and the same for the lines above and below.
+enum ItemLineFeatures {
+    /// Features of the line itself.
+    static let own = [
+        "bias", "position", "beforeSummary", "afterHeading", "heading", "hasAmount", "twoAmounts", "aligned", "columnOffset",
+        "negative", "largest", "amountShare", "labelLetters", "noLabel", "letterShare", "digitShare", "words",
+        "height", "indent", "gapAbove", "quantity", "leadingCount", "weight", "percent", "bullet", "contact",
+        "roleTotal", "roleSubtotal", "roleTax", "roleDiscount", "rolePayment", "roleCount", "roleOther", "first", "last",
+    ]
+    /// Features copied from the neighbouring lines (`prev.` and `next.`).
+    static let neighbourOwn = ["hasAmount", "aligned", "labelLetters", "noLabel", "quantity", "leadingCount", "indent", "digitShare",
+                               "heading", "roleTotal", "roleSubtotal", "beforeSummary", "bullet", "height"]
+    static let names = own + neighbourOwn.map { "prev." + $0 } + neighbourOwn.map { "next." + $0 }
+
+    static let quantityPattern = #"(?:^|\s)\d{1,4}(?:[.,]\d{1,3})?\s*(?:[xX×*@]|pcs?\b|PCS?\b)\s*\S*\d"#
+    static let weightPattern = #"\d(?:[.,]\d{1,3})?\s*(?:kg|g|lb|lbs|oz|l|ltr)\b"#
+
+    /// The right edge of the amount column: the median right edge of the line amounts above
+    /// the summary (of all lines, when fewer than two are there).
+    static func column(_ lines: [AnalyzedLine], summaryStart: Int) -> Double? {
+        func edges(_ range: Range<Int>) -> [Double] {
+            range.compactMap { i in lines[i].trailing.last.map { lines[i].line.words[$0.word].box.maxX } }.sorted()
+        }
+        var e = edges(0..<min(summaryStart, lines.count))
+        if e.count < 2 { e = edges(0..<lines.count) }
+        return e.isEmpty ? nil : e[e.count / 2]
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        guard !xs.isEmpty else { return 0 }
+        let s = xs.sorted()
+        return s[s.count / 2]
+    }
+
+    /// The feature rows of `lines`, in the order of `names`.
+    static func rows(_ lines: [AnalyzedLine], roles: [ReceiptParser.Role], summaryStart: Int, heading: Int?) -> [[Double]] {
+        let n = lines.count
+        guard n > 0 else { return [] }
+        let column = Self.column(lines, summaryStart: summaryStart)
+        let height = max(1, median(lines.map(\.line.textHeight)))
+        let left = median(lines.map(\.line.box.minX).sorted().prefix(max(1, n / 4)).map { $0 })
+        let largest = lines.compactMap { $0.amount?.cents }.map(abs).max() ?? 0
+        var base: [[Double]] = []
+        base.reserveCapacity(n)
+        for (i, l) in lines.enumerated() {
+            let h = max(1, l.line.textHeight)
+            var f = [Double](repeating: 0, count: own.count)
+            func set(_ name: String, _ v: Double) { f[ownIndex[name]!] = v }
+            func set(_ name: String, _ v: Bool) { f[ownIndex[name]!] = v ? 1 : 0 }
+            set("bias", 1.0)
+            set("position", n > 1 ? Double(i) / Double(n - 1) : 0)
+            set("beforeSummary", i < summaryStart)
+            set("afterHeading", heading.map { i > $0 } ?? false)
+            set("heading", heading == i)
+            set("first", i == 0)
+            set("last", i == n - 1)
+            if let t = l.trailing.last {
+                set("hasAmount", true)
+                set("twoAmounts", l.trailing.count >= 2)
+                let right = l.line.words[t.word].box.maxX
+                let offset = column.map { abs(right - $0) / h } ?? 3
+                set("aligned", offset <= 1.5)
+                set("columnOffset", min(3, offset) / 3)
+                set("negative", t.amount.minor < 0)
+                set("largest", largest > 0 && abs(t.amount.cents) == largest)
+                set("amountShare", largest > 0 ? Double(abs(t.amount.cents)) / Double(largest) : 0)
+            }
+            let label = l.label
+            let labelLetters = Text.letterCount(label)
+            set("labelLetters", min(20, Double(labelLetters)) / 20)
+            set("noLabel", labelLetters < 2)
+            // Not the share of capitals: CORD's tills print in capitals only, other tills don't.
+            var letters = 0, digits = 0, other = 0
+            for c in l.text where c != " " {
+                if c.isLetter { letters += 1 } else if c.isNumber { digits += 1 } else { other += 1 }
+            }
+            let chars = max(1, letters + digits + other)
+            set("letterShare", Double(letters) / Double(chars))
+            set("digitShare", Double(digits) / Double(chars))
+            set("words", min(10, Double(l.line.words.count)) / 10)
+            set("height", min(1, max(-1, l.line.textHeight / height - 1)))
+            set("indent", min(5, max(0, (l.line.box.minX - left) / h)) / 5)
+            if i > 0 { set("gapAbove", min(3, max(0, (l.line.box.minY - lines[i - 1].line.box.maxY) / h)) / 3) }
+            set("quantity", Text.range(l.text, quantityPattern) != nil)
+            if let w = l.line.words.first?.text, l.line.words.count > 1 {
+                let digitsOnly = w.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
+                set("leadingCount", !digitsOnly.isEmpty && digitsOnly.count <= 3 && digitsOnly.allSatisfy(\.isNumber))
+            }
+            set("weight", Text.range(l.text, weightPattern, caseInsensitive: true) != nil)
+            set("percent", l.text.contains("%"))
+            set("bullet", l.text.first.map { "-+*•>".contains($0) } ?? false)
+            set("contact", l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) })
+            switch roles[i] {
+            case .total: set("roleTotal", true)
+            case .subtotal: set("roleSubtotal", true)
+            case .tax: set("roleTax", true)
+            case .discount: set("roleDiscount", true)
+            case .tendered, .change: set("rolePayment", true)
+            case .quantityTotal: set("roleCount", true)
+            case .tip, .rounding, .taxId: set("roleOther", true)
+            case .none: break
+            }
+            base.append(f)
+        }
+        let picks = neighbourOwn.map { ownIndex[$0]! }
+        return (0..<n).map { i in
+            var row = base[i]
+            row.reserveCapacity(names.count)
+            for p in picks { row.append(i > 0 ? base[i - 1][p] : 0) }
+            for p in picks { row.append(i + 1 < n ? base[i + 1][p] : 0) }
+            return row
+        }
+    }
+
+    static let ownIndex: [String: Int] = Dictionary(uniqueKeysWithValues: own.enumerated().map { ($1, $0) })
+}
+
+extension ReceiptParser {
+    /// The names of the item model's features, in the order of `ItemLineRow.features`.
+    public static var itemLineFeatureNames: [String] { ItemLineFeatures.names }
+
+    /// Each line of a receipt as the item model sees it, with its features: what the training
+    /// tool (`Tools/train-items`) reads.
+    public static func itemLineRows(_ analyzed: [AnalyzedLine]) -> [ItemLineRow] {
+        let (lines, roles, summaryStart) = prepared(analyzed)
+        let (itemLines, heading) = itemRegion(lines, roles: roles, summaryStart: summaryStart)
+        let rows = ItemLineFeatures.rows(itemLines, roles: roles, summaryStart: summaryStart, heading: heading)
+        return zip(itemLines, rows).map { l, f in
+            ItemLineRow(text: l.text, box: l.line.box, words: l.line.words.map(\.box), features: f)
+        }
+    }
+}

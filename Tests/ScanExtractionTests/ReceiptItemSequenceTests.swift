@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import ScanDetectors
+import ScanLayout
+import ScanModel
+@testable import ScanExtraction
+
+/// Items read as a labelled sequence of lines, and amounts read exactly: refunds, negative
+/// totals, weighed items, quantity lines and discounts under an item. Every receipt here is
+/// generated.
+@Suite struct ReceiptItemSequenceTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    func receipt(_ rows: [(Double, Double, [(Double, String)])]) -> Receipt {
+        extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt).receipt!
+    }
+
+    /// A label on the left and an amount ending at the right edge (x 520), as tills print them.
+    static func row(_ y: Double, _ label: String, _ amount: String? = nil, h: Double = 16) -> [(Double, Double, [(Double, String)])] {
+        var rows = [Fixture.line(y, label, h: h)]
+        if let amount { rows.append((y, h, [(520 - Double(amount.count) * h * 0.55, amount)])) }
+        return rows
+    }
+
+    static let header: [(Double, Double, [(Double, String)])] =
+        [Fixture.line(20, "CORNER MARKET", x: 200, h: 24)] + row(60, "12 Station Road") + row(82, "Tel 020 7946 0958")
+        + row(104, "12/03/2024 10:15  Till 2")
+
+    // MARK: - Amounts
+
+    @Test func negativeAmountsInEveryPrintedForm() {
+        for token in ["-0.25", "0.25-", "(0.25)", "−0.25", "-$0.25", "$-0.25", "-RM0.25", "–0.25"] {
+            #expect(Amount.parse(token[...])?.decimalString == "-0.25", "\(token)")
+        }
+        #expect(Amount.parse("-12")?.decimalString == nil)
+        #expect(Amount.parse("- 0.25") == nil)
+    }
+
+    @Test func amountsAreExactDecimals() throws {
+        // Values a binary double can't hold: the sum of ten 0.10 is exactly 1.00.
+        let dime = try #require(Amount.parse("0.10"))
+        #expect((0..<10).reduce(Decimal(0)) { sum, _ in sum + dime.decimal } == Decimal(string: "1.00"))
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let cents = Int.random(in: -999_999...999_999, using: &generator)
+            let text = (cents < 0 ? "-" : "") + "\(abs(cents) / 100)." + String(format: "%02d", abs(cents) % 100)
+            let a = try #require(Amount.parse(text[...]), "\(text)")
+            #expect(a.decimal == Decimal(string: text), "\(text)")
+            #expect(a.decimalString == text)
+        }
+    }
+
+    @Test func aRefundKeepsItsNegativeTotal() {
+        let r = receipt(Self.header + Self.row(140, "RETURN Kettle", "-3.50") + Self.row(180, "TOTAL", "-3.50")
+                        + Self.row(202, "Refund to card", "3.50"))
+        #expect(r.total == "-3.50")
+    }
+
+    @Test func aPositiveTotalOutranksANegativeOne() {
+        let r = receipt(Self.header + Self.row(140, "Bread", "2.00") + Self.row(162, "Milk", "1.50")
+                        + Self.row(200, "TOTAL SAVINGS", "-0.40") + Self.row(222, "TOTAL", "3.50"))
+        #expect(r.total == "3.50")
+    }
+
+    // MARK: - Weighed items, quantity lines, discounts
+
+    @Test func weighedItemsReadTheirQuantityUnitAndPrice() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let grams = Int.random(in: 105...2995, using: &generator)
+            let price = Int.random(in: 99...1999, using: &generator)
+            let total = (grams * price + 500) / 1000
+            func eu(_ v: Int, _ decimals: Int) -> String {
+                let p = decimals == 3 ? 1000 : 100
+                return "\(v / p)," + String(format: decimals == 3 ? "%03d" : "%02d", v % p)
+            }
+            let line = "\(eu(grams, 3)) kg x \(eu(price, 2)) EUR/kg"
+            let r = receipt(Self.header + Self.row(140, "BANANEN") + Self.row(162, line, eu(total, 2))
+                            + Self.row(184, "MILCH 1L", "1,19") + Self.row(220, "SUMME EUR", eu(total + 119, 2)))
+            let item = try #require(r.items.first, "\(line)")
+            #expect(item.description == "BANANEN", "\(line)")
+            #expect(item.quantity == NSDecimalNumber(decimal: Decimal(grams) / 1000).stringValue, "\(line)")
+            #expect(item.unit == "kg")
+            #expect(item.unitPrice == "\(price / 100)." + String(format: "%02d", price % 100))
+            #expect(item.amount == "\(total / 100)." + String(format: "%02d", total % 100))
+        }
+    }
+
+    @Test func weightInPoundsAtADollarPrice() throws {
+        let r = receipt(Self.header + Self.row(140, "Beef Ribs 0.456 lb @ $19.50/lb", "8.89") + Self.row(162, "Soda", "2.25")
+                        + Self.row(200, "Total", "11.14"))
+        let ribs = try #require(r.items.first)
+        #expect(ribs.description == "Beef Ribs")
+        #expect(ribs.quantity == "0.456")
+        #expect(ribs.unit == "lb")
+        #expect(ribs.unitPrice == "19.50")
+        #expect(ribs.amount == "8.89")
+    }
+
+    @Test func aQuantityLineUnderItsItem() throws {
+        let r = receipt(Self.header + Self.row(140, "ES TEH MANIS") + Self.row(162, "2 x 5.00", "10.00")
+                        + Self.row(184, "NASI GORENG", "25.00") + Self.row(220, "TOTAL", "35.00"))
+        #expect(r.items.map(\.description) == ["ES TEH MANIS", "NASI GORENG"])
+        #expect(r.items.map(\.amount) == ["10.00", "25.00"])
+        #expect(r.items.first?.quantity == "2")
+        #expect(r.items.first?.unitPrice == "5.00")
+    }
+
+    @Test func aDiscountHangsUnderTheItemAbove() throws {
+        let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
+                        + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))
+        #expect(r.items.map(\.description) == ["Olive Oil 1L", "Pasta"])
+        #expect(r.items.first?.discount == "-1.50")
+        #expect(r.items.last?.discount == nil)
+        #expect(r.discounts == "-1.50")
+    }
+
+    // MARK: - Generated receipts
+
+    static let names = ["Coffee", "Green Tea", "Croissant", "Club Sandwich", "Caesar Salad", "Mineral Water", "Apple Pie",
+                        "Fish Tacos", "Veggie Burger", "Iced Latte", "Tomato Soup", "Pad Thai", "Lemonade", "Fries", "Brownie"]
+
+    /// Receipts with a header, 2 to 7 items (some with a count before the name), a subtotal,
+    /// a tax and a total: every item is found with its amount, nothing else is.
+    @Test func generatedReceiptsYieldTheirItems() {
+        var generator = SystemRandomNumberGenerator()
+        var found = 0, wanted = 0, extra = 0
+        for _ in 0..<40 {
+            let count = Int.random(in: 2...7, using: &generator)
+            let chosen = Array(Self.names.shuffled(using: &generator).prefix(count))
+            var rows = Self.header
+            var y = 140.0
+            var amounts: [String] = []
+            var sum = 0
+            for name in chosen {
+                let cents = Int.random(in: 99...4999, using: &generator)
+                let amount = "\(cents / 100)." + String(format: "%02d", cents % 100)
+                let label = Bool.random(using: &generator) ? "\(Int.random(in: 1...3, using: &generator)) \(name)" : name
+                rows += Self.row(y, label, amount)
+                amounts.append(amount)
+                sum += cents
+                y += 22
+            }
+            let tax = sum * 8 / 100
+            func money(_ c: Int) -> String { "\(c / 100)." + String(format: "%02d", c % 100) }
+            rows += Self.row(y + 20, "Subtotal", money(sum)) + Self.row(y + 42, "Tax 8%", money(tax))
+                + Self.row(y + 64, "Total", money(sum + tax)) + Self.row(y + 100, "Thank you for your visit")
+            let r = receipt(rows)
+            var pool = r.items.compactMap(\.amount)
+            wanted += amounts.count
+            for a in amounts { if let k = pool.firstIndex(of: a) { pool.remove(at: k); found += 1 } }
+            extra += pool.count
+            #expect(r.total == money(sum + tax))
+        }
+        #expect(found == wanted, "found \(found) of \(wanted) items")
+        #expect(extra == 0, "\(extra) amounts read as items that aren't")
+    }
+
+    // MARK: - The model
+
+    @Test func viterbiUsesTheTransitions() {
+        // Two labels; line features favour `other` on the middle line a little, but `item`
+        // after `item` is worth more than the difference.
+        let model = ItemLineModel(labels: [.other, .item], features: ["a", "b"],
+                                  weights: [[0, 1], [1, 0]], transitions: [[0, 0], [0, 2]])
+        let rows: [[Double]] = [[3, 0], [0, 1], [3, 0]]
+        #expect(model.decode(rows) == [.item, .item, .item])
+        let noTransitions = ItemLineModel(labels: [.other, .item], features: ["a", "b"],
+                                          weights: [[0, 1], [1, 0]], transitions: [[0, 0], [0, 0]])
+        #expect(noTransitions.decode(rows) == [.item, .other, .item])
+        #expect(model.decode([]) == [])
+    }
+
+    @Test func aModelFileMustMatchTheFeatures() throws {
+        let labels = ItemLineLabel.allCases.map(\.rawValue)
+        func file(_ features: [String]) -> Data {
+            let object: [String: Any] = ["labels": labels, "features": features,
+                                         "weights": labels.map { _ in features.map { _ in 0.0 } },
+                                         "transitions": labels.map { _ in labels.map { _ in 0.0 } }]
+            return try! JSONSerialization.data(withJSONObject: object)
+        }
+        #expect(throws: (any Error).self) { try ItemLineModel(json: file(["bias", "position"])) }
+        let model = try ItemLineModel(json: file(ItemLineFeatures.names))
+        #expect(model.features == ItemLineFeatures.names)
+        #expect(ItemLineModel.shipped.features == ItemLineFeatures.names)
+    }
+
+    @Test func everyLineGetsAFeatureRowOfTheModelsWidth() {
+        let doc = Fixture.document(Fixture.page(Self.header + Self.row(140, "Bread", "2.00") + Self.row(170, "TOTAL", "2.00")))
+        let rows = ReceiptParser.itemLineRows(extractor.analyzer.analyze(doc))
+        #expect(rows.count == 6)
+        #expect(rows.allSatisfy { $0.features.count == ItemLineFeatures.names.count })
+        #expect(rows.allSatisfy { $0.features.allSatisfy(\.isFinite) })
+    }
+}
