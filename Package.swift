@@ -60,7 +60,10 @@ let package = Package(
         // in reading order. Pure geometry, no document semantics.
         .target(name: "ScanLayout", dependencies: ["ScanModel"]),
         // Document classifier, receipt and business-card parsers. Pure logic.
-        .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"]),
+        // Its knowledge ships as resources: one word file a language (Resources/Locales/*.json) and the learned
+        // field scores (Resources/ReceiptFields.json, made by Tools/train-receipt-fields).
+        .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"],
+                resources: [.copy("Resources/Locales"), .copy("Resources/ReceiptFields.json")]),
         // Digital ink: strokes -> rendering -> PP-OCR line recognizer -> CTC beam + word list -> candidates.
         .target(name: "ScanInk", dependencies: ["ScanModel", "ScanRecognition"]),
         // JSON / JSON Lines / text / CSV / vCard writers.
@@ -109,6 +112,9 @@ let package = Package(
         .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport"]),
         // Learns the classifier's weights from folders of labelled documents.
         .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
+        // Writes the receipt fields' candidates and features; Tools/train-receipt-fields/train.py learns their scores.
+        .executableTarget(name: "DumpReceiptFields", dependencies: ["ScanExtraction", "ScanKit", "ScanModel", "ScanDetectors"],
+                          path: "Tools/train-receipt-fields", exclude: ["train.py", "README.md", "kfold.sh"]),
         .executableTarget(name: "ExtractionBenchmark", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Benchmarks/ExtractionBenchmark"),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),

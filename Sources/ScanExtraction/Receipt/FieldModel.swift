@@ -1,0 +1,82 @@
+import Foundation
+
+/// Boosted regression trees that score the candidates of one receipt field (learned by
+/// `Tools/train-receipt-fields/train.py` with LightGBM's ranking objective). A candidate's
+/// score is the sum of one leaf value per tree; only the order of the scores matters.
+public struct TreeEnsemble: Codable, Sendable {
+    /// The names of the features, in the order the trees index them; they must equal the parser's.
+    public var features: [String]
+    public var trees: [Tree]
+
+    /// One tree as flat arrays. An inner node `n` sends a candidate left when
+    /// `x[feature[n]] <= threshold[n]`; a child `c < 0` is the leaf `-c - 1`.
+    public struct Tree: Codable, Sendable {
+        public var feature: [Int]
+        public var threshold: [Double]
+        public var left: [Int]
+        public var right: [Int]
+        public var leaf: [Double]
+    }
+
+    public func score(_ x: [Double]) -> Double {
+        var sum = 0.0
+        for t in trees {
+            if t.feature.isEmpty { sum += t.leaf.first ?? 0; continue }
+            var n = 0
+            while true {
+                let next = x[t.feature[n]] <= t.threshold[n] ? t.left[n] : t.right[n]
+                if next < 0 { sum += t.leaf[-next - 1]; break }
+                n = next
+            }
+        }
+        return sum
+    }
+}
+
+/// The learned scores of every receipt field the parser chooses among candidates.
+public struct ReceiptFieldModel: Codable, Sendable {
+    /// What the model was trained on, and the command that made it.
+    public var trainedOn: String
+    public var fields: [String: TreeEnsemble]
+
+    public func ensemble(_ field: ReceiptField) -> TreeEnsemble {
+        guard let e = fields[field.rawValue] else {
+            fatalError("scanextract: the receipt field model has no scores for '\(field.rawValue)'")
+        }
+        return e
+    }
+
+    /// The environment variable that names another model file (cross-validation runs one model a fold).
+    public static let fileVariable = "SCANEXTRACT_RECEIPT_MODEL"
+
+    public static func load(_ url: URL) throws -> ReceiptFieldModel {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw LexiconError(description: "cannot read the receipt field model \(url.path)")
+        }
+        let model: ReceiptFieldModel
+        do { model = try JSONDecoder().decode(ReceiptFieldModel.self, from: data) } catch {
+            throw LexiconError(description: "the receipt field model \(url.path) is not valid: \(error)")
+        }
+        for field in ReceiptField.allCases {
+            guard let e = model.fields[field.rawValue] else {
+                throw LexiconError(description: "the receipt field model \(url.path) has no scores for '\(field.rawValue)'")
+            }
+            guard e.features == field.featureNames else {
+                throw LexiconError(description: "the receipt field model \(url.path) was trained on other '\(field.rawValue)' features "
+                    + "than this build computes: train it again (Tools/train-receipt-fields)")
+            }
+        }
+        return model
+    }
+
+    /// No scores: candidates keep their reading order (what the training tool parses with).
+    public static let untrained = ReceiptFieldModel(trainedOn: "nothing", fields: [:])
+
+    public static let shared: ReceiptFieldModel = {
+        let env = ProcessInfo.processInfo.environment[fileVariable]
+        let url = env.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? ResourceFiles.url("ReceiptFields.json")
+        do { return try load(url) } catch {
+            fatalError("scanextract: \(error). Install the folder \(ResourceFiles.bundleName) beside the scanextract binary.")
+        }
+    }()
+}
