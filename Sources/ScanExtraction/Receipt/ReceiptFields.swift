@@ -65,7 +65,10 @@ struct ReceiptFieldFeatures {
             func flag(_ b: Bool) -> Double { b ? 1 : 0 }
             func has(_ words: [String]) -> Double { flag(Text.hasAny(k, words)) }
             func ent(_ type: EntityType) -> Double { flag(l.entities.contains { $0.type == type }) }
-            let postal = Text.range(t, #"(?<![\d\-/.:])\d{4,6}(?![\d\-/.:])"#) != nil && l.entities.allSatisfy { $0.type != .phone }
+            let postal = digits >= 4 && Text.range(t, #"(?<![\d\-/.:])\d{4,6}(?![\d\-/.:])"#) != nil
+                && l.entities.allSatisfy { $0.type != .phone }
+            let registrationSuffix = digits >= 5 && t.contains("(")
+                && Text.range(t, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil
             return [
                 Double(i) / Double(n), (l.line.box.minY - top) / max(1, bottom - top),
                 (l.line.box.midX - left) / max(1, right - left), l.line.box.width / max(1, right - left),
@@ -76,7 +79,7 @@ struct ReceiptFieldFeatures {
                 has(lex.words(.taxId)), has(lex.words(.tax)), has(ReceiptParser.anyTotalWords), has(lex.words(.date)),
                 ent(.phone), ent(.email), ent(.url), ent(.date), ent(.time), ent(.money), ent(.address), ent(.postalCode), ent(.percentage),
                 flag(l.amount != nil), flag(ReceiptParser.isRegistrationLine(l)),
-                flag(Text.range(t, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil),
+                flag(registrationSuffix),
                 flag(ReceiptParser.startsAddress(l)), flag(postal), flag(letters > 0 && upper == 0),
                 flag(t.first?.isNumber ?? false), flag(t.contains(",")), 1,
             ]
@@ -161,10 +164,10 @@ struct ReceiptFieldFeatures {
         for start in 0..<header where Text.letterCount(lines[start].text) + Text.digitCount(lines[start].text) >= 3 {
             for span in 1...6 where start + span <= lines.count {
                 let r = start..<(start + span)
-                let (value, trimmed) = ReceiptParser.addressValue(Array(lines[r]))
-                guard Text.letterCount(value) >= 3 else { continue }
-                // The same lines with their full stops kept as printed: another candidate when that differs.
-                let (plain, _) = ReceiptParser.addressValue(Array(lines[r]), commas: false)
+                let (plain, trimmed) = ReceiptParser.addressValue(Array(lines[r]), commas: false)
+                guard Text.letterCount(plain) >= 3 else { continue }
+                // The same lines with their full stops read as commas; the other is a candidate too when it differs.
+                let value = ReceiptParser.addressCommas(plain)
                 func count(_ column: Int) -> Double { r.reduce(0) { $0 + (facts[$1][column] > 0 ? 1 : 0) } }
                 func col(_ name: String) -> Int { LineFacts.names.firstIndex(of: name)! }
                 let heights = r.map { facts[$0][col("height")] }

@@ -16,9 +16,12 @@ extension ReceiptParser {
     static func isRegistrationLine(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         guard Text.range(t, #"\d{5,}"#) != nil, l.entities(.phone).isEmpty,
-              !Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) else { return false }
+              !Text.hasAny(l.key, streetWordsButNo) else { return false }
         return Text.range(t, #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#, caseInsensitive: true) != nil
     }
+
+    /// Street words but `NO` (`No.` also numbers registrations and documents).
+    static let streetWordsButNo = streetWords.filter { $0 != "NO" }
 
     /// Single words that may open an address line (`NO`, `LOT`, `SUITE`, `JALAN`, `VIA`).
     static let addressFirstWords = Set(streetWords.filter { !$0.contains(" ") })
@@ -29,18 +32,21 @@ extension ReceiptParser {
         guard let first = words.first else { return false }
         if first.first?.isNumber ?? false { return true }
         if addressFirstWords.contains(String(first)) && Text.digitCount(l.text) > 0 { return true }
-        return Text.hasAny(l.key, streetWords.filter { $0 != "NO" }) && Text.digitCount(l.text) > 0 && !isRegistrationLine(l)
+        return Text.hasAny(l.key, streetWordsButNo) && Text.digitCount(l.text) > 0 && !isRegistrationLine(l)
     }
 
     /// Full-width parentheses as ASCII, a middle dot between words as a space, and a label
     /// before a company name (`Owned by:`, `Dimiliki:`) dropped.
     static func normalizedName(_ raw: String) -> String {
         var name = raw.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")")
-        name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ")
+        // (Each regular expression runs only where its character is: this runs for every name candidate.)
+        if name.contains("·") || name.contains("•") { name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ") }
         // An underscore is OCR's reading of a low dot or of a gap: `TA _K` is `TA .K`, `AIK_HUAT` is `AIK HUAT`.
-        name = Text.replacing(name, #"(?<=\s)_(?=\p{L})"#, with: ".")
-        name = Text.replacing(name, #"(?<=\p{L})_(?=\p{L})"#, with: " ")
-        if let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
+        if name.contains("_") {
+            name = Text.replacing(name, #"(?<=\s)_(?=\p{L})"#, with: ".")
+            name = Text.replacing(name, #"(?<=\p{L})_(?=\p{L})"#, with: " ")
+        }
+        if name.contains(":"), let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
             name = String(name[m.upperBound...])
         }
@@ -112,21 +118,26 @@ extension ReceiptParser {
         }.joined(separator: " ")
         // A bare number that ends the name belongs to it (`TRIPLE SIX POINT ENTERPRISE 666`) unless it looks like a
         // registration: in parentheses, after a label, five digits or more, or with a check letter.
-        name = Text.clean(Text.replacing(name, #"[,;]+$"#, with: ""))
-        if let paren = Text.range(name, registrationSuffix, caseInsensitive: true), paren.lowerBound > name.startIndex {
+        if name.hasSuffix(",") || name.hasSuffix(";") { name = Text.clean(Text.replacing(name, #"[,;]+$"#, with: "")) }
+        if name.contains(where: \.isNumber), let paren = Text.range(name, registrationSuffix, caseInsensitive: true),
+           paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
         return normalizedName(name)
     }
 
-    /// The name cut after its last legal form, when more follows it (`KING'S CONFECTIONERY S/B 273500-U (KSB)`
-    /// is `KING'S CONFECTIONERY S/B`); nil when no legal form ends a shorter prefix.
+    /// The name cut after its last legal form, when a registration or branch code follows it
+    /// (`KING'S CONFECTIONERY S/B 273500-U (KSB)` is `KING'S CONFECTIONERY S/B`); nil when the name ends with its
+    /// legal form already, when no code (four digits or more, or a parenthesis) follows one, or when none ends a prefix.
     static func cutAtLegalForm(_ name: String) -> String? {
         let words = name.split(separator: " ")
-        guard words.count >= 2 else { return nil }
+        let key = Text.key(name)
+        guard words.count >= 2, !legalSuffixes.contains(where: { key.hasSuffix(" " + $0) && $0.count >= 2 }) else { return nil }
         for end in stride(from: words.count - 1, through: 1, by: -1) {
             let key = Text.key(words[..<end].joined(separator: " "))
             if legalSuffixes.contains(where: { key.hasSuffix(" " + $0) && $0.count >= 2 }) {
+                let rest = words[end...].joined(separator: " ")
+                guard Text.range(rest, #"\d{4,}|\("#) != nil else { return nil }
                 return Text.clean(words[..<end].joined(separator: " "))
             }
         }
@@ -163,21 +174,35 @@ extension ReceiptParser {
     /// addresses separate their parts with commas, and put full stops after abbreviations
     /// (`NO.`, `JLN.`, `St.`, `P.T.`), which keep theirs.
     static func addressPunctuation(_ address: String, commas: Bool = true) -> String {
-        var s = Text.replacing(address, #"([.,])\1+"#, with: "$1")
+        let s = addressReadingFixes(address)
+        return commas ? addressCommas(s) : s
+    }
+
+    static let streetWordSet = Set(streetWords)
+
+    /// Doubled stops and commas as one; street words and numbers read with the wrong character put right.
+    static func addressReadingFixes(_ address: String) -> String {
+        var s = address.contains("..") || address.contains(",,") ? Text.replacing(address, #"([.,])\1+"#, with: "$1") : address
         // A street word read with digits for letters (`10T 1851-A`, `1.0T`): 1 for L, 0 for O.
         s = s.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             let core = token.filter { $0 != "." }
             guard core.count >= 3, core.contains(where: \.isNumber), core.contains(where: \.isLetter) else { return String(token) }
             let mapped = String(core.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 })
-            return streetWords.contains(mapped) && mapped.allSatisfy(\.isLetter) ? mapped : String(token)
+            return streetWordSet.contains(mapped) && mapped.allSatisfy(\.isLetter) ? mapped : String(token)
         }.joined(separator: " ")
+        guard s.contains("O") else { return s }
         // A letter O among the digits of a number (`456OO`): a zero.
         let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
         for m in digitsWithO.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
             guard let r = Range(m.range, in: s) else { continue }
             s.replaceSubrange(r, with: s[r].replacingOccurrences(of: "O", with: "0"))
         }
-        guard commas else { return s }
+        return s
+    }
+
+    /// A full stop between two parts of an address, after a whole word or a number, as the comma it was read from.
+    static func addressCommas(_ s: String) -> String {
+        guard s.contains(".") else { return s }
         let re = RegexCache.shared.regex(#"\b([A-Za-z]{4,}|\d[\w/-]*)\.(?=\s+[A-Za-z0-9])"#, caseInsensitive: false)
         let ns = s as NSString
         var out = s
