@@ -13,7 +13,7 @@ total 1 when the value is the same date or amount. Documents where no candidate 
 relevant teach that field nothing and are left out of its training.
 
 Each field gets a LightGBM ranker (lambdarank, one query a document). The trees are written as
-flat arrays that Sources/ScanExtraction/Receipt/FieldModel.swift walks.
+flat arrays (packed into strings of numbers) that Sources/ScanExtraction/Receipt/FieldModel.swift walks.
 
 With --folds N --fold K, the documents whose position in the sorted list of ids is K modulo N
 are left out (cross-validation: score them with a model that never saw them).
@@ -152,7 +152,10 @@ def flatten(booster):
             leaf.append(root["leaf_value"])
         else:
             walk(root)
-        out.append({"feature": feature, "threshold": threshold, "left": left, "right": right, "leaf": leaf})
+        # Packed as strings of numbers: Swift reads one string a tree array much faster than thousands of JSON numbers.
+        out.append({k: " ".join(repr(float(v)) if k in ("threshold", "leaf") else str(v) for v in vals)
+                    for k, vals in (("feature", feature), ("threshold", threshold), ("left", left), ("right", right),
+                                    ("leaf", leaf))})
     return out
 
 

@@ -54,7 +54,7 @@ public struct ReceiptFieldModel: Codable, Sendable {
             throw LexiconError(description: "cannot read the receipt field model \(url.path)")
         }
         let model: ReceiptFieldModel
-        do { model = try JSONDecoder().decode(ReceiptFieldModel.self, from: data) } catch {
+        do { model = try decode(data) } catch {
             throw LexiconError(description: "the receipt field model \(url.path) is not valid: \(error)")
         }
         for field in ReceiptField.allCases {
@@ -67,6 +67,50 @@ public struct ReceiptFieldModel: Codable, Sendable {
             }
         }
         return model
+    }
+
+    /// The file as written: each tree's arrays packed into strings of numbers separated by spaces. Decoding
+    /// tens of thousands of JSON numbers one by one took over 40 ms, a cost every process paid at its first receipt.
+    struct Packed: Decodable {
+        struct Field: Decodable {
+            var features: [String]
+            var trees: [[String: String]]
+        }
+        var trainedOn: String
+        var fields: [String: Field]
+    }
+
+    static func decode(_ data: Data) throws -> ReceiptFieldModel {
+        struct Invalid: Error, CustomStringConvertible { var description: String }
+        let packed = try JSONDecoder().decode(Packed.self, from: data)
+        func numbers(_ tree: [String: String], _ key: String) throws -> [Double] {
+            guard let s = tree[key] else { throw Invalid(description: "a tree lacks '\(key)'") }
+            // strtod over the C string: `Double(Substring)` made this the most expensive part of a first parse.
+            var out: [Double] = []
+            let complete = s.withCString { start -> Bool in
+                var cursor = start
+                while true {
+                    while cursor.pointee == 0x20 { cursor += 1 }
+                    if cursor.pointee == 0 { return true }
+                    var end: UnsafeMutablePointer<CChar>?
+                    let v = strtod(cursor, &end)
+                    guard let end, end != UnsafeMutablePointer(mutating: cursor) else { return false }
+                    out.append(v)
+                    cursor = UnsafePointer(end)
+                }
+            }
+            guard complete else { throw Invalid(description: "'\(key)' holds something other than numbers") }
+            return out
+        }
+        var out: [String: TreeEnsemble] = [:]
+        for (name, field) in packed.fields {
+            out[name] = TreeEnsemble(features: field.features, trees: try field.trees.map { t in
+                TreeEnsemble.Tree(feature: try numbers(t, "feature").map { Int($0) }, threshold: try numbers(t, "threshold"),
+                                  left: try numbers(t, "left").map { Int($0) }, right: try numbers(t, "right").map { Int($0) },
+                                  leaf: try numbers(t, "leaf"))
+            })
+        }
+        return ReceiptFieldModel(trainedOn: packed.trainedOn, fields: out)
     }
 
     /// No scores: candidates keep their reading order (what the training tool parses with).

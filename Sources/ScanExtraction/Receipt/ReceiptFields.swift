@@ -49,9 +49,22 @@ struct LineFacts {
 struct ReceiptFieldFeatures {
     let lines: [AnalyzedLine]
     let facts: [[Double]]
+    /// Each line as part of an address: in the middle, and last (with a label merged on left out), with its
+    /// letter and digit counts (an address candidate joins these: computed once a line, not once a span).
+    let addressMiddle: [(text: String, letters: Int, digits: Int)]
+    let addressLast: [(text: String, letters: Int, digits: Int, trimmed: Bool)]
 
     init(_ lines: [AnalyzedLine]) {
         self.lines = lines
+        addressMiddle = lines.map { l in
+            let t = ReceiptParser.addressReadingFixes(Text.clean(l.text))
+            return (t, Text.letterCount(t), Text.digitCount(t))
+        }
+        addressLast = lines.map { l in
+            let (part, trimmed) = ReceiptParser.addressLastPart(l)
+            let t = ReceiptParser.addressReadingFixes(part)
+            return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
+        }
         let top = lines.map(\.line.box.minY).min() ?? 0, bottom = lines.map(\.line.box.maxY).max() ?? 1
         let left = lines.map(\.line.box.minX).min() ?? 0, right = lines.map(\.line.box.maxX).max() ?? 1
         let heights = lines.map(\.line.textHeight).sorted()
@@ -120,6 +133,9 @@ struct ReceiptFieldFeatures {
         }
         let tallest = (0..<header).map { lines[$0].line.textHeight }.sorted(by: >)
         let firstLegal = (0..<header).first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil }
+        let firstLegalLine = lines.indices.first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) }
+        let startsAddressColumn = LineFacts.names.firstIndex(of: "startsAddress")!
+        let registrationColumn = LineFacts.names.firstIndex(of: "registration")!
         var out: [FieldCandidate] = []
         var values = Set<String>()
         for i in 0..<header where Text.letterCount(lines[i].text) >= 2 {
@@ -131,9 +147,9 @@ struct ReceiptFieldFeatures {
                 guard let value, Text.letterCount(value) >= 2, values.insert(value + "\u{1}\(i)").inserted else { continue }
                 let g1 = span > 1 ? gap(i, i + 1) : (-1, -1), g2 = span > 2 ? gap(i + 1, i + 2) : (-1, -1)
                 let after = r.upperBound
-                let addressWithin3 = (after..<min(lines.count, after + 3)).contains { ReceiptParser.startsAddress(lines[$0]) }
-                let regWithin2 = (after..<min(lines.count, after + 2)).contains { ReceiptParser.isRegistrationLine(lines[$0]) }
-                let legalAbove = (0..<i).contains { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) }
+                let addressWithin3 = (after..<min(lines.count, after + 3)).contains { facts[$0][startsAddressColumn] > 0 }
+                let regWithin2 = (after..<min(lines.count, after + 2)).contains { facts[$0][registrationColumn] > 0 }
+                let legalAbove = firstLegalLine.map { $0 < i } ?? false
                 var x: [Double] = [
                     cut, Double(span), log1p(Double(Text.letterCount(value))), Double(value.split(separator: " ").count),
                     Double(ordinal[i]), Double(tallest.firstIndex { $0 <= lines[i].line.textHeight } ?? tallest.count),
@@ -161,11 +177,15 @@ struct ReceiptFieldFeatures {
     func addressCandidates(limit: Int) -> [FieldCandidate] {
         let header = min(lines.count, limit + 2)
         var out: [FieldCandidate] = []
-        for start in 0..<header where Text.letterCount(lines[start].text) + Text.digitCount(lines[start].text) >= 3 {
+        for start in 0..<header where addressMiddle[start].letters + addressMiddle[start].digits >= 3 {
             for span in 1...6 where start + span <= lines.count {
                 let r = start..<(start + span)
-                let (plain, trimmed) = ReceiptParser.addressValue(Array(lines[r]), commas: false)
-                guard Text.letterCount(plain) >= 3 else { continue }
+                let last = addressLast[r.upperBound - 1]
+                let plain = (r.dropLast().map { addressMiddle[$0].text } + [last.text]).joined(separator: " ")
+                let trimmed = last.trimmed
+                let valueLetters = r.dropLast().reduce(last.letters) { $0 + addressMiddle[$1].letters }
+                let valueDigits = r.dropLast().reduce(last.digits) { $0 + addressMiddle[$1].digits }
+                guard valueLetters >= 3 else { continue }
                 // The same lines with their full stops read as commas; the other is a candidate too when it differs.
                 let value = ReceiptParser.addressCommas(plain)
                 func count(_ column: Int) -> Double { r.reduce(0) { $0 + (facts[$1][column] > 0 ? 1 : 0) } }
@@ -177,13 +197,12 @@ struct ReceiptFieldFeatures {
                 let contact = r.reduce(0.0) { $0 + (facts[$1][col("phone")] + facts[$1][col("email")] + facts[$1][col("url")]
                                                     + facts[$1][col("dateEntity")] > 0 ? 1 : 0) }
                 let noise = r.reduce(0.0) { $0 + (facts[$1][col("headerNoiseWord")] > 0 ? 1 : 0) }
-                let digitLines = r.reduce(0.0) { $0 + (Text.digitCount(lines[$1].text) > 0 ? 1 : 0) }
+                let digitLines = r.reduce(0.0) { $0 + (facts[$1][col("digitShare")] > 0 ? 1 : 0) }
                 var x: [Double] = [
                     1, Double(span), digitLines, count(col("thoroughfare")), count(col("addressPart")), count(col("country")),
                     count(col("postalNumber")), count(col("addressEntity")), contact, count(col("amount")), count(col("legalForm")),
                     labels, noise, count(col("registration")), heights.min() ?? 0, heights.max() ?? 0, gaps.max() ?? -1,
-                    trimmed ? 1 : 0, log1p(Double(Text.letterCount(value))),
-                    Double(Text.digitCount(value)) / Double(max(1, Text.digitCount(value) + Text.letterCount(value))),
+                    trimmed ? 1 : 0, log1p(Double(valueLetters)), Double(valueDigits) / Double(max(1, valueDigits + valueLetters)),
                 ]
                 x += facts(start) + facts(r.upperBound - 1) + facts(start - 1) + facts(r.upperBound)
                 let box = BoundingBox.enclosing(lines[r].map(\.line.box))

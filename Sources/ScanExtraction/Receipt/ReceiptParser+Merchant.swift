@@ -130,6 +130,7 @@ extension ReceiptParser {
     /// (`KING'S CONFECTIONERY S/B 273500-U (KSB)` is `KING'S CONFECTIONERY S/B`); nil when the name ends with its
     /// legal form already, when no code (four digits or more, or a parenthesis) follows one, or when none ends a prefix.
     static func cutAtLegalForm(_ name: String) -> String? {
+        guard name.contains("(") || Text.digitCount(name) >= 4 else { return nil }
         let words = name.split(separator: " ")
         let key = Text.key(name)
         guard words.count >= 2, !legalSuffixes.contains(where: { key.hasSuffix(" " + $0) && $0.count >= 2 }) else { return nil }
@@ -146,22 +147,17 @@ extension ReceiptParser {
 
     static let registrationSuffix = #"\s*(?:\(\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*[A-Z]?\d{3,}[\s\-·.]*[A-Z]?\s*\)?|(?:CO\.?\s*REG\.?|ROC|GST)[\s.:]*\d{3,}[\s\-]*[A-Z]?|[A-Z]?\d{5,}(?:[\s\-·.]*[A-Z])?\s*\)?|\d{3,}\s*-\s*[A-Z]\s*\)?)$"#
 
-    /// An address printed on `lines`: the lines joined; on the last line, a label merged on (`... 81100 JOHOR. TEL: 07-123`,
-    /// `... GST ID: 0012`) and what follows it are left out. Also says whether a part was left out.
-    static func addressValue(_ lines: [AnalyzedLine], commas: Bool = true) -> (String, Bool) {
-        guard let last = lines.last else { return ("", false) }
-        var parts = lines.map { Text.clean($0.text) }
-        var trimmed = false
+    /// A line as the last of an address: a label merged on (`... 81100 JOHOR. TEL: 07-123`, `... GST ID: 0012`) and what
+    /// follows it are left out. Also says whether a part was left out.
+    static func addressLastPart(_ last: AnalyzedLine) -> (String, Bool) {
         if let t = last.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
             let before = String(String.UnicodeScalarView(last.text.unicodeScalars.prefix(t)))
             let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
-            parts[parts.count - 1] = Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before)
-            trimmed = true
+            return (Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before), true)
         } else if let cut = labelCut(last.text), cut > 8 {
-            parts[parts.count - 1] = Text.clean(String(String.UnicodeScalarView(last.text.unicodeScalars.prefix(cut))))
-            trimmed = true
+            return (Text.clean(String(String.UnicodeScalarView(last.text.unicodeScalars.prefix(cut)))), true)
         }
-        return (addressPunctuation(parts.joined(separator: " "), commas: commas), trimmed)
+        return (Text.clean(last.text), false)
     }
 
     /// Abbreviations of four letters or more that end with a full stop in addresses.
