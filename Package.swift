@@ -62,7 +62,10 @@ let package = Package(
         // in reading order. Pure geometry, no document semantics.
         .target(name: "ScanLayout", dependencies: ["ScanModel"]),
         // Document classifier, receipt and business-card parsers. Pure logic.
-        .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"]),
+        // Its knowledge ships as resources: one word file a language (Resources/Locales/*.json) and the learned
+        // field scores (Resources/ReceiptFields.json, made by Tools/train-receipt-fields).
+        .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"],
+                resources: [.copy("Resources/Locales"), .copy("Resources/ReceiptFields.json")]),
         // Digital ink: strokes -> rendering -> PP-OCR line recognizer -> CTC beam + word list -> candidates.
         .target(name: "ScanInk", dependencies: ["ScanModel", "ScanRecognition"]),
         // JSON / JSON Lines / text / CSV / vCard writers.
@@ -125,6 +128,9 @@ let package = Package(
         // Writes receipt lines with the item model's features, for Tools/train-items/train_items.py.
         .executableTarget(name: "ItemLines", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"],
                           path: "Tools/train-items", exclude: ["train_items.py", "README.md"]),
+        // Writes the receipt fields' candidates and features; Tools/train-receipt-fields/train.py learns their scores.
+        .executableTarget(name: "DumpReceiptFields", dependencies: ["ScanExtraction", "ScanKit", "ScanModel", "ScanDetectors"],
+                          path: "Tools/train-receipt-fields", exclude: ["train.py", "README.md", "kfold.sh"]),
         .executableTarget(name: "ExtractionBenchmark", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Benchmarks/ExtractionBenchmark"),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),

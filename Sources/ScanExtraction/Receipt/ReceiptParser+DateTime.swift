@@ -67,40 +67,15 @@ extension ReceiptParser {
         return nanp || (dollar && !other)
     }
 
-    func parseDateTime(_ lines: [AnalyzedLine], into r: inout Receipt, findings: inout [Finding]) {
+    /// The date is the best-scored of the dates printed on the receipt (`ReceiptFieldFeatures.dateCandidates`).
+    func parseDateTime(_ lines: [AnalyzedLine], features: ReceiptFieldFeatures, into r: inout Receipt, findings: inout [Finding],
+                       candidates: inout [ReceiptField: [FieldCandidate]]) {
         let monthFirst = Self.monthFirst(lines)
+        let dates = ranked(features.dateCandidates(monthFirst: monthFirst), .date)
+        candidates[.date] = dates
         var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
-        for (i, l) in lines.enumerated() {
-            var base = 1.0 - Double(i) / Double(lines.count) * 0.3
-            // `DATE`, also glued to the value (`Date:23/01/2018`).
-            if Text.hasAny(l.key, ["DATE", "DATED", "TARIKH", "DATUM", "FECHA", "DATA"]) || l.key.contains("DATE") { base += 1 }
-            if Text.hasAny(l.key, ["EXP", "EXPIRY", "VALID", "DUE", "BEST BEFORE", "CLOSED", "PRINTED", "REPRINT"]) { base -= 0.5 }
-            let scalars = Array(l.text.unicodeScalars)
-            let times = l.entities(.time)
-            for e in l.entities(.date) {
-                guard var d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= 2100,
-                      !Self.gluedToCode(scalars, at: e.range.start) else { continue }
-                var score = base
-                // A time printed right after it: the till's date-and-time stamp.
-                if times.contains(where: { $0.range.start >= e.range.end && $0.range.start - e.range.end <= 3 }) { score += 0.3 }
-                if e.ambiguous == true { score -= 0.1 }
-                // An ambiguous numeric date: day first, except where the receipt is North American.
-                if e.ambiguous == true, let alt = e.alternatives?.first,
-                   let first = e.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {
-                    let valueIsDayFirst = (Int(d.suffix(2)) ?? 0) == first
-                    if valueIsDayFirst == monthFirst { d = alt }
-                }
-                if best == nil || score > best!.score { best = (score, d, l.provenance(of: e), l) }
-            }
-            for (iso, text, start) in Self.numericDates(in: l.text, monthFirst: monthFirst) where !Self.gluedToCode(scalars, at: start) {
-                // Ties go to this reading: it applies the receipt's own day-month order.
-                var score = base + 0.01
-                if times.contains(where: { $0.range.start >= start + text.unicodeScalars.count
-                    && $0.range.start - (start + text.unicodeScalars.count) <= 3 }) { score += 0.3 }
-                var p = l.line.provenance()
-                p.text = text
-                if best == nil || score > best!.score { best = (score, iso, p, l) }
-            }
+        if let b = dates.first {
+            best = (b.score, b.value, Self.scored(b, over: dates.dropFirst().first), lines[b.lines.lowerBound])
         }
         if best == nil, let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst) {
             var p = l.line.provenance()

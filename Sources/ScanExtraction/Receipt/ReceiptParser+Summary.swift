@@ -4,8 +4,11 @@ import ScanModel
 
 // Summary: subtotal, taxes, tip, total and payment, and the arithmetic check.
 extension ReceiptParser {
-    func parseSummary(_ lines: [AnalyzedLine], roles: [Role], from start: Int, into r: inout Receipt) {
-        var totals: [(amount: Amount, strength: Double, index: Int, prov: Provenance)] = []
+    /// The total is the best-scored of the amounts printed on the receipt (`ReceiptFieldFeatures.totalCandidates`):
+    /// its label, its place, and whether it agrees with the subtotal and taxes, the items, and the money handed over
+    /// less the change. The other amounts are read by their labels.
+    func parseSummary(_ lines: [AnalyzedLine], roles: [Role], from start: Int, features: ReceiptFieldFeatures, into r: inout Receipt,
+                      candidates: inout [ReceiptField: [FieldCandidate]]) {
         var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
         var taxes: [Receipt.Tax] = []
         var tips: [(Amount, Provenance)] = []
@@ -21,10 +24,9 @@ extension ReceiptParser {
         for (i, l) in lines.enumerated() {
             let k = l.key
             if method == nil {
-                if Text.hasAny(k, ["VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "DISCOVER", "EFTPOS",
-                                   "MAESTRO", "CARD", "KARTE", "CARTE", "CB", "EC KARTE", "GIROCARD", "JCB", "UNIONPAY"]) {
+                if Text.hasAny(k, Self.cardWords) {
                     method = "card"
-                } else if roles[i] == .tendered && Text.hasAny(k, ["CASH", "TUNAI", "BAR", "ESPECES", "EFECTIVO", "CONTANTI"]) {
+                } else if roles[i] == .tendered && Text.hasAny(k, Self.cashWords) {
                     method = "cash"
                 }
             }
@@ -44,9 +46,6 @@ extension ReceiptParser {
         for i in from..<lines.count {
             let l = lines[i]
             switch roles[i] {
-            case .total(let s):
-                // A refund's total is negative (`TOTAL -3.50`); it counts when no positive total is printed (below).
-                if let (a, p) = value(i), a.minor != 0 { totals.append((a, s, i, p)) }
             case .subtotal:
                 if r.subtotal == nil, let (a, p) = value(i) { r.subtotal = a.decimalString; r.provenance["subtotal"] = p }
             case .tax:
@@ -64,80 +63,26 @@ extension ReceiptParser {
             default: break
             }
         }
-        // A tax breakdown table (`GST SUMMARY`, `TAX CODE  AMOUNT  TAX`) repeats `TOTAL` over the tax columns.
-        if let table = lines.indices.first(where: { i in i >= from && (Text.hasAny(lines[i].key, ["GST SUMMARY", "TAX SUMMARY", "VAT SUMMARY", "SST SUMMARY", "TAX CODE", "MWST SATZ"])) }) {
-            totals = totals.map { $0.index > table ? ($0.amount, $0.strength - 1.5, $0.index, $0.prov) : $0 }
-        }
-        // A total printed just under a rounding line is the rounded amount due (`Total RM Incl. GST 49.39`,
-        // `Rounding Adj 0.01`, `Total RM 49.40`): it outranks the total before rounding.
-        if let rounding = (from..<lines.count).last(where: { roles[$0] == .rounding }) {
-            totals = totals.map { t in
-                t.index > rounding && t.index <= rounding + 2 ? (t.amount, max(t.strength, 2.25), t.index, t.prov) : t
-            }
-        }
-        // Money handed over less change is what was due: when a printed amount agrees, it is strong evidence.
-        if let (t, tp) = tendered, let (c, _) = change, c.minor >= 0, t.cents > c.cents {
-            let due = t.cents - c.cents
-            if !totals.contains(where: { $0.amount.cents == due && $0.strength >= 1 }) {
-                if c.minor == 0 {
-                    totals.append((t, 1.75, lines.count, tp))
-                } else {
-                    for i in from..<lines.count {
-                        if case .tendered = roles[i] { continue }
-                        if case .change = roles[i] { continue }
-                        if let a = lines[i].amount, a.cents == due, let p = lines[i].amountProvenance { totals.append((a, 1.75, i, p)); break }
-                    }
-                }
-            }
-        }
-        if totals.contains(where: { $0.amount.minor > 0 }) { totals.removeAll { $0.amount.minor < 0 } }
-        // Totals above the summary (a total printed at the top, as some tills do).
-        if totals.isEmpty {
-            for i in 0..<from { if case .total(let s) = roles[i], let (a, p) = value(i), a.minor > 0 { totals.append((a, s - 0.5, i, p)) } }
-        }
-        var chosen: (amount: Amount, strength: Double, index: Int, prov: Provenance)?
-        if let (t, _) = tendered, let (c, _) = change, c.minor >= 0 {
-            let due = t.cents - c.cents
-            chosen = totals.filter { $0.amount.cents == due }.max { $0.strength < $1.strength }
-        }
-        if chosen == nil {
-            let topStrength = totals.map(\.strength).max() ?? 0
-            chosen = totals.filter { $0.strength >= topStrength - 0.01 }.max { a, b in
-                a.amount < b.amount || (a.amount == b.amount && a.index < b.index)
-            }
-        }
-        if let c = chosen {
-            r.total = c.amount.decimalString
-            var p = c.prov
-            p.confidence = (p.confidence * min(1, 0.6 + 0.2 * c.strength) * 1000).rounded() / 1000
-            r.provenance["total"] = p
-        } else if r.subtotal == nil, taxes.isEmpty, let due = Self.itemsSumPrinted(lines, roles: roles, items: r.items) {
-            // No total label, but the items add up to an amount printed below them (`CASH` / `RM 170.00`): that is what was due.
-            r.total = due.0.decimalString
-            var q = due.1
-            q.confidence = (q.confidence * 0.8 * 1000).rounded() / 1000
-            r.provenance["total"] = q
-        } else {
-            // No total label: the largest amount that isn't money handed over or back.
-            var best: (Amount, Provenance)?
-            for (i, l) in lines.enumerated() {
-                switch roles[i] { case .tendered, .change, .quantityTotal, .taxId, .discount, .rounding, .subtotal, .tax, .tip: continue; default: break }
-                if let a = l.amount, let p = l.amountProvenance, a.minor > 0, best == nil || a > best!.0 { best = (a, p) }
-            }
-            if let (a, p) = best {
-                r.total = a.decimalString
-                var q = p
-                q.confidence = (q.confidence * 0.5 * 1000).rounded() / 1000
-                r.provenance["total"] = q
-            }
-        }
-        // No subtotal label, but a weaker total-like line above the total (`AMOUNT : 31.12`, then `TAX 2.80`,
-        // then `TOTAL : 33.92`) that the taxes bring up to the total is the subtotal.
-        if r.subtotal == nil, let c = chosen, !taxes.isEmpty {
-            let taxSum = taxes.compactMap { Amount.parse($0.amount[...]) }.reduce(0) { $0 + $1.cents }
-            if let sub = totals.first(where: { $0.index < c.index && $0.strength < c.strength && $0.amount.cents + taxSum == c.amount.cents }) {
-                r.subtotal = sub.amount.decimalString
-                r.provenance["subtotal"] = sub.prov
+        let amounts = r.items.compactMap { $0.amount.flatMap { Amount.parse($0[...]) } }
+        let context = ReceiptFieldFeatures.SummaryContext(
+            summaryStart: from, tendered: tendered?.0, change: change?.0, subtotal: r.subtotal.flatMap { Amount.parse($0[...]) },
+            taxSum: taxes.isEmpty ? nil : taxes.compactMap { Amount.parse($0.amount[...]) }.reduce(0) { $0 + $1.cents },
+            itemsSum: amounts.count >= 2 && amounts.count == r.items.count ? amounts.reduce(0) { $0 + $1.cents } : nil)
+        let totals = ranked(features.totalCandidates(roles: roles, context: context), .total)
+        candidates[.total] = totals
+        if let best = totals.first {
+            r.total = best.value
+            r.provenance["total"] = Self.scored(best, over: totals.dropFirst().first { $0.value != best.value })
+            // No subtotal label, but a total-like line above the total (`AMOUNT : 31.12`, then `TAX 2.80`,
+            // then `TOTAL : 33.92`) that the taxes bring up to the total is the subtotal.
+            if r.subtotal == nil, let taxSum = context.taxSum, let total = Amount.parse(best.value[...]),
+               let sub = totals.first(where: { c in
+                   guard c.lines.lowerBound < best.lines.lowerBound, let a = Amount.parse(c.value[...]) else { return false }
+                   if case .total = roles[c.lines.lowerBound] { return a.cents + taxSum == total.cents }
+                   return false
+               }) {
+                r.subtotal = sub.value
+                r.provenance["subtotal"] = sub.provenance
             }
         }
         r.tax = taxes
@@ -152,6 +97,9 @@ extension ReceiptParser {
             if let (a, p) = change { r.payment?.change = a.decimalString; r.provenance["payment.change"] = p }
         }
     }
+
+    static let cardWords = lexicon.words(.card)
+    static let cashWords = lexicon.words(.cash)
 
     /// An amount printed after the last item that equals the items' sum (two items at least), with its provenance.
     static func itemsSumPrinted(_ lines: [AnalyzedLine], roles: [Role], items: [Receipt.Item]) -> (Amount, Provenance)? {

@@ -9,34 +9,50 @@ import ScanModel
 public struct ReceiptParser: Sendable {
     /// Labels the lines for the line items (a model the training tools pass in, or the shipped one).
     public var itemModel: ItemLineModel
+    /// The learned field scores; nil: the shipped model (`Resources/ReceiptFields.json`, or `$SCANEXTRACT_RECEIPT_MODEL`).
+    let fieldModel: ReceiptFieldModel?
 
-    public init(itemModel: ItemLineModel = .shipped) { self.itemModel = itemModel }
+    public init(itemModel: ItemLineModel = .shipped) {
+        self.itemModel = itemModel
+        fieldModel = nil
+    }
+
+    /// A parser that scores field candidates with `fieldModel` (`.untrained` keeps them in reading order: for training).
+    public init(fieldModel: ReceiptFieldModel, itemModel: ItemLineModel = .shipped) {
+        self.fieldModel = fieldModel
+        self.itemModel = itemModel
+    }
+
+    /// `candidates` scored for `field` by the parser's model, best first.
+    func ranked(_ candidates: [FieldCandidate], _ field: ReceiptField) -> [FieldCandidate] {
+        ReceiptFieldFeatures.ranked(candidates, field, model: fieldModel ?? .shared)
+    }
 
     /// The role a line plays in the summary part of a receipt.
     enum Role: Equatable { case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId, none }
 
-    static let changeWords = ["CHANGE", "CHANGED", "KEMBALIAN", "UANG KEMBALI", "CHANGE DUE", "KEMBALI", "BAKI", "RUCKGELD", "RÜCKGELD", "RENDU", "CAMBIO", "WISSELGELD"]
-    static let tenderWords = ["CASH", "TENDERED", "TENDER", "PAID", "PAYMENT", "VISA", "MASTERCARD", "MASTER", "AMEX", "DEBIT",
-                              "CREDIT", "CARD", "EFTPOS", "BAYAR", "TUNAI", "GEGEBEN", "BAR", "ESPECES", "ESPÈCES", "CB", "EC", "MAESTRO",
-                              "GIRO", "KARTE", "TARJETA", "EFECTIVO", "CONTANTI", "AMOUNT TENDERED", "AMOUNT PAID"]
-    static let roundingWords = ["ROUNDING", "ROUND", "ROUNDED ADJ", "ADJ", "ADJUSTMENT", "PEMBULATAN", "RUNDUNG"]
-    static let quantityWords = ["QTY", "QUANTITY", "ITEMS", "ITEM S", "ITEM", "PCS", "NO OF", "ARTIKEL", "ARTICLES", "UNITS"]
-    static let discountWords = ["DISCOUNT", "DISC", "SAVINGS", "YOU SAVED", "SAVE", "COUPON", "PROMO", "RABATT", "REMISE",
-                                "VOUCHER", "MEMBER DISC", "PROMOTION", "DISKON", "POTONGAN", "DESCUENTO", "SCONTO"]
-    static let subtotalWords = ["SUBTOTAL", "SUB TOTAL", "SUB", "SUBTOTAAL", "ZWISCHENSUMME", "SOUS TOTAL", "EXCL", "EXCLUDING",
-                                "EXCLUSIVE", "BEFORE TAX", "NET AMOUNT", "NETTO", "HT", "TOTAL HT", "SUBTOTALE"]
-    static let tipWords = ["TIP", "TIPS", "GRATUITY", "POURBOIRE", "TRINKGELD", "PROPINA", "MANCIA"]
-    static let taxWords = ["TAX", "GST", "VAT", "SST", "HST", "PST", "QST", "MWST", "UST", "TVA", "IVA", "PPN", "SALES TAX",
-                           "STEUER", "BTW", "MOMS", "PB1", "IGST", "CGST", "SGST", "TAXES", "MW ST"]
-    static let taxIdWords = ["GST ID", "GST REG", "GST NO", "GST REG NO", "VAT NO", "VAT REG", "TAX ID", "VAT ID", "SST ID",
-                             "SST REG", "USTID", "UST ID", "STEUERNR", "ST NR", "ABN", "TIN", "NPWP", "SIRET", "TVA INTRA",
-                             "CO REG", "COMPANY NO", "ROC", "BUSINESS NO", "GST REG NO", "REG NO", "N TVA", "CIF", "NIF"]
-    static let strongTotalWords = ["GRAND TOTAL", "GRANDTOTAL", "ROUNDED", "ROUND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "PAYABLE", "NETT TOTAL",
-                                   "NET TOTAL", "INCL", "INCLUSIVE", "INCLUDING", "TOTAL AMOUNT", "A PAYER", "À PAYER", "ZU ZAHLEN",
-                                   "TOTAL TTC", "TTC", "TOTAL TO PAY", "AMOUNT PAYABLE", "GESAMTBETRAG", "TOTAL SALES INCL", "NET PAYABLE"]
-    static let totalWords = ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "BETRAG", "IMPORTE", "TOTALE", "TOTAAL", "BALANCE", "AMOUNT", "AMT",
-                             "TOTAL RM", "TOTAL SALES", "TOTAL BILL", "NET", "NETT", "SUM", "BILL"]
-
+    // The label words of every shipped language (Resources/Locales/*.json), read once.
+    static let lexicon = Lexicon.shared
+    static let changeWords = lexicon.words(.change)
+    static let tenderWords = lexicon.words(.tender)
+    static let roundingWords = lexicon.words(.rounding)
+    static let quantityWords = lexicon.words(.quantity)
+    static let discountWords = lexicon.words(.discount)
+    static let subtotalWords = lexicon.words(.subtotal)
+    static let tipWords = lexicon.words(.tip)
+    static let taxWords = lexicon.words(.tax)
+    static let taxIdWords = lexicon.words(.taxId)
+    /// Tax-inclusive markers (`INCL`, `INKL`): `Total incl. GST` is the amount due, `incl. VAT 20%` the tax in it.
+    static let inclusiveWords = lexicon.words(.taxInclusive)
+    static let strongTotalWords = lexicon.words(.strongTotal) + inclusiveWords
+    /// The plain total words of each language (`TOTAL`, `JUMLAH`, `SUMME`).
+    static let plainTotalWords = lexicon.words(.total)
+    /// Words that label a total only on a short line (`BALANCE`, `AMOUNT`, `BETRAG`).
+    static let weakTotalWords = lexicon.words(.weakTotal)
+    static let totalAbbreviations = lexicon.words(.totalAbbreviations)
+    static let totalWords = plainTotalWords + weakTotalWords
+    /// Single words that end a `Qty: 3 Amount: 262,000` label: the amount's own label.
+    static let amountLabelWords = Set(totalWords.filter { !$0.contains(" ") })
     static let anyTotalWords = totalWords + strongTotalWords
 
     /// The role of a line, from its label.
@@ -47,30 +63,32 @@ public struct ReceiptParser: Sendable {
         // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
         let key = rawKey.contains("NCLUSIVE") || rawKey.contains("NCLUDING") || rawKey.contains("NCL ")
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
-        if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "TOTAL"]) { return .taxId }
+        if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, inclusiveWords + plainTotalWords) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
-        if isTip(key) && !Text.has(key, "INCL") { return .tip }
-        if Text.hasAny(key, roundingWords) && !Text.hasAny(key, ["TOTAL"]) { return .rounding }
+        if isTip(key) && !Text.hasAny(key, inclusiveWords) { return .tip }
+        if Text.hasAny(key, roundingWords) && !Text.hasAny(key, plainTotalWords) { return .rounding }
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
-        if totalish && Text.hasAny(key, ["QTY", "QUANTITY", "ITEMS", "ITEM", "PCS", "NO OF", "UNITS", "ARTIKEL", "POINTS", "WEIGHT"]) {
+        if totalish && Text.hasAny(key, quantityWords) {
             // `Qty: 3 Amount: 262,000`: the count comes first, the amount's own label last.
-            if let last = key.split(separator: " ").last, ["AMOUNT", "AMT", "TOTAL", "JUMLAH", "BETRAG", "SUMME"].contains(String(last)),
+            if let last = key.split(separator: " ").last, amountLabelWords.contains(String(last)),
                key.split(separator: " ").count >= 3, key.contains(where: \.isNumber) { return .total(strength: 1.5) }
             return .quantityTotal
         }
-        if isSubtotal(key) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND"]) { return .subtotal }
-        if Text.hasAny(key, tenderWords) && !Text.hasAny(key, ["TOTAL", "DUE", "PAYABLE"]) { return .tendered }
-        if Text.hasAny(key, taxWords) && !Text.hasAny(key, ["INCL", "INCLUSIVE", "INCLUDING", "GRAND", "TTC"]) { return .tax }
+        if isSubtotal(key) && !Text.hasAny(key, strongTotalWords) { return .subtotal }
+        if Text.hasAny(key, tenderWords) && !Text.hasAny(key, plainTotalWords + strongTotalWords.filter { !inclusiveWords.contains($0) }) {
+            return .tendered
+        }
+        if Text.hasAny(key, taxWords) && !Text.hasAny(key, strongTotalWords) { return .tax }
         // `(Inclusive) GST 6%`, `incl. VAT 20%`: the tax contained in the total, not the total itself.
-        if Text.hasAny(key, taxWords), !Text.hasAny(key, anyTotalWords.filter { !["INCL", "INCLUSIVE", "INCLUDING"].contains($0) } + ["DUE", "PAY"]),
+        if Text.hasAny(key, taxWords), !Text.hasAny(key, anyTotalWords.filter { !inclusiveWords.contains($0) }),
            !fuzzyTotal(key) { return .tax }
         if Text.hasAny(key, strongTotalWords) && totalish { return .total(strength: 2) }
-        if Text.hasAny(key, ["TOTAL", "JUMLAH", "SUMME", "GESAMT", "TOTALE", "TOTAAL", "IMPORTE"]) { return .total(strength: 1.5) }
+        if Text.hasAny(key, plainTotalWords) { return .total(strength: 1.5) }
         if fuzzyTotal(key) { return .total(strength: 1) }
         // `TOT`, `TTL`: the till's abbreviation, as a word of its own.
-        if Text.hasAny(key, ["TOT", "TTL", "TL", "TOT AMT", "TTL AMT"]) && key.split(separator: " ").count <= 3 { return .total(strength: 1) }
-        if Text.hasAny(key, ["BALANCE", "AMOUNT", "AMT", "BETRAG", "NET", "NETT", "SUM", "BILL"]) && key.split(separator: " ").count <= 3 {
+        if Text.hasAny(key, totalAbbreviations) && key.split(separator: " ").count <= 3 { return .total(strength: 1) }
+        if Text.hasAny(key, weakTotalWords) && key.split(separator: " ").count <= 3 {
             return .total(strength: 0.5)
         }
         if Text.hasAny(key, quantityWords) && key.split(separator: " ").count <= 2 { return .quantityTotal }
@@ -113,23 +131,12 @@ public struct ReceiptParser: Sendable {
         return false
     }
 
-    static let headerNoise = ["TAX INVOICE", "INVOICE", "RECEIPT", "OFFICIAL RECEIPT", "SIMPLIFIED", "WELCOME", "COPY", "ORIGINAL",
-                              "CASH BILL", "CASH SALE", "CASH RECEIPT", "THANK YOU", "DUPLICATE", "CUSTOMER COPY", "MERCHANT COPY",
-                              "SALES RECEIPT", "BILL", "KASSENBON", "QUITTUNG", "TICKET", "RECU", "FACTURE", "RECHNUNG", "STRUK", "NOTA"]
-    static let companySuffixes = ["SDN BHD", "SDN", "BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "LTD", "LIMITED", "LLC", "INC",
-                                  "GMBH", "PLC", "CORP", "CORPORATION", "CO", "COMPANY", "PTY", "PTE", "S A", "SA", "SARL", "SAS", "AG",
-                                  "KG", "SRL", "SPA", "BV", "NV", "RESTAURANT", "RESTORAN", "CAFE", "HARDWARE", "STORE", "MART",
-                                  "SUPERMARKET", "MINIMARKET", "BAKERY", "KEDAI", "STATIONERY", "PHARMACY", "FARMASI", "HOTEL", "BISTRO",
-                                  "GRILL", "PIZZA", "TAVERN", "BAR", "DINER", "KITCHEN", "MARKET", "SHOP", "BOOKSTORE", "PT", "TBK", "CV",
-                                  "TOKO", "RESTAURANTE", "TRATTORIA", "BRASSERIE", "BOULANGERIE", "PHARMACIE", "APOTHEKE", "BÄCKEREI"]
-    static let addressStop = ["TEL", "TELEPHONE", "PHONE", "FAX", "HP", "GST", "VAT", "TAX", "INVOICE", "RECEIPT", "DATE", "CASHIER",
-                              "EMAIL", "E MAIL", "WEBSITE", "WWW", "TABLE", "SERVER", "ORDER", "CHECK", "BILL", "REG", "ROC", "CO REG",
-                              "COMPANY", "DOC", "NO TEL", "TERMINAL", "STATION", "GUESTS", "OPEN", "HOURS", "THANK", "STORE", "SST",
-                              "ABN", "TIME", "MEMBER", "SALESPERSON", "STAFF", "POS", "TRANS", "COUNTER"]
+    static let headerNoise = lexicon.headerNoise
+    static let companySuffixes = lexicon.legalForms + lexicon.businessTypes
+    /// Words that end a line of a company name's header, or stop an address: contact, document and tax labels.
+    static let addressStop = lexicon.words(.contact) + lexicon.words(.document) + lexicon.words(.date) + taxWords + taxIdWords
     /// Labels that never belong to an address.
-    static let strongStop = ["GST", "ROC", "DOCUMENT", "DOC NO", "COMPANY NO", "CO REG", "CO NO", "REG NO", "TEL", "FAX", "RECEIPT",
-                             "INVOICE", "CASHIER", "DATE", "EMAIL", "E MAIL", "WWW", "VAT", "SST", "ABN", "TAX", "PHONE", "BILL NO",
-                             "FORMERLY", "LICENSEE", "OPERATED BY", "TABLE", "SERVER", "GUESTS"]
+    static let strongStop = lexicon.words(.contact) + lexicon.words(.document) + lexicon.words(.date) + taxIdWords
     static let labelPattern = #"\s+(?:DOCUMENT\s*NO|DOC\s*NO|ROC\s*NO|GST\s*(?:ID|NO|REG)|COMPANY\s*NO|CO\.?\s*REG|TEL|FAX|PHONE|RECEIPT|INVOICE|CASHIER|DATE)\b"#
 
     /// Where a label (`Document No`, `GST ID`, `TEL`) starts inside a line, in scalars.
@@ -138,42 +145,44 @@ public struct ReceiptParser: Sendable {
         return text.unicodeScalars[..<r.lowerBound].count
     }
 
-    /// Words that name a street or a district, never a shop (`CITY`, `PLAZA`, `MARKET` can).
-    static let thoroughfareWords = ["JALAN", "JLN", "JL", "LORONG", "TAMAN", "TMN", "KAWASAN", "BANDAR", "KAMPUNG", "KG", "PERSIARAN",
-                                    "LEBUH", "SEKSYEN", "STREET", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD", "DRIVE", "LANE",
-                                    "HWY", "HIGHWAY", "STRASSE", "RUE"]
-    static let countryWords = ["MALAYSIA", "SINGAPORE", "INDONESIA", "USA", "U S A", "UNITED STATES", "UNITED KINGDOM", "UK",
-                               "CANADA", "AUSTRALIA", "IRELAND", "GERMANY", "DEUTSCHLAND", "FRANCE", "NEW ZEALAND"]
-    static let streetWords = ["JALAN", "JLN", "LORONG", "TAMAN", "STREET", "ST", "ROAD", "RD", "AVENUE", "AVE", "BLVD", "BOULEVARD",
-                              "HWY", "HIGHWAY", "DRIVE", "DR", "LANE", "LN", "WAY", "PLACE", "PL", "SUITE", "STE", "FLOOR", "UNIT",
-                              "BLOCK", "BLK", "LOT", "NO", "PERSIARAN", "LEBUH", "KAMPUNG", "KG", "BANDAR", "STRASSE", "STR",
-                              "PLATZ", "RUE", "AVENUE", "CHEMIN", "PIKE", "PKWY", "PARKWAY", "COURT", "CT", "SQUARE", "SQ",
-                              "CRESCENT", "TERRACE", "PLAZA", "CENTRE", "CENTER", "MALL", "PUSAT", "SEKSYEN", "SECTION", "BATU",
-                              "INDUSTRIAL", "PARK", "JL", "GEDUNG", "KOTA", "CITY", "BAHRU", "SELANGOR", "JOHOR", "KUALA", "LUMPUR",
-                              "PETALING", "JAYA", "SHAH", "ALAM", "KLANG", "PUCHONG", "KAJANG", "DARUL", "EHSAN", "TAKZIM"]
+    /// Words that name a street, never a shop (`CITY`, `PLAZA`, `MARKET` can).
+    static let thoroughfareWords = lexicon.thoroughfares
+    /// Street words and the other words of an address (units, floors, buildings, districts). No place names:
+    /// a town's name is no knowledge of addresses.
+    static let streetWords = lexicon.thoroughfares + lexicon.addressParts
+    static let countryWords = lexicon.countries
 
     public func parse(_ analyzed: [AnalyzedLine]) -> (Receipt, [Finding]) {
+        let (r, findings, _) = parseWithCandidates(analyzed)
+        return (r, findings)
+    }
+
+    /// The receipt, and for each learned field its candidates as scored (best first): what
+    /// `Tools/train-receipt-fields` learns from.
+    public func parseWithCandidates(_ analyzed: [AnalyzedLine]) -> (Receipt, [Finding], [ReceiptField: [FieldCandidate]]) {
         var r = Receipt()
         var findings: [Finding] = []
-        guard !analyzed.isEmpty else { return (r, findings) }
+        var candidates: [ReceiptField: [FieldCandidate]] = [:]
+        guard !analyzed.isEmpty else { return (r, findings, candidates) }
         let (lines, roles, summaryStart) = Self.prepared(analyzed)
 
+        let features = ReceiptFieldFeatures(lines)
         // --- Header: merchant name, address, phone.
-        parseMerchant(lines, roles: roles, limit: summaryStart, into: &r)
+        parseMerchant(lines, features: features, limit: summaryStart, into: &r, candidates: &candidates)
 
         // --- Date, time, receipt number, currency.
-        parseDateTime(lines, into: &r, findings: &findings)
+        parseDateTime(lines, features: features, into: &r, findings: &findings, candidates: &candidates)
         parseReferences(lines, into: &r)
 
         // --- Items.
         parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
 
         // --- Summary.
-        parseSummary(lines, roles: roles, from: summaryStart, into: &r)
+        parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
 
         // --- Checks.
         findings += check(r)
-        return (r, findings)
+        return (r, findings, candidates)
     }
 
     /// The lines as the field parsers read them (words right of a price column dropped), their

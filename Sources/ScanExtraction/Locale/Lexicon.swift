@@ -1,0 +1,155 @@
+import Foundation
+
+/// What the receipt parser knows of one language: its label words (total, tax, change, ...),
+/// header noise, legal forms and business types, street words, country names, months and
+/// number conventions. One JSON file a language in `Resources/Locales/`; a new language is
+/// a new file there, read without a change to the code.
+public struct LocaleLexicon: Codable, Sendable, Equatable {
+    /// The kinds of label a receipt prints; every locale file has each key (an empty list is fine).
+    public enum Label: String, CaseIterable, Codable, Sendable {
+        case total, strongTotal, weakTotal, totalAbbreviations, subtotal, tax, taxInclusive, taxSummary, tip, change, tender
+        case cash, card, rounding, discount, quantity, taxId, date, notIssueDate, contact, document
+    }
+
+    public struct Numbers: Codable, Sendable, Equatable {
+        public var decimal: String
+        public var grouping: String
+    }
+
+    /// ISO 639-1 code: `en`, `ms`, `de`, ...
+    public var language: String
+    public var name: String
+    public var labels: [String: [String]]
+    public var headerNoise: [String]
+    /// Legal forms of a company (`SDN BHD`, `GMBH`, `LTD`).
+    public var legalForms: [String]
+    /// Words that name a kind of business (`RESTAURANT`, `APOTHEKE`).
+    public var businessTypes: [String]
+    /// Street words (`STREET`, `JALAN`, `STRASSE`).
+    public var thoroughfares: [String]
+    /// Other words of an address: units, floors, buildings, districts (`SUITE`, `TAMAN`, `CEDEX`).
+    public var addressParts: [String]
+    public var countries: [String]
+    public var months: [String]
+    public var numbers: Numbers
+    /// Orders of day, month and year in numeric dates, most common first (`DMY`, `MDY`, `YMD`).
+    public var dateOrders: [String]
+
+    public func words(_ label: Label) -> [String] { labels[label.rawValue] ?? [] }
+}
+
+/// A locale file that can't be used.
+public struct LexiconError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+/// Every locale's words together: a receipt's language is not known before it is read, so the
+/// parser asks all languages at once. Words are kept as `Text.key` makes them (upper case, other
+/// characters as single spaces), without duplicates, in file order.
+public struct Lexicon: Sendable {
+    public let locales: [LocaleLexicon]
+    private let merged: [LocaleLexicon.Label: [String]]
+    public let headerNoise: [String]
+    public let legalForms: [String]
+    public let businessTypes: [String]
+    public let thoroughfares: [String]
+    public let addressParts: [String]
+    public let countries: [String]
+    public let months: [String]
+
+    public init(locales: [LocaleLexicon]) {
+        self.locales = locales
+        func union(_ lists: [[String]]) -> [String] {
+            var seen = Set<String>(), out: [String] = []
+            for w in lists.joined() {
+                let k = Text.key(w)
+                if !k.isEmpty, seen.insert(k).inserted { out.append(k) }
+            }
+            return out
+        }
+        var merged: [LocaleLexicon.Label: [String]] = [:]
+        for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
+        self.merged = merged
+        headerNoise = union(locales.map(\.headerNoise))
+        legalForms = union(locales.map(\.legalForms))
+        businessTypes = union(locales.map(\.businessTypes))
+        thoroughfares = union(locales.map(\.thoroughfares))
+        addressParts = union(locales.map(\.addressParts))
+        countries = union(locales.map(\.countries))
+        months = union(locales.map(\.months))
+    }
+
+    public func words(_ label: LocaleLexicon.Label) -> [String] { merged[label] ?? [] }
+
+    /// Reads one locale file; every label key must be there.
+    public static func decode(_ data: Data, file: String) throws -> LocaleLexicon {
+        let locale: LocaleLexicon
+        do {
+            locale = try JSONDecoder().decode(LocaleLexicon.self, from: data)
+        } catch {
+            throw LexiconError(description: "locale file \(file) is not valid: \(error)")
+        }
+        let missing = LocaleLexicon.Label.allCases.map(\.rawValue).filter { locale.labels[$0] == nil }
+        if !missing.isEmpty {
+            throw LexiconError(description: "locale file \(file) lacks the labels \(missing.joined(separator: ", "))")
+        }
+        let unknown = locale.labels.keys.filter { LocaleLexicon.Label(rawValue: $0) == nil }.sorted()
+        if !unknown.isEmpty {
+            throw LexiconError(description: "locale file \(file) has unknown labels \(unknown.joined(separator: ", "))")
+        }
+        return locale
+    }
+
+    /// Every `*.json` file of a folder, in name order.
+    public static func load(directory: URL) throws -> Lexicon {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw LexiconError(description: "cannot read the locale folder \(directory.path): \(error.localizedDescription)")
+        }
+        guard !names.isEmpty else { throw LexiconError(description: "no locale files (*.json) in \(directory.path)") }
+        return Lexicon(locales: try names.map { name in
+            let url = directory.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw LexiconError(description: "cannot read the locale file \(url.path)")
+            }
+            return try decode(data, file: name)
+        })
+    }
+
+    /// The environment variable that names another locale folder (to try a new locale without a rebuild).
+    public static let directoryVariable = "SCANEXTRACT_LOCALES"
+
+    /// The shipped locale folder: `$SCANEXTRACT_LOCALES`, else the resource bundle beside the executable
+    /// (`scanextract_ScanExtraction.resources`, which an installation copies with the binary), else the build tree's.
+    public static func shippedDirectory() -> URL {
+        if let env = ProcessInfo.processInfo.environment[directoryVariable], !env.isEmpty { return URL(fileURLWithPath: env) }
+        return ResourceFiles.url("Locales")
+    }
+
+    /// All shipped locales, read once. A missing or broken locale folder stops the program with a message
+    /// that says where it looked: the parser can't read a receipt without its words.
+    public static let shared: Lexicon = {
+        do {
+            return try load(directory: shippedDirectory())
+        } catch {
+            fatalError("scanextract: \(error). Install the folder scanextract_ScanExtraction.resources beside the scanextract "
+                + "binary, or set \(directoryVariable) to a folder of locale files.")
+        }
+    }()
+}
+
+/// Files that ship in ScanExtraction's resource bundle.
+enum ResourceFiles {
+    static let bundleName = "scanextract_ScanExtraction.resources"
+
+    /// A resource by name: beside the executable first (an installed binary), else SwiftPM's bundle (the build tree).
+    static func url(_ name: String) -> URL {
+        let beside = Bundle.main.bundleURL.appendingPathComponent(bundleName)
+        if FileManager.default.fileExists(atPath: beside.appendingPathComponent(name).path) {
+            return beside.appendingPathComponent(name)
+        }
+        return Bundle.module.bundleURL.appendingPathComponent(name)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Boosted regression trees that score the candidates of one receipt field (learned by
+/// `Tools/train-receipt-fields/train.py` with LightGBM's ranking objective). A candidate's
+/// score is the sum of one leaf value per tree; only the order of the scores matters.
+public struct TreeEnsemble: Codable, Sendable {
+    /// The names of the features, in the order the trees index them; they must equal the parser's.
+    public var features: [String]
+    public var trees: [Tree]
+
+    /// One tree as flat arrays. An inner node `n` sends a candidate left when
+    /// `x[feature[n]] <= threshold[n]`; a child `c < 0` is the leaf `-c - 1`.
+    public struct Tree: Codable, Sendable {
+        public var feature: [Int]
+        public var threshold: [Double]
+        public var left: [Int]
+        public var right: [Int]
+        public var leaf: [Double]
+    }
+
+    public func score(_ x: [Double]) -> Double {
+        var sum = 0.0
+        for t in trees {
+            if t.feature.isEmpty { sum += t.leaf.first ?? 0; continue }
+            var n = 0
+            while true {
+                let next = x[t.feature[n]] <= t.threshold[n] ? t.left[n] : t.right[n]
+                if next < 0 { sum += t.leaf[-next - 1]; break }
+                n = next
+            }
+        }
+        return sum
+    }
+}
+
+/// The learned scores of every receipt field the parser chooses among candidates.
+public struct ReceiptFieldModel: Codable, Sendable {
+    /// What the model was trained on, and the command that made it.
+    public var trainedOn: String
+    public var fields: [String: TreeEnsemble]
+
+    public func ensemble(_ field: ReceiptField) -> TreeEnsemble {
+        guard let e = fields[field.rawValue] else {
+            fatalError("scanextract: the receipt field model has no scores for '\(field.rawValue)'")
+        }
+        return e
+    }
+
+    /// The environment variable that names another model file (cross-validation runs one model a fold).
+    public static let fileVariable = "SCANEXTRACT_RECEIPT_MODEL"
+
+    public static func load(_ url: URL) throws -> ReceiptFieldModel {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw LexiconError(description: "cannot read the receipt field model \(url.path)")
+        }
+        let model: ReceiptFieldModel
+        do { model = try decode(data) } catch {
+            throw LexiconError(description: "the receipt field model \(url.path) is not valid: \(error)")
+        }
+        for field in ReceiptField.allCases {
+            guard let e = model.fields[field.rawValue] else {
+                throw LexiconError(description: "the receipt field model \(url.path) has no scores for '\(field.rawValue)'")
+            }
+            guard e.features == field.featureNames else {
+                throw LexiconError(description: "the receipt field model \(url.path) was trained on other '\(field.rawValue)' features "
+                    + "than this build computes: train it again (Tools/train-receipt-fields)")
+            }
+        }
+        return model
+    }
+
+    /// The file as written: each tree's arrays packed into strings of numbers separated by spaces. Decoding
+    /// tens of thousands of JSON numbers one by one took over 40 ms, a cost every process paid at its first receipt.
+    struct Packed: Decodable {
+        struct Field: Decodable {
+            var features: [String]
+            var trees: [[String: String]]
+        }
+        var trainedOn: String
+        var fields: [String: Field]
+    }
+
+    static func decode(_ data: Data) throws -> ReceiptFieldModel {
+        struct Invalid: Error, CustomStringConvertible { var description: String }
+        let packed = try JSONDecoder().decode(Packed.self, from: data)
+        func numbers(_ tree: [String: String], _ key: String) throws -> [Double] {
+            guard let s = tree[key] else { throw Invalid(description: "a tree lacks '\(key)'") }
+            // strtod over the C string: `Double(Substring)` made this the most expensive part of a first parse.
+            var out: [Double] = []
+            let complete = s.withCString { start -> Bool in
+                var cursor = start
+                while true {
+                    while cursor.pointee == 0x20 { cursor += 1 }
+                    if cursor.pointee == 0 { return true }
+                    var end: UnsafeMutablePointer<CChar>?
+                    let v = strtod(cursor, &end)
+                    guard let end, end != UnsafeMutablePointer(mutating: cursor) else { return false }
+                    out.append(v)
+                    cursor = UnsafePointer(end)
+                }
+            }
+            guard complete else { throw Invalid(description: "'\(key)' holds something other than numbers") }
+            return out
+        }
+        var out: [String: TreeEnsemble] = [:]
+        for (name, field) in packed.fields {
+            out[name] = TreeEnsemble(features: field.features, trees: try field.trees.map { t in
+                TreeEnsemble.Tree(feature: try numbers(t, "feature").map { Int($0) }, threshold: try numbers(t, "threshold"),
+                                  left: try numbers(t, "left").map { Int($0) }, right: try numbers(t, "right").map { Int($0) },
+                                  leaf: try numbers(t, "leaf"))
+            })
+        }
+        return ReceiptFieldModel(trainedOn: packed.trainedOn, fields: out)
+    }
+
+    /// No scores: candidates keep their reading order (what the training tool parses with).
+    public static let untrained = ReceiptFieldModel(trainedOn: "nothing", fields: [:])
+
+    public static let shared: ReceiptFieldModel = {
+        let env = ProcessInfo.processInfo.environment[fileVariable]
+        let url = env.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? ResourceFiles.url("ReceiptFields.json")
+        do { return try load(url) } catch {
+            fatalError("scanextract: \(error). Install the folder \(ResourceFiles.bundleName) beside the scanextract binary.")
+        }
+    }()
+}

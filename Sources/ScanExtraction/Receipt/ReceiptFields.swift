@@ -1,0 +1,365 @@
+import Foundation
+import ScanDetectors
+import ScanModel
+
+/// The receipt fields chosen among candidates by learned scores: general code proposes the
+/// candidates (lines, spans of lines, detector hits, labelled amounts), the `ReceiptFieldModel`
+/// scores them, the best one is the value. Every feature says something that holds on any
+/// receipt: where a line sits, how tall it prints, what its neighbours are, which label words
+/// (from the locale files) and detector hits it has, and whether the amounts add up.
+public enum ReceiptField: String, CaseIterable, Sendable {
+    case company, address, date, total
+
+    /// The names of the features, in the order `FieldCandidate.features` holds them.
+    public var featureNames: [String] {
+        switch self {
+        case .company: return ReceiptFieldFeatures.companyNames
+        case .address: return ReceiptFieldFeatures.addressNames
+        case .date: return ReceiptFieldFeatures.dateNames
+        case .total: return ReceiptFieldFeatures.totalNames
+        }
+    }
+}
+
+/// One proposed value of a field, with the lines it comes from and its features.
+public struct FieldCandidate: Sendable {
+    public var value: String
+    /// The lines (indices into the analyzed lines) the value was read from.
+    public var lines: Range<Int>
+    public var features: [Double]
+    /// The text, page and box the value was read from.
+    public var provenance: Provenance
+    public var score = 0.0
+}
+
+/// What a line is, as numbers: the same facts describe a candidate's own lines and its neighbours.
+struct LineFacts {
+    static let names = [
+        "relIndex", "relY", "relX", "relWidth", "height", "letters", "digitShare", "upperShare", "words", "confidence",
+        "legalForm", "businessType", "thoroughfare", "addressPart", "country", "headerNoise", "headerNoiseWord", "contactLabel",
+        "documentLabel", "taxIdLabel", "taxLabel", "totalLabel", "dateLabel",
+        "phone", "email", "url", "dateEntity", "time", "money", "addressEntity", "postalCode", "percentage",
+        "amount", "registration", "registrationSuffix", "startsAddress", "postalNumber", "lowercase", "startsWithDigit", "comma",
+        "present",
+    ]
+    static let absent = [Double](repeating: -1, count: names.count)
+}
+
+/// The features of one receipt's lines, computed once and shared by every field.
+struct ReceiptFieldFeatures {
+    let lines: [AnalyzedLine]
+    let facts: [[Double]]
+    /// Each line as part of an address: in the middle, and last (with a label merged on left out), with its
+    /// letter and digit counts (an address candidate joins these: computed once a line, not once a span).
+    let addressMiddle: [(text: String, letters: Int, digits: Int)]
+    let addressLast: [(text: String, letters: Int, digits: Int, trimmed: Bool)]
+
+    init(_ lines: [AnalyzedLine]) {
+        self.lines = lines
+        addressMiddle = lines.map { l in
+            let t = ReceiptParser.addressReadingFixes(Text.clean(l.text))
+            return (t, Text.letterCount(t), Text.digitCount(t))
+        }
+        addressLast = lines.map { l in
+            let (part, trimmed) = ReceiptParser.addressLastPart(l)
+            let t = ReceiptParser.addressReadingFixes(part)
+            return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
+        }
+        let top = lines.map(\.line.box.minY).min() ?? 0, bottom = lines.map(\.line.box.maxY).max() ?? 1
+        let left = lines.map(\.line.box.minX).min() ?? 0, right = lines.map(\.line.box.maxX).max() ?? 1
+        let heights = lines.map(\.line.textHeight).sorted()
+        let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
+        let lex = ReceiptParser.lexicon
+        let n = max(1, lines.count - 1)
+        facts = lines.enumerated().map { i, l in
+            let t = l.text, k = l.key
+            let letters = Text.letterCount(t), digits = Text.digitCount(t)
+            let upper = t.reduce(0) { $0 + ($1.isUppercase ? 1 : 0) }
+            func flag(_ b: Bool) -> Double { b ? 1 : 0 }
+            func has(_ words: [String]) -> Double { flag(Text.hasAny(k, words)) }
+            func ent(_ type: EntityType) -> Double { flag(l.entities.contains { $0.type == type }) }
+            let postal = digits >= 4 && Text.range(t, #"(?<![\d\-/.:])\d{4,6}(?![\d\-/.:])"#) != nil
+                && l.entities.allSatisfy { $0.type != .phone }
+            let registrationSuffix = digits >= 5 && t.contains("(")
+                && Text.range(t, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil
+            return [
+                Double(i) / Double(n), (l.line.box.minY - top) / max(1, bottom - top),
+                (l.line.box.midX - left) / max(1, right - left), l.line.box.width / max(1, right - left),
+                l.line.textHeight / median, log1p(Double(letters)), Double(digits) / Double(max(1, letters + digits)),
+                Double(upper) / Double(max(1, letters)), Double(l.line.words.count), l.line.confidence,
+                has(lex.legalForms), has(lex.businessTypes), has(lex.thoroughfares), has(lex.addressParts), has(lex.countries),
+                flag(lex.headerNoise.contains(k)), has(lex.headerNoise), has(lex.words(.contact)), has(lex.words(.document)),
+                has(lex.words(.taxId)), has(lex.words(.tax)), has(ReceiptParser.anyTotalWords), has(lex.words(.date)),
+                ent(.phone), ent(.email), ent(.url), ent(.date), ent(.time), ent(.money), ent(.address), ent(.postalCode), ent(.percentage),
+                flag(l.amount != nil), flag(ReceiptParser.isRegistrationLine(l)),
+                flag(registrationSuffix),
+                flag(ReceiptParser.startsAddress(l)), flag(postal), flag(letters > 0 && upper == 0),
+                flag(t.first?.isNumber ?? false), flag(t.contains(",")), 1,
+            ]
+        }
+    }
+
+    func facts(_ i: Int) -> [Double] { i >= 0 && i < facts.count ? facts[i] : LineFacts.absent }
+
+    static func prefixed(_ prefix: String) -> [String] { LineFacts.names.map { prefix + "." + $0 } }
+
+    /// How far the next line starts below `upper`, in text heights, and how their print sizes compare.
+    func gap(_ upper: Int, _ lower: Int) -> (gap: Double, ratio: Double) {
+        guard upper >= 0, lower < lines.count else { return (-1, -1) }
+        let a = lines[upper].line, b = lines[lower].line
+        let h = max(1, max(a.textHeight, b.textHeight))
+        return ((b.box.minY - a.box.maxY) / h, a.textHeight / max(1, b.textHeight))
+    }
+
+    /// The lines where a header field may be: the upper part of the receipt, above its summary.
+    func headerLimit(summaryStart: Int) -> Int {
+        min(lines.count, max(8, min(summaryStart, lines.count * 2 / 5 + 4)), 22)
+    }
+
+    // MARK: - Company
+
+    static let companyExtras = ["cutAtLegalForm", "span", "valueLetters", "valueWords", "textOrdinal", "heightRank", "firstLegalForm",
+                                "legalFormAbove", "gap1", "ratio1", "gap2", "ratio2", "addressWithin3", "registrationWithin2"]
+    static let companyNames = companyExtras + prefixed("first") + prefixed("second") + prefixed("above") + prefixed("below")
+
+    func companyCandidates(limit: Int) -> [FieldCandidate] {
+        let header = min(lines.count, limit)
+        // Which printed line of the header it is, and how tall it prints among them.
+        var ordinal = [Int](repeating: 0, count: lines.count)
+        var seen = 0
+        for i in 0..<header {
+            ordinal[i] = seen
+            if Text.letterCount(lines[i].text) >= 3 { seen += 1 }
+        }
+        let tallest = (0..<header).map { lines[$0].line.textHeight }.sorted(by: >)
+        let firstLegal = (0..<header).first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil }
+        let firstLegalLine = lines.indices.first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) }
+        let startsAddressColumn = LineFacts.names.firstIndex(of: "startsAddress")!
+        let registrationColumn = LineFacts.names.firstIndex(of: "registration")!
+        var out: [FieldCandidate] = []
+        var values = Set<String>()
+        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 {
+            for span in 1...3 where i + span <= lines.count {
+                let r = i..<(i + span)
+                if span > 1 && Text.letterCount(lines[i + span - 1].text) < 2 { break }
+                let full = ReceiptParser.companyName(Array(lines[r]))
+                for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
+                guard let value, Text.letterCount(value) >= 2, values.insert(value + "\u{1}\(i)").inserted else { continue }
+                let g1 = span > 1 ? gap(i, i + 1) : (-1, -1), g2 = span > 2 ? gap(i + 1, i + 2) : (-1, -1)
+                let after = r.upperBound
+                let addressWithin3 = (after..<min(lines.count, after + 3)).contains { facts[$0][startsAddressColumn] > 0 }
+                let regWithin2 = (after..<min(lines.count, after + 2)).contains { facts[$0][registrationColumn] > 0 }
+                let legalAbove = firstLegalLine.map { $0 < i } ?? false
+                var x: [Double] = [
+                    cut, Double(span), log1p(Double(Text.letterCount(value))), Double(value.split(separator: " ").count),
+                    Double(ordinal[i]), Double(tallest.firstIndex { $0 <= lines[i].line.textHeight } ?? tallest.count),
+                    firstLegal.map { r.contains($0) ? 1 : 0 } ?? -1, legalAbove ? 1 : 0,
+                    g1.0, g1.1, g2.0, g2.1, addressWithin3 ? 1 : 0, regWithin2 ? 1 : 0,
+                ]
+                x += facts(i) + facts(span > 1 ? i + 1 : -1) + facts(i - 1) + facts(after)
+                let box = BoundingBox.enclosing(lines[r].map(\.line.box))
+                let prov = Provenance(text: lines[r].map(\.text).joined(separator: "\n"), page: lines[i].line.page, boundingBox: box,
+                                      confidence: lines[r].map(\.line.confidence).min() ?? 0)
+                out.append(FieldCandidate(value: value, lines: r, features: x, provenance: prov))
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: - Address
+
+    static let addressExtras = ["commas", "span", "digitLines", "thoroughfareLines", "addressPartLines", "countryLines", "postalLines",
+                                "addressEntityLines", "contactLines", "amountLines", "legalFormLines", "labelLines", "noiseLines",
+                                "registrationLines", "minHeight", "maxHeight", "maxGap", "trimmed", "valueLetters", "valueDigitShare"]
+    static let addressNames = addressExtras + prefixed("first") + prefixed("last") + prefixed("above") + prefixed("below")
+
+    func addressCandidates(limit: Int) -> [FieldCandidate] {
+        let header = min(lines.count, limit + 2)
+        var out: [FieldCandidate] = []
+        for start in 0..<header where addressMiddle[start].letters + addressMiddle[start].digits >= 3 {
+            for span in 1...6 where start + span <= lines.count {
+                let r = start..<(start + span)
+                let last = addressLast[r.upperBound - 1]
+                let plain = (r.dropLast().map { addressMiddle[$0].text } + [last.text]).joined(separator: " ")
+                let trimmed = last.trimmed
+                let valueLetters = r.dropLast().reduce(last.letters) { $0 + addressMiddle[$1].letters }
+                let valueDigits = r.dropLast().reduce(last.digits) { $0 + addressMiddle[$1].digits }
+                guard valueLetters >= 3 else { continue }
+                // The same lines with their full stops read as commas; the other is a candidate too when it differs.
+                let value = ReceiptParser.addressCommas(plain)
+                func count(_ column: Int) -> Double { r.reduce(0) { $0 + (facts[$1][column] > 0 ? 1 : 0) } }
+                func col(_ name: String) -> Int { LineFacts.names.firstIndex(of: name)! }
+                let heights = r.map { facts[$0][col("height")] }
+                let gaps = r.dropLast().map { gap($0, $0 + 1).gap }
+                let labels = r.reduce(0.0) { $0 + (facts[$1][col("contactLabel")] + facts[$1][col("documentLabel")]
+                                                   + facts[$1][col("taxIdLabel")] + facts[$1][col("totalLabel")] > 0 ? 1 : 0) }
+                let contact = r.reduce(0.0) { $0 + (facts[$1][col("phone")] + facts[$1][col("email")] + facts[$1][col("url")]
+                                                    + facts[$1][col("dateEntity")] > 0 ? 1 : 0) }
+                let noise = r.reduce(0.0) { $0 + (facts[$1][col("headerNoiseWord")] > 0 ? 1 : 0) }
+                let digitLines = r.reduce(0.0) { $0 + (facts[$1][col("digitShare")] > 0 ? 1 : 0) }
+                var x: [Double] = [
+                    1, Double(span), digitLines, count(col("thoroughfare")), count(col("addressPart")), count(col("country")),
+                    count(col("postalNumber")), count(col("addressEntity")), contact, count(col("amount")), count(col("legalForm")),
+                    labels, noise, count(col("registration")), heights.min() ?? 0, heights.max() ?? 0, gaps.max() ?? -1,
+                    trimmed ? 1 : 0, log1p(Double(valueLetters)), Double(valueDigits) / Double(max(1, valueDigits + valueLetters)),
+                ]
+                x += facts(start) + facts(r.upperBound - 1) + facts(start - 1) + facts(r.upperBound)
+                let box = BoundingBox.enclosing(lines[r].map(\.line.box))
+                let prov = Provenance(text: lines[r].map(\.text).joined(separator: "\n"), page: lines[start].line.page, boundingBox: box,
+                                      confidence: lines[r].map(\.line.confidence).min() ?? 0)
+                out.append(FieldCandidate(value: value, lines: r, features: x, provenance: prov))
+                if plain != value {
+                    x[0] = 0
+                    out.append(FieldCandidate(value: plain, lines: r, features: x, provenance: prov))
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: - Date
+
+    static let dateExtras = ["detector", "ambiguous", "timeAfter", "sameValue", "ordinal", "candidates", "latest", "earliest",
+                             "twoDigitYear", "monthName", "slash", "dash", "dot", "labelAbove", "notIssueLabel", "labelBefore"]
+    static let dateNames = dateExtras + prefixed("line") + prefixed("above")
+
+    /// Proposed dates: `(iso, text, line, start, fromDetector, ambiguous)`; the features follow in `dateCandidates`.
+    func dateCandidates(monthFirst: Bool) -> [FieldCandidate] {
+        var raw: [(iso: String, text: String, line: Int, start: Int, detector: Bool, ambiguous: Bool)] = []
+        for (i, l) in lines.enumerated() {
+            let scalars = Array(l.text.unicodeScalars)
+            for e in l.entities(.date) {
+                guard var d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= 2100,
+                      !ReceiptParser.gluedToCode(scalars, at: e.range.start) else { continue }
+                // An ambiguous numeric date: day first, except where the receipt is North American.
+                if e.ambiguous == true, let alt = e.alternatives?.first,
+                   let first = e.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {
+                    let valueIsDayFirst = (Int(d.suffix(2)) ?? 0) == first
+                    if valueIsDayFirst == monthFirst { d = alt }
+                }
+                raw.append((d, e.text, i, e.range.start, true, e.ambiguous == true))
+            }
+            for (iso, text, start) in ReceiptParser.numericDates(in: l.text, monthFirst: monthFirst)
+            where !ReceiptParser.gluedToCode(scalars, at: start) {
+                if raw.contains(where: { $0.line == i && $0.iso == iso }) { continue }
+                raw.append((iso, text, i, start, false, false))
+            }
+        }
+        let isos = raw.map(\.iso)
+        let latest = isos.max(), earliest = isos.min()
+        let dateLabels = ReceiptParser.lexicon.words(.date), notIssue = ReceiptParser.lexicon.words(.notIssueDate)
+        return raw.enumerated().map { n, c in
+            let l = lines[c.line]
+            let end = c.start + c.text.unicodeScalars.count
+            let timeAfter = l.entities(.time).contains { $0.range.start >= end && $0.range.start - end <= 3 }
+            let before = Text.key(String(String.UnicodeScalarView(l.text.unicodeScalars.prefix(c.start))))
+            var x: [Double] = [
+                c.detector ? 1 : 0, c.ambiguous ? 1 : 0, timeAfter ? 1 : 0, Double(isos.filter { $0 == c.iso }.count), Double(n),
+                Double(raw.count), c.iso == latest ? 1 : 0, c.iso == earliest ? 1 : 0,
+                Text.range(c.text, #"[-/.]\d{2}$"#) != nil ? 1 : 0, c.text.contains(where: \.isLetter) ? 1 : 0,
+                c.text.contains("/") ? 1 : 0, c.text.contains("-") ? 1 : 0, c.text.contains(".") ? 1 : 0,
+                c.line > 0 && Text.hasAny(lines[c.line - 1].key, dateLabels) ? 1 : 0, Text.hasAny(l.key, notIssue) ? 1 : 0,
+                Text.hasAny(before, dateLabels) || before.hasSuffix("DATE") ? 1 : 0,
+            ]
+            x += facts(c.line) + facts(c.line - 1)
+            var p = l.line.provenance()
+            p.text = c.text
+            return FieldCandidate(value: c.iso, lines: c.line..<(c.line + 1), features: x, provenance: p)
+        }
+    }
+
+    // MARK: - Total
+
+    static let totalExtras = [
+        "strongTotal", "plainTotal", "weakTotal", "abbreviation", "fuzzyTotal", "subtotal", "tax", "inclusive", "tip", "change",
+        "tender", "rounding", "discount", "quantity", "taxId", "roleTotal", "roleStrength", "valueBelow", "labelLetters",
+        "largest", "rank", "occurrences", "labelledOccurrences", "tenderLessChange", "tendered", "subtotalPlusTax", "itemsSum",
+        "equalsSubtotal", "afterRounding", "inTaxTable", "inSummary", "fromSummary", "lastTotalLabel", "firstTotalLabel",
+        "nextPayment", "previousTotal", "negative", "logAmount", "roundTo5", "wholeUnits", "trailingCount", "largerBelow",
+    ]
+    static let totalNames = totalExtras + prefixed("line") + prefixed("below")
+
+    /// What the summary knows when it scores totals: amounts it read under other labels.
+    struct SummaryContext {
+        var summaryStart: Int
+        var tendered: Amount?
+        var change: Amount?
+        var subtotal: Amount?
+        var taxSum: Int?
+        var itemsSum: Int?
+    }
+
+    func totalCandidates(roles: [ReceiptParser.Role], context c: SummaryContext) -> [FieldCandidate] {
+        let lex = ReceiptParser.lexicon
+        // The value of a line: its own amount, else the amount alone on the next line.
+        var raw: [(amount: Amount, label: Int, valueLine: Int)] = []
+        for i in lines.indices {
+            if let a = lines[i].amount {
+                raw.append((a, i, i))
+            } else if i + 1 < lines.count, ReceiptParser.valueOnly(lines[i + 1]), let a = lines[i + 1].amount,
+                      Text.letterCount(lines[i].label) >= 2 {
+                raw.append((a, i, i + 1))
+            }
+        }
+        func isPayment(_ role: ReceiptParser.Role) -> Bool { role == .tendered || role == .change }
+        let payable = raw.filter { !isPayment(roles[$0.label]) }.map(\.amount.cents)
+        let sortedDesc = Array(Set(payable)).sorted(by: >)
+        let rounding = lines.indices.last { roles[$0] == .rounding }
+        let taxTable = lines.indices.first { $0 >= c.summaryStart && Text.hasAny(lines[$0].key, lex.words(.taxSummary)) }
+        let totalLabelled = lines.indices.filter { if case .total = roles[$0] { return true }; return false }
+        let due = c.tendered.flatMap { t in c.change.map { t.cents - $0.cents } }
+        return raw.map { cand in
+            let k = lines[cand.label].labelKey
+            func has(_ words: [String]) -> Double { Text.hasAny(k, words) ? 1 : 0 }
+            let role = roles[cand.label]
+            var strength = 0.0, isTotal = 0.0
+            if case .total(let s) = role { strength = s; isTotal = 1 }
+            let cents = cand.amount.cents
+            let occurrences = raw.filter { $0.amount.cents == cents }
+            let labelled = occurrences.filter { if case .total = roles[$0.label] { return true }; return false }
+            let next = cand.valueLine + 1 < lines.count ? roles[cand.valueLine + 1] : .none
+            let previous = cand.label > 0 ? roles[cand.label - 1] : .none
+            var previousTotal = 0.0
+            if case .total = previous { previousTotal = 1 }
+            let largerBelow = raw.contains { $0.label > cand.valueLine && $0.amount.cents > cents && !isPayment(roles[$0.label]) }
+            func b(_ flag: Bool) -> Double { flag ? 1 : 0 }
+            let amountsAgree: Double = c.subtotal.flatMap { s in c.taxSum.map { b(abs(s.cents + $0 - cents) <= 1) } } ?? -1
+            let itemsAgree: Double = c.itemsSum.map { b(abs($0 - cents) <= 1) } ?? -1
+            var x: [Double] = []
+            x.reserveCapacity(ReceiptFieldFeatures.totalNames.count)
+            x += [has(lex.words(.strongTotal)), has(lex.words(.total)), has(lex.words(.weakTotal)), has(lex.words(.totalAbbreviations))]
+            x += [b(ReceiptParser.fuzzyTotal(k)), has(lex.words(.subtotal)), has(lex.words(.tax)), has(lex.words(.taxInclusive))]
+            x += [has(lex.words(.tip)), has(lex.words(.change)), has(lex.words(.tender)), has(lex.words(.rounding))]
+            x += [has(lex.words(.discount)), has(lex.words(.quantity)), has(lex.words(.taxId)), isTotal, strength]
+            x += [b(cand.valueLine != cand.label), log1p(Double(Text.letterCount(lines[cand.label].label)))]
+            x += [b(cents == sortedDesc.first), Double(sortedDesc.firstIndex(of: cents) ?? sortedDesc.count)]
+            x += [Double(occurrences.count), Double(labelled.count)]
+            x += [due.map { b($0 == cents) } ?? -1, c.tendered.map { b($0.cents == cents) } ?? -1]
+            x += [amountsAgree, itemsAgree, c.subtotal.map { b($0.cents == cents) } ?? -1]
+            x += [rounding.map { b(cand.label > $0 && cand.label <= $0 + 2) } ?? -1]
+            x += [taxTable.map { b(cand.label > $0) } ?? -1, b(cand.label >= c.summaryStart)]
+            x += [Double(cand.label - c.summaryStart) / Double(max(1, lines.count))]
+            x += [b(totalLabelled.last == cand.label), b(totalLabelled.first == cand.label)]
+            x += [b(isPayment(next)), previousTotal, b(cents < 0), log1p(Double(abs(cents)) / 100)]
+            x += [b(cents % 5 == 0), b(cand.amount.scale == 0), Double(lines[cand.valueLine].trailing.count), b(largerBelow)]
+            x += facts(cand.label) + facts(cand.valueLine + 1)
+            let prov = lines[cand.valueLine].amountProvenance ?? lines[cand.valueLine].line.provenance()
+            return FieldCandidate(value: cand.amount.decimalString, lines: cand.label..<(cand.valueLine + 1), features: x, provenance: prov)
+        }
+    }
+
+    /// The candidates scored by the model's trees for `field`, best first (ties keep the earlier candidate).
+    static func ranked(_ candidates: [FieldCandidate], _ field: ReceiptField, model: ReceiptFieldModel = .shared) -> [FieldCandidate] {
+        guard let trees = model.fields[field.rawValue] else { return candidates }
+        var scored = candidates
+        for n in scored.indices { scored[n].score = trees.score(scored[n].features) }
+        let order = scored.indices.sorted { a, b in
+            scored[a].score > scored[b].score || (scored[a].score == scored[b].score && a < b)
+        }
+        return order.map { scored[$0] }
+    }
+}
+
+/// A score turned into a confidence between 0 and 1.
+func sigmoid(_ x: Double) -> Double { 1 / (1 + exp(-x)) }

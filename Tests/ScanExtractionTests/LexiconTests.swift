@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import ScanExtraction
+
+/// The locale files (one a language) and the learned field model that ship as resources.
+@Suite struct LexiconTests {
+    @Test func everyShippedLocaleParsesWithEveryLabel() throws {
+        let folder = ResourceFiles.url("Locales")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(Set(files).isSuperset(of: ["en.json", "ms.json", "id.json", "de.json", "fr.json", "es.json", "it.json", "nl.json"]))
+        for file in files {
+            let data = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path))
+            let locale = try Lexicon.decode(data, file: file)
+            #expect(locale.language + ".json" == file)
+            for label in LocaleLexicon.Label.allCases { #expect(locale.labels[label.rawValue] != nil, "\(file): \(label)") }
+            // What every receipt in any language prints: a total and a tax, and legal forms and streets to find the merchant.
+            #expect(!locale.words(.total).isEmpty && !locale.words(.tax).isEmpty, "\(file)")
+            #expect(!locale.legalForms.isEmpty && !locale.thoroughfares.isEmpty, "\(file)")
+            #expect(!locale.numbers.decimal.isEmpty && !locale.dateOrders.isEmpty, "\(file)")
+        }
+    }
+
+    @Test func aFileWithoutALabelIsRefusedByName() throws {
+        var json = try JSONSerialization.jsonObject(with: try #require(
+            FileManager.default.contents(atPath: ResourceFiles.url("Locales").appendingPathComponent("en.json").path))) as! [String: Any]
+        var labels = json["labels"] as! [String: Any]
+        labels["change"] = nil
+        json["labels"] = labels
+        let data = try JSONSerialization.data(withJSONObject: json)
+        #expect(throws: LexiconError.self) { try Lexicon.decode(data, file: "xx.json") }
+        do { _ = try Lexicon.decode(data, file: "xx.json") } catch { #expect("\(error)".contains("change")) }
+        #expect(throws: LexiconError.self) { try Lexicon.decode(Data("{".utf8), file: "bad.json") }
+    }
+
+    @Test func aNewLocaleIsANewFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lexicon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shipped = ResourceFiles.url("Locales")
+        try FileManager.default.copyItem(at: shipped.appendingPathComponent("en.json"), to: folder.appendingPathComponent("en.json"))
+        var sv = LocaleLexicon(language: "sv", name: "Svenska", labels: [:], headerNoise: ["KVITTO"], legalForms: ["AB"],
+                               businessTypes: ["BAGERI"], thoroughfares: ["GATAN", "VÄGEN"], addressParts: [], countries: ["SVERIGE"],
+                               months: [], numbers: .init(decimal: ",", grouping: " "), dateOrders: ["YMD"])
+        for label in LocaleLexicon.Label.allCases { sv.labels[label.rawValue] = [] }
+        sv.labels["total"] = ["Att betala", "SUMMA"]
+        sv.labels["tax"] = ["MOMS"]
+        try JSONEncoder().encode(sv).write(to: folder.appendingPathComponent("sv.json"))
+        let lexicon = try Lexicon.load(directory: folder)
+        #expect(lexicon.locales.map(\.language) == ["en", "sv"])
+        // Words are kept as the parser compares them: upper case, punctuation and spaces as one space.
+        #expect(lexicon.words(.total).contains("ATT BETALA"))
+        #expect(lexicon.words(.tax).contains("MOMS") && lexicon.words(.tax).contains("VAT"))
+        #expect(lexicon.legalForms.contains("AB"))
+    }
+
+    @Test func anEmptyOrMissingFolderIsAnError() {
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
+        #expect(throws: LexiconError.self) { try Lexicon.load(directory: missing) }
+    }
+
+    @Test func placeNamesAreNoKnowledge() {
+        let lexicon = Lexicon.shared
+        let words = Set(lexicon.thoroughfares + lexicon.addressParts + lexicon.legalForms + lexicon.businessTypes)
+        for town in ["PUCHONG", "KAJANG", "SELANGOR", "KUALA", "LUMPUR", "KLANG", "PETALING", "JAYA", "JOHOR", "SHAH", "ALAM"] {
+            #expect(!words.contains(town), "\(town)")
+        }
+        #expect(ReceiptParser.streetWords.contains("JALAN") && ReceiptParser.streetWords.contains("STRASSE"))
+    }
+
+    @Test func theShippedFieldModelScoresEveryField() throws {
+        let model = try ReceiptFieldModel.load(ResourceFiles.url("ReceiptFields.json"))
+        for field in ReceiptField.allCases {
+            let trees = model.ensemble(field)
+            #expect(trees.features == field.featureNames)
+            #expect(!trees.trees.isEmpty)
+            for t in trees.trees {
+                #expect(t.feature.allSatisfy { $0 >= 0 && $0 < trees.features.count })
+                #expect(t.left.count == t.feature.count && t.right.count == t.feature.count && t.leaf.count == t.feature.count + 1)
+            }
+        }
+        #expect(model.trainedOn.contains("train.py"))
+    }
+
+    @Test func treesSendACandidateLeftAtOrBelowTheThreshold() {
+        // x0 <= 0.5 ? (x1 <= 2 ? 1 : 2) : 3
+        let tree = TreeEnsemble.Tree(feature: [0, 1], threshold: [0.5, 2], left: [1, -1], right: [-3, -2], leaf: [1, 2, 3])
+        let e = TreeEnsemble(features: ["a", "b"], trees: [tree, tree])
+        #expect(e.score([0.5, 2]) == 2)
+        #expect(e.score([0, 3]) == 4)
+        #expect(e.score([1, 0]) == 6)
+    }
+}
