@@ -231,13 +231,15 @@ public struct DocumentCamera: Sendable {
     /// What the photo's print says about a found page: its glyph-like marks, whether print runs
     /// off the frame where the quad reaches an edge, and the share of marks inside the quad grown
     /// by 1% of the diagonal (nil with fewer than `minimumMarks`).
-    func printEvidence(_ found: PageDetector.Detection, in image: RasterImage,
-                       minimumMarks: Int) -> (marks: Int, runsOffFrame: Bool, coverage: Double?) {
+    /// With `coverageWhenOffFrame` false, the coverage is not measured for print that runs off the frame.
+    func printEvidence(_ found: PageDetector.Detection, in image: RasterImage, minimumMarks: Int,
+                       coverageWhenOffFrame: Bool = true) -> (marks: Int, runsOffFrame: Bool, coverage: Double?) {
         let print = PrintMap(small: found.small, sx: found.sx, sy: found.sy)
         let W = Double(image.width), H = Double(image.height)
         let off = print.runsOffFrame(found.quad, width: image.width, height: image.height,
                                      reach: 0.015 * min(W, H), band: 0.02 * min(W, H), minimumMarks: 2)
-        let coverage = print.coverage(of: found.quad, margin: 0.01 * (W * W + H * H).squareRoot(), minimumMarks: minimumMarks)
+        let coverage = off && !coverageWhenOffFrame ? nil
+            : print.coverage(of: found.quad, margin: 0.01 * (W * W + H * H).squareRoot(), minimumMarks: minimumMarks)
         return (print.centres.count, off, coverage)
     }
 
@@ -250,7 +252,7 @@ public struct DocumentCamera: Sendable {
         if found.confidence < options.flattenConfidence { return .lowConfidence }
         if found.quad.area >= options.fillsFrameArea * Double(image.width * image.height) { return .fillsFrame }
         guard options.checksPrint else { return nil }
-        let print = printEvidence(found, in: image, minimumMarks: 20)
+        let print = printEvidence(found, in: image, minimumMarks: 20, coverageWhenOffFrame: false)
         if print.runsOffFrame { return .runsOffFrame }
         if let coverage = print.coverage, coverage < options.minimumPrintCoverage { return .printOutsideQuad }
         return nil

@@ -54,6 +54,10 @@ public struct ReceiptParser: Sendable {
     /// Single words that end a `Qty: 3 Amount: 262,000` label: the amount's own label.
     static let amountLabelWords = Set(totalWords.filter { !$0.contains(" ") })
     static let anyTotalWords = totalWords + strongTotalWords
+    // Combinations `role(_:)` checks on every line, made once.
+    static let inclusiveOrPlainTotalWords = inclusiveWords + plainTotalWords
+    static let payableTotalWords = plainTotalWords + strongTotalWords.filter { !inclusiveWords.contains($0) }
+    static let nonInclusiveTotalWords = anyTotalWords.filter { !inclusiveWords.contains($0) }
 
     /// The role of a line, from its label.
     static func role(_ rawKey: String) -> Role {
@@ -63,7 +67,7 @@ public struct ReceiptParser: Sendable {
         // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
         let key = rawKey.contains("NCLUSIVE") || rawKey.contains("NCLUDING") || rawKey.contains("NCL ")
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
-        if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, inclusiveWords + plainTotalWords) { return .taxId }
+        if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, inclusiveOrPlainTotalWords) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
         if isTip(key) && !Text.hasAny(key, inclusiveWords) { return .tip }
         if Text.hasAny(key, roundingWords) && !Text.hasAny(key, plainTotalWords) { return .rounding }
@@ -76,12 +80,12 @@ public struct ReceiptParser: Sendable {
             return .quantityTotal
         }
         if isSubtotal(key) && !Text.hasAny(key, strongTotalWords) { return .subtotal }
-        if Text.hasAny(key, tenderWords) && !Text.hasAny(key, plainTotalWords + strongTotalWords.filter { !inclusiveWords.contains($0) }) {
+        if Text.hasAny(key, tenderWords) && !Text.hasAny(key, payableTotalWords) {
             return .tendered
         }
         if Text.hasAny(key, taxWords) && !Text.hasAny(key, strongTotalWords) { return .tax }
         // `(Inclusive) GST 6%`, `incl. VAT 20%`: the tax contained in the total, not the total itself.
-        if Text.hasAny(key, taxWords), !Text.hasAny(key, anyTotalWords.filter { !inclusiveWords.contains($0) }),
+        if Text.hasAny(key, taxWords), !Text.hasAny(key, nonInclusiveTotalWords),
            !fuzzyTotal(key) { return .tax }
         if Text.hasAny(key, strongTotalWords) && totalish { return .total(strength: 2) }
         if Text.hasAny(key, plainTotalWords) { return .total(strength: 1.5) }

@@ -72,10 +72,7 @@ public struct LineProbabilities: Sendable {
     /// The best path's words, with the steps each spans and its mean character probability.
     public func bestPathWords() -> [DecodedWord] {
         let tokens = values.withUnsafeBufferPointer { decoder.greedy($0, steps: steps).tokens }
-        return PPOCRRecognizer.wordGroups(tokens, spaceClass: spaceClass).map { g in
-            DecodedWord(text: g.map { alphabet[$0.classIndex] }.joined(), firstStep: g.first!.firstStep, lastStep: g.last!.lastStep,
-                        confidence: g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count))
-        }
+        return PPOCRRecognizer.decodedWords(PPOCRRecognizer.wordGroups(tokens, spaceClass: spaceClass), characters: alphabet)
     }
 
     /// CTC prefix beam search without a lexicon: up to `count` texts, best first, each

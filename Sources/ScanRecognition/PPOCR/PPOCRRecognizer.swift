@@ -376,10 +376,7 @@ public final class PPOCRRecognizer: TextRecognizer {
                    with lineDecoder: any LineDecoder) -> CTCDecoder.Reading {
         let groups = Self.wordGroups(reading.tokens, spaceClass: decoder.spaceClass)
         guard !groups.isEmpty else { return reading }
-        let bestPath = groups.map { g in
-            DecodedWord(text: decoder.text(of: g), firstStep: g.first!.firstStep, lastStep: g.last!.lastStep,
-                        confidence: g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count))
-        }
+        let bestPath = Self.decodedWords(groups, characters: decoder.characters)
         let line = LineProbabilities(steps: steps, alphabet: decoder.characters, values: Array(probs))
         var tokens: [CTCDecoder.Token] = []
         var confidence = 0.0
@@ -400,6 +397,14 @@ public final class PPOCRRecognizer: TextRecognizer {
         }
         return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: confidence / Double(decoded.count),
                                   logProbability: reading.logProbability)
+    }
+
+    /// Word groups as `DecodedWord`s: their text, steps and mean character probability.
+    static func decodedWords(_ groups: [[CTCDecoder.Token]], characters: [String]) -> [DecodedWord] {
+        groups.map { g in
+            DecodedWord(text: g.map { characters[$0.classIndex] }.joined(), firstStep: g.first!.firstStep,
+                        lastStep: g.last!.lastStep, confidence: g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count))
+        }
     }
 
     /// A line's tokens grouped into words at spaces.
