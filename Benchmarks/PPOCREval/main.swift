@@ -37,6 +37,7 @@ if let v = option("--min-conf").flatMap(Double.init) { settings.minLineConfidenc
 if let v = option("--unclip").flatMap(Double.init) { settings.unclipRatio = v }
 if let v = option("--cls") { settings.useClassifier = v == "1" }
 if let v = option("--det-long").flatMap(Int.init) { settings.maxLongSide = v }
+if let v = option("--cls-sample").flatMap(Int.init) { settings.classifierSample = v }
 if let v = option("--arena") { settings.keepArena = v == "1" }
 let fixedSettings = settings
 let words = option("--words").map { $0.split(separator: ",").map(String.init) } ?? []

@@ -93,6 +93,17 @@ final class PPOCRRecognizerTests: XCTestCase {
         XCTAssertEqual(obs.map { squash($0.text) }, Self.lines.prefix(2).reversed().map(squash))
     }
 
+    func testUpsideDownPageWithMoreLinesThanTheClassifierSample() throws {
+        // Eight lines, more than the six the classifier samples first: the sample finds the
+        // page upside down, so the two narrower lines are classified and turned as well.
+        let lines = ["Coffee 3.50", "Bagel with cream cheese 4.25", "Orange juice 2.80", "Subtotal 10.55",
+                     "Tax 0.84", "Total 11.39", "Card **** 4821", "Thank you"]
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models())
+        XCTAssertEqual(engine.settings.classifierSample, 6)
+        let obs = try engine.recognize(Self.render(lines: lines, lineHeight: 50, upsideDown: true))
+        XCTAssertEqual(obs.map { squash($0.text) }, lines.reversed().map(squash))
+    }
+
     func testCandidatesAndCustomWords() throws {
         let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(),
                                          options: RecognitionOptions(customWords: ["Köln"], candidateCount: 3))

@@ -29,6 +29,10 @@ public final class PPOCRRecognizer: TextRecognizer {
         /// A line is turned when the classifier says 180° with more than this.
         public var classifierThreshold: Float = 0.9
         public var useClassifier: Bool = true
+        /// The classifier first looks at this many of the page's widest lines; when it
+        /// turns none of them the page is upright and the other lines are read as they
+        /// lie (0: every line is classified).
+        public var classifierSample: Int = 6
         /// ONNX Runtime's CPU arena kept across pages, and the freed heap not trimmed
         /// after each page: faster, at the cost of memory held between pages.
         public var keepArena: Bool = true
@@ -144,7 +148,7 @@ public final class PPOCRRecognizer: TextRecognizer {
         }
         clock.lap("crop")
         if settings.useClassifier, let classifier {
-            try classify(&lines, with: classifier)
+            try classify(&lines, with: classifier, sample: settings.classifierSample)
         }
         clock.lap("classify")
         var readings = try read(lines)
@@ -258,10 +262,28 @@ public final class PPOCRRecognizer: TextRecognizer {
         }
     }
 
-    /// Turns lines the classifier reads as upside down.
-    func classify(_ lines: inout [LineCrop], with session: ONNXSession) throws {
+    /// Turns lines the classifier reads as upside down. With a `sample`, the widest lines
+    /// (the classifier's surest) are looked at first, and the rest only if one of them was
+    /// turned: on an upright page the others are left as they are.
+    func classify(_ lines: inout [LineCrop], with session: ONNXSession, sample: Int) throws {
+        let order = Self.classifierOrder(lines.map { ($0.image.width, $0.image.height) }, sample: sample)
+        let turned = try classify(&lines, order[0], with: session)
+        if !order[1].isEmpty && turned > 0 { _ = try classify(&lines, order[1], with: session) }
+    }
+
+    /// The lines to classify first (the `sample` widest, by pixel width), then the others,
+    /// each sorted by aspect ratio for batching. With no sample, all lines come first.
+    static func classifierOrder(_ sizes: [(width: Int, height: Int)], sample: Int) -> [[Int]] {
+        func byRatio(_ a: Int, _ b: Int) -> Bool { sizes[a].width * sizes[b].height < sizes[b].width * sizes[a].height }
+        guard sample > 0, sizes.count > sample else { return [sizes.indices.sorted(by: byRatio), []] }
+        let widest = sizes.indices.sorted { sizes[$0].width != sizes[$1].width ? sizes[$0].width > sizes[$1].width : $0 < $1 }
+        return [Array(widest[..<sample]).sorted(by: byRatio), Array(widest[sample...]).sorted(by: byRatio)]
+    }
+
+    /// Classifies the lines at `order` and turns those upside down; returns how many were turned.
+    func classify(_ lines: inout [LineCrop], _ order: [Int], with session: ONNXSession) throws -> Int {
         let h = 48, w = 192
-        let order = lines.indices.sorted { lines[$0].image.width * lines[$1].image.height < lines[$1].image.width * lines[$0].image.height }
+        var turnedCount = 0
         for start in stride(from: 0, to: order.count, by: settings.classifierBatch) {
             let batch = Array(order[start..<min(order.count, start + settings.classifierBatch)])
             var tensor = [Float](repeating: 0, count: batch.count * 3 * h * w)
@@ -282,8 +304,10 @@ public final class PPOCRRecognizer: TextRecognizer {
             for (n, i) in batch.enumerated() where flips[n] {
                 lines[i].image = ImageOps.rotated180(lines[i].image)
                 lines[i].turned180 = true
+                turnedCount += 1
             }
         }
+        return turnedCount
     }
 
     /// Runs the recognizer over all lines in width-sorted batches.
