@@ -141,6 +141,20 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(PPOCRRecognizer.classifierOrder(Array(sizes.prefix(2)), sample: 2), [[0, 1], []])
     }
 
+    func testNonCJKRecognizerUnlessALanguageNeedsEastAsianScripts() {
+        let full = PPOCRModels(detector: "d.onnx", recognizer: "r.onnx", nonCJKRecognizer: "r.noncjk.onnx",
+                               classifier: nil, runtimeLibrary: "lib.so")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng"], allowNonCJK: true), "r.noncjk.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "deu", "rus"], allowNonCJK: true),
+                       "r.noncjk.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "chi_sim"], allowNonCJK: true), "r.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["JPN"], allowNonCJK: true), "r.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng"], allowNonCJK: false), "r.onnx")
+        var missing = full
+        missing.nonCJKRecognizer = nil
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: missing, languages: ["eng"], allowNonCJK: true), "r.onnx")
+    }
+
     // MARK: pixels
 
     func testPerspectiveCropOfAnAxisAlignedQuadIsAPlainCrop() {

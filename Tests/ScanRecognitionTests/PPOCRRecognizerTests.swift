@@ -104,6 +104,27 @@ final class PPOCRRecognizerTests: XCTestCase {
         XCTAssertEqual(obs.map { squash($0.text) }, lines.reversed().map(squash))
     }
 
+    func testNonCJKRecognizerReadsLikeTheFullOne() throws {
+        let models = try ONNXTestEnvironment.models()
+        guard models.nonCJKRecognizer != nil else {
+            return XCTFail("\(PPOCRModels.nonCJKRecognizerFile) is missing next to \(models.recognizer); run scripts/install-onnx.sh")
+        }
+        let sliced = try PPOCRRecognizer(models: models)
+        var fullSettings = PPOCRRecognizer.Settings()
+        fullSettings.useNonCJKRecognizer = false
+        let full = try PPOCRRecognizer(models: models, settings: fullSettings)
+        let chinese = try PPOCRRecognizer(models: models, options: RecognitionOptions(languages: ["eng", "chi_sim"]))
+        XCTAssertEqual(sliced.decoder.classCount, 1750)
+        XCTAssertEqual(full.decoder.classCount, 18710)
+        XCTAssertEqual(chinese.decoder.classCount, 18710)
+        XCTAssertTrue(sliced.info.model?.contains("noncjk") == true, sliced.info.model ?? "no model")
+        let image = Self.render(lines: Self.lines)
+        let a = try sliced.recognize(image), b = try full.recognize(image)
+        XCTAssertEqual(a.map(\.text), b.map(\.text))
+        XCTAssertEqual(a.map { squash($0.text) }, Self.lines.map(squash))
+        for (x, y) in zip(a, b) { XCTAssertEqual(x.confidence, y.confidence, accuracy: 0.01) }
+    }
+
     func testCandidatesAndCustomWords() throws {
         let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(),
                                          options: RecognitionOptions(customWords: ["Köln"], candidateCount: 3))

@@ -36,6 +36,10 @@ public final class PPOCRRecognizer: TextRecognizer {
         /// ONNX Runtime's CPU arena kept across pages, and the freed heap not trimmed
         /// after each page: faster, at the cost of memory held between pages.
         public var keepArena: Bool = true
+        /// The recognizer with an output layer for the scripts below the East Asian blocks
+        /// (`PPOCRModels.nonCJKRecognizer`) when the languages need no Chinese, Japanese
+        /// or Korean and that model is installed.
+        public var useNonCJKRecognizer: Bool = true
         /// Lines per recognizer run (sorted by width, so a batch has similar widths).
         public var recognitionBatch: Int = 6
         /// Batches are at least this many line heights wide. RapidOCR pads every batch
@@ -83,7 +87,9 @@ public final class PPOCRRecognizer: TextRecognizer {
         var settings = settings ?? Settings.forLevel(options.level)
         let sessionOptions = ONNXSessionOptions(intraOpThreads: intraOpThreads, cpuMemoryArena: settings.keepArena)
         detector = try runtime.makeSession(modelPath: models.detector, options: sessionOptions)
-        recognizer = try runtime.makeSession(modelPath: models.recognizer, options: sessionOptions)
+        let recognizerPath = Self.recognizerPath(models: models, languages: options.languages,
+                                                 allowNonCJK: settings.useNonCJKRecognizer)
+        recognizer = try runtime.makeSession(modelPath: recognizerPath, options: sessionOptions)
         if settings.useClassifier, let cls = models.classifier {
             classifier = try runtime.makeSession(modelPath: cls, options: sessionOptions)
         } else {
@@ -93,21 +99,38 @@ public final class PPOCRRecognizer: TextRecognizer {
         self.settings = settings
 
         guard let dict = try recognizer.customMetadata("character"), !dict.isEmpty else {
-            throw ScanError(.engine, "\(models.recognizer) has no `character` dictionary in its metadata; is it a PP-OCR recognition model?")
+            throw ScanError(.engine, "\(recognizerPath) has no `character` dictionary in its metadata; is it a PP-OCR recognition model?")
         }
         var entries = dict.components(separatedBy: "\n")
         if entries.last == "" { entries.removeLast() }
         decoder = CTCDecoder(dictionary: entries)
         if let classes = recognizer.outputs.first?.shape.last, classes > 0, classes != decoder.classCount {
-            throw ScanError(.engine, "\(models.recognizer) outputs \(classes) classes but its dictionary gives \(decoder.classCount)")
+            throw ScanError(.engine, "\(recognizerPath) outputs \(classes) classes but its dictionary gives \(decoder.classCount)")
         }
         postProcessor = DBPostProcessor(threshold: settings.threshold, boxThreshold: settings.boxThreshold,
                                         unclipRatio: settings.unclipRatio)
         lexicon = options.customWords.isEmpty ? nil : CTCDecoder.Lexicon(options.customWords, bonus: settings.customWordBonus)
         info = EngineInfo(name: "ppocr", version: "onnxruntime \(runtime.version)",
-                          model: [models.detector, models.recognizer, classifier == nil ? nil : models.classifier]
+                          model: [models.detector, recognizerPath, classifier == nil ? nil : models.classifier]
                             .compactMap { $0.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".onnx", with: "") } }
                             .joined(separator: "+"))
+    }
+
+    /// Languages (Tesseract's codes, or PaddleOCR's) whose scripts lie in the East Asian
+    /// blocks that the non-CJK recognizer leaves out.
+    public static let eastAsianLanguages: Set<String> = [
+        "chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor", "kor_vert",
+        "ch", "chinese_cht", "japan", "korean", "zh", "ja", "ko",
+    ]
+
+    /// The recognizer for `languages`: the non-CJK one when it is installed, allowed, and no
+    /// language needs the East Asian scripts; otherwise the full one.
+    static func recognizerPath(models: PPOCRModels, languages: [String], allowNonCJK: Bool) -> String {
+        guard allowNonCJK, let nonCJK = models.nonCJKRecognizer,
+              !languages.contains(where: { eastAsianLanguages.contains($0.lowercased()) }) else {
+            return models.recognizer
+        }
+        return nonCJK
     }
 
     /// Convenience: locates the models and runtime (environment, then `.deps/`).
