@@ -10,7 +10,7 @@ DEMO_OUT   := out/samples
 BENCH_DIR  ?= Samples
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo test bench folder-bench clean
 
 all: build
 
@@ -44,8 +44,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Times a folder run: pages per second and peak memory (BENCH_DIR=folder to choose).
+# The speed table (issue 13) in one run against RapidOCR 3.10 on the same files: wall and
+# CPU per page, char3-F1 and fields, digital PDF pages/s, start-up without OCR, peak memory.
+# Needs ../shared/eval (EVAL_DIR=...) and a python with rapidocr (RAPIDOCR_PYTHON=...; see
+# Benchmarks/bench.sh). `make folder-bench BENCH_DIR=folder` times one folder run instead.
+BENCH_OUT      ?= out/bench
+RAPIDOCR_PYTHON ?= /tmp/venv-rapid/bin/python
 bench: build
+	@Benchmarks/bench.sh $(BIN) $(BENCH_OUT) $(RAPIDOCR_PYTHON)
+
+folder-bench: build
 	@Benchmarks/folder-run.sh $(BIN) $(BENCH_DIR)
 
 clean:
