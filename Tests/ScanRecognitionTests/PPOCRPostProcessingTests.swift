@@ -116,20 +116,6 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 3000, height: 4000, shortSide: 736, maxLongSide: 2000) == (1504, 1984))
     }
 
-    func testDetectionSizeLongSideCapWinsOverTheShortSide() {
-        // A 1080 x 1527 receipt scan under the default cap of 1280: x0.83824 -> 905.3 x 1280
-        // (28.29 -> 28 x 32 = 896); the short side is not scaled up past the cap.
-        XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 1080, height: 1527, shortSide: 736, maxLongSide: 1280) == (896, 1280))
-        // A 1050 x 600 card: up to 736 on the short side would make 1288 long; the cap gives
-        // x1.21905 -> 1280 x 731.4 (22.86 -> 23 x 32 = 736).
-        XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 1050, height: 600, shortSide: 736, maxLongSide: 1280) == (1280, 736))
-        // A 120 x 5000 till strip: the old order (down to 2000, then the short side up to 736)
-        // made a 736 x 36,800 input; now x0.256 -> 30.7 x 1280 (the 32 floor).
-        XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 120, height: 5000, shortSide: 736, maxLongSide: 1280) == (32, 1280))
-        // A 750 x 1000 photo is left as it is (750: 23.4 -> 23 x 32 = 736; 1000: 31.25 -> 992).
-        XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 750, height: 1000, shortSide: 736, maxLongSide: 1280) == (736, 992))
-    }
-
     func testClassifierLooksAtTheWidestLinesFirst() {
         // Widths 50, 400, 120, 300, 90 (height 20); a sample of 2 takes lines 1 and 3 (the widest),
         // each group sorted by aspect ratio.

@@ -109,11 +109,12 @@ final class PPOCRRecognizerTests: XCTestCase {
         guard models.nonCJKRecognizer != nil else {
             return XCTFail("\(PPOCRModels.nonCJKRecognizerFile) is missing next to \(models.recognizer); run scripts/install-onnx.sh")
         }
-        let sliced = try PPOCRRecognizer(models: models)
-        var fullSettings = PPOCRRecognizer.Settings()
-        fullSettings.useNonCJKRecognizer = false
-        let full = try PPOCRRecognizer(models: models, settings: fullSettings)
-        let chinese = try PPOCRRecognizer(models: models, options: RecognitionOptions(languages: ["eng", "chi_sim"]))
+        var slicedSettings = PPOCRRecognizer.Settings()
+        slicedSettings.useNonCJKRecognizer = true
+        let sliced = try PPOCRRecognizer(models: models, settings: slicedSettings)
+        let full = try PPOCRRecognizer(models: models)
+        let chinese = try PPOCRRecognizer(models: models, options: RecognitionOptions(languages: ["eng", "chi_sim"]),
+                                          settings: slicedSettings)
         XCTAssertEqual(sliced.decoder.classCount, 1750)
         XCTAssertEqual(full.decoder.classCount, 18710)
         XCTAssertEqual(chinese.decoder.classCount, 18710)

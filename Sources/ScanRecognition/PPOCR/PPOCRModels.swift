@@ -144,7 +144,7 @@ extension PPOCRModels {
                       languages: langs, path: recognizer, license: "Apache-2.0 (PaddleOCR)"),
         ]
         if let nonCJKRecognizer {
-            list.append(Component(role: "recognition unless --languages names chi_sim, chi_tra, jpn or kor",
+            list.append(Component(role: "recognition with Settings.useNonCJKRecognizer (off by default)",
                                   name: "PP-OCRv6_rec_small.noncjk",
                                   version: "PP-OCRv6, output layer cut by scripts/slice-recognizer.py",
                                   languages: "Latin, Greek, Cyrillic, digits and symbols (1,748-character dictionary)",

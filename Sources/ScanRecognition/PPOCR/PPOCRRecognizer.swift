@@ -15,12 +15,12 @@ public final class PPOCRRecognizer: TextRecognizer {
 
     /// Tunables, with RapidOCR 3.10's defaults for PP-OCRv6.
     public struct Settings: Sendable, Hashable {
-        /// The detector's input has its short side scaled up to at least this...
+        /// The detector's input has its short side scaled up to at least this.
         public var detectionShortSide: Int = 736
-        /// ...unless that takes its long side past this, which wins. The detector costs in
-        /// proportion to its input's pixels, but 1280 (a 1080 x 1527 receipt scan detected at
-        /// 896 x 1280, -30% detector CPU) cost receipt fields on sroie-dev (0.852 -> 0.840,
-        /// company 0.910 -> 0.870) though char3-F1 rose (0.939 -> 0.940); so 2000, as RapidOCR.
+        /// Pages are first scaled down so that their long side is at most this. The detector
+        /// costs in proportion to its input's pixels, but a cap of 1280 (a 1080 x 1527 receipt
+        /// scan detected at 896 x 1280, -30% detector CPU) cost receipt fields on sroie-dev
+        /// (0.852 -> 0.840, company 0.910 -> 0.870) though char3-F1 rose (0.939 -> 0.940).
         public var maxLongSide: Int = 2000
         public var threshold: Float = 0.3
         public var boxThreshold: Double = 0.5
@@ -39,8 +39,10 @@ public final class PPOCRRecognizer: TextRecognizer {
         public var keepArena: Bool = true
         /// The recognizer with an output layer for the scripts below the East Asian blocks
         /// (`PPOCRModels.nonCJKRecognizer`) when the languages need no Chinese, Japanese
-        /// or Korean and that model is installed.
-        public var useNonCJKRecognizer: Bool = true
+        /// or Korean and that model is installed. Off by default: it cut recognition CPU by
+        /// about 18% and read sroie-dev as well, but cost one card field (a logo read as "a"
+        /// instead of "口", which the scorer drops: cards-dev 0.982 -> 0.979).
+        public var useNonCJKRecognizer: Bool = false
         /// Lines per recognizer run (sorted by width, so a batch has similar widths).
         public var recognitionBatch: Int = 6
         /// Batches are at least this many line heights wide. RapidOCR pads every batch
@@ -259,13 +261,14 @@ public final class PPOCRRecognizer: TextRecognizer {
         return unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)
     }()
 
-    /// The detector's input size for a page: the short side scaled up to `shortSide`, or the
-    /// long side down to `maxLongSide`, whichever makes it smaller; the page's aspect kept.
+    /// The detector's input size for a page: its long side first scaled down to `maxLongSide`,
+    /// then its short side up to `shortSide` (RapidOCR's order).
     static func detectionSize(width: Int, height: Int, shortSide: Int, maxLongSide: Int) -> (width: Int, height: Int) {
         var w = Double(width), h = Double(height)
-        let long = max(w, h), short = min(w, h)
-        let r = min(max(1, Double(shortSide) / short), Double(maxLongSide) / long)
-        w *= r; h *= r
+        let long = max(w, h)
+        if long > Double(maxLongSide) { let r = Double(maxLongSide) / long; w *= r; h *= r }
+        let short = min(w, h)
+        if short < Double(shortSide) { let r = Double(shortSide) / short; w *= r; h *= r }
         // Python rounds halves to even; so do we, to get the same sizes as RapidOCR.
         func to32(_ v: Double) -> Int { max(32, Int((Double(Int(v)) / 32).rounded(.toNearestOrEven)) * 32) }
         return (to32(w), to32(h))
