@@ -102,7 +102,7 @@ public enum CallbackSignature {
     public static func hex(body: Data, secret: String, timestamp: Int) -> String {
         var message = Data("\(timestamp).".utf8)
         message.append(body)
-        let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8)))
+        let code = HMAC<Crypto.SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8)))
         return code.map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -208,13 +208,21 @@ struct MultipartStream {
             files = []
         }
 
-        /// Where `needle` first occurs in `haystack` (memmem).
+        /// Where `needle` first occurs in `haystack`: memchr to each candidate first byte, then memcmp.
         static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-            guard haystack.count >= needle.count else { return nil }
-            return haystack.withUnsafeBytes { hay in
-                needle.withUnsafeBytes { pin in
-                    guard let found = memmem(hay.baseAddress, hay.count, pin.baseAddress, pin.count) else { return nil }
-                    return hay.baseAddress!.distance(to: UnsafeRawPointer(found))
+            guard let first = needle.first, haystack.count >= needle.count else { return nil }
+            return haystack.withUnsafeBytes { hay -> Int? in
+                needle.withUnsafeBytes { pin -> Int? in
+                    guard let base = hay.baseAddress, let wanted = pin.baseAddress else { return nil }
+                    let last = hay.count - needle.count
+                    var start = 0
+                    while start <= last {
+                        guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return nil }
+                        let at = base.distance(to: UnsafeRawPointer(hit))
+                        if memcmp(base + at, wanted, needle.count) == 0 { return at }
+                        start = at + 1
+                    }
+                    return nil
                 }
             }
         }

@@ -27,7 +27,7 @@ final class CallbackTests: XCTestCase {
         }
         XCTAssertLessThan(abs(Double(timestamp) - Date().timeIntervalSince1970), 300, "a fresh timestamp", file: file, line: line)
         func mac(_ key: String, _ body: Data) -> String {
-            HMAC<SHA256>.authenticationCode(for: Data("\(t).".utf8) + body, using: SymmetricKey(data: Data(key.utf8)))
+            HMAC<Crypto.SHA256>.authenticationCode(for: Data("\(t).".utf8) + body, using: SymmetricKey(data: Data(key.utf8)))
                 .map { String(format: "%02x", $0) }.joined()
         }
         XCTAssertEqual(v1, mac(secret, request.body), "signed over the timestamp and the body", file: file, line: line)
@@ -152,22 +152,23 @@ final class CallbackReceiver: @unchecked Sendable {
 
     init(answers: [Int]) throws {
         self.answers = answers
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = 0
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(listener, 16) == 0 else { close(listener); throw POSIXError(.EADDRINUSE) }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
+        fd = listener
         port = Int(UInt16(bigEndian: actual.sin_port))
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
