@@ -32,6 +32,15 @@ public final class ONNXRuntime: @unchecked Sendable {
     let cpuMemoryInfo: OpaquePointer
     /// The default CPU allocator. Owned by ONNX Runtime; never released.
     let allocator: UnsafeMutableRawPointer
+    /// The configuration of the shared arena, once registered (`useSharedArena`). ONNX
+    /// Runtime has one environment per process, whatever the number of `ONNXRuntime`s.
+    nonisolated(unsafe) private static var registeredArena: ONNXArenaConfiguration?
+    private static let registeredArenaLock = PThreadMutex()
+    var sharedArena: ONNXArenaConfiguration? {
+        Self.registeredArenaLock.lock()
+        defer { Self.registeredArenaLock.unlock() }
+        return Self.registeredArena
+    }
 
     /// Loads the library at `libraryPath` and creates the environment.
     /// Throws `ScanError(.engine)` when the file is missing, is not a loadable
@@ -148,19 +157,96 @@ public struct ONNXSessionOptions: Sendable, Hashable {
     /// Whether idle intra-op threads spin while waiting for work. Spinning lowers
     /// latency for a lone session, but steals the core from another worker.
     public var allowSpinning: Bool
-    /// ONNX Runtime's CPU arena keeps freed blocks for reuse. With input shapes that
-    /// change from page to page it grows to the largest page seen, so it is off by default.
-    public var cpuMemoryArena: Bool
+    /// Where the session's tensors live (see `ONNXArena`).
+    public var arena: ONNXArena
     /// ONNX Runtime's memory-pattern planning caches an allocation plan per input
     /// shape. Page and line sizes vary, so the cache only grows; off by default.
     public var memoryPattern: Bool
 
+    /// ONNX Runtime's CPU arena per session (true) or none (false, the default).
+    public var cpuMemoryArena: Bool {
+        get { arena != .off }
+        set { arena = newValue ? .perSession : .off }
+    }
+
     public init(intraOpThreads: Int = 1, allowSpinning: Bool = false, cpuMemoryArena: Bool = false,
                 memoryPattern: Bool = false) {
+        self.init(intraOpThreads: intraOpThreads, allowSpinning: allowSpinning,
+                  arena: cpuMemoryArena ? .perSession : .off, memoryPattern: memoryPattern)
+    }
+
+    public init(intraOpThreads: Int = 1, allowSpinning: Bool = false, arena: ONNXArena, memoryPattern: Bool = false) {
         self.intraOpThreads = intraOpThreads
         self.allowSpinning = allowSpinning
-        self.cpuMemoryArena = cpuMemoryArena
+        self.arena = arena
         self.memoryPattern = memoryPattern
+    }
+}
+
+/// Where a session's tensors are allocated on the CPU.
+///
+/// An arena keeps freed blocks for the next run instead of handing them back, which
+/// spares the page faults of fresh memory on every run; with input shapes that change
+/// from page to page it grows to what the largest page needed and holds it.
+public enum ONNXArena: Sendable, Hashable {
+    /// No arena: every tensor is allocated and freed with the C heap.
+    case off
+    /// ONNX Runtime's default: an arena per session, grown by powers of two and never shrunk.
+    case perSession
+    /// One arena for every session of the process that asks for it, configured once with
+    /// `ONNXRuntime.useSharedArena(_:)` before the first such session is made.
+    case shared
+}
+
+/// The settings of the process's shared CPU arena (ONNX Runtime's `OrtArenaCfg`).
+public struct ONNXArenaConfiguration: Sendable, Hashable {
+    /// How the arena grows when no free block fits.
+    public enum Growth: Int, Sendable, Hashable {
+        /// Each new region is the next power of two of what the arena holds (ONNX Runtime's
+        /// default): few regions, up to twice the memory needed.
+        case nextPowerOfTwo = 0
+        /// Each new region has the size asked for (`kSameAsRequested`).
+        case sameAsRequested = 1
+    }
+    public var growth: Growth
+
+    public init(growth: Growth = .sameAsRequested) {
+        self.growth = growth
+    }
+}
+
+extension ONNXRuntime {
+    /// Registers the process's shared CPU arena with `configuration`, once; sessions made
+    /// with `ONNXArena.shared` then allocate from it. Later calls with the same configuration
+    /// do nothing; a different one throws, since ONNX Runtime keeps the first.
+    public func useSharedArena(_ configuration: ONNXArenaConfiguration) throws {
+        Self.registeredArenaLock.lock()
+        defer { Self.registeredArenaLock.unlock() }
+        if let registered = Self.registeredArena {
+            guard registered == configuration else {
+                throw ScanError(.engine, "the shared ONNX Runtime arena is already set up to grow by \(registered.growth), not by \(configuration.growth)")
+            }
+            return
+        }
+        let keys = ["arena_extend_strategy"]
+        let values = [configuration.growth.rawValue]
+        var config: OpaquePointer?
+        try keys.withCStrings { names in
+            try api.check(api.createArenaCfgV2(names, values, keys.count, &config), "CreateArenaCfgV2")
+        }
+        defer { api.releaseArenaCfg(config) }
+        try api.check(api.createAndRegisterAllocator(env, cpuMemoryInfo, config), "CreateAndRegisterAllocator")
+        Self.registeredArena = configuration
+    }
+}
+
+extension Array where Element == String {
+    /// Calls `body` with the strings as a C array of C strings, valid during the call.
+    func withCStrings<R>(_ body: (UnsafePointer<UnsafePointer<CChar>?>) throws -> R) rethrows -> R {
+        let copies = map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        return try pointers.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 }
 

@@ -29,10 +29,14 @@ public final class ONNXSession {
     public let inputs: [ONNXTensorInfo]
     public let outputs: [ONNXTensorInfo]
     let handle: OpaquePointer
+    let arena: ONNXArena
+    /// Run options that ask ONNX Runtime to hand the arena's free regions back after the run.
+    private var shrinkingRunOptions: OpaquePointer?
 
     init(runtime: ONNXRuntime, modelPath: String, options: ONNXSessionOptions) throws {
         self.runtime = runtime
         self.modelPath = modelPath
+        self.arena = options.arena
         let api = runtime.api
         guard access(modelPath, R_OK) == 0 else {
             throw ScanError(.engine, "model file not found: \(modelPath)")
@@ -49,8 +53,16 @@ public final class ONNXSession {
         if !options.memoryPattern {
             try api.check(api.disableMemPattern(opts), "DisableMemPattern")
         }
-        if !options.cpuMemoryArena {
+        switch options.arena {
+        case .off:
             try api.check(api.disableCpuMemArena(opts), "DisableCpuMemArena")
+        case .perSession:
+            break
+        case .shared:
+            guard runtime.sharedArena != nil else {
+                throw ScanError(.engine, "a session asks for the shared arena before ONNXRuntime.useSharedArena set it up")
+            }
+            try api.check(api.addSessionConfigEntry(opts, "session.use_env_allocators", "1"), "AddSessionConfigEntry")
         }
         try api.check(api.addSessionConfigEntry(opts, "session.intra_op.allow_spinning",
                                                 options.allowSpinning ? "1" : "0"), "AddSessionConfigEntry")
@@ -69,7 +81,26 @@ public final class ONNXSession {
     }
 
     deinit {
+        runtime.api.releaseRunOptions(shrinkingRunOptions)
         runtime.api.releaseSession(handle)
+    }
+
+    /// The run options that shrink the CPU arena after a run, made on first use.
+    private func shrinkOptions() throws -> OpaquePointer? {
+        if let shrinkingRunOptions { return shrinkingRunOptions }
+        let api = runtime.api
+        var options: OpaquePointer?
+        try api.check(api.createRunOptions(&options), "CreateRunOptions")
+        guard let options else { throw ScanError(.engine, "ONNX Runtime CreateRunOptions returned nothing") }
+        do {
+            try api.check(api.addRunConfigEntry(options, "memory.enable_memory_arena_shrinkage", "cpu:0"),
+                          "AddRunConfigEntry")
+        } catch {
+            api.releaseRunOptions(options)
+            throw error
+        }
+        shrinkingRunOptions = options
+        return options
     }
 
     private static func describe(api: ORTFunctions, runtime: ONNXRuntime, session: OpaquePointer,
@@ -120,7 +151,10 @@ public final class ONNXSession {
 
     /// Runs the model on one float tensor (the first input) and hands the first
     /// output to `body`. The output's memory is released when `body` returns.
-    public func run<R>(input: [Float], shape: [Int], _ body: (ONNXTensorView) throws -> R) throws -> R {
+    /// - Parameter shrinkArena: with an arena, hand its wholly free regions back to the
+    ///   system after the run (ONNX Runtime's arena shrinkage); ignored without one.
+    public func run<R>(input: [Float], shape: [Int], shrinkArena: Bool = false,
+                       _ body: (ONNXTensorView) throws -> R) throws -> R {
         guard let inputInfo = inputs.first, let outputInfo = outputs.first else {
             throw ScanError(.engine, "model \(modelPath) has no inputs or outputs")
         }
@@ -145,7 +179,8 @@ public final class ONNXSession {
                 try outputInfo.name.withCString { outName in
                     let inNames: [UnsafePointer<CChar>?] = [inName]
                     let outNames: [UnsafePointer<CChar>?] = [outName]
-                    try api.check(api.run(handle, nil, inNames, inputValues, 1, outNames, 1, &output), "Run")
+                    let runOptions = shrinkArena && arena != .off ? try shrinkOptions() : nil
+                    try api.check(api.run(handle, runOptions, inNames, inputValues, 1, outNames, 1, &output), "Run")
                 }
             }
         }

@@ -28,6 +28,7 @@ struct ORTFunctions {
         case sessionGetOutputTypeInfo = 34
         case sessionGetInputName = 36
         case sessionGetOutputName = 37
+        case createRunOptions = 39
         case createTensorWithDataAsOrtValue = 49
         case getTensorMutableData = 51
         case castTypeInfoToTensorInfo = 55
@@ -43,6 +44,7 @@ struct ORTFunctions {
         case releaseMemoryInfo = 94
         case releaseSession = 95
         case releaseValue = 96
+        case releaseRunOptions = 97
         case releaseTypeInfo = 98
         case releaseTensorTypeAndShapeInfo = 99
         case releaseSessionOptions = 100
@@ -50,6 +52,10 @@ struct ORTFunctions {
         case modelMetadataLookupCustomMetadataMap = 116
         case releaseModelMetadata = 118
         case addSessionConfigEntry = 130
+        case createAndRegisterAllocator = 144
+        case releaseArenaCfg = 157
+        case createArenaCfgV2 = 164
+        case addRunConfigEntry = 165
     }
 
     // C enum values from the same header.
@@ -106,6 +112,13 @@ struct ORTFunctions {
                                                               UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Status
     let releaseModelMetadata: @convention(c) (OpaquePointer?) -> Void
     let addSessionConfigEntry: @convention(c) (OpaquePointer, CString, CString) -> Status
+    let createRunOptions: @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Status
+    let releaseRunOptions: @convention(c) (OpaquePointer?) -> Void
+    let addRunConfigEntry: @convention(c) (OpaquePointer, CString, CString) -> Status
+    let createArenaCfgV2: @convention(c) (UnsafePointer<CString?>, UnsafePointer<Int>, Int,
+                                          UnsafeMutablePointer<OpaquePointer?>) -> Status
+    let releaseArenaCfg: @convention(c) (OpaquePointer?) -> Void
+    let createAndRegisterAllocator: @convention(c) (OpaquePointer, OpaquePointer, OpaquePointer?) -> Status
 
     init(table: UnsafePointer<UnsafeRawPointer?>) throws {
         func slot<F>(_ s: Slot) throws -> F {
@@ -154,6 +167,12 @@ struct ORTFunctions {
         modelMetadataLookupCustomMetadataMap = try slot(.modelMetadataLookupCustomMetadataMap)
         releaseModelMetadata = try slot(.releaseModelMetadata)
         addSessionConfigEntry = try slot(.addSessionConfigEntry)
+        createRunOptions = try slot(.createRunOptions)
+        releaseRunOptions = try slot(.releaseRunOptions)
+        addRunConfigEntry = try slot(.addRunConfigEntry)
+        createArenaCfgV2 = try slot(.createArenaCfgV2)
+        releaseArenaCfg = try slot(.releaseArenaCfg)
+        createAndRegisterAllocator = try slot(.createAndRegisterAllocator)
     }
 
     /// Throws the status's message (and frees the status) when `status` is not null.

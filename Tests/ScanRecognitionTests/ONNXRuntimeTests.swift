@@ -86,4 +86,25 @@ final class ONNXRuntimeTests: XCTestCase {
         let ok = try session.run(input: [1, -2, 3, -4, 5, -6], shape: [2, 3]) { Array($0.data) }
         XCTAssertEqual(ok, [1, 0, 3, 0, 5, 0])
     }
+
+    func testSharedArenaIsSetUpOnceAndServesSessionsThatShrinkIt() throws {
+        let runtime = try ONNXTestEnvironment.runtime()
+        let path = try TinyONNXModel.write(TinyONNXModel.unary("Relu", dims: [nil, 3]), name: "relu-shared.onnx")
+        // The engine's own choice, so that the order of tests does not matter.
+        let configuration = ONNXArenaConfiguration(growth: .sameAsRequested)
+        try runtime.useSharedArena(configuration)
+        try runtime.useSharedArena(configuration)
+        XCTAssertEqual(runtime.sharedArena, configuration)
+        XCTAssertThrowsError(try runtime.useSharedArena(ONNXArenaConfiguration(growth: .nextPowerOfTwo))) { error in
+            XCTAssertEqual((error as? ScanError)?.code, .engine)
+            XCTAssertTrue("\(error)".contains("already set up"), "\(error)")
+        }
+        let shared = try runtime.makeSession(modelPath: path, options: ONNXSessionOptions(arena: .shared))
+        let own = try runtime.makeSession(modelPath: path, options: ONNXSessionOptions(arena: .perSession))
+        for shrink in [false, true, false] {
+            XCTAssertEqual(try shared.run(input: [-1, 2, -3, 4, 0.5, -0.25], shape: [2, 3], shrinkArena: shrink) { Array($0.data) },
+                           [0, 2, 0, 4, 0.5, 0])
+            XCTAssertEqual(try own.run(input: [1, -2, 3], shape: [1, 3], shrinkArena: shrink) { Array($0.data) }, [1, 0, 3])
+        }
+    }
 }

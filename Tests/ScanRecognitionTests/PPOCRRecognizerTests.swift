@@ -104,6 +104,23 @@ final class PPOCRRecognizerTests: XCTestCase {
         XCTAssertEqual(obs.map { squash($0.text) }, lines.reversed().map(squash))
     }
 
+    func testEveryMemoryPolicyReadsTheSame() throws {
+        let models = try ONNXTestEnvironment.models()
+        let image = Self.render(lines: Self.lines)
+        var readings: [PPOCRRecognizer.Settings.MemoryPolicy: [String]] = [:]
+        for policy in PPOCRRecognizer.Settings.MemoryPolicy.allCases {
+            var settings = PPOCRRecognizer.Settings()
+            settings.memory = policy
+            let engine = try PPOCRRecognizer(models: models, settings: settings)
+            // Twice: the second page runs on what the first left behind (arena, shrunk or trimmed).
+            _ = try engine.recognize(image)
+            readings[policy] = try engine.recognize(image).map(\.text)
+        }
+        let expected = try XCTUnwrap(readings[.trim])
+        XCTAssertEqual(expected.map(squash), Self.lines.map(squash))
+        for (policy, texts) in readings { XCTAssertEqual(texts, expected, "\(policy)") }
+    }
+
     func testNonCJKRecognizerReadsLikeTheFullOne() throws {
         let models = try ONNXTestEnvironment.models()
         var slicedSettings = PPOCRRecognizer.Settings()

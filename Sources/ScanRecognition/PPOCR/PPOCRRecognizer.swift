@@ -34,9 +34,12 @@ public final class PPOCRRecognizer: TextRecognizer {
         /// turns none of them the page is upright and the other lines are read as they
         /// lie (0: every line is classified).
         public var classifierSample: Int = 6
-        /// ONNX Runtime's CPU arena kept across pages, and the freed heap not trimmed
-        /// after each page: faster, at the cost of memory held between pages.
-        public var keepArena: Bool = true
+        /// How the model runs hold memory between pages (see `MemoryPolicy`). On 40 sroie-dev
+        /// receipts with two workers (Benchmarks/RESULTS.md): `trim` 3.28 CPU-s/page and 990 MiB
+        /// peak, `arenaPerSession` 2.38 s and 1442 MiB, `sharedArena` 2.43 s and 1255 MiB,
+        /// `sharedArenaShrunk` 2.52 s and 1044 MiB, `arenaExceptDetector` 3.06 s and 1564 MiB;
+        /// the same text from all.
+        public var memory: MemoryPolicy = .sharedArenaShrunk
         /// The recognizer with an output layer for the scripts below the East Asian blocks
         /// (`PPOCRModels.nonCJKRecognizer`) when the languages need no Chinese, Japanese
         /// or Korean and that model is installed. Off by default: it cut recognition CPU by
@@ -56,6 +59,22 @@ public final class PPOCRRecognizer: TextRecognizer {
         public var beamWidth: Int = 8
 
         public init() {}
+
+        /// How the engine's model runs hold memory between pages: the choice between page
+        /// faults (memory handed back and taken again every page) and memory held.
+        public enum MemoryPolicy: String, Sendable, Hashable, CaseIterable {
+            /// No ONNX Runtime arena, and the freed C heap trimmed after every page.
+            case trim
+            /// An arena per model session, grown by powers of two and kept (ONNX Runtime's default).
+            case arenaPerSession
+            /// One arena for every session of the process, grown by what is asked and kept.
+            case sharedArena
+            /// `sharedArena`, with its wholly free regions handed back after each detection.
+            case sharedArenaShrunk
+            /// Arenas for the classifier and the recognizer; none for the detector, whose few
+            /// large tensors go to and from the system with each page.
+            case arenaExceptDetector
+        }
 
         /// The settings for a recognition level: `fast` skips the orientation
         /// classifier and detects on a smaller image.
@@ -97,8 +116,22 @@ public final class PPOCRRecognizer: TextRecognizer {
         let runtime = try runtime ?? ONNXRuntime.shared(libraryPath: models.runtimeLibrary)
         self.runtime = runtime
         var settings = settings ?? Settings.forLevel(options.level)
-        let sessionOptions = ONNXSessionOptions(intraOpThreads: intraOpThreads, cpuMemoryArena: settings.keepArena)
-        detector = try runtime.makeSession(modelPath: models.detector, options: sessionOptions)
+        var sessionOptions = ONNXSessionOptions(intraOpThreads: intraOpThreads, arena: .off)
+        var detectorOptions = sessionOptions
+        switch settings.memory {
+        case .trim:
+            break
+        case .arenaPerSession:
+            sessionOptions.arena = .perSession
+            detectorOptions.arena = .perSession
+        case .sharedArena, .sharedArenaShrunk:
+            try runtime.useSharedArena(ONNXArenaConfiguration(growth: .sameAsRequested))
+            sessionOptions.arena = .shared
+            detectorOptions.arena = .shared
+        case .arenaExceptDetector:
+            sessionOptions.arena = .perSession
+        }
+        detector = try runtime.makeSession(modelPath: models.detector, options: detectorOptions)
         let recognizerPath = Self.recognizerPath(models: models, languages: options.languages,
                                                  allowNonCJK: settings.useNonCJKRecognizer)
         recognizer = try runtime.makeSession(modelPath: recognizerPath, options: sessionOptions)
@@ -260,7 +293,7 @@ public final class PPOCRRecognizer: TextRecognizer {
     /// glibc keeps such blocks in per-thread arenas, so without this a long run's
     /// resident size keeps growing with every worker.
     func releaseFreedMemory() {
-        guard !settings.keepArena else { return }
+        guard settings.memory == .trim else { return }
         if let trim = Self.mallocTrim { _ = trim(0) }
     }
 
@@ -288,7 +321,8 @@ public final class PPOCRRecognizer: TextRecognizer {
                                       shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
         var tensor = [Float](repeating: 0, count: 3 * size.width * size.height)
         ImageOps.writeNormalized(page, width: size.width, height: size.height, stride: size.width, into: &tensor, offset: 0)
-        return try detector.run(input: tensor, shape: [1, 3, size.height, size.width]) { out in
+        return try detector.run(input: tensor, shape: [1, 3, size.height, size.width],
+                                shrinkArena: settings.memory == .sharedArenaShrunk) { out in
             guard out.shape.count == 4, out.shape[2] > 0, out.shape[3] > 0 else {
                 throw ScanError(.engine, "unexpected detector output shape \(out.shape)")
             }
