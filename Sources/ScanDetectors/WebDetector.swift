@@ -398,10 +398,17 @@ struct WebDetector {
     ]
 
     /// Whether the case of a bare host's top-level domain fits a domain: lower case, or any
-    /// case for a country code or an original generic domain. A newer generic one written
+    /// case for a country code or an original generic domain, but never capitalized right
+    /// after a label in small letters (`end.It` is two sentences, `Example.Com` a host). A newer generic one written
     /// in capitals (`SUB.TOTAL`) or capitalized after a small letter (`you.Now`) reads as
     /// words of a sentence or a receipt line, not as a host.
     private func bareTLDCaseFits(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        // `end.It`: a capital after a small letter and a dot starts a new sentence.
+        if isUpper(s.bytes[a]), isLower(s.at(a - 2)), (a + 1..<e).allSatisfy({ isLower(s.bytes[$0]) }) {
+            var k = a - 2
+            while k >= 0, isHostChar(s.bytes[k]), s.bytes[k] != 0x2E, !isUpper(s.bytes[k]) { k -= 1 }
+            if k < 0 || !isUpper(s.bytes[k]) { return false }
+        }
         var upper = false
         for k in a..<e where isUpper(s.bytes[k]) { upper = true; break }
         if !upper || e - a == 2 { return true }

@@ -117,6 +117,8 @@ final class DetectorsTests: XCTestCase {
             ("not a domain: notes.abcxyz", nil, "", nil),
             ("SUB.TOTAL 12.00", nil, "", nil),
             ("Thank you.Now go", nil, "", nil),
+            ("That was the end.It was late", nil, "", nil),
+            ("Example.Com", nil, "Example.Com", nil),
             ("-bad-.com and bad-.com", nil, "", nil),
             ("twice..dotted.com", nil, "", nil),
             ("http://[2001:db8::1]:8443/status", nil, "http://[2001:db8::1]:8443/status", nil),
