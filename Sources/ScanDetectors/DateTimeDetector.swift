@@ -6,9 +6,14 @@ import ScanModel
 /// the form itself when one field is above 12 or the year comes first, then from the
 /// document's evidence, then from the region; when none decides, the month-first
 /// reading is given with `ambiguous` set and the other reading as an alternative.
-/// Dates with month names or abbreviations in English, French, German, Spanish, Italian
-/// and Dutch accept the orders people print: `25 DEC 2018`, `Dec. 31, 1994`,
-/// `05-Aug-2016`, `Feb23'19`, `4th of July, 1995`, `2019-aug-1`, `5 de mayo de 2020`.
+/// Dates with month names or abbreviations in English, French, German, Spanish, Italian,
+/// Dutch, Malay and Indonesian accept the orders people print: `25 DEC 2018`, `Dec. 31, 1994`,
+/// `05-Aug-2016`, `Feb23'19`, `4th of July, 1995`, `2019-aug-1`, `5 de mayo de 2020`,
+/// `Sep-2020-23`, `2020-23-Sep`, `17 Agustus 1945`, `1º de enero de 2020`, `08/12,2015`.
+/// Every date needs a year. Numeric dates must exist in the calendar (`2/29/2019` is not a
+/// date); a date with a month name is taken as written when its day is at most 31
+/// (`feb 30 2019` gives `2019-02-30`): the words say plainly that a date was meant, and the
+/// caller sees the slip rather than losing the field.
 struct DateTimeDetector {
     /// Order given by the document context; nil: use this text's own evidence.
     let dayFirst: Bool?
@@ -20,18 +25,18 @@ struct DateTimeDetector {
 
     static let months: [String: Int] = {
         let table: [(Int, String)] = [
-            (1, "january jan janv janvier januar jänner jaenner enero ene gennaio gen januari"),
+            (1, "january jan janv janvier januar jänner jän jaenner enero ene gennaio gen januari"),
             (2, "february feb febr février fevrier févr fevr fév fev februar febrero febbraio februari"),
-            (3, "march mar mars märz maerz mrz marzo maart mrt"),
+            (3, "march mar mars märz maerz mrz marzo maart mrt mac maret"),
             (4, "april apr avril avr abril abr aprile"),
             (5, "may mai mayo maggio mag mei"),
             (6, "june jun juin juni junio giugno giu"),
-            (7, "july jul juillet juil juli julio luglio lug"),
-            (8, "august aug août aout agosto ago augustus"),
+            (7, "july jul juillet juil juli julio luglio lug julai"),
+            (8, "august aug août aout agosto ago augustus ogos ogo agustus agu agt"),
             (9, "september sep sept septembre septiembre setiembre settembre sett"),
             (10, "october oct octobre oktober okt octubre ottobre ott"),
             (11, "november nov novembre noviembre"),
-            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre"),
+            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des"),
         ]
         var d: [String: Int] = [:]
         for (m, names) in table { for w in names.split(separator: " ") { d[String(w)] = m } }
@@ -53,7 +58,9 @@ struct DateTimeDetector {
     /// Words that may stand between the parts of a date.
     static let joiners: Set<String> = ["of", "de", "del", "the", "du", "der", "den"]
     /// Ordinal suffixes after a day number.
-    static let ordinalSuffixes: Set<String> = ["st", "nd", "rd", "th", "er", "e", "eme", "ème", "re", "o", "a", "te", "ste"]
+    static let ordinalSuffixes: Set<String> = [
+        "st", "nd", "rd", "th", "er", "e", "eme", "ème", "re", "o", "a", "te", "ste", "º", "ª", "°",
+    ]
 
     private enum Part {
         case num(value: Int, digits: Int, ordinal: Bool)
@@ -231,6 +238,15 @@ struct DateTimeDetector {
             p = e
             if k == 2 { break }
             let c = s.at(p)
+            if k == 1, c == 0x2C, sep != 0x2E, lens.0 <= 2, lens.1 <= 2 {
+                // `08/12,2015`: a comma before a four-digit year.
+                let q = s.at(p + 1) == 0x20 ? p + 2 : p + 1
+                var e = q
+                while e < v.count, isDigit(v[e]) { e += 1 }
+                guard e - q == 4 else { return nil }
+                p = q
+                continue
+            }
             guard c == 0x2F || c == 0x2D || c == 0x2E, sep == 0 || c == sep, isDigit(s.numAt(p + 1)) else { return nil }
             sep = c
             p += 1
@@ -285,6 +301,8 @@ struct DateTimeDetector {
         case let (.month(mv), .num(yv, 4, false), .num(dv, dd, _)) where dd <= 2:
             (d, m, y) = (dv, mv, yv)
         case let (.num(dv, dd, _), .num(yv, 4, false), .month(mv)) where dd <= 2:
+            (d, m, y) = (dv, mv, yv)
+        case let (.num(yv, 4, false), .num(dv, dd, _), .month(mv)) where dd <= 2:
             (d, m, y) = (dv, mv, yv)
         default: return nil
         }

@@ -67,6 +67,35 @@ struct ScanText {
         }
     }
 
+    /// The Unicode scalar whose UTF-8 encoding starts at byte `i`, and its length in bytes.
+    func scalar(at i: Int) -> (Unicode.Scalar, Int)? {
+        let c = at(i)
+        let len: Int
+        switch c {
+        case 0..<0x80: return i < count ? (Unicode.Scalar(c), 1) : nil
+        case 0xC0..<0xE0: len = 2
+        case 0xE0..<0xF0: len = 3
+        case 0xF0..<0xF8: len = 4
+        default: return nil
+        }
+        guard i + len <= count else { return nil }
+        var v = UInt32(c) & (0xFF >> (len + 1))
+        for k in 1..<len {
+            let d = bytes[i + k]
+            guard d & 0xC0 == 0x80 else { return nil }
+            v = v << 6 | UInt32(d & 0x3F)
+        }
+        return Unicode.Scalar(v).map { ($0, len) }
+    }
+
+    /// The Unicode scalar that ends just before byte `i`.
+    func scalar(before i: Int) -> Unicode.Scalar? {
+        var k = i - 1
+        while k > 0, bytes[k] & 0xC0 == 0x80, i - k < 4 { k -= 1 }
+        guard k >= 0, let (sc, len) = scalar(at: k), k + len == i else { return nil }
+        return sc
+    }
+
     /// Case-insensitive ASCII comparison of `word` (lower-case) at `i`.
     func matches(_ word: StaticString, at i: Int) -> Bool {
         let n = word.utf8CodeUnitCount
@@ -121,6 +150,12 @@ struct ScanText {
 @inline(__always) func isWordLetter(_ c: UInt8) -> Bool { isAlpha(c) || c >= 0x80 }
 @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 @inline(__always) func lowerByte(_ c: UInt8) -> UInt8 { isUpper(c) ? c | 0x20 : c }
+/// Scripts written without spaces between words (Thai, Lao, kana, Han, Hangul): a word of
+/// such a script ends where Latin letters begin, and the other way round.
+@inline(__always) func isUnspacedScript(_ v: UInt32) -> Bool {
+    (0x0E00...0x0EFF).contains(v) || (0x3040...0x30FF).contains(v) || (0x3400...0x9FFF).contains(v)
+        || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v) || (0x20000...0x3FFFF).contains(v)
+}
 
 /// A candidate found by one detector, in byte offsets.
 struct Hit {

@@ -4,12 +4,21 @@ import ScanModel
 ///
 /// An e-mail needs a local part without leading, trailing or doubled dots and a domain
 /// of at least two labels ending in an alphabetic top-level domain; an underscore in the
-/// host or an IP literal makes it invalid.
+/// host or an IP literal makes it invalid. A quoted local part (`"a b"@x.com`) is not taken.
 ///
-/// A URL is either written with a scheme (`https://...`, where intranet single-label
-/// hosts such as `http://localhost:8080` count), starts with `www.`, or is a bare host
-/// name whose last label is a known top-level domain (`example.co.uk/path`, `bit.ly`).
-/// Host names that are the domain of an e-mail, and file names (`image2.png`), are not URLs.
+/// A URL is either written with a scheme (`https://`, `ftp://`, `ws://`...: any host the URL
+/// standard parses, including intranet names of up to 15 characters such as
+/// `http://wiki:8080`, IPv4 and bracketed IPv6 addresses, user information), starts with
+/// `www.`, or is a bare host name whose last label is a top-level domain of the Public
+/// Suffix List (`example.co.uk/path`, `bit.ly`, `sound.academy`, `пример.рф`; see
+/// `TopLevelDomains.swift` and `Tools/gen-tlds`). A bare name needs well-formed labels (no
+/// empty label, none starting or ending with a hyphen, at most 63 bytes), and a bare IPv4
+/// address needs a port or a path (`1.2.3.4` alone is as often a version). Newer generic
+/// domains that are everyday words count bare only in lower case (`sub.total` but not
+/// `SUB.TOTAL`). Host names that are the domain of an e-mail, and file names
+/// (`image2.png`, `data.zip`), are not URLs. The path ends at a space, an unmatched closing
+/// bracket, the quote that opened the URL or punctuation of another script, and trailing
+/// sentence punctuation is left out.
 struct WebDetector {
     func detectEmails(_ s: ScanText, into hits: inout [Hit]) {
         let b = s.bytes
@@ -107,90 +116,221 @@ struct WebDetector {
         var i = 0
         while i < n {
             let c = b[i]
-            guard isAlnum(c) else { i += 1; continue }
-            let prev = s.at(i - 1)
-            if i > 0, isAlnum(prev) || prev == 0x40 || prev == 0x2E || prev == 0x2D || prev == 0x5F || prev == 0x2F || prev == 0x5C || prev >= 0x80 && !isBoundaryNonASCII(s, i) {
-                i += 1
-                continue
+            let ascii = isAlnum(c)
+            guard ascii || c >= 0xC0 else { i += 1; continue }
+            if i > 0 {
+                let prev = b[i - 1]
+                // `-https://...` and `x@http://...` still start a URL with a scheme.
+                if isAlnum(prev) || prev == 0x2E || prev == 0x5F || prev == 0x5C
+                    || (prev == 0x40 || prev == 0x2D) && scheme(s, at: i) == nil
+                    || prev == 0x2F && !isProtocolRelative(s, i) {
+                    i += 1
+                    continue
+                }
+                // Inside a word of letters with accents or of another script: not a start, except
+                // where Latin follows a script written without spaces (`访问www.example.com`).
+                if prev >= 0x80, !ascii || !(s.scalar(before: i).map { isUnspacedScript($0.value) || !$0.properties.isAlphabetic } ?? true) {
+                    i += 1
+                    continue
+                }
             }
+            // A host starts with a letter or digit, ASCII or not (`münchen.de`, `пример.рф`).
+            if !ascii, hostScalarLength(s, i) == 0 { i += 1; continue }
             if let (hit, next) = parseURL(s, at: i) {
                 hits.append(hit)
                 i = next
             } else {
                 // Skip the rest of this word.
                 var j = i
-                while j < n, isHostChar(b[j]) || b[j] == 0x5F { j += 1 }
+                if b[i] < 0x80 { while j < n, isHostChar(b[j]) || b[j] == 0x5F { j += 1 } }
                 i = max(j, i + 1)
             }
         }
     }
 
-    /// Non-ASCII text (CJK and the like) directly before a URL does not glue to it.
-    private func isBoundaryNonASCII(_ s: ScanText, _ i: Int) -> Bool { true }
+    /// `//example.com` (a protocol-relative link): two slashes after a space, quote or bracket.
+    private func isProtocolRelative(_ s: ScanText, _ i: Int) -> Bool {
+        guard s.at(i - 1) == 0x2F, s.at(i - 2) == 0x2F else { return false }
+        let before = s.at(i - 3)
+        return i == 2 || before == 0x20 || before == 0x0A || before == 0x09 || before == 0x22 || before == 0x27
+            || before == 0x28 || before == 0x3C || before == 0x5B || before == 0x3D
+    }
+
+    /// Schemes taken before `://` (lower case); other words before `://` are not read as schemes.
+    static let schemes: [StaticString] = ["https", "http", "ftps", "ftp", "sftp", "wss", "ws", "git", "ssh", "svn+ssh", "svn", "rtsp"]
+
+    /// The scheme at `i` and where the authority after `://` starts.
+    private func scheme(_ s: ScanText, at i: Int) -> (String, Int)? {
+        guard isAlpha(s.at(i)) else { return nil }
+        for sc in WebDetector.schemes {
+            let len = sc.utf8CodeUnitCount
+            if s.matches(sc, at: i), s.at(i + len) == 0x3A, s.at(i + len + 1) == 0x2F, s.at(i + len + 2) == 0x2F {
+                return (s.lower(i, i + len), i + len + 3)
+            }
+        }
+        return nil
+    }
+
+    /// A dotted host name read at `start` by `scanHostName`.
+    private struct HostName {
+        var end: Int
+        var labels: Int
+        /// Start of the last label (the top-level domain).
+        var lastLabel: Int
+        /// Some label starts or ends with a hyphen.
+        var hyphenAtEdge: Bool
+        /// Every label is digits (an IPv4 address, or a number).
+        var numeric: Bool
+    }
+
+    /// Byte length of the non-ASCII scalar at `i` when it may stand in a host name (a letter,
+    /// mark, digit or pictograph of any script (`i❤.ws`), or a format character such as a
+    /// zero-width joiner), else 0.
+    private func hostScalarLength(_ s: ScanText, _ i: Int) -> Int {
+        guard let (scalar, len) = s.scalar(at: i) else { return 0 }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber, .format,
+             .otherSymbol:
+            return len
+        default:
+            return 0
+        }
+    }
+
+    /// Reads a host name of letters, digits and hyphens (any script) in dot-separated labels;
+    /// nil when a label is empty or longer than 63 bytes, or the name longer than 253.
+    /// A trailing dot or hyphen is left out (it is punctuation of the sentence).
+    private func scanHostName(_ s: ScanText, from start: Int) -> HostName? {
+        let b = s.bytes
+        var e = start
+        var unspacedLabel: Bool? = nil // the current label's kind, once it has a letter or digit
+        while e < b.count {
+            let c = b[e]
+            if c == 0x2E { unspacedLabel = nil; e += 1; continue }
+            if isHostChar(c) {
+                if unspacedLabel == true { break }
+                if c != 0x2D { unspacedLabel = false }
+                e += 1
+                continue
+            }
+            if c >= 0xC0, case let len = hostScalarLength(s, e), len > 0, let (sc, _) = s.scalar(at: e) {
+                // `www.example.com获取`: a label does not run from Latin into Han, kana, Thai or Hangul.
+                let unspaced = isUnspacedScript(sc.value)
+                if let kind = unspacedLabel, kind != unspaced { break }
+                unspacedLabel = unspaced
+                e += len
+                continue
+            }
+            break
+        }
+        while e > start, b[e - 1] == 0x2E || b[e - 1] == 0x2D { e -= 1 }
+        guard e > start, b[start] != 0x2E, e - start <= 253 else { return nil }
+        var host = HostName(end: e, labels: 1, lastLabel: start, hyphenAtEdge: false, numeric: true)
+        var labelStart = start
+        for k in start...e {
+            if k == e || b[k] == 0x2E {
+                let len = k - labelStart
+                guard len >= 1, len <= 63 else { return nil }
+                if b[labelStart] == 0x2D || b[k - 1] == 0x2D { host.hyphenAtEdge = true }
+                if k < e { host.labels += 1; labelStart = k + 1; host.lastLabel = k + 1 }
+            } else if !isDigit(b[k]) {
+                host.numeric = false
+            }
+        }
+        return host
+    }
+
+    /// A dotted IPv4 address of four numbers up to 255.
+    private func isIPv4(_ s: ScanText, _ host: HostName, from start: Int) -> Bool {
+        guard host.numeric, host.labels == 4 else { return false }
+        var value = 0, digits = 0
+        for k in start...host.end {
+            if k == host.end || s.bytes[k] == 0x2E {
+                if value > 255 || digits > 3 { return false }
+                value = 0; digits = 0
+            } else { value = value * 10 + Int(s.bytes[k] - 0x30); digits += 1 }
+        }
+        return true
+    }
+
+    /// `[2001:db8::1]` after a scheme: the end of the bracketed IPv6 address, or nil.
+    private func ipv6End(_ s: ScanText, from start: Int) -> Int? {
+        guard s.at(start) == 0x5B else { return nil }
+        var k = start + 1
+        var colons = 0
+        while k < s.count, k - start <= 46 {
+            let c = s.bytes[k]
+            if c == 0x5D { return colons >= 2 ? k + 1 : nil }
+            if c == 0x3A { colons += 1 } else if !(isDigit(c) || "abcdefABCDEF.".utf8.contains(c)) { return nil }
+            k += 1
+        }
+        return nil
+    }
 
     private func parseURL(_ s: ScanText, at i: Int) -> (Hit, Int)? {
         let b = s.bytes
         var hostStart = i
-        var scheme: String? = nil
-        let first = lowerByte(b[i])
-        if first == 0x68 { // h
-            if s.matches("https://", at: i) { scheme = "https"; hostStart = i + 8 }
-            else if s.matches("http://", at: i) { scheme = "http"; hostStart = i + 7 }
-        } else if first == 0x66, s.matches("ftp://", at: i) { scheme = "ftp"; hostStart = i + 6 }
-        if scheme != nil, let at = userInfoEnd(s, from: hostStart) { hostStart = at + 1 }
-        guard let (hostEnd, labels) = scanHost(s, from: hostStart) else { return nil }
-        // Without a scheme, a single label can only be localhost: most words stop here.
-        if scheme == nil, labels < 2, !(hostEnd - i == 9 && s.matches("localhost", at: i)) { return nil }
+        let scheme = self.scheme(s, at: i)
+        if let (_, authority) = scheme {
+            hostStart = authority
+            if let at = userInfoEnd(s, from: hostStart) { hostStart = at + 1 }
+        }
+        var hostEnd: Int
         let www = scheme == nil && s.matches("www", at: i)
-        if scheme != nil {
-            if labels == 1 {
-                let len = hostEnd - hostStart
-                let isLocal = s.matches("localhost", at: hostStart) && len == 9
-                if !isLocal {
-                    guard len <= 15 else { return nil }
-                    for k in hostStart..<hostEnd where !isAlnum(b[k]) { return nil }
-                }
-            }
-        } else if www {
-            guard labels >= 3 || (labels == 2 && tldIsKnown(s, hostEnd)) else { return nil }
+        if scheme != nil, let v6 = ipv6End(s, from: hostStart) {
+            hostEnd = v6
         } else {
-            let localhost = s.matches("localhost", at: i) && hostEnd - i == 9
-            if !localhost {
-                guard labels >= 2, tldIsKnown(s, hostEnd) else { return nil }
-            }
-            if s.at(hostEnd) == 0x40 || s.at(hostEnd) == 0x5F { return nil }
-            // 2.ml or 3.Mo: a short number before the TLD is a measure, not a host.
-            let (tldStart, _) = lastLabel(s, hostEnd)
-            if tldStart - 1 > hostStart {
-                var allNumeric = true
-                for k in hostStart..<(tldStart - 1) where !isDigit(b[k]) && b[k] != 0x2E { allNumeric = false; break }
-                if allNumeric && tldStart - 1 - hostStart <= 2 { return nil }
+            guard let host = scanHostName(s, from: hostStart) else { return nil }
+            hostEnd = host.end
+            let ipv4 = isIPv4(s, host, from: hostStart)
+            if scheme != nil {
+                // With a scheme anything the URL standard parses as a host counts, except a
+                // name that starts with a hyphen; a single label is an intranet name, which
+                // NetBIOS keeps to 15 characters (`http://wiki:8080`, `http://kimchi`).
+                if b[hostStart] == 0x2D { return nil }
+                if host.labels == 1 {
+                    let isLocal = hostEnd - hostStart == 9 && s.matches("localhost", at: hostStart)
+                    if !isLocal, hostEnd - hostStart > 15 || s.at(hostEnd) == 0x2E { return nil }
+                } else if host.numeric, !ipv4 {
+                    return nil
+                }
+            } else if ipv4 {
+                // A bare IPv4 address is a URL only with a port or a path (`1.2.3.4` alone is
+                // as often a version number).
+                let next = s.at(hostEnd)
+                guard next == 0x3A && isDigit(s.at(hostEnd + 1)) || next == 0x2F && isAlnum(s.at(hostEnd + 1)) else { return nil }
+            } else if host.labels == 1 {
+                // Without a scheme, a single label can only be localhost: most words stop here.
+                guard hostEnd - i == 9, s.matches("localhost", at: i) else { return nil }
+            } else {
+                // A bare name needs a real top-level domain and well-formed labels.
+                guard !host.hyphenAtEdge, tldIsKnown(s, host.lastLabel, hostEnd) else { return nil }
+                if !www, !bareTLDCaseFits(s, host.lastLabel, hostEnd) { return nil }
+                if s.at(hostEnd) == 0x40 || s.at(hostEnd) == 0x5F { return nil }
+                // 2.ml or 3.Mo: a short number before the TLD is a measure, not a host.
+                if !www, host.lastLabel - 1 > hostStart {
+                    var allNumeric = true
+                    for k in hostStart..<(host.lastLabel - 1) where !isDigit(b[k]) && b[k] != 0x2E { allNumeric = false; break }
+                    if allNumeric && host.lastLabel - 1 - hostStart <= 2 { return nil }
+                }
             }
         }
         if isAlnum(s.at(hostEnd)) || s.at(hostEnd) == 0x5F { return nil }
         if scheme == nil, s.at(hostEnd) == 0x2E, isAlnum(s.at(hostEnd + 1)) { return nil }
         var end = hostEnd
-        // Port.
+        // Port: up to 65535; a longer number after the colon makes the whole thing doubtful.
         if s.at(end) == 0x3A, isDigit(s.at(end + 1)) {
             var e = end + 1
             while e < b.count, isDigit(b[e]) { e += 1 }
-            if e - end - 1 <= 5, !isAlpha(s.at(e)) { end = e }
+            guard e - end - 1 <= 5, readInt(s, end + 1, e) <= 65535 else { return nil }
+            if !isAlpha(s.at(e)) { end = e }
         }
         // Path, query, fragment.
         let ambiguousTLD = scheme == nil && !www && fileLikeTLD(s, hostEnd)
         let pc = s.at(end)
         if pc == 0x2F || pc == 0x3F || pc == 0x23 {
-            var e = end
-            var parens = 0
-            while e < b.count {
-                let c = b[e]
-                if c <= 0x20 || c == 0x22 || c == 0x27 || c == 0x3C || c == 0x3E || c == 0x5B || c == 0x5D || c == 0x7B || c == 0x7D || c == 0x7C || c == 0x5C || c == 0x5E || c == 0x60 { break }
-                if c == 0x28 { parens += 1 }
-                if c == 0x29 { if parens == 0 { break }; parens -= 1 }
-                e += 1
-            }
-            while e > end + 1, [0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F].contains(b[e - 1]) { e -= 1 }
-            end = e
+            end = pathEnd(s, from: end, quote: s.at(i - 1))
         } else if ambiguousTLD {
             return nil
         }
@@ -199,13 +339,83 @@ struct WebDetector {
         return (Hit(type: .url, start: i, end: end, value: EntityValue(url: url), priority: 80), end)
     }
 
-    private func tldIsKnown(_ s: ScanText, _ end: Int) -> Bool {
-        let (a, e) = lastLabel(s, end)
-        guard e - a >= 2, e - a <= 12 else { return false }
+    /// The end of a path, query and fragment starting at `start`: it runs to a space, a
+    /// character URLs never hold bare (`<>\^`|`), punctuation of another script, an unmatched
+    /// closing bracket, or the quote that opened the URL; trailing sentence punctuation is
+    /// left out. Balanced brackets stay in (`/wiki/Foo_(bar)`).
+    private func pathEnd(_ s: ScanText, from start: Int, quote: UInt8) -> Int {
+        let b = s.bytes
+        var e = start
+        var depth = [0, 0, 0] // () [] {}
+        scan: while e < b.count {
+            let c = b[e]
+            switch c {
+            case 0...0x20, 0x3C, 0x3E, 0x5C, 0x5E, 0x60, 0x7C, 0x7F: break scan
+            case 0x22, 0x27: if c == quote { break scan }
+            case 0x28: depth[0] += 1
+            case 0x5B: depth[1] += 1
+            case 0x7B: depth[2] += 1
+            case 0x29: if depth[0] == 0 { break scan }; depth[0] -= 1
+            case 0x5D: if depth[1] == 0 { break scan }; depth[1] -= 1
+            case 0x7D: if depth[2] == 0 { break scan }; depth[2] -= 1
+            case 0xC0...:
+                let len = pathScalarLength(s, e)
+                if len == 0 { break scan }
+                e += len
+                continue scan
+            default: break
+            }
+            e += 1
+        }
+        while e > start, [0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x27, 0x22, 0x2A].contains(b[e - 1]) { e -= 1 }
+        return e
+    }
+
+    /// Byte length of the non-ASCII scalar at `i` when it may stand in a path (not a space,
+    /// punctuation mark or symbol such as `，。｜`), else 0.
+    private func pathScalarLength(_ s: ScanText, _ i: Int) -> Int {
+        guard let (scalar, len) = s.scalar(at: i) else { return 0 }
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control,
+             .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
+             .dashPunctuation, .connectorPunctuation, .mathSymbol, .otherSymbol, .currencySymbol, .modifierSymbol:
+            return 0
+        default:
+            return len
+        }
+    }
+
+    private func tldIsKnown(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        guard e - a >= 2 else { return false }
         return WebDetector.tldTable.contains(s, a, e)
     }
 
-    static let tldTable = WordTable(tlds)
+    /// Top-level domains older than the 2012 round of new names: country codes (two letters)
+    /// and the original generic ones. Others (`.total`, `.now`, `.you`) are also everyday words.
+    static let legacyGeneric: Set<String> = [
+        "com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "name", "pro", "mobi", "asia", "tel",
+        "travel", "jobs", "museum", "aero", "coop", "cat", "post", "xxx",
+    ]
+
+    /// Whether the case of a bare host's top-level domain fits a domain: lower case, or any
+    /// case for a country code or an original generic domain, but never capitalized right
+    /// after a label in small letters (`end.It` is two sentences, `Example.Com` a host). A newer generic one written
+    /// in capitals (`SUB.TOTAL`) or capitalized after a small letter (`you.Now`) reads as
+    /// words of a sentence or a receipt line, not as a host.
+    private func bareTLDCaseFits(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        // `end.It`: a capital after a small letter and a dot starts a new sentence.
+        if isUpper(s.bytes[a]), isLower(s.at(a - 2)), (a + 1..<e).allSatisfy({ isLower(s.bytes[$0]) }) {
+            var k = a - 2
+            while k >= 0, isHostChar(s.bytes[k]), s.bytes[k] != 0x2E, !isUpper(s.bytes[k]) { k -= 1 }
+            if k < 0 || !isUpper(s.bytes[k]) { return false }
+        }
+        var upper = false
+        for k in a..<e where isUpper(s.bytes[k]) { upper = true; break }
+        if !upper || e - a == 2 { return true }
+        return WebDetector.legacyGeneric.contains(s.lower(a, e))
+    }
+
+    static let tldTable = WordTable(Set(topLevelDomains))
 
     private func fileLikeTLD(_ s: ScanText, _ end: Int) -> Bool {
         let (a, e) = lastLabel(s, end)
@@ -213,39 +423,7 @@ struct WebDetector {
     }
 
     /// Top-level domains that are also common file extensions: a bare `name.zip` needs a path.
-    static let fileLike: Set<String> = ["zip", "mov", "py", "md", "sh", "rs", "ps", "pl", "cc", "so", "ai", "gz", "sc"]
-
-    static let tlds: Set<String> = {
-        let cc = """
-        ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bw by bz \
-        ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj fk \
-        fm fo fr ga gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir \
-        is it je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk \
-        ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl \
-        pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sk sl sm sn so sr ss st su sv sx sy sz tc \
-        td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw
-        """
-        let generic = """
-        com net org edu gov mil int info biz name pro mobi asia tel travel jobs museum aero coop cat post \
-        app dev shop store online site tech blog cloud xyz top club live news media agency studio design digital \
-        email group solutions services company center global world network systems software link page art vip \
-        work today life space website guru ninja social events photography restaurant cafe bar pub law legal \
-        health care clinic dental fitness golf fashion gallery house land london nyc paris berlin tokyo aws google \
-        amazon apple microsoft academy school university college education training institute foundation church \
-        love fun games video music film radio press report one inc llc ltd gmbh consulting finance financial \
-        capital money bank insurance energy city town community support tools zone team works market shopping \
-        sale deals delivery food pizza coffee beer wine hotel tours holiday cars auto estate realty properties \
-        homes garden photo photos pics chat wiki host hosting domains tickets rocks run ventures partners expert \
-        management marketing pet eco green earth swiss africa quebec scot wales amsterdam wien koeln hamburg \
-        bayern nrw madrid barcelona cymru eus gal bzh lat ovh sydney melbourne kiwi menu express boutique \
-        fit care family kitchen recipes shoes watch jewelry furniture build construction tax accountant \
-        dentist doctor hospital pharmacy vet realestate mortgage loans credit claims lawyer attorney science \
-        engineering technology computer phone mobile directory guide info reviews blackfriday ly ms
-        """
-        var set = Set<String>()
-        for w in (cc + " " + generic).split(whereSeparator: { $0 == " " || $0 == "\n" }) { set.insert(String(w)) }
-        return set
-    }()
+    static let fileLike: Set<String> = ["zip", "mov", "py", "md", "sh", "rs", "ps", "pl", "pm", "cc", "so", "ai", "sc"]
 }
 
 extension ScanText {

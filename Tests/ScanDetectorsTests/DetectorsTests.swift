@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import ScanModel
 @testable import ScanDetectors
@@ -107,6 +108,28 @@ final class DetectorsTests: XCTestCase {
             ("get ftp://anon:s3cret@files.example.net/pub now", nil, "ftp://anon:s3cret@files.example.net/pub",
              "ftp://anon:s3cret@files.example.net/pub"),
             ("https://user@host.example.com", nil, "https://user@host.example.com", nil),
+            // Top-level domains come from the Public Suffix List, not a hand list.
+            ("links: lero.aws, sound.academy and nyti.ms", nil, "sound.academy", "http://sound.academy"),
+            ("mirror at pypi.org/simple", nil, "pypi.org/simple", nil),
+            ("ask at ministry.gov.my", nil, "ministry.gov.my", nil),
+            ("open beispiel.berlin", nil, "beispiel.berlin", nil),
+            ("cafe-luna.kaufen/menu", nil, "cafe-luna.kaufen/menu", nil),
+            ("not a domain: notes.abcxyz", nil, "", nil),
+            ("SUB.TOTAL 12.00", nil, "", nil),
+            ("Thank you.Now go", nil, "", nil),
+            ("That was the end.It was late", nil, "", nil),
+            ("Example.Com", nil, "Example.Com", nil),
+            ("-bad-.com and bad-.com", nil, "", nil),
+            ("twice..dotted.com", nil, "", nil),
+            ("http://[2001:db8::1]:8443/status", nil, "http://[2001:db8::1]:8443/status", nil),
+            ("ws://10.0.0.5:9000/feed", nil, "ws://10.0.0.5:9000/feed", nil),
+            ("printer at 192.168.0.20:631 now", nil, "192.168.0.20:631", nil),
+            ("请访问www.example.cn获取发票", nil, "www.example.cn", "http://www.example.cn"),
+            ("Weitere Infos: www.bäckerei-müller.de.", nil, "www.bäckerei-müller.de", nil),
+            ("see https://de.wikipedia.org/wiki/Kassenbon_(Handel), then", nil, "https://de.wikipedia.org/wiki/Kassenbon_(Handel)", nil),
+            ("archive backup.zip", nil, "", nil),
+            ("script build.sh", nil, "", nil),
+            ("port http://shop.example.com:99999", nil, "", nil),
         ]
         check(rows, .url) { $0.url }
     }
@@ -133,9 +156,42 @@ final class DetectorsTests: XCTestCase {
             ("v1.2.2020", nil, "", nil),
             ("IP 10.12.2020.1", nil, "", nil),
             ("13/13/2020", nil, "", nil),
+            ("Tarikh: 12 Mac 2021", nil, "12 Mac 2021", "2021-03-12"),
+            ("Jakarta, 17 Agustus 2020", nil, "17 Agustus 2020", "2020-08-17"),
+            ("Tarikh 3 Ogos 2019", nil, "3 Ogos 2019", "2019-08-03"),
+            ("Tanggal 24 Desember 2022", nil, "24 Desember 2022", "2022-12-24"),
+            ("1º de enero de 2020", nil, "1º de enero de 2020", "2020-01-01"),
+            ("1° gennaio 2021", nil, "1° gennaio 2021", "2021-01-01"),
+            ("le 1er mai 2020", nil, "1er mai 2020", "2020-05-01"),
+            ("due 2021-15-Mar", nil, "2021-15-Mar", "2021-03-15"),
+            ("signed 06/30,2019", nil, "06/30,2019", "2019-06-30"),
+            ("Thursday, the 21st of April 2016", nil, "21st of April 2016", "2016-04-21"),
+            ("on the thirty-first of December, 1999", nil, "thirty-first of December, 1999", "1999-12-31"),
+            ("2/29/2019", nil, "", nil),
+            ("3/4 cup flour, 1/2 tsp salt", nil, "", nil),
+            ("build 2.10.2020.1", nil, "", nil),
             ("may be 2 items", nil, "", nil),
         ]
         check(rows, .date) { $0.date }
+    }
+
+    /// Every month name in the project's locale files (ScanExtraction's resources) is read
+    /// as a date's month, so a locale added there is noticed here.
+    func testLocaleMonthNamesAreKnown() throws {
+        let locales = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/ScanExtraction/Resources/Locales").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: locales.path).filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThanOrEqual(files.count, 8)
+        for file in files {
+            let data = try Data(contentsOf: locales.appendingPathComponent(file))
+            let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let months = json?["months"] as? [String] ?? []
+            for name in months {
+                let text = "15 \(name) 2020"
+                let date = find(text, .date).first?.value.date
+                XCTAssertEqual(date?.hasPrefix("2020-"), true, "\(file): \(name) is not read as a month")
+            }
+        }
     }
 
     func testAmbiguousDateIsReported() {
