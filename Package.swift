@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // SHA-256 of inputs and outputs for resumable folder runs (ScanKit's OutputManifest); already
+        // under postgres-nio, so it adds no new code to build.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // C libraries (Debian: libtesseract-dev, libleptonica-dev, libpoppler-glib-dev, libcairo2-dev).
@@ -74,6 +77,7 @@ let package = Package(
         .target(name: "ScanKit", dependencies: [
             "ScanModel", "ScanInput", "ScanCamera", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
             "ScanInk",
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The job store and queue: jobs, their uploads and results, leases (SQLite through GRDB).
         // No HTTP, no engines: a job's configuration is an opaque JSON value here.
