@@ -93,8 +93,10 @@ public final class OutputManifest {
         defer { try? h.close() }
         var hasher = SHA256()
         while true {
-            guard let chunk = try? h.read(upToCount: 1 << 20) else { return nil }
-            if chunk.isEmpty { break }
+            // nil (Linux) or empty at the end; a read error throws.
+            let chunk: Data?
+            do { chunk = try h.read(upToCount: 1 << 20) } catch { return nil }
+            guard let chunk, !chunk.isEmpty else { break }
             hasher.update(data: chunk)
         }
         return hex(hasher.finalize())

@@ -98,7 +98,7 @@ final class ResumeTests: XCTestCase {
         }
         for (name, (modified, data)) in written {
             let path = out + "/" + name
-            XCTAssertEqual(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, modified, "\(name) not redone")
+            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, modified, "\(name) not redone")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), data)
         }
         // The manifest's latest line for each input names its output with the hash it has.
@@ -167,7 +167,7 @@ final class ResumeTests: XCTestCase {
         handle.seekToEndOfFile()
         handle.write(Data("{\"source\": \"x".utf8))
         try handle.close()
-        FileManager.default.createFile(atPath: out + "/.b.json.8C7A2A0E-3F9B-4C65-9E43-2D5B1F0C9A11.tmp", contents: Data("{\"half".utf8))
+        _ = FileManager.default.createFile(atPath: out + "/.b.json.8C7A2A0E-3F9B-4C65-9E43-2D5B1F0C9A11.tmp", contents: Data("{\"half".utf8))
         let afterCrash = try run(["--verbose", "--type", "receipt", "--output-dir", out, inputs])
         XCTAssertEqual(afterCrash.status, 0, afterCrash.stderr)
         XCTAssertEqual(skippedInputs(afterCrash.stderr).count, 2, afterCrash.stderr)

@@ -197,11 +197,51 @@ final class WebDriver {
     @discardableResult
     func call(_ method: String, _ path: String, _ body: [String: Any]? = nil) throws -> [String: Any] {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
-        let response = try HTTP.send(port: port, method, path, headers: ["Content-Type": "application/json; charset=utf-8"],
-                                     body: data ?? (method == "POST" ? Data("{}".utf8) : nil))
+        let response = try send(method, path, body: data ?? (method == "POST" ? Data("{}".utf8) : nil))
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
         if response.status >= 400 { throw Failure("\(method) \(path): \(response.status) \(response.text.prefix(600))") }
         return object["value"] as? [String: Any] ?? ["value": object["value"] ?? NSNull()]
+    }
+
+    /// One request; the answer is read as far as its Content-Length says (chromedriver keeps
+    /// the connection open whatever the request asks, so reading to the end would wait).
+    func send(_ method: String, _ path: String, body: Data?) throws -> HTTPResponse {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n".utf8)
+        if let body {
+            request += Data("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        } else {
+            request += Data("\r\n".utf8)
+        }
+        let sent = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == request.count else { throw POSIXError(.EIO) }
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let end = received.range(of: Data("\r\n\r\n".utf8)) {
+                let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).lowercased()
+                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+                if let length, received.count - end.upperBound >= length { break }
+                if head.contains("transfer-encoding: chunked"), received.suffix(5) == Data("0\r\n\r\n".utf8) { break }
+            }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            received.append(contentsOf: buffer[0..<n])
+        }
+        return try HTTP.parse(received)
     }
 
     func open(_ url: String) throws { try call("POST", "/session/\(session)/url", ["url": url]) }
@@ -219,8 +259,7 @@ final class WebDriver {
 
     func script(_ source: String) throws -> Any? {
         let data = try JSONSerialization.data(withJSONObject: ["script": source, "args": []])
-        let response = try HTTP.send(port: port, "POST", "/session/\(session)/execute/sync",
-                                     headers: ["Content-Type": "application/json; charset=utf-8"], body: data)
+        let response = try send("POST", "/session/\(session)/execute/sync", body: data)
         guard response.status < 400 else { throw Failure("script: \(response.status) \(response.text.prefix(600))") }
         let value = ((try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any])?["value"]
         return value is NSNull ? nil : value
