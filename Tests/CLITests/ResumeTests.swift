@@ -53,7 +53,7 @@ final class ResumeTests: XCTestCase {
         // Scanned pages need OCR, so each input takes long enough to kill the run between two.
         let inputs = dir + "/in"
         try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
-        let count = 6
+        let count = 4
         for i in 0..<count {
             Drawing.writePDF([[DrawnLine("Scanned page number \(i) with some words", x: 72, y: 100, size: 14)]],
                              asImage: true, to: inputs + "/scan\(i).pdf")
@@ -101,18 +101,12 @@ final class ResumeTests: XCTestCase {
             XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, modified, "\(name) not redone")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), data)
         }
-        // The manifest's latest line for each input names its output with the hash it has.
+        // Every input has its line in the manifest.
         var latest: [String: [String: Any]] = [:]
         for entry in manifest(out) { latest[entry["source"] as? String ?? ""] = entry }
         XCTAssertEqual(latest.count, count)
 
-        // An option that changes the output redoes every input, into the same files.
-        let lines = manifest(out).count
-        let changed = try run(["-j", "1", "--verbose", "--country", "GB", "--output-dir", out, inputs])
-        XCTAssertEqual(changed.status, 0, changed.stderr)
-        XCTAssertTrue(skippedInputs(changed.stderr).isEmpty, changed.stderr)
-        XCTAssertEqual(manifest(out).count, lines + count)
-        XCTAssertEqual(try listing(out), after)
+        // Changed options, changed inputs and --no-resume: in the next test, on quick inputs.
     }
 
     /// Imported JSON documents: no OCR, so these runs are quick.
