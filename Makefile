@@ -11,7 +11,7 @@ DEMO_OUT   := out/samples
 BENCH_DIR  ?= Samples
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo test bench folder-bench noncjk-recognizer clean
 
 all: build
 
@@ -27,6 +27,12 @@ deps:
 	@if [ -x scripts/install-onnx.sh ]; then scripts/install-onnx.sh; fi
 	@python3 -c "import openapi_spec_validator" 2>/dev/null || \
 	  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check openapi-spec-validator
+
+# Opt-in: the recognizer with its output layer cut to non-East-Asian scripts, for
+# PPOCRRecognizer.Settings.useNonCJKRecognizer (off by default). Pip-installs the `onnx`
+# package (about 110 MB) into .deps/python to write it; `make deps` does not.
+noncjk-recognizer:
+	scripts/install-onnx.sh --noncjk
 
 build: deps
 	$(SWIFT) build -c release --product scanextract
@@ -47,8 +53,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	scripts/with-postgres.sh $(SWIFT) test --skip-build
 
-# Times a folder run: pages per second and peak memory (BENCH_DIR=folder to choose).
+# The speed table (issue 13) in one run against RapidOCR 3.10 on the same files: wall and
+# CPU per page, char3-F1 and fields, digital PDF pages/s, start-up without OCR, peak memory.
+# Needs ../shared/eval (EVAL_DIR=...) and a python with rapidocr (RAPIDOCR_PYTHON=...; see
+# Benchmarks/bench.sh). `make folder-bench BENCH_DIR=folder` times one folder run instead.
+BENCH_OUT      ?= out/bench
+RAPIDOCR_PYTHON ?= /tmp/venv-rapid/bin/python
 bench: build
+	@Benchmarks/bench.sh $(BIN) $(BENCH_OUT) $(RAPIDOCR_PYTHON)
+
+folder-bench: build
 	@Benchmarks/folder-run.sh $(BIN) $(BENCH_DIR)
 
 clean:

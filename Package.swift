@@ -27,9 +27,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // SHA-256 of inputs and outputs for resumable folder runs (ScanKit's OutputManifest); already
-        // under postgres-nio, so it adds no new code to build.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // `callbackUrl`: the POSTs to clients (async-http-client) and their HMAC-SHA256 signatures;
+        // SHA-256 of a folder run's inputs and outputs (ScanKit's OutputManifest). swift-crypto is
+        // already built for postgres-nio.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // C libraries (Debian: libtesseract-dev, libleptonica-dev, libpoppler-glib-dev, libcairo2-dev).
@@ -97,6 +99,8 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ], resources: [.embedInCode("openapi.yaml")]),
         // The thin command line.
         .executableTarget(name: "scanextract", dependencies: [
@@ -154,7 +158,8 @@ let package = Package(
         // Starts the built `scanextract serve` on loopback and talks HTTP to it (no in-process server).
         // ScanInk only writes the ink the tests send (Hershey strokes); nothing is recognized in process.
         .testTarget(name: "ScanServiceTests",
-                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel", "JobStoreTestSupport"]),
+                    dependencies: ["ScanJobs", "ScanService", "TestSupport", "ScanInk", "ScanModel", "JobStoreTestSupport",
+                                   .product(name: "Crypto", package: "swift-crypto")]),
         // Writes Samples/ (`swift run SampleMaker Samples`).
         .executableTarget(name: "SampleMaker", dependencies: ["TestSupport", "ScanModel"], path: "Tools/SampleMaker"),
         // Generates test images and PDFs with cairo, so no test needs a fixture from outside.

@@ -6,7 +6,7 @@ import TestSupport
 
 // The camera stage on generated photos (TestSupport's PhotoMaker, known corners):
 //   CameraBenchmark accuracy [count] [--dump DIR]   share of photos with every corner within 2% of the page diagonal
-//   CameraBenchmark time [repeats]                   time per photo of `process(.auto)` at several photo sizes
+//   CameraBenchmark time [repeats]                   CPU time per photo of `process(.auto)` and of its parts at several photo sizes
 //   CameraBenchmark safety [count] [--no-checks] [--verbose] [--dump DIR]
 //                                                    is `.auto`'s decision right? (PhotoMaker's situations: a note on
 //                                                    the page, a card beside it, a page running off the frame, steep tilt)
@@ -61,21 +61,38 @@ func accuracy(count: Int, dump: String?) {
     print(String(format: "corners within 2%% of the diagonal: %d/%d = %.1f%%", good, count, 100 * Double(good) / Double(count)))
 }
 
+/// CPU seconds of the calling thread spent in `body` (OpenCV runs on the calling thread:
+/// `OpenCV.singleThreaded`), so that other processes on the machine do not count.
+func cpuSeconds(_ body: () -> Void) -> Double {
+    var a = timespec(), b = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a)
+    body()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b)
+    return Double(b.tv_sec - a.tv_sec) + Double(b.tv_nsec - a.tv_nsec) / 1e9
+}
+
 func timing(repeats: Int) {
     let sizes = [(1000, 750), (2000, 1500), (4000, 3000)]
     for (w, h) in sizes {
-        var detect = 0.0, total = 0.0
+        var detect = 0.0, flatten = 0.0, light = 0.0, total = 0.0, wall = 0.0
         let photos = (0..<4).map { PhotoMaker.randomPhoto(PhotoMaker.PageKind.allCases[$0], seed: UInt64(50 + $0), width: w, height: h) }
         _ = camera.process(photos[0].image, mode: .auto)  // warm-up
         for _ in 0..<repeats {
             for p in photos {
-                detect += seconds { _ = camera.detect(p.image) }
-                total += seconds { _ = camera.process(p.image, mode: .auto) }
+                var found: (quad: Quad, confidence: Double)?
+                detect += cpuSeconds { found = camera.detect(p.image) }
+                if let found {
+                    var flat: RasterImage?
+                    flatten += cpuSeconds { flat = camera.flatten(p.image, quad: found.quad)?.image }
+                    if let flat { light += cpuSeconds { _ = camera.evenLight(flat) } }
+                }
+                wall += seconds { total += cpuSeconds { _ = camera.process(p.image, mode: .auto) } }
             }
         }
         let n = Double(repeats * photos.count)
-        print(String(format: "%dx%d (%.1f MP): detect %.1f ms, process(.auto) %.1f ms per photo (%d photos)",
-                     w, h, Double(w * h) / 1e6, 1000 * detect / n, 1000 * total / n, Int(n)))
+        print(String(format: "%dx%d (%.1f MP): process(.auto) %.1f ms CPU per photo (%.1f ms wall); parts: detect %.1f, flatten %.1f, even light %.1f ms (%d photos)",
+                     w, h, Double(w * h) / 1e6, 1000 * total / n, 1000 * wall / n, 1000 * detect / n, 1000 * flatten / n,
+                     1000 * light / n, Int(n)))
     }
 }
 

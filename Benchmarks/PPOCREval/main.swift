@@ -4,7 +4,8 @@
 // (`scanextract --engine ppocr`) replaces it once the pipeline is on main.
 //
 // usage: PPOCREval IMAGE_DIR OUT_DIR [--workers N] [--threads T] [--level fast|accurate]
-//                  [--limit N] [--candidates N] [--words w1,w2]
+//                  [--limit N] [--candidates N] [--words w1,w2] [--det-side N] [--det-long N]
+//                  [--cls 0|1] [--cls-sample N] [--arena 0|1] [--noncjk 0|1] (settings, for measuring)
 import ScanInput
 import Foundation
 import ScanModel
@@ -36,6 +37,10 @@ if let v = option("--box").flatMap(Double.init) { settings.boxThreshold = v }
 if let v = option("--min-conf").flatMap(Double.init) { settings.minLineConfidence = v }
 if let v = option("--unclip").flatMap(Double.init) { settings.unclipRatio = v }
 if let v = option("--cls") { settings.useClassifier = v == "1" }
+if let v = option("--det-long").flatMap(Int.init) { settings.maxLongSide = v }
+if let v = option("--cls-sample").flatMap(Int.init) { settings.classifierSample = v }
+if let v = option("--arena") { settings.keepArena = v == "1" }
+if let v = option("--noncjk") { settings.useNonCJKRecognizer = v == "1" }
 let fixedSettings = settings
 let words = option("--words").map { $0.split(separator: ",").map(String.init) } ?? []
 guard args.count == 2 else {

@@ -129,12 +129,14 @@ public final class ONNXSession {
             throw ScanError(.engine, "tensor of \(input.count) values does not fill shape \(shape)")
         }
         let api = runtime.api
-        var data = input
         let dims = shape.map { Int64($0) }
         var output: OpaquePointer?
-        try data.withUnsafeMutableBytes { raw in
+        // ONNX Runtime only reads an input tensor, so the caller's buffer is lent as it is
+        // (a mutable copy would cost a page-sized copy of the detector's input per page).
+        try input.withUnsafeBytes { raw in
             var value: OpaquePointer?
-            try api.check(api.createTensorWithDataAsOrtValue(runtime.cpuMemoryInfo, raw.baseAddress!, raw.count,
+            try api.check(api.createTensorWithDataAsOrtValue(runtime.cpuMemoryInfo,
+                                                             UnsafeMutableRawPointer(mutating: raw.baseAddress!), raw.count,
                                                              dims, dims.count, ORTFunctions.elementTypeFloat, &value),
                           "CreateTensorWithDataAsOrtValue")
             defer { api.releaseValue(value) }

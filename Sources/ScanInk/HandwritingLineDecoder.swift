@@ -7,10 +7,10 @@ import ScanRecognition
 ///
 /// Plugged into PP-OCR as its `LineDecoder` by `scanextract --handwriting`. Pure: no engine.
 public struct HandwritingLineDecoder: LineDecoder {
-    public let lexicon: Lexicon
+    public let lexicon: WordList
     public var decoder: InkDecoder
 
-    public init(lexicon: Lexicon, lexiconBonus: Double = InkWeights.lexiconBonus,
+    public init(lexicon: WordList, lexiconBonus: Double = InkWeights.lexiconBonus,
                 perCharacter: Double = InkWeights.lexiconBonusPerCharacter, beamWidth: Int = 16) {
         self.lexicon = lexicon
         decoder = InkDecoder(lexiconBonus: lexiconBonus, perCharacter: perCharacter, beamWidth: beamWidth)

@@ -30,7 +30,7 @@ public enum InkContextRules {
         return false
     }
 
-    public static func applyPreContext(_ candidates: [InkCandidate], preContext: String?, lexicon: Lexicon?) -> [InkCandidate] {
+    public static func applyPreContext(_ candidates: [InkCandidate], preContext: String?, lexicon: WordList?) -> [InkCandidate] {
         guard let pre = preContext, let last = pre.last, !last.isWhitespace, !"([{\"\u{201C}".contains(last) else {
             return candidates
         }

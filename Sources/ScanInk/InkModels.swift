@@ -51,20 +51,20 @@ public struct InkModel: Sendable, Hashable {
         throw ScanError(.invalidOption, "no ink model for language \(tag); `scanextract models list` shows those available")
     }
 
-    /// Its word list, read once per process and shared (a `Lexicon` is immutable). Throws when
+    /// Its word list, read once per process and shared (a `WordList` is immutable). Throws when
     /// it is not installed, naming the command that installs it.
-    public func loadLexicon() throws -> Lexicon {
+    public func loadLexicon() throws -> WordList {
         Self.loadedLock.lock()
         defer { Self.loadedLock.unlock() }
         if let l = Self.loaded[language] { return l }
         guard isInstalled else {
             throw ScanError(.engine, "the word list for \(id) is not installed (\(lexiconPath)); install it with: \(installCommand)")
         }
-        let l = try Lexicon(contentsOf: lexiconPath)
+        let l = try WordList(contentsOf: lexiconPath)
         Self.loaded[language] = l
         return l
     }
 
     private static let loadedLock = NSLock()
-    nonisolated(unsafe) private static var loaded: [String: Lexicon] = [:]
+    nonisolated(unsafe) private static var loaded: [String: WordList] = [:]
 }

@@ -31,7 +31,7 @@ public final class InkRecognizer {
 
     public let options: Options
     let reader: PPOCRLineReader
-    var lexicons: [String: Lexicon] = [:]
+    var lexicons: [String: WordList] = [:]
     public let defaultLanguage: String
 
     public init(reader: PPOCRLineReader, language: String = "en-US", options: Options = Options()) {
@@ -47,7 +47,7 @@ public final class InkRecognizer {
 
     /// The word list for a language, loaded once. Throws when it is not installed,
     /// naming the command that installs it.
-    public func lexicon(for language: String) throws -> (Lexicon, InkModel) {
+    public func lexicon(for language: String) throws -> (WordList, InkModel) {
         let model = try InkModel.forLanguage(language)
         if let l = lexicons[model.language] { return (l, model) }
         let l = try model.loadLexicon()
@@ -56,7 +56,7 @@ public final class InkRecognizer {
     }
 
     /// Use an already loaded word list for a language (tests, custom vocabularies).
-    public func setLexicon(_ lexicon: Lexicon, for language: String) throws {
+    public func setLexicon(_ lexicon: WordList, for language: String) throws {
         lexicons[try InkModel.forLanguage(language).language] = lexicon
     }
 
@@ -95,7 +95,7 @@ public final class InkRecognizer {
         let charset = context.charset ?? ink.charset
         let preContext = context.preContext ?? ink.preContext
         var renderings = try allProbabilities(ink)
-        var words: Lexicon?
+        var words: WordList?
         let model: InkModel
         if let charset, !charset.isEmpty {
             renderings = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
@@ -115,7 +115,7 @@ public final class InkRecognizer {
     }
 
     /// Free and word-list candidates merged by score (pure: no engine).
-    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int, severalWords: Bool = false) -> [InkCandidate] {
+    public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [InkCandidate] {
         InkDecoder(lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter, beamWidth: options.beamWidth)
             .decode(renderings, lexicon: lexicon, count: count, severalWords: severalWords)
             .map { InkCandidate(text: $0.text, score: $0.score) }
@@ -159,9 +159,9 @@ public struct InkDecoder: Sendable {
     /// With several renderings of the same ink, candidates are gathered from each, and
     /// every candidate is scored exactly (CTC forward) on every rendering: its
     /// log-probability is the mean (a product of experts).
-    public func proposals(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int) -> [Scored] {
+    public func proposals(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int) -> [Scored] {
         guard let first = renderings.first else { return [] }
-        let classIndex = Lexicon.ClassMap.for(first.alphabet).index
+        let classIndex = WordList.ClassMap.for(first.alphabet).index
         var texts: [String: Bool] = [:]   // text -> listed
         for probs in renderings {
             for (text, _) in probs.beam(count: max(count, 8), width: max(beamWidth, count)) {
@@ -201,14 +201,14 @@ public struct InkDecoder: Sendable {
         return out
     }
 
-    public func proposals(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
+    public func proposals(_ probs: LineProbabilities, lexicon: WordList?, count: Int) -> [Scored] {
         proposals([probs], lexicon: lexicon, count: count)
     }
 
     /// Candidates ranked by score. With `severalWords` (the ink has a gap as wide as a space
     /// between words, `InkContextRules.hasWordGap`), a reading of the whole line word by word
     /// with the word list competes too (`lineProposal`).
-    public func decode(_ renderings: [LineProbabilities], lexicon: Lexicon?, count: Int, severalWords: Bool = false) -> [Scored] {
+    public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [Scored] {
         var found = proposals(renderings, lexicon: lexicon, count: count)
         if severalWords, let line = lineProposal(renderings, lexicon: lexicon), !found.contains(where: { $0.text == line.text }) {
             found.append(line)
@@ -226,7 +226,7 @@ public struct InkDecoder: Sendable {
         return Array(out.prefix(count))
     }
 
-    public func decode(_ probs: LineProbabilities, lexicon: Lexicon?, count: Int) -> [Scored] {
+    public func decode(_ probs: LineProbabilities, lexicon: WordList?, count: Int) -> [Scored] {
         decode([probs], lexicon: lexicon, count: count)
     }
 
@@ -235,14 +235,14 @@ public struct InkDecoder: Sendable {
     /// It counts as listed only when every word with letters is, and then gets one bonus for
     /// its letters, as a single listed word of that length would: splitting a word in two
     /// earns nothing.
-    func lineProposal(_ renderings: [LineProbabilities], lexicon: Lexicon?) -> Scored? {
+    func lineProposal(_ renderings: [LineProbabilities], lexicon: WordList?) -> Scored? {
         guard let lexicon, let first = renderings.first else { return nil }
         let bestPath = first.bestPathWords()
         guard bestPath.count >= 2 else { return nil }
         let words = HandwritingLineDecoder(lexicon: lexicon, lexiconBonus: lexiconBonus, perCharacter: perCharacter,
                                            beamWidth: beamWidth).decode(first, bestPath: bestPath)
         let text = words.map(\.text).joined(separator: " ")
-        let classIndex = Lexicon.ClassMap.for(first.alphabet).index
+        let classIndex = WordList.ClassMap.for(first.alphabet).index
         let classes = text.compactMap { $0 == " " ? first.spaceClass : classIndex[String($0)] }
         guard classes.count == text.count else { return nil }
         let lp = renderings.reduce(0.0) { $0 + ctcLogProbability($1, classes: classes) } / Double(renderings.count)

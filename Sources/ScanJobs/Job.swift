@@ -33,11 +33,14 @@ public struct Job: Sendable, Hashable, Codable {
     /// While running: the claimer holding it, and until when.
     public var leaseOwner: String?
     public var leasedUntil: Date?
+    /// The batch the job belongs to, and its file's place in the batch's upload (from 0).
+    public var batchId: String?
+    public var batchIndex: Int?
 
     public init(id: String, owner: String, status: JobStatus, createdAt: Date, startedAt: Date?, finishedAt: Date?,
                 attempts: Int, maxAttempts: Int, errorCode: String?, errorMessage: String?, configuration: Data,
                 inputName: String, inputSize: Int, idempotencyKey: String?, availableAt: Date, leaseOwner: String?,
-                leasedUntil: Date?) {
+                leasedUntil: Date?, batchId: String? = nil, batchIndex: Int? = nil) {
         self.id = id
         self.owner = owner
         self.status = status
@@ -55,6 +58,8 @@ public struct Job: Sendable, Hashable, Codable {
         self.availableAt = availableAt
         self.leaseOwner = leaseOwner
         self.leasedUntil = leasedUntil
+        self.batchId = batchId
+        self.batchIndex = batchIndex
     }
 }
 
@@ -67,9 +72,13 @@ public struct NewJob: Sendable {
     public var inputSize: Int
     public var idempotencyKey: String?
     public var maxAttempts: Int
+    /// Set for a file of a batch (the batch must exist): the batch and the file's place in it.
+    public var batchId: String?
+    public var batchIndex: Int?
 
     public init(id: String = UUID().uuidString.lowercased(), owner: String, configuration: Data, inputName: String,
-                inputSize: Int, idempotencyKey: String? = nil, maxAttempts: Int = 3) {
+                inputSize: Int, idempotencyKey: String? = nil, maxAttempts: Int = 3, batchId: String? = nil,
+                batchIndex: Int? = nil) {
         self.id = id
         self.owner = owner
         self.configuration = configuration
@@ -77,6 +86,41 @@ public struct NewJob: Sendable {
         self.inputSize = inputSize
         self.idempotencyKey = idempotencyKey
         self.maxAttempts = maxAttempts
+        self.batchId = batchId
+        self.batchIndex = batchIndex
+    }
+}
+
+/// Many files sent at once (`POST /v1/batches`): one job a file, each with the batch's id.
+/// The batch itself holds who owns it and the files refused at upload (never queued).
+public struct Batch: Sendable, Hashable, Codable {
+    public var id: String
+    public var owner: String
+    public var createdAt: Date
+    /// Files of the upload that did not become jobs (not an image or PDF, empty...), in upload order.
+    public var rejected: [Rejection]
+
+    /// A file refused at upload: its place in the upload, its name, and why (a stable code and a message).
+    public struct Rejection: Sendable, Hashable, Codable {
+        public var index: Int
+        public var name: String
+        public var code: String
+        public var message: String
+
+        public init(index: Int, name: String, code: String, message: String) {
+            self.index = index
+            self.name = name
+            self.code = code
+            self.message = message
+        }
+    }
+
+    public init(id: String = UUID().uuidString.lowercased(), owner: String, createdAt: Date = Date(),
+                rejected: [Rejection] = []) {
+        self.id = id
+        self.owner = owner
+        self.createdAt = createdAt
+        self.rejected = rejected
     }
 }
 

@@ -130,6 +130,78 @@ public enum JobSchema {
             version: 2, name: "index of pending jobs",
             sqlite: ["CREATE INDEX job_pending ON job(status) WHERE status IN ('queued', 'running')"],
             postgres: ["CREATE INDEX job_pending ON job(status) WHERE status IN ('queued', 'running')"]),
+        // POST /v1/batches: a batch row (its owner, the files refused at upload as a JSON array),
+        // and each of its jobs pointing at it with the file's place in the upload.
+        Migration(
+            version: 3, name: "batches",
+            sqlite: [
+                """
+                CREATE TABLE batch (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    rejected BLOB NOT NULL
+                )
+                """,
+                "ALTER TABLE job ADD COLUMN batch_id TEXT",
+                "ALTER TABLE job ADD COLUMN batch_index INTEGER",
+                "CREATE INDEX job_batch ON job(batch_id, batch_index) WHERE batch_id IS NOT NULL",
+            ],
+            postgres: [
+                """
+                CREATE TABLE batch (
+                    id text PRIMARY KEY,
+                    owner text NOT NULL,
+                    created_at timestamptz NOT NULL,
+                    rejected bytea NOT NULL
+                )
+                """,
+                "ALTER TABLE job ADD COLUMN batch_id text, ADD COLUMN batch_index integer",
+                "CREATE INDEX job_batch ON job(batch_id, batch_index) WHERE batch_id IS NOT NULL",
+            ]),
+        // callbackUrl: one row a job or batch to announce, kept until retention, so that a restart
+        // loses no delivery. Due once its subject has ended and `due_at` has come (a retry's
+        // backoff, or the lease of the server delivering it).
+        Migration(
+            version: 4, name: "callbacks",
+            sqlite: [
+                """
+                CREATE TABLE callback (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL,
+                    subject_id TEXT NOT NULL,
+                    owner TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    due_at REAL NOT NULL,
+                    last_error TEXT,
+                    created_at REAL NOT NULL,
+                    delivered_at REAL
+                )
+                """,
+                "CREATE UNIQUE INDEX callback_subject ON callback(kind, subject_id)",
+                "CREATE INDEX callback_due ON callback(due_at) WHERE state = 'pending'",
+            ],
+            postgres: [
+                """
+                CREATE TABLE callback (
+                    id text PRIMARY KEY,
+                    kind text NOT NULL CHECK (kind IN ('job', 'batch')),
+                    subject_id text NOT NULL,
+                    owner text NOT NULL,
+                    url text NOT NULL,
+                    state text NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+                    attempts integer NOT NULL DEFAULT 0,
+                    due_at timestamptz NOT NULL,
+                    last_error text,
+                    created_at timestamptz NOT NULL,
+                    delivered_at timestamptz
+                )
+                """,
+                "CREATE UNIQUE INDEX callback_subject ON callback(kind, subject_id)",
+                "CREATE INDEX callback_due ON callback(due_at) WHERE state = 'pending'",
+            ]),
     ]
 
     /// The newest version this build knows.

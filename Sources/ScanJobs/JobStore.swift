@@ -56,7 +56,23 @@ public protocol JobStore: Sendable {
     /// Cancels the job (whatever its state) and deletes its input and result; false when
     /// there is no such job for `owner`.
     func cancel(id: String, owner: String?, now: Date) async throws -> Bool
-    /// Deletes jobs finished before `cutoff`, with their results and inputs. Returns how many.
+    /// Records a batch (before its jobs are enqueued with its id); its `createdAt` is kept as given.
+    func createBatch(_ batch: Batch) async throws
+    /// The batch, if it exists and belongs to `owner` (any owner when nil).
+    func batch(id: String, owner: String?) async throws -> Batch?
+    /// The batch's jobs in upload order.
+    func jobs(inBatch id: String) async throws -> [Job]
+    /// Records a callback to deliver once its job or batch has ended (an ended one is due at once).
+    func addCallback(_ callback: Callback) async throws
+    /// The callback of a job or batch, if it has one.
+    func callback(kind: Callback.Kind, subjectId: String) async throws -> Callback?
+    /// Up to `limit` callbacks due now (pending, subject ended, retry time come), now held by the
+    /// caller for `lease` seconds: another caller gets them only once the lease has run out.
+    func claimCallbacks(limit: Int, lease: TimeInterval, now: Date) async throws -> [Callback]
+    /// Records how a delivery went; `attempts` counts it.
+    func recordCallback(id: String, outcome: CallbackOutcome, now: Date) async throws
+    /// Deletes jobs finished before `cutoff`, with their results and inputs, batches made before
+    /// `cutoff` that have no job left, and the callbacks of what was deleted. Returns how many jobs.
     func purge(finishedBefore cutoff: Date) async throws -> Int
     /// Lets go of connections and background tasks.
     func close() async

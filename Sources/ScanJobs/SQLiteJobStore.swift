@@ -74,10 +74,10 @@ public final class SQLiteJobStore: JobStore {
                 let t = now.timeIntervalSince1970
                 try db.execute(sql: """
                     INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
-                                     idempotency_key, available_at)
-                    VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)
+                                     idempotency_key, available_at, batch_id, batch_index)
+                    VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [new.id, new.owner, t, new.maxAttempts, new.configuration, new.inputName, new.inputSize,
-                                     new.idempotencyKey, t])
+                                     new.idempotencyKey, t, new.batchId, new.batchIndex])
                 let row = try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [new.id])!
                 return (Self.job(row), true)
             }
@@ -115,6 +115,92 @@ public final class SQLiteJobStore: JobStore {
             if let status = JobStatus(rawValue: row["status"]) { counts[status] = row["n"] }
         }
         return counts
+    }
+
+    // MARK: Batches
+
+    public func createBatch(_ batch: Batch) async throws {
+        let rejected = try JSONEncoder().encode(batch.rejected)
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO batch (id, owner, created_at, rejected) VALUES (?, ?, ?, ?)",
+                           arguments: [batch.id, batch.owner, batch.createdAt.timeIntervalSince1970, rejected])
+        }
+    }
+
+    public func batch(id: String, owner: String?) async throws -> Batch? {
+        let row = try await pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM batch WHERE id = ?", arguments: [id]) }
+        guard let row, owner == nil || (row["owner"] as String) == owner else { return nil }
+        return Batch(id: row["id"], owner: row["owner"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                     rejected: try JSONDecoder().decode([Batch.Rejection].self, from: row["rejected"] as Data))
+    }
+
+    public func jobs(inBatch id: String) async throws -> [Job] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM job WHERE batch_id = ? ORDER BY batch_index", arguments: [id]).map(Self.job)
+        }
+    }
+
+    // MARK: Callbacks
+
+    public func addCallback(_ callback: Callback) async throws {
+        try await pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO callback (id, kind, subject_id, owner, url, state, attempts, due_at, created_at)
+                VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)
+                """, arguments: [callback.id, callback.kind.rawValue, callback.subjectId, callback.owner, callback.url,
+                                 callback.createdAt.timeIntervalSince1970, callback.createdAt.timeIntervalSince1970])
+        }
+    }
+
+    public func callback(kind: Callback.Kind, subjectId: String) async throws -> Callback? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM callback WHERE kind = ? AND subject_id = ?",
+                             arguments: [kind.rawValue, subjectId]).map(Self.callback)
+        }
+    }
+
+    public func claimCallbacks(limit: Int, lease: TimeInterval, now: Date) async throws -> [Callback] {
+        let t = now.timeIntervalSince1970
+        return try await pool.write { db in
+            try Row.fetchAll(db, sql: """
+                UPDATE callback SET due_at = ?
+                WHERE id IN (SELECT c.id FROM callback c
+                             WHERE c.state = 'pending' AND c.due_at <= ? AND (
+                                 (c.kind = 'job' AND EXISTS (SELECT 1 FROM job WHERE job.id = c.subject_id
+                                                             AND job.status IN ('succeeded', 'failed', 'canceled')))
+                                 OR (c.kind = 'batch' AND NOT EXISTS (SELECT 1 FROM job WHERE job.batch_id = c.subject_id
+                                                                      AND job.status IN ('queued', 'running'))))
+                             ORDER BY c.due_at LIMIT ?)
+                RETURNING *
+                """, arguments: [t + lease, t, limit]).map(Self.callback)
+        }
+    }
+
+    public func recordCallback(id: String, outcome: CallbackOutcome, now: Date) async throws {
+        let t = now.timeIntervalSince1970
+        try await pool.write { db in
+            switch outcome {
+            case .delivered:
+                try db.execute(sql: """
+                    UPDATE callback SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL
+                    WHERE id = ?
+                    """, arguments: [t, id])
+            case .retry(let error, let at):
+                try db.execute(sql: "UPDATE callback SET attempts = attempts + 1, due_at = ?, last_error = ? WHERE id = ?",
+                               arguments: [at.timeIntervalSince1970, error, id])
+            case .failed(let error):
+                try db.execute(sql: "UPDATE callback SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ?",
+                               arguments: [error, id])
+            }
+        }
+    }
+
+    static func callback(_ row: Row) -> Callback {
+        Callback(id: row["id"], kind: Callback.Kind(rawValue: row["kind"]) ?? .job, subjectId: row["subject_id"],
+                 owner: row["owner"], url: row["url"], state: Callback.State(rawValue: row["state"]) ?? .failed,
+                 attempts: row["attempts"], lastError: row["last_error"],
+                 createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                 deliveredAt: (row["delivered_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     // MARK: The queue
@@ -239,8 +325,17 @@ public final class SQLiteJobStore: JobStore {
     /// Also removes uploads left half-written by a crash.
     public func purge(finishedBefore cutoff: Date) async throws -> Int {
         let ids = try await pool.write { db -> [String] in
-            try String.fetchAll(db, sql: "DELETE FROM job WHERE finished_at IS NOT NULL AND finished_at < ? RETURNING id",
+            let ids = try String.fetchAll(db, sql: "DELETE FROM job WHERE finished_at IS NOT NULL AND finished_at < ? RETURNING id",
                                 arguments: [cutoff.timeIntervalSince1970])
+            try db.execute(sql: """
+                DELETE FROM batch WHERE created_at < ? AND NOT EXISTS (SELECT 1 FROM job WHERE job.batch_id = batch.id)
+                """, arguments: [cutoff.timeIntervalSince1970])
+            try db.execute(sql: """
+                DELETE FROM callback WHERE created_at < ?
+                    AND NOT EXISTS (SELECT 1 FROM job WHERE callback.kind = 'job' AND job.id = callback.subject_id)
+                    AND NOT EXISTS (SELECT 1 FROM batch WHERE callback.kind = 'batch' AND batch.id = callback.subject_id)
+                """, arguments: [cutoff.timeIntervalSince1970])
+            return ids
         }
         ids.forEach(removeUpload(id:))
         ScratchFolder.removeStale(in: uploadsDirectory, prefix: "incoming-")
@@ -260,7 +355,8 @@ public final class SQLiteJobStore: JobStore {
             errorCode: row["error_code"], errorMessage: row["error_message"], configuration: row["configuration"],
             inputName: row["input_name"], inputSize: row["input_size"], idempotencyKey: row["idempotency_key"],
             availableAt: Date(timeIntervalSince1970: row["available_at"]), leaseOwner: row["lease_owner"],
-            leasedUntil: (row["leased_until"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            leasedUntil: (row["leased_until"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            batchId: row["batch_id"], batchIndex: row["batch_index"])
     }
 }
 

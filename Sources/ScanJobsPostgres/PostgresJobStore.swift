@@ -174,9 +174,10 @@ public final class PostgresJobStore: JobStore {
         let inserted = try await client.withTransaction(logger: logger) { db -> Job? in
             let rows = try await db.query("""
                 INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
-                                 idempotency_key, available_at)
+                                 idempotency_key, available_at, batch_id, batch_index)
                 VALUES (\(new.id), \(new.owner), 'queued', \(now), \(new.maxAttempts), \(new.configuration),
-                        \(new.inputName), \(new.inputSize), \(new.idempotencyKey), \(now))
+                        \(new.inputName), \(new.inputSize), \(new.idempotencyKey), \(now), \(new.batchId),
+                        \(new.batchIndex))
                 ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
                 RETURNING \(unescaped: Self.columns)
                 """, logger: logger)
@@ -232,6 +233,118 @@ public final class PostgresJobStore: JobStore {
             }
         }
         return counts
+    }
+
+    // MARK: Batches
+
+    public func createBatch(_ batch: Batch) async throws {
+        let rejected = try JSONEncoder().encode(batch.rejected)
+        try await client.query("""
+            INSERT INTO batch (id, owner, created_at, rejected)
+            VALUES (\(batch.id), \(batch.owner), \(batch.createdAt), \(rejected))
+            """)
+    }
+
+    public func batch(id: String, owner: String?) async throws -> Batch? {
+        var found: Batch?
+        for try await row in try await client.query("SELECT id, owner, created_at, rejected FROM batch WHERE id = \(id)") {
+            let cells = row.makeRandomAccess()
+            found = Batch(id: try cells[0].decode(String.self), owner: try cells[1].decode(String.self),
+                          createdAt: try cells[2].decode(Date.self),
+                          rejected: try JSONDecoder().decode([Batch.Rejection].self, from: try cells[3].decode(Data.self)))
+        }
+        return found.flatMap { owner == nil || $0.owner == owner ? $0 : nil }
+    }
+
+    public func jobs(inBatch id: String) async throws -> [Job] {
+        var jobs: [Job] = []
+        for try await row in try await client.query("""
+            SELECT \(unescaped: Self.columns) FROM job WHERE batch_id = \(id) ORDER BY batch_index
+            """) {
+            jobs.append(try Self.decode(row))
+        }
+        return jobs
+    }
+
+    // MARK: Callbacks
+
+    public func addCallback(_ callback: Callback) async throws {
+        try await client.query("""
+            INSERT INTO callback (id, kind, subject_id, owner, url, state, attempts, due_at, created_at)
+            VALUES (\(callback.id), \(callback.kind.rawValue), \(callback.subjectId), \(callback.owner), \(callback.url),
+                    'pending', 0, \(callback.createdAt), \(callback.createdAt))
+            """)
+    }
+
+    public func callback(kind: Callback.Kind, subjectId: String) async throws -> Callback? {
+        var found: Callback?
+        for try await row in try await client.query("""
+            SELECT \(unescaped: Self.callbackColumns) FROM callback WHERE kind = \(kind.rawValue) AND subject_id = \(subjectId)
+            """) {
+            found = try Self.decodeCallback(row)
+        }
+        return found
+    }
+
+    public func claimCallbacks(limit: Int, lease: TimeInterval, now: Date) async throws -> [Callback] {
+        let until = now.addingTimeInterval(lease)
+        var claimed: [Callback] = []
+        for try await row in try await client.query("""
+            UPDATE callback SET due_at = \(until)
+            FROM (SELECT c.id FROM callback c
+                  WHERE c.state = 'pending' AND c.due_at <= \(now) AND (
+                      (c.kind = 'job' AND EXISTS (SELECT 1 FROM job WHERE job.id = c.subject_id
+                                                  AND job.status IN ('succeeded', 'failed', 'canceled')))
+                      OR (c.kind = 'batch' AND NOT EXISTS (SELECT 1 FROM job WHERE job.batch_id = c.subject_id
+                                                           AND job.status IN ('queued', 'running'))))
+                  ORDER BY c.due_at
+                  LIMIT \(limit)
+                  FOR UPDATE SKIP LOCKED) AS due
+            WHERE callback.id = due.id
+            RETURNING \(unescaped: Self.qualifiedCallbackColumns)
+            """) {
+            claimed.append(try Self.decodeCallback(row))
+        }
+        return claimed
+    }
+
+    public func recordCallback(id: String, outcome: CallbackOutcome, now: Date) async throws {
+        switch outcome {
+        case .delivered:
+            try await client.query("""
+                UPDATE callback SET state = 'delivered', attempts = attempts + 1, delivered_at = \(now), last_error = NULL
+                WHERE id = \(id)
+                """)
+        case .retry(let error, let at):
+            try await client.query("""
+                UPDATE callback SET attempts = attempts + 1, due_at = \(at), last_error = \(error) WHERE id = \(id)
+                """)
+        case .failed(let error):
+            try await client.query("""
+                UPDATE callback SET state = 'failed', attempts = attempts + 1, last_error = \(error) WHERE id = \(id)
+                """)
+        }
+    }
+
+    static let callbackColumnNames = [
+        "id", "kind", "subject_id", "owner", "url", "state", "attempts", "last_error", "created_at", "delivered_at",
+    ]
+    static let callbackColumns = callbackColumnNames.joined(separator: ", ")
+    static let qualifiedCallbackColumns = callbackColumnNames.map { "callback." + $0 }.joined(separator: ", ")
+
+    static func decodeCallback(_ row: PostgresRow) throws -> Callback {
+        let cells = row.makeRandomAccess()
+        return Callback(
+            id: try cells["id"].decode(String.self),
+            kind: Callback.Kind(rawValue: try cells["kind"].decode(String.self)) ?? .job,
+            subjectId: try cells["subject_id"].decode(String.self),
+            owner: try cells["owner"].decode(String.self),
+            url: try cells["url"].decode(String.self),
+            state: Callback.State(rawValue: try cells["state"].decode(String.self)) ?? .failed,
+            attempts: try cells["attempts"].decode(Int.self),
+            lastError: try cells["last_error"].decode(String?.self),
+            createdAt: try cells["created_at"].decode(Date.self),
+            deliveredAt: try cells["delivered_at"].decode(Date?.self))
     }
 
     // MARK: The queue
@@ -363,6 +476,14 @@ public final class PostgresJobStore: JobStore {
             "DELETE FROM job WHERE finished_at IS NOT NULL AND finished_at < \(cutoff) RETURNING id") {
             count += 1
         }
+        try await client.query("""
+            DELETE FROM batch WHERE created_at < \(cutoff) AND NOT EXISTS (SELECT 1 FROM job WHERE job.batch_id = batch.id)
+            """)
+        try await client.query("""
+            DELETE FROM callback WHERE created_at < \(cutoff)
+                AND NOT EXISTS (SELECT 1 FROM job WHERE callback.kind = 'job' AND job.id = callback.subject_id)
+                AND NOT EXISTS (SELECT 1 FROM batch WHERE callback.kind = 'batch' AND batch.id = callback.subject_id)
+            """)
         ScratchFolder.removeStale(in: scratchDirectory, prefix: "incoming-")
         ScratchFolder.removeStale(in: scratchDirectory, prefix: "input-")
         return count
@@ -373,7 +494,7 @@ public final class PostgresJobStore: JobStore {
     static let columnNames = [
         "id", "owner", "status", "created_at", "started_at", "finished_at", "attempts", "max_attempts", "error_code",
         "error_message", "configuration", "input_name", "input_size", "idempotency_key", "available_at", "lease_owner",
-        "leased_until",
+        "leased_until", "batch_id", "batch_index",
     ]
     static let columns = columnNames.joined(separator: ", ")
     static let qualifiedColumns = columnNames.map { "job." + $0 }.joined(separator: ", ")
@@ -410,7 +531,9 @@ public final class PostgresJobStore: JobStore {
             idempotencyKey: try cells["idempotency_key"].decode(String?.self),
             availableAt: try cells["available_at"].decode(Date.self),
             leaseOwner: try cells["lease_owner"].decode(String?.self),
-            leasedUntil: try cells["leased_until"].decode(Date?.self))
+            leasedUntil: try cells["leased_until"].decode(Date?.self),
+            batchId: try cells["batch_id"].decode(String?.self),
+            batchIndex: try cells["batch_index"].decode(Int?.self))
     }
 }
 

@@ -39,7 +39,17 @@ public struct ExtractionService: Sendable {
         /// Largest Ink document `POST /v1/ink` takes.
         public var maxInkBytes = 1024 * 1024
         public var maxAttempts = 3
+        /// Files one batch upload may hold, and its bytes in all (each file: `maxUploadBytes`).
+        public var maxBatchFiles = 100
+        public var maxBatchBytes = 500 * 1024 * 1024
         public var keys = APIKeys(keys: [])
+        /// Signs callbacks; without one, `callbackUrl` is refused.
+        public var callbackSecret: String?
+        /// Lets callbacks go to loopback and private addresses (a receiver on this machine or network).
+        public var allowPrivateCallbacks = false
+        /// Deliveries tried before a callback fails for good, and the first retry's delay (doubling).
+        public var callbackAttempts = 8
+        public var callbackBackoff: TimeInterval = 5
         public var pool: WorkerPool.Settings
 
         public init(dataDirectory: URL, pool: WorkerPool.Settings) {
@@ -76,7 +86,7 @@ public struct ExtractionService: Sendable {
         let app = Application(
             router: makeRouter(),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "scanextract"),
-            services: [pool],
+            services: [pool] + callbackServices(),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         try await app.runService()
@@ -133,6 +143,7 @@ public struct ExtractionService: Sendable {
             guard try await store.cancel(id: id, owner: owner) else { throw Problem.notFound() }
             return Response(status: .noContent)
         }
+        addBatchRoutes(to: router)
         return router
     }
 
@@ -174,8 +185,11 @@ public struct ExtractionService: Sendable {
         // Options first: a bad one is refused before the upload is read.
         var options: [(name: String, value: String)] = []
         var async = request.headers[.prefer]?.lowercased().contains("respond-async") ?? false
+        var callbackURL: String?
         for (name, value) in request.uri.queryParameters {
             if name == "async" { async = async || value != "false"; continue }
+            // A callback is for an answer that comes later: it makes the request asynchronous.
+            if name == "callbackUrl" { callbackURL = try callbackTarget(String(value)); async = true; continue }
             options.append((String(name), String(value)))
         }
         let configuration: Data
@@ -190,23 +204,22 @@ public struct ExtractionService: Sendable {
         if try await store.pendingCount() >= settings.maxQueued {
             throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
         }
-        var upload = try await receive(request.body, limit: settings.maxUploadBytes)
+        var name = request.headers[.contentDisposition].flatMap(Self.filename(contentDisposition:)) ?? "upload"
+        let upload: Upload
+        if let boundary {
+            // The form's one file part, streamed to its own file; the form around it may add a little.
+            let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxUploadBytes + 64 * 1024,
+                                                files: 1)
+            guard let part = try await receiveFiles(request.body, boundary: boundary, limits: limits).first else {
+                throw Problem(.badRequest, code: "bad-multipart", "the multipart body has no 'file' part")
+            }
+            upload = Upload(url: part.url, size: part.size, head: part.head)
+            if let filename = part.filename { name = filename }
+        } else {
+            upload = try await receive(request.body, limit: settings.maxUploadBytes)
+        }
         // Until it becomes a job's input (moved), the upload is removed on every way out.
         defer { try? FileManager.default.removeItem(at: upload.url) }
-        var name = request.headers[.contentDisposition].flatMap(Self.filename(contentDisposition:)) ?? "upload"
-        if let boundary {
-            let whole = upload.url
-            defer { try? FileManager.default.removeItem(at: whole) }
-            do {
-                let part = try Multipart.extract(field: "file", boundary: boundary, from: whole, to: store.temporaryUploadURL())
-                upload = Upload(url: part.url, size: part.size, head: part.head)
-                if let filename = part.filename.map({ ($0 as NSString).lastPathComponent }), !filename.isEmpty { name = filename }
-            } catch Multipart.Failure.missing {
-                throw Problem(.badRequest, code: "bad-multipart", "the multipart body has no 'file' part")
-            } catch Multipart.Failure.malformed(let why) {
-                throw Problem(.badRequest, code: "bad-multipart", "the multipart body is malformed: \(why)")
-            }
-        }
         guard upload.size > 0 else {
             throw Problem(.unprocessableContent, code: ScanError.Code.empty.rawValue, "the body is empty: send the file as the body")
         }
@@ -220,6 +233,9 @@ public struct ExtractionService: Sendable {
         // The store takes the file over; with an Idempotency-Key already used, the first job stands.
         let (job, created) = try await store.enqueue(new, input: upload.url)
         if created { pool.wake() }
+        if created, let callbackURL {
+            try await store.addCallback(Callback(kind: .job, subjectId: job.id, owner: owner, url: callbackURL))
+        }
         if !async && upload.size <= settings.maxSyncBytes,
            let finished = try await waitForJob(id: job.id, owner: owner, seconds: settings.syncWait), finished.status.isFinished {
             if finished.status == .succeeded, let document = try await store.result(id: job.id) {
@@ -321,6 +337,35 @@ public struct ExtractionService: Sendable {
             throw error
         }
         return Upload(url: url, size: size, head: head)
+    }
+
+    /// The `file` parts of a multipart/form-data body, each streamed to its own file under the
+    /// store with `limits` checked as the bytes come; a broken limit or form is a problem.
+    func receiveFiles(_ body: RequestBody, boundary: String, limits: MultipartStream.Limits) async throws
+        -> [MultipartStream.File] {
+        let reader = MultipartStream(field: "file", limits: limits, newFileURL: { store.temporaryUploadURL() })
+        do {
+            return try await reader.receive(body, boundary: boundary)
+        } catch let failure as MultipartStream.Failure {
+            switch failure {
+            case .malformed(let why):
+                throw Problem(.badRequest, code: "bad-multipart", "the multipart body is malformed: \(why)")
+            case .fileTooLarge(let index, let filename):
+                let which = limits.files == 1 ? "the file" : "file \(index + 1)"
+                throw Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+                              "\(which)\(filename.map { " (\($0))" } ?? "") is larger than "
+                                  + "\(limits.perFile / (1024 * 1024)) MB, the limit of one file")
+            case .totalTooLarge:
+                throw Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+                              limits.files == 1 ? "uploads are limited to \(limits.perFile / (1024 * 1024)) MB"
+                                  : "a batch upload is limited to \(limits.total / (1024 * 1024)) MB in all")
+            case .tooManyFiles where limits.files == 1:
+                throw Problem(.badRequest, code: "bad-multipart",
+                              "the form holds more than one 'file' part: send several files to /v1/batches")
+            case .tooManyFiles:
+                throw Problem(.contentTooLarge, code: "too-many-files", "a batch holds at most \(limits.files) files")
+            }
+        }
     }
 
     static func filename(contentDisposition: String) -> String? {

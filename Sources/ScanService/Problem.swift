@@ -52,11 +52,11 @@ public enum ServiceStatus {
         switch code {
         case ScanError.Code.invalidOption.rawValue: return .badRequest
         case ScanError.Code.unsupportedType.rawValue: return .unsupportedMediaType
-        case ScanError.Code.tooLarge.rawValue: return .contentTooLarge
+        case ScanError.Code.tooLarge.rawValue, "too-many-files": return .contentTooLarge
         case ScanError.Code.empty.rawValue, ScanError.Code.corrupt.rawValue, ScanError.Code.encrypted.rawValue,
              ScanError.Code.emptyPage.rawValue, ScanError.Code.unreadable.rawValue:
             return .unprocessableContent
-        case ScanError.Code.cancelled.rawValue: return .conflict
+        case ScanError.Code.cancelled.rawValue, "not-finished": return .conflict
         case "unauthorized": return .unauthorized
         case "not-found": return .notFound
         case "queue-full": return .tooManyRequests

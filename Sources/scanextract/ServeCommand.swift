@@ -42,6 +42,9 @@ struct ServeCommand: ParsableCommand {
     var pollInterval: Double?
     @Option(help: "Worker processes (0: only take jobs, run none).") var workers = 2
     @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.") var maxUploadMB = 50
+    @Option(name: .customLong("max-batch-files"), help: "Files one POST /v1/batches may hold.") var maxBatchFiles = 100
+    @Option(name: .customLong("max-batch-mb"), help: "Largest batch upload accepted (all its files), in MB; each file is held to --max-upload-mb.")
+    var maxBatchMB = 500
     @Option(name: .customLong("max-sync-mb"), help: "Larger uploads are always answered 202 and run as a job.") var maxSyncMB = 5
     @Option(name: .customLong("job-timeout"), help: "Seconds a job may run before its worker is killed.") var jobTimeout: Double = 300
     @Option(help: "Days a finished job and its result are kept.") var retention: Double = 7
@@ -52,11 +55,25 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("shutdown-grace"), help: "Seconds running jobs get to finish after SIGTERM before they are handed back.")
     var shutdownGrace: Double = 10
     @Option(name: .customLong("api-keys-file"), help: "A file of API keys, one a line.") var apiKeysFile: String?
+    @Option(name: .customLong("callback-secret"),
+            help: "Signs callbacks (HMAC-SHA256); also SCANEXTRACT_CALLBACK_SECRET. Without one, callbackUrl is refused.")
+    var callbackSecret: String?
+    @Flag(name: .customLong("allow-private-callbacks"),
+          help: "Let callbackUrl name loopback and private addresses (refused by default).")
+    var allowPrivateCallbacks = false
+    @Option(name: .customLong("callback-attempts"), help: "Deliveries of a callback tried before it fails for good.")
+    var callbackAttempts = 8
+    @Option(name: .customLong("callback-backoff"), help: "Seconds before a callback's first retry (doubling each time).")
+    var callbackBackoff: Double = 5
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard workers >= 0 else { throw ValidationError("--workers must be 0 or more") }
         guard maxUploadMB > 0, maxSyncMB >= 0 else { throw ValidationError("--max-upload-mb must be positive") }
+        guard callbackAttempts >= 1, callbackBackoff >= 0 else {
+            throw ValidationError("--callback-attempts must be positive and --callback-backoff 0 or more")
+        }
+        guard maxBatchFiles >= 1, maxBatchMB >= 1 else { throw ValidationError("--max-batch-files and --max-batch-mb must be positive") }
         if let database { _ = try PostgresURL(database) }
         if let pollInterval, pollInterval <= 0 { throw ValidationError("--poll-interval must be positive") }
         guard lease >= 1 else { throw ValidationError("--lease must be at least 1 second") }
@@ -102,9 +119,16 @@ struct ServeCommand: ParsableCommand {
         settings.port = port
         settings.maxUploadBytes = maxUploadMB * 1024 * 1024
         settings.maxSyncBytes = maxSyncMB * 1024 * 1024
+        settings.maxBatchFiles = maxBatchFiles
+        settings.maxBatchBytes = maxBatchMB * 1024 * 1024
         settings.maxQueued = maxQueued
         settings.maxAttempts = maxAttempts
         settings.keys = keys
+        let secret = callbackSecret ?? ProcessInfo.processInfo.environment["SCANEXTRACT_CALLBACK_SECRET"]
+        settings.callbackSecret = secret.flatMap { $0.isEmpty ? nil : $0 }
+        settings.allowPrivateCallbacks = allowPrivateCallbacks
+        settings.callbackAttempts = callbackAttempts
+        settings.callbackBackoff = callbackBackoff
         let rules = CommandLineRules(engineThreads: max(1, cores / max(1, workers)))
         let host = self.host
         let database = self.database

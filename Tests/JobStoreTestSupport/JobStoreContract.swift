@@ -301,6 +301,102 @@ public struct JobStoreContract: Sendable {
         await second.close()
     }
 
+    /// A batch keeps its owner and its refused files, its jobs come back in upload order (not in
+    /// the order they were added), and retention takes the batch once its jobs are gone.
+    public func aBatchKeepsItsJobsInUploadOrderForItsOwnerOnly() async throws {
+        let store = try await open()
+        let made = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 8 * 86400).rounded())
+        let refused = Batch.Rejection(index: 1, name: "notes.txt", code: "unsupported-type", message: "it holds text")
+        let batch = Batch(owner: "o", createdAt: made, rejected: [refused])
+        try await store.createBatch(batch)
+        var added: [String] = []
+        for index in [3, 0, 2] {
+            let file = store.temporaryUploadURL()
+            try Data("file \(index)".utf8).write(to: file)
+            let new = NewJob(owner: "o", configuration: Data("{}".utf8), inputName: "f\(index).png", inputSize: 6,
+                             batchId: batch.id, batchIndex: index)
+            added.append(try await store.enqueue(new, input: file).job.id)
+        }
+        let loose = try await Self.add(store)
+        let stored = try await store.batch(id: batch.id, owner: "o")
+        XCTAssertEqual(stored, batch, "owner, creation time and the refused file come back as stored")
+        let byOther = try await store.batch(id: batch.id, owner: "someone else")
+        XCTAssertNil(byOther, "another key's batch is not found")
+        let jobs = try await store.jobs(inBatch: batch.id)
+        XCTAssertEqual(jobs.map(\.batchIndex), [0, 2, 3], "upload order")
+        XCTAssertEqual(jobs.map(\.inputName), ["f0.png", "f2.png", "f3.png"])
+        XCTAssertTrue(jobs.allSatisfy { $0.batchId == batch.id })
+        XCTAssertFalse(jobs.map(\.id).contains(loose.id), "a job outside the batch is not in it")
+        let looseJob = try await store.job(id: loose.id)
+        XCTAssertNil(looseJob?.batchId)
+        // The batch's jobs end; retention removes them, then the batch with none left.
+        for id in added { _ = try await store.cancel(id: id, owner: "o", now: made) }
+        let purged = try await store.purge(finishedBefore: Date().addingTimeInterval(-7 * 86400))
+        XCTAssertEqual(purged, 3)
+        let gone = try await store.batch(id: batch.id, owner: nil)
+        XCTAssertNil(gone, "a batch without jobs goes with retention")
+        await store.close()
+    }
+
+    /// A callback is handed out once its job (or every job of its batch) has ended, to one
+    /// claimer at a time; a claim that is never recorded is handed out again after its lease;
+    /// retries wait for their time; delivered and failed callbacks are done.
+    public func callbacksAreDueWhenTheirSubjectEndsAndHeldByOneClaimer() async throws {
+        let store = try await open()
+        let job = try await Self.add(store)
+        try await store.addCallback(Callback(kind: .job, subjectId: job.id, owner: "o", url: "http://example.com/hook"))
+        var due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())
+        XCTAssertEqual(due, [], "not before the job ends")
+        _ = try await store.claim(by: "a", lease: 30)
+        _ = try await store.succeed(id: job.id, by: "a", document: Data("{}".utf8))
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())
+        XCTAssertEqual(due.map(\.subjectId), [job.id])
+        XCTAssertEqual(due.first?.url, "http://example.com/hook")
+        let callbackID = try XCTUnwrap(due.first?.id)
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())
+        XCTAssertEqual(due, [], "held by its claimer")
+        // The claimer died: after the lease, another gets it.
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date().addingTimeInterval(31))
+        XCTAssertEqual(due.map(\.id), [callbackID])
+        try await store.recordCallback(id: callbackID, outcome: .retry(error: "the receiver answered 500",
+                                                                        at: Date().addingTimeInterval(60)), now: Date())
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())
+        XCTAssertEqual(due, [], "a retry waits for its time")
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date().addingTimeInterval(61))
+        XCTAssertEqual(due.first?.attempts, 1)
+        XCTAssertEqual(due.first?.lastError, "the receiver answered 500")
+        try await store.recordCallback(id: callbackID, outcome: .delivered, now: Date())
+        let delivered = try await store.callback(kind: .job, subjectId: job.id)
+        XCTAssertEqual(delivered?.state, .delivered)
+        XCTAssertEqual(delivered?.attempts, 2)
+        XCTAssertNotNil(delivered?.deliveredAt)
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date().addingTimeInterval(3600))
+        XCTAssertEqual(due, [], "delivered is done")
+
+        // A batch's callback waits for all of its jobs.
+        let batch = Batch(owner: "o")
+        try await store.createBatch(batch)
+        var ids: [String] = []
+        for index in 0..<2 {
+            let file = store.temporaryUploadURL()
+            try Data("x".utf8).write(to: file)
+            ids.append(try await store.enqueue(NewJob(owner: "o", configuration: Data("{}".utf8), inputName: "b\(index).png",
+                                                      inputSize: 1, batchId: batch.id, batchIndex: index), input: file).job.id)
+        }
+        try await store.addCallback(Callback(kind: .batch, subjectId: batch.id, owner: "o", url: "https://example.com/b"))
+        _ = try await store.cancel(id: ids[0], owner: "o")
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())
+        XCTAssertEqual(due, [], "one job of the batch is still queued")
+        _ = try await store.cancel(id: ids[1], owner: "o")
+        due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())
+        XCTAssertEqual(due.map(\.kind), [.batch])
+        try await store.recordCallback(id: due[0].id, outcome: .failed(error: "refused"), now: Date())
+        let failed = try await store.callback(kind: .batch, subjectId: batch.id)
+        XCTAssertEqual(failed?.state, .failed)
+        XCTAssertEqual(failed?.lastError, "refused")
+        await store.close()
+    }
+
     /// The store's own signals: a queued job wakes a work observer, a finished job its waiter.
     public func signalsAnnounceWorkAndFinishedJobs() async throws {
         let store = try await open()

@@ -33,7 +33,7 @@ import ScanRecognition
 
     @Test func lexiconSearchFindsTheMostProbableListedWords() {
         let p = Self.probs([["c": 0.7, "a": 0.2], [:], ["a": 0.8], [:], ["b": 0.5, "c": 0.4]])
-        let lexicon = Lexicon(words: ["cab", "cac", "abc", "Bac", "b"])
+        let lexicon = WordList(words: ["cab", "cac", "abc", "Bac", "b"])
         let found = lexicon.search(p, count: 3)
         // "abc" and "bac" cannot be read at all (no b at the start, none in the middle).
         #expect(found.map(\.folded) == ["cab", "cac", "b"])
@@ -46,7 +46,7 @@ import ScanRecognition
 
     @Test func lexiconSearchIgnoresCaseAndSumsBoth() {
         let p = Self.probs([["C": 0.5, "c": 0.3], [:], ["a": 0.9], [:], ["B": 0.9]])
-        let lexicon = Lexicon(words: ["cab"])
+        let lexicon = WordList(words: ["cab"])
         let found = lexicon.search(p, count: 1)
         #expect(found.first?.folded == "cab")
         #expect(lexicon.listedForms(of: "CAB") == ["cab"])
@@ -54,7 +54,7 @@ import ScanRecognition
 
     @Test func freeReadingWinsWhenTheListHasNothingClose() {
         let p = Self.probs([["1": 0.95], [:], ["2": 0.95], [:], ["1": 0.95]])
-        let lexicon = Lexicon(words: ["abc", "cab"])
+        let lexicon = WordList(words: ["abc", "cab"])
         let out = InkDecoder(lexiconBonus: 4).decode(p, lexicon: lexicon, count: 3)
         #expect(out.first?.text == "121")
         #expect(out.first?.inLexicon == false)
@@ -63,7 +63,7 @@ import ScanRecognition
     @Test func aListedWordBeatsAnUnlistedReadingOfSimilarProbability() {
         // "cab" and "cbb" about as probable; only "cab" is listed.
         let p = Self.probs([["c": 0.9], [:], ["b": 0.5, "a": 0.45], [:], ["b": 0.9]])
-        let lexicon = Lexicon(words: ["cab"])
+        let lexicon = WordList(words: ["cab"])
         let decoder = InkDecoder(lexiconBonus: 2)
         #expect(decoder.decode(p, lexicon: lexicon, count: 3).first?.text == "cab")
         #expect(InkDecoder(lexiconBonus: 0).decode(p, lexicon: lexicon, count: 3).first?.text == "cbb")
@@ -81,7 +81,7 @@ import ScanRecognition
     }
 
     @Test func preContextDecidesTheLeadingSpace() {
-        let lexicon = Lexicon(words: ["hello", "world", "lo"])
+        let lexicon = WordList(words: ["hello", "world", "lo"])
         let c = [InkCandidate(text: "world", score: 0)]
         #expect(InkContextRules.applyPreContext(c, preContext: "Dear", lexicon: lexicon).first?.text == " world")
         #expect(InkContextRules.applyPreContext(c, preContext: "Dear ", lexicon: lexicon).first?.text == "world")
@@ -140,7 +140,7 @@ import ScanRecognition
         let bestPath = [DecodedWord(text: "cac", firstStep: 0, lastStep: 4, confidence: 0.77),
                         DecodedWord(text: "12", firstStep: 6, lastStep: 8, confidence: 0.9),
                         DecodedWord(text: "bac", firstStep: 10, lastStep: 14, confidence: 0.9)]
-        let decoder = HandwritingLineDecoder(lexicon: Lexicon(words: ["cab", "bac", "abc"]), lexiconBonus: 2, perCharacter: 0)
+        let decoder = HandwritingLineDecoder(lexicon: WordList(words: ["cab", "bac", "abc"]), lexiconBonus: 2, perCharacter: 0)
         let out = decoder.decode(p, bestPath: bestPath)
         #expect(out.map(\.text) == ["cab", "12", "bac"])
         // Words keep their steps and the best path's confidence.
@@ -149,7 +149,7 @@ import ScanRecognition
         #expect(out[0].confidence == 0.77)
 
         // Without a bonus, the free reading "cac" is the more probable and stays.
-        let strict = HandwritingLineDecoder(lexicon: Lexicon(words: ["cab", "bac"]), lexiconBonus: 0, perCharacter: 0)
+        let strict = HandwritingLineDecoder(lexicon: WordList(words: ["cab", "bac"]), lexiconBonus: 0, perCharacter: 0)
         #expect(strict.decode(p, bestPath: bestPath).map(\.text) == ["cac", "12", "bac"])
     }
 

@@ -27,6 +27,12 @@ final class PostgresJobStoreTests: XCTestCase {
     }
 
     func testAJobGoesFromQueuedToSucceededWithItsResult() async throws { try await contract.aJobGoesFromQueuedToSucceededWithItsResult() }
+    func testABatchKeepsItsJobsInUploadOrderForItsOwnerOnly() async throws {
+        try await contract.aBatchKeepsItsJobsInUploadOrderForItsOwnerOnly()
+    }
+    func testCallbacksAreDueWhenTheirSubjectEndsAndHeldByOneClaimer() async throws {
+        try await contract.callbacksAreDueWhenTheirSubjectEndsAndHeldByOneClaimer()
+    }
     func testAnInputOfSeveralMegabytesComesBackWhole() async throws { try await contract.anInputOfSeveralMegabytesComesBackWhole() }
     func testAJobIsOnlyVisibleToItsOwner() async throws { try await contract.aJobIsOnlyVisibleToItsOwner() }
     func testCancelingARunningJobTakesItFromItsClaimer() async throws { try await contract.cancelingARunningJobTakesItFromItsClaimer() }

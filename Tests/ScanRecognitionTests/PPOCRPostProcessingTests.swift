@@ -116,6 +116,31 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 3000, height: 4000, shortSide: 736, maxLongSide: 2000) == (1504, 1984))
     }
 
+    func testClassifierLooksAtTheWidestLinesFirst() {
+        // Widths 50, 400, 120, 300, 90 (height 20); a sample of 2 takes lines 1 and 3 (the widest),
+        // each group sorted by aspect ratio.
+        let sizes = [(50, 20), (400, 20), (120, 20), (300, 20), (90, 20)].map { (width: $0.0, height: $0.1) }
+        let order = PPOCRRecognizer.classifierOrder(sizes, sample: 2)
+        XCTAssertEqual(order, [[3, 1], [0, 4, 2]])
+        // No sample, or no more lines than the sample: everything at once.
+        XCTAssertEqual(PPOCRRecognizer.classifierOrder(sizes, sample: 0), [[0, 4, 2, 3, 1], []])
+        XCTAssertEqual(PPOCRRecognizer.classifierOrder(Array(sizes.prefix(2)), sample: 2), [[0, 1], []])
+    }
+
+    func testNonCJKRecognizerUnlessALanguageNeedsEastAsianScripts() {
+        let full = PPOCRModels(detector: "d.onnx", recognizer: "r.onnx", nonCJKRecognizer: "r.noncjk.onnx",
+                               classifier: nil, runtimeLibrary: "lib.so")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng"], allowNonCJK: true), "r.noncjk.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "deu", "rus"], allowNonCJK: true),
+                       "r.noncjk.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "chi_sim"], allowNonCJK: true), "r.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["JPN"], allowNonCJK: true), "r.onnx")
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng"], allowNonCJK: false), "r.onnx")
+        var missing = full
+        missing.nonCJKRecognizer = nil
+        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: missing, languages: ["eng"], allowNonCJK: true), "r.onnx")
+    }
+
     // MARK: pixels
 
     func testPerspectiveCropOfAnAxisAlignedQuadIsAPlainCrop() {

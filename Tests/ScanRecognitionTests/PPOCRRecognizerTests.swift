@@ -93,6 +93,45 @@ final class PPOCRRecognizerTests: XCTestCase {
         XCTAssertEqual(obs.map { squash($0.text) }, Self.lines.prefix(2).reversed().map(squash))
     }
 
+    func testUpsideDownPageWithMoreLinesThanTheClassifierSample() throws {
+        // Eight lines, more than the six the classifier samples first: the sample finds the
+        // page upside down, so the two narrower lines are classified and turned as well.
+        let lines = ["Coffee 3.50", "Bagel with cream cheese 4.25", "Orange juice 2.80", "Subtotal 10.55",
+                     "Tax 0.84", "Total 11.39", "Card **** 4821", "Thank you"]
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models())
+        XCTAssertEqual(engine.settings.classifierSample, 6)
+        let obs = try engine.recognize(Self.render(lines: lines, lineHeight: 50, upsideDown: true))
+        XCTAssertEqual(obs.map { squash($0.text) }, lines.reversed().map(squash))
+    }
+
+    func testNonCJKRecognizerReadsLikeTheFullOne() throws {
+        let models = try ONNXTestEnvironment.models()
+        var slicedSettings = PPOCRRecognizer.Settings()
+        slicedSettings.useNonCJKRecognizer = true
+        guard models.nonCJKRecognizer != nil else {
+            // `make deps` does not write the sliced model (`make noncjk-recognizer` does): asked
+            // for it without it, the engine reads with the full recognizer.
+            let engine = try PPOCRRecognizer(models: models, settings: slicedSettings)
+            XCTAssertEqual(engine.decoder.classCount, 18710)
+            XCTAssertFalse(engine.info.model?.contains("noncjk") == true, engine.info.model ?? "no model")
+            XCTAssertEqual(try engine.recognize(Self.render(lines: Self.lines)).map { squash($0.text) }, Self.lines.map(squash))
+            return
+        }
+        let sliced = try PPOCRRecognizer(models: models, settings: slicedSettings)
+        let full = try PPOCRRecognizer(models: models)
+        let chinese = try PPOCRRecognizer(models: models, options: RecognitionOptions(languages: ["eng", "chi_sim"]),
+                                          settings: slicedSettings)
+        XCTAssertEqual(sliced.decoder.classCount, 1750)
+        XCTAssertEqual(full.decoder.classCount, 18710)
+        XCTAssertEqual(chinese.decoder.classCount, 18710)
+        XCTAssertTrue(sliced.info.model?.contains("noncjk") == true, sliced.info.model ?? "no model")
+        let image = Self.render(lines: Self.lines)
+        let a = try sliced.recognize(image), b = try full.recognize(image)
+        XCTAssertEqual(a.map(\.text), b.map(\.text))
+        XCTAssertEqual(a.map { squash($0.text) }, Self.lines.map(squash))
+        for (x, y) in zip(a, b) { XCTAssertEqual(x.confidence, y.confidence, accuracy: 0.01) }
+    }
+
     func testCandidatesAndCustomWords() throws {
         let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(),
                                          options: RecognitionOptions(customWords: ["Köln"], candidateCount: 3))

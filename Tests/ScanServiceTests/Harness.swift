@@ -55,23 +55,41 @@ enum HTTP {
         } else if let body {
             out += body
         }
-        // A server may answer (413) before reading all of the body: a failed write is not an error here.
-        out.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if n <= 0 { break }
-                offset += n
+        // A server may answer (413) before reading all of the body, and then read no more of it:
+        // the body is written from another thread while this one reads the answer, which ends
+        // once its Content-Length is in (or the server closes). A failed write is not an error here.
+        let written = DispatchSemaphore(value: 0)
+        let payload = out
+        DispatchQueue.global().async {
+            payload.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    if n <= 0 { break }
+                    offset += n
+                }
             }
+            written.signal()
         }
         var response = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
+        while !isComplete(response) {
             let n = recv(fd, &buffer, buffer.count, 0)
             if n <= 0 { break }
             response.append(contentsOf: buffer[0..<n])
         }
+        shutdown(fd, Int32(SHUT_RDWR))
+        written.wait()
         return try parse(response)
+    }
+
+    /// Whether `data` holds a whole response with a Content-Length (other responses end when the server closes).
+    static func isComplete(_ data: Data) -> Bool {
+        guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
+        let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()
+        guard let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else { return false }
+        return data.count - end.upperBound >= length
     }
 
     static func parse(_ data: Data) throws -> HTTPResponse {

@@ -49,7 +49,7 @@ func fit(_ cases: [Case]) -> (Double, Double) {
     return (best.1, best.2)
 }
 
-func proposals(_ recognizer: InkRecognizer, _ lexicon: Lexicon, _ ink: Ink) throws -> [InkDecoder.Scored] {
+func proposals(_ recognizer: InkRecognizer, _ lexicon: WordList, _ ink: Ink) throws -> [InkDecoder.Scored] {
     let renderings = try recognizer.allProbabilities(ink)
     if let charset = ProcessInfo.processInfo.environment["INK_CHARSET"] {
         let restricted = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink), reassign: InkContextRules.reassignments(for: ink)) }

@@ -8,6 +8,9 @@ import ScanModel
 public struct PPOCRModels: Sendable, Hashable {
     public static let detectorFile = "PP-OCRv6_det_small.onnx"
     public static let recognizerFile = "PP-OCRv6_rec_small.onnx"
+    /// The recognizer with its output layer cut to the characters below the East Asian
+    /// blocks (1,750 of 18,710 classes), written by `scripts/slice-recognizer.py` at install.
+    public static let nonCJKRecognizerFile = "PP-OCRv6_rec_small.noncjk.onnx"
     public static let classifierFile = "ch_ppocr_mobile_v2.0_cls_mobile.onnx"
     /// Where the wheels land, relative to a search root.
     public static let defaultModelsDirectory = ".deps/rapidocr/rapidocr/models"
@@ -18,13 +21,17 @@ public struct PPOCRModels: Sendable, Hashable {
 
     public var detector: String
     public var recognizer: String
+    /// The recognizer for scripts outside the East Asian blocks; nil when it is not installed.
+    public var nonCJKRecognizer: String?
     /// The 0/180° line classifier; nil when it is missing (then lines are read as they are).
     public var classifier: String?
     public var runtimeLibrary: String
 
-    public init(detector: String, recognizer: String, classifier: String?, runtimeLibrary: String) {
+    public init(detector: String, recognizer: String, nonCJKRecognizer: String? = nil, classifier: String?,
+                runtimeLibrary: String) {
         self.detector = detector
         self.recognizer = recognizer
+        self.nonCJKRecognizer = nonCJKRecognizer
         self.classifier = classifier
         self.runtimeLibrary = runtimeLibrary
     }
@@ -107,8 +114,10 @@ public struct PPOCRModels: Sendable, Hashable {
         }
 
         let cls = (modelDir as NSString).appendingPathComponent(classifierFile)
+        let nonCJK = (modelDir as NSString).appendingPathComponent(nonCJKRecognizerFile)
         return .success(PPOCRModels(detector: (modelDir as NSString).appendingPathComponent(detectorFile),
                                     recognizer: (modelDir as NSString).appendingPathComponent(recognizerFile),
+                                    nonCJKRecognizer: isFile(nonCJK) ? nonCJK : nil,
                                     classifier: isFile(cls) ? cls : nil,
                                     runtimeLibrary: runtime))
     }
@@ -134,6 +143,13 @@ extension PPOCRModels {
             Component(role: "recognition", name: "PP-OCRv6_rec_small", version: "PP-OCRv6 (rapidocr 3.10.0 wheel)",
                       languages: langs, path: recognizer, license: "Apache-2.0 (PaddleOCR)"),
         ]
+        if let nonCJKRecognizer {
+            list.append(Component(role: "recognition with Settings.useNonCJKRecognizer (off by default)",
+                                  name: "PP-OCRv6_rec_small.noncjk",
+                                  version: "PP-OCRv6, output layer cut by scripts/slice-recognizer.py",
+                                  languages: "Latin, Greek, Cyrillic, digits and symbols (1,748-character dictionary)",
+                                  path: nonCJKRecognizer, license: "Apache-2.0 (PaddleOCR)"))
+        }
         if let classifier {
             list.append(Component(role: "line orientation (0/180)", name: "ch_ppocr_mobile_v2.0_cls_mobile",
                                   version: "PP-OCR v2.0 (rapidocr 3.10.0 wheel)", languages: "any", path: classifier,

@@ -8,7 +8,7 @@ import ScanRecognition
 /// probability that the reading starts with it) bounds that of every word below it,
 /// so nodes are expanded in decreasing bound order and the search stops once no
 /// open node can beat the N-th best complete word.
-public final class Lexicon: @unchecked Sendable {
+public final class WordList: @unchecked Sendable {
     /// Word forms as listed, by id.
     public let words: [String]
     /// Case-folded form -> ids of its listed forms.

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Load on `scanextract serve`, on loopback only, with Debian's wrk (apt-get install wrk):
+#   1. the HTTP overhead of a synchronous extraction over the command line's time, same page;
+#   2. CLIENTS connections posting receipts (async) for DURATION: statuses seen (only 202, 429
+#      and 503 are allowed), no job lost (every 202 is a job in the store that ends), and the
+#      peak memory of the server with its workers;
+#   3. at the same time, /healthz latency (p50/p99) from one more connection while the workers
+#      are saturated.
+# Usage: Benchmarks/service-load.sh BINARY [DURATION (wrk syntax, default 2m)] [CLIENTS (50)] [DRAIN_SECONDS (600)] [RECEIPT]
+# Everything it starts stops by itself (wrk runs for DURATION; the server is stopped at the end).
+set -euo pipefail
+bin=$(realpath "$1")
+duration=${2:-2m}
+clients=${3:-50}
+drain=${4:-600}
+receipt=$(realpath "${5:-$(dirname "$0")/../Samples/receipt.png}")
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 69; }
+work=$(mktemp -d)
+server=""
+sampler=""
+cleanup() {
+    [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
+    [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$bin" serve --host 127.0.0.1 --port 0 --data-dir "$work/data" --workers 2 --max-queued 200 \
+    2> "$work/server.log" &
+server=$!
+for _ in $(seq 1 600); do
+    port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$work/server.log" | grep -o '[0-9]*$' || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+[ -n "${port:-}" ] || { echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+base="http://127.0.0.1:$port"
+echo "server pid $server on $base; receipt $(basename "$receipt"), $(stat -c %s "$receipt") bytes"
+
+# --- 1. Sync overhead: median of 5 runs each, after one warm-up request (the worker loads its models).
+curl -s -o /dev/null --data-binary @"$receipt" "$base/v1/extractions"
+cli=(); http=()
+for _ in 1 2 3 4 5; do
+    s=$(date +%s.%N); "$bin" --quiet "$receipt" > /dev/null; e=$(date +%s.%N)
+    cli+=("$(echo "$e - $s" | bc)")
+    http+=("$(curl -s -o /dev/null -w '%{time_total}' --data-binary @"$receipt" "$base/v1/extractions")")
+done
+median() { printf '%s\n' "$@" | sort -g | sed -n 3p; }
+cli_median=$(median "${cli[@]}"); http_median=$(median "${http[@]}")
+echo "sync extraction: CLI median ${cli_median}s (process start + models + page); HTTP median ${http_median}s (warm worker)"
+echo "  note: the CLI loads its models each run, the server's worker once; the page's own time is the same work"
+
+# --- 2 and 3. Load, with /healthz probed beside it and memory sampled every 0.5 s.
+cat > "$work/post.lua" <<'LUA'
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args)
+    counts = {}
+    local f = assert(io.open(os.getenv("RECEIPT"), "rb"))
+    wrk.body = f:read("*a")
+    f:close()
+    wrk.method = "POST"
+    wrk.headers["Content-Type"] = "application/octet-stream"
+end
+function response(status, headers, body)
+    counts[status] = (counts[status] or 0) + 1
+end
+function done(summary, latency, requests)
+    local total = {}
+    for _, t in ipairs(threads) do
+        for status, n in pairs(t:get("counts")) do total[status] = (total[status] or 0) + n end
+    end
+    local out = assert(io.open(os.getenv("COUNTS"), "w"))
+    for status, n in pairs(total) do
+        io.write(string.format("status %d: %d\n", status, n))
+        out:write(string.format("%d %d\n", status, n))
+    end
+    out:close()
+end
+LUA
+
+( peak=0
+  while true; do
+      total=$(ps -o rss= -p "$server" --ppid "$server" 2>/dev/null | awk '{s += $1} END {print s + 0}')
+      [ "$total" -gt "$peak" ] && peak=$total && echo "$peak" > "$work/peak"
+      sleep 0.5
+  done ) &
+sampler=$!
+
+RECEIPT="$receipt" COUNTS="$work/counts" wrk -t2 -c"$clients" -d"$duration" -s "$work/post.lua" \
+    "$base/v1/extractions?async=true&type=receipt" > "$work/load.txt" &
+load=$!
+sleep 2  # the queue fills and the workers are busy
+wrk -t1 -c1 -d"$duration" --latency "$base/healthz" > "$work/healthz.txt" || true
+wait "$load" || true
+echo "--- $clients clients posting receipts for $duration (async):"
+grep -E "Requests/sec|requests in|Non-2xx|Socket errors|status " "$work/load.txt" || cat "$work/load.txt"
+echo "--- /healthz from one more connection meanwhile:"
+grep -E "^ +(50|90|99)%|Requests/sec" "$work/healthz.txt" || cat "$work/healthz.txt"
+
+bad=$(awk '$1 != 202 && $1 != 429 && $1 != 503 {s += $2} END {print s + 0}' "$work/counts")
+accepted=$(awk '$1 == 202 {s += $2} END {print s + 0}' "$work/counts")
+echo "responses other than 202/429/503: $bad"
+
+# No lost job: right after the load, the store holds every accepted job (plus the 6 made above);
+# then, for at most DRAIN_SECONDS, the queue is left to drain and what ended is counted.
+metric() { curl -s "$base/metrics" | awk -v s="scanextract_jobs{state=\"$1\"}" '$1 == s {print $2}'; }
+stored() { echo $(( $(metric queued) + $(metric running) + $(metric succeeded) + $(metric failed) + $(metric canceled) - 6 )); }
+echo "jobs accepted (202) under load: $accepted; jobs in the store: $(stored)"
+for _ in $(seq 1 "$drain"); do
+    [ $(( $(metric queued) + $(metric running) )) -eq 0 ] && break
+    sleep 1
+done
+echo "after draining (at most ${drain}s): succeeded $(( $(metric succeeded) - 6 )), failed $(metric failed), still queued or running $(( $(metric queued) + $(metric running) ))"
+echo "peak memory, server + workers: $(( $(cat "$work/peak" 2>/dev/null || echo 0) / 1024 )) MiB"

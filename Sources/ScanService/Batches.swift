@@ -1,0 +1,223 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ScanExport
+import ScanJobs
+import ScanModel
+
+/// `/v1/batches`: many files in one multipart upload, one job a file, and one CSV (or vCard
+/// file) for the whole batch once every job has ended.
+extension ExtractionService {
+    func addBatchRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/v1/batches") { request, _ in try await createBatch(request) }
+        router.get("/v1/batches/:id") { request, context in
+            let owner = try authorize(request)
+            let id = try context.parameters.require("id")
+            guard let batch = try await store.batch(id: id, owner: owner) else { throw Problem.notFound("no such batch") }
+            let wait = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 0
+            let jobs: [Job]
+            if wait > 0 {
+                jobs = try await waitForBatch(id: id, seconds: min(wait, 60))
+            } else {
+                jobs = try await store.jobs(inBatch: id)
+            }
+            return try Self.json(describe(batch, jobs: jobs))
+        }
+        router.get("/v1/batches/:id/result") { request, context in
+            let owner = try authorize(request)
+            let id = try context.parameters.require("id")
+            guard try await store.batch(id: id, owner: owner) != nil else { throw Problem.notFound("no such batch") }
+            return try await batchResult(id: id, format: request.uri.queryParameters.get("format"),
+                                         accept: request.headers[.accept])
+        }
+        router.delete("/v1/batches/:id") { request, context -> Response in
+            let owner = try authorize(request)
+            let id = try context.parameters.require("id")
+            guard try await store.batch(id: id, owner: owner) != nil else { throw Problem.notFound("no such batch") }
+            for job in try await store.jobs(inBatch: id) where !job.status.isFinished {
+                _ = try await store.cancel(id: job.id, owner: owner)
+            }
+            return Response(status: .noContent)
+        }
+    }
+
+    // MARK: POST /v1/batches
+
+    func createBatch(_ request: Request) async throws -> Response {
+        let owner = try authorize(request)
+        if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10) }
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("multipart/form-data"),
+              let boundary = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
+            throw Problem(.unsupportedMediaType, code: "bad-multipart",
+                          "a batch is a multipart/form-data body (with a boundary) holding one 'file' part per file")
+        }
+        var options: [(name: String, value: String)] = []
+        var callbackURL: String?
+        for (name, value) in request.uri.queryParameters where name != "async" {
+            if name == "callbackUrl" { callbackURL = try callbackTarget(String(value)); continue }
+            options.append((String(name), String(value)))
+        }
+        let configuration: Data
+        do {
+            configuration = try rules.configuration(options: options)
+        } catch let error as ScanError {
+            throw Problem(error)
+        }
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxBatchBytes {
+            throw batchTooLarge()
+        }
+        if try await store.pendingCount() >= settings.maxQueued {
+            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
+        }
+        let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxBatchBytes,
+                                            files: settings.maxBatchFiles)
+        var files = try await receiveFiles(request.body, boundary: boundary, limits: limits)
+        // Until each file becomes a job's input (moved), it is removed on every way out.
+        defer { for file in files { try? FileManager.default.removeItem(at: file.url) } }
+        guard !files.isEmpty else {
+            throw Problem(.badRequest, code: "bad-multipart", "the multipart body has no 'file' part")
+        }
+        // Each file is checked on its own: one that is empty or not an image, PDF or JSON
+        // document is recorded as rejected, with its reason, and the others still run.
+        var rejected: [Batch.Rejection] = []
+        var accepted: [(index: Int, file: MultipartStream.File)] = []
+        for (index, file) in files.enumerated() {
+            let name = file.filename ?? "file-\(index + 1)"
+            if file.size == 0 {
+                rejected.append(.init(index: index, name: name, code: ScanError.Code.empty.rawValue, message: "the file is empty"))
+            } else if rules.kind(of: file.head) == nil {
+                let what = rules.describe(file.head).map { "it holds \($0), " } ?? ""
+                rejected.append(.init(index: index, name: name, code: ScanError.Code.unsupportedType.rawValue,
+                                      message: "not an image, a PDF or a scanextract JSON document: \(what)whatever its name says"))
+            } else {
+                accepted.append((index, file))
+            }
+        }
+        guard !accepted.isEmpty else {
+            let first = rejected[0]
+            throw Problem(ServiceStatus.forCode(first.code), code: first.code,
+                          "no file of the batch can be read: "
+                              + rejected.map { "\($0.name): \($0.message)" }.joined(separator: "; "))
+        }
+        let batch = Batch(owner: owner, rejected: rejected)
+        try await store.createBatch(batch)
+        var jobs: [Job] = []
+        for (index, file) in accepted {
+            let new = NewJob(owner: owner, configuration: configuration, inputName: file.filename ?? "file-\(index + 1)",
+                             inputSize: file.size, maxAttempts: settings.maxAttempts, batchId: batch.id, batchIndex: index)
+            jobs.append(try await store.enqueue(new, input: file.url).job)
+        }
+        files = []  // the store has them now
+        pool.wake()
+        // After the jobs: a batch without jobs would count as ended.
+        if let callbackURL {
+            try await store.addCallback(Callback(kind: .batch, subjectId: batch.id, owner: owner, url: callbackURL))
+        }
+        return try Self.json(describe(batch, jobs: jobs), status: .accepted, headers: [.location: "/v1/batches/\(batch.id)"])
+    }
+
+    func batchTooLarge() -> Problem {
+        Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+                "a batch upload is limited to \(settings.maxBatchBytes / (1024 * 1024)) MB in all")
+    }
+
+    // MARK: GET /v1/batches/{id}
+
+    func describe(_ batch: Batch, jobs: [Job]) -> [String: Any] {
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var counts = Dictionary(uniqueKeysWithValues: JobStatus.allCases.map { ($0.rawValue, 0) })
+        for job in jobs { counts[job.status.rawValue, default: 0] += 1 }
+        let finished = jobs.allSatisfy(\.status.isFinished)
+        return [
+            "id": batch.id,
+            "status": finished ? "finished" : "pending",
+            "createdAt": iso.string(from: batch.createdAt),
+            "counts": counts,
+            "jobs": jobs.map { job -> [String: Any] in
+                var out = describe(job)
+                out["file"] = job.inputName
+                out["index"] = job.batchIndex ?? 0
+                return out
+            },
+            "rejected": batch.rejected.map { ["index": $0.index, "file": $0.name, "code": $0.code, "message": $0.message] },
+            "result": "/v1/batches/\(batch.id)/result",
+        ]
+    }
+
+    /// The batch's jobs once all have ended, or as they are after `seconds`.
+    func waitForBatch(id: String, seconds: TimeInterval) async throws -> [Job] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while true {
+            let jobs = try await store.jobs(inBatch: id)
+            let left = deadline - ContinuousClock.now
+            guard let open = jobs.first(where: { !$0.status.isFinished }), left > .zero else { return jobs }
+            // Woken when that job ends (or after a second: another may have ended first).
+            let interest = store.signals.interest(inFinishOf: open.id)
+            defer { store.signals.forget(interest) }
+            if try await store.job(id: open.id)?.status.isFinished != true {
+                await store.signals.wait(interest, timeout: min(left, .seconds(1)))
+            }
+            try Task.checkCancellation()
+        }
+    }
+
+    // MARK: GET /v1/batches/{id}/result
+
+    /// One CSV (or vCard file) for the whole batch, built from the results of its succeeded
+    /// jobs in upload order, as a folder run of the command line writes it: one header, then
+    /// every document's rows. 409 `not-finished` while any job is queued or running.
+    func batchResult(id: String, format: String?, accept: String?) async throws -> Response {
+        let type: String
+        switch format?.lowercased() {
+        case "csv": type = "text/csv"
+        case "vcard": type = "text/vcard"
+        case nil:
+            let wanted = (accept ?? "*/*").split(separator: ",").map {
+                $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            guard let first = wanted.first(where: { ["text/csv", "text/vcard", "text/*", "*/*"].contains($0) }) else {
+                throw Problem(.notAcceptable, code: "not-acceptable", "a batch's result is available as text/csv or text/vcard")
+            }
+            type = first == "text/vcard" ? "text/vcard" : "text/csv"
+        case let other?:
+            throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
+                          "format must be csv or vcard, not '\(other)'")
+        }
+        let jobs = try await store.jobs(inBatch: id)
+        let open = jobs.filter { !$0.status.isFinished }.count
+        guard open == 0 else {
+            throw Problem(.conflict, code: "not-finished",
+                          "\(open) of the batch's \(jobs.count) jobs have not ended; the result is made once all have",
+                          retryAfter: 5)
+        }
+        var body = Data()
+        var csv = CSVStream()
+        var included = 0
+        for job in jobs where job.status == .succeeded {
+            guard let data = try await store.result(id: job.id) else { continue }
+            let document = try JSONDecoder().decode(Document.self, from: data)
+            if type == "text/csv" {
+                if case .rows(let rows) = csv.append(document) {
+                    body.append(rows)
+                    included += 1
+                }
+            } else if document.businessCard != nil {
+                body.append(try DocumentWriter.encode(document, as: .vcard))
+                included += 1
+            }
+        }
+        // A batch without a receipt or card still answers a CSV with the receipts header.
+        if type == "text/csv" && csv.table == nil { body = Data((CSVWriter.receiptColumns.joined(separator: ",") + "\r\n").utf8) }
+        var headers: HTTPFields = [.contentType: type + "; charset=utf-8"]
+        headers[.batchDocuments] = String(included)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension HTTPField.Name {
+    /// How many of the batch's files gave rows (or cards) in its result.
+    static let batchDocuments = HTTPField.Name("Batch-Documents")!
+}
