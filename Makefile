@@ -5,7 +5,7 @@ SWIFT      ?= swift
 APT_PKGS   := libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd \
 	          libpoppler-glib-dev libcairo2-dev libpng-dev pkg-config poppler-utils time fonts-dejavu-core qpdf \
 	          libopencv-imgproc-dev wamerican-large hershey-fonts-data libsqlite3-dev \
-	          postgresql
+	          postgresql chromium chromium-driver
 BIN        := .build/release/scanextract
 DEMO_OUT   := out/samples
 BENCH_DIR  ?= Samples

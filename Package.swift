@@ -27,8 +27,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // `callbackUrl`: the POSTs to clients (async-http-client) and their HMAC-SHA256 signatures
-        // (swift-crypto, already built for postgres-nio).
+        // `callbackUrl`: the POSTs to clients (async-http-client) and their HMAC-SHA256 signatures;
+        // SHA-256 of a folder run's inputs and outputs (ScanKit's OutputManifest). swift-crypto is
+        // already built for postgres-nio.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
@@ -78,6 +79,7 @@ let package = Package(
         .target(name: "ScanKit", dependencies: [
             "ScanModel", "ScanInput", "ScanCamera", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
             "ScanInk",
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The job store and queue: jobs, their uploads and results, leases (SQLite through GRDB).
         // No HTTP, no engines: a job's configuration is an opaque JSON value here.

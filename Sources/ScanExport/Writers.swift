@@ -107,12 +107,25 @@ public enum ReadingOrder {
 /// Writes files so that a reader never sees half of one: into a temporary file
 /// in the same folder, then renamed over the target.
 public enum AtomicFile {
+    /// Whether `fileName` is one of the temporary files `write` makes (`.<name>.<UUID>.tmp`):
+    /// one left in a folder is from a process killed between writing and renaming.
+    public static func isTemporary(_ fileName: String) -> Bool {
+        guard fileName.hasPrefix("."), fileName.hasSuffix(".tmp") else { return false }
+        let middle = fileName.dropFirst().dropLast(4)
+        guard let dot = middle.lastIndex(of: ".") else { return false }
+        return UUID(uuidString: String(middle[middle.index(after: dot)...])) != nil
+    }
+
     public static func write(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try data.write(to: tmp)
+            // On disk before the name points at it, so that a crash never leaves an empty file renamed in.
+            let handle = try FileHandle(forWritingTo: tmp)
+            try handle.synchronize()
+            try handle.close()
             // rename(2) replaces the target atomically.
             guard rename(tmp.path, url.path) == 0 else {
                 throw ScanError(.output, file: path, "cannot be written (\(String(cString: strerror(errno))))")
@@ -141,13 +154,28 @@ public struct OutputNamer {
         self.protected = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     }
 
-    public mutating func path(for input: String) -> String {
+    /// Whether `name` (a file name in the folder) may be given to an input: not given to another
+    /// already and not an input's own path.
+    public func isFree(_ name: String) -> Bool {
+        let full = URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.path
+        return !used.contains(full) && !protected.contains(full)
+    }
+
+    /// Gives `name` to an input chosen by the caller (an earlier run's name for it), so that no
+    /// later ``path(for:avoiding:)`` hands it out again.
+    public mutating func reserve(_ name: String) {
+        used.insert(URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.path)
+    }
+
+    /// The next free name for `input`; `avoiding` may refuse more paths (a file already there
+    /// that must not be replaced).
+    public mutating func path(for input: String, avoiding: (String) -> Bool = { _ in false }) -> String {
         let base = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         var n = 1
         while true {
             let name = n == 1 ? "\(base).\(fileExtension)" : "\(base)-\(n).\(fileExtension)"
             let full = URL(fileURLWithPath: directory).appendingPathComponent(name).standardizedFileURL.path
-            if !used.contains(full) && !protected.contains(full) {
+            if !used.contains(full) && !protected.contains(full) && !avoiding(full) {
                 used.insert(full)
                 return full
             }

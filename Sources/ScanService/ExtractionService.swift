@@ -110,6 +110,7 @@ public struct ExtractionService: Sendable {
             Response(status: .ok, headers: [.contentType: "application/yaml"],
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
         }
+        addWebPage(to: router)  // GET /: a page to try the API in a browser (WebPage.swift)
         // Behind the key when the server has keys, like the API: the counts are about every owner's jobs.
         router.get("/metrics") { request, _ -> Response in
             _ = try authorize(request)
@@ -174,6 +175,7 @@ public struct ExtractionService: Sendable {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         var boundary: String?
         if contentType.hasPrefix("multipart/") {
+            // The boundary as sent: browsers mix cases in it ("----WebKitFormBoundaryQ3x...").
             guard contentType.hasPrefix("multipart/form-data"),
                   let b = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
                 throw Problem(.badRequest, code: "bad-multipart", "a multipart body must be multipart/form-data with a boundary")

@@ -86,13 +86,17 @@ struct ScanCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output-dir")], help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
     var outputDir: String?
 
+    @Flag(name: .customLong("no-resume"),
+          help: "With --output-dir, redo every input, even those an earlier run finished (see the folder's manifest).")
+    var noResume = false
+
     @Option(name: .shortAndLong, help: "Documents processed in parallel (default: all cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "List every file skipped in folders (not an image, PDF or JSON document), one a line on stderr.")
+    @Flag(name: .shortAndLong, help: "List every file skipped (in folders: not an image, PDF or JSON document; with --output-dir: finished by an earlier run), one a line on stderr.")
     var verbose = false
 
     /// The options that shape the configuration, in the form the service shares.
@@ -154,11 +158,31 @@ struct ScanCommand: ParsableCommand {
         } else if !expansion.skipped.isEmpty {
             printError("skipped \(expansion.skipped.count) file(s) in folders that are not images, PDFs or JSON documents (first: \(expansion.skipped[0]))")
         }
-        let files = expansion.files
+        var files = expansion.files
         guard !files.isEmpty else {
             printError("no input files found")
             throw ExitCode(ExitStatus.allFailed)
         }
+        // With an output folder, the inputs an earlier run finished (same content, same options,
+        // output still as written) are skipped; the others get their file names now.
+        var outputs: FolderOutputs?
+        if let outputDir {
+            do {
+                let plan = try FolderOutputs(directory: outputDir, fileExtension: fmt.fileExtension,
+                                             optionsKey: OutputManifest.optionsKey(config, format: fmt),
+                                             inputs: files, resume: !noResume)
+                for note in plan.notes { printError(note) }
+                if verbose {
+                    for done in plan.finished { printError("\(done.input): already done (\(done.output)), skipped") }
+                }
+                files = plan.pending
+                outputs = plan
+            } catch let e as ScanError {
+                printError(e.description)
+                throw ExitCode(ExitStatus.cannotWrite)
+            }
+        }
+        let skipped = outputs?.finished.count ?? 0
         // Fewer files than workers: the cores left idle go to each engine instead.
         config.engineThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, min(jobs, files.count)))
 
@@ -167,7 +191,6 @@ struct ScanCommand: ParsableCommand {
         defer { signals.stop() }
 
         let progress = ProgressBar(total: files.count, enabled: !quiet && isatty(STDERR_FILENO) != 0)
-        var namer = outputDir.map { OutputNamer(directory: $0, fileExtension: fmt.fileExtension, inputs: files) }
         let toStdoutAsLines = outputDir == nil && files.count > 1
         var csv = CSVStream()
         var failed = 0, written = 0, cancelled = 0
@@ -184,10 +207,8 @@ struct ScanCommand: ParsableCommand {
             switch result {
             case .success(let doc):
                 do {
-                    if var namer_ = namer {
-                        let path = namer_.path(for: file)
-                        namer = namer_
-                        try AtomicFile.write(try DocumentWriter.encode(doc, as: fmt), to: path)
+                    if let outputs {
+                        try outputs.write(try DocumentWriter.encode(doc, as: fmt), for: file)
                     } else if fmt == .csv && toStdoutAsLines {
                         // One CSV for the whole run: one header, then every document's rows.
                         switch csv.append(doc) {
@@ -231,13 +252,18 @@ struct ScanCommand: ParsableCommand {
         progress.finish()
 
         if cancellation.isCancelled {
-            printError("interrupted: \(written) document(s) written, \(cancelled) not finished")
+            let earlier = skipped > 0 ? ", \(skipped) finished earlier" : ""
+            printError("interrupted: \(written) document(s) written, \(cancelled) not finished\(earlier)")
             throw ExitCode(ExitStatus.interrupted)
         }
         if failed > 0 && !quiet {
             printError("\(written) of \(files.count) input(s) processed, \(failed) failed")
         }
-        if written == 0 {
+        if skipped > 0 && !quiet {
+            printError("\(skipped) input(s) skipped, finished by an earlier run into \(outputDir ?? "")"
+                       + " (--no-resume redoes them); \(written) written now")
+        }
+        if written + skipped == 0 {
             throw ExitCode(engineMissing ? ExitStatus.engineUnavailable : writeFailed ? ExitStatus.cannotWrite : ExitStatus.allFailed)
         }
         if failed > 0 { throw ExitCode(writeFailed ? ExitStatus.cannotWrite : ExitStatus.someFailed) }

@@ -72,14 +72,16 @@ final class CLITests: XCTestCase {
         let out = dir + "/out"
         let r = try run(["-q", "--output-dir", out, a, b])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["same-2.json", "same.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+                       [".scanextract-manifest.jsonl", "same-2.json", "same.json"])
         // Re-running on one of our outputs (imported JSON) into the same folder never
         // overwrites that input; an earlier output of the same name is replaced.
         let before = try Data(contentsOf: URL(fileURLWithPath: out + "/same.json"))
         let again = try run(["-q", "--output-dir", out, out + "/same.json"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/same.json")), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["same-2.json", "same.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+                       [".scanextract-manifest.jsonl", "same-2.json", "same.json"])
     }
 
     func testFolderFileNamedAsAnImageButHoldingTextFailsWithItsReason() throws {
@@ -175,7 +177,8 @@ final class CLITests: XCTestCase {
         p.interrupt()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 130)
-        let files = try FileManager.default.contentsOfDirectory(atPath: out)
+        // Besides the outputs, the folder's manifest of finished inputs (for a resumed run).
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != ".scanextract-manifest.jsonl" }
         XCTAssertFalse(files.isEmpty)
         XCTAssertLessThan(files.count, 8, "stopped early")
         for f in files {
