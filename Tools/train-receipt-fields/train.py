@@ -106,25 +106,117 @@ def relevance(field, value, truth):
     return int(t is not None and amount(value) == t)
 
 
-def load(dumps, key_dirs):
-    names = json.load(open(os.path.join(dumps[0], "features.json")))
+def read_keys(key_dir):
     keys = {}
-    for d in key_dirs:
-        for n in os.listdir(d):
-            if n.endswith(".json"):
-                keys[n[:-5]] = json.load(open(os.path.join(d, n), encoding="utf-8"))
-    rows = defaultdict(lambda: defaultdict(list))  # field -> doc -> [(x, relevance)]
-    for dump in dumps:
+    for n in os.listdir(key_dir):
+        if n.endswith(".json"):
+            keys[n[:-5]] = json.load(open(os.path.join(key_dir, n), encoding="utf-8"))
+    return keys
+
+
+def load(sets):
+    """sets: [(name, dump, key_dir, weight)] -> names, rows[field][doc] = [(x, rel, value, lines)], docs by set."""
+    names = json.load(open(os.path.join(sets[0][1], "features.json")))
+    rows = defaultdict(lambda: defaultdict(list))
+    docs = {}
+    for name, dump, key_dir, _ in sets:
         assert json.load(open(os.path.join(dump, "features.json"))) == names, f"{dump}: other features"
+        keys = read_keys(key_dir)
+        docs[name] = sorted(keys)
         with open(os.path.join(dump, "candidates.jsonl"), encoding="utf-8") as f:
             for line in f:
                 c = json.loads(line)
-                truth = keys.get(c["doc"], {}).get(c["field"])
+                if c["doc"] not in keys:
+                    continue
+                truth = keys[c["doc"]].get(c["field"])
                 rel = relevance(c["field"], c["value"], truth)
                 if rel is not None:
-                    rows[c["field"]][c["doc"]].append((c["x"], rel))
-    first = sorted(n[:-5] for n in os.listdir(key_dirs[0]) if n.endswith(".json"))
-    return names, rows, first
+                    rows[c["field"]][c["doc"]].append((c["x"], rel, c["value"], tuple(c["lines"])))
+    return names, rows, docs
+
+
+def parse_set(text):
+    parts = text.split(":")
+    if len(parts) not in (3, 4):
+        raise argparse.ArgumentTypeError(f"--set NAME:DUMP:KEYS[:WEIGHT], not {text}")
+    return parts[0], parts[1], parts[2], float(parts[3]) if len(parts) == 4 else 1.0
+
+
+PARAMS = {"objective": "lambdarank", "metric": "ndcg", "ndcg_eval_at": [1], "num_leaves": 15,
+          "learning_rate": 0.05, "min_data_in_leaf": 10, "feature_fraction": 0.8, "bagging_fraction": 0.8,
+          "bagging_freq": 1, "lambda_l2": 1.0, "seed": 7, "deterministic": True, "num_threads": 2,
+          "verbose": -1, "label_gain": [0, 1, 3, 7]}
+
+
+def fit(field, names, rows, doc_weight, held, rounds, quiet=False):
+    """One ranker for `field` over every document not in `held` that has a relevant candidate."""
+    xs, ys, ws, groups, docs = [], [], [], [], 0
+    for doc, cands in sorted(rows[field].items()):
+        if doc in held or doc not in doc_weight or not any(r > 0 for _, r, _, _ in cands):
+            continue
+        for x, r, _, _ in cands:
+            xs.append(x)
+            ys.append(r)
+            ws.append(doc_weight[doc])
+        groups.append(len(cands))
+        docs += 1
+    data = lgb.Dataset(np.array(xs, dtype=np.float64), label=np.array(ys), group=groups, weight=np.array(ws),
+                       feature_name=[re.sub(r"[^A-Za-z0-9_]", "_", n) for n in names[field]])
+    booster = lgb.train(PARAMS, data, num_boost_round=rounds)
+    if not quiet:
+        gain = booster.feature_importance("gain")
+        top = sorted(zip(gain, names[field]), reverse=True)[:8]
+        print(f"{field}: {docs} documents, {len(xs)} candidates; top features: "
+              + ", ".join(f"{n} {g:.0f}" for g, n in top), file=sys.stderr)
+    return booster, f"{field} {docs} documents {len(xs)} candidates"
+
+
+def cross_validate(a, names, rows, docs, doc_weight, scorer):
+    """Grouped k-fold over every set at once: a document is scored by the model of the fold that left it out.
+    The pick is the parser's (best score; the address shares no line with the chosen name), the verdict the scorer's."""
+    fold_of = {d: n % a.cv for ids in docs.values() for n, d in enumerate(ids)}
+    picks = defaultdict(dict)  # doc -> field -> (value, lines)
+    for k in range(a.cv):
+        held = {d for d, f in fold_of.items() if f == k}
+        for field in FIELDS:
+            booster, _ = fit(field, names, rows, doc_weight, held, a.rounds, quiet=True)
+            for doc in held:
+                cands = rows[field].get(doc)
+                if not cands:
+                    continue
+                scores = booster.predict(np.array([c[0] for c in cands], dtype=np.float64))
+                order = sorted(range(len(cands)), key=lambda n: (-scores[n], n))
+                picks[doc][field] = [(cands[n][2], cands[n][3]) for n in order]
+    keys = {name: read_keys(dump_keys) for name, _, dump_keys, _ in a.set}
+    for name, _, _, _ in a.set:
+        ok, present = defaultdict(int), defaultdict(int)
+        for doc in docs[name]:
+            gt = keys[name][doc]
+            p = picks.get(doc, {})
+            company = p.get("company", [(None, None)])[0]
+            chosen = {"company": company[0], "date": p.get("date", [(None, None)])[0][0],
+                      "total": p.get("total", [(None, None)])[0][0], "address": None}
+            for value, lines in p.get("address", []):
+                if company[1] is None or lines[1] <= company[1][0] or lines[0] >= company[1][1]:
+                    chosen["address"] = value
+                    break
+            for field in FIELDS:
+                g = gt.get(field)
+                if g in (None, "", []):
+                    continue
+                present[field] += 1
+                v = chosen[field]
+                if field == "date":
+                    gd = scorer.parse_date(g)
+                    good = gd is not None and gd == (scorer.parse_date(v) if isinstance(v, str) else None)
+                elif field == "total":
+                    good = scorer.parse_amount(g) is not None and scorer.parse_amount(g) == scorer.parse_amount(v)
+                else:
+                    good = scorer.strict(g) == scorer.strict(v)
+                ok[field] += bool(good)
+        fields = [f for f in FIELDS if present[f]]
+        mean = sum(ok[f] / present[f] for f in fields) / max(1, len(fields))
+        print(f"{name}: " + "  ".join(f"{f} {ok[f] / present[f]:.3f}" for f in fields) + f"  mean {mean:.3f}")
 
 
 def flatten(booster):
@@ -161,48 +253,41 @@ def flatten(booster):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dumps", nargs="+", help="folders DumpReceiptFields wrote")
-    ap.add_argument("--keys", nargs="+", required=True, help="key folders; folds are made of the first one's documents")
+    ap.add_argument("--set", action="append", type=parse_set, required=True,
+                    help="NAME:DUMP_DIR:KEY_DIR[:WEIGHT]: a DumpReceiptFields folder, its key files and the weight of each "
+                         "of its documents (default 1); repeat for each set")
     ap.add_argument("--fold-ids", help="write the ids of the documents left out to this file")
     ap.add_argument("--folds", type=int, default=0)
     ap.add_argument("--fold", type=int, default=-1)
+    ap.add_argument("--cv", type=int, default=0,
+                    help="only report: grouped K-fold accuracy of the four fields for each set (needs --scorer)")
+    ap.add_argument("--scorer", default="../shared/eval/score_receipts.py", help="score_receipts.py, for --cv")
     ap.add_argument("--rounds", type=int, default=300)
     ap.add_argument("--out", default="Sources/ScanExtraction/Resources/ReceiptFields.json")
     ap.add_argument("--note", default="", help="what the model was trained on, for the file's trainedOn")
     a = ap.parse_args()
 
-    names, rows, ids = load(a.dumps, a.keys)
+    names, rows, docs = load(a.set)
+    doc_weight = {d: w for name, _, _, w in a.set for d in docs[name] if w > 0}
+    if a.cv:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("score_receipts", a.scorer)
+        scorer = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(scorer)
+        cross_validate(a, names, rows, docs, doc_weight, scorer)
+        return
     held = set()
     if a.folds:
-        held = {i for n, i in enumerate(ids) if n % a.folds == a.fold}
+        held = {d for ids in docs.values() for n, d in enumerate(ids) if n % a.folds == a.fold}
         if a.fold_ids:
             open(a.fold_ids, "w").write("".join(i + "\n" for i in sorted(held)))
     model = {"trainedOn": "", "fields": {}}
     summary = []
     for field in FIELDS:
-        xs, ys, groups, docs = [], [], [], 0
-        for doc, cands in sorted(rows[field].items()):
-            if doc in held or not any(r > 0 for _, r in cands):
-                continue
-            for x, r in cands:
-                xs.append(x)
-                ys.append(r)
-            groups.append(len(cands))
-            docs += 1
-        params = {"objective": "lambdarank", "metric": "ndcg", "ndcg_eval_at": [1], "num_leaves": 15,
-                  "learning_rate": 0.05, "min_data_in_leaf": 10, "feature_fraction": 0.8, "bagging_fraction": 0.8,
-                  "bagging_freq": 1, "lambda_l2": 1.0, "seed": 7, "deterministic": True, "num_threads": 2,
-                  "verbose": -1, "label_gain": [0, 1, 3, 7]}
-        data = lgb.Dataset(np.array(xs, dtype=np.float64), label=np.array(ys), group=groups,
-                           feature_name=[re.sub(r"[^A-Za-z0-9_]", "_", n) for n in names[field]])
-        booster = lgb.train(params, data, num_boost_round=a.rounds)
+        booster, line = fit(field, names, rows, doc_weight, held, a.rounds)
         model["fields"][field] = {"features": names[field], "trees": flatten(booster)}
-        summary.append(f"{field} {docs} documents {len(xs)} candidates")
-        gain = booster.feature_importance("gain")
-        top = sorted(zip(gain, names[field]), reverse=True)[:8]
-        print(f"{field}: {docs} documents, {len(xs)} candidates; top features: "
-              + ", ".join(f"{n} {g:.0f}" for g, n in top), file=sys.stderr)
-    note = a.note or ", ".join(a.keys)
+        summary.append(line)
+    note = a.note or ", ".join(f"{name} (weight {w:g})" for name, _, _, w in a.set)
     model["trainedOn"] = (f"{note} ({'; '.join(summary)})"
                           + (f", fold {a.fold} of {a.folds} left out" if a.folds else "")
                           + ": Tools/train-receipt-fields/train.py")

@@ -43,6 +43,19 @@ struct LineFacts {
         "present",
     ]
     static let absent = [Double](repeating: -1, count: names.count)
+
+    /// The columns the candidates read by name, found once (not by a search in the candidates' loops).
+    static func column(_ name: String) -> Int {
+        guard let i = names.firstIndex(of: name) else { fatalError("no line fact '\(name)'") }
+        return i
+    }
+    static let height = column("height"), digitShare = column("digitShare"), thoroughfare = column("thoroughfare")
+    static let addressPart = column("addressPart"), country = column("country"), postalNumber = column("postalNumber")
+    static let addressEntity = column("addressEntity"), amount = column("amount"), legalForm = column("legalForm")
+    static let registration = column("registration"), startsAddress = column("startsAddress")
+    static let contactLabel = column("contactLabel"), documentLabel = column("documentLabel"), taxIdLabel = column("taxIdLabel")
+    static let totalLabel = column("totalLabel"), phone = column("phone"), email = column("email"), url = column("url")
+    static let dateEntity = column("dateEntity"), headerNoiseWord = column("headerNoiseWord")
 }
 
 /// The features of one receipt's lines, computed once and shared by every field.
@@ -134,8 +147,7 @@ struct ReceiptFieldFeatures {
         let tallest = (0..<header).map { lines[$0].line.textHeight }.sorted(by: >)
         let firstLegal = (0..<header).first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil }
         let firstLegalLine = lines.indices.first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) }
-        let startsAddressColumn = LineFacts.names.firstIndex(of: "startsAddress")!
-        let registrationColumn = LineFacts.names.firstIndex(of: "registration")!
+        let startsAddressColumn = LineFacts.startsAddress, registrationColumn = LineFacts.registration
         var out: [FieldCandidate] = []
         var values = Set<String>()
         for i in 0..<header where Text.letterCount(lines[i].text) >= 2 {
@@ -189,19 +201,19 @@ struct ReceiptFieldFeatures {
                 // The same lines with their full stops read as commas; the other is a candidate too when it differs.
                 let value = ReceiptParser.addressCommas(plain)
                 func count(_ column: Int) -> Double { r.reduce(0) { $0 + (facts[$1][column] > 0 ? 1 : 0) } }
-                func col(_ name: String) -> Int { LineFacts.names.firstIndex(of: name)! }
-                let heights = r.map { facts[$0][col("height")] }
+                typealias F = LineFacts
+                let heights = r.map { facts[$0][F.height] }
                 let gaps = r.dropLast().map { gap($0, $0 + 1).gap }
-                let labels = r.reduce(0.0) { $0 + (facts[$1][col("contactLabel")] + facts[$1][col("documentLabel")]
-                                                   + facts[$1][col("taxIdLabel")] + facts[$1][col("totalLabel")] > 0 ? 1 : 0) }
-                let contact = r.reduce(0.0) { $0 + (facts[$1][col("phone")] + facts[$1][col("email")] + facts[$1][col("url")]
-                                                    + facts[$1][col("dateEntity")] > 0 ? 1 : 0) }
-                let noise = r.reduce(0.0) { $0 + (facts[$1][col("headerNoiseWord")] > 0 ? 1 : 0) }
-                let digitLines = r.reduce(0.0) { $0 + (facts[$1][col("digitShare")] > 0 ? 1 : 0) }
+                let labels = r.reduce(0.0) { $0 + (facts[$1][F.contactLabel] + facts[$1][F.documentLabel]
+                                                   + facts[$1][F.taxIdLabel] + facts[$1][F.totalLabel] > 0 ? 1 : 0) }
+                let contact = r.reduce(0.0) { $0 + (facts[$1][F.phone] + facts[$1][F.email] + facts[$1][F.url]
+                                                    + facts[$1][F.dateEntity] > 0 ? 1 : 0) }
+                let noise = r.reduce(0.0) { $0 + (facts[$1][F.headerNoiseWord] > 0 ? 1 : 0) }
+                let digitLines = r.reduce(0.0) { $0 + (facts[$1][F.digitShare] > 0 ? 1 : 0) }
                 var x: [Double] = [
-                    1, Double(span), digitLines, count(col("thoroughfare")), count(col("addressPart")), count(col("country")),
-                    count(col("postalNumber")), count(col("addressEntity")), contact, count(col("amount")), count(col("legalForm")),
-                    labels, noise, count(col("registration")), heights.min() ?? 0, heights.max() ?? 0, gaps.max() ?? -1,
+                    1, Double(span), digitLines, count(F.thoroughfare), count(F.addressPart), count(F.country),
+                    count(F.postalNumber), count(F.addressEntity), contact, count(F.amount), count(F.legalForm),
+                    labels, noise, count(F.registration), heights.min() ?? 0, heights.max() ?? 0, gaps.max() ?? -1,
                     trimmed ? 1 : 0, log1p(Double(valueLetters)), Double(valueDigits) / Double(max(1, valueDigits + valueLetters)),
                 ]
                 x += facts(start) + facts(r.upperBound - 1) + facts(start - 1) + facts(r.upperBound)
