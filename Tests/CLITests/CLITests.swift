@@ -96,7 +96,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("scanextract: \(cards)/x.png: named .png but holds text, not an image [unsupported-type]"),
                       r.stderr)
         XCTAssertTrue(r.stderr.contains("skipped 2 file(s)"), r.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/out"), ["a.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted(), [".scanextract-manifest.jsonl", "a.json"])
         let verbose = try run(["-q", "-v", "--output-dir", dir + "/out", cards])
         let skipped = verbose.stderr.split(separator: "\n").filter { $0.hasSuffix("skipped, not an image, PDF or JSON document") }
         XCTAssertEqual(skipped, ["scanextract: \(cards)/README: skipped, not an image, PDF or JSON document",
