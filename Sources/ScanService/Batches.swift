@@ -53,24 +53,9 @@ extension ExtractionService {
             throw Problem(.unsupportedMediaType, code: "bad-multipart",
                           "a batch is a multipart/form-data body (with a boundary) holding one 'file' part per file")
         }
-        var options: [(name: String, value: String)] = []
-        var callbackURL: String?
-        for (name, value) in request.uri.queryParameters where name != "async" {
-            if name == "callbackUrl" { callbackURL = try callbackTarget(String(value)); continue }
-            options.append((String(name), String(value)))
-        }
-        let configuration: Data
-        do {
-            configuration = try rules.configuration(options: options)
-        } catch let error as ScanError {
-            throw Problem(error)
-        }
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxBatchBytes {
-            throw batchTooLarge()
-        }
-        if try await store.pendingCount() >= settings.maxQueued {
-            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
-        }
+        // A batch is always asynchronous: `?async` is accepted and changes nothing.
+        let admitted = try await admit(request, limit: settings.maxBatchBytes, tooLarge: batchTooLarge)
+        let configuration = admitted.configuration, callbackURL = admitted.callbackURL
         let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxBatchBytes,
                                             files: settings.maxBatchFiles)
         var files = try await receiveFiles(request.body, boundary: boundary, limits: limits)

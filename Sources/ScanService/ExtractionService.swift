@@ -183,27 +183,11 @@ public struct ExtractionService: Sendable {
             boundary = b
         }
         // Options first: a bad one is refused before the upload is read.
-        var options: [(name: String, value: String)] = []
-        var async = request.headers[.prefer]?.lowercased().contains("respond-async") ?? false
-        var callbackURL: String?
-        for (name, value) in request.uri.queryParameters {
-            if name == "async" { async = async || value != "false"; continue }
-            // A callback is for an answer that comes later: it makes the request asynchronous.
-            if name == "callbackUrl" { callbackURL = try callbackTarget(String(value)); async = true; continue }
-            options.append((String(name), String(value)))
-        }
-        let configuration: Data
-        do {
-            configuration = try rules.configuration(options: options)
-        } catch let error as ScanError {
-            throw Problem(error)
-        }
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxUploadBytes {
-            throw tooLarge()
-        }
-        if try await store.pendingCount() >= settings.maxQueued {
-            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
-        }
+        let admitted = try await admit(request, limit: settings.maxUploadBytes, tooLarge: tooLarge)
+        let configuration = admitted.configuration, callbackURL = admitted.callbackURL
+        // A callback is for an answer that comes later: it makes the request asynchronous.
+        let async = (request.headers[.prefer]?.lowercased().contains("respond-async") ?? false)
+            || admitted.asyncAsked || callbackURL != nil
         var name = request.headers[.contentDisposition].flatMap(Self.filename(contentDisposition:)) ?? "upload"
         let upload: Upload
         if let boundary {
@@ -303,6 +287,40 @@ public struct ExtractionService: Sendable {
             throw Problem(.internalServerError, code: "worker-crashed",
                           "the worker process stopped while reading the ink")
         }
+    }
+
+    /// What a request that enqueues work must pass before its body is read: its query as a job
+    /// configuration (the CLI's options by the same names; a bad one is a 400), its
+    /// `callbackUrl`, a declared length within `limit`, and room in the queue.
+    struct Admission {
+        var configuration: Data
+        var callbackURL: String?
+        /// `?async` was given and not `false`.
+        var asyncAsked: Bool
+    }
+
+    func admit(_ request: Request, limit: Int, tooLarge: () -> Problem) async throws -> Admission {
+        var options: [(name: String, value: String)] = []
+        var callbackURL: String?
+        var asyncAsked = false
+        for (name, value) in request.uri.queryParameters {
+            if name == "async" { asyncAsked = asyncAsked || value != "false"; continue }
+            if name == "callbackUrl" { callbackURL = try callbackTarget(String(value)); continue }
+            options.append((String(name), String(value)))
+        }
+        let configuration: Data
+        do {
+            configuration = try rules.configuration(options: options)
+        } catch let error as ScanError {
+            throw Problem(error)
+        }
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw tooLarge()
+        }
+        if try await store.pendingCount() >= settings.maxQueued {
+            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
+        }
+        return Admission(configuration: configuration, callbackURL: callbackURL, asyncAsked: asyncAsked)
     }
 
     func tooLarge() -> Problem {
