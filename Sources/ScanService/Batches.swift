@@ -111,15 +111,14 @@ extension ExtractionService {
     // MARK: GET /v1/batches/{id}
 
     func describe(_ batch: Batch, jobs: [Job]) -> [String: Any] {
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let iso = Self.timestamp
         var counts = Dictionary(uniqueKeysWithValues: JobStatus.allCases.map { ($0.rawValue, 0) })
         for job in jobs { counts[job.status.rawValue, default: 0] += 1 }
         let finished = jobs.allSatisfy(\.status.isFinished)
         return [
             "id": batch.id,
             "status": finished ? "finished" : "pending",
-            "createdAt": iso.string(from: batch.createdAt),
+            "createdAt": iso.format(batch.createdAt),
             "counts": counts,
             "jobs": jobs.map { job -> [String: Any] in
                 var out = describe(job)

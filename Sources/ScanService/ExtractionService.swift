@@ -415,15 +415,18 @@ public struct ExtractionService: Sendable {
         return Problem(ServiceStatus.forCode(code), code: code, job.errorMessage ?? "the extraction failed")
     }
 
+    /// RFC 3339 with milliseconds in UTC (`2026-11-23T06:55:20.123Z`), as every timestamp of the API.
+    /// A value type: one format for all requests, nothing built per call.
+    static let timestamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
     func describe(_ job: Job) -> [String: Any] {
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let iso = Self.timestamp
         var out: [String: Any] = [
-            "id": job.id, "status": job.status.rawValue, "createdAt": iso.string(from: job.createdAt),
+            "id": job.id, "status": job.status.rawValue, "createdAt": iso.format(job.createdAt),
             "attempts": job.attempts, "maxAttempts": job.maxAttempts,
         ]
-        out["startedAt"] = job.startedAt.map(iso.string(from:)) ?? NSNull()
-        out["finishedAt"] = job.finishedAt.map(iso.string(from:)) ?? NSNull()
+        out["startedAt"] = job.startedAt.map(iso.format) ?? NSNull()
+        out["finishedAt"] = job.finishedAt.map(iso.format) ?? NSNull()
         if let code = job.errorCode, job.status != .succeeded {
             out["error"] = ["code": code, "message": job.errorMessage ?? ""]
         } else {
