@@ -135,10 +135,10 @@ let package = Package(
         .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
         // Writes receipt lines with the item model's features, for Tools/train-items/train_items.py.
         .executableTarget(name: "ItemLines", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"],
-                          path: "Tools/train-items", exclude: ["train_items.py", "README.md"]),
+                          path: "Tools/train-items", exclude: ["train_items.py", "augment.py", "README.md"]),
         // Writes the receipt fields' candidates and features; Tools/train-receipt-fields/train.py learns their scores.
         .executableTarget(name: "DumpReceiptFields", dependencies: ["ScanExtraction", "ScanKit", "ScanModel", "ScanDetectors"],
-                          path: "Tools/train-receipt-fields", exclude: ["train.py", "README.md", "kfold.sh"]),
+                          path: "Tools/train-receipt-fields", exclude: ["train.py", "README.md", "kfold.py", "make_receipts.py", "cord_keys.py"]),
         .executableTarget(name: "ExtractionBenchmark", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Benchmarks/ExtractionBenchmark"),
         .testTarget(name: "ScanDetectorsTests", dependencies: ["ScanDetectors"]),
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
