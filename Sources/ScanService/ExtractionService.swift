@@ -170,6 +170,7 @@ public struct ExtractionService: Sendable {
     // MARK: POST /v1/extractions
 
     func extract(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let received = Date()
         let owner = try authorize(request)
         if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10) }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
@@ -226,6 +227,7 @@ public struct ExtractionService: Sendable {
                 var response = Response(status: .ok, headers: [.contentType: "application/json"],
                                         body: .init(byteBuffer: ByteBuffer(bytes: document)))
                 response.headers[.contentLocation] = "/v1/jobs/\(job.id)/result"
+                if let timing = Self.serverTiming(finished, received: received) { response.headers[Self.serverTimingField] = timing }
                 return response
             }
             throw jobProblem(finished)
@@ -407,6 +409,18 @@ public struct ExtractionService: Sendable {
             await store.signals.wait(interest, timeout: min(left, .seconds(1)))
             try Task.checkCancellation()
         }
+    }
+
+    /// `Server-Timing` (W3C) of a synchronous answer, in milliseconds: `upload` from the
+    /// request's start until its job was stored, `queue` until a worker took it, `run` in the
+    /// worker (the page's own work, with the hand-over to the worker process and back). What
+    /// a client measures beyond their sum is the HTTP exchange and the answer itself.
+    static let serverTimingField = HTTPField.Name("Server-Timing")!
+
+    static func serverTiming(_ job: Job, received: Date) -> String? {
+        guard let started = job.startedAt, let finished = job.finishedAt else { return nil }
+        func ms(_ from: Date, _ to: Date) -> String { String(format: "%.1f", max(0, to.timeIntervalSince(from)) * 1000) }
+        return "upload;dur=\(ms(received, job.createdAt)), queue;dur=\(ms(job.createdAt, started)), run;dur=\(ms(started, finished))"
     }
 
     func jobProblem(_ job: Job) -> Problem {

@@ -76,7 +76,7 @@ public final class ServiceMetrics: Sendable {
         out += "scanextract_job_duration_seconds_count \(s.durationCount)\n"
         out += "# HELP scanextract_worker_restarts_total Worker processes replaced, by reason.\n"
         out += "# TYPE scanextract_worker_restarts_total counter\n"
-        for reason in ["crashed", "timeout", "failed", "canceled", "recycled"] {
+        for reason in ["crashed", "timeout", "memory", "failed", "canceled", "recycled"] {
             out += "scanextract_worker_restarts_total{reason=\"\(reason)\"} \(s.restarts[reason] ?? 0)\n"
         }
         return out

@@ -52,7 +52,7 @@ public enum ServiceStatus {
         switch code {
         case ScanError.Code.invalidOption.rawValue: return .badRequest
         case ScanError.Code.unsupportedType.rawValue: return .unsupportedMediaType
-        case ScanError.Code.tooLarge.rawValue, "too-many-files": return .contentTooLarge
+        case ScanError.Code.tooLarge.rawValue, "too-many-files", "too-much-memory": return .contentTooLarge
         case ScanError.Code.empty.rawValue, ScanError.Code.corrupt.rawValue, ScanError.Code.encrypted.rawValue,
              ScanError.Code.emptyPage.rawValue, ScanError.Code.unreadable.rawValue:
             return .unprocessableContent

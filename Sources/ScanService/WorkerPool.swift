@@ -106,6 +106,9 @@ public final class WorkerPool: Service, Sendable {
         public var inkTimeout: TimeInterval = 30
         /// Ink requests waiting for a worker beyond which new ones are refused.
         public var maxWaitingInk = 64
+        /// Resident bytes a worker may reach during a job before it is killed and the job
+        /// fails with `too-much-memory` (not retried: the same input would do it again). 0: no limit.
+        public var memoryLimit = 0
 
         public init(command: [String]) { self.command = command }
     }
@@ -313,7 +316,7 @@ public final class WorkerPool: Service, Sendable {
         worker.stop()
     }
 
-    private enum Interruption { case none, timedOut, canceled, draining }
+    private enum Interruption { case none, timedOut, canceled, draining, tooMuchMemory(Int) }
 
     /// Runs one job on `worker`; returns whether the worker may take another.
     private func run(_ job: Job, on worker: WorkerProcess) async -> Bool {
@@ -331,7 +334,7 @@ public final class WorkerPool: Service, Sendable {
         let interruption = Mutex(Interruption.none)
         func interrupt(_ why: Interruption) {
             let first = interruption.withLock { current -> Bool in
-                guard current == .none else { return false }
+                guard case .none = current else { return false }
                 current = why
                 return true
             }
@@ -353,6 +356,10 @@ public final class WorkerPool: Service, Sendable {
                 if Task.isCancelled { return }
                 let now = ContinuousClock.now
                 if now - started > .seconds(settings.jobTimeout) { interrupt(.timedOut); return }
+                if settings.memoryLimit > 0, let resident = WorkerLimits.residentBytes(of: worker.pid),
+                   resident > settings.memoryLimit {
+                    interrupt(.tooMuchMemory(resident)); return
+                }
                 if isDraining {
                     let deadline = drainDeadline.withLock { d -> ContinuousClock.Instant in
                         if d == nil { d = now + .seconds(settings.shutdownGrace) }
@@ -394,6 +401,14 @@ public final class WorkerPool: Service, Sendable {
         case (_, .draining):
             try? await store.release(id: job.id, by: claimer)
             logger.info("job \(job.id) handed back to the queue at shutdown")
+            return false
+        case (_, .tooMuchMemory(let resident)):
+            metrics.countRestart(reason: "memory")
+            let limit = settings.memoryLimit / (1024 * 1024)
+            logger.warning("job \(job.id): worker \(worker.pid) reached \(resident / (1024 * 1024)) MiB, over its \(limit) MiB; killed")
+            _ = try? await store.fail(id: job.id, by: claimer, code: "too-much-memory",
+                                message: "the extraction needed more than the \(limit) MiB of memory a worker may use",
+                                retry: false, backoff: 0)
             return false
         case (_, .timedOut):
             metrics.countRestart(reason: "timeout")

@@ -41,6 +41,12 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("poll-interval"), help: "Seconds between looks at the queue when no signal came (default: 0.5; 2 with --database).")
     var pollInterval: Double?
     @Option(help: "Worker processes (0: only take jobs, run none).") var workers = 2
+    @Option(name: .customLong("worker-nice"),
+            help: "Scheduling priority given up by the workers (0 to 19), so the server stays responsive while they recognize.")
+    var workerNice: Int32 = 10
+    @Option(name: .customLong("worker-memory-mb"),
+            help: "Resident memory a worker may reach in a job before it is killed and the job fails with too-much-memory (0: no limit).")
+    var workerMemoryMB = 4096
     @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.") var maxUploadMB = 50
     @Option(name: .customLong("max-batch-files"), help: "Files one POST /v1/batches may hold.") var maxBatchFiles = 100
     @Option(name: .customLong("max-batch-mb"), help: "Largest batch upload accepted (all its files), in MB; each file is held to --max-upload-mb.")
@@ -69,6 +75,8 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard workers >= 0 else { throw ValidationError("--workers must be 0 or more") }
+        guard (0...19).contains(workerNice) else { throw ValidationError("--worker-nice must be from 0 to 19") }
+        guard workerMemoryMB >= 0 else { throw ValidationError("--worker-memory-mb must be 0 or more") }
         guard maxUploadMB > 0, maxSyncMB >= 0 else { throw ValidationError("--max-upload-mb must be positive") }
         guard callbackAttempts >= 1, callbackBackoff >= 0 else {
             throw ValidationError("--callback-attempts must be positive and --callback-backoff 0 or more")
@@ -103,8 +111,9 @@ struct ServeCommand: ParsableCommand {
         // A worker that dies while we write to it must not take the server with it.
         signal(SIGPIPE, SIG_IGN)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var pool = WorkerPool.Settings(command: [Self.executablePath(), "worker"])
+        var pool = WorkerPool.Settings(command: [Self.executablePath(), "worker", "--nice", String(workerNice)])
         pool.workers = workers
+        pool.memoryLimit = workerMemoryMB * 1024 * 1024
         pool.jobTimeout = jobTimeout
         pool.recycleAfter = recycleAfter
         pool.backoff = retryBackoff

@@ -14,7 +14,16 @@ struct WorkerCommand: ParsableCommand {
         commandName: "worker", abstract: "Run extractions for `scanextract serve` (over stdin and stdout).",
         shouldDisplay: false)
 
+    @Option(help: "Lower this worker's scheduling priority by this much (0 to 19) before any engine starts.")
+    var nice: Int32 = 0
+
+    func validate() throws {
+        guard (0...19).contains(nice) else { throw ValidationError("--nice must be from 0 to 19") }
+    }
+
     func run() throws {
+        // First, while the process has few threads: the engines' threads inherit it.
+        WorkerLimits.lowerPriority(by: nice)
         // Replies go to a private copy of stdout; anything a library prints goes to stderr.
         let replies = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)

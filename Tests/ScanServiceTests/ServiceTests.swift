@@ -215,6 +215,47 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(result.json["code"] as? String, "timeout")
     }
 
+    func testAWorkerPastItsMemoryLimitIsKilledAndTheJobFailsWithoutRetry() throws {
+        // A real input that needs memory: an 8000 x 8000 page (64 MP, a small file: mostly
+        // white) against a 150 MiB limit. Decoding it alone takes about 250 MB.
+        let page = dir + "/poster.png"
+        Drawing.writePNG([DrawnLine("A very large page", x: 400, y: 400, size: 120)], width: 8000, height: 8000, to: page)
+        let server = try start(["--workers", "1", "--worker-memory-mb", "150", "--max-attempts", "3"])
+        let r = try server.request("POST", "/v1/extractions?async=true",
+                                   body: try Data(contentsOf: URL(fileURLWithPath: page)))
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        let job = try server.waitFinished(id)
+        XCTAssertEqual(job["status"] as? String, "failed", "\(job)\n\(server.log)")
+        XCTAssertEqual(job["attempts"] as? Int, 1, "the same input would blow up again: not retried")
+        let error = job["error"] as? [String: Any]
+        XCTAssertEqual(error?["code"] as? String, "too-much-memory")
+        XCTAssertTrue((error?["message"] as? String ?? "").contains("150 MiB"), "\(job)")
+        let result = try server.request("GET", "/v1/jobs/\(id)/result")
+        XCTAssertEqual(result.status, 413)
+        XCTAssertEqual(result.json["code"] as? String, "too-much-memory")
+        XCTAssertTrue(try server.request("GET", "/metrics").text.contains(#"scanextract_worker_restarts_total{reason="memory"} 1"#))
+        // A new worker takes the next job.
+        let next = try server.request("POST", "/v1/extractions", body: Inputs.document(["Small again"]))
+        XCTAssertEqual(next.status, 200, next.text)
+    }
+
+    func testWorkersGiveUpPriorityToTheServer() throws {
+        let server = try start(["--workers", "1", "--worker-nice", "7"])
+        let r = try server.request("POST", "/v1/extractions", body: Inputs.document(["Niced"]))
+        XCTAssertEqual(r.status, 200, r.text)
+        let timing = try XCTUnwrap(r.header("server-timing"), "a sync answer says where its time went")
+        for part in ["upload;dur=", "queue;dur=", "run;dur="] { XCTAssertTrue(timing.contains(part), timing) }
+        let worker = try XCTUnwrap(server.workerPIDs.first, server.log)
+        let serverNice = try XCTUnwrap(WorkerLimits.niceness(ofThread: server.process.processIdentifier))
+        // Every thread of the worker, engines' included, runs 7 below the server's main thread.
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/task").compactMap { Int32($0) }
+        XCTAssertFalse(threads.isEmpty)
+        for tid in threads {
+            XCTAssertEqual(WorkerLimits.niceness(ofThread: tid), min(19, serverNice + 7), "thread \(tid) of worker \(worker)")
+        }
+    }
+
     func testQueuedJobsRunAfterARestart() throws {
         // No workers: the jobs stay queued in the store when the server stops.
         let first = try start(["--workers", "0"])
