@@ -5,7 +5,7 @@
 #      and 503 are allowed), no job lost (every 202 is a job in the store that ends), and the
 #      peak memory of the server with its workers;
 #   3. at the same time, /healthz latency (p50/p99) from one more connection while the workers
-#      are saturated.
+#      are saturated; and again while they drain the queue with no client pushing.
 # Usage: Benchmarks/service-load.sh BINARY [DURATION (wrk syntax, default 2m)] [CLIENTS (50)] [DRAIN_SECONDS (600)] [RECEIPT]
 # Everything it starts stops by itself (wrk runs for DURATION; the server is stopped at the end).
 set -euo pipefail
@@ -17,8 +17,10 @@ receipt=$(realpath "${5:-$(dirname "$0")/../Samples/receipt.png}")
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 69; }
 work=$(mktemp -d)
 server=""
+server1=""
 sampler=""
 cleanup() {
+    [ -n "$server1" ] && kill -TERM "$server1" 2>/dev/null || true
     [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
     [ -n "$server" ] && kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
     rm -rf "$work"
@@ -37,18 +39,44 @@ done
 base="http://127.0.0.1:$port"
 echo "server pid $server on $base; receipt $(basename "$receipt"), $(stat -c %s "$receipt") bytes"
 
-# --- 1. Sync overhead: median of 5 runs each, after one warm-up request (the worker loads its models).
-curl -s -o /dev/null --data-binary @"$receipt" "$base/v1/extractions"
-cli=(); http=()
-for _ in 1 2 3 4 5; do
-    s=$(date +%s.%N); "$bin" --quiet "$receipt" > /dev/null; e=$(date +%s.%N)
-    cli+=("$(echo "$e - $s" | bc)")
-    http+=("$(curl -s -o /dev/null -w '%{time_total}' --data-binary @"$receipt" "$base/v1/extractions")")
+# --- 1. Sync overhead, like for like: a server with one worker (whose engine then gets every
+# core, as the command line's does for one file) against the command line's own time for the
+# page once its models are loaded, (time for 6 copies - time for 1 copy) / 5 with `--jobs 1`.
+# Medians of 7 requests after one warm-up; Server-Timing says how the server's share splits.
+"$bin" serve --host 127.0.0.1 --port 0 --data-dir "$work/data1" --workers 1 2> "$work/server1.log" &
+server1=$!
+for _ in $(seq 1 600); do
+    port1=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$work/server1.log" | grep -o '[0-9]*$' || true)
+    [ -n "$port1" ] && break
+    sleep 0.1
 done
-median() { printf '%s\n' "$@" | sort -g | sed -n 3p; }
-cli_median=$(median "${cli[@]}"); http_median=$(median "${http[@]}")
-echo "sync extraction: CLI median ${cli_median}s (process start + models + page); HTTP median ${http_median}s (warm worker)"
-echo "  note: the CLI loads its models each run, the server's worker once; the page's own time is the same work"
+curl -s -o /dev/null --data-binary @"$receipt" "http://127.0.0.1:$port1/v1/extractions"
+http=(); run=()
+for _ in 1 2 3 4 5 6 7; do
+    curl -s -o /dev/null -D "$work/headers" -w '%{time_total}\n' --data-binary @"$receipt" \
+        "http://127.0.0.1:$port1/v1/extractions" > "$work/total"
+    http+=("$(cat "$work/total")")
+    run+=("$(grep -i '^server-timing' "$work/headers" | grep -o 'run;dur=[0-9.]*' | cut -d= -f2)")
+done
+kill -TERM "$server1"; wait "$server1" 2>/dev/null || true
+mkdir -p "$work/one" "$work/six"
+ext=${receipt##*.}
+ln -s "$receipt" "$work/one/page-1.$ext"
+for i in 1 2 3 4 5 6; do ln -s "$receipt" "$work/six/page-$i.$ext"; done
+seconds() { local s e; s=$(date +%s.%N); "$@" > /dev/null; e=$(date +%s.%N); echo "$e - $s" | bc; }
+pages=()
+for _ in 1 2 3; do
+    t1=$(seconds "$bin" --quiet --jobs 1 "$work/one")
+    t6=$(seconds "$bin" --quiet --jobs 1 "$work/six")
+    pages+=("$(echo "($t6 - $t1) / 5" | bc -l)")
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+http_ms=$(echo "$(median "${http[@]}") * 1000" | bc -l); run_ms=$(median "${run[@]}")
+page_ms=$(echo "$(median "${pages[@]}") * 1000" | bc -l)
+printf 'sync extraction, one worker: HTTP median %.1f ms (worker run %.1f ms); CLI page median %.1f ms (models loaded)\n' \
+    "$http_ms" "$run_ms" "$page_ms"
+printf 'HTTP overhead over the CLI page: %.1f ms; the server around its worker: %.1f ms\n' \
+    "$(echo "$http_ms - $page_ms" | bc -l)" "$(echo "$http_ms - $run_ms" | bc -l)"
 
 # --- 2 and 3. Load, with /healthz probed beside it and memory sampled every 0.5 s.
 cat > "$work/post.lua" <<'LUA'
@@ -102,14 +130,20 @@ bad=$(awk '$1 != 202 && $1 != 429 && $1 != 503 {s += $2} END {print s + 0}' "$wo
 accepted=$(awk '$1 == 202 {s += $2} END {print s + 0}' "$work/counts")
 echo "responses other than 202/429/503: $bad"
 
-# No lost job: right after the load, the store holds every accepted job (plus the 6 made above);
+# No lost job: right after the load, the store holds every accepted job ;
 # then, for at most DRAIN_SECONDS, the queue is left to drain and what ended is counted.
 metric() { curl -s "$base/metrics" | awk -v s="scanextract_jobs{state=\"$1\"}" '$1 == s {print $2}'; }
-stored() { echo $(( $(metric queued) + $(metric running) + $(metric succeeded) + $(metric failed) + $(metric canceled) - 6 )); }
+stored() { echo $(( $(metric queued) + $(metric running) + $(metric succeeded) + $(metric failed) + $(metric canceled) )); }
 echo "jobs accepted (202) under load: $accepted; jobs in the store: $(stored)"
+# While the queue drains, the workers are saturated and no client is pushing: /healthz alone.
+if [ $(( $(metric queued) )) -gt 20 ]; then
+    wrk -t1 -c1 -d20s --latency "$base/healthz" > "$work/healthz-drain.txt" || true
+    echo "--- /healthz while the workers drain the queue (20 s, no other client):"
+    grep -E "^ +(50|90|99)%|Requests/sec" "$work/healthz-drain.txt" || cat "$work/healthz-drain.txt"
+fi
 for _ in $(seq 1 "$drain"); do
     [ $(( $(metric queued) + $(metric running) )) -eq 0 ] && break
     sleep 1
 done
-echo "after draining (at most ${drain}s): succeeded $(( $(metric succeeded) - 6 )), failed $(metric failed), still queued or running $(( $(metric queued) + $(metric running) ))"
+echo "after draining (at most ${drain}s): succeeded $(metric succeeded), failed $(metric failed), still queued or running $(( $(metric queued) + $(metric running) ))"
 echo "peak memory, server + workers: $(( $(cat "$work/peak" 2>/dev/null || echo 0) / 1024 )) MiB"
