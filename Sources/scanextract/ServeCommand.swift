@@ -17,7 +17,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve extractions over HTTP, with a durable job queue and worker processes.",
         discussion: """
             API keys come from SCANEXTRACT_API_KEYS (comma-separated) and --api-keys-file (one a \
-            line); only their SHA-256 hashes are kept. Without keys, only a loopback address may \
+            line, or `sha256:HEX`: a key's hash); only their SHA-256 hashes are kept. Without keys, only a loopback address may \
             be bound. SIGTERM stops taking work and hands running jobs back to the queue.
 
             Without --database, jobs, uploads and results are kept in SQLite in --data-dir, for \
@@ -60,7 +60,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-queued"), help: "Jobs queued or running beyond which uploads get 429.") var maxQueued = 1000
     @Option(name: .customLong("shutdown-grace"), help: "Seconds running jobs get to finish after SIGTERM before they are handed back.")
     var shutdownGrace: Double = 10
-    @Option(name: .customLong("api-keys-file"), help: "A file of API keys, one a line.") var apiKeysFile: String?
+    @Option(name: .customLong("api-keys-file"), help: "A file of API keys, one a line; a line 'sha256:HEX' is a key's hash.") var apiKeysFile: String?
     @Option(name: .customLong("callback-secret"),
             help: "Signs callbacks (HMAC-SHA256); also SCANEXTRACT_CALLBACK_SECRET. Without one, callbackUrl is refused.")
     var callbackSecret: String?
@@ -102,6 +102,8 @@ struct ServeCommand: ParsableCommand {
         let keys: APIKeys
         do {
             keys = try APIKeys.load(environment: ProcessInfo.processInfo.environment["SCANEXTRACT_API_KEYS"], file: apiKeysFile)
+        } catch let error as APIKeys.KeyFileError {
+            throw ValidationError("--api-keys-file '\(apiKeysFile ?? "")', \(error)")
         } catch {
             throw ValidationError("--api-keys-file: cannot read '\(apiKeysFile ?? "")'")
         }

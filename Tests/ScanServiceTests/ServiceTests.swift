@@ -422,12 +422,23 @@ final class ServiceTests: XCTestCase {
         XCTAssertTrue(text.contains(#"scanextract_jobs{state="queued"} 1"#), text)
     }
 
-    func testSHA256AndKeyMatching() {
-        XCTAssertEqual(SHA256.hex(SHA256.hash(Array("abc".utf8))),
+    func testKeyMatchingAndHashedKeysFile() throws {
+        // The owner is the key's SHA-256 in hex (FIPS 180-4 test vector for "abc").
+        XCTAssertEqual(APIKeys(keys: ["abc"]).owner(authorization: "Bearer abc"),
                        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(SHA256.hex(SHA256.hash([])), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
-        XCTAssertEqual(SHA256.hex(SHA256.hash(long)), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        let file = dir + "/keys"
+        try """
+            # the plain key 'abc' is stored only as its hash
+            sha256:BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD
+            plain-key
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let loaded = try APIKeys.load(environment: "from-env", file: file)
+        for key in ["abc", "plain-key", "from-env"] { XCTAssertNotNil(loaded.owner(authorization: "Bearer \(key)"), key) }
+        XCTAssertNil(loaded.owner(authorization: "Bearer sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
+        try "sha256:abc\n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try APIKeys.load(environment: nil, file: file)) { error in
+            XCTAssertEqual("\(error)", "line 1: 'sha256:' must be followed by 64 hexadecimal digits")
+        }
         let keys = APIKeys(keys: ["one", "two"])
         XCTAssertNotNil(keys.owner(authorization: "Bearer two"))
         XCTAssertNotEqual(keys.owner(authorization: "Bearer one"), keys.owner(authorization: "Bearer two"))
