@@ -15,7 +15,7 @@ import Glibc
 /// before each delivery (a name may resolve elsewhere by then).
 enum CallbackTarget {
     /// The URL, or a 400 naming what is wrong with it.
-    static func validate(_ raw: String, allowPrivate: Bool, hasSecret: Bool) throws -> String {
+    static func validate(_ raw: String, allowPrivate: Bool, hasSecret: Bool) async throws -> String {
         guard hasSecret else {
             throw Problem(.badRequest, code: "invalid-option",
                           "callbackUrl needs a signing secret on the server (--callback-secret or SCANEXTRACT_CALLBACK_SECRET)")
@@ -28,7 +28,7 @@ enum CallbackTarget {
             throw Problem(.badRequest, code: "invalid-option", "callbackUrl must not carry a user name or password")
         }
         if !allowPrivate {
-            switch refusal(host: host) {
+            switch await resolvedRefusal(host: host) {
             case .some(let why):
                 throw Problem(.badRequest, code: "invalid-option",
                               "callbackUrl's host \(why); such hosts are refused unless the server runs with --allow-private-callbacks")
@@ -36,6 +36,14 @@ enum CallbackTarget {
             }
         }
         return raw
+    }
+
+    /// ``refusal(host:)`` on a thread of its own: name resolution blocks (for seconds when a
+    /// resolver is slow), and the cooperative pool that runs the handlers has a thread a core.
+    static func resolvedRefusal(host: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: refusal(host: host)) }
+        }
     }
 
     /// Why `host` may not be called back (it cannot be resolved, or one of its addresses is
@@ -164,7 +172,7 @@ struct CallbackDelivery: Service {
                                                 now: Date())
                 return
             }
-            if !settings.allowPrivate, let host = URL(string: callback.url)?.host, let why = CallbackTarget.refusal(host: host) {
+            if !settings.allowPrivate, let host = URL(string: callback.url)?.host, let why = await CallbackTarget.resolvedRefusal(host: host) {
                 try? await store.recordCallback(id: callback.id, outcome: .failed(error: "refused: the host \(why)"), now: Date())
                 return
             }
@@ -207,8 +215,8 @@ struct CallbackDelivery: Service {
 
 extension ExtractionService {
     /// A request's `callbackUrl`, checked (see ``CallbackTarget``).
-    func callbackTarget(_ raw: String) throws -> String {
-        try CallbackTarget.validate(raw, allowPrivate: settings.allowPrivateCallbacks, hasSecret: settings.callbackSecret != nil)
+    func callbackTarget(_ raw: String) async throws -> String {
+        try await CallbackTarget.validate(raw, allowPrivate: settings.allowPrivateCallbacks, hasSecret: settings.callbackSecret != nil)
     }
 
     /// The delivery of callbacks, when the server can sign them.

@@ -307,7 +307,7 @@ public struct ExtractionService: Sendable {
         var asyncAsked = false
         for (name, value) in request.uri.queryParameters {
             if name == "async" { asyncAsked = asyncAsked || value != "false"; continue }
-            if name == "callbackUrl" { callbackURL = try callbackTarget(String(value)); continue }
+            if name == "callbackUrl" { callbackURL = try await callbackTarget(String(value)); continue }
             options.append((String(name), String(value)))
         }
         let configuration: Data
