@@ -95,7 +95,8 @@ public struct ExtractionService: Sendable {
     // MARK: Routes
 
     func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+        // HEAD answers as GET does, without the body (RFC 9110 9.3.2): uptime monitors use it.
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Before the routes: a router's middleware wraps only the routes added after it.
         router.add(middleware: RequestCounter(metrics: metrics))
         router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }

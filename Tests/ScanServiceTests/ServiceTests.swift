@@ -108,6 +108,12 @@ final class ServiceTests: XCTestCase {
         expect(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000"), 404, "not-found")
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
         XCTAssertEqual(try server.request("GET", "/readyz").status, 200)
+        // HEAD as GET, without a body: what uptime monitors send.
+        for path in ["/healthz", "/", "/openapi.yaml"] {
+            let head = try server.request("HEAD", path)
+            XCTAssertEqual(head.status, 200, path)
+            XCTAssertTrue(head.body.isEmpty, path)
+        }
         let spec = try server.request("GET", "/openapi.yaml")
         XCTAssertEqual(spec.status, 200)
         XCTAssertTrue(spec.text.hasPrefix("openapi: 3.1"), spec.text)
