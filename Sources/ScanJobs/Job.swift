@@ -99,6 +99,8 @@ public struct Batch: Sendable, Hashable, Codable {
     public var createdAt: Date
     /// Files of the upload that did not become jobs (not an image or PDF, empty...), in upload order.
     public var rejected: [Rejection]
+    /// The client's `Idempotency-Key`: a retried upload with it gives back this batch.
+    public var idempotencyKey: String?
 
     /// A file refused at upload: its place in the upload, its name, and why (a stable code and a message).
     public struct Rejection: Sendable, Hashable, Codable {
@@ -116,11 +118,12 @@ public struct Batch: Sendable, Hashable, Codable {
     }
 
     public init(id: String = UUID().uuidString.lowercased(), owner: String, createdAt: Date = Date(),
-                rejected: [Rejection] = []) {
+                rejected: [Rejection] = [], idempotencyKey: String? = nil) {
         self.id = id
         self.owner = owner
         self.createdAt = createdAt
         self.rejected = rejected
+        self.idempotencyKey = idempotencyKey
     }
 }
 

@@ -202,6 +202,17 @@ public enum JobSchema {
                 "CREATE UNIQUE INDEX callback_subject ON callback(kind, subject_id)",
                 "CREATE INDEX callback_due ON callback(due_at) WHERE state = 'pending'",
             ]),
+        // Idempotency-Key on POST /v1/batches: a retried batch upload gives back the first batch.
+        Migration(
+            version: 5, name: "batch idempotency keys",
+            sqlite: [
+                "ALTER TABLE batch ADD COLUMN idempotency_key TEXT",
+                "CREATE UNIQUE INDEX batch_idempotency ON batch(owner, idempotency_key) WHERE idempotency_key IS NOT NULL",
+            ],
+            postgres: [
+                "ALTER TABLE batch ADD COLUMN idempotency_key text",
+                "CREATE UNIQUE INDEX batch_idempotency ON batch(owner, idempotency_key) WHERE idempotency_key IS NOT NULL",
+            ]),
     ]
 
     /// The newest version this build knows.

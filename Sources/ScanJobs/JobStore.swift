@@ -56,8 +56,13 @@ public protocol JobStore: Sendable {
     /// Cancels the job (whatever its state) and deletes its input and result; false when
     /// there is no such job for `owner`.
     func cancel(id: String, owner: String?, now: Date) async throws -> Bool
-    /// Records a batch (before its jobs are enqueued with its id); its `createdAt` is kept as given.
-    func createBatch(_ batch: Batch) async throws
+    /// Records a batch and queues its jobs (each `NewJob` with the batch's id) all at once: no
+    /// job of a batch is claimed before the batch is whole, and a failure leaves neither. The
+    /// store takes the input files over. The batch's `createdAt` is kept as given. With an
+    /// idempotency key the owner already used for a batch, nothing is added (the inputs go)
+    /// and the earlier batch comes back with `created == false`.
+    func createBatch(_ batch: Batch, jobs: [(new: NewJob, input: URL)], now: Date) async throws
+        -> (batch: Batch, created: Bool)
     /// The batch, if it exists and belongs to `owner` (any owner when nil).
     func batch(id: String, owner: String?) async throws -> Batch?
     /// The batch's jobs in upload order.
@@ -84,6 +89,9 @@ extension JobStore {
         try await enqueue(new, input: input, now: Date())
     }
     public func job(id: String) async throws -> Job? { try await job(id: id, owner: nil) }
+    public func createBatch(_ batch: Batch, jobs: [(new: NewJob, input: URL)]) async throws -> (batch: Batch, created: Bool) {
+        try await createBatch(batch, jobs: jobs, now: Date())
+    }
     public func claim(by claimer: String, lease: TimeInterval) async throws -> Job? {
         try await claim(by: claimer, lease: lease, now: Date())
     }

@@ -119,19 +119,57 @@ public final class SQLiteJobStore: JobStore {
 
     // MARK: Batches
 
-    public func createBatch(_ batch: Batch) async throws {
+    public func createBatch(_ batch: Batch, jobs: [(new: NewJob, input: URL)], now: Date) async throws
+        -> (batch: Batch, created: Bool) {
         let rejected = try JSONEncoder().encode(batch.rejected)
-        try await pool.write { db in
-            try db.execute(sql: "INSERT INTO batch (id, owner, created_at, rejected) VALUES (?, ?, ?, ?)",
-                           arguments: [batch.id, batch.owner, batch.createdAt.timeIntervalSince1970, rejected])
+        // The inputs to their places first (a move in one folder), then every row in one transaction.
+        var placed: [URL] = []
+        let outcome: (batch: Batch, created: Bool)
+        do {
+            for job in jobs {
+                let destination = uploadURL(id: job.new.id)
+                try FileManager.default.moveItem(at: job.input, to: destination)
+                placed.append(destination)
+            }
+            outcome = try await pool.write { db in
+                if let key = batch.idempotencyKey,
+                   let row = try Row.fetchOne(db, sql: "SELECT * FROM batch WHERE owner = ? AND idempotency_key = ?",
+                                              arguments: [batch.owner, key]) {
+                    return (try Self.batch(row), false)
+                }
+                try db.execute(sql: "INSERT INTO batch (id, owner, created_at, rejected, idempotency_key) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [batch.id, batch.owner, batch.createdAt.timeIntervalSince1970, rejected,
+                                           batch.idempotencyKey])
+                let t = now.timeIntervalSince1970
+                for job in jobs {
+                    let new = job.new
+                    try db.execute(sql: """
+                        INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
+                                         available_at, batch_id, batch_index)
+                        VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [new.id, new.owner, t, new.maxAttempts, new.configuration, new.inputName,
+                                         new.inputSize, t, batch.id, new.batchIndex])
+                }
+                return (batch, true)
+            }
+        } catch {
+            for url in placed { try? FileManager.default.removeItem(at: url) }
+            throw error
         }
+        if outcome.created { signals.postWork() } else { for url in placed { try? FileManager.default.removeItem(at: url) } }
+        return outcome
     }
 
     public func batch(id: String, owner: String?) async throws -> Batch? {
         let row = try await pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM batch WHERE id = ?", arguments: [id]) }
         guard let row, owner == nil || (row["owner"] as String) == owner else { return nil }
-        return Batch(id: row["id"], owner: row["owner"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
-                     rejected: try JSONDecoder().decode([Batch.Rejection].self, from: row["rejected"] as Data))
+        return try Self.batch(row)
+    }
+
+    private static func batch(_ row: Row) throws -> Batch {
+        Batch(id: row["id"], owner: row["owner"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+              rejected: try JSONDecoder().decode([Batch.Rejection].self, from: row["rejected"] as Data),
+              idempotencyKey: row["idempotency_key"])
     }
 
     public func jobs(inBatch id: String) async throws -> [Job] {

@@ -167,28 +167,11 @@ public final class PostgresJobStore: JobStore {
         if let key = new.idempotencyKey, let earlier = try await job(owner: new.owner, idempotencyKey: key) {
             return (earlier, false)
         }
-        guard let file = FileHandle(forReadingAtPath: input.path) else { throw CocoaError(.fileReadNoSuchFile) }
-        defer { try? file.close() }
         let logger = self.logger
         // The job and its input in one transaction: no node sees the job before its input.
         let inserted = try await client.withTransaction(logger: logger) { db -> Job? in
-            let rows = try await db.query("""
-                INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
-                                 idempotency_key, available_at, batch_id, batch_index)
-                VALUES (\(new.id), \(new.owner), 'queued', \(now), \(new.maxAttempts), \(new.configuration),
-                        \(new.inputName), \(new.inputSize), \(new.idempotencyKey), \(now), \(new.batchId),
-                        \(new.batchIndex))
-                ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-                RETURNING \(unescaped: Self.columns)
-                """, logger: logger)
-            guard let job = try await Self.first(rows) else { return nil }
-            var seq = 0
-            while let chunk = try file.read(upToCount: Self.chunkSize), !chunk.isEmpty {
-                try await db.query("INSERT INTO input_chunk (job_id, seq, data) VALUES (\(new.id), \(seq), \(chunk))",
-                                   logger: logger)
-                seq += 1
-            }
-            return job
+            try await Self.insert(new, input: input, now: now, on: db, logger: logger,
+                                  conflict: "ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING")
         }
         if let inserted { return (inserted, true) }
         // Another request with the same key committed first.
@@ -237,23 +220,86 @@ public final class PostgresJobStore: JobStore {
 
     // MARK: Batches
 
-    public func createBatch(_ batch: Batch) async throws {
+    public func createBatch(_ batch: Batch, jobs: [(new: NewJob, input: URL)], now: Date) async throws
+        -> (batch: Batch, created: Bool) {
+        defer { for job in jobs { try? FileManager.default.removeItem(at: job.input) } }
         let rejected = try JSONEncoder().encode(batch.rejected)
-        try await client.query("""
-            INSERT INTO batch (id, owner, created_at, rejected)
-            VALUES (\(batch.id), \(batch.owner), \(batch.createdAt), \(rejected))
-            """)
+        let logger = self.logger
+        // The batch, its jobs and their inputs in one transaction.
+        let created = try await client.withTransaction(logger: logger) { db -> Bool in
+            var made = false
+            for try await _ in try await db.query("""
+                INSERT INTO batch (id, owner, created_at, rejected, idempotency_key)
+                VALUES (\(batch.id), \(batch.owner), \(batch.createdAt), \(rejected), \(batch.idempotencyKey))
+                ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+                RETURNING id
+                """, logger: logger) { made = true }
+            guard made else { return false }
+            for job in jobs {
+                var new = job.new
+                new.batchId = batch.id
+                guard try await Self.insert(new, input: job.input, now: now, on: db, logger: logger, conflict: "") != nil else {
+                    throw PostgresStoreError(description: "the job \(job.new.id) of batch \(batch.id) was not added")
+                }
+            }
+            return true
+        }
+        if created { return (batch, true) }
+        guard let key = batch.idempotencyKey,
+              let earlier = try await self.batch(owner: batch.owner, idempotencyKey: key) else {
+            throw PostgresStoreError(description: "the batch \(batch.id) was neither added nor found")
+        }
+        return (earlier, false)
+    }
+
+    /// Adds one queued job and its input, in chunks, inside the caller's transaction; nil
+    /// when `conflict` (an ON CONFLICT clause) kept the row out.
+    private static func insert(_ new: NewJob, input: URL, now: Date, on db: PostgresConnection, logger: Logger,
+                               conflict: String) async throws -> Job? {
+        guard let file = FileHandle(forReadingAtPath: input.path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? file.close() }
+        let rows = try await db.query("""
+            INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
+                             idempotency_key, available_at, batch_id, batch_index)
+            VALUES (\(new.id), \(new.owner), 'queued', \(now), \(new.maxAttempts), \(new.configuration),
+                    \(new.inputName), \(new.inputSize), \(new.idempotencyKey), \(now), \(new.batchId),
+                    \(new.batchIndex))
+            \(unescaped: conflict)
+            RETURNING \(unescaped: Self.columns)
+            """, logger: logger)
+        guard let job = try await Self.first(rows) else { return nil }
+        var seq = 0
+        while let chunk = try file.read(upToCount: Self.chunkSize), !chunk.isEmpty {
+            try await db.query("INSERT INTO input_chunk (job_id, seq, data) VALUES (\(new.id), \(seq), \(chunk))",
+                               logger: logger)
+            seq += 1
+        }
+        return job
     }
 
     public func batch(id: String, owner: String?) async throws -> Batch? {
-        var found: Batch?
-        for try await row in try await client.query("SELECT id, owner, created_at, rejected FROM batch WHERE id = \(id)") {
-            let cells = row.makeRandomAccess()
-            found = Batch(id: try cells[0].decode(String.self), owner: try cells[1].decode(String.self),
-                          createdAt: try cells[2].decode(Date.self),
-                          rejected: try JSONDecoder().decode([Batch.Rejection].self, from: try cells[3].decode(Data.self)))
-        }
+        let found = try await Self.firstBatch(client.query("""
+            SELECT id, owner, created_at, rejected, idempotency_key FROM batch WHERE id = \(id)
+            """))
         return found.flatMap { owner == nil || $0.owner == owner ? $0 : nil }
+    }
+
+    private func batch(owner: String, idempotencyKey: String) async throws -> Batch? {
+        try await Self.firstBatch(client.query("""
+            SELECT id, owner, created_at, rejected, idempotency_key FROM batch
+            WHERE owner = \(owner) AND idempotency_key = \(idempotencyKey)
+            """))
+    }
+
+    private static func firstBatch(_ rows: PostgresRowSequence) async throws -> Batch? {
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
+            return Batch(id: try cells[0].decode(String.self), owner: try cells[1].decode(String.self),
+                         createdAt: try cells[2].decode(Date.self),
+                         rejected: try JSONDecoder().decode([Batch.Rejection].self, from: try cells[3].decode(Data.self)),
+                         idempotencyKey: try cells[4].decode(String?.self))
+        }
+        return nil
     }
 
     public func jobs(inBatch id: String) async throws -> [Job] {

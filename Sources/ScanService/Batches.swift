@@ -86,21 +86,23 @@ extension ExtractionService {
                           "no file of the batch can be read: "
                               + rejected.map { "\($0.name): \($0.message)" }.joined(separator: "; "))
         }
-        let batch = Batch(owner: owner, rejected: rejected)
-        try await store.createBatch(batch)
-        var jobs: [Job] = []
-        for (index, file) in accepted {
-            let new = NewJob(owner: owner, configuration: configuration, inputName: file.filename ?? "file-\(index + 1)",
-                             inputSize: file.size, maxAttempts: settings.maxAttempts, batchId: batch.id, batchIndex: index)
-            jobs.append(try await store.enqueue(new, input: file.url).job)
+        let batch = Batch(owner: owner, rejected: rejected, idempotencyKey: request.headers[.idempotencyKey])
+        let jobs = accepted.map { index, file in
+            (new: NewJob(owner: owner, configuration: configuration, inputName: file.filename ?? "file-\(index + 1)",
+                         inputSize: file.size, maxAttempts: settings.maxAttempts, batchId: batch.id, batchIndex: index),
+             input: file.url)
         }
+        // The batch and all its jobs at once; with an Idempotency-Key already used, the first batch stands.
+        let (stored, created) = try await store.createBatch(batch, jobs: jobs)
         files = []  // the store has them now
-        pool.wake()
-        // After the jobs: a batch without jobs would count as ended.
-        if let callbackURL {
-            try await store.addCallback(Callback(kind: .batch, subjectId: batch.id, owner: owner, url: callbackURL))
+        if created {
+            pool.wake()
+            if let callbackURL {
+                try await store.addCallback(Callback(kind: .batch, subjectId: stored.id, owner: owner, url: callbackURL))
+            }
         }
-        return try Self.json(describe(batch, jobs: jobs), status: .accepted, headers: [.location: "/v1/batches/\(batch.id)"])
+        let storedJobs = try await store.jobs(inBatch: stored.id)
+        return try Self.json(describe(stored, jobs: storedJobs), status: .accepted, headers: [.location: "/v1/batches/\(stored.id)"])
     }
 
     func batchTooLarge() -> Problem {

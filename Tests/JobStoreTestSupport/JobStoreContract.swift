@@ -308,15 +308,16 @@ public struct JobStoreContract: Sendable {
         let made = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 8 * 86400).rounded())
         let refused = Batch.Rejection(index: 1, name: "notes.txt", code: "unsupported-type", message: "it holds text")
         let batch = Batch(owner: "o", createdAt: made, rejected: [refused])
-        try await store.createBatch(batch)
-        var added: [String] = []
+        var files: [(new: NewJob, input: URL)] = []
         for index in [3, 0, 2] {
             let file = store.temporaryUploadURL()
             try Data("file \(index)".utf8).write(to: file)
-            let new = NewJob(owner: "o", configuration: Data("{}".utf8), inputName: "f\(index).png", inputSize: 6,
-                             batchId: batch.id, batchIndex: index)
-            added.append(try await store.enqueue(new, input: file).job.id)
+            files.append((NewJob(owner: "o", configuration: Data("{}".utf8), inputName: "f\(index).png", inputSize: 6,
+                                 batchId: batch.id, batchIndex: index), file))
         }
+        let (_, created) = try await store.createBatch(batch, jobs: files)
+        XCTAssertTrue(created)
+        let added = files.map(\.new.id)
         let loose = try await Self.add(store)
         let stored = try await store.batch(id: batch.id, owner: "o")
         XCTAssertEqual(stored, batch, "owner, creation time and the refused file come back as stored")
@@ -335,6 +336,61 @@ public struct JobStoreContract: Sendable {
         XCTAssertEqual(purged, 3)
         let gone = try await store.batch(id: batch.id, owner: nil)
         XCTAssertNil(gone, "a batch without jobs goes with retention")
+        await store.close()
+    }
+
+    /// A batch is added whole or not at all, and an idempotency key an owner already used for
+    /// a batch gives back that batch (its jobs unchanged, the retry's inputs dropped).
+    public func aBatchIsAddedWholeAndItsIdempotencyKeyGivesItBack() async throws {
+        let store = try await open()
+        func files(_ names: [String], batch: Batch) throws -> [(new: NewJob, input: URL)] {
+            try names.enumerated().map { index, name in
+                let file = store.temporaryUploadURL()
+                try Data(name.utf8).write(to: file)
+                return (NewJob(owner: batch.owner, configuration: Data("{}".utf8), inputName: name, inputSize: name.utf8.count,
+                               batchId: batch.id, batchIndex: index), file)
+            }
+        }
+        let first = Batch(owner: "o", idempotencyKey: "upload-1")
+        let firstFiles = try files(["a.png", "b.png"], batch: first)
+        let made = try await store.createBatch(first, jobs: firstFiles)
+        XCTAssertTrue(made.created)
+        XCTAssertEqual(made.batch.id, first.id)
+        // The client retries the same upload with the same key.
+        let retry = Batch(owner: "o", idempotencyKey: "upload-1")
+        let retryFiles = try files(["a.png", "b.png"], batch: retry)
+        let again = try await store.createBatch(retry, jobs: retryFiles)
+        XCTAssertFalse(again.created)
+        XCTAssertEqual(again.batch.id, first.id, "the first batch stands")
+        XCTAssertEqual(again.batch.idempotencyKey, "upload-1")
+        let retried = try await store.batch(id: retry.id, owner: nil)
+        XCTAssertNil(retried, "no second batch")
+        let retriedJobs = try await store.jobs(inBatch: retry.id)
+        XCTAssertEqual(retriedJobs, [])
+        let firstJobs = try await store.jobs(inBatch: first.id)
+        XCTAssertEqual(firstJobs.map(\.inputName), ["a.png", "b.png"])
+        for file in retryFiles { XCTAssertFalse(FileManager.default.fileExists(atPath: file.input.path), "the retry's input goes") }
+        let pendingAfterRetry = try await store.pendingCount()
+        XCTAssertEqual(pendingAfterRetry, 2)
+        // The same key from another owner is another batch.
+        let other = Batch(owner: "p", idempotencyKey: "upload-1")
+        let otherMade = try await store.createBatch(other, jobs: try files(["c.png"], batch: other))
+        XCTAssertTrue(otherMade.created)
+        // One input missing: neither the batch nor any of its jobs is added.
+        let broken = Batch(owner: "o")
+        var brokenFiles = try files(["d.png", "e.png"], batch: broken)
+        try FileManager.default.removeItem(at: brokenFiles[1].input)
+        brokenFiles[1].input = store.temporaryUploadURL()
+        do {
+            _ = try await store.createBatch(broken, jobs: brokenFiles)
+            XCTFail("a batch with a missing input was added")
+        } catch {}
+        let brokenBatch = try await store.batch(id: broken.id, owner: nil)
+        XCTAssertNil(brokenBatch)
+        let brokenJobs = try await store.jobs(inBatch: broken.id)
+        XCTAssertEqual(brokenJobs, [])
+        let pendingAfterBroken = try await store.pendingCount()
+        XCTAssertEqual(pendingAfterBroken, 3, "nothing of the broken batch is queued")
         await store.close()
     }
 
@@ -375,14 +431,15 @@ public struct JobStoreContract: Sendable {
 
         // A batch's callback waits for all of its jobs.
         let batch = Batch(owner: "o")
-        try await store.createBatch(batch)
-        var ids: [String] = []
+        var files: [(new: NewJob, input: URL)] = []
         for index in 0..<2 {
             let file = store.temporaryUploadURL()
             try Data("x".utf8).write(to: file)
-            ids.append(try await store.enqueue(NewJob(owner: "o", configuration: Data("{}".utf8), inputName: "b\(index).png",
-                                                      inputSize: 1, batchId: batch.id, batchIndex: index), input: file).job.id)
+            files.append((NewJob(owner: "o", configuration: Data("{}".utf8), inputName: "b\(index).png",
+                                 inputSize: 1, batchId: batch.id, batchIndex: index), file))
         }
+        _ = try await store.createBatch(batch, jobs: files)
+        let ids = files.map(\.new.id)
         try await store.addCallback(Callback(kind: .batch, subjectId: batch.id, owner: "o", url: "https://example.com/b"))
         _ = try await store.cancel(id: ids[0], owner: "o")
         due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())

@@ -27,6 +27,9 @@ final class PostgresJobStoreTests: XCTestCase {
     }
 
     func testAJobGoesFromQueuedToSucceededWithItsResult() async throws { try await contract.aJobGoesFromQueuedToSucceededWithItsResult() }
+    func testABatchIsAddedWholeAndItsIdempotencyKeyGivesItBack() async throws {
+        try await contract.aBatchIsAddedWholeAndItsIdempotencyKeyGivesItBack()
+    }
     func testABatchKeepsItsJobsInUploadOrderForItsOwnerOnly() async throws {
         try await contract.aBatchKeepsItsJobsInUploadOrderForItsOwnerOnly()
     }

@@ -18,6 +18,9 @@ final class SQLiteJobStoreTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
     func testAJobGoesFromQueuedToSucceededWithItsResult() async throws { try await contract.aJobGoesFromQueuedToSucceededWithItsResult() }
+    func testABatchIsAddedWholeAndItsIdempotencyKeyGivesItBack() async throws {
+        try await contract.aBatchIsAddedWholeAndItsIdempotencyKeyGivesItBack()
+    }
     func testABatchKeepsItsJobsInUploadOrderForItsOwnerOnly() async throws {
         try await contract.aBatchKeepsItsJobsInUploadOrderForItsOwnerOnly()
     }

@@ -86,6 +86,29 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try server.request("GET", "/v1/batches/00000000-0000-0000-0000-000000000000").status, 404)
     }
 
+    func testARetriedBatchWithItsIdempotencyKeyGivesBackTheFirstBatch() throws {
+        let server = try start(["--workers", "0"])
+        let body = Self.form([("one.json", Self.receipt("ONE", "Tea", "1.00")), ("two.json", Self.receipt("TWO", "Jam", "2.00"))])
+        var headers = Self.multipart
+        headers["Idempotency-Key"] = "batch-7"
+        let first = try server.request("POST", "/v1/batches", headers: headers, body: body)
+        let again = try server.request("POST", "/v1/batches", headers: headers, body: body)
+        headers["Idempotency-Key"] = "batch-8"
+        let other = try server.request("POST", "/v1/batches", headers: headers, body: body)
+        XCTAssertEqual([first.status, again.status, other.status], [202, 202, 202], first.text + server.log)
+        let id = try XCTUnwrap(first.json["id"] as? String)
+        XCTAssertEqual(again.json["id"] as? String, id)
+        XCTAssertEqual(again.header("location"), "/v1/batches/\(id)")
+        XCTAssertEqual((again.json["jobs"] as? [[String: Any]])?.compactMap { $0["id"] as? String },
+                       (first.json["jobs"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, "the same jobs")
+        XCTAssertNotEqual(other.json["id"] as? String, id)
+        // Four jobs queued (two batches), and only their inputs kept.
+        let metrics = try server.request("GET", "/metrics").text
+        XCTAssertTrue(metrics.contains(#"scanextract_jobs{state="queued"} 4"#), metrics)
+        let uploads = try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")
+        XCTAssertEqual(uploads.count, 4, "the retry's copies are not kept: \(uploads)")
+    }
+
     func testABatchIsSeenOnlyByItsKeyAndDeleteCancelsItsJobs() throws {
         // No workers: the jobs stay queued.
         let server = try start(["--workers", "0"], keys: "alpha-key,beta-key")
