@@ -27,29 +27,26 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$bin" serve --host 127.0.0.1 --port 0 --data-dir "$work/data" --workers 2 --max-queued 200 \
-    2> "$work/server.log" &
-server=$!
-for _ in $(seq 1 600); do
-    port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$work/server.log" | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "${port:-}" ] || { echo "the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
-base="http://127.0.0.1:$port"
-echo "server pid $server on $base; receipt $(basename "$receipt"), $(stat -c %s "$receipt") bytes"
+# Starts `scanextract serve ARGS...` on a free loopback port: sets started_pid and started_port.
+start_server() { # log args...
+    local log=$1; shift
+    "$bin" serve --host 127.0.0.1 --port 0 "$@" 2> "$log" &
+    started_pid=$!
+    for _ in $(seq 1 600); do
+        started_port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+        [ -n "$started_port" ] && return 0
+        sleep 0.1
+    done
+    echo "the server did not start:" >&2; cat "$log" >&2; exit 1
+}
+echo "receipt $(basename "$receipt"), $(stat -c %s "$receipt") bytes"
 
 # --- 1. Sync overhead, like for like: a server with one worker (whose engine then gets every
 # core, as the command line's does for one file) against the command line's own time for the
 # page once its models are loaded, (time for 6 copies - time for 1 copy) / 5 with `--jobs 1`.
 # Medians of 7 requests after one warm-up; Server-Timing says how the server's share splits.
-"$bin" serve --host 127.0.0.1 --port 0 --data-dir "$work/data1" --workers 1 2> "$work/server1.log" &
-server1=$!
-for _ in $(seq 1 600); do
-    port1=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$work/server1.log" | grep -o '[0-9]*$' || true)
-    [ -n "$port1" ] && break
-    sleep 0.1
-done
+start_server "$work/server1.log" --data-dir "$work/data1" --workers 1
+server1=$started_pid; port1=$started_port
 curl -s -o /dev/null --data-binary @"$receipt" "http://127.0.0.1:$port1/v1/extractions"
 http=(); run=()
 for _ in 1 2 3 4 5 6 7; do
@@ -79,6 +76,9 @@ printf 'HTTP overhead over the CLI page: %.1f ms; the server around its worker: 
     "$(echo "$http_ms - $page_ms" | bc -l)" "$(echo "$http_ms - $run_ms" | bc -l)"
 
 # --- 2 and 3. Load, with /healthz probed beside it and memory sampled every 0.5 s.
+start_server "$work/server.log" --data-dir "$work/data" --workers 2 --max-queued 200
+server=$started_pid; base="http://127.0.0.1:$started_port"
+echo "server pid $server on $base"
 cat > "$work/post.lua" <<'LUA'
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
