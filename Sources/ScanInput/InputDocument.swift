@@ -9,11 +9,25 @@ public struct InputLimits: Sendable, Hashable, Codable {
     public var maxFileBytes: Int
     /// Resolution at which PDF pages without a text layer are rendered.
     public var renderDPI: Double
+    /// Most pages a document (PDF, multi-page TIFF, JSON) may have.
+    public var maxPages: Int
 
-    public init(maxPixels: Int = 150_000_000, maxFileBytes: Int = 512 << 20, renderDPI: Double = 300) {
+    public init(maxPixels: Int = 150_000_000, maxFileBytes: Int = 512 << 20, renderDPI: Double = 300,
+                maxPages: Int = 1000) {
         self.maxPixels = maxPixels
         self.maxFileBytes = maxFileBytes
         self.renderDPI = renderDPI
+        self.maxPages = maxPages
+    }
+
+    private enum CodingKeys: String, CodingKey { case maxPixels, maxFileBytes, renderDPI, maxPages }
+
+    /// A configuration written before `maxPages` existed (a job queued by an older server) still reads.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(maxPixels: try c.decode(Int.self, forKey: .maxPixels), maxFileBytes: try c.decode(Int.self, forKey: .maxFileBytes),
+                  renderDPI: try c.decode(Double.self, forKey: .renderDPI),
+                  maxPages: try c.decodeIfPresent(Int.self, forKey: .maxPages) ?? InputLimits().maxPages)
     }
 }
 
@@ -108,6 +122,9 @@ public final class InputDocument {
                 throw ScanError(.tooLarge, file: name, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
             }
             pageCount = ImageDecoder.pageCount(of: bytes, kind: kind)
+        }
+        guard pageCount <= limits.maxPages else {
+            throw ScanError(.tooLarge, file: name, "the document has \(pageCount) pages, over the limit of \(limits.maxPages) pages")
         }
     }
 

@@ -27,6 +27,7 @@ public struct ScanOptions: Sendable, Hashable {
     public var psm: Int32 = TesseractRecognizer.Segmentation.singleColumn.rawValue
     public var dpi: Double = 300
     public var maxPixels = 150_000_000
+    public var maxPages = 1000
     public var documentType: String?
     /// Lines are handwriting: decode them with the word list of `handwritingLanguage`.
     public var handwriting = false
@@ -73,6 +74,7 @@ public struct ScanOptions: Sendable, Hashable {
             case "psm": psm = try number(Int32.self)
             case "dpi": dpi = try number(Double.self)
             case "max-pixels": maxPixels = try number(Int.self)
+            case "max-pages": maxPages = try number(Int.self)
             case "type": documentType = value
             case "handwriting": handwriting = try flag()
             case "handwriting-language": handwritingLanguage = value
@@ -101,6 +103,7 @@ public struct ScanOptions: Sendable, Hashable {
         guard dpi >= 50 && dpi <= 1200 else { throw invalid("--dpi must be from 50 to 1200") }
         guard TesseractRecognizer.Segmentation(rawValue: psm) != nil else { throw invalid("--psm must be 3, 4 or 11") }
         guard maxPixels > 0 else { throw invalid("--max-pixels must be positive") }
+        guard maxPages > 0 else { throw invalid("--max-pages must be positive") }
         if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
             throw invalid("--custom-words: cannot read '\(customWords)'")
         }
@@ -140,6 +143,7 @@ public struct ScanOptions: Sendable, Hashable {
         c.preprocessing.deskew = !noDeskew
         c.limits.renderDPI = dpi
         c.limits.maxPixels = maxPixels
+        c.limits.maxPages = maxPages
         c.tesseract.segmentation = TesseractRecognizer.Segmentation(rawValue: psm)!
         c.country = country
         c.referenceDate = referenceDate

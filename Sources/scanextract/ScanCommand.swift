@@ -70,6 +70,8 @@ struct ScanCommand: ParsableCommand {
 
     @Option(name: .customLong("max-pixels"), help: "Refuse pages larger than this many pixels.")
     var maxPixels: Int = 150_000_000
+    @Option(name: .customLong("max-pages"), help: "Refuse documents with more pages than this.")
+    var maxPages: Int = 1000
 
     @Option(help: "Output format: json, jsonl, text, csv (receipt items, card contacts) or vcard (business cards).")
     var format: String = OutputFormat.json.rawValue
@@ -120,6 +122,7 @@ struct ScanCommand: ParsableCommand {
         o.psm = psm
         o.dpi = dpi
         o.maxPixels = maxPixels
+        o.maxPages = maxPages
         o.documentType = documentType
         o.handwriting = handwriting
         o.handwritingLanguage = handwritingLanguage

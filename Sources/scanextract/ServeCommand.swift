@@ -48,6 +48,10 @@ struct ServeCommand: ParsableCommand {
             help: "Resident memory a worker may reach in a job before it is killed and the job fails with too-much-memory (0: no limit).")
     var workerMemoryMB = 4096
     @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.") var maxUploadMB = 50
+    @Option(name: .customLong("max-pages"), help: "Most pages a document may have (a job with more fails with too-large, 413).")
+    var maxPages = 200
+    @Option(name: .customLong("max-pixels"), help: "Largest page, in pixels, decoded or rendered (a request may lower it, not raise it).")
+    var maxPixels = 150_000_000
     @Option(name: .customLong("max-batch-files"), help: "Files one POST /v1/batches may hold.") var maxBatchFiles = 100
     @Option(name: .customLong("max-batch-mb"), help: "Largest batch upload accepted (all its files), in MB; each file is held to --max-upload-mb.")
     var maxBatchMB = 500
@@ -78,6 +82,7 @@ struct ServeCommand: ParsableCommand {
         guard (0...19).contains(workerNice) else { throw ValidationError("--worker-nice must be from 0 to 19") }
         guard workerMemoryMB >= 0 else { throw ValidationError("--worker-memory-mb must be 0 or more") }
         guard maxUploadMB > 0, maxSyncMB >= 0 else { throw ValidationError("--max-upload-mb must be positive") }
+        guard maxPages > 0, maxPixels > 0 else { throw ValidationError("--max-pages and --max-pixels must be positive") }
         guard callbackAttempts >= 1, callbackBackoff >= 0 else {
             throw ValidationError("--callback-attempts must be positive and --callback-backoff 0 or more")
         }
@@ -140,7 +145,7 @@ struct ServeCommand: ParsableCommand {
         settings.allowPrivateCallbacks = allowPrivateCallbacks
         settings.callbackAttempts = callbackAttempts
         settings.callbackBackoff = callbackBackoff
-        let rules = CommandLineRules(engineThreads: max(1, cores / max(1, workers)))
+        let rules = CommandLineRules(engineThreads: max(1, cores / max(1, workers)), maxPixels: maxPixels, maxPages: maxPages)
         let host = self.host
         let database = self.database
         let failure = ServeOutcome()
@@ -201,9 +206,20 @@ private final class ServeOutcome: @unchecked Sendable {
 /// The command line's option mapping and content sniffing, lent to the service.
 struct CommandLineRules: ExtractionRules {
     let engineThreads: Int
+    /// The server's limits: a request may ask for lower ones (`?max-pages=10`), never higher.
+    var maxPixels = ScanOptions().maxPixels
+    var maxPages = 200
 
     func configuration(options: [(name: String, value: String)]) throws -> Data {
-        let configuration = try ScanOptions(query: options).makeConfiguration(engineThreads: engineThreads)
+        var scan = try ScanOptions(query: options)
+        let given = Set(options.map(\.name))
+        for (name, asked, limit) in [("max-pixels", scan.maxPixels, maxPixels), ("max-pages", scan.maxPages, maxPages)]
+        where given.contains(name) && asked > limit {
+            throw ScanError(.invalidOption, "\(name) may not be raised above the server's limit of \(limit)")
+        }
+        if !given.contains("max-pixels") { scan.maxPixels = maxPixels }
+        if !given.contains("max-pages") { scan.maxPages = maxPages }
+        let configuration = try scan.makeConfiguration(engineThreads: engineThreads)
         return try JSONEncoder().encode(configuration)
     }
 

@@ -63,6 +63,20 @@ final class InputDocumentTests: XCTestCase {
         assertError(locked, .encrypted)
     }
 
+    func testADocumentOverThePageLimitIsRefusedBeforeAnyPageIsRead() throws {
+        let path = dir + "/three.pdf"
+        Drawing.writePDF((1...3).map { [DrawnLine("Page \($0)", x: 72, y: 100)] }, to: path)
+        XCTAssertEqual(try InputDocument(path: path, limits: InputLimits(maxPages: 3)).pageCount, 3)
+        XCTAssertThrowsError(try InputDocument(path: path, limits: InputLimits(maxPages: 2))) { e in
+            XCTAssertEqual((e as? ScanError)?.code, .tooLarge)
+            XCTAssertTrue("\(e)".contains("3 pages, over the limit of 2 pages"), "\(e)")
+            XCTAssertTrue("\(e)".contains("three.pdf"), "the error names the file: \(e)")
+        }
+        // A configuration written before the limit existed still reads, with the default.
+        let old = try JSONDecoder().decode(InputLimits.self, from: Data(#"{"maxPixels": 5, "maxFileBytes": 6, "renderDPI": 72}"#.utf8))
+        XCTAssertEqual(old, InputLimits(maxPixels: 5, maxFileBytes: 6, renderDPI: 72))
+    }
+
     func testImageOverThePixelLimitIsRefusedFromItsHeader() throws {
         let path = dir + "/big.png"
         Drawing.writePNG([DrawnLine("x", x: 10, y: 40)], width: 400, height: 300, to: path)

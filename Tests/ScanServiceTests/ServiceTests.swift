@@ -221,6 +221,25 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(result.json["code"] as? String, "timeout")
     }
 
+    func testTheServersPageAndPixelLimitsCanBeLoweredByARequestNotRaised() throws {
+        let server = try start(["--workers", "1", "--max-pages", "1"])
+        let path = dir + "/two.pdf"
+        Drawing.writePDF([[DrawnLine("Page one", x: 72, y: 100)], [DrawnLine("Page two", x: 72, y: 100)]], to: path)
+        let twoPages = try Data(contentsOf: URL(fileURLWithPath: path))
+        let r = try server.request("POST", "/v1/extractions", body: twoPages)
+        XCTAssertEqual(r.status, 413, r.text)
+        XCTAssertEqual(r.json["code"] as? String, "too-large")
+        XCTAssertTrue((r.json["detail"] as? String ?? "").contains("2 pages, over the limit of 1 pages"), r.text)
+        let raised = try server.request("POST", "/v1/extractions?max-pages=5", body: twoPages)
+        XCTAssertEqual(raised.status, 400, raised.text)
+        XCTAssertEqual(raised.json["code"] as? String, "invalid-option")
+        let pixels = try server.request("POST", "/v1/extractions?max-pixels=999999999999", body: twoPages)
+        XCTAssertEqual(pixels.status, 400, pixels.text)
+        // Lowering is the client's choice.
+        let lowered = try server.request("POST", "/v1/extractions?max-pixels=100", body: Inputs.pdf("One page", in: dir))
+        XCTAssertEqual(lowered.status, 200, lowered.text)
+    }
+
     func testAWorkerPastItsMemoryLimitIsKilledAndTheJobFailsWithoutRetry() throws {
         // A real input that needs memory: an 8000 x 8000 page (64 MP, a small file: mostly
         // white) against a 150 MiB limit. Decoding it alone takes about 250 MB.
