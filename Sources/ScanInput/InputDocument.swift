@@ -109,6 +109,9 @@ public final class InputDocument {
                 let doc = try JSONDecoder().decode(Document.self, from: Data(bytes))
                 importedDocument = doc
                 pageCount = doc.pages.count
+            } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+                // Not JSON at all past its first byte: a damaged file rather than another kind of JSON.
+                throw ScanError(.corrupt, file: name, "the JSON document cannot be parsed (cut short or damaged)")
             } catch {
                 throw ScanError(.unsupportedType, file: name, "JSON, but not a scanextract document (\(Self.describe(error)))")
             }
@@ -183,7 +186,7 @@ public final class InputDocument {
         case DecodingError.keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx):
             return "bad value at \(ctx.codingPath.map(\.stringValue).joined(separator: "."))"
-        case DecodingError.dataCorrupted: return "malformed JSON"
+        case DecodingError.dataCorrupted(let ctx): return "bad value at \(ctx.codingPath.map(\.stringValue).joined(separator: "."))"
         default: return "unreadable"
         }
     }

@@ -47,6 +47,7 @@ final class InputDocumentTests: XCTestCase {
         assertError(write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3], "cut.png"), .corrupt)
         assertError(write(Array("%PDF-1.4\ngarbage".utf8), "broken.pdf"), .corrupt)
         assertError(write(Array("{\"hello\": 1}".utf8), "other.json"), .unsupportedType)
+        assertError(write(Array("{\"schemaVersion\": \"1.0\", \"pages\": [{\"obs".utf8), "cut.json"), .corrupt)
         assertError(dir, .unreadable)
     }
 
