@@ -33,6 +33,24 @@ import ScanModel
         #expect(c.provenance["name"]?.boundingBox?.minY == 200)
     }
 
+    /// A large name with a column of small contacts beside it, on the same line: the gap is
+    /// narrow next to the name's height but wide next to the contacts', so they are two pieces
+    /// and the e-mail does not take the name's line with it.
+    @Test func aLargeNameBesideSmallContactsIsItsOwnColumn() {
+        let doc = Fixture.document(Fixture.page(width: 1050, height: 600, [
+            Fixture.line(300, "Dana Whitfield", x: 150, h: 56),
+            Fixture.line(310, "dana@northwind-atelier.com", x: 700, h: 30),
+            Fixture.line(360, "+1 206 555 0147", x: 700, h: 30),
+            Fixture.line(400, "Sales Director", x: 150, h: 34),
+            Fixture.line(460, "Northwind Atelier Inc.", x: 150, h: 40),
+        ]))
+        // The name ends at 150 + 14 × 56 × 0.55 ≈ 581: a 119 px gap (2.1 name heights, 4 e-mail
+        // heights), then the e-mail.
+        let c = extractor.extract(doc, as: .businessCard).businessCard!
+        #expect(c.name?.full == "Dana Whitfield")
+        #expect(c.emails.first?.address == "dana@northwind-atelier.com")
+    }
+
     @Test func typesPhonesFromLabels() {
         let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.phones.count == 2)
