@@ -184,7 +184,7 @@ public struct ExtractionService: Sendable {
             }
             boundary = b
         }
-        // Options first: a bad one is refused before the upload is read.
+        // Room in the queue and the options first: both are refused before the upload is read.
         let admitted = try await admit(request, limit: settings.maxUploadBytes, tooLarge: tooLarge)
         let configuration = admitted.configuration, callbackURL = admitted.callbackURL
         // A callback is for an answer that comes later: it makes the request asynchronous.
@@ -303,6 +303,11 @@ public struct ExtractionService: Sendable {
     }
 
     func admit(_ request: Request, limit: Int, tooLarge: () -> Problem) async throws -> Admission {
+        // A full queue first: under a storm of uploads each 429 then costs one count, not the
+        // callback host's lookup or the configuration's making and encoding.
+        if try await store.pendingCount() >= settings.maxQueued {
+            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
+        }
         var options: [(name: String, value: String)] = []
         var callbackURL: String?
         var asyncAsked = false
@@ -311,17 +316,14 @@ public struct ExtractionService: Sendable {
             if name == "callbackUrl" { callbackURL = try await callbackTarget(String(value)); continue }
             options.append((String(name), String(value)))
         }
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw tooLarge()
+        }
         let configuration: Data
         do {
             configuration = try rules.configuration(options: options)
         } catch let error as ScanError {
             throw Problem(error)
-        }
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw tooLarge()
-        }
-        if try await store.pendingCount() >= settings.maxQueued {
-            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
         }
         return Admission(configuration: configuration, callbackURL: callbackURL, asyncAsked: asyncAsked)
     }

@@ -23,16 +23,26 @@ public struct Problem: HTTPResponseError, Sendable {
         self.init(ServiceStatus.forCode(error.code.rawValue), code: error.code.rawValue, error.reason)
     }
 
+    /// The body's fields, in the order they are written.
+    private struct Body: Encodable {
+        var type: String
+        var title: String
+        var status: Int
+        var code: String
+        var detail: String
+        var retryAfter: Int?
+    }
+
+    /// One encoder for every problem (a queue-full storm answers thousands a second).
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var body: [String: Any] = [
-            "type": "https://scanextract.dev/problems/\(code)",
-            "title": status.reasonPhrase,
-            "status": status.code,
-            "code": code,
-            "detail": detail,
-        ]
-        if let retryAfter { body["retryAfter"] = retryAfter }
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
+        let data = try Self.encoder.encode(Body(type: "https://scanextract.dev/problems/\(code)", title: status.reasonPhrase,
+                                                status: status.code, code: code, detail: detail, retryAfter: retryAfter))
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
