@@ -51,6 +51,28 @@ import ScanModel
         #expect(c.emails.first?.address == "dana@northwind-atelier.com")
     }
 
+    /// The street, city and region of an address printed over several lines, for the CSV and
+    /// the vCard: what the postal code's line holds besides the code, in several countries' orders.
+    @Test(arguments: [
+        (["5979 Pine Way"], "Chicago, IL 60617", "60617", "IL", "5979 Pine Way", "Chicago", "IL"),
+        (["14 Wharf Road"], "London N1 7GR", "N1 7GR", nil, "14 Wharf Road", "London", nil),
+        (["Friedrichstraße 12"], "D-10115 Berlin", "10115", nil, "Friedrichstraße 12", "Berlin", nil),
+        (["8 Rue de Rivoli", "Bâtiment B"], "75004 Paris", "75004", nil, "8 Rue de Rivoli, Bâtiment B", "Paris", nil),
+        (["240 Queen Avenue"], "Melbourne VIC 3000", "3000", "VIC", "240 Queen Avenue", "Melbourne", "VIC"),
+        (["100 King St W"], "Toronto, ON M5V 2T6", "M5V 2T6", nil, "100 King St W", "Toronto", "ON"),
+        ([], "Seattle, WA 98141, USA", "98141", "WA", nil, "Seattle", "WA"),
+    ] as [([String], String, String, String?, String?, String?, String?)])
+    func addressPartsFromItsLines(_ streetLines: [String], _ postalLine: String, _ code: String, _ detectedRegion: String?,
+                                  _ street: String?, _ city: String?, _ region: String?) {
+        var a = BusinessCard.Address(full: (streetLines + [postalLine]).joined(separator: ", "), region: detectedRegion,
+                                     postalCode: code)
+        BusinessCardParser.complete(&a, streetLines: streetLines, postalLine: postalLine)
+        #expect(a.street == street)
+        #expect(a.city == city)
+        #expect(a.region == region)
+        #expect(a.postalCode == code)
+    }
+
     @Test func typesPhonesFromLabels() {
         let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.phones.count == 2)

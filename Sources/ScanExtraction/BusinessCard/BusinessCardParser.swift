@@ -284,6 +284,43 @@ public struct BusinessCardParser: Sendable {
     }
 
     /// The printed address: detector hits, widened to the street line above a postal-code line.
+    /// Fills the street, city and region an address's detector hit left out, from its lines:
+    /// `streetLines` above the postal code's line, and on `postalLine` (`Chicago, IL 60617`,
+    /// `London N1 7GR`, `D-10115 Berlin`, `Melbourne VIC 3000`) what remains once the postal
+    /// code, the region and the country are taken away.
+    static func complete(_ a: inout BusinessCard.Address, streetLines: [String], postalLine: String) {
+        if a.street == nil {
+            let street = streetLines.filter { !$0.isEmpty }.joined(separator: ", ")
+            if !street.isEmpty { a.street = street }
+        }
+        guard a.city == nil, let code = a.postalCode, postalLine.contains(code) else { return }
+        var rest = postalLine.replacingOccurrences(of: code, with: " ")
+        // A country prefix glued to the code (`D-10115`, `F-75008`) is left as `D- `.
+        rest = Text.replacing(rest, #"(?:^|\s)[A-Z]{1,2}-\s"#, with: " ")
+        var segments = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }
+            .filter { !$0.isEmpty }
+        // The region as a last word (`Melbourne VIC`) or a segment of its own (`Toronto, ON`).
+        if let region = a.region {
+            segments = segments.compactMap { seg -> String? in
+                var words = seg.split(separator: " ").map(String.init)
+                if words.last == region { words.removeLast() }
+                return words.isEmpty ? nil : words.joined(separator: " ")
+            }
+        } else if segments.count >= 2, let last = segments.last, (2...3).contains(last.count),
+                  last.allSatisfy({ $0.isUppercase && $0.isLetter }) {
+            a.region = last
+            segments.removeLast()
+        }
+        let countries: Set<String> = ["USA", "US", "UK", "GB", "DE", "FR", "CA", "AU", "IE"]
+        segments.removeAll { countries.contains($0.uppercased()) }
+        // The city: letters, at most four words.
+        if let city = segments.first(where: { seg in
+            !seg.contains(where: \.isNumber) && seg.contains(where: \.isLetter) && seg.split(separator: " ").count <= 4
+        }) {
+            a.city = city
+        }
+    }
+
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
         // Lines with an address or postal code hit.
         var hitLines: [Int] = []
@@ -322,7 +359,7 @@ public struct BusinessCardParser: Sendable {
                 idx.append(last + 1)
             }
         }
-        var parts = idx.map { i -> String in
+        let texts = idx.map { i -> String in
             let l = lines[i]
             // Drop contacts printed on the same line: `12 Main St | T 555 0100`.
             if let cut = l.entities.filter({ [.phone, .email, .url].contains($0.type) }).map(\.range.start).min(), cut > 0 {
@@ -332,7 +369,7 @@ public struct BusinessCardParser: Sendable {
             }
             return Text.clean(l.text)
         }
-        parts = parts.filter { !$0.isEmpty }
+        let parts = texts.filter { !$0.isEmpty }
         guard !parts.isEmpty else { return nil }
         idx.forEach { used.insert($0) }
         var full = ""
@@ -340,7 +377,11 @@ public struct BusinessCardParser: Sendable {
             if full.isEmpty { full = p } else { full += (full.hasSuffix(",") ? " " : ", ") + p }
         }
         let v = value ?? EntityValue()
-        let a = BusinessCard.Address(full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
+        var a = BusinessCard.Address(full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
+        // An address over several lines: the lines above the postal code's are the street, and
+        // the postal code's line holds the city.
+        let postalAt = idx.firstIndex(of: first) ?? 0
+        Self.complete(&a, streetLines: Array(texts[..<postalAt]), postalLine: texts[postalAt])
         let box = BoundingBox.enclosing(idx.map { lines[$0].line.box })
         let prov = Provenance(text: idx.map { lines[$0].text }.joined(separator: "\n"), page: lines[first].line.page, boundingBox: box,
                               confidence: idx.map { lines[$0].line.confidence }.min() ?? 0)
