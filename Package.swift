@@ -126,7 +126,8 @@ let package = Package(
         .executableTarget(name: "HandwritingBenchmark", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
                           path: "Benchmarks/HandwritingBenchmark"),
         // Learns the ink decoder's word-list bonus on generated ink (k-fold check on a labelled set).
-        .executableTarget(name: "TrainInk", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"], path: "Tools/train-ink"),
+        .executableTarget(name: "TrainInk", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
+                          path: "Tools/train-ink", exclude: ["ensemble.py"]),
         .testTarget(name: "ScanInkTests", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"]),
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanRecognition", "TestSupport"]),

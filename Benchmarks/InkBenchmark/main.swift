@@ -56,8 +56,34 @@ let n = Double(inks.count)
 let wall = Date().timeIntervalSince(wallStart) * 1000 / n
 // Each ink was rendered twice above; count it once.
 let cpu = (cpuMs() - cpuStart) / n - renderMs / n
-print(String(format: "%d inks: %.1f ms wall, %.1f ms CPU per ink (render %.2f, recognizer %.1f, decode %.1f); top-1 %.3f",
+print(String(format: "one rendering, %d inks: %.1f ms wall, %.1f ms CPU per ink (render %.2f, recognizer %.1f, decode %.1f); top-1 %.3f",
              inks.count, wall, cpu, renderMs / n, modelMs / n, decodeMs / n, Double(hits) / n))
+
+// The whole of `recognize(ink:)`, as the command and the service run it: the extra renderings
+// (InkEnsemble) are read only for inks whose choice is open after the first.
+// INK_CHARSET restricts the candidates as `--charset` does; INK_PREDICTIONS=FILE writes the results,
+// one JSON line per ink, for `score_ink.py SET --predictions FILE`.
+let environment = ProcessInfo.processInfo.environment
+let context = InkContext(charset: environment["INK_CHARSET"])
+var predictions = ""
+var fullHits = 0, opened = 0
+let fullWallStart = Date(), fullCpuStart = cpuMs()
+for (text, ink) in inks {
+    let result = try recognizer.recognize(ink: ink, context: context)
+    if environment["INK_PREDICTIONS"] != nil {
+        predictions += String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n"
+    }
+    if result.candidates.first?.text.trimmingCharacters(in: .whitespaces).lowercased() == text.lowercased() { fullHits += 1 }
+}
+let fullCpu = (cpuMs() - fullCpuStart) / n, fullWall = Date().timeIntervalSince(fullWallStart) * 1000 / n
+if !recognizer.options.extraRenderings.isEmpty, context.charset == nil {   // counted for the word-list path
+    let (lexicon, _) = try recognizer.lexicon(for: "en-US")
+    for (_, ink) in inks where InkRecognizer.isOpen(recognizer.decode([try recognizer.probabilities(ink)], lexicon: lexicon, count: 2),
+                                                    margin: recognizer.options.ensembleMargin) { opened += 1 }
+}
+if let path = environment["INK_PREDICTIONS"] { try predictions.write(toFile: path, atomically: true, encoding: .utf8) }
+print(String(format: "recognize(ink:), %d inks: %.1f ms wall, %.1f ms CPU per ink; %d of them read %d extra renderings; top-1 %.3f",
+             inks.count, fullWall, fullCpu, opened, recognizer.options.extraRenderings.count, Double(fullHits) / n))
 
 // Where the decoder's time goes: the word-list search, the free beam, exact rescoring.
 if ProcessInfo.processInfo.environment["INK_PROFILE"] != nil {

@@ -23,14 +23,19 @@ public final class InkRecognizer {
         public var lexiconBonusPerCharacter: Double = InkWeights.lexiconBonusPerCharacter
         /// Free beam search width.
         public var beamWidth: Int = 16
-        /// Further renderings read for each ink, whose scores are averaged with the main
-        /// one's (pen width and deslanting vary); empty: one rendering.
-        public var extraRenderings: [InkRenderer.Settings] = []
+        /// Further renderings of the ink (another slant, pen or scale), read when the main one
+        /// leaves the choice open: every candidate's CTC log-probability is then the mean over
+        /// all renderings (a product of experts), and candidates any of them proposes compete.
+        public var extraRenderings: [InkRenderer.Settings] = InkEnsemble.extraRenderings
+        /// The extra renderings are read only when the best candidate leads the second by less
+        /// than this (natural-log score units): most inks are clear from one reading, which
+        /// keeps the mean time low. `.infinity`: always.
+        public var ensembleMargin: Double = InkEnsemble.margin
         public init() {}
     }
 
     public let options: Options
-    let reader: PPOCRLineReader
+    public let reader: PPOCRLineReader
     var lexicons: [String: WordList] = [:]
     public let defaultLanguage: String
 
@@ -65,7 +70,7 @@ public final class InkRecognizer {
         InkRenderer(settings: rendererSettings(for: ink)).render(ink)
     }
 
-    func rendererSettings(for ink: Ink) -> InkRenderer.Settings {
+    public func rendererSettings(for ink: Ink) -> InkRenderer.Settings {
         var s = options.renderer
         if let area = ink.writingArea { s.minimumInkHeight = area.height * 0.25 }
         return s
@@ -78,13 +83,22 @@ public final class InkRecognizer {
 
     /// The probabilities of every rendering (`options.renderer`, then `extraRenderings`).
     public func allProbabilities(_ ink: Ink) throws -> [LineProbabilities] {
-        var out = [try probabilities(ink)]
-        for extra in options.extraRenderings {
+        [try probabilities(ink)] + (try extraProbabilities(ink))
+    }
+
+    /// The probabilities of the `extraRenderings`.
+    public func extraProbabilities(_ ink: Ink) throws -> [LineProbabilities] {
+        try options.extraRenderings.map { extra in
             var settings = extra
             settings.minimumInkHeight = rendererSettings(for: ink).minimumInkHeight
-            out.append(try reader.probabilities(of: InkRenderer(settings: settings).render(ink)))
+            return try reader.probabilities(of: InkRenderer(settings: settings).render(ink))
         }
-        return out
+    }
+
+    /// Whether ranked candidates leave the choice open: the second within `margin` of the first.
+    public static func isOpen(_ ranked: [InkCandidate], margin: Double) -> Bool {
+        guard ranked.count >= 2 else { return false }
+        return ranked[0].score - ranked[1].score < margin
     }
 
     /// Candidates for the ink, best first. `context` overrides the ink's own
@@ -94,19 +108,26 @@ public final class InkRecognizer {
         let language = context.language ?? ink.language ?? defaultLanguage
         let charset = context.charset ?? ink.charset
         let preContext = context.preContext ?? ink.preContext
-        var renderings = try allProbabilities(ink)
         var words: WordList?
         let model: InkModel
+        let restrict: (LineProbabilities) -> LineProbabilities
         if let charset, !charset.isEmpty {
-            renderings = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
-                                                              reassign: InkContextRules.reassignments(for: ink)) }
+            let lookAlikes = InkContextRules.lookAlikes(for: ink), reassign = InkContextRules.reassignments(for: ink)
+            restrict = { $0.restricted(to: Set(charset), lookAlikes: lookAlikes, reassign: reassign) }
             model = try InkModel.forLanguage(language)
         } else {
             let (l, m) = try lexicon(for: language)
             words = l; model = m
+            restrict = { $0 }
         }
-        var candidates = decode(renderings, lexicon: words, count: max(1, options.candidateCount),
-                                severalWords: InkContextRules.hasWordGap(ink))
+        let count = max(1, options.candidateCount), severalWords = InkContextRules.hasWordGap(ink)
+        var renderings = [restrict(try probabilities(ink))]
+        var candidates = decode(renderings, lexicon: words, count: max(2, count), severalWords: severalWords)
+        if !options.extraRenderings.isEmpty, Self.isOpen(candidates, margin: options.ensembleMargin) {
+            renderings += try extraProbabilities(ink).map(restrict)
+            candidates = decode(renderings, lexicon: words, count: count, severalWords: severalWords)
+        }
+        candidates = Array(candidates.prefix(count))
         candidates = InkContextRules.applySizeCues(candidates, ink: ink, charset: charset)
         candidates = InkContextRules.applyPreContext(candidates, preContext: preContext, lexicon: words)
         return InkResult(candidates: candidates, language: model.language,

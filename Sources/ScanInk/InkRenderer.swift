@@ -35,6 +35,10 @@ public struct InkRenderer: Sendable, Hashable {
         /// In the ink's units: ink shorter than this is drawn at this height's scale, so
         /// a dot stays small (set from the writing area).
         public var minimumInkHeight: Double? = nil
+        /// Widens (> 1) or narrows the ink against its height: more recognizer steps per letter.
+        public var horizontalScale: Double = 1
+        /// Added to the measured slant before it is taken out (dx per dy; a rendering variant).
+        public var slantOffset: Double = 0
         public init() {}
     }
 
@@ -116,7 +120,7 @@ public struct InkRenderer: Sendable, Hashable {
         // Jitter is measured against the ink's size, so smoothing and resampling use it.
         strokes = strokes.map { Self.smooth(Self.resample($0, step: inkHeight * s.resampleStep), radius: s.smoothing) }
         if s.correctSlant, b.maxX - b.minX >= s.slantMinAspect * (b.maxY - b.minY) {
-            let k = min(max(Self.slant(strokes), -s.maxSlant), s.maxSlant)
+            let k = min(max(Self.slant(strokes) + s.slantOffset, -s.maxSlant), s.maxSlant)
             let cy = (b.minY + b.maxY) / 2
             strokes = strokes.map { $0.map { Vec($0.x - k * ($0.y - cy), $0.y) } }
         }
@@ -129,34 +133,40 @@ public struct InkRenderer: Sendable, Hashable {
         // A flat, straight mark (a dash) is drawn as wide as the line is high, not
         // stretched to fill the height; a wide word (its path much longer than its
         // width) is not a mark.
-        let pathLength = strokes.reduce(0.0) { acc, st in
-            acc + zip(st, st.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
-        }
         let spanX = maxX - minX
-        let isMark = Self.isFlatMark(spanX: spanX, spanY: spanY, pathLength: pathLength)
+        let isMark = Self.isFlatMark(strokes, spanX: spanX, spanY: spanY)
         let reference = max(spanY, s.minimumInkHeight ?? 0, isMark ? spanX : spanX / s.shrinkAspect)
-        let scale = contentHeight / reference
+        let yScale = contentHeight / reference
+        let scale = yScale * s.horizontalScale
         let penRadius = max(0.6, s.penWidth * contentHeight / 2)
         let xPad = h * s.horizontalPadding
         let contentWidth = (maxX - minX) * scale
         let width = Int(max(h * s.minAspect, contentWidth + 2 * xPad).rounded(.up))
         let x0 = (Double(width) - contentWidth) / 2
-        let y0 = pad + (contentHeight - (maxY - minY) * scale) / 2
-        let placed = strokes.map { $0.map { Vec(x0 + ($0.x - minX) * scale, y0 + ($0.y - minY) * scale) } }
+        let y0 = pad + (contentHeight - (maxY - minY) * yScale) / 2
+        let placed = strokes.map { $0.map { Vec(x0 + ($0.x - minX) * scale, y0 + ($0.y - minY) * yScale) } }
         return (placed, width, penRadius)
     }
 
-    /// A flat, straight mark (a dash): much wider than high, its path hardly longer than its width.
-    static func isFlatMark(spanX: Double, spanY: Double, pathLength: Double) -> Bool {
-        spanY < 0.5 * spanX && pathLength < 1.6 * spanX
+    /// A flat, straight mark (a dash, "="): much wider than high, its path hardly longer than its
+    /// width, and every stroke straight (its path at most 30% longer than the line between its
+    /// ends). A word written with wide gaps between sparse letters can be as flat and its path as
+    /// short, but its strokes are curves.
+    static func isFlatMark(_ strokes: [[Vec]], spanX: Double, spanY: Double) -> Bool {
+        var pathLength = 0.0
+        for st in strokes {
+            guard let first = st.first, let last = st.last else { continue }
+            let length = zip(st, st.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+            if length > 1.3 * hypot(last.x - first.x, last.y - first.y) { return false }
+            pathLength += length
+        }
+        return spanY < 0.5 * spanX && pathLength < 1.6 * spanX
     }
 
     public static func isFlatMark(_ ink: Ink) -> Bool {
         guard let b = ink.bounds else { return false }
-        let length = ink.strokes.reduce(0.0) { acc, st in
-            acc + zip(st.points, st.points.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
-        }
-        return isFlatMark(spanX: b.maxX - b.minX, spanY: b.maxY - b.minY, pathLength: length)
+        let strokes = ink.strokes.map { $0.points.map { Vec($0.x, $0.y) } }
+        return isFlatMark(strokes, spanX: b.maxX - b.minX, spanY: b.maxY - b.minY)
     }
 
     /// When the ink is one straight stroke (its path at most 10% longer than the line

@@ -67,4 +67,24 @@ import ScanModel
         func inked(_ img: RasterImage) -> Int { img.pixels.filter { $0 < 128 }.count }
         #expect(inked(small) * 4 < inked(big))
     }
+
+    /// A dash is drawn as wide as the line is high; a word of sparse letters with wide gaps
+    /// (flat, and its path not much longer than its width) is not a dash: its strokes are curves.
+    @Test func aFlatWordOfSpacedLettersIsNotADash() {
+        let dash = Ink(strokes: [Ink.Stroke(points: (0...10).map { Ink.Point(x: Double($0) * 10, y: 50 + Double($0 % 2)) })])
+        #expect(InkRenderer.isFlatMark(dash))
+        // Five small arcs ("u"-like letters), each 20 wide and 30 high, 60 apart.
+        let arcs = (0..<5).map { i in
+            Ink.Stroke(points: (0...8).map { k -> Ink.Point in
+                let a = Double.pi * Double(k) / 8
+                return Ink.Point(x: Double(i) * 60 + 10 - 10 * cos(a), y: 30 * sin(a))
+            })
+        }
+        let word = Ink(strokes: arcs)
+        #expect(!InkRenderer.isFlatMark(word))
+        // Drawn at a word's scale (wide ink keeps some room), not shrunk to a dash's.
+        let (placed, _, _) = InkRenderer().layout(word)
+        let ys = placed.flatMap { $0.map(\.y) }
+        #expect(ys.max()! - ys.min()! > 10)   // 4 px when it was taken for a dash
+    }
 }

@@ -73,6 +73,8 @@ let messLevel = args.firstIndex(of: "--mess").flatMap { args.count > $0 + 1 ? Do
 // Renderer settings can be overridden for sweeps: INK_PEN, INK_VPAD, INK_HPAD, INK_SLANT (0/1),
 // INK_SMOOTH, INK_STEP, INK_ASPECT.
 var options = InkRecognizer.Options()
+// The bonus is fitted on one rendering (the ensemble's extra renderings are chosen afterwards, by ensemble.py).
+options.extraRenderings = []
 let env = ProcessInfo.processInfo.environment
 if let v = env["INK_PEN"].flatMap(Double.init) { options.renderer.penWidth = v }
 if let v = env["INK_VPAD"].flatMap(Double.init) { options.renderer.verticalPadding = v }
@@ -176,6 +178,62 @@ case "kfold", "eval":
         }
         print(String(format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
     }
+case "dump", "dump-gen":
+    // Rescoring experiments outside Swift: for each ink, every candidate any rendering variant
+    // proposes (free beam, word list, single characters), with its exact CTC log-probability on
+    // each variant, as JSON Lines.
+    //   TrainInk dump SET.jsonl OUT.jsonl              a labelled Ink set
+    //   TrainInk dump-gen COUNT SEED OUT.jsonl --mess M  generated Hershey ink (as `fit` makes it)
+    // INK_VARIANTS="pen=0.05,soff=0.1;xs=1.2;..." lists the variants (the first is the default renderer).
+    let variants = variantSettings(env["INK_VARIANTS"] ?? "", base: options.renderer)
+    var items: [(String, Ink)] = []
+    let outPath: String
+    if args[0] == "dump" {
+        items = try loadSet(args[1]); outPath = args[2]
+    } else {
+        let count = Int(args[1]) ?? 400
+        var rng = SeededGenerator(seed: UInt64(args[2]) ?? 1)
+        outPath = args[3]
+        let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+        let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
+        for i in 0..<count {
+            let text = generatedText(i, words: words, lexicon: lexicon, rng: &rng)
+            let synth = InkSynthesizer(font: fonts[i % fonts.count])
+            items.append((text, synth.ink(text, style: InkSynthesizer.messyStyle(&rng, level: messLevel), rng: &rng)))
+        }
+    }
+    var classIndex: [String: Int] = [:]
+    var out = ""
+    for (n, (text, ink)) in items.enumerated() {
+        let charset = env["INK_CHARSET"]
+        let probs = try variants.map { v -> LineProbabilities in
+            var v = v
+            v.minimumInkHeight = recognizer.rendererSettings(for: ink).minimumInkHeight
+            let p = try recognizer.reader.probabilities(of: InkRenderer(settings: v).render(ink))
+            guard let charset else { return p }
+            return p.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
+                                reassign: InkContextRules.reassignments(for: ink))
+        }
+        if classIndex.isEmpty { for (k, a) in probs[0].alphabet.enumerated() where k > 0 && classIndex[a] == nil { classIndex[a] = k } }
+        var found: [String: Bool] = [:]
+        for p in probs {
+            for s in InkDecoder(lexiconBonus: 0).proposals(p, lexicon: charset == nil ? lexicon : nil, count: 10) {
+                found[s.text] = s.inLexicon
+            }
+        }
+        var cands: [[Any]] = []
+        for (t, listed) in found {
+            let cls = t.compactMap { classIndex[String($0)] }
+            guard cls.count == t.count else { continue }
+            cands.append([t, listed, probs.map { ctcLogProbability($0, classes: cls) }])
+        }
+        let row: [String: Any] = ["text": text, "greedy": probs.map { $0.greedy().text.trimmingCharacters(in: .whitespaces) },
+                                  "steps": probs.map(\.steps), "cands": cands]
+        out += String(decoding: try JSONSerialization.data(withJSONObject: row), as: UTF8.self) + "\n"
+        if n % 50 == 0 { FileHandle.standardError.write(Data("\(n)/\(items.count)\n".utf8)) }
+    }
+    try out.write(toFile: outPath, atomically: true, encoding: .utf8)
+    print("wrote \(items.count) inks x \(variants.count) variants to \(outPath)")
 case "debug": break
 case "shapes":
     // Fits the reject distance on generated shapes and scribbles (seed 1), then measures
@@ -248,5 +306,46 @@ if let n = env["INK_DEBUG"].flatMap(Int.init), args.count > 1 {
     for t in 0..<p.steps {
         let row = (0..<p.classCount).map { (p.alphabet[$0], p.values[t * p.classCount + $0]) }.sorted { $0.1 > $1.1 }.prefix(4)
         print(t, row.map { "\($0.0.isEmpty ? "_" : $0.0):\(String(format: "%.3f", $0.1))" }.joined(separator: " "))
+    }
+}
+
+/// Renderer variants from "key=value,...;..." (keys: pen, vpad, hpad, slant, soff, xs, shrink, step);
+/// the first is always the base renderer.
+func variantSettings(_ spec: String, base: InkRenderer.Settings) -> [InkRenderer.Settings] {
+    var out = [base]
+    for part in spec.split(separator: ";") {
+        var r = base
+        for kv in part.split(separator: ",") {
+            let pair = kv.split(separator: "=")
+            guard pair.count == 2, let v = Double(pair[1]) else { continue }
+            switch pair[0] {
+            case "pen": r.penWidth = v
+            case "vpad": r.verticalPadding = v
+            case "hpad": r.horizontalPadding = v
+            case "slant": r.correctSlant = v != 0
+            case "soff": r.slantOffset = v
+            case "xs": r.horizontalScale = v
+            case "shrink": r.shrinkAspect = v
+            case "step": r.resampleStep = v
+            default: break
+            }
+        }
+        out.append(r)
+    }
+    return out
+}
+
+/// The text of generated case `i`: seven in ten a listed word, else a number, a code or a made-up name.
+func generatedText(_ i: Int, words: [String], lexicon: WordList, rng: inout SeededGenerator) -> String {
+    if i % 10 < 7 { return words[Int(rng.next() % UInt64(words.count))] }
+    let digits = "0123456789", letters = "abcdefghijklmnopqrstuvwxyz"
+    func pick(_ s: String, _ n: Int) -> String { String((0..<n).map { _ in s.randomElement(using: &rng)! }) }
+    switch rng.next() % 3 {
+    case 0: return pick(digits, Int(rng.next() % 5) + 2)
+    case 1: return pick(letters.uppercased(), 2) + pick(digits, Int(rng.next() % 3) + 1)
+    default:
+        var s = ""
+        for _ in 0..<(Int(rng.next() % 2) + 2) { s += pick("bcdfgklmnprstvz", 1) + pick("aeiou", 1) }
+        return lexicon.contains(s) ? s + "x" : s
     }
 }
