@@ -81,8 +81,14 @@ def main():
         p = text.split(":")
         sets.append({"name": p[0], "dump": p[1], "keys": p[2], "weight": float(p[3]) if len(p) > 3 else 1.0,
                      "docs": p[4] if len(p) > 4 else None})
-    names, rows, docs = train.load([(s["name"], s["dump"], s["keys"], s["weight"]) for s in sets])
     keys = {s["name"]: train.read_keys(s["keys"]) for s in sets}
+    docs = {name: sorted(k) for name, k in keys.items()}
+    loaded = []  # the candidates, read only when a fold model is missing
+
+    def data():
+        if not loaded:
+            loaded.append(train.load([(s["name"], s["dump"], s["keys"], s["weight"]) for s in sets])[:2])
+        return loaded[0]
     fold = {}
     for s in sets:
         if s["docs"]:
@@ -100,6 +106,7 @@ def main():
             if os.path.exists(model):
                 continue
             held = {d for d, f in fold.items() if f == k}
+            names, rows = data()
             boosters = {field: train.fit(field, names, rows, doc_weight, held, a.rounds, quiet=True)[0]
                         for field in train.FIELDS}
             write_model(model, names, boosters, f"{tag}, fold {k} of {a.folds} left out")
