@@ -40,8 +40,9 @@ public struct Amount: Hashable, Sendable, Comparable {
     /// digits or more (`27500`, on a receipt whose amounts are all printed that way).
     /// Returns nil for dates, times, percentages, phone numbers and (unless `bare`) plain integers.
     ///
-    /// What it adds to the detector's grammar is what OCR does to a token on a receipt: a currency or
-    /// tax code glued to either end, a minus before or after, marks at a column's edge.
+    /// What it adds to the detector's grammar is what OCR and tills do to a token on a receipt: a currency
+    /// or tax code glued to either end, a minus before or after, marks at a column's edge, two decimals
+    /// after the thousands separator itself (`121.000.00`).
     public static func parse(_ token: Substring, wholeUnits: Bool = false, bare: Bool = false) -> Amount? {
         var s = token[...]
         var negative = false
@@ -76,7 +77,8 @@ public struct Amount: Hashable, Sendable, Comparable {
         // Digits with separators only, read by the detector's grammar, which must take all of them.
         guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "'" || $0 == " ") }) else { return nil }
         let bytes = Array(s.utf8)
-        guard let number = MoneyDetector.number(in: bytes, at: 0), number.end == bytes.count else { return nil }
+        guard let number = MoneyDetector.number(in: bytes, at: 0, decimalsAfterThousandsSeparator: true),
+              number.end == bytes.count else { return nil }
         let integerDigits = bytes[..<number.intEnd].filter { $0 >= 0x30 && $0 <= 0x39 }
         guard number.hasSeparators || integerDigits.count <= 9 else { return nil }
         guard let whole = Int(String(decoding: integerDigits, as: UTF8.self)) else { return nil }

@@ -211,8 +211,10 @@ struct MoneyDetector {
     /// parsers): a number with thousands and decimal separators starting at `i` of `v`. Thousands
     /// separators (`,` `.` `'`, or a space before a three-digit group and decimals) are all the same,
     /// after a first group of one to three digits; the decimals (one or two digits) follow the other
-    /// separator: `1,234.50`, `1.234,50`, `1'234.50`, `1 234,56`, `25.000`, `12,50`.
-    static func number(in v: [UInt8], at i: Int) -> NumberSpan? {
+    /// separator: `1,234.50`, `1.234,50`, `1'234.50`, `1 234,56`, `25.000`, `12,50`. With
+    /// `decimalsAfterThousandsSeparator`, two decimals may also follow the thousands separator
+    /// (`121.000.00`, as some Indonesian tills print): read on a receipt's amount column, not in running text.
+    static func number(in v: [UInt8], at i: Int, decimalsAfterThousandsSeparator: Bool = false) -> NumberSpan? {
         let n = v.count
         // Group lengths and the separators between them, in fixed storage: numbers are
         // read at every digit of the text, so no arrays are built here.
@@ -258,7 +260,9 @@ struct MoneyDetector {
             intGroups -= 1
             decimalStart = end - lastLen
             intEnd = decimalStart - 1
-            for k in 0..<(intGroups - 1) where sep(k) == lastSep { return nil }
+            if !(decimalsAfterThousandsSeparator && lastLen == 2) {
+                for k in 0..<(intGroups - 1) where sep(k) == lastSep { return nil }
+            }
         } else if lastLen != 3 {
             return nil
         }

@@ -29,6 +29,7 @@ struct AmountTests {
             ("RM1,234.50", "1234.50"),
             ("$1,234,567.89", "1234567.89"),
             ("1.234.567,89", "1234567.89"),
+            ("121.000.00", "121000.00"),  // decimals after the thousands separator itself, as some tills print
         ]
         for (token, value) in rows {
             #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
@@ -46,7 +47,7 @@ struct AmountTests {
     }
 
     @Test func notAmounts() {
-        for token in ["12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,234,56", "TOTAL", ""] {
+        for token in ["12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,2345,67", "TOTAL", ""] {
             #expect(Amount.parse(token[...]) == nil, "\(token)")
         }
     }
@@ -56,6 +57,12 @@ struct AmountTests {
         let sum = (0..<10).reduce(Decimal(0)) { total, _ in total + dime.decimal }
         #expect(sum == Decimal(1))
         #expect(Amount.parse("1,99")!.decimal * Decimal(string: "1.5")! == Decimal(string: "2.985")!)
+    }
+
+    @Test func theDetectorLeavesAmbiguousSeparatorsAlone() throws {
+        // In running text `1.234.56` may be a version or a reference; only a receipt token is read so.
+        let hits = try DataDetector(types: [.money]).detect(in: "build 1.234.56").filter { $0.type == .money }
+        #expect(hits.allSatisfy { $0.value.amount != "1234.56" })
     }
 
     /// Every number the detector reports as money on a line reads the same through `Amount.parse`.
