@@ -191,9 +191,9 @@ struct MoneyDetector {
         return nil
     }
 
-    /// A number read by `amount(_:_:)`, as byte positions; its digits are only turned into
+    /// A number read by `number(in:at:)`, as byte positions; its digits are only turned into
     /// a string when the amount is kept.
-    private struct Amount {
+    struct NumberSpan {
         var start: Int
         var end: Int
         /// The integer part: `[start, intEnd)`, separators included.
@@ -207,9 +207,14 @@ struct MoneyDetector {
     /// The most digit groups a number may have (`1,234,567,890.12` has five).
     private static let maxGroups = 9
 
-    /// A number with thousands and decimal separators starting at `i`.
-    private func amount(_ s: ScanText, _ i: Int) -> Amount? {
-        let v = s.num
+    /// The number grammar of every amount we read (this detector's, and `Amount.parse`'s for the
+    /// parsers): a number with thousands and decimal separators starting at `i` of `v`. Thousands
+    /// separators (`,` `.` `'`, or a space before a three-digit group and decimals) are all the same,
+    /// after a first group of one to three digits; the decimals (one or two digits) follow the other
+    /// separator: `1,234.50`, `1.234,50`, `1'234.50`, `1 234,56`, `25.000`, `12,50`. With
+    /// `decimalsAfterThousandsSeparator`, two decimals may also follow the thousands separator
+    /// (`121.000.00`, as some Indonesian tills print): read on a receipt's amount column, not in running text.
+    static func number(in v: [UInt8], at i: Int, decimalsAfterThousandsSeparator: Bool = false) -> NumberSpan? {
         let n = v.count
         // Group lengths and the separators between them, in fixed storage: numbers are
         // read at every digit of the text, so no arrays are built here.
@@ -244,7 +249,7 @@ struct MoneyDetector {
         func sep(_ k: Int) -> UInt8 { withUnsafeBytes(of: seps) { $0[k] } }
         if groupCount == 1 {
             guard len(0) <= 12 else { return nil }
-            return Amount(start: i, end: end, intEnd: end, decimalStart: end, hasSeparators: false)
+            return NumberSpan(start: i, end: end, intEnd: end, decimalStart: end, hasSeparators: false)
         }
         let lastSep = sep(groupCount - 2)
         let lastLen = len(groupCount - 1)
@@ -255,7 +260,9 @@ struct MoneyDetector {
             intGroups -= 1
             decimalStart = end - lastLen
             intEnd = decimalStart - 1
-            for k in 0..<(intGroups - 1) where sep(k) == lastSep { return nil }
+            if !(decimalsAfterThousandsSeparator && lastLen == 2) {
+                for k in 0..<(intGroups - 1) where sep(k) == lastSep { return nil }
+            }
         } else if lastLen != 3 {
             return nil
         }
@@ -265,12 +272,12 @@ struct MoneyDetector {
             guard len(0) <= 3 else { return nil }
             for k in 1..<intGroups where len(k) != 3 || sep(k - 1) != first { return nil }
         } else if len(0) > 12 { return nil }
-        return Amount(start: i, end: end, intEnd: intEnd, decimalStart: decimalStart, hasSeparators: true)
+        return NumberSpan(start: i, end: end, intEnd: intEnd, decimalStart: decimalStart, hasSeparators: true)
     }
 
     /// The amount as a decimal string: integer digits without separators or leading zeros,
     /// then `.` and the decimals (`decimals` replaces them when given).
-    private func normalized(_ s: ScanText, _ a: Amount, negative: Bool, decimals: (Int, Int)? = nil) -> String {
+    private func normalized(_ s: ScanText, _ a: NumberSpan, negative: Bool, decimals: (Int, Int)? = nil) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(a.end - a.start + 2)
         if negative { out.append(0x2D) }
@@ -301,7 +308,7 @@ struct MoneyDetector {
                 while i < n, isDigit(v[i]) { i += 1 }
                 continue
             }
-            guard let a = amount(s, i) else {
+            guard let a = MoneyDetector.number(in: v, at: i) else {
                 while i < n, isDigit(v[i]) || v[i] == 0x2E || v[i] == 0x2C { i += 1 }
                 continue
             }

@@ -171,10 +171,36 @@ def fit(field, names, rows, doc_weight, held, rounds, quiet=False):
     return booster, f"{field} {docs} documents {len(xs)} candidates"
 
 
+def group_key(keys, doc, field):
+    """The group a document belongs to for cross-validation: its key's `field` (letters and digits), else itself."""
+    value = keys.get(doc, {}).get(field) if field else None
+    norm = re.sub(r"[^0-9A-Z]", "", (value or "").upper())
+    return "k:" + norm if norm else "d:" + doc
+
+
+def folds_of(ids, keys, field, count):
+    """doc -> fold, with the documents of one group in one fold: groups dealt largest first to the fold with
+    the fewest documents so far (ties: the lower fold, then the group's name). Also the fold sizes and group count."""
+    groups = {}
+    for doc in ids:
+        groups.setdefault(group_key(keys, doc, field), []).append(doc)
+    sizes = [0] * count
+    fold = {}
+    for _, members in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0])):
+        k = min(range(count), key=lambda n: (sizes[n], n))
+        sizes[k] += len(members)
+        for doc in members:
+            fold[doc] = k
+    return fold, sizes, len(groups)
+
+
 def cross_validate(a, names, rows, docs, doc_weight, scorer):
-    """Grouped k-fold over every set at once: a document is scored by the model of the fold that left it out.
+    """Grouped k-fold over every set at once: a document is scored by the model of the fold that left it out
+    (with --group-by, the documents of one merchant stay in one fold).
     The pick is the parser's (best score; the address shares no line with the chosen name), the verdict the scorer's."""
-    fold_of = {d: n % a.cv for ids in docs.values() for n, d in enumerate(ids)}
+    fold_of = {}
+    for name, _, key_dir, _ in a.set:
+        fold_of.update(folds_of(docs[name], read_keys(key_dir), a.group_by, a.cv)[0])
     picks = defaultdict(dict)  # doc -> field -> (value, lines)
     for k in range(a.cv):
         held = {d for d, f in fold_of.items() if f == k}
@@ -262,6 +288,7 @@ def main():
     ap.add_argument("--cv", type=int, default=0,
                     help="only report: grouped K-fold accuracy of the four fields for each set (needs --scorer)")
     ap.add_argument("--scorer", default="../shared/eval/score_receipts.py", help="score_receipts.py, for --cv")
+    ap.add_argument("--group-by", default="", help="with --cv: a key field (company) whose equal values keep documents in one fold")
     ap.add_argument("--rounds", type=int, default=300)
     ap.add_argument("--out", default="Sources/ScanExtraction/Resources/ReceiptFields.json")
     ap.add_argument("--note", default="", help="what the model was trained on, for the file's trainedOn")

@@ -1,0 +1,105 @@
+import Foundation
+
+/// An exact amount of money: `minor` units of 10 to the minus `scale` (`-0.25` is -25 at scale 2,
+/// `25000` rupiah is 25000 at scale 0), so that arithmetic never rounds. `decimal` gives it as a
+/// `Decimal`, `decimalString` as printed decimals.
+///
+/// `Amount.parse` is the token reader the receipt and card parsers use; its number grammar
+/// (digit groups, thousands and decimal separators) is `MoneyDetector.number(in:at:)`, the one the
+/// money detector reads text with, so a number reads the same whichever of them meets it.
+public struct Amount: Hashable, Sendable, Comparable {
+    public var minor: Int
+    public var scale: Int
+
+    public init(minor: Int, scale: Int) { self.minor = minor; self.scale = scale }
+
+    /// The value as a decimal string with its printed decimals (`9.00`, `-1.50`, `25000`).
+    public var decimalString: String {
+        guard scale > 0 else { return String(minor) }
+        let p = Self.pow10(scale)
+        let a = abs(minor)
+        let frac = String(a % p)
+        return (minor < 0 ? "-" : "") + "\(a / p)." + String(repeating: "0", count: scale - frac.count) + frac
+    }
+
+    /// The exact value (`minor` over 10 to the `scale`).
+    public var decimal: Decimal { Decimal(sign: minor < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(abs(minor))) }
+
+    /// In units of 1/100: lets amounts printed with 0 and 2 decimals be added.
+    public var cents: Int { scale == 2 ? minor : scale == 0 ? minor * 100 : scale == 1 ? minor * 10 : minor / Self.pow10(scale - 2) }
+
+    public static func < (a: Amount, b: Amount) -> Bool { a.cents < b.cents }
+
+    public static func cents(_ c: Int) -> Amount { Amount(minor: c, scale: 2) }
+
+    private static func pow10(_ n: Int) -> Int { var p = 1; for _ in 0..<n { p *= 10 }; return p }
+
+    /// Reads one printed token as an amount: `9.00`, `RM9.00`, `$1,234.50`, `1.234,50€`, `1'234.50`,
+    /// `-3.00`, `3.00-`, `(3.00)`, `12.50SR`. With `wholeUnits`, also `25,000` and `25.000`
+    /// (currencies printed without decimals), and with `bare` as well a plain integer of three
+    /// digits or more (`27500`, on a receipt whose amounts are all printed that way).
+    /// Returns nil for dates, times, percentages, phone numbers and (unless `bare`) plain integers.
+    ///
+    /// What it adds to the detector's grammar is what OCR and tills do to a token on a receipt: a currency
+    /// or tax code glued to either end, a minus before or after, marks at a column's edge, two decimals
+    /// after the thousands separator itself (`121.000.00`).
+    public static func parse(_ token: Substring, wholeUnits: Bool = false, bare: Bool = false) -> Amount? {
+        var s = token[...]
+        var negative = false
+        if s.hasPrefix("(") && s.hasSuffix(")") && s.count > 2 { negative = true; s = s.dropFirst().dropLast() }
+        // A minus before the currency (`-$3.50`, `-RM 0.25`), also as the typographic minus or a dash (`−0.25`, `–3.50`).
+        if let c = s.first, "-−–".contains(c), let next = s.dropFirst().first, next.isLetter || "$€£¥₹".contains(next) {
+            negative = true
+            s = s.dropFirst()
+        }
+        if let c = s.first, "−–".contains(c) { s = Substring("-" + s.dropFirst()) }
+        if let c = s.last, "−–".contains(c), s.count > 1 { s = Substring(s.dropLast() + "-") }
+        // Currency and tax-code letters glued to either end: RM, $, €, £, EUR, SR, ZR, T, A, *.
+        while let c = s.first, !c.isNumber, c != "-" {
+            // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
+            guard c.isLetter || "$€£¥₹₩₱฿:*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
+            s = s.dropFirst()
+            if s.count > 16 { return nil }
+        }
+        if s.hasPrefix("-") { negative = true; s = s.dropFirst() }
+        // Marks OCR leaves at the right edge of a column (`$21.49<`, `$0.50—`, `$0.99~`) are dropped.
+        while let c = s.last, "<~—_|»".contains(c), s.count > 1 { s = s.dropLast() }
+        var currencyAfter = false
+        while let c = s.last, !c.isNumber {
+            if c == "-" { negative = true; s = s.dropLast(); continue }
+            // A space only before a currency's letters or sign (`1 234,56 €`, as the detector reads it).
+            guard c.isLetter || "$€£¥*%)".contains(c) || c == "." || c == "," || (c == " " && currencyAfter) else { return nil }
+            if c == "%" { return nil }
+            currencyAfter = currencyAfter || c.isLetter || "$€£¥".contains(c)
+            s = s.dropLast()
+        }
+        guard let first = s.first, first.isNumber, s.count <= 14 else { return nil }
+        // Digits with separators only, read by the detector's grammar, which must take all of them.
+        guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "'" || $0 == " ") }) else { return nil }
+        let bytes = Array(s.utf8)
+        guard let number = MoneyDetector.number(in: bytes, at: 0, decimalsAfterThousandsSeparator: true),
+              number.end == bytes.count else { return nil }
+        let integerDigits = bytes[..<number.intEnd].filter { $0 >= 0x30 && $0 <= 0x39 }
+        guard number.hasSeparators || integerDigits.count <= 9 else { return nil }
+        guard let whole = Int(String(decoding: integerDigits, as: UTF8.self)) else { return nil }
+        var minor = whole
+        var scale = 0
+        switch number.decimalCount {
+        case 2:
+            // Printed cents: the usual amount.
+            guard let cents = Int(String(decoding: bytes[number.decimalStart...], as: UTF8.self)) else { return nil }
+            minor = whole * 100 + cents
+            scale = 2
+        case 0:
+            // Whole units only where the receipt prints its amounts that way; a plain integer (a count,
+            // a code) only when even its totals are printed without separators.
+            guard wholeUnits else { return nil }
+            if !number.hasSeparators {
+                guard bare, integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }
+            }
+        default:
+            return nil // one decimal (`12.5`) is a quantity or a rate, not a printed amount
+        }
+        return Amount(minor: negative ? -minor : minor, scale: scale)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import ScanModel
+@testable import ScanDetectors
+
+/// `Amount.parse`, the token reader the receipt parser asks, and the money detector read numbers with
+/// one grammar: the same printed number gives the same value from both. The strings are written for
+/// these tests in the styles of several countries.
+struct AmountTests {
+    @Test func negativeAmountsAndRefunds() {
+        for token in ["-0.25", "0.25-", "(0.25)", "−0.25", "–0.25", "-$0.25", "$-0.25", "-RM0.25", "-€0,25", "0,25-"] {
+            #expect(Amount.parse(token[...])?.decimalString == "-0.25", "\(token)")
+        }
+        #expect(Amount.parse("-12.00")?.decimal == Decimal(string: "-12")!)
+        #expect(Amount.parse("(1,234.50)")?.decimalString == "-1234.50")
+        #expect(Amount.parse("- 0.25") == nil, "a lone dash before a space is not a sign")
+    }
+
+    @Test func thousandsAndDecimalSeparatorsOfSeveralLocales() {
+        let rows: [(String, String)] = [
+            ("1,234.56", "1234.56"),    // en
+            ("1.234,56", "1234.56"),    // de, es, it, nl, id
+            ("1 234,56", "1234.56"),    // fr: a space groups thousands
+            ("1'234.56", "1234.56"),    // ch
+            ("12,50", "12.50"),
+            ("€1.234,56", "1234.56"),
+            ("1.234,56€", "1234.56"),
+            ("CHF 1'234.50", "1234.50"),
+            ("RM1,234.50", "1234.50"),
+            ("$1,234,567.89", "1234567.89"),
+            ("1.234.567,89", "1234567.89"),
+            ("121.000.00", "121000.00"),  // decimals after the thousands separator itself, as some tills print
+        ]
+        for (token, value) in rows {
+            #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
+        }
+    }
+
+    @Test func wholeUnitCurrencies() {
+        #expect(Amount.parse("25.000") == nil, "without decimals only where the receipt prints amounts so")
+        #expect(Amount.parse("25.000", wholeUnits: true) == Amount(minor: 25000, scale: 0))
+        #expect(Amount.parse("Rp116,000", wholeUnits: true)?.decimalString == "116000")
+        #expect(Amount.parse("1.234.567", wholeUnits: true)?.decimalString == "1234567")
+        #expect(Amount.parse("27500", wholeUnits: true) == nil)
+        #expect(Amount.parse("27500", wholeUnits: true, bare: true)?.decimalString == "27500")
+        #expect(Amount.parse("012", wholeUnits: true, bare: true) == nil)
+    }
+
+    @Test func notAmounts() {
+        for token in ["12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,2345,67", "TOTAL", ""] {
+            #expect(Amount.parse(token[...]) == nil, "\(token)")
+        }
+    }
+
+    @Test func exactDecimalArithmetic() {
+        let dime = Amount.parse("0.10")!
+        let sum = (0..<10).reduce(Decimal(0)) { total, _ in total + dime.decimal }
+        #expect(sum == Decimal(1))
+        #expect(Amount.parse("1,99")!.decimal * Decimal(string: "1.5")! == Decimal(string: "2.985")!)
+    }
+
+    @Test func theDetectorLeavesAmbiguousSeparatorsAlone() throws {
+        // In running text `1.234.56` may be a version or a reference; only a receipt token is read so.
+        let hits = try DataDetector(types: [.money]).detect(in: "build 1.234.56").filter { $0.type == .money }
+        #expect(hits.allSatisfy { $0.value.amount != "1234.56" })
+    }
+
+    /// Every number the detector reports as money on a line reads the same through `Amount.parse`.
+    @Test func theDetectorAndTheTokenReaderAgree() throws {
+        let detector = try DataDetector(types: [.money])
+        let lines = [
+            "TOTAL RM 1,234.50", "Summe EUR 1.234,56", "Total TTC 1 234,56 €", "Betrag CHF 1'234.50",
+            "Refund -0.25", "Rabatt -1,50", "GRAND TOTAL $12.99", "Jumlah Rp 25.000",
+        ]
+        for line in lines {
+            let hits = detector.detect(in: line).filter { $0.type == .money }
+            #expect(hits.count == 1, "\(line)")
+            guard let hit = hits.first, let value = hit.value.amount else { continue }
+            let wholeUnits = !value.contains(".")
+            #expect(Amount.parse(hit.text[...], wholeUnits: wholeUnits)?.decimalString == value, "\(line): \(hit.text)")
+        }
+    }
+}
