@@ -165,7 +165,8 @@ public final class InputDocument {
                                           dpi: limits.renderDPI, textSource: .pdfText, observations: obs))
                     }
                 }
-                return .raster(try page.render(dpi: limits.renderDPI, maxPixels: limits.maxPixels), dpi: limits.renderDPI,
+                return .raster(try pdf.pageForRendering(index).render(dpi: limits.renderDPI, maxPixels: limits.maxPixels),
+                               dpi: limits.renderDPI,
                                findings: [])
             default:
                 let (image, findings) = try ImageDecoder.decode(data, kind: kind, page: index, maxPixels: limits.maxPixels)
@@ -193,6 +194,10 @@ public final class InputDocument {
 }
 
 extension InputDocument {
+    /// Whether this PDF's text layer is read from a copy without its catalog's output intents
+    /// (PDF/A), so that poppler builds no colour transforms for pages it only reads text from.
+    var readsTextWithoutOutputIntents: Bool { pdf?.readsTextWithoutOutputIntents ?? false }
+
     /// The poppler version that reads PDFs.
     public static var popplerVersion: String { PDFDocument.popplerVersion }
 }

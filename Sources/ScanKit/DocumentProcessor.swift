@@ -81,6 +81,10 @@ public final class DocumentProcessor {
         return r
     }
 
+    /// Whether this processor has created its engine (read its models, opened its ONNX Runtime
+    /// sessions or Tesseract). Text-layer PDF pages and JSON documents never do.
+    public var hasLoadedEngine: Bool { recognizer != nil }
+
     /// What the engine would write into a document, without loading it when possible.
     public func engineInfo() throws -> EngineInfo { try engine().info }
 

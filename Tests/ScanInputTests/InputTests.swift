@@ -352,3 +352,61 @@ final class DamagedInputTests: XCTestCase {
         }
     }
 }
+
+/// PDF/A files name an output intent (an ICC profile) in their catalog; poppler builds colour
+/// transforms from it for every page it reads, so the text layer is read from a copy without it.
+final class OutputIntentTests: XCTestCase {
+    /// A one-page PDF written by hand (offsets counted here), whose catalog has `/OutputIntents`
+    /// when `intents` is true and whose page says `text` in Helvetica.
+    static func pdf(text: String, intents: Bool) -> [UInt8] {
+        let catalogExtra = intents ? " /OutputIntents [5 0 R]" : ""
+        let content = "BT /F1 20 Tf 72 742 Td (\(text)) Tj ET"
+        let profile = String(repeating: "p", count: 128)
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R\(catalogExtra) >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 6 0 R >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB) /DestOutputProfile 7 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            "<< /N 3 /Length \(profile.utf8.count) >>\nstream\n\(profile)\nendstream",
+        ]
+        var out = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (i, body) in objects.enumerated() {
+            offsets.append(out.utf8.count)
+            out += "\(i + 1) 0 obj\n\(body)\nendobj\n"
+        }
+        let xref = out.utf8.count
+        out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for o in offsets { out += String(format: "%010d 00000 n \n", o) }
+        out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Array(out.utf8)
+    }
+
+    func testOnlyTheWholeNameIsRenamedAndTheLengthKept() {
+        let bytes = Array("<< /OutputIntents [5 0 R] /OutputIntentsX 1 /OutputIntents/x >>".utf8)
+        let copy = PDFDocument.withoutOutputIntents(bytes)
+        XCTAssertEqual(copy.map { String(decoding: $0, as: UTF8.self) },
+                       "<< /OutputIntent_ [5 0 R] /OutputIntentsX 1 /OutputIntent_/x >>")
+        XCTAssertNil(PDFDocument.withoutOutputIntents(Array("<< /Type /Catalog /OutputIntentsY 1 >>".utf8)))
+        XCTAssertNil(PDFDocument.withoutOutputIntents(Array("/OutputIntent".utf8)))
+        XCTAssertEqual(PDFDocument.withoutOutputIntents(Array("x /OutputIntents".utf8)).map { $0.count }, 16)
+    }
+
+    func testTextLayerOfAPDFAFileIsReadWithoutItsOutputIntentAndComesOutTheSame() throws {
+        let plain = try InputDocument(bytes: Self.pdf(text: "Invoice 2024-001", intents: false), name: "plain.pdf")
+        let pdfa = try InputDocument(bytes: Self.pdf(text: "Invoice 2024-001", intents: true), name: "pdfa.pdf")
+        XCTAssertFalse(plain.readsTextWithoutOutputIntents)
+        XCTAssertTrue(pdfa.readsTextWithoutOutputIntents)
+        guard case .text(let a) = try plain.page(0), case .text(let b) = try pdfa.page(0) else {
+            return XCTFail("expected text layers")
+        }
+        XCTAssertEqual(b.observations.map(\.text), ["Invoice 2024-001"])
+        XCTAssertEqual(a, b)
+        // Rendering goes through the file as it is, and still gives the page.
+        guard case .raster(let image, _, _) = try pdfa.page(0, forceOCR: true) else { return XCTFail() }
+        XCTAssertEqual(image.width, Int((595 * 300 / 72.0).rounded(.up)))
+        XCTAssertEqual(image.pixels.min(), 0)
+    }
+}

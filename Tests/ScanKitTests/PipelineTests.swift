@@ -40,6 +40,21 @@ final class PipelineTests: PipelineTestCase {
         XCTAssertEqual(off.pages[0].rotation, 0)
     }
 
+    /// Text-layer pages never load an engine (no model read, no ONNX session); the first page
+    /// that needs OCR does.
+    func testTextLayerPDFsLoadNoEngine() throws {
+        let digital = dir + "/digital.pdf", scanned = dir + "/scanned.pdf"
+        Drawing.writePDF([[DrawnLine("Digital page 42", x: 72, y: 100, size: 20)],
+                          [DrawnLine("Second page", x: 72, y: 100, size: 20)]], to: digital)
+        Drawing.writePDF([[DrawnLine("Scanned page seven", x: 72, y: 100, size: 20)]], asImage: true, to: scanned)
+        let p = try processor { $0.engine = .tesseract }
+        XCTAssertFalse(p.hasLoadedEngine)
+        for _ in 0..<3 { XCTAssertEqual(try p.process(path: digital).pages.count, 2) }
+        XCTAssertFalse(p.hasLoadedEngine, "a text layer needs no OCR engine")
+        XCTAssertEqual(try p.process(path: scanned).pages[0].textSource, .ocr)
+        XCTAssertTrue(p.hasLoadedEngine)
+    }
+
     func testMixedPDFUsesTextLayerAndOCRPerPage() throws {
         let path = dir + "/mixed.pdf"
         Drawing.writePDF([[DrawnLine("Digital page 42", x: 72, y: 100, size: 20)]], to: dir + "/a.pdf")

@@ -1,13 +1,35 @@
 import CPoppler
+import Foundation
 import ScanModel
 
 /// Owns a poppler-glib document. Internal: pages leave this module as
 /// `RasterImage`s or as `Page`s built from the text layer.
+///
+/// Text is read from a copy whose catalog has no `/OutputIntents` (see
+/// `withoutOutputIntents`): poppler builds colour transforms from that ICC profile for every
+/// page it reads, text or not, which was most of the CPU of a PDF/A page's text layer. Pages
+/// that must be rendered are rendered from the file as it is, opened only then.
 final class PDFDocument {
     private let handle: OpaquePointer
+    /// The file as it came, kept when the text copy differs from it, for rendering.
+    private let original: [UInt8]?
+    /// The document opened from `original`, on the first page that is rendered.
+    private var renderDocument: PDFDocument?
+
+    /// Whether the text layer is read from a copy without the catalog's output intents.
+    var readsTextWithoutOutputIntents: Bool { original != nil }
 
     /// Opens a PDF from memory. Throws `encrypted` or `corrupt` with poppler's reason.
-    init(data: [UInt8]) throws {
+    convenience init(data: [UInt8]) throws {
+        if let forText = PDFDocument.withoutOutputIntents(data) {
+            try self.init(opening: forText, original: data)
+        } else {
+            try self.init(opening: data, original: nil)
+        }
+    }
+
+    private init(opening data: [UInt8], original: [UInt8]?) throws {
+        self.original = original
         let bytes = data.withUnsafeBufferPointer { buf in
             g_bytes_new(buf.baseAddress, gsize(buf.count))
         }
@@ -43,6 +65,58 @@ final class PDFDocument {
             throw ScanError(.corrupt, page: index, "page \(index + 1) cannot be read")
         }
         return PDFPage(taking: p, document: self)
+    }
+
+    /// Page `index` for rendering: from the file as it is, so that its colours are managed as
+    /// the file asks.
+    func pageForRendering(_ index: Int) throws -> PDFPage {
+        guard let original else { return try page(index) }
+        if renderDocument == nil { renderDocument = try PDFDocument(opening: original, original: nil) }
+        return try renderDocument!.page(index)
+    }
+
+    /// The name of the catalog key that makes poppler manage colour for every page it reads.
+    static let outputIntentsKey = Array("/OutputIntents".utf8)
+
+    /// A copy of `data` in which each `/OutputIntents` name, as PDF/A files carry it in their
+    /// catalog, is renamed `/OutputIntent_` (as long, so every byte offset of the file stays
+    /// right); nil when the file holds none in plain sight (e.g. its catalog is in a
+    /// compressed object stream). poppler builds colour transforms from the output intent's
+    /// ICC profile for each page it reads; text extraction uses no colour, so the words and
+    /// boxes come out the same.
+    static func withoutOutputIntents(_ data: [UInt8]) -> [UInt8]? {
+        let key = outputIntentsKey
+        var copy: [UInt8]?
+        data.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress, buf.count >= key.count else { return }
+            var offset = 0
+            // Each "/" found by memchr, then the rest of the name compared.
+            while offset + key.count <= buf.count,
+                  let slash = memchr(base + offset, Int32(key[0]), buf.count - offset - key.count + 1) {
+                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(slash))
+                let end = at + key.count
+                // The whole name, not the start of a longer one.
+                if memcmp(base + at, key, key.count) == 0 && (end == buf.count || isNameDelimiter(buf[end])) {
+                    if copy == nil { copy = data }
+                    copy![end - 1] = UInt8(ascii: "_")
+                    offset = end
+                } else {
+                    offset = at + 1
+                }
+            }
+        }
+        return copy
+    }
+
+    /// White space or a delimiter: what ends a PDF name (ISO 32000-1, 7.2.2).
+    private static func isNameDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0, 9, 10, 12, 13, 32: return true
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            return true
+        default: return false
+        }
     }
 }
 
