@@ -165,7 +165,7 @@ public final class InputDocument {
                                           dpi: limits.renderDPI, textSource: .pdfText, observations: obs))
                     }
                 }
-                return .raster(try pdf.pageForRendering(index).render(dpi: limits.renderDPI, maxPixels: limits.maxPixels),
+                return .raster(try pdf.pageForRendering(index, loaded: page).render(dpi: limits.renderDPI, maxPixels: limits.maxPixels),
                                dpi: limits.renderDPI,
                                findings: [])
             default:

@@ -71,13 +71,7 @@ public final class SQLiteJobStore: JobStore {
                                               arguments: [new.owner, key]) {
                     return (Self.job(row), false)
                 }
-                let t = now.timeIntervalSince1970
-                try db.execute(sql: """
-                    INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
-                                     idempotency_key, available_at, batch_id, batch_index)
-                    VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [new.id, new.owner, t, new.maxAttempts, new.configuration, new.inputName, new.inputSize,
-                                     new.idempotencyKey, t, new.batchId, new.batchIndex])
+                try Self.insert(new, now: now, in: db)
                 let row = try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [new.id])!
                 return (Self.job(row), true)
             }
@@ -140,15 +134,10 @@ public final class SQLiteJobStore: JobStore {
                 try db.execute(sql: "INSERT INTO batch (id, owner, created_at, rejected, idempotency_key) VALUES (?, ?, ?, ?, ?)",
                                arguments: [batch.id, batch.owner, batch.createdAt.timeIntervalSince1970, rejected,
                                            batch.idempotencyKey])
-                let t = now.timeIntervalSince1970
                 for job in jobs {
-                    let new = job.new
-                    try db.execute(sql: """
-                        INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
-                                         available_at, batch_id, batch_index)
-                        VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [new.id, new.owner, t, new.maxAttempts, new.configuration, new.inputName,
-                                         new.inputSize, t, batch.id, new.batchIndex])
+                    var new = job.new
+                    new.batchId = batch.id
+                    try Self.insert(new, now: now, in: db)
                 }
                 return (batch, true)
             }
@@ -158,6 +147,17 @@ public final class SQLiteJobStore: JobStore {
         }
         if outcome.created { signals.postWork() } else { for url in placed { try? FileManager.default.removeItem(at: url) } }
         return outcome
+    }
+
+    /// One queued job's row, inside the caller's transaction (its input is placed already).
+    private static func insert(_ new: NewJob, now: Date, in db: Database) throws {
+        let t = now.timeIntervalSince1970
+        try db.execute(sql: """
+            INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size,
+                             idempotency_key, available_at, batch_id, batch_index)
+            VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [new.id, new.owner, t, new.maxAttempts, new.configuration, new.inputName, new.inputSize,
+                             new.idempotencyKey, t, new.batchId, new.batchIndex])
     }
 
     public func batch(id: String, owner: String?) async throws -> Batch? {

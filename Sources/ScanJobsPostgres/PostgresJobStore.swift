@@ -170,8 +170,7 @@ public final class PostgresJobStore: JobStore {
         let logger = self.logger
         // The job and its input in one transaction: no node sees the job before its input.
         let inserted = try await client.withTransaction(logger: logger) { db -> Job? in
-            try await Self.insert(new, input: input, now: now, on: db, logger: logger,
-                                  conflict: "ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING")
+            try await Self.insert(new, input: input, now: now, on: db, logger: logger, skipUsedKey: true)
         }
         if let inserted { return (inserted, true) }
         // Another request with the same key committed first.
@@ -238,7 +237,7 @@ public final class PostgresJobStore: JobStore {
             for job in jobs {
                 var new = job.new
                 new.batchId = batch.id
-                guard try await Self.insert(new, input: job.input, now: now, on: db, logger: logger, conflict: "") != nil else {
+                guard try await Self.insert(new, input: job.input, now: now, on: db, logger: logger, skipUsedKey: false) != nil else {
                     throw PostgresStoreError(description: "the job \(job.new.id) of batch \(batch.id) was not added")
                 }
             }
@@ -252,10 +251,11 @@ public final class PostgresJobStore: JobStore {
         return (earlier, false)
     }
 
-    /// Adds one queued job and its input, in chunks, inside the caller's transaction; nil
-    /// when `conflict` (an ON CONFLICT clause) kept the row out.
+    /// Adds one queued job and its input, in chunks, inside the caller's transaction; nil when
+    /// `skipUsedKey` and the owner already used the job's idempotency key.
     private static func insert(_ new: NewJob, input: URL, now: Date, on db: PostgresConnection, logger: Logger,
-                               conflict: String) async throws -> Job? {
+                               skipUsedKey: Bool) async throws -> Job? {
+        let conflict = skipUsedKey ? "ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING" : ""
         guard let file = FileHandle(forReadingAtPath: input.path) else { throw CocoaError(.fileReadNoSuchFile) }
         defer { try? file.close() }
         let rows = try await db.query("""
@@ -279,17 +279,19 @@ public final class PostgresJobStore: JobStore {
 
     public func batch(id: String, owner: String?) async throws -> Batch? {
         let found = try await Self.firstBatch(client.query("""
-            SELECT id, owner, created_at, rejected, idempotency_key FROM batch WHERE id = \(id)
+            SELECT \(unescaped: Self.batchColumns) FROM batch WHERE id = \(id)
             """))
         return found.flatMap { owner == nil || $0.owner == owner ? $0 : nil }
     }
 
     private func batch(owner: String, idempotencyKey: String) async throws -> Batch? {
         try await Self.firstBatch(client.query("""
-            SELECT id, owner, created_at, rejected, idempotency_key FROM batch
+            SELECT \(unescaped: Self.batchColumns) FROM batch
             WHERE owner = \(owner) AND idempotency_key = \(idempotencyKey)
             """))
     }
+
+    static let batchColumns = "id, owner, created_at, rejected, idempotency_key"
 
     private static func firstBatch(_ rows: PostgresRowSequence) async throws -> Batch? {
         for try await row in rows {

@@ -17,8 +17,7 @@ public struct APIKeys: Sendable {
     /// line (`--api-keys-file`; `#` starts a comment). A file line `sha256:HEX` is a key's
     /// hash (`printf %s KEY | sha256sum`), so the file need not hold the keys themselves.
     public static func load(environment: String?, file: String?) throws -> APIKeys {
-        var hashes = (environment ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.map(Self.hash)
+        var hashes = APIKeys(keys: (environment ?? "").split(separator: ",").map(String.init)).hashes
         if let file {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {

@@ -16,12 +16,8 @@ extension ExtractionService {
             let id = try context.parameters.require("id")
             guard let batch = try await store.batch(id: id, owner: owner) else { throw Problem.notFound("no such batch") }
             let wait = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 0
-            let jobs: [Job]
-            if wait > 0 {
-                jobs = try await waitForBatch(id: id, seconds: min(wait, 60))
-            } else {
-                jobs = try await store.jobs(inBatch: id)
-            }
+            // Without `wait` the jobs come back at once (no time left to wait).
+            let jobs = try await waitForBatch(id: id, seconds: min(max(wait, 0), 60))
             return try Self.json(describe(batch, jobs: jobs))
         }
         router.get("/v1/batches/:id/result") { request, context in
@@ -46,7 +42,7 @@ extension ExtractionService {
 
     func createBatch(_ request: Request) async throws -> Response {
         let owner = try authorize(request)
-        if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10) }
+        if pool.isDraining { throw Problem.draining() }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("multipart/form-data"),
               let boundary = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
@@ -58,7 +54,7 @@ extension ExtractionService {
         let configuration = admitted.configuration, callbackURL = admitted.callbackURL
         let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxBatchBytes,
                                             files: settings.maxBatchFiles)
-        var files = try await receiveFiles(request.body, boundary: boundary, limits: limits)
+        var files = try await receiveFiles(request.body, boundary: boundary, limits: limits, tooLarge: batchTooLarge)
         // Until each file becomes a job's input (moved), it is removed on every way out.
         defer { for file in files { try? FileManager.default.removeItem(at: file.url) } }
         guard !files.isEmpty else {

@@ -101,7 +101,7 @@ public struct ExtractionService: Sendable {
         router.add(middleware: RequestCounter(metrics: metrics))
         router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }
         router.get("/readyz") { _, _ -> Response in
-            if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 5) }
+            if pool.isDraining { throw Problem.draining(retryAfter: 5) }
             guard await storeAnswers(within: 2) else {
                 throw Problem(.serviceUnavailable, code: "not-ready", "the job store cannot be read", retryAfter: 5)
             }
@@ -173,7 +173,7 @@ public struct ExtractionService: Sendable {
     func extract(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let received = Date()
         let owner = try authorize(request)
-        if pool.isDraining { throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10) }
+        if pool.isDraining { throw Problem.draining() }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         var boundary: String?
         if contentType.hasPrefix("multipart/") {
@@ -196,7 +196,7 @@ public struct ExtractionService: Sendable {
             // The form's one file part, streamed to its own file; the form around it may add a little.
             let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxUploadBytes + 64 * 1024,
                                                 files: 1)
-            guard let part = try await receiveFiles(request.body, boundary: boundary, limits: limits).first else {
+            guard let part = try await receiveFiles(request.body, boundary: boundary, limits: limits, tooLarge: tooLarge).first else {
                 throw Problem(.badRequest, code: "bad-multipart", "the multipart body has no 'file' part")
             }
             upload = Upload(url: part.url, size: part.size, head: part.head)
@@ -243,7 +243,7 @@ public struct ExtractionService: Sendable {
     func ink(_ request: Request) async throws -> Response {
         _ = try authorize(request)
         if pool.isDraining {
-            throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10)
+            throw Problem.draining()
         }
         var query: [(name: String, value: String)] = []
         for (name, value) in request.uri.queryParameters { query.append((String(name), String(value))) }
@@ -279,7 +279,7 @@ public struct ExtractionService: Sendable {
             throw Problem(.serviceUnavailable, code: "no-workers",
                           "this server runs no workers (--workers 0), so it cannot read ink")
         case .failure(.draining):
-            throw Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: 10)
+            throw Problem.draining()
         case .failure(.busy):
             throw Problem(.tooManyRequests, code: "queue-full", "too many ink requests are waiting; try again later",
                           retryAfter: 1)
@@ -309,11 +309,11 @@ public struct ExtractionService: Sendable {
             throw Problem(.tooManyRequests, code: "queue-full", "the queue is full; try again later", retryAfter: 30)
         }
         var options: [(name: String, value: String)] = []
-        var callbackURL: String?
+        var callback: String?
         var asyncAsked = false
         for (name, value) in request.uri.queryParameters {
             if name == "async" { asyncAsked = asyncAsked || value != "false"; continue }
-            if name == "callbackUrl" { callbackURL = try await callbackTarget(String(value)); continue }
+            if name == "callbackUrl" { callback = String(value); continue }
             options.append((String(name), String(value)))
         }
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
@@ -325,6 +325,9 @@ public struct ExtractionService: Sendable {
         } catch let error as ScanError {
             throw Problem(error)
         }
+        // Last: checking the callback's host means looking its name up.
+        var callbackURL: String?
+        if let callback { callbackURL = try await callbackTarget(callback) }
         return Admission(configuration: configuration, callbackURL: callbackURL, asyncAsked: asyncAsked)
     }
 
@@ -364,8 +367,8 @@ public struct ExtractionService: Sendable {
 
     /// The `file` parts of a multipart/form-data body, each streamed to its own file under the
     /// store with `limits` checked as the bytes come; a broken limit or form is a problem.
-    func receiveFiles(_ body: RequestBody, boundary: String, limits: MultipartStream.Limits) async throws
-        -> [MultipartStream.File] {
+    func receiveFiles(_ body: RequestBody, boundary: String, limits: MultipartStream.Limits,
+                      tooLarge: () -> Problem) async throws -> [MultipartStream.File] {
         let reader = MultipartStream(field: "file", limits: limits, newFileURL: { store.temporaryUploadURL() })
         do {
             return try await reader.receive(body, boundary: boundary)
@@ -379,9 +382,7 @@ public struct ExtractionService: Sendable {
                               "\(which)\(filename.map { " (\($0))" } ?? "") is larger than "
                                   + "\(limits.perFile / (1024 * 1024)) MB, the limit of one file")
             case .totalTooLarge:
-                throw Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
-                              limits.files == 1 ? "uploads are limited to \(limits.perFile / (1024 * 1024)) MB"
-                                  : "a batch upload is limited to \(limits.total / (1024 * 1024)) MB in all")
+                throw tooLarge()
             case .tooManyFiles where limits.files == 1:
                 throw Problem(.badRequest, code: "bad-multipart",
                               "the form holds more than one 'file' part: send several files to /v1/batches")

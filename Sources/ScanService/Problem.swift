@@ -52,6 +52,9 @@ public struct Problem: HTTPResponseError, Sendable {
     static func unauthorized() -> Problem {
         Problem(.unauthorized, code: "unauthorized", "send an API key as 'Authorization: Bearer KEY'")
     }
+    static func draining(retryAfter: Int = 10) -> Problem {
+        Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: retryAfter)
+    }
     static func notFound(_ what: String = "no such job") -> Problem { Problem(.notFound, code: "not-found", what) }
 }
 

@@ -11,8 +11,9 @@ import NIOCore
 /// styles from this server alone.
 extension ExtractionService {
     func addWebPage(to router: Router<BasicRequestContext>) {
-        let keysRequired = !settings.keys.isEmpty
-        router.get("/") { _, _ in WebPage.response(WebPage.html(keysRequired: keysRequired), type: "text/html; charset=utf-8") }
+        // Made once: whether the page asks for a key is fixed when the server starts.
+        let page = WebPage.html(keysRequired: !settings.keys.isEmpty)
+        router.get("/") { _, _ in WebPage.response(page, type: "text/html; charset=utf-8") }
         router.get("/web/app.js") { _, _ in WebPage.response(WebPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/web/app.css") { _, _ in WebPage.response(WebPage.style, type: "text/css; charset=utf-8") }
     }

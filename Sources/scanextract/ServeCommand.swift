@@ -207,8 +207,8 @@ private final class ServeOutcome: @unchecked Sendable {
 struct CommandLineRules: ExtractionRules {
     let engineThreads: Int
     /// The server's limits: a request may ask for lower ones (`?max-pages=10`), never higher.
-    var maxPixels = ScanOptions().maxPixels
-    var maxPages = 200
+    let maxPixels: Int
+    let maxPages: Int
 
     func configuration(options: [(name: String, value: String)]) throws -> Data {
         var scan = try ScanOptions(query: options)

@@ -283,11 +283,12 @@ public struct BusinessCardParser: Sendable {
         return BusinessCard.Name(full: s, given: given, family: family, middle: middle, prefix: prefix, suffix: suffix)
     }
 
-    /// The printed address: detector hits, widened to the street line above a postal-code line.
     /// Fills the street, city and region an address's detector hit left out, from its lines:
     /// `streetLines` above the postal code's line, and on `postalLine` (`Chicago, IL 60617`,
     /// `London N1 7GR`, `D-10115 Berlin`, `Melbourne VIC 3000`) what remains once the postal
     /// code, the region and the country are taken away.
+    static let countryCodes: Set<String> = ["USA", "US", "UK", "GB", "DE", "FR", "CA", "AU", "IE"]
+
     static func complete(_ a: inout BusinessCard.Address, streetLines: [String], postalLine: String) {
         if a.street == nil {
             let street = streetLines.filter { !$0.isEmpty }.joined(separator: ", ")
@@ -311,8 +312,7 @@ public struct BusinessCardParser: Sendable {
             a.region = last
             segments.removeLast()
         }
-        let countries: Set<String> = ["USA", "US", "UK", "GB", "DE", "FR", "CA", "AU", "IE"]
-        segments.removeAll { countries.contains($0.uppercased()) }
+        segments.removeAll { Self.countryCodes.contains($0.uppercased()) }
         // The city: letters, at most four words.
         if let city = segments.first(where: { seg in
             !seg.contains(where: \.isNumber) && seg.contains(where: \.isLetter) && seg.split(separator: " ").count <= 4
@@ -321,6 +321,7 @@ public struct BusinessCardParser: Sendable {
         }
     }
 
+    /// The printed address: detector hits, widened to the street line above a postal-code line.
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
         // Lines with an address or postal code hit.
         var hitLines: [Int] = []

@@ -147,7 +147,6 @@ struct ReceiptFieldFeatures {
         let tallest = (0..<header).map { lines[$0].line.textHeight }.sorted(by: >)
         let firstLegal = (0..<header).first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil }
         let firstLegalLine = lines.indices.first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) }
-        let startsAddressColumn = LineFacts.startsAddress, registrationColumn = LineFacts.registration
         var out: [FieldCandidate] = []
         var values = Set<String>()
         for i in 0..<header where Text.letterCount(lines[i].text) >= 2 {
@@ -159,8 +158,8 @@ struct ReceiptFieldFeatures {
                 guard let value, Text.letterCount(value) >= 2, values.insert(value + "\u{1}\(i)").inserted else { continue }
                 let g1 = span > 1 ? gap(i, i + 1) : (-1, -1), g2 = span > 2 ? gap(i + 1, i + 2) : (-1, -1)
                 let after = r.upperBound
-                let addressWithin3 = (after..<min(lines.count, after + 3)).contains { facts[$0][startsAddressColumn] > 0 }
-                let regWithin2 = (after..<min(lines.count, after + 2)).contains { facts[$0][registrationColumn] > 0 }
+                let addressWithin3 = (after..<min(lines.count, after + 3)).contains { facts[$0][LineFacts.startsAddress] > 0 }
+                let regWithin2 = (after..<min(lines.count, after + 2)).contains { facts[$0][LineFacts.registration] > 0 }
                 let legalAbove = firstLegalLine.map { $0 < i } ?? false
                 var x: [Double] = [
                     cut, Double(span), log1p(Double(Text.letterCount(value))), Double(value.split(separator: " ").count),
@@ -208,8 +207,8 @@ struct ReceiptFieldFeatures {
                                                    + facts[$1][F.taxIdLabel] + facts[$1][F.totalLabel] > 0 ? 1 : 0) }
                 let contact = r.reduce(0.0) { $0 + (facts[$1][F.phone] + facts[$1][F.email] + facts[$1][F.url]
                                                     + facts[$1][F.dateEntity] > 0 ? 1 : 0) }
-                let noise = r.reduce(0.0) { $0 + (facts[$1][F.headerNoiseWord] > 0 ? 1 : 0) }
-                let digitLines = r.reduce(0.0) { $0 + (facts[$1][F.digitShare] > 0 ? 1 : 0) }
+                let noise = count(F.headerNoiseWord)
+                let digitLines = count(F.digitShare)
                 var x: [Double] = [
                     1, Double(span), digitLines, count(F.thoroughfare), count(F.addressPart), count(F.country),
                     count(F.postalNumber), count(F.addressEntity), contact, count(F.amount), count(F.legalForm),

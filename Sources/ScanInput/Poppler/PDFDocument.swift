@@ -68,9 +68,9 @@ final class PDFDocument {
     }
 
     /// Page `index` for rendering: from the file as it is, so that its colours are managed as
-    /// the file asks.
-    func pageForRendering(_ index: Int) throws -> PDFPage {
-        guard let original else { return try page(index) }
+    /// the file asks; `loaded` (the same page of this document) when this document is the file.
+    func pageForRendering(_ index: Int, loaded: PDFPage) throws -> PDFPage {
+        guard let original else { return loaded }
         if renderDocument == nil { renderDocument = try PDFDocument(opening: original, original: nil) }
         return try renderDocument!.page(index)
     }
