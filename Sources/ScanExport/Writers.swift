@@ -116,27 +116,63 @@ public enum AtomicFile {
         return UUID(uuidString: String(middle[middle.index(after: dot)...])) != nil
     }
 
+    /// Writes `data` to `path` at once: into a temporary file beside it, on disk, then renamed
+    /// over it.
     public static func write(_ data: Data, to path: String) throws {
+        let temporary = try writeTemporary(data, beside: path)
+        try rename(temporary, to: path)
+    }
+
+    /// Writes `data` into a new temporary file in `path`'s folder and waits until it is on disk,
+    /// so that a name pointed at it later never shows an empty or half-written file after a
+    /// crash. Returns the temporary file's path; ``rename(_:to:)`` puts it in place.
+    public static func writeTemporary(_ data: Data, beside path: String) throws -> String {
         let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try data.write(to: tmp)
-            // On disk before the name points at it, so that a crash never leaves an empty file renamed in.
-            let handle = try FileHandle(forWritingTo: tmp)
-            try handle.synchronize()
-            try handle.close()
-            // rename(2) replaces the target atomically.
-            guard rename(tmp.path, url.path) == 0 else {
-                throw ScanError(.output, file: path, "cannot be written (\(String(cString: strerror(errno))))")
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(path) }
+        var failed = false
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { failed = true; return }
+                offset += n
             }
-        } catch let e as ScanError {
-            try? FileManager.default.removeItem(at: tmp)
-            throw e
-        } catch {
-            try? FileManager.default.removeItem(at: tmp)
-            throw ScanError(.output, file: path, "cannot be written (\((error as NSError).localizedDescription))")
         }
+        if !failed && fdatasync(fd) != 0 { failed = true }
+        let error = failed ? failure(path) : nil
+        close(fd)
+        if let error {
+            unlink(temporary)
+            throw error
+        }
+        return temporary
+    }
+
+    /// Renames a file from ``writeTemporary(_:beside:)`` over `path` (rename(2): a reader sees
+    /// the old file or the new one, never a mix). The temporary file is removed when that fails.
+    public static func rename(_ temporary: String, to path: String) throws {
+        guard Glibc.rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Waits until the names in `folder` (files renamed into it) are on disk. Best effort: a
+    /// folder that cannot be opened or synced only loses the wait.
+    public static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
+    private static func failure(_ path: String) -> ScanError {
+        ScanError(.output, file: path, "cannot be written (\(String(cString: strerror(errno))))")
     }
 }
 

@@ -36,55 +36,53 @@ public final class OutputManifest {
         }
     }
 
-    public let directory: URL
-    public private(set) var entries: [Entry] = []
+    /// The lines read when the manifest was opened (a torn last line left out).
+    public let entries: [Entry]
+    private let path: String
     private let handle: FileHandle
 
     /// Opens (or starts) the manifest in `directory`. Lines that don't parse (the last one, torn
     /// by a crash) are left out.
     public init(directory: String) throws {
-        self.directory = URL(fileURLWithPath: directory)
-        let url = self.directory.appendingPathComponent(Self.fileName)
-        let path = url.path
-        if let data = FileManager.default.contents(atPath: path) {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            for line in data.split(separator: UInt8(ascii: "\n")) {
-                if let entry = try? decoder.decode(Entry.self, from: Data(line)) { entries.append(entry) }
-            }
-            // A torn line must not glue itself to the next one appended.
-            if let last = data.last, last != UInt8(ascii: "\n"), let h = FileHandle(forWritingAtPath: path) {
-                h.seekToEndOfFile()
-                h.write(Data("\n".utf8))
-                try? h.close()
-            }
-        } else if !FileManager.default.createFile(atPath: path, contents: nil) {
+        path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
+        if !FileManager.default.fileExists(atPath: path) && !FileManager.default.createFile(atPath: path, contents: nil) {
             throw ScanError(.output, file: path, "the manifest cannot be created")
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
+        guard let handle = FileHandle(forUpdatingAtPath: path) else {
             throw ScanError(.output, file: path, "the manifest cannot be opened for writing")
         }
         self.handle = handle
-        handle.seekToEndOfFile()
+        do {
+            let data = try handle.readToEnd() ?? Data()
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            entries = data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Entry.self, from: Data($0)) }
+            // The handle is at the end now. A torn line must not glue itself to the next one appended.
+            if let last = data.last, last != UInt8(ascii: "\n") { try handle.write(contentsOf: Data("\n".utf8)) }
+        } catch {
+            throw ScanError(.output, file: path, "the manifest cannot be read (\((error as NSError).localizedDescription))")
+        }
     }
 
     deinit { try? handle.close() }
 
-    /// Appends `entry` and waits until it is on disk.
-    public func append(_ entry: Entry) throws {
+    /// Appends `entries` in one write and waits until they are on disk.
+    public func append(_ entries: [Entry]) throws {
+        guard !entries.isEmpty else { return }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var line = try encoder.encode(entry)
-        line.append(UInt8(ascii: "\n"))
+        var lines = Data()
+        for entry in entries {
+            lines.append(try encoder.encode(entry))
+            lines.append(UInt8(ascii: "\n"))
+        }
         do {
-            try handle.write(contentsOf: line)
+            try handle.write(contentsOf: lines)
             try handle.synchronize()
         } catch {
-            throw ScanError(.output, file: directory.appendingPathComponent(Self.fileName).path,
-                            "the manifest cannot be written (\((error as NSError).localizedDescription))")
+            throw ScanError(.output, file: path, "the manifest cannot be written (\((error as NSError).localizedDescription))")
         }
-        entries.append(entry)
     }
 
     /// SHA-256 (hex) of a file's content, read a piece at a time; nil when it cannot be read.
@@ -126,21 +124,40 @@ public final class OutputManifest {
 /// output still there as written), which file each of the others goes to, and writing them so
 /// that the folder never holds half a file, two outputs of one input, or a file that was there
 /// before and is not ours replaced.
-public final class FolderOutputs {
+///
+/// Writing is a group commit. ``stage(_:for:)`` (any thread, in parallel) writes an output into
+/// a temporary file beside its place and waits until it is on disk. ``commit(_:)`` (one thread)
+/// queues it, and ``flush()`` finishes the queue together: the manifest lines in one write and
+/// one sync, then the renames, then one sync of the folder. A crash before the flush leaves only
+/// temporary files, which the next run removes and redoes.
+public final class FolderOutputs: @unchecked Sendable {
     public struct Finished: Sendable { public var input: String; public var output: String }
 
-    public let directory: String
-    public let manifest: OutputManifest
-    /// Inputs to process, in the order given.
-    public private(set) var pending: [String] = []
-    /// Inputs whose output from an earlier run is still there: skipped.
-    public private(set) var finished: [Finished] = []
-    /// What the caller should tell the user: files named around, leftovers removed.
-    public private(set) var notes: [String] = []
+    /// An output on disk under a temporary name, waiting for ``FolderOutputs/flush()``.
+    public struct Staged: Sendable {
+        public let input: String
+        fileprivate let temporary: String
+        fileprivate let path: String
+        fileprivate let entry: OutputManifest.Entry?
+    }
 
+    /// Inputs to process, in the order given.
+    public let pending: [String]
+    /// Inputs whose output from an earlier run is still there: skipped.
+    public let finished: [Finished]
+    /// What the caller should tell the user: files named around, leftovers removed.
+    public let notes: [String]
+    /// Outputs queued by ``commit(_:)`` that a ``flush()`` will put in place; more than this
+    /// flushes at once.
+    public var batchLimit = 64
+
+    private let directory: String
+    private let manifest: OutputManifest
     private let optionsKey: String
-    private var outputPath: [String: String] = [:]
-    private var inputHash: [String: String] = [:]
+    private let outputPath: [String: String]
+    /// Hashes taken while planning (inputs with an earlier output); the others are hashed when staged.
+    private let knownInputHash: [String: String]
+    private var queue: [Staged] = []
 
     /// Plans the run. `resume: false` redoes every input (the manifest is still kept).
     public init(directory: String, fileExtension: String, optionsKey: String, inputs: [String], resume: Bool = true) throws {
@@ -149,6 +166,7 @@ public final class FolderOutputs {
         let fm = FileManager.default
         manifest = try OutputManifest(directory: directory)
         let folder = URL(fileURLWithPath: directory)
+        var notes: [String] = []
 
         // Temporary files left by a run killed between writing an output and renaming it.
         let leftovers = ((try? fm.contentsOfDirectory(atPath: directory)) ?? []).filter(AtomicFile.isTemporary)
@@ -180,7 +198,7 @@ public final class FolderOutputs {
         }
 
         var namer = OutputNamer(directory: directory, fileExtension: fileExtension, inputs: inputs)
-        for input in inputs { inputHash[input] = OutputManifest.hash(file: input) }
+        var outputPath: [String: String] = [:]
         // First, each input keeps the name an earlier run gave it, so that names stay put when
         // inputs are added or the options change.
         for input in inputs {
@@ -201,32 +219,97 @@ public final class FolderOutputs {
             }
             outputPath[input] = path
         }
+        // Only an input an earlier run wrote under these options can be finished; only it is
+        // hashed now (the rest are hashed by the workers that stage their outputs).
+        var knownInputHash: [String: String] = [:]
+        var pending: [String] = [], finished: [Finished] = []
         for input in inputs {
             let name = URL(fileURLWithPath: outputPath[input]!).lastPathComponent
-            if resume, let digest = inputHash[input], let entry = latestBySource[input], entry.input == digest,
-               entry.options == optionsKey, entry.output == name, contentHash(name) == entry.outputHash {
-                finished.append(Finished(input: input, output: outputPath[input]!))
-            } else {
-                pending.append(input)
+            if resume, let entry = latestBySource[input], entry.options == optionsKey, entry.output == name,
+               let digest = OutputManifest.hash(file: input) {
+                knownInputHash[input] = digest
+                if entry.input == digest, contentHash(name) == entry.outputHash {
+                    finished.append(Finished(input: input, output: outputPath[input]!))
+                    continue
+                }
             }
+            pending.append(input)
         }
+        self.outputPath = outputPath
+        self.knownInputHash = knownInputHash
+        self.pending = pending
+        self.finished = finished
+        self.notes = notes
     }
 
-    /// The output file for `input` (one of the inputs given).
-    public func path(for input: String) -> String { outputPath[input]! }
+    /// Writes `input`'s output under a temporary name beside its place, on disk. Safe to call
+    /// from several threads at once.
+    public func stage(_ data: Data, for input: String) throws -> Staged {
+        let path = outputPath[input]!
+        let temporary = try AtomicFile.writeTemporary(data, beside: path)
+        // An input that cannot be hashed (gone, unreadable) is not recorded as finished.
+        let entry = (knownInputHash[input] ?? OutputManifest.hash(file: input)).map {
+            OutputManifest.Entry(source: input, input: $0, options: optionsKey,
+                                 output: URL(fileURLWithPath: path).lastPathComponent, outputHash: OutputManifest.hash(data))
+        }
+        return Staged(input: input, temporary: temporary, path: path, entry: entry)
+    }
 
-    /// Writes `input`'s output: its line goes into the manifest (on disk), then the content into
-    /// a temporary file in the folder, renamed over the output. Returns the output's path.
+    /// Queues a staged output for the next ``flush()`` (which it runs itself once ``batchLimit``
+    /// outputs wait). Call from one thread. Returns what that flush put in place.
+    @discardableResult
+    public func commit(_ staged: Staged) -> FlushResult {
+        queue.append(staged)
+        return queue.count >= batchLimit ? flush() : FlushResult()
+    }
+
+    /// What a flush put in place, and the outputs it could not.
+    public struct FlushResult: Sendable {
+        /// Output paths now in place, in the order committed.
+        public var written: [String] = []
+        public var failures: [ScanError] = []
+    }
+
+    /// Puts every queued output in place: their manifest lines on disk first, then the renames,
+    /// then the folder's names on disk. Call from the thread that commits.
+    public func flush() -> FlushResult {
+        let batch = queue
+        queue = []
+        var result = FlushResult()
+        guard !batch.isEmpty else { return result }
+        do {
+            try manifest.append(batch.compactMap(\.entry))
+        } catch let e as ScanError {
+            for staged in batch {
+                unlink(staged.temporary)
+                result.failures.append(ScanError(e.code, file: staged.path, "not written: \(e.description)"))
+            }
+            return result
+        } catch {
+            for staged in batch { unlink(staged.temporary) }
+            result.failures.append(ScanError(.output, file: directory, "\(error)"))
+            return result
+        }
+        for staged in batch {
+            do {
+                try AtomicFile.rename(staged.temporary, to: staged.path)
+                result.written.append(staged.path)
+            } catch let e as ScanError {
+                result.failures.append(e)
+            } catch {
+                result.failures.append(ScanError(.output, file: staged.path, "\(error)"))
+            }
+        }
+        AtomicFile.syncFolder(directory)
+        return result
+    }
+
+    /// Writes one output at once (stage, commit, flush). Returns the output's path.
     @discardableResult
     public func write(_ data: Data, for input: String) throws -> String {
-        let path = outputPath[input]!
-        // An input that could not be hashed before (gone, unreadable) is not recorded as finished.
-        if let digest = inputHash[input] {
-            try manifest.append(OutputManifest.Entry(
-                source: input, input: digest, options: optionsKey,
-                output: URL(fileURLWithPath: path).lastPathComponent, outputHash: OutputManifest.hash(data)))
-        }
-        try AtomicFile.write(data, to: path)
-        return path
+        let staged = try stage(data, for: input)
+        commit(staged)
+        if let failure = flush().failures.first(where: { $0.file == staged.path || $0.file == directory }) { throw failure }
+        return staged.path
     }
 }

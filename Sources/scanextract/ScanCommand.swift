@@ -205,53 +205,63 @@ struct ScanCommand: ParsableCommand {
         } catch let e as ScanError {
             throw ValidationError(e.reason)
         }
-        runner.run(files) { index, file, result in
+        // Encoding an output and writing it to disk happen on the worker that made the document;
+        // the delivering thread only puts finished files in place, many at a time.
+        let encodeAs: OutputFormat = outputs == nil && toStdoutAsLines && fmt == .json ? .jsonl : fmt
+        let encodesOnWorker = !(outputs == nil && fmt == .csv && toStdoutAsLines)
+        let banner = outputs == nil && toStdoutAsLines && fmt == .text
+        let finish: @Sendable (String, Document) throws -> Finished = { [outputs] file, doc in
+            guard encodesOnWorker else { return Finished(document: doc) }
+            var data = Data()
+            if banner { data.append(Data("==> \(file) <==\n".utf8)) }
+            data.append(try DocumentWriter.encode(doc, as: encodeAs))
+            guard let outputs else { return Finished(document: doc, encoded: data) }
+            return Finished(document: doc, staged: try outputs.stage(data, for: file))
+        }
+        func placed(_ flushed: FolderOutputs.FlushResult) {
+            written += flushed.written.count
+            for failure in flushed.failures {
+                writeFailed = true
+                failed += 1
+                progress.clear()
+                printError(failure.description)
+            }
+        }
+        runner.run(files, finish: finish, deliver: { index, file, result in
             progress.update(done: index + 1, current: file)
             switch result {
-            case .success(let doc):
-                do {
-                    if let outputs {
-                        try outputs.write(try DocumentWriter.encode(doc, as: fmt), for: file)
-                    } else if fmt == .csv && toStdoutAsLines {
-                        // One CSV for the whole run: one header, then every document's rows.
-                        switch csv.append(doc) {
-                        case .rows(let data):
-                            progress.clear()
-                            FileHandle.standardOutput.write(data)
-                        case .nothing:
-                            if !quiet { printError("\(file): neither a receipt nor a business card; no CSV rows") }
-                        case .otherTable(let kind):
-                            printError("\(file): a \(kind == .receipts ? "receipt" : "business card") does not fit "
-                                       + "the \(kind == .receipts ? "contacts" : "receipts") CSV begun by an earlier file; left out")
-                        }
-                    } else if fmt == .text || fmt == .csv || fmt == .vcard {
-                        var data = Data()
-                        if toStdoutAsLines && fmt == .text { data.append(Data("==> \(file) <==\n".utf8)) }
-                        data.append(try DocumentWriter.encode(doc, as: fmt))
+            case .success(let finished):
+                if let staged = finished.staged {
+                    placed(outputs!.commit(staged))
+                } else if let data = finished.encoded {
+                    progress.clear()
+                    FileHandle.standardOutput.write(data)
+                    written += 1
+                } else {
+                    // One CSV for the whole run: one header, then every document's rows.
+                    switch csv.append(finished.document) {
+                    case .rows(let data):
                         progress.clear()
                         FileHandle.standardOutput.write(data)
-                    } else {
-                        progress.clear()
-                        FileHandle.standardOutput.write(try DocumentWriter.encode(doc, as: toStdoutAsLines ? .jsonl : fmt))
+                    case .nothing:
+                        if !quiet { printError("\(file): neither a receipt nor a business card; no CSV rows") }
+                    case .otherTable(let kind):
+                        printError("\(file): a \(kind == .receipts ? "receipt" : "business card") does not fit "
+                                   + "the \(kind == .receipts ? "contacts" : "receipts") CSV begun by an earlier file; left out")
                     }
                     written += 1
-                } catch let e as ScanError {
-                    writeFailed = true
-                    failed += 1
-                    progress.clear()
-                    printError(e.description)
-                } catch {
-                    failed += 1
-                    printError("\(file): \(error)")
                 }
             case .failure(let e):
                 if e.code == .cancelled { cancelled += 1; return }
                 failed += 1
                 if e.code == .engine { engineMissing = true }
+                if e.code == .output { writeFailed = true }
                 progress.clear()
                 printError(e.description)
             }
-        }
+        }, waiting: {
+            if let outputs { placed(outputs.flush()) }
+        })
         progress.finish()
 
         if cancellation.isCancelled {
@@ -271,6 +281,14 @@ struct ScanCommand: ParsableCommand {
         }
         if failed > 0 { throw ExitCode(writeFailed ? ExitStatus.cannotWrite : ExitStatus.someFailed) }
     }
+}
+
+/// What a worker hands back for one document: the document, and its output encoded (for stdout)
+/// or already written under a temporary name (for an output folder).
+struct Finished: Sendable {
+    var document: Document
+    var encoded: Data?
+    var staged: FolderOutputs.Staged?
 }
 
 func printError(_ message: String) {
