@@ -49,7 +49,7 @@ struct PhoneDetector {
         let prev = s.at(i - 1)
         if isDigit(prev) || prev == 0x2B || prev == 0x2A || prev == 0x3D || prev == 0x23 { return false }
         if c == 0x2B || c == 0x28 { return prev != 0x29 }
-        if isAlnum(prev) { return false }
+        if isAlpha(prev) || prev == 0x2E { return gluedLabel(s, i) }
         switch prev {
         case 0x2D, 0x2E, 0x2C, 0x2F, 0x5C, 0x5F, 0x40, 0x24, 0x26, 0x3F, 0x25, 0x7E: return false
         case 0xA3, 0xA5, 0xAC, 0xB9: return false // last byte of £ ¥ € ₹
@@ -57,8 +57,21 @@ struct PhoneDetector {
         }
     }
 
+    /// A phone label printed without the space after it, as OCR often reads a card or a receipt
+    /// header (`T536-278-8222`, `Tel.069/5850177`, `M0412 345 678`): the letters right before `i`
+    /// (a dot between allowed) are a phone word or a one-letter phone label, and start a token.
+    private func gluedLabel(_ s: ScanText, _ i: Int) -> Bool {
+        var e = i
+        if s.at(e - 1) == 0x2E { e -= 1 }
+        guard e > 0, isAlpha(s.bytes[e - 1]) else { return false }
+        let b = s.wordStart(before: e)
+        guard !isAlnum(s.at(b - 1)) else { return false }
+        return PhoneDetector.phoneTable.contains(s, b, e) || PhoneDetector.letterTable.contains(s, b, e)
+    }
+
     private func parse(_ s: ScanText, at start: Int) -> (Hit, Int)? {
         guard startAllowed(s, start) else { return nil }
+        let glued = isAlpha(s.at(start - 1)) || s.at(start - 1) == 0x2E
         let v = s.num
         let n = v.count
         // Quick filter: fewer than 7 digits in the token cannot be a number we report.
@@ -175,7 +188,10 @@ struct PhoneDetector {
             if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil } // a formula
         }
 
-        let context = keywordContext(s, before: start)
+        // A glued label is the keyword; the number must still be written in groups of two digits
+        // or more, so that codes such as `C1234567` and `P0-001-000016155-9` are not taken for one.
+        if glued && (groups.count < 2 || groups.contains { $0.end - $0.start < 2 }) { return nil }
+        let context = glued ? .phone : keywordContext(s, before: start)
 
         // Try the full candidate, then shorter ones cut at a space between groups.
         var k = groups.count
