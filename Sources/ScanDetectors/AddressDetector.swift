@@ -37,6 +37,9 @@ struct AddressDetector {
         "united arab emirates": "AE", "uae": "AE", "thailand": "TH", "philippines": "PH", "vietnam": "VN",
     ]
 
+    /// The letters an Eircode uses (no B G I J L M O Q S U Z).
+    static let eircodeLetters: Set<UInt8> = Set("ACDEFHKNPRTVWXY".utf8)
+
     static let streetWords: Set<String> = [
         "street", "st", "road", "rd", "avenue", "ave", "av", "blvd", "boulevard", "lane", "ln", "drive", "dr",
         "way", "court", "ct", "place", "pl", "square", "sq", "terrace", "parkway", "pkwy", "highway", "hwy",
@@ -123,6 +126,19 @@ struct AddressDetector {
                 let (_, de) = token(s, q)
                 if shapeOK, de - q == 3, isDigit(b[q]), isUpper(b[q + 1]), isUpper(b[q + 2]) {
                     hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "GB"), priority: 25))
+                    i = de; continue
+                }
+            }
+            // Ireland (Eircode): a routing key (a letter and two digits, or D6W), then four characters of
+            // the code's own alphabet, letters and digits mixed (D02 X285, H91 Y6H6).
+            if len == 3, s.at(e) == 0x20, AddressDetector.eircodeLetters.contains(b[i]) || b[i] == 0x44,
+               isDigit(b[i + 1]), isDigit(b[i + 2]) || s.string(i, e) == "D6W" {
+                let q = e + 1
+                let (_, de) = token(s, q)
+                let id = Array(b[q..<de])
+                if id.count == 4, id.allSatisfy({ isDigit($0) || AddressDetector.eircodeLetters.contains($0) }),
+                   id.contains(where: isDigit), id.contains(where: isUpper) {
+                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "IE"), priority: 25))
                     i = de; continue
                 }
             }

@@ -270,8 +270,14 @@ final class DetectorsTests: XCTestCase {
             ("Sydney NSW 2000", nil, "2000", "2000"),
             ("55100 Kuala Lumpur", nil, "55100", "55100"),
             ("Qty 55100 units", nil, "", nil),
+            ("Galway, H91 Y6H6", nil, "H91 Y6H6", "H91 Y6H6"),
+            ("Dublin 2, D02 X285, Ireland", nil, "D02 X285", "D02 X285"),
+            // Not Eircodes: an identifier of digits only, or with a letter the code never uses.
+            ("Part F10 4000 x2", nil, "", nil),
+            ("Code A12 BX45", nil, "", nil),
         ]
         check(rows, .postalCode) { $0.postalCode }
+        XCTAssertEqual(find("Galway, H91 Y6H6", .postalCode).first?.value.country, "IE")
     }
 
     func testAddress() {
@@ -287,6 +293,10 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(us.first?.value.city, "Springfield")
         XCTAssertEqual(us.first?.value.region, "IL")
         XCTAssertEqual(us.first?.value.street, "1600 Main St")
+        let ie = find("388 George Way, Suite 208\nGalway, H91 Y6H6", .address)
+        XCTAssertEqual(ie.first?.value.street, "388 George Way, Suite 208")
+        XCTAssertEqual(ie.first?.value.city, "Galway")
+        XCTAssertEqual(ie.first?.value.country, "IE")
         XCTAssertTrue(find("Thank you for shopping", .address).isEmpty)
     }
 
