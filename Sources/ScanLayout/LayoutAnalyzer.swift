@@ -205,14 +205,14 @@ public enum LayoutAnalyzer {
         return blocks
     }
 
-    /// The pieces of a line separated by gaps wider than three heights of the smaller text on
+    /// The pieces of a line separated by gaps wider than two heights of the smaller text on
     /// either side: a large name beside a column of small contacts is two pieces, though the
     /// gap is narrow next to the name's own height.
     public static func columns(of line: LayoutLine) -> [LayoutLine] {
         var pieces: [[LayoutWord]] = []
         for w in line.words {
             if let last = pieces.last?.last,
-               w.box.minX - last.box.maxX <= 3 * max(1, min(line.textHeight, w.box.height, last.box.height)) {
+               w.box.minX - last.box.maxX <= 2 * max(1, min(line.textHeight, w.box.height, last.box.height)) {
                 pieces[pieces.count - 1].append(w)
             } else {
                 pieces.append([w])

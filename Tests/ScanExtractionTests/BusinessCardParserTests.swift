@@ -217,4 +217,22 @@ import ScanModel
         ])
         #expect(LayoutAnalyzer.lines(of: page).map(\.text) == ["Noah Campbell"])
     }
+
+    @Test func aGapOfMoreThanTwoSmallTextHeightsSplitsAColumnOff() {
+        // A tall name beside a smaller e-mail, 2.4 e-mail heights apart (a two-column card),
+        // and a name whose words are half a height apart.
+        func obs(_ text: String, x: Double, y: Double, w: Double, h: Double) -> TextObservation {
+            let box = BoundingBox(x: x, y: y, width: w, height: h)
+            return TextObservation(text: text, confidence: 0.9, boundingBox: box,
+                                   words: [RecognizedWord(text: text, confidence: 0.9, boundingBox: box)])
+        }
+        let page = Page(index: 0, width: 800, height: 400, textSource: .imported, observations: [
+            obs("Ada Byron", x: 100, y: 100, w: 300, h: 72),
+            obs("ada@example.com", x: 489, y: 110, w: 250, h: 37),
+            obs("Grace", x: 100, y: 250, w: 150, h: 40),
+            obs("Hopper", x: 270, y: 250, w: 170, h: 40),
+        ])
+        let pieces = LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
+        #expect(pieces == ["Ada Byron", "ada@example.com", "Grace Hopper"])
+    }
 }

@@ -88,7 +88,7 @@ public struct LineAnalyzer: Sendable {
         let bareIntegers: Bool
     }
 
-    /// With `splitColumns`, a visual line is cut where a gap wider than three text heights
+    /// With `splitColumns`, a visual line is cut where a gap wider than two text heights
     /// separates two columns (a card's contacts on the left, its address on the right).
     public func analyze(_ document: Document, splitColumns: Bool = false) -> [AnalyzedLine] {
         let a = analysis(of: document)
