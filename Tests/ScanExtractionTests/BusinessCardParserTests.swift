@@ -218,6 +218,23 @@ import ScanModel
         #expect(LayoutAnalyzer.lines(of: page).map(\.text) == ["Noah Campbell"])
     }
 
+    @Test func oneMisreadLetterOfTheNameIsMendedFromTheEmail() {
+        #expect(BusinessCardParser.agreeWithLocal("Dilliam Hernandez", "williamh") == "William Hernandez")
+        #expect(BusinessCardParser.agreeWithLocal("Maria Hernamdez", "maria.hernandez") == "Maria Hernandez")
+        // Accents are not misreadings; a name the address already holds needs nothing.
+        #expect(BusinessCardParser.agreeWithLocal("Dr. Chloé Durand", "chloe.durand") == nil)
+        #expect(BusinessCardParser.agreeWithLocal("William Hernandez", "williamh") == nil)
+        // Short words, two letters apart, or more than one way to mend: left as printed.
+        #expect(BusinessCardParser.agreeWithLocal("Mark Lee", "marc.lee") == nil)
+        #expect(BusinessCardParser.agreeWithLocal("Dillian Hernandez", "williamh") == nil)
+        #expect(BusinessCardParser.agreeWithLocal("Baker Smith", "bakes.bakir") == nil)
+        let c = card([
+            Fixture.line(40, "Dilliam Hernandez", h: 30),
+            Fixture.line(120, "williamh@copperstone.com"),
+        ])
+        #expect(c.name?.full == "William Hernandez")
+    }
+
     @Test func aGapOfMoreThanTwoSmallTextHeightsSplitsAColumnOff() {
         // A tall name beside a smaller e-mail, 2.4 e-mail heights apart (a two-column card),
         // and a name whose words are half a height apart.

@@ -127,9 +127,15 @@ public struct BusinessCardParser: Sendable {
             s -= 0.05 * Double(i)
             if s > nameBest { nameBest = s; nameIndex = i }
         }
+        var nameCorrection: (from: String, to: String)?
         if let ni = nameIndex {
             let l = lines[ni]
-            card.name = Self.splitName(Text.clean(l.text))
+            var full = Text.clean(l.text)
+            if let local = emailLocal, let fix = Self.agreeWithLocal(full, local) {
+                nameCorrection = (full, fix)
+                full = fix
+            }
+            card.name = Self.splitName(full)
             card.provenance["name"] = l.line.provenance()
         }
         if let oi = orgIndex {
@@ -159,6 +165,10 @@ public struct BusinessCardParser: Sendable {
             card.provenance["department"] = lines[di].line.provenance()
         }
         var findings: [Finding] = []
+        if let c = nameCorrection {
+            findings.append(Finding(code: "card-name-from-email", message: "the name was read as '\(c.from)'; one letter was taken from the e-mail address: '\(c.to)'",
+                                    field: "businessCard.name"))
+        }
         if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
         return (card, findings)
     }
@@ -263,6 +273,37 @@ public struct BusinessCardParser: Sendable {
         if l.isEmpty { return false }
         return l.contains(family) || l.contains(given) && given.count >= 3
             || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
+    }
+
+    /// The name with one word mended from the e-mail's local part, when OCR misread a single
+    /// letter of it (`Dilliam Hernandez`, `williamh@...`): a word of five letters or more that
+    /// the local part lacks, but holds with exactly one letter different, at its start or end or
+    /// between separators. Nil when no word needs or allows such a mend.
+    static func agreeWithLocal(_ name: String, _ local: String) -> String? {
+        let pieces = local.lowercased().split(whereSeparator: { !$0.isLetter }).map { Array($0) }
+        let joined = pieces.flatMap { $0 }
+        var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for (k, word) in words.enumerated() {
+            // Compared without accents: an e-mail address spells `Chloé` as `chloe`.
+            let printed = Array(word)
+            let letters = Array(word.lowercased().folding(options: .diacriticInsensitive, locale: nil))
+            guard letters.count >= 5, letters.count == printed.count, letters.allSatisfy(\.isLetter),
+                  !String(joined).contains(String(letters)) else { continue }
+            // Places where a name word may stand in the local part: each piece's start and end.
+            var spans: [[Character]] = []
+            for piece in pieces where piece.count >= letters.count {
+                spans.append(Array(piece.prefix(letters.count)))
+                spans.append(Array(piece.suffix(letters.count)))
+            }
+            let mends = Set(spans.filter { span in zip(span, letters).filter { $0 != $1 }.count == 1 }.map { String($0) })
+            guard mends.count == 1, let mend = mends.first.map(Array.init) else { continue }
+            // Only the differing letter changes; the printed capitals and accents stay.
+            words[k] = String(printed.indices.map { i in
+                letters[i] == mend[i] ? printed[i] : printed[i].isUppercase ? Character(mend[i].uppercased()) : mend[i]
+            })
+            return words.joined(separator: " ")
+        }
+        return nil
     }
 
     static func splitName(_ s: String) -> BusinessCard.Name {
