@@ -97,14 +97,10 @@ public final class OutputManifest {
             guard let chunk, !chunk.isEmpty else { break }
             hasher.update(data: chunk)
         }
-        return hex(hasher.finalize())
+        return hasher.finalize().hexadecimal
     }
 
-    public static func hash(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
-
-    private static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
-    }
+    public static func hash(_ data: Data) -> String { SHA256.hash(data: data).hexadecimal }
 
     /// Everything that changes an output: the configuration (the engine `auto` chose, languages,
     /// custom words, country, type...; not the thread count), the output format and the schema

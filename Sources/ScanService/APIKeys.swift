@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ScanModel
 
 /// The API keys the service accepts, kept only as SHA-256 hashes (swift-crypto). A request's
 /// bearer key is hashed and compared in constant time; the hash (hex) is the owner of its jobs.
@@ -54,7 +55,7 @@ public struct APIKeys: Sendable {
         let hash = Self.hash(key)
         var match: [UInt8]?
         for candidate in hashes where Self.constantTimeEqual(candidate, hash) { match = candidate }
-        return match.map { $0.map { String(format: "%02x", $0) }.joined() }
+        return match?.hexadecimal
     }
 
     static func hash(_ key: String) -> [UInt8] { Array(SHA256.hash(data: Data(key.utf8))) }

@@ -12,30 +12,34 @@ extension ExtractionService {
     func addBatchRoutes(to router: Router<BasicRequestContext>) {
         router.post("/v1/batches") { request, _ in try await createBatch(request) }
         router.get("/v1/batches/:id") { request, context in
-            let owner = try authorize(request)
-            let id = try context.parameters.require("id")
-            guard let batch = try await store.batch(id: id, owner: owner) else { throw Problem.notFound("no such batch") }
+            let (batch, _) = try await ownedBatch(request, context)
+            let id = batch.id
             let wait = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 0
             // Without `wait` the jobs come back at once (no time left to wait).
             let jobs = try await waitForBatch(id: id, seconds: min(max(wait, 0), 60))
             return try Self.json(describe(batch, jobs: jobs))
         }
         router.get("/v1/batches/:id/result") { request, context in
-            let owner = try authorize(request)
-            let id = try context.parameters.require("id")
-            guard try await store.batch(id: id, owner: owner) != nil else { throw Problem.notFound("no such batch") }
-            return try await batchResult(id: id, format: request.uri.queryParameters.get("format"),
+            let (batch, _) = try await ownedBatch(request, context)
+            return try await batchResult(id: batch.id, format: request.uri.queryParameters.get("format"),
                                          accept: request.headers[.accept])
         }
         router.delete("/v1/batches/:id") { request, context -> Response in
-            let owner = try authorize(request)
-            let id = try context.parameters.require("id")
-            guard try await store.batch(id: id, owner: owner) != nil else { throw Problem.notFound("no such batch") }
-            for job in try await store.jobs(inBatch: id) where !job.status.isFinished {
+            let (batch, owner) = try await ownedBatch(request, context)
+            for job in try await store.jobs(inBatch: batch.id) where !job.status.isFinished {
                 _ = try await store.cancel(id: job.id, owner: owner)
             }
             return Response(status: .noContent)
         }
+    }
+
+    /// The batch the path names, if the request's key owns it (else 404, as for a batch that
+    /// does not exist), and that owner.
+    func ownedBatch(_ request: Request, _ context: BasicRequestContext) async throws -> (Batch, String) {
+        let owner = try authorize(request)
+        let id = try context.parameters.require("id")
+        guard let batch = try await store.batch(id: id, owner: owner) else { throw Problem.notFound("no such batch") }
+        return (batch, owner)
     }
 
     // MARK: POST /v1/batches

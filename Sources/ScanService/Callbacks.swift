@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import NIOCore
 import ScanJobs
+import ScanModel
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -111,7 +112,7 @@ public enum CallbackSignature {
         var message = Data("\(timestamp).".utf8)
         message.append(body)
         let code = HMAC<Crypto.SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(secret.utf8)))
-        return code.map { String(format: "%02x", $0) }.joined()
+        return Array(code).hexadecimal
     }
 }
 

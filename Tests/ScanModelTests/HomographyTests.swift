@@ -101,3 +101,10 @@ final class HomographyTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(PageLayout.WordReference.self, from: Data("[3,1]".utf8)), ref)
     }
 }
+
+final class HexadecimalTests: XCTestCase {
+    func testTwoLowercaseDigitsAByte() {
+        XCTAssertEqual([UInt8]([0x00, 0x0f, 0xa0, 0xff]).hexadecimal, "000fa0ff")
+        XCTAssertEqual([UInt8]().hexadecimal, "")
+    }
+}
