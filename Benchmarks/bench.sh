@@ -83,7 +83,8 @@ if [ "${MEMORY_COPIES:-0}" -gt 0 ]; then
     for k in $(seq 1 "$MEMORY_COPIES"); do
         for f in "$eval_dir"/sroie-dev/img/*; do ln -s "$f" "$mem/$k-$(basename "$f")"; done
     done
-    timed memory "$bin" --quiet --output-dir "$out/memory-out" "$mem" || true
+    "$root/Benchmarks/memory-slope.sh" "$bin" "$mem" "$out/memory-out" | tee "$out/memory-slope"
+    echo "memory $(cat "$out/memory-out.time")" >> "$out/times"
 fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
