@@ -195,10 +195,7 @@ struct DateTimeDetector {
         return (evidenceDayFirst, evidenceMonthFirst)
     }
 
-    private func iso(_ y: Int, _ m: Int, _ d: Int) -> String {
-        func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
-    }
+    private func iso(_ y: Int, _ m: Int, _ d: Int) -> String { CalendarDate.iso(y, m, d) }
 
     /// A two-digit year in the 100-year window that ends 20 years after the reference
     /// year: with 2024, `44` is 2044 and `45` is 1945; with 2095, `05` is 2105.
@@ -209,14 +206,9 @@ struct DateTimeDetector {
         return y
     }
 
-    private static let daysInMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-
     private func valid(_ y: Int, _ m: Int, _ d: Int, strict: Bool) -> Bool {
-        guard m >= 1, m <= 12, d >= 1, d <= 31, y >= 1000, y <= 2999 else { return false }
-        if !strict { return true }
-        if d > DateTimeDetector.daysInMonth[m - 1] { return false }
-        if m == 2, d == 29, !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) { return false }
-        return true
+        guard y >= 1000, y <= 2999 else { return false }
+        return strict ? CalendarDate.exists(y, m, d) : m >= 1 && m <= 12 && d >= 1 && d <= 31
     }
 
     /// `yyyy-m-d`, `d/m/yyyy`, `m/d/yy`, `dd.mm.yyyy`.

@@ -251,8 +251,9 @@ struct ReceiptFieldFeatures {
                 }
                 raw.append((d, e.text, i, e.range.start, true, e.ambiguous == true))
             }
-            for (iso, text, start) in ReceiptParser.numericDates(in: l.text, monthFirst: monthFirst)
-            where !ReceiptParser.gluedToCode(scalars, at: start) {
+            for found in NumericDate.anywhere(in: l.text, monthFirst: monthFirst)
+            where !ReceiptParser.gluedToCode(scalars, at: found.start) {
+                let (iso, text, start) = (found.iso, found.text, found.start)
                 if raw.contains(where: { $0.line == i && $0.iso == iso }) { continue }
                 raw.append((iso, text, i, start, false, false))
             }

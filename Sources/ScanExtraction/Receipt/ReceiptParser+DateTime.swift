@@ -4,33 +4,6 @@ import ScanModel
 
 // Date, time, receipt number and currency.
 extension ReceiptParser {
-    /// Numeric dates printed anywhere in a line, even glued to a label or a time (`Date:15/01/2018`,
-    /// `9/3/201820:54:50`): their ISO value (day first unless `monthFirst`, or when the first number can't be a month)
-    /// and the printed text.
-    static func numericDates(in text: String, monthFirst: Bool) -> [(iso: String, text: String, start: Int)] {
-        var out: [(String, String, Int)] = []
-        let patterns = [#"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"#,
-                        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
-                        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?![\d/.-])"#]
-        for (n, pat) in patterns.enumerated() {
-            let re = RegexCache.shared.regex(pat, caseInsensitive: false)
-            let ns = text as NSString
-            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-                let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
-                var y: Int, mo: Int, d: Int
-                if n == 0 { (y, mo, d) = (g[0], g[1], g[2]) } else {
-                    (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-                    if mo > 12 && d <= 12 { swap(&d, &mo) }
-                    y = g[2] < 100 ? 2000 + g[2] : g[2]
-                }
-                guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y) else { continue }
-                let start = ns.substring(to: m.range.location).unicodeScalars.count
-                out.append((String(format: "%04d-%02d-%02d", y, mo, d), ns.substring(with: m.range), start))
-            }
-        }
-        return out
-    }
-
     /// A date-like run that continues a product or reference code (`HD03-04-06`, `SKU12.05.19`):
     /// letters or digits right before it, other than a date label glued on (`DATE:`, `Tarikh`).
     static func gluedToCode(_ scalars: [Unicode.Scalar], at start: Int) -> Bool {
@@ -100,44 +73,12 @@ extension ReceiptParser {
         }
     }
 
-    /// Last resort when no date was read: day and month printed without the separator between
-    /// them (`2703/2018`, `27032018`, `0502-18`) or with a space for it (`05 02-18`), on a line with no amount and no phone or registration label.
-    /// A two-digit year needs its separator; the date must be a real calendar day.
+    /// Last resort when no date was read: a date whose separator was lost (`2703/2018`,
+    /// `05 02-18`; ``NumericDate/unseparated(in:monthFirst:)``), on a line with no amount and
+    /// no phone or registration label.
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
-        let patterns = [#"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,
-                        #"(?<![\d/.:-])(\d{2})(\d{2})[-/.](\d{2})(?![\d/.:-])"#,
-                        // One separator read as a space: `05 02-18`.
-                        #"(?<![\d/.:-])(\d{2}) (\d{2})[-/.](\d{2}|(?:19|20)\d{2})(?![\d/.:-])"#]
         for l in lines where l.amount == nil && !Text.hasAny(l.key, ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]) {
-            let ns = l.text as NSString
-            for pat in patterns {
-                let re = RegexCache.shared.regex(pat, caseInsensitive: false)
-                guard let m = re.firstMatch(in: l.text, range: NSRange(location: 0, length: ns.length)) else { continue }
-                let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
-                let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-                let y = g[2] < 100 ? 2000 + g[2] : g[2]
-                var c = DateComponents()
-                c.year = y; c.month = mo; c.day = d
-                guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y),
-                      let date = Calendar(identifier: .gregorian).date(from: c),
-                      Calendar(identifier: .gregorian).component(.day, from: date) == d else { continue }
-                return (String(format: "%04d-%02d-%02d", y, mo, d), ns.substring(with: m.range), l)
-            }
-        }
-        return nil
-    }
-
-    /// A numeric date the detectors passed over (`18-11-18 13:58`), read day first unless `monthFirst`.
-    static func fallbackDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, AnalyzedLine)? {
-        for l in lines {
-            guard let m = Text.range(l.text, #"\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b"#) else { continue }
-            let n = l.text[m].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            guard n.count == 3 else { continue }
-            var (d, mo) = monthFirst ? (n[1], n[0]) : (n[0], n[1])
-            if mo > 12 && d <= 12 { swap(&d, &mo) }
-            let y = n[2] < 100 ? 2000 + n[2] : n[2]
-            guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y) else { continue }
-            return (String(format: "%04d-%02d-%02d", y, mo, d), l)
+            if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst) { return (found.iso, found.text, l) }
         }
         return nil
     }

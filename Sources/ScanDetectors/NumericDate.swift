@@ -1,0 +1,87 @@
+import Foundation
+
+/// The calendar check and ISO form every date reader shares.
+public enum CalendarDate {
+    private static let daysInMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+    /// Whether the day exists (`2019-02-29` does not).
+    public static func exists(_ y: Int, _ m: Int, _ d: Int) -> Bool {
+        guard m >= 1, m <= 12, d >= 1, d <= daysInMonth[m - 1] else { return false }
+        return !(m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)))
+    }
+
+    /// `yyyy-mm-dd`.
+    public static func iso(_ y: Int, _ m: Int, _ d: Int) -> String {
+        func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+}
+
+/// Numeric dates read the lenient way a document's parser needs once the detector has had its
+/// say: anywhere in a line, even glued to a label or a time (`Date:15/01/2018`,
+/// `9/3/201820:54:50`), and, as a last resort, with a separator lost (`2703/2018`, `05 02-18`).
+/// Years are four digits from 19xx or 20xx, or two digits read as 20xx; the day must exist.
+public enum NumericDate {
+    public struct Found: Sendable, Equatable {
+        /// `yyyy-mm-dd`.
+        public var iso: String
+        /// The text as printed.
+        public var text: String
+        /// Where it starts in the line, in Unicode scalars.
+        public var start: Int
+    }
+
+    /// Every numeric date in `text`, day first unless `monthFirst` (or when the first number
+    /// cannot be a month).
+    public static func anywhere(in text: String, monthFirst: Bool) -> [Found] {
+        var out: [Found] = []
+        for (n, re) in anywherePatterns.enumerated() {
+            let ns = text as NSString
+            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
+                var y: Int, mo: Int, d: Int
+                if n == 0 { (y, mo, d) = (g[0], g[1], g[2]) } else {
+                    (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+                    if mo > 12 && d <= 12 { swap(&d, &mo) }
+                    y = g[2] < 100 ? 2000 + g[2] : g[2]
+                }
+                guard let iso = checked(y, mo, d) else { continue }
+                let start = ns.substring(to: m.range.location).unicodeScalars.count
+                out.append(Found(iso: iso, text: ns.substring(with: m.range), start: start))
+            }
+        }
+        return out
+    }
+
+    /// Day and month printed without the separator between them (`2703/2018`, `27032018`,
+    /// `0502-18`) or with a space for it (`05 02-18`). A two-digit year needs its separator.
+    public static func unseparated(in text: String, monthFirst: Bool) -> Found? {
+        let ns = text as NSString
+        for re in unseparatedPatterns {
+            guard let m = re.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { continue }
+            let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
+            let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+            guard let iso = checked(g[2] < 100 ? 2000 + g[2] : g[2], mo, d) else { continue }
+            return Found(iso: iso, text: ns.substring(with: m.range), start: ns.substring(to: m.range.location).unicodeScalars.count)
+        }
+        return nil
+    }
+
+    private static func checked(_ y: Int, _ m: Int, _ d: Int) -> String? {
+        (1990...2100).contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
+    }
+
+    // Compiled once: NSRegularExpression is slow to build.
+    private static let anywherePatterns: [NSRegularExpression] = [
+        #"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"#,
+        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
+        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?![\d/.-])"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    private static let unseparatedPatterns: [NSRegularExpression] = [
+        #"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,
+        #"(?<![\d/.:-])(\d{2})(\d{2})[-/.](\d{2})(?![\d/.:-])"#,
+        // One separator read as a space: `05 02-18`.
+        #"(?<![\d/.:-])(\d{2}) (\d{2})[-/.](\d{2}|(?:19|20)\d{2})(?![\d/.:-])"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+}

@@ -1,0 +1,40 @@
+import XCTest
+@testable import ScanDetectors
+
+/// The lenient numeric date readers the receipt parser uses after the detector.
+final class NumericDateTests: XCTestCase {
+    func testDatesGluedToALabelOrATime() {
+        XCTAssertEqual(NumericDate.anywhere(in: "Date:15/01/2018", monthFirst: false).map(\.iso), ["2018-01-15"])
+        XCTAssertEqual(NumericDate.anywhere(in: "9/3/201820:54:50", monthFirst: false).first?.iso, "2018-03-09")
+        XCTAssertEqual(NumericDate.anywhere(in: "9/3/201820:54:50", monthFirst: true).first?.iso, "2018-09-03")
+        let found = NumericDate.anywhere(in: "Tarikh 2018-07-06 10:00", monthFirst: false)
+        XCTAssertEqual(found.map(\.iso), ["2018-07-06"])
+        XCTAssertEqual(found.first?.text, "2018-07-06")
+        XCTAssertEqual(found.first?.start, 7)
+        // A day past 12 decides the order whatever the receipt says.
+        XCTAssertEqual(NumericDate.anywhere(in: "04/21/20", monthFirst: false).map(\.iso), ["2020-04-21"])
+    }
+
+    func testDaysThatDoNotExistAndYearsOutOfRangeAreNotDates() {
+        XCTAssertTrue(NumericDate.anywhere(in: "31/04/2018", monthFirst: false).isEmpty)
+        XCTAssertTrue(NumericDate.anywhere(in: "29/02/2019", monthFirst: false).isEmpty)
+        XCTAssertEqual(NumericDate.anywhere(in: "29/02/2020", monthFirst: false).map(\.iso), ["2020-02-29"])
+        XCTAssertTrue(NumericDate.anywhere(in: "12/05/1890", monthFirst: false).isEmpty)
+    }
+
+    func testDatesWithALostSeparator() {
+        XCTAssertEqual(NumericDate.unseparated(in: "2703/2018", monthFirst: false)?.iso, "2018-03-27")
+        XCTAssertEqual(NumericDate.unseparated(in: "27032018", monthFirst: false)?.iso, "2018-03-27")
+        XCTAssertEqual(NumericDate.unseparated(in: "05 02-18", monthFirst: false)?.iso, "2018-02-05")
+        XCTAssertEqual(NumericDate.unseparated(in: "05 02-18", monthFirst: true)?.iso, "2018-05-02")
+        XCTAssertNil(NumericDate.unseparated(in: "3102/2018", monthFirst: false), "31 February")
+        XCTAssertNil(NumericDate.unseparated(in: "052018", monthFirst: false), "a two-digit year needs its separator")
+    }
+
+    func testCalendar() {
+        XCTAssertTrue(CalendarDate.exists(2000, 2, 29))
+        XCTAssertFalse(CalendarDate.exists(1900, 2, 29))
+        XCTAssertFalse(CalendarDate.exists(2024, 13, 1))
+        XCTAssertEqual(CalendarDate.iso(987, 3, 4), "0987-03-04")
+    }
+}
