@@ -143,8 +143,7 @@ public final class FolderOutputs: @unchecked Sendable {
     public let finished: [Finished]
     /// What the caller should tell the user: files named around, leftovers removed.
     public let notes: [String]
-    /// Outputs queued by ``commit(_:)`` that a ``flush()`` will put in place; more than this
-    /// flushes at once.
+    /// How many outputs ``commit(_:)`` queues before it runs ``flush()`` itself.
     public var batchLimit = 64
 
     private let directory: String

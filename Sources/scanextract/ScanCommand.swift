@@ -214,7 +214,11 @@ struct ScanCommand: ParsableCommand {
             guard encodesOnWorker else { return Finished(document: doc) }
             var data = Data()
             if banner { data.append(Data("==> \(file) <==\n".utf8)) }
-            data.append(try DocumentWriter.encode(doc, as: encodeAs))
+            do {
+                data.append(try DocumentWriter.encode(doc, as: encodeAs))
+            } catch {
+                throw ScanError(.output, file: file, "its \(encodeAs.rawValue) output cannot be made (\(error))")
+            }
             guard let outputs else { return Finished(document: doc, encoded: data) }
             return Finished(document: doc, staged: try outputs.stage(data, for: file))
         }
