@@ -130,6 +130,18 @@ import ScanModel
         #expect(ReceiptParser.normalizedName("BOOK TA _K (TAMAN DAYA) SDN BHD") == "BOOK TA .K (TAMAN DAYA) SDN BHD")
     }
 
+    @Test func aLegalFormMisreadInOneLookAlikeCharacterIsMended() {
+        #expect(ReceiptParser.normalizedName("99 SPEED MART 5/B") == "99 SPEED MART S/B")
+        #expect(ReceiptParser.normalizedName("AMANO MALAYSIA SON BHD") == "AMANO MALAYSIA SDN BHD")
+        #expect(ReceiptParser.normalizedName("Kedai Maju Sdn 8hd") == "Kedai Maju Sdn Bhd")
+        #expect(ReceiptParser.normalizedName("Nordlicht 6MBH") == "Nordlicht GMBH")
+        // Already a form, a difference that is no look-alike, or a short one-word form: left as printed.
+        #expect(ReceiptParser.normalizedName("ACME TRADING SDN BHD") == "ACME TRADING SDN BHD")
+        #expect(ReceiptParser.normalizedName("SUBANG HEALTHCARE SIN BHD") == "SUBANG HEALTHCARE SIN BHD")
+        #expect(ReceiptParser.normalizedName("CAFE 5A") == "CAFE 5A")
+        #expect(ReceiptParser.normalizedName("JOE'S CO") == "JOE'S CO")
+    }
+
     @Test func amountWithASpaceAfterItsPointAndItemsThatAddUpToIt() {
         // No total label: `CASH` over `RM 170. 00`, which the two items add up to.
         let r = receipt([

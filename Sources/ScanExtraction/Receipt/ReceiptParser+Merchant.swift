@@ -50,8 +50,54 @@ extension ReceiptParser {
            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
             name = String(name[m.upperBound...])
         }
+        return mendLegalForm(name)
+    }
+
+    /// Letters and digits OCR takes for one another in print.
+    static let lookalikes: Set<String> = ["0O", "0D", "DO", "1I", "1L", "IL", "5S", "8B", "3B", "6G", "2Z", "MN"] // each pair in sorted order
+
+    /// A name that ends with a legal form of any locale misread in one character for its look-alike
+    /// (`SON BHD`, `SDN 3HD`, `5/B`) gets the form's character back, in the printed case. A form of
+    /// several words needs one of them exact; a one-word form, three characters or more.
+    static func mendLegalForm(_ name: String) -> String {
+        // The name's key (as Text.key makes it), with where each letter or digit was printed.
+        var key: [Character] = [], at: [String.Index?] = []
+        var i = name.startIndex
+        while i < name.endIndex {
+            let c = name[i]
+            if c.isLetter || c.isNumber {
+                key.append(contentsOf: String(c).uppercased())
+                at.append(i)
+            } else if key.last != nil && key.last != " " {
+                key.append(" ")
+                at.append(nil)
+            }
+            i = name.index(after: i)
+        }
+        if key.last == " " { key.removeLast(); at.removeLast() }
+        guard key.count == at.count, key.count >= 3 else { return name }
+        // Longest forms first: `SON BHD` is `SDN BHD` misread, though `BHD` alone is a form too.
+        for form in legalForms {
+            let f = Array(form)
+            guard f.count < key.count, key[key.count - f.count - 1] == " " else { continue }
+            let tail = key[(key.count - f.count)...]
+            if tail.elementsEqual(f) { return name }
+            var differing: [Int] = []
+            for (k, (a, b)) in zip(tail.indices, zip(tail, f)) where a != b { differing.append(k) }
+            guard differing.count == 1, let k = differing.first, key[k] != " ", f[k - tail.startIndex] != " ",
+                  lookalikes.contains(String([key[k], f[k - tail.startIndex]].sorted())) else { continue }
+            let words = form.split(separator: " ")
+            guard words.count >= 2 || form.count >= 3, let index = at[k] else { continue }
+            let right = f[k - tail.startIndex]
+            let printed = name[index]
+            let mended = printed.isLowercase ? Character(right.lowercased()) : right
+            return name.replacingCharacters(in: index...index, with: String(mended))
+        }
         return name
     }
+
+    /// Every locale's legal forms, longest first (`SDN BHD` before `BHD`).
+    static let legalForms = lexicon.legalForms.sorted { $0.count > $1.count }
 
     /// Merchant name and address are the best-scored of their candidates (`ReceiptFieldFeatures`); the phone is the
     /// first phone number of the upper part, the tax number the first labelled one above the summary.
