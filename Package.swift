@@ -72,7 +72,9 @@ let package = Package(
         .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"],
                 resources: [.copy("Resources/Locales"), .copy("Resources/ReceiptFields.json")]),
         // Digital ink: strokes -> rendering -> PP-OCR line recognizer -> CTC beam + word list -> candidates.
-        .target(name: "ScanInk", dependencies: ["ScanModel", "ScanRecognition"]),
+        // The single-character shape model (Resources/CharacterShapes.json) is made by `TrainInk characters`.
+        .target(name: "ScanInk", dependencies: ["ScanModel", "ScanRecognition"],
+                resources: [.copy("Resources/CharacterShapes.json")]),
         // JSON / JSON Lines / text / CSV / vCard writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.

@@ -33,7 +33,10 @@ if let path = args.first, path.hasSuffix(".jsonl") {
     }
 }
 let loadStart = Date()
-let recognizer = try InkRecognizer()
+// INK_SHAPES=0 leaves out the single-character shape classifier (the figure before it).
+var recognizerOptions = InkRecognizer.Options()
+if ProcessInfo.processInfo.environment["INK_SHAPES"] == "0" { recognizerOptions.characterShapes = nil }
+let recognizer = try InkRecognizer(options: recognizerOptions)
 _ = try recognizer.lexicon(for: "en-US")
 print(String(format: "set-up (session + word list): %.0f ms", Date().timeIntervalSince(loadStart) * 1000))
 // Warm-up.

@@ -31,6 +31,9 @@ public final class InkRecognizer {
         /// than this (natural-log score units): most inks are clear from one reading, which
         /// keeps the mean time low. `.infinity`: always.
         public var ensembleMargin: Double = InkEnsemble.margin
+        /// With a charset, a lone character's candidates are rescored by how it was drawn
+        /// (stroke order, loops, crossings): see `CharacterShapeClassifier`. nil: not.
+        public var characterShapes: CharacterShapeClassifier? = CharacterShapeClassifier.shipped
         public init() {}
     }
 
@@ -126,6 +129,9 @@ public final class InkRecognizer {
         if !options.extraRenderings.isEmpty, Self.isOpen(candidates, margin: options.ensembleMargin) {
             renderings += try extraProbabilities(ink).map(restrict)
             candidates = decode(renderings, lexicon: words, count: count, severalWords: severalWords)
+        }
+        if let charset, !charset.isEmpty, let shapes = options.characterShapes {
+            candidates = shapes.rescore(candidates, ink: ink, allowed: Set(charset))
         }
         candidates = Array(candidates.prefix(count))
         candidates = InkContextRules.applySizeCues(candidates, ink: ink, charset: charset)

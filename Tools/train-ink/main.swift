@@ -235,6 +235,37 @@ case "dump", "dump-gen":
     try out.write(toFile: outPath, atomically: true, encoding: .utf8)
     print("wrote \(items.count) inks x \(variants.count) variants to \(outPath)")
 case "debug": break
+case "characters-dump":
+    // Generated single characters as a labelled Ink JSON Lines set (for InkBenchmark and score_ink.py):
+    //   TrainInk characters-dump PER_CLASS SEED OUT.jsonl [--mess M]
+    let perClass = Int(args[1]) ?? 20, seed = UInt64(args[2]) ?? 1
+    var lines = ""
+    for (c, ink) in generatedCharacters(perClass: perClass, seed: seed, mess: messLevel) {
+        let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(ink)) as! [String: Any]
+        lines += String(decoding: try JSONSerialization.data(withJSONObject: object.merging(["text": String(c)]) { $1 }),
+                        as: UTF8.self) + "\n"
+    }
+    try lines.write(toFile: args[3], atomically: true, encoding: .utf8)
+    print("wrote \(perClass * CharacterInkSynthesizer.characters.count) inks (seed \(seed)) to \(args[3])")
+case "characters-eval":
+    // The shipped shape classifier alone on a labelled set (a measurement; nothing is fitted):
+    //   TrainInk characters-eval SET.jsonl
+    guard let model = CharacterShapeClassifier.shipped else { fatalError("no shipped CharacterShapes.json") }
+    let set = try loadSet(args[1])
+    var confusions: [String: Int] = [:]
+    var hits = 0
+    for (text, ink) in set {
+        let guess = model.logProbabilities(ink)?.max { $0.value < $1.value }?.key
+        if guess.map(String.init) == text { hits += 1 } else { confusions["\(text)->\(guess.map(String.init) ?? "?")", default: 0] += 1 }
+    }
+    print(String(format: "shape alone: %d of %d (%.3f)", hits, set.count, Double(hits) / Double(max(1, set.count))))
+    print(confusions.sorted { $0.value > $1.value }.prefix(15).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+case "characters":
+    // The single-character shape classifier, on generated ink only (characters.swift):
+    //   TrainInk characters [--per-class 500] [--fit-per-class 60] [--hidden 32] [--epochs 40] [--seed 1] [--mess 1] [--write]
+    var plain = InkRecognizer.Options()
+    plain.characterShapes = nil
+    try runCharacters(args, recognizer: try InkRecognizer(options: plain))
 case "shapes":
     // Fits the reject distance on generated shapes and scribbles (seed 1), then measures
     // on others (seed 2): accuracy over the 8 classes.
