@@ -5,7 +5,8 @@
 //
 // usage: PPOCREval IMAGE_DIR OUT_DIR [--workers N] [--threads T] [--level fast|accurate]
 //                  [--limit N] [--candidates N] [--words w1,w2] [--det-side N] [--det-long N]
-//                  [--cls 0|1] [--cls-sample N] [--memory POLICY] [--noncjk 0|1] (settings, for measuring)
+//                  [--cls 0|1] [--cls-sample N] [--memory POLICY] [--noncjk 0|1] [--own-min-h PX] [--rec-width F]
+//                  (settings, for measuring)
 import ScanInput
 import Foundation
 import ScanModel
@@ -39,6 +40,8 @@ if let v = option("--unclip").flatMap(Double.init) { settings.unclipRatio = v }
 if let v = option("--cls") { settings.useClassifier = v == "1" }
 if let v = option("--det-long").flatMap(Int.init) { settings.maxLongSide = v }
 if let v = option("--cls-sample").flatMap(Int.init) { settings.classifierSample = v }
+if let v = option("--own-min-h").flatMap(Double.init) { settings.ownSizeMinLineHeight = v }
+if let v = option("--rec-width").flatMap(Double.init) { settings.recognitionWidthScale = v }
 if let v = option("--memory") {
     guard let policy = PPOCRRecognizer.Settings.MemoryPolicy(rawValue: v) else {
         FileHandle.standardError.write("--memory: one of \(PPOCRRecognizer.Settings.MemoryPolicy.allCases.map(\.rawValue))\n".data(using: .utf8)!)

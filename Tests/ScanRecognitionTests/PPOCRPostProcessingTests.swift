@@ -116,6 +116,34 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 3000, height: 4000, shortSide: 736, maxLongSide: 2000) == (1504, 1984))
     }
 
+    func testOwnDetectionSizeOnlyForPagesTheDefaultEnlarges() {
+        // The 463 x 1013 receipt: 448 x 1024 at its own size, against 736 x 1600 enlarged.
+        XCTAssertTrue(PPOCRRecognizer.ownDetectionSize(width: 463, height: 1013, shortSide: 736, maxLongSide: 2000)! == (448, 1024))
+        // A 750 x 1000 photo is not enlarged (736 x 992 either way), nor a 3000 x 4000 one (only capped).
+        XCTAssertNil(PPOCRRecognizer.ownDetectionSize(width: 750, height: 1000, shortSide: 736, maxLongSide: 2000))
+        XCTAssertNil(PPOCRRecognizer.ownDetectionSize(width: 3000, height: 4000, shortSide: 736, maxLongSide: 2000))
+        // 700 x 1000 is enlarged by only 11% of its pixels (736 x 1056 against 704 x 992): not worth a second look.
+        XCTAssertNil(PPOCRRecognizer.ownDetectionSize(width: 700, height: 1000, shortSide: 736, maxLongSide: 2000))
+    }
+
+    func testOwnSizeDetectionIsKeptOnlyForTallEnoughText() {
+        func line(height: Double, width: Double = 200, down: Bool = false) -> DBPostProcessor.Detection {
+            let (w, h) = down ? (height, width) : (width, height)
+            return DBPostProcessor.Detection(quad: Quad([Point2D(10, 10), Point2D(10 + w, 10), Point2D(10 + w, 10 + h),
+                                                          Point2D(10, 10 + h)]), score: 0.9)
+        }
+        // Median of 12, 20, 30 (one running down) is 20 page pixels.
+        let lines = [line(height: 12), line(height: 30, down: true), line(height: 20)]
+        XCTAssertEqual(PPOCRRecognizer.medianLineHeight(lines), 20)
+        XCTAssertNil(PPOCRRecognizer.medianLineHeight([]))
+        // Seen by the detector at the page's scale: 20 >= 16.
+        XCTAssertTrue(PPOCRRecognizer.textIsTallEnough(lines, detectorWidth: 448, pageWidth: 448, minLineHeight: 16))
+        // The same page detected at half its width: 10 < 16.
+        XCTAssertFalse(PPOCRRecognizer.textIsTallEnough(lines, detectorWidth: 224, pageWidth: 448, minLineHeight: 16))
+        // Nothing found at the page's own size: look again, enlarged.
+        XCTAssertFalse(PPOCRRecognizer.textIsTallEnough([], detectorWidth: 448, pageWidth: 448, minLineHeight: 16))
+    }
+
     func testClassifierLooksAtTheWidestLinesFirst() {
         // Widths 50, 400, 120, 300, 90 (height 20); a sample of 2 takes lines 1 and 3 (the widest),
         // each group sorted by aspect ratio.

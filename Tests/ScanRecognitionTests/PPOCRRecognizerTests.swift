@@ -121,6 +121,28 @@ final class PPOCRRecognizerTests: XCTestCase {
         for (policy, texts) in readings { XCTAssertEqual(texts, expected, "\(policy)") }
     }
 
+    func testOwnSizeDetectionForTallTextAndEnlargedForSmall() throws {
+        let models = try ONNXTestEnvironment.models()
+        var own = PPOCRRecognizer.Settings()
+        own.ownSizeMinLineHeight = 16
+        var enlarged = own
+        enlarged.ownSizeMinLineHeight = 0
+        let ownEngine = try PPOCRRecognizer(models: models, settings: own)
+        let enlargedEngine = try PPOCRRecognizer(models: models, settings: enlarged)
+        // 720 x 220 with 30 px type: enlarged to 2400 x 736 by default; its own size (704 x 224)
+        // sees lines about 40 px high, and reads them as well.
+        let tall = Self.render(lines: Self.lines)
+        XCTAssertEqual(try ownEngine.recognize(tall).map { squash($0.text) }, Self.lines.map(squash))
+        // 11 px type: lines below 16 px at the page's own size, so it is detected again enlarged,
+        // with the very same boxes as when it is always enlarged.
+        let small = Self.render(lines: ["INVOICE 2024-118", "Total due: 1,234.50 EUR"], width: 300, lineHeight: 20,
+                                fontSize: 11)
+        let smallOwn = try ownEngine.recognize(small), smallEnlarged = try enlargedEngine.recognize(small)
+        XCTAssertEqual(smallOwn.count, 2, "\(smallOwn.map(\.text))")
+        XCTAssertEqual(smallOwn.map(\.text), smallEnlarged.map(\.text))
+        XCTAssertEqual(smallOwn.map(\.boundingBox), smallEnlarged.map(\.boundingBox))
+    }
+
     func testNonCJKRecognizerReadsLikeTheFullOne() throws {
         let models = try ONNXTestEnvironment.models()
         var slicedSettings = PPOCRRecognizer.Settings()

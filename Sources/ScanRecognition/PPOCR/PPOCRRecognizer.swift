@@ -22,6 +22,16 @@ public final class PPOCRRecognizer: TextRecognizer {
         /// scan detected at 896 x 1280, -30% detector CPU) cost receipt fields on sroie-dev
         /// (0.852 -> 0.840, company 0.910 -> 0.870) though char3-F1 rose (0.939 -> 0.940).
         public var maxLongSide: Int = 2000
+        /// Pages that `detectionShortSide` would enlarge are first detected at their own size
+        /// (the long side still capped), and that detection is kept when the median detected
+        /// line box is at least this many pixels high: enlarging tall text only costs detector
+        /// CPU. Pages with smaller text are detected again at the enlarged size. 0: always
+        /// detect at the enlarged size (RapidOCR's rule). Off: at 16 it read sroie-dev as well
+        /// (char3-F1 0.939, fields the same) but saved only 7% of its detector pixels (21 of 100
+        /// pages are enlarged), and it cost receipt photos fields (0.859 -> 0.828): on 348 x 348
+        /// photos the own-size pass finds only the larger lines, whose median passes the test
+        /// (Benchmarks/RESULTS.md, branch speed4).
+        public var ownSizeMinLineHeight: Double = 0
         public var threshold: Float = 0.3
         public var boxThreshold: Double = 0.5
         public var unclipRatio: Double = 1.6
@@ -53,6 +63,11 @@ public final class PPOCRRecognizer: TextRecognizer {
         /// (sroie-dev, 30 receipts: 0.917 against 0.918 char-trigram F1) with a third
         /// less recognizer time.
         public var minRecognitionRatio: Double = 1
+        /// Line images are resized to the recognizer's height and to this fraction of the width
+        /// that keeps their proportions (1: as they are). The recognizer's cost is in proportion
+        /// to the width. Stays 1: 0.8 cost accuracy on 30 sroie-dev receipts (char3-F1 0.918 ->
+        /// 0.917, fields 0.767 -> 0.758).
+        public var recognitionWidthScale: Double = 1
         public var classifierBatch: Int = 6
         /// Log-probability bonus per custom word found in a reading.
         public var customWordBonus: Double = 3.0
@@ -316,9 +331,55 @@ public final class PPOCRRecognizer: TextRecognizer {
         return (to32(w), to32(h))
     }
 
+    /// The page's own size for the detector (only the long side capped, rounded to 32), or nil
+    /// when `detectionSize` would not enlarge the page by at least a quarter of its pixels.
+    static func ownDetectionSize(width: Int, height: Int, shortSide: Int,
+                                 maxLongSide: Int) -> (width: Int, height: Int)? {
+        let enlarged = detectionSize(width: width, height: height, shortSide: shortSide, maxLongSide: maxLongSide)
+        let own = detectionSize(width: width, height: height, shortSide: 0, maxLongSide: maxLongSide)
+        guard own.width * own.height * 5 < enlarged.width * enlarged.height * 4 else { return nil }
+        return own
+    }
+
+    /// The median height of the detected line boxes (each box's shorter side, so that lines
+    /// running down count by their height too), in the pixels the quads are in; nil for none.
+    static func medianLineHeight(_ detections: [DBPostProcessor.Detection]) -> Double? {
+        guard !detections.isEmpty else { return nil }
+        let heights = detections.map { d -> Double in
+            let p = d.quad.points
+            let across = (p[0].distance(to: p[1]) + p[3].distance(to: p[2])) / 2
+            let down = (p[0].distance(to: p[3]) + p[1].distance(to: p[2])) / 2
+            return min(across, down)
+        }.sorted()
+        return heights[heights.count / 2]
+    }
+
+    /// Whether the median line of `detections` (quads in page pixels) was at least
+    /// `minLineHeight` pixels high in the detector's input, `detectorWidth` pixels wide.
+    static func textIsTallEnough(_ detections: [DBPostProcessor.Detection], detectorWidth: Int, pageWidth: Int,
+                                 minLineHeight: Double) -> Bool {
+        guard let median = medianLineHeight(detections), pageWidth > 0 else { return false }
+        return median * Double(detectorWidth) / Double(pageWidth) >= minLineHeight
+    }
+
+    /// Detects at the page's own size when that is enough for its text (see
+    /// `Settings.ownSizeMinLineHeight`), otherwise at `detectionSize`.
     func detect(_ page: RasterImage) throws -> [DBPostProcessor.Detection] {
-        let size = Self.detectionSize(width: page.width, height: page.height,
-                                      shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
+        let enlarged = Self.detectionSize(width: page.width, height: page.height,
+                                          shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
+        if settings.ownSizeMinLineHeight > 0,
+           let own = Self.ownDetectionSize(width: page.width, height: page.height,
+                                           shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide) {
+            let detections = try detect(page, size: own)
+            if Self.textIsTallEnough(detections, detectorWidth: own.width, pageWidth: page.width,
+                                     minLineHeight: settings.ownSizeMinLineHeight) {
+                return detections
+            }
+        }
+        return try detect(page, size: enlarged)
+    }
+
+    func detect(_ page: RasterImage, size: (width: Int, height: Int)) throws -> [DBPostProcessor.Detection] {
         var tensor = [Float](repeating: 0, count: 3 * size.width * size.height)
         ImageOps.writeNormalized(page, width: size.width, height: size.height, stride: size.width, into: &tensor, offset: 0)
         return try detector.run(input: tensor, shape: [1, 3, size.height, size.width],
@@ -384,7 +445,9 @@ public final class PPOCRRecognizer: TextRecognizer {
     func read(_ lines: [LineCrop]) throws -> [LineReading] {
         let h = 48
         let useBeam = options.candidateCount > 0 || lexicon != nil
-        func ratio(_ i: Int) -> Double { Double(lines[i].image.width) / Double(max(1, lines[i].image.height)) }
+        func ratio(_ i: Int) -> Double {
+            settings.recognitionWidthScale * Double(lines[i].image.width) / Double(max(1, lines[i].image.height))
+        }
         let order = lines.indices.sorted { ratio($0) < ratio($1) }
         var results = [LineReading?](repeating: nil, count: lines.count)
         for start in stride(from: 0, to: order.count, by: max(1, settings.recognitionBatch)) {
