@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import ScanInput
 import ScanModel
 import XCTest
 @testable import ONNXRuntime
@@ -184,6 +185,30 @@ final class PPOCRRecognizerTests: XCTestCase {
             XCTAssertEqual(Set(o.candidates.map(\.text)).count, o.candidates.count, "candidates are distinct")
         }
         XCTAssertEqual(squash(obs[2].text), squash(Self.lines[2]))
+    }
+
+    func testSidewaysPagesReadBothWays() throws {
+        // A card photographed turned by 90°, either way: every line is read, whichever
+        // way the classifier takes the lines.
+        let lines = ["Mark McDonald", "mark.mcdonald@example.com.au", "www.example.com.au", "P (02) 4842 1827"]
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models())
+        let upright = Self.render(lines: lines, lineHeight: 44, fontSize: 24)
+        for turns in [1, 3] {
+            let obs = try engine.recognize(Preprocessor.rotated(upright, quarterTurns: turns))
+            XCTAssertEqual(Set(obs.map { squash($0.text) }), Set(lines.map(squash)), "turned \(turns * 90)°")
+        }
+    }
+
+    func testSecondLookAtTurnedAndDoubtfulSidewaysLines() {
+        let lines: [(turned90: Bool, turned180: Bool, confidence: Double)] = [
+            (false, false, 0.5),   // upright and doubtful: the classifier's call stands
+            (false, true, 0.99),   // turned by the classifier: always read both ways
+            (true, false, 0.95),   // sideways and sure
+            (true, false, 0.6),    // sideways and doubtful
+            (true, true, 0.6),
+        ]
+        XCTAssertEqual(PPOCRRecognizer.secondLook(lines, sidewaysDoubt: 0.9), [1, 3, 4])
+        XCTAssertEqual(PPOCRRecognizer.secondLook(lines, sidewaysDoubt: 0), [1, 4])
     }
 
     func testBlankPageHasNoLines() throws {

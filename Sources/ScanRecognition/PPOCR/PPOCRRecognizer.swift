@@ -37,6 +37,9 @@ public final class PPOCRRecognizer: TextRecognizer {
         public var unclipRatio: Double = 1.6
         /// Lines read with a lower mean character probability are dropped.
         public var minLineConfidence: Double = 0.5
+        /// A line turned by 90° and read with less confidence than this is read turned
+        /// by 180° as well, and the surer reading is kept.
+        public var sidewaysDoubt: Double = 0.9
         /// A line is turned when the classifier says 180° with more than this.
         public var classifierThreshold: Float = 0.9
         public var useClassifier: Bool = true
@@ -239,17 +242,20 @@ public final class PPOCRRecognizer: TextRecognizer {
         // The classifier is wrong now and then on upright text (on receipts it turns
         // short lines such as "(M)" or "0.00"), and a wrong turn ruins the line. So a
         // turned line is read both ways, and the reading the recognizer is surer of wins.
-        let turned = lines.indices.filter { lines[$0].turned180 }
-        if !turned.isEmpty {
-            let unturned = turned.map { i -> LineCrop in
+        // So is a doubtful line of a sideways page, which the classifier sometimes leaves
+        // upside down (two card photos turned by 90° lost their e-mail and web lines so).
+        let flipped = Self.secondLook(lines.indices.map { (lines[$0].turned90, lines[$0].turned180, readings[$0].best.confidence) },
+                                      sidewaysDoubt: settings.sidewaysDoubt)
+        if !flipped.isEmpty {
+            let other = flipped.map { i -> LineCrop in
                 var l = lines[i]
                 l.image = ImageOps.rotated180(l.image)
-                l.turned180 = false
+                l.turned180.toggle()
                 return l
             }
-            let second = try read(unturned)
-            for (k, i) in turned.enumerated() where second[k].best.confidence > readings[i].best.confidence {
-                lines[i] = unturned[k]
+            let second = try read(other)
+            for (k, i) in flipped.enumerated() where second[k].best.confidence > readings[i].best.confidence {
+                lines[i] = other[k]
                 readings[i] = second[k]
             }
             clock.lap("verify-turns")
@@ -391,6 +397,12 @@ public final class PPOCRRecognizer: TextRecognizer {
             let map = UnsafeBufferPointer(rebasing: out.data[0..<(mh * mw)])
             return postProcessor.detect(map: map, width: mw, height: mh, pageWidth: page.width, pageHeight: page.height)
         }
+    }
+
+    /// The lines to read turned by 180° as well: those the classifier turned, and those
+    /// turned by 90° (a sideways page) whose reading is less sure than `sidewaysDoubt`.
+    static func secondLook(_ lines: [(turned90: Bool, turned180: Bool, confidence: Double)], sidewaysDoubt: Double) -> [Int] {
+        lines.indices.filter { lines[$0].turned180 || (lines[$0].turned90 && lines[$0].confidence < sidewaysDoubt) }
     }
 
     /// Turns lines the classifier reads as upside down. With a `sample`, the widest lines
