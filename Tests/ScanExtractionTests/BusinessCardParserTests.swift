@@ -218,6 +218,24 @@ import ScanModel
         #expect(LayoutAnalyzer.lines(of: page).map(\.text) == ["Noah Campbell"])
     }
 
+    @Test func aLogoReadAsALetterIsNotPartOfTheOrganization() {
+        func line(_ words: [(String, Double, Double, Double)]) -> LayoutLine {
+            LayoutLine(page: 0, words: words.map { w in
+                LayoutWord(text: w.0, box: BoundingBox(x: w.1, y: 470, width: 10 * Double(w.0.count), height: w.2), confidence: w.3)
+            }, level: 470)
+        }
+        // Much taller than the print, or read with little confidence: a mark, not a word.
+        #expect(BusinessCardParser.withoutMarks(line([("a", 100, 82, 0.95), ("Horizonsummit", 200, 25, 0.99), ("Ltd.", 400, 25, 0.99)]))
+                == "Horizonsummit Ltd.")
+        #expect(BusinessCardParser.withoutMarks(line([("口", 100, 40, 0.62), ("Novaquantum", 200, 40, 0.99)])) == "Novaquantum")
+        // Letters of the print's size read with confidence, digits and `&` stay.
+        #expect(BusinessCardParser.withoutMarks(line([("A", 100, 25, 0.95), ("Plus", 200, 25, 0.99), ("Dental", 300, 25, 0.99)]))
+                == "A Plus Dental")
+        #expect(BusinessCardParser.withoutMarks(line([("Smith", 100, 25, 0.95), ("&", 200, 40, 0.5), ("Jones", 300, 25, 0.99)]))
+                == "Smith & Jones")
+        #expect(BusinessCardParser.withoutMarks(line([("Studio", 100, 25, 0.95), ("7", 200, 60, 0.6)])) == "Studio 7")
+    }
+
     @Test func oneMisreadLetterOfTheNameIsMendedFromTheEmail() {
         #expect(BusinessCardParser.agreeWithLocal("Dilliam Hernandez", "williamh") == "William Hernandez")
         #expect(BusinessCardParser.agreeWithLocal("Maria Hernamdez", "maria.hernandez") == "Maria Hernandez")

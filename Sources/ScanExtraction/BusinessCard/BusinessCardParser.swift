@@ -1,5 +1,6 @@
 import Foundation
 import ScanDetectors
+import ScanLayout
 import ScanModel
 
 /// Reads a `BusinessCard` out of analyzed lines. Contacts come from the data
@@ -139,7 +140,7 @@ public struct BusinessCardParser: Sendable {
             card.provenance["name"] = l.line.provenance()
         }
         if let oi = orgIndex {
-            card.organization = Text.clean(lines[oi].text)
+            card.organization = Text.clean(Self.withoutMarks(lines[oi].line))
             card.provenance["organization"] = lines[oi].line.provenance()
         }
         // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
@@ -156,7 +157,7 @@ public struct BusinessCardParser: Sendable {
             titleIndex = candidates.first
         }
         if let ti = titleIndex {
-            card.title = Text.clean(lines[ti].text)
+            card.title = Text.clean(Self.withoutMarks(lines[ti].line))
             card.provenance["title"] = lines[ti].line.provenance()
         }
         if let di = free.first(where: { $0 != nameIndex && $0 != orgIndex && $0 != titleIndex && Text.hasAny(lines[$0].key, Self.departmentWords)
@@ -171,6 +172,21 @@ public struct BusinessCardParser: Sendable {
         }
         if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
         return (card, findings)
+    }
+
+    /// The line's text without a logo read as a letter: a word of one letter or sign,
+    /// printed much larger than the rest of the line or read with little confidence
+    /// (`a Horizonsummit Ltd.`, `口 Novaquantum Pty Ltd`).
+    static func withoutMarks(_ line: LayoutLine) -> String {
+        guard line.words.count > 1 else { return line.text }
+        let kept = line.words.indices.filter { i in
+            let w = line.words[i]
+            let t = w.text.trimmingCharacters(in: .whitespaces)
+            guard t.count == 1, !t.allSatisfy(\.isNumber), t != "&" else { return true }
+            let others = line.words.indices.filter { $0 != i }.map { line.words[$0].box.height }.sorted()
+            return w.box.height < 1.8 * others[others.count / 2] && w.confidence >= 0.8
+        }.map { line.words[$0] }
+        return kept.isEmpty ? line.text : kept.map(\.text).joined(separator: " ")
     }
 
     static let particles: Set<String> = ["van", "von", "de", "der", "den", "la", "le", "du", "da", "di", "del", "della", "ter", "ten", "zu", "mc", "mac", "o'", "y", "bin", "al"]
