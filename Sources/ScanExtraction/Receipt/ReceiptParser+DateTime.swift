@@ -13,9 +13,12 @@ extension ReceiptParser {
         var word = ""
         var i = start - 1
         while i >= 0, scalars[i].properties.isAlphabetic { word.unicodeScalars.insert(scalars[i], at: word.unicodeScalars.startIndex); i -= 1 }
-        let labels = ["DATE", "DATED", "TARIKH", "DATUM", "FECHA", "DATA", "DT", "ON"]
-        return !labels.contains { word.uppercased().hasSuffix($0) }
+        let upper = word.uppercased()
+        return !dateLabels.contains { upper.hasSuffix($0) }
     }
+
+    /// The one-word date labels of every locale (`DATE`, `TARIKH`, `DATUM`).
+    static let dateLabels = lexicon.words(.date).filter { !$0.contains(" ") }
 
     /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
     /// without another currency; overruled by any numeric date that can only be read one way.

@@ -4,12 +4,12 @@ import ScanModel
 
 // Merchant: name, address, phone and tax number, from the header of the receipt.
 extension ReceiptParser {
-    /// Words that end a company name and may start its second printed line (`POPULAR BOOK` / `CO. (M) SDN BHD`).
-    static let legalSuffixWords: Set<String> = ["SDN", "BHD", "BERHAD", "S", "B", "CO", "M", "LTD", "LIMITED", "LLC", "INC", "GMBH", "PLC",
-                                                "CORP", "PTY", "PTE", "ENTERPRISE", "ENTERPRISES", "TRADING", "SARL", "SAS", "SRL", "TBK",
-                                                "AG", "KG", "BV", "NV", "SA", "SPA", "COMPANY", "CORPORATION"]
-    static let legalSuffixes = ["SDN BHD", "SDN", "BHD", "BERHAD", "LTD", "LIMITED", "LLC", "INC", "GMBH", "PLC", "CORP", "PTY",
-                                "PTE", "ENTERPRISE", "ENTERPRISES", "TRADING", "SARL", "SAS", "SRL", "TBK", "S B"]
+    /// Legal forms that end a company name, from the locale files. The two-letter ones (`CO`, `SA`, `PT`, `AG`)
+    /// also abbreviate ordinary words, and are too weak alone to mark a company.
+    static let legalSuffixes = lexicon.legalForms.filter { $0.count >= 3 }
+    /// Words that may start the second printed line of a company name (`POPULAR BOOK` / `CO. (M) SDN BHD`): the
+    /// first word of every legal form.
+    static let legalSuffixWords = Set(lexicon.legalForms.compactMap { $0.split(separator: " ").first.map(String.init) })
 
     /// A registration number on its own line, with or without its label: `(860671-D)`, `BR NO.: 0195932-X`,
     /// `CO. REG : 86Q671-D`, `002693074-K`.
