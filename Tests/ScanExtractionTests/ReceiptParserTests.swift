@@ -93,6 +93,32 @@ import ScanModel
         #expect(r.merchant.name == "MARKTHALLE GMBH")
     }
 
+    @Test func aUnitPriceColumnLeavesTheDescription() {
+        func price(_ w: String, _ amount: String, _ q: String?) -> String? {
+            ReceiptParser.unitPriceColumn(w, amount: Amount.parse(amount[...], wholeUnits: true)!, quantity: q,
+                                          wholeUnits: true)?.decimalString
+        }
+        #expect(price("162000", "162,000", "1") == "162000")
+        #expect(price("8000", "16,000", "2") == "8000")
+        #expect(price("3.50", "7.00", "2") == "3.50")
+        #expect(price("3.50", "7.00", nil) == nil)      // one unit would cost 7.00
+        #expect(price("600", "3,100", nil) == nil)      // a size, not the price
+        #expect(price("0", "0.00", "1") == nil)         // a free item proves nothing
+        let ext = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "WARUNG MAKAN", h: 24),
+            Fixture.line(100, "2 ES TEH 8000"), (100, 16, [(480, "16,000")]),
+            Fixture.line(122, "1 NASI GORENG 25000"), (122, 16, [(480, "25,000")]),
+            Fixture.line(144, "AIR MINERAL 600ML 3 4000"), (144, 16, [(480, "12,000")]),
+            Fixture.line(166, "KERUPUK 1 3000"), (166, 16, [(480, "3,000")]),
+            Fixture.line(200, "TOTAL"), (200, 16, [(480, "56,000")]),
+        ]))
+        let r = ext.extract(doc, as: .receipt).receipt!
+        #expect(r.items.map(\.description) == ["ES TEH", "NASI GORENG", "AIR MINERAL 600ML", "KERUPUK"])
+        #expect(r.items.map(\.unitPrice) == ["8000", "25000", "4000", "3000"])
+        #expect(r.items.map(\.quantity) == ["2", "1", "3", "1"])
+    }
+
     @Test func arithmeticDisagreementBecomesAWarning() {
         let doc = Fixture.document(Fixture.page([
             Fixture.line(20, "CORNER SHOP LTD", h: 24),

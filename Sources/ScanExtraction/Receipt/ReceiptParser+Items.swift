@@ -314,6 +314,20 @@ extension ReceiptParser {
                 words.removeFirst()
             }
         }
+        // A unit price column the amounts' reading left in the description (`CB PR SIRLOIN
+        // 162000 162,000`, `2 TEA 8000 16,000`, `TEA 2 8000 16,000`): a last number that is the
+        // amount per unit, with the count before it when the line starts with none.
+        if unitPrice == nil, words.count > 1, let amount = amounts.last {
+            if let price = unitPriceColumn(words.last!, amount: amount, quantity: quantity, wholeUnits: wholeUnits) {
+                unitPrice = price.decimalString
+                words.removeLast()
+            } else if quantity == nil, words.count > 2, let n = Int(words[words.count - 2]), n > 1, n < 1000,
+                      let price = unitPriceColumn(words.last!, amount: amount, quantity: String(n), wholeUnits: wholeUnits) {
+                quantity = String(n)
+                unitPrice = price.decimalString
+                words.removeLast(2)
+            }
+        }
         // A count printed just before the amounts: `Coffee  2  6.00`.
         if quantity == nil, words.count > 1, let last = words.last, last.count <= 3, last.allSatisfy(\.isNumber), let n = Int(last), n > 0 {
             quantity = String(n)
@@ -330,5 +344,17 @@ extension ReceiptParser {
         }
         return Receipt.Item(description: desc, quantity: quantity, unit: unit, unitPrice: unitPrice,
                             amount: amounts.last?.decimalString, source: src)
+    }
+
+    /// `word` read as the price of one unit of an item whose line amount is `amount`: a number
+    /// (also a bare integer) equal to the amount divided by the quantity (1 when none is
+    /// printed). Arithmetic, so a model number or a size in the description (`600ML`, `0.3`)
+    /// stays where it is unless it happens to be exactly that price. Zero amounts prove nothing.
+    static func unitPriceColumn(_ word: String, amount: Amount, quantity: String?, wholeUnits: Bool) -> Amount? {
+        guard amount.minor > 0, word.first?.isNumber == true,
+              let price = Amount.parse(word[...], wholeUnits: wholeUnits, bare: true) else { return nil }
+        let count = quantity.flatMap { Decimal(string: $0) } ?? 1
+        guard count > 0, price.decimal * count == amount.decimal else { return nil }
+        return price
     }
 }
