@@ -129,7 +129,7 @@ let package = Package(
                           path: "Benchmarks/HandwritingBenchmark"),
         // Learns the ink decoder's word-list bonus on generated ink (k-fold check on a labelled set).
         .executableTarget(name: "TrainInk", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
-                          path: "Tools/train-ink", exclude: ["ensemble.py"]),
+                          path: "Tools/train-ink", exclude: ["ensemble.py", "README.md"]),
         .testTarget(name: "ScanInkTests", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"]),
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanRecognition", "TestSupport"]),

@@ -44,16 +44,20 @@ struct PhoneDetector {
         }
     }
 
-    private func startAllowed(_ s: ScanText, _ i: Int) -> Bool {
+    /// How a number may start at `i`: nil where it may not, `.glued` right after a phone label
+    /// printed without its space, `.free` otherwise.
+    private enum Start { case free, glued }
+
+    private func start(_ s: ScanText, _ i: Int) -> Start? {
         let c = s.num[i]
         let prev = s.at(i - 1)
-        if isDigit(prev) || prev == 0x2B || prev == 0x2A || prev == 0x3D || prev == 0x23 { return false }
-        if c == 0x2B || c == 0x28 { return prev != 0x29 }
-        if isAlpha(prev) || prev == 0x2E { return gluedLabel(s, i) }
+        if isDigit(prev) || prev == 0x2B || prev == 0x2A || prev == 0x3D || prev == 0x23 { return nil }
+        if c == 0x2B || c == 0x28 { return prev != 0x29 ? .free : nil }
+        if isAlpha(prev) || prev == 0x2E { return gluedLabel(s, i) ? .glued : nil }
         switch prev {
-        case 0x2D, 0x2E, 0x2C, 0x2F, 0x5C, 0x5F, 0x40, 0x24, 0x26, 0x3F, 0x25, 0x7E: return false
-        case 0xA3, 0xA5, 0xAC, 0xB9: return false // last byte of £ ¥ € ₹
-        default: return true
+        case 0x2D, 0x2E, 0x2C, 0x2F, 0x5C, 0x5F, 0x40, 0x24, 0x26, 0x3F, 0x25, 0x7E: return nil
+        case 0xA3, 0xA5, 0xAC, 0xB9: return nil // last byte of £ ¥ € ₹
+        default: return .free
         }
     }
 
@@ -70,8 +74,8 @@ struct PhoneDetector {
     }
 
     private func parse(_ s: ScanText, at start: Int) -> (Hit, Int)? {
-        guard startAllowed(s, start) else { return nil }
-        let glued = isAlpha(s.at(start - 1)) || s.at(start - 1) == 0x2E
+        guard let kind = self.start(s, start) else { return nil }
+        let glued = kind == .glued
         let v = s.num
         let n = v.count
         // Quick filter: fewer than 7 digits in the token cannot be a number we report.

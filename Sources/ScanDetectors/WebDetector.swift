@@ -159,13 +159,13 @@ struct WebDetector {
     /// Schemes taken before `://` (lower case); other words before `://` are not read as schemes.
     static let schemes: [StaticString] = ["https", "http", "ftps", "ftp", "sftp", "wss", "ws", "git", "ssh", "svn+ssh", "svn", "rtsp"]
 
-    /// The scheme at `i` and where the authority after `://` starts.
-    private func scheme(_ s: ScanText, at i: Int) -> (String, Int)? {
+    /// Where the authority after `://` starts when a scheme starts at `i`.
+    private func scheme(_ s: ScanText, at i: Int) -> Int? {
         guard isAlpha(s.at(i)) else { return nil }
         for sc in WebDetector.schemes {
             let len = sc.utf8CodeUnitCount
             if s.matches(sc, at: i), s.at(i + len) == 0x3A, s.at(i + len + 1) == 0x2F, s.at(i + len + 2) == 0x2F {
-                return (s.lower(i, i + len), i + len + 3)
+                return i + len + 3
             }
         }
         return nil
@@ -272,7 +272,7 @@ struct WebDetector {
         let b = s.bytes
         var hostStart = i
         let scheme = self.scheme(s, at: i)
-        if let (_, authority) = scheme {
+        if let authority = scheme {
             hostStart = authority
             if let at = userInfoEnd(s, from: hostStart) { hostStart = at + 1 }
         }
