@@ -233,6 +233,28 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(r.confidence, 3.85 / 5, accuracy: 1e-6)
     }
 
+    func testFullWidthPunctuationInLatinTextBecomesASCII() {
+        let chars = ["P", "h", ":", "(", ")", "5", "：", "（", "）", "电", "话", "。", "."]
+        let dec = CTCDecoder(dictionary: chars)
+        func read(_ s: [String]) -> String {
+            let tokens = s.enumerated().map { i, c in
+                CTCDecoder.Token(classIndex: c == " " ? dec.spaceClass : chars.firstIndex(of: c)! + 1,
+                                 firstStep: i, lastStep: i, probability: 1)
+            }
+            return dec.text(of: dec.latinForms(tokens))
+        }
+        XCTAssertEqual(read(["P", "h", "：", "（", "5", "5", "）"]), "Ph:(55)")
+        XCTAssertEqual(read(["（", "5", "）", " ", "5", "。"]), "(5) 5.")
+        // Between Chinese characters the marks stay as read.
+        XCTAssertEqual(read(["电", "话", "：", "5"]), "电话：5")
+        XCTAssertEqual(read(["5", "（", "电", "话", "）"]), "5（电话）")
+        // Through greedy decoding too: blank, then each class once.
+        let classes = dec.classCount
+        var p: [Float] = []
+        for c in [1, 2, 7] { p += (0..<classes).map { $0 == c ? 1 : 0 } }
+        XCTAssertEqual(p.withUnsafeBufferPointer { dec.greedy($0, steps: 3) }.text, "Ph:")
+    }
+
     func testBeamFindsTheReadingGreedyMisses() {
         // Two steps of blank 0.6 / "a" 0.4 (dictionary ["a"]: blank, a, space).
         // Greedy: "" (0.36). Beam: P("a") = 0.4*0.6 + 0.6*0.4 + 0.4*0.4 = 0.64.

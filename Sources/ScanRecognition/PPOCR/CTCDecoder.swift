@@ -17,9 +17,62 @@ struct CTCDecoder: Sendable {
 
     /// The dictionary as shipped in the model's `character` metadata: one entry a line.
     /// The blank is prepended and a space appended, as the model's classes expect.
+    /// Classes of full-width and ideographic punctuation and letters (`（` `：` `，` `。` `Ａ`) and
+    /// the class of their ASCII form, where the dictionary has both. The multilingual model
+    /// reads `Ph:(562)` on a Latin receipt as `Ph:（562）` about as often as not.
+    let asciiForm: [Int: Int]
+    /// Per class: a character of a script written with full-width punctuation (Han, kana, Hangul).
+    let wideScript: [Bool]
+
     init(dictionary: [String]) {
         characters = [""] + dictionary + [" "]
         spaceClass = characters.count - 1
+        var index: [String: Int] = [:]
+        for (k, c) in characters.enumerated() where index[c] == nil { index[c] = k }
+        var forms: [Int: Int] = [:]
+        var wide = [Bool](repeating: false, count: characters.count)
+        for (k, c) in characters.enumerated() {
+            guard c.unicodeScalars.count == 1, let v = c.unicodeScalars.first?.value else { continue }
+            if let ascii = Self.asciiEquivalent(v), let a = index[String(UnicodeScalar(ascii)!)] { forms[k] = a }
+            wide[k] = (0x2E80...0x2FFF).contains(v) || (0x3040...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v)
+                || (0xF900...0xFAFF).contains(v)
+        }
+        asciiForm = forms
+        wideScript = wide
+    }
+
+    /// The ASCII character that a full-width form or an ideographic comma or full stop stands
+    /// for, or nil.
+    static func asciiEquivalent(_ v: UInt32) -> UInt32? {
+        switch v {
+        case 0xFF01...0xFF5E: return v - 0xFEE0
+        case 0x3000: return 0x20
+        case 0x3001: return 0x2C
+        case 0x3002: return 0x2E
+        default: return nil
+        }
+    }
+
+    /// `tokens` with every full-width form read in Latin context put in its ASCII form: one
+    /// whose nearest characters before and after (spaces and other such forms skipped) are
+    /// not Han, kana or Hangul. Between Chinese or Japanese characters it stays as read.
+    func latinForms(_ tokens: [Token]) -> [Token] {
+        guard !asciiForm.isEmpty, tokens.contains(where: { asciiForm[$0.classIndex] != nil }) else { return tokens }
+        func neighbourIsWide(from i: Int, step: Int) -> Bool {
+            var j = i + step
+            while j >= 0, j < tokens.count {
+                let c = tokens[j].classIndex
+                if c != spaceClass, asciiForm[c] == nil { return wideScript[c] }
+                j += step
+            }
+            return false
+        }
+        var out = tokens
+        for i in tokens.indices {
+            guard let ascii = asciiForm[tokens[i].classIndex] else { continue }
+            if !neighbourIsWide(from: i, step: -1), !neighbourIsWide(from: i, step: 1) { out[i].classIndex = ascii }
+        }
+        return out
     }
 
     var classCount: Int { characters.count }
@@ -71,6 +124,7 @@ struct CTCDecoder: Sendable {
             previous = best
         }
         let conf = tokens.isEmpty ? 0 : tokens.reduce(0.0) { $0 + Double($1.probability) } / Double(tokens.count)
+        tokens = latinForms(tokens)
         return Reading(text: text(of: tokens), tokens: tokens, confidence: conf, logProbability: logP)
     }
 
@@ -178,7 +232,8 @@ struct CTCDecoder: Sendable {
         finals.sort { $0.1 > $1.1 }
         let norm = finals.reduce(-Double.infinity) { logAdd($0, $1.1) }
         return finals.prefix(count).map { b, s in
-            Reading(text: text(of: b.tokens), tokens: b.tokens, confidence: exp(s - norm), logProbability: b.total)
+            let tokens = latinForms(b.tokens)
+            return Reading(text: text(of: tokens), tokens: tokens, confidence: exp(s - norm), logProbability: b.total)
         }
     }
 }
