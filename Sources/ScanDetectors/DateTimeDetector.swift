@@ -206,8 +206,11 @@ struct DateTimeDetector {
         return y
     }
 
+    /// A four-digit year no further than a century from the reference year.
+    func plausibleYear(_ y: Int) -> Bool { abs(y - referenceYear) <= 100 }
+
     private func valid(_ y: Int, _ m: Int, _ d: Int, strict: Bool) -> Bool {
-        guard y >= 1000, y <= 2999 else { return false }
+        guard y >= 1000, y <= referenceYear + 100 else { return false }
         return strict ? CalendarDate.exists(y, m, d) : m >= 1 && m <= 12 && d >= 1 && d <= 31
     }
 
@@ -277,6 +280,12 @@ struct DateTimeDetector {
         // Every accepted form has exactly three parts, one of them a month.
         guard let (p0, e0) = part(s, i) else { return nil }
         guard let q1 = nextPart(s, after: e0), let (p1, e1) = part(s, q1) else { return nil }
+        // `Feb2319`: a month glued to four digits that are no year near the reference year are
+        // the day and a two-digit year run together, as OCR drops the space.
+        if case let .month(mv) = p0, case let .num(v, 4, false) = p1, q1 == e0, !plausibleYear(v),
+           !isDigit(s.numAt(e1)), case let (dv, y) = (v / 100, fullYear(v % 100)), valid(y, mv, dv, strict: true) {
+            return Hit(type: .date, start: i, end: e1, value: EntityValue(date: iso(y, mv, dv)), priority: 45)
+        }
         guard let q2 = nextPart(s, after: e1), let (p2, e2) = part(s, q2) else { return nil }
         var y = -1, m = -1, d = -1
         switch (p0, p1, p2) {
@@ -285,7 +294,10 @@ struct DateTimeDetector {
         case let (.num(dv, dd, _), .month(mv), .shortYear(yv)) where dd <= 2:
             (d, m, y) = (dv, mv, fullYear(yv))
         case let (.month(mv), .num(dv, dd, _), .num(yv, yd, false)) where dd <= 2:
-            (d, m, y) = (dv, mv, yd == 4 ? yv : -1)
+            // `Jun 26, 15`: a two-digit year after the day takes the comma of the US form, and
+            // is no hour (`Jun 26 15:30`).
+            let shortYear = yd == 2 && (e1..<q2).contains { s.at($0) == 0x2C } && s.at(e2) != 0x3A
+            (d, m, y) = (dv, mv, yd == 4 ? yv : shortYear ? fullYear(yv) : -1)
         case let (.month(mv), .num(dv, dd, _), .shortYear(yv)) where dd <= 2:
             (d, m, y) = (dv, mv, fullYear(yv))
         case let (.num(yv, 4, false), .month(mv), .num(dv, dd, _)) where dd <= 2:
