@@ -290,6 +290,9 @@ struct DateTimeDetector {
         var y = -1, m = -1, d = -1
         switch (p0, p1, p2) {
         case let (.num(dv, dd, _), .month(mv), .num(yv, yd, false)) where dd <= 2:
+            // `1 Jun 26, 15`: a two-digit "year" with a comma and a number after it is the day
+            // of `Jun 26, 15`, read from the month on.
+            if yd == 2, s.at(e2) == 0x2C, isDigit(s.numAt(s.at(e2 + 1) == 0x20 ? e2 + 2 : e2 + 1)) { return nil }
             (d, m, y) = (dv, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
         case let (.num(dv, dd, _), .month(mv), .shortYear(yv)) where dd <= 2:
             (d, m, y) = (dv, mv, fullYear(yv))
