@@ -119,6 +119,20 @@ import ScanModel
         #expect(r.items.map(\.quantity) == ["2", "1", "3", "1"])
     }
 
+    @Test func aCountedTotalThatTheTaxBringsUpToTheTotalIsTheSubtotal() {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "GREEN BOWL KITCHEN", h: 24),
+            Fixture.line(100, "Chicken Bowl"), (100, 16, [(480, "13.74")]),
+            Fixture.line(122, "Veggie Bowl"), (122, 16, [(480, "13.74")]),
+            Fixture.line(160, "Total 2 item(s)"), (160, 16, [(480, "$27.48")]),
+            Fixture.line(182, "Sales Tax"), (182, 16, [(480, "$2.67")]),
+            Fixture.line(204, "Grand Total"), (204, 16, [(480, "$30.15")]),
+        ]))
+        let r = extractor.extract(doc, as: .receipt).receipt!
+        #expect(r.total == "30.15")
+        #expect(r.subtotal == "27.48")
+    }
+
     @Test func arithmeticDisagreementBecomesAWarning() {
         let doc = Fixture.document(Fixture.page([
             Fixture.line(20, "CORNER SHOP LTD", h: 24),

@@ -78,8 +78,11 @@ extension ReceiptParser {
             if r.subtotal == nil, let taxSum = context.taxSum, let total = Amount.parse(best.value[...]),
                let sub = totals.first(where: { c in
                    guard c.lines.lowerBound < best.lines.lowerBound, let a = Amount.parse(c.value[...]) else { return false }
-                   if case .total = roles[c.lines.lowerBound] { return a.cents + taxSum == total.cents }
-                   return false
+                   // `Total 4 item(s)  $27.48` counts the items and sums them: a subtotal too.
+                   switch roles[c.lines.lowerBound] {
+                   case .total, .quantityTotal: return a.cents + taxSum == total.cents
+                   default: return false
+                   }
                }) {
                 r.subtotal = sub.value
                 r.provenance["subtotal"] = sub.provenance
