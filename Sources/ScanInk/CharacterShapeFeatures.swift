@@ -39,10 +39,12 @@ public enum CharacterShapeFeatures {
         // Aspect.
         f.append(max(-3, min(3, log(max(height, 1e-3 * size) / max(width, 1e-3 * size)))))
         // How far the first and the longest stroke end from where they started.
-        let longest = strokes.max { length($0) < length($1) }!
+        let lengths = strokes.map(length)
+        let longest = strokes[lengths.indices.max { lengths[$0] < lengths[$1] }!]
         f += [closure(strokes[0]), closure(longest)]
         // Crossings of the path (within and between strokes), and where they are.
-        let fine = strokes.map { resample([$0], count: max(8, Int(48 * length($0) / max(1e-9, strokes.map(length).reduce(0, +))))) }
+        let pathLength = max(1e-9, lengths.reduce(0, +))
+        let fine = zip(strokes, lengths).map { resample([$0], count: max(8, Int(48 * $1 / pathLength))) }
         let crossings = self.crossings(fine)
         f += [Double(min(crossings.count, 4)) / 2, crossings.isEmpty ? 0 : 1,
               crossings.isEmpty ? 0 : crossings.map(\.x).reduce(0, +) / Double(crossings.count),
@@ -72,8 +74,7 @@ public enum CharacterShapeFeatures {
         }
         f += grid.map { $0 / Double(max(1, dense.count)) }
         // The first stroke's share of the path, and the pen's jump to the second stroke.
-        let lengths = strokes.map(length)
-        f.append(lengths[0] / max(lengths.reduce(0, +), 1e-9))
+        f.append(lengths[0] / pathLength)
         if strokes.count >= 2 {
             let end = strokes[0][strokes[0].count - 1], next = strokes[1][0]
             f += [next.x, next.y, next.x - end.x, next.y - end.y]
