@@ -58,7 +58,8 @@ def threshold_for(p_printed, fp_rate):
 def report(name, p, y, t, groups=None):
     hw, pr = p[y == 1], p[y == 0]
     line = f"{name}: handwritten lines {len(hw)}, recall {np.mean(hw >= t) if len(hw) else float('nan'):.3f}; " \
-           f"printed lines {len(pr)}, flagged {int(np.sum(pr >= t))} ({np.mean(pr >= t) if len(pr) else float('nan'):.4f})"
+           f"printed lines {len(pr)}, flagged {int(np.sum(pr >= t))} ({np.mean(pr >= t) if len(pr) else float('nan'):.4f}" \
+           f"{f', highest p {pr.max():.3f}' if len(pr) else ''})"
     if groups is not None:
         pages = {}
         for gi, pi, yi in zip(groups, p, y):
