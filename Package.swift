@@ -72,9 +72,10 @@ let package = Package(
         .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"],
                 resources: [.copy("Resources/Locales"), .copy("Resources/ReceiptFields.json")]),
         // Digital ink: strokes -> rendering -> PP-OCR line recognizer -> CTC beam + word list -> candidates.
-        // The single-character shape model (Resources/CharacterShapes.json) is made by `TrainInk characters`.
+        // The single-character shape model (Resources/CharacterShapes.json) is made by `TrainInk characters`;
+        // the handwriting judge's weights (Resources/HandwritingDetector.json) by Tools/train-handwriting.
         .target(name: "ScanInk", dependencies: ["ScanModel", "ScanRecognition"],
-                resources: [.copy("Resources/CharacterShapes.json")]),
+                resources: [.copy("Resources/CharacterShapes.json"), .copy("Resources/HandwritingDetector.json")]),
         // JSON / JSON Lines / text / CSV / vCard writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
@@ -127,6 +128,9 @@ let package = Package(
         // Handwriting on images: word accuracy of PP-OCR's best path and of the word-list line decoder.
         .executableTarget(name: "HandwritingBenchmark", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
                           path: "Benchmarks/HandwritingBenchmark"),
+        // Features of recognized lines on generated handwriting and printed pages, for Tools/train-handwriting.
+        .executableTarget(name: "HandwritingFeatures", dependencies: ["ScanKit", "ScanInk", "ScanModel", "TestSupport"],
+                          path: "Tools/train-handwriting", exclude: ["README.md", "train.py"]),
         // Learns the ink decoder's word-list bonus on generated ink (k-fold check on a labelled set).
         .executableTarget(name: "TrainInk", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"],
                           path: "Tools/train-ink", exclude: ["ensemble.py", "README.md"]),

@@ -20,6 +20,23 @@ public enum EngineKind: String, Sendable, CaseIterable, Codable {
     }
 }
 
+/// Whether lines are read as handwriting (decoded with a word list, as ink is).
+public enum HandwritingMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A learned judge (`HandwritingDetector`) picks the lines that look handwritten, and only
+    /// those are read again with the word list. PP-OCR only; with Tesseract, nothing happens.
+    case auto
+    /// Every line is handwriting.
+    case on
+    /// Print: the recognizer's reading stands.
+    case off
+
+    /// The default of the command line, the service and the configuration. `auto`: on the
+    /// printed dev sets (sroie-dev, receipts-photo-dev, cards-dev) the judge flagged 2 of about
+    /// 6,500 lines (2 of 170 pages), whose text the word list left as it was: no score moved
+    /// (Benchmarks/RESULTS.md, "Handwriting auto").
+    public static let standard = HandwritingMode.auto
+}
+
 /// A region of interest: fractions of the page (all values ≤ 1) or page pixels.
 public struct RegionOfInterest: Sendable, Hashable, Codable {
     public var x: Double, y: Double, width: Double, height: Double
@@ -81,13 +98,18 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
     public var referenceDate: String?
     /// Pages averaging below this confidence get a `low-confidence` warning.
     public var lowConfidenceThreshold = 0.5
+    /// Handwriting: judged per line (`auto`), every line (`on`, which also sets
+    /// `recognition.handwriting`), or none.
+    public var handwriting = HandwritingMode.standard
+    /// The word list's language for handwriting (BCP-47).
+    public var handwritingLanguage = "en-US"
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case engine, engineThreads, recognition, tesseract, minimumTextHeight, regionOfInterest, forceOCR,
              detectOrientation, camera, cameraOptions, limits, preprocessing, detectEntities, extractFields, documentTypeOverride,
-             country, referenceDate, lowConfidenceThreshold
+             country, referenceDate, lowConfidenceThreshold, handwriting, handwritingLanguage
     }
 
     public init(from decoder: any Decoder) throws {
@@ -114,6 +136,12 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
         d.country = try c.decodeIfPresent(String.self, forKey: .country)
         d.referenceDate = try c.decodeIfPresent(String.self, forKey: .referenceDate)
         try take(.lowConfidenceThreshold, &d.lowConfidenceThreshold)
+        try take(.handwriting, &d.handwriting)
+        try take(.handwritingLanguage, &d.handwritingLanguage)
+        // A configuration from before `handwriting` existed said "on" by its recognition options.
+        if d.recognition.handwriting != nil, try c.decodeIfPresent(HandwritingMode.self, forKey: .handwriting) == nil {
+            d.handwriting = .on
+        }
         self = d
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ScanCamera
 import ScanDetectors
 import ScanExtraction
+import ScanInk
 import ScanInput
 import ScanModel
 import ScanRecognition
@@ -183,6 +184,17 @@ public final class DocumentProcessor {
     // MARK: - Filters and findings
 
     func findings(for page: Page) -> [Finding] {
+        var found: [Finding] = []
+        if let h = page.handwriting, h.decision == HandwritingMode.auto.rawValue, h.lines == 0 {
+            let install = (try? InkModel.forLanguage(configuration.handwritingLanguage).installCommand) ?? "scanextract models list"
+            found.append(Finding(code: "handwriting-not-decoded",
+                                 message: "the page looks handwritten, but the word list for \(configuration.handwritingLanguage) is not installed: \(install)",
+                                 page: page.index))
+        }
+        return found + confidenceFindings(for: page)
+    }
+
+    func confidenceFindings(for page: Page) -> [Finding] {
         if page.observations.isEmpty {
             return [Finding(code: "no-text", message: "no text was found on the page", page: page.index)]
         }

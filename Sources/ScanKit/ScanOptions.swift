@@ -29,8 +29,9 @@ public struct ScanOptions: Sendable, Hashable {
     public var maxPixels = 150_000_000
     public var maxPages = 1000
     public var documentType: String?
-    /// Lines are handwriting: decode them with the word list of `handwritingLanguage`.
-    public var handwriting = false
+    /// Which lines are handwriting, decoded with the word list of `handwritingLanguage`:
+    /// those the learned judge picks (`auto`), all (`on`) or none (`off`).
+    public var handwriting = HandwritingMode.standard
     public var handwritingLanguage = "en-US"
 
     public init() {}
@@ -76,7 +77,9 @@ public struct ScanOptions: Sendable, Hashable {
             case "max-pixels": maxPixels = try number(Int.self)
             case "max-pages": maxPages = try number(Int.self)
             case "type": documentType = value
-            case "handwriting": handwriting = try flag()
+            case "handwriting":
+                // A bare flag, or true/false as for every flag, or the mode by name.
+                if let mode = HandwritingMode(rawValue: value.lowercased()) { handwriting = mode } else { handwriting = try flag() ? .on : .off }
             case "handwriting-language": handwritingLanguage = value
             default: throw ScanError(.invalidOption, "unknown option '\(name)'")
             }
@@ -107,10 +110,13 @@ public struct ScanOptions: Sendable, Hashable {
         if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
             throw invalid("--custom-words: cannot read '\(customWords)'")
         }
-        if handwriting {
+        if handwriting == .on {
             guard engine != EngineKind.tesseract.rawValue else {
                 throw invalid("--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
             }
+            _ = try InkModel.forLanguage(handwritingLanguage)
+        } else if handwriting == .auto {
+            // The word list is loaded only when a page looks handwritten; the language must exist.
             _ = try InkModel.forLanguage(handwritingLanguage)
         }
     }
@@ -121,14 +127,16 @@ public struct ScanOptions: Sendable, Hashable {
         var c = ScanConfiguration()
         // Handwriting is read by PP-OCR only: `auto` means it even when its models are missing,
         // so that the error names them rather than Tesseract misreading the page.
-        c.engine = engine == "auto" ? (handwriting ? .ppocr : EngineKind.preferred()) : EngineKind(rawValue: engine)!
+        c.engine = engine == "auto" ? (handwriting == .on ? .ppocr : EngineKind.preferred()) : EngineKind(rawValue: engine)!
         c.engineThreads = max(1, engineThreads)
         let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
             .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
         c.recognition = RecognitionOptions(
             languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
             level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates,
-            handwriting: handwriting ? try InkModel.forLanguage(handwritingLanguage).language : nil)
+            handwriting: handwriting == .on ? try InkModel.forLanguage(handwritingLanguage).language : nil)
+        c.handwriting = handwriting
+        if handwriting != .off { c.handwritingLanguage = try InkModel.forLanguage(handwritingLanguage).language }
         c.tesseract.customWordsFile = customWords
         c.minimumTextHeight = minTextHeight
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))

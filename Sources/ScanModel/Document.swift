@@ -45,6 +45,10 @@ public struct Page: Codable, Hashable, Sendable {
     /// turned, straightened or flattened version of the page: its size, and the map from this
     /// page's pixels to its pixels. Every box in the document stays in this page's pixels.
     public var upright: UprightPage?
+    /// Set when lines of the page were judged handwritten (`--handwriting auto`) or were
+    /// said to be (`--handwriting`): how sure the judge is, and how many lines were decoded
+    /// with the word list. Those lines say `handwritten: true`.
+    public var handwriting: PageHandwriting?
     public var observations: [TextObservation]
     /// Blocks of lines of words in reading order (see `PageLayout`).
     public var layout: PageLayout?
@@ -63,7 +67,7 @@ public struct Page: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case index, width, height, rotation, skew, dpi, textSource, camera, inverted, upright, observations, layout
+        case index, width, height, rotation, skew, dpi, textSource, camera, inverted, upright, handwriting, observations, layout
     }
 
     /// Lenient where another engine's output may leave things out.
@@ -79,12 +83,30 @@ public struct Page: Codable, Hashable, Sendable {
         camera = try c.decodeIfPresent(CameraInfo.self, forKey: .camera)
         inverted = try c.decodeIfPresent(Bool.self, forKey: .inverted)
         upright = try c.decodeIfPresent(UprightPage.self, forKey: .upright)
+        handwriting = try c.decodeIfPresent(PageHandwriting.self, forKey: .handwriting)
         observations = try c.decode([TextObservation].self, forKey: .observations)
         layout = try c.decodeIfPresent(PageLayout.self, forKey: .layout)
     }
 
     /// The text of the page, one observation a line, in the order the engine listed them.
     public var text: String { observations.map(\.text).joined(separator: "\n") }
+}
+
+/// What the handwriting judge found on a page.
+public struct PageHandwriting: Codable, Hashable, Sendable {
+    /// The lines decoded with the word list, as handwriting.
+    public var lines: Int
+    /// 0 to 1: the judge's mean probability, over the page's characters, that a line is
+    /// handwritten.
+    public var confidence: Double
+    /// `auto` when the judge chose the lines, `on` when the caller said the page is handwritten.
+    public var decision: String
+
+    public init(lines: Int, confidence: Double, decision: String) {
+        self.lines = lines
+        self.confidence = confidence
+        self.decision = decision
+    }
 }
 
 /// The upright page the later stages read: the source page turned, straightened or

@@ -40,6 +40,8 @@ public struct TextObservation: Codable, Hashable, Sendable {
     public var words: [RecognizedWord]
     /// Alternative readings, best first; the first one is `text` itself when present.
     public var candidates: [TextCandidate]
+    /// True when the line was read as handwriting (decoded with the word list); nil otherwise.
+    public var handwritten: Bool?
 
     public init(text: String, confidence: Double, boundingBox: BoundingBox,
                 words: [RecognizedWord] = [], candidates: [TextCandidate] = [], quad: Quad? = nil) {
@@ -51,7 +53,7 @@ public struct TextObservation: Codable, Hashable, Sendable {
         self.candidates = candidates
     }
 
-    enum CodingKeys: String, CodingKey { case text, confidence, boundingBox, quad, words, candidates }
+    enum CodingKeys: String, CodingKey { case text, confidence, boundingBox, quad, words, candidates, handwritten }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -61,5 +63,6 @@ public struct TextObservation: Codable, Hashable, Sendable {
         quad = try c.decodeIfPresent(Quad.self, forKey: .quad)
         words = try c.decodeIfPresent([RecognizedWord].self, forKey: .words) ?? []
         candidates = try c.decodeIfPresent([TextCandidate].self, forKey: .candidates) ?? []
+        handwritten = try c.decodeIfPresent(Bool.self, forKey: .handwritten)
     }
 }

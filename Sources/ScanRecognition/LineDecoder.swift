@@ -22,3 +22,9 @@ public struct DecodedWord: Sendable, Hashable {
 public protocol LineDecoder: Sendable {
     func decode(_ probabilities: LineProbabilities, bestPath: [DecodedWord]) -> [DecodedWord]
 }
+
+/// An engine whose lines can be read again by a `LineDecoder` (PP-OCR). The pipeline sets
+/// one for the pages or lines it judges handwritten, and takes it away after.
+public protocol LineDecoding: AnyObject {
+    var lineDecoder: (any LineDecoder)? { get set }
+}

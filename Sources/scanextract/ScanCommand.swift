@@ -79,8 +79,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("type"), help: "Parse every input as receipt, businessCard or other instead of classifying it.")
     var documentType: String?
 
-    @Flag(help: "The text is handwritten: decode each line with the word list of --handwriting-language (PP-OCR only).")
-    var handwriting = false
+    @Option(name: .customLong("handwriting"),
+            help: "Which lines to decode as handwriting with the word list of --handwriting-language (PP-OCR only): auto (those a learned judge finds handwritten), on (all; `--handwriting` alone), off.")
+    var handwriting: HandwritingMode = .standard
 
     @Option(name: .customLong("handwriting-language"), help: "The word list's language for --handwriting (BCP-47; see `scanextract models list`).")
     var handwritingLanguage = "en-US"

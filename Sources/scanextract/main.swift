@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScanKit
 
 /// The root command. With no subcommand, `scan` runs, so `scanextract receipt.pdf` works.
 struct ScanExtract: ParsableCommand {
@@ -12,4 +13,6 @@ struct ScanExtract: ParsableCommand {
         defaultSubcommand: ScanCommand.self)
 }
 
-ScanExtract.main()
+extension HandwritingMode: ExpressibleByArgument {}
+
+ScanExtract.main(HandwritingFlag.expanded(Array(CommandLine.arguments.dropFirst())))

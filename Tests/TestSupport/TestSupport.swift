@@ -9,6 +9,8 @@ public struct DrawnLine: Sendable {
     public var y: Double
     public var size: Double
     public var bold: Bool
+    /// The font family cairo draws with.
+    public var family = "DejaVu Sans"
 
     public init(_ text: String, x: Double, y: Double, size: Double = 24, bold: Bool = false) {
         self.text = text
@@ -32,7 +34,7 @@ public enum Drawing {
         }
         cairo_set_source_rgb(cr, 0, 0, 0)
         for l in lines {
-            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+            cairo_select_font_face(cr, l.family, CAIRO_FONT_SLANT_NORMAL,
                                    l.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(cr, l.size)
             cairo_move_to(cr, l.x, l.y)

@@ -171,10 +171,15 @@ struct RasterStages {
             let again = try read(turned, engine)
             if Self.meanConfidence(again) > Self.meanConfidence(lines) { (page, lines) = (turned, again) }
         }
+        let handwriting = try HandwritingStage(configuration: configuration).apply(lines, image: page.image, engine: engine) {
+            try read(page, engine)
+        }
+        lines = handwriting.lines
         var recognized = Page(index: page.index, width: Double(page.image.width), height: Double(page.image.height),
                               rotation: page.quarterTurns * 90, skew: page.skew, dpi: page.dpi, textSource: .ocr,
                               camera: page.camera, observations: lines)
         recognized.inverted = page.inverted ? true : nil
+        recognized.handwriting = handwriting.page
         return RecognizedRaster(page: recognized, transform: page.transform)
     }
 

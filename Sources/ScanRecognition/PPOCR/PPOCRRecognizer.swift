@@ -8,7 +8,7 @@ import ScanModel
 ///
 /// Sessions are created once in `init` and reused for every page. An instance is
 /// not thread-safe: give every worker its own (they can share one `ONNXRuntime`).
-public final class PPOCRRecognizer: TextRecognizer {
+public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     public let info: EngineInfo
     public let options: RecognitionOptions
     public let models: PPOCRModels
