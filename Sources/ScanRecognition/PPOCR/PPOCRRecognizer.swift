@@ -53,6 +53,14 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         /// `sharedArenaShrunk` 2.52 s and 1044 MiB, `arenaExceptDetector` 3.06 s and 1564 MiB;
         /// the same text from all.
         public var memory: MemoryPolicy = .sharedArenaShrunk
+        /// Detector input pixels that the process's workers may detect at the same moment
+        /// (0: no limit). A detection waits until its input fits beside the ones running, so
+        /// two large pages are detected one after the other while small ones still run side by
+        /// side; a page larger than the budget is detected alone. The detector's activations
+        /// grow with its input, and were what drove a folder run's peak memory
+        /// (Benchmarks/RESULTS.md, branch mem5). `SCANEXTRACT_PPOCR_DETECTION_BUDGET` (pixels)
+        /// overrides it, for measurements.
+        public var detectionPixelBudget: Int = 3_000_000
         /// The recognizer with an output layer for the scripts below the East Asian blocks
         /// (`PPOCRModels.nonCJKRecognizer`) when the languages need no Chinese, Japanese
         /// or Korean and that model is installed. Off by default: it cut recognition CPU by
@@ -114,6 +122,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     let decoder: CTCDecoder
     let postProcessor: DBPostProcessor
     let lexicon: CTCDecoder.Lexicon?
+    /// Shared by every instance of the process with the same budget (`Settings.detectionPixelBudget`).
+    let detectionBudget: MemoryBudget?
     /// Reads each line's words again from its probabilities (a word list for handwriting);
     /// nil: the best path (or the beam) stands.
     public var lineDecoder: (any LineDecoder)?
@@ -159,7 +169,13 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             classifier = nil
             settings.useClassifier = false
         }
+        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_DETECTION_BUDGET"],
+           let pixels = Int(override), pixels >= 0 {
+            settings.detectionPixelBudget = pixels
+        }
         self.settings = settings
+        detectionBudget = settings.detectionPixelBudget > 0
+            ? MemoryBudget.shared("ppocr-detection", capacity: settings.detectionPixelBudget) : nil
 
         guard let dict = try recognizer.customMetadata("character"), !dict.isEmpty else {
             throw ScanError(.engine, "\(recognizerPath) has no `character` dictionary in its metadata; is it a PP-OCR recognition model?")
@@ -215,7 +231,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         guard image.width >= 4, image.height >= 4 else { return [] }
         let clock = StageClock(enabled: timing)
         let page = ImageOps.rgb(image)
-        let detections = try detect(page)
+        let detections = try detect(page, cancellation: context.cancellation)
         clock.lap("detect")
         // Between the detector and the recognizer: the two halves of the page's time.
         try context.cancellation?.check()
@@ -370,22 +386,32 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
     /// Detects at the page's own size when that is enough for its text (see
     /// `Settings.ownSizeMinLineHeight`), otherwise at `detectionSize`.
-    func detect(_ page: RasterImage) throws -> [DBPostProcessor.Detection] {
+    func detect(_ page: RasterImage, cancellation: CancellationToken? = nil) throws -> [DBPostProcessor.Detection] {
         let enlarged = Self.detectionSize(width: page.width, height: page.height,
                                           shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
         if settings.ownSizeMinLineHeight > 0,
            let own = Self.ownDetectionSize(width: page.width, height: page.height,
                                            shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide) {
-            let detections = try detect(page, size: own)
+            let detections = try detect(page, size: own, cancellation: cancellation)
             if Self.textIsTallEnough(detections, detectorWidth: own.width, pageWidth: page.width,
                                      minLineHeight: settings.ownSizeMinLineHeight) {
                 return detections
             }
         }
-        return try detect(page, size: enlarged)
+        return try detect(page, size: enlarged, cancellation: cancellation)
     }
 
-    func detect(_ page: RasterImage, size: (width: Int, height: Int)) throws -> [DBPostProcessor.Detection] {
+    /// Detects at `size`, holding that many pixels of the detection budget from the input
+    /// tensor's allocation until the detector's output is read and its arena shrunk.
+    func detect(_ page: RasterImage, size: (width: Int, height: Int),
+                cancellation: CancellationToken? = nil) throws -> [DBPostProcessor.Detection] {
+        guard let detectionBudget else { return try detectUnbudgeted(page, size: size) }
+        return try detectionBudget.withReservation(size.width * size.height, cancellation: cancellation) {
+            try detectUnbudgeted(page, size: size)
+        }
+    }
+
+    func detectUnbudgeted(_ page: RasterImage, size: (width: Int, height: Int)) throws -> [DBPostProcessor.Detection] {
         var tensor = [Float](repeating: 0, count: 3 * size.width * size.height)
         ImageOps.writeNormalized(page, width: size.width, height: size.height, stride: size.width, into: &tensor, offset: 0)
         return try detector.run(input: tensor, shape: [1, 3, size.height, size.width],
