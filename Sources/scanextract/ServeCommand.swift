@@ -57,6 +57,8 @@ struct ServeCommand: ParsableCommand {
     var maxBatchMB = 500
     @Option(name: .customLong("max-sync-mb"), help: "Larger uploads are always answered 202 and run as a job.") var maxSyncMB = 5
     @Option(name: .customLong("job-timeout"), help: "Seconds a job may run before its worker is killed.") var jobTimeout: Double = 300
+    @Option(name: .customLong("ink-timeout"), help: "Seconds an ink request may take (the first in a worker loads the word list) before its worker is replaced.")
+    var inkTimeout: Double = 30
     @Option(help: "Days a finished job and its result are kept.") var retention: Double = 7
     @Option(name: .customLong("max-attempts"), help: "Times a job is tried when its worker dies or hangs.") var maxAttempts = 3
     @Option(name: .customLong("retry-backoff"), help: "Seconds before the first retry (doubling each time).") var retryBackoff: Double = 1
@@ -90,8 +92,8 @@ struct ServeCommand: ParsableCommand {
         if let database { _ = try PostgresURL(database) }
         if let pollInterval, pollInterval <= 0 { throw ValidationError("--poll-interval must be positive") }
         guard lease >= 1 else { throw ValidationError("--lease must be at least 1 second") }
-        guard jobTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1 else {
-            throw ValidationError("--job-timeout, --retention, --max-attempts, --recycle-after and --max-queued must be positive")
+        guard jobTimeout > 0, inkTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1 else {
+            throw ValidationError("--job-timeout, --ink-timeout, --retention, --max-attempts, --recycle-after and --max-queued must be positive")
         }
     }
 
@@ -122,6 +124,7 @@ struct ServeCommand: ParsableCommand {
         pool.workers = workers
         pool.memoryLimit = workerMemoryMB * 1024 * 1024
         pool.jobTimeout = jobTimeout
+        pool.inkTimeout = inkTimeout
         pool.recycleAfter = recycleAfter
         pool.backoff = retryBackoff
         pool.retention = retention * 86400

@@ -157,6 +157,9 @@ final class ServiceTests: XCTestCase {
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 64, message)
         XCTAssertTrue(message.contains("loopback"), message)
+        let zero = try runCommand(["serve", "--port", "0", "--data-dir", dir + "/data", "--ink-timeout", "0"])
+        XCTAssertEqual(zero.status, 64, zero.err)
+        XCTAssertTrue(zero.err.contains("--ink-timeout"), zero.err)
     }
 
     func testAFullQueueAnswers429WithRetryAfter() throws {
@@ -317,7 +320,9 @@ final class ServiceTests: XCTestCase {
     // MARK: POST /v1/ink
 
     func testInkIsReadInAWorkerAndAnsweredAsTheCommandLineAnswersIt() throws {
-        let server = try start(["--workers", "1"])
+        // The first ink request loads the word list; on a loaded machine that passed the
+        // default 30 s, so these tests give it the client's margin.
+        let server = try start(["--workers", "1", "--ink-timeout", "100"])
         let word = try Inputs.ink("garden")
         let inkFile = dir + "/garden.json"
         try word.write(to: URL(fileURLWithPath: inkFile))
@@ -381,7 +386,7 @@ final class ServiceTests: XCTestCase {
     }
 
     func testInkAndMetricsNeedAKeyWhenTheServerHasKeys() throws {
-        let server = try start(["--workers", "1"], keys: "alpha-key")
+        let server = try start(["--workers", "1", "--ink-timeout", "100"], keys: "alpha-key")
         let word = try Inputs.ink("tea")
         let denied = try server.request("POST", "/v1/ink", body: word)
         XCTAssertEqual(denied.status, 401, denied.text)
@@ -403,7 +408,7 @@ final class ServiceTests: XCTestCase {
     // MARK: GET /metrics
 
     func testMetricsCountRequestsJobsAndTheQueue() throws {
-        let server = try start(["--workers", "1"])
+        let server = try start(["--workers", "1", "--ink-timeout", "100"])
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
         XCTAssertEqual(try server.request("GET", "/no-such-route").status, 404)
         let done = try server.request("POST", "/v1/extractions", body: Inputs.document(["Counted"]))
