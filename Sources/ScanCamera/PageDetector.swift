@@ -82,8 +82,8 @@ struct PageDetector {
         var out: [GrayPlane] = []
         for plane in planes {
             let histogram = Self.histogram(plane)
-            let first = Self.otsu(histogram, from: 0)
-            for level in Set([first, Self.otsu(histogram, from: first + 1)]) where level > 0 && level < 255 {
+            let first = GrayHistogram.otsu(histogram)
+            for level in Set([first, GrayHistogram.otsu(histogram, from: first + 1)]) where level > 0 && level < 255 {
                 let mask = GrayPlane(width: plane.width, height: plane.height, pixels: plane.pixels.map { $0 > level ? 255 : 0 })
                 if let cleaned = OpenCV.morphology(mask, .open, kernel: k).flatMap({ OpenCV.morphology($0, .close, kernel: k) }) {
                     out.append(cleaned)
@@ -101,24 +101,6 @@ struct PageDetector {
         var h = [Int](repeating: 0, count: 256)
         for v in plane.pixels { h[Int(v)] += 1 }
         return h
-    }
-
-    /// Otsu's threshold over the levels `from...255` of a histogram (pixels above it are the bright class).
-    static func otsu(_ h: [Int], from start: Int) -> Int {
-        guard start < 255 else { return 255 }
-        var total = 0.0, sum = 0.0
-        for v in start...255 { total += Double(h[v]); sum += Double(v * h[v]) }
-        guard total > 0 else { return 255 }
-        var weightBelow = 0.0, sumBelow = 0.0, best = 0.0, level = start
-        for v in start..<255 {
-            weightBelow += Double(h[v]); sumBelow += Double(v * h[v])
-            let weightAbove = total - weightBelow
-            guard weightBelow > 0, weightAbove > 0 else { continue }
-            let meanBelow = sumBelow / weightBelow, meanAbove = (sum - sumBelow) / weightAbove
-            let between = weightBelow * weightAbove * (meanBelow - meanAbove) * (meanBelow - meanAbove)
-            if between > best { best = between; level = v }
-        }
-        return level
     }
 
     private func candidates(in mask: GrayPlane, scorer: EdgeScorer) -> [Candidate] {

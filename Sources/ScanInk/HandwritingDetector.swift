@@ -105,8 +105,7 @@ public struct HandwritingDetector: Sendable {
         }
         var pageMean = [Double](repeating: 0, count: lineNames.count)
         for row in own { for k in row.indices { pageMean[k] += row[k] / Double(own.count) } }
-        let meanHeight = heights.reduce(0, +) / Double(heights.count)
-        let spread = (heights.map { ($0 - meanHeight) * ($0 - meanHeight) }.reduce(0, +) / Double(heights.count)).squareRoot()
+        let (meanHeight, spread) = InkFeatures.meanStd(heights)
         let page = pageMean + [spread / max(1, meanHeight)]
         return own.map { $0 + page }
     }
@@ -146,8 +145,7 @@ public struct HandwritingDetector: Sendable {
         let gaps = zip(sorted, sorted.dropFirst()).map { a, b in
             (b.boundingBox.x - (a.boundingBox.x + a.boundingBox.width)) / max(1, height)
         }
-        let mean = gaps.reduce(0, +) / Double(gaps.count)
-        return (gaps.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(gaps.count)).squareRoot()
+        return InkFeatures.meanStd(gaps).std
     }
 
     /// The line's height across its text (the quad's, when it has one).
@@ -199,7 +197,7 @@ enum InkFeatures {
         guard w >= 8, h >= 6 else { return neutral }
         var histogram = [Int](repeating: 0, count: 256)
         for y in y0..<y1 { for x in x0..<x1 { histogram[Int(gray.pixels[y * gray.width + x])] += 1 } }
-        let threshold = otsu(histogram)
+        let threshold = GrayHistogram.otsu(histogram)
         let darker = histogram[0...threshold].reduce(0, +)
         // Ink is the smaller side of the threshold, so light ink on a dark ground is ink too.
         let inkIsDark = darker * 2 <= w * h
@@ -298,24 +296,5 @@ enum InkFeatures {
         let mean = values.reduce(0, +) / Double(values.count)
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
         return (mean, variance.squareRoot())
-    }
-
-    /// Otsu's threshold: the gray level that best splits the histogram in two.
-    static func otsu(_ histogram: [Int]) -> Int {
-        let total = Double(histogram.reduce(0, +))
-        var sum = 0.0
-        for (v, c) in histogram.enumerated() { sum += Double(v * c) }
-        var sumB = 0.0, weightB = 0.0, best = 0.0, threshold = 127
-        for v in 0..<256 {
-            weightB += Double(histogram[v])
-            if weightB == 0 { continue }
-            let weightF = total - weightB
-            if weightF == 0 { break }
-            sumB += Double(v * histogram[v])
-            let mB = sumB / weightB, mF = (sum - sumB) / weightF
-            let between = weightB * weightF * (mB - mF) * (mB - mF)
-            if between > best { best = between; threshold = v }
-        }
-        return threshold
     }
 }
