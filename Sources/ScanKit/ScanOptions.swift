@@ -110,15 +110,11 @@ public struct ScanOptions: Sendable, Hashable {
         if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
             throw invalid("--custom-words: cannot read '\(customWords)'")
         }
-        if handwriting == .on {
-            guard engine != EngineKind.tesseract.rawValue else {
-                throw invalid("--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
-            }
-            _ = try InkModel.forLanguage(handwritingLanguage)
-        } else if handwriting == .auto {
-            // The word list is loaded only when a page looks handwritten; the language must exist.
-            _ = try InkModel.forLanguage(handwritingLanguage)
+        if handwriting == .on, engine == EngineKind.tesseract.rawValue {
+            throw invalid("--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
         }
+        // With `auto` the word list is loaded only when a page looks handwritten; the language must exist.
+        if handwriting != .off { _ = try InkModel.forLanguage(handwritingLanguage) }
     }
 
     /// The configuration these options give. `engineThreads` is what each engine may use.
@@ -129,14 +125,15 @@ public struct ScanOptions: Sendable, Hashable {
         // so that the error names them rather than Tesseract misreading the page.
         c.engine = engine == "auto" ? (handwriting == .on ? .ppocr : EngineKind.preferred()) : EngineKind(rawValue: engine)!
         c.engineThreads = max(1, engineThreads)
+        let inkLanguage = handwriting == .off ? nil : try InkModel.forLanguage(handwritingLanguage).language
         let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
             .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
         c.recognition = RecognitionOptions(
             languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
             level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates,
-            handwriting: handwriting == .on ? try InkModel.forLanguage(handwritingLanguage).language : nil)
+            handwriting: handwriting == .on ? inkLanguage : nil)
         c.handwriting = handwriting
-        if handwriting != .off { c.handwritingLanguage = try InkModel.forLanguage(handwritingLanguage).language }
+        if let inkLanguage { c.handwritingLanguage = inkLanguage }
         c.tesseract.customWordsFile = customWords
         c.minimumTextHeight = minTextHeight
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
