@@ -146,6 +146,8 @@ PARAMS = {"objective": "lambdarank", "metric": "ndcg", "ndcg_eval_at": [1], "num
           "learning_rate": 0.05, "min_data_in_leaf": 10, "feature_fraction": 0.8, "bagging_fraction": 0.8,
           "bagging_freq": 1, "lambda_l2": 1.0, "seed": 7, "deterministic": True, "num_threads": 2,
           "verbose": -1, "label_gain": [0, 1, 3, 7]}
+# TRAIN_PARAMS='{"num_leaves": 7}' overrides some of them, for a cross-validated comparison (kfold.py).
+PARAMS.update(json.loads(os.environ.get("TRAIN_PARAMS", "{}")))
 
 
 def fit(field, names, rows, doc_weight, held, rounds, quiet=False):
