@@ -1,3 +1,5 @@
+import ScanModel
+
 /// One word of a line reading, with the recognizer's time steps it spans.
 public struct DecodedWord: Sendable, Hashable {
     public var text: String
@@ -27,4 +29,9 @@ public protocol LineDecoder: Sendable {
 /// one for the pages or lines it judges handwritten, and takes it away after.
 public protocol LineDecoding: AnyObject {
     var lineDecoder: (any LineDecoder)? { get set }
+
+    /// The lines at `boxes` (boxes of the observations the engine returned for the page it
+    /// read last), read again with the `lineDecoder` now set; nil where there is no such line
+    /// or its new reading is empty. The page is not detected again.
+    func reread(linesAt boxes: [BoundingBox]) throws -> [TextObservation?]
 }

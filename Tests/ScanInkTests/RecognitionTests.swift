@@ -125,6 +125,32 @@ import ScanRecognition
         #expect(Double(decoded) >= 0.8 * Double(2 * truth.count), "word list read \(decoded), best path \(plain) of \(2 * truth.count)")
     }
 
+    /// `reread(linesAt:)` reads only the lines asked for, from the crops of the first reading:
+    /// the same boxes, and the same text as reading the whole page again with the decoder.
+    @Test func rereadsOnlyTheLinesAskedFor() throws {
+        let engine = try PPOCRRecognizer()
+        var rng = SeededGenerator(seed: 9)
+        let page = HandwrittenPage.make(["Bring a warm jacket and an umbrella", "Meet me near the station at 6",
+                                         "The library closes early on Sunday"],
+                                        synthesizer: InkSynthesizer(font: try HersheyFont(named: "cursive")),
+                                        style: InkSynthesizer.messyStyle(&rng, level: 1.2), rng: &rng, capHeight: 30)
+        engine.lineDecoder = nil
+        let first = try engine.recognize(page)
+        try #require(first.count >= 2)
+        engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage("en-US").loadLexicon())
+        let nowhere = BoundingBox(x: -50, y: -50, width: 3, height: 3)
+        let again = try engine.reread(linesAt: [first[1].boundingBox, nowhere])
+        #expect(again.count == 2)
+        #expect(again[1] == nil)
+        let line = try #require(again[0])
+        #expect(line.boundingBox == first[1].boundingBox)
+        let whole = try engine.recognize(page)
+        #expect(whole.first { $0.boundingBox == first[1].boundingBox }?.text == line.text)
+        // A new page forgets the old one's lines.
+        _ = try engine.recognize(RasterImage(width: 2, height: 2, channels: 1, pixels: [255, 255, 255, 255]))
+        #expect(try engine.reread(linesAt: [first[1].boundingBox]) == [nil])
+    }
+
     /// Words of `truth` found in `read`, each counted at most as often as it was written.
     static func matched(_ truth: [String], _ read: [String]) -> Int {
         var pool: [String: Int] = [:]

@@ -75,13 +75,14 @@ final class HandwritingAutoTests: PipelineTestCase {
             TextObservation(text: text, confidence: 0.9, boundingBox: BoundingBox(x: 10, y: y, width: 200, height: 30))
         }
         let first = [line("TOTAL 12.00", y: 10), line("Thnak you", y: 50), line("see you", y: 90)]
-        let decoded = [line("TOTAL 12.00", y: 10), line("Thank you", y: 50.5), line("sea you", y: 90)]
-        let merged = HandwritingStage.merged(first, with: decoded, handwritten: [1])
+        let merged = HandwritingStage.merged(first, with: [line("Thank you", y: 50)], at: [1])
         XCTAssertEqual(merged.replaced, 1)
         XCTAssertEqual(merged.lines.map(\.text), ["TOTAL 12.00", "Thank you", "see you"])
         XCTAssertEqual(merged.lines.map(\.handwritten), [nil, true, nil])
-        // A line the second reading lost keeps its first reading.
-        XCTAssertEqual(HandwritingStage.merged(first, with: [], handwritten: [0, 1]).replaced, 0)
+        // A line the second reading lost keeps its first reading; an index past the lines is ignored.
+        let lost = HandwritingStage.merged(first, with: [nil, line("x", y: 0)], at: [0, 7])
+        XCTAssertEqual(lost.replaced, 0)
+        XCTAssertEqual(lost.lines.map(\.text), first.map(\.text))
     }
 
     func testHandwritingOptionTakesAModeOrAFlag() throws {

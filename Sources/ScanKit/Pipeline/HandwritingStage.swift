@@ -3,8 +3,8 @@ import ScanModel
 import ScanRecognition
 
 /// Handwriting on a recognized page: with `auto`, the learned judge (`HandwritingDetector`)
-/// picks the lines that look handwritten, the page is read again with the word-list decoder
-/// (`HandwritingLineDecoder`) and only those lines take the new reading; with `on`, the
+/// picks the lines that look handwritten, and the engine reads those lines again (not the
+/// page: no second detection) with the word-list decoder (`HandwritingLineDecoder`); with `on`, the
 /// engine has decoded every line already and the lines are only marked. Printed pages cost
 /// the judge alone: no second reading, and the word list is never loaded.
 struct HandwritingStage {
@@ -20,9 +20,11 @@ struct HandwritingStage {
     }
 
     /// The page's lines as handwriting reads them, and what to record on the page.
-    /// `image` is the page the engine read; `reread` reads it again with the engine as it then is.
+    /// `lines` are what `engine` returned for `image`. When the engine has read another page
+    /// since, `restore` reads `image` again, so that the engine holds these lines to re-read;
+    /// it runs only when some line is judged handwritten.
     func apply(_ lines: [TextObservation], image: RasterImage, engine: any TextRecognizer,
-               reread: () throws -> [TextObservation]) throws -> (lines: [TextObservation], page: PageHandwriting?) {
+               restore: (() throws -> Void)? = nil) throws -> (lines: [TextObservation], page: PageHandwriting?) {
         guard !lines.isEmpty else { return (lines, nil) }
         switch mode {
         case .off:
@@ -43,32 +45,29 @@ struct HandwritingStage {
                 // and says so (`DocumentProcessor.findings`).
                 return (lines, PageHandwriting(lines: 0, confidence: confidence, decision: "auto"))
             }
+            try restore?()
             decoding.lineDecoder = HandwritingLineDecoder(lexicon: lexicon)
             defer { decoding.lineDecoder = nil }
-            let merged = Self.merged(lines, with: try reread(), handwritten: Set(judgement.lines))
+            let picked = Set(judgement.lines).filter { lines.indices.contains($0) }.sorted()
+            let again = try decoding.reread(linesAt: picked.map { lines[$0].boundingBox })
+            let merged = Self.merged(lines, with: again, at: picked)
             return (merged.lines, PageHandwriting(lines: merged.replaced, confidence: confidence, decision: "auto"))
         }
     }
 
-    /// `lines` with each line of `handwritten` (indices) replaced by the line of `decoded` read
-    /// from the same detected box, marked `handwritten`. Detection does not depend on the
-    /// decoder, so the boxes agree; a line with no match keeps its first reading.
-    static func merged(_ lines: [TextObservation], with decoded: [TextObservation],
-                       handwritten: Set<Int>) -> (lines: [TextObservation], replaced: Int) {
+    /// `lines` with the line at each of `indices` replaced by its new reading (`rereadings`,
+    /// in the same order), marked `handwritten`; a line with no new reading keeps its first.
+    static func merged(_ lines: [TextObservation], with rereadings: [TextObservation?],
+                       at indices: [Int]) -> (lines: [TextObservation], replaced: Int) {
         var out = lines
         var replaced = 0
-        for i in handwritten.sorted() where i < lines.count {
-            let box = lines[i].boundingBox
-            guard let match = decoded.first(where: { sameBox($0.boundingBox, box) }) else { continue }
-            out[i] = match
-            out[i].handwritten = true
+        for (i, new) in zip(indices, rereadings) where lines.indices.contains(i) {
+            guard var new else { continue }
+            new.handwritten = true
+            out[i] = new
             replaced += 1
         }
         return (out, replaced)
-    }
-
-    static func sameBox(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-        abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1 && abs(a.width - b.width) <= 1 && abs(a.height - b.height) <= 1
     }
 
     static func rounded(_ p: Double) -> Double { (p * 1000).rounded() / 1000 }

@@ -157,6 +157,9 @@ struct RasterStages {
         var page = prepared(raster, for: capabilities)
         try cancellation.check()
         var lines = try read(page, engine)
+        // Reads `page` again when the engine's last reading is not `lines` (the turned page
+        // lost), for a stage that needs the engine to hold the lines it returned.
+        var restore: (() throws -> Void)?
         // Orientation is checked only when the upright reading is doubtful: most pages are
         // upright, and Tesseract's orientation pass costs as much as half a reading.
         if configuration.detectOrientation && Self.isDoubtful(lines),
@@ -169,11 +172,15 @@ struct RasterStages {
             if o.quarterTurns % 2 == 1 && page.skew == nil && capabilities.wantsDeskew { turned = deskewed(turned) }
             try cancellation.check()
             let again = try read(turned, engine)
-            if Self.meanConfidence(again) > Self.meanConfidence(lines) { (page, lines) = (turned, again) }
+            if Self.meanConfidence(again) > Self.meanConfidence(lines) {
+                (page, lines) = (turned, again)
+            } else {
+                let kept = page
+                restore = { _ = try read(kept, engine) }
+            }
         }
-        let handwriting = try HandwritingStage(configuration: configuration).apply(lines, image: page.image, engine: engine) {
-            try read(page, engine)
-        }
+        let handwriting = try HandwritingStage(configuration: configuration).apply(lines, image: page.image, engine: engine,
+                                                                                  restore: restore)
         lines = handwriting.lines
         var recognized = Page(index: page.index, width: Double(page.image.width), height: Double(page.image.height),
                               rotation: page.quarterTurns * 90, skew: page.skew, dpi: page.dpi, textSource: .ocr,

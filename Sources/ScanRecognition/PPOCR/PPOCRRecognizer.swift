@@ -127,6 +127,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// Reads each line's words again from its probabilities (a word list for handwriting);
     /// nil: the best path (or the beam) stands.
     public var lineDecoder: (any LineDecoder)?
+    /// The lines of the page read last (each emitted observation's box with its upright crop),
+    /// for `reread(linesAt:)`; replaced at every page. A few megabytes: the crops are
+    /// line-sized, and the page's own image is not kept.
+    private var lastLines: [BoundingBox: (crop: LineCrop, tensorWidth: Int)] = [:]
     /// Class index of each character of the dictionary, for the line decoder's words.
     private lazy var classIndex: [String: Int] = {
         var index: [String: Int] = [:]
@@ -228,6 +232,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     }
 
     public func recognize(_ image: RasterImage, context: RecognitionContext) throws -> [TextObservation] {
+        lastLines = [:]
         guard image.width >= 4, image.height >= 4 else { return [] }
         let clock = StageClock(enabled: timing)
         let page = ImageOps.rgb(image)
@@ -281,9 +286,27 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         for (line, reading) in zip(lines, readings) {
             guard let obs = observation(line: line, reading: reading) else { continue }
             observations.append(obs)
+            lastLines[obs.boundingBox] = (line, reading.tensorWidth)
         }
         releaseFreedMemory()
         return observations
+    }
+
+    /// Reads again, with the `lineDecoder` now set, the lines of the last page that are at
+    /// `boxes` (boxes of observations it returned): the crops it kept, turned and padded as
+    /// they were read, without detecting the page again or reading its other lines. Nil for a box it
+    /// did not return and for a line the new reading leaves empty or too doubtful.
+    public func reread(linesAt boxes: [BoundingBox]) throws -> [TextObservation?] {
+        let known = boxes.map { lastLines[$0] }
+        let lines = known.compactMap { $0 }
+        guard !lines.isEmpty else { return known.map { _ in nil } }
+        var readings = try read(lines.map(\.crop), tensorWidths: lines.map(\.tensorWidth))[...]
+        let out = known.map { line -> TextObservation? in
+            guard let line, let reading = readings.popFirst() else { return nil }
+            return observation(line: line.crop, reading: reading)
+        }
+        releaseFreedMemory()
+        return out
     }
 
     /// Per-stage timings on stderr when SCANEXTRACT_PPOCR_TIMING is set (for benchmarks).
@@ -479,19 +502,33 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         return turnedCount
     }
 
-    /// Runs the recognizer over all lines in width-sorted batches.
-    func read(_ lines: [LineCrop]) throws -> [LineReading] {
+    /// Runs the recognizer over all lines in width-sorted batches. With `tensorWidths` (one per
+    /// line), each line is padded to its given width instead, as it was in an earlier batch:
+    /// the recognizer's reading of a line depends on the padding around it.
+    func read(_ lines: [LineCrop], tensorWidths: [Int]? = nil) throws -> [LineReading] {
         let h = 48
         let useBeam = options.candidateCount > 0 || lexicon != nil
         func ratio(_ i: Int) -> Double {
             settings.recognitionWidthScale * Double(lines[i].image.width) / Double(max(1, lines[i].image.height))
         }
-        let order = lines.indices.sorted { ratio($0) < ratio($1) }
+        let size = max(1, settings.recognitionBatch)
+        var batches: [(lines: [Int], tensorWidth: Int)] = []
+        if let tensorWidths {
+            for (width, members) in Dictionary(grouping: lines.indices, by: { tensorWidths[$0] }).sorted(by: { $0.key < $1.key }) {
+                for start in stride(from: 0, to: members.count, by: size) {
+                    batches.append((Array(members[start..<min(members.count, start + size)]), width))
+                }
+            }
+        } else {
+            let order = lines.indices.sorted { ratio($0) < ratio($1) }
+            for start in stride(from: 0, to: order.count, by: size) {
+                let batch = Array(order[start..<min(order.count, start + size)])
+                let maxRatio = max(settings.minRecognitionRatio, batch.map(ratio).max() ?? 1)
+                batches.append((batch, Int(Double(h) * maxRatio)))
+            }
+        }
         var results = [LineReading?](repeating: nil, count: lines.count)
-        for start in stride(from: 0, to: order.count, by: max(1, settings.recognitionBatch)) {
-            let batch = Array(order[start..<min(order.count, start + settings.recognitionBatch)])
-            let maxRatio = max(settings.minRecognitionRatio, batch.map(ratio).max() ?? 1)
-            let tensorWidth = Int(Double(h) * maxRatio)
+        for (batch, tensorWidth) in batches {
             var tensor = [Float](repeating: 0, count: batch.count * 3 * h * tensorWidth)
             var widths: [Int] = []
             for (n, i) in batch.enumerated() {
