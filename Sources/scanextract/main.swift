@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScanKit
+import ScanRecognition
 
 /// The root command. With no subcommand, `scan` runs, so `scanextract receipt.pdf` works.
 struct ScanExtract: ParsableCommand {
@@ -15,4 +16,6 @@ struct ScanExtract: ParsableCommand {
 
 extension HandwritingMode: ExpressibleByArgument {}
 
+// Before any worker thread starts (see MallocArenas).
+MallocArenas.limitAtStartUp()
 ScanExtract.main(HandwritingFlag.expanded(Array(CommandLine.arguments.dropFirst())))
