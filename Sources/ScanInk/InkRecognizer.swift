@@ -91,9 +91,10 @@ public final class InkRecognizer {
 
     /// The probabilities of the `extraRenderings`.
     public func extraProbabilities(_ ink: Ink) throws -> [LineProbabilities] {
-        try options.extraRenderings.map { extra in
+        let minimumInkHeight = rendererSettings(for: ink).minimumInkHeight
+        return try options.extraRenderings.map { extra in
             var settings = extra
-            settings.minimumInkHeight = rendererSettings(for: ink).minimumInkHeight
+            settings.minimumInkHeight = minimumInkHeight
             return try reader.probabilities(of: InkRenderer(settings: settings).render(ink))
         }
     }
