@@ -94,14 +94,13 @@ public struct HandwritingDetector: Sendable {
     /// does not matter.
     public static func lineFeatures(_ lines: [TextObservation], image: RasterImage) -> [[Double]] {
         guard !lines.isEmpty else { return [] }
-        let gray = image.grayscale()
         let tilts = lines.map(tilt)
         let pageTilt = median(tilts.compactMap { $0 })
         let heights = lines.map(lineHeight)
         let medianHeight = max(1, median(heights))
         let own = lines.indices.map { i in
             ownFeatures(lines[i], tilt: tilts[i], pageTilt: pageTilt, height: heights[i], medianHeight: medianHeight)
-                + InkFeatures.measure(gray, box: lines[i].boundingBox, glyphs: lines[i].text.filter { !$0.isWhitespace }.count)
+                + InkFeatures.measure(image, box: lines[i].boundingBox, glyphs: lines[i].text.filter { !$0.isWhitespace }.count)
         }
         var pageMean = [Double](repeating: 0, count: lineNames.count)
         for row in own { for k in row.indices { pageMean[k] += row[k] / Double(own.count) } }
@@ -150,17 +149,11 @@ public struct HandwritingDetector: Sendable {
 
     /// The line's height across its text (the quad's, when it has one).
     static func lineHeight(_ line: TextObservation) -> Double {
-        if let q = line.quad {
-            return (distance(q.topLeft, q.bottomLeft) + distance(q.topRight, q.bottomRight)) / 2
-        }
-        return line.boundingBox.height
+        line.quad?.meanSides.height ?? line.boundingBox.height
     }
 
     static func lineWidth(_ line: TextObservation) -> Double {
-        if let q = line.quad {
-            return (distance(q.topLeft, q.topRight) + distance(q.bottomLeft, q.bottomRight)) / 2
-        }
-        return line.boundingBox.width
+        line.quad?.meanSides.width ?? line.boundingBox.width
     }
 
     /// The tilt of the line's baseline in degrees, when its quad says it.
@@ -170,10 +163,6 @@ public struct HandwritingDetector: Sendable {
 
     static func angle(_ a: Point, _ b: Point) -> Double {
         atan2(b.y - a.y, max(1e-6, b.x - a.x)) * 180 / .pi
-    }
-
-    static func distance(_ a: Point, _ b: Point) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -189,14 +178,15 @@ public struct HandwritingDetector: Sendable {
 enum InkFeatures {
     static let neutral: [Double] = [0, 0, 0, 0, 0, 0, 0, 0]
 
-    static func measure(_ gray: RasterImage, box: BoundingBox, glyphs: Int) -> [Double] {
+    /// `image` is the page, gray or colour: its luma is read where the box is, and nowhere else.
+    static func measure(_ image: RasterImage, box: BoundingBox, glyphs: Int) -> [Double] {
         let x0 = max(0, Int(box.x.rounded(.down))), y0 = max(0, Int(box.y.rounded(.down)))
-        let x1 = min(gray.width, Int((box.x + box.width).rounded(.up)))
-        let y1 = min(gray.height, Int((box.y + box.height).rounded(.up)))
+        let x1 = min(image.width, Int((box.x + box.width).rounded(.up)))
+        let y1 = min(image.height, Int((box.y + box.height).rounded(.up)))
         let w = x1 - x0, h = y1 - y0
         guard w >= 8, h >= 6 else { return neutral }
         var histogram = [Int](repeating: 0, count: 256)
-        for y in y0..<y1 { for x in x0..<x1 { histogram[Int(gray.pixels[y * gray.width + x])] += 1 } }
+        for y in y0..<y1 { for x in x0..<x1 { histogram[Int(image.luma(at: y * image.width + x))] += 1 } }
         let threshold = GrayHistogram.otsu(histogram)
         let darker = histogram[0...threshold].reduce(0, +)
         // Ink is the smaller side of the threshold, so light ink on a dark ground is ink too.
@@ -205,7 +195,7 @@ enum InkFeatures {
         var count = 0
         for y in 0..<h {
             for x in 0..<w {
-                let v = Int(gray.pixels[(y + y0) * gray.width + x + x0])
+                let v = Int(image.luma(at: (y + y0) * image.width + x + x0))
                 let on = inkIsDark ? v <= threshold : v > threshold
                 ink[y * w + x] = on
                 if on { count += 1 }

@@ -136,12 +136,13 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
         d.country = try c.decodeIfPresent(String.self, forKey: .country)
         d.referenceDate = try c.decodeIfPresent(String.self, forKey: .referenceDate)
         try take(.lowConfidenceThreshold, &d.lowConfidenceThreshold)
-        try take(.handwriting, &d.handwriting)
-        try take(.handwritingLanguage, &d.handwritingLanguage)
         // A configuration from before `handwriting` existed said "on" by its recognition options.
-        if d.recognition.handwriting != nil, try c.decodeIfPresent(HandwritingMode.self, forKey: .handwriting) == nil {
+        if let mode = try c.decodeIfPresent(HandwritingMode.self, forKey: .handwriting) {
+            d.handwriting = mode
+        } else if d.recognition.handwriting != nil {
             d.handwriting = .on
         }
+        try take(.handwritingLanguage, &d.handwritingLanguage)
         self = d
     }
 }

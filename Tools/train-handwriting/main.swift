@@ -78,10 +78,6 @@ struct Texts {
     }
 }
 
-func inverted(_ image: RasterImage) -> RasterImage {
-    RasterImage(width: image.width, height: image.height, channels: image.channels, pixels: image.pixels.map { 255 - $0 })
-}
-
 /// Sometimes stored as a JPEG of middling quality, as photos and scans are.
 func stored(_ image: RasterImage, _ rng: inout SeededGenerator) -> [UInt8] {
     if rng.next() % 3 == 0 {
@@ -161,7 +157,7 @@ case "handwritten", "printed":
             let kinds: [PhotoMaker.PageKind] = [.receipt, .page, .card]
             image = PhotoMaker.randomPhoto(kinds[Int(rng.next() % 3)], seed: rng.next() % 100_000).image
         }
-        if rng.next() % 6 == 0 { image = inverted(image) }
+        if rng.next() % 6 == 0 { image = image.inverted() }
         let name = "\(args[0])-\(args[2])-\(p)"
         let bytes = stored(image, &rng)
         let doc = try proc.process(.bytes(bytes, name: name))
@@ -230,7 +226,7 @@ case "inkpages":
         let height = margin * 2 + wordHeight * 1.2 + Double(lineCount) * lineGap
         var image = InkRenderer.rasterize(placed, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)),
                                           radius: max(1, wordHeight * rng.uniform(0.03, 0.06)))
-        if rng.next() % 6 == 0 { image = inverted(image) }
+        if rng.next() % 6 == 0 { image = image.inverted() }
         let name = "inkpages-\(args[3])-\(p)"
         let bytes = stored(image, &rng)
         let doc = try proc.process(.bytes(bytes, name: name))
