@@ -184,14 +184,21 @@ public final class DocumentProcessor {
     // MARK: - Filters and findings
 
     func findings(for page: Page) -> [Finding] {
-        var found: [Finding] = []
-        if let h = page.handwriting, h.decision == HandwritingMode.auto.rawValue, h.lines == 0 {
-            let install = (try? InkModel.forLanguage(configuration.handwritingLanguage).installCommand) ?? "scanextract models list"
-            found.append(Finding(code: "handwriting-not-decoded",
-                                 message: "the page looks handwritten, but the word list for \(configuration.handwritingLanguage) is not installed: \(install)",
-                                 page: page.index))
-        }
-        return found + confidenceFindings(for: page)
+        (Self.handwritingFinding(for: page, language: configuration.handwritingLanguage).map { [$0] } ?? [])
+            + confidenceFindings(for: page)
+    }
+
+    /// The warning for a page judged handwritten (`auto`) whose lines were not read with the
+    /// word list because the list for `language` is missing; nil when it is installed (the
+    /// judged lines were read again and none of them gave text) or nothing was judged.
+    static func handwritingFinding(for page: Page, language: String) -> Finding? {
+        guard let h = page.handwriting, h.decision == HandwritingMode.auto.rawValue, h.lines == 0 else { return nil }
+        let model = try? InkModel.forLanguage(language)
+        guard model?.isInstalled != true else { return nil }
+        return Finding(code: "handwriting-not-decoded",
+                       message: "the page looks handwritten, but the word list for \(language) is not installed: "
+                           + (model?.installCommand ?? "scanextract models list"),
+                       page: page.index)
     }
 
     func confidenceFindings(for page: Page) -> [Finding] {

@@ -85,6 +85,30 @@ final class HandwritingAutoTests: PipelineTestCase {
         XCTAssertEqual(lost.lines.map(\.text), first.map(\.text))
     }
 
+    func testTheMissingWordListWarningOnlyWhenItIsMissing() throws {
+        var page = Page(index: 2, width: 100, height: 100, textSource: .ocr, observations: [])
+        XCTAssertNil(DocumentProcessor.handwritingFinding(for: page, language: "en-US"))
+        page.handwriting = PageHandwriting(lines: 0, confidence: 0.8, decision: "auto")
+        // A language with no word list at all: the warning names where to look.
+        let none = try XCTUnwrap(DocumentProcessor.handwritingFinding(for: page, language: "he-IL"))
+        XCTAssertEqual(none.code, "handwriting-not-decoded")
+        XCTAssertEqual(none.page, 2)
+        XCTAssertTrue(none.message.contains("scanextract models list"), none.message)
+        // With the list installed, judged lines that the second reading lost are no missing list.
+        let english = try InkModel.forLanguage("en-US")
+        let finding = DocumentProcessor.handwritingFinding(for: page, language: "en-US")
+        if english.isInstalled {
+            XCTAssertNil(finding)
+        } else {
+            XCTAssertTrue(finding?.message.contains(english.aptPackage) == true, "\(String(describing: finding))")
+        }
+        // Lines that were decoded, or a page the caller said is handwritten: nothing to say.
+        page.handwriting = PageHandwriting(lines: 3, confidence: 0.8, decision: "auto")
+        XCTAssertNil(DocumentProcessor.handwritingFinding(for: page, language: "he-IL"))
+        page.handwriting = PageHandwriting(lines: 0, confidence: 0.8, decision: "on")
+        XCTAssertNil(DocumentProcessor.handwritingFinding(for: page, language: "he-IL"))
+    }
+
     func testHandwritingOptionTakesAModeOrAFlag() throws {
         XCTAssertEqual(ScanOptions().handwriting, .auto)
         XCTAssertEqual(try ScanOptions(query: [("handwriting", "")]).handwriting, .on)
