@@ -154,6 +154,7 @@ public enum RecognizerFactory {
         case .ppocr:
             let models = try PPOCRModels.locate().get()
             let engine = try PPOCRRecognizer(models: models, options: config.recognition, intraOpThreads: config.engineThreads)
+            engine.keepsLinesForRereading = config.handwriting == .auto
             if let language = config.recognition.handwriting {
                 engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage(language).loadLexicon())
             }

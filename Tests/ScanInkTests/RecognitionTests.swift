@@ -149,6 +149,12 @@ import ScanRecognition
         // A new page forgets the old one's lines.
         _ = try engine.recognize(RasterImage(width: 2, height: 2, channels: 1, pixels: [255, 255, 255, 255]))
         #expect(try engine.reread(linesAt: [first[1].boundingBox]) == [nil])
+        // An engine told not to keep its lines (any mode but handwriting auto) has none to read.
+        engine.keepsLinesForRereading = false
+        engine.lineDecoder = nil
+        let unkept = try engine.recognize(page)
+        engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage("en-US").loadLexicon())
+        #expect(try engine.reread(linesAt: unkept.map(\.boundingBox)) == unkept.map { _ in nil })
     }
 
     /// Words of `truth` found in `read`, each counted at most as often as it was written.

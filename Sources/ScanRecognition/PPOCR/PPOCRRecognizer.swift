@@ -131,6 +131,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// for `reread(linesAt:)`; replaced at every page. A few megabytes: the crops are
     /// line-sized, and the page's own image is not kept.
     private var lastLines: [BoundingBox: (crop: LineCrop, tensorWidth: Int)] = [:]
+    /// Whether the page's line crops are kept for `reread(linesAt:)`; off, it has nothing to
+    /// read again. Only handwriting `auto` re-reads (`RecognizerFactory`).
+    public var keepsLinesForRereading = true
     /// Class index of each character of the dictionary, for the line decoder's words.
     private lazy var classIndex: [String: Int] = {
         var index: [String: Int] = [:]
@@ -286,7 +289,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         for (line, reading) in zip(lines, readings) {
             guard let obs = observation(line: line, reading: reading) else { continue }
             observations.append(obs)
-            lastLines[obs.boundingBox] = (line, reading.tensorWidth)
+            if keepsLinesForRereading { lastLines[obs.boundingBox] = (line, reading.tensorWidth) }
         }
         releaseFreedMemory()
         return observations
