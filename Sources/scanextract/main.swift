@@ -16,6 +16,6 @@ struct ScanExtract: ParsableCommand {
 
 extension HandwritingMode: ExpressibleByArgument {}
 
-// Before any worker thread starts (see MallocArenas).
-MallocArenas.limitAtStartUp()
+// Before any worker thread starts (see MallocTuning).
+MallocTuning.applyAtStartUp()
 ScanExtract.main(HandwritingFlag.expanded(Array(CommandLine.arguments.dropFirst())))
