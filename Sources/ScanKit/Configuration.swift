@@ -98,8 +98,8 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
     public var referenceDate: String?
     /// Pages averaging below this confidence get a `low-confidence` warning.
     public var lowConfidenceThreshold = 0.5
-    /// Handwriting: judged per line (`auto`), every line (`on`, which also sets
-    /// `recognition.handwriting`), or none.
+    /// Handwriting: judged per line (`auto`), every line (`on`: the engine decodes each line
+    /// with the word list of `handwritingLanguage`), or none.
     public var handwriting = HandwritingMode.standard
     /// The word list's language for handwriting (BCP-47).
     public var handwritingLanguage = "en-US"
@@ -136,14 +136,22 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
         d.country = try c.decodeIfPresent(String.self, forKey: .country)
         d.referenceDate = try c.decodeIfPresent(String.self, forKey: .referenceDate)
         try take(.lowConfidenceThreshold, &d.lowConfidenceThreshold)
-        // A configuration from before `handwriting` existed said "on" by its recognition options.
+        // A configuration from before `handwriting` existed said "on" by a language in its
+        // recognition options.
+        let legacy = try c.decodeIfPresent(LegacyRecognition.self, forKey: .recognition)?.handwriting
         if let mode = try c.decodeIfPresent(HandwritingMode.self, forKey: .handwriting) {
             d.handwriting = mode
-        } else if d.recognition.handwriting != nil {
+        } else if legacy != nil {
             d.handwriting = .on
         }
+        if let legacy { d.handwritingLanguage = legacy }
         try take(.handwritingLanguage, &d.handwritingLanguage)
         self = d
+    }
+
+    /// The one field of an older configuration's `recognition` that moved out of it.
+    private struct LegacyRecognition: Decodable {
+        var handwriting: String?
     }
 }
 
@@ -155,12 +163,12 @@ public enum RecognizerFactory {
             let models = try PPOCRModels.locate().get()
             let engine = try PPOCRRecognizer(models: models, options: config.recognition, intraOpThreads: config.engineThreads)
             engine.keepsLinesForRereading = config.handwriting == .auto
-            if let language = config.recognition.handwriting {
-                engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage(language).loadLexicon())
+            if config.handwriting == .on {
+                engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage(config.handwritingLanguage).loadLexicon())
             }
             return engine
         case .tesseract:
-            if config.recognition.handwriting != nil {
+            if config.handwriting == .on {
                 throw ScanError(.invalidOption, "handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
             }
             return try TesseractRecognizer(options: config.recognition, configuration: config.tesseract)

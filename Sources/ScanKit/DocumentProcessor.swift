@@ -134,7 +134,7 @@ public final class DocumentProcessor {
                     working = PageStages.filtered(PageStages.upright(working), configuration, regionApplied: true)
                 }
                 working = PageStages.laidOut(working)
-                warnings += findings(for: working.page)
+                warnings += working.findings + confidenceFindings(for: working.page)
                 pages.append(working)
             } catch let e as ScanError where e.code != .cancelled && e.code != .engine {
                 let e = e.attributed(to: name)
@@ -182,24 +182,6 @@ public final class DocumentProcessor {
     }
 
     // MARK: - Filters and findings
-
-    func findings(for page: Page) -> [Finding] {
-        (Self.handwritingFinding(for: page, language: configuration.handwritingLanguage).map { [$0] } ?? [])
-            + confidenceFindings(for: page)
-    }
-
-    /// The warning for a page judged handwritten (`auto`) whose lines were not read with the
-    /// word list because the list for `language` is missing; nil when it is installed (the
-    /// judged lines were read again and none of them gave text) or nothing was judged.
-    static func handwritingFinding(for page: Page, language: String) -> Finding? {
-        guard let h = page.handwriting, h.decision == HandwritingMode.auto.rawValue, h.lines == 0 else { return nil }
-        let model = try? InkModel.forLanguage(language)
-        guard model?.isInstalled != true else { return nil }
-        return Finding(code: "handwriting-not-decoded",
-                       message: "the page looks handwritten, but the word list for \(language) is not installed: "
-                           + (model?.installCommand ?? "scanextract models list"),
-                       page: page.index)
-    }
 
     func confidenceFindings(for page: Page) -> [Finding] {
         if page.observations.isEmpty {

@@ -130,8 +130,7 @@ public struct ScanOptions: Sendable, Hashable {
             .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
         c.recognition = RecognitionOptions(
             languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
-            level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates,
-            handwriting: handwriting == .on ? inkLanguage : nil)
+            level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates)
         c.handwriting = handwriting
         if let inkLanguage { c.handwritingLanguage = inkLanguage }
         c.tesseract.customWordsFile = customWords

@@ -63,17 +63,13 @@ public struct RecognitionOptions: Sendable, Hashable, Codable {
     public var customWords: [String]
     /// How many alternative readings to give per line (0: none).
     public var candidateCount: Int
-    /// Handwriting: the language (BCP-47, `en-US`) whose word list decodes each line, as for
-    /// digital ink; nil for print. Only engines that give line probabilities (PP-OCR) do it.
-    public var handwriting: String?
 
     public init(languages: [String] = ["eng"], level: RecognitionLevel = .accurate,
-                customWords: [String] = [], candidateCount: Int = 0, handwriting: String? = nil) {
+                customWords: [String] = [], candidateCount: Int = 0) {
         self.languages = languages
         self.level = level
         self.customWords = customWords
         self.candidateCount = candidateCount
-        self.handwriting = handwriting
     }
 }
 

@@ -13,7 +13,6 @@ final class HandwritingAutoTests: PipelineTestCase {
         try processor { c in
             c.engine = .ppocr
             c.handwriting = mode
-            c.recognition.handwriting = mode == .on ? "en-US" : nil
         }
     }
 
@@ -85,28 +84,23 @@ final class HandwritingAutoTests: PipelineTestCase {
         XCTAssertEqual(lost.lines.map(\.text), first.map(\.text))
     }
 
-    func testTheMissingWordListWarningOnlyWhenItIsMissing() throws {
-        var page = Page(index: 2, width: 100, height: 100, textSource: .ocr, observations: [])
-        XCTAssertNil(DocumentProcessor.handwritingFinding(for: page, language: "en-US"))
-        page.handwriting = PageHandwriting(lines: 0, confidence: 0.8, decision: "auto")
-        // A language with no word list at all: the warning names where to look.
-        let none = try XCTUnwrap(DocumentProcessor.handwritingFinding(for: page, language: "he-IL"))
-        XCTAssertEqual(none.code, "handwriting-not-decoded")
-        XCTAssertEqual(none.page, 2)
-        XCTAssertTrue(none.message.contains("scanextract models list"), none.message)
-        // With the list installed, judged lines that the second reading lost are no missing list.
-        let english = try InkModel.forLanguage("en-US")
-        let finding = DocumentProcessor.handwritingFinding(for: page, language: "en-US")
-        if english.isInstalled {
-            XCTAssertNil(finding)
-        } else {
-            XCTAssertTrue(finding?.message.contains(english.aptPackage) == true, "\(String(describing: finding))")
+    func testJudgedLinesWithoutAWordListSayWhy() throws {
+        let png = Data(Drawing.pngBytes(try handwrittenPage(seed: 74, font: "cursive")))
+        // No word list can be loaded for Hebrew: the stage's own reason reaches the warning.
+        let hebrew = try processor { c in
+            c.engine = .ppocr
+            c.handwriting = .auto
+            c.handwritingLanguage = "he-IL"
         }
-        // Lines that were decoded, or a page the caller said is handwritten: nothing to say.
-        page.handwriting = PageHandwriting(lines: 3, confidence: 0.8, decision: "auto")
-        XCTAssertNil(DocumentProcessor.handwritingFinding(for: page, language: "he-IL"))
-        page.handwriting = PageHandwriting(lines: 0, confidence: 0.8, decision: "on")
-        XCTAssertNil(DocumentProcessor.handwritingFinding(for: page, language: "he-IL"))
+        let doc = try hebrew.process(data: png, name: "note.png")
+        XCTAssertEqual(doc.pages[0].handwriting?.lines, 0)
+        let warning = try XCTUnwrap(doc.warnings.first { $0.code == "handwriting-not-decoded" }, "\(doc.warnings)")
+        XCTAssertEqual(warning.page, 0)
+        XCTAssertTrue(warning.message.contains("no Hebrew recognizer"), warning.message)
+        // With the installed English list the lines are decoded and nothing is said.
+        let english = try ppocr(.auto).process(data: png, name: "note.png")
+        XCTAssertGreaterThan(english.pages[0].handwriting?.lines ?? 0, 0)
+        XCTAssertFalse(english.warnings.contains { $0.code == "handwriting-not-decoded" }, "\(english.warnings)")
     }
 
     func testHandwritingOptionTakesAModeOrAFlag() throws {
@@ -125,5 +119,6 @@ final class HandwritingAutoTests: PipelineTestCase {
         // A stored configuration from before the mode existed said "on" by its language.
         let old = try JSONDecoder().decode(ScanConfiguration.self, from: Data(#"{"recognition": {"languages": ["eng"], "level": "accurate", "customWords": [], "candidateCount": 0, "handwriting": "en-US"}}"#.utf8))
         XCTAssertEqual(old.handwriting, .on)
+        XCTAssertEqual(old.handwritingLanguage, "en-US")
     }
 }

@@ -19,31 +19,43 @@ struct HandwritingStage {
         language = configuration.handwritingLanguage
     }
 
+    /// What the stage made of a page: its lines, what to record on it, and, when lines judged
+    /// handwritten could not be decoded, why (the reason the word list could not be loaded).
+    struct Outcome {
+        var lines: [TextObservation]
+        var page: PageHandwriting?
+        var notDecoded: String?
+    }
+
     /// The page's lines as handwriting reads them, and what to record on the page.
     /// `lines` are what `engine` returned for `image`. When the engine has read another page
     /// since, `restore` reads `image` again, so that the engine holds these lines to re-read;
     /// it runs only when some line is judged handwritten.
     func apply(_ lines: [TextObservation], image: RasterImage, engine: any TextRecognizer,
-               restore: (() throws -> Void)? = nil) throws -> (lines: [TextObservation], page: PageHandwriting?) {
-        guard !lines.isEmpty else { return (lines, nil) }
+               restore: (() throws -> Void)? = nil) throws -> Outcome {
+        guard !lines.isEmpty else { return Outcome(lines: lines) }
         switch mode {
         case .off:
-            return (lines, nil)
+            return Outcome(lines: lines)
         case .on:
             let confidence = Self.detector?.judge(lines, image: image).confidence ?? 1
-            return (lines.map { var l = $0; l.handwritten = true; return l },
-                    PageHandwriting(lines: lines.count, confidence: Self.rounded(confidence), decision: "on"))
+            return Outcome(lines: lines.map { var l = $0; l.handwritten = true; return l },
+                           page: PageHandwriting(lines: lines.count, confidence: Self.rounded(confidence), decision: "on"))
         case .auto:
             // Only an engine that gives line probabilities can decode with a word list.
             guard let detector = Self.detector, let decoding = engine as? any LineDecoding,
-                  decoding.lineDecoder == nil else { return (lines, nil) }
+                  decoding.lineDecoder == nil else { return Outcome(lines: lines) }
             let judgement = detector.judge(lines, image: image)
-            guard !judgement.lines.isEmpty else { return (lines, nil) }
+            guard !judgement.lines.isEmpty else { return Outcome(lines: lines) }
             let confidence = Self.rounded(judgement.confidence)
-            guard let model = try? InkModel.forLanguage(language), let lexicon = try? model.loadLexicon() else {
-                // Judged handwritten, but the word list is missing: the page keeps its reading
-                // and says so (`DocumentProcessor.findings`).
-                return (lines, PageHandwriting(lines: 0, confidence: confidence, decision: "auto"))
+            let lexicon: WordList
+            do {
+                lexicon = try InkModel.forLanguage(language).loadLexicon()
+            } catch {
+                // Judged handwritten, but no word list to decode with: the page keeps its
+                // reading and says why (`finding(_:page:)`).
+                return Outcome(lines: lines, page: PageHandwriting(lines: 0, confidence: confidence, decision: "auto"),
+                               notDecoded: (error as? ScanError)?.reason ?? "\(error)")
             }
             try restore?()
             decoding.lineDecoder = HandwritingLineDecoder(lexicon: lexicon)
@@ -51,8 +63,18 @@ struct HandwritingStage {
             let picked = Set(judgement.lines).filter { lines.indices.contains($0) }.sorted()
             let again = try decoding.reread(linesAt: picked.map { lines[$0].boundingBox })
             let merged = Self.merged(lines, with: again, at: picked)
-            return (merged.lines, PageHandwriting(lines: merged.replaced, confidence: confidence, decision: "auto"))
+            return Outcome(lines: merged.lines,
+                           page: PageHandwriting(lines: merged.replaced, confidence: confidence, decision: "auto"))
         }
+    }
+
+    /// The page's warning when its judged lines were not decoded: `reason` is the stage's own
+    /// (`Outcome.notDecoded`), so a list that is missing, unreadable or for a language with no
+    /// recognizer each says what it is.
+    static func finding(notDecoded reason: String, page: Int) -> Finding {
+        Finding(code: "handwriting-not-decoded",
+                message: "the page looks handwritten, but its lines were not read with a word list: \(reason)",
+                page: page)
     }
 
     /// `lines` with the line at each of `indices` replaced by its new reading (`rereadings`,

@@ -9,6 +9,8 @@ struct WorkingPage {
     let sourceHeight: Double
     /// Maps the user's pixels to `page`'s.
     var transform: Homography
+    /// What the stages found wrong on the page (`RecognizedRaster.findings`).
+    var findings: [Finding] = []
 
     /// A page whose boxes are already in the user's pixels (a PDF text layer, a blank page).
     init(source page: Page) {
@@ -23,6 +25,7 @@ struct WorkingPage {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         transform = recognized.transform
+        findings = recognized.findings
     }
 
     /// A page read from a scanextract document: back on the upright page its layout was worked

@@ -45,6 +45,8 @@ struct RasterPage {
 struct RecognizedRaster {
     var page: Page
     var transform: Homography
+    /// What the stages found wrong on the page, for the document's warnings.
+    var findings: [Finding] = []
 }
 
 /// The stages between decoding and recognition, each taking a `RasterPage` and
@@ -187,7 +189,8 @@ struct RasterStages {
                               camera: page.camera, observations: lines)
         recognized.inverted = page.inverted ? true : nil
         recognized.handwriting = handwriting.page
-        return RecognizedRaster(page: recognized, transform: page.transform)
+        return RecognizedRaster(page: recognized, transform: page.transform,
+                                findings: handwriting.notDecoded.map { [HandwritingStage.finding(notDecoded: $0, page: page.index)] } ?? [])
     }
 
     private func read(_ page: RasterPage, _ engine: any TextRecognizer) throws -> [TextObservation] {
