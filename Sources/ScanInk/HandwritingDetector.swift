@@ -185,21 +185,26 @@ enum InkFeatures {
         let y1 = min(image.height, Int((box.y + box.height).rounded(.up)))
         let w = x1 - x0, h = y1 - y0
         guard w >= 8, h >= 6 else { return neutral }
+        // The box's luma, read once (a colour page converts every pixel it reads).
+        var luma = [UInt8](repeating: 0, count: w * h)
         var histogram = [Int](repeating: 0, count: 256)
-        for y in y0..<y1 { for x in x0..<x1 { histogram[Int(image.luma(at: y * image.width + x))] += 1 } }
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = image.luma(at: (y + y0) * image.width + x + x0)
+                luma[y * w + x] = v
+                histogram[Int(v)] += 1
+            }
+        }
         let threshold = GrayHistogram.otsu(histogram)
         let darker = histogram[0...threshold].reduce(0, +)
         // Ink is the smaller side of the threshold, so light ink on a dark ground is ink too.
         let inkIsDark = darker * 2 <= w * h
         var ink = [Bool](repeating: false, count: w * h)
         var count = 0
-        for y in 0..<h {
-            for x in 0..<w {
-                let v = Int(image.luma(at: (y + y0) * image.width + x + x0))
-                let on = inkIsDark ? v <= threshold : v > threshold
-                ink[y * w + x] = on
-                if on { count += 1 }
-            }
+        for i in 0..<(w * h) {
+            let on = inkIsDark ? Int(luma[i]) <= threshold : Int(luma[i]) > threshold
+            ink[i] = on
+            if on { count += 1 }
         }
         guard count >= 8 else { return neutral }
         let hd = Double(h)
