@@ -36,8 +36,8 @@ public struct Amount: Hashable, Sendable, Comparable {
 
     /// Reads one printed token as an amount: `9.00`, `RM9.00`, `$1,234.50`, `1.234,50€`, `1'234.50`,
     /// `-3.00`, `3.00-`, `(3.00)`, `12.50SR`. With `wholeUnits`, also `25,000` and `25.000`
-    /// (currencies printed without decimals), and with `bare` as well a plain integer of three
-    /// digits or more (`27500`, on a receipt whose amounts are all printed that way).
+    /// (currencies printed without decimals) and a lone `0`, and with `bare` as well a plain integer
+    /// of three digits or more (`27500`, on a receipt whose amounts are all printed that way).
     /// Returns nil for dates, times, percentages, phone numbers and (unless `bare`) plain integers.
     ///
     /// What it adds to the detector's grammar is what OCR and tills do to a token on a receipt: a currency
@@ -94,7 +94,8 @@ public struct Amount: Hashable, Sendable, Comparable {
             // Whole units only where the receipt prints its amounts that way; a plain integer (a count,
             // a code) only when even its totals are printed without separators.
             guard wholeUnits else { return nil }
-            if !number.hasSeparators {
+            // A lone `0` is a zero price (a free item, a bag, no change given).
+            if !number.hasSeparators && integerDigits != [0x30] {
                 guard bare, integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }
             }
         default:

@@ -44,6 +44,12 @@ struct AmountTests {
         #expect(Amount.parse("27500", wholeUnits: true) == nil)
         #expect(Amount.parse("27500", wholeUnits: true, bare: true)?.decimalString == "27500")
         #expect(Amount.parse("012", wholeUnits: true, bare: true) == nil)
+        // A free item's price: a lone 0 where amounts are printed in whole units, and only there.
+        #expect(Amount.parse("0", wholeUnits: true) == Amount(minor: 0, scale: 0))
+        #expect(Amount.parse("Rp0", wholeUnits: true)?.decimalString == "0")
+        #expect(Amount.parse("0") == nil)
+        #expect(Amount.parse("00", wholeUnits: true) == nil)
+        #expect(Amount.parse("7", wholeUnits: true) == nil)
     }
 
     @Test func notAmounts() {

@@ -50,6 +50,39 @@ import ScanModel
         }
     }
 
+    @Test func aFreeItemInWholeUnitsIsAnItemAndZeroChangeKeepsTheStyle() {
+        let r = receipt([Fixture.line(20, "TOKO ROTI MAKMUR", x: 200, h: 24)] + Self.row(60, "Jl. Merdeka 12")
+                        + Self.row(100, "1 ROTI COKLAT", "12,000") + Self.row(122, "1 ROTI KEJU", "14,500")
+                        + Self.row(144, "1 KANTONG PLASTIK", "0")
+                        + Self.row(190, "TOTAL", "26,500") + Self.row(212, "TUNAI", "30,000") + Self.row(234, "KEMBALI", "3,500"))
+        #expect(r.items.map(\.amount) == ["12000", "14500", "0"], "\(r.items)")
+        #expect(r.total == "26500")
+        // A bare-integer receipt whose change is 0: the zero says nothing against the bare style.
+        let bare = receipt([Fixture.line(20, "KEDAI TEH", x: 200, h: 24)] + Self.row(60, "Jl. Sudirman 3")
+                           + Self.row(100, "TEH MADU 1 15000", "15000") + Self.row(122, "TEH SEREH 2 15000", "30000")
+                           + Self.row(170, "Sub Total", "45000") + Self.row(192, "Tunai", "45000") + Self.row(214, "Kembalian", "0"))
+        #expect(bare.total == "45000", "\(bare)")
+    }
+
+    @Test func bareItemLinesProveTheirOwnStyleByArithmetic() {
+        // Items as plain integers (price, then price times count), totals with separators.
+        let r = receipt([Fixture.line(20, "WARUNG MAKAN", x: 200, h: 24)] + Self.row(60, "Jl. Braga 7")
+                        + Self.row(100, "NASI GORENG 1.00 48000", "48000") + Self.row(122, "ES TEH 2.00 8000", "16000")
+                        + Self.row(170, "Subtotal", "64.000") + Self.row(192, "Serv. Charge", "3.200")
+                        + Self.row(214, "Total Rupiah", "67.200") + Self.row(236, "Tunai", "100.000"))
+        #expect(r.items.map(\.amount) == ["48000", "16000"], "\(r.items)")
+        #expect(r.total == "67200")
+        // Two numbers that are no price and amount (a code and a phone number) prove nothing.
+        func line(_ words: [String]) -> LayoutLine {
+            LayoutLine(page: 0, words: words.enumerated().map { i, w in
+                LayoutWord(text: w, box: BoundingBox(x: Double(60 * i), y: 0, width: 50, height: 16), confidence: 1)
+            }, level: 0)
+        }
+        #expect(!LineAnalyzer.bareItemArithmetic(line(["REF", "5512", "8812"])))
+        #expect(!LineAnalyzer.bareItemArithmetic(line(["TEL", "0812", "0812"])), "a leading zero is no price")
+        #expect(LineAnalyzer.bareItemArithmetic(line(["ES", "TEH", "3x", "8000", "24000"])))
+    }
+
     @Test func aRefundKeepsItsNegativeTotal() {
         let r = receipt(Self.header + Self.row(140, "RETURN Kettle", "-3.50") + Self.row(180, "TOTAL", "-3.50")
                         + Self.row(202, "Refund to card", "3.50"))

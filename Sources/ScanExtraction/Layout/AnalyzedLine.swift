@@ -119,20 +119,41 @@ public struct LineAnalyzer: Sendable {
 
     /// Whether amounts on this document are printed without decimals (`25,000` rupiah), and whether
     /// even without a thousands separator (`AMOUNT DUE 27500`): no line ends in an amount with decimals,
-    /// and at least two lines labelled as a total, tax, payment or change end in a plain number.
+    /// and at least two lines labelled as a total, tax, payment or change end in a plain number, or
+    /// two item lines prove it by arithmetic (`bareItemArithmetic`).
     static func amountStyle(_ lines: [LayoutLine]) -> (wholeUnits: Bool, bare: Bool) {
-        var decimals = 0, grouped = 0, bareSummary = 0
+        var decimals = 0, grouped = 0, bareSummary = 0, bareItems = 0
         let summaryWords = ["TOTAL", "SUBTOTAL", "TAX", "CASH", "CHANGE", "DUE", "AMOUNT", "TENDERED", "PAID", "JUMLAH", "TUNAI",
                             "KEMBALI", "KEMBALIAN", "BAYAR", "PPN", "SERVICE", "GOUKEI", "合計", "お釣り", "現金"]
         for l in lines {
             guard let w = l.words.last?.text[...] else { continue }
-            if Amount.parse(w) != nil { decimals += 1 } else if Amount.parse(w, wholeUnits: true) != nil { grouped += 1 }
+            // A lone `0` reads as whole units but says nothing of how the others are printed.
+            if Amount.parse(w) != nil { decimals += 1 } else if let a = Amount.parse(w, wholeUnits: true), a.minor != 0 { grouped += 1 }
             else if l.words.count >= 2, Amount.parse(w, wholeUnits: true, bare: true) != nil,
                     Text.hasAny(Text.key(l.text), summaryWords) { bareSummary += 1 }
+            if Self.bareItemArithmetic(l) { bareItems += 1 }
         }
         let whole = grouped >= 3 && grouped > 2 * decimals
-        let bare = decimals == 0 && bareSummary >= 2 && (grouped == 0 || whole)
+        let bare = decimals == 0 && (bareSummary >= 2 || bareItems >= 2) && (grouped == 0 || whole)
         return (whole || bare, bare)
+    }
+
+    /// An item line that ends in a unit price and a line amount printed as plain integers, the
+    /// amount being the price times a count on the line (`RENDANG OMURICE 1.00 48000 48000`,
+    /// `2 12000 24000`): arithmetic, so a code or a phone number does not pass by chance.
+    static func bareItemArithmetic(_ l: LayoutLine) -> Bool {
+        let words = l.words.map(\.text)
+        guard words.count >= 3 else { return false }
+        func plain(_ w: String) -> Int? {
+            w.count >= 3 && w.count <= 9 && w.first != "0" && w.allSatisfy(\.isNumber) ? Int(w) : nil
+        }
+        guard let amount = plain(words[words.count - 1]), let price = plain(words[words.count - 2]) else { return false }
+        if amount == price { return true }
+        return words.dropLast(2).contains { w in
+            let count = w.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@")).replacingOccurrences(of: ",", with: ".")
+            guard let c = Decimal(string: count), c > 1, c < 1000 else { return false }
+            return c * Decimal(price) == Decimal(amount)
+        }
     }
 
     /// A word read as an amount, also when a label is glued on with a colon (`TAX(9%):2.80`).

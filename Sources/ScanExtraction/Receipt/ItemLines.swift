@@ -108,6 +108,7 @@ enum ItemLineFeatures {
         "negative", "largest", "amountShare", "labelLetters", "noLabel", "letterShare", "digitShare", "words",
         "height", "indent", "gapAbove", "quantity", "leadingCount", "weight", "percent", "bullet", "contact",
         "roleTotal", "roleSubtotal", "roleTax", "roleDiscount", "rolePayment", "roleCount", "roleOther", "first", "last",
+        "zeroAmount",
     ]
     /// Features copied from the neighbouring lines (`prev.` and `next.`).
     static let neighbourOwn = ["hasAmount", "aligned", "labelLetters", "noLabel", "quantity", "leadingCount", "indent", "digitShare",
@@ -164,6 +165,8 @@ enum ItemLineFeatures {
                 set("aligned", offset <= 1.5)
                 set("columnOffset", min(3, offset) / 3)
                 set("negative", t.amount.minor < 0)
+                // Free items and bags cost 0, and so do the choices printed under an item.
+                set("zeroAmount", t.amount.minor == 0)
                 set("largest", largest > 0 && abs(t.amount.cents) == largest)
                 set("amountShare", largest > 0 ? Double(abs(t.amount.cents)) / Double(largest) : 0)
             }
@@ -190,7 +193,11 @@ enum ItemLineFeatures {
             }
             set("weight", Text.range(l.text, weightPattern, caseInsensitive: true) != nil)
             set("percent", l.text.contains("%"))
-            set("bullet", l.text.first.map { "-+*•>".contains($0) } ?? false)
+            // A bullet opens the line, or follows its count (`1 - Less ice 0`).
+            let words = l.line.words.map(\.text)
+            func bullet(_ w: String?) -> Bool { w?.first.map { "-+*•>".contains($0) } ?? false }
+            set("bullet", bullet(words.first)
+                || (words.count > 2 && f[ownIndex["leadingCount"]!] == 1 && bullet(words[1])))
             set("contact", l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) })
             switch roles[i] {
             case .total: set("roleTotal", true)
