@@ -68,9 +68,11 @@ let package = Package(
         .target(name: "ScanLayout", dependencies: ["ScanModel"]),
         // Document classifier, receipt and business-card parsers. Pure logic.
         // Its knowledge ships as resources: one word file a language (Resources/Locales/*.json) and the learned
-        // field scores (Resources/ReceiptFields.json, made by Tools/train-receipt-fields).
+        // field scores (Resources/ReceiptFields.json, made by Tools/train-receipt-fields) and the item-line model
+        // (Resources/ItemLines.json, made by Tools/train-items).
         .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"],
-                resources: [.copy("Resources/Locales"), .copy("Resources/ReceiptFields.json")]),
+                resources: [.copy("Resources/Locales"), .copy("Resources/ReceiptFields.json"),
+                            .copy("Resources/ItemLines.json")]),
         // Digital ink: strokes -> rendering -> PP-OCR line recognizer -> CTC beam + word list -> candidates.
         // The single-character shape model (Resources/CharacterShapes.json) is made by `TrainInk characters`;
         // the handwriting judge's weights (Resources/HandwritingDetector.json) by Tools/train-handwriting.

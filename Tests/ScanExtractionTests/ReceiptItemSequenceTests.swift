@@ -218,6 +218,40 @@ import ScanModel
         #expect(ItemLineModel.shipped.features == ItemLineFeatures.names)
     }
 
+    @Test func aTreeModelScoresEachLabelWithItsOwnTrees() throws {
+        let labels = ItemLineLabel.allCases.map(\.rawValue)
+        let names = ItemLineFeatures.names
+        let amount = try #require(names.firstIndex(of: "hasAmount"))
+        let quantity = try #require(names.firstIndex(of: "quantity"))
+        // One stump a label: `ITEM` scores 2 on a line with an amount (0.5 without), `O` 1 on a line
+        // without, `QTY` 3 on a quantity line; the others score nothing.
+        func stump(_ withoutAmount: Double, _ withAmount: Double, on feature: Int? = nil) -> [String: String] {
+            ["feature": "\(feature ?? amount)", "threshold": "0.5", "left": "-1", "right": "-2",
+             "leaf": "\(withoutAmount) \(withAmount)"]
+        }
+        let trees = labels.map { l in
+            [l == "ITEM" ? stump(0.5, 2) : l == "O" ? stump(1, 0) : l == "QTY" ? stump(0, 3, on: quantity) : stump(0, 0)]
+        }
+        let object: [String: Any] = ["trainedOn": "a test", "labels": labels, "features": names, "trees": trees]
+        let model = try ItemLineModel(json: try JSONSerialization.data(withJSONObject: object))
+        #expect(model.trainedOn == "a test")
+        var with = [Double](repeating: 0, count: names.count), without = with
+        with[amount] = 1
+        #expect(model.decode([without, with, without]) == [.other, .item, .other])
+        // Alone, a name line would be `O` and the quantity line under it `QTY`; but an item's parts follow its
+        // start, so the name line starts the item.
+        var quantityLine = with
+        quantityLine[quantity] = 1
+        #expect(model.decode([without, quantityLine]) == [.item, .quantity])
+        #expect(model.decode([quantityLine]) == [.item], "the line before the first is no part of an item")
+        // A tree that splits on a feature the model does not have is refused.
+        var bad = stump(0, 0)
+        bad["feature"] = "\(names.count)"
+        let broken: [String: Any] = ["labels": labels, "features": names, "trees": labels.map { _ in [bad] }]
+        #expect(throws: (any Error).self) { try ItemLineModel(json: try JSONSerialization.data(withJSONObject: broken)) }
+        #expect(!ItemLineModel.shipped.trainedOn.isEmpty)
+    }
+
     @Test func everyLineGetsAFeatureRowOfTheModelsWidth() {
         let doc = Fixture.document(Fixture.page(Self.header + Self.row(140, "Bread", "2.00") + Self.row(170, "TOTAL", "2.00")))
         let rows = ReceiptParser.itemLineRows(extractor.analyzer.analyze(doc))

@@ -13,7 +13,7 @@ import ScanLayout
 import ScanModel
 
 // `--labels`: print each line with the label the shipped model gives it, instead of the JSON.
-// `--model FILE --out DIR`: parse each receipt with the model in FILE (as `train_items.py --json` writes it)
+// `--model FILE --out DIR`: parse each receipt with the model in FILE (as `train_items.py --write` writes it)
 // and write the documents with their receipts to DIR, for the scorers (k-fold checks of a model).
 var dirs = Array(CommandLine.arguments.dropFirst())
 var printLabels = false

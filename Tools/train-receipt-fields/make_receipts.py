@@ -411,6 +411,8 @@ class Maker:
             lines.append((self.fill(self.pick(spec["footer"])), "noise"))
         key = {"company": " ".join(name_lines), "address": " ".join(address), "date": when.strftime("%Y-%m-%d"),
                "total": f"{total / 100:.2f}"}
+        if items:  # for the item-line model (Tools/train-items); the field rankers ignore them
+            key["items"] = [{"description": desc, "quantity": qty, "amount": f"{price / 100:.2f}"} for qty, desc, price in items]
         return lines, key
 
 

@@ -18,6 +18,35 @@ public struct TreeEnsemble: Codable, Sendable {
         public var leaf: [Double]
     }
 
+    /// A tree as the training tools write it: each array packed into one string of numbers
+    /// separated by spaces (tens of thousands of JSON numbers decoded one by one took over 40 ms).
+    static func tree(packed: [String: String]) throws -> Tree {
+        Tree(feature: try numbers(packed, "feature").map { Int($0) }, threshold: try numbers(packed, "threshold"),
+             left: try numbers(packed, "left").map { Int($0) }, right: try numbers(packed, "right").map { Int($0) },
+             leaf: try numbers(packed, "leaf"))
+    }
+
+    private static func numbers(_ tree: [String: String], _ key: String) throws -> [Double] {
+        struct Invalid: Error, CustomStringConvertible { var description: String }
+        guard let s = tree[key] else { throw Invalid(description: "a tree lacks '\(key)'") }
+        // strtod over the C string: `Double(Substring)` made this the most expensive part of a first parse.
+        var out: [Double] = []
+        let complete = s.withCString { start -> Bool in
+            var cursor = start
+            while true {
+                while cursor.pointee == 0x20 { cursor += 1 }
+                if cursor.pointee == 0 { return true }
+                var end: UnsafeMutablePointer<CChar>?
+                let v = strtod(cursor, &end)
+                guard let end, end != UnsafeMutablePointer(mutating: cursor) else { return false }
+                out.append(v)
+                cursor = UnsafePointer(end)
+            }
+        }
+        guard complete else { throw Invalid(description: "'\(key)' holds something other than numbers") }
+        return out
+    }
+
     public func score(_ x: [Double]) -> Double {
         var sum = 0.0
         for t in trees {
@@ -69,8 +98,7 @@ public struct ReceiptFieldModel: Codable, Sendable {
         return model
     }
 
-    /// The file as written: each tree's arrays packed into strings of numbers separated by spaces. Decoding
-    /// tens of thousands of JSON numbers one by one took over 40 ms, a cost every process paid at its first receipt.
+    /// The file as written, its trees packed (`TreeEnsemble.tree(packed:)`).
     struct Packed: Decodable {
         struct Field: Decodable {
             var features: [String]
@@ -81,34 +109,10 @@ public struct ReceiptFieldModel: Codable, Sendable {
     }
 
     static func decode(_ data: Data) throws -> ReceiptFieldModel {
-        struct Invalid: Error, CustomStringConvertible { var description: String }
         let packed = try JSONDecoder().decode(Packed.self, from: data)
-        func numbers(_ tree: [String: String], _ key: String) throws -> [Double] {
-            guard let s = tree[key] else { throw Invalid(description: "a tree lacks '\(key)'") }
-            // strtod over the C string: `Double(Substring)` made this the most expensive part of a first parse.
-            var out: [Double] = []
-            let complete = s.withCString { start -> Bool in
-                var cursor = start
-                while true {
-                    while cursor.pointee == 0x20 { cursor += 1 }
-                    if cursor.pointee == 0 { return true }
-                    var end: UnsafeMutablePointer<CChar>?
-                    let v = strtod(cursor, &end)
-                    guard let end, end != UnsafeMutablePointer(mutating: cursor) else { return false }
-                    out.append(v)
-                    cursor = UnsafePointer(end)
-                }
-            }
-            guard complete else { throw Invalid(description: "'\(key)' holds something other than numbers") }
-            return out
-        }
         var out: [String: TreeEnsemble] = [:]
         for (name, field) in packed.fields {
-            out[name] = TreeEnsemble(features: field.features, trees: try field.trees.map { t in
-                TreeEnsemble.Tree(feature: try numbers(t, "feature").map { Int($0) }, threshold: try numbers(t, "threshold"),
-                                  left: try numbers(t, "left").map { Int($0) }, right: try numbers(t, "right").map { Int($0) },
-                                  leaf: try numbers(t, "leaf"))
-            })
+            out[name] = TreeEnsemble(features: field.features, trees: try field.trees.map(TreeEnsemble.tree(packed:)))
         }
         return ReceiptFieldModel(trainedOn: packed.trainedOn, fields: out)
     }

@@ -15,18 +15,22 @@ public enum ItemLineLabel: String, CaseIterable, Sendable {
     case discount = "DISC"
 }
 
-/// A linear-chain model over a receipt's lines: a score per label from each line's
-/// features, plus a score for each pair of labels on neighbouring lines; the most likely
-/// sequence is found with the Viterbi algorithm. A logistic regression is the same model
-/// with zero transitions. The weights are learned by `Tools/train-items/train_items.py`
-/// and shipped as generated source (`ItemLineWeights.swift`).
+/// A model over a receipt's lines: a score per label from each line's features (boosted
+/// trees, one ensemble a label, or linear weights), plus a score for each pair of labels on
+/// neighbouring lines; the most likely sequence is found with the Viterbi algorithm. Trees and
+/// a logistic regression have zero transitions, so each line takes its best label; a CRF has
+/// them. Learned by `Tools/train-items/train_items.py`, shipped as `Resources/ItemLines.json`.
 public struct ItemLineModel: Sendable {
     public let labels: [ItemLineLabel]
     public let features: [String]
-    /// `weights[label][feature]`.
+    /// `weights[label][feature]`, for a linear model (empty for trees).
     public let weights: [[Double]]
+    /// `trees[label]`, for boosted trees (empty for a linear model).
+    public let trees: [TreeEnsemble]
     /// `transitions[from][to]`, between the labels of a line and of the line under it.
     public let transitions: [[Double]]
+    /// What the model learned from, as the training tool wrote it.
+    public var trainedOn = ""
 
     public init(labels: [ItemLineLabel], features: [String], weights: [[Double]], transitions: [[Double]]) {
         precondition(weights.count == labels.count && weights.allSatisfy { $0.count == features.count },
@@ -35,21 +39,93 @@ public struct ItemLineModel: Sendable {
         self.labels = labels
         self.features = features
         self.weights = weights
+        self.trees = []
         self.transitions = transitions
     }
 
-    /// A model as `train_items.py --json` writes it: `{"labels", "features", "weights", "transitions"}`.
-    /// Its features must be the ones this version computes, in the same order.
+    /// Boosted trees: a label's score is the sum of its ensemble's leaves (a log-odds). They learn no
+    /// transitions, so the one rule of the sequence is given: the parts of an item (more of its
+    /// description, its quantity line, a modifier, a discount) follow its start, never a line that is
+    /// no part of an item. A name line the trees doubt above a quantity line with the amount is then
+    /// the item's start.
+    public init(labels: [ItemLineLabel], features: [String], trees: [TreeEnsemble]) {
+        precondition(trees.count == labels.count, "item line trees do not match their labels")
+        self.labels = labels
+        self.features = features
+        self.weights = []
+        self.trees = trees
+        self.transitions = labels.map { from in
+            labels.map { to in from == .other && ![.other, .item].contains(to) ? -Self.forbidden : 0 }
+        }
+    }
+
+    /// A transition's score that no line's scores outweigh.
+    static let forbidden = 1e6
+
+    /// A model as `train_items.py --write` writes it: `{"trainedOn", "labels", "features"}` with either
+    /// `"trees"` (per label, a list of packed trees) or `"weights"` and `"transitions"`. Its features must be
+    /// the ones this version computes, in the same order.
     public init(json data: Data) throws {
-        struct File: Decodable { var labels: [String]; var features: [String]; var weights: [[Double]]; var transitions: [[Double]] }
+        struct File: Decodable {
+            var trainedOn: String?
+            var labels: [String]
+            var features: [String]
+            var weights: [[Double]]?
+            var transitions: [[Double]]?
+            var trees: [[[String: String]]]?
+        }
+        func invalid(_ why: String) -> DecodingError {
+            DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "item line model: " + why))
+        }
         let file = try JSONDecoder().decode(File.self, from: data)
         let labels = file.labels.compactMap(ItemLineLabel.init(rawValue:))
-        guard labels.count == file.labels.count, file.features == ItemLineFeatures.names,
-              file.weights.count == labels.count, file.weights.allSatisfy({ $0.count == file.features.count }),
-              file.transitions.count == labels.count, file.transitions.allSatisfy({ $0.count == labels.count }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "item line model does not fit this version's features"))
+        guard labels.count == file.labels.count else { throw invalid("unknown labels \(file.labels)") }
+        guard file.features == ItemLineFeatures.names else {
+            throw invalid("trained on other features than this version computes: train it again (Tools/train-items)")
         }
-        self.init(labels: labels, features: file.features, weights: file.weights, transitions: file.transitions)
+        if let trees = file.trees {
+            guard trees.count == labels.count else { throw invalid("\(trees.count) ensembles for \(labels.count) labels") }
+            let ensembles = try trees.map { TreeEnsemble(features: file.features, trees: try $0.map(TreeEnsemble.tree(packed:))) }
+            guard ensembles.allSatisfy({ $0.trees.allSatisfy { $0.feature.allSatisfy { $0 >= 0 && $0 < file.features.count } } }) else {
+                throw invalid("a tree splits on a feature the model does not have")
+            }
+            self.init(labels: labels, features: file.features, trees: ensembles)
+        } else if let weights = file.weights, let transitions = file.transitions,
+                  weights.count == labels.count, weights.allSatisfy({ $0.count == file.features.count }),
+                  transitions.count == labels.count, transitions.allSatisfy({ $0.count == labels.count }) {
+            self.init(labels: labels, features: file.features, weights: weights, transitions: transitions)
+        } else {
+            throw invalid("neither trees nor weights and transitions of the labels' and features' sizes")
+        }
+        trainedOn = file.trainedOn ?? ""
+    }
+
+    /// The environment variable that names another model file (a k-fold run reads one model a fold).
+    public static let fileVariable = "SCANEXTRACT_ITEM_MODEL"
+
+    /// The shipped model, read once. A missing or broken file stops the program with a message that says
+    /// where it looked, as the receipt field model does.
+    public static let shipped: ItemLineModel = {
+        let env = ProcessInfo.processInfo.environment[fileVariable]
+        let url = env.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? ResourceFiles.url("ItemLines.json")
+        do {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw LexiconError(description: "cannot read the item line model \(url.path)")
+            }
+            return try ItemLineModel(json: data)
+        } catch {
+            fatalError("scanextract: \(error). Install the folder \(ResourceFiles.bundleName) beside the scanextract binary.")
+        }
+    }()
+
+    /// Each label's score for one line's features.
+    func scores(_ row: [Double]) -> [Double] {
+        if !trees.isEmpty { return trees.map { $0.score(row) } }
+        return weights.map { w in
+            var s = 0.0
+            for f in 0..<min(row.count, w.count) where row[f] != 0 { s += w[f] * row[f] }
+            return s
+        }
     }
 
     /// The label of each line, as the best-scoring sequence.
@@ -58,13 +134,11 @@ public struct ItemLineModel: Sendable {
         guard n > 0 else { return [] }
         var emission = [Double](repeating: 0, count: n * k)
         for (i, row) in rows.enumerated() {
-            for (l, w) in weights.enumerated() {
-                var s = 0.0
-                for f in 0..<min(row.count, w.count) where row[f] != 0 { s += w[f] * row[f] }
-                emission[i * k + l] = s
-            }
+            for (l, v) in scores(row).enumerated() { emission[i * k + l] = v }
         }
-        var score = Array(emission[0..<k])
+        // The line before the first is no part of an item.
+        let before = labels.firstIndex(of: .other)
+        var score = (0..<k).map { to in emission[to] + (before.map { transitions[$0][to] } ?? 0) }
         var back = [Int](repeating: 0, count: n * k)
         for i in 1..<max(1, n) {
             var next = [Double](repeating: -.infinity, count: k)
