@@ -49,6 +49,18 @@ public struct Receipt: Codable, Hashable, Sendable {
         }
     }
 
+    /// The total printed again in another currency (a tourist's receipt: `TOTAL EUR 26.10`
+    /// under `TOTAL CHF 25.00`).
+    public struct OtherCurrencyTotal: Codable, Hashable, Sendable {
+        public var amount: String
+        /// ISO 4217.
+        public var currency: String
+        public var source: Provenance
+        public init(amount: String, currency: String, source: Provenance) {
+            self.amount = amount; self.currency = currency; self.source = source
+        }
+    }
+
     public struct Payment: Codable, Hashable, Sendable {
         /// `cash`, `card`, `mobile`, `voucher` or `other`.
         public var method: String?
@@ -76,6 +88,8 @@ public struct Receipt: Codable, Hashable, Sendable {
     /// The sum of the printed discounts, as a negative decimal string.
     public var discounts: String?
     public var total: String?
+    /// The total in other currencies, when the receipt prints it so; `total` is in `currency`.
+    public var otherCurrencyTotals: [OtherCurrencyTotal]?
     public var payment: Payment?
     /// Where each single-valued field was printed, keyed by its path.
     public var provenance: [String: Provenance]

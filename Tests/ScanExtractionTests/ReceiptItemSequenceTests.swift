@@ -83,6 +83,31 @@ import ScanModel
         #expect(LineAnalyzer.bareItemArithmetic(line(["ES", "TEH", "3x", "8000", "24000"])))
     }
 
+    @Test func aTotalPrintedInASecondCurrencyIsListedBesideTheTotal() throws {
+        let r = receipt([Fixture.line(20, "CAFE ZUM BAHNHOF", x: 200, h: 24)] + Self.row(60, "Bahnhofstrasse 1, 8001 Zürich")
+                        + Self.row(100, "Kaffee", "4.50") + Self.row(122, "Gipfeli", "2.50")
+                        + Self.row(160, "TOTAL CHF", "7.00") + Self.row(182, "TOTAL EUR", "7.45")
+                        + Self.row(204, "Bar CHF", "10.00") + Self.row(226, "Rückgeld CHF", "3.00"))
+        #expect(r.total == "7.00")
+        #expect(r.currency == "CHF")
+        let other = try #require(r.otherCurrencyTotals, "\(r)")
+        #expect(other.map(\.amount) == ["7.45"])
+        #expect(other.map(\.currency) == ["EUR"])
+        // The JSON stays inside the receipt schema.
+        let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/receipt.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(r)) as? [String: Any])
+        #expect(Set(json.keys).isSubset(of: properties.keys), "\(json.keys.sorted())")
+        let item = try #require(((properties["otherCurrencyTotals"] as? [String: Any])?["items"]) as? [String: Any])
+        let written = try #require((json["otherCurrencyTotals"] as? [[String: Any]])?.first)
+        #expect(Set(written.keys) == Set(try #require(item["required"] as? [String])))
+        // One currency: nothing beside the total.
+        let plain = receipt(Self.header + Self.row(140, "Bread", "2.00") + Self.row(180, "TOTAL GBP", "2.00"))
+        #expect(plain.otherCurrencyTotals == nil)
+    }
+
     @Test func aRefundKeepsItsNegativeTotal() {
         let r = receipt(Self.header + Self.row(140, "RETURN Kettle", "-3.50") + Self.row(180, "TOTAL", "-3.50")
                         + Self.row(202, "Refund to card", "3.50"))

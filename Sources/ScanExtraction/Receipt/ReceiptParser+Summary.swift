@@ -88,6 +88,7 @@ extension ReceiptParser {
                 r.provenance["subtotal"] = sub.provenance
             }
         }
+        if let best = totals.first { Self.currencies(of: best, among: totals, lines: lines, roles: roles, context: context, into: &r) }
         r.tax = taxes
         if !tips.isEmpty {
             r.tip = tips.last!.0.decimalString
@@ -99,6 +100,46 @@ extension ReceiptParser {
             if let (a, p) = tendered { r.payment?.tendered = a.decimalString; r.provenance["payment.tendered"] = p }
             if let (a, p) = change { r.payment?.change = a.decimalString; r.provenance["payment.change"] = p }
         }
+    }
+
+    /// Totals printed in two or more currencies (`TOTAL CHF 25.00`, then `TOTAL EUR 26.10`): the
+    /// receipt's total is the one the receipt's own arithmetic gives (the items' sum, tendered less
+    /// change, subtotal and tax), else the best-ranked; its currency is the receipt's, and the
+    /// best-ranked total of each other currency is listed beside it.
+    static func currencies(of ranked: FieldCandidate, among totals: [FieldCandidate], lines: [AnalyzedLine], roles: [Role],
+                           context: ReceiptFieldFeatures.SummaryContext, into r: inout Receipt) {
+        var priced: [(candidate: FieldCandidate, currency: String)] = []
+        for c in totals {
+            guard case .total = roles[c.lines.lowerBound], let currency = printedCurrency(lines[c.lines]),
+                  !priced.contains(where: { $0.currency == currency }) else { continue }
+            priced.append((c, currency))
+        }
+        guard priced.count >= 2 else {
+            if let own = printedCurrency(lines[ranked.lines]) { r.currency = own }
+            return
+        }
+        func agrees(_ c: FieldCandidate) -> Bool {
+            guard let v = Amount.parse(c.value[...])?.cents else { return false }
+            if context.itemsSum == v { return true }
+            if let t = context.tendered, let ch = context.change, t.cents - ch.cents == v { return true }
+            if let s = context.subtotal, s.cents + (context.taxSum ?? 0) == v { return true }
+            return false
+        }
+        let chosen = priced.first(where: { agrees($0.candidate) })
+            ?? priced.first(where: { $0.candidate.value == ranked.value && $0.candidate.lines == ranked.lines }) ?? priced[0]
+        if chosen.candidate.value != ranked.value || chosen.candidate.lines != ranked.lines {
+            r.total = chosen.candidate.value
+            r.provenance["total"] = chosen.candidate.provenance
+        }
+        r.currency = chosen.currency
+        let others = priced.filter { $0.currency != chosen.currency }
+            .map { Receipt.OtherCurrencyTotal(amount: $0.candidate.value, currency: $0.currency, source: $0.candidate.provenance) }
+        r.otherCurrencyTotals = others.isEmpty ? nil : others
+    }
+
+    /// The currency printed with the last amount of `lines` that names one.
+    static func printedCurrency(_ lines: ArraySlice<AnalyzedLine>) -> String? {
+        lines.reversed().lazy.compactMap { $0.entities(.money).last(where: { $0.value.currency != nil })?.value.currency }.first
     }
 
     static let cardWords = lexicon.words(.card)
