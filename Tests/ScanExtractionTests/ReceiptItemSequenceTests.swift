@@ -108,6 +108,29 @@ import ScanModel
         #expect(plain.otherCurrencyTotals == nil)
     }
 
+    @Test func aVATBreakdownIsTheTaxesAndNoSubtotal() throws {
+        // A German till: the VAT table under the total, its rows `rate net tax gross`.
+        let r = receipt([Fixture.line(20, "MARKT GMBH", x: 200, h: 24)] + Self.row(60, "Hauptstr. 5, 12345 Berlin")
+                        + Self.row(100, "BANANEN", "1,29 B") + Self.row(122, "BAUERNBROT", "2,49 B")
+                        + Self.row(144, "PFAND 0,25 EURO", "0,50 A") + Self.row(180, "SUMME EUR", "4,28")
+                        + Self.row(202, "Geg. BAR EUR", "5,00") + Self.row(224, "Rückgeld BAR EUR", "0,72")
+                        + Self.row(260, "Steuer % Netto Steuer Brutto") + Self.row(282, "A= 19,0% 0,42 0,08 0,50")
+                        + Self.row(304, "B= 7,0% 3,53 0,25 3,78"))
+        #expect(r.total == "4.28")
+        #expect(r.tax.map(\.amount) == ["0.08", "0.25"], "\(r.tax)")
+        #expect(r.tax.map(\.rate) == ["19.0", "7.0"])
+        #expect(r.subtotal == nil, "the table's net column is no subtotal")
+        // A French row names its columns; the arithmetic is the same.
+        let fr = receipt([Fixture.line(20, "BOULANGERIE", x: 200, h: 24)] + Self.row(60, "12 rue de la Paix, 75002 Paris")
+                         + Self.row(100, "Baguette", "10,00") + Self.row(140, "TOTAL TTC", "12,00")
+                         + Self.row(180, "TVA 20,00% HT 10,00 TVA 2,00 TTC 12,00"))
+        #expect(fr.tax.map(\.amount) == ["2.00"], "\(fr.tax)")
+        // Amounts that add up but are not that rate of each other are no VAT row.
+        let wrong = receipt([Fixture.line(20, "SHOP", x: 200, h: 24)] + Self.row(100, "Tea", "3.00")
+                            + Self.row(140, "TOTAL", "3.00") + Self.row(180, "VAT 19% 1.00 2.00 3.00"))
+        #expect(!wrong.tax.contains { $0.amount == "1.00" || $0.amount == "2.00" }, "\(wrong.tax)")
+    }
+
     @Test func aRefundKeepsItsNegativeTotal() {
         let r = receipt(Self.header + Self.row(140, "RETURN Kettle", "-3.50") + Self.row(180, "TOTAL", "-3.50")
                         + Self.row(202, "Refund to card", "3.50"))

@@ -13,10 +13,14 @@ extension ReceiptParser {
         var taxes: [Receipt.Tax] = []
         var tips: [(Amount, Provenance)] = []
         var method: String?
+        let from = max(0, min(start, lines.count))
+        // The rows of a VAT breakdown: their amounts are no subtotal, tax or tip of a label above them.
+        var vatRows: [Int: (rate: String, tax: Amount, source: Provenance)] = [:]
+        for i in from..<lines.count { if let row = Self.vatRow(lines[i]) { vatRows[i] = row } }
         // The value of a line: its own amount, else the amount alone on the next line.
         func value(_ i: Int) -> (Amount, Provenance)? {
             if let a = lines[i].amount, let p = lines[i].amountProvenance { return (a, p) }
-            if i + 1 < lines.count, Self.valueOnly(lines[i + 1]), roles[i + 1] == .none,
+            if i + 1 < lines.count, Self.valueOnly(lines[i + 1]), roles[i + 1] == .none, vatRows[i + 1] == nil,
                let a = lines[i + 1].amount, let p = lines[i + 1].amountProvenance { return (a, p) }
             return nil
         }
@@ -42,8 +46,7 @@ extension ReceiptParser {
                 r.provenance["payment.cardLast4"] = l.line.provenance()
             }
         }
-        let from = max(0, min(start, lines.count))
-        for i in from..<lines.count {
+        for i in from..<lines.count where vatRows[i] == nil {
             let l = lines[i]
             switch roles[i] {
             case .subtotal:
@@ -61,6 +64,13 @@ extension ReceiptParser {
             case .change:
                 if change == nil, let (a, p) = value(i) { change = (a, p) }
             default: break
+            }
+        }
+        // A VAT breakdown, when printed, is the whole of the taxes.
+        if !vatRows.isEmpty {
+            taxes = []
+            for (_, row) in vatRows.sorted(by: { $0.key < $1.key }) where !taxes.contains(where: { $0.rate == row.rate && $0.amount == row.tax.decimalString }) {
+                taxes.append(Receipt.Tax(rate: row.rate, amount: row.tax.decimalString, source: row.source))
             }
         }
         let amounts = r.items.compactMap { $0.amount.flatMap { Amount.parse($0[...]) } }
@@ -140,6 +150,31 @@ extension ReceiptParser {
     /// The currency printed with the last amount of `lines` that names one.
     static func printedCurrency(_ lines: ArraySlice<AnalyzedLine>) -> String? {
         lines.reversed().lazy.compactMap { $0.entities(.money).last(where: { $0.value.currency != nil })?.value.currency }.first
+    }
+
+    /// A row of a VAT breakdown (`B= 7,0%  6,29  0,45  6,74`, `20% HT 10,00 TVA 2,00 TTC 12,00`): a
+    /// printed rate and amounts of which two add up to a third, the smaller of the two being that rate
+    /// of the other (net + tax = gross). Arithmetic, so no language's column words are needed.
+    static func vatRow(_ l: AnalyzedLine) -> (rate: String, tax: Amount, source: Provenance)? {
+        guard let rateText = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: rateText),
+              rate > 0, rate < 100 else { return nil }
+        var amounts: [(amount: Amount, word: Int)] = []
+        for (i, w) in l.line.words.enumerated() where !w.text.contains("%") {
+            if let a = Amount.parse(w.text[...]), a.minor > 0 { amounts.append((a, i)) }
+        }
+        guard amounts.count >= 3 else { return nil }
+        for net in amounts {
+            for tax in amounts where tax.word != net.word && tax.amount.cents < net.amount.cents {
+                guard amounts.contains(where: { $0.word != net.word && $0.word != tax.word
+                    && $0.amount.cents == net.amount.cents + tax.amount.cents }) else { continue }
+                let expected = net.amount.decimal * rate / 100
+                let slack = max(Decimal(string: "0.011")!, net.amount.decimal / 200)
+                if abs(expected - tax.amount.decimal) <= slack {
+                    return (rateText, tax.amount, l.line.provenance(words: tax.word..<(tax.word + 1)))
+                }
+            }
+        }
+        return nil
     }
 
     static let cardWords = lexicon.words(.card)
