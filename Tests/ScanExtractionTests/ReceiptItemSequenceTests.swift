@@ -187,6 +187,21 @@ import ScanModel
         #expect(r.items.first?.unitPrice == "5.00")
     }
 
+    @Test func aCountWithItsUnitWordUnderTheItem() throws {
+        // German tills print the count under the item, with a unit word (`Stk`) and the price left of the column.
+        let r = receipt(Self.header + Self.row(140, "BANANEN", "1,29 B") + Self.row(162, "BUTTER", "1,78 B")
+                        + Self.row(184, "2 Stk x 0,89") + Self.row(206, "BROT", "2,49 B") + Self.row(240, "SUMME EUR", "5,56"))
+        #expect(r.items.map(\.description) == ["BANANEN", "BUTTER", "BROT"], "\(r.items)")
+        #expect(r.items.map(\.amount) == ["1.29", "1.78", "2.49"])
+        #expect(r.items[1].quantity == "2")
+        #expect(r.items[1].unitPrice == "0.89")
+        // The unit word is the locale's: the item reader takes it in any case.
+        let line = ReceiptParser.item(from: extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(10, "3 st. x", "1,20"))))[0],
+                                        wholeUnits: false)
+        #expect(line.quantity == "3")
+        #expect(line.unitPrice == "1.20")
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))

@@ -9,6 +9,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public enum Label: String, CaseIterable, Codable, Sendable {
         case total, strongTotal, weakTotal, totalAbbreviations, subtotal, tax, taxInclusive, taxSummary, tip, change, tender
         case cash, card, rounding, discount, quantity, taxId, date, notIssueDate, contact, document
+        /// Words for pieces printed between a count and its price (`2 Stk x 0,89`, `3 PZ x 1,20`).
+        case countUnits
     }
 
     public struct Numbers: Codable, Sendable, Equatable {

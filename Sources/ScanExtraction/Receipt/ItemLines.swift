@@ -189,7 +189,9 @@ enum ItemLineFeatures {
                                "heading", "roleTotal", "roleSubtotal", "beforeSummary", "bullet", "height"]
     static let names = own + neighbourOwn.map { "prev." + $0 } + neighbourOwn.map { "next." + $0 }
 
-    static let quantityPattern = #"(?:^|\s)\d{1,4}(?:[.,]\d{1,3})?\s*(?:[xX×*@]|pcs?\b|PCS?\b)\s*\S*\d"#
+    /// A count, perhaps its unit word (`Stk`, `PZ`: the locales' `countUnits`), then `x` or `@` and a price.
+    static let quantityPattern = #"(?:^|\s)\d{1,4}(?:[.,]\d{1,3})?\s*"# + ReceiptParser.countUnitPattern
+        + #"(?:[xX×*@]|pcs?\b|PCS?\b)\s*\S*\d"#
     static let weightPattern = #"\d(?:[.,]\d{1,3})?\s*(?:kg|g|lb|lbs|oz|l|ltr)\b"#
 
     /// The right edge of the amount column: the median right edge of the line amounts above

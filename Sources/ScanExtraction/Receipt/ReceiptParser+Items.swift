@@ -79,6 +79,16 @@ extension ReceiptParser {
             labels[i - 1] = .item
             labels[i] = .quantity
         }
+        // A count and a price under an item whose amount they make (`BUTTER 1,78`, then `2 Stk x 0,89`) is
+        // its quantity line, whatever its label says: arithmetic.
+        for i in lines.indices.dropFirst() where labels[i] == .other && labels[i - 1] == .item {
+            let parsed = item(from: lines[i], wholeUnits: wholeUnits)
+            guard let amount = lines[i - 1].amount, lines[i].role == .none,
+                  let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q > 1,
+                  let price = parsed.unitPrice.flatMap({ Amount.parse($0[...]) }),
+                  Text.letterCount(parsed.description) < 2, q * price.decimal == amount.decimal else { continue }
+            labels[i] = .quantity
+        }
         // A negative amount right under an item takes something off it, whatever its label says.
         for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
@@ -268,12 +278,18 @@ extension ReceiptParser {
         // `2 x 3.50` on a line of its own: the amount read last is the unit price, not the line's amount.
         if let op = words.last, ["x", "X", "×", "@", "*"].contains(op) || op.hasSuffix("@") || op.hasSuffix("x"),
            words.count >= 2 || op.count > 1, amounts.count == 1 || (amounts.count >= 1 && op.count > 1) {
-            let ahead = op.count > 1 ? String(op.dropLast()) : words[words.count - 2]
+            var ahead = op.count > 1 ? String(op.dropLast()) : words[words.count - 2]
+            var taken = op.count > 1 ? 1 : 2
+            // A unit word between the count and the operator: `2 Stk x 0,89`.
+            if op.count == 1, words.count >= 3, countUnits.contains(Text.key(ahead)) {
+                ahead = words[words.count - 3]
+                taken = 3
+            }
             if let q = quantityString(ahead[...].trimmingCharacters(in: .whitespaces)[...]) {
                 quantity = q
                 unitPrice = amounts[0].decimalString
                 amounts.removeFirst()
-                words.removeLast(op.count > 1 ? 1 : 2)
+                words.removeLast(taken)
             }
         }
         if amounts.count >= 2 { unitPrice = amounts[amounts.count - 2].decimalString }
@@ -298,7 +314,8 @@ extension ReceiptParser {
             let price = rest.drop { $0 == "$" || $0 == "€" || $0 == "£" || $0 == " " }.prefix { $0.isNumber || $0 == "." || $0 == "," }
             if let a = Amount.parse(price, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
-        } else if let m = Text.range(joined, #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#) {
+        } else if let m = Text.range(joined, #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*"# + countUnitPattern
+                                     + #"[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#) {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
             quantity = quantityString(q)

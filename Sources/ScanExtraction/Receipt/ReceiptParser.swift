@@ -37,6 +37,13 @@ public struct ReceiptParser: Sendable {
     static let tenderWords = lexicon.words(.tender)
     static let roundingWords = lexicon.words(.rounding)
     static let quantityWords = lexicon.words(.quantity)
+    /// An optional unit word after a count, any case, with its dot and a space: `(?:(?i:STK|PZ|...)\.?\s*)?`.
+    static let countUnitPattern: String = {
+        let units = lexicon.words(.countUnits).filter { !$0.contains(" ") }.sorted { $0.count > $1.count }
+        guard !units.isEmpty else { return "" }
+        return "(?:(?i:" + units.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + #")\.?\s*)?"#
+    }()
+    static let countUnits = Set(lexicon.words(.countUnits))
     static let discountWords = lexicon.words(.discount)
     static let subtotalWords = lexicon.words(.subtotal)
     static let tipWords = lexicon.words(.tip)
