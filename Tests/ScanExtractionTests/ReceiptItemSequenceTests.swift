@@ -219,9 +219,11 @@ import ScanModel
     /// Receipts with a header, 2 to 7 items (some with a count before the name), a subtotal,
     /// a tax and a total: every item is found with its amount, nothing else is.
     @Test func generatedReceiptsYieldTheirItems() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so that a receipt that fails is made again; 4,000 receipts of seed 99 passed once.
+        var generator = SplitMix(state: 99)
         var found = 0, wanted = 0, extra = 0
-        for _ in 0..<40 {
+        var failed: [String] = []
+        for _ in 0..<200 {
             let count = Int.random(in: 2...7, using: &generator)
             let chosen = Array(Self.names.shuffled(using: &generator).prefix(count))
             var rows = Self.header
@@ -244,12 +246,29 @@ import ScanModel
             let r = receipt(rows)
             var pool = r.items.compactMap(\.amount)
             wanted += amounts.count
-            for a in amounts { if let k = pool.firstIndex(of: a) { pool.remove(at: k); found += 1 } }
+            var missed: [String] = []
+            for a in amounts { if let k = pool.firstIndex(of: a) { pool.remove(at: k); found += 1 } else { missed.append(a) } }
             extra += pool.count
+            if (!missed.isEmpty || !pool.isEmpty) && failed.isEmpty {
+                failed = ["missed \(missed), extra \(pool) in:"] + rows.map { $0.2.map(\.1).joined(separator: " ") }
+            }
             #expect(r.total == money(sum + tax))
         }
-        #expect(found == wanted, "found \(found) of \(wanted) items")
+        #expect(found == wanted, "found \(found) of \(wanted) items; \(failed.joined(separator: " | "))")
         #expect(extra == 0, "\(extra) amounts read as items that aren't")
+    }
+
+    /// One generated receipt whose first item the trees alone left out (a small amount on a short name):
+    /// a priced line right above the first item, in its column, is an item too.
+    @Test func theFirstItemOfTheBlockIsNotLeftOut() {
+        let items = [("Fries", "3.71"), ("Mineral Water", "46.11"), ("3 Fish Tacos", "15.81"), ("3 Iced Latte", "39.79"),
+                     ("1 Caesar Salad", "43.39"), ("Apple Pie", "11.62"), ("Club Sandwich", "21.60")]
+        var rows = Self.header
+        for (k, item) in items.enumerated() { rows += Self.row(140 + 22 * Double(k), item.0, item.1) }
+        rows += Self.row(314, "Subtotal", "182.03") + Self.row(336, "Tax 8%", "14.56") + Self.row(358, "Total", "196.59")
+            + Self.row(394, "Thank you for your visit")
+        let r = receipt(rows)
+        #expect(r.items.compactMap(\.amount) == items.map(\.1), "\(r.items.map(\.description))")
     }
 
     // MARK: - The model
@@ -321,5 +340,17 @@ import ScanModel
         #expect(rows.count == 6)
         #expect(rows.allSatisfy { $0.features.count == ItemLineFeatures.names.count })
         #expect(rows.allSatisfy { $0.features.allSatisfy(\.isFinite) })
+    }
+}
+
+/// A seeded generator (SplitMix64), so that a generated receipt that fails can be made again.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
     }
 }

@@ -79,6 +79,18 @@ extension ReceiptParser {
             labels[i - 1] = .item
             labels[i] = .quantity
         }
+        // A priced line right above the first item, its amount in the same column, that no label, contact or
+        // date claims, is an item too: the items are one block, and the trees, which see lines one by one,
+        // sometimes leave its first line out.
+        if let first = labels.firstIndex(of: .item), first > 0, labels[first - 1] == .other {
+            let above = lines[first - 1], below = lines[first]
+            if let a = above.trailing.last, let b = below.trailing.last, a.amount.minor > 0, above.role == .none,
+               Text.letterCount(above.label) >= 2,
+               !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }),
+               abs(above.line.words[a.word].box.maxX - below.line.words[b.word].box.maxX) <= 1.5 * max(1, below.line.textHeight) {
+                labels[first - 1] = .item
+            }
+        }
         // A count and a price under an item whose amount they make (`BUTTER 1,78`, then `2 Stk x 0,89`) is
         // its quantity line, whatever its label says: arithmetic.
         for i in lines.indices.dropFirst() where labels[i] == .other && labels[i - 1] == .item {
