@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "ScanInkTests", dependencies: ["ScanInk", "ScanModel", "ScanRecognition"]),
         .testTarget(name: "ScanModelTests", dependencies: ["ScanModel"]),
         .testTarget(name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanRecognition", "TestSupport"]),
-        .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport"]),
+        .testTarget(name: "ScanExtractionTests", dependencies: ["ScanExtraction", "ScanLayout", "ScanExport", "TestSupport"]),
         // Learns the classifier's weights from folders of labelled documents.
         .executableTarget(name: "TrainClassifier", dependencies: ["ScanExtraction", "ScanLayout", "ScanModel", "ScanDetectors"], path: "Tools/train-classifier"),
         // Writes receipt lines with the item model's features, for Tools/train-items/train_items.py.
