@@ -40,9 +40,21 @@ public struct EntityLocator: Sendable {
             length += s.unicodeScalars.count
         }
 
-        /// The box of the words overlapping `range`.
+        /// The box of the words overlapping `range`. Pieces are in text order, so the search
+        /// starts at the first piece that ends after the range starts.
         func box(for range: Range<Int>) -> BoundingBox? {
-            BoundingBox.enclosing(pieces.lazy.filter { $0.range.overlaps(range) }.map(\.box))
+            var low = 0, high = pieces.count
+            while low < high {
+                let mid = (low + high) / 2
+                if pieces[mid].range.upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
+            }
+            var box: BoundingBox?
+            var k = low
+            while k < pieces.count && pieces[k].range.lowerBound < range.upperBound {
+                if pieces[k].range.overlaps(range) { box = box.map { $0.union(pieces[k].box) } ?? pieces[k].box }
+                k += 1
+            }
+            return box
         }
     }
 

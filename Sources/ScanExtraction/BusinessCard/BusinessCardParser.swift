@@ -15,7 +15,7 @@ public struct BusinessCardParser: Sendable {
     static let faxLabels = ["F", "FAX", "TELEFAX", "TÉLÉCOPIE", "TELECOPIE", "FAKS"]
     static let workLabels = ["T", "TEL", "TELEPHONE", "TÉL", "TÉLÉPHONE", "PHONE", "P", "PH", "O", "OFFICE", "W", "WORK", "D", "DIRECT",
                              "DD", "DDI", "TELEFON", "FON", "B", "BUS", "BUSINESS", "MAIN", "FIXE", "BÜRO", "BURO", "ZENTRALE", "STANDARD"]
-    static let titleWords = ["CEO", "CFO", "CTO", "COO", "CMO", "CIO", "VP", "PRESIDENT", "DIRECTOR", "MANAGER", "ENGINEER", "DEVELOPER",
+    static let titleWords = PhraseSet(["CEO", "CFO", "CTO", "COO", "CMO", "CIO", "VP", "PRESIDENT", "DIRECTOR", "MANAGER", "ENGINEER", "DEVELOPER",
                              "DESIGNER", "CONSULTANT", "ANALYST", "OFFICER", "HEAD", "LEAD", "CHIEF", "FOUNDER", "CO FOUNDER", "PARTNER",
                              "OWNER", "ASSOCIATE", "ASSISTANT", "SPECIALIST", "COORDINATOR", "ADMINISTRATOR", "ACCOUNTANT", "ARCHITECT",
                              "ATTORNEY", "LAWYER", "SOLICITOR", "BARRISTER", "ADVISOR", "ADVISER", "REPRESENTATIVE", "EXECUTIVE",
@@ -29,18 +29,18 @@ public struct BusinessCardParser: Sendable {
                              "ASSOCIÉE", "PRÉSIDENT", "PRÉSIDENTE", "SENIOR", "JUNIOR", "PRINCIPAL", "STAFF", "GENERAL MANAGER",
                              "MANAGING", "TEAMLEITER", "ABTEILUNGSLEITER", "MITARBEITER", "SACHBEARBEITER", "KUNDENBERATER", "VORSTAND",
                              "DIRECTOR OF", "MANAGER OF", "COUNSEL", "RECRUITER", "TRAINER", "COACH", "BOOKKEEPER", "CONTROLLER",
-                             "PLANNER", "CURATOR", "PASTOR", "CHEMIST", "EXPERT", "EXPERTE", "SPÉCIALISTE", "TECHNICIEN", "DÉVELOPPEUR"]
-    static let orgSuffixes = ["INC", "INCORPORATED", "LTD", "LIMITED", "LLC", "LLP", "LP", "PLC", "CORP", "CORPORATION", "CO", "COMPANY",
+                             "PLANNER", "CURATOR", "PASTOR", "CHEMIST", "EXPERT", "EXPERTE", "SPÉCIALISTE", "TECHNICIEN", "DÉVELOPPEUR"])
+    static let orgSuffixes = PhraseSet(["INC", "INCORPORATED", "LTD", "LIMITED", "LLC", "LLP", "LP", "PLC", "CORP", "CORPORATION", "CO", "COMPANY",
                               "GMBH", "AG", "KG", "OHG", "UG", "MBH", "E K", "SE", "SARL", "SAS", "SA", "SASU", "EURL", "SCI", "PTY",
                               "PTY LTD", "PTE", "GROUP", "GRUPPE", "GROUPE", "PARTNERS", "ASSOCIATES", "HOLDINGS", "INDUSTRIES",
                               "SOLUTIONS", "SYSTEMS", "TECHNOLOGIES", "TECHNOLOGY", "CONSULTING", "SERVICES", "STUDIO", "AGENCY", "BANK",
                               "UNIVERSITY", "INSTITUTE", "FOUNDATION", "LABS", "LAB", "DESIGN", "MEDIA", "VENTURES", "CAPITAL", "TEAM",
                               "INTERNATIONAL", "GLOBAL", "ENTERPRISES", "LOGISTICS", "PARTNERSHIP", "CLINIC", "HOSPITAL", "TRUST",
                               "DAC", "ULC", "ULTD", "CONSEIL", "CABINET", "AGENTUR", "VERLAG", "WERKE", "ARCHITECTS", "ARCHITEKTEN",
-                              "ENGINEERING", "NETWORKS", "SOFTWARE", "ANALYTICS", "LAW", "LEGAL", "REALTY", "PROPERTIES", "MARKETING"]
+                              "ENGINEERING", "NETWORKS", "SOFTWARE", "ANALYTICS", "LAW", "LEGAL", "REALTY", "PROPERTIES", "MARKETING"])
     static let nameprefixes = ["DR", "MR", "MRS", "MS", "MISS", "PROF", "HERR", "FRAU", "M", "MME", "MLLE", "SIR", "DAME", "DIPL ING", "ING", "MAG"]
     static let nameSuffixes = ["JR", "SR", "II", "III", "IV", "PHD", "MBA", "MD", "CPA", "ESQ", "MSC", "BSC", "MA", "BA", "DDS", "RN", "PE", "CFA", "FCA", "ACA"]
-    static let departmentWords = ["DEPARTMENT", "DEPT", "DIVISION", "ABTEILUNG", "BEREICH", "SERVICE", "DÉPARTEMENT", "DIRECTION", "TEAM"]
+    static let departmentWords = PhraseSet(["DEPARTMENT", "DEPT", "DIVISION", "ABTEILUNG", "BEREICH", "SERVICE", "DÉPARTEMENT", "DIRECTION", "TEAM"])
 
     public func parse(_ lines: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
         var card = BusinessCard()

@@ -27,6 +27,28 @@ enum Text {
         return key.withUTF8 { k in phrase.withUTF8 { p in hasWords(k, p) } }
     }
 
+    /// Whether `s` holds `part` anywhere (bytes compared; Foundation's `contains` is far slower).
+    static func contains(_ s: String, _ part: String) -> Bool {
+        var s = s, part = part
+        return s.withUTF8 { k in
+            part.withUTF8 { p in
+                let n = k.count, m = p.count
+                guard m > 0 else { return true }
+                guard m <= n else { return false }
+                var i = 0
+                while i + m <= n {
+                    if k[i] == p[0] {
+                        var j = 1
+                        while j < m && k[i + j] == p[j] { j += 1 }
+                        if j == m { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+
     static func hasWords(_ k: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = k.count, m = p.count
         guard m > 0, m <= n else { return false }
@@ -42,6 +64,9 @@ enum Text {
         }
         return false
     }
+
+    /// Whether `key` holds any of `phrases` as whole words: one pass over the key's words.
+    static func hasAny(_ key: String, _ phrases: PhraseSet) -> Bool { phrases.isFound(in: key) }
 
     static func hasAny(_ key: String, _ phrases: [String]) -> Bool {
         var key = key
@@ -79,6 +104,70 @@ enum Text {
     static func replacing(_ s: String, _ pattern: String, with template: String, caseInsensitive: Bool = false) -> String {
         let re = RegexCache.shared.regex(pattern, caseInsensitive: caseInsensitive)
         return re.stringByReplacingMatches(in: s, range: NSRange(s.startIndex..., in: s), withTemplate: template)
+    }
+}
+
+/// Phrases (as `Text.key` makes them) looked for as whole words in a key, indexed by their
+/// first word: a key is read once, word by word, instead of once for every phrase of a list.
+/// It answers as `Text.hasAny(_:_:)` does over the same list, and keeps the list's order.
+public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
+    public let phrases: [String]
+    /// For each first word, the rest of each phrase that starts with it (from the space after
+    /// the first word; empty for a one-word phrase).
+    private let rests: [String: [[UInt8]]]
+    /// A 4,096-bit filter over each first word's first byte, last byte and length: most of a
+    /// key's words are ruled out by it without making a string or hashing one.
+    private let filter: [UInt64]
+
+    @inline(__always) private static func slot(first: UInt8, last: UInt8, length: Int) -> Int {
+        (Int(first) &* 131 &+ Int(last) &* 17 &+ length) & 4095
+    }
+
+    public init<S: Sequence>(_ phrases: S) where S.Element == String {
+        self.phrases = Array(phrases)
+        var rests: [String: [[UInt8]]] = [:]
+        var filter = [UInt64](repeating: 0, count: 64)
+        for p in self.phrases where !p.isEmpty && !p.hasPrefix(" ") {
+            let bytes = Array(p.utf8)
+            let cut = bytes.firstIndex(of: 0x20) ?? bytes.count
+            rests[String(decoding: bytes[..<cut], as: UTF8.self), default: []].append(Array(bytes[cut...]))
+            let k = Self.slot(first: bytes[0], last: bytes[cut - 1], length: cut)
+            filter[k >> 6] |= 1 << UInt64(k & 63)
+        }
+        self.rests = rests
+        self.filter = filter
+    }
+
+    public var startIndex: Int { phrases.startIndex }
+    public var endIndex: Int { phrases.endIndex }
+    public subscript(i: Int) -> String { phrases[i] }
+
+    public static func + (a: PhraseSet, b: PhraseSet) -> PhraseSet { PhraseSet(a.phrases + b.phrases) }
+    public static func == (a: PhraseSet, b: PhraseSet) -> Bool { a.phrases == b.phrases }
+
+    func isFound(in key: String) -> Bool {
+        guard !rests.isEmpty else { return false }
+        var key = key
+        return key.withUTF8 { k in
+            let n = k.count
+            var i = 0
+            while i < n {
+                var j = i
+                while j < n && k[j] != 0x20 { j += 1 }
+                guard j > i else { i = j + 1; continue }
+                let slot = Self.slot(first: k[i], last: k[j - 1], length: j - i)
+                if filter[slot >> 6] & (1 << UInt64(slot & 63)) != 0,
+                   let tails = rests[String(decoding: UnsafeBufferPointer(rebasing: k[i..<j]), as: UTF8.self)] {
+                    for t in tails where j + t.count <= n && (j + t.count == n || k[j + t.count] == 0x20) {
+                        var m = 0
+                        while m < t.count && k[j + m] == t[m] { m += 1 }
+                        if m == t.count { return true }
+                    }
+                }
+                i = j + 1
+            }
+            return false
+        }
     }
 }
 

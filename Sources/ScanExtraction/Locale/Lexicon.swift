@@ -50,26 +50,26 @@ public struct LexiconError: Error, CustomStringConvertible, Sendable {
 /// characters as single spaces), without duplicates, in file order.
 public struct Lexicon: Sendable {
     public let locales: [LocaleLexicon]
-    private let merged: [LocaleLexicon.Label: [String]]
-    public let headerNoise: [String]
-    public let legalForms: [String]
-    public let businessTypes: [String]
-    public let thoroughfares: [String]
-    public let addressParts: [String]
-    public let countries: [String]
-    public let months: [String]
+    private let merged: [LocaleLexicon.Label: PhraseSet]
+    public let headerNoise: PhraseSet
+    public let legalForms: PhraseSet
+    public let businessTypes: PhraseSet
+    public let thoroughfares: PhraseSet
+    public let addressParts: PhraseSet
+    public let countries: PhraseSet
+    public let months: PhraseSet
 
     public init(locales: [LocaleLexicon]) {
         self.locales = locales
-        func union(_ lists: [[String]]) -> [String] {
+        func union(_ lists: [[String]]) -> PhraseSet {
             var seen = Set<String>(), out: [String] = []
             for w in lists.joined() {
                 let k = Text.key(w)
                 if !k.isEmpty, seen.insert(k).inserted { out.append(k) }
             }
-            return out
+            return PhraseSet(out)
         }
-        var merged: [LocaleLexicon.Label: [String]] = [:]
+        var merged: [LocaleLexicon.Label: PhraseSet] = [:]
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
         headerNoise = union(locales.map(\.headerNoise))
@@ -81,7 +81,7 @@ public struct Lexicon: Sendable {
         months = union(locales.map(\.months))
     }
 
-    public func words(_ label: LocaleLexicon.Label) -> [String] { merged[label] ?? [] }
+    public func words(_ label: LocaleLexicon.Label) -> PhraseSet { merged[label] ?? PhraseSet([]) }
 
     /// Reads one locale file; every label key must be there.
     public static func decode(_ data: Data, file: String) throws -> LocaleLexicon {

@@ -89,7 +89,7 @@ struct ReceiptFieldFeatures {
             let letters = Text.letterCount(t), digits = Text.digitCount(t)
             let upper = t.reduce(0) { $0 + ($1.isUppercase ? 1 : 0) }
             func flag(_ b: Bool) -> Double { b ? 1 : 0 }
-            func has(_ words: [String]) -> Double { flag(Text.hasAny(k, words)) }
+            func has(_ words: PhraseSet) -> Double { flag(Text.hasAny(k, words)) }
             func ent(_ type: EntityType) -> Double { flag(l.entities.contains { $0.type == type }) }
             let postal = digits >= 4 && Text.range(t, #"(?<![\d\-/.:])\d{4,6}(?![\d\-/.:])"#) != nil
                 && l.entities.allSatisfy { $0.type != .phone }
@@ -323,7 +323,7 @@ struct ReceiptFieldFeatures {
         let due = c.tendered.flatMap { t in c.change.map { t.cents - $0.cents } }
         return raw.map { cand in
             let k = lines[cand.label].labelKey
-            func has(_ words: [String]) -> Double { Text.hasAny(k, words) ? 1 : 0 }
+            func has(_ words: PhraseSet) -> Double { Text.hasAny(k, words) ? 1 : 0 }
             let role = roles[cand.label]
             var strength = 0.0, isTotal = 0.0
             if case .total(let s) = role { strength = s; isTotal = 1 }

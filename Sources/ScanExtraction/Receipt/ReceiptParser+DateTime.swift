@@ -18,7 +18,7 @@ extension ReceiptParser {
     }
 
     /// The one-word date labels of every locale (`DATE`, `TARIKH`, `DATUM`).
-    static let dateLabels = lexicon.words(.date).filter { !$0.contains(" ") }
+    static let dateLabels = PhraseSet(lexicon.words(.date).filter { !$0.contains(" ") })
 
     /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
     /// without another currency; overruled by any numeric date that can only be read one way.

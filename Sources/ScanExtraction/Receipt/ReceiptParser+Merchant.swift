@@ -6,7 +6,7 @@ import ScanModel
 extension ReceiptParser {
     /// Legal forms that end a company name, from the locale files. The two-letter ones (`CO`, `SA`, `PT`, `AG`)
     /// also abbreviate ordinary words, and are too weak alone to mark a company.
-    static let legalSuffixes = lexicon.legalForms.filter { $0.count >= 3 }
+    static let legalSuffixes = PhraseSet(lexicon.legalForms.filter { $0.count >= 3 })
     /// Words that may start the second printed line of a company name (`POPULAR BOOK` / `CO. (M) SDN BHD`): the
     /// first word of every legal form.
     static let legalSuffixWords = Set(lexicon.legalForms.compactMap { $0.split(separator: " ").first.map(String.init) })
@@ -21,7 +21,7 @@ extension ReceiptParser {
     }
 
     /// Street words but `NO` (`No.` also numbers registrations and documents).
-    static let streetWordsButNo = streetWords.filter { $0 != "NO" }
+    static let streetWordsButNo = PhraseSet(streetWords.filter { $0 != "NO" })
 
     /// Single words that may open an address line (`NO`, `LOT`, `SUITE`, `JALAN`, `VIA`).
     static let addressFirstWords = Set(streetWords.filter { !$0.contains(" ") })

@@ -63,16 +63,16 @@ public struct ReceiptParser: Sendable {
     static let anyTotalWords = totalWords + strongTotalWords
     // Combinations `role(_:)` checks on every line, made once.
     static let inclusiveOrPlainTotalWords = inclusiveWords + plainTotalWords
-    static let payableTotalWords = plainTotalWords + strongTotalWords.filter { !inclusiveWords.contains($0) }
-    static let nonInclusiveTotalWords = anyTotalWords.filter { !inclusiveWords.contains($0) }
+    static let payableTotalWords = plainTotalWords + PhraseSet(strongTotalWords.filter { !inclusiveWords.contains($0) })
+    static let nonInclusiveTotalWords = PhraseSet(anyTotalWords.filter { !inclusiveWords.contains($0) })
 
     /// The role of a line, from its label.
     static func role(_ rawKey: String) -> Role {
         if rawKey.isEmpty { return .none }
         // A tax line's number glued on (`TAX1`, `GST2`): the word is still the label.
-        let rawKey = rawKey.contains(where: \.isNumber) ? Text.replacing(rawKey, #"\b(TAX|GST|VAT|HST|PST|SST|TOTAL)(\d)\b"#, with: "$1 $2") : rawKey
+        let rawKey = rawKey.contains(where: \.isNumber) ? splittingGluedNumbers(rawKey) : rawKey
         // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
-        let key = rawKey.contains("NCLUSIVE") || rawKey.contains("NCLUDING") || rawKey.contains("NCL ")
+        let key = Text.contains(rawKey, "NCLUSIVE") || Text.contains(rawKey, "NCLUDING") || Text.contains(rawKey, "NCL ")
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, inclusiveOrPlainTotalWords) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
@@ -106,6 +106,22 @@ public struct ReceiptParser: Sendable {
         return .none
     }
 
+    /// Labels a till glues a one-digit number to (`TAX1`, `GST2`, `TOTAL2`).
+    static let gluedNumberLabels: Set<Substring> = ["TAX", "GST", "VAT", "HST", "PST", "SST", "TOTAL"]
+
+    /// `key` with each word that is such a label and one decimal digit split in two (`TAX1` -> `TAX 1`).
+    static func splittingGluedNumbers(_ key: String) -> String {
+        var changed = false
+        let words = key.split(separator: " ", omittingEmptySubsequences: false).map { w -> Substring in
+            guard w.count >= 4, let d = w.last, d.unicodeScalars.count == 1,
+                  d.unicodeScalars.first!.properties.numericType == .decimal,
+                  gluedNumberLabels.contains(w.dropLast()) else { return w }
+            changed = true
+            return w.dropLast() + " " + String(d)
+        }
+        return changed ? words.joined(separator: " ") : key
+    }
+
     /// A subtotal label. A bare `SUB` counts only on its own or before a total's abbreviation
     /// (`SUB TTL`, `Sub/Tt1`): `1 SUB ZUCCHINI` is an item (a substitution), not a subtotal.
     /// A tip label: the tip word first or last (`TIP`, `18% TIPS`, `Suggested Gratuity`, `Tip Amount`);
@@ -113,7 +129,7 @@ public struct ReceiptParser: Sendable {
     static func isTip(_ key: String) -> Bool {
         let words = key.split(separator: " ")
         guard let first = words.first, let last = words.last else { return false }
-        let tip: Set<Substring> = Set(tipWords.map { Substring($0) })
+        let tip = tipWordSet
         if tip.contains(first) || tip.contains(last) { return true }
         // `TIP 18 %`, `TIP AMOUNT`, `GRATUITY 15`: the word before a rate or a value label.
         return words.dropLast().enumerated().contains { i, w in
@@ -121,7 +137,9 @@ public struct ReceiptParser: Sendable {
         }
     }
 
-    static let subtotalPhrases = subtotalWords.filter { $0 != "SUB" }
+    static let tipWordSet = Set(tipWords.map { Substring($0) })
+
+    static let subtotalPhrases = PhraseSet(subtotalWords.filter { $0 != "SUB" })
     static func isSubtotal(_ key: String) -> Bool {
         if Text.hasAny(key, subtotalPhrases) { return true }
         let words = key.split(separator: " ")
@@ -131,13 +149,10 @@ public struct ReceiptParser: Sendable {
 
     /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
     static func fuzzyTotal(_ key: String) -> Bool {
-        for w in key.split(separator: " ") where w.count == 5 || w.count == 6 {
-            let a = Array(w), b = Array("TOTAL")
-            if a.count == 5 {
-                var diff = 0
-                for i in 0..<5 where a[i] != b[i] { diff += 1 }
-                if diff == 1 && (a[1] == "O" || a[1] == "0") { return true }
-            }
+        for w in key.split(separator: " ") where w.count == 5 {
+            let diff = zip(w, "TOTAL").reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+            let second = w[w.index(after: w.startIndex)]
+            if diff == 1 && (second == "O" || second == "0") { return true }
         }
         return false
     }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ScanExtraction
+
+/// The indexed phrase matcher answers exactly as the plain scan it replaces.
+@Suite struct TextMatchingTests {
+    @Test func aPhraseSetFindsWhatTheScanFinds() {
+        var random = SeededRandom(seed: 7)
+        // Words that share first letters, last letters and lengths, so the filter's slots collide.
+        let vocabulary = ["TOTAL", "TOTAL DUE", "SUB", "SUB TOTAL", "SUBTOTAL", "TAX", "TAXE", "GST", "GST ID", "T", "TT",
+                          "DUE", "AMOUNT DUE", "CASH", "CHANGE", "STRASSE", "ÉTÉ", "合計", "TOTAL ", "A B C"]
+        let keyWords = ["TOTAL", "DUE", "SUB", "SUBTOTAL", "TAX", "TAXES", "GST", "ID", "T", "TT", "AMOUNT", "CASH", "CHANGE",
+                        "STRASSE", "ÉTÉ", "合計", "A", "B", "C", "12", "X"]
+        var checked = 0, found = 0
+        for _ in 0..<400 {
+            let phrases = (0..<Int.random(in: 1...6, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+            let set = PhraseSet(phrases)
+            #expect(Array(set) == phrases)
+            for _ in 0..<20 {
+                let key = (0..<Int.random(in: 0...6, using: &random)).map { _ in keyWords.randomElement(using: &random)! }
+                    .joined(separator: " ")
+                let expected = Text.hasAny(key, phrases)
+                #expect(Text.hasAny(key, set) == expected, "\(key) in \(phrases)")
+                checked += 1
+                if expected { found += 1 }
+            }
+        }
+        // Both answers occur often enough for the comparison to mean something.
+        #expect(found > checked / 10 && found < checked * 9 / 10)
+        #expect(!PhraseSet([]).isFound(in: "TOTAL"))
+        #expect(!PhraseSet([""]).isFound(in: ""))
+    }
+
+    @Test func aLabelGluedToOneDigitIsSplit() {
+        #expect(ReceiptParser.splittingGluedNumbers("TAX1") == "TAX 1")
+        #expect(ReceiptParser.splittingGluedNumbers("SUB TOTAL2 GST3") == "SUB TOTAL 2 GST 3")
+        // Two digits, another word, a digit first: left as they are.
+        #expect(ReceiptParser.splittingGluedNumbers("TAX12") == "TAX12")
+        #expect(ReceiptParser.splittingGluedNumbers("XTAX1") == "XTAX1")
+        #expect(ReceiptParser.splittingGluedNumbers("1TAX") == "1TAX")
+        #expect(ReceiptParser.role("TAX1") == .tax)
+    }
+
+    @Test func containsComparesBytes() {
+        #expect(Text.contains("TOTAL INCLUSIVE GST", "NCLUSIVE"))
+        #expect(Text.contains("ABC", ""))
+        #expect(!Text.contains("NCL", "NCL "))
+        #expect(Text.contains("ÉTÉ 合計", "合計"))
+    }
+}
