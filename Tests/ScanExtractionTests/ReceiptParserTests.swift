@@ -228,6 +228,29 @@ import ScanModel
         #expect(r.map(\.amount) == ["8.00", "4.00", "19.00"])
     }
 
+    /// A total that adds up two section totals printed above it (zero-rated and taxed goods):
+    /// the candidate says so, as does the taxed section's own total (net + tax), and the
+    /// learned ranker picks the last one.
+    @Test func aTotalOfTwoSectionTotalsIsFoundByItsSum() throws {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "HARBOUR BAKERY SUPPLY", x: 180, h: 24),
+            Fixture.line(100, "White loaf 2.13 x 5"), (100, 16, [(492, "10.65")]),
+            Fixture.line(122, "Wholemeal 2.78 x 5"), (122, 16, [(492, "13.90")]),
+            Fixture.line(144, "Total zero-rated:"), (144, 16, [(492, "24.55")]),
+            Fixture.line(166, "Choc roll 0.72 x 18"), (166, 16, [(492, "12.96")]),
+            Fixture.line(188, "Total standard-rated excl. tax:"), (188, 16, [(492, "12.96")]),
+            Fixture.line(210, "Tax 6%:"), (210, 16, [(500, "0.78")]),
+            Fixture.line(232, "Total standard-rated incl. tax:"), (232, 16, [(492, "13.74")]),
+            Fixture.line(254, "Total zero-rated:"), (254, 16, [(492, "24.55")]),
+            Fixture.line(276, "Total payable:"), (276, 16, [(492, "38.29")]),
+        ]))
+        let (receipt, _, candidates) = ReceiptParser().parseWithCandidates(extractor.analyzer.analyze(doc))
+        let feature = try #require(ReceiptFieldFeatures.totalNames.firstIndex(of: "sumOfTwoAbove"))
+        let flagged = Set((candidates[.total] ?? []).filter { $0.features[feature] == 1 }.map(\.value))
+        #expect(flagged == ["13.74", "38.29"])
+        #expect(receipt.total == "38.29")
+    }
+
     @Test func gluedSummaryLabelsAndATaxLineAboveTheFirstTotal() {
         let glued = extractor.extract(Fixture.document(Fixture.page([
             Fixture.line(20, "DONA ROSA", x: 200, h: 24),

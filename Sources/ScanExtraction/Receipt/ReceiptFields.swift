@@ -289,6 +289,7 @@ struct ReceiptFieldFeatures {
         "largest", "rank", "occurrences", "labelledOccurrences", "tenderLessChange", "tendered", "subtotalPlusTax", "itemsSum",
         "equalsSubtotal", "afterRounding", "inTaxTable", "inSummary", "fromSummary", "lastTotalLabel", "firstTotalLabel",
         "nextPayment", "previousTotal", "negative", "logAmount", "roundTo5", "wholeUnits", "trailingCount", "largerBelow",
+        "sumOfTwoAbove",
     ]
     static let totalNames = totalExtras + prefixed("line") + prefixed("below")
 
@@ -321,6 +322,25 @@ struct ReceiptFieldFeatures {
         let taxTable = lines.indices.first { $0 >= c.summaryStart && Text.hasAny(lines[$0].key, lex.words(.taxSummary)) }
         let totalLabelled = lines.indices.filter { if case .total = roles[$0] { return true }; return false }
         let due = c.tendered.flatMap { t in c.change.map { t.cents - $0.cents } }
+        // Amounts under a total, subtotal or tax label, and the other charges of the summary: a total
+        // can be the sum of two of them (`Total 0% supplies` + `Total 6% supplies (Inc. GST)` =
+        // `Total Payable`; `Total` + `Service Charge`).
+        let parts = raw.filter { r in
+            guard r.amount.cents != 0 else { return false }
+            switch roles[r.label] {
+            case .total, .subtotal, .tax: return true
+            case .tendered, .change, .rounding, .quantityTotal, .taxId: return false
+            default: return r.label >= c.summaryStart
+            }
+        }
+        func sumOfTwoAbove(_ cents: Int, before line: Int) -> Bool {
+            let above = parts.filter { $0.valueLine < line && $0.amount.cents != cents }
+            for i in above.indices {
+                for j in above.indices where j > i && above[j].label != above[i].label
+                    && abs(above[i].amount.cents + above[j].amount.cents - cents) <= 1 { return true }
+            }
+            return false
+        }
         return raw.map { cand in
             let k = lines[cand.label].labelKey
             func has(_ words: PhraseSet) -> Double { Text.hasAny(k, words) ? 1 : 0 }
@@ -355,6 +375,7 @@ struct ReceiptFieldFeatures {
             x += [b(totalLabelled.last == cand.label), b(totalLabelled.first == cand.label)]
             x += [b(isPayment(next)), previousTotal, b(cents < 0), log1p(Double(abs(cents)) / 100)]
             x += [b(cents % 5 == 0), b(cand.amount.scale == 0), Double(lines[cand.valueLine].trailing.count), b(largerBelow)]
+            x += [b(sumOfTwoAbove(cents, before: cand.label))]
             x += facts(cand.label) + facts(cand.valueLine + 1)
             let prov = lines[cand.valueLine].amountProvenance ?? lines[cand.valueLine].line.provenance()
             return FieldCandidate(value: cand.amount.decimalString, lines: cand.label..<(cand.valueLine + 1), features: x, provenance: prov)
