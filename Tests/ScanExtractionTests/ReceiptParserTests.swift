@@ -229,8 +229,8 @@ import ScanModel
     }
 
     /// A total that adds up two section totals printed above it (zero-rated and taxed goods):
-    /// the candidate says so, as does the taxed section's own total (net + tax), and the
-    /// learned ranker picks the last one.
+    /// the candidate says so, as does the taxed section's own total (net + tax); the parts say
+    /// they are parts; and the learned ranker picks the amount due.
     @Test func aTotalOfTwoSectionTotalsIsFoundByItsSum() throws {
         let doc = Fixture.document(Fixture.page([
             Fixture.line(20, "HARBOUR BAKERY SUPPLY", x: 180, h: 24),
@@ -248,6 +248,10 @@ import ScanModel
         let feature = try #require(ReceiptFieldFeatures.totalNames.firstIndex(of: "sumOfTwoAbove"))
         let flagged = Set((candidates[.total] ?? []).filter { $0.features[feature] == 1 }.map(\.value))
         #expect(flagged == ["13.74", "38.29"])
+        // The parts of those sums are flagged as parts; the amount due is not.
+        let part = try #require(ReceiptFieldFeatures.totalNames.firstIndex(of: "partOfSumBelow"))
+        let parts = Set((candidates[.total] ?? []).filter { $0.features[part] == 1 }.map(\.value))
+        #expect(parts == ["24.55", "12.96", "0.78", "13.74"])
         #expect(receipt.total == "38.29")
     }
 

@@ -289,7 +289,7 @@ struct ReceiptFieldFeatures {
         "largest", "rank", "occurrences", "labelledOccurrences", "tenderLessChange", "tendered", "subtotalPlusTax", "itemsSum",
         "equalsSubtotal", "afterRounding", "inTaxTable", "inSummary", "fromSummary", "lastTotalLabel", "firstTotalLabel",
         "nextPayment", "previousTotal", "negative", "logAmount", "roundTo5", "wholeUnits", "trailingCount", "largerBelow",
-        "sumOfTwoAbove",
+        "sumOfTwoAbove", "partOfSumBelow",
     ]
     static let totalNames = totalExtras + prefixed("line") + prefixed("below")
 
@@ -341,6 +341,15 @@ struct ReceiptFieldFeatures {
             }
             return false
         }
+        // One of the two parts of such a sum further down: a section's total, not the amount due.
+        func partOfSumBelow(_ cents: Int, line: Int) -> Bool {
+            parts.contains { sum in
+                sum.label > line && sum.amount.cents != cents && parts.contains { other in
+                    other.valueLine < sum.label && other.label != line && other.label != sum.label
+                        && abs(cents + other.amount.cents - sum.amount.cents) <= 1
+                }
+            }
+        }
         return raw.map { cand in
             let k = lines[cand.label].labelKey
             func has(_ words: PhraseSet) -> Double { Text.hasAny(k, words) ? 1 : 0 }
@@ -375,7 +384,7 @@ struct ReceiptFieldFeatures {
             x += [b(totalLabelled.last == cand.label), b(totalLabelled.first == cand.label)]
             x += [b(isPayment(next)), previousTotal, b(cents < 0), log1p(Double(abs(cents)) / 100)]
             x += [b(cents % 5 == 0), b(cand.amount.scale == 0), Double(lines[cand.valueLine].trailing.count), b(largerBelow)]
-            x += [b(sumOfTwoAbove(cents, before: cand.label))]
+            x += [b(sumOfTwoAbove(cents, before: cand.label)), b(partOfSumBelow(cents, line: cand.label))]
             x += facts(cand.label) + facts(cand.valueLine + 1)
             let prov = lines[cand.valueLine].amountProvenance ?? lines[cand.valueLine].line.provenance()
             return FieldCandidate(value: cand.amount.decimalString, lines: cand.label..<(cand.valueLine + 1), features: x, provenance: prov)
