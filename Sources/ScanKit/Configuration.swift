@@ -35,6 +35,18 @@ public enum HandwritingMode: String, Sendable, Hashable, CaseIterable, Codable {
     /// 6,500 lines (2 of 170 pages), whose text the word list left as it was: no score moved
     /// (Benchmarks/RESULTS.md, "Handwriting auto").
     public static let standard = HandwritingMode.auto
+
+    /// The mode as the command line and the service's query spell it: by name (any case), or as a
+    /// flag (`true`, `1`, `yes` or an empty value for `on`; `false`, `0`, `no` for `off`), as
+    /// `--handwriting` was before it took a mode. Nil for anything else.
+    public init?(spelling: String) {
+        switch spelling.lowercased() {
+        case "auto": self = .auto
+        case "on", "", "true", "1", "yes": self = .on
+        case "off", "false", "0", "no": self = .off
+        default: return nil
+        }
+    }
 }
 
 /// A region of interest: fractions of the page (all values ≤ 1) or page pixels.

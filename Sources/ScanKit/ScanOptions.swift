@@ -78,8 +78,8 @@ public struct ScanOptions: Sendable, Hashable {
             case "max-pages": maxPages = try number(Int.self)
             case "type": documentType = value
             case "handwriting":
-                // A bare flag, or true/false as for every flag, or the mode by name.
-                if let mode = HandwritingMode(rawValue: value.lowercased()) { handwriting = mode } else { handwriting = try flag() ? .on : .off }
+                guard let mode = HandwritingMode(spelling: value) else { throw bad(name, value) }
+                handwriting = mode
             case "handwriting-language": handwritingLanguage = value
             default: throw ScanError(.invalidOption, "unknown option '\(name)'")
             }

@@ -1,7 +1,7 @@
 import ScanKit
 
-/// `--handwriting` alone means `on`, as it did when it was a flag; followed by `auto`, `on` or
-/// `off` it takes that mode. ArgumentParser has no option whose value may be left out, so the
+/// `--handwriting` alone means `on`, as it did when it was a flag; followed by a mode
+/// (`HandwritingMode(spelling:)`: `auto`, `on`, `off`, or a flag's `true`/`false`) it takes it. ArgumentParser has no option whose value may be left out, so the
 /// bare flag is spelled out before parsing.
 enum HandwritingFlag {
     static func expanded(_ arguments: [String]) -> [String] {
@@ -12,7 +12,7 @@ enum HandwritingFlag {
             if a == "--" { out += arguments[i...]; break }
             if a == "--handwriting" {
                 let next = i + 1 < arguments.count ? arguments[i + 1] : nil
-                if let next, HandwritingMode(rawValue: next) != nil {
+                if let next, !next.isEmpty, HandwritingMode(spelling: next) != nil {
                     out += [a, next]
                     i += 2
                     continue

@@ -14,7 +14,10 @@ struct ScanExtract: ParsableCommand {
         defaultSubcommand: ScanCommand.self)
 }
 
-extension HandwritingMode: ExpressibleByArgument {}
+extension HandwritingMode: ExpressibleByArgument {
+    public init?(argument: String) { self.init(spelling: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
 
 // Before any worker thread starts (see MallocTuning).
 MallocTuning.applyAtStartUp()

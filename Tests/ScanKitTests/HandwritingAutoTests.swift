@@ -110,6 +110,10 @@ final class HandwritingAutoTests: PipelineTestCase {
         XCTAssertEqual(try ScanOptions(query: [("handwriting", "false")]).handwriting, .off)
         XCTAssertEqual(try ScanOptions(query: [("handwriting", "auto")]).handwriting, .auto)
         XCTAssertThrowsError(try ScanOptions(query: [("handwriting", "maybe")]))
+        // One spelling for the command line, the query and nothing else.
+        XCTAssertEqual(HandwritingMode(spelling: "OFF"), .off)
+        XCTAssertEqual(HandwritingMode(spelling: "yes"), .on)
+        XCTAssertNil(HandwritingMode(spelling: "maybe"))
         var o = ScanOptions()
         o.engine = "tesseract"
         // Auto with Tesseract does nothing; on is refused.
