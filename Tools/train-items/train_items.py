@@ -277,8 +277,8 @@ def weights(kind, m, names):
 def class_trees(m, names):
     """A LightGBM classifier's trees, one ensemble a label (tree i scores class i mod classes), flat
     and packed as the receipt field model's; checked against LightGBM's own raw scores."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../train-receipt-fields"))
-    from train import flatten
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from lightgbm_trees import flatten
     booster = m.booster_
     flat = flatten(booster)
     k = len(m.classes_)

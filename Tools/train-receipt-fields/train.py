@@ -30,6 +30,9 @@ from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
 import lightgbm as lgb
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lightgbm_trees import flatten  # noqa: E402  (shared with Tools/train-items)
 import numpy as np
 
 FIELDS = ["company", "address", "date", "total"]
@@ -245,38 +248,6 @@ def cross_validate(a, names, rows, docs, doc_weight, scorer):
         fields = [f for f in FIELDS if present[f]]
         mean = sum(ok[f] / present[f] for f in fields) / max(1, len(fields))
         print(f"{name}: " + "  ".join(f"{f} {ok[f] / present[f]:.3f}" for f in fields) + f"  mean {mean:.3f}")
-
-
-def flatten(booster):
-    """LightGBM's trees as flat arrays: inner nodes first (feature, threshold, children), then leaves."""
-    out = []
-    for info in booster.dump_model()["tree_info"]:
-        feature, threshold, left, right, leaf = [], [], [], [], []
-
-        def walk(node):
-            if "leaf_value" in node:
-                leaf.append(node["leaf_value"])
-                return -len(leaf)
-            assert node.get("decision_type", "<=") == "<=", node.get("decision_type")
-            i = len(feature)
-            feature.append(node["split_feature"])
-            threshold.append(node["threshold"])
-            left.append(0)
-            right.append(0)
-            left[i] = walk(node["left_child"])
-            right[i] = walk(node["right_child"])
-            return i
-
-        root = info["tree_structure"]
-        if "leaf_value" in root:
-            leaf.append(root["leaf_value"])
-        else:
-            walk(root)
-        # Packed as strings of numbers: Swift reads one string a tree array much faster than thousands of JSON numbers.
-        out.append({k: " ".join(repr(float(v)) if k in ("threshold", "leaf") else str(v) for v in vals)
-                    for k, vals in (("feature", feature), ("threshold", threshold), ("left", left), ("right", right),
-                                    ("leaf", leaf))})
-    return out
 
 
 def main():
