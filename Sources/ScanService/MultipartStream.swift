@@ -60,7 +60,9 @@ struct MultipartStream {
         return parser.files
     }
 
-    /// The state machine over the bytes; `pending` holds what could still be part of a delimiter.
+    /// The state machine over the bytes; `pending[start...]` holds what is not read yet. Read bytes
+    /// are dropped from the front once for each chunk fed, not once for each part, so a chunk of
+    /// many small parts is not copied again for every part.
     struct Parser {
         enum State { case preamble, afterDelimiter, headers, content, epilogue }
 
@@ -72,6 +74,7 @@ struct MultipartStream {
         let closing: [UInt8]
         var state = State.preamble
         var pending: [UInt8] = []
+        var start = 0
         var files: [File] = []
         /// The file part being written (nil while reading a part to drop).
         var current: (handle: FileHandle, file: File)?
@@ -86,70 +89,83 @@ struct MultipartStream {
         }
 
         mutating func feed<Bytes: Collection>(_ bytes: Bytes) throws where Bytes.Element == UInt8 {
+            if start > 0 {
+                pending.removeFirst(start)
+                start = 0
+            }
             pending.append(contentsOf: bytes)
             while try step() {}
         }
+
+        /// Bytes not read yet.
+        var unread: Int { pending.count - start }
+        /// The unread byte `i` places on.
+        func byte(_ i: Int) -> UInt8 { pending[start + i] }
+        /// Marks `count` more bytes as read.
+        mutating func consume(_ count: Int) { start += count }
+        /// Where `needle` first occurs in the unread bytes.
+        func findUnread(_ needle: [UInt8]) -> Int? { Self.find(needle, in: pending, from: start).map { $0 - start } }
 
         /// Advances as far as the bytes pending allow; false when more bytes are needed.
         mutating func step() throws -> Bool {
             switch state {
             case .preamble:
-                guard let at = Self.find(delimiter, in: pending) else {
+                guard let at = findUnread(delimiter) else {
                     // Text before the first delimiter is ignored (RFC 2046); keep what may start one.
-                    if pending.count > delimiter.count { pending.removeFirst(pending.count - delimiter.count) }
+                    if unread > delimiter.count { consume(unread - delimiter.count) }
                     return false
                 }
-                pending.removeFirst(at + delimiter.count)
+                consume(at + delimiter.count)
                 state = .afterDelimiter
                 return true
             case .afterDelimiter:
-                guard pending.count >= 2 else { return false }
-                if pending[0] == UInt8(ascii: "-") && pending[1] == UInt8(ascii: "-") {
+                guard unread >= 2 else { return false }
+                if byte(0) == UInt8(ascii: "-") && byte(1) == UInt8(ascii: "-") {
                     state = .epilogue
-                    pending.removeAll()
+                    consume(unread)
                     return false
                 }
                 // Transport padding (spaces, tabs) may follow a delimiter before its CRLF.
                 var skip = 0
-                while skip < pending.count, pending[skip] == UInt8(ascii: " ") || pending[skip] == UInt8(ascii: "\t") {
+                while skip < unread, byte(skip) == UInt8(ascii: " ") || byte(skip) == UInt8(ascii: "\t") {
                     skip += 1
                 }
-                guard pending.count >= skip + 2 else { return false }
-                guard pending[skip] == UInt8(ascii: "\r") && pending[skip + 1] == UInt8(ascii: "\n") else {
+                guard unread >= skip + 2 else { return false }
+                guard byte(skip) == UInt8(ascii: "\r") && byte(skip + 1) == UInt8(ascii: "\n") else {
                     throw Failure.malformed("a boundary is not followed by a line break")
                 }
-                pending.removeFirst(skip + 2)
+                consume(skip + 2)
                 state = .headers
                 return true
             case .headers:
                 let end: (at: Int, length: Int)
-                if pending.starts(with: Array("\r\n".utf8)) {
+                if unread >= 2 && byte(0) == UInt8(ascii: "\r") && byte(1) == UInt8(ascii: "\n") {
                     end = (0, 2)  // a part without headers
-                } else if let at = Self.find(Array("\r\n\r\n".utf8), in: pending) {
+                } else if let at = findUnread(Array("\r\n\r\n".utf8)) {
                     end = (at, 4)
                 } else {
-                    if pending.count > 16 * 1024 { throw Failure.malformed("a part's headers are longer than 16 KB") }
+                    if unread > 16 * 1024 { throw Failure.malformed("a part's headers are longer than 16 KB") }
                     return false
                 }
-                let headers = String(decoding: pending[0..<end.at], as: UTF8.self)
-                pending.removeFirst(end.at + end.length)
+                let headers = String(decoding: pending[start..<(start + end.at)], as: UTF8.self)
+                consume(end.at + end.length)
                 try begin(headers: headers)
                 state = .content
                 return true
             case .content:
-                if let at = Self.find(closing, in: pending) {
+                if let at = findUnread(closing) {
                     try write(count: at)
-                    pending.removeFirst(closing.count)
+                    consume(closing.count)
                     try endPart()
                     state = .afterDelimiter
                     return true
                 }
                 // Everything but a tail that could begin the closing delimiter is content.
-                let safe = pending.count - (closing.count - 1)
+                let safe = unread - (closing.count - 1)
                 if safe > 0 { try write(count: safe) }
                 return false
             case .epilogue:
-                pending.removeAll()
+                consume(unread)
                 return false
             }
         }
@@ -170,17 +186,17 @@ struct MultipartStream {
             current = (handle, File(url: url, size: 0, head: [], filename: filename))
         }
 
-        /// Moves `count` bytes of `pending` to the current file (or drops them).
+        /// Moves the next `count` unread bytes to the current file (or drops them).
         mutating func write(count: Int) throws {
             partSize += count
             if var part = current {
                 if partSize > limits.perFile { throw Failure.fileTooLarge(index: files.count, filename: part.file.filename) }
-                if part.file.head.count < 1024 { part.file.head += pending.prefix(min(count, 1024 - part.file.head.count)) }
-                try pending.withUnsafeBytes { try part.handle.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+                if part.file.head.count < 1024 { part.file.head += pending[start..<(start + min(count, 1024 - part.file.head.count))] }
+                try pending.withUnsafeBytes { try part.handle.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)])) }
                 part.file.size = partSize
                 current = part
             }
-            pending.removeFirst(count)
+            consume(count)
         }
 
         mutating func endPart() throws {
@@ -208,14 +224,15 @@ struct MultipartStream {
             files = []
         }
 
-        /// Where `needle` first occurs in `haystack`: memchr to each candidate first byte, then memcmp.
-        static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-            guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        /// Where `needle` first occurs in `haystack` at or after `from`: memchr to each candidate
+        /// first byte, then memcmp.
+        static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int = 0) -> Int? {
+            guard let first = needle.first, haystack.count - from >= needle.count else { return nil }
             return haystack.withUnsafeBytes { hay -> Int? in
                 needle.withUnsafeBytes { pin -> Int? in
                     guard let base = hay.baseAddress, let wanted = pin.baseAddress else { return nil }
                     let last = hay.count - needle.count
-                    var start = 0
+                    var start = from
                     while start <= last {
                         guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return nil }
                         let at = base.distance(to: UnsafeRawPointer(hit))

@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+@testable import ScanService
+
+/// The streaming multipart reader gives the same files whatever the chunks the body comes in.
+final class MultipartStreamTests: XCTestCase {
+    let boundary = "xYzBoundary42"
+
+    /// File parts among thousands of small form fields, with transport padding after some delimiters.
+    func body(fields: Int) -> (bytes: [UInt8], files: [[UInt8]]) {
+        var out = Array("preamble to ignore\r\n".utf8)
+        var files: [[UInt8]] = []
+        for i in 0..<fields {
+            out += Array("--\(boundary)\(i % 7 == 0 ? " \t" : "")\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nvalue \(i)\r\n".utf8)
+            if i % 1000 == 0 {
+                // Content that holds most of a delimiter, CRLFs and dashes.
+                let content = Array("file \(i)\r\n--\(boundary.dropLast())\r\n-- end".utf8) + [UInt8](repeating: UInt8(i % 251), count: 3000 + i)
+                files.append(content)
+                out += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"dir/f\(i).png\"\r\n\r\n".utf8)
+                out += content + Array("\r\n".utf8)
+            }
+        }
+        out += Array("--\(boundary)--\r\nepilogue".utf8)
+        return (out, files)
+    }
+
+    func parse(_ bytes: [UInt8], chunk: Int, dir: URL) throws -> [MultipartStream.File] {
+        var parser = MultipartStream.Parser(boundary: boundary, field: "file",
+                                            limits: .init(perFile: 1 << 20, total: 1 << 26, files: 100),
+                                            newFileURL: { dir.appendingPathComponent(UUID().uuidString) })
+        var i = 0
+        while i < bytes.count {
+            try parser.feed(bytes[i..<min(bytes.count, i + chunk)])
+            i += chunk
+        }
+        try parser.finish()
+        return parser.files
+    }
+
+    func testManySmallPartsInAnyChunksGiveTheSameFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("multipart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (bytes, expected) = body(fields: 5000)
+        for chunk in [bytes.count, 65536, 4096, 7, 1] {
+            let files = try parse(bytes, chunk: chunk, dir: dir)
+            XCTAssertEqual(files.count, expected.count, "chunk \(chunk)")
+            for (file, want) in zip(files, expected) {
+                XCTAssertEqual(Array(try Data(contentsOf: file.url)), want, "chunk \(chunk)")
+                XCTAssertEqual(file.size, want.count)
+                XCTAssertEqual(file.head, Array(want.prefix(1024)))
+                XCTAssertEqual(file.filename?.hasPrefix("f"), true)
+            }
+        }
+    }
+}
