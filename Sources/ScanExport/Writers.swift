@@ -29,10 +29,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 
 /// Serializes documents. Pure: bytes in memory, no files.
 public enum DocumentWriter {
+    /// The document as `JSONEncoder` writes it with sorted keys (`JSONText`: the same bytes, faster).
     public static func json(_ doc: Document, pretty: Bool) throws -> Data {
-        let e = JSONEncoder()
-        e.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        var data = try e.encode(doc)
+        var data = try JSONText.encode(doc, pretty: pretty)
         data.append(0x0A)
         return data
     }
