@@ -45,15 +45,8 @@ public enum JSONText {
         return encoder.node ?? .object(Object())
     }
 
-    /// `Double.description` without a trailing `.0`, as `JSONEncoder` writes a number.
-    static func number(_ v: Double) throws -> Node {
-        guard v.isFinite else { throw Unsupported(description: "\(v) is not a JSON number") }
-        var s = v.description
-        if s.hasSuffix(".0") { s.removeLast(2) }
-        return .number(s)
-    }
-
-    static func number(_ v: Float) throws -> Node {
+    /// The value's `description` without a trailing `.0`, as `JSONEncoder` writes a number.
+    static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ v: F) throws -> Node {
         guard v.isFinite else { throw Unsupported(description: "\(v) is not a JSON number") }
         var s = v.description
         if s.hasSuffix(".0") { s.removeLast(2) }

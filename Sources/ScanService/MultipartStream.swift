@@ -97,6 +97,9 @@ struct MultipartStream {
             while try step() {}
         }
 
+        /// The blank line that ends a part's headers.
+        static let headersEnd = Array("\r\n\r\n".utf8)
+
         /// Bytes not read yet.
         var unread: Int { pending.count - start }
         /// The unread byte `i` places on.
@@ -141,7 +144,7 @@ struct MultipartStream {
                 let end: (at: Int, length: Int)
                 if unread >= 2 && byte(0) == UInt8(ascii: "\r") && byte(1) == UInt8(ascii: "\n") {
                     end = (0, 2)  // a part without headers
-                } else if let at = findUnread(Array("\r\n\r\n".utf8)) {
+                } else if let at = findUnread(Self.headersEnd) {
                     end = (at, 4)
                 } else {
                     if unread > 16 * 1024 { throw Failure.malformed("a part's headers are longer than 16 KB") }

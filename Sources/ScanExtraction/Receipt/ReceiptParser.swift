@@ -129,11 +129,10 @@ public struct ReceiptParser: Sendable {
     static func isTip(_ key: String) -> Bool {
         let words = key.split(separator: " ")
         guard let first = words.first, let last = words.last else { return false }
-        let tip = tipWordSet
-        if tip.contains(first) || tip.contains(last) { return true }
+        if tipWordSet.contains(first) || tipWordSet.contains(last) { return true }
         // `TIP 18 %`, `TIP AMOUNT`, `GRATUITY 15`: the word before a rate or a value label.
         return words.dropLast().enumerated().contains { i, w in
-            tip.contains(w) && words[(i + 1)...].allSatisfy { $0.allSatisfy(\.isNumber) || ["AMOUNT", "AMT", "ADDED", "DUE"].contains($0) }
+            tipWordSet.contains(w) && words[(i + 1)...].allSatisfy { $0.allSatisfy(\.isNumber) || ["AMOUNT", "AMT", "ADDED", "DUE"].contains($0) }
         }
     }
 
