@@ -255,6 +255,53 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(p.withUnsafeBufferPointer { dec.greedy($0, steps: 3) }.text, "Ph:")
     }
 
+    func testADroppedSpaceIsPutBackWhereTheSpaceClassRoseAndTheGapIsWide() {
+        // Dictionary "a", ",", "1", "@": blank 0, a 1, "," 2, "1" 3, "@" 4, space 5.
+        let dec = CTCDecoder(dictionary: ["a", ",", "1", "@"])
+        /// Each character takes one step, then one blank step (two after the characters in `wide`);
+        /// `space` gives the space class's probability on the blank steps after a character.
+        func read(_ path: [Int], space: [Int: Float] = [:], wide: Set<Int> = [], threshold: Float = 0.05) -> String {
+            var rows: [[Int: Float]] = []
+            for (k, c) in path.enumerated() {
+                rows.append([c: 0.9])
+                for _ in 0..<(wide.contains(k) ? 2 : 1) {
+                    rows.append(space[k].map { [0: 0.9 - $0, 5: $0] } ?? [0: 0.95])
+                }
+            }
+            let p = probs(rows, classes: 6)
+            return p.withUnsafeBufferPointer {
+                dec.withDroppedSpaces(dec.greedy($0, steps: rows.count), probabilities: $0, steps: rows.count,
+                                      threshold: threshold, pitchRatio: 1.25)
+            }.text
+        }
+        // "aa,aa": the space class rose to 0.3 after the comma, and the next "a" starts late.
+        XCTAssertEqual(read([1, 1, 2, 1, 1], space: [2: 0.3], wide: [2]), "aa, aa")
+        // Either sign alone is not enough, and a threshold of 0 turns it off.
+        XCTAssertEqual(read([1, 1, 2, 1, 1], space: [2: 0.02], wide: [2]), "aa,aa")
+        XCTAssertEqual(read([1, 1, 2, 1, 1], space: [2: 0.3]), "aa,aa")
+        XCTAssertEqual(read([1, 1, 2, 1, 1], space: [2: 0.3], wide: [2], threshold: 0), "aa,aa")
+        // Never inside a number or next to "@".
+        XCTAssertEqual(read([3, 3, 2, 3, 3], space: [1: 0.4, 2: 0.4], wide: [1, 2]), "11,11")
+        XCTAssertEqual(read([1, 1, 4, 1, 1], space: [1: 0.4, 2: 0.4], wide: [1, 2]), "aa@aa")
+        // A space the best path read stays single.
+        let p = probs([[1: 0.9], [0: 0.9], [1: 0.9], [0: 0.9], [1: 0.9], [5: 0.8], [0: 0.9], [1: 0.9], [0: 0.9], [1: 0.9]], classes: 6)
+        let r = p.withUnsafeBufferPointer {
+            dec.withDroppedSpaces(dec.greedy($0, steps: 10), probabilities: $0, steps: 10, threshold: 0.05, pitchRatio: 1.25)
+        }
+        XCTAssertEqual(r.text, "aaa aa")
+        XCTAssertEqual(r.tokens.count, 6)
+    }
+
+    func testRecoveredSpacesKeepAmountsEmailsURLsAndBracketsTight() {
+        for (a, b) in [("5", "0"), (".", "3"), (",", "5"), ("5", "."), ("5", ","), ("x", "@"), ("@", "x"), ("/", "x"), ("x", "/"),
+                       ("(", "A"), ("A", ")"), ("[", "A"), ("A", "]"), ("A", "."), ("A", ",")] {
+            XCTAssertFalse(CTCDecoder.spaceMayJoin(a, b), "\(a)\(b)")
+        }
+        for (a, b) in [(",", "K"), (".", "S"), ("A", "B"), ("0", "A"), ("M", "5"), (":", "0"), (")", "A"), ("A", "(")] {
+            XCTAssertTrue(CTCDecoder.spaceMayJoin(a, b), "\(a)\(b)")
+        }
+    }
+
     func testBeamFindsTheReadingGreedyMisses() {
         // Two steps of blank 0.6 / "a" 0.4 (dictionary ["a"]: blank, a, space).
         // Greedy: "" (0.36). Beam: P("a") = 0.4*0.6 + 0.6*0.4 + 0.4*0.4 = 0.64.

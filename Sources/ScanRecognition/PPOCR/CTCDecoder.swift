@@ -128,6 +128,65 @@ struct CTCDecoder: Sendable {
         return Reading(text: text(of: tokens), tokens: tokens, confidence: conf, logProbability: logP)
     }
 
+    /// `reading` with the spaces its best path dropped put back. A narrow printed word gap (a
+    /// comma then a word, `53200,KUALA`) often loses to the blank, yet it shows twice: the space
+    /// class's probability rises between the two characters, and the second character starts
+    /// later than the line's usual pitch (the median step from one character's start to the
+    /// next's). A space goes in where both hold: the probability reaches `threshold` at some step
+    /// from the first character's last step to the second's first, and the step between their
+    /// starts is at least `pitchRatio` pitches. Never inside a number (a digit or `.`/`,`
+    /// before a digit), next to `@` or `/`, where a space would split an amount, an e-mail or a
+    /// URL, nor where Latin typesetting has none: after an opening bracket, before a closing
+    /// one, before `.` or `,`. `threshold` 0 or less changes nothing.
+    func withDroppedSpaces(_ reading: Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
+                           threshold: Float, pitchRatio: Double) -> Reading {
+        let old = reading.tokens
+        guard threshold > 0, old.count > 1 else { return reading }
+        var starts: [Int] = []
+        for k in 1..<old.count where old[k].classIndex != spaceClass && old[k - 1].classIndex != spaceClass {
+            starts.append(old[k].firstStep - old[k - 1].firstStep)
+        }
+        guard starts.count >= 3 else { return reading }
+        starts.sort()
+        let pitch = Double(starts[starts.count / 2])
+        let c = classCount
+        var tokens: [Token] = []
+        tokens.reserveCapacity(old.count + 4)
+        for (k, t) in old.enumerated() {
+            tokens.append(t)
+            guard k + 1 < old.count else { break }
+            let next = old[k + 1]
+            guard t.classIndex != spaceClass, next.classIndex != spaceClass,
+                  Double(next.firstStep - t.firstStep) >= pitchRatio * pitch,
+                  spaceMayJoin(characters[t.classIndex], characters[next.classIndex]) else { continue }
+            var best: Float = 0, bestStep = t.lastStep
+            for step in t.lastStep...min(max(t.lastStep, next.firstStep), steps - 1) {
+                let p = probs[step * c + spaceClass]
+                if p > best { best = p; bestStep = step }
+            }
+            if best >= threshold {
+                tokens.append(Token(classIndex: spaceClass, firstStep: bestStep, lastStep: bestStep, probability: best))
+            }
+        }
+        guard tokens.count > old.count else { return reading }
+        var out = reading
+        out.tokens = tokens
+        out.text = text(of: tokens)
+        return out
+    }
+
+    /// Whether a recovered space may stand between characters `a` and `b` (see `withDroppedSpaces`).
+    static func spaceMayJoin(_ a: String, _ b: String) -> Bool {
+        guard let l = a.unicodeScalars.last, let r = b.unicodeScalars.first else { return false }
+        func digit(_ u: Unicode.Scalar) -> Bool { ("0"..."9").contains(u) }
+        func mark(_ u: Unicode.Scalar) -> Bool { u == "." || u == "," }
+        if digit(r), digit(l) || mark(l) { return false }
+        if l == "@" || r == "@" || l == "/" || r == "/" { return false }
+        if l == "(" || l == "[" || r == ")" || r == "]" || mark(r) { return false }
+        return true
+    }
+    private func spaceMayJoin(_ a: String, _ b: String) -> Bool { Self.spaceMayJoin(a, b) }
+
     /// Lexicon for `beam`: upper-cased words and the log-probability bonus a reading
     /// gets for each of them it contains as a whole word.
     struct Lexicon: Sendable {

@@ -67,6 +67,14 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         /// about 18% and read sroie-dev as well, but cost one card field (a logo read as "a"
         /// instead of "口", which the scorer drops: cards-dev 0.982 -> 0.979).
         public var useNonCJKRecognizer: Bool = false
+        /// A space is put back between two characters where the best path dropped it, when the
+        /// space class reached `droppedSpaceThreshold` between them and the second starts at least
+        /// `droppedSpacePitchRatio` character pitches after the first (`CTCDecoder.withDroppedSpaces`;
+        /// a threshold of 0: never). Chosen on the even-numbered receipts of `sroie-dev`'s annotated
+        /// lines, checked on the odd-numbered ones (Benchmarks/RESULTS.md, fourteenth session).
+        /// `SCANEXTRACT_PPOCR_SPACE_THRESHOLD` overrides the threshold, for measurements.
+        public var droppedSpaceThreshold: Float = 0.05
+        public var droppedSpacePitchRatio: Double = 1.25
         /// Lines per recognizer run (sorted by width, so a batch has similar widths).
         public var recognitionBatch: Int = 6
         /// Batches are at least this many line heights wide. RapidOCR pads every batch
@@ -179,6 +187,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_DETECTION_BUDGET"],
            let pixels = Int(override), pixels >= 0 {
             settings.detectionPixelBudget = pixels
+        }
+        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_SPACE_THRESHOLD"],
+           let threshold = Float(override) {
+            settings.droppedSpaceThreshold = threshold
         }
         self.settings = settings
         detectionBudget = settings.detectionPixelBudget > 0
@@ -547,7 +559,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                 let steps = out.shape[1], per = steps * out.shape[2]
                 for (n, i) in batch.enumerated() {
                     let probs = UnsafeBufferPointer(rebasing: out.data[(n * per)..<((n + 1) * per)])
-                    var best = decoder.greedy(probs, steps: steps)
+                    var best = decoder.withDroppedSpaces(decoder.greedy(probs, steps: steps), probabilities: probs, steps: steps,
+                                                         threshold: settings.droppedSpaceThreshold,
+                                                         pitchRatio: settings.droppedSpacePitchRatio)
                     var alternatives: [CTCDecoder.Reading] = []
                     if useBeam {
                         alternatives = decoder.beam(probs, steps: steps, width: max(settings.beamWidth, options.candidateCount),
