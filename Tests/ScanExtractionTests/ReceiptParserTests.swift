@@ -255,6 +255,24 @@ import ScanModel
         #expect(receipt.total == "38.29")
     }
 
+    @Test func aNameWhoseLegalFormWrapsToTheNextLineIsReadWhole() throws {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "KESTREL STATIONERY", x: 150, h: 24),
+            Fixture.line(48, "CO. (M) SDN BHD", x: 170, h: 24),
+            Fixture.line(80, "(Co.No. 554210-K)", x: 190),
+            Fixture.line(102, "12, Jalan Merbau 3, 47100 Puchong", x: 120),
+            Fixture.line(160, "Pencil HB x 4"), (160, 16, [(492, "3.20")]),
+            Fixture.line(182, "Eraser"), (182, 16, [(492, "1.10")]),
+            Fixture.line(220, "TOTAL"), (220, 16, [(492, "4.30")]),
+        ]))
+        let (receipt, _, candidates) = ReceiptParser().parseWithCandidates(extractor.analyzer.analyze(doc))
+        let feature = try #require(ReceiptFieldFeatures.companyNames.firstIndex(of: "first.startsLegalForm"))
+        let flagged = Set((candidates[.company] ?? []).filter { $0.features[feature] == 1 }.map(\.value))
+        #expect(flagged.contains("CO. (M) SDN BHD"))
+        #expect(!flagged.contains { $0.hasPrefix("KESTREL") })
+        #expect(receipt.merchant.name == "KESTREL STATIONERY CO. (M) SDN BHD")
+    }
+
     @Test func gluedSummaryLabelsAndATaxLineAboveTheFirstTotal() {
         let glued = extractor.extract(Fixture.document(Fixture.page([
             Fixture.line(20, "DONA ROSA", x: 200, h: 24),

@@ -32,6 +32,28 @@ import TestSupport
         #expect(!PhraseSet([""]).isFound(in: ""))
     }
 
+    @Test func aPhraseSetKnowsAKeyThatBeginsWithAPhrase() {
+        let forms = PhraseSet(["SDN BHD", "SDN", "CO", "GMBH CO KG"])
+        #expect(forms.begins("CO M SDN BHD"))
+        #expect(forms.begins("SDN BHD"))
+        #expect(forms.begins("GMBH CO KG"))
+        #expect(forms.begins("CO"))
+        // Whole words at the start only.
+        #expect(!forms.begins("COFFEE BEAN"))
+        #expect(!forms.begins("POPULAR BOOK CO M SDN BHD"))
+        #expect(!forms.begins("GMBH CO"))
+        #expect(!forms.begins(""))
+        #expect(!PhraseSet([]).begins("CO"))
+        // The same answer as asking whether a phrase is the key or its first words.
+        var random = SeededRandom(seed: 11)
+        let words = ["SDN", "BHD", "CO", "GMBH", "KG", "X"]
+        for _ in 0..<500 {
+            let key = (0..<Int.random(in: 1...4, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            let expected = forms.contains { key == $0 || key.hasPrefix($0 + " ") }
+            #expect(forms.begins(key) == expected, "\(key)")
+        }
+    }
+
     @Test func aLabelGluedToOneDigitIsSplit() {
         #expect(ReceiptParser.splittingGluedNumbers("TAX1") == "TAX 1")
         #expect(ReceiptParser.splittingGluedNumbers("SUB TOTAL2 GST3") == "SUB TOTAL 2 GST 3")

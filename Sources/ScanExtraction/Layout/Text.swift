@@ -145,6 +145,21 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     public static func + (a: PhraseSet, b: PhraseSet) -> PhraseSet { PhraseSet(a.phrases + b.phrases) }
     public static func == (a: PhraseSet, b: PhraseSet) -> Bool { a.phrases == b.phrases }
 
+    /// Whether `key` begins with one of the phrases, as whole words.
+    func begins(_ key: String) -> Bool {
+        guard !rests.isEmpty else { return false }
+        var key = key
+        return key.withUTF8 { k in
+            let n = k.count
+            var j = 0
+            while j < n && k[j] != 0x20 { j += 1 }
+            guard j > 0, let tails = rests[String(decoding: UnsafeBufferPointer(rebasing: k[0..<j]), as: UTF8.self)] else { return false }
+            return tails.contains { t in
+                j + t.count <= n && (j + t.count == n || k[j + t.count] == 0x20) && t.indices.allSatisfy { k[j + $0] == t[$0] }
+            }
+        }
+    }
+
     func isFound(in key: String) -> Bool {
         guard !rests.isEmpty else { return false }
         var key = key

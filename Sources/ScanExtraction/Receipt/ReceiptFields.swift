@@ -40,7 +40,7 @@ struct LineFacts {
         "documentLabel", "taxIdLabel", "taxLabel", "totalLabel", "dateLabel",
         "phone", "email", "url", "dateEntity", "time", "money", "addressEntity", "postalCode", "percentage",
         "amount", "registration", "registrationSuffix", "startsAddress", "postalNumber", "lowercase", "startsWithDigit", "comma",
-        "present",
+        "startsLegalForm", "present",
     ]
     static let absent = [Double](repeating: -1, count: names.count)
 
@@ -107,7 +107,7 @@ struct ReceiptFieldFeatures {
                 flag(l.amount != nil), flag(ReceiptParser.isRegistrationLine(l)),
                 flag(registrationSuffix),
                 flag(ReceiptParser.startsAddress(l)), flag(postal), flag(letters > 0 && upper == 0),
-                flag(t.first?.isNumber ?? false), flag(t.contains(",")), 1,
+                flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), 1,
             ]
         }
     }
