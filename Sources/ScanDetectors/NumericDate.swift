@@ -72,10 +72,12 @@ public enum NumericDate {
     }
 
     // Compiled once: NSRegularExpression is slow to build.
+    // A date's last number ends where a digit could not continue it, or where a time is glued
+    // on (`2018-01-0522:55:25`, `06/04/1711:43am`: OCR drops the space between the two).
     private static let anywherePatterns: [NSRegularExpression] = [
-        #"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"#,
+        #"(?<!\d)((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?!\d)|(?=\d{1,2}:[0-5]\d))"#,
         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
-        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?![\d/.-])"#,
+        #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?:(?![\d/.-])|(?=\d{1,2}:[0-5]\d))"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
     private static let unseparatedPatterns: [NSRegularExpression] = [

@@ -100,8 +100,8 @@ import ScanModel
 
     @Test func merchantNameNormalizedAndJoinedAboveASuffixOnlyLine() {
         let twoLines = receipt([
-            Fixture.line(20, "BUNGA RAYA VEGETARIAN", h: 24),
-            Fixture.line(48, "RESTAURANT SDN BHD", h: 24),
+            Fixture.line(20, "BUNGA RAYA VEGETARIAN RESTAURANT", h: 24),
+            Fixture.line(48, "SDN BHD", h: 24),
             Fixture.line(80, "(1095514-X)"),
             Fixture.line(100, "54, JALAN SS23/11, 47400 PETALING JAYA"),
             Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
