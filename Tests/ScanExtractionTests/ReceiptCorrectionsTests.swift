@@ -61,6 +61,18 @@ import ScanModel
         #expect(r.date == "2018-02-05")
     }
 
+    @Test func onesReadForTheLetterLInsideAWordAreLettersAgain() {
+        #expect(ReceiptParser.lettersForOnes("22 Haverhi11 Rd") == "22 Haverhill Rd")
+        #expect(ReceiptParser.lettersForOnes("15700 Be11flower Blvd") == "15700 Bellflower Blvd")
+        #expect(ReceiptParser.lettersForOnes("Jalan Pe1abur 23/1") == "Jalan Pelabur 23/1")
+        #expect(ReceiptParser.lettersForOnes("PETALING JAYA, SE1ANGOR.") == "PETALING JAYA, SELANGOR.")
+        #expect(ReceiptParser.lettersForOnes("Roswe11, GA") == "Roswell, GA")
+        // Numbers keep their digits.
+        for kept in ["SS21/34", "Unit 1A", "B1", "Jalan1", "U1/48", "1st Floor", "Rd1", "A1B2", "No.1,", "K1A 0B1", "J1n"] {
+            #expect(ReceiptParser.lettersForOnes(kept) == kept, "\(kept)")
+        }
+    }
+
     @Test func addressPunctuationSlipsArePutRight() {
         #expect(ReceiptParser.addressPunctuation("NO.32 & 33. JALAN SR 1/9. SEKSYEN 9. 43300 SERI KEMBANGAN. SELANGOR")
                 == "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9, 43300 SERI KEMBANGAN, SELANGOR")

@@ -232,6 +232,7 @@ extension ReceiptParser {
             let mapped = String(core.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 })
             return streetWordSet.contains(mapped) && mapped.allSatisfy(\.isLetter) ? mapped : String(token)
         }.joined(separator: " ")
+        if s.contains("1") { s = lettersForOnes(s) }
         guard s.contains("O") else { return s }
         // A letter O among the digits of a number (`456OO`): a zero.
         let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
@@ -240,6 +241,37 @@ extension ReceiptParser {
             s.replaceSubrange(r, with: s[r].replacingOccurrences(of: "O", with: "0"))
         }
         return s
+    }
+
+    /// The letter l (or L) that OCR read as the digit 1 inside a word (`Haverhi11 Rd`, `Be11flower`, `SE1ANGOR`):
+    /// a run of 1s right after a letter, in a word of at least three letters with no other digit.
+    /// Lowercase next to a lowercase letter, else capital. Numbers (`SS21/34`, `Unit 1A`, `B1`) keep
+    /// their digits, and so do short codes (`K1A 0B1`).
+    static func lettersForOnes(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            var chars = Array(token)
+            let letters = chars.filter(\.isLetter).count
+            guard letters >= 3, chars.contains("1"), !chars.contains(where: { $0.isNumber && $0 != "1" }) else { return String(token) }
+            var i = 0
+            var changed = false
+            while i < chars.count {
+                guard chars[i] == "1" else { i += 1; continue }
+                var j = i
+                while j < chars.count && chars[j] == "1" { j += 1 }
+                let before = i > 0 ? chars[i - 1] : nil
+                let after = j < chars.count ? chars[j] : nil
+                // Inside a word one or two; at its end only two (`Roswe11`), as a single 1 there is more
+                // often a number glued on (`Jalan1`).
+                let atEnd = after.map { !$0.isLetter } ?? true
+                if j - i <= 2, !atEnd || j - i == 2, let b = before, b.isLetter {
+                    let l: Character = b.isLowercase || (after?.isLowercase ?? false) ? "l" : "L"
+                    for k in i..<j { chars[k] = l }
+                    changed = true
+                }
+                i = j
+            }
+            return changed ? String(chars) : String(token)
+        }.joined(separator: " ")
     }
 
     /// A full stop between two parts of an address, after a whole word or a number, as the comma it was read from.
