@@ -559,16 +559,19 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                 let steps = out.shape[1], per = steps * out.shape[2]
                 for (n, i) in batch.enumerated() {
                     let probs = UnsafeBufferPointer(rebasing: out.data[(n * per)..<((n + 1) * per)])
-                    var best = decoder.withDroppedSpaces(decoder.greedy(probs, steps: steps), probabilities: probs, steps: steps,
-                                                         threshold: settings.droppedSpaceThreshold,
-                                                         pitchRatio: settings.droppedSpacePitchRatio)
+                    func spaced(_ r: CTCDecoder.Reading) -> CTCDecoder.Reading {
+                        decoder.withDroppedSpaces(r, probabilities: probs, steps: steps, threshold: settings.droppedSpaceThreshold,
+                                                  pitchRatio: settings.droppedSpacePitchRatio)
+                    }
+                    var best = spaced(decoder.greedy(probs, steps: steps))
                     var alternatives: [CTCDecoder.Reading] = []
                     if useBeam {
                         alternatives = decoder.beam(probs, steps: steps, width: max(settings.beamWidth, options.candidateCount),
                                                     count: max(1, options.candidateCount), lexicon: lexicon)
-                        if let top = alternatives.first, top.text != best.text {
-                            let conf = top.tokens.isEmpty ? 0
-                                : top.tokens.reduce(0.0) { $0 + Double($1.probability) } / Double(top.tokens.count)
+                        // The confidence is the beam's own reading's: a space put back is no character read.
+                        if let first = alternatives.first, case let top = spaced(first), top.text != best.text {
+                            let conf = first.tokens.isEmpty ? 0
+                                : first.tokens.reduce(0.0) { $0 + Double($1.probability) } / Double(first.tokens.count)
                             best = CTCDecoder.Reading(text: top.text, tokens: top.tokens, confidence: conf,
                                                       logProbability: top.logProbability)
                         }
