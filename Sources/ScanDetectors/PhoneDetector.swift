@@ -78,7 +78,7 @@ struct PhoneDetector {
         let glued = kind == .glued
         let v = s.num
         let n = v.count
-        // Quick filter: fewer than 7 digits in the token cannot be a number we report.
+        // Quick filter: fewer digits than the shortest number we report cannot be one.
         var digitCount = 0
         var q = start
         while q < n, q - start < 48 {
@@ -87,7 +87,7 @@ struct PhoneDetector {
             if isDigit(c) || isUpper(s.bytes[q]) { digitCount += 1 } else if !(c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F || c == 0x28 || c == 0x29 || c == 0x2B) { break }
             q += 1
         }
-        guard digitCount >= 7 else { return nil }
+        guard digitCount >= shortest else { return nil }
 
         var p = start
         var plus = false
@@ -228,6 +228,14 @@ struct PhoneDetector {
         return nil
     }
 
+    /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
+    /// has numbers that short (Andorra, Greenland, New Caledonia...). Such a short one is still
+    /// taken only after a phone keyword and only at a length its region allows.
+    private var shortest: Int {
+        guard let r = region, let plan = PhoneMetadata.plans[r] else { return 7 }
+        return max(6, min(7, plan.minLength))
+    }
+
     private func keypadDigit(_ c: UInt8) -> UInt8 {
         let table: [UInt8] = Array("22233344455566677778889999".utf8)
         return isUpper(c) ? table[Int(c - 0x41)] : c
@@ -318,7 +326,8 @@ struct PhoneDetector {
 
         if !plus {
             if context == .other { return nil }
-            if total < 7 || total > 17 { return nil }
+            if total < shortest || total > 17 { return nil }
+            if total < 7 && context != .phone { return nil }
             // Dates: 16-04-2010, 2010.04.16, 04/21/2020.
             if gs.count == 3, !hasParens, punct.count == 1, !punct.contains(0x20), seps.allSatisfy({ $0.count == 1 }) {
                 let l = gs.map { $0.end - $0.start }
@@ -369,7 +378,7 @@ struct PhoneDetector {
             } else if !plan.trunk.isEmpty, all.starts(with: Array(plan.trunk.utf8)), all.count - plan.trunk.count >= plan.minLength {
                 nsn = Array(all.dropFirst(plan.trunk.count))
             }
-            let ok = nsn.count >= plan.minLength && nsn.count <= plan.maxLength && (plan.keepsLeadingZero || nsn.first != 0x30)
+            let ok = plan.lengths.contains(nsn.count) && (plan.keepsLeadingZero || nsn.first != 0x30)
                 && (plan.callingCode != "1" || PhoneMetadata.isNANP(nsn))
             if ok {
                 let ns = String(decoding: nsn, as: UTF8.self)

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+import ScanModel
+@testable import ScanDetectors
+
+/// Strings from the test data of three more extractors, for forms our own tests did not have:
+/// - Microsoft Recognizers-Text, `Specs/Sequence/English/PhoneNumberModel.json`, `EmailModel.json`,
+///   `URLModel.json`, `Specs/NumberWithUnit/English/CurrencyModel.json` and
+///   `Specs/DateTime/English/DateParser.json` (MIT License, (c) Microsoft Corporation),
+///   https://github.com/microsoft/Recognizers-Text
+/// - Duckling, `Duckling/PhoneNumber/Corpus.hs` (BSD License, (c) Facebook, Inc.),
+///   https://github.com/facebook/duckling
+/// - libphonenumber, the example numbers of `resources/PhoneNumberMetadata.xml` (Apache License 2.0,
+///   (c) The Libphonenumber Authors), https://github.com/google/libphonenumber, printed as a national
+///   number after `Phone ` with the region given; the negative rows around them are ours.
+/// Where our choice differs from the suite's, the row says so.
+final class ThirdPartySuiteTests: XCTestCase {
+    private func found(_ text: String, _ type: EntityType, region: String? = nil) -> [Entity] {
+        let d = try! DataDetector(types: [type], region: region, referenceDate: CalendarDay(iso: "2024-06-01"))
+        return d.detect(in: text)
+    }
+
+    /// Each row: the text, and the exact texts that must be found (empty: nothing).
+    private func expect(_ rows: [(String, [String])], _ type: EntityType, region: String? = nil,
+                        file: StaticString = #filePath, line: UInt = #line) {
+        for (text, want) in rows {
+            let got = found(text, type, region: region).map(\.text)
+            XCTAssertEqual(got, want, "\(type) in \(text.debugDescription) (region \(region ?? "none"))", file: file, line: line)
+        }
+    }
+
+    /// Six- and seven-digit national numbers are valid where the region's plan has them.
+    func testLibphonenumberShortNationalNumbers() {
+        let rows: [(String, String, String)] = [ // region, text, E.164
+            ("AD", "Phone 712 345", "+376712345"),
+            ("FO", "Phone 201 234", "+298201234"),
+            ("GL", "Phone 321 000", "+299321000"),
+            ("NC", "Phone 050 012", "+687050012"), // a national number that begins with 0
+            ("PM", "Phone 0430 123", "+508430123"), // trunk 0, six-digit NSN
+            ("BZ", "Phone 222 1234", "+5012221234"),
+            ("SC", "Phone 421 7123", "+2484217123"),
+            ("PW", "Phone 277 1234", "+6802771234"),
+            ("MU", "Phone 800 1234", "+2308001234"),
+            ("QA", "Phone 800 1234", "+9748001234"),
+        ]
+        for (region, text, e164) in rows {
+            let got = found(text, .phone, region: region)
+            XCTAssertEqual(got.map(\.text), [String(text.dropFirst(6))], "\(text) in \(region)")
+            XCTAssertEqual(got.first?.value.e164, e164, "\(text) in \(region)")
+        }
+        // Ours: a six-digit number needs a phone keyword, a length its region allows, and a region.
+        expect([("Total 712 345", [])], .phone, region: "AD")
+        expect([("Phone 712 3456", [])], .phone, region: "NC")
+        expect([("Phone 712 345", [])], .phone)
+        expect([("Phone 712 345", [])], .phone, region: "FR")
+    }
+}
