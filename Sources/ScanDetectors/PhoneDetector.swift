@@ -29,7 +29,7 @@ struct PhoneDetector {
             let c = v[i]
             if isDigit(c) || c == 0x2B || c == 0x28 {
                 if let (hit, next) = parse(s, at: i) {
-                    hits.append(hit)
+                    if let hit { hits.append(hit) }
                     i = next
                     continue
                 }
@@ -73,7 +73,9 @@ struct PhoneDetector {
         return PhoneDetector.phoneTable.contains(s, b, e) || PhoneDetector.letterTable.contains(s, b, e)
     }
 
-    private func parse(_ s: ScanText, at start: Int) -> (Hit, Int)? {
+    /// The number starting at `start` and where to go on; nil: none here. A nil hit with a position
+    /// skips a run that is something else as a whole (a card number), so no part of it is read.
+    private func parse(_ s: ScanText, at start: Int) -> (Hit?, Int)? {
         guard let kind = self.start(s, start) else { return nil }
         let glued = kind == .glued
         let v = s.num
@@ -188,14 +190,24 @@ struct PhoneDetector {
         if vanity == nil {
             if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F || after == 0x40 { fullAllowed = false }
             if (after == 0x2F || after == 0x2E || after == 0x2C || after == 0x3A || after == 0x2D) && isDigit(s.numAt(fullEnd + 1)) { fullAllowed = false }
+            // Joined by a hyphen to more letters or digits (`T005-2333-100731-SW-2`): a part or document code.
+            if after == 0x2D && isAlnum(after2) { fullAllowed = false }
             if after == 0x2E && isAlpha(after2) { return nil } // part of a host name or file name
             if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil } // a formula
         }
+
+        // Bytes printed in pairs, some of them hex letters (`00 10 00 31 46 D9 E9 11`): a hex dump.
+        if groups.allSatisfy({ $0.end - $0.start == 2 }), hexPair(s, fullEnd + 1) && s.at(fullEnd) == 0x20 || hexPair(s, start - 3) && s.at(start - 1) == 0x20 { return nil }
 
         // A glued label is the keyword; the number must still be written in groups of two digits
         // or more, so that codes such as `C1234567` and `P0-001-000016155-9` are not taken for one.
         if glued && (groups.count < 2 || groups.contains { $0.end - $0.start < 2 }) { return nil }
         let context = glued ? .phone : keywordContext(s, before: start)
+        // A card number printed in fours, checksum or not (`3600 0000 0000 009`): no part of it is a
+        // phone number either, unless a `+`, an international `0` or a phone word says so.
+        let digits = groups.reduce(0) { $0 + $1.end - $1.start }
+        if !plus, context != .phone, digits >= 14, digits <= 19, groups.count >= 3, v[groups[0].start] != 0x30,
+           groups.dropLast().allSatisfy({ $0.end - $0.start == 4 }) { return (nil, groups.last!.end) }
 
         // Try the full candidate, then shorter ones cut at a space between groups.
         var k = groups.count
@@ -226,6 +238,14 @@ struct PhoneDetector {
             k -= 1
         }
         return nil
+    }
+
+    /// Two hex digits at `i`, one of them a letter `A`–`F`, standing alone as a token.
+    private func hexPair(_ s: ScanText, _ i: Int) -> Bool {
+        guard i >= 0, !isAlnum(s.at(i - 1)), !isAlnum(s.at(i + 2)) else { return false }
+        let a = s.at(i), b = s.at(i + 1)
+        func hex(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 }
+        return hex(a) && hex(b) && (!isDigit(a) || !isDigit(b))
     }
 
     /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
@@ -280,13 +300,18 @@ struct PhoneDetector {
     static let phoneTable = WordTable(phoneWords)
     static let letterTable = WordTable(letterWords)
     static let otherTable = WordTable(otherWords)
+    static let numberAbbreviationTable = WordTable(Set(["no", "nr"]))
     static let fillerTable = WordTable(Set(["no", "nr", "num", "number", "nummer", "numéro", "is", "my", "our", "the", "at", "on", "or", "and", "us", "me"]))
 
-    /// The nearest keyword in the few words before `i` on the same line.
+    /// The nearest keyword in the few words before `i` on the same line. `No.` or `Nr.` right
+    /// before the number names whose number it is by the word before it: a phone word
+    /// (`Tel. No.`) makes it a phone number, any other word (`OMB No. 0560-0155`, `Form Nr.`)
+    /// the number of that thing.
     private func keywordContext(_ s: ScanText, before i: Int) -> Context {
         let from = max(s.lineStart(i), i - 40)
         var p = i
         var seen = 0
+        var numberOf = false
         while p > from, seen < 5 {
             // Skip non-letters backwards.
             var e = p
@@ -298,8 +323,10 @@ struct PhoneDetector {
             if e - b <= 3, seen == 0, follower == 0x3A || follower == 0x2E, PhoneDetector.letterTable.contains(s, b, e) { return .phone }
             if PhoneDetector.otherTable.contains(s, b, e) { return .other }
             if PhoneDetector.fillerTable.contains(s, b, e) {
+                if seen == 0, PhoneDetector.numberAbbreviationTable.contains(s, b, e) { numberOf = true }
                 seen += 1
             } else {
+                if numberOf { return PhoneDetector.letterTable.contains(s, b, e) ? .phone : .other } // `H/P No.`
                 seen += 2
             }
             p = b
@@ -339,6 +366,12 @@ struct PhoneDetector {
             if gs.count == 2, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }) { return nil }
             // Payment cards.
             if total >= 13, total <= 19, luhn(all), gs.count >= 3, gs.allSatisfy({ $0.end - $0.start >= 4 }) { return nil }
+            // An IPv4 address: four dotted numbers up to 255, none written with a leading zero
+            // (`129.126.118.1`); a phone number dotted in four groups pads them (`02.123.45.67`).
+            if gs.count == 4, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }), gs.allSatisfy({ g in
+                let d = s.num[g.start..<g.end]
+                return d.count <= 3 && (d.count == 1 || d.first != 0x30) && Int(String(decoding: d, as: UTF8.self))! <= 255
+            }) { return nil }
         } else if total < 7 || total > 15 {
             return nil
         }
@@ -359,6 +392,8 @@ struct PhoneDetector {
                 rest.removeFirst()
             }
             guard rest.count >= 4, cc.count + rest.count <= 15, cc.count + rest.count >= 7 else { return nil }
+            // +1 is one plan with ten-digit numbers: `00 10 00 31 46` reads as none.
+            if cc == "1", rest.count != 10 { return nil }
             if !plus && !separated && context != .phone { return nil }
             let nsn = String(decoding: rest, as: UTF8.self)
             return EntityValue(e164: "+" + cc + nsn, national: nsn, region: main)

@@ -54,4 +54,17 @@ final class ThirdPartySuiteTests: XCTestCase {
         expect([("Phone 712 345", [])], .phone)
         expect([("Phone 712 345", [])], .phone, region: "FR")
     }
+
+    func testRecognizersTextPhoneNumbers() {
+        expect([
+            ("T005-2333-100731-SW-2 doesn't look like a phone number.", []),
+            ("00 10 00 31 46 D9 E9 11 doesn't look like a phone number, it is hexadecimal.", []),
+            ("Her credit card is: American Express 3600 0000 0000 009", []),
+            ("Form Approved - OMB No. 0560-0155", []),
+            ("j_9@[129.126.118.1] is a valid email address", []),
+            // Ours, beside them: a phone word before `No.` keeps it a phone number.
+            ("Tel. No. 0560-0155", ["0560-0155"]),
+            ("H/P No. 012-345 6789", ["012-345 6789"]),
+        ], .phone)
+    }
 }
