@@ -54,6 +54,10 @@ struct PhoneDetector {
         if isDigit(prev) || prev == 0x2B || prev == 0x2A || prev == 0x3D || prev == 0x23 { return nil }
         if c == 0x2B || c == 0x28 { return prev != 0x29 ? .free : nil }
         if isAlpha(prev) || prev == 0x2E { return gluedLabel(s, i) ? .glued : nil }
+        // A phone word joined by a hyphen (`OFFICE-1(516)733-3989`) is the label, not part of a code:
+        // the number starts freely and the word before it gives the keyword.
+        if prev == 0x2D, isAlpha(s.at(i - 2)), case let b = s.wordStart(before: i - 1), !isAlnum(s.at(b - 1)),
+           PhoneDetector.phoneTable.contains(s, b, i - 1) { return .free }
         switch prev {
         case 0x2D, 0x2E, 0x2C, 0x2F, 0x5C, 0x5F, 0x40, 0x24, 0x26, 0x3F, 0x25, 0x7E: return nil
         case 0xA3, 0xA5, 0xAC, 0xB9: return nil // last byte of £ ¥ € ₹
@@ -83,9 +87,12 @@ struct PhoneDetector {
         // Quick filter: fewer digits than the shortest number we report cannot be one.
         var digitCount = 0
         var q = start
+        // Two spaces usually part table columns, but not after a `+`, the plainest mark of a phone
+        // number: `(+1)   650 - 701  8887` keeps the loose spacing some people type.
+        let international = v[start] == 0x2B || v[start] == 0x28 && s.at(start + 1) == 0x2B
         while q < n, q - start < 48 {
             let c = v[q]
-            if c == 0x20 && s.at(q + 1) == 0x20 { break }
+            if c == 0x20 && s.at(q + 1) == 0x20 && (!international || s.at(q + 2) == 0x20 && s.at(q + 3) == 0x20) { break }
             if isDigit(c) || isUpper(s.bytes[q]) { digitCount += 1 } else if !(c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F || c == 0x28 || c == 0x29 || c == 0x2B) { break }
             q += 1
         }

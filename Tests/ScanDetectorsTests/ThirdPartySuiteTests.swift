@@ -57,6 +57,7 @@ final class ThirdPartySuiteTests: XCTestCase {
 
     func testRecognizersTextPhoneNumbers() {
         expect([
+            ("OFFICE-1(516)733-3989", ["1(516)733-3989"]),
             ("T005-2333-100731-SW-2 doesn't look like a phone number.", []),
             ("00 10 00 31 46 D9 E9 11 doesn't look like a phone number, it is hexadecimal.", []),
             ("Her credit card is: American Express 3600 0000 0000 009", []),
@@ -66,5 +67,9 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("Tel. No. 0560-0155", ["0560-0155"]),
             ("H/P No. 012-345 6789", ["012-345 6789"]),
         ], .phone)
+    }
+
+    func testDucklingPhoneNumbers() {
+        expect([("(+1)   650 - 701  8887", ["(+1)   650 - 701  8887"])], .phone)
     }
 }
