@@ -72,4 +72,9 @@ final class ThirdPartySuiteTests: XCTestCase {
     func testDucklingPhoneNumbers() {
         expect([("(+1)   650 - 701  8887", ["(+1)   650 - 701  8887"])], .phone)
     }
+
+    func testRecognizersTextURLs() {
+        expect([("May 5th.https://t.co/YCUZfuyyHZ", ["https://t.co/YCUZfuyyHZ"])], .url)
+        // The suite also rejects `http://362`; linkify-it (PublicSuiteTests) takes `http://999`, and so do we.
+    }
 }
