@@ -77,4 +77,12 @@ final class ThirdPartySuiteTests: XCTestCase {
         expect([("May 5th.https://t.co/YCUZfuyyHZ", ["https://t.co/YCUZfuyyHZ"])], .url)
         // The suite also rejects `http://362`; linkify-it (PublicSuiteTests) takes `http://999`, and so do we.
     }
+
+    func testRecognizersTextCurrency() {
+        expect([
+            ("10 $ 30 $", ["10 $", "30 $"]),
+            // Ours: a symbol glued to the number after it still belongs to that number.
+            ("10 $20 $30", ["$20", "$30"]),
+        ], .money)
+    }
 }
