@@ -85,4 +85,16 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("10 $20 $30", ["$20", "$30"]),
         ], .money)
     }
+
+    func testRecognizersTextDateParser() {
+        let rows: [(String, [String])] = [
+            ("Monday, Jan twenty two, 2018", ["2018-01-22"]),
+            ("I'll go back 08/12,15", ["2015-08-12"]),
+            // Ours: a list after a comma is no year.
+            ("items 8/12, 15", []),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(found(text, .date).compactMap(\.value.date), want, "dates in \(text.debugDescription)")
+        }
+    }
 }
