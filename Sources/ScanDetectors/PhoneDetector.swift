@@ -203,8 +203,9 @@ struct PhoneDetector {
             if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil } // a formula
         }
 
-        // Bytes printed in pairs, some of them hex letters (`00 10 00 31 46 D9 E9 11`): a hex dump.
-        if groups.allSatisfy({ $0.end - $0.start == 2 }), hexPair(s, fullEnd + 1) && s.at(fullEnd) == 0x20 || hexPair(s, start - 3) && s.at(start - 1) == 0x20 { return nil }
+        // Bytes printed in pairs, some of them hex letters (`00 10 00 31 46 D9 E9 11`): a hex dump,
+        // no part of which is read again.
+        if groups.allSatisfy({ $0.end - $0.start == 2 }), hexPair(s, fullEnd + 1) && s.at(fullEnd) == 0x20 || hexPair(s, start - 3) && s.at(start - 1) == 0x20 { return (nil, fullEnd) }
 
         // A glued label is the keyword; the number must still be written in groups of two digits
         // or more, so that codes such as `C1234567` and `P0-001-000016155-9` are not taken for one.

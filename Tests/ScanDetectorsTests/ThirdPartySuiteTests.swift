@@ -63,7 +63,9 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("Her credit card is: American Express 3600 0000 0000 009", []),
             ("Form Approved - OMB No. 0560-0155", []),
             ("j_9@[129.126.118.1] is a valid email address", []),
-            // Ours, beside them: a phone word before `No.` keeps it a phone number.
+            // Ours, beside them: a hex dump whose letters come first, and a phone word before `No.`,
+            // which keeps it a phone number.
+            ("dump A1 B2 00 11 22 33 44 55", []),
             ("Tel. No. 0560-0155", ["0560-0155"]),
             ("H/P No. 012-345 6789", ["012-345 6789"]),
         ], .phone)
