@@ -46,7 +46,13 @@ struct DateTimeDetector {
     static let monthTable = WordTable(months)
     static let ordinalTable = WordTable(ordinalWords)
     static let joinerTable = WordTable(joiners)
+    static let unitTable = WordTable(unitWords)
     static let suffixTable = WordTable(ordinalSuffixes)
+
+    /// Cardinal units, read only after `twenty` or `thirty`: alone they are too common to be a day.
+    static let unitWords: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    ]
 
     static let ordinalWords: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -108,7 +114,8 @@ struct DateTimeDetector {
             if let d = DateTimeDetector.ordinalTable.lookup(s, i, e) { return (.num(value: d, digits: 2, ordinal: true), e) }
             if e - i == 6, s.at(e) == 0x2D || s.at(e) == 0x20, s.matches("twenty", at: i) || s.matches("thirty", at: i) {
                 let e2 = s.wordEnd(from: e + 1)
-                if let d = DateTimeDetector.ordinalTable.lookup(s, e + 1, e2), d < 10 {
+                // `twenty-first`, and the day read as a cardinal too: `Jan twenty two, 2018`.
+                if let d = DateTimeDetector.ordinalTable.lookup(s, e + 1, e2) ?? DateTimeDetector.unitTable.lookup(s, e + 1, e2), d < 10 {
                     return (.num(value: (s.matches("twenty", at: i) ? 20 : 30) + d, digits: 2, ordinal: true), e2)
                 }
             }
@@ -234,11 +241,12 @@ struct DateTimeDetector {
             if k == 2 { break }
             let c = s.at(p)
             if k == 1, c == 0x2C, sep != 0x2E, lens.0 <= 2, lens.1 <= 2 {
-                // `08/12,2015`: a comma before a four-digit year.
+                // `08/12,2015`: a comma before a four-digit year; or before a two-digit one glued to it
+                // after two padded fields (`08/12,15`), where a list would have a space or a shorter item.
                 let q = s.at(p + 1) == 0x20 ? p + 2 : p + 1
                 var e = q
                 while e < v.count, isDigit(v[e]) { e += 1 }
-                guard e - q == 4 else { return nil }
+                guard e - q == 4 || e - q == 2 && q == p + 1 && lens.0 == 2 && lens.1 == 2 else { return nil }
                 p = q
                 continue
             }

@@ -171,8 +171,20 @@ struct MoneyDetector {
     private func markerAfter(_ s: ScanText, _ start: Int) -> (String, Int)? {
         let b = s.bytes
         guard start < b.count else { return nil }
-        // A prefix-style symbol followed by a number belongs to that number ("1 $10").
-        func numberFollows(_ e: Int) -> Bool { isDigit(s.numAt(e)) || s.at(e) == 0x20 && isDigit(s.numAt(e + 1)) }
+        // A prefix-style symbol followed by a number belongs to that number ("1 $10"), unless that
+        // number has a symbol after it too: then the text writes symbols after amounts, and the one
+        // between, spaced from both, closes the amount before it ("10 $ 30 $").
+        func symbolAt(_ m: Int) -> Bool {
+            if s.at(m) == 0x24 { return true }
+            for len in [2, 3] where m + len <= b.count { if let (_, l) = symbolEnding(s, m + len), l == len { return true } }
+            return false
+        }
+        func numberFollows(_ e: Int) -> Bool {
+            if isDigit(s.numAt(e)) { return true }
+            guard s.at(e) == 0x20, isDigit(s.numAt(e + 1)) else { return false }
+            guard let a = MoneyDetector.number(in: s.num, at: e + 1) else { return true }
+            return !symbolAt(s.at(a.end) == 0x20 ? a.end + 1 : a.end)
+        }
         if b[start] == 0x24 { return numberFollows(start + 1) ? nil : (dollar, start + 1) }
         // Symbols: try each known length.
         for len in [2, 3] where start + len <= b.count {

@@ -29,7 +29,7 @@ struct PhoneDetector {
             let c = v[i]
             if isDigit(c) || c == 0x2B || c == 0x28 {
                 if let (hit, next) = parse(s, at: i) {
-                    hits.append(hit)
+                    if let hit { hits.append(hit) }
                     i = next
                     continue
                 }
@@ -54,6 +54,10 @@ struct PhoneDetector {
         if isDigit(prev) || prev == 0x2B || prev == 0x2A || prev == 0x3D || prev == 0x23 { return nil }
         if c == 0x2B || c == 0x28 { return prev != 0x29 ? .free : nil }
         if isAlpha(prev) || prev == 0x2E { return gluedLabel(s, i) ? .glued : nil }
+        // A phone word joined by a hyphen (`OFFICE-1(516)733-3989`) is the label, not part of a code:
+        // the number starts freely and the word before it gives the keyword.
+        if prev == 0x2D, isAlpha(s.at(i - 2)), case let b = s.wordStart(before: i - 1), !isAlnum(s.at(b - 1)),
+           PhoneDetector.phoneTable.contains(s, b, i - 1) { return .free }
         switch prev {
         case 0x2D, 0x2E, 0x2C, 0x2F, 0x5C, 0x5F, 0x40, 0x24, 0x26, 0x3F, 0x25, 0x7E: return nil
         case 0xA3, 0xA5, 0xAC, 0xB9: return nil // last byte of £ ¥ € ₹
@@ -73,21 +77,26 @@ struct PhoneDetector {
         return PhoneDetector.phoneTable.contains(s, b, e) || PhoneDetector.letterTable.contains(s, b, e)
     }
 
-    private func parse(_ s: ScanText, at start: Int) -> (Hit, Int)? {
+    /// The number starting at `start` and where to go on; nil: none here. A nil hit with a position
+    /// skips a run that is something else as a whole (a card number), so no part of it is read.
+    private func parse(_ s: ScanText, at start: Int) -> (Hit?, Int)? {
         guard let kind = self.start(s, start) else { return nil }
         let glued = kind == .glued
         let v = s.num
         let n = v.count
-        // Quick filter: fewer than 7 digits in the token cannot be a number we report.
+        // Quick filter: fewer digits than the shortest number we report cannot be one.
         var digitCount = 0
         var q = start
+        // Two spaces usually part table columns, but not after a `+`, the plainest mark of a phone
+        // number: `(+1)   650 - 701  8887` keeps the loose spacing some people type.
+        let international = v[start] == 0x2B || v[start] == 0x28 && s.at(start + 1) == 0x2B
         while q < n, q - start < 48 {
             let c = v[q]
-            if c == 0x20 && s.at(q + 1) == 0x20 { break }
+            if c == 0x20 && s.at(q + 1) == 0x20 && (!international || s.at(q + 2) == 0x20 && s.at(q + 3) == 0x20) { break }
             if isDigit(c) || isUpper(s.bytes[q]) { digitCount += 1 } else if !(c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F || c == 0x28 || c == 0x29 || c == 0x2B) { break }
             q += 1
         }
-        guard digitCount >= 7 else { return nil }
+        guard digitCount >= shortest else { return nil }
 
         var p = start
         var plus = false
@@ -188,14 +197,25 @@ struct PhoneDetector {
         if vanity == nil {
             if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F || after == 0x40 { fullAllowed = false }
             if (after == 0x2F || after == 0x2E || after == 0x2C || after == 0x3A || after == 0x2D) && isDigit(s.numAt(fullEnd + 1)) { fullAllowed = false }
+            // Joined by a hyphen to more letters or digits (`T005-2333-100731-SW-2`): a part or document code.
+            if after == 0x2D && isAlnum(after2) { fullAllowed = false }
             if after == 0x2E && isAlpha(after2) { return nil } // part of a host name or file name
             if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil } // a formula
         }
+
+        // Bytes printed in pairs, some of them hex letters (`00 10 00 31 46 D9 E9 11`): a hex dump,
+        // no part of which is read again.
+        if groups.allSatisfy({ $0.end - $0.start == 2 }), hexPair(s, fullEnd + 1) && s.at(fullEnd) == 0x20 || hexPair(s, start - 3) && s.at(start - 1) == 0x20 { return (nil, fullEnd) }
 
         // A glued label is the keyword; the number must still be written in groups of two digits
         // or more, so that codes such as `C1234567` and `P0-001-000016155-9` are not taken for one.
         if glued && (groups.count < 2 || groups.contains { $0.end - $0.start < 2 }) { return nil }
         let context = glued ? .phone : keywordContext(s, before: start)
+        // A card number printed in fours, checksum or not (`3600 0000 0000 009`): no part of it is a
+        // phone number either, unless a `+`, an international `0` or a phone word says so.
+        let digits = groups.reduce(0) { $0 + $1.end - $1.start }
+        if !plus, context != .phone, digits >= 14, digits <= 19, groups.count >= 3, v[groups[0].start] != 0x30,
+           groups.dropLast().allSatisfy({ $0.end - $0.start == 4 }) { return (nil, groups.last!.end) }
 
         // Try the full candidate, then shorter ones cut at a space between groups.
         var k = groups.count
@@ -226,6 +246,22 @@ struct PhoneDetector {
             k -= 1
         }
         return nil
+    }
+
+    /// Two hex digits at `i`, one of them a letter `A`–`F`, standing alone as a token.
+    private func hexPair(_ s: ScanText, _ i: Int) -> Bool {
+        guard i >= 0, !isAlnum(s.at(i - 1)), !isAlnum(s.at(i + 2)) else { return false }
+        let a = s.at(i), b = s.at(i + 1)
+        func hex(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 }
+        return hex(a) && hex(b) && (!isDigit(a) || !isDigit(b))
+    }
+
+    /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
+    /// has numbers that short (Andorra, Greenland, New Caledonia...). Such a short one is still
+    /// taken only after a phone keyword and only at a length its region allows.
+    private var shortest: Int {
+        guard let r = region, let plan = PhoneMetadata.plans[r] else { return 7 }
+        return max(6, min(7, plan.minLength))
     }
 
     private func keypadDigit(_ c: UInt8) -> UInt8 {
@@ -272,13 +308,18 @@ struct PhoneDetector {
     static let phoneTable = WordTable(phoneWords)
     static let letterTable = WordTable(letterWords)
     static let otherTable = WordTable(otherWords)
+    static let numberAbbreviationTable = WordTable(Set(["no", "nr"]))
     static let fillerTable = WordTable(Set(["no", "nr", "num", "number", "nummer", "numéro", "is", "my", "our", "the", "at", "on", "or", "and", "us", "me"]))
 
-    /// The nearest keyword in the few words before `i` on the same line.
+    /// The nearest keyword in the few words before `i` on the same line. `No.` or `Nr.` right
+    /// before the number names whose number it is by the word before it: a phone word
+    /// (`Tel. No.`) makes it a phone number, any other word (`OMB No. 0560-0155`, `Form Nr.`)
+    /// the number of that thing.
     private func keywordContext(_ s: ScanText, before i: Int) -> Context {
         let from = max(s.lineStart(i), i - 40)
         var p = i
         var seen = 0
+        var numberOf = false
         while p > from, seen < 5 {
             // Skip non-letters backwards.
             var e = p
@@ -290,8 +331,10 @@ struct PhoneDetector {
             if e - b <= 3, seen == 0, follower == 0x3A || follower == 0x2E, PhoneDetector.letterTable.contains(s, b, e) { return .phone }
             if PhoneDetector.otherTable.contains(s, b, e) { return .other }
             if PhoneDetector.fillerTable.contains(s, b, e) {
+                if seen == 0, PhoneDetector.numberAbbreviationTable.contains(s, b, e) { numberOf = true }
                 seen += 1
             } else {
+                if numberOf { return PhoneDetector.letterTable.contains(s, b, e) ? .phone : .other } // `H/P No.`
                 seen += 2
             }
             p = b
@@ -318,7 +361,8 @@ struct PhoneDetector {
 
         if !plus {
             if context == .other { return nil }
-            if total < 7 || total > 17 { return nil }
+            if total < shortest || total > 17 { return nil }
+            if total < 7 && context != .phone { return nil }
             // Dates: 16-04-2010, 2010.04.16, 04/21/2020.
             if gs.count == 3, !hasParens, punct.count == 1, !punct.contains(0x20), seps.allSatisfy({ $0.count == 1 }) {
                 let l = gs.map { $0.end - $0.start }
@@ -330,6 +374,12 @@ struct PhoneDetector {
             if gs.count == 2, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }) { return nil }
             // Payment cards.
             if total >= 13, total <= 19, luhn(all), gs.count >= 3, gs.allSatisfy({ $0.end - $0.start >= 4 }) { return nil }
+            // An IPv4 address: four dotted numbers up to 255, none written with a leading zero
+            // (`129.126.118.1`); a phone number dotted in four groups pads them (`02.123.45.67`).
+            if gs.count == 4, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }), gs.allSatisfy({ g in
+                let d = s.num[g.start..<g.end]
+                return d.count <= 3 && (d.count == 1 || d.first != 0x30) && Int(String(decoding: d, as: UTF8.self))! <= 255
+            }) { return nil }
         } else if total < 7 || total > 15 {
             return nil
         }
@@ -350,6 +400,8 @@ struct PhoneDetector {
                 rest.removeFirst()
             }
             guard rest.count >= 4, cc.count + rest.count <= 15, cc.count + rest.count >= 7 else { return nil }
+            // +1 is one plan with ten-digit numbers: `00 10 00 31 46` reads as none.
+            if cc == "1", rest.count != 10 { return nil }
             if !plus && !separated && context != .phone { return nil }
             let nsn = String(decoding: rest, as: UTF8.self)
             return EntityValue(e164: "+" + cc + nsn, national: nsn, region: main)
@@ -369,7 +421,7 @@ struct PhoneDetector {
             } else if !plan.trunk.isEmpty, all.starts(with: Array(plan.trunk.utf8)), all.count - plan.trunk.count >= plan.minLength {
                 nsn = Array(all.dropFirst(plan.trunk.count))
             }
-            let ok = nsn.count >= plan.minLength && nsn.count <= plan.maxLength && (plan.keepsLeadingZero || nsn.first != 0x30)
+            let ok = plan.lengths.contains(nsn.count) && (plan.keepsLeadingZero || nsn.first != 0x30)
                 && (plan.callingCode != "1" || PhoneMetadata.isNANP(nsn))
             if ok {
                 let ns = String(decoding: nsn, as: UTF8.self)

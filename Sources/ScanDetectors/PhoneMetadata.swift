@@ -16,6 +16,10 @@ struct RegionPlan: Sendable {
     let maxLength: Int
     /// The international call prefix dialled from this region.
     let idd: String
+    /// The NSN lengths the plan allows: every length from `minLength` to `maxLength` for the
+    /// regions written by hand, the plan's own list (which may have gaps, as Belize's 7 and 11)
+    /// for the generated ones.
+    let lengths: Set<Int>
 }
 
 enum PhoneMetadata {
@@ -57,15 +61,25 @@ enum PhoneMetadata {
         var d: [String: RegionPlan] = [:]
         for r in rows {
             d[r.0] = RegionPlan(region: r.0, callingCode: r.1, trunk: r.2, keepsLeadingZero: r.3,
-                                minLength: r.4, maxLength: r.5, idd: r.6)
+                                minLength: r.4, maxLength: r.5, idd: r.6, lengths: Set(r.4...r.5))
+        }
+        // Every other region, from libphonenumber's metadata (PhonePlans.swift), so that a region
+        // the caller names is checked against its own lengths rather than a worldwide guess.
+        for r in generatedRows where d[r.0] == nil {
+            d[r.0] = RegionPlan(region: r.0, callingCode: r.1, trunk: r.2, keepsLeadingZero: r.3,
+                                minLength: r.4.min()!, maxLength: r.4.max()!, idd: r.5, lengths: Set(r.4))
         }
         return d
     }()
 
-    /// The main region of each calling code we know a plan for.
+    /// The main region of each calling code we know a plan for: for a code shared by several
+    /// regions (+1, +7, +44, +262...), the one libphonenumber names main.
     static let mainRegion: [String: String] = {
         var d: [String: String] = [:]
-        for (r, p) in plans where d[p.callingCode] == nil || r == "US" || r == "RU" { d[p.callingCode] = r }
+        // The regions written by hand first, as before; then the generated main regions of the other codes.
+        let generated = Set(generatedRows.map(\.0))
+        for (r, p) in plans where !generated.contains(r) && (d[p.callingCode] == nil || r == "US" || r == "RU") { d[p.callingCode] = r }
+        for r in generatedRows where r.6 && d[r.1] == nil { d[r.1] = r.0 }
         return d
     }()
 

@@ -120,9 +120,10 @@ struct WebDetector {
             guard ascii || c >= 0xC0 else { i += 1; continue }
             if i > 0 {
                 let prev = b[i - 1]
-                // `-https://...` and `x@http://...` still start a URL with a scheme.
-                if isAlnum(prev) || prev == 0x2E || prev == 0x5F || prev == 0x5C
-                    || (prev == 0x40 || prev == 0x2D) && scheme(s, at: i) == nil
+                // `-https://...`, `x@http://...` and a link glued to the end of a sentence
+                // (`May 5th.https://t.co/...`) still start a URL with a scheme.
+                if isAlnum(prev) || prev == 0x5F || prev == 0x5C
+                    || (prev == 0x40 || prev == 0x2D || prev == 0x2E) && scheme(s, at: i) == nil
                     || prev == 0x2F && !isProtocolRelative(s, i) {
                     i += 1
                     continue
@@ -142,7 +143,13 @@ struct WebDetector {
             } else {
                 // Skip the rest of this word.
                 var j = i
-                if b[i] < 0x80 { while j < n, isHostChar(b[j]) || b[j] == 0x5F { j += 1 } }
+                if b[i] < 0x80 {
+                    while j < n, isHostChar(b[j]) || b[j] == 0x5F {
+                        // Stop before a scheme glued on by a dot, so that its URL is still read.
+                        if b[j] == 0x2E, j + 1 < n, isAlpha(b[j + 1]), scheme(s, at: j + 1) != nil { break }
+                        j += 1
+                    }
+                }
                 i = max(j, i + 1)
             }
         }

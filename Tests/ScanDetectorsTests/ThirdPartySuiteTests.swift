@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+import ScanModel
+@testable import ScanDetectors
+
+/// Strings from the test data of three more extractors, for forms our own tests did not have:
+/// - Microsoft Recognizers-Text, `Specs/Sequence/English/PhoneNumberModel.json`, `EmailModel.json`,
+///   `URLModel.json`, `Specs/NumberWithUnit/English/CurrencyModel.json` and
+///   `Specs/DateTime/English/DateParser.json` (MIT License, (c) Microsoft Corporation),
+///   https://github.com/microsoft/Recognizers-Text
+/// - Duckling, `Duckling/PhoneNumber/Corpus.hs` (BSD License, (c) Facebook, Inc.),
+///   https://github.com/facebook/duckling
+/// - libphonenumber, the example numbers of `resources/PhoneNumberMetadata.xml` (Apache License 2.0,
+///   (c) The Libphonenumber Authors), https://github.com/google/libphonenumber, printed as a national
+///   number after `Phone ` with the region given; the negative rows around them are ours.
+/// Where our choice differs from the suite's, the row says so.
+final class ThirdPartySuiteTests: XCTestCase {
+    private func found(_ text: String, _ type: EntityType, region: String? = nil) -> [Entity] {
+        let d = try! DataDetector(types: [type], region: region, referenceDate: CalendarDay(iso: "2024-06-01"))
+        return d.detect(in: text)
+    }
+
+    /// Each row: the text, and the exact texts that must be found (empty: nothing).
+    private func expect(_ rows: [(String, [String])], _ type: EntityType, region: String? = nil,
+                        file: StaticString = #filePath, line: UInt = #line) {
+        for (text, want) in rows {
+            let got = found(text, type, region: region).map(\.text)
+            XCTAssertEqual(got, want, "\(type) in \(text.debugDescription) (region \(region ?? "none"))", file: file, line: line)
+        }
+    }
+
+    /// Six- and seven-digit national numbers are valid where the region's plan has them.
+    func testLibphonenumberShortNationalNumbers() {
+        let rows: [(String, String, String)] = [ // region, text, E.164
+            ("AD", "Phone 712 345", "+376712345"),
+            ("FO", "Phone 201 234", "+298201234"),
+            ("GL", "Phone 321 000", "+299321000"),
+            ("NC", "Phone 050 012", "+687050012"), // a national number that begins with 0
+            ("PM", "Phone 0430 123", "+508430123"), // trunk 0, six-digit NSN
+            ("BZ", "Phone 222 1234", "+5012221234"),
+            ("SC", "Phone 421 7123", "+2484217123"),
+            ("PW", "Phone 277 1234", "+6802771234"),
+            ("MU", "Phone 800 1234", "+2308001234"),
+            ("QA", "Phone 800 1234", "+9748001234"),
+        ]
+        for (region, text, e164) in rows {
+            let got = found(text, .phone, region: region)
+            XCTAssertEqual(got.map(\.text), [String(text.dropFirst(6))], "\(text) in \(region)")
+            XCTAssertEqual(got.first?.value.e164, e164, "\(text) in \(region)")
+        }
+        // Ours: a six-digit number needs a phone keyword, a length its region allows, and a region.
+        expect([("Total 712 345", [])], .phone, region: "AD")
+        expect([("Phone 712 3456", [])], .phone, region: "NC")
+        expect([("Phone 712 345", [])], .phone)
+        expect([("Phone 712 345", [])], .phone, region: "FR")
+    }
+
+    func testRecognizersTextPhoneNumbers() {
+        expect([
+            ("OFFICE-1(516)733-3989", ["1(516)733-3989"]),
+            ("T005-2333-100731-SW-2 doesn't look like a phone number.", []),
+            ("00 10 00 31 46 D9 E9 11 doesn't look like a phone number, it is hexadecimal.", []),
+            ("Her credit card is: American Express 3600 0000 0000 009", []),
+            ("Form Approved - OMB No. 0560-0155", []),
+            ("j_9@[129.126.118.1] is a valid email address", []),
+            // Ours, beside them: a hex dump whose letters come first, and a phone word before `No.`,
+            // which keeps it a phone number.
+            ("dump A1 B2 00 11 22 33 44 55", []),
+            ("Tel. No. 0560-0155", ["0560-0155"]),
+            ("H/P No. 012-345 6789", ["012-345 6789"]),
+        ], .phone)
+    }
+
+    func testDucklingPhoneNumbers() {
+        expect([("(+1)   650 - 701  8887", ["(+1)   650 - 701  8887"])], .phone)
+    }
+
+    func testRecognizersTextURLs() {
+        expect([("May 5th.https://t.co/YCUZfuyyHZ", ["https://t.co/YCUZfuyyHZ"])], .url)
+        // The suite also rejects `http://362`; linkify-it (PublicSuiteTests) takes `http://999`, and so do we.
+    }
+
+    func testRecognizersTextCurrency() {
+        expect([
+            ("10 $ 30 $", ["10 $", "30 $"]),
+            // Ours: a symbol glued to the number after it still belongs to that number.
+            ("10 $20 $30", ["$20", "$30"]),
+        ], .money)
+    }
+
+    func testRecognizersTextDateParser() {
+        let rows: [(String, [String])] = [
+            ("Monday, Jan twenty two, 2018", ["2018-01-22"]),
+            ("I'll go back 08/12,15", ["2015-08-12"]),
+            // Ours: a list after a comma is no year.
+            ("items 8/12, 15", []),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(found(text, .date).compactMap(\.value.date), want, "dates in \(text.debugDescription)")
+        }
+    }
+}
