@@ -146,21 +146,13 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     public static func == (a: PhraseSet, b: PhraseSet) -> Bool { a.phrases == b.phrases }
 
     /// Whether `key` begins with one of the phrases, as whole words.
-    func begins(_ key: String) -> Bool {
-        guard !rests.isEmpty else { return false }
-        var key = key
-        return key.withUTF8 { k in
-            let n = k.count
-            var j = 0
-            while j < n && k[j] != 0x20 { j += 1 }
-            guard j > 0, let tails = rests[String(decoding: UnsafeBufferPointer(rebasing: k[0..<j]), as: UTF8.self)] else { return false }
-            return tails.contains { t in
-                j + t.count <= n && (j + t.count == n || k[j + t.count] == 0x20) && t.indices.allSatisfy { k[j + $0] == t[$0] }
-            }
-        }
-    }
+    func begins(_ key: String) -> Bool { search(key, everywhere: false) }
 
-    func isFound(in key: String) -> Bool {
+    /// Whether `key` holds one of the phrases, as whole words.
+    func isFound(in key: String) -> Bool { search(key, everywhere: true) }
+
+    /// Tries a phrase at the start of every word of `key`, or of its first word only.
+    private func search(_ key: String, everywhere: Bool) -> Bool {
         guard !rests.isEmpty else { return false }
         var key = key
         return key.withUTF8 { k in
@@ -169,20 +161,26 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
             while i < n {
                 var j = i
                 while j < n && k[j] != 0x20 { j += 1 }
-                guard j > i else { i = j + 1; continue }
-                let slot = Self.slot(first: k[i], last: k[j - 1], length: j - i)
-                if filter[slot >> 6] & (1 << UInt64(slot & 63)) != 0,
-                   let tails = rests[String(decoding: UnsafeBufferPointer(rebasing: k[i..<j]), as: UTF8.self)] {
-                    for t in tails where j + t.count <= n && (j + t.count == n || k[j + t.count] == 0x20) {
-                        var m = 0
-                        while m < t.count && k[j + m] == t[m] { m += 1 }
-                        if m == t.count { return true }
-                    }
-                }
+                if j > i, phraseStarts(in: k, word: i..<j) { return true }
+                guard everywhere else { return false }
                 i = j + 1
             }
             return false
         }
+    }
+
+    /// Whether a phrase starts with the word `k[word]` and goes on, as whole words, in `k`.
+    @inline(__always) private func phraseStarts(in k: UnsafeBufferPointer<UInt8>, word: Range<Int>) -> Bool {
+        let (i, j, n) = (word.lowerBound, word.upperBound, k.count)
+        let slot = Self.slot(first: k[i], last: k[j - 1], length: j - i)
+        guard filter[slot >> 6] & (1 << UInt64(slot & 63)) != 0,
+              let tails = rests[String(decoding: UnsafeBufferPointer(rebasing: k[i..<j]), as: UTF8.self)] else { return false }
+        for t in tails where j + t.count <= n && (j + t.count == n || k[j + t.count] == 0x20) {
+            var m = 0
+            while m < t.count && k[j + m] == t[m] { m += 1 }
+            if m == t.count { return true }
+        }
+        return false
     }
 }
 
