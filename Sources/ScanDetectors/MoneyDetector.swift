@@ -120,6 +120,16 @@ struct MoneyDetector {
         }
     }
 
+    /// A currency symbol starting at `m` (`$`, or a single-scalar symbol of two or three bytes):
+    /// its currency and where it ends.
+    private func symbolStarting(_ s: ScanText, at m: Int) -> (String, Int)? {
+        if s.at(m) == 0x24 { return (dollar, m + 1) }
+        for len in [2, 3] where m + len <= s.bytes.count {
+            if let (cur, l) = symbolEnding(s, m + len), l == len { return (cur, m + len) }
+        }
+        return nil
+    }
+
     /// Single-scalar currency symbols ending at `end`; returns the currency and byte length.
     private func symbolEnding(_ s: ScanText, _ end: Int) -> (String, Int)? {
         let b = s.bytes
@@ -174,22 +184,13 @@ struct MoneyDetector {
         // A prefix-style symbol followed by a number belongs to that number ("1 $10"), unless that
         // number has a symbol after it too: then the text writes symbols after amounts, and the one
         // between, spaced from both, closes the amount before it ("10 $ 30 $").
-        func symbolAt(_ m: Int) -> Bool {
-            if s.at(m) == 0x24 { return true }
-            for len in [2, 3] where m + len <= b.count { if let (_, l) = symbolEnding(s, m + len), l == len { return true } }
-            return false
-        }
         func numberFollows(_ e: Int) -> Bool {
             if isDigit(s.numAt(e)) { return true }
             guard s.at(e) == 0x20, isDigit(s.numAt(e + 1)) else { return false }
             guard let a = MoneyDetector.number(in: s.num, at: e + 1) else { return true }
-            return !symbolAt(s.at(a.end) == 0x20 ? a.end + 1 : a.end)
+            return symbolStarting(s, at: s.at(a.end) == 0x20 ? a.end + 1 : a.end) == nil
         }
-        if b[start] == 0x24 { return numberFollows(start + 1) ? nil : (dollar, start + 1) }
-        // Symbols: try each known length.
-        for len in [2, 3] where start + len <= b.count {
-            if let (cur, l) = symbolEnding(s, start + len), l == len { return numberFollows(start + len) && cur != "EUR" ? nil : (cur, start + len) }
-        }
+        if let (cur, end) = symbolStarting(s, at: start) { return numberFollows(end) && cur != "EUR" ? nil : (cur, end) }
         if isWordLetter(b[start]) {
             let we = s.wordEnd(from: start)
             guard we - start <= 9, MoneyDetector.markerTable.contains(s, start, we) else { return nil }

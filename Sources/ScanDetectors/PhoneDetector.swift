@@ -12,6 +12,17 @@ import ScanModel
 /// number of the default region written in groups.
 struct PhoneDetector {
     let region: String?
+    /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
+    /// has numbers that short (Andorra, Greenland, New Caledonia...). Such a short one is still
+    /// taken only after a phone keyword and only at a length its region allows. Looked up once,
+    /// not at every digit run.
+    private let shortest: Int
+
+    init(region: String?) {
+        self.region = region
+        let plan = region.flatMap { PhoneMetadata.plans[$0] }
+        shortest = plan.map { max(6, min(7, $0.minLength)) } ?? 7
+    }
 
     private struct Group {
         var start: Int
@@ -254,14 +265,6 @@ struct PhoneDetector {
         let a = s.at(i), b = s.at(i + 1)
         func hex(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 }
         return hex(a) && hex(b) && (!isDigit(a) || !isDigit(b))
-    }
-
-    /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
-    /// has numbers that short (Andorra, Greenland, New Caledonia...). Such a short one is still
-    /// taken only after a phone keyword and only at a length its region allows.
-    private var shortest: Int {
-        guard let r = region, let plan = PhoneMetadata.plans[r] else { return 7 }
-        return max(6, min(7, plan.minLength))
     }
 
     private func keypadDigit(_ c: UInt8) -> UInt8 {

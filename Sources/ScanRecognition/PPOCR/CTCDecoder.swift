@@ -158,7 +158,7 @@ struct CTCDecoder: Sendable {
             let next = old[k + 1]
             guard t.classIndex != spaceClass, next.classIndex != spaceClass,
                   Double(next.firstStep - t.firstStep) >= pitchRatio * pitch,
-                  spaceMayJoin(characters[t.classIndex], characters[next.classIndex]) else { continue }
+                  Self.spaceMayJoin(characters[t.classIndex], characters[next.classIndex]) else { continue }
             var best: Float = 0, bestStep = t.lastStep
             for step in t.lastStep...min(max(t.lastStep, next.firstStep), steps - 1) {
                 let p = probs[step * c + spaceClass]
@@ -185,7 +185,6 @@ struct CTCDecoder: Sendable {
         if l == "(" || l == "[" || r == ")" || r == "]" || mark(r) { return false }
         return true
     }
-    private func spaceMayJoin(_ a: String, _ b: String) -> Bool { Self.spaceMayJoin(a, b) }
 
     /// Lexicon for `beam`: upper-cased words and the log-probability bonus a reading
     /// gets for each of them it contains as a whole word.
