@@ -273,6 +273,35 @@ import ScanModel
         #expect(receipt.merchant.name == "KESTREL STATIONERY CO. (M) SDN BHD")
     }
 
+    /// A name or address line that ends with a joining mark goes on below: the candidates that stop
+    /// there say so, those that take the next line too do not.
+    @Test func aLineEndingWithAJoiningMarkIsFlaggedAsOpen() throws {
+        #expect(ReceiptFieldFeatures.endsOpen("HOME MASTER HARDWARE &"))
+        #expect(ReceiptFieldFeatures.endsOpen("40170 SHAH ALAM, "))
+        #expect(ReceiptFieldFeatures.endsOpen("POPULAR BOOK-"))
+        #expect(!ReceiptFieldFeatures.endsOpen("SELANGOR."))
+        #expect(!ReceiptFieldFeatures.endsOpen("PETALING JAYA"))
+        #expect(!ReceiptFieldFeatures.endsOpen(""))
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "WILLOW & BIRCH HARDWARE &", x: 150, h: 24),
+            Fixture.line(48, "ELECTRICAL SUPPLIES", x: 170, h: 24),
+            Fixture.line(80, "12, Jalan Merbau 3,", x: 120),
+            Fixture.line(100, "47100 Puchong,", x: 140),
+            Fixture.line(120, "Selangor.", x: 160),
+            Fixture.line(160, "Hinge x 4"), (160, 16, [(492, "8.20")]),
+            Fixture.line(220, "TOTAL"), (220, 16, [(492, "8.20")]),
+        ]))
+        let (_, _, candidates) = ReceiptParser().parseWithCandidates(extractor.analyzer.analyze(doc))
+        let company = try #require(ReceiptFieldFeatures.companyNames.firstIndex(of: "endsOpen"))
+        let openNames = Set((candidates[.company] ?? []).filter { $0.features[company] == 1 }.map(\.value))
+        #expect(openNames.contains { $0.hasPrefix("WILLOW") && !$0.contains("ELECTRICAL") })
+        #expect(!openNames.contains { $0.hasSuffix("ELECTRICAL SUPPLIES") })
+        let address = try #require(ReceiptFieldFeatures.addressNames.firstIndex(of: "endsOpen"))
+        let openAddresses = Set((candidates[.address] ?? []).filter { $0.features[address] == 1 }.map(\.value))
+        #expect(openAddresses.contains { $0.hasSuffix("Puchong,") })
+        #expect(!openAddresses.contains { $0.hasSuffix("Selangor.") })
+    }
+
     @Test func gluedSummaryLabelsAndATaxLineAboveTheFirstTotal() {
         let glued = extractor.extract(Fixture.document(Fixture.page([
             Fixture.line(20, "DONA ROSA", x: 200, h: 24),

@@ -129,10 +129,18 @@ struct ReceiptFieldFeatures {
         min(lines.count, max(8, min(summaryStart, lines.count * 2 / 5 + 4)), 22)
     }
 
+    /// Whether a line ends where its text cannot: with a joining mark (`HOME MASTER HARDWARE &`,
+    /// `40170 SHAH ALAM,`, `POPULAR BOOK-`), so that the name or address goes on below in any language.
+    static func endsOpen(_ text: String) -> Bool {
+        guard let last = text.unicodeScalars.last(where: { $0 != " " }) else { return false }
+        return "&,-+/(:".unicodeScalars.contains(last)
+    }
+
     // MARK: - Company
 
     static let companyExtras = ["cutAtLegalForm", "span", "valueLetters", "valueWords", "textOrdinal", "heightRank", "firstLegalForm",
-                                "legalFormAbove", "gap1", "ratio1", "gap2", "ratio2", "addressWithin3", "registrationWithin2"]
+                                "legalFormAbove", "gap1", "ratio1", "gap2", "ratio2", "addressWithin3", "registrationWithin2",
+                                "endsOpen"]
     static let companyNames = companyExtras + prefixed("first") + prefixed("second") + prefixed("above") + prefixed("below")
 
     func companyCandidates(limit: Int) -> [FieldCandidate] {
@@ -166,6 +174,7 @@ struct ReceiptFieldFeatures {
                     Double(ordinal[i]), Double(tallest.firstIndex { $0 <= lines[i].line.textHeight } ?? tallest.count),
                     firstLegal.map { r.contains($0) ? 1 : 0 } ?? -1, legalAbove ? 1 : 0,
                     g1.0, g1.1, g2.0, g2.1, addressWithin3 ? 1 : 0, regWithin2 ? 1 : 0,
+                    Self.endsOpen(lines[r.upperBound - 1].text) ? 1 : 0,
                 ]
                 x += facts(i) + facts(span > 1 ? i + 1 : -1) + facts(i - 1) + facts(after)
                 let box = BoundingBox.enclosing(lines[r].map(\.line.box))
@@ -182,7 +191,8 @@ struct ReceiptFieldFeatures {
 
     static let addressExtras = ["commas", "span", "digitLines", "thoroughfareLines", "addressPartLines", "countryLines", "postalLines",
                                 "addressEntityLines", "contactLines", "amountLines", "legalFormLines", "labelLines", "noiseLines",
-                                "registrationLines", "minHeight", "maxHeight", "maxGap", "trimmed", "valueLetters", "valueDigitShare"]
+                                "registrationLines", "minHeight", "maxHeight", "maxGap", "trimmed", "valueLetters", "valueDigitShare",
+                                "endsOpen"]
     static let addressNames = addressExtras + prefixed("first") + prefixed("last") + prefixed("above") + prefixed("below")
 
     func addressCandidates(limit: Int) -> [FieldCandidate] {
@@ -214,6 +224,7 @@ struct ReceiptFieldFeatures {
                     count(F.postalNumber), count(F.addressEntity), contact, count(F.amount), count(F.legalForm),
                     labels, noise, count(F.registration), heights.min() ?? 0, heights.max() ?? 0, gaps.max() ?? -1,
                     trimmed ? 1 : 0, log1p(Double(valueLetters)), Double(valueDigits) / Double(max(1, valueDigits + valueLetters)),
+                    !trimmed && Self.endsOpen(last.text) ? 1 : 0,
                 ]
                 x += facts(start) + facts(r.upperBound - 1) + facts(start - 1) + facts(r.upperBound)
                 let box = BoundingBox.enclosing(lines[r].map(\.line.box))
