@@ -360,7 +360,9 @@ struct DateTimeDetector {
         if oneLetter, q == p, !isAlnum(s.at(e)), s.at(e) != 0x2E { return (c == 0x70, e) }
         let dotted = s.at(e) == 0x2E
         if dotted { e += 1 }
-        guard lowerByte(s.at(e)) == 0x6D else { return nil }
+        // `4:28 PH`: after a clock time (`oneLetter`), a capital M that OCR read as H or N.
+        let misreadM = oneLetter && !dotted && (s.at(q) == 0x41 || s.at(q) == 0x50) && (s.at(e) == 0x48 || s.at(e) == 0x4E)
+        guard lowerByte(s.at(e)) == 0x6D || misreadM else { return nil }
         e += 1
         // The closing dot is the meridiem's own only in the dotted form (`10 a.m.`); after `10am`
         // it ends the sentence.
@@ -380,7 +382,9 @@ struct DateTimeDetector {
                 sec = readInt(s, end + 1, end + 3)
                 end += 3
             }
-            let dotted = s.at(e) == 0x2E
+            // `18.58:34`: the seconds make it a time of day whatever its first separator (OCR
+            // reads a colon as a full stop now and then).
+            let dotted = s.at(e) == 0x2E && sec == nil
             if dotted {
                 // 14.30 is a time only with "Uhr" or "h" after it or a meridiem.
                 var q = end; if s.at(q) == 0x20 { q += 1 }

@@ -232,6 +232,12 @@ final class DetectorsTests: XCTestCase {
             ("um 14.30 Uhr", nil, "14.30 Uhr", "14:30"),
             ("13-Jul-2018 8:53:47P", nil, "8:53:47P", "20:53:47"),
             ("09:15a Table 4", nil, "09:15a", "09:15"),
+            // OCR's slips on a till's time: a colon read as a full stop where seconds follow, and M read as H or N.
+            ("2018-11-18 18.58:34 #37", nil, "18.58:34", "18:58:34"),
+            ("08/09/19 4:28 PH Table 21", nil, "4:28 PH", "16:28"),
+            ("Open 11:05 AN", nil, "11:05 AN", "11:05"),
+            ("Call 10:30 PHONE", nil, "10:30", "10:30"),
+            ("Gate 4.28 PH", nil, "", nil),
             ("Item 2P", nil, "", nil),
             ("ratio 25:99", nil, "", nil),
             ("Total 14.30", nil, "", nil),
