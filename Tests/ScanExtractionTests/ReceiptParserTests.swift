@@ -274,7 +274,7 @@ import ScanModel
     }
 
     /// A name or address line that ends with a joining mark goes on below: the candidates that stop
-    /// there say so, those that take the next line too do not.
+    /// there say so, those that take the next line too do not. A name is never cut after its `&`.
     @Test func aLineEndingWithAJoiningMarkIsFlaggedAsOpen() throws {
         #expect(ReceiptFieldFeatures.endsOpen("HOME MASTER HARDWARE &"))
         #expect(ReceiptFieldFeatures.endsOpen("40170 SHAH ALAM, "))
@@ -282,24 +282,34 @@ import ScanModel
         #expect(!ReceiptFieldFeatures.endsOpen("SELANGOR."))
         #expect(!ReceiptFieldFeatures.endsOpen("PETALING JAYA"))
         #expect(!ReceiptFieldFeatures.endsOpen(""))
-        let doc = Fixture.document(Fixture.page([
-            Fixture.line(20, "WILLOW & BIRCH HARDWARE &", x: 150, h: 24),
-            Fixture.line(48, "ELECTRICAL SUPPLIES", x: 170, h: 24),
-            Fixture.line(80, "12, Jalan Merbau 3,", x: 120),
-            Fixture.line(100, "47100 Puchong,", x: 140),
-            Fixture.line(120, "Selangor.", x: 160),
-            Fixture.line(160, "Hinge x 4"), (160, 16, [(492, "8.20")]),
-            Fixture.line(220, "TOTAL"), (220, 16, [(492, "8.20")]),
-        ]))
-        let (_, _, candidates) = ReceiptParser().parseWithCandidates(extractor.analyzer.analyze(doc))
+        func parsed(_ first: String) -> (Receipt, [ReceiptField: [FieldCandidate]]) {
+            let doc = Fixture.document(Fixture.page([
+                Fixture.line(20, first, x: 150, h: 24),
+                Fixture.line(48, "ELECTRICAL SUPPLIES", x: 170, h: 24),
+                Fixture.line(80, "12, Jalan Merbau 3,", x: 120),
+                Fixture.line(100, "47100 Puchong,", x: 140),
+                Fixture.line(120, "Selangor.", x: 160),
+                Fixture.line(160, "Hinge x 4"), (160, 16, [(492, "8.20")]),
+                Fixture.line(220, "TOTAL"), (220, 16, [(492, "8.20")]),
+            ]))
+            let (receipt, _, candidates) = ReceiptParser().parseWithCandidates(extractor.analyzer.analyze(doc))
+            return (receipt, candidates)
+        }
+        let (_, candidates) = parsed("WILLOW BIRCH HARDWARE,")
         let company = try #require(ReceiptFieldFeatures.companyNames.firstIndex(of: "endsOpen"))
         let openNames = Set((candidates[.company] ?? []).filter { $0.features[company] == 1 }.map(\.value))
-        #expect(openNames.contains { $0.hasPrefix("WILLOW") && !$0.contains("ELECTRICAL") })
+        #expect(openNames.contains("WILLOW BIRCH HARDWARE"))
         #expect(!openNames.contains { $0.hasSuffix("ELECTRICAL SUPPLIES") })
         let address = try #require(ReceiptFieldFeatures.addressNames.firstIndex(of: "endsOpen"))
         let openAddresses = Set((candidates[.address] ?? []).filter { $0.features[address] == 1 }.map(\.value))
         #expect(openAddresses.contains { $0.hasSuffix("Puchong,") })
         #expect(!openAddresses.contains { $0.hasSuffix("Selangor.") })
+        // With `&`, neither half is a candidate on its own, and the name is read whole.
+        let (receipt, joined) = parsed("WILLOW & BIRCH HARDWARE &")
+        let names = Set((joined[.company] ?? []).map(\.value))
+        #expect(!names.contains("WILLOW & BIRCH HARDWARE &"))
+        #expect(!names.contains("ELECTRICAL SUPPLIES"))
+        #expect(receipt.merchant.name == "WILLOW & BIRCH HARDWARE & ELECTRICAL SUPPLIES")
     }
 
     @Test func gluedSummaryLabelsAndATaxLineAboveTheFirstTotal() {

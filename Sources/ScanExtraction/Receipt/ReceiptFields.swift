@@ -157,10 +157,17 @@ struct ReceiptFieldFeatures {
         let firstLegalLine = lines.indices.first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) }
         var out: [FieldCandidate] = []
         var values = Set<String>()
-        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 {
+        // A name never ends with `&` (`HOME MASTER HARDWARE &` / `ELECTRICAL`, `THE COFFEE BEAN &` / `TEA LEAF`):
+        // a span that stops after one, or starts right under one, is half a name.
+        func joins(_ k: Int) -> Bool {
+            k >= 0 && k + 1 < lines.count && Text.letterCount(lines[k + 1].text) >= 2
+                && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
+        }
+        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) {
             for span in 1...3 where i + span <= lines.count {
                 let r = i..<(i + span)
                 if span > 1 && Text.letterCount(lines[i + span - 1].text) < 2 { break }
+                if joins(r.upperBound - 1) { continue }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
                 guard let value, Text.letterCount(value) >= 2, values.insert(value + "\u{1}\(i)").inserted else { continue }
