@@ -140,6 +140,10 @@ import ScanModel
         #expect(r.merchant.name == "S.H.H. MOTOR (SUNGAI RENGIT) SDN. BHD.")
         #expect(ReceiptParser.normalizedName("AIK_HUAT HARDWARE") == "AIK HUAT HARDWARE")
         #expect(ReceiptParser.normalizedName("BOOK TA _K (TAMAN DAYA) SDN BHD") == "BOOK TA .K (TAMAN DAYA) SDN BHD")
+        // A possessive's s that OCR set apart; a quoted word and a title's apostrophe stay apart.
+        #expect(ReceiptParser.normalizedName("Friendly Red’ s") == "Friendly Red’s")
+        #expect(ReceiptParser.normalizedName("JOE' S DINER") == "JOE'S DINER")
+        #expect(ReceiptParser.normalizedName("DATO' SRI TRADING") == "DATO' SRI TRADING")
     }
 
     @Test func aLegalFormMisreadInOneLookAlikeCharacterIsMended() {

@@ -46,6 +46,8 @@ extension ReceiptParser {
             name = Text.replacing(name, #"(?<=\s)_(?=\p{L})"#, with: ".")
             name = Text.replacing(name, #"(?<=\p{L})_(?=\p{L})"#, with: " ")
         }
+        // A possessive's s set apart by a gap OCR read as a space: `Friendly Red' s` is `Friendly Red's`.
+        if name.contains("' ") || name.contains("’ ") { name = Text.replacing(name, #"(?<=\p{L}['’])\s+(?=[sS]\b)"#, with: "") }
         if name.contains(":"), let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
             name = String(name[m.upperBound...])
