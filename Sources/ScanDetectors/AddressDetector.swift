@@ -164,8 +164,37 @@ struct AddressDetector {
                     i = e; continue
                 }
             }
+            // Four digits before a town at the start of a line (Austria, Switzerland, Belgium, Denmark, Norway...:
+            // 1010 Wien, 8001 Zürich), where the line above is a street that ends with its house number
+            // (`Bahnhofstrasse 12`) or the region is one of those countries; a bare `1500 Broadway` is a street.
+            if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), b[i] != 0x30, townFollows(s, e) {
+                var k = i - 1
+                while k >= 0, b[k] == 0x20 { k -= 1 }
+                let country = countryNear(s, e) ?? region
+                if k < 0 || b[k] == 0x0A,
+                   country.map(AddressDetector.fourDigitCountries.contains) ?? false || (k >= 0 && streetEndsWithNumber(s, before: k)) {
+                    hits.append(Hit(type: .postalCode, start: i, end: e, value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
+                    i = e; continue
+                }
+            }
             i = max(e, i + 1)
         }
+    }
+
+    static let fourDigitCountries: Set<String> = ["AT", "CH", "BE", "DK", "NO", "LU", "LI", "HU", "SI", "BG", "CY", "GE", "AM", "TN", "ZA", "PH"]
+
+    /// Whether the line that ends at the newline `nl` is a street with its house number last
+    /// (`Bahnhofstrasse 12`, `Rue Neuve 4b`): letters first, then a number of one to four digits.
+    private func streetEndsWithNumber(_ s: ScanText, before nl: Int) -> Bool {
+        let a = s.lineStart(nl)
+        var e = nl
+        while e > a, isSpace(s.bytes[e - 1]) || s.bytes[e - 1] == 0x2C { e -= 1 }
+        guard e > a, isAlpha(s.bytes[a]) || s.bytes[a] >= 0xC3 else { return false }
+        var d = e
+        if d > a, isAlpha(s.bytes[d - 1]) { d -= 1 }          // 4b
+        var digits = 0
+        while d > a, isDigit(s.bytes[d - 1]) { d -= 1; digits += 1 }
+        return (1...4).contains(digits) && d > a && (s.bytes[d - 1] == 0x20 || s.bytes[d - 1] == 0x2C)
     }
 
     /// A capitalized word follows after one space.

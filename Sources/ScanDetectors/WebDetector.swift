@@ -315,6 +315,10 @@ struct WebDetector {
                 guard !host.hyphenAtEdge, tldIsKnown(s, host.lastLabel, hostEnd) else { return nil }
                 if !www, !bareTLDCaseFits(s, host.lastLabel, hostEnd) { return nil }
                 if s.at(hostEnd) == 0x40 || s.at(hostEnd) == 0x5F { return nil }
+                // `S.Com.`, `S.Coop.`: one letter and a capitalized domain is an abbreviated legal form
+                // (Spanish `Sociedad Comanditaria`); a one-letter host is written small (`x.com`).
+                if !www, host.labels == 2, host.lastLabel - 1 - hostStart == 1,
+                   (host.lastLabel..<hostEnd).contains(where: { isUpper(b[$0]) }) { return nil }
                 // 2.ml or 3.Mo: a short number before the TLD is a measure, not a host.
                 if !www, host.lastLabel - 1 > hostStart {
                     var allNumeric = true

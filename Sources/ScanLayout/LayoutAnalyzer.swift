@@ -207,13 +207,20 @@ public enum LayoutAnalyzer {
 
     /// The pieces of a line separated by gaps wider than two heights of the smaller text on
     /// either side: a large name beside a column of small contacts is two pieces, though the
-    /// gap is narrow next to the name's own height.
+    /// gap is narrow next to the name's own height. Where the recognizer itself read the two
+    /// sides as separate text lines, a gap of more than 1.2 heights is enough, unless the left
+    /// side is one short word (a label such as `Tel.` set apart from its number).
     public static func columns(of line: LayoutLine) -> [LayoutLine] {
         var pieces: [[LayoutWord]] = []
         for w in line.words {
-            if let last = pieces.last?.last,
-               w.box.minX - last.box.maxX <= 2 * max(1, min(line.textHeight, w.box.height, last.box.height)) {
-                pieces[pieces.count - 1].append(w)
+            if let piece = pieces.last, let last = piece.last {
+                let gap = w.box.minX - last.box.maxX
+                let h = max(1, min(line.textHeight, w.box.height, last.box.height))
+                let apart = last.reference != nil && w.reference != nil && last.reference?.observation != w.reference?.observation
+                let label = piece.count == 1 && last.text.count <= 8
+                let split = gap > 2 * h || (apart && !label && gap > 1.2 * h)
+                if !split { pieces[pieces.count - 1].append(w); continue }
+                pieces.append([w])
             } else {
                 pieces.append([w])
             }

@@ -110,6 +110,9 @@ final class DetectorsTests: XCTestCase {
             ("WWW.KEDAI-ABC.COM.MY", nil, "WWW.KEDAI-ABC.COM.MY", nil),
             ("(see docs.example.org)", nil, "docs.example.org", nil),
             ("mail info@example.com", nil, "", nil),
+            // A one-letter host is written small; `S.Com.` is a Spanish legal form.
+            ("follow x.com/scanextract", nil, "x.com/scanextract", nil),
+            ("Fábrica del Noroeste S.Com.", nil, "", nil),
             ("attached receipt_scan.png", nil, "", nil),
             ("version 1.2.3", nil, "", nil),
             ("read notes.txt first", nil, "", nil),
@@ -290,6 +293,19 @@ final class DetectorsTests: XCTestCase {
         ]
         check(rows, .postalCode) { $0.postalCode }
         XCTAssertEqual(find("Galway, H91 Y6H6", .postalCode).first?.value.country, "IE")
+    }
+
+    /// Four-digit codes before a town (Austria, Switzerland, Belgium, Denmark...) under a street
+    /// that ends with its house number, or with a country name near; not a US street's number.
+    func testFourDigitPostalCodes() {
+        XCTAssertEqual(find("Bahnhofstrasse 12\n8001 Zürich", .postalCode).first?.value.postalCode, "8001")
+        XCTAssertEqual(find("Rue Neuve 4b\n1000 Bruxelles", .postalCode).first?.value.postalCode, "1000")
+        let wien = find("Kärntner Ring 5\n1010 Wien\nÖsterreich", .postalCode).first?.value
+        XCTAssertEqual(wien?.postalCode, "1010")
+        XCTAssertEqual(wien?.country, "AT")
+        XCTAssertEqual(find("8636 Laa an der Thaya, Austria", .postalCode).first?.value.postalCode, "8636")
+        XCTAssertTrue(find("Jane Doe\n1500 Broadway\nNew York, NY 10036", .postalCode).allSatisfy { $0.value.postalCode != "1500" })
+        XCTAssertTrue(find("Invoice 2019 Summary", .postalCode).isEmpty)
     }
 
     func testAddress() {

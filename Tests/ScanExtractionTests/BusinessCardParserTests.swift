@@ -270,4 +270,99 @@ import ScanModel
         let pieces = LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
         #expect(pieces == ["Ada Byron", "ada@example.com", "Grace Hopper"])
     }
+
+    /// The organization's domain spelled by some of its words, whole or by their first letters.
+    @Test func aDomainSpelledByTheOrganizationsWords() {
+        #expect(BusinessCardParser.spells("wilsonkellyhobbs", "WILSON KELLY AND HOBBS"))
+        #expect(BusinessCardParser.spells("juanb", "JUAN BAUTISTA LUQUE MACIAS S COOP"))
+        #expect(BusinessCardParser.spells("muellerbau", "MUELLER BAU GMBH"))
+        #expect(BusinessCardParser.spells("lefevre", "LÉFÈVRE ET FILS"))
+        // Initials alone, a stem the words do not give, or one too short: no.
+        #expect(!BusinessCardParser.spells("wkah", "WILSON KELLY AND HOBBS"))
+        #expect(!BusinessCardParser.spells("kallengroep", "KAYLEIGH VAN DE WIEL"))
+        #expect(!BusinessCardParser.spells("jb", "JUAN BAUTISTA"))
+        let c = card([
+            Fixture.line(40, "Carl Davis", h: 34),
+            Fixture.line(100, "Wilson, Kelly and Hobbs", h: 22),
+            Fixture.line(200, "T: 01439 628217"),
+            Fixture.line(230, "carld@wilsonkellyhobbs.co.uk"),
+        ])
+        #expect(c.organization == "Wilson, Kelly and Hobbs")
+    }
+
+    /// Legal forms come from the locale files, dotted or not (`S.Com.`, `e.V.`, `s.r.l.`).
+    @Test func legalFormsOfTheLocaleFilesMarkTheOrganization() {
+        for org in ["Fábrica del Noroeste S.Com.", "Plank e.V.", "Spadafora e Dallapé s.r.l.", "Grondin Lévêque S.A.S."] {
+            let c = card([
+                Fixture.line(40, "Ana Ruiz", h: 34),
+                Fixture.line(100, org, h: 22),
+                Fixture.line(200, "+34 912 345 678"),
+                Fixture.line(230, "ana.ruiz@gmail.com"),
+            ])
+            #expect(c.organization == org)
+        }
+    }
+
+    /// A title with no title word is the line right under the name in its column, even when the
+    /// columns were read across (the address beside the name comes first in reading order).
+    @Test func aTitleWithoutATitleWordIsTheLineUnderTheName() {
+        let c = card([
+            Fixture.line(80, "Richard Alexander", x: 40, h: 36),
+            Fixture.line(82, "4 Garcia Frontage", x: 520, h: 24),
+            Fixture.line(115, "Port Melbourne VIC 3207", x: 520, h: 24),
+            Fixture.line(130, "Seismic Interpreter", x: 40, h: 26),
+            Fixture.line(150, "Office: +61 3 9123 4567", x: 520, h: 22),
+            Fixture.line(188, "Gray-Gilmore", x: 40, h: 30),
+            Fixture.line(190, "r.alexander@graygilmore.com.au", x: 520, h: 22),
+        ])
+        #expect(c.name?.full == "Richard Alexander")
+        #expect(c.title == "Seismic Interpreter")
+        #expect(c.address?.full == "4 Garcia Frontage, Port Melbourne VIC 3207")
+    }
+
+    /// Street lines that end with the house number, and a town on a line of its own between the
+    /// street and the postal code.
+    @Test func streetLinesOfOtherCountriesJoinTheAddress() {
+        let de = card([
+            Fixture.line(40, "Silja Ritter", h: 34),
+            Fixture.line(200, "Seifertstr. 62"),
+            Fixture.line(225, "66418 Eberswalde"),
+            Fixture.line(260, "silja@mende.de"),
+        ])
+        #expect(de.address?.full == "Seifertstr. 62, 66418 Eberswalde")
+        let uk = card([
+            Fixture.line(40, "Noah Campbell", h: 34),
+            Fixture.line(200, "276 Whitehouse Drive"),
+            Fixture.line(225, "Bristol"),
+            Fixture.line(250, "BS1 4DJ"),
+            Fixture.line(290, "noah@campbell.co.uk"),
+        ])
+        #expect(uk.address?.full == "276 Whitehouse Drive, Bristol, BS1 4DJ")
+        let ch = card([
+            Fixture.line(40, "Lea Furrer", h: 34),
+            Fixture.line(200, "Furrerstrasse 13"),
+            Fixture.line(225, "9069 Carouge"),
+            Fixture.line(260, "+41 22 345 67 89"),
+        ])
+        #expect(ch.address?.full == "Furrerstrasse 13, 9069 Carouge")
+        #expect(ch.address?.postalCode == "9069")
+    }
+
+    /// Two text lines the recognizer read apart, 1.4 heights apart on one row: two columns. A label
+    /// set apart from its number stays with it.
+    @Test func separateTextLinesOnOneRowAreColumns() {
+        func obs(_ text: String, x: Double, y: Double, w: Double, h: Double) -> TextObservation {
+            let box = BoundingBox(x: x, y: y, width: w, height: h)
+            return TextObservation(text: text, confidence: 0.9, boundingBox: box,
+                                   words: [RecognizedWord(text: text, confidence: 0.9, boundingBox: box)])
+        }
+        let page = Page(index: 0, width: 900, height: 400, textSource: .imported, observations: [
+            obs("Richard Alexander", x: 80, y: 82, w: 349, h: 37),
+            obs("4 Garcia Frontage", x: 482, y: 82, w: 239, h: 33),
+            obs("Tel.", x: 80, y: 200, w: 60, h: 30),
+            obs("+61 3 9123 4567", x: 180, y: 200, w: 250, h: 30),
+        ])
+        let pieces = LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
+        #expect(pieces == ["Richard Alexander", "4 Garcia Frontage", "Tel. +61 3 9123 4567"])
+    }
 }

@@ -37,7 +37,8 @@ public struct BusinessCardParser: Sendable {
                               "UNIVERSITY", "INSTITUTE", "FOUNDATION", "LABS", "LAB", "DESIGN", "MEDIA", "VENTURES", "CAPITAL", "TEAM",
                               "INTERNATIONAL", "GLOBAL", "ENTERPRISES", "LOGISTICS", "PARTNERSHIP", "CLINIC", "HOSPITAL", "TRUST",
                               "DAC", "ULC", "ULTD", "CONSEIL", "CABINET", "AGENTUR", "VERLAG", "WERKE", "ARCHITECTS", "ARCHITEKTEN",
-                              "ENGINEERING", "NETWORKS", "SOFTWARE", "ANALYTICS", "LAW", "LEGAL", "REALTY", "PROPERTIES", "MARKETING"])
+                              "ENGINEERING", "NETWORKS", "SOFTWARE", "ANALYTICS", "LAW", "LEGAL", "REALTY", "PROPERTIES", "MARKETING"]
+                              + Lexicon.shared.legalForms.phrases)
     static let nameprefixes = ["DR", "MR", "MRS", "MS", "MISS", "PROF", "HERR", "FRAU", "M", "MME", "MLLE", "SIR", "DAME", "DIPL ING", "ING", "MAG"]
     static let nameSuffixes = ["JR", "SR", "II", "III", "IV", "PHD", "MBA", "MD", "CPA", "ESQ", "MSC", "BSC", "MA", "BA", "DDS", "RN", "PE", "CFA", "FCA", "ACA"]
     static let departmentWords = PhraseSet(["DEPARTMENT", "DEPT", "DIVISION", "ABTEILUNG", "BEREICH", "SERVICE", "DÉPARTEMENT", "DIRECTION", "TEAM"])
@@ -105,7 +106,7 @@ public struct BusinessCardParser: Sendable {
             if Text.hasAny(k, Self.orgSuffixes) { s += 1.5 }
             if let d = domain, d.count >= 3 {
                 let compact = k.replacingOccurrences(of: " ", with: "").lowercased()
-                if compact.contains(d) || (compact.count >= 4 && d.contains(compact)) { s += 2 }
+                if compact.contains(d) || (compact.count >= 4 && d.contains(compact)) || Self.spells(d, k) { s += 2 }
                 else if Self.initials(k) == d { s += 1.5 }
             }
             if Text.hasAny(k, Self.titleWords) { s -= 1 }
@@ -148,10 +149,8 @@ public struct BusinessCardParser: Sendable {
         let candidates = free.filter { $0 != nameIndex && $0 != orgIndex && Text.hasAny(lines[$0].key, Self.titleWords) }
         if let ni = nameIndex {
             titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
-            if titleIndex == nil, ni + 1 < lines.count, free.contains(ni + 1), ni + 1 != orgIndex,
-               Text.digitCount(lines[ni + 1].text) == 0, lines[ni + 1].line.textHeight < lines[ni].line.textHeight * 0.95,
-               abs(lines[ni + 1].line.box.minY - lines[ni].line.box.maxY) < 2 * lines[ni].line.textHeight {
-                titleIndex = ni + 1
+            if titleIndex == nil {
+                titleIndex = Self.lineUnderName(lines, name: ni, among: free.filter { $0 != orgIndex })
             }
         } else {
             titleIndex = candidates.first
@@ -172,6 +171,32 @@ public struct BusinessCardParser: Sendable {
         }
         if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
         return (card, findings)
+    }
+
+    /// The title printed without a title word: the line of words right under the name (or right above it),
+    /// in its column and in smaller print, whatever the order the columns were read in. Lines with digits,
+    /// an `@` or more than six words are no title.
+    static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int]) -> Int? {
+        let name = lines[ni].line
+        let h = max(1, name.textHeight)
+        var best: (index: Int, cost: Double)?
+        for i in free where i != ni {
+            let l = lines[i].line
+            let words = l.words.filter { $0.text.contains(where: \.isLetter) }
+            guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
+                  l.textHeight < h * 0.95 else { continue }
+            // In the name's column: the boxes overlap across, or share a left edge or a centre.
+            let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
+            let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
+            guard overlap > 0 || aligned else { continue }
+            let below = l.box.minY - name.box.maxY, above = name.box.minY - l.box.maxY
+            let cost: Double
+            if below > -0.5 * h && below < 2 * h { cost = max(0, below) }
+            else if above > -0.5 * h && above < 1.2 * h { cost = max(0, above) + h }
+            else { continue }
+            if best == nil || cost < best!.cost { best = (i, cost) }
+        }
+        return best?.index
     }
 
     /// The line's text without a logo read as a letter: a word of one letter or sign,
@@ -277,6 +302,33 @@ public struct BusinessCardParser: Sendable {
         return webmail.contains(stem) ? "" : stem.filter { $0.isLetter || $0.isNumber }
     }
 
+    /// Whether a domain stem is spelled by the line's words in order, each giving a whole word, its first
+    /// letters or nothing: `wilsonkellyhobbs` from `WILSON KELLY AND HOBBS`, `juanb` from `JUAN BAUTISTA
+    /// LUQUE MACIAS`, `muellerbau` from `MÜLLER BAU GMBH`. One word at least gives three letters or more,
+    /// and the stem has four or more, so that initials alone do not count.
+    static func spells(_ stem: String, _ key: String) -> Bool {
+        let target = Array(stem)
+        guard target.count >= 4 else { return false }
+        let words = key.split(separator: " ").map { w in
+            Array(w.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter { $0.isLetter || $0.isNumber })
+        }.filter { !$0.isEmpty }
+        guard !words.isEmpty else { return false }
+        // reach[w][i]: the first i letters of the stem are spelled by words before w (bit 1), with a long part (bit 2).
+        var reach = [[UInt8]](repeating: [UInt8](repeating: 0, count: target.count + 1), count: words.count + 1)
+        reach[0][0] = 1
+        for (w, word) in words.enumerated() {
+            for i in 0...target.count where reach[w][i] != 0 {
+                reach[w + 1][i] |= reach[w][i]                      // the word gives nothing
+                var n = 0
+                while n < word.count, i + n < target.count, word[n] == target[i + n] {
+                    n += 1
+                    reach[w + 1][i + n] |= n >= 3 ? 2 : reach[w][i]
+                }
+            }
+        }
+        return reach[words.count][target.count] & 2 != 0
+    }
+
     static func initials(_ key: String) -> String {
         String(key.split(separator: " ").compactMap { $0.first }).lowercased()
     }
@@ -378,6 +430,22 @@ public struct BusinessCardParser: Sendable {
         }
     }
 
+    static let streetWords = PhraseSet(ReceiptParser.streetWords.phrases + ["STRASSE", "STRAßE", "WEG", "GASSE", "ALLEE", "RING", "BD", "AV",
+                                        "QUAI", "IMPASSE", "ALLÉE", "PLACE", "ROUTE", "SUITE", "FLOOR", "LEVEL", "BUILDING", "HOUSE", "FLAT",
+                                        "UNIT", "APT"])
+
+    /// A street line: it starts with a house number (`12 High Street`), ends with one (`Lindenstraße 18`,
+    /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`), or
+    /// names a thoroughfare.
+    static func streetLike(_ l: AnalyzedLine) -> Bool {
+        let t = l.text.trimmingCharacters(in: .whitespaces)
+        if t.first?.isNumber ?? false { return true }
+        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+\d{1,4}\s?[a-zA-Z]?$"#) != nil { return true }
+        if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
+        let lower = t.lowercased()
+        return Text.hasAny(l.key, streetWords) || lower.hasSuffix("str.") || lower.contains("straße") || lower.contains("strasse")
+    }
+
     /// The printed address: detector hits, widened to the street line above a postal-code line.
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
         // Lines with an address or postal code hit.
@@ -397,18 +465,32 @@ public struct BusinessCardParser: Sendable {
         // A street line above (starts with a number or has a street word) joins a postal-code line.
         var j = first - 1
         let column = lines[first].line.box
+        func inColumn(_ j: Int) -> Bool {
+            min(lines[j].line.box.maxX, column.maxX) - max(lines[j].line.box.minX, column.minX) > 0
+        }
+        func near(_ j: Int, _ below: Int) -> Bool {
+            lines[below].line.box.minY - lines[j].line.box.maxY < 2.5 * lines[j].line.textHeight
+        }
         while j >= 0, idx.count < 3 {
             let l = lines[j]
             // Only lines of the same column; contacts in another column are passed over.
-            if min(l.line.box.maxX, column.maxX) - max(l.line.box.minX, column.minX) <= 0 { j -= 1; continue }
+            if !inColumn(j) { j -= 1; continue }
             if used.contains(j) { break }
-            let k = l.key
-            let streetLike = (l.text.first?.isNumber ?? false) || Text.hasAny(k, ReceiptParser.streetWords + ["STRASSE", "STRAßE", "WEG", "GASSE", "ALLEE", "RING", "BD", "AV", "QUAI", "IMPASSE", "ALLÉE", "PLACE", "ROUTE", "SUITE", "FLOOR", "LEVEL", "BUILDING", "HOUSE"])
-                || l.text.lowercased().hasSuffix("str.") || l.text.lowercased().contains("straße") || l.text.lowercased().contains("strasse")
-            guard streetLike, lines[first].line.box.minY - l.line.box.maxY < 2.5 * l.line.textHeight,
-                  !Text.hasAny(k, Self.titleWords) else { break }
-            idx.insert(j, at: 0)
-            j -= 1
+            if Self.streetLike(l), near(j, idx[0]), !Text.hasAny(l.key, Self.titleWords) {
+                idx.insert(j, at: 0)
+                j -= 1
+                continue
+            }
+            // A town printed on a line of its own between the street and the postal code (`New Philip`
+            // over `TA3R 4YB`): a short line without digits, with a street line right above it.
+            if idx.count == 1, j > 0, inColumn(j - 1), !used.contains(j - 1), Text.digitCount(l.text) == 0,
+               l.line.words.count <= 4, !Text.hasAny(l.key, Self.titleWords), !Text.hasAny(l.key, Self.orgSuffixes),
+               Self.streetLike(lines[j - 1]), near(j, idx[0]), near(j - 1, j) {
+                idx.insert(j, at: 0)
+                j -= 1
+                continue
+            }
+            break
         }
         // A country line below.
         if let last = idx.last, last + 1 < lines.count, !used.contains(last + 1) {
