@@ -15,7 +15,7 @@ public struct DocumentClassifier: Sendable {
         "bias", "logAspect", "logLines", "amountLineShare", "totalWord", "subtotalWord", "taxWord", "paymentWord",
         "itemCountShare", "phoneCount", "emailCount", "urlCount", "dateCount", "moneyShare", "invoiceWord",
         "titleWord", "orgSuffix", "nameLikeLine", "meanWordsPerLine", "digitShare", "pageCount", "ibanCount",
-        "addressCount", "shortLineShare", "textSourcePDF", "amountLines", "proseShare", "longLineShare",
+        "addressCount", "shortLineShare", "textSourcePDF", "amountLines", "proseShare", "longLineShare", "noContact",
     ]
 
     /// The features of a document, in `featureNames` order.
@@ -79,6 +79,8 @@ public struct DocumentClassifier: Sendable {
             min(8, Double(amountLines)) / 8,
             Double(proseLines) / n,
             Double(longLines) / n,
+            // A card gives a way to reach someone: no phone, e-mail or web address at all is telling.
+            count(.phone) + count(.email) + count(.url) == 0 ? 1 : 0,
         ]
     }
 
