@@ -256,19 +256,9 @@ import ScanModel
     @Test func aGapOfMoreThanTwoSmallTextHeightsSplitsAColumnOff() {
         // A tall name beside a smaller e-mail, 2.4 e-mail heights apart (a two-column card),
         // and a name whose words are half a height apart.
-        func obs(_ text: String, x: Double, y: Double, w: Double, h: Double) -> TextObservation {
-            let box = BoundingBox(x: x, y: y, width: w, height: h)
-            return TextObservation(text: text, confidence: 0.9, boundingBox: box,
-                                   words: [RecognizedWord(text: text, confidence: 0.9, boundingBox: box)])
-        }
-        let page = Page(index: 0, width: 800, height: 400, textSource: .imported, observations: [
-            obs("Ada Byron", x: 100, y: 100, w: 300, h: 72),
-            obs("ada@example.com", x: 489, y: 110, w: 250, h: 37),
-            obs("Grace", x: 100, y: 250, w: 150, h: 40),
-            obs("Hopper", x: 270, y: 250, w: 170, h: 40),
-        ])
-        let pieces = LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
-        #expect(pieces == ["Ada Byron", "ada@example.com", "Grace Hopper"])
+        #expect(Self.columnPieces([("Ada Byron", 100, 100, 300, 72), ("ada@example.com", 489, 110, 250, 37),
+                                   ("Grace", 100, 250, 150, 40), ("Hopper", 270, 250, 170, 40)])
+                == ["Ada Byron", "ada@example.com", "Grace Hopper"])
     }
 
     /// The organization's domain spelled by some of its words, whole or by their first letters.
@@ -351,18 +341,18 @@ import ScanModel
     /// Two text lines the recognizer read apart, 1.4 heights apart on one row: two columns. A label
     /// set apart from its number stays with it.
     @Test func separateTextLinesOnOneRowAreColumns() {
-        func obs(_ text: String, x: Double, y: Double, w: Double, h: Double) -> TextObservation {
+        #expect(Self.columnPieces([("Richard Alexander", 80, 82, 349, 37), ("4 Garcia Frontage", 482, 82, 239, 33),
+                                   ("Tel.", 80, 200, 60, 30), ("+61 3 9123 4567", 180, 200, 250, 30)])
+                == ["Richard Alexander", "4 Garcia Frontage", "Tel. +61 3 9123 4567"])
+    }
+
+    /// The column pieces of the lines of a page of observations `(text, x, y, width, height)`, each read
+    /// by the recognizer as one word.
+    static func columnPieces(_ observations: [(String, Double, Double, Double, Double)]) -> [String] {
+        let page = Page(index: 0, width: 900, height: 400, textSource: .imported, observations: observations.map { t, x, y, w, h in
             let box = BoundingBox(x: x, y: y, width: w, height: h)
-            return TextObservation(text: text, confidence: 0.9, boundingBox: box,
-                                   words: [RecognizedWord(text: text, confidence: 0.9, boundingBox: box)])
-        }
-        let page = Page(index: 0, width: 900, height: 400, textSource: .imported, observations: [
-            obs("Richard Alexander", x: 80, y: 82, w: 349, h: 37),
-            obs("4 Garcia Frontage", x: 482, y: 82, w: 239, h: 33),
-            obs("Tel.", x: 80, y: 200, w: 60, h: 30),
-            obs("+61 3 9123 4567", x: 180, y: 200, w: 250, h: 30),
-        ])
-        let pieces = LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
-        #expect(pieces == ["Richard Alexander", "4 Garcia Frontage", "Tel. +61 3 9123 4567"])
+            return TextObservation(text: t, confidence: 0.9, boundingBox: box, words: [RecognizedWord(text: t, confidence: 0.9, boundingBox: box)])
+        })
+        return LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
     }
 }
