@@ -313,4 +313,27 @@ import ScanModel
         ])
         #expect(r.merchant.name == "Gerbang Alaf Restaurants Sdn Bhd")
     }
+
+    /// A `$` read as a 5 (`522.95` for `$22.95`, `56.93` for `$6.93`) and a decimal point read as a
+    /// space (`$86 65`), mended only where the receipt's own sums prove it.
+    @Test func aDollarReadAsAFiveIsMendedWhenTheSumsProveIt() {
+        func lines(_ amounts: [String]) -> [(Double, Double, [(Double, String)])] {
+            [Fixture.line(20, "AKIRA SUSHI", h: 20),
+             (100, 16, [(20, "Steak"), (400, amounts[0])]),
+             (130, 16, [(20, "Noodle"), (400, amounts[1])]),
+             (160, 16, [(20, "Sushi"), (75, "Deluxe"), (400, amounts[2])]),
+             (190, 16, [(20, "Subtotal")] + amounts[3].split(separator: " ").enumerated().map { (400 + 40 * Double($0.offset), String($0.element)) }),
+             (220, 16, [(20, "Tax"), (400, amounts[4])]),
+             (250, 16, [(20, "Total:"), (400, amounts[5])])]
+        }
+        let r = receipt(lines(["522.95", "$43.00", "$20.70", "$86 65", "56.93", "$93.58"]))
+        #expect(r.total == "93.58")
+        #expect(r.items.map(\.amount) == ["22.95", "43.00", "20.70"])
+        #expect(r.subtotal == "86.65")
+        #expect(r.tax.map(\.amount) == ["6.93"])
+        // Items that no such mend makes add up to the subtotal: the amounts stay as read.
+        let kept = receipt(lines(["52.95", "$2.00", "$20.75", "$80.00", "$6.40", "$86.40"]))
+        #expect(kept.items.first?.amount == "52.95")
+        #expect(kept.subtotal == "80.00")
+    }
 }

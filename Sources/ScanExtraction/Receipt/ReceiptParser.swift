@@ -205,7 +205,8 @@ public struct ReceiptParser: Sendable {
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
 
-        // --- Checks.
+        // --- Amounts the sums prove misread, then the checks.
+        findings += mendMisreadAmounts(lines, roles: roles, into: &r)
         findings += check(r)
         return (r, findings, candidates)
     }

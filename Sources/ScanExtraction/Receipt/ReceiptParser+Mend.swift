@@ -1,0 +1,92 @@
+import Foundation
+import ScanDetectors
+import ScanModel
+
+// Amounts the receipt's own arithmetic proves misread, mended: a dollar sign read as a 5
+// (`$22.95` as `522.95`), and a decimal point read as a space (`$86 65`). Each mend needs the
+// sums to agree after it and not before, and the receipt to print its amounts with `$`.
+extension ReceiptParser {
+    func mendMisreadAmounts(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
+        guard lines.filter({ Text.range($0.text, #"\$\s?\d"#) != nil }).count >= 2,
+              let total = r.total.flatMap({ Self.cents($0) }) else { return [] }
+        var findings: [Finding] = []
+        let tip = r.tip.flatMap { Self.cents($0) } ?? 0
+        let itemCents = r.items.map { $0.amount.flatMap { Self.cents($0) } }
+        let itemsKnown = r.items.count >= 2 && itemCents.allSatisfy { $0 != nil }
+        var itemsSum = itemsKnown ? itemCents.reduce(0) { $0 + $1! } : nil
+
+        // The items against the subtotal, or else the total less tip and taxes (a tax may hold the same
+        // misread): one item's leading 5 a `$`.
+        let taxSum = r.tax.compactMap { Self.cents($0.amount) }.reduce(0, +)
+        // The taxes' sum as read, and with one tax's leading 5 taken for a `$`.
+        let taxSums = [taxSum] + r.tax.compactMap { t in
+            guard let fixed = Self.withoutMisreadDollar(t.amount, printedIn: t.source.text), let c = Self.cents(fixed),
+                  let old = Self.cents(t.amount) else { return nil }
+            return taxSum - old + c
+        }
+        var targets: [Int] = []
+        if let sub = r.subtotal.flatMap({ Self.cents($0) }) {
+            targets = [sub]
+        } else if !r.tax.isEmpty {
+            targets = taxSums.map { total - tip - $0 }
+        }
+        if let sum = itemsSum, !targets.isEmpty, !targets.contains(sum) {
+            let fixes = r.items.indices.compactMap { i -> (Int, String)? in
+                guard let a = r.items[i].amount, let fixed = Self.withoutMisreadDollar(a, printedIn: r.items[i].source.text),
+                      let c = Self.cents(fixed), targets.contains(sum - itemCents[i]! + c) else { return nil }
+                return (i, fixed)
+            }
+            if fixes.count == 1, let (i, fixed) = fixes.first {
+                findings.append(Self.mended("receipt.items[\(i)].amount", r.items[i].amount!, fixed))
+                itemsSum = sum - itemCents[i]! + Self.cents(fixed)!
+                r.items[i].amount = fixed
+                if let q = r.items[i].quantity.flatMap({ Decimal(string: $0) }), q == 1 { r.items[i].unitPrice = nil }
+            }
+        }
+
+        // No subtotal read, but a subtotal line whose amount lost its decimal point (`$86 65`): it is the
+        // subtotal when it gives the items' sum, or when with the taxes and tip it makes the total.
+        if r.subtotal == nil {
+            for (i, l) in lines.enumerated() where roles[i] == .subtotal && l.amount == nil {
+                guard let m = Text.range(l.text, #"\$?\s?\d{1,6} \d{2}\s*$"#), let c = Int(l.text[m].filter(\.isNumber)),
+                      c == itemsSum || !r.tax.isEmpty && taxSums.contains(total - tip - c) else { continue }
+                let value = Amount.cents(c).decimalString
+                r.subtotal = value
+                r.provenance["subtotal"] = l.line.provenance()
+                findings.append(Self.mended("receipt.subtotal", String(l.text[m]).trimmingCharacters(in: .whitespaces), value))
+                break
+            }
+        }
+
+        // One tax against the subtotal (or the items' sum) and the total: its leading 5 a `$`.
+        if let sub = r.subtotal.flatMap({ Self.cents($0) }) ?? itemsSum, !r.tax.isEmpty, sub + taxSum + tip != total {
+            let fixes = r.tax.indices.compactMap { i -> (Int, String)? in
+                guard let fixed = Self.withoutMisreadDollar(r.tax[i].amount, printedIn: r.tax[i].source.text),
+                      let c = Self.cents(fixed), let old = Self.cents(r.tax[i].amount),
+                      sub + taxSum - old + c + tip == total else { return nil }
+                return (i, fixed)
+            }
+            if fixes.count == 1, let (i, fixed) = fixes.first {
+                findings.append(Self.mended("receipt.tax[\(i)].amount", r.tax[i].amount, fixed))
+                r.tax[i].amount = fixed
+            }
+        }
+        return findings
+    }
+
+    static func cents(_ s: String) -> Int? { Amount.parse(s[...])?.cents }
+
+    /// `522.95` → `22.95` when the printed text has the amount without a `$` before it.
+    static func withoutMisreadDollar(_ amount: String, printedIn text: String) -> String? {
+        guard amount.hasPrefix("5"), amount.count >= 5, !text.contains("$" + amount), !text.contains("$ " + amount),
+              let dot = amount.firstIndex(of: "."), amount.distance(from: amount.startIndex, to: dot) >= 2 else { return nil }
+        let rest = String(amount.dropFirst())
+        return rest.hasPrefix("0") && !rest.hasPrefix("0.") ? nil : rest
+    }
+
+    static func mended(_ field: String, _ printed: String, _ value: String) -> Finding {
+        Finding(code: "receipt-amount-mended",
+                message: "'\(printed)' was read as \(value): a misread '$' or decimal point, which the receipt's sums prove",
+                field: field)
+    }
+}
