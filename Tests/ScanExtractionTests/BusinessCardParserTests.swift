@@ -335,6 +335,12 @@ import ScanModel
             Fixture.line(260, "+41 22 345 67 89"),
         ])
         #expect(ch.address?.full == "Furrerstrasse 13, 9069 Carouge")
+        let es = card([
+            Fixture.line(40, "Ana Ruiz", h: 34),
+            Fixture.line(200, "Acceso Paula Barrio, 51, 9º D"),
+            Fixture.line(225, "15348 Ávila"),
+        ])
+        #expect(es.address?.full == "Acceso Paula Barrio, 51, 9º D, 15348 Ávila")
         #expect(ch.address?.postalCode == "9069")
     }
 

@@ -435,13 +435,15 @@ public struct BusinessCardParser: Sendable {
                                         "UNIT", "APT"])
 
     /// A street line: it starts with a house number (`12 High Street`), ends with one (`Lindenstraße 18`,
-    /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`), or
-    /// names a thoroughfare.
+    /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`) or between
+    /// commas (`Calle Mayor, 12, 3º B`), or names a thoroughfare.
     static func streetLike(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         if t.first?.isNumber ?? false { return true }
         if Text.range(t, #"\p{L}[\p{L}.]*,?\s+\d{1,4}\s?[a-zA-Z]?$"#) != nil { return true }
         if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
+        // `Calle Mayor, 12, 3º B`: the number between commas, the floor and door after it.
+        if Text.range(t, #"\p{L},\s*\d{1,4}[a-zA-Z]?\s*,"#) != nil { return true }
         let lower = t.lowercased()
         return Text.hasAny(l.key, streetWords) || lower.hasSuffix("str.") || lower.contains("straße") || lower.contains("strasse")
     }
