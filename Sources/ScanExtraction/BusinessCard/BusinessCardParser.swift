@@ -430,6 +430,9 @@ public struct BusinessCardParser: Sendable {
         }
     }
 
+    static let countryLines = Set(["USA", "US", "UK", "ENGLAND", "SCOTLAND", "WALES", "NORTHERN IRELAND", "AUSTRIA", "SWITZERLAND",
+                                   "BELGIUM", "LUXEMBOURG", "PORTUGAL", "DENMARK", "SWEDEN", "NORWAY", "POLAND"] + Lexicon.shared.countries.phrases)
+
     static let streetWords = PhraseSet(ReceiptParser.streetWords.phrases + ["STRASSE", "STRAßE", "WEG", "GASSE", "ALLEE", "RING", "BD", "AV",
                                         "QUAI", "IMPASSE", "ALLÉE", "PLACE", "ROUTE", "SUITE", "FLOOR", "LEVEL", "BUILDING", "HOUSE", "FLAT",
                                         "UNIT", "APT"])
@@ -494,12 +497,11 @@ public struct BusinessCardParser: Sendable {
             }
             break
         }
-        // A country line below.
+        // A country line below (`Österreich`, `The Netherlands`, `España`): a country name of the locale files.
         if let last = idx.last, last + 1 < lines.count, !used.contains(last + 1) {
-            let k = lines[last + 1].key
-            if ["USA", "US", "UNITED STATES", "UK", "UNITED KINGDOM", "GERMANY", "DEUTSCHLAND", "FRANCE", "CANADA", "AUSTRALIA", "IRELAND", "ENGLAND", "SCOTLAND", "WALES"].contains(k) {
-                idx.append(last + 1)
-            }
+            var k = lines[last + 1].key
+            if k.hasPrefix("THE ") { k.removeFirst(4) }
+            if Self.countryLines.contains(k) { idx.append(last + 1) }
         }
         let texts = idx.map { i -> String in
             let l = lines[i]
