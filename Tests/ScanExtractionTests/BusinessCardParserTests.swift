@@ -317,6 +317,8 @@ import ScanModel
         (["276 Whitehouse Drive", "Bristol", "BS1 4DJ", "noah@campbell.co.uk"], "276 Whitehouse Drive, Bristol, BS1 4DJ", "BS1 4DJ"),
         // Four digits before the town under a street that ends with its number; the phone says Switzerland.
         (["Furrerstrasse 13", "9069 Carouge", "+41 22 345 67 89"], "Furrerstrasse 13, 9069 Carouge", "9069"),
+        // ... and with nothing that tells the country.
+        (["Bahnhofstrasse 12", "8001 Zürich", "info@example.com"], "Bahnhofstrasse 12, 8001 Zürich", "8001"),
         (["Acceso Paula Barrio, 51, 9º D", "15348 Ávila", "España"], "Acceso Paula Barrio, 51, 9º D, 15348 Ávila, España", "15348"),
         (["Liamsingel 279", "2299 TY Ter Heijde", "The Netherlands"], "Liamsingel 279, 2299 TY Ter Heijde, The Netherlands", "2299 TY"),
     ])

@@ -465,6 +465,17 @@ public struct BusinessCardParser: Sendable {
                 if value == nil { value = p.value }
             }
         }
+        // No code the detectors know on its own line, but a four-digit code before a town right under a street
+        // that ends with its number (`Furrerstrasse 13` / `9069 Carouge`: Switzerland, Austria, Belgium...).
+        if hitLines.isEmpty {
+            for i in lines.indices.dropFirst() where !used.contains(i) && !used.contains(i - 1) {
+                guard let m = Text.range(lines[i].text, #"^\s*\d{4}\s+\p{Lu}[\p{L}.'\- ]+$"#),
+                      Text.range(lines[i - 1].text, #"^\p{L}[\p{L}.\- ]*,?\s+\d{1,4}\s?[a-zA-Z]?\s*$"#) != nil else { continue }
+                hitLines = [i]
+                value = EntityValue(postalCode: String(lines[i].text[m].filter(\.isNumber).prefix(4)))
+                break
+            }
+        }
         guard let first = hitLines.first else { return nil }
         var idx = [first]
         // A street line above (starts with a number or has a street word) joins a postal-code line.
