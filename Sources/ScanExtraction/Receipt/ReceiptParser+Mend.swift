@@ -39,8 +39,9 @@ extension ReceiptParser {
             if fixes.count == 1, let (i, fixed) = fixes.first {
                 findings.append(Self.mended("receipt.items[\(i)].amount", r.items[i].amount!, fixed))
                 itemsSum = sum - itemCents[i]! + Self.cents(fixed)!
+                // A unit price read from the same misread amount goes with it.
+                if r.items[i].unitPrice == r.items[i].amount { r.items[i].unitPrice = fixed }
                 r.items[i].amount = fixed
-                if let q = r.items[i].quantity.flatMap({ Decimal(string: $0) }), q == 1 { r.items[i].unitPrice = nil }
             }
         }
 
