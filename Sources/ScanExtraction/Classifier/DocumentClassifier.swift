@@ -55,6 +55,7 @@ public struct DocumentClassifier: Sendable {
             if l.amount != nil && l.role == .none && Text.letterCount(l.label) >= 2 { itemCount += 1 }
         }
         let money = count(.money)
+        let phones = count(.phone), emails = count(.email), urls = count(.url)
         return [
             1,
             log(max(0.05, min(20, aspect))),
@@ -62,9 +63,9 @@ public struct DocumentClassifier: Sendable {
             Double(amountLines) / n,
             totalWord, subtotal, tax, payment,
             Double(itemCount) / n,
-            min(4, count(.phone)) / 4,
-            min(3, count(.email)) / 3,
-            min(3, count(.url)) / 3,
+            min(4, phones) / 4,
+            min(3, emails) / 3,
+            min(3, urls) / 3,
             min(4, count(.date)) / 4,
             min(1, money / n),
             min(4, invoice) / 4,
@@ -80,7 +81,7 @@ public struct DocumentClassifier: Sendable {
             Double(proseLines) / n,
             Double(longLines) / n,
             // A card gives a way to reach someone: no phone, e-mail or web address at all is telling.
-            count(.phone) + count(.email) + count(.url) == 0 ? 1 : 0,
+            phones + emails + urls == 0 ? 1 : 0,
         ]
     }
 

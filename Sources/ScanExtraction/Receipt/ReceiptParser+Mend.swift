@@ -7,8 +7,10 @@ import ScanModel
 // sums to agree after it and not before, and the receipt to print its amounts with `$`.
 extension ReceiptParser {
     func mendMisreadAmounts(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
-        guard lines.filter({ Text.range($0.text, #"\$\s?\d"#) != nil }).count >= 2,
-              let total = r.total.flatMap({ Self.cents($0) }) else { return [] }
+        // Most receipts print no `$`: a byte search rules them out before any pattern runs.
+        guard let total = r.total.flatMap({ Self.cents($0) }),
+              lines.lazy.filter({ Text.contains($0.text, "$") && Text.range($0.text, #"\$\s?\d"#) != nil }).prefix(2).count >= 2
+        else { return [] }
         var findings: [Finding] = []
         let tip = r.tip.flatMap { Self.cents($0) } ?? 0
         let itemCents = r.items.map { $0.amount.flatMap { Self.cents($0) } }
