@@ -49,6 +49,6 @@ public struct HandwritingLineDecoder: LineDecoder {
             values[t * c + p.blankClass] += values[t * c + p.spaceClass]
             values[t * c + p.spaceClass] = 0
         }
-        return LineProbabilities(steps: span.count, alphabet: p.alphabet, values: values)
+        return p.withRows(steps: span.count, values: values)
     }
 }

@@ -23,12 +23,22 @@ struct CTCDecoder: Sendable {
     let asciiForm: [Int: Int]
     /// Per class: a character of a script written with full-width punctuation (Han, kana, Hangul).
     let wideScript: [Bool]
+    /// Per class: its text when that is one character (`restricted(to:)` asks this of every class).
+    let singleCharacter: [Character?]
+    /// The classes of each text, in class order (a dictionary may list a character twice).
+    let classesOfText: [String: [Int]]
 
     init(dictionary: [String]) {
         characters = [""] + dictionary + [" "]
         spaceClass = characters.count - 1
         var index: [String: Int] = [:]
-        for (k, c) in characters.enumerated() where index[c] == nil { index[c] = k }
+        var classes: [String: [Int]] = [:]
+        for (k, c) in characters.enumerated() {
+            if index[c] == nil { index[c] = k }
+            classes[c, default: []].append(k)
+        }
+        classesOfText = classes
+        singleCharacter = characters.map { $0.count == 1 ? $0.first : nil }
         var forms: [Int: Int] = [:]
         var wide = [Bool](repeating: false, count: characters.count)
         for (k, c) in characters.enumerated() {

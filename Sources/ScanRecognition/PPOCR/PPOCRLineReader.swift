@@ -17,11 +17,25 @@ public struct LineProbabilities: Sendable {
     public var blankClass: Int { 0 }
     public var spaceClass: Int { alphabet.count - 1 }
 
+    /// The decoder for `alphabet`, built once: building it indexes every class (about 18,000).
+    let decoder: CTCDecoder
+
+    /// `alphabet` is the blank (""), the model's dictionary, then the space.
     public init(steps: Int, alphabet: [String], values: [Float]) {
-        precondition(values.count == steps * alphabet.count, "probabilities size mismatch")
+        self.init(steps: steps, values: values, decoder: CTCDecoder(dictionary: Array(alphabet.dropFirst().dropLast())))
+    }
+
+    init(steps: Int, values: [Float], decoder: CTCDecoder) {
+        precondition(values.count == steps * decoder.characters.count, "probabilities size mismatch")
         self.steps = steps
-        self.alphabet = alphabet
+        self.alphabet = decoder.characters
         self.values = values
+        self.decoder = decoder
+    }
+
+    /// Other rows over the same alphabet (`steps` rows of `classCount` probabilities).
+    public func withRows(steps: Int, values: [Float]) -> LineProbabilities {
+        LineProbabilities(steps: steps, values: values, decoder: decoder)
     }
 
     /// The same probabilities with every class outside `allowed` (and the space,
@@ -32,34 +46,40 @@ public struct LineProbabilities: Sendable {
     public func restricted(to allowed: Set<Character>, lookAlikes: [String: Character] = [:],
                            reassign: [String: Character] = [:]) -> LineProbabilities {
         let c = classCount
+        let single = decoder.singleCharacter
+        // The first class of each allowed character.
         var index: [Character: Int] = [:]
-        for (k, s) in alphabet.enumerated() where k > 0 && s.count == 1 && index[s.first!] == nil { index[s.first!] = k }
-        let keep: [Bool] = alphabet.enumerated().map { k, s in
-            k == 0 || (s.count == 1 && allowed.contains(s.first!))
+        for k in 1..<c { if let ch = single[k], allowed.contains(ch), index[ch] == nil { index[ch] = k } }
+        let keep: [Bool] = (0..<c).map { k in k == 0 || single[k].map(allowed.contains) == true }
+        let kept = (0..<c).filter { keep[$0] }
+        // Class -> the allowed class it reads as: every class of a reassigned text, and every
+        // class left out whose text has a look-alike; in class order, as they are applied.
+        var moves: [(from: Int, to: Int)] = []
+        func move(_ text: String, to target: Character, only: (Int) -> Bool) {
+            guard allowed.contains(target), let tk = index[target] else { return }
+            for k in decoder.classesOfText[text] ?? [] where only(k) && k != tk { moves.append((k, tk)) }
         }
-        // class -> the allowed class it reads as
-        var moveTo = [Int](repeating: -1, count: c)
-        for (k, s) in alphabet.enumerated() where !keep[k] || reassign[s] != nil {
-            if let target = reassign[s] ?? lookAlikes[s], allowed.contains(target), let tk = index[target], tk != k {
-                moveTo[k] = tk
-            }
-        }
-        var out = values
+        for (text, target) in reassign { move(text, to: target) { _ in true } }
+        for (text, target) in lookAlikes where reassign[text] == nil { move(text, to: target) { !keep[$0] } }
+        moves.sort { $0.from < $1.from }
+        var row = [Float](repeating: 0, count: c)
+        var out = [Float](repeating: 0, count: values.count)
         for t in 0..<steps {
+            let base = t * c
+            for (k, _) in moves { row[k] = values[base + k] }
+            for k in kept { row[k] = values[base + k] }
+            for (from, to) in moves {
+                row[to] += row[from]
+                row[from] = 0
+            }
             var sum: Float = 0
-            for k in 0..<c where moveTo[k] >= 0 {
-                out[t * c + moveTo[k]] += out[t * c + k]
-                out[t * c + k] = 0
-            }
-            for k in 0..<c {
-                if !keep[k] { out[t * c + k] = 0 } else { sum += out[t * c + k] }
-            }
-            if sum > 0 { for k in 0..<c { out[t * c + k] /= sum } } else { out[t * c] = 1 }
+            for k in kept { sum += row[k] }
+            if sum > 0 { for k in kept { out[base + k] = row[k] / sum } } else { out[base] = 1 }
+            for (k, _) in moves { row[k] = 0 }
+            for k in kept { row[k] = 0 }
         }
-        return LineProbabilities(steps: steps, alphabet: alphabet, values: out)
+        return withRows(steps: steps, values: out)
     }
-
-    private var decoder: CTCDecoder { CTCDecoder(dictionary: Array(alphabet.dropFirst().dropLast())) }
 
     /// Best-path decoding: the text and the path's natural-log probability.
     public func greedy() -> (text: String, logProbability: Double) {
@@ -96,6 +116,7 @@ public final class PPOCRLineReader {
     /// `PP-OCRv6_rec_small`.
     public let modelName: String
     let session: ONNXSession
+    let decoder: CTCDecoder
 
     public init(models: PPOCRModels, runtime: ONNXRuntime? = nil, intraOpThreads: Int = 1) throws {
         self.models = models
@@ -107,7 +128,8 @@ public final class PPOCRLineReader {
         }
         var entries = dict.components(separatedBy: "\n")
         if entries.last == "" { entries.removeLast() }
-        alphabet = CTCDecoder(dictionary: entries).characters
+        decoder = CTCDecoder(dictionary: entries)
+        alphabet = decoder.characters
         modelName = ((models.recognizer as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
@@ -123,12 +145,12 @@ public final class PPOCRLineReader {
         let width = max(8, Int((Double(h) * Double(rgb.width) / Double(max(1, rgb.height))).rounded(.up)))
         var tensor = [Float](repeating: 0, count: 3 * h * width)
         ImageOps.writeNormalized(rgb, width: width, height: h, stride: width, into: &tensor, offset: 0)
-        let alphabet = self.alphabet
+        let decoder = self.decoder
         return try session.run(input: tensor, shape: [1, 3, h, width]) { out in
-            guard out.shape.count == 3, out.shape[0] == 1, out.shape[2] == alphabet.count else {
+            guard out.shape.count == 3, out.shape[0] == 1, out.shape[2] == decoder.characters.count else {
                 throw ScanError(.engine, "unexpected recognizer output shape \(out.shape)")
             }
-            return LineProbabilities(steps: out.shape[1], alphabet: alphabet, values: Array(out.data))
+            return LineProbabilities(steps: out.shape[1], values: Array(out.data), decoder: decoder)
         }
     }
 }

@@ -626,7 +626,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         let groups = Self.wordGroups(reading.tokens, spaceClass: decoder.spaceClass)
         guard !groups.isEmpty else { return reading }
         let bestPath = Self.decodedWords(groups, characters: decoder.characters)
-        let line = LineProbabilities(steps: steps, alphabet: decoder.characters, values: Array(probs))
+        let line = LineProbabilities(steps: steps, values: Array(probs), decoder: decoder)
         var tokens: [CTCDecoder.Token] = []
         var confidence = 0.0
         let decoded = lineDecoder.decode(line, bestPath: bestPath).filter { !$0.text.isEmpty }
