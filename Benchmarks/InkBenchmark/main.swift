@@ -36,6 +36,14 @@ let loadStart = Date()
 // INK_SHAPES=0 leaves out the single-character shape classifier (the figure before it).
 var recognizerOptions = InkRecognizer.Options()
 if ProcessInfo.processInfo.environment["INK_SHAPES"] == "0" { recognizerOptions.characterShapes = nil }
+// INK_ZONE=R (and INK_ZONE_REACH) set the renderer's zone compression on every rendering (a sweep);
+// INK_ZONE=off renders without it (the figure before it).
+if let v = ProcessInfo.processInfo.environment["INK_ZONE"] {
+    let ratio = Double(v), reach = ProcessInfo.processInfo.environment["INK_ZONE_REACH"].flatMap(Double.init)
+    func set(_ r: inout InkRenderer.Settings) { r.zoneCompression = ratio; if let reach { r.zoneReach = reach } }
+    set(&recognizerOptions.renderer)
+    recognizerOptions.extraRenderings = recognizerOptions.extraRenderings.map { var r = $0; set(&r); return r }
+}
 let recognizer = try InkRecognizer(options: recognizerOptions)
 _ = try recognizer.lexicon(for: "en-US")
 print(String(format: "set-up (session + word list): %.0f ms", Date().timeIntervalSince(loadStart) * 1000))

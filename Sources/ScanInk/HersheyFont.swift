@@ -89,6 +89,9 @@ public struct InkSynthesizer: Sendable {
         /// Amplitude, in font units, of a smooth random displacement of every point (a hand's
         /// wavering, which per-point jitter does not give).
         public var elastic: Double = 0
+        /// How much longer than the font's the writer's ascenders and descenders are: the parts
+        /// of a glyph above the x-height or below the baseline are stretched by this (1: as the font).
+        public var zoneStretch: Double = 1
         public init() {}
     }
 
@@ -125,6 +128,17 @@ public struct InkSynthesizer: Sendable {
         let phase = rng.uniform(0, 6.28)
         // A smooth displacement field: two sinusoids per axis with random phases.
         let waves = (0..<4).map { _ in (rng.uniform(0, 6.28), rng.uniform(0.08, 0.3)) }
+        // The font's x-height band (its lower-case x), outside which zoneStretch applies.
+        let band = font.glyphs["x"].map { g -> (Double, Double) in
+            let ys = g.strokes.joined().map { Double($0.y) }
+            return (ys.min() ?? 0, ys.max() ?? 0)
+        } ?? (0, 0)
+        func zoned(_ y: Double) -> Double {
+            guard style.zoneStretch != 1 else { return y }
+            if y < band.0 { return band.0 - (band.0 - y) * style.zoneStretch }
+            if y > band.1 { return band.1 + (y - band.1) * style.zoneStretch }
+            return y
+        }
         for ch in text {
             guard let g = font.glyphs[ch] else { continue }
             let v = style.letterVariation
@@ -140,7 +154,7 @@ public struct InkSynthesizer: Sendable {
                     let n = max(1, Int(len.rounded(.up)))
                     for k in (i == 0 ? n : 1)...n {
                         let f = Double(k) / Double(n)
-                        var y = (Double(prev.y) + Double(p.y - prev.y) * f) * sy + lift
+                        var y = zoned(Double(prev.y) + Double(p.y - prev.y) * f) * sy + lift
                         var x = (Double(prev.x) + Double(p.x - prev.x) * f) * sx - lean * y + dx
                         if style.elastic > 0 {
                             let ex = sin(waves[0].0 + waves[0].1 * x) + sin(waves[1].0 + waves[1].1 * y)

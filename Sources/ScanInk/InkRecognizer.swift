@@ -69,33 +69,38 @@ public final class InkRecognizer {
     }
 
     /// The image the recognizer reads for this ink.
-    public func render(_ ink: Ink) -> RasterImage {
-        InkRenderer(settings: rendererSettings(for: ink)).render(ink)
+    public func render(_ ink: Ink, charset: String? = nil) -> RasterImage {
+        InkRenderer(settings: rendererSettings(for: ink, charset: charset ?? ink.charset)).render(ink)
     }
 
-    public func rendererSettings(for ink: Ink) -> InkRenderer.Settings {
-        var s = options.renderer
+    /// The renderer's settings for this ink; `charset` is the characters the candidates may use.
+    public func rendererSettings(for ink: Ink, charset: String? = nil) -> InkRenderer.Settings {
+        Self.adapted(options.renderer, for: ink, charset: charset)
+    }
+
+    /// A rendering's settings adapted to the ink: a writing area sets the smallest ink height;
+    /// with only digits and symbols allowed there is no x-height band, so no zones are compressed.
+    public static func adapted(_ settings: InkRenderer.Settings, for ink: Ink, charset: String?) -> InkRenderer.Settings {
+        var s = settings
         if let area = ink.writingArea { s.minimumInkHeight = area.height * 0.25 }
+        if let charset, !charset.isEmpty, !charset.contains(where: \.isLowercase) { s.zoneCompression = nil }
         return s
     }
 
     /// The CTC probabilities of the rendered ink (for decoders and training).
-    public func probabilities(_ ink: Ink) throws -> LineProbabilities {
-        try reader.probabilities(of: render(ink))
+    public func probabilities(_ ink: Ink, charset: String? = nil) throws -> LineProbabilities {
+        try reader.probabilities(of: render(ink, charset: charset))
     }
 
     /// The probabilities of every rendering (`options.renderer`, then `extraRenderings`).
-    public func allProbabilities(_ ink: Ink) throws -> [LineProbabilities] {
-        [try probabilities(ink)] + (try extraProbabilities(ink))
+    public func allProbabilities(_ ink: Ink, charset: String? = nil) throws -> [LineProbabilities] {
+        [try probabilities(ink, charset: charset)] + (try extraProbabilities(ink, charset: charset))
     }
 
     /// The probabilities of the `extraRenderings`.
-    public func extraProbabilities(_ ink: Ink) throws -> [LineProbabilities] {
-        let minimumInkHeight = rendererSettings(for: ink).minimumInkHeight
-        return try options.extraRenderings.map { extra in
-            var settings = extra
-            settings.minimumInkHeight = minimumInkHeight
-            return try reader.probabilities(of: InkRenderer(settings: settings).render(ink))
+    public func extraProbabilities(_ ink: Ink, charset: String? = nil) throws -> [LineProbabilities] {
+        try options.extraRenderings.map { extra in
+            try reader.probabilities(of: InkRenderer(settings: Self.adapted(extra, for: ink, charset: charset)).render(ink))
         }
     }
 
@@ -125,10 +130,10 @@ public final class InkRecognizer {
             restrict = { $0 }
         }
         let count = max(1, options.candidateCount), severalWords = InkContextRules.hasWordGap(ink)
-        var renderings = [restrict(try probabilities(ink))]
+        var renderings = [restrict(try probabilities(ink, charset: charset))]
         var candidates = decode(renderings, lexicon: words, count: max(2, count), severalWords: severalWords)
         if !options.extraRenderings.isEmpty, Self.isOpen(candidates, margin: options.ensembleMargin) {
-            renderings += try extraProbabilities(ink).map(restrict)
+            renderings += try extraProbabilities(ink, charset: charset).map(restrict)
             candidates = decode(renderings, lexicon: words, count: count, severalWords: severalWords)
         }
         if let charset, !charset.isEmpty, let shapes = options.characterShapes {

@@ -39,6 +39,14 @@ public struct InkRenderer: Sendable, Hashable {
         public var horizontalScale: Double = 1
         /// Added to the measured slant before it is taken out (dx per dy; a rendering variant).
         public var slantOffset: Double = 0
+        /// Ascenders and descenders reaching further than `zoneReach` core heights beyond the
+        /// core zone (where most of a word's ink lies, the x-height band) are drawn this many times
+        /// shorter there, so that a writer's long loops do not shrink the letters. nil: not.
+        /// Only ink at least `slantMinAspect` heights wide (words, not lone characters).
+        /// Chosen on generated writers with long loops (`TrainInk words-dump ... --zones 3`,
+        /// Tools/train-ink/README.md).
+        public var zoneCompression: Double? = 0.35
+        public var zoneReach: Double = 1.5
         public init() {}
     }
 
@@ -109,6 +117,23 @@ public struct InkRenderer: Sendable, Hashable {
         return weight > 0 ? sum / weight : 0
     }
 
+    /// The band of heights where most of the ink lies (a word's x-height band): the rows whose
+    /// ink density, in 50 bins over the ink's height and smoothed over three, is at least half
+    /// the densest. The points are taken as equally spaced along the strokes (resampled).
+    static func coreZone(_ strokes: [[Vec]]) -> ClosedRange<Double>? {
+        var minY = Double.infinity, maxY = -Double.infinity
+        for st in strokes { for p in st { minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+        guard maxY > minY else { return nil }
+        let bins = 50
+        var count = [Double](repeating: 0, count: bins)
+        for st in strokes { for p in st { count[min(bins - 1, Int((p.y - minY) / (maxY - minY) * Double(bins)))] += 1 } }
+        let smooth = (0..<bins).map { i in (max(0, i - 1)...min(bins - 1, i + 1)).reduce(0.0) { $0 + count[$1] } }
+        guard let peak = smooth.max(), peak > 0 else { return nil }
+        let dense = smooth.indices.filter { smooth[$0] >= peak / 2 }
+        let binHeight = (maxY - minY) / Double(bins)
+        return (minY + Double(dense.first!) * binHeight)...(minY + Double(dense.last! + 1) * binHeight)
+    }
+
     /// The strokes in rendering space: smoothed, slant-corrected, scaled so that the
     /// ink's height fills the image between the paddings, and resampled.
     /// Returns the strokes and the image width.
@@ -123,6 +148,16 @@ public struct InkRenderer: Sendable, Hashable {
             let k = min(max(Self.slant(strokes) + s.slantOffset, -s.maxSlant), s.maxSlant)
             let cy = (b.minY + b.maxY) / 2
             strokes = strokes.map { $0.map { Vec($0.x - k * ($0.y - cy), $0.y) } }
+        }
+        if let ratio = s.zoneCompression, b.maxX - b.minX >= s.slantMinAspect * (b.maxY - b.minY),
+           let core = Self.coreZone(strokes) {
+            let reach = s.zoneReach * (core.upperBound - core.lowerBound)
+            let top = core.lowerBound - reach, bottom = core.upperBound + reach
+            strokes = strokes.map { $0.map { p in
+                if p.y < top { return Vec(p.x, top - (top - p.y) * ratio) }
+                if p.y > bottom { return Vec(p.x, bottom + (p.y - bottom) * ratio) }
+                return p
+            } }
         }
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for st in strokes { for p in st { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }

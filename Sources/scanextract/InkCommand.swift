@@ -101,7 +101,7 @@ struct InkCommand: ParsableCommand {
                 if render && !shapes {
                     let ink = try InkJSON.decode(data)
                     try ink.validate()
-                    guard let png = encodePNG(try reader.recognizer(for: options).render(ink)) else {
+                    guard let png = encodePNG(try reader.recognizer(for: options).render(ink, charset: charset)) else {
                         throw ScanError(.output, "could not encode the rendering as PNG")
                     }
                     try AtomicFile.write(Data(png), to: output!)

@@ -51,6 +51,39 @@ import ScanModel
         #expect(ink(10, 1) == 0)
     }
 
+    /// Eight wavy letters between y 100 and 140, and one long descender down to 400.
+    static let wordWithALongLoop: Ink = {
+        var strokes = (0..<8).map { i in
+            Ink.Stroke(points: (0...40).map { k in
+                Ink.Point(x: Double(i) * 60 + Double(k), y: 100 + 40 * abs(sin(Double(k) / 40 * 3 * .pi)))
+            })
+        }
+        strokes.append(Ink.Stroke(points: (0...60).map { k in Ink.Point(x: 250, y: 140 + Double(k) * 260 / 60) }))
+        return Ink(strokes: strokes)
+    }()
+
+    @Test func theCoreZoneIsWhereMostInkLies() throws {
+        let strokes = Self.wordWithALongLoop.strokes.map { InkRenderer.resample($0.points.map { V($0.x, $0.y) }, step: 1) }
+        let core = try #require(InkRenderer.coreZone(strokes))
+        #expect(abs(core.lowerBound - 100) < 15 && abs(core.upperBound - 140) < 15)
+    }
+
+    @Test func aLongLoopDoesNotShrinkTheLetters() {
+        // The letters' drawn height, from the top of the ink to the top of the loop's stroke.
+        func letterHeight(_ settings: InkRenderer.Settings) -> Double {
+            let (strokes, _, _) = InkRenderer(settings: settings).layout(Self.wordWithALongLoop)
+            let letters = strokes.dropLast().joined().map(\.y)
+            return letters.max()! - letters.min()!
+        }
+        var plain = InkRenderer.Settings()
+        plain.zoneCompression = nil
+        #expect(letterHeight(InkRenderer.Settings()) > 1.5 * letterHeight(plain))
+        // Only digits and symbols allowed: no x-height band to keep.
+        let digits = InkRecognizer.adapted(InkRenderer.Settings(), for: Self.wordWithALongLoop, charset: "0123456789+-/")
+        #expect(digits.zoneCompression == nil)
+        #expect(InkRecognizer.adapted(InkRenderer.Settings(), for: Self.wordWithALongLoop, charset: "abc").zoneCompression != nil)
+    }
+
     @Test func aShortCharacterIsPaddedNotStretched() {
         let ink = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 0, y: 0), Ink.Point(x: 0, y: 30)])])
         let image = InkRenderer().render(ink)

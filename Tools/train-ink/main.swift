@@ -50,8 +50,9 @@ func fit(_ cases: [Case]) -> (Double, Double) {
 }
 
 func proposals(_ recognizer: InkRecognizer, _ lexicon: WordList, _ ink: Ink) throws -> [InkDecoder.Scored] {
-    let renderings = try recognizer.allProbabilities(ink)
-    if let charset = ProcessInfo.processInfo.environment["INK_CHARSET"] {
+    let charset = ProcessInfo.processInfo.environment["INK_CHARSET"]
+    let renderings = try recognizer.allProbabilities(ink, charset: charset)
+    if let charset {
         let restricted = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink), reassign: InkContextRules.reassignments(for: ink)) }
         return InkDecoder(lexiconBonus: 0).proposals(restricted, lexicon: nil, count: 10)
     }
@@ -69,6 +70,8 @@ func loadSet(_ path: String) throws -> [(String, Ink)] {
 
 let args = Array(CommandLine.arguments.dropFirst())
 /// How messy the generated ink is (InkSynthesizer.messyStyle's level): `--mess 2.5`.
+/// Writers' ascenders and descenders up to this many times the font's (`--zones 3`; dump-gen only).
+let zoneStretch = args.firstIndex(of: "--zones").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil }
 let messLevel = args.firstIndex(of: "--mess").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil } ?? 1
 // Renderer settings can be overridden for sweeps: INK_PEN, INK_VPAD, INK_HPAD, INK_SLANT (0/1),
 // INK_SMOOTH, INK_STEP, INK_ASPECT.
@@ -84,6 +87,8 @@ if let v = env["INK_SMOOTH"].flatMap(Int.init) { options.renderer.smoothing = v 
 if let v = env["INK_STEP"].flatMap(Double.init) { options.renderer.resampleStep = v }
 if let v = env["INK_SHRINK"].flatMap(Double.init) { options.renderer.shrinkAspect = v }
 if let v = env["INK_ASPECT"].flatMap(Double.init) { options.renderer.minAspect = v }
+if let v = env["INK_ZONE"].flatMap(Double.init) { options.renderer.zoneCompression = v }
+if let v = env["INK_ZONE_REACH"].flatMap(Double.init) { options.renderer.zoneReach = v }
 // INK_EXTRA="pen,slant;pen,slant": extra renderings (pen width share, deslant 0/1).
 if let v = env["INK_EXTRA"] {
     options.extraRenderings = v.split(separator: ";").map { spec in
@@ -191,24 +196,15 @@ case "dump", "dump-gen":
     if args[0] == "dump" {
         items = try loadSet(args[1]); outPath = args[2]
     } else {
-        let count = Int(args[1]) ?? 400
-        var rng = SeededGenerator(seed: UInt64(args[2]) ?? 1)
+        items = try generatedWords(count: Int(args[1]) ?? 400, seed: UInt64(args[2]) ?? 1)
         outPath = args[3]
-        let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
-        let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
-        for i in 0..<count {
-            let text = generatedText(i, words: words, lexicon: lexicon, rng: &rng)
-            let synth = InkSynthesizer(font: fonts[i % fonts.count])
-            items.append((text, synth.ink(text, style: InkSynthesizer.messyStyle(&rng, level: messLevel), rng: &rng)))
-        }
     }
     var classIndex: [String: Int] = [:]
     var out = ""
     for (n, (text, ink)) in items.enumerated() {
         let charset = env["INK_CHARSET"]
         let probs = try variants.map { v -> LineProbabilities in
-            var v = v
-            v.minimumInkHeight = recognizer.rendererSettings(for: ink).minimumInkHeight
+            let v = InkRecognizer.adapted(v, for: ink, charset: charset)
             let p = try recognizer.reader.probabilities(of: InkRenderer(settings: v).render(ink))
             guard let charset else { return p }
             return p.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
@@ -239,14 +235,14 @@ case "characters-dump":
     // Generated single characters as a labelled Ink JSON Lines set (for InkBenchmark and score_ink.py):
     //   TrainInk characters-dump PER_CLASS SEED OUT.jsonl [--mess M]
     let perClass = Int(args[1]) ?? 20, seed = UInt64(args[2]) ?? 1
-    var lines = ""
-    for (c, ink) in generatedCharacters(perClass: perClass, seed: seed, mess: messLevel) {
-        let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(ink)) as! [String: Any]
-        lines += String(decoding: try JSONSerialization.data(withJSONObject: object.merging(["text": String(c)]) { $1 }),
-                        as: UTF8.self) + "\n"
-    }
-    try lines.write(toFile: args[3], atomically: true, encoding: .utf8)
+    try writeSet(generatedCharacters(perClass: perClass, seed: seed, mess: messLevel).map { (String($0.0), $0.1) }, to: args[3])
     print("wrote \(perClass * CharacterInkSynthesizer.characters.count) inks (seed \(seed)) to \(args[3])")
+case "words-dump":
+    // Generated words, numbers, codes and names (as dump-gen makes them) as a labelled Ink JSON Lines set:
+    //   TrainInk words-dump COUNT SEED OUT.jsonl [--mess M] [--zones Z]
+    let set = try generatedWords(count: Int(args[1]) ?? 400, seed: UInt64(args[2]) ?? 1)
+    try writeSet(set, to: args[3])
+    print("wrote \(set.count) inks (seed \(args[2])) to \(args[3])")
 case "characters-eval":
     // The shipped shape classifier alone on a labelled set (a measurement; nothing is fitted):
     //   TrainInk characters-eval SET.jsonl
@@ -367,6 +363,30 @@ func variantSettings(_ spec: String, base: InkRenderer.Settings) -> [InkRenderer
 }
 
 /// The text of generated case `i`: seven in ten a listed word, else a number, a code or a made-up name.
+/// Generated Hershey inks of `generatedText`, in the `--mess` and `--zones` writers' styles.
+func generatedWords(count: Int, seed: UInt64) throws -> [(String, Ink)] {
+    var rng = SeededGenerator(seed: seed)
+    let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+    let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
+    return (0..<count).map { i in
+        let text = generatedText(i, words: words, lexicon: lexicon, rng: &rng)
+        var style = InkSynthesizer.messyStyle(&rng, level: messLevel)
+        if let z = zoneStretch { style.zoneStretch = rng.uniform(1, z) }
+        return (text, InkSynthesizer(font: fonts[i % fonts.count]).ink(text, style: style, rng: &rng))
+    }
+}
+
+/// A labelled Ink JSON Lines set (each Ink object with its `text`).
+func writeSet(_ set: [(String, Ink)], to path: String) throws {
+    var lines = ""
+    for (text, ink) in set {
+        let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(ink)) as! [String: Any]
+        lines += String(decoding: try JSONSerialization.data(withJSONObject: object.merging(["text": text]) { $1 }),
+                        as: UTF8.self) + "\n"
+    }
+    try lines.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
 func generatedText(_ i: Int, words: [String], lexicon: WordList, rng: inout SeededGenerator) -> String {
     if i % 10 < 7 { return words[Int(rng.next() % UInt64(words.count))] }
     let digits = "0123456789", letters = "abcdefghijklmnopqrstuvwxyz"
