@@ -44,6 +44,14 @@ if let v = ProcessInfo.processInfo.environment["INK_ZONE"] {
     set(&recognizerOptions.renderer)
     recognizerOptions.extraRenderings = recognizerOptions.extraRenderings.map { var r = $0; set(&r); return r }
 }
+// INK_SKEW=0 renders without levelling the writing line; INK_SKEW=N allows N degrees either way
+// (INK_SKEW_GAIN: the sharpness gain it needs).
+if let v = ProcessInfo.processInfo.environment["INK_SKEW"].flatMap(Double.init) {
+    let gain = ProcessInfo.processInfo.environment["INK_SKEW_GAIN"].flatMap(Double.init)
+    func set(_ r: inout InkRenderer.Settings) { r.correctSkew = v > 0; r.maxSkew = v; if let gain { r.minSkewGain = gain } }
+    set(&recognizerOptions.renderer)
+    recognizerOptions.extraRenderings = recognizerOptions.extraRenderings.map { var r = $0; set(&r); return r }
+}
 let recognizer = try InkRecognizer(options: recognizerOptions)
 _ = try recognizer.lexicon(for: "en-US")
 print(String(format: "set-up (session + word list): %.0f ms", Date().timeIntervalSince(loadStart) * 1000))

@@ -92,6 +92,8 @@ public struct InkSynthesizer: Sendable {
         /// How much longer than the font's the writer's ascenders and descenders are: the parts
         /// of a glyph above the x-height or below the baseline are stretched by this (1: as the font).
         public var zoneStretch: Double = 1
+        /// The writing line's angle in radians (positive: rising to the right), about the word's start.
+        public var baselineAngle: Double = 0
         public init() {}
     }
 
@@ -164,6 +166,10 @@ public struct InkSynthesizer: Sendable {
                         y += style.wobble * sin(phase + x / 25)
                         x += rng.gaussian() * style.jitter - style.slant * y
                         y += rng.gaussian() * style.jitter
+                        if style.baselineAngle != 0 {
+                            let c = cos(style.baselineAngle), sn = sin(style.baselineAngle)
+                            (x, y) = (x * c + y * sn, y * c - x * sn)
+                        }
                         pts.append(Ink.Point(x: origin.x + x * style.scale, y: origin.y + y * style.scale, t: t))
                         t += style.pointInterval
                     }

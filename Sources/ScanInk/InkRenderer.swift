@@ -47,6 +47,14 @@ public struct InkRenderer: Sendable, Hashable {
         /// Tools/train-ink/README.md).
         public var zoneCompression: Double? = 0.35
         public var zoneReach: Double = 1.5
+        /// Turn a writing line that rises or falls (up to `maxSkew` degrees) level. Only ink at
+        /// least `skewMinAspect` heights wide: a lone character's tilt is its shape.
+        public var correctSkew: Bool = true
+        public var maxSkew: Double = 30
+        public var skewMinAspect: Double = 2
+        /// The line is turned only when that makes its height profile this many times sharper
+        /// (a level word's ascenders and descenders make small spurious angles).
+        public var minSkewGain: Double = 1.1
         public init() {}
     }
 
@@ -117,6 +125,35 @@ public struct InkRenderer: Sendable, Hashable {
         return weight > 0 ? sum / weight : 0
     }
 
+    /// The angle (radians) that turns the writing line level: the whole degree within
+    /// ±`maxDegrees` whose turned heights give the sharpest profile (the largest sum of squared
+    /// counts in bins of `binHeight`), as page deskewing does; 0 unless it is `minGain` times
+    /// as sharp as level.
+    static func skew(_ strokes: [[Vec]], maxDegrees: Double, binHeight: Double, minGain: Double = 1) -> Double {
+        let points = Array(strokes.joined())
+        guard binHeight > 0, let first = points.first else { return 0 }
+        // Heights are measured from the first point; none is further from it than `reach`.
+        let reach = points.reduce(0.0) { max($0, hypot($1.x - first.x, $1.y - first.y)) }
+        var bins = [Double](repeating: 0, count: Int(2 * reach / binHeight) + 2)
+        func sharpness(_ degrees: Int) -> Double {
+            let a = Double(degrees) * .pi / 180, c = cos(a), sn = sin(a)
+            for i in bins.indices { bins[i] = 0 }
+            for p in points {
+                let h = (p.x - first.x) * sn + (p.y - first.y) * c
+                bins[min(bins.count - 1, max(0, Int((h + reach) / binHeight)))] += 1
+            }
+            return bins.reduce(0) { $0 + $1 * $1 }
+        }
+        let limit = Int(maxDegrees)
+        let level = sharpness(0)
+        var best = 0, bestSharpness = level
+        for d in -limit...limit where d != 0 {
+            let v = sharpness(d)
+            if v > bestSharpness { best = d; bestSharpness = v }
+        }
+        return bestSharpness >= minGain * level ? Double(best) * .pi / 180 : 0
+    }
+
     /// The band of heights where most of the ink lies (a word's x-height band): the rows whose
     /// ink density, in 50 bins over the ink's height and smoothed over three, is at least half
     /// the densest. The points are taken as equally spaced along the strokes (resampled).
@@ -144,6 +181,16 @@ public struct InkRenderer: Sendable, Hashable {
         let inkHeight = max(b.maxY - b.minY, (b.maxX - b.minX) * 0.1, 1e-6)
         // Jitter is measured against the ink's size, so smoothing and resampling use it.
         strokes = strokes.map { Self.smooth(Self.resample($0, step: inkHeight * s.resampleStep), radius: s.smoothing) }
+        if s.correctSkew, b.maxX - b.minX >= s.skewMinAspect * (b.maxY - b.minY) {
+            let angle = Self.skew(strokes, maxDegrees: s.maxSkew, binHeight: inkHeight / 25, minGain: s.minSkewGain)
+            if angle != 0 {
+                let c = cos(angle), sn = sin(angle), cx = (b.minX + b.maxX) / 2, cy = (b.minY + b.maxY) / 2
+                strokes = strokes.map { $0.map { p in
+                    let x = p.x - cx, y = p.y - cy
+                    return Vec(cx + x * c - y * sn, cy + x * sn + y * c)
+                } }
+            }
+        }
         if s.correctSlant, b.maxX - b.minX >= s.slantMinAspect * (b.maxY - b.minY) {
             let k = min(max(Self.slant(strokes) + s.slantOffset, -s.maxSlant), s.maxSlant)
             let cy = (b.minY + b.maxY) / 2

@@ -84,6 +84,39 @@ import ScanModel
         #expect(InkRecognizer.adapted(InkRenderer.Settings(), for: Self.wordWithALongLoop, charset: "abc").zoneCompression != nil)
     }
 
+    /// The first three letters of `wordWithALongLoop`, turned `degrees` about the first point
+    /// (positive: rising to the right, y down).
+    static func risingWord(_ degrees: Double) -> Ink {
+        let a = degrees * .pi / 180
+        let strokes = wordWithALongLoop.strokes.prefix(3).map { stroke in
+            Ink.Stroke(points: stroke.points.map { p in
+                Ink.Point(x: p.x * cos(a) + (p.y - 100) * sin(a), y: 100 + (p.y - 100) * cos(a) - p.x * sin(a))
+            })
+        }
+        return Ink(strokes: strokes)
+    }
+
+    @Test func aRisingLineIsLevelled() {
+        func measured(_ degrees: Double) -> Double {
+            let strokes = Self.risingWord(degrees).strokes.map { InkRenderer.resample($0.points.map { V($0.x, $0.y) }, step: 1) }
+            return InkRenderer.skew(strokes, maxDegrees: 30, binHeight: 4, minGain: 1.1) * 180 / .pi
+        }
+        #expect(abs(measured(12) - 12) <= 1)
+        #expect(abs(measured(-8) + 8) <= 1)
+        #expect(measured(0) == 0)
+        // Drawn level, a letter is as tall as in the level word; drawn as it rises, it is shrunk
+        // to fit the whole slope in the line.
+        func drawnHeight(_ ink: Ink, correct: Bool) -> Double {
+            var settings = InkRenderer.Settings()
+            settings.correctSkew = correct
+            let ys = InkRenderer(settings: settings).layout(ink).strokes[0].map(\.y)
+            return ys.max()! - ys.min()!
+        }
+        let level = drawnHeight(Self.risingWord(0), correct: true)
+        #expect(drawnHeight(Self.risingWord(12), correct: false) < 0.8 * level)
+        #expect(abs(drawnHeight(Self.risingWord(12), correct: true) - level) < 0.1 * level)
+    }
+
     @Test func aShortCharacterIsPaddedNotStretched() {
         let ink = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 0, y: 0), Ink.Point(x: 0, y: 30)])])
         let image = InkRenderer().render(ink)

@@ -72,6 +72,8 @@ let args = Array(CommandLine.arguments.dropFirst())
 /// How messy the generated ink is (InkSynthesizer.messyStyle's level): `--mess 2.5`.
 /// Writers' ascenders and descenders up to this many times the font's (`--zones 3`; dump-gen only).
 let zoneStretch = args.firstIndex(of: "--zones").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil }
+/// Writing lines at up to this many degrees either way (`--rotate 15`; words-dump and dump-gen only).
+let rotation = args.firstIndex(of: "--rotate").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil }
 let messLevel = args.firstIndex(of: "--mess").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil } ?? 1
 // Renderer settings can be overridden for sweeps: INK_PEN, INK_VPAD, INK_HPAD, INK_SLANT (0/1),
 // INK_SMOOTH, INK_STEP, INK_ASPECT.
@@ -372,6 +374,7 @@ func generatedWords(count: Int, seed: UInt64) throws -> [(String, Ink)] {
         let text = generatedText(i, words: words, lexicon: lexicon, rng: &rng)
         var style = InkSynthesizer.messyStyle(&rng, level: messLevel)
         if let z = zoneStretch { style.zoneStretch = rng.uniform(1, z) }
+        if let r = rotation { style.baselineAngle = rng.uniform(-r, r) * .pi / 180 }
         return (text, InkSynthesizer(font: fonts[i % fonts.count]).ink(text, style: style, rng: &rng))
     }
 }
