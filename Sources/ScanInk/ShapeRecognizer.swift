@@ -137,12 +137,48 @@ public struct ShapeRecognizer: Sendable {
         let strokes = ink.strokes.map { $0.points.map { V($0.x, $0.y) } }.filter { !$0.isEmpty }
         let c = Self.cloud(strokes)
         let ratio = Self.inkRatio(strokes)
-        var best: (ShapeKind, Double) = (.notAShape, .infinity)
+        var bestByKind: [ShapeKind: Double] = [:]
         for t in templates where abs(log(ratio / t.inkRatio)) <= log(Self.ratioGate) {
             let d = Self.distance(c, t.cloud)
-            if d < best.1 { best = (t.kind, d) }
+            if d < bestByKind[t.kind] ?? .infinity { bestByKind[t.kind] = d }
         }
-        return best
+        Self.settleLineOrArrow(&bestByKind, strokes: strokes)
+        return bestByKind.min { $0.value < $1.value }.map { ($0.key, $0.value) } ?? (.notAShape, .infinity)
+    }
+
+    /// A point cloud hardly tells a line from an arrow with a small head (most of its points lie
+    /// on the shaft, and the templates come in steps of 22.5°). When the nearest kind is one of the
+    /// two, the ink's geometry decides: an arrow has barbs, ink off the shaft on both sides of it
+    /// near one end. The two kinds' distances are swapped when the geometry disagrees.
+    static func settleLineOrArrow(_ bestByKind: inout [ShapeKind: Double], strokes: [[V]]) {
+        guard let line = bestByKind[.line], let arrow = bestByKind[.arrow],
+              let nearest = bestByKind.min(by: { $0.value < $1.value })?.key,
+              nearest == .line || nearest == .arrow else { return }
+        if hasArrowhead(strokes) == (line < arrow) {
+            bestByKind[.line] = arrow
+            bestByKind[.arrow] = line
+        }
+    }
+
+    /// Whether the ink has barbs: taking the two points farthest apart as the shaft, some ink in
+    /// its last or first quarter lies more than 3% of its length off it on each side.
+    static func hasArrowhead(_ strokes: [[V]]) -> Bool {
+        let all = strokes.flatMap { $0 }
+        guard all.count > 2 else { return false }
+        let (a, b) = farthestPair(all)
+        let length = hypot(b.x - a.x, b.y - a.y)
+        guard length > 0 else { return false }
+        let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+        var left = [false, false], right = [false, false]   // per end: ink off the shaft on that side
+        for p in all {
+            let t = ((p.x - a.x) * ux + (p.y - a.y) * uy) / length
+            let side = ((p.x - a.x) * uy - (p.y - a.y) * ux) / length
+            guard t < 0.25 || t > 0.75 else { continue }
+            let end = t > 0.75 ? 1 : 0
+            if side > 0.03 { left[end] = true }
+            if side < -0.03 { right[end] = true }
+        }
+        return (left[0] && right[0]) || (left[1] && right[1])
     }
 
     /// Candidates best first, one per kind found, "not a shape" when nothing is near.
@@ -156,6 +192,7 @@ public struct ShapeRecognizer: Sendable {
             let d = Self.distance(c, t.cloud)
             if d < bestByKind[t.kind] ?? .infinity { bestByKind[t.kind] = d }
         }
+        Self.settleLineOrArrow(&bestByKind, strokes: strokes)
         if bestByKind.isEmpty { return [ShapeCandidate(shape: .notAShape, score: 1, points: [])] }
         // Scores: a softmax over kinds of -distance (sharpness: the reject distance).
         let temperature = max(rejectDistance / 4, 1e-6)

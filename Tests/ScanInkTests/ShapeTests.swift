@@ -43,6 +43,24 @@ import ScanModel
         #expect(c.allSatisfy { $0.score >= 0 && $0.score <= 1 })
     }
 
+    @Test func anArrowWithASmallHeadIsAnArrowAndABentLineIsALine() {
+        typealias V = InkRenderer.Vec
+        // A shaft at 10° (between the templates' 22.5° steps) with barbs a tenth of its length.
+        let a = 10 * Double.pi / 180, tip = V(200 * cos(a), 200 * sin(a))
+        func barb(_ turn: Double) -> V { V(tip.x - 20 * cos(a + turn), tip.y - 20 * sin(a + turn)) }
+        func ink(_ strokes: [[V]]) -> Ink {
+            Ink(strokes: strokes.map { s in Ink.Stroke(points: InkRenderer.resample(s, step: 2).map { Ink.Point(x: $0.x + 50, y: $0.y + 50) }) })
+        }
+        let arrow = [[V(0, 0), tip], [barb(-0.5), tip, barb(0.5)]]
+        #expect(ShapeRecognizer.hasArrowhead(arrow))
+        #expect(ShapeRecognizer().recognize(ink(arrow)).first?.shape == .arrow)
+        // A line with a flick at its end to one side only has no head.
+        let flicked = [[V(0, 0), tip, barb(0.5)]]
+        #expect(!ShapeRecognizer.hasArrowhead(flicked))
+        #expect(!ShapeRecognizer.hasArrowhead([[V(0, 0), tip]]))
+        #expect(ShapeRecognizer().recognize(ink([[V(0, 0), tip]])).first?.shape == .line)
+    }
+
     @Test func aScribbleIsNotAShape() throws {
         let font = try HersheyFont(named: "cursive")
         var rng = SeededGenerator(seed: 5)

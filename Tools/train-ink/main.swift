@@ -302,7 +302,10 @@ case "shapes":
                  reject, scores[bestIndex], accuracy(test, reject), perKind, ShapeKind.allCases.count))
     for kind in ShapeKind.allCases {
         let rows = test.filter { $0.0 == kind }
-        print("  \(kind.rawValue): \(String(format: "%.3f", accuracy(rows, reject)))")
+        var confusions: [String: Int] = [:]
+        for r in rows { let got = r.2 > reject ? ShapeKind.notAShape : r.1; if got != kind { confusions[got.rawValue, default: 0] += 1 } }
+        print("  \(kind.rawValue): \(String(format: "%.3f", accuracy(rows, reject)))"
+              + (confusions.isEmpty ? "" : " (as " + confusions.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"))
     }
     if args.contains("--write") {
         try """
