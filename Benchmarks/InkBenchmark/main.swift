@@ -36,21 +36,22 @@ let loadStart = Date()
 // INK_SHAPES=0 leaves out the single-character shape classifier (the figure before it).
 var recognizerOptions = InkRecognizer.Options()
 if ProcessInfo.processInfo.environment["INK_SHAPES"] == "0" { recognizerOptions.characterShapes = nil }
-// INK_ZONE=R (and INK_ZONE_REACH) set the renderer's zone compression on every rendering (a sweep);
-// INK_ZONE=off renders without it (the figure before it).
-if let v = ProcessInfo.processInfo.environment["INK_ZONE"] {
-    let ratio = Double(v), reach = ProcessInfo.processInfo.environment["INK_ZONE_REACH"].flatMap(Double.init)
-    func set(_ r: inout InkRenderer.Settings) { r.zoneCompression = ratio; if let reach { r.zoneReach = reach } }
-    set(&recognizerOptions.renderer)
-    recognizerOptions.extraRenderings = recognizerOptions.extraRenderings.map { var r = $0; set(&r); return r }
+/// Changes every rendering's settings, the main one and the extra ones (a sweep).
+@MainActor func everyRendering(_ change: (inout InkRenderer.Settings) -> Void) {
+    change(&recognizerOptions.renderer)
+    recognizerOptions.extraRenderings = recognizerOptions.extraRenderings.map { var r = $0; change(&r); return r }
+}
+let environment = ProcessInfo.processInfo.environment
+// INK_ZONE=R (and INK_ZONE_REACH) set the zone compression; INK_ZONE=off renders without it.
+if let v = environment["INK_ZONE"] {
+    let reach = environment["INK_ZONE_REACH"].flatMap(Double.init)
+    everyRendering { $0.zoneCompression = Double(v); if let reach { $0.zoneReach = reach } }
 }
 // INK_SKEW=0 renders without levelling the writing line; INK_SKEW=N allows N degrees either way
 // (INK_SKEW_GAIN: the sharpness gain it needs).
-if let v = ProcessInfo.processInfo.environment["INK_SKEW"].flatMap(Double.init) {
-    let gain = ProcessInfo.processInfo.environment["INK_SKEW_GAIN"].flatMap(Double.init)
-    func set(_ r: inout InkRenderer.Settings) { r.correctSkew = v > 0; r.maxSkew = v; if let gain { r.minSkewGain = gain } }
-    set(&recognizerOptions.renderer)
-    recognizerOptions.extraRenderings = recognizerOptions.extraRenderings.map { var r = $0; set(&r); return r }
+if let v = environment["INK_SKEW"].flatMap(Double.init) {
+    let gain = environment["INK_SKEW_GAIN"].flatMap(Double.init)
+    everyRendering { $0.correctSkew = v > 0; $0.maxSkew = v; if let gain { $0.minSkewGain = gain } }
 }
 let recognizer = try InkRecognizer(options: recognizerOptions)
 _ = try recognizer.lexicon(for: "en-US")
@@ -82,7 +83,6 @@ print(String(format: "one rendering, %d inks: %.1f ms wall, %.1f ms CPU per ink 
 // (InkEnsemble) are read only for inks whose choice is open after the first.
 // INK_CHARSET restricts the candidates as `--charset` does; INK_PREDICTIONS=FILE writes the results,
 // one JSON line per ink, for `score_ink.py SET --predictions FILE`.
-let environment = ProcessInfo.processInfo.environment
 let context = InkContext(charset: environment["INK_CHARSET"])
 var predictions = ""
 var fullHits = 0, opened = 0

@@ -70,20 +70,25 @@ public final class InkRecognizer {
 
     /// The image the recognizer reads for this ink.
     public func render(_ ink: Ink, charset: String? = nil) -> RasterImage {
-        InkRenderer(settings: rendererSettings(for: ink, charset: charset ?? ink.charset)).render(ink)
+        InkRenderer(settings: rendererSettings(for: ink, charset: charset)).render(ink)
     }
 
-    /// The renderer's settings for this ink; `charset` is the characters the candidates may use.
+    /// The renderer's settings for this ink; `charset` is the characters the candidates may use
+    /// (nil: the ink's own).
     public func rendererSettings(for ink: Ink, charset: String? = nil) -> InkRenderer.Settings {
         Self.adapted(options.renderer, for: ink, charset: charset)
     }
 
     /// A rendering's settings adapted to the ink: a writing area sets the smallest ink height;
-    /// with only digits and symbols allowed there is no x-height band, so no zones are compressed.
-    public static func adapted(_ settings: InkRenderer.Settings, for ink: Ink, charset: String?) -> InkRenderer.Settings {
+    /// with only digits and symbols allowed (`charset`, else the ink's) there is no x-height band,
+    /// so no zones are compressed.
+    public static func adapted(_ settings: InkRenderer.Settings, for ink: Ink,
+                               charset: String?) -> InkRenderer.Settings {
         var s = settings
         if let area = ink.writingArea { s.minimumInkHeight = area.height * 0.25 }
-        if let charset, !charset.isEmpty, !charset.contains(where: \.isLowercase) { s.zoneCompression = nil }
+        if let allowed = charset ?? ink.charset, !allowed.isEmpty, !allowed.contains(where: \.isLowercase) {
+            s.zoneCompression = nil
+        }
         return s
     }
 
@@ -97,10 +102,13 @@ public final class InkRecognizer {
         [try probabilities(ink, charset: charset)] + (try extraProbabilities(ink, charset: charset))
     }
 
-    /// The probabilities of the `extraRenderings`.
+    /// The probabilities of the `extraRenderings`, drawn with the main rendering's smallest ink height.
     public func extraProbabilities(_ ink: Ink, charset: String? = nil) throws -> [LineProbabilities] {
-        try options.extraRenderings.map { extra in
-            try reader.probabilities(of: InkRenderer(settings: Self.adapted(extra, for: ink, charset: charset)).render(ink))
+        let minimumInkHeight = rendererSettings(for: ink, charset: charset).minimumInkHeight
+        return try options.extraRenderings.map { extra in
+            var settings = Self.adapted(extra, for: ink, charset: charset)
+            settings.minimumInkHeight = minimumInkHeight
+            return try reader.probabilities(of: InkRenderer(settings: settings).render(ink))
         }
     }
 

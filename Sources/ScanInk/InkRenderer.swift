@@ -40,15 +40,15 @@ public struct InkRenderer: Sendable, Hashable {
         /// Added to the measured slant before it is taken out (dx per dy; a rendering variant).
         public var slantOffset: Double = 0
         /// Ascenders and descenders reaching further than `zoneReach` core heights beyond the
-        /// core zone (where most of a word's ink lies, the x-height band) are drawn this many times
-        /// shorter there, so that a writer's long loops do not shrink the letters. nil: not.
+        /// core zone (where most of a word's ink lies, the x-height band) are drawn scaled by this
+        /// there, so that a writer's long loops do not shrink the letters. nil: not.
         /// Only ink at least `slantMinAspect` heights wide (words, not lone characters).
         /// Chosen on generated writers with long loops (`TrainInk words-dump ... --zones 3`,
         /// Tools/train-ink/README.md).
         public var zoneCompression: Double? = 0.35
         public var zoneReach: Double = 1.5
-        /// Turn a writing line that rises or falls (up to `maxSkew` degrees) level. Only ink at
-        /// least `skewMinAspect` heights wide: a lone character's tilt is its shape.
+        /// Turn a writing line that rises or falls (up to `maxSkew` degrees) level, when the ink is
+        /// then at least `skewMinAspect` heights wide: a lone character's tilt is its shape.
         public var correctSkew: Bool = true
         public var maxSkew: Double = 30
         public var skewMinAspect: Double = 2
@@ -125,7 +125,18 @@ public struct InkRenderer: Sendable, Hashable {
         return weight > 0 ? sum / weight : 0
     }
 
-    /// The angle (radians) that turns the writing line level: the whole degree within
+    /// The width and height of the strokes' bounding box.
+    static func extent(_ strokes: [[Vec]]) -> (x: Double, y: Double) {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in strokes.joined() {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return minX <= maxX ? (maxX - minX, maxY - minY) : (0, 0)
+    }
+
+    /// The angle (radians; positive when the line rises to the right, y down) that turns the
+    /// writing line level: the whole degree within
     /// ±`maxDegrees` whose turned heights give the sharpest profile (the largest sum of squared
     /// counts in bins of `binHeight`), as page deskewing does; 0 unless it is `minGain` times
     /// as sharp as level.
@@ -144,7 +155,7 @@ public struct InkRenderer: Sendable, Hashable {
             }
             return bins.reduce(0) { $0 + $1 * $1 }
         }
-        let limit = Int(maxDegrees)
+        let limit = max(0, Int(maxDegrees))
         let level = sharpness(0)
         var best = 0, bestSharpness = level
         for d in -limit...limit where d != 0 {
@@ -163,7 +174,9 @@ public struct InkRenderer: Sendable, Hashable {
         guard maxY > minY else { return nil }
         let bins = 50
         var count = [Double](repeating: 0, count: bins)
-        for st in strokes { for p in st { count[min(bins - 1, Int((p.y - minY) / (maxY - minY) * Double(bins)))] += 1 } }
+        for st in strokes {
+            for p in st { count[min(bins - 1, Int((p.y - minY) / (maxY - minY) * Double(bins)))] += 1 }
+        }
         let smooth = (0..<bins).map { i in (max(0, i - 1)...min(bins - 1, i + 1)).reduce(0.0) { $0 + count[$1] } }
         guard let peak = smooth.max(), peak > 0 else { return nil }
         let dense = smooth.indices.filter { smooth[$0] >= peak / 2 }
@@ -181,22 +194,28 @@ public struct InkRenderer: Sendable, Hashable {
         let inkHeight = max(b.maxY - b.minY, (b.maxX - b.minX) * 0.1, 1e-6)
         // Jitter is measured against the ink's size, so smoothing and resampling use it.
         strokes = strokes.map { Self.smooth(Self.resample($0, step: inkHeight * s.resampleStep), radius: s.smoothing) }
-        if s.correctSkew, b.maxX - b.minX >= s.skewMinAspect * (b.maxY - b.minY) {
+        // The ink's extent, as drawn so far (levelling changes it).
+        var span = (x: b.maxX - b.minX, y: b.maxY - b.minY)
+        // A sloping line is looked for on ink wider than high (a word turned 30° still is), and
+        // levelled when it is then `skewMinAspect` heights wide.
+        if s.correctSkew, span.x >= span.y {
             let angle = Self.skew(strokes, maxDegrees: s.maxSkew, binHeight: inkHeight / 25, minGain: s.minSkewGain)
             if angle != 0 {
                 let c = cos(angle), sn = sin(angle), cx = (b.minX + b.maxX) / 2, cy = (b.minY + b.maxY) / 2
-                strokes = strokes.map { $0.map { p in
+                let turned = strokes.map { $0.map { p in
                     let x = p.x - cx, y = p.y - cy
                     return Vec(cx + x * c - y * sn, cy + x * sn + y * c)
                 } }
+                let level = Self.extent(turned)
+                if level.x >= s.skewMinAspect * level.y { strokes = turned; span = level }
             }
         }
-        if s.correctSlant, b.maxX - b.minX >= s.slantMinAspect * (b.maxY - b.minY) {
+        if s.correctSlant, span.x >= s.slantMinAspect * span.y {
             let k = min(max(Self.slant(strokes) + s.slantOffset, -s.maxSlant), s.maxSlant)
             let cy = (b.minY + b.maxY) / 2
             strokes = strokes.map { $0.map { Vec($0.x - k * ($0.y - cy), $0.y) } }
         }
-        if let ratio = s.zoneCompression, b.maxX - b.minX >= s.slantMinAspect * (b.maxY - b.minY),
+        if let ratio = s.zoneCompression, span.x >= s.slantMinAspect * span.y,
            let core = Self.coreZone(strokes) {
             let reach = s.zoneReach * (core.upperBound - core.lowerBound)
             let top = core.lowerBound - reach, bottom = core.upperBound + reach

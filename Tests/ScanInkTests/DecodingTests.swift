@@ -22,6 +22,49 @@ import ScanRecognition
         return LineProbabilities(steps: rows.count, alphabet: alphabet, values: values)
     }
 
+    /// `restricted(to:lookAlikes:reassign:)` as first written: every class looked at on every row.
+    static func plainRestriction(_ p: LineProbabilities, allowed: Set<Character>, lookAlikes: [String: Character],
+                                 reassign: [String: Character]) -> [Float] {
+        let c = p.classCount
+        var index: [Character: Int] = [:]
+        for (k, s) in p.alphabet.enumerated() where k > 0 && s.count == 1 && index[s.first!] == nil {
+            index[s.first!] = k
+        }
+        let keep = p.alphabet.enumerated().map { k, s in k == 0 || (s.count == 1 && allowed.contains(s.first!)) }
+        var moveTo = [Int](repeating: -1, count: c)
+        for (k, s) in p.alphabet.enumerated() where !keep[k] || reassign[s] != nil {
+            if let target = reassign[s] ?? lookAlikes[s], allowed.contains(target), let tk = index[target], tk != k {
+                moveTo[k] = tk
+            }
+        }
+        var out = p.values
+        for t in 0..<p.steps {
+            var sum: Float = 0
+            for k in 0..<c where moveTo[k] >= 0 { out[t * c + moveTo[k]] += out[t * c + k]; out[t * c + k] = 0 }
+            for k in 0..<c { if !keep[k] { out[t * c + k] = 0 } else { sum += out[t * c + k] } }
+            if sum > 0 { for k in 0..<c { out[t * c + k] /= sum } } else { out[t * c] = 1 }
+        }
+        return out
+    }
+
+    @Test func aRestrictionMovesLookAlikesAndReassignedClassesAsTheFullScanDoes() {
+        // Duplicated texts ("a", "1"), look-alikes with and without an allowed target, a reassigned
+        // allowed class, a class that is both reassigned and a look-alike, and an empty row.
+        let alphabet = ["", "a", "b", "1", "l", "a", "I", "一", "-", "1", "o", "0", " "]
+        var rng = SeededGenerator(seed: 3)
+        var values = (0..<(6 * alphabet.count)).map { _ in Float(rng.uniform(0, 1)) }
+        for k in 1..<alphabet.count { values[5 * alphabet.count + k] = 0 }
+        values[5 * alphabet.count] = 0
+        let p = LineProbabilities(steps: 6, alphabet: alphabet, values: values)
+        let allowed: Set<Character> = ["1", "-", "a", "0"]
+        let lookAlikes: [String: Character] = ["l": "1", "I": "1", "一": "-", "b": "x", "o": "0"]
+        let reassign: [String: Character] = ["a": "1", "o": "-"]
+        let restricted = p.restricted(to: allowed, lookAlikes: lookAlikes, reassign: reassign)
+        let plain = Self.plainRestriction(p, allowed: allowed, lookAlikes: lookAlikes, reassign: reassign)
+        #expect(restricted.values == plain)
+        #expect(restricted.values[3] > values[3])   // "1" took the "l", "I" and "a" of the first row
+    }
+
     @Test func ctcProbabilitySumsEveryAlignment() {
         // Two steps, "a" possible at both: alignments of "a" are a-, -a, aa.
         let p = Self.probs([["a": 0.6], ["a": 0.3]])

@@ -63,7 +63,7 @@ import ScanModel
     }()
 
     @Test func theCoreZoneIsWhereMostInkLies() throws {
-        let strokes = Self.wordWithALongLoop.strokes.map { InkRenderer.resample($0.points.map { V($0.x, $0.y) }, step: 1) }
+        let strokes = Self.wordWithALongLoop.strokes.map { s in InkRenderer.resample(s.points.map { V($0.x, $0.y) }, step: 1) }
         let core = try #require(InkRenderer.coreZone(strokes))
         #expect(abs(core.lowerBound - 100) < 15 && abs(core.upperBound - 140) < 15)
     }
@@ -79,9 +79,11 @@ import ScanModel
         plain.zoneCompression = nil
         #expect(letterHeight(InkRenderer.Settings()) > 1.5 * letterHeight(plain))
         // Only digits and symbols allowed: no x-height band to keep.
-        let digits = InkRecognizer.adapted(InkRenderer.Settings(), for: Self.wordWithALongLoop, charset: "0123456789+-/")
-        #expect(digits.zoneCompression == nil)
-        #expect(InkRecognizer.adapted(InkRenderer.Settings(), for: Self.wordWithALongLoop, charset: "abc").zoneCompression != nil)
+        func adapted(_ charset: String) -> InkRenderer.Settings {
+            InkRecognizer.adapted(InkRenderer.Settings(), for: Self.wordWithALongLoop, charset: charset)
+        }
+        #expect(adapted("0123456789+-/").zoneCompression == nil)
+        #expect(adapted("abc").zoneCompression != nil)
     }
 
     /// The first three letters of `wordWithALongLoop`, turned `degrees` about the first point
@@ -98,7 +100,9 @@ import ScanModel
 
     @Test func aRisingLineIsLevelled() {
         func measured(_ degrees: Double) -> Double {
-            let strokes = Self.risingWord(degrees).strokes.map { InkRenderer.resample($0.points.map { V($0.x, $0.y) }, step: 1) }
+            let strokes = Self.risingWord(degrees).strokes.map { s in
+                InkRenderer.resample(s.points.map { V($0.x, $0.y) }, step: 1)
+            }
             return InkRenderer.skew(strokes, maxDegrees: 30, binHeight: 4, minGain: 1.1) * 180 / .pi
         }
         #expect(abs(measured(12) - 12) <= 1)

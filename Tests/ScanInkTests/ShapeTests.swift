@@ -49,7 +49,9 @@ import ScanModel
         let a = 10 * Double.pi / 180, tip = V(200 * cos(a), 200 * sin(a))
         func barb(_ turn: Double) -> V { V(tip.x - 20 * cos(a + turn), tip.y - 20 * sin(a + turn)) }
         func ink(_ strokes: [[V]]) -> Ink {
-            Ink(strokes: strokes.map { s in Ink.Stroke(points: InkRenderer.resample(s, step: 2).map { Ink.Point(x: $0.x + 50, y: $0.y + 50) }) })
+            Ink(strokes: strokes.map { s in
+                Ink.Stroke(points: InkRenderer.resample(s, step: 2).map { Ink.Point(x: $0.x + 50, y: $0.y + 50) })
+            })
         }
         let arrow = [[V(0, 0), tip], [barb(-0.5), tip, barb(0.5)]]
         #expect(ShapeRecognizer.hasArrowhead(arrow))

@@ -69,14 +69,18 @@ func loadSet(_ path: String) throws -> [(String, Ink)] {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
+/// The number after `flag` on the command line.
+func number(after flag: String) -> Double? {
+    args.firstIndex(of: flag).flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil }
+}
 /// How messy the generated ink is (InkSynthesizer.messyStyle's level): `--mess 2.5`.
-/// Writers' ascenders and descenders up to this many times the font's (`--zones 3`; dump-gen only).
-let zoneStretch = args.firstIndex(of: "--zones").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil }
-/// Writing lines at up to this many degrees either way (`--rotate 15`; words-dump and dump-gen only).
-let rotation = args.firstIndex(of: "--rotate").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil }
-let messLevel = args.firstIndex(of: "--mess").flatMap { args.count > $0 + 1 ? Double(args[$0 + 1]) : nil } ?? 1
+let messLevel = number(after: "--mess") ?? 1
+/// Writers' ascenders and descenders up to this many times the font's (`--zones 3`; words-dump and dump-gen).
+let zoneStretch = number(after: "--zones")
+/// Writing lines at up to this many degrees either way (`--rotate 15`; words-dump and dump-gen).
+let rotation = number(after: "--rotate")
 // Renderer settings can be overridden for sweeps: INK_PEN, INK_VPAD, INK_HPAD, INK_SLANT (0/1),
-// INK_SMOOTH, INK_STEP, INK_ASPECT.
+// INK_SMOOTH, INK_STEP, INK_ASPECT, INK_ZONE (a ratio, or off) and INK_ZONE_REACH.
 var options = InkRecognizer.Options()
 // The bonus is fitted on one rendering (the ensemble's extra renderings are chosen afterwards, by ensemble.py).
 options.extraRenderings = []
@@ -89,7 +93,7 @@ if let v = env["INK_SMOOTH"].flatMap(Int.init) { options.renderer.smoothing = v 
 if let v = env["INK_STEP"].flatMap(Double.init) { options.renderer.resampleStep = v }
 if let v = env["INK_SHRINK"].flatMap(Double.init) { options.renderer.shrinkAspect = v }
 if let v = env["INK_ASPECT"].flatMap(Double.init) { options.renderer.minAspect = v }
-if let v = env["INK_ZONE"].flatMap(Double.init) { options.renderer.zoneCompression = v }
+if let v = env["INK_ZONE"] { options.renderer.zoneCompression = Double(v) }
 if let v = env["INK_ZONE_REACH"].flatMap(Double.init) { options.renderer.zoneReach = v }
 // INK_EXTRA="pen,slant;pen,slant": extra renderings (pen width share, deslant 0/1).
 if let v = env["INK_EXTRA"] {
@@ -237,11 +241,12 @@ case "characters-dump":
     // Generated single characters as a labelled Ink JSON Lines set (for InkBenchmark and score_ink.py):
     //   TrainInk characters-dump PER_CLASS SEED OUT.jsonl [--mess M]
     let perClass = Int(args[1]) ?? 20, seed = UInt64(args[2]) ?? 1
-    try writeSet(generatedCharacters(perClass: perClass, seed: seed, mess: messLevel).map { (String($0.0), $0.1) }, to: args[3])
+    let characters = generatedCharacters(perClass: perClass, seed: seed, mess: messLevel)
+    try writeSet(characters.map { (String($0.0), $0.1) }, to: args[3])
     print("wrote \(perClass * CharacterInkSynthesizer.characters.count) inks (seed \(seed)) to \(args[3])")
 case "words-dump":
     // Generated words, numbers, codes and names (as dump-gen makes them) as a labelled Ink JSON Lines set:
-    //   TrainInk words-dump COUNT SEED OUT.jsonl [--mess M] [--zones Z]
+    //   TrainInk words-dump COUNT SEED OUT.jsonl [--mess M] [--zones Z] [--rotate D]
     let set = try generatedWords(count: Int(args[1]) ?? 400, seed: UInt64(args[2]) ?? 1)
     try writeSet(set, to: args[3])
     print("wrote \(set.count) inks (seed \(args[2])) to \(args[3])")
@@ -303,9 +308,12 @@ case "shapes":
     for kind in ShapeKind.allCases {
         let rows = test.filter { $0.0 == kind }
         var confusions: [String: Int] = [:]
-        for r in rows { let got = r.2 > reject ? ShapeKind.notAShape : r.1; if got != kind { confusions[got.rawValue, default: 0] += 1 } }
-        print("  \(kind.rawValue): \(String(format: "%.3f", accuracy(rows, reject)))"
-              + (confusions.isEmpty ? "" : " (as " + confusions.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"))
+        for r in rows {
+            let got = r.2 > reject ? ShapeKind.notAShape : r.1
+            if got != kind { confusions[got.rawValue, default: 0] += 1 }
+        }
+        let listed = confusions.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        print("  \(kind.rawValue): \(String(format: "%.3f", accuracy(rows, reject)))" + (listed.isEmpty ? "" : " (as \(listed))"))
     }
     if args.contains("--write") {
         try """
@@ -367,8 +375,7 @@ func variantSettings(_ spec: String, base: InkRenderer.Settings) -> [InkRenderer
     return out
 }
 
-/// The text of generated case `i`: seven in ten a listed word, else a number, a code or a made-up name.
-/// Generated Hershey inks of `generatedText`, in the `--mess` and `--zones` writers' styles.
+/// Generated Hershey inks of `generatedText`, in the `--mess`, `--zones` and `--rotate` writers' styles.
 func generatedWords(count: Int, seed: UInt64) throws -> [(String, Ink)] {
     var rng = SeededGenerator(seed: seed)
     let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
@@ -393,6 +400,7 @@ func writeSet(_ set: [(String, Ink)], to path: String) throws {
     try lines.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
+/// The text of generated case `i`: seven in ten a listed word, else a number, a code or a made-up name.
 func generatedText(_ i: Int, words: [String], lexicon: WordList, rng: inout SeededGenerator) -> String {
     if i % 10 < 7 { return words[Int(rng.next() % UInt64(words.count))] }
     let digits = "0123456789", letters = "abcdefghijklmnopqrstuvwxyz"

@@ -22,6 +22,8 @@ public struct LineProbabilities: Sendable {
 
     /// `alphabet` is the blank (""), the model's dictionary, then the space.
     public init(steps: Int, alphabet: [String], values: [Float]) {
+        precondition(alphabet.count >= 2 && alphabet.first == "" && alphabet.last == " ",
+                     "an alphabet starts with the blank and ends with the space")
         self.init(steps: steps, values: values, decoder: CTCDecoder(dictionary: Array(alphabet.dropFirst().dropLast())))
     }
 
@@ -48,15 +50,14 @@ public struct LineProbabilities: Sendable {
         let c = classCount
         let single = decoder.singleCharacter
         // The first class of each allowed character.
-        var index: [Character: Int] = [:]
-        for k in 1..<c { if let ch = single[k], allowed.contains(ch), index[ch] == nil { index[ch] = k } }
+        func index(_ ch: Character) -> Int? { decoder.classesOfText[String(ch)]?.first { $0 > 0 } }
         let keep: [Bool] = (0..<c).map { k in k == 0 || single[k].map(allowed.contains) == true }
         let kept = (0..<c).filter { keep[$0] }
         // Class -> the allowed class it reads as: every class of a reassigned text, and every
         // class left out whose text has a look-alike; in class order, as they are applied.
         var moves: [(from: Int, to: Int)] = []
         func move(_ text: String, to target: Character, only: (Int) -> Bool) {
-            guard allowed.contains(target), let tk = index[target] else { return }
+            guard allowed.contains(target), let tk = index(target) else { return }
             for k in decoder.classesOfText[text] ?? [] where only(k) && k != tk { moves.append((k, tk)) }
         }
         for (text, target) in reassign { move(text, to: target) { _ in true } }
