@@ -136,10 +136,9 @@ public struct InkRenderer: Sendable, Hashable {
     }
 
     /// The angle (radians; positive when the line rises to the right, y down) that turns the
-    /// writing line level: the whole degree within
-    /// ±`maxDegrees` whose turned heights give the sharpest profile (the largest sum of squared
-    /// counts in bins of `binHeight`), as page deskewing does; 0 unless it is `minGain` times
-    /// as sharp as level.
+    /// writing line level: the whole degree within ±`maxDegrees` whose turned heights give the
+    /// sharpest profile (the largest sum of squared counts in bins of `binHeight`), as page
+    /// deskewing does; 0 unless that profile is `minGain` times as sharp as the level one.
     static func skew(_ strokes: [[Vec]], maxDegrees: Double, binHeight: Double, minGain: Double = 1) -> Double {
         let points = Array(strokes.joined())
         guard binHeight > 0, let first = points.first else { return 0 }
