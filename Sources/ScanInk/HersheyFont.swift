@@ -135,6 +135,7 @@ public struct InkSynthesizer: Sendable {
             let ys = g.strokes.joined().map { Double($0.y) }
             return (ys.min() ?? 0, ys.max() ?? 0)
         } ?? (0, 0)
+        let turn = (cos: cos(style.baselineAngle), sin: sin(style.baselineAngle))
         func zoned(_ y: Double) -> Double {
             guard style.zoneStretch != 1 else { return y }
             if y < band.0 { return band.0 - (band.0 - y) * style.zoneStretch }
@@ -166,10 +167,7 @@ public struct InkSynthesizer: Sendable {
                         y += style.wobble * sin(phase + x / 25)
                         x += rng.gaussian() * style.jitter - style.slant * y
                         y += rng.gaussian() * style.jitter
-                        if style.baselineAngle != 0 {
-                            let c = cos(style.baselineAngle), sn = sin(style.baselineAngle)
-                            (x, y) = (x * c + y * sn, y * c - x * sn)
-                        }
+                        if style.baselineAngle != 0 { (x, y) = (x * turn.cos + y * turn.sin, y * turn.cos - x * turn.sin) }
                         pts.append(Ink.Point(x: origin.x + x * style.scale, y: origin.y + y * style.scale, t: t))
                         t += style.pointInterval
                     }

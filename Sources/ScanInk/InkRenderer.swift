@@ -125,14 +125,14 @@ public struct InkRenderer: Sendable, Hashable {
         return weight > 0 ? sum / weight : 0
     }
 
-    /// The width and height of the strokes' bounding box.
-    static func extent(_ strokes: [[Vec]]) -> (x: Double, y: Double) {
+    /// The strokes' bounding box (infinite bounds when there is no point).
+    static func bounds(_ strokes: [[Vec]]) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for p in strokes.joined() {
             minX = min(minX, p.x); maxX = max(maxX, p.x)
             minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
-        return minX <= maxX ? (maxX - minX, maxY - minY) : (0, 0)
+        return (minX, maxX, minY, maxY)
     }
 
     /// The angle (radians; positive when the line rises to the right, y down) that turns the
@@ -168,8 +168,7 @@ public struct InkRenderer: Sendable, Hashable {
     /// ink density, in 50 bins over the ink's height and smoothed over three, is at least half
     /// the densest. The points are taken as equally spaced along the strokes (resampled).
     static func coreZone(_ strokes: [[Vec]]) -> ClosedRange<Double>? {
-        var minY = Double.infinity, maxY = -Double.infinity
-        for st in strokes { for p in st { minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+        let (_, _, minY, maxY) = bounds(strokes)
         guard maxY > minY else { return nil }
         let bins = 50
         var count = [Double](repeating: 0, count: bins)
@@ -205,8 +204,9 @@ public struct InkRenderer: Sendable, Hashable {
                     let x = p.x - cx, y = p.y - cy
                     return Vec(cx + x * c - y * sn, cy + x * sn + y * c)
                 } }
-                let level = Self.extent(turned)
-                if level.x >= s.skewMinAspect * level.y { strokes = turned; span = level }
+                let level = Self.bounds(turned)
+                let levelSpan = (x: level.maxX - level.minX, y: level.maxY - level.minY)
+                if levelSpan.x >= s.skewMinAspect * levelSpan.y { strokes = turned; span = levelSpan }
             }
         }
         if s.correctSlant, span.x >= s.slantMinAspect * span.y {
@@ -224,8 +224,7 @@ public struct InkRenderer: Sendable, Hashable {
                 return p
             } }
         }
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for st in strokes { for p in st { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) } }
+        let (minX, maxX, minY, maxY) = Self.bounds(strokes)
         let h = Double(s.height)
         let pad = h * s.verticalPadding
         let contentHeight = h - 2 * pad

@@ -135,6 +135,12 @@ public struct ShapeRecognizer: Sendable {
     /// The nearest template's kind and its distance.
     public func nearest(_ ink: Ink) -> (ShapeKind, Double) {
         let strokes = ink.strokes.map { $0.points.map { V($0.x, $0.y) } }.filter { !$0.isEmpty }
+        return distancesByKind(strokes).min { $0.value < $1.value }.map { ($0.key, $0.value) } ?? (.notAShape, .infinity)
+    }
+
+    /// Each kind's nearest template distance (templates whose ink ratio is within the gate),
+    /// with a line and an arrow settled by the ink's geometry.
+    func distancesByKind(_ strokes: [[V]]) -> [ShapeKind: Double] {
         let c = Self.cloud(strokes)
         let ratio = Self.inkRatio(strokes)
         var bestByKind: [ShapeKind: Double] = [:]
@@ -143,7 +149,7 @@ public struct ShapeRecognizer: Sendable {
             if d < bestByKind[t.kind] ?? .infinity { bestByKind[t.kind] = d }
         }
         Self.settleLineOrArrow(&bestByKind, strokes: strokes)
-        return bestByKind.min { $0.value < $1.value }.map { ($0.key, $0.value) } ?? (.notAShape, .infinity)
+        return bestByKind
     }
 
     /// A point cloud hardly tells a line from an arrow with a small head (most of its points lie
@@ -185,14 +191,7 @@ public struct ShapeRecognizer: Sendable {
     public func recognize(_ ink: Ink) -> [ShapeCandidate] {
         let strokes = ink.strokes.map { $0.points.map { V($0.x, $0.y) } }.filter { !$0.isEmpty }
         guard !strokes.isEmpty else { return [] }
-        let c = Self.cloud(strokes)
-        let ratio = Self.inkRatio(strokes)
-        var bestByKind: [ShapeKind: Double] = [:]
-        for t in templates where abs(log(ratio / t.inkRatio)) <= log(Self.ratioGate) {
-            let d = Self.distance(c, t.cloud)
-            if d < bestByKind[t.kind] ?? .infinity { bestByKind[t.kind] = d }
-        }
-        Self.settleLineOrArrow(&bestByKind, strokes: strokes)
+        let bestByKind = distancesByKind(strokes)
         if bestByKind.isEmpty { return [ShapeCandidate(shape: .notAShape, score: 1, points: [])] }
         // Scores: a softmax over kinds of -distance (sharpness: the reject distance).
         let temperature = max(rejectDistance / 4, 1e-6)

@@ -31,19 +31,15 @@ struct CTCDecoder: Sendable {
     init(dictionary: [String]) {
         characters = [""] + dictionary + [" "]
         spaceClass = characters.count - 1
-        var index: [String: Int] = [:]
         var classes: [String: [Int]] = [:]
-        for (k, c) in characters.enumerated() {
-            if index[c] == nil { index[c] = k }
-            classes[c, default: []].append(k)
-        }
+        for (k, c) in characters.enumerated() { classes[c, default: []].append(k) }
         classesOfText = classes
         singleCharacter = characters.map { $0.count == 1 ? $0.first : nil }
         var forms: [Int: Int] = [:]
         var wide = [Bool](repeating: false, count: characters.count)
         for (k, c) in characters.enumerated() {
             guard c.unicodeScalars.count == 1, let v = c.unicodeScalars.first?.value else { continue }
-            if let ascii = Self.asciiEquivalent(v), let a = index[String(UnicodeScalar(ascii)!)] { forms[k] = a }
+            if let ascii = Self.asciiEquivalent(v), let a = classes[String(UnicodeScalar(ascii)!)]?.first { forms[k] = a }
             wide[k] = (0x2E80...0x2FFF).contains(v) || (0x3040...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v)
                 || (0xF900...0xFAFF).contains(v)
         }
