@@ -75,6 +75,7 @@ for i in train { counts[ys[i]] += 1 }
 let classWeight = counts.map { $0 > 0 ? (Double(train.count) / (Double(labels.count) * $0)).squareRoot() : 0 }
 var w = [[Double]](repeating: [Double](repeating: 0, count: d), count: labels.count)
 let lambda = Double(ProcessInfo.processInfo.environment["TRAIN_LAMBDA"] ?? "") ?? 0.0001, rate = 0.5
+let steps = Int(ProcessInfo.processInfo.environment["TRAIN_STEPS"] ?? "") ?? 6000
 @MainActor func probs(_ x: [Double]) -> [Double] {
     let z = w.map { r in zip(r, x).reduce(0) { $0 + $1.0 * $1.1 } }
     let m = z.max()!
@@ -83,7 +84,7 @@ let lambda = Double(ProcessInfo.processInfo.environment["TRAIN_LAMBDA"] ?? "") ?
     return e.map { $0 / s }
 }
 let norm = train.reduce(0.0) { $0 + classWeight[ys[$1]] }
-for _ in 0..<(Int(ProcessInfo.processInfo.environment["TRAIN_STEPS"] ?? "") ?? 6000) {
+for _ in 0..<steps {
     var g = [[Double]](repeating: [Double](repeating: 0, count: d), count: labels.count)
     for i in train {
         let p = probs(xs[i])

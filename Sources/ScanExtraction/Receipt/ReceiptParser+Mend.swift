@@ -20,12 +20,14 @@ extension ReceiptParser {
         // The items against the subtotal, or else the total less tip and taxes (a tax may hold the same
         // misread): one item's leading 5 a `$`.
         let taxSum = r.tax.compactMap { Self.cents($0.amount) }.reduce(0, +)
-        // The taxes' sum as read, and with one tax's leading 5 taken for a `$`.
-        let taxSums = [taxSum] + r.tax.compactMap { t in
-            guard let fixed = Self.withoutMisreadDollar(t.amount, printedIn: t.source.text), let c = Self.cents(fixed),
-                  let old = Self.cents(t.amount) else { return nil }
-            return taxSum - old + c
+        // Each tax whose leading 5 may be a `$`: the amount mended, and what that adds to the taxes' sum.
+        let taxFixes = r.tax.indices.compactMap { i -> (i: Int, fixed: String, delta: Int)? in
+            guard let fixed = Self.withoutMisreadDollar(r.tax[i].amount, printedIn: r.tax[i].source.text),
+                  let c = Self.cents(fixed), let old = Self.cents(r.tax[i].amount) else { return nil }
+            return (i, fixed, c - old)
         }
+        // The taxes' sum as read, and with one tax's leading 5 taken for a `$`.
+        let taxSums = [taxSum] + taxFixes.map { taxSum + $0.delta }
         var targets: [Int] = []
         if let sub = r.subtotal.flatMap({ Self.cents($0) }) {
             targets = [sub]
@@ -63,13 +65,8 @@ extension ReceiptParser {
 
         // One tax against the subtotal (or the items' sum) and the total: its leading 5 a `$`.
         if let sub = r.subtotal.flatMap({ Self.cents($0) }) ?? itemsSum, !r.tax.isEmpty, sub + taxSum + tip != total {
-            let fixes = r.tax.indices.compactMap { i -> (Int, String)? in
-                guard let fixed = Self.withoutMisreadDollar(r.tax[i].amount, printedIn: r.tax[i].source.text),
-                      let c = Self.cents(fixed), let old = Self.cents(r.tax[i].amount),
-                      sub + taxSum - old + c + tip == total else { return nil }
-                return (i, fixed)
-            }
-            if fixes.count == 1, let (i, fixed) = fixes.first {
+            let fixes = taxFixes.filter { sub + taxSum + $0.delta + tip == total }
+            if fixes.count == 1, let (i, fixed, _) = fixes.first {
                 findings.append(Self.mended("receipt.tax[\(i)].amount", r.tax[i].amount, fixed))
                 r.tax[i].amount = fixed
             }
