@@ -21,6 +21,9 @@ public final class InkRecognizer {
         /// its growth per character (a free reading of a long word strays more).
         public var lexiconBonus: Double = InkWeights.lexiconBonus
         public var lexiconBonusPerCharacter: Double = InkWeights.lexiconBonusPerCharacter
+        /// How far (score units) below the best a word-list reading may be and still be offered
+        /// among the candidates when none of them is listed (learned; `InkDecoder.withListedWord`).
+        public var listedWordReach: Double = InkWeights.listedWordReach
         /// Free beam search width.
         public var beamWidth: Int = 16
         /// Further renderings of the ink (another slant, pen or scale), read when the main one
@@ -139,11 +142,14 @@ public final class InkRecognizer {
         }
         let count = max(1, options.candidateCount), severalWords = InkContextRules.hasWordGap(ink)
         var renderings = [restrict(try probabilities(ink, charset: charset))]
-        var candidates = decode(renderings, lexicon: words, count: max(2, count), severalWords: severalWords)
-        if !options.extraRenderings.isEmpty, Self.isOpen(candidates, margin: options.ensembleMargin) {
+        var kept = max(2, count)
+        var ranked = decoder.ranked(renderings, lexicon: words, count: kept, severalWords: severalWords)
+        if !options.extraRenderings.isEmpty, Self.isOpen(ranked.map(\.candidate), margin: options.ensembleMargin) {
             renderings += try extraProbabilities(ink, charset: charset).map(restrict)
-            candidates = decode(renderings, lexicon: words, count: count, severalWords: severalWords)
+            kept = count
+            ranked = decoder.ranked(renderings, lexicon: words, count: kept, severalWords: severalWords)
         }
+        var candidates = InkDecoder.withListedWord(ranked, count: kept, reach: decoder.listedWordReach).map(\.candidate)
         if let charset, !charset.isEmpty, let shapes = options.characterShapes {
             candidates = shapes.rescore(candidates, ink: ink, allowed: Set(charset))
         }
@@ -155,11 +161,15 @@ public final class InkRecognizer {
                                       lexicon: words == nil ? nil : model.lexiconPath))
     }
 
+    /// The decoder with this recognizer's learned bonus and beam width.
+    public var decoder: InkDecoder {
+        InkDecoder(lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter, beamWidth: options.beamWidth,
+                   listedWordReach: options.listedWordReach)
+    }
+
     /// Free and word-list candidates merged by score (pure: no engine).
     public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [InkCandidate] {
-        InkDecoder(lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter, beamWidth: options.beamWidth)
-            .decode(renderings, lexicon: lexicon, count: count, severalWords: severalWords)
-            .map { InkCandidate(text: $0.text, score: $0.score) }
+        decoder.decode(renderings, lexicon: lexicon, count: count, severalWords: severalWords).map(\.candidate)
     }
 }
 
@@ -181,12 +191,16 @@ public struct InkDecoder: Sendable {
         public var score: Double
         public var logProbability: Double
         public var inLexicon: Bool
+        public var candidate: InkCandidate { InkCandidate(text: text, score: score) }
     }
     public var lexiconBonus: Double
     public var perCharacter: Double
     public var beamWidth: Int
-    public init(lexiconBonus: Double, perCharacter: Double = 0, beamWidth: Int = 16) {
+    /// See `withListedWord`; 0 offers none in practice.
+    public var listedWordReach: Double
+    public init(lexiconBonus: Double, perCharacter: Double = 0, beamWidth: Int = 16, listedWordReach: Double = 0) {
         self.lexiconBonus = lexiconBonus; self.perCharacter = perCharacter; self.beamWidth = beamWidth
+        self.listedWordReach = listedWordReach
     }
 
     /// The bonus of a listed word of `length` characters.
@@ -246,10 +260,17 @@ public struct InkDecoder: Sendable {
         proposals([probs], lexicon: lexicon, count: count)
     }
 
-    /// Candidates ranked by score. With `severalWords` (the ink has a gap as wide as a space
-    /// between words, `InkContextRules.hasWordGap`), a reading of the whole line word by word
-    /// with the word list competes too (`lineProposal`).
+    /// The best `count` candidates (`ranked`, then `withListedWord`).
     public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [Scored] {
+        Self.withListedWord(ranked(renderings, lexicon: lexicon, count: count, severalWords: severalWords), count: count,
+                            reach: listedWordReach)
+    }
+
+    /// Every candidate found, ranked by score, one per text ignoring case; `count` sets how many
+    /// the searches propose. With `severalWords` (the ink has a gap as wide as a space between
+    /// words, `InkContextRules.hasWordGap`), a reading of the whole line word by word with the
+    /// word list competes too (`lineProposal`).
+    public func ranked(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [Scored] {
         var found = proposals(renderings, lexicon: lexicon, count: count)
         if severalWords, let line = lineProposal(renderings, lexicon: lexicon), !found.contains(where: { $0.text == line.text }) {
             found.append(line)
@@ -264,7 +285,21 @@ public struct InkDecoder: Sendable {
         var out: [Scored] = []
         var seen = Set<String>()
         for s in ranked where seen.insert(s.text.lowercased()).inserted { out.append(s) }
-        return Array(out.prefix(count))
+        return out
+    }
+
+    /// The first `count` of `ranked` (best first), with a word-list reading among them when none
+    /// is but one scores within `reach` of the best: that word then takes the last place (when
+    /// `count` is at least 2). A misread letter repeated across the free readings ("2lggbua",
+    /// "Alggbua", ...) can push every listed word out of the list; the nearest real word is still
+    /// offered. `reach` is learned with the word-list bonus (`InkWeights.listedWordReach`).
+    public static func withListedWord(_ ranked: [Scored], count: Int, reach: Double) -> [Scored] {
+        var top = Array(ranked.prefix(count))
+        guard count >= 2, top.count == count, !top.contains(where: \.inLexicon),
+              let word = ranked.dropFirst(count).first(where: \.inLexicon),
+              top[0].score - word.score <= reach else { return top }
+        top[count - 1] = word
+        return top
     }
 
     public func decode(_ probs: LineProbabilities, lexicon: WordList?, count: Int) -> [Scored] {

@@ -112,6 +112,26 @@ import ScanRecognition
         #expect(InkDecoder(lexiconBonus: 0).decode(p, lexicon: lexicon, count: 3).first?.text == "cbb")
     }
 
+    @Test func aListedWordWithinReachTakesTheLastPlace() {
+        func scored(_ text: String, _ score: Double, listed: Bool) -> InkDecoder.Scored {
+            .init(text: text, score: score, logProbability: score, inLexicon: listed)
+        }
+        let free = (0..<4).map { scored("x\($0)", -Double($0), listed: false) }
+        let ranked = free + [scored("word", -4.5, listed: true), scored("other", -9, listed: true)]
+        // No listed word in the first three: the best listed one replaces the third.
+        #expect(InkDecoder.withListedWord(ranked, count: 3, reach: 5).map(\.text) == ["x0", "x1", "word"])
+        // Out of reach, or a listed word already there, or a single candidate: left alone.
+        #expect(InkDecoder.withListedWord(ranked, count: 3, reach: 4).map(\.text) == ["x0", "x1", "x2"])
+        #expect(InkDecoder.withListedWord(ranked, count: 5, reach: 30).map(\.text) == ["x0", "x1", "x2", "x3", "word"])
+        #expect(InkDecoder.withListedWord(ranked, count: 1, reach: 30).map(\.text) == ["x0"])
+        // The decoder applies its own reach.
+        let p = Self.probs([["1": 0.9, "a": 0.05], [:], ["2": 0.9, "b": 0.05]])
+        let lexicon = WordList(words: ["ab"])
+        let near = InkDecoder(lexiconBonus: 0, listedWordReach: 30).decode(p, lexicon: lexicon, count: 2)
+        #expect(near.map(\.text).last == "ab")
+        #expect(!InkDecoder(lexiconBonus: 0).decode(p, lexicon: lexicon, count: 2).contains { $0.inLexicon })
+    }
+
     @Test func charsetRestrictionRemovesOtherClasses() {
         let p = Self.probs([["a": 0.6, "1": 0.3], [:], ["2": 0.5, "b": 0.4]])
         let r = p.restricted(to: Set("12"))

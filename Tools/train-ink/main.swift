@@ -4,9 +4,10 @@ import ScanModel
 import ScanRecognition
 
 // Learns the ink decoder's word-list bonus (InkWeights.lexiconBonus): the log-probability
-// a word-list reading gets over a free CTC reading.
+// a word-list reading gets over a free CTC reading; then how far below the best a listed word
+// may score and still be offered among five candidates (InkWeights.listedWordReach).
 //
-//   swift run -c release TrainInk fit [COUNT] [--write]     fit on generated Hershey ink: listed words
+//   swift run -c release TrainInk fit [COUNT] [--seed N] [--write]  fit on generated Hershey ink: listed words
 //                                                              and out-of-list strings (numbers, codes, names)
 //   swift run -c release TrainInk kfold SET.jsonl [K]       k-fold check on a labelled Ink JSON Lines set
 //   swift run -c release TrainInk eval SET.jsonl [BONUS]    top-1 / top-5 / CER of the decoder on a set
@@ -15,18 +16,21 @@ import ScanRecognition
 
 struct Case { var text: String; var proposals: [InkDecoder.Scored] }
 
-func top(_ cases: [Case], bonus: Double, perCharacter: Double = 0) -> (top1: Double, top5: Double) {
+func top(_ cases: [Case], bonus: Double, perCharacter: Double = 0, listedWordReach: Double = 0) -> (top1: Double, top5: Double) {
     var t1 = 0, t5 = 0
     for c in cases {
-        let ranked = c.proposals.map {
-            ($0.text, $0.logProbability + ($0.inLexicon ? InkDecoder.bonus(length: $0.text.count, base: bonus, perCharacter: perCharacter) : 0))
+        let ranked = c.proposals.map { p -> InkDecoder.Scored in
+            var p = p
+            p.score = p.logProbability + (p.inLexicon ? InkDecoder.bonus(length: p.text.count, base: bonus, perCharacter: perCharacter) : 0)
+            return p
         }
-            .sorted { $0.1 > $1.1 }.map { $0.0.lowercased() }
-        var seen = Set<String>(); var uniq: [String] = []
-        for r in ranked where seen.insert(r).inserted { uniq.append(r) }
+            .sorted { $0.score > $1.score }
+        var seen = Set<String>(); var uniq: [InkDecoder.Scored] = []
+        for r in ranked where seen.insert(r.text.lowercased()).inserted { uniq.append(r) }
+        let five = InkDecoder.withListedWord(uniq, count: 5, reach: listedWordReach).map { $0.text.lowercased() }
         let want = c.text.lowercased()
-        if uniq.first == want { t1 += 1 }
-        if uniq.prefix(5).contains(want) { t5 += 1 }
+        if five.first == want { t1 += 1 }
+        if five.contains(want) { t5 += 1 }
     }
     return (Double(t1) / Double(max(1, cases.count)), Double(t5) / Double(max(1, cases.count)))
 }
@@ -47,6 +51,16 @@ func fit(_ cases: [Case]) -> (Double, Double) {
         best = (m, grid[run[run.count / 2]], pc)
     }
     return (best.1, best.2)
+}
+
+/// The smallest reach with the best top-5 (`InkDecoder.withListedWord`), given the bonus.
+func fitReach(_ cases: [Case], bonus: Double, perCharacter: Double) -> Double {
+    let reaches = stride(from: 0.0, through: 30.0, by: 0.5).map { $0 }
+    let scores = reaches.map { top(cases, bonus: bonus, perCharacter: perCharacter, listedWordReach: $0).top5 }
+    let best = scores.max() ?? 0
+    print("top-5 by reach: " + stride(from: 0, to: reaches.count, by: 4).map { String(format: "%.0f:%.3f", reaches[$0], scores[$0]) }
+        .joined(separator: " "))
+    return reaches[scores.firstIndex { $0 >= best - 1e-12 } ?? 0]
 }
 
 func proposals(_ recognizer: InkRecognizer, _ lexicon: WordList, _ ink: Ink) throws -> [InkDecoder.Scored] {
@@ -111,7 +125,7 @@ let (lexicon, model) = try recognizer.lexicon(for: "en-US")
 switch env["INK_DEBUG"] == nil ? args.first : "debug" {
 case "fit":
     let count = args.count > 1 ? Int(args[1]) ?? 400 : 400
-    var rng = SeededGenerator(seed: 2024)
+    var rng = SeededGenerator(seed: UInt64(number(after: "--seed") ?? 2024))
     let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
     // Listed words of 2-12 letters, lower case; out-of-list strings: numbers, codes, names.
     let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
@@ -144,10 +158,13 @@ case "fit":
     }
     let inList = cases.filter { lexicon.contains($0.text) }.count
     let (bonus, perCharacter) = fit(cases)
-    let r = top(cases, bonus: bonus, perCharacter: perCharacter), r0 = top(cases, bonus: 0)
+    let reach = fitReach(cases, bonus: bonus, perCharacter: perCharacter)
+    let r = top(cases, bonus: bonus, perCharacter: perCharacter, listedWordReach: reach), r0 = top(cases, bonus: 0)
+    let unreached = top(cases, bonus: bonus, perCharacter: perCharacter)
     print("generated \(cases.count) (\(inList) listed words, \(cases.count - inList) out of the list), \(model.id)")
     print(String(format: "mess level %.2f: greedy top-1 %.3f", messLevel, Double(greedyHits) / Double(cases.count)))
     print(String(format: "bonus %.2f + %.2f per character: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, perCharacter, r.top1, r.top5, r0.top1))
+    print(String(format: "listed word offered within %.2f: top-5 %.3f (none offered: %.3f)", reach, r.top5, unreached.top5))
     if args.contains("--write") {
         let src = """
         /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess \(messLevel) --write`
@@ -159,6 +176,8 @@ case "fit":
             public static let lexiconBonus: Double = \(bonus)
             /// Its growth per character of the word.
             public static let lexiconBonusPerCharacter: Double = \(perCharacter)
+            /// How far below the best a listed word may score and still be offered among the candidates.
+            public static let listedWordReach: Double = \(reach)
         }
 
         """
