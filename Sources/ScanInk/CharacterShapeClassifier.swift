@@ -43,9 +43,11 @@ public struct CharacterShapeClassifier: Codable, Hashable, Sendable {
     /// (a product of experts) and renormalized.
     public var networks: [Network]
     /// The weight of the shape's log-probability added to a single-character candidate's
-    /// recognizer score (fitted on generated ink the networks were not trained on).
+    /// recognizer score (fitted on generated ink the networks were not trained on, some of it in
+    /// shapes they never saw: Hershey-font characters).
     public var weight: Double
-    /// Log-probabilities below this are raised to it: one odd stroke does not veto a reading.
+    /// Log-probabilities below this are raised to it: a shape the networks never saw, which they
+    /// judge confidently wrong, does not veto a confident reading of the image.
     public var floor: Double
     /// How the model was made.
     public var provenance: String

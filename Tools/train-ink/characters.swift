@@ -3,9 +3,10 @@ import ScanInk
 import ScanModel
 
 // `TrainInk characters`: the single-character shape classifier (CharacterShapeClassifier).
-// Everything here is fitted on ink from CharacterInkSynthesizer, never on a labelled set:
-//   seed `trainSeed`: the network;  seed `trainSeed + 1`: the weight and floor of its
-//   log-probabilities against the recognizer's scores;  seed `trainSeed + 2`: held out, reported.
+// Everything here is fitted on generated ink, never on a labelled set:
+//   seed `trainSeed`: the networks (CharacterInkSynthesizer);  seed `trainSeed + 1`: the weight and
+//   floor of their log-probabilities against the recognizer's scores (CharacterInkSynthesizer, and
+//   Hershey-font characters with `--fit-hershey`);  seed `trainSeed + 2`: held out, reported.
 
 struct ShapeNetwork {
     var classes: [Character]
@@ -24,6 +25,22 @@ func generatedCharacters(perClass: Int, seed: UInt64, mess: Double) -> [(Charact
     var out: [(Character, Ink)] = []
     for _ in 0..<perClass {
         for c in CharacterInkSynthesizer.characters { out.append((c, synth.ink(c, rng: &rng))) }
+    }
+    return out
+}
+
+/// Single characters drawn from the Hershey single-stroke fonts (`InkSynthesizer`), `perClass`
+/// each: shapes and stroke orders `CharacterInkSynthesizer` never makes, as a real writer's are.
+/// The networks never train on these; the weight may be fitted on them (`--fit-hershey`).
+func hersheyCharacters(perClass: Int, seed: UInt64, mess: Double) throws -> [(Character, Ink)] {
+    var rng = SeededGenerator(seed: seed)
+    let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+    var out: [(Character, Ink)] = []
+    for n in 0..<perClass {
+        let synth = InkSynthesizer(font: fonts[n % fonts.count])
+        for c in CharacterInkSynthesizer.characters {
+            out.append((c, synth.ink(String(c), style: InkSynthesizer.messyStyle(&rng, level: mess), rng: &rng)))
+        }
     }
     return out
 }
@@ -148,8 +165,14 @@ func runCharacters(_ args: [String], recognizer: InkRecognizer) throws {
     var model = CharacterShapeClassifier(classes: String(classes), networks: networks, weight: 0, floor: -7, provenance: "")
     // The weight is fitted on messier ink than the network learned from (`--fit-mess`): a real writer
     // draws shapes the generator never made, and the weight must not trust the network more than that allows.
+    // `--fit-hershey N`: N Hershey-font inks per class join the fitting set, and N others (their
+    // own seed) are reported: unfamiliar shapes, so that the weight and floor learn how far to
+    // trust the networks on them.
+    let hersheyPerClass = Int(value("--fit-hershey", 0))
     let fitSet = generatedCharacters(perClass: fitPerClass, seed: seed + 1, mess: fitMess)
+        + (try hersheyCharacters(perClass: hersheyPerClass, seed: seed + 1, mess: fitMess))
     let testSet = generatedCharacters(perClass: fitPerClass, seed: seed + 2, mess: fitMess)
+    let hersheyTest = try hersheyCharacters(perClass: max(hersheyPerClass, 20), seed: seed + 2, mess: fitMess)
     print(String(format: "%d networks %d-%d-%d trained on %d generated inks (seeds %d + 100 k, mess %.2f); shape alone: seed %d %.3f, seed %d %.3f",
                  count, CharacterShapeFeatures.count, hidden, classes.count, trained, seed, mess,
                  seed + 1, shapeAccuracy(fitSet, model), seed + 2, shapeAccuracy(testSet, model)))
@@ -158,7 +181,7 @@ func runCharacters(_ args: [String], recognizer: InkRecognizer) throws {
     let fitCases = try recognizerCases(fitSet, recognizer: recognizer, charset: charset)
     let weights = stride(from: 0.0, through: 6.0, by: 0.1).map { $0 }
     var best = (score: -1.0, weight: 0.0, floor: -7.0)
-    for floor in [-2.0, -3.0, -5.0, -7.0, -10.0] {
+    for floor in [-0.5, -1.0, -1.5, -2.0, -3.0, -5.0, -7.0, -10.0] {
         let scores = weights.map { w -> Double in
             var m = model; m.weight = w; m.floor = floor
             return topOne(fitCases, m, allowed: allowed)
@@ -171,11 +194,15 @@ func runCharacters(_ args: [String], recognizer: InkRecognizer) throws {
         best = (top, weights[contiguous[contiguous.count / 2]], floor)
     }
     model.weight = best.weight; model.floor = best.floor
-    print(String(format: "seed %d (%d inks): recognizer alone top-1 %.3f; with the shape (weight %.2f, floor %.0f) %.3f",
+    print(String(format: "seed %d (%d inks): recognizer alone top-1 %.3f; with the shape (weight %.2f, floor %.1f) %.3f",
                  seed + 1, fitCases.count, topOne(fitCases, nil, allowed: allowed), best.weight, best.floor, best.score))
     let testCases = try recognizerCases(testSet, recognizer: recognizer, charset: charset)
     print(String(format: "held out, seed %d (%d inks): recognizer alone top-1 %.3f; with the shape %.3f",
                  seed + 2, testCases.count, topOne(testCases, nil, allowed: allowed), topOne(testCases, model, allowed: allowed)))
+    let hersheyCases = try recognizerCases(hersheyTest, recognizer: recognizer, charset: charset)
+    print(String(format: "held out, Hershey fonts seed %d (%d inks): recognizer alone top-1 %.3f; with the shape %.3f; shape alone %.3f",
+                 seed + 2, hersheyCases.count, topOne(hersheyCases, nil, allowed: allowed), topOne(hersheyCases, model, allowed: allowed),
+                 shapeAccuracy(hersheyTest, model)))
     // A measurement only (nothing is chosen on it): `--report SET.jsonl`, e.g. a labelled dev set.
     if let i = args.firstIndex(of: "--report"), args.count > i + 1 {
         let set = try loadSet(args[i + 1]).compactMap { text, ink in text.count == 1 ? (text.first!, ink) : nil }
@@ -187,7 +214,7 @@ func runCharacters(_ args: [String], recognizer: InkRecognizer) throws {
     if args.contains("--write") {
         let argsText = args.joined(separator: " ")
         model.provenance = "TrainInk \(argsText): \(count) networks trained on \(trained) CharacterInkSynthesizer inks (seeds \(seed) + 100 k, "
-            + "mess \(mess)); weight and floor fitted on \(fitCases.count) more (seed \(seed + 1), mess \(fitMess)) against the recognizer with --charset \(charset)"
+            + "mess \(mess)); weight and floor fitted on \(fitCases.count) more (seed \(seed + 1), mess \(fitMess); \(hersheyPerClass) per class of them from Hershey fonts) against the recognizer with --charset \(charset)"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(model).write(to: URL(fileURLWithPath: "Sources/ScanInk/Resources/CharacterShapes.json"))
