@@ -85,7 +85,19 @@ public final class InkReader {
     /// The result for one Ink document, encoded. Throws `ScanError`: `corrupt` naming what
     /// is wrong with the document, `invalid-option`, or `engine`.
     public func answer(_ document: Data, options: InkOptions) throws -> Data {
-        let ink = try InkJSON.decode(document)
+        try answer(ink: InkJSON.decode(document), options: options)
+    }
+
+    /// The results for a file of any kind `InkImport` reads, encoded, in the file's order: an Ink
+    /// JSON document holds one ink; a UNIPEN or InkML file one per labelled segment, or one of all
+    /// its strokes.
+    public func answers(_ file: Data, options: InkOptions) throws -> [Data] {
+        if InkImport.format(of: file) == .json { return [try answer(file, options: options)] }
+        return try InkImport.items(file).map { try answer(ink: $0.ink, options: options) }
+    }
+
+    /// The result for one ink, encoded.
+    public func answer(ink: Ink, options: InkOptions) throws -> Data {
         if options.shapes {
             try ink.validate()
             let shapes = shapeRecognizer.recognize(ink).prefix(options.candidates)

@@ -11,7 +11,10 @@ struct InkCommand: ParsableCommand {
         commandName: "ink",
         abstract: "Recognize handwriting given as digital ink (strokes): ranked text candidates.",
         discussion: """
-        Each FILE (or stdin when there is none) is an Ink JSON document (Schemas/ink.schema.json):
+        Each FILE (or stdin when there is none) is an Ink JSON document (Schemas/ink.schema.json),
+        a UNIPEN file or an InkML file; these give one result line per labelled segment (UNIPEN
+        .SEGMENT, InkML traceGroup with a truth annotation), or one for all their strokes. An Ink
+        JSON document is
         {"strokes": [{"points": [{"x": .., "y": .., "t": ..}, ...]}], "writingArea": {...},
         "preContext": "...", "language": "en-US", "charset": "0123456789"}. The output is one line
         {"candidates": [{"text": .., "score": ..}, ...], "language": .., "model": {..}} per ink,
@@ -42,7 +45,7 @@ struct InkCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output PNG path for --render.")
     var output: String?
 
-    @Argument(help: "Ink JSON files (default: stdin).")
+    @Argument(help: "Ink JSON, UNIPEN or InkML files (default: stdin).")
     var files: [String] = []
 
     /// The options as the library takes them; the service's `POST /v1/ink` checks the same ones.
@@ -99,7 +102,10 @@ struct InkCommand: ParsableCommand {
             total += 1
             do {
                 if render && !shapes {
-                    let ink = try InkJSON.decode(data)
+                    let inks = jsonl ? [try InkJSON.decode(data)] : try InkImport.items(data).map(\.ink)
+                    guard inks.count == 1, let ink = inks.first else {
+                        throw ScanError(.invalidOption, "--render draws one ink, and this file holds \(inks.count)")
+                    }
                     try ink.validate()
                     guard let png = encodePNG(try reader.recognizer(for: options).render(ink, charset: charset)) else {
                         throw ScanError(.output, "could not encode the rendering as PNG")
@@ -107,7 +113,8 @@ struct InkCommand: ParsableCommand {
                     try AtomicFile.write(Data(png), to: output!)
                     return
                 }
-                print(String(decoding: try reader.answer(data, options: options), as: UTF8.self))
+                let results = jsonl ? [try reader.answer(data, options: options)] : try reader.answers(data, options: options)
+                for result in results { print(String(decoding: result, as: UTF8.self)) }
             } catch {
                 fail(where_, line: line, error)
             }

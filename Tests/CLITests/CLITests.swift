@@ -149,6 +149,38 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(bytes[20...23].reduce(0) { $0 << 8 | Int($1) }, 48)
     }
 
+    func testInkReadsUNIPENSegmentsAsResultLines() throws {
+        // Two WORD segments (a stroke each, a pen-up between), y growing upwards as UNIPEN's does.
+        let unipen = dir + "/two.unipen"
+        try """
+        .VERSION 1.0
+        .COORD X Y
+        .PEN_DOWN
+        0 0
+        50 0
+        100 0
+        .PEN_UP
+        100 0
+        .PEN_DOWN
+        0 100
+        0 50
+        0 0
+        .SEGMENT WORD 0 OK "across"
+        .SEGMENT WORD 2 OK "down"
+
+        """.write(toFile: unipen, atomically: true, encoding: .utf8)
+        let r = try run(["ink", "--shapes", unipen])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, r.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0.contains("\"line\"") }, r.stdout)
+        let bad = dir + "/bad.unipen"
+        try ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-4 OK \"x\"\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let failed = try run(["ink", "--shapes", bad])
+        XCTAssertNotEqual(failed.status, 0)
+        XCTAssertTrue(failed.stderr.contains("bad.unipen") && failed.stderr.contains("component 1"), failed.stderr)
+    }
+
     func testDetectSubcommand() throws {
         let r = try run(["detect", "--region", "GB", "Ring 020 7946 0958"])
         XCTAssertEqual(r.status, 0, r.stderr)
