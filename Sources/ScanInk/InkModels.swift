@@ -15,8 +15,16 @@ public struct InkModel: Sendable, Hashable {
     /// Why recognition is poor for this language, when it is.
     public var note: String?
 
-    public var isInstalled: Bool { FileManager.default.isReadableFile(atPath: lexiconPath) }
-    public var installCommand: String { "apt-get install \(aptPackage)   (or: scanextract models install \(id))" }
+    /// The word list in the project's model folder, where `scanextract models install` puts it.
+    public var projectLexiconPath: String {
+        (ModelFolder.dictionaries() as NSString).appendingPathComponent((lexiconPath as NSString).lastPathComponent)
+    }
+    /// The word list read: the project's copy, else the system's (`apt-get install`), else nil.
+    public var installedPath: String? {
+        [projectLexiconPath, lexiconPath].first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+    public var isInstalled: Bool { installedPath != nil }
+    public var installCommand: String { "scanextract models install \(id)   (or: apt-get install \(aptPackage))" }
 
     /// Languages with a word list and a recognizer that writes their script (PP-OCR's
     /// Latin dictionary, with accents).
@@ -57,10 +65,10 @@ public struct InkModel: Sendable, Hashable {
         Self.loadedLock.lock()
         defer { Self.loadedLock.unlock() }
         if let l = Self.loaded[language] { return l }
-        guard isInstalled else {
+        guard let path = installedPath else {
             throw ScanError(.engine, "the word list for \(id) is not installed (\(lexiconPath)); install it with: \(installCommand)")
         }
-        let l = try WordList(contentsOf: lexiconPath)
+        let l = try WordList(contentsOf: path)
         Self.loaded[language] = l
         return l
     }

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import ScanInk
 import ScanKit
+import ScanModel
 import ScanRecognition
 
 /// `scanextract models [list|install ID|remove ID]`: which engines and models are
-/// installed, and where; ink models (a recognizer and a word list per language) can be
-/// installed and removed (word lists are Debian packages).
+/// installed, and where; word lists for ink and Tesseract's languages can be installed into
+/// the project's `.deps/models` and removed (`ModelInstaller`).
 struct ModelsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "models", abstract: "List, install or remove OCR engines, models and ink models.",
@@ -24,53 +25,48 @@ struct ModelsCommand: ParsableCommand {
             print("ink\t\(recognizer == nil ? "recognizer missing (make deps)" : "available")\tstrokes -> \(recognizer ?? "PP-OCR rec") + word list")
             for m in InkModel.all {
                 let status = m.isInstalled ? "installed" : "not installed (scanextract models install \(m.id))"
-                print("  \(m.id)\t\(status)\t\(m.lexiconPath) [\(m.aptPackage)]")
+                print("  \(m.id)\t\(status)\t\(m.installedPath ?? m.projectLexiconPath) [\(m.aptPackage)]")
             }
             for u in InkModel.unsupported {
                 print("  ink-\(u.language)\tunavailable\t\(u.reason)")
+            }
+            print("installable Tesseract languages (into \(ModelFolder.tessdata()))")
+            for m in ModelInstaller.catalog() where m.id.hasPrefix("tesseract-") {
+                let path = ModelInstaller.installedPath(m)
+                print("  \(m.id)\t\(path == nil ? "not installed (scanextract models install \(m.id))" : "installed")\t\(path ?? m.destination) [\(m.package)]")
             }
         }
     }
 
     struct Install: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Install an ink model's word list (apt-get), e.g. ink-fr-FR.")
-        @Argument(help: "The model id, as `models list` shows it (ink-en-US, ink-fr-FR, ...).") var id: String
-        func run() throws { try ModelsCommand.apt("install", id: id) }
+        static let configuration = CommandConfiguration(
+            abstract: "Install a model into the project's .deps/models (e.g. ink-fr-FR, tesseract-fra).",
+            discussion: "Fetches the model's Debian package with apt-get download and keeps its file; no root needed.")
+        @Argument(help: "The model id, as `models list` shows it (ink-fr-FR, tesseract-deu, ...).") var id: String
+        func run() throws {
+            try ModelsCommand.perform {
+                let path = try ModelInstaller.install(try ModelInstaller.model(id))
+                print("installed \(id): \(path)")
+            }
+        }
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an ink model's word list (apt-get remove).")
-        @Argument(help: "The model id (ink-en-US, ink-fr-FR, ...).") var id: String
-        func run() throws { try ModelsCommand.apt("remove", id: id) }
-    }
-
-    static func model(_ id: String) throws -> InkModel {
-        if id == "ppocr" || id.hasPrefix("PP-OCR") {
-            throw ValidationError("the PP-OCR recognizer is installed with `make deps` or scripts/install-onnx.sh")
-        }
-        guard let m = InkModel.all.first(where: { $0.id.caseInsensitiveCompare(id) == .orderedSame }) else {
-            if let u = InkModel.unsupported.first(where: { "ink-\($0.language)".caseInsensitiveCompare(id) == .orderedSame }) {
-                throw ValidationError("\(id) is not available: \(u.reason)")
+        static let configuration = CommandConfiguration(abstract: "Remove a model from the project's .deps/models.")
+        @Argument(help: "The model id (ink-fr-FR, tesseract-deu, ...).") var id: String
+        func run() throws {
+            try ModelsCommand.perform {
+                try ModelInstaller.remove(try ModelInstaller.model(id))
+                print("removed \(id)")
             }
-            throw ValidationError("unknown model \(id); known: \(InkModel.all.map(\.id).joined(separator: ", "))")
         }
-        return m
     }
 
-    /// Runs apt-get for the model's package (with sudo when not root).
-    static func apt(_ verb: String, id: String) throws {
-        let m = try model(id)
-        var args = ["apt-get", verb, "-y", m.aptPackage]
-        if getuid() != 0 { args.insert("sudo", at: 0) }
-        FileHandle.standardError.write("scanextract: \(args.joined(separator: " "))\n".data(using: .utf8)!)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = args
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            FileHandle.standardError.write("scanextract: apt-get \(verb) \(m.aptPackage) failed (status \(p.terminationStatus))\n".data(using: .utf8)!)
-            throw ExitCode(ExitStatus.engineUnavailable)
+    /// Runs `body`; a `ScanError` becomes its message on stderr and the matching exit status.
+    static func perform(_ body: () throws -> Void) throws {
+        do { try body() } catch let e as ScanError {
+            FileHandle.standardError.write("scanextract: \(e.reason)\n".data(using: .utf8)!)
+            throw ExitCode(e.code == .invalidOption ? ExitStatus.usage : ExitStatus.engineUnavailable)
         }
     }
 }

@@ -18,10 +18,11 @@ final class CLITests: XCTestCase {
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    func run(_ args: [String], stdin: String? = nil) throws -> Run {
+    func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
+        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -179,6 +180,27 @@ final class CLITests: XCTestCase {
         let failed = try run(["ink", "--shapes", bad])
         XCTAssertNotEqual(failed.status, 0)
         XCTAssertTrue(failed.stderr.contains("bad.unipen") && failed.stderr.contains("component 1"), failed.stderr)
+    }
+
+    func testModelsInstallIntoTheProjectFolderAndRemove() throws {
+        // A real fetch from the Debian registry that `make deps` uses, into a folder of our own.
+        let env = ["SCANEXTRACT_MODEL_FOLDER": dir + "/models"]
+        let installed = try run(["models", "install", "ink-en-GB"], environment: env)
+        XCTAssertEqual(installed.status, 0, installed.stderr)
+        let file = dir + "/models/dict/british-english"
+        let words = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        XCTAssertGreaterThan(words.count, 50_000)
+        XCTAssertTrue(words.contains("colour"))
+        let list = try run(["models", "list"], environment: env)
+        XCTAssertTrue(list.stdout.contains("ink-en-GB\tinstalled\t\(file)"), list.stdout)
+        XCTAssertEqual(try run(["models", "remove", "ink-en-GB"], environment: env).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+        let again = try run(["models", "remove", "ink-en-GB"], environment: env)
+        XCTAssertEqual(again.status, 64)
+        XCTAssertTrue(again.stderr.contains("not installed"), again.stderr)
+        let unknown = try run(["models", "install", "ink-xx-YY"], environment: env)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("unknown model ink-xx-YY"), unknown.stderr)
     }
 
     func testDetectSubcommand() throws {

@@ -41,22 +41,8 @@ public struct PPOCRModels: Sendable, Hashable {
     public static let installHint =
         "Install the PP-OCR engine with `make deps` or `scripts/install-onnx.sh` (pip installs \(modelsPackage) and \(runtimePackage) into .deps/), or set SCANEXTRACT_MODELS to a folder with \(detectorFile) and \(recognizerFile) and SCANEXTRACT_ONNXRUNTIME to libonnxruntime.so."
 
-    /// The folders searched for `.deps/`: the current directory and every ancestor of
-    /// the running executable (so `.build/release/scanextract` finds the repository's
-    /// `.deps/` from anywhere).
-    public static func defaultSearchRoots() -> [String] {
-        var roots = [FileManager.default.currentDirectoryPath]
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        }
-        while dir.path != "/" && !dir.path.isEmpty {
-            if !roots.contains(dir.path) { roots.append(dir.path) }
-            dir = dir.deletingLastPathComponent()
-        }
-        return roots
-    }
+    /// The folders searched for `.deps/` (`ModelFolder.searchRoots`).
+    public static func defaultSearchRoots() -> [String] { ModelFolder.searchRoots() }
 
     /// Finds the models and the runtime.
     ///

@@ -31,7 +31,8 @@ final class TesseractAPI {
         }
         guard rc == 0 else {
             // `handle` is set, so deinit frees it.
-            throw ScanError(.engine, "Tesseract has no trained data for \"\(languages)\" (install tesseract-ocr-<lang>, or set TESSDATA_PREFIX)")
+            let install = languages.split(separator: "+").map { "scanextract models install tesseract-\($0)" }.joined(separator: "; ")
+            throw ScanError(.engine, "Tesseract has no trained data for \"\(languages)\" (\(install); or apt-get install tesseract-ocr-<lang>, or set TESSDATA_PREFIX)")
         }
     }
 

@@ -38,7 +38,7 @@ public final class TesseractRecognizer: TextRecognizer {
         // and cards); skipping Tesseract's inverted-line retry saves time at no loss.
         vars["tessedit_do_invert"] = "0"
         let langs = options.languages.isEmpty ? "eng" : options.languages.joined(separator: "+")
-        api = try TesseractAPI(languages: langs, dataPath: dataPath, variables: vars)
+        api = try TesseractAPI(languages: langs, dataPath: dataPath ?? Self.projectDataPath(for: langs), variables: vars)
         self.segmentation = segmentation
         TessBaseAPISetPageSegMode(api.handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
         let model = langs + (options.level == .fast ? " (fast)" : "")
@@ -143,9 +143,21 @@ public final class TesseractRecognizer: TextRecognizer {
 func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
 
 extension TesseractRecognizer {
+    /// The project's tessdata folder (`scanextract models install tesseract-...`) when no
+    /// `TESSDATA_PREFIX` is set and it holds every language of `languages` ("eng+fra"); else nil,
+    /// and Tesseract uses the system's.
+    static func projectDataPath(for languages: String) -> String? {
+        guard ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] == nil else { return nil }
+        let folder = ModelFolder.tessdata()
+        let all = languages.split(separator: "+").allSatisfy {
+            FileManager.default.isReadableFile(atPath: "\(folder)/\($0).traineddata")
+        }
+        return all ? folder : nil
+    }
+
     /// The installed Tesseract and its language data, for listings.
     public static func catalogEntry(dataPath: String? = nil) -> (name: String, status: String, version: String, models: [String]) {
-        let folders = [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"],
+        let folders = [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], ModelFolder.tessdata(),
                        "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"].compactMap { $0 }
         for folder in folders {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
