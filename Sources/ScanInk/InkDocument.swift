@@ -88,14 +88,6 @@ public final class InkReader {
         try answer(ink: InkJSON.decode(document), options: options)
     }
 
-    /// The results for a file of any kind `InkImport` reads, encoded, in the file's order: an Ink
-    /// JSON document holds one ink; a UNIPEN or InkML file one per labelled segment, or one of all
-    /// its strokes.
-    public func answers(_ file: Data, options: InkOptions) throws -> [Data] {
-        if InkImport.format(of: file) == .json { return [try answer(file, options: options)] }
-        return try InkImport.items(file).map { try answer(ink: $0.ink, options: options) }
-    }
-
     /// The result for one ink, encoded.
     public func answer(ink: Ink, options: InkOptions) throws -> Data {
         if options.shapes {

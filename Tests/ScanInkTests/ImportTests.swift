@@ -89,12 +89,30 @@ import ScanModel
         #expect(try InkImport.traceValues("1-2,3-4", channels: 2, trace: 0) == [[1, -2], [3, -4]])
     }
 
+    @Test func hostileAndUnusualButValidInput() throws {
+        // A huge range is refused against the file's components before it is walked.
+        let huge = ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-999999999999,0-999999999999 OK \"x\"\n"
+        #expect(throws: ScanError.self) { try InkImport.items(Data(huge.utf8)) }
+        // An escaped quote in a label.
+        let quoted = try InkImport.items(Data(".COORD X Y\n.PEN_DOWN\n1 2\n3 4\n.SEGMENT WORD 0 OK \"say \\\"hi\\\"\"\n".utf8))
+        #expect(quoted.map(\.label) == ["say \"hi\""])
+        // Pen-up traces are not strokes; an intermittent channel may be missing; "*" repeats a value.
+        let xml = """
+        <ink><traceFormat><channel name="X"/><channel name="Y"/>\
+        <intermittentChannels><channel name="F"/></intermittentChannels></traceFormat>\
+        <trace>1 2, 3 *, '1 '1</trace><trace type="penUp">9 9, 8 8</trace></ink>
+        """
+        let items = try InkImport.items(Data(xml.utf8))
+        #expect(items.count == 1 && items[0].ink.strokes.count == 1)
+        #expect(items[0].ink.strokes[0].points.map { [$0.x, $0.y] } == [[1, 2], [3, 2], [4, 3]])
+    }
+
     @Test func badFilesAreNamedErrors() {
         func reason(_ text: String) -> String? {
             do { _ = try InkImport.items(Data(text.utf8)); return nil } catch let e as ScanError { return e.reason } catch { return "\(error)" }
         }
         #expect(reason(".COORD X Y\n.PEN_DOWN\n1 2\n3 x\n")?.contains("line 4") == true)
-        #expect(reason(".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-3 OK \"a\"\n")?.contains("component 1") == true)
+        #expect(reason(".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-3 OK \"a\"\n")?.contains("component 3, but the file has 1") == true)
         #expect(reason(".COORD P Q\n.PEN_DOWN\n1 2\n")?.contains("X and Y") == true)
         #expect(reason(".COORD X Y\n.PEN_UP\n1 2\n")?.contains("no .PEN_DOWN") == true)
         #expect(reason("<ink><trace>1 2, 3</trace></ink>")?.contains("1 values for 2 channels") == true)

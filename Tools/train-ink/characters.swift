@@ -29,12 +29,17 @@ func generatedCharacters(perClass: Int, seed: UInt64, mess: Double) -> [(Charact
     return out
 }
 
+/// The Hershey fonts generated training ink is written in (Debian's hershey-fonts-data).
+func hersheyTrainingFonts() throws -> [HersheyFont] {
+    try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+}
+
 /// Single characters drawn from the Hershey single-stroke fonts (`InkSynthesizer`), `perClass`
 /// each: shapes and stroke orders `CharacterInkSynthesizer` never makes, as a real writer's are.
 /// The networks never train on these; the weight may be fitted on them (`--fit-hershey`).
 func hersheyCharacters(perClass: Int, seed: UInt64, mess: Double) throws -> [(Character, Ink)] {
     var rng = SeededGenerator(seed: seed)
-    let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+    let fonts = try hersheyTrainingFonts()
     var out: [(Character, Ink)] = []
     for n in 0..<perClass {
         let synth = InkSynthesizer(font: fonts[n % fonts.count])

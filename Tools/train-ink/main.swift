@@ -126,7 +126,7 @@ switch env["INK_DEBUG"] == nil ? args.first : "debug" {
 case "fit":
     let count = args.count > 1 ? Int(args[1]) ?? 400 : 400
     var rng = SeededGenerator(seed: UInt64(number(after: "--seed") ?? 2024))
-    let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+    let fonts = try hersheyTrainingFonts()
     // Listed words of 2-12 letters, lower case; out-of-list strings: numbers, codes, names.
     let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
     var cases: [Case] = []
@@ -166,8 +166,9 @@ case "fit":
     print(String(format: "bonus %.2f + %.2f per character: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, perCharacter, r.top1, r.top5, r0.top1))
     print(String(format: "listed word offered within %.2f: top-5 %.3f (none offered: %.3f)", reach, r.top5, unreached.top5))
     if args.contains("--write") {
+        let seedFlag = number(after: "--seed").map { " --seed \(Int($0))" } ?? ""
         let src = """
-        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess \(messLevel) --write`
+        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess \(messLevel)\(seedFlag) --write`
         /// (Tools/train-ink): fitted on \(cases.count) generated Hershey inks (mess level \(messLevel), at which the
         /// recognizer's greedy reading is right for \(greedyHits) of them, as hard as real handwriting), \(inList) listed words and
         /// \(cases.count - inList) out-of-list strings (numbers, codes, made-up names). Do not edit by hand.
@@ -397,7 +398,7 @@ func variantSettings(_ spec: String, base: InkRenderer.Settings) -> [InkRenderer
 /// Generated Hershey inks of `generatedText`, in the `--mess`, `--zones` and `--rotate` writers' styles.
 func generatedWords(count: Int, seed: UInt64) throws -> [(String, Ink)] {
     var rng = SeededGenerator(seed: seed)
-    let fonts = try ["cursive", "scripts", "futural", "timesr", "rowmans"].map { try HersheyFont(named: $0) }
+    let fonts = try hersheyTrainingFonts()
     let words = lexicon.words.filter { $0.count >= 2 && $0.count <= 12 && $0.allSatisfy(\.isLowercase) }
     return (0..<count).map { i in
         let text = generatedText(i, words: words, lexicon: lexicon, rng: &rng)

@@ -31,8 +31,10 @@ final class TesseractAPI {
         }
         guard rc == 0 else {
             // `handle` is set, so deinit frees it.
-            let install = languages.split(separator: "+").map { "scanextract models install tesseract-\($0)" }.joined(separator: "; ")
-            throw ScanError(.engine, "Tesseract has no trained data for \"\(languages)\" (\(install); or apt-get install tesseract-ocr-<lang>, or set TESSDATA_PREFIX)")
+            let packages = languages.split(separator: "+").map { "tesseract-\($0)" }.joined(separator: ", ")
+            throw ScanError(.engine, "Tesseract has no trained data for \"\(languages)\": install it with "
+                + "`scanextract models install ID` (\(packages); `scanextract models list` shows those offered), "
+                + "or apt-get install tesseract-ocr-<lang>, or set TESSDATA_PREFIX")
         }
     }
 

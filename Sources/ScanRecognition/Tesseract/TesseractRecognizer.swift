@@ -25,7 +25,8 @@ public final class TesseractRecognizer: TextRecognizer {
     }
 
     /// - Parameters:
-    ///   - dataPath: a tessdata folder; nil uses `TESSDATA_PREFIX` or the system's.
+    ///   - dataPath: a tessdata folder; nil uses `TESSDATA_PREFIX`, else the project's
+    ///     (`ModelFolder.tessdata`) when it holds every language asked for, else the system's.
     ///   - customWordsFile: a file of words, one per line, that the dictionary should know.
     public init(options: RecognitionOptions, dataPath: String? = nil, customWordsFile: String? = nil,
                 segmentation: Segmentation = .auto) throws {
@@ -143,6 +144,9 @@ public final class TesseractRecognizer: TextRecognizer {
 func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
 
 extension TesseractRecognizer {
+    /// Where Debian's `tesseract-ocr-<lang>` packages put the language data (Tesseract 5, then 4).
+    public static let systemDataFolders = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+
     /// The project's tessdata folder (`scanextract models install tesseract-...`) when no
     /// `TESSDATA_PREFIX` is set and it holds every language of `languages` ("eng+fra"); else nil,
     /// and Tesseract uses the system's.
@@ -157,8 +161,8 @@ extension TesseractRecognizer {
 
     /// The installed Tesseract and its language data, for listings.
     public static func catalogEntry(dataPath: String? = nil) -> (name: String, status: String, version: String, models: [String]) {
-        let folders = [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], ModelFolder.tessdata(),
-                       "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"].compactMap { $0 }
+        let folders = [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], ModelFolder.tessdata()].compactMap { $0 }
+            + systemDataFolders
         for folder in folders {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             let langs = files.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(12)) }.sorted()

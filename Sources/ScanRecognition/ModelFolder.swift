@@ -4,7 +4,8 @@ import Foundation
 /// project: the `.deps/` folder of the checkout, found from the current directory or from the
 /// running executable (so `.build/release/scanextract` finds it from anywhere). Models that
 /// `models install` fetches live in `.deps/models/` (word lists in `dict/`, Tesseract's
-/// language data in `tessdata/`); `SCANEXTRACT_MODEL_FOLDER` names another folder.
+/// language data in `tessdata/`); without a checkout, in `~/.local/share/scanextract/models`
+/// (`$XDG_DATA_HOME`); `SCANEXTRACT_MODEL_FOLDER` names another folder.
 public enum ModelFolder {
     /// The folders searched for `.deps/`: the current directory, then every ancestor of the
     /// running executable.
@@ -23,16 +24,20 @@ public enum ModelFolder {
     }
 
     /// The installed-models folder: `SCANEXTRACT_MODEL_FOLDER`, else `.deps/models` under the
-    /// first search root that has a `.deps/`, else under the current directory.
+    /// first search root that has a `.deps/`, else the user's data folder.
     public static func root(environment: [String: String] = ProcessInfo.processInfo.environment,
                             searchRoots: [String] = ModelFolder.searchRoots()) -> String {
         if let folder = environment["SCANEXTRACT_MODEL_FOLDER"], !folder.isEmpty { return folder }
         var isDirectory: ObjCBool = false
-        let project = searchRoots.first {
+        if let project = searchRoots.first(where: {
             FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent(".deps"), isDirectory: &isDirectory)
                 && isDirectory.boolValue
-        } ?? FileManager.default.currentDirectoryPath
-        return (project as NSString).appendingPathComponent(".deps/models")
+        }) {
+            return (project as NSString).appendingPathComponent(".deps/models")
+        }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        return (data as NSString).appendingPathComponent("scanextract/models")
     }
 
     /// Word lists (`models install ink-...`).
