@@ -17,6 +17,19 @@ enum ExitStatus {
     /// Interrupted (Ctrl-C); finished outputs are kept.
     static let interrupted: Int32 = 130
 
+    /// The one table from an error code to the status of a command that fails with it as a
+    /// whole (the service's counterpart is `ServiceStatus.forCode`). A run over several inputs
+    /// reports `someFailed` or `allFailed` instead, unless an engine or an output failed.
+    static func forCode(_ code: ScanError.Code) -> Int32 {
+        switch code {
+        case .invalidOption: return usage
+        case .engine: return engineUnavailable
+        case .output: return cannotWrite
+        case .cancelled: return interrupted
+        case .unreadable, .empty, .unsupportedType, .corrupt, .encrypted, .tooLarge, .emptyPage: return allFailed
+        }
+    }
+
     static let documentation = """
         Exit status: 0 all inputs processed; 1 some inputs failed (the rest were \
         written); 2 no input could be processed; 64 usage error; 69 OCR engine or \

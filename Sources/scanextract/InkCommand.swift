@@ -77,7 +77,7 @@ struct InkCommand: ParsableCommand {
                 _ = try reader.recognizer(for: options)
             } catch let e as ScanError {
                 FileHandle.standardError.write("scanextract: \(e.reason)\n".data(using: .utf8)!)
-                throw ExitCode(ExitStatus.engineUnavailable)
+                throw ExitCode(ExitStatus.forCode(e.code))
             }
         }
         let encoder = JSONEncoder()

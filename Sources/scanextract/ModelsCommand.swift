@@ -66,7 +66,7 @@ struct ModelsCommand: ParsableCommand {
     static func perform(_ body: () throws -> Void) throws {
         do { try body() } catch let e as ScanError {
             FileHandle.standardError.write("scanextract: \(e.reason)\n".data(using: .utf8)!)
-            throw ExitCode(e.code == .invalidOption ? ExitStatus.usage : ExitStatus.engineUnavailable)
+            throw ExitCode(ExitStatus.forCode(e.code))
         }
     }
 }
