@@ -56,6 +56,8 @@ public enum InkContextRules {
             "l": "1", "I": "1", "|": "1", "i": "1", "j": "1", "]": "1", "[": "1",
             "Z": "2", "z": "2", "S": "5", "s": "5", "b": "6", "G": "6", "B": "8", "g": "9", "q": "9",
             "y": "4", "A": "4",
+            // Two bars read as CJK "two", the full-width forms, a cross read as a letter.
+            "二": "=", "＝": "=", "x": "×", "X": "×", "。": ".", "．": ".", "，": ",", "、": ",",
         ]
         for (i, d) in "０１２３４５６７８９".enumerated() { m[String(d)] = Character(String(i)) }
         return m

@@ -247,19 +247,23 @@ public struct InkRenderer: Sendable, Hashable {
         return (placed, width, penRadius)
     }
 
-    /// A flat, straight mark (a dash, "="): much wider than high, its path hardly longer than its
-    /// width, and every stroke straight (its path at most 30% longer than the line between its
-    /// ends). A word written with wide gaps between sparse letters can be as flat and its path as
-    /// short, but its strokes are curves.
+    /// A flat, straight mark (a dash, "="): every stroke straight (its path at most 30% longer than
+    /// the line between its ends) and flat (less than half as high as wide), the whole much wider
+    /// than high (one stroke) or at least wider than high (several: the bars of "="), and its path
+    /// hardly longer than its width per stroke. A word written with wide gaps between sparse
+    /// letters can be as flat and its path as short, but its strokes are curves.
     static func isFlatMark(_ strokes: [[Vec]], spanX: Double, spanY: Double) -> Bool {
-        var pathLength = 0.0
+        var pathLength = 0.0, count = 0
         for st in strokes {
             guard let first = st.first, let last = st.last else { continue }
             let length = zip(st, st.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
             if length > 1.3 * hypot(last.x - first.x, last.y - first.y) { return false }
+            if abs(last.y - first.y) >= 0.5 * abs(last.x - first.x) { return false }
             pathLength += length
+            count += 1
         }
-        return spanY < 0.5 * spanX && pathLength < 1.6 * spanX
+        // Bars one above the other ("=") may stand further apart than a dash is high.
+        return spanY < (count >= 2 ? 1 : 0.5) * spanX && pathLength < 1.6 * spanX * Double(max(1, count))
     }
 
     public static func isFlatMark(_ ink: Ink) -> Bool {

@@ -49,6 +49,19 @@ import ScanRecognition
         let digits = try recognizer.recognize(ink: lookalike, context: InkContext(charset: "0123456789"))
         #expect(digits.candidates.first?.text == "10")
 
+        // The number pad's symbols on their own: two bars are "=" (the recognizer reads CJK "two"),
+        // a cross is "×" when the charset has it.
+        let pad = "0123456789+-×/=.,"
+        var symbolsRight = 0
+        let symbols = ["=", "=", "=", "+", "-", "/"]
+        for (i, symbol) in symbols.enumerated() {
+            let ink = InkSynthesizer(font: fonts[1 + i % 2]).ink(symbol, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
+            let r = try recognizer.recognize(ink: ink, context: InkContext(charset: pad))
+            #expect(r.candidates.allSatisfy { $0.text.allSatisfy(pad.contains) })
+            if r.candidates.first?.text == symbol { symbolsRight += 1 } else { misses.append("\(symbol)->\(r.candidates.first?.text ?? "")") }
+        }
+        #expect(symbolsRight >= symbols.count - 1, "misread: \(misses)")
+
         // A code that is in no word list still comes out from the free path.
         let code = InkSynthesizer(font: fonts[1]).ink("4711", style: InkSynthesizer.Style(), rng: &rng)
         #expect(try recognizer.recognize(ink: code).candidates.first?.text == "4711")
