@@ -37,10 +37,11 @@ public enum InkImport {
 
     /// The inks of a UNIPEN or InkML file (by content). Throws `ScanError(.corrupt)` naming what
     /// is wrong, or `.unsupportedType` when the bytes are neither.
-    public static func items(_ data: Data) throws -> [Item] {
+    /// `format`: what `format(of:)` already said of these bytes, when the caller asked.
+    public static func items(_ data: Data, format known: Format? = nil) throws -> [Item] {
         guard data.count <= maxBytes else { throw ScanError(.tooLarge, "the ink file is larger than \(maxBytes >> 20) MiB") }
         let text = String(decoding: data, as: UTF8.self)
-        switch format(of: data) {
+        switch known ?? format(of: data) {
         case .unipen: return try unipen(text)
         case .inkML: return try inkML(text)
         case .json: return [Item(ink: try InkJSON.decode(data), label: nil)]

@@ -275,6 +275,12 @@ public struct InkDecoder: Sendable {
         if severalWords, let line = lineProposal(renderings, lexicon: lexicon), !found.contains(where: { $0.text == line.text }) {
             found.append(line)
         }
+        return rank(found)
+    }
+
+    /// Proposals scored (a listed word gets its bonus) and ranked, one per text ignoring case.
+    /// Training ranks its stored proposals with this too, under other bonuses.
+    public func rank(_ found: [Scored]) -> [Scored] {
         let ranked = found.map { s -> Scored in
             var s = s
             let letters = s.text.filter { $0 != " " }.count

@@ -103,7 +103,7 @@ struct InkCommand: ParsableCommand {
             do {
                 // A UNIPEN or InkML file: one result per labelled segment, each failing alone.
                 let imported = jsonl ? nil : InkImport.format(of: data).flatMap { $0 == .json ? nil : $0 }
-                let items = try imported.map { _ in try InkImport.items(data) }
+                let items = try imported.map { try InkImport.items(data, format: $0) }
                 if let items, !(render && !shapes) {
                     total += items.count - 1
                     for (n, item) in items.enumerated() {

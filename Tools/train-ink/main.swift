@@ -18,16 +18,10 @@ struct Case { var text: String; var proposals: [InkDecoder.Scored] }
 
 func top(_ cases: [Case], bonus: Double, perCharacter: Double = 0, listedWordReach: Double = 0) -> (top1: Double, top5: Double) {
     var t1 = 0, t5 = 0
+    let decoder = InkDecoder(lexiconBonus: bonus, perCharacter: perCharacter)
     for c in cases {
-        let ranked = c.proposals.map { p -> InkDecoder.Scored in
-            var p = p
-            p.score = p.logProbability + (p.inLexicon ? InkDecoder.bonus(length: p.text.count, base: bonus, perCharacter: perCharacter) : 0)
-            return p
-        }
-            .sorted { $0.score > $1.score }
-        var seen = Set<String>(); var uniq: [InkDecoder.Scored] = []
-        for r in ranked where seen.insert(r.text.lowercased()).inserted { uniq.append(r) }
-        let five = InkDecoder.withListedWord(uniq, count: 5, reach: listedWordReach).map { $0.text.lowercased() }
+        let five = InkDecoder.withListedWord(decoder.rank(c.proposals), count: 5, reach: listedWordReach)
+            .map { $0.text.lowercased() }
         let want = c.text.lowercased()
         if five.first == want { t1 += 1 }
         if five.contains(want) { t5 += 1 }
