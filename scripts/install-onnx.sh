@@ -5,7 +5,12 @@
 # are already present. Override the locations with SCANEXTRACT_DEPS (the .deps folder)
 # or PYTHON (the interpreter whose pip is used).
 #
-# usage: install-onnx.sh [--noncjk]
+# usage: install-onnx.sh [--noncjk] [--int8]
+#   --int8    also writes the detector with an 8-bit backbone (scripts/quantize-detector.py,
+#             calibrated on the project's own Samples/ pages), which the engine runs only when
+#             asked (SCANEXTRACT_PPOCR_DETECTOR=int8; Settings.detectorPrecision). It needs
+#             the `onnx`, Pillow and packaging packages, pip-installed into .deps/python (not
+#             needed at run time). `make int8-detector` does this step; `make test` too.
 #   --noncjk  also writes the recognizer with its output layer cut to the scripts below
 #             the East Asian blocks (scripts/slice-recognizer.py), which needs the `onnx`
 #             package (about 110 MB with its dependencies, pip-installed into .deps/python,
@@ -15,10 +20,12 @@
 set -eu
 
 noncjk=0
+int8=0
 for arg in "$@"; do
     case "$arg" in
         --noncjk) noncjk=1 ;;
-        *) echo "install-onnx: unknown argument '$arg' (usage: install-onnx.sh [--noncjk])" >&2; exit 64 ;;
+        --int8) int8=1 ;;
+        *) echo "install-onnx: unknown argument '$arg' (usage: install-onnx.sh [--noncjk] [--int8])" >&2; exit 64 ;;
     esac
 done
 
@@ -28,6 +35,7 @@ PYTHON=${PYTHON:-python3}
 RAPIDOCR_VERSION=3.10.0
 ONNXRUNTIME_VERSION=1.31.1
 ONNX_PACKAGE=onnx==1.23.2
+PILLOW_PACKAGE="pillow==12.0.0 packaging"
 
 models="$DEPS/rapidocr/rapidocr/models"
 runtime="$DEPS/onnxruntime/onnxruntime/capi/libonnxruntime.so.$ONNXRUNTIME_VERSION"
@@ -44,7 +52,7 @@ pipinstall() { # target spec [--deps]
     fi
     rm -rf "$1"
     nodeps=--no-deps; [ "${3:-}" = --deps ] && nodeps=
-    PIP_ROOT_USER_ACTION=ignore "$PYTHON" -m pip install --quiet --disable-pip-version-check $nodeps --target "$1" "$2"
+    PIP_ROOT_USER_ACTION=ignore "$PYTHON" -m pip install --quiet --disable-pip-version-check $nodeps --target "$1" $2  # $2 may hold several specs
 }
 
 if [ "$need_models" = 1 ]; then
@@ -56,16 +64,33 @@ if [ ! -s "$runtime" ]; then
     pipinstall "$DEPS/onnxruntime" "onnxruntime==$ONNXRUNTIME_VERSION"
 fi
 
+needonnx() { # why
+    if ! PYTHONPATH="$DEPS/python" "$PYTHON" -c "import onnx, PIL, packaging" >/dev/null 2>&1; then
+        echo "install-onnx: installing $ONNX_PACKAGE and $PILLOW_PACKAGE ($1) into $DEPS/python"
+        pipinstall "$DEPS/python" "$ONNX_PACKAGE $PILLOW_PACKAGE" --deps
+    fi
+}
+
+# With --int8: the 8-bit detector, written once from the 32-bit one.
+quantized="$models/PP-OCRv6_det_small.int8.onnx"
+if [ "$int8" = 1 ] && [ ! -s "$quantized" ]; then
+    needonnx "to write the 8-bit detector"
+    PYTHONPATH="$DEPS/python:$DEPS/onnxruntime" "$PYTHON" "$ROOT/scripts/quantize-detector.py" \
+        "$models/PP-OCRv6_det_small.onnx" "$quantized.tmp" \
+        "$ROOT/Samples/receipt.png" "$ROOT/Samples/receipt-upside-down.tif" \
+        "$ROOT/Samples/business-card.png" "$ROOT/Samples/business-card-photo.jpg" \
+        "$ROOT/Samples/scanned-letter.pdf" "$ROOT/Samples/invoice.pdf" 2>&1 | grep -v -i warning || true
+    [ -s "$quantized.tmp" ] || { echo "install-onnx: writing the 8-bit detector failed" >&2; exit 1; }
+    mv "$quantized.tmp" "$quantized"
+fi
+
 # With --noncjk: the recognizer with an output layer for the scripts below the East Asian
 # blocks only (Latin, Greek, Cyrillic, symbols), used with Settings.useNonCJKRecognizer
 # unless --languages asks for Chinese, Japanese or Korean. Written once by
 # scripts/slice-recognizer.py with the `onnx` package, which pip installs into .deps/python.
 sliced="$models/PP-OCRv6_rec_small.noncjk.onnx"
 if [ "$noncjk" = 1 ] && [ ! -s "$sliced" ]; then
-    if ! PYTHONPATH="$DEPS/python" "$PYTHON" -c "import onnx" >/dev/null 2>&1; then
-        echo "install-onnx: installing $ONNX_PACKAGE (to slice the recognizer's output layer) into $DEPS/python"
-        pipinstall "$DEPS/python" "$ONNX_PACKAGE" --deps
-    fi
+    needonnx "to slice the recognizer's output layer"
     PYTHONPATH="$DEPS/python" "$PYTHON" "$ROOT/scripts/slice-recognizer.py" "$models/PP-OCRv6_rec_small.onnx" "$sliced.tmp"
     mv "$sliced.tmp" "$sliced"
 fi
@@ -73,6 +98,7 @@ fi
 set -- "$models/PP-OCRv6_det_small.onnx" "$models/PP-OCRv6_rec_small.onnx" \
        "$models/ch_ppocr_mobile_v2.0_cls_mobile.onnx" "$runtime"
 [ "$noncjk" = 1 ] && set -- "$@" "$sliced"
+[ "$int8" = 1 ] && set -- "$@" "$quantized"
 for f in "$@"; do
     if [ ! -s "$f" ]; then
         echo "install-onnx: expected $f after installing, but it is missing" >&2

@@ -32,6 +32,22 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         /// photos the own-size pass finds only the larger lines, whose median passes the test
         /// (Benchmarks/RESULTS.md, branch speed4).
         public var ownSizeMinLineHeight: Double = 0
+        /// The detector's input is made smaller than `detectionSize` says when the page's
+        /// characters (`GlyphHeight`, measured on the page's pixels before detection) would
+        /// still be at least this many pixels high in it; never larger. 0: off. Off: at 12 it
+        /// read sroie-dev as well (char3-F1 0.940) for about 30% less CPU, but cost receipt
+        /// photos (fields 0.921 -> 0.890, items F1 0.886 -> 0.862); at 20 the photos were
+        /// unchanged and sroie gained little (Benchmarks/RESULTS.md, nineteenth session).
+        /// `SCANEXTRACT_PPOCR_GLYPH_HEIGHT` overrides it, for measurements.
+        public var detectionGlyphHeight: Double = 0
+        /// Which detector file runs: the 32-bit one, or the 8-bit one that
+        /// `scripts/install-onnx.sh --int8` writes (`PPOCRModels.int8Detector`). `float` by
+        /// default: on an AVX-512 VNNI Xeon the 8-bit detector ran 2.4 times faster and cut
+        /// sroie-dev's CPU per page by about 45% at the same char3-F1 and card fields, but it
+        /// cost receipt photos 0.02-0.03 of their fields, also held out (Benchmarks/RESULTS.md,
+        /// nineteenth session). Without VNNI instructions it is no faster.
+        /// `SCANEXTRACT_PPOCR_DETECTOR` (`float`, `int8`) overrides it.
+        public var detectorPrecision: DetectorPrecision = .float
         public var threshold: Float = 0.3
         public var boxThreshold: Double = 0.5
         public var unclipRatio: Double = 1.6
@@ -93,6 +109,25 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         public var beamWidth: Int = 8
 
         public init() {}
+
+        public enum DetectorPrecision: String, Sendable, Hashable, CaseIterable {
+            case float, int8
+        }
+
+        /// The detector file for `precision`; an error that says how to install the 8-bit
+        /// one when it is asked for and missing.
+        public static func detectorPath(models: PPOCRModels, precision: DetectorPrecision) throws -> String {
+            switch precision {
+            case .float:
+                return models.detector
+            case .int8:
+                guard let int8 = models.int8Detector else {
+                    throw ScanError(.engine, "the 8-bit detector \(PPOCRModels.int8DetectorFile) is not installed in "
+                                    + "\(models.modelsDirectory); write it with `make int8-detector` (scripts/install-onnx.sh --int8)")
+                }
+                return int8
+            }
+        }
 
         /// How the engine's model runs hold memory between pages: the choice between page
         /// faults (memory handed back and taken again every page) and memory held.
@@ -174,7 +209,15 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         case .arenaExceptDetector:
             sessionOptions.arena = .perSession
         }
-        detector = try runtime.makeSession(modelPath: models.detector, options: detectorOptions)
+        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_DETECTOR"] {
+            guard let precision = Settings.DetectorPrecision(rawValue: override) else {
+                throw ScanError(.engine, "SCANEXTRACT_PPOCR_DETECTOR=\(override): expected one of "
+                                + Settings.DetectorPrecision.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings.detectorPrecision = precision
+        }
+        let detectorPath = try Settings.detectorPath(models: models, precision: settings.detectorPrecision)
+        detector = try runtime.makeSession(modelPath: detectorPath, options: detectorOptions)
         let recognizerPath = Self.recognizerPath(models: models, languages: options.languages,
                                                  allowNonCJK: settings.useNonCJKRecognizer)
         recognizer = try runtime.makeSession(modelPath: recognizerPath, options: sessionOptions)
@@ -187,6 +230,14 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_DETECTION_BUDGET"],
            let pixels = Int(override), pixels >= 0 {
             settings.detectionPixelBudget = pixels
+        }
+        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_THRESHOLD"],
+           let threshold = Float(override), threshold > 0, threshold < 1 {
+            settings.threshold = threshold
+        }
+        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_GLYPH_HEIGHT"],
+           let height = Double(override), height >= 0 {
+            settings.detectionGlyphHeight = height
         }
         if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_SPACE_THRESHOLD"],
            let threshold = Float(override) {
@@ -209,7 +260,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                                         unclipRatio: settings.unclipRatio)
         lexicon = options.customWords.isEmpty ? nil : CTCDecoder.Lexicon(options.customWords, bonus: settings.customWordBonus)
         info = EngineInfo(name: "ppocr", version: "onnxruntime \(runtime.version)",
-                          model: [models.detector, recognizerPath, classifier == nil ? nil : models.classifier]
+                          model: [detectorPath, recognizerPath, classifier == nil ? nil : models.classifier]
                             .compactMap { $0.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".onnx", with: "") } }
                             .joined(separator: "+"))
     }
@@ -422,11 +473,31 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         return median * Double(detectorWidth) / Double(pageWidth) >= minLineHeight
     }
 
+    /// The detector's input for a page whose characters are `glyphHeight` pixels high: scaled so
+    /// that they are `target` pixels high there (rounded to 32), when that is smaller than
+    /// `standard`; otherwise `standard`.
+    static func textSizedDetection(width: Int, height: Int, glyphHeight: Double, target: Double,
+                                   standard: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard glyphHeight > 0, target > 0 else { return standard }
+        let r = target / glyphHeight
+        func to32(_ v: Double) -> Int { max(32, Int((v / 32).rounded(.toNearestOrEven)) * 32) }
+        let sized = (width: to32(Double(width) * r), height: to32(Double(height) * r))
+        return sized.width * sized.height < standard.width * standard.height ? sized : standard
+    }
+
     /// Detects at the page's own size when that is enough for its text (see
-    /// `Settings.ownSizeMinLineHeight`), otherwise at `detectionSize`.
+    /// `Settings.ownSizeMinLineHeight`), otherwise at `detectionSize`, or smaller when the
+    /// page's characters are taller than the detector needs (`Settings.detectionGlyphHeight`).
     func detect(_ page: RasterImage, cancellation: CancellationToken? = nil) throws -> [DBPostProcessor.Detection] {
-        let enlarged = Self.detectionSize(width: page.width, height: page.height,
+        var enlarged = Self.detectionSize(width: page.width, height: page.height,
                                           shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
+        if settings.detectionGlyphHeight > 0, let glyphs = GlyphHeight.estimate(page) {
+            enlarged = Self.textSizedDetection(width: page.width, height: page.height, glyphHeight: glyphs.height,
+                                               target: settings.detectionGlyphHeight, standard: enlarged)
+            if timing {
+                FileHandle.standardError.write("ppocr-glyph \(glyphs.height) \(glyphs.count) \(enlarged.width)x\(enlarged.height)\n".data(using: .utf8)!)
+            }
+        }
         if settings.ownSizeMinLineHeight > 0,
            let own = Self.ownDetectionSize(width: page.width, height: page.height,
                                            shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide) {
