@@ -1,4 +1,5 @@
 import ScanModel
+import TestSupport
 import XCTest
 @testable import ScanRecognition
 
@@ -9,7 +10,7 @@ final class GlyphHeightTests: XCTestCase {
     /// (an `l`, as tall as the ring) and pairs of dots below the ring's height (a `:`), on paper
     /// that darkens from left to right like a photo's uneven light, with a little noise.
     private func page(width: Int, height: Int, glyph: Int, seed: UInt64 = 1) -> RasterImage {
-        var rng = SplitMix(seed)
+        var rng = SeededRandom(seed: seed)
         var px = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
@@ -112,18 +113,5 @@ final class GlyphHeightTests: XCTestCase {
         // A tiny page never goes under 32.
         let tiny = PPOCRRecognizer.textSizedDetection(width: 40, height: 40, glyphHeight: 40, target: 4, standard: (64, 64))
         XCTAssertEqual(tiny.width, 32)
-    }
-}
-
-/// A small deterministic generator for the drawn pages' noise.
-private struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
