@@ -162,6 +162,9 @@ public struct ONNXSessionOptions: Sendable, Hashable {
     /// ONNX Runtime's memory-pattern planning caches an allocation plan per input
     /// shape. Page and line sizes vary, so the cache only grows; off by default.
     public var memoryPattern: Bool
+    /// A folder where the model's optimized graph is written by the first session and read by
+    /// later ones (`OptimizedModelCache`); nil: the graph is optimized at every start.
+    public var optimizedModelCache: String?
 
     /// ONNX Runtime's CPU arena per session (true) or none (false, the default).
     public var cpuMemoryArena: Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import ScanModel
 #if canImport(Glibc)
 import Glibc
@@ -26,6 +27,9 @@ public struct ONNXTensorView {
 public final class ONNXSession {
     public let runtime: ONNXRuntime
     public let modelPath: String
+    /// The file the session was made from: `modelPath`, or its optimized copy in
+    /// `ONNXSessionOptions.optimizedModelCache`.
+    public let loadedFrom: String
     public let inputs: [ONNXTensorInfo]
     public let outputs: [ONNXTensorInfo]
     let handle: OpaquePointer
@@ -42,14 +46,59 @@ public final class ONNXSession {
             throw ScanError(.engine, "model file not found: \(modelPath)")
         }
 
+        // An optimized copy made before is loaded as it is; otherwise the session optimizes the
+        // model and writes its copy, under a name of its own until it is complete.
+        let cached = options.optimizedModelCache.flatMap {
+            OptimizedModelCache.path(for: modelPath, in: $0, runtimeVersion: runtime.version)
+        }
+        if let cached, access(cached, R_OK) == 0,
+           let session = try? Self.create(runtime: runtime, path: cached, options: options, optimize: false, saveTo: nil) {
+            self.handle = session
+            self.loadedFrom = cached
+        } else {
+            var pending: String?
+            if let cached, let folder = options.optimizedModelCache,
+               (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil {
+                pending = "\(cached).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+            }
+            if let saving = pending.flatMap({ try? Self.create(runtime: runtime, path: modelPath, options: options,
+                                                                 optimize: true, saveTo: $0) }) {
+                self.handle = saving
+                // Another process may have put its copy in place meanwhile: the same bytes.
+                if let pending, let cached, rename(pending, cached) != 0 { unlink(pending) }
+            } else {
+                // No cache, or it could not be written (a read-only folder): optimize as always.
+                if let pending { unlink(pending) }
+                self.handle = try Self.create(runtime: runtime, path: modelPath, options: options, optimize: true, saveTo: nil)
+            }
+            self.loadedFrom = modelPath
+        }
+        do {
+            inputs = try ONNXSession.describe(api: api, runtime: runtime, session: handle, inputs: true)
+            outputs = try ONNXSession.describe(api: api, runtime: runtime, session: handle, inputs: false)
+        } catch {
+            api.releaseSession(handle)
+            throw error
+        }
+    }
+
+    /// A session for the model at `path`: its graph optimized (and the result written to
+    /// `saveTo`), or loaded as it is.
+    private static func create(runtime: ONNXRuntime, path: String, options: ONNXSessionOptions, optimize: Bool,
+                               saveTo: String?) throws -> OpaquePointer {
+        let api = runtime.api
         var opts: OpaquePointer?
         try api.check(api.createSessionOptions(&opts), "CreateSessionOptions")
         guard let opts else { throw ScanError(.engine, "ONNX Runtime CreateSessionOptions returned nothing") }
         defer { api.releaseSessionOptions(opts) }
         try api.check(api.setIntraOpNumThreads(opts, Int32(max(0, options.intraOpThreads))), "SetIntraOpNumThreads")
         try api.check(api.setInterOpNumThreads(opts, 1), "SetInterOpNumThreads")
-        try api.check(api.setSessionGraphOptimizationLevel(opts, ORTFunctions.graphOptimizationAll),
+        try api.check(api.setSessionGraphOptimizationLevel(opts, optimize ? ORTFunctions.graphOptimizationAll
+                                                                          : ORTFunctions.graphOptimizationNone),
                       "SetSessionGraphOptimizationLevel")
+        if let saveTo {
+            try api.check(api.setOptimizedModelFilePath(opts, saveTo), "SetOptimizedModelFilePath")
+        }
         if !options.memoryPattern {
             try api.check(api.disableMemPattern(opts), "DisableMemPattern")
         }
@@ -68,16 +117,9 @@ public final class ONNXSession {
                                                 options.allowSpinning ? "1" : "0"), "AddSessionConfigEntry")
 
         var session: OpaquePointer?
-        try api.check(api.createSession(runtime.env, modelPath, opts, &session), "CreateSession(\(modelPath))")
-        guard let session else { throw ScanError(.engine, "ONNX Runtime CreateSession returned nothing for \(modelPath)") }
-        self.handle = session
-        do {
-            inputs = try ONNXSession.describe(api: api, runtime: runtime, session: session, inputs: true)
-            outputs = try ONNXSession.describe(api: api, runtime: runtime, session: session, inputs: false)
-        } catch {
-            api.releaseSession(session)
-            throw error
-        }
+        try api.check(api.createSession(runtime.env, path, opts, &session), "CreateSession(\(path))")
+        guard let session else { throw ScanError(.engine, "ONNX Runtime CreateSession returned nothing for \(path)") }
+        return session
     }
 
     deinit {

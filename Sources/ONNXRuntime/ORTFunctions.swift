@@ -17,6 +17,7 @@ struct ORTFunctions {
         case createSession = 7
         case run = 9
         case createSessionOptions = 10
+        case setOptimizedModelFilePath = 11
         case disableMemPattern = 17
         case disableCpuMemArena = 19
         case setSessionGraphOptimizationLevel = 23
@@ -64,6 +65,7 @@ struct ORTFunctions {
     static let memTypeDefault: Int32 = 0             // OrtMemTypeDefault
     static let elementTypeFloat: Int32 = 1           // ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT
     static let graphOptimizationAll: Int32 = 99      // ORT_ENABLE_ALL
+    static let graphOptimizationNone: Int32 = 0      // ORT_DISABLE_ALL
     static let errorCodeFail: Int32 = 1              // ORT_FAIL
 
     typealias Status = OpaquePointer?
@@ -77,6 +79,7 @@ struct ORTFunctions {
     let run: @convention(c) (OpaquePointer, OpaquePointer?, UnsafePointer<CString?>, UnsafePointer<OpaquePointer?>, Int,
                              UnsafePointer<CString?>, Int, UnsafeMutablePointer<OpaquePointer?>) -> Status
     let createSessionOptions: @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Status
+    let setOptimizedModelFilePath: @convention(c) (OpaquePointer, CString) -> Status
     let disableMemPattern: @convention(c) (OpaquePointer) -> Status
     let disableCpuMemArena: @convention(c) (OpaquePointer) -> Status
     let setSessionGraphOptimizationLevel: @convention(c) (OpaquePointer, Int32) -> Status
@@ -134,6 +137,7 @@ struct ORTFunctions {
         createSession = try slot(.createSession)
         run = try slot(.run)
         createSessionOptions = try slot(.createSessionOptions)
+        setOptimizedModelFilePath = try slot(.setOptimizedModelFilePath)
         disableMemPattern = try slot(.disableMemPattern)
         disableCpuMemArena = try slot(.disableCpuMemArena)
         setSessionGraphOptimizationLevel = try slot(.setSessionGraphOptimizationLevel)

@@ -60,6 +60,74 @@ final class ONNXRuntimeTests: XCTestCase {
         XCTAssertEqual(out.1, [0, 2, 0, 4, 0.5, 0])
     }
 
+    func testOptimizedGraphIsWrittenOnceAndLoadedAfter() throws {
+        let runtime = try ONNXTestEnvironment.runtime()
+        let path = try TinyONNXModel.write(TinyONNXModel.unary("Relu", dims: [nil, 3]), name: "relu-cached.onnx")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanextract-cache-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = ONNXSessionOptions()
+        options.optimizedModelCache = folder
+        func relu(_ session: ONNXSession) throws -> [Float] {
+            try session.run(input: [-1, 2, -3, 4, 0.5, -0.25], shape: [2, 3]) { Array($0.data) }
+        }
+
+        let first = try runtime.makeSession(modelPath: path, options: options)
+        XCTAssertEqual(first.loadedFrom, path)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        XCTAssertEqual(files.count, 1, "one copy, and no half-written file left: \(files)")
+        let copy = (folder as NSString).appendingPathComponent(files[0])
+        XCTAssertTrue(files[0].contains("relu-cached-ort\(runtime.version)-"), files[0])
+
+        let second = try runtime.makeSession(modelPath: path, options: options)
+        XCTAssertEqual(second.loadedFrom, copy)
+        XCTAssertEqual(try relu(second), try relu(first))
+        XCTAssertEqual(try relu(second), [0, 2, 0, 4, 0.5, 0])
+
+        // A damaged copy is not used: the model is optimized again and the copy replaced.
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: copy))
+        let third = try runtime.makeSession(modelPath: path, options: options)
+        XCTAssertEqual(third.loadedFrom, path)
+        XCTAssertEqual(try relu(third), [0, 2, 0, 4, 0.5, 0])
+        XCTAssertEqual(try runtime.makeSession(modelPath: path, options: options).loadedFrom, copy)
+
+        // A changed model file gets a copy of its own.
+        try TinyONNXModel.unary("Abs", dims: [nil, 3]).write(to: URL(fileURLWithPath: path))
+        let changed = try runtime.makeSession(modelPath: path, options: options)
+        XCTAssertEqual(changed.loadedFrom, path)
+        XCTAssertEqual(try relu(changed), [1, 2, 3, 4, 0.5, 0.25], "the new model, not the old copy")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).count, 2)
+
+        // A folder that cannot be made: sessions still start, uncached.
+        var unwritable = ONNXSessionOptions()
+        unwritable.optimizedModelCache = "/proc/scanextract-no-such-folder"
+        XCTAssertEqual(try runtime.makeSession(modelPath: path, options: unwritable).loadedFrom, path)
+    }
+
+    func testCacheFolderAndKeys() {
+        XCTAssertEqual(OptimizedModelCache.folder(environment: ["SCANEXTRACT_ONNX_CACHE": "/c", "HOME": "/h"]), "/c")
+        XCTAssertNil(OptimizedModelCache.folder(environment: ["SCANEXTRACT_ONNX_CACHE": "off", "HOME": "/h"]))
+        XCTAssertNil(OptimizedModelCache.folder(environment: ["SCANEXTRACT_ONNX_CACHE": "", "HOME": "/h"]))
+        XCTAssertEqual(OptimizedModelCache.folder(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]), "/x/scanextract/onnx")
+        XCTAssertEqual(OptimizedModelCache.folder(environment: ["HOME": "/h"]), "/h/.cache/scanextract/onnx")
+        XCTAssertNil(OptimizedModelCache.folder(environment: [:]))
+
+        let base = OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 1, runtimeVersion: "1.31.1", machine: "a")
+        XCTAssertTrue(base.hasPrefix("det-ort1.31.1-") && base.hasSuffix(".onnx"), base)
+        for other in [OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 11, modified: 1, runtimeVersion: "1.31.1", machine: "a"),
+                      OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 2, runtimeVersion: "1.31.1", machine: "a"),
+                      OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 1, runtimeVersion: "1.32.0", machine: "a"),
+                      OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 1, runtimeVersion: "1.31.1", machine: "b"),
+                      OptimizedModelCache.fileName(modelPath: "/n/det.onnx", size: 10, modified: 1, runtimeVersion: "1.31.1", machine: "a")] {
+            XCTAssertNotEqual(other, base)
+        }
+        let cpu = "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\nflags\t\t: avx2 avx512_vnni\nbogomips\t: 4000\n"
+            + "processor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\nflags\t\t: avx2 avx512_vnni\nbogomips\t: 4001\n"
+        XCTAssertEqual(OptimizedModelCache.machine(cpuinfo: cpu), "flags=avx2 avx512_vnni;model name=Xeon;vendor_id=GenuineIntel")
+        XCTAssertNotEqual(OptimizedModelCache.machine(cpuinfo: cpu.replacingOccurrences(of: " avx512_vnni", with: "")),
+                          OptimizedModelCache.machine(cpuinfo: cpu))
+    }
+
     func testCorruptModelFileIsAnEngineError() throws {
         let runtime = try ONNXTestEnvironment.runtime()
         let path = try TinyONNXModel.write(Data(repeating: 0xAB, count: 64), name: "corrupt.onnx")

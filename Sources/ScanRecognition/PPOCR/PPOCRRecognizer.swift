@@ -195,6 +195,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         self.runtime = runtime
         var settings = settings ?? Settings.forLevel(options.level)
         var sessionOptions = ONNXSessionOptions(intraOpThreads: intraOpThreads, arena: .off)
+        sessionOptions.optimizedModelCache = OptimizedModelCache.folder()
         var detectorOptions = sessionOptions
         switch settings.memory {
         case .trim:
