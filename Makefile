@@ -38,7 +38,7 @@ noncjk-recognizer:
 # (PPOCRRecognizer.Settings.detectorPrecision; float by default). Pip-installs `onnx`,
 # Pillow and packaging (about 130 MB) into .deps/python to write it. `make test` runs it,
 # so that the tests read with the 8-bit detector too.
-int8-detector:
+int8-detector: deps
 	scripts/install-onnx.sh --int8
 
 build: deps

@@ -35,7 +35,8 @@ PYTHON=${PYTHON:-python3}
 RAPIDOCR_VERSION=3.10.0
 ONNXRUNTIME_VERSION=1.31.1
 ONNX_PACKAGE=onnx==1.23.2
-PILLOW_PACKAGE="pillow==12.0.0 packaging"
+PILLOW_PACKAGE=pillow==12.0.0
+PACKAGING_PACKAGE=packaging==26.4
 
 models="$DEPS/rapidocr/rapidocr/models"
 runtime="$DEPS/onnxruntime/onnxruntime/capi/libonnxruntime.so.$ONNXRUNTIME_VERSION"
@@ -45,14 +46,15 @@ for f in PP-OCRv6_det_small.onnx PP-OCRv6_rec_small.onnx ch_ppocr_mobile_v2.0_cl
     [ -s "$models/$f" ] || need_models=1
 done
 
-pipinstall() { # target spec [--deps]
+pipinstall() { # target [--deps] spec...
     if ! "$PYTHON" -m pip --version >/dev/null 2>&1; then
         echo "install-onnx: '$PYTHON -m pip' is not available; install python3-pip (apt-get install python3-pip)" >&2
         exit 1
     fi
-    rm -rf "$1"
-    nodeps=--no-deps; [ "${3:-}" = --deps ] && nodeps=
-    PIP_ROOT_USER_ACTION=ignore "$PYTHON" -m pip install --quiet --disable-pip-version-check $nodeps --target "$1" $2  # $2 may hold several specs
+    target=$1; shift
+    nodeps=--no-deps; [ "$1" = --deps ] && { nodeps=; shift; }
+    rm -rf "$target"
+    PIP_ROOT_USER_ACTION=ignore "$PYTHON" -m pip install --quiet --disable-pip-version-check $nodeps --target "$target" "$@"
 }
 
 if [ "$need_models" = 1 ]; then
@@ -66,8 +68,8 @@ fi
 
 needonnx() { # why
     if ! PYTHONPATH="$DEPS/python" "$PYTHON" -c "import onnx, PIL, packaging" >/dev/null 2>&1; then
-        echo "install-onnx: installing $ONNX_PACKAGE and $PILLOW_PACKAGE ($1) into $DEPS/python"
-        pipinstall "$DEPS/python" "$ONNX_PACKAGE $PILLOW_PACKAGE" --deps
+        echo "install-onnx: installing $ONNX_PACKAGE, $PILLOW_PACKAGE and $PACKAGING_PACKAGE ($1) into $DEPS/python"
+        pipinstall "$DEPS/python" --deps "$ONNX_PACKAGE" "$PILLOW_PACKAGE" "$PACKAGING_PACKAGE"
     fi
 }
 
@@ -75,12 +77,20 @@ needonnx() { # why
 quantized="$models/PP-OCRv6_det_small.int8.onnx"
 if [ "$int8" = 1 ] && [ ! -s "$quantized" ]; then
     needonnx "to write the 8-bit detector"
-    PYTHONPATH="$DEPS/python:$DEPS/onnxruntime" "$PYTHON" "$ROOT/scripts/quantize-detector.py" \
+    rm -f "$quantized.tmp"
+    log="$quantized.log"
+    if ! PYTHONPATH="$DEPS/python:$DEPS/onnxruntime" "$PYTHON" "$ROOT/scripts/quantize-detector.py" \
         "$models/PP-OCRv6_det_small.onnx" "$quantized.tmp" \
         "$ROOT/Samples/receipt.png" "$ROOT/Samples/receipt-upside-down.tif" \
         "$ROOT/Samples/business-card.png" "$ROOT/Samples/business-card-photo.jpg" \
-        "$ROOT/Samples/scanned-letter.pdf" "$ROOT/Samples/invoice.pdf" 2>&1 | grep -v -i warning || true
-    [ -s "$quantized.tmp" ] || { echo "install-onnx: writing the 8-bit detector failed" >&2; exit 1; }
+        "$ROOT/Samples/scanned-letter.pdf" "$ROOT/Samples/invoice.pdf" >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "install-onnx: writing the 8-bit detector failed (log above)" >&2
+        rm -f "$quantized.tmp"
+        exit 1
+    fi
+    grep "^quantize-detector:" "$log" || true  # not the quantizer's warnings
+    rm -f "$log"
     mv "$quantized.tmp" "$quantized"
 fi
 

@@ -12,15 +12,14 @@ detector (PPOCRRecognizer.detectionSize, ImageOps.writeNormalized).
 
 Only the backbone is quantized, without its first convolution (which reads the page's
 pixels): the neck and the head, which draw the text map at a quarter and then at the
-full input size, stay in floating point. They cost little (the detector ran in 377 ms
-against 370 with everything quantized, and 916 in floating point), and quantized they
-made the boxes of small text a fifth taller and turned a `ß` into a `β`
-(PPOCRRecognizerTests.testEightBitDetectorFindsTheSameLines).
+full input size, stay in floating point. Quantized, they made the boxes of small text a
+fifth taller and turned a `ß` into a `β` (PPOCRRecognizerTests.testEightBitDetectorFindsTheSameLines).
 
-The project calibrates with its own Samples/ pages (scripts/install-onnx.sh), not with
-any evaluation set. Measured in Benchmarks/RESULTS.md (nineteenth session): on an
-AVX-512 VNNI Xeon the detector runs 2.7 times faster; on CPUs without VNNI integer
-convolutions are no faster, so the engine uses this model only where VNNI is present.
+The project calibrates with its own Samples/ pages (scripts/install-onnx.sh --int8), not
+with any evaluation set. On an AVX-512 VNNI Xeon the engine's detection took 746 ms of CPU
+per sroie-dev page against 1,588 in floating point (Benchmarks/RESULTS.md, nineteenth
+session); on CPUs without VNNI instructions integer convolutions are no faster. The engine
+uses this model only when asked (PPOCRRecognizer.Settings.detectorPrecision).
 
 Needs the `onnx`, `numpy` and `Pillow` packages and ONNX Runtime's Python package
 (scripts/install-onnx.sh installs them under .deps/).

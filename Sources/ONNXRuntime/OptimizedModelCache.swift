@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where ONNX Runtime's optimized copy of a model is kept between processes.
 ///
@@ -7,8 +10,10 @@ import Foundation
 /// for loading graphs optimized before (Benchmarks/RESULTS.md, nineteenth session). The first
 /// session of a model writes its optimized graph here; later ones load it with optimization off.
 /// A copy is only valid for the model file, the runtime version and the CPU it was made with
-/// (the layouts are the CPU's), so all three are in its name: a new model, runtime or machine
-/// makes a new copy, never a wrong one.
+/// (the layouts are the CPU's), so all three are in its name: the model file as `stat` sees it
+/// through any symbolic link (its path, device, inode, size, and modification and change times
+/// to the nanosecond), the runtime's version, and the processor's identity and flags. Old copies
+/// are not removed.
 public enum OptimizedModelCache {
     /// The cache folder: `SCANEXTRACT_ONNX_CACHE` (`off` or empty: no cache), else
     /// `$XDG_CACHE_HOME/scanextract/onnx`, else `~/.cache/scanextract/onnx`; nil when none is known.
@@ -25,38 +30,51 @@ public enum OptimizedModelCache {
         return nil
     }
 
-    /// The cached copy's file name for a model file of `size` bytes last modified at `modified`
-    /// (seconds since 1970), for `runtimeVersion` on the processor `machine` describes.
-    static func fileName(modelPath: String, size: Int, modified: Double, runtimeVersion: String, machine: String) -> String {
+    /// The cached copy's file name for the model at `modelPath` whose file `identity` describes,
+    /// for `runtimeVersion` on the processor `machine` describes.
+    static func fileName(modelPath: String, identity: String, runtimeVersion: String, machine: String) -> String {
         let base = ((modelPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        let key = "\(modelPath)|\(size)|\(modified)|\(runtimeVersion)|\(machine)"
-        return "\(base)-ort\(runtimeVersion)-\(fnv1a(key)).onnx"
+        return "\(base)-ort\(runtimeVersion)-\(fnv1a("\(modelPath)|\(identity)|\(runtimeVersion)|\(machine)")).onnx"
     }
 
-    /// The lines of `/proc/cpuinfo` that say which processor this is and what it can do: its
-    /// first `vendor_id`, `model name`, `cpu family`, `model` and `flags`.
+    /// What tells one file from another at `path`, through symbolic links; nil when it cannot be read.
+    static func identity(ofFileAt path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            + ":\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+    }
+
+    /// The lines of `/proc/cpuinfo` that say which processor this is and what it can do, each
+    /// key's first: x86's `vendor_id`, `model name`, `cpu family`, `model` and `flags`, and
+    /// Arm's `CPU implementer`, `CPU part` and `Features`.
     static func machine(cpuinfo: String) -> String {
+        let keys: Set<String> = ["vendor_id", "model name", "cpu family", "model", "flags",
+                                 "CPU implementer", "CPU part", "Features"]
         var seen: [String: String] = [:]
         for line in cpuinfo.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-            guard ["vendor_id", "model name", "cpu family", "model", "flags"].contains(key), seen[key] == nil else { continue }
+            guard keys.contains(key), seen[key] == nil else { continue }
             seen[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return seen.keys.sorted().map { "\($0)=\(seen[$0]!)" }.joined(separator: ";")
+        return seen.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
     }
 
+    /// This processor: its architecture and its `/proc/cpuinfo` identity.
     static let thisMachine: String = {
-        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)).map(machine(cpuinfo:)) ?? "unknown"
+        var names = utsname()
+        uname(&names)
+        let architecture = withUnsafeBytes(of: &names.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)).map(machine(cpuinfo:)) ?? "unknown"
+        return "\(architecture);\(cpu)"
     }()
 
     /// The cached copy for `modelPath` in `folder`, or nil when the model file cannot be read.
     static func path(for modelPath: String, in folder: String, runtimeVersion: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: modelPath),
-              let size = (attributes[.size] as? NSNumber)?.intValue,
-              let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 else { return nil }
-        let name = fileName(modelPath: (modelPath as NSString).standardizingPath, size: size, modified: modified,
-                            runtimeVersion: runtimeVersion, machine: thisMachine)
+        let resolved = (modelPath as NSString).resolvingSymlinksInPath
+        guard let identity = identity(ofFileAt: resolved) else { return nil }
+        let name = fileName(modelPath: resolved, identity: identity, runtimeVersion: runtimeVersion, machine: thisMachine)
         return (folder as NSString).appendingPathComponent(name)
     }
 

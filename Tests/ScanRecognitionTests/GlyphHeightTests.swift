@@ -91,6 +91,34 @@ final class GlyphHeightTests: XCTestCase {
         XCTAssertEqual(boxes.last.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }, [5, 2, 6, 3])
     }
 
+    func testStretchesOneColumnApartAcrossRowsAreTwoBlobs() {
+        // Row 0: columns 0-1, row 1: columns 3-4, row 2: columns 6-7. Each stretch is one
+        // empty column away from the one above it, on the diagonal: three blobs.
+        let w = 9, h = 3
+        var ink = [Bool](repeating: false, count: w * h)
+        for (x, y) in [(0, 0), (1, 0), (3, 1), (4, 1), (6, 2), (7, 2)] { ink[y * w + x] = true }
+        XCTAssertEqual(GlyphHeight.blobBoxes(ink, width: w, height: h).count, 3)
+        // Row 2 at columns 5-6 instead touches row 1's column 4 at a corner: one blob with it.
+        var corner = [Bool](repeating: false, count: w * h)
+        for (x, y) in [(0, 0), (1, 0), (3, 1), (4, 1), (5, 2), (6, 2)] { corner[y * w + x] = true }
+        let boxes = GlyphHeight.blobBoxes(corner, width: w, height: h).sorted { $0.minX < $1.minX }
+        XCTAssertEqual(boxes.count, 2)
+        XCTAssertEqual(boxes.last.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }, [3, 1, 6, 2])
+        // A stretch below that ends one column left of one above (anti-diagonal) joins it too.
+        var left = [Bool](repeating: false, count: w * h)
+        for (x, y) in [(4, 0), (5, 0), (2, 1), (3, 1)] { left[y * w + x] = true }
+        XCTAssertEqual(GlyphHeight.blobBoxes(left, width: w, height: h).count, 1)
+    }
+
+    func testColourIsReducedToItsLuma() {
+        // Pure red, green and blue pixels: 0.299, 0.587 and 0.114 of 255.
+        let rgb = RasterImage(width: 3, height: 1, channels: 3, pixels: [255, 0, 0, 0, 255, 0, 0, 0, 255])
+        XCTAssertEqual(GlyphHeight.reducedGray(rgb, factor: 1).pixels, [76, 149, 29])
+        // Averaged over 2 x 2 blocks.
+        let gray = RasterImage(width: 4, height: 2, channels: 1, pixels: [0, 100, 200, 200, 40, 60, 200, 0])
+        XCTAssertEqual(GlyphHeight.reducedGray(gray, factor: 2).pixels, [50, 150])
+    }
+
     func testBlobsShapedLikeAUOrAVAreOneBlob() {
         // A U: two columns joined only at the bottom row, met from the top as two runs.
         let w = 7, h = 5

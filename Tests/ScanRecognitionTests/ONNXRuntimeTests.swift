@@ -91,10 +91,15 @@ final class ONNXRuntimeTests: XCTestCase {
         XCTAssertEqual(try relu(third), [0, 2, 0, 4, 0.5, 0])
         XCTAssertEqual(try runtime.makeSession(modelPath: path, options: options).loadedFrom, copy)
 
-        // A changed model file gets a copy of its own.
+        // A changed model file gets a copy of its own, also when it is reached through a link.
+        let link = path + ".link.onnx"
+        try? FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        XCTAssertEqual(try runtime.makeSession(modelPath: link, options: options).loadedFrom, copy)
         try TinyONNXModel.unary("Abs", dims: [nil, 3]).write(to: URL(fileURLWithPath: path))
-        let changed = try runtime.makeSession(modelPath: path, options: options)
-        XCTAssertEqual(changed.loadedFrom, path)
+        let changed = try runtime.makeSession(modelPath: link, options: options)
+        XCTAssertEqual(changed.loadedFrom, link)
         XCTAssertEqual(try relu(changed), [1, 2, 3, 4, 0.5, 0.25], "the new model, not the old copy")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).count, 2)
 
@@ -112,18 +117,20 @@ final class ONNXRuntimeTests: XCTestCase {
         XCTAssertEqual(OptimizedModelCache.folder(environment: ["HOME": "/h"]), "/h/.cache/scanextract/onnx")
         XCTAssertNil(OptimizedModelCache.folder(environment: [:]))
 
-        let base = OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 1, runtimeVersion: "1.31.1", machine: "a")
-        XCTAssertTrue(base.hasPrefix("det-ort1.31.1-") && base.hasSuffix(".onnx"), base)
-        for other in [OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 11, modified: 1, runtimeVersion: "1.31.1", machine: "a"),
-                      OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 2, runtimeVersion: "1.31.1", machine: "a"),
-                      OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 1, runtimeVersion: "1.32.0", machine: "a"),
-                      OptimizedModelCache.fileName(modelPath: "/m/det.onnx", size: 10, modified: 1, runtimeVersion: "1.31.1", machine: "b"),
-                      OptimizedModelCache.fileName(modelPath: "/n/det.onnx", size: 10, modified: 1, runtimeVersion: "1.31.1", machine: "a")] {
-            XCTAssertNotEqual(other, base)
+        func name(_ path: String = "/m/det.onnx", _ identity: String = "1:2:10:1.0:1.0", _ version: String = "1.31.1",
+                  _ machine: String = "a") -> String {
+            OptimizedModelCache.fileName(modelPath: path, identity: identity, runtimeVersion: version, machine: machine)
+        }
+        XCTAssertTrue(name().hasPrefix("det-ort1.31.1-") && name().hasSuffix(".onnx"), name())
+        for other in [name("/n/det.onnx"), name("/m/det.onnx", "1:2:11:1.0:1.0"), name("/m/det.onnx", "1:2:10:1.0:2.0"),
+                      name("/m/det.onnx", "1:2:10:1.0:1.0", "1.32.0"), name("/m/det.onnx", "1:2:10:1.0:1.0", "1.31.1", "b")] {
+            XCTAssertNotEqual(other, name())
         }
         let cpu = "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\nflags\t\t: avx2 avx512_vnni\nbogomips\t: 4000\n"
             + "processor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\nflags\t\t: avx2 avx512_vnni\nbogomips\t: 4001\n"
         XCTAssertEqual(OptimizedModelCache.machine(cpuinfo: cpu), "flags=avx2 avx512_vnni;model name=Xeon;vendor_id=GenuineIntel")
+        let arm = "processor\t: 0\nFeatures\t: fp asimd sve\nCPU implementer\t: 0x41\nCPU part\t: 0xd0c\n"
+        XCTAssertEqual(OptimizedModelCache.machine(cpuinfo: arm), "CPU implementer=0x41;CPU part=0xd0c;Features=fp asimd sve")
         XCTAssertNotEqual(OptimizedModelCache.machine(cpuinfo: cpu.replacingOccurrences(of: " avx512_vnni", with: "")),
                           OptimizedModelCache.machine(cpuinfo: cpu))
     }

@@ -7,7 +7,9 @@ import ScanModel
 /// needs, and the detector's cost grows with its input's pixels.
 ///
 /// The estimate leans low, which only costs time: specks, dotted backgrounds and a photo's
-/// texture add small blobs; touching characters, rules and pictures are not counted.
+/// texture add small blobs; touching characters, rules and pictures are not counted. Its
+/// thresholds are set by hand (a 31 px neighbourhood, 15% and 12 levels darker, the shape
+/// limits below): it is used only when asked (`PPOCRRecognizer.Settings.detectionGlyphHeight`).
 public enum GlyphHeight {
     public struct Estimate: Sendable, Hashable {
         /// Median blob height, in the page's pixels.
@@ -45,21 +47,21 @@ public enum GlyphHeight {
     static func reducedGray(_ image: RasterImage, factor: Int) -> (pixels: [UInt8], width: Int, height: Int) {
         let w = image.width / factor, h = image.height / factor
         var out = [UInt8](repeating: 0, count: w * h)
-        let c = image.channels, area = factor * factor
+        let channels = image.channels, area = factor * factor
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
                     for x in 0..<w {
                         var sum = 0
                         for dy in 0..<factor {
-                            var o = ((y * factor + dy) * image.width + x * factor) * c
+                            var at = ((y * factor + dy) * image.width + x * factor) * channels
                             for _ in 0..<factor {
-                                if c >= 3 {
-                                    sum += (299 * Int(src[o]) + 587 * Int(src[o + 1]) + 114 * Int(src[o + 2])) / 1000
+                                if channels >= 3 {
+                                    sum += (299 * Int(src[at]) + 587 * Int(src[at + 1]) + 114 * Int(src[at + 2])) / 1000
                                 } else {
-                                    sum += Int(src[o])
+                                    sum += Int(src[at])
                                 }
-                                o += c
+                                at += channels
                             }
                         }
                         dst[y * w + x] = UInt8(sum / area)
@@ -99,51 +101,60 @@ public enum GlyphHeight {
         return ink
     }
 
-    struct Box { var minX: Int, minY: Int, maxX: Int, maxY: Int
+    struct Box {
+        var minX: Int, minY: Int, maxX: Int, maxY: Int
         var width: Int { maxX - minX + 1 }
         var height: Int { maxY - minY + 1 }
+
+        mutating func cover(_ other: Box) {
+            minX = min(minX, other.minX); maxX = max(maxX, other.maxX)
+            minY = min(minY, other.minY); maxY = max(maxY, other.maxY)
+        }
     }
 
-    /// Bounding boxes of the 8-connected blobs of `ink`: runs of each row joined to the
-    /// runs of the row above that touch them, with union-find over the runs.
-    static func blobBoxes(_ ink: [Bool], width w: Int, height h: Int) -> [Box] {
-        var parent: [Int] = []
-        var boxes: [Box] = []
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
-        var previous: [(start: Int, end: Int, id: Int)] = []
-        var current: [(start: Int, end: Int, id: Int)] = []
-        for y in 0..<h {
-            current.removeAll(keepingCapacity: true)
-            var x = 0
-            let base = y * w
-            var p = 0  // first run of the row above that may still touch
-            while x < w {
-                guard ink[base + x] else { x += 1; continue }
-                let start = x
-                while x < w && ink[base + x] { x += 1 }
-                let end = x - 1
-                let id = parent.count
-                parent.append(id)
-                boxes.append(Box(minX: start, minY: y, maxX: end, maxY: y))
-                while p < previous.count && previous[p].end < start - 1 { p += 1 }
-                var q = p
-                while q < previous.count && previous[q].start <= end + 1 {
-                    let a = root(previous[q].id), b = root(id)
-                    if a != b {
-                        parent[b] = a
-                        boxes[a].minX = min(boxes[a].minX, boxes[b].minX); boxes[a].maxX = max(boxes[a].maxX, boxes[b].maxX)
-                        boxes[a].minY = min(boxes[a].minY, boxes[b].minY); boxes[a].maxY = max(boxes[a].maxY, boxes[b].maxY)
-                    }
-                    q += 1
-                }
-                current.append((start, end, id))
+    /// A row's stretch of ink from `first` to `last` (columns, inclusive), and its blob's label.
+    private struct Stretch { var first: Int, last: Int, label: Int }
+
+    /// Bounding boxes of the 8-connected blobs of `ink`. Each row's stretches of ink get a label;
+    /// a stretch that touches one of the row above (sharing a column, or meeting it at a corner)
+    /// joins that label's set, and every set keeps the box around all its stretches.
+    static func blobBoxes(_ ink: [Bool], width: Int, height: Int) -> [Box] {
+        var leader: [Int] = []  // union-find: each label's parent, the set's leader at the top
+        var boxes: [Box] = []   // each leader's box
+        func leaderOf(_ label: Int) -> Int {
+            var label = label
+            while leader[label] != label {
+                leader[label] = leader[leader[label]]
+                label = leader[label]
             }
-            swap(&previous, &current)
+            return label
         }
-        return parent.indices.filter { parent[$0] == $0 }.map { boxes[$0] }
+        var above: [Stretch] = [], here: [Stretch] = []
+        for y in 0..<height {
+            here.removeAll(keepingCapacity: true)
+            let row = y * width
+            var firstTouching = 0  // stretches of the row above that end left of this one cannot touch later ones
+            var x = 0
+            while x < width {
+                if !ink[row + x] { x += 1; continue }
+                let first = x
+                while x < width && ink[row + x] { x += 1 }
+                let stretch = Stretch(first: first, last: x - 1, label: leader.count)
+                leader.append(stretch.label)
+                boxes.append(Box(minX: stretch.first, minY: y, maxX: stretch.last, maxY: y))
+                while firstTouching < above.count && above[firstTouching].last < stretch.first - 1 { firstTouching += 1 }
+                for other in above[firstTouching...] {
+                    if other.first > stretch.last + 1 { break }
+                    let kept = leaderOf(other.label), joined = leaderOf(stretch.label)
+                    if kept != joined {
+                        leader[joined] = kept
+                        boxes[kept].cover(boxes[joined])
+                    }
+                }
+                here.append(stretch)
+            }
+            swap(&above, &here)
+        }
+        return leader.indices.filter { leader[$0] == $0 }.map { boxes[$0] }
     }
 }

@@ -42,12 +42,14 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         public var detectionGlyphHeight: Double = 0
         /// Which detector file runs: the 32-bit one, or the 8-bit one that
         /// `scripts/install-onnx.sh --int8` writes (`PPOCRModels.int8Detector`). `float` by
-        /// default: on an AVX-512 VNNI Xeon the 8-bit detector ran 2.4 times faster and cut
-        /// sroie-dev's CPU per page by about 45% at the same char3-F1 and card fields, but it
-        /// cost receipt photos 0.02-0.03 of their fields, also held out (Benchmarks/RESULTS.md,
-        /// nineteenth session). Without VNNI instructions it is no faster.
+        /// default: on an AVX-512 VNNI Xeon the 8-bit detector took 2.1 times less CPU and cut
+        /// sroie-dev's CPU per page by about 37% at the same char3-F1, but it cost receipt photos
+        /// 0.02-0.03 of their fields, also held out (Benchmarks/RESULTS.md, nineteenth session).
+        /// Without VNNI instructions it is no faster.
         /// `SCANEXTRACT_PPOCR_DETECTOR` (`float`, `int8`) overrides it.
         public var detectorPrecision: DetectorPrecision = .float
+        /// The text map's level above which a pixel is text. `SCANEXTRACT_PPOCR_THRESHOLD`
+        /// overrides it, for measurements.
         public var threshold: Float = 0.3
         public var boxThreshold: Double = 0.5
         public var unclipRatio: Double = 1.6
@@ -496,7 +498,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             enlarged = Self.textSizedDetection(width: page.width, height: page.height, glyphHeight: glyphs.height,
                                                target: settings.detectionGlyphHeight, standard: enlarged)
             if timing {
-                FileHandle.standardError.write("ppocr-glyph \(glyphs.height) \(glyphs.count) \(enlarged.width)x\(enlarged.height)\n".data(using: .utf8)!)
+                let line = "ppocr-glyph \(glyphs.height) \(glyphs.count) \(enlarged.width)x\(enlarged.height)\n"
+                FileHandle.standardError.write(Data(line.utf8))
             }
         }
         if settings.ownSizeMinLineHeight > 0,
