@@ -147,6 +147,31 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             case arenaExceptDetector
         }
 
+        /// Applies the `SCANEXTRACT_PPOCR_*` variables of `environment` that set a tunable, for
+        /// measurements (each is named at its setting). A detector precision that is not one of
+        /// the cases is an error; other values that do not parse are left out.
+        mutating func applyOverrides(from environment: [String: String]) throws {
+            if let override = environment["SCANEXTRACT_PPOCR_DETECTOR"] {
+                guard let precision = DetectorPrecision(rawValue: override) else {
+                    throw ScanError(.engine, "SCANEXTRACT_PPOCR_DETECTOR=\(override): expected one of "
+                                    + DetectorPrecision.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                detectorPrecision = precision
+            }
+            if let pixels = environment["SCANEXTRACT_PPOCR_DETECTION_BUDGET"].flatMap(Int.init), pixels >= 0 {
+                detectionPixelBudget = pixels
+            }
+            if let level = environment["SCANEXTRACT_PPOCR_THRESHOLD"].flatMap(Float.init), level > 0, level < 1 {
+                threshold = level
+            }
+            if let height = environment["SCANEXTRACT_PPOCR_GLYPH_HEIGHT"].flatMap(Double.init), height >= 0 {
+                detectionGlyphHeight = height
+            }
+            if let level = environment["SCANEXTRACT_PPOCR_SPACE_THRESHOLD"].flatMap(Float.init) {
+                droppedSpaceThreshold = level
+            }
+        }
+
         /// The settings for a recognition level: `fast` skips the orientation
         /// classifier and detects on a smaller image.
         public static func forLevel(_ level: RecognitionLevel) -> Settings {
@@ -212,13 +237,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         case .arenaExceptDetector:
             sessionOptions.arena = .perSession
         }
-        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_DETECTOR"] {
-            guard let precision = Settings.DetectorPrecision(rawValue: override) else {
-                throw ScanError(.engine, "SCANEXTRACT_PPOCR_DETECTOR=\(override): expected one of "
-                                + Settings.DetectorPrecision.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            settings.detectorPrecision = precision
-        }
+        try settings.applyOverrides(from: ProcessInfo.processInfo.environment)
         let detectorPath = try Settings.detectorPath(models: models, precision: settings.detectorPrecision)
         detector = try runtime.makeSession(modelPath: detectorPath, options: detectorOptions)
         let recognizerPath = Self.recognizerPath(models: models, languages: options.languages,
@@ -229,22 +248,6 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         } else {
             classifier = nil
             settings.useClassifier = false
-        }
-        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_DETECTION_BUDGET"],
-           let pixels = Int(override), pixels >= 0 {
-            settings.detectionPixelBudget = pixels
-        }
-        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_THRESHOLD"],
-           let threshold = Float(override), threshold > 0, threshold < 1 {
-            settings.threshold = threshold
-        }
-        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_GLYPH_HEIGHT"],
-           let height = Double(override), height >= 0 {
-            settings.detectionGlyphHeight = height
-        }
-        if let override = ProcessInfo.processInfo.environment["SCANEXTRACT_PPOCR_SPACE_THRESHOLD"],
-           let threshold = Float(override) {
-            settings.droppedSpaceThreshold = threshold
         }
         self.settings = settings
         detectionBudget = settings.detectionPixelBudget > 0
@@ -440,10 +443,12 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         if long > Double(maxLongSide) { let r = Double(maxLongSide) / long; w *= r; h *= r }
         let short = min(w, h)
         if short < Double(shortSide) { let r = Double(shortSide) / short; w *= r; h *= r }
-        // Python rounds halves to even; so do we, to get the same sizes as RapidOCR.
-        func to32(_ v: Double) -> Int { max(32, Int((Double(Int(v)) / 32).rounded(.toNearestOrEven)) * 32) }
-        return (to32(w), to32(h))
+        return (multipleOf32(w), multipleOf32(h))
     }
+
+    /// A detector side: `v`'s whole part rounded to the nearest multiple of 32, at least 32.
+    /// Python rounds halves to even; so do we, to get the same sizes as RapidOCR.
+    static func multipleOf32(_ v: Double) -> Int { max(32, Int((Double(Int(v)) / 32).rounded(.toNearestOrEven)) * 32) }
 
     /// The page's own size for the detector (only the long side capped, rounded to 32), or nil
     /// when `detectionSize` would not enlarge the page by at least a quarter of its pixels.
@@ -483,8 +488,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                                    standard: (width: Int, height: Int)) -> (width: Int, height: Int) {
         guard glyphHeight > 0, target > 0 else { return standard }
         let r = target / glyphHeight
-        func to32(_ v: Double) -> Int { max(32, Int((v / 32).rounded(.toNearestOrEven)) * 32) }
-        let sized = (width: to32(Double(width) * r), height: to32(Double(height) * r))
+        let sized = (width: multipleOf32(Double(width) * r), height: multipleOf32(Double(height) * r))
         return sized.width * sized.height < standard.width * standard.height ? sized : standard
     }
 
