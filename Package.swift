@@ -50,6 +50,10 @@ let package = Package(
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
 
+        // The calling thread's treatment of denormal floats (x86 MXCSR, Arm FPCR), switched
+        // around model runs by ONNXRuntime.
+        .target(name: "CDenormals"),
+
         // Value types shared by every stage. No C, no engines.
         .target(name: "ScanModel"),
         // Pure-Swift data detectors (phone, e-mail, URL, date, money, ...).
@@ -60,7 +64,7 @@ let package = Package(
         .target(name: "ScanCamera", dependencies: ["ScanModel", "COpenCVShim"]),
         // Our dlopen binding of ONNX Runtime's C API: sessions and tensors. Used by the
         // PP-OCR engine, and by anything else that runs a model (ink, page finding).
-        .target(name: "ONNXRuntime", dependencies: ["ScanModel"]),
+        .target(name: "ONNXRuntime", dependencies: ["ScanModel", "CDenormals"]),
         // The TextRecognizer protocol and its engines.
         .target(name: "ScanRecognition", dependencies: ["ScanModel", "CTesseract", "ONNXRuntime"]),
         // Layout: pages turned upright on their coordinates, then blocks of lines of words

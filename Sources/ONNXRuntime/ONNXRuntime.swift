@@ -165,6 +165,11 @@ public struct ONNXSessionOptions: Sendable, Hashable {
     /// A folder where the model's optimized graph is written by the first session and read by
     /// later ones (`OptimizedModelCache`); nil: the graph is optimized at every start.
     public var optimizedModelCache: String?
+    /// Whether the threads running the model treat denormal floats as zero (x86's FTZ and DAZ
+    /// bits, Arm's FZ), as OpenVINO and PyTorch's CPU inference do. The detector's activations
+    /// hold many of them: on an Intel Xeon it ran 3.4 times slower without this, with the same
+    /// output (Benchmarks/RESULTS.md, twentieth session). On by default.
+    public var flushDenormals: Bool = true
 
     /// ONNX Runtime's CPU arena per session (true) or none (false, the default).
     public var cpuMemoryArena: Bool {

@@ -1,3 +1,4 @@
+import CDenormals
 import Foundation
 import ScanModel
 #if canImport(Glibc)
@@ -34,6 +35,7 @@ public final class ONNXSession {
     public let outputs: [ONNXTensorInfo]
     let handle: OpaquePointer
     let arena: ONNXArena
+    let flushDenormals: Bool
     /// Run options that ask ONNX Runtime to hand the arena's free regions back after the run.
     private var shrinkingRunOptions: OpaquePointer?
 
@@ -41,6 +43,7 @@ public final class ONNXSession {
         self.runtime = runtime
         self.modelPath = modelPath
         self.arena = options.arena
+        self.flushDenormals = options.flushDenormals
         let api = runtime.api
         guard access(modelPath, R_OK) == 0 else {
             throw ScanError(.engine, "model file not found: \(modelPath)")
@@ -115,8 +118,15 @@ public final class ONNXSession {
         }
         try api.check(api.addSessionConfigEntry(opts, "session.intra_op.allow_spinning",
                                                 options.allowSpinning ? "1" : "0"), "AddSessionConfigEntry")
+        // The intra-op pool's own threads; the calling thread is switched in `run`.
+        try api.check(api.addSessionConfigEntry(opts, "session.set_denormal_as_zero",
+                                                options.flushDenormals ? "1" : "0"), "AddSessionConfigEntry")
 
         var session: OpaquePointer?
+        // With `session.set_denormal_as_zero` ONNX Runtime also switches the creating thread for
+        // good; that thread's state is put back.
+        let creator = scan_denormals_flush()
+        defer { scan_denormals_restore(creator) }
         try api.check(api.createSession(runtime.env, path, opts, &session), "CreateSession(\(path))")
         guard let session else { throw ScanError(.engine, "ONNX Runtime CreateSession returned nothing for \(path)") }
         return session
@@ -222,6 +232,9 @@ public final class ONNXSession {
                     let inNames: [UnsafePointer<CChar>?] = [inName]
                     let outNames: [UnsafePointer<CChar>?] = [outName]
                     let runOptions = shrinkArena && arena != .off ? try shrinkOptions() : nil
+                    // Only for the run: the caller's own arithmetic keeps IEEE denormals.
+                    let saved = flushDenormals ? scan_denormals_flush() : nil
+                    defer { saved.map(scan_denormals_restore) }
                     try api.check(api.run(handle, runOptions, inNames, inputValues, 1, outNames, 1, &output), "Run")
                 }
             }

@@ -60,6 +60,26 @@ final class ONNXRuntimeTests: XCTestCase {
         XCTAssertEqual(out.1, [0, 2, 0, 4, 0.5, 0])
     }
 
+    func testDenormalsAreZeroInsideARunOnly() throws {
+        let runtime = try ONNXTestEnvironment.runtime()
+        let path = try TinyONNXModel.write(TinyONNXModel.unary("Sqrt", dims: [nil]), name: "sqrt.onnx")
+        let tiny = Float(bitPattern: 0x0000_0400)  // about 1.4e-42, a denormal
+        XCTAssertTrue(tiny.isSubnormal)
+        func sqrt(flushing: Bool) throws -> [Float] {
+            var options = ONNXSessionOptions()
+            options.flushDenormals = flushing
+            let session = try runtime.makeSession(modelPath: path, options: options)
+            return try session.run(input: [tiny, 4], shape: [2]) { Array($0.data) }
+        }
+        let kept = try sqrt(flushing: false)
+        XCTAssertEqual(kept[1], 2)
+        XCTAssertEqual(Double(kept[0]), Double(tiny).squareRoot(), accuracy: 1e-24, "IEEE: the denormal is read")
+        XCTAssertEqual(try sqrt(flushing: true), [0, 2], "the run read the denormal as zero")
+        // The caller's own arithmetic is IEEE again after the run.
+        let half = [Float(0.5)]
+        XCTAssertTrue((tiny * half[0]).isSubnormal, "the thread still keeps denormals outside the run")
+    }
+
     func testOptimizedGraphIsWrittenOnceAndLoadedAfter() throws {
         let runtime = try ONNXTestEnvironment.runtime()
         let path = try TinyONNXModel.write(TinyONNXModel.unary("Relu", dims: [nil, 3]), name: "relu-cached.onnx")
