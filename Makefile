@@ -55,10 +55,11 @@ demo: build
 	echo; echo "JSON documents are in $(DEMO_OUT)/"; exit $$status
 
 # The tests run beside a throwaway PostgreSQL server (scripts/with-postgres.sh: a temporary
-# cluster on a free loopback port, its URL in SCANEXTRACT_TEST_POSTGRES_URL).
+# cluster on a free loopback port, its URL in SCANEXTRACT_TEST_POSTGRES_URL). Their optimized
+# ONNX graphs go to the build folder, not to the user's ~/.cache.
 test: deps int8-detector
 	$(SWIFT) build --build-tests
-	scripts/with-postgres.sh $(SWIFT) test --skip-build
+	SCANEXTRACT_ONNX_CACHE="$(CURDIR)/.build/onnx-cache" scripts/with-postgres.sh $(SWIFT) test --skip-build
 
 # The speed table (issue 13) in one run against RapidOCR 3.10 on the same files: wall and
 # CPU per page, char3-F1 and fields, digital PDF pages/s, start-up without OCR, peak memory.

@@ -68,7 +68,13 @@ public final class ONNXSession {
                                                                  optimize: true, saveTo: $0) }) {
                 self.handle = saving
                 // Another process may have put its copy in place meanwhile: the same bytes.
-                if let pending, let cached, rename(pending, cached) != 0 { unlink(pending) }
+                if let pending, let cached, let folder = options.optimizedModelCache {
+                    if rename(pending, cached) == 0 {
+                        OptimizedModelCache.prune(folder: folder, kept: cached)
+                    } else {
+                        unlink(pending)
+                    }
+                }
             } else {
                 // No cache, or it could not be written (a read-only folder): optimize as always.
                 if let pending { unlink(pending) }

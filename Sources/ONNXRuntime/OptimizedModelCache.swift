@@ -12,8 +12,9 @@ import Glibc
 /// A copy is only valid for the model file, the runtime version and the CPU it was made with
 /// (the layouts are the CPU's), so all three are in its name: the model file as `stat` sees it
 /// through any symbolic link (its path, device, inode, size, and modification and change times
-/// to the nanosecond), the runtime's version, and the processor's identity and flags. Old copies
-/// are not removed.
+/// to the nanosecond), the runtime's version, and the processor's identity and flags. A copy
+/// written for a model path on a processor replaces the one from before (`prune`), so a model
+/// file or runtime that is updated leaves no stale copy behind.
 public enum OptimizedModelCache {
     /// The cache folder: `SCANEXTRACT_ONNX_CACHE` (`off` or empty: no cache), else
     /// `$XDG_CACHE_HOME/scanextract/onnx`, else `~/.cache/scanextract/onnx`; nil when none is known.
@@ -31,10 +32,41 @@ public enum OptimizedModelCache {
     }
 
     /// The cached copy's file name for the model at `modelPath` whose file `identity` describes,
-    /// for `runtimeVersion` on the processor `machine` describes.
+    /// for `runtimeVersion` on the processor `machine` describes: `slotPrefix` (the path and the
+    /// processor), then the runtime version and a hash of the file's identity and that version.
     static func fileName(modelPath: String, identity: String, runtimeVersion: String, machine: String) -> String {
+        slotPrefix(modelPath: modelPath, machine: machine)
+            + "ort\(runtimeVersion)-\(fnv1a("\(identity)|\(runtimeVersion)")).onnx"
+    }
+
+    /// What the names of every copy ever made for the model at `modelPath` on the processor
+    /// `machine` begin with: only the newest of them is of use.
+    static func slotPrefix(modelPath: String, machine: String) -> String {
         let base = ((modelPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        return "\(base)-ort\(runtimeVersion)-\(fnv1a("\(modelPath)|\(identity)|\(runtimeVersion)|\(machine)")).onnx"
+        return "\(base)-\(fnv1a("\(modelPath)|\(machine)"))-"
+    }
+
+    /// How old a half-written copy (`*.tmp`) must be before another process takes it for one
+    /// left behind by a crash and removes it.
+    static let abandonedAfter: TimeInterval = 600
+
+    /// Removes the copies in `folder` made for the same model path and processor as the copy
+    /// `kept` (an older model file or runtime), and their abandoned half-written files.
+    static func prune(folder: String, kept: String, now: Date = Date()) {
+        let keptName = (kept as NSString).lastPathComponent
+        guard let dash = keptName.range(of: "-ort", options: .backwards),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let prefix = String(keptName[..<dash.lowerBound]) + "-"
+        for name in names where name != keptName && name.hasPrefix(prefix) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if name.hasSuffix(".onnx") {
+                unlink(path)
+            } else if name.hasSuffix(".tmp"),
+                      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                      now.timeIntervalSince(modified) > abandonedAfter {
+                unlink(path)
+            }
+        }
     }
 
     /// What tells one file from another at `path`, through symbolic links; nil when it cannot be read.

@@ -97,7 +97,7 @@ final class ONNXRuntimeTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
         XCTAssertEqual(files.count, 1, "one copy, and no half-written file left: \(files)")
         let copy = (folder as NSString).appendingPathComponent(files[0])
-        XCTAssertTrue(files[0].contains("relu-cached-ort\(runtime.version)-"), files[0])
+        XCTAssertTrue(files[0].contains("relu-cached-") && files[0].contains("-ort\(runtime.version)-"), files[0])
 
         let second = try runtime.makeSession(modelPath: path, options: options)
         XCTAssertEqual(second.loadedFrom, copy)
@@ -111,7 +111,8 @@ final class ONNXRuntimeTests: XCTestCase {
         XCTAssertEqual(try relu(third), [0, 2, 0, 4, 0.5, 0])
         XCTAssertEqual(try runtime.makeSession(modelPath: path, options: options).loadedFrom, copy)
 
-        // A changed model file gets a copy of its own, also when it is reached through a link.
+        // A changed model file gets a copy of its own, also when it is reached through a link,
+        // which replaces the old one; so does a half-written copy left behind long ago.
         let link = path + ".link.onnx"
         try? FileManager.default.removeItem(atPath: link)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
@@ -121,7 +122,20 @@ final class ONNXRuntimeTests: XCTestCase {
         let changed = try runtime.makeSession(modelPath: link, options: options)
         XCTAssertEqual(changed.loadedFrom, link)
         XCTAssertEqual(try relu(changed), [1, 2, 3, 4, 0.5, 0.25], "the new model, not the old copy")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).count, 2)
+        let renewed = try FileManager.default.contentsOfDirectory(atPath: folder)
+        XCTAssertEqual(renewed.count, 1, "\(renewed)")
+        XCTAssertNotEqual(renewed.first, files[0])
+        let abandoned = (folder as NSString).appendingPathComponent(renewed[0] + ".4242.7.tmp")
+        let writing = (folder as NSString).appendingPathComponent(renewed[0] + ".4243.8.tmp")
+        let otherModel = (folder as NSString).appendingPathComponent("det-0123-ort1.0-4567.onnx")
+        for file in [abandoned, writing, otherModel] { try Data("x".utf8).write(to: URL(fileURLWithPath: file)) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: abandoned)
+        try TinyONNXModel.unary("Neg", dims: [nil, 3]).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try relu(try runtime.makeSession(modelPath: path, options: options)), [1, -2, 3, -4, -0.5, 0.25])
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        XCTAssertEqual(left.count, 3, "the new copy, a file still being written, another model's copy: \(left)")
+        XCTAssertTrue(left.contains((writing as NSString).lastPathComponent))
+        XCTAssertTrue(left.contains((otherModel as NSString).lastPathComponent))
 
         // A folder that cannot be made: sessions still start, uncached.
         var unwritable = ONNXSessionOptions()
@@ -141,7 +155,11 @@ final class ONNXRuntimeTests: XCTestCase {
                   _ machine: String = "a") -> String {
             OptimizedModelCache.fileName(modelPath: path, identity: identity, runtimeVersion: version, machine: machine)
         }
-        XCTAssertTrue(name().hasPrefix("det-ort1.31.1-") && name().hasSuffix(".onnx"), name())
+        XCTAssertTrue(name().hasPrefix("det-") && name().contains("-ort1.31.1-") && name().hasSuffix(".onnx"), name())
+        func slot(_ fileName: String) -> Substring { fileName[..<fileName.range(of: "-ort")!.lowerBound] }
+        XCTAssertEqual(slot(name("/m/det.onnx", "1:2:11:1.0:1.0", "1.32.0")), slot(name()), "the same model path and CPU")
+        XCTAssertNotEqual(slot(name("/n/det.onnx")), slot(name()))
+        XCTAssertNotEqual(slot(name("/m/det.onnx", "1:2:10:1.0:1.0", "1.31.1", "b")), slot(name()))
         for other in [name("/n/det.onnx"), name("/m/det.onnx", "1:2:11:1.0:1.0"), name("/m/det.onnx", "1:2:10:1.0:2.0"),
                       name("/m/det.onnx", "1:2:10:1.0:1.0", "1.32.0"), name("/m/det.onnx", "1:2:10:1.0:1.0", "1.31.1", "b")] {
             XCTAssertNotEqual(other, name())
