@@ -11,7 +11,7 @@ DEMO_OUT   := out/samples
 BENCH_DIR  ?= Samples
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build demo test bench folder-bench noncjk-recognizer int8-detector clean
+.PHONY: all deps build demo test bench folder-bench noncjk-recognizer clean
 
 all: build
 
@@ -34,13 +34,6 @@ deps:
 noncjk-recognizer:
 	scripts/install-onnx.sh --noncjk
 
-# Opt-in: the detector with an 8-bit backbone, for SCANEXTRACT_PPOCR_DETECTOR=int8
-# (PPOCRRecognizer.Settings.detectorPrecision; float by default). Pip-installs `onnx`,
-# Pillow and packaging (about 130 MB) into .deps/python to write it. `make test` runs it,
-# so that the tests read with the 8-bit detector too.
-int8-detector: deps
-	scripts/install-onnx.sh --int8
-
 build: deps
 	$(SWIFT) build -c release --product scanextract
 
@@ -57,7 +50,7 @@ demo: build
 # The tests run beside a throwaway PostgreSQL server (scripts/with-postgres.sh: a temporary
 # cluster on a free loopback port, its URL in SCANEXTRACT_TEST_POSTGRES_URL). Their optimized
 # ONNX graphs go to the build folder, not to the user's ~/.cache.
-test: deps int8-detector
+test: deps
 	$(SWIFT) build --build-tests
 	SCANEXTRACT_ONNX_CACHE="$(CURDIR)/.build/onnx-cache" scripts/with-postgres.sh $(SWIFT) test --skip-build
 

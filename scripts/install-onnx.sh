@@ -5,12 +5,7 @@
 # are already present. Override the locations with SCANEXTRACT_DEPS (the .deps folder)
 # or PYTHON (the interpreter whose pip is used).
 #
-# usage: install-onnx.sh [--noncjk] [--int8]
-#   --int8    also writes the detector with an 8-bit backbone (scripts/quantize-detector.py,
-#             calibrated on the project's own Samples/ pages), which the engine runs only when
-#             asked (SCANEXTRACT_PPOCR_DETECTOR=int8; Settings.detectorPrecision). It needs
-#             the `onnx`, Pillow and packaging packages, pip-installed into .deps/python (not
-#             needed at run time). `make int8-detector` does this step; `make test` too.
+# usage: install-onnx.sh [--noncjk]
 #   --noncjk  also writes the recognizer with its output layer cut to the scripts below
 #             the East Asian blocks (scripts/slice-recognizer.py), which needs the `onnx`
 #             package (about 110 MB with its dependencies, pip-installed into .deps/python,
@@ -20,12 +15,10 @@
 set -eu
 
 noncjk=0
-int8=0
 for arg in "$@"; do
     case "$arg" in
         --noncjk) noncjk=1 ;;
-        --int8) int8=1 ;;
-        *) echo "install-onnx: unknown argument '$arg' (usage: install-onnx.sh [--noncjk] [--int8])" >&2; exit 64 ;;
+        *) echo "install-onnx: unknown argument '$arg' (usage: install-onnx.sh [--noncjk])" >&2; exit 64 ;;
     esac
 done
 
@@ -35,8 +28,6 @@ PYTHON=${PYTHON:-python3}
 RAPIDOCR_VERSION=3.10.0
 ONNXRUNTIME_VERSION=1.31.1
 ONNX_PACKAGE=onnx==1.23.2
-PILLOW_PACKAGE=pillow==12.0.0
-PACKAGING_PACKAGE=packaging==26.4
 
 models="$DEPS/rapidocr/rapidocr/models"
 runtime="$DEPS/onnxruntime/onnxruntime/capi/libonnxruntime.so.$ONNXRUNTIME_VERSION"
@@ -66,41 +57,16 @@ if [ ! -s "$runtime" ]; then
     pipinstall "$DEPS/onnxruntime" "onnxruntime==$ONNXRUNTIME_VERSION"
 fi
 
-needonnx() { # why
-    if ! PYTHONPATH="$DEPS/python" "$PYTHON" -c "import onnx, PIL, packaging" >/dev/null 2>&1; then
-        echo "install-onnx: installing $ONNX_PACKAGE, $PILLOW_PACKAGE and $PACKAGING_PACKAGE ($1) into $DEPS/python"
-        pipinstall "$DEPS/python" --deps "$ONNX_PACKAGE" "$PILLOW_PACKAGE" "$PACKAGING_PACKAGE"
-    fi
-}
-
-# With --int8: the 8-bit detector, written once from the 32-bit one.
-quantized="$models/PP-OCRv6_det_small.int8.onnx"
-if [ "$int8" = 1 ] && [ ! -s "$quantized" ]; then
-    needonnx "to write the 8-bit detector"
-    rm -f "$quantized.tmp"
-    log="$quantized.log"
-    if ! PYTHONPATH="$DEPS/python:$DEPS/onnxruntime" "$PYTHON" "$ROOT/scripts/quantize-detector.py" \
-        "$models/PP-OCRv6_det_small.onnx" "$quantized.tmp" \
-        "$ROOT/Samples/receipt.png" "$ROOT/Samples/receipt-upside-down.tif" \
-        "$ROOT/Samples/business-card.png" "$ROOT/Samples/business-card-photo.jpg" \
-        "$ROOT/Samples/scanned-letter.pdf" "$ROOT/Samples/invoice.pdf" >"$log" 2>&1; then
-        cat "$log" >&2
-        echo "install-onnx: writing the 8-bit detector failed (log above)" >&2
-        rm -f "$quantized.tmp"
-        exit 1
-    fi
-    grep "^quantize-detector:" "$log" || true  # not the quantizer's warnings
-    rm -f "$log"
-    mv "$quantized.tmp" "$quantized"
-fi
-
 # With --noncjk: the recognizer with an output layer for the scripts below the East Asian
 # blocks only (Latin, Greek, Cyrillic, symbols), used with Settings.useNonCJKRecognizer
 # unless --languages asks for Chinese, Japanese or Korean. Written once by
 # scripts/slice-recognizer.py with the `onnx` package, which pip installs into .deps/python.
 sliced="$models/PP-OCRv6_rec_small.noncjk.onnx"
 if [ "$noncjk" = 1 ] && [ ! -s "$sliced" ]; then
-    needonnx "to slice the recognizer's output layer"
+    if ! PYTHONPATH="$DEPS/python" "$PYTHON" -c "import onnx" >/dev/null 2>&1; then
+        echo "install-onnx: installing $ONNX_PACKAGE (to slice the recognizer's output layer) into $DEPS/python"
+        pipinstall "$DEPS/python" --deps "$ONNX_PACKAGE"
+    fi
     PYTHONPATH="$DEPS/python" "$PYTHON" "$ROOT/scripts/slice-recognizer.py" "$models/PP-OCRv6_rec_small.onnx" "$sliced.tmp"
     mv "$sliced.tmp" "$sliced"
 fi
@@ -108,7 +74,6 @@ fi
 set -- "$models/PP-OCRv6_det_small.onnx" "$models/PP-OCRv6_rec_small.onnx" \
        "$models/ch_ppocr_mobile_v2.0_cls_mobile.onnx" "$runtime"
 [ "$noncjk" = 1 ] && set -- "$@" "$sliced"
-[ "$int8" = 1 ] && set -- "$@" "$quantized"
 for f in "$@"; do
     if [ ! -s "$f" ]; then
         echo "install-onnx: expected $f after installing, but it is missing" >&2

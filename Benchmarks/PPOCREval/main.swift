@@ -6,7 +6,7 @@
 // usage: PPOCREval IMAGE_DIR OUT_DIR [--workers N] [--threads T] [--level fast|accurate]
 //                  [--limit N] [--candidates N] [--words w1,w2] [--det-side N] [--det-long N]
 //                  [--cls 0|1] [--cls-sample N] [--memory POLICY] [--noncjk 0|1] [--own-min-h PX] [--rec-width F]
-//                  [--glyph-h PX] [--detector float|int8]
+//                  [--glyph-h PX]
 //                  (settings, for measuring)
 import ScanInput
 import Foundation
@@ -43,7 +43,6 @@ if let v = option("--det-long").flatMap(Int.init) { settings.maxLongSide = v }
 if let v = option("--cls-sample").flatMap(Int.init) { settings.classifierSample = v }
 if let v = option("--own-min-h").flatMap(Double.init) { settings.ownSizeMinLineHeight = v }
 if let v = option("--glyph-h").flatMap(Double.init) { settings.detectionGlyphHeight = v }
-if let v = option("--detector").flatMap(PPOCRRecognizer.Settings.DetectorPrecision.init(rawValue:)) { settings.detectorPrecision = v }
 if let v = option("--rec-width").flatMap(Double.init) { settings.recognitionWidthScale = v }
 if let v = option("--memory") {
     guard let policy = PPOCRRecognizer.Settings.MemoryPolicy(rawValue: v) else {

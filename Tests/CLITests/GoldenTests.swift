@@ -28,9 +28,6 @@ final class GoldenTests: XCTestCase {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.currentDirectoryURL = Self.root
-        // The 32-bit detector (the default) whatever the developer's environment asks:
-        // PPOCRRecognizerTests checks the 8-bit one.
-        p.environment = ProcessInfo.processInfo.environment.merging(["SCANEXTRACT_PPOCR_DETECTOR": "float"]) { $1 }
         p.arguments = ["--quiet", "--jobs", "1", "--reference-date", "2024-06-01", "--output-dir", out, "Samples/"]
         let err = Pipe()
         p.standardError = err

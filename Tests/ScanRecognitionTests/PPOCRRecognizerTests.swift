@@ -172,52 +172,6 @@ final class PPOCRRecognizerTests: XCTestCase {
         for (x, y) in zip(a, b) { XCTAssertEqual(x.confidence, y.confidence, accuracy: 0.01) }
     }
 
-    func testEightBitDetectorFindsTheSameLines() throws {
-        let models = try ONNXTestEnvironment.models()
-        var int8Settings = PPOCRRecognizer.Settings()
-        int8Settings.detectorPrecision = .int8
-        guard models.int8Detector != nil else {
-            // `make test` writes it (`make int8-detector`); `make deps` does not. Asked for
-            // without it, the engine says how to write it.
-            XCTAssertThrowsError(try PPOCRRecognizer(models: models, settings: int8Settings)) { error in
-                XCTAssertTrue("\(error)".contains("make int8-detector"), "\(error)")
-            }
-            return
-        }
-        let int8 = try PPOCRRecognizer(models: models, settings: int8Settings)
-        let float = try PPOCRRecognizer(models: models)
-        XCTAssertTrue(int8.info.model?.hasPrefix("PP-OCRv6_det_small.int8+") == true, int8.info.model ?? "no model")
-        XCTAssertTrue(float.info.model?.hasPrefix("PP-OCRv6_det_small+") == true, float.info.model ?? "no model")
-        for image in [Self.render(lines: Self.lines), Self.render(lines: Self.lines, width: 900, lineHeight: 30, fontSize: 14),
-                      Self.render(lines: Self.lines, upsideDown: true)] {
-            let a = try int8.recognize(image), b = try float.recognize(image)
-            XCTAssertEqual(a.map { squash($0.text) }, b.map { squash($0.text) })
-            XCTAssertEqual(a.count, b.count)
-            for (x, y) in zip(a, b) {
-                // The same line: the boxes overlap by at least 0.7 of their union. (They are
-                // not the same to the pixel: the 8-bit detector's boxes of small text enlarged
-                // several times for the detector came out up to a fifth taller.)
-                let p = x.boundingBox, q = y.boundingBox
-                let w = max(0, min(p.x + p.width, q.x + q.width) - max(p.x, q.x))
-                let h = max(0, min(p.y + p.height, q.y + q.height) - max(p.y, q.y))
-                let union = p.width * p.height + q.width * q.height - w * h
-                XCTAssertGreaterThan(Double(w * h) / Double(max(union, 1)), 0.7, "\(x.text): \(p) against \(q)")
-            }
-        }
-    }
-
-    func testDetectorPrecisionPicksTheFile() throws {
-        let both = PPOCRModels(detector: "m/d.onnx", int8Detector: "m/d.int8.onnx", recognizer: "m/r.onnx", classifier: nil,
-                               runtimeLibrary: "lib.so")
-        let floatOnly = PPOCRModels(detector: "m/d.onnx", recognizer: "m/r.onnx", classifier: nil, runtimeLibrary: "lib.so")
-        typealias S = PPOCRRecognizer.Settings
-        XCTAssertEqual(PPOCRRecognizer.Settings().detectorPrecision, .float)
-        XCTAssertEqual(try S.detectorPath(models: both, precision: .float), "m/d.onnx")
-        XCTAssertEqual(try S.detectorPath(models: both, precision: .int8), "m/d.int8.onnx")
-        XCTAssertEqual(try S.detectorPath(models: floatOnly, precision: .float), "m/d.onnx")
-        XCTAssertThrowsError(try S.detectorPath(models: floatOnly, precision: .int8))
-    }
-
     func testCandidatesAndCustomWords() throws {
         let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(),
                                          options: RecognitionOptions(customWords: ["Köln"], candidateCount: 3))

@@ -12,9 +12,6 @@ public struct PPOCRModels: Sendable, Hashable {
     /// blocks (1,750 of 18,710 classes), written by `scripts/slice-recognizer.py` at install.
     public static let nonCJKRecognizerFile = "PP-OCRv6_rec_small.noncjk.onnx"
     public static let classifierFile = "ch_ppocr_mobile_v2.0_cls_mobile.onnx"
-    /// The detector with an 8-bit backbone, written by `scripts/quantize-detector.py` when asked
-    /// (`make int8-detector`); used only when asked (`PPOCRRecognizer.Settings.detectorPrecision`).
-    public static let int8DetectorFile = "PP-OCRv6_det_small.int8.onnx"
     /// Where the wheels land, relative to a search root.
     public static let defaultModelsDirectory = ".deps/rapidocr/rapidocr/models"
     public static let defaultRuntimeDirectory = ".deps/onnxruntime/onnxruntime/capi"
@@ -23,8 +20,6 @@ public struct PPOCRModels: Sendable, Hashable {
     public static let runtimePackage = "onnxruntime==1.31.1"
 
     public var detector: String
-    /// The 8-bit detector; nil when it is not installed.
-    public var int8Detector: String?
     public var recognizer: String
     /// The recognizer for scripts outside the East Asian blocks; nil when it is not installed.
     public var nonCJKRecognizer: String?
@@ -32,10 +27,9 @@ public struct PPOCRModels: Sendable, Hashable {
     public var classifier: String?
     public var runtimeLibrary: String
 
-    public init(detector: String, int8Detector: String? = nil, recognizer: String, nonCJKRecognizer: String? = nil,
+    public init(detector: String, recognizer: String, nonCJKRecognizer: String? = nil,
                 classifier: String?, runtimeLibrary: String) {
         self.detector = detector
-        self.int8Detector = int8Detector
         self.recognizer = recognizer
         self.nonCJKRecognizer = nonCJKRecognizer
         self.classifier = classifier
@@ -107,9 +101,7 @@ public struct PPOCRModels: Sendable, Hashable {
 
         let cls = (modelDir as NSString).appendingPathComponent(classifierFile)
         let nonCJK = (modelDir as NSString).appendingPathComponent(nonCJKRecognizerFile)
-        let int8 = (modelDir as NSString).appendingPathComponent(int8DetectorFile)
         return .success(PPOCRModels(detector: (modelDir as NSString).appendingPathComponent(detectorFile),
-                                    int8Detector: isFile(int8) ? int8 : nil,
                                     recognizer: (modelDir as NSString).appendingPathComponent(recognizerFile),
                                     nonCJKRecognizer: isFile(nonCJK) ? nonCJK : nil,
                                     classifier: isFile(cls) ? cls : nil,
@@ -137,12 +129,6 @@ extension PPOCRModels {
             Component(role: "recognition", name: "PP-OCRv6_rec_small", version: "PP-OCRv6 (rapidocr 3.10.0 wheel)",
                       languages: langs, path: recognizer, license: "Apache-2.0 (PaddleOCR)"),
         ]
-        if let int8Detector {
-            list.append(Component(role: "detection with Settings.detectorPrecision int8 (float by default)",
-                                  name: "PP-OCRv6_det_small.int8",
-                                  version: "PP-OCRv6, 8-bit by scripts/quantize-detector.py (calibrated on Samples/)",
-                                  languages: "any", path: int8Detector, license: "Apache-2.0 (PaddleOCR)"))
-        }
         if let nonCJKRecognizer {
             list.append(Component(role: "recognition with Settings.useNonCJKRecognizer (off by default)",
                                   name: "PP-OCRv6_rec_small.noncjk",

@@ -40,14 +40,6 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         /// unchanged and sroie gained little (Benchmarks/RESULTS.md, nineteenth session).
         /// `SCANEXTRACT_PPOCR_GLYPH_HEIGHT` overrides it, for measurements.
         public var detectionGlyphHeight: Double = 0
-        /// Which detector file runs: the 32-bit one, or the 8-bit one that
-        /// `scripts/install-onnx.sh --int8` writes (`PPOCRModels.int8Detector`). `float` by
-        /// default: on an AVX-512 VNNI Xeon the 8-bit detector took 2.1 times less CPU and cut
-        /// sroie-dev's CPU per page by about 37% at the same char3-F1, but it cost receipt photos
-        /// 0.02-0.03 of their fields, also held out (Benchmarks/RESULTS.md, nineteenth session).
-        /// Without VNNI instructions it is no faster.
-        /// `SCANEXTRACT_PPOCR_DETECTOR` (`float`, `int8`) overrides it.
-        public var detectorPrecision: DetectorPrecision = .float
         /// The text map's level above which a pixel is text. `SCANEXTRACT_PPOCR_THRESHOLD`
         /// overrides it, for measurements.
         public var threshold: Float = 0.3
@@ -112,25 +104,6 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
         public init() {}
 
-        public enum DetectorPrecision: String, Sendable, Hashable, CaseIterable {
-            case float, int8
-        }
-
-        /// The detector file for `precision`; an error that says how to install the 8-bit
-        /// one when it is asked for and missing.
-        public static func detectorPath(models: PPOCRModels, precision: DetectorPrecision) throws -> String {
-            switch precision {
-            case .float:
-                return models.detector
-            case .int8:
-                guard let int8 = models.int8Detector else {
-                    throw ScanError(.engine, "the 8-bit detector \(PPOCRModels.int8DetectorFile) is not installed in "
-                                    + "\(models.modelsDirectory); write it with `make int8-detector` (scripts/install-onnx.sh --int8)")
-                }
-                return int8
-            }
-        }
-
         /// How the engine's model runs hold memory between pages: the choice between page
         /// faults (memory handed back and taken again every page) and memory held.
         public enum MemoryPolicy: String, Sendable, Hashable, CaseIterable {
@@ -148,16 +121,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         }
 
         /// Applies the `SCANEXTRACT_PPOCR_*` variables of `environment` that set a tunable, for
-        /// measurements (each is named at its setting). A detector precision that is not one of
-        /// the cases is an error; other values that do not parse are left out.
-        mutating func applyOverrides(from environment: [String: String]) throws {
-            if let override = environment["SCANEXTRACT_PPOCR_DETECTOR"] {
-                guard let precision = DetectorPrecision(rawValue: override) else {
-                    throw ScanError(.engine, "SCANEXTRACT_PPOCR_DETECTOR=\(override): expected one of "
-                                    + DetectorPrecision.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                detectorPrecision = precision
-            }
+        /// measurements (each is named at its setting). Values that do not parse are left out.
+        mutating func applyOverrides(from environment: [String: String]) {
             if let pixels = environment["SCANEXTRACT_PPOCR_DETECTION_BUDGET"].flatMap(Int.init), pixels >= 0 {
                 detectionPixelBudget = pixels
             }
@@ -237,9 +202,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         case .arenaExceptDetector:
             sessionOptions.arena = .perSession
         }
-        try settings.applyOverrides(from: ProcessInfo.processInfo.environment)
-        let detectorPath = try Settings.detectorPath(models: models, precision: settings.detectorPrecision)
-        detector = try runtime.makeSession(modelPath: detectorPath, options: detectorOptions)
+        settings.applyOverrides(from: ProcessInfo.processInfo.environment)
+        detector = try runtime.makeSession(modelPath: models.detector, options: detectorOptions)
         let recognizerPath = Self.recognizerPath(models: models, languages: options.languages,
                                                  allowNonCJK: settings.useNonCJKRecognizer)
         recognizer = try runtime.makeSession(modelPath: recognizerPath, options: sessionOptions)
@@ -266,7 +230,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                                         unclipRatio: settings.unclipRatio)
         lexicon = options.customWords.isEmpty ? nil : CTCDecoder.Lexicon(options.customWords, bonus: settings.customWordBonus)
         info = EngineInfo(name: "ppocr", version: "onnxruntime \(runtime.version)",
-                          model: [detectorPath, recognizerPath, classifier == nil ? nil : models.classifier]
+                          model: [models.detector, recognizerPath, classifier == nil ? nil : models.classifier]
                             .compactMap { $0.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".onnx", with: "") } }
                             .joined(separator: "+"))
     }
