@@ -31,7 +31,9 @@ let threads = Int(option("--threads") ?? "1") ?? 1
 let level = RecognitionLevel(rawValue: option("--level") ?? "accurate") ?? .accurate
 let limit = Int(option("--limit") ?? "0") ?? 0
 let candidates = Int(option("--candidates") ?? "0") ?? 0
+// The SCANEXTRACT_PPOCR_* variables first; the options below win over them.
 var settings = PPOCRRecognizer.Settings.forLevel(level)
+settings.applyOverrides(from: ProcessInfo.processInfo.environment)
 if let v = option("--det-side").flatMap(Int.init) { settings.detectionShortSide = v }
 if let v = option("--rec-batch").flatMap(Int.init) { settings.recognitionBatch = v }
 if let v = option("--min-rec-ratio").flatMap(Double.init) { settings.minRecognitionRatio = v }

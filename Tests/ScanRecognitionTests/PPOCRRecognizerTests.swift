@@ -229,6 +229,24 @@ final class PPOCRRecognizerTests: XCTestCase {
         XCTAssertTrue(e2.reason.contains("make deps"))
     }
 
+    func testMeasurementOverridesApplyOnlyToTheEnginesOwnSettings() throws {
+        var picked = PPOCRRecognizer.Settings()
+        picked.applyOverrides(from: ["SCANEXTRACT_PPOCR_THRESHOLD": "0.45", "SCANEXTRACT_PPOCR_GLYPH_HEIGHT": "16",
+                                     "SCANEXTRACT_PPOCR_DETECTION_BUDGET": "not a number"])
+        XCTAssertEqual(picked.threshold, 0.45)
+        XCTAssertEqual(picked.detectionGlyphHeight, 16)
+        XCTAssertEqual(picked.detectionPixelBudget, PPOCRRecognizer.Settings().detectionPixelBudget, "left out")
+
+        // Settings given in code are used as they are, whatever the environment says.
+        setenv("SCANEXTRACT_PPOCR_THRESHOLD", "0.45", 1)
+        defer { unsetenv("SCANEXTRACT_PPOCR_THRESHOLD") }
+        let models = try ONNXTestEnvironment.models()
+        var given = PPOCRRecognizer.Settings()
+        given.threshold = 0.35
+        XCTAssertEqual(try PPOCRRecognizer(models: models, settings: given).settings.threshold, 0.35)
+        XCTAssertEqual(try PPOCRRecognizer(models: models).settings.threshold, 0.45)
+    }
+
     func testEnvironmentOverridesAreHonoured() throws {
         let models = try ONNXTestEnvironment.models()
         let dir = (models.runtimeLibrary as NSString).deletingLastPathComponent

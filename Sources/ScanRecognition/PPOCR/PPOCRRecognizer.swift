@@ -122,7 +122,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
         /// Applies the `SCANEXTRACT_PPOCR_*` variables of `environment` that set a tunable, for
         /// measurements (each is named at its setting). Values that do not parse are left out.
-        mutating func applyOverrides(from environment: [String: String]) {
+        /// The engine applies them only to the settings it picks itself (`init`'s `settings` nil).
+        public mutating func applyOverrides(from environment: [String: String]) {
             if let pixels = environment["SCANEXTRACT_PPOCR_DETECTION_BUDGET"].flatMap(Int.init), pixels >= 0 {
                 detectionPixelBudget = pixels
             }
@@ -179,13 +180,20 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// - Parameters:
     ///   - intraOpThreads: ONNX Runtime threads inside one model run. Use 1 when the
     ///     pipeline already runs one document per core.
+    ///   - settings: the engine's tunables, used as given; nil: those of `options.level`
+    ///     (`Settings.forLevel`) with the process environment's `SCANEXTRACT_PPOCR_*`
+    ///     measurement overrides (`Settings.applyOverrides`).
     public init(models: PPOCRModels, runtime: ONNXRuntime? = nil, options: RecognitionOptions = RecognitionOptions(),
                 intraOpThreads: Int = 1, settings: Settings? = nil) throws {
         self.models = models
         self.options = options
         let runtime = try runtime ?? ONNXRuntime.shared(libraryPath: models.runtimeLibrary)
         self.runtime = runtime
-        var settings = settings ?? Settings.forLevel(options.level)
+        var settings = settings ?? {
+            var picked = Settings.forLevel(options.level)
+            picked.applyOverrides(from: ProcessInfo.processInfo.environment)
+            return picked
+        }()
         var sessionOptions = ONNXSessionOptions(intraOpThreads: intraOpThreads, arena: .off)
         sessionOptions.optimizedModelCache = OptimizedModelCache.folder()
         var detectorOptions = sessionOptions
@@ -202,7 +210,6 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         case .arenaExceptDetector:
             sessionOptions.arena = .perSession
         }
-        settings.applyOverrides(from: ProcessInfo.processInfo.environment)
         detector = try runtime.makeSession(modelPath: models.detector, options: detectorOptions)
         let recognizerPath = Self.recognizerPath(models: models, languages: options.languages,
                                                  allowNonCJK: settings.useNonCJKRecognizer)
