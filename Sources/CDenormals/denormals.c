@@ -18,8 +18,6 @@ uint64_t scan_denormals_flush(void) {
 
 void scan_denormals_restore(uint64_t saved) { _mm_setcsr((unsigned int)saved); }
 
-int scan_denormals_flushing(void) { return (_mm_getcsr() & kFlushBits) == kFlushBits; }
-
 #elif defined(__aarch64__)
 
 // FPCR bit 24 (FZ): denormal inputs and results of single and double precision become zero.
@@ -41,12 +39,9 @@ uint64_t scan_denormals_flush(void) {
 
 void scan_denormals_restore(uint64_t saved) { write_fpcr(saved); }
 
-int scan_denormals_flushing(void) { return (read_fpcr() & kFlushBit) != 0; }
-
 #else
 
 uint64_t scan_denormals_flush(void) { return 0; }
 void scan_denormals_restore(uint64_t saved) { (void)saved; }
-int scan_denormals_flushing(void) { return 0; }
 
 #endif

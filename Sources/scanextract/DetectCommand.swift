@@ -101,7 +101,7 @@ struct DetectCommand: ParsableCommand {
             if out.count > 1 << 16 { FileHandle.standardOutput.write(out); out.removeAll(keepingCapacity: true) }
         }
         FileHandle.standardOutput.write(out)
-        if failed > 0 { throw ExitCode(1) }
+        if failed > 0 { throw ExitCode(ExitStatus.someFailed) }
     }
 
     private struct LineError: Error, CustomStringConvertible {

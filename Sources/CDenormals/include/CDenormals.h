@@ -12,7 +12,4 @@ uint64_t scan_denormals_flush(void);
 /// Puts back the control register that scan_denormals_flush returned.
 void scan_denormals_restore(uint64_t saved);
 
-/// Whether the calling thread flushes denormals now (1) or not (0).
-int scan_denormals_flushing(void);
-
 #endif
