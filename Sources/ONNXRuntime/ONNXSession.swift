@@ -68,9 +68,9 @@ public final class ONNXSession {
                                                                  optimize: true, saveTo: $0) }) {
                 self.handle = saving
                 // Another process may have put its copy in place meanwhile: the same bytes.
-                if let pending, let cached, let folder = options.optimizedModelCache {
+                if let pending, let cached {
                     if rename(pending, cached) == 0 {
-                        OptimizedModelCache.prune(folder: folder, kept: cached)
+                        OptimizedModelCache.prune(keeping: cached)
                     } else {
                         unlink(pending)
                     }

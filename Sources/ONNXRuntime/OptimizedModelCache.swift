@@ -50,10 +50,11 @@ public enum OptimizedModelCache {
     /// left behind by a crash and removes it.
     static let abandonedAfter: TimeInterval = 600
 
-    /// Removes the copies in `folder` made for the same model path and processor as the copy
-    /// `kept` (an older model file or runtime), and their abandoned half-written files.
-    static func prune(folder: String, kept: String, now: Date = Date()) {
-        let keptName = (kept as NSString).lastPathComponent
+    /// Removes the copies beside the copy `kept` that were made for the same model path and
+    /// processor (an older model file or runtime), and their abandoned half-written files. The
+    /// slot is read back from `kept`'s name: everything before the last `-ort` (`fileName`).
+    static func prune(keeping kept: String, now: Date = Date()) {
+        let folder = (kept as NSString).deletingLastPathComponent, keptName = (kept as NSString).lastPathComponent
         guard let dash = keptName.range(of: "-ort", options: .backwards),
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let prefix = String(keptName[..<dash.lowerBound]) + "-"
