@@ -80,6 +80,7 @@ struct DateTimeDetector {
         if isDigit(c) {
             var e = i
             while e < s.count, isDigit(s.num[e]) { e += 1 }
+            if let year = yearGluedToTime(s, i, e) { return (.num(value: year, digits: 4, ordinal: false), i + 4) }
             let digits = e - i
             guard digits <= 4 else { return nil }
             let v = readInt(s, i, e)
@@ -156,7 +157,8 @@ struct DateTimeDetector {
             let prev = s.at(i - 1)
             let startsToken = !(isAlnum(prev) || prev >= 0x80 && isWordLetter(s.bytes[i]))
             if !startsToken || !(isDigit(c) || isWordLetter(c) || c == 0x27) { i += 1; continue }
-            if isDigit(c), prev == 0x2E || prev == 0x2F || prev == 0x2D && isDigit(s.numAt(i - 2)) || prev == 0x3A || prev == 0x2C && isDigit(s.numAt(i - 2)) {
+            // A label's colon may be glued on (`Date:06/02/2018`); a digit after a colon after a digit is a time's minutes.
+            if isDigit(c), prev == 0x2E || prev == 0x2F || (prev == 0x2D || prev == 0x3A || prev == 0x2C) && isDigit(s.numAt(i - 2)) {
                 i += 1; continue
             }
             if isDigit(c), let r = numeric(s, i) {
@@ -227,9 +229,11 @@ struct DateTimeDetector {
         var p = i
         var nums: (Int, Int, Int) = (0, 0, 0), lens: (Int, Int, Int) = (0, 0, 0)
         var sep: UInt8 = 0
+        var timeGlued = false
         for k in 0..<3 {
             var e = p
             while e < v.count, isDigit(v[e]) { e += 1 }
+            if k == 2, yearGluedToTime(s, p, e) != nil { e = p + 4; timeGlued = true }
             guard e > p, e - p <= 4 else { return nil }
             let value = readInt(s, p, e)
             switch k {
@@ -257,8 +261,8 @@ struct DateTimeDetector {
         let end = p
         // Must not continue as a longer number, version or IP address.
         let after = s.at(end)
-        if isAlnum(after) && !(isAlpha(after) && !isAlpha(s.at(end + 1)) && (after == 0x54 || after == 0x74)) { return nil }
-        if (after == sep || after == 0x2E || after == 0x2C || after == 0x3A) && isDigit(s.numAt(end + 1)) { return nil }
+        if !timeGlued, isAlnum(after) && !(isAlpha(after) && !isAlpha(s.at(end + 1)) && (after == 0x54 || after == 0x74)) { return nil }
+        if !timeGlued, (after == sep || after == 0x2E || after == 0x2C || after == 0x3A) && isDigit(s.numAt(end + 1)) { return nil }
         let (a, b, c) = nums, (la, lb, lc) = lens
         var y = 0, m = 0, d = 0
         var fixed = true
@@ -328,11 +332,22 @@ struct DateTimeDetector {
     }
 
     /// Where the next part of a named date starts after a part ending at `e`, or nil.
-    /// A month name followed directly by digits (Feb23) needs no separator.
+    /// A month name followed directly by digits (`Feb23`), and a day followed directly by its month (`14May`), need
+    /// no separator.
     private func nextPart(_ s: ScanText, after e: Int) -> Int? {
         guard let q = separator(s, e) else { return nil }
-        if q == e, !(isDigit(s.numAt(e)) || s.at(e) == 0x27) { return nil }
+        if q == e, !(isDigit(s.numAt(e)) || s.at(e) == 0x27 || isWordLetter(s.at(e)) && isDigit(s.numAt(e - 1))) { return nil }
         return q
+    }
+
+    /// A four-digit year with a time glued on, as OCR drops the space between them (`201708:34`): the year, when the
+    /// digits from `i` to `e` are such a year and one or two hour digits, followed by a colon and two minute digits.
+    private func yearGluedToTime(_ s: ScanText, _ i: Int, _ e: Int) -> Int? {
+        guard e - i == 5 || e - i == 6, s.at(e) == 0x3A, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)),
+              !isDigit(s.numAt(e + 3)) else { return nil }
+        let year = readInt(s, i, i + 4)
+        guard (1900...2099).contains(year), plausibleYear(year), readInt(s, i + 4, e) <= 24 else { return nil }
+        return year
     }
 
     // MARK: - Times
@@ -345,6 +360,8 @@ struct DateTimeDetector {
             guard isDigit(v[i]), !isAlnum(s.at(i - 1)), s.at(i - 1) != 0x3A, s.at(i - 1) != 0x2E || !isDigit(s.numAt(i - 2)) else { i += 1; continue }
             var e = i
             while e < n, isDigit(v[e]) { e += 1 }
+            // The time glued to a date's year (`14/JUN/201708:34:22`) starts after the year.
+            if [0x2F, 0x2D, 0x2E].contains(s.at(i - 1)), yearGluedToTime(s, i, e) != nil, let h = time(s, i + 4, e, e - i - 4) { hits.append(h); i = h.end; continue }
             let digits = e - i
             if let h = time(s, i, e, digits) { hits.append(h); i = h.end } else { i = e }
         }

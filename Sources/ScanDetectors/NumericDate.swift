@@ -67,6 +67,18 @@ public enum NumericDate {
         return nil
     }
 
+    /// A date in ISO 8601's basic form, year first without separators (`20180428`, `20180428/191204`): a last resort
+    /// for a line the caller knows to hold a date, since any eight digits may look like one.
+    public static func basic(in text: String) -> Found? {
+        let ns = text as NSString
+        for m in basicPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
+            guard let iso = checked(g[0], g[1], g[2]) else { continue }
+            return Found(iso: iso, text: ns.substring(with: m.range), start: ns.substring(to: m.range.location).unicodeScalars.count)
+        }
+        return nil
+    }
+
     private static func checked(_ y: Int, _ m: Int, _ d: Int) -> String? {
         (1990...2100).contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
     }
@@ -79,6 +91,8 @@ public enum NumericDate {
         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})"#,
         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?:(?![\d/.-])|(?=\d{1,2}:[0-5]\d))"#,
     ].map { try! NSRegularExpression(pattern: $0) }
+
+    private static let basicPattern = try! NSRegularExpression(pattern: #"(?<![\d.,:-])((?:19|20)\d{2})(\d{2})(\d{2})(?![\d.,:-])"#)
 
     private static let unseparatedPatterns: [NSRegularExpression] = [
         #"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,

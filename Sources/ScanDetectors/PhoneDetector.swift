@@ -63,6 +63,13 @@ struct PhoneDetector {
         let c = s.num[i]
         let prev = s.at(i - 1)
         if isDigit(prev) || prev == 0x2B || prev == 0x2A || prev == 0x3D || prev == 0x23 { return nil }
+        // Digits after a colon after a number are a time's minutes or a ratio's second term (`16:58 19/05/18`); after a
+        // label whose last letter OCR read as a digit (`Te1:818...`) they may start a number.
+        if prev == 0x3A, isDigit(c), isDigit(s.at(i - 2)) {
+            var b = i - 2
+            while b > 0, isDigit(s.at(b - 1)) { b -= 1 }
+            if !isAlpha(s.at(b - 1)) { return nil }
+        }
         if c == 0x2B || c == 0x28 { return prev != 0x29 ? .free : nil }
         if isAlpha(prev) || prev == 0x2E { return gluedLabel(s, i) ? .glued : nil }
         // A phone word joined by a hyphen (`OFFICE-1(516)733-3989`) is the label, not part of a code:

@@ -34,6 +34,9 @@ final class DetectorsTests: XCTestCase {
     func testPhones() {
         let rows: [(String, String?, String, String?)] = [
             ("Call us: (415) 555-0100", nil, "(415) 555-0100", "+14155550100"),
+            // A time's minutes start no number; a label's `l` read as `1` before its colon does not stop one.
+            ("12:41 21/03/19", "MY", "", nil),
+            ("Te1:(213) 555-0142", nil, "(213) 555-0142", "+12135550142"),
             ("T: +44 20 7946 0958", nil, "+44 20 7946 0958", "+442079460958"),
             ("Tel. 0171 2345678", "DE", "0171 2345678", "+491712345678"),
             ("Zentrale +49 (0)30 1234567", nil, "+49 (0)30 1234567", "+49301234567"),
@@ -189,6 +192,17 @@ final class DetectorsTests: XCTestCase {
             ("3/4 cup flour, 1/2 tsp salt", nil, "", nil),
             ("build 2.10.2020.1", nil, "", nil),
             ("may be 2 items", nil, "", nil),
+            // OCR's joins: a label's colon, a day glued to its month, a time glued to the year.
+            ("Date:21/03/2019", nil, "21/03/2019", "2019-03-21"),
+            ("12:41 21/03/19", nil, "21/03/19", "2019-03-21"),
+            ("Tarikh :21/03/2019 10:02 AM", nil, "21/03/2019", "2019-03-21"),
+            ("Issued 9Oct/2020 18.40:11", nil, "9Oct/2020", "2020-10-09"),
+            ("Exp 23Feb2019", nil, "23Feb2019", "2019-02-23"),
+            ("07/AUG/201911:20:05 Cashier 3", nil, "07/AUG/2019", "2019-08-07"),
+            ("21/03/201911:20", nil, "21/03/2019", "2019-03-21"),
+            ("Ref 201911:20", nil, "", nil),
+            ("Time 10:21/03/2019", nil, "", nil),
+            ("lot 3kg", nil, "", nil),
         ]
         check(rows, .date) { $0.date }
     }
@@ -238,6 +252,8 @@ final class DetectorsTests: XCTestCase {
             // OCR's slips on a till's time: a colon read as a full stop where seconds follow, and M read as H or N.
             ("2018-11-18 18.58:34 #37", nil, "18.58:34", "18:58:34"),
             ("08/09/19 4:28 PH Table 21", nil, "4:28 PH", "16:28"),
+            ("07/AUG/201911:20:05 Cashier 3", nil, "11:20:05", "11:20:05"),
+            ("Ref 201911:20", nil, "", nil),
             ("Open 11:05 AN", nil, "11:05 AN", "11:05"),
             ("Call 10:30 PHONE", nil, "10:30", "10:30"),
             ("Gate 4.28 PH", nil, "", nil),

@@ -40,6 +40,14 @@ final class NumericDateTests: XCTestCase {
         XCTAssertNil(NumericDate.unseparated(in: "052018", monthFirst: false), "a two-digit year needs its separator")
     }
 
+    func testYearFirstBasicForm() {
+        XCTAssertEqual(NumericDate.basic(in: "20190321/102200")?.iso, "2019-03-21")
+        XCTAssertEqual(NumericDate.basic(in: "Date 20190321")?.text, "20190321")
+        XCTAssertNil(NumericDate.basic(in: "20191321"), "no thirteenth month")
+        XCTAssertNil(NumericDate.basic(in: "120190321"), "part of a longer number")
+        XCTAssertNil(NumericDate.basic(in: "21032019"), "day first is `unseparated`'s")
+    }
+
     func testCalendar() {
         XCTAssertTrue(CalendarDate.exists(2000, 2, 29))
         XCTAssertFalse(CalendarDate.exists(1900, 2, 29))

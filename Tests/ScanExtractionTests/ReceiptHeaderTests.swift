@@ -181,6 +181,40 @@ import ScanModel
         #expect(r.provenance["date"]?.text == "06/03/2018")
     }
 
+    @Test func aDocumentNumberIsNoEvidenceOfTheDateOrder() {
+        // `05-19/2004...` reads like a month-first date inside a document number; only a date standing alone counts.
+        let r = receipt([
+            Fixture.line(20, "KEDAI MAKAN SEDAP", h: 20),
+            Fixture.line(60, "Doc No : T05-19/200417"),
+            Fixture.line(80, "Date :06/02/2018 07:11:54 PM"),
+            Fixture.line(200, "TOTAL RM"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(r.date == "2018-02-06")
+    }
+
+    @Test func aDateRightOfThePriceColumnIsKept() {
+        // The till prints its time and date at the foot, the date right of the items' amount column.
+        let r = receipt([
+            Fixture.line(20, "KEDAI MAKAN SEDAP", h: 20),
+            Fixture.line(80, "QTY ITEM PRICE AMOUNT"),
+            Fixture.line(100, "1 NASI LEMAK"), (100, 16, [(150, "5.00")]),
+            Fixture.line(200, "TOTAL"), (200, 16, [(150, "5.00")]),
+            (300, 16, [(20, "12:41"), (400, "21/03/19")]),
+        ])
+        #expect(r.date == "2019-03-21")
+        #expect(r.time == "12:41")
+    }
+
+    @Test func aYearFirstDateWithoutSeparatorsUnderItsLabel() {
+        let r = receipt([
+            Fixture.line(20, "KEDAI MAKAN SEDAP", h: 20),
+            Fixture.line(60, "Date/Time"),
+            Fixture.line(80, "20190321/102200"),
+            Fixture.line(200, "TOTAL RM"), (200, 16, [(480, "5.00")]),
+        ])
+        #expect(r.date == "2019-03-21")
+    }
+
     @Test func dollarsAndANorthAmericanPhoneReadMonthFirst() {
         let r = receipt([
             Fixture.line(20, "HARBOR GRILL", h: 20),

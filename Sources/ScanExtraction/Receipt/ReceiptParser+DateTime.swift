@@ -22,13 +22,18 @@ extension ReceiptParser {
 
     /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
     /// without another currency; overruled by any numeric date that can only be read one way.
+    /// Only a date that stands as one counts: one separator twice, nothing alphanumeric glued before it, and a year
+    /// of two or four digits that ends there or runs into a time (`06/04/1711:43`). A document number such as
+    /// `T03-18/199913` is no evidence.
     static func monthFirst(_ lines: [AnalyzedLine]) -> Bool {
         // A cached NSRegularExpression: a Swift regex literal is parsed again at every call on Linux.
-        let re = RegexCache.shared.regex(#"(?:^|\D)(\d{1,2})[-/.](\d{1,2})[-/.](?:\d{2,4})"#, caseInsensitive: false)
+        let re = RegexCache.shared.regex(
+            #"(?<![\p{L}\p{N}])(\d{1,2})([-/.])(\d{1,2})\2(?:(?:19|20)\d{2}|\d{2})(?:(?!\d)|(?=\d{1,2}:[0-5]\d))"#,
+            caseInsensitive: false)
         for l in lines {
             let ns = l.text as NSString
             for m in re.matches(in: l.text, range: NSRange(location: 0, length: ns.length)) {
-                if let a = Int(ns.substring(with: m.range(at: 1))), let b = Int(ns.substring(with: m.range(at: 2))) {
+                if let a = Int(ns.substring(with: m.range(at: 1))), let b = Int(ns.substring(with: m.range(at: 3))) {
                     if a > 12 && b <= 12 { return false }
                     if b > 12 && a <= 12 { return true }
                 }
@@ -79,9 +84,14 @@ extension ReceiptParser {
     /// Last resort when no date was read: a date whose separator was lost (`2703/2018`,
     /// `05 02-18`; ``NumericDate/unseparated(in:monthFirst:)``), on a line with no amount and
     /// no phone or registration label.
+    /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
-        for l in lines where l.amount == nil && !Text.hasAny(l.key, ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]) {
+        let labels = lexicon.words(.date)
+        for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]) {
             if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst) { return (found.iso, found.text, l) }
+            if Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels), let found = NumericDate.basic(in: l.text) {
+                return (found.iso, found.text, l)
+            }
         }
         return nil
     }

@@ -220,7 +220,8 @@ extension ReceiptParser {
     }
 
     /// Drops the words printed wholly right of the amount column (a tip table or a second
-    /// column beside the items), so the line's amount is the one in the column.
+    /// column beside the items), so the line's amount is the one in the column. A line whose
+    /// words there hold a date or a time (a till's `16:58 19/05/18` under the totals) stays whole.
     static func keepColumn(_ l: inout AnalyzedLine, right: Double, wholeUnits: Bool, bare: Bool = false) {
         let slack = max(1, l.line.textHeight)
         var kept = l.line.words.filter { $0.box.minX <= right + slack }
@@ -229,8 +230,9 @@ extension ReceiptParser {
         while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { kept.removeLast() }
         // Read the line again without the words right of the column (`19.00 % 20%`: a tip table's cells).
         let line = LayoutLine(page: l.line.page, words: kept, level: l.line.level, ordered: true)
-        let (count, trailing) = LineAnalyzer.trailingAmounts(line, wholeUnits: wholeUnits, bare: bare)
         let length = line.text.unicodeScalars.count
+        if l.entities.contains(where: { ($0.type == .date || $0.type == .time) && $0.range.end > length }) { return }
+        let (count, trailing) = LineAnalyzer.trailingAmounts(line, wholeUnits: wholeUnits, bare: bare)
         l = AnalyzedLine(line: line, labelWordCount: count, trailing: trailing, entities: l.entities.filter { $0.range.end <= length })
     }
 
