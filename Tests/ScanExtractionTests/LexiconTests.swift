@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ScanExtraction
+import ScanDetectors
+import ScanModel
 
 /// The locale files (one a language) and the learned field model that ship as resources.
 @Suite struct LexiconTests {
@@ -88,5 +90,29 @@ import Testing
         #expect(e.score([0.5, 2]) == 2)
         #expect(e.score([0, 3]) == 4)
         #expect(e.score([1, 0]) == 6)
+    }
+    @Test func labelWordsMisreadInOneLookAlikeLetterAreSpelledAgain() {
+        let spelling = LabelSpelling(phrases: ["TOTAL", "CHANGE", "AMOUNT PAYABLE", "ROUNDING ADJ", "SUBTOTAL"])
+        #expect(spelling.mended("TOTEL AMT PEYABLE") == "TOTAL AMT PAYABLE")
+        #expect(spelling.mended("CHENGE") == "CHANGE")
+        #expect(spelling.mended("RCUNDING ADJ") == "ROUNDING ADJ")
+        #expect(spelling.mended("SUBTOTAI") == "SUBTOTAL")
+        // Not a look-alike, too short, a label already, or two letters off: left alone.
+        #expect(spelling.mended("SERVICE CHARGE") == "SERVICE CHARGE")
+        #expect(spelling.mended("TOTA") == "TOTA")
+        #expect(spelling.mended("TOTAL") == "TOTAL")
+        #expect(spelling.mended("HOTEL") == "HOTEL")
+    }
+
+    @Test func aMisreadLabelKeepsItsLinesRole() throws {
+        let analyzer = LineAnalyzer(detector: try DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+        let lines = analyzer.analyze(Fixture.document(Fixture.page([
+            (140, 16, [(20, "Totel"), (90, "Amt"), (140, "Peyable"), (480, "8.50")]),
+            (180, 16, [(20, "Chenge"), (480, "91.50")]),
+            (220, 16, [(20, "Service"), (90, "Charge"), (480, "1.00")]),
+        ])))
+        #expect(lines.map(\.labelKey) == ["TOTAL AMT PAYABLE", "CHANGE", "SERVICE CHARGE"])
+        #expect(lines[1].role == .change)
+        #expect(lines[2].role != .change)
     }
 }

@@ -32,7 +32,8 @@ public struct AnalyzedLine: Sendable {
             let glued = line.words[first.word].text.prefix { !$0.isNumber }
             if glued.contains(where: \.isLetter) { words.append(String(glued)) }
         }
-        self.labelKey = labelWordCount == line.words.count ? key : Text.key(words.joined(separator: " "))
+        self.labelKey = ReceiptParser.lexicon.labelSpelling.mended(
+            labelWordCount == line.words.count ? key : Text.key(words.joined(separator: " ")))
         self.role = ReceiptParser.role(labelKey)
     }
 

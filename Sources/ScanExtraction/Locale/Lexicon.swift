@@ -58,6 +58,8 @@ public struct Lexicon: Sendable {
     public let addressParts: PhraseSet
     public let countries: PhraseSet
     public let months: PhraseSet
+    /// Every label word, for mending OCR's one-letter slips in a line's label.
+    public let labelSpelling: LabelSpelling
 
     public init(locales: [LocaleLexicon]) {
         self.locales = locales
@@ -72,6 +74,7 @@ public struct Lexicon: Sendable {
         var merged: [LocaleLexicon.Label: PhraseSet] = [:]
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
+        labelSpelling = LabelSpelling(phrases: merged.values.flatMap(\.phrases))
         headerNoise = union(locales.map(\.headerNoise))
         legalForms = union(locales.map(\.legalForms))
         businessTypes = union(locales.map(\.businessTypes))
@@ -153,5 +156,70 @@ enum ResourceFiles {
             return beside.appendingPathComponent(name)
         }
         return Bundle.module.bundleURL.appendingPathComponent(name)
+    }
+}
+
+/// Label words that OCR read with one letter swapped for a look-alike (`TOTEL`, `CHENGE`, `AMCUNT`, `TOTAI`) spelled
+/// as the label again, so that a line's role does not hang on one glyph. A word is mended only when it is no label
+/// word itself, has at least five letters, and exactly one label word of its length differs from it in one place,
+/// by a pair of letters that print alike (`CHARGE` is no `CHANGE`: R and N do not).
+public struct LabelSpelling: Sendable {
+    private let byLength: [Int: [[UInt8]]]
+    private let known: Set<[UInt8]>
+
+    /// Pairs of capitals that OCR confuses by their shape.
+    static let lookAlikes: Set<UInt16> = {
+        var pairs = Set<UInt16>()
+        for p in ["IL", "LT", "EA", "EF", "EB", "OC", "OQ", "OD", "OU", "CG", "HM", "HN", "MN", "FP", "FT", "AO"] {
+            let b = Array(p.utf8)
+            pairs.insert(UInt16(b[0]) << 8 | UInt16(b[1]))
+            pairs.insert(UInt16(b[1]) << 8 | UInt16(b[0]))
+        }
+        return pairs
+    }()
+
+    /// - Parameter phrases: label phrases as `Text.key` makes them; their words of five or more capitals are the
+    ///   spellings kept.
+    public init<S: Sequence>(phrases: S) where S.Element == String {
+        var byLength: [Int: [[UInt8]]] = [:]
+        var known = Set<[UInt8]>()
+        for phrase in phrases {
+            for word in phrase.split(separator: " ") {
+                let b = Array(word.utf8)
+                guard b.count >= 5, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }), known.insert(b).inserted else { continue }
+                byLength[b.count, default: []].append(b)
+            }
+        }
+        self.byLength = byLength
+        self.known = known
+    }
+
+    /// `key` (as `Text.key` makes it) with its misread label words spelled right.
+    public func mended(_ key: String) -> String {
+        var changed = false
+        let words = key.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+            guard let fixed = mend(Array(word.utf8)) else { return word }
+            changed = true
+            return Substring(fixed)
+        }
+        return changed ? words.joined(separator: " ") : key
+    }
+
+    private func mend(_ w: [UInt8]) -> String? {
+        guard w.count >= 5, let candidates = byLength[w.count], !known.contains(w),
+              w.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else { return nil }
+        var found: [UInt8]?
+        for c in candidates {
+            var diff = -1
+            var ok = true
+            for k in 0..<w.count where w[k] != c[k] {
+                if diff >= 0 { ok = false; break }
+                diff = k
+            }
+            guard ok, diff >= 0, Self.lookAlikes.contains(UInt16(w[diff]) << 8 | UInt16(c[diff])) else { continue }
+            if found != nil { return nil }
+            found = c
+        }
+        return found.map { String(decoding: $0, as: UTF8.self) }
     }
 }
