@@ -157,8 +157,10 @@ struct DateTimeDetector {
             let prev = s.at(i - 1)
             let startsToken = !(isAlnum(prev) || prev >= 0x80 && isWordLetter(s.bytes[i]))
             if !startsToken || !(isDigit(c) || isWordLetter(c) || c == 0x27) { i += 1; continue }
-            // A label's colon may be glued on (`Date:06/02/2018`); a digit after a colon after a digit is a time's minutes.
-            if isDigit(c), prev == 0x2E || prev == 0x2F || (prev == 0x2D || prev == 0x3A || prev == 0x2C) && isDigit(s.numAt(i - 2)) {
+            // A label's colon may be glued on (`Date:06/02/2018`); a digit after a colon after a digit is a
+            // time's minutes.
+            let joinedToNumber = (prev == 0x2D || prev == 0x3A || prev == 0x2C) && isDigit(s.numAt(i - 2))
+            if isDigit(c), prev == 0x2E || prev == 0x2F || joinedToNumber {
                 i += 1; continue
             }
             if isDigit(c), let r = numeric(s, i) {
@@ -261,8 +263,13 @@ struct DateTimeDetector {
         let end = p
         // Must not continue as a longer number, version or IP address.
         let after = s.at(end)
-        if !timeGlued, isAlnum(after) && !(isAlpha(after) && !isAlpha(s.at(end + 1)) && (after == 0x54 || after == 0x74)) { return nil }
-        if !timeGlued, (after == sep || after == 0x2E || after == 0x2C || after == 0x3A) && isDigit(s.numAt(end + 1)) { return nil }
+        if !timeGlued {
+            // `2020-04-21T10:00`: ISO's `T` before a time.
+            let isoTime = isAlpha(after) && !isAlpha(s.at(end + 1)) && (after == 0x54 || after == 0x74)
+            if isAlnum(after) && !isoTime { return nil }
+            let continues = after == sep || after == 0x2E || after == 0x2C || after == 0x3A
+            if continues && isDigit(s.numAt(end + 1)) { return nil }
+        }
         let (a, b, c) = nums, (la, lb, lc) = lens
         var y = 0, m = 0, d = 0
         var fixed = true
@@ -336,7 +343,8 @@ struct DateTimeDetector {
     /// no separator.
     private func nextPart(_ s: ScanText, after e: Int) -> Int? {
         guard let q = separator(s, e) else { return nil }
-        if q == e, !(isDigit(s.numAt(e)) || s.at(e) == 0x27 || isWordLetter(s.at(e)) && isDigit(s.numAt(e - 1))) { return nil }
+        let monthAfterDay = isWordLetter(s.at(e)) && isDigit(s.numAt(e - 1))
+        if q == e, !(isDigit(s.numAt(e)) || s.at(e) == 0x27 || monthAfterDay) { return nil }
         return q
     }
 
@@ -361,7 +369,12 @@ struct DateTimeDetector {
             var e = i
             while e < n, isDigit(v[e]) { e += 1 }
             // The time glued to a date's year (`14/JUN/201708:34:22`) starts after the year.
-            if [0x2F, 0x2D, 0x2E].contains(s.at(i - 1)), yearGluedToTime(s, i, e) != nil, let h = time(s, i + 4, e, e - i - 4) { hits.append(h); i = h.end; continue }
+            if [0x2F, 0x2D, 0x2E].contains(s.at(i - 1)), yearGluedToTime(s, i, e) != nil,
+               let h = time(s, i + 4, e, e - i - 4) {
+                hits.append(h)
+                i = h.end
+                continue
+            }
             let digits = e - i
             if let h = time(s, i, e, digits) { hits.append(h); i = h.end } else { i = e }
         }

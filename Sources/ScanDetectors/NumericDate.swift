@@ -74,7 +74,8 @@ public enum NumericDate {
         for m in basicPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
             guard let iso = checked(g[0], g[1], g[2]) else { continue }
-            return Found(iso: iso, text: ns.substring(with: m.range), start: ns.substring(to: m.range.location).unicodeScalars.count)
+            let start = ns.substring(to: m.range.location).unicodeScalars.count
+            return Found(iso: iso, text: ns.substring(with: m.range), start: start)
         }
         return nil
     }
@@ -92,7 +93,8 @@ public enum NumericDate {
         #"(?<!\d)(\d{1,2})[-/.](\d{1,2})[-/.](\d{2})(?:(?![\d/.-])|(?=\d{1,2}:[0-5]\d))"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
-    private static let basicPattern = try! NSRegularExpression(pattern: #"(?<![\d.,:-])((?:19|20)\d{2})(\d{2})(\d{2})(?![\d.,:-])"#)
+    private static let basicPattern = try! NSRegularExpression(
+        pattern: #"(?<![\d.,:-])((?:19|20)\d{2})(\d{2})(\d{2})(?![\d.,:-])"#)
 
     private static let unseparatedPatterns: [NSRegularExpression] = [
         #"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,

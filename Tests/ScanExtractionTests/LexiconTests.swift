@@ -105,7 +105,8 @@ import ScanModel
     }
 
     @Test func aMisreadLabelKeepsItsLinesRole() throws {
-        let analyzer = LineAnalyzer(detector: try DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+        let detector = try DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1))
+        let analyzer = LineAnalyzer(detector: detector)
         let lines = analyzer.analyze(Fixture.document(Fixture.page([
             (140, 16, [(20, "Totel"), (90, "Amt"), (140, "Peyable"), (480, "8.50")]),
             (180, 16, [(20, "Chenge"), (480, "91.50")]),

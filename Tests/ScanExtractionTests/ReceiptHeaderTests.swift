@@ -181,6 +181,20 @@ import ScanModel
         #expect(r.provenance["date"]?.text == "06/03/2018")
     }
 
+    @Test func noAddressCandidateRunsThroughALabelOrAPricedLine() {
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Fixture.line(20, "KEDAI MAKAN SEDAP SDN BHD", h: 20),
+            Fixture.line(50, "12, Jalan Mawar 3/4,Taman Mawar,"),
+            Fixture.line(70, "81200 Johor Bahru,Johor"),
+            Fixture.line(90, "TAX INVOICE"),
+            Fixture.line(110, "Cashier"),
+            (130, 16, [(20, "NASI"), (80, "LEMAK"), (480, "12.50")]),
+        ])))
+        let values = ReceiptFieldFeatures(lines).addressCandidates(limit: lines.count).map(\.value)
+        #expect(values.contains("12, Jalan Mawar 3/4,Taman Mawar, 81200 Johor Bahru,Johor"))
+        #expect(!values.contains { $0.contains("INVOICE") || $0.contains("Cashier") || $0.contains("12.50") })
+    }
+
     @Test func aDocumentNumberIsNoEvidenceOfTheDateOrder() {
         // `05-19/2004...` reads like a month-first date inside a document number; only a date standing alone counts.
         let r = receipt([

@@ -60,6 +60,8 @@ public struct Lexicon: Sendable {
     public let months: PhraseSet
     /// Every label word, for mending OCR's one-letter slips in a line's label.
     public let labelSpelling: LabelSpelling
+    /// The single words of every label phrase.
+    private let labelWords: Set<Substring>
 
     public init(locales: [LocaleLexicon]) {
         self.locales = locales
@@ -75,6 +77,7 @@ public struct Lexicon: Sendable {
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
         labelSpelling = LabelSpelling(phrases: merged.values.flatMap(\.phrases))
+        labelWords = Set(merged.values.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))
         legalForms = union(locales.map(\.legalForms))
         businessTypes = union(locales.map(\.businessTypes))
@@ -85,6 +88,13 @@ public struct Lexicon: Sendable {
     }
 
     public func words(_ label: LocaleLexicon.Label) -> PhraseSet { merged[label] ?? PhraseSet([]) }
+
+    /// Whether a line's `key` is label words and nothing else (`TAX INVOICE`, `CASHIER`, `TOTAL`), one of at least
+    /// three letters among them.
+    public func isLabelOnly(_ key: String) -> Bool {
+        let words = key.split(separator: " ")
+        return !words.isEmpty && words.allSatisfy { labelWords.contains($0) } && words.contains { $0.count >= 3 }
+    }
 
     /// Reads one locale file; every label key must be there.
     public static func decode(_ data: Data, file: String) throws -> LocaleLexicon {
@@ -186,7 +196,9 @@ public struct LabelSpelling: Sendable {
         for phrase in phrases {
             for word in phrase.split(separator: " ") {
                 let b = Array(word.utf8)
-                guard b.count >= 5, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }), known.insert(b).inserted else { continue }
+                guard b.count >= 5, b.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }), known.insert(b).inserted else {
+                    continue
+                }
                 byLength[b.count, default: []].append(b)
             }
         }

@@ -66,6 +66,9 @@ struct ReceiptFieldFeatures {
     /// letter and digit counts (an address candidate joins these: computed once a line, not once a span).
     let addressMiddle: [(text: String, letters: Int, digits: Int)]
     let addressLast: [(text: String, letters: Int, digits: Int, trimmed: Bool)]
+    /// Lines no address runs through: label words alone (`TAX INVOICE`, `CASHIER`) or a price at the end. No address
+    /// of `sroie-train`'s or the receipt photos' keys holds such a line.
+    let addressBreak: [Bool]
 
     init(_ lines: [AnalyzedLine]) {
         self.lines = lines
@@ -77,6 +80,9 @@ struct ReceiptFieldFeatures {
             let (part, trimmed) = ReceiptParser.addressLastPart(l)
             let t = ReceiptParser.addressReadingFixes(part)
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
+        }
+        addressBreak = lines.map { l in
+            ReceiptParser.lexicon.isLabelOnly(l.key) || l.trailing.last.map { $0.amount.scale >= 2 } == true
         }
         let top = lines.map(\.line.box.minY).min() ?? 0, bottom = lines.map(\.line.box.maxY).max() ?? 1
         let left = lines.map(\.line.box.minX).min() ?? 0, right = lines.map(\.line.box.maxX).max() ?? 1
@@ -205,8 +211,10 @@ struct ReceiptFieldFeatures {
     func addressCandidates(limit: Int) -> [FieldCandidate] {
         let header = min(lines.count, limit + 2)
         var out: [FieldCandidate] = []
-        for start in 0..<header where addressMiddle[start].letters + addressMiddle[start].digits >= 3 {
+        for start in 0..<header where addressMiddle[start].letters + addressMiddle[start].digits >= 3
+            && !addressBreak[start] {
             for span in 1...6 where start + span <= lines.count {
+                if addressBreak[start + span - 1] { break }
                 let r = start..<(start + span)
                 let last = addressLast[r.upperBound - 1]
                 let plain = (r.dropLast().map { addressMiddle[$0].text } + [last.text]).joined(separator: " ")

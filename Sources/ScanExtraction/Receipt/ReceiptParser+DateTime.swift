@@ -87,11 +87,11 @@ extension ReceiptParser {
     /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
         let labels = lexicon.words(.date)
-        for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]) {
+        let otherNumbers = ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]
+        for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, otherNumbers) {
             if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst) { return (found.iso, found.text, l) }
-            if Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels), let found = NumericDate.basic(in: l.text) {
-                return (found.iso, found.text, l)
-            }
+            let labelled = Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels)
+            if labelled, let found = NumericDate.basic(in: l.text) { return (found.iso, found.text, l) }
         }
         return nil
     }
