@@ -321,11 +321,40 @@ import ScanModel
         (["Bahnhofstrasse 12", "8001 Zürich", "info@example.com"], "Bahnhofstrasse 12, 8001 Zürich", "8001"),
         (["Acceso Paula Barrio, 51, 9º D", "15348 Ávila", "España"], "Acceso Paula Barrio, 51, 9º D, 15348 Ávila, España", "15348"),
         (["Liamsingel 279", "2299 TY Ter Heijde", "The Netherlands"], "Liamsingel 279, 2299 TY Ter Heijde, The Netherlands", "2299 TY"),
+        // A five-digit house number that reads as a postal code, over the line with the real one.
+        (["48213 Quarry Hollow", "Lake Idaville, MT 59047"], "48213 Quarry Hollow, Lake Idaville, MT 59047", "59047"),
+        (["60311 Birch Crossing", "Port Elsie, ON K2P 1L4"], "60311 Birch Crossing, Port Elsie, ON K2P 1L4", "K2P 1L4"),
+        // Street and town on one line, after a comma.
+        (["Seeweg 17, 6004 Luzern", "info@example.com"], "Seeweg 17, 6004 Luzern", "6004"),
+        (["Talstrasse 3, 8400 Winterthur, Schweiz"], "Talstrasse 3, 8400 Winterthur, Schweiz", "8400"),
     ])
     func streetLinesOfOtherCountriesJoinTheAddress(printed: [String], full: String, postalCode: String) {
         let c = card([Fixture.line(40, "Lea Furrer", h: 34)] + printed.enumerated().map { Fixture.line(200 + 25 * Double($0.offset), $0.element) })
         #expect(c.address?.full == full)
         #expect(c.address?.postalCode == postalCode)
+    }
+
+    /// The lines of a second column between an address's lines are passed over: the town under its
+    /// street, the country under the postal code, and a street over a code that is its own line's.
+    @Test func anAddressReadsOverLinesOfTheOtherColumn() {
+        let c = card([
+            Fixture.line(60, "Ilse Brandt", x: 40, h: 36),
+            Fixture.line(190, "232 Rowan Avenue", x: 520, h: 22),
+            Fixture.line(218, "Account Director", x: 40, h: 26),
+            Fixture.line(222, "North Hatley", x: 520, h: 22),
+            Fixture.line(254, "SO23 9DP", x: 520, h: 22),
+            Fixture.line(300, "ilse@brandt.co.uk", x: 40, h: 22),
+        ])
+        #expect(c.address?.full == "232 Rowan Avenue, North Hatley, SO23 9DP")
+        let d = card([
+            Fixture.line(60, "Ilse Brandt", x: 40, h: 36),
+            Fixture.line(190, "70418 Maple Landing, Suite 30", x: 520, h: 22),
+            Fixture.line(210, "Hale-Morgan", x: 40, h: 26),
+            Fixture.line(222, "Eastbrook, NB E3B 5H1", x: 520, h: 22),
+            Fixture.line(254, "Canada", x: 620, h: 22),
+            Fixture.line(300, "ilse@brandt.ca", x: 40, h: 22),
+        ])
+        #expect(d.address?.full == "70418 Maple Landing, Suite 30, Eastbrook, NB E3B 5H1, Canada")
     }
 
     /// Two text lines the recognizer read apart, 1.4 heights apart on one row: two columns. A label

@@ -476,10 +476,19 @@ public struct BusinessCardParser: Sendable {
                 break
             }
         }
-        guard let first = hitLines.first else { return nil }
-        var idx = [first]
-        // A street line above (starts with a number or has a street word) joins a postal-code line.
-        var j = first - 1
+        // Or both on one line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423 Muri, Schweiz`.
+        if hitLines.isEmpty {
+            let pattern = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
+            for i in lines.indices where !used.contains(i) {
+                let text = lines[i].text
+                guard Text.range(text, pattern) != nil,
+                      let code = Text.range(text, #"(?<=,)\s*\d{4}(?=\s)"#) else { continue }
+                hitLines = [i]
+                value = EntityValue(postalCode: text[code].trimmingCharacters(in: .whitespaces))
+                break
+            }
+        }
+        guard var first = hitLines.first else { return nil }
         let column = lines[first].line.box
         func inColumn(_ j: Int) -> Bool {
             min(lines[j].line.box.maxX, column.maxX) - max(lines[j].line.box.minX, column.minX) > 0
@@ -487,6 +496,25 @@ public struct BusinessCardParser: Sendable {
         func near(_ j: Int, _ below: Int) -> Bool {
             lines[below].line.box.minY - lines[j].line.box.maxY < 2.5 * lines[j].line.textHeight
         }
+        // A street line whose house number reads as a postal code (`32946 Ashley Throughway`) right over the line
+        // that ends with the address's own code (`Port Robertville, ME 73383`, `East Robertton, QC X6H 6G6`): the
+        // lower line is the postal one, the upper its street. Lines of another column between them are passed over.
+        func endsWithCode(_ i: Int) -> Entity? {
+            lines[i].entities(.address).first ?? lines[i].entities(.postalCode).first {
+                $0.value.region != nil || $0.range.end == lines[i].text.unicodeScalars.count
+            }
+        }
+        let upperCode = lines[first].entities(.postalCode).first
+        if upperCode?.range.start == 0, upperCode?.value.region == nil, lines[first].entities(.address).isEmpty,
+           Self.streetLike(lines[first]),
+           let below = lines.indices.dropFirst(first + 1).first(where: { inColumn($0) }), hitLines.contains(below),
+           !used.contains(below), near(first, below), let lower = endsWithCode(below) {
+            first = below
+            value = lower.value
+        }
+        var idx = [first]
+        // A street line above (starts with a number or has a street word) joins a postal-code line.
+        var j = first - 1
         while j >= 0, idx.count < 3 {
             let l = lines[j]
             // Only lines of the same column; contacts in another column are passed over.
@@ -498,10 +526,10 @@ public struct BusinessCardParser: Sendable {
                 continue
             }
             // A town printed on a line of its own between the street and the postal code (`New Philip`
-            // over `TA3R 4YB`): a short line without digits, with a street line right above it.
-            if idx.count == 1, j > 0, inColumn(j - 1), !used.contains(j - 1), Text.digitCount(l.text) == 0,
-               l.line.words.count <= 4, !Text.hasAny(l.key, Self.titleWords), !Text.hasAny(l.key, Self.orgSuffixes),
-               Self.streetLike(lines[j - 1]), near(j, idx[0]), near(j - 1, j) {
+            // over `TA3R 4YB`): a short line without digits, with a street line right above it in its column.
+            if idx.count == 1, let street = (0..<j).last(where: { inColumn($0) }), !used.contains(street),
+               Text.digitCount(l.text) == 0, l.line.words.count <= 4, !Text.hasAny(l.key, Self.titleWords),
+               !Text.hasAny(l.key, Self.orgSuffixes), Self.streetLike(lines[street]), near(j, idx[0]), near(street, j) {
                 idx.insert(j, at: 0)
                 j -= 1
                 continue
@@ -509,10 +537,11 @@ public struct BusinessCardParser: Sendable {
             break
         }
         // A country line below (`Österreich`, `The Netherlands`, `España`): a country name of the locale files.
-        if let last = idx.last, last + 1 < lines.count, !used.contains(last + 1) {
-            var k = lines[last + 1].key
+        if let last = idx.last, let next = lines.indices.dropFirst(last + 1).first(where: { inColumn($0) }),
+           !used.contains(next), near(last, next) {
+            var k = lines[next].key
             if k.hasPrefix("THE ") { k.removeFirst(4) }
-            if Self.countryLines.contains(k) { idx.append(last + 1) }
+            if Self.countryLines.contains(k) { idx.append(next) }
         }
         let texts = idx.map { i -> String in
             let l = lines[i]
