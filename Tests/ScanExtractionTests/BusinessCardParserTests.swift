@@ -357,6 +357,51 @@ import ScanModel
         #expect(d.address?.full == "70418 Maple Landing, Suite 30, Eastbrook, NB E3B 5H1, Canada")
     }
 
+    /// A title word beside one company word (`Co-`, `Design`, `Marketing`) is a title, not the company.
+    @Test func aTitleWithACompanyWordIsNoCompany() {
+        let c = card([
+            Fixture.line(80, "Conor Knight", x: 40, h: 40),
+            Fixture.line(130, "Co-Founder", x: 40, h: 24),
+            Fixture.line(300, "conor.knight@gmail.com", x: 40, h: 20),
+        ])
+        #expect(c.organization == nil)
+        #expect(c.title == "Co-Founder")
+        let d = card([
+            Fixture.line(40, "Northwind Atelier Ltd", x: 40, h: 26),
+            Fixture.line(100, "Dana Whitfield", x: 40, h: 40),
+            Fixture.line(150, "Head of Design", x: 40, h: 24),
+            Fixture.line(300, "dana@northwind-atelier.com", x: 40, h: 20),
+        ])
+        #expect(d.organization == "Northwind Atelier Ltd")
+        #expect(d.title == "Head of Design")
+    }
+
+    /// On a card photographed askew the boxes of the name and the line under it overlap; the title is found
+    /// with the slant taken out.
+    @Test func theTitleUnderTheNameOfASlantedCard() {
+        let slope = 0.13
+        func slanted(_ x: Double, _ y: Double, _ h: Double, _ words: [String]) -> TextObservation {
+            var cx = x
+            let ws = words.map { t -> RecognizedWord in
+                let w = Double(t.count) * h * 0.55
+                let box = BoundingBox(x: cx, y: y + slope * (cx - x), width: w, height: h + slope * w)
+                cx += w + h * 0.55
+                return RecognizedWord(text: t, confidence: 0.95, boundingBox: box)
+            }
+            return TextObservation(text: words.joined(separator: " "), confidence: 0.95,
+                                   boundingBox: BoundingBox.enclosing(ws.map(\.boundingBox))!, words: ws)
+        }
+        let page = Page(index: 0, width: 1200, height: 800, textSource: .imported, observations: [
+            slanted(120, 150, 70, ["Barbara", "Jones"]),
+            slanted(120, 232, 40, ["Osteopath"]),
+            slanted(110, 290, 40, ["Nash", "Ltd"]),
+            slanted(105, 350, 36, ["b.jones@nash.com"]),
+        ])
+        let c = extractor.extract(Fixture.document(page), as: .businessCard).businessCard!
+        #expect(c.name?.full == "Barbara Jones")
+        #expect(c.title == "Osteopath")
+    }
+
     /// Two text lines the recognizer read apart, 1.4 heights apart on one row: two columns. A label
     /// set apart from its number stays with it.
     @Test func separateTextLinesOnOneRowAreColumns() {

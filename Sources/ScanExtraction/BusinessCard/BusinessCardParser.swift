@@ -96,9 +96,10 @@ public struct BusinessCardParser: Sendable {
         let heights = lines.map(\.line.textHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
 
-        // Organization: a company suffix, or the e-mail or web domain in the text.
+        // Organization: a company suffix, or the e-mail or web domain in the text. A suffix word alone beside a title
+        // word (`Co-Founder`, `Head of Design`, `Marketing Director`) is a title's, not a company's: more than that is needed.
         var orgIndex: Int?
-        var orgBest = 0.0
+        var orgBest = 0.5
         for i in free {
             let l = lines[i]
             let k = l.key
@@ -189,7 +190,10 @@ public struct BusinessCardParser: Sendable {
             let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
             let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
             guard overlap > 0 || aligned else { continue }
-            let below = l.box.minY - name.box.maxY, above = name.box.minY - l.box.maxY
+            // The gaps with the page's slant taken out (`level`) and measured with the words' heights: on a card
+            // photographed askew, the boxes of two lines overlap though one is printed under the other.
+            let half = (l.textHeight + h) / 2
+            let below = l.level - name.level - half, above = name.level - l.level - half
             let cost: Double
             if below > -0.5 * h && below < 2 * h { cost = max(0, below) }
             else if above > -0.5 * h && above < 1.2 * h { cost = max(0, above) + h }
