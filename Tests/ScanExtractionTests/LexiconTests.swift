@@ -111,8 +111,9 @@ import ScanModel
             (140, 16, [(20, "Totel"), (90, "Amt"), (140, "Peyable"), (480, "8.50")]),
             (180, 16, [(20, "Chenge"), (480, "91.50")]),
             (220, 16, [(20, "Service"), (90, "Charge"), (480, "1.00")]),
+            (260, 16, [(20, "Langevoort"), (140, "&"), (160, "de"), (200, "Korte")]),
         ])))
-        #expect(lines.map(\.labelKey) == ["TOTAL AMT PAYABLE", "CHANGE", "SERVICE CHARGE"])
+        #expect(lines.map(\.labelKey) == ["TOTAL AMT PAYABLE", "CHANGE", "SERVICE CHARGE", "LANGEVOORT DE KORTE"])
         #expect(lines[1].role == .change)
         #expect(lines[2].role != .change)
     }

@@ -32,8 +32,10 @@ public struct AnalyzedLine: Sendable {
             let glued = line.words[first.word].text.prefix { !$0.isNumber }
             if glued.contains(where: \.isLetter) { words.append(String(glued)) }
         }
-        self.labelKey = ReceiptParser.lexicon.labelSpelling.mended(
-            labelWordCount == line.words.count ? key : Text.key(words.joined(separator: " ")))
+        let label = labelWordCount == line.words.count ? key : Text.key(words.joined(separator: " "))
+        // A label misread in one letter is spelled again only before an amount (`Chenge 91.50`): elsewhere a word one
+        // letter from a label is as likely a word of its own (Dutch `Korte`, not `Karte`).
+        self.labelKey = trailing.isEmpty ? label : ReceiptParser.lexicon.labelSpelling.mended(label)
         self.role = ReceiptParser.role(labelKey)
     }
 
