@@ -96,8 +96,9 @@ public struct BusinessCardParser: Sendable {
         let heights = lines.map(\.line.textHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
 
-        // Organization: a company suffix, or the e-mail or web domain in the text. A suffix word alone beside a title
-        // word (`Co-Founder`, `Head of Design`, `Marketing Director`) is a title's, not a company's: more than that is needed.
+        // Organization: a company suffix, or the e-mail or web domain in the text. A suffix word alone beside a
+        // title word (`Co-Founder`, `Head of Design`, `Marketing Director`) is a title's, not a company's: more
+        // than that is needed.
         var orgIndex: Int?
         var orgBest = 0.5
         for i in free {
@@ -480,9 +481,11 @@ public struct BusinessCardParser: Sendable {
                 break
             }
         }
-        // Or both on one line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423 Muri, Schweiz`.
+        // Or both on one line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423 Muri,
+        // Schweiz`.
         if hitLines.isEmpty {
-            let pattern = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
+            let street = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,"#
+            let pattern = street + #"\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
             for i in lines.indices where !used.contains(i) {
                 let text = lines[i].text
                 guard Text.range(text, pattern) != nil,
