@@ -376,6 +376,34 @@ import ScanModel
         #expect(d.title == "Head of Design")
     }
 
+    /// A firm named after its partners, with no legal form and no domain to confirm it; a domain that writes an
+    /// umlaut out (`ue` for `ü`).
+    @Test(arguments: [
+        ("Pryce, Holloway and Quint", "Pryce, Holloway and Quint"),
+        ("Okafor-Lindqvist", "Okafor-Lindqvist"),
+        ("Brouwer & Schenk", "Brouwer & Schenk"),
+    ])
+    func aFirmNamedAfterItsPartners(line: String, organization: String) {
+        let c = card([
+            Fixture.line(60, "Imogen Tate", x: 40, h: 40),
+            Fixture.line(110, "Senior Counsel", x: 40, h: 24),
+            Fixture.line(150, line, x: 40, h: 26),
+            Fixture.line(300, "T 020 7946 0321", x: 40, h: 20),
+        ])
+        #expect(c.organization == organization)
+        #expect(c.name?.full == "Imogen Tate")
+    }
+
+    @Test func aDomainThatWritesTheUmlautOut() {
+        let c = card([
+            Fixture.line(60, "Rosa Keller", x: 40, h: 40),
+            Fixture.line(110, "Operations Director", x: 40, h: 24),
+            Fixture.line(150, "Grünwald Atelier", x: 40, h: 26),
+            Fixture.line(300, "rosa.keller@gruenwald-atelier.de", x: 40, h: 20),
+        ])
+        #expect(c.organization == "Grünwald Atelier")
+    }
+
     /// On a card photographed askew the boxes of the name and the line under it overlap; the title is found
     /// with the slant taken out.
     @Test func theTitleUnderTheNameOfASlantedCard() {

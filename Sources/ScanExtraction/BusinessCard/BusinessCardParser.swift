@@ -107,10 +107,17 @@ public struct BusinessCardParser: Sendable {
             var s = 0.0
             if Text.hasAny(k, Self.orgSuffixes) { s += 1.5 }
             if let d = domain, d.count >= 3 {
-                let compact = k.replacingOccurrences(of: " ", with: "").lowercased()
-                if compact.contains(d) || (compact.count >= 4 && d.contains(compact)) || Self.spells(d, k) { s += 2 }
+                // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`.
+                let spellings = Set([k, Self.transliterated(k)])
+                if spellings.contains(where: { k in
+                    let compact = k.replacingOccurrences(of: " ", with: "").lowercased()
+                    return compact.contains(d) || (compact.count >= 4 && d.contains(compact)) || Self.spells(d, k)
+                }) { s += 2 }
                 else if Self.initials(k) == d { s += 1.5 }
             }
+            // Surnames joined as a firm's are (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Marshall-Dawson`).
+            let ofAPerson = Text.hasAny(k, Self.titleWords) || Text.hasAny(k, Self.departmentWords)
+            if Self.joinedSurnames(l.line.text), !ofAPerson { s += 1 }
             if Text.hasAny(k, Self.titleWords) { s -= 1 }
             if s > orgBest { orgBest = s; orgIndex = i }
         }
@@ -332,6 +339,26 @@ public struct BusinessCardParser: Sendable {
             }
         }
         return reach[words.count][target.count] & 2 != 0
+    }
+
+    /// A key with German umlauts and `ß` written out as a domain writes them (`HÜRLIMANN` as `HUERLIMANN`).
+    static func transliterated(_ key: String) -> String {
+        guard key.contains(where: { "ÄÖÜẞß".contains($0) }) else { return key }
+        let spelled: [Character: String] = ["Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS", "ß": "SS"]
+        return key.reduce(into: "") { out, c in out += spelled[c] ?? String(c) }
+    }
+
+    /// Two to four capitalized names joined the way a firm joins its partners' names: by a comma and a word for
+    /// "and" (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Dupont et Fils`), or by a hyphen within one word
+    /// (`Marshall-Dawson`). A person's name on a card has no joiner.
+    static func joinedSurnames(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.contains(where: \.isNumber) else { return false }
+        let name = #"\p{Lu}[\p{Ll}'’]+"#
+        if Text.range(t, "^" + name + "-" + name + "$") != nil { return true }
+        let joiner = #"(?:,\s*|\s+(?:and|&|und|et|en|e|y|og|och)\s+|,\s*(?:and|&|und|et|en|e|y)\s+)"#
+        return Text.range(t, "^" + name + "(?:" + joiner + name + "){1,3}$") != nil && t.range(of: ",") != nil
+            || Text.range(t, "^" + name + #"\s+(?:&|and|und|et|en)\s+"# + name + "$") != nil
     }
 
     static func initials(_ key: String) -> String {
