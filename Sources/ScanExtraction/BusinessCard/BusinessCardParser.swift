@@ -343,10 +343,11 @@ public struct BusinessCardParser: Sendable {
 
     /// A key with German umlauts and `ß` written out as a domain writes them (`HÜRLIMANN` as `HUERLIMANN`).
     static func transliterated(_ key: String) -> String {
-        guard key.contains(where: { "ÄÖÜẞß".contains($0) }) else { return key }
-        let spelled: [Character: String] = ["Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS", "ß": "SS"]
-        return key.reduce(into: "") { out, c in out += spelled[c] ?? String(c) }
+        guard key.contains(where: { spelledOut[$0] != nil }) else { return key }
+        return key.reduce(into: "") { out, c in out += spelledOut[c] ?? String(c) }
     }
+
+    static let spelledOut: [Character: String] = ["Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS", "ß": "SS"]
 
     /// Two to four capitalized names joined the way a firm joins its partners' names: by a comma and a word for
     /// "and" (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Dupont et Fils`), or by a hyphen within one word
@@ -354,12 +355,16 @@ public struct BusinessCardParser: Sendable {
     static func joinedSurnames(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespaces)
         guard !t.contains(where: \.isNumber) else { return false }
-        let name = #"\p{Lu}[\p{Ll}'’]+"#
-        if Text.range(t, "^" + name + "-" + name + "$") != nil { return true }
-        let joiner = #"(?:,\s*|\s+(?:and|&|und|et|en|e|y|og|och)\s+|,\s*(?:and|&|und|et|en|e|y)\s+)"#
-        return Text.range(t, "^" + name + "(?:" + joiner + name + "){1,3}$") != nil && t.range(of: ",") != nil
-            || Text.range(t, "^" + name + #"\s+(?:&|and|und|et|en)\s+"# + name + "$") != nil
+        return Text.range(t, hyphenedNames) != nil || t.contains(",") && Text.range(t, listedNames) != nil
+            || Text.range(t, pairedNames) != nil
     }
+
+    // The patterns of `joinedSurnames`, put together once.
+    private static let surname = #"\p{Lu}[\p{Ll}'’]+"#
+    private static let nameJoiner = #"(?:,\s*|\s+(?:and|&|und|et|en|e|y|og|och)\s+|,\s*(?:and|&|und|et|en|e|y)\s+)"#
+    private static let hyphenedNames = "^" + surname + "-" + surname + "$"
+    private static let listedNames = "^" + surname + "(?:" + nameJoiner + surname + "){1,3}$"
+    private static let pairedNames = "^" + surname + #"\s+(?:&|and|und|et|en)\s+"# + surname + "$"
 
     static func initials(_ key: String) -> String {
         String(key.split(separator: " ").compactMap { $0.first }).lowercased()
@@ -514,11 +519,9 @@ public struct BusinessCardParser: Sendable {
             let street = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,"#
             let pattern = street + #"\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
             for i in lines.indices where !used.contains(i) {
-                let text = lines[i].text
-                guard Text.range(text, pattern) != nil,
-                      let code = Text.range(text, #"(?<=,)\s*\d{4}(?=\s)"#) else { continue }
+                guard let code = Text.groups(lines[i].text, pattern)?.first else { continue }
                 hitLines = [i]
-                value = EntityValue(postalCode: text[code].trimmingCharacters(in: .whitespaces))
+                value = EntityValue(postalCode: code)
                 break
             }
         }
@@ -530,6 +533,7 @@ public struct BusinessCardParser: Sendable {
         func near(_ j: Int, _ below: Int) -> Bool {
             lines[below].line.box.minY - lines[j].line.box.maxY < 2.5 * lines[j].line.textHeight
         }
+        func nextInColumn(after i: Int) -> Int? { lines.indices.dropFirst(i + 1).first(where: inColumn) }
         // A street line whose house number reads as a postal code (`32946 Ashley Throughway`) right over the line
         // that ends with the address's own code (`Port Robertville, ME 73383`, `East Robertton, QC X6H 6G6`): the
         // lower line is the postal one, the upper its street. Lines of another column between them are passed over.
@@ -541,7 +545,7 @@ public struct BusinessCardParser: Sendable {
         let upperCode = lines[first].entities(.postalCode).first
         if upperCode?.range.start == 0, upperCode?.value.region == nil, lines[first].entities(.address).isEmpty,
            Self.streetLike(lines[first]),
-           let below = lines.indices.dropFirst(first + 1).first(where: { inColumn($0) }), hitLines.contains(below),
+           let below = nextInColumn(after: first), hitLines.contains(below),
            !used.contains(below), near(first, below), let lower = endsWithCode(below) {
             first = below
             value = lower.value
@@ -571,7 +575,7 @@ public struct BusinessCardParser: Sendable {
             break
         }
         // A country line below (`Österreich`, `The Netherlands`, `España`): a country name of the locale files.
-        if let last = idx.last, let next = lines.indices.dropFirst(last + 1).first(where: { inColumn($0) }),
+        if let last = idx.last, let next = nextInColumn(after: last),
            !used.contains(next), near(last, next) {
             var k = lines[next].key
             if k.hasPrefix("THE ") { k.removeFirst(4) }

@@ -76,8 +76,9 @@ public struct Lexicon: Sendable {
         var merged: [LocaleLexicon.Label: PhraseSet] = [:]
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
-        labelSpelling = LabelSpelling(phrases: merged.values.flatMap(\.phrases))
-        labelWords = Set(merged.values.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
+        let labelPhrases = merged.values.flatMap(\.phrases)
+        labelSpelling = LabelSpelling(phrases: labelPhrases)
+        labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))
         legalForms = union(locales.map(\.legalForms))
         businessTypes = union(locales.map(\.businessTypes))
