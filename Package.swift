@@ -73,10 +73,11 @@ let package = Package(
         // Document classifier, receipt and business-card parsers. Pure logic.
         // Its knowledge ships as resources: one word file a language (Resources/Locales/*.json) and the learned
         // field scores (Resources/ReceiptFields.json, made by Tools/train-receipt-fields) and the item-line model
-        // (Resources/ItemLines.json, made by Tools/train-items).
+        // (Resources/ItemLines.json, made by Tools/train-items) and the characters OCR confuses
+        // (Resources/OCRConfusions.json, made by Tools/learn-confusions).
         .target(name: "ScanExtraction", dependencies: ["ScanModel", "ScanDetectors", "ScanLayout"],
                 resources: [.copy("Resources/Locales"), .copy("Resources/ReceiptFields.json"),
-                            .copy("Resources/ItemLines.json")]),
+                            .copy("Resources/ItemLines.json"), .copy("Resources/OCRConfusions.json")]),
         // Digital ink: strokes -> rendering -> PP-OCR line recognizer -> CTC beam + word list -> candidates.
         // The single-character shape model (Resources/CharacterShapes.json) is made by `TrainInk characters`;
         // the handwriting judge's weights (Resources/HandwritingDetector.json) by Tools/train-handwriting.

@@ -104,6 +104,25 @@ import ScanModel
         #expect(spelling.mended("HOTEL") == "HOTEL")
     }
 
+    @Test func theConfusionTableIsReadBothWaysAndInEitherCase() throws {
+        let table = try OCRConfusions(json: Data(#"{"pairs": [{"pair": "IL"}, {"pair": "0O"}]}"#.utf8))
+        #expect(table.confusable(Character("l"), Character("I")))
+        #expect(table.confusable(Character("O"), Character("0")))
+        #expect(!table.confusable(Character("I"), Character("O")))
+        #expect(!table.confusable(Character("É"), Character("E")))
+        // A table that would let a mend change anything is refused, naming the pair.
+        #expect(throws: LexiconError.self) { try OCRConfusions(json: Data(#"{"pairs": [{"pair": "I-"}]}"#.utf8)) }
+        #expect(throws: LexiconError.self) { try OCRConfusions(json: Data("[]".utf8)) }
+    }
+
+    @Test func aLabelWordIsMendedOnlyThroughThePairsItIsGiven() {
+        let none = LabelSpelling(phrases: ["TOTAL", "CHANGE"], confusions: OCRConfusions(pairs: []))
+        #expect(none.mended("TOTEL") == "TOTEL")
+        let ea = LabelSpelling(phrases: ["TOTAL", "CHANGE"], confusions: OCRConfusions(pairs: ["EA"]))
+        #expect(ea.mended("TOTEL CHENGE") == "TOTAL CHANGE")
+        #expect(ea.mended("CHARGE") == "CHARGE")
+    }
+
     @Test func aMisreadLabelKeepsItsLinesRole() throws {
         let detector = try DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1))
         let analyzer = LineAnalyzer(detector: detector)

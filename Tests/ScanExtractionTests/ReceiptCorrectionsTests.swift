@@ -150,7 +150,9 @@ import ScanModel
         #expect(ReceiptParser.normalizedName("99 SPEED MART 5/B") == "99 SPEED MART S/B")
         #expect(ReceiptParser.normalizedName("AMANO MALAYSIA SON BHD") == "AMANO MALAYSIA SDN BHD")
         #expect(ReceiptParser.normalizedName("Kedai Maju Sdn 8hd") == "Kedai Maju Sdn Bhd")
-        #expect(ReceiptParser.normalizedName("Nordlicht 6MBH") == "Nordlicht GMBH")
+        #expect(ReceiptParser.normalizedName("Nordlicht GM8H") == "Nordlicht GMBH")
+        // A pair the learned table does not hold (OCR never took 6 for G in its data) is left as printed.
+        #expect(ReceiptParser.normalizedName("Nordlicht 6MBH") == "Nordlicht 6MBH")
         // Already a form, a difference that is no look-alike, or a short one-word form: left as printed.
         #expect(ReceiptParser.normalizedName("ACME TRADING SDN BHD") == "ACME TRADING SDN BHD")
         #expect(ReceiptParser.normalizedName("SUBANG HEALTHCARE SIN BHD") == "SUBANG HEALTHCARE SIN BHD")

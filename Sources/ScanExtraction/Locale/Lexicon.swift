@@ -173,25 +173,17 @@ enum ResourceFiles {
 /// Label words that OCR read with one letter swapped for a look-alike (`TOTEL`, `CHENGE`, `AMCUNT`, `TOTAI`) spelled
 /// as the label again, so that a line's role does not hang on one glyph. A word is mended only when it is no label
 /// word itself, has at least five letters, and exactly one label word of its length differs from it in one place,
-/// by a pair of letters that print alike (`CHARGE` is no `CHANGE`: R and N do not).
+/// by a pair of letters that OCR confuses (`OCRConfusions`: `CHARGE` is no `CHANGE`, R and N print unlike).
 public struct LabelSpelling: Sendable {
     private let byLength: [Int: [[UInt8]]]
     private let known: Set<[UInt8]>
 
-    /// Pairs of capitals that OCR confuses by their shape.
-    static let lookAlikes: Set<UInt16> = {
-        var pairs = Set<UInt16>()
-        for p in ["IL", "LT", "EA", "EF", "EB", "OC", "OQ", "OD", "OU", "CG", "HM", "HN", "MN", "FP", "FT", "AO"] {
-            let b = Array(p.utf8)
-            pairs.insert(UInt16(b[0]) << 8 | UInt16(b[1]))
-            pairs.insert(UInt16(b[1]) << 8 | UInt16(b[0]))
-        }
-        return pairs
-    }()
+    private let confusions: OCRConfusions
 
-    /// - Parameter phrases: label phrases as `Text.key` makes them; their words of five or more capitals are the
-    ///   spellings kept.
-    public init<S: Sequence>(phrases: S) where S.Element == String {
+    /// - Parameters:
+    ///   - phrases: label phrases as `Text.key` makes them; their words of five or more capitals are the spellings kept.
+    ///   - confusions: the pairs of letters that count as misread for one another.
+    public init<S: Sequence>(phrases: S, confusions: OCRConfusions = .shipped) where S.Element == String {
         var byLength: [Int: [[UInt8]]] = [:]
         var known = Set<[UInt8]>()
         for phrase in phrases {
@@ -205,6 +197,7 @@ public struct LabelSpelling: Sendable {
         }
         self.byLength = byLength
         self.known = known
+        self.confusions = confusions
     }
 
     /// `key` (as `Text.key` makes it) with its misread label words spelled right.
@@ -229,7 +222,7 @@ public struct LabelSpelling: Sendable {
                 if diff >= 0 { ok = false; break }
                 diff = k
             }
-            guard ok, diff >= 0, Self.lookAlikes.contains(UInt16(w[diff]) << 8 | UInt16(c[diff])) else { continue }
+            guard ok, diff >= 0, confusions.confusable(w[diff], c[diff]) else { continue }
             if found != nil { return nil }
             found = c
         }

@@ -55,9 +55,6 @@ extension ReceiptParser {
         return mendLegalForm(name)
     }
 
-    /// Letters and digits OCR takes for one another in print.
-    static let lookalikes: Set<String> = ["0O", "0D", "DO", "1I", "1L", "IL", "5S", "8B", "3B", "6G", "2Z", "MN"] // each pair in sorted order
-
     /// A name that ends with a legal form of any locale misread in one character for its look-alike
     /// (`SON BHD`, `SDN 3HD`, `5/B`) gets the form's character back, in the printed case. A form of
     /// several words needs one of them exact; a one-word form, three characters or more.
@@ -87,7 +84,7 @@ extension ReceiptParser {
             var differing: [Int] = []
             for (k, (a, b)) in zip(tail.indices, zip(tail, f)) where a != b { differing.append(k) }
             guard differing.count == 1, let k = differing.first, key[k] != " ", f[k - tail.startIndex] != " ",
-                  lookalikes.contains(String([key[k], f[k - tail.startIndex]].sorted())) else { continue }
+                  OCRConfusions.shipped.confusable(key[k], f[k - tail.startIndex]) else { continue }
             let words = form.split(separator: " ")
             guard words.count >= 2 || form.count >= 3, let index = at[k] else { continue }
             let right = f[k - tail.startIndex]

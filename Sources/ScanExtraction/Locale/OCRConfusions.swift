@@ -1,0 +1,69 @@
+import Foundation
+
+/// Pairs of characters that OCR takes for one another in print (I and L, H and M, 0 and O, 5 and S). Learned from
+/// our own OCR of annotated receipts by `Tools/learn-confusions` and shipped as `Resources/OCRConfusions.json`,
+/// so that the mends which forgive one misread character (label words, legal forms) share one table that data
+/// chose, not a list set by hand.
+public struct OCRConfusions: Sendable {
+    /// Each pair both ways, as the two upper-case ASCII bytes packed into one number.
+    private let packed: Set<UInt16>
+
+    /// - Parameter pairs: strings of two ASCII letters or digits (`"IL"`, `"0O"`); case is ignored.
+    public init<S: Sequence>(pairs: S) where S.Element == String {
+        var packed = Set<UInt16>()
+        for pair in pairs {
+            let b = Array(pair.uppercased().utf8)
+            guard b.count == 2, b[0] != b[1] else { continue }
+            packed.insert(UInt16(b[0]) << 8 | UInt16(b[1]))
+            packed.insert(UInt16(b[1]) << 8 | UInt16(b[0]))
+        }
+        self.packed = packed
+    }
+
+    /// Whether OCR confuses the two characters (upper-case ASCII bytes).
+    public func confusable(_ a: UInt8, _ b: UInt8) -> Bool { packed.contains(UInt16(a) << 8 | UInt16(b)) }
+
+    /// Whether OCR confuses the two characters, in either case.
+    public func confusable(_ a: Character, _ b: Character) -> Bool {
+        guard let x = a.uppercased().utf8.first, let y = b.uppercased().utf8.first,
+              a.uppercased().utf8.count == 1, b.uppercased().utf8.count == 1 else { return false }
+        return confusable(x, y)
+    }
+
+    private struct File: Decodable {
+        struct Pair: Decodable { var pair: String }
+        var pairs: [Pair]
+    }
+
+    /// Reads the learner's file; every pair must be two distinct ASCII letters or digits.
+    public init(json: Data) throws {
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: json)
+        } catch {
+            throw LexiconError(description: "the OCR confusion table is not valid: \(error)")
+        }
+        let bad = file.pairs.map(\.pair).filter { p in
+            p.utf8.count != 2 || Set(p).count != 2 || !p.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+        guard bad.isEmpty else {
+            throw LexiconError(description: "the OCR confusion table has pairs that are not two ASCII letters or digits: "
+                + bad.joined(separator: ", "))
+        }
+        self.init(pairs: file.pairs.map(\.pair))
+    }
+
+    /// The shipped table, read once. A missing or broken file stops the program with a message that says where it
+    /// looked, as the locale files do.
+    public static let shipped: OCRConfusions = {
+        let url = ResourceFiles.url("OCRConfusions.json")
+        do {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw LexiconError(description: "cannot read the OCR confusion table \(url.path)")
+            }
+            return try OCRConfusions(json: data)
+        } catch {
+            fatalError("scanextract: \(error). Install the folder \(ResourceFiles.bundleName) beside the scanextract binary.")
+        }
+    }()
+}
