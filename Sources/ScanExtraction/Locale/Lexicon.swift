@@ -173,7 +173,7 @@ enum ResourceFiles {
 /// Label words that OCR read with one letter swapped for a look-alike (`TOTEL`, `CHENGE`, `AMCUNT`, `TOTAI`) spelled
 /// as the label again, so that a line's role does not hang on one glyph. A word is mended only when it is no label
 /// word itself, has at least five letters, and exactly one label word of its length differs from it in one place,
-/// by a pair of letters that OCR confuses (`OCRConfusions`: `CHARGE` is no `CHANGE`, R and N print unlike).
+/// by a pair of letters that OCR confuses (`OCRConfusions`: `CHARGE` is no `CHANGE`, OCR did not take R for N).
 public struct LabelSpelling: Sendable {
     private let byLength: [Int: [[UInt8]]]
     private let known: Set<[UInt8]>

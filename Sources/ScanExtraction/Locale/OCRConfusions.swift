@@ -25,9 +25,8 @@ public struct OCRConfusions: Sendable {
 
     /// Whether OCR confuses the two characters, in either case.
     public func confusable(_ a: Character, _ b: Character) -> Bool {
-        guard let x = a.uppercased().utf8.first, let y = b.uppercased().utf8.first,
-              a.uppercased().utf8.count == 1, b.uppercased().utf8.count == 1 else { return false }
-        return confusable(x, y)
+        let x = Array(a.uppercased().utf8), y = Array(b.uppercased().utf8)
+        return x.count == 1 && y.count == 1 && confusable(x[0], y[0])
     }
 
     private struct File: Decodable {

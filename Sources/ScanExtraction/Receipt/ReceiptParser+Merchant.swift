@@ -56,7 +56,7 @@ extension ReceiptParser {
     }
 
     /// A name that ends with a legal form of any locale misread in one character for its look-alike
-    /// (`SON BHD`, `SDN 3HD`, `5/B`) gets the form's character back, in the printed case. A form of
+    /// (`OCRConfusions`: `SON BHD`, `SDN 8HD`, `5/B`) gets the form's character back, in the printed case. A form of
     /// several words needs one of them exact; a one-word form, three characters or more.
     static func mendLegalForm(_ name: String) -> String {
         // The name's key (as Text.key makes it), with where each letter or digit was printed.
