@@ -22,6 +22,18 @@ public struct Amount: Hashable, Sendable, Comparable {
         return (minor < 0 ? "-" : "") + "\(a / p)." + String(repeating: "0", count: scale - frac.count) + frac
     }
 
+    /// Reads back what `decimalString` wrote (`9.00`, `-1.50`, `25000`): a model's stored amount, not a
+    /// printed token, so whole units need no flag and no currency or separator is taken.
+    public init?(decimalString s: String) {
+        var digits = s[...]
+        let negative = digits.hasPrefix("-")
+        if negative { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 15 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let minor = Int(parts.joined()) else { return nil }
+        self.init(minor: negative ? -minor : minor, scale: parts.count == 2 ? parts[1].count : 0)
+    }
+
     /// The exact value (`minor` over 10 to the `scale`).
     public var decimal: Decimal { Decimal(sign: minor < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(abs(minor))) }
 

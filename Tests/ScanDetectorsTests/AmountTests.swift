@@ -16,6 +16,16 @@ struct AmountTests {
         #expect(Amount.parse("- 0.25") == nil, "a lone dash before a space is not a sign")
     }
 
+    /// What `decimalString` writes reads back as the same amount, whole units included (`25000` rupiah,
+    /// which `parse` takes only when told the receipt prints whole units); a printed token does not.
+    @Test func aStoredDecimalStringReadsBack() {
+        for a in [Amount(minor: -25, scale: 2), Amount(minor: 25000, scale: 0), Amount(minor: 1999, scale: 2), Amount(minor: 0, scale: 0),
+                  Amount(minor: 15, scale: 1)] {
+            #expect(Amount(decimalString: a.decimalString) == a, "\(a.decimalString)")
+        }
+        for s in ["", "-", "1,234.50", "$9.99", "9.", ".5", "1.2.3", "12 000", "٣٤"] { #expect(Amount(decimalString: s) == nil, "\(s)") }
+    }
+
     @Test func thousandsAndDecimalSeparatorsOfSeveralLocales() {
         let rows: [(String, String)] = [
             ("1,234.56", "1234.56"),    // en

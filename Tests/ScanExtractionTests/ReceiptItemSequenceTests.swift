@@ -212,6 +212,25 @@ import TestSupport
         #expect(r.discounts == "-1.50")
     }
 
+    /// A priced modifier is an item of its own, after the item it modifies, unless the summary shows
+    /// that its price is already inside its item's; one priced at 0 and one without a price stay modifiers.
+    @Test func aPricedModifierIsBilledAsAnItemUnlessTheSumsSayOtherwise() {
+        func items(subtotal: String) -> [String] {
+            let rows = Self.row(140, "Burger", "9.99") + Self.row(162, "*american ch*", "0.70") + Self.row(184, "No onions", "0.00")
+                + Self.row(206, "* fries *") + Self.row(228, "Tea", "2.00") + Self.row(260, "Subtotal", subtotal)
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+            let labels: [ItemLineLabel] = [.item, .modifier, .modifier, .modifier, .item, .other]
+            let (items, discounts) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+            return ReceiptParser.pricedModifiersApart(items, lines: lines, labels: labels, summaryStart: 5, discounts: discounts,
+                                                      wholeUnits: false).map { "\($0.description) \($0.amount ?? "-")" }
+        }
+        #expect(items(subtotal: "12.69") == ["Burger 9.99", "american ch 0.70", "Tea 2.00"])
+        // No printed sum to tell: billed apart, as a till bills it.
+        #expect(items(subtotal: "15.00") == ["Burger 9.99", "american ch 0.70", "Tea 2.00"])
+        // The subtotal is the items without it: its price is part of the burger's.
+        #expect(items(subtotal: "11.99") == ["Burger 9.99", "Tea 2.00"])
+    }
+
     // MARK: - Generated receipts
 
     static let names = ["Coffee", "Green Tea", "Croissant", "Club Sandwich", "Caesar Salad", "Mineral Water", "Apple Pie",

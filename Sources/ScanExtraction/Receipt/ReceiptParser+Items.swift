@@ -60,14 +60,30 @@ extension ReceiptParser {
         let labels = itemModel.decode(rows)
         let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
         let (items, discounts) = Self.assembleItems(lines, labels: labels, wholeUnits: wholeUnits)
-        r.items = Self.mergingRepeats(items)
+        r.items = Self.mergingRepeats(Self.pricedModifiersApart(items, lines: lines, labels: labels, summaryStart: summaryStart,
+                                                                discounts: discounts, wholeUnits: wholeUnits))
         if !discounts.isEmpty {
             r.discounts = Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
         }
     }
 
-    /// Items from labelled lines, and the discounts printed under them (negative).
-    static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool) -> ([Receipt.Item], [Amount]) {
+    /// A modifier that prints its own price (`*american ch*  0.70` under a burger) is billed like an item: it
+    /// becomes an item of its own after the one it modifies, unless the summary prints the sum the items give
+    /// without it and not the sum with it (then the price is already inside its item's, as CORD's sets print it).
+    static func pricedModifiersApart(_ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel], summaryStart: Int,
+                                     discounts: [Amount], wholeUnits: Bool) -> [Receipt.Item] {
+        let (apart, _) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits, modifiersApart: true)
+        guard apart.count != items.count else { return items }
+        let printed = Set(lines[min(summaryStart, lines.count)...].compactMap { $0.amount?.cents })
+        let off = discounts.reduce(0) { $0 + $1.cents }
+        func sum(_ its: [Receipt.Item]) -> Int { its.compactMap { $0.amount.flatMap(Amount.init(decimalString:))?.cents }.reduce(off, +) }
+        return printed.contains(sum(items)) && !printed.contains(sum(apart)) ? items : apart
+    }
+
+    /// Items from labelled lines, and the discounts printed under them (negative). With `modifiersApart`, a
+    /// modifier line with a price other than 0 gives an item of its own, after the item it modifies.
+    static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool,
+                              modifiersApart: Bool = false) -> ([Receipt.Item], [Amount]) {
         var labels = given
         // An item line that prints only numbers (`1,500 kg x 1,99 EUR/kg  2,99`, `2 x 5.00  10.00`) is the quantity
         // line of the text line above it, when that line has no amount and belongs to nothing else.
@@ -97,7 +113,7 @@ extension ReceiptParser {
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             guard let amount = lines[i - 1].amount, lines[i].role == .none,
                   let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q > 1,
-                  let price = parsed.unitPrice.flatMap({ Amount.parse($0[...]) }),
+                  let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)),
                   Text.letterCount(parsed.description) < 2, q * price.decimal == amount.decimal else { continue }
             labels[i] = .quantity
         }
@@ -149,9 +165,14 @@ extension ReceiptParser {
         close()
         var items: [Receipt.Item] = []
         for (g, group) in groups.enumerated() {
-            guard var item = item(from: group.map { lines[$0] }, labels: group.map { labels[$0] }, wholeUnits: wholeUnits) else { continue }
+            let priced = !modifiersApart ? [] : group.filter { k in
+                labels[k] == .modifier && (lines[k].amount.map { $0.minor != 0 } ?? false) && Text.letterCount(lines[k].label) >= 2
+            }
+            let rest = group.filter { !priced.contains($0) }
+            guard var item = item(from: rest.map { lines[$0] }, labels: rest.map { labels[$0] }, wholeUnits: wholeUnits) else { continue }
             item.discount = discountOf[g]?.decimalString
             items.append(item)
+            items += priced.compactMap { self.item(from: [lines[$0]], labels: [.item], wholeUnits: wholeUnits) }
         }
         return (items, discounts)
     }

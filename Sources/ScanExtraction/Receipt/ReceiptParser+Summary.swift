@@ -73,9 +73,9 @@ extension ReceiptParser {
                 taxes.append(Receipt.Tax(rate: row.rate, amount: row.tax.decimalString, source: row.source))
             }
         }
-        let amounts = r.items.compactMap { $0.amount.flatMap { Amount.parse($0[...]) } }
+        let amounts = r.items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
         let context = ReceiptFieldFeatures.SummaryContext(
-            summaryStart: from, tendered: tendered?.0, change: change?.0, subtotal: r.subtotal.flatMap { Amount.parse($0[...]) },
+            summaryStart: from, tendered: tendered?.0, change: change?.0, subtotal: r.subtotal.flatMap(Amount.init(decimalString:)),
             taxSum: taxes.isEmpty ? nil : taxes.compactMap { Amount.parse($0.amount[...]) }.reduce(0) { $0 + $1.cents },
             itemsSum: amounts.count >= 2 && amounts.count == r.items.count ? amounts.reduce(0) { $0 + $1.cents } : nil)
         let totals = ranked(features.totalCandidates(roles: roles, context: context), .total)
@@ -182,7 +182,7 @@ extension ReceiptParser {
 
     /// An amount printed after the last item that equals the items' sum (two items at least), with its provenance.
     static func itemsSumPrinted(_ lines: [AnalyzedLine], roles: [Role], items: [Receipt.Item]) -> (Amount, Provenance)? {
-        let amounts = items.compactMap { $0.amount.flatMap { Amount.parse($0[...]) } }
+        let amounts = items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
         guard amounts.count >= 2, amounts.count == items.count else { return nil }
         let sum = amounts.reduce(0) { $0 + $1.cents }
         guard sum > 0, let lastItem = items.last?.source.boundingBox else { return nil }
@@ -198,7 +198,7 @@ extension ReceiptParser {
     /// Disagreements between the items, subtotal, taxes, tip and total, as warnings.
     func check(_ r: Receipt) -> [Finding] {
         var out: [Finding] = []
-        func c(_ s: String?) -> Int? { s.flatMap { Amount.parse($0[...], wholeUnits: true) ?? Amount.parse($0[...]) }?.cents }
+        func c(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         let total = c(r.total), subtotal = c(r.subtotal)
         let tax = r.tax.compactMap { c($0.amount) }.reduce(0, +)
         let tip = c(r.tip) ?? 0
