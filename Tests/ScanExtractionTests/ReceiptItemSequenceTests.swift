@@ -231,6 +231,19 @@ import TestSupport
         #expect(items(subtotal: "11.99") == ["Burger 9.99", "Tea 2.00"])
     }
 
+    /// A heading on two rows, and the code, count and price printed above each item's name: the second
+    /// heading row is no item, and each price line goes with the name under it.
+    @Test func theCountAndPriceLineAboveItsItemsName() {
+        let rows = Self.row(120, "Item Qty Price Total") + Self.row(142, "Description") + Self.row(164, "100027 1 5.25", "5.25")
+            + Self.row(186, "PARIS") + Self.row(208, "100026 1 4.95", "4.95") + Self.row(230, "LE CLASSIQUE") + Self.row(260, "Subtotal", "10.20")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        // What a model that never saw the layout may say: the second heading row an item, the names items without amounts.
+        let labels: [ItemLineLabel] = [.other, .item, .quantity, .item, .quantity, .item, .other]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["PARIS 5.25", "LE CLASSIQUE 4.95"])
+        #expect(ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 6).heading == 1)
+    }
+
     // MARK: - Generated receipts
 
     static let names = ["Coffee", "Green Tea", "Croissant", "Club Sandwich", "Caesar Salad", "Mineral Water", "Apple Pie",

@@ -24,6 +24,12 @@ extension ReceiptParser {
         Text.key(w.text).split(separator: " ").contains { amountHeaderWords.contains(String($0)) }
     }
 
+    /// The second row of a column heading: one to four heading words and nothing else.
+    static func isHeadingRest(_ l: AnalyzedLine) -> Bool {
+        let words = l.key.split(separator: " ").map(String.init)
+        return (1...4).contains(words.count) && words.allSatisfy(columnHeaderWords.contains) && l.amount == nil
+    }
+
     static func isColumnHeading(_ l: AnalyzedLine) -> Bool {
         let words = l.key.split(separator: " ").map(String.init)
         return words.count >= 2 && words.count <= 8 && words.filter({ columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
@@ -41,6 +47,9 @@ extension ReceiptParser {
             // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
             headerColumn = l.line.words.last(where: isAmountHeading)?.box.maxX
         }
+        // A heading set on two rows (`Item  Qty  Price  Total`, then `Description`): the second row holds
+        // heading words only.
+        while let h = heading, h + 1 < min(summaryStart, lines.count), isHeadingRest(lines[h + 1]) { heading = h + 1 }
         var out = lines
         guard let column = headerColumn ?? amountColumn(lines, roles: roles, from: summaryStart) else { return (out, heading) }
         let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
@@ -85,6 +94,12 @@ extension ReceiptParser {
     static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool,
                               modifiersApart: Bool = false) -> ([Receipt.Item], [Amount]) {
         var labels = given
+        // A column heading's rows are no item, whatever the model says of a row it has not seen (`Description`).
+        for i in lines.indices where isColumnHeading(lines[i]) {
+            labels[i] = .other
+            var k = i + 1
+            while k < lines.count, isHeadingRest(lines[k]) { labels[k] = .other; k += 1 }
+        }
         // An item line that prints only numbers (`1,500 kg x 1,99 EUR/kg  2,99`, `2 x 5.00  10.00`) is the quantity
         // line of the text line above it, when that line has no amount and belongs to nothing else.
         for i in lines.indices.dropFirst() where labels[i] == .item && labels[i - 1] == .other {
@@ -140,7 +155,14 @@ extension ReceiptParser {
             case .continuation:
                 if open != nil { open!.append(i) } else { open = waiting + [i]; waiting = [] }
             case .quantity:
-                if open != nil { open!.append(i) } else { waiting.append(i) }
+                // Tills that print the code, count and price above the item's name: a priced quantity line
+                // under an item that has its amount, over an item line without one, belongs to the line below.
+                let priced = lines[i].amount != nil
+                if let o = open, priced, o.contains(where: { lines[$0].amount != nil }), i + 1 < lines.count,
+                   labels[i + 1] == .item, lines[i + 1].amount == nil {
+                    close()
+                    waiting = [i]
+                } else if open != nil { open!.append(i) } else { waiting.append(i) }
             case .modifier:
                 if open != nil { open!.append(i) } else { waiting = [] }
             case .discount:
