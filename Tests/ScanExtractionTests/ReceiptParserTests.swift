@@ -379,4 +379,12 @@ import ScanModel
         }
         #expect(LayoutAnalyzer.lines(of: p).map(\.text) == ["Sushi Deluxe 20.75", "Glenmont Roll 15.95", "Philly R 6.50", "Sp Tuna R 13.00"])
     }
+
+    @Test func anAmountGoesToTheLineNearestItsLevelThoughThatLineIsReadLater() {
+        // `2.00`'s level is 6 above `Garlic Fries`' and 14 below `Medium Well`'s: within reach of both.
+        // Read in order of level, it meets `Medium Well` first; the line it belongs to forms after it.
+        let p = Fixture.page([Fixture.line(385, "Medium Well", x: 150, h: 30), (399, 30, [(520, "2.00")]),
+                              Fixture.line(405, "Garlic Fries", x: 150, h: 30)])
+        #expect(LayoutAnalyzer.lines(of: p).map(\.text) == ["Medium Well", "Garlic Fries 2.00"])
+    }
 }
