@@ -97,9 +97,11 @@ def main():
                    "Sources/ScanExtraction/Resources/OCRConfusions.json",
         "pairs": kept,
     }
+    # One pair a line, so that a relearned table reads as a short diff.
+    head = json.dumps({k: v for k, v in out.items() if k != "pairs"}, indent=1)[:-2]
+    rows = ",\n".join("  " + json.dumps(p) for p in kept)
     with open(a.out, "w", encoding="utf-8") as f:
-        json.dump(out, f, indent=1)
-        f.write("\n")
+        f.write(head + ',\n "pairs": [\n' + rows + "\n ]\n}\n")
     print(f"{len(kept)} pairs from {lines} lines -> {a.out}: " + " ".join(p["pair"] for p in kept), file=sys.stderr)
 
 

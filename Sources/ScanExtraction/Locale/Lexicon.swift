@@ -126,11 +126,7 @@ public struct Lexicon: Sendable {
         }
         guard !names.isEmpty else { throw LexiconError(description: "no locale files (*.json) in \(directory.path)") }
         return Lexicon(locales: try names.map { name in
-            let url = directory.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw LexiconError(description: "cannot read the locale file \(url.path)")
-            }
-            return try decode(data, file: name)
+            try decode(ResourceFiles.data(directory.appendingPathComponent(name), what: "locale file"), file: name)
         })
     }
 
@@ -167,6 +163,25 @@ enum ResourceFiles {
             return beside.appendingPathComponent(name)
         }
         return Bundle.module.bundleURL.appendingPathComponent(name)
+    }
+
+    /// A model or table the program cannot work without: the shipped file `name`, or the file the environment
+    /// variable `variable` names instead, read by `read`. A missing or broken file stops the program with the
+    /// reader's message, which names the file, and where the bundle belongs.
+    static func required<T>(_ name: String, overriddenBy variable: String? = nil, _ read: (URL) throws -> T) -> T {
+        let named = variable.flatMap { ProcessInfo.processInfo.environment[$0] }
+        let file = named.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? url(name)
+        do { return try read(file) } catch {
+            fatalError("scanextract: \(error). Install the folder \(bundleName) beside the scanextract binary.")
+        }
+    }
+
+    /// The bytes of `file`, or an error that names it as the `what` that could not be read.
+    static func data(_ file: URL, what: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw LexiconError(description: "cannot read the \(what) \(file.path)")
+        }
+        return data
     }
 }
 

@@ -54,15 +54,7 @@ public struct OCRConfusions: Sendable {
 
     /// The shipped table, read once. A missing or broken file stops the program with a message that says where it
     /// looked, as the locale files do.
-    public static let shipped: OCRConfusions = {
-        let url = ResourceFiles.url("OCRConfusions.json")
-        do {
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw LexiconError(description: "cannot read the OCR confusion table \(url.path)")
-            }
-            return try OCRConfusions(json: data)
-        } catch {
-            fatalError("scanextract: \(error). Install the folder \(ResourceFiles.bundleName) beside the scanextract binary.")
-        }
-    }()
+    public static let shipped = ResourceFiles.required("OCRConfusions.json") {
+        try OCRConfusions(json: ResourceFiles.data($0, what: "OCR confusion table"))
+    }
 }

@@ -79,9 +79,7 @@ public struct ReceiptFieldModel: Codable, Sendable {
     public static let fileVariable = "SCANEXTRACT_RECEIPT_MODEL"
 
     public static func load(_ url: URL) throws -> ReceiptFieldModel {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw LexiconError(description: "cannot read the receipt field model \(url.path)")
-        }
+        let data = try ResourceFiles.data(url, what: "receipt field model")
         let model: ReceiptFieldModel
         do { model = try decode(data) } catch {
             throw LexiconError(description: "the receipt field model \(url.path) is not valid: \(error)")
@@ -120,11 +118,5 @@ public struct ReceiptFieldModel: Codable, Sendable {
     /// No scores: candidates keep their reading order (what the training tool parses with).
     public static let untrained = ReceiptFieldModel(trainedOn: "nothing", fields: [:])
 
-    public static let shared: ReceiptFieldModel = {
-        let env = ProcessInfo.processInfo.environment[fileVariable]
-        let url = env.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? ResourceFiles.url("ReceiptFields.json")
-        do { return try load(url) } catch {
-            fatalError("scanextract: \(error). Install the folder \(ResourceFiles.bundleName) beside the scanextract binary.")
-        }
-    }()
+    public static let shared = ResourceFiles.required("ReceiptFields.json", overriddenBy: fileVariable, load)
 }

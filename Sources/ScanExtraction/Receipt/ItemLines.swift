@@ -105,18 +105,9 @@ public struct ItemLineModel: Sendable {
 
     /// The shipped model, read once. A missing or broken file stops the program with a message that says
     /// where it looked, as the receipt field model does.
-    public static let shipped: ItemLineModel = {
-        let env = ProcessInfo.processInfo.environment[fileVariable]
-        let url = env.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? ResourceFiles.url("ItemLines.json")
-        do {
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw LexiconError(description: "cannot read the item line model \(url.path)")
-            }
-            return try ItemLineModel(json: data)
-        } catch {
-            fatalError("scanextract: \(error). Install the folder \(ResourceFiles.bundleName) beside the scanextract binary.")
-        }
-    }()
+    public static let shipped = ResourceFiles.required("ItemLines.json", overriddenBy: fileVariable) {
+        try ItemLineModel(json: ResourceFiles.data($0, what: "item line model"))
+    }
 
     /// Each label's score for one line's features.
     func scores(_ row: [Double]) -> [Double] {
