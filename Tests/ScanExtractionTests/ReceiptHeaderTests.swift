@@ -195,6 +195,19 @@ import ScanModel
         #expect(!values.contains { $0.contains("INVOICE") || $0.contains("Cashier") || $0.contains("12.50") })
     }
 
+    @Test func aPhoneLinePrintedWithinTheAddressIsLeftOutOfIt() {
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Fixture.line(20, "GOLDEN BAKERY", h: 20),
+            Fixture.line(50, "4327 N. Expressway 77/83"),
+            Fixture.line(70, "956-350-8686"),
+            Fixture.line(90, "Brownsville, TX 78521"),
+            Fixture.line(110, "Tel. 956-543-5089"),
+        ])))
+        let values = ReceiptFieldFeatures(lines).addressCandidates(limit: lines.count).map(\.value)
+        #expect(values.contains("4327 N. Expressway 77/83 Brownsville, TX 78521"), "\(values)")
+        #expect(!values.contains { $0.contains("8686") || $0.hasPrefix("956") })
+    }
+
     @Test func aDocumentNumberIsNoEvidenceOfTheDateOrder() {
         // `05-19/2004...` reads like a month-first date inside a document number; only a date standing alone counts.
         let r = receipt([

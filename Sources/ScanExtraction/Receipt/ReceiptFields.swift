@@ -69,10 +69,20 @@ struct ReceiptFieldFeatures {
     /// Lines no address runs through: label words alone (`TAX INVOICE`, `CASHIER`) or a price at the end. No address
     /// of `sroie-train`'s or the receipt photos' keys holds such a line.
     let addressBreak: [Bool]
+    /// Lines that print a phone number and at most a label word.
+    let phoneOnly: [Bool]
 
     init(_ lines: [AnalyzedLine]) {
         self.lines = lines
-        addressMiddle = lines.map { l in
+        // A line that holds only a phone number (a label word at most) is no part of an address it is printed within,
+        // and no address starts or ends with it.
+        let phoneOnly = lines.map { l in
+            let phones = l.entities.filter { $0.type == .phone }.map(\.text).joined()
+            return !phones.isEmpty && Text.digitCount(l.text) <= Text.digitCount(phones) && Text.letterCount(l.text) <= 4
+        }
+        self.phoneOnly = phoneOnly
+        addressMiddle = lines.enumerated().map { i, l in
+            if phoneOnly[i] { return ("", 0, 0) }
             let t = ReceiptParser.addressReadingFixes(Text.clean(l.text))
             return (t, Text.letterCount(t), Text.digitCount(t))
         }
@@ -215,9 +225,10 @@ struct ReceiptFieldFeatures {
             && !addressBreak[start] {
             for span in 1...6 where start + span <= lines.count {
                 if addressBreak[start + span - 1] { break }
+                if phoneOnly[start + span - 1] { continue }
                 let r = start..<(start + span)
                 let last = addressLast[r.upperBound - 1]
-                let plain = (r.dropLast().map { addressMiddle[$0].text } + [last.text]).joined(separator: " ")
+                let plain = (r.dropLast().map { addressMiddle[$0].text }.filter { !$0.isEmpty } + [last.text]).joined(separator: " ")
                 let trimmed = last.trimmed
                 let valueLetters = r.dropLast().reduce(last.letters) { $0 + addressMiddle[$1].letters }
                 let valueDigits = r.dropLast().reduce(last.digits) { $0 + addressMiddle[$1].digits }
