@@ -104,6 +104,15 @@ import ScanModel
         #expect(spelling.mended("HOTEL") == "HOTEL")
     }
 
+    @Test func aLabelLineIsKnownWithOrWithoutTheSpacesOfItsPhrase() {
+        let lexicon = Lexicon.shared
+        let labels = ["TAX INVOICE", "TAXINVOICE", "CASHIER", "GRANDTOTAL", "RECHNUNG", "CASHIERSTAFF"]
+        #expect(labels.filter { !lexicon.isLabelOnly($0) } == [])
+        // A street is no label, nor a word that only starts with a label word, nor a label word with a name after it.
+        let others = ["JOHOR BAHRU", "TAXI", "TAXIS", "TOTALE MARKT", "SUBTOTALS 12", "TABLETOP"]
+        #expect(others.filter { lexicon.isLabelOnly($0) } == [])
+    }
+
     @Test func theConfusionTableIsReadBothWaysAndInEitherCase() throws {
         let table = try OCRConfusions(json: Data(#"{"pairs": [{"pair": "IL"}, {"pair": "0O"}]}"#.utf8))
         #expect(table.confusable(Character("l"), Character("I")))

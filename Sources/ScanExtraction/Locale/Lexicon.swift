@@ -90,11 +90,19 @@ public struct Lexicon: Sendable {
 
     public func words(_ label: LocaleLexicon.Label) -> PhraseSet { merged[label] ?? PhraseSet([]) }
 
-    /// Whether a line's `key` is label words and nothing else (`TAX INVOICE`, `CASHIER`, `TOTAL`), one of at least
-    /// three letters among them.
+    /// Whether a line's `key` is label words and nothing else (`TAX INVOICE`, `TAXINVOICE`, `CASHIER`, `TOTAL`), one
+    /// of at least three letters among them.
     public func isLabelOnly(_ key: String) -> Bool {
         let words = key.split(separator: " ")
-        return !words.isEmpty && words.allSatisfy { labelWords.contains($0) } && words.contains { $0.count >= 3 }
+        return !words.isEmpty && words.allSatisfy { labelWords.contains($0) || isTwoLabelWords($0) } && words.contains { $0.count >= 3 }
+    }
+
+    /// Two label words of three letters or more run together, as OCR reads them when the gap is narrow (`TAXINVOICE`).
+    func isTwoLabelWords(_ word: Substring) -> Bool {
+        guard word.count >= 6 else { return false }
+        return (3...(word.count - 3)).contains { n in
+            labelWords.contains(word.prefix(n)) && labelWords.contains(word.dropFirst(n))
+        }
     }
 
     /// Reads one locale file; every label key must be there.
