@@ -31,11 +31,14 @@ public struct Receipt: Codable, Hashable, Sendable {
         public var amount: String?
         /// A discount printed under the item, as a negative decimal string.
         public var discount: String?
+        /// Lines printed under the item that change it and are no item of their own (`Medium Well`, `No onions`), in order.
+        public var modifiers: [String]?
         public var source: Provenance
         public init(description: String, quantity: String? = nil, unit: String? = nil, unitPrice: String? = nil,
-                    amount: String? = nil, discount: String? = nil, source: Provenance) {
+                    amount: String? = nil, discount: String? = nil, modifiers: [String]? = nil, source: Provenance) {
             self.description = description; self.quantity = quantity; self.unit = unit
-            self.unitPrice = unitPrice; self.amount = amount; self.discount = discount; self.source = source
+            self.unitPrice = unitPrice; self.amount = amount; self.discount = discount; self.modifiers = modifiers
+            self.source = source
         }
     }
 

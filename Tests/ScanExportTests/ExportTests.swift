@@ -79,6 +79,17 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertFalse(second.contains("full_name"))
     }
 
+    /// An item's modifiers sit in the last column, in one cell, with the receipt's columns in their places.
+    func testAnItemsModifiersShareOneCell() throws {
+        var d = doc("r", card: false)
+        d.receipt?.items[0].modifiers = ["No sugar", "Oat milk, hot"]
+        let rows = CSVWriter.rows(d)
+        XCTAssertEqual(rows.map(\.count), [CSVWriter.receiptColumns.count, CSVWriter.receiptColumns.count])
+        let column = try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: "item_modifiers"))
+        XCTAssertEqual(rows.map { $0[column] }, ["No sugar; Oat milk, hot", ""])
+        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\"\r\n"))
+    }
+
     func testADocumentOfTheOtherTableIsLeftOutAndSaid() {
         var stream = CSVStream()
         let rows = text(stream.append(doc("r", card: false)))

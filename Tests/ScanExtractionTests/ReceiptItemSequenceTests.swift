@@ -213,7 +213,8 @@ import TestSupport
     }
 
     /// A priced modifier is an item of its own, after the item it modifies, unless the summary shows
-    /// that its price is already inside its item's; one priced at 0 and one without a price stay modifiers.
+    /// that its price is already inside its item's; one priced at 0 and one without a price stay modifiers,
+    /// listed on their item.
     @Test func aPricedModifierIsBilledAsAnItemUnlessTheSumsSayOtherwise() {
         func items(subtotal: String) -> [String] {
             let rows = Self.row(140, "Burger", "9.99") + Self.row(162, "*american ch*", "0.70") + Self.row(184, "No onions", "0.00")
@@ -222,13 +223,15 @@ import TestSupport
             let labels: [ItemLineLabel] = [.item, .modifier, .modifier, .modifier, .item, .other]
             let (items, discounts) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
             return ReceiptParser.pricedModifiersApart(items, lines: lines, labels: labels, summaryStart: 5, discounts: discounts,
-                                                      wholeUnits: false).map { "\($0.description) \($0.amount ?? "-")" }
+                                                      wholeUnits: false).map { item in
+                "\(item.description) \(item.amount ?? "-")" + (item.modifiers.map { " [\($0.joined(separator: ", "))]" } ?? "")
+            }
         }
-        #expect(items(subtotal: "12.69") == ["Burger 9.99", "american ch 0.70", "Tea 2.00"])
+        #expect(items(subtotal: "12.69") == ["Burger 9.99 [No onions, fries]", "american ch 0.70", "Tea 2.00"])
         // No printed sum to tell: billed apart, as a till bills it.
-        #expect(items(subtotal: "15.00") == ["Burger 9.99", "american ch 0.70", "Tea 2.00"])
+        #expect(items(subtotal: "15.00") == ["Burger 9.99 [No onions, fries]", "american ch 0.70", "Tea 2.00"])
         // The subtotal is the items without it: its price is part of the burger's.
-        #expect(items(subtotal: "11.99") == ["Burger 9.99", "Tea 2.00"])
+        #expect(items(subtotal: "11.99") == ["Burger 9.99 [american ch, No onions, fries]", "Tea 2.00"])
     }
 
     /// A heading on two rows, and the code, count and price printed above each item's name: the second

@@ -224,6 +224,10 @@ extension ReceiptParser {
             found.unit = parsed[k].unit
             if found.unitPrice == nil || k != amountAt { found.unitPrice = parsed[k].unitPrice ?? found.unitPrice }
         }
+        // Modifier lines without a price of their own (a priced one either became an item or is part of this one's price).
+        let modifiers = parsed.indices.filter { labels[$0] == .modifier && Text.letterCount(parsed[$0].description) >= 2 }
+            .map { parsed[$0].description }
+        found.modifiers = modifiers.isEmpty ? nil : modifiers
         if group.count > 1 {
             var src = found.source
             src.text = group.map(\.text).joined(separator: "\n")
@@ -302,6 +306,8 @@ extension ReceiptParser {
             m.amount = Amount.cents(a.cents + b.cents).decimalString
             if m.unitPrice == nil || m.unitPrice != it.unitPrice { m.unitPrice = nil }
             if a.cents * Int(qb) == b.cents * Int(qa), Int(qa) > 0 { m.unitPrice = Amount.cents(a.cents / Int(qa)).decimalString }
+            let modifiers = (m.modifiers ?? []) + (it.modifiers ?? [])
+            m.modifiers = modifiers.isEmpty ? nil : modifiers
             var src = m.source
             src.text = [m.source.text, it.source.text].joined(separator: "\n")
             src.boundingBox = BoundingBox.enclosing([m.source.boundingBox, it.source.boundingBox].compactMap { $0 })?.rounded()
