@@ -350,6 +350,25 @@ import ScanModel
         #expect(r.total == "12.96")
     }
 
+    @Test func aSuggestedTipIsNoTipPaid() {
+        func receipt(_ rows: [(Double, Double, [(Double, String)])]) -> Receipt {
+            extractor.extract(Fixture.document(Fixture.page([
+                Fixture.line(20, "BELLA CUCINA", x: 200, h: 24),
+                Fixture.line(100, "Steak Tip Skewers"), (100, 16, [(492, "12.99")]),
+                Fixture.line(160, "Subtotal"), (160, 16, [(492, "12.99")]),
+                Fixture.line(182, "Tax"), (182, 16, [(500, "1.04")]),
+                Fixture.line(204, "Total"), (204, 16, [(492, "14.03")]),
+            ] + rows)), as: .receipt).receipt!
+        }
+        for rows in [[Fixture.line(240, "Suggested Tip : 15% (2.10)")],
+                     [Fixture.line(240, "TIP SUGGESTIONS"), Fixture.line(262, "18%: $2.53")],
+                     [Fixture.line(240, "Pourboire suggéré"), Fixture.line(262, "15 %"), (262, 16, [(500, "2,10")])]] {
+            let r = receipt(rows)
+            #expect(r.tip == nil, "\(rows)")
+            #expect(r.total == "14.03")
+        }
+    }
+
     @Test func tipInsideADishNameIsAnItem() {
         let r = extractor.extract(Fixture.document(Fixture.page([
             Fixture.line(20, "BELLA CUCINA", x: 200, h: 24),

@@ -8,6 +8,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// The kinds of label a receipt prints; every locale file has each key (an empty list is fine).
     public enum Label: String, CaseIterable, Codable, Sendable {
         case total, strongTotal, weakTotal, totalAbbreviations, subtotal, tax, taxInclusive, taxSummary, tip, change, tender
+        /// Words that make a tip line a suggestion, not a tip paid (`Suggested Tip: 15% (3.65)`).
+        case tipSuggestion
         case cash, card, rounding, discount, quantity, taxId, date, notIssueDate, contact, document
         /// Words for pieces printed between a count and its price (`2 Stk x 0,89`, `3 PZ x 1,20`).
         case countUnits

@@ -47,6 +47,7 @@ public struct ReceiptParser: Sendable {
     static let discountWords = lexicon.words(.discount)
     static let subtotalWords = lexicon.words(.subtotal)
     static let tipWords = lexicon.words(.tip)
+    static let tipSuggestionWords = lexicon.words(.tipSuggestion)
     static let taxWords = lexicon.words(.tax)
     static let taxIdWords = lexicon.words(.taxId)
     /// Tax-inclusive markers (`INCL`, `INKL`): `Total incl. GST` is the amount due, `incl. VAT 20%` the tax in it.
@@ -76,7 +77,11 @@ public struct ReceiptParser: Sendable {
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, inclusiveOrPlainTotalWords) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
-        if isTip(key) && !Text.hasAny(key, inclusiveWords) { return .tip }
+        if isTip(key) || Text.hasAny(key, tipWords) {
+            // `Suggested Tip: 15% (3.65)`: what a tip would be, not one paid; its amounts are no part of the sums.
+            if Text.hasAny(key, tipSuggestionWords) { return .none }
+            if isTip(key) && !Text.hasAny(key, inclusiveWords) { return .tip }
+        }
         if Text.hasAny(key, roundingWords) && !Text.hasAny(key, plainTotalWords) { return .rounding }
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
