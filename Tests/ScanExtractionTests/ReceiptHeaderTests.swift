@@ -12,6 +12,12 @@ import ScanModel
         extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
     }
 
+    /// Every address the candidate generator proposes for these lines, before any model scores them.
+    func addressCandidates(_ rows: [(Double, Double, [(Double, String)])]) -> [String] {
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        return ReceiptFieldFeatures(lines).addressCandidates(limit: lines.count).map(\.value)
+    }
+
     @Test func nameStartingWithItsSuffixJoinsTheLineAbove() {
         let r = receipt([
             Fixture.line(20, "KEDAI BUKU HARMONI", h: 20),
@@ -182,28 +188,26 @@ import ScanModel
     }
 
     @Test func noAddressCandidateRunsThroughALabelOrAPricedLine() {
-        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+        let values = addressCandidates([
             Fixture.line(20, "KEDAI MAKAN SEDAP SDN BHD", h: 20),
             Fixture.line(50, "12, Jalan Mawar 3/4,Taman Mawar,"),
             Fixture.line(70, "81200 Johor Bahru,Johor"),
             Fixture.line(90, "TAX INVOICE"),
             Fixture.line(110, "Cashier"),
             (130, 16, [(20, "NASI"), (80, "LEMAK"), (480, "12.50")]),
-        ])))
-        let values = ReceiptFieldFeatures(lines).addressCandidates(limit: lines.count).map(\.value)
+        ])
         #expect(values.contains("12, Jalan Mawar 3/4,Taman Mawar, 81200 Johor Bahru,Johor"))
         #expect(!values.contains { $0.contains("INVOICE") || $0.contains("Cashier") || $0.contains("12.50") })
     }
 
     @Test func aPhoneLinePrintedWithinTheAddressIsLeftOutOfIt() {
-        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+        let values = addressCandidates([
             Fixture.line(20, "GOLDEN BAKERY", h: 20),
             Fixture.line(50, "4327 N. Expressway 77/83"),
             Fixture.line(70, "956-350-8686"),
             Fixture.line(90, "Brownsville, TX 78521"),
             Fixture.line(110, "Tel. 956-543-5089"),
-        ])))
-        let values = ReceiptFieldFeatures(lines).addressCandidates(limit: lines.count).map(\.value)
+        ])
         #expect(values.contains("4327 N. Expressway 77/83 Brownsville, TX 78521"), "\(values)")
         #expect(!values.contains { $0.contains("8686") || $0.hasPrefix("956") })
     }

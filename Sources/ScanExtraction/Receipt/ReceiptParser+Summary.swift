@@ -76,7 +76,7 @@ extension ReceiptParser {
         let amounts = r.items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
         let context = ReceiptFieldFeatures.SummaryContext(
             summaryStart: from, tendered: tendered?.0, change: change?.0, subtotal: r.subtotal.flatMap(Amount.init(decimalString:)),
-            taxSum: taxes.isEmpty ? nil : taxes.compactMap { Amount.parse($0.amount[...]) }.reduce(0) { $0 + $1.cents },
+            taxSum: taxes.isEmpty ? nil : taxes.compactMap { Amount(decimalString: $0.amount) }.reduce(0) { $0 + $1.cents },
             itemsSum: amounts.count >= 2 && amounts.count == r.items.count ? amounts.reduce(0) { $0 + $1.cents } : nil)
         let totals = ranked(features.totalCandidates(roles: roles, context: context), .total)
         candidates[.total] = totals
