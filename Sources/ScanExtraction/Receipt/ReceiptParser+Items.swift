@@ -81,6 +81,9 @@ extension ReceiptParser {
     /// without it and not the sum with it (then the price is already inside its item's, as CORD's sets print it).
     static func pricedModifiersApart(_ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel], summaryStart: Int,
                                      discounts: [Amount], wholeUnits: Bool) -> [Receipt.Item] {
+        guard labels.indices.contains(where: { labels[$0] == .modifier && (lines[$0].amount.map { $0.minor != 0 } ?? false) }) else {
+            return items
+        }
         let (apart, _) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits, modifiersApart: true)
         guard apart.count != items.count else { return items }
         let printed = Set(lines[min(summaryStart, lines.count)...].compactMap { $0.amount?.cents })
