@@ -234,6 +234,18 @@ import TestSupport
         #expect(items(subtotal: "11.99") == ["Burger 9.99 [american ch, No onions, fries]", "Tea 2.00"])
     }
 
+    /// A line wholly in brackets under an item lists its options, whatever label the model gave it.
+    @Test func aBracketedLineUnderAnItemIsAModifier() {
+        let rows = Self.row(140, "#L14 Garlic Delight", "10.24") + Self.row(162, "[Chicken][Small][Brown Rice]")
+            + Self.row(184, "Thai Iced Tea", "3.50") + Self.row(206, "(no ice)") + Self.row(228, "Red Curry", "10.24")
+            + Self.row(250, "with Jasmine Rice")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let labels: [ItemLineLabel] = [.item, .continuation, .item, .continuation, .item, .continuation]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        #expect(items.map(\.description) == ["#L14 Garlic Delight", "Thai Iced Tea", "Red Curry with Jasmine Rice"])
+        #expect(items.map { $0.modifiers ?? [] } == [["[Chicken][Small][Brown Rice]"], ["(no ice)"], []])
+    }
+
     /// A heading on two rows, and the code, count and price printed above each item's name: the second
     /// heading row is no item, and each price line goes with the name under it.
     @Test func theCountAndPriceLineAboveItsItemsName() {

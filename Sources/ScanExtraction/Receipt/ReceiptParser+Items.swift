@@ -135,6 +135,12 @@ extension ReceiptParser {
                   Text.letterCount(parsed.description) < 2, q * price.decimal == amount.decimal else { continue }
             labels[i] = .quantity
         }
+        // A line wholly in brackets under an item (`[Chicken][Small][Brown Rice]`, `(no ice)`) states its options: a
+        // modifier, not more of its name.
+        for i in lines.indices where labels[i] == .continuation && lines[i].amount == nil {
+            let t = lines[i].text.trimmingCharacters(in: .whitespaces)
+            if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") { labels[i] = .modifier }
+        }
         // A negative amount right under an item takes something off it, whatever its label says.
         for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
