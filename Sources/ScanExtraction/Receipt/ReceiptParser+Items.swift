@@ -81,15 +81,18 @@ extension ReceiptParser {
     /// without it and not the sum with it (then the price is already inside its item's, as CORD's sets print it).
     static func pricedModifiersApart(_ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel], summaryStart: Int,
                                      discounts: [Amount], wholeUnits: Bool) -> [Receipt.Item] {
-        guard labels.indices.contains(where: { labels[$0] == .modifier && (lines[$0].amount.map { $0.minor != 0 } ?? false) }) else {
-            return items
-        }
+        guard labels.indices.contains(where: { labels[$0] == .modifier && pricesItself(lines[$0]) }) else { return items }
         let (apart, _) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits, modifiersApart: true)
         guard apart.count != items.count else { return items }
         let printed = Set(lines[min(summaryStart, lines.count)...].compactMap { $0.amount?.cents })
         let off = discounts.reduce(0) { $0 + $1.cents }
         func sum(_ its: [Receipt.Item]) -> Int { its.compactMap { $0.amount.flatMap(Amount.init(decimalString:))?.cents }.reduce(off, +) }
         return printed.contains(sum(items)) && !printed.contains(sum(apart)) ? items : apart
+    }
+
+    /// A modifier line that bills itself: a name and a price other than 0.
+    static func pricesItself(_ l: AnalyzedLine) -> Bool {
+        (l.amount.map { $0.minor != 0 } ?? false) && Text.letterCount(l.label) >= 2
     }
 
     /// Items from labelled lines, and the discounts printed under them (negative). With `modifiersApart`, a
@@ -196,9 +199,7 @@ extension ReceiptParser {
         close()
         var items: [Receipt.Item] = []
         for (g, group) in groups.enumerated() {
-            let priced = !modifiersApart ? [] : group.filter { k in
-                labels[k] == .modifier && (lines[k].amount.map { $0.minor != 0 } ?? false) && Text.letterCount(lines[k].label) >= 2
-            }
+            let priced = !modifiersApart ? [] : group.filter { labels[$0] == .modifier && pricesItself(lines[$0]) }
             let rest = group.filter { !priced.contains($0) }
             guard var item = item(from: rest.map { lines[$0] }, labels: rest.map { labels[$0] }, wholeUnits: wholeUnits) else { continue }
             item.discount = discountOf[g]?.decimalString

@@ -77,7 +77,7 @@ public struct ReceiptParser: Sendable {
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, inclusiveOrPlainTotalWords) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
-        if isTip(key) || Text.hasAny(key, tipWords) {
+        if Text.hasAny(key, tipWords) {
             // `Suggested Tip: 15% (3.65)`: what a tip would be, not one paid; its amounts are no part of the sums.
             if Text.hasAny(key, tipSuggestionWords) { return .none }
             if isTip(key) && !Text.hasAny(key, inclusiveWords) { return .tip }
