@@ -47,7 +47,7 @@ public struct Amount: Hashable, Sendable, Comparable {
     private static func pow10(_ n: Int) -> Int { var p = 1; for _ in 0..<n { p *= 10 }; return p }
 
     /// Reads one printed token as an amount: `9.00`, `RM9.00`, `$1,234.50`, `1.234,50€`, `1'234.50`,
-    /// `-3.00`, `3.00-`, `(3.00)`, `12.50SR`. With `wholeUnits`, also `25,000` and `25.000`
+    /// `-3.00`, `3.00-`, `(3.00)`, `12.50SR`, `$.83`. With `wholeUnits`, also `25,000` and `25.000`
     /// (currencies printed without decimals) and a lone `0`, and with `bare` as well a plain integer
     /// of three digits or more (`27500`, on a receipt whose amounts are all printed that way).
     /// Returns nil for dates, times, percentages, phone numbers and (unless `bare`) plain integers.
@@ -67,13 +67,19 @@ public struct Amount: Hashable, Sendable, Comparable {
         if let c = s.first, "−–".contains(c) { s = Substring("-" + s.dropFirst()) }
         if let c = s.last, "−–".contains(c), s.count > 1 { s = Substring(s.dropLast() + "-") }
         // Currency and tax-code letters glued to either end: RM, $, €, £, EUR, SR, ZR, T, A, *.
-        while let c = s.first, !c.isNumber, c != "-" {
+        while let c = s.first, !c.isNumber, c != "-", c != "." {
             // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
             guard c.isLetter || "$€£¥₹₩₱฿:*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
             s = s.dropFirst()
             if s.count > 16 { return nil }
         }
         if s.hasPrefix("-") { negative = true; s = s.dropFirst() }
+        // Less than one unit, printed without the leading zero (`.17`, `$.83`, `RM.50`), as many tills do; only after
+        // nothing, a sign or a currency, since `DPT.05` or `NO.12` is a code.
+        if s.first == ".", s.count == 3, s.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+           MoneyDetector.isCurrencyOrSign(token.prefix { $0 != "." }) {
+            s = "0" + s
+        }
         // Marks OCR leaves at the right edge of a column (`$21.49<`, `$0.50—`, `$0.99~`) are dropped.
         while let c = s.last, "<~—_|»".contains(c), s.count > 1 { s = s.dropLast() }
         var currencyAfter = false

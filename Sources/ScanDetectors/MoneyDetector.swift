@@ -41,6 +41,14 @@ struct MoneyDetector {
         "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb",
     ]
 
+    /// Whether `text` holds nothing but signs, brackets, currency symbols and at most one currency code
+    /// (`-$`, `(RM`, `EUR`): what may stand before an amount written without its leading zero.
+    static func isCurrencyOrSign(_ text: Substring) -> Bool {
+        let letters = String(text.filter(\.isLetter)).lowercased()
+        guard text.allSatisfy({ $0.isLetter || "-−–($€£¥₹₩₱฿ ".contains($0) }) else { return false }
+        return letters.isEmpty || isoCodes.contains(letters) || ["rm", "rp", "rs", "kr", "fr", "sfr", "us"].contains(letters)
+    }
+
     /// Every spelling a letter marker can have (case-insensitive), to skip other words cheaply.
     static let markerTable = WordTable(isoCodes.union([
         "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",

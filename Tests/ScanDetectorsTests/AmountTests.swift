@@ -62,8 +62,19 @@ struct AmountTests {
         #expect(Amount.parse("7", wholeUnits: true) == nil)
     }
 
+    /// Many US tills print an amount under one dollar without its leading zero.
+    @Test func centsWithoutALeadingZero() {
+        for (token, value) in [(".17", "0.17"), ("$.83", "0.83"), ("-.50", "-0.50"), ("(.25)", "-0.25"), (".00", "0.00"),
+                               ("RM.50", "0.50"), ("EUR.99", "0.99"), ("-$.05", "-0.05")] {
+            #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
+        }
+        // A code with a dot in it is no amount.
+        for token in ["DPT.05", "NO.12", "RMO.65"] { #expect(Amount.parse(token[...]) == nil, "\(token)") }
+    }
+
     @Test func notAmounts() {
-        for token in ["12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,2345,67", "TOTAL", ""] {
+        for token in ["12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,2345,67", "TOTAL", "",
+                      ".5", ".175", ".1.2", "..", "$.", ".1a"] {
             #expect(Amount.parse(token[...]) == nil, "\(token)")
         }
     }
