@@ -362,10 +362,18 @@ import ScanModel
         }
         for rows in [[Fixture.line(240, "Suggested Tip : 15% (2.10)")],
                      [Fixture.line(240, "TIP SUGGESTIONS"), Fixture.line(262, "18%: $2.53")],
-                     [Fixture.line(240, "Pourboire suggéré"), Fixture.line(262, "15 %"), (262, 16, [(500, "2,10")])]] {
+                     [Fixture.line(240, "Pourboire suggéré"), Fixture.line(262, "15 %"), (262, 16, [(500, "2,10")])],
+                     [Fixture.line(240, "Trinkgeld-Vorschlag 15%"), (240, 16, [(500, "2,10")])],
+                     [Fixture.line(240, "Propina sugerida 15%"), (240, 16, [(500, "2,10")])],
+                     [Fixture.line(240, "Mancia consigliata 15%"), (240, 16, [(500, "2,10")])],
+                     [Fixture.line(240, "Voorgestelde fooi 15%"), (240, 16, [(500, "2,10")])]] {
             let r = receipt(rows)
             #expect(r.tip == nil, "\(rows)")
             #expect(r.total == "14.03")
+        }
+        // The same lines without their suggestion word are a tip paid, so the check above can fail.
+        for word in ["Trinkgeld", "Propina", "Mancia", "Fooi"] {
+            #expect(receipt([Fixture.line(240, "\(word) 15%"), (240, 16, [(500, "2.10")])]).tip == "2.10", "\(word)")
         }
     }
 
