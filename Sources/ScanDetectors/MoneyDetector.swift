@@ -336,6 +336,18 @@ struct MoneyDetector {
             i = a.end
             // The amount may not run on into letters or another number ("2.5kg" is fine only with a currency).
             let after = s.at(a.end)
+            // Cents without the leading zero after a currency (`$.83`, `RM .50`), as many tills print them.
+            if prev == 0x2E, a.end - a.start == 2, !a.hasSeparators, !isAlnum(after),
+               after != 0x2E || !isDigit(s.numAt(a.end + 1)), after != 0x2C || !isDigit(s.numAt(a.end + 1)),
+               let (cur, ms) = markerBefore(s, a.start - 1) ?? (s.at(a.start - 2) == 0x20 ? markerBefore(s, a.start - 2) : nil), ms >= lastEnd {
+                var start = ms, negative = false
+                if ms > 0, b[ms - 1] == 0x2D, !isAlnum(s.at(ms - 2)) { negative = true; start = ms - 1 }
+                let cents = s.string(a.start, a.end)
+                hits.append(Hit(type: .money, start: start, end: a.end,
+                                value: EntityValue(amount: (negative ? "-0." : "0.") + cents, currency: cur), priority: 35))
+                lastEnd = a.end
+                continue
+            }
             if after == 0x25 { // percentage
                 hits.append(Hit(type: .percentage, start: signStart(s, a.start), end: a.end + 1,
                                 value: EntityValue(percent: normalized(s, a, negative: signStart(s, a.start) < a.start)), priority: 36))

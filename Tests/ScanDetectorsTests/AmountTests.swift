@@ -63,13 +63,19 @@ struct AmountTests {
     }
 
     /// Many US tills print an amount under one dollar without its leading zero.
-    @Test func centsWithoutALeadingZero() {
+    @Test func centsWithoutALeadingZero() throws {
         for (token, value) in [(".17", "0.17"), ("$.83", "0.83"), ("-.50", "-0.50"), ("(.25)", "-0.25"), (".00", "0.00"),
                                ("RM.50", "0.50"), ("EUR.99", "0.99"), ("-$.05", "-0.05")] {
             #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
         }
         // A code with a dot in it is no amount.
         for token in ["DPT.05", "NO.12", "RMO.65"] { #expect(Amount.parse(token[...]) == nil, "\(token)") }
+        // The detector reads the form only after a currency.
+        let detector = try DataDetector(types: [.money])
+        for (text, value) in [("Change $.83", "0.83"), ("CHANGE RM .00", "0.00"), ("Refund -$.50", "-0.50")] {
+            #expect(detector.detect(in: text).compactMap(\.value.amount) == [value], "\(text)")
+        }
+        for text in ["No.12", "v.17", "$.123", "$.1"] { #expect(detector.detect(in: text).isEmpty, "\(text)") }
     }
 
     @Test func notAmounts() {
@@ -98,6 +104,7 @@ struct AmountTests {
         let lines = [
             "TOTAL RM 1,234.50", "Summe EUR 1.234,56", "Total TTC 1 234,56 €", "Betrag CHF 1'234.50",
             "Refund -0.25", "Rabatt -1,50", "GRAND TOTAL $12.99", "Jumlah Rp 25.000",
+            "Change $.83", "CHANGE RM.00", "Refund -$.50",
         ]
         for line in lines {
             let hits = detector.detect(in: line).filter { $0.type == .money }
