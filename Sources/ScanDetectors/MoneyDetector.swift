@@ -41,12 +41,17 @@ struct MoneyDetector {
         "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb",
     ]
 
+    /// Currencies whose amounts are printed in whole units: `Rp.50` is fifty rupiah, never half of one.
+    static let wholeUnitCurrencies: Set<String> = ["IDR", "JPY", "KRW", "VND", "CLP", "ISK"]
+
     /// Whether `text` holds nothing but signs, brackets, currency symbols and at most one currency code
-    /// (`-$`, `(RM`, `EUR`): what may stand before an amount written without its leading zero.
+    /// (`-$`, `(RM`, `EUR`) of a currency with cents: what may stand before an amount written without its
+    /// leading zero (`$.83`).
     static func isCurrencyOrSign(_ text: Substring) -> Bool {
         let letters = String(text.filter(\.isLetter)).lowercased()
-        guard text.allSatisfy({ $0.isLetter || "-−–($€£¥₹₩₱฿ ".contains($0) }) else { return false }
-        return letters.isEmpty || isoCodes.contains(letters) || ["rm", "rp", "rs", "kr", "fr", "sfr", "us"].contains(letters)
+        guard text.allSatisfy({ $0.isLetter || "-−–($€£₹₱฿ ".contains($0) }),
+              !wholeUnitCurrencies.contains(letters.uppercased()) else { return false }
+        return letters.isEmpty || isoCodes.contains(letters) || ["rm", "rs", "kr", "fr", "sfr", "us"].contains(letters)
     }
 
     /// Every spelling a letter marker can have (case-insensitive), to skip other words cheaply.
@@ -339,7 +344,8 @@ struct MoneyDetector {
             // Cents without the leading zero after a currency (`$.83`, `RM .50`), as many tills print them.
             if prev == 0x2E, a.end - a.start == 2, !a.hasSeparators, !isAlnum(after),
                after != 0x2E || !isDigit(s.numAt(a.end + 1)), after != 0x2C || !isDigit(s.numAt(a.end + 1)),
-               let (cur, ms) = markerBefore(s, a.start - 1) ?? (s.at(a.start - 2) == 0x20 ? markerBefore(s, a.start - 2) : nil), ms >= lastEnd {
+               let (cur, ms) = markerBefore(s, a.start - 1) ?? (s.at(a.start - 2) == 0x20 ? markerBefore(s, a.start - 2) : nil), ms >= lastEnd,
+               !MoneyDetector.wholeUnitCurrencies.contains(cur) {
                 var start = ms, negative = false
                 if ms > 0, b[ms - 1] == 0x2D, !isAlnum(s.at(ms - 2)) { negative = true; start = ms - 1 }
                 let cents = s.string(a.start, a.end)

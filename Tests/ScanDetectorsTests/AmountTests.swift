@@ -69,10 +69,11 @@ struct AmountTests {
             #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
         }
         // A code with a dot in it is no amount.
-        for token in ["DPT.05", "NO.12", "RMO.65"] { #expect(Amount.parse(token[...]) == nil, "\(token)") }
+        for token in ["DPT.05", "NO.12", "RMO.65", "Rp.50", "JPY.50", "¥.50"] { #expect(Amount.parse(token[...]) == nil, "\(token)") }
         // The detector reads the form only after a currency.
         let detector = try DataDetector(types: [.money])
-        for (text, value) in [("Change $.83", "0.83"), ("CHANGE RM .00", "0.00"), ("Refund -$.50", "-0.50")] {
+        for (text, value) in [("Change $.83", "0.83"), ("CHANGE RM .00", "0.00"), ("Refund -$.50", "-0.50"),
+                              ("Rp.50", "50")] { // rupiah have no cents: the dotted marker `Rp.`
             #expect(detector.detect(in: text).compactMap(\.value.amount) == [value], "\(text)")
         }
         for text in ["No.12", "v.17", "$.123", "$.1"] { #expect(detector.detect(in: text).isEmpty, "\(text)") }
