@@ -115,6 +115,23 @@ public struct DataDetector: Sendable {
         run(ScanText(text), context: context)
     }
 
+    /// `text` read as one phone number standing alone, as a receipt's header prints the shop's under its
+    /// address (`7037179740`): as if a phone label came before it, which a bare run of digits needs. Nil
+    /// unless one number is the whole of `text` (spaces aside) and is a national number of the context's
+    /// region: a run that dials abroad (`002105827328`) is more likely a tax or account number.
+    public func phoneStandingAlone(_ text: String, context: DetectionContext) -> Entity? {
+        guard let home = context.region ?? region else { return nil }
+        let s = ScanText(text)
+        var hits: [Hit] = []
+        var phones = PhoneDetector(region: home)
+        phones.labelled = true
+        phones.detect(s, into: &hits)
+        let printed = (0..<s.bytes.count).filter { s.bytes[$0] != 0x20 }
+        guard hits.count == 1, let hit = hits.first, let first = printed.first, let last = printed.last,
+              hit.start <= first, hit.end > last, hit.value.e164 != nil, hit.value.region == home else { return nil }
+        return entities(s, hits, [0]).first
+    }
+
     /// Gathers document-level context over all the texts of one document: the region
     /// (the detector's own, else a country named in the text or the calling code of its
     /// international phone numbers) and the day-first evidence of its numeric dates.

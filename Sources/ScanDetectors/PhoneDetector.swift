@@ -12,6 +12,8 @@ import ScanModel
 /// number of the default region written in groups.
 struct PhoneDetector {
     let region: String?
+    /// Read every number as if a phone label stood before it (see `DataDetector.phoneStandingAlone`).
+    var labelled = false
     /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
     /// has numbers that short (Andorra, Greenland, New Caledonia...). Such a short one is still
     /// taken only after a phone keyword and only at a length its region allows. Looked up once,
@@ -228,7 +230,7 @@ struct PhoneDetector {
         // A glued label is the keyword; the number must still be written in groups of two digits
         // or more, so that codes such as `C1234567` and `P0-001-000016155-9` are not taken for one.
         if glued && (groups.count < 2 || groups.contains { $0.end - $0.start < 2 }) { return nil }
-        let context = glued ? .phone : keywordContext(s, before: start)
+        let context = glued || labelled ? .phone : keywordContext(s, before: start)
         // A card number printed in fours, checksum or not (`3600 0000 0000 009`): no part of it is a
         // phone number either, unless a `+`, an international `0` or a phone word says so.
         let digits = groups.reduce(0) { $0 + $1.end - $1.start }

@@ -18,6 +18,37 @@ import ScanModel
         return ReceiptFieldFeatures(lines).addressCandidates(limit: lines.count).map(\.value)
     }
 
+    /// A till that prints the shop's phone as a bare run of digits under the town: that line is the phone,
+    /// and the same kind of run elsewhere (an order number among the items) is not.
+    @Test func aBarePhoneNumberUnderTheAddress() {
+        func header(_ phoneLine: String) -> [(Double, Double, [(Double, String)])] {
+            [Fixture.line(20, "HARBOR LIGHT DINER", x: 160, h: 24),
+             Fixture.line(50, "1125 QUEEN ST", x: 180),
+             Fixture.line(72, "ALEXANDRIA, VA 22314", x: 170),
+             Fixture.line(94, phoneLine, x: 190),
+             Fixture.line(130, "ORDER: Table 2"),
+             Fixture.line(160, "Fish Stew"), (160, 16, [(480, "19.95")]),
+             Fixture.line(182, "2125550143"),
+             Fixture.line(220, "TOTAL"), (220, 16, [(480, "19.95")])]
+        }
+        let r = receipt(header("7037179740"))
+        #expect(r.merchant.phoneE164 == "+17037179740")
+        #expect(r.merchant.address == "1125 QUEEN ST ALEXANDRIA, VA 22314")
+        // Not a valid number where the receipt is (a US exchange never starts with 1): no phone.
+        #expect(receipt(header("7031179740")).merchant.phone == nil)
+    }
+
+    @Test func aStandingPhoneIsANationalNumberOfTheRegion() throws {
+        let detector = try DataDetector()
+        let us = DetectionContext(region: "US", dayFirst: false), my = DetectionContext(region: "MY", dayFirst: true)
+        #expect(detector.phoneStandingAlone("7037179740", context: us)?.value.e164 == "+17037179740")
+        #expect(detector.phoneStandingAlone(" 703 7179740 ", context: us)?.value.e164 == "+17037179740")
+        for (text, context) in [("002105827328", my), ("0123456789", us), ("7037179740 12", us), ("Tel 7037179740", us),
+                                ("7037179740", DetectionContext(region: nil, dayFirst: nil))] {
+            #expect(detector.phoneStandingAlone(text, context: context) == nil, "\(text)")
+        }
+    }
+
     @Test func nameStartingWithItsSuffixJoinsTheLineAbove() {
         let r = receipt([
             Fixture.line(20, "KEDAI BUKU HARMONI", h: 20),

@@ -15,6 +15,11 @@ public struct AnalyzedLine: Sendable {
     /// Amounts at the end of the line, left to right, with the index of their word.
     public var trailing: [(amount: Amount, word: Int)]
     public var entities: [Entity]
+    /// The line's text read as a phone number standing alone (`7037179740`), when it is nothing but one
+    /// bare run of digits that is valid as a phone number in the document's region. A detector takes
+    /// such a run only after a phone label; a receipt's header prints the shop's this way under its
+    /// address, and the receipt parser looks there.
+    public var standingPhone: Entity?
     /// `labelKey`, kept: the role checks read it many times.
     public let labelKey: String
     /// The line's role in a receipt's summary, from its label (read once: classifier and parser both ask).
@@ -117,7 +122,12 @@ public struct LineAnalyzer: Sendable {
 
     func analyzed(_ l: LayoutLine, context: DetectionContext, wholeUnits: Bool, bare: Bool = false) -> AnalyzedLine {
         let (count, trailing) = Self.trailingAmounts(l, wholeUnits: wholeUnits, bare: bare)
-        return AnalyzedLine(line: l, labelWordCount: count, trailing: trailing, entities: detector.detect(in: l.text, context: context))
+        var out = AnalyzedLine(line: l, labelWordCount: count, trailing: trailing, entities: detector.detect(in: l.text, context: context))
+        let digits = l.text.filter { $0 != " " }
+        if (7...15).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), out.entities.isEmpty {
+            out.standingPhone = detector.phoneStandingAlone(l.text, context: context)
+        }
+        return out
     }
 
     /// Whether amounts on this document are printed without decimals (`25,000` rupiah), and whether

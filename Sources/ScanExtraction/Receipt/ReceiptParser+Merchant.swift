@@ -130,6 +130,16 @@ extension ReceiptParser {
                 break
             }
         }
+        // A bare run of digits beside the address (`7037179740` under the town) is the shop's phone when no line
+        // says so with a label or separators: one line above the address to two lines under it.
+        if r.merchant.phone == nil, let address = apart.first?.lines {
+            let near = max(0, address.lowerBound - 1)..<min(lines.count, address.upperBound + 2)
+            if let (l, p) = near.lazy.compactMap({ i in lines[i].standingPhone.map { (lines[i], $0) } }).first {
+                r.merchant.phone = p.text
+                r.merchant.phoneE164 = p.value.e164
+                r.provenance["merchant.phone"] = l.provenance(of: p)
+            }
+        }
         // Tax or registration number.
         for l in lines.prefix(limit) where Self.role(l.key) == .taxId || Text.hasAny(l.key, Self.taxIdWords) {
             if let m = Text.range(l.text, #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#) {
