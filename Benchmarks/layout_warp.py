@@ -6,7 +6,7 @@ drops their stored layout and parsed fields, and writes a warped copy of each: e
 and word's box goes through a random homography (each page corner moved by up to --strength page
 widths, the page turned by up to 4 degrees), optionally with a curl (each point lowered by
 --curl * u^2 page widths, u the distance from the middle in page widths), and becomes the box
-around its four moved corners, as a detector's box around a slanted line would. Both sets are
+around its four moved corners, with those corners as its `quad`, as a detector reports a slanted line. Both sets are
 read by `BIN --format text`; the figure is how many of the flat page's lines come out whole from
 the warped one, and how many documents keep every line.
 
@@ -58,7 +58,7 @@ def warp_document(doc, rng, strength, curl):
         height = max(c[1] for c in corners) - top
         top -= min(0, bend) * width / 4  # a curl upwards must not leave the page
 
-        def box(b):
+        def corners(b):
             pts = []
             for x, y in [(b["x"], b["y"]), (b["x"] + b["width"], b["y"]), (b["x"] + b["width"], b["y"] + b["height"]),
                          (b["x"], b["y"] + b["height"])]:
@@ -66,17 +66,25 @@ def warp_document(doc, rng, strength, curl):
                 X -= left
                 u = (X - width / 2) / width
                 pts.append((X, Y - top + bend * u * u * width))
+            return pts
+
+        def box(pts):
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             return {"x": round(min(xs), 1), "y": round(min(ys), 1), "width": round(max(xs) - min(xs), 1),
                     "height": round(max(ys) - min(ys), 1)}
 
+        def quad(pts):
+            names = ["topLeft", "topRight", "bottomRight", "bottomLeft"]
+            return {n: {"x": round(p[0], 1), "y": round(p[1], 1)} for n, p in zip(names, pts)}
+
         page["width"], page["height"] = round(width), round(height + abs(bend) * width / 2)
+        # Each box becomes the quadrilateral a detector would report for the moved text, and the box around it.
         for o in page.get("observations", []):
-            o.pop("quad", None)
-            o["boundingBox"] = box(o["boundingBox"])
+            pts = corners(o["boundingBox"])
+            o["boundingBox"], o["quad"] = box(pts), quad(pts)
             for word in o.get("words", []):
-                word.pop("quad", None)
-                word["boundingBox"] = box(word["boundingBox"])
+                pts = corners(word["boundingBox"])
+                word["boundingBox"], word["quad"] = box(pts), quad(pts)
     return doc
 
 
