@@ -177,6 +177,7 @@ public enum LayoutAnalyzer {
             if !joined { groups.append(([u], u.level, u.height)) }
         }
         refine(&groups)
+        attachStrays(&groups)
         // Observations are ordered left to right; the words inside one keep the engine's reading order, which
         // stays right even when their boxes run backwards (an upside-down card).
         return groups.map { LayoutLine(page: page.index, words: $0.units.sorted { $0.box.minX < $1.box.minX }.flatMap(\.words),
@@ -221,6 +222,51 @@ public enum LayoutAnalyzer {
             }
             if !moved { break }
         }
+    }
+
+    /// A number left on a line of its own a little off the line beside it (`96.18` half a text height under
+    /// `3 Milk 1 gal`, across a wide table whose columns OCR boxed a few pixels apart) joins that line. Only where
+    /// the page's lines are set far enough apart to tell: the number is within two fifths of the page's usual line
+    /// pitch of that line, and in a gap of it; every other line is at least half as far again.
+    static func attachStrays(_ groups: inout [(units: [Unit], level: Double, height: Double)]) {
+        let levels = groups.map(\.level).sorted()
+        var steps: [Double] = []
+        for (a, b) in zip(levels, levels.dropFirst()) where b - a > 0 { steps.append(b - a) }
+        guard steps.count >= 4 else { return }
+        steps.sort()
+        let pitch = steps[steps.count / 2]
+        var g = 0
+        while g < groups.count {
+            guard groups[g].units.count == 1, isNumeric(groups[g].units[0]) else { g += 1; continue }
+            let u = groups[g].units[0]
+            var near: [(index: Int, distance: Double)] = []
+            for h in max(0, g - 3)...min(groups.count - 1, g + 3) where h != g {
+                near.append((h, abs(groups[h].level - u.level)))
+            }
+            near.sort { $0.distance < $1.distance }
+            if let best = near.first, best.distance <= 0.4 * pitch,
+               near.dropFirst().first.map({ 1.5 * best.distance <= $0.distance }) ?? true,
+               !groups[best.index].units.contains(where: { overlapsHorizontally($0.box, u.box) }) {
+                let n = Double(groups[best.index].units.count)
+                groups[best.index].units.append(u)
+                groups[best.index].level = (groups[best.index].level * n + u.level) / (n + 1)
+                groups.remove(at: g)
+                continue
+            }
+            g += 1
+        }
+    }
+
+    /// Whether a unit is a number more than words (`96.18`, `$12.50`, `12:49 PM`): it has digits, and no fewer
+    /// digits than letters.
+    static func isNumeric(_ u: Unit) -> Bool {
+        var digits = 0, letters = 0
+        for w in u.words {
+            for c in w.text.unicodeScalars {
+                if ("0"..."9").contains(c) { digits += 1 } else if CharacterSet.letters.contains(c) { letters += 1 }
+            }
+        }
+        return digits > 0 && digits >= letters
     }
 
     /// Every page's lines, page after page.

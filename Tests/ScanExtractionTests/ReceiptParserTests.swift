@@ -407,6 +407,22 @@ import ScanModel
         #expect(LayoutAnalyzer.lines(of: p).map(\.text) == ["Sushi Deluxe 20.75", "Glenmont Roll 15.95", "Philly R 6.50", "Sp Tuna R 13.00"])
     }
 
+    /// Across a wide table, OCR may box an amount a few pixels off its row: more than half a text height, yet
+    /// far nearer its own row than the next one. It joins its row; a number printed on a line of its own, a
+    /// line pitch away, stays apart.
+    @Test func anAmountBoxedALittleOffItsRowJoinsIt() {
+        var rows: [(Double, Double, [(Double, String)])] = []
+        for (i, (label, amount)) in [("Chicken Wings", "42.32"), ("1 Steak", "15.95"), ("3 Milk", "96.18"), ("3 Fries", "93.93"),
+                                     ("Coffee", "9.42")].enumerated() {
+            let y = 100 + 14 * Double(i)
+            rows.append(Fixture.line(y, label, h: 9))
+            rows.append((y + (amount == "96.18" ? 5.4 : 0.5), 9, [(700, amount)]))
+        }
+        rows.append((100 + 14 * 5, 9, [(700, "17.01.2024")]))
+        let lines = LayoutAnalyzer.lines(of: Fixture.page(width: 900, height: 400, rows)).map(\.text)
+        #expect(lines == ["Chicken Wings 42.32", "1 Steak 15.95", "3 Milk 96.18", "3 Fries 93.93", "Coffee 9.42", "17.01.2024"])
+    }
+
     @Test func anAmountGoesToTheLineNearestItsLevelThoughThatLineIsReadLater() {
         // `2.00`'s level is 6 above `Garlic Fries`' and 14 below `Medium Well`'s: within reach of both.
         // Read in order of level, it meets `Medium Well` first; the line it belongs to forms after it.
