@@ -171,6 +171,12 @@ import ScanModel
             (170, 16, [(300, "RM"), (400, "170."), (440, "00")]),
         ])
         #expect(r.total == "170.00")
+        // The space before the point instead: `32 .92` is one amount; a one-digit count before cents stays a count.
+        let lines = DocumentExtractor(detector: try! DataDetector()).analyzer.analyze(Fixture.document(Fixture.page([
+            (100, 16, [(20, "Draft"), (80, "Beer"), (360, "32"), (400, ".92")]),
+            (120, 16, [(20, "Bag"), (360, "2"), (400, ".50")]),
+        ])))
+        #expect(lines.map { $0.amount?.decimalString } == ["32.92", "0.50"])
         let listed = receipt([
             Fixture.line(20, "BURGER BARN", h: 20),
             (100, 16, [(20, "Burger"), (400, "5.99")]),

@@ -202,6 +202,16 @@ public struct LineAnalyzer: Sendable {
                 if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
                 continue
             }
+            // And the space before it: `32 .92` is one amount, not 0.92 after a count (a count of one digit stays one:
+            // `2 .50`).
+            if i > 0, out.isEmpty, Text.range(t, #"^[.,]\d{2}$"#) != nil, Text.range(line.words[i - 1].text, #"^\d{2,6}$"#) != nil,
+               let a = Amount.parse((line.words[i - 1].text + t)[...], wholeUnits: false), a.scale == 2 {
+                out.insert((a, i - 1), at: 0)
+                end = i - 1
+                i -= 2
+                if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
+                continue
+            }
             if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare) {
                 out.insert((a, i), at: 0)
                 end = i
