@@ -120,7 +120,10 @@ public struct DataDetector: Sendable {
     /// unless one number is the whole of `text` (spaces aside) and is a national number of the context's
     /// region: a run that dials abroad (`002105827328`) is more likely a tax or account number.
     public func phoneStandingAlone(_ text: String, context: DetectionContext) -> Entity? {
-        guard let home = context.region ?? region else { return nil }
+        // Cheap first: most lines are no run of 7 to 15 digits.
+        let digits = text.filter { $0 != " " }
+        guard (7...15).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let home = context.region ?? region else { return nil }
         let s = ScanText(text)
         var hits: [Hit] = []
         var phones = PhoneDetector(region: home)

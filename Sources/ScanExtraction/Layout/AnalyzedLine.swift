@@ -123,10 +123,7 @@ public struct LineAnalyzer: Sendable {
     func analyzed(_ l: LayoutLine, context: DetectionContext, wholeUnits: Bool, bare: Bool = false) -> AnalyzedLine {
         let (count, trailing) = Self.trailingAmounts(l, wholeUnits: wholeUnits, bare: bare)
         var out = AnalyzedLine(line: l, labelWordCount: count, trailing: trailing, entities: detector.detect(in: l.text, context: context))
-        let digits = l.text.filter { $0 != " " }
-        if (7...15).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), out.entities.isEmpty {
-            out.standingPhone = detector.phoneStandingAlone(l.text, context: context)
-        }
+        if out.entities.isEmpty { out.standingPhone = detector.phoneStandingAlone(l.text, context: context) }
         return out
     }
 
@@ -192,20 +189,9 @@ public struct LineAnalyzer: Sendable {
         var end = i
         while i >= 0 {
             let t = line.words[i].text
-            // OCR's space after the decimal point: `170. 00` is one amount.
-            if i > 0, t.count == 2, t.allSatisfy(\.isNumber), out.isEmpty,
-               let a = Amount.parse((line.words[i - 1].text + t)[...], wholeUnits: false), a.scale == 2,
-               Text.range(line.words[i - 1].text, #"^\d{1,6}[.,]$"#) != nil {
-                out.insert((a, i - 1), at: 0)
-                end = i - 1
-                i -= 2
-                if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
-                continue
-            }
-            // And the space before it: `32 .92` is one amount, not 0.92 after a count (a count of one digit stays one:
-            // `2 .50`).
-            if i > 0, out.isEmpty, Text.range(t, #"^[.,]\d{2}$"#) != nil, Text.range(line.words[i - 1].text, #"^\d{2,6}$"#) != nil,
-               let a = Amount.parse((line.words[i - 1].text + t)[...], wholeUnits: false), a.scale == 2 {
+            // An amount OCR split at its point is one amount: the space after it (`170. 00`), or before it (`32 .92`, not
+            // 0.92 after a count; a count of one digit stays one: `2 .50`).
+            if i > 0, out.isEmpty, let a = Self.splitAmount(line.words[i - 1].text, t) {
                 out.insert((a, i - 1), at: 0)
                 end = i - 1
                 i -= 2
@@ -224,5 +210,13 @@ public struct LineAnalyzer: Sendable {
         }
         if out.isEmpty { return (line.words.count, []) }
         return (end, out)
+    }
+
+    /// The amount that two words make when OCR split it at its point (see `trailingAmounts`), or nil.
+    static func splitAmount(_ left: String, _ right: String) -> Amount? {
+        let after = right.count == 2 && right.allSatisfy(\.isNumber) && Text.range(left, #"^\d{1,6}[.,]$"#) != nil
+        let before = Text.range(right, #"^[.,]\d{2}$"#) != nil && Text.range(left, #"^\d{2,6}$"#) != nil
+        guard after || before, let a = Amount.parse((left + right)[...], wholeUnits: false), a.scale == 2 else { return nil }
+        return a
     }
 }
