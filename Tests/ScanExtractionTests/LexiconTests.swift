@@ -55,6 +55,17 @@ import ScanModel
         #expect(lexicon.legalForms.contains("AB"))
     }
 
+    @Test func aLineOfRegionAndCountryNamesIsAPlaceOnly() {
+        let lexicon = ReceiptParser.lexicon
+        for line in ["Selangor", "SELANGOR D.E.", "Johor", "MALAYSIA", "Baden-Württemberg", "BADEN-WURTTEMBERG", "Ontario, Canada",
+                     "Negeri Sembilan"] {
+            #expect(lexicon.isPlaceOnly(Text.key(line)), "\(line)")
+        }
+        for line in ["47100 Puchong, Selangor", "Selangor Cafe", "DE", "TEXAS ROADHOUSE", "", "Jalan Johor 5"] {
+            #expect(!lexicon.isPlaceOnly(Text.key(line)), "\(line)")
+        }
+    }
+
     @Test func anEmptyOrMissingFolderIsAnError() {
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
         #expect(throws: LexiconError.self) { try Lexicon.load(directory: missing) }

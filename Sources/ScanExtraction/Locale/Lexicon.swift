@@ -33,6 +33,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public var thoroughfares: [String]
     /// Other words of an address: units, floors, buildings, districts (`SUITE`, `TAMAN`, `CEDEX`).
     public var addressParts: [String]
+    /// First-level subdivisions (states, provinces, Länder) of the countries that write the language, from
+    /// ISO 3166-2 (`Tools/gen-regions`); a file may leave them out.
+    public var regions: [String]?
     public var countries: [String]
     public var months: [String]
     public var numbers: Numbers
@@ -58,12 +61,15 @@ public struct Lexicon: Sendable {
     public let businessTypes: PhraseSet
     public let thoroughfares: PhraseSet
     public let addressParts: PhraseSet
+    public let regions: PhraseSet
     public let countries: PhraseSet
     public let months: PhraseSet
     /// Every label word, for mending OCR's one-letter slips in a line's label.
     public let labelSpelling: LabelSpelling
     /// The single words of every label phrase.
     private let labelWords: Set<Substring>
+    /// Every region and country name, for `isPlaceOnly`.
+    private let places: Set<Substring>
 
     public init(locales: [LocaleLexicon]) {
         self.locales = locales
@@ -86,7 +92,9 @@ public struct Lexicon: Sendable {
         businessTypes = union(locales.map(\.businessTypes))
         thoroughfares = union(locales.map(\.thoroughfares))
         addressParts = union(locales.map(\.addressParts))
+        regions = union(locales.map { $0.regions ?? [] })
         countries = union(locales.map(\.countries))
+        places = Set((regions.phrases + countries.phrases).map { Substring($0) })
         months = union(locales.map(\.months))
     }
 
@@ -97,6 +105,25 @@ public struct Lexicon: Sendable {
     public func isLabelOnly(_ key: String) -> Bool {
         let words = key.split(separator: " ")
         return !words.isEmpty && words.allSatisfy { labelWords.contains($0) || isTwoLabelWords($0) } && words.contains { $0.count >= 3 }
+    }
+
+    /// Whether a line's `key` names regions or countries and nothing else but one- or two-letter marks
+    /// (`SELANGOR`, `JOHOR`, `MALAYSIA`, `SELANGOR D E`, `BAYERN DEUTSCHLAND`): the last lines of a postal address.
+    public func isPlaceOnly(_ key: String) -> Bool {
+        let words = key.split(separator: " ")
+        guard !words.isEmpty, words.count <= 6 else { return false }
+        // reach[i]: the first i words are place names and marks.
+        var reach = [Bool](repeating: false, count: words.count + 1)
+        reach[0] = true
+        var named = false
+        for i in 0..<words.count where reach[i] {
+            if words[i].count <= 2, words[i].allSatisfy(\.isLetter) { reach[i + 1] = true }
+            for n in 1...min(4, words.count - i) where places.contains(Substring(words[i..<(i + n)].joined(separator: " "))) {
+                reach[i + n] = true
+                named = true
+            }
+        }
+        return reach[words.count] && named
     }
 
     /// Two label words of three letters or more run together, as OCR reads them when the gap is narrow (`TAXINVOICE`).
