@@ -243,6 +243,22 @@ import ScanModel
         #expect(!values.contains { $0.contains("8686") || $0.hasPrefix("956") })
     }
 
+    /// A line of only a region and a country under the street belongs to the address, so no candidate stops above it;
+    /// a web address or a line opened by a contact label is never part of one.
+    @Test func anAddressRunsThroughItsRegionLineAndStopsAtContactLines() {
+        let values = addressCandidates([
+            Fixture.line(20, "BRÜCKENBÄCKEREI GMBH", h: 20),
+            Fixture.line(50, "Hauptstraße 12"),
+            Fixture.line(70, "www.brueckenbaeckerei.de"),
+            Fixture.line(90, "80331 München"),
+            Fixture.line(110, "Bayern, Deutschland"),
+            Fixture.line(130, "Tel: 089 1234567 (Filiale)"),
+        ])
+        #expect(values.contains("Hauptstraße 12 80331 München Bayern, Deutschland"), "\(values)")
+        #expect(!values.contains("Hauptstraße 12 80331 München"), "\(values)")
+        #expect(!values.contains { $0.contains("www") || $0.contains("Tel") }, "\(values)")
+    }
+
     @Test func aDocumentNumberIsNoEvidenceOfTheDateOrder() {
         // `05-19/2004...` reads like a month-first date inside a document number; only a date standing alone counts.
         let r = receipt([

@@ -287,8 +287,8 @@ import ScanModel
                 Fixture.line(20, first, x: 150, h: 24),
                 Fixture.line(48, "ELECTRICAL SUPPLIES", x: 170, h: 24),
                 Fixture.line(80, "12, Jalan Merbau 3,", x: 120),
-                Fixture.line(100, "47100 Puchong,", x: 140),
-                Fixture.line(120, "Selangor.", x: 160),
+                Fixture.line(100, "Taman Perindustrian Puchong,", x: 140),
+                Fixture.line(120, "47100 Puchong, Selangor.", x: 160),
                 Fixture.line(160, "Hinge x 4"), (160, 16, [(492, "8.20")]),
                 Fixture.line(220, "TOTAL"), (220, 16, [(492, "8.20")]),
             ]))

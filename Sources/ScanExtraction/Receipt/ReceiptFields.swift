@@ -40,7 +40,7 @@ struct LineFacts {
         "documentLabel", "taxIdLabel", "taxLabel", "totalLabel", "dateLabel",
         "phone", "email", "url", "dateEntity", "time", "money", "addressEntity", "postalCode", "percentage",
         "amount", "registration", "registrationSuffix", "startsAddress", "postalNumber", "lowercase", "startsWithDigit", "comma",
-        "startsLegalForm", "present",
+        "startsLegalForm", "region", "placeOnly", "present",
     ]
     static let absent = [Double](repeating: -1, count: names.count)
 
@@ -55,7 +55,7 @@ struct LineFacts {
     static let registration = column("registration"), startsAddress = column("startsAddress")
     static let contactLabel = column("contactLabel"), documentLabel = column("documentLabel"), taxIdLabel = column("taxIdLabel")
     static let totalLabel = column("totalLabel"), phone = column("phone"), email = column("email"), url = column("url")
-    static let dateEntity = column("dateEntity"), headerNoiseWord = column("headerNoiseWord")
+    static let dateEntity = column("dateEntity"), headerNoiseWord = column("headerNoiseWord"), placeOnly = column("placeOnly")
 }
 
 /// The features of one receipt's lines, computed once and shared by every field.
@@ -69,20 +69,25 @@ struct ReceiptFieldFeatures {
     /// Lines no address runs through: label words alone (`TAX INVOICE`, `CASHIER`) or a price at the end. No address
     /// of `sroie-train`'s or the receipt photos' keys holds such a line.
     let addressBreak: [Bool]
-    /// Lines that print a phone number and at most a label word.
-    let phoneOnly: [Bool]
+    /// Lines of contact details: a phone number and at most a label word, a web or e-mail address and at most a label
+    /// word, or a line that starts with a contact label (`TEL: 1300-88-5200 (Customer Service)`). No address of
+    /// `sroie-train`'s, `sroie-dev`'s or the receipt photos' keys holds one.
+    let contactOnly: [Bool]
 
     init(_ lines: [AnalyzedLine]) {
         self.lines = lines
-        // A line that holds only a phone number (a label word at most) is no part of an address it is printed within,
-        // and no address starts or ends with it.
-        let phoneOnly = lines.map { l in
+        // A line of contact details is no part of an address it is printed within, and no address starts or ends with it.
+        let contactLabels = ReceiptParser.lexicon.words(.contact)
+        let contactOnly = lines.map { l in
             let phones = l.entities.filter { $0.type == .phone }.map(\.text).joined()
-            return !phones.isEmpty && Text.digitCount(l.text) <= Text.digitCount(phones) && Text.letterCount(l.text) <= 4
+            if !phones.isEmpty && Text.digitCount(l.text) <= Text.digitCount(phones) && Text.letterCount(l.text) <= 4 { return true }
+            let web = l.entities.filter { $0.type == .url || $0.type == .email }.map(\.text).joined()
+            if !web.isEmpty && Text.letterCount(l.text) - Text.letterCount(web) <= 8 { return true }
+            return contactLabels.begins(l.key)
         }
-        self.phoneOnly = phoneOnly
+        self.contactOnly = contactOnly
         addressMiddle = lines.enumerated().map { i, l in
-            if phoneOnly[i] { return ("", 0, 0) }
+            if contactOnly[i] { return ("", 0, 0) }
             let t = ReceiptParser.addressReadingFixes(Text.clean(l.text))
             return (t, Text.letterCount(t), Text.digitCount(t))
         }
@@ -123,7 +128,7 @@ struct ReceiptFieldFeatures {
                 flag(l.amount != nil), flag(ReceiptParser.isRegistrationLine(l)),
                 flag(registrationSuffix),
                 flag(ReceiptParser.startsAddress(l)), flag(postal), flag(letters > 0 && upper == 0),
-                flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), 1,
+                flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), has(lex.regions), flag(lex.isPlaceOnly(k)), 1,
             ]
         }
     }
@@ -225,7 +230,10 @@ struct ReceiptFieldFeatures {
             && !addressBreak[start] {
             for span in 1...6 where start + span <= lines.count {
                 if addressBreak[start + span - 1] { break }
-                if phoneOnly[start + span - 1] { continue }
+                if contactOnly[start + span - 1] { continue }
+                // A line of region and country names under the span (`Johor`, `SELANGOR D.E.`, `MALAYSIA`) ends the address:
+                // every such line right under an address of `sroie-train`'s and `sroie-dev`'s keys (41) is part of it.
+                if start + span < lines.count, facts[start + span][LineFacts.placeOnly] > 0 { continue }
                 let r = start..<(start + span)
                 let last = addressLast[r.upperBound - 1]
                 let plain = (r.dropLast().map { addressMiddle[$0].text }.filter { !$0.isEmpty } + [last.text]).joined(separator: " ")
