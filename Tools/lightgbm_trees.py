@@ -4,15 +4,25 @@ Shared by Tools/train-receipt-fields/train.py (the field rankers) and Tools/trai
 (the item-line labeller)."""
 
 
-def flatten(booster):
-    """LightGBM's trees as flat arrays: inner nodes first (feature, threshold, children), then leaves."""
+def flatten(boosters):
+    """LightGBM's trees as flat arrays: inner nodes first (feature, threshold, children), then leaves. Given a list
+    of boosters (a bag trained with different seeds), the trees of all of them, each leaf divided by their number, so
+    that the sum Swift computes is the bag's mean score."""
+    boosters = boosters if isinstance(boosters, list) else [boosters]
+    out = []
+    for booster in boosters:
+        out += _flat(booster, 1.0 / len(boosters))
+    return out
+
+
+def _flat(booster, scale):
     out = []
     for info in booster.dump_model()["tree_info"]:
         feature, threshold, left, right, leaf = [], [], [], [], []
 
         def walk(node):
             if "leaf_value" in node:
-                leaf.append(node["leaf_value"])
+                leaf.append(node["leaf_value"] * scale)
                 return -len(leaf)
             assert node.get("decision_type", "<=") == "<=", node.get("decision_type")
             i = len(feature)
@@ -26,7 +36,7 @@ def flatten(booster):
 
         root = info["tree_structure"]
         if "leaf_value" in root:
-            leaf.append(root["leaf_value"])
+            leaf.append(root["leaf_value"] * scale)
         else:
             walk(root)
         # Packed as strings of numbers: Swift reads one string a tree array much faster than thousands of JSON numbers.

@@ -151,9 +151,21 @@ PARAMS = {"objective": "lambdarank", "metric": "ndcg", "ndcg_eval_at": [1], "num
           "verbose": -1, "label_gain": [0, 1, 3, 7]}
 # TRAIN_PARAMS='{"num_leaves": 7}' overrides some of them, for a cross-validated comparison (kfold.py).
 PARAMS.update(json.loads(os.environ.get("TRAIN_PARAMS", "{}")))
+# TRAIN_BAG=N trains N rankers a field, with seeds PARAMS["seed"] + 0..N-1, and ships their mean score.
+BAG = int(os.environ.get("TRAIN_BAG", "1"))
 
 
-def fit(field, names, rows, doc_weight, held, rounds, quiet=False):
+def fit_bag(field, names, rows, doc_weight, held, rounds, quiet=False):
+    """`BAG` rankers for `field` (`fit` with seeds one apart), and the first one's summary line."""
+    boosters, line = [], ""
+    for k in range(BAG):
+        booster, summary = fit(field, names, rows, doc_weight, held, rounds, quiet=quiet or k > 0, seed=PARAMS["seed"] + k)
+        boosters.append(booster)
+        line = line or summary
+    return boosters, line
+
+
+def fit(field, names, rows, doc_weight, held, rounds, quiet=False, seed=None):
     """One ranker for `field` over every document not in `held` that has a relevant candidate."""
     xs, ys, ws, groups, docs = [], [], [], [], 0
     for doc, cands in sorted(rows[field].items()):
@@ -167,7 +179,7 @@ def fit(field, names, rows, doc_weight, held, rounds, quiet=False):
         docs += 1
     data = lgb.Dataset(np.array(xs, dtype=np.float64), label=np.array(ys), group=groups, weight=np.array(ws),
                        feature_name=[re.sub(r"[^A-Za-z0-9_]", "_", n) for n in names[field]])
-    booster = lgb.train(PARAMS, data, num_boost_round=rounds)
+    booster = lgb.train(dict(PARAMS, seed=PARAMS["seed"] if seed is None else seed), data, num_boost_round=rounds)
     if not quiet:
         gain = booster.feature_importance("gain")
         top = sorted(zip(gain, names[field]), reverse=True)[:8]
@@ -210,12 +222,13 @@ def cross_validate(a, names, rows, docs, doc_weight, scorer):
     for k in range(a.cv):
         held = {d for d, f in fold_of.items() if f == k}
         for field in FIELDS:
-            booster, _ = fit(field, names, rows, doc_weight, held, a.rounds, quiet=True)
+            boosters, _ = fit_bag(field, names, rows, doc_weight, held, a.rounds, quiet=True)
             for doc in held:
                 cands = rows[field].get(doc)
                 if not cands:
                     continue
-                scores = booster.predict(np.array([c[0] for c in cands], dtype=np.float64))
+                x = np.array([c[0] for c in cands], dtype=np.float64)
+                scores = sum(b.predict(x) for b in boosters) / len(boosters)
                 order = sorted(range(len(cands)), key=lambda n: (-scores[n], n))
                 picks[doc][field] = [(cands[n][2], cands[n][3]) for n in order]
     keys = {name: read_keys(dump_keys) for name, _, dump_keys, _ in a.set}
@@ -284,8 +297,8 @@ def main():
     model = {"trainedOn": "", "fields": {}}
     summary = []
     for field in FIELDS:
-        booster, line = fit(field, names, rows, doc_weight, held, a.rounds)
-        model["fields"][field] = {"features": names[field], "trees": flatten(booster)}
+        boosters, line = fit_bag(field, names, rows, doc_weight, held, a.rounds)
+        model["fields"][field] = {"features": names[field], "trees": flatten(boosters)}
         summary.append(line)
     note = a.note or ", ".join(f"{name} (weight {w:g})" for name, _, _, w in a.set)
     model["trainedOn"] = (f"{note} ({'; '.join(summary)})"
