@@ -7,7 +7,8 @@ import ScanModel
 /// with a currency before or after it: a symbol (`$ € £ ¥ ₹`, `US$`, `C$`, `R$`), an ISO
 /// 4217 code (`EUR`, `usd`), a local abbreviation (`RM`, `Rp`, `kr`, `CHF`, `Fr.`, `zł`) or
 /// a word (`dollars`, `euros`, `ringgit`). A leading minus or surrounding parentheses
-/// make it negative. Without a currency, only amounts printed with exactly two decimals
+/// make it negative. Thousands grouped by spaces without decimals (`9 800 Kč`, `3 250 000 €`)
+/// are one amount only when a currency is written beside them: bare, `2 500` may be a count and a price. Without a currency, only amounts printed with exactly two decimals
 /// are reported (as on receipts), and they carry no currency.
 struct MoneyDetector {
     let region: String?
@@ -58,7 +59,7 @@ struct MoneyDetector {
     static let markerTable = WordTable(isoCodes.union([
         "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
         "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
-        "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "lei", "r",
+        "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "lei", "r", "руб", "р", "грн",
     ]))
 
     /// Currency words written after (or before) the amount.
@@ -156,6 +157,7 @@ struct MoneyDetector {
             case (0x82, 0xAB): return ("VND", 3)
             case (0x82, 0xB1): return ("PHP", 3)
             case (0x82, 0xAA): return ("ILS", 3)
+            case (0x82, 0xB4): return ("UAH", 3)
             default: break
             }
         }
@@ -184,6 +186,8 @@ struct MoneyDetector {
         case "Ft": return "HUF"
         case "lei": return "RON"
         case "R": return region == "ZA" ? "ZAR" : nil
+        case "руб", "р": return "RUB"
+        case "грн": return "UAH"
         default: break
         }
         if after || dotted { return word(w) }
@@ -210,7 +214,7 @@ struct MoneyDetector {
             let raw = s.string(start, we)
             if let cur = letterMarker(raw, lower: s.lower(start, we), after: true, dotted: false) {
                 var e = we
-                if s.at(e) == 0x2E, ["Fr", "kr", "Rs"].contains(raw), !isAlpha(s.at(e + 1)) { e += 1 }
+                if s.at(e) == 0x2E, ["Fr", "kr", "Rs", "руб", "р", "грн"].contains(raw), !isAlpha(s.at(e + 1)) { e += 1 }
                 return (cur, e)
             }
         }
@@ -240,7 +244,8 @@ struct MoneyDetector {
     /// separator: `1,234.50`, `1.234,50`, `1'234.50`, `1 234,56`, `25.000`, `12,50`. With
     /// `decimalsAfterThousandsSeparator`, two decimals may also follow the thousands separator
     /// (`121.000.00`, as some Indonesian tills print): read on a receipt's amount column, not in running text.
-    static func number(in v: [UInt8], at i: Int, decimalsAfterThousandsSeparator: Bool = false) -> NumberSpan? {
+    /// With `spaceGroups`, spaces group thousands without decimals after them too (`9 800`, `3 250 000`).
+    static func number(in v: [UInt8], at i: Int, decimalsAfterThousandsSeparator: Bool = false, spaceGroups: Bool = false) -> NumberSpan? {
         let n = v.count
         // Group lengths and the separators between them, in fixed storage: numbers are
         // read at every digit of the text, so no arrays are built here.
@@ -263,7 +268,7 @@ struct MoneyDetector {
                 sep = c
             } else if c == 0x20, p + 4 <= n, isDigit(v[p + 1]), isDigit(v[p + 2]), isDigit(v[p + 3]),
                       p + 4 == n || !isDigit(v[p + 4]), groupCount == 1 ? firstLen <= 3 : true,
-                      p + 5 < n, (v[p + 4] == 0x2C || v[p + 4] == 0x2E), isDigit(v[p + 5]) {
+                      spaceGroups || p + 5 < n && (v[p + 4] == 0x2C || v[p + 4] == 0x2E) && isDigit(v[p + 5]) {
                 sep = 0x20 // 1 234,56
             } else { break }
             if groupCount >= MoneyDetector.maxGroups { return nil }
@@ -334,9 +339,13 @@ struct MoneyDetector {
                 while i < n, isDigit(v[i]) { i += 1 }
                 continue
             }
-            guard let a = MoneyDetector.number(in: v, at: i) else {
+            guard var a = MoneyDetector.number(in: v, at: i) else {
                 while i < n, isDigit(v[i]) || v[i] == 0x2E || v[i] == 0x2C { i += 1 }
                 continue
+            }
+            if s.at(a.end) == 0x20, let wide = MoneyDetector.number(in: v, at: i, spaceGroups: true), wide.end > a.end,
+               hasCurrencyBeside(s, wide) {
+                a = wide
             }
             i = a.end
             // The amount may not run on into letters or another number ("2.5kg" is fine only with a currency).
@@ -414,6 +423,13 @@ struct MoneyDetector {
             i = max(i, end)
             lastEnd = end
         }
+    }
+
+    /// Whether a currency is written right before (a sign and one space allowed) or right after (one space allowed) `a`.
+    private func hasCurrencyBeside(_ s: ScanText, _ a: NumberSpan) -> Bool {
+        let start = signStart(s, a.start)
+        if markerBefore(s, start) != nil || start > 0 && s.bytes[start - 1] == 0x20 && markerBefore(s, start - 1) != nil { return true }
+        return markerAfter(s, s.at(a.end) == 0x20 ? a.end + 1 : a.end) != nil
     }
 
     private func signStart(_ s: ScanText, _ i: Int) -> Int {

@@ -13,6 +13,8 @@ import ScanModel
 /// - libphonenumber, the example numbers of `resources/PhoneNumberMetadata.xml` (Apache License 2.0,
 ///   (c) The Libphonenumber Authors), https://github.com/google/libphonenumber, printed as a national
 ///   number after `Phone ` with the region given; the negative rows around them are ours.
+/// - price-parser, `tests/test_price_parsing.py` (BSD 3-Clause License, (c) Scrapinghub),
+///   https://github.com/scrapinghub/price-parser: prices as shops print them, in many currencies.
 /// Where our choice differs from the suite's, the row says so.
 final class ThirdPartySuiteTests: XCTestCase {
     private func found(_ text: String, _ type: EntityType, region: String? = nil) -> [Entity] {
@@ -86,6 +88,37 @@ final class ThirdPartySuiteTests: XCTestCase {
             // Ours: a symbol glued to the number after it still belongs to that number.
             ("10 $20 $30", ["$20", "$30"]),
         ], .money)
+    }
+
+    /// Each row: the text, and the amount and currency of the first amount found.
+    func testPriceParserPrices() {
+        let rows: [(String, String, String)] = [
+            ("Běžná cena 9 800 Kč", "9800", "CZK"),
+            (": 3 250 000 €", "3250000", "EUR"),
+            ("171900 руб.", "171900", "RUB"),
+            ("419 руб.", "419", "RUB"),
+            ("1 030 р.", "1030", "RUB"),
+            ("17 940,00 руб", "17940.00", "RUB"),
+            ("6,000.00 руб. 5,500.00 руб.", "6000.00", "RUB"),
+            ("2 285,81 грн.", "2285.81", "UAH"),
+            ("45,00 zł", "45.00", "PLN"),
+            ("R$260,00", "260.00", "BRL"),
+            ("Rp 31.500", "31500", "IDR"),
+            ("880,000 ₫", "880000", "VND"),
+            ("$ 1.144.000", "1144000", "USD"),
+            ("AED 8000 (USD 2179)", "8000", "AED"),
+            ("9.990,00 €", "9990.00", "EUR"),
+            ("166,81 € iva inclusa", "166.81", "EUR"),
+        ]
+        for (text, amount, currency) in rows {
+            let first = found(text, .money).first
+            XCTAssertEqual(first?.value.amount, amount, "amount in \(text.debugDescription)")
+            XCTAssertEqual(first?.value.currency, currency, "currency in \(text.debugDescription)")
+        }
+        // Ours: spaces group thousands only beside a currency; bare, `2 500` may be a count and a price.
+        expect([("Tisch 12 345", []), ("2 500 x 3", []), ("2 500,00", ["2 500,00"]), ("₴ 1 200", ["₴ 1 200"])], .money)
+        // The suite reads these; we do not: four decimals (`฿ 3.3900`), the lira sign, obsolete codes.
+        expect([("฿ 3.3900", []), ("₤1700.", []), ("DEM 170 000", [])], .money)
     }
 
     func testRecognizersTextDateParser() {
