@@ -7,8 +7,9 @@ import ScanModel
 /// host or an IP literal makes it invalid. A quoted local part (`"a b"@x.com`) is not taken.
 ///
 /// A URL is either written with a scheme (`https://`, `ftp://`, `ws://`...: any host the URL
-/// standard parses, including intranet names of up to 15 characters such as
-/// `http://wiki:8080`, IPv4 and bracketed IPv6 addresses, user information), starts with
+/// standard parses that does not start with a hyphen, underscores only inside its labels, including
+/// intranet names of up to 15 characters such as `http://wiki:8080`, IPv4 and bracketed IPv6
+/// addresses, user information), starts with
 /// `www.`, or is a bare host name whose last label is a top-level domain of the Public
 /// Suffix List (`example.co.uk/path`, `bit.ly`, `sound.academy`, `пример.рф`; see
 /// `TopLevelDomains.swift` and `Tools/gen-tlds`). A bare name needs well-formed labels (no
@@ -186,6 +187,9 @@ struct WebDetector {
         var lastLabel: Int
         /// Some label starts or ends with a hyphen.
         var hyphenAtEdge: Bool
+        /// An underscore (read only with `underscores`) starts or ends a label, or stands in the registered
+        /// domain or the top-level domain (the last two labels).
+        var underscoreMisplaced = false
         /// Every label is digits (an IPv4 address, or a number).
         var numeric: Bool
     }
@@ -205,17 +209,18 @@ struct WebDetector {
         }
     }
 
-    /// Reads a host name of letters, digits and hyphens (any script) in dot-separated labels;
-    /// nil when a label is empty or longer than 63 bytes, or the name longer than 253.
-    /// A trailing dot or hyphen is left out (it is punctuation of the sentence).
-    private func scanHostName(_ s: ScanText, from start: Int) -> HostName? {
+    /// Reads a host name of letters, digits and hyphens (any script) in dot-separated labels, and with
+    /// `underscores` also underscores (`sub_domain.example.com` after a scheme); nil when a label is empty or
+    /// longer than 63 bytes, or the name longer than 253. A trailing dot or hyphen is left out (it is
+    /// punctuation of the sentence).
+    private func scanHostName(_ s: ScanText, from start: Int, underscores: Bool = false) -> HostName? {
         let b = s.bytes
         var e = start
         var unspacedLabel: Bool? = nil // the current label's kind, once it has a letter or digit
         while e < b.count {
             let c = b[e]
             if c == 0x2E { unspacedLabel = nil; e += 1; continue }
-            if isHostChar(c) {
+            if isHostChar(c) || underscores && c == 0x5F {
                 if unspacedLabel == true { break }
                 if c != 0x2D { unspacedLabel = false }
                 e += 1
@@ -235,16 +240,22 @@ struct WebDetector {
         guard e > start, b[start] != 0x2E, e - start <= 253 else { return nil }
         var host = HostName(end: e, labels: 1, lastLabel: start, hyphenAtEdge: false, numeric: true)
         var labelStart = start
+        var lastUnderscoreLabel = -1
         for k in start...e {
             if k == e || b[k] == 0x2E {
                 let len = k - labelStart
                 guard len >= 1, len <= 63 else { return nil }
                 if b[labelStart] == 0x2D || b[k - 1] == 0x2D { host.hyphenAtEdge = true }
+                if underscores, b[labelStart..<k].contains(0x5F) {
+                    if b[labelStart] == 0x5F || b[k - 1] == 0x5F { host.underscoreMisplaced = true }
+                    lastUnderscoreLabel = host.labels
+                }
                 if k < e { host.labels += 1; labelStart = k + 1; host.lastLabel = k + 1 }
             } else if !isDigit(b[k]) {
                 host.numeric = false
             }
         }
+        if lastUnderscoreLabel >= 1, lastUnderscoreLabel >= host.labels - 1 { host.underscoreMisplaced = true }
         return host
     }
 
@@ -288,14 +299,16 @@ struct WebDetector {
         if scheme != nil, let v6 = ipv6End(s, from: hostStart) {
             hostEnd = v6
         } else {
-            guard let host = scanHostName(s, from: hostStart) else { return nil }
+            guard let host = scanHostName(s, from: hostStart, underscores: scheme != nil) else { return nil }
             hostEnd = host.end
             let ipv4 = isIPv4(s, host, from: hostStart)
             if scheme != nil {
-                // With a scheme anything the URL standard parses as a host counts, except a
-                // name that starts with a hyphen; a single label is an intranet name, which
-                // NetBIOS keeps to 15 characters (`http://wiki:8080`, `http://kimchi`).
-                if b[hostStart] == 0x2D { return nil }
+                // With a scheme anything the URL standard parses as a host counts, except a name that starts
+                // with a hyphen (`http://a.b-.co` is a link, as linkify-it has it; twitter-text refuses
+                // `http://example-.com`), and underscores only inside a label and not in the top-level domain
+                // (`http://sub_domain.example.com`); a single label is an intranet name, which NetBIOS keeps to
+                // 15 characters (`http://wiki:8080`, `http://kimchi`).
+                if b[hostStart] == 0x2D || host.underscoreMisplaced { return nil }
                 if host.labels == 1 {
                     let isLocal = hostEnd - hostStart == 9 && s.matches("localhost", at: hostStart)
                     if !isLocal, hostEnd - hostStart > 15 || s.at(hostEnd) == 0x2E { return nil }

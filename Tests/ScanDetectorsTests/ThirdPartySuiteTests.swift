@@ -13,6 +13,8 @@ import ScanModel
 /// - libphonenumber, the example numbers of `resources/PhoneNumberMetadata.xml` (Apache License 2.0,
 ///   (c) The Libphonenumber Authors), https://github.com/google/libphonenumber, printed as a national
 ///   number after `Phone ` with the region given; the negative rows around them are ours.
+/// - twitter-text, `conformance/extract.yml` (Apache License 2.0, (c) Twitter, Inc.),
+///   https://github.com/twitter/twitter-text: the URL cases.
 /// - price-parser, `tests/test_price_parsing.py` (BSD 3-Clause License, (c) Scrapinghub),
 ///   https://github.com/scrapinghub/price-parser: prices as shops print them, in many currencies.
 /// Where our choice differs from the suite's, the row says so.
@@ -88,6 +90,31 @@ final class ThirdPartySuiteTests: XCTestCase {
             // Ours: a symbol glued to the number after it still belongs to that number.
             ("10 $20 $30", ["$20", "$30"]),
         ], .money)
+    }
+
+    func testTwitterTextURLs() {
+        expect([
+            ("test http://sub_domain-dash.twitter.com", ["http://sub_domain-dash.twitter.com"]),
+            ("test http://a_b.c-d.com", ["http://a_b.c-d.com"]),
+            ("test http://twitter_underscore.com", []),
+            ("test http://twitter.c_o_m", []),
+            ("test http://_leadingunderscore.twitter.com", []),
+            ("test http://trailingunderscore_.twitter.com", []),
+            ("test http://-twitter.com", []),
+            ("text http://somehost.com:3000", ["http://somehost.com:3000"]),
+            ("text http://en.wikipedia.org/wiki/Primer_(film)", ["http://en.wikipedia.org/wiki/Primer_(film)"]),
+            ("text http://foo.com?#foo text", ["http://foo.com?#foo"]),
+            ("test http://www.foo.com/foo/path-with-period./", ["http://www.foo.com/foo/path-with-period./"]),
+            ("test http://www.foo.org.za/foo/bar/688.1", ["http://www.foo.org.za/foo/bar/688.1"]),
+            ("test ELPAÍS.com", ["ELPAÍS.com"]),
+            ("Test a ton of periods http://example.com/path..........", ["http://example.com/path"]),
+            ("According to http://t.co/ulYGBYSo: the internet is cool", ["http://t.co/ulYGBYSo"]),
+            ("long.test.tar.bz2 test.tar.bz2 tar.bz2", []),
+            ("john.doe.gov@mail.com", []),
+            ("test http://foobar.みんな/ http://foobar.中国/", ["http://foobar.みんな/", "http://foobar.中国/"]),
+            // Ours, with linkify-it: a label may end with a hyphen after a scheme (`http://a.b-.co`).
+            ("test http://twitter-.com", ["http://twitter-.com"]),
+        ], .url)
     }
 
     /// Each row: the text, and the amount and currency of the first amount found.
