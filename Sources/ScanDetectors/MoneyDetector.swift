@@ -8,8 +8,9 @@ import ScanModel
 /// 4217 code (`EUR`, `usd`), a local abbreviation (`RM`, `Rp`, `kr`, `CHF`, `Fr.`, `zł`) or
 /// a word (`dollars`, `euros`, `ringgit`). A leading minus or surrounding parentheses
 /// make it negative. Thousands grouped by spaces without decimals (`9 800 Kč`, `3 250 000 €`)
-/// are one amount only when a currency is written beside them: bare, `2 500` may be a count and a price. Without a currency, only amounts printed with exactly two decimals
-/// are reported (as on receipts), and they carry no currency.
+/// are one amount only when a currency is written beside them: bare, `2 500` may be a count
+/// and a price. Without a currency, only amounts printed with exactly two decimals are
+/// reported (as on receipts), and they carry no currency.
 struct MoneyDetector {
     let region: String?
 
