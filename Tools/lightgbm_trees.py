@@ -6,7 +6,7 @@ Shared by Tools/train-receipt-fields/train.py (the field rankers) and Tools/trai
 
 def flatten(boosters):
     """LightGBM's trees as flat arrays: inner nodes first (feature, threshold, children), then leaves. Given a list
-    of boosters (a bag trained with different seeds), the trees of all of them, each leaf divided by their number, so
+    of boosters (a bag trained with different bagging seeds), the trees of all of them, each leaf divided by their number, so
     that the sum Swift computes is the bag's mean score."""
     boosters = boosters if isinstance(boosters, list) else [boosters]
     out = []

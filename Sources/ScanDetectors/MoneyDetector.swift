@@ -344,7 +344,7 @@ struct MoneyDetector {
                 while i < n, isDigit(v[i]) || v[i] == 0x2E || v[i] == 0x2C { i += 1 }
                 continue
             }
-            if s.at(a.end) == 0x20, let wide = MoneyDetector.number(in: v, at: i, spaceGroups: true), wide.end > a.end,
+            if s.at(a.end) == 0x20, isDigit(s.numAt(a.end + 1)), let wide = MoneyDetector.number(in: v, at: i, spaceGroups: true), wide.end > a.end,
                hasCurrencyBeside(s, wide) {
                 a = wide
             }
@@ -382,8 +382,7 @@ struct MoneyDetector {
             if numStart > 0, b[numStart - 1] == 0x2D, !isAlnum(s.at(numStart - 2)) { negative = true; numStart -= 1 }
             else if numStart >= 3, b[numStart - 3] == 0xE2, b[numStart - 2] == 0x88, b[numStart - 1] == 0x92 { negative = true; numStart -= 3 }
             // Currency before (directly or after one space).
-            if let (cur, ms) = markerBefore(s, numStart) ?? (numStart > 0 && b[numStart - 1] == 0x20 ? markerBefore(s, numStart - 1) : nil),
-               ms >= lastEnd {
+            if let (cur, ms) = currencyBefore(s, numStart), ms >= lastEnd {
                 currency = cur
                 start = ms
                 if !negative, ms > 0, b[ms - 1] == 0x2D, !isAlnum(s.at(ms - 2)) { negative = true; start = ms - 1 }
@@ -392,15 +391,13 @@ struct MoneyDetector {
             }
             // Currency after.
             if currency == nil {
-                var q = a.end
-                if s.at(q) == 0x20 { q += 1 }
-                if let (cur, me) = markerAfter(s, q) {
+                if let (cur, me) = currencyAfter(s, a.end) {
                     currency = cur
                     end = me
                     // "17 USD 25": whole units, code, cents.
                     if a.decimalCount == 0, s.at(me) == 0x20, isDigit(s.numAt(me + 1)), isDigit(s.numAt(me + 2)), !isAlnum(s.at(me + 3)),
                        s.at(me + 3) != 0x2E || !isDigit(s.numAt(me + 4)), s.at(me + 3) != 0x2C || !isDigit(s.numAt(me + 4)),
-                       markerAfter(s, s.at(me + 3) == 0x20 ? me + 4 : me + 3) == nil {
+                       currencyAfter(s, me + 3) == nil {
                         end = me + 3
                         hits.append(Hit(type: .money, start: start, end: end,
                                         value: EntityValue(amount: normalized(s, a, negative: negative, decimals: (me + 1, me + 3)), currency: cur), priority: 35))
@@ -426,11 +423,19 @@ struct MoneyDetector {
         }
     }
 
-    /// Whether a currency is written right before (a sign and one space allowed) or right after (one space allowed) `a`.
+    /// A currency marker ending at `end`, or one space before it: the currency and where the marker starts.
+    private func currencyBefore(_ s: ScanText, _ end: Int) -> (String, Int)? {
+        markerBefore(s, end) ?? (s.at(end - 1) == 0x20 ? markerBefore(s, end - 1) : nil)
+    }
+
+    /// A currency marker starting at `start`, or one space after it: the currency and where the marker ends.
+    private func currencyAfter(_ s: ScanText, _ start: Int) -> (String, Int)? {
+        markerAfter(s, s.at(start) == 0x20 ? start + 1 : start)
+    }
+
+    /// Whether a currency is written right before `a` (a sign between allowed) or right after it.
     private func hasCurrencyBeside(_ s: ScanText, _ a: NumberSpan) -> Bool {
-        let start = signStart(s, a.start)
-        if markerBefore(s, start) != nil || start > 0 && s.bytes[start - 1] == 0x20 && markerBefore(s, start - 1) != nil { return true }
-        return markerAfter(s, s.at(a.end) == 0x20 ? a.end + 1 : a.end) != nil
+        currencyBefore(s, signStart(s, a.start)) != nil || currencyAfter(s, a.end) != nil
     }
 
     private func signStart(_ s: ScanText, _ i: Int) -> Int {

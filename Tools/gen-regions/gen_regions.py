@@ -80,11 +80,12 @@ def main():
         path = os.path.join(folder, lang + ".json")
         text = open(path, encoding="utf-8").read()
         text = re.sub(r'\n  "regions": \[.*?\],', "", text, flags=re.S)
-        block = '\n  "regions": [' + formatted(regions(entries, countries), len('  "regions": [')) + "],"
+        names = regions(entries, countries)
+        block = '\n  "regions": [' + formatted(names, len('  "regions": [')) + "],"
         at = text.index('\n  "countries":')
         text = text[:at] + block + text[at:]
         json.loads(text)
         open(path, "w", encoding="utf-8").write(text)
-        print(lang, len(regions(entries, countries)), file=sys.stderr)
+        print(lang, len(names), file=sys.stderr)
 
 main()

@@ -107,7 +107,7 @@ def main():
                 continue
             held = {d for d, f in fold.items() if f == k}
             names, rows = data()
-            boosters = {field: train.fit_bag(field, names, rows, doc_weight, held, a.rounds, quiet=True)[0]
+            boosters = {field: train.fit(field, names, rows, doc_weight, held, a.rounds, quiet=True)[0]
                         for field in train.FIELDS}
             write_model(model, names, boosters, f"{tag}, fold {k} of {a.folds} left out")
             print(f"{tag}: fold {k} trained", flush=True)

@@ -151,22 +151,14 @@ PARAMS = {"objective": "lambdarank", "metric": "ndcg", "ndcg_eval_at": [1], "num
           "verbose": -1, "label_gain": [0, 1, 3, 7]}
 # TRAIN_PARAMS='{"num_leaves": 7}' overrides some of them, for a cross-validated comparison (kfold.py).
 PARAMS.update(json.loads(os.environ.get("TRAIN_PARAMS", "{}")))
-# TRAIN_BAG=N trains N rankers a field, with seeds PARAMS["seed"] + 0..N-1, and ships their mean score.
+# TRAIN_BAG=N trains N rankers a field on the same data, the k-th with bagging and feature-fraction seeds
+# PARAMS["seed"] + k, and ships their mean score.
 BAG = int(os.environ.get("TRAIN_BAG", "1"))
 
 
-def fit_bag(field, names, rows, doc_weight, held, rounds, quiet=False):
-    """`BAG` rankers for `field` (`fit` with seeds one apart), and the first one's summary line."""
-    boosters, line = [], ""
-    for k in range(BAG):
-        booster, summary = fit(field, names, rows, doc_weight, held, rounds, quiet=quiet or k > 0, seed=PARAMS["seed"] + k)
-        boosters.append(booster)
-        line = line or summary
-    return boosters, line
-
-
-def fit(field, names, rows, doc_weight, held, rounds, quiet=False, seed=None):
-    """One ranker for `field` over every document not in `held` that has a relevant candidate."""
+def fit(field, names, rows, doc_weight, held, rounds, quiet=False):
+    """`BAG` rankers for `field` over every document not in `held` that has a relevant candidate (one by default),
+    and a summary line."""
     xs, ys, ws, groups, docs = [], [], [], [], 0
     for doc, cands in sorted(rows[field].items()):
         if doc in held or doc not in doc_weight or not any(r > 0 for _, r, _, _ in cands):
@@ -179,13 +171,15 @@ def fit(field, names, rows, doc_weight, held, rounds, quiet=False, seed=None):
         docs += 1
     data = lgb.Dataset(np.array(xs, dtype=np.float64), label=np.array(ys), group=groups, weight=np.array(ws),
                        feature_name=[re.sub(r"[^A-Za-z0-9_]", "_", n) for n in names[field]])
-    booster = lgb.train(dict(PARAMS, seed=PARAMS["seed"] if seed is None else seed), data, num_boost_round=rounds)
+    boosters = [lgb.train(PARAMS if k == 0 else dict(PARAMS, bagging_seed=PARAMS["seed"] + k,
+                                                      feature_fraction_seed=PARAMS["seed"] + k),
+                          data, num_boost_round=rounds) for k in range(BAG)]
     if not quiet:
-        gain = booster.feature_importance("gain")
+        gain = boosters[0].feature_importance("gain")
         top = sorted(zip(gain, names[field]), reverse=True)[:8]
         print(f"{field}: {docs} documents, {len(xs)} candidates; top features: "
               + ", ".join(f"{n} {g:.0f}" for g, n in top), file=sys.stderr)
-    return booster, f"{field} {docs} documents {len(xs)} candidates"
+    return boosters, f"{field} {docs} documents {len(xs)} candidates"
 
 
 def group_key(keys, doc, field):
@@ -222,7 +216,7 @@ def cross_validate(a, names, rows, docs, doc_weight, scorer):
     for k in range(a.cv):
         held = {d for d, f in fold_of.items() if f == k}
         for field in FIELDS:
-            boosters, _ = fit_bag(field, names, rows, doc_weight, held, a.rounds, quiet=True)
+            boosters, _ = fit(field, names, rows, doc_weight, held, a.rounds, quiet=True)
             for doc in held:
                 cands = rows[field].get(doc)
                 if not cands:
@@ -297,7 +291,7 @@ def main():
     model = {"trainedOn": "", "fields": {}}
     summary = []
     for field in FIELDS:
-        boosters, line = fit_bag(field, names, rows, doc_weight, held, a.rounds)
+        boosters, line = fit(field, names, rows, doc_weight, held, a.rounds)
         model["fields"][field] = {"features": names[field], "trees": flatten(boosters)}
         summary.append(line)
     note = a.note or ", ".join(f"{name} (weight {w:g})" for name, _, _, w in a.set)
