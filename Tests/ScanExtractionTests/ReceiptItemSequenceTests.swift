@@ -203,6 +203,90 @@ import TestSupport
         #expect(line.unitPrice == "1.20")
     }
 
+    @Test func aWeightUnderAPricedItemIsItsQuantity() throws {
+        // Supermarket tills print the price on the item's line and the weight under it, in any label the model gives it;
+        // the product is rounded (1,242 x 1,20 = 1,4904; 2,837 x 8,43 = 23,91591) or cut (1,245 x 1,99 = 2,47755).
+        for (weight, amount, quantity, unitPrice) in [("1,242 kg x 1,20 EUR/kg", "1,49", "1.242", "1.20"),
+                                                      ("0,919 kg x 8,73 EUR/kg", "8,02", "0.919", "8.73"),
+                                                      ("2,837 kg x 8,43 EUR/kg", "23,92", "2.837", "8.43"),
+                                                      ("1,245 kg x 1,99 EUR/kg", "2,47", "1.245", "1.99")] {
+            let sum = Amount.parse(amount[...])!.cents + 119 + 249
+            let r = receipt(Self.header + Self.row(140, "MILCH 1L", "1,19") + Self.row(162, "BIO BANANE", amount)
+                            + Self.row(184, weight) + Self.row(206, "ROGGENBROT", "2,49")
+                            + Self.row(240, "SUMME EUR", "\(sum / 100)," + String(format: "%02d", sum % 100)))
+            #expect(r.items.map(\.description) == ["MILCH 1L", "BIO BANANE", "ROGGENBROT"], "\(weight) \(r.items)")
+            let item = try #require(r.items.first { $0.description == "BIO BANANE" }, "\(weight)")
+            #expect(item.quantity == quantity, "\(weight)")
+            #expect(item.unit == "kg")
+            #expect(item.unitPrice == unitPrice)
+        }
+        // The price per pound written after `1 lb`.
+        let r = receipt(Self.header + Self.row(140, "BANANAS", "1.14") + Self.row(162, "2.18 lb @ 1 lb /0.52")
+                        + Self.row(184, "BREAD", "2.50") + Self.row(220, "TOTAL", "3.64"))
+        #expect(r.items.first?.quantity == "2.18")
+        #expect(r.items.first?.unit == "lb")
+        #expect(r.items.first?.unitPrice == "0.52")
+        // A weight whose product is not the amount above belongs to no item as its quantity.
+        let other = receipt(Self.header + Self.row(140, "MILCH 1L", "1,19") + Self.row(162, "BIO BANANE", "2,49")
+                            + Self.row(184, "1,242 kg x 1,20 EUR/kg") + Self.row(206, "ROGGENBROT", "2,49")
+                            + Self.row(240, "SUMME EUR", "6,17"))
+        #expect(other.items.count == 3, "\(other.items)")
+        #expect(other.items.allSatisfy { $0.quantity == nil }, "\(other.items)")
+    }
+
+    @Test func aTaxCodeAndAMarkAfterTheAmountLeaveIt() {
+        func amount(_ text: String) -> String? {
+            extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(10, text)])))[0].amount?.decimalString
+        }
+        #expect(amount("PFAND 0,25 EURO 0,25 A *") == "0.25")
+        #expect(amount("Balea Shampoo -1,95 1") == "-1.95")
+        #expect(amount("BROT 2,49 B") == "2.49")
+        #expect(amount("TOTAL 12.50 AB CD") == nil)       // two codes, no mark: not an amount's tail
+        #expect(amount("Table 4 Guests 2") == nil)        // a digit after no amount with decimals
+    }
+
+    /// The line model's labels, forced, then the sums: `completeItemsBySums` alone.
+    func completed(_ rows: [(String, String?, ItemLineLabel)], total: String, subtotal: String? = nil) -> Receipt {
+        var y = 100.0
+        var page: [(Double, Double, [(Double, String)])] = []
+        for (text, amount, _) in rows { page += Self.row(y, text, amount); y += 22 }
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(page)))
+        let reading = ReceiptParser.ItemReading(lines: lines, labels: rows.map(\.2), summaryStart: lines.count, wholeUnits: false)
+        var r = Receipt()
+        ReceiptParser.setItems(reading, into: &r)
+        r.total = total
+        r.subtotal = subtotal
+        ReceiptParser.completeItemsBySums(reading, into: &r)
+        return r
+    }
+
+    @Test func pricedLinesTheModelLeftOutAreItemsWhenTheSumsSaySo() {
+        let rows: [(String, String?, ItemLineLabel)] = [
+            ("VOLLMILCH 3,5%", "1,19", .item), ("PFAND 0,25 EURO", "0,25", .other), ("LEERGUT", "-0,75", .other),
+            ("KAFFEE 1KG", "13,99", .item)]
+        let r = completed(rows, total: "14.68")
+        #expect(r.items.map(\.amount) == ["1.19", "0.25", "-0.75", "13.99"], "\(r.items)")
+        // Sums that those lines don't make leave the items as the model read them.
+        #expect(completed(rows, total: "16.00").items.map(\.amount) == ["1.19", "13.99"])
+        // Sums the items already make: nothing is added.
+        #expect(completed(rows, total: "15.18").items.map(\.amount) == ["1.19", "13.99"])
+        // A priced line under the last item (a tax or total line OCR garbled) is never taken.
+        let under: [(String, String?, ItemLineLabel)] = [("Paella", "24,85", .item), ("Pan", "13,01", .item), ("I.V.A.", "6,01", .other)]
+        #expect(completed(under, total: "43.87").items.count == 2)
+        // A refund slip: negative articles, the total negative.
+        let refund: [(String, String?, ItemLineLabel)] = [("Balea Shampoo", "-1,95", .other), ("Duschgel", "-0,95", .item)]
+        #expect(completed(refund, total: "-2.90").items.map(\.amount) == ["-1.95", "-0.95"])
+    }
+
+    @Test func aRefundsVATRowIsReadByItsSize() throws {
+        func row(_ text: String) -> String? {
+            ReceiptParser.vatRow(extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(10, text)])))[0])?.tax.decimalString
+        }
+        #expect(row("B= 7,0% 14,83 1,04 15,87") == "1.04")
+        #expect(row("A= 19,0% -0,42 -0,08 -0,50") == "-0.08")
+        #expect(row("A= 19,0% -0,42 0,08 -0,34") == nil)  // signs mixed: no row
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))

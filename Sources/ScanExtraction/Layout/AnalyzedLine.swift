@@ -177,13 +177,19 @@ public struct LineAnalyzer: Sendable {
     static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool, bare: Bool = false) -> (Int, [(amount: Amount, word: Int)]) {
         var out: [(amount: Amount, word: Int)] = []
         var i = line.words.count - 1
-        // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, `3.20 A`.
-        var skipped = 0
-        while i >= 0, out.isEmpty, skipped < 1 {
+        // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, `3.20 A`, a tax code in one
+        // digit after an amount with decimals (`-1,95 1`), and a lone mark after the code (`0,25 A *`).
+        var skipped = 0, lastWasMark = false
+        while i > 0, skipped < 2 {
             let t = line.words[i].text
-            if amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
-            if t.count <= 3, t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" }), i > 0 { i -= 1; skipped += 1; continue }
-            break
+            let digitCode = t.count == 1 && t.first!.isNumber
+                && (amount(in: line.words[i - 1].text, wholeUnits: wholeUnits, bare: bare)?.scale ?? 0) >= 2
+            if !digitCode, amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
+            let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" })
+            guard code || digitCode, skipped == 0 || lastWasMark else { break }
+            lastWasMark = t.allSatisfy { $0 == "*" }
+            i -= 1
+            skipped += 1
         }
         if i < 0 { return (line.words.count, []) }
         var end = i

@@ -60,20 +60,65 @@ extension ReceiptParser {
         return (out, heading)
     }
 
+    /// The item region's lines as labelled by the item-line model: what the items were assembled from.
+    struct ItemReading {
+        var lines: [AnalyzedLine]
+        var labels: [ItemLineLabel]
+        var summaryStart: Int
+        var wholeUnits: Bool
+    }
+
     /// Labels every line with the learned item-line model, then assembles the items:
     /// an item line opens an item, continuation and quantity lines join it, a discount line
     /// hangs under the item before it.
-    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) {
+    @discardableResult
+    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) -> ItemReading {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
-        let labels = itemModel.decode(rows)
-        let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
-        let (items, discounts) = Self.assembleItems(lines, labels: labels, wholeUnits: wholeUnits)
-        r.items = Self.mergingRepeats(Self.pricedModifiersApart(items, lines: lines, labels: labels, summaryStart: summaryStart,
-                                                                discounts: discounts, wholeUnits: wholeUnits))
-        if !discounts.isEmpty {
-            r.discounts = Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
+        let reading = ItemReading(lines: lines, labels: itemModel.decode(rows), summaryStart: summaryStart,
+                                  wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } })
+        Self.setItems(reading, into: &r)
+        return reading
+    }
+
+    /// The items and discounts that `reading`'s labels give, put into `r`.
+    static func setItems(_ reading: ItemReading, into r: inout Receipt) {
+        let (lines, labels, wholeUnits) = (reading.lines, reading.labels, reading.wholeUnits)
+        let (items, discounts) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits)
+        r.items = mergingRepeats(pricedModifiersApart(items, lines: lines, labels: labels, summaryStart: reading.summaryStart,
+                                                      discounts: discounts, wholeUnits: wholeUnits))
+        r.discounts = discounts.isEmpty ? nil : Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
+    }
+
+    /// Priced lines above the last item that the line model left out (a deposit `PFAND 0,25 A *`, a bottle return
+    /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
+    /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
+    /// without them they add up to none of these. Runs once the summary is read.
+    static func completeItemsBySums(_ reading: ItemReading, into r: inout Receipt) {
+        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        func sum(_ x: Receipt) -> Int {
+            x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
         }
+        guard let total = cents(r.total) else { return }
+        let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
+        let targets = Set([cents(r.subtotal), total, total - tax - tip, total - tip].compactMap { $0 })
+        guard !targets.contains(sum(r)) else { return }
+        let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
+        // Only lines above the last item the model found: the tax and total lines that close the items (`I.V.A.`,
+        // a total label OCR garbled) also make the sums, but under every item.
+        guard let lastItem = settled.lastIndex(where: { $0 != .other }) else { return }
+        var labels = settled
+        for i in 0..<lastItem where labels[i] == .other {
+            let l = reading.lines[i]
+            guard let a = l.amount, a.minor != 0, l.role == .none, Text.letterCount(l.label) >= 2,
+                  !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
+            labels[i] = .item
+        }
+        guard labels != settled else { return }
+        var completed = r
+        setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
+                             wholeUnits: reading.wholeUnits), into: &completed)
+        if targets.contains(sum(completed)) { r = completed }
     }
 
     /// A modifier that prints its own price (`*american ch*  0.70` under a burger) is billed like an item: it
@@ -99,6 +144,14 @@ extension ReceiptParser {
     /// modifier line with a price other than 0 gives an item of its own, after the item it modifies.
     static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool,
                               modifiersApart: Bool = false) -> ([Receipt.Item], [Amount]) {
+        assembleSettled(lines, labels: settledLabels(lines, labels: given, wholeUnits: wholeUnits), wholeUnits: wholeUnits,
+                        modifiersApart: modifiersApart)
+    }
+
+    /// The model's labels mended by what the lines themselves show: column headings are no items, a line of
+    /// numbers under a name is its quantity line, counts and weights whose arithmetic makes the amount above,
+    /// bracketed options, and negative amounts under an item.
+    static func settledLabels(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool) -> [ItemLineLabel] {
         var labels = given
         // A column heading's rows are no item, whatever the model says of a row it has not seen (`Description`).
         for i in lines.indices where isColumnHeading(lines[i]) {
@@ -128,15 +181,18 @@ extension ReceiptParser {
                 labels[first - 1] = .item
             }
         }
-        // A count and a price under an item whose amount they make (`BUTTER 1,78`, then `2 Stk x 0,89`) is
-        // its quantity line, whatever its label says: arithmetic.
-        for i in lines.indices.dropFirst() where labels[i] == .other && labels[i - 1] == .item {
+        // A count and a price under an item whose amount they make (`BUTTER 1,78`, then `2 Stk x 0,89`), or a
+        // weight and its price per unit whose product rounds to it (`BIO BANANE 1,49`, then `1,242 kg x 1,20
+        // EUR/kg`), is its quantity line, whatever its label says: arithmetic.
+        for i in lines.indices.dropFirst() where [.other, .modifier, .continuation].contains(labels[i]) && labels[i - 1] == .item {
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
-            guard let amount = lines[i - 1].amount, lines[i].role == .none,
-                  let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q > 1,
+            guard let amount = lines[i - 1].amount, lines[i].role == .none, parsed.amount == nil || labels[i] == .other,
+                  let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
                   let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)),
-                  Text.letterCount(parsed.description) < 2, q * price.decimal == amount.decimal else { continue }
-            labels[i] = .quantity
+                  Text.letterCount(parsed.description) < 2 else { continue }
+            let made = parsed.unit != nil ? weighedPriceRounds(q * price.decimal, to: amount)
+                                          : labels[i] == .other && q > 1 && q * price.decimal == amount.decimal
+            if made { labels[i] = .quantity }
         }
         // A line wholly in brackets under an item (`[Chicken][Small][Brown Rice]`, `(no ice)`) states its options: a
         // modifier, not more of its name.
@@ -149,6 +205,12 @@ extension ReceiptParser {
             guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
             labels[i] = .discount
         }
+        return labels
+    }
+
+    /// Items from lines whose labels `settledLabels` has settled.
+    static func assembleSettled(_ lines: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool,
+                                modifiersApart: Bool) -> ([Receipt.Item], [Amount]) {
         var groups: [[Int]] = []
         var discountOf: [Int: Amount] = [:]
         var discounts: [Amount] = []
@@ -343,6 +405,18 @@ extension ReceiptParser {
     /// `1,500 kg x 1,99 EUR/kg`, `0.456 lb @ $2.99/lb`, `1,5kg * 2,49 €/kg`.
     static let weighedPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*[x×@*]\s*[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
         + weightUnits + #")\b"#
+    /// The price per one unit written after it: `2.18 lb @ 1 lb /0.52`.
+    static let perOneUnitPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*@\s*1\s*(?:"# + weightUnits
+        + #")\b\s*/\s*[$€£]?\s*(\d+(?:[.,]\d{1,3})?)"#
+
+    /// Where a weight and its price per unit stand in `text`, and the weight, unit and price as printed.
+    static func weighed(_ text: String) -> (Range<String.Index>, [String])? {
+        for pattern in [weighedPattern, perOneUnitPattern] {
+            if let m = Text.range(text, pattern, caseInsensitive: true),
+               let groups = Text.groups(text, pattern, caseInsensitive: true), groups.count >= 3 { return (m, groups) }
+        }
+        return nil
+    }
 
     /// Quantity, unit, unit price and amount of one item line (the amount is nil when the line
     /// prints none, or only a unit price: `2 x 3.50`).
@@ -371,8 +445,7 @@ extension ReceiptParser {
         let joined = words.joined(separator: " ")
         if quantity != nil {
             // Read above: the count and price in front of the amount.
-        } else if let m = Text.range(joined, weighedPattern, caseInsensitive: true),
-                  let groups = Text.groups(joined, weighedPattern, caseInsensitive: true), groups.count == 4 {
+        } else if let (m, groups) = weighed(joined) {
             quantity = quantityString(groups[0][...])
             unit = groups[1].lowercased()
             unitPrice = Amount.parse(groups[2][...]).map(\.decimalString) ?? quantityString(groups[2][...])
@@ -436,6 +509,16 @@ extension ReceiptParser {
         }
         return Receipt.Item(description: desc, quantity: quantity, unit: unit, unitPrice: unitPrice,
                             amount: amounts.last?.decimalString, source: src)
+    }
+
+    /// Whether a weight times its price per unit gives `amount` as a till prints it: rounded or cut to the
+    /// amount's last digit (`1,242 kg x 1,20` is 1.4904, printed `1,49`).
+    static func weighedPriceRounds(_ product: Decimal, to amount: Amount) -> Bool {
+        guard product > 0, amount.minor > 0 else { return false }
+        var step = Decimal(1)
+        for _ in 0..<amount.scale { step /= 10 }
+        let gap = product - amount.decimal
+        return gap > -step && gap < step
     }
 
     /// `word` read as the price of one unit of an item whose line amount is `amount`: a number

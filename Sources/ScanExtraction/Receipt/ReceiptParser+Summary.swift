@@ -160,15 +160,16 @@ extension ReceiptParser {
               rate > 0, rate < 100 else { return nil }
         var amounts: [(amount: Amount, word: Int)] = []
         for (i, w) in l.line.words.enumerated() where !w.text.contains("%") {
-            if let a = Amount.parse(w.text[...]), a.minor > 0 { amounts.append((a, i)) }
+            if let a = Amount.parse(w.text[...]), a.minor != 0 { amounts.append((a, i)) }
         }
-        guard amounts.count >= 3 else { return nil }
+        // A refund's row is negative throughout (`A= 19,0%  -0,42  -0,08  -0,50`): read by its size.
+        guard amounts.count >= 3, amounts.allSatisfy({ $0.amount.minor > 0 }) || amounts.allSatisfy({ $0.amount.minor < 0 }) else { return nil }
         for net in amounts {
-            for tax in amounts where tax.word != net.word && tax.amount.cents < net.amount.cents {
+            for tax in amounts where tax.word != net.word && abs(tax.amount.cents) < abs(net.amount.cents) {
                 guard amounts.contains(where: { $0.word != net.word && $0.word != tax.word
                     && $0.amount.cents == net.amount.cents + tax.amount.cents }) else { continue }
                 let expected = net.amount.decimal * rate / 100
-                let slack = max(Decimal(string: "0.011")!, net.amount.decimal / 200)
+                let slack = max(Decimal(string: "0.011")!, abs(net.amount.decimal) / 200)
                 if abs(expected - tax.amount.decimal) <= slack {
                     return (rateText, tax.amount, l.line.provenance(words: tax.word..<(tax.word + 1)))
                 }

@@ -205,10 +205,11 @@ public struct ReceiptParser: Sendable {
         parseReferences(lines, into: &r)
 
         // --- Items.
-        parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
+        let itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
 
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
+        Self.completeItemsBySums(itemReading, into: &r)
 
         // --- Amounts the sums prove misread, then the checks.
         findings += mendMisreadAmounts(lines, roles: roles, into: &r)
