@@ -33,11 +33,15 @@ public struct Receipt: Codable, Hashable, Sendable {
         public var discount: String?
         /// Lines printed under the item that change it and are no item of their own (`Medium Well`, `No onions`), in order.
         public var modifiers: [String]?
+        /// The article number printed with the item (an EAN, UPC or PLU code, a till's own number of 8 to 14 digits).
+        public var code: String?
         public var source: Provenance
         public init(description: String, quantity: String? = nil, unit: String? = nil, unitPrice: String? = nil,
-                    amount: String? = nil, discount: String? = nil, modifiers: [String]? = nil, source: Provenance) {
+                    amount: String? = nil, discount: String? = nil, modifiers: [String]? = nil, code: String? = nil,
+                    source: Provenance) {
             self.description = description; self.quantity = quantity; self.unit = unit
             self.unitPrice = unitPrice; self.amount = amount; self.discount = discount; self.modifiers = modifiers
+            self.code = code
             self.source = source
         }
     }

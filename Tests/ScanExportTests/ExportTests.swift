@@ -79,15 +79,19 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertFalse(second.contains("full_name"))
     }
 
-    /// An item's modifiers sit in the last column, in one cell, with the receipt's columns in their places.
-    func testAnItemsModifiersShareOneCell() throws {
+    /// An item's modifiers share one cell, and its article number is the last column, with the receipt's columns in
+    /// their places.
+    func testAnItemsModifiersShareOneCellAndItsCodeEndsTheRow() throws {
         var d = doc("r", card: false)
         d.receipt?.items[0].modifiers = ["No sugar", "Oat milk, hot"]
+        d.receipt?.items[0].code = "4006381333931"
         let rows = CSVWriter.rows(d)
         XCTAssertEqual(rows.map(\.count), [CSVWriter.receiptColumns.count, CSVWriter.receiptColumns.count])
         let column = try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: "item_modifiers"))
         XCTAssertEqual(rows.map { $0[column] }, ["No sugar; Oat milk, hot", ""])
-        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\"\r\n"))
+        XCTAssertEqual(CSVWriter.receiptColumns.last, "item_code")
+        XCTAssertEqual(rows.map { $0.last }, ["4006381333931", ""])
+        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\",4006381333931\r\n"))
     }
 
     func testADocumentOfTheOtherTableIsLeftOutAndSaid() {

@@ -287,6 +287,25 @@ import TestSupport
         #expect(row("A= 19,0% -0,42 0,08 -0,34") == nil)  // signs mixed: no row
     }
 
+    @Test func anArticleNumberLeavesTheDescription() {
+        let r = receipt(Self.header + Self.row(140, "9556939040118 MODELLING CLAY", "8.90")
+                        + Self.row(162, "BANANAS 000000004011 F", "1.14") + Self.row(184, "COLA 330ML 12345", "1.20")
+                        + Self.row(206, "BREAD", "2.50") + Self.row(240, "TOTAL", "13.74"))
+        #expect(r.items.map(\.description) == ["MODELLING CLAY", "BANANAS", "COLA 330ML 12345", "BREAD"])
+        #expect(r.items.map(\.code) == ["9556939040118", "000000004011", nil, nil])
+        // One name under two article numbers is two articles, not one bought twice.
+        let two = receipt(Self.header + Self.row(140, "30169728 COAT HANGER", "4.90") + Self.row(162, "30169729 COAT HANGER", "4.90")
+                          + Self.row(184, "30169728 COAT HANGER", "4.90") + Self.row(206, "BREAD", "2.50") + Self.row(240, "TOTAL", "17.20"))
+        #expect(two.items.map(\.code) == ["30169728", "30169729", nil], "\(two.items)")
+        #expect(two.items.first?.quantity == "2")
+        var words = ["12345678"]
+        #expect(ReceiptParser.articleCode(&words) == nil)     // nothing else on the line: no description without it
+        #expect(words == ["12345678"])
+        var long = ["WATER", "000000000000001234"]
+        #expect(ReceiptParser.articleCode(&long) == nil)      // 18 digits: no article number
+        #expect(long == ["WATER", "000000000000001234"])
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))

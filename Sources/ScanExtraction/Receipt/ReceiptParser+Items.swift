@@ -286,6 +286,7 @@ extension ReceiptParser {
         let described = parsed.indices.filter { [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2 }
         let description = described.map { parsed[$0].description }.joined(separator: " ")
         if !description.isEmpty { found.description = description }
+        found.code = found.code ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }.first
         guard Text.letterCount(found.description) >= 2 else { return nil }
         let counted = parsed.indices.first { k in
             let label = labels[k]
@@ -357,7 +358,7 @@ extension ReceiptParser {
 
     /// Items printed more than once under the same description become one item with the
     /// counts and amounts added up (`1 rice 1.99` twice: `2 rice 3.98`), as long as neither
-    /// carries a discount. The source spans every line read.
+    /// carries a discount and their article numbers, when printed, agree. The source spans every line read.
     static func mergingRepeats(_ items: [Receipt.Item]) -> [Receipt.Item] {
         var out: [Receipt.Item] = []
         var seen: [String: Int] = [:]
@@ -368,7 +369,8 @@ extension ReceiptParser {
             guard !key.isEmpty, it.discount == nil, let a = it.amount.flatMap({ Amount.parse($0[...]) }),
                   let k = seen[key], out[k].discount == nil, let b = out[k].amount.flatMap({ Amount.parse($0[...]) }),
                   let qa = Double(it.quantity ?? "1"), let qb = Double(out[k].quantity ?? "1"),
-                  qa == qa.rounded(), qb == qb.rounded(), (a.minor < 0) == (b.minor < 0) else {
+                  qa == qa.rounded(), qb == qb.rounded(), (a.minor < 0) == (b.minor < 0),
+                  it.code == nil || out[k].code == nil || it.code == out[k].code else {
                 if it.discount == nil, !Text.key(it.description).isEmpty, seen[Text.key(it.description)] == nil {
                     seen[Text.key(it.description)] = out.count
                 }
@@ -500,6 +502,7 @@ extension ReceiptParser {
         }
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
         while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
+        let code = articleCode(&words)
         let desc = Text.clean(words.joined(separator: " "))
         let src: Provenance
         if let amountWord = l.trailing.last?.word {
@@ -508,7 +511,30 @@ extension ReceiptParser {
             src = l.line.provenance()
         }
         return Receipt.Item(description: desc, quantity: quantity, unit: unit, unitPrice: unitPrice,
-                            amount: amounts.last?.decimalString, source: src)
+                            amount: amounts.last?.decimalString, code: code, source: src)
+    }
+
+    /// The article number among an item line's words, taken out of them: a word of 8 to 14 digits that opens
+    /// the line (`9556939040118 KF MODELLING CLAY`), ends it, or ends it before a one-letter tax flag (`BANANAS
+    /// 000000004011 F`). Nil, and the words as they were, when none is there or nothing else would be left.
+    static func articleCode(_ words: inout [String]) -> String? {
+        func isCode(_ w: String) -> Bool { (8...14).contains(w.count) && w.allSatisfy { $0.isASCII && $0.isNumber } }
+        var rest = words
+        let code: String
+        if rest.count >= 2, isCode(rest[0]) {
+            code = rest.removeFirst()
+        } else if rest.count >= 2, isCode(rest[rest.count - 1]) {
+            code = rest.removeLast()
+        } else if rest.count >= 3, isCode(rest[rest.count - 2]), let flag = rest.last, flag.count == 1,
+                  flag.first!.isUppercase {
+            code = rest[rest.count - 2]
+            rest.removeLast(2)
+        } else {
+            return nil
+        }
+        guard Text.letterCount(rest.joined()) >= 2 else { return nil }
+        words = rest
+        return code
     }
 
     /// Whether a weight times its price per unit gives `amount` as a till prints it: rounded or cut to the
