@@ -285,6 +285,31 @@ import TestSupport
         #expect(row("B= 7,0% 14,83 1,04 15,87") == "1.04")
         #expect(row("A= 19,0% -0,42 -0,08 -0,50") == "-0.08")
         #expect(row("A= 19,0% -0,42 0,08 -0,34") == nil)  // signs mixed: no row
+        // A base and its tax alone, as Spanish and Italian tills print them: the tax must be the rate's, to the cent.
+        #expect(row("10% 8,14 0,81") == "0.81")
+        #expect(row("10% 8,14 0,90") == nil)
+    }
+
+    @Test func aTaxTablesRowIsNoValueOfItsHeading() {
+        let r = receipt(Self.header + Self.row(140, "1 PAN BARRA", "0,60") + Self.row(162, "1 ACEITE OLIVA 1L", "8,95")
+                        + Self.row(200, "TOTAL (€)", "9,55") + Self.row(222, "IVA BASE IMPONIBLE CUOTA")
+                        + [Fixture.line(244, "4%  0,58  0,02", x: 300), Fixture.line(266, "10%  8,14  0,81", x: 300)])
+        #expect(r.subtotal == nil)
+        #expect(r.tax.map(\.amount) == ["0.02", "0.81"])
+        #expect(r.total == "9.55")
+    }
+
+    @Test func aWeightWithoutAnOperatorOpensItsItemUnderTheName() throws {
+        // `1 PLATANO`, then its weight and price per kilogram with the amount: the name is the weighed item's.
+        let r = receipt(Self.header + Self.row(140, "2 LECHE ENTERA 0,95", "1,90") + Self.row(162, "1 PAN BARRA", "0,60")
+                        + Self.row(184, "1 PLATANO") + Self.row(206, "0,840 kg 1,99 €/kg", "1,67")
+                        + Self.row(228, "1 ACEITE OLIVA 1L", "8,95") + Self.row(264, "TOTAL (€)", "13,12"))
+        #expect(r.items.map(\.description) == ["LECHE ENTERA", "PAN BARRA", "PLATANO", "ACEITE OLIVA 1L"], "\(r.items)")
+        let platano = try #require(r.items.first { $0.description == "PLATANO" })
+        #expect(platano.quantity == "0.84")
+        #expect(platano.unit == "kg")
+        #expect(platano.unitPrice == "1.99")
+        #expect(platano.amount == "1.67")
     }
 
     @Test func anArticleNumberLeavesTheDescription() {

@@ -160,10 +160,15 @@ extension ReceiptParser {
             while k < lines.count, isHeadingRest(lines[k]) { labels[k] = .other; k += 1 }
         }
         // An item line that prints only numbers (`1,500 kg x 1,99 EUR/kg  2,99`, `2 x 5.00  10.00`) is the quantity
-        // line of the text line above it, when that line has no amount and belongs to nothing else.
-        for i in lines.indices.dropFirst() where labels[i] == .item && labels[i - 1] == .other {
+        // line of the text line above it, when that line has no amount and belongs to nothing else; a priced weight
+        // opens an item of its own, so the name above it is that item's even when it was read as a modifier or more
+        // of the name before (`1 PLATANO`, then `0,840 kg  1,99 €/kg  1,67`).
+        for i in lines.indices.dropFirst() where labels[i] == .item {
             let above = lines[i - 1]
-            guard Text.letterCount(item(from: lines[i], wholeUnits: wholeUnits).description) < 2, above.amount == nil,
+            let parsed = item(from: lines[i], wholeUnits: wholeUnits)
+            let weighedPriced = parsed.unit != nil && parsed.amount != nil
+            guard labels[i - 1] == .other || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1])),
+                  Text.letterCount(parsed.description) < 2, above.amount == nil,
                   above.role == .none, Text.letterCount(above.text) >= 2,
                   !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
             labels[i - 1] = .item
@@ -288,10 +293,11 @@ extension ReceiptParser {
         if !description.isEmpty { found.description = description }
         found.code = found.code ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }.first
         guard Text.letterCount(found.description) >= 2 else { return nil }
-        let counted = parsed.indices.first { k in
-            let label = labels[k]
-            return parsed[k].quantity != nil && (k == amountAt || label == .quantity || label == .item)
+        // A weight counts before a count (`1 PLATANO` over its weight line).
+        let countable = parsed.indices.filter { k in
+            parsed[k].quantity != nil && (k == amountAt || labels[k] == .quantity || labels[k] == .item)
         }
+        let counted = countable.first { parsed[$0].unit != nil } ?? countable.first
         if let k = counted {
             found.quantity = parsed[k].quantity
             found.unit = parsed[k].unit
@@ -404,8 +410,8 @@ extension ReceiptParser {
     }
 
     static let weightUnits = "kg|g|lb|lbs|oz|l"
-    /// `1,500 kg x 1,99 EUR/kg`, `0.456 lb @ $2.99/lb`, `1,5kg * 2,49 €/kg`.
-    static let weighedPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*[x×@*]\s*[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
+    /// `1,500 kg x 1,99 EUR/kg`, `0.456 lb @ $2.99/lb`, `1,5kg * 2,49 €/kg`, `0,840 kg  1,99 €/kg`.
+    static let weighedPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*(?:[x×@*]\s*)?[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
         + weightUnits + #")\b"#
     /// The price per one unit written after it: `2.18 lb @ 1 lb /0.52`.
     static let perOneUnitPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*@\s*1\s*(?:"# + weightUnits

@@ -163,13 +163,16 @@ extension ReceiptParser {
             if let a = Amount.parse(w.text[...]), a.minor != 0 { amounts.append((a, i)) }
         }
         // A refund's row is negative throughout (`A= 19,0%  -0,42  -0,08  -0,50`): read by its size.
-        guard amounts.count >= 3, amounts.allSatisfy({ $0.amount.minor > 0 }) || amounts.allSatisfy({ $0.amount.minor < 0 }) else { return nil }
+        // A row of two amounts is a base and its tax (`10%  8,14  0,81`, as Spanish and Italian tills print it), read
+        // with a tighter tolerance than a row whose gross proves the pair.
+        guard amounts.count >= 2, amounts.allSatisfy({ $0.amount.minor > 0 }) || amounts.allSatisfy({ $0.amount.minor < 0 }) else { return nil }
+        let pairOnly = amounts.count == 2
         for net in amounts {
             for tax in amounts where tax.word != net.word && abs(tax.amount.cents) < abs(net.amount.cents) {
-                guard amounts.contains(where: { $0.word != net.word && $0.word != tax.word
+                guard pairOnly || amounts.contains(where: { $0.word != net.word && $0.word != tax.word
                     && $0.amount.cents == net.amount.cents + tax.amount.cents }) else { continue }
                 let expected = net.amount.decimal * rate / 100
-                let slack = max(Decimal(string: "0.011")!, abs(net.amount.decimal) / 200)
+                let slack = pairOnly ? Decimal(string: "0.006")! : max(Decimal(string: "0.011")!, abs(net.amount.decimal) / 200)
                 if abs(expected - tax.amount.decimal) <= slack {
                     return (rateText, tax.amount, l.line.provenance(words: tax.word..<(tax.word + 1)))
                 }
