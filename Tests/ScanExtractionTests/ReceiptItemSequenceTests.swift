@@ -331,6 +331,20 @@ import TestSupport
         #expect(long == ["WATER", "000000000000001234"])
     }
 
+    @Test func aColumnOfTaxRatesLeavesTheDescriptions() {
+        func items(_ names: [String]) -> [String] {
+            ReceiptParser.withoutRateColumn(names.map { Receipt.Item(description: $0, amount: "1.00", source: Provenance(text: $0, page: 0, boundingBox: nil, confidence: 1)) })
+                .map(\.description)
+        }
+        #expect(items(["LATTE INTERO 1L 4%", "MOZZARELLA 125G 10%", "ACQUA NATURALE 22%", "PANE COMUNE"])
+                == ["LATTE INTERO 1L", "MOZZARELLA 125G", "ACQUA NATURALE", "PANE COMUNE"])
+        #expect(items(["LECHE 4 %", "ACEITE 10,0 %"]) == ["LECHE", "ACEITE"])
+        // One rate among plain names is part of that name.
+        #expect(items(["MILK 2%", "BREAD", "EGGS"]) == ["MILK 2%", "BREAD", "EGGS"])
+        // A price cut in percent is no tax rate.
+        #expect(items(["SOUP 50%", "SALAD BAR 50%"]) == ["SOUP 50%", "SALAD BAR 50%"])
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))

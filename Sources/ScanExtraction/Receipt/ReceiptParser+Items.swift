@@ -85,9 +85,27 @@ extension ReceiptParser {
     static func setItems(_ reading: ItemReading, into r: inout Receipt) {
         let (lines, labels, wholeUnits) = (reading.lines, reading.labels, reading.wholeUnits)
         let (items, discounts) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits)
-        r.items = mergingRepeats(pricedModifiersApart(items, lines: lines, labels: labels, summaryStart: reading.summaryStart,
-                                                      discounts: discounts, wholeUnits: wholeUnits))
+        r.items = mergingRepeats(withoutRateColumn(pricedModifiersApart(items, lines: lines, labels: labels,
+                                                                        summaryStart: reading.summaryStart,
+                                                                        discounts: discounts, wholeUnits: wholeUnits)))
         r.discounts = discounts.isEmpty ? nil : Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
+    }
+
+    /// Items whose descriptions end in a tax rate printed as a column (`LATTE INTERO 1L  4%`, `MOZZARELLA  10%`, as
+    /// Italian and Spanish tills print the VAT rate of each line) lose that rate from the description, when at least
+    /// two items and half of them end in one; a single `MILK 2%` keeps its name.
+    static func withoutRateColumn(_ items: [Receipt.Item]) -> [Receipt.Item] {
+        // No VAT rate reaches 30% (a `SOUP 50%` is a price cut, and keeps it).
+        func rateAtEnd(_ d: String) -> Range<String.Index>? { Text.range(d, #"\s+(?:[12]?\d)(?:[.,]\d{1,2})?\s?%$"#) }
+        let rated = items.filter { rateAtEnd($0.description) != nil }.count
+        guard rated >= 2, rated * 2 >= items.count else { return items }
+        return items.map { item in
+            guard let m = rateAtEnd(item.description) else { return item }
+            var out = item
+            let rest = String(item.description[..<m.lowerBound])
+            if Text.letterCount(rest) >= 2 { out.description = rest }
+            return out
+        }
     }
 
     /// Priced lines above the last item that the line model left out (a deposit `PFAND 0,25 A *`, a bottle return
