@@ -17,12 +17,24 @@ evaluation set. Photo-like variation: scale, offset, slight drift of the lines, 
 heights; OCR-like noise: confusable characters (O/0, l/1, S/5, ...), lost or doubled spaces,
 a line split into its left and right parts, words cut off, low confidences.
 Nothing here ships: the files are training data for train.py, made again by this command.
+
+With `--images` each receipt is also drawn, so that real OCR reads it instead of the simulated noise:
+OUT/img/gen-NNNNN.png, a flat scan (the page turned by its slope), or .jpg, a photo of it on a table
+(`Tools/photo/photograph.py`, the card generator's; share set by `--photo-share`, default 0.5), with
+OUT/corners/gen-NNNNN.json giving where the page's corners are in the photo. The text, the docs and
+the keys are the same as without `--images` (the drawing draws its own random numbers), so
+`scanextract -q -o OUT2 OUT/img` then `score_receipts.py OUT2 OUT/key` measures the whole pipeline on
+receipts in nine locales, and the same receipts' docs measure the parser alone. Needs numpy and Pillow.
 """
 import argparse
 import datetime as dt
 import json
+import math
 import os
 import random
+import sys
+
+import numpy as np
 
 SYLLABLES = ["ka", "ro", "mi", "la", "ten", "bor", "vel", "san", "ti", "mar", "lu", "den", "ha", "zo", "ber", "quin",
              "do", "ra", "fi", "nel", "mo", "ka", "ven", "tor", "al", "bri", "cas", "de", "el", "gor", "is", "jun",
@@ -451,28 +463,29 @@ def layout(m, lines, a4):
     margin = (100 if a4 else 24) * scale
     x0, y = r.uniform(0, 200) * scale, r.uniform(40, 200) * scale
     drift = r.uniform(-0.012, 0.012)  # a photo's slight slope and bending, per line
-    obs = []
+    obs, aligns = [], []
     for n, (text, role) in enumerate(lines):
         h = height * (r.uniform(1.3, 2.2) if role == "name" and r.random() < 0.6 else 1) * r.uniform(0.9, 1.1)
         left, _, right = text.partition("\t")
         parts = []
         if a4 and role in ("name", "address", "phone"):
-            parts.append((left, margin))
+            parts.append((left, margin, "left"))
         elif role in ("name", "address", "phone", "noise") and not right and (not a4 or r.random() < 0.5):
-            parts.append((left, (width - len(left) * char * h / height) / 2))  # centred
+            parts.append((left, (width - len(left) * char * h / height) / 2, "centre"))
         else:
             if left.strip():
-                parts.append((left, margin + (width * 0.45 if a4 and role in ("subtotal", "tax", "total", "tender", "change", "tip") else 0)))
+                parts.append((left, margin + (width * 0.45 if a4 and role in ("subtotal", "tax", "total", "tender", "change", "tip") else 0), "left"))
             if right:
-                parts.append((right, width - margin - len(right) * char))
-        for text_part, x in parts:
+                parts.append((right, width - margin - len(right) * char, "right"))
+        for text_part, x, align in parts:
             t = text_part.strip()
             if not t:
                 continue
             w = len(t) * char * h / height
             obs.append((t, x0 + x + r.uniform(-3, 3), y + drift * x + r.uniform(-2, 2), w, h))
+            aligns.append(align)
         y += max(pitch, h * 1.25)
-    return obs, width + 2 * x0, y + 200 * scale
+    return obs, width + 2 * x0, y + 200 * scale, aligns, (x0, drift)
 
 
 def document(m, ident, obs, page_w, page_h, rate, split_rate):
@@ -504,12 +517,72 @@ def document(m, ident, obs, page_w, page_h, rate, split_rate):
                        "observations": observations}], "warnings": []}
 
 
+MONO_FONTS = ["dejavu/DejaVuSansMono.ttf", "dejavu/DejaVuSansMono-Bold.ttf", "liberation/LiberationMono-Regular.ttf",
+              "liberation/LiberationMono-Bold.ttf"]
+
+
+def render(obs, aligns, slope, page_w, page_h, rng, nrng):
+    """The receipt as printed: each line's text drawn in a monospaced font where the layout put it
+    (left, centred or right-aligned as laid out), on thermal or office paper, sometimes faded, then
+    turned by the layout's slope (its lines' drift, taken out of each line and given back to the
+    page as a whole, glyphs included), blurred and grained a little as a scanner or a lens would.
+    Lines are drawn at least 12 pixels high."""
+    x0, drift = slope
+    from PIL import Image, ImageDraw, ImageFilter, ImageFont
+    heights = sorted(o[4] for o in obs) or [20]
+    k = max(1.0, 12 / heights[len(heights) // 2])
+    size = (int(page_w * k), int(page_h * k))
+    paper = rng.uniform(235, 255)
+    img = Image.new("L", size, int(paper))
+    draw = ImageDraw.Draw(img)
+    path = os.path.join("/usr/share/fonts/truetype", rng.choice(MONO_FONTS))
+    ink = int(rng.choice([rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(60, 130)]))  # some thermal prints fade
+    fonts = {}
+    for (text, x, y, w, h), align in zip(obs, aligns):
+        px = max(8, round(h * k))
+        font = fonts.get(px) or fonts.setdefault(px, ImageFont.truetype(path, px))
+        y -= drift * (x - x0)
+        if align == "right":
+            draw.text(((x + w) * k, y * k), text, font=font, fill=ink, anchor="ra")
+        elif align == "centre":
+            draw.text(((x + w / 2) * k, y * k), text, font=font, fill=ink, anchor="ma")
+        else:
+            draw.text((x * k, y * k), text, font=font, fill=ink, anchor="la")
+    img = img.rotate(-math.degrees(math.atan(drift)), resample=Image.Resampling.BICUBIC, expand=True, fillcolor=int(paper))
+    arr = np.asarray(img, np.float32) + nrng.normal(0, rng.uniform(1, 5), (img.size[1], img.size[0])).astype(np.float32)
+    img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(rng.uniform(0.2, 0.8)))
+    return img.convert("RGB")
+
+
+def write_image(out, ident, obs, aligns, slope, page_w, page_h, seed, n, photo_share):
+    """OUT/img/IDENT.png (a flat scan) or .jpg (a photo on a table); for a photo, the page's corners in
+    it (top left, top right, bottom right, bottom left) as OUT/corners/IDENT.json."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "photo"))
+    from photograph import photograph_with_corners
+    rng = random.Random(f"receipt-image/{seed}/{n}")
+    nrng = np.random.default_rng([seed, n])
+    page = render(obs, aligns, slope, page_w, page_h, rng, nrng)
+    if rng.random() < photo_share:
+        img, corners = photograph_with_corners(page, rng, nrng)
+        img.save(os.path.join(out, "img", ident + ".jpg"), quality=rng.randint(80, 92))
+        os.makedirs(os.path.join(out, "corners"), exist_ok=True)
+        json.dump({"width": img.size[0], "height": img.size[1], "corners": [[round(x, 1), round(y, 1)] for x, y in corners]},
+                  open(os.path.join(out, "corners", ident + ".json"), "w"))
+    else:
+        page.save(os.path.join(out, "img", ident + ".png"))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--count", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--images", action="store_true", help="also draw each receipt as an image (OUT/img/), for reading "
+                    "with real OCR; the generated text and its key stay the same as without")
+    ap.add_argument("--photo-share", type=float, default=0.5, help="with --images: the share of photos on a table")
     a = ap.parse_args()
+    if a.images:
+        os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
     m = Maker(random.Random(a.seed))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "key"), exist_ok=True)
@@ -519,11 +592,13 @@ def main():
         ident = f"gen-{a.seed}-{n:05d}"
         lines, key = m.receipt(loc)
         a4 = m.r.random() < 0.2
-        obs, w, h = layout(m, lines, a4)
+        obs, w, h, aligns, slope = layout(m, lines, a4)
         rate = m.pick([0.0, 0.005, 0.01, 0.02, 0.04])
         doc = document(m, ident, obs, w, h, rate, 0.3)
         json.dump(doc, open(os.path.join(a.out, "docs", ident + ".json"), "w", encoding="utf-8"), ensure_ascii=False)
         json.dump(key, open(os.path.join(a.out, "key", ident + ".json"), "w", encoding="utf-8"), ensure_ascii=False)
+        if a.images:
+            write_image(a.out, ident, obs, aligns, slope, w, h, a.seed, n, a.photo_share)
     print(f"{a.count} receipts -> {a.out}")
 
 
