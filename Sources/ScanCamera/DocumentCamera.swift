@@ -200,20 +200,32 @@ public struct DocumentCamera: Sendable {
         return settle(found, in: image, mode: mode)
     }
 
-    /// The decision on a found page, and the flattening if it passes.
-    func settle(_ found: PageDetector.Detection, in image: RasterImage, mode: CameraMode) -> CameraResult {
+    /// The page found on `image` and checked as `.auto` checks it, but never flattened: for an engine
+    /// that reads the photo as it is. A page that fails a check is recorded with a lowered confidence,
+    /// as `process` records it.
+    public func located(_ image: RasterImage) -> CameraResult {
+        guard let found = PageDetector(options: options).detect(image) else {
+            return CameraResult(image: image, transform: .identity, info: nil)
+        }
+        return settle(found, in: image, mode: .auto, flattening: false)
+    }
+
+    /// The decision on a found page, and the flattening if it passes (and `flattening` is set).
+    func settle(_ found: PageDetector.Detection, in image: RasterImage, mode: CameraMode, flattening: Bool = true) -> CameraResult {
         let doubt = self.doubt(about: found, in: image, mode: mode)
         var confidence = found.confidence
         if let doubt, doubt != .lowConfidence, doubt != .fillsFrame {
             // A failed check: report the quad, but with a confidence that says not to trust it.
             confidence = min(confidence, options.flattenConfidence) * 0.5
         }
+        // In `.auto` every check ran; a page that fills the frame is a page all the same.
+        let checked: Bool? = mode == .auto ? doubt == nil || doubt == .fillsFrame : nil
         let notFlattened = CameraResult(image: image, transform: .identity,
-                                        info: CameraInfo(quad: found.quad, confidence: confidence, flattened: false),
+                                        info: CameraInfo(quad: found.quad, confidence: confidence, flattened: false, checked: checked),
                                         doubt: doubt)
-        guard doubt == nil, let flat = flatten(image, quad: found.quad) else { return notFlattened }
+        guard doubt == nil, flattening, let flat = flatten(image, quad: found.quad) else { return notFlattened }
         return CameraResult(image: options.evenLight ? evenLight(flat.image) : flat.image, transform: flat.transform,
-                            info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: true))
+                            info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: true, checked: checked))
     }
 
     /// What the checks measure on the page found on `image` (nil when none is found): for tuning

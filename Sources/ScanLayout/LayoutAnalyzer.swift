@@ -86,8 +86,11 @@ public enum LayoutAnalyzer {
 
     /// The layout stage: blocks of lines of words for `page`, whose observations all have words
     /// (see `withWords(_:)`), so that every word of the layout refers to one of them.
-    public static func layout(of page: Page) -> PageLayout {
-        let lines = analyze(page)
+    /// `frame`, when given, maps the page's pixels into the upright rectangle of the document
+    /// photographed on it (the document camera's quad, rectified): rows are then grouped by their
+    /// height in that rectangle, which a turned or tilted photo keeps level where one slant does not.
+    public static func layout(of page: Page, frame: Homography? = nil) -> PageLayout {
+        let lines = analyze(page, frame: frame)
         return PageLayout(blocks: blocks(of: lines).map { b in
             PageLayout.Block(boundingBox: b.box.rounded(), lines: b.lines.map { l in
                 PageLayout.Line(text: l.text, boundingBox: l.box.rounded(), words: l.words.compactMap(\.reference))
@@ -137,9 +140,8 @@ public enum LayoutAnalyzer {
     struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double }
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
-    static func analyze(_ page: Page) -> [LayoutLine] {
-        let slope = slant(of: page)
-        let cx = page.width > 0 ? page.width / 2 : 0
+    static func analyze(_ page: Page, frame: Homography? = nil) -> [LayoutLine] {
+        let level = leveller(page, frame: frame)
         var units: [Unit] = []
         units.reserveCapacity(page.observations.count)
         for (n, o) in page.observations.enumerated() {
@@ -153,8 +155,14 @@ public enum LayoutAnalyzer {
             guard !ws.isEmpty else { continue }
             let box = BoundingBox.enclosing(ws.map(\.box))!
             let hs = ws.map(\.box.height).sorted()
-            let level = box.midY - slope * (box.midX - cx)
-            units.append(Unit(words: ws, box: box, level: level, height: max(1, hs[hs.count / 2])))
+            // In a document's frame, the recognizer's own quadrilateral of the line gives its level and its
+            // height: the upright box of a turned line is taller than its letters by the slope across it.
+            if let frame, let quad = o.quad {
+                let framed = frame.apply(quad).boundingBox
+                units.append(Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height)))
+                continue
+            }
+            units.append(Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2])))
         }
         units.sort { $0.level < $1.level }
         var groups: [(units: [Unit], level: Double, height: Double)] = []
@@ -316,6 +324,16 @@ public enum LayoutAnalyzer {
         }
         if pieces.count <= 1 { return [line] }
         return pieces.map { LayoutLine(page: line.page, words: $0, level: line.level, ordered: true) }
+    }
+
+    /// How high a box sits once the page's slant is taken out: its centre's height in `frame`'s
+    /// rectangle when given, else its centre's height less the page's median slant (`slant(of:)`)
+    /// times its distance from the page's middle.
+    static func leveller(_ page: Page, frame: Homography?) -> (BoundingBox) -> Double {
+        if let frame { return { frame.apply(Point(x: $0.midX, y: $0.midY)).y } }
+        let slope = slant(of: page)
+        let cx = page.width > 0 ? page.width / 2 : 0
+        return { $0.midY - slope * ($0.midX - cx) }
     }
 
     /// The median slope (dy/dx) of the observations with words far apart; 0 when unknown.

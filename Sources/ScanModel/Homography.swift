@@ -245,10 +245,16 @@ public struct CameraInfo: Codable, Hashable, Sendable {
     public var confidence: Double
     /// True when the page was cut out and flattened; false when it was found but left as it was.
     public var flattened: Bool
+    /// Whether the quad passed the checks of `--camera auto` (confident, the print inside it, not running
+    /// off the frame, a shape a camera gives): only then is it the document's outline, which the layout
+    /// may group rows in. Nil when the checks did not run (`--camera on`) or the document was written
+    /// by a version that did not record them.
+    public var checked: Bool?
 
-    public init(quad: Quad, confidence: Double, flattened: Bool) {
+    public init(quad: Quad, confidence: Double, flattened: Bool, checked: Bool? = nil) {
         self.quad = quad
         self.confidence = confidence
         self.flattened = flattened
+        self.checked = checked
     }
 }

@@ -50,6 +50,34 @@ final class FlattenDecisionTests: XCTestCase {
         }
     }
 
+    /// `located`, for an engine that reads the photo as it is, checks as `.auto` does and never flattens: a
+    /// page that passes keeps its confidence (the layout then groups rows in its frame), a card beside the
+    /// receipt is recorded with a confidence under the one the layout trusts.
+    func testLocatingChecksThePageButNeverFlattens() throws {
+        for seed: UInt64 in [5011, 5031] {
+            let photo = PhotoMaker.situationPhoto(.noteOnPage, seed: seed)
+            let flattened = try XCTUnwrap(camera.process(photo.image, mode: .auto).info, "seed \(seed)")
+            let result = camera.located(photo.image)
+            let info = try XCTUnwrap(result.info, "seed \(seed)")
+            XCTAssertFalse(info.flattened, "seed \(seed)")
+            XCTAssertEqual(info.quad, flattened.quad, "seed \(seed)")
+            XCTAssertEqual(info.confidence, flattened.confidence, "seed \(seed)")
+            XCTAssertGreaterThanOrEqual(info.confidence, camera.options.flattenConfidence, "seed \(seed)")
+            XCTAssertEqual(info.checked, true, "seed \(seed)")
+            XCTAssertEqual(result.image, photo.image)
+            XCTAssertTrue(result.transform.isIdentity)
+        }
+        for seed: UInt64 in [5062, 5107] {
+            let photo = PhotoMaker.situationPhoto(.cardBeside, seed: seed)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(camera.detect(photo.image)).confidence, camera.options.flattenConfidence,
+                                        "seed \(seed): the detector alone is sure of the card")
+            let result = camera.located(photo.image)
+            XCTAssertEqual(result.doubt, .printOutsideQuad, "seed \(seed)")
+            XCTAssertLessThan(try XCTUnwrap(result.info).confidence, camera.options.flattenConfidence, "seed \(seed)")
+            XCTAssertEqual(result.info?.checked, false, "seed \(seed)")
+        }
+    }
+
     func testAPageRunningOffTheFrameIsLeftAlone() throws {
         // Long receipts and pages whose found quad is the visible part or a block of it.
         for seed: UInt64 in [5008, 5018, 5023, 5113] {

@@ -423,6 +423,36 @@ import ScanModel
         #expect(lines == ["Chicken Wings 42.32", "1 Steak 15.95", "3 Milk 96.18", "3 Fries 93.93", "Coffee 9.42", "17.01.2024"])
     }
 
+    /// A wide page photographed turned by 6 degrees: names at the left, amounts 900 pixels to the right,
+    /// each word a box of its own (so no observation shows the slant), rows 30 pixels apart. Each amount
+    /// then sits about three rows below its name's height. Grouped in the frame of the page the camera
+    /// found (its quad rectified), every name gets its amount; by height on the photo none does.
+    @Test func rowsOfATurnedPageAreGroupedInTheFrameOfThePageFound() throws {
+        let turn = Homography.rotation(degrees: 6, about: Point(x: 600, y: 400))
+        let items = [("Coffee", "3.50"), ("Bagel", "2.25"), ("Soup", "6.80"), ("Salad", "9.10"), ("Water", "1.00"),
+                     ("Cake", "4.75"), ("Tea", "2.95")]
+        var rows: [(Double, Double, [(Double, String)])] = []
+        for (n, (name, amount)) in items.enumerated() {
+            let y = 200 + 30 * Double(n)
+            for (x, text) in [(100.0, name), (1000.0, amount)] {
+                let c = turn.apply(Point(x: x, y: y))
+                rows.append((c.y, 14, [(c.x, text)]))
+            }
+        }
+        let page = Fixture.page(width: 1200, height: 800, rows)
+        let quad = turn.apply(Quad(BoundingBox(x: 50, y: 100, width: 1100, height: 400)))
+        let frame = try #require(Homography.rectifying(quad, width: 1100, height: 400))
+        let expected = items.map { "\($0.0) \($0.1)" }
+        // The parsers read the stored layout's lines, top to bottom.
+        var framed = page
+        framed.layout = LayoutAnalyzer.layout(of: page, frame: frame)
+        #expect(LayoutAnalyzer.lines(of: framed).map(\.text) == expected)
+        var flat = page
+        flat.layout = LayoutAnalyzer.layout(of: page)
+        let lines = LayoutAnalyzer.lines(of: flat).map(\.text)
+        #expect(lines.filter { expected.contains($0) }.isEmpty, "by the photo's heights: \(lines)")
+    }
+
     @Test func anAmountGoesToTheLineNearestItsLevelThoughThatLineIsReadLater() {
         // `2.00`'s level is 6 above `Garlic Fries`' and 14 below `Medium Well`'s: within reach of both.
         // Read in order of level, it meets `Medium Well` first; the line it belongs to forms after it.

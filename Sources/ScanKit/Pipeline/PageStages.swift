@@ -78,8 +78,18 @@ enum PageStages {
     static func laidOut(_ w: WorkingPage) -> WorkingPage {
         var out = w
         out.page = LayoutAnalyzer.withWords(w.page)
-        out.page.layout = LayoutAnalyzer.layout(of: out.page)
+        out.page.layout = LayoutAnalyzer.layout(of: out.page, frame: documentFrame(w))
         return out
+    }
+
+    /// The rectangle of the document photographed on a page that was read as it is (not flattened):
+    /// the camera's quad rectified, when it passed the camera's checks (a quad found on a card beside
+    /// the receipt, or on its header block, would skew every row) and the page's pixels are still
+    /// the user's, in which the quad is recorded.
+    static func documentFrame(_ w: WorkingPage) -> Homography? {
+        guard let c = w.page.camera, !c.flattened, c.checked == true, w.transform.isIdentity else { return nil }
+        let (width, height) = c.quad.meanSides
+        return Homography.rectifying(c.quad, width: width, height: height)
     }
 
     /// The one place where boxes go back to the user's pixels: every box of the document

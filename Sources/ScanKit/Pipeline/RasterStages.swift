@@ -80,15 +80,14 @@ struct RasterStages {
     /// A photographed page found, flattened and its light evened; flat scans and rendered
     /// PDF pages are left as they are. What was found is recorded in the user's pixels.
     /// In `auto`, an engine that reads perspective itself gets the photo as it is, and the
-    /// page is only recorded: flattening first cost such an engine more than it gained.
+    /// page is only recorded, checked as for flattening: flattening first costs such an engine
+    /// letters, and the layout groups its rows in the recorded page's frame instead.
     func photographed(_ page: RasterPage, for capabilities: EngineCapabilities) -> RasterPage {
         // A PDF page rendered by us is flat by construction.
         guard configuration.camera != .off, page.dpi == nil else { return page }
         let result: CameraResult
         if configuration.camera == .auto && capabilities.readsPerspective {
-            guard let found = camera.detect(page.image) else { return page }
-            result = CameraResult(image: page.image, transform: .identity,
-                                  info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: false))
+            result = camera.located(page.image)
         } else {
             result = camera.process(page.image, mode: configuration.camera)
         }
@@ -96,7 +95,7 @@ struct RasterStages {
         var out = page
         let back = page.transform.inverse ?? .identity
         out.camera = CameraInfo(quad: back.apply(info.quad).rounded(), confidence: (info.confidence * 1000).rounded() / 1000,
-                                flattened: info.flattened)
+                                flattened: info.flattened, checked: info.checked)
         if info.flattened { out.move(to: result.image, by: result.transform) }
         return out
     }
