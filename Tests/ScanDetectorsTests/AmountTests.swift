@@ -57,6 +57,9 @@ struct AmountTests {
         // A free item's price: a lone 0 where amounts are printed in whole units, and only there.
         #expect(Amount.parse("0", wholeUnits: true) == Amount(minor: 0, scale: 0))
         #expect(Amount.parse("Rp0", wholeUnits: true)?.decimalString == "0")
+        // A zero that ends a word is a letter O misread, not a free item.
+        #expect(Amount.parse("BAKS0", wholeUnits: true) == nil)
+        #expect(Amount.parse("KOPI0", wholeUnits: true) == nil)
         #expect(Amount.parse("0") == nil)
         #expect(Amount.parse("00", wholeUnits: true) == nil)
         #expect(Amount.parse("7", wholeUnits: true) == nil)
