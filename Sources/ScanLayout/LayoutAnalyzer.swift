@@ -90,8 +90,10 @@ public enum LayoutAnalyzer {
     /// photographed on it (the document camera's quad, rectified): rows are then grouped by their
     /// height in that rectangle, which a turned or tilted photo keeps level where one slant does not.
     public static func layout(of page: Page, frame: Homography? = nil) -> PageLayout {
-        let lines = analyze(page, frame: frame)
-        return PageLayout(blocks: blocks(of: lines).map { b in
+        let grouped = group(page, frame: frame)
+        let lines = grouped.map(\.line)
+        let framed = frame == nil ? nil : grouped.map(\.framed)
+        return PageLayout(blocks: blocks(of: lines, framed: framed).map { b in
             PageLayout.Block(boundingBox: b.box.rounded(), lines: b.lines.map { l in
                 PageLayout.Line(text: l.text, boundingBox: l.box.rounded(), words: l.words.compactMap(\.reference))
             })
@@ -137,10 +139,16 @@ public enum LayoutAnalyzer {
 
     /// One observation's words as line grouping sees them: their box, their level (the page's slant taken
     /// out) and their text height.
-    struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double }
+    /// `framed`: the unit's box in the document's frame, when there is one.
+    struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double; var framed: BoundingBox? = nil }
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
     static func analyze(_ page: Page, frame: Homography? = nil) -> [LayoutLine] {
+        group(page, frame: frame).map(\.line)
+    }
+
+    /// The visual lines, each with its box in `frame`'s rectangle (the page's own box without a frame).
+    static func group(_ page: Page, frame: Homography?) -> [(line: LayoutLine, framed: BoundingBox)] {
         let level = leveller(page, frame: frame)
         var units: [Unit] = []
         units.reserveCapacity(page.observations.count)
@@ -157,9 +165,13 @@ public enum LayoutAnalyzer {
             let hs = ws.map(\.box.height).sorted()
             // In a document's frame, the recognizer's own quadrilateral of the line gives its level and its
             // height: the upright box of a turned line is taller than its letters by the slope across it.
-            if let frame, let quad = o.quad {
-                let framed = frame.apply(quad).boundingBox
-                units.append(Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height)))
+            if let frame {
+                let framed = frame.apply(o.quad ?? Quad(box)).boundingBox
+                if o.quad != nil {
+                    units.append(Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed))
+                    continue
+                }
+                units.append(Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2]), framed: framed))
                 continue
             }
             units.append(Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2])))
@@ -188,9 +200,12 @@ public enum LayoutAnalyzer {
         attachStrays(&groups)
         // Observations are ordered left to right; the words inside one keep the engine's reading order, which
         // stays right even when their boxes run backwards (an upside-down card).
-        return groups.map { LayoutLine(page: page.index, words: $0.units.sorted { $0.box.minX < $1.box.minX }.flatMap(\.words),
-                                       level: $0.level, ordered: true) }
-            .sorted { $0.level < $1.level }
+        return groups.map { g in
+            let line = LayoutLine(page: page.index, words: g.units.sorted { $0.box.minX < $1.box.minX }.flatMap(\.words),
+                                  level: g.level, ordered: true)
+            return (line, BoundingBox.enclosing(g.units.compactMap(\.framed)) ?? line.box)
+        }
+        .sorted { $0.line.level < $1.line.level }
     }
 
     /// A unit joins the first line within reach, in order of level; a line whose first unit comes later in
@@ -283,20 +298,27 @@ public enum LayoutAnalyzer {
     }
 
     /// Lines set close together, each block in reading order (top to bottom).
-    public static func blocks(of lines: [LayoutLine]) -> [LayoutBlock] {
+    /// With `framed` (each line's box in a document's frame, see `layout(of:frame:)`), the gaps, overlaps and
+    /// text heights are measured there: on a turned photo a line's upright box is as tall as the slope across it.
+    public static func blocks(of lines: [LayoutLine], framed: [BoundingBox]? = nil) -> [LayoutBlock] {
         var blocks: [LayoutBlock] = []
-        for l in lines {
-            if let i = blocks.lastIndex(where: { b in
-                guard let last = b.lines.last, last.page == l.page else { return false }
-                let gap = l.box.minY - last.box.maxY
-                let h = max(last.textHeight, l.textHeight)
-                let hOverlap = min(b.box.maxX, l.box.maxX) - max(b.box.minX, l.box.minX)
+        // Each block's extent and its last line's box, where the tests measure them.
+        var extents: [(block: BoundingBox, last: BoundingBox)] = []
+        for (n, l) in lines.enumerated() {
+            let box = framed?[n] ?? l.box
+            if let i = blocks.indices.last(where: { i in
+                guard let last = blocks[i].lines.last, last.page == l.page else { return false }
+                let gap = box.minY - extents[i].last.maxY
+                let h = framed == nil ? max(last.textHeight, l.textHeight) : max(extents[i].last.height, box.height)
+                let hOverlap = min(extents[i].block.maxX, box.maxX) - max(extents[i].block.minX, box.minX)
                 return gap < 0.9 * h && gap > -0.5 * h && hOverlap > 0
             }) {
                 blocks[i].lines.append(l)
                 blocks[i].box = blocks[i].box.union(l.box)
+                extents[i] = (extents[i].block.union(box), box)
             } else {
                 blocks.append(LayoutBlock(lines: [l], box: l.box))
+                extents.append((box, box))
             }
         }
         return blocks

@@ -447,6 +447,8 @@ import ScanModel
         var framed = page
         framed.layout = LayoutAnalyzer.layout(of: page, frame: frame)
         #expect(LayoutAnalyzer.lines(of: framed).map(\.text) == expected)
+        // `--format text` reads the blocks: one, its rows in order, measured in the frame too.
+        #expect(framed.layout?.blocks.map { $0.lines.map(\.text) } == [expected])
         var flat = page
         flat.layout = LayoutAnalyzer.layout(of: page)
         let lines = LayoutAnalyzer.lines(of: flat).map(\.text)
