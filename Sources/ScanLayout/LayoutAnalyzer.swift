@@ -165,16 +165,12 @@ public enum LayoutAnalyzer {
             let hs = ws.map(\.box.height).sorted()
             // In a document's frame, the recognizer's own quadrilateral of the line gives its level and its
             // height: the upright box of a turned line is taller than its letters by the slope across it.
-            if let frame {
-                let framed = frame.apply(o.quad ?? Quad(box)).boundingBox
-                if o.quad != nil {
-                    units.append(Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed))
-                    continue
-                }
+            let framed = frame.map { $0.apply(o.quad ?? Quad(box)).boundingBox }
+            if let framed, o.quad != nil {
+                units.append(Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed))
+            } else {
                 units.append(Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2]), framed: framed))
-                continue
             }
-            units.append(Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2])))
         }
         units.sort { $0.level < $1.level }
         var groups: [(units: [Unit], level: Double, height: Double)] = []

@@ -528,7 +528,6 @@ def render(obs, aligns, slope, page_w, page_h, rng, nrng):
     page as a whole, glyphs included), blurred and grained a little as a scanner or a lens would.
     Lines are drawn at least 12 pixels high."""
     x0, drift = slope
-    from PIL import Image, ImageDraw, ImageFilter, ImageFont
     heights = sorted(o[4] for o in obs) or [20]
     k = max(1.0, 12 / heights[len(heights) // 2])
     size = (int(page_w * k), int(page_h * k))
@@ -557,8 +556,6 @@ def render(obs, aligns, slope, page_w, page_h, rng, nrng):
 def write_image(out, ident, obs, aligns, slope, page_w, page_h, seed, n, photo_share):
     """OUT/img/IDENT.png (a flat scan) or .jpg (a photo on a table); for a photo, the page's corners in
     it (top left, top right, bottom right, bottom left) as OUT/corners/IDENT.json."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "photo"))
-    from photograph import photograph_with_corners
     rng = random.Random(f"receipt-image/{seed}/{n}")
     nrng = np.random.default_rng([seed, n])
     page = render(obs, aligns, slope, page_w, page_h, rng, nrng)
@@ -582,6 +579,11 @@ def main():
     ap.add_argument("--photo-share", type=float, default=0.5, help="with --images: the share of photos on a table")
     a = ap.parse_args()
     if a.images:
+        # Pillow and the shared photo step, read once: only drawing needs them.
+        global Image, ImageDraw, ImageFilter, ImageFont, photograph_with_corners
+        from PIL import Image, ImageDraw, ImageFilter, ImageFont
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "photo"))
+        from photograph import photograph_with_corners
         os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
     m = Maker(random.Random(a.seed))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
