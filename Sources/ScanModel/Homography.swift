@@ -74,6 +74,19 @@ public struct Quad: Codable, Hashable, Sendable {
         zip(corners, other.corners).map { $0.distance(to: $1) }.max()!
     }
 
+    /// The same corners, still clockwise, labelled again from the one whose top edge runs most
+    /// nearly left to right: for a quad carried through a quarter turn, whose labels turned with it.
+    public func relabelledLevel() -> Quad {
+        let c = corners
+        func level(_ k: Int) -> Double {
+            let a = c[k], b = c[(k + 1) % 4]
+            let length = a.distance(to: b)
+            return length > 0 ? (b.x - a.x) / length : -1
+        }
+        let first = (0..<4).max { level($0) < level($1) }!
+        return Quad(corners: (0..<4).map { c[(first + $0) % 4] })!
+    }
+
     /// Coordinates rounded to 0.1 px, so JSON stays short and stable.
     public func rounded() -> Quad {
         func r(_ p: Point) -> Point { Point(x: (p.x * 10).rounded() / 10, y: (p.y * 10).rounded() / 10) }

@@ -48,6 +48,21 @@ final class HomographyTests: XCTestCase {
         XCTAssertTrue(full.isIdentity)
     }
 
+    func testRelabellingAQuadTurnedAQuarterNamesItsCornersFromTheLevelTopEdge() {
+        let quad = Quad(topLeft: Point(x: 120, y: 80), topRight: Point(x: 1100, y: 180),
+                        bottomRight: Point(x: 1040, y: 760), bottomLeft: Point(x: 70, y: 650))
+        XCTAssertEqual(quad.relabelledLevel(), quad, "an upright quad keeps its names")
+        for turns in 1...3 {
+            let turned = Homography.quarterTurns(turns, width: 1200, height: 900).apply(quad)
+            let level = turned.relabelledLevel()
+            // Still the same four corners, clockwise, and the top edge now runs left to right.
+            XCTAssertEqual(Set(level.corners.map { "\($0.x),\($0.y)" }), Set(turned.corners.map { "\($0.x),\($0.y)" }))
+            XCTAssertGreaterThan(level.area, 0)
+            XCTAssertGreaterThan(level.topRight.x - level.topLeft.x, abs(level.topRight.y - level.topLeft.y))
+            XCTAssertLessThan(level.topLeft.y, level.bottomLeft.y)
+        }
+    }
+
     func testCodableAsNineNumbers() throws {
         let h = Homography.rotation(degrees: 30, about: Point(x: 5, y: 5))
         let data = try JSONEncoder().encode(h)

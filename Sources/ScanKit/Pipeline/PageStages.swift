@@ -84,12 +84,14 @@ enum PageStages {
 
     /// The rectangle of the document photographed on a page that was read as it is (not flattened):
     /// the camera's quad rectified, when it passed the camera's checks (a quad found on a card beside
-    /// the receipt, or on its header block, would skew every row) and the page's pixels are still
-    /// the user's, in which the quad is recorded.
+    /// the receipt, or on its header block, would skew every row). The quad is recorded in the user's
+    /// pixels; it is carried into the page's (a crop, a quarter turn to upright), its corners named
+    /// again when a turn moved them.
     static func documentFrame(_ w: WorkingPage) -> Homography? {
-        guard let c = w.page.camera, !c.flattened, c.checked == true, w.transform.isIdentity else { return nil }
-        let (width, height) = c.quad.meanSides
-        return Homography.rectifying(c.quad, width: width, height: height)
+        guard let c = w.page.camera, !c.flattened, c.checked == true else { return nil }
+        let quad = w.transform.isIdentity ? c.quad : w.transform.apply(c.quad).relabelledLevel()
+        let (width, height) = quad.meanSides
+        return Homography.rectifying(quad, width: width, height: height)
     }
 
     /// The one place where boxes go back to the user's pixels: every box of the document
