@@ -279,7 +279,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         guard image.width >= 4, image.height >= 4 else { return [] }
         let clock = StageClock(enabled: timing)
         let page = ImageOps.rgb(image)
-        let detections = try detect(page, cancellation: context.cancellation)
+        var detections = try detect(page, cancellation: context.cancellation)
+        let sideways = Self.isSideways(detections.map { ImageOps.cropSize(of: $0.quad) })
+        if sideways { detections = try detectedAcross(page, cancellation: context.cancellation) }
         clock.lap("detect")
         // Between the detector and the recognizer: the two halves of the page's time.
         try context.cancellation?.check()
@@ -308,7 +310,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         // turned line is read both ways, and the reading the recognizer is surer of wins.
         // So is a doubtful line of a sideways page, which the classifier sometimes leaves
         // upside down (two card photos turned by 90° lost their e-mail and web lines so).
-        let flipped = Self.secondLook(lines.indices.map { (lines[$0].turned90, lines[$0].turned180, readings[$0].best.confidence) },
+        let flipped = Self.secondLook(lines.indices.map { (lines[$0].turned90 || sideways, lines[$0].turned180, readings[$0].best.confidence) },
                                       sidewaysDoubt: settings.sidewaysDoubt)
         if !flipped.isEmpty {
             let other = flipped.map { i -> LineCrop in
@@ -510,6 +512,29 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             let mh = out.shape[2], mw = out.shape[3]
             let map = UnsafeBufferPointer(rebasing: out.data[0..<(mh * mw)])
             return postProcessor.detect(map: map, width: mw, height: mh, pageWidth: page.width, pageHeight: page.height)
+        }
+    }
+
+    /// Whether the page lies sideways: at least four of its detected lines run down or up it (their
+    /// crops are clearly taller than wide), four times as many as lie across.
+    static func isSideways(_ sizes: [(width: Int, height: Int)]) -> Bool {
+        let tall = sizes.filter { Double($0.height) >= Double($0.width) * 1.5 }.count
+        let wide = sizes.filter { Double($0.width) >= Double($0.height) * 1.5 }.count
+        return tall >= 4 && tall >= 4 * wide
+    }
+
+    /// A sideways page's lines, detected again on the page turned a quarter counter-clockwise, where
+    /// they lie across as the detector learned them: it finds more of them there (a quantity's lone
+    /// digit, a short word such as `CV`, a line's end). The corners come back in the page's pixels in
+    /// the order they had on the turned page, so each line's crop comes out with its text lying across.
+    func detectedAcross(_ page: RasterImage, cancellation: CancellationToken?) throws -> [DBPostProcessor.Detection] {
+        let turned = ImageOps.rotated90CounterClockwise(page)
+        // The turn takes (x, y) to (y, W - x); back: (x', y') to (W - y', x').
+        let width = Double(page.width)
+        return try detect(turned, cancellation: cancellation).map { d in
+            var back = d
+            back.quad = Quad(d.quad.points.map { Point2D(width - $0.y, $0.x) })
+            return back
         }
     }
 
