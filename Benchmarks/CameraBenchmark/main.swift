@@ -6,7 +6,8 @@ import TestSupport
 
 // The camera stage on generated photos (TestSupport's PhotoMaker, known corners):
 //   CameraBenchmark accuracy [count] [--dump DIR]   share of photos with every corner within 2% of the page diagonal
-//   CameraBenchmark time [repeats]                   CPU time per photo of `process(.auto)` and of its parts at several photo sizes
+//   CameraBenchmark time [repeats]                   CPU time per photo of `process(.auto)`, of its parts, and of `located`
+//                                                    (the PP-OCR path: find and check, never flatten) at several photo sizes
 //   CameraBenchmark safety [count] [--no-checks] [--verbose] [--dump DIR]
 //                                                    is `.auto`'s decision right? (PhotoMaker's situations: a note on
 //                                                    the page, a card beside it, a page running off the frame, steep tilt)
@@ -74,7 +75,7 @@ func cpuSeconds(_ body: () -> Void) -> Double {
 func timing(repeats: Int) {
     let sizes = [(1000, 750), (2000, 1500), (4000, 3000)]
     for (w, h) in sizes {
-        var detect = 0.0, flatten = 0.0, light = 0.0, total = 0.0, wall = 0.0
+        var detect = 0.0, flatten = 0.0, light = 0.0, total = 0.0, wall = 0.0, locate = 0.0
         let photos = (0..<4).map { PhotoMaker.randomPhoto(PhotoMaker.PageKind.allCases[$0], seed: UInt64(50 + $0), width: w, height: h) }
         _ = camera.process(photos[0].image, mode: .auto)  // warm-up
         for _ in 0..<repeats {
@@ -87,12 +88,13 @@ func timing(repeats: Int) {
                     if let flat { light += cpuSeconds { _ = camera.evenLight(flat) } }
                 }
                 wall += seconds { total += cpuSeconds { _ = camera.process(p.image, mode: .auto) } }
+                locate += cpuSeconds { _ = camera.located(p.image) }
             }
         }
         let n = Double(repeats * photos.count)
-        print(String(format: "%dx%d (%.1f MP): process(.auto) %.1f ms CPU per photo (%.1f ms wall); parts: detect %.1f, flatten %.1f, even light %.1f ms (%d photos)",
+        print(String(format: "%dx%d (%.1f MP): process(.auto) %.1f ms CPU per photo (%.1f ms wall); parts: detect %.1f, flatten %.1f, even light %.1f ms; located %.1f ms (%d photos)",
                      w, h, Double(w * h) / 1e6, 1000 * total / n, 1000 * wall / n, 1000 * detect / n, 1000 * flatten / n,
-                     1000 * light / n, Int(n)))
+                     1000 * light / n, 1000 * locate / n, Int(n)))
     }
 }
 
