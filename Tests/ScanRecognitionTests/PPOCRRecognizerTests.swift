@@ -221,6 +221,15 @@ final class PPOCRRecognizerTests: XCTestCase {
         XCTAssertFalse(PPOCRRecognizer.isSideways(down.map { (width: $0.height, height: $0.width) }))
     }
 
+    func testAPageMayBeUpsideDownWhenTheClassifierTurnedAFifthOfItsLines() {
+        func lines(_ turned: Int, of count: Int) -> [Bool] { (0..<count).map { $0 < turned } }
+        XCTAssertTrue(PPOCRRecognizer.isUpsideDown(lines(5, of: 20)), "a photo upside down: the classifier sure of a quarter")
+        XCTAssertTrue(PPOCRRecognizer.isUpsideDown(lines(2, of: 10)))
+        XCTAssertFalse(PPOCRRecognizer.isUpsideDown(lines(1, of: 3)), "one short line turned on an upright page")
+        XCTAssertFalse(PPOCRRecognizer.isUpsideDown(lines(3, of: 20)))
+        XCTAssertFalse(PPOCRRecognizer.isUpsideDown(lines(0, of: 0)))
+    }
+
     func testSecondLookAtTurnedAndDoubtfulSidewaysLines() {
         let lines: [(turned90: Bool, turned180: Bool, confidence: Double)] = [
             (false, false, 0.5),   // upright and doubtful: the classifier's call stands

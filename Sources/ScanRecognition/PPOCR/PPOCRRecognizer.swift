@@ -47,8 +47,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         public var unclipRatio: Double = 1.6
         /// Lines read with a lower mean character probability are dropped.
         public var minLineConfidence: Double = 0.5
-        /// A line turned by 90° and read with less confidence than this is read turned
-        /// by 180° as well, and the surer reading is kept.
+        /// A line of a sideways page, or of one that may be upside down (`isUpsideDown`), read
+        /// with less confidence than this is read turned by 180° as well, and the surer reading is kept.
         public var sidewaysDoubt: Double = 0.9
         /// A line is turned when the classifier says 180° with more than this.
         public var classifierThreshold: Float = 0.9
@@ -308,9 +308,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         // The classifier is wrong now and then on upright text (on receipts it turns
         // short lines such as "(M)" or "0.00"), and a wrong turn ruins the line. So a
         // turned line is read both ways, and the reading the recognizer is surer of wins.
-        // So is a doubtful line of a sideways page, which the classifier sometimes leaves
-        // upside down (two card photos turned by 90° lost their e-mail and web lines so).
-        let flipped = Self.secondLook(lines.indices.map { (lines[$0].turned90 || sideways, lines[$0].turned180, readings[$0].best.confidence) },
+        // So is a doubtful line of a sideways or upside-down page, which the classifier sometimes
+        // leaves upside down (two card photos turned by 90° lost their e-mail and web lines so).
+        let turnedPage = sideways || Self.isUpsideDown(lines.map(\.turned180))
+        let flipped = Self.secondLook(lines.indices.map { (lines[$0].turned90 || turnedPage, lines[$0].turned180, readings[$0].best.confidence) },
                                       sidewaysDoubt: settings.sidewaysDoubt)
         if !flipped.isEmpty {
             let other = flipped.map { i -> LineCrop in
@@ -521,6 +522,15 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         let tall = sizes.filter { Double($0.height) >= Double($0.width) * 1.5 }.count
         let wide = sizes.filter { Double($0.width) >= Double($0.height) * 1.5 }.count
         return tall >= 4 && tall >= 4 * wide
+    }
+
+    /// Whether the page may lie upside down: the classifier turned at least two of its lines, and
+    /// at least one in five. (It leaves a line as it lies unless it is sure, so on a photo turned
+    /// upside down it may leave most lines upside down; on an upright page it now and then turns a
+    /// short line or two.) Only doubtful lines are read again, so a wrong guess costs time, not text.
+    static func isUpsideDown(_ turned180: [Bool]) -> Bool {
+        let turned = turned180.filter { $0 }.count
+        return turned >= 2 && 5 * turned >= turned180.count
     }
 
     /// A sideways page's lines, detected again on the page turned a quarter counter-clockwise, where
