@@ -548,8 +548,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         }
     }
 
-    /// The lines to read turned by 180° as well: those the classifier turned, and those
-    /// turned by 90° (a sideways page) whose reading is less sure than `sidewaysDoubt`.
+    /// The lines to read turned by 180° as well: those the classifier turned, and those turned
+    /// by 90° or on a page that lies sideways or may lie upside down (`turned90`, as the caller
+    /// passes it) whose reading is less sure than `sidewaysDoubt`.
     static func secondLook(_ lines: [(turned90: Bool, turned180: Bool, confidence: Double)], sidewaysDoubt: Double) -> [Int] {
         lines.indices.filter { lines[$0].turned180 || (lines[$0].turned90 && lines[$0].confidence < sidewaysDoubt) }
     }
