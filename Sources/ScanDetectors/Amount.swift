@@ -67,11 +67,11 @@ public struct Amount: Hashable, Sendable, Comparable {
         if let c = s.first, "−–".contains(c) { s = Substring("-" + s.dropFirst()) }
         if let c = s.last, "−–".contains(c), s.count > 1 { s = Substring(s.dropLast() + "-") }
         // Currency and tax-code letters glued to either end: RM, $, €, £, EUR, SR, ZR, T, A, *.
-        var lettersBefore = false
+        var lettersBefore = ""
         while let c = s.first, !c.isNumber, c != "-", c != "." {
             // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
             guard c.isLetter || "$€£¥₹₩₱฿:*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
-            lettersBefore = lettersBefore || c.isLetter
+            if c.isLetter { lettersBefore.append(contentsOf: c.lowercased()) }
             s = s.dropFirst()
             if s.count > 16 { return nil }
         }
@@ -116,9 +116,8 @@ public struct Amount: Hashable, Sendable, Comparable {
             guard wholeUnits else { return nil }
             // A lone `0` is a zero price (a free item, a bag, no change given, `Rp0`), but not at the end of a
             // word (`BAKS0`, `KOPI0`: an O read as a zero).
-            if !number.hasSeparators && integerDigits == [0x30] && lettersBefore {
-                let letters = String(token.prefix { !$0.isNumber }.filter(\.isLetter)).lowercased()
-                guard MoneyDetector.isoCodes.contains(letters) || ["rm", "rp", "rs", "kr", "fr"].contains(letters) else { return nil }
+            if !number.hasSeparators && integerDigits == [0x30] && !lettersBefore.isEmpty {
+                guard MoneyDetector.namesCurrency(lettersBefore, or: ["rp"]) else { return nil }
             }
             if !number.hasSeparators && integerDigits != [0x30] {
                 guard bare, integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }

@@ -53,7 +53,17 @@ struct MoneyDetector {
         let letters = String(text.filter(\.isLetter)).lowercased()
         guard text.allSatisfy({ $0.isLetter || "-−–($€£₹₱฿ ".contains($0) }),
               !wholeUnitCurrencies.contains(letters.uppercased()) else { return false }
-        return letters.isEmpty || isoCodes.contains(letters) || ["rm", "rs", "kr", "fr", "sfr", "us"].contains(letters)
+        return letters.isEmpty || namesCurrency(letters, or: ["sfr", "us"])
+    }
+
+    /// Short local markers of a currency that are no ISO code: ringgit, rupees, kronor and kroner, francs.
+    static let localMarkers: Set<String> = ["rm", "rs", "kr", "fr"]
+
+    /// Whether lower-case `letters` name a currency: an ISO code, a local marker, or one of `more`, the
+    /// caller's own (`Amount.parse` takes `Rp0` for a zero price; `isCurrencyOrSign` must refuse `Rp`,
+    /// since `Rp.50` is fifty rupiah, and takes `SFr` and `US` there instead).
+    static func namesCurrency(_ letters: String, or more: Set<String> = []) -> Bool {
+        isoCodes.contains(letters) || localMarkers.contains(letters) || more.contains(letters)
     }
 
     /// Every spelling a letter marker can have (case-insensitive), to skip other words cheaply.

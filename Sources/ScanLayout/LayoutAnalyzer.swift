@@ -143,8 +143,8 @@ public enum LayoutAnalyzer {
     struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double; var framed: BoundingBox? = nil }
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
-    static func analyze(_ page: Page, frame: Homography? = nil) -> [LayoutLine] {
-        group(page, frame: frame).map(\.line)
+    static func analyze(_ page: Page) -> [LayoutLine] {
+        group(page, frame: nil).map(\.line)
     }
 
     /// The visual lines, each with its box in `frame`'s rectangle (the page's own box without a frame).
