@@ -8,13 +8,22 @@ public struct LayoutWord: Hashable, Sendable {
     public var confidence: Double
     /// Where the word sits in the page's observations; nil for a word made up by the layout.
     public var reference: PageLayout.WordReference?
+    /// The word's box in the upright rectangle of the document photographed on the page, when the layout
+    /// was grouped in one (`PageLayout.frame`).
+    public var frameBox: BoundingBox?
 
-    public init(text: String, box: BoundingBox, confidence: Double, reference: PageLayout.WordReference? = nil) {
+    public init(text: String, box: BoundingBox, confidence: Double, reference: PageLayout.WordReference? = nil,
+                frameBox: BoundingBox? = nil) {
         self.text = text
         self.box = box
         self.confidence = confidence
         self.reference = reference
+        self.frameBox = frameBox
     }
+
+    /// Where the word sits for measuring columns, indents and gaps: in the document's frame when there
+    /// is one (a turned photo moves a column's right edge row by row on the page), else on the page.
+    public var place: BoundingBox { frameBox ?? box }
 }
 
 /// A visual line: the words whose baselines line up, left to right, even when the
@@ -30,6 +39,8 @@ public struct LayoutLine: Hashable, Sendable {
     public var confidence: Double
     /// The line's vertical position with the page's slant taken out.
     public var level: Double
+    /// The words' `place`s together: the line's box in the document's frame, or its box on the page.
+    public var place: BoundingBox
 
     /// With `ordered`, the words are kept in the order given (the engine's own order within an observation).
     public init(page: Int, words: [LayoutWord], level: Double, ordered: Bool = false) {
@@ -37,6 +48,7 @@ public struct LayoutLine: Hashable, Sendable {
         self.words = ordered ? words : words.sorted { $0.box.minX < $1.box.minX }
         self.text = self.words.map(\.text).joined(separator: " ")
         self.box = BoundingBox.enclosing(words.map(\.box)) ?? BoundingBox(x: 0, y: 0, width: 0, height: 0)
+        self.place = words.contains { $0.frameBox != nil } ? BoundingBox.enclosing(words.map(\.place)) ?? box : box
         let hs = words.map(\.box.height).sorted()
         self.textHeight = hs.isEmpty ? 0 : hs[hs.count / 2]
         let chars = words.reduce(0) { $0 + max(1, $1.text.count) }
@@ -86,18 +98,20 @@ public enum LayoutAnalyzer {
 
     /// The layout stage: blocks of lines of words for `page`, whose observations all have words
     /// (see `withWords(_:)`), so that every word of the layout refers to one of them.
-    /// `frame`, when given, maps the page's pixels into the upright rectangle of the document
-    /// photographed on it (the document camera's quad, rectified): rows are then grouped by their
-    /// height in that rectangle, which a turned or tilted photo keeps level where one slant does not.
-    public static func layout(of page: Page, frame: Homography? = nil) -> PageLayout {
-        let grouped = group(page, frame: frame)
+    /// `frame`, when given, is the quadrilateral of the document photographed on the page (the document
+    /// camera's checked quad, in the page's pixels, its corners the document's own): rows are then grouped
+    /// by their height in its upright rectangle, which a turned or tilted photo keeps level where one slant
+    /// does not. The layout keeps the quad, so the lines read back from it are measured there too.
+    public static func layout(of page: Page, frame: Quad? = nil) -> PageLayout {
+        let rectifying = frame.flatMap(Homography.rectifying)
+        let grouped = group(page, frame: rectifying)
         let lines = grouped.map(\.line)
-        let framed = frame == nil ? nil : grouped.map(\.framed)
+        let framed = rectifying == nil ? nil : grouped.map(\.framed)
         return PageLayout(blocks: blocks(of: lines, framed: framed).map { b in
             PageLayout.Block(boundingBox: b.box.rounded(), lines: b.lines.map { l in
                 PageLayout.Line(text: l.text, boundingBox: l.box.rounded(), words: l.words.compactMap(\.reference))
             })
-        })
+        }, frame: rectifying == nil ? nil : frame)
     }
 
     /// `page` with every observation that came without word boxes split into words, by
@@ -116,21 +130,25 @@ public enum LayoutAnalyzer {
 
     /// The stored layout's lines, top to bottom as `analyze` ordered them, or nil when a
     /// reference doesn't resolve (an edited document). Each line's level is worked out as
-    /// `analyze` did: the mean level of its observations, the page's slant taken out.
+    /// `analyze` did: the mean level of its observations, the page's slant taken out, or their height in
+    /// the document's frame when the layout was grouped in one; each word then has its box there too.
     static func resolve(_ layout: PageLayout, on page: Page) -> [LayoutLine]? {
         let slope = slant(of: page)
         let cx = page.width > 0 ? page.width / 2 : 0
+        let frame = layout.frame.flatMap(Homography.rectifying)
         var out: [LayoutLine] = []
         for line in layout.lines {
             var words: [LayoutWord] = []
             var units: [Int: BoundingBox] = [:]
             for ref in line.words {
                 guard let w = page.word(ref) else { return nil }
-                words.append(LayoutWord(text: w.text, box: w.boundingBox, confidence: w.confidence, reference: ref))
-                units[ref.observation] = units[ref.observation].map { $0.union(w.boundingBox) } ?? w.boundingBox
+                let framed = frame.map { $0.apply(w.quad ?? Quad(w.boundingBox)).boundingBox }
+                words.append(LayoutWord(text: w.text, box: w.boundingBox, confidence: w.confidence, reference: ref, frameBox: framed))
+                let b = framed ?? w.boundingBox
+                units[ref.observation] = units[ref.observation].map { $0.union(b) } ?? b
             }
             guard !words.isEmpty else { continue }
-            let levels = units.values.map { $0.midY - slope * ($0.midX - cx) }
+            let levels = units.values.map { frame == nil ? $0.midY - slope * ($0.midX - cx) : $0.midY }
             out.append(LayoutLine(page: page.index, words: words, level: levels.reduce(0, +) / Double(levels.count), ordered: true))
         }
         // Blocks group lines; the parsers read them top to bottom.

@@ -74,7 +74,7 @@ extension Page {
                 PageLayout.Block(boundingBox: b.boundingBox.mapped(by: h).rounded(), lines: b.lines.map { line in
                     PageLayout.Line(text: line.text, boundingBox: line.boundingBox.mapped(by: h).rounded(), words: line.words)
                 })
-            })
+            }, frame: l.frame.map { h.apply($0).rounded() })
         }
         return out
     }

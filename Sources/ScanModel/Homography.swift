@@ -237,6 +237,12 @@ public struct Homography: Codable, Hashable, Sendable {
         return Homography(h)
     }
 
+    /// The map from `quad` onto the upright rectangle of its own mean sides (`Quad.meanSides`).
+    public static func rectifying(_ quad: Quad) -> Homography? {
+        let (width, height) = quad.meanSides
+        return rectifying(quad, width: width, height: height)
+    }
+
     /// The map from `quad` onto the upright rectangle `width` × `height` with its corner at the origin.
     public static func rectifying(_ quad: Quad, width: Double, height: Double) -> Homography? {
         mapping(quad.corners, to: [Point(x: 0, y: 0), Point(x: width, y: 0),

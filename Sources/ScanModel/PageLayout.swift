@@ -8,8 +8,16 @@
 /// the left and its amount at the far right).
 public struct PageLayout: Codable, Hashable, Sendable {
     public var blocks: [Block]
+    /// The quadrilateral of the document photographed on the page (the camera's checked quad), in this
+    /// page's pixels, when the lines were grouped in its upright rectangle (`Homography.rectifying(_:)`) rather than
+    /// on the page; its corners name the document's own. Boxes map it with the rest (`mappingBoxes`), so
+    /// the parsers measure columns and indents in the document's frame too.
+    public var frame: Quad?
 
-    public init(blocks: [Block]) { self.blocks = blocks }
+    public init(blocks: [Block], frame: Quad? = nil) {
+        self.blocks = blocks
+        self.frame = frame
+    }
 
     /// A group of lines set close together (a paragraph, an address, a card's name and title).
     public struct Block: Codable, Hashable, Sendable {

@@ -427,7 +427,8 @@ import ScanModel
     /// each word a box of its own (so no observation shows the slant), rows 30 pixels apart. Each amount
     /// then sits about three rows below its name's height. Grouped in the frame of the page the camera
     /// found (its quad rectified), every name gets its amount; by height on the photo none does.
-    @Test func rowsOfATurnedPageAreGroupedInTheFrameOfThePageFound() throws {
+    /// The wide page turned by 6 degrees of the two tests below, the quad of the page found, and its rows' text.
+    private func turnedWidePage() -> (page: Page, quad: Quad, rows: [String]) {
         let turn = Homography.rotation(degrees: 6, about: Point(x: 600, y: 400))
         let items = [("Coffee", "3.50"), ("Bagel", "2.25"), ("Soup", "6.80"), ("Salad", "9.10"), ("Water", "1.00"),
                      ("Cake", "4.75"), ("Tea", "2.95")]
@@ -439,13 +440,15 @@ import ScanModel
                 rows.append((c.y, 14, [(c.x, text)]))
             }
         }
-        let page = Fixture.page(width: 1200, height: 800, rows)
-        let quad = turn.apply(Quad(BoundingBox(x: 50, y: 100, width: 1100, height: 400)))
-        let frame = try #require(Homography.rectifying(quad, width: 1100, height: 400))
-        let expected = items.map { "\($0.0) \($0.1)" }
+        return (Fixture.page(width: 1200, height: 800, rows), turn.apply(Quad(BoundingBox(x: 50, y: 100, width: 1100, height: 400))),
+                items.map { "\($0.0) \($0.1)" })
+    }
+
+    @Test func rowsOfATurnedPageAreGroupedInTheFrameOfThePageFound() throws {
+        let (page, quad, expected) = turnedWidePage()
         // The parsers read the stored layout's lines, top to bottom.
         var framed = page
-        framed.layout = LayoutAnalyzer.layout(of: page, frame: frame)
+        framed.layout = LayoutAnalyzer.layout(of: page, frame: quad)
         #expect(LayoutAnalyzer.lines(of: framed).map(\.text) == expected)
         // `--format text` reads the blocks: one, its rows in order, measured in the frame too.
         #expect(framed.layout?.blocks.map { $0.lines.map(\.text) } == [expected])
@@ -453,6 +456,33 @@ import ScanModel
         flat.layout = LayoutAnalyzer.layout(of: page)
         let lines = LayoutAnalyzer.lines(of: flat).map(\.text)
         #expect(lines.filter { expected.contains($0) }.isEmpty, "by the photo's heights: \(lines)")
+    }
+
+    /// The amounts of one column end at another x on each row of the turned photo (3 pixels further left a
+    /// row); in the frame of the page found they end at one x, and that is where the item features measure
+    /// the column (`LayoutWord.place`). A layout without a frame measures on the page.
+    @Test func aColumnOfATurnedPageIsMeasuredInTheFrameOfThePageFound() throws {
+        let (page, quad, expected) = turnedWidePage()
+        var framed = page
+        framed.layout = LayoutAnalyzer.layout(of: page, frame: quad)
+        #expect(framed.layout?.frame == quad)
+        let lines = LayoutAnalyzer.lines(of: framed)
+        #expect(lines.map(\.text) == expected)
+        let inFrame = lines.compactMap { $0.words.last?.place.maxX }, onPage = lines.compactMap { $0.words.last?.box.maxX }
+        #expect(inFrame.count == expected.count)
+        #expect(inFrame.max()! - inFrame.min()! < 0.5, "\(inFrame)")
+        #expect(onPage.max()! - onPage.min()! > 15, "\(onPage)")
+        // The names start one indent in the frame too.
+        let starts = lines.map(\.place.minX)
+        #expect(starts.max()! - starts.min()! < 0.5, "\(starts)")
+
+        var flat = page
+        flat.layout = LayoutAnalyzer.layout(of: page)
+        #expect(flat.layout?.frame == nil)
+        for l in LayoutAnalyzer.lines(of: flat) {
+            #expect(l.place == l.box)
+            #expect(l.words.allSatisfy { $0.place == $0.box })
+        }
     }
 
     @Test func anAmountGoesToTheLineNearestItsLevelThoughThatLineIsReadLater() {

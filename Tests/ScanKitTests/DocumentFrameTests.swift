@@ -18,7 +18,8 @@ final class DocumentFrameTests: XCTestCase {
     }
 
     func testACheckedQuadOfAnUnflattenedPageIsItsFrame() throws {
-        let frame = try XCTUnwrap(PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.9, flattened: false, checked: true))))
+        let frame = try XCTUnwrap(PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.9, flattened: false, checked: true)))
+            .flatMap(Homography.rectifying))
         // The quad's corners go to the corners of an upright rectangle of the quad's own size.
         let tl = frame.apply(quad.topLeft), br = frame.apply(quad.bottomRight)
         XCTAssertEqual(tl.x, 0, accuracy: 1e-6)
@@ -33,7 +34,7 @@ final class DocumentFrameTests: XCTestCase {
                           .translation(dx: -40, dy: -25)] {
             var w = working(camera)
             w.transform = transform
-            let frame = try XCTUnwrap(PageStages.documentFrame(w))
+            let frame = try XCTUnwrap(PageStages.documentFrame(w).flatMap(Homography.rectifying))
             // The quad's corners, carried into the page, go to an upright rectangle's corners, the page's
             // top-left one (smallest x + y) to the origin: rows of the turned page stay rows in the frame.
             let corners = quad.corners.map { transform.apply($0) }

@@ -81,7 +81,8 @@ final class HomographyTests: XCTestCase {
             TextObservation(text: "a", confidence: 1, boundingBox: box,
                             words: [RecognizedWord(text: "a", confidence: 1, boundingBox: box)])])
         page.layout = PageLayout(blocks: [.init(boundingBox: box, lines: [.init(text: "a", boundingBox: box,
-                                                                                words: [.init(observation: 0, word: 0)])])])
+                                                                                words: [.init(observation: 0, word: 0)])])],
+                                 frame: Quad(box))
         var doc = Document(source: "x", engine: EngineInfo(name: "t", version: "1"), pages: [page])
         doc.entities = [Entity(type: .email, text: "a", range: EntityRange(start: 0, end: 1), page: 0, boundingBox: box)]
         var receipt = Receipt()
@@ -96,6 +97,7 @@ final class HomographyTests: XCTestCase {
         XCTAssertEqual(moved.pages[0].observations[0].words[0].boundingBox, expected)
         XCTAssertNil(moved.pages[0].observations[0].quad, "a translation keeps boxes axis-aligned")
         XCTAssertEqual(moved.pages[0].layout?.blocks[0].lines[0].boundingBox, expected)
+        XCTAssertEqual(moved.pages[0].layout?.frame, Quad(expected), "the document's quad the rows were grouped in")
         XCTAssertEqual(moved.entities?[0].boundingBox, expected)
         XCTAssertEqual(moved.receipt?.provenance["total"]?.boundingBox, expected)
         XCTAssertEqual(moved.receipt?.items[0].source.boundingBox, expected)
@@ -106,8 +108,19 @@ final class HomographyTests: XCTestCase {
         XCTAssertNotNil(quad)
         XCTAssertEqual(quad?.topLeft.x ?? 0, tilt.apply(Point(x: 10, y: 20)).x, accuracy: 0.06)
         XCTAssertEqual(tilted.pages[0].observations[0].boundingBox, quad?.boundingBox.rounded())
+        // The frame's corners keep naming the document's corners, wherever the map takes them.
+        XCTAssertEqual(tilted.pages[0].layout?.frame, tilt.apply(Quad(box)).rounded())
         // Pages without a map are untouched.
         XCTAssertEqual(doc.mappingBoxes([1: shift]), doc)
+    }
+
+    /// The layout's frame is written only when there is one; a layout written before it existed reads without.
+    func testALayoutsFrameIsOptionalInJSON() throws {
+        let box = BoundingBox(x: 10, y: 20, width: 30, height: 10)
+        let framed = PageLayout(blocks: [], frame: Quad(box))
+        XCTAssertEqual(try JSONDecoder().decode(PageLayout.self, from: JSONEncoder().encode(framed)), framed)
+        XCTAssertEqual(String(data: try JSONEncoder().encode(PageLayout(blocks: [])), encoding: .utf8), #"{"blocks":[]}"#)
+        XCTAssertNil(try JSONDecoder().decode(PageLayout.self, from: Data(#"{"blocks":[]}"#.utf8)).frame)
     }
 
     func testLayoutWordReferencesEncodeAsPairs() throws {

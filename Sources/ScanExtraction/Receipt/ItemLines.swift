@@ -189,7 +189,7 @@ enum ItemLineFeatures {
     /// the summary (of all lines, when fewer than two are there).
     static func column(_ lines: [AnalyzedLine], summaryStart: Int) -> Double? {
         func edges(_ range: Range<Int>) -> [Double] {
-            range.compactMap { i in lines[i].trailing.last.map { lines[i].line.words[$0.word].box.maxX } }.sorted()
+            range.compactMap { i in lines[i].trailing.last.map { lines[i].line.words[$0.word].place.maxX } }.sorted()
         }
         var e = edges(0..<min(summaryStart, lines.count))
         if e.count < 2 { e = edges(0..<lines.count) }
@@ -208,7 +208,7 @@ enum ItemLineFeatures {
         guard n > 0 else { return [] }
         let column = Self.column(lines, summaryStart: summaryStart)
         let height = max(1, median(lines.map(\.line.textHeight)))
-        let left = median(lines.map(\.line.box.minX).sorted().prefix(max(1, n / 4)).map { $0 })
+        let left = median(lines.map(\.line.place.minX).sorted().prefix(max(1, n / 4)).map { $0 })
         let largest = lines.compactMap { $0.amount?.cents }.map(abs).max() ?? 0
         var base: [[Double]] = []
         base.reserveCapacity(n)
@@ -227,7 +227,7 @@ enum ItemLineFeatures {
             if let t = l.trailing.last {
                 set("hasAmount", true)
                 set("twoAmounts", l.trailing.count >= 2)
-                let right = l.line.words[t.word].box.maxX
+                let right = l.line.words[t.word].place.maxX
                 let offset = column.map { abs(right - $0) / h } ?? 3
                 set("aligned", offset <= 1.5)
                 set("columnOffset", min(3, offset) / 3)
@@ -251,8 +251,8 @@ enum ItemLineFeatures {
             set("digitShare", Double(digits) / Double(chars))
             set("words", min(10, Double(l.line.words.count)) / 10)
             set("height", min(1, max(-1, l.line.textHeight / height - 1)))
-            set("indent", min(5, max(0, (l.line.box.minX - left) / h)) / 5)
-            if i > 0 { set("gapAbove", min(3, max(0, (l.line.box.minY - lines[i - 1].line.box.maxY) / h)) / 3) }
+            set("indent", min(5, max(0, (l.line.place.minX - left) / h)) / 5)
+            if i > 0 { set("gapAbove", min(3, max(0, (l.line.place.minY - lines[i - 1].line.place.maxY) / h)) / 3) }
             set("quantity", Text.range(l.text, quantityPattern) != nil)
             if let w = l.line.words.first?.text, l.line.words.count > 1 {
                 let digitsOnly = w.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))

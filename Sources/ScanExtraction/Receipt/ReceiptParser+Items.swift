@@ -14,7 +14,7 @@ extension ReceiptParser {
     /// right edge of its rightmost price heading.
     static func priceHeading(_ lines: [AnalyzedLine]) -> (Int, Double)? {
         for (i, l) in lines.prefix(lines.count * 2 / 3 + 1).enumerated() where isColumnHeading(l) {
-            if let right = l.line.words.last(where: isAmountHeading)?.box.maxX { return (i, right) }
+            if let right = l.line.words.last(where: isAmountHeading)?.place.maxX { return (i, right) }
         }
         return nil
     }
@@ -45,7 +45,7 @@ extension ReceiptParser {
         for (i, l) in lines.prefix(summaryStart).enumerated() where isColumnHeading(l) {
             heading = i
             // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
-            headerColumn = l.line.words.last(where: isAmountHeading)?.box.maxX
+            headerColumn = l.line.words.last(where: isAmountHeading)?.place.maxX
         }
         // A heading set on two rows (`Item  Qty  Price  Total`, then `Description`): the second row holds
         // heading words only.
@@ -200,7 +200,7 @@ extension ReceiptParser {
             if let a = above.trailing.last, let b = below.trailing.last, a.amount.minor > 0, above.role == .none,
                Text.letterCount(above.label) >= 2,
                !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }),
-               abs(above.line.words[a.word].box.maxX - below.line.words[b.word].box.maxX) <= 1.5 * max(1, below.line.textHeight) {
+               abs(above.line.words[a.word].place.maxX - below.line.words[b.word].place.maxX) <= 1.5 * max(1, below.line.textHeight) {
                 labels[first - 1] = .item
             }
         }
@@ -341,7 +341,7 @@ extension ReceiptParser {
         for i in start..<lines.count {
             guard let t = lines[i].trailing.last else { continue }
             switch roles[i] {
-            case .subtotal, .tax, .total: edges.append(lines[i].line.words[t.word].box.maxX)
+            case .subtotal, .tax, .total: edges.append(lines[i].line.words[t.word].place.maxX)
             default: continue
             }
         }
@@ -353,7 +353,7 @@ extension ReceiptParser {
         for l in lines[..<start] {
             guard let t = l.trailing.last else { continue }
             all += 1
-            if abs(l.line.words[t.word].box.maxX - right) <= 2 * max(1, l.line.textHeight) { near += 1 }
+            if abs(l.line.words[t.word].place.maxX - right) <= 2 * max(1, l.line.textHeight) { near += 1 }
         }
         return all > 0 && 2 * near >= all ? right : nil
     }
@@ -368,7 +368,7 @@ extension ReceiptParser {
     /// words there hold a date or a time (a till's `16:58 19/05/18` under the totals) stays whole.
     static func keepColumn(_ l: inout AnalyzedLine, right: Double, wholeUnits: Bool, bare: Bool = false) {
         let slack = max(1, l.line.textHeight)
-        var kept = l.line.words.filter { $0.box.minX <= right + slack }
+        var kept = l.line.words.filter { $0.place.minX <= right + slack }
         guard kept.count < l.line.words.count, !kept.isEmpty else { return }
         // Debris left at the cut (`%`, `|`): no letters or digits.
         while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { kept.removeLast() }

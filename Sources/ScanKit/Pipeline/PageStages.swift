@@ -82,16 +82,14 @@ enum PageStages {
         return out
     }
 
-    /// The rectangle of the document photographed on a page that was read as it is (not flattened):
-    /// the camera's quad rectified, when it passed the camera's checks (a quad found on a card beside
-    /// the receipt, or on its header block, would skew every row). The quad is recorded in the user's
-    /// pixels; it is carried into the page's (a crop, a quarter turn to upright), its corners named
-    /// again when a turn moved them.
-    static func documentFrame(_ w: WorkingPage) -> Homography? {
+    /// The quadrilateral of the document photographed on a page that was read as it is (not flattened),
+    /// in the page's pixels; its upright rectangle is the layout's frame. It is the camera's quad, when
+    /// that passed the camera's checks (a quad found on a card beside the receipt, or on its header
+    /// block, would skew every row). The camera records it in the user's pixels; it is carried into the
+    /// page's (a crop, a quarter turn to upright), its corners named again when a turn moved them.
+    static func documentFrame(_ w: WorkingPage) -> Quad? {
         guard let c = w.page.camera, !c.flattened, c.checked == true else { return nil }
-        let quad = w.transform.isIdentity ? c.quad : w.transform.apply(c.quad).relabelledLevel()
-        let (width, height) = quad.meanSides
-        return Homography.rectifying(quad, width: width, height: height)
+        return w.transform.isIdentity ? c.quad : w.transform.apply(c.quad).relabelledLevel()
     }
 
     /// The one place where boxes go back to the user's pixels: every box of the document
