@@ -99,8 +99,8 @@ struct ReceiptFieldFeatures {
         addressBreak = lines.map { l in
             ReceiptParser.lexicon.isLabelOnly(l.key) || l.trailing.last.map { $0.amount.scale >= 2 } == true
         }
-        let top = lines.map(\.line.box.minY).min() ?? 0, bottom = lines.map(\.line.box.maxY).max() ?? 1
-        let left = lines.map(\.line.box.minX).min() ?? 0, right = lines.map(\.line.box.maxX).max() ?? 1
+        let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
+        let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
         let heights = lines.map(\.line.textHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
         let lex = ReceiptParser.lexicon
@@ -117,8 +117,8 @@ struct ReceiptFieldFeatures {
             let registrationSuffix = digits >= 5 && t.contains("(")
                 && Text.range(t, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil
             return [
-                Double(i) / Double(n), (l.line.box.minY - top) / max(1, bottom - top),
-                (l.line.box.midX - left) / max(1, right - left), l.line.box.width / max(1, right - left),
+                Double(i) / Double(n), (l.line.place.minY - top) / max(1, bottom - top),
+                (l.line.place.midX - left) / max(1, right - left), l.line.place.width / max(1, right - left),
                 l.line.textHeight / median, log1p(Double(letters)), Double(digits) / Double(max(1, letters + digits)),
                 Double(upper) / Double(max(1, letters)), Double(l.line.words.count), l.line.confidence,
                 has(lex.legalForms), has(lex.businessTypes), has(lex.thoroughfares), has(lex.addressParts), has(lex.countries),
@@ -142,7 +142,7 @@ struct ReceiptFieldFeatures {
         guard upper >= 0, lower < lines.count else { return (-1, -1) }
         let a = lines[upper].line, b = lines[lower].line
         let h = max(1, max(a.textHeight, b.textHeight))
-        return ((b.box.minY - a.box.maxY) / h, a.textHeight / max(1, b.textHeight))
+        return ((b.place.minY - a.place.maxY) / h, a.textHeight / max(1, b.textHeight))
     }
 
     /// The lines where a header field may be: the upper part of the receipt, above its summary.
