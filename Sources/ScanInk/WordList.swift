@@ -47,6 +47,21 @@ public final class WordList: @unchecked Sendable {
         self.init(words: list)
     }
 
+    /// The words of a word list file: one a line (Debian's /usr/share/dict/*), or a Hunspell dictionary
+    /// (`.dic`: a count first, then `word/FLAGS`, read without its affixes). UTF-8, else Latin-1.
+    /// Possessive forms ("'s") are left out.
+    public static func words(inFile path: String) throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else { return [] }
+        var lines = text.split(whereSeparator: \.isNewline)
+        if path.hasSuffix(".dic"), let first = lines.first, first.allSatisfy(\.isNumber) { lines.removeFirst() }
+        return lines.compactMap { line -> String? in
+            let word = path.hasSuffix(".dic") ? line.split(separator: "/", maxSplits: 1).first.map(String.init) ?? "" : String(line)
+            let t = word.trimmingCharacters(in: .whitespaces)
+            return t.isEmpty || t.hasSuffix("'s") ? nil : t
+        }
+    }
+
     public var count: Int { words.count }
 
     /// True when the word, case-folded, is in the list.

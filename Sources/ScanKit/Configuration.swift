@@ -115,13 +115,16 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
     public var handwriting = HandwritingMode.standard
     /// The word list's language for handwriting (BCP-47).
     public var handwritingLanguage = "en-US"
+    /// Word lists PP-OCR reads its doubtful printed words against (`PrintedWords`): nil, the
+    /// standard ones that are installed; files (one word a line, or Hunspell `.dic`); empty, none.
+    public var wordLists: [String]?
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case engine, engineThreads, recognition, tesseract, minimumTextHeight, regionOfInterest, forceOCR,
              detectOrientation, camera, cameraOptions, limits, preprocessing, detectEntities, extractFields, documentTypeOverride,
-             country, referenceDate, lowConfidenceThreshold, handwriting, handwritingLanguage
+             country, referenceDate, lowConfidenceThreshold, handwriting, handwritingLanguage, wordLists
     }
 
     public init(from decoder: any Decoder) throws {
@@ -158,6 +161,7 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
         }
         if let legacy { d.handwritingLanguage = legacy }
         try take(.handwritingLanguage, &d.handwritingLanguage)
+        d.wordLists = try c.decodeIfPresent([String].self, forKey: .wordLists)
         self = d
     }
 
@@ -178,6 +182,8 @@ public enum RecognizerFactory {
             if config.handwriting == .on {
                 engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage(config.handwritingLanguage).loadLexicon())
             }
+            // The words the user wants preferred (`--custom-words`) are listed words for the second look too.
+            engine.wordCorrector = try PrintedWords.corrector(lists: config.wordLists, extraWords: config.recognition.customWords)
             return engine
         case .tesseract:
             if config.handwriting == .on {

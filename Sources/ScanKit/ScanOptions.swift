@@ -33,6 +33,9 @@ public struct ScanOptions: Sendable, Hashable {
     /// those the learned judge picks (`auto`), all (`on`) or none (`off`).
     public var handwriting = HandwritingMode.standard
     public var handwritingLanguage = "en-US"
+    /// The word lists PP-OCR reads its doubtful printed words against: `auto` (the standard ones,
+    /// `PrintedWords.standardLists`), `off`, or files separated by commas (the command line only).
+    public var wordLists = "auto"
 
     public init() {}
 
@@ -81,9 +84,18 @@ public struct ScanOptions: Sendable, Hashable {
                 guard let mode = HandwritingMode(spelling: value) else { throw bad(name, value) }
                 handwriting = mode
             case "handwriting-language": handwritingLanguage = value
+            case "word-lists":
+                // A server never reads a path a client names.
+                guard value == "auto" || value == "off" else { throw bad(name, value) }
+                wordLists = value
             default: throw ScanError(.invalidOption, "unknown option '\(name)'")
             }
         }
+    }
+
+    /// The files of `wordLists`; nil for `auto` and `off`.
+    var wordListFiles: [String]? {
+        wordLists == "auto" || wordLists == "off" ? nil : wordLists.split(separator: ",").map(String.init)
     }
 
     /// Checks every value; the reason names the option as the command line spells it.
@@ -110,6 +122,9 @@ public struct ScanOptions: Sendable, Hashable {
         if let customWords, !FileManager.default.isReadableFile(atPath: customWords) {
             throw invalid("--custom-words: cannot read '\(customWords)'")
         }
+        for file in wordListFiles ?? [] where !FileManager.default.isReadableFile(atPath: file) {
+            throw invalid("--word-lists: cannot read '\(file)' (give auto, off, or word list files separated by commas)")
+        }
         if handwriting == .on, engine == EngineKind.tesseract.rawValue {
             throw invalid("--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
         }
@@ -134,6 +149,7 @@ public struct ScanOptions: Sendable, Hashable {
         c.handwriting = handwriting
         if let inkLanguage { c.handwritingLanguage = inkLanguage }
         c.tesseract.customWordsFile = customWords
+        c.wordLists = wordLists == "off" ? [] : wordListFiles
         c.minimumTextHeight = minTextHeight
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
         c.forceOCR = forceOCR

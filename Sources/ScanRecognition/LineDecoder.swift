@@ -25,6 +25,19 @@ public protocol LineDecoder: Sendable {
     func decode(_ probabilities: LineProbabilities, bestPath: [DecodedWord]) -> [DecodedWord]
 }
 
+/// Reads a printed line's doubtful words again (with word lists, for instance) and leaves every
+/// other word as the best path read it. An engine that reads lines as CTC probabilities (PP-OCR)
+/// asks `doubts` of each word of its best path, and only for a line with a doubtful word builds
+/// the line's probabilities and asks `corrected`.
+public protocol WordCorrector: Sendable {
+    /// Whether a word the best path read as `text`, its least sure character read with probability
+    /// `weakest` (0 to 1), is worth reading again.
+    func doubts(_ text: String, weakest: Double) -> Bool
+    /// The word's new text, or nil when its reading stands. `span` is the word's time steps, from
+    /// half-way to the word before to half-way to the word after.
+    func corrected(_ text: String, probabilities: LineProbabilities, span: Range<Int>) -> String?
+}
+
 /// An engine whose lines can be read again by a `LineDecoder` (PP-OCR). The pipeline sets
 /// one for the pages or lines it judges handwritten, and takes it away after.
 public protocol LineDecoding: AnyObject {

@@ -86,6 +86,10 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("handwriting-language"), help: "The word list's language for --handwriting (BCP-47; see `scanextract models list`).")
     var handwritingLanguage = "en-US"
 
+    @Option(name: .customLong("word-lists"),
+            help: "Word lists PP-OCR reads its doubtful printed words against (`Subtotai` -> `Subtotal`): auto (English and Indonesian from /usr/share, with the receipt words of the locale files), off, or files (one word a line, or Hunspell .dic) separated by commas.")
+    var wordLists = "auto"
+
     @Option(name: [.short, .customLong("output-dir")], help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
     var outputDir: String?
 
@@ -127,6 +131,7 @@ struct ScanCommand: ParsableCommand {
         o.documentType = documentType
         o.handwriting = handwriting
         o.handwritingLanguage = handwritingLanguage
+        o.wordLists = wordLists
         return o
     }
 

@@ -233,6 +233,41 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(r.confidence, 3.85 / 5, accuracy: 1e-6)
     }
 
+    /// A word corrector sees every word with its weakest character; only the word it changes gets new
+    /// tokens, spread over that word's steps, and every other word keeps its own.
+    func testOnlyTheWordTheCorrectorChangesGetsNewTokens() {
+        struct Spy: WordCorrector {
+            func doubts(_ text: String, weakest: Double) -> Bool { text == "ab" && weakest < 0.9 }
+            func corrected(_ text: String, probabilities: LineProbabilities, span: Range<Int>) -> String? {
+                XCTAssertEqual(span, 0..<3, "the word's steps, half-way to the next word")
+                return "cc"
+            }
+        }
+        // "ab c" from tokens a(0-1) b(2, p 0.5) ␠(3) c(4-5); 6 steps of 5 classes.
+        let tokens = [CTCDecoder.Token(classIndex: 1, firstStep: 0, lastStep: 1, probability: 0.95),
+                      CTCDecoder.Token(classIndex: 2, firstStep: 2, lastStep: 2, probability: 0.5),
+                      CTCDecoder.Token(classIndex: 4, firstStep: 3, lastStep: 3, probability: 0.9),
+                      CTCDecoder.Token(classIndex: 3, firstStep: 4, lastStep: 5, probability: 0.97)]
+        let reading = CTCDecoder.Reading(text: "ab c", tokens: tokens, confidence: 0.8, logProbability: -1)
+        let p = [Float](repeating: 0.2, count: 6 * 5)
+        let out = p.withUnsafeBufferPointer {
+            PPOCRRecognizer.corrected(reading, probabilities: $0, steps: 6, decoder: abc, classIndex: ["a": 1, "b": 2, "c": 3],
+                                      with: Spy())
+        }
+        XCTAssertEqual(out.text, "cc c")
+        XCTAssertEqual(Array(out.tokens.suffix(2)), Array(tokens.suffix(2)), "the space and `c` keep their tokens")
+        XCTAssertEqual(out.tokens.prefix(2).map(\.classIndex), [3, 3])
+        XCTAssertEqual(out.tokens.prefix(2).map(\.firstStep), [0, 1])
+        XCTAssertEqual(out.tokens.prefix(2).map(\.lastStep), [0, 2])
+        // Nothing doubtful: the reading stands as it was.
+        let sure = CTCDecoder.Reading(text: "ab c", tokens: tokens.map { var t = $0; t.probability = 0.99; return t },
+                                      confidence: 0.99, logProbability: -0.1)
+        let same = p.withUnsafeBufferPointer {
+            PPOCRRecognizer.corrected(sure, probabilities: $0, steps: 6, decoder: abc, classIndex: [:], with: Spy())
+        }
+        XCTAssertEqual(same.tokens, sure.tokens)
+    }
+
     func testFullWidthPunctuationInLatinTextBecomesASCII() {
         let chars = ["P", "h", ":", "(", ")", "5", "：", "（", "）", "电", "话", "。", "."]
         let dec = CTCDecoder(dictionary: chars)

@@ -100,6 +100,18 @@ public struct Lexicon: Sendable {
 
     public func words(_ label: LocaleLexicon.Label) -> PhraseSet { merged[label] ?? PhraseSet([]) }
 
+    /// Every single word of every locale's phrases (label words, legal forms, business types, street,
+    /// place and month names), as `Text.key` spells them, once each: the receipt vocabulary a word list
+    /// of a language's dictionary lacks (`SDN`, `BHD`, `JALAN`, `MWST`).
+    public var vocabulary: [String] {
+        let sets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
+        var seen = Set<Substring>(), out: [String] = []
+        for phrase in sets.flatMap(\.phrases) {
+            for w in phrase.split(separator: " ") where w.contains(where: \.isLetter) && seen.insert(w).inserted { out.append(String(w)) }
+        }
+        return out
+    }
+
     /// Whether a line's `key` is label words and nothing else (`TAX INVOICE`, `TAXINVOICE`, `CASHIER`, `TOTAL`), one
     /// of at least three letters among them.
     public func isLabelOnly(_ key: String) -> Bool {

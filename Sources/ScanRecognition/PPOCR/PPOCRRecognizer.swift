@@ -163,6 +163,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// Reads each line's words again from its probabilities (a word list for handwriting);
     /// nil: the best path (or the beam) stands.
     public var lineDecoder: (any LineDecoder)?
+    /// Reads the doubtful words of each line again (word lists for print) when no `lineDecoder` is set.
+    public var wordCorrector: (any WordCorrector)?
     /// The lines of the page read last (each emitted observation's box with its upright crop),
     /// for `reread(linesAt:)`; replaced at every page. A few megabytes: the crops are
     /// line-sized, and the page's own image is not kept.
@@ -662,7 +664,12 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                                                       logProbability: top.logProbability)
                         }
                     }
-                    if let lineDecoder { best = redecoded(best, probabilities: probs, steps: steps, with: lineDecoder) }
+                    if let lineDecoder {
+                        best = redecoded(best, probabilities: probs, steps: steps, with: lineDecoder)
+                    } else if let wordCorrector {
+                        best = Self.corrected(best, probabilities: probs, steps: steps, decoder: decoder, classIndex: classIndex,
+                                              with: wordCorrector)
+                    }
                     results[i] = LineReading(best: best, alternatives: alternatives, resizedWidth: widths[n],
                                              tensorWidth: tensorWidth, steps: steps)
                 }
@@ -731,6 +738,50 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             confidence += w.confidence
         }
         return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: confidence / Double(decoded.count),
+                                  logProbability: reading.logProbability)
+    }
+
+    /// `reading` with the words `corrector` doubts read again; every other word keeps its tokens, so
+    /// its place on the page does not move. A changed word's characters are spread over its steps.
+    static func corrected(_ reading: CTCDecoder.Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
+                          decoder: CTCDecoder, classIndex: [String: Int], with corrector: any WordCorrector) -> CTCDecoder.Reading {
+        // Each word: its tokens' range in the reading.
+        var words: [Range<Int>] = []
+        var start: Int?
+        for (i, t) in reading.tokens.enumerated() {
+            if t.classIndex == decoder.spaceClass {
+                if let s = start { words.append(s..<i); start = nil }
+            } else if start == nil {
+                start = i
+            }
+        }
+        if let s = start { words.append(s..<reading.tokens.count) }
+        let texts = words.map { r in reading.tokens[r].map { decoder.characters[$0.classIndex] }.joined() }
+        let doubted = words.indices.filter { w in
+            corrector.doubts(texts[w], weakest: Double(reading.tokens[words[w]].map(\.probability).min() ?? 1))
+        }
+        guard !doubted.isEmpty else { return reading }
+        let line = LineProbabilities(steps: steps, values: Array(probs), decoder: decoder)
+        var tokens = reading.tokens
+        // Right to left, so that the ranges of the words still to do stay valid.
+        for w in doubted.reversed() {
+            let r = words[w]
+            let first = reading.tokens[r.lowerBound].firstStep, last = reading.tokens[r.upperBound - 1].lastStep
+            let from = w == 0 ? 0 : (reading.tokens[words[w - 1].upperBound - 1].lastStep + first + 1) / 2
+            let to = w == words.count - 1 ? steps : (last + reading.tokens[words[w + 1].lowerBound].firstStep + 1) / 2
+            let span = max(0, min(from, steps))..<max(min(from, steps) + 1, min(to, steps))
+            guard let text = corrector.corrected(texts[w], probabilities: line, span: span), text != texts[w], !text.isEmpty else { continue }
+            let classes = text.compactMap { classIndex[String($0)] }
+            guard classes.count == text.count else { continue }
+            let p = reading.tokens[r].map(\.probability).reduce(0, +) / Float(r.count)
+            let spread = classes.enumerated().map { k, c -> CTCDecoder.Token in
+                let a = first + (last - first + 1) * k / classes.count
+                let b = max(a, first + (last - first + 1) * (k + 1) / classes.count - 1)
+                return CTCDecoder.Token(classIndex: c, firstStep: a, lastStep: b, probability: p)
+            }
+            tokens.replaceSubrange(r, with: spread)
+        }
+        return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: reading.confidence,
                                   logProbability: reading.logProbability)
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import ScanExtraction
+import ScanInk
+import ScanModel
+
+/// The word lists PP-OCR checks its doubtful printed words against (`PrintedWordCorrector`,
+/// `ScanConfiguration.wordLists`), read once per process and list of files, on a thread of their own.
+public enum PrintedWords {
+    /// The lists `make deps` installs: Debian's `wamerican-large` (SCOWL; its copyright file allows
+    /// use and redistribution) and `hunspell-id` (Indonesian, read for Malay and Indonesian receipts;
+    /// LGPL). Read where Debian puts them, never copied into the project. The locale files' own words
+    /// (`Lexicon.vocabulary`: `SDN`, `JALAN`, `MWST`...) always join them.
+    public static let standardLists = ["/usr/share/dict/american-english-large", "/usr/share/hunspell/id_ID.dic"]
+    /// How much nearer a listed reading must be, and which words are doubtful: chosen on the
+    /// even-numbered half of `sroie-dev` (Benchmarks/RESULTS.md, twenty-ninth session).
+    public static let bonusPerLetter = 0.5
+    public static let doubt = 0.9
+
+    /// The corrector for `lists`: nil reads the standard lists that are installed (a missing one is
+    /// left out), explicit files must all be readable, and an empty list turns the corrector off.
+    /// `extraWords` (the user's `--custom-words`) are listed too.
+    public static func corrector(lists: [String]?, extraWords: [String] = []) throws -> PrintedWordCorrector? {
+        if let lists, lists.isEmpty { return nil }
+        let files = (lists ?? standardLists).filter { lists != nil || FileManager.default.isReadableFile(atPath: $0) }
+        for file in files where !FileManager.default.isReadableFile(atPath: file) {
+            throw ScanError(.invalidOption, "word list '\(file)' can't be read")
+        }
+        let key = (files + extraWords).joined(separator: "\n")
+        lock.lock()
+        defer { lock.unlock() }
+        let pending = loading[key] ?? PendingWordList(loading: {
+            // Read on the list's own thread; a file that fails now (it was readable a moment ago)
+            // only leaves its words out.
+            let words = Lexicon.shared.vocabulary + extraWords + files.flatMap { (try? WordList.words(inFile: $0)) ?? [] }
+            return WordList(words: words)
+        })
+        loading[key] = pending
+        return PrintedWordCorrector(pending: pending, bonusPerLetter: bonusPerLetter, doubt: doubt)
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var loading: [String: PendingWordList] = [:]
+}

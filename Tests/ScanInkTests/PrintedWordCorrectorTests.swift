@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import ScanInk
+import ScanRecognition
+
+/// Doubtful printed words read again with a word list, on hand-made probabilities: no engine.
+@Suite struct PrintedWordCorrectorTests {
+    static let alphabet = ["", "A", "D", "E", "H", "I", "K", "L", "N", "O", "R", "S", "T", "W", "B", "i", "l", "1", ".", " "]
+
+    /// A row a character, a blank row between two: `p` for the character as read, and `alternatives`
+    /// beside the character of a given index.
+    static func line(_ text: String, p: Float = 0.97, alternatives: [Int: [String: Float]] = [:]) -> LineProbabilities {
+        var values: [Float] = []
+        let blank = [Float](repeating: 0, count: alphabet.count).enumerated().map { $0.offset == 0 ? 1 : $0.element }
+        for (i, ch) in text.enumerated() {
+            if i > 0 { values += blank }
+            var row = [Float](repeating: 0, count: alphabet.count)
+            let others = alternatives[i] ?? [:]
+            row[alphabet.firstIndex(of: String(ch))!] = others.isEmpty ? p : 1 - others.values.reduce(0, +) - 0.01
+            for (s, q) in others { row[alphabet.firstIndex(of: s)!] += q }
+            row[0] += max(0, 1 - row.reduce(0, +))
+            values += row
+        }
+        return LineProbabilities(steps: 2 * text.count - 1, alphabet: alphabet, values: values)
+    }
+
+    static let corrector = PrintedWordCorrector(lexicon: WordList(words: ["hardware", "host", "lan", "bill", "Total"]),
+                                                bonusPerLetter: 0.5, doubt: 0.9)
+
+    @Test func aMisreadLetterTheRecognizerAlmostReadRightIsMended() {
+        // `K` read at 0.55 with `R` at 0.40 beside it: the listed word is nearly as probable.
+        let p = Self.line("HARDWAKE", alternatives: [6: ["R": 0.4]])
+        #expect(Self.corrector.doubts("HARDWAKE", weakest: 0.55))
+        #expect(Self.corrector.corrected("HARDWAKE", probabilities: p, span: 0..<p.steps) == "HARDWARE")
+        // Its punctuation stays as read.
+        let q = Self.line("HARDWAKE.", alternatives: [6: ["R": 0.4]])
+        #expect(Self.corrector.corrected("HARDWAKE.", probabilities: q, span: 0..<q.steps) == "HARDWARE.")
+        // Digits read for letters in a word: `Bi1l`.
+        let b = Self.line("Bi1l", alternatives: [2: ["l": 0.3]])
+        #expect(Self.corrector.corrected("Bi1l", probabilities: b, span: 0..<b.steps) == "Bill")
+    }
+
+    @Test func aNameStaysWhenNoListedWordIsNearlyAsProbable() {
+        // `HOLT`, no listed word; `HOST` is, but the recognizer gave `S` 0.01 where it read `L`.
+        let p = Self.line("HOLT", alternatives: [2: ["S": 0.01]])
+        #expect(Self.corrector.doubts("HOLT", weakest: 0.6))
+        #expect(Self.corrector.corrected("HOLT", probabilities: p, span: 0..<p.steps) == nil)
+    }
+
+    @Test func onlyDoubtfulLongerUnlistedWordsAreReadAgain() {
+        #expect(!Self.corrector.doubts("HARDWAKE", weakest: 0.95), "read surely")
+        #expect(!Self.corrector.doubts("HARDWARE", weakest: 0.5), "a listed word")
+        #expect(!Self.corrector.doubts("TEO", weakest: 0.5), "short: names and abbreviations")
+        #expect(!Self.corrector.doubts("A0303", weakest: 0.5), "a code of digits")
+        #expect(!Self.corrector.doubts("D.I.Y.", weakest: 0.5), "punctuation inside")
+    }
+
+    @Test func aListedWordOfAnotherLengthIsNotTaken() {
+        // `LIAN`, its `I` doubtful: `LAN` is listed and as probable, but a letter dropped is how a name
+        // becomes a word.
+        let p = Self.line("LIAN", alternatives: [1: ["": 0.45]])
+        #expect(Self.corrector.doubts("LIAN", weakest: 0.54))
+        #expect(Self.corrector.corrected("LIAN", probabilities: p, span: 0..<p.steps) == nil)
+    }
+
+    @Test func aCandidateInMixedCaseIsAMisreadItself() {
+        #expect(PrintedWordCorrector.isWellCased("HARDWARE"))
+        #expect(PrintedWordCorrector.isWellCased("Total"))
+        #expect(PrintedWordCorrector.isWellCased("bill"))
+        #expect(!PrintedWordCorrector.isWellCased("KAlLAN"))
+        #expect(!PrintedWordCorrector.isWellCased("ToTal"))
+    }
+
+    @Test func hunspellDictionariesAndPlainListsAreRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pwc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dic = dir.appendingPathComponent("x.dic"), plain = dir.appendingPathComponent("words")
+        try "3\njalan/S\ntaman\nkedai/AB\n".write(to: dic, atomically: true, encoding: .utf8)
+        try "Bill\nBill's\nhardware\n".write(to: plain, atomically: true, encoding: .utf8)
+        #expect(try WordList.words(inFile: dic.path) == ["jalan", "taman", "kedai"])
+        #expect(try WordList.words(inFile: plain.path) == ["Bill", "hardware"])
+        #expect(throws: (any Error).self) { try WordList.words(inFile: dir.appendingPathComponent("none").path) }
+    }
+
+    @Test func aListLoadingOnItsOwnThreadIsWaitedFor() {
+        let pending = PendingWordList(loading: {
+            Thread.sleep(forTimeInterval: 0.05)
+            return WordList(words: ["hardware"])
+        })
+        #expect(pending.list.contains("HARDWARE"))
+    }
+}

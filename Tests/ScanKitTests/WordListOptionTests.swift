@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+@testable import ScanKit
+import ScanModel
+
+/// `--word-lists`: the word lists PP-OCR reads its doubtful printed words against.
+final class WordListOptionTests: XCTestCase {
+    private func tempList(_ words: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wl-\(UUID().uuidString).txt")
+        try words.write(to: url, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+
+    func testAutoOffAndFilesMakeTheirConfiguration() throws {
+        XCTAssertNil(try ScanOptions().makeConfiguration().wordLists, "auto: the standard lists")
+        var off = ScanOptions()
+        off.wordLists = "off"
+        XCTAssertEqual(try off.makeConfiguration().wordLists, [])
+        let a = try tempList("hardware\n"), b = try tempList("kedai\n")
+        var files = ScanOptions()
+        files.wordLists = "\(a),\(b)"
+        XCTAssertEqual(try files.makeConfiguration().wordLists, [a, b])
+        // A file that can't be read is named.
+        files.wordLists = "\(a),/nonexistent/words"
+        XCTAssertThrowsError(try files.validate()) { error in
+            XCTAssertTrue("\(error)".contains("/nonexistent/words"), "\(error)")
+        }
+        // The configuration a job record stores keeps the choice.
+        var c = ScanConfiguration()
+        c.wordLists = [a]
+        XCTAssertEqual(try JSONDecoder().decode(ScanConfiguration.self, from: JSONEncoder().encode(c)).wordLists, [a])
+        XCTAssertNil(try JSONDecoder().decode(ScanConfiguration.self, from: Data("{}".utf8)).wordLists)
+    }
+
+    func testTheServiceTakesAutoOrOffButNoPath() throws {
+        XCTAssertEqual(try ScanOptions(query: [("word-lists", "off")]).wordLists, "off")
+        XCTAssertEqual(try ScanOptions(query: [("word-lists", "auto")]).wordLists, "auto")
+        XCTAssertThrowsError(try ScanOptions(query: [("word-lists", "/etc/passwd")]))
+    }
+
+    func testTheListHoldsTheFilesTheLocaleWordsAndTheCustomWords() throws {
+        XCTAssertNil(try PrintedWords.corrector(lists: []))
+        let file = try tempList("hardware\nsubtotal\n")
+        let corrector = try XCTUnwrap(PrintedWords.corrector(lists: [file], extraWords: ["Quixotry"]))
+        XCTAssertTrue(corrector.lexicon.contains("HARDWARE"))
+        XCTAssertTrue(corrector.lexicon.contains("jalan"), "a street word of the locale files")
+        XCTAssertTrue(corrector.lexicon.contains("SDN"), "a legal form of the locale files")
+        XCTAssertTrue(corrector.lexicon.contains("quixotry"), "a custom word")
+        XCTAssertFalse(corrector.lexicon.contains("hardwake"))
+        XCTAssertThrowsError(try PrintedWords.corrector(lists: ["/nonexistent/words"]))
+    }
+}
