@@ -125,6 +125,9 @@ public struct ScanOptions: Sendable, Hashable {
         for file in wordListFiles ?? [] where !FileManager.default.isReadableFile(atPath: file) {
             throw invalid("--word-lists: cannot read '\(file)' (give auto, off, or word list files separated by commas)")
         }
+        if wordListFiles != nil, engine == EngineKind.tesseract.rawValue {
+            throw invalid("--word-lists needs the ppocr engine: Tesseract gives no character probabilities to read words again with")
+        }
         if handwriting == .on, engine == EngineKind.tesseract.rawValue {
             throw invalid("--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
         }

@@ -26,6 +26,12 @@ final class WordListOptionTests: XCTestCase {
         XCTAssertThrowsError(try files.validate()) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent/words"), "\(error)")
         }
+        // Files name a choice only PP-OCR can act on.
+        files.wordLists = a
+        files.engine = "tesseract"
+        XCTAssertThrowsError(try files.validate()) { error in
+            XCTAssertTrue("\(error)".contains("ppocr"), "\(error)")
+        }
         // The configuration a job record stores keeps the choice.
         var c = ScanConfiguration()
         c.wordLists = [a]
