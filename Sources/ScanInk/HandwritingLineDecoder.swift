@@ -17,7 +17,7 @@ public struct HandwritingLineDecoder: LineDecoder {
     }
 
     public func decode(_ probabilities: LineProbabilities, bestPath: [DecodedWord]) -> [DecodedWord] {
-        let spans = Self.spans(of: bestPath, steps: probabilities.steps)
+        let spans = DecodedWord.spans(of: bestPath, steps: probabilities.steps)
         return zip(bestPath, spans).map { word, span in
             // A word list knows letters: a number, a price or a mark keeps its free reading.
             guard word.text.contains(where: \.isLetter) else { return word }
@@ -26,17 +26,6 @@ public struct HandwritingLineDecoder: LineDecoder {
             var out = word
             out.text = best.text
             return out
-        }
-    }
-
-    /// The steps each word is decoded over: from half-way between it and the word before to
-    /// half-way between it and the word after (the whole line's ends for the first and last).
-    static func spans(of words: [DecodedWord], steps: Int) -> [Range<Int>] {
-        words.indices.map { i in
-            let start = i == 0 ? 0 : (words[i - 1].lastStep + words[i].firstStep + 1) / 2
-            let end = i == words.count - 1 ? steps : (words[i].lastStep + words[i + 1].firstStep + 1) / 2
-            let lo = max(0, min(start, steps)), hi = max(lo, min(end, steps))
-            return lo..<max(hi, min(steps, lo + 1))
         }
     }
 

@@ -34,9 +34,9 @@ public final class WordList: @unchecked Sendable {
         forms.reserveCapacity(list.count)
         clean.reserveCapacity(list.count)
         for w in list {
-            // Trimmed only when it needs it (Foundation's trimming per word was slow).
-            let edges = [w.utf8.first, w.utf8.last].compactMap { $0 }
-            let t = edges.contains { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } ? w.trimmingCharacters(in: .whitespaces) : w
+            // Trimmed only when an edge may be white space (Foundation's trimming per word was slow).
+            func edge(_ b: UInt8?) -> Bool { b.map { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } ?? false }
+            let t = edge(w.utf8.first) || edge(w.utf8.last) ? w.trimmingCharacters(in: .whitespaces) : w
             guard !t.isEmpty, !t.utf8.contains(0x20) else { continue }
             forms[Self.fold(t), default: []].append(Int32(clean.count))
             clean.append(t)
@@ -54,37 +54,27 @@ public final class WordList: @unchecked Sendable {
     }
 
     /// The words of a word list file: one a line (Debian's /usr/share/dict/*), or a Hunspell dictionary
-    /// (`.dic`: a count first, then `word/FLAGS`, read without its affixes). UTF-8, else Latin-1.
-    /// Possessive forms ("'s") are left out.
+    /// (`.dic`: a count first, then `word/FLAGS`, read without its affixes). Each line UTF-8, else
+    /// Latin-1. Possessive forms ("'s") are left out.
     public static func words(inFile path: String) throws -> [String] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let hunspell = path.hasSuffix(".dic")
-        let utf8 = String(data: data, encoding: .utf8) != nil
+        func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
         // Line by line on the bytes: splitting the decoded text into Characters took half a second
         // for a list of 170,000 words.
         var out: [String] = []
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var start = 0, first = true
-            func take(_ end: Int) {
-                var a = start, b = end
-                if hunspell, let slash = bytes[a..<b].firstIndex(of: UInt8(ascii: "/")) { b = slash }
-                while a < b, bytes[a] == 0x20 || bytes[a] == 0x09 || bytes[a] == 0x0D { a += 1 }
-                while b > a, bytes[b - 1] == 0x20 || bytes[b - 1] == 0x09 || bytes[b - 1] == 0x0D { b -= 1 }
-                defer { first = false }
-                guard a < b else { return }
-                let slice = UnsafeBufferPointer(rebasing: bytes[a..<b])
+            for (n, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                var word = line[...]
+                if hunspell, let slash = word.firstIndex(of: UInt8(ascii: "/")) { word = word[..<slash] }
+                while let b = word.first, space(b) { word = word.dropFirst() }
+                while let b = word.last, space(b) { word = word.dropLast() }
+                if word.isEmpty || word.count >= 2 && word.suffix(2).elementsEqual("'s".utf8) { continue }
                 // A Hunspell dictionary starts with its word count.
-                if hunspell, first, slice.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return }
-                // Possessive forms ("'s").
-                if slice.count >= 2, slice[slice.count - 2] == UInt8(ascii: "'"), slice[slice.count - 1] == UInt8(ascii: "s") { return }
-                out.append(utf8 ? String(decoding: slice, as: UTF8.self) : String(slice.map { Character(Unicode.Scalar($0)) }))
+                if hunspell, n == 0, word.allSatisfy({ (0x30...0x39).contains($0) }) { continue }
+                out.append(String(validating: word, as: UTF8.self) ?? String(word.map { Character(Unicode.Scalar($0)) }))
             }
-            for i in 0..<bytes.count where bytes[i] == 0x0A {
-                take(i)
-                start = i + 1
-            }
-            if start < bytes.count { take(bytes.count) }
         }
         return out
     }

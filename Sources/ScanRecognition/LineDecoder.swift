@@ -12,6 +12,17 @@ public struct DecodedWord: Sendable, Hashable {
     public init(text: String, firstStep: Int, lastStep: Int, confidence: Double) {
         self.text = text; self.firstStep = firstStep; self.lastStep = lastStep; self.confidence = confidence
     }
+
+    /// The steps each of a line's words is read again over: from half-way between it and the word
+    /// before to half-way between it and the word after (the whole line's ends for the first and last).
+    public static func spans(of words: [DecodedWord], steps: Int) -> [Range<Int>] {
+        words.indices.map { i in
+            let start = i == 0 ? 0 : (words[i - 1].lastStep + words[i].firstStep + 1) / 2
+            let end = i == words.count - 1 ? steps : (words[i].lastStep + words[i + 1].firstStep + 1) / 2
+            let lo = max(0, min(start, steps)), hi = max(lo, min(end, steps))
+            return lo..<max(hi, min(steps, lo + 1))
+        }
+    }
 }
 
 /// Reads the words of one recognized line from its CTC probabilities in a way of its own,

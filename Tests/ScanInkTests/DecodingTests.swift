@@ -220,7 +220,7 @@ import ScanRecognition
         let words = [DecodedWord(text: "a", firstStep: 2, lastStep: 4, confidence: 1),
                      DecodedWord(text: "b", firstStep: 9, lastStep: 12, confidence: 1),
                      DecodedWord(text: "c", firstStep: 15, lastStep: 15, confidence: 1)]
-        #expect(HandwritingLineDecoder.spans(of: words, steps: 20) == [0..<7, 7..<14, 14..<20])
+        #expect(DecodedWord.spans(of: words, steps: 20) == [0..<7, 7..<14, 14..<20])
         // The space's probability goes to the blank inside a word's slice.
         let p = P.probs([[" ": 0.6, "a": 0.3], ["a": 0.9]])
         let slice = HandwritingLineDecoder.slice(p, steps: 0..<2)

@@ -729,12 +729,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             if n > 0 {
                 tokens.append(CTCDecoder.Token(classIndex: decoder.spaceClass, firstStep: first, lastStep: first, probability: 1))
             }
-            let classes = w.text.compactMap { classIndex[String($0)] }
-            for (k, c) in classes.enumerated() {
-                let a = first + (last - first + 1) * k / classes.count
-                let b = max(a, first + (last - first + 1) * (k + 1) / classes.count - 1)
-                tokens.append(CTCDecoder.Token(classIndex: c, firstStep: a, lastStep: b, probability: Float(w.confidence)))
-            }
+            tokens += Self.spread(w.text.compactMap { classIndex[String($0)] }, first: first, last: last,
+                                  probability: Float(w.confidence))
             confidence += w.confidence
         }
         return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: confidence / Double(decoded.count),
@@ -745,44 +741,38 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// its place on the page does not move. A changed word's characters are spread over its steps.
     static func corrected(_ reading: CTCDecoder.Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
                           decoder: CTCDecoder, classIndex: [String: Int], with corrector: any WordCorrector) -> CTCDecoder.Reading {
-        // Each word: its tokens' range in the reading.
-        var words: [Range<Int>] = []
-        var start: Int?
-        for (i, t) in reading.tokens.enumerated() {
-            if t.classIndex == decoder.spaceClass {
-                if let s = start { words.append(s..<i); start = nil }
-            } else if start == nil {
-                start = i
-            }
-        }
-        if let s = start { words.append(s..<reading.tokens.count) }
+        let words = wordRanges(reading.tokens, spaceClass: decoder.spaceClass)
         let texts = words.map { r in reading.tokens[r].map { decoder.characters[$0.classIndex] }.joined() }
         let doubted = words.indices.filter { w in
             corrector.doubts(texts[w], weakest: Double(reading.tokens[words[w]].map(\.probability).min() ?? 1))
         }
         guard !doubted.isEmpty else { return reading }
         let line = LineProbabilities(steps: steps, values: Array(probs), decoder: decoder)
+        let spans = DecodedWord.spans(of: decodedWords(words.map { Array(reading.tokens[$0]) }, characters: decoder.characters),
+                                      steps: steps)
         var tokens = reading.tokens
         // Right to left, so that the ranges of the words still to do stay valid.
         for w in doubted.reversed() {
             let r = words[w]
-            let first = reading.tokens[r.lowerBound].firstStep, last = reading.tokens[r.upperBound - 1].lastStep
-            let from = w == 0 ? 0 : (reading.tokens[words[w - 1].upperBound - 1].lastStep + first + 1) / 2
-            let to = w == words.count - 1 ? steps : (last + reading.tokens[words[w + 1].lowerBound].firstStep + 1) / 2
-            let span = max(0, min(from, steps))..<max(min(from, steps) + 1, min(to, steps))
-            guard let text = corrector.corrected(texts[w], probabilities: line, span: span), text != texts[w], !text.isEmpty else { continue }
+            guard let text = corrector.corrected(texts[w], probabilities: line, span: spans[w]), text != texts[w], !text.isEmpty
+            else { continue }
             let classes = text.compactMap { classIndex[String($0)] }
             guard classes.count == text.count else { continue }
-            let p = reading.tokens[r].map(\.probability).reduce(0, +) / Float(r.count)
-            let spread = classes.enumerated().map { k, c -> CTCDecoder.Token in
-                let a = first + (last - first + 1) * k / classes.count
-                let b = max(a, first + (last - first + 1) * (k + 1) / classes.count - 1)
-                return CTCDecoder.Token(classIndex: c, firstStep: a, lastStep: b, probability: p)
-            }
-            tokens.replaceSubrange(r, with: spread)
+            tokens.replaceSubrange(r, with: spread(classes, first: reading.tokens[r.lowerBound].firstStep,
+                                                   last: reading.tokens[r.upperBound - 1].lastStep,
+                                                   probability: reading.tokens[r].map(\.probability).reduce(0, +) / Float(r.count)))
         }
         return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: reading.confidence,
                                   logProbability: reading.logProbability)
+    }
+
+    /// Tokens for a word's `classes`, spread evenly over its steps `first...last`, each with `probability`.
+    static func spread(_ classes: [Int], first: Int, last: Int, probability: Float) -> [CTCDecoder.Token] {
+        classes.enumerated().map { k, c in
+            let a = first + (last - first + 1) * k / classes.count
+            let b = max(a, first + (last - first + 1) * (k + 1) / classes.count - 1)
+            return CTCDecoder.Token(classIndex: c, firstStep: a, lastStep: b, probability: probability)
+        }
     }
 
     /// Word groups as `DecodedWord`s: their text, steps and mean character probability.
@@ -795,15 +785,22 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
     /// A line's tokens grouped into words at spaces.
     static func wordGroups(_ tokens: [CTCDecoder.Token], spaceClass: Int) -> [[CTCDecoder.Token]] {
-        var groups: [[CTCDecoder.Token]] = [[]]
-        for t in tokens {
+        wordRanges(tokens, spaceClass: spaceClass).map { Array(tokens[$0]) }
+    }
+
+    /// Where each word's tokens are in `tokens`: the runs between spaces.
+    static func wordRanges(_ tokens: [CTCDecoder.Token], spaceClass: Int) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start: Int?
+        for (i, t) in tokens.enumerated() {
             if t.classIndex == spaceClass {
-                if !(groups.last!.isEmpty) { groups.append([]) }
-            } else {
-                groups[groups.count - 1].append(t)
+                if let s = start { out.append(s..<i); start = nil }
+            } else if start == nil {
+                start = i
             }
         }
-        return groups.filter { !$0.isEmpty }
+        if let s = start { out.append(s..<tokens.count) }
+        return out
     }
 
     /// Splits a line's tokens into words at spaces and places each word on the page:
