@@ -54,6 +54,35 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertGreaterThan(found[2].quad.topLeft.y, 40)
     }
 
+    func testDBFindsALineJoinedToFainterInkAboveIt() {
+        // A printed line (0.9) whose right end touches a fainter scribble (0.4) rising above it:
+        // at the pixel threshold (0.3) they are one region, and the rectangle around both,
+        // 106 x 46, is mostly background (mean about 0.24), so the region fails the box
+        // threshold. Cut again at 0.5, only the line is left, and it is kept.
+        let m = map(width: 160, height: 80, [
+            (20, 50, 119, 59, 0.9),   // the line
+            (110, 10, 125, 49, 0.4),  // the scribble, touching it
+        ])
+        let found = m.withUnsafeBufferPointer {
+            DBPostProcessor().detect(map: $0, width: 160, height: 80, pageWidth: 160, pageHeight: 80)
+        }
+        XCTAssertEqual(found.count, 1)
+        guard let q = found.first?.quad else { return }
+        // 100 x 10 (+1 for the dilation) unclipped by d = 1111 * 1.6 / 222 = 8.0.
+        XCTAssertEqual(q.topLeft.x, 12, accuracy: 1.5)
+        XCTAssertEqual(q.topRight.x, 128, accuracy: 1.5)
+        XCTAssertEqual(q.topLeft.y, 42, accuracy: 1.5)
+        XCTAssertEqual(q.bottomLeft.y, 68, accuracy: 1.5)
+
+        // Without the second cut the line is lost with the scribble.
+        var plain = DBPostProcessor()
+        plain.rescueLevels = []
+        let lost = m.withUnsafeBufferPointer {
+            plain.detect(map: $0, width: 160, height: 80, pageWidth: 160, pageHeight: 80)
+        }
+        XCTAssertEqual(lost.count, 0)
+    }
+
     func testDBFindsARotatedLine() {
         // A band of text pixels along a 20° slope: the quad must follow the slope.
         let w = 200, h = 120

@@ -122,6 +122,34 @@ final class PPOCRRecognizerTests: XCTestCase {
         for (policy, texts) in readings { XCTAssertEqual(texts, expected, "\(policy)") }
     }
 
+    func testWithBucketsALineReadsTheSameWhateverElseThePageHolds() throws {
+        // The same line image, read alone and among eight lines of other widths (two runs of
+        // the recognizer's batch size, so its neighbours in a run differ): padded only to its
+        // own width's bucket, it gets the same tensor and so the same reading. (Only the run's
+        // batch size may differ, which moves the probabilities by float rounding, about 1e-8.)
+        // Without buckets (the default), it is padded to the widest line of its run, and reads
+        // differently (confidence 0.982 alone, 0.979 among the others).
+        var settings = PPOCRRecognizer.Settings()
+        settings.recognitionBucket = 32
+        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(), settings: settings)
+        func crop(_ text: String, width: Int) -> PPOCRRecognizer.LineCrop {
+            let image = Self.render(lines: [text], width: width, lineHeight: 40)
+            let w = Double(width), h = Double(image.height)
+            let quad = ScanRecognition.Quad([Point2D(0, 0), Point2D(w, 0), Point2D(w, h), Point2D(0, h)])
+            return PPOCRRecognizer.LineCrop(quad: quad, image: image, turned90: false, turned180: false)
+        }
+        let line = crop("Total due: 1,234.50 EUR", width: 460)
+        let others = ["Tax 0.84", "Orange juice 2.80", "Bagel with cream cheese and a long name 4.25", "Thank you",
+                      "Card **** 4821", "Subtotal 10.55", "Visit us again at example.com"]
+            .enumerated().map { crop($1, width: 200 + 90 * $0) }
+        let alone = try XCTUnwrap(engine.read([line]).first)
+        let among = try engine.read(others.prefix(4) + [line] + others.dropFirst(4))[4]
+        XCTAssertEqual(squash(alone.best.text), squash("Total due: 1,234.50 EUR"))
+        XCTAssertEqual(among.best.text, alone.best.text)
+        XCTAssertEqual(among.best.confidence, alone.best.confidence, accuracy: 1e-5)
+        XCTAssertEqual(among.tensorWidth, alone.tensorWidth)
+    }
+
     func testOwnSizeDetectionForTallTextAndEnlargedForSmall() throws {
         let models = try ONNXTestEnvironment.models()
         var own = PPOCRRecognizer.Settings()
@@ -268,6 +296,14 @@ final class PPOCRRecognizerTests: XCTestCase {
         XCTAssertEqual(picked.threshold, 0.45)
         XCTAssertEqual(picked.detectionGlyphHeight, 16)
         XCTAssertEqual(picked.detectionPixelBudget, PPOCRRecognizer.Settings().detectionPixelBudget, "left out")
+        var more = PPOCRRecognizer.Settings()
+        more.applyOverrides(from: ["SCANEXTRACT_PPOCR_RESCUE": "0.6", "SCANEXTRACT_PPOCR_BUCKET": "32",
+                                   "SCANEXTRACT_PPOCR_MIN_LINE_CONFIDENCE": "0.25"])
+        XCTAssertEqual(more.rescueLevels, [0.6])
+        XCTAssertEqual(more.recognitionBucket, 32)
+        XCTAssertEqual(more.minLineConfidence, 0.25)
+        more.applyOverrides(from: ["SCANEXTRACT_PPOCR_RESCUE": "off"])
+        XCTAssertEqual(more.rescueLevels, [])
 
         // Settings given in code are used as they are, whatever the environment says.
         setenv("SCANEXTRACT_PPOCR_THRESHOLD", "0.45", 1)

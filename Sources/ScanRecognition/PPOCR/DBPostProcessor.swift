@@ -9,6 +9,12 @@ struct DBPostProcessor: Sendable {
     var boxThreshold: Double = 0.5
     /// How far regions are grown back (DB shrinks text when training).
     var unclipRatio: Double = 1.6
+    /// Higher levels a region failing `boxThreshold` is cut again at (`rescued`); empty: none.
+    var rescueLevels: [Float] = [0.5, 0.7]
+    /// A part found by `rescued` is kept when it is at least this many times as long as it is
+    /// high: a line of several characters. The specks, single numerals and stamp lettering that
+    /// the second cut also finds are squarer.
+    var rescuedMinElongation: Double = 3
     var maxCandidates = 1000
     /// Regions whose rectangle's short side is below this (in map pixels) are noise.
     var minSize: Double = 3
@@ -31,47 +37,108 @@ struct DBPostProcessor: Sendable {
         var mask = [UInt8](repeating: 0, count: width * height)
         mask.withUnsafeMutableBufferPointer { m in
             for i in 0..<(width * height) where map[i] > threshold { m[i] = 1 }
-            if dilate {
-                for y in stride(from: height - 1, through: 0, by: -1) {
-                    for x in stride(from: width - 1, through: 0, by: -1) {
-                        let i = y * width + x
-                        if m[i] != 0 { continue }
-                        if (x > 0 && m[i - 1] == 1) || (y > 0 && m[i - width] == 1) || (x > 0 && y > 0 && m[i - width - 1] == 1) {
-                            m[i] = 2  // dilated; 2 so that it does not spread further in this pass
-                        }
+        }
+        if dilate { Self.dilate(&mask, width: width, height: height) }
+        var labels: [Int32] = []
+        let regions = Self.regions(mask: mask, width: width, height: height, labels: &labels)
+        let frame = Frame(width: width, height: height, pageWidth: pageWidth, pageHeight: pageHeight)
+
+        var out: [Detection] = []
+        for (id, points) in regions.prefix(maxCandidates).enumerated() {
+            guard let rect = Geometry2D.minimumAreaRectangle(points), rect.shortSide >= minSize else { continue }
+            let score = Self.meanInside(quad: Geometry2D.orderCorners(rect.corners), map: map,
+                                        width: width, height: height)
+            if score >= boxThreshold {
+                if let d = detection(rect, score: score, frame: frame) { out.append(d) }
+            } else {
+                out += rescued(region: Int32(id), points: points, labels: labels, map: map, frame: frame)
+            }
+        }
+        return Self.readingOrder(out)
+    }
+
+    /// The map's size and the page's, for scaling quads.
+    struct Frame {
+        var width: Int, height: Int, pageWidth: Int, pageHeight: Int
+    }
+
+    /// The detection of `rect`, whose mean map value `score` passed `boxThreshold`: grown by
+    /// the unclip ratio, scaled to the page, rounded and clamped to it; nil when it is too small.
+    func detection(_ rect: RotatedRect, score: Double, frame: Frame) -> Detection? {
+        let grown = rect.unclipped(ratio: unclipRatio)
+        guard grown.shortSide >= minSize + 2 else { return nil }
+        let sx = Double(frame.pageWidth) / Double(frame.width), sy = Double(frame.pageHeight) / Double(frame.height)
+        let scaled = grown.corners.map { p in
+            Point2D(min(max((p.x * sx).rounded(), 0), Double(frame.pageWidth - 1)),
+                    min(max((p.y * sy).rounded(), 0), Double(frame.pageHeight - 1)))
+        }
+        let q = Geometry2D.orderCorners(scaled)
+        let w = Int(q.topLeft.distance(to: q.topRight)), h = Int(q.topLeft.distance(to: q.bottomLeft))
+        guard w > 3, h > 3 else { return nil }
+        return Detection(quad: q, score: score)
+    }
+
+    /// The lines inside a region whose rectangle failed `boxThreshold`. A printed line that
+    /// touches a stamp, a signature or handwriting joins it in one region at `threshold`; the
+    /// rectangle around the joined shape is mostly background and fails, and the line would be
+    /// lost. The region's own pixels are cut again at each of `rescueLevels` in turn (the
+    /// print's core is surer than the ink around it), and the first level that gives line-shaped
+    /// regions (`rescuedMinElongation`) passing `boxThreshold` gives the region's detections.
+    func rescued(region id: Int32, points: [Point2D], labels: [Int32], map: UnsafeBufferPointer<Float>,
+                 frame: Frame) -> [Detection] {
+        guard !rescueLevels.isEmpty, !points.isEmpty else { return [] }
+        let x0 = Int(points.map(\.x).min()!), x1 = Int(points.map(\.x).max()!)
+        let y0 = Int(points.map(\.y).min()!), y1 = Int(points.map(\.y).max()!)
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        guard w >= 2, h >= 2 else { return [] }
+        for level in rescueLevels where level > threshold {
+            var mask = [UInt8](repeating: 0, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = (y + y0) * frame.width + (x + x0)
+                    if labels[i] == id && map[i] > level { mask[y * w + x] = 1 }
+                }
+            }
+            if dilate { Self.dilate(&mask, width: w, height: h) }
+            var subLabels: [Int32] = []
+            let parts = Self.regions(mask: mask, width: w, height: h, labels: &subLabels)
+            var found: [Detection] = []
+            for part in parts {
+                let shifted = part.map { Point2D($0.x + Double(x0), $0.y + Double(y0)) }
+                guard let rect = Geometry2D.minimumAreaRectangle(shifted), rect.shortSide >= minSize,
+                      rect.longSide >= rescuedMinElongation * rect.shortSide else { continue }
+                let score = Self.meanInside(quad: Geometry2D.orderCorners(rect.corners), map: map,
+                                            width: frame.width, height: frame.height)
+                if score >= boxThreshold, let d = detection(rect, score: score, frame: frame) { found.append(d) }
+            }
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// Dilates a 0/1 mask with a 2x2 kernel: each pixel takes the max of itself and its left,
+    /// upper and upper-left neighbours (dilated pixels are marked 2 so that they do not spread).
+    static func dilate(_ mask: inout [UInt8], width: Int, height: Int) {
+        mask.withUnsafeMutableBufferPointer { m in
+            for y in stride(from: height - 1, through: 0, by: -1) {
+                for x in stride(from: width - 1, through: 0, by: -1) {
+                    let i = y * width + x
+                    if m[i] != 0 { continue }
+                    if (x > 0 && m[i - 1] == 1) || (y > 0 && m[i - width] == 1) || (x > 0 && y > 0 && m[i - width - 1] == 1) {
+                        m[i] = 2
                     }
                 }
             }
         }
-        let regions = Self.regions(mask: mask, width: width, height: height)
-
-        var out: [Detection] = []
-        for points in regions.prefix(maxCandidates) {
-            guard let rect = Geometry2D.minimumAreaRectangle(points), rect.shortSide >= minSize else { continue }
-            let quad = Geometry2D.orderCorners(rect.corners)
-            let score = Self.meanInside(quad: quad, map: map, width: width, height: height)
-            guard score >= boxThreshold else { continue }
-            let grown = rect.unclipped(ratio: unclipRatio)
-            guard grown.shortSide >= minSize + 2 else { continue }
-            // Scale to the page, round, and clamp to it.
-            let sx = Double(pageWidth) / Double(width), sy = Double(pageHeight) / Double(height)
-            let scaled = grown.corners.map { p in
-                Point2D(min(max((p.x * sx).rounded(), 0), Double(pageWidth - 1)),
-                        min(max((p.y * sy).rounded(), 0), Double(pageHeight - 1)))
-            }
-            let q = Geometry2D.orderCorners(scaled)
-            let w = Int(q.topLeft.distance(to: q.topRight)), h = Int(q.topLeft.distance(to: q.bottomLeft))
-            guard w > 3, h > 3 else { continue }
-            out.append(Detection(quad: q, score: score))
-        }
-        return Self.readingOrder(out)
     }
 
     /// 8-connected regions of non-zero mask pixels, each given by the left-most and
     /// right-most pixel of every row it spans (enough for its convex hull), in the
     /// order of their first pixel (row-major).
-    static func regions(mask: [UInt8], width: Int, height: Int) -> [[Point2D]] {
+    /// `labels` comes back with each pixel's region index (-1 for background).
+    static func regions(mask: [UInt8], width: Int, height: Int, labels: inout [Int32]) -> [[Point2D]] {
         var label = [Int32](repeating: -1, count: width * height)
+        defer { labels = label }
         var result: [[Point2D]] = []
         var stack: [Int] = []
         var rowMin = [Int](repeating: Int.max, count: height), rowMax = [Int](repeating: -1, count: height)

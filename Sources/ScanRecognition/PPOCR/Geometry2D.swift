@@ -44,6 +44,7 @@ struct RotatedRect: Sendable {
     var height: Double
 
     var shortSide: Double { min(width, height) }
+    var longSide: Double { max(width, height) }
     var area: Double { width * height }
     var perimeter: Double { 2 * (width + height) }
 

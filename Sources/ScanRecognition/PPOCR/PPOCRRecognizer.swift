@@ -44,8 +44,13 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         /// overrides it, for measurements.
         public var threshold: Float = 0.3
         public var boxThreshold: Double = 0.5
+        /// The higher levels a region that fails `boxThreshold` is cut again at, to find a line
+        /// joined to fainter ink (`DBPostProcessor.rescued`); empty: never.
+        /// `SCANEXTRACT_PPOCR_RESCUE` (levels joined by commas, or `off`) overrides it, for measurements.
+        public var rescueLevels: [Float] = [0.5, 0.7]
         public var unclipRatio: Double = 1.6
         /// Lines read with a lower mean character probability are dropped.
+        /// `SCANEXTRACT_PPOCR_MIN_LINE_CONFIDENCE` overrides it, for measurements.
         public var minLineConfidence: Double = 0.5
         /// A line of a sideways page, or of one that may be upside down (`isUpsideDown`), read
         /// with less confidence than this is read turned by 180° as well, and the surer reading is kept.
@@ -85,13 +90,22 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         /// `SCANEXTRACT_PPOCR_SPACE_THRESHOLD` overrides the threshold, for measurements.
         public var droppedSpaceThreshold: Float = 0.05
         public var droppedSpacePitchRatio: Double = 1.25
-        /// Lines per recognizer run (sorted by width, so a batch has similar widths).
+        /// Lines per recognizer run (lines of one padded width; without buckets, sorted by width).
         public var recognitionBatch: Int = 6
         /// Batches are at least this many line heights wide. RapidOCR pads every batch
         /// to 320 px (6.67); padding only to the widest line of the batch reads the same
         /// (sroie-dev, 30 receipts: 0.917 against 0.918 char-trigram F1) with a third
         /// less recognizer time.
         public var minRecognitionRatio: Double = 1
+        /// When above 0, each line is padded to its own width rounded up to a multiple of this
+        /// many pixels (at the recognizer's 48 px height), and only lines of the same padded width
+        /// share a run, so that a line reads the same whatever other lines the page has. When 0,
+        /// width-sorted runs are padded to their widest line, and a line found or lost elsewhere on
+        /// the page can change how its neighbours in the run read. That makes a change to detection
+        /// hard to measure, so measurements of one set this (`SCANEXTRACT_PPOCR_BUCKET=32`). It stays
+        /// 0 by default: 32 read a little worse (sroie-dev char3-F1 0.9429 -> 0.9423, the drawn
+        /// receipt photos' fields 0.949 -> 0.944, 96 0.942) in the same time (Benchmarks/RESULTS.md).
+        public var recognitionBucket: Int = 0
         /// Line images are resized to the recognizer's height and to this fraction of the width
         /// that keeps their proportions (1: as they are). The recognizer's cost is in proportion
         /// to the width. Stays 1: 0.8 cost accuracy on 30 sroie-dev receipts (char3-F1 0.918 ->
@@ -135,6 +149,15 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             }
             if let level = environment["SCANEXTRACT_PPOCR_SPACE_THRESHOLD"].flatMap(Float.init) {
                 droppedSpaceThreshold = level
+            }
+            if let levels = environment["SCANEXTRACT_PPOCR_RESCUE"] {
+                rescueLevels = levels == "off" ? [] : levels.split(separator: ",").compactMap { Float(String($0)) }
+            }
+            if let pixels = environment["SCANEXTRACT_PPOCR_BUCKET"].flatMap(Int.init), pixels >= 0 {
+                recognitionBucket = pixels
+            }
+            if let level = environment["SCANEXTRACT_PPOCR_MIN_LINE_CONFIDENCE"].flatMap(Double.init), level >= 0, level <= 1 {
+                minLineConfidence = level
             }
         }
 
@@ -236,7 +259,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             throw ScanError(.engine, "\(recognizerPath) outputs \(classes) classes but its dictionary gives \(decoder.classCount)")
         }
         postProcessor = DBPostProcessor(threshold: settings.threshold, boxThreshold: settings.boxThreshold,
-                                        unclipRatio: settings.unclipRatio)
+                                        unclipRatio: settings.unclipRatio, rescueLevels: settings.rescueLevels)
         lexicon = options.customWords.isEmpty ? nil : CTCDecoder.Lexicon(options.customWords, bonus: settings.customWordBonus)
         info = EngineInfo(name: "ppocr", version: "onnxruntime \(runtime.version)",
                           model: [models.detector, recognizerPath, classifier == nil ? nil : models.classifier]
@@ -605,9 +628,11 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         return turnedCount
     }
 
-    /// Runs the recognizer over all lines in width-sorted batches. With `tensorWidths` (one per
-    /// line), each line is padded to its given width instead, as it was in an earlier batch:
-    /// the recognizer's reading of a line depends on the padding around it.
+    /// Runs the recognizer over all lines, each padded to its width's bucket
+    /// (`Settings.recognitionBucket`; with none, in width-sorted batches padded to their widest
+    /// line). With `tensorWidths` (one per line), each line is padded to its given width instead,
+    /// as it was in an earlier reading: the recognizer's reading of a line depends on the padding
+    /// around it.
     func read(_ lines: [LineCrop], tensorWidths: [Int]? = nil) throws -> [LineReading] {
         let h = 48
         let useBeam = options.candidateCount > 0 || lexicon != nil
@@ -616,6 +641,14 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         }
         let size = max(1, settings.recognitionBatch)
         var batches: [(lines: [Int], tensorWidth: Int)] = []
+        var tensorWidths = tensorWidths
+        if tensorWidths == nil, settings.recognitionBucket > 0 {
+            let bucket = Double(settings.recognitionBucket)
+            tensorWidths = lines.indices.map { i in
+                let own = (Double(h) * max(settings.minRecognitionRatio, ratio(i))).rounded(.up)
+                return Int((own / bucket).rounded(.up) * bucket)
+            }
+        }
         if let tensorWidths {
             for (width, members) in Dictionary(grouping: lines.indices, by: { tensorWidths[$0] }).sorted(by: { $0.key < $1.key }) {
                 for start in stride(from: 0, to: members.count, by: size) {
