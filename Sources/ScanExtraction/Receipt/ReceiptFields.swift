@@ -191,7 +191,8 @@ struct ReceiptFieldFeatures {
                 if joins(r.upperBound - 1) { continue }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
-                guard let value, Text.letterCount(value) >= 2, values.insert(value + "\u{1}\(i)").inserted else { continue }
+                guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),
+                      values.insert(value + "\u{1}\(i)").inserted else { continue }
                 let g1 = span > 1 ? gap(i, i + 1) : (-1, -1), g2 = span > 2 ? gap(i + 1, i + 2) : (-1, -1)
                 let after = r.upperBound
                 let addressWithin3 = (after..<min(lines.count, after + 3)).contains { facts[$0][LineFacts.startsAddress] > 0 }
@@ -213,6 +214,20 @@ struct ReceiptFieldFeatures {
             }
         }
         return out
+    }
+
+    /// The entity types a shop's name never holds: none of the 430 company keys of `sroie-train`, `sroie-dev`
+    /// and the receipt photos has one (`scanextract detect`), while header lines that hold them (`L1 T1 12:49 PM`,
+    /// a survey code read as a phone) are what a model that never saw such a header may take for the name.
+    /// Web addresses are names too (`ECOSWAY.COM SDN BHD`).
+    static let notInNames: Set<EntityType> = [.date, .time, .phone]
+
+    /// Whether `value`, made from `lines`, still holds a date, time or phone number one of those lines
+    /// was found to print.
+    static func holdsDateTimeOrPhone(_ value: String, _ lines: ArraySlice<AnalyzedLine>) -> Bool {
+        lines.contains { l in
+            l.entities.contains { notInNames.contains($0.type) && !$0.text.isEmpty && value.contains($0.text) }
+        }
     }
 
     // MARK: - Address
