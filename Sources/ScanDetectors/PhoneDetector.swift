@@ -442,7 +442,7 @@ struct PhoneDetector {
         }
 
         // No region, or not valid there: generic evidence.
-        guard total >= 8, total <= 15 else { return nil }
+        guard total >= 8, total <= 15, !trunk0 || total <= PhoneMetadata.longestWithLeadingZero else { return nil }
         if !keyword && !hasParens && !trunk0 {
             // 1 234 567 looks like a number with thousands separators.
             if punct.isEmpty, gs.count >= 3, gs.first!.end - gs.first!.start <= 3, gs.dropFirst().allSatisfy({ $0.end - $0.start == 3 }) { return nil }

@@ -23,6 +23,13 @@ struct RegionPlan: Sendable {
 }
 
 enum PhoneMetadata {
+    /// The most digits a national number written with a leading 0 has in any plan: a trunk "0" and
+    /// the plan's longest NSN (13 in Germany and Austria, so 14), or an Italian-style NSN that keeps
+    /// its 0. A longer run that starts with 0 is no phone number anywhere (a survey code, an ID).
+    static let longestWithLeadingZero: Int = plans.values.map { plan in
+        plan.keepsLeadingZero ? plan.maxLength : plan.trunk == "0" ? plan.maxLength + 1 : 0
+    }.max() ?? 15
+
     static let plans: [String: RegionPlan] = {
         let rows: [(String, String, String, Bool, Int, Int, String)] = [
             ("US", "1", "1", false, 10, 10, "011"), ("CA", "1", "1", false, 10, 10, "011"),

@@ -78,8 +78,13 @@ final class DetectorsTests: XCTestCase {
             ("Ref: 1 234 567", nil, "", nil),
             ("3333*2=6666", nil, "", nil),
             ("a short one 555-0100", nil, "", nil),
+            // Fifteen digits from a 0: longer than a national number with a trunk 0 anywhere (Germany's
+            // and Austria's 13-digit NSNs and the 0 make 14), so a survey code, not a phone.
+            ("Surve 0ode:0279-403-2211-1303", nil, "", nil),
         ]
         check(rows, .phone) { $0.e164 }
+        // Fourteen digits from a 0 still can be one (a long German extension), with no region to check.
+        XCTAssertEqual(find("0228-4711-1234-56", .phone).first?.value.national, "02284711123456")
     }
 
     func testPhoneExtensionAndRegionFromContext() {
