@@ -188,7 +188,12 @@ struct PhoneDetector {
                     // perhaps the exchange, then letters, ten or eleven in all (`1245-DESA` is a branch name).
                     let digits = groups.reduce(0) { $0 + $1.end - $1.start }
                     let leadingOne = v[groups[0].start] == 0x31
-                    let prefixOK = digits == 3 || digits == 6 || (leadingOne && (digits == 4 || digits == 7))
+                    // A 1 glued to its area code (`1800-FLOWERS`) is how toll-free numbers are written; a
+                    // glued 1 before another code is a street number before a name (`1214-JINJANG UTARA`).
+                    let g0 = groups[0].start
+                    let glued = leadingOne && groups[0].end - g0 >= 4
+                    let tollFree = glued && v[g0 + 1] == 0x38 && v[g0 + 2] == v[g0 + 3] && (v[g0 + 2] == 0x30 || v[g0 + 2] >= 0x33)
+                    let prefixOK = digits == 3 || digits == 6 || (leadingOne && (digits == 4 || digits == 7) && (!glued || tollFree))
                     let total = digits + (e - k) - (leadingOne && digits % 3 == 1 ? 1 : 0)
                     if e - k >= 3, !isAlnum(s.at(e)), prefixOK, total >= 10, total <= 11 { vanity = (k, e) }
                     break

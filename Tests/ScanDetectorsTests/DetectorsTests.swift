@@ -43,6 +43,7 @@ final class DetectorsTests: XCTestCase {
             ("Tél : 01 23 45 67 89", "FR", "01 23 45 67 89", "+33123456789"),
             ("Tel.: 030/1234567", "DE", "030/1234567", "+49301234567"),
             ("Call 1-800-FLOWERS today", nil, "1-800-FLOWERS", "+18003569377"),
+            ("Call 1800-FLOWERS now", nil, "1800-FLOWERS", "+18003569377"),
             ("Help line 800-555-HELP", nil, "800-555-HELP", "+18005554357"),
             ("Mobile 0412 345 678", "AU", "0412 345 678", "+61412345678"),
             ("HP: 012-345 6789", "MY", "012-345 6789", "+60123456789"),
@@ -68,6 +69,8 @@ final class DetectorsTests: XCTestCase {
             ("AT536-278-8222", nil, "", nil),
             ("Order No. 4512 3345 9981", nil, "", nil),
             ("1245-DESA SRI HARTAMAS", "MY", "", nil),
+            // A 1 glued to a code that is not toll-free: a street number before a place name.
+            ("SELANGOR 1214-JINJANG UTARA", nil, "", nil),
             ("Date 16-04-2010", nil, "", nil),
             ("Total 1,234,567.89", nil, "", nil),
             ("Account 12345678", nil, "", nil),
