@@ -192,8 +192,8 @@ struct PhoneDetector {
                     // glued 1 before another code is a street number before a name (`1214-JINJANG UTARA`).
                     let g0 = groups[0].start
                     let glued = leadingOne && groups[0].end - g0 >= 4
-                    let tollFree = glued && v[g0 + 1] == 0x38 && v[g0 + 2] == v[g0 + 3] && (v[g0 + 2] == 0x30 || v[g0 + 2] >= 0x33)
-                    let prefixOK = digits == 3 || digits == 6 || (leadingOne && (digits == 4 || digits == 7) && (!glued || tollFree))
+                    let gluedOK = !glued || PhoneMetadata.isTollFreeNANP(areaCode: v[(g0 + 1)..<(g0 + 4)])
+                    let prefixOK = digits == 3 || digits == 6 || (leadingOne && (digits == 4 || digits == 7) && gluedOK)
                     let total = digits + (e - k) - (leadingOne && digits % 3 == 1 ? 1 : 0)
                     if e - k >= 3, !isAlnum(s.at(e)), prefixOK, total >= 10, total <= 11 { vanity = (k, e) }
                     break

@@ -113,4 +113,11 @@ enum PhoneMetadata {
     static func isNANP(_ nsn: [UInt8]) -> Bool {
         nsn.count == 10 && nsn[0] >= 0x32 && nsn[3] >= 0x32
     }
+
+    /// A NANP toll-free area code (three ASCII digits): 800, or 8 and a repeated digit from 3 up
+    /// (833 to 888 in service, 899 kept for the plan's next ones).
+    static func isTollFreeNANP<C: Collection<UInt8>>(areaCode code: C) -> Bool {
+        let d = Array(code)
+        return d.count == 3 && d[0] == 0x38 && d[1] == d[2] && (d[1] == 0x30 || d[1] >= 0x33)
+    }
 }

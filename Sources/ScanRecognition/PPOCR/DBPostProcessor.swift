@@ -32,8 +32,7 @@ struct DBPostProcessor: Sendable {
     func detect(map: UnsafeBufferPointer<Float>, width: Int, height: Int,
                 pageWidth: Int, pageHeight: Int) -> [Detection] {
         precondition(map.count >= width * height)
-        // Threshold and dilate with a 2x2 kernel (each pixel takes the max of itself,
-        // its left, upper and upper-left neighbours).
+        // Threshold, then dilate.
         var mask = [UInt8](repeating: 0, count: width * height)
         mask.withUnsafeMutableBufferPointer { m in
             for i in 0..<(width * height) where map[i] > threshold { m[i] = 1 }
@@ -45,9 +44,7 @@ struct DBPostProcessor: Sendable {
 
         var out: [Detection] = []
         for (id, points) in regions.prefix(maxCandidates).enumerated() {
-            guard let rect = Geometry2D.minimumAreaRectangle(points), rect.shortSide >= minSize else { continue }
-            let score = Self.meanInside(quad: Geometry2D.orderCorners(rect.corners), map: map,
-                                        width: width, height: height)
+            guard let (rect, score) = scoredRectangle(points, map: map, frame: frame) else { continue }
             if score >= boxThreshold {
                 if let d = detection(rect, score: score, frame: frame) { out.append(d) }
             } else {
@@ -60,6 +57,15 @@ struct DBPostProcessor: Sendable {
     /// The map's size and the page's, for scaling quads.
     struct Frame {
         var width: Int, height: Int, pageWidth: Int, pageHeight: Int
+    }
+
+    /// The minimum-area rectangle of a region's points, when its short side reaches `minSize`, with
+    /// the map's mean inside it.
+    func scoredRectangle(_ points: [Point2D], map: UnsafeBufferPointer<Float>,
+                         frame: Frame) -> (rect: RotatedRect, score: Double)? {
+        guard let rect = Geometry2D.minimumAreaRectangle(points), rect.shortSide >= minSize else { return nil }
+        return (rect, Self.meanInside(quad: Geometry2D.orderCorners(rect.corners), map: map,
+                                      width: frame.width, height: frame.height))
     }
 
     /// The detection of `rect`, whose mean map value `score` passed `boxThreshold`: grown by
@@ -86,9 +92,11 @@ struct DBPostProcessor: Sendable {
     /// regions (`rescuedMinElongation`) passing `boxThreshold` gives the region's detections.
     func rescued(region id: Int32, points: [Point2D], labels: [Int32], map: UnsafeBufferPointer<Float>,
                  frame: Frame) -> [Detection] {
-        guard !rescueLevels.isEmpty, !points.isEmpty else { return [] }
-        let x0 = Int(points.map(\.x).min()!), x1 = Int(points.map(\.x).max()!)
-        let y0 = Int(points.map(\.y).min()!), y1 = Int(points.map(\.y).max()!)
+        guard !rescueLevels.isEmpty, let first = points.first else { return [] }
+        var (x0, x1, y0, y1) = (Int(first.x), Int(first.x), Int(first.y), Int(first.y))
+        for p in points.dropFirst() {
+            x0 = min(x0, Int(p.x)); x1 = max(x1, Int(p.x)); y0 = min(y0, Int(p.y)); y1 = max(y1, Int(p.y))
+        }
         let w = x1 - x0 + 1, h = y1 - y0 + 1
         guard w >= 2, h >= 2 else { return [] }
         for level in rescueLevels where level > threshold {
@@ -105,11 +113,10 @@ struct DBPostProcessor: Sendable {
             var found: [Detection] = []
             for part in parts {
                 let shifted = part.map { Point2D($0.x + Double(x0), $0.y + Double(y0)) }
-                guard let rect = Geometry2D.minimumAreaRectangle(shifted), rect.shortSide >= minSize,
-                      rect.longSide >= rescuedMinElongation * rect.shortSide else { continue }
-                let score = Self.meanInside(quad: Geometry2D.orderCorners(rect.corners), map: map,
-                                            width: frame.width, height: frame.height)
-                if score >= boxThreshold, let d = detection(rect, score: score, frame: frame) { found.append(d) }
+                guard let (rect, score) = scoredRectangle(shifted, map: map, frame: frame),
+                      rect.longSide >= rescuedMinElongation * rect.shortSide, score >= boxThreshold,
+                      let d = detection(rect, score: score, frame: frame) else { continue }
+                found.append(d)
             }
             if !found.isEmpty { return found }
         }
