@@ -359,6 +359,22 @@ struct PhoneDetector {
         return .none
     }
 
+    /// Whether the last three groups are a calendar date joined by one mark (`-`, `/` or `.`) that
+    /// does not join them to the groups before: day, month, year of two or four digits in either
+    /// order of day and month, or year first.
+    private static func endsInDate(_ s: ScanText, _ gs: [Group]) -> Bool {
+        let tail = gs.suffix(3)
+        let mark = tail.last!.sepBefore
+        guard mark.count == 1, mark != [0x20], tail.dropFirst().allSatisfy({ $0.sepBefore == mark }),
+              !tail.first!.sepBefore.contains(mark[0]) else { return false }
+        let v = tail.map { readInt(s, $0.start, $0.end) }
+        let l = tail.map { $0.end - $0.start }
+        func dayMonth(_ d: Int, _ m: Int) -> Bool { (1...31).contains(d) && (1...12).contains(m) }
+        if l[0] <= 2, l[1] <= 2, l[2] == 2 || l[2] == 4 { return dayMonth(v[0], v[1]) || dayMonth(v[1], v[0]) }
+        if l[0] == 4, l[1] <= 2, l[2] <= 2 { return dayMonth(v[2], v[1]) }
+        return false
+    }
+
     private func evaluate(_ s: ScanText, _ gs: [Group], plus: Bool, vanity: [UInt8], context: Context) -> EntityValue? {
         var all: [UInt8] = []
         var kept: [UInt8] = [] // without a "(0)" trunk group
@@ -385,6 +401,10 @@ struct PhoneDetector {
                 let l = gs.map { $0.end - $0.start }
                 if (l[0] <= 2 && l[1] <= 2 && (l[2] == 4 || l[2] == 2)) || (l[0] == 4 && l[1] <= 2 && l[2] <= 2) { return nil }
             }
+            // A number, then a date in another separator (`567455 22-11-17`: a receipt's number and its
+            // day). A phone number's last groups are a valid date this way only by chance, and a label
+            // or brackets around an area code still read it (`(4722) 12-11-17`).
+            if gs.count >= 4, context != .phone, !hasParens, PhoneDetector.endsInDate(s, gs) { return nil }
             // US social security numbers 123-45-6789.
             if gs.count == 3, punct == [0x2D], gs.map({ $0.end - $0.start }) == [3, 2, 4] { return nil }
             // A decimal number.
@@ -430,8 +450,11 @@ struct PhoneDetector {
         // Bare digit runs need a keyword, or a trunk prefix and a plausible length.
         if !separated && vanity.isEmpty && !keyword && !(trunk0 && total >= 10 && total <= 12) { return nil }
 
-        // National number of the default region.
-        if let r = region, let plan = PhoneMetadata.plans[r] {
+        // National number of the default region. Where numbers are dialled with a trunk 0 at home, two
+        // groups without it and without a label are not one: a house number and a postal code
+        // (`Tondestrasse 120 63974`).
+        if let r = region, let plan = PhoneMetadata.plans[r],
+           keyword || gs.count >= 3 || plan.trunk != "0" || plan.keepsLeadingZero || trunk0 {
             var nsn = all
             if plan.keepsLeadingZero {
                 // keep as printed
@@ -449,6 +472,9 @@ struct PhoneDetector {
         // No region, or not valid there: generic evidence.
         guard total >= 8, total <= 15, !trunk0 || total <= PhoneMetadata.longestWithLeadingZero else { return nil }
         if !keyword && !hasParens && !trunk0 {
+            // A slash parts an area code with its trunk 0 from the number (`030/1234567`); without the 0 it
+            // parts a road's numbers, before a postal code (`JALAN PERMAS 10/10 81750`).
+            if punct.contains(0x2F) { return nil }
             // 1 234 567 looks like a number with thousands separators.
             if punct.isEmpty, gs.count >= 3, gs.first!.end - gs.first!.start <= 3, gs.dropFirst().allSatisfy({ $0.end - $0.start == 3 }) { return nil }
             let shaped = nanp || gs.count >= 3 || !vanity.isEmpty

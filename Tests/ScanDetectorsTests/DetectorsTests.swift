@@ -86,6 +86,23 @@ final class DetectorsTests: XCTestCase {
             ("Surve 0ode:0279-403-2211-1303", nil, "", nil),
         ]
         check(rows, .phone) { $0.e164 }
+        // A receipt's number, then its day: the date, and no phone. Labelled, or with its area code in
+        // brackets, the same digits are a phone number whose last groups look like a date.
+        XCTAssertEqual(find("567455 22-11-17", .date).first?.text, "22-11-17")
+        XCTAssertTrue(find("567455 22-11-17", .phone).isEmpty)
+        XCTAssertEqual(find("8 (4722) 12-11-17", .phone).first?.text, "8 (4722) 12-11-17")
+        XCTAssertEqual(find("Tel 567455 22-11-17", .phone).first?.text, "567455 22-11-17")
+        // A road's numbers parted by a slash, then a postal code: no phone without a trunk 0 or a label.
+        XCTAssertTrue(find("JALAN PERMAS 10/10 81750 MASAI", .phone).isEmpty)
+        XCTAssertEqual(find("Tel 10/10 81750", .phone).first?.text, "10/10 81750")
+        // Not a date (no month 34): the phone stays.
+        XCTAssertEqual(find("0123 12-34-56", .phone).first?.text, "0123 12-34-56")
+        // Where numbers are dialled with a trunk 0, a house number and a postal code are no number of
+        // the region; a label, the 0 or a third group still make one.
+        XCTAssertTrue(find("Tondestrasse 120 63974 Isalmo", .phone, region: "DE").isEmpty)
+        XCTAssertEqual(find("Tel. 120 63974", .phone, region: "DE").first?.value.e164, "+4912063974")
+        XCTAssertEqual(find("0120 63974", .phone, region: "DE").first?.value.e164, "+4912063974")
+        XCTAssertEqual(find("1300 123 456", .phone, region: "AU").first?.value.e164, "+611300123456")
         // Fourteen digits from a 0 still can be one (a long German extension), with no region to check.
         XCTAssertEqual(find("0228-4711-1234-56", .phone).first?.value.national, "02284711123456")
     }

@@ -34,6 +34,20 @@ import ScanModel
         #expect(!names.contains { $0.contains("12:49") || $0.contains("541-1897") }, "\(names)")
     }
 
+    /// Nor does an address candidate: the date printed under the town is not part of the address.
+    @Test func anAddressCandidateHoldsNoTimeDateOrPhone() {
+        let rows = [Fixture.line(20, "HARBOR LIGHT DINER", x: 160, h: 24),
+                    Fixture.line(50, "152 Harbour Crescent", x: 180),
+                    Fixture.line(72, "Leeds LS1 4AP", x: 190),
+                    Fixture.line(94, "18 Oct 2019 12:41", x: 180),
+                    Fixture.line(130, "Tea"), (130, 16, [(480, "3.45")]),
+                    Fixture.line(220, "TOTAL"), (220, 16, [(480, "3.45")])]
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let addresses = ReceiptFieldFeatures(lines).addressCandidates(limit: 4).map(\.value)
+        #expect(addresses.contains { $0.contains("Leeds LS1 4AP") }, "\(addresses)")
+        #expect(!addresses.contains { $0.contains("2019") || $0.contains("12:41") }, "\(addresses)")
+    }
+
     /// A till that prints the shop's phone as a bare run of digits under the town: that line is the phone,
     /// and the same kind of run elsewhere (an order number among the items) is not.
     @Test func aBarePhoneNumberUnderTheAddress() {

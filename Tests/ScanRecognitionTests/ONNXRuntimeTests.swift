@@ -5,6 +5,16 @@ import XCTest
 @testable import ScanRecognition
 
 final class ONNXRuntimeTests: XCTestCase {
+    /// The tiny models and fake libraries a test wrote to the temporary folder go with it.
+    override func tearDown() {
+        let dir = FileManager.default.temporaryDirectory
+        let prefix = "scanextract-\(getpid())-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent(name))
+        }
+        super.tearDown()
+    }
+
     func testMissingLibraryIsAClearEngineError() {
         XCTAssertThrowsError(try ONNXRuntime(libraryPath: "/nonexistent/libonnxruntime.so.1")) { error in
             let e = error as? ScanError

@@ -223,7 +223,9 @@ struct ReceiptFieldFeatures {
     static let notInNames: Set<EntityType> = [.date, .time, .phone]
 
     /// Whether `value`, made from `lines`, still holds a date, time or phone number one of those lines
-    /// was found to print.
+    /// was found to print. Address candidates are held to it too: of the 428 address keys of the same sets one
+    /// holds such an entity, and only as the detector misreads it (`LOT 10/10 81750`, a lot and a postcode, as a
+    /// phone), while a date under the town is what a span running one line too far takes in.
     static func holdsDateTimeOrPhone(_ value: String, _ lines: ArraySlice<AnalyzedLine>) -> Bool {
         lines.contains { l in
             l.entities.contains { notInNames.contains($0.type) && !$0.text.isEmpty && value.contains($0.text) }
@@ -255,7 +257,7 @@ struct ReceiptFieldFeatures {
                 let trimmed = last.trimmed
                 let valueLetters = r.dropLast().reduce(last.letters) { $0 + addressMiddle[$1].letters }
                 let valueDigits = r.dropLast().reduce(last.digits) { $0 + addressMiddle[$1].digits }
-                guard valueLetters >= 3 else { continue }
+                guard valueLetters >= 3, !Self.holdsDateTimeOrPhone(plain, lines[r]) else { continue }
                 // The same lines with their full stops read as commas; the other is a candidate too when it differs.
                 let value = ReceiptParser.addressCommas(plain)
                 func count(_ column: Int) -> Double { r.reduce(0) { $0 + (facts[$1][column] > 0 ? 1 : 0) } }
