@@ -331,6 +331,21 @@ import TestSupport
         #expect(long == ["WATER", "000000000000001234"])
     }
 
+    @Test func theSameOrderAgainIsAddedUpAndAnotherPriceIsAnotherItem() {
+        func item(_ name: String, _ amount: String, _ quantity: String? = nil) -> Receipt.Item {
+            Receipt.Item(description: name, quantity: quantity, amount: amount,
+                         source: Provenance(text: name, page: 0, boundingBox: nil, confidence: 1))
+        }
+        // Two lines at one price each (`2 TACO 2.00`, then `TACO 1.00`): one order of three.
+        let tacos = ReceiptParser.mergingRepeats([item("TACO", "2.00", "2"), item("RICE", "1.99"), item("TACO", "1.00")])
+        #expect(tacos.map(\.description) == ["TACO", "RICE"])
+        #expect(tacos.first?.quantity == "3")
+        #expect(tacos.first?.amount == "3.00")
+        // Two weighings of bananas, or a small and a large coffee: two items, as printed.
+        let apart = ReceiptParser.mergingRepeats([item("BANANAS", "1.23"), item("BANANAS", "0.98")])
+        #expect(apart.map(\.amount) == ["1.23", "0.98"])
+    }
+
     @Test func aColumnOfTaxRatesLeavesTheDescriptions() {
         func items(_ names: [String]) -> [String] {
             ReceiptParser.withoutRateColumn(names.map { Receipt.Item(description: $0, amount: "1.00", source: Provenance(text: $0, page: 0, boundingBox: nil, confidence: 1)) })

@@ -380,9 +380,10 @@ extension ReceiptParser {
         l = AnalyzedLine(line: line, labelWordCount: count, trailing: trailing, entities: l.entities.filter { $0.range.end <= length })
     }
 
-    /// Items printed more than once under the same description become one item with the
-    /// counts and amounts added up (`1 rice 1.99` twice: `2 rice 3.98`), as long as neither
+    /// Items printed more than once under the same description at the same price a piece become one item
+    /// with the counts and amounts added up (`1 rice 1.99` twice: `2 rice 3.98`), as long as neither
     /// carries a discount and their article numbers, when printed, agree. The source spans every line read.
+    /// Another price is another item: two weighings, or a small and a large one of the same drink.
     static func mergingRepeats(_ items: [Receipt.Item]) -> [Receipt.Item] {
         var out: [Receipt.Item] = []
         var seen: [String: Int] = [:]
@@ -393,7 +394,7 @@ extension ReceiptParser {
             guard !key.isEmpty, it.discount == nil, let a = it.amount.flatMap({ Amount.parse($0[...]) }),
                   let k = seen[key], out[k].discount == nil, let b = out[k].amount.flatMap({ Amount.parse($0[...]) }),
                   let qa = Double(it.quantity ?? "1"), let qb = Double(out[k].quantity ?? "1"),
-                  qa == qa.rounded(), qb == qb.rounded(), (a.minor < 0) == (b.minor < 0),
+                  qa == qa.rounded(), qb == qb.rounded(), (a.minor < 0) == (b.minor < 0), a.cents * Int(qb) == b.cents * Int(qa),
                   it.code == nil || out[k].code == nil || it.code == out[k].code else {
                 if it.discount == nil, !Text.key(it.description).isEmpty, seen[Text.key(it.description)] == nil {
                     seen[Text.key(it.description)] = out.count
