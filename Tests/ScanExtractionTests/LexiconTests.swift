@@ -113,6 +113,12 @@ import ScanModel
         #expect(spelling.mended("TOTA") == "TOTA")
         #expect(spelling.mended("TOTAL") == "TOTAL")
         #expect(spelling.mended("HOTEL") == "HOTEL")
+        // A label word OCR cut with a space is joined again; label words side by side stay apart.
+        #expect(spelling.mended("SUBT OTAL") == "SUBTOTAL")
+        #expect(spelling.mended("AMOUNT PAY ABLE") == "AMOUNT PAYABLE")
+        #expect(spelling.mended("CHA N GE DUE") == "CHANGE DUE")
+        #expect(spelling.mended("TOTAL CHANGE") == "TOTAL CHANGE")
+        #expect(spelling.mended("SUB TOTAL") == "SUBTOTAL")   // the same label either way
     }
 
     @Test func aLabelLineIsKnownWithOrWithoutTheSpacesOfItsPhrase() {

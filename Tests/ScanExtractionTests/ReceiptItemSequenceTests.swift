@@ -331,6 +331,24 @@ import TestSupport
         #expect(long == ["WATER", "000000000000001234"])
     }
 
+    @Test func theSummarysOwnLinesAreNoItemsWhateverTheModelScores() throws {
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.header + Self.row(140, "1 BREZEL", "16,98") + Self.row(162, "Kaffee", "38,74")
+            + Self.row(184, "zu zahlen", "55,72") + Self.row(206, "USt 19%", "8,90") + Self.row(228, "Bar", "60,00"))))
+        let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
+        let rows = ReceiptParser.itemLineRows(lines).map(\.features)
+        let outside = roles.indices.map { $0 >= summaryStart && ReceiptParser.isSummaryRole(roles[$0]) }
+        #expect(outside.filter { $0 }.count == 3, "\(roles)")
+        // However the model scores the lines, the marked ones come out as no part of an item.
+        let labels = ItemLineModel.shipped.decode(rows, outside: outside)
+        for (i, l) in prepared.enumerated() where outside[i] { #expect(labels[i] == .other, "\(l.text)") }
+        #expect(ItemLineModel.shipped.decode(rows, outside: rows.map { _ in true }).allSatisfy { $0 == .other })
+        #expect(ItemLineModel.shipped.decode(rows).contains(.item))
+        let items = receipt(Self.header + Self.row(140, "1 BREZEL", "16,98") + Self.row(162, "Kaffee", "38,74")
+                            + Self.row(184, "zu zahlen", "55,72")).items
+        #expect(items.map(\.description) == ["BREZEL", "Kaffee"])
+    }
+
     @Test func theSameOrderAgainIsAddedUpAndAnotherPriceIsAnotherItem() {
         func item(_ name: String, _ amount: String, _ quantity: String? = nil) -> Receipt.Item {
             Receipt.Item(description: name, quantity: quantity, amount: amount,

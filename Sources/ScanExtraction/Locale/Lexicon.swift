@@ -264,10 +264,27 @@ public struct LabelSpelling: Sendable {
         self.confusions = confusions
     }
 
-    /// `key` (as `Text.key` makes it) with its misread label words spelled right.
+    /// `key` (as `Text.key` makes it) with its misread label words spelled right, and a label word that OCR cut
+    /// with a space (`SUBT OTAL`, `SOUS TO TAL`) joined again: two or three neighbouring words that together spell a
+    /// label word, not all of them label words already (`GRAND TOTAL` stays apart).
     public func mended(_ key: String) -> String {
         var changed = false
-        let words = key.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+        var words = key.split(separator: " ", omittingEmptySubsequences: false)
+        var i = 0
+        while i + 1 < words.count {
+            var joined = false
+            for n in [3, 2] where i + n <= words.count {
+                let parts = words[i..<(i + n)]
+                let glued = Array(parts.joined().utf8)
+                guard glued.count >= 5, known.contains(glued), !parts.allSatisfy({ known.contains(Array($0.utf8)) }) else { continue }
+                words.replaceSubrange(i..<(i + n), with: [Substring(String(decoding: glued, as: UTF8.self))])
+                changed = true
+                joined = true
+                break
+            }
+            if !joined { i += 1 }
+        }
+        words = words.map { word -> Substring in
             guard let fixed = mend(Array(word.utf8)) else { return word }
             changed = true
             return Substring(fixed)

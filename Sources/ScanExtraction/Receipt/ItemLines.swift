@@ -119,13 +119,14 @@ public struct ItemLineModel: Sendable {
         }
     }
 
-    /// The label of each line, as the best-scoring sequence.
-    public func decode(_ rows: [[Double]]) -> [ItemLineLabel] {
+    /// The label of each line, as the best-scoring sequence. A line marked in `outside` is labelled `.other`.
+    public func decode(_ rows: [[Double]], outside: [Bool] = []) -> [ItemLineLabel] {
         let n = rows.count, k = labels.count
         guard n > 0 else { return [] }
         var emission = [Double](repeating: 0, count: n * k)
         for (i, row) in rows.enumerated() {
-            for (l, v) in scores(row).enumerated() { emission[i * k + l] = v }
+            let fixed = i < outside.count && outside[i]
+            for (l, v) in scores(row).enumerated() { emission[i * k + l] = fixed && labels[l] != .other ? -.infinity : v }
         }
         // The line before the first is no part of an item.
         let before = labels.firstIndex(of: .other)

@@ -75,10 +75,22 @@ extension ReceiptParser {
     func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) -> ItemReading {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
-        let reading = ItemReading(lines: lines, labels: itemModel.decode(rows), summaryStart: summaryStart,
+        // The summary's own lines (its totals, taxes and payments) are no items, whatever the model makes of
+        // them: `zu zahlen 142,45` under the last article.
+        let outside = roles.indices.map { $0 >= summaryStart && Self.isSummaryRole(roles[$0]) }
+        let reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
                                   wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } })
         Self.setItems(reading, into: &r)
         return reading
+    }
+
+    /// A role that only a summary line plays: a total, subtotal, tax, tip, rounding or payment (a discount may hang
+    /// under an item).
+    static func isSummaryRole(_ role: Role) -> Bool {
+        switch role {
+        case .total, .subtotal, .tax, .tip, .rounding, .tendered, .change, .quantityTotal: return true
+        case .discount, .taxId, .none: return false
+        }
     }
 
     /// The items and discounts that `reading`'s labels give, put into `r`.
