@@ -48,6 +48,21 @@ import ScanModel
         #expect(!doc.warnings.contains { $0.code == "receipt-total-mismatch" })
     }
 
+    @Test func thePaymentMethodIsReadWhereTheReceiptIsPaid() {
+        // A card sold among the items, paid in cash; a shop named for cash, paid by card.
+        func method(_ name: String, _ item: String, _ paid: String) -> String? {
+            extractor.extract(Fixture.document(Fixture.page([
+                Fixture.line(40, name, x: 180, h: 24), Fixture.line(80, "1200 Harbor Blvd", x: 190),
+                Fixture.line(200, item), (200, 16, [(500, "10.00")]),
+                Fixture.line(222, "Coffee"), (222, 16, [(508, "3.25")]),
+                Fixture.line(300, "TOTAL"), (300, 16, [(500, "13.25")]),
+                Fixture.line(322, paid), (322, 16, [(500, "20.00")]),
+            ])), as: .receipt).receipt?.payment?.method
+        }
+        #expect(method("BLUE HERON CAFE", "Gift card", "Cash") == "cash")
+        #expect(method("HERON CASH & CARRY", "Soap", "Visa") == "card")
+    }
+
     @Test func readsMerchantWithProvenance() {
         let r = extractor.extract(diner(), as: .receipt).receipt!
         #expect(r.merchant.name == "BLUE HERON CAFE")

@@ -24,16 +24,16 @@ extension ReceiptParser {
                let a = lines[i + 1].amount, let p = lines[i + 1].amountProvenance { return (a, p) }
             return nil
         }
-        // Payment words can appear anywhere (a card slip under the receipt).
-        for (i, l) in lines.enumerated() {
-            let k = l.key
-            if method == nil {
-                if Text.hasAny(k, Self.cardWords) {
-                    method = "card"
-                } else if roles[i] == .tendered && Text.hasAny(k, Self.cashWords) {
-                    method = "cash"
-                }
-            }
+        // How it was paid: said from the summary down (a card slip under the receipt), else anywhere. Above the
+        // summary a card is as likely something sold (`ST-PRIVILEGE CARD`, a birthday card) and cash part of a
+        // shop's name (`CASH & CARRY`).
+        func paymentMethod(_ i: Int) -> String? {
+            if Text.hasAny(lines[i].key, Self.cardWords) { return "card" }
+            return roles[i] == .tendered && Text.hasAny(lines[i].key, Self.cashWords) ? "cash" : nil
+        }
+        method = (from..<lines.count).lazy.compactMap(paymentMethod).first
+            ?? (0..<from).lazy.compactMap(paymentMethod).first
+        for l in lines {
             for e in l.entities(.paymentCard) where r.payment?.cardLast4 == nil {
                 if r.payment == nil { r.payment = Receipt.Payment() }
                 r.payment?.cardLast4 = e.value.last4
