@@ -242,8 +242,16 @@ struct PhoneDetector {
         if !plus, context != .phone, digits >= 14, digits <= 19, groups.count >= 3, v[groups[0].start] != 0x30,
            groups.dropLast().allSatisfy({ $0.end - $0.start == 4 }) { return (nil, groups.last!.end) }
 
-        // Try the full candidate, then shorter ones cut at a space between groups.
+        // Amounts side by side (an article's or a tax table's row): no part of the run is a phone number. A run that
+        // ends in its only amount (`03-56360199 12.37`, a number and a price) is read without it.
+        let cents = Self.cents(groups)
+        if !plus, context != .phone, cents.count >= 2 { return (nil, fullEnd) }
         var k = groups.count
+        if !plus, cents == [groups.count - 1], groups.filter({ $0.sepBefore.contains(0x2E) }).count == 1 {
+            k = groups.count - 2
+        }
+
+        // Try the full candidate, then shorter ones cut at a space between groups.
         while k >= 1 {
             let isFull = k == groups.count
             if isFull && !fullAllowed { k -= 1; continue }
@@ -357,6 +365,14 @@ struct PhoneDetector {
             p = b
         }
         return .none
+    }
+
+    /// The groups that are the cents of an amount: two digits after a point, ending at a space or at the end
+    /// (`0.00 0.00`, `1.00 15.90 15.90`). A dotted phone number runs its points on (`02.123.45.67`, `06.23.66 .51.98`).
+    private static func cents(_ gs: [Group]) -> [Int] {
+        gs.indices.dropFirst().filter { k in
+            gs[k].sepBefore == [0x2E] && gs[k].end - gs[k].start == 2 && (k + 1 == gs.count || gs[k + 1].sepBefore == [0x20])
+        }
     }
 
     /// Whether the last three groups are a calendar date joined by one mark (`-`, `/` or `.`) that

@@ -95,6 +95,12 @@ final class DetectorsTests: XCTestCase {
         // A road's numbers parted by a slash, then a postal code: no phone without a trunk 0 or a label.
         XCTAssertTrue(find("JALAN PERMAS 10/10 81750 MASAI", .phone).isEmpty)
         XCTAssertEqual(find("Tel 10/10 81750", .phone).first?.text, "10/10 81750")
+        // Amounts side by side in a tax table's row are no phone; a dotted number is.
+        XCTAssertTrue(find("Z(07) 0.00 0.00", .phone).isEmpty)
+        XCTAssertEqual(find("or call 03-56360199 12.37", .phone).first?.text, "03-56360199")
+        XCTAssertTrue(find("1.00 15.90 15.90", .phone).isEmpty)
+        XCTAssertEqual(find("Tel 02.123.45.67", .phone, region: "BE").first?.text, "02.123.45.67")
+        XCTAssertEqual(find("06.23.66 .51.98", .phone, region: "FR").first?.value.e164, "+33623665198")
         // Not a date (no month 34): the phone stays.
         XCTAssertEqual(find("0123 12-34-56", .phone).first?.text, "0123 12-34-56")
         // Where numbers are dialled with a trunk 0, a house number and a postal code are no number of

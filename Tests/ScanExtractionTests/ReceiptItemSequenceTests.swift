@@ -331,6 +331,30 @@ import TestSupport
         #expect(long == ["WATER", "000000000000001234"])
     }
 
+    /// Words right of the price column are cut off down the receipt (a tip table beside the totals), but a tax
+    /// summary under the totals has columns of its own: its last column stays.
+    @Test func aTaxSummaryUnderTheTotalsKeepsItsOwnColumns() {
+        func rows(_ heading: String) -> [(Double, Double, [(Double, String)])] {
+            [Fixture.line(20, "ADVANCED STATIONERY", x: 160, h: 24),
+             (120, 16, [(20, "Qty"), (80, "Item"), (330, heading)]),
+             (142, 16, [(20, "1"), (80, "INK"), (80 + 4 * 8.8, "CARTRIDGE"), (330, "29.00")]),
+             (180, 16, [(20, "TOTAL"), (330, "29.00")]),
+             (202, 16, [(20, "CASH"), (330, "50.00")]),
+             (224, 16, [(20, "CHANGE"), (330, "21.00")]),
+             Fixture.line(260, "GST Summary"),
+             (282, 16, [(20, "Code"), (120, "Net"), (250, "GST"), (440, "Total")]),
+             (304, 16, [(20, "SR"), (120, "27.36"), (250, "1.64"), (440, "29.00")])]
+        }
+        for heading in ["Amount", "Price"] {
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows(heading))))
+            let prepared = ReceiptParser.prepared(lines).lines
+            #expect(prepared.last?.amount?.decimalString == "29.00", "\(heading): \(prepared.last?.text ?? "")")
+        }
+        // A heading misread in one look-alike letter is still the amount column's (`Totai`).
+        #expect(ReceiptParser.isAmountHeading(LayoutWord(text: "Totai", box: BoundingBox(x: 0, y: 0, width: 40, height: 16),
+                                                         confidence: 1)))
+    }
+
     @Test func theSummarysOwnLinesAreNoItemsWhateverTheModelScores() throws {
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(
             Self.header + Self.row(140, "1 BREZEL", "16,98") + Self.row(162, "Kaffee", "38,74")

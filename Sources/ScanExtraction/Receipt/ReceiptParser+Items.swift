@@ -19,9 +19,10 @@ extension ReceiptParser {
         return nil
     }
 
-    /// A price column's heading word, with its currency glued on or not: `Amount`, `Amt(RM)`, `Price/EUR`.
+    /// A price column's heading word, with its currency glued on or not: `Amount`, `Amt(RM)`, `Price/EUR`, also misread
+    /// in one look-alike letter (`Totai`).
     static func isAmountHeading(_ w: LayoutWord) -> Bool {
-        Text.key(w.text).split(separator: " ").contains { amountHeaderWords.contains(String($0)) }
+        lexicon.labelSpelling.mended(Text.key(w.text)).split(separator: " ").contains { amountHeaderWords.contains(String($0)) }
     }
 
     /// The second row of a column heading: one to four heading words and nothing else.

@@ -226,7 +226,18 @@ public struct ReceiptParser: Sendable {
         if let (headerIndex, column) = Self.priceHeading(lines) {
             let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
             let bare = Self.bareAmounts(lines)
-            for i in (headerIndex + 1)..<lines.count { Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits, bare: bare) }
+            // A table of its own under the totals (a tax summary's `Code  %  Net Amt  GST  Total`) has its own
+            // columns: the cut ends at its heading, or else its last column would be cut off and its tax read as a total.
+            let taxSummary = lexicon.words(.taxSummary)
+            var totalled = false
+            for i in (headerIndex + 1)..<lines.count {
+                if totalled, isColumnHeading(lines[i]) || lines[i].amount == nil && Text.hasAny(lines[i].key, taxSummary) { break }
+                switch lines[i].role {
+                case .total, .subtotal: totalled = totalled || lines[i].amount != nil
+                default: break
+                }
+                Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits, bare: bare)
+            }
         }
         let roles = lines.map(\.role)
 
