@@ -243,11 +243,12 @@ struct PhoneDetector {
            groups.dropLast().allSatisfy({ $0.end - $0.start == 4 }) { return (nil, groups.last!.end) }
 
         // Amounts side by side (an article's or a tax table's row): no part of the run is a phone number. A run that
-        // ends in its only amount (`03-56360199 12.37`, a number and a price) is read without it.
+        // ends in an amount standing apart (`03-56360199 12.37`, a number and a price; `2.130 11.20`, a weight and a
+        // price; `13.50 -13.50`) is read without it.
         let cents = Self.cents(groups)
         if !plus, context != .phone, cents.count >= 2 { return (nil, fullEnd) }
         var k = groups.count
-        if !plus, cents == [groups.count - 1], groups.filter({ $0.sepBefore.contains(0x2E) }).count == 1 {
+        if !plus, cents.last == groups.count - 1, groups.count >= 3, [[0x20], [0x20, 0x2D]].contains(groups[groups.count - 2].sepBefore) {
             k = groups.count - 2
         }
 

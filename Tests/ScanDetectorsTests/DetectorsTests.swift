@@ -99,6 +99,8 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Z(07) 0.00 0.00", .phone).isEmpty)
         XCTAssertEqual(find("or call 03-56360199 12.37", .phone).first?.text, "03-56360199")
         XCTAssertTrue(find("1.00 15.90 15.90", .phone).isEmpty)
+        XCTAssertTrue(find("2.130 11.20", .phone).isEmpty)
+        XCTAssertTrue(find("13.50 -13.50", .phone).isEmpty)
         XCTAssertEqual(find("Tel 02.123.45.67", .phone, region: "BE").first?.text, "02.123.45.67")
         XCTAssertEqual(find("06.23.66 .51.98", .phone, region: "FR").first?.value.e164, "+33623665198")
         // Not a date (no month 34): the phone stays.
