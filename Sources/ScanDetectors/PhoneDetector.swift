@@ -94,7 +94,9 @@ struct PhoneDetector {
         guard e > 0, isAlpha(s.bytes[e - 1]) else { return false }
         let b = s.wordStart(before: e)
         guard !isAlnum(s.at(b - 1)) else { return false }
-        return PhoneDetector.phoneTable.contains(s, b, e) || PhoneDetector.letterTable.contains(s, b, e)
+        if PhoneDetector.phoneTable.contains(s, b, e) { return true }
+        // A one-letter label after another number's label is that number's first letter (`INV NO: P0S01/00012379`).
+        return PhoneDetector.letterTable.contains(s, b, e) && keywordContext(s, before: b) != .other
     }
 
     /// The number starting at `start` and where to go on; nil: none here. A nil hit with a position

@@ -100,6 +100,9 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("or call 03-56360199 12.37", .phone).first?.text, "03-56360199")
         XCTAssertTrue(find("1.00 15.90 15.90", .phone).isEmpty)
         XCTAssertTrue(find("2.130 11.20", .phone).isEmpty)
+        // A one-letter label glued on after an invoice number's label is the invoice number's own letter.
+        XCTAssertTrue(find("INV NO: P0S01/00012379", .phone).isEmpty)
+        XCTAssertEqual(find("P0412 345 678", .phone, region: "AU").first?.value.e164, "+61412345678")
         XCTAssertTrue(find("13.50 -13.50", .phone).isEmpty)
         XCTAssertEqual(find("Tel 02.123.45.67", .phone, region: "BE").first?.text, "02.123.45.67")
         XCTAssertEqual(find("06.23.66 .51.98", .phone, region: "FR").first?.value.e164, "+33623665198")
