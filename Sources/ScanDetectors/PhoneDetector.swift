@@ -250,15 +250,15 @@ struct PhoneDetector {
         let cents = Self.cents(groups)
         if !plus, context != .phone, cents.count >= 2 { return (nil, fullEnd) }
         var k = groups.count
-        if !plus, cents.last == groups.count - 1, groups.count >= 3, [[0x20], [0x20, 0x2D]].contains(groups[groups.count - 2].sepBefore) {
-            k = groups.count - 2
-        }
+        let amountCut = !plus && cents.last == groups.count - 1 && groups.count >= 3
+            && [[0x20], [0x20, 0x2D]].contains(groups[groups.count - 2].sepBefore)
+        if amountCut { k = groups.count - 2 }
 
-        // Try the full candidate, then shorter ones cut at a space between groups.
+        // Try the full candidate (or the run without its amount), then shorter ones cut at a space between groups.
         while k >= 1 {
             let isFull = k == groups.count
             if isFull && !fullAllowed { k -= 1; continue }
-            if !isFull {
+            if !isFull && !(amountCut && k == groups.count - 2) {
                 let sep = groups[k].sepBefore
                 guard !sep.isEmpty, sep.allSatisfy({ $0 == 0x20 }) else { k -= 1; continue }
             }
@@ -370,11 +370,13 @@ struct PhoneDetector {
         return .none
     }
 
-    /// The groups that are the cents of an amount: two digits after a point, ending at a space or at the end
-    /// (`0.00 0.00`, `1.00 15.90 15.90`). A dotted phone number runs its points on (`02.123.45.67`, `06.23.66 .51.98`).
+    /// The groups that are the cents of an amount: two digits after a point, ending at a space or at the end, after a
+    /// whole part that follows no point itself (`0.00 0.00`, `1.00 15.90 15.90`). A dotted phone number runs its points
+    /// on (`02.123.45.67`, `06.23.66 .51.98`, `01.23.45.67.89 12.50`).
     private static func cents(_ gs: [Group]) -> [Int] {
         gs.indices.dropFirst().filter { k in
             gs[k].sepBefore == [0x2E] && gs[k].end - gs[k].start == 2 && (k + 1 == gs.count || gs[k + 1].sepBefore == [0x20])
+                && (k == 1 || gs[k - 1].sepBefore != [0x2E])
         }
     }
 
@@ -389,8 +391,10 @@ struct PhoneDetector {
         let v = tail.map { readInt(s, $0.start, $0.end) }
         let l = tail.map { $0.end - $0.start }
         func dayMonth(_ d: Int, _ m: Int) -> Bool { (1...31).contains(d) && (1...12).contains(m) }
-        if l[0] <= 2, l[1] <= 2, l[2] == 2 || l[2] == 4 { return dayMonth(v[0], v[1]) || dayMonth(v[1], v[0]) }
-        if l[0] == 4, l[1] <= 2, l[2] <= 2 { return dayMonth(v[2], v[1]) }
+        if l[0] <= 2, l[1] <= 2, l[2] == 2 || l[2] == 4 && (1900...2099).contains(v[2]) {
+            return dayMonth(v[0], v[1]) || dayMonth(v[1], v[0])
+        }
+        if l[0] == 4, (1900...2099).contains(v[0]), l[1] <= 2, l[2] <= 2 { return dayMonth(v[2], v[1]) }
         return false
     }
 
@@ -469,11 +473,17 @@ struct PhoneDetector {
         // Bare digit runs need a keyword, or a trunk prefix and a plausible length.
         if !separated && vanity.isEmpty && !keyword && !(trunk0 && total >= 10 && total <= 12) { return nil }
 
-        // National number of the default region. Where numbers are dialled with a trunk 0 at home, two
-        // groups without it and without a label are not one: a house number and a postal code
-        // (`Tondestrasse 120 63974`).
+        // A slash parts an area code with its trunk 0 from the number (`030/1234567`); without the 0 or a label it
+        // parts a road's numbers, before a postal code (`JALAN PERMAS 10/10 81750`), in any region.
+        if !keyword && !hasParens && !trunk0 && punct.contains(0x2F) { return nil }
+
+        // National number of the default region. Where numbers are dialled with a trunk 0 at home, two groups
+        // without the 0 and without a label are not one: a house number and a postal code (`Tondestrasse 120 63974`),
+        // an article's code (`187057-75`). Service numbers of ten digits from a 1 are dialled so (`1300 123456`,
+        // `1800 123456` in Australia and Malaysia).
+        let bareTwoGroups = gs.count == 2 && !(all.first == 0x31 && total == 10)
         if let r = region, let plan = PhoneMetadata.plans[r],
-           keyword || gs.count >= 3 || plan.trunk != "0" || plan.keepsLeadingZero || trunk0 {
+           keyword || !bareTwoGroups || plan.trunk != "0" || plan.keepsLeadingZero || trunk0 {
             var nsn = all
             if plan.keepsLeadingZero {
                 // keep as printed
@@ -491,9 +501,6 @@ struct PhoneDetector {
         // No region, or not valid there: generic evidence.
         guard total >= 8, total <= 15, !trunk0 || total <= PhoneMetadata.longestWithLeadingZero else { return nil }
         if !keyword && !hasParens && !trunk0 {
-            // A slash parts an area code with its trunk 0 from the number (`030/1234567`); without the 0 it
-            // parts a road's numbers, before a postal code (`JALAN PERMAS 10/10 81750`).
-            if punct.contains(0x2F) { return nil }
             // 1 234 567 looks like a number with thousands separators.
             if punct.isEmpty, gs.count >= 3, gs.first!.end - gs.first!.start <= 3, gs.dropFirst().allSatisfy({ $0.end - $0.start == 3 }) { return nil }
             let shaped = nanp || gs.count >= 3 || !vanity.isEmpty

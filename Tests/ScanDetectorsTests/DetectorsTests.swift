@@ -92,8 +92,11 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("567455 22-11-17", .phone).isEmpty)
         XCTAssertEqual(find("8 (4722) 12-11-17", .phone).first?.text, "8 (4722) 12-11-17")
         XCTAssertEqual(find("Tel 567455 22-11-17", .phone).first?.text, "567455 22-11-17")
+        // No year 2345: a number, not a date.
+        XCTAssertEqual(find("0711 2345-10-10", .phone, region: "DE").first?.text, "0711 2345-10-10")
         // A road's numbers parted by a slash, then a postal code: no phone without a trunk 0 or a label.
         XCTAssertTrue(find("JALAN PERMAS 10/10 81750 MASAI", .phone).isEmpty)
+        XCTAssertTrue(find("JALAN PERMAS 10/10 81750 MASAI", .phone, region: "MY").isEmpty)
         XCTAssertEqual(find("Tel 10/10 81750", .phone).first?.text, "10/10 81750")
         // Amounts side by side in a tax table's row are no phone; a dotted number is.
         XCTAssertTrue(find("Z(07) 0.00 0.00", .phone).isEmpty)
@@ -106,6 +109,8 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("13.50 -13.50", .phone).isEmpty)
         XCTAssertEqual(find("Tel 02.123.45.67", .phone, region: "BE").first?.text, "02.123.45.67")
         XCTAssertEqual(find("06.23.66 .51.98", .phone, region: "FR").first?.value.e164, "+33623665198")
+        XCTAssertEqual(find("01.23.45.67.89 12.50", .phone, region: "FR").first?.text, "01.23.45.67.89")
+        XCTAssertEqual(find("call 03-56360199 -12.37", .phone).first?.text, "03-56360199")
         // Not a date (no month 34): the phone stays.
         XCTAssertEqual(find("0123 12-34-56", .phone).first?.text, "0123 12-34-56")
         // Where numbers are dialled with a trunk 0, a house number and a postal code are no number of
@@ -114,6 +119,7 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Tel. 120 63974", .phone, region: "DE").first?.value.e164, "+4912063974")
         XCTAssertEqual(find("0120 63974", .phone, region: "DE").first?.value.e164, "+4912063974")
         XCTAssertEqual(find("1300 123 456", .phone, region: "AU").first?.value.e164, "+611300123456")
+        XCTAssertEqual(find("1300 123456", .phone, region: "AU").first?.value.e164, "+611300123456")
         // Fourteen digits from a 0 still can be one (a long German extension), with no region to check.
         XCTAssertEqual(find("0228-4711-1234-56", .phone).first?.value.national, "02284711123456")
     }

@@ -342,13 +342,16 @@ import TestSupport
              (202, 16, [(20, "CASH"), (330, "50.00")]),
              (224, 16, [(20, "CHANGE"), (330, "21.00")]),
              Fixture.line(260, "GST Summary"),
-             (282, 16, [(20, "Code"), (120, "Net"), (250, "GST"), (440, "Total")]),
+             (282, 16, [(20, "Code"), (120, "Net"), (160, "Amt"), (250, "GST"), (440, "Total")]),
              (304, 16, [(20, "SR"), (120, "27.36"), (250, "1.64"), (440, "29.00")])]
         }
         for heading in ["Amount", "Price"] {
             let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows(heading))))
             let prepared = ReceiptParser.prepared(lines).lines
             #expect(prepared.last?.amount?.decimalString == "29.00", "\(heading): \(prepared.last?.text ?? "")")
+            // The table's own heading ends the cut too, with no summary label above it.
+            let bare = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows(heading).filter { $0.0 != 260 })))
+            #expect(ReceiptParser.prepared(bare).lines.last?.amount?.decimalString == "29.00")
         }
         // A heading misread in one look-alike letter is still the amount column's (`Totai`).
         #expect(ReceiptParser.isAmountHeading(LayoutWord(text: "Totai", box: BoundingBox(x: 0, y: 0, width: 40, height: 16),
@@ -361,7 +364,7 @@ import TestSupport
             + Self.row(184, "zu zahlen", "55,72") + Self.row(206, "USt 19%", "8,90") + Self.row(228, "Bar", "60,00"))))
         let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
         let rows = ReceiptParser.itemLineRows(lines).map(\.features)
-        let outside = roles.indices.map { $0 >= summaryStart && ReceiptParser.isSummaryRole(roles[$0]) }
+        let outside = ReceiptParser.summaryLines(roles: roles, summaryStart: summaryStart)
         #expect(outside.filter { $0 }.count == 3, "\(roles)")
         // However the model scores the lines, the marked ones come out as no part of an item.
         let labels = ItemLineModel.shipped.decode(rows, outside: outside)
@@ -386,6 +389,11 @@ import TestSupport
         // Two weighings of bananas, or a small and a large coffee: two items, as printed.
         let apart = ReceiptParser.mergingRepeats([item("BANANAS", "1.23"), item("BANANAS", "0.98")])
         #expect(apart.map(\.amount) == ["1.23", "0.98"])
+        // The same price again further down is the same order, whatever came between.
+        let again = ReceiptParser.mergingRepeats([item("COFFEE", "2.50"), item("COFFEE", "3.50"), item("COFFEE", "3.50")])
+        #expect(again.map(\.amount) == ["2.50", "7.00"])
+        #expect(again.last?.quantity == "2")
+        #expect(again.last?.unitPrice == "3.50")
     }
 
     @Test func aColumnOfTaxRatesLeavesTheDescriptions() {

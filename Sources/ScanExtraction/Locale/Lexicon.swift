@@ -266,7 +266,8 @@ public struct LabelSpelling: Sendable {
 
     /// `key` (as `Text.key` makes it) with its misread label words spelled right, and a label word that OCR cut
     /// with a space (`SUBT OTAL`, `SOUS TO TAL`) joined again: two or three neighbouring words that together spell a
-    /// label word, not all of them label words already (`GRAND TOTAL` stays apart).
+    /// label word of five letters or more, not all of them such label words already (`GRAND TOTAL` stays apart;
+    /// `SUB TOTAL` becomes `SUBTOTAL`, the same label).
     public func mended(_ key: String) -> String {
         var changed = false
         var words = key.split(separator: " ", omittingEmptySubsequences: false)

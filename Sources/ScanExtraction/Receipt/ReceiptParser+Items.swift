@@ -76,13 +76,17 @@ extension ReceiptParser {
     func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) -> ItemReading {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
-        // The summary's own lines (its totals, taxes and payments) are no items, whatever the model makes of
-        // them: `zu zahlen 142,45` under the last article.
-        let outside = roles.indices.map { $0 >= summaryStart && Self.isSummaryRole(roles[$0]) }
+        let outside = Self.summaryLines(roles: roles, summaryStart: summaryStart)
         let reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
                                   wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } })
         Self.setItems(reading, into: &r)
         return reading
+    }
+
+    /// The summary's own lines (its totals, taxes and payments, at or after its start): no items, whatever the item
+    /// model makes of them (`zu zahlen 142,45` under the last article).
+    static func summaryLines(roles: [Role], summaryStart: Int) -> [Bool] {
+        roles.indices.map { $0 >= summaryStart && isSummaryRole(roles[$0]) }
     }
 
     /// A role that only a summary line plays: a total, subtotal, tax, tip, rounding or payment (a discount may hang
@@ -403,23 +407,25 @@ extension ReceiptParser {
         for it in items {
             // `Amount.parse`, not `Amount(decimalString:)`: it reads no whole units, so rupiah or yen repeats stay apart,
             // as CORD's keys list them (merging them too cost its item recall 0.957 -> 0.936).
-            let key = Text.key(it.description)
-            guard !key.isEmpty, it.discount == nil, let a = it.amount.flatMap({ Amount.parse($0[...]) }),
-                  let k = seen[key], out[k].discount == nil, let b = out[k].amount.flatMap({ Amount.parse($0[...]) }),
-                  let qa = Double(it.quantity ?? "1"), let qb = Double(out[k].quantity ?? "1"),
-                  qa == qa.rounded(), qb == qb.rounded(), (a.minor < 0) == (b.minor < 0), a.cents * Int(qb) == b.cents * Int(qa),
+            let amount = it.amount.flatMap { Amount.parse($0[...]) }
+            let count = Double(it.quantity ?? "1")
+            // What makes a line the same order again: its description and its price a piece.
+            var key: String?
+            if it.discount == nil, case let name = Text.key(it.description), !name.isEmpty, let a = amount, let q = count,
+               q == q.rounded(), q > 0 {
+                key = name + "\u{1}" + String(Double(a.cents) / q)
+            }
+            guard let key, let k = seen[key], out[k].discount == nil, let a = amount, let qa = count,
+                  let b = out[k].amount.flatMap({ Amount.parse($0[...]) }), let qb = Double(out[k].quantity ?? "1"),
                   it.code == nil || out[k].code == nil || it.code == out[k].code else {
-                if it.discount == nil, !Text.key(it.description).isEmpty, seen[Text.key(it.description)] == nil {
-                    seen[Text.key(it.description)] = out.count
-                }
+                if let key, seen[key] == nil { seen[key] = out.count }
                 out.append(it)
                 continue
             }
             var m = out[k]
             m.quantity = String(Int(qa + qb))
             m.amount = Amount.cents(a.cents + b.cents).decimalString
-            if m.unitPrice == nil || m.unitPrice != it.unitPrice { m.unitPrice = nil }
-            if a.cents * Int(qb) == b.cents * Int(qa), Int(qa) > 0 { m.unitPrice = Amount.cents(a.cents / Int(qa)).decimalString }
+            m.unitPrice = a.cents % Int(qa) == 0 ? Amount.cents(a.cents / Int(qa)).decimalString : nil
             let modifiers = (m.modifiers ?? []) + (it.modifiers ?? [])
             m.modifiers = modifiers.isEmpty ? nil : modifiers
             var src = m.source

@@ -50,6 +50,8 @@ public struct ReceiptParser: Sendable {
     static let tipSuggestionWords = lexicon.words(.tipSuggestion)
     static let taxWords = lexicon.words(.tax)
     static let taxIdWords = lexicon.words(.taxId)
+    /// The heading of a tax table under the totals (`GST Summary`, `Tax Code`).
+    static let taxSummaryWords = lexicon.words(.taxSummary)
     /// Tax-inclusive markers (`INCL`, `INKL`): `Total incl. GST` is the amount due, `incl. VAT 20%` the tax in it.
     static let inclusiveWords = lexicon.words(.taxInclusive)
     static let strongTotalWords = lexicon.words(.strongTotal) + inclusiveWords
@@ -228,10 +230,9 @@ public struct ReceiptParser: Sendable {
             let bare = Self.bareAmounts(lines)
             // A table of its own under the totals (a tax summary's `Code  %  Net Amt  GST  Total`) has its own
             // columns: the cut ends at its heading, or else its last column would be cut off and its tax read as a total.
-            let taxSummary = lexicon.words(.taxSummary)
             var totalled = false
             for i in (headerIndex + 1)..<lines.count {
-                if totalled, isColumnHeading(lines[i]) || lines[i].amount == nil && Text.hasAny(lines[i].key, taxSummary) { break }
+                if totalled, isColumnHeading(lines[i]) || lines[i].amount == nil && Text.hasAny(lines[i].key, taxSummaryWords) { break }
                 switch lines[i].role {
                 case .total, .subtotal: totalled = totalled || lines[i].amount != nil
                 default: break
