@@ -76,6 +76,11 @@ public struct Amount: Hashable, Sendable, Comparable {
             if s.count > 16 { return nil }
         }
         if s.hasPrefix("-") { negative = true; s = s.dropFirst() }
+        // A currency abbreviated with a full stop (`Rp.290.400`, `Rs.150.00`): the stop is the abbreviation's.
+        if s.first == ".", s.count > 3, s.dropFirst().first?.isNumber == true, token.prefix(while: { $0 != "." }).allSatisfy(\.isLetter),
+           MoneyDetector.namesCurrency(lettersBefore, or: ["rp", "sfr"]) {
+            s = s.dropFirst()
+        }
         // Less than one unit, printed without the leading zero (`.17`, `$.83`, `RM.50`), as many tills do; only after
         // nothing, a sign or a currency, since `DPT.05` or `NO.12` is a code.
         if s.first == ".", s.count == 3, s.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),

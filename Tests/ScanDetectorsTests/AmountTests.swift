@@ -71,6 +71,10 @@ struct AmountTests {
                                ("RM.50", "0.50"), ("EUR.99", "0.99"), ("-$.05", "-0.05")] {
             #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
         }
+        // A currency abbreviated with a full stop before the amount (`Rp.290.400`, `Rs.150.00`).
+        #expect(Amount.parse("Rp.290.400", wholeUnits: true)?.decimalString == "290400")
+        #expect(Amount.parse("Rs.150.00")?.decimalString == "150.00")
+        #expect(Amount.parse("No.150.00") == nil)
         // A code with a dot in it is no amount.
         for token in ["DPT.05", "NO.12", "RMO.65", "Rp.50", "JPY.50", "¥.50"] { #expect(Amount.parse(token[...]) == nil, "\(token)") }
         // The detector reads the form only after a currency.

@@ -235,6 +235,24 @@ import ScanModel
         #expect(Amount.parse(" 5.00") == nil)
     }
 
+    @Test func oneArticleInWholeUnitsAndACurrencyWithAFullStop() {
+        // Two amounts in thousands groups and none with cents: whole units.
+        let one = receipt([
+            (20, 16, [(20, "ROTI"), (80, "BAKAR"), (400, "176.000")]),
+            (40, 16, [(20, "Total"), (400, "176.000")]),
+        ])
+        #expect(one.total == "176000")
+        // `Rp.` before the total, its full stop the abbreviation's.
+        let dotted = receipt([
+            (20, 16, [(20, "NASI"), (80, "GORENG"), (400, "105.000")]),
+            (40, 16, [(20, "ES"), (60, "TEH"), (400, "135.000")]),
+            (60, 16, [(20, "SUB"), (60, "TOTAL"), (400, "240.000")]),
+            (80, 16, [(20, "Pajak"), (400, "50.400")]),
+            (100, 16, [(20, "Total"), (80, "Bayar"), (380, "Rp.290.400")]),
+        ])
+        #expect(dotted.total == "290400")
+    }
+
     @Test func gluedAndAbbreviatedSummaryLabels() {
         let r = receipt([
             (20, 16, [(20, "THAI"), (80, "ICED"), (130, "TEA")]),

@@ -143,7 +143,9 @@ public struct LineAnalyzer: Sendable {
                     Text.hasAny(Text.key(l.text), summaryWords) { bareSummary += 1 }
             if Self.bareItemArithmetic(l) { bareItems += 1 }
         }
-        let whole = grouped >= 3 && grouped > 2 * decimals
+        // Thousands groups and no cents (`25.000`): whole units, with two such amounts already when nothing is
+        // printed with cents (a one-article receipt: its price and its total).
+        let whole = grouped >= 3 && grouped > 2 * decimals || grouped >= 2 && decimals == 0
         let bare = decimals == 0 && (bareSummary >= 2 || bareItems >= 2) && (grouped == 0 || whole)
         return (whole || bare, bare)
     }
