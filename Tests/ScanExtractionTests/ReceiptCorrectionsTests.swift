@@ -235,6 +235,27 @@ import ScanModel
         #expect(Amount.parse(" 5.00") == nil)
     }
 
+    @Test func aTotalCutBySpacesIsJoinedWhenThePaymentProvesIt() {
+        func total(_ printed: [String]) -> String? {
+            var words: [(Double, String)] = [(20, "TOTAL")]
+            for (n, w) in printed.enumerated() { words.append((330 + Double(n) * 50, w)) }
+            return receipt([
+                (20, 16, [(20, "STEAK"), (80, "FRITES"), (400, "150,00")]),
+                (40, 16, [(20, "CAFE"), (400, "27,81")]),
+                (60, 16, [(20, "SOUS-TOTAL"), (400, "177,81")]),
+                (80, 16, [(20, "TVA"), (70, "20%"), (400, "35,56")]),
+                (100, 16, words),
+                (120, 16, [(20, "Carte"), (90, "bancaire"), (400, "215,00")]),
+                (140, 16, [(20, "Rendu"), (400, "1,63")]),
+            ]).total
+        }
+        // The subtotal and tax make 213.37, and so do the payment less its change.
+        #expect(total(["213,3", "7"]) == "213.37")
+        #expect(total(["2", "13,37"]) == "213.37")
+        // Joined, the pieces must make what the sums make: otherwise the reading stands.
+        #expect(total(["2", "13,38"]) != "213.38")
+    }
+
     @Test func oneArticleInWholeUnitsAndACurrencyWithAFullStop() {
         // Two amounts in thousands groups and none with cents: whole units.
         let one = receipt([

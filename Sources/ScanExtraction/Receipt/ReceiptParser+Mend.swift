@@ -74,6 +74,50 @@ extension ReceiptParser {
         return findings
     }
 
+    /// A total that OCR cut with a space (`2 14.72`, `213,3 7`, `2 76 .52`), mended: the last two or three number tokens
+    /// of a total line (or of the value line under its label) joined, when that gives the amount the receipt's own sums
+    /// make (subtotal, taxes and tip; tendered less change, or tendered when no change is printed) and the total as read
+    /// makes none of them.
+    func mendSplitTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
+        var expected: Set<Int> = []
+        let tip = r.tip.flatMap { Self.cents($0) } ?? 0
+        let taxes = r.tax.compactMap { Self.cents($0.amount) }
+        if let sub = r.subtotal.flatMap({ Self.cents($0) }), !taxes.isEmpty, taxes.count == r.tax.count {
+            expected.insert(sub + taxes.reduce(0, +) + tip)
+        }
+        if let t = r.payment?.tendered.flatMap({ Self.cents($0) }) {
+            expected.insert(t - (r.payment?.change.flatMap { Self.cents($0) } ?? 0))
+        }
+        guard !expected.isEmpty, r.total.flatMap({ Self.cents($0) }).map({ !expected.contains($0) }) ?? true else { return [] }
+        var found: [(line: Int, amount: Amount, printed: String)] = []
+        for (i, role) in roles.enumerated() {
+            guard case .total = role else { continue }
+            for k in [i, i + 1] where k < lines.count && (k == i || Text.letterCount(lines[k].text) <= 3) {
+                guard let tokens = Self.numberTokens(lines[k].line.words.map(\.text)) else { continue }
+                for n in [2, 3] where tokens.count >= n {
+                    let tail = tokens.suffix(n)
+                    guard let a = Amount.parse(tail.joined()[...]), expected.contains(a.cents) else { continue }
+                    found.append((k, a, tail.joined(separator: " ")))
+                }
+            }
+        }
+        guard let first = found.first, found.allSatisfy({ $0.amount.cents == first.amount.cents }) else { return [] }
+        let value = first.amount.decimalString
+        let finding = Self.mended("receipt.total", first.printed, value)
+        r.total = value
+        r.provenance["total"] = lines[first.line].line.provenance()
+        return [finding]
+    }
+
+    /// The number tokens that end a line (`213,3`, `7`), its currency words after them left out (`EUR`, `€`); nil when
+    /// the line ends in none.
+    static func numberTokens(_ words: [String]) -> [String]? {
+        var ws = words[...]
+        while let w = ws.last, LineAnalyzer.currencyTokens.contains(w.uppercased()) { ws = ws.dropLast() }
+        let tail = ws.reversed().prefix { w in !w.isEmpty && w.allSatisfy { $0.isNumber || $0 == "." || $0 == "," } }
+        return tail.isEmpty ? nil : Array(tail.reversed())
+    }
+
     static func cents(_ s: String) -> Int? { Amount.parse(s[...])?.cents }
 
     /// `522.95` → `22.95` when the printed text has the amount without a `$` before it.
