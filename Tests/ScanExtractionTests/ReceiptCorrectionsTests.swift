@@ -235,7 +235,7 @@ import ScanModel
         #expect(Amount.parse(" 5.00") == nil)
     }
 
-    @Test func aTotalCutBySpacesIsJoinedWhenThePaymentProvesIt() {
+    @Test func aTotalCutBySpacesOrMisreadIsMendedWhenTheSumsProveIt() {
         func total(_ printed: [String]) -> String? {
             var words: [(Double, String)] = [(20, "TOTAL")]
             for (n, w) in printed.enumerated() { words.append((330 + Double(n) * 50, w)) }
@@ -252,6 +252,9 @@ import ScanModel
         // The subtotal and tax make 213.37, and so do the payment less its change.
         #expect(total(["213,3", "7"]) == "213.37")
         #expect(total(["2", "13,37"]) == "213.37")
+        // A digit read as its look-alike letter.
+        #expect(total(["2I3,37"]) == "213.37")
+        #expect(total(["2", "I3,37"]) == "213.37")
         // Joined, the pieces must make what the sums make: otherwise the reading stands.
         #expect(total(["2", "13,38"]) != "213.38")
     }

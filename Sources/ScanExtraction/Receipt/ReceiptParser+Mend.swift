@@ -74,8 +74,9 @@ extension ReceiptParser {
         return findings
     }
 
-    /// A total that OCR cut with a space (`2 14.72`, `213,3 7`, `2 76 .52`), mended: the last two or three number tokens
-    /// of a total line (or of the value line under its label) joined, when that gives the amount the receipt's own sums
+    /// A total that OCR cut with a space (`2 14.72`, `213,3 7`, `2 76 .52`) or read with a letter for a digit (`B9.73`,
+    /// `3S.66`), mended: the last one to three number tokens of a total line (or of the value line under its label)
+    /// joined, look-alike letters read as digits, when that gives the amount the receipt's own sums
     /// make (subtotal, taxes and tip; tendered less change, or tendered when no change is printed) and the total as read
     /// makes none of them.
     func mendSplitTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
@@ -94,9 +95,12 @@ extension ReceiptParser {
             guard case .total = role else { continue }
             for k in [i, i + 1] where k < lines.count && (k == i || Text.letterCount(lines[k].text) <= 3) {
                 guard let tokens = Self.numberTokens(lines[k].line.words.map(\.text)) else { continue }
-                for n in [2, 3] where tokens.count >= n {
+                for n in [1, 2, 3] where tokens.count >= n {
                     let tail = tokens.suffix(n)
-                    guard let a = Amount.parse(tail.joined()[...]), expected.contains(a.cents) else { continue }
+                    let joined = tail.joined()
+                    let digits = Self.withDigitsForLetters(joined)
+                    // One token is the reading itself unless a letter in it stood for a digit.
+                    guard n > 1 || digits != joined, let a = Amount.parse(digits[...]), expected.contains(a.cents) else { continue }
                     found.append((k, a, tail.joined(separator: " ")))
                 }
             }
@@ -109,13 +113,24 @@ extension ReceiptParser {
         return [finding]
     }
 
-    /// The number tokens that end a line (`213,3`, `7`), its currency words after them left out (`EUR`, `€`); nil when
-    /// the line ends in none.
+    /// The number tokens that end a line (`213,3`, `7`; `B9.73`, a digit OCR read as a look-alike letter), its
+    /// currency words after them left out (`EUR`, `€`); nil when the line ends in none.
     static func numberTokens(_ words: [String]) -> [String]? {
         var ws = words[...]
         while let w = ws.last, LineAnalyzer.currencyTokens.contains(w.uppercased()) { ws = ws.dropLast() }
-        let tail = ws.reversed().prefix { w in !w.isEmpty && w.allSatisfy { $0.isNumber || $0 == "." || $0 == "," } }
+        let tail = ws.reversed().prefix { w in
+            w.contains(where: \.isNumber)
+                && w.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || digitLookAlikes[$0] != nil }
+        }
         return tail.isEmpty ? nil : Array(tail.reversed())
+    }
+
+    /// The letters OCR reads for digits in a number, as the detectors forgive them: O for 0, I and l for 1, S for 5,
+    /// B for 8.
+    static let digitLookAlikes: [Character: Character] = ["O": "0", "o": "0", "I": "1", "l": "1", "S": "5", "B": "8"]
+
+    static func withDigitsForLetters(_ s: String) -> String {
+        String(s.map { digitLookAlikes[$0] ?? $0 })
     }
 
     static func cents(_ s: String) -> Int? { Amount.parse(s[...])?.cents }
