@@ -259,6 +259,20 @@ import ScanModel
         #expect(total(["2", "13,38"]) != "213.38")
     }
 
+    @Test func centsAfterACommaKeepTheDayFirst() {
+        // A number that reads as a North American phone, but cents after a comma: the day comes first.
+        func date(_ a: String, _ b: String) -> String? {
+            receipt([
+                (20, 16, [(20, "Teléfono"), (120, "626"), (160, "403"), (200, "0453")]),
+                (40, 16, [(20, "Fecha:"), (100, "04/05/24")]),
+                (60, 16, [(20, "PAELLA"), (400, a)]),
+                (80, 16, [(20, "TOTAL"), (400, b)]),
+            ]).date
+        }
+        #expect(date("12,50", "12,50") == "2024-05-04")
+        #expect(date("12.50", "12.50") == "2024-04-05")
+    }
+
     @Test func oneArticleInWholeUnitsAndACurrencyWithAFullStop() {
         // Two amounts in thousands groups and none with cents: whole units.
         let one = receipt([

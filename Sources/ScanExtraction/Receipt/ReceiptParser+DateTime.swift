@@ -20,8 +20,8 @@ extension ReceiptParser {
     /// The one-word date labels of every locale (`DATE`, `TARIKH`, `DATUM`).
     static let dateLabels = PhraseSet(lexicon.words(.date).filter { !$0.contains(" ") })
 
-    /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`
-    /// without another currency; overruled by any numeric date that can only be read one way.
+    /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`,
+    /// without another currency or cents after a comma; overruled by any numeric date that can only be read one way.
     /// Only a date that stands as one counts: one separator twice, nothing alphanumeric glued before it, and a year
     /// of two or four digits that ends there or runs into a time (`06/04/1711:43`). A document number such as
     /// `T03-18/199913` is no evidence.
@@ -45,7 +45,12 @@ extension ReceiptParser {
                 && Text.range(e.text, #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#) != nil } }
         let dollar = lines.filter { Text.range($0.text, #"\$\s?\d"#) != nil }.count >= 2
         let other = lines.contains { Text.range($0.text, #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#) != nil }
-        return nanp || (dollar && !other)
+        // Cents after a comma (`35,39`) are written nowhere month-first dates are: a number that reads as a North
+        // American phone does not make such a receipt American.
+        let commaCents = lines.filter { l in
+            l.amount.map { $0.scale == 2 } == true && Text.range(l.text, #"\d,\d{2}(?:\s?(?:€|EUR|[A-Z]{1,3}))?\s*$"#) != nil
+        }.count >= 2
+        return (nanp || dollar) && !other && !commaCents
     }
 
     /// The date is the best-scored of the dates printed on the receipt (`ReceiptFieldFeatures.dateCandidates`).
