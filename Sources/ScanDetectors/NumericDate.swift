@@ -67,6 +67,22 @@ public enum NumericDate {
         return nil
     }
 
+    /// Day, month and year with one space read into them (`27/04/ 2021`, `18/07/202 2`, `16/1 0/2024`) or a separator
+    /// read as a tilde (`14-09~2021`), with no letter glued before (`Printed04/09/2019`): a last resort for a line that
+    /// holds no other date.
+    public static func spaced(in text: String, monthFirst: Bool) -> Found? {
+        let ns = text as NSString
+        for m in spacedPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let printed = ns.substring(with: m.range)
+            guard printed.filter({ $0 == " " }).count <= 1 else { continue }
+            let g = (1...3).map { Int(ns.substring(with: m.range(at: $0)).filter { $0 != " " }) ?? 0 }
+            let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+            guard let iso = checked(g[2] < 100 ? 2000 + g[2] : g[2], mo, d) else { continue }
+            return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+        }
+        return nil
+    }
+
     /// A date in ISO 8601's basic form, year first without separators (`20180428`, `20180428/191204`): a last resort
     /// for a line the caller knows to hold a date, since any eight digits may look like one.
     public static func basic(in text: String) -> Found? {
@@ -95,6 +111,9 @@ public enum NumericDate {
 
     private static let basicPattern = try! NSRegularExpression(
         pattern: #"(?<![\d.,:-])((?:19|20)\d{2})(\d{2})(\d{2})(?![\d.,:-])"#)
+
+    private static let spacedPattern = try! NSRegularExpression(
+        pattern: #"(?<![\p{L}\d/.:~-])(\d ?\d?) ?[-/.~] ?(\d ?\d?) ?[-/.~] ?((?:1 ?9|2 ?0) ?\d ?\d|\d\d)(?![\d/.:~-])"#)
 
     private static let unseparatedPatterns: [NSRegularExpression] = [
         #"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,

@@ -40,6 +40,17 @@ final class NumericDateTests: XCTestCase {
         XCTAssertNil(NumericDate.unseparated(in: "052018", monthFirst: false), "a two-digit year needs its separator")
     }
 
+    func testDatesWithASpaceReadIntoThem() {
+        XCTAssertEqual(NumericDate.spaced(in: "Data: 27/04/ 2021 Ora: 20:51", monthFirst: false)?.iso, "2021-04-27")
+        XCTAssertEqual(NumericDate.spaced(in: "18/07/202 2", monthFirst: false)?.iso, "2022-07-18")
+        XCTAssertEqual(NumericDate.spaced(in: "23/03/2 019", monthFirst: false)?.iso, "2019-03-23")
+        XCTAssertEqual(NumericDate.spaced(in: "16/1 0/2024 17;35:00", monthFirst: false)?.iso, "2024-10-16")
+        XCTAssertEqual(NumericDate.spaced(in: "Datum: 14-09~2021", monthFirst: false)?.iso, "2021-09-14")
+        XCTAssertNil(NumericDate.spaced(in: "1 6/1 0/2024", monthFirst: false), "two spaces")
+        XCTAssertNil(NumericDate.spaced(in: "Printed04/09/2019", monthFirst: false), "glued to a word")
+        XCTAssertNil(NumericDate.spaced(in: "31/02/ 2021", monthFirst: false), "31 February")
+    }
+
     func testYearFirstBasicForm() {
         XCTAssertEqual(NumericDate.basic(in: "20190321/102200")?.iso, "2019-03-21")
         XCTAssertEqual(NumericDate.basic(in: "Date 20190321")?.text, "20190321")

@@ -87,14 +87,16 @@ extension ReceiptParser {
     }
 
     /// Last resort when no date was read: a date whose separator was lost (`2703/2018`,
-    /// `05 02-18`; ``NumericDate/unseparated(in:monthFirst:)``), on a line with no amount and
+    /// `05 02-18`; ``NumericDate/unseparated(in:monthFirst:)``) or with a space read into it (`27/04/ 2021`;
+    /// ``NumericDate/spaced(in:monthFirst:)``), on a line with no amount and
     /// no phone or registration label.
     /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
         let labels = lexicon.words(.date)
         let otherNumbers = ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]
         for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, otherNumbers) {
-            if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst) { return (found.iso, found.text, l) }
+            if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst)
+                ?? NumericDate.spaced(in: l.text, monthFirst: monthFirst) { return (found.iso, found.text, l) }
             let labelled = Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels)
             if labelled, let found = NumericDate.basic(in: l.text) { return (found.iso, found.text, l) }
         }
