@@ -271,6 +271,11 @@ import ScanModel
         }
         #expect(date("12,50", "12,50") == "2024-05-04")
         #expect(date("12.50", "12.50") == "2024-04-05")
+        // A phone number in pairs is no date that only reads month first (`08.34.79`).
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (20, 16, [(20, "Tel."), (70, "08.34.79.39.78")]), (40, 16, [(20, "Date"), (90, "06/05/2020")]),
+        ])))
+        #expect(!ReceiptParser.monthFirst(lines))
     }
 
     @Test func oneArticleInWholeUnitsAndACurrencyWithAFullStop() {

@@ -24,11 +24,11 @@ extension ReceiptParser {
     /// without another currency or cents after a comma; overruled by any numeric date that can only be read one way.
     /// Only a date that stands as one counts: one separator twice, nothing alphanumeric glued before it, and a year
     /// of two or four digits that ends there or runs into a time (`06/04/1711:43`). A document number such as
-    /// `T03-18/199913` is no evidence.
+    /// `T03-18/199913`, or a phone number in pairs (`08.34.79.39.78`), is no evidence.
     static func monthFirst(_ lines: [AnalyzedLine]) -> Bool {
         // A cached NSRegularExpression: a Swift regex literal is parsed again at every call on Linux.
         let re = RegexCache.shared.regex(
-            #"(?<![\p{L}\p{N}])(\d{1,2})([-/.])(\d{1,2})\2(?:(?:19|20)\d{2}|\d{2})(?:(?!\d)|(?=\d{1,2}:[0-5]\d))"#,
+            #"(?<![\p{L}\p{N}]|\d[-/.])(\d{1,2})([-/.])(\d{1,2})\2(?:(?:19|20)\d{2}|\d{2})(?:(?![\d]|[-/.]\d)|(?=\d{1,2}:[0-5]\d))"#,
             caseInsensitive: false)
         for l in lines {
             let ns = l.text as NSString
