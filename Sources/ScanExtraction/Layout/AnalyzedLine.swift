@@ -188,6 +188,7 @@ public struct LineAnalyzer: Sendable {
                 && (amount(in: line.words[i - 1].text, wholeUnits: wholeUnits, bare: bare)?.scale ?? 0) >= 2
             if !digitCode, amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
             let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" })
+                || currencyTokens.contains(t.uppercased())
             guard code || digitCode, skipped == 0 || lastWasMark else { break }
             lastWasMark = t.allSatisfy { $0 == "*" }
             i -= 1
