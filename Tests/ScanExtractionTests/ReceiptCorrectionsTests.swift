@@ -257,6 +257,16 @@ import ScanModel
         #expect(total(["2", "I3,37"]) == "213.37")
         // Joined, the pieces must make what the sums make: otherwise the reading stands.
         #expect(total(["2", "13,38"]) != "213.38")
+        // With no subtotal the cut total line still starts the summary, and the payment proves it.
+        let paid = receipt([
+            (20, 16, [(20, "STEAK"), (80, "FRITES"), (400, "180,00")]),
+            (40, 16, [(20, "CAFE"), (400, "33,37")]),
+            (60, 16, [(20, "TOTAL"), (330, "213,3"), (380, "7")]),
+            (80, 16, [(20, "Carte"), (90, "bancaire"), (400, "215,00")]),
+            (100, 16, [(20, "Rendu"), (400, "1,63")]),
+        ])
+        #expect(paid.total == "213.37")
+        #expect(paid.payment?.change == "1.63")
     }
 
     @Test func aCurrencySignAfterTheAmountAsItsOwnWord() {

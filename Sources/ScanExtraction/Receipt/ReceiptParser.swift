@@ -248,7 +248,9 @@ public struct ReceiptParser: Sendable {
         for (i, l) in lines.enumerated() {
             switch roles[i] {
             case .subtotal, .total:
-                if l.amount != nil || (i + 1 < lines.count && Self.valueOnly(lines[i + 1])) { summaryStart = i }
+                // Its amount on the line, under it, or cut by OCR into number tokens (`Te betalen 23,7 3`).
+                if l.amount != nil || (i + 1 < lines.count && Self.valueOnly(lines[i + 1]))
+                    || (Self.numberTokens(l.line.words.map(\.text))?.count ?? 0) >= 2 { summaryStart = i }
             default: break
             }
             if summaryStart < lines.count { break }
