@@ -145,7 +145,7 @@ extension ReceiptParser {
 
     static func mended(_ field: String, _ printed: String, _ value: String) -> Finding {
         Finding(code: "receipt-amount-mended",
-                message: "'\(printed)' was read as \(value): a misread '$' or decimal point, which the receipt's sums prove",
+                message: "'\(printed)' was read as \(value): a misread '$', decimal point, space or digit, which the receipt's sums prove",
                 field: field)
     }
 }
