@@ -133,3 +133,16 @@ public struct Amount: Hashable, Sendable, Comparable {
         return Amount(minor: negative ? -minor : minor, scale: scale)
     }
 }
+
+extension Amount {
+    /// `text` with every letter the detectors forgive in numbers (`O`, `I`, `l`, `S`, `B`; `ScanText.numericView`) read
+    /// as its digit, for a caller that already knows the text is a number: `B9.73` is 89.73.
+    public static func digitsForLookAlikes(_ text: String) -> String {
+        String(decoding: text.utf8.map { ScanText.confusableDigit($0) ?? $0 }, as: UTF8.self)
+    }
+
+    /// Whether `c` is a letter the detectors read as a digit in a number.
+    public static func isDigitLookAlike(_ c: Character) -> Bool {
+        c.asciiValue.flatMap(ScanText.confusableDigit) != nil
+    }
+}

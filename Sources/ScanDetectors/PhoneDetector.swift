@@ -391,11 +391,21 @@ struct PhoneDetector {
         let v = tail.map { readInt(s, $0.start, $0.end) }
         let l = tail.map { $0.end - $0.start }
         func dayMonth(_ d: Int, _ m: Int) -> Bool { (1...31).contains(d) && (1...12).contains(m) }
-        if l[0] <= 2, l[1] <= 2, l[2] == 2 || l[2] == 4 && (1900...2099).contains(v[2]) {
-            return dayMonth(v[0], v[1]) || dayMonth(v[1], v[0])
+        switch dateShape(l) {
+        case .yearLast?: return (l[2] == 2 || (1900...2099).contains(v[2])) && (dayMonth(v[0], v[1]) || dayMonth(v[1], v[0]))
+        case .yearFirst?: return (1900...2099).contains(v[0]) && dayMonth(v[2], v[1])
+        case nil: return false
         }
-        if l[0] == 4, (1900...2099).contains(v[0]), l[1] <= 2, l[2] <= 2 { return dayMonth(v[2], v[1]) }
-        return false
+    }
+
+    /// Where a date's year stands, judged by the lengths of its three digit groups: after a day and a month of one or
+    /// two digits, in two or four (`16-04-2010`, `04/21/20`), or before them in four (`2010.04.16`).
+    private enum DateShape { case yearLast, yearFirst }
+
+    private static func dateShape(_ l: [Int]) -> DateShape? {
+        if l[0] <= 2 && l[1] <= 2 && (l[2] == 4 || l[2] == 2) { return .yearLast }
+        if l[0] == 4 && l[1] <= 2 && l[2] <= 2 { return .yearFirst }
+        return nil
     }
 
     private func evaluate(_ s: ScanText, _ gs: [Group], plus: Bool, vanity: [UInt8], context: Context) -> EntityValue? {
@@ -420,10 +430,8 @@ struct PhoneDetector {
             if total < shortest || total > 17 { return nil }
             if total < 7 && context != .phone { return nil }
             // Dates: 16-04-2010, 2010.04.16, 04/21/2020.
-            if gs.count == 3, !hasParens, punct.count == 1, !punct.contains(0x20), seps.allSatisfy({ $0.count == 1 }) {
-                let l = gs.map { $0.end - $0.start }
-                if (l[0] <= 2 && l[1] <= 2 && (l[2] == 4 || l[2] == 2)) || (l[0] == 4 && l[1] <= 2 && l[2] <= 2) { return nil }
-            }
+            if gs.count == 3, !hasParens, punct.count == 1, !punct.contains(0x20), seps.allSatisfy({ $0.count == 1 }),
+               Self.dateShape(gs.map { $0.end - $0.start }) != nil { return nil }
             // A number, then a date in another separator (`567455 22-11-17`: a receipt's number and its
             // day). A phone number's last groups are a valid date this way only by chance, and a label
             // or brackets around an area code still read it (`(4722) 12-11-17`).

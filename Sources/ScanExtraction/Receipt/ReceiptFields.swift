@@ -381,7 +381,7 @@ struct ReceiptFieldFeatures {
         let payable = raw.filter { !isPayment(roles[$0.label]) }.map(\.amount.cents)
         let sortedDesc = Array(Set(payable)).sorted(by: >)
         let rounding = lines.indices.last { roles[$0] == .rounding }
-        let taxTable = lines.indices.first { $0 >= c.summaryStart && Text.hasAny(lines[$0].key, lex.words(.taxSummary)) }
+        let taxTable = lines.indices.first { $0 >= c.summaryStart && Text.hasAny(lines[$0].key, ReceiptParser.taxSummaryWords) }
         let totalLabelled = lines.indices.filter { if case .total = roles[$0] { return true }; return false }
         let due = c.tendered.flatMap { t in c.change.map { t.cents - $0.cents } }
         // Amounts under a total, subtotal or tax label, and the other charges of the summary: a total

@@ -98,7 +98,7 @@ extension ReceiptParser {
                 for n in [1, 2, 3] where tokens.count >= n {
                     let tail = tokens.suffix(n)
                     let joined = tail.joined()
-                    let digits = Self.withDigitsForLetters(joined)
+                    let digits = Amount.digitsForLookAlikes(joined)
                     // One token is the reading itself unless a letter in it stood for a digit.
                     guard n > 1 || digits != joined, let a = Amount.parse(digits[...]), expected.contains(a.cents) else { continue }
                     found.append((k, a, tail.joined(separator: " ")))
@@ -120,17 +120,9 @@ extension ReceiptParser {
         while let w = ws.last, LineAnalyzer.currencyTokens.contains(w.uppercased()) { ws = ws.dropLast() }
         let tail = ws.reversed().prefix { w in
             w.contains(where: \.isNumber)
-                && w.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || digitLookAlikes[$0] != nil }
+                && w.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || Amount.isDigitLookAlike($0) }
         }
         return tail.isEmpty ? nil : Array(tail.reversed())
-    }
-
-    /// The letters OCR reads for digits in a number, as the detectors forgive them: O for 0, I and l for 1, S for 5,
-    /// B for 8.
-    static let digitLookAlikes: [Character: Character] = ["O": "0", "o": "0", "I": "1", "l": "1", "S": "5", "B": "8"]
-
-    static func withDigitsForLetters(_ s: String) -> String {
-        String(s.map { digitLookAlikes[$0] ?? $0 })
     }
 
     static func cents(_ s: String) -> Int? { Amount.parse(s[...])?.cents }
