@@ -269,6 +269,55 @@ import ScanModel
         #expect(paid.payment?.change == "1.63")
     }
 
+    @Test func aRoundedTotalIsTheAmountDue() {
+        // The rounded amount printed under the rounding line, with no label of its own (`RH` is `RM` misread).
+        let rounded = receipt([
+            (20, 16, [(20, "88888"), (100, "1"), (300, "10.00"), (400, "10.00")]),
+            (40, 16, [(20, "62483"), (100, "1"), (300, "50.31"), (400, "50.31")]),
+            (60, 16, [(20, "TOTAL"), (80, "AMT."), (300, "RM"), (400, "60.31")]),
+            (80, 16, [(20, "ROUNDING"), (120, "ADJ."), (400, "-0.01")]),
+            (100, 16, [(300, "RH"), (400, "60.30")]),
+            (120, 16, [(20, "CASH"), (300, "RM"), (400, "70.30")]),
+            (140, 16, [(20, "CHANGE"), (300, "RM"), (400, "10.00")]),
+        ])
+        #expect(rounded.total == "60.30")
+        // A total line under the rounding already states the amount due.
+        let stated = receipt([
+            (20, 16, [(20, "BATTERY"), (100, "2"), (200, "*"), (300, "2.50"), (400, "5.00")]),
+            (40, 16, [(20, "Total"), (400, "5.00")]),
+            (60, 16, [(20, "Rounding"), (120, "Adjustment"), (400, "0.03")]),
+            (80, 16, [(20, "5.03")]),
+            (100, 16, [(20, "Total"), (80, "After"), (140, "Rounding"), (400, "5.00")]),
+            (120, 16, [(20, "Cash"), (400, "10.00")]),
+            (140, 16, [(20, "CHANGE"), (400, "5.00")]),
+        ])
+        #expect(stated.total == "5.00")
+    }
+
+    @Test func aTotalThatMakesNoSumGivesWayWhenTwoSumsAgree() {
+        func read(total: String) -> (Receipt, [Finding]) {
+            let doc = extractor.extract(Fixture.document(Fixture.page([
+                (20, 16, [(20, "SHOES"), (400, "100.00")]),
+                (40, 16, [(20, "SOCKS"), (400, "6.10")]),
+                (60, 16, [(20, "Sub"), (60, "Total"), (120, "(RM)"), (400, "106.10")]),
+                (80, 16, [(20, "Total"), (70, "GST"), (120, "(RM)"), (400, "6.37")]),
+                (100, 16, [(20, "Rounding"), (120, "(RM)"), (400, "-0.02")]),
+                (120, 16, [(20, "Total"), (120, "(RM)"), (400, total)]),
+                (140, 16, [(20, "CASH"), (400, "112.45")]),
+                (160, 16, [(20, "Change"), (120, "(RM)"), (400, "0.00")]),
+            ])), as: .receipt)
+            return (doc.receipt!, doc.warnings)
+        }
+        // 106.10 + 6.37 - 0.02 is what was paid: the total read, 112.46, is no sum of the receipt.
+        let (misread, warnings) = read(total: "112.46")
+        #expect(misread.total == "112.45")
+        #expect(warnings.contains { $0.code == "receipt-total-from-sums" && $0.field == "receipt.total" })
+        // A total the sums make stands.
+        let (right, none) = read(total: "112.45")
+        #expect(right.total == "112.45")
+        #expect(!none.contains { $0.code == "receipt-total-from-sums" })
+    }
+
     @Test func aCurrencySignAfterTheAmountAsItsOwnWord() {
         for sign in ["£", "EUR", "€", "RM"] {
             let r = receipt([

@@ -113,6 +113,45 @@ extension ReceiptParser {
         return [finding]
     }
 
+    /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`):
+    /// - the total picked plus the rounding, when the rounding line follows the total and that amount is printed
+    ///   under it on a line of no other role (`RM 60.30`), with no total line there;
+    /// - the payment less its change, when the total picked makes none of the receipt's sums and two sums agree
+    ///   without it: subtotal, taxes and rounding (`106.10 + 6.37 - 0.02`) and what was paid (`112.45 - 0.00`).
+    func mendRoundedTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
+        guard let total = r.total.flatMap({ Self.cents($0) }),
+              let k = lines.indices.last(where: { roles[$0] == .rounding && lines[$0].amount != nil }),
+              let rounding = lines[k].amount?.cents, rounding != 0, abs(rounding) < 100 else { return [] }
+        let due = r.payment.flatMap { p in p.tendered.flatMap { Self.cents($0) }.flatMap { t in p.change.flatMap { Self.cents($0) }.map { t - $0 } } }
+        let rounded = total + rounding
+        let totalAbove = (0..<k).contains { i in
+            guard case .total = roles[i] else { return false }
+            return lines[i].amount?.cents == total || i + 1 < k && Self.valueOnly(lines[i + 1]) && lines[i + 1].amount?.cents == total
+        }
+        // A total line under the rounding states the amount due itself.
+        let totalBelow = ((k + 1)..<lines.count).contains { i in
+            guard case .total = roles[i] else { return false }
+            return lines[i].amount != nil || i + 1 < lines.count && Self.valueOnly(lines[i + 1])
+        }
+        let printedBelow = ((k + 1)..<lines.count).first { i in
+            roles[i] == .none && lines[i].amount?.cents == rounded
+        }
+        if totalAbove, !totalBelow, let i = printedBelow {
+            r.total = Amount.cents(rounded).decimalString
+            r.provenance["total"] = lines[i].amountProvenance ?? lines[i].line.provenance()
+            return []
+        }
+        let taxes = r.tax.compactMap { Self.cents($0.amount) }
+        guard let due, let sub = r.subtotal.flatMap({ Self.cents($0) }), !taxes.isEmpty, taxes.count == r.tax.count else { return [] }
+        let sums = sub + taxes.reduce(0, +) + (r.tip.flatMap { Self.cents($0) } ?? 0)
+        guard sums + rounding == due, total != due, total != sums, total != sums + rounding else { return [] }
+        let picked = r.total ?? ""
+        r.total = Amount.cents(due).decimalString
+        return [Finding(code: "receipt-total-from-sums",
+                        message: "the total read, \(picked), makes none of the receipt's sums; the subtotal, taxes and rounding make \(r.total!), and so does the payment less its change",
+                        field: "receipt.total")]
+    }
+
     /// The number tokens that end a line (`213,3`, `7`; `B9.73`, a digit OCR read as a look-alike letter), its
     /// currency words after them left out (`EUR`, `€`); nil when the line ends in none.
     static func numberTokens(_ words: [String]) -> [String]? {

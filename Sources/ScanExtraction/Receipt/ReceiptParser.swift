@@ -216,6 +216,7 @@ public struct ReceiptParser: Sendable {
         // --- Amounts the sums prove misread, then the checks.
         findings += mendMisreadAmounts(lines, roles: roles, into: &r)
         findings += mendSplitTotal(lines, roles: roles, into: &r)
+        findings += mendRoundedTotal(lines, roles: roles, into: &r)
         findings += check(r)
         return (r, findings, candidates)
     }
