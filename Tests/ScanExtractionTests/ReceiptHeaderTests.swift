@@ -34,6 +34,23 @@ import ScanModel
         #expect(!names.contains { $0.contains("12:49") || $0.contains("541-1897") }, "\(names)")
     }
 
+    /// A logo's words over the same name in type are one name read twice: no candidate joins them, and the lines on
+    /// their own stay candidates. Words that only share a part (`RESTAURANT JIAWEI` / `JIAWEI HOUSE`) do join.
+    @Test func aNameCandidateIsNotTheSameWordsTwice() {
+        let rows = [Fixture.line(20, "BELLA", x: 200, h: 30), Fixture.line(56, "PASTA", x: 200, h: 30),
+                    Fixture.line(96, "Bella Pasta", x: 190, h: 20),
+                    Fixture.line(124, "RESTAURANT JIAWEI", x: 170), Fixture.line(146, "JIAWEI HOUSE", x: 190),
+                    Fixture.line(180, "2011 Hewitt Ave", x: 180),
+                    Fixture.line(220, "TOTAL"), (220, 16, [(480, "3.45")])]
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let names = ReceiptFieldFeatures(lines).companyCandidates(limit: 6).map(\.value)
+        #expect(names.contains("BELLA PASTA"))
+        #expect(names.contains("Bella Pasta"))
+        #expect(names.contains("RESTAURANT JIAWEI JIAWEI HOUSE"))
+        #expect(!names.contains("BELLA PASTA Bella Pasta"), "\(names)")
+        #expect(!names.contains("PASTA Bella Pasta"), "\(names)")
+    }
+
     /// Nor does an address candidate: the date printed under the town is not part of the address.
     @Test func anAddressCandidateHoldsNoTimeDateOrPhone() {
         let rows = [Fixture.line(20, "HARBOR LIGHT DINER", x: 160, h: 24),

@@ -189,6 +189,9 @@ struct ReceiptFieldFeatures {
                 let r = i..<(i + span)
                 if span > 1 && Text.letterCount(lines[i + span - 1].text) < 2 { break }
                 if joins(r.upperBound - 1) { continue }
+                // A name is not printed twice over: a logo's words then the same words in type (`BELLA` / `PASTA` /
+                // `Bella Pasta`) are two readings of one name, which the shorter spans hold.
+                if span > 1 && Self.repeatsALine(lines[r]) { continue }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
                 guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),
@@ -214,6 +217,23 @@ struct ReceiptFieldFeatures {
             }
         }
         return out
+    }
+
+    /// Whether the lines read the same words twice over, case and punctuation aside: the span is one run of words
+    /// printed twice (`BELLA` / `PASTA` / `Bella Pasta`), or one line's words stand in another's (`PASTA` / `Bella Pasta`).
+    static func repeatsALine(_ lines: ArraySlice<AnalyzedLine>) -> Bool {
+        let perLine = lines.map { l in
+            l.text.uppercased().split(separator: " ").map { String($0.filter { $0.isLetter || $0.isNumber }) }.filter { !$0.isEmpty }
+        }
+        let words = perLine.flatMap { $0 }
+        let half = words.count / 2
+        if half > 0 && words.count % 2 == 0 && words[..<half] == words[half...] { return true }
+        for (a, inner) in perLine.enumerated() where !inner.isEmpty && inner.joined().count >= 3 {
+            for (b, outer) in perLine.enumerated() where b != a && outer.count > inner.count {
+                if (0...(outer.count - inner.count)).contains(where: { Array(outer[$0..<($0 + inner.count)]) == inner }) { return true }
+            }
+        }
+        return false
     }
 
     /// The entity types a shop's name never holds: none of the 430 company keys of `sroie-train`, `sroie-dev`
