@@ -51,6 +51,20 @@ import ScanModel
         #expect(!names.contains("PASTA Bella Pasta"), "\(names)")
     }
 
+    /// A till's line under the address (`0480 TABLE 101 #Party 3`, `Kasse 1`) ends it; `Kode Pos 40115` does not.
+    @Test func aDocumentLabelBeforeANumberEndsTheAddress() {
+        let till = addressCandidates([Fixture.line(20, "GRAND LUX CAFE", x: 160, h: 24), Fixture.line(50, "Roosevelt Field", x: 180),
+                                      Fixture.line(70, "0480 TABLE 101 #Party 3", x: 150), Fixture.line(90, "Coffee"), (90, 16, [(480, "2.95")]),
+                                      Fixture.line(130, "TOTAL"), (130, 16, [(480, "2.95")])])
+        #expect(till.contains("Roosevelt Field"))
+        #expect(!till.contains { $0.contains("TABLE") }, "\(till)")
+        let labels = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
+        #expect(ReceiptFieldFeatures.labelsANumber(Text.key("Kasse 1"), labels))
+        #expect(ReceiptFieldFeatures.labelsANumber(Text.key("Check: 24016"), labels))
+        #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Jl. Merdeka 5, Kode Pos 40115"), labels))
+        #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Station Road 6"), labels))
+    }
+
     /// Nor does an address candidate: the date printed under the town is not part of the address.
     @Test func anAddressCandidateHoldsNoTimeDateOrPhone() {
         let rows = [Fixture.line(20, "HARBOR LIGHT DINER", x: 160, h: 24),

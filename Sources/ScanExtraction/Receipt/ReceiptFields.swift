@@ -96,8 +96,10 @@ struct ReceiptFieldFeatures {
             let t = ReceiptParser.addressReadingFixes(part)
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
         }
+        let documentWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
         addressBreak = lines.map { l in
             ReceiptParser.lexicon.isLabelOnly(l.key) || l.trailing.last.map { $0.amount.scale >= 2 } == true
+                || Self.labelsANumber(l.key, documentWords)
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
@@ -131,6 +133,21 @@ struct ReceiptFieldFeatures {
                 flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), has(lex.regions), flag(lex.isPlaceOnly(k)), 1,
             ]
         }
+    }
+
+    /// Whether a document label opens `key`, or follows a number, and a number follows it (`0480 TABLE 101 #Party 3`,
+    /// `Server 12`, `Check: 24016`): a till's line, never part of an address. No address key of `sroie-train`,
+    /// `sroie-dev` or the receipt photos holds a document label before a number. After a word it may be an address's
+    /// own (`Kode Pos 40115`).
+    static func labelsANumber(_ key: String, _ labels: [[String]]) -> Bool {
+        let words = key.split(separator: " ")
+        guard words.count >= 2 else { return false }
+        for i in words.indices where i == 0 || words[i - 1].first?.isNumber == true {
+            for label in labels where i + label.count < words.count && words[i + label.count].first?.isNumber == true {
+                if label.indices.allSatisfy({ words[i + $0] == label[$0] }) { return true }
+            }
+        }
+        return false
     }
 
     func facts(_ i: Int) -> [Double] { i >= 0 && i < facts.count ? facts[i] : LineFacts.absent }
