@@ -65,6 +65,24 @@ import ScanModel
         #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Station Road 6"), labels))
     }
 
+    /// A column printed beside the header (a tip guide) that the layout joined to the town's line stays out of the
+    /// address; a lone code after a gap (`53300 KL   Site 1066`), with no column around it, stays in.
+    @Test func aColumnBesideTheHeaderIsNoPartOfTheAddress() {
+        let beside = addressCandidates([Fixture.line(20, "Longboards", x: 120, h: 24), Fixture.line(50, "92-161 Waipahe Place", x: 100),
+                                        (70, 16, Fixture.line(70, "Kapolei, HI 96707", x: 100).2 + Fixture.line(70, "Tipping is", x: 420).2),
+                                        Fixture.line(90, "customary here", x: 420), Fixture.line(110, "15-20%", x: 420),
+                                        Fixture.line(150, "Salad"), (150, 16, [(360, "8.00")]),
+                                        Fixture.line(190, "TOTAL"), (190, 16, [(360, "8.00")])])
+        #expect(beside.contains("92-161 Waipahe Place Kapolei, HI 96707"), "\(beside)")
+        #expect(!beside.contains { $0.contains("Tipping") }, "\(beside)")
+        let lone = addressCandidates([Fixture.line(20, "PETRO TRADING", x: 40, h: 24), Fixture.line(50, "LOT 2685 JLN GENTING KLANG", x: 40),
+                                      (70, 16, Fixture.line(70, "53300 KL", x: 40).2 + Fixture.line(70, "Site 1066", x: 218).2),
+                                      Fixture.line(90, "Telephone 03-40212008", x: 40),
+                                      Fixture.line(150, "DIESEL"), (150, 16, [(360, "8.00")]),
+                                      Fixture.line(190, "TOTAL"), (190, 16, [(360, "8.00")])])
+        #expect(lone.contains("LOT 2685 JLN GENTING KLANG 53300 KL Site 1066"), "\(lone)")
+    }
+
     /// Nor does an address candidate: the date printed under the town is not part of the address.
     @Test func anAddressCandidateHoldsNoTimeDateOrPhone() {
         let rows = [Fixture.line(20, "HARBOR LIGHT DINER", x: 160, h: 24),

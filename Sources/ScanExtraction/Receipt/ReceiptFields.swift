@@ -1,6 +1,7 @@
 import Foundation
 import ScanDetectors
 import ScanModel
+import ScanLayout
 
 /// The receipt fields chosen among candidates by learned scores: general code proposes the
 /// candidates (lines, spans of lines, detector hits, labelled amounts), the `ReceiptFieldModel`
@@ -86,13 +87,15 @@ struct ReceiptFieldFeatures {
             return contactLabels.begins(l.key)
         }
         self.contactOnly = contactOnly
+        let leftParts = lines.indices.map { Self.leftOfColumnGap(lines, $0) }
         addressMiddle = lines.enumerated().map { i, l in
             if contactOnly[i] { return ("", 0, 0) }
-            let t = ReceiptParser.addressReadingFixes(Text.clean(l.text))
+            let t = ReceiptParser.addressReadingFixes(Text.clean(leftParts[i] ?? l.text))
             return (t, Text.letterCount(t), Text.digitCount(t))
         }
-        addressLast = lines.map { l in
-            let (part, trimmed) = ReceiptParser.addressLastPart(l)
+        addressLast = lines.enumerated().map { i, l in
+            var (part, trimmed) = ReceiptParser.addressLastPart(l)
+            if let left = leftParts[i].map(Text.clean), left.count < part.count, part.hasPrefix(left) { (part, trimmed) = (left, true) }
             let t = ReceiptParser.addressReadingFixes(part)
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
         }
@@ -133,6 +136,35 @@ struct ReceiptFieldFeatures {
                 flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), has(lex.regions), flag(lex.isPlaceOnly(k)), 1,
             ]
         }
+    }
+
+    /// The words of line `i` left of its first column gap (more than two text heights between two words, where
+    /// `--format text` prints three spaces), when words with letters stand on both sides and the right side is
+    /// part of a column: a line above or below (up to two) has a word starting there too, alone or after a gap of
+    /// its own. That is what an address holds of a line that joined a column beside the header
+    /// (`Kapolei, HI 96707   ictices. Tipping`, a tip guide); a lone code after a gap (`53300 KL   Site 1066`) stays.
+    static func leftOfColumnGap(_ lines: [AnalyzedLine], _ i: Int) -> String? {
+        let words = lines[i].line.words
+        guard words.count >= 2 else { return nil }
+        let height = max(1, lines[i].line.textHeight)
+        func startsAfterGap(_ ws: [LayoutWord], _ m: Int, _ h: Double) -> Bool {
+            m == 0 || ws[m].place.minX - ws[m - 1].place.maxX > 2 * h
+        }
+        for k in 1..<words.count where startsAfterGap(words, k, height) {
+            let left = words[..<k].map(\.text), right = words[k...].map(\.text)
+            guard left.contains(where: { $0.contains(where: \.isLetter) }), right.contains(where: { $0.contains(where: \.isLetter) })
+            else { return nil }
+            let x = words[k].place.minX
+            let column = [i - 2, i - 1, i + 1, i + 2].contains { (j: Int) -> Bool in
+                guard j >= 0, j < lines.count else { return false }
+                let ws = lines[j].line.words
+                let h = max(1, lines[j].line.textHeight)
+                let reach = 1.5 * max(h, height)
+                return ws.indices.contains { (m: Int) -> Bool in abs(ws[m].place.minX - x) <= reach && startsAfterGap(ws, m, h) }
+            }
+            return column ? left.joined(separator: " ") : nil
+        }
+        return nil
     }
 
     /// Whether a document label opens `key`, or follows a number, and a number follows it (`0480 TABLE 101 #Party 3`,
