@@ -316,6 +316,20 @@ import ScanModel
         let (right, none) = read(total: "112.45")
         #expect(right.total == "112.45")
         #expect(!none.contains { $0.code == "receipt-total-from-sums" })
+        // Taxes included and no rounding: the subtotal alone is what was paid, and the cash tendered is no total.
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (20, 16, [(20, "2"), (50, "TAU"), (100, "SAR"), (160, "PNEAH"), (400, "25.00")]),
+            (40, 16, [(20, "SubTotal"), (400, "25.00")]),
+            (60, 16, [(20, "Net"), (70, "Total"), (400, "25."), (440, "J")]),
+            (80, 16, [(20, "Cash"), (400, "50.00")]),
+            (100, 16, [(20, "Change"), (400, "25.00")]),
+        ])))
+        var included = ReceiptParser().parse(lines).0
+        #expect(included.payment?.tendered == "50.00")
+        included.total = "50.00"
+        let found = ReceiptParser().mendTotalByPayment(lines, roles: lines.map(\.role), into: &included)
+        #expect(included.total == "25.00")
+        #expect(found.map(\.code) == ["receipt-total-from-sums"])
     }
 
     @Test func aCurrencySignAfterTheAmountAsItsOwnWord() {

@@ -113,16 +113,11 @@ extension ReceiptParser {
         return [finding]
     }
 
-    /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`):
-    /// - the total picked plus the rounding, when the rounding line follows the total and that amount is printed
-    ///   under it on a line of no other role (`RM 60.30`), with no total line there;
-    /// - the payment less its change, when the total picked makes none of the receipt's sums and two sums agree
-    ///   without it: subtotal, taxes and rounding (`106.10 + 6.37 - 0.02`) and what was paid (`112.45 - 0.00`).
-    func mendRoundedTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
-        guard let total = r.total.flatMap({ Self.cents($0) }),
-              let k = lines.indices.last(where: { roles[$0] == .rounding && lines[$0].amount != nil }),
-              let rounding = lines[k].amount?.cents, rounding != 0, abs(rounding) < 100 else { return [] }
-        let due = r.payment.flatMap { p in p.tendered.flatMap { Self.cents($0) }.flatMap { t in p.change.flatMap { Self.cents($0) }.map { t - $0 } } }
+    /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`): the total picked plus the rounding, when the
+    /// rounding line follows the total and that amount is printed under it on a line of no other role (`RM 60.30`),
+    /// with no total line there.
+    func mendRoundedTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) {
+        guard let total = r.total.flatMap({ Self.cents($0) }), let (k, rounding) = Self.rounding(lines, roles: roles) else { return }
         let rounded = total + rounding
         let totalAbove = (0..<k).contains { i in
             guard case .total = roles[i] else { return false }
@@ -133,22 +128,38 @@ extension ReceiptParser {
             guard case .total = roles[i] else { return false }
             return lines[i].amount != nil || i + 1 < lines.count && Self.valueOnly(lines[i + 1])
         }
-        let printedBelow = ((k + 1)..<lines.count).first { i in
-            roles[i] == .none && lines[i].amount?.cents == rounded
-        }
-        if totalAbove, !totalBelow, let i = printedBelow {
-            r.total = Amount.cents(rounded).decimalString
-            r.provenance["total"] = lines[i].amountProvenance ?? lines[i].line.provenance()
-            return []
-        }
+        guard totalAbove, !totalBelow,
+              let i = ((k + 1)..<lines.count).first(where: { roles[$0] == .none && lines[$0].amount?.cents == rounded }) else { return }
+        r.total = Amount.cents(rounded).decimalString
+        r.provenance["total"] = lines[i].amountProvenance ?? lines[i].line.provenance()
+    }
+
+    /// The last rounding line with an amount under a whole unit, and that amount in cents.
+    static func rounding(_ lines: [AnalyzedLine], roles: [Role]) -> (line: Int, cents: Int)? {
+        guard let k = lines.indices.last(where: { roles[$0] == .rounding && lines[$0].amount != nil }),
+              let c = lines[k].amount?.cents, c != 0, abs(c) < 100 else { return nil }
+        return (k, c)
+    }
+
+    /// A total that makes none of the receipt's sums gives way to what was paid (tendered less change, both printed)
+    /// when the subtotal makes that: with the taxes and tip added, or alone (taxes included), with the rounding or
+    /// without (`Total 112.46` under `Sub Total 106.10`, `GST 6.37`, `Rounding -0.02`, paid `112.45`, change `0.00`;
+    /// `Net Total 25. J` misread and the cash `50.00` picked, under `SubTotal 25.00`, change `25.00`).
+    func mendTotalByPayment(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
+        guard let total = r.total.flatMap({ Self.cents($0) }), let sub = r.subtotal.flatMap({ Self.cents($0) }),
+              let tendered = r.payment?.tendered.flatMap({ Self.cents($0) }), let change = r.payment?.change.flatMap({ Self.cents($0) })
+        else { return [] }
+        let due = tendered - change
         let taxes = r.tax.compactMap { Self.cents($0.amount) }
-        guard let due, let sub = r.subtotal.flatMap({ Self.cents($0) }), !taxes.isEmpty, taxes.count == r.tax.count else { return [] }
-        let sums = sub + taxes.reduce(0, +) + (r.tip.flatMap { Self.cents($0) } ?? 0)
-        guard sums + rounding == due, total != due, total != sums, total != sums + rounding else { return [] }
+        let tip = r.tip.flatMap { Self.cents($0) } ?? 0
+        var sums: Set<Int> = [sub]
+        if !taxes.isEmpty, taxes.count == r.tax.count { sums.insert(sub + taxes.reduce(0, +) + tip) }
+        if let (_, rounding) = Self.rounding(lines, roles: roles) { sums.formUnion(sums.map { $0 + rounding }) }
+        guard due > 0, sums.contains(due), total != due, !sums.contains(total) else { return [] }
         let picked = r.total ?? ""
         r.total = Amount.cents(due).decimalString
         return [Finding(code: "receipt-total-from-sums",
-                        message: "the total read, \(picked), makes none of the receipt's sums; the subtotal, taxes and rounding make \(r.total!), and so does the payment less its change",
+                        message: "the total read, \(picked), makes none of the receipt's sums; the subtotal makes \(r.total!), and so does the payment less its change",
                         field: "receipt.total")]
     }
 

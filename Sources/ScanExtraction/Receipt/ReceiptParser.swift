@@ -216,7 +216,8 @@ public struct ReceiptParser: Sendable {
         // --- Amounts the sums prove misread, then the checks.
         findings += mendMisreadAmounts(lines, roles: roles, into: &r)
         findings += mendSplitTotal(lines, roles: roles, into: &r)
-        findings += mendRoundedTotal(lines, roles: roles, into: &r)
+        mendRoundedTotal(lines, roles: roles, into: &r)
+        findings += mendTotalByPayment(lines, roles: roles, into: &r)
         findings += check(r)
         return (r, findings, candidates)
     }
