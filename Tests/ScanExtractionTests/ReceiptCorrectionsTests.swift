@@ -73,6 +73,24 @@ import ScanModel
         }
     }
 
+    @Test func zerosReadForTheLetterOInsideAWordAreLettersAgain() {
+        #expect(ReceiptParser.lettersForZeros("WICKZ0GASSE 41") == "WICKZOGASSE 41")
+        #expect(ReceiptParser.lettersForZeros("07302 0lborul") == "07302 olborul")
+        #expect(ReceiptParser.lettersForZeros("70 AV. DU OLDO 79626 LALAD0") == "70 AV. DU OLDO 79626 LALADO")
+        #expect(ReceiptParser.lettersForZeros("Het 0ude Leyton") == "Het oude Leyton")
+        #expect(ReceiptParser.lettersForZeros("G00DS SOLD") == "GOODS SOLD")
+        // Numbers, and codes with other digits, keep their zeros.
+        for kept in ["SS20", "LN6 0AU", "K1A 0B1", "No.10,", "404360", "U0", "(T0)", "Unit 0A", "SEK 0", "1000A"] {
+            #expect(ReceiptParser.lettersForZeros(kept) == kept, "\(kept)")
+        }
+        // In an address and a name as the receipt parser reads them.
+        let r = receipt([Fixture.line(20, "D0MINO PIZZA SDN BHD", x: 120, h: 24), Fixture.line(50, "Piazza Z0vel, 37", x: 140),
+                         Fixture.line(70, "49888 Kala", x: 160), Fixture.line(110, "Pizza"), (110, 16, [(400, "8.00")]),
+                         Fixture.line(140, "TOTALE"), (140, 16, [(400, "8.00")])])
+        #expect(r.merchant.name == "DOMINO PIZZA SDN BHD")
+        #expect(r.merchant.address?.hasPrefix("Piazza Zovel, 37") == true, "\(r.merchant.address ?? "")")
+    }
+
     @Test func addressPunctuationSlipsArePutRight() {
         #expect(ReceiptParser.addressPunctuation("NO.32 & 33. JALAN SR 1/9. SEKSYEN 9. 43300 SERI KEMBANGAN. SELANGOR")
                 == "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9, 43300 SERI KEMBANGAN, SELANGOR")

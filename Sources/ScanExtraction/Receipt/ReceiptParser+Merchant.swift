@@ -52,6 +52,7 @@ extension ReceiptParser {
            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
             name = String(name[m.upperBound...])
         }
+        if name.contains("0") { name = lettersForZeros(name) }
         return mendLegalForm(name)
     }
 
@@ -242,6 +243,7 @@ extension ReceiptParser {
             return streetWordSet.contains(mapped) && mapped.allSatisfy(\.isLetter) ? mapped : String(token)
         }.joined(separator: " ")
         if s.contains("1") { s = lettersForOnes(s) }
+        if s.contains("0") { s = lettersForZeros(s) }
         guard s.contains("O") else { return s }
         // A letter O among the digits of a number (`456OO`): a zero.
         let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
@@ -250,6 +252,33 @@ extension ReceiptParser {
             s.replaceSubrange(r, with: s[r].replacingOccurrences(of: "O", with: "0"))
         }
         return s
+    }
+
+    /// The letter O that OCR read as the digit 0 in a word (`WICKZ0GASSE`, `0LDENOL`, `LALAD0`, `Z0VEL`): in a word of at
+    /// least three letters whose only digits are zeros, a zero next to a letter (or next to such a zero, `B00K`) is an O,
+    /// lowercase beside a lowercase letter. Numbers and codes with other digits (`SS20`, `LN6 6AU`, `0B1`) keep theirs.
+    static func lettersForZeros(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            var chars = Array(token)
+            guard chars.contains("0"), chars.filter(\.isLetter).count >= 3,
+                  !chars.contains(where: { $0.isNumber && $0 != "0" }) else { return String(token) }
+            var changed = false
+            var i = 0
+            while i < chars.count {
+                guard chars[i] == "0" else { i += 1; continue }
+                var j = i
+                while j < chars.count && chars[j] == "0" { j += 1 }
+                let before = i > 0 ? chars[i - 1] : nil
+                let after = j < chars.count ? chars[j] : nil
+                if j - i <= 2, before?.isLetter == true || after?.isLetter == true {
+                    let o: Character = before?.isLowercase == true || after?.isLowercase == true ? "o" : "O"
+                    for k in i..<j { chars[k] = o }
+                    changed = true
+                }
+                i = j
+            }
+            return changed ? String(chars) : String(token)
+        }.joined(separator: " ")
     }
 
     /// The letter l (or L) that OCR read as the digit 1 inside a word (`Haverhi11 Rd`, `Be11flower`, `SE1ANGOR`):
