@@ -30,6 +30,11 @@ enum PhoneMetadata {
         plan.keepsLeadingZero ? plan.maxLength : plan.trunk == "0" ? plan.maxLength + 1 : 0
     }.max() ?? 15
 
+    /// The digits a national number printed without a phone word may start with, where the plan says: Italy's
+    /// subscriber numbers start with 0 (fixed lines, the 0 kept) or 3 (mobiles); its other ranges are services
+    /// that a till prints with a label. A house number and a postal code (`Corso Stonmo, 57 85142`) are no number.
+    static let bareFirstDigits: [String: Set<UInt8>] = ["IT": [0x30, 0x33]]
+
     static let plans: [String: RegionPlan] = {
         let rows: [(String, String, String, Bool, Int, Int, String)] = [
             ("US", "1", "1", false, 10, 10, "011"), ("CA", "1", "1", false, 10, 10, "011"),

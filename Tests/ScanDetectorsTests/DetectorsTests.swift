@@ -120,6 +120,12 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("0120 63974", .phone, region: "DE").first?.value.e164, "+4912063974")
         XCTAssertEqual(find("1300 123 456", .phone, region: "AU").first?.value.e164, "+611300123456")
         XCTAssertEqual(find("1300 123456", .phone, region: "AU").first?.value.e164, "+611300123456")
+        // Italy keeps its 0 and has no trunk: a bare number starts with 0 (fixed) or 3 (mobile), or it is a house
+        // number and a postal code; a phone word still reads one.
+        XCTAssertTrue(find("Corso Stonmo, 57 85142 Tamsil (MI)", .phone, region: "IT").isEmpty)
+        XCTAssertEqual(find("0384/3661135", .phone, region: "IT").first?.value.e164, "+3903843661135")
+        XCTAssertEqual(find("347 1234567", .phone, region: "IT").first?.value.e164, "+393471234567")
+        XCTAssertEqual(find("Tel. 57 85142", .phone, region: "IT").first?.value.e164, "+395785142")
         // Fourteen digits from a 0 still can be one (a long German extension), with no region to check.
         XCTAssertEqual(find("0228-4711-1234-56", .phone).first?.value.national, "02284711123456")
     }
