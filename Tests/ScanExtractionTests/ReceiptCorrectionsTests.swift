@@ -91,6 +91,16 @@ import ScanModel
         #expect(r.merchant.address?.hasPrefix("Piazza Zovel, 37") == true, "\(r.merchant.address ?? "")")
     }
 
+    @Test func aBritishPostcodeGetsBackTheSpaceOCRLost() {
+        #expect(ReceiptParser.ukPostcodeSpaced("134 KATEN AVENUE DENVILLEBRI LN66AU") == "134 KATEN AVENUE DENVILLEBRI LN6 6AU")
+        #expect(ReceiptParser.ukPostcodeSpaced("10 Downing St, London SW1A2AA") == "10 Downing St, London SW1A 2AA")
+        #expect(ReceiptParser.ukPostcodeSpaced("Dewick EP171DN, UK") == "Dewick EP17 1DN, UK")
+        // Spaced already, or other codes: as printed.
+        for kept in ["Anla LR28 1EF", "JALAN SS21/58", "LOT 1851-A", "UNIT 2A1BC ROAD", "K1A 0B1"] {
+            #expect(ReceiptParser.ukPostcodeSpaced(kept) == kept, "\(kept)")
+        }
+    }
+
     @Test func addressPunctuationSlipsArePutRight() {
         #expect(ReceiptParser.addressPunctuation("NO.32 & 33. JALAN SR 1/9. SEKSYEN 9. 43300 SERI KEMBANGAN. SELANGOR")
                 == "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9, 43300 SERI KEMBANGAN, SELANGOR")

@@ -244,6 +244,7 @@ extension ReceiptParser {
         }.joined(separator: " ")
         if s.contains("1") { s = lettersForOnes(s) }
         if s.contains("0") { s = lettersForZeros(s) }
+        s = ukPostcodeSpaced(s)
         guard s.contains("O") else { return s }
         // A letter O among the digits of a number (`456OO`): a zero.
         let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
@@ -252,6 +253,14 @@ extension ReceiptParser {
             s.replaceSubrange(r, with: s[r].replacingOccurrences(of: "O", with: "0"))
         }
         return s
+    }
+
+    /// A British postcode whose space OCR lost (`LN66AU`, `SW1A1AA`) gets it back before its inward code (`LN6 6AU`):
+    /// an outward code (one or two letters, a digit, a digit or letter) glued to a digit and two letters, as a word
+    /// of its own at the end of the address or before a comma.
+    static func ukPostcodeSpaced(_ address: String) -> String {
+        guard address.contains(where: \.isNumber) else { return address }
+        return Text.replacing(address, #"(?<![\w-])([A-Z]{1,2}\d[A-Z\d]?)(\d[ABD-HJLNP-UW-Z]{2})(?=\s*,?\s*$|,)"#, with: "$1 $2")
     }
 
     /// The letter O that OCR read as the digit 0 in a word (`WICKZ0GASSE`, `0LDENOL`, `LALAD0`, `Z0VEL`): in a word of at
