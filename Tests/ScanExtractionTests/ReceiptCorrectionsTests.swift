@@ -408,6 +408,17 @@ import ScanModel
             (100, 16, [(20, "Total"), (80, "Bayar"), (380, "Rp.290.400")]),
         ])
         #expect(dotted.total == "290400")
+        // The rupiah's sign beside a single grouped amount, glued on or after it with its full stop.
+        let glued = receipt([(20, 16, [(20, "JAYA"), (80, "TISIL")]), (60, 16, [(20, "Total"), (380, "Rp181.000")])])
+        #expect(glued.total == "181000")
+        let after = receipt([
+            (20, 16, [(20, "Air"), (60, "Mineral"), (400, "105.000")]),
+            (40, 16, [(20, "2"), (40, "Sate"), (90, "Ayam"), (400, "144.000")]),
+            (60, 16, [(20, "Tax"), (60, "10%"), (400, "12.450")]),
+            (80, 16, [(20, "TOTAL"), (90, "BELANJA"), (380, "261.450"), (460, "Rp.")]),
+            (100, 16, [(20, "Tunai"), (400, "270.000")]),
+        ])
+        #expect(after.total == "261450")
     }
 
     @Test func gluedAndAbbreviatedSummaryLabels() {

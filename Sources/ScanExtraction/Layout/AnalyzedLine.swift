@@ -88,6 +88,23 @@ public struct LineAnalyzer: Sendable {
         "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "FR",
     ]
 
+    /// Whether a word is a currency printed on its own, with or without an abbreviation's full stop (`Rp.`, `EUR`).
+    static func isCurrencyToken(_ word: String) -> Bool {
+        let t = word.uppercased()
+        return currencyTokens.contains(t) || t.count > 1 && t.hasSuffix(".") && currencyTokens.contains(String(t.dropLast()))
+    }
+
+    /// Currency words and signs of the currencies printed in whole units (`MoneyDetector.wholeUnitCurrencies`).
+    static let wholeUnitCurrencyTokens: Set<String> = ["RP", "IDR", "¥", "JPY", "YEN", "円", "₩", "KRW", "VND", "₫", "CLP", "ISK"]
+
+    /// Whether `word` names a currency printed in whole units, alone (`Rp.`) or glued before its amount (`Rp181.000`).
+    static func namesWholeUnitCurrency(_ word: String) -> Bool {
+        let t = word.uppercased()
+        let lead = String(t.prefix { !$0.isNumber })
+        let bare = lead.hasSuffix(".") ? String(lead.dropLast()) : lead
+        return wholeUnitCurrencyTokens.contains(bare.trimmingCharacters(in: .whitespaces))
+    }
+
     /// A document's lines with what the analysis of the whole page found (its detector context).
     public struct Analysis: Sendable {
         public var lines: [AnalyzedLine]
@@ -132,20 +149,30 @@ public struct LineAnalyzer: Sendable {
     /// and at least two lines labelled as a total, tax, payment or change end in a plain number, or
     /// two item lines prove it by arithmetic (`bareItemArithmetic`).
     static func amountStyle(_ lines: [LayoutLine]) -> (wholeUnits: Bool, bare: Bool) {
-        var decimals = 0, grouped = 0, bareSummary = 0, bareItems = 0
+        var decimals = 0, grouped = 0, bareSummary = 0, bareItems = 0, wholeCurrency = 0
         let summaryWords = ["TOTAL", "SUBTOTAL", "TAX", "CASH", "CHANGE", "DUE", "AMOUNT", "TENDERED", "PAID", "JUMLAH", "TUNAI",
                             "KEMBALI", "KEMBALIAN", "BAYAR", "PPN", "SERVICE", "GOUKEI", "合計", "お釣り", "現金"]
         for l in lines {
             guard let w = l.words.last?.text[...] else { continue }
             // A lone `0` reads as whole units but says nothing of how the others are printed.
-            if Amount.parse(w) != nil { decimals += 1 } else if let a = Amount.parse(w, wholeUnits: true), a.minor != 0 { grouped += 1 }
+            if Amount.parse(w) != nil { decimals += 1 } else if let a = Amount.parse(w, wholeUnits: true), a.minor != 0 {
+                grouped += 1
+                // Beside the rupiah's or the yen's sign, one grouped amount is enough (`Total Rp181.000`, `Rp 181.000`).
+                let before = l.words.count >= 2 ? l.words[l.words.count - 2].text : ""
+                if namesWholeUnitCurrency(String(w)) || isCurrencyToken(before) && namesWholeUnitCurrency(before) { wholeCurrency += 1 }
+            } else if l.words.count >= 2, isCurrencyToken(String(w)), namesWholeUnitCurrency(String(w)),
+                      let a = Amount.parse(l.words[l.words.count - 2].text[...], wholeUnits: true), a.minor != 0 {
+                // The sign after the amount (`261.450 Rp.`).
+                grouped += 1
+                wholeCurrency += 1
+            }
             else if l.words.count >= 2, Amount.parse(w, wholeUnits: true, bare: true) != nil,
                     Text.hasAny(Text.key(l.text), summaryWords) { bareSummary += 1 }
             if Self.bareItemArithmetic(l) { bareItems += 1 }
         }
         // Thousands groups and no cents (`25.000`): whole units, with two such amounts already when nothing is
         // printed with cents (a one-article receipt: its price and its total).
-        let whole = grouped >= 3 && grouped > 2 * decimals || grouped >= 2 && decimals == 0
+        let whole = grouped >= 3 && grouped > 2 * decimals || grouped >= 2 && decimals == 0 || wholeCurrency >= 1 && decimals == 0
         let bare = decimals == 0 && (bareSummary >= 2 || bareItems >= 2) && (grouped == 0 || whole)
         return (whole || bare, bare)
     }
@@ -188,7 +215,7 @@ public struct LineAnalyzer: Sendable {
                 && (amount(in: line.words[i - 1].text, wholeUnits: wholeUnits, bare: bare)?.scale ?? 0) >= 2
             if !digitCode, amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
             let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" })
-                || currencyTokens.contains(t.uppercased())
+                || isCurrencyToken(t)
             guard code || digitCode, skipped == 0 || lastWasMark else { break }
             lastWasMark = t.allSatisfy { $0 == "*" }
             i -= 1
@@ -204,7 +231,7 @@ public struct LineAnalyzer: Sendable {
                 out.insert((a, i - 1), at: 0)
                 end = i - 1
                 i -= 2
-                if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
+                if i >= 0, isCurrencyToken(line.words[i].text) { end = i; i -= 1 }
                 continue
             }
             if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare) {
@@ -212,7 +239,7 @@ public struct LineAnalyzer: Sendable {
                 end = i
                 i -= 1
                 // A currency printed as its own word before the amount.
-                if i >= 0, currencyTokens.contains(line.words[i].text.uppercased()) { end = i; i -= 1 }
+                if i >= 0, isCurrencyToken(line.words[i].text) { end = i; i -= 1 }
                 continue
             }
             break
