@@ -258,17 +258,32 @@ extension ReceiptParser {
     /// A British postcode whose space OCR lost (`LN66AU`, `SW1A1AA`) gets it back before its inward code (`LN6 6AU`):
     /// an outward code (one or two letters, a digit, a digit or letter) glued to a digit and two letters, as a word
     /// of its own at the end of the address or before a comma.
+    /// The inward code's digit read as its look-alike letter (`LA28 SWL`) is a digit again (`LA28 5WL`).
     static func ukPostcodeSpaced(_ address: String) -> String {
         guard address.contains(where: \.isNumber) else { return address }
-        return Text.replacing(address, #"(?<![\w-])([A-Z]{1,2}\d[A-Z\d]?)(\d[ABD-HJLNP-UW-Z]{2})(?=\s*,?\s*$|,)"#, with: "$1 $2")
+        var s = Text.replacing(address, #"(?<![\w-])([A-Z]{1,2}\d[A-Z\d]?)(\d[ABD-HJLNP-UW-Z]{2})(?=\s*,?\s*$|,)"#, with: "$1 $2")
+        let misread = RegexCache.shared.regex(#"(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? ([A-Z])[ABD-HJLNP-UW-Z]{2}(?=\s*,?\s*$|,)"#,
+                                              caseInsensitive: false)
+        for m in misread.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+            guard let r = Range(m.range(at: 1), in: s) else { continue }
+            let letter = String(s[r]), digit = Amount.digitsForLookAlikes(letter)
+            if digit != letter, digit.allSatisfy(\.isNumber) { s.replaceSubrange(r, with: digit) }
+        }
+        return s
     }
 
     /// The letter O that OCR read as the digit 0 in a word (`WICKZ0GASSE`, `0LDENOL`, `LALAD0`, `Z0VEL`): in a word of at
     /// least three letters whose only digits are zeros, a zero next to a letter (or next to such a zero, `B00K`) is an O,
-    /// lowercase beside a lowercase letter. Numbers and codes with other digits (`SS20`, `LN6 6AU`, `0B1`) keep theirs.
+    /// lowercase beside a lowercase letter; so is the zero of a bracketed two-letter code (`(T0)`). Numbers and codes
+    /// with other digits (`SS20`, `LN6 6AU`, `0B1`) keep theirs.
     static func lettersForZeros(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             var chars = Array(token)
+            // A code of two letters in brackets, as a province's (`(T0)`, `(B0)` for `(TO)`, `(BO)`).
+            if chars.count == 4, chars.first == "(", chars.last == ")", chars[1].isLetter != chars[2].isLetter,
+               chars[1] == "0" || chars[2] == "0" {
+                return chars[1] == "0" ? "(O\(chars[2]))" : "(\(chars[1])O)"
+            }
             guard chars.contains("0"), chars.filter(\.isLetter).count >= 3,
                   !chars.contains(where: { $0.isNumber && $0 != "0" }) else { return String(token) }
             var changed = false
