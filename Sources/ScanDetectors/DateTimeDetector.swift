@@ -80,6 +80,13 @@ struct DateTimeDetector {
         if isDigit(c) {
             var e = i
             while e < s.count, isDigit(s.num[e]) { e += 1 }
+            // A month name whose first O OCR read as a zero (`22 0ct 2015`, `0kt`, `0ttobre`).
+            if e == i + 1, c == 0x30, isWordLetter(s.at(e)) {
+                let we = s.wordEnd(from: e)
+                if we - e >= 2, we - e <= 11, let m = DateTimeDetector.months["o" + s.string(e, we).lowercased()] {
+                    return (.month(m), s.at(we) == 0x2E ? we + 1 : we)
+                }
+            }
             if let year = yearGluedToTime(s, i, e) { return (.num(value: year, digits: 4, ordinal: false), i + 4) }
             let digits = e - i
             guard digits <= 4 else { return nil }

@@ -200,6 +200,10 @@ final class DetectorsTests: XCTestCase {
     func testDates() {
         let rows: [(String, String?, String, String?)] = [
             ("DATE: 25 DEC 2018", nil, "25 DEC 2018", "2018-12-25"),
+            // A month's O read as a zero by OCR.
+            ("22 0ct 2015 Jam: 12:23", nil, "22 0ct 2015", "2015-10-22"),
+            ("12 0ktober 2019", nil, "12 0ktober 2019", "2019-10-12"),
+            ("Room 0ct", nil, "", nil),
             ("Signed Dec. 31, 1994 in Boston", nil, "Dec. 31, 1994", "1994-12-31"),
             ("Meeting 2018-7-6", nil, "2018-7-6", "2018-07-06"),
             ("Exp Feb23'19", nil, "Feb23'19", "2019-02-23"),

@@ -59,7 +59,13 @@ import ScanModel
         #expect(till.contains("Roosevelt Field"))
         #expect(!till.contains { $0.contains("TABLE") }, "\(till)")
         let labels = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
+        let greeting = addressCandidates([Fixture.line(20, "Neue Elkaden", x: 160, h: 24), Fixture.line(50, "Berulallee 53 81940 Fieldzanka", x: 120),
+                                          Fixture.line(70, "willkommen", x: 180), Fixture.line(90, "Brezel"), (90, 16, [(480, "4,64")]),
+                                          Fixture.line(130, "Summe"), (130, 16, [(480, "4,64")])])
+        #expect(greeting.contains("Berulallee 53 81940 Fieldzanka"))
+        #expect(!greeting.contains { $0.lowercased().contains("willkommen") }, "\(greeting)")
         #expect(ReceiptFieldFeatures.labelsANumber(Text.key("Kasse 1"), labels))
+        #expect(ReceiptFieldFeatures.labelsANumber(Text.key("Filiale 78393"), labels))
         #expect(ReceiptFieldFeatures.labelsANumber(Text.key("Check: 24016"), labels))
         #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Jl. Merdeka 5, Kode Pos 40115"), labels))
         #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Station Road 6"), labels))

@@ -67,8 +67,9 @@ struct ReceiptFieldFeatures {
     /// letter and digit counts (an address candidate joins these: computed once a line, not once a span).
     let addressMiddle: [(text: String, letters: Int, digits: Int)]
     let addressLast: [(text: String, letters: Int, digits: Int, trimmed: Bool)]
-    /// Lines no address runs through: label words alone (`TAX INVOICE`, `CASHIER`) or a price at the end. No address
-    /// of `sroie-train`'s or the receipt photos' keys holds such a line.
+    /// Lines no address runs through: label words alone (`TAX INVOICE`, `CASHIER`), a greeting or a document's name alone
+    /// (`Willkommen`, `RECEIPT`), a document label before a number, or a price at the end. No address of `sroie-train`'s
+    /// or the receipt photos' keys holds such a line.
     let addressBreak: [Bool]
     /// Lines of contact details: a phone number and at most a label word, a web or e-mail address and at most a label
     /// word, or a line that starts with a contact label (`TEL: 1300-88-5200 (Customer Service)`). No address of
@@ -100,9 +101,10 @@ struct ReceiptFieldFeatures {
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
         }
         let documentWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
+        let headerNoise = ReceiptParser.lexicon.headerNoise
         addressBreak = lines.map { l in
             ReceiptParser.lexicon.isLabelOnly(l.key) || l.trailing.last.map { $0.amount.scale >= 2 } == true
-                || Self.labelsANumber(l.key, documentWords)
+                || Self.labelsANumber(l.key, documentWords) || headerNoise.contains(l.key)
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
