@@ -246,12 +246,13 @@ import TestSupport
     }
 
     /// The line model's labels, forced, then the sums: `completeItemsBySums` alone.
-    func completed(_ rows: [(String, String?, ItemLineLabel)], total: String, subtotal: String? = nil) -> Receipt {
+    func completed(_ rows: [(String, String?, ItemLineLabel)], total: String, subtotal: String? = nil, heading: Int? = nil) -> Receipt {
         var y = 100.0
         var page: [(Double, Double, [(Double, String)])] = []
         for (text, amount, _) in rows { page += Self.row(y, text, amount); y += 22 }
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(page)))
-        let reading = ReceiptParser.ItemReading(lines: lines, labels: rows.map(\.2), summaryStart: lines.count, wholeUnits: false)
+        let reading = ReceiptParser.ItemReading(lines: lines, labels: rows.map(\.2), summaryStart: lines.count, wholeUnits: false,
+                                                heading: heading)
         var r = Receipt()
         ReceiptParser.setItems(reading, into: &r)
         r.total = total
@@ -276,6 +277,12 @@ import TestSupport
         // A refund slip: negative articles, the total negative.
         let refund: [(String, String?, ItemLineLabel)] = [("Balea Shampoo", "-1,95", .other), ("Duschgel", "-0,95", .item)]
         #expect(completed(refund, total: "-2.90").items.map(\.amount) == ["-1.95", "-0.95"])
+        // No item found: the priced line under the column heading makes the total, so it is one; without a heading
+        // nothing is taken.
+        let single: [(String, String?, ItemLineLabel)] = [("Tisch 50119", nil, .other), ("QTY DESCRIPTION", "PRICE", .other),
+                                                          ("Brötchen", "25,32", .other)]
+        #expect(completed(single, total: "25.32", heading: 1).items.map(\.description) == ["Brötchen"])
+        #expect(completed(single, total: "25.32").items.isEmpty)
     }
 
     @Test func aRefundsVATRowIsReadByItsSize() throws {

@@ -67,6 +67,8 @@ extension ReceiptParser {
         var labels: [ItemLineLabel]
         var summaryStart: Int
         var wholeUnits: Bool
+        /// The column heading's line (`QTY DESCRIPTION PRICE`), if any.
+        var heading: Int? = nil
     }
 
     /// Labels every line with the learned item-line model, then assembles the items:
@@ -78,7 +80,7 @@ extension ReceiptParser {
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
         let outside = Self.summaryLines(roles: roles, summaryStart: summaryStart)
         let reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
-                                  wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } })
+                                  wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }, heading: heading)
         Self.setItems(reading, into: &r)
         return reading
     }
@@ -128,7 +130,8 @@ extension ReceiptParser {
     /// Priced lines above the last item that the line model left out (a deposit `PFAND 0,25 A *`, a bottle return
     /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
     /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
-    /// without them they add up to none of these. Runs once the summary is read.
+    /// without them they add up to none of these. With no item found, the priced lines under a column heading are
+    /// looked at the same way. Runs once the summary is read.
     static func completeItemsBySums(_ reading: ItemReading, into r: inout Receipt) {
         func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         func sum(_ x: Receipt) -> Int {
@@ -140,10 +143,20 @@ extension ReceiptParser {
         guard !targets.contains(sum(r)) else { return }
         let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
         // Only lines above the last item the model found: the tax and total lines that close the items (`I.V.A.`,
-        // a total label OCR garbled) also make the sums, but under every item.
-        guard let lastItem = settled.lastIndex(where: { $0 != .other }) else { return }
+        // a total label OCR garbled) also make the sums, but under every item. With no item found, the lines between
+        // a column heading and the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`).
+        let region: Range<Int>
+        if let lastItem = settled.lastIndex(where: { $0 != .other }) {
+            region = 0..<lastItem
+        } else if let h = reading.heading, h + 1 < min(reading.summaryStart, settled.count),
+                  !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
+            // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
+            region = (h + 1)..<min(reading.summaryStart, settled.count)
+        } else {
+            return
+        }
         var labels = settled
-        for i in 0..<lastItem where labels[i] == .other {
+        for i in region where labels[i] == .other {
             let l = reading.lines[i]
             guard let a = l.amount, a.minor != 0, l.role == .none, Text.letterCount(l.label) >= 2,
                   !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
@@ -152,7 +165,7 @@ extension ReceiptParser {
         guard labels != settled else { return }
         var completed = r
         setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
-                             wholeUnits: reading.wholeUnits), into: &completed)
+                             wholeUnits: reading.wholeUnits, heading: reading.heading), into: &completed)
         if targets.contains(sum(completed)) { r = completed }
     }
 
