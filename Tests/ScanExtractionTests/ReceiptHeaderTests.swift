@@ -51,6 +51,23 @@ import ScanModel
         #expect(!names.contains("PASTA Bella Pasta"), "\(names)")
     }
 
+    /// A till's line under or over the name (`Kasir: Ana`, `Camarero: Jin`) is no part of it.
+    @Test func aTillsLabelLineIsNoPartOfTheName() {
+        let rows = [Fixture.line(20, "Camarero: Jin", x: 180), Fixture.line(44, "SINAR KOPI", x: 160, h: 24),
+                    Fixture.line(74, "Kasir: Ana", x: 180), Fixture.line(96, "Jln. Tonolmo No. 81", x: 150),
+                    Fixture.line(130, "Es Jeruk"), (130, 16, [(480, "67.000")]),
+                    Fixture.line(160, "TOTAL"), (160, 16, [(480, "67.000")])]
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let names = ReceiptFieldFeatures(lines).companyCandidates(limit: 4).map(\.value)
+        #expect(names.contains("SINAR KOPI"))
+        #expect(!names.contains { $0.contains("Kasir") || $0.contains("Camarero") }, "\(names)")
+        let labels = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
+        #expect(ReceiptFieldFeatures.opensWithALabel("TABLE 12", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Server #4", labels))
+        #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE & APRON BISTRO", labels))
+        #expect(!ReceiptFieldFeatures.opensWithALabel("STATION ROAD CAFE", labels))
+    }
+
     /// A till's line under the address (`0480 TABLE 101 #Party 3`, `Kasse 1`) ends it; `Kode Pos 40115` does not.
     @Test func aDocumentLabelBeforeANumberEndsTheAddress() {
         let till = addressCandidates([Fixture.line(20, "GRAND LUX CAFE", x: 160, h: 24), Fixture.line(50, "Roosevelt Field", x: 180),

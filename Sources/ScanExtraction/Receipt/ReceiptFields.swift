@@ -169,6 +169,24 @@ struct ReceiptFieldFeatures {
         return nil
     }
 
+    /// Whether `text` opens with a document label followed by a colon, a `#` or a number (`Kasir: Ana`, `Server: Max`,
+    /// `TABLE 12`, `Bediend door: Pia` is not one, `door` follows). No shop name of `sroie-train`, `sroie-dev` or the
+    /// receipt photos holds a document label at all.
+    static func opensWithALabel(_ text: String, _ labels: [[String]]) -> Bool {
+        let words = Text.key(text).split(separator: " ")
+        guard let first = words.first else { return false }
+        for label in labels where label.count < words.count && label.first == String(first) {
+            guard label.indices.allSatisfy({ words[$0] == label[$0] }) else { continue }
+            if words[label.count].first?.isNumber == true { return true }
+            // What follows the label's last word in the printed text: a colon or `#` marks a label.
+            let upper = text.uppercased()
+            guard let r = upper.range(of: label.last!) else { continue }
+            let rest = upper[r.upperBound...].drop { $0 == " " || $0 == "." }
+            if let c = rest.first, c == ":" || c == "#" { return true }
+        }
+        return false
+    }
+
     /// Whether a document label opens `key`, or follows a number, and a number follows it (`0480 TABLE 101 #Party 3`,
     /// `Server 12`, `Check: 24016`): a till's line, never part of an address. No address key of `sroie-train`,
     /// `sroie-dev` or the receipt photos holds a document label before a number. After a word it may be an address's
@@ -235,10 +253,14 @@ struct ReceiptFieldFeatures {
             k >= 0 && k + 1 < lines.count && Text.letterCount(lines[k + 1].text) >= 2
                 && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
         }
-        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) {
+        // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name.
+        let documentWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
+        let tillLine = lines.indices.map { $0 < header + 3 && Self.opensWithALabel(lines[$0].text, documentWords) }
+        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] {
             for span in 1...3 where i + span <= lines.count {
                 let r = i..<(i + span)
                 if span > 1 && Text.letterCount(lines[i + span - 1].text) < 2 { break }
+                if tillLine[i + span - 1] { break }
                 if joins(r.upperBound - 1) { continue }
                 // A name is not printed twice over: a logo's words then the same words in type (`BELLA` / `PASTA` /
                 // `Bella Pasta`) are two readings of one name, which the shorter spans hold.
