@@ -286,20 +286,9 @@ extension ReceiptParser {
             }
             guard chars.contains("0"), chars.filter(\.isLetter).count >= 3,
                   !chars.contains(where: { $0.isNumber && $0 != "0" }) else { return String(token) }
-            var changed = false
-            var i = 0
-            while i < chars.count {
-                guard chars[i] == "0" else { i += 1; continue }
-                var j = i
-                while j < chars.count && chars[j] == "0" { j += 1 }
-                let before = i > 0 ? chars[i - 1] : nil
-                let after = j < chars.count ? chars[j] : nil
-                if j - i <= 2, before?.isLetter == true || after?.isLetter == true {
-                    let o: Character = before?.isLowercase == true || after?.isLowercase == true ? "o" : "O"
-                    for k in i..<j { chars[k] = o }
-                    changed = true
-                }
-                i = j
+            let changed = replaceRuns(of: "0", in: &chars) { before, after, length in
+                guard length <= 2, before?.isLetter == true || after?.isLetter == true else { return nil }
+                return before?.isLowercase == true || after?.isLowercase == true ? "o" : "O"
             }
             return changed ? String(chars) : String(token)
         }.joined(separator: " ")
@@ -314,27 +303,36 @@ extension ReceiptParser {
             var chars = Array(token)
             let letters = chars.filter(\.isLetter).count
             guard letters >= 3, chars.contains("1"), !chars.contains(where: { $0.isNumber && $0 != "1" }) else { return String(token) }
-            var i = 0
-            var changed = false
-            while i < chars.count {
-                guard chars[i] == "1" else { i += 1; continue }
-                var j = i
-                while j < chars.count && chars[j] == "1" { j += 1 }
-                let before = i > 0 ? chars[i - 1] : nil
-                let after = j < chars.count ? chars[j] : nil
+            let changed = replaceRuns(of: "1", in: &chars) { before, after, length in
                 // Inside a word one or two; at its end only two (`Roswe11`), as a single 1 there is more
                 // often a number glued on (`Jalan1`).
                 let atEnd = after.map { !$0.isLetter } ?? true
-                if j - i <= 2, !atEnd || j - i == 2, let b = before, b.isLetter {
-                    let l: Character = b.isLowercase || (after?.isLowercase ?? false) ? "l" : "L"
-                    for k in i..<j { chars[k] = l }
-                    changed = true
-                }
-                i = j
+                guard length <= 2, !atEnd || length == 2, let b = before, b.isLetter else { return nil }
+                return b.isLowercase || (after?.isLowercase ?? false) ? "l" : "L"
             }
             return changed ? String(chars) : String(token)
         }.joined(separator: " ")
     }
+
+    /// Each run of `digit` in `chars` replaced by the letter `letter` gives for it, from the characters before and
+    /// after the run and its length; nil leaves the run as it is. Whether anything changed.
+    static func replaceRuns(of digit: Character, in chars: inout [Character],
+                            _ letter: (_ before: Character?, _ after: Character?, _ length: Int) -> Character?) -> Bool {
+        var changed = false
+        var i = 0
+        while i < chars.count {
+            guard chars[i] == digit else { i += 1; continue }
+            var j = i
+            while j < chars.count && chars[j] == digit { j += 1 }
+            if let l = letter(i > 0 ? chars[i - 1] : nil, j < chars.count ? chars[j] : nil, j - i) {
+                for k in i..<j { chars[k] = l }
+                changed = true
+            }
+            i = j
+        }
+        return changed
+    }
+
 
     /// A full stop between two parts of an address, after a whole word or a number, as the comma it was read from.
     static func addressCommas(_ s: String) -> String {
