@@ -92,6 +92,21 @@ import ScanModel
         #expect(r.merchant.address?.hasPrefix("Piazza Zovel, 37") == true, "\(r.merchant.address ?? "")")
     }
 
+    @Test func aLookAlikeLetterInsideANumberAndASpacedPossessive() {
+        #expect(ReceiptParser.addressReadingFixes("LOT 17S77, LEYBRIFI PLAZA") == "LOT 17577, LEYBRIFI PLAZA")
+        #expect(ReceiptParser.addressReadingFixes("NO 56, LORONG 2, 229l8 STONINGZO") == "NO 56, LORONG 2, 22918 STONINGZO")
+        for kept in ["JALAN SS21/58", "LOT 1S", "NO. 2B, JALAN 3", "UNIT 12B"] {
+            #expect(ReceiptParser.addressReadingFixes(kept) == kept, "\(kept)")
+        }
+        #expect(ReceiptParser.normalizedName("INGMI 'S LIQUORS") == "INGMI'S LIQUORS")
+        #expect(ReceiptParser.normalizedName("Friendly Red' s") == "Friendly Red's")
+        let noise = ReceiptParser.lexicon.headerNoise
+        #expect(ReceiptFieldFeatures.isGreeting("WELCOME TO", noise))
+        #expect(ReceiptFieldFeatures.isGreeting("WILLKOMMEN", noise))
+        #expect(!ReceiptFieldFeatures.isGreeting("WELCOME 2", noise))
+        #expect(!ReceiptFieldFeatures.isGreeting("LL25 3LS", noise))
+    }
+
     @Test func aBritishPostcodeGetsBackTheSpaceOCRLost() {
         #expect(ReceiptParser.ukPostcodeSpaced("134 KATEN AVENUE DENVILLEBRI LN66AU") == "134 KATEN AVENUE DENVILLEBRI LN6 6AU")
         #expect(ReceiptParser.ukPostcodeSpaced("10 Downing St, London SW1A2AA") == "10 Downing St, London SW1A 2AA")

@@ -104,7 +104,7 @@ struct ReceiptFieldFeatures {
         let headerNoise = ReceiptParser.lexicon.headerNoise
         addressBreak = lines.map { l in
             ReceiptParser.lexicon.isLabelOnly(l.key) || l.trailing.last.map { $0.amount.scale >= 2 } == true
-                || Self.labelsANumber(l.key, documentWords) || headerNoise.contains(l.key)
+                || Self.labelsANumber(l.key, documentWords) || Self.isGreeting(l.key, headerNoise)
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
@@ -185,6 +185,15 @@ struct ReceiptFieldFeatures {
             if let c = rest.first, c == ":" || c == "#" { return true }
         }
         return false
+    }
+
+    /// Whether `key` is a greeting or a document's name, alone or with one more short word and no digit (`WILLKOMMEN`,
+    /// `WELCOME TO`, `RECEIPT`).
+    static func isGreeting(_ key: String, _ noise: PhraseSet) -> Bool {
+        if noise.contains(key) { return true }
+        let words = key.split(separator: " ")
+        guard words.count >= 2, words.last!.count <= 3, !key.contains(where: \.isNumber) else { return false }
+        return noise.contains(words.dropLast().joined(separator: " "))
     }
 
     /// Whether a document label opens `key`, or follows a number, and a number follows it (`0480 TABLE 101 #Party 3`,

@@ -46,8 +46,9 @@ extension ReceiptParser {
             name = Text.replacing(name, #"(?<=\s)_(?=\p{L})"#, with: ".")
             name = Text.replacing(name, #"(?<=\p{L})_(?=\p{L})"#, with: " ")
         }
-        // A possessive's s set apart by a gap OCR read as a space: `Friendly Red' s` is `Friendly Red's`.
+        // A possessive's s set apart by a gap OCR read as a space: `Friendly Red' s` and `INGMI 'S` are `Friendly Red's`, `INGMI'S`.
         if name.contains("' ") || name.contains("’ ") { name = Text.replacing(name, #"(?<=\p{L}['’])\s+(?=[sS]\b)"#, with: "") }
+        if name.contains(" '") || name.contains(" ’") { name = Text.replacing(name, #"(?<=\p{L})\s+(?=['’][sS]\b)"#, with: "") }
         if name.contains(":"), let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
             name = String(name[m.upperBound...])
@@ -245,6 +246,12 @@ extension ReceiptParser {
         if s.contains("1") { s = lettersForOnes(s) }
         if s.contains("0") { s = lettersForZeros(s) }
         s = ukPostcodeSpaced(s)
+        // One look-alike letter between the digits of a number of four digits or more (`LOT 17S77`): its digit.
+        let letterInNumber = RegexCache.shared.regex(#"(?<![\w/.-])\d+[SBIlZ]\d+(?![\w/-])"#, caseInsensitive: false)
+        for m in letterInNumber.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+            guard let r = Range(m.range, in: s), s[r].filter(\.isNumber).count >= 4 else { continue }
+            s.replaceSubrange(r, with: Amount.digitsForLookAlikes(String(s[r])))
+        }
         guard s.contains("O") else { return s }
         // A letter O among the digits of a number (`456OO`): a zero.
         let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
