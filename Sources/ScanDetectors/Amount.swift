@@ -141,6 +141,9 @@ extension Amount {
         String(decoding: text.utf8.map { ScanText.confusableDigit($0) ?? $0 }, as: UTF8.self)
     }
 
+    /// The ISO codes of the currencies printed in whole units (`Rp.50` is fifty rupiah), as the money detector reads them.
+    public static var wholeUnitCurrencies: Set<String> { MoneyDetector.wholeUnitCurrencies }
+
     /// Whether `c` is a letter the detectors read as a digit in a number.
     public static func isDigitLookAlike(_ c: Character) -> Bool {
         c.asciiValue.flatMap(ScanText.confusableDigit) != nil

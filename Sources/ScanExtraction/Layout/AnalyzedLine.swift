@@ -94,8 +94,9 @@ public struct LineAnalyzer: Sendable {
         return currencyTokens.contains(t) || t.count > 1 && t.hasSuffix(".") && currencyTokens.contains(String(t.dropLast()))
     }
 
-    /// Currency words and signs of the currencies printed in whole units (`MoneyDetector.wholeUnitCurrencies`).
-    static let wholeUnitCurrencyTokens: Set<String> = ["RP", "IDR", "¥", "JPY", "YEN", "円", "₩", "KRW", "VND", "₫", "CLP", "ISK"]
+    /// The codes of the currencies printed in whole units (`Amount.wholeUnitCurrencies`), with their signs and
+    /// local words.
+    static let wholeUnitCurrencyTokens = Amount.wholeUnitCurrencies.union(["RP", "¥", "YEN", "円", "₩", "₫"])
 
     /// Whether `word` names a currency printed in whole units, alone (`Rp.`) or glued before its amount (`Rp181.000`).
     static func namesWholeUnitCurrency(_ word: String) -> Bool {

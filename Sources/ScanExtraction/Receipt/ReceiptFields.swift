@@ -100,11 +100,10 @@ struct ReceiptFieldFeatures {
             let t = ReceiptParser.addressReadingFixes(part)
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
         }
-        let documentWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
         let headerNoise = ReceiptParser.lexicon.headerNoise
         addressBreak = lines.map { l in
             ReceiptParser.lexicon.isLabelOnly(l.key) || l.trailing.last.map { $0.amount.scale >= 2 } == true
-                || Self.labelsANumber(l.key, documentWords) || Self.isGreeting(l.key, headerNoise)
+                || Self.labelsANumber(l.key, Self.documentLabelWords) || Self.isGreeting(l.key, headerNoise)
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
@@ -187,6 +186,10 @@ struct ReceiptFieldFeatures {
         return false
     }
 
+    /// The document labels of every locale (`TABLE`, `Kasir`, `DOC NO`), each as its words: what `labelsANumber` and
+    /// `opensWithALabel` look for, split once.
+    static let documentLabelWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
+
     /// Whether `key` is a greeting or a document's name, alone or with one more short word and no digit (`WILLKOMMEN`,
     /// `WELCOME TO`, `RECEIPT`).
     static func isGreeting(_ key: String, _ noise: PhraseSet) -> Bool {
@@ -263,8 +266,7 @@ struct ReceiptFieldFeatures {
                 && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
         }
         // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name.
-        let documentWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
-        let tillLine = lines.indices.map { $0 < header + 3 && Self.opensWithALabel(lines[$0].text, documentWords) }
+        let tillLine = lines.indices.map { $0 < header + 3 && Self.opensWithALabel(lines[$0].text, Self.documentLabelWords) }
         for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] {
             for span in 1...3 where i + span <= lines.count {
                 let r = i..<(i + span)

@@ -81,14 +81,9 @@ extension ReceiptParser {
     /// makes none of them.
     func mendSplitTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
         var expected: Set<Int> = []
-        let tip = r.tip.flatMap { Self.cents($0) } ?? 0
-        let taxes = r.tax.compactMap { Self.cents($0.amount) }
-        if let sub = r.subtotal.flatMap({ Self.cents($0) }), !taxes.isEmpty, taxes.count == r.tax.count {
-            expected.insert(sub + taxes.reduce(0, +) + tip)
-        }
-        if let t = r.payment?.tendered.flatMap({ Self.cents($0) }) {
-            expected.insert(t - (r.payment?.change.flatMap { Self.cents($0) } ?? 0))
-        }
+        let sums = Self.printedSums(r)
+        if let sub = sums.subtotal, let taxes = sums.taxes { expected.insert(sub + taxes + sums.tip) }
+        if let t = sums.tendered { expected.insert(t - (sums.change ?? 0)) }
         guard !expected.isEmpty, r.total.flatMap({ Self.cents($0) }).map({ !expected.contains($0) }) ?? true else { return [] }
         var found: [(line: Int, amount: Amount, printed: String)] = []
         for (i, role) in roles.enumerated() {
@@ -134,6 +129,24 @@ extension ReceiptParser {
         r.provenance["total"] = lines[i].amountProvenance ?? lines[i].line.provenance()
     }
 
+    /// The receipt's amounts as the sums read them, in cents: the taxes' sum only when every tax was read, the tip 0
+    /// when none is printed.
+    struct PrintedSums {
+        var subtotal: Int?
+        var taxes: Int?
+        var tip: Int
+        var tendered: Int?
+        var change: Int?
+    }
+
+    static func printedSums(_ r: Receipt) -> PrintedSums {
+        let taxes = r.tax.compactMap { cents($0.amount) }
+        return PrintedSums(subtotal: r.subtotal.flatMap { cents($0) },
+                           taxes: !taxes.isEmpty && taxes.count == r.tax.count ? taxes.reduce(0, +) : nil,
+                           tip: r.tip.flatMap { cents($0) } ?? 0,
+                           tendered: r.payment?.tendered.flatMap { cents($0) }, change: r.payment?.change.flatMap { cents($0) })
+    }
+
     /// The last rounding line with an amount under a whole unit, and that amount in cents.
     static func rounding(_ lines: [AnalyzedLine], roles: [Role]) -> (line: Int, cents: Int)? {
         guard let k = lines.indices.last(where: { roles[$0] == .rounding && lines[$0].amount != nil }),
@@ -146,14 +159,12 @@ extension ReceiptParser {
     /// without (`Total 112.46` under `Sub Total 106.10`, `GST 6.37`, `Rounding -0.02`, paid `112.45`, change `0.00`;
     /// `Net Total 25. J` misread and the cash `50.00` picked, under `SubTotal 25.00`, change `25.00`).
     func mendTotalByPayment(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
-        guard let total = r.total.flatMap({ Self.cents($0) }), let sub = r.subtotal.flatMap({ Self.cents($0) }),
-              let tendered = r.payment?.tendered.flatMap({ Self.cents($0) }), let change = r.payment?.change.flatMap({ Self.cents($0) })
-        else { return [] }
+        let printed = Self.printedSums(r)
+        guard let total = r.total.flatMap({ Self.cents($0) }), let sub = printed.subtotal, let tendered = printed.tendered,
+              let change = printed.change else { return [] }
         let due = tendered - change
-        let taxes = r.tax.compactMap { Self.cents($0.amount) }
-        let tip = r.tip.flatMap { Self.cents($0) } ?? 0
         var sums: Set<Int> = [sub]
-        if !taxes.isEmpty, taxes.count == r.tax.count { sums.insert(sub + taxes.reduce(0, +) + tip) }
+        if let taxes = printed.taxes { sums.insert(sub + taxes + printed.tip) }
         if let (_, rounding) = Self.rounding(lines, roles: roles) { sums.formUnion(sums.map { $0 + rounding }) }
         guard due > 0, sums.contains(due), total != due, !sums.contains(total) else { return [] }
         let picked = r.total ?? ""
