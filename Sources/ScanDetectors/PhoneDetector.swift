@@ -500,7 +500,7 @@ struct PhoneDetector {
             }
             let ok = plan.lengths.contains(nsn.count) && (plan.keepsLeadingZero || nsn.first != 0x30)
                 && (plan.callingCode != "1" || PhoneMetadata.isNANP(nsn))
-                && (keyword || PhoneMetadata.bareFirstDigits[r].map { nsn.first.map($0.contains) ?? false } ?? true)
+                && (keyword || plan.bareFirstDigits.map { nsn.first.map($0.contains) ?? false } ?? true)
             if ok {
                 let ns = String(decoding: nsn, as: UTF8.self)
                 return EntityValue(e164: "+" + plan.callingCode + ns, national: ns, region: r)

@@ -20,6 +20,11 @@ struct RegionPlan: Sendable {
     /// regions written by hand, the plan's own list (which may have gaps, as Belize's 7 and 11)
     /// for the generated ones.
     let lengths: Set<Int>
+    /// The digits a national number printed without a phone word may start with, where the plan says so
+    /// (nil: any). Italy's subscriber numbers start with 0 (fixed lines, the 0 kept) or 3 (mobiles); its
+    /// other ranges are services that a till prints with a label, so a house number and a postal code
+    /// (`Corso Stonmo, 57 85142`) are no number there.
+    var bareFirstDigits: Set<UInt8>? = nil
 }
 
 enum PhoneMetadata {
@@ -29,11 +34,6 @@ enum PhoneMetadata {
     static let longestWithLeadingZero: Int = plans.values.map { plan in
         plan.keepsLeadingZero ? plan.maxLength : plan.trunk == "0" ? plan.maxLength + 1 : 0
     }.max() ?? 15
-
-    /// The digits a national number printed without a phone word may start with, where the plan says: Italy's
-    /// subscriber numbers start with 0 (fixed lines, the 0 kept) or 3 (mobiles); its other ranges are services
-    /// that a till prints with a label. A house number and a postal code (`Corso Stonmo, 57 85142`) are no number.
-    static let bareFirstDigits: [String: Set<UInt8>] = ["IT": [0x30, 0x33]]
 
     static let plans: [String: RegionPlan] = {
         let rows: [(String, String, String, Bool, Int, Int, String)] = [
@@ -75,6 +75,7 @@ enum PhoneMetadata {
             d[r.0] = RegionPlan(region: r.0, callingCode: r.1, trunk: r.2, keepsLeadingZero: r.3,
                                 minLength: r.4, maxLength: r.5, idd: r.6, lengths: Set(r.4...r.5))
         }
+        d["IT"]?.bareFirstDigits = [0x30, 0x33]
         // Every other region, from libphonenumber's metadata (PhonePlans.swift), so that a region
         // the caller names is checked against its own lengths rather than a worldwide guess.
         for r in generatedRows where d[r.0] == nil {

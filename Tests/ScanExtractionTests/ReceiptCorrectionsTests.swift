@@ -372,7 +372,7 @@ import ScanModel
         var included = ReceiptParser().parse(lines).0
         #expect(included.payment?.tendered == "50.00")
         included.total = "50.00"
-        let found = ReceiptParser().mendTotalByPayment(lines, roles: lines.map(\.role), into: &included)
+        let found = ReceiptParser().mendTotalByPayment(rounding: ReceiptParser.rounding(lines, roles: lines.map(\.role)), into: &included)
         #expect(included.total == "25.00")
         #expect(found.map(\.code) == ["receipt-total-from-sums"])
     }

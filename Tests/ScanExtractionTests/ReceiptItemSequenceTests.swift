@@ -274,6 +274,12 @@ import TestSupport
         // A priced line under the last item (a tax or total line OCR garbled) is never taken.
         let under: [(String, String?, ItemLineLabel)] = [("Paella", "24,85", .item), ("Pan", "13,01", .item), ("I.V.A.", "6,01", .other)]
         #expect(completed(under, total: "43.87").items.count == 2)
+        // Unless it makes the printed subtotal: a service charge is billed like an item, a tax never is.
+        let charge: [(String, String?, ItemLineLabel)] = [("BURGER COMBO", "9.99", .item), ("SUB ZUCCHINI", "2.49", .item),
+                                                          ("SERV.CHARGE(2%)", "0.25", .other)]
+        #expect(completed(charge, total: "13.58", subtotal: "12.73").items.map(\.amount) == ["9.99", "2.49", "0.25"])
+        #expect(completed(charge, total: "12.73").items.count == 2)
+        #expect(completed(under, total: "43.87", subtotal: "43.87").items.count == 2)
         // A refund slip: negative articles, the total negative.
         let refund: [(String, String?, ItemLineLabel)] = [("Balea Shampoo", "-1,95", .other), ("Duschgel", "-0,95", .item)]
         #expect(completed(refund, total: "-2.90").items.map(\.amount) == ["-1.95", "-0.95"])

@@ -131,7 +131,9 @@ extension ReceiptParser {
     /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
     /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
     /// without them they add up to none of these. With no item found, the priced lines under a column heading are
-    /// looked at the same way. Runs once the summary is read.
+    /// looked at the same way. Priced lines between the last item and the summary (a service charge,
+    /// `SERV.CHARGE(2%) 0.61`) are items only when they make the printed subtotal: a tax or a total under the items
+    /// (`I.V.A.`, a total label OCR garbled) makes the total too, but no subtotal holds it. Runs once the summary is read.
     static func completeItemsBySums(_ reading: ItemReading, into r: inout Receipt) {
         func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         func sum(_ x: Receipt) -> Int {
@@ -142,31 +144,31 @@ extension ReceiptParser {
         let targets = Set([cents(r.subtotal), total, total - tax - tip, total - tip].compactMap { $0 })
         guard !targets.contains(sum(r)) else { return }
         let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
-        // Only lines above the last item the model found: the tax and total lines that close the items (`I.V.A.`,
-        // a total label OCR garbled) also make the sums, but under every item. With no item found, the lines between
+        let end = min(reading.summaryStart, settled.count)
+        // Only lines above the last item the model found, for every sum. With no item found, the lines between
         // a column heading and the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`).
-        let region: Range<Int>
+        var tries: [(region: Range<Int>, targets: Set<Int>)] = []
         if let lastItem = settled.lastIndex(where: { $0 != .other }) {
-            region = 0..<lastItem
-        } else if let h = reading.heading, h + 1 < min(reading.summaryStart, settled.count),
-                  !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
+            tries.append((0..<lastItem, targets))
+            if lastItem + 1 < end, let sub = cents(r.subtotal) { tries.append(((lastItem + 1)..<end, [sub])) }
+        } else if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
             // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
-            region = (h + 1)..<min(reading.summaryStart, settled.count)
-        } else {
-            return
+            tries.append(((h + 1)..<end, targets))
         }
-        var labels = settled
-        for i in region where labels[i] == .other {
-            let l = reading.lines[i]
-            guard let a = l.amount, a.minor != 0, l.role == .none, Text.letterCount(l.label) >= 2,
-                  !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
-            labels[i] = .item
+        for (region, wanted) in tries {
+            var labels = settled
+            for i in region where labels[i] == .other {
+                let l = reading.lines[i]
+                guard let a = l.amount, a.minor != 0, l.role == .none, Text.letterCount(l.label) >= 2,
+                      !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
+                labels[i] = .item
+            }
+            guard labels != settled else { continue }
+            var completed = r
+            setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
+                                 wholeUnits: reading.wholeUnits, heading: reading.heading), into: &completed)
+            if wanted.contains(sum(completed)) { r = completed; return }
         }
-        guard labels != settled else { return }
-        var completed = r
-        setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
-                             wholeUnits: reading.wholeUnits, heading: reading.heading), into: &completed)
-        if targets.contains(sum(completed)) { r = completed }
     }
 
     /// A modifier that prints its own price (`*american ch*  0.70` under a burger) is billed like an item: it

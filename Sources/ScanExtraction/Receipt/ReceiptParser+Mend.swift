@@ -111,8 +111,8 @@ extension ReceiptParser {
     /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`): the total picked plus the rounding, when the
     /// rounding line follows the total and that amount is printed under it on a line of no other role (`RM 60.30`),
     /// with no total line there.
-    func mendRoundedTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) {
-        guard let total = r.total.flatMap({ Self.cents($0) }), let (k, rounding) = Self.rounding(lines, roles: roles) else { return }
+    func mendRoundedTotal(_ lines: [AnalyzedLine], roles: [Role], rounding: (line: Int, cents: Int)?, into r: inout Receipt) {
+        guard let total = r.total.flatMap({ Self.cents($0) }), let (k, rounding) = rounding else { return }
         let rounded = total + rounding
         let totalAbove = (0..<k).contains { i in
             guard case .total = roles[i] else { return false }
@@ -158,14 +158,15 @@ extension ReceiptParser {
     /// when the subtotal makes that: with the taxes and tip added, or alone (taxes included), with the rounding or
     /// without (`Total 112.46` under `Sub Total 106.10`, `GST 6.37`, `Rounding -0.02`, paid `112.45`, change `0.00`;
     /// `Net Total 25. J` misread and the cash `50.00` picked, under `SubTotal 25.00`, change `25.00`).
-    func mendTotalByPayment(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
+    /// `rounding` is the receipt's rounding line and amount (`rounding(_:roles:)`).
+    func mendTotalByPayment(rounding: (line: Int, cents: Int)?, into r: inout Receipt) -> [Finding] {
         let printed = Self.printedSums(r)
         guard let total = r.total.flatMap({ Self.cents($0) }), let sub = printed.subtotal, let tendered = printed.tendered,
               let change = printed.change else { return [] }
         let due = tendered - change
         var sums: Set<Int> = [sub]
         if let taxes = printed.taxes { sums.insert(sub + taxes + printed.tip) }
-        if let (_, rounding) = Self.rounding(lines, roles: roles) { sums.formUnion(sums.map { $0 + rounding }) }
+        if let (_, rounding) = rounding { sums.formUnion(sums.map { $0 + rounding }) }
         guard due > 0, sums.contains(due), total != due, !sums.contains(total) else { return [] }
         let picked = r.total ?? ""
         r.total = Amount.cents(due).decimalString

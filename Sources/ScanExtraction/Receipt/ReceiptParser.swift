@@ -216,8 +216,9 @@ public struct ReceiptParser: Sendable {
         // --- Amounts the sums prove misread, then the checks.
         findings += mendMisreadAmounts(lines, roles: roles, into: &r)
         findings += mendSplitTotal(lines, roles: roles, into: &r)
-        mendRoundedTotal(lines, roles: roles, into: &r)
-        findings += mendTotalByPayment(lines, roles: roles, into: &r)
+        let rounding = Self.rounding(lines, roles: roles)
+        mendRoundedTotal(lines, roles: roles, rounding: rounding, into: &r)
+        findings += mendTotalByPayment(rounding: rounding, into: &r)
         findings += check(r)
         return (r, findings, candidates)
     }
