@@ -64,6 +64,11 @@ import ScanModel
         let labels = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
         #expect(ReceiptFieldFeatures.opensWithALabel("TABLE 12", labels))
         #expect(ReceiptFieldFeatures.opensWithALabel("Server #4", labels))
+        // A branch's number is a till's line too (`Store #56826`, `Cawangan: 12`, `Sucursal 3`); a shop named so is not.
+        #expect(ReceiptFieldFeatures.opensWithALabel("Store #56826", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Cawangan: 12", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Sucursal 3", labels))
+        #expect(!ReceiptFieldFeatures.opensWithALabel("STORE & MORE", labels))
         #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE & APRON BISTRO", labels))
         #expect(!ReceiptFieldFeatures.opensWithALabel("STATION ROAD CAFE", labels))
     }
