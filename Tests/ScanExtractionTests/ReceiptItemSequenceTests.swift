@@ -246,7 +246,8 @@ import TestSupport
     }
 
     /// The line model's labels, forced, then the sums: `completeItemsBySums` alone.
-    func completed(_ rows: [(String, String?, ItemLineLabel)], total: String, subtotal: String? = nil, heading: Int? = nil) -> Receipt {
+    func completed(_ rows: [(String, String?, ItemLineLabel)], total: String, subtotal: String? = nil, heading: Int? = nil,
+                   dollarMends: Bool = false) -> Receipt {
         var y = 100.0
         var page: [(Double, Double, [(Double, String)])] = []
         for (text, amount, _) in rows { page += Self.row(y, text, amount); y += 22 }
@@ -257,7 +258,7 @@ import TestSupport
         ReceiptParser.setItems(reading, into: &r)
         r.total = total
         r.subtotal = subtotal
-        ReceiptParser.completeItemsBySums(reading, into: &r)
+        ReceiptParser.completeItemsBySums(reading, into: &r, dollarMends: dollarMends)
         return r
     }
 
@@ -280,6 +281,12 @@ import TestSupport
         #expect(completed(charge, total: "13.58", subtotal: "12.73").items.map(\.amount) == ["9.99", "2.49", "0.25"])
         #expect(completed(charge, total: "12.73").items.count == 2)
         #expect(completed(under, total: "43.87", subtotal: "43.87").items.count == 2)
+        // A line left out and a `$` read as 5 on another: the sums hold with both mends, and only the second pass makes them.
+        let dollars: [(String, String?, ItemLineLabel)] = [("Sushi Deluxe", "$20.75", .item), ("Salmon R", "$5.50", .other),
+                                                           ("HiChk Steak", "522.95", .item)]
+        #expect(completed(dollars, total: "53.50", subtotal: "49.20").items.map(\.amount) == ["20.75", "522.95"])
+        #expect(completed(dollars, total: "53.50", subtotal: "49.20", dollarMends: true).items.map(\.amount) == ["20.75", "5.50", "22.95"])
+        #expect(completed(dollars, total: "53.50", subtotal: "49.30", dollarMends: true).items.map(\.amount) == ["20.75", "522.95"])
         // A refund slip: negative articles, the total negative.
         let refund: [(String, String?, ItemLineLabel)] = [("Balea Shampoo", "-1,95", .other), ("Duschgel", "-0,95", .item)]
         #expect(completed(refund, total: "-2.90").items.map(\.amount) == ["-1.95", "-0.95"])

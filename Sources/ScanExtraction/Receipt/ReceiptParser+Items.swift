@@ -134,15 +134,20 @@ extension ReceiptParser {
     /// looked at the same way. Priced lines between the last item and the summary (a service charge,
     /// `SERV.CHARGE(2%) 0.61`) are items only when they make the printed subtotal: a tax or a total under the items
     /// (`I.V.A.`, a total label OCR garbled) makes the total too, but no subtotal holds it. Runs once the summary is read.
-    static func completeItemsBySums(_ reading: ItemReading, into r: inout Receipt) {
+    ///
+    /// With `dollarMends` (a second pass once the summary's own misreads are mended, on a receipt that prints `$`), a
+    /// completion may also need one item's leading 5 read as the `$` it was (`Salmon R 5.50` left out and `HiChk Steak
+    /// 522.95`): the sums must hold with both and with exactly one such item.
+    @discardableResult
+    static func completeItemsBySums(_ reading: ItemReading, into r: inout Receipt, dollarMends: Bool = false) -> [Finding] {
         func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         func sum(_ x: Receipt) -> Int {
             x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
         }
-        guard let total = cents(r.total) else { return }
+        guard let total = cents(r.total) else { return [] }
         let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
         let targets = Set([cents(r.subtotal), total, total - tax - tip, total - tip].compactMap { $0 })
-        guard !targets.contains(sum(r)) else { return }
+        guard !targets.contains(sum(r)) else { return [] }
         let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
         let end = min(reading.summaryStart, settled.count)
         // Only lines above the last item the model found, for every sum. With no item found, the lines between
@@ -167,8 +172,23 @@ extension ReceiptParser {
             var completed = r
             setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
                                  wholeUnits: reading.wholeUnits, heading: reading.heading), into: &completed)
-            if wanted.contains(sum(completed)) { r = completed; return }
+            let total = sum(completed)
+            if wanted.contains(total) { r = completed; return [] }
+            guard dollarMends else { continue }
+            let fixes = completed.items.indices.compactMap { i -> (Int, String)? in
+                guard let a = completed.items[i].amount, let old = cents(a),
+                      let fixed = withoutMisreadDollar(a, printedIn: completed.items[i].source.text),
+                      let new = cents(fixed), wanted.contains(total - old + new) else { return nil }
+                return (i, fixed)
+            }
+            guard fixes.count == 1, let (i, fixed) = fixes.first else { continue }
+            let finding = mended("receipt.items[\(i)].amount", completed.items[i].amount!, fixed)
+            if completed.items[i].unitPrice == completed.items[i].amount { completed.items[i].unitPrice = fixed }
+            completed.items[i].amount = fixed
+            r = completed
+            return [finding]
         }
+        return []
     }
 
     /// A modifier that prints its own price (`*american ch*  0.70` under a burger) is billed like an item: it

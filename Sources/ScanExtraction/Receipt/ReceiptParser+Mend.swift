@@ -7,10 +7,7 @@ import ScanModel
 // sums to agree after it and not before, and the receipt to print its amounts with `$`.
 extension ReceiptParser {
     func mendMisreadAmounts(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
-        // Most receipts print no `$`: a byte search rules them out before any pattern runs.
-        guard let total = r.total.flatMap({ Self.cents($0) }),
-              lines.lazy.filter({ Text.contains($0.text, "$") && Text.range($0.text, #"\$\s?\d"#) != nil }).prefix(2).count >= 2
-        else { return [] }
+        guard let total = r.total.flatMap({ Self.cents($0) }), Self.printsDollars(lines) else { return [] }
         var findings: [Finding] = []
         let tip = r.tip.flatMap { Self.cents($0) } ?? 0
         let itemCents = r.items.map { $0.amount.flatMap { Self.cents($0) } }
@@ -188,6 +185,12 @@ extension ReceiptParser {
     }
 
     static func cents(_ s: String) -> Int? { Amount.parse(s[...])?.cents }
+
+    /// Whether the receipt prints its amounts with `$` (two lines at least), so that a `$` may have been read as a 5.
+    static func printsDollars(_ lines: [AnalyzedLine]) -> Bool {
+        // Most receipts print no `$`: a byte search rules them out before any pattern runs.
+        lines.lazy.filter { Text.contains($0.text, "$") && Text.range($0.text, #"\$\s?\d"#) != nil }.prefix(2).count >= 2
+    }
 
     /// `522.95` → `22.95` when the printed text has the amount without a `$` before it.
     static func withoutMisreadDollar(_ amount: String, printedIn text: String) -> String? {

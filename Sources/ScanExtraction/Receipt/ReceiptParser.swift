@@ -219,6 +219,7 @@ public struct ReceiptParser: Sendable {
         let rounding = Self.rounding(lines, roles: roles)
         mendRoundedTotal(lines, roles: roles, rounding: rounding, into: &r)
         findings += mendTotalByPayment(rounding: rounding, into: &r)
+        if Self.printsDollars(lines) { findings += Self.completeItemsBySums(itemReading, into: &r, dollarMends: true) }
         findings += check(r)
         return (r, findings, candidates)
     }
