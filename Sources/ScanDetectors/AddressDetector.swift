@@ -151,6 +151,20 @@ struct AddressDetector {
                     i = de; continue
                 }
             }
+            // Brazil's CEP (`CEP 01310-100`, `01310-100 São Paulo`) and Portugal's code (`1000-001 Lisboa`): five or four
+            // digits, a hyphen and three more, which no phone plan groups so. After the word `CEP`, or before a town (also
+            // after a house number: `Largo Velville, 137 4559-318 Tonzo`); a phone reading of the same digits gives way.
+            if len == 5 || len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
+                let q = e + 1
+                let (_, de) = token(s, q)
+                if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D, s.at(de) != 0x2F,
+                   len == 5 ? afterCEP(s, i) || townFollows(s, de) : b[i] != 0x30 && townFollows(s, de) {
+                    hits.append(Hit(type: .postalCode, start: i, end: de,
+                                    value: EntityValue(postalCode: s.string(i, de), country: len == 5 ? "BR" : "PT"),
+                                    priority: AddressDetector.surePriority))
+                    i = de; continue
+                }
+            }
             // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450 Kuala Lumpur.
             if len == 5, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
                 var k = i - 1
@@ -181,6 +195,9 @@ struct AddressDetector {
         }
     }
 
+    /// The priority of a postal code whose shape no phone plan has: a phone read from the same digits gives way to it.
+    static let surePriority = 60
+
     static let fourDigitCountries: Set<String> = ["AT", "CH", "BE", "DK", "NO", "LU", "LI", "HU", "SI", "BG", "CY", "GE", "AM", "TN", "ZA", "PH"]
 
     /// Whether the line that ends at the newline `nl` is a street with its house number last
@@ -195,6 +212,14 @@ struct AddressDetector {
         var digits = 0
         while d > a, isDigit(s.bytes[d - 1]) { d -= 1; digits += 1 }
         return (1...4).contains(digits) && d > a && (s.bytes[d - 1] == 0x20 || s.bytes[d - 1] == 0x2C)
+    }
+
+    /// Whether the word before `i` (past spaces, a colon or a full stop) is `CEP`, Brazil's word for its postal code.
+    private func afterCEP(_ s: ScanText, _ i: Int) -> Bool {
+        var k = i - 1
+        while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x3A || s.bytes[k] == 0x2E { k -= 1 }
+        guard k >= 2, !isAlnum(s.at(k - 3)) else { return false }
+        return (s.bytes[k - 2] | 0x20) == 0x63 && (s.bytes[k - 1] | 0x20) == 0x65 && (s.bytes[k] | 0x20) == 0x70
     }
 
     /// A capitalized word follows after one space.

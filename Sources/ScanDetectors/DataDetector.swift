@@ -329,13 +329,22 @@ public struct DataDetector: Sendable {
         dt.detectTimes(s, into: &hits)
         MoneyDetector(region: region).detect(s, into: &hits)
         let atomicCount = hits.count
-        if types.contains(.address) || types.contains(.postalCode) {
+        // (Postal codes are read for phones too: one of a shape no phone plan has takes its digits from a phone.)
+        if types.contains(.address) || types.contains(.postalCode) || types.contains(.phone) {
             AddressDetector(region: region).detect(s, into: &hits, found: postalCodes)
         }
         // Atomic entities compete for their text; postal codes only among themselves;
         // an address may hold other entities.
         var keep = resolve(hits, 0..<atomicCount)
-        keep += resolve(hits, atomicCount..<hits.count) { $0.type == .postalCode }
+        let postal = resolve(hits, atomicCount..<hits.count) { $0.type == .postalCode }
+        // A postal code of a shape no phone plan groups so (`CEP 01310-100`, `1000-001 Lisboa`) is no phone number.
+        let surePostal = postal.filter { hits[$0].priority >= AddressDetector.surePriority }
+        if !surePostal.isEmpty {
+            keep.removeAll { k in
+                hits[k].type == .phone && surePostal.contains { hits[$0].start < hits[k].end && hits[k].start < hits[$0].end }
+            }
+        }
+        keep += postal
         keep += (atomicCount..<hits.count).filter { hits[$0].type == .address }
         keep = keep.filter { types.contains(hits[$0].type) }
         keep.sort { (hits[$0].start, hits[$0].end) < (hits[$1].start, hits[$1].end) }

@@ -25,18 +25,18 @@ struct DateTimeDetector {
 
     static let months: [String: Int] = {
         let table: [(Int, String)] = [
-            (1, "january jan janv janvier januar jänner jän jaenner enero ene gennaio gen januari"),
-            (2, "february feb febr février fevrier févr fevr fév fev februar febrero febbraio februari"),
-            (3, "march mar mars märz maerz mrz marzo maart mrt mac maret"),
+            (1, "january jan janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro"),
+            (2, "february feb febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro"),
+            (3, "march mar mars märz maerz mrz marzo maart mrt mac maret março marco"),
             (4, "april apr avril avr abril abr aprile"),
-            (5, "may mai mayo maggio mag mei"),
-            (6, "june jun juin juni junio giugno giu"),
-            (7, "july jul juillet juil juli julio luglio lug julai"),
+            (5, "may mai mayo maggio mag mei maio"),
+            (6, "june jun juin juni junio giugno giu junho"),
+            (7, "july jul juillet juil juli julio luglio lug julai julho"),
             (8, "august aug août aout agosto ago augustus ogos ogo agustus agu agt"),
-            (9, "september sep sept septembre septiembre setiembre settembre sett"),
-            (10, "october oct octobre oktober okt octubre ottobre ott"),
-            (11, "november nov novembre noviembre"),
-            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des"),
+            (9, "september sep sept septembre septiembre setiembre settembre sett setembro set"),
+            (10, "october oct octobre oktober okt octubre ottobre ott outubro out"),
+            (11, "november nov novembre noviembre novembro"),
+            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro"),
         ]
         var d: [String: Int] = [:]
         for (m, names) in table { for w in names.split(separator: " ") { d[String(w)] = m } }

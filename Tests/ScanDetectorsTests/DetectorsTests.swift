@@ -376,6 +376,23 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Invoice 2019 Summary", .postalCode).isEmpty)
     }
 
+    /// Brazil's CEP and Portugal's code: digits, a hyphen and three more, a grouping no phone plan uses, so the
+    /// phone reading of the same digits gives way; after `CEP`, or before a town.
+    func testHyphenedPostalCodesAreNoPhones() {
+        for (text, code, country) in [("CEP 05517-454", "05517-454", "BR"), ("CEP: 01310-100", "01310-100", "BR"),
+                                      ("01310-100 São Paulo - SP", "01310-100", "BR"), ("1000-001 Lisboa", "1000-001", "PT"),
+                                      ("Largo Velville, 137 4559-318 Tonzo", "4559-318", "PT")] {
+            let found = find(text, .postalCode).first?.value
+            XCTAssertEqual(found?.postalCode, code, text)
+            XCTAssertEqual(found?.country, country, text)
+            XCTAssertTrue(find(text, .phone).isEmpty, text)
+        }
+        // A reference of the same shape with no town after it, and a Brazilian phone (4 and 4), are no postal codes.
+        XCTAssertTrue(find("Ref 12345-678", .postalCode).isEmpty)
+        XCTAssertTrue(find("Tel 3456-7890", .postalCode).isEmpty)
+        XCTAssertEqual(find("Tel 3456-7890", .phone).count, 1)
+    }
+
     func testAddress() {
         let text = "ACME Ltd\n221B Baker Street\nLondon NW1 6XE\nUnited Kingdom\nTel 020 7946 0000"
         let a = find(text, .address)

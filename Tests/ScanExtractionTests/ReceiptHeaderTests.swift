@@ -444,3 +444,49 @@ import ScanModel
         #expect(r.provenance["total"]?.text == "153.35")
     }
 }
+
+/// Portuguese receipts, read with `pt.json` and nothing else written for the language: its label words, its legal
+/// forms and street words, and the postal codes of Portugal and Brazil.
+@Suite struct PortugueseReceiptTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
+        extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
+    }
+
+    @Test func aLisbonPastryShopsReceipt() {
+        let r = receipt([Fixture.line(20, "Pastelaria Bela Lda.", x: 160, h: 24), Fixture.line(50, "Rua do Carmo, 45", x: 180),
+                         Fixture.line(70, "1200-093 Lisboa", x: 190), Fixture.line(90, "NIF: 501234567", x: 190),
+                         Fixture.line(110, "Fatura Simplificada FS 12/345", x: 150), Fixture.line(130, "Data: 12/03/2024 09:41"),
+                         Fixture.line(160, "2 Pastel de nata"), (160, 16, [(480, "2,60")]),
+                         Fixture.line(180, "1 Galão"), (180, 16, [(480, "1,60")]),
+                         Fixture.line(200, "1 Tosta mista"), (200, 16, [(480, "3,15")]),
+                         Fixture.line(230, "TOTAL A PAGAR"), (230, 16, [(480, "7,35")]),
+                         Fixture.line(250, "IVA 23% incluído"), (250, 16, [(480, "1,37")]),
+                         Fixture.line(270, "Numerário"), (270, 16, [(480, "10,00")]),
+                         Fixture.line(290, "Troco"), (290, 16, [(480, "2,65")])])
+        #expect(r.merchant.name == "Pastelaria Bela Lda.")
+        #expect(r.merchant.address == "Rua do Carmo, 45 1200-093 Lisboa")
+        #expect(r.merchant.taxId == "501234567")
+        #expect(r.date == "2024-03-12")
+        #expect(r.total == "7.35")
+        #expect(r.payment?.tendered == "10.00")
+        #expect(r.payment?.change == "2.65")
+        #expect(r.items.map(\.amount) == ["2.60", "1.60", "3.15"])
+    }
+
+    @Test func aBrazilianCEPEndsTheAddress() {
+        let r = receipt([Fixture.line(20, "Padaria Estrela Ltda", x: 160, h: 24), Fixture.line(50, "Av. Paulista, 1578", x: 180),
+                         Fixture.line(70, "São Paulo - SP", x: 190), Fixture.line(90, "CEP 01310-200", x: 190),
+                         Fixture.line(110, "CNPJ: 12.345.678/0001-90", x: 150), Fixture.line(130, "Emissão: 05/02/2024 18:02"),
+                         Fixture.line(160, "1 Pão de queijo"), (160, 16, [(480, "6,50")]),
+                         Fixture.line(190, "TOTAL R$"), (190, 16, [(480, "6,50")]),
+                         Fixture.line(210, "Dinheiro"), (210, 16, [(480, "10,00")]),
+                         Fixture.line(230, "Troco"), (230, 16, [(480, "3,50")])])
+        #expect(r.merchant.address == "Av. Paulista, 1578 São Paulo - SP CEP 01310-200")
+        #expect(r.merchant.phone == nil)
+        #expect(r.date == "2024-02-05")
+        #expect(r.total == "6.50")
+        #expect(r.currency == "BRL")
+    }
+}

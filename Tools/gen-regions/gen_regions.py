@@ -26,6 +26,7 @@ COUNTRIES = {
     "es": ["ES", "MX", "AR", "CO", "CL", "PE"],
     "it": ["IT", "CH", "SM"],
     "nl": ["NL", "BE"],
+    "pt": ["PT", "BR"],
 }
 GROUPINGS = {"Geographical unit"}
 

@@ -7,8 +7,9 @@ observations would give it, and the key of each receipt, in several locales and 
 Writes OUT_DIR/docs/gen-NNNNN.json (scanextract Document JSON, `textSource: imported`) and
 OUT_DIR/key/gen-NNNNN.json (`company`, `address`, `date` as ISO, `total`), the form train.py reads.
 
-Locales: en-US, en-GB, de, fr, es, it, nl, ms, id, with their currencies, number and date
-conventions, label words, street and postcode forms. Layouts: a narrow thermal slip (centred
+Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), and pt-PT and pt-BR
+(`--locales pt-PT,pt-BR`), with their currencies, number and date conventions, label words, street
+and postcode forms. Layouts: a narrow thermal slip (centred
 header, items with prices in a right column) and an A4 invoice (header left, title and date
 right, an item table, totals under it), with or without items, header noise (welcome lines,
 store numbers, registration and tax numbers, server and table), a second date, footers.
@@ -53,6 +54,8 @@ GENERIC = {
     "ms": ["Kedai", "Syarikat", "Restoran", "Perniagaan", "Gerai", "Pasar", "Bintang", "Maju", "Jaya", "Sinar",
            "Murni", "Mega", "Aneka"],
     "id": ["Toko", "Warung", "Rumah Makan", "Kedai", "Sinar", "Jaya", "Makmur", "Abadi", "Sentosa", "Mulia"],
+    "pt": ["O Cantinho", "Casa", "Bom Sabor", "Sol Nascente", "A Esquina", "Dona", "Estrela", "Boa Vista", "Jardim",
+           "Bela", "Nova"],
 }
 
 TYPES = {
@@ -70,12 +73,15 @@ TYPES = {
     "ms": ["RESTORAN", "KEDAI RUNCIT", "HARDWARE", "STATIONERY", "TRADING", "FARMASI", "BAKERY", "MINI MARKET",
            "ENTERPRISE", "CAFE", "BOOK STORE"],
     "id": ["Resto", "Bakery", "Cafe", "Mart", "Swalayan", "Apotek", "Kopi", "Bakmi", "Sate"],
+    "pt": ["Padaria", "Pastelaria", "Restaurante", "Café", "Farmácia", "Mercearia", "Churrascaria", "Lanchonete",
+           "Supermercado", "Livraria", "Snack-Bar", "Drogaria"],
 }
 
 LEGAL = {"en-US": ["LLC", "Inc.", "INC", "Corp.", "Co."], "en-GB": ["Ltd", "LTD", "Limited", "PLC"],
          "de": ["GmbH", "GmbH & Co. KG", "e.K.", "OHG", "AG"], "fr": ["SARL", "SAS", "EURL", "SA"],
          "es": ["S.L.", "S.A.", "SL"], "it": ["S.r.l.", "S.p.A.", "S.n.c.", "SRL"], "nl": ["B.V.", "BV", "V.O.F."],
-         "ms": ["SDN BHD", "SDN. BHD.", "S/B", "ENTERPRISE", "TRADING", "BERHAD"], "id": ["PT", "CV", "Tbk"]}
+         "ms": ["SDN BHD", "SDN. BHD.", "S/B", "ENTERPRISE", "TRADING", "BERHAD"], "id": ["PT", "CV", "Tbk"],
+         "pt-PT": ["Lda.", "LDA", "Unipessoal Lda.", "S.A."], "pt-BR": ["Ltda.", "LTDA", "ME", "EIRELI", "S.A."]}
 
 ITEMS = {
     "en": ["Coffee", "Latte", "Burger", "Fries", "Soda", "Iced Tea", "Caesar Salad", "Chicken Wings", "Pancakes",
@@ -95,6 +101,8 @@ ITEMS = {
            "PEN BIRU", "KERTAS A4", "SKRU 2INCH", "CAT DINDING", "GAM", "PITA PELEKAT", "NASI GORENG"],
     "id": ["Nasi Goreng", "Es Teh", "Mie Ayam", "Sate Ayam", "Kopi Susu", "Air Mineral", "Bakso", "Roti Bakar",
            "Es Jeruk", "Ayam Bakar"],
+    "pt": ["Café", "Galão", "Pastel de nata", "Água 0,5L", "Tosta mista", "Pão de queijo", "Bife", "Arroz",
+           "Feijão", "Sumo de laranja", "Cerveja", "Bacalhau", "Coxinha", "Refrigerante", "Salada", "Bolo"],
 }
 
 # Per locale: language, currency forms, number format, date forms, label words, address and phone forms.
@@ -201,7 +209,33 @@ LOCALES = {
                noise=["Selamat Datang", "Kasir: {person}", "No. Nota: {n}", "Meja {n}", "Struk {n}", "Pelanggan: {d}"],
                footer=["Terima Kasih", "Barang yang sudah dibeli tidak dapat dikembalikan", "www.{web}.co.id"],
                phone=["Telp. (0{a2}) {b}{c}", "Telp: 0{a2}-{b}{c}", "HP 08{a2}{b}{c}"], taxid=["NPWP: {v9}{d}{d}"]),
+    # Not among the default locales (--locales): drawn to check that a new locale file is all a language needs.
+    "pt-PT": dict(lang="pt", cur=["EUR", "€", ""], dec=",", grp=".", cents=True, dates=["%d/%m/%Y", "%d-%m-%Y",
+                  "%d/%m/%y", "%Y-%m-%d"], clock12=False,
+                  sub=["Subtotal", "SUBTOTAL", "Total s/ IVA"], tax=["IVA 23%", "IVA 13%", "IVA 6%", "Total IVA"],
+                  total=["TOTAL", "Total", "TOTAL A PAGAR", "Total EUR", "A pagar"],
+                  tender=["Numerário", "Dinheiro", "Multibanco", "Cartão", "MB WAY"], change=["Troco"], tip=["Gorjeta"],
+                  datelabel=["Data:", ""], timelabel=["Hora:", ""],
+                  noise=["Bem-vindo", "Fatura Simplificada", "Caixa {d}", "Operador: {person}", "Mesa {n}",
+                         "Talão n.º {n}", "Fatura-Recibo FR {n}", "Loja {n}"],
+                  footer=["Obrigado pela sua visita", "Volte sempre", "www.{web}.pt", "Processado por programa certificado"],
+                  phone=["Tel: 2{a2} {b} {b}", "Telef. 2{a2}{b}{b}", "Tlm: 9{a2} {b} {b}"],
+                  taxid=["NIF: {v9}", "Contribuinte n.º {v9}", "NIPC {v9}"]),
+    "pt-BR": dict(lang="pt", cur=["R$", ""], dec=",", grp=".", cents=True, dates=["%d/%m/%Y", "%d/%m/%y", "%d-%m-%Y"],
+                  clock12=False,
+                  sub=["Subtotal", "SUBTOTAL", "Valor dos produtos"], tax=["ICMS", "Impostos", "Tributos aprox."],
+                  total=["TOTAL", "Total", "VALOR TOTAL", "TOTAL R$", "Valor a pagar"],
+                  tender=["Dinheiro", "Cartão de Crédito", "Cartão de Débito", "PIX", "Valor pago"], change=["Troco"],
+                  tip=["Taxa de serviço 10%", "Gorjeta"], datelabel=["Data:", "Emissão:", ""], timelabel=["Hora:", ""],
+                  noise=["Seja bem-vindo", "CUPOM FISCAL", "Caixa {d}", "Operador: {person}", "Mesa {n}", "Pedido {n}",
+                         "NFC-e n.º {n}", "Garçom: {person}"],
+                  footer=["Obrigado pela preferência", "Volte sempre", "www.{web}.com.br"],
+                  phone=["Tel: (1{d}) {c}-{c}", "Fone: (2{d}) 9{c}-{c}", "({d}{d}) 3{b}-{c}"],
+                  taxid=["CNPJ: {a2}.{b}.{b}/0001-{a2}", "CNPJ {a2}.{b}.{b}/0001-{a2}", "IE: {b}.{b}.{b}"]),
 }
+
+# The locales drawn unless --locales names others; their order fixes which receipt of a seed gets which locale.
+DEFAULT_LOCALES = ["en-US", "en-GB", "de", "fr", "es", "it", "nl", "ms", "id"]
 
 STREET = {
     "en-US": (["St", "Street", "Ave", "Avenue", "Blvd", "Rd", "Road", "Dr", "Drive", "Hwy", "Pkwy", "Ln", "Way",
@@ -215,7 +249,13 @@ STREET = {
     "nl": (["straat", "weg", "laan", "plein", "gracht", "kade", "singel"], "{name}{type} {num}"),
     "ms": (["JALAN", "JLN", "LORONG", "PERSIARAN", "LEBUH"], "NO {num}, {type} {NAME} {d},"),
     "id": (["Jl.", "Jalan", "Jln."], "{type} {name} No. {num}"),
+    "pt-PT": (["Rua", "Avenida", "Av.", "Travessa", "Largo", "Praça", "Estrada", "R."], "{type} {de}{name}, {num}"),
+    "pt-BR": (["Rua", "Av.", "Avenida", "Alameda", "Travessa", "Estrada", "R."], "{type} {de}{name}, {num}"),
 }
+
+# The word between a street's type and its name, where a language has one.
+NAME_LINKS = {"pt-PT": ["de ", "do ", "da ", "dos ", ""], "pt-BR": ["", "", "do ", "da ", "dos "]}
+BR_STATES = ["SP", "RJ", "MG", "RS", "PR", "SC", "BA", "PE", "CE", "GO", "DF"]
 
 STATES = ["CA", "NY", "TX", "FL", "IL", "WA", "MA", "NJ", "PA", "OH", "GA", "NC", "MI", "AZ", "CO", "OR", "NV", "MN",
           "VA", "NH"]
@@ -258,7 +298,7 @@ class Maker:
             s = f"{units:,}".replace(",", spec["grp"] if self.r.random() < 0.5 or units >= 1000 else "")
             s = ("-" if cents < 0 else "") + s + spec["dec"] + f"{rest:02d}"
         if symbol:
-            return (symbol + s) if symbol in ("$", "£", "RM", "Rp", "Rp.") and self.r.random() < 0.8 else s + " " + symbol
+            return (symbol + s) if symbol in ("$", "£", "RM", "Rp", "Rp.", "R$") and self.r.random() < 0.8 else s + " " + symbol
         return s
 
     def name(self, loc):
@@ -288,7 +328,7 @@ class Maker:
         types, pattern = STREET[loc]
         name = self.word()
         line1 = pattern.format(num=self.r.randint(1, 9999 if loc == "en-US" else 250), dir=self.pick(["", "", "N ", "S ", "E ", "W "]),
-                               name=name, NAME=name.upper(), type=self.pick(types), de=self.pick(["de ", "des ", "du ", ""]),
+                               name=name, NAME=name.upper(), type=self.pick(types), de=self.pick(NAME_LINKS.get(loc, ["de ", "des ", "du ", ""])),
                                d=self.r.randint(1, 30))
         town = self.word()
         lines = [line1]
@@ -310,6 +350,11 @@ class Maker:
             lines.append(f"{self.digits(5)} {town.upper()}, {self.pick(['SELANGOR', 'JOHOR', 'PERAK', 'KEDAH', 'PAHANG', 'MELAKA'])}")
         elif loc == "id":
             lines.append(f"{town} {self.digits(5)}")
+        elif loc == "pt-PT":
+            lines.append(f"{self.r.randint(1000, 9999)}-{self.digits(3)} {town}")
+        elif loc == "pt-BR":
+            lines.append(f"{town} - {self.pick(BR_STATES)}")
+            lines.append(f"CEP {self.digits(5)}-{self.digits(3)}")
         else:
             lines.append(f"{self.digits(5)} {town}")
         upper = self.r.random() < (0.85 if loc in ("ms",) else 0.3)
@@ -388,7 +433,7 @@ class Maker:
         tax = int(round(subtotal * rate))
         if not spec["cents"]:
             tax = tax // 100 * 100
-        inclusive = spec["lang"] in ("de", "fr", "it", "nl", "es") and r.random() < 0.6
+        inclusive = spec["lang"] in ("de", "fr", "it", "nl", "es", "pt") and r.random() < 0.6
         total = subtotal if inclusive else subtotal + tax
         tip = 0
         if spec["tip"] and r.random() < 0.15:
@@ -577,6 +622,8 @@ def main():
     ap.add_argument("--images", action="store_true", help="also draw each receipt as an image (OUT/img/), for reading "
                     "with real OCR; the generated text and its key stay the same as without")
     ap.add_argument("--photo-share", type=float, default=0.5, help="with --images: the share of photos on a table")
+    ap.add_argument("--locales", default=",".join(DEFAULT_LOCALES),
+                    help=f"the locales drawn in turn, of {', '.join(LOCALES)} (default: {', '.join(DEFAULT_LOCALES)})")
     a = ap.parse_args()
     if a.images:
         # Pillow and the shared photo step, read once: only drawing needs them.
@@ -588,7 +635,10 @@ def main():
     m = Maker(random.Random(a.seed))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "key"), exist_ok=True)
-    locales = list(LOCALES)
+    locales = a.locales.split(",")
+    unknown = [l for l in locales if l not in LOCALES]
+    if unknown:
+        ap.error(f"unknown locale {', '.join(unknown)}; known: {', '.join(LOCALES)}")
     for n in range(a.count):
         loc = locales[n % len(locales)]
         ident = f"gen-{a.seed}-{n:05d}"
