@@ -92,6 +92,19 @@ import ScanModel
         #expect(r.merchant.address?.hasPrefix("Piazza Zovel, 37") == true, "\(r.merchant.address ?? "")")
     }
 
+    /// A till's code the layout joined before or after a name: a zero-padded number before it, a number with a point, hyphen
+    /// or slash after its legal form. A plain number after the form, a count before an item and a `#1` stay.
+    @Test func codesJoinedToANameLeaveIt() {
+        #expect(ReceiptParser.normalizedName("#000002 BAIFU (M) Sdn Bhd") == "BAIFU (M) Sdn Bhd")
+        #expect(ReceiptParser.normalizedName("PRINT EXPERT SDN BHD 2.1") == "PRINT EXPERT SDN BHD")
+        #expect(ReceiptParser.normalizedName("KEDAI MAJU SDN 8HD 28-05") == "KEDAI MAJU SDN BHD")
+        for kept in ["TRIPLE SIX POINT ENTERPRISE 666", "2 APPLE PIE 22,000", "#1 NOODLE HOUSE", "DOUGLAS BURGERS #15"] {
+            #expect(ReceiptParser.normalizedName(kept) == kept, "\(kept)")
+        }
+        let labels = ReceiptFieldFeatures.documentLabelWords
+        #expect(ReceiptFieldFeatures.opensWithALabel("CASHIER [P.NISANTHI] MACHINE [003]", labels))
+    }
+
     @Test func aLookAlikeLetterInsideANumberAndASpacedPossessive() {
         #expect(ReceiptParser.addressReadingFixes("LOT 17S77, LEYBRIFI PLAZA") == "LOT 17577, LEYBRIFI PLAZA")
         #expect(ReceiptParser.addressReadingFixes("NO 56, LORONG 2, 229l8 STONINGZO") == "NO 56, LORONG 2, 22918 STONINGZO")

@@ -177,11 +177,12 @@ struct ReceiptFieldFeatures {
         for label in labels where label.count < words.count && label.first == String(first) {
             guard label.indices.allSatisfy({ words[$0] == label[$0] }) else { continue }
             if words[label.count].first?.isNumber == true { return true }
-            // What follows the label's last word in the printed text: a colon or `#` marks a label.
+            // What follows the label's last word in the printed text: a colon, `#` or a bracketed value marks a label
+            // (`CASHIER [P.NISANTHI]`).
             let upper = text.uppercased()
             guard let r = upper.range(of: label.last!) else { continue }
             let rest = upper[r.upperBound...].drop { $0 == " " || $0 == "." }
-            if let c = rest.first, c == ":" || c == "#" { return true }
+            if let c = rest.first, c == ":" || c == "#" || c == "[" { return true }
         }
         return false
     }

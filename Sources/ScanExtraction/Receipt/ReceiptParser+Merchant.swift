@@ -54,7 +54,28 @@ extension ReceiptParser {
             name = String(name[m.upperBound...])
         }
         if name.contains("0") { name = lettersForZeros(name) }
-        return mendLegalForm(name)
+        // A zero-padded code before the name (`#000002 BAIFU (M) Sdn Bhd`): a till's number the layout joined to it.
+        if name.first == "#" || name.first == "0", let m = Text.range(name, #"^#?0\d{2,}\s+(?=\p{L})"#) { name = String(name[m.upperBound...]) }
+        return withoutTrailingCode(mendLegalForm(name))
+    }
+
+    /// A name that ends with its legal form and then numbers with a point, hyphen or slash in them (`PRINT EXPERT SDN BHD
+    /// 2.1`, `SUPER.SEVEN CASH & CARRY SDN 3HD 28-05`), cut after the form: a code or date the layout joined to its line.
+    /// A plain number stays (`TRIPLE SIX POINT ENTERPRISE 666`).
+    static func withoutTrailingCode(_ name: String) -> String {
+        let words = name.split(separator: " ")
+        var end = words.count
+        while end > 1, !words[end - 1].contains(where: \.isLetter), words[end - 1].contains(where: { !$0.isNumber }) { end -= 1 }
+        guard end < words.count, end >= 2 else { return name }
+        let head = words[..<end].joined(separator: " ")
+        func endsWithForm(_ s: String, words: Int) -> Bool {
+            let key = Text.key(s)
+            return legalSuffixes.contains { $0.count >= 2 && $0.split(separator: " ").count >= words && key.hasSuffix(" " + $0) }
+        }
+        if endsWithForm(head, words: 1) { return head }
+        // A form misread in one character counts when it has two words or more (`SDN 8HD`): `APPLE PIE` is no `PTE`.
+        let mended = mendLegalForm(head)
+        return endsWithForm(mended, words: 2) ? mended : name
     }
 
     /// A name that ends with a legal form of any locale misread in one character for its look-alike
