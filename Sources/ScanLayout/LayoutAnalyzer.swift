@@ -193,13 +193,15 @@ public enum LayoutAnalyzer {
         units.sort { $0.level < $1.level }
         var groups: [(units: [Unit], level: Double, height: Double)] = []
         for u in units {
+            // Text printed across the page's lines (`$500 CASH GIVEAWAY ON BACK` up a receipt's edge) is a line of its own.
+            if isTurned(u) { groups.append(([u], u.level, u.height)); continue }
             var joined = false
             // Look back over the few most recent lines only: they are sorted by level.
             var k = groups.count - 1
             while k >= 0 && k >= groups.count - 3 {
                 let g = groups[k]
                 let tol = 0.5 * min(g.height, u.height)
-                if abs(g.level - u.level) <= tol && !g.units.contains(where: { overlapsHorizontally($0.box, u.box) }) {
+                if abs(g.level - u.level) <= tol && !g.units.contains(where: { overlapsHorizontally($0.box, u.box) || isTurned($0) }) {
                     groups[k].units.append(u)
                     let n = Double(groups[k].units.count)
                     groups[k].level = (g.level * (n - 1) + u.level) / n
@@ -241,8 +243,8 @@ public enum LayoutAnalyzer {
                     // Lines are formed in order of level: the ones within reach are a few places away.
                     for h in max(0, g - 3)...min(groups.count - 1, g + 3) where h != g && abs(groups[h].level - u.level) < own {
                         let d = abs(groups[h].level - u.level)
-                        guard d <= 0.5 * min(groups[h].height, u.height), best.map({ d < $0.distance }) ?? true,
-                              !groups[h].units.contains(where: { overlapsHorizontally($0.box, u.box) }) else { continue }
+                        guard d <= 0.5 * min(groups[h].height, u.height), best.map({ d < $0.distance }) ?? true, !isTurned(u),
+                              !groups[h].units.contains(where: { overlapsHorizontally($0.box, u.box) || isTurned($0) }) else { continue }
                         best = (h, d)
                     }
                     // Only a clear gain: the other line is nearer by a fifth of the text height.
@@ -283,7 +285,7 @@ public enum LayoutAnalyzer {
             near.sort { $0.distance < $1.distance }
             if let best = near.first, best.distance <= 0.4 * pitch,
                near.dropFirst().first.map({ 1.5 * best.distance <= $0.distance }) ?? true,
-               !groups[best.index].units.contains(where: { overlapsHorizontally($0.box, u.box) }) {
+               !groups[best.index].units.contains(where: { overlapsHorizontally($0.box, u.box) || isTurned($0) }) {
                 let n = Double(groups[best.index].units.count)
                 groups[best.index].units.append(u)
                 groups[best.index].level = (groups[best.index].level * n + u.level) / (n + 1)
@@ -292,6 +294,11 @@ public enum LayoutAnalyzer {
             }
             g += 1
         }
+    }
+
+    /// Whether a unit runs across the page's lines: four characters or more in a box three times taller than wide.
+    static func isTurned(_ u: Unit) -> Bool {
+        u.box.height > 3 * u.box.width && u.words.reduce(0) { $0 + $1.text.count } >= 4
     }
 
     /// Whether a unit is a number more than words (`96.18`, `$12.50`, `12:49 PM`): it has digits, and no fewer

@@ -445,6 +445,20 @@ import ScanModel
     }
 }
 
+/// Text printed up a receipt's edge, across its lines: a line of its own, never the end of the line it crosses.
+@Test func textAcrossTheLinesIsALineOfItsOwn() {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+    var page = Fixture.page([Fixture.line(100, "SubTotal"), (100, 16, [(400, "6.98")]), Fixture.line(120, "Tax"), (120, 16, [(400, "0.63")]),
+                             Fixture.line(140, "Total"), (140, 16, [(400, "7.61")])])
+    let turned = RecognizedWord(text: "$500 CASH GIVEAWAY ON BACK", confidence: 0.9, boundingBox: BoundingBox(x: 470, y: 40, width: 18, height: 230))
+    page.observations.append(TextObservation(text: turned.text, confidence: 0.9, boundingBox: turned.boundingBox, words: [turned]))
+    let texts = extractor.analyzer.analyze(Fixture.document(page)).map(\.text)
+    #expect(texts.contains("Tax 0.63"), "\(texts)")
+    #expect(texts.contains("$500 CASH GIVEAWAY ON BACK"), "\(texts)")
+    let r = extractor.extract(Fixture.document(page), as: .receipt).receipt!
+    #expect(r.tax.map(\.amount) == ["0.63"])
+}
+
 /// Portuguese receipts, read with `pt.json` and nothing else written for the language: its label words, its legal
 /// forms and street words, and the postal codes of Portugal and Brazil.
 @Suite struct PortugueseReceiptTests {
