@@ -18,7 +18,7 @@ import TestSupport
 
     /// A label on the left and an amount ending at the right edge (x 520), as tills print them.
     static func row(_ y: Double, _ label: String, _ amount: String? = nil, h: Double = 16) -> [(Double, Double, [(Double, String)])] {
-        var rows = [Fixture.line(y, label, h: h)]
+        var rows = label.isEmpty ? [] : [Fixture.line(y, label, h: h)]
         if let amount { rows.append((y, h, [(520 - Double(amount.count) * h * 0.55, amount)])) }
         return rows
     }
@@ -295,7 +295,15 @@ import TestSupport
         let single: [(String, String?, ItemLineLabel)] = [("Tisch 50119", nil, .other), ("QTY DESCRIPTION", "PRICE", .other),
                                                           ("Brötchen", "25,32", .other)]
         #expect(completed(single, total: "25.32", heading: 1).items.map(\.description) == ["Brötchen"])
-        #expect(completed(single, total: "25.32").items.isEmpty)
+        // Without a heading, any priced line above the summary, but no line with a label word (a garbled total).
+        let lone: [(String, String?, ItemLineLabel)] = [("Tel. 0221 759 7792", nil, .other), ("Soep", "9,71", .other)]
+        #expect(completed(lone, total: "9.71").items.map(\.description) == ["Soep"])
+        let garbled: [(String, String?, ItemLineLabel)] = [("Kassa 7", nil, .other), ("21-otal Sales", "21,20", .other)]
+        #expect(completed(garbled, total: "21.20").items.isEmpty)
+        // An amount printed alone under its name is that item's.
+        let split: [(String, String?, ItemLineLabel)] = [("BIER", nil, .other), ("", "10,40", .other), ("Thee", "4,70", .item)]
+        #expect(completed(split, total: "15.10").items.map(\.amount) == ["10.40", "4.70"])
+        #expect(completed(split, total: "15.10").items.first?.description == "BIER")
     }
 
     @Test func aRefundsVATRowIsReadByItsSize() throws {

@@ -119,6 +119,11 @@ public struct Lexicon: Sendable {
         return !words.isEmpty && words.allSatisfy { labelWords.contains($0) || isTwoLabelWords($0) } && words.contains { $0.count >= 3 }
     }
 
+    /// Whether any word of a line's `key` is a label word of some locale (`SALES` of `TOTAL SALES`, `RM`, `QTY`).
+    public func hasLabelWord(_ key: String) -> Bool {
+        key.split(separator: " ").contains { labelWords.contains($0) }
+    }
+
     /// Whether a line's `key` names regions or countries and nothing else but one- or two-letter marks
     /// (`SELANGOR`, `JOHOR`, `MALAYSIA`, `SELANGOR D E`, `BAYERN DEUTSCHLAND`): the last lines of a postal address.
     public func isPlaceOnly(_ key: String) -> Bool {

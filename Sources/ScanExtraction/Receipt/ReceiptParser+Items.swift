@@ -152,21 +152,35 @@ extension ReceiptParser {
         let end = min(reading.summaryStart, settled.count)
         // Only lines above the last item the model found, for every sum. With no item found, the lines between
         // a column heading and the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`).
-        var tries: [(region: Range<Int>, targets: Set<Int>)] = []
+        var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
         if let lastItem = settled.lastIndex(where: { $0 != .other }) {
-            tries.append((0..<lastItem, targets))
-            if lastItem + 1 < end, let sub = cents(r.subtotal) { tries.append(((lastItem + 1)..<end, [sub])) }
-        } else if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
-            // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
-            tries.append(((h + 1)..<end, targets))
+            tries.append((0..<lastItem, targets, true))
+            if lastItem + 1 < end, let sub = cents(r.subtotal) { tries.append(((lastItem + 1)..<end, [sub], true)) }
+        } else {
+            if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
+                // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
+                tries.append(((h + 1)..<end, targets, true))
+            }
+            // No heading either: every line above the summary (`Soep 9,71` over `TOTAAL EUR 9,71`), but no line with a
+            // label word of any locale (`21-otal Sales 21.20`, `(RM) 7.00`: a total OCR garbled, a column's heading).
+            if end > 0 { tries.append((0..<end, targets, false)) }
         }
-        for (region, wanted) in tries {
+        for (region, wanted, anyLine) in tries {
             var labels = settled
             for i in region where labels[i] == .other {
                 let l = reading.lines[i]
-                guard let a = l.amount, a.minor != 0, l.role == .none, Text.letterCount(l.label) >= 2,
+                guard let a = l.amount, a.minor != 0, l.role == .none,
                       !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
-                labels[i] = .item
+                guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
+                if Text.letterCount(l.label) >= 2 {
+                    labels[i] = .item
+                } else if i > region.lowerBound, labels[i - 1] == .other, reading.lines[i - 1].amount == nil,
+                          reading.lines[i - 1].role == .none, Text.letterCount(reading.lines[i - 1].text) >= 2,
+                          reading.lines[i - 1].entities.isEmpty, !lexicon.hasLabelWord(reading.lines[i - 1].key) {
+                    // An amount printed alone under its name (`BIER` / `10,40`).
+                    labels[i - 1] = .item
+                    labels[i] = .quantity
+                }
             }
             guard labels != settled else { continue }
             var completed = r
