@@ -131,7 +131,8 @@ extension ReceiptParser {
     /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
     /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
     /// without them they add up to none of these. With no item found, the priced lines under a column heading are
-    /// looked at the same way. Priced lines between the last item and the summary (a service charge,
+    /// looked at the same way, and without a heading every priced line above the summary that holds no label word.
+    /// An amount printed alone under a text line is that line's item. Priced lines between the last item and the summary (a service charge,
     /// `SERV.CHARGE(2%) 0.61`) are items only when they make the printed subtotal: a tax or a total under the items
     /// (`I.V.A.`, a total label OCR garbled) makes the total too, but no subtotal holds it. Runs once the summary is read.
     ///
@@ -186,13 +187,13 @@ extension ReceiptParser {
             var completed = r
             setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
                                  wholeUnits: reading.wholeUnits, heading: reading.heading), into: &completed)
-            let total = sum(completed)
-            if wanted.contains(total) { r = completed; return [] }
+            let made = sum(completed)
+            if wanted.contains(made) { r = completed; return [] }
             guard dollarMends else { continue }
             let fixes = completed.items.indices.compactMap { i -> (Int, String)? in
                 guard let a = completed.items[i].amount, let old = cents(a),
                       let fixed = withoutMisreadDollar(a, printedIn: completed.items[i].source.text),
-                      let new = cents(fixed), wanted.contains(total - old + new) else { return nil }
+                      let new = cents(fixed), wanted.contains(made - old + new) else { return nil }
                 return (i, fixed)
             }
             guard fixes.count == 1, let (i, fixed) = fixes.first else { continue }
