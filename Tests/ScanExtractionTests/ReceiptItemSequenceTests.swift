@@ -304,6 +304,12 @@ import TestSupport
         let split: [(String, String?, ItemLineLabel)] = [("BIER", nil, .other), ("", "10,40", .other), ("Thee", "4,70", .item)]
         #expect(completed(split, total: "15.10").items.map(\.amount) == ["10.40", "4.70"])
         #expect(completed(split, total: "15.10").items.first?.description == "BIER")
+        // Also when the model took the name for the modifier of the item above and the amount for an item of no name.
+        let astray: [(String, String?, ItemLineLabel)] = [("1 FRIET", "15,54", .item), ("3 FRIET", nil, .modifier), ("", "101,88", .item),
+                                                          ("Thee", "4,70", .item)]
+        let friet = completed(astray, total: "122.12").items
+        #expect(friet.map(\.amount) == ["15.54", "101.88", "4.70"])
+        #expect(friet.map(\.quantity) == ["1", "3", nil])
     }
 
     @Test func aRefundsVATRowIsReadByItsSize() throws {

@@ -168,17 +168,21 @@ extension ReceiptParser {
         }
         for (region, wanted, anyLine) in tries {
             var labels = settled
-            for i in region where labels[i] == .other {
+            for i in region {
                 let l = reading.lines[i]
+                // (An amount alone labelled an item has no name to give it: the line above may be its name.)
+                let nameless = Text.letterCount(l.label) < 2
+                guard labels[i] == .other || labels[i] == .item && nameless else { continue }
                 guard let a = l.amount, a.minor != 0, l.role == .none,
                       !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
                 guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
-                if Text.letterCount(l.label) >= 2 {
+                if !nameless {
                     labels[i] = .item
-                } else if i > region.lowerBound, labels[i - 1] == .other, reading.lines[i - 1].amount == nil,
+                } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier, reading.lines[i - 1].amount == nil,
                           reading.lines[i - 1].role == .none, Text.letterCount(reading.lines[i - 1].text) >= 2,
                           reading.lines[i - 1].entities.isEmpty, !lexicon.hasLabelWord(reading.lines[i - 1].key) {
-                    // An amount printed alone under its name (`BIER` / `10,40`).
+                    // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
+                    // above, `101,88` as an item without a name).
                     labels[i - 1] = .item
                     labels[i] = .quantity
                 }
