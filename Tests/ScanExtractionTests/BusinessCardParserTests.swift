@@ -188,6 +188,17 @@ import ScanModel
         extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard).businessCard!
     }
 
+    /// A job title in no word list, printed as large as the name right under it: the title when the organization is found
+    /// on a line of its own; without one, such a line may be the company and is left alone.
+    @Test func aTitleAsLargeAsTheNameUnderIt() {
+        let c = card([Fixture.line(40, "Klemt e.V.", h: 22), Fixture.line(80, "Leon Barkholz", h: 22),
+                      Fixture.line(110, "Vertriebsingenieur", h: 22), Fixture.line(150, "Handy: +49 174 27720732"),
+                      Fixture.line(170, "leon@klemt.de")])
+        #expect(c.name?.full == "Leon Barkholz")
+        #expect(c.organization == "Klemt e.V.")
+        #expect(c.title == "Vertriebsingenieur")
+    }
+
     @Test func unlabeledUSNumbersAreOfficeThenMobile() {
         let c = card([
             Fixture.line(40, "Dana Whitfield", h: 30),

@@ -159,7 +159,7 @@ public struct BusinessCardParser: Sendable {
         if let ni = nameIndex {
             titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
             if titleIndex == nil {
-                titleIndex = Self.lineUnderName(lines, name: ni, among: free.filter { $0 != orgIndex })
+                titleIndex = Self.lineUnderName(lines, name: ni, among: free.filter { $0 != orgIndex }, orgFound: orgIndex != nil)
             }
         } else {
             titleIndex = candidates.first
@@ -184,16 +184,18 @@ public struct BusinessCardParser: Sendable {
 
     /// The title printed without a title word: the line of words right under the name (or right above it),
     /// in its column and in smaller print, whatever the order the columns were read in. Lines with digits,
-    /// an `@` or more than six words are no title.
-    static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int]) -> Int? {
+    /// an `@` or more than six words are no title. When the organization is found on another line, a line right under
+    /// the name in print as large as the name's is its title too (`Leon Barkholz` / `Vertriebsingenieur`).
+    static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int], orgFound: Bool = false) -> Int? {
         let name = lines[ni].line
         let h = max(1, name.textHeight)
         var best: (index: Int, cost: Double)?
         for i in free where i != ni {
             let l = lines[i].line
             let words = l.words.filter { $0.text.contains(where: \.isLetter) }
+            let smaller = l.textHeight < h * 0.95
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
-                  l.textHeight < h * 0.95 else { continue }
+                  smaller || orgFound && l.textHeight <= h * 1.05 && words.count <= 4 else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
             let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
@@ -204,7 +206,7 @@ public struct BusinessCardParser: Sendable {
             let below = l.level - name.level - half, above = name.level - l.level - half
             let cost: Double
             if below > -0.5 * h && below < 2 * h { cost = max(0, below) }
-            else if above > -0.5 * h && above < 1.2 * h { cost = max(0, above) + h }
+            else if smaller, above > -0.5 * h && above < 1.2 * h { cost = max(0, above) + h }
             else { continue }
             if best == nil || cost < best!.cost { best = (i, cost) }
         }
