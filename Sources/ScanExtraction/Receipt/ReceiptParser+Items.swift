@@ -193,17 +193,7 @@ extension ReceiptParser {
                                  wholeUnits: reading.wholeUnits, heading: reading.heading), into: &completed)
             let made = sum(completed)
             if wanted.contains(made) { r = completed; return [] }
-            guard dollarMends else { continue }
-            let fixes = completed.items.indices.compactMap { i -> (Int, String)? in
-                guard let a = completed.items[i].amount, let old = cents(a),
-                      let fixed = withoutMisreadDollar(a, printedIn: completed.items[i].source.text),
-                      let new = cents(fixed), wanted.contains(made - old + new) else { return nil }
-                return (i, fixed)
-            }
-            guard fixes.count == 1, let (i, fixed) = fixes.first else { continue }
-            let finding = mended("receipt.items[\(i)].amount", completed.items[i].amount!, fixed)
-            if completed.items[i].unitPrice == completed.items[i].amount { completed.items[i].unitPrice = fixed }
-            completed.items[i].amount = fixed
+            guard dollarMends, let (finding, _) = mendOneDollar(&completed.items, sum: made, targets: wanted) else { continue }
             r = completed
             return [finding]
         }

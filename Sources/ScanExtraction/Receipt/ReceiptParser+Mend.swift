@@ -6,8 +6,9 @@ import ScanModel
 // (`$22.95` as `522.95`), and a decimal point read as a space (`$86 65`). Each mend needs the
 // sums to agree after it and not before, and the receipt to print its amounts with `$`.
 extension ReceiptParser {
-    func mendMisreadAmounts(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
-        guard let total = r.total.flatMap({ Self.cents($0) }), Self.printsDollars(lines) else { return [] }
+    /// `dollars`: whether the receipt prints its amounts with `$` (`printsDollars`); nothing is mended on one that does not.
+    func mendMisreadAmounts(_ lines: [AnalyzedLine], roles: [Role], dollars: Bool, into r: inout Receipt) -> [Finding] {
+        guard let total = r.total.flatMap({ Self.cents($0) }), dollars else { return [] }
         var findings: [Finding] = []
         let tip = r.tip.flatMap { Self.cents($0) } ?? 0
         let itemCents = r.items.map { $0.amount.flatMap { Self.cents($0) } }
@@ -25,25 +26,16 @@ extension ReceiptParser {
         }
         // The taxes' sum as read, and with one tax's leading 5 taken for a `$`.
         let taxSums = [taxSum] + taxFixes.map { taxSum + $0.delta }
-        var targets: [Int] = []
+        var targets: Set<Int> = []
         if let sub = r.subtotal.flatMap({ Self.cents($0) }) {
             targets = [sub]
         } else if !r.tax.isEmpty {
-            targets = taxSums.map { total - tip - $0 }
+            targets = Set(taxSums.map { total - tip - $0 })
         }
-        if let sum = itemsSum, !targets.isEmpty, !targets.contains(sum) {
-            let fixes = r.items.indices.compactMap { i -> (Int, String)? in
-                guard let a = r.items[i].amount, let fixed = Self.withoutMisreadDollar(a, printedIn: r.items[i].source.text),
-                      let c = Self.cents(fixed), targets.contains(sum - itemCents[i]! + c) else { return nil }
-                return (i, fixed)
-            }
-            if fixes.count == 1, let (i, fixed) = fixes.first {
-                findings.append(Self.mended("receipt.items[\(i)].amount", r.items[i].amount!, fixed))
-                itemsSum = sum - itemCents[i]! + Self.cents(fixed)!
-                // A unit price read from the same misread amount goes with it.
-                if r.items[i].unitPrice == r.items[i].amount { r.items[i].unitPrice = fixed }
-                r.items[i].amount = fixed
-            }
+        if let sum = itemsSum, !targets.isEmpty, !targets.contains(sum),
+           let (finding, made) = Self.mendOneDollar(&r.items, sum: sum, targets: targets) {
+            findings.append(finding)
+            itemsSum = made
         }
 
         // No subtotal read, but a subtotal line whose amount lost its decimal point (`$86 65`): it is the
@@ -190,6 +182,22 @@ extension ReceiptParser {
     static func printsDollars(_ lines: [AnalyzedLine]) -> Bool {
         // Most receipts print no `$`: a byte search rules them out before any pattern runs.
         lines.lazy.filter { Text.contains($0.text, "$") && Text.range($0.text, #"\$\s?\d"#) != nil }.prefix(2).count >= 2
+    }
+
+    /// The one item whose leading 5, read as the `$` it was, makes the items' sum (`sum`, as read) one of `targets`,
+    /// mended, with its unit price when that was read from the same amount: the finding and the sum the items now
+    /// make. Nil, and nothing mended, unless exactly one item does.
+    static func mendOneDollar(_ items: inout [Receipt.Item], sum: Int, targets: Set<Int>) -> (Finding, Int)? {
+        let fixes = items.indices.compactMap { i -> (index: Int, fixed: String, made: Int)? in
+            guard let a = items[i].amount, let old = cents(a), let fixed = withoutMisreadDollar(a, printedIn: items[i].source.text),
+                  let new = cents(fixed), targets.contains(sum - old + new) else { return nil }
+            return (i, fixed, sum - old + new)
+        }
+        guard fixes.count == 1, let fix = fixes.first else { return nil }
+        let finding = mended("receipt.items[\(fix.index)].amount", items[fix.index].amount!, fix.fixed)
+        if items[fix.index].unitPrice == items[fix.index].amount { items[fix.index].unitPrice = fix.fixed }
+        items[fix.index].amount = fix.fixed
+        return (finding, fix.made)
     }
 
     /// `522.95` → `22.95` when the printed text has the amount without a `$` before it.

@@ -361,7 +361,6 @@ extension ReceiptParser {
         return changed
     }
 
-
     /// A full stop between two parts of an address, after a whole word or a number, as the comma it was read from.
     static func addressCommas(_ s: String) -> String {
         guard s.contains(".") else { return s }

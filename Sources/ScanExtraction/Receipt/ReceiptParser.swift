@@ -214,12 +214,13 @@ public struct ReceiptParser: Sendable {
         Self.completeItemsBySums(itemReading, into: &r)
 
         // --- Amounts the sums prove misread, then the checks.
-        findings += mendMisreadAmounts(lines, roles: roles, into: &r)
+        let dollars = Self.printsDollars(lines)
+        findings += mendMisreadAmounts(lines, roles: roles, dollars: dollars, into: &r)
         findings += mendSplitTotal(lines, roles: roles, into: &r)
         let rounding = Self.rounding(lines, roles: roles)
         mendRoundedTotal(lines, roles: roles, rounding: rounding, into: &r)
         findings += mendTotalByPayment(rounding: rounding, into: &r)
-        if Self.printsDollars(lines) { findings += Self.completeItemsBySums(itemReading, into: &r, dollarMends: true) }
+        if dollars { findings += Self.completeItemsBySums(itemReading, into: &r, dollarMends: true) }
         findings += check(r)
         return (r, findings, candidates)
     }
