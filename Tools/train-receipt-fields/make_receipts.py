@@ -16,7 +16,9 @@ store numbers, registration and tax numbers, server and table), a second date, f
 Names, streets and towns are made from syllables and generic words drawn here, never from an
 evaluation set. Photo-like variation: scale, offset, slight drift of the lines, uneven text
 heights; OCR-like noise: confusable characters (O/0, l/1, S/5, ...), lost or doubled spaces,
-a line split into its left and right parts, words cut off, low confidences.
+a line split into its left and right parts, words cut off, low confidences. `--modifiers RATE` adds
+unpriced option lines under that share of the items, discounts under a tenth as many and items at 0
+(for the item-line model; off by default, so a seed draws the same receipts as before it existed).
 Nothing here ships: the files are training data for train.py, made again by this command.
 
 With `--images` each receipt is also drawn, so that real OCR reads it instead of the simulated noise:
@@ -265,9 +267,63 @@ CONFUSIONS = {"O": "0", "0": "O", "l": "1", "1": "l", "I": "1", "S": "5", "5": "
               ",": ".", "e": "c", "a": "o", "rn": "m", "G": "6", "Z": "2", ":": ";", "-": "~"}
 
 
+# Notes a till prints under a dish or a drink, with no price of their own (an order's options).
+MODIFIERS = {
+    "en": ["No onion", "Extra cheese", "Medium rare", "Well done", "Side salad", "No ice", "Gluten free",
+           "Add bacon", "Shredded beef", "Oat milk", "Large", "Dressing on side", "Sub fries", "Light ice"],
+    "de": ["Ohne Zwiebeln", "Extra Käse", "Medium", "Groß", "Ohne Eis", "Mit Sahne", "Hafermilch"],
+    "fr": ["Sans oignon", "Supplément fromage", "Saignant", "À point", "Sans glace", "Sauce à part"],
+    "es": ["Sin cebolla", "Extra queso", "Al punto", "Sin hielo", "Poco hecho", "Salsa aparte"],
+    "it": ["Senza cipolla", "Extra formaggio", "Al sangue", "Senza ghiaccio", "Ben cotto", "Latte di soia"],
+    "nl": ["Zonder ui", "Extra kaas", "Medium", "Zonder ijs", "Met mayo", "Havermelk"],
+    "ms": ["KURANG MANIS", "TANPA BAWANG", "TAMBAH TELUR", "PEDAS", "AIS", "BUNGKUS"],
+    "id": ["Tanpa bawang", "Pedas", "Tambah telur", "Kurang gula", "Es", "Bungkus"],
+    "pt": ["Sem cebola", "Extra queijo", "Mal passado", "Sem gelo", "Bem passado", "Molho à parte"],
+}
+
+# What a till prints for a discount under the item it takes off.
+DISCOUNTS = {
+    "en": ["Discount", "Happy Hour", "Promo", "Coupon", "Member Discount", "Staff Disc", "10% off"],
+    "de": ["Rabatt", "Nachlass", "Aktion", "Mitarbeiterrabatt"], "fr": ["Remise", "Réduction", "Promo"],
+    "es": ["Descuento", "Promoción", "Dto."], "it": ["Sconto", "Promozione"], "nl": ["Korting", "Actie"],
+    "ms": ["DISKAUN", "PROMOSI", "DISC"], "id": ["Diskon", "Potongan", "Promo"], "pt": ["Desconto", "Promoção"],
+}
+
+
 class Maker:
-    def __init__(self, rng):
+    def __init__(self, rng, modifier_rate=0.0, modifier_rng=None):
         self.r = rng
+        # Options under the items draw from their own generator, so a seed drawn without them is unchanged.
+        self.modifier_rate = modifier_rate
+        self.mr = modifier_rng
+
+    def modifiers(self, lang):
+        """Zero to two unpriced option lines for one item, as a restaurant's till prints them."""
+        if not self.modifier_rate or self.mr.random() >= self.modifier_rate:
+            return []
+        lead = self.mr.choice(["", "  ", "  ", "   ", "- ", "+ ", "* ", ">> "] + (["w/ ", "NO "] if lang == "en" else []))
+        out = []
+        for _ in range(self.mr.choice([1, 1, 1, 2])):
+            text = self.mr.choice(MODIFIERS[lang])
+            if lead == "NO ":
+                text = text.split()[-1]
+            if self.mr.random() < 0.35:
+                text = text.upper()
+            out.append(lead + text)
+        return out
+
+    def discount(self, lang, price):
+        """Now and then a discount printed under an item: (label, negative cents), or None."""
+        if not self.modifier_rate or price <= 0 or self.mr.random() >= self.modifier_rate / 10:
+            return None
+        off = max(1, price * self.mr.choice([5, 10, 15, 20, 25, 50]) // 100)
+        return self.mr.choice(DISCOUNTS[lang]), -off
+
+    def free_item(self, lang):
+        """Now and then an item given away, printed at 0: (1, name, 0), or None."""
+        if not self.modifier_rate or self.mr.random() >= self.modifier_rate / 6:
+            return None
+        return 1, self.mr.choice(ITEMS[lang]), 0
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -421,14 +477,28 @@ class Maker:
                 if r.random() < 0.3:
                     desc = desc.upper()
                 items.append((qty, desc, price))
+            free = self.free_item(spec["lang"])
+            if free:
+                items.insert(self.mr.randint(0, len(items)), free)
         if items and r.random() < 0.3:
             lines.append((self.pick(["Qty Item\tAmount", "Description\tTotal", "QTY DESCRIPTION\tPRICE", "Artikel\tBetrag"]), "noise"))
+        keyed = []  # the key's items in print order: a discount is one of its own, as receipt keys list it
         for qty, desc, price in items:
             text = (f"{qty} " if r.random() < 0.6 else "") + desc
             lines.append((text + "\t" + self.money(loc, price), "item"))
+            keyed.append((qty, desc, price))
             if qty > 1 and r.random() < 0.3:
                 lines.append((f"  {qty} x {self.money(loc, price // qty)}", "item"))
-        subtotal = sum(p for _, _, p in items) or (r.randint(100, 30000) if spec["cents"] else r.randint(10, 500) * 100000)
+            for note in self.modifiers(spec["lang"]):
+                lines.append((note, "indented"))
+            off = self.discount(spec["lang"], price)
+            if off:
+                amount = self.money(loc, off[1])
+                if self.mr.random() < 0.3:  # the minus sign after the amount
+                    amount = amount[1:] + "-"
+                lines.append((self.mr.choice(["", "  "]) + off[0] + "\t" + amount, "indented"))
+                keyed.append((1, off[0], off[1]))
+        subtotal = sum(p for _, _, p in keyed) or (r.randint(100, 30000) if spec["cents"] else r.randint(10, 500) * 100000)
         rate = self.pick([0.0, 0.05, 0.06, 0.07, 0.0825, 0.1, 0.19, 0.2, 0.21, 0.22])
         tax = int(round(subtotal * rate))
         if not spec["cents"]:
@@ -469,7 +539,7 @@ class Maker:
         key = {"company": " ".join(name_lines), "address": " ".join(address), "date": when.strftime("%Y-%m-%d"),
                "total": f"{total / 100:.2f}"}
         if items:  # for the item-line model (Tools/train-items); the field rankers ignore them
-            key["items"] = [{"description": desc, "quantity": qty, "amount": f"{price / 100:.2f}"} for qty, desc, price in items]
+            key["items"] = [{"description": desc, "quantity": qty, "amount": f"{price / 100:.2f}"} for qty, desc, price in keyed]
         return lines, key
 
 
@@ -523,6 +593,8 @@ def layout(m, lines, a4):
             if right:
                 parts.append((right, width - margin - len(right) * char, "right"))
         for text_part, x, align in parts:
+            if role == "indented" and align == "left":  # its leading spaces move it right
+                x += (len(text_part) - len(text_part.lstrip(" "))) * char * h / height
             t = text_part.strip()
             if not t:
                 continue
@@ -624,6 +696,10 @@ def main():
     ap.add_argument("--photo-share", type=float, default=0.5, help="with --images: the share of photos on a table")
     ap.add_argument("--locales", default=",".join(DEFAULT_LOCALES),
                     help=f"the locales drawn in turn, of {', '.join(LOCALES)} (default: {', '.join(DEFAULT_LOCALES)})")
+    ap.add_argument("--modifiers", type=float, default=0.0,
+                    help="the share of items printed with one or two unpriced option lines under them "
+                         "(`No onion`, `+ Extra cheese`); a quarter as many get a discount under them, and a "
+                         "third as many receipts an item at 0; 0, the default, draws the same receipts as before")
     a = ap.parse_args()
     if a.images:
         # Pillow and the shared photo step, read once: only drawing needs them.
@@ -632,7 +708,7 @@ def main():
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "photo"))
         from photograph import photograph_with_corners
         os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
-    m = Maker(random.Random(a.seed))
+    m = Maker(random.Random(a.seed), a.modifiers, random.Random(a.seed * 1000003 + 7))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "key"), exist_ok=True)
     locales = a.locales.split(",")
