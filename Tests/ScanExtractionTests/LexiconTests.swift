@@ -66,6 +66,19 @@ import ScanModel
         }
     }
 
+    @Test func accentsOCRPutOnPlainWordsComeOffAndRealOnesStay() {
+        let lexicon = ReceiptParser.lexicon
+        // Words of languages written without accents, read with one: the mark goes, the case stays.
+        #expect(lexicon.withoutStrayAccents("TSH POWER HARDWÀRE TRADING") == "TSH POWER HARDWARE TRADING")
+        #expect(lexicon.withoutStrayAccents("19 & 19A, JÁLAN MERANTI 2A") == "19 & 19A, JALAN MERANTI 2A")
+        #expect(lexicon.withoutStrayAccents("Gerbang Alaf Restäurants Sdn Bhd") == "Gerbang Alaf Restaurants Sdn Bhd")
+        // Accents a locale writes, words of accented languages, and unknown words are left as read.
+        for kept in ["CAFÉ DE FLORE", "Genève", "De Gouden Eetcafé", "Harpet CafeteríaS.A.", "Bäckerei Müller", "Ørsted",
+                     "São Paulo", "plain text"] {
+            #expect(lexicon.withoutStrayAccents(kept) == kept, "\(kept)")
+        }
+    }
+
     @Test func anEmptyOrMissingFolderIsAnError() {
         let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
         #expect(throws: LexiconError.self) { try Lexicon.load(directory: missing) }

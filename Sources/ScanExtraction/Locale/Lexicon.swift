@@ -70,6 +70,12 @@ public struct Lexicon: Sendable {
     private let labelWords: Set<Substring>
     /// Every region and country name, for `isPlaceOnly`.
     private let places: Set<Substring>
+    /// Every phrase set: the labels', then the other lists.
+    private let phraseSets: [PhraseSet]
+    /// Every word of `vocabulary`, and the words of the locales whose language is written without accents (those
+    /// whose own words, place names left out, carry none: English, Malay, Indonesian), for `withoutStrayAccents`.
+    private let known: Set<Substring>
+    private let unaccented: Set<Substring>
 
     public init(locales: [LocaleLexicon]) {
         self.locales = locales
@@ -96,6 +102,47 @@ public struct Lexicon: Sendable {
         countries = union(locales.map(\.countries))
         places = Set((regions.phrases + countries.phrases).map { Substring($0) })
         months = union(locales.map(\.months))
+        phraseSets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
+        known = Set(phraseSets.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
+        let ownWords = locales.map { l in
+            (l.labels.values.joined() + l.headerNoise + l.legalForms + l.businessTypes + l.thoroughfares + l.addressParts + l.months)
+                .flatMap { Text.key($0).split(separator: " ") }
+        }
+        unaccented = Set(ownWords.filter { $0.allSatisfy { w in w.unicodeScalars.allSatisfy { $0.value < 0xC0 } } }.joined())
+    }
+
+    /// `text` with the accents that OCR put on plain words taken off. A multilingual recognizer now and then reads
+    /// a mark over a capital of an English or Malay word (`HARDWARÉ`, `JÁLAN`, `TÂMAN`). A word loses its marks
+    /// when, without them, it is a word of a language written without accents (or such a word and a plural `S`),
+    /// and no locale spells it with them. Accented words a locale knows (`CAFÉ`, `GENÈVE`), words of languages that
+    /// write accents (`EETCAFÉ`, `CAFETERÍA`) and words no locale knows (`MÜLLER`) stay as read.
+    public func withoutStrayAccents(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0xC0 }) else { return text }
+        var out = "", word = ""
+        func either(_ set: Set<Substring>, _ w: Substring) -> Bool {
+            set.contains(w) || (w.count > 3 && w.hasSuffix("S") && set.contains(w.dropLast()))
+        }
+        func flush() {
+            defer { word = "" }
+            guard word.unicodeScalars.contains(where: { $0.value >= 0xC0 }) else { return out += word }
+            let plain = Self.withoutMarks(word)
+            let strip = plain != word && either(unaccented, Substring(plain.uppercased())) && !either(known, Substring(word.uppercased()))
+            out += strip ? plain : word
+        }
+        for c in text {
+            if c.isLetter { word.append(c) } else { flush(); out.append(c) }
+        }
+        flush()
+        return out
+    }
+
+    /// `word` without its combining marks (`É` -> `E`); letters that are no letter and a mark (`ß`, `Ø`) stay.
+    static func withoutMarks(_ word: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for u in word.decomposedStringWithCanonicalMapping.unicodeScalars where u.properties.generalCategory != .nonspacingMark {
+            scalars.append(u)
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
     }
 
     public func words(_ label: LocaleLexicon.Label) -> PhraseSet { merged[label] ?? PhraseSet([]) }
@@ -104,9 +151,8 @@ public struct Lexicon: Sendable {
     /// place and month names), as `Text.key` spells them, once each: the receipt vocabulary a word list
     /// of a language's dictionary lacks (`SDN`, `BHD`, `JALAN`, `MWST`).
     public var vocabulary: [String] {
-        let sets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
         var seen = Set<Substring>(), out: [String] = []
-        for phrase in sets.flatMap(\.phrases) {
+        for phrase in phraseSets.flatMap(\.phrases) {
             for w in phrase.split(separator: " ") where w.contains(where: \.isLetter) && seen.insert(w).inserted { out.append(String(w)) }
         }
         return out

@@ -38,7 +38,7 @@ extension ReceiptParser {
     /// Full-width parentheses as ASCII, a middle dot between words as a space, and a label
     /// before a company name (`Owned by:`, `Dimiliki:`) dropped.
     static func normalizedName(_ raw: String) -> String {
-        var name = raw.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")")
+        var name = lexicon.withoutStrayAccents(raw.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")"))
         // (Each regular expression runs only where its character is: this runs for every name candidate.)
         if name.contains("·") || name.contains("•") { name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ") }
         // An underscore is OCR's reading of a low dot or of a gap: `TA _K` is `TA .K`, `AIK_HUAT` is `AIK HUAT`.
@@ -256,7 +256,8 @@ extension ReceiptParser {
 
     /// Doubled stops and commas as one; street words and numbers read with the wrong character put right.
     static func addressReadingFixes(_ address: String) -> String {
-        var s = address.contains("..") || address.contains(",,") ? Text.replacing(address, #"([.,])\1+"#, with: "$1") : address
+        var s = lexicon.withoutStrayAccents(address)
+        if s.contains("..") || s.contains(",,") { s = Text.replacing(s, #"([.,])\1+"#, with: "$1") }
         // A street word read with digits for letters (`10T 1851-A`, `1.0T`): 1 for L, 0 for O.
         s = s.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             let core = token.filter { $0 != "." }
