@@ -130,11 +130,11 @@ extension ReceiptParser {
     /// Priced lines above the last item that the line model left out (a deposit `PFAND 0,25 A *`, a bottle return
     /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
     /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
-    /// without them they add up to none of these. With no item found, the priced lines under a column heading are
-    /// looked at the same way, and without a heading every priced line above the summary that holds no label word.
-    /// An amount printed alone under a text line is that line's item. Priced lines between the last item and the summary (a service charge,
-    /// `SERV.CHARGE(2%) 0.61`) are items only when they make the printed subtotal: a tax or a total under the items
-    /// (`I.V.A.`, a total label OCR garbled) makes the total too, but no subtotal holds it. Runs once the summary is read.
+    /// without them they add up to none of these. Where else it looks, in order, is `completionTries`'s: priced lines
+    /// between the last item and the summary (a service charge, `SERV.CHARGE(2%) 0.61`) only for the printed subtotal, since
+    /// a tax or a total under the items (`I.V.A.`, a total label OCR garbled) makes the total too but no subtotal holds it;
+    /// with no item found, the lines under a column heading, then every line above the summary. An amount printed alone
+    /// under a text line is that line's item (`completedLabels`). Runs once the summary is read.
     ///
     /// With `dollarMends` (a second pass once the summary's own misreads are mended, on a receipt that prints `$`), a
     /// completion may also need one item's leading 5 read as the `$` it was (`Salmon R 5.50` left out and `HiChk Steak
@@ -150,43 +150,8 @@ extension ReceiptParser {
         let targets = Set([cents(r.subtotal), total, total - tax - tip, total - tip].compactMap { $0 })
         guard !targets.contains(sum(r)) else { return [] }
         let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
-        let end = min(reading.summaryStart, settled.count)
-        // Only lines above the last item the model found, for every sum. With no item found, the lines between
-        // a column heading and the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`).
-        var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
-        if let lastItem = settled.lastIndex(where: { $0 != .other }) {
-            tries.append((0..<lastItem, targets, true))
-            if lastItem + 1 < end, let sub = cents(r.subtotal) { tries.append(((lastItem + 1)..<end, [sub], true)) }
-        } else {
-            if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
-                // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
-                tries.append(((h + 1)..<end, targets, true))
-            }
-            // No heading either: every line above the summary (`Soep 9,71` over `TOTAAL EUR 9,71`), but no line with a
-            // label word of any locale (`21-otal Sales 21.20`, `(RM) 7.00`: a total OCR garbled, a column's heading).
-            if end > 0 { tries.append((0..<end, targets, false)) }
-        }
-        for (region, wanted, anyLine) in tries {
-            var labels = settled
-            for i in region {
-                let l = reading.lines[i]
-                // (An amount alone labelled an item has no name to give it: the line above may be its name.)
-                let nameless = Text.letterCount(l.label) < 2
-                guard labels[i] == .other || labels[i] == .item && nameless else { continue }
-                guard let a = l.amount, a.minor != 0, l.role == .none,
-                      !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
-                guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
-                if !nameless {
-                    labels[i] = .item
-                } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier, reading.lines[i - 1].amount == nil,
-                          reading.lines[i - 1].role == .none, Text.letterCount(reading.lines[i - 1].text) >= 2,
-                          reading.lines[i - 1].entities.isEmpty, !lexicon.hasLabelWord(reading.lines[i - 1].key) {
-                    // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
-                    // above, `101,88` as an item without a name).
-                    labels[i - 1] = .item
-                    labels[i] = .quantity
-                }
-            }
+        for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal), targets: targets) {
+            let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
             guard labels != settled else { continue }
             var completed = r
             setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
@@ -198,6 +163,56 @@ extension ReceiptParser {
             return [finding]
         }
         return []
+    }
+
+    /// Where `completeItemsBySums` looks for left-out items, in order, with the sums that prove them and whether a
+    /// line with a label word may be one. Only lines above the last item the model found, for every sum, then those
+    /// between it and the summary for the subtotal alone. With no item found, the lines between a column heading and
+    /// the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`), then every line above the summary.
+    static func completionTries(_ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?,
+                                targets: Set<Int>) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
+        let end = min(reading.summaryStart, settled.count)
+        var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
+        if let lastItem = settled.lastIndex(where: { $0 != .other }) {
+            tries.append((0..<lastItem, targets, true))
+            if lastItem + 1 < end, let sub = subtotal { tries.append(((lastItem + 1)..<end, [sub], true)) }
+        } else {
+            if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
+                // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
+                tries.append(((h + 1)..<end, targets, true))
+            }
+            // No heading either: every line above the summary (`Soep 9,71` over `TOTAAL EUR 9,71`), but no line with a
+            // label word of any locale (`21-otal Sales 21.20`, `(RM) 7.00`: a total OCR garbled, a column's heading).
+            if end > 0 { tries.append((0..<end, targets, false)) }
+        }
+        return tries
+    }
+
+    /// `settled` with the priced lines of `region` that the line model left out (or read as an item without a name)
+    /// labelled as items; with `anyLine` false, no line with a label word of any locale.
+    static func completedLabels(_ reading: ItemReading, settled: [ItemLineLabel], region: Range<Int>,
+                                anyLine: Bool) -> [ItemLineLabel] {
+        var labels = settled
+        for i in region {
+            let l = reading.lines[i]
+            // (An amount alone labelled an item has no name to give it: the line above may be its name.)
+            let nameless = Text.letterCount(l.label) < 2
+            guard labels[i] == .other || labels[i] == .item && nameless else { continue }
+            guard let a = l.amount, a.minor != 0, l.role == .none,
+                  !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
+            guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
+            if !nameless {
+                labels[i] = .item
+            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier, reading.lines[i - 1].amount == nil,
+                      reading.lines[i - 1].role == .none, Text.letterCount(reading.lines[i - 1].text) >= 2,
+                      reading.lines[i - 1].entities.isEmpty, !lexicon.hasLabelWord(reading.lines[i - 1].key) {
+                // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
+                // above, `101,88` as an item without a name).
+                labels[i - 1] = .item
+                labels[i] = .quantity
+            }
+        }
+        return labels
     }
 
     /// A modifier that prints its own price (`*american ch*  0.70` under a burger) is billed like an item: it
