@@ -151,16 +151,21 @@ struct AddressDetector {
                     i = de; continue
                 }
             }
-            // Brazil's CEP (`CEP 01310-100`, `01310-100 São Paulo`) and Portugal's code (`1000-001 Lisboa`): five or four
-            // digits, a hyphen and three more, which no phone plan groups so. After the word `CEP`, or before a town (also
-            // after a house number: `Largo Velville, 137 4559-318 Tonzo`); a phone reading of the same digits gives way.
-            if len == 5 || len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
+            // Brazil's CEP (`CEP 01310-100`, `01310-100 São Paulo`), Portugal's code (`1000-001 Lisboa`) and Poland's
+            // (`00-950 Warszawa`): five, four or two digits, a hyphen and three more, which no phone plan groups so. After
+            // the word `CEP`, or before a town (also after a house number: `Largo Velville, 137 4559-318 Tonzo`); a phone
+            // reading of the same digits gives way.
+            if len == 5 || len == 4 || len == 2, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
                 let q = e + 1
                 let (_, de) = token(s, q)
+                let country = len == 5 ? "BR" : len == 4 ? "PT" : "PL"
+                // (Two digits and three are also a house number in Hawaii and Queens, `92-161 Waipahe Place`: a street
+                // word after them says so.)
                 if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D, s.at(de) != 0x2F,
-                   len == 5 ? afterCEP(s, i) || townFollows(s, de) : b[i] != 0x30 && townFollows(s, de) {
+                   len == 5 ? afterCEP(s, i) || townFollows(s, de)
+                       : (len == 2 ? !streetWordFollows(s, de) : b[i] != 0x30) && townFollows(s, de) {
                     hits.append(Hit(type: .postalCode, start: i, end: de,
-                                    value: EntityValue(postalCode: s.string(i, de), country: len == 5 ? "BR" : "PT"),
+                                    value: EntityValue(postalCode: s.string(i, de), country: country),
                                     priority: AddressDetector.surePriority))
                     i = de; continue
                 }
@@ -220,6 +225,13 @@ struct AddressDetector {
         while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x3A || s.bytes[k] == 0x2E { k -= 1 }
         guard k >= 2, !isAlnum(s.at(k - 3)) else { return false }
         return (s.bytes[k - 2] | 0x20) == 0x63 && (s.bytes[k - 1] | 0x20) == 0x65 && (s.bytes[k] | 0x20) == 0x70
+    }
+
+    /// Whether a street word (`Place`, `St`, `Hwy`) is on the rest of the line after `e`.
+    private func streetWordFollows(_ s: ScanText, _ e: Int) -> Bool {
+        var end = e
+        while end < s.count, s.bytes[end] != 0x0A { end += 1 }
+        return s.words(from: e, to: end).contains { AddressDetector.streetWords.contains($0) }
     }
 
     /// A capitalized word follows after one space.

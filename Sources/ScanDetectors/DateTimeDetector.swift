@@ -25,18 +25,18 @@ struct DateTimeDetector {
 
     static let months: [String: Int] = {
         let table: [(Int, String)] = [
-            (1, "january jan janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro"),
-            (2, "february feb febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro"),
-            (3, "march mar mars märz maerz mrz marzo maart mrt mac maret março marco"),
-            (4, "april apr avril avr abril abr aprile"),
-            (5, "may mai mayo maggio mag mei maio"),
-            (6, "june jun juin juni junio giugno giu junho"),
-            (7, "july jul juillet juil juli julio luglio lug julai julho"),
-            (8, "august aug août aout agosto ago augustus ogos ogo agustus agu agt"),
-            (9, "september sep sept septembre septiembre setiembre settembre sett setembro set"),
-            (10, "october oct octobre oktober okt octubre ottobre ott outubro out"),
-            (11, "november nov novembre noviembre novembro"),
-            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro"),
+            (1, "january jan janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro styczeń stycznia sty"),
+            (2, "february feb febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut"),
+            (3, "march mar mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca"),
+            (4, "april apr avril avr abril abr aprile kwiecień kwietnia kwi"),
+            (5, "may mai mayo maggio mag mei maio maj maja"),
+            (6, "june jun juin juni junio giugno giu junho czerwiec czerwca cze"),
+            (7, "july jul juillet juil juli julio luglio lug julai julho lipiec lipca lip"),
+            (8, "august aug août aout agosto ago augustus ogos ogo agustus agu agt sierpień sierpnia sie"),
+            (9, "september sep sept septembre septiembre setiembre settembre sett setembro set wrzesień września wrz"),
+            (10, "october oct octobre oktober okt octubre ottobre ott outubro out październik października paź"),
+            (11, "november nov novembre noviembre novembro listopad listopada lis"),
+            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru"),
         ]
         var d: [String: Int] = [:]
         for (m, names) in table { for w in names.split(separator: " ") { d[String(w)] = m } }
@@ -113,7 +113,8 @@ struct DateTimeDetector {
         }
         if isWordLetter(c) {
             let e = s.wordEnd(from: i)
-            guard e - i <= 12 else { return nil }
+            // (Bytes: the longest month name, Polish `października`, takes 14.)
+            guard e - i <= 14 else { return nil }
             if let m = DateTimeDetector.monthTable.lookup(s, i, e) {
                 var end = e
                 if s.at(end) == 0x2E { end += 1 }

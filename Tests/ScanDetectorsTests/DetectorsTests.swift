@@ -376,12 +376,13 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Invoice 2019 Summary", .postalCode).isEmpty)
     }
 
-    /// Brazil's CEP and Portugal's code: digits, a hyphen and three more, a grouping no phone plan uses, so the
-    /// phone reading of the same digits gives way; after `CEP`, or before a town.
+    /// Brazil's CEP, Portugal's and Poland's codes: digits, a hyphen and three more, a grouping no phone plan uses, so
+    /// the phone reading of the same digits gives way; after `CEP`, or before a town.
     func testHyphenedPostalCodesAreNoPhones() {
         for (text, code, country) in [("CEP 05517-454", "05517-454", "BR"), ("CEP: 01310-100", "01310-100", "BR"),
                                       ("01310-100 São Paulo - SP", "01310-100", "BR"), ("1000-001 Lisboa", "1000-001", "PT"),
-                                      ("Largo Velville, 137 4559-318 Tonzo", "4559-318", "PT")] {
+                                      ("Largo Velville, 137 4559-318 Tonzo", "4559-318", "PT"),
+                                      ("00-950 Warszawa", "00-950", "PL"), ("ul. Piotrkowska 12, 90-406 Łódź", "90-406", "PL")] {
             let found = find(text, .postalCode).first?.value
             XCTAssertEqual(found?.postalCode, code, text)
             XCTAssertEqual(found?.country, country, text)
@@ -389,6 +390,10 @@ final class DetectorsTests: XCTestCase {
         }
         // A reference of the same shape with no town after it, and a Brazilian phone (4 and 4), are no postal codes.
         XCTAssertTrue(find("Ref 12345-678", .postalCode).isEmpty)
+        XCTAssertTrue(find("Nr 12-345 z dnia", .postalCode).isEmpty)
+        // Two digits and three before a street are a house number, as Hawaii and Queens print them.
+        XCTAssertTrue(find("92-161 Waipahe Place\nKapolei, HI 96707", .postalCode).allSatisfy { $0.value.country != "PL" })
+        XCTAssertTrue(find("37-12 Main St", .postalCode).isEmpty)
         XCTAssertTrue(find("Tel 3456-7890", .postalCode).isEmpty)
         XCTAssertEqual(find("Tel 3456-7890", .phone).count, 1)
     }

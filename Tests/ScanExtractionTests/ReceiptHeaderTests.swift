@@ -459,14 +459,16 @@ import ScanModel
     #expect(r.tax.map(\.amount) == ["0.63"])
 }
 
+/// A receipt as the whole pipeline reads it from fixture lines, dated against 2024-01-01: for the locale files' suites.
+func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
+    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+    return extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
+}
+
 /// Portuguese receipts, read with `pt.json` and nothing else written for the language: its label words, its legal
 /// forms and street words, and the postal codes of Portugal and Brazil.
 @Suite struct PortugueseReceiptTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
-
-    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
-        extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
-    }
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt { localeReceipt(lines) }
 
     @Test func aLisbonPastryShopsReceipt() {
         let r = receipt([Fixture.line(20, "Pastelaria Bela Lda.", x: 160, h: 24), Fixture.line(50, "Rua do Carmo, 45", x: 180),
@@ -502,5 +504,41 @@ import ScanModel
         #expect(r.date == "2024-02-05")
         #expect(r.total == "6.50")
         #expect(r.currency == "BRL")
+    }
+}
+
+/// A Polish fiscal receipt, read with `pl.json` and nothing else written for the language but its month names and its
+/// postal code (`00-950 Warszawa`) in the detectors: the taxed sales and their PTU above `SUMA PLN`, cash and change.
+@Suite struct PolishReceiptTests {
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt { localeReceipt(lines) }
+
+    @Test func aWarsawBakerysFiscalReceipt() {
+        let r = receipt([Fixture.line(20, "Piekarnia Złoty Kłos Sp. z o.o.", x: 120, h: 24), Fixture.line(50, "ul. Marszałkowska 104", x: 170),
+                         Fixture.line(70, "00-017 Warszawa", x: 190), Fixture.line(90, "NIP 526-104-08-28", x: 180),
+                         Fixture.line(110, "PARAGON FISKALNY", x: 180), Fixture.line(130, "2024-03-15  nr wydruku 4471"),
+                         Fixture.line(160, "Chleb żytni 1 x4,99"), (160, 16, [(480, "4,99")]),
+                         Fixture.line(180, "Bułka kajzerka 4 x0,89"), (180, 16, [(480, "3,56")]),
+                         Fixture.line(200, "Pączek z różą 2 x3,20"), (200, 16, [(480, "6,40")]),
+                         Fixture.line(230, "Sprzedaż opodatkowana B"), (230, 16, [(480, "14,95")]),
+                         Fixture.line(250, "PTU B 5,00%"), (250, 16, [(480, "0,71")]),
+                         Fixture.line(270, "Suma PTU"), (270, 16, [(480, "0,71")]),
+                         Fixture.line(300, "SUMA PLN"), (300, 16, [(480, "14,95")]),
+                         Fixture.line(320, "Gotówka"), (320, 16, [(480, "20,00")]),
+                         Fixture.line(340, "Reszta"), (340, 16, [(480, "5,05")])])
+        #expect(r.merchant.name == "Piekarnia Złoty Kłos Sp. z o.o.")
+        #expect(r.merchant.address == "ul. Marszałkowska 104 00-017 Warszawa")
+        #expect(r.merchant.taxId == "526-104-08-28")
+        #expect(r.date == "2024-03-15")
+        #expect(r.total == "14.95")
+        #expect(r.payment?.tendered == "20.00")
+        #expect(r.payment?.change == "5.05")
+        #expect(r.items.map(\.amount) == ["4.99", "3.56", "6.40"])
+    }
+
+    @Test func aLegalFormReadWithZerosIsMended() {
+        #expect(ReceiptParser.mendLegalForm("ZANBERG SP. Z 0.0.") == "ZANBERG SP. Z O.O.")
+        #expect(ReceiptParser.mendLegalForm("AIK HUAT 5DN BHD") == "AIK HUAT SDN BHD")
+        // A number that is no form stays.
+        #expect(ReceiptParser.mendLegalForm("STUDIO 10 100") == "STUDIO 10 100")
     }
 }

@@ -27,6 +27,7 @@ COUNTRIES = {
     "it": ["IT", "CH", "SM"],
     "nl": ["NL", "BE"],
     "pt": ["PT", "BR"],
+    "pl": ["PL"],
 }
 GROUPINGS = {"Geographical unit"}
 

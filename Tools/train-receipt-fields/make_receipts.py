@@ -7,8 +7,8 @@ observations would give it, and the key of each receipt, in several locales and 
 Writes OUT_DIR/docs/gen-NNNNN.json (scanextract Document JSON, `textSource: imported`) and
 OUT_DIR/key/gen-NNNNN.json (`company`, `address`, `date` as ISO, `total`), the form train.py reads.
 
-Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), and pt-PT and pt-BR
-(`--locales pt-PT,pt-BR`), with their currencies, number and date conventions, label words, street
+Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), and pt-PT, pt-BR and pl
+(`--locales pt-PT,pt-BR,pl`), with their currencies, number and date conventions, label words, street
 and postcode forms. Layouts: a narrow thermal slip (centred
 header, items with prices in a right column) and an A4 invoice (header left, title and date
 right, an item table, totals under it), with or without items, header noise (welcome lines,
@@ -58,6 +58,7 @@ GENERIC = {
     "id": ["Toko", "Warung", "Rumah Makan", "Kedai", "Sinar", "Jaya", "Makmur", "Abadi", "Sentosa", "Mulia"],
     "pt": ["O Cantinho", "Casa", "Bom Sabor", "Sol Nascente", "A Esquina", "Dona", "Estrela", "Boa Vista", "Jardim",
            "Bela", "Nova"],
+    "pl": ["Pod Lipą", "Stara", "Złota", "Zielona", "Mała", "Pod Dębem", "Nasza", "Domowa", "Smaczna", "Słoneczna"],
 }
 
 TYPES = {
@@ -77,13 +78,16 @@ TYPES = {
     "id": ["Resto", "Bakery", "Cafe", "Mart", "Swalayan", "Apotek", "Kopi", "Bakmi", "Sate"],
     "pt": ["Padaria", "Pastelaria", "Restaurante", "Café", "Farmácia", "Mercearia", "Churrascaria", "Lanchonete",
            "Supermercado", "Livraria", "Snack-Bar", "Drogaria"],
+    "pl": ["Sklep", "Piekarnia", "Apteka", "Restauracja", "Kawiarnia", "Bar", "Pizzeria", "Delikatesy", "Cukiernia",
+           "Drogeria", "Księgarnia", "Bistro"],
 }
 
 LEGAL = {"en-US": ["LLC", "Inc.", "INC", "Corp.", "Co."], "en-GB": ["Ltd", "LTD", "Limited", "PLC"],
          "de": ["GmbH", "GmbH & Co. KG", "e.K.", "OHG", "AG"], "fr": ["SARL", "SAS", "EURL", "SA"],
          "es": ["S.L.", "S.A.", "SL"], "it": ["S.r.l.", "S.p.A.", "S.n.c.", "SRL"], "nl": ["B.V.", "BV", "V.O.F."],
          "ms": ["SDN BHD", "SDN. BHD.", "S/B", "ENTERPRISE", "TRADING", "BERHAD"], "id": ["PT", "CV", "Tbk"],
-         "pt-PT": ["Lda.", "LDA", "Unipessoal Lda.", "S.A."], "pt-BR": ["Ltda.", "LTDA", "ME", "EIRELI", "S.A."]}
+         "pt-PT": ["Lda.", "LDA", "Unipessoal Lda.", "S.A."], "pt-BR": ["Ltda.", "LTDA", "ME", "EIRELI", "S.A."],
+         "pl": ["Sp. z o.o.", "SP. Z O.O.", "S.A.", "Sp.j.", "Sp. k."]}
 
 ITEMS = {
     "en": ["Coffee", "Latte", "Burger", "Fries", "Soda", "Iced Tea", "Caesar Salad", "Chicken Wings", "Pancakes",
@@ -105,6 +109,9 @@ ITEMS = {
            "Es Jeruk", "Ayam Bakar"],
     "pt": ["Café", "Galão", "Pastel de nata", "Água 0,5L", "Tosta mista", "Pão de queijo", "Bife", "Arroz",
            "Feijão", "Sumo de laranja", "Cerveja", "Bacalhau", "Coxinha", "Refrigerante", "Salada", "Bolo"],
+    "pl": ["Chleb", "Bułka", "Mleko 2% 1L", "Masło", "Ser żółty", "Jajka 10 szt", "Kawa", "Herbata", "Woda 1,5L",
+           "Piwo", "Pierogi ruskie", "Żurek", "Schabowy", "Barszcz", "Sok pomarańczowy", "Jabłka", "Ziemniaki",
+           "Kiełbasa", "Pączek", "Szarlotka"],
 }
 
 # Per locale: language, currency forms, number format, date forms, label words, address and phone forms.
@@ -234,6 +241,18 @@ LOCALES = {
                   footer=["Obrigado pela preferência", "Volte sempre", "www.{web}.com.br"],
                   phone=["Tel: (1{d}) {c}-{c}", "Fone: (2{d}) 9{c}-{c}", "({d}{d}) 3{b}-{c}"],
                   taxid=["CNPJ: {a2}.{b}.{b}/0001-{a2}", "CNPJ {a2}.{b}.{b}/0001-{a2}", "IE: {b}.{b}.{b}"]),
+    "pl": dict(lang="pl", cur=["PLN", "zł", ""], dec=",", grp=" ", cents=True, dates=["%Y-%m-%d", "%Y-%m-%d", "%d.%m.%Y",
+               "%d-%m-%Y"], clock12=False,
+               sub=["Suma częściowa", "Podsuma", "SPRZEDAŻ OPODATKOWANA A"], tax=["PTU A 23%", "PTU A 23,00%", "SUMA PTU",
+               "Kwota PTU", "VAT 23%"],
+               total=["SUMA PLN", "SUMA", "Suma PLN", "RAZEM", "Do zapłaty", "DO ZAPŁATY"],
+               tender=["Gotówka", "GOTÓWKA", "Karta", "Karta płatnicza", "BLIK", "Płatność kartą"], change=["Reszta", "RESZTA"],
+               tip=["Napiwek", "Serwis 10%"], datelabel=["", "", "Data:", "Data sprzedaży:"], timelabel=["", "godz."],
+               noise=["PARAGON FISKALNY", "Kasa {d}", "Kasjer: {person}", "Nr sys. {n}", "Stolik {n}", "Kelner: {person}",
+                      "Nr wydruku {n}", "Sklep nr {n}"],
+               footer=["Dziękujemy za zakupy", "Zapraszamy ponownie", "www.{web}.pl", "NIEFISKALNY"],
+               phone=["tel. {a2} {a} {b2} {c2}", "tel. +48 {a2} {a} {b2} {c2}", "tel. 5{a2} {b} {a}"],
+               taxid=["NIP {a}-{b}-{a2}-{b2}", "NIP: {a}{b}{c}", "NIP PL{a}{b}{c}"]),
 }
 
 # The locales drawn unless --locales names others; their order fixes which receipt of a seed gets which locale.
@@ -253,6 +272,7 @@ STREET = {
     "id": (["Jl.", "Jalan", "Jln."], "{type} {name} No. {num}"),
     "pt-PT": (["Rua", "Avenida", "Av.", "Travessa", "Largo", "Praça", "Estrada", "R."], "{type} {de}{name}, {num}"),
     "pt-BR": (["Rua", "Av.", "Avenida", "Alameda", "Travessa", "Estrada", "R."], "{type} {de}{name}, {num}"),
+    "pl": (["ul.", "ul.", "al.", "pl.", "os.", "ulica", "Aleja"], "{type} {name} {num}"),
 }
 
 # The word between a street's type and its name, where a language has one.
@@ -279,6 +299,7 @@ MODIFIERS = {
     "ms": ["KURANG MANIS", "TANPA BAWANG", "TAMBAH TELUR", "PEDAS", "AIS", "BUNGKUS"],
     "id": ["Tanpa bawang", "Pedas", "Tambah telur", "Kurang gula", "Es", "Bungkus"],
     "pt": ["Sem cebola", "Extra queijo", "Mal passado", "Sem gelo", "Bem passado", "Molho à parte"],
+    "pl": ["Bez cebuli", "Extra ser", "Średnio wysmażony", "Bez lodu", "Sos osobno", "Duża"],
 }
 
 # What a till prints for a discount under the item it takes off.
@@ -287,6 +308,7 @@ DISCOUNTS = {
     "de": ["Rabatt", "Nachlass", "Aktion", "Mitarbeiterrabatt"], "fr": ["Remise", "Réduction", "Promo"],
     "es": ["Descuento", "Promoción", "Dto."], "it": ["Sconto", "Promozione"], "nl": ["Korting", "Actie"],
     "ms": ["DISKAUN", "PROMOSI", "DISC"], "id": ["Diskon", "Potongan", "Promo"], "pt": ["Desconto", "Promoção"],
+    "pl": ["Rabat", "Promocja", "Upust"],
 }
 
 
@@ -411,6 +433,8 @@ class Maker:
         elif loc == "pt-BR":
             lines.append(f"{town} - {self.pick(BR_STATES)}")
             lines.append(f"CEP {self.digits(5)}-{self.digits(3)}")
+        elif loc == "pl":
+            lines.append(f"{self.digits(2)}-{self.digits(3)} {town}")
         else:
             lines.append(f"{self.digits(5)} {town}")
         upper = self.r.random() < (0.85 if loc in ("ms",) else 0.3)
@@ -503,7 +527,7 @@ class Maker:
         tax = int(round(subtotal * rate))
         if not spec["cents"]:
             tax = tax // 100 * 100
-        inclusive = spec["lang"] in ("de", "fr", "it", "nl", "es", "pt") and r.random() < 0.6
+        inclusive = spec["lang"] in ("de", "fr", "it", "nl", "es", "pt", "pl") and r.random() < 0.6
         total = subtotal if inclusive else subtotal + tax
         tip = 0
         if spec["tip"] and r.random() < 0.15:

@@ -106,16 +106,32 @@ extension ReceiptParser {
             if tail.elementsEqual(f) { return name }
             var differing: [Int] = []
             for (k, (a, b)) in zip(tail.indices, zip(tail, f)) where a != b { differing.append(k) }
-            guard differing.count == 1, let k = differing.first, key[k] != " ", f[k - tail.startIndex] != " ",
-                  OCRConfusions.shipped.confusable(key[k], f[k - tail.startIndex]) else { continue }
+            // One letter OCR confuses with another (`SON BHD`), or up to two digits read for the letters they look like
+            // (`SP. Z 0.0.`, `5DN BHD`).
+            let oneSlip = differing.count == 1 && OCRConfusions.shipped.confusable(key[differing[0]], f[differing[0] - tail.startIndex])
+            let digitsForLetters = (1...2).contains(differing.count)
+                && differing.allSatisfy { Self.digitLooksLike(key[$0], f[$0 - tail.startIndex]) }
+            guard oneSlip || digitsForLetters, differing.allSatisfy({ key[$0] != " " && f[$0 - tail.startIndex] != " " }) else { continue }
             let words = form.split(separator: " ")
-            guard words.count >= 2 || form.count >= 3, let index = at[k] else { continue }
-            let right = f[k - tail.startIndex]
-            let printed = name[index]
-            let mended = printed.isLowercase ? Character(right.lowercased()) : right
-            return name.replacingCharacters(in: index...index, with: String(mended))
+            guard words.count >= 2 || form.count >= 3, differing.allSatisfy({ at[$0] != nil }) else { continue }
+            var mended = name
+            for k in differing {
+                let index = at[k]!, right = f[k - tail.startIndex]
+                let printed = name[index]
+                let letter = printed.isLowercase ? Character(right.lowercased()) : right
+                mended.replaceSubrange(index...index, with: String(letter))
+            }
+            return mended
         }
         return name
+    }
+
+    /// Whether `digit` is the digit OCR reads for the capital `letter` (0 for O, 1 for I or L, 5 for S, 8 for B).
+    static func digitLooksLike(_ digit: Character, _ letter: Character) -> Bool {
+        switch (digit, letter) {
+        case ("0", "O"), ("1", "I"), ("1", "L"), ("5", "S"), ("8", "B"): return true
+        default: return false
+        }
     }
 
     /// Every locale's legal forms, longest first (`SDN BHD` before `BHD`).
