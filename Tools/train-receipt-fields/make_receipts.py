@@ -7,8 +7,8 @@ observations would give it, and the key of each receipt, in several locales and 
 Writes OUT_DIR/docs/gen-NNNNN.json (scanextract Document JSON, `textSource: imported`) and
 OUT_DIR/key/gen-NNNNN.json (`company`, `address`, `date` as ISO, `total`), the form train.py reads.
 
-Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), and pt-PT, pt-BR and pl
-(`--locales pt-PT,pt-BR,pl`), with their currencies, number and date conventions, label words, street
+Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), pt-PT, pt-BR and pl
+(`--locales pt-PT,pt-BR,pl`), and xx, a made-up language no locale file knows (`--locales xx`), with their currencies, number and date conventions, label words, street
 and postcode forms. Layouts: a narrow thermal slip (centred
 header, items with prices in a right column) and an A4 invoice (header left, title and date
 right, an item table, totals under it), with or without items, header noise (welcome lines,
@@ -255,6 +255,32 @@ LOCALES = {
                taxid=["NIP {a}-{b}-{a2}-{b2}", "NIP: {a}{b}{c}", "NIP PL{a}{b}{c}"]),
 }
 
+
+def made_up_language(seed=7):
+    """`xx`: a language no locale file knows. Its label, street and item words are made of the syllables, so a model
+    trained on its receipts learns what a receipt looks like when none of its words is known (the classifier), and a
+    run over them shows how the parser does on a language without a file."""
+    r = random.Random(seed)
+    def w(lo=2, hi=3, n=1):
+        return " ".join("".join(r.choice(SYLLABLES) for _ in range(r.randint(lo, hi))).capitalize() for _ in range(n))
+    def ws(k, n=1):
+        return [w(n=n) for _ in range(k)]
+    spec = dict(lang="xx", cur=["KR", "€", "$", ""], dec=r.choice([",", "."]), grp=" ", cents=True,
+                dates=["%d.%m.%Y", "%Y-%m-%d", "%d/%m/%Y", "%d-%m-%y"], clock12=False,
+                sub=ws(2), tax=[t + " " + p for t in ws(2) for p in ("10%", "")], total=ws(3) + [w().upper()],
+                tender=ws(3), change=ws(2), tip=ws(1), datelabel=[w() + ":", ""], timelabel=[w() + ":", ""],
+                noise=[w() + " {n}", w() + ": {person}", w(n=2), w() + " {d}"], footer=[w(n=3), w(n=2) + "!", "www.{web}.xx"],
+                phone=[w() + " {a2} {a} {b2}", "+99 {a} {b} {a2}"], taxid=[w().upper() + " {v9}"])
+    words = dict(items=ws(16), generic=ws(6), types=ws(6), legal=[w(1, 1).upper() for _ in range(3)],
+                 streets=[w(1, 2).lower() for _ in range(4)], modifiers=ws(5, 2), discounts=ws(2))
+    return spec, words
+
+
+XX, XX_WORDS = made_up_language()
+LOCALES["xx"] = XX
+ITEMS["xx"], GENERIC["xx"], TYPES["xx"] = XX_WORDS["items"], XX_WORDS["generic"], XX_WORDS["types"]
+LEGAL["xx"] = XX_WORDS["legal"]
+
 # The locales drawn unless --locales names others; their order fixes which receipt of a seed gets which locale.
 DEFAULT_LOCALES = ["en-US", "en-GB", "de", "fr", "es", "it", "nl", "ms", "id"]
 
@@ -276,6 +302,8 @@ STREET = {
 }
 
 # The word between a street's type and its name, where a language has one.
+STREET["xx"] = (XX_WORDS["streets"], "{name}{type} {num}")
+
 NAME_LINKS = {"pt-PT": ["de ", "do ", "da ", "dos ", ""], "pt-BR": ["", "", "do ", "da ", "dos "]}
 BR_STATES = ["SP", "RJ", "MG", "RS", "PR", "SC", "BA", "PE", "CE", "GO", "DF"]
 
@@ -310,6 +338,7 @@ DISCOUNTS = {
     "ms": ["DISKAUN", "PROMOSI", "DISC"], "id": ["Diskon", "Potongan", "Promo"], "pt": ["Desconto", "Promoção"],
     "pl": ["Rabat", "Promocja", "Upust"],
 }
+MODIFIERS["xx"], DISCOUNTS["xx"] = XX_WORDS["modifiers"], XX_WORDS["discounts"]
 
 
 class Maker:
