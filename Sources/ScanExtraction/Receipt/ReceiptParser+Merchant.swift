@@ -79,8 +79,9 @@ extension ReceiptParser {
     }
 
     /// A name that ends with a legal form of any locale misread in one character for its look-alike
-    /// (`OCRConfusions`: `SON BHD`, `SDN 8HD`, `5/B`) gets the form's character back, in the printed case. A form of
-    /// several words needs one of them exact; a one-word form, three characters or more.
+    /// (`OCRConfusions`: `SON BHD`, `SDN 8HD`, `5/B`), or in up to two letters read as the digits they look like
+    /// (`SP. Z 0.0.`), gets the form's characters back, in the printed case. A form of several words needs one of them
+    /// exact; a one-word form, three characters or more.
     static func mendLegalForm(_ name: String) -> String {
         // The name's key (as Text.key makes it), with where each letter or digit was printed.
         var key: [Character] = [], at: [String.Index?] = []
@@ -115,6 +116,7 @@ extension ReceiptParser {
             let words = form.split(separator: " ")
             guard words.count >= 2 || form.count >= 3, differing.allSatisfy({ at[$0] != nil }) else { continue }
             var mended = name
+            // (Each mend puts one ASCII letter for one ASCII character, so `name`'s indices hold in `mended`.)
             for k in differing {
                 let index = at[k]!, right = f[k - tail.startIndex]
                 let printed = name[index]
