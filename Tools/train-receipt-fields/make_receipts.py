@@ -8,8 +8,8 @@ Writes OUT_DIR/docs/gen-NNNNN.json (scanextract Document JSON, `textSource: impo
 OUT_DIR/key/gen-NNNNN.json (`company`, `address`, `date` as ISO, `total`), the form train.py reads.
 
 Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), pt-PT, pt-BR and pl
-(`--locales pt-PT,pt-BR,pl`), and xx, a made-up language no locale file knows (`--locales xx`), with their currencies, number and date conventions, label words, street
-and postcode forms. Layouts: a narrow thermal slip (centred
+(`--locales pt-PT,pt-BR,pl`), and xx, a made-up language no locale file knows (`--locales xx`), with
+their currencies, number and date conventions, label words, street and postcode forms. Layouts: a narrow thermal slip (centred
 header, items with prices in a right column) and an A4 invoice (header left, title and date
 right, an item table, totals under it), with or without items, header noise (welcome lines,
 store numbers, registration and tax numbers, server and table), a second date, footers.
@@ -751,8 +751,8 @@ def main():
                     help=f"the locales drawn in turn, of {', '.join(LOCALES)} (default: {', '.join(DEFAULT_LOCALES)})")
     ap.add_argument("--modifiers", type=float, default=0.0,
                     help="the share of items printed with one or two unpriced option lines under them "
-                         "(`No onion`, `+ Extra cheese`); a quarter as many get a discount under them, and a "
-                         "third as many receipts an item at 0; 0, the default, draws the same receipts as before")
+                         "(`No onion`, `+ Extra cheese`); a tenth as many get a discount under them, and a "
+                         "sixth as many receipts an item at 0; 0, the default, draws the same receipts as before")
     a = ap.parse_args()
     if a.images:
         # Pillow and the shared photo step, read once: only drawing needs them.
