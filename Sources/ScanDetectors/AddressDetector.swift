@@ -158,12 +158,15 @@ struct AddressDetector {
             if len == 5 || len == 4 || len == 2, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
                 let q = e + 1
                 let (_, de) = token(s, q)
-                let country = len == 5 ? "BR" : len == 4 ? "PT" : "PL"
+                let (country, placed): (String, () -> Bool)
+                switch len {
+                case 5: (country, placed) = ("BR", { afterCEP(s, i) || townFollows(s, de) })
+                case 4: (country, placed) = ("PT", { b[i] != 0x30 && townFollows(s, de) })
                 // (Two digits and three are also a house number in Hawaii and Queens, `92-161 Waipahe Place`: a street
                 // word after them says so.)
-                if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D, s.at(de) != 0x2F,
-                   len == 5 ? afterCEP(s, i) || townFollows(s, de)
-                       : (len == 2 ? !streetWordFollows(s, de) : b[i] != 0x30) && townFollows(s, de) {
+                default: (country, placed) = ("PL", { townFollows(s, de) && !streetWordFollows(s, de) })
+                }
+                if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D, s.at(de) != 0x2F, placed() {
                     hits.append(Hit(type: .postalCode, start: i, end: de,
                                     value: EntityValue(postalCode: s.string(i, de), country: country),
                                     priority: AddressDetector.surePriority))

@@ -201,7 +201,7 @@ public enum LayoutAnalyzer {
             while k >= 0 && k >= groups.count - 3 {
                 let g = groups[k]
                 let tol = 0.5 * min(g.height, u.height)
-                if abs(g.level - u.level) <= tol && !g.units.contains(where: { overlapsHorizontally($0.box, u.box) || isTurned($0) }) {
+                if abs(g.level - u.level) <= tol && !g.units.contains(where: { keepsApart($0, u) }) {
                     groups[k].units.append(u)
                     let n = Double(groups[k].units.count)
                     groups[k].level = (g.level * (n - 1) + u.level) / n
@@ -244,7 +244,7 @@ public enum LayoutAnalyzer {
                     for h in max(0, g - 3)...min(groups.count - 1, g + 3) where h != g && abs(groups[h].level - u.level) < own {
                         let d = abs(groups[h].level - u.level)
                         guard d <= 0.5 * min(groups[h].height, u.height), best.map({ d < $0.distance }) ?? true, !isTurned(u),
-                              !groups[h].units.contains(where: { overlapsHorizontally($0.box, u.box) || isTurned($0) }) else { continue }
+                              !groups[h].units.contains(where: { keepsApart($0, u) }) else { continue }
                         best = (h, d)
                     }
                     // Only a clear gain: the other line is nearer by a fifth of the text height.
@@ -285,7 +285,7 @@ public enum LayoutAnalyzer {
             near.sort { $0.distance < $1.distance }
             if let best = near.first, best.distance <= 0.4 * pitch,
                near.dropFirst().first.map({ 1.5 * best.distance <= $0.distance }) ?? true,
-               !groups[best.index].units.contains(where: { overlapsHorizontally($0.box, u.box) || isTurned($0) }) {
+               !groups[best.index].units.contains(where: { keepsApart($0, u) }) {
                 let n = Double(groups[best.index].units.count)
                 groups[best.index].units.append(u)
                 groups[best.index].level = (groups[best.index].level * n + u.level) / (n + 1)
@@ -294,6 +294,11 @@ public enum LayoutAnalyzer {
             }
             g += 1
         }
+    }
+
+    /// Whether a line's unit keeps `u` out of that line: the two share columns, or the unit runs across the lines.
+    static func keepsApart(_ member: Unit, _ u: Unit) -> Bool {
+        overlapsHorizontally(member.box, u.box) || isTurned(member)
     }
 
     /// Whether a unit runs across the page's lines: four characters or more in a box three times taller than wide.

@@ -203,9 +203,9 @@ extension ReceiptParser {
             guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
             if !nameless {
                 labels[i] = .item
-            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier, reading.lines[i - 1].amount == nil,
-                      reading.lines[i - 1].role == .none, Text.letterCount(reading.lines[i - 1].text) >= 2,
-                      reading.lines[i - 1].entities.isEmpty, !lexicon.hasLabelWord(reading.lines[i - 1].key) {
+            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier,
+                      case let above = reading.lines[i - 1], above.amount == nil, above.role == .none,
+                      Text.letterCount(above.text) >= 2, above.entities.isEmpty, !lexicon.hasLabelWord(above.key) {
                 // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
                 // above, `101,88` as an item without a name).
                 labels[i - 1] = .item
