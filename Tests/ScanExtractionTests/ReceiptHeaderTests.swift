@@ -287,10 +287,9 @@ import ScanModel
             Fixture.line(110, "GSTID:000181747712"),
             Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
         ])
-        // Kept as the aim; the field rankers retrained on SROIE, photos, CORD and generated receipts (fifth session) choose otherwise on this hand-made layout: issue #11.
-        withKnownIssue("learned scores differ from the old rule here") {
-            #expect(r.merchant.address == "TAMAN BUKIT INDAH 41150 KLANG, SELANGOR DARUL EHSAN")
-        }
+        // Kept as the aim from the fifth session, when the learned rankers chose otherwise on this hand-made layout;
+        // the rankers retrained in the thirty-fifth session take the region's second line too.
+        #expect(r.merchant.address == "TAMAN BUKIT INDAH 41150 KLANG, SELANGOR DARUL EHSAN")
         // A shop line with a place word (`CITY`) above the street line stays out.
         let us = receipt([
             Fixture.line(20, "MARKET SQUARE", h: 24),

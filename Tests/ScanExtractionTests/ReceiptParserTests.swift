@@ -270,6 +270,27 @@ import ScanModel
         #expect(receipt.total == "38.29")
     }
 
+    /// The same summary on an adjustment note, where goods were taken back: the zero-rated section is
+    /// negative, so the taxed section's sum (which agrees with its net plus tax, and is the largest
+    /// amount) is more than the amount due under both. The ranker still picks the amount due.
+    @Test func aTotalOfTwoSectionsIsPickedWhenASectionIsLarger() throws {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "HARBOUR BAKERY SUPPLY", x: 180, h: 24),
+            Fixture.line(60, "ADJUSTMENT NOTE", x: 200),
+            Fixture.line(100, "White loaf 2.13 x -3"), (100, 16, [(492, "-6.39")]),
+            Fixture.line(122, "Wholemeal 2.78 x -2"), (122, 16, [(492, "-5.56")]),
+            Fixture.line(144, "Total zero-rated:"), (144, 16, [(492, "-11.95")]),
+            Fixture.line(166, "Choc roll 0.72 x 40"), (166, 16, [(492, "28.80")]),
+            Fixture.line(188, "Total standard-rated excl. tax:"), (188, 16, [(492, "28.80")]),
+            Fixture.line(210, "Tax 6%:"), (210, 16, [(500, "1.73")]),
+            Fixture.line(232, "Total standard-rated incl. tax:"), (232, 16, [(492, "30.53")]),
+            Fixture.line(254, "Total zero-rated:"), (254, 16, [(492, "-11.95")]),
+            Fixture.line(276, "Total payable:"), (276, 16, [(492, "18.58")]),
+        ]))
+        let (receipt, _) = ReceiptParser().parse(extractor.analyzer.analyze(doc))
+        #expect(receipt.total == "18.58")
+    }
+
     @Test func aNameWhoseLegalFormWrapsToTheNextLineIsReadWhole() throws {
         let doc = Fixture.document(Fixture.page([
             Fixture.line(20, "KESTREL STATIONERY", x: 150, h: 24),

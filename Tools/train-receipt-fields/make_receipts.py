@@ -19,6 +19,10 @@ heights; OCR-like noise: confusable characters (O/0, l/1, S/5, ...), lost or dou
 a line split into its left and right parts, words cut off, low confidences. `--modifiers RATE` adds
 unpriced option lines under that share of the items, discounts under a tenth as many and items at 0
 (for the item-line model; off by default, so a seed draws the same receipts as before it existed).
+`--sections RATE` prints that share of the summaries in sections, as tills do for goods taxed at two
+rates (`Total 0%`, `Total 7% (excl. Tax)`, the tax, `Total 7% (Inc. Tax)`, then the amount due, their
+sum), a fifth of them with goods taken back (one section negative, so the amount due is not the
+largest amount); for the field rankers, off by default with the same guarantee.
 Nothing here ships: the files are training data for train.py, made again by this command.
 
 With `--images` each receipt is also drawn, so that real OCR reads it instead of the simulated noise:
@@ -35,6 +39,7 @@ import json
 import math
 import os
 import random
+import re
 import sys
 
 import numpy as np
@@ -342,11 +347,14 @@ MODIFIERS["xx"], DISCOUNTS["xx"] = XX_WORDS["modifiers"], XX_WORDS["discounts"]
 
 
 class Maker:
-    def __init__(self, rng, modifier_rate=0.0, modifier_rng=None):
+    def __init__(self, rng, modifier_rate=0.0, modifier_rng=None, section_rate=0.0, section_rng=None):
         self.r = rng
-        # Options under the items draw from their own generator, so a seed drawn without them is unchanged.
+        # Options under the items, and summaries in sections, draw from their own generators, so a seed
+        # drawn without them is unchanged.
         self.modifier_rate = modifier_rate
         self.mr = modifier_rng
+        self.section_rate = section_rate
+        self.sr = section_rng
 
     def modifiers(self, lang):
         """Zero to two unpriced option lines for one item, as a restaurant's till prints them."""
@@ -376,6 +384,56 @@ class Maker:
             return None
         return 1, self.mr.choice(ITEMS[lang]), 0
 
+    def sections(self, loc, sym, subtotal, total):
+        """Now and then a summary in sections, as tills print goods taxed at two rates: the goods
+        without tax and their sum, the taxed goods' sum before tax, the tax, their sum with it, and
+        under them the amount due, the sum of the two sections (`Total 0% supplies` + `Total 6%
+        supplies (Inc. GST)` = `Total Payable`). The section sums agree with a subtotal plus a tax
+        and look like totals; only the amount under them is the receipt's. (summary lines, total),
+        or None; drawn from the sections' own random numbers."""
+        if not self.section_rate or self.sr.random() >= self.section_rate:
+            return None
+        spec, s = LOCALES[loc], self.sr
+        if subtotal < 200:
+            return None
+        free = max(1, subtotal * s.randint(15, 70) // 100) if spec["cents"] else subtotal * s.randint(15, 70) // 10000 * 100
+        rated = subtotal - free
+        rate = s.choice([5, 6, 7, 8, 10, 16, 19, 20, 21, 22, 23])
+        tax = rated * rate // 100 if spec["cents"] else rated * rate // 10000 * 100
+        if s.random() < 0.2:  # goods taken back in the same sale (an exchange, an adjustment note): the due is no longer the largest
+            if s.random() < 0.5:
+                free = -free
+            else:
+                rated, tax = -rated, -tax
+        due = free + rated + tax
+        total_words = spec["total"]
+        section_word = s.choice(total_words[:2])
+        incl = {"en": "Inc. Tax", "ms": "Inc. GST", "id": "termasuk PPN", "de": "inkl. MwSt", "fr": "TTC", "es": "IVA incl.",
+                "it": "IVA incl.", "nl": "incl. btw", "pt": "c/ IVA", "pl": "z VAT"}.get(spec["lang"], s.choice(spec["tax"]))
+        excl = {"en": "excl. Tax", "ms": "excl. GST", "id": "tanpa PPN", "de": "ohne MwSt", "fr": "HT", "es": "sin IVA",
+                "it": "senza IVA", "nl": "excl. btw", "pt": "s/ IVA", "pl": "bez VAT"}.get(spec["lang"], s.choice(spec["sub"]))
+        due_words = [w for w in total_words if w.upper() != section_word.upper()] or total_words
+
+        def row(label, cents, symbol=""):
+            return label + s.choice([":", "", " :"]) + "\t" + self.money(loc, cents, symbol, s)
+
+        zero = (row(f"{section_word} 0%", free), "noise")
+        tax_word = re.sub(r"\s*@?\s*\d+([.,]\d+)?\s*%", "", s.choice(spec["tax"])).strip() or "Tax"
+        tax_label = tax_word + (f" {rate}%" if s.random() < 0.5 else "")
+        taxed = [(row(f"{section_word} {rate}% ({excl})", rated), "noise"), (row(tax_label, tax), "tax"),
+                 (row(f"{section_word} {rate}% ({incl})", rated + tax), "noise")]
+        out = [zero] + taxed if s.random() < 0.5 else taxed + [zero]
+        if s.random() < 0.3:  # the tax-free section's sum again beside the taxed one's
+            out.append(zero)
+        out.append((row(s.choice(due_words), due, sym if s.random() < 0.4 else ""), "total"))
+        if s.random() < 0.6:
+            step = 500 if spec["cents"] else 1000000
+            paid = due if s.random() < 0.4 else (due // step + 1) * step
+            out.append((s.choice(spec["tender"]) + "\t" + self.money(loc, paid, "", s), "tender"))
+            if paid != due:
+                out.append((s.choice(spec["change"]) + "\t" + self.money(loc, paid - due, "", s), "change"))
+        return out, due
+
     def pick(self, xs):
         return self.r.choice(xs)
 
@@ -395,17 +453,17 @@ class Maker:
                   "v9": self.digits(9), "v8": self.digits(8), "v6": self.digits(6), "L": self.pick("ABDHKMPTUVWX")}
         return pattern.format(**fields)
 
-    def money(self, loc, cents, symbol=""):
-        spec = LOCALES[loc]
+    def money(self, loc, cents, symbol="", rng=None):
+        spec, rng = LOCALES[loc], rng or self.r
         if not spec["cents"]:
             units = cents // 100
             s = f"{units:,}".replace(",", spec["grp"])
         else:
             units, rest = divmod(abs(cents), 100)
-            s = f"{units:,}".replace(",", spec["grp"] if self.r.random() < 0.5 or units >= 1000 else "")
+            s = f"{units:,}".replace(",", spec["grp"] if rng.random() < 0.5 or units >= 1000 else "")
             s = ("-" if cents < 0 else "") + s + spec["dec"] + f"{rest:02d}"
         if symbol:
-            return (symbol + s) if symbol in ("$", "£", "RM", "Rp", "Rp.", "R$") and self.r.random() < 0.8 else s + " " + symbol
+            return (symbol + s) if symbol in ("$", "£", "RM", "Rp", "Rp.", "R$") and rng.random() < 0.8 else s + " " + symbol
         return s
 
     def name(self, loc):
@@ -583,6 +641,9 @@ class Maker:
             summary.append((self.pick(spec["tender"]) + "\t" + self.money(loc, paid), "tender"))
             if paid != total:
                 summary.append((self.pick(spec["change"]) + "\t" + self.money(loc, paid - total), "change"))
+        sectioned = self.sections(loc, sym, subtotal, total)
+        if sectioned:
+            summary, total = sectioned
         lines += summary
         if r.random() < 0.15:  # a second date: printed, valid until, reprint
             other = when + dt.timedelta(days=r.randint(1, 400))
@@ -753,6 +814,10 @@ def main():
                     help="the share of items printed with one or two unpriced option lines under them "
                          "(`No onion`, `+ Extra cheese`); a tenth as many get a discount under them, and a "
                          "sixth as many receipts an item at 0; 0, the default, draws the same receipts as before")
+    ap.add_argument("--sections", type=float, default=0.0,
+                    help="the share of receipts whose summary is in sections: goods taxed at two rates, each "
+                         "section's sum, and the amount due under them (their sum); 0, the default, draws the "
+                         "same receipts as before")
     a = ap.parse_args()
     if a.images:
         # Pillow and the shared photo step, read once: only drawing needs them.
@@ -761,7 +826,8 @@ def main():
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "photo"))
         from photograph import photograph_with_corners
         os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
-    m = Maker(random.Random(a.seed), a.modifiers, random.Random(a.seed * 1000003 + 7))
+    m = Maker(random.Random(a.seed), a.modifiers, random.Random(a.seed * 1000003 + 7),
+              a.sections, random.Random(a.seed * 1000003 + 11))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "key"), exist_ok=True)
     locales = a.locales.split(",")
