@@ -216,14 +216,8 @@ struct DateTimeDetector {
 
     private func iso(_ y: Int, _ m: Int, _ d: Int) -> String { CalendarDate.iso(y, m, d) }
 
-    /// A two-digit year in the 100-year window that ends 20 years after the reference
-    /// year: with 2024, `44` is 2044 and `45` is 1945; with 2095, `05` is 2105.
-    func fullYear(_ yy: Int) -> Int {
-        let century = (referenceYear / 100) * 100
-        var y = century + yy
-        if y > referenceYear + 20 { y -= 100 } else if y <= referenceYear - 80 { y += 100 }
-        return y
-    }
+    /// A two-digit year in the 100-year window that ends 20 years after the reference year (`NumericDate.fullYear`).
+    func fullYear(_ yy: Int) -> Int { NumericDate.fullYear(yy, referenceYear: referenceYear) }
 
     /// A four-digit year no further than a century from the reference year.
     func plausibleYear(_ y: Int) -> Bool { abs(y - referenceYear) <= 100 }

@@ -20,8 +20,22 @@ public enum CalendarDate {
 /// Numeric dates read the lenient way a document's parser needs once the detector has had its
 /// say: anywhere in a line, even glued to a label or a time (`Date:15/01/2018`,
 /// `9/3/201820:54:50`), and, as a last resort, with a separator lost (`2703/2018`, `05 02-18`).
-/// Years are four digits from 19xx or 20xx, or two digits read as 20xx; the day must exist.
+/// Years are four digits from 19xx or 20xx, or two digits read in the window the detector uses
+/// (`DateTimeDetector`: up to twenty years after the reference year, `95` as 1995); a date before
+/// 1990 or after the year following the reference year is no document's date, and the day must exist.
 public enum NumericDate {
+    /// The year the readers' window and bound are taken from: this year, as the detectors' reference day is by default.
+    public static let referenceYear = CalendarDay.today().year
+
+    /// A two-digit year in the 100-year window that ends 20 years after `referenceYear`: with 2024, `44` is 2044 and `45`
+    /// is 1945; with 2095, `05` is 2105.
+    public static func fullYear(_ yy: Int, referenceYear: Int) -> Int {
+        let century = (referenceYear / 100) * 100
+        var y = century + yy
+        if y > referenceYear + 20 { y -= 100 } else if y <= referenceYear - 80 { y += 100 }
+        return y
+    }
+
     public struct Found: Sendable, Equatable {
         /// `yyyy-mm-dd`.
         public var iso: String
@@ -43,7 +57,7 @@ public enum NumericDate {
                 if n == 0 { (y, mo, d) = (g[0], g[1], g[2]) } else {
                     (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
                     if mo > 12 && d <= 12 { swap(&d, &mo) }
-                    y = g[2] < 100 ? 2000 + g[2] : g[2]
+                    y = g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2]
                 }
                 guard let iso = checked(y, mo, d) else { continue }
                 let start = ns.substring(to: m.range.location).unicodeScalars.count
@@ -61,7 +75,7 @@ public enum NumericDate {
             guard let m = re.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { continue }
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
             let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-            guard let iso = checked(g[2] < 100 ? 2000 + g[2] : g[2], mo, d) else { continue }
+            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d) else { continue }
             return Found(iso: iso, text: ns.substring(with: m.range), start: ns.substring(to: m.range.location).unicodeScalars.count)
         }
         return nil
@@ -77,7 +91,7 @@ public enum NumericDate {
             guard printed.filter({ $0 == " " }).count <= 1 else { continue }
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0)).filter { $0 != " " }) ?? 0 }
             let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-            guard let iso = checked(g[2] < 100 ? 2000 + g[2] : g[2], mo, d) else { continue }
+            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d) else { continue }
             return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
         }
         return nil
@@ -97,7 +111,7 @@ public enum NumericDate {
     }
 
     private static func checked(_ y: Int, _ m: Int, _ d: Int) -> String? {
-        (1990...2100).contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
+        (1990...(referenceYear + 1)).contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
     }
 
     // Compiled once: NSRegularExpression is slow to build.

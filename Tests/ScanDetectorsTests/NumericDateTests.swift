@@ -31,6 +31,22 @@ final class NumericDateTests: XCTestCase {
         XCTAssertTrue(NumericDate.anywhere(in: "12/05/1890", monthFirst: false).isEmpty)
     }
 
+    /// A two-digit year is read in the detector's window around this year, not always as 20xx: `95` is 1995, and `60`
+    /// (a code's digits, `JA01-04-2/60`) is 1960, before any document's date. No date is years ahead of the reference.
+    func testTwoDigitYearsAreReadInTheDetectorsWindow() {
+        let ref = NumericDate.referenceYear
+        XCTAssertEqual(NumericDate.fullYear(95, referenceYear: 2026), 1995)
+        XCTAssertEqual(NumericDate.fullYear(46, referenceYear: 2026), 2046)
+        XCTAssertEqual(NumericDate.fullYear(47, referenceYear: 2026), 1947)
+        XCTAssertEqual(NumericDate.anywhere(in: "12/03/95", monthFirst: false).map(\.iso), ["1995-03-12"])
+        XCTAssertEqual(NumericDate.anywhere(in: "28-03-18 18:05", monthFirst: false).map(\.iso), ["2018-03-28"])
+        XCTAssertTrue(NumericDate.anywhere(in: "JA01-04-2/60", monthFirst: false).isEmpty)
+        XCTAssertEqual(NumericDate.unseparated(in: "0503-95", monthFirst: false)?.iso, "1995-03-05")
+        // A four-digit year past next year is a misread (`2081` for `2018`), not a receipt's date.
+        XCTAssertTrue(NumericDate.anywhere(in: "05/03/\(ref + 2)", monthFirst: false).isEmpty)
+        XCTAssertEqual(NumericDate.anywhere(in: "05/03/\(ref + 1)", monthFirst: false).map(\.iso), ["\(ref + 1)-03-05"])
+    }
+
     func testDatesWithALostSeparator() {
         XCTAssertEqual(NumericDate.unseparated(in: "2703/2018", monthFirst: false)?.iso, "2018-03-27")
         XCTAssertEqual(NumericDate.unseparated(in: "27032018", monthFirst: false)?.iso, "2018-03-27")
