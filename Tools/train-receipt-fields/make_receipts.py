@@ -384,7 +384,7 @@ class Maker:
             return None
         return 1, self.mr.choice(ITEMS[lang]), 0
 
-    def sections(self, loc, sym, subtotal, total):
+    def sections(self, loc, sym, subtotal):
         """Now and then a summary in sections, as tills print goods taxed at two rates: the goods
         without tax and their sum, the taxed goods' sum before tax, the tax, their sum with it, and
         under them the amount due, the sum of the two sections (`Total 0% supplies` + `Total 6%
@@ -641,7 +641,7 @@ class Maker:
             summary.append((self.pick(spec["tender"]) + "\t" + self.money(loc, paid), "tender"))
             if paid != total:
                 summary.append((self.pick(spec["change"]) + "\t" + self.money(loc, paid - total), "change"))
-        sectioned = self.sections(loc, sym, subtotal, total)
+        sectioned = self.sections(loc, sym, subtotal)
         if sectioned:
             summary, total = sectioned
         lines += summary
