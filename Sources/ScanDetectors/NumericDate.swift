@@ -26,6 +26,9 @@ public enum CalendarDate {
 public enum NumericDate {
     /// The year the readers' window and bound are taken from: this year, as the detectors' reference day is by default.
     public static let referenceYear = CalendarDay.today().year
+    /// The years a document's date may have: from 1990 to the year after the reference year (a later year is a misread,
+    /// `2081` for `2018`, or a code's digits).
+    public static let documentYears = 1990...(referenceYear + 1)
 
     /// A two-digit year in the 100-year window that ends 20 years after `referenceYear`: with 2024, `44` is 2044 and `45`
     /// is 1945; with 2095, `05` is 2105.
@@ -111,7 +114,7 @@ public enum NumericDate {
     }
 
     private static func checked(_ y: Int, _ m: Int, _ d: Int) -> String? {
-        (1990...(referenceYear + 1)).contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
+        documentYears.contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
     }
 
     // Compiled once: NSRegularExpression is slow to build.

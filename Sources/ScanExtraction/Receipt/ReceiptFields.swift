@@ -408,7 +408,7 @@ struct ReceiptFieldFeatures {
         for (i, l) in lines.enumerated() {
             let scalars = Array(l.text.unicodeScalars)
             for e in l.entities(.date) {
-                guard var d = e.value.date, let y = Int(d.prefix(4)), y >= 1990, y <= NumericDate.referenceYear + 1,
+                guard var d = e.value.date, let y = Int(d.prefix(4)), NumericDate.documentYears.contains(y),
                       !ReceiptParser.gluedToCode(scalars, at: e.range.start) else { continue }
                 // An ambiguous numeric date: day first, except where the receipt is North American.
                 if e.ambiguous == true, let alt = e.alternatives?.first,

@@ -111,7 +111,7 @@ extension ReceiptParser {
             // (`SP. Z 0.0.`, `5DN BHD`).
             let oneSlip = differing.count == 1 && OCRConfusions.shipped.confusable(key[differing[0]], f[differing[0] - tail.startIndex])
             let digitsForLetters = (1...2).contains(differing.count)
-                && differing.allSatisfy { Self.digitLooksLike(key[$0], f[$0 - tail.startIndex]) }
+                && differing.allSatisfy { Self.digitReadForLetter(key[$0], f[$0 - tail.startIndex]) }
             guard oneSlip || digitsForLetters, differing.allSatisfy({ key[$0] != " " && f[$0 - tail.startIndex] != " " }) else { continue }
             let words = form.split(separator: " ")
             guard words.count >= 2 || form.count >= 3, differing.allSatisfy({ at[$0] != nil }) else { continue }
@@ -128,12 +128,10 @@ extension ReceiptParser {
         return name
     }
 
-    /// Whether `digit` is the digit OCR reads for the capital `letter` (0 for O, 1 for I or L, 5 for S, 8 for B).
-    static func digitLooksLike(_ digit: Character, _ letter: Character) -> Bool {
-        switch (digit, letter) {
-        case ("0", "O"), ("1", "I"), ("1", "L"), ("5", "S"), ("8", "B"): return true
-        default: return false
-        }
+    /// Whether `digit` is a digit OCR reads for the letter `letter`: a digit-and-letter pair of the learned confusions
+    /// (`OCRConfusions`: 0 for O, 1 for I or L, 5 for S, 8 for B, 2 for Z).
+    static func digitReadForLetter(_ digit: Character, _ letter: Character) -> Bool {
+        digit.isASCII && digit.isNumber && letter.isLetter && OCRConfusions.shipped.confusable(digit, letter)
     }
 
     /// Every locale's legal forms, longest first (`SDN BHD` before `BHD`).
