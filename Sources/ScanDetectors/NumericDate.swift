@@ -23,12 +23,16 @@ public enum CalendarDate {
 /// Years are four digits from 19xx or 20xx, or two digits read in the window the detector uses
 /// (`DateTimeDetector`: up to twenty years after the reference year, `95` as 1995); a date before
 /// 1990 or after the year following the reference year is no document's date, and the day must exist.
+/// The reference year is the caller's (the detectors' reference day: `--reference-date`), this year by default.
 public enum NumericDate {
-    /// The year the readers' window and bound are taken from: this year, as the detectors' reference day is by default.
+    /// The default reference year: this year, as the detectors' reference day is by default.
     public static let referenceYear = CalendarDay.today().year
-    /// The years a document's date may have: from 1990 to the year after the reference year (a later year is a misread,
+
+    /// The years a document's date may have: from 1990 to the year after `referenceYear` (a later year is a misread,
     /// `2081` for `2018`, or a code's digits).
-    public static let documentYears = 1990...(referenceYear + 1)
+    public static func documentYears(referenceYear: Int = NumericDate.referenceYear) -> ClosedRange<Int> {
+        1990...(referenceYear + 1)
+    }
 
     /// A two-digit year in the 100-year window that ends 20 years after `referenceYear`: with 2024, `44` is 2044 and `45`
     /// is 1945; with 2095, `05` is 2105.
@@ -50,7 +54,7 @@ public enum NumericDate {
 
     /// Every numeric date in `text`, day first unless `monthFirst` (or when the first number
     /// cannot be a month).
-    public static func anywhere(in text: String, monthFirst: Bool) -> [Found] {
+    public static func anywhere(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> [Found] {
         var out: [Found] = []
         for (n, re) in anywherePatterns.enumerated() {
             let ns = text as NSString
@@ -62,7 +66,7 @@ public enum NumericDate {
                     if mo > 12 && d <= 12 { swap(&d, &mo) }
                     y = g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2]
                 }
-                guard let iso = checked(y, mo, d) else { continue }
+                guard let iso = checked(y, mo, d, referenceYear) else { continue }
                 let start = ns.substring(to: m.range.location).unicodeScalars.count
                 out.append(Found(iso: iso, text: ns.substring(with: m.range), start: start))
             }
@@ -72,13 +76,13 @@ public enum NumericDate {
 
     /// Day and month printed without the separator between them (`2703/2018`, `27032018`,
     /// `0502-18`) or with a space for it (`05 02-18`). A two-digit year needs its separator.
-    public static func unseparated(in text: String, monthFirst: Bool) -> Found? {
+    public static func unseparated(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> Found? {
         let ns = text as NSString
         for re in unseparatedPatterns {
             guard let m = re.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { continue }
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
             let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d) else { continue }
+            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear) else { continue }
             return Found(iso: iso, text: ns.substring(with: m.range), start: ns.substring(to: m.range.location).unicodeScalars.count)
         }
         return nil
@@ -87,14 +91,14 @@ public enum NumericDate {
     /// Day, month and year with one space read into them (`27/04/ 2021`, `18/07/202 2`, `16/1 0/2024`) or a separator
     /// read as a tilde (`14-09~2021`), with no letter glued before (`Printed04/09/2019`): a last resort for a line that
     /// holds no other date.
-    public static func spaced(in text: String, monthFirst: Bool) -> Found? {
+    public static func spaced(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> Found? {
         let ns = text as NSString
         for m in spacedPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let printed = ns.substring(with: m.range)
             guard printed.filter({ $0 == " " }).count <= 1 else { continue }
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0)).filter { $0 != " " }) ?? 0 }
             let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d) else { continue }
+            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear) else { continue }
             return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
         }
         return nil
@@ -102,19 +106,19 @@ public enum NumericDate {
 
     /// A date in ISO 8601's basic form, year first without separators (`20180428`, `20180428/191204`): a last resort
     /// for a line the caller knows to hold a date, since any eight digits may look like one.
-    public static func basic(in text: String) -> Found? {
+    public static func basic(in text: String, referenceYear: Int = NumericDate.referenceYear) -> Found? {
         let ns = text as NSString
         for m in basicPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
-            guard let iso = checked(g[0], g[1], g[2]) else { continue }
+            guard let iso = checked(g[0], g[1], g[2], referenceYear) else { continue }
             let start = ns.substring(to: m.range.location).unicodeScalars.count
             return Found(iso: iso, text: ns.substring(with: m.range), start: start)
         }
         return nil
     }
 
-    private static func checked(_ y: Int, _ m: Int, _ d: Int) -> String? {
-        documentYears.contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
+    private static func checked(_ y: Int, _ m: Int, _ d: Int, _ referenceYear: Int) -> String? {
+        documentYears(referenceYear: referenceYear).contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
     }
 
     // Compiled once: NSRegularExpression is slow to build.

@@ -37,7 +37,9 @@ public struct DocumentExtractor: Sendable {
         }
         switch out.documentType!.label {
         case .receipt:
-            let (r, f) = ReceiptParser().parse(lines)
+            var parser = ReceiptParser()
+            parser.referenceYear = analyzer.detector.referenceDate.year
+            let (r, f) = parser.parse(lines)
             out.receipt = r
             out.warnings += f
         case .businessCard:

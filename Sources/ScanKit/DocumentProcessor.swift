@@ -53,7 +53,8 @@ public final class DocumentProcessor {
                                    cancellation: cancellation)
         self.locator = locator
         self.extractor = configuration.extractFields
-            ? (locator?.detector ?? (try? DataDetector(region: configuration.country))).map { DocumentExtractor(detector: $0) }
+            ? (locator?.detector ?? (try? DataDetector(region: configuration.country,
+                                                   referenceDate: configuration.referenceDate.flatMap(CalendarDay.init(iso:))))).map { DocumentExtractor(detector: $0) }
             : nil
     }
 

@@ -273,6 +273,28 @@ import ScanModel
     /// The same summary on an adjustment note, where goods were taken back: the zero-rated section is
     /// negative, so the taxed section's sum (which agrees with its net plus tax, and is the largest
     /// amount) is more than the amount due under both. The ranker still picks the amount due.
+    /// A receipt's date may be at most in the year after the reference day's (`--reference-date`): the bound moves with
+    /// the reference day the caller gives, not with today.
+    @Test func theDateBoundFollowsTheReferenceDate() throws {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "LARKSPUR GROCERS", x: 180, h: 24),
+            Fixture.line(60, "Date 14/03/2031 10:42", x: 40),
+            Fixture.line(120, "Oat milk"), (120, 16, [(492, "3.10")]),
+            Fixture.line(160, "TOTAL"), (160, 16, [(492, "3.10")]),
+        ]))
+        func date(_ reference: CalendarDay?) throws -> String? {
+            let extractor = DocumentExtractor(detector: try DataDetector(referenceDate: reference))
+            return extractor.extract(doc, as: .receipt).receipt?.date
+        }
+        let later = try date(CalendarDay(year: 2031, month: 6, day: 1)), earlier = try date(CalendarDay(year: 2024, month: 1, day: 1))
+        #expect(later == "2031-03-14")
+        #expect(earlier == nil)
+        // The parser's own readers take the same bound: a date printed without its separators, in the basic form.
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(20, "Date: 14032031")])))
+        #expect(ReceiptParser.gluedDate(lines, monthFirst: false, referenceYear: 2031)?.0 == "2031-03-14")
+        #expect(ReceiptParser.gluedDate(lines, monthFirst: false, referenceYear: 2024) == nil)
+    }
+
     @Test func aTotalOfTwoSectionsIsPickedWhenASectionIsLarger() throws {
         let doc = Fixture.document(Fixture.page([
             Fixture.line(20, "HARBOUR BAKERY SUPPLY", x: 180, h: 24),

@@ -403,12 +403,14 @@ struct ReceiptFieldFeatures {
     static let dateNames = dateExtras + prefixed("line") + prefixed("above")
 
     /// Proposed dates: `(iso, text, line, start, fromDetector, ambiguous)`; the features follow in `dateCandidates`.
-    func dateCandidates(monthFirst: Bool) -> [FieldCandidate] {
+    /// A date after the year following `referenceYear` is no receipt's date (`NumericDate.documentYears`).
+    func dateCandidates(monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> [FieldCandidate] {
+        let years = NumericDate.documentYears(referenceYear: referenceYear)
         var raw: [(iso: String, text: String, line: Int, start: Int, detector: Bool, ambiguous: Bool)] = []
         for (i, l) in lines.enumerated() {
             let scalars = Array(l.text.unicodeScalars)
             for e in l.entities(.date) {
-                guard var d = e.value.date, let y = Int(d.prefix(4)), NumericDate.documentYears.contains(y),
+                guard var d = e.value.date, let y = Int(d.prefix(4)), years.contains(y),
                       !ReceiptParser.gluedToCode(scalars, at: e.range.start) else { continue }
                 // An ambiguous numeric date: day first, except where the receipt is North American.
                 if e.ambiguous == true, let alt = e.alternatives?.first,
@@ -418,7 +420,7 @@ struct ReceiptFieldFeatures {
                 }
                 raw.append((d, e.text, i, e.range.start, true, e.ambiguous == true))
             }
-            for found in NumericDate.anywhere(in: l.text, monthFirst: monthFirst)
+            for found in NumericDate.anywhere(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear)
             where !ReceiptParser.gluedToCode(scalars, at: found.start) {
                 let (iso, text, start) = (found.iso, found.text, found.start)
                 if raw.contains(where: { $0.line == i && $0.iso == iso }) { continue }

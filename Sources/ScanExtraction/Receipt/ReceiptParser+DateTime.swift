@@ -57,13 +57,13 @@ extension ReceiptParser {
     func parseDateTime(_ lines: [AnalyzedLine], features: ReceiptFieldFeatures, into r: inout Receipt, findings: inout [Finding],
                        candidates: inout [ReceiptField: [FieldCandidate]]) {
         let monthFirst = Self.monthFirst(lines)
-        let dates = ranked(features.dateCandidates(monthFirst: monthFirst), .date)
+        let dates = ranked(features.dateCandidates(monthFirst: monthFirst, referenceYear: referenceYear), .date)
         candidates[.date] = dates
         var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
         if let b = dates.first {
             best = (b.score, b.value, Self.scored(b, over: dates.dropFirst().first), lines[b.lines.lowerBound])
         }
-        if best == nil, let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst) {
+        if best == nil, let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst, referenceYear: referenceYear) {
             var p = l.line.provenance()
             p.text = text
             best = (0, iso, p, l)
@@ -91,14 +91,14 @@ extension ReceiptParser {
     /// ``NumericDate/spaced(in:monthFirst:)``), on a line with no amount and
     /// no phone or registration label.
     /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
-    static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool) -> (String, String, AnalyzedLine)? {
+    static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool, referenceYear: Int) -> (String, String, AnalyzedLine)? {
         let labels = lexicon.words(.date)
         let otherNumbers = ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]
         for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, otherNumbers) {
-            if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst)
-                ?? NumericDate.spaced(in: l.text, monthFirst: monthFirst) { return (found.iso, found.text, l) }
+            if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear)
+                ?? NumericDate.spaced(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear) { return (found.iso, found.text, l) }
             let labelled = Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels)
-            if labelled, let found = NumericDate.basic(in: l.text) { return (found.iso, found.text, l) }
+            if labelled, let found = NumericDate.basic(in: l.text, referenceYear: referenceYear) { return (found.iso, found.text, l) }
         }
         return nil
     }

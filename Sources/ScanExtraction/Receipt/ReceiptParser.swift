@@ -11,6 +11,9 @@ public struct ReceiptParser: Sendable {
     public var itemModel: ItemLineModel
     /// The learned field scores; nil: the shipped model (`Resources/ReceiptFields.json`, or `$SCANEXTRACT_RECEIPT_MODEL`).
     let fieldModel: ReceiptFieldModel?
+    /// The year that two-digit years are read around and that bounds a receipt's date (a date after the next year is a
+    /// misread): the detectors' reference day (`--reference-date`), this year by default.
+    public var referenceYear = NumericDate.referenceYear
 
     public init(itemModel: ItemLineModel = .shipped) {
         self.itemModel = itemModel
