@@ -93,7 +93,9 @@ struct AddressDetector {
                 if len == 2, AddressDetector.usStates.contains(st), de - q == 5, (q..<de).allSatisfy({ isDigit(b[$0]) }) {
                     var end = de
                     if s.at(de) == 0x2D, (de + 1..<de + 5).allSatisfy({ isDigit(s.at($0)) }), !isAlnum(s.at(de + 5)) { end = de + 5 }
-                    hits.append(Hit(type: .postalCode, start: q, end: end, value: EntityValue(region: st, postalCode: s.string(q, end), country: "US"), priority: 25))
+                    // A ZIP+4 after its state (`DC 00781-8731`) is a shape no phone plan groups so: its digits are no phone's.
+                    hits.append(Hit(type: .postalCode, start: q, end: end, value: EntityValue(region: st, postalCode: s.string(q, end), country: "US"),
+                                    priority: end > de ? AddressDetector.surePriority : 25))
                     i = end; continue
                 }
                 if AddressDetector.auStates.contains(st), de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }) {

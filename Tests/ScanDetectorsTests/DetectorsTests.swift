@@ -396,6 +396,12 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("37-12 Main St", .postalCode).isEmpty)
         XCTAssertTrue(find("Tel 3456-7890", .postalCode).isEmpty)
         XCTAssertEqual(find("Tel 3456-7890", .phone).count, 1)
+        // A US ZIP+4 after its state, whatever its first digits, is no phone; a phone beside it still is one.
+        for text in ["88 Orchard Lane, Fairhaven, DC 00614-2207", "Fairhaven, NY 12345-6789 · 212-555-0142"] {
+            XCTAssertEqual(find(text, .postalCode).first?.value.country, "US", text)
+            XCTAssertTrue(find(text, .phone).allSatisfy { $0.text == "212-555-0142" }, text)
+        }
+        XCTAssertEqual(find("Fairhaven, NY 12345-6789 · 212-555-0142", .phone).count, 1)
     }
 
     func testAddress() {

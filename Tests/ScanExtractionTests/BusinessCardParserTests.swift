@@ -368,6 +368,66 @@ import ScanModel
         #expect(d.address?.full == "70418 Maple Landing, Suite 30, Eastbrook, NB E3B 5H1, Canada")
     }
 
+    /// An Irish address names its town and its county on lines of their own between the street and the Eircode; `Co.`
+    /// there is a county's (a region of the locale files), not a company's.
+    @Test func aTownAndACountyBetweenTheStreetAndThePostalCode() {
+        let c = card([
+            Fixture.line(60, "Orla Keane", x: 40, h: 36),
+            Fixture.line(110, "Site engineer", x: 40, h: 22),
+            Fixture.line(150, "orla.keane@brackenmoor.ie", x: 40, h: 20),
+            Fixture.line(200, "17 Quarry Road", x: 40, h: 20),
+            Fixture.line(226, "Ballintober", x: 40, h: 20),
+            Fixture.line(252, "Co. Roscommon", x: 40, h: 20),
+            Fixture.line(278, "F42 T6X8", x: 40, h: 20),
+            Fixture.line(304, "Ireland", x: 40, h: 20),
+        ])
+        #expect(c.address?.full == "17 Quarry Road, Ballintober, Co. Roscommon, F42 T6X8, Ireland")
+        #expect(c.organization != "Co. Roscommon")
+        // A company's name with `Co.` above a street stays out of the address.
+        let d = card([
+            Fixture.line(60, "Orla Keane", x: 40, h: 36),
+            Fixture.line(110, "Bracken & Moor Co.", x: 40, h: 22),
+            Fixture.line(150, "orla.keane@brackenmoor.ie", x: 40, h: 20),
+            Fixture.line(200, "17 Quarry Road", x: 40, h: 20),
+            Fixture.line(226, "Ballintober", x: 40, h: 20),
+            Fixture.line(252, "F42 T6X8", x: 40, h: 20),
+        ])
+        #expect(d.address?.full == "17 Quarry Road, Ballintober, F42 T6X8")
+        #expect(d.organization == "Bracken & Moor Co.")
+    }
+
+    /// A unit printed on a line of its own between the street and the town (`# 5`, `Unit 7`) is part of the address,
+    /// also when the street's house number reads as a ZIP code; a line that names only a country is no title.
+    @Test func aUnitLineInsideTheAddressAndNoCountryForATitle() {
+        let c = card([
+            Fixture.line(60, "Wren Halvorsen", x: 40, h: 36),
+            Fixture.line(150, "wren@halvorsen.ca", x: 40, h: 20),
+            Fixture.line(200, "505 Larch Key", x: 40, h: 20),
+            Fixture.line(226, "# 5", x: 40, h: 20),
+            Fixture.line(252, "Port Ellis, NU X0A 1H0", x: 40, h: 20),
+        ])
+        #expect(c.address?.full == "505 Larch Key, # 5, Port Ellis, NU X0A 1H0")
+        let d = card([
+            Fixture.line(60, "Wren Halvorsen", x: 40, h: 36),
+            Fixture.line(150, "wren@halvorsen.com", x: 40, h: 20),
+            Fixture.line(200, "60592 Birch Mount", x: 40, h: 20),
+            Fixture.line(226, "Unit 7", x: 40, h: 20),
+            Fixture.line(252, "Northfield, ME 04912", x: 40, h: 20),
+        ])
+        #expect(d.address?.full == "60592 Birch Mount, Unit 7, Northfield, ME 04912")
+        #expect(d.address?.postalCode == "04912")
+        // A postal code glued to its state is not read; the country line under it is then left over, and no title.
+        let e = card([
+            Fixture.line(40, "Halvorsen-Reid", x: 40, h: 24),
+            Fixture.line(90, "Wren Halvorsen", x: 40, h: 36),
+            Fixture.line(140, "88 Wattle Circuit", x: 40, h: 20),
+            Fixture.line(166, "Port Ellis, TAS7004", x: 40, h: 20),
+            Fixture.line(192, "Australia", x: 40, h: 20),
+            Fixture.line(240, "E: wren@halvorsenreid.com.au", x: 40, h: 20),
+        ])
+        #expect(e.title == nil)
+    }
+
     /// A title word beside one company word (`Co-`, `Design`, `Marketing`) is a title, not the company.
     @Test func aTitleWithACompanyWordIsNoCompany() {
         let c = card([

@@ -5,7 +5,8 @@ locale's language is written on receipts, from ISO 3166-2 as Debian's iso-codes 
 (/usr/share/iso-codes/json/iso_3166-2.json, LGPL-2.1-or-later; used as data).
 
 A first-level subdivision is one without a parent; where a country's only parentless entries are
-geographical groupings (Indonesia's islands), their children, the provinces, are taken too. Names keep
+geographical groupings (Indonesia's islands), their children, the provinces, are taken too, and so are
+Ireland's counties, which its addresses print (`Co. Offaly`). Names keep
 their spelling and get a copy without diacritics (`Baden-Württemberg`, `BADEN-WURTTEMBERG`), as receipts
 print both; bracketed notes go (`Wales [Cymru GB-CYM]`), and an inverted name keeps its head
 (`Asturias, Principado de` -> `Asturias`).
@@ -30,6 +31,9 @@ COUNTRIES = {
     "pl": ["PL"],
 }
 GROUPINGS = {"Geographical unit"}
+# Countries whose addresses print a second-level subdivision rather than the first: Ireland's counties
+# (`Co. Offaly`, `County Cork`) under its four provinces, which addresses leave out.
+SECOND_LEVEL = {"IE"}
 
 def plain(s):
     return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
@@ -52,6 +56,8 @@ def regions(entries, countries):
         groups = {e["code"] for e in top if e["type"] in GROUPINGS}
         chosen = [e for e in top if e["code"] not in groups]
         chosen += [e for e in mine if e.get("parent") and f"{cc}-{e['parent']}" in groups]
+        if cc in SECOND_LEVEL:
+            chosen += [e for e in mine if e.get("parent")]
         for e in chosen:
             n = cleaned(e["name"])
             if n is None:

@@ -194,8 +194,10 @@ public struct BusinessCardParser: Sendable {
             let l = lines[i].line
             let words = l.words.filter { $0.text.contains(where: \.isLetter) }
             let smaller = l.textHeight < h * 0.95
+            // A line that names only regions or countries (`Australia`, left over when the address was not read) is no title.
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
-                  smaller || orgFound && l.textHeight <= h * 1.05 && words.count <= 4 else { continue }
+                  smaller || orgFound && l.textHeight <= h * 1.05 && words.count <= 4,
+                  !ReceiptParser.lexicon.isPlaceOnly(lines[i].key) else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
             let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
@@ -486,6 +488,8 @@ public struct BusinessCardParser: Sendable {
         if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
         // `Calle Mayor, 12, 3º B`: the number between commas, the floor and door after it.
         if Text.range(t, #"\p{L},\s*\d{1,4}[a-zA-Z]?\s*,"#) != nil { return true }
+        // A unit on a line of its own under the street (`# 5`, `#33`), as North American cards print it.
+        if Text.range(t, #"^#\s?\d{1,5}[a-zA-Z]?$"#) != nil { return true }
         let lower = t.lowercased()
         return Text.hasAny(l.key, streetWords) || lower.hasSuffix("str.") || lower.contains("straße") || lower.contains("strasse")
     }
@@ -544,18 +548,28 @@ public struct BusinessCardParser: Sendable {
                 $0.value.region != nil || $0.range.end == lines[i].text.unicodeScalars.count
             }
         }
+        // A unit line between them (`60592 Cynthia Mount` / `Unit 7` / `North Kristyton, ME 49322`) is passed over too.
         let upperCode = lines[first].entities(.postalCode).first
         if upperCode?.range.start == 0, upperCode?.value.region == nil, lines[first].entities(.address).isEmpty,
-           Self.streetLike(lines[first]),
-           let below = nextInColumn(after: first), hitLines.contains(below),
-           !used.contains(below), near(first, below), let lower = endsWithCode(below) {
-            first = below
-            value = lower.value
+           Self.streetLike(lines[first]), var below = nextInColumn(after: first) {
+            var above = first
+            if !hitLines.contains(below), Self.streetLike(lines[below]), near(first, below), Text.digitCount(lines[below].text) <= 5,
+               let next = nextInColumn(after: below), hitLines.contains(next) { (above, below) = (below, next) }
+            if hitLines.contains(below), !used.contains(below), near(above, below), let lower = endsWithCode(below) {
+                first = below
+                value = lower.value
+            }
+        }
+        func placeBetween(_ i: Int) -> Bool {
+            let l = lines[i]
+            return Text.digitCount(l.text) == 0 && l.line.words.count <= 4 && !Text.hasAny(l.key, Self.titleWords)
+                && (!Text.hasAny(l.key, Self.orgSuffixes) || ReceiptParser.lexicon.isPlaceOnly(l.key))
         }
         var idx = [first]
         // A street line above (starts with a number or has a street word) joins a postal-code line.
         var j = first - 1
-        while j >= 0, idx.count < 3 {
+        var places = 0  // town and county lines taken: the street above them makes a fourth line
+        while j >= 0, idx.count < 3 + min(places, 1) {
             let l = lines[j]
             // Only lines of the same column; contacts in another column are passed over.
             if !inColumn(j) { j -= 1; continue }
@@ -565,12 +579,16 @@ public struct BusinessCardParser: Sendable {
                 j -= 1
                 continue
             }
-            // A town printed on a line of its own between the street and the postal code (`New Philip`
-            // over `TA3R 4YB`): a short line without digits, with a street line right above it in its column.
-            if idx.count == 1, let street = (0..<j).last(where: { inColumn($0) }), !used.contains(street),
-               Text.digitCount(l.text) == 0, l.line.words.count <= 4, !Text.hasAny(l.key, Self.titleWords),
-               !Text.hasAny(l.key, Self.orgSuffixes), Self.streetLike(lines[street]), near(j, idx[0]), near(street, j) {
+            // A town, and under it a county or region, each printed on a line of its own between the street and the
+            // postal code (`New Philip` over `TA3R 4YB`; `Albert Ville` / `Co. Offaly` over `A51 5P42`): short lines
+            // without digits, with a street line right above the first of them in its column. `Co.` there is a
+            // county's, not a company's, when the rest of the line names a region of the locale files.
+            if idx.count <= 2, idx.count == 1 || !Self.streetLike(lines[idx[0]]), placeBetween(j),
+               let above = (0..<j).last(where: { inColumn($0) }), !used.contains(above), near(j, idx[0]), near(above, j),
+               Self.streetLike(lines[above]) || (idx.count == 1 && placeBetween(above)
+                   && (0..<above).last(where: { inColumn($0) }).map { !used.contains($0) && Self.streetLike(lines[$0]) && near($0, above) } == true) {
                 idx.insert(j, at: 0)
+                places += 1
                 j -= 1
                 continue
             }
