@@ -1,5 +1,6 @@
 import Foundation
 import ScanCamera
+import ScanDetectors
 import ScanInput
 import ScanInk
 import ScanModel
@@ -106,8 +107,10 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
     public var documentTypeOverride: DocumentKind?
     /// Default country (ISO 3166-1 alpha-2) for phone numbers and dates, when the text doesn't say.
     public var country: String?
-    /// Anchors two-digit years; today when nil.
+    /// `yyyy-mm-dd`: anchors two-digit years and bounds a receipt's date; today when nil.
     public var referenceDate: String?
+    /// `referenceDate` as a day; nil when it is not given or not `yyyy-mm-dd`.
+    public var referenceDay: CalendarDay? { referenceDate.flatMap(CalendarDay.init(iso:)) }
     /// Pages averaging below this confidence get a `low-confidence` warning.
     public var lowConfidenceThreshold = 0.5
     /// Handwriting: judged per line (`auto`), every line (`on`: the engine decodes each line

@@ -53,20 +53,16 @@ public final class DocumentProcessor {
                                    cancellation: cancellation)
         self.locator = locator
         self.extractor = configuration.extractFields
-            ? (locator?.detector ?? (try? DataDetector(region: configuration.country,
-                                                   referenceDate: configuration.referenceDate.flatMap(CalendarDay.init(iso:))))).map { DocumentExtractor(detector: $0) }
+            ? (locator?.detector ?? (try? DataDetector(region: configuration.country, referenceDate: configuration.referenceDay))).map { DocumentExtractor(detector: $0) }
             : nil
     }
 
     /// The entity stage of a configuration, or nil when entities are off.
     public static func makeLocator(_ configuration: ScanConfiguration) throws -> EntityLocator? {
         guard configuration.detectEntities else { return nil }
-        var day: CalendarDay?
-        if let r = configuration.referenceDate {
-            guard let d = CalendarDay(iso: r) else {
-                throw ScanError(.invalidOption, "reference date '\(r)' is not yyyy-mm-dd")
-            }
-            day = d
+        let day = configuration.referenceDay
+        if let r = configuration.referenceDate, day == nil {
+            throw ScanError(.invalidOption, "reference date '\(r)' is not yyyy-mm-dd")
         }
         do {
             return EntityLocator(detector: try DataDetector(region: configuration.country, referenceDate: day))

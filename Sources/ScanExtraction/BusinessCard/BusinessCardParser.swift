@@ -540,6 +540,7 @@ public struct BusinessCardParser: Sendable {
             lines[below].line.box.minY - lines[j].line.box.maxY < 2.5 * lines[j].line.textHeight
         }
         func nextInColumn(after i: Int) -> Int? { lines.indices.dropFirst(i + 1).first(where: inColumn) }
+        func previousInColumn(before i: Int) -> Int? { lines.indices.prefix(i).last(where: inColumn) }
         // A street line whose house number reads as a postal code (`32946 Ashley Throughway`) right over the line
         // that ends with the address's own code (`Port Robertville, ME 73383`, `East Robertton, QC X6H 6G6`): the
         // lower line is the postal one, the upper its street. Lines of another column between them are passed over.
@@ -560,10 +561,15 @@ public struct BusinessCardParser: Sendable {
                 value = lower.value
             }
         }
+        // A town's or a county's line: short, without digits, no title; `Co.` only as a county's (the line names a region).
         func placeBetween(_ i: Int) -> Bool {
             let l = lines[i]
             return Text.digitCount(l.text) == 0 && l.line.words.count <= 4 && !Text.hasAny(l.key, Self.titleWords)
                 && (!Text.hasAny(l.key, Self.orgSuffixes) || ReceiptParser.lexicon.isPlaceOnly(l.key))
+        }
+        // The line above `i` in its column, free, close, and a street's.
+        func streetRightAbove(_ i: Int) -> Bool {
+            previousInColumn(before: i).map { !used.contains($0) && near($0, i) && Self.streetLike(lines[$0]) } ?? false
         }
         var idx = [first]
         // A street line above (starts with a number or has a street word) joins a postal-code line.
@@ -583,10 +589,12 @@ public struct BusinessCardParser: Sendable {
             // postal code (`New Philip` over `TA3R 4YB`; `Albert Ville` / `Co. Offaly` over `A51 5P42`): short lines
             // without digits, with a street line right above the first of them in its column. `Co.` there is a
             // county's, not a company's, when the rest of the line names a region of the locale files.
-            if idx.count <= 2, idx.count == 1 || !Self.streetLike(lines[idx[0]]), placeBetween(j),
-               let above = (0..<j).last(where: { inColumn($0) }), !used.contains(above), near(j, idx[0]), near(above, j),
-               Self.streetLike(lines[above]) || (idx.count == 1 && placeBetween(above)
-                   && (0..<above).last(where: { inColumn($0) }).map { !used.contains($0) && Self.streetLike(lines[$0]) && near($0, above) } == true) {
+            // (With the postal line alone taken, the line above may be the town's, itself right under the street.)
+            let townAbove = idx.count == 1 && (previousInColumn(before: j).map {
+                !used.contains($0) && near($0, j) && placeBetween($0) && streetRightAbove($0)
+            } ?? false)
+            if idx.count <= 2, idx.count == 1 || !Self.streetLike(lines[idx[0]]), placeBetween(j), near(j, idx[0]),
+               streetRightAbove(j) || townAbove {
                 idx.insert(j, at: 0)
                 places += 1
                 j -= 1

@@ -404,7 +404,7 @@ struct ReceiptFieldFeatures {
 
     /// Proposed dates: `(iso, text, line, start, fromDetector, ambiguous)`; the features follow in `dateCandidates`.
     /// A date after the year following `referenceYear` is no receipt's date (`NumericDate.documentYears`).
-    func dateCandidates(monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> [FieldCandidate] {
+    func dateCandidates(monthFirst: Bool, referenceYear: Int) -> [FieldCandidate] {
         let years = NumericDate.documentYears(referenceYear: referenceYear)
         var raw: [(iso: String, text: String, line: Int, start: Int, detector: Bool, ambiguous: Bool)] = []
         for (i, l) in lines.enumerated() {
