@@ -103,6 +103,20 @@ struct AddressDetector {
                     i = de; continue
                 }
             }
+            // A state glued to its code by a lost space (`Port Leslieton, TAS6007`, `Austin, TX78701`): after a town
+            // and a comma on the same line (or with a country after it), and closing the line or its part of the address.
+            if len >= 6, len <= 7, isUpper(b[i]), isUpper(b[i + 1]), endsElement(s, e),
+               townBeforeOnLine(s, i, comma: true) || townBeforeOnLine(s, i, comma: false) && countryNear(s, e) != nil {
+                let letters = (i..<e).prefix { isUpper(b[$0]) }.count
+                let st = s.string(i, i + letters), digits = len - letters
+                if (i + letters..<e).allSatisfy({ isDigit(b[$0]) }),
+                   digits == 4 && AddressDetector.auStates.contains(st) || digits == 5 && AddressDetector.usStates.contains(st) {
+                    let q = i + letters
+                    hits.append(Hit(type: .postalCode, start: q, end: e,
+                                    value: EntityValue(region: st, postalCode: s.string(q, e), country: digits == 4 ? "AU" : "US"), priority: 25))
+                    i = e; continue
+                }
+            }
             // Canada: A1A 1A1
             if len == 3, isUpper(b[i]), isDigit(b[i + 1]), isUpper(b[i + 2]), s.at(e) == 0x20 || s.at(e) == 0x2D {
                 let q = e + 1
@@ -115,19 +129,11 @@ struct AddressDetector {
             }
             // UK: outward (A9, A99, AA9, AA99, A9A, AA9A) + inward (9AA)
             if len >= 2, len <= 4, isUpper(b[i]), s.at(e) == 0x20 {
-                let out = Array(b[i..<e])
-                let shapeOK: Bool = {
-                    let letters = out.prefix { isUpper($0) }.count
-                    guard letters == 1 || letters == 2 else { return false }
-                    let rest = out.dropFirst(letters)
-                    guard let f = rest.first, isDigit(f) else { return false }
-                    let tail = rest.dropFirst()
-                    return tail.count <= 1 && tail.allSatisfy { isDigit($0) || isUpper($0) }
-                }()
                 let q = e + 1
                 let (_, de) = token(s, q)
-                if shapeOK, de - q == 3, isDigit(b[q]), isUpper(b[q + 1]), isUpper(b[q + 2]) {
-                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "GB"), priority: 25))
+                if de - q == 3, let code = AddressDetector.ukPostcode(outward: Array(b[i..<e]), inward: Array(b[q..<de]),
+                                                                     endsElement: endsElement(s, de)) {
+                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: code, country: "GB"), priority: 25))
                     i = de; continue
                 }
             }
@@ -138,8 +144,11 @@ struct AddressDetector {
                 let q = e + 1
                 let (_, de) = token(s, q)
                 let id = Array(b[q..<de])
+                // An identifier of digits only or letters only (`W46 6343`, `K93 ACWF`) is an Eircode too, but also the
+                // shape of many codes and counts: it has to close its line or its part of the address, after a town's
+                // word (`Connie Ville` / `W46 6343`; not after a date line, `12:00 PM` / `T03 2006`).
                 if id.count == 4, id.allSatisfy({ isDigit($0) || AddressDetector.eircodeLetters.contains($0) }),
-                   id.contains(where: isDigit), id.contains(where: isUpper) {
+                   id.contains(where: isDigit) && id.contains(where: isUpper) || endsElement(s, de) && wordBefore(s, i) {
                     hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "IE"), priority: 25))
                     i = de; continue
                 }
@@ -203,6 +212,71 @@ struct AddressDetector {
             }
             i = max(e, i + 1)
         }
+    }
+
+    /// The canonical UK postcode of an outward and an inward code as read (`SW1A` `1AA`), or nil when they have no
+    /// postcode's shape. A letter O read for a zero (`WoU 0FR`, `BO 0LP`) is mended once, where the code closes its
+    /// line or its part of the address (`endsElement`) and its inward letters are of the inward code's own alphabet
+    /// (no C, I, K, M, O or V, so never `TO 5PM`), and it is no ordinal (`NO 2ND`).
+    static func ukPostcode(outward: [UInt8], inward: [UInt8], endsElement: Bool) -> String? {
+        func shaped(_ out: [UInt8], _ inw: [UInt8]) -> Bool {
+            let letters = out.prefix { isUpper($0) }.count
+            guard letters == 1 || letters == 2 else { return false }
+            let rest = out.dropFirst(letters)
+            guard let f = rest.first, isDigit(f) else { return false }
+            let tail = rest.dropFirst()
+            return tail.count <= 1 && tail.allSatisfy { isDigit($0) || isUpper($0) }
+                && inw.count == 3 && isDigit(inw[0]) && isUpper(inw[1]) && isUpper(inw[2])
+        }
+        func text(_ out: [UInt8], _ inw: [UInt8]) -> String { String(decoding: out + [0x20] + inw, as: UTF8.self) }
+        if shaped(outward, inward) { return text(outward, inward) }
+        let inwardLetters = inward.dropFirst().map { $0 & 0xDF }
+        guard endsElement, inwardLetters.allSatisfy({ !"CIKMOV".utf8.contains($0) }),
+              !["ST", "ND", "RD", "TH"].contains(String(decoding: inwardLetters, as: UTF8.self)) else { return nil }
+        let both = outward + [0x20] + inward
+        for k in both.indices where both[k] == 0x4F || both[k] == 0x6F { // O, o
+            var mended = both
+            mended[k] = 0x30
+            let out = Array(mended[..<outward.count]), inw = Array(mended[(outward.count + 1)...])
+            if shaped(out, inw) { return text(out, inw) }
+        }
+        return nil
+    }
+
+    /// Whether the text after `e` closes the line or a comma-separated part of it (spaces and a full stop allowed).
+    private func endsElement(_ s: ScanText, _ e: Int) -> Bool {
+        var k = e
+        while k < s.count, s.bytes[k] == 0x20 || s.bytes[k] == 0x2E { k += 1 }
+        return k >= s.count || s.bytes[k] == 0x0A || s.bytes[k] == 0x2C
+    }
+
+    /// Whether the word before `i`, past spaces, a comma and one line break, is of three letters or more and no digit (a town's),
+    /// or nothing is before `i`: a line read on its own (a card's lines are), which its reader places.
+    private func wordBefore(_ s: ScanText, _ i: Int) -> Bool {
+        var k = i - 1
+        while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C { k -= 1 }
+        if k < 0 { return true }
+        if k >= 0, s.bytes[k] == 0x0A { k -= 1 }
+        while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C { k -= 1 }
+        var letters = 0
+        while k >= 0, !isSpace(s.bytes[k]), s.bytes[k] != 0x2C {
+            guard isAlpha(s.bytes[k]) || s.bytes[k] >= 0x80 || s.bytes[k] == 0x2E || s.bytes[k] == 0x2D else { return false }
+            if s.bytes[k] != 0x2E && s.bytes[k] != 0x2D { letters += 1 }
+            k -= 1
+        }
+        return letters >= 3
+    }
+
+    /// Whether a word of letters stands before `i` on its line (a town before a code), past spaces and, if `comma`,
+    /// a comma that has to be there.
+    private func townBeforeOnLine(_ s: ScanText, _ i: Int, comma: Bool) -> Bool {
+        var k = i - 1
+        while k >= 0, s.bytes[k] == 0x20 { k -= 1 }
+        if comma {
+            guard k >= 0, s.bytes[k] == 0x2C else { return false }
+            k -= 1
+        }
+        return k >= 0 && k < i - 1 && (isAlpha(s.bytes[k]) || s.bytes[k] >= 0x80)
     }
 
     /// The priority of a postal code whose shape no phone plan has: a phone read from the same digits gives way to it.

@@ -36,6 +36,10 @@ public struct LayoutLine: Hashable, Sendable {
     public var box: BoundingBox
     /// The median word height: the size of the print.
     public var textHeight: Double
+    /// The median height of the words' `place`s: the size of the print measured in the document's frame when there is
+    /// one. On a page photographed askew a word's box on the page grows with its length (a long title's box is taller
+    /// than a short name's of larger print); in the frame it does not.
+    public var printHeight: Double
     public var confidence: Double
     /// The line's vertical position with the page's slant taken out.
     public var level: Double
@@ -51,6 +55,8 @@ public struct LayoutLine: Hashable, Sendable {
         self.place = words.contains { $0.frameBox != nil } ? BoundingBox.enclosing(words.map(\.place)) ?? box : box
         let hs = words.map(\.box.height).sorted()
         self.textHeight = hs.isEmpty ? 0 : hs[hs.count / 2]
+        let ps = words.map(\.place.height).sorted()
+        self.printHeight = ps.isEmpty ? 0 : ps[ps.count / 2]
         let chars = words.reduce(0) { $0 + max(1, $1.text.count) }
         self.confidence = words.reduce(0.0) { $0 + $1.confidence * Double(max(1, $1.text.count)) } / Double(max(1, chars))
         self.level = level
@@ -359,8 +365,10 @@ public enum LayoutAnalyzer {
         var pieces: [[LayoutWord]] = []
         for w in line.words {
             if let piece = pieces.last, let last = piece.last {
-                let gap = w.box.minX - last.box.maxX
-                let h = max(1, min(line.textHeight, w.box.height, last.box.height))
+                // Measured in the document's frame when there is one (`place`): on a card photographed askew,
+                // the boxes on the page are taller and their gaps narrower than the print's.
+                let gap = w.place.minX - last.place.maxX
+                let h = max(1, min(line.printHeight, w.place.height, last.place.height))
                 let apart = last.reference != nil && w.reference != nil && last.reference?.observation != w.reference?.observation
                 let label = piece.count == 1 && last.text.count <= 8
                 let split = gap > 2 * h || (apart && !label && gap > 1.2 * h)

@@ -363,6 +363,30 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Galway, H91 Y6H6", .postalCode).first?.value.country, "IE")
     }
 
+    /// Codes as OCR leaves them: a space lost between a state and its code, a letter O for a zero in a UK postcode,
+    /// an Eircode whose identifier is all digits or all letters. Each only where the code closes its line or part.
+    func testPostalCodesAsOCRReadsThem() {
+        let rows: [(String, String?, String, String?)] = [
+            ("116 Kimberly Circuit\nPort Leslieton, TAS6007\nAustralia", nil, "6007", "6007"),
+            ("Austin, TX78701", nil, "78701", "78701"),
+            ("North Gerald WoU 0FR\nUK", nil, "WoU 0FR", "W0U 0FR"),
+            ("26 Clare Manors\nSouth Damien\nBO 0LP", nil, "BO 0LP", "B0 0LP"),
+            ("Connie Ville\nW46 6343", nil, "W46 6343", "W46 6343"),
+            ("Jemma Ville, K93 ACWF, Ireland", nil, "K93 ACWF", "K93 ACWF"),
+            // No code: a model number at the start of a line or without a comma, a shop's hours, an ordinal, a
+            // count after a code-like word inside a line.
+            ("SA5000 charger", nil, "", nil),
+            ("Printer WA6000", nil, "", nil),
+            ("Open 9AM TO 5PM", nil, "", nil),
+            ("Lot 12, NO 2ND", nil, "", nil),
+            ("Bin W46 6343 x2", nil, "", nil),
+            ("C02102772\n9/2/2017 12:00 PM\nT03 2006", nil, "", nil),
+        ]
+        check(rows, .postalCode) { $0.postalCode }
+        XCTAssertEqual(find("Port Leslieton, TAS6007", .postalCode).first?.value.region, "TAS")
+        XCTAssertEqual(find("Connie Ville\nW46 6343", .postalCode).first?.value.country, "IE")
+    }
+
     /// Four-digit codes before a town (Austria, Switzerland, Belgium, Denmark...) under a street
     /// that ends with its house number, or with a country name near; not a US street's number.
     func testFourDigitPostalCodes() {

@@ -197,6 +197,32 @@ import ScanModel
         #expect(c.name?.full == "Leon Barkholz")
         #expect(c.organization == "Klemt e.V.")
         #expect(c.title == "Vertriebsingenieur")
+        // A little larger than the name, and long.
+        let long = card([Fixture.line(40, "Schultz Inc", h: 16), Fixture.line(80, "Dr Susan Anderson", h: 22),
+                         Fixture.line(110, "English as a second language teacher", h: 24), Fixture.line(150, "susan.anderson@schultz.com.au")])
+        #expect(long.title == "English as a second language teacher")
+        // With no organization: a word for someone by what they do, not a surname's ending.
+        let agent = card([Fixture.line(80, "Alastair O'Togher", h: 22), Fixture.line(110, "Podiatrist", h: 22),
+                          Fixture.line(150, "F (01) 361 6803")])
+        #expect(agent.title == "Podiatrist")
+        #expect(agent.organization == nil)
+        let firm = card([Fixture.line(80, "Alastair O'Togher", h: 22), Fixture.line(110, "Miller", h: 22),
+                         Fixture.line(150, "F (01) 361 6803")])
+        #expect(firm.title == nil)
+    }
+
+    /// A person's own domain: `sara.barber@barber.com` points at the name line, which is still the name and no company.
+    @Test(arguments: ["sara.barber", "sbarber", "sarab"])
+    func aDomainOfThePersonsOwnNameIsNoCompany(local: String) {
+        let c = card([Fixture.line(40, "Sara Barber", h: 26), Fixture.line(80, "Licensed conveyancer", h: 18),
+                      Fixture.line(120, "07 9437 3580"), Fixture.line(140, "\(local)@barber.com")])
+        #expect(c.name?.full == "Sara Barber")
+        #expect(c.organization == nil)
+        #expect(c.title == "Licensed conveyancer")
+        // The firm a domain names is still the company when the local part is not the person's name.
+        let firm = card([Fixture.line(40, "Sara Barber", h: 26), Fixture.line(80, "Barber Hall", h: 18),
+                         Fixture.line(120, "07 9437 3580"), Fixture.line(140, "info@barberhall.com")])
+        #expect(firm.organization == "Barber Hall")
     }
 
     @Test func unlabeledUSNumbersAreOfficeThenMobile() {
@@ -499,6 +525,41 @@ import ScanModel
         let c = extractor.extract(Fixture.document(page), as: .businessCard).businessCard!
         #expect(c.name?.full == "Barbara Jones")
         #expect(c.title == "Osteopath")
+    }
+
+    /// A card photographed turned by seven degrees, read as it is (PP-OCR needs no flattening): the boxes on the page of
+    /// a long line of small print are taller than the name's, and the gap between the columns is narrow next to them. In
+    /// the frame of the card the camera found, the name is larger, the title under it smaller, and the columns apart.
+    @Test func columnsAndPrintSizesOfATurnedCardAreMeasuredInItsFrame() {
+        let (c, s) = (cos(0.12), sin(0.12))
+        func turned(_ x: Double, _ y: Double) -> Point { Point(x: 200 + x * c - y * s, y: 60 + x * s + y * c) }
+        func quad(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Quad {
+            Quad(topLeft: turned(x, y), topRight: turned(x + w, y), bottomRight: turned(x + w, y + h), bottomLeft: turned(x, y + h))
+        }
+        // Text lines in the card's own upright coordinates: (words, x, y, text height).
+        func observation(_ words: [String], _ x: Double, _ y: Double, _ h: Double) -> TextObservation {
+            var cx = x
+            let ws = words.map { t -> RecognizedWord in
+                let w = Double(t.count) * h * 0.55
+                let q = quad(cx, y, w, h)
+                cx += w + h * 0.4
+                return RecognizedWord(text: t, confidence: 0.95, boundingBox: q.boundingBox, quad: q)
+            }
+            let q = quad(x, y, cx - h * 0.4 - x, h)
+            return TextObservation(text: words.joined(separator: " "), confidence: 0.95, boundingBox: q.boundingBox, words: ws, quad: q)
+        }
+        var page = Page(index: 0, width: 1300, height: 900, textSource: .imported, observations: [
+            observation(["Keeva", "Canning"], 40, 200, 56),
+            observation(["Online", "http://www.canningconsulting.ie"], 475, 215, 30),
+            observation(["Estate", "Agent"], 40, 290, 36),
+            observation(["122", "Mulqueeny", "Street,", "Christian", "Ville"], 475, 290, 30),
+            observation(["Cell", "+353", "86", "158", "3665"], 475, 330, 30),
+        ])
+        page.layout = LayoutAnalyzer.layout(of: page, frame: quad(0, 0, 1000, 560))
+        let card = extractor.extract(Fixture.document(page), as: .businessCard).businessCard!
+        #expect(card.name?.full == "Keeva Canning")
+        #expect(card.title == "Estate Agent")
+        #expect(card.urls.map(\.url) == ["http://www.canningconsulting.ie"])
     }
 
     /// Two text lines the recognizer read apart, 1.4 heights apart on one row: two columns. A label

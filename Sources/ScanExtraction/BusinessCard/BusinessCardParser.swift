@@ -93,7 +93,7 @@ public struct BusinessCardParser: Sendable {
         let domain = (card.emails.first.map { String($0.address.split(separator: "@").last ?? "") }
                       ?? card.urls.first.map { Self.host($0.url) }).map { Self.domainStem($0) }
         let free: [Int] = lines.indices.filter { !used.contains($0) }
-        let heights = lines.map(\.line.textHeight).sorted()
+        let heights = lines.map(\.line.printHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
 
         // Organization: a company suffix, or the e-mail or web domain in the text. A suffix word alone beside a
@@ -119,6 +119,9 @@ public struct BusinessCardParser: Sendable {
             let ofAPerson = Text.hasAny(k, Self.titleWords) || Text.hasAny(k, Self.departmentWords)
             if Self.joinedSurnames(l.line.text), !ofAPerson { s += 1 }
             if Text.hasAny(k, Self.titleWords) { s -= 1 }
+            // A person's own domain (`sara.barber@barber.com`): a line that the domain alone points to, and that the
+            // local part spells as a given and a family name, is the person's name.
+            if s == 2, let local = emailLocal, Self.spellsPerson(local, l.line.words.map(\.text)) { s = 0 }
             if s > orgBest { orgBest = s; orgIndex = i }
         }
 
@@ -130,7 +133,7 @@ public struct BusinessCardParser: Sendable {
             let words = l.line.words.map(\.text).filter { $0.contains(where: \.isLetter) }
             guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { continue }
             guard words.allSatisfy({ w in w.first!.isUppercase || w.first == "(" || Self.particles.contains(w.lowercased()) }) else { continue }
-            var s = l.line.textHeight / median
+            var s = l.line.printHeight / median
             if Text.hasAny(l.key, Self.titleWords) { s -= 1.5 }
             if Text.hasAny(l.key, Self.orgSuffixes) { s -= 1 }
             if Text.hasAny(l.key, Self.departmentWords) { s -= 1 }
@@ -185,18 +188,19 @@ public struct BusinessCardParser: Sendable {
     /// The title printed without a title word: the line of words right under the name (or right above it),
     /// in its column and in smaller print, whatever the order the columns were read in. Lines with digits,
     /// an `@` or more than six words are no title. When the organization is found on another line, a line right under
-    /// the name in print as large as the name's is its title too (`Leon Barkholz` / `Vertriebsingenieur`).
+    /// the name in print as large as the name's is its title too (`Leon Barkholz` / `Vertriebsingenieur`), and so is such a
+    /// line that ends in a word for someone who does something (`Podiatrist`) when no organization is found.
     static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int], orgFound: Bool = false) -> Int? {
         let name = lines[ni].line
-        let h = max(1, name.textHeight)
+        let h = max(1, name.printHeight)
         var best: (index: Int, cost: Double)?
         for i in free where i != ni {
             let l = lines[i].line
             let words = l.words.filter { $0.text.contains(where: \.isLetter) }
-            let smaller = l.textHeight < h * 0.95
+            let smaller = l.printHeight < h * 0.95
             // A line that names only regions or countries (`Australia`, left over when the address was not read) is no title.
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
-                  smaller || orgFound && l.textHeight <= h * 1.05 && words.count <= 4,
+                  smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
                   !ReceiptParser.lexicon.isPlaceOnly(lines[i].key) else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
@@ -204,7 +208,7 @@ public struct BusinessCardParser: Sendable {
             guard overlap > 0 || aligned else { continue }
             // The gaps with the page's slant taken out (`level`) and measured with the words' heights: on a card
             // photographed askew, the boxes of two lines overlap though one is printed under the other.
-            let half = (l.textHeight + h) / 2
+            let half = (l.printHeight + h) / 2
             let below = l.level - name.level - half, above = name.level - l.level - half
             let cost: Double
             if below > -0.5 * h && below < 2 * h { cost = max(0, below) }
@@ -382,6 +386,29 @@ public struct BusinessCardParser: Sendable {
         if l.isEmpty { return false }
         return l.contains(family) || l.contains(given) && given.count >= 3
             || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
+    }
+
+    /// The endings of words for people by what they do, in the card's languages: `-ist`, `-ian`, `-eur`, `-erin`, `-iste`...
+    /// (`Podiatrist`, `Technician`, `Ingénieur`, `Entwicklerin`, `Fleuriste`, `Abogado`). An English `-er` is left out, as
+    /// many surnames end so (`Miller`), and so a firm named after one.
+    static let agentEndings = ["ist", "ian", "ant", "ent", "eur", "euse", "ien", "ienne", "trice", "erin", "ologe", "iste", "ista",
+                               "ogo", "ado", "ada", "ero", "era", "ore", "tor", "sor", "ier", "iere", "aire"]
+
+    /// Whether the last of one to four words ends like a word for someone by what they do (`agentEndings`).
+    static func namesAnAgent(_ words: [String]) -> Bool {
+        guard (1...4).contains(words.count), let last = words.last?.lowercased().folding(options: .diacriticInsensitive, locale: nil),
+              last.count >= 6, last.allSatisfy(\.isLetter) else { return false }
+        return agentEndings.contains { last.hasSuffix($0) }
+    }
+
+    /// Whether the e-mail's local part is the whole of a person's name printed as `words`: the given and family
+    /// names in either order, or one of them cut to its initial (`sarabarber`, `barber.sara`, `sbarber`, `mariam`).
+    static func spellsPerson(_ local: String, _ words: [String]) -> Bool {
+        let ws = words.map { $0.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter) }
+        guard (2...3).contains(ws.count), ws.allSatisfy({ $0.count >= 2 }), let given = ws.first, let family = ws.last else { return false }
+        let l = local.folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter)
+        let g = String(given.prefix(1)), f = String(family.prefix(1))
+        return [given + family, family + given, g + family, given + f, family + g, f + given].contains(l)
     }
 
     /// The name with one word mended from the e-mail's local part, when OCR misread a single
