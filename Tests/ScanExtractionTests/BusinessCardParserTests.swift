@@ -211,6 +211,21 @@ import ScanModel
         #expect(firm.title == nil)
     }
 
+    /// A lower-case l read as a capital I at the start of the e-mail's local part is mended where the name spells it so,
+    /// and only there.
+    @Test func anLReadAsACapitalIInTheEmailIsMendedByTheName() {
+        func email(_ name: String, _ printed: String) -> (String?, [String]) {
+            let out = extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, [
+                Fixture.line(40, name, h: 26), Fixture.line(80, "Account manager", h: 16), Fixture.line(120, printed)])), as: .businessCard)
+            return (out.businessCard?.emails.first?.address, out.warnings.map(\.code))
+        }
+        #expect(email("Lori Meadows", "Imeadows@davidson.com").0 == "lmeadows@davidson.com")
+        #expect(email("Lisa Hansen", "E. I.hansen@gmail.com").0 == "l.hansen@gmail.com")
+        #expect(email("Lisa Hansen", "E. I.hansen@gmail.com").1.contains("card-email-from-name"))
+        #expect(email("Ian Meadows", "Imeadows@davidson.com").0 == "imeadows@davidson.com")
+        #expect(email("Lori Meadows", "Info@davidson.com").0 == "info@davidson.com")
+    }
+
     /// A person's own domain: `sara.barber@barber.com` points at the name line, which is still the name and no company.
     @Test(arguments: ["sara.barber", "sbarber", "sarab"])
     func aDomainOfThePersonsOwnNameIsNoCompany(local: String) {

@@ -181,6 +181,15 @@ public struct BusinessCardParser: Sendable {
             findings.append(Finding(code: "card-name-from-email", message: "the name was read as '\(c.from)'; one letter was taken from the e-mail address: '\(c.to)'",
                                     field: "businessCard.name"))
         }
+        if let name = card.name, nameCorrection == nil {
+            for n in card.emails.indices {
+                guard let mended = Self.localMendedByName(printed: card.emails[n].source.text, address: card.emails[n].address, name) else { continue }
+                findings.append(Finding(code: "card-email-from-name",
+                                        message: "the e-mail address was read as '\(card.emails[n].address)'; a capital I in it was taken for an l, as the name spells it: '\(mended)'",
+                                        field: "businessCard.emails[\(n)]"))
+                card.emails[n].address = mended
+            }
+        }
         if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
         return (card, findings)
     }
@@ -399,6 +408,19 @@ public struct BusinessCardParser: Sendable {
         guard (1...4).contains(words.count), let last = words.last?.lowercased().folding(options: .diacriticInsensitive, locale: nil),
               last.count >= 6, last.allSatisfy(\.isLetter) else { return false }
         return agentEndings.contains { last.hasSuffix($0) }
+    }
+
+    /// The e-mail address with the capital `I`s of its local part read as `l`, when only then does the local part spell the
+    /// card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` for Lisa Hansen): in a sans-serif face the two
+    /// letters are one shape. Nil when the address spells the name as read, or does not with the mend either.
+    static func localMendedByName(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
+        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
+              let printedLocal = printed.split(separator: "@").first.map({ String($0.split(separator: " ").last ?? $0) }),
+              printedLocal.contains("I"), printedLocal.lowercased() == String(address[..<at]) else { return nil }
+        let words = [given, family]
+        guard !spellsPerson(String(address[..<at]), words) else { return nil }
+        let mended = String(printedLocal.map { $0 == "I" ? "l" : Character($0.lowercased()) })
+        return spellsPerson(mended, words) ? mended + address[at...] : nil
     }
 
     /// Whether the e-mail's local part is the whole of a person's name printed as `words`: the given and family
