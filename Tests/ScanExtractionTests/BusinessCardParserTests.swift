@@ -211,6 +211,17 @@ import ScanModel
         #expect(firm.title == nil)
     }
 
+    /// Job titles come from the locale files, in each of their languages; on these cards the title is as large as the
+    /// name, with no organization, so only the word list can tell it.
+    @Test(arguments: [("Giulia Ferri", "Titolare"), ("Marta López", "Gerente de ventas"), ("Joost de Vries", "Eigenaar"),
+                      ("Anna Nowak", "Kierownik sprzedaży"), ("João Silva", "Diretor comercial")])
+    func jobTitlesOfEveryLocaleFile(name: String, title: String) {
+        let c = card([Fixture.line(80, name, h: 22), Fixture.line(110, title, h: 22), Fixture.line(150, "+39 06 1234 5678")])
+        #expect(c.name?.full == name)
+        #expect(c.title == title)
+        #expect(Text.hasAny(Text.key(title), Lexicon.shared.jobTitles))
+    }
+
     /// A lower-case l read as a capital I at the start of the e-mail's local part is mended where the name spells it so,
     /// and only there.
     @Test func anLReadAsACapitalIInTheEmailIsMendedByTheName() {

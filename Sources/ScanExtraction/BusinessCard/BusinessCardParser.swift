@@ -15,21 +15,8 @@ public struct BusinessCardParser: Sendable {
     static let faxLabels = ["F", "FAX", "TELEFAX", "TÉLÉCOPIE", "TELECOPIE", "FAKS"]
     static let workLabels = ["T", "TEL", "TELEPHONE", "TÉL", "TÉLÉPHONE", "PHONE", "P", "PH", "O", "OFFICE", "W", "WORK", "D", "DIRECT",
                              "DD", "DDI", "TELEFON", "FON", "B", "BUS", "BUSINESS", "MAIN", "FIXE", "BÜRO", "BURO", "ZENTRALE", "STANDARD"]
-    static let titleWords = PhraseSet(["CEO", "CFO", "CTO", "COO", "CMO", "CIO", "VP", "PRESIDENT", "DIRECTOR", "MANAGER", "ENGINEER", "DEVELOPER",
-                             "DESIGNER", "CONSULTANT", "ANALYST", "OFFICER", "HEAD", "LEAD", "CHIEF", "FOUNDER", "CO FOUNDER", "PARTNER",
-                             "OWNER", "ASSOCIATE", "ASSISTANT", "SPECIALIST", "COORDINATOR", "ADMINISTRATOR", "ACCOUNTANT", "ARCHITECT",
-                             "ATTORNEY", "LAWYER", "SOLICITOR", "BARRISTER", "ADVISOR", "ADVISER", "REPRESENTATIVE", "EXECUTIVE",
-                             "SUPERVISOR", "TECHNICIAN", "SCIENTIST", "RESEARCHER", "PROFESSOR", "LECTURER", "AGENT", "BROKER", "REALTOR",
-                             "SALES", "MARKETING", "STRATEGIST", "PRODUCER", "EDITOR", "WRITER", "PHOTOGRAPHER", "NURSE", "PHYSICIAN",
-                             "DENTIST", "SURGEON", "THERAPIST", "PHARMACIST", "PRINCIPAL", "SECRETARY", "TREASURER", "CHAIRMAN", "CHAIR",
-                             "GESCHÄFTSFÜHRER", "GESCHAFTSFUHRER", "LEITER", "LEITERIN", "VERTRIEBSLEITER", "BERATER", "BERATERIN",
-                             "INGENIEUR", "INGENIEURIN", "ENTWICKLER", "REFERENT", "REFERENTIN", "INHABER", "INHABERIN", "PROKURIST",
-                             "DIRECTEUR", "DIRECTRICE", "GÉRANT", "GERANT", "GÉRANTE", "CHEF", "RESPONSABLE", "CHARGÉ", "CHARGE",
-                             "CHARGÉE", "CONSEILLER", "CONSEILLÈRE", "COMMERCIAL", "COMMERCIALE", "INGÉNIEUR", "AVOCAT", "ASSOCIÉ",
-                             "ASSOCIÉE", "PRÉSIDENT", "PRÉSIDENTE", "SENIOR", "JUNIOR", "PRINCIPAL", "STAFF", "GENERAL MANAGER",
-                             "MANAGING", "TEAMLEITER", "ABTEILUNGSLEITER", "MITARBEITER", "SACHBEARBEITER", "KUNDENBERATER", "VORSTAND",
-                             "DIRECTOR OF", "MANAGER OF", "COUNSEL", "RECRUITER", "TRAINER", "COACH", "BOOKKEEPER", "CONTROLLER",
-                             "PLANNER", "CURATOR", "PASTOR", "CHEMIST", "EXPERT", "EXPERTE", "SPÉCIALISTE", "TECHNICIEN", "DÉVELOPPEUR"])
+    /// Job titles, from the locale files' `jobTitles`.
+    static let titleWords = Lexicon.shared.jobTitles
     static let orgSuffixes = PhraseSet(["INC", "INCORPORATED", "LTD", "LIMITED", "LLC", "LLP", "LP", "PLC", "CORP", "CORPORATION", "CO", "COMPANY",
                               "GMBH", "AG", "KG", "OHG", "UG", "MBH", "E K", "SE", "SARL", "SAS", "SA", "SASU", "EURL", "SCI", "PTY",
                               "PTY LTD", "PTE", "GROUP", "GRUPPE", "GROUPE", "PARTNERS", "ASSOCIATES", "HOLDINGS", "INDUSTRIES",
@@ -397,17 +384,13 @@ public struct BusinessCardParser: Sendable {
             || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
     }
 
-    /// The endings of words for people by what they do, in the card's languages: `-ist`, `-ian`, `-eur`, `-erin`, `-iste`...
-    /// (`Podiatrist`, `Technician`, `Ingénieur`, `Entwicklerin`, `Fleuriste`, `Abogado`). An English `-er` is left out, as
-    /// many surnames end so (`Miller`), and so a firm named after one.
-    static let agentEndings = ["ist", "ian", "ant", "ent", "eur", "euse", "ien", "ienne", "trice", "erin", "ologe", "iste", "ista",
-                               "ogo", "ado", "ada", "ero", "era", "ore", "tor", "sor", "ier", "iere", "aire"]
-
-    /// Whether the last of one to four words ends like a word for someone by what they do (`agentEndings`).
+    /// Whether the last of one to four words ends like a word for someone by what they do (`Podiatrist`, `Urbaniste`,
+    /// `Entwicklerin`: the locale files' `jobTitleEndings`). An English `-er` is not one, as many surnames end so
+    /// (`Miller`), and so do firms named after one.
     static func namesAnAgent(_ words: [String]) -> Bool {
         guard (1...4).contains(words.count), let last = words.last?.lowercased().folding(options: .diacriticInsensitive, locale: nil),
               last.count >= 6, last.allSatisfy(\.isLetter) else { return false }
-        return agentEndings.contains { last.hasSuffix($0) }
+        return Lexicon.shared.jobTitleEndings.contains { last.hasSuffix($0) }
     }
 
     /// The e-mail address with the capital `I`s of its local part read as `l`, when only then does the local part spell the

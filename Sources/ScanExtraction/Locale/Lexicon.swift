@@ -1,8 +1,8 @@
 import Foundation
 
-/// What the receipt parser knows of one language: its label words (total, tax, change, ...),
-/// header noise, legal forms and business types, street words, country names, months and
-/// number conventions. One JSON file a language in `Resources/Locales/`; a new language is
+/// What the parsers know of one language: its label words (total, tax, change, ...),
+/// header noise, legal forms and business types, street words, country names, months,
+/// number conventions, and the job titles business cards print. One JSON file a language in `Resources/Locales/`; a new language is
 /// a new file there, read without a change to the code.
 public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// The kinds of label a receipt prints; every locale file has each key (an empty list is fine).
@@ -37,6 +37,12 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// ISO 3166-2 (`Tools/gen-regions`); a file may leave them out.
     public var regions: [String]?
     public var countries: [String]
+    /// Words and phrases of job titles printed on business cards (`MANAGER`, `GESCHÄFTSFÜHRER`, `TITOLARE`); a file may
+    /// leave them out.
+    public var jobTitles: [String]?
+    /// Lower-case endings of words for people by what they do (`ist`, `eur`, `erin`), read where a card prints a title
+    /// in no list (`Podiatrist`, `Urbaniste`); a file may leave them out.
+    public var jobTitleEndings: [String]?
     public var months: [String]
     public var numbers: Numbers
     /// Orders of day, month and year in numeric dates, most common first (`DMY`, `MDY`, `YMD`).
@@ -64,6 +70,9 @@ public struct Lexicon: Sendable {
     public let regions: PhraseSet
     public let countries: PhraseSet
     public let months: PhraseSet
+    public let jobTitles: PhraseSet
+    /// Every locale's `jobTitleEndings`, without duplicates.
+    public let jobTitleEndings: [String]
     /// Every label word, for mending OCR's one-letter slips in a line's label.
     public let labelSpelling: LabelSpelling
     /// The single words of every label phrase.
@@ -102,6 +111,10 @@ public struct Lexicon: Sendable {
         countries = union(locales.map(\.countries))
         places = Set((regions.phrases + countries.phrases).map { Substring($0) })
         months = union(locales.map(\.months))
+        jobTitles = union(locales.map { $0.jobTitles ?? [] })
+        var endings: [String] = []
+        for e in locales.flatMap({ $0.jobTitleEndings ?? [] }) where !endings.contains(e.lowercased()) { endings.append(e.lowercased()) }
+        jobTitleEndings = endings
         phraseSets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
         known = Set(phraseSets.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
         let ownWords = locales.map { l in
