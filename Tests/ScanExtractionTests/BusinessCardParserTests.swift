@@ -222,6 +222,20 @@ import ScanModel
         #expect(Text.hasAny(Text.key(title), Lexicon.shared.jobTitles))
     }
 
+    /// The firm's domain under any country's top-level domain, and a legal form OCR misread in a look-alike letter.
+    @Test func aCountrysDomainAndAMisreadLegalFormMarkTheCompany() {
+        #expect(BusinessCardParser.domainStem("samsung.nl") == "samsung")
+        #expect(BusinessCardParser.domainStem("www.evergreen-design.co.uk") == "evergreendesign")
+        #expect(BusinessCardParser.domainStem("mail.kolar.gv.at") == "kolar")
+        let samsung = card([Fixture.line(40, "Joëlle Bourgeois", h: 26), Fixture.line(80, "Samsung Electronics Benelux", h: 22),
+                            Fixture.line(120, "joelle.bourgeois@samsung.nl")])
+        #expect(samsung.organization == "Samsung Electronics Benelux")
+        #expect(samsung.title == nil)
+        let srl = card([Fixture.line(40, "Ernesto Bianchini", h: 26), Fixture.line(80, "Financial Advisor", h: 18),
+                        Fixture.line(110, "Lerner, Casale e Contarini s.r.I.", h: 18), Fixture.line(150, "+39 070 513999")])
+        #expect(srl.organization == "Lerner, Casale e Contarini s.r.l.")
+    }
+
     /// A lower-case l read as a capital I at the start of the e-mail's local part is mended where the name spells it so,
     /// and only there.
     @Test func anLReadAsACapitalIInTheEmailIsMendedByTheName() {
@@ -238,7 +252,7 @@ import ScanModel
     }
 
     /// A person's own domain: `sara.barber@barber.com` points at the name line, which is still the name and no company.
-    @Test(arguments: ["sara.barber", "sbarber", "sarab"])
+    @Test(arguments: ["sara.barber", "sbarber", "sarab", "sara"])
     func aDomainOfThePersonsOwnNameIsNoCompany(local: String) {
         let c = card([Fixture.line(40, "Sara Barber", h: 26), Fixture.line(80, "Licensed conveyancer", h: 18),
                       Fixture.line(120, "07 9437 3580"), Fixture.line(140, "\(local)@barber.com")])

@@ -535,9 +535,9 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
     }
 
     @Test func aLegalFormReadWithZerosIsMended() {
-        #expect(ReceiptParser.mendLegalForm("ZANBERG SP. Z 0.0.") == "ZANBERG SP. Z O.O.")
-        #expect(ReceiptParser.mendLegalForm("AIK HUAT 5DN BHD") == "AIK HUAT SDN BHD")
+        #expect(Lexicon.shared.mendingLegalForm("ZANBERG SP. Z 0.0.") == "ZANBERG SP. Z O.O.")
+        #expect(Lexicon.shared.mendingLegalForm("AIK HUAT 5DN BHD") == "AIK HUAT SDN BHD")
         // A number that is no form stays.
-        #expect(ReceiptParser.mendLegalForm("STUDIO 10 100") == "STUDIO 10 100")
+        #expect(Lexicon.shared.mendingLegalForm("STUDIO 10 100") == "STUDIO 10 100")
     }
 }

@@ -90,7 +90,9 @@ public struct BusinessCardParser: Sendable {
         var orgBest = 0.5
         for i in free {
             let l = lines[i]
-            let k = l.key
+            // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts.
+            let mended = Lexicon.shared.mendingLegalForm(l.text)
+            let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
             if Text.hasAny(k, Self.orgSuffixes) { s += 1.5 }
             if let d = domain, d.count >= 3 {
@@ -106,9 +108,10 @@ public struct BusinessCardParser: Sendable {
             let ofAPerson = Text.hasAny(k, Self.titleWords) || Text.hasAny(k, Self.departmentWords)
             if Self.joinedSurnames(l.line.text), !ofAPerson { s += 1 }
             if Text.hasAny(k, Self.titleWords) { s -= 1 }
-            // A person's own domain (`sara.barber@barber.com`): a line that the domain alone points to, and that the
-            // local part spells as a given and a family name, is the person's name.
-            if s == 2, let local = emailLocal, Self.spellsPerson(local, l.line.words.map(\.text)) { s = 0 }
+            // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
+            // and that the local part, alone or with the domain, spells as a given and a family name, is the person's name.
+            if s == 2, let local = emailLocal, let d = domain,
+               Self.spellsPerson(local, l.line.words.map(\.text)) || Self.spellsPerson(local + d, l.line.words.map(\.text)) { s = 0 }
             if s > orgBest { orgBest = s; orgIndex = i }
         }
 
@@ -140,7 +143,7 @@ public struct BusinessCardParser: Sendable {
             card.provenance["name"] = l.line.provenance()
         }
         if let oi = orgIndex {
-            card.organization = Text.clean(Self.withoutMarks(lines[oi].line))
+            card.organization = Lexicon.shared.mendingLegalForm(Text.clean(Self.withoutMarks(lines[oi].line)))
             card.provenance["organization"] = lines[oi].line.provenance()
         }
         // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
@@ -307,11 +310,13 @@ public struct BusinessCardParser: Sendable {
         return String(u.prefix { $0 != "/" })
     }
 
-    /// `mail.evergreen-design.co.uk` → `evergreendesign`.
+    /// `mail.evergreen-design.co.uk` → `evergreendesign`, `samsung.nl` → `samsung`: the top-level domain goes, whatever
+    /// country's, and then a second level that only says what kind of body it is (`co`, `com`, `org`, `ac`...).
     static func domainStem(_ host: String) -> String {
         var parts = host.lowercased().split(separator: ".").map(String.init)
         if parts.first == "www" { parts.removeFirst() }
-        let generic: Set<String> = ["com", "co", "org", "net", "de", "fr", "uk", "ca", "au", "ie", "io", "biz", "info", "eu", "us", "gov", "edu", "ac", "gmbh"]
+        if parts.count > 1 { parts.removeLast() }
+        let generic: Set<String> = ["com", "co", "org", "net", "gov", "gv", "edu", "ac", "or", "ne", "go", "gob", "gouv", "nic", "ltd", "plc"]
         while parts.count > 1, let last = parts.last, generic.contains(last) { parts.removeLast() }
         let stem = parts.last ?? ""
         let webmail: Set<String> = ["gmail", "yahoo", "hotmail", "outlook", "icloud", "aol", "gmx", "web", "orange", "free", "proton", "protonmail", "live", "mail", "t-online"]

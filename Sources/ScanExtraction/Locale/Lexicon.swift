@@ -64,6 +64,8 @@ public struct Lexicon: Sendable {
     private let merged: [LocaleLexicon.Label: PhraseSet]
     public let headerNoise: PhraseSet
     public let legalForms: PhraseSet
+    /// The legal forms' phrases, longest first (`SDN BHD` before `BHD`), for `mendingLegalForm`.
+    public let legalFormsLongestFirst: [String]
     public let businessTypes: PhraseSet
     public let thoroughfares: PhraseSet
     public let addressParts: PhraseSet
@@ -104,6 +106,7 @@ public struct Lexicon: Sendable {
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))
         legalForms = union(locales.map(\.legalForms))
+        legalFormsLongestFirst = legalForms.phrases.sorted { $0.count > $1.count }
         businessTypes = union(locales.map(\.businessTypes))
         thoroughfares = union(locales.map(\.thoroughfares))
         addressParts = union(locales.map(\.addressParts))

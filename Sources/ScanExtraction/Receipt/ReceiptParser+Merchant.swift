@@ -56,7 +56,7 @@ extension ReceiptParser {
         if name.contains("0") { name = lettersForZeros(name) }
         // A zero-padded code before the name (`#000002 BAIFU (M) Sdn Bhd`): a till's number the layout joined to it.
         if name.first == "#" || name.first == "0", let m = Text.range(name, #"^#?0\d{2,}\s+(?=\p{L})"#) { name = String(name[m.upperBound...]) }
-        return withoutTrailingCode(mendLegalForm(name))
+        return withoutTrailingCode(lexicon.mendingLegalForm(name))
     }
 
     /// A name that ends with its legal form and then numbers with a point, hyphen or slash in them (`PRINT EXPERT SDN BHD
@@ -74,68 +74,9 @@ extension ReceiptParser {
         }
         if endsWithForm(head, words: 1) { return head }
         // A form misread in one character counts when it has two words or more (`SDN 8HD`): `APPLE PIE` is no `PTE`.
-        let mended = mendLegalForm(head)
+        let mended = lexicon.mendingLegalForm(head)
         return endsWithForm(mended, words: 2) ? mended : name
     }
-
-    /// A name that ends with a legal form of any locale misread in one character for its look-alike
-    /// (`OCRConfusions`: `SON BHD`, `SDN 8HD`, `5/B`), or in up to two letters read as the digits they look like
-    /// (`SP. Z 0.0.`), gets the form's characters back, in the printed case. A form of several words needs one of them
-    /// exact; a one-word form, three characters or more.
-    static func mendLegalForm(_ name: String) -> String {
-        // The name's key (as Text.key makes it), with where each letter or digit was printed.
-        var key: [Character] = [], at: [String.Index?] = []
-        var i = name.startIndex
-        while i < name.endIndex {
-            let c = name[i]
-            if c.isLetter || c.isNumber {
-                key.append(contentsOf: String(c).uppercased())
-                at.append(i)
-            } else if key.last != nil && key.last != " " {
-                key.append(" ")
-                at.append(nil)
-            }
-            i = name.index(after: i)
-        }
-        if key.last == " " { key.removeLast(); at.removeLast() }
-        guard key.count == at.count, key.count >= 3 else { return name }
-        // Longest forms first: `SON BHD` is `SDN BHD` misread, though `BHD` alone is a form too.
-        for form in legalForms {
-            let f = Array(form)
-            guard f.count < key.count, key[key.count - f.count - 1] == " " else { continue }
-            let tail = key[(key.count - f.count)...]
-            if tail.elementsEqual(f) { return name }
-            var differing: [Int] = []
-            for (k, (a, b)) in zip(tail.indices, zip(tail, f)) where a != b { differing.append(k) }
-            // One letter OCR confuses with another (`SON BHD`), or up to two digits read for the letters they look like
-            // (`SP. Z 0.0.`, `5DN BHD`).
-            let oneSlip = differing.count == 1 && OCRConfusions.shipped.confusable(key[differing[0]], f[differing[0] - tail.startIndex])
-            let digitsForLetters = (1...2).contains(differing.count)
-                && differing.allSatisfy { Self.digitReadForLetter(key[$0], f[$0 - tail.startIndex]) }
-            guard oneSlip || digitsForLetters, differing.allSatisfy({ key[$0] != " " && f[$0 - tail.startIndex] != " " }) else { continue }
-            let words = form.split(separator: " ")
-            guard words.count >= 2 || form.count >= 3, differing.allSatisfy({ at[$0] != nil }) else { continue }
-            var mended = name
-            // (Each mend puts one ASCII letter for one ASCII character, so `name`'s indices hold in `mended`.)
-            for k in differing {
-                let index = at[k]!, right = f[k - tail.startIndex]
-                let printed = name[index]
-                let letter = printed.isLowercase ? Character(right.lowercased()) : right
-                mended.replaceSubrange(index...index, with: String(letter))
-            }
-            return mended
-        }
-        return name
-    }
-
-    /// Whether `digit` is a digit OCR reads for the letter `letter`: a digit-and-letter pair of the learned confusions
-    /// (`OCRConfusions`: 0 for O, 1 for I or L, 5 for S, 8 for B, 2 for Z).
-    static func digitReadForLetter(_ digit: Character, _ letter: Character) -> Bool {
-        digit.isASCII && digit.isNumber && letter.isLetter && OCRConfusions.shipped.confusable(digit, letter)
-    }
-
-    /// Every locale's legal forms, longest first (`SDN BHD` before `BHD`).
-    static let legalForms = lexicon.legalForms.sorted { $0.count > $1.count }
 
     /// Merchant name and address are the best-scored of their candidates (`ReceiptFieldFeatures`); the phone is the
     /// first phone number of the upper part, the tax number the first labelled one above the summary.
