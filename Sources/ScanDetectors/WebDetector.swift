@@ -123,7 +123,7 @@ struct WebDetector {
                 let prev = b[i - 1]
                 // `-https://...`, `x@http://...` and a link glued to the end of a sentence
                 // (`May 5th.https://t.co/...`) still start a URL with a scheme.
-                if isAlnum(prev) || prev == 0x5F || prev == 0x5C
+                if isAlnum(prev) && !(scheme(s, at: i) != nil && gluedLabel(s, before: i)) || prev == 0x5F || prev == 0x5C
                     || (prev == 0x40 || prev == 0x2D || prev == 0x2E) && scheme(s, at: i) == nil
                     || prev == 0x2F && !isProtocolRelative(s, i) {
                     i += 1
@@ -148,6 +148,8 @@ struct WebDetector {
                     while j < n, isHostChar(b[j]) || b[j] == 0x5F {
                         // Stop before a scheme glued on by a dot, so that its URL is still read.
                         if b[j] == 0x2E, j + 1 < n, isAlpha(b[j + 1]), scheme(s, at: j + 1) != nil { break }
+                        // And before one glued to a card's label (`Whttps://`).
+                        if j > i, scheme(s, at: j) != nil, gluedLabel(s, before: j) { break }
                         j += 1
                     }
                 }
@@ -162,6 +164,15 @@ struct WebDetector {
         let before = s.at(i - 3)
         return i == 2 || before == 0x20 || before == 0x0A || before == 0x09 || before == 0x22 || before == 0x27
             || before == 0x28 || before == 0x3C || before == 0x5B || before == 0x3D
+    }
+
+    /// Whether the letters before `i` are a label a card prints before its web address, glued to it by a lost space
+    /// (`Whttps://...`, `Webhttp://...`, `Sitehttps://...`): a capital and up to six small letters, starting a word.
+    private func gluedLabel(_ s: ScanText, before i: Int) -> Bool {
+        var k = i
+        while k > 0, isAlpha(s.bytes[k - 1]), i - k < 8 { k -= 1 }
+        guard i - k >= 1, i - k <= 7, !isAlnum(s.at(k - 1)), isUpper(s.bytes[k]) else { return false }
+        return (k + 1..<i).allSatisfy { !isUpper(s.bytes[$0]) }
     }
 
     /// Schemes taken before `://` (lower case); other words before `://` are not read as schemes.

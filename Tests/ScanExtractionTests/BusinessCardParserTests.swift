@@ -236,6 +236,20 @@ import ScanModel
         #expect(srl.organization == "Lerner, Casale e Contarini s.r.l.")
     }
 
+    /// What OCR and design do to a card's lines: a title before the name in small letters, a label glued to the e-mail
+    /// address, an Irish county in Northern Ireland between the town and the code, an Austrian legal form.
+    @Test func aSmallTitleBeforeTheNameAGluedLabelACountyAndAnAustrianForm() {
+        let c = card([Fixture.line(40, "mr. Faye Hendriks", h: 26), Fixture.line(80, "Senior Adviseur", h: 18),
+                      Fixture.line(110, "Reinisch Metzler GesbR", h: 18), Fixture.line(150, "Mailf.hendriks@reinisch.at"),
+                      Fixture.line(180, "73 MacArt Street"), Fixture.line(200, "Amanda Ville"), Fixture.line(220, "Co. Down"),
+                      Fixture.line(240, "F55 E4E0")])
+        #expect(c.name?.full == "mr. Faye Hendriks")
+        #expect(c.title == "Senior Adviseur")
+        #expect(c.organization == "Reinisch Metzler GesbR")
+        #expect(c.emails.map(\.address) == ["f.hendriks@reinisch.at"])
+        #expect(c.address?.full == "73 MacArt Street, Amanda Ville, Co. Down, F55 E4E0")
+    }
+
     /// A lower-case l read as a capital I at the start of the e-mail's local part is mended where the name spells it so,
     /// and only there.
     @Test func anLReadAsACapitalIInTheEmailIsMendedByTheName() {

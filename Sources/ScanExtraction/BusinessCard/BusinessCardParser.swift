@@ -122,7 +122,11 @@ public struct BusinessCardParser: Sendable {
             let l = lines[i]
             let words = l.line.words.map(\.text).filter { $0.contains(where: \.isLetter) }
             guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { continue }
-            guard words.allSatisfy({ w in w.first!.isUppercase || w.first == "(" || Self.particles.contains(w.lowercased()) }) else { continue }
+            // A title before the name may be printed in small letters (`mr. Faye Hendriks`).
+            guard words.enumerated().allSatisfy({ n, w in
+                w.first!.isUppercase || w.first == "(" || Self.particles.contains(w.lowercased())
+                    || n == 0 && Self.nameprefixes.contains(Text.key(w))
+            }) else { continue }
             var s = l.line.printHeight / median
             if Text.hasAny(l.key, Self.titleWords) { s -= 1.5 }
             if Text.hasAny(l.key, Self.orgSuffixes) { s -= 1 }
@@ -173,11 +177,18 @@ public struct BusinessCardParser: Sendable {
         }
         if let name = card.name, nameCorrection == nil {
             for n in card.emails.indices {
-                guard let mended = Self.localMendedByName(printed: card.emails[n].source.text, address: card.emails[n].address, name) else { continue }
-                findings.append(Finding(code: "card-email-from-name",
-                                        message: "the e-mail address was read as '\(card.emails[n].address)'; a capital I in it was taken for an l, as the name spells it: '\(mended)'",
-                                        field: "businessCard.emails[\(n)]"))
-                card.emails[n].address = mended
+                let printed = card.emails[n].source.text, read = card.emails[n].address
+                if let mended = Self.localMendedByName(printed: printed, address: read, name) {
+                    findings.append(Finding(code: "card-email-from-name",
+                                            message: "the e-mail address was read as '\(read)'; a capital I in it was taken for an l, as the name spells it: '\(mended)'",
+                                            field: "businessCard.emails[\(n)]"))
+                    card.emails[n].address = mended
+                } else if let mended = Self.localWithoutGluedLabel(printed: printed, address: read, name) {
+                    findings.append(Finding(code: "card-email-from-name",
+                                            message: "the e-mail address was read as '\(read)'; the label before it was glued on, as the name spells the rest: '\(mended)'",
+                                            field: "businessCard.emails[\(n)]"))
+                    card.emails[n].address = mended
+                }
             }
         }
         if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
@@ -389,6 +400,13 @@ public struct BusinessCardParser: Sendable {
             || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
     }
 
+    /// An Irish county's line, `Co.` and one or two words (`Co. Down`, `CO. TYRONE`), in the Republic or in Northern
+    /// Ireland, whose counties are no region of the locale files: a company's name does not start with `Co.`.
+    static func countyLine(_ key: String) -> Bool {
+        let words = key.split(separator: " ")
+        return words.first == "CO" && (2...3).contains(words.count) && words.dropFirst().allSatisfy { $0.count >= 3 }
+    }
+
     /// Whether the last of one to four words ends like a word for someone by what they do (`Podiatrist`, `Urbaniste`,
     /// `Entwicklerin`: the locale files' `jobTitleEndings`). An English `-er` is not one, as many surnames end so
     /// (`Miller`), and so do firms named after one.
@@ -409,6 +427,22 @@ public struct BusinessCardParser: Sendable {
         guard !spellsPerson(String(address[..<at]), words) else { return nil }
         let mended = String(printedLocal.map { $0 == "I" ? "l" : Character($0.lowercased()) })
         return spellsPerson(mended, words) ? mended + address[at...] : nil
+    }
+
+    /// The e-mail address without a label glued to it by a lost space (`Mailg.cadorna@...`, `E.j.mercado@...`), when the
+    /// rest of the local part spells the card's name and the address as read does not. Nil otherwise.
+    static func localWithoutGluedLabel(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
+        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
+              let printedLocal = printed.split(separator: "@").first.map({ String($0.split(separator: " ").last ?? $0) }),
+              printedLocal.first?.isUppercase == true else { return nil }
+        let local = String(address[..<at]), words = [given, family]
+        guard !spellsPerson(local, words) else { return nil }
+        for label in ["email", "e-mail", "mail", "courriel", "mel", "e"] where local.hasPrefix(label) && local.count > label.count + 2 {
+            // (The label's own full stop or colon goes with it: `E.j.mercado@...`.)
+            let rest = String(local.dropFirst(label.count).drop { ".:-_".contains($0) })
+            if rest.count >= 2, spellsPerson(rest, words) { return rest + address[at...] }
+        }
+        return nil
     }
 
     /// Whether the e-mail's local part is the whole of a person's name printed as `words`: the given and family
@@ -602,7 +636,7 @@ public struct BusinessCardParser: Sendable {
         func placeBetween(_ i: Int) -> Bool {
             let l = lines[i]
             return Text.digitCount(l.text) == 0 && l.line.words.count <= 4 && !Text.hasAny(l.key, Self.titleWords)
-                && (!Text.hasAny(l.key, Self.orgSuffixes) || ReceiptParser.lexicon.isPlaceOnly(l.key))
+                && (!Text.hasAny(l.key, Self.orgSuffixes) || ReceiptParser.lexicon.isPlaceOnly(l.key) || Self.countyLine(l.key))
         }
         // The line above `i` in its column, free, close, and a street's.
         func streetRightAbove(_ i: Int) -> Bool {
