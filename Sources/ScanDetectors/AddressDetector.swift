@@ -256,7 +256,7 @@ struct AddressDetector {
         var k = i - 1
         while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C { k -= 1 }
         if k < 0 { return true }
-        if k >= 0, s.bytes[k] == 0x0A { k -= 1 }
+        if s.bytes[k] == 0x0A { k -= 1 }
         while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C { k -= 1 }
         var letters = 0
         while k >= 0, !isSpace(s.bytes[k]), s.bytes[k] != 0x2C {

@@ -416,13 +416,18 @@ public struct BusinessCardParser: Sendable {
         return Lexicon.shared.jobTitleEndings.contains { last.hasSuffix($0) }
     }
 
+    /// The local part of an e-mail address as printed (`Imeadows` in `E. Imeadows@davidson.com`), in its printed case.
+    static func printedLocalPart(_ printed: String) -> String? {
+        printed.split(separator: "@").first.map { String($0.split(separator: " ").last ?? $0) }
+    }
+
     /// The e-mail address with the capital `I`s of its local part read as `l`, when only then does the local part spell the
     /// card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` for Lisa Hansen): in a sans-serif face the two
     /// letters are one shape. Nil when the address spells the name as read, or does not with the mend either.
     static func localMendedByName(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-              let printedLocal = printed.split(separator: "@").first.map({ String($0.split(separator: " ").last ?? $0) }),
-              printedLocal.contains("I"), printedLocal.lowercased() == String(address[..<at]) else { return nil }
+              let printedLocal = printedLocalPart(printed), printedLocal.contains("I"),
+              printedLocal.lowercased() == String(address[..<at]) else { return nil }
         let words = [given, family]
         guard !spellsPerson(String(address[..<at]), words) else { return nil }
         let mended = String(printedLocal.map { $0 == "I" ? "l" : Character($0.lowercased()) })
@@ -433,8 +438,7 @@ public struct BusinessCardParser: Sendable {
     /// rest of the local part spells the card's name and the address as read does not. Nil otherwise.
     static func localWithoutGluedLabel(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-              let printedLocal = printed.split(separator: "@").first.map({ String($0.split(separator: " ").last ?? $0) }),
-              printedLocal.first?.isUppercase == true else { return nil }
+              printedLocalPart(printed)?.first?.isUppercase == true else { return nil }
         let local = String(address[..<at]), words = [given, family]
         guard !spellsPerson(local, words) else { return nil }
         for label in ["email", "e-mail", "mail", "courriel", "mel", "e"] where local.hasPrefix(label) && local.count > label.count + 2 {
