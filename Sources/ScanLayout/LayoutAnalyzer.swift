@@ -360,7 +360,8 @@ public enum LayoutAnalyzer {
     /// either side: a large name beside a column of small contacts is two pieces, though the
     /// gap is narrow next to the name's own height. Where the recognizer itself read the two
     /// sides as separate text lines, a gap of more than 1.2 heights is enough, unless the left
-    /// side is one short word (a label such as `Tel.` set apart from its number).
+    /// side is one short word (a label such as `Tel.` set apart from its number); a short word that
+    /// ends with a colon (`Fax :`, `Site:`) keeps its value up to six heights off.
     public static func columns(of line: LayoutLine) -> [LayoutLine] {
         var pieces: [[LayoutWord]] = []
         for w in line.words {
@@ -370,8 +371,12 @@ public enum LayoutAnalyzer {
                 let gap = w.place.minX - last.place.maxX
                 let h = max(1, min(line.printHeight, w.place.height, last.place.height))
                 let apart = last.reference != nil && w.reference != nil && last.reference?.observation != w.reference?.observation
-                let label = piece.count == 1 && last.text.count <= 8
-                let split = gap > 2 * h || (apart && !label && gap > 1.2 * h)
+                // One short word (`Tel.`), or one and a colon read apart from it (`Fax :`).
+                let label = last.text.count <= 8 && (piece.count == 1 || piece.count == 2 && last.text == ":"
+                    && piece[0].text.count <= 8 && piece[0].text.contains(where: \.isLetter))
+                // A label that ends with a colon announces the value after it, however far off it is printed.
+                let announces = label && last.text.hasSuffix(":")
+                let split = gap > 2 * h && !(announces && gap < 6 * h) || (apart && !label && gap > 1.2 * h)
                 if !split { pieces[pieces.count - 1].append(w); continue }
                 pieces.append([w])
             } else {

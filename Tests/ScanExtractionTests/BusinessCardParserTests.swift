@@ -617,11 +617,12 @@ import ScanModel
     }
 
     /// Two text lines the recognizer read apart, 1.4 heights apart on one row: two columns. A label
-    /// set apart from its number stays with it.
+    /// set apart from its number stays with it, and one that ends with a colon even more than two heights off.
     @Test func separateTextLinesOnOneRowAreColumns() {
         #expect(Self.columnPieces([("Richard Alexander", 80, 82, 349, 37), ("4 Garcia Frontage", 482, 82, 239, 33),
-                                   ("Tel.", 80, 200, 60, 30), ("+61 3 9123 4567", 180, 200, 250, 30)])
-                == ["Richard Alexander", "4 Garcia Frontage", "Tel. +61 3 9123 4567"])
+                                   ("Tel.", 80, 200, 60, 30), ("+61 3 9123 4567", 180, 200, 250, 30),
+                                   ("Fax", 80, 260, 45, 30), (":", 130, 260, 8, 30), ("03 21 09 25 18", 210, 260, 210, 30)])
+                == ["Richard Alexander", "4 Garcia Frontage", "Tel. +61 3 9123 4567", "Fax : 03 21 09 25 18"])
     }
 
     /// The column pieces of the lines of a page of observations `(text, x, y, width, height)`, each read
