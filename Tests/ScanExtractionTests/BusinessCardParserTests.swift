@@ -299,6 +299,14 @@ import ScanModel
         #expect(c.phones.map(\.type) == [.work, .mobile])
     }
 
+    /// Mobile labels of the card's languages win over a number that reads as a fixed line.
+    @Test(arguments: ["Cellulare", "Cel.", "Móvil", "Mobiel", "Natel"])
+    func mobileLabelsOfSeveralLanguages(label: String) {
+        let c = card([Fixture.line(40, "Giulia Ferri", h: 30), Fixture.line(120, "Tel. +39 035 701 1811"),
+                      Fixture.line(140, "\(label) +39 035 722 7778")])
+        #expect(c.phones.map(\.type) == [.work, .mobile])
+    }
+
     @Test func wordsKeepTheEngineOrderWhenBoxesRunBackwards() {
         // An upside-down card: the engine read `Noah Campbell`, but the word boxes run right to left.
         let ws = [RecognizedWord(text: "Noah", confidence: 0.9, boundingBox: BoundingBox(x: 300, y: 40, width: 80, height: 30)),

@@ -11,7 +11,8 @@ import ScanModel
 public struct BusinessCardParser: Sendable {
     public init() {}
 
-    static let mobileLabels = ["M", "MOB", "MOBILE", "CELL", "C", "HANDY", "MOBIL", "PORTABLE", "PORT", "GSM", "MOBILTELEFON", "CELLULAR", "HP"]
+    static let mobileLabels = ["M", "MOB", "MOBILE", "CELL", "C", "HANDY", "MOBIL", "PORTABLE", "PORT", "GSM", "MOBILTELEFON", "CELLULAR", "HP",
+                               "CELLULARE", "CEL", "CELULAR", "MÓVIL", "MOVIL", "MOBIEL", "TELEMÓVEL", "TELEMOVEL", "KOMÓRKA", "KOMORKA", "NATEL"]
     static let faxLabels = ["F", "FAX", "TELEFAX", "TÉLÉCOPIE", "TELECOPIE", "FAKS"]
     static let workLabels = ["T", "TEL", "TELEPHONE", "TÉL", "TÉLÉPHONE", "PHONE", "P", "PH", "O", "OFFICE", "W", "WORK", "D", "DIRECT",
                              "DD", "DDI", "TELEFON", "FON", "B", "BUS", "BUSINESS", "MAIN", "FIXE", "BÜRO", "BURO", "ZENTRALE", "STANDARD"]
