@@ -148,18 +148,30 @@ final class ServerProcess {
         let listening = DispatchSemaphore(value: 0)
         let log = stderrLog
         let portBox = LockedData()
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { handle.readabilityHandler = nil; listening.signal(); return }
-            log.append(chunk)
-            let text = log.string
-            if portBox.string.isEmpty, let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                let digits = text[range].split(separator: ":").last.map(String.init) ?? ""
-                portBox.append(Data(digits.utf8))
-                listening.signal()
+        // The log is read by a thread of its own with blocking reads, not by a
+        // `readabilityHandler`: that handler is a dispatch source on the pipe's
+        // descriptor, and libdispatch crashed (SIGSEGV in its event loop) when the
+        // descriptor was closed under it as a stopped server's pipe was released.
+        let reader = Thread { [errPipe = err] in
+            let fd = errPipe.fileHandleForReading.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                log.append(Data(buffer[0..<n]))
+                let text = log.string
+                if portBox.string.isEmpty,
+                   let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                    let digits = text[range].split(separator: ":").last.map(String.init) ?? ""
+                    portBox.append(Data(digits.utf8))
+                    listening.signal()
+                }
             }
+            listening.signal()
         }
         try process.run()
+        reader.start()
         _ = listening.wait(timeout: .now() + 60)
         port = Int(portBox.string) ?? 0
         if port == 0 {
