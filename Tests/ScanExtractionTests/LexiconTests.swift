@@ -46,6 +46,7 @@ import ScanModel
         for label in LocaleLexicon.Label.allCases { sv.labels[label.rawValue] = [] }
         sv.labels["total"] = ["Att betala", "SUMMA"]
         sv.labels["tax"] = ["MOMS"]
+        sv.card = .init(mobileLabels: ["Mobilnr."], organizationWords: ["Konsult"], honorifics: ["Fru"])
         try JSONEncoder().encode(sv).write(to: folder.appendingPathComponent("sv.json"))
         let lexicon = try Lexicon.load(directory: folder)
         #expect(lexicon.locales.map(\.language) == ["en", "sv"])
@@ -53,6 +54,11 @@ import ScanModel
         #expect(lexicon.words(.total).contains("ATT BETALA"))
         #expect(lexicon.words(.tax).contains("MOMS") && lexicon.words(.tax).contains("VAT"))
         #expect(lexicon.legalForms.contains("AB"))
+        // Card words too: a new language's phone labels and organization words join the others, legal forms included.
+        #expect(lexicon.mobileLabels.contains("MOBILNR") && lexicon.mobileLabels.contains("MOBILE"))
+        #expect(lexicon.honorifics.contains("FRU") && lexicon.faxLabels.contains("FAX"))
+        #expect(Text.hasAny("SVENSSON KONSULT", lexicon.organizationWords) && Text.hasAny("VOLVO AB", lexicon.organizationWords))
+        #expect(!Text.hasAny("ANNA SVENSSON", lexicon.organizationWords))
     }
 
     @Test func aLineOfRegionAndCountryNamesIsAPlaceOnly() {

@@ -11,25 +11,16 @@ import ScanModel
 public struct BusinessCardParser: Sendable {
     public init() {}
 
-    static let mobileLabels = ["M", "MOB", "MOBILE", "CELL", "C", "HANDY", "MOBIL", "PORTABLE", "PORT", "GSM", "MOBILTELEFON", "CELLULAR", "HP",
-                               "CELLULARE", "CEL", "CELULAR", "MÓVIL", "MOVIL", "MOBIEL", "TELEMÓVEL", "TELEMOVEL", "KOMÓRKA", "KOMORKA", "NATEL"]
-    static let faxLabels = ["F", "FAX", "TELEFAX", "TÉLÉCOPIE", "TELECOPIE", "FAKS"]
-    static let workLabels = ["T", "TEL", "TELEPHONE", "TÉL", "TÉLÉPHONE", "PHONE", "P", "PH", "O", "OFFICE", "W", "WORK", "D", "DIRECT",
-                             "DD", "DDI", "TELEFON", "FON", "B", "BUS", "BUSINESS", "MAIN", "FIXE", "BÜRO", "BURO", "ZENTRALE", "STANDARD"]
+    /// The card words of every locale file (phone labels, organization words, honorifics, name suffixes, departments).
+    static let mobileLabels = Lexicon.shared.mobileLabels
+    static let faxLabels = Lexicon.shared.faxLabels
+    static let workLabels = Lexicon.shared.workLabels
     /// Job titles, from the locale files' `jobTitles`.
     static let titleWords = Lexicon.shared.jobTitles
-    static let orgSuffixes = PhraseSet(["INC", "INCORPORATED", "LTD", "LIMITED", "LLC", "LLP", "LP", "PLC", "CORP", "CORPORATION", "CO", "COMPANY",
-                              "GMBH", "AG", "KG", "OHG", "UG", "MBH", "E K", "SE", "SARL", "SAS", "SA", "SASU", "EURL", "SCI", "PTY",
-                              "PTY LTD", "PTE", "GROUP", "GRUPPE", "GROUPE", "PARTNERS", "ASSOCIATES", "HOLDINGS", "INDUSTRIES",
-                              "SOLUTIONS", "SYSTEMS", "TECHNOLOGIES", "TECHNOLOGY", "CONSULTING", "SERVICES", "STUDIO", "AGENCY", "BANK",
-                              "UNIVERSITY", "INSTITUTE", "FOUNDATION", "LABS", "LAB", "DESIGN", "MEDIA", "VENTURES", "CAPITAL", "TEAM",
-                              "INTERNATIONAL", "GLOBAL", "ENTERPRISES", "LOGISTICS", "PARTNERSHIP", "CLINIC", "HOSPITAL", "TRUST",
-                              "DAC", "ULC", "ULTD", "CONSEIL", "CABINET", "AGENTUR", "VERLAG", "WERKE", "ARCHITECTS", "ARCHITEKTEN",
-                              "ENGINEERING", "NETWORKS", "SOFTWARE", "ANALYTICS", "LAW", "LEGAL", "REALTY", "PROPERTIES", "MARKETING"]
-                              + Lexicon.shared.legalForms.phrases)
-    static let nameprefixes = ["DR", "MR", "MRS", "MS", "MISS", "PROF", "HERR", "FRAU", "M", "MME", "MLLE", "SIR", "DAME", "DIPL ING", "ING", "MAG"]
-    static let nameSuffixes = ["JR", "SR", "II", "III", "IV", "PHD", "MBA", "MD", "CPA", "ESQ", "MSC", "BSC", "MA", "BA", "DDS", "RN", "PE", "CFA", "FCA", "ACA"]
-    static let departmentWords = PhraseSet(["DEPARTMENT", "DEPT", "DIVISION", "ABTEILUNG", "BEREICH", "SERVICE", "DÉPARTEMENT", "DIRECTION", "TEAM"])
+    static let orgSuffixes = Lexicon.shared.organizationWords
+    static let nameprefixes = Lexicon.shared.honorifics
+    static let nameSuffixes = Lexicon.shared.nameSuffixes
+    static let departmentWords = Lexicon.shared.departmentWords
 
     public func parse(_ lines: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
         var card = BusinessCard()

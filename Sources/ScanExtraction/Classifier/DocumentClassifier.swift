@@ -41,7 +41,7 @@ public struct DocumentClassifier: Sendable {
                                "REGARDS", "SEHR GEEHRTE", "MIT FREUNDLICHEN", "MADAME", "MONSIEUR", "PAGE", "SEITE", "LIEFERSCHEIN",
                                "APPLICATION", "SIGNATURE", "FORM", "PLEASE", "KUNDENNUMMER", "CUSTOMER NO", "NET 30", "ZAHLBAR"]) { invoice += 1 }
             if Text.hasAny(k, BusinessCardParser.titleWords) { title = 1 }
-            if Text.hasAny(k, BusinessCardParser.orgSuffixes) { org = 1 }
+            if Text.hasAny(k, Lexicon.shared.organizationWords) { org = 1 }
             let ws = l.line.words
             if ws.count >= 2 && ws.count <= 4 && Text.digitCount(l.text) == 0 && ws.allSatisfy({ $0.text.first?.isUppercase ?? false }) { nameLike = 1 }
             words += ws.count

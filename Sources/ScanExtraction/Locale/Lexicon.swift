@@ -43,12 +43,30 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// Lower-case endings of words for people by what they do (`ist`, `eur`, `erin`), read where a card prints a title
     /// in no list (`Podiatrist`, `Urbaniste`); a file may leave them out.
     public var jobTitleEndings: [String]?
+    /// What business cards print in the language besides titles; a file may leave it out.
+    public var card: CardWords?
     public var months: [String]
     public var numbers: Numbers
     /// Orders of day, month and year in numeric dates, most common first (`DMY`, `MDY`, `YMD`).
     public var dateOrders: [String]
 
     public func words(_ label: Label) -> [String] { labels[label.rawValue] ?? [] }
+
+    /// A language's words of business cards. Every list may be left out.
+    public struct CardWords: Codable, Sendable, Equatable {
+        /// Labels printed before a mobile, fax or office number (`Mob.`, `Handy`, `Télécopie`, `Büro`).
+        public var mobileLabels: [String]?
+        public var faxLabels: [String]?
+        public var workLabels: [String]?
+        /// Words that mark a line as an organization's name besides the legal forms (`GROUP`, `VERLAG`, `CABINET`).
+        public var organizationWords: [String]?
+        /// Titles printed before a person's name (`DR`, `FRAU`, `MME`).
+        public var honorifics: [String]?
+        /// Degrees and generational suffixes printed after it (`JR`, `PHD`).
+        public var nameSuffixes: [String]?
+        /// Words of a department's name (`DIVISION`, `ABTEILUNG`).
+        public var departmentWords: [String]?
+    }
 }
 
 /// A locale file that can't be used.
@@ -75,6 +93,15 @@ public struct Lexicon: Sendable {
     public let jobTitles: PhraseSet
     /// Every locale's `jobTitleEndings`, without duplicates.
     public let jobTitleEndings: [String]
+    /// Every locale's card phone labels, as `Text.key` makes them.
+    public let mobileLabels: Set<String>
+    public let faxLabels: Set<String>
+    public let workLabels: Set<String>
+    /// Every locale's `organizationWords` and legal forms: what marks an organization's name on a card.
+    public let organizationWords: PhraseSet
+    public let honorifics: Set<String>
+    public let nameSuffixes: Set<String>
+    public let departmentWords: PhraseSet
     /// Every label word, for mending OCR's one-letter slips in a line's label.
     public let labelSpelling: LabelSpelling
     /// The single words of every label phrase.
@@ -118,6 +145,16 @@ public struct Lexicon: Sendable {
         var endings: [String] = []
         for e in locales.flatMap({ $0.jobTitleEndings ?? [] }) where !endings.contains(e.lowercased()) { endings.append(e.lowercased()) }
         jobTitleEndings = endings
+        func cardWords(_ list: KeyPath<LocaleLexicon.CardWords, [String]?>) -> PhraseSet {
+            union(locales.map { $0.card?[keyPath: list] ?? [] })
+        }
+        mobileLabels = Set(cardWords(\.mobileLabels))
+        faxLabels = Set(cardWords(\.faxLabels))
+        workLabels = Set(cardWords(\.workLabels))
+        organizationWords = cardWords(\.organizationWords) + legalForms
+        honorifics = Set(cardWords(\.honorifics))
+        nameSuffixes = Set(cardWords(\.nameSuffixes))
+        departmentWords = cardWords(\.departmentWords)
         phraseSets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
         known = Set(phraseSets.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
         let ownWords = locales.map { l in
