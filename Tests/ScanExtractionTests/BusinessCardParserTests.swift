@@ -109,6 +109,16 @@ import ScanModel
         #expect(n.given == "Anna")
         #expect(n.family == "van der Berg")
         #expect(n.suffix == "PhD")
+        // Particles and e-mail labels come from the locale files (`card.nameParticles`, `card.emailLabels`).
+        #expect(BusinessCardParser.splitName("Ahmad bin Ismail").family == "bin Ismail")
+        #expect(BusinessCardParser.splitName("Giulia della Rovere").family == "della Rovere")
+    }
+
+    /// An e-mail spells a name without its accents: `chloe@` is Chloé's, `chloe.lefevre@` Chloé Lefèvre's.
+    @Test func anEmailSpellsANameWithoutItsAccents() {
+        #expect(BusinessCardParser.matchesLocal("chloe", ["Chloé", "Dupont"]))
+        #expect(BusinessCardParser.spellsPerson("chloe.lefevre", ["Chloé", "Lefèvre"]))
+        #expect(!BusinessCardParser.matchesLocal("info", ["Chloé", "Dupont"]))
     }
 
     @Test func classifierRoutesACardAndAReceipt() {

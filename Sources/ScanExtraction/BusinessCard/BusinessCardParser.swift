@@ -170,14 +170,12 @@ public struct BusinessCardParser: Sendable {
         if let name = card.name, nameCorrection == nil {
             for n in card.emails.indices {
                 let printed = card.emails[n].source.text, read = card.emails[n].address
-                if let mended = Self.localMendedByName(printed: printed, address: read, name) {
-                    findings.append(Finding(code: "card-email-from-name",
-                                            message: "the e-mail address was read as '\(read)'; a capital I in it was taken for an l, as the name spells it: '\(mended)'",
-                                            field: "businessCard.emails[\(n)]"))
-                    card.emails[n].address = mended
-                } else if let mended = Self.localWithoutGluedLabel(printed: printed, address: read, name) {
-                    findings.append(Finding(code: "card-email-from-name",
-                                            message: "the e-mail address was read as '\(read)'; the label before it was glued on, as the name spells the rest: '\(mended)'",
+                let mend = Self.localMendedByName(printed: printed, address: read, name)
+                    .map { ($0, "a capital I in it was taken for an l, as the name spells it") }
+                    ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
+                    .map { ($0, "the label before it was glued on, as the name spells the rest") }
+                if let (mended, why) = mend {
+                    findings.append(Finding(code: "card-email-from-name", message: "the e-mail address was read as '\(read)'; \(why): '\(mended)'",
                                             field: "businessCard.emails[\(n)]"))
                     card.emails[n].address = mended
                 }
@@ -236,7 +234,7 @@ public struct BusinessCardParser: Sendable {
         return kept.isEmpty ? line.text : kept.map(\.text).joined(separator: " ")
     }
 
-    static let particles: Set<String> = ["van", "von", "de", "der", "den", "la", "le", "du", "da", "di", "del", "della", "ter", "ten", "zu", "mc", "mac", "o'", "y", "bin", "al"]
+    static let particles = Lexicon.shared.nameParticles
 
     /// Types the phones printed without a label (cards often mark them with icons OCR doesn't read). When another
     /// number is labelled mobile, they are office lines; when the numbers themselves tell mobile from fixed, that
@@ -382,11 +380,17 @@ public struct BusinessCardParser: Sendable {
         String(key.split(separator: " ").compactMap { $0.first }).lowercased()
     }
 
-    /// `johnm`, `john.moore`, `jmoore`, `moore` against `John Moore`.
+    /// A name's word or an e-mail's local part as addresses spell it: lower case, without accents, letters only
+    /// (`Chloé-Anne` is `chloeanne`).
+    static func plainLetters(_ s: String) -> String {
+        s.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter)
+    }
+
+    /// `johnm`, `john.moore`, `jmoore`, `moore` against `John Moore` (accents aside: `chloe` for `Chloé`).
     static func matchesLocal(_ local: String, _ words: [String]) -> Bool {
-        let ws = words.map { $0.lowercased().filter(\.isLetter) }.filter { $0.count >= 2 }
+        let ws = words.map(plainLetters).filter { $0.count >= 2 }
         guard let given = ws.first, let family = ws.last else { return false }
-        let l = local.filter(\.isLetter)
+        let l = plainLetters(local)
         if l.isEmpty { return false }
         return l.contains(family) || l.contains(given) && given.count >= 3
             || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
@@ -433,7 +437,7 @@ public struct BusinessCardParser: Sendable {
               printedLocalPart(printed)?.first?.isUppercase == true else { return nil }
         let local = String(address[..<at]), words = [given, family]
         guard !spellsPerson(local, words) else { return nil }
-        for label in ["email", "e-mail", "mail", "courriel", "mel", "e"] where local.hasPrefix(label) && local.count > label.count + 2 {
+        for label in Lexicon.shared.emailLabels where local.hasPrefix(label) && local.count > label.count + 2 {
             // (The label's own full stop or colon goes with it: `E.j.mercado@...`.)
             let rest = String(local.dropFirst(label.count).drop { ".:-_".contains($0) })
             if rest.count >= 2, spellsPerson(rest, words) { return rest + address[at...] }
@@ -444,9 +448,9 @@ public struct BusinessCardParser: Sendable {
     /// Whether the e-mail's local part is the whole of a person's name printed as `words`: the given and family
     /// names in either order, or one of them cut to its initial (`sarabarber`, `barber.sara`, `sbarber`, `mariam`).
     static func spellsPerson(_ local: String, _ words: [String]) -> Bool {
-        let ws = words.map { $0.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter) }
+        let ws = words.map(plainLetters)
         guard (2...3).contains(ws.count), ws.allSatisfy({ $0.count >= 2 }), let given = ws.first, let family = ws.last else { return false }
-        let l = local.folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter)
+        let l = plainLetters(local)
         let g = String(given.prefix(1)), f = String(family.prefix(1))
         return [given + family, family + given, g + family, given + f, family + g, f + given].contains(l)
     }
@@ -538,12 +542,11 @@ public struct BusinessCardParser: Sendable {
         }
     }
 
-    static let countryLines = Set(["USA", "US", "UK", "ENGLAND", "SCOTLAND", "WALES", "NORTHERN IRELAND", "AUSTRIA", "SWITZERLAND",
-                                   "BELGIUM", "LUXEMBOURG", "PORTUGAL", "DENMARK", "SWEDEN", "NORWAY", "POLAND"] + Lexicon.shared.countries.phrases)
+    static let countryLines = Set(Lexicon.shared.countries.phrases)
 
-    static let streetWords = PhraseSet(ReceiptParser.streetWords.phrases + ["STRASSE", "STRAßE", "WEG", "GASSE", "ALLEE", "RING", "BD", "AV",
-                                        "QUAI", "IMPASSE", "ALLÉE", "PLACE", "ROUTE", "SUITE", "FLOOR", "LEVEL", "BUILDING", "HOUSE", "FLAT",
-                                        "UNIT", "APT"])
+    /// The locale files' street words, and building and flat words that are no street words on a receipt, where
+    /// they name shops and dishes (`STEAK HOUSE`, `FLAT WHITE`).
+    static let streetWords = ReceiptParser.streetWords + PhraseSet(["HOUSE", "FLAT", "APT"])
 
     /// A street line: it starts with a house number (`12 High Street`), ends with one (`Lindenstraße 18`,
     /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`) or between

@@ -66,6 +66,10 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         public var nameSuffixes: [String]?
         /// Words of a department's name (`DIVISION`, `ABTEILUNG`).
         public var departmentWords: [String]?
+        /// Lower-case words that join a family name (`van`, `de`, `bin`), kept as printed.
+        public var nameParticles: [String]?
+        /// Lower-case labels printed before an e-mail address (`e-mail`, `courriel`), kept as printed.
+        public var emailLabels: [String]?
     }
 }
 
@@ -102,6 +106,10 @@ public struct Lexicon: Sendable {
     public let honorifics: Set<String>
     public let nameSuffixes: Set<String>
     public let departmentWords: PhraseSet
+    /// Every locale's `nameParticles` and `emailLabels` (these longest first), in lower case as printed (not as
+    /// `Text.key` makes them).
+    public let nameParticles: Set<String>
+    public let emailLabels: [String]
     /// Every label word, for mending OCR's one-letter slips in a line's label.
     public let labelSpelling: LabelSpelling
     /// The single words of every label phrase.
@@ -155,6 +163,10 @@ public struct Lexicon: Sendable {
         honorifics = Set(cardWords(\.honorifics))
         nameSuffixes = Set(cardWords(\.nameSuffixes))
         departmentWords = cardWords(\.departmentWords)
+        nameParticles = Set(locales.flatMap { $0.card?.nameParticles ?? [] }.map { $0.lowercased() })
+        var labels: [String] = []
+        for l in locales.flatMap({ $0.card?.emailLabels ?? [] }) where !labels.contains(l.lowercased()) { labels.append(l.lowercased()) }
+        emailLabels = labels.sorted { $0.count > $1.count }
         phraseSets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
         known = Set(phraseSets.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
         let ownWords = locales.map { l in
