@@ -36,11 +36,8 @@ public struct DocumentClassifier: Sendable {
             case .tendered, .change: payment = 1
             default: break
             }
-            if Text.hasAny(k, ["INVOICE NO", "INVOICE NUMBER", "INVOICE DATE", "BILL TO", "SHIP TO", "DUE DATE", "PAYMENT TERMS",
-                               "RECHNUNG", "RECHNUNGSNUMMER", "FACTURE", "FACTURA", "FATTURA", "PURCHASE ORDER", "DEAR", "SINCERELY",
-                               "REGARDS", "SEHR GEEHRTE", "MIT FREUNDLICHEN", "MADAME", "MONSIEUR", "PAGE", "SEITE", "LIEFERSCHEIN",
-                               "APPLICATION", "SIGNATURE", "FORM", "PLEASE", "KUNDENNUMMER", "CUSTOMER NO", "NET 30", "ZAHLBAR"]) { invoice += 1 }
-            if Text.hasAny(k, BusinessCardParser.titleWords) { title = 1 }
+            if Text.hasAny(k, Lexicon.shared.invoiceWords) { invoice += 1 }
+            if Text.hasAny(k, Lexicon.shared.jobTitles) { title = 1 }
             if Text.hasAny(k, Lexicon.shared.organizationWords) { org = 1 }
             let ws = l.line.words
             if ws.count >= 2 && ws.count <= 4 && Text.digitCount(l.text) == 0 && ws.allSatisfy({ $0.text.first?.isUppercase ?? false }) { nameLike = 1 }

@@ -43,6 +43,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// Lower-case endings of words for people by what they do (`ist`, `eur`, `erin`), read where a card prints a title
     /// in no list (`Podiatrist`, `Urbaniste`); a file may leave them out.
     public var jobTitleEndings: [String]?
+    /// Phrases of invoices, letters and forms (`BILL TO`, `SEHR GEEHRTE`, `FACTURE`): the classifier counts them as signs
+    /// of a document that is neither a receipt nor a card. A file may leave them out.
+    public var invoiceWords: [String]?
     /// What business cards print in the language besides titles; a file may leave it out.
     public var card: CardWords?
     public var months: [String]
@@ -97,6 +100,8 @@ public struct Lexicon: Sendable {
     public let jobTitles: PhraseSet
     /// Every locale's `jobTitleEndings`, without duplicates.
     public let jobTitleEndings: [String]
+    /// Every locale's `invoiceWords`.
+    public let invoiceWords: PhraseSet
     /// Every locale's card phone labels, as `Text.key` makes them.
     public let mobileLabels: Set<String>
     public let faxLabels: Set<String>
@@ -153,6 +158,7 @@ public struct Lexicon: Sendable {
         var endings: [String] = []
         for e in locales.flatMap({ $0.jobTitleEndings ?? [] }) where !endings.contains(e.lowercased()) { endings.append(e.lowercased()) }
         jobTitleEndings = endings
+        invoiceWords = union(locales.map { $0.invoiceWords ?? [] })
         func cardWords(_ list: KeyPath<LocaleLexicon.CardWords, [String]?>) -> PhraseSet {
             union(locales.map { $0.card?[keyPath: list] ?? [] })
         }
