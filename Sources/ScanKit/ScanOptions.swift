@@ -1,5 +1,6 @@
 import Foundation
 import ScanCamera
+import ScanDetectors
 import ScanInk
 import ScanModel
 import ScanRecognition
@@ -105,6 +106,18 @@ public struct ScanOptions: Sendable, Hashable {
             throw invalid("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard RecognitionLevel(rawValue: level) != nil else { throw invalid("--level must be fast or accurate") }
+        // Language names are file names of trained data (`eng`, `chi_sim`, `script/Latin`), never a path elsewhere.
+        for language in languages.split(whereSeparator: { $0 == "," || $0 == "+" }) {
+            let parts = language.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } })
+            else { throw invalid("--languages: '\(language)' is no language name (give codes such as eng, deu or chi_sim, joined by + or ,)") }
+        }
+        if let country, !DataDetector.isValidRegion(country) {
+            throw invalid("--country must be a two-letter ISO 3166-1 code such as US, GB or DE, not '\(country)'")
+        }
+        if let referenceDate, CalendarDay(iso: referenceDate) == nil {
+            throw invalid("--reference-date must be a day as yyyy-mm-dd, not '\(referenceDate)'")
+        }
         if let documentType, DocumentKind(rawValue: documentType) == nil {
             throw invalid("--type must be receipt, businessCard or other")
         }

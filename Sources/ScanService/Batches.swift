@@ -14,9 +14,8 @@ extension ExtractionService {
         router.get("/v1/batches/:id") { request, context in
             let (batch, _) = try await ownedBatch(request, context)
             let id = batch.id
-            let wait = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 0
             // Without `wait` the jobs come back at once (no time left to wait).
-            let jobs = try await waitForBatch(id: id, seconds: min(max(wait, 0), 60))
+            let jobs = try await waitForBatch(id: id, seconds: try Self.waitSeconds(request))
             return try Self.json(describe(batch, jobs: jobs))
         }
         router.get("/v1/batches/:id/result") { request, context in
@@ -94,7 +93,9 @@ extension ExtractionService {
         }
         // The batch and all its jobs at once; with an Idempotency-Key already used, the first batch stands.
         let (stored, created) = try await store.createBatch(batch, jobs: jobs)
-        files = []  // the store has them now
+        // The store has the accepted files now; the rejected ones are still removed on the way out.
+        let taken = Set(accepted.map(\.file.url))
+        files.removeAll { taken.contains($0.url) }
         if created {
             pool.wake()
             if let callbackURL {
@@ -161,9 +162,7 @@ extension ExtractionService {
         case "csv": type = "text/csv"
         case "vcard": type = "text/vcard"
         case nil:
-            let wanted = (accept ?? "*/*").split(separator: ",").map {
-                $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-            }
+            let wanted = AcceptHeader.mediaTypes(accept)
             guard let first = wanted.first(where: { ["text/csv", "text/vcard", "text/*", "*/*"].contains($0) }) else {
                 throw Problem(.notAcceptable, code: "not-acceptable", "a batch's result is available as text/csv or text/vcard")
             }

@@ -50,6 +50,9 @@ public struct ExtractionService: Sendable {
         /// Deliveries tried before a callback fails for good, and the first retry's delay (doubling).
         public var callbackAttempts = 8
         public var callbackBackoff: TimeInterval = 5
+        /// A connection that sends nothing for this long while a request is being read (half its headers, a stalled
+        /// upload) or between requests is closed; a request the server is still answering is not affected.
+        public var idleTimeout: TimeInterval = 60
         public var pool: WorkerPool.Settings
 
         public init(dataDirectory: URL, pool: WorkerPool.Settings) {
@@ -85,6 +88,7 @@ public struct ExtractionService: Sendable {
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "scanextract"),
             services: [pool] + callbackServices(),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
@@ -99,6 +103,7 @@ public struct ExtractionService: Sendable {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Before the routes: a router's middleware wraps only the routes added after it.
         router.add(middleware: RequestCounter(metrics: metrics))
+        router.add(middleware: UnmatchedRoutes(paths: APIPaths(openAPI: String(decoding: PackageResources.openapi_yaml, as: UTF8.self))))
         router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }
         router.get("/readyz") { _, _ -> Response in
             if pool.isDraining { throw Problem.draining(retryAfter: 5) }
@@ -125,7 +130,7 @@ public struct ExtractionService: Sendable {
         router.get("/v1/jobs/:id") { request, context in
             let owner = try authorize(request)
             let id = try context.parameters.require("id")
-            let wait = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? 0
+            let wait = try Self.waitSeconds(request)
             guard var job = try await store.job(id: id, owner: owner) else { throw Problem.notFound() }
             if wait > 0 && !job.status.isFinished {
                 job = try await waitForJob(id: id, owner: owner, seconds: min(wait, 60)) ?? job
@@ -185,7 +190,9 @@ public struct ExtractionService: Sendable {
             boundary = b
         }
         // Room in the queue and the options first: both are refused before the upload is read.
-        let admitted = try await admit(request, limit: settings.maxUploadBytes, tooLarge: tooLarge)
+        // (A form's declared length holds its part headers and boundaries too: the file itself is counted as it streams.)
+        let admitted = try await admit(request, limit: settings.maxUploadBytes + (boundary == nil ? 0 : Self.formOverhead),
+                                       tooLarge: tooLarge)
         let configuration = admitted.configuration, callbackURL = admitted.callbackURL
         // A callback is for an answer that comes later: it makes the request asynchronous.
         let async = (request.headers[.prefer]?.lowercased().contains("respond-async") ?? false)
@@ -194,7 +201,7 @@ public struct ExtractionService: Sendable {
         let upload: Upload
         if let boundary {
             // The form's one file part, streamed to its own file; the form around it may add a little.
-            let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxUploadBytes + 64 * 1024,
+            let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxUploadBytes + Self.formOverhead,
                                                 files: 1)
             guard let part = try await receiveFiles(request.body, boundary: boundary, limits: limits, tooLarge: tooLarge).first else {
                 throw Problem(.badRequest, code: "bad-multipart", "the multipart body has no 'file' part")
@@ -207,7 +214,8 @@ public struct ExtractionService: Sendable {
         // Until it becomes a job's input (moved), the upload is removed on every way out.
         defer { try? FileManager.default.removeItem(at: upload.url) }
         guard upload.size > 0 else {
-            throw Problem(.unprocessableContent, code: ScanError.Code.empty.rawValue, "the body is empty: send the file as the body")
+            throw Problem(.unprocessableContent, code: ScanError.Code.empty.rawValue,
+                          boundary == nil ? "the body is empty: send the file as the body" : "the form's 'file' part is empty")
         }
         guard rules.kind(of: upload.head) != nil else {
             let what = rules.describe(upload.head).map { " it holds \($0)," } ?? ""
@@ -312,7 +320,15 @@ public struct ExtractionService: Sendable {
         var callback: String?
         var asyncAsked = false
         for (name, value) in request.uri.queryParameters {
-            if name == "async" { asyncAsked = asyncAsked || value != "false"; continue }
+            if name == "async" {
+                switch value.lowercased() {
+                case "", "true", "1", "yes": asyncAsked = true
+                case "false", "0", "no": break
+                default: throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
+                                       "async is true or false, not '\(value)'")
+                }
+                continue
+            }
             if name == "callbackUrl" { callback = String(value); continue }
             options.append((String(name), String(value)))
         }
@@ -330,6 +346,19 @@ public struct ExtractionService: Sendable {
         if let callback { callbackURL = try await callbackTarget(callback) }
         return Admission(configuration: configuration, callbackURL: callbackURL, asyncAsked: asyncAsked)
     }
+
+    /// The `wait` query parameter: seconds from 0 to 60 (0 when absent); anything else is a 400 that says so.
+    static func waitSeconds(_ request: Request) throws -> Double {
+        guard let text = request.uri.queryParameters.get("wait") else { return 0 }
+        guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
+            throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
+                          "wait is a number of seconds from 0 to 60, not '\(text)'")
+        }
+        return seconds
+    }
+
+    /// What a one-file form may add to its file: part headers, boundaries, other small fields.
+    static let formOverhead = 64 * 1024
 
     func tooLarge() -> Problem {
         Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
@@ -464,9 +493,7 @@ public struct ExtractionService: Sendable {
         let formats: [(type: String, format: OutputFormat?)] = [
             ("application/json", nil), ("text/csv", .csv), ("text/vcard", .vcard), ("text/plain", .text),
         ]
-        let wanted = (accept ?? "*/*").split(separator: ",").map {
-            $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-        }
+        let wanted = AcceptHeader.mediaTypes(accept)
         var chosen: (type: String, format: OutputFormat?)?
         for type in wanted {
             if type == "*/*" || type == "application/*" { chosen = formats[0]; break }
@@ -480,6 +507,12 @@ public struct ExtractionService: Sendable {
         var body = document
         if let format = chosen.format {
             let doc = try JSONDecoder().decode(Document.self, from: document)
+            // A vCard is a card's: an empty 200 would look like a card with nothing on it.
+            if format == .vcard && doc.businessCard == nil {
+                throw Problem(.notAcceptable, code: "not-acceptable",
+                              "the document was read as \(doc.documentType?.label.rawValue ?? "no business card"), so it has no vCard; "
+                                  + "it is available as application/json, text/csv or text/plain")
+            }
             body = try DocumentWriter.encode(doc, as: format)
         }
         let charset = chosen.type.hasPrefix("text/") ? "; charset=utf-8" : ""

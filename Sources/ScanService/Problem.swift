@@ -72,6 +72,8 @@ public enum ServiceStatus {
         case ScanError.Code.cancelled.rawValue, "not-finished": return .conflict
         case "unauthorized": return .unauthorized
         case "not-found": return .notFound
+        case "method-not-allowed": return .methodNotAllowed
+        case "not-acceptable": return .notAcceptable
         case "queue-full": return .tooManyRequests
         case "draining", "no-workers": return .serviceUnavailable
         case ScanError.Code.engine.rawValue, "timeout", "worker-crashed", "lease-expired": return .internalServerError

@@ -64,6 +64,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("retry-backoff"), help: "Seconds before the first retry (doubling each time).") var retryBackoff: Double = 1
     @Option(name: .customLong("recycle-after"), help: "Jobs a worker runs before it is replaced.") var recycleAfter = 100
     @Option(name: .customLong("max-queued"), help: "Jobs queued or running beyond which uploads get 429.") var maxQueued = 1000
+    @Option(name: .customLong("idle-timeout"),
+            help: "Seconds a connection may send nothing (mid-request or between requests) before it is closed.")
+    var idleTimeout: Double = 60
     @Option(name: .customLong("shutdown-grace"), help: "Seconds running jobs get to finish after SIGTERM before they are handed back.")
     var shutdownGrace: Double = 10
     @Option(name: .customLong("api-keys-file"), help: "A file of API keys, one a line; a line 'sha256:HEX' is a key's hash.") var apiKeysFile: String?
@@ -92,8 +95,10 @@ struct ServeCommand: ParsableCommand {
         if let database { _ = try PostgresURL(database) }
         if let pollInterval, pollInterval <= 0 { throw ValidationError("--poll-interval must be positive") }
         guard lease >= 1 else { throw ValidationError("--lease must be at least 1 second") }
-        guard jobTimeout > 0, inkTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1 else {
-            throw ValidationError("--job-timeout, --ink-timeout, --retention, --max-attempts, --recycle-after and --max-queued must be positive")
+        guard jobTimeout > 0, inkTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1,
+              idleTimeout > 0 else {
+            throw ValidationError("--job-timeout, --ink-timeout, --retention, --max-attempts, --recycle-after, --max-queued and "
+                + "--idle-timeout must be positive")
         }
     }
 
@@ -141,6 +146,7 @@ struct ServeCommand: ParsableCommand {
         settings.maxBatchFiles = maxBatchFiles
         settings.maxBatchBytes = maxBatchMB * 1024 * 1024
         settings.maxQueued = maxQueued
+        settings.idleTimeout = idleTimeout
         settings.maxAttempts = maxAttempts
         settings.keys = keys
         let secret = callbackSecret ?? ProcessInfo.processInfo.environment["SCANEXTRACT_CALLBACK_SECRET"]

@@ -55,6 +55,9 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(rejected.first?["file"] as? String, "notes.txt")
         XCTAssertEqual(rejected.first?["code"] as? String, "unsupported-type")
         XCTAssertEqual(rejected.first?["index"] as? Int, 1)
+        // The refused file is not kept: nothing is left among the uploads being received.
+        let uploads = (try? FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")) ?? []
+        XCTAssertEqual(uploads.filter { $0.hasPrefix("incoming-") }, [], "a rejected file stays behind")
 
         let done = try server.request("GET", "/v1/batches/\(id)?wait=60")
         XCTAssertEqual(done.status, 200)
@@ -80,6 +83,8 @@ final class BatchTests: XCTestCase {
         let byAccept = try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": "text/csv"])
         XCTAssertEqual(byAccept.body, csv.body)
         XCTAssertEqual(try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": "image/png"]).status, 406)
+        XCTAssertEqual(try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": ";"]).status, 406)
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "the server is still up:\n" + server.log)
         let badFormat = try server.request("GET", "/v1/batches/\(id)/result?format=xlsx")
         XCTAssertEqual(badFormat.status, 400)
         XCTAssertEqual(badFormat.json["code"] as? String, "invalid-option")

@@ -40,6 +40,17 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(csv.status, 200)
         XCTAssertTrue(csv.text.hasPrefix("source,merchant_name"), csv.text)
         XCTAssertEqual(try server.request("GET", location, headers: ["Accept": "image/png"]).status, 406)
+        let vcard = try server.request("GET", location, headers: ["Accept": "text/vcard"])
+        XCTAssertEqual(vcard.status, 406, "a receipt has no vCard: " + vcard.text)
+        XCTAssertTrue((vcard.json["detail"] as? String ?? "").contains("receipt"), vcard.text)
+        // Weights order the types; a header that names none is a 406, not a fault of the server.
+        let weighed = try server.request("GET", location, headers: ["Accept": "text/csv;q=0.4, text/plain;q=0.9, image/png"])
+        XCTAssertTrue(weighed.header("content-type")?.hasPrefix("text/plain") ?? false, weighed.text)
+        XCTAssertEqual(try server.request("GET", location, headers: ["Accept": "text/csv;q=0"]).status, 406)
+        for odd in [";", " ; , ;q=1", "text/csv,;"] {
+            XCTAssertNotEqual(try server.request("GET", location, headers: ["Accept": odd]).status, 500, odd)
+        }
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "the server is still up:\n" + server.log)
     }
 
     func testAMultipartUploadTakesItsFilePart() throws {
@@ -106,6 +117,24 @@ final class ServiceTests: XCTestCase {
         // A PDF that is cut short: accepted (it says PDF), then the worker finds it corrupt.
         expect(try server.request("POST", "/v1/extractions", body: Data("%PDF-1.4 truncated".utf8)), 422, "corrupt")
         expect(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000"), 404, "not-found")
+        // Options are refused before the upload is read, each with what is wrong.
+        for (query, names) in [("reference-date=2025-13-45", "--reference-date"), ("country=ZZZ", "--country"),
+                               ("languages=../../etc/passwd", "--languages"), ("async=maybe", "async")] {
+            let r = try server.request("POST", "/v1/extractions?\(query)", body: Inputs.document(["x"]))
+            expect(r, 400, "invalid-option")
+            XCTAssertTrue((r.json["detail"] as? String ?? "").contains(names), r.text)
+        }
+        for wait in ["abc", "-1", "nan", "100000"] {
+            expect(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000?wait=\(wait)"), 400, "invalid-option")
+        }
+        // A path the API lacks, and a method a path does not take: problems too, the latter with Allow.
+        let nowhere = try server.request("GET", "/v1/nowhere")
+        expect(nowhere, 404, "not-found")
+        XCTAssertTrue((nowhere.json["detail"] as? String ?? "").contains("/v1/nowhere"), nowhere.text)
+        let put = try server.request("PUT", "/v1/jobs/some-id", body: Data("x".utf8))
+        expect(put, 405, "method-not-allowed")
+        XCTAssertEqual(put.header("allow"), "GET, DELETE, HEAD")
+        expect(try server.request("GET", "/v1/extractions"), 405, "method-not-allowed")
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
         XCTAssertEqual(try server.request("GET", "/readyz").status, 200)
         // HEAD as GET, without a body: what uptime monitors send.
@@ -120,6 +149,32 @@ final class ServiceTests: XCTestCase {
         // Nothing left behind by the refused uploads.
         let uploads = try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")
         XCTAssertEqual(uploads.filter { $0.hasPrefix("incoming-") }, [])
+    }
+
+    /// A client that stops sending (half its headers, or half its upload) is disconnected after --idle-timeout, and a
+    /// one-file form whose file is just under the limit is taken although the form around it passes it.
+    func testAStalledClientIsDisconnectedAndAFormMayAddToTheLimit() throws {
+        let server = try start(["--workers", "1", "--idle-timeout", "1", "--max-upload-mb", "1"])
+        let fd = try HTTP.connection(port: server.port, timeout: 20)
+        defer { close(fd) }
+        let partial = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: "
+        XCTAssertEqual(partial.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }, partial.utf8.count)
+        let started = Date()
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, 0)
+        XCTAssertEqual(n, 0, "the server closes the connection (a -1 is this client's own 20 s timeout)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
+
+        var file = Inputs.document(["CORNER SHOP", "Milk 1.20", "TOTAL 1.20"])
+        file += Data(repeating: 0x20, count: 1024 * 1024 - file.count - 16)  // JSON may end in spaces
+        let boundary = "scanextract-test-boundary"
+        var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"till.json\"\r\n\r\n".utf8)
+        form += file + Data("\r\n--\(boundary)--\r\n".utf8)
+        XCTAssertGreaterThan(form.count, 1024 * 1024)
+        let r = try server.request("POST", "/v1/extractions?async=true",
+                                   headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: form)
+        XCTAssertEqual(r.status, 202, r.text)
     }
 
     func testKeysAreRequiredAndEachKeySeesOnlyItsOwnJobs() throws {
