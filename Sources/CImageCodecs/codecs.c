@@ -77,10 +77,13 @@ int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_i
     err.base.error_exit = sx_jpeg_error_exit;
     err.base.emit_message = sx_jpeg_emit_message;
     volatile int started = 0;
+    // Rows read so far, kept in a volatile local: after the longjmp a field of `cinfo` may read as it was at
+    // setjmp time (clang at -O3 gave 0 here), and the rows before a fatal error would be thrown away.
+    volatile int rows_read = 0;
     JSAMPROW row = NULL;
     if (setjmp(err.jump)) {
         // A fatal error: keep what arrived when anything did.
-        int rows = started ? (int)cinfo.output_scanline : 0;
+        int rows = started ? rows_read : 0;
         jpeg_destroy_decompress(&cinfo);
         if (rows <= 0 || !out->pixels) {
             sx_image_free(out);
@@ -120,6 +123,7 @@ int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_i
     while (cinfo.output_scanline < cinfo.output_height) {
         row = out->pixels + (size_t)cinfo.output_scanline * stride;
         if (jpeg_read_scanlines(&cinfo, &row, 1) != 1) break;
+        rows_read = (int)cinfo.output_scanline;
     }
     if (!out->damaged) out->rows_complete = (int)cinfo.output_scanline;
     // After a marker inside the entropy-coded data, libjpeg fills every later block with

@@ -61,9 +61,22 @@ public final class InputDocument {
         let url = URL(fileURLWithPath: path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            if path == "-" { throw ScanError(.unreadable, file: path, "standard input is not read; save it to a file and name that") }
+            if path.contains("\u{FFFD}") {
+                throw ScanError(.unreadable, file: path, "its name is not valid UTF-8, so it cannot be opened by that name; rename the file")
+            }
+            var link = stat()
+            if lstat(path, &link) == 0 {
+                // The name is there, but what it points to is not: a link to nothing, or a loop of links.
+                throw ScanError(.unreadable, file: path, "is a symbolic link to a file that does not exist (or a loop of links)")
+            }
             throw ScanError(.unreadable, file: path, "no such file")
         }
         guard !isDir.boolValue else { throw ScanError(.unreadable, file: path, "is a folder") }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw ScanError(.unreadable, file: path, "is not a regular file (a pipe, a device or a socket); give a file")
+        }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.intValue > limits.maxFileBytes {
             throw ScanError(.tooLarge, file: path, "the file is \(size.intValue) bytes, over the limit of \(limits.maxFileBytes)")
@@ -107,8 +120,11 @@ public final class InputDocument {
             pdf = nil
             do {
                 let doc = try JSONDecoder().decode(Document.self, from: Data(bytes))
+                try Self.checkImported(doc, name: name)
                 importedDocument = doc
                 pageCount = doc.pages.count
+            } catch let error as ScanError {
+                throw error
             } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
                 // Not JSON at all past its first byte: a damaged file rather than another kind of JSON.
                 throw ScanError(.corrupt, file: name, "the JSON document cannot be parsed (cut short or damaged)")
@@ -179,6 +195,30 @@ public final class InputDocument {
             e.file = e.file ?? path
             e.page = e.page ?? index
             throw e
+        }
+    }
+
+    /// Observations one page of a JSON document may hold: a dense printed page has a few thousand lines and words.
+    public static let maxObservationsPerPage = 50_000
+
+    /// Refuses a JSON document whose pages no reader could have made: more observations than any page holds (the
+    /// layout's work grows with their square), or a page or box whose numbers are not finite or beyond any page's
+    /// size, which would make outputs that are no valid JSON.
+    static func checkImported(_ doc: Document, name: String) throws {
+        let far = 10_000_000.0
+        func sane(_ v: Double) -> Bool { v.isFinite && abs(v) <= far }
+        func sane(_ b: BoundingBox) -> Bool { sane(b.x) && sane(b.y) && sane(b.width) && sane(b.height) }
+        for (n, page) in doc.pages.enumerated() {
+            guard sane(page.width), sane(page.height) else {
+                throw ScanError(.corrupt, file: name, page: n, "the page's size (\(page.width) × \(page.height)) is out of range")
+            }
+            guard page.observations.count <= maxObservationsPerPage else {
+                throw ScanError(.tooLarge, file: name, page: n,
+                                "the page holds \(page.observations.count) observations, over the limit of \(maxObservationsPerPage)")
+            }
+            for (k, o) in page.observations.enumerated() where !sane(o.boundingBox) || !o.words.allSatisfy({ sane($0.boundingBox) }) {
+                throw ScanError(.corrupt, file: name, page: n, "observation \(k + 1) has a box out of range (\(o.boundingBox))")
+            }
         }
     }
 

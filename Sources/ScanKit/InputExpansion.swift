@@ -26,7 +26,8 @@ public enum InputExpansion {
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
-                if seen.insert(path).inserted { result.files.append(path) }
+                // One file named twice (`a.png`, `./a.png`) is read once.
+                if seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted { result.files.append(path) }
                 continue
             }
             var found: [String] = []
@@ -40,14 +41,16 @@ public enum InputExpansion {
                         continue
                     }
                     // Follows symbolic links to files; a link to a folder is not walked (no cycles).
+                    // A link to nothing (or a loop of links) is kept, so that it fails naming itself rather than vanish.
                     var entryIsDir: ObjCBool = false
-                    guard fm.fileExists(atPath: url.path, isDirectory: &entryIsDir), !entryIsDir.boolValue else { continue }
+                    let exists = fm.fileExists(atPath: url.path, isDirectory: &entryIsDir)
+                    guard !exists || !entryIsDir.boolValue else { continue }
                     // Keep the user's spelling of the folder in the paths we report.
                     let rel = String(std.dropFirst(base.standardizedFileURL.path.count)).drop { $0 == "/" }
                     found.append(path.hasSuffix("/") ? path + rel : path + "/" + rel)
                 }
             }
-            for f in found.sorted() where seen.insert(f).inserted {
+            for f in found.sorted() where seen.insert(URL(fileURLWithPath: f).standardizedFileURL.path).inserted {
                 if isProcessable(f) { result.files.append(f) } else { result.skipped.append(f) }
             }
         }

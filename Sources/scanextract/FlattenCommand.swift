@@ -34,8 +34,27 @@ struct FlattenCommand: ParsableCommand {
     @Flag(name: .customLong("no-light"), help: "Do not even the light of the flattened page.")
     var noLight = false
 
+    @Flag(name: .customLong("force"), help: "Replace the output file when it exists (never the input photo itself).")
+    var force = false
+
     func validate() throws {
         if mode == .off { throw ValidationError("--mode must be auto or on") }
+        // The user's photo is never written over, and another existing file only when asked.
+        if Self.sameFile(input, output) {
+            throw ValidationError("\(output) is the input photo itself; give another file to write the flattened page to")
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw ValidationError("\(output) is a folder; give the PNG file to write") }
+            if !force { throw ValidationError("\(output) exists; give --force to replace it") }
+        }
+    }
+
+    /// Whether two paths name one file (links and `./` spellings included).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     /// What the command prints.
@@ -82,7 +101,7 @@ struct FlattenCommand: ParsableCommand {
         do {
             try AtomicFile.write(Data(png), to: output)
         } catch {
-            FileHandle.standardError.write(Data("scanextract: \(output): cannot be written\n".utf8))
+            FileHandle.standardError.write(Data("scanextract: \(output): cannot be written (\(error.localizedDescription))\n".utf8))
             throw ExitCode(ExitStatus.cannotWrite)
         }
         let report = Report(input: input, output: output, found: result.info != nil, flattened: flattened,

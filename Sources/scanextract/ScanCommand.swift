@@ -218,6 +218,8 @@ struct ScanCommand: ParsableCommand {
         let banner = outputs == nil && toStdoutAsLines && fmt == .text
         let finish: @Sendable (String, Document) throws -> Finished = { [outputs] file, doc in
             guard encodesOnWorker else { return Finished(document: doc) }
+            // A vCard is a card's: no empty file or output for another document (the delivery says why).
+            if encodeAs == .vcard && doc.businessCard == nil { return Finished(document: doc, noVCard: true) }
             var data = Data()
             if banner { data.append(Data("==> \(file) <==\n".utf8)) }
             do {
@@ -241,7 +243,11 @@ struct ScanCommand: ParsableCommand {
             progress.update(done: index + 1, current: file)
             switch result {
             case .success(let finished):
-                if let staged = finished.staged {
+                if finished.noVCard {
+                    let label = finished.document.documentType?.label.rawValue ?? "a document"
+                    if !quiet { printError("\(file): read as \(label), not a business card; no vCard") }
+                    written += 1
+                } else if let staged = finished.staged {
                     placed(outputs!.commit(staged))
                 } else if let data = finished.encoded {
                     progress.clear()
@@ -298,6 +304,8 @@ struct ScanCommand: ParsableCommand {
 struct Finished: Sendable {
     var document: Document
     var encoded: Data?
+    /// `--format vcard` and the document is no business card: nothing is written for it.
+    var noVCard = false
     var staged: FolderOutputs.Staged?
 }
 

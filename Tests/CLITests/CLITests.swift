@@ -110,6 +110,44 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "Plain words here")
     }
 
+    /// `flatten` never writes over the photo it reads, and over another existing file only with --force.
+    func testFlattenKeepsTheUsersFiles() throws {
+        let photo = dir + "/card.jpg"
+        try FileManager.default.copyItem(atPath: GoldenTests.root.appendingPathComponent("Samples/business-card-photo.jpg").path,
+                                         toPath: photo)
+        let original = try Data(contentsOf: URL(fileURLWithPath: photo))
+        for target in [photo, dir + "/./card.jpg"] {
+            let r = try run(["flatten", photo, "-o", target, "--force"])
+            XCTAssertEqual(r.status, 64, r.stderr)
+            XCTAssertTrue(r.stderr.contains("input photo itself"), r.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: photo)), original, "the photo is untouched")
+        let page = dir + "/page.png"
+        XCTAssertEqual(try run(["flatten", photo, "-o", page]).status, 0)
+        let again = try run(["flatten", photo, "-o", page])
+        XCTAssertEqual(again.status, 64, again.stderr)
+        XCTAssertTrue(again.stderr.contains("--force"), again.stderr)
+        XCTAssertEqual(try run(["flatten", photo, "-o", page, "--force"]).status, 0)
+    }
+
+    /// A file named twice is read once; a link to nothing in a folder is named, not dropped; a vCard is a card's.
+    func testFolderWalkNamesBrokenLinksAndReadsAFileOnce() throws {
+        let folder = dir + "/in"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let a = pdf("in/a.pdf", "Some text")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/gone.png", withDestinationPath: dir + "/nowhere.png")
+        let r = try run(["--quiet", folder])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("gone.png") && r.stderr.contains("symbolic link"), r.stderr)
+        let twice = try run(["--quiet", a, dir + "/in/./a.pdf"])
+        // One input prints one JSON document (several print JSON lines).
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(twice.stdout.utf8)), twice.stdout)
+        let vcard = try run(["--format", "vcard", "--type", "receipt", a])
+        XCTAssertEqual(vcard.status, 0, vcard.stderr)
+        XCTAssertTrue(vcard.stdout.isEmpty)
+        XCTAssertTrue(vcard.stderr.contains("not a business card; no vCard"), vcard.stderr)
+    }
+
     func testAllInputsFailingAndUsageErrors() throws {
         let r = try run([dir + "/nothing.png"])
         XCTAssertEqual(r.status, 2)

@@ -49,6 +49,28 @@ final class InputDocumentTests: XCTestCase {
         assertError(write(Array("{\"hello\": 1}".utf8), "other.json"), .unsupportedType)
         assertError(write(Array("{\"schemaVersion\": \"1.0\", \"pages\": [{\"obs".utf8), "cut.json"), .corrupt)
         assertError(dir, .unreadable)
+        // What is not a regular file, and links to nothing, say so.
+        XCTAssertEqual(mkfifo(dir + "/pipe.png", 0o600), 0)
+        assertError(dir + "/pipe.png", .unreadable)
+        XCTAssertThrowsError(try InputDocument(path: dir + "/pipe.png")) { XCTAssertTrue("\($0)".contains("not a regular file"), "\($0)") }
+        try? FileManager.default.createSymbolicLink(atPath: dir + "/gone.png", withDestinationPath: dir + "/nowhere.png")
+        XCTAssertThrowsError(try InputDocument(path: dir + "/gone.png")) { XCTAssertTrue("\($0)".contains("symbolic link"), "\($0)") }
+    }
+
+    /// A JSON document no reader made: a box of 1e308 would make outputs that are no JSON, and a page of more
+    /// observations than any page holds would keep the layout busy for hours.
+    func testAnImportedDocumentWithImpossibleNumbersIsRefused() throws {
+        func page(_ observations: [String]) -> String {
+            "{\"schemaVersion\": \"1.0\", \"pages\": [{\"index\": 0, \"width\": 600, \"height\": 800, \"observations\": ["
+                + observations.joined(separator: ",") + "]}]}"
+        }
+        func observation(_ box: String) -> String { "{\"text\": \"x\", \"confidence\": 1, \"boundingBox\": \(box)}" }
+        let fine = observation("{\"x\": 1, \"y\": 2, \"width\": 30, \"height\": 10}")
+        XCTAssertNoThrow(try InputDocument(path: write(Array(page([fine]).utf8), "fine.json")))
+        let huge = observation("{\"x\": -1e308, \"y\": 1e308, \"width\": 5, \"height\": 1e308}")
+        assertError(write(Array(page([fine, huge]).utf8), "huge.json"), .corrupt)
+        let crowded = page(Array(repeating: fine, count: InputDocument.maxObservationsPerPage + 1))
+        assertError(write(Array(crowded.utf8), "crowded.json"), .tooLarge)
     }
 
     /// qpdf (installed by `make deps`) makes a password-protected copy.
