@@ -53,6 +53,8 @@ public final class InputDocument {
 
     private let data: [UInt8]
     private let pdf: PDFDocument?
+    /// A TIFF whose chain of pages runs past the end of the file: its last page readable says so.
+    private var pagesCutShort = false
     private let limits: InputLimits
 
     /// Opens `path`, deciding its kind from its content. Throws a `ScanError`
@@ -141,6 +143,7 @@ public final class InputDocument {
                 throw ScanError(.tooLarge, file: name, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
             }
             pageCount = ImageDecoder.pageCount(of: bytes, kind: kind)
+            pagesCutShort = ImageDecoder.pagesCutShort(bytes, kind: kind)
         }
         guard pageCount <= limits.maxPages else {
             throw ScanError(.tooLarge, file: name, "the document has \(pageCount) pages, over the limit of \(limits.maxPages) pages")
@@ -185,9 +188,13 @@ public final class InputDocument {
                                dpi: limits.renderDPI,
                                findings: [])
             default:
-                let (image, findings) = try ImageDecoder.decode(data, kind: kind, page: index, maxPixels: limits.maxPixels)
+                var (image, findings) = try ImageDecoder.decode(data, kind: kind, page: index, maxPixels: limits.maxPixels)
                 guard image.width * image.height <= limits.maxPixels else {
                     throw ScanError(.tooLarge, page: index, "the image is \(image.width)×\(image.height) pixels, over the limit of \(limits.maxPixels) pixels")
+                }
+                if pagesCutShort && index == pageCount - 1 {
+                    findings.append(Finding(code: "pages-missing", message: "the file ends where the directory of page \(pageCount + 1) "
+                                            + "should be: it was cut short, and any pages after \(pageCount) are lost", page: index))
                 }
                 return .raster(image, dpi: nil, findings: findings)
             }

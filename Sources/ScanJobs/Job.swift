@@ -75,10 +75,13 @@ public struct NewJob: Sendable {
     /// Set for a file of a batch (the batch must exist): the batch and the file's place in it.
     public var batchId: String?
     public var batchIndex: Int?
+    /// When set, the store refuses the job (``QueueFull``) if this many jobs are queued or running already. The count
+    /// and the insert are one step for every server on the store, so the limit holds however many uploads race.
+    public var queueLimit: Int?
 
     public init(id: String = UUID().uuidString.lowercased(), owner: String, configuration: Data, inputName: String,
                 inputSize: Int, idempotencyKey: String? = nil, maxAttempts: Int = 3, batchId: String? = nil,
-                batchIndex: Int? = nil) {
+                batchIndex: Int? = nil, queueLimit: Int? = nil) {
         self.id = id
         self.owner = owner
         self.configuration = configuration
@@ -88,7 +91,16 @@ public struct NewJob: Sendable {
         self.maxAttempts = maxAttempts
         self.batchId = batchId
         self.batchIndex = batchIndex
+        self.queueLimit = queueLimit
     }
+}
+
+/// A job (or a batch's jobs) refused because the queue already holds its limit (`NewJob.queueLimit`).
+public struct QueueFull: Error, CustomStringConvertible, Sendable {
+    public var pending: Int
+    public var limit: Int
+    public init(pending: Int, limit: Int) { self.pending = pending; self.limit = limit }
+    public var description: String { "the queue holds \(pending) jobs, its limit is \(limit)" }
 }
 
 /// Many files sent at once (`POST /v1/batches`): one job a file, each with the batch's id.

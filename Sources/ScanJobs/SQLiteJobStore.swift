@@ -71,6 +71,7 @@ public final class SQLiteJobStore: JobStore {
                                               arguments: [new.owner, key]) {
                     return (Self.job(row), false)
                 }
+                try Self.checkQueueLimit(new.queueLimit, adding: 1, in: db)
                 try Self.insert(new, now: now, in: db)
                 let row = try Row.fetchOne(db, sql: "SELECT * FROM job WHERE id = ?", arguments: [new.id])!
                 return (Self.job(row), true)
@@ -92,6 +93,14 @@ public final class SQLiteJobStore: JobStore {
 
     public func result(id: String) async throws -> Data? {
         try await pool.read { db in try Data.fetchOne(db, sql: "SELECT document FROM result WHERE job_id = ?", arguments: [id]) }
+    }
+
+    /// Throws ``QueueFull`` when `adding` jobs would take the queue past `limit`; inside the write transaction, which
+    /// SQLite runs one at a time, so no other upload counts in between.
+    static func checkQueueLimit(_ limit: Int?, adding: Int, in db: Database) throws {
+        guard let limit else { return }
+        let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')") ?? 0
+        if pending + adding > limit { throw QueueFull(pending: pending, limit: limit) }
     }
 
     public func pendingCount() async throws -> Int {
@@ -131,6 +140,7 @@ public final class SQLiteJobStore: JobStore {
                                               arguments: [batch.owner, key]) {
                     return (try Self.batch(row), false)
                 }
+                try Self.checkQueueLimit(jobs.first?.new.queueLimit, adding: jobs.count, in: db)
                 try db.execute(sql: "INSERT INTO batch (id, owner, created_at, rejected, idempotency_key) VALUES (?, ?, ?, ?, ?)",
                                arguments: [batch.id, batch.owner, batch.createdAt.timeIntervalSince1970, rejected,
                                            batch.idempotencyKey])

@@ -169,8 +169,11 @@ public final class PostgresJobStore: JobStore {
         }
         let logger = self.logger
         // The job and its input in one transaction: no node sees the job before its input.
-        let inserted = try await client.withTransaction(logger: logger) { db -> Job? in
-            try await Self.insert(new, input: input, now: now, on: db, logger: logger, skipUsedKey: true)
+        let inserted = try await Self.queueFullUnwrapped {
+            try await client.withTransaction(logger: logger) { db -> Job? in
+                try await Self.checkQueueLimit(new.queueLimit, adding: 1, on: db, logger: logger)
+                return try await Self.insert(new, input: input, now: now, on: db, logger: logger, skipUsedKey: true)
+            }
         }
         if let inserted { return (inserted, true) }
         // Another request with the same key committed first.
@@ -225,7 +228,7 @@ public final class PostgresJobStore: JobStore {
         let rejected = try JSONEncoder().encode(batch.rejected)
         let logger = self.logger
         // The batch, its jobs and their inputs in one transaction.
-        let created = try await client.withTransaction(logger: logger) { db -> Bool in
+        let created = try await Self.queueFullUnwrapped { try await client.withTransaction(logger: logger) { db -> Bool in
             var made = false
             for try await _ in try await db.query("""
                 INSERT INTO batch (id, owner, created_at, rejected, idempotency_key)
@@ -234,6 +237,7 @@ public final class PostgresJobStore: JobStore {
                 RETURNING id
                 """, logger: logger) { made = true }
             guard made else { return false }
+            try await Self.checkQueueLimit(jobs.first?.new.queueLimit, adding: jobs.count, on: db, logger: logger)
             for job in jobs {
                 var new = job.new
                 new.batchId = batch.id
@@ -242,7 +246,7 @@ public final class PostgresJobStore: JobStore {
                 }
             }
             return true
-        }
+        } }
         if created { return (batch, true) }
         guard let key = batch.idempotencyKey,
               let earlier = try await self.batch(owner: batch.owner, idempotencyKey: key) else {
@@ -250,6 +254,31 @@ public final class PostgresJobStore: JobStore {
         }
         return (earlier, false)
     }
+
+    /// Throws ``QueueFull`` when `adding` jobs would take the queue past `limit`. The transaction first takes an
+    /// advisory lock that every limited insert takes, on any server: two uploads can't both count the last free place.
+    private static func checkQueueLimit(_ limit: Int?, adding: Int, on db: PostgresConnection, logger: Logger) async throws {
+        guard let limit else { return }
+        try await db.query("SELECT pg_advisory_xact_lock(\(Self.queueAdmissionLock))", logger: logger)
+        var pending = 0
+        for try await row in try await db.query("SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')", logger: logger) {
+            pending = try row.makeRandomAccess()[0].decode(Int.self)
+        }
+        if pending + adding > limit { throw QueueFull(pending: pending, limit: limit) }
+    }
+
+    /// `withTransaction` wraps what its closure threw; a full queue comes out as itself, for the service's 429.
+    private static func queueFullUnwrapped<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PostgresTransactionError {
+            if let full = error.closureError as? QueueFull { throw full }
+            throw error
+        }
+    }
+
+    /// The advisory lock key of queue admission (any constant no other lock of the schema uses).
+    static let queueAdmissionLock: Int64 = 0x5CA7_0001
 
     /// Adds one queued job and its input, in chunks, inside the caller's transaction; nil when
     /// `skipUsedKey` and the owner already used the job's idempotency key.

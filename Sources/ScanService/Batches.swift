@@ -88,11 +88,12 @@ extension ExtractionService {
         let batch = Batch(owner: owner, rejected: rejected, idempotencyKey: request.headers[.idempotencyKey])
         let jobs = accepted.map { index, file in
             (new: NewJob(owner: owner, configuration: configuration, inputName: file.filename ?? "file-\(index + 1)",
-                         inputSize: file.size, maxAttempts: settings.maxAttempts, batchId: batch.id, batchIndex: index),
+                         inputSize: file.size, maxAttempts: settings.maxAttempts, batchId: batch.id, batchIndex: index,
+                         queueLimit: settings.maxQueued),
              input: file.url)
         }
         // The batch and all its jobs at once; with an Idempotency-Key already used, the first batch stands.
-        let (stored, created) = try await store.createBatch(batch, jobs: jobs)
+        let (stored, created) = try await Self.admitted { try await store.createBatch(batch, jobs: jobs) }
         // The store has the accepted files now; the rejected ones are still removed on the way out.
         let taken = Set(accepted.map(\.file.url))
         files.removeAll { taken.contains($0.url) }

@@ -223,9 +223,10 @@ public struct ExtractionService: Sendable {
                           "the body is not an image, a PDF or a scanextract JSON document:\(what) whatever its Content-Type says")
         }
         let new = NewJob(owner: owner, configuration: configuration, inputName: name, inputSize: upload.size,
-                         idempotencyKey: request.headers[.idempotencyKey], maxAttempts: settings.maxAttempts)
+                         idempotencyKey: request.headers[.idempotencyKey], maxAttempts: settings.maxAttempts,
+                         queueLimit: settings.maxQueued)
         // The store takes the file over; with an Idempotency-Key already used, the first job stands.
-        let (job, created) = try await store.enqueue(new, input: upload.url)
+        let (job, created) = try await Self.admitted { try await store.enqueue(new, input: upload.url) }
         if created { pool.wake() }
         if created, let callbackURL {
             try await store.addCallback(Callback(kind: .job, subjectId: job.id, owner: owner, url: callbackURL))
@@ -345,6 +346,17 @@ public struct ExtractionService: Sendable {
         var callbackURL: String?
         if let callback { callbackURL = try await callbackTarget(callback) }
         return Admission(configuration: configuration, callbackURL: callbackURL, asyncAsked: asyncAsked)
+    }
+
+    /// What the store did with a new job or batch; its refusal of a full queue is a 429. (Uploads are counted against
+    /// the queue before they are read too, but only the store's count, made as the job is added, is exact when many
+    /// arrive at once.)
+    static func admitted<T>(_ store: () async throws -> T) async throws -> T {
+        do {
+            return try await store()
+        } catch let full as QueueFull {
+            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full (\(full)); try again later", retryAfter: 30)
+        }
     }
 
     /// The `wait` query parameter: seconds from 0 to 60 (0 when absent); anything else is a 400 that says so.

@@ -103,6 +103,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress bar.")
     var quiet = false
 
+    /// Warnings of a document that lost part of itself: printed on stderr as well as written in its JSON.
+    static let damageCodes: Set<String> = ["page-damaged", "page-failed", "pages-missing"]
+
     @Flag(name: .shortAndLong, help: "List every file skipped (in folders: not an image, PDF or JSON document; with --output-dir: finished by an earlier run), one a line on stderr.")
     var verbose = false
 
@@ -157,7 +160,10 @@ struct ScanCommand: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
             } catch {
-                printError("\(outputDir): cannot create the output folder")
+                var isFolder: ObjCBool = false
+                let why = FileManager.default.fileExists(atPath: outputDir, isDirectory: &isFolder) && !isFolder.boolValue
+                    ? "a file of that name exists (it is left as it is)" : (error as NSError).localizedDescription
+                printError("\(outputDir): cannot create the output folder: \(why)")
                 throw ExitCode(ExitStatus.cannotWrite)
             }
         }
@@ -169,6 +175,16 @@ struct ScanCommand: ParsableCommand {
         }
         var files = expansion.files
         guard !files.isEmpty else {
+            // An input folder that is the output folder (or inside it) is not read: its files are outputs.
+            let out = outputDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            let insideOutput = inputs.filter { input in
+                let p = URL(fileURLWithPath: input).standardizedFileURL.path
+                return out.map { p == $0 || p.hasPrefix($0 + "/") } ?? false
+            }
+            if !insideOutput.isEmpty {
+                printError("no input files found: \(insideOutput.joined(separator: ", ")) is the output folder, whose files are not read")
+                throw ExitCode(ExitStatus.allFailed)
+            }
             printError("no input files found")
             throw ExitCode(ExitStatus.allFailed)
         }
@@ -243,6 +259,13 @@ struct ScanCommand: ParsableCommand {
             progress.update(done: index + 1, current: file)
             switch result {
             case .success(let finished):
+                // Pages lost or damaged inside a document that was read: said on stderr too, naming file and page.
+                if !quiet {
+                    for w in finished.document.warnings where Self.damageCodes.contains(w.code) {
+                        progress.clear()
+                        printError("\(file)\(w.page.map { " (page \($0 + 1))" } ?? ""): \(w.message) [\(w.code)]")
+                    }
+                }
                 if finished.noVCard {
                     let label = finished.document.documentType?.label.rawValue ?? "a document"
                     if !quiet { printError("\(file): read as \(label), not a business card; no vCard") }

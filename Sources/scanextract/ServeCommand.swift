@@ -7,6 +7,7 @@ import ScanJobs
 import ScanJobsPostgres
 import ScanKit
 import ScanModel
+import ScanRecognition
 import ScanService
 
 /// `scanextract serve`: the HTTP service (see `Schemas/openapi.yaml`). Engines run only in
@@ -229,6 +230,13 @@ struct CommandLineRules: ExtractionRules {
         if !given.contains("max-pixels") { scan.maxPixels = maxPixels }
         if !given.contains("max-pages") { scan.maxPages = maxPages }
         let configuration = try scan.makeConfiguration(engineThreads: engineThreads)
+        // A Tesseract language this server lacks is the request's error (400), not a job retried and failed in a worker.
+        if configuration.engine == .tesseract {
+            let languages = configuration.recognition.languages.isEmpty ? "eng" : configuration.recognition.languages.joined(separator: "+")
+            guard TesseractRecognizer.hasData(for: languages) else {
+                throw ScanError(.invalidOption, "languages: Tesseract on this server has no trained data for \"\(languages)\"")
+            }
+        }
         return try JSONEncoder().encode(configuration)
     }
 

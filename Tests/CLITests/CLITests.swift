@@ -142,6 +142,10 @@ final class CLITests: XCTestCase {
         let twice = try run(["--quiet", a, dir + "/in/./a.pdf"])
         // One input prints one JSON document (several print JSON lines).
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(twice.stdout.utf8)), twice.stdout)
+        // The output folder given as the input: said so, not just "no input files".
+        let same = try run(["--quiet", "-o", folder, folder])
+        XCTAssertEqual(same.status, 2)
+        XCTAssertTrue(same.stderr.contains("is the output folder"), same.stderr)
         let vcard = try run(["--format", "vcard", "--type", "receipt", a])
         XCTAssertEqual(vcard.status, 0, vcard.stderr)
         XCTAssertTrue(vcard.stdout.isEmpty)

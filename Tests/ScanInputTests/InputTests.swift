@@ -183,6 +183,12 @@ final class InputDocumentTests: XCTestCase {
     func testTIFFDirectoryCounterRejectsGarbage() {
         XCTAssertNil(TIFFDirectoryCounter.count([1, 2, 3]))
         XCTAssertNil(TIFFDirectoryCounter.count(Array("II*\0".utf8) + [0, 0, 0, 0]))
+        // One directory of no entries, then the offset of the next: none (0), or past the end of a file cut short.
+        let header = Array("II*\0".utf8) + [8, 0, 0, 0] + [0, 0]
+        XCTAssertEqual(TIFFDirectoryCounter.walk(header + [0, 0, 0, 0]).pages, 1)
+        XCTAssertFalse(TIFFDirectoryCounter.walk(header + [0, 0, 0, 0]).cutShort)
+        XCTAssertTrue(TIFFDirectoryCounter.walk(header + [0xE8, 0x03, 0, 0]).cutShort, "the next page's directory is at 1000")
+        XCTAssertTrue(TIFFDirectoryCounter.walk(header + [0xE8, 0x03]).cutShort, "the file ends inside the offset")
     }
 }
 

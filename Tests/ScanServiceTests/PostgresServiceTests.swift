@@ -31,6 +31,20 @@ final class PostgresServiceTests: XCTestCase {
             .compactMap { Double($0.split(separator: " ")[1]) }.reduce(0, +)
     }
 
+    /// Two servers on one queue with room for four: of sixteen uploads racing on both, four are taken.
+    func testTwoServersKeepOneQueueLimitWhenUploadsRace() throws {
+        let a = try node("a", ["--workers", "0", "--max-queued", "4"])
+        let b = try node("b", ["--workers", "0", "--max-queued", "4"])
+        let statuses = LockedData(), ports = [a.port, b.port]
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            let r = try? HTTP.send(port: ports[i % 2], "POST", "/v1/extractions?async=true", body: Inputs.document(["racer \(i)"]))
+            statuses.append(Data("\(r?.status ?? 0)\n".utf8))
+        }
+        let all = statuses.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(all.filter { $0 == "202" }.count, 4, all.joined(separator: " "))
+        XCTAssertEqual(all.filter { $0 == "429" }.count, 12, all.joined(separator: " "))
+    }
+
     func testTwoServersOnOneDatabaseRunEachOf100JobsExactlyOnce() throws {
         let a = try node("a", ["--workers", "1"])
         let b = try node("b", ["--workers", "1"])

@@ -119,7 +119,8 @@ final class ServiceTests: XCTestCase {
         expect(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000"), 404, "not-found")
         // Options are refused before the upload is read, each with what is wrong.
         for (query, names) in [("reference-date=2025-13-45", "--reference-date"), ("country=ZZZ", "--country"),
-                               ("languages=../../etc/passwd", "--languages"), ("async=maybe", "async")] {
+                               ("languages=../../etc/passwd", "--languages"), ("async=maybe", "async"),
+                               ("engine=tesseract&languages=xx_nonexistent", "xx_nonexistent")] {
             let r = try server.request("POST", "/v1/extractions?\(query)", body: Inputs.document(["x"]))
             expect(r, 400, "invalid-option")
             XCTAssertTrue((r.json["detail"] as? String ?? "").contains(names), r.text)
@@ -224,6 +225,20 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(full.status, 429, full.text)
         XCTAssertEqual(full.json["code"] as? String, "queue-full")
         XCTAssertNotNil(full.header("retry-after").flatMap(Int.init))
+    }
+
+    /// Uploads that arrive together can't pass the limit: the store counts as it adds each job.
+    func testUploadsRacingForTheLastPlacesDoNotPassTheQueueLimit() throws {
+        let server = try start(["--workers", "0", "--max-queued", "3"])
+        let statuses = LockedData(), port = server.port
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            let r = try? HTTP.send(port: port, "POST", "/v1/extractions?async=true", body: Inputs.document(["racer \(i)"]))
+            statuses.append(Data("\(r?.status ?? 0)\n".utf8))
+        }
+        let all = statuses.string.split(separator: "\n").map(String.init)
+        XCTAssertEqual(all.count, 16)
+        XCTAssertEqual(all.filter { $0 == "202" }.count, 3, all.joined(separator: " "))
+        XCTAssertEqual(all.filter { $0 == "429" }.count, 13, all.joined(separator: " "))
     }
 
     func testARetriedUploadWithTheSameIdempotencyKeyIsTheSameJob() throws {

@@ -21,6 +21,11 @@ enum ImageDecoder {
         return TIFFDirectoryCounter.count(data) ?? 1
     }
 
+    /// Whether a TIFF's chain of pages points past the end of the file: a file cut short, whose later pages are lost.
+    static func pagesCutShort(_ data: [UInt8], kind: InputKind) -> Bool {
+        kind == .tiff && TIFFDirectoryCounter.walk(data).cutShort
+    }
+
     /// Decodes one page. A JPEG or PNG that Leptonica refuses is decoded again as far
     /// as it goes, as image viewers show it, and comes with a `page-damaged` finding.
     /// Throws `corrupt` when nothing usable decodes.
@@ -58,7 +63,13 @@ enum ImageDecoder {
 /// Counts the image file directories of a TIFF (classic and BigTIFF).
 enum TIFFDirectoryCounter {
     static func count(_ d: [UInt8]) -> Int? {
-        guard d.count >= 8 else { return nil }
+        let n = walk(d).pages
+        return n > 0 ? n : nil
+    }
+
+    /// The pages whose directories are in the file, and whether the chain goes on past its end.
+    static func walk(_ d: [UInt8]) -> (pages: Int, cutShort: Bool) {
+        guard d.count >= 8 else { return (0, false) }
         let little = d[0] == 0x49
         func u16(_ o: Int) -> Int? {
             guard o >= 0, o + 2 <= d.count else { return nil }
@@ -70,17 +81,18 @@ enum TIFFDirectoryCounter {
             for k in 0..<n { v |= Int(d[o + (little ? k : n - 1 - k)]) << (8 * k) }
             return v
         }
-        guard let magic = u16(2) else { return nil }
+        guard let magic = u16(2) else { return (0, false) }
         let big = magic == 43
         var offset = big ? u(8, 8) : u(4, 4)
         var n = 0
         var seen = Set<Int>()
         while let o = offset, o != 0, !seen.contains(o), n < 10_000 {
             seen.insert(o)
-            guard let entries = big ? u(o, 8) : u16(o) else { break }
+            guard let entries = big ? u(o, 8) : u16(o) else { return (n, o >= d.count) }
             n += 1
             offset = big ? u(o + 8 + entries * 20, 8) : u(o + 2 + entries * 12, 4)
+            if offset == nil { return (n, true) }
         }
-        return n > 0 ? n : nil
+        return (n, false)
     }
 }

@@ -32,9 +32,7 @@ final class TesseractAPI {
         guard rc == 0 else {
             // `handle` is set, so deinit frees it.
             let packages = languages.split(separator: "+").map { "tesseract-\($0)" }.joined(separator: ", ")
-            // A language asked for and not installed is the option's fault, and no retry finds it (a service does not
-            // try the job again); missing English data is the installation's.
-            throw ScanError(languages == "eng" ? .engine : .invalidOption, "Tesseract has no trained data for \"\(languages)\": install it with "
+            throw ScanError(.engine, "Tesseract has no trained data for \"\(languages)\": install it with "
                 + "`scanextract models install ID` (\(packages); `scanextract models list` shows those offered), "
                 + "or apt-get install tesseract-ocr-<lang>, or set TESSDATA_PREFIX")
         }

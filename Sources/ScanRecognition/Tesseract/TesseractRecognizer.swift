@@ -159,6 +159,17 @@ extension TesseractRecognizer {
         return all ? folder : nil
     }
 
+    /// Whether Tesseract finds trained data for every language of `languages` ("eng+fra"): in the project's folder, or
+    /// where it looks by itself (`TESSDATA_PREFIX`, else the system's folders). A server asks this before it takes a
+    /// job, so that a language it lacks is the request's error at once, not a job that fails in a worker.
+    public static func hasData(for languages: String) -> Bool {
+        if projectDataPath(for: languages) != nil { return true }
+        let folders = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"].map { [$0] } ?? systemDataFolders
+        return languages.split(separator: "+").allSatisfy { language in
+            folders.contains { FileManager.default.isReadableFile(atPath: "\($0)/\(language).traineddata") }
+        }
+    }
+
     /// The installed Tesseract and its language data, for listings.
     public static func catalogEntry(dataPath: String? = nil) -> (name: String, status: String, version: String, models: [String]) {
         let folders = [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], ModelFolder.tessdata()].compactMap { $0 }
