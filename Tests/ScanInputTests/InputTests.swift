@@ -136,6 +136,22 @@ final class InputDocumentTests: XCTestCase {
         XCTAssertEqual(p2.channels, 1)
     }
 
+    /// A TIFF cut short keeps the pages that are whole, and its last one says the rest are lost.
+    func testATIFFCutShortSaysItsLastPagesAreMissing() throws {
+        let path = dir + "/pages.tif"
+        let a = Drawing.raster([DrawnLine("one", x: 10, y: 40)], width: 200, height: 60)
+        Drawing.writeMultipageTIFF([a, a, a], to: path)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let cut = dir + "/cut.tif"
+        FileManager.default.createFile(atPath: cut, contents: whole.prefix(whole.count * 3 / 4))
+        let doc = try InputDocument(path: cut)
+        XCTAssertLessThan(doc.pageCount, 3)
+        guard case .raster(_, _, let findings) = try doc.page(doc.pageCount - 1) else { return XCTFail("expected pixels") }
+        XCTAssertEqual(findings.map(\.code), ["pages-missing"])
+        guard case .raster(_, _, let whole0) = try InputDocument(path: path).page(2) else { return XCTFail("expected pixels") }
+        XCTAssertEqual(whole0.map(\.code), [], "a whole file says nothing")
+    }
+
     func testPDFTextLayerGivesWordsAndBoxesWithoutOCR() throws {
         let path = dir + "/digital.pdf"
         Drawing.writePDF([[DrawnLine("Invoice 2024-001", x: 72, y: 100, size: 20),

@@ -1,4 +1,5 @@
 import CLeptonica
+import Foundation
 import ScanModel
 
 /// Owns one Leptonica `PIX`. Internal: the rest of the project sees `RasterImage`.
@@ -14,9 +15,17 @@ final class Pix {
         pixDestroy(&p)
     }
 
-    /// Leptonica prints its errors to stderr; we report our own instead.
+    /// Leptonica prints its errors to stderr, and other complaints through its stderr handler ("Bad file: amount too
+    /// big" from its TIFF reader), without the file's name; so does libtiff under it. All are turned off (libtiff's
+    /// through the library already loaded with Leptonica, no libtiff headers needed): our errors and `page-damaged`
+    /// findings name the file.
     static let quietOnce: Void = {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        leptSetStderrHandler { _ in }
+        typealias SetHandler = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+        for name in ["TIFFSetWarningHandler", "TIFFSetErrorHandler"] {
+            if let symbol = dlsym(nil, name) { _ = unsafeBitCast(symbol, to: SetHandler.self)(nil) }
+        }
     }()
 
     var width: Int { Int(pixGetWidth(handle)) }
