@@ -201,7 +201,7 @@ public struct BusinessCardParser: Sendable {
             // A line that names only regions or countries (`Australia`, left over when the address was not read) is no title.
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
                   smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
-                  !ReceiptParser.lexicon.isPlaceOnly(lines[i].key) else { continue }
+                  !Lexicon.shared.isPlaceOnly(lines[i].key) else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
             let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
@@ -546,7 +546,7 @@ public struct BusinessCardParser: Sendable {
 
     /// The locale files' street words, and building and flat words that are no street words on a receipt, where
     /// they name shops and dishes (`STEAK HOUSE`, `FLAT WHITE`).
-    static let streetWords = ReceiptParser.streetWords + PhraseSet(["HOUSE", "FLAT", "APT"])
+    static let streetWords = Lexicon.shared.thoroughfares + Lexicon.shared.addressParts + PhraseSet(["HOUSE", "FLAT", "APT"])
 
     /// A street line: it starts with a house number (`12 High Street`), ends with one (`Lindenstraße 18`,
     /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`) or between
@@ -635,7 +635,7 @@ public struct BusinessCardParser: Sendable {
         func placeBetween(_ i: Int) -> Bool {
             let l = lines[i]
             return Text.digitCount(l.text) == 0 && l.line.words.count <= 4 && !Text.hasAny(l.key, Self.titleWords)
-                && (!Text.hasAny(l.key, Self.orgSuffixes) || ReceiptParser.lexicon.isPlaceOnly(l.key) || Self.countyLine(l.key))
+                && (!Text.hasAny(l.key, Self.orgSuffixes) || Lexicon.shared.isPlaceOnly(l.key) || Self.countyLine(l.key))
         }
         // The line above `i` in its column, free, close, and a street's.
         func streetRightAbove(_ i: Int) -> Bool {
