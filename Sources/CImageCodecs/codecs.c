@@ -10,6 +10,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 #include <png.h>
+#include <zlib.h>
 
 void sx_image_free(sx_image *image) {
     if (image && image->pixels) {
@@ -109,6 +110,7 @@ int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_i
     } else {
         snprintf(out->message, sizeof out->message, "JPEG with %d colour components is not supported here",
                  cinfo.num_components);
+        out->unsupported = 1;
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
@@ -233,6 +235,24 @@ int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_im
         if (out->message[0] == 0) snprintf(out->message, sizeof out->message, "no row of the image arrived");
         sx_image_free(out);
         return -1;
+    }
+    return 0;
+}
+
+static unsigned long sx_be32(const unsigned char *p) {
+    return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 | (unsigned long)p[2] << 8 | (unsigned long)p[3];
+}
+
+int sx_png_intact(const unsigned char *data, size_t size) {
+    size_t o = 8;
+    if (size < o) return 0;
+    while (size - o >= 12) {
+        unsigned long length = sx_be32(data + o);
+        if (length > 0x7FFFFFFFUL || length > size - o - 12) return 0;
+        unsigned long crc = crc32(0L, data + o + 4, (uInt)(length + 4));
+        if (crc != sx_be32(data + o + 8 + length)) return 0;
+        if (memcmp(data + o + 4, "IEND", 4) == 0) return 1;
+        o += 12 + length;
     }
     return 0;
 }

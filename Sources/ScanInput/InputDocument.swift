@@ -55,6 +55,8 @@ public final class InputDocument {
     private let pdf: PDFDocument?
     /// A TIFF whose chain of pages runs past the end of the file: its last page readable says so.
     private var pagesCutShort = false
+    /// TIFF pages whose image data reaches past the end of the file, with the first row lost when known.
+    private var pagesWithDataCut: [Int: Int?] = [:]
     private let limits: InputLimits
 
     /// Opens `path`, deciding its kind from its content. Throws a `ScanError`
@@ -136,14 +138,18 @@ public final class InputDocument {
         default:
             pdf = nil
             importedDocument = nil
-            guard let dims = ImageDecoder.dimensions(of: bytes) else {
-                throw ScanError(.corrupt, file: name, "the \(kind.rawValue.uppercased()) header cannot be read")
+            guard let dims = ImageDecoder.dimensions(of: bytes, kind: kind) else {
+                if kind == .tiff, TIFFDirectoryCounter.walk(bytes).cutShort {
+                    throw ScanError(.corrupt, file: name, "the TIFF file is cut short: its first page's directory "
+                                    + "would lie past the end of the file")
+                }
+                throw ScanError(.corrupt, file: name, "the \(kind.displayName) header cannot be read")
             }
             guard dims.width * dims.height <= limits.maxPixels else {
                 throw ScanError(.tooLarge, file: name, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
             }
             pageCount = ImageDecoder.pageCount(of: bytes, kind: kind)
-            pagesCutShort = ImageDecoder.pagesCutShort(bytes, kind: kind)
+            (pagesCutShort, pagesWithDataCut) = ImageDecoder.tiffDamage(bytes, kind: kind)
         }
         guard pageCount <= limits.maxPages else {
             throw ScanError(.tooLarge, file: name, "the document has \(pageCount) pages, over the limit of \(limits.maxPages) pages")
@@ -188,9 +194,25 @@ public final class InputDocument {
                                dpi: limits.renderDPI,
                                findings: [])
             default:
-                var (image, findings) = try ImageDecoder.decode(data, kind: kind, page: index, maxPixels: limits.maxPixels)
+                var image: RasterImage, findings: [Finding]
+                do {
+                    (image, findings) = try ImageDecoder.decode(data, kind: kind, page: index, maxPixels: limits.maxPixels)
+                } catch let e as ScanError where e.code == .corrupt && pagesWithDataCut[index] != nil {
+                    throw ScanError(.corrupt, page: index, "the page's image data reaches past the end of the file "
+                                    + "(it was cut short), and the part that arrived cannot be read on its own")
+                }
                 guard image.width * image.height <= limits.maxPixels else {
                     throw ScanError(.tooLarge, page: index, "the image is \(image.width)×\(image.height) pixels, over the limit of \(limits.maxPixels) pixels")
+                }
+                if let lost = pagesWithDataCut[index] {
+                    let blank: String
+                    if let row = lost, let first = ImageDecoder.blankLostRows(&image, from: row) {
+                        blank = "it ends after row \(first) of \(image.height); the rest is blank"
+                    } else {
+                        blank = "the parts that are missing may be black"
+                    }
+                    findings.append(Finding(code: "page-damaged", message: "the page's image data reaches past the end of the file "
+                                            + "(it was cut short): \(blank)", page: index))
                 }
                 if pagesCutShort && index == pageCount - 1 {
                     findings.append(Finding(code: "pages-missing", message: "the file ends where the directory of page \(pageCount + 1) "

@@ -4,6 +4,9 @@ public enum InputKind: String, Sendable, CaseIterable {
     /// A scanextract JSON document (already recognized).
     case json
 
+    /// The name a message gives the format: "PNG", "WebP".
+    public var displayName: String { self == .webp ? "WebP" : rawValue.uppercased() }
+
     public var isImage: Bool {
         switch self {
         case .pdf, .json: return false

@@ -347,7 +347,7 @@ final class DamagedInputTests: XCTestCase {
 
     func testCleanJPEGDecodesAsLeptonicaDecodesIt() throws {
         let jpeg = Drawing.jpegBytes(Drawing.raster(Drawing.receiptLines(), width: 500, height: 360))
-        let ours = try XCTUnwrap(TolerantDecoder.decode(jpeg, kind: .jpeg, maxPixels: .max))
+        guard case .decoded(let ours) = TolerantDecoder.decode(jpeg, kind: .jpeg, maxPixels: .max) else { return XCTFail("not decoded") }
         XCTAssertNil(ours.problem)
         let pix = try XCTUnwrap(jpeg.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
         XCTAssertEqual(ours.image, pix.rasterImage())
@@ -382,6 +382,121 @@ final class DamagedInputTests: XCTestCase {
         XCTAssertEqual(img.height, page.height)
         let message = findings.first?.message ?? ""
         XCTAssertTrue(message.hasPrefix("the PNG data is corrupt after row "), message)
+    }
+
+    /// A PNG is whole when every chunk is there with its checksum up to IEND; only then is it Leptonica's to read.
+    func testPNGIsIntactOnlyWhenEveryChunkIsWhole() {
+        let png = Drawing.pngBytes(page)
+        XCTAssertTrue(TolerantDecoder.pngIsIntact(png))
+        XCTAssertFalse(TolerantDecoder.pngIsIntact(Array(png.dropLast(1))), "cut inside IEND")
+        var flipped = png
+        flipped[png.count / 2] ^= 1
+        XCTAssertFalse(TolerantDecoder.pngIsIntact(flipped), "one bit changed in the data")
+        XCTAssertFalse(TolerantDecoder.pngIsIntact(Array(png.prefix(8))))
+    }
+
+    /// Our header reading agrees with the files Leptonica writes, and a header cut short has no size.
+    func testHeadersGiveTheSizeWithoutDecoding() {
+        let image = Drawing.raster(Drawing.receiptLines(), width: 517, height: 363)
+        let formats: [(InputKind, Int32)] = [(.png, Int32(IFF_PNG)), (.jpeg, Int32(IFF_JFIF_JPEG)), (.bmp, Int32(IFF_BMP)),
+                                             (.gif, Int32(IFF_GIF)), (.webp, Int32(IFF_WEBP))]
+        for (kind, format) in formats {
+            for img in [image, image.grayscale()] {
+                let bytes = Drawing.encodedBytes(img, format: format)
+                XCTAssertEqual(InputKind.sniff(bytes), kind)
+                let size = ImageHeader.dimensions(bytes, kind: kind)
+                XCTAssertEqual(size?.width, 517, "\(kind)")
+                XCTAssertEqual(size?.height, 363, "\(kind)")
+                XCTAssertNil(ImageHeader.dimensions(Array(bytes.prefix(8)), kind: kind), "\(kind)")
+            }
+        }
+    }
+
+    /// Whole files: our readers give the pixels Leptonica gives, so a damaged file reads as a whole one would.
+    func testWholeBMPAndGIFDecodeAsLeptonicaDecodesThem() throws {
+        let image = Drawing.raster(Drawing.receiptLines(), width: 500, height: 360)
+        for img in [image, image.grayscale()] {
+            for (format, reader) in [(Int32(IFF_BMP), BMPReader.decode), (Int32(IFF_GIF), GIFReader.decode),
+                                     (Int32(IFF_WEBP), WebPReader.decode)] {
+                let bytes = Drawing.encodedBytes(img, format: format)
+                let ours = try XCTUnwrap(reader(bytes, .max), "\(format)")
+                XCTAssertNil(ours.problem)
+                let pix = try XCTUnwrap(bytes.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
+                let theirs = try XCTUnwrap(pix.rasterImage())
+                XCTAssertEqual(ours.image.rgb(), theirs.rgb(), "format \(format), \(img.channels) channel(s)")
+            }
+        }
+    }
+
+    /// BMP keeps its rows bottom up: a file cut short keeps the bottom of the picture.
+    func testTruncatedBMPKeepsTheRowsThatArrived() throws {
+        let bmp = Drawing.encodedBytes(page, format: Int32(IFF_BMP))
+        let (img, findings) = try open(Array(bmp.prefix(bmp.count / 2)), "cut.bmp")
+        XCTAssertEqual([img.width, img.height], [page.width, page.height])
+        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
+        let message = findings.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("the BMP data ends after "), message)
+        XCTAssertTrue(message.contains("of 960 rows"), message)
+        XCTAssertTrue(hasInk(img, rows: 600..<960), "the bottom arrived")
+        XCTAssertFalse(hasInk(img, rows: 0..<400), "the top is blank")
+    }
+
+    func testTruncatedGIFAndWebPKeepTheRowsThatArrived() throws {
+        for (format, name, prefix) in [(Int32(IFF_GIF), "cut.gif", "the GIF data ends after "),
+                                       (Int32(IFF_WEBP), "cut.webp", "the WebP data ends after row ")] {
+            let bytes = Drawing.encodedBytes(page, format: format)
+            let (img, findings) = try open(Array(bytes.prefix(bytes.count * 6 / 10)), name)
+            XCTAssertEqual([img.width, img.height], [page.width, page.height])
+            XCTAssertEqual(findings.map(\.code), ["page-damaged"], name)
+            let message = findings.first?.message ?? ""
+            XCTAssertTrue(message.hasPrefix(prefix), message)
+            XCTAssertTrue(hasInk(img, rows: 0..<300), "the top arrived: \(name)")
+            XCTAssertFalse(hasInk(img, rows: 900..<960), "the bottom is blank: \(name)")
+        }
+        let webp = Drawing.encodedBytes(page, format: Int32(IFF_WEBP))
+        XCTAssertThrowsError(try open(Array(webp.prefix(40)), "head.webp")) { e in
+            XCTAssertEqual((e as? ScanError)?.code, .corrupt)
+            XCTAssertTrue("\(e)".contains("cut short before its first row"), "\(e)")
+        }
+    }
+
+    /// A TIFF whose directory arrived but whose strips did not. Leptonica reads an RGB one through libtiff's
+    /// forgiving RGBA reader, which leaves the missing strips blank: the page says so. A gray one it reads row by
+    /// row and gives up: the error says why.
+    func testTIFFWithItsImageDataCutShortSaysSo() throws {
+        let tiff = Drawing.tiffWithDirectoryFirst(page, rgb: true)
+        let (whole, clean) = try open(tiff, "whole.tif")
+        XCTAssertEqual(clean, [])
+        XCTAssertTrue(hasInk(whole, rows: 800..<960))
+        let (img, findings) = try open(Array(tiff.prefix(tiff.count / 2)), "cut.tif")
+        XCTAssertEqual(img.height, page.height)
+        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
+        XCTAssertTrue(hasInk(img, rows: 0..<300), "the strips that arrived are kept")
+        XCTAssertFalse(hasInk(img, rows: 700..<960), "the rest is blank")
+
+        let gray = Drawing.tiffWithDirectoryFirst(page)
+        XCTAssertEqual(try open(gray, "gray.tif").1, [])
+        XCTAssertThrowsError(try open(Array(gray.prefix(gray.count / 2)), "cut-gray.tif")) {
+            XCTAssertEqual(($0 as? ScanError)?.code, .corrupt)
+            XCTAssertTrue("\($0)".contains("reaches past the end of the file"), "\($0)")
+        }
+        // A TIFF whose first directory would lie past its end has nothing to read, and says why.
+        XCTAssertThrowsError(try open(Array("II*\0".utf8) + [0xE8, 0x03, 0, 0] + [UInt8](repeating: 0, count: 100), "head.tif")) {
+            XCTAssertTrue("\($0)".contains("cut short"), "\($0)")
+        }
+    }
+
+    /// The walk finds where an uncompressed strip was cut: its whole rows that arrived are kept.
+    func testTheFirstLostRowOfAnUncompressedTIFF() throws {
+        let tiff = Drawing.tiffWithDirectoryFirst(page)   // 480 × 960 gray, strips of 8 rows
+        XCTAssertEqual(TIFFDirectoryCounter.walk(tiff).pagesWithDataCut.count, 0)
+        let dataStart = tiff.count - 480 * 960
+        let cut = Array(tiff.prefix(dataStart + 480 * 100 + 17))
+        XCTAssertEqual(TIFFDirectoryCounter.walk(cut).pagesWithDataCut[0], 100, "rows 0–99 arrived whole")
+        var image = RasterImage(width: 2, height: 3, channels: 1, pixels: [9, 9, 9, 9, 9, 9])
+        XCTAssertEqual(ImageDecoder.blankLostRows(&image, from: 1), 1)
+        XCTAssertEqual(image.pixels, [9, 9, 255, 255, 255, 255])
+        XCTAssertNil(ImageDecoder.blankLostRows(&image, from: 3))
     }
 
     func testCorruptBeyondUseStillFailsNamingTheFile() {
@@ -452,5 +567,12 @@ final class OutputIntentTests: XCTestCase {
         guard case .raster(let image, _, _) = try pdfa.page(0, forceOCR: true) else { return XCTFail() }
         XCTAssertEqual(image.width, Int((595 * 300 / 72.0).rounded(.up)))
         XCTAssertEqual(image.pixels.min(), 0)
+    }
+}
+
+private extension RasterImage {
+    /// Three channels whatever it had, to compare a gray picture with an RGB one of the same values.
+    func rgb() -> [UInt8] {
+        channels == 3 ? pixels : pixels.flatMap { [$0, $0, $0] }
     }
 }

@@ -161,6 +161,36 @@ extension Drawing {
         encode(image) { data, size, pix in pixWriteMemPng(data, size, pix, 0) }
     }
 
+    /// Encodes `image` in a format Leptonica writes (`IFF_BMP`, `IFF_GIF`, `IFF_WEBP`...).
+    public static func encodedBytes(_ image: RasterImage, format: Int32) -> [UInt8] {
+        encode(image) { data, size, pix in pixWriteMem(data, size, pix, format) }
+    }
+
+    /// An uncompressed 8-bit TIFF (gray, or RGB with `rgb`) whose directory comes before its pixels, in strips
+    /// of 8 rows (as many writers lay it out), so that a file cut short keeps its directory and loses image data.
+    public static func tiffWithDirectoryFirst(_ image: RasterImage, rgb: Bool = false) -> [UInt8] {
+        let pixels = rgb ? (image.channels == 3 ? image.pixels : image.pixels.flatMap { [$0, $0, $0] }) : image.grayscale().pixels
+        let samples = rgb ? 3 : 1, rowBytes = image.width * samples, rowsPerStrip = 8
+        let strips = (image.height + rowsPerStrip - 1) / rowsPerStrip
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        let entries = 10, ifdSize = 2 + entries * 12 + 4
+        // After the directory: the three bits-per-sample of RGB (which do not fit in an entry), then the strip tables.
+        let bits = 8 + ifdSize, arrays = bits + 8, dataStart = arrays + 8 * strips
+        func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
+            u16(tag) + u16(type) + u32(count) + (type == 3 && count == 1 ? u16(value) + [0, 0] : u32(value))
+        }
+        var out = Array("II*\0".utf8) + u32(8) + u16(entries)
+        out += entry(256, 4, 1, image.width) + entry(257, 4, 1, image.height)
+        out += rgb ? entry(258, 3, 3, bits) : entry(258, 3, 1, 8)
+        out += entry(259, 3, 1, 1) + entry(262, 3, 1, rgb ? 2 : 1) + entry(273, 4, strips, arrays) + entry(277, 3, 1, samples)
+        out += entry(278, 4, 1, rowsPerStrip) + entry(279, 4, strips, arrays + 4 * strips) + entry(284, 3, 1, 1) + u32(0)
+        out += u16(8) + u16(8) + u16(8) + [0, 0]
+        for k in 0..<strips { out += u32(dataStart + k * rowsPerStrip * rowBytes) }
+        for k in 0..<strips { out += u32(min(rowsPerStrip, image.height - k * rowsPerStrip) * rowBytes) }
+        return out + pixels
+    }
+
     private static func encode(_ image: RasterImage,
                                _ write: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>,
                                          UnsafeMutablePointer<PIX>) -> Int32) -> [UInt8] {

@@ -16,6 +16,7 @@ typedef struct {
     int progressive;         ///< JPEG: progressive; PNG: interlaced
     int passes_complete;     ///< interlaced PNG: passes that arrived in full
     int warnings;            ///< number of warnings the library reported
+    int unsupported;         ///< 1 when the file is whole but of a kind this decoder leaves to others (CMYK JPEG)
     char message[200];       ///< the library's first complaint, "" when none
 } sx_image;
 
@@ -24,5 +25,9 @@ typedef struct {
 int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
 int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
 void sx_image_free(sx_image *image);
+
+/// 1 when a PNG's chunks are all there, each with its right checksum, up to IEND; 0 when the file is cut short
+/// or damaged (then `sx_decode_png` keeps what arrived, where libpng as Leptonica calls it gives up loudly).
+int sx_png_intact(const unsigned char *data, size_t size);
 
 #endif

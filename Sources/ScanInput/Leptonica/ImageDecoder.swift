@@ -3,8 +3,10 @@ import ScanModel
 
 /// Decodes PNG, JPEG, TIFF (every page), WebP, BMP and GIF through Leptonica.
 enum ImageDecoder {
-    /// Reads width and height from the header, without decoding pixels.
-    static func dimensions(of data: [UInt8]) -> (width: Int, height: Int)? {
+    /// Reads width and height from the header, without decoding pixels: our own reading for every kind but TIFF,
+    /// so a file cut short after its header still has a size and no library prints about it.
+    static func dimensions(of data: [UInt8], kind: InputKind) -> (width: Int, height: Int)? {
+        if kind != .tiff { return ImageHeader.dimensions(data, kind: kind) }
         _ = Pix.quietOnce
         var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
         let ok = data.withUnsafeBufferPointer { buf in
@@ -21,25 +23,45 @@ enum ImageDecoder {
         return TIFFDirectoryCounter.count(data) ?? 1
     }
 
-    /// Whether a TIFF's chain of pages points past the end of the file: a file cut short, whose later pages are lost.
-    static func pagesCutShort(_ data: [UInt8], kind: InputKind) -> Bool {
-        kind == .tiff && TIFFDirectoryCounter.walk(data).cutShort
+    /// A TIFF cut short: whether its chain of pages points past the end of the file (its later pages are lost),
+    /// and the pages whose image data reaches past it.
+    static func tiffDamage(_ data: [UInt8], kind: InputKind) -> (pagesMissing: Bool, pagesWithDataCut: [Int: Int?]) {
+        guard kind == .tiff else { return (false, [:]) }
+        let walk = TIFFDirectoryCounter.walk(data)
+        return (walk.cutShort, walk.pagesWithDataCut)
     }
 
-    /// Decodes one page. A JPEG or PNG that Leptonica refuses is decoded again as far
-    /// as it goes, as image viewers show it, and comes with a `page-damaged` finding.
-    /// Throws `corrupt` when nothing usable decodes.
+    /// The rows of a TIFF page from `row` on, which never arrived, made white like the other decoders' missing
+    /// rows (libtiff fills them with rows it decoded before). Returns `row`, or nil when it is past the bottom.
+    static func blankLostRows(_ image: inout RasterImage, from row: Int) -> Int? {
+        guard row >= 0, row < image.height else { return nil }
+        let start = row * image.width * image.channels
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            for i in start..<p.count { p[i] = 255 }
+        }
+        return row
+    }
+
+    /// Decodes one page. A damaged file is decoded as far as it goes, as image viewers show it, and comes with a
+    /// `page-damaged` finding: JPEG always through our libjpeg decoding (Leptonica's is the same, but prints to
+    /// stderr); a PNG that is not whole through ours; a BMP, GIF or WebP that Leptonica refuses through our readers.
+    /// Throws `corrupt`, with the reason, when nothing usable decodes.
     static func decode(_ data: [UInt8], kind: InputKind, page: Int,
                        maxPixels: Int = .max) throws -> (image: RasterImage, findings: [Finding]) {
         _ = Pix.quietOnce
         func damaged(_ partial: TolerantDecoder.Partial) -> (RasterImage, [Finding]) {
             (partial.image, partial.problem.map { [Finding(code: "page-damaged", message: $0, page: page)] } ?? [])
         }
-        // JPEG: the same libjpeg decoding as Leptonica's, without its messages on stderr;
-        // Leptonica is the fallback for what ours doesn't read (CMYK).
-        if kind == .jpeg, let partial = TolerantDecoder.decode(data, kind: kind, maxPixels: maxPixels) {
-            return damaged(partial)
+        func ours() throws -> (RasterImage, [Finding])? {
+            switch TolerantDecoder.decode(data, kind: kind, maxPixels: maxPixels) {
+            case .decoded(let partial): return damaged(partial)
+            case .unreadable(let reason): throw ScanError(.corrupt, page: page, reason)
+            case .unsupported: return nil
+            }
         }
+        // Leptonica is the fallback for the JPEGs ours doesn't read (CMYK).
+        if kind == .jpeg, let result = try ours() { return result }
+        if kind == .png, !TolerantDecoder.pngIsIntact(data), let result = try ours() { return result }
         let pix: Pix? = data.withUnsafeBufferPointer { buf in
             if kind == .tiff {
                 return Pix.wrap(pixReadMemTiff(buf.baseAddress, buf.count, Int32(page)))
@@ -47,11 +69,17 @@ enum ImageDecoder {
             return Pix.wrap(pixReadMem(buf.baseAddress, buf.count))
         }
         guard let pix else {
-            // PNG: Leptonica's reader refuses a file cut short; ours keeps the rows that arrived.
-            if kind == .png, let partial = TolerantDecoder.decode(data, kind: kind, maxPixels: maxPixels) {
-                return damaged(partial)
+            let partial: TolerantDecoder.Partial?
+            switch kind {
+            case .png: if let result = try ours() { return result } else { partial = nil }
+            case .bmp: partial = BMPReader.decode(data, maxPixels: maxPixels)
+            case .gif: partial = GIFReader.decode(data, maxPixels: maxPixels)
+            case .webp: partial = WebPReader.decode(data, maxPixels: maxPixels)
+            default: partial = nil
             }
-            throw ScanError(.corrupt, page: page, "the \(kind.rawValue.uppercased()) data could not be decoded")
+            if let partial { return damaged(partial) }
+            let reason = kind == .tiff || kind == .jpeg ? "" : " (damaged, or cut short before its first row)"
+            throw ScanError(.corrupt, page: page, "the \(kind.displayName) data could not be decoded\(reason)")
         }
         guard pix.width > 0, pix.height > 0, let image = pix.rasterImage() else {
             throw ScanError(.emptyPage, page: page, "the image has no pixels")
@@ -67,32 +95,81 @@ enum TIFFDirectoryCounter {
         return n > 0 ? n : nil
     }
 
-    /// The pages whose directories are in the file, and whether the chain goes on past its end.
-    static func walk(_ d: [UInt8]) -> (pages: Int, cutShort: Bool) {
-        guard d.count >= 8 else { return (0, false) }
+    /// The pages whose directories are in the file, whether the chain goes on past its end, and the pages
+    /// whose strips or tiles reach past it (libtiff leaves those parts black or fails, and Leptonica says
+    /// nothing), each with the first row lost when the page is in strips.
+    static func walk(_ d: [UInt8]) -> (pages: Int, cutShort: Bool, pagesWithDataCut: [Int: Int?]) {
+        guard d.count >= 8 else { return (0, false, [:]) }
         let little = d[0] == 0x49
-        func u16(_ o: Int) -> Int? {
-            guard o >= 0, o + 2 <= d.count else { return nil }
-            return little ? Int(d[o]) | Int(d[o + 1]) << 8 : Int(d[o]) << 8 | Int(d[o + 1])
-        }
         func u(_ o: Int, _ n: Int) -> Int? {
-            guard o >= 0, o + n <= d.count else { return nil }
+            guard o >= 0, n <= 8, o + n <= d.count else { return nil }
             var v = 0
             for k in 0..<n { v |= Int(d[o + (little ? k : n - 1 - k)]) << (8 * k) }
             return v
         }
-        guard let magic = u16(2) else { return (0, false) }
+        guard let magic = u(2, 2) else { return (0, false, [:]) }
         let big = magic == 43
+        let countSize = big ? 8 : 2, entrySize = big ? 20 : 12, valueSize = big ? 8 : 4
         var offset = big ? u(8, 8) : u(4, 4)
         var n = 0
-        var seen = Set<Int>()
+        var seen = Set<Int>(), cut: [Int: Int?] = [:]
         while let o = offset, o != 0, !seen.contains(o), n < 10_000 {
             seen.insert(o)
-            guard let entries = big ? u(o, 8) : u16(o) else { return (n, o >= d.count) }
+            guard let entries = u(o, countSize) else { return (n, o >= d.count, cut) }
+            // The values of one entry: inline when they fit, else at the offset the entry holds.
+            func values(_ entry: Int) -> [Int]? {
+                guard let type = u(entry + 2, 2), let count = u(entry + 4, big ? 8 : 4), count < 1 << 24 else { return nil }
+                let size: Int
+                switch type {
+                case 3: size = 2
+                case 4: size = 4
+                case 16: size = 8
+                default: return nil
+                }
+                let start = count * size <= valueSize ? entry + 4 + (big ? 8 : 4) : u(entry + 4 + (big ? 8 : 4), valueSize)
+                guard let start else { return nil }
+                var out: [Int] = []
+                for k in 0..<count {
+                    guard let v = u(start + k * size, size) else { return nil }
+                    out.append(v)
+                }
+                return out
+            }
+            var starts: [Int]?, lengths: [Int]?, lost = false, strips = false, rowsPerStrip = Int.max
+            var width = 0, bits = 0, samples = 1, compression = 1, planar = 1
+            for k in 0..<min(entries, 4096) {
+                let entry = o + countSize + k * entrySize
+                guard let tag = u(entry, 2) else { lost = true; break }
+                switch tag {
+                case 273, 324: starts = values(entry); strips = tag == 273; if starts == nil { lost = true }
+                case 278: rowsPerStrip = values(entry)?.first ?? rowsPerStrip
+                case 256: width = values(entry)?.first ?? 0
+                case 258: bits = values(entry)?.first ?? 0
+                case 259: compression = values(entry)?.first ?? 0
+                case 277: samples = values(entry)?.first ?? 1
+                case 284: planar = values(entry)?.first ?? 1
+                case 279, 325: lengths = values(entry); if lengths == nil { lost = true }
+                default: break
+                }
+            }
+            var firstLostRow: Int?
+            if let starts, let lengths, let k = starts.indices.first(where: { k in k >= lengths.count || starts[k] + lengths[k] > d.count }) {
+                lost = true
+                // One plane of strips: strip k holds rows k × rowsPerStrip and on. Of an uncompressed strip the
+                // whole rows that arrived are read; a compressed one is lost whole. (libtiff fills what is lost
+                // with rows it decoded before.)
+                let (row, overflow) = k.multipliedReportingOverflow(by: rowsPerStrip)
+                if strips, planar == 1, starts.count == lengths.count, !overflow, rowsPerStrip > 0 {
+                    let rowBytes = (width * samples * bits + 7) / 8
+                    let arrived = compression == 1 && rowBytes > 0 ? max(0, d.count - starts[k]) / rowBytes : 0
+                    firstLostRow = row + min(arrived, rowsPerStrip)
+                }
+            }
+            if lost { cut[n] = firstLostRow }
             n += 1
-            offset = big ? u(o + 8 + entries * 20, 8) : u(o + 2 + entries * 12, 4)
-            if offset == nil { return (n, true) }
+            offset = u(o + countSize + entries * entrySize, valueSize)
+            if offset == nil { return (n, true, cut) }
         }
-        return (n, false)
+        return (n, false, cut)
     }
 }

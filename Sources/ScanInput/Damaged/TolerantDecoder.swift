@@ -3,6 +3,7 @@ import ScanModel
 
 /// Decodes damaged JPEG and PNG files as far as they go (libjpeg, libpng through
 /// `CImageCodecs`), keeping every row that arrived; rows that never arrived are white.
+/// `BMPReader`, `GIFReader` and `WebPReader` do the same for their kinds.
 enum TolerantDecoder {
     struct Partial {
         var image: RasterImage
@@ -10,8 +11,16 @@ enum TolerantDecoder {
         var problem: String?
     }
 
-    /// Nil when nothing usable could be decoded.
-    static func decode(_ data: [UInt8], kind: InputKind, maxPixels: Int) -> Partial? {
+    /// What our decoding made of a file.
+    enum Outcome {
+        case decoded(Partial)
+        /// Nothing usable: the reason, with the library's complaint.
+        case unreadable(String)
+        /// A whole file of a kind this decoder leaves to Leptonica (a CMYK JPEG).
+        case unsupported
+    }
+
+    static func decode(_ data: [UInt8], kind: InputKind, maxPixels: Int) -> Outcome {
         var out = sx_image()
         let status: Int32 = data.withUnsafeBufferPointer { buf in
             switch kind {
@@ -21,19 +30,30 @@ enum TolerantDecoder {
             }
         }
         defer { sx_image_free(&out) }
-        guard status == 0, let pixels = out.pixels, out.width > 0, out.height > 0 else { return nil }
-        // A baseline JPEG cut before its first row holds nothing but its header.
-        if kind == .jpeg, out.progressive == 0, out.truncated != 0 || out.stopped != 0, out.rows_complete == 0 { return nil }
-        let count = Int(out.width) * Int(out.height) * Int(out.channels)
-        let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
-                                pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
         let complaint = withUnsafeBytes(of: out.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
+        let name = kind.displayName, why = complaint.isEmpty ? "" : " (\(complaint.lowercasedFirst))"
+        if out.unsupported != 0 { return .unsupported }
+        guard status == 0, let pixels = out.pixels, out.width > 0, out.height > 0 else {
+            return .unreadable("the \(name) data cannot be decoded\(why)")
+        }
+        // A baseline JPEG cut before its first row holds nothing but its header.
+        if kind == .jpeg, out.progressive == 0, out.truncated != 0 || out.stopped != 0, out.rows_complete == 0 {
+            return .unreadable("the \(name) data \(out.truncated != 0 ? "ends" : "is corrupt") before its first row\(why)")
+        }
+        let count = Int(out.width) * Int(out.height) * Int(out.channels)
+        let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
+                                pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
         let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image)
                                     : pngProblem(out, complaint: complaint)
         // Rows that never arrived (or came after the data broke off) are already white.
-        return Partial(image: image, problem: problem)
+        return .decoded(Partial(image: image, problem: problem))
+    }
+
+    /// Whether a PNG is whole: every chunk there with its right checksum, up to its end.
+    static func pngIsIntact(_ data: [UInt8]) -> Bool {
+        data.withUnsafeBufferPointer { sx_png_intact($0.baseAddress, $0.count) == 1 }
     }
 
     private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage) -> String? {

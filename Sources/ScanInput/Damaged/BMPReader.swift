@@ -1,0 +1,86 @@
+import ScanModel
+
+/// Reads an uncompressed BMP as far as its data goes. Leptonica refuses a BMP whose pixel data is shorter than
+/// its header promises; viewers show the rows that arrived. BMP stores rows bottom up, so a file cut short
+/// loses the top of the picture.
+enum BMPReader {
+    static func decode(_ d: [UInt8], maxPixels: Int) -> TolerantDecoder.Partial? {
+        let le = ImageHeader.le
+        guard let dataOffset = le(d, 10, 4), let header = le(d, 14, 4), header == 12 || header >= 40 else { return nil }
+        let core = header == 12
+        let width: Int, rawHeight: Int, bits: Int, compression: Int
+        if core {
+            guard let w = le(d, 18, 2), let h = le(d, 20, 2), let b = le(d, 24, 2) else { return nil }
+            (width, rawHeight, bits, compression) = (w, h, b, 0)
+        } else {
+            guard let w = le(d, 18, 4), let h = le(d, 22, 4), let b = le(d, 28, 2), let c = le(d, 30, 4) else { return nil }
+            (width, rawHeight, bits, compression) = (Int(Int32(truncatingIfNeeded: w)), Int(Int32(truncatingIfNeeded: h)), b, c)
+        }
+        let height = abs(rawHeight), topDown = rawHeight < 0
+        // 0: BI_RGB; 3: BI_BITFIELDS (16 and 32 bits). Run-length coded BMPs are left to Leptonica.
+        guard width > 0, height > 0, width <= maxPixels / height, [1, 4, 8, 16, 24, 32].contains(bits),
+              compression == 0 || (compression == 3 && (bits == 16 || bits == 32)) else { return nil }
+
+        // Colour masks: given after a 40-byte header (or inside a longer one), else the defaults.
+        var masks: [Int] = bits == 16 ? [0x7C00, 0x03E0, 0x001F] : [0xFF0000, 0x00FF00, 0x0000FF]
+        if compression == 3 {
+            guard let r = le(d, 54, 4), let g = le(d, 58, 4), let b = le(d, 62, 4) else { return nil }
+            masks = [r, g, b]
+        }
+        // The palette follows the header (and the masks, for a 40-byte header with bitfields).
+        var palette: [(UInt8, UInt8, UInt8)] = []
+        if bits <= 8 {
+            let entry = core ? 3 : 4
+            let start = 14 + header + (compression == 3 && header == 40 ? 12 : 0)
+            let used = core ? 0 : (le(d, 46, 4) ?? 0)
+            let count = used > 0 && used <= 1 << bits ? used : 1 << bits
+            for k in 0..<count {
+                let o = start + k * entry
+                guard o + 3 <= d.count else { break }
+                palette.append((d[o + 2], d[o + 1], d[o]))
+            }
+            guard !palette.isEmpty else { return nil }
+        }
+        let gray = !palette.isEmpty && palette.allSatisfy { $0.0 == $0.1 && $0.1 == $0.2 }
+        let channels = gray ? 1 : 3
+        let rowBytes = (width * bits + 31) / 32 * 4
+        guard dataOffset < d.count else { return nil }
+        let rowsPresent = min(height, (d.count - dataOffset) / rowBytes)
+        guard rowsPresent > 0 else { return nil }
+
+        func channel(_ v: Int, _ mask: Int) -> UInt8 {
+            guard mask != 0 else { return 0 }
+            let shift = mask.trailingZeroBitCount, top = (mask >> shift)
+            return UInt8(truncatingIfNeeded: ((v & mask) >> shift) * 255 / top)
+        }
+        var pixels = [UInt8](repeating: 255, count: width * height * channels)
+        for r in 0..<rowsPresent {
+            let y = topDown ? r : height - 1 - r
+            let row = dataOffset + r * rowBytes
+            for x in 0..<width {
+                let rgb: (UInt8, UInt8, UInt8)
+                switch bits {
+                case 24: rgb = (d[row + 3 * x + 2], d[row + 3 * x + 1], d[row + 3 * x])
+                case 32, 16:
+                    let v = le(d, row + x * bits / 8, bits / 8) ?? 0
+                    rgb = (channel(v, masks[0]), channel(v, masks[1]), channel(v, masks[2]))
+                default:
+                    let bit = x * bits
+                    let index = Int(d[row + bit / 8] >> UInt8(8 - bits - bit % 8)) & ((1 << bits) - 1)
+                    rgb = index < palette.count ? palette[index] : (0, 0, 0)
+                }
+                let o = (y * width + x) * channels
+                if gray {
+                    pixels[o] = rgb.0
+                } else {
+                    pixels[o] = rgb.0; pixels[o + 1] = rgb.1; pixels[o + 2] = rgb.2
+                }
+            }
+        }
+        let image = RasterImage(width: width, height: height, channels: channels, pixels: pixels)
+        guard rowsPresent < height else { return .init(image: image, problem: nil) }
+        let lost = topDown ? "bottom" : "top"
+        return .init(image: image, problem: "the BMP data ends after \(rowsPresent) of \(height) rows; "
+                     + "the rest (the picture's \(lost), as this BMP stores its rows) is blank")
+    }
+}
