@@ -279,21 +279,11 @@ public struct BusinessCardParser: Sendable {
         return nil
     }
 
-    /// Mobile ranges of the countries cards commonly come from (national significant numbers).
+    /// Whether the number is a mobile by its region's numbering plan (libphonenumber's ranges, every region).
     static func isMobileNumber(_ e: Entity) -> Bool { isMobileNumber(e164: e.value.e164) }
 
     static func isMobileNumber(e164: String?) -> Bool {
-        guard let e164 else { return false }
-        let d = String(e164.dropFirst())
-        for (cc, prefixes) in [("44", ["7"]), ("49", ["15", "16", "17"]), ("33", ["6", "7"]), ("61", ["4"]), ("353", ["8"]),
-                                ("31", ["6"]), ("32", ["4"]), ("41", ["7"]), ("43", ["6"]), ("34", ["6", "7"]), ("39", ["3"])] {
-            if d.hasPrefix(cc) {
-                let nsn = d.dropFirst(cc.count)
-                if cc == "353" && !nsn.hasPrefix("8") { return false }
-                return prefixes.contains { nsn.hasPrefix($0) } && !(cc == "44" && nsn.hasPrefix("70"))
-            }
-        }
-        return false
+        e164.flatMap(PhoneLineKind.of(e164:)) == .mobile
     }
 
     static func profile(_ url: String) -> String? {

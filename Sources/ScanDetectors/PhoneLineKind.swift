@@ -1,0 +1,45 @@
+import Foundation
+
+/// What a phone number is by its numbering plan: a mobile or a fixed line, as libphonenumber tells them apart.
+public enum PhoneLineKind: String, Sendable {
+    case mobile, fixedLine
+
+    /// The kind of an E.164 number (`+41791234567`), from its region's mobile and fixed-line ranges
+    /// (`PhoneTypes.swift`). Nil when the plan cannot tell (the US and Canada give both the same ranges), when the
+    /// number falls in both or in neither, or when regions sharing the calling code disagree.
+    public static func of(e164: String) -> PhoneLineKind? {
+        let digits = e164.hasPrefix("+") ? String(e164.dropFirst()) : e164
+        guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        // Calling codes are prefix-free: at most one of the first three prefixes is one.
+        guard let code = (1...3).lazy.map({ String(digits.prefix($0)) }).first(where: { plans[$0] != nil }),
+              let regions = plans[code] else { return nil }
+        let national = String(digits.dropFirst(code.count))
+        let kinds = Set(regions.compactMap { plan -> PhoneLineKind? in
+            let mobile = whole(plan.mobile, national), fixed = plan.fixed.map { whole($0, national) } ?? false
+            return mobile == fixed ? nil : mobile ? .mobile : .fixedLine
+        })
+        return kinds.count == 1 ? kinds.first : nil
+    }
+
+    private struct Plan: @unchecked Sendable {
+        let mobile: NSRegularExpression
+        let fixed: NSRegularExpression?
+    }
+
+    /// The patterns by calling code, compiled once, anchored at both ends.
+    private static let plans: [String: [Plan]] = {
+        func compiled(_ pattern: String) -> NSRegularExpression? {
+            pattern.isEmpty ? nil : try? NSRegularExpression(pattern: "^(?:" + pattern + ")$")
+        }
+        var out: [String: [Plan]] = [:]
+        for (_, code, mobile, fixed) in PhoneMetadata.typeRows {
+            guard let m = compiled(mobile) else { continue }
+            out[code, default: []].append(Plan(mobile: m, fixed: compiled(fixed)))
+        }
+        return out
+    }()
+
+    private static func whole(_ pattern: NSRegularExpression, _ s: String) -> Bool {
+        pattern.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil
+    }
+}
