@@ -198,6 +198,39 @@ import ScanModel
         extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard).businessCard!
     }
 
+    /// Look-alike letters of a sans-serif face: a name's capital `I` read as `l`, an e-mail's `l` read as `1` or `I`; and a
+    /// German name whose e-mail writes its umlauts out (`Hänel` as `haenel`), which makes the line its owner's name, not a
+    /// company named by the domain.
+    @Test func lookAlikeLettersAndUmlautsWrittenOut() {
+        let iain = card([Fixture.line(40, "Walters and Sons", h: 16), Fixture.line(80, "Prof. lain Lyons", h: 24),
+                         Fixture.line(110, "Operations Director"), Fixture.line(150, "iain_lyons@walters.co.uk")])
+        #expect(iain.name?.full == "Prof. Iain Lyons")
+        #expect(iain.title == "Operations Director")
+        #expect(BusinessCardParser.capitalIRead("la") == "la" && BusinessCardParser.capitalIRead("lrene") == "Irene")
+        #expect(BusinessCardParser.capitalIRead("le") == "le" && BusinessCardParser.capitalIRead("Lena") == "Lena")
+
+        let hasler = card([Fixture.line(40, "Meister AG", h: 16), Fixture.line(80, "Lio Hasler", h: 24),
+                           Fixture.line(150, "E-mail: 1.hasler@meister.ch")])
+        #expect(hasler.emails.map(\.address) == ["l.hasler@meister.ch"])
+        let keeps = card([Fixture.line(80, "Lio Hasler", h: 24), Fixture.line(150, "E-mail: team1.sales@meister.ch")])
+        #expect(keeps.emails.map(\.address) == ["team1.sales@meister.ch"], "no name is spelled by the mend")
+
+        let haenel = card([Fixture.line(80, "Hüseyin Hänel", h: 24), Fixture.line(110, "Executive Assistant"),
+                           Fixture.line(150, "E-Mail: hhaenel@haenel.de")])
+        #expect(haenel.name?.full == "Hüseyin Hänel")
+        #expect(haenel.organization == nil)
+        #expect(BusinessCardParser.spellsPerson("lhoermann", ["Laura", "Hörmann"]))
+        #expect(BusinessCardParser.matchesLocal("jmueller", ["Jana", "Müller"]) && BusinessCardParser.matchesLocal("jmuller", ["Jana", "Müller"]))
+    }
+
+    /// A firm of partners' names printed in capitals is such a firm too.
+    @Test func partnersNamesInCapitals() {
+        #expect(BusinessCardParser.joinedSurnames("OCONNOR, RAMIREZ AND PRICE"))
+        #expect(BusinessCardParser.joinedSurnames("Shaw, Gaines and Martin"))
+        #expect(!BusinessCardParser.joinedSurnames("NORTH WEST TRADING"), "no joiner")
+        #expect(!BusinessCardParser.joinedSurnames("JOHN SMITH"))
+    }
+
     /// A job title in no word list, printed as large as the name right under it: the title when the organization is found
     /// on a line of its own; without one, such a line may be the company and is left alone.
     @Test func aTitleAsLargeAsTheNameUnderIt() {

@@ -112,7 +112,7 @@ public struct BusinessCardParser: Sendable {
         var nameBest = -Double.infinity
         for i in free where i != orgIndex {
             let l = lines[i]
-            let words = l.line.words.map(\.text).filter { $0.contains(where: \.isLetter) }
+            let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
             guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { continue }
             // A title before the name may be printed in small letters (`mr. Faye Hendriks`).
             guard words.enumerated().allSatisfy({ n, w in
@@ -130,7 +130,7 @@ public struct BusinessCardParser: Sendable {
         var nameCorrection: (from: String, to: String)?
         if let ni = nameIndex {
             let l = lines[ni]
-            var full = Text.clean(l.text)
+            var full = Text.clean(l.text).split(separator: " ").map { Self.capitalIRead(String($0)) }.joined(separator: " ")
             if let local = emailLocal, let fix = Self.agreeWithLocal(full, local) {
                 nameCorrection = (full, fix)
                 full = fix
@@ -353,14 +353,22 @@ public struct BusinessCardParser: Sendable {
     /// "and" (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Dupont et Fils`), or by a hyphen within one word
     /// (`Marshall-Dawson`). A person's name on a card has no joiner.
     static func joinedSurnames(_ text: String) -> Bool {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        var t = text.trimmingCharacters(in: .whitespaces)
         guard !t.contains(where: \.isNumber) else { return false }
+        // In capitals (`OCONNOR, RAMIREZ AND PRICE`): as it would be written in small letters.
+        if t.contains(where: \.isLetter), t == t.uppercased() {
+            t = t.split(separator: " ").map { w in
+                let lower = w.lowercased()
+                return joiners.contains(lower.trimmingCharacters(in: .punctuationCharacters)) ? lower : lower.prefix(1).uppercased() + lower.dropFirst()
+            }.joined(separator: " ")
+        }
         return Text.range(t, hyphenedNames) != nil || t.contains(",") && Text.range(t, listedNames) != nil
             || Text.range(t, pairedNames) != nil
     }
 
     // The patterns of `joinedSurnames`, put together once.
     private static let surname = #"\p{Lu}[\p{Ll}'’]+"#
+    private static let joiners: Set<String> = ["and", "&", "und", "et", "en", "e", "y", "og", "och"]
     private static let nameJoiner = #"(?:,\s*|\s+(?:and|&|und|et|en|e|y|og|och)\s+|,\s*(?:and|&|und|et|en|e|y)\s+)"#
     private static let hyphenedNames = "^" + surname + "-" + surname + "$"
     private static let listedNames = "^" + surname + "(?:" + nameJoiner + surname + "){1,3}$"
@@ -378,12 +386,16 @@ public struct BusinessCardParser: Sendable {
 
     /// `johnm`, `john.moore`, `jmoore`, `moore` against `John Moore` (accents aside: `chloe` for `Chloé`).
     static func matchesLocal(_ local: String, _ words: [String]) -> Bool {
-        let ws = words.map(plainLetters).filter { $0.count >= 2 }
-        guard let given = ws.first, let family = ws.last else { return false }
+        let ws = words.filter { plainLetters($0).count >= 2 }
+        guard let first = ws.first, let last = ws.last else { return false }
         let l = plainLetters(local)
         if l.isEmpty { return false }
-        return l.contains(family) || l.contains(given) && given.count >= 3
-            || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
+        return spellings(first).contains { given in
+            spellings(last).contains { family in
+                l.contains(family) || l.contains(given) && given.count >= 3
+                    || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
+            }
+        }
     }
 
     /// An Irish county's line, `Co.` and one or two words (`Co. Down`, `CO. TYRONE`), in the Republic or in Northern
@@ -407,16 +419,17 @@ public struct BusinessCardParser: Sendable {
         printed.split(separator: "@").first.map { String($0.split(separator: " ").last ?? $0) }
     }
 
-    /// The e-mail address with the capital `I`s of its local part read as `l`, when only then does the local part spell the
-    /// card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` for Lisa Hansen): in a sans-serif face the two
-    /// letters are one shape. Nil when the address spells the name as read, or does not with the mend either.
+    /// The e-mail address with the capital `I`s and the `1`s of its local part read as `l`, when only then does the local
+    /// part spell the card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` or `1.hansen@...` for Lisa
+    /// Hansen): in a sans-serif face the three are nearly one shape. Nil when the address spells the name as read, or
+    /// does not with the mend either.
     static func localMendedByName(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-              let printedLocal = printedLocalPart(printed), printedLocal.contains("I"),
+              let printedLocal = printedLocalPart(printed), printedLocal.contains(where: { $0 == "I" || $0 == "1" }),
               printedLocal.lowercased() == String(address[..<at]) else { return nil }
         let words = [given, family]
         guard !spellsPerson(String(address[..<at]), words) else { return nil }
-        let mended = String(printedLocal.map { $0 == "I" ? "l" : Character($0.lowercased()) })
+        let mended = String(printedLocal.map { $0 == "I" || $0 == "1" ? "l" : Character($0.lowercased()) })
         return spellsPerson(mended, words) ? mended + address[at...] : nil
     }
 
@@ -438,11 +451,31 @@ public struct BusinessCardParser: Sendable {
     /// Whether the e-mail's local part is the whole of a person's name printed as `words`: the given and family
     /// names in either order, or one of them cut to its initial (`sarabarber`, `barber.sara`, `sbarber`, `mariam`).
     static func spellsPerson(_ local: String, _ words: [String]) -> Bool {
-        let ws = words.map(plainLetters)
-        guard (2...3).contains(ws.count), ws.allSatisfy({ $0.count >= 2 }), let given = ws.first, let family = ws.last else { return false }
+        guard (2...3).contains(words.count), let first = words.first, let last = words.last,
+              words.allSatisfy({ plainLetters($0).count >= 2 }) else { return false }
         let l = plainLetters(local)
-        let g = String(given.prefix(1)), f = String(family.prefix(1))
-        return [given + family, family + given, g + family, given + f, family + g, f + given].contains(l)
+        for given in spellings(first) {
+            for family in spellings(last) {
+                let g = String(given.prefix(1)), f = String(family.prefix(1))
+                if [given + family, family + given, g + family, given + f, family + g, f + given].contains(l) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The ways an address spells a name's word: without accents (`Hänel` as `hanel`), and with German umlauts
+    /// and `ß` written out (`haenel`).
+    static func spellings(_ word: String) -> [String] {
+        let plain = plainLetters(word), spelled = plainLetters(transliterated(word.uppercased()))
+        return plain == spelled ? [plain] : [plain, spelled]
+    }
+
+    /// A word of a name with its first letter read as `l` where a capital `I` was printed (`lain` for `Iain`, `lrene`):
+    /// in a sans-serif face the two are one shape, and a name's word starts with a capital. Particles (`la`) stay.
+    static func capitalIRead(_ word: String) -> String {
+        guard word.count >= 3, word.first == "l", word.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }),
+              !particles.contains(word) else { return word }
+        return "I" + word.dropFirst()
     }
 
     /// The name with one word mended from the e-mail's local part, when OCR misread a single
