@@ -260,7 +260,7 @@ public struct DataDetector: Sendable {
     ]
 
     /// Postal-code shapes that belong to one country (the 5-digit codes do not).
-    static let postalShapeRegions: Set<String> = ["US", "CA", "GB", "AU", "NL"]
+    static let postalShapeRegions: Set<String> = ["US", "CA", "GB", "AU", "NL", "IE"]
 
     /// Letters glued before `$`, upper-cased.
     static let dollarRegions: [String: String] = [

@@ -223,6 +223,35 @@ import ScanModel
         #expect(BusinessCardParser.matchesLocal("jmueller", ["Jana", "Müller"]) && BusinessCardParser.matchesLocal("jmuller", ["Jana", "Müller"]))
     }
 
+    /// A person's own domain and no other line that can be a name: the line is the name, not the company.
+    @Test func aNameThatOnlyTheDomainMadeACompany() {
+        let c = card([Fixture.line(80, "Melissa Chase", h: 24), Fixture.line(110, "Herpetologist"),
+                      Fixture.line(150, "1-217-739-5677"), Fixture.line(170, "www.chase.com")])
+        #expect(c.name?.full == "Melissa Chase")
+        #expect(c.organization == nil)
+        #expect(c.title == "Herpetologist")
+    }
+
+    /// E-mail and web addresses as OCR breaks them: a label glued on before a family name alone, a space read inside
+    /// the local part, a `w` doubled.
+    @Test func addressesMendedFromTheName() {
+        let payne = card([Fixture.line(80, "Tracy Payne", h: 24), Fixture.line(110, "Director"),
+                          Fixture.line(150, "Epayne@singleton.com"), Fixture.line(170, "Wwww.singleton.com")])
+        #expect(payne.emails.map(\.address) == ["payne@singleton.com"])
+        #expect(payne.urls.map(\.url) == ["www.singleton.com"])
+        let james = card([Fixture.line(80, "James Johnson", h: 24), Fixture.line(150, "james _johnson@brownrosalessmith.com")])
+        #expect(james.emails.map(\.address) == ["james_johnson@brownrosalessmith.com"])
+        let other = card([Fixture.line(80, "James Johnson", h: 24), Fixture.line(150, "mail _sales@brownrosalessmith.com")])
+        #expect(other.emails.map(\.address) == ["_sales@brownrosalessmith.com"], "the joined address spells no name")
+    }
+
+    /// An Eircode says the card is Irish, so its national numbers get their +353.
+    @Test func anEircodeMakesTheNumbersIrish() {
+        let c = card([Fixture.line(80, "Lana Long", h: 24), Fixture.line(110, "56 Comyn Street"),
+                      Fixture.line(130, "Seana Ville, X05 N3YH"), Fixture.line(150, "(01) 112 4334")])
+        #expect(c.phones.map(\.e164) == ["+35311124334"])
+    }
+
     /// A firm of partners' names printed in capitals is such a firm too.
     @Test func partnersNamesInCapitals() {
         #expect(BusinessCardParser.joinedSurnames("OCONNOR, RAMIREZ AND PRICE"))
@@ -376,6 +405,11 @@ import ScanModel
         #expect(BusinessCardParser.withoutMarks(line([("Smith", 100, 25, 0.95), ("&", 200, 40, 0.5), ("Jones", 300, 25, 0.99)]))
                 == "Smith & Jones")
         #expect(BusinessCardParser.withoutMarks(line([("Studio", 100, 25, 0.95), ("7", 200, 60, 0.6)])) == "Studio 7")
+        // A round logo read as `0`: as wide as it is tall, and taller than the words.
+        let logo = LayoutLine(page: 0, words: [LayoutWord(text: "0", box: BoundingBox(x: 72, y: 72, width: 98, height: 97), confidence: 0.9),
+                                               LayoutWord(text: "Davis-Weber", box: BoundingBox(x: 180, y: 87, width: 405, height: 65), confidence: 1)],
+                              level: 100)
+        #expect(BusinessCardParser.withoutMarks(logo) == "Davis-Weber")
     }
 
     @Test func oneMisreadLetterOfTheNameIsMendedFromTheEmail() {

@@ -25,6 +25,7 @@ public struct BusinessCardParser: Sendable {
     public func parse(_ lines: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
         var card = BusinessCard()
         var used = Set<Int>()   // lines taken by contacts
+        var wordBeforeEmail: [String: String] = [:]   // the word printed just before an address, a space between
         // --- Contacts.
         for (i, l) in lines.enumerated() {
             for e in l.entities {
@@ -32,9 +33,13 @@ public struct BusinessCardParser: Sendable {
                 case .email:
                     let a = e.value.address ?? e.text.lowercased()
                     if !card.emails.contains(where: { $0.address == a }) { card.emails.append(.init(address: a, source: l.provenance(of: e))) }
+                    let before = String(l.text.unicodeScalars.prefix(e.range.start))
+                    if before.hasSuffix(" "), let word = before.split(separator: " ").last { wordBeforeEmail[a] = String(word) }
                     used.insert(i)
                 case .url:
-                    let u = e.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;"))
+                    var u = e.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;"))
+                    // `wwww.` is `www.` with a letter doubled by OCR; no address starts so.
+                    if let r = u.range(of: #"^[wW]{4,}\."#, options: .regularExpression) { u.replaceSubrange(r, with: "www.") }
                     if let p = Self.profile(u) {
                         card.socialProfiles.append(.init(service: p, value: u, source: l.provenance(of: e)))
                     } else if !card.urls.contains(where: { $0.url == u }) {
@@ -108,24 +113,32 @@ public struct BusinessCardParser: Sendable {
         }
 
         // Name: 2 to 4 words of letters; taller print, the e-mail's local part, few title words.
-        var nameIndex: Int?
-        var nameBest = -Double.infinity
-        for i in free where i != orgIndex {
+        func nameScore(_ i: Int) -> Double? {
             let l = lines[i]
             let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
-            guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { continue }
+            guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { return nil }
             // A title before the name may be printed in small letters (`mr. Faye Hendriks`).
             guard words.enumerated().allSatisfy({ n, w in
                 w.first!.isUppercase || w.first == "(" || Self.particles.contains(w.lowercased())
                     || n == 0 && Self.nameprefixes.contains(Text.key(w))
-            }) else { continue }
+            }) else { return nil }
             var s = l.line.printHeight / median
             if Text.hasAny(l.key, Self.titleWords) { s -= 1.5 }
             if Text.hasAny(l.key, Self.orgSuffixes) { s -= 1 }
             if Text.hasAny(l.key, Self.departmentWords) { s -= 1 }
             if let local = emailLocal, Self.matchesLocal(local, words) { s += 1.5 }
-            s -= 0.05 * Double(i)
-            if s > nameBest { nameBest = s; nameIndex = i }
+            return s - 0.05 * Double(i)
+        }
+        var nameIndex: Int?
+        var nameBest = -Double.infinity
+        for i in free where i != orgIndex {
+            if let s = nameScore(i), s > nameBest { nameBest = s; nameIndex = i }
+        }
+        // A line that only the web or e-mail domain made the organization (`Melissa Chase`, `www.chase.com`) is the
+        // person's own name when no other line can be one: a card without a name is rarer than a person's own domain.
+        if nameIndex == nil, let oi = orgIndex, orgBest == 2, !Text.hasAny(lines[oi].key, Self.orgSuffixes), nameScore(oi) != nil {
+            nameIndex = oi
+            orgIndex = nil
         }
         var nameCorrection: (from: String, to: String)?
         if let ni = nameIndex {
@@ -174,6 +187,8 @@ public struct BusinessCardParser: Sendable {
                     .map { ($0, "a capital I in it was taken for an l, as the name spells it") }
                     ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
                     .map { ($0, "the label before it was glued on, as the name spells the rest") }
+                    ?? Self.localJoinedAcrossSpace(wordBefore: wordBeforeEmail[read], address: read, name)
+                    .map { ($0, "its first part was read apart, before a space, as the name spells the whole") }
                 if let (mended, why) = mend {
                     findings.append(Finding(code: "card-email-from-name", message: "the e-mail address was read as '\(read)'; \(why): '\(mended)'",
                                             field: "businessCard.emails[\(n)]"))
@@ -221,15 +236,19 @@ public struct BusinessCardParser: Sendable {
 
     /// The line's text without a logo read as a letter: a word of one letter or sign,
     /// printed much larger than the rest of the line or read with little confidence
-    /// (`a Horizonsummit Ltd.`, `口 Novaquantum Pty Ltd`).
+    /// (`a Horizonsummit Ltd.`, `口 Novaquantum Pty Ltd`), or one as wide as it is tall and larger
+    /// than the words (`0 Davis-Weber`: a round logo).
     static func withoutMarks(_ line: LayoutLine) -> String {
         guard line.words.count > 1 else { return line.text }
         let kept = line.words.indices.filter { i in
             let w = line.words[i]
             let t = w.text.trimmingCharacters(in: .whitespaces)
-            guard t.count == 1, !t.allSatisfy(\.isNumber), t != "&" else { return true }
+            guard t.count == 1, t != "&" else { return true }
             let others = line.words.indices.filter { $0 != i }.map { line.words[$0].box.height }.sorted()
-            return w.box.height < 1.8 * others[others.count / 2] && w.confidence >= 0.8
+            let height = others[others.count / 2]
+            // A round or square logo read as a letter or digit: taller than the words, and as wide as it is tall.
+            if w.box.height > 1.3 * height, w.box.width > 0.8 * w.box.height { return false }
+            return t.allSatisfy(\.isNumber) || w.box.height < 1.8 * height && w.confidence >= 0.8
         }.map { line.words[$0] }
         return kept.isEmpty ? line.text : kept.map(\.text).joined(separator: " ")
     }
@@ -443,9 +462,21 @@ public struct BusinessCardParser: Sendable {
         for label in Lexicon.shared.emailLabels where local.hasPrefix(label) && local.count > label.count + 2 {
             // (The label's own full stop or colon goes with it: `E.j.mercado@...`.)
             let rest = String(local.dropFirst(label.count).drop { ".:-_".contains($0) })
-            if rest.count >= 2, spellsPerson(rest, words) { return rest + address[at...] }
+            // The rest may be the whole name, or its family or given name alone (`payne@`, `tracy@`).
+            let plain = plainLetters(rest)
+            if rest.count >= 2, spellsPerson(rest, words) || spellings(family).contains(plain)
+                || plain.count >= 3 && spellings(given).contains(plain) { return rest + address[at...] }
         }
         return nil
+    }
+
+    /// The e-mail address with the word before it joined on, when OCR read a space inside the local part (`james _johnson@`,
+    /// `anna .berg@`): a local part starts with no separator, and the joined one spells the card's name. Nil otherwise.
+    static func localJoinedAcrossSpace(wordBefore before: String?, address: String, _ name: BusinessCard.Name) -> String? {
+        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
+              let first = address.first, "._-".contains(first), let before, before.allSatisfy(\.isLetter) else { return nil }
+        let joined = before.lowercased() + address[..<at]
+        return spellsPerson(joined, [given, family]) ? joined + address[at...] : nil
     }
 
     /// Whether the e-mail's local part is the whole of a person's name printed as `words`: the given and family
