@@ -88,7 +88,8 @@ public struct ExtractionService: Sendable {
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorResponder()],
+                                                idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "scanextract"),
             services: [pool] + callbackServices(),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },

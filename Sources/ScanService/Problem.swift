@@ -40,9 +40,14 @@ public struct Problem: HTTPResponseError, Sendable {
         return encoder
     }()
 
+    /// The JSON body.
+    func body() throws -> Data {
+        try Self.encoder.encode(Body(type: "https://scanextract.dev/problems/\(code)", title: status.reasonPhrase,
+                                     status: status.code, code: code, detail: detail, retryAfter: retryAfter))
+    }
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try Self.encoder.encode(Body(type: "https://scanextract.dev/problems/\(code)", title: status.reasonPhrase,
-                                                status: status.code, code: code, detail: detail, retryAfter: retryAfter))
+        let data = try body()
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }

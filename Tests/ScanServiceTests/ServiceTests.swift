@@ -178,6 +178,33 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(r.status, 202, r.text)
     }
 
+    /// What the HTTP parser refuses before any route sees it gets a problem too: a head over the decoder's limit is a
+    /// 431, bytes that are no HTTP a 400 that says so (Hummingbird alone answers both with an empty 400).
+    func testRequestsTheParserRefusesGetAProblem() throws {
+        let server = try start(["--workers", "1"])
+        func raw(_ request: Data) throws -> String {
+            let fd = try HTTP.connection(port: server.port, timeout: 20)
+            defer { close(fd) }
+            _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            shutdown(fd, Int32(SHUT_WR))
+            var out = Data(), chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = recv(fd, &chunk, chunk.count, 0)
+                if n <= 0 { break }
+                out += chunk[0..<n]
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        let big = try raw(Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 120_000))\r\n\r\n".utf8))
+        XCTAssertTrue(big.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"), big)
+        XCTAssertTrue(big.contains("Content-Type: application/problem+json"), big)
+        XCTAssertTrue(big.contains("\"code\":\"header-too-large\""), big)
+        let garbage = try raw(Data("BR\u{01}KEN / HTTP/1.1\r\n\r\n".utf8))
+        XCTAssertTrue(garbage.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), garbage)
+        XCTAssertTrue(garbage.contains("\"code\":\"bad-request\""), garbage)
+        XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "the server goes on")
+    }
+
     func testKeysAreRequiredAndEachKeySeesOnlyItsOwnJobs() throws {
         let server = try start(["--workers", "1"], keys: "alpha-key,beta-key")
         let denied = try server.request("POST", "/v1/extractions", body: Inputs.document(["x"]))
