@@ -198,7 +198,7 @@ public struct ExtractionService: Sendable {
         // A callback is for an answer that comes later: it makes the request asynchronous.
         let async = (request.headers[.prefer]?.lowercased().contains("respond-async") ?? false)
             || admitted.asyncAsked || callbackURL != nil
-        var name = request.headers[.contentDisposition].flatMap(Self.filename(contentDisposition:)) ?? "upload"
+        var name = request.headers[.contentDisposition].flatMap { Multipart.filename(in: "attachment; " + $0) } ?? "upload"
         let upload: Upload
         if let boundary {
             // The form's one file part, streamed to its own file; the form around it may add a little.
@@ -432,13 +432,6 @@ public struct ExtractionService: Sendable {
                 throw Problem(.contentTooLarge, code: "too-many-files", "a batch holds at most \(limits.files) files")
             }
         }
-    }
-
-    static func filename(contentDisposition: String) -> String? {
-        guard let range = contentDisposition.range(of: "filename=") else { return nil }
-        let name = contentDisposition[range.upperBound...].split(separator: ";").first
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
-        return name.map { ($0 as NSString).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The job once finished, or as it is after `seconds`. Woken by the store's signal when

@@ -15,6 +15,17 @@ enum Multipart {
         return nil
     }
 
+    /// The file name a `Content-Disposition` gives (a form part's or a whole upload's), as the service names the input:
+    /// its last path component (`C:\scans\a.png` and `../a.png` are `a.png`), without control characters (a NUL
+    /// would cut the name short where it is stored) and at most 255 bytes. Nil when nothing is left.
+    static func filename(in disposition: String) -> String? {
+        guard var name = parameter("filename", in: disposition) else { return nil }
+        name = String(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
+        name = String(name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "").trimmingCharacters(in: .whitespaces)
+        while name.utf8.count > 255 { name.removeFirst() }
+        return name.isEmpty || name == "." || name == ".." ? nil : name
+    }
+
     /// `name="value"` (or unquoted) in a header's parameters.
     static func parameter(_ name: String, in header: String) -> String? {
         for piece in header.split(separator: ";").dropFirst() {

@@ -184,8 +184,7 @@ struct MultipartStream {
                   let handle = FileHandle(forWritingAtPath: url.path) else {
                 throw Failure.malformed("the part could not be stored")
             }
-            let filename = Multipart.parameter("filename", in: disposition)
-                .map { ($0 as NSString).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 }
+            let filename = Multipart.filename(in: disposition)
             current = (handle, File(url: url, size: 0, head: [], filename: filename))
         }
 

@@ -6,6 +6,19 @@ import XCTest
 final class MultipartStreamTests: XCTestCase {
     let boundary = "xYzBoundary42"
 
+    /// A file name as the service keeps it: the last path component, without control characters, at most 255 bytes.
+    func testFileNamesFromAHostileForm() {
+        XCTAssertEqual(Multipart.filename(in: "form-data; name=\"file\"; filename=\"scans/a.png\""), "a.png")
+        XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"C:\\scans\\b.png\""), "b.png")
+        XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"re\u{0}ceipt.png\""), "receipt.png", "a NUL is dropped, not a cut")
+        XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"line\r\nbreak.png\""), "linebreak.png")
+        XCTAssertNil(Multipart.filename(in: "form-data; filename=\"../..\""))
+        XCTAssertNil(Multipart.filename(in: "form-data; filename=\"\u{0}\""))
+        let long = Multipart.filename(in: "form-data; filename=\"\(String(repeating: "é", count: 300)).pdf\"")
+        XCTAssertEqual(long?.hasSuffix(".pdf"), true)
+        XCTAssertLessThanOrEqual(long?.utf8.count ?? 0, 255)
+    }
+
     /// File parts among thousands of small form fields, with transport padding after some delimiters.
     func body(fields: Int) -> (bytes: [UInt8], files: [[UInt8]]) {
         var out = Array("preamble to ignore\r\n".utf8)
