@@ -289,6 +289,18 @@ final class DamagedInputTests: XCTestCase {
         return (img, findings)
     }
 
+    /// Opens a damaged file: the page keeps the picture's size, and one `page-damaged` finding starting with `prefix`
+    /// says what is wrong. Returns the picture and the message.
+    func openDamaged(_ bytes: [UInt8], _ name: String, saying prefix: String,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> (RasterImage, String) {
+        let (img, findings) = try open(bytes, name)
+        XCTAssertEqual([img.width, img.height], [page.width, page.height], name, file: file, line: line)
+        XCTAssertEqual(findings.map(\.code), ["page-damaged"], name, file: file, line: line)
+        let message = findings.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix(prefix), message, file: file, line: line)
+        return (img, message)
+    }
+
     /// Whether row `y` holds any dark (text) pixel.
     func hasInk(_ img: RasterImage, rows: Range<Int>) -> Bool {
         rows.contains { y in (0..<img.width).contains { img.pixels[(y * img.width + $0) * img.channels] < 100 } }
@@ -321,11 +333,7 @@ final class DamagedInputTests: XCTestCase {
         // reports them near the end of the data; elsewhere its fast path decodes them silently.
         let start = jpeg.count - 240
         for i in stride(from: start, to: start + 40, by: 2) { jpeg[i] = 0xFF; jpeg[i + 1] = 0x00 }
-        let (img, findings) = try open(jpeg, "receipt.jpg")
-        XCTAssertEqual([img.width, img.height], [page.width, page.height])
-        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
-        let message = findings.first?.message ?? ""
-        XCTAssertTrue(message.hasPrefix("the JPEG data is corrupt from row "), message)
+        let (img, message) = try openDamaged(jpeg, "receipt.jpg", saying: "the JPEG data is corrupt from row ")
         XCTAssertTrue(message.contains("(corrupt JPEG data: bad Huffman code)"), message)
         XCTAssertTrue(hasInk(img, rows: 0..<600), "the top is intact")
     }
@@ -363,11 +371,7 @@ final class DamagedInputTests: XCTestCase {
 
     func testTruncatedPNGKeepsTheRowsThatArrived() throws {
         let png = Drawing.pngBytes(page)
-        let (img, findings) = try open(Array(png.prefix(png.count / 2)), "cut.png")
-        XCTAssertEqual([img.width, img.height], [page.width, page.height])
-        let message = findings.first?.message ?? ""
-        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
-        XCTAssertTrue(message.hasPrefix("the PNG data ends after row "), message)
+        let (img, message) = try openDamaged(Array(png.prefix(png.count / 2)), "cut.png", saying: "the PNG data ends after row ")
         XCTAssertTrue(message.hasSuffix(" of 960; the rest is blank"), message)
         let row = try XCTUnwrap(Int(message.split(separator: " ")[6]))
         XCTAssertTrue((200...800).contains(row), message)
@@ -431,11 +435,7 @@ final class DamagedInputTests: XCTestCase {
     /// BMP keeps its rows bottom up: a file cut short keeps the bottom of the picture.
     func testTruncatedBMPKeepsTheRowsThatArrived() throws {
         let bmp = Drawing.encodedBytes(page, format: Int32(IFF_BMP))
-        let (img, findings) = try open(Array(bmp.prefix(bmp.count / 2)), "cut.bmp")
-        XCTAssertEqual([img.width, img.height], [page.width, page.height])
-        XCTAssertEqual(findings.map(\.code), ["page-damaged"])
-        let message = findings.first?.message ?? ""
-        XCTAssertTrue(message.hasPrefix("the BMP data ends after "), message)
+        let (img, message) = try openDamaged(Array(bmp.prefix(bmp.count / 2)), "cut.bmp", saying: "the BMP data ends after ")
         XCTAssertTrue(message.contains("of 960 rows"), message)
         XCTAssertTrue(hasInk(img, rows: 600..<960), "the bottom arrived")
         XCTAssertFalse(hasInk(img, rows: 0..<400), "the top is blank")
@@ -445,11 +445,7 @@ final class DamagedInputTests: XCTestCase {
         for (format, name, prefix) in [(Int32(IFF_GIF), "cut.gif", "the GIF data ends after "),
                                        (Int32(IFF_WEBP), "cut.webp", "the WebP data ends after row ")] {
             let bytes = Drawing.encodedBytes(page, format: format)
-            let (img, findings) = try open(Array(bytes.prefix(bytes.count * 6 / 10)), name)
-            XCTAssertEqual([img.width, img.height], [page.width, page.height])
-            XCTAssertEqual(findings.map(\.code), ["page-damaged"], name)
-            let message = findings.first?.message ?? ""
-            XCTAssertTrue(message.hasPrefix(prefix), message)
+            let (img, _) = try openDamaged(Array(bytes.prefix(bytes.count * 6 / 10)), name, saying: prefix)
             XCTAssertTrue(hasInk(img, rows: 0..<300), "the top arrived: \(name)")
             XCTAssertFalse(hasInk(img, rows: 900..<960), "the bottom is blank: \(name)")
         }
