@@ -184,7 +184,7 @@ public struct BusinessCardParser: Sendable {
             for n in card.emails.indices {
                 let printed = card.emails[n].source.text, read = card.emails[n].address
                 let mend = Self.localMendedByName(printed: printed, address: read, name)
-                    .map { ($0, "a capital I in it was taken for an l, as the name spells it") }
+                    .map { ($0, "a capital I or a 1 in it was taken for an l, as the name spells it") }
                     ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
                     .map { ($0, "the label before it was glued on, as the name spells the rest") }
                     ?? Self.localJoinedAcrossSpace(wordBefore: wordBeforeEmail[read], address: read, name)
