@@ -256,6 +256,9 @@ import ScanModel
     @Test func partnersNamesInCapitals() {
         #expect(BusinessCardParser.joinedSurnames("OCONNOR, RAMIREZ AND PRICE"))
         #expect(BusinessCardParser.joinedSurnames("Shaw, Gaines and Martin"))
+        #expect(BusinessCardParser.joinedSurnames("Shaw, Gaines, and Martin"))
+        #expect(BusinessCardParser.joinedSurnames("Berg, Lund og Dahl"))
+        #expect(BusinessCardParser.joinedSurnames("Dupont et Fils") && BusinessCardParser.joinedSurnames("Marshall-Dawson"))
         #expect(!BusinessCardParser.joinedSurnames("NORTH WEST TRADING"), "no joiner")
         #expect(!BusinessCardParser.joinedSurnames("JOHN SMITH"))
     }

@@ -387,8 +387,14 @@ public struct BusinessCardParser: Sendable {
 
     // The patterns of `joinedSurnames`, put together once.
     private static let surname = #"\p{Lu}[\p{Ll}'’]+"#
-    private static let joiners: Set<String> = ["and", "&", "und", "et", "en", "e", "y", "og", "och"]
-    private static let nameJoiner = #"(?:,\s*|\s+(?:and|&|und|et|en|e|y|og|och)\s+|,\s*(?:and|&|und|et|en|e|y)\s+)"#
+    /// Words for "and" between partners' names (en, de, fr, nl, it/pt, es, no/da, sv).
+    private static let joinerList = ["and", "&", "und", "et", "en", "e", "y", "og", "och"]
+    private static let joiners = Set(joinerList)
+    /// A comma, a word for "and", or both (`Shaw, Gaines, and Martin`).
+    private static let nameJoiner: String = {
+        let and = "(?:" + joinerList.joined(separator: "|") + ")"
+        return #"(?:,\s*(?:"# + and + #"\s+)?|\s+"# + and + #"\s+)"#
+    }()
     private static let hyphenedNames = "^" + surname + "-" + surname + "$"
     private static let listedNames = "^" + surname + "(?:" + nameJoiner + surname + "){1,3}$"
     private static let pairedNames = "^" + surname + #"\s+(?:&|and|und|et|en)\s+"# + surname + "$"
