@@ -7,19 +7,31 @@ import Hummingbird
 struct APIPaths: Sendable {
     let routes: [(segments: [Substring], methods: [String])]
 
-    /// Reads the `paths:` section of an OpenAPI YAML document as this project writes it: a path at two spaces'
-    /// indent, its methods at four.
+    /// Reads the `paths:` section of an OpenAPI YAML document in block style, whatever its indentation: the paths are
+    /// the keys one level in (`/v1/jobs/{id}:`, quoted or not), their methods the keys one level further. Blank lines
+    /// and comments are passed over.
     init(openAPI yaml: String) {
         var routes: [(segments: [Substring], methods: [String])] = []
         var inPaths = false
+        var pathIndent: Int?, methodIndent: Int?
+        let methods: Set<Substring> = ["get", "post", "put", "patch", "delete", "head", "options"]
         for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !line.hasPrefix(" ") { inPaths = line == "paths:"; continue }
-            guard inPaths else { continue }
-            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
-                routes.append((line.dropFirst(2).dropLast().split(separator: "/"), []))
-            } else if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":"), !routes.isEmpty {
-                let name = line.dropFirst(4).dropLast()
-                if ["get", "post", "put", "patch", "delete"].contains(name) { routes[routes.count - 1].methods.append(name.uppercased()) }
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent).trimmingCharacters(in: .whitespaces)
+            if body.isEmpty || body.hasPrefix("#") { continue }
+            if indent == 0 { inPaths = body == "paths:"; continue }
+            // A key alone (`get:`) or with a value on its line (`post: {}`).
+            guard inPaths, let colon = body.hasSuffix(":") ? body.index(before: body.endIndex) : body.range(of: ": ")?.lowerBound
+            else { continue }
+            let key = body[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            if pathIndent == nil, key.hasPrefix("/") { pathIndent = indent }
+            guard let paths = pathIndent, indent >= paths else { continue }
+            if indent == paths {
+                routes.append((key.split(separator: "/"), []))
+                methodIndent = nil
+            } else if !routes.isEmpty {
+                if methodIndent == nil { methodIndent = indent }
+                if indent == methodIndent, methods.contains(Substring(key)) { routes[routes.count - 1].methods.append(key.uppercased()) }
             }
         }
         self.routes = routes

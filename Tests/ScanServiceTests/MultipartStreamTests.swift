@@ -67,3 +67,31 @@ final class MultipartStreamTests: XCTestCase {
         }
     }
 }
+
+/// The API's paths come from the OpenAPI document the server ships, however it is indented.
+final class APIPathsTests: XCTestCase {
+    func testPathsAndMethodsWhateverTheIndentation() {
+        let yaml = """
+        openapi: 3.1.0
+        paths:
+
+           # jobs
+           "/v1/jobs/{id}":
+                get:
+                     summary: a job
+                delete:
+                     summary: cancel
+           /v1/extractions:
+                post: {}
+        components:
+           schemas: {}
+        """
+        let paths = APIPaths(openAPI: yaml)
+        XCTAssertEqual(paths.methods(for: "/v1/jobs/abc"), ["GET", "DELETE"])
+        XCTAssertEqual(paths.methods(for: "/v1/extractions"), ["POST"])
+        XCTAssertNil(paths.methods(for: "/v1/other"))
+        let shipped = APIPaths(openAPI: String(decoding: PackageResources.openapi_yaml, as: UTF8.self))
+        XCTAssertEqual(shipped.methods(for: "/v1/extractions"), ["POST"])
+        XCTAssertEqual(shipped.methods(for: "/v1/jobs/abc")?.sorted(), ["DELETE", "GET"])
+    }
+}
