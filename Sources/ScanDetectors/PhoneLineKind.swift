@@ -8,12 +8,10 @@ public enum PhoneLineKind: String, Sendable {
     /// (`PhoneTypes.swift`). Nil when the plan cannot tell (the US and Canada give both the same ranges), when the
     /// number falls in both or in neither, or when regions sharing the calling code disagree.
     public static func of(e164: String) -> PhoneLineKind? {
-        let digits = e164.hasPrefix("+") ? String(e164.dropFirst()) : e164
-        guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
-        // Calling codes are prefix-free: at most one of the first three prefixes is one.
-        guard let code = (1...3).lazy.map({ String(digits.prefix($0)) }).first(where: { plans[$0] != nil }),
+        let digits = Array((e164.hasPrefix("+") ? e164.dropFirst() : Substring(e164)).utf8)
+        guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let (code, rest) = PhoneMetadata.splitCallingCode(digits),
               let regions = plans[code] else { return nil }
-        let national = String(digits.dropFirst(code.count))
+        let national = String(decoding: rest, as: UTF8.self)
         let kinds = Set(regions.compactMap { plan -> PhoneLineKind? in
             let mobile = whole(plan.mobile, national), fixed = plan.fixed.map { whole($0, national) } ?? false
             return mobile == fixed ? nil : mobile ? .mobile : .fixedLine

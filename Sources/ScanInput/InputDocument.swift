@@ -138,8 +138,10 @@ public final class InputDocument {
         default:
             pdf = nil
             importedDocument = nil
+            // A TIFF's chain of pages, walked once: its page count and what a file cut short lost.
+            let tiff = kind == .tiff ? TIFFDirectoryCounter.walk(bytes) : nil
             guard let dims = ImageDecoder.dimensions(of: bytes, kind: kind) else {
-                if kind == .tiff, TIFFDirectoryCounter.walk(bytes).cutShort {
+                if tiff?.cutShort == true {
                     throw ScanError(.corrupt, file: name, "the TIFF file is cut short: its first page's directory "
                                     + "would lie past the end of the file")
                 }
@@ -148,8 +150,10 @@ public final class InputDocument {
             guard dims.width * dims.height <= limits.maxPixels else {
                 throw ScanError(.tooLarge, file: name, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
             }
-            pageCount = ImageDecoder.pageCount(of: bytes, kind: kind)
-            (pagesCutShort, pagesWithDataCut) = ImageDecoder.tiffDamage(bytes, kind: kind)
+            // Leptonica has no in-memory page counter: the walk gives it (1 for every other kind).
+            pageCount = max(1, tiff?.pages ?? 1)
+            pagesCutShort = tiff?.cutShort ?? false
+            pagesWithDataCut = tiff?.pagesWithDataCut ?? [:]
         }
         guard pageCount <= limits.maxPages else {
             throw ScanError(.tooLarge, file: name, "the document has \(pageCount) pages, over the limit of \(limits.maxPages) pages")

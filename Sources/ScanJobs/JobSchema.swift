@@ -7,6 +7,9 @@ import Foundation
 /// once shipped, is never edited: add the next one. A database at a version this build
 /// does not know is refused rather than written to.
 public enum JobSchema {
+    /// The jobs waiting or running, as both stores count them (for `pendingCount` and the queue limit).
+    public static let pendingCountSQL = "SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')"
+
     public struct Migration: Sendable {
         public let version: Int
         public let name: String

@@ -99,13 +99,13 @@ public final class SQLiteJobStore: JobStore {
     /// SQLite runs one at a time, so no other upload counts in between.
     static func checkQueueLimit(_ limit: Int?, adding: Int, in db: Database) throws {
         guard let limit else { return }
-        let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')") ?? 0
+        let pending = try Int.fetchOne(db, sql: JobSchema.pendingCountSQL) ?? 0
         if pending + adding > limit { throw QueueFull(pending: pending, limit: limit) }
     }
 
     public func pendingCount() async throws -> Int {
         try await pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')") ?? 0
+            try Int.fetchOne(db, sql: JobSchema.pendingCountSQL) ?? 0
         }
     }
 

@@ -203,7 +203,7 @@ public final class PostgresJobStore: JobStore {
 
     public func pendingCount() async throws -> Int {
         var count = 0
-        for try await row in try await client.query("SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')") {
+        for try await row in try await client.query(PostgresQuery(unsafeSQL: JobSchema.pendingCountSQL)) {
             count = try row.makeRandomAccess()[0].decode(Int.self)
         }
         return count
@@ -261,7 +261,7 @@ public final class PostgresJobStore: JobStore {
         guard let limit else { return }
         try await db.query("SELECT pg_advisory_xact_lock(\(Self.queueAdmissionLock))", logger: logger)
         var pending = 0
-        for try await row in try await db.query("SELECT COUNT(*) FROM job WHERE status IN ('queued', 'running')", logger: logger) {
+        for try await row in try await db.query(PostgresQuery(unsafeSQL: JobSchema.pendingCountSQL), logger: logger) {
             pending = try row.makeRandomAccess()[0].decode(Int.self)
         }
         if pending + adding > limit { throw QueueFull(pending: pending, limit: limit) }

@@ -5,14 +5,8 @@ import Foundation
 enum Multipart {
     /// The boundary of a `multipart/form-data; boundary=...` Content-Type (as sent: boundaries are case-sensitive).
     static func boundary(contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "boundary" {
-                let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                return value.isEmpty || value.count > 70 ? nil : value
-            }
-        }
-        return nil
+        guard let value = parameter("boundary", in: contentType), !value.isEmpty, value.count <= 70 else { return nil }
+        return value
     }
 
     /// The file name a `Content-Disposition` gives (a form part's or a whole upload's), as the service names the input:

@@ -232,7 +232,7 @@ struct CommandLineRules: ExtractionRules {
         let configuration = try scan.makeConfiguration(engineThreads: engineThreads)
         // A Tesseract language this server lacks is the request's error (400), not a job retried and failed in a worker.
         if configuration.engine == .tesseract {
-            let languages = configuration.recognition.languages.isEmpty ? "eng" : configuration.recognition.languages.joined(separator: "+")
+            let languages = TesseractRecognizer.languageString(configuration.recognition.languages)
             guard TesseractRecognizer.hasData(for: languages) else {
                 throw ScanError(.invalidOption, "languages: Tesseract on this server has no trained data for \"\(languages)\"")
             }

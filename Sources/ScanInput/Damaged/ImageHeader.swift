@@ -17,14 +17,14 @@ enum ImageHeader {
     }
 
     static func le(_ d: [UInt8], _ o: Int, _ n: Int) -> Int? {
-        guard o >= 0, o + n <= d.count else { return nil }
+        guard o >= 0, n <= d.count, o <= d.count - n else { return nil }   // (no overflow for a hostile offset)
         var v = 0
         for k in 0..<n { v |= Int(d[o + k]) << (8 * k) }
         return v
     }
 
     static func be(_ d: [UInt8], _ o: Int, _ n: Int) -> Int? {
-        guard o >= 0, o + n <= d.count else { return nil }
+        guard o >= 0, n <= d.count, o <= d.count - n else { return nil }   // (no overflow for a hostile offset)
         var v = 0
         for k in 0..<n { v = v << 8 | Int(d[o + k]) }
         return v

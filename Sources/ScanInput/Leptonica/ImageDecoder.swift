@@ -16,21 +16,6 @@ enum ImageDecoder {
         return (Int(w), Int(h))
     }
 
-    /// Number of pages: 1 except for multi-page TIFF.
-    static func pageCount(of data: [UInt8], kind: InputKind) -> Int {
-        guard kind == .tiff else { return 1 }
-        // Leptonica has no in-memory page counter; walk the IFD chain ourselves.
-        return TIFFDirectoryCounter.count(data) ?? 1
-    }
-
-    /// A TIFF cut short: whether its chain of pages points past the end of the file (its later pages are lost),
-    /// and the pages whose image data reaches past it.
-    static func tiffDamage(_ data: [UInt8], kind: InputKind) -> (pagesMissing: Bool, pagesWithDataCut: [Int: Int?]) {
-        guard kind == .tiff else { return (false, [:]) }
-        let walk = TIFFDirectoryCounter.walk(data)
-        return (walk.cutShort, walk.pagesWithDataCut)
-    }
-
     /// The rows of a TIFF page from `row` on, which never arrived, made white like the other decoders' missing
     /// rows (libtiff fills them with rows it decoded before). Returns `row`, or nil when it is past the bottom.
     static func blankLostRows(_ image: inout RasterImage, from row: Int) -> Int? {
@@ -101,12 +86,7 @@ enum TIFFDirectoryCounter {
     static func walk(_ d: [UInt8]) -> (pages: Int, cutShort: Bool, pagesWithDataCut: [Int: Int?]) {
         guard d.count >= 8 else { return (0, false, [:]) }
         let little = d[0] == 0x49
-        func u(_ o: Int, _ n: Int) -> Int? {
-            guard o >= 0, n <= 8, o + n <= d.count else { return nil }
-            var v = 0
-            for k in 0..<n { v |= Int(d[o + (little ? k : n - 1 - k)]) << (8 * k) }
-            return v
-        }
+        func u(_ o: Int, _ n: Int) -> Int? { little ? ImageHeader.le(d, o, n) : ImageHeader.be(d, o, n) }
         guard let magic = u(2, 2) else { return (0, false, [:]) }
         let big = magic == 43
         let countSize = big ? 8 : 2, entrySize = big ? 20 : 12, valueSize = big ? 8 : 4

@@ -38,7 +38,7 @@ public final class TesseractRecognizer: TextRecognizer {
         // Our inputs are dark text on light paper (inverted lines are rare on receipts
         // and cards); skipping Tesseract's inverted-line retry saves time at no loss.
         vars["tessedit_do_invert"] = "0"
-        let langs = options.languages.isEmpty ? "eng" : options.languages.joined(separator: "+")
+        let langs = Self.languageString(options.languages)
         api = try TesseractAPI(languages: langs, dataPath: dataPath ?? Self.projectDataPath(for: langs), variables: vars)
         self.segmentation = segmentation
         TessBaseAPISetPageSegMode(api.handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
@@ -157,6 +157,11 @@ extension TesseractRecognizer {
             FileManager.default.isReadableFile(atPath: "\(folder)/\($0).traineddata")
         }
         return all ? folder : nil
+    }
+
+    /// Tesseract's name for a list of languages: `eng+fra`, English when none is given.
+    public static func languageString(_ languages: [String]) -> String {
+        languages.isEmpty ? "eng" : languages.joined(separator: "+")
     }
 
     /// Whether Tesseract finds trained data for every language of `languages` ("eng+fra"): in the project's folder, or
