@@ -97,6 +97,18 @@ public struct DataDetector: Sendable {
         code.count == 2 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
     }
 
+    /// The ISO 3166 code of the country that `text` names on its own: a country name the address detector knows
+    /// (`Germany`, `Deutschland`, `U.S.A.`), `UK`, or a region code with a numbering plan (`DE`, `ES`); nil otherwise.
+    public static func countryCode(named text: String) -> String? {
+        let t = text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        let name = t.lowercased()
+        if let code = AddressDetector.countries[name] ?? AddressDetector.countries[name.replacingOccurrences(of: ".", with: "")] {
+            return code
+        }
+        let upper = t.uppercased()
+        return isValidRegion(upper) && PhoneMetadata.plans[upper] != nil ? upper : nil
+    }
+
     /// Detects entities in `text`, taking the document context from `text` itself.
     public func detect(in text: String) -> [Entity] {
         let s = ScanText(text)

@@ -516,4 +516,14 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(second.first { $0.type == .date }?.value.date, "2023-04-03")
         XCTAssertEqual(second.first { $0.type == .phone }?.value.e164, "+49301234567")
     }
+
+    /// A country named on its own, by name in several languages or by a code with a numbering plan.
+    func testCountryNamedOnItsOwn() {
+        let rows: [(String, String?)] = [
+            ("Deutschland", "DE"), ("GERMANY", "DE"), ("U.S.A.", "US"), ("USA", "US"), ("UK", "GB"), ("España", "ES"),
+            ("ES", "ES"), ("nl", "NL"), (" FR. ", "FR"),
+            ("Berlin", nil), ("XX", nil), ("ZZ", nil), ("", nil), ("United", nil), ("GERMANY 2", nil),
+        ]
+        for (text, code) in rows { XCTAssertEqual(DataDetector.countryCode(named: text), code, text) }
+    }
 }

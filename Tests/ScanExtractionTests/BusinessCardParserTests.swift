@@ -61,6 +61,8 @@ import ScanModel
         (["240 Queen Avenue"], "Melbourne VIC 3000", "3000", "VIC", "240 Queen Avenue", "Melbourne", "VIC"),
         (["100 King St W"], "Toronto, ON M5V 2T6", "M5V 2T6", nil, "100 King St W", "Toronto", "ON"),
         ([], "Seattle, WA 98141, USA", "98141", "WA", nil, "Seattle", "WA"),
+        (["Calle Mayor 12"], "28013 Madrid, España", "28013", nil, "Calle Mayor 12", "Madrid", nil),
+        (["Herengracht 182"], "NL, 1016 BR Amsterdam", "1016 BR", nil, "Herengracht 182", "Amsterdam", nil),
     ] as [([String], String, String, String?, String?, String?, String?)])
     func addressPartsFromItsLines(_ streetLines: [String], _ postalLine: String, _ code: String, _ detectedRegion: String?,
                                   _ street: String?, _ city: String?, _ region: String?) {
@@ -71,6 +73,20 @@ import ScanModel
         #expect(a.city == city)
         #expect(a.region == region)
         #expect(a.postalCode == code)
+    }
+
+    /// A country printed after the city, by name or by its two-letter code, fills the country and is no region.
+    @Test(arguments: [
+        ("10115 Berlin, DE", "10115", "DE", nil, "DE"),
+        ("28013 Madrid, Spain", "28013", nil, nil, "ES"),
+        ("Toronto, ON M5V 2T6, CA", "M5V 2T6", "CA", "ON", "CA"),
+    ] as [(String, String, String?, String?, String?)])
+    func countryAfterTheCity(_ postalLine: String, _ code: String, _ detectedCountry: String?, _ region: String?, _ country: String?) {
+        var a = BusinessCard.Address(full: postalLine, postalCode: code, country: detectedCountry)
+        BusinessCardParser.complete(&a, streetLines: [], postalLine: postalLine)
+        #expect(a.region == region)
+        #expect(a.country == country)
+        #expect(a.city == postalLine.split(separator: ",").first.map { $0.replacingOccurrences(of: code, with: "").trimmingCharacters(in: .whitespaces) })
     }
 
     @Test func typesPhonesFromLabels() {

@@ -22,6 +22,21 @@ import ScanModel
         }
     }
 
+    /// The receipt parser's column headings, summary labels and address abbreviations come from the files, in
+    /// every language that lists them, not from the code.
+    @Test func theParsersReadTheirWordsFromTheFiles() {
+        let lexicon = Lexicon.shared
+        for locale in lexicon.locales {
+            for w in locale.words(.columnHeading) { #expect(ReceiptParser.columnHeaderWords.contains(Text.key(w)), "\(locale.language): \(w)") }
+            for w in locale.words(.amountHeading) { #expect(ReceiptParser.amountHeaderWords.contains(Text.key(w)), "\(locale.language): \(w)") }
+            for w in locale.words(.serviceCharge) + locale.words(.change) {
+                #expect(LineAnalyzer.summaryLabels.isFound(in: Text.key(w)), "\(locale.language): \(w)")
+            }
+            for w in locale.addressAbbreviations ?? [] { #expect(ReceiptParser.longAbbreviations.contains(Text.key(w))) }
+        }
+        #expect(ReceiptParser.addressPunctuation("12 Avda. Central. 28013 Madrid") == "12 Avda. Central, 28013 Madrid")
+    }
+
     @Test func aFileWithoutALabelIsRefusedByName() throws {
         var json = try JSONSerialization.jsonObject(with: try #require(
             FileManager.default.contents(atPath: ResourceFiles.url("Locales").appendingPathComponent("en.json").path))) as! [String: Any]

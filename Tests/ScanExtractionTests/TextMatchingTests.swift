@@ -56,6 +56,8 @@ import TestSupport
 
     @Test func aLabelGluedToOneDigitIsSplit() {
         #expect(ReceiptParser.splittingGluedNumbers("TAX1") == "TAX 1")
+        // Any locale's one-word tax or total label (`MWST` of de.json, `TOTAAL` of nl.json).
+        #expect(ReceiptParser.splittingGluedNumbers("MWST1 TOTAAL2") == "MWST 1 TOTAAL 2")
         #expect(ReceiptParser.splittingGluedNumbers("SUB TOTAL2 GST3") == "SUB TOTAL 2 GST 3")
         // Two digits, another word, a digit first: left as they are.
         #expect(ReceiptParser.splittingGluedNumbers("TAX12") == "TAX12")

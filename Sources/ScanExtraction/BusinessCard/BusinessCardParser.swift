@@ -564,12 +564,10 @@ public struct BusinessCardParser: Sendable {
         return BusinessCard.Name(full: s, given: given, family: family, middle: middle, prefix: prefix, suffix: suffix)
     }
 
-    /// Fills the street, city and region an address's detector hit left out, from its lines:
+    /// Fills the street, city, region and country an address's detector hit left out, from its lines:
     /// `streetLines` above the postal code's line, and on `postalLine` (`Chicago, IL 60617`,
     /// `London N1 7GR`, `D-10115 Berlin`, `Melbourne VIC 3000`) what remains once the postal
     /// code, the region and the country are taken away.
-    static let countryCodes: Set<String> = ["USA", "US", "UK", "GB", "DE", "FR", "CA", "AU", "IE"]
-
     static func complete(_ a: inout BusinessCard.Address, streetLines: [String], postalLine: String) {
         if a.street == nil {
             let street = streetLines.filter { !$0.isEmpty }.joined(separator: ", ")
@@ -581,6 +579,10 @@ public struct BusinessCardParser: Sendable {
         rest = Text.replacing(rest, #"(?:^|\s)[A-Z]{1,2}-\s"#, with: " ")
         var segments = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }
             .filter { !$0.isEmpty }
+        // The country the detector found, printed last (`Berlin, DE`, `Toronto, ON, CA`), is no region.
+        if let country = a.country {
+            while segments.count >= 2, let last = segments.last, DataDetector.countryCode(named: last) == country { segments.removeLast() }
+        }
         // The region as a last word (`Melbourne VIC`) or a segment of its own (`Toronto, ON`).
         if let region = a.region {
             segments = segments.compactMap { seg -> String? in
@@ -593,7 +595,13 @@ public struct BusinessCardParser: Sendable {
             a.region = last
             segments.removeLast()
         }
-        segments.removeAll { Self.countryCodes.contains($0.uppercased()) }
+        // A country, by name or code (`Berlin, Deutschland`, `Madrid, ES`), is no city; it fills the country when the
+        // detector gave none.
+        segments.removeAll { seg in
+            guard let country = DataDetector.countryCode(named: seg) else { return false }
+            if a.country == nil { a.country = country }
+            return true
+        }
         // The city: letters, at most four words.
         if let city = segments.first(where: { seg in
             !seg.contains(where: \.isNumber) && seg.contains(where: \.isLetter) && seg.split(separator: " ").count <= 4

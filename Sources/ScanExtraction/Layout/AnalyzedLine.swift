@@ -145,14 +145,20 @@ public struct LineAnalyzer: Sendable {
         return out
     }
 
+    /// Every locale's labels of a total, subtotal, tax, service charge, payment or change.
+    static let summaryLabels: PhraseSet = {
+        let lexicon = ReceiptParser.lexicon
+        return [LocaleLexicon.Label.total, .strongTotal, .weakTotal, .subtotal, .tax, .serviceCharge, .tender, .cash, .change]
+            .map(lexicon.words).reduce(PhraseSet([]), +)
+    }()
+
     /// Whether amounts on this document are printed without decimals (`25,000` rupiah), and whether
     /// even without a thousands separator (`AMOUNT DUE 27500`): no line ends in an amount with decimals,
     /// and at least two lines labelled as a total, tax, payment or change end in a plain number, or
     /// two item lines prove it by arithmetic (`bareItemArithmetic`).
     static func amountStyle(_ lines: [LayoutLine]) -> (wholeUnits: Bool, bare: Bool) {
         var decimals = 0, grouped = 0, bareSummary = 0, bareItems = 0, wholeCurrency = 0
-        let summaryWords = ["TOTAL", "SUBTOTAL", "TAX", "CASH", "CHANGE", "DUE", "AMOUNT", "TENDERED", "PAID", "JUMLAH", "TUNAI",
-                            "KEMBALI", "KEMBALIAN", "BAYAR", "PPN", "SERVICE", "GOUKEI", "合計", "お釣り", "現金"]
+        let summaryWords = summaryLabels
         for l in lines {
             guard let w = l.words.last?.text[...] else { continue }
             // A lone `0` reads as whole units but says nothing of how the others are printed.

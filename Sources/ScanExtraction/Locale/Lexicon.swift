@@ -13,6 +13,13 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         case cash, card, rounding, discount, quantity, taxId, date, notIssueDate, contact, document
         /// Words for pieces printed between a count and its price (`2 Stk x 0,89`, `3 PZ x 1,20`).
         case countUnits
+        /// Single words of an item table's heading (`Qty  Description  Price`, `Menge  Bezeichnung  Betrag`).
+        case columnHeading
+        /// The heading words of a price or amount column (`PRICE`, `BETRAG`, `RM`): the right edge of the
+        /// rightmost one is where the item amounts end.
+        case amountHeading
+        /// A service charge added to the bill (`SERVICE CHARGE 10%`, `BIAYA LAYANAN`, `COPERTO`).
+        case serviceCharge
     }
 
     public struct Numbers: Codable, Sendable, Equatable {
@@ -33,6 +40,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public var thoroughfares: [String]
     /// Other words of an address: units, floors, buildings, districts (`SUITE`, `TAMAN`, `CEDEX`).
     public var addressParts: [String]
+    /// Street and building words of four letters or more that an address shortens with a full stop (`BLVD.`,
+    /// `AVDA.`, `STRA.`); a file may leave them out.
+    public var addressAbbreviations: [String]?
     /// First-level subdivisions (states, provinces, Länder) of the countries that write the language, from
     /// ISO 3166-2 (`Tools/gen-regions`); a file may leave them out.
     public var regions: [String]?
@@ -94,6 +104,8 @@ public struct Lexicon: Sendable {
     public let businessTypes: PhraseSet
     public let thoroughfares: PhraseSet
     public let addressParts: PhraseSet
+    /// Every locale's `addressAbbreviations`, as `Text.key` makes them.
+    public let addressAbbreviations: Set<String>
     public let regions: PhraseSet
     public let countries: PhraseSet
     public let months: PhraseSet
@@ -150,6 +162,7 @@ public struct Lexicon: Sendable {
         businessTypes = union(locales.map(\.businessTypes))
         thoroughfares = union(locales.map(\.thoroughfares))
         addressParts = union(locales.map(\.addressParts))
+        addressAbbreviations = Set(union(locales.map { $0.addressAbbreviations ?? [] }))
         regions = union(locales.map { $0.regions ?? [] })
         countries = union(locales.map(\.countries))
         places = Set((regions.phrases + countries.phrases).map { Substring($0) })

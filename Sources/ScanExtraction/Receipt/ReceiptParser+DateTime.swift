@@ -93,7 +93,7 @@ extension ReceiptParser {
     /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool, referenceYear: Int) -> (String, String, AnalyzedLine)? {
         let labels = lexicon.words(.date)
-        let otherNumbers = ["TEL", "FAX", "PHONE", "HP", "H P", "MOBILE", "GST", "REG"]
+        let otherNumbers = lexicon.words(.contact) + lexicon.words(.taxId) + lexicon.words(.tax)
         for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, otherNumbers) {
             if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear)
                 ?? NumericDate.spaced(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear) { return (found.iso, found.text, l) }

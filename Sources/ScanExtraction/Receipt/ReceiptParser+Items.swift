@@ -5,10 +5,9 @@ import ScanModel
 
 // Line items: columns, descriptions over several lines, quantities, weights and discounts.
 extension ReceiptParser {
-    static let columnHeaderWords = ["QTY", "DESCRIPTION", "DESC", "ITEM", "ITEMS", "PRICE", "AMOUNT", "AMT", "TOTAL", "UNIT", "U P",
-                                    "MENGE", "BEZEICHNUNG", "PREIS", "BETRAG", "ARTICLE", "PRIX", "MONTANT", "QTE", "PRODUCT", "RM"]
-
-    static let amountHeaderWords: Set<String> = ["PRICE", "AMOUNT", "AMT", "TOTAL", "PREIS", "BETRAG", "PRIX", "MONTANT", "RM", "SUM"]
+    /// Every locale's `columnHeading` and `amountHeading` words.
+    static let columnHeaderWords = Set(lexicon.words(.columnHeading).phrases)
+    static let amountHeaderWords = Set(lexicon.words(.amountHeading).phrases)
 
     /// A column heading line (`Item  Qty  Price`) among the first two thirds of the receipt, and the
     /// right edge of its rightmost price heading.

@@ -195,9 +195,9 @@ extension ReceiptParser {
         return (Text.clean(last.text), false)
     }
 
-    /// Abbreviations of four letters or more that end with a full stop in addresses.
-    static let longAbbreviations: Set<String> = ["BLVD", "PKWY", "EXPY", "BLDG", "DEPT", "CRES", "TERR", "HWAY", "CNTR", "PLAZ",
-                                                 "APTO", "AVDA", "STRA", "BOUL", "ROUTE"]
+    /// Abbreviations of four letters or more that end with a full stop in addresses (the locale files'
+    /// `addressAbbreviations`).
+    static let longAbbreviations = lexicon.addressAbbreviations
 
     /// OCR's punctuation slips in an address, put right: a doubled stop or comma (`SELATAN,,`,
     /// `LUMPUR..`) is one, and a full stop between two parts of the address after a whole word or a

@@ -116,8 +116,12 @@ public struct ReceiptParser: Sendable {
         return .none
     }
 
-    /// Labels a till glues a one-digit number to (`TAX1`, `GST2`, `TOTAL2`).
-    static let gluedNumberLabels: Set<Substring> = ["TAX", "GST", "VAT", "HST", "PST", "SST", "TOTAL"]
+    /// Labels a till glues a one-digit number to (`TAX1`, `GST2`, `TOTAL2`, `MWST1`): every locale's one-word tax and
+    /// total labels.
+    static let gluedNumberLabels: Set<Substring> = {
+        let phrases: [String] = lexicon.words(.tax).phrases + lexicon.words(.total).phrases
+        return Set(phrases.filter { !$0.contains(" ") }.map { Substring($0) })
+    }()
 
     /// `key` with each word that is such a label and one decimal digit split in two (`TAX1` -> `TAX 1`).
     static func splittingGluedNumbers(_ key: String) -> String {
