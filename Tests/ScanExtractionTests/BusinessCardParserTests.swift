@@ -277,6 +277,10 @@ import ScanModel
         #expect(BusinessCardParser.joinedSurnames("Dupont et Fils") && BusinessCardParser.joinedSurnames("Marshall-Dawson"))
         #expect(!BusinessCardParser.joinedSurnames("NORTH WEST TRADING"), "no joiner")
         #expect(!BusinessCardParser.joinedSurnames("JOHN SMITH"))
+        // The joiners come from the locale files, Swedish and Polish included; a one-letter joiner needs a comma, since it
+        // also joins one person's family names.
+        #expect(BusinessCardParser.joinedSurnames("Lindqvist och Berg") && BusinessCardParser.joinedSurnames("Nowak, Wójcik i Zając"))
+        #expect(!BusinessCardParser.joinedSurnames("Ortega y Gasset") && !BusinessCardParser.joinedSurnames("Silva e Santos"))
     }
 
     /// A job title in no word list, printed as large as the name right under it: the title when the organization is found

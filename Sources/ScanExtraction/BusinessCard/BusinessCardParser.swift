@@ -387,17 +387,23 @@ public struct BusinessCardParser: Sendable {
 
     // The patterns of `joinedSurnames`, put together once.
     private static let surname = #"\p{Lu}[\p{Ll}'’]+"#
-    /// Words for "and" between partners' names (en, de, fr, nl, it/pt, es, no/da, sv).
-    private static let joinerList = ["and", "&", "und", "et", "en", "e", "y", "og", "och"]
+    /// Words for "and" between partners' names: the locale files' `nameJoiners`.
+    private static let joinerList = Lexicon.shared.nameJoiners
     private static let joiners = Set(joinerList)
+    private static func alternatives(_ words: [String]) -> String {
+        "(?:" + words.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + ")"
+    }
     /// A comma, a word for "and", or both (`Shaw, Gaines, and Martin`).
     private static let nameJoiner: String = {
-        let and = "(?:" + joinerList.joined(separator: "|") + ")"
+        let and = alternatives(joinerList)
         return #"(?:,\s*(?:"# + and + #"\s+)?|\s+"# + and + #"\s+)"#
     }()
     private static let hyphenedNames = "^" + surname + "-" + surname + "$"
     private static let listedNames = "^" + surname + "(?:" + nameJoiner + surname + "){1,3}$"
-    private static let pairedNames = "^" + surname + #"\s+(?:&|and|und|et|en)\s+"# + surname + "$"
+    /// Two names and a joiner without a comma (`Brouwer & Schenk`, `Berg og Dahl`). A one-letter joiner also joins a
+    /// person's two family names (`Ortega y Gasset`, `Silva e Santos`), so it makes a firm only in a list with a comma.
+    private static let pairedNames = "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
+        + #"\s+"# + surname + "$"
 
     static func initials(_ key: String) -> String {
         String(key.split(separator: " ").compactMap { $0.first }).lowercased()

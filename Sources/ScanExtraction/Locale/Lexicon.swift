@@ -83,6 +83,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         public var nameParticles: [String]?
         /// Lower-case labels printed before an e-mail address (`e-mail`, `courriel`), kept as printed.
         public var emailLabels: [String]?
+        /// Lower-case words for "and" between partners' names in a firm's name (`and`, `&`, `und`, `og`).
+        public var nameJoiners: [String]?
     }
 }
 
@@ -127,6 +129,8 @@ public struct Lexicon: Sendable {
     /// `Text.key` makes them).
     public let nameParticles: Set<String>
     public let emailLabels: [String]
+    /// Every locale's `nameJoiners`, in lower case, once each, in file order.
+    public let nameJoiners: [String]
     /// Every label word, for mending OCR's one-letter slips in a line's label.
     public let labelSpelling: LabelSpelling
     /// The single words of every label phrase.
@@ -186,6 +190,9 @@ public struct Lexicon: Sendable {
         var labels: [String] = []
         for l in locales.flatMap({ $0.card?.emailLabels ?? [] }) where !labels.contains(l.lowercased()) { labels.append(l.lowercased()) }
         emailLabels = labels.sorted { $0.count > $1.count }
+        var joiners: [String] = []
+        for j in locales.flatMap({ $0.card?.nameJoiners ?? [] }) where !joiners.contains(j.lowercased()) { joiners.append(j.lowercased()) }
+        nameJoiners = joiners
         phraseSets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
         known = Set(phraseSets.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
         let ownWords = locales.map { l in
