@@ -441,6 +441,73 @@ final class DamagedInputTests: XCTestCase {
         XCTAssertFalse(hasInk(img, rows: 0..<400), "the top is blank")
     }
 
+    /// A gray picture as a run-length coded BMP (`bits` 8: RLE8 with 256 grays; 4: RLE4 with 16), written here: runs of
+    /// three or more pixels as runs, the rest in absolute mode, one end-of-row escape a row and the end-of-picture one.
+    static func runLengthBMP(_ img: RasterImage, bits: Int) -> [UInt8] {
+        let levels = 1 << bits
+        func index(_ v: UInt8) -> Int { bits == 8 ? Int(v) : Int(v) >> 4 }
+        var data: [UInt8] = []
+        for y in stride(from: img.height - 1, through: 0, by: -1) {
+            let row = (0..<img.width).map { index(img.pixels[(y * img.width + $0) * img.channels]) }
+            var x = 0, literal: [Int] = []
+            func flushLiteral() {
+                var rest = literal[...]
+                while !rest.isEmpty {
+                    let part = rest.prefix(255)
+                    rest = rest.dropFirst(part.count)
+                    if part.count < 3 {
+                        for v in part { data += [1, UInt8(bits == 8 ? v : v << 4 | v)] }
+                        continue
+                    }
+                    data += [0, UInt8(part.count)]
+                    var bytes: [UInt8] = []
+                    if bits == 8 { bytes = part.map(UInt8.init) } else {
+                        let a = Array(part)
+                        bytes = stride(from: 0, to: a.count, by: 2).map { UInt8(a[$0] << 4 | (($0 + 1 < a.count) ? a[$0 + 1] : 0)) }
+                    }
+                    data += bytes + (bytes.count % 2 == 1 ? [0] : [])
+                }
+                literal = []
+            }
+            while x < row.count {
+                var run = 1
+                while x + run < row.count, run < 255, row[x + run] == row[x] { run += 1 }
+                if run >= 3 {
+                    flushLiteral()
+                    data += [UInt8(run), UInt8(bits == 8 ? row[x] : row[x] << 4 | row[x])]
+                } else {
+                    literal += row[x..<(x + run)]
+                }
+                x += run
+            }
+            flushLiteral()
+            data += [0, 0]
+        }
+        data += [0, 1]
+        func le(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let palette = (0..<levels).flatMap { i -> [UInt8] in let g = UInt8(i * 255 / (levels - 1)); return [g, g, g, 0] }
+        let offset = 14 + 40 + palette.count
+        let header = le(40, 4) + le(img.width, 4) + le(img.height, 4) + le(1, 2) + le(bits, 2) + le(bits == 8 ? 1 : 2, 4)
+            + le(data.count, 4) + le(2835, 4) + le(2835, 4) + le(levels, 4) + le(0, 4)
+        return Array("BM".utf8) + le(offset + data.count, 4) + le(0, 4) + le(offset, 4) + header + palette + data
+    }
+
+    /// Leptonica reads no run-length coded BMP; ours does, whole or cut short.
+    func testRunLengthCodedBMPs() throws {
+        for bits in [8, 4] {
+            let bmp = Self.runLengthBMP(page, bits: bits)
+            let (img, findings) = try open(bmp, "rle\(bits).bmp")
+            XCTAssertEqual(findings.map(\.code), [], "RLE\(bits)")
+            let expected = page.pixels.map { bits == 8 ? $0 : UInt8(Int($0 >> 4) * 17) }
+            XCTAssertEqual(img.grayscale().pixels, expected, "RLE\(bits)")
+            let (cut, message) = try openDamaged(Array(bmp.prefix(bmp.count / 2)), "cut-rle\(bits).bmp",
+                                                 saying: "the run-length coded BMP data ends in row ")
+            XCTAssertTrue(message.contains("of 960"), message)
+            XCTAssertTrue(hasInk(cut, rows: 600..<960), "the bottom arrived")
+            XCTAssertFalse(hasInk(cut, rows: 0..<400), "the top is blank")
+        }
+    }
+
     func testTruncatedGIFAndWebPKeepTheRowsThatArrived() throws {
         for (format, name, prefix) in [(Int32(IFF_GIF), "cut.gif", "the GIF data ends after "),
                                        (Int32(IFF_WEBP), "cut.webp", "the WebP data ends after row ")] {

@@ -1,8 +1,8 @@
 import ScanModel
 
-/// Reads an uncompressed BMP as far as its data goes. Leptonica refuses a BMP whose pixel data is shorter than
-/// its header promises; viewers show the rows that arrived. BMP stores rows bottom up, so a file cut short
-/// loses the top of the picture.
+/// Reads a BMP as far as its data goes: uncompressed, or run-length coded (RLE8, RLE4), which Leptonica does not
+/// read at all. Leptonica also refuses a BMP whose pixel data is shorter than its header promises; viewers show the
+/// rows that arrived. BMP stores rows bottom up, so a file cut short loses the top of the picture.
 enum BMPReader {
     static func decode(_ d: [UInt8], maxPixels: Int) -> TolerantDecoder.Partial? {
         let le = ImageHeader.le
@@ -17,9 +17,10 @@ enum BMPReader {
             (width, rawHeight, bits, compression) = (Int(Int32(truncatingIfNeeded: w)), Int(Int32(truncatingIfNeeded: h)), b, c)
         }
         let height = abs(rawHeight), topDown = rawHeight < 0
-        // 0: BI_RGB; 3: BI_BITFIELDS (16 and 32 bits). Run-length coded BMPs are left to Leptonica.
+        // 0: BI_RGB; 1 and 2: BI_RLE8 and BI_RLE4 (8 and 4 bits, bottom up); 3: BI_BITFIELDS (16 and 32 bits).
+        let runLength = (compression == 1 && bits == 8) || (compression == 2 && bits == 4)
         guard width > 0, height > 0, width <= maxPixels / height, [1, 4, 8, 16, 24, 32].contains(bits),
-              compression == 0 || (compression == 3 && (bits == 16 || bits == 32)) else { return nil }
+              compression == 0 || runLength || (compression == 3 && (bits == 16 || bits == 32)) else { return nil }
 
         // Colour masks: given after a 40-byte header (or inside a longer one), else the defaults.
         var masks: [Int] = bits == 16 ? [0x7C00, 0x03E0, 0x001F] : [0xFF0000, 0x00FF00, 0x0000FF]
@@ -43,6 +44,10 @@ enum BMPReader {
         }
         let gray = !palette.isEmpty && palette.allSatisfy { $0.0 == $0.1 && $0.1 == $0.2 }
         let channels = gray ? 1 : 3
+        if runLength, !topDown {
+            guard dataOffset < d.count else { return nil }
+            return decodeRuns(d[dataOffset...], width: width, height: height, bits: bits, palette: palette, channels: channels)
+        }
         let rowBytes = (width * bits + 31) / 32 * 4
         guard dataOffset < d.count else { return nil }
         let rowsPresent = min(height, (d.count - dataOffset) / rowBytes)
@@ -82,5 +87,53 @@ enum BMPReader {
         let lost = topDown ? "bottom" : "top"
         return .init(image: image, problem: "the BMP data ends after \(rowsPresent) of \(height) rows; "
                      + "the rest (the picture's \(lost), as this BMP stores its rows) is blank")
+    }
+
+    /// Run-length coded pixel data (`BI_RLE8`, `BI_RLE4`): pairs of a count and a palette index (two alternating
+    /// indices in RLE4), or after a zero count an escape: 0 ends a row, 1 ends the picture, 2 moves right and up, and
+    /// 3 or more copies that many indices as they stand, padded to two bytes. Pixels no run reaches stay white.
+    static func decodeRuns(_ d: ArraySlice<UInt8>, width: Int, height: Int, bits: Int,
+                           palette: [(UInt8, UInt8, UInt8)], channels: Int) -> TolerantDecoder.Partial? {
+        var pixels = [UInt8](repeating: 255, count: width * height * channels)
+        var x = 0, row = 0, i = d.startIndex
+        var finished = false
+        func put(_ index: Int) {
+            guard x < width, row < height else { x += 1; return }
+            let rgb = index < palette.count ? palette[index] : (0, 0, 0)
+            let o = ((height - 1 - row) * width + x) * channels
+            pixels[o] = rgb.0
+            if channels == 3 { pixels[o + 1] = rgb.1; pixels[o + 2] = rgb.2 }
+            x += 1
+        }
+        /// The `k`th index packed in `byte`: the byte itself, or its high then low half.
+        func index(_ byte: UInt8, _ k: Int) -> Int { bits == 8 ? Int(byte) : Int(k % 2 == 0 ? byte >> 4 : byte & 0x0F) }
+        decoding: while i + 1 < d.endIndex, row < height {
+            let count = Int(d[i]), value = d[i + 1]
+            i += 2
+            if count > 0 {
+                for k in 0..<count { put(index(value, k)) }
+                continue
+            }
+            switch value {
+            case 0: x = 0; row += 1
+            case 1: finished = true; break decoding
+            case 2:
+                guard i + 1 < d.endIndex else { break decoding }
+                x += Int(d[i]); row += Int(d[i + 1])
+                i += 2
+            default:
+                let n = Int(value), bytes = bits == 8 ? n : (n + 1) / 2
+                guard i + bytes <= d.endIndex else { break decoding }
+                for k in 0..<n { put(index(d[i + (bits == 8 ? k : k / 2)], k)) }
+                i += bytes + bytes % 2
+            }
+        }
+        // A row counts as arrived once a later one began, or the picture's end was reached.
+        let rows = finished ? height : min(height, row)
+        guard rows > 0 || x > 0 else { return nil }
+        let image = RasterImage(width: width, height: height, channels: channels, pixels: pixels)
+        guard !finished, rows < height else { return .init(image: image, problem: nil) }
+        return .init(image: image, problem: "the run-length coded BMP data ends in row \(rows + 1) of \(height); "
+                     + "the rest (the picture's top, as BMP stores its rows) is blank")
     }
 }
