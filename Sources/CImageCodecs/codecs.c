@@ -243,16 +243,105 @@ static unsigned long sx_be32(const unsigned char *p) {
     return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 | (unsigned long)p[2] << 8 | (unsigned long)p[3];
 }
 
+/// The bytes of one row of `width` pixels of a PNG, its filter byte included.
+static size_t sx_png_row_bytes(unsigned long width, int bits_per_pixel) {
+    return width == 0 ? 0 : 1 + ((size_t)width * (size_t)bits_per_pixel + 7) / 8;
+}
+
+/// Whether the zlib stream of a PNG's IDAT chunks inflates, without error, to exactly the rows that its header
+/// promises, each opening with a filter byte libpng knows (0 to 4): what libpng checks before it gives up loudly.
+/// `idat` lists the offsets of the IDAT chunks' data and `lengths` their lengths.
+static int sx_png_data_whole(const unsigned char *data, const size_t *idat, const size_t *lengths, int chunks,
+                             unsigned long width, unsigned long height, int bits_per_pixel, int interlaced) {
+    // The rows in the order the stream holds them: one pass, or Adam7's seven, each a run of equal rows.
+    static const int x0[7] = {0, 4, 0, 2, 0, 1, 0}, dx[7] = {8, 8, 4, 4, 2, 2, 1};
+    static const int y0[7] = {0, 0, 4, 0, 2, 0, 1}, dy[7] = {8, 8, 8, 4, 4, 2, 2};
+    size_t rows[7], row_bytes[7];
+    int passes = interlaced ? 7 : 1;
+    for (int p = 0; p < passes; p++) {
+        unsigned long w = interlaced ? (width > (unsigned long)x0[p] ? (width - x0[p] + dx[p] - 1) / dx[p] : 0) : width;
+        unsigned long h = interlaced ? (height > (unsigned long)y0[p] ? (height - y0[p] + dy[p] - 1) / dy[p] : 0) : height;
+        rows[p] = w == 0 ? 0 : h;
+        row_bytes[p] = sx_png_row_bytes(w, bits_per_pixel);
+    }
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK) return 0;
+    unsigned char buffer[1 << 15];
+    int pass = 0;
+    size_t row = 0, in_row = 0;
+    int ok = 1, ended = 0;
+    for (int c = 0; c < chunks && ok && !ended; c++) {
+        z.next_in = (Bytef *)(data + idat[c]);
+        z.avail_in = (uInt)lengths[c];
+        while (z.avail_in > 0 && ok && !ended) {
+            z.next_out = buffer;
+            z.avail_out = sizeof buffer;
+            int r = inflate(&z, Z_NO_FLUSH);
+            if (r == Z_STREAM_END) ended = 1;
+            else if (r != Z_OK && r != Z_BUF_ERROR) { ok = 0; break; }
+            size_t produced = sizeof buffer - z.avail_out;
+            // Walk the bytes produced: each row's first byte is its filter type.
+            for (size_t i = 0; i < produced && ok;) {
+                while (pass < passes && rows[pass] == row) { pass++; row = 0; }
+                if (pass >= passes) { ok = 0; break; }  // more data than rows
+                if (in_row == 0 && buffer[i] > 4) { ok = 0; break; }
+                size_t take = row_bytes[pass] - in_row;
+                if (take > produced - i) take = produced - i;
+                i += take;
+                in_row += take;
+                if (in_row == row_bytes[pass]) { in_row = 0; row++; }
+            }
+            if (r == Z_BUF_ERROR && produced == 0) break;
+        }
+    }
+    while (pass < passes && rows[pass] == row) { pass++; row = 0; }
+    inflateEnd(&z);
+    return ok && ended && pass == passes && in_row == 0;
+}
+
 int sx_png_intact(const unsigned char *data, size_t size) {
     size_t o = 8;
-    if (size < o) return 0;
+    if (size < o || memcmp(data, "\x89PNG\r\n\x1a\n", 8) != 0) return 0;
+    unsigned long width = 0, height = 0;
+    int bits_per_pixel = 0, interlaced = 0, header = 0;
+    size_t *idat = NULL, *lengths = NULL;
+    int chunks = 0, capacity = 0, whole = 0;
     while (size - o >= 12) {
         unsigned long length = sx_be32(data + o);
-        if (length > 0x7FFFFFFFUL || length > size - o - 12) return 0;
+        if (length > 0x7FFFFFFFUL || length > size - o - 12) break;
         unsigned long crc = crc32(0L, data + o + 4, (uInt)(length + 4));
-        if (crc != sx_be32(data + o + 8 + length)) return 0;
-        if (memcmp(data + o + 4, "IEND", 4) == 0) return 1;
+        if (crc != sx_be32(data + o + 8 + length)) break;
+        const unsigned char *type = data + o + 4, *body = data + o + 8;
+        if (memcmp(type, "IHDR", 4) == 0 && length >= 13) {
+            width = sx_be32(body);
+            height = sx_be32(body + 4);
+            int depth = body[8], color = body[9];
+            int samples = color == 0 ? 1 : color == 2 ? 3 : color == 3 ? 1 : color == 4 ? 2 : color == 6 ? 4 : 0;
+            bits_per_pixel = samples * depth;
+            interlaced = body[12] == 1;
+            header = bits_per_pixel > 0 && width > 0 && height > 0 && width < (1UL << 31) && height < (1UL << 31);
+        } else if (memcmp(type, "IDAT", 4) == 0) {
+            if (chunks == capacity) {
+                capacity = capacity ? capacity * 2 : 64;
+                size_t *a = realloc(idat, capacity * sizeof *idat);
+                if (!a) break;
+                idat = a;
+                size_t *b = realloc(lengths, capacity * sizeof *lengths);
+                if (!b) break;
+                lengths = b;
+            }
+            idat[chunks] = o + 8;
+            lengths[chunks] = length;
+            chunks++;
+        } else if (memcmp(type, "IEND", 4) == 0) {
+            whole = header && chunks > 0
+                && sx_png_data_whole(data, idat, lengths, chunks, width, height, bits_per_pixel, interlaced);
+            break;
+        }
         o += 12 + length;
     }
-    return 0;
+    free(idat);
+    free(lengths);
+    return whole;
 }

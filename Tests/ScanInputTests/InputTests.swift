@@ -382,10 +382,13 @@ final class DamagedInputTests: XCTestCase {
     func testPNGWithCorruptCompressedDataKeepsTheRowsBefore() throws {
         var png = Drawing.pngBytes(page)
         for i in (png.count / 2)..<(png.count / 2 + 16) { png[i] ^= 0x5A }
-        let (img, findings) = try open(png, "bad.png")
-        XCTAssertEqual(img.height, page.height)
-        let message = findings.first?.message ?? ""
-        XCTAssertTrue(message.hasPrefix("the PNG data is corrupt after row "), message)
+        // With its checksums wrong, and with them made right (which only the data's own check can tell).
+        for bytes in [png, Self.withChunkChecksumsRight(png)] {
+            let (img, findings) = try open(bytes, "bad.png")
+            XCTAssertEqual(img.height, page.height)
+            let message = findings.first?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("the PNG data is corrupt after row "), message)
+        }
     }
 
     /// A PNG is whole when every chunk is there with its checksum up to IEND; only then is it Leptonica's to read.
@@ -397,6 +400,30 @@ final class DamagedInputTests: XCTestCase {
         flipped[png.count / 2] ^= 1
         XCTAssertFalse(TolerantDecoder.pngIsIntact(flipped), "one bit changed in the data")
         XCTAssertFalse(TolerantDecoder.pngIsIntact(Array(png.prefix(8))))
+        // The compressed data damaged under checksums made right again: libpng would fail and say so on stderr.
+        XCTAssertFalse(TolerantDecoder.pngIsIntact(Self.withChunkChecksumsRight(flipped)), "corrupt data, right checksums")
+        XCTAssertTrue(TolerantDecoder.pngIsIntact(Self.withChunkChecksumsRight(png)))
+    }
+
+    /// `png` with every chunk's CRC-32 computed again over its type and data.
+    static func withChunkChecksumsRight(_ png: [UInt8]) -> [UInt8] {
+        var out = png, o = 8
+        func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        while o + 12 <= out.count {
+            let length = out[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) }
+            guard o + 12 + length <= out.count else { break }
+            let c = crc(out[(o + 4)..<(o + 8 + length)])
+            for k in 0..<4 { out[o + 8 + length + k] = UInt8(truncatingIfNeeded: c >> (24 - 8 * k)) }
+            o += 12 + length
+        }
+        return out
     }
 
     /// Our header reading agrees with the files Leptonica writes, and a header cut short has no size.
