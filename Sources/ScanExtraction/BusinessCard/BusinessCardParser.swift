@@ -11,16 +11,9 @@ import ScanModel
 public struct BusinessCardParser: Sendable {
     public init() {}
 
-    /// The card words of every locale file (phone labels, organization words, honorifics, name suffixes, departments).
-    static let mobileLabels = Lexicon.shared.mobileLabels
-    static let faxLabels = Lexicon.shared.faxLabels
-    static let workLabels = Lexicon.shared.workLabels
-    /// Job titles, from the locale files' `jobTitles`.
-    static let titleWords = Lexicon.shared.jobTitles
-    static let orgSuffixes = Lexicon.shared.organizationWords
-    static let nameprefixes = Lexicon.shared.honorifics
-    static let nameSuffixes = Lexicon.shared.nameSuffixes
-    static let departmentWords = Lexicon.shared.departmentWords
+    /// The words of every locale file: phone labels, job titles, organization words, honorifics, name suffixes and
+    /// particles, departments.
+    static let lexicon = Lexicon.shared
 
     public func parse(_ lines: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
         var card = BusinessCard()
@@ -88,10 +81,10 @@ public struct BusinessCardParser: Sendable {
         for i in free {
             let l = lines[i]
             // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts.
-            let mended = Lexicon.shared.mendingLegalForm(l.text)
+            let mended = Self.lexicon.mendingLegalForm(l.text)
             let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
-            if Text.hasAny(k, Self.orgSuffixes) { s += 1.5 }
+            if Text.hasAny(k, Self.lexicon.organizationWords) { s += 1.5 }
             if let d = domain, d.count >= 3 {
                 // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`.
                 let spellings = Set([k, Self.transliterated(k)])
@@ -102,9 +95,9 @@ public struct BusinessCardParser: Sendable {
                 else if Self.initials(k) == d { s += 1.5 }
             }
             // Surnames joined as a firm's are (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Marshall-Dawson`).
-            let ofAPerson = Text.hasAny(k, Self.titleWords) || Text.hasAny(k, Self.departmentWords)
+            let ofAPerson = Text.hasAny(k, Self.lexicon.jobTitles) || Text.hasAny(k, Self.lexicon.departmentWords)
             if Self.joinedSurnames(l.line.text), !ofAPerson { s += 1 }
-            if Text.hasAny(k, Self.titleWords) { s -= 1 }
+            if Text.hasAny(k, Self.lexicon.jobTitles) { s -= 1 }
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
             // and that the local part, alone or with the domain, spells as a given and a family name, is the person's name.
             if s == 2, let local = emailLocal, let d = domain,
@@ -119,13 +112,13 @@ public struct BusinessCardParser: Sendable {
             guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { return nil }
             // A title before the name may be printed in small letters (`mr. Faye Hendriks`).
             guard words.enumerated().allSatisfy({ n, w in
-                w.first!.isUppercase || w.first == "(" || Self.particles.contains(w.lowercased())
-                    || n == 0 && Self.nameprefixes.contains(Text.key(w))
+                w.first!.isUppercase || w.first == "(" || Self.lexicon.nameParticles.contains(w.lowercased())
+                    || n == 0 && Self.lexicon.honorifics.contains(Text.key(w))
             }) else { return nil }
             var s = l.line.printHeight / median
-            if Text.hasAny(l.key, Self.titleWords) { s -= 1.5 }
-            if Text.hasAny(l.key, Self.orgSuffixes) { s -= 1 }
-            if Text.hasAny(l.key, Self.departmentWords) { s -= 1 }
+            if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
+            if Text.hasAny(l.key, Self.lexicon.organizationWords) { s -= 1 }
+            if Text.hasAny(l.key, Self.lexicon.departmentWords) { s -= 1 }
             if let local = emailLocal, Self.matchesLocal(local, words) { s += 1.5 }
             return s - 0.05 * Double(i)
         }
@@ -136,7 +129,7 @@ public struct BusinessCardParser: Sendable {
         }
         // A line that only the web or e-mail domain made the organization (`Melissa Chase`, `www.chase.com`) is the
         // person's own name when no other line can be one: a card without a name is rarer than a person's own domain.
-        if nameIndex == nil, let oi = orgIndex, orgBest == 2, !Text.hasAny(lines[oi].key, Self.orgSuffixes), nameScore(oi) != nil {
+        if nameIndex == nil, let oi = orgIndex, orgBest == 2, !Text.hasAny(lines[oi].key, Self.lexicon.organizationWords), nameScore(oi) != nil {
             nameIndex = oi
             orgIndex = nil
         }
@@ -152,12 +145,12 @@ public struct BusinessCardParser: Sendable {
             card.provenance["name"] = l.line.provenance()
         }
         if let oi = orgIndex {
-            card.organization = Lexicon.shared.mendingLegalForm(Text.clean(Self.withoutMarks(lines[oi].line)))
+            card.organization = Self.lexicon.mendingLegalForm(Text.clean(Self.withoutMarks(lines[oi].line)))
             card.provenance["organization"] = lines[oi].line.provenance()
         }
         // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
         var titleIndex: Int?
-        let candidates = free.filter { $0 != nameIndex && $0 != orgIndex && Text.hasAny(lines[$0].key, Self.titleWords) }
+        let candidates = free.filter { $0 != nameIndex && $0 != orgIndex && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles) }
         if let ni = nameIndex {
             titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
             if titleIndex == nil {
@@ -170,7 +163,7 @@ public struct BusinessCardParser: Sendable {
             card.title = Text.clean(Self.withoutMarks(lines[ti].line))
             card.provenance["title"] = lines[ti].line.provenance()
         }
-        if let di = free.first(where: { $0 != nameIndex && $0 != orgIndex && $0 != titleIndex && Text.hasAny(lines[$0].key, Self.departmentWords)
+        if let di = free.first(where: { $0 != nameIndex && $0 != orgIndex && $0 != titleIndex && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
                                         && Text.digitCount(lines[$0].text) == 0 }) {
             card.department = Text.clean(lines[di].text)
             card.provenance["department"] = lines[di].line.provenance()
@@ -216,7 +209,7 @@ public struct BusinessCardParser: Sendable {
             // A line that names only regions or countries (`Australia`, left over when the address was not read) is no title.
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
                   smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
-                  !Lexicon.shared.isPlaceOnly(lines[i].key) else { continue }
+                  !Self.lexicon.isPlaceOnly(lines[i].key) else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
             let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
@@ -253,7 +246,6 @@ public struct BusinessCardParser: Sendable {
         return kept.isEmpty ? line.text : kept.map(\.text).joined(separator: " ")
     }
 
-    static let particles = Lexicon.shared.nameParticles
 
     /// Types the phones printed without a label (cards often mark them with icons OCR doesn't read). When another
     /// number is labelled mobile, they are office lines; when the numbers themselves tell mobile from fixed, that
@@ -286,14 +278,14 @@ public struct BusinessCardParser: Sendable {
         // The last label-like word before the number (after any earlier number on the line).
         let words = Text.key(before).split(separator: " ").map(String.init)
         if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }), words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2 {
-            if mobileLabels.contains(w) { return .mobile }
-            if faxLabels.contains(w) { return .fax }
-            if workLabels.contains(w) { return .work }
+            if lexicon.mobileLabels.contains(w) { return .mobile }
+            if lexicon.faxLabels.contains(w) { return .fax }
+            if lexicon.workLabels.contains(w) { return .work }
         }
         if let w = words.last {
-            if mobileLabels.contains(w) { return .mobile }
-            if faxLabels.contains(w) { return .fax }
-            if workLabels.contains(w) { return .work }
+            if lexicon.mobileLabels.contains(w) { return .mobile }
+            if lexicon.faxLabels.contains(w) { return .fax }
+            if lexicon.workLabels.contains(w) { return .work }
         }
         return nil
     }
@@ -388,7 +380,7 @@ public struct BusinessCardParser: Sendable {
     // The patterns of `joinedSurnames`, put together once.
     private static let surname = #"\p{Lu}[\p{Ll}'’]+"#
     /// Words for "and" between partners' names: the locale files' `nameJoiners`.
-    private static let joinerList = Lexicon.shared.nameJoiners
+    private static let joinerList = Self.lexicon.nameJoiners
     private static let joiners = Set(joinerList)
     private static func alternatives(_ words: [String]) -> String {
         "(?:" + words.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + ")"
@@ -442,7 +434,7 @@ public struct BusinessCardParser: Sendable {
     static func namesAnAgent(_ words: [String]) -> Bool {
         guard (1...4).contains(words.count), let last = words.last?.lowercased().folding(options: .diacriticInsensitive, locale: nil),
               last.count >= 6, last.allSatisfy(\.isLetter) else { return false }
-        return Lexicon.shared.jobTitleEndings.contains { last.hasSuffix($0) }
+        return Self.lexicon.jobTitleEndings.contains { last.hasSuffix($0) }
     }
 
     /// The local part of an e-mail address as printed (`Imeadows` in `E. Imeadows@davidson.com`), in its printed case.
@@ -471,7 +463,7 @@ public struct BusinessCardParser: Sendable {
               printedLocalPart(printed)?.first?.isUppercase == true else { return nil }
         let local = String(address[..<at]), words = [given, family]
         guard !spellsPerson(local, words) else { return nil }
-        for label in Lexicon.shared.emailLabels where local.hasPrefix(label) && local.count > label.count + 2 {
+        for label in Self.lexicon.emailLabels where local.hasPrefix(label) && local.count > label.count + 2 {
             // (The label's own full stop or colon goes with it: `E.j.mercado@...`.)
             let rest = String(local.dropFirst(label.count).drop { ".:-_".contains($0) })
             // The rest may be the whole name, or its family or given name alone (`payne@`, `tracy@`).
@@ -517,7 +509,7 @@ public struct BusinessCardParser: Sendable {
     /// in a sans-serif face the two are one shape, and a name's word starts with a capital. Particles (`la`) stay.
     static func capitalIRead(_ word: String) -> String {
         guard word.count >= 3, word.first == "l", word.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }),
-              !particles.contains(word) else { return word }
+              !lexicon.nameParticles.contains(word) else { return word }
         return "I" + word.dropFirst()
     }
 
@@ -555,8 +547,8 @@ public struct BusinessCardParser: Sendable {
     static func splitName(_ s: String) -> BusinessCard.Name {
         var words = s.split(separator: " ").map(String.init)
         var prefix: String?, suffix: String?
-        if let f = words.first, words.count > 2, nameprefixes.contains(Text.key(f)) { prefix = f; words.removeFirst() }
-        if let l = words.last, words.count > 2, nameSuffixes.contains(Text.key(l)) {
+        if let f = words.first, words.count > 2, lexicon.honorifics.contains(Text.key(f)) { prefix = f; words.removeFirst() }
+        if let l = words.last, words.count > 2, lexicon.nameSuffixes.contains(Text.key(l)) {
             suffix = l
             words.removeLast()
             if var last = words.last, last.hasSuffix(",") { last.removeLast(); words[words.count - 1] = last }
@@ -564,7 +556,7 @@ public struct BusinessCardParser: Sendable {
         let given = words.first
         // Family names with particles: `van der Berg`, `de la Fontaine`.
         var familyStart = max(1, words.count - 1)
-        while familyStart > 1, particles.contains(words[familyStart - 1].lowercased()) { familyStart -= 1 }
+        while familyStart > 1, lexicon.nameParticles.contains(words[familyStart - 1].lowercased()) { familyStart -= 1 }
         let family = words.count > 1 ? words[familyStart...].joined(separator: " ") : nil
         let middle = familyStart > 1 ? words[1..<familyStart].joined(separator: " ") : nil
         return BusinessCard.Name(full: s, given: given, family: family, middle: middle, prefix: prefix, suffix: suffix)
@@ -616,11 +608,11 @@ public struct BusinessCardParser: Sendable {
         }
     }
 
-    static let countryLines = Set(Lexicon.shared.countries.phrases)
+    static let countryLines = Set(Self.lexicon.countries.phrases)
 
     /// The locale files' street words, and building and flat words that are no street words on a receipt, where
     /// they name shops and dishes (`STEAK HOUSE`, `FLAT WHITE`).
-    static let streetWords = Lexicon.shared.thoroughfares + Lexicon.shared.addressParts + PhraseSet(["HOUSE", "FLAT", "APT"])
+    static let streetWords = Self.lexicon.thoroughfares + Self.lexicon.addressParts + PhraseSet(["HOUSE", "FLAT", "APT"])
 
     /// A street line: it starts with a house number (`12 High Street`), ends with one (`Lindenstraße 18`,
     /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`) or between
@@ -708,8 +700,8 @@ public struct BusinessCardParser: Sendable {
         // A town's or a county's line: short, without digits, no title; `Co.` only as a county's (the line names a region).
         func placeBetween(_ i: Int) -> Bool {
             let l = lines[i]
-            return Text.digitCount(l.text) == 0 && l.line.words.count <= 4 && !Text.hasAny(l.key, Self.titleWords)
-                && (!Text.hasAny(l.key, Self.orgSuffixes) || Lexicon.shared.isPlaceOnly(l.key) || Self.countyLine(l.key))
+            return Text.digitCount(l.text) == 0 && l.line.words.count <= 4 && !Text.hasAny(l.key, Self.lexicon.jobTitles)
+                && (!Text.hasAny(l.key, Self.lexicon.organizationWords) || Self.lexicon.isPlaceOnly(l.key) || Self.countyLine(l.key))
         }
         // The line above `i` in its column, free, close, and a street's.
         func streetRightAbove(_ i: Int) -> Bool {
@@ -724,7 +716,7 @@ public struct BusinessCardParser: Sendable {
             // Only lines of the same column; contacts in another column are passed over.
             if !inColumn(j) { j -= 1; continue }
             if used.contains(j) { break }
-            if Self.streetLike(l), near(j, idx[0]), !Text.hasAny(l.key, Self.titleWords) {
+            if Self.streetLike(l), near(j, idx[0]), !Text.hasAny(l.key, Self.lexicon.jobTitles) {
                 idx.insert(j, at: 0)
                 j -= 1
                 continue

@@ -75,11 +75,6 @@ enum ImageDecoder {
 
 /// Counts the image file directories of a TIFF (classic and BigTIFF).
 enum TIFFDirectoryCounter {
-    static func count(_ d: [UInt8]) -> Int? {
-        let n = walk(d).pages
-        return n > 0 ? n : nil
-    }
-
     /// The pages whose directories are in the file, whether the chain goes on past its end, and the pages
     /// whose strips or tiles reach past it (libtiff leaves those parts black or fails, and Leptonica says
     /// nothing), each with the first row lost when the page is in strips.
