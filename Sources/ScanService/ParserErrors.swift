@@ -28,8 +28,10 @@ final class ParserErrorResponder: ChannelInboundHandler, RemovableChannelHandler
                            + "Content-Type: application/problem+json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
         buffer.writeBytes(body)
         // Only the output is closed: what the client still sends is read and dropped, so that its kernel does not
-        // answer with a reset that may take the response with it. The idle timeout ends a client that never stops.
-        encoder.writeAndFlush(NIOAny(IOData.byteBuffer(buffer))).whenComplete { _ in context.close(mode: .output, promise: nil) }
+        // answer with a reset that may take the response with it. The decoder's error then ends the connection: a
+        // client that goes on sending finds it closed within a second (`ServiceTests`).
+        let channel = context.channel
+        encoder.writeAndFlush(NIOAny(IOData.byteBuffer(buffer))).whenComplete { _ in channel.close(mode: .output, promise: nil) }
     }
 
     static func problem(for error: HTTPParserError) -> Problem {

@@ -203,6 +203,26 @@ final class ServiceTests: XCTestCase {
         XCTAssertTrue(garbage.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), garbage)
         XCTAssertTrue(garbage.contains("\"code\":\"bad-request\""), garbage)
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "the server goes on")
+        // A client that keeps its side open and goes on sending after the answer is cut off, not held until the idle
+        // timeout (60 s): after the answer and the end of the server's output, a send soon fails.
+        let fd = try HTTP.connection(port: server.port, timeout: 20)
+        defer { close(fd) }
+        let head = Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 120_000))\r\n".utf8)
+        _ = head.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var answer = Data(), chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            answer += chunk[0..<n]
+        }
+        XCTAssertTrue(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 431 "))
+        let more = [UInt8]("X-More: b\r\n".utf8)
+        var refused = false
+        for _ in 0..<150 where !refused {
+            refused = Glibc.send(fd, more, more.count, Int32(MSG_NOSIGNAL)) < 0
+            usleep(100_000)
+        }
+        XCTAssertTrue(refused, "the server closed the connection within 15 s")
     }
 
     func testKeysAreRequiredAndEachKeySeesOnlyItsOwnJobs() throws {
