@@ -78,6 +78,21 @@ import ScanModel
         #expect(out.businessCard?.name?.full == "Mary Allen")
     }
 
+    /// A person's name with a family name's particle (`Anouk van Dijk`) counts as a name-like line for the classifier; a
+    /// line that opens with the particle (`van Leeuwen & de Groot`, a firm) or a title in small letters does not.
+    @Test func aNameWithAParticleIsNameLike() throws {
+        let index = try #require(DocumentClassifier.featureNames.firstIndex(of: "nameLikeLine"))
+        func nameLike(_ texts: [String]) throws -> Double {
+            let doc = Fixture.document(Fixture.page(width: 1050, height: 600,
+                                                    texts.enumerated().map { Fixture.line(100 + 40 * Double($0.offset), $0.element) }))
+            let lines = LineAnalyzer(detector: try DataDetector()).analyze(doc)
+            return DocumentClassifier.features(doc, lines: lines)[index]
+        }
+        let rest = ["Logistics coordinator", "van Leeuwen & de Groot", "C. 06 12345678", "3512 AB Utrecht"]
+        #expect(try nameLike(["Anouk van Dijk"] + rest) == 1)
+        #expect(try nameLike(rest) == 0)
+    }
+
     @Test func letterOfRunningTextIsOther() {
         let text = """
         Dear Ms Fischer,

@@ -40,7 +40,10 @@ public struct DocumentClassifier: Sendable {
             if Text.hasAny(k, Lexicon.shared.jobTitles) { title = 1 }
             if Text.hasAny(k, Lexicon.shared.organizationWords) { org = 1 }
             let ws = l.line.words
-            if ws.count >= 2 && ws.count <= 4 && Text.digitCount(l.text) == 0 && ws.allSatisfy({ $0.text.first?.isUppercase ?? false }) { nameLike = 1 }
+            // A person's name: two to four capitalized words, a family name's particle among them (`Tirza de Ruiter`).
+            if ws.count >= 2 && ws.count <= 4 && Text.digitCount(l.text) == 0,
+               ws.first?.text.first?.isUppercase ?? false, ws.last?.text.first?.isUppercase ?? false,
+               ws.allSatisfy({ $0.text.first?.isUppercase ?? false || Lexicon.shared.nameParticles.contains($0.text) }) { nameLike = 1 }
             words += ws.count
             digits += Text.digitCount(l.text)
             chars += l.text.count
