@@ -79,18 +79,21 @@ import ScanModel
     }
 
     /// A person's name with a family name's particle (`Anouk van Dijk`) counts as a name-like line for the classifier; a
-    /// line that opens with the particle (`van Leeuwen & de Groot`, a firm) or a title in small letters does not.
-    @Test func aNameWithAParticleIsNameLike() throws {
+    /// line that opens with the particle (`van Leeuwen & de Groot`, a firm) or a title in small letters does not. So does
+    /// a name in a column of its own that the layout put on one row with the address beside it.
+    @Test func aNameWithAParticleOrBesideAColumnIsNameLike() throws {
         let index = try #require(DocumentClassifier.featureNames.firstIndex(of: "nameLikeLine"))
-        func nameLike(_ texts: [String]) throws -> Double {
-            let doc = Fixture.document(Fixture.page(width: 1050, height: 600,
-                                                    texts.enumerated().map { Fixture.line(100 + 40 * Double($0.offset), $0.element) }))
-            let lines = LineAnalyzer(detector: try DataDetector()).analyze(doc)
-            return DocumentClassifier.features(doc, lines: lines)[index]
+        func nameLike(_ lines: [(Double, Double, [(Double, String)])]) throws -> Double {
+            let doc = Fixture.document(Fixture.page(width: 1050, height: 600, lines))
+            let analyzed = LineAnalyzer(detector: try DataDetector()).analyze(doc)
+            return DocumentClassifier.features(doc, lines: analyzed)[index]
         }
         let rest = ["Logistics coordinator", "van Leeuwen & de Groot", "C. 06 12345678", "3512 AB Utrecht"]
-        #expect(try nameLike(["Anouk van Dijk"] + rest) == 1)
+            .enumerated().map { Fixture.line(140 + 40 * Double($0.offset), $0.element) }
+        #expect(try nameLike([Fixture.line(100, "Anouk van Dijk")] + rest) == 1)
         #expect(try nameLike(rest) == 0)
+        let besideTheAddress: (Double, Double, [(Double, String)]) = (100, 16, [(20, "ANOUK"), (80, "VISSER"), (600, "18"), (625, "Kerkstraat")])
+        #expect(try nameLike([besideTheAddress] + rest) == 1)
     }
 
     @Test func letterOfRunningTextIsOther() {

@@ -1,5 +1,6 @@
 import Foundation
 import ScanDetectors
+import ScanLayout
 import ScanModel
 
 /// Routes a document to `receipt`, `businessCard` or `other` with a multinomial
@@ -40,10 +41,9 @@ public struct DocumentClassifier: Sendable {
             if Text.hasAny(k, Lexicon.shared.jobTitles) { title = 1 }
             if Text.hasAny(k, Lexicon.shared.organizationWords) { org = 1 }
             let ws = l.line.words
-            // A person's name: two to four capitalized words, a family name's particle among them (`Tirza de Ruiter`).
-            if ws.count >= 2 && ws.count <= 4 && Text.digitCount(l.text) == 0,
-               ws.first?.text.first?.isUppercase ?? false, ws.last?.text.first?.isUppercase ?? false,
-               ws.allSatisfy({ $0.text.first?.isUppercase ?? false || Lexicon.shared.nameParticles.contains($0.text) }) { nameLike = 1 }
+            // A person's name: two to four capitalized words, a family name's particle among them (`Tirza de Ruiter`),
+            // on a line or in one of its columns (a card's name beside its address, on one row).
+            if nameLike == 0, LayoutAnalyzer.columns(of: l.line).contains(where: { Self.isNameLike($0.words) }) { nameLike = 1 }
             words += ws.count
             digits += Text.digitCount(l.text)
             chars += l.text.count
@@ -83,6 +83,12 @@ public struct DocumentClassifier: Sendable {
             // A card gives a way to reach someone: no phone, e-mail or web address at all is telling.
             phones + emails + urls == 0 ? 1 : 0,
         ]
+    }
+
+    static func isNameLike(_ ws: [LayoutWord]) -> Bool {
+        ws.count >= 2 && ws.count <= 4 && !ws.contains { $0.text.contains(where: \.isNumber) }
+            && ws.first?.text.first?.isUppercase ?? false && ws.last?.text.first?.isUppercase ?? false
+            && ws.allSatisfy { $0.text.first?.isUppercase ?? false || Lexicon.shared.nameParticles.contains($0.text) }
     }
 
     /// The label and its probability.
