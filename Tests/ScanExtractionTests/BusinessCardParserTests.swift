@@ -75,6 +75,19 @@ import ScanModel
         #expect(a.postalCode == code)
     }
 
+    /// An e-mail domain that OCR misread in look-alike letters takes the web address's spelling when the organization
+    /// spells that one; a real difference, or a domain the organization does not spell, is left alone.
+    @Test func anEmailDomainMendedByTheWebAddress() {
+        let mend = BusinessCardParser.domainMendedByWeb
+        #expect(mend("j_sanders@osbormehopkins.ca", ["www.osbornehopkins.ca"], "Osborne-Hopkins") == "j_sanders@osbornehopkins.ca")
+        #expect(mend("anna@wi1son-design.co.uk", ["wilson-design.co.uk"], "Wilson Design Ltd") == "anna@wilson-design.co.uk")
+        #expect(mend("j@osbornehopkins.ca", ["www.osbornehopkins.ca"], "Osborne-Hopkins") == nil, "already the same")
+        #expect(mend("j@osbornegroup.ca", ["www.osbornehopkins.ca"], "Osborne-Hopkins") == nil, "another domain")
+        #expect(mend("j@modern.com", ["www.modern.com"], "Modern Ltd") == nil, "the same")
+        #expect(mend("j@rnodern.com", ["www.modern.com"], "Acme Ltd") == nil, "the organization spells neither")
+        #expect(mend("j@rnodern-homes.com", ["modern-homes.com"], "Modern Homes Inc") == "j@modern-homes.com", "rn read for m")
+    }
+
     /// A country printed after the city, by name or by its two-letter code, fills the country and is no region.
     @Test(arguments: [
         ("10115 Berlin, DE", "10115", "DE", nil, "DE"),

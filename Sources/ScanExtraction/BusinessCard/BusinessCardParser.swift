@@ -189,8 +189,53 @@ public struct BusinessCardParser: Sendable {
                 }
             }
         }
+        if let org = card.organization {
+            for n in card.emails.indices {
+                let read = card.emails[n].address
+                guard let mended = Self.domainMendedByWeb(address: read, webHosts: card.urls.map { Self.host($0.url) },
+                                                          organization: org) else { continue }
+                findings.append(Finding(code: "card-email-from-web",
+                                        message: "the e-mail address was read as '\(read)'; its domain differs from the web "
+                                            + "address's only by letters OCR mistakes for one another, and the organization spells "
+                                            + "the web address's: '\(mended)'",
+                                        field: "businessCard.emails[\(n)]"))
+                card.emails[n].address = mended
+            }
+        }
         if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
         return (card, findings)
+    }
+
+    /// The address with the card's web domain for its own, when the two differ only by shapes OCR takes for one another
+    /// (`osbormehopkins.ca` read for `osbornehopkins.ca`: rn as m; cl as d, vv as w, 1 or I as l, 0 as o) and the
+    /// organization's name spells the web domain's stem but not the e-mail's. Nil otherwise.
+    static func domainMendedByWeb(address: String, webHosts: [String], organization: String) -> String? {
+        guard let at = address.lastIndex(of: "@") else { return nil }
+        let domain = address[address.index(after: at)...].lowercased()
+        let orgKey = Text.key(organization)
+        for h in webHosts {
+            let web = h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
+            guard web != domain, lookAlike(web, domain),
+                  spells(domainStem(web), orgKey), !spells(domainStem(domain), orgKey) else { continue }
+            return address[...at] + web
+        }
+        return nil
+    }
+
+    /// Whether two spellings differ only by shapes OCR takes for one another: one character for another that the learned
+    /// confusion table pairs (`n` and `m`, `1` and `l`), or two letters read as one (`rn` as `m`, `cl` as `d`, `vv` as `w`).
+    static func lookAlike(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.uppercased()), y = Array(b.uppercased())
+        if x.count == y.count {
+            let differ = zip(x, y).filter { $0 != $1 }
+            return differ.count == 1 && OCRConfusions.shipped.confusable(differ[0].0, differ[0].1)
+        }
+        func folded(_ s: String) -> String {
+            var t = s.lowercased()
+            for (pair, one) in [("rn", "m"), ("cl", "d"), ("vv", "w")] { t = t.replacingOccurrences(of: pair, with: one) }
+            return t
+        }
+        return folded(a) == folded(b)
     }
 
     /// The title printed without a title word: the line of words right under the name (or right above it),
