@@ -43,6 +43,13 @@ struct MoneyDetector {
         "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb",
     ]
 
+    /// ISO codes that are also words or abbreviations a receipt prints for other things: a pen, RON 95 petrol, Sdn Bhd,
+    /// Chinese New Year (CNY), try, mad, cop. The first two letters of each are its country's code.
+    static let wordLikeCodes: Set<String> = ["PEN", "RON", "BHD", "CNY", "TRY", "MAD", "COP"]
+
+    /// The letters of `text`, in capitals.
+    static func letters(_ text: String) -> String { String(text.filter(\.isLetter)).uppercased() }
+
     /// Currencies whose amounts are printed in whole units: `Rp.50` is fifty rupiah, never half of one.
     static let wholeUnitCurrencies: Set<String> = ["IDR", "JPY", "KRW", "VND", "CLP", "ISK"]
 
@@ -416,6 +423,16 @@ struct MoneyDetector {
                         continue
                     }
                 }
+            }
+            // A code that is also a word on receipts and cards names its currency only before or after an amount with
+            // decimals, and not where another region is known: `3 PEN`, `PEN 7.50` on a Malaysian receipt, `RON 95`
+            // (petrol), `SDN BHD 50118`, `2016 CNY` (the new year) are no money.
+            if let cur = currency, MoneyDetector.wordLikeCodes.contains(cur),
+               Self.letters(start < numStart ? s.string(start, numStart) : s.string(a.end, end)) == cur,
+               a.decimalCount == 0 || region.map({ !cur.hasPrefix($0) }) ?? false {
+                currency = nil
+                start = numStart
+                end = a.end
             }
             if currency == nil && (isAlpha(after) || a.decimalCount != 2) { continue }
             if currency != nil, isAlpha(after), end == a.end { continue }

@@ -517,6 +517,22 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(second.first { $0.type == .phone }?.value.e164, "+49301234567")
     }
 
+    /// Codes that are also words on receipts name a currency only beside an amount with decimals, and not where another
+    /// region is known; other codes are unchanged.
+    func testCodesThatAreAlsoWords() {
+        func money(_ text: String, region: String? = nil) -> [String] {
+            find(text, .money, region: region).map { "\($0.text)=\($0.value.currency ?? "-")" }
+        }
+        XCTAssertEqual(money("3 PEN"), [])
+        XCTAssertEqual(money("RON 95 PETROL"), [])
+        XCTAssertEqual(money("KEDAI ABC SDN BHD 50118"), [])
+        XCTAssertEqual(money("CNY 2016 PROMOTION"), [])
+        XCTAssertEqual(money("BALL PEN 7.50", region: "MY"), ["7.50=-"])
+        XCTAssertEqual(money("Total PEN 7.50", region: "PE"), ["PEN 7.50=PEN"])
+        XCTAssertEqual(money("Total 20.50 PEN"), ["20.50 PEN=PEN"])
+        XCTAssertEqual(money("Paid 20 USD, 10 CHF"), ["20 USD=USD", "10 CHF=CHF"])
+    }
+
     /// A country named on its own, by name in several languages or by a code with a numbering plan.
     func testCountryNamedOnItsOwn() {
         let rows: [(String, String?)] = [
