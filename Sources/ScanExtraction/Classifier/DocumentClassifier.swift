@@ -85,6 +85,7 @@ public struct DocumentClassifier: Sendable {
         ]
     }
 
+    /// Two to four words, no digit, the first and last capitalized and the others too or a family name's particle.
     static func isNameLike(_ ws: [LayoutWord]) -> Bool {
         ws.count >= 2 && ws.count <= 4 && !ws.contains { $0.text.contains(where: \.isNumber) }
             && ws.first?.text.first?.isUppercase ?? false && ws.last?.text.first?.isUppercase ?? false

@@ -158,7 +158,6 @@ public struct LineAnalyzer: Sendable {
     /// two item lines prove it by arithmetic (`bareItemArithmetic`).
     static func amountStyle(_ lines: [LayoutLine]) -> (wholeUnits: Bool, bare: Bool) {
         var decimals = 0, grouped = 0, bareSummary = 0, bareItems = 0, wholeCurrency = 0
-        let summaryWords = summaryLabels
         for l in lines {
             guard let w = l.words.last?.text[...] else { continue }
             // A lone `0` reads as whole units but says nothing of how the others are printed.
@@ -174,7 +173,7 @@ public struct LineAnalyzer: Sendable {
                 wholeCurrency += 1
             }
             else if l.words.count >= 2, Amount.parse(w, wholeUnits: true, bare: true) != nil,
-                    Text.hasAny(Text.key(l.text), summaryWords) { bareSummary += 1 }
+                    Text.hasAny(Text.key(l.text), summaryLabels) { bareSummary += 1 }
             if Self.bareItemArithmetic(l) { bareItems += 1 }
         }
         // Thousands groups and no cents (`25.000`): whole units, with two such amounts already when nothing is
