@@ -63,6 +63,8 @@ import ScanModel
         ([], "Seattle, WA 98141, USA", "98141", "WA", nil, "Seattle", "WA"),
         (["Calle Mayor 12"], "28013 Madrid, España", "28013", nil, "Calle Mayor 12", "Madrid", nil),
         (["Herengracht 182"], "NL, 1016 BR Amsterdam", "1016 BR", nil, "Herengracht 182", "Amsterdam", nil),
+        ([], "Huberstrasse 97, 3746 Amriswil, Switzerland", "3746", nil, "Huberstrasse 97", "Amriswil", nil),
+        ([], "12 High Street, Flat 2, London N1 7GR", "N1 7GR", nil, "12 High Street, Flat 2", "London", nil),
     ] as [([String], String, String, String?, String?, String?, String?)])
     func addressPartsFromItsLines(_ streetLines: [String], _ postalLine: String, _ code: String, _ detectedRegion: String?,
                                   _ street: String?, _ city: String?, _ region: String?) {

@@ -617,7 +617,16 @@ public struct BusinessCardParser: Sendable {
             if !street.isEmpty { a.street = street }
         }
         guard a.city == nil, let code = a.postalCode, postalLine.contains(code) else { return }
-        var rest = postalLine.replacingOccurrences(of: code, with: " ")
+        var line = postalLine
+        // A whole address on one line (`Huberstrasse 97, 3746 Amriswil, Switzerland`): what comes before the postal
+        // code's part, when it holds a house number, is the street.
+        if a.street == nil, let cut = line.range(of: code),
+           let comma = line[..<cut.lowerBound].lastIndex(of: ","),
+           line[..<comma].contains(where: \.isNumber) {
+            a.street = line[..<comma].trimmingCharacters(in: .whitespaces)
+            line = String(line[line.index(after: comma)...])
+        }
+        var rest = line.replacingOccurrences(of: code, with: " ")
         // A country prefix glued to the code (`D-10115`, `F-75008`) is left as `D- `.
         rest = Text.replacing(rest, #"(?:^|\s)[A-Z]{1,2}-\s"#, with: " ")
         var segments = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }
