@@ -306,22 +306,31 @@ int sx_png_intact(const unsigned char *data, size_t size) {
     unsigned long width = 0, height = 0;
     int bits_per_pixel = 0, interlaced = 0, header = 0;
     size_t *idat = NULL, *lengths = NULL;
-    int chunks = 0, capacity = 0, whole = 0;
+    int chunks = 0, capacity = 0, whole = 0, palette = 0, palette_needed = 0;
     while (size - o >= 12) {
         unsigned long length = sx_be32(data + o);
         if (length > 0x7FFFFFFFUL || length > size - o - 12) break;
         unsigned long crc = crc32(0L, data + o + 4, (uInt)(length + 4));
         if (crc != sx_be32(data + o + 8 + length)) break;
         const unsigned char *type = data + o + 4, *body = data + o + 8;
-        if (memcmp(type, "IHDR", 4) == 0 && length >= 13) {
+        if (memcmp(type, "IHDR", 4) == 0 && length == 13 && o == 8) {
             width = sx_be32(body);
             height = sx_be32(body + 4);
             int depth = body[8], color = body[9];
             int samples = color == 0 ? 1 : color == 2 ? 3 : color == 3 ? 1 : color == 4 ? 2 : color == 6 ? 4 : 0;
+            // The depths the standard allows for each colour type; methods 0, interlace none or Adam7.
+            int depth_ok = color == 0 ? (depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16)
+                         : color == 3 ? (depth == 1 || depth == 2 || depth == 4 || depth == 8)
+                         : (depth == 8 || depth == 16);
             bits_per_pixel = samples * depth;
             interlaced = body[12] == 1;
-            header = bits_per_pixel > 0 && width > 0 && height > 0 && width < (1UL << 31) && height < (1UL << 31);
+            palette_needed = color == 3;
+            header = samples > 0 && depth_ok && body[10] == 0 && body[11] == 0 && body[12] <= 1
+                && width > 0 && height > 0 && width < (1UL << 31) && height < (1UL << 31);
+        } else if (memcmp(type, "PLTE", 4) == 0) {
+            if (chunks == 0) palette = length > 0 && length % 3 == 0 && length <= 768;
         } else if (memcmp(type, "IDAT", 4) == 0) {
+            if (chunks > 0 && idat[chunks - 1] + lengths[chunks - 1] + 12 != o + 8) break;  // IDAT chunks must be consecutive
             if (chunks == capacity) {
                 capacity = capacity ? capacity * 2 : 64;
                 size_t *a = realloc(idat, capacity * sizeof *idat);
@@ -335,7 +344,7 @@ int sx_png_intact(const unsigned char *data, size_t size) {
             lengths[chunks] = length;
             chunks++;
         } else if (memcmp(type, "IEND", 4) == 0) {
-            whole = header && chunks > 0
+            whole = header && chunks > 0 && (palette || !palette_needed)
                 && sx_png_data_whole(data, idat, lengths, chunks, width, height, bits_per_pixel, interlaced);
             break;
         }
