@@ -535,6 +535,34 @@ final class DamagedInputTests: XCTestCase {
         }
     }
 
+    /// Hostile BMPs (bytes changed, cut or added in run-length and plain files, header fields among them) never trap the
+    /// reader: each gives a picture within its header's size, or nothing.
+    func testMangledBMPsNeverTrapTheReader() {
+        let small = Drawing.raster(Drawing.receiptLines(), width: 120, height: 60).grayscale()
+        let seeds = [Self.runLengthBMP(small, bits: 8), Self.runLengthBMP(small, bits: 4),
+                     Drawing.encodedBytes(small, format: Int32(IFF_BMP))]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(1, n)))
+        }
+        for round in 0..<3000 {
+            var d = seeds[round % seeds.count]
+            for _ in 0...next(6) where d.count > 20 {
+                switch next(4) {
+                case 0: d[next(d.count)] = UInt8(next(256))
+                case 1: d.removeLast(next(d.count - 14))
+                case 2: d.insert(contentsOf: (0..<(1 + next(8))).map { _ in UInt8(next(256)) }, at: next(d.count))
+                default: d[min(d.count - 1, 14 + next(40))] = UInt8(next(256))
+                }
+            }
+            if let out = BMPReader.decode(d, maxPixels: 1 << 20) {
+                XCTAssertEqual(out.image.pixels.count, out.image.width * out.image.height * out.image.channels)
+                XCTAssertLessThanOrEqual(out.image.width * out.image.height, 1 << 20)
+            }
+        }
+    }
+
     func testTruncatedGIFAndWebPKeepTheRowsThatArrived() throws {
         for (format, name, prefix) in [(Int32(IFF_GIF), "cut.gif", "the GIF data ends after "),
                                        (Int32(IFF_WEBP), "cut.webp", "the WebP data ends after row ")] {
