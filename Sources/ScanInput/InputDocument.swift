@@ -67,7 +67,20 @@ public final class InputDocument {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             if path == "-" { throw ScanError(.unreadable, file: path, "standard input is not read; save it to a file and name that") }
             if path.contains("\u{FFFD}") {
-                throw ScanError(.unreadable, file: path, "its name is not valid UTF-8, so it cannot be opened by that name; rename the file")
+                // A name that is not UTF-8: found again by its raw bytes, read whole, and named as it reads here.
+                let bytes: [UInt8]?
+                do {
+                    bytes = try RawFileName.read(try RawFileName.resolve(path), maxBytes: limits.maxFileBytes)
+                } catch RawFileName.Failure.ambiguous {
+                    throw ScanError(.unreadable, file: path, "its name is not valid UTF-8, and other files of its folder read the same; rename it")
+                } catch let e as RawFileName.InputLimitExceeded {
+                    throw ScanError(.tooLarge, file: path, "the file is \(e.size) bytes, over the limit of \(limits.maxFileBytes)")
+                } catch {
+                    throw ScanError(.unreadable, file: path, "no such file (its name is not valid UTF-8)")
+                }
+                guard let bytes else { throw ScanError(.unreadable, file: path, "is not a regular file; give a file") }
+                try self.init(bytes: bytes, name: path, limits: limits)
+                return
             }
             var link = stat()
             if lstat(path, &link) == 0 {

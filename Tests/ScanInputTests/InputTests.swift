@@ -206,6 +206,30 @@ final class InputDocumentTests: XCTestCase {
         XCTAssertTrue(TIFFDirectoryCounter.walk(header + [0xE8, 0x03, 0, 0]).cutShort, "the next page's directory is at 1000")
         XCTAssertTrue(TIFFDirectoryCounter.walk(header + [0xE8, 0x03]).cutShort, "the file ends inside the offset")
     }
+
+    /// A file whose name is not UTF-8 (Latin-1 `café.png`) is opened by the name Swift shows for it, U+FFFD for the bad
+    /// byte; two such files that read the same are refused by name, not confused.
+    func testANameThatIsNotUTF8IsOpened() throws {
+        func create(_ name: [UInt8], _ bytes: [UInt8]) {
+            let path = Array(dir.utf8) + [0x2F] + name + [0]
+            let fd = path.withUnsafeBufferPointer { $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) {
+                open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } }
+            _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        let png = Drawing.pngBytes(Drawing.tallPage(width: 200, height: 100))
+        create(Array("caf".utf8) + [0xE9] + Array(".png".utf8), png)
+        let shown = dir + "/caf\u{FFFD}.png"
+        let doc = try InputDocument(path: shown)
+        XCTAssertEqual(doc.kind, .png)
+        XCTAssertEqual(doc.path, shown)
+        create(Array("caf".utf8) + [0xE8] + Array(".png".utf8), png)
+        assertError(shown, .unreadable)
+        XCTAssertThrowsError(try InputDocument(path: shown)) { error in
+            XCTAssertTrue("\(error)".contains("read the same"), "\(error)")
+        }
+        assertError(dir + "/gone\u{FFFD}.png", .unreadable)
+    }
 }
 
 final class PreprocessorTests: XCTestCase {
