@@ -8,10 +8,10 @@ import Glibc
 /// listing each folder on the way with `readdir` and taking the one entry that reads the same.
 enum RawFileName {
     enum Failure: Error {
-        /// No entry of the folder reads as `component`.
+        /// No entry of a folder on the way reads as the path's name there, or the file does not open.
         case notFound
         /// Several entries read the same; the name cannot say which.
-        case ambiguous(String)
+        case ambiguous
     }
 
     /// The bytes of the path whose names read as `path` does, U+FFFD standing for any bytes that are not UTF-8.
@@ -44,7 +44,7 @@ enum RawFileName {
             if String(decoding: bytes, as: UTF8.self) == name { found.append(bytes) }
         }
         guard let first = found.first else { throw Failure.notFound }
-        guard found.count == 1 else { throw Failure.ambiguous(name) }
+        guard found.count == 1 else { throw Failure.ambiguous }
         return first
     }
 

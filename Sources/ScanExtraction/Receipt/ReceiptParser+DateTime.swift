@@ -86,6 +86,9 @@ extension ReceiptParser {
         }
     }
 
+    /// Every locale's contact, tax-id and tax labels: a line with one holds a phone or a registration number, no date.
+    static let otherNumberLabels = lexicon.words(.contact) + lexicon.words(.taxId) + lexicon.words(.tax)
+
     /// Last resort when no date was read: a date whose separator was lost (`2703/2018`,
     /// `05 02-18`; ``NumericDate/unseparated(in:monthFirst:)``) or with a space read into it (`27/04/ 2021`;
     /// ``NumericDate/spaced(in:monthFirst:)``), on a line with no amount and
@@ -93,8 +96,7 @@ extension ReceiptParser {
     /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool, referenceYear: Int) -> (String, String, AnalyzedLine)? {
         let labels = lexicon.words(.date)
-        let otherNumbers = lexicon.words(.contact) + lexicon.words(.taxId) + lexicon.words(.tax)
-        for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, otherNumbers) {
+        for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, otherNumberLabels) {
             if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear)
                 ?? NumericDate.spaced(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear) { return (found.iso, found.text, l) }
             let labelled = Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels)
