@@ -10,6 +10,8 @@ import ScanModel
 /// Dutch, Malay and Indonesian accept the orders people print: `25 DEC 2018`, `Dec. 31, 1994`,
 /// `05-Aug-2016`, `Feb23'19`, `4th of July, 1995`, `2019-aug-1`, `5 de mayo de 2020`,
 /// `Sep-2020-23`, `2020-23-Sep`, `17 Agustus 1945`, `1º de enero de 2020`, `08/12,2015`.
+/// In English the day and the year may be words (`SpelledNumber`): `the twenty-second of June 2017`,
+/// `May twenty one, 2016`, `March 3rd two thousand and eighteen`, `June 5, nineteen eighty-six`.
 /// Every date needs a year. Numeric dates must exist in the calendar (`2/29/2019` is not a
 /// date); a date with a month name is taken as written when its day is at most 31
 /// (`feb 30 2019` gives `2019-02-30`): the words say plainly that a date was meant, and the
@@ -44,22 +46,8 @@ struct DateTimeDetector {
     }()
 
     static let monthTable = WordTable(months)
-    static let ordinalTable = WordTable(ordinalWords)
     static let joinerTable = WordTable(joiners)
-    static let unitTable = WordTable(unitWords)
     static let suffixTable = WordTable(ordinalSuffixes)
-
-    /// Cardinal units, read only after `twenty` or `thirty`: alone they are too common to be a day.
-    static let unitWords: [String: Int] = [
-        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    ]
-
-    static let ordinalWords: [String: Int] = [
-        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-        "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
-        "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
-        "twentieth": 20, "thirtieth": 30,
-    ]
 
     /// Words that may stand between the parts of a date.
     static let joiners: Set<String> = ["of", "de", "del", "the", "du", "der", "den"]
@@ -72,10 +60,14 @@ struct DateTimeDetector {
         case num(value: Int, digits: Int, ordinal: Bool)
         case month(Int)
         case shortYear(Int) // '19
+        /// A day in words: `first`, `twenty-second`, or a cardinal (`twenty one`), which only a month before it makes
+        /// a day (`May twenty one, 2016`).
+        case dayWord(Int, cardinal: Bool)
     }
 
-    /// One part of a date at `i`, and where it ends.
-    private func part(_ s: ScanText, _ i: Int) -> (Part, Int)? {
+    /// One part of a date at `i`, and where it ends. Words that can be a day or a year (`twenty twenty`) are read
+    /// as a year first, except in the middle of a date (`middle`), where the day is the likelier.
+    private func part(_ s: ScanText, _ i: Int, middle: Bool = false) -> (Part, Int)? {
         let c = s.numAt(i)
         if isDigit(c) {
             var e = i
@@ -90,6 +82,8 @@ struct DateTimeDetector {
             if let year = yearGluedToTime(s, i, e) { return (.num(value: year, digits: 4, ordinal: false), i + 4) }
             let digits = e - i
             guard digits <= 4 else { return nil }
+            // An hour (`January 1997 11:08`) is no day.
+            if digits <= 2, s.at(e) == 0x3A, isDigit(s.numAt(e + 1)) { return nil }
             let v = readInt(s, i, e)
             var ordinal = false
             if isWordLetter(s.at(e)) {
@@ -120,14 +114,10 @@ struct DateTimeDetector {
                 if s.at(end) == 0x2E { end += 1 }
                 return (.month(m), end)
             }
-            if let d = DateTimeDetector.ordinalTable.lookup(s, i, e) { return (.num(value: d, digits: 2, ordinal: true), e) }
-            if e - i == 6, s.at(e) == 0x2D || s.at(e) == 0x20, s.matches("twenty", at: i) || s.matches("thirty", at: i) {
-                let e2 = s.wordEnd(from: e + 1)
-                // `twenty-first`, and the day read as a cardinal too: `Jan twenty two, 2018`.
-                if let d = DateTimeDetector.ordinalTable.lookup(s, e + 1, e2) ?? DateTimeDetector.unitTable.lookup(s, e + 1, e2), d < 10 {
-                    return (.num(value: (s.matches("twenty", at: i) ? 20 : 30) + d, digits: 2, ordinal: true), e2)
-                }
-            }
+            guard isAlpha(c) else { return nil }
+            if !middle, let (y, ye) = SpelledNumber.year(s, i) { return (.num(value: y, digits: 4, ordinal: false), ye) }
+            if let (d, de, ordinal) = SpelledNumber.day(s, i), d <= 31 { return (.dayWord(d, cardinal: !ordinal), de) }
+            if middle, let (y, ye) = SpelledNumber.year(s, i) { return (.num(value: y, digits: 4, ordinal: false), ye) }
         }
         return nil
     }
@@ -160,6 +150,7 @@ struct DateTimeDetector {
         let n = s.count
         var i = 0
         var nextDigit = -1 // the first digit at or after the last word tried (n: none)
+        let spelledYears = SpelledNumber.mayHoldYear(s)
         while i < n {
             let c = s.num[i]
             let prev = s.at(i - 1)
@@ -177,13 +168,14 @@ struct DateTimeDetector {
                 i = r.hit.0.end
                 continue
             }
-            // A date with a month name always has a numeric year, so it needs a digit
-            // within the reach of three parts; most words have none and are skipped.
+            // A date with a month name has a year, in digits within the reach of three parts, or in words
+            // (`two thousand and eighteen`) where the text has a word that can begin one; most words have
+            // neither and are skipped.
             if nextDigit < i {
                 nextDigit = i
                 while nextDigit < n, !isDigit(s.num[nextDigit]) { nextDigit += 1 }
             }
-            if nextDigit - i <= DateTimeDetector.namedDateReach, let h = named(s, i) {
+            if nextDigit - i <= DateTimeDetector.namedDateReach || spelledYears, let h = named(s, i) {
                 hits.append(h)
                 i = h.end
                 continue
@@ -258,7 +250,9 @@ struct DateTimeDetector {
                 p = q
                 continue
             }
-            guard c == 0x2F || c == 0x2D || c == 0x2E, sep == 0 || c == sep, isDigit(s.numAt(p + 1)) else { return nil }
+            // `2016 10 16`: spaces part a date only with the year first and two digits after each.
+            let spaced = c == 0x20 && lens.0 == 4 && isDigit(s.numAt(p + 2)) && !isDigit(s.numAt(p + 3))
+            guard c == 0x2F || c == 0x2D || c == 0x2E || spaced, sep == 0 || c == sep, isDigit(s.numAt(p + 1)) else { return nil }
             sep = c
             p += 1
         }
@@ -273,6 +267,10 @@ struct DateTimeDetector {
             if continues && isDigit(s.numAt(end + 1)) { return nil }
         }
         let (a, b, c) = nums, (la, lb, lc) = lens
+        if sep == 0x20 {
+            // Not a run of numbers that goes on before it (`12 2016 10 16`), nor a year outside a century around now.
+            guard lc == 2, !(s.at(i - 1) == 0x20 && isDigit(s.numAt(i - 2))), plausibleYear(a) else { return nil }
+        }
         var y = 0, m = 0, d = 0
         var fixed = true
         var dayFirstForm = false
@@ -300,7 +298,7 @@ struct DateTimeDetector {
     private func named(_ s: ScanText, _ i: Int) -> Hit? {
         // Every accepted form has exactly three parts, one of them a month.
         guard let (p0, e0) = part(s, i) else { return nil }
-        guard let q1 = nextPart(s, after: e0), let (p1, e1) = part(s, q1) else { return nil }
+        guard let q1 = nextPart(s, after: e0), let (p1, e1) = part(s, q1, middle: true) else { return nil }
         // `Feb2319`: a month glued to four digits that are no year near the reference year are
         // the day and a two-digit year run together, as OCR drops the space.
         if case let .month(mv) = p0, case let .num(v, 4, false) = p1, q1 == e0, !plausibleYear(v),
@@ -308,22 +306,33 @@ struct DateTimeDetector {
             return Hit(type: .date, start: i, end: e1, value: EntityValue(date: iso(y, mv, dv)), priority: 45)
         }
         guard let q2 = nextPart(s, after: e1), let (p2, e2) = part(s, q2) else { return nil }
+        /// The day a part gives: one or two digits, or an ordinal in words; a cardinal in words right after the
+        /// month (`cardinal`), or from thirteen on before it (`Twenty three January 1997`): a smaller one there
+        /// is more often a count (`one May 2020 ticket`).
+        func day(_ p: Part, cardinal: Bool = false) -> Int? {
+            switch p {
+            case let .num(v, digits, _) where digits <= 2: return v
+            case let .dayWord(v, isCardinal) where cardinal || !isCardinal || v >= 13: return v
+            default: return nil
+            }
+        }
         var y = -1, m = -1, d = -1
         switch (p0, p1, p2) {
-        case let (.num(dv, dd, _), .month(mv), .num(yv, yd, false)) where dd <= 2:
+        case let (_, .month(mv), .num(yv, yd, false)) where day(p0) != nil:
             // `1 Jun 26, 15`: a two-digit "year" with a comma and a number after it is the day
             // of `Jun 26, 15`, read from the month on.
             if yd == 2, s.at(e2) == 0x2C, isDigit(s.numAt(s.at(e2 + 1) == 0x20 ? e2 + 2 : e2 + 1)) { return nil }
-            (d, m, y) = (dv, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
-        case let (.num(dv, dd, _), .month(mv), .shortYear(yv)) where dd <= 2:
-            (d, m, y) = (dv, mv, fullYear(yv))
-        case let (.month(mv), .num(dv, dd, _), .num(yv, yd, false)) where dd <= 2:
+            (d, m, y) = (day(p0)!, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
+        case let (_, .month(mv), .shortYear(yv)) where day(p0) != nil:
+            (d, m, y) = (day(p0)!, mv, fullYear(yv))
+        case let (.month(mv), _, .num(yv, yd, false)) where day(p1, cardinal: true) != nil:
             // `Jun 26, 15`: a two-digit year after the day takes the comma of the US form, and
             // is no hour (`Jun 26 15:30`).
             let shortYear = yd == 2 && (e1..<q2).contains { s.at($0) == 0x2C } && s.at(e2) != 0x3A
-            (d, m, y) = (dv, mv, yd == 4 ? yv : shortYear ? fullYear(yv) : -1)
-        case let (.month(mv), .num(dv, dd, _), .shortYear(yv)) where dd <= 2:
-            (d, m, y) = (dv, mv, fullYear(yv))
+            (d, m, y) = (day(p1, cardinal: true)!, mv, yd == 4 ? yv : shortYear ? fullYear(yv) : -1)
+        case let (.month(mv), _, .shortYear(yv)) where day(p1, cardinal: true) != nil:
+            (d, m, y) = (day(p1, cardinal: true)!, mv, fullYear(yv))
+        // With the year first, only digits make the day: `2019-aug-1`, `Sep-2020-23` (`May 2020 second place` is no date).
         case let (.num(yv, 4, false), .month(mv), .num(dv, dd, _)) where dd <= 2:
             (d, m, y) = (dv, mv, yv)
         case let (.month(mv), .num(yv, 4, false), .num(dv, dd, _)) where dd <= 2:

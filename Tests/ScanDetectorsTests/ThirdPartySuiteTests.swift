@@ -17,6 +17,11 @@ import ScanModel
 ///   https://github.com/twitter/twitter-text: the URL cases.
 /// - price-parser, `tests/test_price_parsing.py` (BSD 3-Clause License, (c) Scrapinghub),
 ///   https://github.com/scrapinghub/price-parser: prices as shops print them, in many currencies.
+/// - Dates with the day or the year in words: Recognizers-Text `Specs/DateTime/English/DateExtractor.json`,
+///   `MergedExtractor.json`, `MergedParser.json`; Duckling `Duckling/Time/EN/Corpus.hs`; dateparser
+///   `tests/test_natural_language_numbers.py` (BSD 3-Clause License, (c) Scrapinghub),
+///   https://github.com/scrapinghub/dateparser; chrono `test/en/en_month_name_*_endian.test.ts` (MIT License,
+///   (c) Wanasit Tanakitrungruang), https://github.com/wanasit/chrono.
 /// Where our choice differs from the suite's, the row says so.
 final class ThirdPartySuiteTests: XCTestCase {
     private func found(_ text: String, _ type: EntityType, region: String? = nil) -> [Entity] {
@@ -158,5 +163,44 @@ final class ThirdPartySuiteTests: XCTestCase {
         for (text, want) in rows {
             XCTAssertEqual(found(text, .date).compactMap(\.value.date), want, "dates in \(text.debugDescription)")
         }
+    }
+
+    /// A whole date whose day or year is in words; a day or month without a year is no date here.
+    func testDatesInWords() {
+        let rows: [(String, [String])] = [
+            ("on Sunday Jan twenty one two thousand and eighteen", ["2018-01-21"]),
+            ("on September the twenty-first nineteen seventy eight", ["1978-09-21"]),
+            ("on September 10, nineteen zero one", ["1901-09-10"]),
+            ("on the tenth of September, two thousand", ["2000-09-10"]),
+            ("march third 2015", ["2015-03-03"]),
+            ("May eighth, 2010", ["2010-05-08"]),
+            ("November Nineteen, Two thousand and fourteen at noon", ["2014-11-19"]),
+            ("December thirteen two thousand at midnight", ["2000-12-13"]),
+            ("The first of January 2020.", ["2020-01-01"]),
+            // The hour after the year is no day of `January 1997`.
+            ("Twenty three January 1997 11:08", ["1997-01-23"]),
+            ("the first prize", []),
+            ("I'll go back May twenty one", []),
+            ("I'll go back twenty second of June", []),
+            ("a baseball on may the eleventh", []),
+            ("I'll change the ten am appointment to twenty four.", []),
+            ("put make cable's wedding in my calendar for tuesday the thirty first", []),
+            ("this is the one", []),
+            ("three twenty", []),
+            ("nineteen hundred", []),
+            ("twenty seventh of June", []),
+            // Ours: a count before the month, and an ordinal after a month and year.
+            ("buy one May 2020 ticket", []),
+            ("In May 2020 second place went to her", []),
+            // Ours: a date printed year first with spaces is a date, not a phone number; with a phone word, a phone.
+            ("2018 06 18", ["2018-06-18"]),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(found(text, .date).compactMap(\.value.date), want, "dates in \(text.debugDescription)")
+        }
+        let d = try! DataDetector(types: [.date, .phone], referenceDate: CalendarDay(iso: "2024-06-01"))
+        XCTAssertEqual(d.detect(in: "printed 2018 06 18").map(\.type), [.date])
+        XCTAssertEqual(d.detect(in: "Tel: 2018 06 18").map(\.type), [.phone])
+        XCTAssertEqual(d.detect(in: "2018 06 18 45").map(\.type), [.phone])
     }
 }

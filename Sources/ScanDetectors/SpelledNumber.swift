@@ -1,0 +1,99 @@
+/// English numbers written in words, as a date spells its day (`twenty-first`, `May twenty one`) or its
+/// year (`nineteen eighty-six`, `two thousand and eighteen`, `twenty twenty`). Words are joined by one
+/// space or a hyphen, in any case. Pure reading: whether the words make a date is the date detector's call.
+enum SpelledNumber {
+    static let cardinals: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+        "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+        "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    ]
+    static let ordinals: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+        "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+        "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+        "twentieth": 20, "thirtieth": 30,
+    ]
+    /// Words a spelled year can begin with; a text without any of them holds no spelled year.
+    static let yearStarts: Set<String> = [
+        "two", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+        "nineteen", "twenty",
+    ]
+
+    static let cardinalTable = WordTable(cardinals)
+    static let ordinalTable = WordTable(ordinals)
+    static let yearStartTable = WordTable(yearStarts)
+
+    /// The start of the word after a word ending at `e`, when one space or a hyphen joins them.
+    private static func nextWord(_ s: ScanText, _ e: Int) -> Int? {
+        guard s.at(e) == 0x20 || s.at(e) == 0x2D, isAlpha(s.at(e + 1)) else { return nil }
+        return e + 1
+    }
+
+    /// The word at `i` when it is the lower-case `word` as a whole word; its end.
+    private static func word(_ s: ScanText, _ i: Int, _ word: StaticString) -> Int? {
+        let e = i + word.utf8CodeUnitCount
+        return s.matches(word, at: i) && !isWordLetter(s.at(e)) ? e : nil
+    }
+
+    /// A day of the month at `i`: an ordinal (`first` ... `thirty-first`) or a cardinal (`one` ... `thirty one`).
+    static func day(_ s: ScanText, _ i: Int) -> (value: Int, end: Int, ordinal: Bool)? {
+        let e = s.wordEnd(from: i)
+        if let v = ordinalTable.lookup(s, i, e) { return (v, e, true) }
+        guard let v = cardinalTable.lookup(s, i, e), v <= 20 || v == 30 else { return nil }
+        if v == 20 || v == 30, let j = nextWord(s, e) {
+            let e2 = s.wordEnd(from: j)
+            if let u = ordinalTable.lookup(s, j, e2), u < 10, v + u <= 31 { return (v + u, e2, true) }
+            if let u = cardinalTable.lookup(s, j, e2), u < 10, v + u <= 31 { return (v + u, e2, false) }
+        }
+        return (v, e, false)
+    }
+
+    /// A number from one to ninety-nine at `i` (`seven`, `twelve`, `eighty six`, `ninety-nine`).
+    static func belowHundred(_ s: ScanText, _ i: Int) -> (value: Int, end: Int)? {
+        let e = s.wordEnd(from: i)
+        guard let v = cardinalTable.lookup(s, i, e) else { return nil }
+        if v >= 20, let j = nextWord(s, e) {
+            let e2 = s.wordEnd(from: j)
+            if let u = cardinalTable.lookup(s, j, e2), u < 10 { return (v + u, e2) }
+        }
+        return (v, e)
+    }
+
+    /// A year at `i`: `two thousand`, `two thousand [and] eighteen`, or a century and two digits
+    /// (`nineteen eighty-six`, `twenty twenty`, `nineteen oh five`, `nineteen zero one`, `nineteen hundred`).
+    static func year(_ s: ScanText, _ i: Int) -> (value: Int, end: Int)? {
+        let e = s.wordEnd(from: i)
+        guard yearStartTable.contains(s, i, e), let first = cardinalTable.lookup(s, i, e),
+              let j = nextWord(s, e) else { return nil }
+        if first == 2 {
+            guard let t = word(s, j, "thousand") else { return nil }
+            guard let k = nextWord(s, t) else { return (2000, t) }
+            let rest = word(s, k, "and").flatMap { nextWord(s, $0) } ?? k
+            if let (r, re) = belowHundred(s, rest) { return (2000 + r, re) }
+            return (2000, t)
+        }
+        if let h = word(s, j, "hundred") { return (first * 100, h) }
+        // `nineteen oh five`: the zero of the decade said as a letter.
+        if let o = word(s, j, "oh") ?? word(s, j, "o") ?? word(s, j, "zero"), let k = nextWord(s, o) {
+            let e2 = s.wordEnd(from: k)
+            if let u = cardinalTable.lookup(s, k, e2), u < 10 { return (first * 100 + u, e2) }
+            return nil
+        }
+        guard let (r, re) = belowHundred(s, j), r >= 10 else { return nil }
+        return (first * 100 + r, re)
+    }
+
+    /// Whether any word of the text can begin a spelled year (so a date without a digit may be there).
+    static func mayHoldYear(_ s: ScanText) -> Bool {
+        var i = 0
+        let n = s.count
+        while i < n {
+            guard isAlpha(s.bytes[i]), !isWordLetter(s.at(i - 1)) else { i += 1; continue }
+            let e = s.wordEnd(from: i)
+            if yearStartTable.contains(s, i, e) { return true }
+            i = e
+        }
+        return false
+    }
+}
