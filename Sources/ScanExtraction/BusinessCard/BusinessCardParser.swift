@@ -226,10 +226,7 @@ public struct BusinessCardParser: Sendable {
     /// confusion table pairs (`n` and `m`, `1` and `l`), or two letters read as one (`rn` as `m`, `cl` as `d`, `vv` as `w`).
     static func lookAlike(_ a: String, _ b: String) -> Bool {
         let x = Array(a.uppercased()), y = Array(b.uppercased())
-        if x.count == y.count {
-            let differ = zip(x, y).filter { $0 != $1 }
-            return differ.count == 1 && OCRConfusions.shipped.confusable(differ[0].0, differ[0].1)
-        }
+        if x.count == y.count { return OCRConfusions.shipped.oneSlipApart(x, y) }
         func folded(_ s: String) -> String {
             var t = s.lowercased()
             for (pair, one) in [("rn", "m"), ("cl", "d"), ("vv", "w")] { t = t.replacingOccurrences(of: pair, with: one) }

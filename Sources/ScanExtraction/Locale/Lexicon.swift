@@ -439,14 +439,7 @@ public struct LabelSpelling: Sendable {
         guard w.count >= 5, let candidates = byLength[w.count], !known.contains(w),
               w.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else { return nil }
         var found: [UInt8]?
-        for c in candidates {
-            var diff = -1
-            var ok = true
-            for k in 0..<w.count where w[k] != c[k] {
-                if diff >= 0 { ok = false; break }
-                diff = k
-            }
-            guard ok, diff >= 0, confusions.confusable(w[diff], c[diff]) else { continue }
+        for c in candidates where confusions.oneSlipApart(w, c) {
             if found != nil { return nil }
             found = c
         }

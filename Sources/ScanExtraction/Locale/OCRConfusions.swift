@@ -29,6 +29,24 @@ public struct OCRConfusions: Sendable {
         return x.count == 1 && y.count == 1 && confusable(x[0], y[0])
     }
 
+    /// Whether two spellings of one length differ in exactly one place, by two characters OCR confuses (`SON` and
+    /// `SDN`). The one test behind every mend that forgives a single misread character.
+    public func oneSlipApart<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    where A.Element == B.Element, A.Element: Equatable {
+        guard a.count == b.count else { return false }
+        var slip: (A.Element, B.Element)?
+        for (x, y) in zip(a, b) where x != y {
+            guard slip == nil else { return false }
+            slip = (x, y)
+        }
+        guard let (x, y) = slip else { return false }
+        switch (x, y) {
+        case let (x as UInt8, y as UInt8): return confusable(x, y)
+        case let (x as Character, y as Character): return confusable(x, y)
+        default: return false
+        }
+    }
+
     private struct File: Decodable {
         struct Pair: Decodable { var pair: String }
         var pairs: [Pair]
