@@ -4,6 +4,29 @@ import ScanModel
 /// read at all. Leptonica also refuses a BMP whose pixel data is shorter than its header promises; viewers show the
 /// rows that arrived. BMP stores rows bottom up, so a file cut short loses the top of the picture.
 enum BMPReader {
+    /// A BMP's colour table, as red, green, blue; an index past its end is black.
+    struct Palette {
+        var colors: [(UInt8, UInt8, UInt8)] = []
+        subscript(_ index: Int) -> (UInt8, UInt8, UInt8) { index < colors.count ? colors[index] : (0, 0, 0) }
+        var isGray: Bool { !colors.isEmpty && colors.allSatisfy { $0.0 == $0.1 && $0.1 == $0.2 } }
+    }
+
+    /// The picture being filled, white until a pixel is set: one gray channel, or three.
+    struct Canvas {
+        let width: Int, height: Int, channels: Int
+        var pixels: [UInt8]
+        init(width: Int, height: Int, channels: Int) {
+            (self.width, self.height, self.channels) = (width, height, channels)
+            pixels = [UInt8](repeating: 255, count: width * height * channels)
+        }
+        mutating func set(_ x: Int, _ y: Int, _ rgb: (UInt8, UInt8, UInt8)) {
+            let o = (y * width + x) * channels
+            pixels[o] = rgb.0
+            if channels == 3 { pixels[o + 1] = rgb.1; pixels[o + 2] = rgb.2 }
+        }
+        var image: RasterImage { RasterImage(width: width, height: height, channels: channels, pixels: pixels) }
+    }
+
     static func decode(_ d: [UInt8], maxPixels: Int) -> TolerantDecoder.Partial? {
         let le = ImageHeader.le
         guard let dataOffset = le(d, 10, 4), let header = le(d, 14, 4), header == 12 || header >= 40 else { return nil }
@@ -29,7 +52,7 @@ enum BMPReader {
             masks = [r, g, b]
         }
         // The palette follows the header (and the masks, for a 40-byte header with bitfields).
-        var palette: [(UInt8, UInt8, UInt8)] = []
+        var palette = Palette()
         if bits <= 8 {
             let entry = core ? 3 : 4
             let start = 14 + header + (compression == 3 && header == 40 ? 12 : 0)
@@ -38,12 +61,11 @@ enum BMPReader {
             for k in 0..<count {
                 let o = start + k * entry
                 guard o + 3 <= d.count else { break }
-                palette.append((d[o + 2], d[o + 1], d[o]))
+                palette.colors.append((d[o + 2], d[o + 1], d[o]))
             }
-            guard !palette.isEmpty else { return nil }
+            guard !palette.colors.isEmpty else { return nil }
         }
-        let gray = !palette.isEmpty && palette.allSatisfy { $0.0 == $0.1 && $0.1 == $0.2 }
-        let channels = gray ? 1 : 3
+        let channels = palette.isGray ? 1 : 3
         if runLength, !topDown {
             guard dataOffset < d.count else { return nil }
             return decodeRuns(d[dataOffset...], width: width, height: height, bits: bits, palette: palette, channels: channels)
@@ -58,7 +80,7 @@ enum BMPReader {
             let shift = mask.trailingZeroBitCount, top = (mask >> shift)
             return UInt8(truncatingIfNeeded: ((v & mask) >> shift) * 255 / top)
         }
-        var pixels = [UInt8](repeating: 255, count: width * height * channels)
+        var canvas = Canvas(width: width, height: height, channels: channels)
         for r in 0..<rowsPresent {
             let y = topDown ? r : height - 1 - r
             let row = dataOffset + r * rowBytes
@@ -72,17 +94,12 @@ enum BMPReader {
                 default:
                     let bit = x * bits
                     let index = Int(d[row + bit / 8] >> UInt8(8 - bits - bit % 8)) & ((1 << bits) - 1)
-                    rgb = index < palette.count ? palette[index] : (0, 0, 0)
+                    rgb = palette[index]
                 }
-                let o = (y * width + x) * channels
-                if gray {
-                    pixels[o] = rgb.0
-                } else {
-                    pixels[o] = rgb.0; pixels[o + 1] = rgb.1; pixels[o + 2] = rgb.2
-                }
+                canvas.set(x, y, rgb)
             }
         }
-        let image = RasterImage(width: width, height: height, channels: channels, pixels: pixels)
+        let image = canvas.image
         guard rowsPresent < height else { return .init(image: image, problem: nil) }
         let lost = topDown ? "bottom" : "top"
         return .init(image: image, problem: "the BMP data ends after \(rowsPresent) of \(height) rows; "
@@ -93,16 +110,13 @@ enum BMPReader {
     /// indices in RLE4), or after a zero count an escape: 0 ends a row, 1 ends the picture, 2 moves right and up, and
     /// 3 or more copies that many indices as they stand, padded to two bytes. Pixels no run reaches stay white.
     static func decodeRuns(_ d: ArraySlice<UInt8>, width: Int, height: Int, bits: Int,
-                           palette: [(UInt8, UInt8, UInt8)], channels: Int) -> TolerantDecoder.Partial? {
-        var pixels = [UInt8](repeating: 255, count: width * height * channels)
+                           palette: Palette, channels: Int) -> TolerantDecoder.Partial? {
+        var canvas = Canvas(width: width, height: height, channels: channels)
         var x = 0, row = 0, i = d.startIndex
         var finished = false
         func put(_ index: Int) {
             guard x < width, row < height else { x += 1; return }
-            let rgb = index < palette.count ? palette[index] : (0, 0, 0)
-            let o = ((height - 1 - row) * width + x) * channels
-            pixels[o] = rgb.0
-            if channels == 3 { pixels[o + 1] = rgb.1; pixels[o + 2] = rgb.2 }
+            canvas.set(x, height - 1 - row, palette[index])
             x += 1
         }
         /// The `k`th index packed in `byte`: the byte itself, or its high then low half.
@@ -131,7 +145,7 @@ enum BMPReader {
         // A row counts as arrived once a later one began, or the picture's end was reached.
         let rows = finished ? height : min(height, row)
         guard rows > 0 || x > 0 else { return nil }
-        let image = RasterImage(width: width, height: height, channels: channels, pixels: pixels)
+        let image = canvas.image
         guard !finished, rows < height else { return .init(image: image, problem: nil) }
         return .init(image: image, problem: "the run-length coded BMP data ends in row \(rows + 1) of \(height); "
                      + "the rest (the picture's top, as BMP stores its rows) is blank")
