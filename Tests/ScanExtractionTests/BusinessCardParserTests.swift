@@ -321,6 +321,20 @@ import ScanModel
         #expect(firm.title == nil)
     }
 
+    /// A line under the organization that is printed under the name is the firm's tagline, not the person's title; the
+    /// same line right under the name is the title.
+    @Test func aTaglineUnderTheOrganizationIsNoTitle() {
+        let tagline = card([Fixture.line(60, "Christina Young", h: 30), Fixture.line(100, "Lawrence Group", h: 22),
+                            Fixture.line(130, "Digitized discrete projection", h: 14), Fixture.line(170, "Tel. (302) 412-3305"),
+                            Fixture.line(190, "christina.young@lawrence.com")])
+        #expect(tagline.organization == "Lawrence Group")
+        #expect(tagline.title == nil)
+        let title = card([Fixture.line(60, "Christina Young", h: 30), Fixture.line(95, "Hydrographic surveyor", h: 14),
+                          Fixture.line(130, "Lawrence Group", h: 22), Fixture.line(170, "Tel. (302) 412-3305"),
+                          Fixture.line(190, "christina.young@lawrence.com")])
+        #expect(title.title == "Hydrographic surveyor")
+    }
+
     /// Job titles come from the locale files, in each of their languages; on these cards the title is as large as the
     /// name, with no organization, so only the word list can tell it.
     @Test(arguments: [("Giulia Ferri", "Titolare"), ("Marta López", "Gerente de ventas"), ("Joost de Vries", "Eigenaar"),

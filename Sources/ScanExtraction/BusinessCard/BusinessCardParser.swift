@@ -239,7 +239,8 @@ public struct BusinessCardParser: Sendable {
     /// in its column and in smaller print, whatever the order the columns were read in. Lines with digits,
     /// an `@` or more than six words are no title. When the organization is found on another line, a line right under
     /// the name in print as large as the name's is its title too (`Leon Barkholz` / `Vertriebsingenieur`), and so is such a
-    /// line that ends in a word for someone who does something (`Podiatrist`) when no organization is found.
+    /// line that ends in a word for someone who does something (`Podiatrist`) when no organization is found. No other
+    /// line may stand between the two.
     static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int], orgFound: Bool = false) -> Int? {
         let name = lines[ni].line
         let h = max(1, name.printHeight)
@@ -264,6 +265,18 @@ public struct BusinessCardParser: Sendable {
             if below > -0.5 * h && below < 2 * h { cost = max(0, below) }
             else if smaller, above > -0.5 * h && above < 1.2 * h { cost = max(0, above) + h }
             else { continue }
+            // Right under (or over) the name means nothing printed between them in the column: a line under the
+            // organization that sits under the name is the firm's tagline (`Lawrence Group` / `Digitized discrete
+            // projection`).
+            let (top, bottom) = (min(l.level, name.level), max(l.level, name.level))
+            let between = lines.indices.contains { j in
+                guard j != i, j != ni else { return false }
+                let o = lines[j].line
+                let across = min(o.box.maxX, l.box.maxX, name.box.maxX) - max(o.box.minX, max(l.box.minX, name.box.minX))
+                return o.level > top + 0.3 * h && o.level < bottom - 0.3 * h
+                    && (across > 0 || min(o.box.maxX, l.box.maxX) - max(o.box.minX, l.box.minX) > 0)
+            }
+            if between { continue }
             if best == nil || cost < best!.cost { best = (i, cost) }
         }
         return best?.index
