@@ -2,9 +2,10 @@ import ScanModel
 
 /// E-mail addresses and URLs.
 ///
-/// An e-mail needs a local part without leading, trailing or doubled dots and a domain
-/// of at least two labels ending in an alphabetic top-level domain; an underscore in the
-/// host or an IP literal makes it invalid. A quoted local part (`"a b"@x.com`) is not taken.
+/// An e-mail needs a local part without leading, trailing or doubled dots (an apostrophe between letters is
+/// kept: `o'donnel@`) and a domain of at least two labels ending in an
+/// alphabetic top-level domain; an underscore in the host or an IP literal makes it invalid. A quoted
+/// local part (`"a b"@x.com`) is not taken.
 ///
 /// A URL is either written with a scheme (`https://`, `ftp://`, `ws://`...: any host the URL
 /// standard parses that does not start with a hyphen, underscores only inside its labels, including
@@ -29,7 +30,9 @@ struct WebDetector {
             if b[i] != 0x40 { i += 1; continue }
             defer { i += 1 }
             var l = i
-            while l > 0, isLocalChar(b[l - 1]) { l -= 1 }
+            // An apostrophe between letters belongs to the name (`o'donnel@example.com`).
+            while l > 0, isLocalChar(b[l - 1]) || b[l - 1] == 0x27 && l < i && isAlpha(b[l]) && isAlpha(s.at(l - 2)) { l -= 1 }
+            // A dot at either end makes no address (`.abc@example.com`; suites differ, Recognizers-Text says so).
             guard l < i, b[l] != 0x2E, b[i - 1] != 0x2E else { continue }
             // `ftp://anon:secret@host`: the user of a URL, not a mailbox.
             if isURLUserInfo(s, before: l) { continue }
@@ -48,11 +51,14 @@ struct WebDetector {
         }
     }
 
-    /// Whether the word that `start` is in began with a scheme (`://` before `start` in the same word).
+    /// Whether the local part starting at `start` is inside a URL: a scheme's `://` before it in the same word, with no
+    /// bracket or quote between that would have closed the link (`[a](https://x.org)[b](mailto:ann@x.org)` is a link
+    /// and then an address).
     private func isURLUserInfo(_ s: ScanText, before start: Int) -> Bool {
         var k = start
         while k >= 3, s.bytes[k - 1] > 0x20, start - k < 256 {
             if s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A { return true }
+            if "()[]<>\"".utf8.contains(s.bytes[k - 1]) { return false }
             k -= 1
         }
         return false
@@ -92,10 +98,16 @@ struct WebDetector {
         while k < b.count, k - start <= 128 {
             let c = b[k]
             if c == 0x40 { return k > start ? k : nil }
-            guard isAlnum(c) || c >= 0x80 || "-._~%!$&'()*+,;=:".utf8.contains(c) else { return nil }
+            guard isUserInfoChar(c) else { return nil }
             k += 1
         }
         return nil
+    }
+
+    /// A byte RFC 3986 allows in user information, but for brackets: a `)` there closes the text around a link
+    /// (`(https://example.com)(ann@example.com)`) far more often than it stands in a user name.
+    @inline(__always) private func isUserInfoChar(_ c: UInt8) -> Bool {
+        isAlnum(c) || c >= 0x80 || "-._~%!$&'*+,;=:".utf8.contains(c)
     }
 
     private func lastLabel(_ s: ScanText, _ end: Int) -> (Int, Int) {
@@ -123,7 +135,7 @@ struct WebDetector {
                 let prev = b[i - 1]
                 // `-https://...`, `x@http://...` and a link glued to the end of a sentence
                 // (`May 5th.https://t.co/...`) still start a URL with a scheme.
-                if isAlnum(prev) && !(scheme(s, at: i) != nil && gluedLabel(s, before: i)) || prev == 0x5F || prev == 0x5C
+                if isAlnum(prev) && !gluedScheme(s, at: i) || prev == 0x5F || prev == 0x5C
                     || (prev == 0x40 || prev == 0x2D || prev == 0x2E) && scheme(s, at: i) == nil
                     || prev == 0x2F && !isProtocolRelative(s, i) {
                     i += 1
@@ -149,7 +161,7 @@ struct WebDetector {
                         // Stop before a scheme glued on by a dot, so that its URL is still read.
                         if b[j] == 0x2E, j + 1 < n, isAlpha(b[j + 1]), scheme(s, at: j + 1) != nil { break }
                         // And before one glued to a card's label (`Whttps://`).
-                        if j > i, scheme(s, at: j) != nil, gluedLabel(s, before: j) { break }
+                        if j > i, gluedScheme(s, at: j) { break }
                         j += 1
                     }
                 }
@@ -173,6 +185,12 @@ struct WebDetector {
         while k > 0, isAlpha(s.bytes[k - 1]), i - k < 8 { k -= 1 }
         guard i - k >= 1, i - k <= 7, !isAlnum(s.at(k - 1)), isUpper(s.bytes[k]) else { return false }
         return (k + 1..<i).allSatisfy { !isUpper(s.bytes[$0]) }
+    }
+
+    /// A scheme glued to the word before it by a lost space: after a card's label (`Whttps://`), or after any letters
+    /// when it is `http` or `https`, which no word ends in (`xxxhttp://example.com`).
+    private func gluedScheme(_ s: ScanText, at i: Int) -> Bool {
+        scheme(s, at: i) != nil && (gluedLabel(s, before: i) || s.matches("http", at: i))
     }
 
     /// Schemes taken before `://` (lower case); other words before `://` are not read as schemes.

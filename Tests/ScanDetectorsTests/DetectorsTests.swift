@@ -165,10 +165,12 @@ final class DetectorsTests: XCTestCase {
             ("follow x.com/scanextract", nil, "x.com/scanextract", nil),
             ("Fábrica del Noroeste S.Com.", nil, "", nil),
             ("attached receipt_scan.png", nil, "", nil),
-            // A card's label glued to the address by a lost space; not a scheme inside a longer word.
+            // A card's label glued to the address by a lost space, any letters before `http`; other schemes only
+            // after a label (`news://` is no `ws://`).
             ("Whttps://www.leroux.fr", nil, "https://www.leroux.fr", nil),
             ("Sitehttp://murri.it", nil, "http://murri.it", nil),
-            ("WEBhttp://murri.it", nil, "", nil),
+            ("WEBhttp://murri.it", nil, "http://murri.it", nil),
+            ("news://murri.it", nil, "", nil),
             ("version 1.2.3", nil, "", nil),
             ("read notes.txt first", nil, "", nil),
             ("e.g. this", nil, "", nil),

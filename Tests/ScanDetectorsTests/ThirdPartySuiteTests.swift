@@ -17,6 +17,10 @@ import ScanModel
 ///   https://github.com/twitter/twitter-text: the URL cases.
 /// - price-parser, `tests/test_price_parsing.py` (BSD 3-Clause License, (c) Scrapinghub),
 ///   https://github.com/scrapinghub/price-parser: prices as shops print them, in many currencies.
+/// - linkify-it, `test/fixtures/links.txt` (MIT License, (c) Vitaly Puzrin, Alex Kocharin),
+///   https://github.com/markdown-it/linkify-it, and Autolinker.js, `tests/autolinker-url.spec.ts`,
+///   `tests/autolinker-email.spec.ts`, `tests/matcher/email-matcher.spec.ts` (MIT License, (c) Gregory Jacobs),
+///   https://github.com/gregjacobs/Autolinker.js: links and addresses beside brackets, glued schemes, apostrophes.
 /// - Dates with the day or the year in words: Recognizers-Text `Specs/DateTime/English/DateExtractor.json`,
 ///   `MergedExtractor.json`, `MergedParser.json`; Duckling `Duckling/Time/EN/Corpus.hs`; dateparser
 ///   `tests/test_natural_language_numbers.py` (BSD 3-Clause License, (c) Scrapinghub),
@@ -120,6 +124,29 @@ final class ThirdPartySuiteTests: XCTestCase {
             // Ours, with linkify-it: a label may end with a hyphen after a scheme (`http://a.b-.co`).
             ("test http://twitter-.com", ["http://twitter-.com"]),
         ], .url)
+    }
+
+    /// A link closed by a bracket and an address right after it; a scheme glued to a word by a lost space; an
+    /// apostrophe in a name.
+    func testLinkifyAndAutolinkerLinksAndAddresses() {
+        let d = try! DataDetector(types: [.url, .email], referenceDate: CalendarDay(iso: "2024-06-01"))
+        let rows: [(String, [String])] = [
+            ("[https](https://www.ibm.com)[mailto](mailto:someone@ibm.com)", ["https://www.ibm.com", "someone@ibm.com"]),
+            ("link this: xxxhttp://example.com", ["http://example.com"]),
+            ("link this: abchttps://www.example.com", ["https://www.example.com"]),
+            ("Joe's email is (joe'roe@joe.com)", ["joe'roe@joe.com"]),
+            ("o'donnel@asdf.com", ["o'donnel@asdf.com"]),
+            // Ours: brackets close a link before its user information; an address inside a link's path is the link's.
+            ("(https://www.ibm.com)(someone@ibm.com)", ["https://www.ibm.com", "someone@ibm.com"]),
+            ("See https://lore.kernel.org/git/20160419091055.GF2345@dinwoodie.org/ here",
+             ["https://lore.kernel.org/git/20160419091055.GF2345@dinwoodie.org/"]),
+            ("ftp://anon:secret@host.com/x", ["ftp://anon:secret@host.com/x"]),
+            // Ours, with Recognizers-Text: a dot at the start of the local part makes no address.
+            ("Hello .asdf@asdf.com", []),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(d.detect(in: text).map(\.text), want, "links in \(text.debugDescription)")
+        }
     }
 
     /// Each row: the text, and the amount and currency of the first amount found.
