@@ -4,8 +4,9 @@ import ScanModel
 ///
 /// An e-mail needs a local part without leading, trailing or doubled dots (an apostrophe between letters is
 /// kept: `o'donnel@`) and a domain of at least two labels ending in an
-/// alphabetic top-level domain; an underscore in the host or an IP literal makes it invalid. A quoted
-/// local part (`"a b"@x.com`) is not taken.
+/// alphabetic top-level domain; an underscore in the host or an IP literal makes it invalid. Letters of other
+/// scripts count in both parts (`mañana@mañana.com`, `jeff@臺網中心.tw`), but a local part does not run back into
+/// a script written without spaces (`邮箱abc@x.cn` gives `abc@x.cn`). A quoted local part (`"a b"@x.com`) is not taken.
 ///
 /// A URL is either written with a scheme (`https://`, `ftp://`, `ws://`...: any host the URL
 /// standard parses that does not start with a hyphen, underscores only inside its labels, including
@@ -30,8 +31,14 @@ struct WebDetector {
             if b[i] != 0x40 { i += 1; continue }
             defer { i += 1 }
             var l = i
-            // An apostrophe between letters belongs to the name (`o'donnel@example.com`).
-            while l > 0, isLocalChar(b[l - 1]) || b[l - 1] == 0x27 && l < i && isAlpha(b[l]) && isAlpha(s.at(l - 2)) { l -= 1 }
+            // An apostrophe between letters belongs to the name (`o'donnel@example.com`), and so do letters of any
+            // script written with spaces (`mañana@`, `Кириллица@`).
+            while l > 0 {
+                if isLocalChar(b[l - 1]) || b[l - 1] == 0x27 && l < i && isAlpha(b[l]) && isAlpha(s.at(l - 2)) { l -= 1; continue }
+                guard b[l - 1] >= 0x80, let sc = s.scalar(before: l), sc.properties.isAlphabetic, !isUnspacedScript(sc.value)
+                else { break }
+                l -= String(sc).utf8.count
+            }
             // A dot at either end makes no address (`.abc@example.com`; suites differ, Recognizers-Text says so).
             guard l < i, b[l] != 0x2E, b[i - 1] != 0x2E else { continue }
             // `ftp://anon:secret@host`: the user of a URL, not a mailbox.
@@ -42,9 +49,18 @@ struct WebDetector {
                 for c in b[l..<i] { if c == 0x2E { if prevDot { bad = true; break }; prevDot = true } else { prevDot = false } }
                 if bad { continue }
             }
-            guard let (hostEnd, labels) = scanHost(s, from: i + 1), labels >= 2 else { continue }
+            let hostEnd: Int
+            if s.at(i + 1) >= 0xC0 || scanHost(s, from: i + 1).map({ s.at($0.0) >= 0xC0 }) == true {
+                // A domain in another script (`jeff@臺網中心.tw`, `юзер@екзампл.ком`), read as a link's host is.
+                guard let host = scanHostName(s, from: i + 1), host.labels >= 2, !host.hyphenAtEdge, !host.numeric,
+                      lettersOnly(s, host.lastLabel, host.end) else { continue }
+                hostEnd = host.end
+            } else {
+                guard let (end, labels) = scanHost(s, from: i + 1), labels >= 2 else { continue }
+                hostEnd = end
+                guard tldIsAlpha(s, hostEnd) else { continue }
+            }
             if s.at(hostEnd) == 0x5F || s.at(hostEnd) == 0x40 { continue }
-            guard tldIsAlpha(s, hostEnd) else { continue }
             let text = s.lower(l, hostEnd)
             hits.append(Hit(type: .email, start: l, end: hostEnd, value: EntityValue(address: text), priority: 90))
             i = hostEnd - 1
@@ -114,6 +130,12 @@ struct WebDetector {
         var k = end
         while k > 0, s.bytes[k - 1] != 0x2E { k -= 1 }
         return (k, end)
+    }
+
+    /// Whether `start..<end` holds two letters or more, of any script, and nothing else.
+    private func lettersOnly(_ s: ScanText, _ start: Int, _ end: Int) -> Bool {
+        let text = s.string(start, end)
+        return text.unicodeScalars.count >= 2 && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
     }
 
     private func tldIsAlpha(_ s: ScanText, _ end: Int) -> Bool {

@@ -143,6 +143,12 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("ftp://anon:secret@host.com/x", ["ftp://anon:secret@host.com/x"]),
             // Ours, with Recognizers-Text: a dot at the start of the local part makes no address.
             ("Hello .asdf@asdf.com", []),
+            // Addresses in other scripts (python-email-validator's `tests/test_syntax.py`, The Unlicense, and
+            // Autolinker); ours: the local part stops at a script written without spaces.
+            ("Joe's email is mañana@mañana.com", ["mañana@mañana.com"]),
+            ("Joe's email is Кириллица@Кириллица.com", ["Кириллица@Кириллица.com"]),
+            ("jeff@臺網中心.tw", ["jeff@臺網中心.tw"]),
+            ("邮箱abc@example.cn获取", ["abc@example.cn"]),
         ]
         for (text, want) in rows {
             XCTAssertEqual(d.detect(in: text).map(\.text), want, "links in \(text.debugDescription)")
