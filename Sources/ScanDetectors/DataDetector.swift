@@ -334,7 +334,9 @@ public struct DataDetector: Sendable {
         WebDetector().detectURLs(s, into: &hits)
         FinanceDetector().detectIBANs(s, into: &hits)
         FinanceDetector().detectCards(s, into: &hits)
-        PhoneDetector(region: region).detect(s, into: &hits)
+        var phones = PhoneDetector(region: region)
+        phones.referenceYear = referenceDate.year
+        phones.detect(s, into: &hits)
         var dt = DateTimeDetector(dayFirst: context.dayFirst, referenceYear: referenceDate.year)
         if let r = region { dt.regionDayFirst = !DataDetector.monthFirstRegions.contains(r) }
         dt.detectDates(s, into: &hits)

@@ -46,6 +46,11 @@ struct DateTimeDetector {
     }()
 
     static let monthTable = WordTable(months)
+    /// The English month names and abbreviations: days and years in words are English, and pair only with these
+    /// (`Check out ten 2023 models` holds Portuguese `out`, October, but no date).
+    static let englishMonthTable = WordTable(Set(
+        ("january jan february feb march mar april apr may june jun july jul august aug september sep sept "
+            + "october oct november nov december dec").split(separator: " ").map(String.init)))
     static let joinerTable = WordTable(joiners)
     static let suffixTable = WordTable(ordinalSuffixes)
 
@@ -60,13 +65,12 @@ struct DateTimeDetector {
         case num(value: Int, digits: Int, ordinal: Bool)
         case month(Int)
         case shortYear(Int) // '19
-        /// A day in words: `first`, `twenty-second`, or a cardinal (`twenty one`), which only a month before it makes
-        /// a day (`May twenty one, 2016`).
+        /// A day in words: `first`, `twenty-second`, or a cardinal (`twenty one`); see `named` for where each counts.
         case dayWord(Int, cardinal: Bool)
     }
 
     /// One part of a date at `i`, and where it ends. Words that can be a day or a year (`twenty twenty`) are read
-    /// as a year first, except in the middle of a date (`middle`), where the day is the likelier.
+    /// as a year first, but as a day only in the middle of a date (`middle`), where no form has a year in words.
     private func part(_ s: ScanText, _ i: Int, middle: Bool = false) -> (Part, Int)? {
         let c = s.numAt(i)
         if isDigit(c) {
@@ -115,9 +119,10 @@ struct DateTimeDetector {
                 return (.month(m), end)
             }
             guard isAlpha(c) else { return nil }
-            if !middle, let (y, ye) = SpelledNumber.year(s, i) { return (.num(value: y, digits: 4, ordinal: false), ye) }
-            if let (d, de, ordinal) = SpelledNumber.day(s, i), d <= 31 { return (.dayWord(d, cardinal: !ordinal), de) }
-            if middle, let (y, ye) = SpelledNumber.year(s, i) { return (.num(value: y, digits: 4, ordinal: false), ye) }
+            if !middle, let (y, ye) = SpelledNumber.year(s, i) {
+                return (.num(value: y, digits: 4, ordinal: false), ye)
+            }
+            if let (d, de, ordinal) = SpelledNumber.day(s, i) { return (.dayWord(d, cardinal: !ordinal), de) }
         }
         return nil
     }
@@ -252,7 +257,9 @@ struct DateTimeDetector {
             }
             // `2016 10 16`: spaces part a date only with the year first and two digits after each.
             let spaced = c == 0x20 && lens.0 == 4 && isDigit(s.numAt(p + 2)) && !isDigit(s.numAt(p + 3))
-            guard c == 0x2F || c == 0x2D || c == 0x2E || spaced, sep == 0 || c == sep, isDigit(s.numAt(p + 1)) else { return nil }
+            guard c == 0x2F || c == 0x2D || c == 0x2E || spaced, sep == 0 || c == sep, isDigit(s.numAt(p + 1)) else {
+                return nil
+            }
             sep = c
             p += 1
         }
@@ -264,12 +271,16 @@ struct DateTimeDetector {
             let isoTime = isAlpha(after) && !isAlpha(s.at(end + 1)) && (after == 0x54 || after == 0x74)
             if isAlnum(after) && !isoTime { return nil }
             let continues = after == sep || after == 0x2E || after == 0x2C || after == 0x3A
-            if continues && isDigit(s.numAt(end + 1)) { return nil }
+            // `2018 06 18 10:30`: a time after a date parted by spaces.
+            let timeAfter = sep == 0x20 && isDigit(s.numAt(end + 1))
+                && (s.at(end + 2) == 0x3A || isDigit(s.numAt(end + 2)) && s.at(end + 3) == 0x3A)
+            if continues && isDigit(s.numAt(end + 1)) && !timeAfter { return nil }
         }
         let (a, b, c) = nums, (la, lb, lc) = lens
         if sep == 0x20 {
-            // Not a run of numbers that goes on before it (`12 2016 10 16`), nor a year outside a century around now.
-            guard lc == 2, !(s.at(i - 1) == 0x20 && isDigit(s.numAt(i - 2))), plausibleYear(a) else { return nil }
+            // Not a run of numbers that goes on before it (`12 2016 10 16`).
+            guard lc == 2, !(s.at(i - 1) == 0x20 && isDigit(s.numAt(i - 2))),
+                  NumericDate.yearFirstSpaced(a, b, c, referenceYear: referenceYear) else { return nil }
         }
         var y = 0, m = 0, d = 0
         var fixed = true
@@ -306,33 +317,41 @@ struct DateTimeDetector {
             return Hit(type: .date, start: i, end: e1, value: EntityValue(date: iso(y, mv, dv)), priority: 45)
         }
         guard let q2 = nextPart(s, after: e1), let (p2, e2) = part(s, q2) else { return nil }
-        /// The day a part gives: one or two digits, or an ordinal in words; a cardinal in words right after the
-        /// month (`cardinal`), or from thirteen on before it (`Twenty three January 1997`): a smaller one there
-        /// is more often a count (`one May 2020 ticket`).
-        func day(_ p: Part, cardinal: Bool = false) -> Int? {
+        /// The day a part gives: one or two digits, or a day in words beside an English month (at `month`). An ordinal
+        /// counts on either side; a cardinal right after a capitalised month (`May twenty one`, where `you may two`
+        /// is a verb) or from thirteen on before it (`Twenty three January 1997`; a smaller one there is more often a
+        /// count: `one May 2020 ticket`).
+        func day(_ p: Part, month: Int, afterMonth: Bool) -> Int? {
             switch p {
             case let .num(v, digits, _) where digits <= 2: return v
-            case let .dayWord(v, isCardinal) where cardinal || !isCardinal || v >= 13: return v
+            case let .dayWord(v, cardinal):
+                guard DateTimeDetector.englishMonthTable.contains(s, month, s.wordEnd(from: month)) else { return nil }
+                guard cardinal else { return v }
+                return (afterMonth ? isUpper(s.at(month)) : v >= 13) ? v : nil
             default: return nil
             }
         }
+        /// A day in words takes only a year of four digits or words (`March two, 15 people` is no date).
+        func wordDay(_ p: Part) -> Bool { if case .dayWord = p { true } else { false } }
+        let dayBefore = day(p0, month: q1, afterMonth: false), dayAfter = day(p1, month: i, afterMonth: true)
         var y = -1, m = -1, d = -1
         switch (p0, p1, p2) {
-        case let (_, .month(mv), .num(yv, yd, false)) where day(p0) != nil:
+        case let (_, .month(mv), .num(yv, yd, false)) where dayBefore != nil && (yd == 4 || !wordDay(p0)):
             // `1 Jun 26, 15`: a two-digit "year" with a comma and a number after it is the day
             // of `Jun 26, 15`, read from the month on.
             if yd == 2, s.at(e2) == 0x2C, isDigit(s.numAt(s.at(e2 + 1) == 0x20 ? e2 + 2 : e2 + 1)) { return nil }
-            (d, m, y) = (day(p0)!, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
-        case let (_, .month(mv), .shortYear(yv)) where day(p0) != nil:
-            (d, m, y) = (day(p0)!, mv, fullYear(yv))
-        case let (.month(mv), _, .num(yv, yd, false)) where day(p1, cardinal: true) != nil:
+            (d, m, y) = (dayBefore!, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
+        case let (_, .month(mv), .shortYear(yv)) where dayBefore != nil && !wordDay(p0):
+            (d, m, y) = (dayBefore!, mv, fullYear(yv))
+        case let (.month(mv), _, .num(yv, yd, false)) where dayAfter != nil && (yd == 4 || !wordDay(p1)):
             // `Jun 26, 15`: a two-digit year after the day takes the comma of the US form, and
             // is no hour (`Jun 26 15:30`).
             let shortYear = yd == 2 && (e1..<q2).contains { s.at($0) == 0x2C } && s.at(e2) != 0x3A
-            (d, m, y) = (day(p1, cardinal: true)!, mv, yd == 4 ? yv : shortYear ? fullYear(yv) : -1)
-        case let (.month(mv), _, .shortYear(yv)) where day(p1, cardinal: true) != nil:
-            (d, m, y) = (day(p1, cardinal: true)!, mv, fullYear(yv))
-        // With the year first, only digits make the day: `2019-aug-1`, `Sep-2020-23` (`May 2020 second place` is no date).
+            (d, m, y) = (dayAfter!, mv, yd == 4 ? yv : shortYear ? fullYear(yv) : -1)
+        case let (.month(mv), _, .shortYear(yv)) where dayAfter != nil && !wordDay(p1):
+            (d, m, y) = (dayAfter!, mv, fullYear(yv))
+        // With the year first, only digits make the day: `2019-aug-1`, `Sep-2020-23` (`May 2020 second place` is no
+        // date).
         case let (.num(yv, 4, false), .month(mv), .num(dv, dd, _)) where dd <= 2:
             (d, m, y) = (dv, mv, yv)
         case let (.month(mv), .num(yv, 4, false), .num(dv, dd, _)) where dd <= 2:

@@ -34,6 +34,13 @@ public enum NumericDate {
         1990...(referenceYear + 1)
     }
 
+    /// Whether three numbers printed year first with single spaces (`2016 10 16`) make a date: a day that exists, in a
+    /// year no further than a century from `referenceYear`. The date detector reads such a run as a date and the phone
+    /// detector leaves it alone, both by this one test.
+    public static func yearFirstSpaced(_ y: Int, _ m: Int, _ d: Int, referenceYear: Int) -> Bool {
+        abs(y - referenceYear) <= 100 && CalendarDate.exists(y, m, d)
+    }
+
     /// A two-digit year in the 100-year window that ends 20 years after `referenceYear`: with 2024, `44` is 2044 and `45`
     /// is 1945; with 2095, `05` is 2105.
     public static func fullYear(_ yy: Int, referenceYear: Int) -> Int {

@@ -12,6 +12,8 @@ import ScanModel
 /// number of the default region written in groups.
 struct PhoneDetector {
     let region: String?
+    /// The detectors' reference year, which bounds the dates that are no phone numbers (`2016 10 16`).
+    var referenceYear = NumericDate.referenceYear
     /// Read every number as if a phone label stood before it (see `DataDetector.phoneStandingAlone`).
     var labelled = false
     /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
@@ -244,12 +246,15 @@ struct PhoneDetector {
         if !plus, context != .phone, digits >= 14, digits <= 19, groups.count >= 3, v[groups[0].start] != 0x30,
            groups.dropLast().allSatisfy({ $0.end - $0.start == 4 }) { return (nil, groups.last!.end) }
 
-        // A date printed year first with spaces (`2018 06 18`) is no phone number, unless a phone word says so.
-        if !plus, context != .phone, groups.count == 3, groups[1].sepBefore == [0x20], groups[2].sepBefore == [0x20],
-           groups.map({ $0.end - $0.start }) == [4, 2, 2],
-           case let (y, m, d) = (readInt(s, groups[0].start, groups[0].end), readInt(s, groups[1].start, groups[1].end),
-                                 readInt(s, groups[2].start, groups[2].end)),
-           (1900...2099).contains(y), CalendarDate.exists(y, m, d) { return (nil, fullEnd) }
+        // A date printed year first with spaces (`2018 06 18`, also before a time: `2018 06 18 10:30`) is no phone
+        // number, unless a phone word says so.
+        if !plus, context != .phone, groups.count == 3 || groups.count == 4 && s.at(groups[3].end) == 0x3A,
+           groups[1].sepBefore == [0x20], groups[2].sepBefore == [0x20],
+           groups.prefix(3).map({ $0.end - $0.start }) == [4, 2, 2],
+           case let number = { (k: Int) in readInt(s, groups[k].start, groups[k].end) },
+           NumericDate.yearFirstSpaced(number(0), number(1), number(2), referenceYear: referenceYear) {
+            return (nil, groups[2].end)
+        }
 
         // Amounts side by side (an article's or a tax table's row): no part of the run is a phone number. A run that
         // ends in an amount standing apart (`03-56360199 12.37`, a number and a price; `2.130 11.20`, a weight and a

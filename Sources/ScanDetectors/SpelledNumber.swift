@@ -14,15 +14,17 @@ enum SpelledNumber {
         "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
         "twentieth": 20, "thirtieth": 30,
     ]
-    /// Words a spelled year can begin with; a text without any of them holds no spelled year.
-    static let yearStarts: Set<String> = [
-        "two", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-        "nineteen", "twenty",
-    ]
+    /// Words a spelled year can begin with (years 1800 to 2099); a text without any of them holds no spelled year.
+    /// Earlier centuries are left out: `June 3, eleven thirty` is a time, `Dec 3 fifteen hundred troops` a count.
+    static let yearStarts: Set<String> = ["two", "eighteen", "nineteen", "twenty"]
+    /// Words that may follow a year said in round hundreds or thousands; before any other word it reads as a count
+    /// (`May 1 two thousand workers`).
+    static let afterRoundYear: Set<String> = ["at", "in", "on", "by", "and", "or", "to", "for", "from", "until", "till"]
 
     static let cardinalTable = WordTable(cardinals)
     static let ordinalTable = WordTable(ordinals)
     static let yearStartTable = WordTable(yearStarts)
+    static let afterRoundYearTable = WordTable(afterRoundYear)
 
     /// The start of the word after a word ending at `e`, when one space or a hyphen joins them.
     private static func nextWord(_ s: ScanText, _ e: Int) -> Int? {
@@ -41,12 +43,11 @@ enum SpelledNumber {
         let e = s.wordEnd(from: i)
         if let v = ordinalTable.lookup(s, i, e) { return (v, e, true) }
         guard let v = cardinalTable.lookup(s, i, e), v <= 20 || v == 30 else { return nil }
-        if v == 20 || v == 30, let j = nextWord(s, e) {
-            let e2 = s.wordEnd(from: j)
-            if let u = ordinalTable.lookup(s, j, e2), u < 10, v + u <= 31 { return (v + u, e2, true) }
-            if let u = cardinalTable.lookup(s, j, e2), u < 10, v + u <= 31 { return (v + u, e2, false) }
-        }
-        return (v, e, false)
+        // `twenty-first`: an ordinal unit after the tens; `twenty one` is `belowHundred`'s.
+        if v == 20 || v == 30, let j = nextWord(s, e), case let e2 = s.wordEnd(from: j),
+           let u = ordinalTable.lookup(s, j, e2), u < 10, v + u <= 31 { return (v + u, e2, true) }
+        guard let (n, end) = belowHundred(s, i), n <= 31 else { return (v, e, false) }
+        return (n, end, false)
     }
 
     /// A number from one to ninety-nine at `i` (`seven`, `twelve`, `eighty six`, `ninety-nine`).
@@ -60,28 +61,39 @@ enum SpelledNumber {
         return (v, e)
     }
 
-    /// A year at `i`: `two thousand`, `two thousand [and] eighteen`, or a century and two digits
+    /// A year from 1800 to 2099 at `i`: `two thousand`, `two thousand [and] eighteen`, or a century and two digits
     /// (`nineteen eighty-six`, `twenty twenty`, `nineteen oh five`, `nineteen zero one`, `nineteen hundred`).
+    /// Words that go on as a larger number (`two thousand one hundred people`) are no year.
     static func year(_ s: ScanText, _ i: Int) -> (value: Int, end: Int)? {
         let e = s.wordEnd(from: i)
         guard yearStartTable.contains(s, i, e), let first = cardinalTable.lookup(s, i, e),
               let j = nextWord(s, e) else { return nil }
+        var found: (value: Int, end: Int, round: Bool)?
         if first == 2 {
             guard let t = word(s, j, "thousand") else { return nil }
-            guard let k = nextWord(s, t) else { return (2000, t) }
-            let rest = word(s, k, "and").flatMap { nextWord(s, $0) } ?? k
-            if let (r, re) = belowHundred(s, rest) { return (2000 + r, re) }
-            return (2000, t)
-        }
-        if let h = word(s, j, "hundred") { return (first * 100, h) }
-        // `nineteen oh five`: the zero of the decade said as a letter.
-        if let o = word(s, j, "oh") ?? word(s, j, "o") ?? word(s, j, "zero"), let k = nextWord(s, o) {
+            let rest = nextWord(s, t).map { k in word(s, k, "and").flatMap { nextWord(s, $0) } ?? k }
+            if let rest, let (r, re) = belowHundred(s, rest) {
+                found = (2000 + r, re, false)
+            } else {
+                found = (2000, t, true)
+            }
+        } else if let h = word(s, j, "hundred") {
+            found = (first * 100, h, true)
+        } else if let o = word(s, j, "oh") ?? word(s, j, "o") ?? word(s, j, "zero"), let k = nextWord(s, o) {
+            // `nineteen oh five`: the zero of the decade said as a letter.
             let e2 = s.wordEnd(from: k)
-            if let u = cardinalTable.lookup(s, k, e2), u < 10 { return (first * 100 + u, e2) }
-            return nil
+            if let u = cardinalTable.lookup(s, k, e2), u < 10 { found = (first * 100 + u, e2, false) }
+        } else if let (r, re) = belowHundred(s, j), r >= 10 {
+            found = (first * 100 + r, re, false)
         }
-        guard let (r, re) = belowHundred(s, j), r >= 10 else { return nil }
-        return (first * 100 + r, re)
+        guard let (value, end, round) = found else { return nil }
+        // What follows: a larger number's next word, or a noun after a round year (a count), makes it none.
+        if s.at(end) == 0x20, isAlpha(s.at(end + 1)) {
+            let k = end + 1, ke = s.wordEnd(from: k)
+            for larger: StaticString in ["hundred", "thousand", "million"] where word(s, k, larger) != nil { return nil }
+            if round, !afterRoundYearTable.contains(s, k, ke) { return nil }
+        }
+        return (value, end)
     }
 
     /// Whether any word of the text can begin a spelled year (so a date without a digit may be there).

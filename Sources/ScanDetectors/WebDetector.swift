@@ -31,13 +31,15 @@ struct WebDetector {
             if b[i] != 0x40 { i += 1; continue }
             defer { i += 1 }
             var l = i
-            // An apostrophe between letters belongs to the name (`o'donnel@example.com`), and so do letters of any
-            // script written with spaces (`mañana@`, `Кириллица@`).
+            // Letters of any script written with spaces belong to the name (`mañana@`, `Кириллица@`), and so does an
+            // apostrophe between letters (`o'donnel@`, `d'Étienne@`).
             while l > 0 {
-                if isLocalChar(b[l - 1]) || b[l - 1] == 0x27 && l < i && isAlpha(b[l]) && isAlpha(s.at(l - 2)) { l -= 1; continue }
-                guard b[l - 1] >= 0x80, let sc = s.scalar(before: l), sc.properties.isAlphabetic, !isUnspacedScript(sc.value)
-                else { break }
-                l -= String(sc).utf8.count
+                if isLocalChar(b[l - 1]) { l -= 1; continue }
+                if b[l - 1] == 0x27, l < i, isSpacedLetter(s, at: l), let before = s.scalar(before: l - 1),
+                   before.properties.isAlphabetic, !isUnspacedScript(before.value) { l -= 1; continue }
+                guard b[l - 1] >= 0x80, let sc = s.scalar(before: l), sc.properties.isAlphabetic,
+                      !isUnspacedScript(sc.value) else { break }
+                l -= UTF8.width(sc)
             }
             // A dot at either end makes no address (`.abc@example.com`; suites differ, Recognizers-Text says so).
             guard l < i, b[l] != 0x2E, b[i - 1] != 0x2E else { continue }
@@ -49,35 +51,59 @@ struct WebDetector {
                 for c in b[l..<i] { if c == 0x2E { if prevDot { bad = true; break }; prevDot = true } else { prevDot = false } }
                 if bad { continue }
             }
+            // A domain with letters of another script (`jeff@臺網中心.tw`, `юзер@екзампл.ком`) is read as a link's host
+            // is; a sign glued after an ASCII domain (`ann@example.com¹`, a zero-width space) ends it.
+            let ascii = scanHost(s, from: i + 1)
             let hostEnd: Int
-            if s.at(i + 1) >= 0xC0 || scanHost(s, from: i + 1).map({ s.at($0.0) >= 0xC0 }) == true {
-                // A domain in another script (`jeff@臺網中心.tw`, `юзер@екзампл.ком`), read as a link's host is.
-                guard let host = scanHostName(s, from: i + 1), host.labels >= 2, !host.hyphenAtEdge, !host.numeric,
-                      lettersOnly(s, host.lastLabel, host.end) else { continue }
+            if isLetter(s, at: i + 1) && s.at(i + 1) >= 0x80 || ascii.map({ isLetter(s, at: $0.0) }) == true,
+               let host = scanHostName(s, from: i + 1), host.labels >= 2, !host.hyphenAtEdge, !host.numeric,
+               lettersOnly(s, host.lastLabel, host.end) {
                 hostEnd = host.end
             } else {
-                guard let (end, labels) = scanHost(s, from: i + 1), labels >= 2 else { continue }
+                guard let (end, labels) = ascii, labels >= 2, tldIsAlpha(s, end) else { continue }
                 hostEnd = end
-                guard tldIsAlpha(s, hostEnd) else { continue }
             }
             if s.at(hostEnd) == 0x5F || s.at(hostEnd) == 0x40 { continue }
-            let text = s.lower(l, hostEnd)
+            let text = b[l..<hostEnd].contains { $0 >= 0x80 } ? s.string(l, hostEnd).lowercased() : s.lower(l, hostEnd)
             hits.append(Hit(type: .email, start: l, end: hostEnd, value: EntityValue(address: text), priority: 90))
             i = hostEnd - 1
         }
     }
 
-    /// Whether the local part starting at `start` is inside a URL: a scheme's `://` before it in the same word, with no
-    /// bracket or quote between that would have closed the link (`[a](https://x.org)[b](mailto:ann@x.org)` is a link
-    /// and then an address).
+    /// Whether the local part starting at `start` is inside a URL: a scheme's `://` before it in the same word, and no
+    /// closing bracket between that has no opening one after the scheme, nor a quote or angle bracket
+    /// (`[a](https://x.org)[b](mailto:ann@x.org)` is a link and then an address; `https://x.org/?q=(a)&u=ann@x.org`
+    /// one link).
     private func isURLUserInfo(_ s: ScanText, before start: Int) -> Bool {
         var k = start
         while k >= 3, s.bytes[k - 1] > 0x20, start - k < 256 {
-            if s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A { return true }
-            if "()[]<>\"".utf8.contains(s.bytes[k - 1]) { return false }
+            if s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A { break }
             k -= 1
         }
-        return false
+        guard k >= 3, s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A else { return false }
+        var round = 0, square = 0
+        for c in s.bytes[k..<start] {
+            switch c {
+            case 0x28: round += 1
+            case 0x29: round -= 1
+            case 0x5B: square += 1
+            case 0x5D: square -= 1
+            case 0x22, 0x3C, 0x3E: return false
+            default: break
+            }
+            if round < 0 || square < 0 { return false }
+        }
+        return true
+    }
+
+    /// Whether a letter of any script starts at byte `i`.
+    private func isLetter(_ s: ScanText, at i: Int) -> Bool {
+        s.scalar(at: i).map { $0.0.properties.isAlphabetic } ?? false
+    }
+
+    /// Whether a letter of a script written with spaces starts at byte `i`.
+    private func isSpacedLetter(_ s: ScanText, at i: Int) -> Bool {
+        s.scalar(at: i).map { $0.0.properties.isAlphabetic && !isUnspacedScript($0.0.value) } ?? false
     }
 
     @inline(__always) private func isLocalChar(_ c: UInt8) -> Bool {

@@ -141,6 +141,11 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("See https://lore.kernel.org/git/20160419091055.GF2345@dinwoodie.org/ here",
              ["https://lore.kernel.org/git/20160419091055.GF2345@dinwoodie.org/"]),
             ("ftp://anon:secret@host.com/x", ["ftp://anon:secret@host.com/x"]),
+            // Ours: brackets that stay balanced keep an address in the link's query; a sign glued after a domain
+            // ends it; an apostrophe between letters of any script.
+            ("https://x.org/?q=(a)&u=ann@x.org", ["https://x.org/?q=(a)&u=ann@x.org"]),
+            ("ann@example.com¹ and ann@example.com\u{200B}", ["ann@example.com", "ann@example.com"]),
+            ("d'Étienne@x.fr", ["d'Étienne@x.fr"]),
             // Ours, with Recognizers-Text: a dot at the start of the local part makes no address.
             ("Hello .asdf@asdf.com", []),
             // Addresses in other scripts (python-email-validator's `tests/test_syntax.py`, The Unlicense, and
@@ -225,8 +230,17 @@ final class ThirdPartySuiteTests: XCTestCase {
             // Ours: a count before the month, and an ordinal after a month and year.
             ("buy one May 2020 ticket", []),
             ("In May 2020 second place went to her", []),
+            // Ours: number words go with English months only, a cardinal with a capitalised month, a year in words
+            // from 1800 on and not as a count, and a day in words with no two-digit year.
+            ("Check out ten 2023 models", []),
+            ("you may two 2019 tickets buy", []),
+            ("Meeting on June 3, eleven thirty", []),
+            ("On May 1 two thousand workers marched", []),
+            ("March 5 two thousand one hundred people", []),
+            ("On March two, 15 people died", []),
             // Ours: a date printed year first with spaces is a date, not a phone number; with a phone word, a phone.
             ("2018 06 18", ["2018-06-18"]),
+            ("Date 2016 10 16 10:30:00", ["2016-10-16"]),
         ]
         for (text, want) in rows {
             XCTAssertEqual(found(text, .date).compactMap(\.value.date), want, "dates in \(text.debugDescription)")

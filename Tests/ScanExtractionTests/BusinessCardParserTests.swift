@@ -333,6 +333,11 @@ import ScanModel
                           Fixture.line(130, "Lawrence Group", h: 22), Fixture.line(170, "Tel. (302) 412-3305"),
                           Fixture.line(190, "christina.young@lawrence.com")])
         #expect(title.title == "Hydrographic surveyor")
+        // A rule read as signs between the name and the title hides nothing.
+        let rule = card([Fixture.line(60, "Christina Young", h: 30), Fixture.line(82, "———", h: 6),
+                         Fixture.line(95, "Hydrographic surveyor", h: 14), Fixture.line(130, "Lawrence Group", h: 22),
+                         Fixture.line(170, "Tel. (302) 412-3305")])
+        #expect(rule.title == "Hydrographic surveyor")
     }
 
     /// Job titles come from the locale files, in each of their languages; on these cards the title is as large as the

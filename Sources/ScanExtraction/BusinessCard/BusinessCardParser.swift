@@ -268,13 +268,13 @@ public struct BusinessCardParser: Sendable {
             // Right under (or over) the name means nothing printed between them in the column: a line under the
             // organization that sits under the name is the firm's tagline (`Lawrence Group` / `Digitized discrete
             // projection`).
+            // (A rule or a logo read as signs is no line of words.)
             let (top, bottom) = (min(l.level, name.level), max(l.level, name.level))
             let between = lines.indices.contains { j in
                 guard j != i, j != ni else { return false }
                 let o = lines[j].line
-                let across = min(o.box.maxX, l.box.maxX, name.box.maxX) - max(o.box.minX, max(l.box.minX, name.box.minX))
-                return o.level > top + 0.3 * h && o.level < bottom - 0.3 * h
-                    && (across > 0 || min(o.box.maxX, l.box.maxX) - max(o.box.minX, l.box.minX) > 0)
+                return o.level > top + 0.3 * h && o.level < bottom - 0.3 * h && o.text.contains(where: \.isLetter)
+                    && min(o.box.maxX, l.box.maxX) - max(o.box.minX, l.box.minX) > 0
             }
             if between { continue }
             if best == nil || cost < best!.cost { best = (i, cost) }

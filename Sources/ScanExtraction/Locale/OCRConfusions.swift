@@ -2,8 +2,8 @@ import Foundation
 
 /// Pairs of characters that OCR takes for one another in print (I and L, H and M, 0 and O, 5 and S). Learned from
 /// our own OCR of annotated receipts by `Tools/learn-confusions` and shipped as `Resources/OCRConfusions.json`,
-/// so that the mends which forgive one misread character (label words, legal forms) share one table that data
-/// chose, not a list set by hand.
+/// so that the mends which forgive one misread character (label words, legal forms, a card's look-alike e-mail
+/// domain) share one table that data chose, not a list set by hand.
 public struct OCRConfusions: Sendable {
     /// Each pair both ways, as the two upper-case ASCII bytes packed into one number.
     private let packed: Set<UInt16>
@@ -30,21 +30,28 @@ public struct OCRConfusions: Sendable {
     }
 
     /// Whether two spellings of one length differ in exactly one place, by two characters OCR confuses (`SON` and
-    /// `SDN`). The one test behind every mend that forgives a single misread character.
+    /// `SDN`). Callers fold both to upper case first. The one test behind every mend that forgives a misread character.
     public func oneSlipApart<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    where A.Element == Character, B.Element == Character {
+        Self.oneDifference(a, b).map { confusable($0, $1) } ?? false
+    }
+
+    /// The same for upper-case ASCII bytes.
+    public func oneSlipApart<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    where A.Element == UInt8, B.Element == UInt8 {
+        Self.oneDifference(a, b).map { confusable($0, $1) } ?? false
+    }
+
+    /// The one pair of elements in which two sequences of one length differ; nil when they differ in none or more.
+    private static func oneDifference<A: Collection, B: Collection>(_ a: A, _ b: B) -> (A.Element, A.Element)?
     where A.Element == B.Element, A.Element: Equatable {
-        guard a.count == b.count else { return false }
-        var slip: (A.Element, B.Element)?
+        guard a.count == b.count else { return nil }
+        var slip: (A.Element, A.Element)?
         for (x, y) in zip(a, b) where x != y {
-            guard slip == nil else { return false }
+            guard slip == nil else { return nil }
             slip = (x, y)
         }
-        guard let (x, y) = slip else { return false }
-        switch (x, y) {
-        case let (x as UInt8, y as UInt8): return confusable(x, y)
-        case let (x as Character, y as Character): return confusable(x, y)
-        default: return false
-        }
+        return slip
     }
 
     private struct File: Decodable {

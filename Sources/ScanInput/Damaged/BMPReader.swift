@@ -68,7 +68,7 @@ enum BMPReader {
         let channels = palette.isGray ? 1 : 3
         if runLength, !topDown {
             guard dataOffset < d.count else { return nil }
-            return decodeRuns(d[dataOffset...], width: width, height: height, bits: bits, palette: palette, channels: channels)
+            return decodeRuns(d[dataOffset...], width: width, height: height, bits: bits, palette: palette)
         }
         let rowBytes = (width * bits + 31) / 32 * 4
         guard dataOffset < d.count else { return nil }
@@ -110,8 +110,8 @@ enum BMPReader {
     /// indices in RLE4), or after a zero count an escape: 0 ends a row, 1 ends the picture, 2 moves right and up, and
     /// 3 or more copies that many indices as they stand, padded to two bytes. Pixels no run reaches stay white.
     static func decodeRuns(_ d: ArraySlice<UInt8>, width: Int, height: Int, bits: Int,
-                           palette: Palette, channels: Int) -> TolerantDecoder.Partial? {
-        var canvas = Canvas(width: width, height: height, channels: channels)
+                           palette: Palette) -> TolerantDecoder.Partial? {
+        var canvas = Canvas(width: width, height: height, channels: palette.isGray ? 1 : 3)
         var x = 0, row = 0, i = d.startIndex
         var finished = false
         func put(_ index: Int) {
