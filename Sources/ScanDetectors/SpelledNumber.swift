@@ -96,14 +96,14 @@ enum SpelledNumber {
         return (value, end)
     }
 
-    /// Whether any word of the text can begin a spelled year (so a date without a digit may be there).
+    /// Whether the text holds a spelled year (so a date without a digit may be there).
     static func mayHoldYear(_ s: ScanText) -> Bool {
         var i = 0
         let n = s.count
         while i < n {
             guard isAlpha(s.bytes[i]), !isWordLetter(s.at(i - 1)) else { i += 1; continue }
             let e = s.wordEnd(from: i)
-            if yearStartTable.contains(s, i, e) { return true }
+            if yearStartTable.contains(s, i, e), year(s, i) != nil { return true }
             i = e
         }
         return false
