@@ -198,7 +198,9 @@ struct WebDetector {
             }
             // A host starts with a letter or digit, ASCII or not (`münchen.de`, `пример.рф`).
             if !ascii, hostScalarLength(s, i) == 0 { i += 1; continue }
-            if let (hit, next) = parseURL(s, at: i) {
+            if var (hit, next) = parseURL(s, at: i) {
+                // A protocol-relative link keeps its two slashes, as printed (`//example.com`).
+                if hit.start == i, isProtocolRelative(s, i) { hit.start = i - 2 }
                 hits.append(hit)
                 i = next
             } else {

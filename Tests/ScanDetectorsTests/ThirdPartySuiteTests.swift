@@ -136,6 +136,9 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("link this: abchttps://www.example.com", ["https://www.example.com"]),
             ("Joe's email is (joe'roe@joe.com)", ["joe'roe@joe.com"]),
             ("o'donnel@asdf.com", ["o'donnel@asdf.com"]),
+            // A protocol-relative link as printed (linkify-it; kevva/url-regex's `test.js`, MIT License, (c) Kevin Martensson).
+            ("My ssl //example.com site", ["//example.com"]),
+            ("//google.com", ["//google.com"]),
             // Ours: brackets close a link before its user information; an address inside a link's path is the link's.
             ("(https://www.ibm.com)(someone@ibm.com)", ["https://www.ibm.com", "someone@ibm.com"]),
             ("See https://lore.kernel.org/git/20160419091055.GF2345@dinwoodie.org/ here",
