@@ -118,7 +118,7 @@ struct DateTimeDetector {
                 if s.at(end) == 0x2E { end += 1 }
                 return (.month(m), end)
             }
-            guard isAlpha(c) else { return nil }
+            guard isAlpha(c), SpelledNumber.numberWordTable.contains(s, i, e) else { return nil }
             if !middle, let (y, ye) = SpelledNumber.year(s, i) {
                 return (.num(value: y, digits: 4, ordinal: false), ye)
             }
@@ -155,7 +155,7 @@ struct DateTimeDetector {
         let n = s.count
         var i = 0
         var nextDigit = -1 // the first digit at or after the last word tried (n: none)
-        let spelledYears = SpelledNumber.mayHoldYear(s)
+        var spelledYears: Bool? // whether the text holds a year in words: looked for once, when first needed
         while i < n {
             let c = s.num[i]
             let prev = s.at(i - 1)
@@ -180,7 +180,9 @@ struct DateTimeDetector {
                 nextDigit = i
                 while nextDigit < n, !isDigit(s.num[nextDigit]) { nextDigit += 1 }
             }
-            if nextDigit - i <= DateTimeDetector.namedDateReach || spelledYears, let h = named(s, i) {
+            let near = nextDigit - i <= DateTimeDetector.namedDateReach
+            if !near, spelledYears == nil { spelledYears = SpelledNumber.mayHoldYear(s) }
+            if near || spelledYears == true, let h = named(s, i) {
                 hits.append(h)
                 i = h.end
                 continue

@@ -24,6 +24,8 @@ enum SpelledNumber {
     static let cardinalTable = WordTable(cardinals)
     static let ordinalTable = WordTable(ordinals)
     static let yearStartTable = WordTable(yearStarts)
+    /// Every cardinal and ordinal: one lookup tells the date reader whether a word can begin a number at all.
+    static let numberWordTable = WordTable(cardinals.merging(ordinals) { a, _ in a })
     static let afterRoundYearTable = WordTable(afterRoundYear)
 
     /// The start of the word after a word ending at `e`, when one space or a hyphen joins them.
