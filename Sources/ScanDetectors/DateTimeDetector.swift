@@ -174,8 +174,8 @@ struct DateTimeDetector {
                 continue
             }
             // A date with a month name has a year, in digits within the reach of three parts, or in words
-            // (`two thousand and eighteen`) where the text has a word that can begin one; most words have
-            // neither and are skipped.
+            // (`two thousand and eighteen`), which the text is searched for once; most words have neither and
+            // are skipped.
             if nextDigit < i {
                 nextDigit = i
                 while nextDigit < n, !isDigit(s.num[nextDigit]) { nextDigit += 1 }

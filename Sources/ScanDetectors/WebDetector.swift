@@ -3,10 +3,10 @@ import ScanModel
 /// E-mail addresses and URLs.
 ///
 /// An e-mail needs a local part without leading, trailing or doubled dots (an apostrophe between letters is
-/// kept: `o'donnel@`) and a domain of at least two labels ending in an
-/// alphabetic top-level domain; an underscore in the host or an IP literal makes it invalid. Letters of other
-/// scripts count in both parts (`mañana@mañana.com`, `jeff@臺網中心.tw`), but a local part does not run back into
-/// a script written without spaces (`邮箱abc@x.cn` gives `abc@x.cn`). A quoted local part (`"a b"@x.com`) is not taken.
+/// kept: `o'donnel@`) and a domain of at least two labels ending in an alphabetic top-level domain; an
+/// underscore in the host or an IP literal makes it invalid. Letters of other scripts count in both parts
+/// (`mañana@mañana.com`, `jeff@臺網中心.tw`), but a local part does not run back into a script written
+/// without spaces (`邮箱abc@x.cn` gives `abc@x.cn`). A quoted local part (`"a b"@x.com`) is not taken.
 ///
 /// A URL is either written with a scheme (`https://`, `ftp://`, `ws://`...: any host the URL
 /// standard parses that does not start with a hyphen, underscores only inside its labels, including
