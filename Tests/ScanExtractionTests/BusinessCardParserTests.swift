@@ -229,6 +229,21 @@ import ScanModel
         extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard).businessCard!
     }
 
+    /// Labels printed in a column of their own beside the numbers (`Fax` ... `030 804700`): each number takes the label
+    /// on its row.
+    @Test func labelsInAColumnBesideTheNumbers() {
+        let c = card([(346, 29, [(669, "Piazza"), (766, "Pascarella,"), (880, "107")]),
+                      (380, 29, [(707, "20048"), (790, "Trassilico")]),
+                      (423, 30, [(668, "Uff.")]), (424, 29, [(780, "030"), (835, "804737")]),
+                      (464, 42, [(81, "Germana"), (240, "Gaiatto")]),
+                      (458, 29, [(649, "Cellulare"), (770, "373"), (825, "846"), (880, "4933")]),
+                      (493, 31, [(669, "Fax")]), (493, 29, [(780, "030"), (835, "804700")]),
+                      (520, 48, [(78, "Area"), (160, "Manager")]),
+                      (538, 29, [(589, "germana@gaiattostudio.com")])])
+        #expect(c.phones.map(\.number) == ["030 804737", "373 846 4933", "030 804700"])
+        #expect(c.phones.map(\.type) == [.work, .mobile, .fax])
+    }
+
     /// Look-alike letters of a sans-serif face: a name's capital `I` read as `l`, an e-mail's `l` read as `1` or `I`; and a
     /// German name whose e-mail writes its umlauts out (`Hänel` as `haenel`), which makes the line its owner's name, not a
     /// company named by the domain.

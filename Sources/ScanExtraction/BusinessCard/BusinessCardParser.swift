@@ -40,7 +40,7 @@ public struct BusinessCardParser: Sendable {
                     }
                     used.insert(i)
                 case .phone:
-                    let type = Self.phoneLabel(l, e) ?? .other
+                    let type = Self.phoneLabel(l, e) ?? Self.labelApart(lines, i, e) ?? .other
                     let number = e.text
                     let key = e.value.e164 ?? number.filter(\.isNumber)
                     if !card.phones.contains(where: { ($0.e164 ?? $0.number.filter(\.isNumber)) == key }) {
@@ -332,17 +332,43 @@ public struct BusinessCardParser: Sendable {
         let before = String(l.text.unicodeScalars.prefix(e.range.start))
         // The last label-like word before the number (after any earlier number on the line).
         let words = Text.key(before).split(separator: " ").map(String.init)
-        if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }), words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2 {
-            if lexicon.mobileLabels.contains(w) { return .mobile }
-            if lexicon.faxLabels.contains(w) { return .fax }
-            if lexicon.workLabels.contains(w) { return .work }
-        }
-        if let w = words.last {
-            if lexicon.mobileLabels.contains(w) { return .mobile }
-            if lexicon.faxLabels.contains(w) { return .fax }
-            if lexicon.workLabels.contains(w) { return .work }
-        }
+        if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }), words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2,
+           let type = labelType(w) { return type }
+        return words.last.flatMap(labelType)
+    }
+
+    /// The type a label word names. The label decides, even over the numbering plan: `T 07984 440907` is the card's
+    /// office line though the number is in a mobile range (cards-dev's cards say so).
+    static func labelType(_ w: String) -> BusinessCard.PhoneType? {
+        if lexicon.mobileLabels.contains(w) { return .mobile }
+        if lexicon.faxLabels.contains(w) { return .fax }
+        if lexicon.workLabels.contains(w) { return .work }
         return nil
+    }
+
+    /// The type a label printed apart from the number names, when nothing is printed before the number on its own
+    /// line: a label word on the same row to its left that the layout read as a column of its own (`Fax` ... `030
+    /// 804700`), else one on a line of its own right above it (`Fax` over `030 804700`).
+    static func labelApart(_ lines: [AnalyzedLine], _ i: Int, _ e: Entity) -> BusinessCard.PhoneType? {
+        let l = lines[i].line
+        guard l.text.unicodeScalars.prefix(e.range.start).allSatisfy({ $0 == " " }) else { return nil }
+        let h = max(1, l.printHeight)
+        func oneLabel(_ j: Int) -> BusinessCard.PhoneType? {
+            let words = Text.key(lines[j].text).split(separator: " ").map(String.init)
+            return words.count == 1 ? labelType(words[0]) : nil
+        }
+        let others = lines.indices.filter { $0 != i }
+        let left = others.filter { j in
+            let o = lines[j].line
+            return abs(o.level - l.level) < 0.5 * h && o.box.maxX <= l.box.minX + 0.2 * h && l.box.minX - o.box.maxX < 4 * h
+        }
+        if let j = left.max(by: { lines[$0].line.box.maxX < lines[$1].line.box.maxX }) { return oneLabel(j) }
+        let above = others.filter { j in
+            let o = lines[j].line
+            let gap = l.level - o.level
+            return gap > 0.5 * h && gap < 2.2 * h && min(o.box.maxX, l.box.maxX) - max(o.box.minX, l.box.minX) > 0
+        }
+        return above.max(by: { lines[$0].line.level < lines[$1].line.level }).flatMap(oneLabel)
     }
 
     /// Whether the number is a mobile by its region's numbering plan (libphonenumber's ranges, every region).
