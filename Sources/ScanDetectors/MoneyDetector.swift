@@ -426,10 +426,12 @@ struct MoneyDetector {
             }
             // A code that is also a word on receipts and cards names its currency only before or after an amount with
             // decimals, and not where another region is known: `3 PEN`, `PEN 7.50` on a Malaysian receipt, `RON 95`
-            // (petrol), `SDN BHD 50118`, `2016 CNY` (the new year) are no money.
+            // (petrol), `SDN BHD 50118`, `2016 CNY` (the new year) are no money. Nor, unless the region is the code's
+            // own, is a code that ends a run of words before the amount: an item's name (`BALL PEN 7.50`).
             if let cur = currency, MoneyDetector.wordLikeCodes.contains(cur),
                Self.letters(start < numStart ? s.string(start, numStart) : s.string(a.end, end)) == cur,
-               a.decimalCount == 0 || region.map({ !cur.hasPrefix($0) }) ?? false {
+               a.decimalCount == 0 || region.map({ !cur.hasPrefix($0) }) ?? false
+                || start < numStart && s.at(start - 1) == 0x20 && isAlpha(s.at(start - 2)) && region.map({ !cur.hasPrefix($0) }) ?? true {
                 currency = nil
                 start = numStart
                 end = a.end
