@@ -138,7 +138,7 @@ public struct DataDetector: Sendable {
               let home = context.region ?? region else { return nil }
         let s = ScanText(text)
         var hits: [Hit] = []
-        var phones = PhoneDetector(region: home)
+        var phones = PhoneDetector(region: home, referenceYear: referenceDate.year)
         phones.labelled = true
         phones.detect(s, into: &hits)
         let printed = (0..<s.bytes.count).filter { s.bytes[$0] != 0x20 }
@@ -334,9 +334,7 @@ public struct DataDetector: Sendable {
         WebDetector().detectURLs(s, into: &hits)
         FinanceDetector().detectIBANs(s, into: &hits)
         FinanceDetector().detectCards(s, into: &hits)
-        var phones = PhoneDetector(region: region)
-        phones.referenceYear = referenceDate.year
-        phones.detect(s, into: &hits)
+        PhoneDetector(region: region, referenceYear: referenceDate.year).detect(s, into: &hits)
         var dt = DateTimeDetector(dayFirst: context.dayFirst, referenceYear: referenceDate.year)
         if let r = region { dt.regionDayFirst = !DataDetector.monthFirstRegions.contains(r) }
         dt.detectDates(s, into: &hits)

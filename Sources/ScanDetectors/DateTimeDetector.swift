@@ -25,32 +25,36 @@ struct DateTimeDetector {
 
     // MARK: - Month names
 
+    /// Each month's English names and abbreviations, then those of the other languages.
+    private static let monthNames: [(month: Int, english: String, others: String)] = [
+        (1, "january jan", "janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro styczeń stycznia sty"),
+        (2, "february feb", "febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut"),
+        (3, "march mar", "mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca marts"),
+        (4, "april apr", "avril avr abril abr aprile kwiecień kwietnia kwi"),
+        (5, "may", "mai mayo maggio mag mei maio maj maja"),
+        (6, "june jun", "juin juni junio giugno giu junho czerwiec czerwca cze"),
+        (7, "july jul", "juillet juil juli julio luglio lug julai julho lipiec lipca lip"),
+        (8, "august aug", "août aout agosto ago augustus augusti ogos ogo agustus agu agt sierpień sierpnia sie"),
+        (9, "september sep sept", "septembre septiembre setiembre settembre sett setembro set wrzesień września wrz"),
+        (10, "october oct", "octobre oktober okt octubre ottobre ott outubro out październik października paź"),
+        (11, "november nov", "novembre noviembre novembro listopad listopada lis"),
+        (12, "december dec", "décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru"),
+    ]
+
     static let months: [String: Int] = {
-        let table: [(Int, String)] = [
-            (1, "january jan janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro styczeń stycznia sty"),
-            (2, "february feb febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut"),
-            (3, "march mar mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca marts"),
-            (4, "april apr avril avr abril abr aprile kwiecień kwietnia kwi"),
-            (5, "may mai mayo maggio mag mei maio maj maja"),
-            (6, "june jun juin juni junio giugno giu junho czerwiec czerwca cze"),
-            (7, "july jul juillet juil juli julio luglio lug julai julho lipiec lipca lip"),
-            (8, "august aug août aout agosto ago augustus augusti ogos ogo agustus agu agt sierpień sierpnia sie"),
-            (9, "september sep sept septembre septiembre setiembre settembre sett setembro set wrzesień września wrz"),
-            (10, "october oct octobre oktober okt octubre ottobre ott outubro out październik października paź"),
-            (11, "november nov novembre noviembre novembro listopad listopada lis"),
-            (12, "december dec décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru"),
-        ]
         var d: [String: Int] = [:]
-        for (m, names) in table { for w in names.split(separator: " ") { d[String(w)] = m } }
+        for (m, english, others) in monthNames {
+            for w in (english + " " + others).split(separator: " ") { d[String(w)] = m }
+        }
         return d
     }()
 
     static let monthTable = WordTable(months)
     /// The English month names and abbreviations: days and years in words are English, and pair only with these
     /// (`Check out ten 2023 models` holds Portuguese `out`, October, but no date).
-    static let englishMonthTable = WordTable(Set(
-        ("january jan february feb march mar april apr may june jun july jul august aug september sep sept "
-            + "october oct november nov december dec").split(separator: " ").map(String.init)))
+    static let englishMonthTable = WordTable(Set(monthNames.flatMap { row in
+        row.english.split(separator: " ").map(String.init)
+    }))
     static let joinerTable = WordTable(joiners)
     static let suffixTable = WordTable(ordinalSuffixes)
 

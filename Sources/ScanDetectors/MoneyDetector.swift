@@ -430,8 +430,9 @@ struct MoneyDetector {
             // own, is a code that ends a run of words before the amount: an item's name (`BALL PEN 7.50`).
             if let cur = currency, MoneyDetector.wordLikeCodes.contains(cur),
                Self.letters(start < numStart ? s.string(start, numStart) : s.string(a.end, end)) == cur,
-               a.decimalCount == 0 || region.map({ !cur.hasPrefix($0) }) ?? false
-                || start < numStart && s.at(start - 1) == 0x20 && isAlpha(s.at(start - 2)) && region.map({ !cur.hasPrefix($0) }) ?? true {
+               case let elsewhere = region.map({ !cur.hasPrefix($0) }),
+               case let endsItemName = start < numStart && s.at(start - 1) == 0x20 && isAlpha(s.at(start - 2)),
+               a.decimalCount == 0 || elsewhere == true || endsItemName && elsewhere != false {
                 currency = nil
                 start = numStart
                 end = a.end

@@ -13,7 +13,7 @@ import ScanModel
 struct PhoneDetector {
     let region: String?
     /// The detectors' reference year, which bounds the dates that are no phone numbers (`2016 10 16`).
-    var referenceYear = NumericDate.referenceYear
+    let referenceYear: Int
     /// Read every number as if a phone label stood before it (see `DataDetector.phoneStandingAlone`).
     var labelled = false
     /// The fewest digits a number may have: 7 anywhere, but 6 where the default region's own plan
@@ -22,8 +22,9 @@ struct PhoneDetector {
     /// not at every digit run.
     private let shortest: Int
 
-    init(region: String?) {
+    init(region: String?, referenceYear: Int = NumericDate.referenceYear) {
         self.region = region
+        self.referenceYear = referenceYear
         let plan = region.flatMap { PhoneMetadata.plans[$0] }
         shortest = plan.map { max(6, min(7, $0.minLength)) } ?? 7
     }

@@ -105,7 +105,7 @@ enum SpelledNumber {
         while i < n {
             guard isAlpha(s.bytes[i]), !isWordLetter(s.at(i - 1)) else { i += 1; continue }
             let e = s.wordEnd(from: i)
-            if yearStartTable.contains(s, i, e), year(s, i) != nil { return true }
+            if year(s, i) != nil { return true }
             i = e
         }
         return false

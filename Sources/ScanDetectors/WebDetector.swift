@@ -35,10 +35,9 @@ struct WebDetector {
             // apostrophe between letters (`o'donnel@`, `d'Étienne@`).
             while l > 0 {
                 if isLocalChar(b[l - 1]) { l -= 1; continue }
-                if b[l - 1] == 0x27, l < i, isSpacedLetter(s, at: l), let before = s.scalar(before: l - 1),
-                   before.properties.isAlphabetic, !isUnspacedScript(before.value) { l -= 1; continue }
-                guard b[l - 1] >= 0x80, let sc = s.scalar(before: l), sc.properties.isAlphabetic,
-                      !isUnspacedScript(sc.value) else { break }
+                if b[l - 1] == 0x27, l < i, s.scalar(at: l).map({ isSpacedLetter($0.0) }) == true,
+                   s.scalar(before: l - 1).map(isSpacedLetter) == true { l -= 1; continue }
+                guard b[l - 1] >= 0x80, let sc = s.scalar(before: l), isSpacedLetter(sc) else { break }
                 l -= UTF8.width(sc)
             }
             // A dot at either end makes no address (`.abc@example.com`; suites differ, Recognizers-Text says so).
@@ -76,11 +75,12 @@ struct WebDetector {
     /// one link).
     private func isURLUserInfo(_ s: ScanText, before start: Int) -> Bool {
         var k = start
+        var scheme = false
         while k >= 3, s.bytes[k - 1] > 0x20, start - k < 256 {
-            if s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A { break }
+            if s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A { scheme = true; break }
             k -= 1
         }
-        guard k >= 3, s.bytes[k - 1] == 0x2F, s.bytes[k - 2] == 0x2F, s.bytes[k - 3] == 0x3A else { return false }
+        guard scheme else { return false }
         var round = 0, square = 0
         for c in s.bytes[k..<start] {
             switch c {
@@ -101,9 +101,9 @@ struct WebDetector {
         s.scalar(at: i).map { $0.0.properties.isAlphabetic } ?? false
     }
 
-    /// Whether a letter of a script written with spaces starts at byte `i`.
-    private func isSpacedLetter(_ s: ScanText, at i: Int) -> Bool {
-        s.scalar(at: i).map { $0.0.properties.isAlphabetic && !isUnspacedScript($0.0.value) } ?? false
+    /// Whether the scalar is a letter of a script written with spaces (not Han, kana, Thai or Hangul).
+    private func isSpacedLetter(_ sc: Unicode.Scalar) -> Bool {
+        sc.properties.isAlphabetic && !isUnspacedScript(sc.value)
     }
 
     @inline(__always) private func isLocalChar(_ c: UInt8) -> Bool {
@@ -200,7 +200,7 @@ struct WebDetector {
             if !ascii, hostScalarLength(s, i) == 0 { i += 1; continue }
             if var (hit, next) = parseURL(s, at: i) {
                 // A protocol-relative link keeps its two slashes, as printed (`//example.com`).
-                if hit.start == i, isProtocolRelative(s, i) { hit.start = i - 2 }
+                if isProtocolRelative(s, i) { hit.start = i - 2 }
                 hits.append(hit)
                 i = next
             } else {

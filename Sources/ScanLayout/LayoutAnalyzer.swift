@@ -342,7 +342,7 @@ public enum LayoutAnalyzer {
                 guard let last = blocks[i].lines.last, last.page == l.page else { return false }
                 let gap = box.minY - extents[i].last.maxY
                 let h = framed == nil ? max(last.textHeight, l.textHeight) : max(extents[i].last.height, box.height)
-                let hOverlap = min(extents[i].block.maxX, box.maxX) - max(extents[i].block.minX, box.minX)
+                let hOverlap = extents[i].block.horizontalOverlap(box)
                 return gap < 0.9 * h && gap > -0.5 * h && hOverlap > 0
             }) {
                 blocks[i].lines.append(l)
@@ -413,8 +413,7 @@ public enum LayoutAnalyzer {
     }
 
     static func overlapsHorizontally(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
-        let o = min(a.maxX, b.maxX) - max(a.minX, b.minX)
-        return o > 0.3 * min(a.width, b.width)
+        a.horizontalOverlap(b) > 0.3 * min(a.width, b.width)
     }
 
     static func splitEvenly(_ o: TextObservation) -> [LayoutWord] {

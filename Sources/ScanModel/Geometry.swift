@@ -37,6 +37,9 @@ public struct BoundingBox: Codable, Hashable, Sendable {
         return BoundingBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// How far the two boxes overlap across, in x (negative: the gap between them).
+    public func horizontalOverlap(_ other: BoundingBox) -> Double { min(maxX, other.maxX) - max(minX, other.minX) }
+
     /// The same box moved by `(dx, dy)`.
     public func offsetBy(dx: Double, dy: Double) -> BoundingBox {
         BoundingBox(x: x + dx, y: y + dy, width: width, height: height)

@@ -215,24 +215,11 @@ public struct BusinessCardParser: Sendable {
         let orgKey = Text.key(organization)
         for h in webHosts {
             let web = h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
-            guard web != domain, lookAlike(web, domain),
+            guard web != domain, OCRConfusions.shipped.lookAlike(web, domain),
                   spells(domainStem(web), orgKey), !spells(domainStem(domain), orgKey) else { continue }
             return address[...at] + web
         }
         return nil
-    }
-
-    /// Whether two spellings differ only by shapes OCR takes for one another: one character for another that the learned
-    /// confusion table pairs (`n` and `m`, `1` and `l`), or two letters read as one (`rn` as `m`, `cl` as `d`, `vv` as `w`).
-    static func lookAlike(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.uppercased()), y = Array(b.uppercased())
-        if x.count == y.count { return OCRConfusions.shipped.oneSlipApart(x, y) }
-        func folded(_ s: String) -> String {
-            var t = s.lowercased()
-            for (pair, one) in [("rn", "m"), ("cl", "d"), ("vv", "w")] { t = t.replacingOccurrences(of: pair, with: one) }
-            return t
-        }
-        return folded(a) == folded(b)
     }
 
     /// The title printed without a title word: the line of words right under the name (or right above it),
@@ -254,7 +241,7 @@ public struct BusinessCardParser: Sendable {
                   smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
                   !Self.lexicon.isPlaceOnly(lines[i].key) else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
-            let overlap = min(l.box.maxX, name.box.maxX) - max(l.box.minX, name.box.minX)
+            let overlap = l.box.horizontalOverlap(name.box)
             let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
             guard overlap > 0 || aligned else { continue }
             // The gaps with the page's slant taken out (`level`) and measured with the words' heights: on a card
@@ -274,7 +261,7 @@ public struct BusinessCardParser: Sendable {
                 guard j != i, j != ni else { return false }
                 let o = lines[j].line
                 return o.level > top + 0.3 * h && o.level < bottom - 0.3 * h && o.text.contains(where: \.isLetter)
-                    && min(o.box.maxX, l.box.maxX) - max(o.box.minX, l.box.minX) > 0
+                    && o.box.horizontalOverlap(l.box) > 0
             }
             if between { continue }
             if best == nil || cost < best!.cost { best = (i, cost) }
@@ -366,7 +353,7 @@ public struct BusinessCardParser: Sendable {
         let above = others.filter { j in
             let o = lines[j].line
             let gap = l.level - o.level
-            return gap > 0.5 * h && gap < 2.2 * h && min(o.box.maxX, l.box.maxX) - max(o.box.minX, l.box.minX) > 0
+            return gap > 0.5 * h && gap < 2.2 * h && o.box.horizontalOverlap(l.box) > 0
         }
         return above.max(by: { lines[$0].line.level < lines[$1].line.level }).flatMap(oneLabel)
     }
@@ -760,7 +747,7 @@ public struct BusinessCardParser: Sendable {
         guard var first = hitLines.first else { return nil }
         let column = lines[first].line.box
         func inColumn(_ j: Int) -> Bool {
-            min(lines[j].line.box.maxX, column.maxX) - max(lines[j].line.box.minX, column.minX) > 0
+            lines[j].line.box.horizontalOverlap(column) > 0
         }
         func near(_ j: Int, _ below: Int) -> Bool {
             lines[below].line.box.minY - lines[j].line.box.maxY < 2.5 * lines[j].line.textHeight

@@ -148,8 +148,8 @@ public struct LineAnalyzer: Sendable {
     /// Every locale's labels of a total, subtotal, tax, service charge, payment or change.
     static let summaryLabels: PhraseSet = {
         let lexicon = ReceiptParser.lexicon
-        return [LocaleLexicon.Label.total, .strongTotal, .weakTotal, .subtotal, .tax, .serviceCharge, .tender, .cash, .change]
-            .map(lexicon.words).reduce(PhraseSet([]), +)
+        return PhraseSet([LocaleLexicon.Label.total, .strongTotal, .weakTotal, .subtotal, .tax, .serviceCharge, .tender, .cash,
+                          .change].flatMap { lexicon.words($0).phrases })
     }()
 
     /// Whether amounts on this document are printed without decimals (`25,000` rupiah), and whether

@@ -172,9 +172,13 @@ public struct Lexicon: Sendable {
         places = Set((regions.phrases + countries.phrases).map { Substring($0) })
         months = union(locales.map(\.months))
         jobTitles = union(locales.map { $0.jobTitles ?? [] })
-        var endings: [String] = []
-        for e in locales.flatMap({ $0.jobTitleEndings ?? [] }) where !endings.contains(e.lowercased()) { endings.append(e.lowercased()) }
-        jobTitleEndings = endings
+        /// Lower-cased, each once, in the files' order.
+        func lowercasedOnce(_ words: [String]) -> [String] {
+            var out: [String] = []
+            for w in words.map({ $0.lowercased() }) where !out.contains(w) { out.append(w) }
+            return out
+        }
+        jobTitleEndings = lowercasedOnce(locales.flatMap { $0.jobTitleEndings ?? [] })
         invoiceWords = union(locales.map { $0.invoiceWords ?? [] })
         func cardWords(_ list: KeyPath<LocaleLexicon.CardWords, [String]?>) -> PhraseSet {
             union(locales.map { $0.card?[keyPath: list] ?? [] })
@@ -187,12 +191,8 @@ public struct Lexicon: Sendable {
         nameSuffixes = Set(cardWords(\.nameSuffixes))
         departmentWords = cardWords(\.departmentWords)
         nameParticles = Set(locales.flatMap { $0.card?.nameParticles ?? [] }.map { $0.lowercased() })
-        var labels: [String] = []
-        for l in locales.flatMap({ $0.card?.emailLabels ?? [] }) where !labels.contains(l.lowercased()) { labels.append(l.lowercased()) }
-        emailLabels = labels.sorted { $0.count > $1.count }
-        var joiners: [String] = []
-        for j in locales.flatMap({ $0.card?.nameJoiners ?? [] }) where !joiners.contains(j.lowercased()) { joiners.append(j.lowercased()) }
-        nameJoiners = joiners
+        emailLabels = lowercasedOnce(locales.flatMap { $0.card?.emailLabels ?? [] }).sorted { $0.count > $1.count }
+        nameJoiners = lowercasedOnce(locales.flatMap { $0.card?.nameJoiners ?? [] })
         phraseSets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
         known = Set(phraseSets.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
         let ownWords = locales.map { l in

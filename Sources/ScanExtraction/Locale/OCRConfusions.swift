@@ -3,7 +3,8 @@ import Foundation
 /// Pairs of characters that OCR takes for one another in print (I and L, H and M, 0 and O, 5 and S). Learned from
 /// our own OCR of annotated receipts by `Tools/learn-confusions` and shipped as `Resources/OCRConfusions.json`,
 /// so that the mends which forgive one misread character (label words, legal forms, a card's look-alike e-mail
-/// domain) share one table that data chose, not a list set by hand.
+/// domain) share one table that data chose, not a list set by hand (only the few letter pairs OCR reads as one letter
+/// are, `twoForOne`).
 public struct OCRConfusions: Sendable {
     /// Each pair both ways, as the two upper-case ASCII bytes packed into one number.
     private let packed: Set<UInt16>
@@ -36,7 +37,23 @@ public struct OCRConfusions: Sendable {
         Self.oneDifference(a, b).map { confusable($0, $1) } ?? false
     }
 
-    /// The same for upper-case ASCII bytes.
+    /// Two letters that OCR reads as one: the learned table pairs single characters only, so these are set by hand.
+    static let twoForOne = [("rn", "m"), ("cl", "d"), ("vv", "w")]
+
+    /// Whether two spellings differ only by shapes OCR takes for one another: one character for another that the table
+    /// pairs (`n` and `m`, `1` and `l`), or two letters read as one (`rn` as `m`, `cl` as `d`, `vv` as `w`).
+    public func lookAlike(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.uppercased()), y = Array(b.uppercased())
+        if x.count == y.count { return oneSlipApart(x, y) }
+        func folded(_ s: String) -> String {
+            var t = s.lowercased()
+            for (pair, one) in Self.twoForOne { t = t.replacingOccurrences(of: pair, with: one) }
+            return t
+        }
+        return folded(a) == folded(b)
+    }
+
+    /// `oneSlipApart` for spellings in upper-case ASCII bytes.
     public func oneSlipApart<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
     where A.Element == UInt8, B.Element == UInt8 {
         Self.oneDifference(a, b).map { confusable($0, $1) } ?? false

@@ -87,7 +87,7 @@ extension ReceiptParser {
     }
 
     /// Every locale's contact, tax-id and tax labels: a line with one holds a phone or a registration number, no date.
-    static let otherNumberLabels = lexicon.words(.contact) + lexicon.words(.taxId) + lexicon.words(.tax)
+    static let otherNumberLabels = lexicon.words(.contact) + taxIdWords + taxWords
 
     /// Last resort when no date was read: a date whose separator was lost (`2703/2018`,
     /// `05 02-18`; ``NumericDate/unseparated(in:monthFirst:)``) or with a space read into it (`27/04/ 2021`;

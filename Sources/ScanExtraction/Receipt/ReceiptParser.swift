@@ -119,7 +119,7 @@ public struct ReceiptParser: Sendable {
     /// Labels a till glues a one-digit number to (`TAX1`, `GST2`, `TOTAL2`, `MWST1`): every locale's one-word tax and
     /// total labels.
     static let gluedNumberLabels: Set<Substring> = {
-        let phrases: [String] = lexicon.words(.tax).phrases + lexicon.words(.total).phrases
+        let phrases: [String] = taxWords.phrases + lexicon.words(.total).phrases
         return Set(phrases.filter { !$0.contains(" ") }.map { Substring($0) })
     }()
 

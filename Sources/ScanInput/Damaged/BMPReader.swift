@@ -15,8 +15,9 @@ enum BMPReader {
     struct Canvas {
         let width: Int, height: Int, channels: Int
         var pixels: [UInt8]
-        init(width: Int, height: Int, channels: Int) {
-            (self.width, self.height, self.channels) = (width, height, channels)
+        /// One channel for a gray palette, three for a coloured one or none.
+        init(width: Int, height: Int, palette: Palette) {
+            (self.width, self.height, channels) = (width, height, palette.isGray ? 1 : 3)
             pixels = [UInt8](repeating: 255, count: width * height * channels)
         }
         mutating func set(_ x: Int, _ y: Int, _ rgb: (UInt8, UInt8, UInt8)) {
@@ -65,7 +66,6 @@ enum BMPReader {
             }
             guard !palette.colors.isEmpty else { return nil }
         }
-        let channels = palette.isGray ? 1 : 3
         if runLength, !topDown {
             guard dataOffset < d.count else { return nil }
             return decodeRuns(d[dataOffset...], width: width, height: height, bits: bits, palette: palette)
@@ -80,7 +80,7 @@ enum BMPReader {
             let shift = mask.trailingZeroBitCount, top = (mask >> shift)
             return UInt8(truncatingIfNeeded: ((v & mask) >> shift) * 255 / top)
         }
-        var canvas = Canvas(width: width, height: height, channels: channels)
+        var canvas = Canvas(width: width, height: height, palette: palette)
         for r in 0..<rowsPresent {
             let y = topDown ? r : height - 1 - r
             let row = dataOffset + r * rowBytes
@@ -111,7 +111,7 @@ enum BMPReader {
     /// 3 or more copies that many indices as they stand, padded to two bytes. Pixels no run reaches stay white.
     static func decodeRuns(_ d: ArraySlice<UInt8>, width: Int, height: Int, bits: Int,
                            palette: Palette) -> TolerantDecoder.Partial? {
-        var canvas = Canvas(width: width, height: height, channels: palette.isGray ? 1 : 3)
+        var canvas = Canvas(width: width, height: height, palette: palette)
         var x = 0, row = 0, i = d.startIndex
         var finished = false
         func put(_ index: Int) {
