@@ -90,14 +90,18 @@ public struct Amount: Hashable, Sendable, Comparable {
         // Marks OCR leaves at the right edge of a column (`$21.49<`, `$0.50—`, `$0.99~`) are dropped.
         while let c = s.last, "<~—_|»".contains(c), s.count > 1 { s = s.dropLast() }
         var currencyAfter = false
+        var lettersAfter = ""
         while let c = s.last, !c.isNumber {
             if c == "-" { negative = true; s = s.dropLast(); continue }
             // A space only before a currency's letters or sign (`1 234,56 €`, as the detector reads it).
             guard c.isLetter || "$€£¥*%)".contains(c) || c == "." || c == "," || (c == " " && currencyAfter) else { return nil }
             if c == "%" { return nil }
+            if c.isLetter { lettersAfter.insert(contentsOf: c.lowercased(), at: lettersAfter.startIndex) }
             currencyAfter = currencyAfter || c.isLetter || "$€£¥".contains(c)
             s = s.dropLast()
         }
+        // A unit of measure glued on is a size or a weight (`500ml`, `1.50kg`), not an amount.
+        if Amount.measureUnits.contains(lettersAfter) { return nil }
         guard let first = s.first, first.isNumber, s.count <= 14 else { return nil }
         // Digits with separators only, read by the detector's grammar, which must take all of them.
         guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "'" || $0 == " ") }) else { return nil }
@@ -135,6 +139,10 @@ public struct Amount: Hashable, Sendable, Comparable {
 }
 
 extension Amount {
+    /// Units of measure that follow a size or a weight on an item's line; one-letter units are left out, as tills
+    /// print tax codes in one letter (`9.00 A`).
+    static let measureUnits: Set<String> = ["ml", "cl", "dl", "kg", "mg", "gr", "lb", "lbs", "oz", "ltr", "mm", "cm", "pcs"]
+
     /// `text` with every letter the detectors forgive in numbers (`O`, `I`, `l`, `S`, `B`; `ScanText.numericView`) read
     /// as its digit, for a caller that already knows the text is a number: `B9.73` is 89.73.
     public static func digitsForLookAlikes(_ text: String) -> String {

@@ -16,6 +16,18 @@ struct AmountTests {
         #expect(Amount.parse("- 0.25") == nil, "a lone dash before a space is not a sign")
     }
 
+    /// A size or a weight with its unit glued on is no amount, in whole units or with decimals; a tax code or a
+    /// currency glued on still is.
+    @Test func sizesAndWeightsAreNoAmounts() {
+        for token in ["500ml", "500ML", "1.50kg", "250gr", "12oz", "330cl", "2,50kg", "6pcs"] {
+            #expect(Amount.parse(token[...], wholeUnits: true, bare: true) == nil, "\(token)")
+        }
+        #expect(Amount.parse("9.00SR")?.decimalString == "9.00")
+        #expect(Amount.parse("12,50EUR")?.decimalString == "12.50")
+        #expect(Amount.parse("3.20A")?.decimalString == "3.20")
+        #expect(Amount.parse("500円"[...], wholeUnits: true, bare: true)?.decimalString == "500")
+    }
+
     /// What `decimalString` writes reads back as the same amount, whole units included (`25000` rupiah,
     /// which `parse` takes only when told the receipt prints whole units); a printed token does not.
     @Test func aStoredDecimalStringReadsBack() {
