@@ -11,15 +11,16 @@ struct DetectCommand: ParsableCommand {
         commandName: "detect",
         abstract: "Find phone numbers, e-mails, URLs, dates, amounts and more in text.",
         discussion: """
-        Reads TEXT, or stdin when TEXT is absent, and prints {"entities": [...]}.
-        With --jsonl, each input line is a JSON object {"text": ..., "region": ...} or a JSON
-        string, and each output line is {"entities": [...]} for it, in the same order. A line
-        that cannot be read gives {"entities": []} and an error on stderr; the exit status is
+        Reads TEXT, or stdin when TEXT is absent, and prints {"entities": [...]}. \
+        With --jsonl, each input line is a JSON object {"text": ..., "region": ...} or a JSON \
+        string, and each output line is {"entities": [...]} for it, in the same order. A line \
+        that cannot be read gives {"entities": []} and an error on stderr; the exit status is \
         then 1 at the end. Ranges are in Unicode scalars.
         """)
 
-    @Option(name: .long, parsing: .upToNextOption,
-            help: "Entity types to report (comma or space separated): \(EntityType.allCases.map(\.rawValue).joined(separator: ", ")).")
+    // One value an option (`--types date,phone` or `--types date --types phone`), so the text after it stays the text.
+    @Option(name: .long, parsing: .singleValue,
+            help: "Entity types to report (comma separated; may be repeated): \(EntityType.allCases.map(\.rawValue).joined(separator: ", ")).")
     var types: [String] = []
 
     @Option(name: .long, help: "Default region, ISO 3166-1 alpha-2 (e.g. US, GB, DE).")

@@ -11,16 +11,16 @@ struct InkCommand: ParsableCommand {
         commandName: "ink",
         abstract: "Recognize handwriting given as digital ink (strokes): ranked text candidates.",
         discussion: """
-        Each FILE (or stdin when there is none) is an Ink JSON document (Schemas/ink.schema.json),
-        a UNIPEN file or an InkML file; these give one result line per labelled segment (UNIPEN
-        .SEGMENT, InkML traceGroup with a truth annotation), or one for all their strokes. An Ink
-        JSON document is
-        {"strokes": [{"points": [{"x": .., "y": .., "t": ..}, ...]}], "writingArea": {...},
-        "preContext": "...", "language": "en-US", "charset": "0123456789"}. The output is one line
-        {"candidates": [{"text": .., "score": ..}, ...], "language": .., "model": {..}} per ink,
-        best first (Schemas/ink-result.schema.json). With --jsonl, each input line is an Ink and
-        each output line its result, in the same order; a line that cannot be read gives
-        {"error": {...}} on its line and a message naming the line on stderr, and the exit status
+        Each FILE (or stdin when there is none) is an Ink JSON document (Schemas/ink.schema.json), \
+        a UNIPEN file or an InkML file; these give one result line per labelled segment (UNIPEN \
+        .SEGMENT, InkML traceGroup with a truth annotation), or one for all their strokes. An Ink \
+        JSON document is \
+        {"strokes": [{"points": [{"x": .., "y": .., "t": ..}, ...]}], "writingArea": {...}, \
+        "preContext": "...", "language": "en-US", "charset": "0123456789"}. The output is one line \
+        {"candidates": [{"text": .., "score": ..}, ...], "language": .., "model": {..}} per ink, \
+        best first (Schemas/ink-result.schema.json). With --jsonl, each input line is an Ink and \
+        each output line its result, in the same order; a line that cannot be read gives \
+        {"error": {...}} on its line and a message naming the line on stderr, and the exit status \
         is then 1. --render writes the image the recognizer reads.
         """)
 

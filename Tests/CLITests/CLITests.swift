@@ -252,6 +252,12 @@ final class CLITests: XCTestCase {
         let lines = try run(["detect", "--jsonl"], stdin: "{\"text\": \"mail me: A@Example.com\"}\n\"nothing here\"\n")
         XCTAssertEqual(lines.stdout.split(separator: "\n").count, 2)
         XCTAssertTrue(lines.stdout.contains("a@example.com"), lines.stdout)
+        // `--types` takes one value, so the text after it is still the text.
+        let typed = try run(["detect", "--types", "date", "Call 020 7946 0958 on 3 May 2021"])
+        XCTAssertEqual(typed.status, 0, typed.stderr)
+        XCTAssertTrue(typed.stdout.contains("2021-05-03") && !typed.stdout.contains("phone"), typed.stdout)
+        let two = try run(["detect", "--types", "date", "--types", "phone", "--region", "GB", "Call 020 7946 0958 on 3 May 2021"])
+        XCTAssertTrue(two.stdout.contains("2021-05-03") && two.stdout.contains("+442079460958"), two.stdout)
     }
 
     func testCtrlCKeepsFinishedOutputsAndLeavesNoPartialFile() throws {
