@@ -12,6 +12,8 @@ import ScanModel
 /// `Sep-2020-23`, `2020-23-Sep`, `17 Agustus 1945`, `1º de enero de 2020`, `08/12,2015`.
 /// In English the day and the year may be words (`SpelledNumber`): `the twenty-second of June 2017`,
 /// `May twenty one, 2016`, `March 3rd two thousand and eighteen`, `June 5, nineteen eighty-six`.
+/// Chinese, Japanese and Korean dates and times with their unit signs (`2021年3月5日`, `令和3年3月5日`,
+/// `2021년 3월 5일`, `午後2時30分`) are read by `EastAsianDate`.
 /// Every date needs a year. Numeric dates must exist in the calendar (`2/29/2019` is not a
 /// date); a date with a month name is taken as written when its day is at most 31
 /// (`feb 30 2019` gives `2019-02-30`): the words say plainly that a date was meant, and the
@@ -171,7 +173,18 @@ struct DateTimeDetector {
             if isDigit(c), prev == 0x2E || prev == 0x2F || joinedToNumber {
                 i += 1; continue
             }
+            if isDigit(c), let h = range(s, i) {
+                hits.append(h)
+                i = h.end
+                continue
+            }
             if isDigit(c), let r = numeric(s, i) {
+                // Two numbers and a year after a comma, right after a month name, are a range or no date (`May 5-3,
+                // 2020` is not March 5); a whole numeric date after one stays (`mar 12/03/2020`, Spanish Tuesday).
+                if prev == 0x20, (i..<r.hit.0.end).contains(where: { s.at($0) == 0x2C }), monthBefore(s, i - 1) {
+                    i = skipNumber(s, i)
+                    continue
+                }
                 if r.fixed { if r.dayFirst { evidenceDayFirst += 1 } else { evidenceMonthFirst += 1 } }
                 numericHits.append(r.hit)
                 i = r.hit.0.end
@@ -186,7 +199,7 @@ struct DateTimeDetector {
             }
             let near = nextDigit - i <= DateTimeDetector.namedDateReach
             if !near, spelledYears == nil { spelledYears = SpelledNumber.mayHoldYear(s) }
-            if near || spelledYears == true, let h = named(s, i) {
+            if near || spelledYears == true, let h = range(s, i) ?? named(s, i) {
                 hits.append(h)
                 i = h.end
                 continue
@@ -197,6 +210,7 @@ struct DateTimeDetector {
             }
             if i == before { i += 1 }
         }
+        EastAsianDate.detectDates(s, referenceYear: referenceYear, into: &hits)
         // Resolve the order of ambiguous numeric dates.
         let docDayFirst: Bool? = dayFirst ?? (evidenceDayFirst > evidenceMonthFirst ? true : evidenceMonthFirst > evidenceDayFirst ? false : regionDayFirst)
         for (h0, a, b, y, fixed) in numericHits {
@@ -298,7 +312,9 @@ struct DateTimeDetector {
             guard la <= 2, lb <= 2, lc == 4 || lc == 2 else { return nil }
             y = lc == 4 ? c : fullYear(c)
             if sep == 0x2E && lc == 2 && la <= 2 && lb <= 2 { /* 16.04.10 */ }
-            if a > 12 && b <= 12 { (d, m) = (a, b); dayFirstForm = true }
+            // `74/10/31`: two digits above 31 first are a year, as Japan, Korea and China write it short.
+            if a > 31 && la == 2 && lc == 2 && b <= 12 { (y, m, d) = (fullYear(a), b, c) }
+            else if a > 12 && b <= 12 { (d, m) = (a, b); dayFirstForm = true }
             else if b > 12 && a <= 12 { (m, d) = (a, b) }
             else if a <= 12 && b <= 12 {
                 if sep == 0x2E { (d, m) = (a, b); dayFirstForm = true } // dotted dates are day-first
@@ -346,6 +362,8 @@ struct DateTimeDetector {
             // `1 Jun 26, 15`: a two-digit "year" with a comma and a number after it is the day
             // of `Jun 26, 15`, read from the month on.
             if yd == 2, s.at(e2) == 0x2C, isDigit(s.numAt(s.at(e2 + 1) == 0x20 ? e2 + 2 : e2 + 1)) { return nil }
+            // Nor is one with its own month after it the year: it is the next date's day (`30 May - 20 June`).
+            if yd == 2, let q = nextPart(s, after: e2), let (p3, _) = part(s, q), case .month = p3 { return nil }
             (d, m, y) = (dayBefore!, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
         case let (_, .month(mv), .shortYear(yv)) where dayBefore != nil && !wordDay(p0):
             (d, m, y) = (dayBefore!, mv, fullYear(yv))
@@ -374,6 +392,103 @@ struct DateTimeDetector {
         return Hit(type: .date, start: i, end: end, value: EntityValue(date: iso(y, m, d)), priority: 45)
     }
 
+    /// Whether the word that ends at `e` is a month name (`May` in `May 5-3, 2020`).
+    private func monthBefore(_ s: ScanText, _ e: Int) -> Bool {
+        var b = e
+        if s.at(b - 1) == 0x2E { b -= 1 }
+        var a = b
+        while a > 0, isAlpha(s.at(a - 1)) { a -= 1 }
+        guard b - a >= 3, !isWordLetter(s.at(a - 1)) else { return false }
+        return DateTimeDetector.monthTable.lookup(s, a, b) != nil
+    }
+
+    /// Whether the word before the one at `i` (a space apart) is `word`, in lower case (`between` 2 and 7 Feb).
+    private func wordBefore(_ s: ScanText, _ i: Int, is word: String) -> Bool {
+        guard s.at(i - 1) == 0x20 else { return false }
+        var a = i - 1
+        while a > 0, isAlpha(s.at(a - 1)) { a -= 1 }
+        return i - 1 - a == word.utf8.count && !isWordLetter(s.at(a - 1)) && s.lower(a, i - 1) == word
+    }
+
+    /// Where the run of digits at `i` ends.
+    private func skipNumber(_ s: ScanText, _ i: Int) -> Int {
+        var e = i
+        while e < s.count, isDigit(s.num[e]) { e += 1 }
+        return max(e, i + 1)
+    }
+
+    // MARK: - Ranges of days
+
+    /// Words that join the first and last day of a range (`May 3 to 5, 2020`, `10. bis 12. Mai 2020`,
+    /// `du 3 au 5 mai 2020`, `del 3 al 5 de mayo de 2020`); `and` joins them after `between`.
+    static let rangeWordTable = WordTable(["to", "through", "thru", "till", "until", "bis", "au", "al", "tot", "hingga", "sampai"])
+
+    /// Where the second half of a range starts after its first half, which ends at `e`: past a dash (`-`, `–`, `—`,
+    /// `~`) or a range word, with spaces around; nil when neither stands there.
+    private func rangeJoiner(_ s: ScanText, _ e: Int, afterBetween: Bool) -> Int? {
+        var p = e
+        if s.at(p) == 0x2E, p > 0, isDigit(s.numAt(p - 1)) { p += 1 } // `10.-12. Mai`
+        while s.at(p) == 0x20 { p += 1 }
+        if s.at(p) == 0x2D || s.at(p) == 0x7E { p += 1 }
+        else if s.at(p) == 0xE2, s.at(p + 1) == 0x80, s.at(p + 2) == 0x93 || s.at(p + 2) == 0x94 { p += 3 }
+        else if isAlpha(s.at(p)), case let we = s.wordEnd(from: p), s.at(we) == 0x20,
+                DateTimeDetector.rangeWordTable.contains(s, p, we) || afterBetween && s.lower(p, we) == "and" { p = we }
+        else { return nil }
+        while s.at(p) == 0x20 { p += 1 }
+        return p
+    }
+
+    /// A range of days within one year, read as one date whose value runs from its first day to its last
+    /// (`endDate`): `May 3-5, 2020`, `March 3 to March 5, 2020`, `May 30 - June 2, 2020`, `10 - 12 May 2020`,
+    /// `3 May - 5 June 2020`. Read before the single dates, which would otherwise take a part of it (`3-5, 2020` as
+    /// March 5, `30 May - 20` as a date of 2020). A range that crosses a year prints two full dates, and gives two.
+    private func range(_ s: ScanText, _ i: Int) -> Hit? {
+        guard let (p0, e0) = part(s, i) else { return nil }
+        var firstMonth: Int?, firstDay: Int, firstEnd: Int
+        switch p0 {
+        case let .month(m):
+            guard let q = nextPart(s, after: e0), let (p1, e1) = part(s, q, middle: true),
+                  case let .num(d, dd, _) = p1, dd <= 2 else { return nil }
+            (firstMonth, firstDay, firstEnd) = (m, d, e1)
+        case let .num(d, dd, _) where dd <= 2:
+            (firstDay, firstEnd) = (d, e0)
+            if let q = nextPart(s, after: e0), let (p1, e1) = part(s, q, middle: true), case let .month(m) = p1 {
+                (firstMonth, firstEnd) = (m, e1)
+            }
+        default: return nil
+        }
+        if firstMonth != nil, s.at(firstEnd - 1) == 0x2E, isWordLetter(s.at(firstEnd - 2)) { firstEnd -= 1 } // `Mai.`
+        guard let q = rangeJoiner(s, firstEnd, afterBetween: wordBefore(s, i, is: "between")), q < s.count else { return nil }
+        let monthFirst: Bool
+        if case .month = p0 { monthFirst = true } else { monthFirst = false }
+        var year: Int, lastMonth: Int, lastDay: Int, end: Int
+        if let h = named(s, q), let value = h.value.date, let y = Int(value.prefix(4)),
+           let m = Int(value.dropFirst(5).prefix(2)), let d = Int(value.suffix(2)) {
+            // The last day is a whole date: it begins with a month when the first did (`March 3 to March 5, 2020`),
+            // with its day otherwise (`3 May - 5 June 2020`, `10 - 12 May 2020`).
+            // Its year is printed whole, in four digits or in words: two digits there are too often a count or a
+            // code (`6 -7 Jan 30`).
+            let yearInWords = isAlpha(s.at(h.end - 1))
+            guard let (lp, _) = part(s, q), h.end - q >= 8,
+                  yearInWords || (h.end - 4..<h.end).allSatisfy({ isDigit(s.num[$0]) }) && !isDigit(s.numAt(h.end - 5))
+            else { return nil }
+            if case .month = lp { guard monthFirst else { return nil } } else { guard !monthFirst else { return nil } }
+            (year, lastMonth, lastDay, end) = (y, m, d, h.end)
+        } else {
+            // `May 3-5, 2020`: the last day, then the year.
+            guard monthFirst, let (lp, le) = part(s, q, middle: true), case let .num(d, dd, _) = lp, dd <= 2,
+                  let yq = nextPart(s, after: le), let (yp, ye) = part(s, yq), case let .num(y, 4, false) = yp,
+                  !isAlnum(s.at(ye)) else { return nil }
+            (year, lastMonth, lastDay, end) = (y, firstMonth!, d, ye)
+        }
+        let startMonth = firstMonth ?? lastMonth
+        guard valid(year, startMonth, firstDay, strict: true), valid(year, lastMonth, lastDay, strict: true),
+              (startMonth, firstDay) < (lastMonth, lastDay) else { return nil }
+        return Hit(type: .date, start: i, end: end,
+                   value: EntityValue(date: iso(year, startMonth, firstDay), endDate: iso(year, lastMonth, lastDay)),
+                   priority: 45)
+    }
+
     /// Where the next part of a named date starts after a part ending at `e`, or nil.
     /// A month name followed directly by digits (`Feb23`), and a day followed directly by its month (`14May`), need
     /// no separator.
@@ -397,6 +512,7 @@ struct DateTimeDetector {
     // MARK: - Times
 
     func detectTimes(_ s: ScanText, into hits: inout [Hit]) {
+        EastAsianDate.detectTimes(s, into: &hits)
         let v = s.num
         let n = v.count
         var i = 0

@@ -26,7 +26,7 @@ public struct EntityRange: Codable, Hashable, Sendable {
 /// | `phone` | `e164` (when the country is known), `national` (national significant number, digits), `region` (ISO 3166 alpha-2), `extension` |
 /// | `email` | `address` (lowercased) |
 /// | `url` | `url` (with a scheme; `http://` added when none was printed) |
-/// | `date` | `date` (ISO `yyyy-mm-dd`) |
+/// | `date` | `date` (ISO `yyyy-mm-dd`); for a range of days (`May 3-5, 2020`), its first day, and `endDate` its last |
 /// | `time` | `time` (`HH:MM` or `HH:MM:SS`, 24-hour) |
 /// | `money` | `amount` (decimal string, `.` as separator, `-` when negative), `currency` (ISO 4217, absent when none was printed) |
 /// | `percentage` | `percent` (decimal string) |
@@ -74,6 +74,11 @@ public struct EntityValue: Codable, Hashable, Sendable {
     public var date: String? {
         get { box.fields.date }
         set { var f = box.fields; f.date = newValue; box = Box(f) }
+    }
+    /// The last day, inclusive, of a range of days (`May 3-5, 2020`); `date` is then the first.
+    public var endDate: String? {
+        get { box.fields.endDate }
+        set { var f = box.fields; f.endDate = newValue; box = Box(f) }
     }
     public var time: String? {
         get { box.fields.time }
@@ -124,8 +129,8 @@ public struct EntityValue: Codable, Hashable, Sendable {
         set { var f = box.fields; f.masked = newValue; box = Box(f) }
     }
 
-    public init(e164: String? = nil, national: String? = nil, region: String? = nil, extension: String? = nil, address: String? = nil, url: String? = nil, date: String? = nil, time: String? = nil, amount: String? = nil, currency: String? = nil, percent: String? = nil, postalCode: String? = nil, street: String? = nil, city: String? = nil, country: String? = nil, iban: String? = nil, brand: String? = nil, last4: String? = nil, masked: Bool? = nil) {
-        box = Box(Fields(e164: e164, national: national, region: region, extension: `extension`, address: address, url: url, date: date, time: time, amount: amount, currency: currency, percent: percent, postalCode: postalCode, street: street, city: city, country: country, iban: iban, brand: brand, last4: last4, masked: masked))
+    public init(e164: String? = nil, national: String? = nil, region: String? = nil, extension: String? = nil, address: String? = nil, url: String? = nil, date: String? = nil, endDate: String? = nil, time: String? = nil, amount: String? = nil, currency: String? = nil, percent: String? = nil, postalCode: String? = nil, street: String? = nil, city: String? = nil, country: String? = nil, iban: String? = nil, brand: String? = nil, last4: String? = nil, masked: Bool? = nil) {
+        box = Box(Fields(e164: e164, national: national, region: region, extension: `extension`, address: address, url: url, date: date, endDate: endDate, time: time, amount: amount, currency: currency, percent: percent, postalCode: postalCode, street: street, city: city, country: country, iban: iban, brand: brand, last4: last4, masked: masked))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -160,6 +165,7 @@ struct EntityValueFields: Codable, Hashable, Sendable {
     var address: String?
     var url: String?
     var date: String?
+    var endDate: String?
     var time: String?
     var amount: String?
     var currency: String?

@@ -26,6 +26,11 @@ import ScanModel
 ///   `tests/test_natural_language_numbers.py` (BSD 3-Clause License, (c) Scrapinghub),
 ///   https://github.com/scrapinghub/dateparser; chrono `test/en/en_month_name_*_endian.test.ts` (MIT License,
 ///   (c) Wanasit Tanakitrungruang), https://github.com/wanasit/chrono.
+/// - Chinese, Japanese and Korean dates and times: Recognizers-Text `Specs/DateTime/{Chinese,Japanese,Korean}/
+///   DateParser.json` and `DateTimeModel.json`; Duckling `Duckling/Time/{ZH,JA,KO}/Corpus.hs`; chrono `test/ja/*`,
+///   `test/zh/*`; ja-timex `tests/test_abstime_tagger.py`, `tests/test_timex.py` (MIT License, (c) yagays),
+///   https://github.com/yagays/ja-timex.
+/// - Ranges of days: Recognizers-Text `Specs/DateTime/English/DatePeriodParser.json` and `DatePeriodExtractor.json`.
 /// Where our choice differs from the suite's, the row says so.
 final class ThirdPartySuiteTests: XCTestCase {
     private func found(_ text: String, _ type: EntityType, region: String? = nil) -> [Entity] {
@@ -252,5 +257,91 @@ final class ThirdPartySuiteTests: XCTestCase {
         XCTAssertEqual(d.detect(in: "printed 2018 06 18").map(\.type), [.date])
         XCTAssertEqual(d.detect(in: "Tel: 2018 06 18").map(\.type), [.phone])
         XCTAssertEqual(d.detect(in: "2018 06 18 45").map(\.type), [.phone])
+    }
+
+    /// Dates with the Chinese, Japanese and Korean signs of year, month and day, in digits of both widths, in
+    /// numerals, and in the Japanese eras; and what is no date there.
+    func testEastAsianDates() {
+        let rows: [(String, [String])] = [
+            ("私は2016年2月22日に戻ります。", ["2016-02-22"]),
+            ("平成２２年１月２９日", ["2010-01-29"]),
+            ("二〇〇九年十月十二日、月曜日", ["2009-10-12"]),
+            ("主な株主（令和元年5月1日）", ["2019-05-01"]),
+            ("令和3年7月18日", ["2021-07-18"]),
+            ("R3年7月18日", ["2021-07-18"]),
+            ("１９０１年の９月１０日に", ["1901-09-10"]),
+            ("2016年09月03号", ["2016-09-03"]),
+            ("二零一五年三月三", ["2015-03-03"]),
+            ("两千零四年八月十五", ["2004-08-15"]),
+            ("雞2016年9月3號全部都係雞", ["2016-09-03"]),
+            ("我二零一六年，九月三号要打游戏", ["2016-09-03"]),
+            ("1987年1月11日八点", ["1987-01-11"]),
+            ("2021／3／25に", ["2021-03-25"]),
+            ("2021・7・18", ["2021-07-18"]),
+            ("74/10/31", ["1974-10-31"]),
+            ("2015년 9월 18일에 돌아갈 거야.", ["2015-09-18"]),
+            ("1월 12일, 2016년에 돌아갈게요", ["2016-01-12"]),
+            ("9월 21일 1978에", ["1978-09-21"]),
+            // No year, a relative day, a duration, a year or a month alone: no date.
+            ("私は10月2日に戻ります", []),
+            ("10月12号，星期一", []),
+            ("去年8月19日", []),
+            ("私は2年1か月21日前にここを立ち去りました", []),
+            ("나는 2년 1개월 21일 전에 여기를 떠났습니다.", []),
+            ("令和3年", []),
+            ("2015年3月は不在にします。", []),
+            ("2014년 10월", []),
+            ("2021年度", []),
+            ("2021回目の7月18日", []),
+            // Ours: a day that is not in the calendar is no date.
+            ("2019年2月29日", []),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(found(text, .date).compactMap(\.value.date), want, "dates in \(text.debugDescription)")
+        }
+    }
+
+    /// Times with the signs of hour and minute, and a half of the day before them.
+    func testEastAsianTimes() {
+        let rows: [(String, [String])] = [
+            ("私は午前6時13分に起きた", ["06:13"]),
+            ("今晚8点", ["20:00"]),
+            ("8点", []), // ours: an hour alone is a time only after a part of the day
+            ("下午2点30分", ["14:30"]),
+            ("9월 20일 저녁 7시 30분", ["19:30"]),
+            ("朝7時", ["07:00"]),
+            ("오후 2시 30분", ["14:30"]),
+            ("12時34分56秒", ["12:34:56"]),
+            ("3時間", []),
+        ]
+        for (text, want) in rows {
+            XCTAssertEqual(found(text, .time).compactMap(\.value.time), want, "times in \(text.debugDescription)")
+        }
+    }
+
+    /// A range of days in one year is one date from its first day to its last; a range over two years is two dates.
+    func testRangesOfDays() {
+        let rows: [(String, [String])] = [
+            ("I'll be out from 4 to 22 January, 1995", ["1995-01-04..1995-01-22"]),
+            ("I'll be out between 4-22 January, 1995", ["1995-01-04..1995-01-22"]),
+            ("I'll be out from 2 to 7 Feb, two thousand and eighteen", ["2018-02-02..2018-02-07"]),
+            ("I'll be out between 2 and 7 Feb two thousand and eighteen", ["2018-02-02..2018-02-07"]),
+            ("I'll be out between January 1st 2015 and Feb 5th 2018", ["2015-01-01", "2018-02-05"]),
+            // Ours.
+            ("May 3-5, 2020", ["2020-05-03..2020-05-05"]),
+            ("from March 3 to March 5, 2020", ["2020-03-03..2020-03-05"]),
+            ("May 30 - June 2, 2020", ["2020-05-30..2020-06-02"]),
+            ("3 May – 5 June 2020", ["2020-05-03..2020-06-05"]),
+            ("vom 10. bis 12. Mai 2020", ["2020-05-10..2020-05-12"]),
+            ("del 3 al 5 de mayo de 2020", ["2020-05-03..2020-05-05"]),
+            ("10-12-2020", ["2020-10-12"]),
+            ("May 5-3, 2020", []),
+            ("30 May - 20 June", []),
+            ("6 -7 Jan 30", ["2030-01-07"]),
+        ]
+        for (text, want) in rows {
+            let got = found(text, .date).map { e in e.value.endDate.map { "\(e.value.date!)..\($0)" } ?? e.value.date! }
+            XCTAssertEqual(got, want, "ranges in \(text.debugDescription)")
+        }
     }
 }
