@@ -385,7 +385,7 @@ public struct DataDetector: Sendable {
 
     /// Converts byte offsets to Unicode scalar offsets and builds the entities.
     private func entities(_ s: ScanText, _ hits: [Hit], _ keep: [Int]) -> [Entity] {
-        let ascii = !s.bytes.contains { $0 >= 0x80 }
+        let ascii = s.isASCII
         var table: [Int32] = []
         if !ascii && !keep.isEmpty {
             table.reserveCapacity(s.count + 1)

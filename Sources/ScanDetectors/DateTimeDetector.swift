@@ -173,7 +173,7 @@ struct DateTimeDetector {
             if isDigit(c), prev == 0x2E || prev == 0x2F || joinedToNumber {
                 i += 1; continue
             }
-            if isDigit(c), let h = range(s, i) {
+            if isDigit(c), mayStartRange(s, i), let h = range(s, i) {
                 hits.append(h)
                 i = h.end
                 continue
@@ -199,7 +199,7 @@ struct DateTimeDetector {
             }
             let near = nextDigit - i <= DateTimeDetector.namedDateReach
             if !near, spelledYears == nil { spelledYears = SpelledNumber.mayHoldYear(s) }
-            if near || spelledYears == true, let h = range(s, i) ?? named(s, i) {
+            if near || spelledYears == true, let first = part(s, i), let h = range(s, i, first) ?? named(s, i, first) {
                 hits.append(h)
                 i = h.end
                 continue
@@ -329,8 +329,13 @@ struct DateTimeDetector {
 
     /// Dates with a month name.
     private func named(_ s: ScanText, _ i: Int) -> Hit? {
+        part(s, i).flatMap { named(s, i, $0) }
+    }
+
+    /// Dates with a month name, whose first part (`part(s, i)`) is read.
+    private func named(_ s: ScanText, _ i: Int, _ first: (Part, Int)) -> Hit? {
         // Every accepted form has exactly three parts, one of them a month.
-        guard let (p0, e0) = part(s, i) else { return nil }
+        let (p0, e0) = first
         guard let q1 = nextPart(s, after: e0), let (p1, e1) = part(s, q1, middle: true) else { return nil }
         // `Feb2319`: a month glued to four digits that are no year near the reference year are
         // the day and a two-digit year run together, as OCR drops the space.
@@ -423,19 +428,38 @@ struct DateTimeDetector {
     /// `du 3 au 5 mai 2020`, `del 3 al 5 de mayo de 2020`); `and` joins them after `between`.
     static let rangeWordTable = WordTable(["to", "through", "thru", "till", "until", "bis", "au", "al", "tot", "hingga", "sampai"])
 
+    /// Whether a range word (or `and`) may start with `c`: a cheap test before the table is asked.
+    @inline(__always) static func mayStartRangeWord(_ c: UInt8) -> Bool {
+        switch lowerByte(c) { case 0x61, 0x62, 0x68, 0x73, 0x74, 0x75: true; default: false } // a b h s t u
+    }
+
     /// Where the second half of a range starts after its first half, which ends at `e`: past a dash (`-`, `–`, `—`,
     /// `~`) or a range word, with spaces around; nil when neither stands there.
-    private func rangeJoiner(_ s: ScanText, _ e: Int, afterBetween: Bool) -> Int? {
+    /// `and` counts when `between` stands before `rangeStart`, and always when `rangeStart` is nil (a first look).
+    private func rangeJoiner(_ s: ScanText, _ e: Int, rangeStart: Int?) -> Int? {
         var p = e
         if s.at(p) == 0x2E, p > 0, isDigit(s.numAt(p - 1)) { p += 1 } // `10.-12. Mai`
         while s.at(p) == 0x20 { p += 1 }
         if s.at(p) == 0x2D || s.at(p) == 0x7E { p += 1 }
         else if s.at(p) == 0xE2, s.at(p + 1) == 0x80, s.at(p + 2) == 0x93 || s.at(p + 2) == 0x94 { p += 3 }
-        else if isAlpha(s.at(p)), case let we = s.wordEnd(from: p), s.at(we) == 0x20,
-                DateTimeDetector.rangeWordTable.contains(s, p, we) || afterBetween && s.lower(p, we) == "and" { p = we }
+        else if DateTimeDetector.mayStartRangeWord(s.at(p)), case let we = s.wordEnd(from: p), s.at(we) == 0x20,
+                DateTimeDetector.rangeWordTable.contains(s, p, we)
+                    || s.lower(p, we) == "and" && rangeStart.map { wordBefore(s, $0, is: "between") } ?? true { p = we }
         else { return nil }
         while s.at(p) == 0x20 { p += 1 }
         return p
+    }
+
+    /// Whether the digits at `i` may be a range's first day: one or two digits, then (past a full stop and spaces) a
+    /// dash, a tilde or a letter. Most numbers are not, and are not read further.
+    private func mayStartRange(_ s: ScanText, _ i: Int) -> Bool {
+        var p = i
+        while p < s.count, isDigit(s.num[p]) { p += 1 }
+        guard p - i <= 2 else { return false }
+        if s.at(p) == 0x2E { p += 1 }
+        while s.at(p) == 0x20 { p += 1 }
+        let c = s.at(p)
+        return c == 0x2D || c == 0x7E || c == 0xE2 || isAlpha(c)
     }
 
     /// A range of days within one year, read as one date whose value runs from its first day to its last
@@ -443,7 +467,12 @@ struct DateTimeDetector {
     /// `3 May - 5 June 2020`. Read before the single dates, which would otherwise take a part of it (`3-5, 2020` as
     /// March 5, `30 May - 20` as a date of 2020). A range that crosses a year prints two full dates, and gives two.
     private func range(_ s: ScanText, _ i: Int) -> Hit? {
-        guard let (p0, e0) = part(s, i) else { return nil }
+        part(s, i).flatMap { range(s, i, $0) }
+    }
+
+    /// A range of days whose first part (`part(s, i)`) is read.
+    private func range(_ s: ScanText, _ i: Int, _ first: (Part, Int)) -> Hit? {
+        let (p0, e0) = first
         var firstMonth: Int?, firstDay: Int, firstEnd: Int
         switch p0 {
         case let .month(m):
@@ -452,13 +481,17 @@ struct DateTimeDetector {
             (firstMonth, firstDay, firstEnd) = (m, d, e1)
         case let .num(d, dd, _) where dd <= 2:
             (firstDay, firstEnd) = (d, e0)
-            if let q = nextPart(s, after: e0), let (p1, e1) = part(s, q, middle: true), case let .month(m) = p1 {
+            // A joiner right after the day (`10 - 12 May`), or a month first (`3 May - 5 June`).
+            // (The joiner after the word is looked for first: most words after a number are no month.)
+            if rangeJoiner(s, e0, rangeStart: nil) == nil, let q = nextPart(s, after: e0), isWordLetter(s.at(q)),
+               case let we = s.wordEnd(from: q), rangeJoiner(s, s.at(we) == 0x2E ? we + 1 : we, rangeStart: nil) != nil,
+               let (p1, e1) = part(s, q, middle: true), case let .month(m) = p1 {
                 (firstMonth, firstEnd) = (m, e1)
             }
         default: return nil
         }
         if firstMonth != nil, s.at(firstEnd - 1) == 0x2E, isWordLetter(s.at(firstEnd - 2)) { firstEnd -= 1 } // `Mai.`
-        guard let q = rangeJoiner(s, firstEnd, afterBetween: wordBefore(s, i, is: "between")), q < s.count else { return nil }
+        guard let q = rangeJoiner(s, firstEnd, rangeStart: i), q < s.count else { return nil }
         let monthFirst: Bool
         if case .month = p0 { monthFirst = true } else { monthFirst = false }
         var year: Int, lastMonth: Int, lastDay: Int, end: Int

@@ -51,8 +51,7 @@ enum EastAsianDate {
     /// Whether the UTF-8 bytes may hold a sign this reader needs: the first two bytes of 年 (E5 B9 B4), 년 (EB 85 84),
     /// 월 (EC 9B 94), 時/时 (E6 99 82, E6 97 B6), 点 (E7 82 B9) or 시 (EC 8B 9C), a full-width digit or date mark
     /// (EF BC 8D-99), or ・ (E3 83 BB).
-    static func mayHold(_ s: ScanText) -> Bool {
-        let b = s.bytes
+    static func mayHold(_ b: [UInt8]) -> Bool {
         guard b.count >= 3 else { return false }
         for i in 0..<(b.count - 2) where b[i] >= 0xE3 {
             switch (b[i], b[i + 1]) {
@@ -149,7 +148,7 @@ enum EastAsianDate {
 
     /// Appends the dates of `s` to `hits`.
     static func detectDates(_ s: ScanText, referenceYear: Int, into hits: inout [Hit]) {
-        guard mayHold(s) else { return }
+        guard s.mayHoldEastAsianDate else { return }
         let t = scalars(s)
         var i = 0
         while i < t.count - 1 {
@@ -162,7 +161,7 @@ enum EastAsianDate {
 
     /// Appends the times of `s` written with an hour sign to `hits`.
     static func detectTimes(_ s: ScanText, into hits: inout [Hit]) {
-        guard mayHold(s) else { return }
+        guard s.mayHoldEastAsianDate else { return }
         let t = scalars(s)
         var i = 0
         while i < t.count - 1 {

@@ -8,6 +8,8 @@ struct ScanText {
     let bytes: [UInt8]
     /// `bytes` with confusable letters in numeric context replaced by digits.
     let num: [UInt8]
+    /// Whether every byte is ASCII: such a text holds no scalar that readers of other scripts look for.
+    let isASCII: Bool
     var count: Int { bytes.count }
 
     init(_ string: String) {
@@ -16,7 +18,12 @@ struct ScanText {
         b.append(contentsOf: string.utf8)
         bytes = b
         num = ScanText.numericView(b)
+        isASCII = b.allSatisfy { $0 < 0x80 }
+        mayHoldEastAsianDate = !isASCII && EastAsianDate.mayHold(b)
     }
+
+    /// Whether the text may hold a Chinese, Japanese or Korean date or time (`EastAsianDate.mayHold`), found once.
+    let mayHoldEastAsianDate: Bool
 
     @inline(__always) func at(_ i: Int) -> UInt8 { i >= 0 && i < bytes.count ? bytes[i] : 0 }
     @inline(__always) func numAt(_ i: Int) -> UInt8 { i >= 0 && i < num.count ? num[i] : 0 }
