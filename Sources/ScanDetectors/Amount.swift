@@ -68,10 +68,12 @@ public struct Amount: Hashable, Sendable, Comparable {
         if let c = s.last, "−–".contains(c), s.count > 1 { s = Substring(s.dropLast() + "-") }
         // Currency and tax-code letters glued to either end: RM, $, €, £, EUR, SR, ZR, T, A, *.
         var lettersBefore = ""
+        var signed = false // a currency's sign or unit stands beside the number
         while let c = s.first, !c.isNumber, c != "-", c != "." {
             // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
-            guard c.isLetter || "$€£¥₹₩₱฿:*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
+            guard c.isLetter || "$€£¥￥₹₩₱฿:*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
             if c.isLetter { lettersBefore.append(contentsOf: c.lowercased()) }
+            if "$€£¥￥₹₩₱฿".contains(c) { signed = true }
             s = s.dropFirst()
             if s.count > 16 { return nil }
         }
@@ -94,10 +96,11 @@ public struct Amount: Hashable, Sendable, Comparable {
         while let c = s.last, !c.isNumber {
             if c == "-" { negative = true; s = s.dropLast(); continue }
             // A space only before a currency's letters or sign (`1 234,56 €`, as the detector reads it).
-            guard c.isLetter || "$€£¥*%)".contains(c) || c == "." || c == "," || (c == " " && currencyAfter) else { return nil }
+            guard c.isLetter || "$€£¥￥*%)".contains(c) || c == "." || c == "," || (c == " " && currencyAfter) else { return nil }
             if c == "%" { return nil }
             if c.isLetter { lettersAfter.insert(contentsOf: c.lowercased(), at: lettersAfter.startIndex) }
-            currencyAfter = currencyAfter || c.isLetter || "$€£¥".contains(c)
+            if "$€£¥￥".contains(c) { signed = true }
+            currencyAfter = currencyAfter || c.isLetter || "$€£¥￥".contains(c)
             s = s.dropLast()
         }
         // A unit of measure glued on is a size or a weight (`500ml`, `1.50kg`), not an amount.
@@ -128,8 +131,10 @@ public struct Amount: Hashable, Sendable, Comparable {
             if !number.hasSeparators && integerDigits == [0x30] && !lettersBefore.isEmpty {
                 guard MoneyDetector.namesCurrency(lettersBefore, or: ["rp"]) else { return nil }
             }
+            // A sign or unit of the currency says so for any number of digits (`¥54`, `80円`).
             if !number.hasSeparators && integerDigits != [0x30] {
-                guard bare, integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }
+                let marked = signed || Amount.unitSigns.contains(lettersAfter)
+                guard marked || bare && integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }
             }
         default:
             return nil // one decimal (`12.5`) is a quantity or a rate, not a printed amount
@@ -141,6 +146,9 @@ public struct Amount: Hashable, Sendable, Comparable {
 extension Amount {
     /// Units of measure that follow a size or a weight on an item's line; one-letter units are left out, as tills
     /// print tax codes in one letter (`9.00 A`).
+    /// The currencies' signs written after the amount as units: yen, yuan, won.
+    static let unitSigns: Set<String> = ["円", "元", "원"]
+
     static let measureUnits: Set<String> = ["ml", "cl", "dl", "kg", "mg", "gr", "lb", "lbs", "oz", "ltr", "mm", "cm", "pcs"]
 
     /// `text` with every letter the detectors forgive in numbers (`O`, `I`, `l`, `S`, `B`; `ScanText.numericView`) read

@@ -4,7 +4,7 @@ import ScanModel
 ///
 /// An amount is a number with thousands separators (`,` `.` `'` or a space before a
 /// three-digit group) and an optional decimal part (`12.50`, `1.234,56`, `1'234.50`),
-/// with a currency before or after it: a symbol (`$ € £ ¥ ₹`, `US$`, `C$`, `R$`), an ISO
+/// with a currency before or after it: a symbol (`$ € £ ¥ ￥ ₹`, `US$`, `C$`, `R$`; after it `円 元 원`), an ISO
 /// 4217 code (`EUR`, `usd`), a local abbreviation (`RM`, `Rp`, `kr`, `CHF`, `Fr.`, `zł`) or
 /// a word (`dollars`, `euros`, `ringgit`). A leading minus or surrounding parentheses
 /// make it negative. Thousands grouped by spaces without decimals (`9 800 Kč`, `3 250 000 €`)
@@ -156,6 +156,14 @@ struct MoneyDetector {
     /// its currency and where it ends.
     private func symbolStarting(_ s: ScanText, at m: Int) -> (String, Int)? {
         if s.at(m) == 0x24 { return (dollar, m + 1) }
+        // The signs written only after the amount: 円 (yen), 元 (yuan), 원 (won).
+        switch (s.at(m), s.at(m + 1), s.at(m + 2)) {
+        case (0xE5, 0x86, 0x86): return ("JPY", m + 3)
+        case (0xE5, 0x85, 0x83) where !(s.at(m + 3) == 0xE5 && s.at(m + 4) == 0xB9 && s.at(m + 5) == 0xB4): // not 元年
+            return ("CNY", m + 3)
+        case (0xEC, 0x9B, 0x90): return ("KRW", m + 3)
+        default: break
+        }
         for len in [2, 3] where m + len <= s.bytes.count {
             if let (cur, l) = symbolEnding(s, m + len), l == len { return (cur, m + len) }
         }
@@ -180,6 +188,8 @@ struct MoneyDetector {
             }
         }
         if end >= 3, b[end - 3] == 0xE0, b[end - 2] == 0xB8, b[end - 1] == 0xBF { return ("THB", 3) }
+        // The full-width yen sign ￥, as Japanese and Chinese receipts print it.
+        if end >= 3, b[end - 3] == 0xEF, b[end - 2] == 0xBF, b[end - 1] == 0xA5 { return (region == "CN" ? "CNY" : "JPY", 3) }
         if end >= 2, b[end - 2] == 0xC2 {
             if b[end - 1] == 0xA3 { return ("GBP", 2) }
             if b[end - 1] == 0xA5 { return (region == "CN" ? "CNY" : "JPY", 2) }

@@ -28,6 +28,16 @@ struct AmountTests {
         #expect(Amount.parse("500円"[...], wholeUnits: true, bare: true)?.decimalString == "500")
     }
 
+    /// In whole units, a number of one or two digits is an amount when a currency's sign or unit stands beside it
+    /// (`¥54`, `80円`), and stays a count or a code without one (`54`).
+    @Test func aSignMakesAShortWholeAmount() {
+        for (token, value) in [("¥54", "54"), ("￥54", "54"), ("54円", "54"), ("8元", "8"), ("90원", "90"), ("₩90", "90"),
+                               ("￥1,000", "1000")] {
+            #expect(Amount.parse(token[...], wholeUnits: true)?.decimalString == value, "\(token)")
+        }
+        for token in ["54", "054", "¥054", "7"] { #expect(Amount.parse(token[...], wholeUnits: true, bare: true) == nil, "\(token)") }
+    }
+
     /// What `decimalString` writes reads back as the same amount, whole units included (`25000` rupiah,
     /// which `parse` takes only when told the receipt prints whole units); a printed token does not.
     @Test func aStoredDecimalStringReadsBack() {

@@ -338,6 +338,13 @@ final class DetectorsTests: XCTestCase {
             ("C$15", nil, "C$15", "15 CAD"),
             ("2 x Tea  4.50", nil, "4.50", "4.50 "),
             ("Total 1O.5O", nil, "1O.5O", "10.50 "),
+            // Yen, yuan and won as East Asian receipts print them: the full-width sign, and the unit after.
+            ("合計 ¥739", nil, "¥739", "739 JPY"),
+            ("合計 ￥1,000", nil, "￥1,000", "1000 JPY"),
+            ("合計739円です", nil, "739円", "739 JPY"),
+            ("合计 58元", nil, "58元", "58 CNY"),
+            ("합계 12,000원", nil, "12,000원", "12000 KRW"),
+            ("令和元年", nil, "", nil),
             ("Qty 3", nil, "", nil),
             ("Page 12", nil, "", nil),
             ("GPS 3.1415926", nil, "", nil),

@@ -32,6 +32,22 @@ import TestSupport
         #expect(!PhraseSet([""]).isFound(in: ""))
     }
 
+    /// Words of scripts written without spaces are found inside a run of their script, as the scan finds them; a
+    /// one-letter word still stands alone, and Latin words never match inside a word.
+    @Test func aPhraseOfAnUnspacedScriptIsFoundInsideAWord() {
+        let taxes = ["消費税等", "税", "부가세", "TAX"]
+        let set = PhraseSet(taxes)
+        for key in ["内消費税等 8%", "(内消費税等", "消費税等", "부가세액", "税", "합계 부가세"] {
+            #expect(set.isFound(in: key) && Text.hasAny(key, taxes), "\(key)")
+        }
+        for key in ["税込", "消費", "SALESTAX", "TAXES", "内税"] {
+            #expect(!set.isFound(in: key) && !Text.hasAny(key, taxes), "\(key)")
+        }
+        #expect(PhraseSet(["合計"]).begins("合計点数 4"))
+        #expect(!PhraseSet(["合計"]).begins("お買上合計"))
+        #expect(PhraseSet(["合計"]).isFound(in: "お買上合計"))
+    }
+
     @Test func aPhraseSetKnowsAKeyThatBeginsWithAPhrase() {
         let forms = PhraseSet(["SDN BHD", "SDN", "CO", "GMBH CO KG"])
         #expect(forms.begins("CO M SDN BHD"))

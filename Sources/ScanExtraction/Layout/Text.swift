@@ -52,6 +52,7 @@ enum Text {
     static func hasWords(_ k: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = k.count, m = p.count
         guard m > 0, m <= n else { return false }
+        if p[0] >= 0xE0, isUnspacedPhrase(p) { return holds(k, p, at: nil) }
         let first = p[0]
         var i = 0
         while i + m <= n {
@@ -60,6 +61,35 @@ enum Text {
                 while j < m && k[i + j] == p[j] { j += 1 }
                 if j == m { return true }
             }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether a phrase is written in a script without spaces between words (Han, kana, Hangul, Thai) and has two
+    /// letters or more: such a phrase is found inside a run of its script (`消費税等` in `内消費税等`), where no space
+    /// parts the words. A one-letter one (`税`) still has to stand alone.
+    static func isUnspacedPhrase<C: Collection>(_ p: C) -> Bool where C.Element == UInt8 {
+        var count = 0
+        for scalar in String(decoding: p, as: UTF8.self).unicodeScalars {
+            switch scalar.value {
+            case 0x0E00...0x0E7F, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF: count += 1
+            default: return false
+            }
+        }
+        return count >= 2
+    }
+
+    /// Whether `k` holds the bytes of `p` anywhere (`at` nil) or at its start (`at` 0).
+    static func holds(_ k: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>, at: Int?) -> Bool {
+        let n = k.count, m = p.count
+        guard m <= n else { return false }
+        let last = at ?? (n - m)
+        var i = 0
+        while i <= last {
+            var j = 0
+            while j < m && k[i + j] == p[j] { j += 1 }
+            if j == m { return true }
             i += 1
         }
         return false
@@ -118,6 +148,8 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     /// A 4,096-bit filter over each first word's first byte, last byte and length: most of a
     /// key's words are ruled out by it without making a string or hashing one.
     private let filter: [UInt64]
+    /// The phrases of scripts without spaces, found inside a word (`Text.isUnspacedPhrase`).
+    private let unspaced: [[UInt8]]
 
     @inline(__always) private static func slot(first: UInt8, last: UInt8, length: Int) -> Int {
         (Int(first) &* 131 &+ Int(last) &* 17 &+ length) & 4095
@@ -136,6 +168,7 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
         }
         self.rests = rests
         self.filter = filter
+        unspaced = self.phrases.map { Array($0.utf8) }.filter { ($0.first ?? 0) >= 0xE0 && Text.isUnspacedPhrase($0) }
     }
 
     public var startIndex: Int { phrases.startIndex }
@@ -162,10 +195,11 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
                 var j = i
                 while j < n && k[j] != 0x20 { j += 1 }
                 if j > i, phraseStarts(in: k, word: i..<j) { return true }
-                guard everywhere else { return false }
+                guard everywhere else { break }
                 i = j + 1
             }
-            return false
+            guard !unspaced.isEmpty, k.contains(where: { $0 >= 0xE0 }) else { return false }
+            return unspaced.contains { u in u.withUnsafeBufferPointer { Text.holds(k, $0, at: everywhere ? nil : 0) } }
         }
     }
 
