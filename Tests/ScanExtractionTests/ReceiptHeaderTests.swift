@@ -541,3 +541,55 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         #expect(Lexicon.shared.mendingLegalForm("STUDIO 10 100") == "STUDIO 10 100")
     }
 }
+
+/// Japanese and Korean receipts, read with `ja.json` and `ko.json`, the date signs of `EastAsianDate`, and the yen sign
+/// and label words found inside unspaced text: the date and time, the tax in the total, cash and change.
+@Suite struct EastAsianReceiptTests {
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt { localeReceipt(lines) }
+
+    @Test func aTokyoConvenienceStoresReceipt() {
+        let r = receipt([Fixture.line(20, "ローソン 渋谷駅前店", x: 160, h: 24), Fixture.line(50, "東京都渋谷区道玄坂2-6-1", x: 150),
+                         Fixture.line(70, "電話:03-5456-7890", x: 170), Fixture.line(100, "2024年11月08日(金) 18時42分"),
+                         Fixture.line(120, "レジ1 責No.123"),
+                         Fixture.line(150, "からあげクン レギュラー"), (150, 16, [(480, "¥238")]),
+                         Fixture.line(170, "おにぎり ツナマヨ"), (170, 16, [(480, "¥140")]),
+                         Fixture.line(190, "お茶 525ml"), (190, 16, [(480, "¥151")]),
+                         Fixture.line(220, "小計"), (220, 16, [(480, "¥529")]),
+                         Fixture.line(240, "(内消費税等 8%"), (240, 16, [(480, "¥39)")]),
+                         Fixture.line(260, "合計"), (260, 16, [(480, "¥529")]),
+                         Fixture.line(280, "お預り"), (280, 16, [(480, "¥1,000")]),
+                         Fixture.line(300, "お釣り"), (300, 16, [(480, "¥471")])])
+        #expect(r.merchant.name == "ローソン 渋谷駅前店")
+        #expect(r.merchant.address == "東京都渋谷区道玄坂2-6-1")
+        #expect(r.date == "2024-11-08")
+        #expect(r.time == "18:42")
+        #expect(r.currency == "JPY")
+        #expect(r.total == "529")
+        #expect(r.tax.map(\.amount) == ["39"])
+        #expect(r.payment?.change == "471")
+        // `525ml` is the bottle's size, not a price.
+        #expect(r.items.map(\.amount) == ["238", "140", "151"])
+        #expect(r.items.allSatisfy { $0.unitPrice == nil })
+    }
+
+    @Test func aSeoulConvenienceStoresReceipt() {
+        let r = receipt([Fixture.line(20, "GS25 강남역점", x: 180, h: 24), Fixture.line(50, "서울특별시 강남구 테헤란로 123", x: 140),
+                         Fixture.line(70, "전화 02-123-4567", x: 180), Fixture.line(90, "사업자번호 123-45-67890", x: 160),
+                         Fixture.line(120, "2024년 11월 08일 18:42"),
+                         Fixture.line(150, "바나나우유"), (150, 16, [(480, "1,700")]),
+                         Fixture.line(170, "삼각김밥 참치"), (170, 16, [(480, "1,200")]),
+                         Fixture.line(200, "합계"), (200, 16, [(480, "2,900")]),
+                         Fixture.line(220, "부가세"), (220, 16, [(480, "264")]),
+                         Fixture.line(240, "받은금액"), (240, 16, [(480, "5,000")]),
+                         Fixture.line(260, "거스름돈"), (260, 16, [(480, "2,100")])])
+        #expect(r.merchant.name == "GS25 강남역점")
+        #expect(r.merchant.taxId == "123-45-67890")
+        #expect(r.date == "2024-11-08")
+        #expect(r.time == "18:42")
+        #expect(r.total == "2900")
+        #expect(r.tax.map(\.amount) == ["264"])
+        #expect(r.payment?.tendered == "5000")
+        #expect(r.payment?.change == "2100")
+        #expect(r.items.map(\.amount) == ["1700", "1200"])
+    }
+}

@@ -179,7 +179,9 @@ public struct LineAnalyzer: Sendable {
         // Thousands groups and no cents (`25.000`): whole units, with two such amounts already when nothing is
         // printed with cents (a one-article receipt: its price and its total).
         let whole = grouped >= 3 && grouped > 2 * decimals || grouped >= 2 && decimals == 0 || wholeCurrency >= 1 && decimals == 0
-        let bare = decimals == 0 && (bareSummary >= 2 || bareItems >= 2) && (grouped == 0 || whole)
+        // Plain integers count as amounts when two summary lines or two item lines print them so, or, once grouped
+        // amounts show whole units, when one summary line does (`부가세 400` under `합계 4,400`).
+        let bare = decimals == 0 && (bareSummary >= 2 || bareItems >= 2 || whole && bareSummary >= 1) && (grouped == 0 || whole)
         return (whole || bare, bare)
     }
 
