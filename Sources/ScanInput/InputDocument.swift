@@ -73,6 +73,8 @@ public final class InputDocument {
                     bytes = try RawFileName.read(try RawFileName.resolve(path), maxBytes: limits.maxFileBytes)
                 } catch RawFileName.Failure.ambiguous {
                     throw ScanError(.unreadable, file: path, "its name is not valid UTF-8, and other files of its folder read the same; rename it")
+                } catch RawFileName.Failure.readFailed(let code) {
+                    throw ScanError(.unreadable, file: path, "reading it failed: \(String(cString: strerror(code)))")
                 } catch let e as RawFileName.InputLimitExceeded {
                     throw ScanError(.tooLarge, file: path, "the file is \(e.size) bytes, over the limit of \(limits.maxFileBytes)")
                 } catch {

@@ -12,6 +12,8 @@ enum RawFileName {
         case notFound
         /// Several entries read the same; the name cannot say which.
         case ambiguous
+        /// The file opened, but reading it failed (`errno`).
+        case readFailed(Int32)
     }
 
     /// The bytes of the path whose names read as `path` does, U+FFFD standing for any bytes that are not UTF-8.
@@ -61,12 +63,23 @@ enum RawFileName {
         var out = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < out.count {
-            let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n <= 0 { break }
+            let n = out.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw Failure.readFailed(errno) }
+            if n == 0 { break } // the file shrank while it was read: what is there
             done += n
         }
         return Array(out.prefix(done))
     }
 
     struct InputLimitExceeded: Error { var size: Int }
+}
+
+/// `read(2)`, named apart from `RawFileName.read`.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buffer, count)
+    #else
+    Darwin.read(fd, buffer, count)
+    #endif
 }

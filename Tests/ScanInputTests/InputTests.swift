@@ -556,6 +556,13 @@ final class DamagedInputTests: XCTestCase {
             XCTAssertTrue(message.contains("of 960"), message)
             XCTAssertTrue(hasInk(cut, rows: 600..<960), "the bottom arrived")
             XCTAssertFalse(hasInk(cut, rows: 0..<400), "the top is blank")
+            // A run-length coded BMP must be stored bottom up; one that says top down is refused, not read as noise.
+            var topDown = bmp
+            let negative = withUnsafeBytes(of: Int32(-page.height).littleEndian, Array.init)
+            topDown.replaceSubrange(22..<26, with: negative)
+            XCTAssertThrowsError(try open(topDown, "topdown-rle\(bits).bmp"), "RLE\(bits)") { e in
+                XCTAssertEqual((e as? ScanError)?.code, .corrupt, "\(e)")
+            }
         }
     }
 

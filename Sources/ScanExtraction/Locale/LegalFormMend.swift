@@ -33,7 +33,8 @@ extension Lexicon {
             for (k, (a, b)) in zip(tail.indices, zip(tail, f)) where a != b { differing.append(k) }
             // One letter OCR confuses with another (`SON BHD`), or up to two digits read for the letters they look like
             // (`SP. Z 0.0.`, `5DN BHD`).
-            let oneSlip = OCRConfusions.shipped.oneSlipApart(tail, f)
+            let oneSlip = differing.count == 1
+                && OCRConfusions.shipped.confusable(key[differing[0]], f[differing[0] - tail.startIndex])
             let digitsForLetters = (1...2).contains(differing.count)
                 && differing.allSatisfy { Self.digitReadForLetter(key[$0], f[$0 - tail.startIndex]) }
             guard oneSlip || digitsForLetters, differing.allSatisfy({ key[$0] != " " && f[$0 - tail.startIndex] != " " }) else { continue }

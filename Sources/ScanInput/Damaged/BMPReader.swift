@@ -41,9 +41,10 @@ enum BMPReader {
             (width, rawHeight, bits, compression) = (Int(Int32(truncatingIfNeeded: w)), Int(Int32(truncatingIfNeeded: h)), b, c)
         }
         let height = abs(rawHeight), topDown = rawHeight < 0
-        // 0: BI_RGB; 1 and 2: BI_RLE8 and BI_RLE4 (8 and 4 bits, bottom up); 3: BI_BITFIELDS (16 and 32 bits).
+        // 0: BI_RGB; 1 and 2: BI_RLE8 and BI_RLE4 (8 and 4 bits, bottom up: a top-down one is no valid BMP, and its
+        // runs read as raw rows would be noise); 3: BI_BITFIELDS (16 and 32 bits).
         let runLength = (compression == 1 && bits == 8) || (compression == 2 && bits == 4)
-        guard width > 0, height > 0, width <= maxPixels / height, [1, 4, 8, 16, 24, 32].contains(bits),
+        guard width > 0, height > 0, width <= maxPixels / height, [1, 4, 8, 16, 24, 32].contains(bits), !(runLength && topDown),
               compression == 0 || runLength || (compression == 3 && (bits == 16 || bits == 32)) else { return nil }
 
         // Colour masks: given after a 40-byte header (or inside a longer one), else the defaults.
@@ -66,7 +67,7 @@ enum BMPReader {
             }
             guard !palette.colors.isEmpty else { return nil }
         }
-        if runLength, !topDown {
+        if runLength {
             guard dataOffset < d.count else { return nil }
             return decodeRuns(d[dataOffset...], width: width, height: height, bits: bits, palette: palette)
         }
