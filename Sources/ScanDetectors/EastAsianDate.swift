@@ -11,8 +11,8 @@ import ScanModel
 /// Every date needs its year, month and day, and must exist in the calendar. The reading works on Unicode scalars
 /// and runs only on a text that holds one of the year or hour signs, so Latin text costs one byte scan.
 enum EastAsianDate {
-    /// One scalar of the text and the byte offset it starts at.
-    private struct Scalar { let value: UInt32; let byte: Int }
+    /// One scalar of the text (`value`: of its numeric view; `raw`: as printed) and the byte offset it starts at.
+    private struct Scalar { let value: UInt32; let raw: UInt32; let byte: Int }
 
     private static let yearSigns: Set<UInt32> = [0x5E74, 0xB144]        // 年 년
     private static let monthSigns: Set<UInt32> = [0x6708, 0xC6D4]       // 月 월
@@ -30,7 +30,7 @@ enum EastAsianDate {
     /// An era by its initial, as forms and receipts abbreviate it before a year with its sign: `R3年` (令和),
     /// `H31年` (平成), `S64年` (昭和), in ASCII or full-width letters.
     private static func eraByLetter(_ t: [Scalar], _ i: Int) -> (name: [UInt32], offset: Int, last: Int)? {
-        var v = t[i].value
+        var v = t[i].raw // `S64年`: the letter as printed, though the numeric view reads it as a 5
         if v >= 0xFF21 && v <= 0xFF3A { v -= 0xFF21 - 0x41 }
         let k: Int
         switch v { case 0x52: k = 0; case 0x48: k = 1; case 0x53: k = 2; default: return nil }
@@ -64,11 +64,13 @@ enum EastAsianDate {
         return false
     }
 
+    /// The scalars of the text's numeric view (`ScanText.num`: a letter OCR reads for a digit beside digits is that
+    /// digit, `1B日` is `18日`), which differs from the text in ASCII bytes only.
     private static func scalars(_ s: ScanText) -> [Scalar] {
         var out: [Scalar] = []
         out.reserveCapacity(s.count)
         var i = 0
-        let b = s.bytes
+        let b = s.num
         while i < b.count {
             let c = b[i]
             let (len, lead): (Int, UInt32) = c < 0x80 ? (1, UInt32(c)) : c < 0xE0 ? (2, UInt32(c & 0x1F))
@@ -76,10 +78,10 @@ enum EastAsianDate {
             var v = lead
             var k = 1
             while k < len, i + k < b.count { v = v << 6 | UInt32(b[i + k] & 0x3F); k += 1 }
-            out.append(Scalar(value: v, byte: i))
+            out.append(Scalar(value: v, raw: c < 0x80 ? UInt32(s.bytes[i]) : v, byte: i))
             i += max(1, len)
         }
-        out.append(Scalar(value: 0, byte: b.count)) // the end, so every index after the last scalar has a byte offset
+        out.append(Scalar(value: 0, raw: 0, byte: b.count)) // the end, so every index after the last scalar has a byte offset
         return out
     }
 

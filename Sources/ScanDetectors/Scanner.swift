@@ -51,8 +51,10 @@ struct ScanText {
             let before: UInt8 = i > 0 ? b[i - 1] : 0x20
             let after: UInt8 = j < n ? b[j] : 0x20
             let runLen = j - i
-            // Never inside a word: the run may not touch other letters.
-            let touchesLetter = isWordLetter(before) || isWordLetter(after)
+            // Never inside a word: the run may not touch other letters. A sign of the Han, kana or Hangul scripts after
+            // it (lead bytes E3-ED) is no such letter: those scripts glue no Latin letters into words (`1B日` is `18日`).
+            let unspacedAfter = after >= 0xE3 && after <= 0xED
+            let touchesLetter = isWordLetter(before) || isWordLetter(after) && !unspacedAfter
             // Must touch a digit (directly, or across a decimal/group separator followed by a digit).
             let touchesDigit = isDigit(before) || isDigit(after)
                 || ((before == 0x2E || before == 0x2C) && i >= 2 && isDigit(b[i - 2]))

@@ -293,8 +293,10 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("2014년 10월", []),
             ("2021年度", []),
             ("2021回目の7月18日", []),
-            // Ours: a day that is not in the calendar is no date.
+            // Ours: a day that is not in the calendar is no date; a B that OCR read for an 8 beside digits is the 8.
             ("2019年2月29日", []),
+            ("2018年5月1B日", ["2018-05-18"]),
+            ("S64年1月7日", ["1989-01-07"]),
         ]
         for (text, want) in rows {
             XCTAssertEqual(found(text, .date).compactMap(\.value.date), want, "dates in \(text.debugDescription)")

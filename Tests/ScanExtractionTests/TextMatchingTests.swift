@@ -43,6 +43,9 @@ import TestSupport
         for key in ["税込", "消費", "SALESTAX", "TAXES", "内税"] {
             #expect(!set.isFound(in: key) && !Text.hasAny(key, taxes), "\(key)")
         }
+        // A receipt justifies a short label with spaces between its letters: they are no word breaks there.
+        #expect(PhraseSet(["小計"]).isFound(in: "小 計") && Text.hasAny("小 計", ["小計"]))
+        #expect(!PhraseSet(["TOTAL"]).isFound(in: "TO TAL"))
         #expect(PhraseSet(["合計"]).begins("合計点数 4"))
         #expect(!PhraseSet(["合計"]).begins("お買上合計"))
         #expect(PhraseSet(["合計"]).isFound(in: "お買上合計"))

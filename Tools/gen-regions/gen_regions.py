@@ -11,6 +11,9 @@ their spelling and get a copy without diacritics (`Baden-Württemberg`, `BADEN-W
 print both; bracketed notes go (`Wales [Cymru GB-CYM]`), and an inverted name keeps its head
 (`Asturias, Principado de` -> `Asturias`).
 
+Japanese and Korean are not written here: iso-codes names their prefectures and provinces in Latin letters, and their
+receipts print them in their own script (`東京都`, `서울특별시`), so ja.json and ko.json keep lists of their own.
+
     apt-get install iso-codes
     python3 Tools/gen-regions/gen_regions.py [iso_3166-2.json]    # rewrites the locale files in place
 """

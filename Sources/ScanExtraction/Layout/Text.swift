@@ -52,7 +52,9 @@ enum Text {
     static func hasWords(_ k: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = k.count, m = p.count
         guard m > 0, m <= n else { return false }
-        if p[0] >= 0xE0, isUnspacedPhrase(p) { return holds(k, p, at: nil) }
+        if p[0] >= 0xE0, isUnspacedPhrase(p) {
+            return squeezingUnspaced(k).withUnsafeBufferPointer { holds($0, p, at: nil) }
+        }
         let first = p[0]
         var i = 0
         while i + m <= n {
@@ -78,6 +80,17 @@ enum Text {
             }
         }
         return count >= 2
+    }
+
+    /// `k` without the spaces that stand between two non-ASCII letters (a byte of 0x80 or more on both sides).
+    static func squeezingUnspaced(_ k: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(k.count)
+        for (i, c) in k.enumerated() {
+            if c == 0x20, i > 0, i + 1 < k.count, k[i - 1] >= 0x80, k[i + 1] >= 0x80 { continue }
+            out.append(c)
+        }
+        return out
     }
 
     /// Whether `k` holds the bytes of `p` anywhere (`at` nil) or at its start (`at` 0).
@@ -113,7 +126,7 @@ enum Text {
 
     /// Trims spaces and the punctuation OCR leaves at the ends of a phrase.
     static func clean(_ s: String) -> String {
-        s.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»")))
+        s.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»＊※")))
     }
 
     /// The first match of a regular expression, compiled once per pattern.
@@ -199,7 +212,11 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
                 i = j + 1
             }
             guard !unspaced.isEmpty, k.contains(where: { $0 >= 0xE0 }) else { return false }
-            return unspaced.contains { u in u.withUnsafeBufferPointer { Text.holds(k, $0, at: everywhere ? nil : 0) } }
+            // Spaces between two letters of such a script are no word breaks (`小 計`, justified as receipts print it).
+            let squeezed = Text.squeezingUnspaced(k)
+            return squeezed.withUnsafeBufferPointer { q in
+                unspaced.contains { u in u.withUnsafeBufferPointer { Text.holds(q, $0, at: everywhere ? nil : 0) } }
+            }
         }
     }
 
