@@ -8,7 +8,9 @@ Writes OUT_DIR/docs/gen-NNNNN.json (scanextract Document JSON, `textSource: impo
 OUT_DIR/key/gen-NNNNN.json (`company`, `address`, `date` as ISO, `total`), the form train.py reads.
 
 Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), pt-PT, pt-BR and pl
-(`--locales pt-PT,pt-BR,pl`), and xx, a made-up language no locale file knows (`--locales xx`), with
+(`--locales pt-PT,pt-BR,pl`), xx, a made-up language no locale file knows (`--locales xx`), and ja and ko
+(`--locales ja,ko`: Japanese and Korean receipts in whole yen and won, drawn by Maker.receipt_cjk, keyed with
+whole-unit totals and amounts, and drawn in Noto Sans CJK), with
 their currencies, number and date conventions, label words, street and postcode forms. Layouts: a narrow thermal slip (centred
 header, items with prices in a right column) and an A4 invoice (header left, title and date
 right, an item table, totals under it), with or without items, header noise (welcome lines,
@@ -41,6 +43,7 @@ import os
 import random
 import re
 import sys
+import unicodedata
 
 import numpy as np
 
@@ -346,6 +349,126 @@ DISCOUNTS = {
 MODIFIERS["xx"], DISCOUNTS["xx"] = XX_WORDS["modifiers"], XX_WORDS["discounts"]
 
 
+# Japanese and Korean (`--locales ja,ko`; never among the default locales, so a seed's default receipts are
+# unchanged): their receipts are drawn by Maker.receipt_cjk from the words below, in whole yen and won
+# (`cents` False: amounts are kept in hundredths like the others' and printed, and keyed, in whole units).
+# Names, streets and towns are made from kana, hangul syllables and common words, as the others' are.
+LOCALES["ja"] = dict(lang="ja", cjk="ja", cur=["¥", "円"], dec=".", grp=",", cents=False, dates=[], clock12=False,
+                     forms=["¥{}", "¥{}", "¥{}", "￥{}", "{}", "{}円"],
+                     sub=["小計", "小 計", "お買上計"], tax=["消費税等 10%", "消費税等 8%", "外税 10%", "消費税(10%)", "消費税等"],
+                     total=["合計", "合 計", "合計金額", "お会計", "ご請求額", "お買上合計"],
+                     tender=["お預り", "お預かり", "現金", "お預り金額"], card=["クレジット", "電子マネー", "QR決済", "交通系IC"],
+                     change=["お釣り", "おつり", "お釣", "釣銭"], tip=[],
+                     datelabel=["", "", "", "日付", "発行日:"], timelabel=[""],
+                     noise=["領収書", "いらっしゃいませ", "毎度ありがとうございます", "領収証", "レシート", "レジ{d} 責No.{n}",
+                            "担当: {person}", "伝票番号 {n}", "テーブル {d}", "{d}名様", "No.{n}", "取引番号 {n}", "[領収書]",
+                            "上様"],
+                     footer=["ありがとうございました", "またのご来店をお待ちしております", "※印は軽減税率(8%)適用商品",
+                             "返品の際はレシートをお持ちください", "www.{web}.co.jp", "ポイントカードはお持ちですか",
+                             "またお越しくださいませ"],
+                     phone=["電話 {num}", "TEL {num}", "TEL:{num}", "電話:{num}", "Tel.{num}", "TEL ({area}){rest}"],
+                     taxid=["登録番号 T{v13}", "登録番号:T{v13}", "適格請求書発行事業者 T{v13}", "登録番号 T{v13}"])
+LOCALES["ko"] = dict(lang="ko", cjk="ko", cur=["원", "₩"], dec=".", grp=",", cents=False, dates=[], clock12=False,
+                     forms=["{}", "{}", "{}", "{}원", "{}원"],
+                     sub=["과세물품가액", "공급가액", "과세매출", "과세 물품"], tax=["부가세", "부가가치세", "부가세(VAT)", "부 가 세"],
+                     total=["합계", "합 계", "합계금액", "총액", "결제금액", "받을금액", "총 합계"],
+                     tender=["받은금액", "현금", "받은돈", "현금 받음"], card=["신용카드", "카드결제", "카드", "삼성페이"],
+                     change=["거스름돈", "거스름", "잔돈"], tip=[],
+                     datelabel=["", "", "거래일시:", "판매일:", "일시 :"], timelabel=[""],
+                     noise=["영수증", "[고객용]", "어서오세요", "POS:{d} No:{n}", "계산원: {person}", "담당자 {person}",
+                            "주문번호 {n}", "테이블 {d}", "인원 {d}명", "카드영수증", "[재발행]", "포스번호 {d}"],
+                     footer=["감사합니다", "또 오세요", "교환/환불은 영수증 지참 시 7일 이내 가능합니다", "www.{web}.co.kr",
+                             "이용해 주셔서 감사합니다", "멤버십 적립 완료"],
+                     phone=["{num}", "TEL: {num}", "전화: {num}", "Tel {num}", "T. {num}", "전화번호 {num}"],
+                     taxid=["사업자번호 {biz}", "사업자등록번호: {biz}", "사업자 No. {biz}", "사업자번호:{biz}"])
+
+JA_KANA = ["サ", "ク", "ラ", "マ", "ル", "カ", "ミ", "ド", "リ", "ハ", "ナ", "ト", "ヤ", "コ", "ス", "タ", "ノ", "フ", "キ",
+           "ア", "イ", "エ", "オ", "レ", "ロ", "ソ", "テ", "モ", "ヒ", "ユ", "ベ", "グ", "ジ", "パ", "ビ"]
+JA_SURNAMES = ["山田", "佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "中村", "小林", "加藤", "吉田", "山本", "松本", "井上",
+               "木村", "林", "清水", "山口", "森", "池田", "石川", "前田", "藤田", "岡本"]
+JA_PLACES = ["渋谷", "新宿", "池袋", "梅田", "難波", "天神", "栄", "札幌", "横浜", "品川", "上野", "吉祥寺", "三宮", "博多",
+             "仙台", "川崎", "大宮", "千葉", "町田", "京橋", "金山", "桜木町", "中野", "錦糸町"]
+JA_BRANCH = ["{p}店", "{p}駅前店", "{p}駅東口店", "{p}中央店", "{p}{d}丁目店", "{p}本店", "{p}南口店"]
+JA_CHAINS = ["ローソン", "ミニストップ", "デイリーストア", "スーパー{k}", "ドラッグ{k}", "{k}マート", "{k}ストア", "フレッシュ{k}",
+             "{k}書店", "{k}珈琲", "カフェ{k}"]
+GENERIC["ja"] = ["さくら", "ひまわり", "あおば", "みどり", "富士", "大和", "ひかり", "若葉", "日の出", "朝日", "こだま", "はなまる"]
+TYPES["ja"] = ["商店", "食堂", "薬局", "書店", "酒店", "精肉店", "ベーカリー", "珈琲店", "寿司", "ラーメン", "居酒屋", "青果店",
+               "文具店", "電器", "そば処", "洋菓子店"]
+LEGAL["ja"] = ["株式会社", "株式会社", "有限会社", "(株)", "合同会社"]
+JA_PREFS = {"東京都": ["渋谷区", "新宿区", "港区", "世田谷区", "中央区", "豊島区", "台東区", "武蔵野市", "八王子市"],
+            "大阪府": ["大阪市北区", "大阪市中央区", "大阪市浪速区", "堺市堺区", "豊中市"],
+            "神奈川県": ["横浜市中区", "横浜市西区", "川崎市川崎区", "相模原市中央区"], "愛知県": ["名古屋市中区", "名古屋市中村区", "豊田市"],
+            "福岡県": ["福岡市博多区", "福岡市中央区", "北九州市小倉北区"], "北海道": ["札幌市中央区", "札幌市北区", "旭川市"],
+            "京都府": ["京都市下京区", "京都市中京区"], "兵庫県": ["神戸市中央区", "西宮市"], "宮城県": ["仙台市青葉区"],
+            "埼玉県": ["さいたま市大宮区", "川口市"], "千葉県": ["千葉市中央区", "船橋市"]}
+JA_AREAS = {"東京都": "03", "大阪府": "06", "神奈川県": "045", "愛知県": "052", "福岡県": "092", "北海道": "011",
+            "京都府": "075", "兵庫県": "078", "宮城県": "022", "埼玉県": "048", "千葉県": "043"}
+JA_DISTRICT = (["道玄", "神", "本", "中", "栄", "緑", "桜", "東", "西", "南", "北", "大", "新", "宮", "松", "竹", "梅", "若",
+                "富士見", "旭", "日吉", "青葉"], ["坂", "町", "丘", "台", "原", "野", "橋", "通", "が丘", "田", "川"])
+JA_WEEKDAYS = "月火水木金土日"
+# Items as a till names them, with a usual price in yen; a sixth of the receipts print them in half-width kana.
+JA_ITEMS = [("おにぎり ツナマヨ", 140), ("おにぎり 鮭", 160), ("緑茶 525ml", 151), ("烏龍茶 600ml", 140), ("天然水 550ml", 108),
+            ("牛乳 1000ml", 238), ("食パン 6枚", 178), ("カップ麺 しょうゆ", 198), ("唐揚げ 5個", 238), ("ホットコーヒー S", 120),
+            ("カフェラテ M", 190), ("ミックスサンド", 298), ("幕の内弁当", 550), ("メロンパン", 130), ("ポテトチップス", 158),
+            ("チョコレート", 128), ("ボールペン 黒", 110), ("ノート B5", 150), ("単三電池 4本", 398), ("レジ袋 L", 5),
+            ("卵 10個", 248), ("バナナ", 198), ("絹豆腐", 88), ("納豆 3P", 98), ("醤油 1L", 298), ("トイレットペーパー", 398),
+            ("ラーメン", 850), ("餃子 6個", 350), ("生ビール 中", 550), ("ハイボール", 450), ("焼き鳥盛り合わせ", 980),
+            ("枝豆", 380), ("日替わり定食", 950), ("カレーライス", 780), ("天ぷらうどん", 880), ("ざるそば", 700),
+            ("ケーキセット", 900), ("アイスティー", 450), ("シャンプー 詰替", 498), ("歯ブラシ", 198), ("マスク 7枚", 298)]
+KO_SYL = ["한", "빛", "새", "솔", "다", "온", "누", "리", "미", "소", "가", "람", "해", "별", "나", "무", "하", "늘", "초", "록",
+          "은", "금", "봄", "들", "마", "루", "아", "라", "서", "진"]
+KO_SURNAMES = ["김", "이", "박", "최", "정", "강", "조", "윤", "장", "임", "한", "오"]
+KO_GIVEN = ["민수", "서연", "지훈", "하은", "도윤", "수빈", "예준", "지우", "현우", "유진", "성민", "영희"]
+KO_PLACES = ["강남", "역삼", "홍대", "신촌", "잠실", "종로", "명동", "서면", "해운대", "분당", "일산", "수원역", "판교", "여의도",
+             "건대입구", "노원", "부평", "동성로", "광안리", "신림"]
+KO_BRANCH = ["{p}점", "{p}역점", "{p}본점", "{p}{d}호점", "{p}중앙점"]
+KO_CHAINS = ["GS25", "CU", "세븐일레븐", "이마트24", "{w}마트", "{w}편의점", "{w}커피", "카페 {w}", "{w}베이커리", "{w}약국",
+             "{w}식당", "{w}치킨", "{w}분식", "{w}문구", "{w}정육점"]
+GENERIC["ko"] = ["한빛", "새솔", "푸른", "행복한", "우리", "좋은", "하늘", "별빛", "햇살", "다온"]
+TYPES["ko"] = ["마트", "식당", "분식", "약국", "카페", "베이커리", "치킨", "문구", "상회", "정육점", "한식당", "김밥"]
+LEGAL["ko"] = ["주식회사", "주식회사", "(주)", "유한회사"]
+KO_SIDO = {"서울특별시": ["강남구", "서초구", "마포구", "종로구", "송파구", "영등포구", "관악구", "노원구"],
+           "부산광역시": ["해운대구", "부산진구", "수영구"], "인천광역시": ["남동구", "부평구"], "대구광역시": ["중구", "수성구"],
+           "경기도": ["성남시 분당구", "수원시 팔달구", "고양시 일산동구", "용인시 수지구"], "대전광역시": ["유성구", "서구"],
+           "광주광역시": ["서구", "북구"]}
+KO_SIDO_SHORT = {"서울특별시": "서울", "부산광역시": "부산", "인천광역시": "인천", "대구광역시": "대구", "경기도": "경기",
+                 "대전광역시": "대전", "광주광역시": "광주"}
+KO_AREAS = {"서울특별시": "02", "부산광역시": "051", "인천광역시": "032", "대구광역시": "053", "경기도": "031", "대전광역시": "042",
+            "광주광역시": "062"}
+KO_WEEKDAYS = "월화수목금토일"
+KO_ITEMS = [("삼각김밥", 1200), ("바나나우유", 1700), ("생수 500ml", 900), ("컵라면", 1500), ("아메리카노", 4500),
+            ("카페라떼", 5000), ("샌드위치", 3500), ("도시락", 4900), ("초코파이", 4800), ("새우과자", 1500), ("맥주 500ml", 2800),
+            ("소주", 1900), ("김치찌개", 9000), ("된장찌개", 8000), ("비빔밥", 9500), ("불고기 정식", 12000), ("떡볶이", 4500),
+            ("순대", 5000), ("김밥", 3500), ("라면", 4000), ("후라이드치킨", 19000), ("콜라 1.5L", 3200), ("우유 1L", 2900),
+            ("계란 10구", 3980), ("건전지 AA 4입", 4500), ("볼펜", 1000), ("종량제봉투 20L", 490), ("아이스크림", 1500),
+            ("냉면", 10000), ("공기밥", 1000), ("녹차라떼", 5500), ("크루아상", 3800)]
+ITEMS["ja"], ITEMS["ko"] = [n for n, _ in JA_ITEMS], [n for n, _ in KO_ITEMS]
+MODIFIERS["ja"] = ["大盛り", "ネギ抜き", "氷なし", "ホット", "アイス", "辛さ普通", "ご飯少なめ", "Lサイズ", "温め"]
+MODIFIERS["ko"] = ["곱빼기", "덜 맵게", "얼음 적게", "샷 추가", "포장", "아이스", "핫", "사이즈업"]
+DISCOUNTS["ja"] = ["値引", "割引", "クーポン値引", "タイムセール", "会員割引"]
+DISCOUNTS["ko"] = ["할인", "쿠폰할인", "멤버십 할인", "행사할인", "2+1 할인"]
+
+# Half-width katakana, as many Japanese tills print item names (ｵﾆｷﾞﾘ): the full-width letter to its half-width form.
+HALF_KANA = {}
+for _cp in range(0xFF66, 0xFF9E):
+    HALF_KANA[unicodedata.normalize("NFKC", chr(_cp))] = chr(_cp)
+for _cp in range(0x30A1, 0x30FB):
+    _d = unicodedata.normalize("NFD", chr(_cp))
+    if len(_d) == 2 and _d[0] in HALF_KANA and _d[1] in "\u3099\u309a":
+        HALF_KANA[chr(_cp)] = HALF_KANA[_d[0]] + ("ﾞ" if _d[1] == "\u3099" else "ﾟ")
+# What OCR takes Japanese letters for (none of them is printed by the other locales).
+CONFUSIONS.update({"ー": "一", "口": "ロ", "ロ": "口", "力": "カ", "カ": "力", "工": "エ", "エ": "工", "二": "ニ", "ニ": "二",
+                   "夕": "タ", "ト": "卜", "へ": "ヘ"})
+
+
+def cols(text, cjk=None):
+    """The text's width in a monospaced print's columns: its length, except in the Japanese and Korean locales,
+    where wide letters (kana, kanji, hangul, and the symbols a CJK font draws wide) take two."""
+    if not cjk:
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WFA" else 1 for c in text)
+
+
 class Maker:
     def __init__(self, rng, modifier_rate=0.0, modifier_rng=None, section_rate=0.0, section_rng=None):
         self.r = rng
@@ -409,9 +532,9 @@ class Maker:
         total_words = spec["total"]
         section_word = s.choice(total_words[:2])
         incl = {"en": "Inc. Tax", "ms": "Inc. GST", "id": "termasuk PPN", "de": "inkl. MwSt", "fr": "TTC", "es": "IVA incl.",
-                "it": "IVA incl.", "nl": "incl. btw", "pt": "c/ IVA", "pl": "z VAT"}.get(spec["lang"], s.choice(spec["tax"]))
+                "it": "IVA incl.", "nl": "incl. btw", "pt": "c/ IVA", "pl": "z VAT", "ja": "税込", "ko": "부가세 포함"}.get(spec["lang"], s.choice(spec["tax"]))
         excl = {"en": "excl. Tax", "ms": "excl. GST", "id": "tanpa PPN", "de": "ohne MwSt", "fr": "HT", "es": "sin IVA",
-                "it": "senza IVA", "nl": "excl. btw", "pt": "s/ IVA", "pl": "bez VAT"}.get(spec["lang"], s.choice(spec["sub"]))
+                "it": "senza IVA", "nl": "excl. btw", "pt": "s/ IVA", "pl": "bez VAT", "ja": "税抜", "ko": "부가세 별도"}.get(spec["lang"], s.choice(spec["sub"]))
         due_words = [w for w in total_words if w.upper() != section_word.upper()] or total_words
 
         def row(label, cents, symbol=""):
@@ -455,6 +578,8 @@ class Maker:
 
     def money(self, loc, cents, symbol="", rng=None):
         spec, rng = LOCALES[loc], rng or self.r
+        if spec.get("cjk"):  # whole yen or won, in the receipt's forms (receipt_cjk sets them)
+            return self.cjk_money(cents, self.cjk_forms[1 if symbol else 0])
         if not spec["cents"]:
             units = cents // 100
             s = f"{units:,}".replace(",", spec["grp"])
@@ -533,6 +658,8 @@ class Maker:
 
     def receipt(self, loc):
         """Printed lines: (text, role, key) where text may hold a right part after '\\t'."""
+        if LOCALES[loc].get("cjk"):
+            return self.receipt_cjk(loc)
         r, spec = self.r, LOCALES[loc]
         lines = []
         when = dt.datetime(2015, 1, 1) + dt.timedelta(days=r.randint(0, 3650), minutes=r.randint(420, 1380))
@@ -656,6 +783,332 @@ class Maker:
             key["items"] = [{"description": desc, "quantity": qty, "amount": f"{price / 100:.2f}"} for qty, desc, price in keyed]
         return lines, key
 
+    # Japanese and Korean receipts (`--locales ja,ko`): their own draw, so the other locales' are unchanged.
+
+    def cjk_money(self, cents, form):
+        """Whole yen or won (the hundredths dropped) in the receipt's form: `¥1,234`, `1,234円`, `1,234원`, `1,234`."""
+        units = cents // 100
+        return ("-" if units < 0 else "") + form.replace("{}", f"{abs(units):,}")
+
+    def cjk_person(self, loc):
+        if loc == "ja":
+            return self.pick(JA_SURNAMES)
+        return self.pick(KO_SURNAMES) + self.pick(KO_GIVEN)
+
+    def cjk_fill(self, pattern, loc):
+        return self.fill(pattern.replace("{person}", self.cjk_person(loc)))
+
+    def cjk_word(self, loc):
+        if loc == "ja":
+            w = "".join(self.pick(JA_KANA) for _ in range(self.r.randint(2, 4)))
+            return w[:2] + "ー" + w[2:] if len(w) > 2 and self.r.random() < 0.3 else w
+        return "".join(self.pick(KO_SYL) for _ in range(2))
+
+    def cjk_name(self, loc):
+        """The shop's name lines: a chain and its branch (`ローソン 渋谷駅前店`, `GS25 강남점`), a company
+        (`株式会社 山田商店`, `주식회사 한빛`) or a small shop (`カフェ さくら`)."""
+        r = self.r
+        if loc == "ja":
+            family = self.pick(JA_SURNAMES)
+            branch = self.pick(JA_BRANCH).format(p=self.pick(JA_PLACES), d=r.randint(1, 9))
+            chain = self.pick(JA_CHAINS).format(k=self.cjk_word(loc))
+            small = self.pick(["カフェ {g}", "喫茶 {g}", "{g}{t}", "{f}{t}", "レストラン {k}", "{k} {t}", "{t} {g}"]).format(
+                g=self.pick(GENERIC["ja"]), t=self.pick(TYPES["ja"]), f=family, k=self.cjk_word(loc))
+            company = self.pick(["{f}商店", "{f}{t}", "{k}", "{g}{t}"]).format(
+                f=family, t=self.pick(TYPES["ja"]), k=self.cjk_word(loc), g=self.pick(GENERIC["ja"]))
+        else:
+            branch = self.pick(KO_BRANCH).format(p=self.pick(KO_PLACES), d=r.randint(1, 9))
+            chain = self.pick(KO_CHAINS).format(w=self.cjk_word(loc))
+            small = self.pick(["{g} {t}", "{g}{t}", "{f}네 {t}", "카페 {w}", "{w}{t}"]).format(
+                g=self.pick(GENERIC["ko"]), t=self.pick(TYPES["ko"]), f=self.pick(KO_SURNAMES) + self.pick(KO_GIVEN)[:1],
+                w=self.cjk_word(loc))
+            company = self.pick(["{w}", "{w}상사", "{g}{t}", "{w}유통"]).format(
+                w=self.cjk_word(loc), g=self.pick(GENERIC["ko"]), t=self.pick(TYPES["ko"]))
+        kind = r.random()
+        if kind < 0.4:  # a chain's branch, on its line or under it
+            return [chain, branch] if r.random() < 0.4 else [chain + " " + branch]
+        if kind < 0.7:  # a company: its legal form before or after the name, with or without a space
+            legal = self.pick(LEGAL[loc])
+            sep = "" if legal.startswith("(") or r.random() < 0.3 else " "
+            text = legal + sep + company if r.random() < 0.7 else company + sep + legal
+            if r.random() < 0.3:
+                return [text, branch]
+            return [text]
+        return [small]
+
+    def cjk_address(self, loc):
+        """`東京都渋谷区道玄坂2-6-1` (prefecture, ward or city, district, block numbers; a postcode and a
+        building now and then) or `서울특별시 강남구 테헤란로 123`; returns (lines, the phone's area code)."""
+        r = self.r
+        lines = []
+        if loc == "ja":
+            pref = self.pick(list(JA_PREFS))
+            city = self.pick(JA_PREFS[pref])
+            district = self.pick(JA_DISTRICT[0]) + self.pick(JA_DISTRICT[1])
+            a, b, c = r.randint(1, 9), r.randint(1, 30), r.randint(1, 25)
+            nums = self.pick([f"{a}-{b}-{c}", f"{a}-{b}-{c}", f"{a}丁目{b}-{c}", f"{a}丁目{b}番{c}号", f"{b}-{c}"])
+            sep = " " if r.random() < 0.25 else ""
+            street = (pref if r.random() < 0.85 else "") + sep + city + district + nums
+            postcode = f"〒{self.digits(3)}-{self.digits(4)}"
+            if r.random() < 0.4:
+                if r.random() < 0.5:
+                    lines.append(postcode)
+                else:
+                    street = postcode + " " + street
+            lines.append(street)
+            if r.random() < 0.3:
+                lines.append(self.pick(["{k}ビル{n}F", "{f}ビル {n}階", "{k}プラザ {n}F", "{p}駅ビル{n}F"]).format(
+                    k=self.cjk_word(loc), f=self.pick(JA_SURNAMES), p=self.pick(JA_PLACES), n=r.randint(1, 9)))
+            return lines, JA_AREAS[pref]
+        sido = self.pick(list(KO_SIDO))
+        gu = self.pick(KO_SIDO[sido])
+        top = sido if r.random() < 0.75 else KO_SIDO_SHORT[sido]
+        if r.random() < 0.8:  # a road address
+            road = self.pick(["{w}로", "{w}대로", "{w}로{n}길", "{w}길", "중앙로", "테헤란로", "세종대로"]).format(
+                w=self.cjk_word(loc), n=r.randint(1, 60))
+            num = self.pick([str(r.randint(1, 500)), f"{r.randint(1, 300)}-{r.randint(1, 30)}"])
+            street = f"{top} {gu} {road} {num}"
+            if r.random() < 0.3:
+                street += f" ({self.cjk_word(loc)}동)"
+        else:  # a lot-number one
+            street = f"{top} {gu} {self.cjk_word(loc)}동 {r.randint(1, 999)}-{r.randint(1, 99)}"
+        if r.random() < 0.15:
+            street = f"({self.digits(5)}) " + street
+        lines.append(street)
+        if r.random() < 0.3:
+            building = self.pick(["{w}빌딩 {n}층", "{n}층", "{w}타워 {n}층 {n}0{d}호", "{w}프라자 1층"]).format(
+                w=self.cjk_word(loc), n=r.randint(1, 12), d=r.randint(1, 9))
+            if r.random() < 0.5:
+                lines[-1] += " " + building
+            else:
+                lines.append(building)
+        return lines, KO_AREAS[sido]
+
+    def cjk_phone(self, loc, area):
+        if loc == "ja":
+            if len(area) == 2:
+                rest = f"{self.digits(4)}-{self.digits(4)}"
+            else:
+                rest = f"{self.digits(3)}-{self.digits(4)}"
+            pattern = self.pick(LOCALES[loc]["phone"])
+            return pattern.replace("{num}", f"{area}-{rest}").replace("{area}", area).replace("{rest}", rest)
+        if self.r.random() < 0.15:
+            area = self.pick(["070", "1588", "1544"])
+        mid = self.digits(self.r.choice([3, 4])) if len(area) < 4 else ""
+        number = f"{area}-{mid}-{self.digits(4)}" if mid else f"{area}-{self.digits(4)}"
+        return self.pick(LOCALES[loc]["phone"]).replace("{num}", number)
+
+    def cjk_date(self, loc, when):
+        """The printed date and time: `2024年11月08日(金) 18:42`, `2024年11月8日 18時42分`, `2024/11/08(金) 18:42`;
+        `2024년 11월 08일 18:42`, `2024-11-08 18:42`, `2024.11.08 (금) 18:42:10`. (date, time)."""
+        r, y, mo, d = self.r, when.year, when.month, when.day
+        wd = (JA_WEEKDAYS if loc == "ja" else KO_WEEKDAYS)[when.weekday()]
+        day = f"({wd})" if r.random() < 0.5 else ""
+        if loc == "ja":
+            date = self.pick([f"{y}年{mo:02d}月{d:02d}日", f"{y}年{mo}月{d}日", f"{y}/{mo:02d}/{d:02d}", f"{y}/{mo}/{d}",
+                              f"{y}-{mo:02d}-{d:02d}", f"{y}年 {mo:2d}月{d:2d}日"]) + day
+            time = self.pick([f"{when:%H:%M}", f"{when:%H:%M}", f"{when.hour}時{when.minute:02d}分", f"{when:%H:%M}:{r.randint(0, 59):02d}"])
+        else:
+            date = self.pick([f"{y}년 {mo:02d}월 {d:02d}일", f"{y}년 {mo}월 {d}일", f"{y}-{mo:02d}-{d:02d}", f"{y}.{mo:02d}.{d:02d}",
+                              f"{y}/{mo:02d}/{d:02d}"]) + (" " + day if day and r.random() < 0.5 else day)
+            h12 = when.hour % 12 or 12
+            time = self.pick([f"{when:%H:%M}", f"{when:%H:%M}", f"{when:%H:%M}:{r.randint(0, 59):02d}",
+                              ("오후" if when.hour >= 12 else "오전") + f" {h12:02d}:{when.minute:02d}"])
+        return date, time
+
+    def cjk_items(self, loc, form):
+        """Item lines and the key's items: `おにぎり ツナマヨ  ¥140`, with `2個 x 単110  ¥220` under an item bought twice
+        (the amount there or on the item's line); `삼각김밥  1,200원`, or a table of name, unit price, quantity and amount."""
+        r, ja = self.r, loc == "ja"
+        table = JA_ITEMS if ja else KO_ITEMS
+        half = ja and r.random() < 0.17
+        ko_table = not ja and r.random() < 0.35
+        lines, keyed = [], []
+        if ko_table:
+            lines.append((self.pick(["상품명  단가  수량\t금액", "상 품 명   단 가  수 량\t금 액", "품명  단가  수량\t금액"]), "noise"))
+        elif r.random() < 0.15:
+            lines.append((self.pick(["品名\t金額", "商品名  数量\t金額"] if ja else ["상품명  수량\t금액", "품목\t금액"]), "noise"))
+        reduced = ja and r.random() < 0.4  # the reduced rate's mark after the food (`※`, `*`, `軽`)
+        mark = self.pick(["※", "*", "軽", "＊"])
+        picked = []
+        for _ in range(r.randint(1, 8)):
+            desc, base = self.pick(table)
+            if r.random() < 0.4:  # prices move: yen end in 0 or 8, won in 00
+                base = max(10, round(base * r.uniform(0.8, 1.3) / 10) * 10 - (2 if ja and r.random() < 0.3 else 0)) if ja \
+                    else max(100, round(base * r.uniform(0.8, 1.3) / 100) * 100)
+            if half:
+                desc = "".join(HALF_KANA.get(c, c) for c in desc)
+            picked.append((r.choice([1, 1, 1, 1, 2, 3]), desc, base * 100))
+        free = self.free_item(LOCALES[loc]["lang"])
+        if free:
+            picked.insert(self.mr.randint(0, len(picked)), free)
+        for qty, desc, unit in picked:
+            price = qty * unit
+            shown = desc + (" " + mark if reduced and r.random() < 0.5 else "")
+            if ko_table:
+                lines.append((f"{shown}  {self.cjk_money(unit, '{}')}  {qty}\t{self.cjk_money(price, form)}", "item"))
+            elif qty > 1 and r.random() < 0.6:
+                lines.append((shown, "item"))
+                under = self.pick(["{q}個 x 単{u}", "{q}個 X 単{u}", "@{u} x {q}個", "{q}点 × @{u}", "単{u} x {q}"] if ja
+                                  else ["{u} x {q}", "{u} X {q}개", "@{u} x {q}", "{q}개 x {u}"]).format(q=qty, u=self.cjk_money(unit, "{}"))
+                lines.append(("  " + under + "\t" + self.cjk_money(price, form), "item"))
+            else:
+                lines.append((shown + "\t" + self.cjk_money(price, form), "item"))
+                if qty > 1 and r.random() < 0.5:
+                    lines.append(("  " + self.pick(["({q}個 x @{u})", "{q}個 x 単{u}"] if ja else ["({u} x {q})", "{q}개 x {u}"])
+                                  .format(q=qty, u=self.cjk_money(unit, "{}")), "noise"))
+            keyed.append((qty, desc, price))
+            for note in self.modifiers(LOCALES[loc]["lang"]):
+                lines.append((note, "indented"))
+            off = self.discount(LOCALES[loc]["lang"], price)
+            if off and off[1] // 100:
+                amount = -(-off[1] // 100 * 100)
+                text = self.cjk_money(amount, form)
+                if ja and self.mr.random() < 0.5:  # the discount's triangle: `値引 ▲50`
+                    text = "▲" + self.cjk_money(-amount, form)
+                lines.append((self.mr.choice(["", "  "]) + off[0] + "\t" + text, "indented"))
+                keyed.append((1, off[0], -amount))
+        return lines, keyed, reduced, mark
+
+    def receipt_cjk(self, loc):
+        """A Japanese or Korean receipt: printed lines (text, role) and its key, as receipt() gives them; amounts in
+        whole yen or won, the tax in the price (内消費税, 부가세) or added to it (消費税等 外税), as tills print them."""
+        r, spec, ja = self.r, LOCALES[loc], loc == "ja"
+        lines = []
+        when = dt.datetime(2015, 1, 1) + dt.timedelta(days=r.randint(0, 3650), minutes=r.randint(420, 1380))
+        form = self.pick(spec["forms"])
+        total_form = form if r.random() < 0.7 else self.pick(spec["forms"])
+        self.cjk_forms = (form, total_form)  # for money(), which sections() calls
+        if r.random() < 0.35:
+            lines.append((self.cjk_fill(self.pick(spec["noise"][:3]), loc), "noise"))
+        name_lines = self.cjk_name(loc)
+        for n in name_lines:
+            lines.append((n, "name"))
+        address, area = self.cjk_address(loc)
+        phone = self.cjk_phone(loc, area)
+        phone_first = r.random() < 0.1
+        if phone_first:
+            lines.append((phone, "phone"))
+        for a in address:
+            lines.append((a, "address"))
+        if not phone_first and r.random() < 0.85:
+            lines.append((phone, "phone"))
+        if r.random() < (0.5 if ja else 0.75):
+            taxid = self.pick(spec["taxid"]).replace("{v13}", self.digits(13)).replace(
+                "{biz}", f"{self.digits(3)}-{self.digits(2)}-{self.digits(5)}")
+            lines.append((taxid, "noise"))
+        if not ja and r.random() < 0.4:
+            lines.append((self.pick(["대표자: ", "대표 ", "대표자 "]) + self.cjk_person(loc), "noise"))
+        for _ in range(r.randint(0, 2)):
+            lines.append((self.cjk_fill(self.pick(spec["noise"]), loc), "noise"))
+        date_text, time_text = self.cjk_date(loc, when)
+        label = self.pick(spec["datelabel"])
+        label = label + (" " if label and not label.endswith(" ") else "")
+        style = r.random()
+        if style < 0.5:
+            date_lines = [(label + date_text + " " + time_text, "date")]
+        elif style < 0.75:
+            date_lines = [(label + date_text + "\t" + time_text, "date")]
+        elif style < 0.85:  # the till's number on the date's line
+            date_lines = [(label + date_text + " " + time_text + "\t" + self.cjk_fill(self.pick(
+                ["No.{n}", "レジ{d}", "責{d}{d}"] if ja else ["POS {d}", "No.{n}"]), loc), "date")]
+        else:
+            date_lines = [(label + date_text, "date"), (time_text, "noise")]
+        date_last = r.random() < 0.2
+        if not date_last:
+            lines += date_lines
+        if r.random() < 0.3:
+            lines.append((self.cjk_fill(self.pick(spec["noise"][:2] + ["[領収書]", "領 収 証"] if ja else ["[고객용]", "영수증"]), loc), "noise"))
+        item_lines, keyed, reduced, mark = self.cjk_items(loc, form)
+        lines += item_lines
+        count = sum(q for q, _, p in keyed if p >= 0)
+        subtotal = sum(p for _, _, p in keyed)
+        summary = []
+        counted = r.random() < 0.4
+        count_line = (self.pick(["合計点数\t{}点", "お買上点数\t{}点", "買上点数 {}点", "点数 {}点"] if ja
+                                else ["총 수량\t{}", "수량 합계\t{}", "품목수량 {}개"]).format(count), "noise")
+        if ja:
+            rate = self.pick([8, 8, 10, 10, 10])
+            inclusive = r.random() < 0.65
+            units = subtotal // 100
+            if inclusive:
+                total = subtotal
+                tax = units * rate // (100 + rate) * 100
+            else:
+                tax = units * rate // 100 * 100
+                total = subtotal + tax
+            if counted and r.random() < 0.5:
+                summary.append(count_line)
+            if not inclusive or r.random() < 0.6:
+                summary.append((self.pick(spec["sub"]) + "\t" + self.cjk_money(subtotal, form), "subtotal"))
+            if not inclusive:
+                summary.append((self.pick([f"消費税等 {rate}%", f"外税 {rate}%", f"消費税({rate}%)", "消費税等", "外税"]) + "\t"
+                                + self.cjk_money(tax, form), "tax"))
+            total_line = (self.pick(spec["total"]) + "\t" + self.cjk_money(total, total_form), "total")
+            tax_lines = []
+            if inclusive:
+                amount = self.cjk_money(tax, form)
+                tax_lines = self.pick([[(f"(内消費税等 {rate}%\t{amount})", "tax")], [("(内消費税等\t" + amount + ")", "tax")],
+                                       [(f"内税 {rate}%\t{amount}", "tax")],
+                                       [(f"({rate}%対象\t{self.cjk_money(total, form)})", "noise"), ("(内消費税等\t" + amount + ")", "tax")],
+                                       [(f"{rate}%対象\t{self.cjk_money(total, form)}", "noise"), ("内消費税\t" + amount, "tax")]])
+        else:
+            total = subtotal
+            units = subtotal // 100
+            supply = round(units / 1.1)
+            vat = units - supply
+            total_line = (self.pick(spec["total"]) + "\t" + self.cjk_money(total, total_form), "total")
+            tax_lines = [(self.pick(spec["sub"]) + "\t" + self.cjk_money(supply * 100, form), "subtotal"),
+                         (self.pick(spec["tax"]) + "\t" + self.cjk_money(vat * 100, form), "tax")]
+            if r.random() < 0.2:
+                tax_lines.insert(1, ("면세물품가액\t0", "noise"))
+            if counted and r.random() < 0.5:
+                summary.append(count_line)
+            if r.random() < 0.5:  # the tax's lines before the total, or after it
+                summary += tax_lines
+                tax_lines = []
+        summary.append(total_line)
+        if counted and count_line not in summary:
+            summary.append(count_line)
+        tax_after_tender = ja and r.random() < 0.5
+        if not tax_after_tender:
+            summary += tax_lines
+        if r.random() < 0.8:
+            if r.random() < 0.3:  # by card or phone: the amount again, no change
+                summary.append((self.pick(spec["card"]) + "\t" + self.cjk_money(total, form), "tender"))
+                if not ja and r.random() < 0.7:
+                    summary.append((f"카드번호: {self.digits(4)}-{self.digits(2)}**-****-{self.digits(4)}", "noise"))
+                    summary.append((f"승인번호: {self.digits(8)}", "noise"))
+                    summary.append((self.pick(["할부: 일시불", "일시불"]), "noise"))
+            else:
+                step = self.pick([1000, 1000, 5000, 10000]) * 100
+                paid = total if r.random() < 0.2 else (total // step + 1) * step
+                summary.append((self.pick(spec["tender"]) + "\t" + self.cjk_money(paid, form), "tender"))
+                if paid != total or r.random() < 0.5:
+                    summary.append((self.pick(spec["change"]) + "\t" + self.cjk_money(paid - total, form), "change"))
+        if tax_after_tender:
+            summary += tax_lines
+        sectioned = self.sections(loc, "¥" if ja else "원", subtotal)
+        if sectioned:
+            summary, total = sectioned
+        lines += summary
+        if date_last:
+            lines += date_lines
+        if ja and r.random() < 0.3:
+            lines.append((self.cjk_fill(self.pick(["レジ{d} 責No.{n}", "No.{n}", "取引番号 {n}"]), loc), "noise"))
+        if r.random() < 0.1:  # a second date: a coupon's last day
+            other = when + dt.timedelta(days=r.randint(7, 120))
+            lines.append(((f"有効期限 {other.year}/{other.month:02d}/{other.day:02d}" if ja else
+                           f"유효기간 {other:%Y-%m-%d}"), "noise"))
+        if reduced and r.random() < 0.7:
+            lines.append((f"{mark}は軽減税率(8%)対象商品", "noise"))
+        for _ in range(r.randint(0, 3)):
+            lines.append((self.cjk_fill(self.pick(spec["footer"]), loc), "noise"))
+        key = {"company": " ".join(name_lines), "address": " ".join(address), "date": when.strftime("%Y-%m-%d"),
+               "total": str(total // 100)}
+        key["items"] = [{"description": desc, "quantity": qty, "amount": str(price // 100)} for qty, desc, price in keyed]
+        return lines, key
+
 
 def noisy(m, text, rate):
     out, i = [], 0
@@ -681,11 +1134,12 @@ def noisy(m, text, rate):
     return "".join(out)
 
 
-def layout(m, lines, a4):
-    """Boxes for the printed lines: (text, x, y, width, height) observations in page pixels."""
+def layout(m, lines, a4, cjk=None):
+    """Boxes for the printed lines: (text, x, y, width, height) observations in page pixels. With `cjk` (ja, ko)
+    widths are counted in half-width columns (a CJK monospaced font's: half an em, its wide letters one)."""
     r = m.r
     scale = r.uniform(0.5, 1.6)
-    char = (9 if a4 else 12) * scale
+    char = ((8 if a4 else 10) if cjk else (9 if a4 else 12)) * scale
     height = (16 if a4 else 20) * scale
     pitch = height * r.uniform(1.3, 1.8)
     width = (1240 if a4 else 576) * scale
@@ -700,26 +1154,28 @@ def layout(m, lines, a4):
         if a4 and role in ("name", "address", "phone"):
             parts.append((left, margin, "left"))
         elif role in ("name", "address", "phone", "noise") and not right and (not a4 or r.random() < 0.5):
-            parts.append((left, (width - len(left) * char * h / height) / 2, "centre"))
+            parts.append((left, (width - cols(left, cjk) * char * h / height) / 2, "centre"))
         else:
             if left.strip():
                 parts.append((left, margin + (width * 0.45 if a4 and role in ("subtotal", "tax", "total", "tender", "change", "tip") else 0), "left"))
             if right:
-                parts.append((right, width - margin - len(right) * char, "right"))
+                parts.append((right, width - margin - cols(right, cjk) * char, "right"))
         for text_part, x, align in parts:
-            if role == "indented" and align == "left":  # its leading spaces move it right
+            if (role == "indented" or cjk) and align == "left":  # its leading spaces move it right
                 x += (len(text_part) - len(text_part.lstrip(" "))) * char * h / height
             t = text_part.strip()
             if not t:
                 continue
-            w = len(t) * char * h / height
+            w = cols(t, cjk) * char * h / height
+            if cjk and align == "right":  # the amounts' right edges in one column, whatever their heights
+                x = width - margin - w
             obs.append((t, x0 + x + r.uniform(-3, 3), y + drift * x + r.uniform(-2, 2), w, h))
             aligns.append(align)
         y += max(pitch, h * 1.25)
     return obs, width + 2 * x0, y + 200 * scale, aligns, (x0, drift)
 
 
-def document(m, ident, obs, page_w, page_h, rate, split_rate):
+def document(m, ident, obs, page_w, page_h, rate, split_rate, cjk=None):
     observations = []
     for text, x, y, w, h in obs:
         t = noisy(m, text, rate)
@@ -730,19 +1186,19 @@ def document(m, ident, obs, page_w, page_h, rate, split_rate):
         cx = x
         for piece in pieces:
             words, px = [], cx
-            total = max(1, len(piece))
-            pw = w * len(piece) / max(1, len(t))
+            total = max(1, cols(piece, cjk))
+            pw = w * cols(piece, cjk) / max(1, cols(t, cjk))
             for tok in piece.split():
-                ww = pw * len(tok) / total
+                ww = pw * cols(tok, cjk) / total
                 conf = m.r.uniform(0.6, 1.0) if m.r.random() < rate * 10 else m.r.uniform(0.93, 1.0)
                 words.append({"text": tok, "confidence": conf, "boundingBox": {"x": round(px, 1), "y": round(y, 1), "width": round(ww, 1), "height": round(h, 1)}})
-                px += pw * (len(tok) + 1) / total
+                px += pw * (cols(tok, cjk) + 1) / total
             if not words:
                 continue
             observations.append({"text": " ".join(x["text"] for x in words), "confidence": min(x["confidence"] for x in words),
                                  "boundingBox": {"x": round(cx, 1), "y": round(y, 1), "width": round(pw, 1), "height": round(h, 1)},
                                  "words": words})
-            cx += pw + 2 * w / max(1, len(t))
+            cx += pw + 2 * w / max(1, cols(t, cjk))
     return {"schemaVersion": "1.0.0", "source": ident + ".png", "engine": {"name": "generated", "version": "1"},
             "pages": [{"index": 0, "width": round(page_w), "height": round(page_h), "textSource": "imported",
                        "observations": observations}], "warnings": []}
@@ -750,14 +1206,21 @@ def document(m, ident, obs, page_w, page_h, rate, split_rate):
 
 MONO_FONTS = ["dejavu/DejaVuSansMono.ttf", "dejavu/DejaVuSansMono-Bold.ttf", "liberation/LiberationMono-Regular.ttf",
               "liberation/LiberationMono-Bold.ttf"]
+# Japanese and Korean receipts: Noto Sans CJK (Debian's fonts-noto-cjk), (file, face in the collection): mostly its
+# monospaced faces (half-width Latin and kana, full-width kanji and hangul, as thermal printers print them).
+CJK_FONT_DIR = "/usr/share/fonts/opentype/noto"
+CJK_FONTS = {"ja": [("NotoSansCJK-Regular.ttc", 5), ("NotoSansCJK-Regular.ttc", 5), ("NotoSansCJK-Bold.ttc", 5),
+                    ("NotoSansCJK-Regular.ttc", 0)],
+             "ko": [("NotoSansCJK-Regular.ttc", 6), ("NotoSansCJK-Regular.ttc", 6), ("NotoSansCJK-Bold.ttc", 6),
+                    ("NotoSansCJK-Regular.ttc", 1)]}
 
 
-def render(obs, aligns, slope, page_w, page_h, rng, nrng):
+def render(obs, aligns, slope, page_w, page_h, rng, nrng, cjk=None):
     """The receipt as printed: each line's text drawn in a monospaced font where the layout put it
     (left, centred or right-aligned as laid out), on thermal or office paper, sometimes faded, then
     turned by the layout's slope (its lines' drift, taken out of each line and given back to the
     page as a whole, glyphs included), blurred and grained a little as a scanner or a lens would.
-    Lines are drawn at least 12 pixels high."""
+    Lines are drawn at least 12 pixels high. Japanese and Korean (`cjk`) in a face of Noto Sans CJK."""
     x0, drift = slope
     heights = sorted(o[4] for o in obs) or [20]
     k = max(1.0, 12 / heights[len(heights) // 2])
@@ -765,12 +1228,16 @@ def render(obs, aligns, slope, page_w, page_h, rng, nrng):
     paper = rng.uniform(235, 255)
     img = Image.new("L", size, int(paper))
     draw = ImageDraw.Draw(img)
-    path = os.path.join("/usr/share/fonts/truetype", rng.choice(MONO_FONTS))
+    if cjk:
+        name, face = rng.choice(CJK_FONTS[cjk])
+        path = os.path.join(CJK_FONT_DIR, name)
+    else:
+        path, face = os.path.join("/usr/share/fonts/truetype", rng.choice(MONO_FONTS)), 0
     ink = int(rng.choice([rng.uniform(0, 40), rng.uniform(0, 40), rng.uniform(60, 130)]))  # some thermal prints fade
     fonts = {}
     for (text, x, y, w, h), align in zip(obs, aligns):
         px = max(8, round(h * k))
-        font = fonts.get(px) or fonts.setdefault(px, ImageFont.truetype(path, px))
+        font = fonts.get(px) or fonts.setdefault(px, ImageFont.truetype(path, px, index=face))
         y -= drift * (x - x0)
         if align == "right":
             draw.text(((x + w) * k, y * k), text, font=font, fill=ink, anchor="ra")
@@ -784,12 +1251,12 @@ def render(obs, aligns, slope, page_w, page_h, rng, nrng):
     return img.convert("RGB")
 
 
-def write_image(out, ident, obs, aligns, slope, page_w, page_h, seed, n, photo_share):
+def write_image(out, ident, obs, aligns, slope, page_w, page_h, seed, n, photo_share, cjk=None):
     """OUT/img/IDENT.png (a flat scan) or .jpg (a photo on a table); for a photo, the page's corners in
     it (top left, top right, bottom right, bottom left) as OUT/corners/IDENT.json."""
     rng = random.Random(f"receipt-image/{seed}/{n}")
     nrng = np.random.default_rng([seed, n])
-    page = render(obs, aligns, slope, page_w, page_h, rng, nrng)
+    page = render(obs, aligns, slope, page_w, page_h, rng, nrng, cjk)
     if rng.random() < photo_share:
         img, corners = photograph_with_corners(page, rng, nrng)
         img.save(os.path.join(out, "img", ident + ".jpg"), quality=rng.randint(80, 92))
@@ -834,18 +1301,24 @@ def main():
     unknown = [l for l in locales if l not in LOCALES]
     if unknown:
         ap.error(f"unknown locale {', '.join(unknown)}; known: {', '.join(LOCALES)}")
+    if a.images and any(LOCALES[l].get("cjk") for l in locales):
+        missing = sorted({f for l in locales for f, _ in CJK_FONTS.get(LOCALES[l].get("cjk"), [])
+                          if not os.path.exists(os.path.join(CJK_FONT_DIR, f))})
+        if missing:
+            ap.error(f"drawing ja or ko needs Noto Sans CJK ({', '.join(missing)} in {CJK_FONT_DIR}: apt-get install fonts-noto-cjk)")
     for n in range(a.count):
         loc = locales[n % len(locales)]
         ident = f"gen-{a.seed}-{n:05d}"
+        cjk = LOCALES[loc].get("cjk")
         lines, key = m.receipt(loc)
         a4 = m.r.random() < 0.2
-        obs, w, h, aligns, slope = layout(m, lines, a4)
+        obs, w, h, aligns, slope = layout(m, lines, a4, cjk)
         rate = m.pick([0.0, 0.005, 0.01, 0.02, 0.04])
-        doc = document(m, ident, obs, w, h, rate, 0.3)
+        doc = document(m, ident, obs, w, h, rate, 0.3, cjk)
         json.dump(doc, open(os.path.join(a.out, "docs", ident + ".json"), "w", encoding="utf-8"), ensure_ascii=False)
         json.dump(key, open(os.path.join(a.out, "key", ident + ".json"), "w", encoding="utf-8"), ensure_ascii=False)
         if a.images:
-            write_image(a.out, ident, obs, aligns, slope, w, h, a.seed, n, a.photo_share)
+            write_image(a.out, ident, obs, aligns, slope, w, h, a.seed, n, a.photo_share, cjk)
     print(f"{a.count} receipts -> {a.out}")
 
 
