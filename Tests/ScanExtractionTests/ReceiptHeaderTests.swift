@@ -542,7 +542,7 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
     }
 }
 
-/// Japanese and Korean receipts, read with `ja.json` and `ko.json`, the date signs of `EastAsianDate`, and the yen sign
+/// Japanese, Chinese and Korean receipts, read with `ja.json`, `zh.json` and `ko.json`, the date signs of `EastAsianDate`, and the yen sign
 /// and label words found inside unspaced text: the date and time, the tax in the total, cash and change.
 @Suite struct EastAsianReceiptTests {
     func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt { localeReceipt(lines) }
@@ -570,6 +570,26 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         // `525ml` is the bottle's size, not a price.
         #expect(r.items.map(\.amount) == ["238", "140", "151"])
         #expect(r.items.allSatisfy { $0.unitPrice == nil })
+    }
+
+    /// A Shanghai shop's ticket, read with `zh.json`: its date, its total after `合计`, cash and change in yuan.
+    @Test func aShanghaiShopsTicket() {
+        let r = receipt([Fixture.line(20, "全家便利店 南京路店", x: 170, h: 24), Fixture.line(50, "上海市黄浦区南京东路100号", x: 150),
+                         Fixture.line(70, "电话 021-6321-0000", x: 180), Fixture.line(100, "日期 2024年03月15日 14:05"),
+                         Fixture.line(120, "收银员 012 单号 88231"),
+                         Fixture.line(150, "矿泉水"), (150, 16, [(480, "3.00")]),
+                         Fixture.line(170, "饭团"), (170, 16, [(480, "8.50")]),
+                         Fixture.line(190, "咖啡"), (190, 16, [(480, "12.00")]),
+                         Fixture.line(220, "合计"), (220, 16, [(480, "23.50")]),
+                         Fixture.line(240, "现金"), (240, 16, [(480, "50.00")]),
+                         Fixture.line(260, "找零"), (260, 16, [(480, "26.50")])])
+        #expect(r.merchant.name == "全家便利店 南京路店")
+        #expect(r.date == "2024-03-15")
+        #expect(r.time == "14:05")
+        #expect(r.total == "23.50")
+        #expect(r.payment?.tendered == "50.00")
+        #expect(r.payment?.change == "26.50")
+        #expect(r.items.map(\.amount) == ["3.00", "8.50", "12.00"])
     }
 
     @Test func aSeoulConvenienceStoresReceipt() {
