@@ -592,6 +592,31 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         #expect(r.items.map(\.amount) == ["3.00", "8.50", "12.00"])
     }
 
+    /// A count with its unit and a price under an item's name is that item's quantity line (`@88 x 2個`, `1,700X3개`),
+    /// and a table's price and count between the name and the amount leave the name (`떡볶이  4,500  3  13,500`); the same
+    /// holds in English (`Coffee  4.50  3  13.50`).
+    @Test func quantityLinesAndPriceColumnsInEveryScript() {
+        let ja = receipt([Fixture.line(20, "ファミリーマート 栄店", x: 160, h: 24), Fixture.line(50, "2024年05月01日"),
+                          Fixture.line(80, "ボールペン 黒"), Fixture.line(100, "@88 x 2個"), (100, 16, [(480, "¥176")]),
+                          Fixture.line(120, "緑茶 525ml"), (120, 16, [(480, "¥151")]),
+                          Fixture.line(150, "合計"), (150, 16, [(480, "¥327")])])
+        #expect(ja.items.map(\.description) == ["ボールペン 黒", "緑茶 525ml"])
+        #expect(ja.items.map(\.amount) == ["176", "151"])
+        let ko = receipt([Fixture.line(20, "한빛 분식", x: 180, h: 24), Fixture.line(50, "2024-05-01 12:30"),
+                          Fixture.line(80, "떡볶이 4,500 3"), (80, 16, [(480, "13,500")]),
+                          Fixture.line(100, "김밥 3,500 1"), (100, 16, [(480, "3,500")]),
+                          Fixture.line(130, "합계"), (130, 16, [(480, "17,000")])])
+        #expect(ko.items.map(\.description) == ["떡볶이", "김밥"])
+        #expect(ko.items.map(\.quantity) == ["3", "1"])
+        #expect(ko.items.map(\.unitPrice) == ["4500", "3500"])
+        let en = receipt([Fixture.line(20, "CORNER CAFE", x: 180, h: 24), Fixture.line(50, "05/01/2024"),
+                          Fixture.line(80, "Coffee 4.50 3"), (80, 16, [(480, "13.50")]),
+                          Fixture.line(100, "Muffin 2.25 2"), (100, 16, [(480, "4.50")]),
+                          Fixture.line(130, "TOTAL"), (130, 16, [(480, "18.00")])])
+        #expect(en.items.map(\.description) == ["Coffee", "Muffin"])
+        #expect(en.items.map(\.unitPrice) == ["4.50", "2.25"])
+    }
+
     @Test func aSeoulConvenienceStoresReceipt() {
         let r = receipt([Fixture.line(20, "GS25 강남역점", x: 180, h: 24), Fixture.line(50, "서울특별시 강남구 테헤란로 123", x: 140),
                          Fixture.line(70, "전화 02-123-4567", x: 180), Fixture.line(90, "사업자번호 123-45-67890", x: 160),

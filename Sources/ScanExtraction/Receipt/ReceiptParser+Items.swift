@@ -261,7 +261,7 @@ extension ReceiptParser {
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             let weighedPriced = parsed.unit != nil && parsed.amount != nil
             guard labels[i - 1] == .other || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1])),
-                  Text.letterCount(parsed.description) < 2, above.amount == nil,
+                  lettersBesideCount(parsed.description) < 2, above.amount == nil,
                   above.role == .none, Text.letterCount(above.text) >= 2,
                   !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
             labels[i - 1] = .item
@@ -287,10 +287,20 @@ extension ReceiptParser {
             guard let amount = lines[i - 1].amount, lines[i].role == .none, parsed.amount == nil || labels[i] == .other,
                   let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
                   let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)),
-                  Text.letterCount(parsed.description) < 2 else { continue }
+                  lettersBesideCount(parsed.description) < 2 else { continue }
             let made = parsed.unit != nil ? weighedPriceRounds(q * price.decimal, to: amount)
                                           : labels[i] == .other && q > 1 && q * price.decimal == amount.decimal
             if made { labels[i] = .quantity }
+        }
+        // A line under an item whose own price and count make its amount (`김밥  3,500  1  3,500`, a table's row of name,
+        // price, count and amount) is an item too, whatever its label says: arithmetic.
+        for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
+            guard lines[i].role == .none, let amount = lines[i].amount, amount.minor > 0 else { continue }
+            let parsed = item(from: lines[i], wholeUnits: wholeUnits)
+            guard let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q >= 1,
+                  let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)), q * price.decimal == amount.decimal,
+                  Text.letterCount(parsed.description) >= 2 else { continue }
+            labels[i] = .item
         }
         // A line wholly in brackets under an item (`[Chicken][Small][Brown Rice]`, `(no ice)`) states its options: a
         // modifier, not more of its name.
@@ -597,10 +607,16 @@ extension ReceiptParser {
                 words.removeLast(2)
             }
         }
-        // A count printed just before the amounts: `Coffee  2  6.00`.
+        // A count printed just before the amounts: `Coffee  2  6.00`; and the unit price before that count, when they
+        // make the amount (`떡볶이  4,500  3  13,500`: a table of name, price, count and amount).
         if quantity == nil, words.count > 1, let last = words.last, last.count <= 3, last.allSatisfy(\.isNumber), let n = Int(last), n > 0 {
             quantity = String(n)
             words.removeLast()
+            if unitPrice == nil, words.count > 1, let amount = amounts.last,
+               let price = unitPriceColumn(words.last!, amount: amount, quantity: quantity, wholeUnits: wholeUnits) {
+                unitPrice = price.decimalString
+                words.removeLast()
+            }
         }
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
         while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
@@ -653,6 +669,19 @@ extension ReceiptParser {
     /// (also a bare integer) equal to the amount divided by the quantity (1 when none is
     /// printed). Arithmetic, so a model number or a size in the description (`600ML`, `0.3`)
     /// stays where it is unless it happens to be exactly that price. Zero amounts prove nothing.
+    /// The letters of a line's text that are no count unit (`Stk`, `個`, `개`: the locales' `countUnits`) and no times
+    /// sign (`x`, `×`): none, or one, on a line of a count, its unit and a price (`x2個`, `1,700X3개`, `2 Stk x 0,89`).
+    static func lettersBesideCount(_ text: String) -> Int {
+        var n = 0
+        for run in text.split(whereSeparator: { !$0.isLetter }) {
+            let word = run.drop { "xX×".contains($0) }.reversed().drop { "xX×".contains($0) }.reversed()
+            let w = String(word)
+            if w.isEmpty || countUnits.contains(w) || countUnits.contains(w.uppercased()) { continue }
+            n += w.count
+        }
+        return n
+    }
+
     static func unitPriceColumn(_ word: String, amount: Amount, quantity: String?, wholeUnits: Bool) -> Amount? {
         guard amount.minor > 0, word.first?.isNumber == true,
               let price = Amount.parse(word[...], wholeUnits: wholeUnits, bare: true) else { return nil }
