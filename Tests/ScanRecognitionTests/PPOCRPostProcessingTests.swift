@@ -319,6 +319,28 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(p.withUnsafeBufferPointer { dec.greedy($0, steps: 3) }.text, "Ph:")
     }
 
+    /// On a line with kana, a simplified Chinese character takes the Japanese one that was read close behind it
+    /// (`酱油` is `醤油`); without kana, or without a Japanese alternative, it stays.
+    func testJapaneseLinesTakeJapaneseFormsOfTheirKanji() {
+        let chars = ["酱", "醤", "油", "の", "单"]
+        let dec = CTCDecoder(dictionary: chars)
+        let classes = dec.classCount
+        func index(_ c: String) -> Int { chars.firstIndex(of: c)! + 1 }
+        /// One step a character: the winner at 0.6, and its runner-up at 0.3.
+        func read(_ path: [(String, String?)]) -> String {
+            var p: [Float] = []
+            for (win, second) in path {
+                let runnerUp = second.map(index) ?? -1
+                p += (0..<classes).map { k -> Float in k == index(win) ? 0.6 : k == runnerUp ? 0.3 : 0 }
+            }
+            return p.withUnsafeBufferPointer { dec.greedy($0, steps: path.count) }.text
+        }
+        XCTAssertEqual(read([("酱", "醤"), ("油", nil), ("の", nil)]), "醤油の")
+        XCTAssertEqual(read([("酱", "醤"), ("油", nil)]), "酱油", "no kana: Chinese stays Chinese")
+        XCTAssertEqual(read([("单", nil), ("の", nil)]), "单の", "no Japanese alternative")
+        XCTAssertTrue(dec.notJapanese[index("酱")] && !dec.notJapanese[index("醤")] && !dec.notJapanese[index("の")])
+    }
+
     func testADroppedSpaceIsPutBackWhereTheSpaceClassRoseAndTheGapIsWide() {
         // Dictionary "a", ",", "1", "@": blank 0, a 1, "," 2, "1" 3, "@" 4, space 5.
         let dec = CTCDecoder(dictionary: ["a", ",", "1", "@"])

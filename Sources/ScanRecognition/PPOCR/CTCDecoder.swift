@@ -27,6 +27,10 @@ struct CTCDecoder: Sendable {
     let singleCharacter: [Character?]
     /// The classes of each text, in class order (a dictionary may list a character twice).
     let classesOfText: [String: [Int]]
+    /// Per class: a kana (hiragana, katakana, half-width katakana), which marks a line as Japanese.
+    let kana: [Bool]
+    /// Per class: a Han character that Japanese does not write (`JapaneseKanji`: simplified forms such as `单`, `酱`).
+    let notJapanese: [Bool]
 
     init(dictionary: [String]) {
         characters = [""] + dictionary + [" "]
@@ -37,14 +41,63 @@ struct CTCDecoder: Sendable {
         singleCharacter = characters.map { $0.count == 1 ? $0.first : nil }
         var forms: [Int: Int] = [:]
         var wide = [Bool](repeating: false, count: characters.count)
+        var kana = [Bool](repeating: false, count: characters.count)
+        var notJapanese = [Bool](repeating: false, count: characters.count)
         for (k, c) in characters.enumerated() {
-            guard c.unicodeScalars.count == 1, let v = c.unicodeScalars.first?.value else { continue }
+            guard c.unicodeScalars.count == 1, let u = c.unicodeScalars.first else { continue }
+            let v = u.value
+            kana[k] = (0x3041...0x30FA).contains(v) || (0xFF66...0xFF9D).contains(v)
+            notJapanese[k] = ((0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)) && !JapaneseKanji.all.contains(u)
             if let ascii = Self.asciiEquivalent(v), let a = classes[String(UnicodeScalar(ascii)!)]?.first { forms[k] = a }
             wide[k] = (0x2E80...0x2FFF).contains(v) || (0x3040...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v)
                 || (0xF900...0xFAFF).contains(v)
         }
         asciiForm = forms
         wideScript = wide
+        self.kana = kana
+        self.notJapanese = notJapanese
+    }
+
+    /// For each token that is a Han character Japanese does not write, the most likely one it does over the steps the
+    /// character was read at (`酱` for `醤`, `单` for `単`: the multilingual recognizer often gives the simplified
+    /// Chinese form of a Japanese character), by token index; a character with no Japanese alternative of any weight
+    /// has none.
+    func japaneseAlternatives(_ tokens: [Token], probabilities probs: UnsafeBufferPointer<Float>) -> [Int: Token] {
+        guard tokens.contains(where: { notJapanese[$0.classIndex] }) else { return [:] }
+        let c = classCount
+        var out: [Int: Token] = [:]
+        for (i, t) in tokens.enumerated() where notJapanese[t.classIndex] {
+            var best = -1
+            var bestP: Float = 1e-3
+            for step in t.firstStep...t.lastStep {
+                let row = step * c
+                for k in 1..<c where k != spaceClass && !notJapanese[k] && wideScript[k] && probs[row + k] > bestP {
+                    bestP = probs[row + k]; best = k
+                }
+            }
+            if best > 0 { var a = t; a.classIndex = best; a.probability = bestP; out[i] = a }
+        }
+        return out
+    }
+
+    /// Whether `tokens` hold kana, which marks their text as Japanese.
+    func holdsKana(_ tokens: [Token]) -> Bool { tokens.contains { kana[$0.classIndex] } }
+
+    /// `reading` with the Japanese forms of `japaneseAlternatives` put in.
+    func applying(_ alternatives: [Int: Token], to reading: Reading) -> Reading {
+        guard !alternatives.isEmpty else { return reading }
+        var out = reading
+        for (i, t) in alternatives where i < out.tokens.count { out.tokens[i] = t }
+        out.text = text(of: out.tokens)
+        return out
+    }
+
+    /// `tokens` of a Japanese line (one holding kana) with the Japanese forms of `japaneseAlternatives`.
+    func japaneseForms(_ tokens: [Token], probabilities probs: UnsafeBufferPointer<Float>) -> [Token] {
+        guard holdsKana(tokens) else { return tokens }
+        var out = tokens
+        for (i, t) in japaneseAlternatives(tokens, probabilities: probs) { out[i] = t }
+        return out
     }
 
     /// The ASCII character that a full-width form or an ideographic comma or full stop stands
@@ -130,7 +183,7 @@ struct CTCDecoder: Sendable {
             previous = best
         }
         let conf = tokens.isEmpty ? 0 : tokens.reduce(0.0) { $0 + Double($1.probability) } / Double(tokens.count)
-        tokens = latinForms(tokens)
+        tokens = latinForms(japaneseForms(tokens, probabilities: probs))
         return Reading(text: text(of: tokens), tokens: tokens, confidence: conf, logProbability: logP)
     }
 

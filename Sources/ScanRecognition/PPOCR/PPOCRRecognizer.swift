@@ -664,6 +664,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             }
         }
         var results = [LineReading?](repeating: nil, count: lines.count)
+        // Per line: the Japanese forms of its characters that Japanese does not write, put in when the page is Japanese.
+        var japaneseForms = [[Int: CTCDecoder.Token]](repeating: [:], count: lines.count)
         for (batch, tensorWidth) in batches {
             var tensor = [Float](repeating: 0, count: batch.count * 3 * h * tensorWidth)
             var widths: [Int] = []
@@ -703,9 +705,18 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                         best = Self.corrected(best, probabilities: probs, steps: steps, decoder: decoder, classIndex: classIndex,
                                               with: wordCorrector)
                     }
+                    japaneseForms[i] = decoder.japaneseAlternatives(best.tokens, probabilities: probs)
                     results[i] = LineReading(best: best, alternatives: alternatives, resizedWidth: widths[n],
                                              tensorWidth: tensorWidth, steps: steps)
                 }
+            }
+        }
+        // A page whose lines hold kana is Japanese: its lines without kana (`醤油 1L`, `単三電池 4本`) take the Japanese
+        // forms too, as its lines with kana did when decoded.
+        let japanesePage = results.reduce(0) { $0 + ($1.map { decoder.holdsKana($0.best.tokens) ? 1 : 0 } ?? 0) } >= 2
+        if japanesePage {
+            for i in results.indices where !japaneseForms[i].isEmpty {
+                results[i]!.best = decoder.applying(japaneseForms[i], to: results[i]!.best)
             }
         }
         return results.map { $0! }
