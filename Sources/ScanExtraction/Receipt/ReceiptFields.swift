@@ -102,7 +102,7 @@ struct ReceiptFieldFeatures {
         }
         let headerNoise = ReceiptParser.lexicon.headerNoise
         addressBreak = lines.map { l in
-            ReceiptParser.lexicon.isLabelOnly(l.key) || l.trailing.last.map { $0.amount.scale >= 2 } == true
+            ReceiptParser.lexicon.isLabelOnly(l.key) || Self.endsInPrintedAmount(l)
                 || Self.labelsANumber(l.key, Self.documentLabelWords) || Self.isGreeting(l.key, headerNoise)
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
@@ -344,6 +344,15 @@ struct ReceiptFieldFeatures {
                                 "registrationLines", "minHeight", "maxHeight", "maxGap", "trimmed", "valueLetters", "valueDigitShare",
                                 "endsOpen"]
     static let addressNames = addressExtras + prefixed("first") + prefixed("last") + prefixed("above") + prefixed("below")
+
+    /// Whether a line ends in an amount as prices are printed, which no address line does: with cents, or in whole
+    /// units with a currency's sign or unit (`¥140`, `1,200원`) or a thousands separator (`1,200`).
+    static func endsInPrintedAmount(_ l: AnalyzedLine) -> Bool {
+        guard let t = l.trailing.last else { return false }
+        if t.amount.scale >= 2 { return true }
+        let w = l.line.words[t.word].text
+        return w.contains { "¥￥₩$€£円元원".contains($0) } || Text.range(w, #"\d[.,]\d{3}\D*$"#) != nil
+    }
 
     func addressCandidates(limit: Int) -> [FieldCandidate] {
         let header = min(lines.count, limit + 2)
