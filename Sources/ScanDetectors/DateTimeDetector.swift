@@ -305,6 +305,7 @@ struct DateTimeDetector {
         var y = 0, m = 0, d = 0
         var fixed = true
         var dayFirstForm = false
+        var yearFirstShort = false
         if la == 4 {
             guard lb <= 2, lc <= 2 else { return nil }
             (y, m, d) = (a, b, c)
@@ -312,8 +313,14 @@ struct DateTimeDetector {
             guard la <= 2, lb <= 2, lc == 4 || lc == 2 else { return nil }
             y = lc == 4 ? c : fullYear(c)
             if sep == 0x2E && lc == 2 && la <= 2 && lb <= 2 { /* 16.04.10 */ }
-            // `74/10/31`: two digits above 31 first are a year, as Japan, Korea and China write it short.
-            if a > 31 && la == 2 && lc == 2 && b <= 12 { (y, m, d) = (fullYear(a), b, c) }
+            // `74/10/31`: two digits above 31 first are a year, as Japan, Korea and China write it short: with slashes,
+            // in a text of those scripts (elsewhere such a run is a sort code, a lot or a version: `40-12-25`), and no
+            // evidence of either order.
+            if a > 31 && la == 2 && lc == 2 && b <= 12 {
+                guard sep == 0x2F, s.holdsEastAsianScript else { return nil }
+                (y, m, d) = (fullYear(a), b, c)
+                yearFirstShort = true
+            }
             else if a > 12 && b <= 12 { (d, m) = (a, b); dayFirstForm = true }
             else if b > 12 && a <= 12 { (m, d) = (a, b) }
             else if a <= 12 && b <= 12 {
@@ -324,7 +331,7 @@ struct DateTimeDetector {
         guard valid(y, m, d, strict: true) else { return nil }
         // Two-field dates with two-digit years and dashes are too often codes: need 1–2 digit fields.
         let hit = Hit(type: .date, start: i, end: end, value: EntityValue(date: iso(y, m, d)), priority: 40)
-        return ((hit, a, b, y, fixed), fixed && la != 4 && a != b, dayFirstForm)
+        return ((hit, a, b, y, fixed), fixed && la != 4 && a != b && !yearFirstShort, dayFirstForm)
     }
 
     /// Dates with a month name.
@@ -367,8 +374,10 @@ struct DateTimeDetector {
             // `1 Jun 26, 15`: a two-digit "year" with a comma and a number after it is the day
             // of `Jun 26, 15`, read from the month on.
             if yd == 2, s.at(e2) == 0x2C, isDigit(s.numAt(s.at(e2 + 1) == 0x20 ? e2 + 2 : e2 + 1)) { return nil }
-            // Nor is one with its own month after it the year: it is the next date's day (`30 May - 20 June`).
-            if yd == 2, let q = nextPart(s, after: e2), let (p3, _) = part(s, q), case .month = p3 { return nil }
+            // Nor is one after a range's joiner with its own month after it the year: it is the next date's day
+            // (`30 May - 20 June`; but `15 Jan 21 may be late` is a date).
+            if yd == 2, rangeJoiner(s, e1, rangeStart: nil) != nil, let q = nextPart(s, after: e2), let (p3, _) = part(s, q),
+               case .month = p3 { return nil }
             (d, m, y) = (dayBefore!, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
         case let (_, .month(mv), .shortYear(yv)) where dayBefore != nil && !wordDay(p0):
             (d, m, y) = (dayBefore!, mv, fullYear(yv))
@@ -405,6 +414,24 @@ struct DateTimeDetector {
         while a > 0, isAlpha(s.at(a - 1)) { a -= 1 }
         guard b - a >= 3, !isWordLetter(s.at(a - 1)) else { return false }
         return DateTimeDetector.monthTable.lookup(s, a, b) != nil
+    }
+
+    /// Words that open a range of days before its first day.
+    static let rangeOpenerTable = WordTable(["from", "between", "du", "del", "dal", "vom", "von", "van", "entre", "tussen",
+                                              "dari", "od", "fra", "från"])
+
+    /// Whether the token before `i` lets a range start there: none, a mark (`Stay: 10-12 May`), or a word that opens
+    /// a range; not another word, nor a number.
+    private func wordBeforeOpensRange(_ s: ScanText, _ i: Int) -> Bool {
+        var e = i
+        while e > 0, s.at(e - 1) == 0x20 { e -= 1 }
+        guard e > 0 else { return true }
+        let c = s.at(e - 1)
+        if isDigit(s.numAt(e - 1)) { return false }
+        guard isWordLetter(c) else { return true }
+        var a = e
+        while a > 0, isWordLetter(s.at(a - 1)) { a -= 1 }
+        return DateTimeDetector.rangeOpenerTable.contains(s, a, e)
     }
 
     /// Whether the word before the one at `i` (a space apart) is `word`, in lower case (`between` 2 and 7 Feb).
@@ -480,6 +507,9 @@ struct DateTimeDetector {
                   case let .num(d, dd, _) = p1, dd <= 2 else { return nil }
             (firstMonth, firstDay, firstEnd) = (m, d, e1)
         case let .num(d, dd, _) where dd <= 2:
+            // A word right before the first day must open a range (`from 4 to 22 January`): after another word the
+            // number is more often that word's (`Windows 10 - 11 May 2020`, `Qty 2 - 3 Dec 2020`).
+            guard wordBeforeOpensRange(s, i) else { return nil }
             (firstDay, firstEnd) = (d, e0)
             // A joiner right after the day (`10 - 12 May`), or a month first (`3 May - 5 June`).
             // (The joiner after the word is looked for first: most words after a number are no month.)

@@ -43,8 +43,10 @@ enum EastAsianDate {
 
     /// After noon: `午後`, `下午`, `오후`, and the evening or night: `晚上`, `晚`, `夜`, `저녁`, `밤`. Before: `午前`, `上午`,
     /// `오전`, and the morning: `早上`, `朝`, `아침`.
-    private static let afternoon: [[UInt32]] = [[0x5348, 0x5F8C], [0x4E0B, 0x5348], [0xC624, 0xD6C4], [0x665A, 0x4E0A],
-                                                [0x665A], [0x591C], [0xC800, 0xB141], [0xBC24]]
+    private static let afternoon: [[UInt32]] = [[0x5348, 0x5F8C], [0x4E0B, 0x5348], [0xC624, 0xD6C4]]
+    /// The evening and night (`晚上`, `晚`, `夜`, `저녁`, `밤`): after noon from 5 to 11, the small hours before 5
+    /// (`深夜1時` is 01:00), and 12 is midnight.
+    private static let night: [[UInt32]] = [[0x665A, 0x4E0A], [0x665A], [0x591C], [0xC800, 0xB141], [0xBC24]]
     private static let morning: [[UInt32]] = [[0x5348, 0x524D], [0x4E0A, 0x5348], [0xC624, 0xC804], [0x65E9, 0x4E0A],
                                               [0x671D], [0xC544, 0xCE68]]
 
@@ -130,10 +132,11 @@ enum EastAsianDate {
     /// that is no letter, digit or ideograph.
     private static func endsBare(_ t: [Scalar], _ i: Int) -> Bool {
         let v = t[i].value
-        if v == 0 || v == 0x20 || v == 0x3000 { return true }
-        if digit(v) != nil || numerals[v] != nil || places[v] != nil { return false }
-        if v < 0x80 { return !(v >= 0x41 && v <= 0x5A || v >= 0x61 && v <= 0x7A) }
-        return (0x3000...0x303F).contains(v) || (0xFF01...0xFF0F).contains(v) || (0xFF1A...0xFF20).contains(v)
+        // Before a space, only when no number follows it (`2024年4月 12:00` is a month and a time).
+        if v == 0x20 || v == 0x3000 { let n = skipSpaces(t, i); return t[n].value == 0 || digit(t[n].value) == nil }
+        if v == 0 || v == 0x29 || v == 0x5D { return true }
+        // Full-width and ideographic marks, but not a comma or stop that may go on as a number (`5,000円`).
+        return (0x3001...0x303F).contains(v) || (0xFF01...0xFF0B).contains(v) || (0xFF1A...0xFF20).contains(v)
     }
 
     private static func skipSpaces(_ t: [Scalar], _ i: Int) -> Int {
@@ -255,8 +258,11 @@ enum EastAsianDate {
         p = skipSpaces(t, p)
         guard p > de + 1, let (year, ye, length) = number(t, p, maxLength: 4), length == 4, digit(t[p].value) != nil
         else { return nil }
-        let end = t[ye].value == 0xB144 ? ye + 1 : ye
-        guard end == ye + 1 || digit(t[ye].value) == nil,
+        // With `년` the number is the year; without it, only a year within a century of the reference, and no amount
+        // in won (`3월 5일 1500원` is a price on a date without a year).
+        let signed = t[ye].value == 0xB144
+        let end = signed ? ye + 1 : ye
+        guard signed || digit(t[ye].value) == nil && t[ye].value != 0xC6D0 && t[ye].value != 0x2C && abs(year - referenceYear) <= 100,
               plausible(year, referenceYear: referenceYear), CalendarDate.exists(year, month, day) else { return nil }
         return (Hit(type: .date, start: t[i].byte, end: t[end].byte,
                     value: EntityValue(date: CalendarDate.iso(year, month, day)), priority: 45), end)
@@ -268,7 +274,9 @@ enum EastAsianDate {
         if i > 0, digit(t[i - 1].value) != nil || numerals[t[i - 1].value] != nil { return nil }
         var p = i
         var pm: Bool? = nil
+        var late = false
         if let half = afternoon.first(where: { matches(t, i, $0) }) { pm = true; p = skipSpaces(t, i + half.count) }
+        else if let half = night.first(where: { matches(t, i, $0) }) { pm = true; late = true; p = skipSpaces(t, i + half.count) }
         else if let half = morning.first(where: { matches(t, i, $0) }) { pm = false; p = skipSpaces(t, i + half.count) }
         guard let (h, he, _) = number(t, p, maxLength: 3), h <= 24 else { return nil }
         p = skipSpaces(t, he)
@@ -296,7 +304,8 @@ enum EastAsianDate {
         var hour = h
         if let pm {
             guard h <= 12 else { return nil }
-            hour = pm ? (h == 12 ? 12 : h + 12) : (h == 12 ? 0 : h)
+            if late { hour = h == 12 ? 0 : h < 5 ? h : h + 12 }
+            else { hour = pm ? (h == 12 ? 12 : h + 12) : (h == 12 ? 0 : h) }
         }
         guard hour <= 23 || hour == 24 && (minute ?? 0) == 0 else { return nil }
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }

@@ -156,12 +156,13 @@ struct MoneyDetector {
     /// its currency and where it ends.
     private func symbolStarting(_ s: ScanText, at m: Int) -> (String, Int)? {
         if s.at(m) == 0x24 { return (dollar, m + 1) }
-        // The signs written only after the amount: 円 (yen), 元 (yuan), 원 (won).
+        // The signs written only after the amount: 円 (yen), 元 (yuan), 원 (won); not as the first letter of a word
+        // (`3원칙`, `3元素`, `3円形`: a Han or Hangul letter after it; kana after it is a particle, `739円です`).
+        let next = s.at(m + 3), letterAfter = next >= 0xE4 && next <= 0xED
         switch (s.at(m), s.at(m + 1), s.at(m + 2)) {
-        case (0xE5, 0x86, 0x86): return ("JPY", m + 3)
-        case (0xE5, 0x85, 0x83) where !(s.at(m + 3) == 0xE5 && s.at(m + 4) == 0xB9 && s.at(m + 5) == 0xB4): // not 元年
-            return ("CNY", m + 3)
-        case (0xEC, 0x9B, 0x90): return ("KRW", m + 3)
+        case (0xE5, 0x86, 0x86) where !letterAfter: return ("JPY", m + 3)
+        case (0xE5, 0x85, 0x83) where !letterAfter: return ("CNY", m + 3)
+        case (0xEC, 0x9B, 0x90) where !letterAfter: return ("KRW", m + 3)
         default: break
         }
         for len in [2, 3] where m + len <= s.bytes.count {

@@ -20,10 +20,14 @@ struct ScanText {
         num = ScanText.numericView(b)
         isASCII = b.allSatisfy { $0 < 0x80 }
         mayHoldEastAsianDate = !isASCII && EastAsianDate.mayHold(b)
+        // Lead bytes E3-ED start kana, Han and Hangul (and a few other scripts of the same planes).
+        holdsEastAsianScript = !isASCII && b.contains { $0 >= 0xE3 && $0 <= 0xED }
     }
 
     /// Whether the text may hold a Chinese, Japanese or Korean date or time (`EastAsianDate.mayHold`), found once.
     let mayHoldEastAsianDate: Bool
+    /// Whether the text holds letters of the scripts written without spaces or of Hangul (any scalar U+3000-U+DFFF).
+    let holdsEastAsianScript: Bool
 
     @inline(__always) func at(_ i: Int) -> UInt8 { i >= 0 && i < bytes.count ? bytes[i] : 0 }
     @inline(__always) func numAt(_ i: Int) -> UInt8 { i >= 0 && i < num.count ? num[i] : 0 }

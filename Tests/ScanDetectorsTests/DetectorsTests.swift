@@ -345,6 +345,8 @@ final class DetectorsTests: XCTestCase {
             ("合计 58元", nil, "58元", "58 CNY"),
             ("합계 12,000원", nil, "12,000원", "12000 KRW"),
             ("令和元年", nil, "", nil),
+            ("3원칙", nil, "", nil),
+            ("3元素", nil, "", nil),
             ("Qty 3", nil, "", nil),
             ("Page 12", nil, "", nil),
             ("GPS 3.1415926", nil, "", nil),

@@ -278,7 +278,10 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("1987年1月11日八点", ["1987-01-11"]),
             ("2021／3／25に", ["2021-03-25"]),
             ("2021・7・18", ["2021-07-18"]),
-            ("74/10/31", ["1974-10-31"]),
+            ("74/10/31に", ["1974-10-31"]),
+            // Ours: in Latin text such a run is a code (`Lot 95-12-01`, `Mix 40/10/30 blend`).
+            ("74/10/31", []),
+            ("Lot 95-12-01", []),
             ("2015년 9월 18일에 돌아갈 거야.", ["2015-09-18"]),
             ("1월 12일, 2016년에 돌아갈게요", ["2016-01-12"]),
             ("9월 21일 1978에", ["1978-09-21"]),
@@ -293,6 +296,11 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("2014년 10월", []),
             ("2021年度", []),
             ("2021回目の7月18日", []),
+            // Ours: a month and then a number that goes on as a time or an amount is no date; nor is a Korean date
+            // without a year before a price.
+            ("2020年3月 5,000円", []),
+            ("2024年4月 12:00", []),
+            ("3월 5일 1500원", []),
             // Ours: a day that is not in the calendar is no date; a B that OCR read for an 8 beside digits is the 8.
             ("2019年2月29日", []),
             ("2018年5月1B日", ["2018-05-18"]),
@@ -312,6 +320,8 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("下午2点30分", ["14:30"]),
             ("9월 20일 저녁 7시 30분", ["19:30"]),
             ("朝7時", ["07:00"]),
+            ("深夜1時", ["01:00"]),
+            ("夜12時", ["00:00"]),
             ("오후 2시 30분", ["14:30"]),
             ("12時34分56秒", ["12:34:56"]),
             ("3時間", []),
@@ -340,6 +350,12 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("May 5-3, 2020", []),
             ("30 May - 20 June", []),
             ("6 -7 Jan 30", ["2030-01-07"]),
+            // Ours: a number after another word is that word's (`Windows 10`), and a two-digit year stays a year
+            // when no range's joiner comes before the day.
+            ("Windows 10 - 11 May 2020", ["2020-05-11"]),
+            ("Qty 2 - 3 Dec 2020", ["2020-12-03"]),
+            ("Stay: 10-12 May 2020", ["2020-05-10..2020-05-12"]),
+            ("Issued 15 Jan 21 may be late", ["2021-01-15"]),
         ]
         for (text, want) in rows {
             let got = found(text, .date).map { e in e.value.endDate.map { "\(e.value.date!)..\($0)" } ?? e.value.date! }

@@ -35,18 +35,22 @@ import TestSupport
     /// Words of scripts written without spaces are found inside a run of their script, as the scan finds them; a
     /// one-letter word still stands alone, and Latin words never match inside a word.
     @Test func aPhraseOfAnUnspacedScriptIsFoundInsideAWord() {
-        let taxes = ["消費税等", "税", "부가세", "TAX"]
+        let taxes = ["消費税等", "税", "부가세", "세액", "TAX", "현금"]
         let set = PhraseSet(taxes)
-        for key in ["内消費税等 8%", "(内消費税等", "消費税等", "부가세액", "税", "합계 부가세"] {
+        for key in ["内消費税等 8%", "(内消費税等", "消費税等", "부가세액", "税", "합계 부가세", "消費税等（8%）"] {
             #expect(set.isFound(in: key) && Text.hasAny(key, taxes), "\(key)")
         }
-        for key in ["税込", "消費", "SALESTAX", "TAXES", "内税"] {
+        // A phrase at the start of a longer word is another word: the head of these compounds comes last.
+        for key in ["税込", "消費", "SALESTAX", "TAXES", "内税", "현금영수증 123456789", "消費税等額"] {
             #expect(!set.isFound(in: key) && !Text.hasAny(key, taxes), "\(key)")
         }
         // A receipt justifies a short label with spaces between its letters: they are no word breaks there.
         #expect(PhraseSet(["小計"]).isFound(in: "小 計") && Text.hasAny("小 計", ["小計"]))
+        #expect(PhraseSet(["합계"]).isFound(in: "합 계") && PhraseSet(["合計金額"]).isFound(in: "合 計金額"))
+        #expect(!PhraseSet(["금영수"]).isFound(in: "현금 영수증"))
         #expect(!PhraseSet(["TOTAL"]).isFound(in: "TO TAL"))
-        #expect(PhraseSet(["合計"]).begins("合計点数 4"))
+        #expect(!PhraseSet(["合計"]).begins("合計点数 4"))
+        #expect(PhraseSet(["合計"]).begins("合計 ¥500"))
         #expect(!PhraseSet(["合計"]).begins("お買上合計"))
         #expect(PhraseSet(["合計"]).isFound(in: "お買上合計"))
     }

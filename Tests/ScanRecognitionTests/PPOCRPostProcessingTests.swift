@@ -319,10 +319,10 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(p.withUnsafeBufferPointer { dec.greedy($0, steps: 3) }.text, "Ph:")
     }
 
-    /// On a line with kana, a simplified Chinese character takes the Japanese one that was read close behind it
+    /// On a line with two kana or more, a simplified Chinese character takes the Japanese one that was read close behind it
     /// (`酱油` is `醤油`); without kana, or without a Japanese alternative, it stays.
     func testJapaneseLinesTakeJapaneseFormsOfTheirKanji() {
-        let chars = ["酱", "醤", "油", "の", "单"]
+        let chars = ["酱", "醤", "油", "の", "单", "ン"]
         let dec = CTCDecoder(dictionary: chars)
         let classes = dec.classCount
         func index(_ c: String) -> Int { chars.firstIndex(of: c)! + 1 }
@@ -335,9 +335,10 @@ final class PPOCRPostProcessingTests: XCTestCase {
             }
             return p.withUnsafeBufferPointer { dec.greedy($0, steps: path.count) }.text
         }
-        XCTAssertEqual(read([("酱", "醤"), ("油", nil), ("の", nil)]), "醤油の")
+        XCTAssertEqual(read([("酱", "醤"), ("油", nil), ("の", nil), ("ン", nil)]), "醤油のン")
         XCTAssertEqual(read([("酱", "醤"), ("油", nil)]), "酱油", "no kana: Chinese stays Chinese")
-        XCTAssertEqual(read([("单", nil), ("の", nil)]), "单の", "no Japanese alternative")
+        XCTAssertEqual(read([("酱", "醤"), ("油", nil), ("の", nil)]), "酱油の", "one kana may be a misread look-alike")
+        XCTAssertEqual(read([("单", nil), ("の", nil), ("ン", nil)]), "单のン", "no Japanese alternative")
         XCTAssertTrue(dec.notJapanese[index("酱")] && !dec.notJapanese[index("醤")] && !dec.notJapanese[index("の")])
     }
 

@@ -69,8 +69,8 @@ enum Text {
     }
 
     /// Whether a phrase is written in a script without spaces between words (Han, kana, Hangul, Thai) and has two
-    /// letters or more: such a phrase is found inside a run of its script (`消費税等` in `内消費税等`), where no space
-    /// parts the words. A one-letter one (`税`) still has to stand alone.
+    /// letters or more: such a phrase is found ending a run of its script (`消費税等` in `内消費税等`; see `holds`).
+    /// A one-letter one (`税`) still has to stand alone.
     static func isUnspacedPhrase<C: Collection>(_ p: C) -> Bool where C.Element == UInt8 {
         var count = 0
         for scalar in String(decoding: p, as: UTF8.self).unicodeScalars {
@@ -82,18 +82,36 @@ enum Text {
         return count >= 2
     }
 
-    /// `k` without the spaces that stand between two non-ASCII letters (a byte of 0x80 or more on both sides).
+    /// `k` without the spaces a receipt puts between the letters of a short label to justify it (`小 計`, `합 계`,
+    /// `合 計金額`): a space between two letters of Han, kana or Hangul where the run on one side is a single letter.
+    /// Words parted by spaces (`현금 영수증`) keep them.
     static func squeezingUnspaced(_ k: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        func eastAsian(_ lead: UInt8) -> Bool { lead >= 0xE3 && lead <= 0xED }
+        /// The letters (scalars) of the run of non-space bytes from `a` to `b`.
+        func letters(_ a: Int, _ b: Int) -> Int { (a..<b).reduce(0) { $0 + (k[$1] & 0xC0 == 0x80 ? 0 : 1) } }
         var out: [UInt8] = []
         out.reserveCapacity(k.count)
         for (i, c) in k.enumerated() {
-            if c == 0x20, i > 0, i + 1 < k.count, k[i - 1] >= 0x80, k[i + 1] >= 0x80 { continue }
+            if c == 0x20, i > 0, i + 1 < k.count, eastAsian(k[i + 1]) {
+                var a = i
+                while a > 0, k[a - 1] != 0x20 { a -= 1 }
+                var b = i + 1
+                while b < k.count, k[b] != 0x20 { b += 1 }
+                if a < i, eastAsian(k[a]) || (a..<i).contains(where: { eastAsian(k[$0]) }),
+                   letters(a, i) == 1 || letters(i + 1, b) == 1 {
+                    var lead = i - 1
+                    while lead > 0, k[lead] & 0xC0 == 0x80 { lead -= 1 }
+                    if eastAsian(k[lead]) { continue }
+                }
+            }
             out.append(c)
         }
         return out
     }
 
-    /// Whether `k` holds the bytes of `p` anywhere (`at` nil) or at its start (`at` 0).
+    /// Whether `k` holds the bytes of `p` ending a run of letters (anywhere, `at` nil, or from its start, `at` 0): the
+    /// words of these languages put their head last (`消費税等` in `内消費税等`, `영수증` in `현금영수증`), and a phrase
+    /// at the start of a longer word is another word (`현금` is no tender in `현금영수증`, a cash-receipt number).
     static func holds(_ k: UnsafeBufferPointer<UInt8>, _ p: UnsafeBufferPointer<UInt8>, at: Int?) -> Bool {
         let n = k.count, m = p.count
         guard m <= n else { return false }
@@ -102,9 +120,17 @@ enum Text {
         while i <= last {
             var j = 0
             while j < m && k[i + j] == p[j] { j += 1 }
-            if j == m { return true }
+            if j == m, endsRun(k, i + m) { return true }
             i += 1
         }
+        return false
+    }
+
+    /// Whether no letter of Han, kana or Hangul starts at byte `e` of `k`: its end, a byte of another script, or an
+    /// ideographic mark (U+3000-303F).
+    static func endsRun(_ k: UnsafeBufferPointer<UInt8>, _ e: Int) -> Bool {
+        guard e < k.count, k[e] >= 0xE3, k[e] <= 0xED else { return true }
+        if k[e] == 0xE3, e + 1 < k.count, k[e + 1] == 0x80 { return true } // U+3000-303F
         return false
     }
 

@@ -31,6 +31,8 @@ struct CTCDecoder: Sendable {
     let kana: [Bool]
     /// Per class: a Han character that Japanese does not write (`JapaneseKanji`: simplified forms such as `单`, `酱`).
     let notJapanese: [Bool]
+    /// Per class: a Han character (the alternatives `japaneseAlternatives` may take).
+    let han: [Bool]
 
     init(dictionary: [String]) {
         characters = [""] + dictionary + [" "]
@@ -43,11 +45,13 @@ struct CTCDecoder: Sendable {
         var wide = [Bool](repeating: false, count: characters.count)
         var kana = [Bool](repeating: false, count: characters.count)
         var notJapanese = [Bool](repeating: false, count: characters.count)
+        var han = [Bool](repeating: false, count: characters.count)
         for (k, c) in characters.enumerated() {
             guard c.unicodeScalars.count == 1, let u = c.unicodeScalars.first else { continue }
             let v = u.value
             kana[k] = (0x3041...0x30FA).contains(v) || (0xFF66...0xFF9D).contains(v)
-            notJapanese[k] = ((0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)) && !JapaneseKanji.all.contains(u)
+            han[k] = (0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
+            notJapanese[k] = han[k] && !JapaneseKanji.all.contains(u)
             if let ascii = Self.asciiEquivalent(v), let a = classes[String(UnicodeScalar(ascii)!)]?.first { forms[k] = a }
             wide[k] = (0x2E80...0x2FFF).contains(v) || (0x3040...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v)
                 || (0xF900...0xFAFF).contains(v)
@@ -56,9 +60,10 @@ struct CTCDecoder: Sendable {
         wideScript = wide
         self.kana = kana
         self.notJapanese = notJapanese
+        self.han = han
     }
 
-    /// For each token that is a Han character Japanese does not write, the most likely one it does over the steps the
+    /// For each token that is a Han character Japanese does not write, the most likely Han one it does over the steps the
     /// character was read at (`酱` for `醤`, `单` for `単`: the multilingual recognizer often gives the simplified
     /// Chinese form of a Japanese character), by token index; a character with no Japanese alternative of any weight
     /// has none.
@@ -71,7 +76,7 @@ struct CTCDecoder: Sendable {
             var bestP: Float = 1e-3
             for step in t.firstStep...t.lastStep {
                 let row = step * c
-                for k in 1..<c where k != spaceClass && !notJapanese[k] && wideScript[k] && probs[row + k] > bestP {
+                for k in 1..<c where han[k] && !notJapanese[k] && probs[row + k] > bestP {
                     bestP = probs[row + k]; best = k
                 }
             }
@@ -80,8 +85,9 @@ struct CTCDecoder: Sendable {
         return out
     }
 
-    /// Whether `tokens` hold kana, which marks their text as Japanese.
-    func holdsKana(_ tokens: [Token]) -> Bool { tokens.contains { kana[$0.classIndex] } }
+    /// Whether `tokens` hold kana, two or more, which marks their text as Japanese (one may be a look-alike misread in
+    /// Chinese text: `ロ` for `口`).
+    func holdsKana(_ tokens: [Token]) -> Bool { tokens.lazy.filter { kana[$0.classIndex] }.prefix(2).count == 2 }
 
     /// `reading` with the Japanese forms of `japaneseAlternatives` put in.
     func applying(_ alternatives: [Int: Token], to reading: Reading) -> Reading {

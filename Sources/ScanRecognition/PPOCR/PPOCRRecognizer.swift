@@ -711,7 +711,7 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                 }
             }
         }
-        // A page whose lines hold kana is Japanese: its lines without kana (`醤油 1L`, `単三電池 4本`) take the Japanese
+        // A page with two lines or more that hold kana is Japanese: its lines without kana (`醤油 1L`, `単三電池 4本`) take the Japanese
         // forms too, as its lines with kana did when decoded.
         let japanesePage = results.reduce(0) { $0 + ($1.map { decoder.holdsKana($0.best.tokens) ? 1 : 0 } ?? 0) } >= 2
         if japanesePage {
