@@ -144,11 +144,11 @@ public struct Amount: Hashable, Sendable, Comparable {
 }
 
 extension Amount {
-    /// Units of measure that follow a size or a weight on an item's line; one-letter units are left out, as tills
-    /// print tax codes in one letter (`9.00 A`).
     /// The currencies' signs written after the amount as units: yen, yuan, won.
     static let unitSigns: Set<String> = ["円", "元", "원"]
 
+    /// Units of measure that follow a size or a weight on an item's line; one-letter units are left out, as tills
+    /// print tax codes in one letter (`9.00 A`).
     static let measureUnits: Set<String> = ["ml", "cl", "dl", "kg", "mg", "gr", "lb", "lbs", "oz", "ltr", "mm", "cm", "pcs"]
 
     /// `text` with every letter the detectors forgive in numbers (`O`, `I`, `l`, `S`, `B`; `ScanText.numericView`) read

@@ -154,8 +154,8 @@ public struct LineAnalyzer: Sendable {
 
     /// Whether amounts on this document are printed without decimals (`25,000` rupiah), and whether
     /// even without a thousands separator (`AMOUNT DUE 27500`): no line ends in an amount with decimals,
-    /// and at least two lines labelled as a total, tax, payment or change end in a plain number, or
-    /// two item lines prove it by arithmetic (`bareItemArithmetic`).
+    /// and at least two lines labelled as a total, tax, payment or change end in a plain number (one, when grouped
+    /// amounts already show whole units), or two item lines prove it by arithmetic (`bareItemArithmetic`).
     static func amountStyle(_ lines: [LayoutLine]) -> (wholeUnits: Bool, bare: Bool) {
         var decimals = 0, grouped = 0, bareSummary = 0, bareItems = 0, wholeCurrency = 0
         for l in lines {
