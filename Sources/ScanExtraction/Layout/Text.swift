@@ -97,12 +97,9 @@ enum Text {
                 while a > 0, k[a - 1] != 0x20 { a -= 1 }
                 var b = i + 1
                 while b < k.count, k[b] != 0x20 { b += 1 }
-                if a < i, eastAsian(k[a]) || (a..<i).contains(where: { eastAsian(k[$0]) }),
-                   letters(a, i) == 1 || letters(i + 1, b) == 1 {
-                    var lead = i - 1
-                    while lead > 0, k[lead] & 0xC0 == 0x80 { lead -= 1 }
-                    if eastAsian(k[lead]) { continue }
-                }
+                var lead = i - 1
+                while lead > 0, k[lead] & 0xC0 == 0x80 { lead -= 1 }
+                if a < i, eastAsian(k[lead]), letters(a, i) == 1 || letters(i + 1, b) == 1 { continue }
             }
             out.append(c)
         }
@@ -187,7 +184,7 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     /// A 4,096-bit filter over each first word's first byte, last byte and length: most of a
     /// key's words are ruled out by it without making a string or hashing one.
     private let filter: [UInt64]
-    /// The phrases of scripts without spaces, found inside a word (`Text.isUnspacedPhrase`).
+    /// The phrases of scripts without spaces, found where they end a run of letters (`Text.isUnspacedPhrase`, `Text.holds`).
     private let unspaced: [[UInt8]]
 
     @inline(__always) private static func slot(first: UInt8, last: UInt8, length: Int) -> Int {
@@ -238,7 +235,7 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
                 i = j + 1
             }
             guard !unspaced.isEmpty, k.contains(where: { $0 >= 0xE0 }) else { return false }
-            // Spaces between two letters of such a script are no word breaks (`小 計`, justified as receipts print it).
+            // The spaces of a justified label are no word breaks (`小 計`; `Text.squeezingUnspaced`).
             let squeezed = Text.squeezingUnspaced(k)
             return squeezed.withUnsafeBufferPointer { q in
                 unspaced.contains { u in u.withUnsafeBufferPointer { Text.holds(q, $0, at: everywhere ? nil : 0) } }
