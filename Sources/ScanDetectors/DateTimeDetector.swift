@@ -204,11 +204,7 @@ struct DateTimeDetector {
                 i = h.end
                 continue
             }
-            let before = i
-            if isWordLetter(c) { i = s.wordEnd(from: i) } else {
-                while i < n, isDigit(s.num[i]) { i += 1 }
-            }
-            if i == before { i += 1 }
+            i = isWordLetter(c) ? max(s.wordEnd(from: i), i + 1) : skipNumber(s, i)
         }
         EastAsianDate.detectDates(s, referenceYear: referenceYear, into: &hits)
         // Resolve the order of ambiguous numeric dates.
@@ -410,10 +406,8 @@ struct DateTimeDetector {
     private func monthBefore(_ s: ScanText, _ e: Int) -> Bool {
         var b = e
         if s.at(b - 1) == 0x2E { b -= 1 }
-        var a = b
-        while a > 0, isAlpha(s.at(a - 1)) { a -= 1 }
-        guard b - a >= 3, !isWordLetter(s.at(a - 1)) else { return false }
-        return DateTimeDetector.monthTable.lookup(s, a, b) != nil
+        let a = s.wordStart(before: b)
+        return b - a >= 3 && DateTimeDetector.monthTable.lookup(s, a, b) != nil
     }
 
     /// Words that open a range of days before its first day.
@@ -429,17 +423,14 @@ struct DateTimeDetector {
         let c = s.at(e - 1)
         if isDigit(s.numAt(e - 1)) { return false }
         guard isWordLetter(c) else { return true }
-        var a = e
-        while a > 0, isWordLetter(s.at(a - 1)) { a -= 1 }
-        return DateTimeDetector.rangeOpenerTable.contains(s, a, e)
+        return DateTimeDetector.rangeOpenerTable.contains(s, s.wordStart(before: e), e)
     }
 
     /// Whether the word before the one at `i` (a space apart) is `word`, in lower case (`between` 2 and 7 Feb).
     private func wordBefore(_ s: ScanText, _ i: Int, is word: String) -> Bool {
         guard s.at(i - 1) == 0x20 else { return false }
-        var a = i - 1
-        while a > 0, isAlpha(s.at(a - 1)) { a -= 1 }
-        return i - 1 - a == word.utf8.count && !isWordLetter(s.at(a - 1)) && s.lower(a, i - 1) == word
+        let a = s.wordStart(before: i - 1)
+        return i - 1 - a == word.utf8.count && s.lower(a, i - 1) == word
     }
 
     /// Where the run of digits at `i` ends.

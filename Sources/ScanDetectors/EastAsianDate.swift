@@ -219,9 +219,13 @@ enum EastAsianDate {
             end = de
         } else { return nil }
         guard plausible(year, referenceYear: referenceYear), CalendarDate.exists(year, month, day) else { return nil }
-        let hit = Hit(type: .date, start: t[i].byte, end: t[end].byte,
-                      value: EntityValue(date: CalendarDate.iso(year, month, day)), priority: 45)
-        return (hit, end)
+        return (dateHit(t, i, end, year, month, day), end)
+    }
+
+    /// The hit of a date read from scalar `i` to `end`.
+    private static func dateHit(_ t: [Scalar], _ i: Int, _ end: Int, _ year: Int, _ month: Int, _ day: Int) -> Hit {
+        Hit(type: .date, start: t[i].byte, end: t[end].byte, value: EntityValue(date: CalendarDate.iso(year, month, day)),
+            priority: 45)
     }
 
     /// Full-width separators between the year, the month and the day (`2021／3／25`, `２０２１．３．２５`, `2021・7・18`),
@@ -236,8 +240,7 @@ enum EastAsianDate {
         let wide = sep > 0x7F || (i..<de).contains { t[$0].value >= 0xFF10 && t[$0].value <= 0xFF19 }
         guard wide, !separators.contains(t[de].value) || digit(t[de + 1].value) == nil,
               plausible(year, referenceYear: referenceYear), CalendarDate.exists(year, month, day) else { return nil }
-        return (Hit(type: .date, start: t[i].byte, end: t[de].byte,
-                    value: EntityValue(date: CalendarDate.iso(year, month, day)), priority: 45), de)
+        return (dateHit(t, i, de, year, month, day), de)
     }
 
     /// A year this reader takes: from 1000 to a century after the reference year, as the other dates.
@@ -264,8 +267,7 @@ enum EastAsianDate {
         let end = signed ? ye + 1 : ye
         guard signed || digit(t[ye].value) == nil && t[ye].value != 0xC6D0 && t[ye].value != 0x2C && abs(year - referenceYear) <= 100,
               plausible(year, referenceYear: referenceYear), CalendarDate.exists(year, month, day) else { return nil }
-        return (Hit(type: .date, start: t[i].byte, end: t[end].byte,
-                    value: EntityValue(date: CalendarDate.iso(year, month, day)), priority: 45), end)
+        return (dateHit(t, i, end, year, month, day), end)
     }
 
     /// A time starting at `i`: an optional part of the day, the hour with its sign, then the minutes and seconds

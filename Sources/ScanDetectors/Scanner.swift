@@ -170,6 +170,12 @@ struct ScanText {
         || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v) || (0x20000...0x3FFFF).contains(v)
 }
 
+extension Unicode.Scalar {
+    /// Whether the scalar is a letter of a script written without spaces between words, or of Hangul (see
+    /// `isUnspacedScript`): the parsers find label words inside runs of such letters.
+    public var isOfUnspacedScript: Bool { isUnspacedScript(value) }
+}
+
 /// A candidate found by one detector, in byte offsets.
 struct Hit {
     var type: EntityType

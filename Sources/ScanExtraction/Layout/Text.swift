@@ -1,4 +1,5 @@
 import Foundation
+import ScanDetectors
 
 /// Small text helpers shared by the parsers.
 enum Text {
@@ -72,14 +73,8 @@ enum Text {
     /// letters or more: such a phrase is found ending a run of its script (`消費税等` in `内消費税等`; see `holds`).
     /// A one-letter one (`税`) still has to stand alone.
     static func isUnspacedPhrase<C: Collection>(_ p: C) -> Bool where C.Element == UInt8 {
-        var count = 0
-        for scalar in String(decoding: p, as: UTF8.self).unicodeScalars {
-            switch scalar.value {
-            case 0x0E00...0x0E7F, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF: count += 1
-            default: return false
-            }
-        }
-        return count >= 2
+        let scalars = String(decoding: p, as: UTF8.self).unicodeScalars
+        return scalars.count >= 2 && scalars.allSatisfy(\.isOfUnspacedScript)
     }
 
     /// `k` without the spaces a receipt puts between the letters of a short label to justify it (`小 計`, `합 계`,
