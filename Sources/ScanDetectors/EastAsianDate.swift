@@ -12,7 +12,7 @@ import ScanModel
 /// and runs only on a text that holds one of the year or hour signs, so Latin text costs one byte scan.
 enum EastAsianDate {
     /// One scalar of the text (`value`: of its numeric view; `raw`: as printed) and the byte offset it starts at.
-    private struct Scalar { let value: UInt32; let raw: UInt32; let byte: Int }
+    struct Scalar { let value: UInt32; let raw: UInt32; let byte: Int }
 
     private static let yearSigns: Set<UInt32> = [0x5E74, 0xB144]        // 年 년
     private static let monthSigns: Set<UInt32> = [0x6708, 0xC6D4]       // 月 월
@@ -66,13 +66,13 @@ enum EastAsianDate {
         return false
     }
 
-    /// The scalars of the text's numeric view (`ScanText.num`: a letter OCR reads for a digit beside digits is that
-    /// digit, `1B日` is `18日`), which differs from the text in ASCII bytes only.
-    private static func scalars(_ s: ScanText) -> [Scalar] {
+    /// The scalars of a text's numeric view `b` (`ScanText.num`: a letter OCR reads for a digit beside digits is that
+    /// digit, `1B日` is `18日`), which differs from the text `bytes` in ASCII bytes only. `ScanText` decodes them once
+    /// for the dates and the times.
+    static func scalars(num b: [UInt8], bytes: [UInt8]) -> [Scalar] {
         var out: [Scalar] = []
-        out.reserveCapacity(s.count)
+        out.reserveCapacity(b.count)
         var i = 0
-        let b = s.num
         while i < b.count {
             let c = b[i]
             let (len, lead): (Int, UInt32) = c < 0x80 ? (1, UInt32(c)) : c < 0xE0 ? (2, UInt32(c & 0x1F))
@@ -80,7 +80,7 @@ enum EastAsianDate {
             var v = lead
             var k = 1
             while k < len, i + k < b.count { v = v << 6 | UInt32(b[i + k] & 0x3F); k += 1 }
-            out.append(Scalar(value: v, raw: c < 0x80 ? UInt32(s.bytes[i]) : v, byte: i))
+            out.append(Scalar(value: v, raw: c < 0x80 ? UInt32(bytes[i]) : v, byte: i))
             i += max(1, len)
         }
         out.append(Scalar(value: 0, raw: 0, byte: b.count)) // the end, so every index after the last scalar has a byte offset
@@ -154,7 +154,7 @@ enum EastAsianDate {
     /// Appends the dates of `s` to `hits`.
     static func detectDates(_ s: ScanText, referenceYear: Int, into hits: inout [Hit]) {
         guard s.mayHoldEastAsianDate else { return }
-        let t = scalars(s)
+        let t = s.eastAsianScalars
         var i = 0
         while i < t.count - 1 {
             if let (hit, end) = date(t, i, referenceYear: referenceYear) {
@@ -167,7 +167,7 @@ enum EastAsianDate {
     /// Appends the times of `s` written with an hour sign to `hits`.
     static func detectTimes(_ s: ScanText, into hits: inout [Hit]) {
         guard s.mayHoldEastAsianDate else { return }
-        let t = scalars(s)
+        let t = s.eastAsianScalars
         var i = 0
         while i < t.count - 1 {
             if let (hit, end) = time(t, i) {
@@ -193,8 +193,9 @@ enum EastAsianDate {
             }
             year = era.offset + n
         } else {
-            // Four digits, or numerals read digit by digit or by place (`二〇二一`, `两千零四`).
-            guard let (v, e, length) = number(t, p, maxLength: 5), v >= 1000, length == 4 || numerals[t[p].value] != nil
+            // Four digits, or numerals read digit by digit or by place (`二〇二一`, `两千零四`, `二千零二十一`,
+            // `一千九百九十九`: up to seven signs).
+            guard let (v, e, length) = number(t, p, maxLength: 7), v >= 1000, length == 4 || numerals[t[p].value] != nil
             else { return koreanMonthFirst(t, i, referenceYear: referenceYear) }
             if digit(t[p].value) != nil, let found = wideNumeric(t, i, year: v, yearEnd: e, referenceYear: referenceYear) {
                 return found

@@ -22,12 +22,16 @@ struct ScanText {
         mayHoldEastAsianDate = !isASCII && EastAsianDate.mayHold(b)
         // Lead bytes E3-ED start kana, Han and Hangul (and a few other scripts of the same planes).
         holdsEastAsianScript = !isASCII && b.contains { $0 >= 0xE3 && $0 <= 0xED }
+        eastAsianScalars = mayHoldEastAsianDate ? EastAsianDate.scalars(num: num, bytes: b) : []
     }
 
     /// Whether the text may hold a Chinese, Japanese or Korean date or time (`EastAsianDate.mayHold`), found once.
     let mayHoldEastAsianDate: Bool
     /// Whether the text holds letters of the scripts written without spaces or of Hangul (any scalar U+3000-U+DFFF).
     let holdsEastAsianScript: Bool
+    /// The scalars the Chinese, Japanese and Korean dates and times are read from; empty unless
+    /// `mayHoldEastAsianDate`.
+    let eastAsianScalars: [EastAsianDate.Scalar]
 
     @inline(__always) func at(_ i: Int) -> UInt8 { i >= 0 && i < bytes.count ? bytes[i] : 0 }
     @inline(__always) func numAt(_ i: Int) -> UInt8 { i >= 0 && i < num.count ? num[i] : 0 }
