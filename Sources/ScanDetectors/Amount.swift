@@ -60,7 +60,7 @@ public struct Amount: Hashable, Sendable, Comparable {
         var negative = false
         if s.hasPrefix("(") && s.hasSuffix(")") && s.count > 2 { negative = true; s = s.dropFirst().dropLast() }
         // A minus before the currency (`-$3.50`, `-RM 0.25`), also as the typographic minus or a dash (`−0.25`, `–3.50`).
-        if let c = s.first, "-−–".contains(c), let next = s.dropFirst().first, next.isLetter || "$€£¥₹".contains(next) {
+        if let c = s.first, "-−–".contains(c), let next = s.dropFirst().first, next.isLetter || Amount.currencySigns.contains(next) {
             negative = true
             s = s.dropFirst()
         }
@@ -71,9 +71,9 @@ public struct Amount: Hashable, Sendable, Comparable {
         var signed = false // a currency's sign or unit stands beside the number
         while let c = s.first, !c.isNumber, c != "-", c != "." {
             // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
-            guard c.isLetter || "$€£¥￥₹₩₱฿:*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
+            guard c.isLetter || Amount.currencySigns.contains(c) || ":*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
             if c.isLetter { lettersBefore.append(contentsOf: c.lowercased()) }
-            if "$€£¥￥₹₩₱฿".contains(c) { signed = true }
+            if Amount.currencySigns.contains(c) { signed = true }
             s = s.dropFirst()
             if s.count > 16 { return nil }
         }
@@ -96,11 +96,11 @@ public struct Amount: Hashable, Sendable, Comparable {
         while let c = s.last, !c.isNumber {
             if c == "-" { negative = true; s = s.dropLast(); continue }
             // A space only before a currency's letters or sign (`1 234,56 €`, as the detector reads it).
-            guard c.isLetter || "$€£¥￥*%)".contains(c) || c == "." || c == "," || (c == " " && currencyAfter) else { return nil }
+            guard c.isLetter || Amount.currencySigns.contains(c) || "*%)".contains(c) || c == "." || c == "," || (c == " " && currencyAfter) else { return nil }
             if c == "%" { return nil }
             if c.isLetter { lettersAfter.insert(contentsOf: c.lowercased(), at: lettersAfter.startIndex) }
-            if "$€£¥￥".contains(c) { signed = true }
-            currencyAfter = currencyAfter || c.isLetter || "$€£¥￥".contains(c)
+            if Amount.currencySigns.contains(c) { signed = true }
+            currencyAfter = currencyAfter || c.isLetter || Amount.currencySigns.contains(c)
             s = s.dropLast()
         }
         // A unit of measure glued on is a size or a weight (`500ml`, `1.50kg`), not an amount.
@@ -144,8 +144,13 @@ public struct Amount: Hashable, Sendable, Comparable {
 }
 
 extension Amount {
+    /// The currencies' signs, printed before the amount or after it: dollar, euro, pound, yen and yuan (in both
+    /// widths), rupee, won, peso, baht.
+    public static let currencySigns: Set<Character> = ["$", "€", "£", "¥", "￥", "₹", "₩", "₱", "฿"]
+    /// The signs of currencies whose amounts are printed in whole units (yen, won; `¥` stands for the yuan too).
+    static let wholeUnitSigns: Set<Character> = ["¥", "￥", "₩"]
     /// The currencies' signs written after the amount as units: yen, yuan, won.
-    static let unitSigns: Set<String> = ["円", "元", "원"]
+    public static let unitSigns: Set<String> = ["円", "元", "원"]
 
     /// Units of measure that follow a size or a weight on an item's line; one-letter units are left out, as tills
     /// print tax codes in one letter (`9.00 A`).

@@ -58,10 +58,13 @@ struct MoneyDetector {
     /// leading zero (`$.83`).
     static func isCurrencyOrSign(_ text: Substring) -> Bool {
         let letters = String(text.filter(\.isLetter)).lowercased()
-        guard text.allSatisfy({ $0.isLetter || "-−–($€£₹₱฿ ".contains($0) }),
+        guard text.allSatisfy({ $0.isLetter || "-−–( ".contains($0) || centSigns.contains($0) }),
               !wholeUnitCurrencies.contains(letters.uppercased()) else { return false }
         return letters.isEmpty || namesCurrency(letters, or: ["sfr", "us"])
     }
+
+    /// The signs of the currencies printed with cents.
+    static let centSigns = Amount.currencySigns.subtracting(Amount.wholeUnitSigns)
 
     /// Short local markers of a currency that are no ISO code: ringgit, rupees, kronor and kroner, francs.
     static let localMarkers: Set<String> = ["rm", "rs", "kr", "fr"]

@@ -573,7 +573,7 @@ extension ReceiptParser {
             let q = s.prefix { $0.isNumber }
             quantity = String(q)
             let rest = s.dropFirst(q.count).drop { $0 == " " || $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" }
-            let price = rest.drop { $0 == "$" || $0 == "€" || $0 == "£" || $0 == " " }.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            let price = rest.drop { $0 == " " || Amount.currencySigns.contains($0) }.prefix { $0.isNumber || $0 == "." || $0 == "," }
             if let a = Amount.parse(price, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
         } else if let m = Text.range(joined, #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*"# + countUnitPattern
