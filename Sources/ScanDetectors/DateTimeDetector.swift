@@ -309,14 +309,17 @@ struct DateTimeDetector {
             guard la <= 2, lb <= 2, lc == 4 || lc == 2 else { return nil }
             y = lc == 4 ? c : fullYear(c)
             if sep == 0x2E && lc == 2 && la <= 2 && lb <= 2 { /* 16.04.10 */ }
-            // `74/10/31`: two digits above 31 first are a year, as Japan, Korea and China write it short: with slashes,
-            // in a text of those scripts (elsewhere such a run is a sort code, a lot or a version: `40-12-25`), and no
-            // evidence of either order.
-            if a > 31 && la == 2 && lc == 2 && b <= 12 {
-                guard sep == 0x2F, s.holdsEastAsianScript else { return nil }
+            if lc == 2 && s.holdsEastAsianScript && s.lineHoldsEastAsianScript(around: i) {
+                // On a line of Chinese, Japanese or Korean a short date puts its year first (`19/10/23`, `19.10.23`,
+                // `74/10/31`), never last; a run with a one-digit first field is a Japanese address's block, lot and
+                // house (`北町3-16-19`), and with dashes only padded fields make a date. (A receipt of a Chinese shop
+                // in Malaysia prints its date day first on a line of its own.)
+                guard la == 2, sep != 0x2D || lb == 2 && lc == 2, valid(fullYear(a), b, c, strict: true) else { return nil }
                 (y, m, d) = (fullYear(a), b, c)
                 yearFirstShort = true
             }
+            // `74/10/31` in other text is a sort code, a lot or a version (`40-12-25`).
+            else if a > 31 && la == 2 && lc == 2 && b <= 12 { return nil }
             else if a > 12 && b <= 12 { (d, m) = (a, b); dayFirstForm = true }
             else if b > 12 && a <= 12 { (m, d) = (a, b) }
             else if a <= 12 && b <= 12 {

@@ -33,6 +33,16 @@ struct ScanText {
     /// `mayHoldEastAsianDate`.
     let eastAsianScalars: [EastAsianDate.Scalar]
 
+    /// Whether the line around byte `i` (between line feeds) holds letters of the East Asian scripts
+    /// (`holdsEastAsianScript`'s lead bytes).
+    func lineHoldsEastAsianScript(around i: Int) -> Bool {
+        guard holdsEastAsianScript else { return false }
+        var a = min(i, bytes.count), e = a
+        while a > 0, bytes[a - 1] != 0x0A { a -= 1 }
+        while e < bytes.count, bytes[e] != 0x0A { e += 1 }
+        return bytes[a..<e].contains { $0 >= 0xE3 && $0 <= 0xED }
+    }
+
     @inline(__always) func at(_ i: Int) -> UInt8 { i >= 0 && i < bytes.count ? bytes[i] : 0 }
     @inline(__always) func numAt(_ i: Int) -> UInt8 { i >= 0 && i < num.count ? num[i] : 0 }
 

@@ -282,6 +282,16 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("2021／3／25に", ["2021-03-25"]),
             ("2021・7・18", ["2021-07-18"]),
             ("74/10/31に", ["1974-10-31"]),
+            // Ours: in those scripts a short date puts its year first, and a Japanese address's block, lot and house
+            // numbers are no date.
+            ("日付 19/10/23", ["2019-10-23"]),
+            ("발행일 19.10.23", ["2019-10-23"]),
+            ("日付19-10-23", ["2019-10-23"]),
+            ("福岡県福岡市中央区北町3-16-19", []),
+            ("埼玉県さいたま市大宮区本丘4-4-22", []),
+            ("東京都港区北坂2-10-15", []),
+            ("12/25/19 日付", []),
+            ("25.12.2019 日付", ["2019-12-25"]),
             // Ours: in Latin text such a run is a code (`Lot 95-12-01`, `Mix 40/10/30 blend`).
             ("74/10/31", []),
             ("Lot 95-12-01", []),
