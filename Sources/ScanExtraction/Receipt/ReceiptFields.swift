@@ -41,7 +41,7 @@ struct LineFacts {
         "documentLabel", "taxIdLabel", "taxLabel", "totalLabel", "dateLabel",
         "phone", "email", "url", "dateEntity", "time", "money", "addressEntity", "postalCode", "percentage",
         "amount", "registration", "registrationSuffix", "startsAddress", "postalNumber", "lowercase", "startsWithDigit", "comma",
-        "startsLegalForm", "region", "placeOnly", "present",
+        "startsLegalForm", "region", "placeOnly", "caseless", "present",
     ]
     static let absent = [Double](repeating: -1, count: names.count)
 
@@ -115,6 +115,8 @@ struct ReceiptFieldFeatures {
             let t = l.text, k = l.key
             let letters = Text.letterCount(t), digits = Text.digitCount(t)
             let upper = t.reduce(0) { $0 + ($1.isUppercase ? 1 : 0) }
+            // Letters of scripts without case (Han, kana, Hangul, Thai): such a line is not lower case.
+            let caseless = t.reduce(0) { $0 + ($1.isLetter && !$1.isUppercase && !$1.isLowercase ? 1 : 0) }
             func flag(_ b: Bool) -> Double { b ? 1 : 0 }
             func has(_ words: PhraseSet) -> Double { flag(Text.hasAny(k, words)) }
             func ent(_ type: EntityType) -> Double { flag(l.entities.contains { $0.type == type }) }
@@ -133,8 +135,9 @@ struct ReceiptFieldFeatures {
                 ent(.phone), ent(.email), ent(.url), ent(.date), ent(.time), ent(.money), ent(.address), ent(.postalCode), ent(.percentage),
                 flag(l.amount != nil), flag(ReceiptParser.isRegistrationLine(l)),
                 flag(registrationSuffix),
-                flag(ReceiptParser.startsAddress(l)), flag(postal), flag(letters > 0 && upper == 0),
-                flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), has(lex.regions), flag(lex.isPlaceOnly(k)), 1,
+                flag(ReceiptParser.startsAddress(l)), flag(postal), flag(upper == 0 && letters > caseless),
+                flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), has(lex.regions), flag(lex.isPlaceOnly(k)),
+                Double(caseless) / Double(max(1, letters)), 1,
             ]
         }
     }
