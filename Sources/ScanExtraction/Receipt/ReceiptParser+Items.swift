@@ -665,10 +665,6 @@ extension ReceiptParser {
         return gap > -step && gap < step
     }
 
-    /// `word` read as the price of one unit of an item whose line amount is `amount`: a number
-    /// (also a bare integer) equal to the amount divided by the quantity (1 when none is
-    /// printed). Arithmetic, so a model number or a size in the description (`600ML`, `0.3`)
-    /// stays where it is unless it happens to be exactly that price. Zero amounts prove nothing.
     /// The letters of a line's text that are no count unit (`Stk`, `個`, `개`: the locales' `countUnits`) and no times
     /// sign (`x`, `×`): none, or one, on a line of a count, its unit and a price (`x2個`, `1,700X3개`, `2 Stk x 0,89`).
     static func lettersBesideCount(_ text: String) -> Int {
@@ -682,6 +678,10 @@ extension ReceiptParser {
         return n
     }
 
+    /// `word` read as the price of one unit of an item whose line amount is `amount`: a number
+    /// (also a bare integer) equal to the amount divided by the quantity (1 when none is
+    /// printed). Arithmetic, so a model number or a size in the description (`600ML`, `0.3`)
+    /// stays where it is unless it happens to be exactly that price. Zero amounts prove nothing.
     static func unitPriceColumn(_ word: String, amount: Amount, quantity: String?, wholeUnits: Bool) -> Amount? {
         guard amount.minor > 0, word.first?.isNumber == true,
               let price = Amount.parse(word[...], wholeUnits: wholeUnits, bare: true) else { return nil }
