@@ -114,17 +114,30 @@ AMOUNT = re.compile(r"(-?)[$€£]?(\d{1,3}(?:,\d{3})+|\d+)[.,](\d{2})(-?)(?=\W*
 QTY = re.compile(r"\d\s*(?:@|[xX×]\s*\$?\d|(?:kg|lb|lbs|oz|Ibs)\b)")
 
 
-def line_amount(text):
+# An amount in whole units at the end of a line (yen, won): `¥2,430`, `4,500`, `13,200원`, `739円`.
+WHOLE = re.compile(r"(-?)[¥￥₩$]?(\d{1,3}(?:,\d{3})+|\d+)(?:円|원)?(-?)(?=\W*$)")
+EAST_ASIAN = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+
+
+def line_amount(text, whole=False):
+    """The amount a line ends in, in cents; with `whole`, also one printed in whole units."""
     m = AMOUNT.search(text.strip())
+    if m:
+        v = int(m.group(2).replace(",", "")) * 100 + int(m.group(3))
+        return -v if m.group(1) or m.group(4) else v
+    m = WHOLE.search(text.strip()) if whole else None
     if not m:
         return None
-    v = int(m.group(2).replace(",", "")) * 100 + int(m.group(3))
-    return -v if m.group(1) or m.group(4) else v
+    v = int(m.group(2).replace(",", "")) * 100
+    return -v if m.group(1) or m.group(3) else v
 
 
 def similar(a, b):
+    """How alike two texts are, by their letters and digits (of every script when either holds Chinese, Japanese or
+    Korean, else of ASCII only, as the labels of the shipped model were made)."""
     import difflib
-    a, b = re.sub(r"[^a-z0-9 ]", "", a.lower()), re.sub(r"[^a-z0-9 ]", "", b.lower())
+    keep = r"[^\w ]|_" if EAST_ASIAN.search(a + b) else r"[^a-z0-9 ]"
+    a, b = re.sub(keep, "", a.lower()), re.sub(keep, "", b.lower())
     return difflib.SequenceMatcher(None, a, b).ratio() if a and b else 0
 
 
@@ -138,31 +151,45 @@ def photo_labels(doc, key):
     labels = ["O"] * len(texts)
     found, cursor, wanted = 0, 0, 0
     starts = []
-    for it in key.get("items") or []:
-        if it.get("amount") is None:
-            continue
+    items = [it for it in key.get("items") or [] if it.get("amount") is not None]
+    # Amounts in whole units (yen, won) when the key prints none with decimals.
+    whole = bool(items) and all("." not in str(it["amount"]) for it in items)
+    for it in items:
         wanted += 1
         cents = round(float(it["amount"]) * 100)
         desc = str(it.get("description") or "")
+        def named(t):
+            return similar(desc, t) >= 0.45 or desc.lower()[:6] in t.lower()
         for i in range(cursor, len(texts)):
-            if line_amount(texts[i]) == cents and (similar(desc, texts[i]) >= 0.45 or desc.lower()[:6] in texts[i].lower()):
+            if line_amount(texts[i], whole) != cents:
+                continue
+            if named(texts[i]):
                 labels[i] = "DISC" if cents < 0 and starts else "ITEM"
                 starts.append(i)
                 cursor = i + 1
                 found += 1
                 # The description goes on over the next line.
-                if i + 1 < len(texts) and line_amount(texts[i + 1]) is None and len(texts[i + 1]) > 3 \
+                if i + 1 < len(texts) and line_amount(texts[i + 1], whole) is None and len(texts[i + 1]) > 3 \
                         and similar(texts[i + 1], desc[-len(texts[i + 1]):]) >= 0.7:
                     labels[i + 1] = "CONT"
                     cursor = i + 2
                 break
+            # The name on its own line above, the amount on its quantity line (`크루아상` / `3,800 x 2  7,600`),
+            # as CORD's groups are labelled: the name starts the item, the rest is its quantity.
+            if i > cursor and labels[i - 1] == "O" and line_amount(texts[i - 1], whole) is None and named(texts[i - 1]):
+                labels[i - 1], labels[i] = "ITEM", "QTY"
+                starts.append(i - 1)
+                cursor = i + 1
+                found += 1
+                break
     if wanted == 0 or found * 2 < wanted:
         return None
     for a, b in zip(starts, starts[1:] + [None]):
-        end = b if b is not None else next((k for k in range(a + 1, len(texts)) if line_amount(texts[k]) is not None), a + 1)
+        end = b if b is not None else next((k for k in range(a + 1, len(texts))
+                                            if labels[k] == "O" and line_amount(texts[k], whole) is not None), a + 1)
         for k in range(a + 1, end):
             if labels[k] == "O":
-                a = line_amount(texts[k])
+                a = line_amount(texts[k], whole)
                 # A quantity line may end in its unit price (`2 x 3.50`); another amount the key doesn't
                 # list is an item it missed, or a free modifier (0.00).
                 labels[k] = "QTY" if QTY.search(texts[k]) else ("ITEM" if a else "SUB") if a is not None else "SUB"
@@ -182,6 +209,17 @@ def load_photos(path, key_dir):
         X = np.array([l["f"] for l in d["lines"]], dtype=float).reshape(len(d["lines"]), -1)
         docs.append((d["file"], X, labels, [l["text"] for l in d["lines"]]))
     return docs
+
+
+def load_generated(args):
+    """The generated receipts of `--generated` (files joined by commas), each labelled from the key folder at the same
+    place in `--generated-keys`."""
+    if not args.generated:
+        return []
+    files, keys = args.generated.split(","), args.generated_keys.split(",")
+    if len(files) != len(keys):
+        sys.exit("--generated and --generated-keys need as many entries each")
+    return [d for f, k in zip(files, keys) for d in load_photos(f, k)]
 
 
 def load(paths, gt_dir):
@@ -326,11 +364,11 @@ def train(args):
     names, docs = load(args.lines.split(","), args.gt)
     photos = load_photos(args.photos, args.photo_keys) if args.photos else []
     if args.kfold_photos:
-        generated = load_photos(args.generated, args.generated_keys) if args.generated else []
+        generated = load_generated(args)
         return kfold_photos(args, names, docs, photos, list(generated))
     ncord = len(docs)
     docs += photos * args.photo_weight
-    generated = load_photos(args.generated, args.generated_keys) if args.generated else []
+    generated = load_generated(args)
     docs += generated
     for name in (args.drop.split(",") if args.drop else []):
         for _, X, _, _ in docs:
@@ -407,8 +445,9 @@ def main():
     t.add_argument("--kfold-photos", metavar="OUT", help="k-fold check over the photos: write each photo, read by a "
                    "model that never saw it, to OUT (then score OUT with score_receipts.py)")
     t.add_argument("--photo-weight", type=int, default=1, help="how many times each photo counts")
-    t.add_argument("--generated", help="ItemLines output for generated receipts (make_receipts.py), labelled from "
-                   "--generated-keys as the photos are; they train every fold of --kfold-photos")
+    t.add_argument("--generated", help="ItemLines output for generated receipts (make_receipts.py), several joined by "
+                   "commas, labelled from the key folders of --generated-keys (as many, joined by commas) as the photos "
+                   "are; they train every fold of --kfold-photos")
     t.add_argument("--generated-keys")
     t.add_argument("--tool", default=".build/debug/ItemLines")
     t.add_argument("--drop", help="features to leave out (their weights stay 0), joined by commas")
