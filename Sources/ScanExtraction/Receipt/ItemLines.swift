@@ -241,7 +241,8 @@ enum ItemLineFeatures {
             let label = l.label
             let labelLetters = Text.letterCount(label)
             set("labelLetters", min(20, Double(labelLetters)) / 20)
-            set("noLabel", labelLetters < 2)
+            // A count's unit and the times sign are no label (`3개 x 4,400`, `2 Stk x 0,89`).
+            set("noLabel", ReceiptParser.lettersBesideCount(label) < 2)
             // Not the share of capitals: CORD's tills print in capitals only, other tills don't.
             var letters = 0, digits = 0, other = 0
             for c in l.text where c != " " {
