@@ -113,10 +113,16 @@ struct ReceiptFieldFeatures {
         let n = max(1, lines.count - 1)
         facts = lines.enumerated().map { i, l in
             let t = l.text, k = l.key
-            let letters = Text.letterCount(t), digits = Text.digitCount(t)
-            let upper = t.reduce(0) { $0 + ($1.isUppercase ? 1 : 0) }
-            // Letters of scripts without case (Han, kana, Hangul, Thai): such a line is not lower case.
-            let caseless = t.reduce(0) { $0 + ($1.isLetter && !$1.isUppercase && !$1.isLowercase ? 1 : 0) }
+            let digits = Text.digitCount(t)
+            // Letters, capitals, and letters of scripts without case (Han, kana, Hangul, Thai: such a line is not lower
+            // case), in one pass.
+            var letters = 0, upper = 0, caseless = 0
+            for c in t {
+                if c.isUppercase { upper += 1 }
+                guard c.isLetter else { continue }
+                letters += 1
+                if !c.isUppercase && !c.isLowercase { caseless += 1 }
+            }
             func flag(_ b: Bool) -> Double { b ? 1 : 0 }
             func has(_ words: PhraseSet) -> Double { flag(Text.hasAny(k, words)) }
             func ent(_ type: EntityType) -> Double { flag(l.entities.contains { $0.type == type }) }
