@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // Tolerant JPEG/PNG decoding (libjpeg, libpng): C, because both report errors with longjmp.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
 
         // OpenCV (Debian: libopencv-imgproc-dev; no opencv4.pc without libopencv-dev) behind a
         // plain-C shim that catches every C++ exception. Only ScanCamera imports it.

@@ -10,7 +10,6 @@
 #include <jpeglib.h>
 #include <jerror.h>
 #include <png.h>
-#include <zlib.h>
 
 void sx_image_free(sx_image *image) {
     if (image && image->pixels) {
@@ -151,6 +150,7 @@ typedef struct {
     int passes;
     int done;
     int failed;
+    int alpha;      // the rows hold an alpha sample after the colour ones, until sx_png_flatten
 } sx_png_state;
 
 static void sx_png_error(png_structp png, png_const_charp message) {
@@ -170,13 +170,13 @@ static void sx_png_info(png_structp png, png_infop info) {
     sx_png_state *st = (sx_png_state *)png_get_progressive_ptr(png);
     png_set_expand(png);          // palette -> RGB, low-bit gray -> 8 bits, tRNS -> alpha
     png_set_strip_16(png);
-    png_set_strip_alpha(png);
     st->passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
     int channels = png_get_channels(png, info);
     int width = (int)png_get_image_width(png, info), height = (int)png_get_image_height(png, info);
     st->out->progressive = st->passes > 1;
-    if ((channels != 1 && channels != 3) || png_get_rowbytes(png, info) != (size_t)width * (size_t)channels) {
+    st->alpha = channels == 2 || channels == 4;
+    if (channels < 1 || channels > 4 || png_get_rowbytes(png, info) != (size_t)width * (size_t)channels) {
         snprintf(st->out->message, sizeof st->out->message, "unexpected PNG pixel layout");
         st->failed = 1;
         longjmp(st->jump, 1);
@@ -202,6 +202,23 @@ static void sx_png_end(png_structp png, png_infop info) {
     st->done = 1;
 }
 
+/// Lays a picture with alpha on white, as viewers show a transparent page, and drops the alpha sample: the
+/// colour (or gray) samples of each pixel become v * a + 255 * (1 - a). Rows that never arrived are white and
+/// opaque, so they stay white.
+static void sx_png_flatten(sx_image *out) {
+    int colours = out->channels - 1;
+    size_t pixels = (size_t)out->width * (size_t)out->height;
+    unsigned char *p = out->pixels;
+    for (size_t i = 0; i < pixels; i++) {
+        const unsigned char *src = p + i * (size_t)out->channels;
+        unsigned a = src[colours];
+        for (int c = 0; c < colours; c++) {
+            p[i * (size_t)colours + (size_t)c] = (unsigned char)((src[c] * a + 255u * (255u - a) + 127u) / 255u);
+        }
+    }
+    out->channels = colours;
+}
+
 int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_image *out) {
     memset(out, 0, sizeof *out);
     sx_png_state st;
@@ -222,6 +239,7 @@ int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_im
         png_process_data(png, info, (png_bytep)data, size);
     }
     png_destroy_read_struct(&png, &info, NULL);
+    if (!st.failed && out->pixels && st.alpha) sx_png_flatten(out);
     if (st.failed || !out->pixels) {
         sx_image_free(out);
         if (out->message[0] == 0) snprintf(out->message, sizeof out->message, "the PNG header cannot be read");
@@ -237,120 +255,4 @@ int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_im
         return -1;
     }
     return 0;
-}
-
-static unsigned long sx_be32(const unsigned char *p) {
-    return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 | (unsigned long)p[2] << 8 | (unsigned long)p[3];
-}
-
-/// The bytes of one row of `width` pixels of a PNG, its filter byte included.
-static size_t sx_png_row_bytes(unsigned long width, int bits_per_pixel) {
-    return width == 0 ? 0 : 1 + ((size_t)width * (size_t)bits_per_pixel + 7) / 8;
-}
-
-/// Whether the zlib stream of a PNG's IDAT chunks inflates, without error, to exactly the rows that its header
-/// promises, each opening with a filter byte libpng knows (0 to 4): what libpng checks before it gives up loudly.
-/// `idat` lists the offsets of the IDAT chunks' data and `lengths` their lengths.
-static int sx_png_data_whole(const unsigned char *data, const size_t *idat, const size_t *lengths, int chunks,
-                             unsigned long width, unsigned long height, int bits_per_pixel, int interlaced) {
-    // The rows in the order the stream holds them: one pass, or Adam7's seven, each a run of equal rows.
-    static const int x0[7] = {0, 4, 0, 2, 0, 1, 0}, dx[7] = {8, 8, 4, 4, 2, 2, 1};
-    static const int y0[7] = {0, 0, 4, 0, 2, 0, 1}, dy[7] = {8, 8, 8, 4, 4, 2, 2};
-    size_t rows[7], row_bytes[7];
-    int passes = interlaced ? 7 : 1;
-    for (int p = 0; p < passes; p++) {
-        unsigned long w = interlaced ? (width > (unsigned long)x0[p] ? (width - x0[p] + dx[p] - 1) / dx[p] : 0) : width;
-        unsigned long h = interlaced ? (height > (unsigned long)y0[p] ? (height - y0[p] + dy[p] - 1) / dy[p] : 0) : height;
-        rows[p] = w == 0 ? 0 : h;
-        row_bytes[p] = sx_png_row_bytes(w, bits_per_pixel);
-    }
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (inflateInit(&z) != Z_OK) return 0;
-    unsigned char buffer[1 << 15];
-    int pass = 0;
-    size_t row = 0, in_row = 0;
-    int ok = 1, ended = 0;
-    for (int c = 0; c < chunks && ok && !ended; c++) {
-        z.next_in = (Bytef *)(data + idat[c]);
-        z.avail_in = (uInt)lengths[c];
-        while (z.avail_in > 0 && ok && !ended) {
-            z.next_out = buffer;
-            z.avail_out = sizeof buffer;
-            int r = inflate(&z, Z_NO_FLUSH);
-            if (r == Z_STREAM_END) ended = 1;
-            else if (r != Z_OK && r != Z_BUF_ERROR) { ok = 0; break; }
-            size_t produced = sizeof buffer - z.avail_out;
-            // Walk the bytes produced: each row's first byte is its filter type.
-            for (size_t i = 0; i < produced && ok;) {
-                while (pass < passes && rows[pass] == row) { pass++; row = 0; }
-                if (pass >= passes) { ok = 0; break; }  // more data than rows
-                if (in_row == 0 && buffer[i] > 4) { ok = 0; break; }
-                size_t take = row_bytes[pass] - in_row;
-                if (take > produced - i) take = produced - i;
-                i += take;
-                in_row += take;
-                if (in_row == row_bytes[pass]) { in_row = 0; row++; }
-            }
-            if (r == Z_BUF_ERROR && produced == 0) break;
-        }
-    }
-    while (pass < passes && rows[pass] == row) { pass++; row = 0; }
-    inflateEnd(&z);
-    return ok && ended && pass == passes && in_row == 0;
-}
-
-int sx_png_intact(const unsigned char *data, size_t size) {
-    size_t o = 8;
-    if (size < o || memcmp(data, "\x89PNG\r\n\x1a\n", 8) != 0) return 0;
-    unsigned long width = 0, height = 0;
-    int bits_per_pixel = 0, interlaced = 0, header = 0;
-    size_t *idat = NULL, *lengths = NULL;
-    int chunks = 0, capacity = 0, whole = 0, palette = 0, palette_needed = 0;
-    while (size - o >= 12) {
-        unsigned long length = sx_be32(data + o);
-        if (length > 0x7FFFFFFFUL || length > size - o - 12) break;
-        unsigned long crc = crc32(0L, data + o + 4, (uInt)(length + 4));
-        if (crc != sx_be32(data + o + 8 + length)) break;
-        const unsigned char *type = data + o + 4, *body = data + o + 8;
-        if (memcmp(type, "IHDR", 4) == 0 && length == 13 && o == 8) {
-            width = sx_be32(body);
-            height = sx_be32(body + 4);
-            int depth = body[8], color = body[9];
-            int samples = color == 0 ? 1 : color == 2 ? 3 : color == 3 ? 1 : color == 4 ? 2 : color == 6 ? 4 : 0;
-            // The depths the standard allows for each colour type; methods 0, interlace none or Adam7.
-            int depth_ok = color == 0 ? (depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16)
-                         : color == 3 ? (depth == 1 || depth == 2 || depth == 4 || depth == 8)
-                         : (depth == 8 || depth == 16);
-            bits_per_pixel = samples * depth;
-            interlaced = body[12] == 1;
-            palette_needed = color == 3;
-            header = samples > 0 && depth_ok && body[10] == 0 && body[11] == 0 && body[12] <= 1
-                && width > 0 && height > 0 && width < (1UL << 31) && height < (1UL << 31);
-        } else if (memcmp(type, "PLTE", 4) == 0) {
-            if (chunks == 0) palette = length > 0 && length % 3 == 0 && length <= 768;
-        } else if (memcmp(type, "IDAT", 4) == 0) {
-            if (chunks > 0 && idat[chunks - 1] + lengths[chunks - 1] + 12 != o + 8) break;  // IDAT chunks must be consecutive
-            if (chunks == capacity) {
-                capacity = capacity ? capacity * 2 : 64;
-                size_t *a = realloc(idat, capacity * sizeof *idat);
-                if (!a) break;
-                idat = a;
-                size_t *b = realloc(lengths, capacity * sizeof *lengths);
-                if (!b) break;
-                lengths = b;
-            }
-            idat[chunks] = o + 8;
-            lengths[chunks] = length;
-            chunks++;
-        } else if (memcmp(type, "IEND", 4) == 0) {
-            whole = header && chunks > 0 && (palette || !palette_needed)
-                && sx_png_data_whole(data, idat, lengths, chunks, width, height, bits_per_pixel, interlaced);
-            break;
-        }
-        o += 12 + length;
-    }
-    free(idat);
-    free(lengths);
-    return whole;
 }

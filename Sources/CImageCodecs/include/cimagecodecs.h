@@ -26,9 +26,4 @@ int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_i
 int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
 void sx_image_free(sx_image *image);
 
-/// 1 when a PNG's chunks are all there, each with its right checksum, up to IEND, and its compressed data inflates
-/// to the rows its header promises; 0 when the file is cut short or damaged (then `sx_decode_png` keeps what
-/// arrived, where libpng as Leptonica calls it gives up loudly, on stderr).
-int sx_png_intact(const unsigned char *data, size_t size);
-
 #endif

@@ -1,8 +1,8 @@
 import CImageCodecs
 import ScanModel
 
-/// Decodes damaged JPEG and PNG files as far as they go (libjpeg, libpng through
-/// `CImageCodecs`), keeping every row that arrived; rows that never arrived are white.
+/// Decodes JPEG and PNG files (libjpeg, libpng through `CImageCodecs`), damaged ones as far as they go,
+/// keeping every row that arrived; rows that never arrived are white. A PNG's transparency is laid on white.
 /// `BMPReader`, `GIFReader` and `WebPReader` do the same for their kinds.
 enum TolerantDecoder {
     struct Partial {
@@ -49,11 +49,6 @@ enum TolerantDecoder {
                                     : pngProblem(out, complaint: complaint)
         // Rows that never arrived (or came after the data broke off) are already white.
         return .decoded(Partial(image: image, problem: problem))
-    }
-
-    /// Whether a PNG is whole: every chunk there with its right checksum, up to its end.
-    static func pngIsIntact(_ data: [UInt8]) -> Bool {
-        data.withUnsafeBufferPointer { sx_png_intact($0.baseAddress, $0.count) == 1 }
     }
 
     private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage) -> String? {

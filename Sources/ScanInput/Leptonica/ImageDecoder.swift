@@ -28,8 +28,9 @@ enum ImageDecoder {
     }
 
     /// Decodes one page. A damaged file is decoded as far as it goes, as image viewers show it, and comes with a
-    /// `page-damaged` finding: JPEG always through our libjpeg decoding (Leptonica's is the same, but prints to
-    /// stderr); a PNG that is not whole through ours; a BMP, GIF or WebP that Leptonica refuses through our readers.
+    /// `page-damaged` finding: JPEG and PNG always through our libjpeg and libpng decoding (Leptonica's is the
+    /// same, but prints to stderr and gives up on damage); a BMP or WebP that Leptonica refuses through our
+    /// readers; every GIF through ours. Transparent pixels are laid on white, as viewers show them.
     /// Throws `corrupt`, with the reason, when nothing usable decodes.
     static func decode(_ data: [UInt8], kind: InputKind, page: Int,
                        maxPixels: Int = .max) throws -> (image: RasterImage, findings: [Finding]) {
@@ -45,8 +46,9 @@ enum ImageDecoder {
             }
         }
         // Leptonica is the fallback for the JPEGs ours doesn't read (CMYK).
-        if kind == .jpeg, let result = try ours() { return result }
-        if kind == .png, !TolerantDecoder.pngIsIntact(data), let result = try ours() { return result }
+        if kind == .jpeg || kind == .png, let result = try ours() { return result }
+        // Leptonica's GIF reading drops the transparent colour, which often holds black: ours lays it on white.
+        if kind == .gif, let partial = GIFReader.decode(data, maxPixels: maxPixels) { return damaged(partial) }
         let pix: Pix? = data.withUnsafeBufferPointer { buf in
             if kind == .tiff {
                 return Pix.wrap(pixReadMemTiff(buf.baseAddress, buf.count, Int32(page)))
@@ -56,9 +58,7 @@ enum ImageDecoder {
         guard let pix else {
             let partial: TolerantDecoder.Partial?
             switch kind {
-            case .png: if let result = try ours() { return result } else { partial = nil }
             case .bmp: partial = BMPReader.decode(data, maxPixels: maxPixels)
-            case .gif: partial = GIFReader.decode(data, maxPixels: maxPixels)
             case .webp: partial = WebPReader.decode(data, maxPixels: maxPixels)
             default: partial = nil
             }

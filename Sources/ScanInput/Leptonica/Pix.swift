@@ -81,6 +81,12 @@ final class Pix {
             guard let p = Pix.wrap(pixRemoveColormap(handle, Int32(REMOVE_CMAP_BASED_ON_SRC))) else { return nil }
             pix = p
         }
+        // A picture with alpha (WebP, TIFF) is laid on white, as viewers show it: transparent pixels often hold
+        // black, which would hide dark text.
+        if pix.depth == 32, pixGetSpp(pix.handle) == 4 {
+            guard let p = Pix.wrap(pixAlphaBlendUniform(pix.handle, 0xFFFF_FF00)) else { return nil }
+            pix = p
+        }
         if pix.depth != 8 && pix.depth != 32 {
             guard let p = Pix.wrap(pixConvertTo8(pix.handle, 0)) else { return nil }
             pix = p
