@@ -133,7 +133,7 @@ public struct Amount: Hashable, Sendable, Comparable {
             }
             // A sign or unit of the currency says so for any number of digits (`¥54`, `80円`).
             if !number.hasSeparators && integerDigits != [0x30] {
-                let marked = signed || Amount.unitSigns.contains(lettersAfter)
+                let marked = signed || lettersAfter.count == 1 && lettersAfter.first.map(Amount.unitSigns.contains) == true
                 guard marked || bare && integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }
             }
         default:
@@ -148,9 +148,9 @@ extension Amount {
     /// widths), rupee, won, peso, baht.
     public static let currencySigns: Set<Character> = ["$", "€", "£", "¥", "￥", "₹", "₩", "₱", "฿"]
     /// The signs of currencies whose amounts are printed in whole units (yen, won; `¥` stands for the yuan too).
-    static let wholeUnitSigns: Set<Character> = ["¥", "￥", "₩"]
+    public static let wholeUnitSigns: Set<Character> = ["¥", "￥", "₩"]
     /// The currencies' signs written after the amount as units: yen, yuan, won.
-    public static let unitSigns: Set<String> = ["円", "元", "원"]
+    public static let unitSigns: Set<Character> = ["円", "元", "원"]
 
     /// Units of measure that follow a size or a weight on an item's line; one-letter units are left out, as tills
     /// print tax codes in one letter (`9.00 A`).

@@ -94,9 +94,11 @@ public struct LineAnalyzer: Sendable {
         return currencyTokens.contains(t) || t.count > 1 && t.hasSuffix(".") && currencyTokens.contains(String(t.dropLast()))
     }
 
-    /// The codes of the currencies printed in whole units (`Amount.wholeUnitCurrencies`), with their signs and
-    /// local words.
-    static let wholeUnitCurrencyTokens = Amount.wholeUnitCurrencies.union(["RP", "¥", "YEN", "円", "₩", "₫"])
+    /// The codes of the currencies printed in whole units (`Amount.wholeUnitCurrencies`), with their signs
+    /// (`Amount.wholeUnitSigns`) and local words.
+    static let wholeUnitCurrencyTokens = Amount.wholeUnitCurrencies
+        .union(Amount.wholeUnitSigns.map(String.init))
+        .union(["RP", "YEN", "円", "원", "₫"])
 
     /// Whether `word` names a currency printed in whole units, alone (`Rp.`) or glued before its amount (`Rp181.000`).
     static func namesWholeUnitCurrency(_ word: String) -> Bool {

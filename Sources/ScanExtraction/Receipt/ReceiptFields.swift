@@ -360,7 +360,7 @@ struct ReceiptFieldFeatures {
         guard let t = l.trailing.last else { return false }
         if t.amount.scale >= 2 { return true }
         let w = l.line.words[t.word].text
-        return w.contains { Amount.currencySigns.contains($0) || Amount.unitSigns.contains(String($0)) } || Text.range(w, #"\d[.,]\d{3}\D*$"#) != nil
+        return w.contains { Amount.currencySigns.contains($0) || Amount.unitSigns.contains($0) } || Text.range(w, #"\d[.,]\d{3}\D*$"#) != nil
     }
 
     func addressCandidates(limit: Int) -> [FieldCandidate] {
