@@ -155,6 +155,10 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         var config = try makeConfiguration()
+        // `auto` without PP-OCR reads with Tesseract, which reads receipts and photos much less well: said once.
+        if !quiet, engine == "auto", config.engine == .tesseract, case .failure(let missing) = PPOCRModels.locate() {
+            printError("note: reading with Tesseract, because PP-OCR is not installed: \(missing.reason)")
+        }
         let fmt = OutputFormat(rawValue: format)!
         if let outputDir {
             do {

@@ -53,6 +53,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(entities.contains { $0["type"] as? String == "phone" })
     }
 
+    /// `--engine auto` without PP-OCR's models reads with Tesseract and says why on stderr, unless `--quiet`.
+    func testAutoEngineWithoutPPOCRSaysItReadsWithTesseract() throws {
+        let env = ["SCANEXTRACT_MODELS": dir + "/no-models"]
+        let r = try run([pdf("a.pdf", "Call (415) 555-0100 today")], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("note: reading with Tesseract, because PP-OCR is not installed: PP-OCR models not found"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("SCANEXTRACT_MODELS=\(dir)/no-models"), r.stderr)
+        XCTAssertEqual(try run(["-q", pdf("b.pdf", "Hello")], environment: env).stderr, "")
+        XCTAssertFalse(try run(["--engine", "tesseract", pdf("c.pdf", "Hello")], environment: env).stderr.contains("note:"))
+    }
+
     func testSeveralInputsPrintJSONLinesAndABadOneFailsAlone() throws {
         let bad = dir + "/bad.pdf"
         FileManager.default.createFile(atPath: bad, contents: Data("%PDF-1.4 truncated".utf8))
