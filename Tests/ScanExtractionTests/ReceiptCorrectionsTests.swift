@@ -27,6 +27,21 @@ import ScanModel
         #expect(r.payment?.tendered == "5.00")
     }
 
+    /// Labels in a language no locale file knows: the amount handed over and the change under the total still say
+    /// which amount was due (50.00 - 43.35 = 6.65), where the largest amount would be the cash.
+    @Test func paymentArithmeticFindsTheTotalWhateverTheLanguage() {
+        let r = receipt([
+            Fixture.line(20, "KOFFIEHUIS VELTA", h: 20),
+            (100, 16, [(20, "Bergde"), (400, "12.40")]),
+            (130, 16, [(20, "Tonbor"), (400, "7.85")]),
+            (160, 16, [(20, "Laan"), (400, "23.10")]),
+            (200, 16, [(20, "Velpet"), (400, "43.35")]),
+            (230, 16, [(20, "Tenquinbor"), (400, "50.00")]),
+            (260, 16, [(20, "Labermi"), (400, "6.65")]),
+        ])
+        #expect(r.total == "43.35")
+    }
+
     @Test func includedTaxLineIsNotTheTotal() {
         let r = receipt([
             Fixture.line(20, "RIB HOUSE SDN BHD", h: 20),
