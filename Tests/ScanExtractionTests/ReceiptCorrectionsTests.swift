@@ -42,6 +42,32 @@ import ScanModel
         #expect(r.total == "43.35")
     }
 
+    /// With no label a locale file knows, the items end at the first line that adds them up: the tax, tip, cash and
+    /// change under it are no items.
+    @Test func itemsEndWhereALineAddsThemUpWhateverTheLanguage() {
+        let r = receipt([
+            Fixture.line(20, "KOFFIEHUIS VELTA", h: 20),
+            (100, 16, [(20, "Bergde"), (400, "12.40")]),
+            (130, 16, [(20, "Tonbor"), (400, "7.85")]),
+            (160, 16, [(20, "Laan"), (400, "23.10")]),
+            (200, 16, [(20, "Tenberg"), (400, "43.35")]),
+            (230, 16, [(20, "Kelzo"), (80, "10%"), (400, "4.34")]),
+            (260, 16, [(20, "Velpet"), (400, "47.69")]),
+            (290, 16, [(20, "Tenquinbor"), (400, "50.00")]),
+            (320, 16, [(20, "Labermi"), (400, "2.31")]),
+        ])
+        #expect(r.items.map(\.description) == ["Bergde", "Tonbor", "Laan"])
+        #expect(r.total == "47.69")
+        // One amount under another equal to it is no sum: two cups of tea at the same price.
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (100, 16, [(20, "Tee"), (400, "3.00")]),
+            (130, 16, [(20, "Tee"), (400, "3.00")]),
+            (160, 16, [(20, "Kuchen"), (400, "4.50")]),
+            (190, 16, [(20, "Zusammen"), (400, "10.50")]),
+        ])))
+        #expect(ReceiptParser.firstSumLine(lines) == 3)
+    }
+
     @Test func includedTaxLineIsNotTheTotal() {
         let r = receipt([
             Fixture.line(20, "RIB HOUSE SDN BHD", h: 20),

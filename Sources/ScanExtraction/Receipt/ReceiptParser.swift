@@ -234,6 +234,19 @@ public struct ReceiptParser: Sendable {
 
     /// The lines as the field parsers read them (words right of a price column dropped), their
     /// summary roles, and the index of the first summary line (`lines.count` when there is none).
+    /// The first line whose amount, above zero, is the sum (to a cent) of the amounts of the lines above it, at least
+    /// two of them: a subtotal or a total, in whatever language its label is.
+    static func firstSumLine(_ lines: [AnalyzedLine]) -> Int? {
+        var sum = 0, count = 0
+        for (i, l) in lines.enumerated() {
+            guard let cents = l.amount?.cents else { continue }
+            if count >= 2, cents > 0, abs(sum - cents) <= 1 { return i }
+            sum += cents
+            count += 1
+        }
+        return nil
+    }
+
     static func prepared(_ analyzed: [AnalyzedLine]) -> (lines: [AnalyzedLine], roles: [Role], summaryStart: Int) {
         var lines = analyzed
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
@@ -267,6 +280,9 @@ public struct ReceiptParser: Sendable {
             }
             if summaryStart < lines.count { break }
         }
+        // No subtotal or total label that a locale file knows: the items end where a line adds them up, the first
+        // line whose amount is the sum of the amounts above it.
+        if summaryStart == lines.count, let sum = firstSumLine(lines) { summaryStart = sum }
         // Tax lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
               roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }
