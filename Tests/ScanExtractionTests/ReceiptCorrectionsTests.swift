@@ -43,7 +43,7 @@ import ScanModel
     }
 
     /// With no label a locale file knows, the items end at the first line that adds them up: the tax, tip, cash and
-    /// change under it are no items.
+    /// change under it are no items, and the cash and change are found by their difference.
     @Test func itemsEndWhereALineAddsThemUpWhateverTheLanguage() {
         let r = receipt([
             Fixture.line(20, "KOFFIEHUIS VELTA", h: 20),
@@ -58,6 +58,9 @@ import ScanModel
         ])
         #expect(r.items.map(\.description) == ["Bergde", "Tonbor", "Laan"])
         #expect(r.total == "47.69")
+        // The cash and the change by their arithmetic (50.00 - 47.69 = 2.31).
+        #expect(r.payment?.tendered == "50.00")
+        #expect(r.payment?.change == "2.31")
         // One amount under another equal to it is no sum: two cups of tea at the same price.
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
             (100, 16, [(20, "Tee"), (400, "3.00")]),

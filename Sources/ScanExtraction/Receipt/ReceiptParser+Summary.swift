@@ -99,6 +99,11 @@ extension ReceiptParser {
             }
         }
         if let best = totals.first { Self.currencies(of: best, among: totals, lines: lines, roles: roles, context: context, into: &r) }
+        // No payment label that a locale file knows: the cash and the change under the total, by their arithmetic.
+        if tendered == nil, change == nil, let best = totals.first, let total = Amount.parse(best.value[...]),
+           let paid = Self.tenderAndChange(lines, after: best.lines.upperBound, total: total) {
+            (tendered, change) = (paid.tendered, paid.change)
+        }
         r.tax = taxes
         if !tips.isEmpty {
             r.tip = tips.last!.0.decimalString
@@ -110,6 +115,23 @@ extension ReceiptParser {
             if let (a, p) = tendered { r.payment?.tendered = a.decimalString; r.provenance["payment.tendered"] = p }
             if let (a, p) = change { r.payment?.change = a.decimalString; r.provenance["payment.change"] = p }
         }
+    }
+
+    /// The money handed over and the change under a total, whatever their labels say: among the three amounts after
+    /// line `after`, one larger than `total`, and among the three after it, their difference (to a cent).
+    static func tenderAndChange(_ lines: [AnalyzedLine], after: Int, total: Amount)
+        -> (tendered: (Amount, Provenance), change: (Amount, Provenance))? {
+        guard total.cents > 0, after < lines.count else { return nil }
+        let below = (after..<lines.count).compactMap { i in
+            lines[i].amount.flatMap { a in lines[i].amountProvenance.map { (amount: a, source: $0) } }
+        }
+        for t in below.prefix(3).indices where below[t].amount.cents > total.cents {
+            for c in below[(t + 1)...].prefix(3) where c.amount.cents > 0
+                && abs(below[t].amount.cents - total.cents - c.amount.cents) <= 1 {
+                return ((below[t].amount, below[t].source), (c.amount, c.source))
+            }
+        }
+        return nil
     }
 
     /// Totals printed in two or more currencies (`TOTAL CHF 25.00`, then `TOTAL EUR 26.10`): the
