@@ -232,8 +232,6 @@ public struct ReceiptParser: Sendable {
         return (r, findings, candidates)
     }
 
-    /// The lines as the field parsers read them (words right of a price column dropped), their
-    /// summary roles, and the index of the first summary line (`lines.count` when there is none).
     /// The first line whose amount, above zero, is the sum (to a cent) of the amounts of the lines above it, at least
     /// two of them: a subtotal or a total, in whatever language its label is.
     static func firstSumLine(_ lines: [AnalyzedLine]) -> Int? {
@@ -247,6 +245,8 @@ public struct ReceiptParser: Sendable {
         return nil
     }
 
+    /// The lines as the field parsers read them (words right of a price column dropped), their
+    /// summary roles, and the index of the first summary line (`lines.count` when there is none).
     static func prepared(_ analyzed: [AnalyzedLine]) -> (lines: [AnalyzedLine], roles: [Role], summaryStart: Int) {
         var lines = analyzed
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
