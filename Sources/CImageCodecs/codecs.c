@@ -189,9 +189,13 @@ static void sx_png_info(png_structp png, png_infop info) {
 
 static void sx_png_row(png_structp png, png_bytep row, png_uint_32 row_num, int pass) {
     sx_png_state *st = (sx_png_state *)png_get_progressive_ptr(png);
-    if (!row || !st->out->pixels || (int)row_num >= st->out->height) return;
-    size_t stride = (size_t)st->out->width * (size_t)st->out->channels;
-    png_progressive_combine_row(png, st->out->pixels + (size_t)row_num * stride, row);
+    if (!st->out->pixels || (int)row_num >= st->out->height) return;
+    // An interlaced image's pass comes with no row for the rows it leaves alone (in the last pass, the even ones):
+    // they are as complete as the others.
+    if (row) {
+        size_t stride = (size_t)st->out->width * (size_t)st->out->channels;
+        png_progressive_combine_row(png, st->out->pixels + (size_t)row_num * stride, row);
+    }
     if (pass == st->passes - 1) st->out->rows_complete = (int)row_num + 1;
     else if ((int)row_num == st->out->height - 1) st->out->passes_complete = pass + 1;
 }
@@ -209,9 +213,12 @@ static void sx_png_flatten(sx_image *out) {
     int colours = out->channels - 1;
     size_t pixels = (size_t)out->width * (size_t)out->height;
     unsigned char *p = out->pixels;
+    // Alpha 0 everywhere (a writer that never filled it in) would make a blank page: then it is left out.
+    int any = 0;
+    for (size_t i = 0; i < pixels && !any; i++) any = p[i * (size_t)out->channels + (size_t)colours] != 0;
     for (size_t i = 0; i < pixels; i++) {
         const unsigned char *src = p + i * (size_t)out->channels;
-        unsigned a = src[colours];
+        unsigned a = any ? src[colours] : 255u;
         for (int c = 0; c < colours; c++) {
             p[i * (size_t)colours + (size_t)c] = (unsigned char)((src[c] * a + 255u * (255u - a) + 127u) / 255u);
         }
@@ -239,6 +246,7 @@ int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_im
         png_process_data(png, info, (png_bytep)data, size);
     }
     png_destroy_read_struct(&png, &info, NULL);
+    if (st.done && !st.failed && out->pixels) out->rows_complete = out->height;  // libpng read the image to its end
     if (!st.failed && out->pixels && st.alpha) sx_png_flatten(out);
     if (st.failed || !out->pixels) {
         sx_image_free(out);

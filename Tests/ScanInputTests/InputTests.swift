@@ -471,14 +471,41 @@ final class DamagedInputTests: XCTestCase {
         }
     }
 
+    /// A whole interlaced PNG is no damaged one, whatever its height: libpng's last pass hands over no row for the
+    /// rows it leaves alone, and a height of one row or an odd one ends on such a row.
+    func testWholeInterlacedPNGIsNotDamaged() throws {
+        for (width, height) in [(7, 5), (9, 6), (3, 1), (40, 33)] {
+            let samples = (0..<(width * height)).map { UInt8(truncatingIfNeeded: $0 * 37 % 251) }
+            let png = Self.storedPNG(width: width, height: height, colorType: 0, samples: samples, interlaced: true)
+            let (img, findings) = try open(png, "interlaced.png")
+            XCTAssertEqual(findings, [], "\(width)x\(height)")
+            XCTAssertEqual(img.pixels, samples, "\(width)x\(height)")
+        }
+    }
+
     /// A PNG of 8-bit samples (`colorType` 0 gray, 2 RGB, 4 gray and alpha, 6 RGBA), written here with stored
     /// (uncompressed) deflate blocks, with `chunks` before its data.
     static func storedPNG(width: Int, height: Int, colorType: UInt8, samples: [UInt8],
-                          chunks: [(String, [UInt8])] = []) -> [UInt8] {
+                          chunks: [(String, [UInt8])] = [], interlaced: Bool = false) -> [UInt8] {
         func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { u32(body.count) + Array(type.utf8) + body + u32(0) }
-        let rowBytes = samples.count / height
-        let raw = (0..<height).flatMap { y in [0] + samples[(y * rowBytes)..<((y + 1) * rowBytes)] }
+        let bytes = samples.count / (width * height)
+        func row(_ y: Int, _ xs: StrideTo<Int>) -> [UInt8] {
+            var out: [UInt8] = [0]
+            for x in xs {
+                let start = (y * width + x) * bytes
+                out += samples[start..<(start + bytes)]
+            }
+            return out
+        }
+        // Adam7: seven passes, each the pixels from (x0, y0) every dx columns and dy rows; a pass with none is left out.
+        let adam7: [(Int, Int, Int, Int)] = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+                                             (0, 1, 1, 2)]
+        let passes: [(Int, Int, Int, Int)] = interlaced ? adam7 : [(0, 0, 1, 1)]
+        let raw = passes.flatMap { x0, y0, dx, dy -> [UInt8] in
+            guard x0 < width, y0 < height else { return [] }
+            return stride(from: y0, to: height, by: dy).flatMap { row($0, stride(from: x0, to: width, by: dx)) }
+        }
         var zlib: [UInt8] = [0x78, 0x01]
         var start = 0
         repeat {
@@ -490,7 +517,7 @@ final class DamagedInputTests: XCTestCase {
         for byte in raw { a = (a + Int(byte)) % 65_521; b = (b + a) % 65_521 }
         zlib += u32(b << 16 | a)
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", u32(width) + u32(height) + [8, colorType, 0, 0, 0])
+        png += chunk("IHDR", u32(width) + u32(height) + [8, colorType, 0, 0, interlaced ? 1 : 0])
         for (type, body) in chunks { png += chunk(type, body) }
         png += chunk("IDAT", zlib) + chunk("IEND", [])
         return withChunkChecksumsRight(png)

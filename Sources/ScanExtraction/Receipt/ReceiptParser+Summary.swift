@@ -100,7 +100,7 @@ extension ReceiptParser {
         }
         if let best = totals.first { Self.currencies(of: best, among: totals, lines: lines, roles: roles, context: context, into: &r) }
         // No payment label that a locale file knows: the cash and the change under the total, by their arithmetic.
-        if tendered == nil, change == nil, let best = totals.first, let total = Amount.parse(best.value[...]),
+        if tendered == nil, change == nil, let best = totals.first, let total = Amount(decimalString: best.value),
            let paid = Self.tenderAndChange(lines, after: best.lines.upperBound, total: total) {
             (tendered, change) = (paid.tendered, paid.change)
         }

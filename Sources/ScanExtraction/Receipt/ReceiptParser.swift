@@ -232,17 +232,18 @@ public struct ReceiptParser: Sendable {
         return (r, findings, candidates)
     }
 
-    /// The first line whose amount, above zero, is the sum (to a cent) of the amounts of the lines above it, at least
-    /// two of them: a subtotal or a total, in whatever language its label is.
-    static func firstSumLine(_ lines: [AnalyzedLine]) -> Int? {
-        var sum = 0, count = 0
+    /// The line that adds up the items, in whatever language its label is: a line whose amount, above zero, is the
+    /// sum (to a cent) of the amounts of every line above it, at least two of them not zero. Of several such lines the
+    /// last: `Tea 3.00`, `Tea 3.00`, `Cake 6.00`, `Subtotal 12.00` has two, and the cake is an item.
+    static func sumLine(_ lines: [AnalyzedLine]) -> Int? {
+        var sum = 0, count = 0, found: Int?
         for (i, l) in lines.enumerated() {
             guard let cents = l.amount?.cents else { continue }
-            if count >= 2, cents > 0, abs(sum - cents) <= 1 { return i }
+            if count >= 2, cents > 0, abs(sum - cents) <= 1 { found = i }
             sum += cents
-            count += 1
+            if cents != 0 { count += 1 }
         }
-        return nil
+        return found
     }
 
     /// The lines as the field parsers read them (words right of a price column dropped), their
@@ -282,7 +283,7 @@ public struct ReceiptParser: Sendable {
         }
         // No subtotal or total label that a locale file knows: the items end where a line adds them up, the first
         // line whose amount is the sum of the amounts above it.
-        if summaryStart == lines.count, let sum = firstSumLine(lines) { summaryStart = sum }
+        if summaryStart == lines.count, let sum = sumLine(lines) { summaryStart = sum }
         // Tax lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
               roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }

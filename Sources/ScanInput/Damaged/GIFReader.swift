@@ -1,7 +1,8 @@
 import ScanModel
 
-/// Reads the first picture of a GIF as far as its data goes. Leptonica (through giflib's `DGifSlurp`) refuses a
-/// GIF cut short; viewers show the rows that arrived. Our own LZW decoding keeps them.
+/// Reads the first picture of a GIF as far as its data goes, on its logical screen (the screen's size, the
+/// picture where its descriptor puts it, the rest and the transparent colour white), as viewers show it. Every GIF
+/// is read here: Leptonica (through giflib's `DGifSlurp`) refuses a GIF cut short and drops the transparent colour.
 enum GIFReader {
     static func decode(_ d: [UInt8], maxPixels: Int) -> TolerantDecoder.Partial? {
         let le = ImageHeader.le
@@ -20,7 +21,8 @@ enum GIFReader {
             o += 1
         }
         guard o + 10 <= d.count, d[o] == 0x2C, let left = le(d, o + 1, 2), let top = le(d, o + 3, 2),
-              let width = le(d, o + 5, 2), let height = le(d, o + 7, 2), width > 0, height > 0 else { return nil }
+              let width = le(d, o + 5, 2), let height = le(d, o + 7, 2), width > 0, height > 0,
+              width <= maxPixels / height else { return nil }
         let flags = d[o + 9]
         o += 10
         if flags & 0x80 != 0 {

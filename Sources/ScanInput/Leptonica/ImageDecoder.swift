@@ -1,7 +1,8 @@
 import CLeptonica
 import ScanModel
 
-/// Decodes PNG, JPEG, TIFF (every page), WebP, BMP and GIF through Leptonica.
+/// Decodes PNG, JPEG, TIFF (every page), WebP, BMP and GIF: JPEG, PNG and GIF by our own decoding (`TolerantDecoder`,
+/// `GIFReader`), the others through Leptonica, with our readers for the damaged files it refuses.
 enum ImageDecoder {
     /// Reads width and height from the header, without decoding pixels: our own reading for every kind but TIFF,
     /// so a file cut short after its header still has a size and no library prints about it.

@@ -73,6 +73,18 @@ final class Pix {
         }
     }
 
+    /// Whether a 32-bit picture's alpha sample is above 0 somewhere: all 0 is a fourth sample no writer filled in
+    /// (an RGB TIFF's unspecified extra sample), which viewers leave out, and so does `rasterImage`.
+    var hasAlpha: Bool {
+        guard let data = pixGetData(handle) else { return false }
+        let wpl = Int(pixGetWpl(handle))
+        for y in 0..<height {
+            let line = data + y * wpl
+            for x in 0..<width where line[x] & 0xFF != 0 { return true }
+        }
+        return false
+    }
+
     /// Copies the pixels out as gray (1 channel) or RGB (3 channels).
     /// Colormapped and low-depth images are converted first.
     func rasterImage() -> RasterImage? {
@@ -82,8 +94,9 @@ final class Pix {
             pix = p
         }
         // A picture with alpha (WebP, TIFF) is laid on white, as viewers show it: transparent pixels often hold
-        // black, which would hide dark text.
-        if pix.depth == 32, pixGetSpp(pix.handle) == 4 {
+        // black, which would hide dark text. (libtiff gives associated alpha as it is, so a half-transparent
+        // pixel of such a TIFF comes out a little darker than a viewer shows it.)
+        if pix.depth == 32, pixGetSpp(pix.handle) == 4, pix.hasAlpha {
             guard let p = Pix.wrap(pixAlphaBlendUniform(pix.handle, 0xFFFF_FF00)) else { return nil }
             pix = p
         }
