@@ -133,7 +133,7 @@ public struct Amount: Hashable, Sendable, Comparable {
             }
             // A sign or unit of the currency says so for any number of digits (`¥54`, `80円`).
             if !number.hasSeparators && integerDigits != [0x30] {
-                let marked = signed || lettersAfter.count == 1 && lettersAfter.first.map(Amount.unitSigns.contains) == true
+                let marked = signed || lettersAfter.count == 1 && Amount.unitSigns.contains(Character(lettersAfter))
                 guard marked || bare && integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }
             }
         default:

@@ -541,16 +541,6 @@ struct ReceiptFieldFeatures {
         // change, so that tendered - due = change. `raw` is in line order; the three are looked for among a few
         // amounts in a row, so that an item's price rarely meets two later amounts by chance.
         let byLine = raw.map(\.amount.cents)
-        func paidWithChange(_ p: Int) -> Bool {
-            let due = byLine[p]
-            guard due > 0 else { return false }
-            for q in (p + 1)..<min(byLine.count, p + 4) where byLine[q] > due {
-                for r in (q + 1)..<min(byLine.count, q + 4) where byLine[r] > 0 && abs(byLine[q] - due - byLine[r]) <= 1 {
-                    return true
-                }
-            }
-            return false
-        }
         func tenderOfChange(_ q: Int) -> Bool {
             let tendered = byLine[q]
             for p in max(0, q - 3)..<q where byLine[p] > 0 && byLine[p] < tendered {
@@ -596,7 +586,7 @@ struct ReceiptFieldFeatures {
             x += [b(isPayment(next)), previousTotal, b(cents < 0), log1p(Double(abs(cents)) / 100)]
             x += [b(cents % 5 == 0), b(cand.amount.scale == 0), Double(lines[cand.valueLine].trailing.count), b(largerBelow)]
             x += [b(sumOfTwoAbove(cents, before: cand.label)), b(partOfSumBelow(cents, line: cand.label))]
-            x += [b(paidWithChange(position)), b(tenderOfChange(position))]
+            x += [b(ReceiptParser.paidWithChange(byLine, due: position) != nil), b(tenderOfChange(position))]
             x += facts(cand.label) + facts(cand.valueLine + 1)
             let prov = lines[cand.valueLine].amountProvenance ?? lines[cand.valueLine].line.provenance()
             return FieldCandidate(value: cand.amount.decimalString, lines: cand.label..<(cand.valueLine + 1), features: x, provenance: prov)

@@ -121,14 +121,22 @@ extension ReceiptParser {
     /// line `after`, one larger than `total`, and among the three after it, their difference (to a cent).
     static func tenderAndChange(_ lines: [AnalyzedLine], after: Int, total: Amount)
         -> (tendered: (Amount, Provenance), change: (Amount, Provenance))? {
-        guard total.cents > 0, after < lines.count else { return nil }
+        guard after < lines.count else { return nil }
         let below = (after..<lines.count).compactMap { i in
             lines[i].amount.flatMap { a in lines[i].amountProvenance.map { (amount: a, source: $0) } }
         }
-        for t in below.prefix(3).indices where below[t].amount.cents > total.cents {
-            for c in below[(t + 1)...].prefix(3) where c.amount.cents > 0
-                && abs(below[t].amount.cents - total.cents - c.amount.cents) <= 1 {
-                return ((below[t].amount, below[t].source), (c.amount, c.source))
+        guard let (t, c) = paidWithChange([total.cents] + below.map(\.amount.cents), due: 0) else { return nil }
+        return ((below[t - 1].amount, below[t - 1].source), (below[c - 1].amount, below[c - 1].source))
+    }
+
+    /// Where the amount `cents[due]` (above zero) is paid with change: the index of a larger amount among the three
+    /// after it, and of their difference (to a cent) among the three after that one. Amounts in cents, in line order.
+    static func paidWithChange(_ cents: [Int], due: Int) -> (tendered: Int, change: Int)? {
+        let amount = cents[due]
+        guard amount > 0 else { return nil }
+        for t in (due + 1)..<min(cents.count, due + 4) where cents[t] > amount {
+            for c in (t + 1)..<min(cents.count, t + 4) where cents[c] > 0 && abs(cents[t] - amount - cents[c]) <= 1 {
+                return (t, c)
             }
         }
         return nil
