@@ -143,9 +143,8 @@ enum Text {
     static func digitCount(_ s: String) -> Int { s.reduce(0) { $0 + ($1.isNumber ? 1 : 0) } }
 
     /// Trims spaces and the punctuation OCR leaves at the ends of a phrase.
-    static func clean(_ s: String) -> String {
-        s.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»＊※")))
-    }
+    static func clean(_ s: String) -> String { s.trimmingCharacters(in: cleanedAway) }
+    private static let cleanedAway = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»＊※"))
 
     /// The first match of a regular expression, compiled once per pattern.
     static func range(_ s: String, _ pattern: String, caseInsensitive: Bool = false) -> Range<String.Index>? {
@@ -181,6 +180,9 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     private let filter: [UInt64]
     /// The phrases of scripts without spaces, found where they end a run of letters (`Text.isUnspacedPhrase`, `Text.holds`).
     private let unspaced: [[UInt8]]
+    /// Each phrase with its number of words, for `ends(_:minWords:)`; and the most words a phrase has.
+    private let wordCounts: [String: Int]
+    private let mostWords: Int
 
     @inline(__always) private static func slot(first: UInt8, last: UInt8, length: Int) -> Int {
         (Int(first) &* 131 &+ Int(last) &* 17 &+ length) & 4095
@@ -200,6 +202,10 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
         self.rests = rests
         self.filter = filter
         unspaced = self.phrases.map { Array($0.utf8) }.filter { ($0.first ?? 0) >= 0xE0 && Text.isUnspacedPhrase($0) }
+        var wordCounts: [String: Int] = [:]
+        for p in self.phrases { wordCounts[p] = p.split(separator: " ").count }
+        self.wordCounts = wordCounts
+        mostWords = wordCounts.values.max() ?? 0
     }
 
     public var startIndex: Int { phrases.startIndex }
@@ -214,6 +220,22 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
 
     /// Whether `key` holds one of the phrases, as whole words.
     func isFound(in key: String) -> Bool { search(key, everywhere: true) }
+
+    /// Whether `key` ends with one of the phrases of `minWords` words or more, as whole words after
+    /// at least one other word: `ACME SDN BHD` ends with `SDN BHD`; `SDN BHD` alone ends with none.
+    func ends(_ key: String, minWords: Int = 1) -> Bool {
+        ends(words: key.split(separator: " ")[...], minWords: minWords)
+    }
+
+    /// `ends(_:minWords:)` over a key already split into its words.
+    func ends(words: ArraySlice<Substring>, minWords: Int = 1) -> Bool {
+        guard words.count >= 2, mostWords > 0 else { return false }
+        // One dictionary look-up per phrase length, rather than a comparison per phrase.
+        for n in 1...Swift.min(mostWords, words.count - 1) {
+            if let w = wordCounts[words.suffix(n).joined(separator: " ")], w >= minWords { return true }
+        }
+        return false
+    }
 
     /// Tries a phrase at the start of every word of `key`, or of its first word only.
     private func search(_ key: String, everywhere: Bool) -> Bool {

@@ -12,8 +12,11 @@ extension Lexicon {
         var i = name.startIndex
         while i < name.endIndex {
             let c = name[i]
-            if c.isLetter || c.isNumber {
-                key.append(contentsOf: String(c).uppercased())
+            if let a = c.asciiValue, c.isLetter || c.isNumber {
+                key.append(Character(Unicode.Scalar(a >= 0x61 && a <= 0x7A ? a - 0x20 : a)))
+                at.append(i)
+            } else if c.isLetter || c.isNumber {
+                key.append(contentsOf: c.uppercased())
                 at.append(i)
             } else if key.last != nil && key.last != " " {
                 key.append(" ")
@@ -24,8 +27,7 @@ extension Lexicon {
         if key.last == " " { key.removeLast(); at.removeLast() }
         guard key.count == at.count, key.count >= 3 else { return name }
         // Longest forms first: `SON BHD` is `SDN BHD` misread, though `BHD` alone is a form too.
-        for form in legalFormsLongestFirst {
-            let f = Array(form)
+        for f in legalFormsLongestFirst {
             guard f.count < key.count, key[key.count - f.count - 1] == " " else { continue }
             let tail = key[(key.count - f.count)...]
             if tail.elementsEqual(f) { return name }
@@ -38,8 +40,7 @@ extension Lexicon {
             let digitsForLetters = (1...2).contains(differing.count)
                 && differing.allSatisfy { Self.digitReadForLetter(key[$0], f[$0 - tail.startIndex]) }
             guard oneSlip || digitsForLetters, differing.allSatisfy({ key[$0] != " " && f[$0 - tail.startIndex] != " " }) else { continue }
-            let words = form.split(separator: " ")
-            guard words.count >= 2 || form.count >= 3, differing.allSatisfy({ at[$0] != nil }) else { continue }
+            guard f.contains(" ") || f.count >= 3, differing.allSatisfy({ at[$0] != nil }) else { continue }
             var mended = name
             // The form's other letters give the case: `s.r.I.` is `s.r.l.`, a capital I being a lower-case l's look-alike.
             let others = tail.indices.filter { !differing.contains($0) }.compactMap { at[$0].map { name[$0] } }.filter(\.isLetter)

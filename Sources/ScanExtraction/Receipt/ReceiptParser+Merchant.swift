@@ -38,22 +38,26 @@ extension ReceiptParser {
     /// Full-width parentheses as ASCII, a middle dot between words as a space, and a label
     /// before a company name (`Owned by:`, `Dimiliki:`) dropped.
     static func normalizedName(_ raw: String) -> String {
-        var name = lexicon.withoutStrayAccents(raw.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")"))
-        // (Each regular expression runs only where its character is: this runs for every name candidate.)
-        if name.contains("·") || name.contains("•") { name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ") }
+        // (Each rewrite runs only where its character is, found by bytes: this runs for every name candidate.)
+        var name = raw
+        if Text.contains(name, "（") || Text.contains(name, "）") {
+            name = name.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")")
+        }
+        name = lexicon.withoutStrayAccents(name)
+        if Text.contains(name, "·") || Text.contains(name, "•") { name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ") }
         // An underscore is OCR's reading of a low dot or of a gap: `TA _K` is `TA .K`, `AIK_HUAT` is `AIK HUAT`.
-        if name.contains("_") {
+        if Text.contains(name, "_") {
             name = Text.replacing(name, #"(?<=\s)_(?=\p{L})"#, with: ".")
             name = Text.replacing(name, #"(?<=\p{L})_(?=\p{L})"#, with: " ")
         }
         // A possessive's s set apart by a gap OCR read as a space: `Friendly Red' s` and `INGMI 'S` are `Friendly Red's`, `INGMI'S`.
-        if name.contains("' ") || name.contains("’ ") { name = Text.replacing(name, #"(?<=\p{L}['’])\s+(?=[sS]\b)"#, with: "") }
-        if name.contains(" '") || name.contains(" ’") { name = Text.replacing(name, #"(?<=\p{L})\s+(?=['’][sS]\b)"#, with: "") }
-        if name.contains(":"), let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
+        if Text.contains(name, "' ") || Text.contains(name, "’ ") { name = Text.replacing(name, #"(?<=\p{L}['’])\s+(?=[sS]\b)"#, with: "") }
+        if Text.contains(name, " '") || Text.contains(name, " ’") { name = Text.replacing(name, #"(?<=\p{L})\s+(?=['’][sS]\b)"#, with: "") }
+        if Text.contains(name, ":"), let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
             name = String(name[m.upperBound...])
         }
-        if name.contains("0") { name = lettersForZeros(name) }
+        if Text.contains(name, "0") { name = lettersForZeros(name) }
         // A zero-padded code before the name (`#000002 BAIFU (M) Sdn Bhd`): a till's number the layout joined to it.
         if name.first == "#" || name.first == "0", let m = Text.range(name, #"^#?0\d{2,}\s+(?=\p{L})"#) { name = String(name[m.upperBound...]) }
         return withoutTrailingCode(lexicon.mendingLegalForm(name))
@@ -68,10 +72,7 @@ extension ReceiptParser {
         while end > 1, !words[end - 1].contains(where: \.isLetter), words[end - 1].contains(where: { !$0.isNumber }) { end -= 1 }
         guard end < words.count, end >= 2 else { return name }
         let head = words[..<end].joined(separator: " ")
-        func endsWithForm(_ s: String, words: Int) -> Bool {
-            let key = Text.key(s)
-            return legalSuffixes.contains { $0.count >= 2 && $0.split(separator: " ").count >= words && key.hasSuffix(" " + $0) }
-        }
+        func endsWithForm(_ s: String, words: Int) -> Bool { legalSuffixes.ends(Text.key(s), minWords: words) }
         if endsWithForm(head, words: 1) { return head }
         // A form misread in one character counts when it has two words or more (`SDN 8HD`): `APPLE PIE` is no `PTE`.
         let mended = lexicon.mendingLegalForm(head)
@@ -154,7 +155,8 @@ extension ReceiptParser {
         // A bare number that ends the name belongs to it (`TRIPLE SIX POINT ENTERPRISE 666`) unless it looks like a
         // registration: in parentheses, after a label, five digits or more, or with a check letter.
         if name.hasSuffix(",") || name.hasSuffix(";") { name = Text.clean(Text.replacing(name, #"[,;]+$"#, with: "")) }
-        if name.contains(where: \.isNumber), let paren = Text.range(name, registrationSuffix, caseInsensitive: true),
+        // (Every form of a registration has three digits or more.)
+        if Text.digitCount(name) >= 3, let paren = Text.range(name, registrationSuffix, caseInsensitive: true),
            paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
@@ -165,13 +167,18 @@ extension ReceiptParser {
     /// (`KING'S CONFECTIONERY S/B 273500-U (KSB)` is `KING'S CONFECTIONERY S/B`); nil when the name ends with its
     /// legal form already, when no code (four digits or more, or a parenthesis) follows one, or when none ends a prefix.
     static func cutAtLegalForm(_ name: String) -> String? {
-        guard name.contains("(") || Text.digitCount(name) >= 4 else { return nil }
+        guard name.utf8.contains(UInt8(ascii: "(")) || Text.digitCount(name) >= 4 else { return nil }
         let words = name.split(separator: " ")
-        let key = Text.key(name)
-        guard words.count >= 2, !legalSuffixes.contains(where: { key.hasSuffix(" " + $0) && $0.count >= 2 }) else { return nil }
+        guard words.count >= 2 else { return nil }
+        // The key of the first `end` words is their own keys' words, in order: `keyWords[..<firstKeyWord[end]]`.
+        var keyWords: [Substring] = [], firstKeyWord = [0]
+        for w in words {
+            keyWords += Substring(Text.key(String(w))).split(separator: " ")
+            firstKeyWord.append(keyWords.count)
+        }
+        guard !legalSuffixes.ends(words: keyWords[...]) else { return nil }
         for end in stride(from: words.count - 1, through: 1, by: -1) {
-            let key = Text.key(words[..<end].joined(separator: " "))
-            if legalSuffixes.contains(where: { key.hasSuffix(" " + $0) && $0.count >= 2 }) {
+            if legalSuffixes.ends(words: keyWords[..<firstKeyWord[end]]) {
                 let rest = words[end...].joined(separator: " ")
                 guard Text.range(rest, #"\d{4,}|\("#) != nil else { return nil }
                 return Text.clean(words[..<end].joined(separator: " "))
@@ -214,7 +221,7 @@ extension ReceiptParser {
     /// Doubled stops and commas as one; street words and numbers read with the wrong character put right.
     static func addressReadingFixes(_ address: String) -> String {
         var s = lexicon.withoutStrayAccents(address)
-        if s.contains("..") || s.contains(",,") { s = Text.replacing(s, #"([.,])\1+"#, with: "$1") }
+        if Text.contains(s, "..") || Text.contains(s, ",,") { s = Text.replacing(s, #"([.,])\1+"#, with: "$1") }
         // A street word read with digits for letters (`10T 1851-A`, `1.0T`): 1 for L, 0 for O.
         s = s.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             let core = token.filter { $0 != "." }
@@ -222,16 +229,17 @@ extension ReceiptParser {
             let mapped = String(core.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 })
             return streetWordSet.contains(mapped) && mapped.allSatisfy(\.isLetter) ? mapped : String(token)
         }.joined(separator: " ")
-        if s.contains("1") { s = lettersForOnes(s) }
-        if s.contains("0") { s = lettersForZeros(s) }
+        if Text.contains(s, "1") { s = lettersForOnes(s) }
+        if Text.contains(s, "0") { s = lettersForZeros(s) }
         s = ukPostcodeSpaced(s)
         // One look-alike letter between the digits of a number of four digits or more (`LOT 17S77`): its digit.
         let letterInNumber = RegexCache.shared.regex(#"(?<![\w/.-])\d+[SBIlZ]\d+(?![\w/-])"#, caseInsensitive: false)
-        for m in letterInNumber.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+        let matches = Text.digitCount(s) < 4 ? [] : letterInNumber.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length))
+        for m in matches.reversed() {
             guard let r = Range(m.range, in: s), s[r].filter(\.isNumber).count >= 4 else { continue }
             s.replaceSubrange(r, with: Amount.digitsForLookAlikes(String(s[r])))
         }
-        guard s.contains("O") else { return s }
+        guard Text.contains(s, "O") else { return s }
         // A letter O among the digits of a number (`456OO`): a zero.
         let digitsWithO = RegexCache.shared.regex(#"\b(?=[0-9O]*[0-9]{3})[0-9O]{4,6}\b"#, caseInsensitive: false)
         for m in digitsWithO.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
@@ -264,6 +272,7 @@ extension ReceiptParser {
     /// with other digits (`SS20`, `LN6 6AU`, `0B1`) keep theirs.
     static func lettersForZeros(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            guard token.utf8.contains(UInt8(ascii: "0")) else { return String(token) }
             var chars = Array(token)
             // A code of two letters in brackets, as a province's (`(T0)`, `(B0)` for `(TO)`, `(BO)`).
             if chars.count == 4, chars.first == "(", chars.last == ")", chars[1].isLetter != chars[2].isLetter,
@@ -286,6 +295,7 @@ extension ReceiptParser {
     /// their digits, and so do short codes (`K1A 0B1`).
     static func lettersForOnes(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            guard token.utf8.contains(UInt8(ascii: "1")) else { return String(token) }
             var chars = Array(token)
             let letters = chars.filter(\.isLetter).count
             guard letters >= 3, chars.contains("1"), !chars.contains(where: { $0.isNumber && $0 != "1" }) else { return String(token) }
