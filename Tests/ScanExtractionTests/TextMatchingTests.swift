@@ -95,4 +95,71 @@ import TestSupport
         #expect(!Text.contains("NCL", "NCL "))
         #expect(Text.contains("ÉTÉ 合計", "合計"))
     }
+
+    /// `ends` answers as a hasSuffix over every phrase, whatever the phrases' lengths and the key's words.
+    @Test func aPhraseSetKnowsAKeyThatEndsWithAPhrase() {
+        var random = SeededRandom(seed: 11)
+        let forms = PhraseSet(["SDN BHD", "BHD", "S B", "GMBH", "CO KG", "GMBH CO KG", "SP Z O O", "株式会社"])
+        let words = ["SDN", "BHD", "S", "B", "GMBH", "CO", "KG", "SP", "Z", "O", "ACME", "12", "株式会社"]
+        var found = 0
+        for _ in 0..<600 {
+            let key = (0..<Int.random(in: 0...5, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            for least in 1...3 {
+                let expected = forms.contains { key.hasSuffix(" " + $0) && $0.split(separator: " ").count >= least }
+                #expect(forms.ends(key, minWords: least) == expected, "\(key) \(least)")
+                if expected { found += 1 }
+            }
+        }
+        #expect(found > 100)
+        #expect(!PhraseSet([]).ends("ACME BHD"))
+        #expect(!forms.ends("BHD") && forms.ends("SDN BHD"), "a form alone ends no name; the form of a form does")
+    }
+
+    /// The byte paths for ASCII text give what the Unicode paths give.
+    @Test func asciiTextIsKeyedAndCountedAsUnicodeTextIs() {
+        var random = SeededRandom(seed: 12)
+        let pieces = ["a", "Z", "m", "0", "9", " ", "  ", ".", "-", "\t", "\r\n", "\n", "(", ")", "_", "~", "@", "[", "`", "{"]
+        func plainKey(_ s: String) -> String {
+            var out = "", space = true
+            for c in s.uppercased() {
+                if c.isLetter || c.isNumber { out.append(c); space = false } else if !space { out.append(" "); space = true }
+            }
+            if out.hasSuffix(" ") { out.removeLast() }
+            return out
+        }
+        for _ in 0..<500 {
+            let s = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(Text.key(s) == plainKey(s), "\(s.debugDescription)")
+            #expect(Text.letterCount(s) == s.filter(\.isLetter).count)
+            #expect(Text.digitCount(s) == s.filter(\.isNumber).count)
+            #expect(Text.clean(s) == s.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»＊※"))))
+            for c in s { #expect(Text.isLetter(c) == c.isLetter && Text.isNumber(c) == c.isNumber) }
+        }
+        #expect(Text.key("Straße 12, Köln") == "STRASSE 12 KÖLN")
+        #expect(Text.letterCount("Köln ٣") == 4 && Text.digitCount("Köln ٣٤") == 2)
+    }
+
+    /// The cheap tests that run before two regular expressions never say no where the expression finds something.
+    @Test func theTestsBeforeTheExpressionsLetEveryMatchThrough() {
+        var random = SeededRandom(seed: 21)
+        let pieces = ["(", ")", "CO. REG", "ROC", "GST", ":", "123", "45678", "9", "U", "k", "-", "·", ".", " ", "\n", "ACME",
+                      "SDN BHD"]
+        let masked = ["X", "*", "•", "#", "x", " ", "-", "4321", "12", "A"]
+        var registrations = 0, cards = 0
+        for _ in 0..<3000 {
+            let s = (0..<Int.random(in: 1...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            if Text.range(s, ReceiptParser.registrationSuffix, caseInsensitive: true) != nil {
+                registrations += 1
+                #expect(ReceiptParser.mayEndWithRegistration(s), "\(s.debugDescription)")
+            }
+            let m = (0..<Int.random(in: 1...7, using: &random)).map { _ in masked.randomElement(using: &random)! }.joined()
+            if Text.range(m, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#) != nil {
+                cards += 1
+                #expect(ReceiptParser.holdsMaskedDigits(m), "\(m.debugDescription)")
+            }
+        }
+        #expect(registrations > 100 && cards > 50)
+        #expect(!ReceiptParser.mayEndWithRegistration("TRIPLE SIX POINT ENTERPRISE 66"))
+        #expect(!ReceiptParser.holdsMaskedDigits("X1234 *5"))
+    }
 }

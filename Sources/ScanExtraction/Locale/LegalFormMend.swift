@@ -12,10 +12,10 @@ extension Lexicon {
         var i = name.startIndex
         while i < name.endIndex {
             let c = name[i]
-            if let a = c.asciiValue, c.isLetter || c.isNumber {
+            if let a = c.asciiValue, Text.isLetter(c) || Text.isNumber(c) {
                 key.append(Character(Unicode.Scalar(a >= 0x61 && a <= 0x7A ? a - 0x20 : a)))
                 at.append(i)
-            } else if c.isLetter || c.isNumber {
+            } else if c.asciiValue == nil, c.isLetter || c.isNumber {
                 key.append(contentsOf: c.uppercased())
                 at.append(i)
             } else if key.last != nil && key.last != " " {
@@ -26,8 +26,15 @@ extension Lexicon {
         }
         if key.last == " " { key.removeLast(); at.removeLast() }
         guard key.count == at.count, key.count >= 3 else { return name }
+        // A mend keeps the spaces where they are, so only a form whose words are as long as the key's last words,
+        // after one word at least, can end it.
+        var keyWordLengths: [Int] = [], length = 0
+        for c in key.reversed() {
+            if c == " " { keyWordLengths.append(length); length = 0 } else { length += 1 }
+        }
         // Longest forms first: `SON BHD` is `SDN BHD` misread, though `BHD` alone is a form too.
-        for f in legalFormsLongestFirst {
+        for form in legalFormsLongestFirst where keyWordLengths.starts(with: form.wordLengthsFromEnd) {
+            let f = form.characters
             guard f.count < key.count, key[key.count - f.count - 1] == " " else { continue }
             let tail = key[(key.count - f.count)...]
             if tail.elementsEqual(f) { return name }
@@ -61,5 +68,16 @@ extension Lexicon {
     /// (`OCRConfusions`: 0 for O, 1 for I or L, 5 for S, 8 for B, 2 for Z).
     static func digitReadForLetter(_ digit: Character, _ letter: Character) -> Bool {
         digit.isASCII && digit.isNumber && letter.isLetter && OCRConfusions.shipped.confusable(digit, letter)
+    }
+}
+
+/// A legal form as `mendingLegalForm` compares it: its characters, and its words' lengths from the last one back.
+struct LegalFormSpelling: Sendable {
+    let characters: [Character]
+    let wordLengthsFromEnd: [Int]
+
+    init(_ form: String) {
+        characters = Array(form)
+        wordLengthsFromEnd = form.split(separator: " ").reversed().map(\.count)
     }
 }

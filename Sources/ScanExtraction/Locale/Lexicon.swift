@@ -102,7 +102,7 @@ public struct Lexicon: Sendable {
     public let headerNoise: PhraseSet
     public let legalForms: PhraseSet
     /// The legal forms' phrases as characters, longest first (`SDN BHD` before `BHD`), for `mendingLegalForm`.
-    public let legalFormsLongestFirst: [[Character]]
+    let legalFormsLongestFirst: [LegalFormSpelling]
     public let businessTypes: PhraseSet
     public let thoroughfares: PhraseSet
     public let addressParts: PhraseSet
@@ -162,7 +162,7 @@ public struct Lexicon: Sendable {
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))
         legalForms = union(locales.map(\.legalForms))
-        legalFormsLongestFirst = legalForms.phrases.sorted { $0.count > $1.count }.map(Array.init)
+        legalFormsLongestFirst = legalForms.phrases.sorted { $0.count > $1.count }.map(LegalFormSpelling.init)
         businessTypes = union(locales.map(\.businessTypes))
         thoroughfares = union(locales.map(\.thoroughfares))
         addressParts = union(locales.map(\.addressParts))

@@ -110,13 +110,15 @@ public struct ItemLineModel: Sendable {
     }
 
     /// Each label's score for one line's features.
-    func scores(_ row: [Double]) -> [Double] {
-        if !trees.isEmpty { return trees.map { $0.score(row) } }
-        return weights.map { w in
-            var s = 0.0
-            for f in 0..<min(row.count, w.count) where row[f] != 0 { s += w[f] * row[f] }
-            return s
-        }
+    func scores(_ row: [Double]) -> [Double] { labels.indices.map { score(row, label: $0) } }
+
+    /// One label's score for one line's features.
+    func score(_ row: [Double], label l: Int) -> Double {
+        if !trees.isEmpty { return trees[l].score(row) }
+        let w = weights[l]
+        var s = 0.0
+        for f in 0..<min(row.count, w.count) where row[f] != 0 { s += w[f] * row[f] }
+        return s
     }
 
     /// The label of each line, as the best-scoring sequence. A line marked in `outside` is labelled `.other`.
@@ -124,9 +126,14 @@ public struct ItemLineModel: Sendable {
         let n = rows.count, k = labels.count
         guard n > 0 else { return [] }
         var emission = [Double](repeating: 0, count: n * k)
+        let other = labels.firstIndex(of: .other)
         for (i, row) in rows.enumerated() {
-            let fixed = i < outside.count && outside[i]
-            for (l, v) in scores(row).enumerated() { emission[i * k + l] = fixed && labels[l] != .other ? -.infinity : v }
+            if i < outside.count && outside[i] {
+                // Only `.other` is open to such a line: no other label's trees are walked.
+                for l in 0..<k { emission[i * k + l] = l == other ? score(row, label: l) : -.infinity }
+            } else {
+                for (l, v) in scores(row).enumerated() { emission[i * k + l] = v }
+            }
         }
         // The line before the first is no part of an item.
         let before = labels.firstIndex(of: .other)

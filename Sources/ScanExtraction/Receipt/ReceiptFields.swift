@@ -216,8 +216,9 @@ struct ReceiptFieldFeatures {
     static func labelsANumber(_ key: String, _ labels: [[String]]) -> Bool {
         let words = key.split(separator: " ")
         guard words.count >= 2 else { return false }
-        for i in words.indices where i == 0 || words[i - 1].first?.isNumber == true {
-            for label in labels where i + label.count < words.count && words[i + label.count].first?.isNumber == true {
+        let number = words.map { $0.first.map(Text.isNumber) ?? false }
+        for i in words.indices where i == 0 || number[i - 1] {
+            for label in labels where i + label.count < words.count && number[i + label.count] {
                 if label.indices.allSatisfy({ words[i + $0] == label[$0] }) { return true }
             }
         }

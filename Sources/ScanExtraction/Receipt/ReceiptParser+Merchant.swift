@@ -155,8 +155,7 @@ extension ReceiptParser {
         // A bare number that ends the name belongs to it (`TRIPLE SIX POINT ENTERPRISE 666`) unless it looks like a
         // registration: in parentheses, after a label, five digits or more, or with a check letter.
         if name.hasSuffix(",") || name.hasSuffix(";") { name = Text.clean(Text.replacing(name, #"[,;]+$"#, with: "")) }
-        // (Every form of a registration has three digits or more.)
-        if Text.digitCount(name) >= 3, let paren = Text.range(name, registrationSuffix, caseInsensitive: true),
+        if mayEndWithRegistration(name), let paren = Text.range(name, registrationSuffix, caseInsensitive: true),
            paren.lowerBound > name.startIndex {
             name = String(name[..<paren.lowerBound])
         }
@@ -185,6 +184,24 @@ extension ReceiptParser {
             }
         }
         return nil
+    }
+
+    /// Whether `name` ends as every match of `registrationSuffix` ends: three digits, then no more than separators
+    /// (`-`, `·`, `.`, spaces), one letter and a closing parenthesis. The cheap test before the expression, which
+    /// runs for every name candidate.
+    static func mayEndWithRegistration(_ name: String) -> Bool {
+        var end = name.endIndex
+        func drop(most: Int = .max, _ test: (Character) -> Bool) {
+            var n = 0
+            while n < most, end > name.startIndex, test(name[name.index(before: end)]) { end = name.index(before: end); n += 1 }
+        }
+        drop(\.isWhitespace)
+        drop(most: 1) { $0 == ")" }
+        drop(\.isWhitespace)
+        drop(most: 1, \.isLetter)
+        drop { $0.isWhitespace || $0 == "-" || $0 == "·" || $0 == "." }
+        let digits = name[..<end].suffix(3)
+        return digits.count == 3 && digits.allSatisfy(\.isNumber)
     }
 
     static let registrationSuffix = #"\s*(?:\(\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*[A-Z]?\d{3,}[\s\-·.]*[A-Z]?\s*\)?|(?:CO\.?\s*REG\.?|ROC|GST)[\s.:]*\d{3,}[\s\-]*[A-Z]?|[A-Z]?\d{5,}(?:[\s\-·.]*[A-Z])?\s*\)?|\d{3,}\s*-\s*[A-Z]\s*\)?)$"#

@@ -40,7 +40,7 @@ extension ReceiptParser {
                 r.payment?.cardBrand = e.value.brand
                 r.provenance["payment.cardLast4"] = l.provenance(of: e)
             }
-            if r.payment?.cardLast4 == nil, let m = Text.range(l.text, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#) {
+            if r.payment?.cardLast4 == nil, Self.holdsMaskedDigits(l.text), let m = Text.range(l.text, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#) {
                 if r.payment == nil { r.payment = Receipt.Payment() }
                 r.payment?.cardLast4 = String(l.text[m].suffix(4))
                 r.provenance["payment.cardLast4"] = l.line.provenance()
@@ -115,6 +115,18 @@ extension ReceiptParser {
             if let (a, p) = tendered { r.payment?.tendered = a.decimalString; r.provenance["payment.tendered"] = p }
             if let (a, p) = change { r.payment?.change = a.decimalString; r.provenance["payment.change"] = p }
         }
+    }
+
+    /// Whether two mask characters of a card number (`X`, `*`, `•`, `#`) stand together: the cheap test before
+    /// the card number's regular expression, which runs on every line.
+    static func holdsMaskedDigits(_ text: String) -> Bool {
+        var previous = false
+        for u in text.unicodeScalars {
+            let mask = u == "X" || u == "*" || u == "•" || u == "#"
+            if mask && previous { return true }
+            previous = mask
+        }
+        return false
     }
 
     /// The money handed over and the change under a total, whatever their labels say: among the three amounts after
