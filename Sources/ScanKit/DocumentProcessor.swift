@@ -55,6 +55,7 @@ public final class DocumentProcessor {
         self.extractor = configuration.extractFields
             ? (locator?.detector ?? (try? DataDetector(region: configuration.country, referenceDate: configuration.referenceDay))).map { DocumentExtractor(detector: $0) }
             : nil
+        if extractor != nil { DocumentExtractor.loadModelsInBackground() }
     }
 
     /// The entity stage of a configuration, or nil when entities are off.

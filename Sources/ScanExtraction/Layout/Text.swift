@@ -230,9 +230,6 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     private let filter: [UInt64]
     /// The phrases of scripts without spaces, found where they end a run of letters (`Text.isUnspacedPhrase`, `Text.holds`).
     private let unspaced: [[UInt8]]
-    /// Each phrase with its number of words, for `ends(_:minWords:)`; and the most words a phrase has.
-    private let wordCounts: [String: Int]
-    private let mostWords: Int
 
     @inline(__always) private static func slot(first: UInt8, last: UInt8, length: Int) -> Int {
         (Int(first) &* 131 &+ Int(last) &* 17 &+ length) & 4095
@@ -252,10 +249,6 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
         self.rests = rests
         self.filter = filter
         unspaced = self.phrases.map { Array($0.utf8) }.filter { ($0.first ?? 0) >= 0xE0 && Text.isUnspacedPhrase($0) }
-        var wordCounts: [String: Int] = [:]
-        for p in self.phrases { wordCounts[p] = p.split(separator: " ").count }
-        self.wordCounts = wordCounts
-        mostWords = wordCounts.values.max() ?? 0
     }
 
     public var startIndex: Int { phrases.startIndex }
@@ -272,17 +265,19 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     func isFound(in key: String) -> Bool { search(key, everywhere: true) }
 
     /// Whether `key` ends with one of the phrases of `minWords` words or more, as whole words after
-    /// at least one other word: `ACME SDN BHD` ends with `SDN BHD`; `SDN BHD` alone ends with none.
+    /// at least one other word: `ACME SDN BHD` ends with `SDN BHD` (and `BHD`); `BHD` alone ends with none.
     func ends(_ key: String, minWords: Int = 1) -> Bool {
         ends(words: key.split(separator: " ")[...], minWords: minWords)
     }
 
     /// `ends(_:minWords:)` over a key already split into its words.
     func ends(words: ArraySlice<Substring>, minWords: Int = 1) -> Bool {
-        guard words.count >= 2, mostWords > 0 else { return false }
-        // One dictionary look-up per phrase length, rather than a comparison per phrase.
-        for n in 1...Swift.min(mostWords, words.count - 1) {
-            if let w = wordCounts[words.suffix(n).joined(separator: " ")], w >= minWords { return true }
+        guard words.count >= 2, minWords < words.count else { return false }
+        // For each phrase length, one look-up of the phrases that start with the word that many from the end.
+        for n in Swift.max(1, minWords)..<words.count {
+            guard let tails = rests[String(words[words.endIndex - n])] else { continue }
+            let rest = n == 1 ? [] : Array((" " + words.suffix(n - 1).joined(separator: " ")).utf8)
+            if tails.contains(rest) { return true }
         }
         return false
     }

@@ -72,7 +72,7 @@ public struct ItemLineModel: Sendable {
             var features: [String]
             var weights: [[Double]]?
             var transitions: [[Double]]?
-            var trees: [[[String: String]]]?
+            var trees: [[TreeEnsemble.PackedTree]]?
         }
         func invalid(_ why: String) -> DecodingError {
             DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "item line model: " + why))
