@@ -136,8 +136,7 @@ public struct ItemLineModel: Sendable {
             }
         }
         // The line before the first is no part of an item.
-        let before = labels.firstIndex(of: .other)
-        var score = (0..<k).map { to in emission[to] + (before.map { transitions[$0][to] } ?? 0) }
+        var score = (0..<k).map { to in emission[to] + (other.map { transitions[$0][to] } ?? 0) }
         var back = [Int](repeating: 0, count: n * k)
         for i in 1..<max(1, n) {
             var next = [Double](repeating: -.infinity, count: k)
