@@ -23,11 +23,13 @@ public struct DocumentExtractor: Sendable {
     /// document does not wait for them one after the other (about 70 ms of a one-receipt run) and they load while
     /// the first page is recognized. A document that needs one before it is read waits for that one only.
     /// Plain threads, not Dispatch's: they inherit the caller's priority (a service worker's lowered one), where
-    /// Dispatch would give them its own.
-    public static func loadModelsInBackground() {
+    /// Dispatch would give them its own. Started once per process, by whichever processor asks first.
+    public static func loadModelsInBackground() { _ = backgroundLoads }
+
+    private static let backgroundLoads: Void = {
         let loads: [@Sendable () -> Void] = [{ _ = Lexicon.shared }, { _ = ReceiptFieldModel.shared }, { _ = ItemLineModel.shipped }]
         for load in loads { Thread.detachNewThread(load) }
-    }
+    }()
 
     /// Warning codes this stage owns; earlier ones are dropped when a document is re-extracted.
     static let ownPrefixes = ["receipt-", "card-"]

@@ -28,9 +28,8 @@ enum Text {
         out.reserveCapacity(s.utf8.count)
         var space = true
         for b in s.utf8 {
-            let u = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
-            if (u >= 0x41 && u <= 0x5A) || (u >= 0x30 && u <= 0x39) {
-                out.append(u)
+            if asciiAlphanumeric(b) {
+                out.append(asciiUppercased(b))
                 space = false
             } else if !space {
                 out.append(0x20)
@@ -43,15 +42,21 @@ enum Text {
 
     /// `Character.isLetter`, with ASCII answered without Unicode's tables.
     @inline(__always) static func isLetter(_ c: Character) -> Bool {
-        if let a = c.asciiValue { return (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A }
+        if let a = c.asciiValue { return asciiLetter(a) }
         return c.isLetter
     }
 
     /// `Character.isNumber`, with ASCII answered without Unicode's tables.
     @inline(__always) static func isNumber(_ c: Character) -> Bool {
-        if let a = c.asciiValue { return a >= 0x30 && a <= 0x39 }
+        if let a = c.asciiValue { return asciiDigit(a) }
         return c.isNumber
     }
+
+    /// The ASCII byte tests the fast paths share: what `isLetter`, `isNumber` and `uppercased()` say of ASCII.
+    @inline(__always) static func asciiLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    @inline(__always) static func asciiDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) static func asciiAlphanumeric(_ b: UInt8) -> Bool { asciiLetter(b) || asciiDigit(b) }
+    @inline(__always) static func asciiUppercased(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
 
     /// Whether `key` (as made by `key(_:)`) holds `phrase` as whole words.
     static func has(_ key: String, _ phrase: String) -> Bool {
@@ -171,8 +176,8 @@ enum Text {
         }
     }
 
-    static func letterCount(_ s: String) -> Int { count(s, ascii: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }, \.isLetter) }
-    static func digitCount(_ s: String) -> Int { count(s, ascii: { $0 >= 0x30 && $0 <= 0x39 }, \.isNumber) }
+    static func letterCount(_ s: String) -> Int { count(s, ascii: asciiLetter, \.isLetter) }
+    static func digitCount(_ s: String) -> Int { count(s, ascii: asciiDigit, \.isNumber) }
 
     /// The characters of `s` that `test` accepts; an ASCII string is counted by its bytes with `ascii`, which must
     /// agree with `test` on ASCII characters.
@@ -190,9 +195,6 @@ enum Text {
         // Most phrases start and end with a letter or digit: nothing to trim, and Foundation's trimming is not cheap.
         if let a = s.utf8.first, let b = s.utf8.last, asciiAlphanumeric(a), asciiAlphanumeric(b) { return s }
         return s.trimmingCharacters(in: cleanedAway)
-    }
-    @inline(__always) private static func asciiAlphanumeric(_ b: UInt8) -> Bool {
-        ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39)
     }
     private static let cleanedAway = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»＊※"))
 

@@ -12,8 +12,8 @@ extension Lexicon {
         var i = name.startIndex
         while i < name.endIndex {
             let c = name[i]
-            if let a = c.asciiValue, Text.isLetter(c) || Text.isNumber(c) {
-                key.append(Character(Unicode.Scalar(a >= 0x61 && a <= 0x7A ? a - 0x20 : a)))
+            if let a = c.asciiValue, Text.asciiAlphanumeric(a) {
+                key.append(Character(Unicode.Scalar(Text.asciiUppercased(a))))
                 at.append(i)
             } else if c.asciiValue == nil, c.isLetter || c.isNumber {
                 key.append(contentsOf: c.uppercased())
