@@ -40,7 +40,7 @@ for pass in 1...passes {
     var times: [Double] = []
     for d in docs {
         let t0 = DispatchTime.now().uptimeNanoseconds
-        _ = extractor.extract(d)
+        _ = try extractor.extract(d)
         times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
     }
     if pass == 1 { report(passes > 1 ? "first pass: " : "", times) }

@@ -7,8 +7,8 @@ import ScanModel
 ///
 /// ```swift
 /// let extractor = DocumentExtractor(detector: try DataDetector())
-/// let doc = extractor.extract(recognized)           // classifier decides
-/// let card = extractor.extract(recognized, as: .businessCard).businessCard
+/// let doc = try extractor.extract(recognized)           // classifier decides
+/// let card = try extractor.extract(recognized, as: .businessCard).businessCard
 /// ```
 public struct DocumentExtractor: Sendable {
     public let analyzer: LineAnalyzer
@@ -27,7 +27,9 @@ public struct DocumentExtractor: Sendable {
     public static func loadModelsInBackground() { _ = backgroundLoads }
 
     private static let backgroundLoads: Void = {
-        let loads: [@Sendable () -> Void] = [{ _ = Lexicon.shared }, { _ = ReceiptFieldModel.shared }, { _ = ItemLineModel.shipped }]
+        let loads: [@Sendable () -> Void] = [
+            { _ = Lexicon.loaded; _ = OCRConfusions.loaded }, { _ = ReceiptFieldModel.loaded }, { _ = ItemLineModel.loaded },
+        ]
         for load in loads { Thread.detachNewThread(load) }
     }()
 
@@ -35,7 +37,12 @@ public struct DocumentExtractor: Sendable {
     static let ownPrefixes = ["receipt-", "card-"]
 
     /// Classifies `doc` (unless `kind` is given) and adds `documentType` and `receipt` or `businessCard`.
-    public func extract(_ doc: Document, as kind: DocumentKind? = nil) -> Document {
+    /// - Throws: `LexiconError` when a file this document needs is missing or broken: the locale files or the OCR
+    ///   confusion table for any document, the two receipt models for a receipt. The error names the file; a card
+    ///   is still read when only a receipt model is broken.
+    public func extract(_ doc: Document, as kind: DocumentKind? = nil) throws -> Document {
+        _ = try Lexicon.loaded.get()
+        _ = try OCRConfusions.loaded.get()
         var out = doc
         out.warnings.removeAll { w in Self.ownPrefixes.contains { w.code.hasPrefix($0) } }
         out.receipt = nil
@@ -49,7 +56,7 @@ public struct DocumentExtractor: Sendable {
         }
         switch out.documentType!.label {
         case .receipt:
-            var parser = ReceiptParser()
+            var parser = ReceiptParser(fieldModel: try ReceiptFieldModel.loaded.get(), itemModel: try ItemLineModel.loaded.get())
             parser.referenceYear = analyzer.detector.referenceDate.year
             let (r, f) = parser.parse(lines)
             out.receipt = r

@@ -108,10 +108,10 @@ public final class DocumentProcessor {
         case .bytes(let bytes, let name):
             input = try InputDocument(bytes: bytes, name: name, limits: configuration.limits)
         case .document(let doc, let name):
-            return reprocess(doc, source: name)
+            return try reprocess(doc, source: name)
         }
         let name = source.name
-        if let imported = input.importedDocument { return reprocess(imported, source: name) }
+        if let imported = input.importedDocument { return try reprocess(imported, source: name) }
         var pages: [WorkingPage] = []
         var warnings: [Finding] = []
         var engineInfo: EngineInfo?
@@ -143,11 +143,11 @@ public final class DocumentProcessor {
         if pages.isEmpty, let lastError { throw lastError }
         let info = engineInfo ?? EngineInfo(name: "pdf-text", version: "poppler " + InputDocument.popplerVersion)
         let doc = Document(source: name, engine: info, pages: pages.map(\.page), warnings: warnings)
-        return PageStages.toSource(extract(doc), pages)
+        return PageStages.toSource(try extract(doc), pages)
     }
 
     /// A document that was already recognized goes straight to the later stages.
-    public func reprocess(_ doc: Document, source: String) -> Document {
+    public func reprocess(_ doc: Document, source: String) throws -> Document {
         let pages = doc.pages.map { page -> WorkingPage in
             let w = WorkingPage(imported: page)
             return PageStages.laidOut(PageStages.filtered(PageStages.upright(w), configuration, regionApplied: false))
@@ -156,14 +156,19 @@ public final class DocumentProcessor {
         out.schemaVersion = Document.currentSchemaVersion
         out.source = source
         out.pages = pages.map(\.page)
-        return PageStages.toSource(extract(out), pages)
+        return PageStages.toSource(try extract(out), pages)
     }
 
-    /// The later, engine-free stages: entities, then classification and parsing.
-    func extract(_ doc: Document) -> Document {
+    /// The later, engine-free stages: entities, then classification and parsing. A locale file or model that this
+    /// document needs and that is missing or broken fails the document as an engine's data would (`engine`).
+    func extract(_ doc: Document) throws -> Document {
         var out = doc
         if let locator { out.entities = locator.entities(in: doc) }
-        if let extractor { out = extractor.extract(out, as: configuration.documentTypeOverride) }
+        if let extractor {
+            do { out = try extractor.extract(out, as: configuration.documentTypeOverride) } catch let e as LexiconError {
+                throw ScanError(.engine, file: doc.source, e.description)
+            }
+        }
         return out
     }
 

@@ -31,7 +31,7 @@ public enum PrintedWords {
         let pending = loading[key] ?? PendingWordList(loading: {
             // Read on the list's own thread; a file that fails now (it was readable a moment ago)
             // only leaves its words out.
-            let words = Lexicon.shared.vocabulary + extraWords + files.flatMap { (try? WordList.words(inFile: $0)) ?? [] }
+            let words = ((try? Lexicon.loaded.get())?.vocabulary ?? []) + extraWords + files.flatMap { (try? WordList.words(inFile: $0)) ?? [] }
             return WordList(words: words)
         })
         loading[key] = pending

@@ -16,7 +16,7 @@ public struct ScanError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooLarge = "too-large"
         /// The page has no pixels or no content.
         case emptyPage = "empty-page"
-        /// The OCR engine or its data is missing or failed.
+        /// The OCR engine, or a model or data file of the engine or the parsers, is missing or failed.
         case engine = "engine"
         /// Writing an output failed.
         case output = "output"

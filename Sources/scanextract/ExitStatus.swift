@@ -10,7 +10,7 @@ enum ExitStatus {
     static let allFailed: Int32 = 2
     /// Bad command-line usage (ArgumentParser's validation status).
     static let usage: Int32 = 64
-    /// The OCR engine or its data is missing.
+    /// The OCR engine, or a model or data file of the engine or the parsers, is missing.
     static let engineUnavailable: Int32 = 69
     /// An output could not be written.
     static let cannotWrite: Int32 = 73
@@ -33,6 +33,6 @@ enum ExitStatus {
     static let documentation = """
         Exit status: 0 all inputs processed; 1 some inputs failed (the rest were \
         written); 2 no input could be processed; 64 usage error; 69 OCR engine or \
-        its data missing; 73 an output could not be written; 130 interrupted.
+        a model missing; 73 an output could not be written; 130 interrupted.
         """
 }

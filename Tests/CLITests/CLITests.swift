@@ -115,6 +115,31 @@ final class CLITests: XCTestCase {
                                  "scanextract: \(cards)/list.txt: skipped, not an image, PDF or JSON document"])
     }
 
+    /// A broken receipt model fails the receipts with a message that names the file, and only them: a card needs no
+    /// receipt model and is still read, in the same run as in a run of its own.
+    func testABrokenReceiptModelFailsOnlyTheReceipts() throws {
+        let broken = dir + "/fields.json"
+        FileManager.default.createFile(atPath: broken, contents: Data("{\"trainedOn\": ".utf8))
+        let env = ["SCANEXTRACT_RECEIPT_MODEL": broken]
+        let card = pdf("card.pdf", "Jane Doe")
+        let alone = try run(["-q", "--type", "businessCard", card], environment: env)
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertTrue(alone.stdout.contains("\"businessCard\""), alone.stdout)
+
+        let receipt = pdf("receipt.pdf", "TOTAL 12.50")
+        let out = dir + "/out"
+        let both = try run(["-q", "--type", "receipt", "--output-dir", out, receipt], environment: env)
+        XCTAssertEqual(both.status, 69, "a model, like an engine's data, is missing: \(both.stderr)")
+        XCTAssertTrue(both.stderr.contains("\(receipt): the receipt field model \(broken) is not valid"), both.stderr)
+        XCTAssertTrue(both.stderr.contains("Check the file that SCANEXTRACT_RECEIPT_MODEL names [engine]"), both.stderr)
+        XCTAssertFalse(both.stderr.contains("Fatal error"), both.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/receipt.json"))
+
+        let fixed = try run(["-q", "--type", "receipt", receipt])
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertTrue(fixed.stdout.contains("\"total\" : \"12.50\""), fixed.stdout)
+    }
+
     func testTextFormat() throws {
         let r = try run(["--format", "text", pdf("t.pdf", "Plain words here")])
         XCTAssertEqual(r.status, 0, r.stderr)

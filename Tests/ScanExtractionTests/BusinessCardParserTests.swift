@@ -24,7 +24,7 @@ import ScanModel
     }
 
     @Test func readsNameTitleOrganization() {
-        let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
+        let c = try! extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.name?.full == "Priya Raman")
         #expect(c.name?.given == "Priya")
         #expect(c.name?.family == "Raman")
@@ -46,7 +46,7 @@ import ScanModel
         ]))
         // The name ends at 150 + 14 × 56 × 0.55 ≈ 581: a 119 px gap (2.1 name heights, 4 e-mail
         // heights), then the e-mail.
-        let c = extractor.extract(doc, as: .businessCard).businessCard!
+        let c = try! extractor.extract(doc, as: .businessCard).businessCard!
         #expect(c.name?.full == "Dana Whitfield")
         #expect(c.emails.first?.address == "dana@northwind-atelier.com")
     }
@@ -105,7 +105,7 @@ import ScanModel
     }
 
     @Test func typesPhonesFromLabels() {
-        let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
+        let c = try! extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.phones.count == 2)
         #expect(c.phones.first { $0.type == .work }?.e164 == "+442079460958")
         #expect(c.phones.first { $0.type == .mobile }?.e164 == "+447700900123")
@@ -114,7 +114,7 @@ import ScanModel
     }
 
     @Test func readsTheAddress() {
-        let c = extractor.extract(ukCard(), as: .businessCard).businessCard!
+        let c = try! extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.address?.full == "14 Wharf Road, London N1 7GR")
         #expect(c.address?.postalCode == "N1 7GR")
     }
@@ -127,7 +127,7 @@ import ScanModel
             Fixture.line(325, "Fax +33 1 42 68 53 01", x: 60, h: 18),
             Fixture.line(350, "Port. +33 6 12 34 56 78", x: 60, h: 18),
         ]))
-        let c = extractor.extract(doc, as: .businessCard).businessCard!
+        let c = try! extractor.extract(doc, as: .businessCard).businessCard!
         #expect(c.name?.full == "Camille Dubois")
         #expect(c.title == "Directrice commerciale")
         #expect(Set(c.phones.map { "\($0.type.rawValue) \($0.e164 ?? "")" }) ==
@@ -153,10 +153,10 @@ import ScanModel
     }
 
     @Test func classifierRoutesACardAndAReceipt() {
-        let card = extractor.extract(ukCard())
+        let card = try! extractor.extract(ukCard())
         #expect(card.documentType?.label == .businessCard)
         #expect((card.documentType?.confidence ?? 0) > 0.5)
-        let receipt = extractor.extract(ReceiptParserTests().diner())
+        let receipt = try! extractor.extract(ReceiptParserTests().diner())
         #expect(receipt.documentType?.label == .receipt)
         #expect(receipt.receipt != nil && receipt.businessCard == nil)
     }
@@ -226,7 +226,7 @@ import ScanModel
     let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
     func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
-        extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard).businessCard!
+        try! extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard).businessCard!
     }
 
     /// Labels printed in a column of their own beside the numbers (`Fax` ... `030 804700`): each number takes the label
@@ -398,7 +398,7 @@ import ScanModel
     /// and only there.
     @Test func anLReadAsACapitalIInTheEmailIsMendedByTheName() {
         func email(_ name: String, _ printed: String) -> (String?, [String]) {
-            let out = extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, [
+            let out = try! extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, [
                 Fixture.line(40, name, h: 26), Fixture.line(80, "Account manager", h: 16), Fixture.line(120, printed)])), as: .businessCard)
             return (out.businessCard?.emails.first?.address, out.warnings.map(\.code))
         }
@@ -733,7 +733,7 @@ import ScanModel
             slanted(110, 290, 40, ["Nash", "Ltd"]),
             slanted(105, 350, 36, ["b.jones@nash.com"]),
         ])
-        let c = extractor.extract(Fixture.document(page), as: .businessCard).businessCard!
+        let c = try! extractor.extract(Fixture.document(page), as: .businessCard).businessCard!
         #expect(c.name?.full == "Barbara Jones")
         #expect(c.title == "Osteopath")
     }
@@ -767,7 +767,7 @@ import ScanModel
             observation(["Cell", "+353", "86", "158", "3665"], 475, 330, 30),
         ])
         page.layout = LayoutAnalyzer.layout(of: page, frame: quad(0, 0, 1000, 560))
-        let card = extractor.extract(Fixture.document(page), as: .businessCard).businessCard!
+        let card = try! extractor.extract(Fixture.document(page), as: .businessCard).businessCard!
         #expect(card.name?.full == "Keeva Canning")
         #expect(card.title == "Estate Agent")
         #expect(card.urls.map(\.url) == ["http://www.canningconsulting.ie"])

@@ -9,7 +9,7 @@ import ScanModel
     let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
     func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
-        extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
+        try! extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
     }
 
     /// Every address the candidate generator proposes for these lines, before any model scores them.
@@ -232,12 +232,12 @@ import ScanModel
             Fixture.line(64, "2703/2018 No.CS-20242"),
             Fixture.line(200, "TOTAL"), (200, 16, [(480, "5.00")]),
         ]
-        let doc = extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt)
+        let doc = try! extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt)
         #expect(doc.receipt!.date == "2018-03-27")
         #expect(doc.warnings.contains { $0.code == "receipt-date-unseparated" })
         // An impossible day, or a printed date elsewhere, wins over nothing / over the glued digits.
         #expect(receipt([Fixture.line(20, "KEDAI BUKU MAJU", h: 20), Fixture.line(64, "3102/2018")]).date == nil)
-        let printed = extractor.extract(Fixture.document(Fixture.page(rows + [Fixture.line(90, "Date: 28/03/2018")])), as: .receipt)
+        let printed = try! extractor.extract(Fixture.document(Fixture.page(rows + [Fixture.line(90, "Date: 28/03/2018")])), as: .receipt)
         #expect(printed.receipt!.date == "2018-03-28")
         #expect(!printed.warnings.contains { $0.code == "receipt-date-unseparated" })
     }
@@ -454,14 +454,14 @@ import ScanModel
     let texts = extractor.analyzer.analyze(Fixture.document(page)).map(\.text)
     #expect(texts.contains("Tax 0.63"), "\(texts)")
     #expect(texts.contains("$500 CASH GIVEAWAY ON BACK"), "\(texts)")
-    let r = extractor.extract(Fixture.document(page), as: .receipt).receipt!
+    let r = try! extractor.extract(Fixture.document(page), as: .receipt).receipt!
     #expect(r.tax.map(\.amount) == ["0.63"])
 }
 
 /// A receipt as the whole pipeline reads it from fixture lines, dated against 2024-01-01: for the locale files' suites.
 func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
     let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
-    return extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
+    return try! extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
 }
 
 /// Portuguese receipts, read with `pt.json` and nothing else written for the language: its label words, its legal

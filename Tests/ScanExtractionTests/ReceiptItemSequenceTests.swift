@@ -13,7 +13,7 @@ import TestSupport
     let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
     func receipt(_ rows: [(Double, Double, [(Double, String)])]) -> Receipt {
-        extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt).receipt!
+        try! extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt).receipt!
     }
 
     /// A label on the left and an amount ending at the right edge (x 520), as tills print them.

@@ -66,14 +66,14 @@ import ScanModel
         let up = SidewaysPage.upright(page)
         #expect(up.rotation == 180 && up.width == 600 && up.height == 1000)
         let doc = Document(source: "r.png", engine: EngineInfo(name: "fixture", version: "1"), pages: [up])
-        let r = extractor.extract(doc, as: .receipt).receipt
+        let r = try! extractor.extract(doc, as: .receipt).receipt
         #expect(r?.merchant.name == "GREENLEAF GROCERS LTD")
         #expect(r?.total == "3.05")
     }
 
     @Test func sidewaysCardIsReadAsACard() {
         let doc = Document(source: "card.jpg", engine: EngineInfo(name: "fixture", version: "1"), pages: [SidewaysPage.upright(sidewaysCard())])
-        let out = extractor.extract(doc)
+        let out = try! extractor.extract(doc)
         #expect(out.documentType?.label == .businessCard)
         #expect(out.businessCard?.name?.full == "Mary Allen")
     }
@@ -111,7 +111,7 @@ import ScanModel
         var rows: [(Double, Double, [(Double, String)])] = []
         for (i, line) in text.split(separator: "\n").enumerated() { rows.append(Fixture.line(100 + Double(i) * 26, String(line))) }
         let doc = Fixture.document(Fixture.page(width: 1240, height: 1754, rows))
-        let out = extractor.extract(doc)
+        let out = try! extractor.extract(doc)
         #expect(out.documentType?.label == .other)
         #expect(out.receipt == nil && out.businessCard == nil)
     }

@@ -42,7 +42,7 @@ for dir in args.dropFirst() {
         guard let data = FileManager.default.contents(atPath: dir + "/" + f),
               let doc = try? JSONDecoder().decode(Document.self, from: data) else { continue }
         let id = String(f.dropLast(5))
-        let processed = processor.reprocess(doc, source: f)
+        let processed = try processor.reprocess(doc, source: f)
         let (_, _, candidates) = parser.parseWithCandidates(analyzer.analyze(processed))
         var chunk = ""
         for field in ReceiptField.allCases {

@@ -331,16 +331,19 @@ public struct Lexicon: Sendable {
         return ResourceFiles.url("Locales")
     }
 
-    /// All shipped locales, read once. A missing or broken locale folder stops the program with a message
-    /// that says where it looked: the parser can't read a receipt without its words.
-    public static let shared: Lexicon = {
-        do {
-            return try load(directory: shippedDirectory())
-        } catch {
-            fatalError("scanextract: \(error). Install the folder scanextract_ScanExtraction.resources beside the scanextract "
-                + "binary, or set \(directoryVariable) to a folder of locale files.")
+    /// All shipped locales, read once, or why they could not be read. Reading this never stops the program: the
+    /// extractor asks it first and gives the document its error (`DocumentExtractor.extract`).
+    public static let loaded: Result<Lexicon, LexiconError> = {
+        do { return .success(try load(directory: shippedDirectory())) } catch {
+            let named = !(ProcessInfo.processInfo.environment[directoryVariable] ?? "").isEmpty
+            return .failure(ResourceFiles.failure(error, named ? "Check the folder that \(directoryVariable) names"
+                : "Install the folder \(ResourceFiles.bundleName) beside the scanextract binary, or set \(directoryVariable) "
+                    + "to a folder of locale files"))
         }
     }()
+
+    /// All shipped locales. Only for code that runs after `loaded` was checked: a broken folder stops the program here.
+    public static let shared = ResourceFiles.required(loaded)
 }
 
 /// Files that ship in ScanExtraction's resource bundle.
@@ -356,14 +359,33 @@ enum ResourceFiles {
         return Bundle.module.bundleURL.appendingPathComponent(name)
     }
 
-    /// A model or table the program cannot work without: the shipped file `name`, or the file the environment
-    /// variable `variable` names instead, read by `read`. A missing or broken file stops the program with the
-    /// reader's message, which names the file, and where the bundle belongs.
-    static func required<T>(_ name: String, overriddenBy variable: String? = nil, _ read: (URL) throws -> T) -> T {
-        let named = variable.flatMap { ProcessInfo.processInfo.environment[$0] }
-        let file = named.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? url(name)
-        do { return try read(file) } catch {
-            fatalError("scanextract: \(error). Install the folder \(bundleName) beside the scanextract binary.")
+    /// A model or table the program cannot work without, read once: the shipped file `name`, or the file the
+    /// environment variable `variable` names instead, read by `read`; or the reader's error, which names the file
+    /// (and, for a shipped one, where the bundle belongs). Loading a broken file does not stop the program, so a
+    /// model is only fatal to the documents that need it.
+    static func load<T>(_ name: String, overriddenBy variable: String? = nil, _ read: (URL) throws -> T) -> Result<T, LexiconError> {
+        let named = variable.flatMap { v in ProcessInfo.processInfo.environment[v].map { (variable: v, path: $0) } }
+            .flatMap { $0.path.isEmpty ? nil : $0 }
+        do { return .success(try read(named.map { URL(fileURLWithPath: $0.path) } ?? url(name))) } catch {
+            let hint = named.map { "Check the file that \($0.variable) names" }
+                ?? "Install the folder \(bundleName) beside the scanextract binary"
+            return .failure(failure(error, hint))
+        }
+    }
+
+    /// `error`'s message as a sentence, then `hint`: what to do about it.
+    static func failure(_ error: any Error, _ hint: String) -> LexiconError {
+        var said = "\(error)"
+        while said.hasSuffix(".") { said.removeLast() }
+        return LexiconError(description: said + ". " + hint)
+    }
+
+    /// The value of a load whose success was checked before (`DocumentExtractor` checks every one before it reads a
+    /// document). Reached with a failure, it stops the program with the load's message.
+    static func required<T>(_ loaded: Result<T, LexiconError>) -> T {
+        switch loaded {
+        case .success(let value): return value
+        case .failure(let error): fatalError("scanextract: \(error)")
         }
     }
 

@@ -94,9 +94,11 @@ public struct OCRConfusions: Sendable {
         self.init(pairs: file.pairs.map(\.pair))
     }
 
-    /// The shipped table, read once. A missing or broken file stops the program with a message that says where it
-    /// looked, as the locale files do.
-    public static let shipped = ResourceFiles.required("OCRConfusions.json") {
+    /// The shipped table, read once, or why it could not be read.
+    public static let loaded = ResourceFiles.load("OCRConfusions.json") {
         try OCRConfusions(json: ResourceFiles.data($0, what: "OCR confusion table"))
     }
+
+    /// The shipped table, once `loaded` was checked: a broken file stops the program here.
+    public static let shipped = ResourceFiles.required(loaded)
 }

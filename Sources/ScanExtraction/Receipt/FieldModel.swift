@@ -122,5 +122,9 @@ public struct ReceiptFieldModel: Codable, Sendable {
     /// No scores: candidates keep their reading order (what the training tool parses with).
     public static let untrained = ReceiptFieldModel(trainedOn: "nothing", fields: [:])
 
-    public static let shared = ResourceFiles.required("ReceiptFields.json", overriddenBy: fileVariable, load)
+    /// The shipped model (or `$SCANEXTRACT_RECEIPT_MODEL`'s), read once, or why it could not be read.
+    public static let loaded = ResourceFiles.load("ReceiptFields.json", overriddenBy: fileVariable, load)
+
+    /// The shipped model, once `loaded` was checked: a broken file stops the program here.
+    public static let shared = ResourceFiles.required(loaded)
 }

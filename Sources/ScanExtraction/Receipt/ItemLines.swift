@@ -103,11 +103,13 @@ public struct ItemLineModel: Sendable {
     /// The environment variable that names another model file (a k-fold run reads one model a fold).
     public static let fileVariable = "SCANEXTRACT_ITEM_MODEL"
 
-    /// The shipped model, read once. A missing or broken file stops the program with a message that says
-    /// where it looked, as the receipt field model does.
-    public static let shipped = ResourceFiles.required("ItemLines.json", overriddenBy: fileVariable) {
+    /// The shipped model (or `$SCANEXTRACT_ITEM_MODEL`'s), read once, or why it could not be read.
+    public static let loaded = ResourceFiles.load("ItemLines.json", overriddenBy: fileVariable) {
         try ItemLineModel(json: ResourceFiles.data($0, what: "item line model"))
     }
+
+    /// The shipped model, once `loaded` was checked: a broken file stops the program here.
+    public static let shipped = ResourceFiles.required(loaded)
 
     /// Each label's score for one line's features.
     func scores(_ row: [Double]) -> [Double] { labels.indices.map { score(row, label: $0) } }
