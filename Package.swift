@@ -42,7 +42,9 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib cairo",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // Tolerant JPEG/PNG decoding (libjpeg, libpng): C, because both report errors with longjmp.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+        // HEIF (phones' HEIC photos, AVIF) through libheif (Debian: libheif-dev).
+        .target(name: "CImageCodecs",
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("heif")]),
 
         // OpenCV (Debian: libopencv-imgproc-dev; no opencv4.pc without libopencv-dev) behind a
         // plain-C shim that catches every C++ exception. Only ScanCamera imports it.

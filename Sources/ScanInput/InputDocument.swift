@@ -160,6 +160,9 @@ public final class InputDocument {
                     throw ScanError(.corrupt, file: name, "the TIFF file is cut short: its first page's directory "
                                     + "would lie past the end of the file")
                 }
+                if kind == .heif, case .failure(let e) = TolerantDecoder.heifSize(bytes) {
+                    throw ScanError(.corrupt, file: name, "the HEIF file cannot be read (libheif: \(e.complaint.lowercased()))")
+                }
                 throw ScanError(.corrupt, file: name, "the \(kind.displayName) header cannot be read")
             }
             guard dims.width * dims.height <= limits.maxPixels else {
@@ -183,7 +186,7 @@ public final class InputDocument {
         if let ext, let promise = InputKind.promise(ofExtension: String(ext)) {
             return "named .\(ext) but holds \(content ?? "something else"), not \(promise)"
         }
-        let supported = "not a supported image (PNG, JPEG, TIFF, WebP, BMP, GIF), PDF or scanextract JSON document"
+        let supported = "not a supported image (PNG, JPEG, TIFF, WebP, BMP, GIF, HEIC, AVIF), PDF or scanextract JSON document"
         return content.map { "\(supported); it holds \($0)" } ?? supported
     }
 

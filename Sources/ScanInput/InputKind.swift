@@ -1,6 +1,9 @@
 /// What a file is, decided from its first bytes, never from its name.
 public enum InputKind: String, Sendable, CaseIterable {
-    case png, jpeg, tiff, webp, bmp, gif, pdf
+    case png, jpeg, tiff, webp, bmp, gif
+    /// HEIF: a HEIC photo (phones' default) or an AVIF image.
+    case heif
+    case pdf
     /// A scanextract JSON document (already recognized).
     case json
 
@@ -26,6 +29,7 @@ public enum InputKind: String, Sendable, CaseIterable {
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts([0x42, 0x4D]) && head.count >= 26 { return .bmp }
+        if isHEIF(head) { return .heif }
         // PDF readers accept the header anywhere in the first KiB.
         let pdfSig = Array("%PDF-".utf8)
         if head.count >= pdfSig.count {
@@ -43,8 +47,22 @@ public enum InputKind: String, Sendable, CaseIterable {
 }
 
 extension InputKind {
+    /// The brands of an ISO media file's `ftyp` box that name a HEIF still image: HEVC-coded (`heic`, `heix`,
+    /// and their sequences), AV1-coded (`avif`, `avis`), or the image file format itself (`mif1`, `msf1`).
+    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "avif", "avis", "mif1", "msf1"]
+
+    /// Whether `head` opens with an `ftyp` box whose major brand or one of whose compatible brands is a HEIF one.
+    static func isHEIF(_ head: [UInt8]) -> Bool {
+        guard head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) else { return false }
+        let boxSize = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+        let end = min(head.count, max(12, boxSize))
+        // The major brand at 8, the minor version at 12, then compatible brands to the box's end.
+        let offsets = [8] + Array(stride(from: 16, to: end - 3, by: 4))
+        return offsets.contains { o in heifBrands.contains(String(decoding: head[o..<(o + 4)], as: UTF8.self)) }
+    }
+
     /// File-name extensions that promise an input scanextract reads, lower-cased.
-    public static let knownExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "webp", "bmp", "gif", "pdf", "json"]
+    public static let knownExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "webp", "bmp", "gif", "heic", "heif", "hif", "avif", "pdf", "json"]
 
     /// What a file named with `fileExtension` should hold ("an image", "a PDF", ...),
     /// or nil when the extension promises nothing we read.
@@ -68,9 +86,6 @@ extension InputKind {
         if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) { return "a ZIP archive" }
         if starts([0x1F, 0x8B]) { return "gzip-compressed data" }
         if starts(Array("ftyp".utf8), at: 4) {
-            let brand = String(decoding: head[8..<min(12, head.count)], as: UTF8.self)
-            if ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) { return "a HEIC image, which is not supported" }
-            if brand.hasPrefix("avi") { return "an AVIF image, which is not supported" }
             return "a video or ISO media file"
         }
         if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {

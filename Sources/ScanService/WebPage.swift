@@ -65,7 +65,7 @@ enum WebPage {
             <div id="drop" tabindex="0">
               <span>Drop a file here, or</span>
               <label class="button" for="file">choose one</label>
-              <input id="file" type="file" accept="image/*,.tif,.tiff,application/pdf,application/json,.json">
+              <input id="file" type="file" accept="image/*,.tif,.tiff,.heic,.heif,.avif,application/pdf,application/json,.json">
             </div>
             <div id="options">
               <label>Type

@@ -14,7 +14,7 @@ struct ScanCommand: ParsableCommand {
         abstract: "Recognize images and PDFs and write one JSON document per input.",
         discussion: ExitStatus.documentation)
 
-    @Argument(help: "Image (PNG, JPEG, TIFF, WebP, BMP, GIF), PDF or scanextract JSON files, or folders to walk.")
+    @Argument(help: "Image (PNG, JPEG, TIFF, WebP, BMP, GIF, HEIC, AVIF), PDF or scanextract JSON files, or folders to walk.")
     var inputs: [String]
 
     @Option(help: "OCR engine: auto (ppocr when installed, else tesseract), \(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -140,6 +140,24 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(fixed.stdout.contains("\"total\" : \"12.50\""), fixed.stdout)
     }
 
+    /// A phone's HEIC photo in a folder is read like any image (encoded here by libheif's `heif-enc`).
+    func testAHEICPhotoInAFolderIsRead() throws {
+        let photos = dir + "/photos"
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        let png = dir + "/note.png"
+        Drawing.writePNG([DrawnLine("Remember to water the garden", x: 20, y: 60, size: 24)], width: 520, height: 100, to: png)
+        let enc = Process()
+        enc.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
+        enc.arguments = ["-q", "90", png, "-o", photos + "/IMG_0001.HEIC"]
+        enc.standardOutput = FileHandle.nullDevice
+        try enc.run()
+        enc.waitUntilExit()
+        XCTAssertEqual(enc.terminationStatus, 0)
+        let r = try run(["-q", "--format", "text", photos])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("Remember") && r.stdout.contains("garden"), r.stdout)
+    }
+
     func testTextFormat() throws {
         let r = try run(["--format", "text", pdf("t.pdf", "Plain words here")])
         XCTAssertEqual(r.status, 0, r.stderr)

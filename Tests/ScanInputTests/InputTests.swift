@@ -16,6 +16,15 @@ final class SniffingTests: XCTestCase {
         XCTAssertEqual(InputKind.sniff(Array("\n\n%PDF-1.4".utf8)), .pdf)
         XCTAssertEqual(InputKind.sniff(Array("  {\"pages\": []}".utf8)), .json)
         XCTAssertEqual(InputKind.sniff(Array("BM".utf8) + [UInt8](repeating: 0, count: 40)), .bmp)
+        // An ISO media file is HEIF when its major brand or a compatible one names a still image.
+        func ftyp(_ brands: [String]) -> [UInt8] {
+            let body = Array("ftyp".utf8) + Array(brands[0].utf8) + [0, 0, 0, 0] + brands.dropFirst().flatMap { Array($0.utf8) }
+            return [0, 0, 0, UInt8(body.count + 4)] + body + [0, 0, 0, 8] + Array("meta".utf8)
+        }
+        XCTAssertEqual(InputKind.sniff(ftyp(["heic", "mif1", "heic"])), .heif)
+        XCTAssertEqual(InputKind.sniff(ftyp(["avif", "avif", "mif1", "miaf"])), .heif)
+        XCTAssertEqual(InputKind.sniff(ftyp(["isom", "iso2", "mif1"])), .heif)
+        XCTAssertNil(InputKind.sniff(ftyp(["isom", "iso2", "avc1", "mp41"])), "a video")
         XCTAssertNil(InputKind.sniff(Array("hello world".utf8)))
         XCTAssertNil(InputKind.sniff([UInt8]()))
     }
@@ -229,6 +238,83 @@ final class InputDocumentTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("read the same"), "\(error)")
         }
         assertError(dir + "/gone\u{FFFD}.png", .unreadable)
+    }
+}
+
+/// HEIC (what phones save photos as) and AVIF files, written here from a drawn page by libheif's `heif-enc`
+/// (Debian's libheif-examples, which `make deps` installs).
+final class HEIFInputTests: XCTestCase {
+    var dir = ""
+    override func setUp() { dir = Drawing.temporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// A drawn page as PNG, and the same page encoded as HEIC or (with `-A`) AVIF, at a high quality.
+    func encoded(_ name: String, avif: Bool) throws -> (png: String, heif: String) {
+        let png = dir + "/\(name).png", heif = dir + "/\(name)"
+        Drawing.writePNG([DrawnLine("TOTAL 12.50", x: 30, y: 60, size: 28), DrawnLine("Thank you", x: 30, y: 120, size: 20)],
+                         width: 320, height: 180, to: png)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
+        p.arguments = (avif ? ["-A"] : []) + ["-q", "92", png, "-o", heif]
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, "heif-enc \(name)")
+        return (png, heif)
+    }
+
+    func picture(_ path: String) throws -> RasterImage {
+        guard case .raster(let img, _, let findings) = try InputDocument(path: path).page(0) else {
+            throw ScanError(.corrupt, "not a raster")
+        }
+        XCTAssertEqual(findings, [], path)
+        return img.grayscale()
+    }
+
+    func testHEICAndAVIFDecodeToTheirPage() throws {
+        // Named as a JPEG: the content decides.
+        for (name, avif) in [("page.heic", false), ("page.avif", true), ("photo.jpg", false)] {
+            let (png, heif) = try encoded(name, avif: avif)
+            XCTAssertEqual(try InputDocument(path: heif).kind, .heif, name)
+            let want = try picture(png), got = try picture(heif)
+            XCTAssertEqual([got.width, got.height], [want.width, want.height], name)
+            let diff = zip(got.pixels, want.pixels).map { abs(Int($0) - Int($1)) }
+            XCTAssertLessThan(Double(diff.reduce(0, +)) / Double(diff.count), 4, "\(name): the same page, up to coding loss")
+            let textRow = got.pixels[(50 * 320)..<(51 * 320)]
+            XCTAssertLessThan(textRow.min() ?? 255, 100, "\(name): the text is there")
+        }
+    }
+
+    /// A file cut short, a container with its image box gone, and sizes over the pixel limit and over libheif's
+    /// own limit each fail with what is wrong, naming the file.
+    func testABrokenHEIFSaysWhatIsWrong() throws {
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try encoded("page.heic", avif: false).heif)))
+        func failure(_ bytes: [UInt8], _ name: String) -> ScanError? {
+            let path = dir + "/" + name
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            do { _ = try InputDocument(path: path).page(0) } catch let e as ScanError {
+                XCTAssertEqual(e.file, path, name)
+                return e
+            } catch { XCTFail("\(name): \(error)") }
+            XCTFail("\(name) was read")
+            return nil
+        }
+        let cut = failure(Array(whole.prefix(whole.count - 100)), "cut.heic")
+        XCTAssertEqual(cut?.code, .corrupt)
+        XCTAssertTrue(cut?.reason.contains("the HEIF file cannot be read (libheif: ") ?? false, "\(String(describing: cut))")
+        XCTAssertFalse(cut?.reason.contains("\n") ?? true)
+        XCTAssertEqual(failure(Array(whole.prefix(40)), "header.heic")?.code, .corrupt)
+        // The picture's size is in its `ispe` box: 4 bytes of version and flags, then width and height.
+        func sized(_ side: UInt32) -> [UInt8] {
+            var bytes = whole
+            let at = (0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == Array("ispe".utf8) }! + 8
+            for k in 0..<8 { bytes[at + k] = UInt8(truncatingIfNeeded: side >> (24 - 8 * UInt32(k % 4))) }
+            return bytes
+        }
+        let over = failure(sized(20_000), "large.heic")
+        XCTAssertEqual(over?.code, .tooLarge)
+        XCTAssertTrue(over?.reason.contains("20000×20000") ?? false, "\(String(describing: over))")
+        XCTAssertEqual(failure(sized(100_000), "huge.heic")?.code, .corrupt, "over libheif's own limit")
     }
 }
 

@@ -3,6 +3,7 @@ import ScanModel
 
 /// Decodes JPEG and PNG files (libjpeg, libpng through `CImageCodecs`), damaged ones as far as they go,
 /// keeping every row that arrived; rows that never arrived are white. A PNG's transparency is laid on white.
+/// HEIF (libheif) decodes whole or not at all.
 /// `BMPReader`, `GIFReader` and `WebPReader` do the same for their kinds.
 enum TolerantDecoder {
     struct Partial {
@@ -26,6 +27,7 @@ enum TolerantDecoder {
             switch kind {
             case .jpeg: return sx_decode_jpeg(buf.baseAddress, buf.count, maxPixels, &out)
             case .png: return sx_decode_png(buf.baseAddress, buf.count, maxPixels, &out)
+            case .heif: return sx_decode_heif(buf.baseAddress, buf.count, maxPixels, &out)
             default: return -1
             }
         }
@@ -46,9 +48,26 @@ enum TolerantDecoder {
         let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
                                 pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
         let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image)
-                                    : pngProblem(out, complaint: complaint)
+                    : kind == .png ? pngProblem(out, complaint: complaint) : nil
         // Rows that never arrived (or came after the data broke off) are already white.
         return .decoded(Partial(image: image, problem: problem))
+    }
+
+    /// A HEIF file's displayed size from its container (libheif reads the boxes, decodes nothing), or libheif's
+    /// complaint about the container (an item's data past the end of a file cut short, a box that is not whole).
+    static func heifSize(_ data: [UInt8]) -> Result<(width: Int, height: Int), HEIFContainerError> {
+        var w: Int32 = 0, h: Int32 = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let status = data.withUnsafeBufferPointer { sx_heif_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
+        guard status == 0 else {
+            let said = String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+            return .failure(HEIFContainerError(complaint: said.split(whereSeparator: \.isNewline).joined(separator: " ")))
+        }
+        return .success((Int(w), Int(h)))
+    }
+
+    struct HEIFContainerError: Error {
+        var complaint: String
     }
 
     private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage) -> String? {

@@ -1,12 +1,13 @@
 import CLeptonica
 import ScanModel
 
-/// Decodes PNG, JPEG, TIFF (every page), WebP, BMP and GIF: JPEG, PNG and GIF by our own decoding (`TolerantDecoder`,
-/// `GIFReader`), the others through Leptonica, with our readers for the damaged files it refuses.
+/// Decodes PNG, JPEG, TIFF (every page), WebP, BMP, GIF and HEIF: JPEG, PNG, GIF and HEIF by our own decoding
+/// (`TolerantDecoder`, `GIFReader`), the others through Leptonica, with our readers for the damaged files it refuses.
 enum ImageDecoder {
     /// Reads width and height from the header, without decoding pixels: our own reading for every kind but TIFF,
     /// so a file cut short after its header still has a size and no library prints about it.
     static func dimensions(of data: [UInt8], kind: InputKind) -> (width: Int, height: Int)? {
+        if kind == .heif { return try? TolerantDecoder.heifSize(data).get() }
         if kind != .tiff { return ImageHeader.dimensions(data, kind: kind) }
         _ = Pix.quietOnce
         var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
@@ -47,7 +48,7 @@ enum ImageDecoder {
             }
         }
         // Leptonica is the fallback for the JPEGs ours doesn't read (CMYK).
-        if kind == .jpeg || kind == .png, let result = try ours() { return result }
+        if kind == .jpeg || kind == .png || kind == .heif, let result = try ours() { return result }
         // Leptonica's GIF reading drops the transparent colour, which often holds black: ours lays it on white.
         if kind == .gif, let partial = GIFReader.decode(data, maxPixels: maxPixels) { return damaged(partial) }
         let pix: Pix? = data.withUnsafeBufferPointer { buf in
