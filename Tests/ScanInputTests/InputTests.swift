@@ -241,6 +241,93 @@ final class InputDocumentTests: XCTestCase {
     }
 }
 
+/// A JPEG's EXIF orientation: the stored picture turned and mirrored as viewers show it.
+final class ExifOrientationTests: XCTestCase {
+    /// A 5×3 picture of distinct gray values: any turn or mirror moves some of them.
+    let upright = RasterImage(width: 5, height: 3, channels: 1, pixels: (0..<15).map { UInt8($0 * 16) })
+
+    /// What a camera stores for `o` when the scene is `display`: each stored pixel taken from where the EXIF
+    /// specification puts it on display (written out per orientation, not composed as the code is).
+    func stored(_ display: RasterImage, _ o: ExifOrientation) -> RasterImage {
+        let W = display.width, H = display.height
+        let swaps = o.rawValue >= 5
+        let (sw, sh) = swaps ? (H, W) : (W, H)
+        var out = [UInt8](repeating: 0, count: sw * sh)
+        for Y in 0..<H {
+            for X in 0..<W {
+                let (sx, sy): (Int, Int)
+                switch o {
+                case .normal: (sx, sy) = (X, Y)
+                case .mirrored: (sx, sy) = (W - 1 - X, Y)
+                case .upsideDown: (sx, sy) = (W - 1 - X, H - 1 - Y)
+                case .upsideDownMirrored: (sx, sy) = (X, H - 1 - Y)
+                case .transposed: (sx, sy) = (Y, X)
+                case .turnedRight: (sx, sy) = (Y, W - 1 - X)
+                case .transverse: (sx, sy) = (H - 1 - Y, W - 1 - X)
+                case .turnedLeft: (sx, sy) = (H - 1 - Y, X)
+                }
+                out[sy * sw + sx] = display.pixels[Y * W + X]
+            }
+        }
+        return RasterImage(width: sw, height: sh, channels: 1, pixels: out)
+    }
+
+    func testEveryOrientationIsShownUpright() {
+        for o in ExifOrientation.allCases {
+            XCTAssertEqual(o.displayed(stored(upright, o)), upright, "\(o)")
+        }
+    }
+
+    /// An APP1 segment holding an EXIF TIFF structure whose first directory has the orientation tag.
+    static func exifSegment(_ value: Int, bigEndian: Bool) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 255)] : [UInt8(v & 255), UInt8(v >> 8)] }
+        func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
+        let software = u16(0x0131) + u16(2) + u32(4) + u32(0)   // an entry before it, as cameras write
+        let tiff = (bigEndian ? Array("MM".utf8) : Array("II".utf8)) + u16(42) + u32(8)
+            + u16(2) + software + u16(0x0112) + u16(3) + u32(1) + u16(value) + u16(0) + u32(0)
+        let body = Array("Exif\0\0".utf8) + tiff
+        return [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 255)] + body
+    }
+
+    func testAPhonesPortraitJPEGComesOutUpright() throws {
+        // Upright: dark top-left corner on a white page, 120 wide and 80 high.
+        let page = RasterImage(width: 120, height: 80, channels: 1,
+                               pixels: (0..<(120 * 80)).map { i in i % 120 < 30 && i / 120 < 20 ? 0 : 255 })
+        for (o, big) in [(ExifOrientation.turnedRight, false), (.turnedLeft, true), (.upsideDown, false), (.transverse, true)] {
+            let jpeg = Drawing.encodedBytes(stored(page, o), format: Int32(IFF_JFIF_JPEG))
+            XCTAssertEqual(ExifOrientation.of(jpeg: jpeg), nil, "Leptonica writes no orientation")
+            let tagged = Array(jpeg.prefix(2)) + Self.exifSegment(o.rawValue, bigEndian: big) + jpeg.dropFirst(2)
+            XCTAssertEqual(ExifOrientation.of(jpeg: tagged), o)
+            let doc = try InputDocument(bytes: tagged, name: "IMG_\(o.rawValue).jpg")
+            guard case .raster(let img, _, _) = try doc.page(0) else { return XCTFail("not a raster") }
+            let gray = img.grayscale()
+            XCTAssertEqual([gray.width, gray.height], [120, 80], "\(o)")
+            XCTAssertLessThan(gray.pixels[10 * 120 + 10], 60, "\(o): the dark corner is top left")
+            XCTAssertGreaterThan(gray.pixels[70 * 120 + 110], 200, "\(o): the opposite corner is white")
+        }
+    }
+
+    /// Offsets that point past the segment or the file, a wrong type, an unknown value: no orientation, no crash.
+    func testAHostileExifSegmentMeansNoOrientation() {
+        let soi: [UInt8] = [0xFF, 0xD8], rest: [UInt8] = [0xFF, 0xD9]
+        XCTAssertNil(ExifOrientation.of(jpeg: soi + Self.exifSegment(9, bigEndian: false) + rest), "no such orientation")
+        var wrongType = Self.exifSegment(6, bigEndian: false)
+        wrongType[4 + 6 + 10 + 12 + 2] = 4   // LONG, not SHORT
+        XCTAssertNil(ExifOrientation.of(jpeg: soi + wrongType + rest))
+        var farIFD = Self.exifSegment(6, bigEndian: true)
+        farIFD.replaceSubrange((4 + 6 + 4)..<(4 + 6 + 8), with: [0x7F, 0xFF, 0xFF, 0xF0])
+        XCTAssertNil(ExifOrientation.of(jpeg: soi + farIFD + rest))
+        let whole = soi + Self.exifSegment(6, bigEndian: true) + rest
+        for cut in 0..<whole.count { _ = ExifOrientation.of(jpeg: Array(whole.prefix(cut))) }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            var bytes = whole
+            for _ in 0..<3 { bytes[Int.random(in: 2..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            _ = ExifOrientation.of(jpeg: bytes)
+        }
+    }
+}
+
 /// HEIC (what phones save photos as) and AVIF files, written here from a drawn page by libheif's `heif-enc`
 /// (Debian's libheif-examples, which `make deps` installs).
 final class HEIFInputTests: XCTestCase {

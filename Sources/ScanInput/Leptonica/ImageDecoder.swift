@@ -33,9 +33,18 @@ enum ImageDecoder {
     /// `page-damaged` finding: JPEG and PNG always through our libjpeg and libpng decoding (Leptonica's is the
     /// same, but prints to stderr and gives up on damage); a BMP or WebP that Leptonica refuses through our
     /// readers; every GIF through ours. Transparent pixels are laid on white, as viewers show them.
-    /// Throws `corrupt`, with the reason, when nothing usable decodes.
+    /// Throws `corrupt`, with the reason, when nothing usable decodes. A JPEG is turned and mirrored as its EXIF
+    /// orientation says (`ExifOrientation`), so a phone's portrait photo comes out upright, as viewers show it.
     static func decode(_ data: [UInt8], kind: InputKind, page: Int,
                        maxPixels: Int = .max) throws -> (image: RasterImage, findings: [Finding]) {
+        let (image, findings) = try decodeStored(data, kind: kind, page: page, maxPixels: maxPixels)
+        guard kind == .jpeg, let orientation = ExifOrientation.of(jpeg: data) else { return (image, findings) }
+        return (orientation.displayed(image), findings)
+    }
+
+    /// The picture as its file stores it.
+    private static func decodeStored(_ data: [UInt8], kind: InputKind, page: Int,
+                                     maxPixels: Int) throws -> (image: RasterImage, findings: [Finding]) {
         _ = Pix.quietOnce
         func damaged(_ partial: TolerantDecoder.Partial) -> (RasterImage, [Finding]) {
             (partial.image, partial.problem.map { [Finding(code: "page-damaged", message: $0, page: page)] } ?? [])
