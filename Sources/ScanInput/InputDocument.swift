@@ -161,7 +161,7 @@ public final class InputDocument {
                                     + "would lie past the end of the file")
                 }
                 if kind == .heif, case .failure(let e) = TolerantDecoder.heifSize(bytes) {
-                    throw ScanError(.corrupt, file: name, "the HEIF file cannot be read (libheif: \(e.complaint.lowercased()))")
+                    throw ScanError(.corrupt, file: name, "the HEIF file cannot be read (libheif: \(e.complaint))")
                 }
                 throw ScanError(.corrupt, file: name, "the \(kind.displayName) header cannot be read")
             }

@@ -9,7 +9,8 @@ public enum PrintedWords {
     /// The lists `make deps` installs: Debian's `wamerican-large` (SCOWL; its copyright file allows
     /// use and redistribution) and `hunspell-id` (Indonesian, read for Malay and Indonesian receipts;
     /// LGPL). Read where Debian puts them, never copied into the project. The locale files' own words
-    /// (`Lexicon.vocabulary`: `SDN`, `JALAN`, `MWST`...) always join them.
+    /// (`Lexicon.vocabulary`: `SDN`, `JALAN`, `MWST`...) join them (none when the locale files are broken: the document then
+    /// fails at extraction with the reason).
     public static let standardLists = ["/usr/share/dict/american-english-large", "/usr/share/hunspell/id_ID.dic"]
     /// How much nearer a listed reading must be, and which words are doubtful: chosen on the
     /// even-numbered half of `sroie-dev` (Benchmarks/RESULTS.md, twenty-ninth session).

@@ -620,6 +620,18 @@ import TestSupport
         bad["feature"] = "\(names.count)"
         let broken: [String: Any] = ["labels": labels, "features": names, "trees": labels.map { _ in [bad] }]
         #expect(throws: (any Error).self) { try ItemLineModel(json: try JSONSerialization.data(withJSONObject: broken)) }
+        // Trees that would trap or loop when scoring are refused when read: a child pointing back at its node, a leaf
+        // that does not exist, arrays of different lengths, an index that is no whole number.
+        let root = ["feature": "\(amount) \(amount)", "threshold": "0.5 0.5", "leaf": "0 1 2"]
+        for change in [["left": "1 0", "right": "-1 -2"], ["left": "1 -1", "right": "-9 -2"], ["left": "1", "right": "-1 -2"],
+                       ["left": "1.5 -1", "right": "-2 -3"], ["left": "nan -1", "right": "-2 -3"], ["left": "1e300 -1", "right": "-2 -3"]] {
+            let tree = root.merging(change) { $1 }
+            let file: [String: Any] = ["labels": labels, "features": names, "trees": labels.map { _ in [tree] }]
+            #expect(throws: (any Error).self, "\(change)") { try ItemLineModel(json: try JSONSerialization.data(withJSONObject: file)) }
+        }
+        let good = root.merging(["left": "1 -1", "right": "-2 -3"]) { $1 }
+        let fine: [String: Any] = ["labels": labels, "features": names, "trees": labels.map { _ in [good] }]
+        #expect(throws: Never.self) { try ItemLineModel(json: try JSONSerialization.data(withJSONObject: fine)) }
         #expect(!ItemLineModel.shipped.trainedOn.isEmpty)
     }
 

@@ -52,6 +52,19 @@ public enum Drawing {
         cairo_surface_write_to_png(s, path)
     }
 
+    /// The PNG at `png` encoded as HEIC (or, with `avif`, as AVIF) at `quality` by libheif's `heif-enc` (Debian's
+    /// libheif-examples, which `make deps` installs), written to `path`. Returns heif-enc's exit status.
+    @discardableResult
+    public static func writeHEIF(from png: String, to path: String, avif: Bool = false, quality: Int = 90) throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
+        p.arguments = (avif ? ["-A"] : []) + ["-q", "\(quality)", png, "-o", path]
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
     /// Renders `lines` into an RGB `RasterImage`.
     public static func raster(_ lines: [DrawnLine], width: Int, height: Int, rotation: Double = 0) -> RasterImage {
         let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!

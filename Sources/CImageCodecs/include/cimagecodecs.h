@@ -24,8 +24,8 @@ typedef struct {
 /// could be decoded (then `out->message` says why and `out->pixels` is NULL).
 int sx_decode_jpeg(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
 int sx_decode_png(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
-/// HEIF (a HEIC photo, an AVIF): the primary image, turned and mirrored as the file says, transparency laid
-/// on white, as RGB. Whole or nothing: a broken file gives -1 with libheif's complaint.
+/// HEIF (a HEIC photo, an AVIF): the primary image, turned and mirrored as the file says, HDR brought to 8 bits,
+/// transparency laid on white, as RGB. Whole or nothing: a broken file gives -1 with libheif's complaint (one line).
 int sx_decode_heif(const unsigned char *data, size_t size, long max_pixels, sx_image *out);
 /// A HEIF file's primary image size, as displayed (after its rotation), from the container alone: 0, or -1 when
 /// the container cannot be read (then `message`, `capacity` bytes, holds libheif's complaint).

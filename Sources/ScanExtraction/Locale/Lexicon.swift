@@ -144,7 +144,9 @@ public struct Lexicon: Sendable {
     private let known: Set<Substring>
     private let unaccented: Set<Substring>
 
-    public init(locales: [LocaleLexicon]) {
+    /// - Parameters:
+    ///   - confusions: the letters OCR takes for one another, which the label spellings are mended by.
+    public init(locales: [LocaleLexicon], confusions: OCRConfusions = .shipped) {
         self.locales = locales
         func union(_ lists: [[String]]) -> PhraseSet {
             var seen = Set<String>(), out: [String] = []
@@ -158,7 +160,7 @@ public struct Lexicon: Sendable {
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
         let labelPhrases = merged.values.flatMap(\.phrases)
-        labelSpelling = LabelSpelling(phrases: labelPhrases)
+        labelSpelling = LabelSpelling(phrases: labelPhrases, confusions: confusions)
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))
         legalForms = union(locales.map(\.legalForms))
@@ -308,7 +310,7 @@ public struct Lexicon: Sendable {
     }
 
     /// Every `*.json` file of a folder, in name order.
-    public static func load(directory: URL) throws -> Lexicon {
+    public static func load(directory: URL, confusions: OCRConfusions = .shipped) throws -> Lexicon {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
@@ -318,29 +320,19 @@ public struct Lexicon: Sendable {
         guard !names.isEmpty else { throw LexiconError(description: "no locale files (*.json) in \(directory.path)") }
         return Lexicon(locales: try names.map { name in
             try decode(ResourceFiles.data(directory.appendingPathComponent(name), what: "locale file"), file: name)
-        })
+        }, confusions: confusions)
     }
 
     /// The environment variable that names another locale folder (to try a new locale without a rebuild).
     public static let directoryVariable = "SCANEXTRACT_LOCALES"
 
-    /// The shipped locale folder: `$SCANEXTRACT_LOCALES`, else the resource bundle beside the executable
-    /// (`scanextract_ScanExtraction.resources`, which an installation copies with the binary), else the build tree's.
-    public static func shippedDirectory() -> URL {
-        if let env = ProcessInfo.processInfo.environment[directoryVariable], !env.isEmpty { return URL(fileURLWithPath: env) }
-        return ResourceFiles.url("Locales")
+    /// All shipped locales (the folder `Locales` of the resource bundle beside the executable, or of the build tree;
+    /// or the folder `$SCANEXTRACT_LOCALES` names), read once, with the shipped OCR confusion table; or why either
+    /// could not be read. Reading this never stops the program: the extractor asks it first and gives the document
+    /// its error (`DocumentExtractor.extract`).
+    public static let loaded: Result<Lexicon, LexiconError> = OCRConfusions.loaded.flatMap { confusions in
+        ResourceFiles.load("Locales", overriddenBy: directoryVariable) { try load(directory: $0, confusions: confusions) }
     }
-
-    /// All shipped locales, read once, or why they could not be read. Reading this never stops the program: the
-    /// extractor asks it first and gives the document its error (`DocumentExtractor.extract`).
-    public static let loaded: Result<Lexicon, LexiconError> = {
-        do { return .success(try load(directory: shippedDirectory())) } catch {
-            let named = !(ProcessInfo.processInfo.environment[directoryVariable] ?? "").isEmpty
-            return .failure(ResourceFiles.failure(error, named ? "Check the folder that \(directoryVariable) names"
-                : "Install the folder \(ResourceFiles.bundleName) beside the scanextract binary, or set \(directoryVariable) "
-                    + "to a folder of locale files"))
-        }
-    }()
 
     /// All shipped locales. Only for code that runs after `loaded` was checked: a broken folder stops the program here.
     public static let shared = ResourceFiles.required(loaded)
@@ -366,22 +358,27 @@ enum ResourceFiles {
     static func load<T>(_ name: String, overriddenBy variable: String? = nil, _ read: (URL) throws -> T) -> Result<T, LexiconError> {
         let named = variable.flatMap { v in ProcessInfo.processInfo.environment[v].map { (variable: v, path: $0) } }
             .flatMap { $0.path.isEmpty ? nil : $0 }
-        do { return .success(try read(named.map { URL(fileURLWithPath: $0.path) } ?? url(name))) } catch {
-            let hint = named.map { "Check the file that \($0.variable) names" }
-                ?? "Install the folder \(bundleName) beside the scanextract binary"
-            return .failure(failure(error, hint))
+        let file = named.map { URL(fileURLWithPath: $0.path) } ?? url(name)
+        do { return .success(try read(file)) } catch {
+            let hint = named.map { "Check what \($0.variable) names" }
+                ?? "Install the folder \(bundleName) beside the scanextract binary" + (variable.map { ", or set \($0)" } ?? "")
+            var said = "\(error)"
+            // Every message names the file: the model readers' do; a table's or a locale file's may not.
+            if !said.contains(file.path) { said = file.path + ": " + said }
+            return .failure(failure(said, hint))
         }
     }
 
-    /// `error`'s message as a sentence, then `hint`: what to do about it.
-    static func failure(_ error: any Error, _ hint: String) -> LexiconError {
-        var said = "\(error)"
+    /// `said` (an error's message) as a sentence, then `hint`: what to do about it.
+    static func failure(_ said: String, _ hint: String) -> LexiconError {
+        var said = said
         while said.hasSuffix(".") { said.removeLast() }
         return LexiconError(description: said + ". " + hint)
     }
 
-    /// The value of a load whose success was checked before (`DocumentExtractor` checks every one before it reads a
-    /// document). Reached with a failure, it stops the program with the load's message.
+    /// The value of a load whose success was checked before (`DocumentExtractor` checks every one a document needs
+    /// before it reads it; the locales' load checks the confusion table first). Reached with a failure, it stops the
+    /// program with the load's message.
     static func required<T>(_ loaded: Result<T, LexiconError>) -> T {
         switch loaded {
         case .success(let value): return value

@@ -25,14 +25,37 @@ public struct TreeEnsemble: Codable, Sendable {
         var feature, threshold, left, right, leaf: String
     }
 
-    static func tree(packed: PackedTree) throws -> Tree {
-        Tree(feature: try numbers(packed.feature, "feature").map { Int($0) }, threshold: try numbers(packed.threshold, "threshold"),
-             left: try numbers(packed.left, "left").map { Int($0) }, right: try numbers(packed.right, "right").map { Int($0) },
-             leaf: try numbers(packed.leaf, "leaf"))
+    struct Invalid: Error, CustomStringConvertible { var description: String }
+
+    /// A tree unpacked and checked, so that scoring can neither trap nor loop: whole numbers where indices belong,
+    /// one entry a node in each array, features among the `featureCount` the model has, and every child a leaf
+    /// that exists or a node after its parent (trees are written root first).
+    static func tree(packed: PackedTree, featureCount: Int) throws -> Tree {
+        func indices(_ s: String, _ key: String) throws -> [Int] {
+            try numbers(s, key).map { v in
+                guard let i = Int(exactly: v) else { throw Invalid(description: "'\(key)' holds \(v), not a whole number") }
+                return i
+            }
+        }
+        let t = Tree(feature: try indices(packed.feature, "feature"), threshold: try numbers(packed.threshold, "threshold"),
+                     left: try indices(packed.left, "left"), right: try indices(packed.right, "right"),
+                     leaf: try numbers(packed.leaf, "leaf"))
+        let nodes = t.feature.count
+        guard t.threshold.count == nodes, t.left.count == nodes, t.right.count == nodes, !t.leaf.isEmpty else {
+            throw Invalid(description: "a tree's arrays differ in length, or it has no leaf")
+        }
+        guard t.feature.allSatisfy({ (0..<featureCount).contains($0) }) else {
+            throw Invalid(description: "a tree splits on a feature the model does not have")
+        }
+        for n in 0..<nodes {
+            for child in [t.left[n], t.right[n]] where child < 0 ? -child - 1 >= t.leaf.count : child <= n || child >= nodes {
+                throw Invalid(description: "node \(n) of a tree points at \(child), which is no leaf or later node")
+            }
+        }
+        return t
     }
 
     private static func numbers(_ s: String, _ key: String) throws -> [Double] {
-        struct Invalid: Error, CustomStringConvertible { var description: String }
         // strtod over the C string: `Double(Substring)` made this the most expensive part of a first parse.
         var out: [Double] = []
         let complete = s.withCString { start -> Bool in
@@ -114,7 +137,8 @@ public struct ReceiptFieldModel: Codable, Sendable {
         let packed = try JSONDecoder().decode(Packed.self, from: data)
         var out: [String: TreeEnsemble] = [:]
         for (name, field) in packed.fields {
-            out[name] = TreeEnsemble(features: field.features, trees: try field.trees.map(TreeEnsemble.tree(packed:)))
+            out[name] = TreeEnsemble(features: field.features,
+                                     trees: try field.trees.map { try TreeEnsemble.tree(packed: $0, featureCount: field.features.count) })
         }
         return ReceiptFieldModel(trainedOn: packed.trainedOn, fields: out)
     }

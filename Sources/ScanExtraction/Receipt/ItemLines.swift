@@ -85,9 +85,11 @@ public struct ItemLineModel: Sendable {
         }
         if let trees = file.trees {
             guard trees.count == labels.count else { throw invalid("\(trees.count) ensembles for \(labels.count) labels") }
-            let ensembles = try trees.map { TreeEnsemble(features: file.features, trees: try $0.map(TreeEnsemble.tree(packed:))) }
-            guard ensembles.allSatisfy({ $0.trees.allSatisfy { $0.feature.allSatisfy { $0 >= 0 && $0 < file.features.count } } }) else {
-                throw invalid("a tree splits on a feature the model does not have")
+            let ensembles = try trees.map { packed in
+                do {
+                    return TreeEnsemble(features: file.features,
+                                        trees: try packed.map { try TreeEnsemble.tree(packed: $0, featureCount: file.features.count) })
+                } catch let e as TreeEnsemble.Invalid { throw invalid(e.description) }
             }
             self.init(labels: labels, features: file.features, trees: ensembles)
         } else if let weights = file.weights, let transitions = file.transitions,

@@ -60,8 +60,7 @@ enum TolerantDecoder {
         var message = [CChar](repeating: 0, count: 200)
         let status = data.withUnsafeBufferPointer { sx_heif_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
         guard status == 0 else {
-            let said = String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
-            return .failure(HEIFContainerError(complaint: said.split(whereSeparator: \.isNewline).joined(separator: " ")))
+            return .failure(HEIFContainerError(complaint: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
         }
         return .success((Int(w), Int(h)))
     }
