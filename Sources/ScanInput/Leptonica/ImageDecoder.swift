@@ -4,8 +4,9 @@ import ScanModel
 /// Decodes PNG, JPEG, TIFF (every page), WebP, BMP, GIF and HEIF: JPEG, PNG, GIF and HEIF by our own decoding
 /// (`TolerantDecoder`, `GIFReader`), the others through Leptonica, with our readers for the damaged files it refuses.
 enum ImageDecoder {
-    /// Reads width and height from the header, without decoding pixels: our own reading for every kind but TIFF,
-    /// so a file cut short after its header still has a size and no library prints about it.
+    /// Reads width and height from the header, without decoding pixels: our own reading for every kind but TIFF
+    /// and HEIF, so a file cut short after its header still has a size and no library prints about it. HEIF's
+    /// boxes are read by libheif, which needs the items' data in the file.
     static func dimensions(of data: [UInt8], kind: InputKind) -> (width: Int, height: Int)? {
         if kind == .heif { return try? TolerantDecoder.heifSize(data).get() }
         if kind != .tiff { return ImageHeader.dimensions(data, kind: kind) }
