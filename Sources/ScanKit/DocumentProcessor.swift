@@ -160,13 +160,16 @@ public final class DocumentProcessor {
     }
 
     /// The later, engine-free stages: entities, then classification and parsing. A locale file or model that this
-    /// document needs and that is missing or broken fails the document as an engine's data would (`engine`).
+    /// document needs and that is missing or broken fails the document as an engine's data would (`engine`), and
+    /// lastingly: another try would fail the same way.
     func extract(_ doc: Document) throws -> Document {
         var out = doc
         if let locator { out.entities = locator.entities(in: doc) }
         if let extractor {
             do { out = try extractor.extract(out, as: configuration.documentTypeOverride) } catch let e as LexiconError {
-                throw ScanError(.engine, file: doc.source, e.description)
+                var failure = ScanError(.engine, file: doc.source, e.description)
+                failure.lasting = true
+                throw failure
             }
         }
         return out

@@ -30,6 +30,9 @@ public struct ScanError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String?
     public var page: Int?
     public var reason: String
+    /// The same input fails again on every try, whatever the engine's state (a broken model file): a service
+    /// answers it at once rather than restarting its worker and trying again.
+    public var lasting = false
 
     public init(_ code: Code, file: String? = nil, page: Int? = nil, _ reason: String) {
         self.code = code

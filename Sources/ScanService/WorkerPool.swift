@@ -389,8 +389,9 @@ public final class WorkerPool: Service, Sendable {
                 return true
             }
             let code = header.code ?? "engine"
-            // An engine that failed may be left in a bad state: a new worker, and another try.
-            let engineFailure = code == "engine"
+            // An engine that failed may be left in a bad state: a new worker, and another try; unless the failure
+            // would come back every time (a broken model file).
+            let engineFailure = code == "engine" && header.lasting != true
             _ = try? await store.fail(id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
                                 retry: engineFailure, backoff: backoff(for: job))
             if engineFailure { metrics.countRestart(reason: "failed") }

@@ -49,13 +49,16 @@ public struct WorkerReply: Codable, Sendable {
     /// The ScanError code and reason (when not ok).
     public var code: String?
     public var message: String?
+    /// The error would come back on every try (`ScanError.lasting`): no new worker, no retry.
+    public var lasting: Bool?
 
-    public init(job: String, ok: Bool, length: Int? = nil, code: String? = nil, message: String? = nil) {
+    public init(job: String, ok: Bool, length: Int? = nil, code: String? = nil, message: String? = nil, lasting: Bool? = nil) {
         self.job = job
         self.ok = ok
         self.length = length
         self.code = code
         self.message = message
+        self.lasting = lasting
     }
 }
 

@@ -65,7 +65,8 @@ struct WorkerCommand: ParsableCommand {
                 }
                 reply = WorkerReply(job: request.job, ok: true, length: body.count)
             } catch let error as ScanError {
-                reply = WorkerReply(job: request.job, ok: false, code: error.code.rawValue, message: error.reason)
+                reply = WorkerReply(job: request.job, ok: false, code: error.code.rawValue, message: error.reason,
+                                    lasting: error.lasting ? true : nil)
             } catch {
                 reply = WorkerReply(job: request.job, ok: false, code: ScanError.Code.unreadable.rawValue,
                                     message: "the input could not be read")

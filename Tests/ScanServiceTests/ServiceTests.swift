@@ -325,6 +325,28 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(next.status, 200, next.text)
     }
 
+    /// A broken model fails the receipts that need it at once: no new worker, no second try, since every try would
+    /// fail the same way. Documents that need no receipt model go on.
+    func testABrokenModelFailsItsJobsWithoutRetries() throws {
+        let broken = dir + "/fields.json"
+        FileManager.default.createFile(atPath: broken, contents: Data("{\"trainedOn\": ".utf8))
+        let server = try start(["--workers", "1", "--max-attempts", "3"], environment: ["SCANEXTRACT_RECEIPT_MODEL": broken])
+        let r = try server.request("POST", "/v1/extractions?async=true&type=receipt", body: Inputs.document(["CORNER CAFE", "TOTAL 12.50"]))
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        let job = try server.waitFinished(id)
+        XCTAssertEqual(job["status"] as? String, "failed", "\(job)\n\(server.log)")
+        XCTAssertEqual(job["attempts"] as? Int, 1, "every try would fail the same way")
+        let error = job["error"] as? [String: Any]
+        XCTAssertEqual(error?["code"] as? String, "engine")
+        XCTAssertTrue((error?["message"] as? String ?? "").contains("the receipt field model \(broken) is not valid"), "\(job)")
+        let restarts = try server.request("GET", "/metrics").text.split(separator: "\n")
+            .filter { $0.hasPrefix(#"scanextract_worker_restarts_total{reason="failed"}"#) }
+        XCTAssertTrue(restarts.allSatisfy { $0.hasSuffix(" 0") }, "no worker was restarted: \(restarts)")
+        let other = try server.request("POST", "/v1/extractions?type=other", body: Inputs.document(["Just a note"]))
+        XCTAssertEqual(other.status, 200, other.text)
+    }
+
     func testAJobThatHangsPastTheTimeoutFailsWithTimeout() throws {
         let hold = dir + "/hold"
         FileManager.default.createFile(atPath: hold, contents: nil)
