@@ -325,21 +325,31 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(next.status, 200, next.text)
     }
 
+    /// Posts `body` to `path` as a job and waits for it, which must fail on its first attempt (`why` it is not
+    /// retried) with `code` and a message holding `reason`. Returns the job's id.
+    @discardableResult
+    func failsOnce(_ server: ServerProcess, _ path: String, _ body: Data, code: String, saying reason: String,
+                   _ why: String, line: UInt = #line) throws -> String {
+        let r = try server.request("POST", path, body: body)
+        XCTAssertEqual(r.status, 202, r.text, line: line)
+        let id = try XCTUnwrap(r.json["id"] as? String, line: line)
+        let job = try server.waitFinished(id)
+        XCTAssertEqual(job["status"] as? String, "failed", "\(job)\n\(server.log)", line: line)
+        XCTAssertEqual(job["attempts"] as? Int, 1, why, line: line)
+        let error = job["error"] as? [String: Any]
+        XCTAssertEqual(error?["code"] as? String, code, line: line)
+        XCTAssertTrue((error?["message"] as? String ?? "").contains(reason), "\(job)", line: line)
+        return id
+    }
+
     /// A broken model fails the receipts that need it at once: no new worker, no second try, since every try would
     /// fail the same way. Documents that need no receipt model go on.
     func testABrokenModelFailsItsJobsWithoutRetries() throws {
         let broken = dir + "/fields.json"
         FileManager.default.createFile(atPath: broken, contents: Data("{\"trainedOn\": ".utf8))
         let server = try start(["--workers", "1", "--max-attempts", "3"], environment: ["SCANEXTRACT_RECEIPT_MODEL": broken])
-        let r = try server.request("POST", "/v1/extractions?async=true&type=receipt", body: Inputs.document(["CORNER CAFE", "TOTAL 12.50"]))
-        XCTAssertEqual(r.status, 202, r.text)
-        let id = try XCTUnwrap(r.json["id"] as? String)
-        let job = try server.waitFinished(id)
-        XCTAssertEqual(job["status"] as? String, "failed", "\(job)\n\(server.log)")
-        XCTAssertEqual(job["attempts"] as? Int, 1, "every try would fail the same way")
-        let error = job["error"] as? [String: Any]
-        XCTAssertEqual(error?["code"] as? String, "engine")
-        XCTAssertTrue((error?["message"] as? String ?? "").contains("the receipt field model \(broken) is not valid"), "\(job)")
+        try failsOnce(server, "/v1/extractions?async=true&type=receipt", Inputs.document(["CORNER CAFE", "TOTAL 12.50"]),
+                      code: "engine", saying: "the receipt field model \(broken) is not valid", "every try would fail the same way")
         let restarts = try server.request("GET", "/metrics").text.split(separator: "\n")
             .filter { $0.hasPrefix(#"scanextract_worker_restarts_total{reason="failed"}"#) }
         XCTAssertTrue(restarts.allSatisfy { $0.hasSuffix(" 0") }, "no worker was restarted: \(restarts)")
@@ -388,16 +398,8 @@ final class ServiceTests: XCTestCase {
         let page = dir + "/poster.png"
         Drawing.writePNG([DrawnLine("A very large page", x: 400, y: 400, size: 120)], width: 8000, height: 8000, to: page)
         let server = try start(["--workers", "1", "--worker-memory-mb", "150", "--max-attempts", "3"])
-        let r = try server.request("POST", "/v1/extractions?async=true",
-                                   body: try Data(contentsOf: URL(fileURLWithPath: page)))
-        XCTAssertEqual(r.status, 202, r.text)
-        let id = try XCTUnwrap(r.json["id"] as? String)
-        let job = try server.waitFinished(id)
-        XCTAssertEqual(job["status"] as? String, "failed", "\(job)\n\(server.log)")
-        XCTAssertEqual(job["attempts"] as? Int, 1, "the same input would blow up again: not retried")
-        let error = job["error"] as? [String: Any]
-        XCTAssertEqual(error?["code"] as? String, "too-much-memory")
-        XCTAssertTrue((error?["message"] as? String ?? "").contains("150 MiB"), "\(job)")
+        let id = try failsOnce(server, "/v1/extractions?async=true", try Data(contentsOf: URL(fileURLWithPath: page)),
+                               code: "too-much-memory", saying: "150 MiB", "the same input would blow up again: not retried")
         let result = try server.request("GET", "/v1/jobs/\(id)/result")
         XCTAssertEqual(result.status, 413)
         XCTAssertEqual(result.json["code"] as? String, "too-much-memory")
