@@ -28,7 +28,7 @@ public struct DocumentExtractor: Sendable {
 
     private static let backgroundLoads: Void = {
         let loads: [@Sendable () -> Void] = [
-            { _ = Lexicon.loaded; _ = OCRConfusions.loaded }, { _ = ReceiptFieldModel.loaded }, { _ = ItemLineModel.loaded },
+            { _ = Lexicon.loaded }, { _ = ReceiptFieldModel.loaded }, { _ = ItemLineModel.loaded },
         ]
         for load in loads { Thread.detachNewThread(load) }
     }()
@@ -38,11 +38,10 @@ public struct DocumentExtractor: Sendable {
 
     /// Classifies `doc` (unless `kind` is given) and adds `documentType` and `receipt` or `businessCard`.
     /// - Throws: `LexiconError` when a file this document needs is missing or broken: the locale files or the OCR
-    ///   confusion table for any document, the two receipt models for a receipt. The error names the file; a card
-    ///   is still read when only a receipt model is broken.
+    ///   confusion table (`Lexicon.loaded` holds both) for any document, the two receipt models for a receipt. The
+    ///   error names the file; a card is still read when only a receipt model is broken.
     public func extract(_ doc: Document, as kind: DocumentKind? = nil) throws -> Document {
         _ = try Lexicon.loaded.get()
-        _ = try OCRConfusions.loaded.get()
         var out = doc
         out.warnings.removeAll { w in Self.ownPrefixes.contains { w.code.hasPrefix($0) } }
         out.receipt = nil
