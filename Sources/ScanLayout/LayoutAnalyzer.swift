@@ -108,11 +108,14 @@ public enum LayoutAnalyzer {
     /// camera's checked quad, in the page's pixels, its corners the document's own): rows are then grouped
     /// by their height in its upright rectangle, which a turned or tilted photo keeps level where one slant
     /// does not. The layout keeps the quad, so the lines read back from it are measured there too.
+    /// Without a frame, rows are levelled by where the printed lines converge (`TextPerspective`), which a
+    /// receipt photographed at an angle but running off the frame still shows; failing that, by the page's slant.
     public static func layout(of page: Page, frame: Quad? = nil) -> PageLayout {
         let rectifying = frame.flatMap(Homography.rectifying)
-        let grouped = group(page, frame: rectifying)
+        let levelling = rectifying ?? TextPerspective.levelling(page)
+        let grouped = group(page, levelling: levelling)
         let lines = grouped.map(\.line)
-        let framed = rectifying == nil ? nil : grouped.map(\.framed)
+        let framed = levelling == nil ? nil : grouped.map(\.framed)
         return PageLayout(blocks: blocks(of: lines, framed: framed).map { b in
             PageLayout.Block(boundingBox: b.box.rounded(), lines: b.lines.map { l in
                 PageLayout.Line(text: l.text, boundingBox: l.box.rounded(), words: l.words.compactMap(\.reference))
@@ -142,6 +145,7 @@ public enum LayoutAnalyzer {
         let slope = slant(of: page)
         let cx = page.width > 0 ? page.width / 2 : 0
         let frame = layout.frame.flatMap(Homography.rectifying)
+        let levelling = frame ?? TextPerspective.levelling(page)
         var out: [LayoutLine] = []
         for line in layout.lines {
             var words: [LayoutWord] = []
@@ -154,7 +158,11 @@ public enum LayoutAnalyzer {
                 units[ref.observation] = units[ref.observation].map { $0.union(b) } ?? b
             }
             guard !words.isEmpty else { continue }
-            let levels = units.values.map { frame == nil ? $0.midY - slope * ($0.midX - cx) : $0.midY }
+            let levels = units.values.map { b -> Double in
+                if frame != nil { return b.midY }
+                if let levelling { return levelling.apply(Point(x: b.midX, y: b.midY)).y }
+                return b.midY - slope * (b.midX - cx)
+            }
             out.append(LayoutLine(page: page.index, words: words, level: levels.reduce(0, +) / Double(levels.count), ordered: true))
         }
         // Blocks group lines; the parsers read them top to bottom.
@@ -168,12 +176,14 @@ public enum LayoutAnalyzer {
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
     static func analyze(_ page: Page) -> [LayoutLine] {
-        group(page, frame: nil).map(\.line)
+        group(page, levelling: TextPerspective.levelling(page)).map(\.line)
     }
 
-    /// The visual lines, each with its box in `frame`'s rectangle (the page's own box without a frame).
-    static func group(_ page: Page, frame: Homography?) -> [(line: LayoutLine, framed: BoundingBox)] {
-        let level = leveller(page, frame: frame)
+    /// The visual lines, each with its box where `levelling` puts it (the page's own box without one).
+    /// `levelling` makes the page's rows level: the rectangle of the page the camera found, or the printed
+    /// lines' own perspective (`TextPerspective`); without it, the page's median slant is taken out.
+    static func group(_ page: Page, levelling: Homography?) -> [(line: LayoutLine, framed: BoundingBox)] {
+        let level = leveller(page, frame: levelling)
         var units: [Unit] = []
         units.reserveCapacity(page.observations.count)
         for (n, o) in page.observations.enumerated() {
@@ -189,7 +199,7 @@ public enum LayoutAnalyzer {
             let hs = ws.map(\.box.height).sorted()
             // In a document's frame, the recognizer's own quadrilateral of the line gives its level and its
             // height: the upright box of a turned line is taller than its letters by the slope across it.
-            let framed = frame.map { $0.apply(o.quad ?? Quad(box)).boundingBox }
+            let framed = levelling.map { $0.apply(o.quad ?? Quad(box)).boundingBox }
             if let framed, o.quad != nil {
                 units.append(Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed))
             } else {

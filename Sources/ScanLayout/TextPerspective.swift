@@ -1,0 +1,174 @@
+import Foundation
+import ScanModel
+
+/// The perspective of a photographed page, measured from its printed lines alone.
+///
+/// A page's lines are parallel on paper. Photographed at an angle they converge on one point, the
+/// horizon's vanishing point, and a single slant levels them only near the page's middle: on a receipt
+/// shot from below, the top lines tilt one way and the bottom lines the other. When the document camera
+/// found the page's corners, the layout groups rows in that page's rectangle. Most phone photos of
+/// receipts give it no corners (the slip runs off the frame, is held in a hand or curls), but the
+/// recognizer's quadrilateral of every line still says which way that line runs. Their common point is
+/// found as the least-squares intersection of the lines (homogeneous, so that parallel lines meet at
+/// infinity), with the lines that disagree most left out and the fit done again.
+///
+/// The result is a homography that sends that point to infinity along x, so every printed line becomes
+/// level, and that is close to the identity near the page's middle, so heights keep their pixel size there.
+/// It changes nothing a flat scan needs: parallel lines give a rotation by their common angle.
+public enum TextPerspective {
+    /// One printed line as a direction through a point, in the page's pixels.
+    struct Segment {
+        var mid: Point
+        var dx: Double
+        var dy: Double
+        var weight: Double
+    }
+
+    /// Fewer long lines than this say too little about a page's perspective.
+    static let minimumSegments = 6
+    /// The most the kept lines may differ from the direction towards their common point, as a median (1 degree).
+    static let maximumMedianResidual = Double.pi / 180
+
+    /// The homography that levels `page`'s printed lines, or nil when the page has too few long lines
+    /// with quadrilaterals, or when they agree on no common direction.
+    public static func levelling(_ page: Page) -> Homography? {
+        let segments = self.segments(of: page)
+        guard segments.count >= minimumSegments, page.width > 0, page.height > 0 else { return nil }
+        let centre = Point(x: page.width / 2, y: page.height / 2)
+        let scale = max(page.width, page.height) / 2
+        var kept = segments
+        var vanishing = fit(kept, centre: centre, scale: scale)
+        for _ in 0..<2 {
+            guard let v = vanishing else { return nil }
+            let residuals = kept.map { residual($0, vanishing: v, centre: centre, scale: scale) }
+            let median = residuals.sorted()[residuals.count / 2]
+            let limit = max(1.5 * Double.pi / 180, 3 * median)
+            let next = zip(kept, residuals).filter { $0.1 <= limit }.map(\.0)
+            guard next.count >= minimumSegments else { break }
+            if next.count == kept.count { break }
+            kept = next
+            vanishing = fit(kept, centre: centre, scale: scale)
+        }
+        guard let v = vanishing else { return nil }
+        // A curled or folded slip bends its lines: no one point explains them, and levelling by it would
+        // shift rows against each other. The page's single slant is safer there.
+        let residuals = kept.map { residual($0, vanishing: v, centre: centre, scale: scale) }.sorted()
+        guard residuals[residuals.count / 2] <= maximumMedianResidual else { return nil }
+        return levelling(vanishing: v, centre: centre, scale: scale)
+    }
+
+    /// The page's long printed lines: observations at least four text heights long, running within 30 degrees
+    /// of level (text printed up a receipt's edge says nothing about its rows). Only an engine that gives each
+    /// line's quadrilateral shows how its lines run: PP-OCR leaves the quadrilateral out only where it is the
+    /// line's box, so when most lines have one, a line without one is level. An engine of boxes alone shows
+    /// nothing, and gives no segments.
+    static func segments(of page: Page) -> [Segment] {
+        let withQuads = page.observations.reduce(0) { $0 + ($1.quad == nil ? 0 : 1) }
+        guard 2 * withQuads >= page.observations.count else { return [] }
+        var out: [Segment] = []
+        for o in page.observations {
+            let q = o.quad ?? Quad(o.boundingBox)
+            let left = Point(x: (q.topLeft.x + q.bottomLeft.x) / 2, y: (q.topLeft.y + q.bottomLeft.y) / 2)
+            let right = Point(x: (q.topRight.x + q.bottomRight.x) / 2, y: (q.topRight.y + q.bottomRight.y) / 2)
+            let dx = right.x - left.x, dy = right.y - left.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            let height = (q.topLeft.distance(to: q.bottomLeft) + q.topRight.distance(to: q.bottomRight)) / 2
+            guard height > 0, length >= 4 * height, abs(dy) <= 0.58 * abs(dx) else { continue }
+            out.append(Segment(mid: Point(x: (left.x + right.x) / 2, y: (left.y + right.y) / 2),
+                               dx: dx / length, dy: dy / length, weight: min(length / height, 20)))
+        }
+        return out
+    }
+
+    /// The homogeneous point (in coordinates centred on `centre` and divided by `scale`) nearest all
+    /// the segments' lines in the weighted least-squares sense: the eigenvector of the smallest
+    /// eigenvalue of the sum of the lines' outer products.
+    static func fit(_ segments: [Segment], centre: Point, scale: Double) -> [Double]? {
+        var m = [Double](repeating: 0, count: 9)
+        for s in segments {
+            let mx = (s.mid.x - centre.x) / scale, my = (s.mid.y - centre.y) / scale
+            let l = [-s.dy, s.dx, s.dy * mx - s.dx * my]
+            for r in 0..<3 { for c in 0..<3 { m[3 * r + c] += s.weight * l[r] * l[c] } }
+        }
+        return SymmetricEigen.smallest(m)
+    }
+
+    /// The angle between a segment and the direction from its middle towards the vanishing point.
+    static func residual(_ s: Segment, vanishing v: [Double], centre: Point, scale: Double) -> Double {
+        let mx = (s.mid.x - centre.x) / scale, my = (s.mid.y - centre.y) / scale
+        // Towards v from the segment's middle: v.xy - v.z * m (homogeneous, so it also holds at infinity).
+        let tx = v[0] - v[2] * mx, ty = v[1] - v[2] * my
+        let n = (tx * tx + ty * ty).squareRoot()
+        guard n > 0 else { return .pi / 2 }
+        let sine = abs(s.dx * ty - s.dy * tx) / n
+        return asin(min(1, sine))
+    }
+
+    /// The map that sends the vanishing point `v` (centred, scaled, homogeneous) to infinity along x: a
+    /// rotation that lays the point on the x axis, then a projective step that leaves the page's middle in
+    /// place at its own scale. A point on or near the page (within half a page of its edge) is no vanishing
+    /// point of a photographed page's rows, and gives nil.
+    static func levelling(vanishing v: [Double], centre: Point, scale: Double) -> Homography? {
+        let planar = (v[0] * v[0] + v[1] * v[1]).squareRoot()
+        guard planar > 0 else { return nil }
+        // The direction towards the point, folded to within a quarter turn of level, so the page is not flipped.
+        var angle = atan2(v[1], v[0])
+        if angle > .pi / 2 { angle -= .pi } else if angle <= -.pi / 2 { angle += .pi }
+        let c = cos(angle), s = sin(angle)
+        let rotation = Homography([c, s, 0, -s, c, 0, 0, 0, 1])
+        // After the rotation the point lies at (d, 0), d signed; (d, 0, 1) must go to (d, 0, 0).
+        var projective = Homography.identity
+        if abs(v[2]) > 1e-12 * planar {
+            let px = v[0] / v[2], py = v[1] / v[2]
+            let d = c * px + s * py
+            guard abs(d) > 1.5 else { return nil }
+            projective = Homography([1, 0, 0, 0, 1, 0, -1 / d, 0, 1])
+        }
+        let toUnit = Homography.scale(1 / scale).after(.translation(dx: -centre.x, dy: -centre.y))
+        let back = Homography.translation(dx: centre.x, dy: centre.y).after(.scale(scale))
+        return back.after(projective).after(rotation).after(toUnit)
+    }
+}
+
+/// The eigenvector of a symmetric 3×3 matrix's smallest eigenvalue, by Jacobi rotations.
+enum SymmetricEigen {
+    static func smallest(_ matrix: [Double]) -> [Double]? {
+        guard matrix.count == 9, matrix.allSatisfy(\.isFinite) else { return nil }
+        var a = matrix
+        var vectors: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+        for _ in 0..<50 {
+            var off = 0.0
+            for (p, q) in [(0, 1), (0, 2), (1, 2)] { off += a[3 * p + q] * a[3 * p + q] }
+            if off < 1e-24 { break }
+            for (p, q) in [(0, 1), (0, 2), (1, 2)] {
+                let apq = a[3 * p + q]
+                guard abs(apq) > 1e-300 else { continue }
+                let theta = (a[3 * q + q] - a[3 * p + p]) / (2 * apq)
+                let t = (theta >= 0 ? 1.0 : -1.0) / (abs(theta) + (theta * theta + 1).squareRoot())
+                let c = 1 / (t * t + 1).squareRoot(), s = t * c
+                // a = Jᵀ a J, with J the rotation in the (p, q) plane.
+                for k in 0..<3 {
+                    let akp = a[3 * k + p], akq = a[3 * k + q]
+                    a[3 * k + p] = c * akp - s * akq
+                    a[3 * k + q] = s * akp + c * akq
+                }
+                for k in 0..<3 {
+                    let apk = a[3 * p + k], aqk = a[3 * q + k]
+                    a[3 * p + k] = c * apk - s * aqk
+                    a[3 * q + k] = s * apk + c * aqk
+                }
+                for k in 0..<3 {
+                    let vkp = vectors[3 * k + p], vkq = vectors[3 * k + q]
+                    vectors[3 * k + p] = c * vkp - s * vkq
+                    vectors[3 * k + q] = s * vkp + c * vkq
+                }
+            }
+        }
+        let diagonal = [a[0], a[4], a[8]]
+        let k = diagonal.indices.min { diagonal[$0] < diagonal[$1] }!
+        let v = [vectors[k], vectors[3 + k], vectors[6 + k]]
+        let norm = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot()
+        guard norm > 0, norm.isFinite else { return nil }
+        return v.map { $0 / norm }
+    }
+}

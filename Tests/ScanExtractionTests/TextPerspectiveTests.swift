@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import ScanLayout
+import ScanModel
+
+/// The rows of a photographed page levelled by where its printed lines converge, when the camera found no
+/// page corners to rectify.
+@Suite struct TextPerspectiveTests {
+    /// Observations for text lines given in a page's own upright coordinates, photographed through `photo`:
+    /// every word and line gets the quadrilateral the recognizer would give, and its box on the photo.
+    static func observation(_ words: [String], x: Double, y: Double, h: Double, through photo: Homography) -> TextObservation {
+        func quad(_ x: Double, _ w: Double) -> Quad { photo.apply(Quad(BoundingBox(x: x, y: y, width: w, height: h))) }
+        var cx = x
+        let ws = words.map { t -> RecognizedWord in
+            let w = Double(t.count) * h * 0.55
+            let q = quad(cx, w)
+            cx += w + h * 0.4
+            return RecognizedWord(text: t, confidence: 0.95, boundingBox: q.boundingBox, quad: q)
+        }
+        let q = quad(x, cx - h * 0.4 - x)
+        return TextObservation(text: words.joined(separator: " "), confidence: 0.95, boundingBox: q.boundingBox, words: ws, quad: q)
+    }
+
+    static let items = [("Chicken noodle soup", "6.50"), ("Grilled cheese sandwich", "8.25"), ("Garden salad large", "9.10"),
+                        ("Sparkling water bottle", "2.00"), ("Chocolate brownie slice", "4.75"), ("Iced green tea", "3.20"),
+                        ("Roast beef sandwich", "11.40"), ("French fries basket", "4.10"), ("Lemon cheesecake", "5.60"),
+                        ("Vanilla milkshake", "5.25"), ("House coffee refill", "1.95"), ("Apple pie with cream", "4.90")]
+
+    /// A receipt 600 by 900 pixels photographed with its right edge much nearer the camera than its left: on the
+    /// photo its top row climbs by about 14 degrees and its bottom row falls by as much. Names at the left, amounts
+    /// at the right edge, each its own observation.
+    static func photographedReceipt(rows: [(String, String)] = items) -> (page: Page, photo: Homography) {
+        let photo = Homography.mapping([Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)],
+                                       to: [Point(x: 100, y: 150), Point(x: 700, y: 0), Point(x: 700, y: 1000), Point(x: 100, y: 850)])!
+        var observations: [TextObservation] = []
+        for (n, (name, amount)) in rows.enumerated() {
+            let y = 120 + 55 * Double(n)
+            observations.append(observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
+            observations.append(observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
+        }
+        return (Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations), photo)
+    }
+
+    @Test func thePrintedLinesOfAPhotographedPageComeOutLevel() throws {
+        let (page, _) = Self.photographedReceipt()
+        let levelling = try #require(TextPerspective.levelling(page))
+        #expect(!levelling.isAffine, "converging lines need a projective map")
+        var levels: [Double] = []
+        for o in page.observations where o.text.contains(" ") {
+            let q = levelling.apply(o.quad!)
+            #expect(abs(q.topLeft.y - q.topRight.y) < 0.5, "\(o.text): \(q)")
+            #expect(abs(q.bottomLeft.y - q.bottomRight.y) < 0.5, "\(o.text): \(q)")
+            levels.append((q.topLeft.y + q.bottomLeft.y) / 2)
+        }
+        // Top to bottom, as printed, and never flipped.
+        #expect(levels == levels.sorted())
+        // Near the page's middle the map keeps the pixels' size: a line there stays about 16 pixels high.
+        let middle = page.observations[12]
+        let q = levelling.apply(middle.quad!)
+        #expect(abs((q.bottomLeft.y - q.topLeft.y) - middle.quad!.topLeft.distance(to: middle.quad!.bottomLeft)) < 3)
+    }
+
+    /// Grouped by one slant for the page, each amount at the right edge of the top rows sits two rows above its
+    /// name and each one at the bottom two rows below; levelled by the lines' convergence every name gets its
+    /// amount.
+    @Test func everyNameOfAPhotographedReceiptGetsItsAmount() {
+        let (page, _) = Self.photographedReceipt()
+        let expected = Self.items.map { "\($0.0) \($0.1)" }
+        #expect(LayoutAnalyzer.lines(of: page).map(\.text) == expected)
+        // The stored layout reads back the same lines.
+        var stored = page
+        stored.layout = LayoutAnalyzer.layout(of: page)
+        #expect(stored.layout?.frame == nil, "the layout records a frame only for the page the camera found")
+        #expect(LayoutAnalyzer.lines(of: stored).map(\.text) == expected)
+        #expect(stored.layout?.blocks.flatMap { $0.lines.map(\.text) } == expected)
+    }
+
+    /// A page turned in its plane prints parallel lines: the map is a rotation by their angle, no perspective.
+    @Test func parallelLinesGiveARotation() throws {
+        let turn = Homography.rotation(degrees: -5, about: Point(x: 400, y: 500))
+        var observations: [TextObservation] = []
+        for (n, (name, _)) in Self.items.prefix(8).enumerated() {
+            observations.append(Self.observation(name.split(separator: " ").map(String.init), x: 60, y: 100 + 40 * Double(n), h: 18, through: turn))
+        }
+        let page = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
+        let levelling = try #require(TextPerspective.levelling(page))
+        for o in observations {
+            let q = levelling.apply(o.quad!)
+            #expect(abs(q.topLeft.y - q.topRight.y) < 0.2)
+        }
+        // Nothing converges: the map sends no finite point to infinity, so it keeps lines parallel.
+        let far = levelling.apply(Point(x: -5000, y: 500)), near = levelling.apply(Point(x: 400, y: 500))
+        #expect(far.x.isFinite && near.x.isFinite)
+        #expect(abs(levelling.m[6]) < 1e-6 && abs(levelling.m[7]) < 1e-6, "\(levelling.m)")
+    }
+
+    /// A curled slip bends its lines one way and the other down the page: no one point explains them, so no
+    /// levelling is offered and the page's single slant stays in charge. Too few long lines say nothing either.
+    @Test func curledLinesAndFewLinesGiveNoLevelling() {
+        var observations: [TextObservation] = []
+        for (n, (name, _)) in Self.items.prefix(10).enumerated() {
+            let bend = Homography.rotation(degrees: n % 2 == 0 ? 7 : -7, about: Point(x: 200, y: 100 + 40 * Double(n)))
+            observations.append(Self.observation(name.split(separator: " ").map(String.init), x: 60, y: 100 + 40 * Double(n), h: 16, through: bend))
+        }
+        let curled = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
+        #expect(TextPerspective.levelling(curled) == nil)
+
+        let few = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: Array(Self.photographedReceipt().page.observations.prefix(10)))
+        #expect(TextPerspective.levelling(few) == nil, "five long lines")
+        // Without quadrilaterals (an engine that gives boxes only) there is nothing to measure.
+        var boxesOnly = Self.photographedReceipt().page
+        for i in boxesOnly.observations.indices { boxesOnly.observations[i].quad = nil }
+        #expect(TextPerspective.levelling(boxesOnly) == nil)
+    }
+}
