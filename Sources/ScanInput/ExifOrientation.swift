@@ -64,6 +64,12 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
         }
     }
 
+    /// Where the stored picture's bottom rows end up once it is displayed: mirroring left to right keeps
+    /// them at the bottom, and each clockwise quarter turn moves them on to the left, the top, the right.
+    var sideShowingTheStoredBottom: String {
+        ["bottom", "left side", "top", "right side"][quarterTurns]
+    }
+
     /// `stored` as it is displayed.
     public func displayed(_ stored: RasterImage) -> RasterImage {
         guard self != .normal else { return stored }

@@ -307,6 +307,34 @@ final class ExifOrientationTests: XCTestCase {
         }
     }
 
+    /// A phone's portrait JPEG (stored on its side, orientation 6) cut short: the rows that arrived are the stored
+    /// picture's top, which shows as its right side. The message counts rows as stored and says which side is lost.
+    func testACutShortTurnedJPEGSaysWhichSideIsLost() throws {
+        let upright = Drawing.tallPage()
+        let jpeg = Drawing.encodedBytes(stored(upright, .turnedRight), format: Int32(IFF_JFIF_JPEG))
+        let tagged = Array(jpeg.prefix(2)) + Self.exifSegment(6, bigEndian: false) + jpeg.dropFirst(2)
+        let doc = try InputDocument(bytes: Array(tagged.prefix(tagged.count * 6 / 10)), name: "IMG_6.jpg")
+        guard case .raster(let img, _, let findings) = try doc.page(0) else { return XCTFail("not a raster") }
+        XCTAssertEqual([img.width, img.height], [upright.width, upright.height])
+        let message = try XCTUnwrap(findings.first?.message)
+        XCTAssertTrue(message.hasPrefix("the JPEG data ends after row "), message)
+        XCTAssertTrue(message.contains(" of \(upright.width) as stored"), message)
+        XCTAssertTrue(message.hasSuffix("; the rest is blank (the left side of the picture as shown)"), message)
+        // The stored rows that arrived are the columns at the right of the picture as shown; the whole file shows
+        // ink on both sides of that edge.
+        let rows = try XCTUnwrap(Int(message.split(separator: " ")[6]))
+        let edge = upright.width - rows
+        let whole = try InputDocument(bytes: tagged, name: "IMG_6.jpg")
+        guard case .raster(let full, _, _) = try whole.page(0) else { return XCTFail("not a raster") }
+        func inky(_ image: RasterImage, _ columns: Range<Int>) -> Bool {
+            let g = image.grayscale()
+            return columns.contains { x in (0..<g.height).contains { g.pixels[$0 * g.width + x] < 100 } }
+        }
+        XCTAssertTrue(inky(full, 0..<edge - 16) && inky(full, edge + 16..<upright.width), "edge at \(edge)")
+        XCTAssertFalse(inky(img, 0..<edge - 16), "the left side is blank")
+        XCTAssertTrue(inky(img, edge + 16..<upright.width), "the right side arrived")
+    }
+
     /// Offsets that point past the segment or the file, a wrong type, an unknown value: no orientation, no crash.
     func testAHostileExifSegmentMeansNoOrientation() {
         let soi: [UInt8] = [0xFF, 0xD8], rest: [UInt8] = [0xFF, 0xD9]

@@ -47,7 +47,8 @@ enum TolerantDecoder {
         let count = Int(out.width) * Int(out.height) * Int(out.channels)
         let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
                                 pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
-        let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image)
+        let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image,
+                                                  shown: ExifOrientation.of(jpeg: data) ?? .normal)
                     : kind == .png ? pngProblem(out, complaint: complaint) : nil
         // Rows that never arrived (or came after the data broke off) are already white.
         return .decoded(Partial(image: image, problem: problem))
@@ -69,10 +70,14 @@ enum TolerantDecoder {
         var complaint: String
     }
 
-    private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage) -> String? {
+    /// `shown`: the file's EXIF orientation. Rows are counted as the file stores the picture; a picture shown turned
+    /// has them as columns, so the message then also says which side of the picture as shown is lost.
+    private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage, shown: ExifOrientation) -> String? {
         guard out.damaged != 0 else { return nil }
         let rows = Int(out.rows_complete), height = image.height
         let why = complaint.isEmpty ? "" : " (\(complaint.lowercasedFirst))"
+        let stored = shown.quarterTurns == 0 ? "" : " as stored"
+        let side = shown.quarterTurns == 0 ? "" : " (the \(shown.sideShowingTheStoredBottom) of the picture as shown)"
         if out.progressive != 0 {
             // A progressive JPEG holds the whole picture at growing quality: keep it all.
             return "the progressive JPEG data is \(out.truncated != 0 ? "cut short" : "corrupt")\(why); "
@@ -80,16 +85,16 @@ enum TolerantDecoder {
         }
         if out.truncated != 0 {
             // After the end of the data libjpeg only repeats flat gray; the C side made it white.
-            return "the JPEG data ends after row \(rows) of \(height)\(why); the rest is blank"
+            return "the JPEG data ends after row \(rows) of \(height)\(stored)\(why); the rest is blank\(side)"
         }
         if out.stopped != 0, rows < height {
             // A marker inside the data: later blocks decode as flat gray, made white too.
-            return "the JPEG data is corrupt after row \(rows) of \(height)\(why); the rest is blank"
+            return "the JPEG data is corrupt after row \(rows) of \(height)\(stored)\(why); the rest is blank\(side)"
         }
         if rows >= height {
             return "the JPEG data is corrupt after its last row\(why); the picture is whole"
         }
-        return "the JPEG data is corrupt from row \(rows) of \(height)\(why); the rest may be garbled"
+        return "the JPEG data is corrupt from row \(rows) of \(height)\(stored)\(why); the rest may be garbled\(side)"
     }
 
     private static func pngProblem(_ out: sx_image, complaint: String) -> String? {
