@@ -111,8 +111,9 @@ public enum LayoutAnalyzer {
     /// Without a frame, rows are levelled by where the printed lines converge (`TextPerspective`), which a
     /// receipt photographed at an angle but running off the frame still shows; failing that, by the page's slant.
     public static func layout(of page: Page, frame: Quad? = nil) -> PageLayout {
-        let rectifying = frame.flatMap(Homography.rectifying)
-        let levelling = rectifying ?? TextPerspective.levelling(page)
+        // A slip that curls inside its outline passes the camera's checks, but its rows are not level there.
+        let rectifying = frame.flatMap(Homography.rectifying).flatMap { TextPerspective.agrees($0, with: page) ? $0 : nil }
+        let levelling = rectifying.map(RowLevelling.projective) ?? TextPerspective.levelling(page)
         let grouped = group(page, levelling: levelling)
         let lines = grouped.map(\.line)
         let framed = levelling == nil ? nil : grouped.map(\.framed)
@@ -145,7 +146,7 @@ public enum LayoutAnalyzer {
         let slope = slant(of: page)
         let cx = page.width > 0 ? page.width / 2 : 0
         let frame = layout.frame.flatMap(Homography.rectifying)
-        let levelling = frame ?? TextPerspective.levelling(page)
+        let levelling = frame.map(RowLevelling.projective) ?? TextPerspective.levelling(page)
         var out: [LayoutLine] = []
         for line in layout.lines {
             var words: [LayoutWord] = []
@@ -182,8 +183,8 @@ public enum LayoutAnalyzer {
     /// The visual lines, each with its box where `levelling` puts it (the page's own box without one).
     /// `levelling` makes the page's rows level: the rectangle of the page the camera found, or the printed
     /// lines' own perspective (`TextPerspective`); without it, the page's median slant is taken out.
-    static func group(_ page: Page, levelling: Homography?) -> [(line: LayoutLine, framed: BoundingBox)] {
-        let level = leveller(page, frame: levelling)
+    static func group(_ page: Page, levelling: RowLevelling?) -> [(line: LayoutLine, framed: FramedLine)] {
+        let level = leveller(page, levelling: levelling)
         var units: [Unit] = []
         units.reserveCapacity(page.observations.count)
         for (n, o) in page.observations.enumerated() {
@@ -235,7 +236,9 @@ public enum LayoutAnalyzer {
         return groups.map { g in
             let line = LayoutLine(page: page.index, words: g.units.sorted { $0.box.minX < $1.box.minX }.flatMap(\.words),
                                   level: g.level, ordered: true)
-            return (line, BoundingBox.enclosing(g.units.compactMap(\.framed)) ?? line.box)
+            let heights = g.units.compactMap { $0.framed?.height }.sorted()
+            return (line, FramedLine(box: BoundingBox.enclosing(g.units.compactMap(\.framed)) ?? line.box,
+                                     textHeight: heights.isEmpty ? line.textHeight : heights[heights.count / 2]))
         }
         .sorted { $0.line.level < $1.line.level }
     }
@@ -339,28 +342,35 @@ public enum LayoutAnalyzer {
         document.pages.flatMap { lines(of: $0) }
     }
 
+    /// A line's box where the page's rows are level, and the height of its print there (the median of its
+    /// observations' heights: the box of a line whose pieces sit a little apart is taller than its letters).
+    struct FramedLine {
+        var box: BoundingBox
+        var textHeight: Double
+    }
+
     /// Lines set close together, each block in reading order (top to bottom).
-    /// With `framed` (each line's box in a document's frame, see `layout(of:frame:)`), the gaps, overlaps and
+    /// With `framed` (each line where the rows are level, see `layout(of:frame:)`), the gaps, overlaps and
     /// text heights are measured there: on a turned photo a line's upright box is as tall as the slope across it.
-    public static func blocks(of lines: [LayoutLine], framed: [BoundingBox]? = nil) -> [LayoutBlock] {
+    static func blocks(of lines: [LayoutLine], framed: [FramedLine]? = nil) -> [LayoutBlock] {
         var blocks: [LayoutBlock] = []
-        // Each block's extent and its last line's box, where the tests measure them.
-        var extents: [(block: BoundingBox, last: BoundingBox)] = []
+        // Each block's extent, its last line's box and print height, where the tests measure them.
+        var extents: [(block: BoundingBox, last: BoundingBox, height: Double)] = []
         for (n, l) in lines.enumerated() {
-            let box = framed?[n] ?? l.box
+            let box = framed?[n].box ?? l.box, height = framed?[n].textHeight ?? l.textHeight
             if let i = blocks.indices.last(where: { i in
                 guard let last = blocks[i].lines.last, last.page == l.page else { return false }
                 let gap = box.minY - extents[i].last.maxY
-                let h = framed == nil ? max(last.textHeight, l.textHeight) : max(extents[i].last.height, box.height)
+                let h = max(extents[i].height, height)
                 let hOverlap = extents[i].block.horizontalOverlap(box)
                 return gap < 0.9 * h && gap > -0.5 * h && hOverlap > 0
             }) {
                 blocks[i].lines.append(l)
                 blocks[i].box = blocks[i].box.union(l.box)
-                extents[i] = (extents[i].block.union(box), box)
+                extents[i] = (extents[i].block.union(box), box, height)
             } else {
                 blocks.append(LayoutBlock(lines: [l], box: l.box))
-                extents.append((box, box))
+                extents.append((box, box, height))
             }
         }
         return blocks
@@ -397,11 +407,11 @@ public enum LayoutAnalyzer {
         return pieces.map { LayoutLine(page: line.page, words: $0, level: line.level, ordered: true) }
     }
 
-    /// How high a box sits once the page's slant is taken out: its centre's height in `frame`'s
-    /// rectangle when given, else its centre's height less the page's median slant (`slant(of:)`)
-    /// times its distance from the page's middle.
-    static func leveller(_ page: Page, frame: Homography?) -> (BoundingBox) -> Double {
-        if let frame { return { frame.apply(Point(x: $0.midX, y: $0.midY)).y } }
+    /// How high a box sits once the page's rows are level: its centre's height where `levelling` puts it
+    /// when given, else its centre's height less the page's median slant (`slant(of:)`) times its distance
+    /// from the page's middle.
+    static func leveller(_ page: Page, levelling: RowLevelling?) -> (BoundingBox) -> Double {
+        if let levelling { return { levelling.apply(Point(x: $0.midX, y: $0.midY)).y } }
         let slope = slant(of: page)
         let cx = page.width > 0 ? page.width / 2 : 0
         return { $0.midY - slope * ($0.midX - cx) }

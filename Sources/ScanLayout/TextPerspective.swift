@@ -14,7 +14,9 @@ import ScanModel
 ///
 /// The result is a homography that sends that point to infinity along x, so every printed line becomes
 /// level, and that is close to the identity near the page's middle, so heights keep their pixel size there.
-/// It changes nothing a flat scan needs: parallel lines give a rotation by their common angle.
+/// It changes nothing a flat scan needs: parallel lines give a rotation by their common angle. A slip that
+/// curls bends its rows so that no one point explains them; their angles, as they change down the page, then
+/// level them (`SlopeField`).
 public enum TextPerspective {
     /// One printed line as a direction through a point, in the page's pixels.
     struct Segment {
@@ -22,17 +24,47 @@ public enum TextPerspective {
         var dx: Double
         var dy: Double
         var weight: Double
+        var height: Double
     }
 
     /// Fewer long lines than this say too little about a page's perspective.
     static let minimumSegments = 6
     /// The most the kept lines may differ from the direction towards their common point, as a median (1 degree).
     static let maximumMedianResidual = Double.pi / 180
+    /// How far from level the median printed line may run in the rectangle of the page the camera found (1.5
+    /// degrees): its corners are found to within about 2% of the page's size, which tilts a well-found page's
+    /// lines by up to a degree there (generated photos); a curled slip's run 1.2 to 12 degrees off.
+    static let frameTolerance = 1.5 * Double.pi / 180
 
-    /// The homography that levels `page`'s printed lines, or nil when the page has too few long lines
-    /// with quadrilaterals, or when they agree on no common direction.
-    public static func levelling(_ page: Page) -> Homography? {
+    /// The map that levels `page`'s printed lines: the homography of their common vanishing point, or, when
+    /// they bend so that no one point explains them, their angles as they change down the page
+    /// (`SlopeField`); nil when the page has too few long lines with quadrilaterals, or when neither explains them.
+    public static func levelling(_ page: Page) -> RowLevelling? {
         let segments = self.segments(of: page)
+        guard segments.count >= minimumSegments, page.width > 0, page.height > 0 else { return nil }
+        if let h = projective(segments, page: page) { return .projective(h) }
+        return SlopeField(segments, centreX: page.width / 2).map { .slopes($0) }
+    }
+
+    /// Whether `page`'s printed lines run level in the rectangle `frame` maps the page onto (the page the camera
+    /// found): the median line within `frameTolerance` of level. A slip that curls inside its outline
+    /// passes the camera's checks, but its rows are not level in that rectangle, and grouping them there would
+    /// shift them against each other. A page with too few long lines gives no evidence against the frame.
+    public static func agrees(_ frame: Homography, with page: Page) -> Bool {
+        let segments = self.segments(of: page)
+        guard segments.count >= minimumSegments else { return true }
+        let angles = segments.map { s -> Double in
+            let half = 10.0
+            let a = frame.apply(Point(x: s.mid.x - half * s.dx, y: s.mid.y - half * s.dy))
+            let b = frame.apply(Point(x: s.mid.x + half * s.dx, y: s.mid.y + half * s.dy))
+            return abs(atan2(b.y - a.y, b.x - a.x))
+        }.sorted()
+        return angles[angles.count / 2] <= frameTolerance
+    }
+
+    /// The homography of the segments' common vanishing point, or nil when the kept segments miss it by more
+    /// than `maximumMedianResidual`.
+    static func projective(_ segments: [Segment], page: Page) -> Homography? {
         guard segments.count >= minimumSegments, page.width > 0, page.height > 0 else { return nil }
         let centre = Point(x: page.width / 2, y: page.height / 2)
         let scale = max(page.width, page.height) / 2
@@ -51,7 +83,7 @@ public enum TextPerspective {
         }
         guard let v = vanishing else { return nil }
         // A curled or folded slip bends its lines: no one point explains them, and levelling by it would
-        // shift rows against each other. The page's single slant is safer there.
+        // shift rows against each other.
         let residuals = kept.map { residual($0, vanishing: v, centre: centre, scale: scale) }.sorted()
         guard residuals[residuals.count / 2] <= maximumMedianResidual else { return nil }
         return levelling(vanishing: v, centre: centre, scale: scale)
@@ -75,7 +107,7 @@ public enum TextPerspective {
             let height = (q.topLeft.distance(to: q.bottomLeft) + q.topRight.distance(to: q.bottomRight)) / 2
             guard height > 0, length >= 4 * height, abs(dy) <= 0.58 * abs(dx) else { continue }
             out.append(Segment(mid: Point(x: (left.x + right.x) / 2, y: (left.y + right.y) / 2),
-                               dx: dx / length, dy: dy / length, weight: min(length / height, 20)))
+                               dx: dx / length, dy: dy / length, weight: min(length / height, 20), height: height))
         }
         return out
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ScanLayout
+@testable import ScanLayout
 import ScanModel
 
 /// The rows of a photographed page levelled by where its printed lines converge, when the camera found no
@@ -43,7 +43,10 @@ import ScanModel
 
     @Test func thePrintedLinesOfAPhotographedPageComeOutLevel() throws {
         let (page, _) = Self.photographedReceipt()
-        let levelling = try #require(TextPerspective.levelling(page))
+        guard case .projective(let levelling) = try #require(TextPerspective.levelling(page)) else {
+            Issue.record("a photographed page's lines meet at one point")
+            return
+        }
         #expect(!levelling.isAffine, "converging lines need a projective map")
         var levels: [Double] = []
         for o in page.observations where o.text.contains(" ") {
@@ -83,7 +86,10 @@ import ScanModel
             observations.append(Self.observation(name.split(separator: " ").map(String.init), x: 60, y: 100 + 40 * Double(n), h: 18, through: turn))
         }
         let page = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
-        let levelling = try #require(TextPerspective.levelling(page))
+        guard case .projective(let levelling) = try #require(TextPerspective.levelling(page)) else {
+            Issue.record("parallel lines meet at infinity")
+            return
+        }
         for o in observations {
             let q = levelling.apply(o.quad!)
             #expect(abs(q.topLeft.y - q.topRight.y) < 0.2)
@@ -94,8 +100,60 @@ import ScanModel
         #expect(abs(levelling.m[6]) < 1e-6 && abs(levelling.m[7]) < 1e-6, "\(levelling.m)")
     }
 
-    /// A curled slip bends its lines one way and the other down the page: no one point explains them, so no
-    /// levelling is offered and the page's single slant stays in charge. Too few long lines say nothing either.
+    /// A slip curling on the table or held in a hand: each row is straight, but its angle changes down the page
+    /// (here from 3.5 up to 8 and back to 2 degrees, along half a wave), rows 50 pixels apart, names at the left and amounts 300 to 400
+    /// pixels right of the page's middle.
+    static func curledSlip() -> (page: Page, outline: Quad) {
+        var observations: [TextObservation] = []
+        func slope(_ y: Double) -> Double { 0.14 * sin(2 * Double.pi * y / 1400) }
+        for (n, (name, amount)) in items.enumerated() {
+            let y = 100 + 50 * Double(n), k = slope(y)
+            let row = Homography([1, 0, 0, k, 1, -k * 400, 0, 0, 1])   // (x, y) -> (x, y + k (x - 400))
+            observations.append(observation(name.split(separator: " ").map(String.init), x: 40, y: y, h: 16, through: row))
+            observations.append(observation([amount], x: 740 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: row))
+        }
+        // The page's outline as a camera finds it: a rectangle around the rows.
+        let outline = Quad(BoundingBox(x: 10, y: 40, width: 780, height: 680))
+        return (Page(index: 0, width: 800, height: 800, textSource: .imported, observations: observations), outline)
+    }
+
+    @Test func theRowsOfACurledSlipAreLevelledByTheirOwnAngles() throws {
+        let (page, _) = Self.curledSlip()
+        let expected = Self.items.map { "\($0.0) \($0.1)" }
+        let levelling = try #require(TextPerspective.levelling(page))
+        guard case .slopes = levelling else {
+            Issue.record("no one vanishing point explains a curled slip's rows")
+            return
+        }
+        for o in page.observations where o.text.contains(" ") {
+            let q = levelling.apply(o.quad!)
+            #expect(abs(q.topLeft.y - q.topRight.y) < 2, "\(o.text): \(q)")
+        }
+        #expect(LayoutAnalyzer.lines(of: page).map(\.text) == expected)
+        // One slant for the page puts amounts on the wrong rows.
+        #expect(LayoutAnalyzer.group(page, levelling: nil).map(\.line.text) != expected)
+    }
+
+    /// The camera finds a curled slip's outline and its checks pass, but in that rectangle the rows still run at
+    /// their angles: the layout leaves the frame out and levels the rows by their own angles. A page whose rows
+    /// do run level in the rectangle keeps it.
+    @Test func aCurledSlipIsNotGroupedInTheFrameOfItsOutline() throws {
+        let (page, outline) = Self.curledSlip()
+        let rectangle = try #require(Homography.rectifying(outline))
+        #expect(!TextPerspective.agrees(rectangle, with: page))
+        var stored = page
+        stored.layout = LayoutAnalyzer.layout(of: page, frame: outline)
+        #expect(stored.layout?.frame == nil)
+        #expect(LayoutAnalyzer.lines(of: stored).map(\.text) == Self.items.map { "\($0.0) \($0.1)" })
+
+        let (flat, photo) = Self.photographedReceipt()
+        let corners = photo.apply(Quad(BoundingBox(x: 0, y: 0, width: 600, height: 900)))
+        #expect(TextPerspective.agrees(try #require(Homography.rectifying(corners)), with: flat))
+        #expect(LayoutAnalyzer.layout(of: flat, frame: corners).frame == corners)
+    }
+
+    /// Lines that bend one way and the other from one row to the next (no smooth change down the page, no one
+    /// point) give no levelling, and the page's single slant stays in charge. Too few long lines say nothing either.
     @Test func curledLinesAndFewLinesGiveNoLevelling() {
         var observations: [TextObservation] = []
         for (n, (name, _)) in Self.items.prefix(10).enumerated() {

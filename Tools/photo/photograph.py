@@ -7,7 +7,9 @@ noise and sometimes a smaller picture. Shared by the card and receipt generators
 
 `photograph(page, rng, nrng)` returns the photo; `photograph_with_corners` also returns where the
 page's four corners (top left, top right, bottom right, bottom left) landed in it, for judging
-the document camera's page finder. `rng` is a `random.Random`, `nrng` a numpy `Generator`.
+the document camera's page finder. `bend(page, rng)` first curls the page (rows turned by angles that
+change down the page), as a slip held in a hand or curling on a table; its corners are then only
+roughly where `photograph_with_corners` says. `rng` is a `random.Random`, `nrng` a numpy `Generator`.
 """
 import math
 
@@ -75,6 +77,36 @@ def perspective_coeffs(dst, src):
         a.append([0, 0, 0, x, y, 1, -v * x, -v * y])
         b.append(v)
     return np.linalg.solve(np.array(a, np.float64), np.array(b, np.float64)).tolist()
+
+
+def bend(page, rng, strength=1.0):
+    """The page as a slip that curls or is held in a hand: each printed row stays straight but turns by its own
+    angle, which changes smoothly down the page (up to about 4-9 degrees, times `strength`), so that no one
+    vanishing point explains the rows. Returns an RGBA picture, taller than the page by the rows' travel, its
+    margins transparent."""
+    from scipy.ndimage import map_coordinates
+    w, h = page.size
+    amp = rng.uniform(0.07, 0.16) * strength
+    waves = rng.uniform(0.5, 1.5)
+    phase = rng.uniform(0, 2 * math.pi)
+    tilt = rng.uniform(-0.5, 0.5) * amp
+
+    def slope(y):
+        return amp * np.sin(2 * math.pi * waves * y / h + phase) + tilt * (2 * y / h - 1)
+
+    pad = int(math.ceil(w / 2 * (amp * 1.5 + abs(tilt)))) + 4
+    H = h + 2 * pad
+    yy, xx = np.mgrid[0:H, 0:w].astype(np.float64)
+    yo = yy - pad
+    y = yo.copy()
+    for _ in range(6):
+        y = yo - (xx - w / 2) * slope(y)
+    src = np.asarray(page.convert("RGB"), np.float64)
+    out = np.zeros((H, w, 4), np.float64)
+    for c in range(3):
+        out[:, :, c] = map_coordinates(src[:, :, c], [y, xx], order=1, mode="nearest")
+    out[:, :, 3] = np.where((y >= 0) & (y <= h - 1), 255, 0)
+    return Image.fromarray(np.clip(out, 0, 255).astype(np.uint8), "RGBA")
 
 
 def photograph(card, rng, nrng):

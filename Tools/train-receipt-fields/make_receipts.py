@@ -34,6 +34,9 @@ OUT/corners/gen-NNNNN.json giving where the page's corners are in the photo. The
 the keys are the same as without `--images` (the drawing draws its own random numbers), so
 `scanextract -q -o OUT2 OUT/img` then `score_receipts.py OUT2 OUT/key` measures the whole pipeline on
 receipts in nine locales, and the same receipts' docs measure the parser alone. Needs numpy and Pillow.
+`--bend RATE` curls that share of the photos' slips first (`photograph.bend`: each row turned by an angle that
+changes down the page, as a slip curling on a table or held in a hand; needs SciPy); their corners file then gives
+only roughly where the page is. Off by default, so a seed draws the same images as before it existed.
 """
 import argparse
 import datetime as dt
@@ -1251,13 +1254,18 @@ def render(obs, aligns, slope, page_w, page_h, rng, nrng, cjk=None):
     return img.convert("RGB")
 
 
-def write_image(out, ident, obs, aligns, slope, page_w, page_h, seed, n, photo_share, cjk=None):
+def write_image(out, ident, obs, aligns, slope, page_w, page_h, seed, n, photo_share, cjk=None, bend_share=0.0):
     """OUT/img/IDENT.png (a flat scan) or .jpg (a photo on a table); for a photo, the page's corners in
-    it (top left, top right, bottom right, bottom left) as OUT/corners/IDENT.json."""
+    it (top left, top right, bottom right, bottom left) as OUT/corners/IDENT.json. `bend_share` of the photos
+    are of a curled page (`photograph.bend`, its own random numbers, so 0 draws the same images as before)."""
     rng = random.Random(f"receipt-image/{seed}/{n}")
     nrng = np.random.default_rng([seed, n])
     page = render(obs, aligns, slope, page_w, page_h, rng, nrng, cjk)
     if rng.random() < photo_share:
+        if bend_share > 0:
+            brng = random.Random(f"receipt-bend/{seed}/{n}")
+            if brng.random() < bend_share:
+                page = bend(page, brng)
         img, corners = photograph_with_corners(page, rng, nrng)
         img.save(os.path.join(out, "img", ident + ".jpg"), quality=rng.randint(80, 92))
         os.makedirs(os.path.join(out, "corners"), exist_ok=True)
@@ -1275,6 +1283,8 @@ def main():
     ap.add_argument("--images", action="store_true", help="also draw each receipt as an image (OUT/img/), for reading "
                     "with real OCR; the generated text and its key stay the same as without")
     ap.add_argument("--photo-share", type=float, default=0.5, help="with --images: the share of photos on a table")
+    ap.add_argument("--bend", type=float, default=0.0, help="with --images: the share of the photos whose slip curls "
+                    "(rows turned by angles that change down the page); 0, the default, draws the same images as before")
     ap.add_argument("--locales", default=",".join(DEFAULT_LOCALES),
                     help=f"the locales drawn in turn, of {', '.join(LOCALES)} (default: {', '.join(DEFAULT_LOCALES)})")
     ap.add_argument("--modifiers", type=float, default=0.0,
@@ -1288,10 +1298,10 @@ def main():
     a = ap.parse_args()
     if a.images:
         # Pillow and the shared photo step, read once: only drawing needs them.
-        global Image, ImageDraw, ImageFilter, ImageFont, photograph_with_corners
+        global Image, ImageDraw, ImageFilter, ImageFont, photograph_with_corners, bend
         from PIL import Image, ImageDraw, ImageFilter, ImageFont
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "photo"))
-        from photograph import photograph_with_corners
+        from photograph import bend, photograph_with_corners
         os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
     m = Maker(random.Random(a.seed), a.modifiers, random.Random(a.seed * 1000003 + 7),
               a.sections, random.Random(a.seed * 1000003 + 11))
@@ -1318,7 +1328,7 @@ def main():
         json.dump(doc, open(os.path.join(a.out, "docs", ident + ".json"), "w", encoding="utf-8"), ensure_ascii=False)
         json.dump(key, open(os.path.join(a.out, "key", ident + ".json"), "w", encoding="utf-8"), ensure_ascii=False)
         if a.images:
-            write_image(a.out, ident, obs, aligns, slope, w, h, a.seed, n, a.photo_share, cjk)
+            write_image(a.out, ident, obs, aligns, slope, w, h, a.seed, n, a.photo_share, cjk, a.bend)
     print(f"{a.count} receipts -> {a.out}")
 
 
