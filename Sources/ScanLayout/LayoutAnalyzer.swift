@@ -41,7 +41,7 @@ public struct LayoutLine: Hashable, Sendable {
     /// than a short name's of larger print); in the frame it does not.
     public var printHeight: Double
     public var confidence: Double
-    /// The line's vertical position with the page's slant taken out.
+    /// The line's vertical position where the page's rows are level (see `LayoutAnalyzer.layout(of:frame:)`).
     public var level: Double
     /// The words' `place`s together: the line's box in the document's frame, or its box on the page.
     public var place: BoundingBox
@@ -140,8 +140,10 @@ public enum LayoutAnalyzer {
 
     /// The stored layout's lines, top to bottom as `analyze` ordered them, or nil when a
     /// reference doesn't resolve (an edited document). Each line's level is worked out as
-    /// `analyze` did: the mean level of its observations, the page's slant taken out, or their height in
-    /// the document's frame when the layout was grouped in one; each word then has its box there too.
+    /// `analyze` did: the mean level of its observations where the rows are level (in the document's frame when
+    /// the layout was grouped in one, each word then with its box there too; else as `TextPerspective` levels
+    /// the page, or with the page's slant taken out). The levelling is worked out again from the page as it is
+    /// now; it only orders the lines.
     static func resolve(_ layout: PageLayout, on page: Page) -> [LayoutLine]? {
         let slope = slant(of: page)
         let cx = page.width > 0 ? page.width / 2 : 0
@@ -170,9 +172,9 @@ public enum LayoutAnalyzer {
         return out.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
     }
 
-    /// One observation's words as line grouping sees them: their box, their level (the page's slant taken
-    /// out) and their text height.
-    /// `framed`: the unit's box in the document's frame, when there is one.
+    /// One observation's words as line grouping sees them: their box, their level (where the rows are level)
+    /// and their text height.
+    /// `framed`: the unit's box where the rows are level, when the page was levelled.
     struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double; var framed: BoundingBox? = nil }
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
@@ -198,7 +200,7 @@ public enum LayoutAnalyzer {
             guard !ws.isEmpty else { continue }
             let box = BoundingBox.enclosing(ws.map(\.box))!
             let hs = ws.map(\.box.height).sorted()
-            // In a document's frame, the recognizer's own quadrilateral of the line gives its level and its
+            // Where the rows are level, the recognizer's own quadrilateral of the line gives its level and its
             // height: the upright box of a turned line is taller than its letters by the slope across it.
             let framed = levelling.map { $0.apply(o.quad ?? Quad(box)).boundingBox }
             if let framed, o.quad != nil {
@@ -352,7 +354,11 @@ public enum LayoutAnalyzer {
     /// Lines set close together, each block in reading order (top to bottom).
     /// With `framed` (each line where the rows are level, see `layout(of:frame:)`), the gaps, overlaps and
     /// text heights are measured there: on a turned photo a line's upright box is as tall as the slope across it.
-    static func blocks(of lines: [LayoutLine], framed: [FramedLine]? = nil) -> [LayoutBlock] {
+    public static func blocks(of lines: [LayoutLine]) -> [LayoutBlock] {
+        blocks(of: lines, framed: nil)
+    }
+
+    static func blocks(of lines: [LayoutLine], framed: [FramedLine]?) -> [LayoutBlock] {
         var blocks: [LayoutBlock] = []
         // Each block's extent, its last line's box and print height, where the tests measure them.
         var extents: [(block: BoundingBox, last: BoundingBox, height: Double)] = []

@@ -33,15 +33,17 @@ public struct SlopeField: Sendable {
     let weights: [Double]
     let bandwidth: Double
     let centreX: Double
-
-    /// The most the kept lines may differ from the field's angle at their height, as a median (1 degree).
-    static let maximumMedianResidual = Double.pi / 180
+    /// The field's slope tabulated every quarter bandwidth from a bandwidth above the first crossing to one below
+    /// the last (interpolated between, held beyond), so that levelling a point costs the same on any page.
+    let table: [Double]
+    let tableStart: Double
+    let tableStep: Double
 
     /// Nil when fewer than `TextPerspective.minimumSegments` lines remain or the field misses them by more than
-    /// a degree (median): lines that bend within themselves or point every way.
+    /// `TextPerspective.maximumMedianResidual` (median): lines that bend within themselves or point every way.
     init?(_ segments: [TextPerspective.Segment], centreX: Double) {
         var lines: [(crossing: Double, slope: Double, weight: Double, height: Double)] = []
-        for s in segments where s.dx > 0.5 {
+        for s in segments where s.dx > 0 {
             let k = s.dy / s.dx
             lines.append((s.mid.y - k * (s.mid.x - centreX), k, s.weight, s.height))
         }
@@ -56,7 +58,7 @@ public struct SlopeField: Sendable {
                                bandwidth: bandwidth, centreX: centreX)
         // Leave out the lines furthest from the field (each judged by the others' field at its height), once.
         let first = misses(field)
-        let limit = max(1.5 * Double.pi / 180, 3 * first.sorted()[first.count / 2])
+        let limit = max(TextPerspective.outlierFloor, 3 * first.sorted()[first.count / 2])
         let keep = first.indices.filter { first[$0] <= limit }
         guard keep.count >= TextPerspective.minimumSegments else { return nil }
         if keep.count < first.count {
@@ -64,7 +66,7 @@ public struct SlopeField: Sendable {
                                weights: keep.map { field.weights[$0] }, bandwidth: bandwidth, centreX: centreX)
         }
         let last = misses(field).sorted()
-        guard last[last.count / 2] <= Self.maximumMedianResidual else { return nil }
+        guard last[last.count / 2] <= TextPerspective.maximumMedianResidual else { return nil }
         self = field
     }
 
@@ -74,12 +76,25 @@ public struct SlopeField: Sendable {
         self.weights = weights
         self.bandwidth = bandwidth
         self.centreX = centreX
+        tableStart = (crossings.min() ?? 0) - bandwidth
+        tableStep = bandwidth / 4
+        let end = (crossings.max() ?? 0) + bandwidth
+        let count = Int(((end - tableStart) / tableStep).rounded(.up)) + 1
+        let start = tableStart, step = tableStep
+        table = (0..<max(1, count)).map {
+            Self.slope(at: start + Double($0) * step, crossings: crossings, slopes: slopes, weights: weights, bandwidth: bandwidth)
+        }
     }
 
     /// The field's slope for a row crossing the middle at `y`: a line through the nearby lines' slopes against
     /// their heights, weighted by the kernel, so that the slope keeps changing as it does up to the page's first
     /// and last rows (a mean there would lean on the rows on one side). `leaving` leaves one line out.
     func slope(at y: Double, leaving: Int? = nil) -> Double {
+        Self.slope(at: y, crossings: crossings, slopes: slopes, weights: weights, bandwidth: bandwidth, leaving: leaving)
+    }
+
+    static func slope(at y: Double, crossings: [Double], slopes: [Double], weights: [Double], bandwidth: Double,
+                      leaving: Int? = nil) -> Double {
         var sw = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
         for i in crossings.indices where i != leaving {
             let d = (crossings[i] - y) / bandwidth
@@ -98,10 +113,27 @@ public struct SlopeField: Sendable {
         return (sy - gradient * sx) / sw
     }
 
-    /// `p` moved along its row to the page's middle: x stays, y becomes the row's crossing there.
+    /// The tabulated slope at `y`, held at the table's ends: beyond the printed lines the field has no evidence
+    /// of a change.
+    func tabulated(_ y: Double) -> Double {
+        let t = (y - tableStart) / tableStep
+        guard t > 0 else { return table[0] }
+        let i = Int(t)
+        guard i + 1 < table.count else { return table[table.count - 1] }
+        let f = t - Double(i)
+        return table[i] * (1 - f) + table[i + 1] * f
+    }
+
+    /// `p` moved along its row to the page's middle: x stays, y becomes the height at which the row through `p`
+    /// crosses the middle (`c + slope(c) (x - middle) = p.y`, solved by iteration until it moves less than a
+    /// twentieth of a pixel).
     func apply(_ p: Point) -> Point {
         var y = p.y
-        for _ in 0..<4 { y = p.y - slope(at: y) * (p.x - centreX) }
+        for _ in 0..<50 {
+            let next = p.y - tabulated(y) * (p.x - centreX)
+            if abs(next - y) < 0.05 { return Point(x: p.x, y: next) }
+            y = next
+        }
         return Point(x: p.x, y: y)
     }
 }

@@ -5,8 +5,9 @@ import ScanModel
 ///
 /// A page's lines are parallel on paper. Photographed at an angle they converge on one point, the
 /// horizon's vanishing point, and a single slant levels them only near the page's middle: on a receipt
-/// shot from below, the top lines tilt one way and the bottom lines the other. When the document camera
-/// found the page's corners, the layout groups rows in that page's rectangle. Most phone photos of
+/// whose one side is nearer the camera than the other, the top lines tilt one way and the bottom lines the
+/// other. When the document camera found the page's corners and the printed lines run level in that
+/// page's rectangle (`agrees`), the layout groups rows there. Most phone photos of
 /// receipts give it no corners (the slip runs off the frame, is held in a hand or curls), but the
 /// recognizer's quadrilateral of every line still says which way that line runs. Their common point is
 /// found as the least-squares intersection of the lines (homogeneous, so that parallel lines meet at
@@ -29,8 +30,13 @@ public enum TextPerspective {
 
     /// Fewer long lines than this say too little about a page's perspective.
     static let minimumSegments = 6
-    /// The most the kept lines may differ from the direction towards their common point, as a median (1 degree).
+    /// The most the kept lines may differ from the direction towards their common point, or from a field of
+    /// slopes, as a median (1 degree).
     static let maximumMedianResidual = Double.pi / 180
+    /// A line is left out of a fit when it misses it by more than three median misses and at least this (1.5 degrees).
+    static let outlierFloor = 1.5 * Double.pi / 180
+    /// How many standard errors the lines' turn down the page must reach to be taken as convergence (3).
+    static let trendSignificance = 3.0
     /// How far from level the median printed line may run in the rectangle of the page the camera found (1.5
     /// degrees): its corners are found to within about 2% of the page's size, which tilts a well-found page's
     /// lines by up to a degree there (generated photos); a curled slip's run 1.2 to 12 degrees off.
@@ -57,7 +63,8 @@ public enum TextPerspective {
             let half = 10.0
             let a = frame.apply(Point(x: s.mid.x - half * s.dx, y: s.mid.y - half * s.dy))
             let b = frame.apply(Point(x: s.mid.x + half * s.dx, y: s.mid.y + half * s.dy))
-            return abs(atan2(b.y - a.y, b.x - a.x))
+            let angle = abs(atan2(b.y - a.y, b.x - a.x))
+            return min(angle, .pi - angle)
         }.sorted()
         return angles[angles.count / 2] <= frameTolerance
     }
@@ -74,7 +81,7 @@ public enum TextPerspective {
             guard let v = vanishing else { return nil }
             let residuals = kept.map { residual($0, vanishing: v, centre: centre, scale: scale) }
             let median = residuals.sorted()[residuals.count / 2]
-            let limit = max(1.5 * Double.pi / 180, 3 * median)
+            let limit = max(outlierFloor, 3 * median)
             let next = zip(kept, residuals).filter { $0.1 <= limit }.map(\.0)
             guard next.count >= minimumSegments else { break }
             if next.count == kept.count { break }
@@ -85,14 +92,48 @@ public enum TextPerspective {
         // A curled or folded slip bends its lines: no one point explains them, and levelling by it would
         // shift rows against each other.
         let residuals = kept.map { residual($0, vanishing: v, centre: centre, scale: scale) }.sorted()
-        guard residuals[residuals.count / 2] <= maximumMedianResidual else { return nil }
-        return levelling(vanishing: v, centre: centre, scale: scale)
+        let miss = residuals[residuals.count / 2]
+        guard miss <= maximumMedianResidual else { return nil }
+        // Lines that converge turn steadily down the page. Unless their angles do so clearly, take them as
+        // parallel, in the direction of their weighted mean.
+        guard !convergenceIsClear(kept, page: page) else {
+            return homography(vanishing: v, page: page, centre: centre, scale: scale)
+        }
+        var sx = 0.0, sy = 0.0
+        for k in kept {
+            let sign = k.dx < 0 ? -1.0 : 1.0
+            sx += sign * k.weight * k.dx
+            sy += sign * k.weight * k.dy
+        }
+        return homography(vanishing: [sx, sy, 0], page: page, centre: centre, scale: scale)
+    }
+
+    /// Whether the lines' angles change with the height at which they cross the page's middle, beyond their
+    /// noise: the slope of a least-squares line through (height, angle) at least `trendSignificance` of its
+    /// standard errors from 0. A vanishing point has one more degree of freedom than parallel lines and always
+    /// fits a detector's noise a little better; on a flat page whose long lines sit in one band that small gain
+    /// would tilt the rows far from the band.
+    static func convergenceIsClear(_ lines: [Segment], page: Page) -> Bool {
+        guard lines.count >= 4 else { return false }
+        let cx = page.width / 2
+        let points = lines.map { s -> (Double, Double) in
+            let (dx, dy) = s.dx < 0 ? (-s.dx, -s.dy) : (s.dx, s.dy)
+            return (s.mid.y - dy / dx * (s.mid.x - cx), atan2(dy, dx))
+        }
+        let n = Double(points.count)
+        let mc = points.reduce(0) { $0 + $1.0 } / n, ma = points.reduce(0) { $0 + $1.1 } / n
+        let scc = points.reduce(0) { $0 + ($1.0 - mc) * ($1.0 - mc) }
+        guard scc > 0 else { return false }
+        let b = points.reduce(0) { $0 + ($1.0 - mc) * ($1.1 - ma) } / scc
+        let rss = points.reduce(0) { acc, p in let r = p.1 - ma - b * (p.0 - mc); return acc + r * r }
+        let standardError = (rss / (n - 2) / scc).squareRoot()
+        return abs(b) >= trendSignificance * max(standardError, 1e-12)
     }
 
     /// The page's long printed lines: observations at least four text heights long, running within 30 degrees
     /// of level (text printed up a receipt's edge says nothing about its rows). Only an engine that gives each
     /// line's quadrilateral shows how its lines run: PP-OCR leaves the quadrilateral out only where it is the
-    /// line's box, so when most lines have one, a line without one is level. An engine of boxes alone shows
+    /// line's box, so when at least half the lines have one, a line without one is level. An engine of boxes alone shows
     /// nothing, and gives no segments.
     static func segments(of page: Page) -> [Segment] {
         let withQuads = page.observations.reduce(0) { $0 + ($1.quad == nil ? 0 : 1) }
@@ -138,9 +179,9 @@ public enum TextPerspective {
 
     /// The map that sends the vanishing point `v` (centred, scaled, homogeneous) to infinity along x: a
     /// rotation that lays the point on the x axis, then a projective step that leaves the page's middle in
-    /// place at its own scale. A point on or near the page (within half a page of its edge) is no vanishing
-    /// point of a photographed page's rows, and gives nil.
-    static func levelling(vanishing v: [Double], centre: Point, scale: Double) -> Homography? {
+    /// place at its own scale. A point that is not clearly beyond every corner of the page (by a tenth) is no
+    /// vanishing point of a photographed page's rows, and gives nil: the map would fold the page there.
+    static func homography(vanishing v: [Double], page: Page, centre: Point, scale: Double) -> Homography? {
         let planar = (v[0] * v[0] + v[1] * v[1]).squareRoot()
         guard planar > 0 else { return nil }
         // The direction towards the point, folded to within a quarter turn of level, so the page is not flipped.
@@ -153,7 +194,11 @@ public enum TextPerspective {
         if abs(v[2]) > 1e-12 * planar {
             let px = v[0] / v[2], py = v[1] / v[2]
             let d = c * px + s * py
-            guard abs(d) > 1.5 else { return nil }
+            // Every corner must lie on the near side of the point, along the rotated x axis.
+            let reach = [(0.0, 0.0), (page.width, 0.0), (page.width, page.height), (0.0, page.height)].map { corner in
+                (c * (corner.0 - centre.x) + s * (corner.1 - centre.y)) / scale * (d > 0 ? 1 : -1)
+            }.max()!
+            guard abs(d) > 1.1 * max(reach, 0) + 1e-9 else { return nil }
             projective = Homography([1, 0, 0, 0, 1, 0, -1 / d, 0, 1])
         }
         let toUnit = Homography.scale(1 / scale).after(.translation(dx: -centre.x, dy: -centre.y))
@@ -168,10 +213,12 @@ enum SymmetricEigen {
         guard matrix.count == 9, matrix.allSatisfy(\.isFinite) else { return nil }
         var a = matrix
         var vectors: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+        // Done when the off-diagonal part is negligible next to the matrix's own size.
+        let size = matrix.reduce(0) { $0 + $1 * $1 }
         for _ in 0..<50 {
             var off = 0.0
             for (p, q) in [(0, 1), (0, 2), (1, 2)] { off += a[3 * p + q] * a[3 * p + q] }
-            if off < 1e-24 { break }
+            if off <= 1e-28 * size { break }
             for (p, q) in [(0, 1), (0, 2), (1, 2)] {
                 let apq = a[3 * p + q]
                 guard abs(apq) > 1e-300 else { continue }

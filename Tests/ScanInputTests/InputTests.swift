@@ -307,6 +307,20 @@ final class ExifOrientationTests: XCTestCase {
         }
     }
 
+    /// Each orientation names the side of the picture as shown where the stored bottom rows end up.
+    func testEveryOrientationNamesWhereTheStoredBottomIsShown() {
+        let marked = RasterImage(width: 4, height: 3, channels: 1, pixels: (0..<12).map { $0 >= 8 ? 0 : 255 })
+        for o in [ExifOrientation.normal, .mirrored, .upsideDown, .upsideDownMirrored, .transposed, .turnedRight,
+                  .transverse, .turnedLeft] {
+            let shown = o.displayed(marked)
+            let w = shown.width, h = shown.height
+            func dark(_ xs: Range<Int>, _ ys: Range<Int>) -> Bool { ys.allSatisfy { y in xs.allSatisfy { shown.pixels[y * w + $0] == 0 } } }
+            let side = dark(0..<w, (h - 1)..<h) ? "bottom" : dark(0..<1, 0..<h) ? "left side"
+                     : dark(0..<w, 0..<1) ? "top" : dark((w - 1)..<w, 0..<h) ? "right side" : "none"
+            XCTAssertEqual(o.sideShowingTheStoredBottom, side, "\(o)")
+        }
+    }
+
     /// A phone's portrait JPEG (stored on its side, orientation 6) cut short: the rows that arrived are the stored
     /// picture's top, which shows as its right side. The message counts rows as stored and says which side is lost.
     func testACutShortTurnedJPEGSaysWhichSideIsLost() throws {

@@ -8,8 +8,8 @@ noise and sometimes a smaller picture. Shared by the card and receipt generators
 `photograph(page, rng, nrng)` returns the photo; `photograph_with_corners` also returns where the
 page's four corners (top left, top right, bottom right, bottom left) landed in it, for judging
 the document camera's page finder. `bend(page, rng)` first curls the page (rows turned by angles that
-change down the page), as a slip held in a hand or curling on a table; its corners are then only
-roughly where `photograph_with_corners` says. `rng` is a `random.Random`, `nrng` a numpy `Generator`.
+change down the page), as a slip held in a hand or curling on a table; the corners
+`photograph_with_corners` gives are then those of the padded picture, not the page's. `rng` is a `random.Random`, `nrng` a numpy `Generator`.
 """
 import math
 
@@ -90,6 +90,11 @@ def bend(page, rng, strength=1.0):
     waves = rng.uniform(0.5, 1.5)
     phase = rng.uniform(0, 2 * math.pi)
     tilt = rng.uniform(-0.5, 0.5) * amp
+    # A row's travel changes by at most half as fast as the rows' own spacing, so that no two rows cross (on a
+    # wide, short page the same angles would fold it).
+    fold = (amp * 2 * math.pi * waves + 2 * abs(tilt)) / h * (w / 2)
+    if fold > 0.5:
+        amp, tilt = amp * 0.5 / fold, tilt * 0.5 / fold
 
     def slope(y):
         return amp * np.sin(2 * math.pi * waves * y / h + phase) + tilt * (2 * y / h - 1)

@@ -35,8 +35,8 @@ the keys are the same as without `--images` (the drawing draws its own random nu
 `scanextract -q -o OUT2 OUT/img` then `score_receipts.py OUT2 OUT/key` measures the whole pipeline on
 receipts in nine locales, and the same receipts' docs measure the parser alone. Needs numpy and Pillow.
 `--bend RATE` curls that share of the photos' slips first (`photograph.bend`: each row turned by an angle that
-changes down the page, as a slip curling on a table or held in a hand; needs SciPy); their corners file then gives
-only roughly where the page is. Off by default, so a seed draws the same images as before it existed.
+changes down the page, as a slip curling on a table or held in a hand; needs SciPy), without a corners file: a
+curled slip has no four corners. Off by default, so a seed draws the same images as before it existed.
 """
 import argparse
 import datetime as dt
@@ -1262,12 +1262,16 @@ def write_image(out, ident, obs, aligns, slope, page_w, page_h, seed, n, photo_s
     nrng = np.random.default_rng([seed, n])
     page = render(obs, aligns, slope, page_w, page_h, rng, nrng, cjk)
     if rng.random() < photo_share:
+        bent = False
         if bend_share > 0:
             brng = random.Random(f"receipt-bend/{seed}/{n}")
             if brng.random() < bend_share:
-                page = bend(page, brng)
+                page, bent = bend(page, brng), True
         img, corners = photograph_with_corners(page, rng, nrng)
         img.save(os.path.join(out, "img", ident + ".jpg"), quality=rng.randint(80, 92))
+        if bent:
+            # A curled slip has no four corners to judge a page finder by.
+            return
         os.makedirs(os.path.join(out, "corners"), exist_ok=True)
         json.dump({"width": img.size[0], "height": img.size[1], "corners": [[round(x, 1), round(y, 1)] for x, y in corners]},
                   open(os.path.join(out, "corners", ident + ".json"), "w"))

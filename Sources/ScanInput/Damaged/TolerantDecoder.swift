@@ -47,8 +47,7 @@ enum TolerantDecoder {
         let count = Int(out.width) * Int(out.height) * Int(out.channels)
         let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
                                 pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
-        let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image,
-                                                  shown: ExifOrientation.of(jpeg: data) ?? .normal)
+        let problem = kind == .jpeg ? jpegProblem(out, complaint: complaint, image: image, file: data)
                     : kind == .png ? pngProblem(out, complaint: complaint) : nil
         // Rows that never arrived (or came after the data broke off) are already white.
         return .decoded(Partial(image: image, problem: problem))
@@ -70,10 +69,11 @@ enum TolerantDecoder {
         var complaint: String
     }
 
-    /// `shown`: the file's EXIF orientation. Rows are counted as the file stores the picture; a picture shown turned
-    /// has them as columns, so the message then also says which side of the picture as shown is lost.
-    private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage, shown: ExifOrientation) -> String? {
+    /// Rows are counted as the file stores the picture; a picture shown turned by its EXIF orientation has them as
+    /// columns, so the message then also says which side of the picture as shown is lost.
+    private static func jpegProblem(_ out: sx_image, complaint: String, image: RasterImage, file: [UInt8]) -> String? {
         guard out.damaged != 0 else { return nil }
+        let shown = ExifOrientation.of(jpeg: file) ?? .normal
         let rows = Int(out.rows_complete), height = image.height
         let why = complaint.isEmpty ? "" : " (\(complaint.lowercasedFirst))"
         let stored = shown.quarterTurns == 0 ? "" : " as stored"
