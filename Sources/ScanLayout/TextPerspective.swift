@@ -69,8 +69,9 @@ public enum TextPerspective {
         return angles[angles.count / 2] <= frameTolerance
     }
 
-    /// The homography of the segments' common vanishing point, or nil when the kept segments miss it by more
-    /// than `maximumMedianResidual`.
+    /// The homography of the segments' common vanishing point, a rotation when their angles do not clearly turn
+    /// down the page (parallel lines), or nil when the kept segments miss the point by more than
+    /// `maximumMedianResidual`.
     static func projective(_ segments: [Segment], page: Page) -> Homography? {
         guard segments.count >= minimumSegments, page.width > 0, page.height > 0 else { return nil }
         let centre = Point(x: page.width / 2, y: page.height / 2)
@@ -133,8 +134,8 @@ public enum TextPerspective {
     /// The page's long printed lines: observations at least four text heights long, running within 30 degrees
     /// of level (text printed up a receipt's edge says nothing about its rows). Only an engine that gives each
     /// line's quadrilateral shows how its lines run: PP-OCR leaves the quadrilateral out only where it is the
-    /// line's box, so when at least half the lines have one, a line without one is level. An engine of boxes alone shows
-    /// nothing, and gives no segments.
+    /// line's box, so when at least half the lines have one, a line without one is level. An engine of boxes
+    /// alone shows nothing, and gives no segments.
     static func segments(of page: Page) -> [Segment] {
         let withQuads = page.observations.reduce(0) { $0 + ($1.quad == nil ? 0 : 1) }
         guard 2 * withQuads >= page.observations.count else { return [] }
