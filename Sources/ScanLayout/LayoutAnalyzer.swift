@@ -112,8 +112,9 @@ public enum LayoutAnalyzer {
     /// receipt photographed at an angle but running off the frame still shows; failing that, by the page's slant.
     public static func layout(of page: Page, frame: Quad? = nil) -> PageLayout {
         // A slip that curls inside its outline passes the camera's checks, but its rows are not level there.
-        let rectifying = frame.flatMap(Homography.rectifying).flatMap { TextPerspective.agrees($0, with: page) ? $0 : nil }
-        let levelling = rectifying.map(RowLevelling.projective) ?? TextPerspective.levelling(page)
+        let segments = TextPerspective.segments(of: page)
+        let rectifying = frame.flatMap(Homography.rectifying).flatMap { TextPerspective.agrees($0, segments: segments) ? $0 : nil }
+        let levelling = rectifying.map(RowLevelling.projective) ?? TextPerspective.levelling(page, segments: segments)
         let grouped = group(page, levelling: levelling)
         let lines = grouped.map(\.line)
         let framed = levelling == nil ? nil : grouped.map(\.framed)

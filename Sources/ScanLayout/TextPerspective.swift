@@ -46,7 +46,11 @@ public enum TextPerspective {
     /// they bend so that no one point explains them, their angles as they change down the page
     /// (`SlopeField`); nil when the page has too few long lines with quadrilaterals, or when neither explains them.
     public static func levelling(_ page: Page) -> RowLevelling? {
-        let segments = self.segments(of: page)
+        levelling(page, segments: segments(of: page))
+    }
+
+    /// `levelling(_:)` with the page's long lines already found (`segments(of:)`).
+    static func levelling(_ page: Page, segments: [Segment]) -> RowLevelling? {
         guard segments.count >= minimumSegments, page.width > 0, page.height > 0 else { return nil }
         if let h = projective(segments, page: page) { return .projective(h) }
         return SlopeField(segments, centreX: page.width / 2).map { .slopes($0) }
@@ -57,7 +61,11 @@ public enum TextPerspective {
     /// passes the camera's checks, but its rows are not level in that rectangle, and grouping them there would
     /// shift them against each other. A page with too few long lines gives no evidence against the frame.
     public static func agrees(_ frame: Homography, with page: Page) -> Bool {
-        let segments = self.segments(of: page)
+        agrees(frame, segments: segments(of: page))
+    }
+
+    /// `agrees(_:with:)` with the page's long lines already found (`segments(of:)`).
+    static func agrees(_ frame: Homography, segments: [Segment]) -> Bool {
         guard segments.count >= minimumSegments else { return true }
         let angles = segments.map { s -> Double in
             let half = 10.0
@@ -73,7 +81,6 @@ public enum TextPerspective {
     /// down the page (parallel lines), or nil when the kept segments miss the point by more than
     /// `maximumMedianResidual`.
     static func projective(_ segments: [Segment], page: Page) -> Homography? {
-        guard segments.count >= minimumSegments, page.width > 0, page.height > 0 else { return nil }
         let centre = Point(x: page.width / 2, y: page.height / 2)
         let scale = max(page.width, page.height) / 2
         var kept = segments
@@ -189,7 +196,7 @@ public enum TextPerspective {
         var angle = atan2(v[1], v[0])
         if angle > .pi / 2 { angle -= .pi } else if angle <= -.pi / 2 { angle += .pi }
         let c = cos(angle), s = sin(angle)
-        let rotation = Homography([c, s, 0, -s, c, 0, 0, 0, 1])
+        let rotation = Homography.rotation(degrees: -angle * 180 / .pi)
         // After the rotation the point lies at (d, 0), d signed; (d, 0, 1) must go to (d, 0, 0).
         var projective = Homography.identity
         if abs(v[2]) > 1e-12 * planar {
