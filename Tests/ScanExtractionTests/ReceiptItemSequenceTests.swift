@@ -312,6 +312,26 @@ import TestSupport
         #expect(friet.map(\.quantity) == ["1", "3", nil])
     }
 
+    /// A name too long for the till's line pushes its price onto the next line. Read as more of the item above (which
+    /// has its own price) with a nameless item under it, it is an item of its own, the price under it its amount.
+    @Test func aPriceWrappedUnderItsNameIsThatItemsAmount() {
+        func items(_ rows: [(String, String?, ItemLineLabel)]) -> [Receipt.Item] {
+            var y = 100.0
+            var page: [(Double, Double, [(Double, String)])] = []
+            for (text, amount, _) in rows { page += Self.row(y, text, amount); y += 22 }
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(page)))
+            return ReceiptParser.assembleItems(lines, labels: rows.map(\.2), wholeUnits: false).0
+        }
+        let wrapped = items([("Salmon - Sashimi", "$10.00", .item), ("3 Sockeye Salmon - Sashimi", nil, .continuation),
+                             ("", "$36.00", .item), ("Salmon Collar", "$10.00", .item)])
+        #expect(wrapped.map(\.amount) == ["10.00", "36.00", "10.00"], "\(wrapped)")
+        #expect(wrapped.map(\.description) == ["Salmon - Sashimi", "Sockeye Salmon - Sashimi", "Salmon Collar"])
+        #expect(wrapped.map(\.quantity) == [nil, "3", nil])
+        // A name on two lines whose first line has no price is one item still: its price may follow on a third.
+        let long = items([("CHICKEN", nil, .item), ("BURGER", nil, .continuation), ("", "9.99", .item)])
+        #expect(!long.contains { $0.description == "BURGER" }, "\(long)")
+    }
+
     @Test func aRefundsVATRowIsReadByItsSize() throws {
         func row(_ text: String) -> String? {
             ReceiptParser.vatRow(extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(10, text)])))[0])?.tax.decimalString

@@ -260,7 +260,8 @@ extension ReceiptParser {
             let above = lines[i - 1]
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             let weighedPriced = parsed.unit != nil && parsed.amount != nil
-            guard labels[i - 1] == .other || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1])),
+            guard labels[i - 1] == .other || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1]))
+                    || (Text.letterCount(parsed.description) == 0 && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
                   lettersBesideCount(parsed.description) < 2, above.amount == nil,
                   above.role == .none, Text.letterCount(above.text) >= 2,
                   !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
@@ -663,6 +664,16 @@ extension ReceiptParser {
         for _ in 0..<amount.scale { step /= 10 }
         let gap = product - amount.decimal
         return gap > -step && gap < step
+    }
+
+    /// Whether the line `k`, read as more of the item above, is rather an item of its own whose price the till wrapped
+    /// onto the next line (`Salmon - Sashimi  $10.00`, `3 Sockeye Salmon - Sashimi`, `$36.00`): it prints no amount,
+    /// and the item it would continue has its own already.
+    static func wrapsItsPrice(_ k: Int, lines: [AnalyzedLine], labels: [ItemLineLabel]) -> Bool {
+        guard k > 0, labels[k] == .continuation, lines[k].amount == nil else { return false }
+        var owner = k - 1
+        while owner > 0, labels[owner] == .continuation { owner -= 1 }
+        return labels[owner] == .item && lines[owner].amount != nil
     }
 
     /// The letters of a line's text that are no count unit (`Stk`, `個`, `개`: the locales' `countUnits`) and no times
