@@ -72,6 +72,18 @@ import ScanModel
             (250, 16, [(20, "Bar"), (400, "20.00")]),
         ])))
         #expect(ReceiptParser.sumLine(lines) == 4)
+        // One item: its amount printed again adds it up when a later line is that sum plus the amounts between it (a
+        // subtotal, its tax, the total), and never without such a line.
+        func sumLine(_ rows: [(String, String)]) -> Int? {
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows.enumerated().map { n, row in
+                (100 + 30 * Double(n), 16, [(20, row.0), (400, row.1)])
+            })))
+            return ReceiptParser.sumLine(lines)
+        }
+        #expect(sumLine([("3 Zancasven", "45.63"), ("Tenberg", "45.63"), ("Kelzo 10%", "8.67"), ("Labergol", "54.30")]) == 1)
+        #expect(sumLine([("Tee", "3.00"), ("Tee", "3.00"), ("Bar", "10.00"), ("Zuruck", "4.00")]) == nil)
+        #expect(sumLine([("Tee", "3.00"), ("Zusammen", "3.00")]) == nil)
+        #expect(sumLine([("Tee", "3.00"), ("Tee", "3.00"), ("Zusammen", "6.00")]) == 2)
     }
 
     @Test func includedTaxLineIsNotTheTotal() {

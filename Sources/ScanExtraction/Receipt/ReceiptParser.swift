@@ -235,15 +235,29 @@ public struct ReceiptParser: Sendable {
     /// The line that adds up the items, in whatever language its label is: a line whose amount, above zero, is the
     /// sum (to a cent) of the amounts of every line above it, at least two of them not zero. Of several such lines the
     /// last: `Tea 3.00`, `Tea 3.00`, `Cake 6.00`, `Subtotal 12.00` has two, and the cake is an item.
+    /// With one item its amount printed again could be a second one (`Tee 3.00`, `Tee 3.00`), so a line repeating the
+    /// one amount above it adds up the items only when a later line adds it to the amounts between (`Tenberg 45.63`,
+    /// `Kelzo 10% 8.67`, `Labergol 54.30`: a subtotal, its tax and the total).
     static func sumLine(_ lines: [AnalyzedLine]) -> Int? {
         var sum = 0, count = 0, found: Int?
+        var amounts: [(line: Int, cents: Int)] = []
         for (i, l) in lines.enumerated() {
             guard let cents = l.amount?.cents else { continue }
             if count >= 2, cents > 0, abs(sum - cents) <= 1 { found = i }
             sum += cents
             if cents != 0 { count += 1 }
+            amounts.append((i, cents))
         }
-        return found
+        if found != nil { return found }
+        // The one-item case: the first two amounts (not zero) equal, and a later amount is the second plus those between.
+        let priced = amounts.filter { $0.cents != 0 }
+        guard priced.count >= 4, priced[0].cents > 0, priced[0].cents == priced[1].cents else { return nil }
+        var running = priced[1].cents
+        for k in 2..<priced.count {
+            if k >= 3, abs(priced[k].cents - running) <= 1 { return priced[1].line }
+            running += priced[k].cents
+        }
+        return nil
     }
 
     /// The lines as the field parsers read them (words right of a price column dropped), their
