@@ -86,6 +86,29 @@ import ScanModel
         #expect(sumLine([("Tee", "3.00"), ("Tee", "3.00"), ("Zusammen", "6.00")]) == 2)
     }
 
+    /// A tax line under a label no locale file knows, right above the total with no subtotal: its amount is the items'
+    /// sum at a whole-number rate (21% of 227.03 is 47.68), and they make the total, so it is the tax. An article that
+    /// costs no such share of the others stays an article.
+    @Test func aTaxIsKnownByItsRateWhateverTheLanguage() {
+        func read(_ last: String, total: String) -> Receipt {
+            receipt([
+                Fixture.line(20, "MARCAS ISTAM", h: 20),
+                (100, 16, [(20, "Tonbor"), (400, "25.80")]),
+                (130, 16, [(20, "Lazofield"), (400, "97.74")]),
+                (160, 16, [(20, "Luel"), (400, "68.07")]),
+                (190, 16, [(20, "Petleygor"), (400, "35.42")]),
+                (220, 16, [(20, "Torpet"), (400, last)]),
+                (260, 16, [(20, "Bertam"), (400, total)]),
+            ])
+        }
+        let taxed = read("47.68", total: "274.71")
+        #expect(taxed.total == "274.71")
+        #expect(taxed.items.map(\.description) == ["Tonbor", "Lazofield", "Luel", "Petleygor"])
+        #expect(taxed.tax.map(\.amount) == ["47.68"] && taxed.tax.first?.rate == "21")
+        let bought = read("47.70", total: "274.73")
+        #expect(bought.items.last?.description == "Torpet" && bought.tax.isEmpty)
+    }
+
     @Test func includedTaxLineIsNotTheTotal() {
         let r = receipt([
             Fixture.line(20, "RIB HOUSE SDN BHD", h: 20),

@@ -278,4 +278,24 @@ extension ReceiptParser {
     }
 
     private func fmt(_ cents: Int) -> String { Amount.cents(cents).decimalString }
+
+    /// The last item, when it is no article but the tax on the others, under a label no locale file knows (`Torpet
+    /// 47.68` after items of 227.03, then `274.71`): no tax was read, the items before it and it make the total, and
+    /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, to the cent.
+    static func taxByItsRate(_ r: inout Receipt) {
+        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        guard r.tax.isEmpty, r.items.count >= 2, let total = cents(r.total), let last = r.items.last,
+              last.quantity == nil, last.discount == nil, let amount = cents(last.amount), amount > 0 else { return }
+        let others = r.items.dropLast().map { cents($0.amount) }
+        guard others.allSatisfy({ $0 != nil }) else { return }
+        let base = others.reduce(0) { $0 + $1! } + (cents(r.discounts) ?? 0)
+        guard base > 0, abs(base + amount - total) <= 1 else { return }
+        let printed = Text.range(last.source.text, #"\d{1,2}(?:[.,]\d{1,3})?(?=\s*%)"#).flatMap {
+            Decimal(string: last.source.text[$0].replacingOccurrences(of: ",", with: "."))
+        }
+        let rates = printed.map { [$0] } ?? (1...27).map { Decimal($0) }
+        guard let rate = rates.first(where: { abs(Decimal(base) * $0 / 100 - Decimal(amount)) <= Decimal(string: "0.6")! }) else { return }
+        r.items.removeLast()
+        r.tax = [Receipt.Tax(rate: "\(rate)", amount: last.amount!, source: last.source)]
+    }
 }

@@ -219,6 +219,7 @@ public struct ReceiptParser: Sendable {
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
         Self.completeItemsBySums(itemReading, into: &r)
+        Self.taxByItsRate(&r)
 
         // --- Amounts the sums prove misread, then the checks.
         let dollars = Self.printsDollars(lines)
