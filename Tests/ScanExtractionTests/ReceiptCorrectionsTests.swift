@@ -107,6 +107,14 @@ import ScanModel
         #expect(taxed.tax.map(\.amount) == ["47.68"] && taxed.tax.first?.rate == "21")
         let bought = read("47.70", total: "274.73")
         #expect(bought.items.last?.description == "Torpet" && bought.tax.isEmpty)
+        // Under a total label a locale file knows, a last article at a whole share of the others stays an article.
+        let fries = receipt([
+            Fixture.line(20, "BURGER BAR", h: 20),
+            (100, 16, [(20, "Burger"), (400, "10.00")]),
+            (130, 16, [(20, "Fries"), (400, "1.00")]),
+            (170, 16, [(20, "TOTAL"), (400, "11.00")]),
+        ])
+        #expect(fries.items.map(\.description) == ["Burger", "Fries"] && fries.tax.isEmpty)
     }
 
     @Test func includedTaxLineIsNotTheTotal() {

@@ -281,7 +281,8 @@ extension ReceiptParser {
 
     /// The last item, when it is no article but the tax on the others, under a label no locale file knows (`Torpet
     /// 47.68` after items of 227.03, then `274.71`): no tax was read, the items before it and it make the total, and
-    /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, to the cent.
+    /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, to the cent. The
+    /// caller asks only when no line carries a total, subtotal or tax label of a locale file.
     static func taxByItsRate(_ r: inout Receipt) {
         func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         guard r.tax.isEmpty, r.items.count >= 2, let total = cents(r.total), let last = r.items.last,
