@@ -330,6 +330,12 @@ import TestSupport
         // A name on two lines whose first line has no price is one item still: its price may follow on a third.
         let long = items([("CHICKEN", nil, .item), ("BURGER", nil, .continuation), ("", "9.99", .item)])
         #expect(!long.contains { $0.description == "BURGER" }, "\(long)")
+        // Under two lines of more name it is not known where the new name starts; a discount under a name is no price.
+        let run = items([("Salmon - Sashimi", "$10.00", .item), ("3 Sockeye", nil, .continuation), ("Salmon", nil, .continuation),
+                         ("", "$36.00", .item)])
+        #expect(!run.contains { $0.description == "Salmon" }, "\(run)")
+        let off = items([("Burger", "9.99", .item), ("Extra sauce", nil, .continuation), ("", "-2.00", .item)])
+        #expect(!off.contains { $0.description == "Extra sauce" }, "\(off)")
     }
 
     @Test func aRefundsVATRowIsReadByItsSize() throws {

@@ -261,7 +261,8 @@ extension ReceiptParser {
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             let weighedPriced = parsed.unit != nil && parsed.amount != nil
             guard labels[i - 1] == .other || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1]))
-                    || (Text.letterCount(parsed.description) == 0 && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
+                    || (Text.letterCount(parsed.description) == 0 && parsed.quantity == nil && parsed.unit == nil
+                        && parsed.unitPrice == nil && (lines[i].amount?.minor ?? 0) > 0 && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
                   lettersBesideCount(parsed.description) < 2, above.amount == nil,
                   above.role == .none, Text.letterCount(above.text) >= 2,
                   !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
@@ -666,14 +667,13 @@ extension ReceiptParser {
         return gap > -step && gap < step
     }
 
-    /// Whether the line `k`, read as more of the item above, is rather an item of its own whose price the till wrapped
-    /// onto the next line (`Salmon - Sashimi  $10.00`, `3 Sockeye Salmon - Sashimi`, `$36.00`): it prints no amount,
-    /// and the item it would continue has its own already.
+    /// Whether the line `k`, read as more of the item right above it, is rather an item of its own whose price the till
+    /// wrapped onto the next line (`Salmon - Sashimi  $10.00`, `3 Sockeye Salmon - Sashimi`, `$36.00`): it prints no
+    /// amount, and the item line above it has its own already. (Under a longer run of continuations it is not known
+    /// where the new name starts, and nothing changes.)
     static func wrapsItsPrice(_ k: Int, lines: [AnalyzedLine], labels: [ItemLineLabel]) -> Bool {
         guard k > 0, labels[k] == .continuation, lines[k].amount == nil else { return false }
-        var owner = k - 1
-        while owner > 0, labels[owner] == .continuation { owner -= 1 }
-        return labels[owner] == .item && lines[owner].amount != nil
+        return labels[k - 1] == .item && lines[k - 1].amount != nil
     }
 
     /// The letters of a line's text that are no count unit (`Stk`, `個`, `개`: the locales' `countUnits`) and no times

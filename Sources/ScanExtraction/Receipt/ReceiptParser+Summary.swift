@@ -281,22 +281,28 @@ extension ReceiptParser {
 
     /// The last item, when it is no article but the tax on the others, under a label no locale file knows (`Torpet
     /// 47.68` after items of 227.03, then `274.71`): no tax was read, the items before it and it make the total, and
-    /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, to the cent. The
-    /// caller asks only when no line carries a total, subtotal or tax label of a locale file.
+    /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, the nearest,
+    /// rounded to the unit its amounts print (a cent, or a whole yen). A round amount (a multiple of half a unit: an
+    /// article at 1.00 after items of 10.00) is taken for no tax: prices are round far more often than taxes. The rate is
+    /// kept only when printed. The caller asks only when no line carries a total, subtotal or tax label of a locale file.
     static func taxByItsRate(_ r: inout Receipt) {
-        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
-        guard r.tax.isEmpty, r.items.count >= 2, let total = cents(r.total), let last = r.items.last,
-              last.quantity == nil, last.discount == nil, let amount = cents(last.amount), amount > 0 else { return }
-        let others = r.items.dropLast().map { cents($0.amount) }
+        guard r.tax.isEmpty, r.items.count >= 2, let total = r.total.flatMap(Amount.init(decimalString:)), let last = r.items.last,
+              last.quantity == nil, last.discount == nil, let tax = last.amount.flatMap(Amount.init(decimalString:)),
+              tax.cents > 0 else { return }
+        let others = r.items.dropLast().map { $0.amount.flatMap(Amount.init(decimalString:)) }
         guard others.allSatisfy({ $0 != nil }) else { return }
-        let base = others.reduce(0) { $0 + $1! } + (cents(r.discounts) ?? 0)
-        guard base > 0, abs(base + amount - total) <= 1 else { return }
-        let printed = Text.range(last.source.text, #"\d{1,2}(?:[.,]\d{1,3})?(?=\s*%)"#).flatMap {
-            Decimal(string: last.source.text[$0].replacingOccurrences(of: ",", with: "."))
+        let base = others.reduce(0) { $0 + $1!.cents } + (r.discounts.flatMap(Amount.init(decimalString:))?.cents ?? 0)
+        let unit = tax.scale == 0 ? 100 : 1
+        guard base > 0, abs(base + tax.cents - total.cents) <= unit, tax.cents % (50 * unit) != 0 else { return }
+        let text = last.source.text
+        let printed = Text.range(text, #"(?<![\d.,])\d{1,2}(?:[.,]\d{1,3})?(?=\s*%)"#).map {
+            text[$0].replacingOccurrences(of: ",", with: ".")
         }
-        let rates = printed.map { [$0] } ?? (1...27).map { Decimal($0) }
-        guard let rate = rates.first(where: { abs(Decimal(base) * $0 / 100 - Decimal(amount)) <= Decimal(string: "0.6")! }) else { return }
+        let rates = printed.flatMap { Decimal(string: $0) }.map { [$0] } ?? (1...27).map { Decimal($0) }
+        let misses = rates.map { abs(Decimal(base) * $0 / 100 - Decimal(tax.cents)) }
+        guard let best = misses.indices.min(by: { misses[$0] < misses[$1] }),
+              misses[best] <= Decimal(unit) * Decimal(string: "0.6")! else { return }
         r.items.removeLast()
-        r.tax = [Receipt.Tax(rate: "\(rate)", amount: last.amount!, source: last.source)]
+        r.tax = [Receipt.Tax(rate: printed, amount: last.amount!, source: last.source)]
     }
 }

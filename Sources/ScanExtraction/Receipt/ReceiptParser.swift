@@ -242,8 +242,9 @@ public struct ReceiptParser: Sendable {
     /// sum (to a cent) of the amounts of every line above it, at least two of them not zero. Of several such lines the
     /// last: `Tea 3.00`, `Tea 3.00`, `Cake 6.00`, `Subtotal 12.00` has two, and the cake is an item.
     /// With one item its amount printed again could be a second one (`Tee 3.00`, `Tee 3.00`), so a line repeating the
-    /// one amount above it adds up the items only when a later line adds it to the amounts between (`Tenberg 45.63`,
-    /// `Kelzo 10% 8.67`, `Labergol 54.30`: a subtotal, its tax and the total).
+    /// one amount above it adds up the items only when a later line, the largest amount so far, adds it to the amounts
+    /// between, each of them small beside it, as a tax or a service charge is (`Tenberg 45.63`, `Kelzo 10% 8.67`,
+    /// `Labergol 54.30`: a subtotal, its tax and the total).
     static func sumLine(_ lines: [AnalyzedLine]) -> Int? {
         var sum = 0, count = 0, found: Int?
         var amounts: [(line: Int, cents: Int)] = []
@@ -255,13 +256,16 @@ public struct ReceiptParser: Sendable {
             amounts.append((i, cents))
         }
         if found != nil { return found }
-        // The one-item case: the first two amounts (not zero) equal, and a later amount is the second plus those between.
+        // The one-item case: the first two amounts (not zero) equal, and a later amount is the second plus those between,
+        // each between at most three tenths of it, and no amount before it larger.
         let priced = amounts.filter { $0.cents != 0 }
         guard priced.count >= 4, priced[0].cents > 0, priced[0].cents == priced[1].cents else { return nil }
-        var running = priced[1].cents
+        var running = priced[1].cents, largest = priced[1].cents
         for k in 2..<priced.count {
-            if k >= 3, abs(priced[k].cents - running) <= 1 { return priced[1].line }
+            if k >= 3, priced[k].cents > largest, abs(priced[k].cents - running) <= 1 { return priced[1].line }
+            guard abs(priced[k].cents) * 10 <= priced[1].cents * 3 else { return nil }
             running += priced[k].cents
+            largest = max(largest, priced[k].cents)
         }
         return nil
     }
@@ -301,8 +305,8 @@ public struct ReceiptParser: Sendable {
             }
             if summaryStart < lines.count { break }
         }
-        // No subtotal or total label that a locale file knows: the items end where a line adds them up, the first
-        // line whose amount is the sum of the amounts above it.
+        // No subtotal or total label that a locale file knows: the items end where a line adds them up (`sumLine`: a
+        // line whose amount is the sum of the amounts above it).
         if summaryStart == lines.count, let sum = sumLine(lines) { summaryStart = sum }
         // Tax lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
