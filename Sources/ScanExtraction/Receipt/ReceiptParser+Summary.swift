@@ -282,8 +282,9 @@ extension ReceiptParser {
     /// The last item, when it is no article but the tax on the others, under a label no locale file knows (`Torpet
     /// 47.68` after items of 227.03, then `274.71`): no tax was read, the items before it and it make the total, and
     /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, the nearest,
-    /// rounded to the unit its amounts print (a cent, or a whole yen). A round amount (a multiple of half a unit: an
-    /// article at 1.00 after items of 10.00) is taken for no tax: prices are round far more often than taxes. The rate is
+    /// rounded to the unit its amounts print (a cent, or a whole yen). A round amount (a multiple of half a unit, or of
+    /// 50 where amounts print no decimals: an article at 1.00 after items of 10.00) is taken for no tax: prices are round
+    /// far more often than taxes. The rate is
     /// kept only when printed. The caller asks only when no line carries a total, subtotal or tax label of a locale file.
     static func taxByItsRate(_ r: inout Receipt) {
         guard r.tax.isEmpty, r.items.count >= 2, let total = r.total.flatMap(Amount.init(decimalString:)), let last = r.items.last,
