@@ -146,10 +146,9 @@ public enum LayoutAnalyzer {
     /// the page, or with the page's slant taken out). The levelling is worked out again from the page as it is
     /// now; it only orders the lines.
     static func resolve(_ layout: PageLayout, on page: Page) -> [LayoutLine]? {
-        let slope = slant(of: page)
-        let cx = page.width > 0 ? page.width / 2 : 0
         let frame = layout.frame.flatMap(Homography.rectifying)
-        let levelling = frame.map(RowLevelling.projective) ?? TextPerspective.levelling(page)
+        // In the document's frame a unit's box is already where the rows are level.
+        let level = frame == nil ? leveller(page, levelling: TextPerspective.levelling(page)) : { $0.midY }
         var out: [LayoutLine] = []
         for line in layout.lines {
             var words: [LayoutWord] = []
@@ -162,11 +161,7 @@ public enum LayoutAnalyzer {
                 units[ref.observation] = units[ref.observation].map { $0.union(b) } ?? b
             }
             guard !words.isEmpty else { continue }
-            let levels = units.values.map { b -> Double in
-                if frame != nil { return b.midY }
-                if let levelling { return levelling.apply(Point(x: b.midX, y: b.midY)).y }
-                return b.midY - slope * (b.midX - cx)
-            }
+            let levels = units.values.map(level)
             out.append(LayoutLine(page: page.index, words: words, level: levels.reduce(0, +) / Double(levels.count), ordered: true))
         }
         // Blocks group lines; the parsers read them top to bottom.

@@ -58,8 +58,7 @@ public struct SlopeField: Sendable {
                                bandwidth: bandwidth, centreX: centreX)
         // Leave out the lines furthest from the field (each judged by the others' field at its height), once.
         let first = misses(field)
-        let limit = max(TextPerspective.outlierFloor, 3 * first.sorted()[first.count / 2])
-        let keep = first.indices.filter { first[$0] <= limit }
+        let keep = TextPerspective.inliers(first)
         guard keep.count >= TextPerspective.minimumSegments else { return nil }
         if keep.count < first.count {
             field = SlopeField(crossings: keep.map { field.crossings[$0] }, slopes: keep.map { field.slopes[$0] },

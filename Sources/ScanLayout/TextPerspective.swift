@@ -88,9 +88,7 @@ public enum TextPerspective {
         for _ in 0..<2 {
             guard let v = vanishing else { return nil }
             let residuals = kept.map { residual($0, vanishing: v, centre: centre, scale: scale) }
-            let median = residuals.sorted()[residuals.count / 2]
-            let limit = max(outlierFloor, 3 * median)
-            let next = zip(kept, residuals).filter { $0.1 <= limit }.map(\.0)
+            let next = inliers(residuals).map { kept[$0] }
             guard next.count >= minimumSegments else { break }
             if next.count == kept.count { break }
             kept = next
@@ -114,6 +112,12 @@ public enum TextPerspective {
             sy += sign * k.weight * k.dy
         }
         return homography(vanishing: [sx, sy, 0], page: page, centre: centre, scale: scale)
+    }
+
+    /// The indices of the lines a fit keeps: those that miss it by at most three median misses, or by `outlierFloor`.
+    static func inliers(_ misses: [Double]) -> [Int] {
+        let limit = max(outlierFloor, 3 * misses.sorted()[misses.count / 2])
+        return misses.indices.filter { misses[$0] <= limit }
     }
 
     /// Whether the lines' angles change with the height at which they cross the page's middle, beyond their

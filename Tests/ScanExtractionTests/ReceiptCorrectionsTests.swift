@@ -136,7 +136,7 @@ import ScanModel
                        Receipt.Item(description: "Lazofield", amount: "97.74", source: source),
                        Receipt.Item(description: "Kelzo", amount: amount, source: source)]
             r.total = total
-            ReceiptParser.taxByItsRate(&r)
+            ReceiptParser.taxByItsRate(&r, roles: [])
             return r
         }
         let seven = priced("Kelzo 7% 8.65", "8.65", total: "132.19")

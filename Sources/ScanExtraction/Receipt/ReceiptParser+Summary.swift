@@ -284,10 +284,14 @@ extension ReceiptParser {
     /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, the nearest,
     /// rounded to the unit its amounts print (a cent, or a whole yen). A round amount (a multiple of half a unit, or of
     /// 50 where amounts print no decimals: an article at 1.00 after items of 10.00) is taken for no tax: prices are round
-    /// far more often than taxes. The rate is
-    /// kept only when printed. The caller asks only when no line carries a total, subtotal or tax label of a locale file.
-    static func taxByItsRate(_ r: inout Receipt) {
-        guard r.tax.isEmpty, r.items.count >= 2, let total = r.total.flatMap(Amount.init(decimalString:)), let last = r.items.last,
+    /// far more often than taxes. The rate is kept only when printed. Only where no line's role (`roles`) is a total,
+    /// subtotal or tax: a till that labels its total in a known language labels its tax too, and there a last article
+    /// can cost a whole share of the others by chance (`Burger 10.00`, `Fries 1.00`).
+    static func taxByItsRate(_ r: inout Receipt, roles: [Role]) {
+        let labelled = roles.contains { role in
+            switch role { case .total, .subtotal, .tax: return true; default: return false }
+        }
+        guard !labelled, r.tax.isEmpty, r.items.count >= 2, let total = r.total.flatMap(Amount.init(decimalString:)), let last = r.items.last,
               last.quantity == nil, last.discount == nil, let tax = last.amount.flatMap(Amount.init(decimalString:)),
               tax.cents > 0 else { return }
         let others = r.items.dropLast().map { $0.amount.flatMap(Amount.init(decimalString:)) }

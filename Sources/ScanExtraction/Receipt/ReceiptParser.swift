@@ -219,12 +219,7 @@ public struct ReceiptParser: Sendable {
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
         Self.completeItemsBySums(itemReading, into: &r)
-        // Only where no summary label was read: a till that labels its total in a known language labels its tax too, and
-        // there a last article can cost a whole share of the others by chance (`Burger 10.00`, `Fries 1.00`).
-        let labelled = roles.contains { role in
-            switch role { case .total, .subtotal, .tax: return true; default: return false }
-        }
-        if !labelled { Self.taxByItsRate(&r) }
+        Self.taxByItsRate(&r, roles: roles)
 
         // --- Amounts the sums prove misread, then the checks.
         let dollars = Self.printsDollars(lines)
