@@ -404,19 +404,21 @@ def kfold_photos(args, names, cord, photos, generated=()):
     """k-fold over the photos: each fold's model learns from CORD and the other photos, then
     the Swift parser (ItemLines --model) reads the fold's photos with it; the scorer then
     sees every photo read by a model that never saw it."""
-    k = args.cv
+    k = args.cv if args.cv > 1 else 5
     out = args.kfold_photos
     os.makedirs(out, exist_ok=True)
+    # Each fold's model and its photos live beside the reads, never in a shared folder.
+    work = os.path.join(out, "folds")
     docs_dir = os.path.dirname(photos[0][0]) if photos else None
     all_files = sorted(f for f in os.listdir(docs_dir) if f.endswith(".json"))
     for fold in range(k):
         held = [f for i, f in enumerate(all_files) if i % k == fold]
         train = cord + [p for p in photos if os.path.basename(p[0]) not in held] * args.photo_weight + generated
         m = fit(args.model, train, names, {"c1": 0.05, "c2": 0.1} if args.model == "crf" else {})
-        path = f"/tmp/item-model-fold{fold}.json"
-        open(path, "w").write(model_json(args.model, m, names))
-        fold_dir = f"/tmp/item-fold{fold}"
+        fold_dir = os.path.join(work, f"photos-{fold}")
+        path = os.path.join(work, f"model-{fold}.json")
         os.makedirs(fold_dir, exist_ok=True)
+        open(path, "w").write(model_json(args.model, m, names))
         for f in os.listdir(fold_dir):
             os.remove(os.path.join(fold_dir, f))
         for f in held:
@@ -449,7 +451,7 @@ def main():
                    "commas, labelled from the key folders of --generated-keys (as many, joined by commas) as the photos "
                    "are; they train every fold of --kfold-photos")
     t.add_argument("--generated-keys")
-    t.add_argument("--tool", default=".build/debug/ItemLines")
+    t.add_argument("--tool", default=".build/release/ItemLines")
     t.add_argument("--drop", help="features to leave out (their weights stay 0), joined by commas")
     a = ap.parse_args()
     {"split": split, "train": train}[a.cmd](a)
