@@ -167,6 +167,11 @@ struct DateTimeDetector {
             let prev = s.at(i - 1)
             let startsToken = !(isAlnum(prev) || prev >= 0x80 && isWordLetter(s.bytes[i]))
             if !startsToken || !(isDigit(c) || isWordLetter(c) || c == 0x27) { i += 1; continue }
+            if isDigit(c), prev != 0x2E, prev != 0x2F, let r = dateAfterGluedCode(s, i) {
+                numericHits.append(r.hit)
+                i = r.hit.0.end
+                continue
+            }
             // A label's colon may be glued on (`Date:06/02/2018`); a digit after a colon after a digit is a
             // time's minutes.
             let joinedToNumber = (prev == 0x2D || prev == 0x3A || prev == 0x2C) && isDigit(s.numAt(i - 2))
@@ -558,6 +563,23 @@ struct DateTimeDetector {
 
     /// A four-digit year with a time glued on, as OCR drops the space between them (`201708:34`): the year, when the
     /// digits from `i` to `e` are such a year and one or two hour digits, followed by a colon and two minute digits.
+    /// A date whose day OCR glued onto a code printed before it (`0934-000105/01/2018`: a till's number, a space
+    /// lost, then `05/01/2018`). Read only when the run of digits at `i` is too long for a date's first field
+    /// (five digits or more) and its last two digits begin a whole date with a four-digit year, so that codes
+    /// with slashes (`12345/12/19`, `20190512/05`) stay codes.
+    private func dateAfterGluedCode(_ s: ScanText, _ i: Int) -> (hit: (Hit, Int, Int, Int, Bool), fixed: Bool, dayFirst: Bool)? {
+        let e = skipNumber(s, i)
+        let sep = s.at(e)
+        guard e - i >= 5, sep == 0x2F || sep == 0x2D || sep == 0x2E else { return nil }
+        var p = e + 1
+        while isDigit(s.numAt(p)) { p += 1 }
+        guard (1...2).contains(p - e - 1), s.at(p) == sep else { return nil }
+        var q = p + 1
+        while isDigit(s.numAt(q)) { q += 1 }
+        guard q - p - 1 >= 4, let r = numeric(s, e - 2), r.hit.0.end - p - 1 == 4 else { return nil }
+        return r
+    }
+
     private func yearGluedToTime(_ s: ScanText, _ i: Int, _ e: Int) -> Int? {
         guard e - i == 5 || e - i == 6, s.at(e) == 0x3A, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)),
               !isDigit(s.numAt(e + 3)) else { return nil }

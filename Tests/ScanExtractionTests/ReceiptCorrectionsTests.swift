@@ -170,6 +170,20 @@ import ScanModel
         #expect(r.time == "15:39")
     }
 
+    /// A date OCR glued onto the till's code before it (a space lost) is the receipt's date; a date-like run
+    /// inside a product code still is not.
+    @Test func aDateGluedOntoATillCodeIsStillTheDate() {
+        let r = receipt([
+            Fixture.line(20, "HARDWARE SDN BHD", h: 20),
+            Fixture.line(60, "HD03-04-06 - 5/40/160"),
+            (100, 16, [(20, "Toilet brush"), (400, "2.70")]),
+            (140, 16, [(20, "TOTAL"), (400, "2.70")]),
+            Fixture.line(200, "#001-001-0934-000131/01/201813:30-R"),
+        ])
+        #expect(r.date == "2018-01-31")
+        #expect(r.time == "13:30")
+    }
+
     @Test func dateWithOneSeparatorReadAsASpace() {
         let r = receipt([
             Fixture.line(20, "MINI MART S/B", h: 20),

@@ -430,7 +430,7 @@ struct ReceiptFieldFeatures {
             let scalars = Array(l.text.unicodeScalars)
             for e in l.entities(.date) {
                 guard var d = e.value.date, let y = Int(d.prefix(4)), years.contains(y),
-                      !ReceiptParser.gluedToCode(scalars, at: e.range.start) else { continue }
+                      !ReceiptParser.gluedToCode(scalars, at: e.range.start, text: e.text) else { continue }
                 // An ambiguous numeric date: day first, except where the receipt is North American.
                 if e.ambiguous == true, let alt = e.alternatives?.first,
                    let first = e.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {

@@ -6,10 +6,17 @@ import ScanModel
 extension ReceiptParser {
     /// A date-like run that continues a product or reference code (`HD03-04-06`, `SKU12.05.19`):
     /// letters or digits right before it, other than a date label glued on (`DATE:`, `Tarikh`).
-    static func gluedToCode(_ scalars: [Unicode.Scalar], at start: Int) -> Bool {
+    /// A whole date with a four-digit year after three digits or more (`0934-000105/01/2018`) is a date
+    /// whose space OCR lost: no date's field is that long, and the detector reads only such dates there.
+    static func gluedToCode(_ scalars: [Unicode.Scalar], at start: Int, text: String = "") -> Bool {
         guard start > 0, start <= scalars.count else { return false }
         let before = scalars[start - 1]
-        guard before.properties.isAlphabetic || ("0"..."9").contains(before) else { return false }
+        func digit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+        if digit(before), start >= 3, digit(scalars[start - 2]), digit(scalars[start - 3]),
+           text.unicodeScalars.suffix(4).allSatisfy(digit), !digit(text.unicodeScalars.dropLast(4).last ?? "0") {
+            return false
+        }
+        guard before.properties.isAlphabetic || digit(before) else { return false }
         var word = ""
         var i = start - 1
         while i >= 0, scalars[i].properties.isAlphabetic { word.unicodeScalars.insert(scalars[i], at: word.unicodeScalars.startIndex); i -= 1 }
