@@ -561,12 +561,12 @@ struct DateTimeDetector {
         return q
     }
 
-    /// A four-digit year with a time glued on, as OCR drops the space between them (`201708:34`): the year, when the
-    /// digits from `i` to `e` are such a year and one or two hour digits, followed by a colon and two minute digits.
-    /// A date whose day OCR glued onto a code printed before it (`0934-000105/01/2018`: a till's number, a space
-    /// lost, then `05/01/2018`). Read only when the run of digits at `i` is too long for a date's first field
-    /// (five digits or more) and its last two digits begin a whole date with a four-digit year, so that codes
-    /// with slashes (`12345/12/19`, `20190512/05`) stay codes.
+    /// A date whose day OCR glued onto a code printed before it, in a till's stamp of code, date and time
+    /// (`0934-000105/01/201813:30`: a till's number, a space lost, then `05/01/2018` and `13:30`). Read only when the
+    /// run of digits at `i` is too long for a date's first field (five digits or more), its last two digits begin a
+    /// whole date with a four-digit year, and a time follows the year, glued on or after a space. Numbers with a
+    /// month and a year after them (`Faktur No. 00025/11/2019`, `12345/12/19`) stay numbers. Its order counts as no
+    /// evidence for the page's other dates: a glued day is a weaker sign than a date of its own.
     private func dateAfterGluedCode(_ s: ScanText, _ i: Int) -> (hit: (Hit, Int, Int, Int, Bool), fixed: Bool, dayFirst: Bool)? {
         let e = skipNumber(s, i)
         let sep = s.at(e)
@@ -577,9 +577,21 @@ struct DateTimeDetector {
         var q = p + 1
         while isDigit(s.numAt(q)) { q += 1 }
         guard q - p - 1 >= 4, let r = numeric(s, e - 2), r.hit.0.end - p - 1 == 4 else { return nil }
+        // The time: glued on (the year's run goes on, as `numeric` allows only before a time), or after spaces.
+        let end = r.hit.0.end
+        var t = end
+        if !isDigit(s.numAt(end)) {
+            while s.at(t) == 0x20, t - end < 3 { t += 1 }
+            guard t > end else { return nil }
+        }
+        var h = t
+        while isDigit(s.numAt(h)) { h += 1 }
+        guard (1...2).contains(h - t), s.at(h) == 0x3A, isDigit(s.numAt(h + 1)), isDigit(s.numAt(h + 2)) else { return nil }
         return r
     }
 
+    /// A four-digit year with a time glued on, as OCR drops the space between them (`201708:34`): the year, when the
+    /// digits from `i` to `e` are such a year and one or two hour digits, followed by a colon and two minute digits.
     private func yearGluedToTime(_ s: ScanText, _ i: Int, _ e: Int) -> Int? {
         guard e - i == 5 || e - i == 6, s.at(e) == 0x3A, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)),
               !isDigit(s.numAt(e + 3)) else { return nil }

@@ -260,13 +260,16 @@ final class DetectorsTests: XCTestCase {
             ("21/03/201911:20", nil, "21/03/2019", "2019-03-21"),
             ("Ref 201911:20", nil, "", nil),
             ("Time 10:21/03/2019", nil, "", nil),
-            // A till's code before the date, the space lost: a run too long for a date's field, and a whole
-            // date with a four-digit year after its last two digits. Shorter years or runs stay codes.
+            // A till's stamp whose space OCR lost between its code and the date: a run too long for a date's field,
+            // a whole date with a four-digit year after its last two digits, and a time after it. Numbers with a
+            // month and a year after them, and shorter years or runs, stay numbers.
             ("#001-001-0934-000131/01/201813:30-R", nil, "31/01/2018", "2018-01-31"),
             ("POS 0934-000131.12.2018 10:02", nil, "31.12.2018", "2018-12-31"),
-            ("Ref 1234531/01/19", nil, "", nil),
-            ("Ref 1234/01/2019", nil, "", nil),
-            ("code 1234567/03/2018", nil, "", nil),
+            ("Faktur No. 00025/11/2019", nil, "", nil),
+            ("Order 00123/12/2019 total", nil, "", nil),
+            ("Batch 123405.01.2020", nil, "", nil),
+            ("Ref 1234531/01/19 10:02", nil, "", nil),
+            ("Ref 1234/01/2019 10:02", nil, "", nil),
             ("lot 3kg", nil, "", nil),
         ]
         check(rows, .date) { $0.date }

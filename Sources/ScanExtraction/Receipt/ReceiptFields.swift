@@ -279,9 +279,11 @@ struct ReceiptFieldFeatures {
         // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name.
         let tillLine = lines.indices.map { $0 < header + 3 && Self.opensWithALabel(lines[$0].text, Self.documentLabelWords) }
         // A line that opens with a short word in small letters and has capitals after it (`Friendly Red's` / `of
-        // Windham`, `y Cia`, `und Söhne`) goes on from the line above: no name starts there when that line has letters.
+        // Windham`, `y Cia`, `und Söhne`) goes on from the line above: no name starts there when that line has letters
+        // and is no greeting (`WELCOME TO` / `bp Connect`, `Welkom` / `de Bijenkorf` start where they are).
         func continues(_ k: Int) -> Bool {
             k > 0 && Self.opensWithASmallWord(lines[k].text) && Text.letterCount(lines[k - 1].text) >= 2 && !tillLine[k - 1]
+                && !Self.isGreeting(lines[k - 1].key, ReceiptParser.lexicon.headerNoise)
         }
         for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] && !continues(i) {
             for span in 1...3 where i + span <= lines.count {
@@ -319,10 +321,10 @@ struct ReceiptFieldFeatures {
         return out
     }
 
-    /// Whether `text` opens with a word of one to three small letters (`of`, `de`, `und`: the joining words of names in
-    /// the Latin alphabets) and has a capital after it (`of Windham`). A longer word is more often a name whose capital
-    /// OCR read small (`silolmo Ellu`, `ultam Boekhandel B.V.`); a line without capitals (`dm-drogerie markt`) or
-    /// without case is no continuation.
+    /// Whether `text` opens with a word of one to three letters, all small (`of`, `y`, `und`, `de`: the words that join
+    /// a name's parts; also a brand's `bp`, which the caller lets start after a greeting), and has a capital after it
+    /// (`of Windham`). A longer word is more often a name whose capital OCR read small (`silolmo Ellu`, `ultam
+    /// Boekhandel B.V.`); a line without capitals (`dm-drogerie markt`) or without case is no continuation.
     static func opensWithASmallWord(_ text: String) -> Bool {
         let words = text.split(separator: " ")
         guard let first = words.first, (1...3).contains(first.count), first.allSatisfy({ $0.isLetter && $0.isLowercase })

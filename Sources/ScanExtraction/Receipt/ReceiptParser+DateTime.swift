@@ -6,13 +6,14 @@ import ScanModel
 extension ReceiptParser {
     /// A date-like run that continues a product or reference code (`HD03-04-06`, `SKU12.05.19`):
     /// letters or digits right before it, other than a date label glued on (`DATE:`, `Tarikh`).
-    /// A whole date with a four-digit year after three digits or more (`0934-000105/01/2018`) is a date
-    /// whose space OCR lost: no date's field is that long, and the detector reads only such dates there.
+    /// A detector's whole date `text` with a four-digit year after three digits or more (`0934-000105/01/2018 13:30`)
+    /// is a date whose space OCR lost: no date's field is that long, and the detector reads such dates only in a
+    /// till's stamp, with the time after them.
     static func gluedToCode(_ scalars: [Unicode.Scalar], at start: Int, text: String = "") -> Bool {
         guard start > 0, start <= scalars.count else { return false }
         let before = scalars[start - 1]
         func digit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
-        if digit(before), start >= 3, digit(scalars[start - 2]), digit(scalars[start - 3]),
+        if !text.isEmpty, digit(before), start >= 3, digit(scalars[start - 2]), digit(scalars[start - 3]),
            text.unicodeScalars.suffix(4).allSatisfy(digit), !digit(text.unicodeScalars.dropLast(4).last ?? "0") {
             return false
         }
