@@ -568,17 +568,12 @@ struct DateTimeDetector {
     /// month and a year after them (`Faktur No. 00025/11/2019`, `12345/12/19`) stay numbers. Its order counts as no
     /// evidence for the page's other dates: a glued day is a weaker sign than a date of its own.
     private func dateAfterGluedCode(_ s: ScanText, _ i: Int) -> (hit: (Hit, Int, Int, Int, Bool), fixed: Bool, dayFirst: Bool)? {
+        // `numeric` reads the day's two digits, the month and the year; nine characters or more and the same
+        // separator before the year make it a four-digit year after the day's own separator (not `08/12,2015`).
         let e = skipNumber(s, i)
-        let sep = s.at(e)
-        guard e - i >= 5, sep == 0x2F || sep == 0x2D || sep == 0x2E else { return nil }
-        var p = e + 1
-        while isDigit(s.numAt(p)) { p += 1 }
-        guard (1...2).contains(p - e - 1), s.at(p) == sep else { return nil }
-        var q = p + 1
-        while isDigit(s.numAt(q)) { q += 1 }
-        guard q - p - 1 >= 4, let r = numeric(s, e - 2), r.hit.0.end - p - 1 == 4 else { return nil }
+        guard e - i >= 5, let r = numeric(s, e - 2), case let end = r.hit.0.end, end - (e - 2) >= 9,
+              s.at(end - 5) == s.at(e) else { return nil }
         // The time: glued on (the year's run goes on, as `numeric` allows only before a time), or after spaces.
-        let end = r.hit.0.end
         var t = end
         if !isDigit(s.numAt(end)) {
             while s.at(t) == 0x20, t - end < 3 { t += 1 }
