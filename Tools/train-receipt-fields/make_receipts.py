@@ -473,14 +473,42 @@ def cols(text, cjk=None):
 
 
 class Maker:
-    def __init__(self, rng, modifier_rate=0.0, modifier_rng=None, section_rate=0.0, section_rng=None):
+    def __init__(self, rng, modifier_rate=0.0, modifier_rng=None, section_rate=0.0, section_rng=None, tail_rate=0.0,
+                 tail_rng=None):
         self.r = rng
+        self.tail_rate = tail_rate
+        self.tr = tail_rng
         # Options under the items, and summaries in sections, draw from their own generators, so a seed
         # drawn without them is unchanged.
         self.modifier_rate = modifier_rate
         self.mr = modifier_rng
         self.section_rate = section_rate
         self.sr = section_rng
+
+    def tail(self, loc):
+        """The end of the slip before, caught above this one's header by a scan or a photo: a few of its summary
+        lines, its closing words, and now and then its till's lines (`Cashier: Ana`, a date). Lines of role
+        `noise`; the key stays this receipt's. Its own generator draws it; with `--tails 0` a seed draws the same receipts as before."""
+        spec = LOCALES[loc]
+        if not self.tail_rate or spec.get("cjk") or self.tr.random() >= self.tail_rate:
+            return []
+        t = self.tr
+        out = []
+        due = t.randint(100, 20000) if spec["cents"] else t.randint(10, 500) * 100000
+        rows = [(t.choice(spec["total"]), due)]
+        if t.random() < 0.6:
+            step = 500 if spec["cents"] else 1000000
+            paid = (due // step + 1) * step
+            rows += [(t.choice(spec["tender"]), paid), (t.choice(spec["change"]), paid - due)]
+        for label, cents in rows[t.randint(0, len(rows) - 1):]:
+            out.append(((label if t.random() < 0.7 else "") + "\t" + self.money(loc, cents, rng=t), "noise"))
+        if t.random() < 0.3:
+            out.append(("-" * t.randint(12, 32), "noise"))
+        for phrase in t.sample(spec["footer"], min(len(spec["footer"]), t.choice([1, 1, 2]))):
+            out.append((self.fill(phrase, t), "noise"))
+        for _ in range(t.choice([0, 0, 1, 2])):
+            out.append((self.fill(t.choice(spec["noise"]), t), "noise"))
+        return out
 
     def modifiers(self, lang):
         """Zero to two unpriced option lines for one item, as a restaurant's till prints them."""
@@ -572,7 +600,13 @@ class Maker:
     def digits(self, n):
         return "".join(str(self.r.randint(0, 9)) for _ in range(n))
 
-    def fill(self, pattern):
+    def fill(self, pattern, rng=None):
+        if rng is not None:  # another generator's draw: this one's stays as it was
+            main, self.r = self.r, rng
+            try:
+                return self.fill(pattern)
+            finally:
+                self.r = main
         fields = {"n": str(self.r.randint(1, 99999)), "d": str(self.r.randint(1, 9)), "person": self.pick(PERSONS),
                   "web": self.word().lower(), "a": self.digits(3), "b": self.digits(3), "c": self.digits(4),
                   "a2": self.digits(2), "b2": self.digits(2), "c2": self.digits(2), "d2": self.digits(2),
@@ -1299,6 +1333,10 @@ def main():
                     help="the share of receipts whose summary is in sections: goods taxed at two rates, each "
                          "section's sum, and the amount due under them (their sum); 0, the default, draws the "
                          "same receipts as before")
+    ap.add_argument("--tails", type=float, default=0.0,
+                    help="the share of receipts printed under the tail of the slip before (its last amounts, closing "
+                         "words and till lines: a scan that caught two slips); 0, the default, draws the same "
+                         "receipts as before")
     a = ap.parse_args()
     if a.images:
         # Pillow and the shared photo step, read once: only drawing needs them.
@@ -1308,7 +1346,7 @@ def main():
         from photograph import bend, photograph_with_corners
         os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
     m = Maker(random.Random(a.seed), a.modifiers, random.Random(a.seed * 1000003 + 7),
-              a.sections, random.Random(a.seed * 1000003 + 11))
+              a.sections, random.Random(a.seed * 1000003 + 11), a.tails, random.Random(a.seed * 1000003 + 13))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "key"), exist_ok=True)
     locales = a.locales.split(",")
@@ -1325,6 +1363,7 @@ def main():
         ident = f"gen-{a.seed}-{n:05d}"
         cjk = LOCALES[loc].get("cjk")
         lines, key = m.receipt(loc)
+        lines = m.tail(loc) + lines
         a4 = m.r.random() < 0.2
         obs, w, h, aligns, slope = layout(m, lines, a4, cjk)
         rate = m.pick([0.0, 0.005, 0.01, 0.02, 0.04])
