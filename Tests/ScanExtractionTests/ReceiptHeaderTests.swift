@@ -80,6 +80,44 @@ import ScanModel
         #expect(!ReceiptFieldFeatures.opensWithASmallWord("iOS Store"))
     }
 
+    /// A scan that caught the end of the slip before (its last amounts, its closing words, a till's line) over this
+    /// receipt's header: the name is the header's under the closing words, in any language the locale files know.
+    @Test func theTailOfTheSlipBeforeIsNoPartOfTheHeader() {
+        let german = [(10.0, 16.0, [(60.0, "Summe EUR"), (460.0, "8,40")]), (32, 16, [(60, "Bar"), (460, "10,00")]),
+                      (54, 16, [(60, "Rückgeld"), (460, "1,60")]),
+                      Fixture.line(84, "Vielen Dank für Ihren Einkauf", x: 110), Fixture.line(108, "Kasse 2 Bon 4711", x: 180),
+                      Fixture.line(150, "Bäckerei Hofmann", x: 150, h: 24), Fixture.line(180, "Hauptstraße 12", x: 190),
+                      Fixture.line(204, "79098 Freiburg", x: 190), Fixture.line(240, "14.03.2021 08:12", x: 60),
+                      (280, 16, [(60, "Brezel"), (460, "1,20")]), (302, 16, [(60, "Kaffee"), (460, "2,90")]),
+                      (340, 16, [(60, "Summe EUR"), (460, "4,10")]), (362, 16, [(60, "Bar"), (460, "5,00")]),
+                      (384, 16, [(60, "Rückgeld"), (460, "0,90")]), Fixture.line(420, "Vielen Dank für Ihren Einkauf", x: 110)]
+        let english = [(10.0, 16.0, [(60.0, "TOTAL"), (460.0, "$23.10")]), (32, 16, [(60, "VISA"), (460, "$23.10")]),
+                       Fixture.line(60, "Thank you! Have a nice day", x: 130), Fixture.line(84, "Server: Tom Table 7", x: 170),
+                       Fixture.line(130, "BLUE HERON DINER", x: 150, h: 24), Fixture.line(160, "418 Maple Ave", x: 200),
+                       Fixture.line(182, "Dover, NH 03820", x: 195), Fixture.line(240, "04/11/2022 12:31 PM", x: 60),
+                       (280, 16, [(60, "Club Sandwich"), (460, "11.50")]), (302, 16, [(60, "Iced Tea"), (460, "2.75")]),
+                       (330, 16, [(60, "Subtotal"), (460, "14.25")]), (352, 16, [(60, "Tax"), (460, "0.86")]),
+                       (380, 16, [(60, "TOTAL"), (460, "$15.11")]), Fixture.line(420, "Thank you! Have a nice day", x: 130)]
+        #expect(receipt(german).merchant.name == "Bäckerei Hofmann")
+        #expect(receipt(english).merchant.name == "BLUE HERON DINER")
+        // What the model reads: the closing words above, the printed lines counted from them, the amounts above.
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(english)))
+        let names = ReceiptFieldFeatures(lines).companyCandidates(limit: 8)
+        let column = { (name: String) in ReceiptFieldFeatures.companyNames.firstIndex(of: name)! }
+        let diner = names.first { $0.value == "BLUE HERON DINER" }!
+        #expect(diner.features[column("closingAbove")] == 1)
+        #expect(diner.features[column("textOrdinalSinceClosing")] == 1)  // the server's line stands between
+        #expect(diner.features[column("amountsAbove")] == log1p(2))
+        let total = names.first { $0.value.hasPrefix("TOTAL") }
+        #expect(total.map { $0.features[column("closingAbove")] } ?? 0 == 0)
+        // With no closing words near the top, nothing changes: the count is the header's own.
+        let plain = extractor.analyzer.analyze(Fixture.document(Fixture.page(Array(english.dropFirst(4)))))
+        let plainDiner = ReceiptFieldFeatures(plain).companyCandidates(limit: 6).first { $0.value == "BLUE HERON DINER" }!
+        #expect(plainDiner.features[column("closingAbove")] == 0)
+        #expect(plainDiner.features[column("textOrdinalSinceClosing")] == plainDiner.features[column("textOrdinal")])
+        #expect(ReceiptParser.lexicon.closings.phrases.contains(Text.key("VIELEN DANK")))
+    }
+
     /// A till's line under or over the name (`Kasir: Ana`, `Camarero: Jin`) is no part of it.
     @Test func aTillsLabelLineIsNoPartOfTheName() {
         let rows = [Fixture.line(20, "Camarero: Jin", x: 180), Fixture.line(44, "SINAR KOPI", x: 160, h: 24),

@@ -32,6 +32,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public var name: String
     public var labels: [String: [String]]
     public var headerNoise: [String]
+    /// Phrases that end a receipt (`THANK YOU`, `PLEASE COME AGAIN`, `VIELEN DANK`): a header printed under one, near the
+    /// top of a scan, is the next receipt's, and what stands above it the tail of the slip before. A file may leave them out.
+    public var closings: [String]?
     /// Legal forms of a company (`SDN BHD`, `GMBH`, `LTD`).
     public var legalForms: [String]
     /// Words that name a kind of business (`RESTAURANT`, `APOTHEKE`).
@@ -100,6 +103,8 @@ public struct Lexicon: Sendable {
     public let locales: [LocaleLexicon]
     private let merged: [LocaleLexicon.Label: PhraseSet]
     public let headerNoise: PhraseSet
+    /// Every locale's `closings`.
+    public let closings: PhraseSet
     public let legalForms: PhraseSet
     /// The legal forms' phrases as characters, longest first (`SDN BHD` before `BHD`), for `mendingLegalForm`.
     let legalFormsLongestFirst: [LegalFormSpelling]
@@ -163,6 +168,7 @@ public struct Lexicon: Sendable {
         labelSpelling = LabelSpelling(phrases: labelPhrases, confusions: confusions)
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))
+        closings = union(locales.map { $0.closings ?? [] })
         legalForms = union(locales.map(\.legalForms))
         legalFormsLongestFirst = legalForms.phrases.sorted { $0.count > $1.count }.map(LegalFormSpelling.init)
         businessTypes = union(locales.map(\.businessTypes))

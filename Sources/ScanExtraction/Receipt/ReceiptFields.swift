@@ -253,17 +253,27 @@ struct ReceiptFieldFeatures {
 
     static let companyExtras = ["cutAtLegalForm", "span", "valueLetters", "valueWords", "textOrdinal", "heightRank", "firstLegalForm",
                                 "legalFormAbove", "gap1", "ratio1", "gap2", "ratio2", "addressWithin3", "registrationWithin2",
-                                "endsOpen"]
+                                "endsOpen", "closingAbove", "textOrdinalSinceClosing", "amountsAbove"]
     static let companyNames = companyExtras + prefixed("first") + prefixed("second") + prefixed("above") + prefixed("below")
 
     func companyCandidates(limit: Int) -> [FieldCandidate] {
         let header = min(lines.count, limit)
         // Which printed line of the header it is, and how tall it prints among them.
         var ordinal = [Int](repeating: 0, count: lines.count)
-        var seen = 0
+        // The same counted from the last line above that ends a receipt (`THANK YOU`, `VIELEN DANK`), and the lines
+        // with an amount above: a scan that caught the previous slip's tail (`4.00`, `..THANK YOU AND DO VISIT US
+        // AGAIN..`) over this one's header starts its header again under the closing words.
+        var sinceClosing = [Int](repeating: 0, count: lines.count), closingAbove = [Bool](repeating: false, count: lines.count)
+        var amountsAbove = [Int](repeating: 0, count: lines.count)
+        var seen = 0, seenSinceClosing = 0, closed = false, amounts = 0
         for i in 0..<header {
             ordinal[i] = seen
-            if Text.letterCount(lines[i].text) >= 3 { seen += 1 }
+            sinceClosing[i] = seenSinceClosing
+            closingAbove[i] = closed
+            amountsAbove[i] = amounts
+            if Text.letterCount(lines[i].text) >= 3 { seen += 1; seenSinceClosing += 1 }
+            if lines[i].amount != nil { amounts += 1 }
+            if Text.hasAny(lines[i].key, ReceiptParser.lexicon.closings) { closed = true; seenSinceClosing = 0 }
         }
         let tallest = (0..<header).map { lines[$0].line.textHeight }.sorted(by: >)
         let firstLegal = (0..<header).first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil }
@@ -309,6 +319,7 @@ struct ReceiptFieldFeatures {
                     firstLegal.map { r.contains($0) ? 1 : 0 } ?? -1, legalAbove ? 1 : 0,
                     g1.0, g1.1, g2.0, g2.1, addressWithin3 ? 1 : 0, regWithin2 ? 1 : 0,
                     Self.endsOpen(lines[r.upperBound - 1].text) ? 1 : 0,
+                    closingAbove[i] ? 1 : 0, Double(sinceClosing[i]), log1p(Double(amountsAbove[i])),
                 ]
                 x += facts(i) + facts(span > 1 ? i + 1 : -1) + facts(i - 1) + facts(after)
                 let box = BoundingBox.enclosing(lines[r].map(\.line.box))
