@@ -108,13 +108,24 @@ import ScanModel
         #expect(diner.features[column("closingAbove")] == 1)
         #expect(diner.features[column("textOrdinalSinceClosing")] == 1)  // the server's line stands between
         #expect(diner.features[column("amountsAbove")] == log1p(2))
-        let total = names.first { $0.value.hasPrefix("TOTAL") }
-        #expect(total.map { $0.features[column("closingAbove")] } ?? 0 == 0)
-        // With no closing words near the top, nothing changes: the count is the header's own.
-        let plain = extractor.analyzer.analyze(Fixture.document(Fixture.page(Array(english.dropFirst(4)))))
-        let plainDiner = ReceiptFieldFeatures(plain).companyCandidates(limit: 6).first { $0.value == "BLUE HERON DINER" }!
+        let visa = names.first { $0.value.hasPrefix("VISA") }!  // the tail's own line, above the closing words
+        #expect(visa.features[column("closingAbove")] == 0)
+        // Without the closing words, the count is the header's own: the tail's lines count too.
+        var unclosed = english
+        unclosed.remove(at: 2)
+        let plain = extractor.analyzer.analyze(Fixture.document(Fixture.page(unclosed)))
+        let plainDiner = ReceiptFieldFeatures(plain).companyCandidates(limit: 8).first { $0.value == "BLUE HERON DINER" }!
         #expect(plainDiner.features[column("closingAbove")] == 0)
-        #expect(plainDiner.features[column("textOrdinalSinceClosing")] == plainDiner.features[column("textOrdinal")])
+        #expect(plainDiner.features[column("textOrdinal")] == 3)
+        #expect(plainDiner.features[column("textOrdinalSinceClosing")] == 3)
+        // A name does not go on into closing words printed under it.
+        let thanked = [Fixture.line(20, "BÄCKEREI MÜLLER", x: 150, h: 24), Fixture.line(50, "DANKE", x: 200),
+                       Fixture.line(74, "Hauptstraße 12", x: 190), Fixture.line(120, "Brezel"), (120, 16, [(460, "1,20")]),
+                       Fixture.line(150, "Summe EUR"), (150, 16, [(460, "1,20")])]
+        let thankedLines = extractor.analyzer.analyze(Fixture.document(Fixture.page(thanked)))
+        let thankedNames = ReceiptFieldFeatures(thankedLines).companyCandidates(limit: 4).map(\.value)
+        #expect(thankedNames.contains("BÄCKEREI MÜLLER"))
+        #expect(!thankedNames.contains { $0.contains("DANKE") && $0.contains("MÜLLER") }, "\(thankedNames)")
         #expect(ReceiptParser.lexicon.closings.phrases.contains(Text.key("VIELEN DANK")))
     }
 

@@ -487,7 +487,7 @@ class Maker:
 
     def tail(self, loc):
         """The end of the slip before, caught above this one's header by a scan or a photo: a few of its summary
-        lines, its closing words, and now and then its till's lines (`Cashier: Ana`, a date). Lines of role
+        lines, its closing words, and now and then a line or two of the locale's header words (`Server: Tom`, `Kasse 2`). Lines of role
         `noise`; the key stays this receipt's. Its own generator draws it; with `--tails 0` a seed draws the same receipts as before."""
         spec = LOCALES[loc]
         if not self.tail_rate or spec.get("cjk") or self.tr.random() >= self.tail_rate:

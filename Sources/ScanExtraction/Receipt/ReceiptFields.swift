@@ -265,6 +265,7 @@ struct ReceiptFieldFeatures {
         // AGAIN..`) over this one's header starts its header again under the closing words.
         var sinceClosing = [Int](repeating: 0, count: lines.count), closingAbove = [Bool](repeating: false, count: lines.count)
         var amountsAbove = [Int](repeating: 0, count: lines.count)
+        let closing = lines.map { Text.hasAny($0.key, ReceiptParser.lexicon.closings) }
         var seen = 0, seenSinceClosing = 0, closed = false, amounts = 0
         for i in 0..<header {
             ordinal[i] = seen
@@ -273,7 +274,7 @@ struct ReceiptFieldFeatures {
             amountsAbove[i] = amounts
             if Text.letterCount(lines[i].text) >= 3 { seen += 1; seenSinceClosing += 1 }
             if lines[i].amount != nil { amounts += 1 }
-            if Text.hasAny(lines[i].key, ReceiptParser.lexicon.closings) { closed = true; seenSinceClosing = 0 }
+            if closing[i] { closed = true; seenSinceClosing = 0 }
         }
         let tallest = (0..<header).map { lines[$0].line.textHeight }.sorted(by: >)
         let firstLegal = (0..<header).first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil }
@@ -304,6 +305,8 @@ struct ReceiptFieldFeatures {
                 // A name is not printed twice over: a logo's words then the same words in type (`BELLA` / `PASTA` /
                 // `Bella Pasta`) are two readings of one name, which the shorter spans hold.
                 if span > 1 && Self.repeatsALine(lines[r]) { continue }
+                // Nor does a name go on into a slip's closing words (`好运来超市` / `谢谢惠顾`, `BÄCKEREI MÜLLER` / `DANKE`).
+                if span > 1 && closing[i + span - 1] { break }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
                 guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),
