@@ -487,8 +487,10 @@ class Maker:
 
     def tail(self, loc):
         """The end of the slip before, caught above this one's header by a scan or a photo: a few of its summary
-        lines, its closing words, and now and then a line or two of the locale's header words (`Server: Tom`, `Kasse 2`). Lines of role
-        `noise`; the key stays this receipt's. Its own generator draws it; with `--tails 0` a seed draws the same receipts as before."""
+        lines, its closing words, and now and then a line or two of the locale's header words (`Server: Tom`,
+        `Kasse 2`). Lines of role `noise`; the key stays this receipt's. Its own generator draws the tail's text, but
+        its lines are laid out with the main one, so the receipts after it differ from a draw without tails;
+        `--tails 0` draws the same receipts as before."""
         spec = LOCALES[loc]
         if not self.tail_rate or spec.get("cjk") or self.tr.random() >= self.tail_rate:
             return []
