@@ -526,6 +526,26 @@ import TestSupport
         #expect(ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 6).heading == 1)
     }
 
+    /// A till that prints every item's numbers (code, count, price) over its name prints them all so: a name under a
+    /// later line of numbers starts an item, whatever label the model gave it. A receipt whose first item opens with
+    /// its name keeps an unpriced line under a count line as that item's option.
+    @Test func aTillPrintsEveryItemAlike() {
+        let rows = Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water") + Self.row(184, "5000112 1 3.10", "3.10")
+            + Self.row(206, "Oat Biscuits") + Self.row(228, "7612100 3 0.90", "2.70") + Self.row(250, "Green Apples")
+            + Self.row(280, "Subtotal", "8.20")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let labels: [ItemLineLabel] = [.quantity, .item, .quantity, .modifier, .quantity, .continuation, .other]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+
+        let nameFirst = Self.row(140, "Club Sandwich") + Self.row(162, "2 x 4.50", "9.00") + Self.row(184, "No tomato")
+            + Self.row(206, "Tea", "2.00") + Self.row(236, "Subtotal", "11.00")
+        let plain = extractor.analyzer.analyze(Fixture.document(Fixture.page(nameFirst)))
+        let (kept, _) = ReceiptParser.assembleItems(plain, labels: [.item, .quantity, .modifier, .item, .other], wholeUnits: false)
+        #expect(kept.map { "\($0.description) \($0.amount ?? "-") \($0.modifiers ?? [])" }
+                == ["Club Sandwich 9.00 [\"No tomato\"]", "Tea 2.00 []"])
+    }
+
     // MARK: - Generated receipts
 
     static let names = ["Coffee", "Green Tea", "Croissant", "Club Sandwich", "Caesar Salad", "Mineral Water", "Apple Pie",

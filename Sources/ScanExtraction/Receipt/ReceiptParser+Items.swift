@@ -310,12 +310,31 @@ extension ReceiptParser {
             let t = lines[i].text.trimmingCharacters(in: .whitespaces)
             if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") { labels[i] = .modifier }
         }
+        mendNamesUnderTheirNumbers(lines, &labels, wholeUnits: wholeUnits)
         // A negative amount right under an item takes something off it, whatever its label says.
         for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
             labels[i] = .discount
         }
         return labels
+    }
+
+    /// A till prints all its items in one way. When the first item opens with a line of numbers alone (code, count,
+    /// price: `100027 1 5.25  5.25`) over its name, every later line of numbers with a name under it is printed the
+    /// same way: that name starts an item, though the model, which sees lines one by one, read it as an option or
+    /// more of the name of the item above. Receipts that print the name first are left alone: their first
+    /// item opens with its name.
+    static func mendNamesUnderTheirNumbers(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], wholeUnits: Bool) {
+        func numbersOverAName(_ k: Int) -> Bool {
+            guard k + 1 < lines.count, labels[k] == .quantity, lines[k].amount != nil, lines[k + 1].amount == nil,
+                  lines[k + 1].role == .none, Text.letterCount(lines[k + 1].text) >= 2 else { return false }
+            return lettersBesideCount(item(from: lines[k], wholeUnits: wholeUnits).description) < 2
+        }
+        guard let first = labels.firstIndex(where: { [.item, .quantity, .continuation].contains($0) }),
+              numbersOverAName(first), labels[first + 1] == .item else { return }
+        for k in (first + 2)..<lines.count where numbersOverAName(k) && [.modifier, .continuation].contains(labels[k + 1]) {
+            labels[k + 1] = .item
+        }
     }
 
     /// Items from lines whose labels `settledLabels` has settled.
