@@ -537,6 +537,11 @@ import TestSupport
         let labels: [ItemLineLabel] = [.quantity, .item, .quantity, .modifier, .quantity, .continuation, .other]
         let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
         #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+        // The other reading of the same layout: the numbers open the item, its name goes on under them.
+        let opened: [ItemLineLabel] = [.item, .continuation, .quantity, .modifier, .item, .item, .other]
+        let (same, _) = ReceiptParser.assembleItems(lines, labels: opened, wholeUnits: false)
+        #expect(same.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" }
+                == ["Mineral Water 2.40 2", "Oat Biscuits 3.10 1", "Green Apples 2.70 3"])
 
         let nameFirst = Self.row(140, "Club Sandwich") + Self.row(162, "2 x 4.50", "9.00") + Self.row(184, "No tomato")
             + Self.row(206, "Tea", "2.00") + Self.row(236, "Subtotal", "11.00")

@@ -247,16 +247,20 @@ extension ReceiptParser {
     static func settledLabels(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool) -> [ItemLineLabel] {
         var labels = given
         // A column heading's rows are no item, whatever the model says of a row it has not seen (`Description`).
+        var headingRows = Set<Int>()
         for i in lines.indices where isColumnHeading(lines[i]) {
-            labels[i] = .other
+            headingRows.insert(i)
             var k = i + 1
-            while k < lines.count, isHeadingRest(lines[k]) { labels[k] = .other; k += 1 }
+            while k < lines.count, isHeadingRest(lines[k]) { headingRows.insert(k); k += 1 }
         }
+        for i in headingRows { labels[i] = .other }
         // An item line that prints only numbers (`1,500 kg x 1,99 EUR/kg  2,99`, `2 x 5.00  10.00`) is the quantity
         // line of the text line above it, when that line has no amount and belongs to nothing else; a priced weight
         // opens an item of its own, so the name above it is that item's even when it was read as a modifier or more
         // of the name before (`1 PLATANO`, then `0,840 kg  1,99 €/kg  1,67`).
-        for i in lines.indices.dropFirst() where labels[i] == .item {
+        // Not when the name goes on under the numbers (`100027 1 5.25  5.25` / `PARIS`), nor from a heading's row.
+        for i in lines.indices.dropFirst() where labels[i] == .item && !headingRows.contains(i - 1)
+            && !(i + 1 < lines.count && labels[i + 1] == .continuation) {
             let above = lines[i - 1]
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             let weighedPriced = parsed.unit != nil && parsed.amount != nil
@@ -321,19 +325,22 @@ extension ReceiptParser {
 
     /// A till prints all its items in one way. When the first item opens with a line of numbers alone (code, count,
     /// price: `100027 1 5.25  5.25`) over its name, every later line of numbers with a name under it is printed the
-    /// same way: that name starts an item, though the model, which sees lines one by one, read it as an option or
-    /// more of the name of the item above. Receipts that print the name first are left alone: their first
-    /// item opens with its name.
+    /// same way and is read as the first was read (the numbers opening the item and the name going on under them, or
+    /// the numbers as the quantity line over the item's name), though the model, which sees lines one by one, took a
+    /// later name for an option or more of the name of the item above. Receipts that print the name first are left
+    /// alone: their first item opens with its name.
     static func mendNamesUnderTheirNumbers(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], wholeUnits: Bool) {
         func numbersOverAName(_ k: Int) -> Bool {
-            guard k + 1 < lines.count, labels[k] == .quantity, lines[k].amount != nil, lines[k + 1].amount == nil,
+            guard k + 1 < lines.count, [.item, .quantity].contains(labels[k]), lines[k].amount != nil, lines[k + 1].amount == nil,
                   lines[k + 1].role == .none, Text.letterCount(lines[k + 1].text) >= 2 else { return false }
             return lettersBesideCount(item(from: lines[k], wholeUnits: wholeUnits).description) < 2
         }
-        guard let first = labels.firstIndex(where: { [.item, .quantity, .continuation].contains($0) }),
-              numbersOverAName(first), labels[first + 1] == .item else { return }
-        for k in (first + 2)..<lines.count where numbersOverAName(k) && [.modifier, .continuation].contains(labels[k + 1]) {
-            labels[k + 1] = .item
+        guard let first = labels.firstIndex(where: { [.item, .quantity, .continuation].contains($0) }), numbersOverAName(first)
+        else { return }
+        let form = (labels[first], labels[first + 1])
+        guard form == (.item, .continuation) || form == (.quantity, .item) else { return }
+        for k in (first + 2)..<lines.count where numbersOverAName(k) && [.modifier, .continuation, .item].contains(labels[k + 1]) {
+            (labels[k], labels[k + 1]) = form
         }
     }
 
