@@ -543,6 +543,13 @@ import TestSupport
         #expect(same.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" }
                 == ["Mineral Water 2.40 2", "Oat Biscuits 3.10 1", "Green Apples 2.70 3"])
 
+        // Both read as items right under a column heading: the table opens with the numbers, the name goes on under them.
+        let headed = Self.row(118, "Code Qty Price Amount") + rows
+        let underHeading = extractor.analyzer.analyze(Fixture.document(Fixture.page(headed)))
+        let bothItems: [ItemLineLabel] = [.other, .item, .item, .quantity, .modifier, .item, .item, .other]
+        let (read, _) = ReceiptParser.assembleItems(underHeading, labels: bothItems, wholeUnits: false)
+        #expect(read.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+
         let nameFirst = Self.row(140, "Club Sandwich") + Self.row(162, "2 x 4.50", "9.00") + Self.row(184, "No tomato")
             + Self.row(206, "Tea", "2.00") + Self.row(236, "Subtotal", "11.00")
         let plain = extractor.analyzer.analyze(Fixture.document(Fixture.page(nameFirst)))

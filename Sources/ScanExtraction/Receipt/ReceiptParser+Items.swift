@@ -314,7 +314,7 @@ extension ReceiptParser {
             let t = lines[i].text.trimmingCharacters(in: .whitespaces)
             if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") { labels[i] = .modifier }
         }
-        mendNamesUnderTheirNumbers(lines, &labels, wholeUnits: wholeUnits)
+        mendNamesUnderTheirNumbers(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
         // A negative amount right under an item takes something off it, whatever its label says.
         for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
@@ -329,7 +329,8 @@ extension ReceiptParser {
     /// the numbers as the quantity line over the item's name), though the model, which sees lines one by one, took a
     /// later name for an option or more of the name of the item above. Receipts that print the name first are left
     /// alone: their first item opens with its name.
-    static func mendNamesUnderTheirNumbers(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], wholeUnits: Bool) {
+    static func mendNamesUnderTheirNumbers(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
+                                           wholeUnits: Bool) {
         func numbersOverAName(_ k: Int) -> Bool {
             guard k + 1 < lines.count, [.item, .quantity].contains(labels[k]), lines[k].amount != nil, lines[k + 1].amount == nil,
                   lines[k + 1].role == .none, Text.letterCount(lines[k + 1].text) >= 2 else { return false }
@@ -337,7 +338,13 @@ extension ReceiptParser {
         }
         guard let first = labels.firstIndex(where: { [.item, .quantity, .continuation].contains($0) }), numbersOverAName(first)
         else { return }
-        let form = (labels[first], labels[first + 1])
+        var form = (labels[first], labels[first + 1])
+        // Both read as items, right under a column heading (`ITEM QTY U/P AMOUNT`, then `2000160000024 1 15.00  15.00`
+        // over its name): the table starts with the numbers, so they open the item and the name goes on under them.
+        if form == (.item, .item) && (first == 0 || headingRows.contains(first - 1)) {
+            form = (.item, .continuation)
+            labels[first + 1] = .continuation
+        }
         guard form == (.item, .continuation) || form == (.quantity, .item) else { return }
         for k in (first + 2)..<lines.count where numbersOverAName(k) && [.modifier, .continuation, .item].contains(labels[k + 1]) {
             (labels[k], labels[k + 1]) = form
