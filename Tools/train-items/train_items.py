@@ -182,6 +182,15 @@ def photo_labels(doc, key):
                 cursor = i + 1
                 found += 1
                 break
+            # The name on its own line below (`4006381 2 1.20  2.40` / `Mineral Water`): a till that prints the
+            # article code, count and price first. The line of numbers starts the item and the name goes on under it
+            # (so the sequence rule holds: no quantity line right after a line that is no part of an item).
+            if i + 1 < len(texts) and line_amount(texts[i + 1], whole) is None and named(texts[i + 1]):
+                labels[i], labels[i + 1] = "ITEM", "CONT"
+                starts.append(i)
+                cursor = i + 2
+                found += 1
+                break
     if wanted == 0 or found * 2 < wanted:
         return None
     for a, b in zip(starts, starts[1:] + [None]):

@@ -24,7 +24,10 @@ unpriced option lines under that share of the items, discounts under a tenth as 
 `--sections RATE` prints that share of the summaries in sections, as tills do for goods taxed at two
 rates (`Total 0%`, `Total 7% (excl. Tax)`, the tax, `Total 7% (Inc. Tax)`, then the amount due, their
 sum), a fifth of them with goods taken back (one section negative, so the amount due is not the
-largest amount); for the field rankers, off by default with the same guarantee.
+largest amount); for the field rankers, off by default with the same guarantee. `--codes RATE` prints
+that share of the receipts as tills that give each article's code, count and unit price over its name
+(`4006381 2 1.20  2.40`, then `Mineral Water`), under a heading of none, one or two rows; for the
+item-line model, off by default with the same guarantee.
 Nothing here ships: the files are training data for train.py, made again by this command.
 
 With `--images` each receipt is also drawn, so that real OCR reads it instead of the simulated noise:
@@ -474,8 +477,10 @@ def cols(text, cjk=None):
 
 class Maker:
     def __init__(self, rng, modifier_rate=0.0, modifier_rng=None, section_rate=0.0, section_rng=None, tail_rate=0.0,
-                 tail_rng=None):
+                 tail_rng=None, code_rate=0.0, code_rng=None):
         self.r = rng
+        self.code_rate = code_rate
+        self.cr = code_rng
         self.tail_rate = tail_rate
         self.tr = tail_rng
         # Options under the items, and summaries in sections, draw from their own generators, so a seed
@@ -511,6 +516,19 @@ class Maker:
         for _ in range(t.choice([0, 0, 1, 2])):
             out.append((self.fill(t.choice(spec["noise"]), t), "noise"))
         return out
+
+    def coded(self, items):
+        """Now and then a till that prints each item's article code, count and unit price over its name
+        (`4006381 2 1.20  2.40`, then `Mineral Water`), under a heading of one or two rows: a list whose first entry
+        is the heading's lines, then an (article code, the name's indent) for each item; [] for the usual layout."""
+        if not self.code_rate or not items or self.cr.random() >= self.code_rate:
+            return []
+        c = self.cr
+        heading = c.choice([[], [], [("Item Qty Price\tTotal", "noise"), ("Description", "noise")],
+                            [("Code Qty Price\tAmount", "noise")], [("Art.Nr. Menge Preis\tBetrag", "noise"), ("Bezeichnung", "noise")],
+                            [("Code Qte PU\tMontant", "noise"), ("Designation", "noise")], [("SKU QTY PRICE\tAMT", "noise")]])
+        width, indent = c.choice([4, 6, 8, 13]), c.choice(["", "", "  ", "    "])
+        return [heading] + [("".join(str(c.randint(0, 9)) for _ in range(width)), indent) for _ in items]
 
     def modifiers(self, lang):
         """Zero to two unpriced option lines for one item, as a restaurant's till prints them."""
@@ -757,14 +775,23 @@ class Maker:
             free = self.free_item(spec["lang"])
             if free:
                 items.insert(self.mr.randint(0, len(items)), free)
-        if items and r.random() < 0.3:
+        coded = self.coded(items)
+        by_code = bool(coded)
+        if items and not by_code and r.random() < 0.3:
             lines.append((self.pick(["Qty Item\tAmount", "Description\tTotal", "QTY DESCRIPTION\tPRICE", "Artikel\tBetrag"]), "noise"))
+        if coded:
+            lines += coded.pop(0)
         keyed = []  # the key's items in print order: a discount is one of its own, as receipt keys list it
         for qty, desc, price in items:
-            text = (f"{qty} " if r.random() < 0.6 else "") + desc
-            lines.append((text + "\t" + self.money(loc, price), "item"))
+            if by_code:
+                code, indent = coded.pop(0)
+                lines.append((f"{code} {qty} {self.money(loc, price // qty)}\t{self.money(loc, price)}", "item"))
+                lines.append((indent + desc, "indented"))
+            else:
+                text = (f"{qty} " if r.random() < 0.6 else "") + desc
+                lines.append((text + "\t" + self.money(loc, price), "item"))
             keyed.append((qty, desc, price))
-            if qty > 1 and r.random() < 0.3:
+            if qty > 1 and not by_code and r.random() < 0.3:
                 lines.append((f"  {qty} x {self.money(loc, price // qty)}", "item"))
             for note in self.modifiers(spec["lang"]):
                 lines.append((note, "indented"))
@@ -1335,6 +1362,9 @@ def main():
                     help="the share of receipts whose summary is in sections: goods taxed at two rates, each "
                          "section's sum, and the amount due under them (their sum); 0, the default, draws the "
                          "same receipts as before")
+    ap.add_argument("--codes", type=float, default=0.0,
+                    help="the share of receipts whose till prints each item's article code, count and unit price "
+                         "over its name; 0, the default, draws the same receipts as before")
     ap.add_argument("--tails", type=float, default=0.0,
                     help="the share of receipts printed under the tail of the slip before (its last amounts, closing "
                          "words and till lines: a scan that caught two slips); 0, the default, draws the same "
@@ -1348,7 +1378,8 @@ def main():
         from photograph import bend, photograph_with_corners
         os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
     m = Maker(random.Random(a.seed), a.modifiers, random.Random(a.seed * 1000003 + 7),
-              a.sections, random.Random(a.seed * 1000003 + 11), a.tails, random.Random(a.seed * 1000003 + 13))
+              a.sections, random.Random(a.seed * 1000003 + 11), a.tails, random.Random(a.seed * 1000003 + 13),
+              a.codes, random.Random(a.seed * 1000003 + 17))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "key"), exist_ok=True)
     locales = a.locales.split(",")
