@@ -550,6 +550,14 @@ import TestSupport
         let (read, _) = ReceiptParser.assembleItems(underHeading, labels: bothItems, wholeUnits: false)
         #expect(read.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
 
+        // Names over their numbers, down to the table's end (a count line under it is no name): each line of numbers
+        // is its name's quantity line, though the model took every line for an item of its own.
+        let namesOver = Self.row(140, "PADLOCK 50MM *S") + Self.row(162, "9021937 1 X 9.90", "9.90") + Self.row(184, "SEAL TAPE")
+            + Self.row(206, "4410022 2 X 1.20", "2.40") + Self.row(228, "Item(s) : 2 Qty(s) : 3") + Self.row(250, "Total", "12.30")
+        let named = extractor.analyzer.analyze(Fixture.document(Fixture.page(namesOver)))
+        let (pairs, _) = ReceiptParser.assembleItems(named, labels: [.item, .item, .item, .item, .other, .other], wholeUnits: false)
+        #expect(pairs.map { "\($0.description) \($0.amount ?? "-")" } == ["PADLOCK 50MM *S 9.90", "SEAL TAPE 2.40"])
+
         let nameFirst = Self.row(140, "Club Sandwich") + Self.row(162, "2 x 4.50", "9.00") + Self.row(184, "No tomato")
             + Self.row(206, "Tea", "2.00") + Self.row(236, "Subtotal", "11.00")
         let plain = extractor.analyzer.analyze(Fixture.document(Fixture.page(nameFirst)))

@@ -314,7 +314,7 @@ extension ReceiptParser {
             let t = lines[i].text.trimmingCharacters(in: .whitespaces)
             if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") { labels[i] = .modifier }
         }
-        mendNamesUnderTheirNumbers(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
+        mendArticlesOnTwoLines(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
         // A negative amount right under an item takes something off it, whatever its label says.
         for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
@@ -323,31 +323,48 @@ extension ReceiptParser {
         return labels
     }
 
-    /// A till prints all its items in one way. When the first item opens with a line of numbers alone (code, count,
-    /// price: `100027 1 5.25  5.25`) over its name, every later line of numbers with a name under it is printed the
-    /// same way and is read as the first was read (the numbers opening the item and the name going on under them, or
-    /// the numbers as the quantity line over the item's name), though the model, which sees lines one by one, took a
-    /// later name for an option or more of the name of the item above. Receipts that print the name first are left
-    /// alone: their first item opens with its name.
-    static func mendNamesUnderTheirNumbers(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
+    /// A till that prints each article on two lines, a line of numbers alone (code, count, price: `100027 1 5.25
+    /// 5.25`) and a line with its name, prints them in one order down the whole table; the model, which sees lines one
+    /// by one, cannot tell the order from one line, since inside the table each line of numbers has a name above and
+    /// below it. The table's ends tell it: names first when a name stands right above the first line of numbers and
+    /// none right under the last (`ST-PRIVILEGE CARD` / `88888 1 10.00  10.00`, ..., then the summary); numbers first
+    /// when the first line of numbers opens the table (under a heading's row or under no name) and a name stands right
+    /// under the last. Every pair is then labelled so: the name starts the item and the numbers are its quantity line,
+    /// or the numbers start it and the name goes on under them. When the ends disagree the model's labels stay.
+    static func mendArticlesOnTwoLines(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
                                            wholeUnits: Bool) {
-        func numbersOverAName(_ k: Int) -> Bool {
-            guard k + 1 < lines.count, [.item, .quantity].contains(labels[k]), lines[k].amount != nil, lines[k + 1].amount == nil,
-                  lines[k + 1].role == .none, Text.letterCount(lines[k + 1].text) >= 2 else { return false }
-            return lettersBesideCount(item(from: lines[k], wholeUnits: wholeUnits).description) < 2
+        func isName(_ k: Int) -> Bool {
+            k >= 0 && k < lines.count && !headingRows.contains(k) && lines[k].amount == nil && lines[k].role == .none
+                && Text.letterCount(lines[k].text) >= 2
         }
-        guard let first = labels.firstIndex(where: { [.item, .quantity, .continuation].contains($0) }), numbersOverAName(first)
-        else { return }
-        var form = (labels[first], labels[first + 1])
-        // Both read as items, right under a column heading (`ITEM QTY U/P AMOUNT`, then `2000160000024 1 15.00  15.00`
-        // over its name): the table starts with the numbers, so they open the item and the name goes on under them.
-        if form == (.item, .item) && (first == 0 || headingRows.contains(first - 1)) {
-            form = (.item, .continuation)
-            labels[first + 1] = .continuation
+        // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
+        func endsOnAName(_ k: Int) -> Bool {
+            isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
         }
-        guard form == (.item, .continuation) || form == (.quantity, .item) else { return }
-        for k in (first + 2)..<lines.count where numbersOverAName(k) && [.modifier, .continuation, .item].contains(labels[k + 1]) {
-            (labels[k], labels[k + 1]) = form
+        // Numbers alone, but for a tax code after them (`11028 1 150.00 159.00  159.00 SR`).
+        func numbersAlone(_ k: Int) -> Bool {
+            let words = lines[k].text.split(separator: " ")
+            var letters = lettersBesideCount(item(from: lines[k], wholeUnits: wholeUnits).description)
+            if words.count >= 2, let w = words.last, (1...3).contains(w.count), w.allSatisfy({ $0.isUppercase }),
+               words[words.count - 2].contains(where: \.isNumber) {
+                letters -= w.count
+            }
+            return letters < 2
+        }
+        let numbers = lines.indices.filter { k in
+            [.item, .quantity, .continuation].contains(labels[k]) && lines[k].amount != nil && lines[k].role == .none && numbersAlone(k)
+        }
+        guard let first = numbers.first, let last = numbers.last else { return }
+        if endsOnAName(first - 1) && !endsOnAName(last + 1) {
+            for k in numbers where isName(k - 1) {
+                labels[k] = .quantity
+                if labels[k - 1] != .continuation { labels[k - 1] = .item }
+            }
+        } else if !endsOnAName(first - 1) && endsOnAName(last + 1) {
+            for k in numbers where isName(k + 1) {
+                labels[k] = .item
+                labels[k + 1] = .continuation
+            }
         }
     }
 
