@@ -566,6 +566,34 @@ import TestSupport
                 == ["Club Sandwich 9.00 [\"No tomato\"]", "Tea 2.00 []"])
     }
 
+    /// The table-order mend acts on tables of numbers and names only: a count line under a priced name, priced names
+    /// with a tax code after the amount, a line with a time above the table and a count line's own continuation keep
+    /// the model's labels.
+    @Test func countLinesOutsideAnArticleTableKeepTheirLabels() {
+        func read(_ rows: [(String, String?)], _ labels: [ItemLineLabel]) -> [String] {
+            let page = rows.enumerated().flatMap { Self.row(140 + 22 * Double($0.offset), $0.element.0, $0.element.1) }
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(page)))
+            return ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false).0
+                .map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-") \($0.modifiers ?? [])" }
+        }
+        // A count under a priced name, an option under the count.
+        #expect(read([("Burger", nil), ("2 x 5.00", "10.00"), ("No onion", nil), ("Fries", "3.00"), ("Subtotal", "13.00")],
+                     [.item, .quantity, .modifier, .item, .other]) == ["Burger 10.00 2 [\"No onion\"]", "Fries 3.00 - []"])
+        #expect(read([("Coffee", "2.50"), ("2 x 1.25", nil), ("No sugar", nil), ("Subtotal", "2.50")],
+                     [.item, .quantity, .modifier, .other]) == ["Coffee 2.50 2 [\"No sugar\"]"])
+        // Priced names with a tax code after the amount, each with an option under it.
+        #expect(read([("TEA", "3.00 SR"), ("with milk", nil), ("COFFEE", "2.00 SR"), ("no sugar", nil), ("Subtotal", "5.00")],
+                     [.item, .modifier, .item, .modifier, .other])
+                == ["TEA 3.00 - [\"with milk\"]", "COFFEE 2.00 - [\"no sugar\"]"])
+        // A count line that opens its item, the name going on under it: the name above is not the item's.
+        #expect(read([("Club Sandwich", nil), ("2 x 4.50", "9.00"), ("with fries", nil), ("Subtotal", "9.00")],
+                     [.other, .item, .continuation, .other]).first?.hasPrefix("with fries") == false)
+        // A date over a table whose numbers open each article: the date is no article's name.
+        #expect(read([("Served by Anna at 14:22", nil), ("4006381 2 1.20", "2.40"), ("Mineral Water", nil), ("5000112 1 3.10", "3.10"),
+                      ("Oat Biscuits", nil), ("Subtotal", "5.50")], [.other, .item, .continuation, .item, .continuation, .other])
+                .map { $0.contains("Anna") } == [false, false])
+    }
+
     // MARK: - Generated receipts
 
     static let names = ["Coffee", "Green Tea", "Croissant", "Club Sandwich", "Caesar Salad", "Mineral Water", "Apple Pie",

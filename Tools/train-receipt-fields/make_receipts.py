@@ -519,7 +519,7 @@ class Maker:
 
     def coded(self, items):
         """Now and then a till that prints each item's article code, count and unit price over its name
-        (`4006381 2 1.20  2.40`, then `Mineral Water`), under a heading of one or two rows: a list whose first entry
+        (`4006381 2 1.20  2.40`, then `Mineral Water`), under a heading of none, one or two rows: a list whose first entry
         is the heading's lines, then an (article code, the name's indent) for each item; [] for the usual layout."""
         if not self.code_rate or not items or self.cr.random() >= self.code_rate:
             return []

@@ -258,9 +258,10 @@ extension ReceiptParser {
         // line of the text line above it, when that line has no amount and belongs to nothing else; a priced weight
         // opens an item of its own, so the name above it is that item's even when it was read as a modifier or more
         // of the name before (`1 PLATANO`, then `0,840 kg  1,99 €/kg  1,67`).
-        // Not when the name goes on under the numbers (`100027 1 5.25  5.25` / `PARIS`), nor from a heading's row.
+        // Not from a heading's row, nor when a line that opens with an article code has its name going on under it
+        // (`100027 1 5.25  5.25` / `PARIS`); a count line's continuation (`2 x 4.50  9.00` / `with fries`) is no name.
         for i in lines.indices.dropFirst() where labels[i] == .item && !headingRows.contains(i - 1)
-            && !(i + 1 < lines.count && labels[i + 1] == .continuation) {
+            && !(i + 1 < lines.count && labels[i + 1] == .continuation && leadingArticleCode(lines[i]) != nil) {
             let above = lines[i - 1]
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             let weighedPriced = parsed.unit != nil && parsed.amount != nil
@@ -323,44 +324,59 @@ extension ReceiptParser {
         return labels
     }
 
-    /// A till that prints each article on two lines, a line of numbers alone (code, count, price: `100027 1 5.25
-    /// 5.25`) and a line with its name, prints them in one order down the whole table; the model, which sees lines one
-    /// by one, cannot tell the order from one line, since inside the table each line of numbers has a name above and
-    /// below it. The table's ends tell it: names first when a name stands right above the first line of numbers and
-    /// none right under the last (`ST-PRIVILEGE CARD` / `88888 1 10.00  10.00`, ..., then the summary); numbers first
-    /// when the first line of numbers opens the table (under a heading's row or under no name) and a name stands right
-    /// under the last. Every pair is then labelled so: the name starts the item and the numbers are its quantity line,
-    /// or the numbers start it and the name goes on under them. When the ends disagree the model's labels stay.
+    /// The article code a line opens with, if it does: a word of three or more letters, digits and dashes, at least
+    /// two and half of them digits (`4006381 2 1.20  2.40`, `FG-A00019 1.50  1.50 SR`, `D15 8.90  8.90`).
+    static func leadingArticleCode(_ l: AnalyzedLine) -> Substring? {
+        guard let w = l.text.split(separator: " ").first, w.count >= 3,
+              w.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
+        let digits = w.filter(\.isNumber).count
+        return digits >= 2 && 2 * digits >= w.count ? w : nil
+    }
+
+    /// A till that prints each article on two lines, a line of numbers alone (an article code, a count, a price:
+    /// `100027 1 5.25  5.25`) and a line with its name, prints them in one order down the whole table; the model, which
+    /// sees lines one by one, cannot tell the order from one line, since inside the table each line of numbers has a
+    /// name above and below it. The table's ends tell it: names first when a name stands right above the first line of
+    /// numbers and none right under the last (`ST-PRIVILEGE CARD` / `88888 1 10.00  10.00`, ..., then the summary);
+    /// numbers first when the first line of numbers opens the table (under a heading's row or under no name) and a name
+    /// stands right under the last. Every pair is then labelled so: the name starts the item and the numbers are its
+    /// quantity line, or the numbers start it and the name goes on under them.
+    ///
+    /// It acts only on such a table: no priced line with a name among its lines of numbers, and, for numbers first, no
+    /// priced item right above the first (`Coffee  2.50`, then `2 x 1.25` and `No sugar`: a count line and an option
+    /// under a priced name). Those, and tables whose ends disagree, keep the model's labels. A name is a text line
+    /// with no amount and no role that is more than a phone, date, time, e-mail or URL.
     static func mendArticlesOnTwoLines(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
                                            wholeUnits: Bool) {
         func isName(_ k: Int) -> Bool {
             k >= 0 && k < lines.count && !headingRows.contains(k) && lines[k].amount == nil && lines[k].role == .none
                 && Text.letterCount(lines[k].text) >= 2
+                && !lines[k].entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) })
         }
         // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
         func endsOnAName(_ k: Int) -> Bool {
             isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
         }
-        // Numbers alone, but for a tax code after them (`11028 1 150.00 159.00  159.00 SR`).
+        // Numbers alone beside an article code, if any (the description leaves a trailing tax code out already:
+        // `11028 1 150.00  159.00 SR`).
         func numbersAlone(_ k: Int) -> Bool {
-            let words = lines[k].text.split(separator: " ")
-            var letters = lettersBesideCount(item(from: lines[k], wholeUnits: wholeUnits).description)
-            if words.count >= 2, let w = words.last, (1...3).contains(w.count), w.allSatisfy({ $0.isUppercase }),
-               words[words.count - 2].contains(where: \.isNumber) {
-                letters -= w.count
-            }
-            return letters < 2
+            var description = item(from: lines[k], wholeUnits: wholeUnits).description
+            if let code = leadingArticleCode(lines[k]), description.hasPrefix(code) { description = String(description.dropFirst(code.count)) }
+            return lettersBesideCount(description) < 2
         }
-        let numbers = lines.indices.filter { k in
-            [.item, .quantity, .continuation].contains(labels[k]) && lines[k].amount != nil && lines[k].role == .none && numbersAlone(k)
+        let priced = lines.indices.filter { k in
+            [.item, .quantity, .continuation].contains(labels[k]) && (lines[k].amount?.minor ?? 0) > 0 && lines[k].role == .none
         }
-        guard let first = numbers.first, let last = numbers.last else { return }
+        let numbers = priced.filter(numbersAlone)
+        guard let first = numbers.first, let last = numbers.last,
+              !priced.contains(where: { (first...last).contains($0) && !numbersAlone($0) }) else { return }
         if endsOnAName(first - 1) && !endsOnAName(last + 1) {
             for k in numbers where isName(k - 1) {
                 labels[k] = .quantity
-                if labels[k - 1] != .continuation { labels[k - 1] = .item }
+                // A name that goes on from the line above stays so only when that line is a name too.
+                if labels[k - 1] != .continuation || !isName(k - 2) { labels[k - 1] = .item }
             }
-        } else if !endsOnAName(first - 1) && endsOnAName(last + 1) {
+        } else if !endsOnAName(first - 1) && !priced.contains(first - 1) && endsOnAName(last + 1) {
             for k in numbers where isName(k + 1) {
                 labels[k] = .item
                 labels[k + 1] = .continuation
