@@ -558,6 +558,16 @@ import TestSupport
         let (pairs, _) = ReceiptParser.assembleItems(named, labels: [.item, .item, .item, .item, .other, .other], wholeUnits: false)
         #expect(pairs.map { "\($0.description) \($0.amount ?? "-")" } == ["PADLOCK 50MM *S 9.90", "SEAL TAPE 2.40"])
 
+        // A set's part at nothing to pay closes the table: it reads as the others do.
+        let withPart = Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water") + Self.row(184, "5000112 1 3.10", "3.10")
+            + Self.row(206, "Oat Biscuits") + Self.row(228, "7612100 3 0.90", "2.70") + Self.row(250, "Green Apples")
+            + Self.row(272, "7612101 1 0.00", "0.00") + Self.row(294, "Paper Bag") + Self.row(324, "Subtotal", "8.20")
+        let parted = extractor.analyzer.analyze(Fixture.document(Fixture.page(withPart)))
+        let (set, _) = ReceiptParser.assembleItems(parted, labels: [.item, .modifier, .item, .modifier, .item, .modifier, .item, .modifier, .other],
+                                                   wholeUnits: false)
+        #expect(set.map { "\($0.description) \($0.amount ?? "-")" }
+                == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70", "Paper Bag 0.00"])
+
         let nameFirst = Self.row(140, "Club Sandwich") + Self.row(162, "2 x 4.50", "9.00") + Self.row(184, "No tomato")
             + Self.row(206, "Tea", "2.00") + Self.row(236, "Subtotal", "11.00")
         let plain = extractor.analyzer.analyze(Fixture.document(Fixture.page(nameFirst)))

@@ -364,11 +364,15 @@ extension ReceiptParser {
             if let code = leadingArticleCode(lines[k]), description.hasPrefix(code) { description = String(description.dropFirst(code.count)) }
             return lettersBesideCount(description) < 2
         }
+        // Priced: a positive amount, or nothing to pay for an article with its code (a set's parts, `FG-Y00268 0.00`).
         let priced = lines.indices.filter { k in
-            [.item, .quantity, .continuation].contains(labels[k]) && (lines[k].amount?.minor ?? 0) > 0 && lines[k].role == .none
+            guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount else { return false }
+            return a.minor > 0 || (a.minor == 0 && leadingArticleCode(lines[k]) != nil)
         }
         let numbers = priced.filter(numbersAlone)
-        guard let first = numbers.first, let last = numbers.last,
+        // The ends are read from lines with something to pay: a set's parts at 0.00 may close a table without a name.
+        let paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
+        guard let first = paid.first, let last = paid.last,
               !priced.contains(where: { (first...last).contains($0) && !numbersAlone($0) }) else { return }
         if endsOnAName(first - 1) && !endsOnAName(last + 1) {
             for k in numbers where isName(k - 1) {
