@@ -324,13 +324,15 @@ extension ReceiptParser {
         return labels
     }
 
-    /// The article code a line opens with, if it does: a word of three or more letters, digits and dashes, at least
-    /// two and half of them digits (`4006381 2 1.20  2.40`, `FG-A00019 1.50  1.50 SR`, `D15 8.90  8.90`).
+    /// The article code a line opens with, if it does: four digits or more (`4006381 2 1.20  2.40`), or a word of
+    /// three or more letters, digits and dashes, at least two and half of them digits, with a letter other than a
+    /// times sign (`FG-A00019 1.50  1.50 SR`, `D15 8.90  8.90`; not the counts `100` or `12x`).
     static func leadingArticleCode(_ l: AnalyzedLine) -> Substring? {
         guard let w = l.text.split(separator: " ").first, w.count >= 3,
               w.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
         let digits = w.filter(\.isNumber).count
-        return digits >= 2 && 2 * digits >= w.count ? w : nil
+        if digits == w.count { return digits >= 4 ? w : nil }
+        return digits >= 2 && 2 * digits >= w.count && w.contains(where: { $0.isLetter && !"xX".contains($0) }) ? w : nil
     }
 
     /// A till that prints each article on two lines, a line of numbers alone (an article code, a count, a price:
@@ -342,10 +344,10 @@ extension ReceiptParser {
     /// stands right under the last. Every pair is then labelled so: the name starts the item and the numbers are its
     /// quantity line, or the numbers start it and the name goes on under them.
     ///
-    /// It acts only on such a table: no priced line with a name among its lines of numbers, and, for numbers first, no
-    /// priced item right above the first (`Coffee  2.50`, then `2 x 1.25` and `No sugar`: a count line and an option
-    /// under a priced name). Those, and tables whose ends disagree, keep the model's labels. A name is a text line
-    /// with no amount and no role that is more than a phone, date, time, e-mail or URL.
+    /// It acts only on such a table: no priced item line with a name above its last line of numbers (`Coffee  2.50`,
+    /// then `2 x 1.25` and `No sugar`: a count line and an option under a priced name). Those, and tables whose ends
+    /// disagree, keep the model's labels. A name is a text line with no amount, no role, and no phone, date, time,
+    /// e-mail or URL in it.
     static func mendArticlesOnTwoLines(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
                                            wholeUnits: Bool) {
         func isName(_ k: Int) -> Bool {
@@ -372,15 +374,17 @@ extension ReceiptParser {
         let numbers = priced.filter(numbersAlone)
         // The ends are read from lines with something to pay: a set's parts at 0.00 may close a table without a name.
         let paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
+        // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
+        // receipt that prints names beside their prices: its count lines are no table.
         guard let first = paid.first, let last = paid.last,
-              !priced.contains(where: { (first...last).contains($0) && !numbersAlone($0) }) else { return }
+              !priced.contains(where: { $0 <= last && !numbersAlone($0) }) else { return }
         if endsOnAName(first - 1) && !endsOnAName(last + 1) {
             for k in numbers where isName(k - 1) {
                 labels[k] = .quantity
                 // A name that goes on from the line above stays so only when that line is a name too.
                 if labels[k - 1] != .continuation || !isName(k - 2) { labels[k - 1] = .item }
             }
-        } else if !endsOnAName(first - 1) && !priced.contains(first - 1) && endsOnAName(last + 1) {
+        } else if !endsOnAName(first - 1) && endsOnAName(last + 1) {
             for k in numbers where isName(k + 1) {
                 labels[k] = .item
                 labels[k + 1] = .continuation
