@@ -550,6 +550,12 @@ import TestSupport
         let (read, _) = ReceiptParser.assembleItems(underHeading, labels: bothItems, wholeUnits: false)
         #expect(read.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
 
+        // The model left the first row under the heading out, and took each name for the item over the next numbers:
+        // a line of numbers with an article code right past the table's end is its row, and opens it.
+        let leftOut: [ItemLineLabel] = [.other, .other, .item, .quantity, .item, .quantity, .item, .other]
+        let (first, _) = ReceiptParser.assembleItems(underHeading, labels: leftOut, wholeUnits: false)
+        #expect(first.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+
         // Names over their numbers, down to the table's end (a count line under it is no name): each line of numbers
         // is its name's quantity line, though the model took every line for an item of its own.
         let namesOver = Self.row(140, "PADLOCK 50MM *S") + Self.row(162, "9021937 1 X 9.90", "9.90") + Self.row(184, "SEAL TAPE")

@@ -371,13 +371,22 @@ extension ReceiptParser {
             guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount else { return false }
             return a.minor > 0 || (a.minor == 0 && leadingArticleCode(lines[k]) != nil)
         }
-        let numbers = priced.filter(numbersAlone)
+        var numbers = priced.filter(numbersAlone)
         // The ends are read from lines with something to pay: a set's parts at 0.00 may close a table without a name.
-        let paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
+        var paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
         // receipt that prints names beside their prices: its count lines are no table.
-        guard let first = paid.first, let last = paid.last,
-              !priced.contains(where: { $0 <= last && !numbersAlone($0) }) else { return }
+        guard let inFirst = paid.first, let inLast = paid.last,
+              !priced.contains(where: { $0 <= inLast && !numbersAlone($0) }) else { return }
+        // A row of the table the model left out, one or two lines past either end (the first row under a heading): a
+        // line of numbers alone that opens with an article code is the table's, whatever its label.
+        let leftOut = [inFirst - 2, inFirst - 1, inLast + 1, inLast + 2].filter { k in
+            k >= 0 && k < lines.count && labels[k] == .other && lines[k].role == .none && (lines[k].amount?.minor ?? 0) > 0
+                && leadingArticleCode(lines[k]) != nil && numbersAlone(k)
+        }
+        numbers = (numbers + leftOut).sorted()
+        paid = (paid + leftOut).sorted()
+        let first = paid[0], last = paid[paid.count - 1]
         if endsOnAName(first - 1) && !endsOnAName(last + 1) {
             for k in numbers where isName(k - 1) {
                 labels[k] = .quantity
