@@ -551,10 +551,32 @@ import TestSupport
         #expect(read.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
 
         // The model left the first row under the heading out, and took each name for the item over the next numbers:
-        // a line of numbers with an article code right past the table's end is its row, and opens it.
+        // a line of numbers with an article code just past the table's top, across its name, is its row and opens it.
         let leftOut: [ItemLineLabel] = [.other, .other, .item, .quantity, .item, .quantity, .item, .other]
         let (first, _) = ReceiptParser.assembleItems(underHeading, labels: leftOut, wholeUnits: false)
         #expect(first.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+
+        // The last row left out too, under the name of the row before it; a card number under the table is no row.
+        let lastOut = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(118, "Code Qty Price Amount") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
+            + Self.row(184, "5000112 1 3.10", "3.10") + Self.row(206, "Oat Biscuits") + Self.row(228, "7612100 3 0.90", "2.70")
+            + Self.row(250, "Green Apples") + Self.row(272, "5412 **** **** 1234", "8.20") + Self.row(294, "APPROVED")
+            + Self.row(324, "Subtotal", "8.20"))))
+        let (last, _) = ReceiptParser.assembleItems(lastOut, labels: [.other, .item, .continuation, .item, .continuation, .other, .modifier,
+                                                                       .other, .other, .other], wholeUnits: false)
+        #expect(last.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+        let (card, _) = ReceiptParser.assembleItems(lastOut, labels: [.other, .item, .continuation, .item, .continuation, .item, .continuation,
+                                                                       .other, .other, .other], wholeUnits: false)
+        #expect(card.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+
+        // A free part opens the table: its line at 0.00 under the heading tells the order that the paid lines' ends do not.
+        let freeFirst = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(118, "Code Qty Price Amount") + Self.row(140, "7612101 1 0.00", "0.00") + Self.row(162, "Paper Bag")
+            + Self.row(184, "4006381 2 1.20", "2.40") + Self.row(206, "Mineral Water") + Self.row(228, "5000112 1 3.10", "3.10")
+            + Self.row(250, "Oat Biscuits") + Self.row(280, "Subtotal", "5.50"))))
+        let (free, _) = ReceiptParser.assembleItems(freeFirst, labels: [.other, .item, .modifier, .quantity, .item, .quantity, .item, .other],
+                                                    wholeUnits: false)
+        #expect(free.map { "\($0.description) \($0.amount ?? "-")" } == ["Paper Bag 0.00", "Mineral Water 2.40", "Oat Biscuits 3.10"])
 
         // Names over their numbers, down to the table's end (a count line under it is no name): each line of numbers
         // is its name's quantity line, though the model took every line for an item of its own.

@@ -372,28 +372,39 @@ extension ReceiptParser {
             return a.minor > 0 || (a.minor == 0 && leadingArticleCode(lines[k]) != nil)
         }
         var numbers = priced.filter(numbersAlone)
-        // The ends are read from lines with something to pay: a set's parts at 0.00 may close a table without a name.
         var paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
+        guard let inFirst = paid.first, let inLast = paid.last else { return }
+        // A row of the table the model left out (often the first under a heading): a line of numbers alone that opens
+        // with an article code and has as many words as the table's row beside it, right past either end or past a
+        // name there, is the table's, whatever its label. A card number or a total between keeps a line out.
+        func leftOut(_ k: Int, beside row: Int, across between: Int?) -> Bool {
+            guard k >= 0, k < lines.count, labels[k] == .other, lines[k].role == .none, (lines[k].amount?.minor ?? 0) > 0,
+                  leadingArticleCode(lines[k]) != nil, numbersAlone(k),
+                  lines[k].line.words.count == lines[row].line.words.count else { return false }
+            return between.map(isName) ?? true
+        }
+        let joined = [(inFirst - 1, inFirst, nil), (inFirst - 2, inFirst, inFirst - 1), (inLast + 1, inLast, nil),
+                      (inLast + 2, inLast, inLast + 1)].filter { leftOut($0.0, beside: $0.1, across: $0.2) }.map(\.0)
+        numbers = (numbers + joined).sorted()
+        paid = (paid + joined).sorted()
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
         // receipt that prints names beside their prices: its count lines are no table.
-        guard let inFirst = paid.first, let inLast = paid.last,
-              !priced.contains(where: { $0 <= inLast && !numbersAlone($0) }) else { return }
-        // A row of the table the model left out, one or two lines past either end (the first row under a heading): a
-        // line of numbers alone that opens with an article code is the table's, whatever its label.
-        let leftOut = [inFirst - 2, inFirst - 1, inLast + 1, inLast + 2].filter { k in
-            k >= 0 && k < lines.count && labels[k] == .other && lines[k].role == .none && (lines[k].amount?.minor ?? 0) > 0
-                && leadingArticleCode(lines[k]) != nil && numbersAlone(k)
+        guard !priced.contains(where: { $0 <= paid[paid.count - 1] && !numbersAlone($0) }) else { return }
+        // The ends of the whole table, parts at 0.00 included (a free item may open it); when those do not tell the
+        // order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
+        func order(_ rows: [Int]) -> (namesFirst: Bool, numbersFirst: Bool) {
+            let above = endsOnAName(rows[0] - 1), below = endsOnAName(rows[rows.count - 1] + 1)
+            return (above && !below, !above && below)
         }
-        numbers = (numbers + leftOut).sorted()
-        paid = (paid + leftOut).sorted()
-        let first = paid[0], last = paid[paid.count - 1]
-        if endsOnAName(first - 1) && !endsOnAName(last + 1) {
+        var (namesFirst, numbersFirst) = order(numbers)
+        if !namesFirst && !numbersFirst { (namesFirst, numbersFirst) = order(paid) }
+        if namesFirst {
             for k in numbers where isName(k - 1) {
                 labels[k] = .quantity
                 // A name that goes on from the line above stays so only when that line is a name too.
                 if labels[k - 1] != .continuation || !isName(k - 2) { labels[k - 1] = .item }
             }
-        } else if !endsOnAName(first - 1) && endsOnAName(last + 1) {
+        } else if numbersFirst {
             for k in numbers where isName(k + 1) {
                 labels[k] = .item
                 labels[k + 1] = .continuation
