@@ -490,7 +490,12 @@ struct PhoneDetector {
 
         let keyword = context == .phone
         let trunk0 = all.first == 0x30
-        let nanp = PhoneMetadata.isNANP(all) || (total == 11 && all[0] == 0x31 && PhoneMetadata.isNANP(Array(all.dropFirst())))
+        // Ten digits of the North American plan in two groups without a label part where the plan does, after the area
+        // code or the exchange (`415 5551234`, `415555 1234`, a leading 1 with either): `598336001 6` is an article's
+        // code and its count.
+        let nanpParts = total == 11 ? [1, 4, 7] : [3, 6]
+        let nanpShaped = gs.count != 2 || keyword || hasParens || nanpParts.contains(gs[0].end - gs[0].start)
+        let nanp = nanpShaped && (PhoneMetadata.isNANP(all) || (total == 11 && all[0] == 0x31 && PhoneMetadata.isNANP(Array(all.dropFirst()))))
         // Bare digit runs need a keyword, or a trunk prefix and a plausible length.
         if !separated && vanity.isEmpty && !keyword && !(trunk0 && total >= 10 && total <= 12) { return nil }
 
@@ -512,7 +517,7 @@ struct PhoneDetector {
                 nsn = Array(all.dropFirst(plan.trunk.count))
             }
             let ok = plan.lengths.contains(nsn.count) && (plan.keepsLeadingZero || nsn.first != 0x30)
-                && (plan.callingCode != "1" || PhoneMetadata.isNANP(nsn))
+                && (plan.callingCode != "1" || nanpShaped && PhoneMetadata.isNANP(nsn))
                 && (keyword || plan.bareFirstDigits.map { nsn.first.map($0.contains) ?? false } ?? true)
             if ok {
                 let ns = String(decoding: nsn, as: UTF8.self)

@@ -126,6 +126,13 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("0384/3661135", .phone, region: "IT").first?.value.e164, "+3903843661135")
         XCTAssertEqual(find("347 1234567", .phone, region: "IT").first?.value.e164, "+393471234567")
         XCTAssertEqual(find("Tel. 57 85142", .phone, region: "IT").first?.value.e164, "+395785142")
+        // Ten North American digits in two groups part after the area code or the exchange; nine and one are an
+        // article's code and its count, in the plan's own region too, unless a label says otherwise.
+        XCTAssertTrue(find("598336001 6 Chicken Curry Puff", .phone, region: "MY").isEmpty)
+        XCTAssertTrue(find("598336001 6", .phone, region: "US").isEmpty)
+        XCTAssertEqual(find("415 5551234", .phone, region: "MY").first?.value.e164, "+14155551234")
+        XCTAssertEqual(find("415555 1234", .phone, region: "US").first?.value.e164, "+14155551234")
+        XCTAssertEqual(find("Tel 598336001 6", .phone, region: "US").first?.value.e164, "+15983360016")
         // Fourteen digits from a 0 still can be one (a long German extension), with no region to check.
         XCTAssertEqual(find("0228-4711-1234-56", .phone).first?.value.national, "02284711123456")
     }

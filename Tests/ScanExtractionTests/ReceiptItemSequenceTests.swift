@@ -644,6 +644,65 @@ import TestSupport
                 .contains { $0.contains("Anna") } == false)
     }
 
+    /// A till that prints the count's unit after it (`1.00 PCS`, `2 CTN`, `1.00 SET`) prints a line of numbers all the
+    /// same: the name printed under it is the item's, the line of numbers gives its count, and a unit word with no
+    /// count before it is a word of a name.
+    @Test func aCountsUnitWordLeavesALineOfNumbers() {
+        let rows = Self.row(118, "Item Qty S/Price Amount Tax") + Self.row(140, "2597 1.00 PCS 48.00 50.88", "50.88 SR")
+            + Self.row(162, "WING COMPASS G1B1801") + Self.row(184, "6736 1.00 SET 47.17 50.00", "50.00 SR")
+            + Self.row(206, "HOLLOW PUNCH SET 12PCS") + Self.row(228, "1002 2 CTN 15.75", "31.50 SR")
+            + Self.row(250, "KCL SOH HOON 5KG") + Self.row(280, "Total Qty 4", "132.38")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let labels: [ItemLineLabel] = [.other, .item, .item, .item, .item, .item, .continuation, .other]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        #expect(items.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" }
+                == ["WING COMPASS G1B1801 50.88 1", "HOLLOW PUNCH SET 12PCS 50.00 1", "KCL SOH HOON 5KG 31.50 2"])
+        #expect(ReceiptParser.lettersBesideCount("2 BAG") == 0)
+        #expect(ReceiptParser.lettersBesideCount("BAG") == 3)
+        #expect(ReceiptParser.lettersBesideCount("SET A") == 4)
+        // A number after a code that a name follows is the name's.
+        let brand = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(140, "2471 888 LYCHEES IN SYRUP", "10.14"))))
+        #expect(ReceiptParser.item(from: brand[0], wholeUnits: false).description == "2471 888 LYCHEES IN SYRUP")
+        #expect(ReceiptParser.item(from: brand[0], wholeUnits: false).quantity == nil)
+    }
+
+    /// A line that states a field (`Cashier: Anna`) is no name for the count line under it.
+    @Test func aFieldLineIsNoItemsName() {
+        let rows = Self.row(140, "Cashier: Anna") + Self.row(162, "2 x 1.20", "2.40") + Self.row(184, "Mineral Water")
+            + Self.row(214, "Subtotal", "2.40")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: [.other, .item, .continuation, .other], wholeUnits: false)
+        #expect(items.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" } == ["Mineral Water 2.40 2"])
+        // A name with a colon that is no label keeps its count line.
+        let named = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(140, "Pizza: Margherita") + Self.row(162, "2 x 8.00", "16.00") + Self.row(192, "Subtotal", "16.00"))))
+        let (pizza, _) = ReceiptParser.assembleItems(named, labels: [.other, .item, .other], wholeUnits: false)
+        #expect(pizza.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" } == ["Pizza: Margherita 16.00 2"])
+    }
+
+    /// A last item that repeats the sum of the items above it is their subtotal when the printed sums say so, and an
+    /// item when they do not (the same coffee twice).
+    @Test func aLastLineThatAddsUpTheItemsIsNoItem() {
+        func item(_ name: String, _ amount: String) -> Receipt.Item {
+            Receipt.Item(description: name, amount: amount, source: Provenance(text: name, page: 0, boundingBox: nil, confidence: 1))
+        }
+        var r = Receipt()
+        r.items = [item("1.5 JAM", "225000"), item("ST", "225000")]
+        r.total = "247500"
+        r.tax = [Receipt.Tax(amount: "22500", source: Provenance(text: "TAX 22,500", page: 0, boundingBox: nil, confidence: 1))]
+        ReceiptParser.dropItemsSumLine(&r)
+        #expect(r.items.map(\.description) == ["1.5 JAM"])
+        r.items = [item("Coffee", "3.00"), item("Cake", "2.50"), item("Sub", "5.50")]
+        r.total = "5.50"
+        r.tax = []
+        ReceiptParser.dropItemsSumLine(&r)
+        #expect(r.items.map(\.description) == ["Coffee", "Cake"])
+        r.items = [item("Coffee", "3.00"), item("Coffee", "3.00")]
+        r.total = "6.00"
+        ReceiptParser.dropItemsSumLine(&r)
+        #expect(r.items.count == 2)
+    }
+
     // MARK: - Generated receipts
 
     static let names = ["Coffee", "Green Tea", "Croissant", "Club Sandwich", "Caesar Salad", "Mineral Water", "Apple Pie",

@@ -164,7 +164,8 @@ public struct Lexicon: Sendable {
         var merged: [LocaleLexicon.Label: PhraseSet] = [:]
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
-        let labelPhrases = merged.values.flatMap(\.phrases)
+        // A count's unit words (`PCS`, `BAG`, `SET`) are no labels: they name what an item is sold by.
+        let labelPhrases = merged.filter { $0.key != .countUnits }.values.flatMap(\.phrases)
         labelSpelling = LabelSpelling(phrases: labelPhrases, confusions: confusions)
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))

@@ -144,10 +144,7 @@ extension ReceiptParser {
         func sum(_ x: Receipt) -> Int {
             x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
         }
-        guard let total = cents(r.total) else { return [] }
-        let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
-        let targets = Set([cents(r.subtotal), total, total - tax - tip, total - tip].compactMap { $0 })
-        guard !targets.contains(sum(r)) else { return [] }
+        guard let targets = itemSumTargets(r), !targets.contains(sum(r)) else { return [] }
         let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
         for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal), targets: targets) {
             let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
@@ -162,6 +159,27 @@ extension ReceiptParser {
             return [finding]
         }
         return []
+    }
+
+    /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and tip
+    /// or less its tip. Nil without a total.
+    static func itemSumTargets(_ r: Receipt) -> Set<Int>? {
+        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        guard let total = cents(r.total) else { return nil }
+        let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
+        return Set([cents(r.subtotal), total, total - tax - tip, total - tip].compactMap { $0 })
+    }
+
+    /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or
+    /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`), when the printed sums say so: the items make one of
+    /// them without it and none with it.
+    static func dropItemsSumLine(_ r: inout Receipt) {
+        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        guard r.items.count >= 2, let targets = itemSumTargets(r), let last = cents(r.items.last?.amount), last > 0 else { return }
+        let off = cents(r.discounts) ?? 0
+        let above = r.items.dropLast().compactMap { cents($0.amount) }.reduce(0, +)
+        guard last == above || last == above + off, targets.contains(above + off), !targets.contains(above + last + off) else { return }
+        r.items.removeLast()
     }
 
     /// Where `completeItemsBySums` looks for left-out items, in order, with the sums that prove them and whether a
@@ -269,7 +287,7 @@ extension ReceiptParser {
                     || (Text.letterCount(parsed.description) == 0 && parsed.quantity == nil && parsed.unit == nil
                         && parsed.unitPrice == nil && (lines[i].amount?.minor ?? 0) > 0 && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
                   lettersBesideCount(parsed.description) < 2, above.amount == nil,
-                  above.role == .none, Text.letterCount(above.text) >= 2,
+                  above.role == .none, Text.letterCount(above.text) >= 2, !isFieldLine(above),
                   !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
             labels[i - 1] = .item
             labels[i] = .quantity
@@ -352,20 +370,14 @@ extension ReceiptParser {
                                            wholeUnits: Bool) {
         func isName(_ k: Int) -> Bool {
             k >= 0 && k < lines.count && !headingRows.contains(k) && lines[k].amount == nil && lines[k].role == .none
-                && Text.letterCount(lines[k].text) >= 2
+                && Text.letterCount(lines[k].text) >= 2 && !isFieldLine(lines[k])
                 && !lines[k].entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) })
         }
         // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
         func endsOnAName(_ k: Int) -> Bool {
             isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
         }
-        // Numbers alone beside an article code, if any (the description leaves a trailing tax code out already:
-        // `11028 1 150.00  159.00 SR`).
-        func numbersAlone(_ k: Int) -> Bool {
-            var description = item(from: lines[k], wholeUnits: wholeUnits).description
-            if let code = leadingArticleCode(lines[k]), description.hasPrefix(code) { description = String(description.dropFirst(code.count)) }
-            return lettersBesideCount(description) < 2
-        }
+        func numbersAlone(_ k: Int) -> Bool { Self.numbersAlone(item(from: lines[k], wholeUnits: wholeUnits).description, of: lines[k]) }
         // Priced: a positive amount, or nothing to pay for an article with its code (a set's parts, `FG-Y00268 0.00`).
         let priced = lines.indices.filter { k in
             guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount else { return false }
@@ -487,7 +499,10 @@ extension ReceiptParser {
         }
         guard let amountAt else { return nil }
         var found = parsed[amountAt]
-        let described = parsed.indices.filter { [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2 }
+        var described = parsed.indices.filter { [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2 }
+        // A line of numbers (`6736 1.00 SET`) adds nothing to a name printed on another line.
+        let named = described.filter { !numbersAlone(parsed[$0].description, of: group[$0]) }
+        if !named.isEmpty { described = named }
         let description = described.map { parsed[$0].description }.joined(separator: " ")
         if !description.isEmpty { found.description = description }
         found.code = found.code ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }.first
@@ -681,6 +696,16 @@ extension ReceiptParser {
                let a = Amount.parse(p, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
         }
+        // A line of numbers alone: an article code, then the count and perhaps its unit (`2597 1.00 PCS`, `4006381 2`;
+        // the code stays). A number after a code that a name follows is the name's (`2471 888 LYCHEES`).
+        if quantity == nil, words.count >= 2, let code = leadingArticleCode(l), words[0] == code,
+           let q = quantityString(words[1][...]), let n = Int(q), n > 0, n < 1000 {
+            let unit = words.count >= 3 && countUnits.contains(Text.key(words[2])) ? 1 : 0
+            if lettersBesideCount(words[(2 + unit)...].joined(separator: " ")) < 2 {
+                quantity = q
+                words.removeSubrange(1..<(2 + unit))
+            }
+        }
         // A leading count: `2 Lunch`, `2x Coffee`, `1 @`.
         if quantity == nil, let f = words.first {
             let digits = f.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
@@ -770,17 +795,39 @@ extension ReceiptParser {
         return labels[k - 1] == .item && lines[k - 1].amount != nil
     }
 
-    /// The letters of a line's text that are no count unit (`Stk`, `個`, `개`: the locales' `countUnits`) and no times
-    /// sign (`x`, `×`): none, or one, on a line of a count, its unit and a price (`x2個`, `1,700X3개`, `2 Stk x 0,89`).
+    /// The letters of a line's text that are no count unit right after a number (`Stk`, `個`, `개`, `CTN`: the locales'
+    /// `countUnits`) and no times sign (`x`, `×`): none, or one, on a line of a count, its unit and a price (`x2個`,
+    /// `1,700X3개`, `2 Stk x 0,89`, `6736 1.00 SET`). A unit word with no number before it is a name's word (`BAG`,
+    /// `SET A`).
     static func lettersBesideCount(_ text: String) -> Int {
-        var n = 0
-        for run in text.split(whereSeparator: { !$0.isLetter }) {
-            let word = run.drop { "xX×".contains($0) }.reversed().drop { "xX×".contains($0) }.reversed()
-            let w = String(word)
-            if w.isEmpty || countUnits.contains(w) || countUnits.contains(w.uppercased()) { continue }
-            n += w.count
+        let chars = Array(text)
+        var n = 0, i = 0
+        while i < chars.count {
+            guard chars[i].isLetter else { i += 1; continue }
+            var end = i
+            while end < chars.count, chars[end].isLetter { end += 1 }
+            let w = String(String(chars[i..<end]).drop { "xX×".contains($0) }.reversed().drop { "xX×".contains($0) }.reversed())
+            var before = i - 1
+            while before >= 0, chars[before] == " " || "xX×".contains(chars[before]) { before -= 1 }
+            let afterNumber = before >= 0 && chars[before].isNumber
+            if !w.isEmpty && !(afterNumber && (countUnits.contains(w) || countUnits.contains(w.uppercased()))) { n += w.count }
+            i = end
         }
         return n
+    }
+
+    /// Whether an item line's description is numbers alone, beside the article code it opens with, if any (the
+    /// description leaves a trailing tax code out already: `11028 1 150.00  159.00 SR`, `6736 1.00 SET`).
+    static func numbersAlone(_ description: String, of line: AnalyzedLine) -> Bool {
+        var rest = description
+        if let code = leadingArticleCode(line), rest.hasPrefix(code) { rest = String(rest.dropFirst(code.count)) }
+        return lettersBesideCount(rest) < 2
+    }
+
+    /// A line that states a field, a label word then a colon (`Cashier: Anna`, `Table: 12`, `Kasse: 3`): no item's name.
+    static func isFieldLine(_ l: AnalyzedLine) -> Bool {
+        guard let colon = l.text.firstIndex(of: ":") else { return false }
+        return lexicon.isLabelOnly(Text.key(String(l.text[..<colon])))
     }
 
     /// `word` read as the price of one unit of an item whose line amount is `amount`: a number

@@ -218,6 +218,7 @@ public struct ReceiptParser: Sendable {
 
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
+        Self.dropItemsSumLine(&r)
         Self.completeItemsBySums(itemReading, into: &r)
         Self.taxByItsRate(&r, roles: roles)
 
