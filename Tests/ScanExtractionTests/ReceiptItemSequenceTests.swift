@@ -660,10 +660,27 @@ import TestSupport
         #expect(ReceiptParser.lettersBesideCount("2 BAG") == 0)
         #expect(ReceiptParser.lettersBesideCount("BAG") == 3)
         #expect(ReceiptParser.lettersBesideCount("SET A") == 4)
+        // A menu's code of letters and digits opens a line of numbers as an article number does.
+        let coded = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(140, "BEN02 1 12.90 0.00", "12.90"))))
+        #expect(ReceiptParser.leadingArticleCode(coded[0]) == "BEN02")
         // A number after a code that a name follows is the name's.
         let brand = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(140, "2471 888 LYCHEES IN SYRUP", "10.14"))))
         #expect(ReceiptParser.item(from: brand[0], wholeUnits: false).description == "2471 888 LYCHEES IN SYRUP")
         #expect(ReceiptParser.item(from: brand[0], wholeUnits: false).quantity == nil)
+    }
+
+    /// Under a heading whose amount column OCR misread (`Ant.`), the price heading ends the column, but a row's amount
+    /// right of it that is its count times its price stays the row's; another number there is cut off.
+    @Test func aRowsAmountPastTheHeadingsPriceIsKeptByItsArithmetic() {
+        func amount(_ last: String) -> String? {
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+                (118, 16, [(20, "Item/Desc."), (250, "Qty"), (330, "Price"), (470, "Ant.")]),
+                (140, 16, [(20, "0412638"), (250, "2"), (330, "14.90"), (470, last)]),
+                (170, 16, [(20, "TOTAL"), (330, "29.80")])])))
+            return ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 2).lines[1].amount?.decimalString
+        }
+        #expect(amount("29.80") == "29.80")
+        #expect(amount("31.00") == "14.90")
     }
 
     /// A line that states a field (`Cashier: Anna`) is no name for the count line under it.

@@ -343,14 +343,15 @@ extension ReceiptParser {
     }
 
     /// The article code a line opens with, if it does: four digits or more (`4006381 2 1.20  2.40`), or a word of
-    /// three or more letters, digits and dashes, at least two and half of them digits, with a letter other than a
-    /// times sign (`FG-A00019 1.50  1.50 SR`, `D15 8.90  8.90`; not the counts `100` or `12x`).
+    /// three or more letters, digits and dashes, with two digits or more and at least half as many digits as letters,
+    /// one letter other than a times sign (`FG-A00019 1.50  1.50 SR`, `D15 8.90  8.90`, a menu's `BEN02`; not the counts
+    /// `100` or `12x`).
     static func leadingArticleCode(_ l: AnalyzedLine) -> Substring? {
         guard let w = l.text.split(separator: " ").first, w.count >= 3,
               w.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
         let digits = w.filter(\.isNumber).count
         if digits == w.count { return digits >= 4 ? w : nil }
-        return digits >= 2 && 2 * digits >= w.count && w.contains(where: { $0.isLetter && !"xX".contains($0) }) ? w : nil
+        return digits >= 2 && 2 * digits >= w.filter(\.isLetter).count && w.contains(where: { $0.isLetter && !"xX".contains($0) }) ? w : nil
     }
 
     /// A till that prints each article on two lines, a line of numbers alone (an article code, a count, a price:
@@ -566,6 +567,12 @@ extension ReceiptParser {
         let slack = max(1, l.line.textHeight)
         var kept = l.line.words.filter { $0.place.minX <= right + slack }
         guard kept.count < l.line.words.count, !kept.isEmpty else { return }
+        // A line whose amount right of the column is its count times its price is an item's whole row (`0412638  2
+        // 14.90  29.80` under `Qty  Price  Ant.`, an amount heading OCR misread): arithmetic, in any language.
+        let whole = item(from: l, wholeUnits: wholeUnits)
+        if let q = whole.quantity.flatMap({ Decimal(string: $0) }), q > 1,
+           let price = whole.unitPrice.flatMap(Amount.init(decimalString:)), let amount = whole.amount.flatMap(Amount.init(decimalString:)),
+           q * price.decimal == amount.decimal { return }
         // Debris left at the cut (`%`, `|`): no letters or digits.
         while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { kept.removeLast() }
         // Read the line again without the words right of the column (`19.00 % 20%`: a tip table's cells).
