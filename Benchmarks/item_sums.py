@@ -5,7 +5,7 @@
 
 SROIE's keys give the company, address, date and total but no items, so a change to the item reader cannot be
 scored there. The receipts' own arithmetic can check it: for each receipt with items, the items' amounts (with the
-discounts hung under them) should make the subtotal, the total, the total less the tax, or the total less its
+discounts, hung under them or taken off the bill) should make the subtotal, the total, the total less the tax, or the total less its
 rounding. The count of receipts where they do is a lower bound on those read right (a receipt may print no sum the
 items make, and a wrong reading may add up by chance), so it compares two builds or models on the same OCR JSON; it
 is no accuracy. Prints one line per folder.
@@ -62,8 +62,11 @@ def main():
             if not items:
                 continue
             with_items += 1
-            parts = [(amount(i.get("amount")) or 0) + (amount(i.get("discount")) or 0) for i in items]
-            if sum(parts) in targets(r):
+            # The receipt's `discounts` adds up every discount, those hung under an item and those taken off the bill.
+            off = amount(r.get("discounts"))
+            if off is None:
+                off = sum((amount(i.get("discount")) or 0) for i in items)
+            if sum((amount(i.get("amount")) or 0) for i in items) + off in targets(r):
                 adding_up += 1
         print(f"{folder}: {read} receipts, {with_items} with items, {adding_up} whose items make a printed sum")
 

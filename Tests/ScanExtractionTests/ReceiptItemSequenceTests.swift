@@ -477,6 +477,14 @@ import TestSupport
         #expect(r.items.first?.discount == "-1.50")
         #expect(r.items.last?.discount == nil)
         #expect(r.discounts == "-1.50")
+        // More off than the item above costs is the bill's: the two rice orders stay one.
+        let rows = Self.row(140, "2 rice", "3.98") + Self.row(162, "1 rice", "1.99") + Self.row(184, "Online Offer", "-8.99")
+            + Self.row(214, "Subtotal", "-3.02")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let (items, off) = ReceiptParser.assembleItems(lines, labels: [.item, .item, .discount, .other], wholeUnits: false)
+        #expect(items.map { $0.discount ?? "-" } == ["-", "-"])
+        #expect(ReceiptParser.mergingRepeats(items).map { "\($0.quantity ?? "-") \($0.description) \($0.amount ?? "-")" } == ["3 rice 5.97"])
+        #expect(off.map(\.decimalString) == ["-8.99"])
     }
 
     /// A priced modifier is an item of its own, after the item it modifies, unless the summary shows

@@ -461,7 +461,9 @@ extension ReceiptParser {
                 waiting = []
                 guard let a = lines[i].amount else { continue }
                 let d = Amount(minor: -abs(a.minor), scale: a.scale)
-                if let g = groups.indices.last, discountOf[g] == nil {
+                // More off than the item above costs is taken off the whole bill (`rice 1.99`, then `Online Offer -8.99`).
+                let above = groups.last.flatMap { $0.compactMap { lines[$0].amount?.decimal }.max() }
+                if let g = groups.indices.last, discountOf[g] == nil, let above, -d.decimal <= above {
                     discountOf[g] = d
                     discounts.append(d)
                 } else if groups.isEmpty {
