@@ -726,6 +726,16 @@ import TestSupport
         r.total = "6.00"
         ReceiptParser.dropItemsSumLine(&r)
         #expect(r.items.count == 2)
+        // No printed sum holds either way (a tax OCR did not read): the sum of two priced items or more is their
+        // subtotal, one priced item's repeat stays.
+        r.items = [item("JPR SUS U", "12727"), item("L C MESES", "20000"), item("PLASTIK", "0"), item("SUDTOTAL", "32727")]
+        r.total = "36000"
+        ReceiptParser.dropItemsSumLine(&r)
+        #expect(r.items.map(\.description) == ["JPR SUS U", "L C MESES", "PLASTIK"])
+        r.items = [item("Bag", "0.00"), item("Tea", "3.00"), item("Tea", "3.00")]
+        r.total = "6.30"
+        ReceiptParser.dropItemsSumLine(&r)
+        #expect(r.items.count == 3)
     }
 
     // MARK: - Generated receipts

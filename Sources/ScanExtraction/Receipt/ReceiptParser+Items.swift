@@ -171,14 +171,17 @@ extension ReceiptParser {
     }
 
     /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or
-    /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`), when the printed sums say so: the items make one of
-    /// them without it and none with it.
+    /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`, `SUDTOTAL 32,727`), when the printed sums say so: the
+    /// items make one of them without it and none with it; or, when they make none either way, when it adds up two
+    /// priced items or more.
     static func dropItemsSumLine(_ r: inout Receipt) {
         func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         guard r.items.count >= 2, let targets = itemSumTargets(r), let last = cents(r.items.last?.amount), last > 0 else { return }
         let off = cents(r.discounts) ?? 0
-        let above = r.items.dropLast().compactMap { cents($0.amount) }.reduce(0, +)
-        guard last == above || last == above + off, targets.contains(above + off), !targets.contains(above + last + off) else { return }
+        let amounts = r.items.dropLast().compactMap { cents($0.amount) }
+        let above = amounts.reduce(0, +)
+        guard last == above || last == above + off, !targets.contains(above + last + off) else { return }
+        guard targets.contains(above + off) || amounts.filter({ $0 > 0 }).count >= 2 else { return }
         r.items.removeLast()
     }
 
