@@ -310,6 +310,10 @@ import TestSupport
         let friet = completed(astray, total: "122.12").items
         #expect(friet.map(\.amount) == ["15.54", "101.88", "4.70"])
         #expect(friet.map(\.quantity) == ["1", "3", nil])
+        // A count and its amount printed over the name, the only article: that name's.
+        let over: [(String, String?, ItemLineLabel)] = [("1x 22.50", "22.50", .other), ("Ice green tea", nil, .other)]
+        #expect(completed(over, total: "22.50").items.map { "\($0.quantity ?? "-") \($0.description) \($0.amount ?? "-")" }
+                == ["1 Ice green tea 22.50"])
     }
 
     /// A name too long for the till's line pushes its price onto the next line. Read as more of the item above (which

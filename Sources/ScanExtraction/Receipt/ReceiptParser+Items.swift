@@ -230,6 +230,13 @@ extension ReceiptParser {
                 // above, `101,88` as an item without a name).
                 labels[i - 1] = .item
                 labels[i] = .quantity
+            } else if i + 1 < region.upperBound, labels[i + 1] == .other, a.minor > 0,
+                      item(from: l, wholeUnits: reading.wholeUnits).quantity != nil,
+                      case let below = reading.lines[i + 1], below.amount == nil, below.role == .none,
+                      Text.letterCount(below.text) >= 2, below.entities.isEmpty, !lexicon.hasLabelWord(below.key) {
+                // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`).
+                labels[i] = .item
+                labels[i + 1] = .continuation
             }
         }
         return labels
