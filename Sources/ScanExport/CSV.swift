@@ -9,7 +9,7 @@ public enum CSVWriter {
     public static let receiptColumns = [
         "source", "merchant_name", "merchant_address", "merchant_phone", "date", "time", "currency", "receipt_number",
         "item_index", "description", "quantity", "unit", "unit_price", "amount", "item_discount",
-        "subtotal", "tax", "tip", "discounts", "total", "payment_method", "item_modifiers", "item_code",
+        "subtotal", "tax", "tip", "discounts", "total", "payment_method", "item_modifiers", "item_code", "rounding",
     ]
     public static let cardColumns = [
         "source", "full_name", "prefix", "given_name", "middle_name", "family_name", "suffix", "title", "department",
@@ -49,11 +49,12 @@ public enum CSVWriter {
                         r.time ?? "", r.currency ?? "", r.receiptNumber ?? ""]
             let tail = [r.subtotal ?? "", taxText, r.tip ?? "", r.discounts ?? "", r.total ?? "", r.payment?.method ?? ""]
             if r.items.isEmpty {
-                rows.append(head + ["", "", "", "", "", "", ""] + tail + ["", ""])
+                rows.append(head + ["", "", "", "", "", "", ""] + tail + ["", "", r.rounding ?? ""])
             }
             for (i, it) in r.items.enumerated() {
                 rows.append(head + [String(i + 1), it.description, it.quantity ?? "", it.unit ?? "", it.unitPrice ?? "",
-                                    it.amount ?? "", it.discount ?? ""] + tail + [(it.modifiers ?? []).joined(separator: "; "), it.code ?? ""])
+                                    it.amount ?? "", it.discount ?? ""] + tail + [(it.modifiers ?? []).joined(separator: "; "), it.code ?? "",
+                                                                                r.rounding ?? ""])
             }
         } else if let c = doc.businessCard {
             func phones(_ t: BusinessCard.PhoneType) -> String {

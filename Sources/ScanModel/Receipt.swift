@@ -94,6 +94,9 @@ public struct Receipt: Codable, Hashable, Sendable {
     public var tip: String?
     /// The sum of the printed discounts, as a negative decimal string.
     public var discounts: String?
+    /// The cash rounding printed on the way to the total (`Rounding Adj 0.01` from 14.64 to 14.65; `-0.02` from 112.47
+    /// to 112.45), as a signed decimal string.
+    public var rounding: String?
     public var total: String?
     /// The total in other currencies, when the receipt prints it so; `total` is in `currency`.
     public var otherCurrencyTotals: [OtherCurrencyTotal]?

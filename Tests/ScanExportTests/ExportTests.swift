@@ -89,9 +89,9 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertEqual(rows.map(\.count), [CSVWriter.receiptColumns.count, CSVWriter.receiptColumns.count])
         let column = try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: "item_modifiers"))
         XCTAssertEqual(rows.map { $0[column] }, ["No sugar; Oat milk, hot", ""])
-        XCTAssertEqual(CSVWriter.receiptColumns.last, "item_code")
-        XCTAssertEqual(rows.map { $0.last }, ["4006381333931", ""])
-        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\",4006381333931\r\n"))
+        XCTAssertEqual(CSVWriter.receiptColumns.suffix(2), ["item_code", "rounding"])
+        XCTAssertEqual(rows.map { $0[$0.count - 2] }, ["4006381333931", ""])
+        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\",4006381333931,\r\n"))
     }
 
     func testADocumentOfTheOtherTableIsLeftOutAndSaid() {

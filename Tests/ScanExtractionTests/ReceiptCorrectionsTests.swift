@@ -471,6 +471,10 @@ import ScanModel
             (140, 16, [(20, "CHANGE"), (300, "RM"), (400, "10.00")]),
         ])
         #expect(rounded.total == "60.30")
+        #expect(rounded.rounding == "-0.01")
+        #expect(rounded.provenance["rounding"]?.text == "-0.01")
+        // The items may make the total before its rounding.
+        #expect(ReceiptParser.itemSumTargets(rounded)?.contains(6031) == true)
         // A total line under the rounding already states the amount due.
         let stated = receipt([
             (20, 16, [(20, "BATTERY"), (100, "2"), (200, "*"), (300, "2.50"), (400, "5.00")]),
@@ -482,6 +486,16 @@ import ScanModel
             (140, 16, [(20, "CHANGE"), (400, "5.00")]),
         ])
         #expect(stated.total == "5.00")
+        // The rounding printed without its sign: the amount above it that it makes the total from gives the sign.
+        let unsigned = receipt([
+            (20, 16, [(20, "BATTERY"), (100, "2"), (200, "*"), (300, "30.16"), (400, "60.32")]),
+            (40, 16, [(20, "Total"), (80, "Incl"), (140, "GST"), (400, "60.32")]),
+            (60, 16, [(20, "Rounding"), (120, "Adj"), (400, "0.02")]),
+            (80, 16, [(20, "Total"), (80, "Payable"), (400, "60.30")]),
+            (100, 16, [(20, "Cash"), (400, "60.30")]),
+        ])
+        #expect(unsigned.total == "60.30")
+        #expect(unsigned.rounding == "-0.02")
     }
 
     @Test func aTotalThatMakesNoSumGivesWayWhenTwoSumsAgree() {

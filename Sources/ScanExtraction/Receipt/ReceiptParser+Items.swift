@@ -162,12 +162,14 @@ extension ReceiptParser {
     }
 
     /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and tip
-    /// or less its tip. Nil without a total.
+    /// or less its tip, each also before the cash rounding. Nil without a total.
     static func itemSumTargets(_ r: Receipt) -> Set<Int>? {
         func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         guard let total = cents(r.total) else { return nil }
         let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
-        return Set([cents(r.subtotal), total, total - tax - tip, total - tip].compactMap { $0 })
+        let sums = [total, total - tax - tip, total - tip]
+        let unrounded = cents(r.rounding).map { off in sums.map { $0 - off } } ?? []
+        return Set(([cents(r.subtotal)] + (sums + unrounded).map { Optional($0) }).compactMap { $0 })
     }
 
     /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or

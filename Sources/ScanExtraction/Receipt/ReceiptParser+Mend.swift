@@ -143,6 +143,20 @@ extension ReceiptParser {
         return (k, c)
     }
 
+    /// The receipt's `rounding`: the rounding line's amount, its sign set by the sums where the till prints it without
+    /// one (an amount above it that the rounding makes the total from: `Total Incl GST 60.32`, `Rounding 0.02`, `Total
+    /// 60.30` is -0.02), as printed otherwise.
+    static func setRounding(_ lines: [AnalyzedLine], rounding: (line: Int, cents: Int)?, into r: inout Receipt) {
+        guard let (k, printed) = rounding else { return }
+        var c = printed
+        if let total = r.total.flatMap({ cents($0) }) {
+            let above = Set(lines[..<k].compactMap { $0.amount?.cents })
+            if !above.contains(total - c), above.contains(total + c) { c = -c }
+        }
+        r.rounding = Amount.cents(c).decimalString
+        r.provenance["rounding"] = lines[k].amountProvenance ?? lines[k].line.provenance()
+    }
+
     /// A total that makes none of the receipt's sums gives way to what was paid (tendered less change, both printed)
     /// when the subtotal makes that: with the taxes and tip added, or alone (taxes included), with the rounding or
     /// without (`Total 112.46` under `Sub Total 106.10`, `GST 6.37`, `Rounding -0.02`, paid `112.45`, change `0.00`;

@@ -228,6 +228,7 @@ public struct ReceiptParser: Sendable {
         findings += mendSplitTotal(lines, roles: roles, into: &r)
         let rounding = Self.rounding(lines, roles: roles)
         mendRoundedTotal(lines, roles: roles, rounding: rounding, into: &r)
+        Self.setRounding(lines, rounding: rounding, into: &r)
         findings += mendTotalByPayment(rounding: rounding, into: &r)
         if dollars { findings += Self.completeItemsBySums(itemReading, into: &r, dollarMends: true) }
         findings += check(r)
