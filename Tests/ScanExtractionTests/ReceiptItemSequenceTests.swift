@@ -669,9 +669,24 @@ import TestSupport
         let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
         #expect(items.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" }
                 == ["WING COMPASS G1B1801 50.88 1", "HOLLOW PUNCH SET 12PCS 50.00 1", "KCL SOH HOON 5KG 31.50 2"])
-        #expect(ReceiptParser.lettersBesideCount("2 BAG") == 0)
-        #expect(ReceiptParser.lettersBesideCount("BAG") == 3)
-        #expect(ReceiptParser.lettersBesideCount("SET A") == 4)
+        #expect(ReceiptParser.lettersBesideCount("2 BAG", packs: true) == 0)
+        #expect(ReceiptParser.lettersBesideCount("2 BOX", packs: true) == 0)
+        #expect(ReceiptParser.lettersBesideCount("2 BAG") == 3)
+        #expect(ReceiptParser.lettersBesideCount("BAG", packs: true) == 3)
+        #expect(ReceiptParser.lettersBesideCount("SET A", packs: true) == 4)
+        #expect(ReceiptParser.lettersBesideCount("EA") == 0)
+        // A product named with digits is no code: `100PLUS`, `MEAL10`.
+        for name in ["100PLUS 2.50", "MEAL10 10.00", "COKE330 1 2.50"] {
+            let l = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(140, name, "2.50"))))
+            #expect(ReceiptParser.leadingArticleCode(l[0]) == nil, "\(name)")
+        }
+        // Counts with a unit after them under their names, the unit no part of any description (the count taken off
+        // first: `3 EA`, `2 PKT`).
+        let counted = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(140, "WOOD SCREWS 1IN") + Self.row(162, "3 EA", "4.47") + Self.row(184, "TISSUE PAPER") + Self.row(206, "2 PKT", "5.00")
+            + Self.row(236, "Subtotal", "9.47"))))
+        let (unitItems, _) = ReceiptParser.assembleItems(counted, labels: [.other, .item, .other, .item, .other], wholeUnits: false)
+        #expect(unitItems.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" } == ["WOOD SCREWS 1IN 4.47 3", "TISSUE PAPER 5.00 2"])
         // A menu's code of letters and digits opens a line of numbers as an article number does.
         let coded = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(140, "BEN02 1 12.90 0.00", "12.90"))))
         #expect(ReceiptParser.leadingArticleCode(coded[0]) == "BEN02")
@@ -730,14 +745,10 @@ import TestSupport
         r.total = "6.00"
         ReceiptParser.dropItemsSumLine(&r)
         #expect(r.items.count == 2)
-        // No printed sum holds either way (a tax OCR did not read): the sum of two priced items or more is their
-        // subtotal, one priced item's repeat stays.
-        r.items = [item("JPR SUS U", "12727"), item("L C MESES", "20000"), item("PLASTIK", "0"), item("SUDTOTAL", "32727")]
-        r.total = "36000"
-        ReceiptParser.dropItemsSumLine(&r)
-        #expect(r.items.map(\.description) == ["JPR SUS U", "L C MESES", "PLASTIK"])
-        r.items = [item("Bag", "0.00"), item("Tea", "3.00"), item("Tea", "3.00")]
-        r.total = "6.30"
+        // No printed sum holds either way (a service charge the sums do not count): a last item that adds up the others
+        // by chance stays.
+        r.items = [item("KOPI O", "3.00"), item("TEH TARIK", "3.00"), item("ROTI BAKAR SET", "6.00")]
+        r.total = "12.70"
         ReceiptParser.dropItemsSumLine(&r)
         #expect(r.items.count == 3)
     }

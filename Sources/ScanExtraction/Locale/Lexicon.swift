@@ -13,6 +13,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         case cash, card, rounding, discount, quantity, taxId, date, notIssueDate, contact, document
         /// Words for pieces printed between a count and its price (`2 Stk x 0,89`, `3 PZ x 1,20`).
         case countUnits
+        /// Packaging a count may be sold by (`1 CTN`, `2.00 PKT`, `1.00 SET`): words of item names too (`PLASTIC BAG`,
+        /// `SET A`), so a unit only right after a number, and no label word.
+        case packUnits
         /// Single words of an item table's heading (`Qty  Description  Price`, `Menge  Bezeichnung  Betrag`).
         case columnHeading
         /// The heading words of a price or amount column (`PRICE`, `BETRAG`, `RM`): the right edge of the
@@ -164,8 +167,8 @@ public struct Lexicon: Sendable {
         var merged: [LocaleLexicon.Label: PhraseSet] = [:]
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
-        // A count's unit words (`PCS`, `BAG`, `SET`) are no labels: they name what an item is sold by.
-        let labelPhrases = merged.filter { $0.key != .countUnits }.values.flatMap(\.phrases)
+        // Packaging words (`BAG`, `SET`) are no labels: they name what an item is sold by, and items are named with them.
+        let labelPhrases = merged.filter { $0.key != .packUnits }.values.flatMap(\.phrases)
         labelSpelling = LabelSpelling(phrases: labelPhrases, confusions: confusions)
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))

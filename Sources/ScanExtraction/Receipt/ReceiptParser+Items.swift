@@ -173,17 +173,16 @@ extension ReceiptParser {
     }
 
     /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or
-    /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`, `SUDTOTAL 32,727`), when the printed sums say so: the
-    /// items make one of them without it and none with it; or, when they make none either way, when it adds up two
-    /// priced items or more.
+    /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`), when the printed sums say so: the items make one of
+    /// them without it and none with it. (Without that proof a last item may add up the others by chance: `Kopi 3.00`,
+    /// `Teh 3.00`, `Roti Set 6.00`, with a service charge the sums do not count.)
     static func dropItemsSumLine(_ r: inout Receipt) {
         func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         guard r.items.count >= 2, let targets = itemSumTargets(r), let last = cents(r.items.last?.amount), last > 0 else { return }
         let off = cents(r.discounts) ?? 0
         let amounts = r.items.dropLast().compactMap { cents($0.amount) }
         let above = amounts.reduce(0, +)
-        guard last == above || last == above + off, !targets.contains(above + last + off) else { return }
-        guard targets.contains(above + off) || amounts.filter({ $0 > 0 }).count >= 2 else { return }
+        guard last == above || last == above + off, targets.contains(above + off), !targets.contains(above + last + off) else { return }
         r.items.removeLast()
     }
 
@@ -295,10 +294,13 @@ extension ReceiptParser {
             let above = lines[i - 1]
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             let weighedPriced = parsed.unit != nil && parsed.amount != nil
-            guard labels[i - 1] == .other || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1]))
+            // (Also a name read as an item of no price over a count that opens with no article code: `KCL SOH HOON 5KG`,
+            // then `1 CTN  31.50`.)
+            let unpricedName = labels[i - 1] == .item && leadingArticleCode(lines[i]) == nil && parsed.quantity != nil
+            guard labels[i - 1] == .other || unpricedName || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1]))
                     || (Text.letterCount(parsed.description) == 0 && parsed.quantity == nil && parsed.unit == nil
                         && parsed.unitPrice == nil && (lines[i].amount?.minor ?? 0) > 0 && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
-                  lettersBesideCount(parsed.description) < 2, above.amount == nil,
+                  numbersAlone(parsed, of: lines[i]), above.amount == nil,
                   above.role == .none, Text.letterCount(above.text) >= 2, !isFieldLine(above),
                   !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
             labels[i - 1] = .item
@@ -355,15 +357,17 @@ extension ReceiptParser {
     }
 
     /// The article code a line opens with, if it does: four digits or more (`4006381 2 1.20  2.40`), or a word of
-    /// three or more letters, digits and dashes, with two digits or more and at least half as many digits as letters,
-    /// one letter other than a times sign (`FG-A00019 1.50  1.50 SR`, `D15 8.90  8.90`, a menu's `BEN02`; not the counts
-    /// `100` or `12x`).
+    /// three or more letters, digits and dashes, two digits or more, at least half of it digits or one to three letters
+    /// before the digits, one letter other than a times sign (`FG-A00019 1.50  1.50 SR`, `D15 8.90  8.90`, a menu's
+    /// `BEN02`; not the counts `100` or `12x`, nor `100PLUS` or `MEAL10`).
     static func leadingArticleCode(_ l: AnalyzedLine) -> Substring? {
         guard let w = l.text.split(separator: " ").first, w.count >= 3,
               w.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
         let digits = w.filter(\.isNumber).count
         if digits == w.count { return digits >= 4 ? w : nil }
-        return digits >= 2 && 2 * digits >= w.filter(\.isLetter).count && w.contains(where: { $0.isLetter && !"xX".contains($0) }) ? w : nil
+        // One to three letters, then the digits: a menu's code (`BEN02`), not a product's name (`MEAL10`, `COKE330`).
+        let menuCode = w.prefix { $0.isLetter }.count <= 3 && w.drop { $0.isLetter }.allSatisfy(\.isNumber)
+        return digits >= 2 && (2 * digits >= w.count || menuCode) && w.contains(where: { $0.isLetter && !"xX".contains($0) }) ? w : nil
     }
 
     /// A till that prints each article on two lines, a line of numbers alone (an article code, a count, a price:
@@ -390,7 +394,7 @@ extension ReceiptParser {
         func endsOnAName(_ k: Int) -> Bool {
             isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
         }
-        func numbersAlone(_ k: Int) -> Bool { Self.numbersAlone(item(from: lines[k], wholeUnits: wholeUnits).description, of: lines[k]) }
+        func numbersAlone(_ k: Int) -> Bool { Self.numbersAlone(item(from: lines[k], wholeUnits: wholeUnits), of: lines[k]) }
         // Priced: a positive amount, or nothing to pay for an article with its code (a set's parts, `FG-Y00268 0.00`).
         let priced = lines.indices.filter { k in
             guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount else { return false }
@@ -516,7 +520,7 @@ extension ReceiptParser {
         var found = parsed[amountAt]
         var described = parsed.indices.filter { [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2 }
         // A line of numbers (`6736 1.00 SET`) adds nothing to a name printed on another line.
-        let named = described.filter { !numbersAlone(parsed[$0].description, of: group[$0]) }
+        let named = described.filter { !numbersAlone(parsed[$0], of: group[$0]) }
         if !named.isEmpty { described = named }
         let description = described.map { parsed[$0].description }.joined(separator: " ")
         if !description.isEmpty { found.description = description }
@@ -676,7 +680,7 @@ extension ReceiptParser {
             var ahead = op.count > 1 ? String(op.dropLast()) : words[words.count - 2]
             var taken = op.count > 1 ? 1 : 2
             // A unit word between the count and the operator: `2 Stk x 0,89`.
-            if op.count == 1, words.count >= 3, countUnits.contains(Text.key(ahead)) {
+            if op.count == 1, words.count >= 3, countUnits.contains(Text.key(ahead)) || packUnits.contains(Text.key(ahead)) {
                 ahead = words[words.count - 3]
                 taken = 3
             }
@@ -721,8 +725,8 @@ extension ReceiptParser {
         // the code stays). A number after a code that a name follows is the name's (`2471 888 LYCHEES`).
         if quantity == nil, words.count >= 2, let code = leadingArticleCode(l), words[0] == code,
            let q = quantityString(words[1][...]), let n = Int(q), n > 0, n < 1000 {
-            let unit = words.count >= 3 && countUnits.contains(Text.key(words[2])) ? 1 : 0
-            if lettersBesideCount(words[(2 + unit)...].joined(separator: " ")) < 2 {
+            let unit = words.count >= 3 && (countUnits.contains(Text.key(words[2])) || packUnits.contains(Text.key(words[2]))) ? 1 : 0
+            if lettersBesideCount(words[(2 + unit)...].joined(separator: " "), packs: true) < 2 {
                 quantity = q
                 words.removeSubrange(1..<(2 + unit))
             }
@@ -816,33 +820,37 @@ extension ReceiptParser {
         return labels[k - 1] == .item && lines[k - 1].amount != nil
     }
 
-    /// The letters of a line's text that are no count unit right after a number (`Stk`, `個`, `개`, `CTN`: the locales'
-    /// `countUnits`) and no times sign (`x`, `×`): none, or one, on a line of a count, its unit and a price (`x2個`,
-    /// `1,700X3개`, `2 Stk x 0,89`, `6736 1.00 SET`). A unit word with no number before it is a name's word (`BAG`,
-    /// `SET A`).
-    static func lettersBesideCount(_ text: String) -> Int {
+    /// The letters of a line's text that are no count unit (`Stk`, `個`, `개`: the locales' `countUnits`) and no times
+    /// sign (`x`, `×`): none, or one, on a line of a count, its unit and a price (`x2個`, `1,700X3개`, `2 Stk x 0,89`).
+    /// With `packs`, packaging right after a number is no letters either (`6736 1.00 SET`, `2 CTN`: the locales'
+    /// `packUnits`); elsewhere it is a name's word (`PLASTIC BAG`, `SET A`). The item-line model's features read it
+    /// without.
+    static func lettersBesideCount(_ text: String, packs: Bool = false) -> Int {
         let chars = Array(text)
         var n = 0, i = 0
         while i < chars.count {
             guard chars[i].isLetter else { i += 1; continue }
             var end = i
             while end < chars.count, chars[end].isLetter { end += 1 }
-            let w = String(String(chars[i..<end]).drop { "xX×".contains($0) }.reversed().drop { "xX×".contains($0) }.reversed())
+            let run = String(chars[i..<end])
+            let w = String(run.drop { "xX×".contains($0) }.reversed().drop { "xX×".contains($0) }.reversed())
             var before = i - 1
             while before >= 0, chars[before] == " " || "xX×".contains(chars[before]) { before -= 1 }
-            let afterNumber = before >= 0 && chars[before].isNumber
-            if !w.isEmpty && !(afterNumber && (countUnits.contains(w) || countUnits.contains(w.uppercased()))) { n += w.count }
+            let pack = packs && before >= 0 && chars[before].isNumber
+                && (packUnits.contains(run.uppercased()) || packUnits.contains(w.uppercased()))
+            if !(w.isEmpty || countUnits.contains(w) || countUnits.contains(w.uppercased()) || pack) { n += w.count }
             i = end
         }
         return n
     }
 
-    /// Whether an item line's description is numbers alone, beside the article code it opens with, if any (the
-    /// description leaves a trailing tax code out already: `11028 1 150.00  159.00 SR`, `6736 1.00 SET`).
-    static func numbersAlone(_ description: String, of line: AnalyzedLine) -> Bool {
-        var rest = description
+    /// Whether an item line is numbers alone: its count, perhaps with its unit or packaging, and an article code it
+    /// opens with, if any (the description leaves a trailing tax code out already: `11028 1 150.00  159.00 SR`,
+    /// `6736 1.00 SET`, `2 PKT  5.00`).
+    static func numbersAlone(_ parsed: Receipt.Item, of line: AnalyzedLine) -> Bool {
+        var rest = parsed.description
         if let code = leadingArticleCode(line), rest.hasPrefix(code) { rest = String(rest.dropFirst(code.count)) }
-        return lettersBesideCount(rest) < 2
+        return lettersBesideCount((parsed.quantity.map { $0 + " " } ?? "") + rest, packs: true) < 2
     }
 
     /// A line that states a field, a label word then a colon (`Cashier: Anna`, `Table: 12`, `Kasse: 3`): no item's name.

@@ -47,6 +47,7 @@ public struct ReceiptParser: Sendable {
         return "(?:(?i:" + units.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + #")\.?\s*)?"#
     }()
     static let countUnits = Set(lexicon.words(.countUnits))
+    static let packUnits = Set(lexicon.words(.packUnits))
     static let discountWords = lexicon.words(.discount)
     static let subtotalWords = lexicon.words(.subtotal)
     static let tipWords = lexicon.words(.tip)
