@@ -687,6 +687,9 @@ import TestSupport
             + Self.row(236, "Subtotal", "9.47"))))
         let (unitItems, _) = ReceiptParser.assembleItems(counted, labels: [.other, .item, .other, .item, .other], wholeUnits: false)
         #expect(unitItems.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" } == ["WOOD SCREWS 1IN 4.47 3", "TISSUE PAPER 5.00 2"])
+        // Also when the model took each name for an item of no price.
+        let (unpriced, _) = ReceiptParser.assembleItems(counted, labels: [.item, .item, .item, .item, .other], wholeUnits: false)
+        #expect(unpriced.map { "\($0.description) \($0.amount ?? "-") \($0.quantity ?? "-")" } == ["WOOD SCREWS 1IN 4.47 3", "TISSUE PAPER 5.00 2"])
         // A menu's code of letters and digits opens a line of numbers as an article number does.
         let coded = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(140, "BEN02 1 12.90 0.00", "12.90"))))
         #expect(ReceiptParser.leadingArticleCode(coded[0]) == "BEN02")
