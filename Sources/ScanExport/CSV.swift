@@ -48,13 +48,13 @@ public enum CSVWriter {
             let head = [doc.source, r.merchant.name ?? "", r.merchant.address ?? "", r.merchant.phone ?? "", r.date ?? "",
                         r.time ?? "", r.currency ?? "", r.receiptNumber ?? ""]
             let tail = [r.subtotal ?? "", taxText, r.tip ?? "", r.discounts ?? "", r.total ?? "", r.payment?.method ?? ""]
+            let end = [r.rounding ?? ""]
             if r.items.isEmpty {
-                rows.append(head + ["", "", "", "", "", "", ""] + tail + ["", "", r.rounding ?? ""])
+                rows.append(head + ["", "", "", "", "", "", ""] + tail + ["", ""] + end)
             }
             for (i, it) in r.items.enumerated() {
                 rows.append(head + [String(i + 1), it.description, it.quantity ?? "", it.unit ?? "", it.unitPrice ?? "",
-                                    it.amount ?? "", it.discount ?? ""] + tail + [(it.modifiers ?? []).joined(separator: "; "), it.code ?? "",
-                                                                                r.rounding ?? ""])
+                                    it.amount ?? "", it.discount ?? ""] + tail + [(it.modifiers ?? []).joined(separator: "; "), it.code ?? ""] + end)
             }
         } else if let c = doc.businessCard {
             func phones(_ t: BusinessCard.PhoneType) -> String {

@@ -140,7 +140,7 @@ extension ReceiptParser {
     /// 522.95`): the sums must hold with both and with exactly one such item.
     @discardableResult
     static func completeItemsBySums(_ reading: ItemReading, into r: inout Receipt, dollarMends: Bool = false) -> [Finding] {
-        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        let cents = decimalCents
         func sum(_ x: Receipt) -> Int {
             x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
         }
@@ -164,24 +164,27 @@ extension ReceiptParser {
     /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and tip
     /// or less its tip, each also before the cash rounding. Nil without a total.
     static func itemSumTargets(_ r: Receipt) -> Set<Int>? {
-        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        let cents = decimalCents
         guard let total = cents(r.total) else { return nil }
         let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
         let sums = [total, total - tax - tip, total - tip]
-        let unrounded = cents(r.rounding).map { off in sums.map { $0 - off } } ?? []
-        return Set(([cents(r.subtotal)] + (sums + unrounded).map { Optional($0) }).compactMap { $0 })
+        var targets = Set(sums + (cents(r.rounding).map { off in sums.map { $0 - off } } ?? []))
+        if let subtotal = cents(r.subtotal) { targets.insert(subtotal) }
+        return targets
     }
+
+    /// An amount of the receipt model (a decimal string) in cents.
+    static func decimalCents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
 
     /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or
     /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`), when the printed sums say so: the items make one of
     /// them without it and none with it. (Without that proof a last item may add up the others by chance: `Kopi 3.00`,
     /// `Teh 3.00`, `Roti Set 6.00`, with a service charge the sums do not count.)
     static func dropItemsSumLine(_ r: inout Receipt) {
-        func cents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        let cents = decimalCents
         guard r.items.count >= 2, let targets = itemSumTargets(r), let last = cents(r.items.last?.amount), last > 0 else { return }
         let off = cents(r.discounts) ?? 0
-        let amounts = r.items.dropLast().compactMap { cents($0.amount) }
-        let above = amounts.reduce(0, +)
+        let above = r.items.dropLast().compactMap { cents($0.amount) }.reduce(0, +)
         guard last == above || last == above + off, targets.contains(above + off), !targets.contains(above + last + off) else { return }
         r.items.removeLast()
     }
@@ -394,7 +397,14 @@ extension ReceiptParser {
         func endsOnAName(_ k: Int) -> Bool {
             isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
         }
-        func numbersAlone(_ k: Int) -> Bool { Self.numbersAlone(item(from: lines[k], wholeUnits: wholeUnits), of: lines[k]) }
+        // Each line read once, however many of the checks below ask.
+        var alone = [Bool?](repeating: nil, count: lines.count)
+        func numbersAlone(_ k: Int) -> Bool {
+            if let known = alone[k] { return known }
+            let found = Self.numbersAlone(item(from: lines[k], wholeUnits: wholeUnits), of: lines[k])
+            alone[k] = found
+            return found
+        }
         // Priced: a positive amount, or nothing to pay for an article with its code (a set's parts, `FG-Y00268 0.00`).
         let priced = lines.indices.filter { k in
             guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount else { return false }
@@ -680,7 +690,7 @@ extension ReceiptParser {
             var ahead = op.count > 1 ? String(op.dropLast()) : words[words.count - 2]
             var taken = op.count > 1 ? 1 : 2
             // A unit word between the count and the operator: `2 Stk x 0,89`.
-            if op.count == 1, words.count >= 3, countUnits.contains(Text.key(ahead)) || packUnits.contains(Text.key(ahead)) {
+            if op.count == 1, words.count >= 3, isUnitWord(ahead) {
                 ahead = words[words.count - 3]
                 taken = 3
             }
@@ -725,7 +735,7 @@ extension ReceiptParser {
         // the code stays). A number after a code that a name follows is the name's (`2471 888 LYCHEES`).
         if quantity == nil, words.count >= 2, let code = leadingArticleCode(l), words[0] == code,
            let q = quantityString(words[1][...]), let n = Int(q), n > 0, n < 1000 {
-            let unit = words.count >= 3 && (countUnits.contains(Text.key(words[2])) || packUnits.contains(Text.key(words[2]))) ? 1 : 0
+            let unit = words.count >= 3 && isUnitWord(words[2]) ? 1 : 0
             if lettersBesideCount(words[(2 + unit)...].joined(separator: " "), packs: true) < 2 {
                 quantity = q
                 words.removeSubrange(1..<(2 + unit))
@@ -843,6 +853,9 @@ extension ReceiptParser {
         }
         return n
     }
+
+    /// A word a count is sold by, right after it: a count unit or packaging (`Stk`, `PCS`, `CTN`, `SET`).
+    static func isUnitWord(_ w: String) -> Bool { countUnits.contains(Text.key(w)) || packUnits.contains(Text.key(w)) }
 
     /// Whether an item line is numbers alone: its count, perhaps with its unit or packaging, and an article code it
     /// opens with, if any (the description leaves a trailing tax code out already: `11028 1 150.00  159.00 SR`,
