@@ -62,8 +62,10 @@ def main():
             if not items:
                 continue
             with_items += 1
-            # The receipt's `discounts` adds up every discount, those hung under an item and those taken off the bill.
-            off = amount(r.get("discounts"))
+            # Schema 3 lists the discount lines among the items (`kind: discount`), so the amounts add up as they
+            # stand; before it, the receipt's `discounts` (or the items' own) were added to the articles.
+            listed = any(i.get("kind") == "discount" for i in items)
+            off = 0 if listed else amount(r.get("discounts"))
             if off is None:
                 off = sum((amount(i.get("discount")) or 0) for i in items)
             if sum((amount(i.get("amount")) or 0) for i in items) + off in targets(r):

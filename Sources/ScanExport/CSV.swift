@@ -10,6 +10,7 @@ public enum CSVWriter {
         "source", "merchant_name", "merchant_address", "merchant_phone", "date", "time", "currency", "receipt_number",
         "item_index", "description", "quantity", "unit", "unit_price", "amount", "item_discount",
         "subtotal", "tax", "tip", "discounts", "total", "payment_method", "item_modifiers", "item_code", "rounding",
+        "item_kind",
     ]
     public static let cardColumns = [
         "source", "full_name", "prefix", "given_name", "middle_name", "family_name", "suffix", "title", "department",
@@ -50,11 +51,13 @@ public enum CSVWriter {
             let tail = [r.subtotal ?? "", taxText, r.tip ?? "", r.discounts ?? "", r.total ?? "", r.payment?.method ?? ""]
             let end = [r.rounding ?? ""]
             if r.items.isEmpty {
-                rows.append(head + ["", "", "", "", "", "", ""] + tail + ["", ""] + end)
+                rows.append(head + ["", "", "", "", "", "", ""] + tail + ["", ""] + end + [""])
             }
+            // A discount line is a row of its own (`item_kind` says so), so the `amount` column adds up as printed.
             for (i, it) in r.items.enumerated() {
                 rows.append(head + [String(i + 1), it.description, it.quantity ?? "", it.unit ?? "", it.unitPrice ?? "",
-                                    it.amount ?? "", it.discount ?? ""] + tail + [(it.modifiers ?? []).joined(separator: "; "), it.code ?? ""] + end)
+                                    it.amount ?? "", it.discount ?? ""] + tail + [(it.modifiers ?? []).joined(separator: "; "), it.code ?? ""]
+                            + end + [it.kind?.rawValue ?? "article"])
             }
         } else if let c = doc.businessCard {
             func phones(_ t: BusinessCard.PhoneType) -> String {

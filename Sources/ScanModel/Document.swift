@@ -142,7 +142,7 @@ public struct Finding: Codable, Hashable, Sendable {
 /// The result for one input file: the unit scanextract writes as JSON.
 public struct Document: Codable, Hashable, Sendable {
     /// The version of `Schemas/document.schema.json` this document follows.
-    public static let currentSchemaVersion = "2.0.0"
+    public static let currentSchemaVersion = "3.0.0"
 
     public var schemaVersion: String
     /// The input path as the user gave it.

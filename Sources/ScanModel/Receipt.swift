@@ -21,15 +21,25 @@ public struct Receipt: Codable, Hashable, Sendable {
     }
 
     public struct Item: Codable, Hashable, Sendable {
+        /// What a line of the item list is when it is no article.
+        public enum Kind: String, Codable, Hashable, Sendable {
+            /// A discount line (`Rabatt -3.88`, `Member Discount -1.58`): its amount is negative. It follows the
+            /// article it takes off, whose `discount` repeats its amount, or stands after the articles when it
+            /// is the bill's.
+            case discount
+        }
+        /// Nil for an article; `.discount` for a discount line.
+        public var kind: Kind?
         public var description: String
         /// A count or a weight, as a decimal string.
         public var quantity: String?
         /// The unit of a weighed quantity (`kg`, `lb`), when printed.
         public var unit: String?
         public var unitPrice: String?
-        /// The line total, as a decimal string (negative for a discount line).
+        /// The line total, as a decimal string (negative for a discount line or a returned article).
         public var amount: String?
-        /// A discount printed under the item, as a negative decimal string.
+        /// A discount printed under the item, as a negative decimal string. The discount line itself follows
+        /// the item in the list, so the items' amounts add up to what they cost after their discounts.
         public var discount: String?
         /// Lines printed under the item that change it and are no item of their own (`Medium Well`, `No onions`), in order.
         public var modifiers: [String]?
@@ -38,7 +48,8 @@ public struct Receipt: Codable, Hashable, Sendable {
         public var source: Provenance
         public init(description: String, quantity: String? = nil, unit: String? = nil, unitPrice: String? = nil,
                     amount: String? = nil, discount: String? = nil, modifiers: [String]? = nil, code: String? = nil,
-                    source: Provenance) {
+                    kind: Kind? = nil, source: Provenance) {
+            self.kind = kind
             self.description = description; self.quantity = quantity; self.unit = unit
             self.unitPrice = unitPrice; self.amount = amount; self.discount = discount; self.modifiers = modifiers
             self.code = code

@@ -80,7 +80,7 @@ final class SchemaTests: XCTestCase {
     func testSchemaHeaderAndTypes() throws {
         let schema = try loadSchema("entity.schema.json")
         XCTAssertEqual(schema["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
-        XCTAssertEqual(schema["$id"] as? String, "https://scanextract.dev/schemas/2.0.0/entity.schema.json")
+        XCTAssertEqual(schema["$id"] as? String, "https://scanextract.dev/schemas/3.0.0/entity.schema.json")
         XCTAssertEqual(schema["additionalProperties"] as? Bool, false)
         let typeEnum = try XCTUnwrap(((schema["properties"] as? [String: Any])?["type"] as? [String: Any])?["enum"] as? [String])
         XCTAssertEqual(Set(typeEnum), Set(EntityType.allCases.map(\.rawValue)))

@@ -89,9 +89,30 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertEqual(rows.map(\.count), [CSVWriter.receiptColumns.count, CSVWriter.receiptColumns.count])
         let column = try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: "item_modifiers"))
         XCTAssertEqual(rows.map { $0[column] }, ["No sugar; Oat milk, hot", ""])
-        XCTAssertEqual(CSVWriter.receiptColumns.suffix(2), ["item_code", "rounding"])
-        XCTAssertEqual(rows.map { $0[$0.count - 2] }, ["4006381333931", ""])
-        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\",4006381333931,\r\n"))
+        XCTAssertEqual(CSVWriter.receiptColumns.suffix(3), ["item_code", "rounding", "item_kind"])
+        XCTAssertEqual(rows.map { $0[$0.count - 3] }, ["4006381333931", ""])
+        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\",4006381333931,,article\r\n"))
+    }
+
+    /// A discount line is a row of its own, marked in the last column, so the amounts of a receipt's rows add up
+    /// to what its items cost; the article it takes off still names it in `item_discount`.
+    func testADiscountLineIsARowOfItsOwn() throws {
+        var d = doc("r", card: false)
+        let p = Provenance(text: "Member Discount -0.50", page: 0, boundingBox: nil, confidence: 1)
+        d.receipt?.items[0].discount = "-0.50"
+        d.receipt?.items.insert(Receipt.Item(description: "Member Discount", amount: "-0.50", kind: .discount, source: p), at: 1)
+        d.receipt?.discounts = "-0.50"
+        let rows = CSVWriter.rows(d)
+        let col = { (name: String) in try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: name)) }
+        XCTAssertEqual(rows.map { $0[$0.count - 1] }, ["article", "discount", "article"])
+        XCTAssertEqual(try rows.map { $0[try col("description")] }, ["Tea", "Member Discount", "Cake"])
+        XCTAssertEqual(try rows.map { $0[try col("item_discount")] }, ["-0.50", "", ""])
+        let sum = try rows.compactMap { Decimal(string: $0[try col("amount")]) }.reduce(0, +)
+        XCTAssertEqual(sum, Decimal(string: "5.00"))
+        // A receipt without items keeps its one row, with every column.
+        var none = doc("n", card: false)
+        none.receipt?.items = []
+        XCTAssertEqual(CSVWriter.rows(none).map(\.count), [CSVWriter.receiptColumns.count])
     }
 
     func testADocumentOfTheOtherTableIsLeftOutAndSaid() {

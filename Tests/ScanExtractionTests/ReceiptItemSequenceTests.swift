@@ -252,13 +252,13 @@ import TestSupport
         var page: [(Double, Double, [(Double, String)])] = []
         for (text, amount, _) in rows { page += Self.row(y, text, amount); y += 22 }
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(page)))
-        let reading = ReceiptParser.ItemReading(lines: lines, labels: rows.map(\.2), summaryStart: lines.count, wholeUnits: false,
+        var reading = ReceiptParser.ItemReading(lines: lines, labels: rows.map(\.2), summaryStart: lines.count, wholeUnits: false,
                                                 heading: heading)
         var r = Receipt()
         ReceiptParser.setItems(reading, into: &r)
         r.total = total
         r.subtotal = subtotal
-        ReceiptParser.completeItemsBySums(reading, into: &r, dollarMends: dollarMends)
+        ReceiptParser.completeItemsBySums(&reading, into: &r, dollarMends: dollarMends)
         return r
     }
 
@@ -477,10 +477,20 @@ import TestSupport
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))
-        #expect(r.items.map(\.description) == ["Olive Oil 1L", "Pasta"])
+        // The discount line is listed after the article it takes off, and the amounts add up to the total.
+        #expect(r.items.map(\.description) == ["Olive Oil 1L", "Promo discount", "Pasta"])
+        #expect(r.items.map(\.kind) == [nil, .discount, nil])
         #expect(r.items.first?.discount == "-1.50")
         #expect(r.items.last?.discount == nil)
         #expect(r.discounts == "-1.50")
+        #expect(r.items.compactMap { ReceiptParser.decimalCents($0.amount) }.reduce(0, +) == 878)
+        // A discount on the bill, under the last article and more than it costs, follows the articles.
+        let bill = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Pasta", "1.29")
+                           + Self.row(184, "Coupon", "-5.00") + Self.row(220, "TOTAL", "5.28"))
+        #expect(bill.items.map { "\($0.description) \($0.amount ?? "-") \($0.discount ?? "-")" }
+                == ["Olive Oil 1L 8.99 -", "Pasta 1.29 -", "Coupon -5.00 -"])
+        #expect(bill.items.last?.kind == .discount)
+        #expect(bill.discounts == "-5.00")
         // More off than the item above costs is the bill's: the two rice orders stay one.
         let rows = Self.row(140, "2 rice", "3.98") + Self.row(162, "1 rice", "1.99") + Self.row(184, "Online Offer", "-8.99")
             + Self.row(214, "Subtotal", "-3.02")
@@ -488,7 +498,9 @@ import TestSupport
         let (items, off) = ReceiptParser.assembleItems(lines, labels: [.item, .item, .discount, .other], wholeUnits: false)
         #expect(items.map { $0.discount ?? "-" } == ["-", "-"])
         #expect(ReceiptParser.mergingRepeats(items).map { "\($0.quantity ?? "-") \($0.description) \($0.amount ?? "-")" } == ["3 rice 5.97"])
-        #expect(off.map(\.decimalString) == ["-8.99"])
+        #expect(off.map(\.amount) == ["-8.99"])
+        #expect(off.map(\.description) == ["Online Offer"])
+        #expect(off.map(\.kind) == [.discount])
     }
 
     /// A priced modifier is an item of its own, after the item it modifies, unless the summary shows

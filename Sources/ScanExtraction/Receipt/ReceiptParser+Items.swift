@@ -68,6 +68,8 @@ extension ReceiptParser {
         var wholeUnits: Bool
         /// The column heading's line (`QTY DESCRIPTION PRICE`), if any.
         var heading: Int? = nil
+        /// The discount lines the items were last assembled with, as items of kind `.discount`, in print order.
+        var discountLines: [Receipt.Item] = []
     }
 
     /// Labels every line with the learned item-line model, then assembles the items:
@@ -78,9 +80,9 @@ extension ReceiptParser {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
         let outside = Self.summaryLines(roles: roles, summaryStart: summaryStart)
-        let reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
+        var reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
                                   wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }, heading: heading)
-        Self.setItems(reading, into: &r)
+        reading.discountLines = Self.setItems(reading, into: &r)
         return reading
     }
 
@@ -99,14 +101,32 @@ extension ReceiptParser {
         }
     }
 
-    /// The items and discounts that `reading`'s labels give, put into `r`.
-    static func setItems(_ reading: ItemReading, into r: inout Receipt) {
+    /// The articles and the sum of the discounts that `reading`'s labels give, put into `r`; the discount lines
+    /// returned, for `listDiscountLines` once the sums are done with.
+    @discardableResult
+    static func setItems(_ reading: ItemReading, into r: inout Receipt) -> [Receipt.Item] {
         let (lines, labels, wholeUnits) = (reading.lines, reading.labels, reading.wholeUnits)
         let (items, discounts) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits)
         r.items = mergingRepeats(withoutRateColumn(pricedModifiersApart(items, lines: lines, labels: labels,
                                                                         summaryStart: reading.summaryStart,
                                                                         discounts: discounts, wholeUnits: wholeUnits)))
-        r.discounts = discounts.isEmpty ? nil : Amount(minor: discounts.reduce(0) { $0 + $1.cents }, scale: 2).decimalString
+        let off = discounts.compactMap { decimalCents($0.amount) }
+        r.discounts = off.isEmpty ? nil : Amount(minor: off.reduce(0, +), scale: 2).decimalString
+        return discounts
+    }
+
+    /// The discount lines join the list of items, each after the last article printed above it (the one it takes
+    /// off, or the last one for a discount on the bill), so that the items' amounts add up to what they cost after
+    /// their discounts and the list reads as the slip does. Run last: every sum before it counts the articles and
+    /// `discounts` apart.
+    static func listDiscountLines(_ discountLines: [Receipt.Item], into r: inout Receipt) {
+        // Without an article read there is nothing for them to take off in the list: `discounts` alone holds them.
+        guard r.items.contains(where: { $0.kind == nil }) else { return }
+        for d in discountLines {
+            let top = d.source.boundingBox?.y ?? .infinity
+            let after = r.items.lastIndex { $0.kind == nil && ($0.source.boundingBox?.y ?? 0) <= top }
+            r.items.insert(d, at: after.map { r.items.index(after: $0) } ?? r.items.endIndex)
+        }
     }
 
     /// Items whose descriptions end in a tax rate printed as a column (`LATTE INTERO 1L  4%`, `MOZZARELLA  10%`, as
@@ -139,7 +159,7 @@ extension ReceiptParser {
     /// completion may also need one item's leading 5 read as the `$` it was (`Salmon R 5.50` left out and `HiChk Steak
     /// 522.95`): the sums must hold with both and with exactly one such item.
     @discardableResult
-    static func completeItemsBySums(_ reading: ItemReading, into r: inout Receipt, dollarMends: Bool = false) -> [Finding] {
+    static func completeItemsBySums(_ reading: inout ItemReading, into r: inout Receipt, dollarMends: Bool = false) -> [Finding] {
         let cents = decimalCents
         func sum(_ x: Receipt) -> Int {
             x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
@@ -149,13 +169,13 @@ extension ReceiptParser {
         for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal), targets: targets) {
             let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
             guard labels != settled else { continue }
-            var completed = r
-            setItems(ItemReading(lines: reading.lines, labels: labels, summaryStart: reading.summaryStart,
-                                 wholeUnits: reading.wholeUnits, heading: reading.heading), into: &completed)
+            var completed = r, read = reading
+            read.labels = labels
+            read.discountLines = setItems(read, into: &completed)
             let made = sum(completed)
-            if wanted.contains(made) { r = completed; return [] }
+            if wanted.contains(made) { (r, reading) = (completed, read); return [] }
             guard dollarMends, let (finding, _) = mendOneDollar(&completed.items, sum: made, targets: wanted) else { continue }
-            r = completed
+            (r, reading) = (completed, read)
             return [finding]
         }
         return []
@@ -250,12 +270,12 @@ extension ReceiptParser {
     /// becomes an item of its own after the one it modifies, unless the summary prints the sum the items give
     /// without it and not the sum with it (then the price is already inside its item's, as CORD's sets print it).
     static func pricedModifiersApart(_ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel], summaryStart: Int,
-                                     discounts: [Amount], wholeUnits: Bool) -> [Receipt.Item] {
+                                     discounts: [Receipt.Item], wholeUnits: Bool) -> [Receipt.Item] {
         guard labels.indices.contains(where: { labels[$0] == .modifier && pricesItself(lines[$0]) }) else { return items }
         let (apart, _) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits, modifiersApart: true)
         guard apart.count != items.count else { return items }
         let printed = Set(lines[min(summaryStart, lines.count)...].compactMap { $0.amount?.cents })
-        let off = discounts.reduce(0) { $0 + $1.cents }
+        let off = discounts.compactMap { decimalCents($0.amount) }.reduce(0, +)
         func sum(_ its: [Receipt.Item]) -> Int { its.compactMap { $0.amount.flatMap(Amount.init(decimalString:))?.cents }.reduce(off, +) }
         return printed.contains(sum(items)) && !printed.contains(sum(apart)) ? items : apart
     }
@@ -265,10 +285,11 @@ extension ReceiptParser {
         (l.amount.map { $0.minor != 0 } ?? false) && Text.letterCount(l.label) >= 2
     }
 
-    /// Items from labelled lines, and the discounts printed under them (negative). With `modifiersApart`, a
+    /// Items from labelled lines, and the discount lines among them (items of kind `.discount`, negative, in print
+    /// order: those under an item, which also becomes its `discount`, and those on the bill). With `modifiersApart`, a
     /// modifier line with a price other than 0 gives an item of its own, after the item it modifies.
     static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool,
-                              modifiersApart: Bool = false) -> ([Receipt.Item], [Amount]) {
+                              modifiersApart: Bool = false) -> ([Receipt.Item], [Receipt.Item]) {
         assembleSettled(lines, labels: settledLabels(lines, labels: given, wholeUnits: wholeUnits), wholeUnits: wholeUnits,
                         modifiersApart: modifiersApart)
     }
@@ -453,10 +474,15 @@ extension ReceiptParser {
 
     /// Items from lines whose labels `settledLabels` has settled.
     static func assembleSettled(_ lines: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool,
-                                modifiersApart: Bool) -> ([Receipt.Item], [Amount]) {
+                                modifiersApart: Bool) -> ([Receipt.Item], [Receipt.Item]) {
         var groups: [[Int]] = []
         var discountOf: [Int: Amount] = [:]
-        var discounts: [Amount] = []
+        var discounts: [Receipt.Item] = []
+        func discountLine(_ i: Int, _ d: Amount) -> Receipt.Item {
+            let read = item(from: lines[i], wholeUnits: wholeUnits)
+            return Receipt.Item(description: Text.letterCount(read.description) >= 2 ? read.description : "",
+                                amount: d.decimalString, kind: .discount, source: read.source)
+        }
         var open: [Int]?
         var waiting: [Int] = [] // quantity lines printed above their item
         func close() {
@@ -491,12 +517,12 @@ extension ReceiptParser {
                 let above = groups.last.flatMap { $0.compactMap { lines[$0].amount?.decimal }.max() }
                 if let g = groups.indices.last, discountOf[g] == nil, let above, -d.decimal <= above {
                     discountOf[g] = d
-                    discounts.append(d)
+                    discounts.append(discountLine(i, d))
                 } else if groups.isEmpty {
                     // Nothing above to take it off: a returned article (a refund), an item of its own.
                     groups.append([i])
                 } else {
-                    discounts.append(d)
+                    discounts.append(discountLine(i, d))
                 }
             case .other:
                 close()

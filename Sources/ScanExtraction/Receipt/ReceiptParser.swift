@@ -215,12 +215,12 @@ public struct ReceiptParser: Sendable {
         parseReferences(lines, into: &r)
 
         // --- Items.
-        let itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
+        var itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
 
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
         Self.dropItemsSumLine(&r)
-        Self.completeItemsBySums(itemReading, into: &r)
+        Self.completeItemsBySums(&itemReading, into: &r)
         Self.taxByItsRate(&r, roles: roles)
 
         // --- Amounts the sums prove misread, then the checks.
@@ -231,8 +231,9 @@ public struct ReceiptParser: Sendable {
         mendRoundedTotal(lines, roles: roles, rounding: rounding, into: &r)
         Self.setRounding(lines, rounding: rounding, into: &r)
         findings += mendTotalByPayment(rounding: rounding, into: &r)
-        if dollars { findings += Self.completeItemsBySums(itemReading, into: &r, dollarMends: true) }
+        if dollars { findings += Self.completeItemsBySums(&itemReading, into: &r, dollarMends: true) }
         findings += check(r)
+        Self.listDiscountLines(itemReading.discountLines, into: &r)
         return (r, findings, candidates)
     }
 
