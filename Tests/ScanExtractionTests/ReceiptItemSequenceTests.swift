@@ -593,6 +593,26 @@ import TestSupport
                                                                        .other, .other, .other], wholeUnits: false)
         #expect(card.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
 
+        // The last row taken for an option of the article before it, under that article's name and its option line:
+        // still the table's last row, and its name under it its article's.
+        let underOptions = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
+            + Self.row(184, "5000112 1 3.10", "3.10") + Self.row(206, "Oat Biscuits") + Self.row(228, ">> no sugar")
+            + Self.row(250, "7612100 3 0.90", "2.70") + Self.row(272, "Green Apples") + Self.row(302, "Subtotal", "8.20"))))
+        let asOption: [ItemLineLabel] = [.other, .item, .continuation, .quantity, .item, .modifier, .modifier, .other, .other]
+        let (options, _) = ReceiptParser.assembleItems(underOptions, labels: asOption, wholeUnits: false)
+        #expect(options.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
+        #expect(options[1].modifiers == [">> no sugar"] || options[1].modifiers == ["no sugar"])
+        // Four names and options between are too many: the line stays where the model put it.
+        let far = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
+            + Self.row(184, "5000112 1 3.10", "3.10") + Self.row(206, "Oat Biscuits") + Self.row(228, ">> no sugar")
+            + Self.row(250, ">> oat milk") + Self.row(272, ">> hot") + Self.row(294, ">> large")
+            + Self.row(316, "7612100 3 0.90", "2.70") + Self.row(338, "Green Apples") + Self.row(368, "Subtotal", "8.20"))))
+        let (tooFar, _) = ReceiptParser.assembleItems(far, labels: [.other, .item, .continuation, .quantity, .item, .modifier, .modifier,
+                                                                  .modifier, .modifier, .modifier, .other, .other], wholeUnits: false)
+        #expect(tooFar.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10"])
+
         // A free part opens the table: its line at 0.00 under the heading tells the order that the paid lines' ends do not.
         let freeFirst = extractor.analyzer.analyze(Fixture.document(Fixture.page(
             Self.row(118, "Code Qty Price Amount") + Self.row(140, "7612101 1 0.00", "0.00") + Self.row(162, "Paper Bag")

@@ -434,17 +434,26 @@ extension ReceiptParser {
         var numbers = priced.filter(numbersAlone)
         var paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
         guard let inFirst = paid.first, let inLast = paid.last else { return }
-        // A row of the table the model left out (often the first under a heading): a line of numbers alone that opens
-        // with an article code and has as many words as the table's row beside it, right past either end or past a
-        // name there, is the table's, whatever its label. A card number or a total between keeps a line out.
-        func leftOut(_ k: Int, beside row: Int, across between: Int?) -> Bool {
-            guard k >= 0, k < lines.count, labels[k] == .other, lines[k].role == .none, (lines[k].amount?.minor ?? 0) > 0,
-                  leadingArticleCode(lines[k]) != nil, numbersAlone(k),
-                  lines[k].line.words.count == lines[row].line.words.count else { return false }
-            return between.map(isName) ?? true
+        // A row of the table the model left out or took for an option (the first under a heading, the last under the
+        // options of the article before it: `>> Extra kaas`, then `8882 1 1,20 1,20`): a line of numbers alone that
+        // opens with an article code and has as many words as the table's row beside it is the table's, whatever its
+        // label, right past the first row or past a name there, or right past the last row or past the name and
+        // option lines there (up to three). A card number or a total between keeps a line out.
+        func leftOut(_ k: Int, beside row: Int) -> Bool {
+            k >= 0 && k < lines.count && [.other, .modifier].contains(labels[k]) && lines[k].role == .none
+                && (lines[k].amount?.minor ?? 0) > 0 && leadingArticleCode(lines[k]) != nil && numbersAlone(k)
+                && lines[k].line.words.count == lines[row].line.words.count
         }
-        let joined = [(inFirst - 1, inFirst, nil), (inFirst - 2, inFirst, inFirst - 1), (inLast + 1, inLast, nil),
-                      (inLast + 2, inLast, inLast + 1)].filter { leftOut($0.0, beside: $0.1, across: $0.2) }.map(\.0)
+        func pastEnd(_ row: Int, step: Int, across most: Int) -> Int? {
+            var k = row + step
+            for _ in 0...most {
+                if leftOut(k, beside: row) { return k }
+                guard isName(k) else { return nil }
+                k += step
+            }
+            return nil
+        }
+        let joined = [pastEnd(inFirst, step: -1, across: 1), pastEnd(inLast, step: 1, across: 3)].compactMap { $0 }
         numbers = (numbers + joined).sorted()
         paid = (paid + joined).sorted()
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
