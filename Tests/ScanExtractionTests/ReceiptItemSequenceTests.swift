@@ -603,6 +603,18 @@ import TestSupport
         let (options, _) = ReceiptParser.assembleItems(underOptions, labels: asOption, wholeUnits: false)
         #expect(options.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
         #expect(options[1].modifiers == [">> no sugar"] || options[1].modifiers == ["no sugar"])
+        // Under a two-row heading, a free part's row left out opens the table, past the heading, and a row inside the
+        // table taken for an option of the article above is one of its rows: the ends say numbers first.
+        let freeAndInner = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(118, "Code Qty Price Amount") + Self.row(140, "Description") + Self.row(162, "7612101 1 0.00", "0.00")
+            + Self.row(184, "Paper Bag") + Self.row(206, "4006381 2 1.20", "2.40") + Self.row(228, "Mineral Water")
+            + Self.row(250, "* cold") + Self.row(272, "5000112 1 3.10", "3.10") + Self.row(294, "Oat Biscuits")
+            + Self.row(316, "7612100 3 0.90", "2.70") + Self.row(338, "Green Apples") + Self.row(368, "Subtotal", "8.20"))))
+        let namesTaken: [ItemLineLabel] = [.other, .other, .other, .item, .quantity, .item, .modifier, .modifier, .item, .quantity,
+                                           .item, .other]
+        let (inner, _) = ReceiptParser.assembleItems(freeAndInner, labels: namesTaken, wholeUnits: false)
+        #expect(inner.map { "\($0.description) \($0.amount ?? "-")" }
+                == ["Paper Bag 0.00", "Mineral Water 2.40", "Oat Biscuits 3.10", "Green Apples 2.70"])
         // Four names and options between are too many: the line stays where the model put it.
         let far = extractor.analyzer.analyze(Fixture.document(Fixture.page(
             Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")

@@ -434,14 +434,14 @@ extension ReceiptParser {
         var numbers = priced.filter(numbersAlone)
         var paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
         guard let inFirst = paid.first, let inLast = paid.last else { return }
-        // A row of the table the model left out or took for an option (the first under a heading, the last under the
-        // options of the article before it: `>> Extra kaas`, then `8882 1 1,20 1,20`): a line of numbers alone that
-        // opens with an article code and has as many words as the table's row beside it is the table's, whatever its
-        // label, right past the first row or past a name there, or right past the last row or past the name and
-        // option lines there (up to three). A card number or a total between keeps a line out.
+        // A row of the table the model left out or took for an option (the first under a heading, a free part's at
+        // 0,00 too; the last under the options of the article before it: `>> Extra kaas`, then `8882 1 1,20 1,20`): a
+        // line of numbers alone that opens with an article code and has as many words as the table's row beside it is
+        // the table's, whatever its label, right past either end or past the name and option lines there (up to three).
+        // A card number, a heading or a total between keeps a line out.
         func leftOut(_ k: Int, beside row: Int) -> Bool {
             k >= 0 && k < lines.count && [.other, .modifier].contains(labels[k]) && lines[k].role == .none
-                && (lines[k].amount?.minor ?? 0) > 0 && leadingArticleCode(lines[k]) != nil && numbersAlone(k)
+                && (lines[k].amount?.minor ?? -1) >= 0 && leadingArticleCode(lines[k]) != nil && numbersAlone(k)
                 && lines[k].line.words.count == lines[row].line.words.count
         }
         func pastEnd(_ row: Int, step: Int, across most: Int) -> Int? {
@@ -453,9 +453,11 @@ extension ReceiptParser {
             }
             return nil
         }
-        let joined = [pastEnd(inFirst, step: -1, across: 1), pastEnd(inLast, step: 1, across: 3)].compactMap { $0 }
+        var joined = [pastEnd(inFirst, step: -1, across: 3), pastEnd(inLast, step: 1, across: 3)].compactMap { $0 }
+        // Inside the table, such a row taken for an option of the article above is one of its rows too.
+        joined += (inFirst...inLast).filter { !numbers.contains($0) && leftOut($0, beside: inFirst) }
         numbers = (numbers + joined).sorted()
-        paid = (paid + joined).sorted()
+        paid = (paid + joined.filter { (lines[$0].amount?.minor ?? 0) > 0 }).sorted()
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
         // receipt that prints names beside their prices: its count lines are no table.
         guard !priced.contains(where: { $0 <= paid[paid.count - 1] && !numbersAlone($0) }) else { return }
