@@ -496,6 +496,38 @@ import ScanModel
         ])
         #expect(unsigned.total == "60.30")
         #expect(unsigned.rounding == "-0.02")
+        // Unsigned, and the rounded amount under it with no label: the sign the amounts around it give makes that
+        // amount the one due.
+        let unlabelled = receipt([
+            (20, 16, [(20, "88888"), (100, "1"), (300, "10.00"), (400, "10.00")]),
+            (40, 16, [(20, "62483"), (100, "1"), (300, "50.32"), (400, "50.32")]),
+            (60, 16, [(20, "TOTAL"), (80, "AMT."), (300, "RM"), (400, "60.32")]),
+            (80, 16, [(20, "ROUNDING"), (120, "ADJ."), (400, "0.02")]),
+            (100, 16, [(300, "RH"), (400, "60.30")]),
+            (120, 16, [(20, "CASH"), (300, "RM"), (400, "70.30")]),
+            (140, 16, [(20, "CHANGE"), (300, "RM"), (400, "10.00")]),
+        ])
+        #expect(unlabelled.total == "60.30")
+        #expect(unlabelled.rounding == "-0.02")
+        // The mend of the total reads the rounding as signed: from the total above it, 60.32, to 60.30 under it.
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (20, 16, [(20, "62483"), (100, "1"), (300, "60.32"), (400, "60.32")]),
+            (40, 16, [(20, "TOTAL"), (80, "AMT."), (300, "RM"), (400, "60.32")]),
+            (60, 16, [(20, "ROUNDING"), (120, "ADJ."), (400, "0.02")]),
+            (80, 16, [(300, "RH"), (400, "60.30")]),
+        ])))
+        let roles = lines.map(\.role)
+        let signed = ReceiptParser.rounding(lines, roles: roles)
+        #expect(signed?.cents == -2)
+        var due = Receipt()
+        due.total = "60.32"
+        ReceiptParser().mendRoundedTotal(lines, roles: roles, rounding: signed, into: &due)
+        #expect(due.total == "60.30")
+        // Printed with its sign, it is taken as printed.
+        let printed = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (20, 16, [(20, "TOTAL"), (400, "60.28")]), (40, 16, [(20, "ROUNDING"), (400, "0.02")]), (60, 16, [(300, "RH"), (400, "60.30")]),
+        ])))
+        #expect(ReceiptParser.rounding(printed, roles: printed.map(\.role))?.cents == 2)
     }
 
     @Test func aTotalThatMakesNoSumGivesWayWhenTwoSumsAgree() {

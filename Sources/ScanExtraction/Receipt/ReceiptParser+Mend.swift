@@ -136,23 +136,22 @@ extension ReceiptParser {
                            tendered: r.payment?.tendered.flatMap { cents($0) }, change: r.payment?.change.flatMap { cents($0) })
     }
 
-    /// The last rounding line with an amount under a whole unit, and that amount in cents.
+    /// The last rounding line with an amount under a whole unit, and that amount in cents, signed. A till that prints
+    /// the rounding without its sign shows it by the amounts around it: taken off when an amount under the line is one
+    /// above it less the rounding and none is one above it plus it (`Total Incl GST 60.32`, `Rounding 0.02`, `Total
+    /// 60.30` is -0.02); as printed otherwise.
     static func rounding(_ lines: [AnalyzedLine], roles: [Role]) -> (line: Int, cents: Int)? {
         guard let k = lines.indices.last(where: { roles[$0] == .rounding && lines[$0].amount != nil }),
               let c = lines[k].amount?.cents, c != 0, abs(c) < 100 else { return nil }
-        return (k, c)
+        let above = Set(lines[..<k].compactMap { $0.amount?.cents })
+        let below = lines[(k + 1)...].compactMap { $0.amount?.cents }
+        let added = below.contains { above.contains($0 - c) }, takenOff = below.contains { above.contains($0 + c) }
+        return (k, takenOff && !added ? -c : c)
     }
 
-    /// The receipt's `rounding`: the rounding line's amount, its sign set by the sums where the till prints it without
-    /// one (an amount above it that the rounding makes the total from: `Total Incl GST 60.32`, `Rounding 0.02`, `Total
-    /// 60.30` is -0.02), as printed otherwise.
+    /// The receipt's `rounding`, as `rounding(_:roles:)` signed it.
     static func setRounding(_ lines: [AnalyzedLine], rounding: (line: Int, cents: Int)?, into r: inout Receipt) {
-        guard let (k, printed) = rounding else { return }
-        var c = printed
-        if let total = r.total.flatMap({ cents($0) }) {
-            let above = Set(lines[..<k].compactMap { $0.amount?.cents })
-            if !above.contains(total - c), above.contains(total + c) { c = -c }
-        }
+        guard let (k, c) = rounding else { return }
         r.rounding = Amount.cents(c).decimalString
         r.provenance["rounding"] = lines[k].amountProvenance ?? lines[k].line.provenance()
     }
