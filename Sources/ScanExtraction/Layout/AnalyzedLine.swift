@@ -48,6 +48,9 @@ public struct AnalyzedLine: Sendable {
     public var label: String { line.words.prefix(labelWordCount).map(\.text).joined(separator: " ") }
     public var amount: Amount? { trailing.last?.amount }
     public func entities(_ type: EntityType) -> [Entity] { entities.filter { $0.type == type } }
+    /// Whether the line holds a phone number, a date, a time, an e-mail or a web address: a line of contacts or
+    /// dates, never an article's name or price.
+    public var holdsContactOrDate: Bool { entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) } }
 
     /// Provenance of the last amount on the line.
     public var amountProvenance: Provenance? {

@@ -277,7 +277,7 @@ enum ItemLineFeatures {
             func bullet(_ w: String?) -> Bool { w?.first.map { "-+*•>".contains($0) } ?? false }
             set("bullet", bullet(words.first)
                 || (words.count > 2 && f[ownIndex["leadingCount"]!] == 1 && bullet(words[1])))
-            set("contact", l.entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) })
+            set("contact", l.holdsContactOrDate)
             switch roles[i] {
             case .total: set("roleTotal", true)
             case .subtotal: set("roleSubtotal", true)

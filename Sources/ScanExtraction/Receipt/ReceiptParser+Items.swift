@@ -242,14 +242,14 @@ extension ReceiptParser {
             // (An amount alone labelled an item has no name to give it: the line above may be its name.)
             let nameless = Text.letterCount(l.label) < 2
             guard labels[i] == .other || labels[i] == .item && nameless else { continue }
-            guard let a = l.amount, a.minor != 0, l.role == .none,
-                  !l.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
+            guard let a = l.amount, a.minor != 0, l.role == .none, !l.holdsContactOrDate else { continue }
             guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
             if !nameless {
                 labels[i] = .item
             } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier,
-                      case let above = reading.lines[i - 1], above.amount == nil, above.role == .none,
-                      Text.letterCount(above.text) >= 2, above.entities.isEmpty, !lexicon.hasLabelWord(above.key) {
+                      case let above = reading.lines[i - 1], couldNameAnArticle(above),
+                      // What the sums alone make a name: no entity in it at all and no label word.
+                      above.entities.isEmpty, !lexicon.hasLabelWord(above.key) {
                 // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
                 // above, `101,88` as an item without a name).
                 labels[i - 1] = .item
@@ -324,9 +324,7 @@ extension ReceiptParser {
             guard labels[i - 1] == .other || unpricedName || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1]))
                     || (Text.letterCount(parsed.description) == 0 && parsed.quantity == nil && parsed.unit == nil
                         && parsed.unitPrice == nil && (lines[i].amount?.minor ?? 0) > 0 && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
-                  numbersAlone(parsed, of: lines[i]), above.amount == nil,
-                  above.role == .none, Text.letterCount(above.text) >= 2, !isFieldLine(above),
-                  !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }) else { continue }
+                  numbersAlone(parsed, of: lines[i]), couldNameAnArticle(above) else { continue }
             labels[i - 1] = .item
             labels[i] = .quantity
         }
@@ -336,8 +334,7 @@ extension ReceiptParser {
         if let first = labels.firstIndex(of: .item), first > 0, labels[first - 1] == .other {
             let above = lines[first - 1], below = lines[first]
             if let a = above.trailing.last, let b = below.trailing.last, a.amount.minor > 0, above.role == .none,
-               Text.letterCount(above.label) >= 2,
-               !above.entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) }),
+               Text.letterCount(above.label) >= 2, !above.holdsContactOrDate,
                abs(above.line.words[a.word].place.maxX - below.line.words[b.word].place.maxX) <= 1.5 * max(1, below.line.textHeight) {
                 labels[first - 1] = .item
             }
@@ -410,9 +407,7 @@ extension ReceiptParser {
     static func mendArticlesOnTwoLines(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
                                            wholeUnits: Bool) {
         func isName(_ k: Int) -> Bool {
-            k >= 0 && k < lines.count && !headingRows.contains(k) && lines[k].amount == nil && lines[k].role == .none
-                && Text.letterCount(lines[k].text) >= 2 && !isFieldLine(lines[k])
-                && !lines[k].entities.contains(where: { [.phone, .date, .time, .email, .url].contains($0.type) })
+            k >= 0 && k < lines.count && !headingRows.contains(k) && couldNameAnArticle(lines[k])
         }
         // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
         func endsOnAName(_ k: Int) -> Bool {
@@ -901,6 +896,12 @@ extension ReceiptParser {
         var rest = parsed.description
         if let code = leadingArticleCode(line), rest.hasPrefix(code) { rest = String(rest.dropFirst(code.count)) }
         return lettersBesideCount((parsed.quantity.map { $0 + " " } ?? "") + rest, packs: true) < 2
+    }
+
+    /// A line that may name an article printed on two lines: text of two letters or more without an amount, with no
+    /// role on the receipt, no contact or date, and no field it states.
+    static func couldNameAnArticle(_ l: AnalyzedLine) -> Bool {
+        l.amount == nil && l.role == .none && Text.letterCount(l.text) >= 2 && !isFieldLine(l) && !l.holdsContactOrDate
     }
 
     /// A line that states a field, a label word then a colon (`Cashier: Anna`, `Table: 12`, `Kasse: 3`): no item's name.
