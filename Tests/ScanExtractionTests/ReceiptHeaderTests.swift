@@ -36,6 +36,26 @@ import ScanModel
 
     /// A logo's words over the same name in type are one name read twice: no candidate joins them, and the lines on
     /// their own stay candidates. Words that only share a part (`RESTAURANT JIAWEI` / `JIAWEI HOUSE`) do join.
+    @Test func aNameDoesNotGoOnIntoAGreetingOrTheSlipsTitle() {
+        let rows = [Fixture.line(20, "DAILY DINER", x: 180, h: 24), Fixture.line(50, "Welcome!", x: 200),
+                    Fixture.line(74, "VAT RECEIPT", x: 190), Fixture.line(98, "Bienvenidos", x: 195),
+                    Fixture.line(122, "91 N Havenro Way", x: 180),
+                    Fixture.line(220, "TOTAL"), (220, 16, [(480, "3.45")])]
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let names = ReceiptFieldFeatures(lines).companyCandidates(limit: 5).map(\.value)
+        #expect(names.contains("DAILY DINER"))
+        #expect(!names.contains { $0.hasPrefix("DAILY DINER ") }, "\(names)")
+        #expect(!names.contains { ["Welcome!", "VAT RECEIPT", "Bienvenidos", "Welcome! VAT RECEIPT"].contains($0) }, "\(names)")
+        // A greeting above the name may open it (`WELCOME TO` / `bp Connect`); a name with a header word among others
+        // stays whole (`Welcome Break`).
+        let above = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Fixture.line(20, "WELCOME TO", x: 190), Fixture.line(44, "bp Connect", x: 190, h: 24),
+            Fixture.line(74, "Welcome Break", x: 190), Fixture.line(220, "TOTAL"), (220, 16, [(480, "3.45")])])))
+        let opened = ReceiptFieldFeatures(above).companyCandidates(limit: 5).map(\.value)
+        #expect(opened.contains("WELCOME TO bp Connect"), "\(opened)")
+        #expect(opened.contains { $0.hasSuffix("Welcome Break") }, "\(opened)")
+    }
+
     @Test func aNameCandidateIsNotTheSameWordsTwice() {
         let rows = [Fixture.line(20, "BELLA", x: 200, h: 30), Fixture.line(56, "PASTA", x: 200, h: 30),
                     Fixture.line(96, "Bella Pasta", x: 190, h: 20),

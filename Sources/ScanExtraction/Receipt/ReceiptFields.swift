@@ -202,6 +202,15 @@ struct ReceiptFieldFeatures {
 
     /// Whether `key` is a greeting or a document's name, alone or with one more short word and no digit (`WILLKOMMEN`,
     /// `WELCOME TO`, `RECEIPT`).
+    /// A line that is only a greeting or the slip's title (`WELCOME`, `Bienvenidos`, `VAT RECEIPT`, `Selamat Datang`):
+    /// a greeting (`isGreeting`), or words that are each a header word or a label word, one of them a header word.
+    static func isTitleOrGreeting(_ key: String) -> Bool {
+        let noise = ReceiptParser.lexicon.headerNoise
+        if isGreeting(key, noise) { return true }
+        let words = key.split(separator: " ").map(String.init)
+        return words.contains { noise.contains($0) } && words.allSatisfy { noise.contains($0) || ReceiptParser.lexicon.isLabelOnly($0) }
+    }
+
     static func isGreeting(_ key: String, _ noise: PhraseSet) -> Bool {
         if noise.contains(key) { return true }
         let words = key.split(separator: " ")
@@ -305,8 +314,11 @@ struct ReceiptFieldFeatures {
                 // A name is not printed twice over: a logo's words then the same words in type (`BELLA` / `PASTA` /
                 // `Bella Pasta`) are two readings of one name, which the shorter spans hold.
                 if span > 1 && Self.repeatsALine(lines[r]) { continue }
-                // Nor does a name go on into a slip's closing words (`好运来超市` / `谢谢惠顾`, `BÄCKEREI MÜLLER` / `DANKE`).
-                if span > 1 && closing[i + span - 1] { break }
+                // Nor does a name go on into a slip's closing words (`好运来超市` / `谢谢惠顾`, `BÄCKEREI MÜLLER` / `DANKE`),
+                // nor into a greeting or the slip's title (`DAILY DINER` / `WELCOME`, `SILVER MICAS` / `VAT RECEIPT`).
+                if span > 1 && (closing[i + span - 1] || Self.isTitleOrGreeting(lines[i + span - 1].key)) { break }
+                // A greeting or a title alone names no one (`VAT RECEIPT`).
+                if span == 1 && Self.isTitleOrGreeting(lines[i].key) { continue }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
                 guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),
