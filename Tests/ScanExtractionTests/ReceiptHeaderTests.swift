@@ -54,6 +54,16 @@ import ScanModel
         let opened = ReceiptFieldFeatures(above).companyCandidates(limit: 5).map(\.value)
         #expect(opened.contains("WELCOME TO bp Connect"), "\(opened)")
         #expect(opened.contains { $0.hasSuffix("Welcome Break") }, "\(opened)")
+        // Nor does an address run on into the title an Italian till prints under it.
+        let italian = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Fixture.line(20, "INGBOR KELLIN S.P.A.", x: 170, h: 24), Fixture.line(50, "VICOLO LINMER, 174", x: 180),
+            Fixture.line(72, "66702 TIBOR (BO)", x: 185), Fixture.line(94, "DOCUMENTO COMMERCIALE", x: 170),
+            Fixture.line(116, "di vendita o prestazione", x: 170), Fixture.line(220, "TOTALE"), (220, 16, [(480, "3.45")])])))
+        let features = ReceiptFieldFeatures(italian)
+        let addresses = features.addressCandidates(limit: 8).map(\.value)
+        #expect(addresses.contains { $0.hasPrefix("VICOLO LINMER") && $0.hasSuffix("(BO)") }, "\(addresses)")
+        #expect(!addresses.contains { $0.contains("vendita") || $0.contains("DOCUMENTO") }, "\(addresses)")
+        #expect(!features.companyCandidates(limit: 8).map(\.value).contains("di vendita o prestazione"))
     }
 
     @Test func aNameCandidateIsNotTheSameWordsTwice() {

@@ -100,10 +100,9 @@ struct ReceiptFieldFeatures {
             let t = ReceiptParser.addressReadingFixes(part)
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
         }
-        let headerNoise = ReceiptParser.lexicon.headerNoise
         addressBreak = lines.map { l in
             ReceiptParser.lexicon.isLabelOnly(l.key) || Self.endsInPrintedAmount(l)
-                || Self.labelsANumber(l.key, Self.documentLabelWords) || Self.isGreeting(l.key, headerNoise)
+                || Self.labelsANumber(l.key, Self.documentLabelWords) || Self.isTitleOrGreeting(l.key)
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
