@@ -474,6 +474,18 @@ import TestSupport
         #expect(items(["SOUP 50%", "SALAD BAR 50%"]) == ["SOUP 50%", "SALAD BAR 50%"])
     }
 
+    /// An article's line of code, count and price reads as a phone number too (`639285 1 47.000`): it is never the
+    /// merchant's phone, which the header's own line gives when it prints one.
+    @Test func anArticlesLineIsNoPhoneOfTheMerchant() {
+        let table = Self.row(140, "Time: 18:40") + Self.row(162, "639285 1 47.000", "47.000") + Self.row(184, "Es Teh")
+            + Self.row(206, "825827 2 113.000", "226.000") + Self.row(228, "Nasi Goreng") + Self.row(260, "TOTAL", "273.000")
+        let bare = receipt([Fixture.line(20, "WARUNG SARI", x: 200, h: 24)] + Self.row(60, "Jl. Melati No. 5") + table)
+        #expect(bare.merchant.phone == nil, "\(bare.merchant.phone ?? "")")
+        #expect(bare.items.map(\.description) == ["Es Teh", "Nasi Goreng"])
+        let phoned = receipt(Self.header + table)
+        #expect(phoned.merchant.phone == "020 7946 0958")
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))

@@ -101,6 +101,12 @@ extension ReceiptParser {
         }
     }
 
+    /// The priced lines the articles were read from (an article's line, or its quantity line, with an amount).
+    static func articleLines(_ reading: ItemReading) -> Set<Int> {
+        let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
+        return Set(settled.indices.filter { [.item, .quantity].contains(settled[$0]) && reading.lines[$0].amount != nil })
+    }
+
     /// The articles and the sum of the discounts that `reading`'s labels give, put into `r`; the discount lines
     /// returned, for `listDiscountLines` once the sums are done with.
     @discardableResult

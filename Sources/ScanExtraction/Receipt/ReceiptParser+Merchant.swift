@@ -79,10 +79,11 @@ extension ReceiptParser {
         return endsWithForm(mended, words: 2) ? mended : name
     }
 
-    /// Merchant name and address are the best-scored of their candidates (`ReceiptFieldFeatures`); the phone is the
-    /// first phone number of the upper part, the tax number the first labelled one above the summary.
+    /// Merchant name and address are the best-scored of their candidates (`ReceiptFieldFeatures`), the tax number the
+    /// first labelled one above the summary. The lines of the address read are returned, for `setMerchantPhone`.
+    @discardableResult
     func parseMerchant(_ lines: [AnalyzedLine], features: ReceiptFieldFeatures, limit: Int, into r: inout Receipt,
-                       candidates: inout [ReceiptField: [FieldCandidate]]) {
+                       candidates: inout [ReceiptField: [FieldCandidate]]) -> Range<Int>? {
         let header = features.headerLimit(summaryStart: limit)
         let names = ranked(features.companyCandidates(limit: header), .company)
         candidates[.company] = names
@@ -101,26 +102,6 @@ extension ReceiptParser {
             r.provenance["merchant.address"] = Self.scored(best, over: apart.dropFirst().first)
         }
 
-        // Phone: the first phone number printed in the upper part.
-        let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
-        for l in lines.prefix(max(top + 4, limit)) {
-            if let p = l.entities(.phone).first {
-                r.merchant.phone = p.text
-                r.merchant.phoneE164 = p.value.e164
-                r.provenance["merchant.phone"] = l.provenance(of: p)
-                break
-            }
-        }
-        // A bare run of digits beside the address (`7037179740` under the town) is the shop's phone when no line
-        // says so with a label or separators: one line above the address to two lines under it.
-        if r.merchant.phone == nil, let address = apart.first?.lines {
-            let near = max(0, address.lowerBound - 1)..<min(lines.count, address.upperBound + 2)
-            if let (l, p) = near.lazy.compactMap({ i in lines[i].standingPhone.map { (lines[i], $0) } }).first {
-                r.merchant.phone = p.text
-                r.merchant.phoneE164 = p.value.e164
-                r.provenance["merchant.phone"] = l.provenance(of: p)
-            }
-        }
         // Tax or registration number.
         for l in lines.prefix(limit) where Self.role(l.key) == .taxId || Text.hasAny(l.key, Self.taxIdWords) {
             if let m = Text.range(l.text, #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#) {
@@ -131,6 +112,31 @@ extension ReceiptParser {
                     break
                 }
             }
+        }
+        return apart.first?.lines
+    }
+
+    /// The merchant's phone: the first phone number printed in the upper part, on no line of an article (`639285 1
+    /// 47.000`, an article's code, count and price, reads as a phone number too). Failing one, a bare run of digits
+    /// beside the address (`7037179740` under the town), when no line says so with a label or separators: one line
+    /// above the address to two lines under it. `articleLines` are the lines the items were read from.
+    static func setMerchantPhone(_ lines: [AnalyzedLine], limit: Int, address: Range<Int>?, articleLines: Set<Int>,
+                                 into r: inout Receipt) {
+        let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
+        for (i, l) in lines.prefix(max(top + 4, limit)).enumerated() where !articleLines.contains(i) {
+            if let p = l.entities(.phone).first {
+                r.merchant.phone = p.text
+                r.merchant.phoneE164 = p.value.e164
+                r.provenance["merchant.phone"] = l.provenance(of: p)
+                return
+            }
+        }
+        guard let address else { return }
+        let near = max(0, address.lowerBound - 1)..<min(lines.count, address.upperBound + 2)
+        if let (l, p) = near.lazy.compactMap({ i in lines[i].standingPhone.map { (lines[i], $0) } }).first {
+            r.merchant.phone = p.text
+            r.merchant.phoneE164 = p.value.e164
+            r.provenance["merchant.phone"] = l.provenance(of: p)
         }
     }
 

@@ -207,8 +207,8 @@ public struct ReceiptParser: Sendable {
         let (lines, roles, summaryStart) = Self.prepared(analyzed)
 
         let features = ReceiptFieldFeatures(lines)
-        // --- Header: merchant name, address, phone.
-        parseMerchant(lines, features: features, limit: summaryStart, into: &r, candidates: &candidates)
+        // --- Header: merchant name and address (the phone once the article lines are known).
+        let addressLines = parseMerchant(lines, features: features, limit: summaryStart, into: &r, candidates: &candidates)
 
         // --- Date, time, receipt number, currency.
         parseDateTime(lines, features: features, into: &r, findings: &findings, candidates: &candidates)
@@ -216,6 +216,8 @@ public struct ReceiptParser: Sendable {
 
         // --- Items.
         var itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
+        Self.setMerchantPhone(lines, limit: summaryStart, address: addressLines,
+                              articleLines: Self.articleLines(itemReading), into: &r)
 
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
