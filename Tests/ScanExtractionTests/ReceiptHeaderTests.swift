@@ -8,6 +8,11 @@ import ScanModel
 @Suite struct ReceiptHeaderTests {
     let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
+    /// The best `limit` merchant-name candidates of a header made of `rows`.
+    func companyNames(_ rows: [(Double, Double, [(Double, String)])], limit: Int) -> [String] {
+        ReceiptFieldFeatures(extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))).companyCandidates(limit: limit).map(\.value)
+    }
+
     func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         try! extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
     }
@@ -41,8 +46,7 @@ import ScanModel
                     Fixture.line(74, "VAT RECEIPT", x: 190), Fixture.line(98, "Bienvenidos", x: 195),
                     Fixture.line(122, "91 N Havenro Way", x: 180),
                     Fixture.line(220, "TOTAL"), (220, 16, [(480, "3.45")])]
-        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
-        let names = ReceiptFieldFeatures(lines).companyCandidates(limit: 5).map(\.value)
+        let names = companyNames(rows, limit: 5)
         #expect(names.contains("DAILY DINER"))
         #expect(!names.contains { $0.hasPrefix("DAILY DINER ") }, "\(names)")
         #expect(!names.contains { ["Welcome!", "VAT RECEIPT", "Bienvenidos", "Welcome! VAT RECEIPT"].contains($0) }, "\(names)")
@@ -91,8 +95,7 @@ import ScanModel
                     Fixture.line(124, "22 Haverhill Rd", x: 180), Fixture.line(146, "Windham NH", x: 190),
                     Fixture.line(180, "Burger"), (180, 16, [(480, "3.45")]),
                     Fixture.line(220, "TOTAL"), (220, 16, [(480, "3.45")])]
-        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
-        let names = ReceiptFieldFeatures(lines).companyCandidates(limit: 6).map(\.value)
+        let names = companyNames(rows, limit: 6)
         #expect(names.contains("Friendly Red's of Windham"), "\(names)")
         #expect(!names.contains { $0.hasPrefix("of Windham") || $0.hasPrefix("y Cía") }, "\(names)")
         let greeted = [Fixture.line(20, "WELCOME TO", x: 190), Fixture.line(44, "bp Connect", x: 180, h: 24),
@@ -165,8 +168,7 @@ import ScanModel
                     Fixture.line(74, "Kasir: Ana", x: 180), Fixture.line(96, "Jln. Tonolmo No. 81", x: 150),
                     Fixture.line(130, "Es Jeruk"), (130, 16, [(480, "67.000")]),
                     Fixture.line(160, "TOTAL"), (160, 16, [(480, "67.000")])]
-        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
-        let names = ReceiptFieldFeatures(lines).companyCandidates(limit: 4).map(\.value)
+        let names = companyNames(rows, limit: 4)
         #expect(names.contains("SINAR KOPI"))
         #expect(!names.contains { $0.contains("Kasir") || $0.contains("Camarero") }, "\(names)")
         let labels = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
