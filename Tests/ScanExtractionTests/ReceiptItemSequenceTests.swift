@@ -255,7 +255,7 @@ import TestSupport
         var reading = ReceiptParser.ItemReading(lines: lines, labels: rows.map(\.2), summaryStart: lines.count, wholeUnits: false,
                                                 heading: heading)
         var r = Receipt()
-        ReceiptParser.setItems(reading, into: &r)
+        ReceiptParser.setItems(&reading, into: &r)
         r.total = total
         r.subtotal = subtotal
         ReceiptParser.completeItemsBySums(&reading, into: &r, dollarMends: dollarMends)

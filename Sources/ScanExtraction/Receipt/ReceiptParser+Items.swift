@@ -68,7 +68,9 @@ extension ReceiptParser {
         var wholeUnits: Bool
         /// The column heading's line (`QTY DESCRIPTION PRICE`), if any.
         var heading: Int? = nil
-        /// The discount lines the items were last assembled with, as items of kind `.discount`, in print order.
+        /// The labels as `settledLabels` settled them, and the discount lines (items of kind `.discount`, in print
+        /// order), when `setItems` last assembled the items from this reading.
+        var settled: [ItemLineLabel] = []
         var discountLines: [Receipt.Item] = []
     }
 
@@ -82,7 +84,7 @@ extension ReceiptParser {
         let outside = Self.summaryLines(roles: roles, summaryStart: summaryStart)
         var reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
                                   wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }, heading: heading)
-        reading.discountLines = Self.setItems(reading, into: &r)
+        Self.setItems(&reading, into: &r)
         return reading
     }
 
@@ -103,22 +105,23 @@ extension ReceiptParser {
 
     /// The priced lines the articles were read from (an article's line, or its quantity line, with an amount).
     static func articleLines(_ reading: ItemReading) -> Set<Int> {
-        let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
+        let settled = reading.settled
         return Set(settled.indices.filter { [.item, .quantity].contains(settled[$0]) && reading.lines[$0].amount != nil })
     }
 
-    /// The articles and the sum of the discounts that `reading`'s labels give, put into `r`; the discount lines
-    /// returned, for `listDiscountLines` once the sums are done with.
-    @discardableResult
-    static func setItems(_ reading: ItemReading, into r: inout Receipt) -> [Receipt.Item] {
+    /// The articles and the sum of the discounts that `reading`'s labels give, put into `r`; the settled labels and
+    /// the discount lines kept in `reading`, for the phone, the completion by the sums and `listDiscountLines`.
+    static func setItems(_ reading: inout ItemReading, into r: inout Receipt) {
         let (lines, labels, wholeUnits) = (reading.lines, reading.labels, reading.wholeUnits)
-        let (items, discounts) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits)
+        let settled = settledLabels(lines, labels: labels, wholeUnits: wholeUnits)
+        let (items, discounts) = assembleSettled(lines, labels: settled, wholeUnits: wholeUnits, modifiersApart: false)
         r.items = mergingRepeats(withoutRateColumn(pricedModifiersApart(items, lines: lines, labels: labels,
                                                                         summaryStart: reading.summaryStart,
                                                                         discounts: discounts, wholeUnits: wholeUnits)))
         let off = discounts.compactMap { decimalCents($0.amount) }
         r.discounts = off.isEmpty ? nil : Amount(minor: off.reduce(0, +), scale: 2).decimalString
-        return discounts
+        reading.settled = settled
+        reading.discountLines = discounts
     }
 
     /// The discount lines join the list of items, each after the last article printed above it (the one it takes
@@ -171,13 +174,13 @@ extension ReceiptParser {
             x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
         }
         guard let targets = itemSumTargets(r), !targets.contains(sum(r)) else { return [] }
-        let settled = settledLabels(reading.lines, labels: reading.labels, wholeUnits: reading.wholeUnits)
+        let settled = reading.settled
         for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal), targets: targets) {
             let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
             guard labels != settled else { continue }
             var completed = r, read = reading
             read.labels = labels
-            read.discountLines = setItems(read, into: &completed)
+            setItems(&read, into: &completed)
             let made = sum(completed)
             if wanted.contains(made) { (r, reading) = (completed, read); return [] }
             guard dollarMends, let (finding, _) = mendOneDollar(&completed.items, sum: made, targets: wanted) else { continue }
@@ -242,6 +245,8 @@ extension ReceiptParser {
     /// labelled as items; with `anyLine` false, no line with a label word of any locale.
     static func completedLabels(_ reading: ItemReading, settled: [ItemLineLabel], region: Range<Int>,
                                 anyLine: Bool) -> [ItemLineLabel] {
+        // What the sums alone make a name: a line that may name an article, with no entity at all and no label word.
+        func provedName(_ l: AnalyzedLine) -> Bool { couldNameAnArticle(l) && l.entities.isEmpty && !lexicon.hasLabelWord(l.key) }
         var labels = settled
         for i in region {
             let l = reading.lines[i]
@@ -252,18 +257,13 @@ extension ReceiptParser {
             guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
             if !nameless {
                 labels[i] = .item
-            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier,
-                      case let above = reading.lines[i - 1], couldNameAnArticle(above),
-                      // What the sums alone make a name: no entity in it at all and no label word.
-                      above.entities.isEmpty, !lexicon.hasLabelWord(above.key) {
+            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier, provedName(reading.lines[i - 1]) {
                 // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
                 // above, `101,88` as an item without a name).
                 labels[i - 1] = .item
                 labels[i] = .quantity
             } else if i + 1 < region.upperBound, labels[i + 1] == .other, a.minor > 0,
-                      item(from: l, wholeUnits: reading.wholeUnits).quantity != nil,
-                      case let below = reading.lines[i + 1], below.amount == nil, below.role == .none,
-                      Text.letterCount(below.text) >= 2, below.entities.isEmpty, !lexicon.hasLabelWord(below.key) {
+                      item(from: l, wholeUnits: reading.wholeUnits).quantity != nil, provedName(reading.lines[i + 1]) {
                 // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`).
                 labels[i] = .item
                 labels[i + 1] = .continuation

@@ -123,21 +123,14 @@ extension ReceiptParser {
     static func setMerchantPhone(_ lines: [AnalyzedLine], limit: Int, address: Range<Int>?, articleLines: Set<Int>,
                                  into r: inout Receipt) {
         let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
-        for (i, l) in lines.prefix(max(top + 4, limit)).enumerated() where !articleLines.contains(i) {
-            if let p = l.entities(.phone).first {
-                r.merchant.phone = p.text
-                r.merchant.phoneE164 = p.value.e164
-                r.provenance["merchant.phone"] = l.provenance(of: p)
-                return
-            }
-        }
-        guard let address else { return }
-        let near = max(0, address.lowerBound - 1)..<min(lines.count, address.upperBound + 2)
-        if let (l, p) = near.lazy.compactMap({ i in lines[i].standingPhone.map { (lines[i], $0) } }).first {
-            r.merchant.phone = p.text
-            r.merchant.phoneE164 = p.value.e164
-            r.provenance["merchant.phone"] = l.provenance(of: p)
-        }
+        let printed = lines.prefix(max(top + 4, limit)).indices.lazy.filter { !articleLines.contains($0) }
+            .compactMap { i in lines[i].entities(.phone).first.map { (lines[i], $0) } }.first
+        let near = address.map { max(0, $0.lowerBound - 1)..<min(lines.count, $0.upperBound + 2) } ?? 0..<0
+        guard let (l, p) = printed ?? near.lazy.compactMap({ i in lines[i].standingPhone.map { (lines[i], $0) } }).first
+        else { return }
+        r.merchant.phone = p.text
+        r.merchant.phoneE164 = p.value.e164
+        r.provenance["merchant.phone"] = l.provenance(of: p)
     }
 
     /// A chosen candidate's provenance: its confidence is the OCR's, lowered when the runner-up scored close.
