@@ -738,4 +738,34 @@ import ScanModel
         #expect(kept.items.first?.amount == "52.95")
         #expect(kept.subtotal == "80.00")
     }
+
+    /// `Bier 0,5l` read `Bier 0,51`: the engine boxed the number with the name and the price apart, and no whole count
+    /// of 0,51 makes 21,40, so the number stays in the name. Boxed with the price, or making the amount, it is a unit
+    /// price as before.
+    @Test func aSizeBoxedWithTheNameStaysInTheName() {
+        func items(_ rows: [(Double, Double, [(Double, String)])]) -> [Receipt.Item] {
+            receipt([Fixture.line(20, "GASTHAUS LINDE", h: 20)] + rows + [
+                (250, 16, [(20, "SUMME")]), (250, 16, [(400, "26,40")]),
+            ]).items
+        }
+        let apart = items([
+            (130, 16, [(20, "Bier"), (60, "0,51")]), (130, 16, [(400, "21,40")]),
+            (160, 16, [(20, "Brezel")]), (160, 16, [(400, "5,00")]),
+        ])
+        #expect(apart.first?.description == "Bier 0,51")
+        #expect(apart.first?.unitPrice == nil)
+        #expect(apart.first?.amount == "21.40")
+        let oneBox = items([
+            (130, 16, [(20, "Bier"), (250, "0,51"), (400, "21,40")]),
+            (160, 16, [(20, "Brezel"), (400, "5,00")]),
+        ])
+        #expect(oneBox.first?.description == "Bier")
+        #expect(oneBox.first?.unitPrice == "0.51")
+        let makesIt = items([
+            (130, 16, [(20, "Bier"), (60, "5,35")]), (130, 16, [(400, "21,40")]),
+            (160, 16, [(20, "Brezel")]), (160, 16, [(400, "5,00")]),
+        ])
+        #expect(makesIt.first?.description == "Bier")
+        #expect(makesIt.first?.unitPrice == "5.35")
+    }
 }

@@ -716,6 +716,25 @@ extension ReceiptParser {
         return nil
     }
 
+    /// The number read as the price before a line's amount when it belongs to the name instead: a size whose unit OCR
+    /// took for a digit (`Bier 0,5l` read `Bier 0,51`). The engine boxed it with the name's last word, and the line's
+    /// amount in a box of its own, so it stands apart from the price column; and no whole count of it makes the
+    /// amount, so it is no unit price either. Under a count that opens the line it must also be less than the
+    /// amount: `3 WATER / TEA 40.50  1.50` is a unit price misread (`@0.50`), not a size.
+    static func sizeInName(_ l: AnalyzedLine) -> String? {
+        guard l.trailing.count == 2, l.labelWordCount >= 1, l.trailing[0].word == l.labelWordCount,
+              l.trailing[1].word == l.trailing[0].word + 1 else { return nil }
+        let words = l.line.words
+        let name = words[l.labelWordCount - 1], size = words[l.trailing[0].word], amount = words[l.trailing[1].word]
+        guard name.text.contains(where: \.isLetter), let a = name.reference, let b = size.reference,
+              let c = amount.reference, a.observation == b.observation, b.observation != c.observation else { return nil }
+        let price = l.trailing[0].amount.cents, total = l.trailing[1].amount.cents
+        guard price > 0, total > 0, total % price != 0 else { return nil }
+        let first = words[0].text.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
+        if !first.isEmpty, first.count <= 3, first.allSatisfy(\.isNumber), price >= total { return nil }
+        return size.text
+    }
+
     /// Quantity, unit, unit price and amount of one item line (the amount is nil when the line
     /// prints none, or only a unit price: `2 x 3.50`).
     static func item(from l: AnalyzedLine, wholeUnits: Bool) -> Receipt.Item {
@@ -739,7 +758,15 @@ extension ReceiptParser {
                 words.removeLast(taken)
             }
         }
-        if amounts.count >= 2 { unitPrice = amounts[amounts.count - 2].decimalString }
+        if amounts.count >= 2 {
+            if quantity == nil, let size = sizeInName(l) {
+                // `Bier 0,51 | 21,40`: a number the engine boxed with the name, not with the prices, is the name's.
+                words.append(size)
+                amounts.remove(at: amounts.count - 2)
+            } else {
+                unitPrice = amounts[amounts.count - 2].decimalString
+            }
+        }
         let joined = words.joined(separator: " ")
         if quantity != nil {
             // Read above: the count and price in front of the amount.
