@@ -678,6 +678,19 @@ import TestSupport
                 == ["Club Sandwich 9.00 [\"No tomato\"]", "Tea 2.00 []"])
     }
 
+    /// A name that prints a number of its own (`Beer 0.5l` read `Beer 0.51`) is still a name when that number stands
+    /// far left of the table's amounts: here it closes the table, so the numbers come first and every name goes with
+    /// the line above it, though the model took the names for items over the next numbers.
+    @Test func aNameWithANumberLeftOfTheAmountsClosesTheTable() {
+        let rows = Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
+            + Self.row(184, "5000112 1 3.10", "3.10") + Self.row(206, "Oat Biscuits") + Self.row(228, "7612100 1 2.70", "2.70")
+            + Self.row(250, "Beer 0.51") + Self.row(280, "Subtotal", "8.20")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let labels: [ItemLineLabel] = [.other, .item, .item, .quantity, .item, .quantity, .other, .other]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Beer 0.51 2.70"])
+    }
+
     /// The table-order mend acts on tables of numbers and names only: a count line under a priced name, priced names
     /// with a tax code after the amount, a line with a time above the table and a count line's own continuation keep
     /// the model's labels.

@@ -412,8 +412,16 @@ extension ReceiptParser {
     /// e-mail or URL in it.
     static func mendArticlesOnTwoLines(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
                                            wholeUnits: Bool) {
+        // Where the table's amounts stand: the left edge of its paid rows' last amounts, once they are known.
+        var amountColumn = Double.infinity
         func isName(_ k: Int) -> Bool {
-            k >= 0 && k < lines.count && !headingRows.contains(k) && couldNameAnArticle(lines[k])
+            guard k >= 0, k < lines.count, !headingRows.contains(k) else { return false }
+            if couldNameAnArticle(lines[k]) { return true }
+            // A name that prints a number of its own, left of the amount column (`Bier 0,51`, a size misread): no price.
+            var l = lines[k]
+            guard let last = l.trailing.last, l.trailing.count == 1, l.line.words[last.word].place.maxX < amountColumn else { return false }
+            l.trailing = []
+            return l.role == .none && Text.letterCount(l.label) >= 2 && couldNameAnArticle(l)
         }
         // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
         func endsOnAName(_ k: Int) -> Bool {
@@ -454,6 +462,7 @@ extension ReceiptParser {
             }
             return nil
         }
+        amountColumn = paid.compactMap { k in lines[k].trailing.last.map { lines[k].line.words[$0.word].place.minX } }.min() ?? amountColumn
         var joined = [pastEnd(inFirst, step: -1, across: 3), pastEnd(inLast, step: 1, across: 3)].compactMap { $0 }
         // Inside the table, such a row taken for an option of the article above is one of its rows too.
         joined += (inFirst...inLast).filter { !numbers.contains($0) && leftOut($0, beside: inFirst) }
@@ -570,7 +579,12 @@ extension ReceiptParser {
         // A line of numbers (`6736 1.00 SET`) adds nothing to a name printed on another line.
         let named = described.filter { !numbersAlone(parsed[$0], of: group[$0]) }
         if !named.isEmpty { described = named }
-        let description = described.map { parsed[$0].description }.joined(separator: " ")
+        // A name line whose number is no price, since the item's amount stands on another line, keeps it when it
+        // is printed as part of the name (`Bier 0,51` under `293822 1 39,28  39,28`).
+        let description = described.map { k in
+            guard k != amountAt, group[k].trailing.count == 1, boxedWithName(group[k]) else { return parsed[k].description }
+            return parsed[k].description + " " + group[k].line.words[group[k].trailing[0].word].text
+        }.joined(separator: " ")
         if !description.isEmpty { found.description = description }
         found.code = found.code ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }.first
         guard Text.letterCount(found.description) >= 2 else { return nil }
@@ -722,17 +736,25 @@ extension ReceiptParser {
     /// amount, so it is no unit price either. Under a count that opens the line it must also be less than the
     /// amount: `3 WATER / TEA 40.50  1.50` is a unit price misread (`@0.50`), not a size.
     static func sizeInName(_ l: AnalyzedLine) -> String? {
-        guard l.trailing.count == 2, l.labelWordCount >= 1, l.trailing[0].word == l.labelWordCount,
-              l.trailing[1].word == l.trailing[0].word + 1 else { return nil }
+        guard l.trailing.count == 2, l.trailing[1].word == l.trailing[0].word + 1, boxedWithName(l) else { return nil }
         let words = l.line.words
-        let name = words[l.labelWordCount - 1], size = words[l.trailing[0].word], amount = words[l.trailing[1].word]
-        guard name.text.contains(where: \.isLetter), let a = name.reference, let b = size.reference,
-              let c = amount.reference, a.observation == b.observation, b.observation != c.observation else { return nil }
+        guard let b = words[l.trailing[0].word].reference, let c = words[l.trailing[1].word].reference,
+              b.observation != c.observation else { return nil }
         let price = l.trailing[0].amount.cents, total = l.trailing[1].amount.cents
         guard price > 0, total > 0, total % price != 0 else { return nil }
         let first = words[0].text.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
         if !first.isEmpty, first.count <= 3, first.allSatisfy(\.isNumber), price >= total { return nil }
-        return size.text
+        return words[l.trailing[0].word].text
+    }
+
+    /// Whether the line's first trailing number follows its name's last word in the same box of the engine, a word
+    /// space after it: part of the name's print rather than of a price column.
+    static func boxedWithName(_ l: AnalyzedLine) -> Bool {
+        guard let first = l.trailing.first, l.labelWordCount >= 1, first.word == l.labelWordCount else { return false }
+        let name = l.line.words[l.labelWordCount - 1], number = l.line.words[first.word]
+        guard name.text.contains(where: \.isLetter), let a = name.reference, let b = number.reference,
+              a.observation == b.observation else { return false }
+        return number.place.minX - name.place.maxX < 1.5 * max(1, l.line.printHeight)
     }
 
     /// Quantity, unit, unit price and amount of one item line (the amount is nil when the line
