@@ -358,6 +358,18 @@ struct MoneyDetector {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A percentage's value. One separator before three digits is a decimal point there (`GST (6.000%)` is 6%, not
+    /// 6000%), where an amount would read it as grouping thousands.
+    private func percent(_ s: ScanText, _ a: NumberSpan, negative: Bool) -> String {
+        let v = s.num
+        let seps = (a.start..<a.end).filter { !isDigit(v[$0]) }
+        if a.decimalCount == 0, seps.count == 1, let k = seps.first, k - a.start <= 3, a.end - k == 4 {
+            return normalized(s, NumberSpan(start: a.start, end: a.end, intEnd: k, decimalStart: k + 1, hasSeparators: true),
+                              negative: negative)
+        }
+        return normalized(s, a, negative: negative)
+    }
+
     func detect(_ s: ScanText, into hits: inout [Hit]) {
         let v = s.num
         let b = s.bytes
@@ -397,7 +409,7 @@ struct MoneyDetector {
             }
             if after == 0x25 { // percentage
                 hits.append(Hit(type: .percentage, start: signStart(s, a.start), end: a.end + 1,
-                                value: EntityValue(percent: normalized(s, a, negative: signStart(s, a.start) < a.start)), priority: 36))
+                                value: EntityValue(percent: percent(s, a, negative: signStart(s, a.start) < a.start)), priority: 36))
                 continue
             }
             if let pe = percentWord(s, a.end) {

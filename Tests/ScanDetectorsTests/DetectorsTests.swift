@@ -372,7 +372,7 @@ final class DetectorsTests: XCTestCase {
     }
 
     func testPercentage() {
-        check([("SST 6%", nil, "6%", "6"), ("VAT 19.5 percent", nil, "19.5 percent", "19.5"), ("no numbers", nil, "", nil)], .percentage) { $0.percent }
+        check([("SST 6%", nil, "6%", "6"), ("GST (6.000%)", nil, "6.000%", "6.000"), ("VAT 1,234%", nil, "1,234%", "1.234"), ("VAT 19.5 percent", nil, "19.5 percent", "19.5"), ("no numbers", nil, "", nil)], .percentage) { $0.percent }
     }
 
     func testPostalCodes() {
