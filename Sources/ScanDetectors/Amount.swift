@@ -89,6 +89,13 @@ public struct Amount: Hashable, Sendable, Comparable {
            MoneyDetector.isCurrencyOrSign(token.prefix { $0 != "." }) {
             s = "0" + s
         }
+        // A stop that opens the token before a number with a decimal separator of its own, which no amount printed
+        // without its leading zero has, is a mark OCR added: a column's edge (`.2.00`) or a minus read thin (`.9.62` on
+        // a discount's line, whose label says the sign).
+        if s.first == ".", s.count == token.count, s.dropFirst().first?.isNumber == true,
+           s.dropFirst().contains(where: { $0 == "." || $0 == "," }) {
+            s = s.dropFirst()
+        }
         // Marks OCR leaves at the right edge of a column (`$21.49<`, `$0.50—`, `$0.99~`) are dropped.
         while let c = s.last, "<~—_|»".contains(c), s.count > 1 { s = s.dropLast() }
         var currencyAfter = false

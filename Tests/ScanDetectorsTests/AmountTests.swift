@@ -16,6 +16,17 @@ struct AmountTests {
         #expect(Amount.parse("- 0.25") == nil, "a lone dash before a space is not a sign")
     }
 
+    /// A stop OCR put before a number that has its own decimal separator (a column's edge, or a thin minus) is no
+    /// part of it; the number keeps no sign from it. A stop before two digits alone is still cents.
+    @Test func aStrayStopBeforeANumberIsDropped() {
+        #expect(Amount.parse(".9.62")?.decimalString == "9.62")
+        #expect(Amount.parse(".3,73")?.decimalString == "3.73")
+        #expect(Amount.parse(".2.250", wholeUnits: true)?.decimalString == "2250")
+        #expect(Amount.parse(".17")?.decimalString == "0.17")
+        #expect(Amount.parse("$.17")?.decimalString == "0.17")
+        #expect(Amount.parse("..9.62") == nil)
+    }
+
     /// A size or a weight with its unit glued on is no amount, in whole units or with decimals; a tax code or a
     /// currency glued on still is.
     @Test func sizesAndWeightsAreNoAmounts() {

@@ -513,6 +513,14 @@ import TestSupport
         #expect(off.map(\.amount) == ["-8.99"])
         #expect(off.map(\.description) == ["Online Offer"])
         #expect(off.map(\.kind) == [.discount])
+        // A discount line whose minus OCR lost, or read as a stop: its words alone say what it is.
+        for shown in ["1.50", ".1.50"] {
+            let lost = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Korting", shown)
+                               + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))
+            #expect(lost.items.map { "\($0.description) \($0.amount ?? "-")" } == ["Olive Oil 1L 8.99", "Korting -1.50", "Pasta 1.29"],
+                    "\(shown)")
+            #expect(lost.discounts == "-1.50")
+        }
     }
 
     /// A priced modifier is an item of its own, after the item it modifies, unless the summary shows

@@ -380,6 +380,14 @@ extension ReceiptParser {
             guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
             labels[i] = .discount
         }
+        // So does a line of one or two discount words alone with its amount right under an item, though OCR lost its
+        // minus or read it as a stop (`Korting  .3,73`): the words say the sign. (`Sub Total Before Discount` is more.)
+        for i in lines.indices.dropFirst() where [.item, .other].contains(labels[i])
+            && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
+            guard lines[i].role == .discount, lines[i].trailing.count == 1, (lines[i].amount?.minor ?? 0) > 0,
+                  lexicon.isLabelOnly(lines[i].labelKey), lines[i].labelKey.split(separator: " ").count <= 2 else { continue }
+            labels[i] = .discount
+        }
         return labels
     }
 
