@@ -176,6 +176,17 @@ import ScanModel
         #expect(throws: LexiconError.self) { try OCRConfusions(json: Data("[]".utf8)) }
     }
 
+    /// A zero inside a word of letters is the letter O when the table pairs them; codes and numbers keep their zeros,
+    /// and a table without the pair changes nothing.
+    @Test func aZeroInsideAWordIsReadAsTheLetterO() {
+        let table = OCRConfusions(pairs: ["0O"])
+        #expect(table.zerosInWordsAsLetters("S0EP BR00DJE Kr0ket") == "SOEP BROODJE Kroket")
+        for kept in ["G.C0B(333)", "A0B", "B000M", "0LIVE", "SHOE0", "MILK 1.00", "A4 100X", "PAPER 80GSM"] {
+            #expect(table.zerosInWordsAsLetters(kept) == kept, "\(kept)")
+        }
+        #expect(OCRConfusions(pairs: ["IL"]).zerosInWordsAsLetters("S0EP") == "S0EP")
+    }
+
     @Test func aLabelWordIsMendedOnlyThroughThePairsItIsGiven() {
         let none = LabelSpelling(phrases: ["TOTAL", "CHANGE"], confusions: OCRConfusions(pairs: []))
         #expect(none.mended("TOTEL") == "TOTEL")

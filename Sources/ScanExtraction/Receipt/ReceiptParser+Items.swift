@@ -872,7 +872,7 @@ extension ReceiptParser {
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
         while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
         let code = articleCode(&words)
-        let desc = Text.clean(words.joined(separator: " "))
+        let desc = OCRConfusions.shipped.zerosInWordsAsLetters(Text.clean(words.joined(separator: " ")))
         let src: Provenance
         if let amountWord = l.trailing.last?.word {
             src = l.line.provenance(words: 0..<(amountWord + 1))
