@@ -246,8 +246,8 @@ import TestSupport
     }
 
     /// The line model's labels, forced, then the sums: `completeItemsBySums` alone.
-    func completed(_ rows: [(String, String?, ItemLineLabel)], total: String, subtotal: String? = nil, heading: Int? = nil,
-                   dollarMends: Bool = false) -> Receipt {
+    func completed(_ rows: [(String, String?, ItemLineLabel)], total: String, subtotal: String? = nil, tax: String? = nil,
+                   heading: Int? = nil, dollarMends: Bool = false) -> Receipt {
         var y = 100.0
         var page: [(Double, Double, [(Double, String)])] = []
         for (text, amount, _) in rows { page += Self.row(y, text, amount); y += 22 }
@@ -258,6 +258,7 @@ import TestSupport
         ReceiptParser.setItems(&reading, into: &r)
         r.total = total
         r.subtotal = subtotal
+        r.tax = tax.map { [Receipt.Tax(amount: $0, source: lines[0].line.provenance())] } ?? []
         ReceiptParser.completeItemsBySums(&reading, into: &r, dollarMends: dollarMends)
         return r
     }
@@ -281,6 +282,12 @@ import TestSupport
         #expect(completed(charge, total: "13.58", subtotal: "12.73").items.map(\.amount) == ["9.99", "2.49", "0.25"])
         #expect(completed(charge, total: "12.73").items.count == 2)
         #expect(completed(under, total: "43.87", subtotal: "43.87").items.count == 2)
+        // Or the total less a tax printed apart, made by a line with no label word: the last article (`Bakso` over `PB1 10%`).
+        let last: [(String, String?, ItemLineLabel)] = [("Es Jeruk", "27.80", .item), ("SATE AYAM", "14.60", .item),
+                                                        ("Bakso", "8.70", .other)]
+        #expect(completed(last, total: "56.11", tax: "5.01").items.map(\.description) == ["Es Jeruk", "SATE AYAM", "Bakso"])
+        #expect(completed(under, total: "49.88", tax: "6.01").items.count == 2)
+        #expect(completed(last, total: "51.10").items.count == 2)
         // A line left out and a `$` read as 5 on another: the sums hold with both mends, and only the second pass makes them.
         let dollars: [(String, String?, ItemLineLabel)] = [("Sushi Deluxe", "$20.75", .item), ("Salmon R", "$5.50", .other),
                                                            ("HiChk Steak", "522.95", .item)]

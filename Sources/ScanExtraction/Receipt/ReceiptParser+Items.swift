@@ -175,7 +175,8 @@ extension ReceiptParser {
         }
         guard let targets = itemSumTargets(r), !targets.contains(sum(r)) else { return [] }
         let settled = reading.settled
-        for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal), targets: targets) {
+        for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal),
+                                                                   total: cents(r.total), rounding: cents(r.rounding), targets: targets) {
             let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
             guard labels != settled else { continue }
             var completed = r, read = reading
@@ -222,13 +223,18 @@ extension ReceiptParser {
     /// line with a label word may be one. Only lines above the last item the model found, for every sum, then those
     /// between it and the summary for the subtotal alone. With no item found, the lines between a column heading and
     /// the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`), then every line above the summary.
-    static func completionTries(_ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?,
+    static func completionTries(_ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?, total: Int?, rounding: Int?,
                                 targets: Set<Int>) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
         let end = min(reading.summaryStart, settled.count)
         var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
         if let lastItem = settled.lastIndex(where: { $0 != .other }) {
             tries.append((0..<lastItem, targets, true))
             if lastItem + 1 < end, let sub = subtotal { tries.append(((lastItem + 1)..<end, [sub], true)) }
+            // Below it, only lines without a label word, and with a sum that takes a tax or tip printed apart off the total
+            // (`Bakso 87.000` over `PB1 10%` and no subtotal); the total alone would take in a tax line whose label no
+            // locale knows (`TX1 10,727`).
+            let net = targets.subtracting([total].compactMap { $0 } + [total.flatMap { t in rounding.map { t - $0 } }].compactMap { $0 })
+            if lastItem + 1 < end, !net.isEmpty { tries.append(((lastItem + 1)..<end, net, false)) }
         } else {
             if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
                 // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
