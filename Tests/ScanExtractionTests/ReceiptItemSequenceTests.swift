@@ -321,6 +321,10 @@ import TestSupport
         let over: [(String, String?, ItemLineLabel)] = [("1x 22.50", "22.50", .other), ("Ice green tea", nil, .other)]
         #expect(completed(over, total: "22.50").items.map { "\($0.quantity ?? "-") \($0.description) \($0.amount ?? "-")" }
                 == ["1 Ice green tea 22.50"])
+        // Also when the model took the name for an item of no price.
+        let coded: [(String, String?, ItemLineLabel)] = [("7393728066426 2 27.52", "55.04", .other), ("Batteries AA", nil, .item)]
+        #expect(completed(coded, total: "59.58", tax: "4.54").items.map { "\($0.quantity ?? "-") \($0.description) \($0.amount ?? "-")" }
+                == ["2 Batteries AA 55.04"])
     }
 
     /// A name too long for the till's line pushes its price onto the next line. Read as more of the item above (which

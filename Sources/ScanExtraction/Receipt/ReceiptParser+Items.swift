@@ -268,9 +268,11 @@ extension ReceiptParser {
                 // above, `101,88` as an item without a name).
                 labels[i - 1] = .item
                 labels[i] = .quantity
-            } else if i + 1 < region.upperBound, labels[i + 1] == .other, a.minor > 0,
-                      item(from: l, wholeUnits: reading.wholeUnits).quantity != nil, provedName(reading.lines[i + 1]) {
-                // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`).
+            } else if i + 1 < region.upperBound && labels[i + 1] == .other
+                        || i + 1 < labels.count && labels[i + 1] == .item && reading.lines[i + 1].amount == nil,
+                      a.minor > 0, item(from: l, wholeUnits: reading.wholeUnits).quantity != nil, provedName(reading.lines[i + 1]) {
+                // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`), also over a
+                // name the model took for an item of no price (`7393728066426 2 27.52  55.04` / `Batteries AA`).
                 labels[i] = .item
                 labels[i + 1] = .continuation
             }
