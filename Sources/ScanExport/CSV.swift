@@ -6,17 +6,72 @@ import ScanModel
 /// items still gets one row), one row per contact for a business card, and only the
 /// header for other documents. The column order is stable and documented in README.md.
 public enum CSVWriter {
-    public static let receiptColumns = [
-        "source", "merchant_name", "merchant_address", "merchant_phone", "date", "time", "currency", "receipt_number",
-        "item_index", "description", "quantity", "unit", "unit_price", "amount", "item_discount",
-        "subtotal", "tax", "tip", "discounts", "total", "payment_method", "item_modifiers", "item_code", "rounding",
-        "item_kind",
+    /// A receipt row's columns, each with how it reads its value: from the document, the receipt, and the line item
+    /// with its number (none for a receipt without items, whose one row leaves the item columns empty). One list
+    /// names the columns and fills them, so a column cannot be added to one and not the other.
+    typealias ReceiptColumn = (name: String, value: @Sendable (Document, Receipt, (index: Int, item: Receipt.Item)?) -> String)
+    static let receiptTable: [ReceiptColumn] = [
+        ("source", { d, _, _ in d.source }),
+        ("merchant_name", { _, r, _ in r.merchant.name ?? "" }),
+        ("merchant_address", { _, r, _ in r.merchant.address ?? "" }),
+        ("merchant_phone", { _, r, _ in r.merchant.phone ?? "" }),
+        ("date", { _, r, _ in r.date ?? "" }),
+        ("time", { _, r, _ in r.time ?? "" }),
+        ("currency", { _, r, _ in r.currency ?? "" }),
+        ("receipt_number", { _, r, _ in r.receiptNumber ?? "" }),
+        ("item_index", { _, _, i in i.map { String($0.index + 1) } ?? "" }),
+        ("description", { _, _, i in i?.item.description ?? "" }),
+        ("quantity", { _, _, i in i?.item.quantity ?? "" }),
+        ("unit", { _, _, i in i?.item.unit ?? "" }),
+        ("unit_price", { _, _, i in i?.item.unitPrice ?? "" }),
+        ("amount", { _, _, i in i?.item.amount ?? "" }),
+        ("item_discount", { _, _, i in i?.item.discount ?? "" }),
+        ("subtotal", { _, r, _ in r.subtotal ?? "" }),
+        // The taxes of every rate, added up.
+        ("tax", { _, r, _ in r.tax.isEmpty ? "" : "\(r.tax.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +))" }),
+        ("tip", { _, r, _ in r.tip ?? "" }),
+        ("discounts", { _, r, _ in r.discounts ?? "" }),
+        ("total", { _, r, _ in r.total ?? "" }),
+        ("payment_method", { _, r, _ in r.payment?.method ?? "" }),
+        ("item_modifiers", { _, _, i in (i?.item.modifiers ?? []).joined(separator: "; ") }),
+        ("item_code", { _, _, i in i?.item.code ?? "" }),
+        ("rounding", { _, r, _ in r.rounding ?? "" }),
+        // A discount line is a row of its own, so the `amount` column adds up as printed.
+        ("item_kind", { _, _, i in i.map { $0.item.kind?.rawValue ?? "article" } ?? "" }),
     ]
-    public static let cardColumns = [
-        "source", "full_name", "prefix", "given_name", "middle_name", "family_name", "suffix", "title", "department",
-        "organization", "work_phone", "mobile_phone", "fax", "other_phone", "email", "url", "street", "city", "region",
-        "postal_code", "country", "address",
-    ]
+    /// A contact row's columns, each with how it reads its value from the card.
+    typealias CardColumn = (name: String, value: @Sendable (Document, BusinessCard) -> String)
+    static let cardTable: [CardColumn] = {
+        @Sendable func phones(_ c: BusinessCard, _ t: BusinessCard.PhoneType) -> String {
+            c.phones.filter { $0.type == t }.map { $0.e164 ?? $0.number }.joined(separator: "; ")
+        }
+        return [
+            ("source", { d, _ in d.source }),
+            ("full_name", { _, c in c.name?.full ?? "" }),
+            ("prefix", { _, c in c.name?.prefix ?? "" }),
+            ("given_name", { _, c in c.name?.given ?? "" }),
+            ("middle_name", { _, c in c.name?.middle ?? "" }),
+            ("family_name", { _, c in c.name?.family ?? "" }),
+            ("suffix", { _, c in c.name?.suffix ?? "" }),
+            ("title", { _, c in c.title ?? "" }),
+            ("department", { _, c in c.department ?? "" }),
+            ("organization", { _, c in c.organization ?? "" }),
+            ("work_phone", { _, c in phones(c, .work) }),
+            ("mobile_phone", { _, c in phones(c, .mobile) }),
+            ("fax", { _, c in phones(c, .fax) }),
+            ("other_phone", { _, c in phones(c, .other) }),
+            ("email", { _, c in c.emails.map(\.address).joined(separator: "; ") }),
+            ("url", { _, c in c.urls.map(\.url).joined(separator: "; ") }),
+            ("street", { _, c in c.address?.street ?? "" }),
+            ("city", { _, c in c.address?.city ?? "" }),
+            ("region", { _, c in c.address?.region ?? "" }),
+            ("postal_code", { _, c in c.address?.postalCode ?? "" }),
+            ("country", { _, c in c.address?.country ?? "" }),
+            ("address", { _, c in c.address?.full ?? "" }),
+        ]
+    }()
+    public static let receiptColumns = receiptTable.map(\.name)
+    public static let cardColumns = cardTable.map(\.name)
 
     /// What a CSV holds: receipt line items or business-card contacts.
     public enum Table: Sendable {
@@ -42,35 +97,12 @@ public enum CSVWriter {
 
     /// The document's rows without a header: one per line item or contact.
     public static func rows(_ doc: Document) -> [[String]] {
-        var rows: [[String]] = []
         if let r = doc.receipt {
-            let tax = r.tax.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +)
-            let taxText = r.tax.isEmpty ? "" : "\(tax)"
-            let head = [doc.source, r.merchant.name ?? "", r.merchant.address ?? "", r.merchant.phone ?? "", r.date ?? "",
-                        r.time ?? "", r.currency ?? "", r.receiptNumber ?? ""]
-            let tail = [r.subtotal ?? "", taxText, r.tip ?? "", r.discounts ?? "", r.total ?? "", r.payment?.method ?? ""]
-            let end = [r.rounding ?? ""]
-            if r.items.isEmpty {
-                rows.append(head + ["", "", "", "", "", "", ""] + tail + ["", ""] + end + [""])
-            }
-            // A discount line is a row of its own (`item_kind` says so), so the `amount` column adds up as printed.
-            for (i, it) in r.items.enumerated() {
-                rows.append(head + [String(i + 1), it.description, it.quantity ?? "", it.unit ?? "", it.unitPrice ?? "",
-                                    it.amount ?? "", it.discount ?? ""] + tail + [(it.modifiers ?? []).joined(separator: "; "), it.code ?? ""]
-                            + end + [it.kind?.rawValue ?? "article"])
-            }
-        } else if let c = doc.businessCard {
-            func phones(_ t: BusinessCard.PhoneType) -> String {
-                c.phones.filter { $0.type == t }.map { $0.e164 ?? $0.number }.joined(separator: "; ")
-            }
-            rows.append([doc.source, c.name?.full ?? "", c.name?.prefix ?? "", c.name?.given ?? "", c.name?.middle ?? "",
-                         c.name?.family ?? "", c.name?.suffix ?? "", c.title ?? "", c.department ?? "", c.organization ?? "",
-                         phones(.work), phones(.mobile), phones(.fax), phones(.other),
-                         c.emails.map(\.address).joined(separator: "; "), c.urls.map(\.url).joined(separator: "; "),
-                         c.address?.street ?? "", c.address?.city ?? "", c.address?.region ?? "", c.address?.postalCode ?? "",
-                         c.address?.country ?? "", c.address?.full ?? ""])
+            let items: [(index: Int, item: Receipt.Item)?] = r.items.isEmpty ? [nil] : r.items.enumerated().map { ($0.offset, $0.element) }
+            return items.map { i in receiptTable.map { $0.value(doc, r, i) } }
         }
-        return rows
+        if let c = doc.businessCard { return [cardTable.map { $0.value(doc, c) }] }
+        return []
     }
 
     /// One field, quoted when it must be; a leading `=`, `+`, `-` or `@` is kept as printed.
