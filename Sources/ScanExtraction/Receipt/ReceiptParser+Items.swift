@@ -221,7 +221,8 @@ extension ReceiptParser {
 
     /// Where `completeItemsBySums` looks for left-out items, in order, with the sums that prove them and whether a
     /// line with a label word may be one. Only lines above the last item the model found, for every sum, then those
-    /// between it and the summary for the subtotal alone. With no item found, the lines between a column heading and
+    /// between it and the summary for the subtotal, then those of them without a label word for the total less a tax
+    /// or tip. With no item found, the lines between a column heading and
     /// the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`), then every line above the summary.
     static func completionTries(_ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?, total: Int?, rounding: Int?,
                                 targets: Set<Int>) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
@@ -233,7 +234,9 @@ extension ReceiptParser {
             // Below it, only lines without a label word, and with a sum that takes a tax or tip printed apart off the total
             // (`Bakso 87.000` over `PB1 10%` and no subtotal); the total alone would take in a tax line whose label no
             // locale knows (`TX1 10,727`).
-            let net = targets.subtracting([total].compactMap { $0 } + [total.flatMap { t in rounding.map { t - $0 } }].compactMap { $0 })
+            var bare = Set([subtotal, total].compactMap { $0 })
+            if let total, let rounding { bare.insert(total - rounding) }
+            let net = targets.subtracting(bare)
             if lastItem + 1 < end, !net.isEmpty { tries.append(((lastItem + 1)..<end, net, false)) }
         } else {
             if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
