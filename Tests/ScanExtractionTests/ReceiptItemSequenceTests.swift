@@ -321,6 +321,15 @@ import TestSupport
         let over: [(String, String?, ItemLineLabel)] = [("1x 22.50", "22.50", .other), ("Ice green tea", nil, .other)]
         #expect(completed(over, total: "22.50").items.map { "\($0.quantity ?? "-") \($0.description) \($0.amount ?? "-")" }
                 == ["1 Ice green tea 22.50"])
+        // A discount whose minus OCR lost, read as an article: the sums prove it is taken off. A charge with its rate
+        // that the sums count as printed stays.
+        let off: [(String, String?, ItemLineLabel)] = [("Pancakes", "23.47", .item), ("10% off", "2.34", .item), ("Pasta", "13.22", .item)]
+        let taken = completed(off, total: "34.35")
+        #expect(taken.items.map(\.amount) == ["23.47", "13.22"])
+        #expect(taken.discounts == "-2.34")
+        let charge10: [(String, String?, ItemLineLabel)] = [("Pancakes", "23.47", .item), ("Service 10%", "2.35", .item)]
+        #expect(completed(charge10, total: "25.82").items.map(\.amount) == ["23.47", "2.35"])
+        #expect(completed(charge10, total: "21.12").discounts == "-2.35")
         // Also when the model took the name for an item of no price.
         let coded: [(String, String?, ItemLineLabel)] = [("7393728066426 2 27.52", "55.04", .other), ("Batteries AA", nil, .item)]
         #expect(completed(coded, total: "59.58", tax: "4.54").items.map { "\($0.quantity ?? "-") \($0.description) \($0.amount ?? "-")" }
@@ -708,6 +717,19 @@ import TestSupport
         let labels: [ItemLineLabel] = [.other, .item, .item, .quantity, .item, .quantity, .other, .other]
         let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
         #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Beer 0.51 2.70"])
+    }
+
+    /// A discount's line inside such a table whose minus OCR lost (`10% off  2.34`) names no article: the table is still
+    /// one of numbers over names.
+    @Test func aDiscountLineInsideTheTableLeavesItATable() {
+        let rows = Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
+            + Self.row(184, "5000112 1 3.10", "3.10") + Self.row(206, "Oat Biscuits") + Self.row(228, "10% off", "0.31")
+            + Self.row(250, "7612100 1 2.70", "2.70") + Self.row(272, "Green Apples") + Self.row(302, "Subtotal", "7.89")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let labels: [ItemLineLabel] = [.other, .item, .item, .quantity, .item, .item, .quantity, .other, .other]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        #expect(items.map { "\($0.description) \($0.amount ?? "-")" }
+                == ["Mineral Water 2.40", "Oat Biscuits 3.10", "10% off 0.31", "Green Apples 2.70"])
     }
 
     /// The table-order mend acts on tables of numbers and names only: a count line under a priced name, priced names

@@ -175,6 +175,17 @@ extension ReceiptParser {
         }
         guard let targets = itemSumTargets(r), !targets.contains(sum(r)) else { return [] }
         let settled = reading.settled
+        // A discount whose minus OCR lost (`10% off  2.34`, the minus read as a stop): an article's line with a
+        // percentage or a discount word that the sums prove is taken off.
+        for i in settled.indices where settled[i] == .item {
+            let l = reading.lines[i]
+            guard (l.amount?.minor ?? 0) > 0, l.role == .discount || !l.entities(.percentage).isEmpty else { continue }
+            var completed = r, read = reading
+            read.labels = settled
+            read.labels[i] = .discount
+            setItems(&read, into: &completed)
+            if targets.contains(sum(completed)) { (r, reading) = (completed, read); return [] }
+        }
         for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal),
                                                                    total: cents(r.total), rounding: cents(r.rounding), targets: targets) {
             let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
@@ -488,8 +499,10 @@ extension ReceiptParser {
         numbers = (numbers + joined).sorted()
         paid = (paid + joined.filter { (lines[$0].amount?.minor ?? 0) > 0 }).sorted()
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
-        // receipt that prints names beside their prices: its count lines are no table.
-        guard !priced.contains(where: { $0 <= paid[paid.count - 1] && !numbersAlone($0) }) else { return }
+        // receipt that prints names beside their prices: its count lines are no table. A discount's line (`10% off 2.34`,
+        // its minus lost) names no article.
+        func namedArticle(_ k: Int) -> Bool { !numbersAlone(k) && lines[k].role != .discount && lines[k].entities(.percentage).isEmpty }
+        guard !priced.contains(where: { $0 <= paid[paid.count - 1] && namedArticle($0) }) else { return }
         // The ends of the whole table, parts at 0.00 included (a free item may open it); when those do not tell the
         // order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
         func order(_ rows: [Int]) -> (namesFirst: Bool, numbersFirst: Bool) {
