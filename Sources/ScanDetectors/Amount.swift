@@ -53,8 +53,8 @@ public struct Amount: Hashable, Sendable, Comparable {
     /// Returns nil for dates, times, percentages, phone numbers and (unless `bare`) plain integers.
     ///
     /// What it adds to the detector's grammar is what OCR and tills do to a token on a receipt: a currency
-    /// or tax code glued to either end, a minus before or after, marks at a column's edge, two decimals
-    /// after the thousands separator itself (`121.000.00`).
+    /// or tax code glued to either end, a minus before or after, marks at a column's edge (also a stop before
+    /// the number, `.2.00`), two decimals after the thousands separator itself (`121.000.00`).
     public static func parse(_ token: Substring, wholeUnits: Bool = false, bare: Bool = false) -> Amount? {
         var s = token[...]
         var negative = false
