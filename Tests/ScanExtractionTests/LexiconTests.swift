@@ -180,11 +180,11 @@ import ScanModel
     /// and a table without the pair changes nothing.
     @Test func aZeroInsideAWordIsReadAsTheLetterO() {
         let table = OCRConfusions(pairs: ["0O"])
-        #expect(table.zerosInWordsAsLetters("S0EP BR00DJE Kr0ket") == "SOEP BROODJE Kroket")
+        #expect(ReceiptParser.lettersForZerosInName("S0EP BR00DJE Kr0ket", confusions: table) == "SOEP BROODJE Kroket")
         for kept in ["G.C0B(333)", "A0B", "B000M", "0LIVE", "SHOE0", "MILK 1.00", "A4 100X", "PAPER 80GSM"] {
-            #expect(table.zerosInWordsAsLetters(kept) == kept, "\(kept)")
+            #expect(ReceiptParser.lettersForZerosInName(kept, confusions: table) == kept, "\(kept)")
         }
-        #expect(OCRConfusions(pairs: ["IL"]).zerosInWordsAsLetters("S0EP") == "S0EP")
+        #expect(ReceiptParser.lettersForZerosInName("S0EP", confusions: OCRConfusions(pairs: ["IL"])) == "S0EP")
     }
 
     @Test func aLabelWordIsMendedOnlyThroughThePairsItIsGiven() {

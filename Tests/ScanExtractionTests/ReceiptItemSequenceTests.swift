@@ -553,7 +553,9 @@ import TestSupport
             let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
             let labels: [ItemLineLabel] = [.item, .modifier, .modifier, .modifier, .item, .other]
             let (items, discounts) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
-            return ReceiptParser.pricedModifiersApart(items, lines: lines, labels: labels, summaryStart: 5, discounts: discounts,
+            let off = discounts.compactMap { ReceiptParser.decimalCents($0.amount) }.reduce(0, +)
+            let settled = ReceiptParser.settledLabels(lines, labels: labels, wholeUnits: false)
+            return ReceiptParser.pricedModifiersApart(items, lines: lines, labels: labels, settled: settled, summaryStart: 5, off: off,
                                                       wholeUnits: false).map { item in
                 "\(item.description) \(item.amount ?? "-")" + (item.modifiers.map { " [\($0.joined(separator: ", "))]" } ?? "")
             }

@@ -59,23 +59,6 @@ public struct OCRConfusions: Sendable {
         Self.oneDifference(a, b).map { confusable($0, $1) } ?? false
     }
 
-    /// `text` with each zero printed inside a word of letters read as the letter O (`S0EP`, `BR00D`, `Kr0ket`), when
-    /// the table pairs the two: a word of three letters or more whose only digits are one run of one or two zeros
-    /// with a letter on each side. Words with other digits (`G.C0B(333)`, `CX5N`) are codes and stay as printed; the
-    /// other digits OCR takes for letters (5, 8, 2) stand inside codes too often to be read back.
-    public func zerosInWordsAsLetters(_ text: String) -> String {
-        guard text.contains("0"), confusable(UInt8(ascii: "0"), UInt8(ascii: "O")) else { return text }
-        return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            let w = Array(word)
-            guard let first = w.firstIndex(of: "0"), let last = w.lastIndex(of: "0"), last - first <= 1,
-                  first > 0, last + 1 < w.count, w[first - 1].isLetter, w[last + 1].isLetter,
-                  !w.contains(where: { $0.isNumber && $0 != "0" }), w.filter(\.isLetter).count >= 3,
-                  w[first...last].allSatisfy({ $0 == "0" }) else { return String(word) }
-            let letter: Character = w[first - 1].isLowercase && w[last + 1].isLowercase ? "o" : "O"
-            return String(w.map { $0 == "0" ? letter : $0 })
-        }.joined(separator: " ")
-    }
-
     /// The one pair of elements in which two sequences of one length differ; nil when they differ in none or more.
     private static func oneDifference<A: Collection, B: Collection>(_ a: A, _ b: B) -> (A.Element, A.Element)?
     where A.Element == B.Element, A.Element: Equatable {

@@ -266,10 +266,7 @@ enum ItemLineFeatures {
             set("indent", min(5, max(0, (l.line.place.minX - left) / h)) / 5)
             if i > 0 { set("gapAbove", min(3, max(0, (l.line.place.minY - lines[i - 1].line.place.maxY) / h)) / 3) }
             set("quantity", Text.range(l.text, quantityPattern) != nil)
-            if let w = l.line.words.first?.text, l.line.words.count > 1 {
-                let digitsOnly = w.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
-                set("leadingCount", !digitsOnly.isEmpty && digitsOnly.count <= 3 && digitsOnly.allSatisfy(\.isNumber))
-            }
+            if let w = l.line.words.first?.text, l.line.words.count > 1 { set("leadingCount", ReceiptParser.countDigits(w) != nil) }
             set("weight", Text.range(l.text, weightPattern, caseInsensitive: true) != nil)
             set("percent", l.text.contains("%"))
             // A bullet opens the line, or follows its count (`1 - Less ice 0`).

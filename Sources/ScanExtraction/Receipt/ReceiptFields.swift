@@ -71,6 +71,8 @@ struct ReceiptFieldFeatures {
     /// (`Willkommen`, `RECEIPT`), a document label before a number, or a price at the end. No address of `sroie-train`'s
     /// or the receipt photos' keys holds such a line.
     let addressBreak: [Bool]
+    /// Lines that are only a greeting or the slip's title (`isTitleOrGreeting`): no part of a name or an address.
+    let titleOrGreeting: [Bool]
     /// Lines of contact details: a phone number and at most a label word, a web or e-mail address and at most a label
     /// word, or a line that starts with a contact label (`TEL: 1300-88-5200 (Customer Service)`). No address of
     /// `sroie-train`'s, `sroie-dev`'s or the receipt photos' keys holds one.
@@ -100,9 +102,12 @@ struct ReceiptFieldFeatures {
             let t = ReceiptParser.addressReadingFixes(part)
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
         }
-        addressBreak = lines.map { l in
-            ReceiptParser.lexicon.isLabelOnly(l.key) || Self.endsInPrintedAmount(l)
-                || Self.labelsANumber(l.key, Self.documentLabelWords) || Self.isTitleOrGreeting(l.key)
+        let titleOrGreeting = lines.map { Self.isTitleOrGreeting($0.key) }
+        self.titleOrGreeting = titleOrGreeting
+        addressBreak = lines.indices.map { i in
+            let l = lines[i]
+            return ReceiptParser.lexicon.isLabelOnly(l.key) || Self.endsInPrintedAmount(l)
+                || Self.labelsANumber(l.key, Self.documentLabelWords) || titleOrGreeting[i]
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
@@ -199,8 +204,6 @@ struct ReceiptFieldFeatures {
     /// `opensWithALabel` look for, split once.
     static let documentLabelWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
 
-    /// Whether `key` is a greeting or a document's name, alone or with one more short word and no digit (`WILLKOMMEN`,
-    /// `WELCOME TO`, `RECEIPT`).
     /// A line that is only a greeting or the slip's title (`WELCOME`, `Bienvenidos`, `VAT RECEIPT`, `Selamat Datang`):
     /// a greeting (`isGreeting`), or words that are each a header word or a label word, one of them a header word.
     static func isTitleOrGreeting(_ key: String) -> Bool {
@@ -210,6 +213,8 @@ struct ReceiptFieldFeatures {
         return words.contains { noise.contains($0) } && words.allSatisfy { noise.contains($0) || ReceiptParser.lexicon.isLabelOnly($0) }
     }
 
+    /// Whether `key` is a greeting or a document's name, alone or with one more short word and no digit (`WILLKOMMEN`,
+    /// `WELCOME TO`, `RECEIPT`).
     static func isGreeting(_ key: String, _ noise: PhraseSet) -> Bool {
         if noise.contains(key) { return true }
         let words = key.split(separator: " ")
@@ -315,9 +320,9 @@ struct ReceiptFieldFeatures {
                 if span > 1 && Self.repeatsALine(lines[r]) { continue }
                 // Nor does a name go on into a slip's closing words (`好运来超市` / `谢谢惠顾`, `BÄCKEREI MÜLLER` / `DANKE`),
                 // nor into a greeting or the slip's title (`DAILY DINER` / `WELCOME`, `SILVER MICAS` / `VAT RECEIPT`).
-                if span > 1 && (closing[i + span - 1] || Self.isTitleOrGreeting(lines[i + span - 1].key)) { break }
+                if span > 1 && (closing[i + span - 1] || titleOrGreeting[i + span - 1]) { break }
                 // A greeting or a title alone names no one (`VAT RECEIPT`).
-                if span == 1 && Self.isTitleOrGreeting(lines[i].key) { continue }
+                if span == 1 && titleOrGreeting[i] { continue }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
                 guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),

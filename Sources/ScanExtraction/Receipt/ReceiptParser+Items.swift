@@ -115,11 +115,11 @@ extension ReceiptParser {
         let (lines, labels, wholeUnits) = (reading.lines, reading.labels, reading.wholeUnits)
         let settled = settledLabels(lines, labels: labels, wholeUnits: wholeUnits)
         let (items, discounts) = assembleSettled(lines, labels: settled, wholeUnits: wholeUnits, modifiersApart: false)
-        r.items = mergingRepeats(withoutRateColumn(pricedModifiersApart(items, lines: lines, labels: labels,
+        let off = discounts.compactMap { decimalCents($0.amount) }.reduce(0, +)
+        r.items = mergingRepeats(withoutRateColumn(pricedModifiersApart(items, lines: lines, labels: labels, settled: settled,
                                                                         summaryStart: reading.summaryStart,
-                                                                        discounts: discounts, wholeUnits: wholeUnits)))
-        let off = discounts.compactMap { decimalCents($0.amount) }
-        r.discounts = off.isEmpty ? nil : Amount(minor: off.reduce(0, +), scale: 2).decimalString
+                                                                        off: off, wholeUnits: wholeUnits)))
+        r.discounts = discounts.isEmpty ? nil : Amount(minor: off, scale: 2).decimalString
         reading.settled = settled
         reading.discountLines = discounts
     }
@@ -179,7 +179,7 @@ extension ReceiptParser {
         // percentage or a discount word that the sums prove is taken off.
         for i in settled.indices where settled[i] == .item {
             let l = reading.lines[i]
-            guard (l.amount?.minor ?? 0) > 0, l.role == .discount || !l.entities(.percentage).isEmpty else { continue }
+            guard (l.amount?.minor ?? 0) > 0, mayBeDiscount(l) else { continue }
             var completed = r, read = reading
             read.labels = settled
             read.labels[i] = .discount
@@ -283,7 +283,7 @@ extension ReceiptParser {
                 labels[i - 1] = .item
                 labels[i] = .quantity
             } else if i + 1 < region.upperBound && labels[i + 1] == .other
-                        || i + 1 < labels.count && labels[i + 1] == .item && reading.lines[i + 1].amount == nil,
+                        || i + 1 < labels.count && labels[i + 1] == .item,
                       a.minor > 0, item(from: l, wholeUnits: reading.wholeUnits).quantity != nil, provedName(reading.lines[i + 1]) {
                 // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`), also over a
                 // name the model took for an item of no price (`7393728066426 2 27.52  55.04` / `Batteries AA`).
@@ -297,14 +297,14 @@ extension ReceiptParser {
     /// A modifier that prints its own price (`*american ch*  0.70` under a burger) is billed like an item: it
     /// becomes an item of its own after the one it modifies, unless the summary prints the sum the items give
     /// without it and not the sum with it (then the price is already inside its item's, as CORD's sets print it).
-    static func pricedModifiersApart(_ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel], summaryStart: Int,
-                                     discounts: [Receipt.Item], wholeUnits: Bool) -> [Receipt.Item] {
+    /// `labels` are the model's, `settled` as `settledLabels` settled them.
+    static func pricedModifiersApart(_ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel],
+                                     settled: [ItemLineLabel], summaryStart: Int, off: Int, wholeUnits: Bool) -> [Receipt.Item] {
         guard labels.indices.contains(where: { labels[$0] == .modifier && pricesItself(lines[$0]) }) else { return items }
-        let (apart, _) = assembleItems(lines, labels: labels, wholeUnits: wholeUnits, modifiersApart: true)
+        let (apart, _) = assembleSettled(lines, labels: settled, wholeUnits: wholeUnits, modifiersApart: true)
         guard apart.count != items.count else { return items }
         let printed = Set(lines[min(summaryStart, lines.count)...].compactMap { $0.amount?.cents })
-        let off = discounts.compactMap { decimalCents($0.amount) }.reduce(0, +)
-        func sum(_ its: [Receipt.Item]) -> Int { its.compactMap { $0.amount.flatMap(Amount.init(decimalString:))?.cents }.reduce(off, +) }
+        func sum(_ its: [Receipt.Item]) -> Int { its.compactMap { decimalCents($0.amount) }.reduce(off, +) }
         return printed.contains(sum(items)) && !printed.contains(sum(apart)) ? items : apart
     }
 
@@ -397,18 +397,16 @@ extension ReceiptParser {
             if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") { labels[i] = .modifier }
         }
         mendArticlesOnTwoLines(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
-        // A negative amount right under an item takes something off it, whatever its label says.
-        for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
-            guard let a = lines[i].amount, a.minor < 0, lines[i].role == .none || lines[i].role == .discount else { continue }
-            labels[i] = .discount
-        }
-        // So does a line of one or two discount words alone with its amount right under an item, though OCR lost its
-        // minus or read it as a stop (`Korting  .3,73`): the words say the sign. (`Sub Total Before Discount` is more.)
-        for i in lines.indices.dropFirst() where [.item, .other].contains(labels[i])
-            && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
-            guard lines[i].role == .discount, lines[i].trailing.count == 1, (lines[i].amount?.minor ?? 0) > 0,
-                  lexicon.isLabelOnly(lines[i].labelKey), lines[i].labelKey.split(separator: " ").count <= 2 else { continue }
-            labels[i] = .discount
+        // A negative amount right under an item takes something off it, whatever its label says. So does a line of one
+        // or two discount words alone with its amount, though OCR lost its minus or read it as a stop (`Korting  .3,73`):
+        // the words say the sign. (`Sub Total Before Discount` is more.)
+        for i in lines.indices.dropFirst() where [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
+            let l = lines[i]
+            guard let a = l.amount else { continue }
+            let negative = labels[i] == .other && a.minor < 0 && (l.role == .none || l.role == .discount)
+            let discountWords = [.item, .other].contains(labels[i]) && a.minor > 0 && l.role == .discount && l.trailing.count == 1
+                && lexicon.isLabelOnly(l.labelKey) && l.labelKey.split(separator: " ").count <= 2
+            if negative || discountWords { labels[i] = .discount }
         }
         return labels
     }
@@ -442,21 +440,6 @@ extension ReceiptParser {
     /// e-mail or URL in it.
     static func mendArticlesOnTwoLines(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
                                            wholeUnits: Bool) {
-        // Where the table's amounts stand: the left edge of its paid rows' last amounts, once they are known.
-        var amountColumn = Double.infinity
-        func isName(_ k: Int) -> Bool {
-            guard k >= 0, k < lines.count, !headingRows.contains(k) else { return false }
-            if couldNameAnArticle(lines[k]) { return true }
-            // A name that prints a number of its own, left of the amount column (`Bier 0,51`, a size misread): no price.
-            var l = lines[k]
-            guard let last = l.trailing.last, l.trailing.count == 1, l.line.words[last.word].place.maxX < amountColumn else { return false }
-            l.trailing = []
-            return l.role == .none && Text.letterCount(l.label) >= 2 && couldNameAnArticle(l)
-        }
-        // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
-        func endsOnAName(_ k: Int) -> Bool {
-            isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
-        }
         // Each line read once, however many of the checks below ask.
         var alone = [Bool?](repeating: nil, count: lines.count)
         func numbersAlone(_ k: Int) -> Bool {
@@ -473,6 +456,21 @@ extension ReceiptParser {
         var numbers = priced.filter(numbersAlone)
         var paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
         guard let inFirst = paid.first, let inLast = paid.last else { return }
+        // Where the table's amounts stand: the left edge of its paid rows' last amounts.
+        let amountColumn = paid.compactMap { k in lines[k].trailing.last.map { lines[k].line.words[$0.word].place.minX } }.min() ?? .infinity
+        func isName(_ k: Int) -> Bool {
+            guard k >= 0, k < lines.count, !headingRows.contains(k) else { return false }
+            if couldNameAnArticle(lines[k]) { return true }
+            // A name that prints a number of its own, left of the amount column (`Bier 0,51`, a size misread): no price.
+            var l = lines[k]
+            guard let last = l.trailing.last, l.trailing.count == 1, l.line.words[last.word].place.maxX < amountColumn else { return false }
+            l.trailing = []
+            return Text.letterCount(l.label) >= 2 && couldNameAnArticle(l)
+        }
+        // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
+        func endsOnAName(_ k: Int) -> Bool {
+            isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
+        }
         // A row of the table the model left out or took for an option (the first under a heading, a free part's at
         // 0,00 too; the last under the options of the article before it: `>> Extra kaas`, then `8882 1 1,20 1,20`): a
         // line of numbers alone that opens with an article code and has as many words as the table's row beside it is
@@ -492,7 +490,6 @@ extension ReceiptParser {
             }
             return nil
         }
-        amountColumn = paid.compactMap { k in lines[k].trailing.last.map { lines[k].line.words[$0.word].place.minX } }.min() ?? amountColumn
         var joined = [pastEnd(inFirst, step: -1, across: 3), pastEnd(inLast, step: 1, across: 3)].compactMap { $0 }
         // Inside the table, such a row taken for an option of the article above is one of its rows too.
         joined += (inFirst...inLast).filter { !numbers.contains($0) && leftOut($0, beside: inFirst) }
@@ -501,7 +498,7 @@ extension ReceiptParser {
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
         // receipt that prints names beside their prices: its count lines are no table. A discount's line (`10% off 2.34`,
         // its minus lost) names no article.
-        func namedArticle(_ k: Int) -> Bool { !numbersAlone(k) && lines[k].role != .discount && lines[k].entities(.percentage).isEmpty }
+        func namedArticle(_ k: Int) -> Bool { !numbersAlone(k) && !mayBeDiscount(lines[k]) }
         guard !priced.contains(where: { $0 <= paid[paid.count - 1] && namedArticle($0) }) else { return }
         // The ends of the whole table, parts at 0.00 included (a free item may open it); when those do not tell the
         // order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
@@ -774,9 +771,20 @@ extension ReceiptParser {
               b.observation != c.observation else { return nil }
         let price = l.trailing[0].amount.cents, total = l.trailing[1].amount.cents
         guard price > 0, total > 0, total % price != 0 else { return nil }
-        let first = words[0].text.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
-        if !first.isEmpty, first.count <= 3, first.allSatisfy(\.isNumber), price >= total { return nil }
+        if countDigits(words[0].text) != nil, price >= total { return nil }
         return words[l.trailing[0].word].text
+    }
+
+    /// A line that may be a discount whatever its amount's sign: a discount word or a percentage in it (`10% off`).
+    static func mayBeDiscount(_ l: AnalyzedLine) -> Bool {
+        l.role == .discount || l.entities.contains { $0.type == .percentage }
+    }
+
+    /// The digits of a word that prints a count: one to three digits, a times sign or `@` beside them allowed (`2`,
+    /// `2x`, `x2`, `1@`).
+    static func countDigits(_ word: String) -> String? {
+        let digits = word.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
+        return !digits.isEmpty && digits.count <= 3 && digits.allSatisfy(\.isNumber) ? digits : nil
     }
 
     /// Whether the line's first trailing number follows its name's last word in the same box of the engine, a word
@@ -861,12 +869,9 @@ extension ReceiptParser {
             }
         }
         // A leading count: `2 Lunch`, `2x Coffee`, `1 @`.
-        if quantity == nil, let f = words.first {
-            let digits = f.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@*"))
-            if !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isNumber), words.count > 1, let n = Int(digits), n > 0, n < 1000 {
-                quantity = String(n)
-                words.removeFirst()
-            }
+        if quantity == nil, words.count > 1, let digits = countDigits(words[0]), let n = Int(digits), n > 0 {
+            quantity = String(n)
+            words.removeFirst()
         }
         // A unit price column the amounts' reading left in the description (`CB PR SIRLOIN
         // 162000 162,000`, `2 TEA 8000 16,000`, `TEA 2 8000 16,000`): a last number that is the
@@ -896,7 +901,7 @@ extension ReceiptParser {
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
         while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
         let code = articleCode(&words)
-        let desc = OCRConfusions.shipped.zerosInWordsAsLetters(Text.clean(words.joined(separator: " ")))
+        let desc = lettersForZerosInName(Text.clean(words.joined(separator: " ")))
         let src: Provenance
         if let amountWord = l.trailing.last?.word {
             src = l.line.provenance(words: 0..<(amountWord + 1))

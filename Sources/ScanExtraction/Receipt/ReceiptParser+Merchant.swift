@@ -81,7 +81,6 @@ extension ReceiptParser {
 
     /// Merchant name and address are the best-scored of their candidates (`ReceiptFieldFeatures`), the tax number the
     /// first labelled one above the summary. The lines of the address read are returned, for `setMerchantPhone`.
-    @discardableResult
     func parseMerchant(_ lines: [AnalyzedLine], features: ReceiptFieldFeatures, limit: Int, into r: inout Receipt,
                        candidates: inout [ReceiptField: [FieldCandidate]]) -> Range<Int>? {
         let header = features.headerLimit(summaryStart: limit)
@@ -300,6 +299,23 @@ extension ReceiptParser {
             let changed = replaceRuns(of: "0", in: &chars) { before, after, length in
                 guard length <= 2, before?.isLetter == true || after?.isLetter == true else { return nil }
                 return before?.isLowercase == true || after?.isLowercase == true ? "o" : "O"
+            }
+            return changed ? String(chars) : String(token)
+        }.joined(separator: " ")
+    }
+
+    /// `lettersForZeros` as an item's name allows it, where codes stand among the words (`CX5N`, `G.C0B(333)`): only
+    /// where `confusions` pair 0 and O, and only one run of one or two zeros with a letter on each side (`S0EP`,
+    /// `BR00D`, `Kr0ket`), lowercase when both are.
+    static func lettersForZerosInName(_ text: String, confusions: OCRConfusions = .shipped) -> String {
+        guard text.contains("0"), confusions.confusable(UInt8(ascii: "0"), UInt8(ascii: "O")) else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            var chars = Array(token)
+            guard let first = chars.firstIndex(of: "0"), let last = chars.lastIndex(of: "0"), last - first <= 1,
+                  Text.letterCount(String(token)) >= 3, !chars.contains(where: { $0.isNumber && $0 != "0" }) else { return String(token) }
+            let changed = replaceRuns(of: "0", in: &chars) { before, after, _ in
+                guard let before, let after, before.isLetter, after.isLetter else { return nil }
+                return before.isLowercase && after.isLowercase ? "o" : "O"
             }
             return changed ? String(chars) : String(token)
         }.joined(separator: " ")
