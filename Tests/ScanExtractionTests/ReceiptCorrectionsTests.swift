@@ -13,6 +13,11 @@ import ScanModel
         try! extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
     }
 
+    /// A line of words as OCR boxes them, and an amount at x 400.
+    static func priced(_ y: Double, _ label: String, _ amount: String) -> (Double, Double, [(Double, String)]) {
+        (y, 16, Fixture.line(y, label).2 + [(400, amount)])
+    }
+
     @Test func amountHeadingWithItsCurrencyGluedOnKeepsTheSummaryAmounts() {
         // `Amt(RM)` is the rightmost price heading; cutting at `Price` would drop every amount right of it.
         let r = receipt([
@@ -87,6 +92,99 @@ import ScanModel
         // Articles between are no tax: the amounts between must be small beside the repeated one.
         #expect(sumLine([("Milk", "0.89"), ("Milk", "0.89"), ("Bread", "1.20"), ("Eggs", "2.09")]) == nil)
         #expect(sumLine([("Tee", "3.00"), ("Tee", "3.00"), ("Tee", "3.00"), ("Kaffee", "5.00")]) == nil)
+    }
+
+    /// A count and unit price printed under an article (`Laan 61.80` / `3 × 20.60`) repeat its amount: the line that
+    /// adds the articles up is still found under them, and no line with a phone number or a date is one.
+    @Test func aCountLineUnderItsArticleAddsNothingToTheSum() {
+        let rows: [(String, String)] = [("Zancasven", "9.14"), ("Norraing", "5.21"), ("Laan", "61.80"), ("3 ×", "20.60"),
+                                        ("Briul", "76.15"), ("Kelzo", "15.23"), ("Borde", "91.38"), ("Olpet", "95.00"),
+                                        ("Mersan", "3.62")]
+        let page = Fixture.page([Fixture.line(20, "DOFI LAHATEN", h: 20)] + rows.enumerated().map { n, row in
+            Self.priced(100 + 30 * Double(n), row.0, row.1)
+        })
+        let lines = extractor.analyzer.analyze(Fixture.document(page))
+        #expect(ReceiptParser.sumLine(lines) == 5)
+        let r = try! extractor.extract(Fixture.document(page), as: .receipt).receipt!
+        #expect(r.items.map(\.description) == ["Zancasven", "Norraing", "Laan"])
+        #expect(r.items.last?.quantity == "3" && r.items.last?.unitPrice == "20.60")
+        #expect(r.total == "91.38" && r.payment?.change == "3.62")
+        let called = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (100, 16, [(20, "Tee"), (400, "3.00")]),
+            (130, 16, [(20, "Kaffee"), (400, "4.00")]),
+            (160, 16, [(20, "or call 03-5636 0199"), (400, "7.00")]),
+        ])))
+        #expect(called[2].holdsContactOrDate)
+        #expect(ReceiptParser.sumLine(called) == nil)
+    }
+
+    /// A line that adds up the articles is no tax, though a tax word stands beside a total OCR glued into one word.
+    @Test func theLineThatAddsUpTheArticlesIsNoTax() {
+        let r = receipt([
+            Fixture.line(20, "SPEED MART", h: 20),
+            (100, 16, [(20, "SNEK KU CRAB"), (400, "3.65")]),
+            (130, 16, [(20, "TIC TAC MINT"), (400, "2.10")]),
+            (160, 16, [(20, "TotalSales (Inclusive GST)"), (400, "5.75")]),
+            (190, 16, [(20, "CASH"), (400, "10.00")]),
+            (220, 16, [(20, "CHANGE"), (400, "4.25")]),
+        ])
+        #expect(r.items.map(\.description) == ["SNEK KU CRAB", "TIC TAC MINT"])
+        #expect(!r.tax.contains { $0.amount == "5.75" }, "\(r.tax)")
+        #expect(r.total == "5.75")
+    }
+
+    /// Lines the model took for articles at or under the total are none when the total is known for one: the cash less
+    /// the change makes it. A total picked with no such proof leaves the articles as they are.
+    @Test func noArticleUnderAProvenTotal() {
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (100, 16, [(20, "Bergde"), (400, "12.40")]),
+            (130, 16, [(20, "Tonbor"), (400, "7.85")]),
+            (160, 16, [(20, "Borde"), (400, "20.25")]),
+            (190, 16, [(20, "Olpet"), (400, "25.00")]),
+            (220, 16, [(20, "Mersan"), (400, "4.75")]),
+        ])))
+        func read(change: String?) -> [String] {
+            var reading = ReceiptParser.ItemReading(lines: lines, labels: [.item, .item, .other, .other, .item],
+                                                    summaryStart: lines.count, wholeUnits: false)
+            var r = Receipt()
+            ReceiptParser.setItems(&reading, into: &r)
+            r.total = "20.25"
+            r.payment = Receipt.Payment(method: "cash", tendered: "25.00", change: change)
+            ReceiptParser.endItemsAtTotal(&reading, totalLine: 2, into: &r)
+            return r.items.map(\.description)
+        }
+        #expect(read(change: "4.75") == ["Bergde", "Tonbor"])
+        #expect(read(change: nil) == ["Bergde", "Tonbor", "Mersan"])
+    }
+
+    /// A VAT breakdown printed a row to a line in a language no locale file knows: a net with its rate, the tax the
+    /// rate makes of it and their sum prove it, and its rows are no articles. A tax the rate does not make proves nothing.
+    @Test func vatRowsOnLinesAreSummaryWhateverTheLanguage() {
+        func read(tax: String, gross: String, total: String) -> Receipt {
+            receipt([
+                Fixture.line(20, "KOFFIEHUIS VELTA", h: 20),
+                Self.priced(100, "2 Zancasven", "27.26"),
+                Self.priced(130, "Fizanal", "15.80"),
+                Self.priced(160, "Tiharquin", "37.47"),
+                Self.priced(190, "Bergde", "24.96"),
+                Self.priced(220, "Lazofield", "148.00"),
+                Self.priced(260, "Borde 0%", "147.03"),
+                Self.priced(290, "Borde 16% (Tenberg)", "106.46"),
+                Self.priced(320, "Torpet", tax),
+                Self.priced(350, "Borde 16% (Torpet)", gross),
+                Self.priced(380, "Tenquinbor", total),
+            ])
+        }
+        let r = read(tax: "17.03", gross: "123.49", total: "270.52")
+        #expect(r.items.map(\.description) == ["Zancasven", "Fizanal", "Tiharquin", "Bergde", "Lazofield"])
+        #expect(r.tax.map(\.amount) == ["17.03"])
+        #expect(r.total == "270.52")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Self.priced(100, "Borde 16% (Tenberg)", "106.46"),
+            Self.priced(130, "Torpet", "17.13"),
+            Self.priced(160, "Borde 16% (Torpet)", "123.59"),
+        ])))
+        #expect(ReceiptParser.vatRowsOnLines(lines) == nil)
     }
 
     /// A tax line under a label no locale file knows, right above the total with no subtotal: its amount is the items'

@@ -52,7 +52,7 @@ extension ReceiptParser {
         while let h = heading, h + 1 < min(summaryStart, lines.count), isHeadingRest(lines[h + 1]) { heading = h + 1 }
         var out = lines
         guard let column = headerColumn ?? amountColumn(lines, roles: roles, from: summaryStart) else { return (out, heading) }
-        let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+        let wholeUnits = printsWholeUnits(lines)
         let bare = bareAmounts(lines)
         for i in (heading.map { $0 + 1 } ?? 0)..<min(summaryStart, out.count) {
             keepColumn(&out[i], right: column, wholeUnits: wholeUnits, bare: bare)
@@ -83,7 +83,7 @@ extension ReceiptParser {
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
         let outside = Self.summaryLines(roles: roles, summaryStart: summaryStart)
         var reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
-                                  wholeUnits: lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }, heading: heading)
+                                  wholeUnits: Self.printsWholeUnits(lines), heading: heading)
         Self.setItems(&reading, into: &r)
         return reading
     }
@@ -122,6 +122,20 @@ extension ReceiptParser {
         r.discounts = discounts.isEmpty ? nil : Amount(minor: off, scale: 2).decimalString
         reading.settled = settled
         reading.discountLines = discounts
+    }
+
+    /// No article is printed at or under the total's line: what the model made items there is the summary or the
+    /// payment of a slip whose labels no locale file knows (`Mersan 3.62`, the change under `Borde 91.38`). Only where
+    /// the total is known for one: it sits in the summary that labels or sums found, or the cash paid less the change
+    /// makes it. (A total picked among the articles may be an article: `Bife 46,74` over `TOTAL R$93, 41`.)
+    static func endItemsAtTotal(_ reading: inout ItemReading, totalLine: Int, into r: inout Receipt) {
+        let count = reading.lines.count
+        let cents = decimalCents
+        let paid = cents(r.payment?.tendered).flatMap { t in cents(r.payment?.change).map { t - $0 } }
+        let known = reading.summaryStart < count && totalLine >= reading.summaryStart || paid != nil && paid == cents(r.total)
+        guard known, totalLine < count, reading.labels[totalLine...].contains(where: { $0 != .other }) else { return }
+        for i in totalLine..<count { reading.labels[i] = .other }
+        setItems(&reading, into: &r)
     }
 
     /// The discount lines join the list of items, each after the last article printed above it (the one it takes

@@ -221,6 +221,9 @@ public struct ReceiptParser: Sendable {
 
         // --- Summary.
         parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
+        if let totalLine = candidates[.total]?.first?.lines.lowerBound {
+            Self.endItemsAtTotal(&itemReading, totalLine: totalLine, into: &r)
+        }
         Self.dropItemsSumLine(&r)
         Self.completeItemsBySums(&itemReading, into: &r)
         Self.taxByItsRate(&r, roles: roles)
@@ -241,17 +244,21 @@ public struct ReceiptParser: Sendable {
 
     /// The line that adds up the items, in whatever language its label is: a line whose amount, above zero, is the
     /// sum (to a cent) of the amounts of every line above it, at least two of them not zero. Of several such lines the
-    /// last: `Tea 3.00`, `Tea 3.00`, `Cake 6.00`, `Subtotal 12.00` has two, and the cake is an item.
+    /// last: `Tea 3.00`, `Tea 3.00`, `Cake 6.00`, `Subtotal 12.00` has two, and the cake is an item. Never a line with a
+    /// phone number or a date (`or call 03-56360199 12.37`).
     /// With one item its amount printed again could be a second one (`Tee 3.00`, `Tee 3.00`), so a line repeating the
     /// one amount above it adds up the items only when a later line, the largest amount so far, adds it to the amounts
     /// between, each of them small beside it, as a tax or a service charge is (`Tenberg 45.63`, `Kelzo 10% 8.67`,
     /// `Labergol 54.30`: a subtotal, its tax and the total).
+    /// A count and a unit price printed under or over the item they price (`Laan 61.80` / `3 × 20.60`) add nothing:
+    /// their amount is inside the item's.
     static func sumLine(_ lines: [AnalyzedLine]) -> Int? {
         var sum = 0, count = 0, found: Int?
         var amounts: [(line: Int, cents: Int)] = []
+        let wholeUnits = printsWholeUnits(lines)
         for (i, l) in lines.enumerated() {
-            guard let cents = l.amount?.cents else { continue }
-            if count >= 2, cents > 0, abs(sum - cents) <= 1 { found = i }
+            guard let cents = l.amount?.cents, !pricesANeighbour(lines, i, wholeUnits: wholeUnits) else { continue }
+            if count >= 2, cents > 0, abs(sum - cents) <= 1, !l.holdsContactOrDate { found = i }
             sum += cents
             if cents != 0 { count += 1 }
             amounts.append((i, cents))
@@ -271,6 +278,24 @@ public struct ReceiptParser: Sendable {
         return nil
     }
 
+    /// Whether line `i` is only a count and a unit price (`3 × 20.60`) whose product is the amount of the line
+    /// above or below it, to a cent.
+    static func pricesANeighbour(_ lines: [AnalyzedLine], _ i: Int, wholeUnits: Bool) -> Bool {
+        let parsed = ReceiptParser.item(from: lines[i], wholeUnits: wholeUnits)
+        guard parsed.amount == nil, let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
+              let unit = parsed.unitPrice.flatMap(Amount.init(decimalString:)) else { return false }
+        let product = NSDecimalNumber(decimal: q * Decimal(unit.cents)).doubleValue
+        return [i - 1, i + 1].contains { k in
+            guard lines.indices.contains(k), let a = lines[k].amount?.cents, a != 0 else { return false }
+            return abs(Double(a) - product) <= 1
+        }
+    }
+
+    /// Whether the slip prints amounts in whole units (no decimals), as rupiah and won are.
+    static func printsWholeUnits(_ lines: [AnalyzedLine]) -> Bool {
+        lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+    }
+
     /// The lines as the field parsers read them (words right of a price column dropped), their
     /// summary roles, and the index of the first summary line (`lines.count` when there is none).
     static func prepared(_ analyzed: [AnalyzedLine]) -> (lines: [AnalyzedLine], roles: [Role], summaryStart: Int) {
@@ -278,7 +303,7 @@ public struct ReceiptParser: Sendable {
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
         // table beside the items and totals) are no part of the receipt's lines.
         if let (headerIndex, column) = Self.priceHeading(lines) {
-            let wholeUnits = lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
+            let wholeUnits = Self.printsWholeUnits(lines)
             let bare = Self.bareAmounts(lines)
             // A table of its own under the totals (a tax summary's `Code  %  Net Amt  GST  Total`) has its own
             // columns: the cut ends at its heading, or else its last column would be cut off and its tax read as a total.
@@ -292,7 +317,7 @@ public struct ReceiptParser: Sendable {
                 Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits, bare: bare)
             }
         }
-        let roles = lines.map(\.role)
+        var roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount.
         var summaryStart = lines.count
@@ -308,7 +333,17 @@ public struct ReceiptParser: Sendable {
         }
         // No subtotal or total label that a locale file knows: the items end where a line adds them up (`sumLine`: a
         // line whose amount is the sum of the amounts above it).
-        if summaryStart == lines.count, let sum = sumLine(lines) { summaryStart = sum }
+        // That line adds up the items, so it is no tax, whatever its words say (a total OCR glued into one word beside a
+        // tax word, `TotalSales (Inclusive GST)`).
+        if summaryStart == lines.count, let sum = sumLine(lines) {
+            summaryStart = sum
+            if case .tax = roles[sum] { roles[sum] = .none }
+        }
+        // A VAT breakdown whose rows the sums prove is summary, whatever its labels' language, and its tax line a tax.
+        if let vat = vatRowsOnLines(lines), vat.start < summaryStart {
+            summaryStart = vat.start
+            if case .none = roles[vat.tax] { roles[vat.tax] = .tax }
+        }
         // Tax lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
               roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }
