@@ -506,6 +506,25 @@ import TestSupport
         #expect(phoned.merchant.phone == "020 7946 0958")
     }
 
+    /// Discount lines are listed where they are printed: two under one article keep their order, and a discount at the
+    /// top of a second page follows the last article of the first.
+    @Test func discountLinesAreListedInPrintOrderAcrossPages() {
+        func item(_ name: String, _ amount: String, page: Int, y: Double, discount: Bool = false) -> Receipt.Item {
+            var it = Receipt.Item(description: name, amount: amount,
+                                  source: Provenance(text: name, page: page, boundingBox: BoundingBox(x: 20, y: y, width: 100, height: 16),
+                                                     confidence: 1))
+            if discount { it.kind = .discount }
+            return it
+        }
+        var r = Receipt()
+        r.items = [item("Olive Oil", "8.99", page: 0, y: 100), item("Pasta", "1.29", page: 0, y: 200),
+                   item("Bread", "2.10", page: 1, y: 300)]
+        ReceiptParser.listDiscountLines([item("Promo", "-1.00", page: 0, y: 120, discount: true),
+                                         item("Member", "-0.50", page: 0, y: 140, discount: true),
+                                         item("Coupon", "-0.20", page: 1, y: 40, discount: true)], into: &r)
+        #expect(r.items.map(\.description) == ["Olive Oil", "Promo", "Member", "Pasta", "Coupon", "Bread"])
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))

@@ -145,9 +145,12 @@ extension ReceiptParser {
     static func listDiscountLines(_ discountLines: [Receipt.Item], into r: inout Receipt) {
         // Without an article read there is nothing for them to take off in the list: `discounts` alone holds them.
         guard r.items.contains(where: { $0.kind == nil }) else { return }
+        // Where a line is printed: its page, then its top. A discount goes after every line printed above it, the
+        // discounts placed before it included, so that two under one article keep their order.
+        func place(_ source: Provenance, unknown: Double) -> (Int, Double) { (source.page, source.boundingBox?.y ?? unknown) }
         for d in discountLines {
-            let top = d.source.boundingBox?.y ?? .infinity
-            let after = r.items.lastIndex { $0.kind == nil && ($0.source.boundingBox?.y ?? 0) <= top }
+            let top = place(d.source, unknown: .infinity)
+            let after = r.items.lastIndex { place($0.source, unknown: 0) <= top }
             r.items.insert(d, at: after.map { r.items.index(after: $0) } ?? r.items.endIndex)
         }
     }
