@@ -525,6 +525,18 @@ import TestSupport
         #expect(r.items.map(\.description) == ["Olive Oil", "Promo", "Member", "Pasta", "Coupon", "Bread"])
     }
 
+    /// A line read as more of a name above it is an option when it opens with a word of leaving out or changing, in any
+    /// locale (`NO onion`, `Sin hielo`, `Kurang gula`); a name that goes on (`Spicy Wings`) and `NO 5` stay as read.
+    @Test func aLineOpeningWithAnOptionWordIsAModifier() {
+        for (under, expected) in [("NO onion", ItemLineLabel.modifier), ("Sin hielo", .modifier), ("Kurang gula", .modifier),
+                                  ("HOLD THE mayo", .modifier), ("Spicy Wings", .continuation), ("NO 5", .continuation)] {
+            let rows = Self.row(140, "1 Chicken", "17.91") + Self.row(162, under) + Self.row(184, "1 Fries", "4.50")
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+            let labels = ReceiptParser.settledLabels(lines, labels: [.item, .continuation, .item], wholeUnits: false)
+            #expect(labels[1] == expected, "\(under)")
+        }
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")
                         + Self.row(184, "Pasta", "1.29") + Self.row(220, "TOTAL", "8.78"))

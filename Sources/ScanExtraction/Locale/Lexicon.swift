@@ -38,6 +38,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// Phrases that end a receipt (`THANK YOU`, `PLEASE COME AGAIN`, `VIELEN DANK`): a header printed under one, near the
     /// top of a scan, is the next receipt's, and what stands above it the tail of the slip before. A file may leave them out.
     public var closings: [String]?
+    /// Words that open an option stated under an article rather than more of its name (`NO` of `NO onion`, `OHNE`,
+    /// `SIN`, `TANPA`): what is left out or changed, never a word a product's name goes on with. A file may leave them out.
+    public var optionOpeners: [String]?
     /// Legal forms of a company (`SDN BHD`, `GMBH`, `LTD`).
     public var legalForms: [String]
     /// Words that name a kind of business (`RESTAURANT`, `APOTHEKE`).
@@ -108,6 +111,8 @@ public struct Lexicon: Sendable {
     public let headerNoise: PhraseSet
     /// Every locale's `closings`.
     public let closings: PhraseSet
+    /// Every locale's `optionOpeners`, as `Text.key` makes them.
+    public let optionOpeners: Set<String>
     public let legalForms: PhraseSet
     /// The legal forms' phrases as characters, longest first (`SDN BHD` before `BHD`), for `mendingLegalForm`.
     let legalFormsLongestFirst: [LegalFormSpelling]
@@ -173,6 +178,7 @@ public struct Lexicon: Sendable {
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
         headerNoise = union(locales.map(\.headerNoise))
         closings = union(locales.map { $0.closings ?? [] })
+        optionOpeners = Set(union(locales.map { $0.optionOpeners ?? [] }).phrases)
         legalForms = union(locales.map(\.legalForms))
         legalFormsLongestFirst = legalForms.phrases.sorted { $0.count > $1.count }.map(LegalFormSpelling.init)
         businessTypes = union(locales.map(\.businessTypes))

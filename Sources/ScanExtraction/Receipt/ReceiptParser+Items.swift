@@ -413,6 +413,11 @@ extension ReceiptParser {
             let t = lines[i].text.trimmingCharacters(in: .whitespaces)
             if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") { labels[i] = .modifier }
         }
+        // So does a line that opens with a word of leaving out or changing (`NO onion`, `Sin hielo`, `Kurang gula`): no
+        // product's name goes on that way.
+        for i in lines.indices where labels[i] == .continuation && lines[i].amount == nil && opensWithOption(lines[i]) {
+            labels[i] = .modifier
+        }
         mendArticlesOnTwoLines(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
         // A negative amount right under an item takes something off it, whatever its label says. So does a line of one
         // or two discount words alone with its amount, though OCR lost its minus or read it as a stop (`Korting  .3,73`):
@@ -426,6 +431,16 @@ extension ReceiptParser {
             if negative || discountWords { labels[i] = .discount }
         }
         return labels
+    }
+
+    /// Whether a line opens with a locale's option opener followed by a word of letters (`NO onion`, `HOLD THE mayo`;
+    /// not `NO 5`).
+    static func opensWithOption(_ l: AnalyzedLine) -> Bool {
+        let words = l.key.split(separator: " ")
+        for n in 1...2 where words.count > n {
+            if lexicon.optionOpeners.contains(words[0..<n].joined(separator: " ")), Text.letterCount(String(words[n])) >= 2 { return true }
+        }
+        return false
     }
 
     /// The article code a line opens with, if it does: four digits or more (`4006381 2 1.20  2.40`), or a word of
