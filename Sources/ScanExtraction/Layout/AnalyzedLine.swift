@@ -52,6 +52,9 @@ public struct AnalyzedLine: Sendable {
     /// dates, never an article's name or price.
     public var holdsContactOrDate: Bool { entities.contains { [.phone, .date, .time, .email, .url].contains($0.type) } }
 
+    /// Where the line's last amount is printed (its word's box); nil without an amount.
+    public var amountPlace: BoundingBox? { trailing.last.map { line.words[$0.word].place } }
+
     /// Provenance of the last amount on the line.
     public var amountProvenance: Provenance? {
         guard let t = trailing.last else { return nil }

@@ -200,7 +200,7 @@ enum ItemLineFeatures {
     /// the summary (of all lines, when fewer than two are there).
     static func column(_ lines: [AnalyzedLine], summaryStart: Int) -> Double? {
         func edges(_ range: Range<Int>) -> [Double] {
-            range.compactMap { i in lines[i].trailing.last.map { lines[i].line.words[$0.word].place.maxX } }.sorted()
+            range.compactMap { lines[$0].amountPlace?.maxX }.sorted()
         }
         var e = edges(0..<min(summaryStart, lines.count))
         if e.count < 2 { e = edges(0..<lines.count) }
@@ -235,11 +235,10 @@ enum ItemLineFeatures {
             set("heading", heading == i)
             set("first", i == 0)
             set("last", i == n - 1)
-            if let t = l.trailing.last {
+            if let t = l.trailing.last, let place = l.amountPlace {
                 set("hasAmount", true)
                 set("twoAmounts", l.trailing.count >= 2)
-                let right = l.line.words[t.word].place.maxX
-                let offset = column.map { abs(right - $0) / h } ?? 3
+                let offset = column.map { abs(place.maxX - $0) / h } ?? 3
                 set("aligned", offset <= 1.5)
                 set("columnOffset", min(3, offset) / 3)
                 set("negative", t.amount.minor < 0)

@@ -378,9 +378,9 @@ extension ReceiptParser {
         // sometimes leave its first line out.
         if let first = labels.firstIndex(of: .item), first > 0, labels[first - 1] == .other {
             let above = lines[first - 1], below = lines[first]
-            if let a = above.trailing.last, let b = below.trailing.last, a.amount.minor > 0, above.role == .none,
+            if let a = above.amount, let aPlace = above.amountPlace, let bPlace = below.amountPlace, a.minor > 0, above.role == .none,
                Text.letterCount(above.label) >= 2, !above.holdsContactOrDate,
-               abs(above.line.words[a.word].place.maxX - below.line.words[b.word].place.maxX) <= 1.5 * max(1, below.line.textHeight) {
+               abs(aPlace.maxX - bPlace.maxX) <= 1.5 * max(1, below.line.textHeight) {
                 labels[first - 1] = .item
             }
         }
@@ -489,13 +489,13 @@ extension ReceiptParser {
         var paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
         guard let inFirst = paid.first, let inLast = paid.last else { return }
         // Where the table's amounts stand: the left edge of its paid rows' last amounts.
-        let amountColumn = paid.compactMap { k in lines[k].trailing.last.map { lines[k].line.words[$0.word].place.minX } }.min() ?? .infinity
+        let amountColumn = paid.compactMap { lines[$0].amountPlace?.minX }.min() ?? .infinity
         func isName(_ k: Int) -> Bool {
             guard k >= 0, k < lines.count, !headingRows.contains(k) else { return false }
             if couldNameAnArticle(lines[k]) { return true }
             // A name that prints a number of its own, left of the amount column (`Bier 0,51`, a size misread): no price.
             var l = lines[k]
-            guard let last = l.trailing.last, l.trailing.count == 1, l.line.words[last.word].place.maxX < amountColumn else { return false }
+            guard let place = l.amountPlace, l.trailing.count == 1, place.maxX < amountColumn else { return false }
             l.trailing = []
             return Text.letterCount(l.label) >= 2 && couldNameAnArticle(l)
         }
@@ -677,9 +677,9 @@ extension ReceiptParser {
     static func amountColumn(_ lines: [AnalyzedLine], roles: [Role], from start: Int) -> Double? {
         var edges: [Double] = []
         for i in start..<lines.count {
-            guard let t = lines[i].trailing.last else { continue }
+            guard let place = lines[i].amountPlace else { continue }
             switch roles[i] {
-            case .subtotal, .tax, .total: edges.append(lines[i].line.words[t.word].place.maxX)
+            case .subtotal, .tax, .total: edges.append(place.maxX)
             default: continue
             }
         }
@@ -689,9 +689,9 @@ extension ReceiptParser {
         // Only a column the items' own amounts line up with: most of them end within two text heights of it.
         var near = 0, all = 0
         for l in lines[..<start] {
-            guard let t = l.trailing.last else { continue }
+            guard let place = l.amountPlace else { continue }
             all += 1
-            if abs(l.line.words[t.word].place.maxX - right) <= 2 * max(1, l.line.textHeight) { near += 1 }
+            if abs(place.maxX - right) <= 2 * max(1, l.line.textHeight) { near += 1 }
         }
         return all > 0 && 2 * near >= all ? right : nil
     }
