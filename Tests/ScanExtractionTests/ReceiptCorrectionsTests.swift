@@ -155,6 +155,16 @@ import ScanModel
         }
         #expect(read(change: "4.75") == ["Bergde", "Tonbor"])
         #expect(read(change: nil) == ["Bergde", "Tonbor", "Mersan"])
+        // A total printed over the articles (an invoice's `Amount due` at the top) ends none of them.
+        let invoice = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Self.priced(100, "Amount due", "20.25"), Self.priced(130, "Bergde", "12.40"), Self.priced(160, "Tonbor", "7.85"),
+        ])))
+        var top = ReceiptParser.ItemReading(lines: invoice, labels: [.other, .item, .item], summaryStart: 0, wholeUnits: false)
+        var r = Receipt()
+        ReceiptParser.setItems(&top, into: &r)
+        r.total = "20.25"
+        ReceiptParser.endItemsAtTotal(&top, totalLine: 0, into: &r)
+        #expect(r.items.map(\.description) == ["Bergde", "Tonbor"])
     }
 
     /// A VAT breakdown printed a row to a line in a language no locale file knows: a net with its rate, the tax the

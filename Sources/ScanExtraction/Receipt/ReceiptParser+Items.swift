@@ -127,13 +127,15 @@ extension ReceiptParser {
     /// No article is printed at or under the total's line: what the model made items there is the summary or the
     /// payment of a slip whose labels no locale file knows (`Mersan 3.62`, the change under `Borde 91.38`). Only where
     /// the total is known for one: it sits in the summary that labels or sums found, or the cash paid less the change
-    /// makes it. (A total picked among the articles may be an article: `Bife 46,74` over `TOTAL R$93, 41`.)
+    /// makes it. (A total picked among the articles may be an article: `Bife 46,74` over `TOTAL R$93, 41`.) And only
+    /// under an article: an invoice may print its total at the top, over the table of what it bills.
     static func endItemsAtTotal(_ reading: inout ItemReading, totalLine: Int, into r: inout Receipt) {
         let count = reading.lines.count
         let cents = decimalCents
         let paid = cents(r.payment?.tendered).flatMap { t in cents(r.payment?.change).map { t - $0 } }
         let known = reading.summaryStart < count && totalLine >= reading.summaryStart || paid != nil && paid == cents(r.total)
-        guard known, totalLine < count, reading.labels[totalLine...].contains(where: { $0 != .other }) else { return }
+        guard known, totalLine < count, reading.labels[..<totalLine].contains(.item),
+              reading.labels[totalLine...].contains(where: { $0 != .other }) else { return }
         for i in totalLine..<count { reading.labels[i] = .other }
         setItems(&reading, into: &r)
     }
