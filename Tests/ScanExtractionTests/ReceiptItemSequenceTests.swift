@@ -442,13 +442,28 @@ import TestSupport
                                                          confidence: 1)))
     }
 
+    /// The tail of the slip before, torn off with this one, prints its payment at the top (`Efectivo  100,00`): a line
+    /// of payment words alone is no article wherever it stands; an article named with such a word (`CHOCOLATE BAR`) is.
+    @Test func aLineOfPaymentWordsAloneIsNoArticle() {
+        let rows = Self.row(20, "Efectivo", "100,00") + Self.row(42, "Cambio", "2,86") + Self.row(64, "www.albri.es")
+            + [Fixture.line(100, "LEYLA BAR", x: 200, h: 24)] + Self.row(140, "Camino Fiharti, 140") + Self.row(162, "26/09/2020 14:11")
+            + Self.row(200, "2 Vino tinto", "69,66") + Self.row(222, "1 Paella", "1,05") + Self.row(244, "CHOCOLATE BAR", "0,00")
+            + Self.row(280, "Total", "70,71")
+        let r = receipt(rows)
+        #expect(r.items.prefix(2).map(\.description) == ["Vino tinto", "Paella"])
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
+        let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart)
+        #expect(prepared.indices.filter { outside[$0] }.map { prepared[$0].label } == ["Efectivo", "Cambio", "Total"])
+    }
+
     @Test func theSummarysOwnLinesAreNoItemsWhateverTheModelScores() throws {
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(
             Self.header + Self.row(140, "1 BREZEL", "16,98") + Self.row(162, "Kaffee", "38,74")
             + Self.row(184, "zu zahlen", "55,72") + Self.row(206, "USt 19%", "8,90") + Self.row(228, "Bar", "60,00"))))
         let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
         let rows = ReceiptParser.itemLineRows(lines).map(\.features)
-        let outside = ReceiptParser.summaryLines(roles: roles, summaryStart: summaryStart)
+        let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart)
         #expect(outside.filter { $0 }.count == 3, "\(roles)")
         // However the model scores the lines, the marked ones come out as no part of an item.
         let labels = ItemLineModel.shipped.decode(rows, outside: outside)

@@ -81,17 +81,25 @@ extension ReceiptParser {
     func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) -> ItemReading {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
-        let outside = Self.summaryLines(roles: roles, summaryStart: summaryStart)
+        let outside = Self.summaryLines(lines, roles: roles, summaryStart: summaryStart)
         var reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
                                   wholeUnits: Self.printsWholeUnits(lines), heading: heading)
         Self.setItems(&reading, into: &r)
         return reading
     }
 
-    /// The summary's own lines (its totals, taxes and payments, at or after its start): no items, whatever the item
-    /// model makes of them (`zu zahlen 142,45` under the last article).
-    static func summaryLines(roles: [Role], summaryStart: Int) -> [Bool] {
-        roles.indices.map { $0 >= summaryStart && isSummaryRole(roles[$0]) }
+    /// The summary's own lines (its totals, taxes and payments, at or after its start), and a line of payment words
+    /// alone anywhere (`Efectivo  100,00` at the top: the tail of the slip before, torn with this one): no items,
+    /// whatever the item model makes of them (`zu zahlen 142,45` under the last article). (A payment word among an
+    /// article's own words, `CHOCOLATE BAR`, `CARTA IGIENICA`, does not count.)
+    static func summaryLines(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int) -> [Bool] {
+        roles.indices.map { i in
+            if i >= summaryStart && isSummaryRole(roles[i]) { return true }
+            switch roles[i] {
+            case .tendered, .change: return lexicon.isLabelOnly(lines[i].labelKey)
+            default: return false
+            }
+        }
     }
 
     /// A role that only a summary line plays: a total, subtotal, tax, tip, rounding or payment (a discount may hang
