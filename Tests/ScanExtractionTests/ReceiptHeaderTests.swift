@@ -181,6 +181,15 @@ import ScanModel
         #expect(!ReceiptFieldFeatures.opensWithALabel("STORE & MORE", labels))
         #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE & APRON BISTRO", labels))
         #expect(!ReceiptFieldFeatures.opensWithALabel("STATION ROAD CAFE", labels))
+        // A label, one short word and a colon (`Served by: Ivo`, `Bediend door: Raj`) is a till's line too, over the name.
+        #expect(ReceiptFieldFeatures.opensWithALabel("Served by: Ivo", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Bediend door: Raj", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Atendido por: Luis", labels))
+        #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE MOUNTAIN: CAFE", labels))
+        let served = companyNames([Fixture.line(20, "Served by: Ivo", x: 180), Fixture.line(44, "STAR VENWICK", x: 160, h: 24),
+                                   Fixture.line(74, "200 Molura Way", x: 150), Fixture.line(130, "Chips"), (130, 16, [(480, "3.50")]),
+                                   Fixture.line(160, "TOTAL"), (160, 16, [(480, "3.50")])], limit: 3)
+        #expect(served.contains("STAR VENWICK") && !served.contains { $0.contains("Served") }, "\(served)")
     }
 
     /// A till's line under the address (`0480 TABLE 101 #Party 3`, `Kasse 1`) ends it; `Kode Pos 40115` does not.

@@ -182,8 +182,8 @@ struct ReceiptFieldFeatures {
     }
 
     /// Whether `text` opens with a document label followed by a colon, a `#` or a number (`Kasir: Ana`, `Server: Max`,
-    /// `TABLE 12`, `Bediend door: Pia` is not one, `door` follows). No shop name of `sroie-train`, `sroie-dev` or the
-    /// receipt photos holds a document label at all.
+    /// `TABLE 12`), or by one short word and a colon (`Bediend door: Pia`, `Served by: Ivo`, `Atendido por: Luis`).
+    /// No shop name of `sroie-train`, `sroie-dev` or the receipt photos holds a document label at all.
     static func opensWithALabel(_ text: String, _ labels: [[String]]) -> Bool {
         let words = Text.key(text).split(separator: " ")
         guard let first = words.first else { return false }
@@ -191,11 +191,13 @@ struct ReceiptFieldFeatures {
             guard label.indices.allSatisfy({ words[$0] == label[$0] }) else { continue }
             if words[label.count].first?.isNumber == true { return true }
             // What follows the label's last word in the printed text: a colon, `#` or a bracketed value marks a label
-            // (`CASHIER [P.NISANTHI]`).
+            // (`CASHIER [P.NISANTHI]`); so does a colon after one more word of up to five letters.
             let upper = text.uppercased()
             guard let r = upper.range(of: label.last!) else { continue }
             let rest = upper[r.upperBound...].drop { $0 == " " || $0 == "." }
             if let c = rest.first, c == ":" || c == "#" || c == "[" { return true }
+            let particle = rest.prefix { $0.isLetter }
+            if (1...5).contains(particle.count), rest.dropFirst(particle.count).drop(while: { $0 == " " }).first == ":" { return true }
         }
         return false
     }
