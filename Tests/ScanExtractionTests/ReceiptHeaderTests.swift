@@ -50,6 +50,14 @@ import ScanModel
         #expect(names.contains("DAILY DINER"))
         #expect(!names.contains { $0.hasPrefix("DAILY DINER ") }, "\(names)")
         #expect(!names.contains { ["Welcome!", "VAT RECEIPT", "Bienvenidos", "Welcome! VAT RECEIPT"].contains($0) }, "\(names)")
+        // Nor into how the order is served (`Dine In`, `Sur place`, `Para llevar`), which alone names no one either.
+        for served in ["Dine In", "Sur place", "Para llevar", "Makan di sini"] {
+            let named = companyNames([Fixture.line(20, "VENTI'S HARDWARE", x: 180, h: 24), Fixture.line(50, served, x: 200),
+                                      Fixture.line(74, "3169 Nordo Way", x: 180), Fixture.line(220, "TOTAL"), (220, 16, [(480, "3.45")])],
+                                     limit: 5)
+            #expect(named.contains("VENTI'S HARDWARE") && !named.contains { $0.hasPrefix("VENTI'S HARDWARE ") }, "\(named)")
+            #expect(!named.contains(served), "\(named)")
+        }
         // A greeting above the name may open it (`WELCOME TO` / `bp Connect`); a name with a header word among others
         // stays whole (`Welcome Break`).
         let above = extractor.analyzer.analyze(Fixture.document(Fixture.page([
