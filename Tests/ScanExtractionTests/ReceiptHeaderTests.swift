@@ -170,6 +170,20 @@ import ScanModel
         #expect(ReceiptParser.lexicon.closings.phrases.contains(Text.key("VIELEN DANK")))
     }
 
+    /// A legal form alone on the line under the name ends it, whatever the ranker made of the two spans (`V.0.F.`, its O
+    /// read as a zero); under a name that ends with its form already, a label that opens with a form's word does not.
+    @Test func aLegalFormAloneUnderTheNameEndsIt() {
+        func name(_ top: String, _ below: String) -> String? {
+            receipt([Fixture.line(20, top, x: 170, h: 24), Fixture.line(50, below, x: 200),
+                     Fixture.line(74, "Luborgracht 45", x: 180), Fixture.line(96, "3042 LX Torcas", x: 180),
+                     Fixture.line(130, "Koffie"), (130, 16, [(480, "2,50")]),
+                     Fixture.line(160, "TOTAAL"), (160, 16, [(480, "2,50")])]).merchant.name
+        }
+        #expect(name("Haberg Drogisterij", "V.0.F.") == "Haberg Drogisterij V.O.F.")
+        #expect(name("RUMAH MAKAN BERKELFIELD", "CV") == "RUMAH MAKAN BERKELFIELD CV")
+        #expect(name("SUN WONG KUT SDN BHD", "Company No 20965-") == "SUN WONG KUT SDN BHD")
+    }
+
     /// A till's line under or over the name (`Kasir: Ana`, `Camarero: Jin`) is no part of it.
     @Test func aTillsLabelLineIsNoPartOfTheName() {
         let rows = [Fixture.line(20, "Camarero: Jin", x: 180), Fixture.line(44, "SINAR KOPI", x: 160, h: 24),

@@ -87,9 +87,10 @@ extension ReceiptParser {
         let names = ranked(features.companyCandidates(limit: header), .company)
         candidates[.company] = names
         var nameLines: Range<Int>?
-        if let best = names.first {
+        if let first = names.first {
+            let best = Self.withItsLegalForm(first, among: names, lines: lines)
             r.merchant.name = best.value
-            r.provenance["merchant.name"] = Self.scored(best, over: names.dropFirst().first)
+            r.provenance["merchant.name"] = Self.scored(best, over: names.first { $0.value != best.value })
             nameLines = best.lines
         }
         let addresses = ranked(features.addressCandidates(limit: header), .address)
@@ -113,6 +114,23 @@ extension ReceiptParser {
             }
         }
         return apart.first?.lines
+    }
+
+    /// The name `best` with the line under it when that line is a legal form alone (`Lamerka Drogisterij` / `V.0.F.`,
+    /// `RUMAH MAKAN BERKELFIELD` / `CV`): a form names no one by itself, so it ends the name above it, whatever the
+    /// ranker made of the two spans. Not under a name that ends with its form already (`SUN WONG KUT SDN BHD` over
+    /// `Company No 20965-`).
+    static func withItsLegalForm(_ best: FieldCandidate, among names: [FieldCandidate], lines: [AnalyzedLine]) -> FieldCandidate {
+        let next = best.lines.upperBound
+        guard next < lines.count, !Text.hasAny(Text.key(best.value), legalSuffixes),
+              let longer = names.first(where: { $0.lines == best.lines.lowerBound..<(next + 1) }) else { return best }
+        let shortKey = Text.key(best.value), longKey = Text.key(longer.value)
+        guard longKey.hasPrefix(shortKey + " ") else { return best }
+        let tail = String(longKey.dropFirst(shortKey.count + 1))
+        // The whole line below is the form, as the name's span read it (a zero mended to an O: `V.0.F.`).
+        guard lexicon.legalForms.contains(tail), Text.letterCount(lines[next].text) + Text.digitCount(lines[next].text) == Text.letterCount(tail)
+        else { return best }
+        return longer
     }
 
     /// The merchant's phone: the first phone number printed in the upper part, on no line of an article (`639285 1
