@@ -379,6 +379,8 @@ import ScanModel
         #expect(ReceiptParser.addressPunctuation("NO. 5 JLN. MAWAR, 81100 JB") == "NO. 5 JLN. MAWAR, 81100 JB")
         #expect(ReceiptParser.addressPunctuation("1234 Ocean Blvd. Suite 5 Long Beach, CA 90802") == "1234 Ocean Blvd. Suite 5 Long Beach, CA 90802")
         #expect(ReceiptParser.addressPunctuation("27,JALAN DEDAP 13") == "27,JALAN DEDAP 13")
+        #expect(ReceiptParser.addressPunctuation("VENCASGORSTR. 206 55838 YORBRI") == "VENCASGORSTR. 206 55838 YORBRI")
+        #expect(ReceiptParser.addressPunctuation("Kerkstr. 12, 1017 GC Amsterdam") == "Kerkstr. 12, 1017 GC Amsterdam")
         // A letter O among a postcode's digits is a zero; words are left alone.
         #expect(ReceiptParser.addressPunctuation("456OO BATANG BERJUNTAI, OOTY") == "45600 BATANG BERJUNTAI, OOTY")
     }

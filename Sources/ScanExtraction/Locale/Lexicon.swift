@@ -52,6 +52,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// Street and building words of four letters or more that an address shortens with a full stop (`BLVD.`,
     /// `AVDA.`, `STRA.`); a file may leave them out.
     public var addressAbbreviations: [String]?
+    /// Abbreviations that end a street's name written as one word, with a full stop (`STR` of `Hauptstr.`,
+    /// `Kerkstr.`); a file may leave them out.
+    public var streetEndingAbbreviations: [String]?
     /// First-level subdivisions (states, provinces, Länder) of the countries that write the language, from
     /// ISO 3166-2 (`Tools/gen-regions`); a file may leave them out.
     public var regions: [String]?
@@ -121,6 +124,8 @@ public struct Lexicon: Sendable {
     public let addressParts: PhraseSet
     /// Every locale's `addressAbbreviations`, as `Text.key` makes them.
     public let addressAbbreviations: Set<String>
+    /// Every locale's `streetEndingAbbreviations`, as `Text.key` makes them.
+    public let streetEndingAbbreviations: [String]
     public let regions: PhraseSet
     public let countries: PhraseSet
     public let months: PhraseSet
@@ -185,6 +190,7 @@ public struct Lexicon: Sendable {
         thoroughfares = union(locales.map(\.thoroughfares))
         addressParts = union(locales.map(\.addressParts))
         addressAbbreviations = Set(union(locales.map { $0.addressAbbreviations ?? [] }))
+        streetEndingAbbreviations = union(locales.map { $0.streetEndingAbbreviations ?? [] }).phrases
         regions = union(locales.map { $0.regions ?? [] })
         countries = union(locales.map(\.countries))
         places = Set((regions.phrases + countries.phrases).map { Substring($0) })

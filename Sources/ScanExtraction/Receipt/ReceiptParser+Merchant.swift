@@ -380,6 +380,7 @@ extension ReceiptParser {
     }
 
     /// A full stop between two parts of an address, after a whole word or a number, as the comma it was read from.
+    /// Not after an abbreviation (`BLVD.`), nor after a street's name that ends with one (`Hauptstr. 12`).
     static func addressCommas(_ s: String) -> String {
         guard s.contains(".") else { return s }
         let re = RegexCache.shared.regex(#"\b([A-Za-z]{4,}|\d[\w/-]*)\.(?=\s+[A-Za-z0-9])"#, caseInsensitive: false)
@@ -387,7 +388,7 @@ extension ReceiptParser {
         var out = s
         for m in re.matches(in: s, range: NSRange(location: 0, length: ns.length)).reversed() {
             let word = ns.substring(with: m.range(at: 1)).uppercased()
-            guard !longAbbreviations.contains(word), let r = Range(NSRange(location: m.range.location + m.range.length - 1, length: 1), in: out) else { continue }
+            guard !longAbbreviations.contains(word), !lexicon.streetEndingAbbreviations.contains(where: { word.hasSuffix($0) }), let r = Range(NSRange(location: m.range.location + m.range.length - 1, length: 1), in: out) else { continue }
             out.replaceSubrange(r, with: ",")
         }
         return out
