@@ -380,6 +380,9 @@ import ScanModel
         #expect(ReceiptParser.addressPunctuation("1234 Ocean Blvd. Suite 5 Long Beach, CA 90802") == "1234 Ocean Blvd. Suite 5 Long Beach, CA 90802")
         #expect(ReceiptParser.addressPunctuation("27,JALAN DEDAP 13") == "27,JALAN DEDAP 13")
         #expect(ReceiptParser.addressPunctuation("VENCASGORSTR. 206 55838 YORBRI") == "VENCASGORSTR. 206 55838 YORBRI")
+        // A street abbreviation read with a digit for its letter (`J1.`, Indonesia's `Jl.`); a unit's `B1` stays.
+        #expect(ReceiptParser.addressPunctuation("J1. Ravel No. 170 Nelyorsan 44547") == "Jl. Ravel No. 170 Nelyorsan 44547")
+        #expect(ReceiptParser.addressPunctuation("Unit B1 Jalan Tonven") == "Unit B1 Jalan Tonven")
         #expect(ReceiptParser.addressPunctuation("Kerkstr. 12, 1017 GC Amsterdam") == "Kerkstr. 12, 1017 GC Amsterdam")
         // A letter O among a postcode's digits is a zero; words are left alone.
         #expect(ReceiptParser.addressPunctuation("456OO BATANG BERJUNTAI, OOTY") == "45600 BATANG BERJUNTAI, OOTY")

@@ -256,11 +256,15 @@ extension ReceiptParser {
         var s = lexicon.withoutStrayAccents(address)
         if Text.contains(s, "..") || Text.contains(s, ",,") { s = Text.replacing(s, #"([.,])\1+"#, with: "$1") }
         // A street word read with digits for letters (`10T 1851-A`, `1.0T`): 1 for L, 0 for O.
+        // Two characters only as an abbreviation with its stop (`J1.` for Indonesia's `Jl.`), in the printed case: a 1 there
+        // is the small l it looks most like.
         s = s.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             let core = token.filter { $0 != "." }
-            guard core.count >= 3, core.contains(where: \.isNumber), core.contains(where: \.isLetter) else { return String(token) }
+            guard core.count >= 3 || core.count == 2 && token.hasSuffix("."), core.contains(where: \.isNumber),
+                  core.contains(where: \.isLetter) else { return String(token) }
             let mapped = String(core.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 })
-            return streetWordSet.contains(mapped) && mapped.allSatisfy(\.isLetter) ? mapped : String(token)
+            guard streetWordSet.contains(mapped), mapped.allSatisfy(\.isLetter) else { return String(token) }
+            return core.count >= 3 ? mapped : String(token.map { $0 == "1" ? "l" : $0 == "0" ? "O" : $0 })
         }.joined(separator: " ")
         if Text.contains(s, "1") { s = lettersForOnes(s) }
         if Text.contains(s, "0") { s = lettersForZeros(s) }
