@@ -284,10 +284,10 @@ public struct ReceiptParser: Sendable {
         let parsed = ReceiptParser.item(from: lines[i], wholeUnits: wholeUnits)
         guard parsed.amount == nil, let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
               let unit = parsed.unitPrice.flatMap(Amount.init(decimalString:)) else { return false }
-        let product = NSDecimalNumber(decimal: q * Decimal(unit.cents)).doubleValue
+        let product = q * Decimal(unit.cents)
         return [i - 1, i + 1].contains { k in
             guard lines.indices.contains(k), let a = lines[k].amount?.cents, a != 0 else { return false }
-            return abs(Double(a) - product) <= 1
+            return abs(Decimal(a) - product) <= 1
         }
     }
 
