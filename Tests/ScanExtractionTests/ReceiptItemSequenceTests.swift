@@ -765,6 +765,13 @@ import TestSupport
         let labels: [ItemLineLabel] = [.other, .item, .item, .quantity, .item, .quantity, .other, .other]
         let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
         #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10", "Beer 0.51 2.70"])
+        // Inside the table such a name is no priced article either, which would show a receipt of names beside prices.
+        let inside = Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
+            + Self.row(184, "5000112 1 3.10", "3.10") + Self.row(206, "Beer 0.51") + Self.row(228, "7612100 1 2.70", "2.70")
+            + Self.row(250, "Oat Biscuits") + Self.row(280, "Subtotal", "8.20")
+        let middle = extractor.analyzer.analyze(Fixture.document(Fixture.page(inside)))
+        let (read, _) = ReceiptParser.assembleItems(middle, labels: labels, wholeUnits: false)
+        #expect(read.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Beer 0.51 3.10", "Oat Biscuits 2.70"])
     }
 
     /// A discount's line inside such a table whose minus OCR lost (`10% off  2.34`) names no article: the table is still

@@ -500,12 +500,16 @@ extension ReceiptParser {
         guard let inFirst = paid.first, let inLast = paid.last else { return }
         // Where the table's amounts stand: the left edge of its paid rows' last amounts.
         let amountColumn = paid.compactMap { lines[$0].amountPlace?.minX }.min() ?? .infinity
+        // A name that prints a number of its own, left of the amount column (`Bier 0,51`, a size misread): no price.
+        func numberLeftOfAmounts(_ l: AnalyzedLine) -> Bool {
+            guard let place = l.amountPlace else { return false }
+            return l.trailing.count == 1 && place.maxX < amountColumn
+        }
         func isName(_ k: Int) -> Bool {
             guard k >= 0, k < lines.count, !headingRows.contains(k) else { return false }
             if couldNameAnArticle(lines[k]) { return true }
-            // A name that prints a number of its own, left of the amount column (`Bier 0,51`, a size misread): no price.
             var l = lines[k]
-            guard let place = l.amountPlace, l.trailing.count == 1, place.maxX < amountColumn else { return false }
+            guard numberLeftOfAmounts(l) else { return false }
             l.trailing = []
             return Text.letterCount(l.label) >= 2 && couldNameAnArticle(l)
         }
@@ -539,8 +543,8 @@ extension ReceiptParser {
         paid = (paid + joined.filter { (lines[$0].amount?.minor ?? 0) > 0 }).sorted()
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
         // receipt that prints names beside their prices: its count lines are no table. A discount's line (`10% off 2.34`,
-        // its minus lost) names no article.
-        func namedArticle(_ k: Int) -> Bool { !numbersAlone(k) && !mayBeDiscount(lines[k]) }
+        // its minus lost) names no article, nor does a name whose number stands left of the amounts (`Bier 0,51`).
+        func namedArticle(_ k: Int) -> Bool { !numbersAlone(k) && !mayBeDiscount(lines[k]) && !numberLeftOfAmounts(lines[k]) }
         guard !priced.contains(where: { $0 <= paid[paid.count - 1] && namedArticle($0) }) else { return }
         // The ends of the whole table, parts at 0.00 included (a free item may open it); when those do not tell the
         // order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
