@@ -278,6 +278,17 @@ public struct ReceiptParser: Sendable {
         return nil
     }
 
+    /// Where this slip starts under the tail of the one before, which a scan of a till's roll catches over the header
+    /// (`Grand Total 12.35`, `Please come again`, then this slip's shop): the line after the first closing phrase of a
+    /// locale file (`THANK YOU`, `VIELEN DANK`) in the top third, with an amount above it and two under it; 0 without one.
+    static func slipBeforesTail(_ lines: [AnalyzedLine]) -> Int {
+        let top = lines.count / 3
+        guard top > 0, let c = lines.prefix(top).firstIndex(where: { Text.hasAny($0.key, lexicon.closings) }),
+              lines[..<c].contains(where: { $0.amount != nil }),
+              lines[(c + 1)...].filter({ $0.amount != nil }).count >= 2 else { return 0 }
+        return c + 1
+    }
+
     /// Whether line `i` is only a count and a unit price (`3 × 20.60`) whose product is the amount of the line
     /// above or below it, to a cent.
     static func pricesANeighbour(_ lines: [AnalyzedLine], _ i: Int, wholeUnits: Bool) -> Bool {
@@ -319,9 +330,11 @@ public struct ReceiptParser: Sendable {
         }
         var roles = lines.map(\.role)
 
-        // The summary starts at the first subtotal or total line that carries an amount.
+        // The summary starts at the first subtotal or total line that carries an amount, under the tail of the slip
+        // before when the scan caught one.
         var summaryStart = lines.count
-        for (i, l) in lines.enumerated() {
+        let tail = slipBeforesTail(lines)
+        for (i, l) in lines.enumerated() where i >= tail {
             switch roles[i] {
             case .subtotal, .total:
                 // Its amount on the line, under it, or cut by OCR into number tokens (`Te betalen 23,7 3`).
