@@ -114,6 +114,10 @@ import ScanModel
             Fixture.line(200, "x"), Fixture.line(230, "y"), Fixture.line(260, "z"),
         ])))
         #expect(ReceiptParser.slipBeforesTail(lines) == 2)
+        // The tail's own summary lines are no articles either.
+        let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
+        #expect(summaryStart == 5)
+        #expect(ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart)[0])
     }
 
     /// A count and unit price printed under an article (`Laan 61.80` / `3 × 20.60`) repeat its amount: the line that

@@ -88,13 +88,15 @@ extension ReceiptParser {
         return reading
     }
 
-    /// The summary's own lines (its totals, taxes and payments, at or after its start), and a line of payment words
-    /// alone anywhere (`Efectivo  100,00` at the top: the tail of the slip before, torn with this one): no items,
+    /// The summary's own lines (its totals, taxes and payments, at or after its start, or in the slip before's tail),
+    /// and a line of payment words alone anywhere (`Efectivo  100,00` at the top: the tail of the slip before, torn with this one): no items,
     /// whatever the item model makes of them (`zu zahlen 142,45` under the last article). (A payment word among an
     /// article's own words, `CHOCOLATE BAR`, `CARTA IGIENICA`, does not count.)
     static func summaryLines(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int) -> [Bool] {
-        roles.indices.map { i in
-            if i >= summaryStart && isSummaryRole(roles[i]) { return true }
+        // So are those of the slip before's tail, which a scan of the roll caught over the header.
+        let tail = slipBeforesTail(lines)
+        return roles.indices.map { i in
+            if (i >= summaryStart || i < tail) && isSummaryRole(roles[i]) { return true }
             switch roles[i] {
             case .tendered, .change: return lexicon.isLabelOnly(lines[i].labelKey)
             default: return false
