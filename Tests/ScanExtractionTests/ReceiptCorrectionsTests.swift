@@ -114,6 +114,19 @@ import ScanModel
             Fixture.line(200, "x"), Fixture.line(230, "y"), Fixture.line(260, "z"),
         ])))
         #expect(ReceiptParser.slipBeforesTail(lines) == 2)
+        // A tail with no closing words: a total in the top fifth over everything priced, with articles between it and
+        // the slip's own total.
+        let open = receipt([
+            Self.priced(20, "A PAYER", "121,98"), Fixture.line(44, "www.almo.fr", x: 160), Fixture.line(68, "Serveur : Ana", x: 160),
+            Fixture.line(100, "Le Jardin", x: 170, h: 24), Fixture.line(130, "62 av. de Bergnorville", x: 150),
+            Fixture.line(154, "45217 Quinbriwick", x: 150), Fixture.line(178, "Le 05/09/18 21:50", x: 150),
+            Self.priced(210, "SALADE", "12,59"), Self.priced(240, "2 Quiche", "74,54"), Self.priced(270, "Eau minérale", "2,22"),
+            Self.priced(300, "Croissant", "96,99"), Self.priced(340, "TVA 20%", "37,27"), Self.priced(370, "TOTAL", "223,61"),
+            Self.priced(400, "CB", "225,00"), Self.priced(430, "Rendu", "1,39"), Fixture.line(470, "A bientôt", x: 160),
+        ])
+        #expect(r.total == "220.18")
+        #expect(open.total == "223.61")
+        #expect(open.items.map(\.description) == ["SALADE", "Quiche", "Eau minérale", "Croissant"], "\(open.items.map(\.description))")
         // The tail's own summary lines are no articles either.
         let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
         #expect(summaryStart == 5)

@@ -331,19 +331,30 @@ public struct ReceiptParser: Sendable {
         var roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount, under the tail of the slip
-        // before when the scan caught one.
+        // before when the scan caught one. A total in the top fifth with no amount above it, and priced lines of no role
+        // between it and a later total, is that tail's too though no closing words end it (`A PAYER 121,98`,
+        // `www.almo.fr`, then this slip's shop).
         var summaryStart = lines.count
         let tail = slipBeforesTail(lines)
+        var first: Int?, pricedSince = false
         for (i, l) in lines.enumerated() where i >= tail {
             switch roles[i] {
             case .subtotal, .total:
                 // Its amount on the line, under it, or cut by OCR into number tokens (`Te betalen 23,7 3`).
-                if l.amount != nil || (i + 1 < lines.count && Self.valueOnly(lines[i + 1]))
-                    || (Self.numberTokens(l.line.words.map(\.text))?.count ?? 0) >= 2 { summaryStart = i }
+                guard l.amount != nil || (i + 1 < lines.count && Self.valueOnly(lines[i + 1]))
+                    || (Self.numberTokens(l.line.words.map(\.text))?.count ?? 0) >= 2 else { break }
+                if let f = first, !pricedSince { summaryStart = f; break }
+                if first == nil, 5 * i < lines.count, !lines[tail..<i].contains(where: { $0.amount != nil }) {
+                    first = i
+                } else {
+                    summaryStart = i
+                }
+            case .none: pricedSince = pricedSince || (first != nil && l.amount != nil)
             default: break
             }
             if summaryStart < lines.count { break }
         }
+        if summaryStart == lines.count, let first { summaryStart = first }
         // No subtotal or total label that a locale file knows: the items end where a line adds them up (`sumLine`: a
         // line whose amount is the sum of the amounts above it).
         // That line adds up the items, so it is no tax, whatever its words say (a total OCR glued into one word beside a
