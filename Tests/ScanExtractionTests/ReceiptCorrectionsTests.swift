@@ -128,9 +128,9 @@ import ScanModel
         #expect(open.total == "223.61")
         #expect(open.items.map(\.description) == ["SALADE", "Quiche", "Eau minérale", "Croissant"], "\(open.items.map(\.description))")
         // The tail's own summary lines are no articles either.
-        let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
+        let (prepared, roles, summaryStart, tail) = ReceiptParser.prepared(lines)
         #expect(summaryStart == 5)
-        #expect(ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart)[0])
+        #expect(ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart, tail: tail)[0])
     }
 
     /// A count and unit price printed under an article (`Laan 61.80` / `3 × 20.60`) repeat its amount: the line that

@@ -452,8 +452,8 @@ import TestSupport
         let r = receipt(rows)
         #expect(r.items.prefix(2).map(\.description) == ["Vino tinto", "Paella"])
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
-        let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
-        let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart)
+        let (prepared, roles, summaryStart, tail) = ReceiptParser.prepared(lines)
+        let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart, tail: tail)
         #expect(prepared.indices.filter { outside[$0] }.map { prepared[$0].label } == ["Efectivo", "Cambio", "Total"])
     }
 
@@ -461,9 +461,9 @@ import TestSupport
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(
             Self.header + Self.row(140, "1 BREZEL", "16,98") + Self.row(162, "Kaffee", "38,74")
             + Self.row(184, "zu zahlen", "55,72") + Self.row(206, "USt 19%", "8,90") + Self.row(228, "Bar", "60,00"))))
-        let (prepared, roles, summaryStart) = ReceiptParser.prepared(lines)
+        let (prepared, roles, summaryStart, tail) = ReceiptParser.prepared(lines)
         let rows = ReceiptParser.itemLineRows(lines).map(\.features)
-        let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart)
+        let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart, tail: tail)
         #expect(outside.filter { $0 }.count == 3, "\(roles)")
         // However the model scores the lines, the marked ones come out as no part of an item.
         let labels = ItemLineModel.shipped.decode(rows, outside: outside)

@@ -306,7 +306,7 @@ extension ReceiptParser {
     /// Each line of a receipt as the item model sees it, with its features: what the training
     /// tool (`Tools/train-items`) reads.
     public static func itemLineRows(_ analyzed: [AnalyzedLine]) -> [ItemLineRow] {
-        let (lines, roles, summaryStart) = prepared(analyzed)
+        let (lines, roles, summaryStart, _) = prepared(analyzed)
         let (itemLines, heading) = itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(itemLines, roles: roles, summaryStart: summaryStart, heading: heading)
         return zip(itemLines, rows).map { l, f in

@@ -78,24 +78,22 @@ extension ReceiptParser {
     /// an item line opens an item, continuation and quantity lines join it, a discount line
     /// hangs under the item before it.
     @discardableResult
-    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, into r: inout Receipt) -> ItemReading {
+    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int, into r: inout Receipt) -> ItemReading {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
-        let outside = Self.summaryLines(lines, roles: roles, summaryStart: summaryStart)
+        let outside = Self.summaryLines(lines, roles: roles, summaryStart: summaryStart, tail: tail)
         var reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
                                   wholeUnits: Self.printsWholeUnits(lines), heading: heading)
         Self.setItems(&reading, into: &r)
         return reading
     }
 
-    /// The summary's own lines (its totals, taxes and payments, at or after its start, or in the slip before's tail),
-    /// and a line of payment words alone anywhere (`Efectivo  100,00` at the top: the tail of the slip before, torn with this one): no items,
-    /// whatever the item model makes of them (`zu zahlen 142,45` under the last article). (A payment word among an
-    /// article's own words, `CHOCOLATE BAR`, `CARTA IGIENICA`, does not count.)
-    static func summaryLines(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int) -> [Bool] {
-        // So are those of the slip before's tail, which a scan of the roll caught over the header.
-        let tail = slipBeforesTail(lines)
-        return roles.indices.map { i in
+    /// The summary's own lines (its totals, taxes and payments, at or after its start, or above `tail` in the slip
+    /// before's tail), and a line of payment words alone anywhere (`Efectivo  100,00` at the top, torn off with the slip
+    /// before): no items, whatever the item model makes of them (`zu zahlen 142,45` under the last article). (A payment
+    /// word among an article's own words, `CHOCOLATE BAR`, `CARTA IGIENICA`, does not count.)
+    static func summaryLines(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int) -> [Bool] {
+        roles.indices.map { i in
             if (i >= summaryStart || i < tail) && isSummaryRole(roles[i]) { return true }
             switch roles[i] {
             case .tendered, .change: return lexicon.isLabelOnly(lines[i].labelKey)

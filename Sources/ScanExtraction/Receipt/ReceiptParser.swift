@@ -204,7 +204,7 @@ public struct ReceiptParser: Sendable {
         var findings: [Finding] = []
         var candidates: [ReceiptField: [FieldCandidate]] = [:]
         guard !analyzed.isEmpty else { return (r, findings, candidates) }
-        let (lines, roles, summaryStart) = Self.prepared(analyzed)
+        let (lines, roles, summaryStart, tail) = Self.prepared(analyzed)
 
         let features = ReceiptFieldFeatures(lines)
         // --- Header: merchant name and address (the phone once the article lines are known).
@@ -215,7 +215,7 @@ public struct ReceiptParser: Sendable {
         parseReferences(lines, into: &r)
 
         // --- Items.
-        var itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, into: &r)
+        var itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, tail: tail, into: &r)
         Self.setMerchantPhone(lines, limit: summaryStart, address: addressLines,
                               articleLines: Self.articleLines(itemReading), into: &r)
 
@@ -292,7 +292,7 @@ public struct ReceiptParser: Sendable {
     /// Whether line `i` is only a count and a unit price (`3 × 20.60`) whose product is the amount of the line
     /// above or below it, to a cent.
     static func pricesANeighbour(_ lines: [AnalyzedLine], _ i: Int, wholeUnits: Bool) -> Bool {
-        let parsed = ReceiptParser.item(from: lines[i], wholeUnits: wholeUnits)
+        let parsed = item(from: lines[i], wholeUnits: wholeUnits)
         guard parsed.amount == nil, let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
               let unit = parsed.unitPrice.flatMap(Amount.init(decimalString:)) else { return false }
         let product = q * Decimal(unit.cents)
@@ -308,8 +308,9 @@ public struct ReceiptParser: Sendable {
     }
 
     /// The lines as the field parsers read them (words right of a price column dropped), their
-    /// summary roles, and the index of the first summary line (`lines.count` when there is none).
-    static func prepared(_ analyzed: [AnalyzedLine]) -> (lines: [AnalyzedLine], roles: [Role], summaryStart: Int) {
+    /// summary roles, the index of the first summary line (`lines.count` when there is none), and where this slip
+    /// starts under the tail of the one before (`slipBeforesTail`, 0 without one).
+    static func prepared(_ analyzed: [AnalyzedLine]) -> (lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int) {
         var lines = analyzed
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
         // table beside the items and totals) are no part of the receipt's lines.
@@ -371,7 +372,7 @@ public struct ReceiptParser: Sendable {
         // Tax lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
               roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }
-        return (lines, roles, summaryStart)
+        return (lines, roles, summaryStart, tail)
     }
 
     /// A line with an amount and (almost) no letters: the value of a label printed above it.
