@@ -11,7 +11,7 @@ DEMO_OUT   := out/samples
 BENCH_DIR  ?= Samples
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build demo test bench folder-bench noncjk-recognizer clean
+.PHONY: all deps build demo lint test bench folder-bench noncjk-recognizer clean
 
 all: build
 
@@ -50,7 +50,12 @@ demo: build
 # The tests run beside a throwaway PostgreSQL server (scripts/with-postgres.sh: a temporary
 # cluster on a free loopback port, its URL in SCANEXTRACT_TEST_POSTGRES_URL). Their optimized
 # ONNX graphs go to the build folder, not to the user's ~/.cache.
-test: deps
+# No Swift line over 120 characters outside string literals and generated files (../shared/STYLE.md);
+# `swift format` with the project's .swift-format wraps code, never comments or literals.
+lint:
+	python3 scripts/check-line-length.py
+
+test: deps lint
 	$(SWIFT) build --build-tests
 	SCANEXTRACT_ONNX_CACHE="$(CURDIR)/.build/onnx-cache" scripts/with-postgres.sh $(SWIFT) test --skip-build
 

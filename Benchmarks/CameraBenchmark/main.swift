@@ -6,11 +6,14 @@ import TestSupport
 
 // The camera stage on generated photos (TestSupport's PhotoMaker, known corners):
 //   CameraBenchmark accuracy [count] [--dump DIR]   share of photos with every corner within 2% of the page diagonal
-//   CameraBenchmark time [repeats]                   CPU time per photo of `process(.auto)`, of its parts, and of `located`
-//                                                    (the PP-OCR path: find and check, never flatten) at several photo sizes
+//   CameraBenchmark time [repeats]                   CPU time per photo of `process(.auto)`, of its parts, and of
+//   `located`
+//                                                    (the PP-OCR path: find and check, never flatten) at several photo
+//                                                    sizes
 //   CameraBenchmark safety [count] [--no-checks] [--verbose] [--dump DIR]
 //                                                    is `.auto`'s decision right? (PhotoMaker's situations: a note on
-//                                                    the page, a card beside it, a page running off the frame, steep tilt)
+//                                                    the page, a card beside it, a page running off the frame, steep
+//                                                    tilt)
 //   CameraBenchmark examine FILE...                  what the checks measure on real photos, and `.auto`'s decision
 // Build in release and run on one core: `taskset -c 0 .build/release/CameraBenchmark time`.
 
@@ -49,7 +52,9 @@ func accuracy(count: Int, dump: String?) {
         if ok { byKind[kind.rawValue]!.good += 1 }
         if !ok {
             let conf = found.map { String(format: "%.2f", $0.confidence) } ?? "-"
-            print("miss #\(i) \(kind) seed \(1000 + i): error \(String(format: "%.3f", error)) of diagonal, confidence \(conf)")
+            print(
+                "miss #\(i) \(kind) seed \(1000 + i): error \(String(format: "%.3f", error)) of diagonal, confidence \(conf)"
+            )
             if let dump, let png = encodePNG(photo.image) {
                 try? Data(png).write(to: URL(fileURLWithPath: "\(dump)/miss-\(i)-\(kind).png"))
             }
@@ -59,7 +64,10 @@ func accuracy(count: Int, dump: String?) {
     let median = finite.isEmpty ? .nan : finite[finite.count / 2]
     for (kind, r) in byKind.sorted(by: { $0.key < $1.key }) { print("  \(kind): \(r.good)/\(r.total)") }
     print(String(format: "median corner error %.4f of the diagonal", median))
-    print(String(format: "corners within 2%% of the diagonal: %d/%d = %.1f%%", good, count, 100 * Double(good) / Double(count)))
+    print(
+        String(
+            format: "corners within 2%% of the diagonal: %d/%d = %.1f%%", good, count,
+            100 * Double(good) / Double(count)))
 }
 
 /// CPU seconds of the calling thread spent in `body` (OpenCV runs on the calling thread:
@@ -76,7 +84,9 @@ func timing(repeats: Int) {
     let sizes = [(1000, 750), (2000, 1500), (4000, 3000)]
     for (w, h) in sizes {
         var detect = 0.0, flatten = 0.0, light = 0.0, total = 0.0, wall = 0.0, locate = 0.0
-        let photos = (0..<4).map { PhotoMaker.randomPhoto(PhotoMaker.PageKind.allCases[$0], seed: UInt64(50 + $0), width: w, height: h) }
+        let photos = (0..<4).map {
+            PhotoMaker.randomPhoto(PhotoMaker.PageKind.allCases[$0], seed: UInt64(50 + $0), width: w, height: h)
+        }
         _ = camera.process(photos[0].image, mode: .auto)  // warm-up
         for _ in 0..<repeats {
             for p in photos {
@@ -92,9 +102,12 @@ func timing(repeats: Int) {
             }
         }
         let n = Double(repeats * photos.count)
-        print(String(format: "%dx%d (%.1f MP): process(.auto) %.1f ms CPU per photo (%.1f ms wall); parts: detect %.1f, flatten %.1f, even light %.1f ms; located %.1f ms (%d photos)",
-                     w, h, Double(w * h) / 1e6, 1000 * total / n, 1000 * wall / n, 1000 * detect / n, 1000 * flatten / n,
-                     1000 * light / n, 1000 * locate / n, Int(n)))
+        print(
+            String(
+                format:
+                    "%dx%d (%.1f MP): process(.auto) %.1f ms CPU per photo (%.1f ms wall); parts: detect %.1f, flatten %.1f, even light %.1f ms; located %.1f ms (%d photos)",
+                w, h, Double(w * h) / 1e6, 1000 * total / n, 1000 * wall / n, 1000 * detect / n, 1000 * flatten / n,
+                1000 * light / n, 1000 * locate / n, Int(n)))
     }
 }
 
@@ -149,19 +162,24 @@ func safety(count: Int, verbose: Bool, dump: String?) {
     var all = Tally()
     for situation in situations {
         guard let t = bySituation[situation] else { continue }
-        print("  \(situation.rawValue): \(t.right)/\(t.total) right, \(t.wrong) wrong flattens, \(t.missed) missed, \(t.loose) loose")
+        print(
+            "  \(situation.rawValue): \(t.right)/\(t.total) right, \(t.wrong) wrong flattens, \(t.missed) missed, \(t.loose) loose"
+        )
         all.total += t.total; all.right += t.right; all.wrong += t.wrong; all.missed += t.missed; all.loose += t.loose
     }
     print("  decisions: " + doubts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     let pct = { (n: Int) in 100 * Double(n) / Double(max(all.total, 1)) }
-    print(String(format: "right %d/%d = %.1f%%, wrong flattens %d = %.1f%%, missed flattens %d = %.1f%%, loose %d = %.1f%%",
-                 all.right, all.total, pct(all.right), all.wrong, pct(all.wrong), all.missed, pct(all.missed),
-                 all.loose, pct(all.loose)))
+    print(
+        String(
+            format: "right %d/%d = %.1f%%, wrong flattens %d = %.1f%%, missed flattens %d = %.1f%%, loose %d = %.1f%%",
+            all.right, all.total, pct(all.right), all.wrong, pct(all.wrong), all.missed, pct(all.missed),
+            all.loose, pct(all.loose)))
 }
 
 func examine(_ paths: [String]) {
     for path in paths {
-        guard let document = try? InputDocument(path: path), case .raster(let image, _, _)? = try? document.page(0) else {
+        guard let document = try? InputDocument(path: path), case .raster(let image, _, _)? = try? document.page(0)
+        else {
             print("\(path): cannot read"); continue
         }
         guard let e = camera.examine(image) else { print("\(path): no page"); continue }

@@ -32,8 +32,9 @@ for path in args {
     if needs { fired += 1 }
     let invert = Preprocessor.isLightOnDark(image)
     if invert { invertedCount += 1 }
-    print("\(path) background=\(levels.background) ink=\(levels.ink) contrast=\(levels.contrast) unevenness=\(levels.unevenness) normalize=\(needs ? "yes" : "no") invert=\(invert ? "yes" : "no")"
-          + findings.map { " \($0.code): \($0.message)" }.joined())
+    print(
+        "\(path) background=\(levels.background) ink=\(levels.ink) contrast=\(levels.contrast) unevenness=\(levels.unevenness) normalize=\(needs ? "yes" : "no") invert=\(invert ? "yes" : "no")"
+            + findings.map { " \($0.code): \($0.message)" }.joined())
     if let outDir, needs || all {
         let out = pre.contrastNormalized(image)
         var data = Data("P5\n\(out.width) \(out.height)\n255\n".utf8)

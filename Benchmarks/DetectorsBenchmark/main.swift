@@ -21,31 +21,46 @@ struct SplitMix: RandomNumberGenerator {
 }
 
 func receipt(_ g: inout SplitMix) -> String {
-    let shops = ["KEDAI RUNCIT ABC SDN BHD", "Joe's Diner", "BÄCKEREI MÜLLER GmbH", "Café de la Gare", "SUPERMERCADO EL SOL", "7-ELEVEN"]
-    let streets = ["No. 12, Jalan Bukit Bintang", "123 Main St, Suite 4", "Hauptstraße 5", "12 rue de Rivoli", "Calle Mayor 8"]
+    let shops = [
+        "KEDAI RUNCIT ABC SDN BHD", "Joe's Diner", "BÄCKEREI MÜLLER GmbH", "Café de la Gare", "SUPERMERCADO EL SOL",
+        "7-ELEVEN"
+    ]
+    let streets = [
+        "No. 12, Jalan Bukit Bintang", "123 Main St, Suite 4", "Hauptstraße 5", "12 rue de Rivoli", "Calle Mayor 8"
+    ]
     let towns = ["55100 Kuala Lumpur", "Springfield, IL 62704", "10115 Berlin", "75001 Paris", "London SW1A 1AA"]
-    let items = ["COFFEE LATTE", "Croissant", "MINERAL WATER 1.5L", "Chicken Rice", "Brötchen x6", "Tea (iced)", "SANDWICH TUNA", "Paper bag"]
+    let items = [
+        "COFFEE LATTE", "Croissant", "MINERAL WATER 1.5L", "Chicken Rice", "Brötchen x6", "Tea (iced)", "SANDWICH TUNA",
+        "Paper bag"
+    ]
     var s = shops.randomElement(using: &g)! + "\n"
     s += streets.randomElement(using: &g)! + "\n" + towns.randomElement(using: &g)! + "\n"
-    s += "Tel: (0\(Int.random(in: 1...9, using: &g))) \(Int.random(in: 1000...9999, using: &g)) \(Int.random(in: 1000...9999, using: &g))  GST Reg No: 00\(Int.random(in: 1000000...9999999, using: &g))\n"
-    s += "Invoice #\(Int.random(in: 10000...99999, using: &g))   Date: \(Int.random(in: 1...28, using: &g))/0\(Int.random(in: 1...9, using: &g))/2019  \(Int.random(in: 10...23, using: &g)):\(Int.random(in: 10...59, using: &g)):05\n"
+    s +=
+        "Tel: (0\(Int.random(in: 1...9, using: &g))) \(Int.random(in: 1000...9999, using: &g)) \(Int.random(in: 1000...9999, using: &g))  GST Reg No: 00\(Int.random(in: 1000000...9999999, using: &g))\n"
+    s +=
+        "Invoice #\(Int.random(in: 10000...99999, using: &g))   Date: \(Int.random(in: 1...28, using: &g))/0\(Int.random(in: 1...9, using: &g))/2019  \(Int.random(in: 10...23, using: &g)):\(Int.random(in: 10...59, using: &g)):05\n"
     s += "Cashier: Ann   Table 7   Pax 2\n"
     var total = 0
     for _ in 0..<Int.random(in: 4...12, using: &g) {
         let q = Int.random(in: 1...4, using: &g)
         let cents = Int.random(in: 100...4999, using: &g)
         total += q * cents
-        s += "\(q) x \(items.randomElement(using: &g)!)   \(cents / 100).\(String(format: "%02d", cents % 100))   \(q * cents / 100).\(String(format: "%02d", (q * cents) % 100))\n"
+        s +=
+            "\(q) x \(items.randomElement(using: &g)!)   \(cents / 100).\(String(format: "%02d", cents % 100))   \(q * cents / 100).\(String(format: "%02d", (q * cents) % 100))\n"
     }
-    s += "SUBTOTAL  \(total / 100).\(String(format: "%02d", total % 100))\nSST 6%  \(total * 6 / 10000).\(String(format: "%02d", (total * 6 / 100) % 100))\n"
-    s += "TOTAL  RM\(total / 100).\(String(format: "%02d", total % 100))\nVISA **** **** **** \(Int.random(in: 1000...9999, using: &g))\n"
+    s +=
+        "SUBTOTAL  \(total / 100).\(String(format: "%02d", total % 100))\nSST 6%  \(total * 6 / 10000).\(String(format: "%02d", (total * 6 / 100) % 100))\n"
+    s +=
+        "TOTAL  RM\(total / 100).\(String(format: "%02d", total % 100))\nVISA **** **** **** \(Int.random(in: 1000...9999, using: &g))\n"
     s += "Thank you! Visit www.example-shop.com.my or mail hello@example-shop.com.my\n\n"
     return s
 }
 
 var args = Array(CommandLine.arguments.dropFirst())
 var megabytes = 8.0
-if let k = args.firstIndex(of: "--mb"), k + 1 < args.count { megabytes = Double(args[k + 1]) ?? 8; args.removeSubrange(k...(k + 1)) }
+if let k = args.firstIndex(of: "--mb"), k + 1 < args.count {
+    megabytes = Double(args[k + 1]) ?? 8; args.removeSubrange(k...(k + 1))
+}
 
 var documents: [String] = []
 if let path = args.first {

@@ -21,7 +21,9 @@ let extractor = DocumentExtractor(detector: try DataDetector())
 var docs: [Document] = []
 for dir in arguments {
     for f in ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() where f.hasSuffix(".json") {
-        if let data = FileManager.default.contents(atPath: dir + "/" + f), let d = try? JSONDecoder().decode(Document.self, from: data) {
+        if let data = FileManager.default.contents(atPath: dir + "/" + f),
+            let d = try? JSONDecoder().decode(Document.self, from: data)
+        {
             docs.append(d)
         }
     }
@@ -31,8 +33,10 @@ guard !docs.isEmpty else { print("usage: ExtractionBenchmark [--passes N] DIR...
 func report(_ label: String, _ unsorted: [Double]) {
     let times = unsorted.sorted()
     let mean = times.reduce(0, +) / Double(times.count)
-    print(String(format: "%@documents %d  mean %.2f ms  median %.2f ms  p95 %.2f ms  max %.2f ms", label, times.count, mean,
-                 times[times.count / 2], times[min(times.count - 1, times.count * 95 / 100)], times.last!))
+    print(
+        String(
+            format: "%@documents %d  mean %.2f ms  median %.2f ms  p95 %.2f ms  max %.2f ms", label, times.count, mean,
+            times[times.count / 2], times[min(times.count - 1, times.count * 95 / 100)], times.last!))
 }
 
 var best: [Double] = []

@@ -66,8 +66,13 @@ for p in 0..<pages {
     words += truth.count
     plain += matched(truth, a)
     decoded += matched(truth, b)
-    if CommandLine.arguments.contains("-v") { print("page \(p):\n  best path: \(a.joined(separator: " "))\n  word list: \(b.joined(separator: " "))") }
+    if CommandLine.arguments.contains("-v") {
+        print("page \(p):\n  best path: \(a.joined(separator: " "))\n  word list: \(b.joined(separator: " "))")
+    }
 }
-print(String(format: "%d pages, %d words: word accuracy best path %.3f, word list %.3f; CPU %.0f ms/page best path, %.0f ms/page with the word list",
-             pages, words, Double(plain) / Double(words), Double(decoded) / Double(words),
-             plainMs / Double(pages), decodedMs / Double(pages)))
+print(
+    String(
+        format:
+            "%d pages, %d words: word accuracy best path %.3f, word list %.3f; CPU %.0f ms/page best path, %.0f ms/page with the word list",
+        pages, words, Double(plain) / Double(words), Double(decoded) / Double(words),
+        plainMs / Double(pages), decodedMs / Double(pages)))

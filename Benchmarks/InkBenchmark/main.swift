@@ -19,7 +19,11 @@ if let path = args.first, path.hasSuffix(".jsonl") {
     struct Labelled: Decodable { var text: String }
     for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
         let d = Data(line.utf8)
-        inks.append(((try? JSONDecoder().decode(Labelled.self, from: d).text) ?? "", try JSONDecoder().decode(Ink.self, from: d)))
+        inks.append(
+            (
+                (try? JSONDecoder().decode(Labelled.self, from: d).text) ?? "",
+                try JSONDecoder().decode(Ink.self, from: d)
+            ))
     }
 } else {
     let count = Int(args.first ?? "") ?? 100
@@ -76,8 +80,11 @@ let n = Double(inks.count)
 let wall = Date().timeIntervalSince(wallStart) * 1000 / n
 // Each ink was rendered twice above; count it once.
 let cpu = (cpuMs() - cpuStart) / n - renderMs / n
-print(String(format: "one rendering, %d inks: %.1f ms wall, %.1f ms CPU per ink (render %.2f, recognizer %.1f, decode %.1f); top-1 %.3f",
-             inks.count, wall, cpu, renderMs / n, modelMs / n, decodeMs / n, Double(hits) / n))
+print(
+    String(
+        format:
+            "one rendering, %d inks: %.1f ms wall, %.1f ms CPU per ink (render %.2f, recognizer %.1f, decode %.1f); top-1 %.3f",
+        inks.count, wall, cpu, renderMs / n, modelMs / n, decodeMs / n, Double(hits) / n))
 
 // The whole of `recognize(ink:)`, as the command and the service run it: the extra renderings
 // (InkEnsemble) are read only for inks whose choice is open after the first.
@@ -92,17 +99,25 @@ for (text, ink) in inks {
     if environment["INK_PREDICTIONS"] != nil {
         predictions += String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n"
     }
-    if result.candidates.first?.text.trimmingCharacters(in: .whitespaces).lowercased() == text.lowercased() { fullHits += 1 }
+    if result.candidates.first?.text.trimmingCharacters(in: .whitespaces).lowercased() == text.lowercased() {
+        fullHits += 1
+    }
 }
 let fullCpu = (cpuMs() - fullCpuStart) / n, fullWall = Date().timeIntervalSince(fullWallStart) * 1000 / n
 if !recognizer.options.extraRenderings.isEmpty, context.charset == nil {   // counted for the word-list path
     let (lexicon, _) = try recognizer.lexicon(for: "en-US")
-    for (_, ink) in inks where InkRecognizer.isOpen(recognizer.decode([try recognizer.probabilities(ink)], lexicon: lexicon, count: 2),
-                                                    margin: recognizer.options.ensembleMargin) { opened += 1 }
+    for (_, ink) in inks
+    where InkRecognizer.isOpen(
+        recognizer.decode([try recognizer.probabilities(ink)], lexicon: lexicon, count: 2),
+        margin: recognizer.options.ensembleMargin)
+    { opened += 1 }
 }
 if let path = environment["INK_PREDICTIONS"] { try predictions.write(toFile: path, atomically: true, encoding: .utf8) }
-print(String(format: "recognize(ink:), %d inks: %.1f ms wall, %.1f ms CPU per ink; %d of them read %d extra renderings; top-1 %.3f",
-             inks.count, fullWall, fullCpu, opened, recognizer.options.extraRenderings.count, Double(fullHits) / n))
+print(
+    String(
+        format:
+            "recognize(ink:), %d inks: %.1f ms wall, %.1f ms CPU per ink; %d of them read %d extra renderings; top-1 %.3f",
+        inks.count, fullWall, fullCpu, opened, recognizer.options.extraRenderings.count, Double(fullHits) / n))
 
 // Where the decoder's time goes: the word-list search, the free beam, exact rescoring.
 if ProcessInfo.processInfo.environment["INK_PROFILE"] != nil {
@@ -117,5 +132,8 @@ if ProcessInfo.processInfo.environment["INK_PROFILE"] != nil {
     a = cpuMs()
     for p in all { _ = ctcLogProbability(p, classes: [1, 2, 3, 4, 5, 6, 7]) }
     let exactMs = (cpuMs() - a) / n
-    print(String(format: "per ink: word-list search %.2f ms, free beam %.2f ms, one exact score %.3f ms", searchMs, beamMs, exactMs))
+    print(
+        String(
+            format: "per ink: word-list search %.2f ms, free beam %.2f ms, one exact score %.3f ms", searchMs, beamMs,
+            exactMs))
 }

@@ -15,7 +15,9 @@ import ScanRecognition
 
 /// Decodes the first page through the project's own input stage (Leptonica behind ScanInput).
 func decode(_ path: String) -> RasterImage? {
-    guard let doc = try? InputDocument(path: path), case .raster(let image, _, _)? = try? doc.page(0) else { return nil }
+    guard let doc = try? InputDocument(path: path), case .raster(let image, _, _)? = try? doc.page(0) else {
+        return nil
+    }
     return image
 }
 
@@ -48,7 +50,8 @@ if let v = option("--glyph-h").flatMap(Double.init) { settings.detectionGlyphHei
 if let v = option("--rec-width").flatMap(Double.init) { settings.recognitionWidthScale = v }
 if let v = option("--memory") {
     guard let policy = PPOCRRecognizer.Settings.MemoryPolicy(rawValue: v) else {
-        FileHandle.standardError.write("--memory: one of \(PPOCRRecognizer.Settings.MemoryPolicy.allCases.map(\.rawValue))\n".data(using: .utf8)!)
+        FileHandle.standardError.write(
+            "--memory: one of \(PPOCRRecognizer.Settings.MemoryPolicy.allCases.map(\.rawValue))\n".data(using: .utf8)!)
         exit(2)
     }
     settings.memory = policy
@@ -57,7 +60,9 @@ if let v = option("--noncjk") { settings.useNonCJKRecognizer = v == "1" }
 let fixedSettings = settings
 let words = option("--words").map { $0.split(separator: ",").map(String.init) } ?? []
 guard args.count == 2 else {
-    FileHandle.standardError.write("usage: PPOCREval IMAGE_DIR OUT_DIR [--workers N] [--threads T] [--level fast|accurate] [--limit N]\n".data(using: .utf8)!)
+    FileHandle.standardError.write(
+        "usage: PPOCREval IMAGE_DIR OUT_DIR [--workers N] [--threads T] [--level fast|accurate] [--limit N]\n".data(
+            using: .utf8)!)
     exit(2)
 }
 let inputDir = args[0], outputDir = args[1]
@@ -99,7 +104,8 @@ for _ in 0..<max(1, workers) {
         defer { group.leave() }
         let engine: PPOCRRecognizer
         do {
-            engine = try PPOCRRecognizer(models: models, options: options, intraOpThreads: threads, settings: fixedSettings)
+            engine = try PPOCRRecognizer(
+                models: models, options: options, intraOpThreads: threads, settings: fixedSettings)
         } catch {
             FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
             queue.lock.lock(); queue.failures += 1; queue.lock.unlock()
@@ -120,7 +126,8 @@ for _ in 0..<max(1, workers) {
                                    pages: [Page(index: 0, width: Double(image.width), height: Double(image.height),
                                                 textSource: .ocr, observations: obs)])
                 let name = ((fileList[i] as NSString).deletingPathExtension) + ".json"
-                try encoder.encode(doc).write(to: URL(fileURLWithPath: (outputDir as NSString).appendingPathComponent(name)))
+                try encoder.encode(doc).write(
+                    to: URL(fileURLWithPath: (outputDir as NSString).appendingPathComponent(name)))
             } catch {
                 FileHandle.standardError.write("\(path): \(error)\n".data(using: .utf8)!)
             }
@@ -132,8 +139,13 @@ let wall = Date().timeIntervalSince(start)
 var usage = rusage()
 getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
 print("pages: \(files.count)  workers: \(workers)  intra-op threads: \(threads)  level: \(level.rawValue)")
-print(String(format: "wall (models loaded, all pages): %.2f s  recognition time summed over workers: %.2f s", wall, queue.recognitionSeconds))
-let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+print(
+    String(
+        format: "wall (models loaded, all pages): %.2f s  recognition time summed over workers: %.2f s", wall,
+        queue.recognitionSeconds))
+let cpu =
+    Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(
+        usage.ru_stime.tv_usec) / 1e6
 print(String(format: "process CPU: %.2f s  CPU s/page: %.3f", cpu, cpu / Double(max(1, files.count))))
 print(String(format: "peak RSS: %.0f MiB", Double(usage.ru_maxrss) / 1024))
 print(String(format: "s/page (wall, in-process): %.3f", wall / Double(max(1, files.count))))

@@ -55,11 +55,14 @@ public final class ONNXRuntime: @unchecked Sendable {
         // every session, and unloading it is documented as unsafe.
         guard let handle = dlopen(libraryPath, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            throw ScanError(.engine, "cannot load ONNX Runtime from \(libraryPath): \(reason). \(ONNXRuntime.installHint)")
+            throw ScanError(
+                .engine, "cannot load ONNX Runtime from \(libraryPath): \(reason). \(ONNXRuntime.installHint)")
         }
         guard let symbol = dlsym(handle, "OrtGetApiBase") else {
             dlclose(handle)
-            throw ScanError(.engine, "\(libraryPath) is not ONNX Runtime: it does not export OrtGetApiBase. \(ONNXRuntime.installHint)")
+            throw ScanError(
+                .engine,
+                "\(libraryPath) is not ONNX Runtime: it does not export OrtGetApiBase. \(ONNXRuntime.installHint)")
         }
         typealias GetApiBaseFn = @convention(c) () -> UnsafeRawPointer?
         typealias GetApiFn = @convention(c) (UInt32) -> UnsafeRawPointer?
@@ -69,9 +72,13 @@ public final class ONNXRuntime: @unchecked Sendable {
               let getApiPtr = base[0], let getVersionPtr = base[1] else {
             throw ScanError(.engine, "OrtGetApiBase in \(libraryPath) returned nothing")
         }
-        let versionString = unsafeBitCast(getVersionPtr, to: GetVersionFn.self)().map { String(cString: $0) } ?? "unknown"
+        let versionString =
+            unsafeBitCast(getVersionPtr, to: GetVersionFn.self)().map { String(cString: $0) } ?? "unknown"
         guard let table = unsafeBitCast(getApiPtr, to: GetApiFn.self)(ONNXRuntime.requestedAPIVersion) else {
-            throw ScanError(.engine, "ONNX Runtime \(versionString) at \(libraryPath) does not offer C API version \(ONNXRuntime.requestedAPIVersion); version 1.16 or newer is needed. \(ONNXRuntime.installHint)")
+            throw ScanError(
+                .engine,
+                "ONNX Runtime \(versionString) at \(libraryPath) does not offer C API version \(ONNXRuntime.requestedAPIVersion); version 1.16 or newer is needed. \(ONNXRuntime.installHint)"
+            )
         }
         self.version = versionString
         let api = try ORTFunctions(table: table.assumingMemoryBound(to: UnsafeRawPointer?.self))
@@ -122,7 +129,8 @@ public final class ONNXRuntime: @unchecked Sendable {
         "Install it with `make deps` or `scripts/install-onnx.sh` (pip installs onnxruntime==1.31.1 into .deps/onnxruntime), or set SCANEXTRACT_ONNXRUNTIME to a libonnxruntime.so file."
 
     /// Opens a model file in a new session.
-    public func makeSession(modelPath: String, options: ONNXSessionOptions = ONNXSessionOptions()) throws -> ONNXSession {
+    public func makeSession(modelPath: String, options: ONNXSessionOptions = ONNXSessionOptions()) throws -> ONNXSession
+    {
         try ONNXSession(runtime: self, modelPath: modelPath, options: options)
     }
 
@@ -232,7 +240,10 @@ extension ONNXRuntime {
         defer { Self.registeredArenaLock.unlock() }
         if let registered = Self.registeredArena {
             guard registered == configuration else {
-                throw ScanError(.engine, "the shared ONNX Runtime arena is already set up to grow by \(registered.growth), not by \(configuration.growth)")
+                throw ScanError(
+                    .engine,
+                    "the shared ONNX Runtime arena is already set up to grow by \(registered.growth), not by \(configuration.growth)"
+                )
             }
             return
         }

@@ -2,9 +2,9 @@ import CDenormals
 import Foundation
 import ScanModel
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The declared name and shape of a model input or output. Dynamic dimensions are -1.
@@ -55,17 +55,23 @@ public final class ONNXSession {
             OptimizedModelCache.path(for: modelPath, in: $0, runtimeVersion: runtime.version)
         }
         if let cached, access(cached, R_OK) == 0,
-           let session = try? Self.create(runtime: runtime, path: cached, options: options, optimize: false, saveTo: nil) {
+            let session = try? Self.create(
+                runtime: runtime, path: cached, options: options, optimize: false, saveTo: nil)
+        {
             self.handle = session
             self.loadedFrom = cached
         } else {
             var pending: String?
             if let cached, let folder = options.optimizedModelCache,
-               (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil {
+                (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
+            {
                 pending = "\(cached).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
             }
-            if let saving = pending.flatMap({ try? Self.create(runtime: runtime, path: modelPath, options: options,
-                                                                 optimize: true, saveTo: $0) }) {
+            if let saving = pending.flatMap({
+                try? Self.create(
+                    runtime: runtime, path: modelPath, options: options,
+                    optimize: true, saveTo: $0)
+            }) {
                 self.handle = saving
                 // Another process may have put its copy in place meanwhile: the same bytes.
                 if let pending, let cached {
@@ -78,7 +84,8 @@ public final class ONNXSession {
             } else {
                 // No cache, or it could not be written (a read-only folder): optimize as always.
                 if let pending { unlink(pending) }
-                self.handle = try Self.create(runtime: runtime, path: modelPath, options: options, optimize: true, saveTo: nil)
+                self.handle = try Self.create(
+                    runtime: runtime, path: modelPath, options: options, optimize: true, saveTo: nil)
             }
             self.loadedFrom = modelPath
         }
@@ -93,8 +100,10 @@ public final class ONNXSession {
 
     /// A session for the model at `path`: its graph optimized (and the result written to
     /// `saveTo`), or loaded as it is.
-    private static func create(runtime: ONNXRuntime, path: String, options: ONNXSessionOptions, optimize: Bool,
-                               saveTo: String?) throws -> OpaquePointer {
+    private static func create(
+        runtime: ONNXRuntime, path: String, options: ONNXSessionOptions, optimize: Bool,
+        saveTo: String?
+    ) throws -> OpaquePointer {
         let api = runtime.api
         var opts: OpaquePointer?
         try api.check(api.createSessionOptions(&opts), "CreateSessionOptions")
@@ -102,9 +111,13 @@ public final class ONNXSession {
         defer { api.releaseSessionOptions(opts) }
         try api.check(api.setIntraOpNumThreads(opts, Int32(max(0, options.intraOpThreads))), "SetIntraOpNumThreads")
         try api.check(api.setInterOpNumThreads(opts, 1), "SetInterOpNumThreads")
-        try api.check(api.setSessionGraphOptimizationLevel(opts, optimize ? ORTFunctions.graphOptimizationAll
-                                                                          : ORTFunctions.graphOptimizationNone),
-                      "SetSessionGraphOptimizationLevel")
+        try api.check(
+            api.setSessionGraphOptimizationLevel(
+                opts,
+                optimize
+                    ? ORTFunctions.graphOptimizationAll
+                    : ORTFunctions.graphOptimizationNone),
+            "SetSessionGraphOptimizationLevel")
         if let saveTo {
             try api.check(api.setOptimizedModelFilePath(opts, saveTo), "SetOptimizedModelFilePath")
         }
@@ -118,15 +131,20 @@ public final class ONNXSession {
             break
         case .shared:
             guard runtime.sharedArena != nil else {
-                throw ScanError(.engine, "a session asks for the shared arena before ONNXRuntime.useSharedArena set it up")
+                throw ScanError(
+                    .engine, "a session asks for the shared arena before ONNXRuntime.useSharedArena set it up")
             }
             try api.check(api.addSessionConfigEntry(opts, "session.use_env_allocators", "1"), "AddSessionConfigEntry")
         }
-        try api.check(api.addSessionConfigEntry(opts, "session.intra_op.allow_spinning",
-                                                options.allowSpinning ? "1" : "0"), "AddSessionConfigEntry")
+        try api.check(
+            api.addSessionConfigEntry(
+                opts, "session.intra_op.allow_spinning",
+                options.allowSpinning ? "1" : "0"), "AddSessionConfigEntry")
         // The intra-op pool's own threads; the calling thread is switched in `run`.
-        try api.check(api.addSessionConfigEntry(opts, "session.set_denormal_as_zero",
-                                                options.flushDenormals ? "1" : "0"), "AddSessionConfigEntry")
+        try api.check(
+            api.addSessionConfigEntry(
+                opts, "session.set_denormal_as_zero",
+                options.flushDenormals ? "1" : "0"), "AddSessionConfigEntry")
 
         var session: OpaquePointer?
         // With `session.set_denormal_as_zero` ONNX Runtime also switches the creating thread for
@@ -151,8 +169,9 @@ public final class ONNXSession {
         try api.check(api.createRunOptions(&options), "CreateRunOptions")
         guard let options else { throw ScanError(.engine, "ONNX Runtime CreateRunOptions returned nothing") }
         do {
-            try api.check(api.addRunConfigEntry(options, "memory.enable_memory_arena_shrinkage", "cpu:0"),
-                          "AddRunConfigEntry")
+            try api.check(
+                api.addRunConfigEntry(options, "memory.enable_memory_arena_shrinkage", "cpu:0"),
+                "AddRunConfigEntry")
         } catch {
             api.releaseRunOptions(options)
             throw error
@@ -161,21 +180,28 @@ public final class ONNXSession {
         return options
     }
 
-    private static func describe(api: ORTFunctions, runtime: ONNXRuntime, session: OpaquePointer,
-                                 inputs: Bool) throws -> [ONNXTensorInfo] {
+    private static func describe(
+        api: ORTFunctions, runtime: ONNXRuntime, session: OpaquePointer,
+        inputs: Bool
+    ) throws -> [ONNXTensorInfo] {
         var count = 0
-        try api.check(inputs ? api.sessionGetInputCount(session, &count) : api.sessionGetOutputCount(session, &count),
-                      "SessionGet\(inputs ? "Input" : "Output")Count")
+        try api.check(
+            inputs ? api.sessionGetInputCount(session, &count) : api.sessionGetOutputCount(session, &count),
+            "SessionGet\(inputs ? "Input" : "Output")Count")
         var result: [ONNXTensorInfo] = []
         for i in 0..<count {
             var namePtr: UnsafeMutablePointer<CChar>?
-            try api.check(inputs ? api.sessionGetInputName(session, i, runtime.allocator, &namePtr)
-                                 : api.sessionGetOutputName(session, i, runtime.allocator, &namePtr), "SessionGetName")
+            try api.check(
+                inputs
+                    ? api.sessionGetInputName(session, i, runtime.allocator, &namePtr)
+                    : api.sessionGetOutputName(session, i, runtime.allocator, &namePtr), "SessionGetName")
             let name = runtime.takeString(namePtr) ?? ""
 
             var typeInfo: OpaquePointer?
-            try api.check(inputs ? api.sessionGetInputTypeInfo(session, i, &typeInfo)
-                                 : api.sessionGetOutputTypeInfo(session, i, &typeInfo), "SessionGetTypeInfo")
+            try api.check(
+                inputs
+                    ? api.sessionGetInputTypeInfo(session, i, &typeInfo)
+                    : api.sessionGetOutputTypeInfo(session, i, &typeInfo), "SessionGetTypeInfo")
             guard let typeInfo else { throw ScanError(.engine, "ONNX Runtime gave no type for \(name)") }
             defer { api.releaseTypeInfo(typeInfo) }
             var tensorInfo: OpaquePointer?  // owned by typeInfo
@@ -202,8 +228,9 @@ public final class ONNXSession {
         guard let meta else { return nil }
         defer { api.releaseModelMetadata(meta) }
         var value: UnsafeMutablePointer<CChar>?
-        try api.check(api.modelMetadataLookupCustomMetadataMap(meta, runtime.allocator, key, &value),
-                      "ModelMetadataLookupCustomMetadataMap")
+        try api.check(
+            api.modelMetadataLookupCustomMetadataMap(meta, runtime.allocator, key, &value),
+            "ModelMetadataLookupCustomMetadataMap")
         return runtime.takeString(value)
     }
 
@@ -211,8 +238,10 @@ public final class ONNXSession {
     /// output to `body`. The output's memory is released when `body` returns.
     /// - Parameter shrinkArena: with an arena, hand its wholly free regions back to the
     ///   system after the run (ONNX Runtime's arena shrinkage); ignored without one.
-    public func run<R>(input: [Float], shape: [Int], shrinkArena: Bool = false,
-                       _ body: (ONNXTensorView) throws -> R) throws -> R {
+    public func run<R>(
+        input: [Float], shape: [Int], shrinkArena: Bool = false,
+        _ body: (ONNXTensorView) throws -> R
+    ) throws -> R {
         guard let inputInfo = inputs.first, let outputInfo = outputs.first else {
             throw ScanError(.engine, "model \(modelPath) has no inputs or outputs")
         }
@@ -227,10 +256,12 @@ public final class ONNXSession {
         // (a mutable copy would cost a page-sized copy of the detector's input per page).
         try input.withUnsafeBytes { raw in
             var value: OpaquePointer?
-            try api.check(api.createTensorWithDataAsOrtValue(runtime.cpuMemoryInfo,
-                                                             UnsafeMutableRawPointer(mutating: raw.baseAddress!), raw.count,
-                                                             dims, dims.count, ORTFunctions.elementTypeFloat, &value),
-                          "CreateTensorWithDataAsOrtValue")
+            try api.check(
+                api.createTensorWithDataAsOrtValue(
+                    runtime.cpuMemoryInfo,
+                    UnsafeMutableRawPointer(mutating: raw.baseAddress!), raw.count,
+                    dims, dims.count, ORTFunctions.elementTypeFloat, &value),
+                "CreateTensorWithDataAsOrtValue")
             defer { api.releaseValue(value) }
             let inputValues: [OpaquePointer?] = [value]
             try inputInfo.name.withCString { inName in
@@ -266,7 +297,9 @@ public final class ONNXSession {
         var rawOut: UnsafeMutableRawPointer?
         try api.check(api.getTensorMutableData(output, &rawOut), "GetTensorMutableData")
         guard let rawOut else {
-            if count == 0 { return try body(ONNXTensorView(shape: outShape, data: UnsafeBufferPointer(start: nil, count: 0))) }
+            if count == 0 {
+                return try body(ONNXTensorView(shape: outShape, data: UnsafeBufferPointer(start: nil, count: 0)))
+            }
             throw ScanError(.engine, "output tensor has no data")
         }
         let buffer = UnsafeBufferPointer(start: rawOut.assumingMemoryBound(to: Float.self), count: count)

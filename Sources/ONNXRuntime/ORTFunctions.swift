@@ -75,7 +75,8 @@ struct ORTFunctions {
     let getErrorCode: @convention(c) (OpaquePointer) -> Int32
     let getErrorMessage: @convention(c) (OpaquePointer) -> CString?
     let createEnv: @convention(c) (Int32, CString, UnsafeMutablePointer<OpaquePointer?>) -> Status
-    let createSession: @convention(c) (OpaquePointer, CString, OpaquePointer, UnsafeMutablePointer<OpaquePointer?>) -> Status
+    let createSession:
+        @convention(c) (OpaquePointer, CString, OpaquePointer, UnsafeMutablePointer<OpaquePointer?>) -> Status
     let run: @convention(c) (OpaquePointer, OpaquePointer?, UnsafePointer<CString?>, UnsafePointer<OpaquePointer?>, Int,
                              UnsafePointer<CString?>, Int, UnsafeMutablePointer<OpaquePointer?>) -> Status
     let createSessionOptions: @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Status
@@ -89,10 +90,17 @@ struct ORTFunctions {
     let sessionGetOutputCount: @convention(c) (OpaquePointer, UnsafeMutablePointer<Int>) -> Status
     let sessionGetInputTypeInfo: @convention(c) (OpaquePointer, Int, UnsafeMutablePointer<OpaquePointer?>) -> Status
     let sessionGetOutputTypeInfo: @convention(c) (OpaquePointer, Int, UnsafeMutablePointer<OpaquePointer?>) -> Status
-    let sessionGetInputName: @convention(c) (OpaquePointer, Int, UnsafeMutableRawPointer, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Status
-    let sessionGetOutputName: @convention(c) (OpaquePointer, Int, UnsafeMutableRawPointer, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Status
-    let createTensorWithDataAsOrtValue: @convention(c) (OpaquePointer, UnsafeMutableRawPointer, Int, UnsafePointer<Int64>, Int, Int32,
-                                                        UnsafeMutablePointer<OpaquePointer?>) -> Status
+    let sessionGetInputName:
+        @convention(c) (OpaquePointer, Int, UnsafeMutableRawPointer, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>)
+            -> Status
+    let sessionGetOutputName:
+        @convention(c) (OpaquePointer, Int, UnsafeMutableRawPointer, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>)
+            -> Status
+    let createTensorWithDataAsOrtValue:
+        @convention(c) (
+            OpaquePointer, UnsafeMutableRawPointer, Int, UnsafePointer<Int64>, Int, Int32,
+            UnsafeMutablePointer<OpaquePointer?>
+        ) -> Status
     let getTensorMutableData: @convention(c) (OpaquePointer, UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Status
     let castTypeInfoToTensorInfo: @convention(c) (OpaquePointer, UnsafeMutablePointer<OpaquePointer?>) -> Status
     let getTensorElementType: @convention(c) (OpaquePointer, UnsafeMutablePointer<Int32>) -> Status
@@ -111,8 +119,11 @@ struct ORTFunctions {
     let releaseTensorTypeAndShapeInfo: @convention(c) (OpaquePointer?) -> Void
     let releaseSessionOptions: @convention(c) (OpaquePointer?) -> Void
     let sessionGetModelMetadata: @convention(c) (OpaquePointer, UnsafeMutablePointer<OpaquePointer?>) -> Status
-    let modelMetadataLookupCustomMetadataMap: @convention(c) (OpaquePointer, UnsafeMutableRawPointer, CString,
-                                                              UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Status
+    let modelMetadataLookupCustomMetadataMap:
+        @convention(c) (
+            OpaquePointer, UnsafeMutableRawPointer, CString,
+            UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+        ) -> Status
     let releaseModelMetadata: @convention(c) (OpaquePointer?) -> Void
     let addSessionConfigEntry: @convention(c) (OpaquePointer, CString, CString) -> Status
     let createRunOptions: @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Status

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where ONNX Runtime's optimized copy of a model is kept between processes.
@@ -56,15 +56,17 @@ public enum OptimizedModelCache {
     static func prune(keeping kept: String, now: Date = Date()) {
         let folder = (kept as NSString).deletingLastPathComponent, keptName = (kept as NSString).lastPathComponent
         guard let dash = keptName.range(of: "-ort", options: .backwards),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return }
         let prefix = String(keptName[..<dash.lowerBound]) + "-"
         for name in names where name != keptName && name.hasPrefix(prefix) {
             let path = (folder as NSString).appendingPathComponent(name)
             if name.hasSuffix(".onnx") {
                 unlink(path)
             } else if name.hasSuffix(".tmp"),
-                      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                      now.timeIntervalSince(modified) > abandonedAfter {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > abandonedAfter
+            {
                 unlink(path)
             }
         }
@@ -82,8 +84,10 @@ public enum OptimizedModelCache {
     /// key's first: x86's `vendor_id`, `model name`, `cpu family`, `model` and `flags`, and
     /// Arm's `CPU implementer`, `CPU part` and `Features`.
     static func machine(cpuinfo: String) -> String {
-        let keys: Set<String> = ["vendor_id", "model name", "cpu family", "model", "flags",
-                                 "CPU implementer", "CPU part", "Features"]
+        let keys: Set<String> = [
+            "vendor_id", "model name", "cpu family", "model", "flags",
+            "CPU implementer", "CPU part", "Features"
+        ]
         var seen: [String: String] = [:]
         for line in cpuinfo.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
@@ -98,7 +102,9 @@ public enum OptimizedModelCache {
     static let thisMachine: String = {
         var names = utsname()
         uname(&names)
-        let architecture = withUnsafeBytes(of: &names.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let architecture = withUnsafeBytes(of: &names.machine) {
+            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
         let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)).map(machine(cpuinfo:)) ?? "unknown"
         return "\(architecture);\(cpu)"
     }()
@@ -107,7 +113,8 @@ public enum OptimizedModelCache {
     static func path(for modelPath: String, in folder: String, runtimeVersion: String) -> String? {
         let resolved = (modelPath as NSString).resolvingSymlinksInPath
         guard let identity = identity(ofFileAt: resolved) else { return nil }
-        let name = fileName(modelPath: resolved, identity: identity, runtimeVersion: runtimeVersion, machine: thisMachine)
+        let name = fileName(
+            modelPath: resolved, identity: identity, runtimeVersion: runtimeVersion, machine: thisMachine)
         return (folder as NSString).appendingPathComponent(name)
     }
 

@@ -211,7 +211,9 @@ public struct DocumentCamera: Sendable {
     }
 
     /// The decision on a found page, and the flattening if it passes (and `flattening` is set).
-    func settle(_ found: PageDetector.Detection, in image: RasterImage, mode: CameraMode, flattening: Bool = true) -> CameraResult {
+    func settle(_ found: PageDetector.Detection, in image: RasterImage, mode: CameraMode, flattening: Bool = true)
+        -> CameraResult
+    {
         let doubt = self.doubt(about: found, in: image, mode: mode)
         var confidence = found.confidence
         if let doubt, doubt != .lowConfidence, doubt != .fillsFrame {
@@ -220,12 +222,14 @@ public struct DocumentCamera: Sendable {
         }
         // In `.auto` every check ran; a page that fills the frame is a page all the same.
         let checked: Bool? = mode == .auto ? doubt == nil || doubt == .fillsFrame : nil
-        let notFlattened = CameraResult(image: image, transform: .identity,
-                                        info: CameraInfo(quad: found.quad, confidence: confidence, flattened: false, checked: checked),
-                                        doubt: doubt)
+        let notFlattened = CameraResult(
+            image: image, transform: .identity,
+            info: CameraInfo(quad: found.quad, confidence: confidence, flattened: false, checked: checked),
+            doubt: doubt)
         guard doubt == nil, flattening, let flat = flatten(image, quad: found.quad) else { return notFlattened }
-        return CameraResult(image: options.evenLight ? evenLight(flat.image) : flat.image, transform: flat.transform,
-                            info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: true, checked: checked))
+        return CameraResult(
+            image: options.evenLight ? evenLight(flat.image) : flat.image, transform: flat.transform,
+            info: CameraInfo(quad: found.quad, confidence: found.confidence, flattened: true, checked: checked))
     }
 
     /// What the checks measure on the page found on `image` (nil when none is found): for tuning

@@ -81,7 +81,9 @@ enum OpenCV {
         var offset = 0
         for i in 0..<Int(n) {
             let count = Int(counts[i])
-            let hull = (0..<count).map { Point(x: Double(points[2 * (offset + $0)]), y: Double(points[2 * (offset + $0) + 1])) }
+            let hull = (0..<count).map {
+                Point(x: Double(points[2 * (offset + $0)]), y: Double(points[2 * (offset + $0) + 1]))
+            }
             offset += count
             out.append((hull, areas[i]))
         }
@@ -104,8 +106,9 @@ enum OpenCV {
         }
         guard n >= 0 else { return nil }
         return (0..<min(Int(n), maxCount)).map {
-            Mark(x: Int(raw[5 * $0]), y: Int(raw[5 * $0 + 1]), width: Int(raw[5 * $0 + 2]), height: Int(raw[5 * $0 + 3]),
-                 pixels: Int(raw[5 * $0 + 4]))
+            Mark(
+                x: Int(raw[5 * $0]), y: Int(raw[5 * $0 + 1]), width: Int(raw[5 * $0 + 2]), height: Int(raw[5 * $0 + 3]),
+                pixels: Int(raw[5 * $0 + 4]))
         }
     }
 

@@ -110,7 +110,8 @@ enum PageChecks {
         let c = quad.corners
         let top = c[0].distance(to: c[1]), right = c[1].distance(to: c[2])
         let bottom = c[2].distance(to: c[3]), left = c[3].distance(to: c[0])
-        let sideRatio = max(max(top, bottom) / max(min(top, bottom), 1e-9), max(left, right) / max(min(left, right), 1e-9))
+        let sideRatio = max(
+            max(top, bottom) / max(min(top, bottom), 1e-9), max(left, right) / max(min(left, right), 1e-9))
         let longestWidth = max(top, bottom), longestHeight = max(left, right)
         let height = max(longestHeight, longestWidth / aspect)
         let stretch = max(height * aspect / longestWidth, height / longestHeight)

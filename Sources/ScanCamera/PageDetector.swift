@@ -29,7 +29,8 @@ struct PageDetector {
         let scale = min(1, Double(options.detectionSide) / Double(longSide))
         let small: RasterImage
         if scale < 1 {
-            let w = max(8, Int((Double(image.width) * scale).rounded())), h = max(8, Int((Double(image.height) * scale).rounded()))
+            let w = max(8, Int((Double(image.width) * scale).rounded())),
+                h = max(8, Int((Double(image.height) * scale).rounded()))
             guard let r = OpenCV.resized(image, width: w, height: h) else { return nil }
             small = r
         } else {
@@ -73,7 +74,9 @@ struct PageDetector {
                 }
             }
             for plane in [white, unsaturated] {
-                if let b = OpenCV.gaussianBlur(GrayPlane(width: small.width, height: small.height, pixels: plane), kernel: 5) {
+                if let b = OpenCV.gaussianBlur(
+                    GrayPlane(width: small.width, height: small.height, pixels: plane), kernel: 5)
+                {
                     planes.append(b)
                 }
             }
@@ -84,8 +87,11 @@ struct PageDetector {
             let histogram = Self.histogram(plane)
             let first = GrayHistogram.otsu(histogram)
             for level in Set([first, GrayHistogram.otsu(histogram, from: first + 1)]) where level > 0 && level < 255 {
-                let mask = GrayPlane(width: plane.width, height: plane.height, pixels: plane.pixels.map { $0 > level ? 255 : 0 })
-                if let cleaned = OpenCV.morphology(mask, .open, kernel: k).flatMap({ OpenCV.morphology($0, .close, kernel: k) }) {
+                let mask = GrayPlane(
+                    width: plane.width, height: plane.height, pixels: plane.pixels.map { $0 > level ? 255 : 0 })
+                if let cleaned = OpenCV.morphology(mask, .open, kernel: k).flatMap({
+                    OpenCV.morphology($0, .close, kernel: k)
+                }) {
                     out.append(cleaned)
                 }
             }
@@ -184,7 +190,8 @@ struct EdgeScorer {
     private func onBorder(_ a: Point, _ b: Point) -> Bool {
         let tx = Double(plane.width) * 0.015, ty = Double(plane.height) * 0.015
         let w = Double(plane.width - 1), h = Double(plane.height - 1)
-        return (a.x < tx && b.x < tx) || (a.y < ty && b.y < ty) || (a.x > w - tx && b.x > w - tx) || (a.y > h - ty && b.y > h - ty)
+        return (a.x < tx && b.x < tx) || (a.y < ty && b.y < ty) || (a.x > w - tx && b.x > w - tx)
+            || (a.y > h - ty && b.y > h - ty)
     }
 
     private func value(_ x: Double, _ y: Double) -> Double? {

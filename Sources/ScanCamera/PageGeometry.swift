@@ -65,7 +65,8 @@ enum PageGeometry {
         // Almost no perspective: the focal length is undetermined, the quad is an affine image.
         guard abs(n2[2]) * scale > 1e-3 * max(abs(n2[0]), abs(n2[1])),
               abs(n3[2]) * scale > 1e-3 * max(abs(n3[0]), abs(n3[1])) else {
-            return (n2[0] * n2[0] + n2[1] * n2[1]).squareRoot() / max((n3[0] * n3[0] + n3[1] * n3[1]).squareRoot(), 1e-9)
+            return (n2[0] * n2[0] + n2[1] * n2[1]).squareRoot()
+                / max((n3[0] * n3[0] + n3[1] * n3[1]).squareRoot(), 1e-9)
         }
         let f2 = -((n2[0] * n3[0] - (n2[0] * n3[2] + n2[2] * n3[0]) * u0 + n2[2] * n3[2] * u0 * u0)
                  + (n2[1] * n3[1] - (n2[1] * n3[2] + n2[2] * n3[1]) * v0 + n2[2] * n3[2] * v0 * v0)) / (n2[2] * n3[2])

@@ -17,7 +17,7 @@ struct AddressDetector {
     static let usStates: Set<String> = [
         "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
         "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
-        "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "PR",
+        "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC", "PR"
     ]
     static let caProvinces: Set<String> = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]
     static let auStates: Set<String> = ["NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT"]
@@ -34,7 +34,7 @@ struct AddressDetector {
         "portugal": "PT", "japan": "JP", "china": "CN", "hong kong": "HK", "indonesia": "ID", "mexico": "MX",
         "méxico": "MX", "brazil": "BR", "brasil": "BR", "south africa": "ZA", "luxembourg": "LU",
         "czech republic": "CZ", "czechia": "CZ", "korea": "KR", "south korea": "KR", "argentina": "AR",
-        "united arab emirates": "AE", "uae": "AE", "thailand": "TH", "philippines": "PH", "vietnam": "VN",
+        "united arab emirates": "AE", "uae": "AE", "thailand": "TH", "philippines": "PH", "vietnam": "VN"
     ]
 
     /// The letters an Eircode uses (no B G I J L M O Q S U Z).
@@ -47,16 +47,18 @@ struct AddressDetector {
         "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "ring", "damm", "ufer",
         "rue", "chemin", "impasse", "quai", "cours", "allée", "route", "bd",
         "jalan", "jln", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
-        "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk",
+        "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk"
     ]
 
     /// `found`: the postal codes of the same text found without a region (by
     /// `DataDetector.inferRegion`), reused instead of scanning again.
     func detect(_ s: ScanText, into hits: inout [Hit], found: [Hit]? = nil) {
         var postal: [Hit] = []
-        if let found, region != "NL" { // only the Netherlands accepts a code without its town
+        if let found, region != "NL" {  // only the Netherlands accepts a code without its town
             postal = found
-            for k in postal.indices where postal[k].value.country == nil && region != nil { postal[k].value.country = region }
+            for k in postal.indices where postal[k].value.country == nil && region != nil {
+                postal[k].value.country = region
+            }
         } else {
             detectPostalCodes(s, into: &postal)
         }
@@ -82,7 +84,9 @@ struct AddressDetector {
         var i = 0
         while i < n {
             let c = b[i]
-            guard isAlnum(c), !isAlnum(s.at(i - 1)), s.at(i - 1) != 0x2D || !isAlnum(s.at(i - 2)) else { i += 1; continue }
+            guard isAlnum(c), !isAlnum(s.at(i - 1)), s.at(i - 1) != 0x2D || !isAlnum(s.at(i - 2)) else {
+                i += 1; continue
+            }
             let (_, e) = token(s, i)
             let len = e - i
             // US: ST 12345(-6789); AU: NSW 2000; CA: ON M5V 2T6 is handled by the CA shape.
@@ -90,30 +94,48 @@ struct AddressDetector {
                 let st = s.string(i, e)
                 let q = e + 1
                 let (_, de) = token(s, q)
-                if len == 2, AddressDetector.usStates.contains(st), de - q == 5, (q..<de).allSatisfy({ isDigit(b[$0]) }) {
+                if len == 2, AddressDetector.usStates.contains(st), de - q == 5, (q..<de).allSatisfy({ isDigit(b[$0]) })
+                {
                     var end = de
-                    if s.at(de) == 0x2D, (de + 1..<de + 5).allSatisfy({ isDigit(s.at($0)) }), !isAlnum(s.at(de + 5)) { end = de + 5 }
-                    // A ZIP+4 after its state (`DC 00781-8731`) is a shape no phone plan groups so: its digits are no phone's.
-                    hits.append(Hit(type: .postalCode, start: q, end: end, value: EntityValue(region: st, postalCode: s.string(q, end), country: "US"),
-                                    priority: end > de ? AddressDetector.surePriority : 25))
+                    if s.at(de) == 0x2D, (de + 1..<de + 5).allSatisfy({ isDigit(s.at($0)) }), !isAlnum(s.at(de + 5)) {
+                        end = de + 5
+                    }
+                    // A ZIP+4 after its state (`DC 00781-8731`) is a shape no phone plan groups so: its digits are no
+                    // phone's.
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: q, end: end,
+                            value: EntityValue(region: st, postalCode: s.string(q, end), country: "US"),
+                            priority: end > de ? AddressDetector.surePriority : 25))
                     i = end; continue
                 }
                 if AddressDetector.auStates.contains(st), de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }) {
-                    hits.append(Hit(type: .postalCode, start: q, end: de, value: EntityValue(region: st, postalCode: s.string(q, de), country: "AU"), priority: 25))
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: q, end: de,
+                            value: EntityValue(region: st, postalCode: s.string(q, de), country: "AU"), priority: 25))
                     i = de; continue
                 }
             }
             // A state glued to its code by a lost space (`Port Leslieton, TAS6007`, `Austin, TX78701`): after a town
-            // and a comma on the same line (or with a country after it), and closing the line or its part of the address.
+            // and a comma on the same line (or with a country after it), and closing the line or its part of the
+            // address.
             if len >= 6, len <= 7, isUpper(b[i]), isUpper(b[i + 1]), endsElement(s, e),
-               townBeforeOnLine(s, i, comma: true) || townBeforeOnLine(s, i, comma: false) && countryNear(s, e) != nil {
+                townBeforeOnLine(s, i, comma: true) || townBeforeOnLine(s, i, comma: false) && countryNear(s, e) != nil
+            {
                 let letters = (i..<e).prefix { isUpper(b[$0]) }.count
                 let st = s.string(i, i + letters), digits = len - letters
                 if (i + letters..<e).allSatisfy({ isDigit(b[$0]) }),
-                   digits == 4 && AddressDetector.auStates.contains(st) || digits == 5 && AddressDetector.usStates.contains(st) {
+                    digits == 4 && AddressDetector.auStates.contains(st)
+                        || digits == 5 && AddressDetector.usStates.contains(st)
+                {
                     let q = i + letters
-                    hits.append(Hit(type: .postalCode, start: q, end: e,
-                                    value: EntityValue(region: st, postalCode: s.string(q, e), country: digits == 4 ? "AU" : "US"), priority: 25))
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: q, end: e,
+                            value: EntityValue(
+                                region: st, postalCode: s.string(q, e), country: digits == 4 ? "AU" : "US"),
+                            priority: 25))
                     i = e; continue
                 }
             }
@@ -122,8 +144,12 @@ struct AddressDetector {
                 let q = e + 1
                 let (_, de) = token(s, q)
                 if de - q == 3, isDigit(b[q]), isUpper(b[q + 1]), isDigit(b[q + 2]),
-                   !"DFIOQU".utf8.contains(b[i]), !"DFIOQU".utf8.contains(b[i + 2]), !"DFIOQU".utf8.contains(b[q + 1]) {
-                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "CA"), priority: 25))
+                    !"DFIOQU".utf8.contains(b[i]), !"DFIOQU".utf8.contains(b[i + 2]), !"DFIOQU".utf8.contains(b[q + 1])
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: de,
+                            value: EntityValue(postalCode: s.string(i, de), country: "CA"), priority: 25))
                     i = de; continue
                 }
             }
@@ -131,16 +157,23 @@ struct AddressDetector {
             if len >= 2, len <= 4, isUpper(b[i]), s.at(e) == 0x20 {
                 let q = e + 1
                 let (_, de) = token(s, q)
-                if de - q == 3, let code = AddressDetector.ukPostcode(outward: Array(b[i..<e]), inward: Array(b[q..<de]),
-                                                                     endsElement: endsElement(s, de)) {
-                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: code, country: "GB"), priority: 25))
+                if de - q == 3,
+                    let code = AddressDetector.ukPostcode(
+                        outward: Array(b[i..<e]), inward: Array(b[q..<de]),
+                        endsElement: endsElement(s, de))
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: de, value: EntityValue(postalCode: code, country: "GB"),
+                            priority: 25))
                     i = de; continue
                 }
             }
             // Ireland (Eircode): a routing key (a letter and two digits, or D6W), then four characters of
             // the code's own alphabet, letters and digits mixed (D02 X285, H91 Y6H6).
             if len == 3, s.at(e) == 0x20, AddressDetector.eircodeLetters.contains(b[i]) || b[i] == 0x44,
-               isDigit(b[i + 1]), isDigit(b[i + 2]) || s.string(i, e) == "D6W" {
+                isDigit(b[i + 1]), isDigit(b[i + 2]) || s.string(i, e) == "D6W"
+            {
                 let q = e + 1
                 let (_, de) = token(s, q)
                 let id = Array(b[q..<de])
@@ -148,8 +181,12 @@ struct AddressDetector {
                 // shape of many codes and counts: it has to close its line or its part of the address, after a town's
                 // word (`Connie Ville` / `W46 6343`; not after a date line, `12:00 PM` / `T03 2006`).
                 if id.count == 4, id.allSatisfy({ isDigit($0) || AddressDetector.eircodeLetters.contains($0) }),
-                   id.contains(where: isDigit) && id.contains(where: isUpper) || endsElement(s, de) && wordBefore(s, i) {
-                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "IE"), priority: 25))
+                    id.contains(where: isDigit) && id.contains(where: isUpper) || endsElement(s, de) && wordBefore(s, i)
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: de,
+                            value: EntityValue(postalCode: s.string(i, de), country: "IE"), priority: 25))
                     i = de; continue
                 }
             }
@@ -157,15 +194,20 @@ struct AddressDetector {
             if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), b[i] != 0x30, s.at(e) == 0x20 {
                 let q = e + 1
                 let (_, de) = token(s, q)
-                if de - q == 2, isUpper(b[q]), isUpper(b[q + 1]), s.at(de) == 0x20 || s.at(de) == 0x0A || de == n, townFollows(s, de) || region == "NL" {
-                    hits.append(Hit(type: .postalCode, start: i, end: de, value: EntityValue(postalCode: s.string(i, de), country: "NL"), priority: 25))
+                if de - q == 2, isUpper(b[q]), isUpper(b[q + 1]), s.at(de) == 0x20 || s.at(de) == 0x0A || de == n,
+                    townFollows(s, de) || region == "NL"
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: de,
+                            value: EntityValue(postalCode: s.string(i, de), country: "NL"), priority: 25))
                     i = de; continue
                 }
             }
             // Brazil's CEP (`CEP 01310-100`, `01310-100 São Paulo`), Portugal's code (`1000-001 Lisboa`) and Poland's
-            // (`00-950 Warszawa`): five, four or two digits, a hyphen and three more, which no phone plan groups so. After
-            // the word `CEP`, or before a town (also after a house number: `Largo Velville, 137 4559-318 Tonzo`); a phone
-            // reading of the same digits gives way.
+            // (`00-950 Warszawa`): five, four or two digits, a hyphen and three more, which no phone plan groups so.
+            // After the word `CEP`, or before a town (also after a house number: `Largo Velville, 137 4559-318 Tonzo`);
+            // a phone reading of the same digits gives way.
             if len == 5 || len == 4 || len == 2, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
                 let q = e + 1
                 let (_, de) = token(s, q)
@@ -178,13 +220,16 @@ struct AddressDetector {
                 default: (country, placed) = ("PL", { townFollows(s, de) && !streetWordFollows(s, de) })
                 }
                 if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D, s.at(de) != 0x2F, placed() {
-                    hits.append(Hit(type: .postalCode, start: i, end: de,
-                                    value: EntityValue(postalCode: s.string(i, de), country: country),
-                                    priority: AddressDetector.surePriority))
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: de,
+                            value: EntityValue(postalCode: s.string(i, de), country: country),
+                            priority: AddressDetector.surePriority))
                     i = de; continue
                 }
             }
-            // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450 Kuala Lumpur.
+            // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450
+            // Kuala Lumpur.
             if len == 5, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
                 var k = i - 1
                 var prefixStart = i
@@ -193,7 +238,10 @@ struct AddressDetector {
                 while k >= 0, b[k] == 0x20 { k -= 1 }
                 if k < 0 || b[k] == 0x0A || b[k] == 0x2C {
                     let country = countryNear(s, e) ?? region
-                    hits.append(Hit(type: .postalCode, start: prefixStart, end: e, value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: prefixStart, end: e,
+                            value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
                     i = e; continue
                 }
             }
@@ -205,8 +253,13 @@ struct AddressDetector {
                 while k >= 0, b[k] == 0x20 { k -= 1 }
                 let country = countryNear(s, e) ?? region
                 if k < 0 || b[k] == 0x0A,
-                   country.map(AddressDetector.fourDigitCountries.contains) ?? false || (k >= 0 && streetEndsWithNumber(s, before: k)) {
-                    hits.append(Hit(type: .postalCode, start: i, end: e, value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
+                    country.map(AddressDetector.fourDigitCountries.contains) ?? false
+                        || (k >= 0 && streetEndsWithNumber(s, before: k))
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: e,
+                            value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
                     i = e; continue
                 }
             }
@@ -232,9 +285,10 @@ struct AddressDetector {
         if shaped(outward, inward) { return text(outward, inward) }
         let inwardLetters = inward.dropFirst().map { $0 & 0xDF }
         guard endsElement, inwardLetters.allSatisfy({ !"CIKMOV".utf8.contains($0) }),
-              !["ST", "ND", "RD", "TH"].contains(String(decoding: inwardLetters, as: UTF8.self)) else { return nil }
+            !["ST", "ND", "RD", "TH"].contains(String(decoding: inwardLetters, as: UTF8.self))
+        else { return nil }
         let both = outward + [0x20] + inward
-        for k in both.indices where both[k] == 0x4F || both[k] == 0x6F { // O, o
+        for k in both.indices where both[k] == 0x4F || both[k] == 0x6F {  // O, o
             var mended = both
             mended[k] = 0x30
             let out = Array(mended[..<outward.count]), inw = Array(mended[(outward.count + 1)...])
@@ -250,8 +304,8 @@ struct AddressDetector {
         return k >= s.count || s.bytes[k] == 0x0A || s.bytes[k] == 0x2C
     }
 
-    /// Whether the word before `i`, past spaces, a comma and one line break, is of three letters or more and no digit (a town's),
-    /// or nothing is before `i`: a line read on its own (a card's lines are), which its reader places.
+    /// Whether the word before `i`, past spaces, a comma and one line break, is of three letters or more and no digit
+    /// (a town's), or nothing is before `i`: a line read on its own (a card's lines are), which its reader places.
     private func wordBefore(_ s: ScanText, _ i: Int) -> Bool {
         var k = i - 1
         while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C { k -= 1 }
@@ -260,7 +314,9 @@ struct AddressDetector {
         while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C { k -= 1 }
         var letters = 0
         while k >= 0, !isSpace(s.bytes[k]), s.bytes[k] != 0x2C {
-            guard isAlpha(s.bytes[k]) || s.bytes[k] >= 0x80 || s.bytes[k] == 0x2E || s.bytes[k] == 0x2D else { return false }
+            guard isAlpha(s.bytes[k]) || s.bytes[k] >= 0x80 || s.bytes[k] == 0x2E || s.bytes[k] == 0x2D else {
+                return false
+            }
             if s.bytes[k] != 0x2E && s.bytes[k] != 0x2D { letters += 1 }
             k -= 1
         }
@@ -282,7 +338,9 @@ struct AddressDetector {
     /// The priority of a postal code whose shape no phone plan has: a phone read from the same digits gives way to it.
     static let surePriority = 60
 
-    static let fourDigitCountries: Set<String> = ["AT", "CH", "BE", "DK", "NO", "LU", "LI", "HU", "SI", "BG", "CY", "GE", "AM", "TN", "ZA", "PH"]
+    static let fourDigitCountries: Set<String> = [
+        "AT", "CH", "BE", "DK", "NO", "LU", "LI", "HU", "SI", "BG", "CY", "GE", "AM", "TN", "ZA", "PH"
+    ]
 
     /// Whether the line that ends at the newline `nl` is a street with its house number last
     /// (`Bahnhofstrasse 12`, `Rue Neuve 4b`): letters first, then a number of one to four digits.
@@ -292,7 +350,7 @@ struct AddressDetector {
         while e > a, isSpace(s.bytes[e - 1]) || s.bytes[e - 1] == 0x2C { e -= 1 }
         guard e > a, isAlpha(s.bytes[a]) || s.bytes[a] >= 0xC3 else { return false }
         var d = e
-        if d > a, isAlpha(s.bytes[d - 1]) { d -= 1 }          // 4b
+        if d > a, isAlpha(s.bytes[d - 1]) { d -= 1 }  // 4b
         var digits = 0
         while d > a, isDigit(s.bytes[d - 1]) { d -= 1; digits += 1 }
         return (1...4).contains(digits) && d > a && (s.bytes[d - 1] == 0x20 || s.bytes[d - 1] == 0x2C)
@@ -363,10 +421,17 @@ struct AddressDetector {
         let words = s.words(from: ta, to: te)
         guard !words.isEmpty else { return false }
         let hasDigit = (ta..<te).contains { isDigit(s.bytes[$0]) }
-        let hasStreetWord = words.contains { AddressDetector.streetWords.contains($0) || $0.hasSuffix("straße") || $0.hasSuffix("strasse") || $0.hasSuffix("str") || $0.hasSuffix("weg") || $0.hasSuffix("straat") || $0.hasSuffix("laan") }
+        let hasStreetWord = words.contains {
+            AddressDetector.streetWords.contains($0) || $0.hasSuffix("straße") || $0.hasSuffix("strasse")
+                || $0.hasSuffix("str") || $0.hasSuffix("weg") || $0.hasSuffix("straat") || $0.hasSuffix("laan")
+        }
         // Phone, e-mail or web lines are not streets.
         if (ta..<te).contains(where: { s.bytes[$0] == 0x40 }) { return false }
-        if words.contains(where: { PhoneDetector.phoneWords.contains($0) || $0 == "www" || $0 == "http" || $0 == "https" }) { return false }
+        if words.contains(where: {
+            PhoneDetector.phoneWords.contains($0) || $0 == "www" || $0 == "http" || $0 == "https"
+        }) {
+            return false
+        }
         return hasStreetWord || (hasDigit && words.count >= 1 && words.count <= 7)
     }
 
@@ -409,7 +474,11 @@ struct AddressDetector {
         var streetParts: [(Int, Int)] = []
         if cityPart > 0 {
             let cand = parts[0..<cityPart].filter { looksLikeStreet(s, $0.0, $0.1) }
-            if cand.count == cityPart { streetParts = Array(cand) } else if let last = cand.last { streetParts = [last]; start = last.0 }
+            if cand.count == cityPart {
+                streetParts = Array(cand)
+            } else if let last = cand.last {
+                streetParts = [last]; start = last.0
+            }
             if !streetParts.isEmpty { start = streetParts.first!.0 }
         }
         if streetParts.isEmpty {
@@ -430,7 +499,8 @@ struct AddressDetector {
         guard !streetParts.isEmpty else { return nil }
         // A label before the street ("Ship to: 1600 Main St") is not part of the address.
         if let first = streetParts.first, let colon = (first.0..<first.1).last(where: { s.bytes[$0] == 0x3A }),
-           !isDigit(s.at(colon + 1)) {
+            !isDigit(s.at(colon + 1))
+        {
             let t = trimmed(s, colon + 1, first.1)
             if t.1 > t.0 { streetParts[0] = t; start = max(start, t.0) }
         }

@@ -29,16 +29,23 @@ public struct Amount: Hashable, Sendable, Comparable {
         let negative = digits.hasPrefix("-")
         if negative { digits = digits.dropFirst() }
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 15 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let minor = Int(parts.joined()) else { return nil }
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 15 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+            ),
+            let minor = Int(parts.joined())
+        else { return nil }
         self.init(minor: negative ? -minor : minor, scale: parts.count == 2 ? parts[1].count : 0)
     }
 
     /// The exact value (`minor` over 10 to the `scale`).
-    public var decimal: Decimal { Decimal(sign: minor < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(abs(minor))) }
+    public var decimal: Decimal {
+        Decimal(sign: minor < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(abs(minor)))
+    }
 
     /// In units of 1/100: lets amounts printed with 0 and 2 decimals be added.
-    public var cents: Int { scale == 2 ? minor : scale == 0 ? minor * 100 : scale == 1 ? minor * 10 : minor / Self.pow10(scale - 2) }
+    public var cents: Int {
+        scale == 2 ? minor : scale == 0 ? minor * 100 : scale == 1 ? minor * 10 : minor / Self.pow10(scale - 2)
+    }
 
     public static func < (a: Amount, b: Amount) -> Bool { a.cents < b.cents }
 
@@ -59,8 +66,11 @@ public struct Amount: Hashable, Sendable, Comparable {
         var s = token[...]
         var negative = false
         if s.hasPrefix("(") && s.hasSuffix(")") && s.count > 2 { negative = true; s = s.dropFirst().dropLast() }
-        // A minus before the currency (`-$3.50`, `-RM 0.25`), also as the typographic minus or a dash (`−0.25`, `–3.50`).
-        if let c = s.first, "-−–".contains(c), let next = s.dropFirst().first, next.isLetter || Amount.currencySigns.contains(next) {
+        // A minus before the currency (`-$3.50`, `-RM 0.25`), also as the typographic minus or a dash (`−0.25`,
+        // `–3.50`).
+        if let c = s.first, "-−–".contains(c), let next = s.dropFirst().first,
+            next.isLetter || Amount.currencySigns.contains(next)
+        {
             negative = true
             s = s.dropFirst()
         }
@@ -71,7 +81,10 @@ public struct Amount: Hashable, Sendable, Comparable {
         var signed = false // a currency's sign or unit stands beside the number
         while let c = s.first, !c.isNumber, c != "-", c != "." {
             // A space only after a currency's letters or sign (`Rp 116000.00` read as one word).
-            guard c.isLetter || Amount.currencySigns.contains(c) || ":*#@=".contains(c) || (c == " " && s.count < token.count) else { return nil }
+            guard
+                c.isLetter || Amount.currencySigns.contains(c) || ":*#@=".contains(c)
+                    || (c == " " && s.count < token.count)
+            else { return nil }
             if c.isLetter { lettersBefore.append(contentsOf: c.lowercased()) }
             if Amount.currencySigns.contains(c) { signed = true }
             s = s.dropFirst()
@@ -79,8 +92,10 @@ public struct Amount: Hashable, Sendable, Comparable {
         }
         if s.hasPrefix("-") { negative = true; s = s.dropFirst() }
         // A currency abbreviated with a full stop (`Rp.290.400`, `Rs.150.00`): the stop is the abbreviation's.
-        if s.first == ".", s.count > 3, s.dropFirst().first?.isNumber == true, token.prefix(while: { $0 != "." }).allSatisfy(\.isLetter),
-           MoneyDetector.namesCurrency(lettersBefore, or: ["rp", "sfr"]) {
+        if s.first == ".", s.count > 3, s.dropFirst().first?.isNumber == true,
+            token.prefix(while: { $0 != "." }).allSatisfy(\.isLetter),
+            MoneyDetector.namesCurrency(lettersBefore, or: ["rp", "sfr"])
+        {
             s = s.dropFirst()
         }
         // Less than one unit, printed without the leading zero (`.17`, `$.83`, `RM.50`), as many tills do; only after
@@ -103,7 +118,10 @@ public struct Amount: Hashable, Sendable, Comparable {
         while let c = s.last, !c.isNumber {
             if c == "-" { negative = true; s = s.dropLast(); continue }
             // A space only before a currency's letters or sign (`1 234,56 €`, as the detector reads it).
-            guard c.isLetter || Amount.currencySigns.contains(c) || "*%)".contains(c) || c == "." || c == "," || (c == " " && currencyAfter) else { return nil }
+            guard
+                c.isLetter || Amount.currencySigns.contains(c) || "*%)".contains(c) || c == "." || c == ","
+                    || (c == " " && currencyAfter)
+            else { return nil }
             if c == "%" { return nil }
             if c.isLetter { lettersAfter.insert(contentsOf: c.lowercased(), at: lettersAfter.startIndex) }
             if Amount.currencySigns.contains(c) { signed = true }
@@ -114,7 +132,9 @@ public struct Amount: Hashable, Sendable, Comparable {
         if Amount.measureUnits.contains(lettersAfter) { return nil }
         guard let first = s.first, first.isNumber, s.count <= 14 else { return nil }
         // Digits with separators only, read by the detector's grammar, which must take all of them.
-        guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "'" || $0 == " ") }) else { return nil }
+        guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "'" || $0 == " ") }) else {
+            return nil
+        }
         let bytes = Array(s.utf8)
         guard let number = MoneyDetector.number(in: bytes, at: 0, decimalsAfterThousandsSeparator: true),
               number.end == bytes.count else { return nil }
@@ -161,7 +181,9 @@ extension Amount {
 
     /// Units of measure that follow a size or a weight on an item's line; one-letter units are left out, as tills
     /// print tax codes in one letter (`9.00 A`).
-    static let measureUnits: Set<String> = ["ml", "cl", "dl", "kg", "mg", "gr", "lb", "lbs", "oz", "ltr", "mm", "cm", "pcs"]
+    static let measureUnits: Set<String> = [
+        "ml", "cl", "dl", "kg", "mg", "gr", "lb", "lbs", "oz", "ltr", "mm", "cm", "pcs"
+    ]
 
     /// `text` with every letter the detectors forgive in numbers (`O`, `I`, `l`, `S`, `B`; `ScanText.numericView`) read
     /// as its digit, for a caller that already knows the text is a number: `B9.73` is 89.73.
@@ -169,7 +191,8 @@ extension Amount {
         String(decoding: text.utf8.map { ScanText.confusableDigit($0) ?? $0 }, as: UTF8.self)
     }
 
-    /// The ISO codes of the currencies printed in whole units (`Rp.50` is fifty rupiah), as the money detector reads them.
+    /// The ISO codes of the currencies printed in whole units (`Rp.50` is fifty rupiah), as the money detector reads
+    /// them.
     public static var wholeUnitCurrencies: Set<String> { MoneyDetector.wholeUnitCurrencies }
 
     /// Whether `c` is a letter the detectors read as a digit in a number.

@@ -83,8 +83,11 @@ public struct DataDetector: Sendable {
     public init(types: Set<EntityType> = Set(EntityType.allCases), region: String? = nil,
                 referenceDate: CalendarDay? = nil) throws {
         if let r = region {
-            guard r.count == 2, r.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }) else {
-                throw DetectorError(code: "invalid-region", message: "invalid region '\(r)': expected a two-letter ISO 3166-1 code such as US, GB or DE")
+            guard r.count == 2, r.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) })
+            else {
+                throw DetectorError(
+                    code: "invalid-region",
+                    message: "invalid region '\(r)': expected a two-letter ISO 3166-1 code such as US, GB or DE")
             }
         }
         self.types = types
@@ -102,7 +105,9 @@ public struct DataDetector: Sendable {
     public static func countryCode(named text: String) -> String? {
         let t = text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let name = t.lowercased()
-        if let code = AddressDetector.countries[name] ?? AddressDetector.countries[name.replacingOccurrences(of: ".", with: "")] {
+        if let code = AddressDetector.countries[name]
+            ?? AddressDetector.countries[name.replacingOccurrences(of: ".", with: "")]
+        {
             return code
         }
         let upper = t.uppercased()
@@ -214,11 +219,17 @@ public struct DataDetector: Sendable {
             guard isWordLetter(c), i == 0 || !isWordLetter(b[i - 1]) else { i += 1; continue }
             let e = s.wordEnd(from: i)
             if isUpper(c) || c >= 0xC3 {
-                if e - i <= 3, s.at(e) != 0x24, let r = DataDetector.currencyRegion(s, i, e) { counts[r, default: 0] += 2 }
-                else if let k = DataDetector.countryTable.lookup(s, i, e) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
+                if e - i <= 3, s.at(e) != 0x24, let r = DataDetector.currencyRegion(s, i, e) {
+                    counts[r, default: 0] += 2
+                }
+                else if let k = DataDetector.countryTable.lookup(s, i, e) {
+                    counts[DataDetector.countryCodes[k], default: 0] += 2
+                }
                 else if s.at(e) == 0x20, isUpper(s.at(e + 1)) {
                     let e2 = s.wordEnd(from: e + 1)
-                    if let k = DataDetector.countryTable.lookup(s, i, e2) { counts[DataDetector.countryCodes[k], default: 0] += 2 }
+                    if let k = DataDetector.countryTable.lookup(s, i, e2) {
+                        counts[DataDetector.countryCodes[k], default: 0] += 2
+                    }
                 }
             }
             i = e
@@ -247,9 +258,12 @@ public struct DataDetector: Sendable {
             let f = b[start] | 0x20
             guard f == 0x77 || f == 0x68 || b[start..<i].contains(0x40) else { continue }
             var word = Array(b[start..<i])
-            while let last = word.last, last == 0x2E || last == 0x2C || last == 0x3B || last == 0x29 || last == 0x2F { word.removeLast() }
+            while let last = word.last, last == 0x2E || last == 0x2C || last == 0x3B || last == 0x29 || last == 0x2F {
+                word.removeLast()
+            }
             let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-            let isAddress = lower.contains(0x40) || lower.starts(with: Array("www.".utf8)) || lower.starts(with: Array("http".utf8))
+            let isAddress =
+                lower.contains(0x40) || lower.starts(with: Array("www.".utf8)) || lower.starts(with: Array("http".utf8))
             guard isAddress else { continue }
             // The host part only: stop at a path.
             var host = lower
@@ -353,7 +367,8 @@ public struct DataDetector: Sendable {
         let surePostal = postal.filter { hits[$0].priority >= AddressDetector.surePriority }
         if !surePostal.isEmpty {
             keep.removeAll { k in
-                hits[k].type == .phone && surePostal.contains { hits[$0].start < hits[k].end && hits[k].start < hits[$0].end }
+                hits[k].type == .phone
+                    && surePostal.contains { hits[$0].start < hits[k].end && hits[k].start < hits[$0].end }
             }
         }
         keep += postal

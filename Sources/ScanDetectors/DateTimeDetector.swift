@@ -29,8 +29,14 @@ struct DateTimeDetector {
 
     /// Each month's English names and abbreviations, then those of the other languages.
     private static let monthNames: [(month: Int, english: String, others: String)] = [
-        (1, "january jan", "janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro styczeń stycznia sty"),
-        (2, "february feb", "febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut"),
+        (
+            1, "january jan",
+            "janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro styczeń stycznia sty"
+        ),
+        (
+            2, "february feb",
+            "febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut"
+        ),
         (3, "march mar", "mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca marts"),
         (4, "april apr", "avril avr abril abr aprile kwiecień kwietnia kwi"),
         (5, "may", "mai mayo maggio mag mei maio maj maja"),
@@ -40,7 +46,10 @@ struct DateTimeDetector {
         (9, "september sep sept", "septembre septiembre setiembre settembre sett setembro set wrzesień września wrz"),
         (10, "october oct", "octobre oktober okt octubre ottobre ott outubro out październik października paź"),
         (11, "november nov", "novembre noviembre novembro listopad listopada lis"),
-        (12, "december dec", "décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru"),
+        (
+            12, "december dec",
+            "décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru"
+        )
     ]
 
     static let months: [String: Int] = {
@@ -145,7 +154,9 @@ struct DateTimeDetector {
             let c = s.bytes[p]
             if c == 0x20 || c == 0x2D || c == 0x2F || c == 0x2C || c == 0x2E {
                 p += 1; count += 1
-            } else if isAlpha(c), case let e = s.wordEnd(from: p), DateTimeDetector.joinerTable.contains(s, p, e), s.at(e) == 0x20 {
+            } else if isAlpha(c), case let e = s.wordEnd(from: p), DateTimeDetector.joinerTable.contains(s, p, e),
+                s.at(e) == 0x20
+            {
                 p = e; count += 1
             } else { break }
         }
@@ -213,7 +224,10 @@ struct DateTimeDetector {
         }
         EastAsianDate.detectDates(s, referenceYear: referenceYear, into: &hits)
         // Resolve the order of ambiguous numeric dates.
-        let docDayFirst: Bool? = dayFirst ?? (evidenceDayFirst > evidenceMonthFirst ? true : evidenceMonthFirst > evidenceDayFirst ? false : regionDayFirst)
+        let docDayFirst: Bool? =
+            dayFirst
+            ?? (evidenceDayFirst > evidenceMonthFirst
+                ? true : evidenceMonthFirst > evidenceDayFirst ? false : regionDayFirst)
         for (h0, a, b, y, fixed) in numericHits {
             var h = h0
             if fixed || a == b {
@@ -319,7 +333,9 @@ struct DateTimeDetector {
                 // `74/10/31`), never last; a run with a one-digit first field is a Japanese address's block, lot and
                 // house (`北町3-16-19`), and with dashes only padded fields make a date. (A receipt of a Chinese shop
                 // in Malaysia prints its date day first on a line of its own.)
-                guard la == 2, sep != 0x2D || lb == 2 && lc == 2, valid(fullYear(a), b, c, strict: true) else { return nil }
+                guard la == 2, sep != 0x2D || lb == 2 && lc == 2, valid(fullYear(a), b, c, strict: true) else {
+                    return nil
+                }
                 (y, m, d) = (fullYear(a), b, c)
                 yearFirstShort = true
             }
@@ -380,8 +396,12 @@ struct DateTimeDetector {
             if yd == 2, s.at(e2) == 0x2C, isDigit(s.numAt(s.at(e2 + 1) == 0x20 ? e2 + 2 : e2 + 1)) { return nil }
             // Nor is one after a range's joiner with its own month after it the year: it is the next date's day
             // (`30 May - 20 June`; but `15 Jan 21 may be late` is a date).
-            if yd == 2, rangeJoiner(s, e1, rangeStart: nil) != nil, let q = nextPart(s, after: e2), let (p3, _) = part(s, q),
-               case .month = p3 { return nil }
+            if yd == 2, rangeJoiner(s, e1, rangeStart: nil) != nil, let q = nextPart(s, after: e2),
+                let (p3, _) = part(s, q),
+                case .month = p3
+            {
+                return nil
+            }
             (d, m, y) = (dayBefore!, mv, yd == 4 ? yv : yd == 2 ? fullYear(yv) : -1)
         case let (_, .month(mv), .shortYear(yv)) where dayBefore != nil && !wordDay(p0):
             (d, m, y) = (dayBefore!, mv, fullYear(yv))
@@ -419,8 +439,10 @@ struct DateTimeDetector {
     }
 
     /// Words that open a range of days before its first day.
-    static let rangeOpenerTable = WordTable(["from", "between", "du", "del", "dal", "vom", "von", "van", "entre", "tussen",
-                                              "dari", "od", "fra", "från"])
+    static let rangeOpenerTable = WordTable([
+        "from", "between", "du", "del", "dal", "vom", "von", "van", "entre", "tussen",
+        "dari", "od", "fra", "från"
+    ])
 
     /// Whether the token before `i` lets a range start there: none, a mark (`Stay: 10-12 May`), or a word that opens
     /// a range; not another word, nor a number.
@@ -452,7 +474,9 @@ struct DateTimeDetector {
 
     /// Words that join the first and last day of a range (`May 3 to 5, 2020`, `10. bis 12. Mai 2020`,
     /// `du 3 au 5 mai 2020`, `del 3 al 5 de mayo de 2020`); `and` joins them after `between`.
-    static let rangeWordTable = WordTable(["to", "through", "thru", "till", "until", "bis", "au", "al", "tot", "hingga", "sampai"])
+    static let rangeWordTable = WordTable([
+        "to", "through", "thru", "till", "until", "bis", "au", "al", "tot", "hingga", "sampai"
+    ])
 
     /// Whether a range word (or `and`) may start with `c`: a cheap test before the table is asked.
     @inline(__always) static func mayStartRangeWord(_ c: UInt8) -> Bool {
@@ -567,7 +591,9 @@ struct DateTimeDetector {
     /// whole date with a four-digit year, and a time follows the year, glued on or after a space. Numbers with a
     /// month and a year after them (`Faktur No. 00025/11/2019`, `12345/12/19`) stay numbers. Its order counts as no
     /// evidence for the page's other dates: a glued day is a weaker sign than a date of its own.
-    private func dateAfterGluedCode(_ s: ScanText, _ i: Int) -> (hit: (Hit, Int, Int, Int, Bool), fixed: Bool, dayFirst: Bool)? {
+    private func dateAfterGluedCode(_ s: ScanText, _ i: Int) -> (
+        hit: (Hit, Int, Int, Int, Bool), fixed: Bool, dayFirst: Bool
+    )? {
         // `numeric` reads the day's two digits, the month and the year; nine characters or more and the same
         // separator before the year make it a four-digit year after the day's own separator (not `08/12,2015`).
         let e = skipNumber(s, i)
@@ -581,7 +607,9 @@ struct DateTimeDetector {
         }
         var h = t
         while isDigit(s.numAt(h)) { h += 1 }
-        guard (1...2).contains(h - t), s.at(h) == 0x3A, isDigit(s.numAt(h + 1)), isDigit(s.numAt(h + 2)) else { return nil }
+        guard (1...2).contains(h - t), s.at(h) == 0x3A, isDigit(s.numAt(h + 1)), isDigit(s.numAt(h + 2)) else {
+            return nil
+        }
         return r
     }
 
@@ -603,7 +631,9 @@ struct DateTimeDetector {
         let n = v.count
         var i = 0
         while i < n {
-            guard isDigit(v[i]), !isAlnum(s.at(i - 1)), s.at(i - 1) != 0x3A, s.at(i - 1) != 0x2E || !isDigit(s.numAt(i - 2)) else { i += 1; continue }
+            guard isDigit(v[i]), !isAlnum(s.at(i - 1)), s.at(i - 1) != 0x3A,
+                s.at(i - 1) != 0x2E || !isDigit(s.numAt(i - 2))
+            else { i += 1; continue }
             var e = i
             while e < n, isDigit(v[e]) { e += 1 }
             // The time glued to a date's year (`14/JUN/201708:34:22`) starts after the year.
@@ -629,7 +659,8 @@ struct DateTimeDetector {
         let dotted = s.at(e) == 0x2E
         if dotted { e += 1 }
         // `4:28 PH`: after a clock time (`oneLetter`), a capital M that OCR read as H or N.
-        let misreadM = oneLetter && !dotted && (s.at(q) == 0x41 || s.at(q) == 0x50) && (s.at(e) == 0x48 || s.at(e) == 0x4E)
+        let misreadM =
+            oneLetter && !dotted && (s.at(q) == 0x41 || s.at(q) == 0x50) && (s.at(e) == 0x48 || s.at(e) == 0x4E)
         guard lowerByte(s.at(e)) == 0x6D || misreadM else { return nil }
         e += 1
         // The closing dot is the meridiem's own only in the dotted form (`10 a.m.`); after `10am`
@@ -642,7 +673,9 @@ struct DateTimeDetector {
     private func time(_ s: ScanText, _ i: Int, _ e: Int, _ digits: Int) -> Hit? {
         var h = -1, m = 0, sec: Int? = nil
         var end = e
-        if digits <= 2, s.at(e) == 0x3A || s.at(e) == 0x2E, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)), !isDigit(s.numAt(e + 3)) {
+        if digits <= 2, s.at(e) == 0x3A || s.at(e) == 0x2E, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)),
+            !isDigit(s.numAt(e + 3))
+        {
             h = readInt(s, i, e)
             m = readInt(s, e + 1, e + 3)
             end = e + 3
@@ -661,7 +694,9 @@ struct DateTimeDetector {
                 else if meridiem(s, end) == nil { return nil }
             }
             if s.at(end) == 0x3A || s.at(end) == 0x2E && isDigit(s.numAt(end + 1)) { return nil }
-        } else if digits <= 2, lowerByte(s.at(e)) == 0x68, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)), !isAlnum(s.at(e + 3)) {
+        } else if digits <= 2, lowerByte(s.at(e)) == 0x68, isDigit(s.numAt(e + 1)), isDigit(s.numAt(e + 2)),
+            !isAlnum(s.at(e + 3))
+        {
             h = readInt(s, i, e) // 20h15
             m = readInt(s, e + 1, e + 3)
             end = e + 3
@@ -670,7 +705,9 @@ struct DateTimeDetector {
         } else if digits == 4 {
             // 1430 hrs, 1430h, at 1430
             var q = e; if s.at(q) == 0x20 { q += 1 }
-            let suffixed = (s.matches("hrs", at: q) && !isAlpha(s.at(q + 3))) || (s.matches("hours", at: q) && !isAlpha(s.at(q + 5)))
+            let suffixed =
+                (s.matches("hrs", at: q) && !isAlpha(s.at(q + 3)))
+                || (s.matches("hours", at: q) && !isAlpha(s.at(q + 5)))
                 || (q == e && lowerByte(s.at(q)) == 0x68 && !isAlpha(s.at(q + 1)))
             let atBefore = i >= 3 && s.matches("at ", at: i - 3) && !isAlpha(s.at(i - 4))
             guard suffixed || atBefore else { return nil }

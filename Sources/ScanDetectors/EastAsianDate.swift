@@ -34,7 +34,9 @@ enum EastAsianDate {
         if v >= 0xFF21 && v <= 0xFF3A { v -= 0xFF21 - 0x41 }
         let k: Int
         switch v { case 0x52: k = 0; case 0x48: k = 1; case 0x53: k = 2; default: return nil }
-        if i > 0, case let b = t[i - 1].value, b < 0x80 && (b >= 0x41 && b <= 0x5A || b >= 0x61 && b <= 0x7A) { return nil }
+        if i > 0, case let b = t[i - 1].value, b < 0x80 && (b >= 0x41 && b <= 0x5A || b >= 0x61 && b <= 0x7A) {
+            return nil
+        }
         // The letter, then one or two digits and the year's sign.
         guard let (_, e, _) = number(t, i + 1, maxLength: 2), digit(t[i + 1].value) != nil,
               yearSigns.contains(t[e].value) else { return nil }
@@ -57,7 +59,8 @@ enum EastAsianDate {
         guard b.count >= 3 else { return false }
         for i in 0..<(b.count - 2) where b[i] >= 0xE3 {
             switch (b[i], b[i + 1]) {
-            case (0xE5, 0xB9), (0xEB, 0x85), (0xEC, 0x9B), (0xE6, 0x99), (0xE6, 0x97), (0xE7, 0x82), (0xEC, 0x8B): return true
+            case (0xE5, 0xB9), (0xEB, 0x85), (0xEC, 0x9B), (0xE6, 0x99), (0xE6, 0x97), (0xE7, 0x82), (0xEC, 0x8B):
+                return true
             case (0xEF, 0xBC) where b[i + 2] >= 0x8D && b[i + 2] <= 0x99: return true // a full-width digit, － ． ／
             case (0xE3, 0x83) where b[i + 2] == 0xBB: return true // ・
             default: continue
@@ -83,7 +86,8 @@ enum EastAsianDate {
             out.append(Scalar(value: v, raw: c < 0x80 ? UInt32(bytes[i]) : v, byte: i))
             i += max(1, len)
         }
-        out.append(Scalar(value: 0, raw: 0, byte: b.count)) // the end, so every index after the last scalar has a byte offset
+        // The end, so every index after the last scalar has a byte offset.
+        out.append(Scalar(value: 0, raw: 0, byte: b.count))
         return out
     }
 
@@ -197,7 +201,9 @@ enum EastAsianDate {
             // `一千九百九十九`: up to seven signs).
             guard let (v, e, length) = number(t, p, maxLength: 7), v >= 1000, length == 4 || numerals[t[p].value] != nil
             else { return koreanMonthFirst(t, i, referenceYear: referenceYear) }
-            if digit(t[p].value) != nil, let found = wideNumeric(t, i, year: v, yearEnd: e, referenceYear: referenceYear) {
+            if digit(t[p].value) != nil,
+                let found = wideNumeric(t, i, year: v, yearEnd: e, referenceYear: referenceYear)
+            {
                 return found
             }
             year = v; p = e
@@ -225,7 +231,9 @@ enum EastAsianDate {
 
     /// The hit of a date read from scalar `i` to `end`.
     private static func dateHit(_ t: [Scalar], _ i: Int, _ end: Int, _ year: Int, _ month: Int, _ day: Int) -> Hit {
-        Hit(type: .date, start: t[i].byte, end: t[end].byte, value: EntityValue(date: CalendarDate.iso(year, month, day)),
+        Hit(
+            type: .date, start: t[i].byte, end: t[end].byte,
+            value: EntityValue(date: CalendarDate.iso(year, month, day)),
             priority: 45)
     }
 
@@ -245,7 +253,9 @@ enum EastAsianDate {
     }
 
     /// A year this reader takes: from 1000 to a century after the reference year, as the other dates.
-    private static func plausible(_ year: Int, referenceYear: Int) -> Bool { year >= 1000 && year <= referenceYear + 100 }
+    private static func plausible(_ year: Int, referenceYear: Int) -> Bool {
+        year >= 1000 && year <= referenceYear + 100
+    }
 
     /// A Korean date in the order of English, month and day first, then the year: `1월 12일, 2016년`,
     /// `9월 21일 1978`.
@@ -266,8 +276,12 @@ enum EastAsianDate {
         // in won (`3월 5일 1500원` is a price on a date without a year).
         let signed = t[ye].value == 0xB144
         let end = signed ? ye + 1 : ye
-        guard signed || digit(t[ye].value) == nil && t[ye].value != 0xC6D0 && t[ye].value != 0x2C && abs(year - referenceYear) <= 100,
-              plausible(year, referenceYear: referenceYear), CalendarDate.exists(year, month, day) else { return nil }
+        guard
+            signed
+                || digit(t[ye].value) == nil && t[ye].value != 0xC6D0 && t[ye].value != 0x2C
+                    && abs(year - referenceYear) <= 100,
+            plausible(year, referenceYear: referenceYear), CalendarDate.exists(year, month, day)
+        else { return nil }
         return (dateHit(t, i, end, year, month, day), end)
     }
 
@@ -279,7 +293,9 @@ enum EastAsianDate {
         var pm: Bool? = nil
         var late = false
         if let half = afternoon.first(where: { matches(t, i, $0) }) { pm = true; p = skipSpaces(t, i + half.count) }
-        else if let half = night.first(where: { matches(t, i, $0) }) { pm = true; late = true; p = skipSpaces(t, i + half.count) }
+        else if let half = night.first(where: { matches(t, i, $0) }) {
+            pm = true; late = true; p = skipSpaces(t, i + half.count)
+        }
         else if let half = morning.first(where: { matches(t, i, $0) }) { pm = false; p = skipSpaces(t, i + half.count) }
         guard let (h, he, _) = number(t, p, maxLength: 3), h <= 24 else { return nil }
         p = skipSpaces(t, he)
@@ -290,7 +306,9 @@ enum EastAsianDate {
         var end = p
         var minute: Int? = nil, second: Int? = nil
         let q = skipSpaces(t, p)
-        if let (m, e, _) = number(t, q, maxLength: 3), m < 60, case let r = skipSpaces(t, e), minuteSigns.contains(t[r].value) {
+        if let (m, e, _) = number(t, q, maxLength: 3), m < 60, case let r = skipSpaces(t, e),
+            minuteSigns.contains(t[r].value)
+        {
             minute = m
             end = r + 1
             let q2 = skipSpaces(t, end)

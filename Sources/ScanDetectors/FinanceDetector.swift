@@ -23,7 +23,9 @@ struct FinanceDetector {
         let n = b.count
         var i = 0
         while i + 4 < n {
-            guard isUpper(b[i]), isUpper(b[i + 1]), isDigit(b[i + 2]), isDigit(b[i + 3]), !isAlnum(s.at(i - 1)) else { i += 1; continue }
+            guard isUpper(b[i]), isUpper(b[i + 1]), isDigit(b[i + 2]), isDigit(b[i + 3]), !isAlnum(s.at(i - 1)) else {
+                i += 1; continue
+            }
             let country = s.string(i, i + 2)
             guard let expected = FinanceDetector.ibanLengths[country] else { i += 1; continue }
             var chars: [UInt8] = []
@@ -44,7 +46,10 @@ struct FinanceDetector {
             if let end = matched, !isAlnum(s.at(end)) || boundaries.last!.count != expected,
                FinanceDetector.mod97(Array(chars.prefix(expected))) {
                 let compact = String(decoding: chars.prefix(expected), as: UTF8.self)
-                hits.append(Hit(type: .iban, start: i, end: end, value: EntityValue(country: country, iban: compact), priority: 70))
+                hits.append(
+                    Hit(
+                        type: .iban, start: i, end: end, value: EntityValue(country: country, iban: compact),
+                        priority: 70))
                 i = end
                 continue
             }
@@ -117,14 +122,23 @@ struct FinanceDetector {
                     groups.append(e - p)
                     digits.append(contentsOf: v[p..<e])
                     p = e
-                    if p + 1 < n, v[p] == 0x20 || v[p] == 0x2D, sep == 0 || v[p] == sep, isDigit(v[p + 1]), digits.count < 19 {
+                    if p + 1 < n, v[p] == 0x20 || v[p] == 0x2D, sep == 0 || v[p] == sep, isDigit(v[p + 1]),
+                        digits.count < 19
+                    {
                         sep = v[p]; p += 1
                     } else { break }
                 }
-                let okGroups = groups.count == 1 || groups.dropLast().allSatisfy({ $0 == 4 }) || groups == [4, 6, 5] || groups == [4, 6, 4]
-                if digits.count >= 13, digits.count <= 19, okGroups, !isAlnum(s.at(p)), luhn(digits), let brand = FinanceDetector.brand(digits) {
+                let okGroups =
+                    groups.count == 1 || groups.dropLast().allSatisfy({ $0 == 4 }) || groups == [4, 6, 5]
+                    || groups == [4, 6, 4]
+                if digits.count >= 13, digits.count <= 19, okGroups, !isAlnum(s.at(p)), luhn(digits),
+                    let brand = FinanceDetector.brand(digits)
+                {
                     let last4 = String(decoding: digits.suffix(4), as: UTF8.self)
-                    hits.append(Hit(type: .paymentCard, start: i, end: p, value: EntityValue(brand: brand, last4: last4, masked: false), priority: 60))
+                    hits.append(
+                        Hit(
+                            type: .paymentCard, start: i, end: p,
+                            value: EntityValue(brand: brand, last4: last4, masked: false), priority: 60))
                 }
                 i = max(p, i + 1)
                 continue
@@ -137,13 +151,19 @@ struct FinanceDetector {
                 while p < n {
                     let l = maskCharLength(b, p)
                     if l > 0 { masks += 1; p += l }
-                    else if (b[p] == 0x20 || b[p] == 0x2D), maskCharLength(b, p + 1) > 0 || isDigit(s.at(p + 1)) { p += 1 }
+                    else if (b[p] == 0x20 || b[p] == 0x2D), maskCharLength(b, p + 1) > 0 || isDigit(s.at(p + 1)) {
+                        p += 1
+                    }
                     else { break }
                 }
-                if masks >= 4, p + 4 <= n, isDigit(b[p]), isDigit(b[p + 1]), isDigit(b[p + 2]), isDigit(b[p + 3]), !isAlnum(s.at(p + 4)) {
+                if masks >= 4, p + 4 <= n, isDigit(b[p]), isDigit(b[p + 1]), isDigit(b[p + 2]), isDigit(b[p + 3]),
+                    !isAlnum(s.at(p + 4))
+                {
                     let last4 = s.string(p, p + 4)
-                    hits.append(Hit(type: .paymentCard, start: i, end: p + 4,
-                                    value: EntityValue(brand: brandWord(s, i), last4: last4, masked: true), priority: 60))
+                    hits.append(
+                        Hit(
+                            type: .paymentCard, start: i, end: p + 4,
+                            value: EntityValue(brand: brandWord(s, i), last4: last4, masked: true), priority: 60))
                     i = p + 4
                     continue
                 }

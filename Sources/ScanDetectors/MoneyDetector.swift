@@ -40,7 +40,7 @@ struct MoneyDetector {
         "usd", "eur", "gbp", "jpy", "cny", "aud", "cad", "chf", "sek", "nok", "dkk", "pln", "czk", "huf",
         "inr", "idr", "myr", "sgd", "hkd", "nzd", "zar", "brl", "mxn", "krw", "thb", "php", "vnd", "try",
         "rub", "aed", "sar", "ils", "twd", "ron", "bgn", "isk", "egp", "ngn", "kes", "pkr", "lkr", "bdt",
-        "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb",
+        "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb"
     ]
 
     /// ISO codes that are also words or abbreviations a receipt prints for other things: a pen, RON 95 petrol, Sdn Bhd,
@@ -59,7 +59,8 @@ struct MoneyDetector {
     static func isCurrencyOrSign(_ text: Substring) -> Bool {
         let letters = String(text.filter(\.isLetter)).lowercased()
         guard text.allSatisfy({ $0.isLetter || "-−–( ".contains($0) || centSigns.contains($0) }),
-              !wholeUnitCurrencies.contains(letters.uppercased()) else { return false }
+            !wholeUnitCurrencies.contains(letters.uppercased())
+        else { return false }
         return letters.isEmpty || namesCurrency(letters, or: ["sfr", "us"])
     }
 
@@ -77,11 +78,12 @@ struct MoneyDetector {
     }
 
     /// Every spelling a letter marker can have (case-insensitive), to skip other words cheaply.
-    static let markerTable = WordTable(isoCodes.union([
-        "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
-        "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
-        "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "lei", "r", "руб", "р", "грн",
-    ]))
+    static let markerTable = WordTable(
+        isoCodes.union([
+            "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
+            "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
+            "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "lei", "r", "руб", "р", "грн"
+        ]))
 
     /// Currency words written after (or before) the amount.
     private func word(_ w: String) -> String? {
@@ -109,7 +111,7 @@ struct MoneyDetector {
         let b = s.bytes
         guard end > 0 else { return nil }
         let c = b[end - 1]
-        if c == 0x24 { // $
+        if c == 0x24 {  // $
             var start = end - 1
             var cur = dollar
             // Letters glued before: US$ C$ A$ AU$ NZ$ HK$ S$ R$ NT$ MX$ CA$ AUD$
@@ -129,7 +131,7 @@ struct MoneyDetector {
         if let (cur, len) = symbolEnding(s, end) { return (cur, end - len) }
         if isAlpha(c) || c >= 0x80 || c == 0x2E {
             var we = end
-            if c == 0x2E { we -= 1 } // "Rp." "Fr."
+            if c == 0x2E { we -= 1 }  // "Rp." "Fr."
             let ws = s.wordStart(before: we)
             guard ws < we, we - ws <= 8 else { return nil }
             if ws > 0, isDigit(b[ws - 1]) { return nil }
@@ -193,7 +195,9 @@ struct MoneyDetector {
         }
         if end >= 3, b[end - 3] == 0xE0, b[end - 2] == 0xB8, b[end - 1] == 0xBF { return ("THB", 3) }
         // The full-width yen sign ￥, as Japanese and Chinese receipts print it.
-        if end >= 3, b[end - 3] == 0xEF, b[end - 2] == 0xBF, b[end - 1] == 0xA5 { return (region == "CN" ? "CNY" : "JPY", 3) }
+        if end >= 3, b[end - 3] == 0xEF, b[end - 2] == 0xBF, b[end - 1] == 0xA5 {
+            return (region == "CN" ? "CNY" : "JPY", 3)
+        }
         if end >= 2, b[end - 2] == 0xC2 {
             if b[end - 1] == 0xA3 { return ("GBP", 2) }
             if b[end - 1] == 0xA5 { return (region == "CN" ? "CNY" : "JPY", 2) }
@@ -239,14 +243,18 @@ struct MoneyDetector {
             guard let a = MoneyDetector.number(in: s.num, at: e + 1) else { return true }
             return symbolStarting(s, at: s.at(a.end) == 0x20 ? a.end + 1 : a.end) == nil
         }
-        if let (cur, end) = symbolStarting(s, at: start) { return numberFollows(end) && cur != "EUR" ? nil : (cur, end) }
+        if let (cur, end) = symbolStarting(s, at: start) {
+            return numberFollows(end) && cur != "EUR" ? nil : (cur, end)
+        }
         if isWordLetter(b[start]) {
             let we = s.wordEnd(from: start)
             guard we - start <= 9, MoneyDetector.markerTable.contains(s, start, we) else { return nil }
             let raw = s.string(start, we)
             if let cur = letterMarker(raw, lower: s.lower(start, we), after: true, dotted: false) {
                 var e = we
-                if s.at(e) == 0x2E, ["Fr", "kr", "Rs", "руб", "р", "грн"].contains(raw), !isAlpha(s.at(e + 1)) { e += 1 }
+                if s.at(e) == 0x2E, ["Fr", "kr", "Rs", "руб", "р", "грн"].contains(raw), !isAlpha(s.at(e + 1)) {
+                    e += 1
+                }
                 return (cur, e)
             }
         }
@@ -277,7 +285,9 @@ struct MoneyDetector {
     /// `decimalsAfterThousandsSeparator`, two decimals may also follow the thousands separator
     /// (`121.000.00`, as some Indonesian tills print): read on a receipt's amount column, not in running text.
     /// With `spaceGroups`, spaces group thousands without decimals after them too (`9 800`, `3 250 000`).
-    static func number(in v: [UInt8], at i: Int, decimalsAfterThousandsSeparator: Bool = false, spaceGroups: Bool = false) -> NumberSpan? {
+    static func number(
+        in v: [UInt8], at i: Int, decimalsAfterThousandsSeparator: Bool = false, spaceGroups: Bool = false
+    ) -> NumberSpan? {
         let n = v.count
         // Group lengths and the separators between them, in fixed storage: numbers are
         // read at every digit of the text, so no arrays are built here.
@@ -289,7 +299,9 @@ struct MoneyDetector {
             var e = p
             while e < n, isDigit(v[e]) { e += 1 }
             guard e > p else { return nil }
-            withUnsafeMutableBytes(of: &lens) { $0.storeBytes(of: e - p, toByteOffset: groupCount * MemoryLayout<Int>.stride, as: Int.self) }
+            withUnsafeMutableBytes(of: &lens) {
+                $0.storeBytes(of: e - p, toByteOffset: groupCount * MemoryLayout<Int>.stride, as: Int.self)
+            }
             groupCount += 1
             let firstLen = lens.0
             p = e
@@ -299,16 +311,21 @@ struct MoneyDetector {
             if (c == 0x2C || c == 0x2E || c == 0x27) && p + 1 < n && isDigit(v[p + 1]) {
                 sep = c
             } else if c == 0x20, p + 4 <= n, isDigit(v[p + 1]), isDigit(v[p + 2]), isDigit(v[p + 3]),
-                      p + 4 == n || !isDigit(v[p + 4]), groupCount == 1 ? firstLen <= 3 : true,
-                      spaceGroups || p + 5 < n && (v[p + 4] == 0x2C || v[p + 4] == 0x2E) && isDigit(v[p + 5]) {
-                sep = 0x20 // 1 234,56
-            } else { break }
+                p + 4 == n || !isDigit(v[p + 4]), groupCount == 1 ? firstLen <= 3 : true,
+                spaceGroups || p + 5 < n && (v[p + 4] == 0x2C || v[p + 4] == 0x2E) && isDigit(v[p + 5])
+            {
+                sep = 0x20  // 1 234,56
+            } else {
+                break
+            }
             if groupCount >= MoneyDetector.maxGroups { return nil }
             withUnsafeMutableBytes(of: &seps) { $0[groupCount - 1] = sep }
             p += 1
         }
         let end = p
-        func len(_ k: Int) -> Int { withUnsafeBytes(of: lens) { $0.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self) } }
+        func len(_ k: Int) -> Int {
+            withUnsafeBytes(of: lens) { $0.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self) }
+        }
         func sep(_ k: Int) -> UInt8 { withUnsafeBytes(of: seps) { $0[k] } }
         if groupCount == 1 {
             guard len(0) <= 12 else { return nil }
@@ -334,7 +351,9 @@ struct MoneyDetector {
             let first = sep(0)
             guard len(0) <= 3 else { return nil }
             for k in 1..<intGroups where len(k) != 3 || sep(k - 1) != first { return nil }
-        } else if len(0) > 12 { return nil }
+        } else if len(0) > 12 {
+            return nil
+        }
         return NumberSpan(start: i, end: end, intEnd: intEnd, decimalStart: decimalStart, hasSeparators: true)
     }
 
@@ -346,7 +365,7 @@ struct MoneyDetector {
         if negative { out.append(0x2D) }
         let v = s.num
         var k = a.start
-        while k < a.intEnd, v[k] == 0x30 || !isDigit(v[k]) { k += 1 } // leading zeros
+        while k < a.intEnd, v[k] == 0x30 || !isDigit(v[k]) { k += 1 }  // leading zeros
         let integerStart = out.count
         while k < a.intEnd { if isDigit(v[k]) { out.append(v[k]) }; k += 1 }
         if out.count == integerStart { out.append(0x30) }
@@ -364,8 +383,9 @@ struct MoneyDetector {
         let v = s.num
         let seps = (a.start..<a.end).filter { !isDigit(v[$0]) }
         if a.decimalCount == 0, seps.count == 1, let k = seps.first, k - a.start <= 3, a.end - k == 4 {
-            return normalized(s, NumberSpan(start: a.start, end: a.end, intEnd: k, decimalStart: k + 1, hasSeparators: true),
-                              negative: negative)
+            return normalized(
+                s, NumberSpan(start: a.start, end: a.end, intEnd: k, decimalStart: k + 1, hasSeparators: true),
+                negative: negative)
         }
         return normalized(s, a, negative: negative)
     }
@@ -375,11 +395,13 @@ struct MoneyDetector {
         let b = s.bytes
         let n = v.count
         var i = 0
-        var lastEnd = 0 // a marker that ended the previous amount cannot start the next one
+        var lastEnd = 0  // a marker that ended the previous amount cannot start the next one
         while i < n {
             guard isDigit(v[i]) else { i += 1; continue }
             let prev = s.at(i - 1)
-            if isDigit(prev) || (prev == 0x2E || prev == 0x2C) && isDigit(s.numAt(i - 2)) || isAlpha(prev) && markerBefore(s, i) == nil {
+            if isDigit(prev) || (prev == 0x2E || prev == 0x2C) && isDigit(s.numAt(i - 2))
+                || isAlpha(prev) && markerBefore(s, i) == nil
+            {
                 while i < n, isDigit(v[i]) { i += 1 }
                 continue
             }
@@ -387,8 +409,10 @@ struct MoneyDetector {
                 while i < n, isDigit(v[i]) || v[i] == 0x2E || v[i] == 0x2C { i += 1 }
                 continue
             }
-            if s.at(a.end) == 0x20, isDigit(s.numAt(a.end + 1)), let wide = MoneyDetector.number(in: v, at: i, spaceGroups: true), wide.end > a.end,
-               hasCurrencyBeside(s, wide) {
+            if s.at(a.end) == 0x20, isDigit(s.numAt(a.end + 1)),
+                let wide = MoneyDetector.number(in: v, at: i, spaceGroups: true), wide.end > a.end,
+                hasCurrencyBeside(s, wide)
+            {
                 a = wide
             }
             i = a.end
@@ -396,24 +420,34 @@ struct MoneyDetector {
             let after = s.at(a.end)
             // Cents without the leading zero after a currency (`$.83`, `RM .50`), as many tills print them.
             if prev == 0x2E, a.end - a.start == 2, !a.hasSeparators, !isAlnum(after),
-               after != 0x2E || !isDigit(s.numAt(a.end + 1)), after != 0x2C || !isDigit(s.numAt(a.end + 1)),
-               let (cur, ms) = markerBefore(s, a.start - 1) ?? (s.at(a.start - 2) == 0x20 ? markerBefore(s, a.start - 2) : nil), ms >= lastEnd,
-               !MoneyDetector.wholeUnitCurrencies.contains(cur) {
+                after != 0x2E || !isDigit(s.numAt(a.end + 1)), after != 0x2C || !isDigit(s.numAt(a.end + 1)),
+                let (cur, ms) = markerBefore(s, a.start - 1)
+                    ?? (s.at(a.start - 2) == 0x20 ? markerBefore(s, a.start - 2) : nil), ms >= lastEnd,
+                !MoneyDetector.wholeUnitCurrencies.contains(cur)
+            {
                 var start = ms, negative = false
                 if ms > 0, b[ms - 1] == 0x2D, !isAlnum(s.at(ms - 2)) { negative = true; start = ms - 1 }
                 let cents = s.string(a.start, a.end)
-                hits.append(Hit(type: .money, start: start, end: a.end,
-                                value: EntityValue(amount: (negative ? "-0." : "0.") + cents, currency: cur), priority: 35))
+                hits.append(
+                    Hit(
+                        type: .money, start: start, end: a.end,
+                        value: EntityValue(amount: (negative ? "-0." : "0.") + cents, currency: cur), priority: 35))
                 lastEnd = a.end
                 continue
             }
-            if after == 0x25 { // percentage
-                hits.append(Hit(type: .percentage, start: signStart(s, a.start), end: a.end + 1,
-                                value: EntityValue(percent: percent(s, a, negative: signStart(s, a.start) < a.start)), priority: 36))
+            if after == 0x25 {  // percentage
+                hits.append(
+                    Hit(
+                        type: .percentage, start: signStart(s, a.start), end: a.end + 1,
+                        value: EntityValue(percent: percent(s, a, negative: signStart(s, a.start) < a.start)),
+                        priority: 36))
                 continue
             }
             if let pe = percentWord(s, a.end) {
-                hits.append(Hit(type: .percentage, start: a.start, end: pe, value: EntityValue(percent: normalized(s, a, negative: false)), priority: 36))
+                hits.append(
+                    Hit(
+                        type: .percentage, start: a.start, end: pe,
+                        value: EntityValue(percent: normalized(s, a, negative: false)), priority: 36))
                 continue
             }
             var start = a.start
@@ -422,8 +456,11 @@ struct MoneyDetector {
             var negative = false
             // Sign directly before the number: -12.50, −12.50, $-12.50
             var numStart = a.start
-            if numStart > 0, b[numStart - 1] == 0x2D, !isAlnum(s.at(numStart - 2)) { negative = true; numStart -= 1 }
-            else if numStart >= 3, b[numStart - 3] == 0xE2, b[numStart - 2] == 0x88, b[numStart - 1] == 0x92 { negative = true; numStart -= 3 }
+            if numStart > 0, b[numStart - 1] == 0x2D, !isAlnum(s.at(numStart - 2)) {
+                negative = true; numStart -= 1
+            } else if numStart >= 3, b[numStart - 3] == 0xE2, b[numStart - 2] == 0x88, b[numStart - 1] == 0x92 {
+                negative = true; numStart -= 3
+            }
             // Currency before (directly or after one space).
             if let (cur, ms) = currencyBefore(s, numStart), ms >= lastEnd {
                 currency = cur
@@ -438,12 +475,19 @@ struct MoneyDetector {
                     currency = cur
                     end = me
                     // "17 USD 25": whole units, code, cents.
-                    if a.decimalCount == 0, s.at(me) == 0x20, isDigit(s.numAt(me + 1)), isDigit(s.numAt(me + 2)), !isAlnum(s.at(me + 3)),
-                       s.at(me + 3) != 0x2E || !isDigit(s.numAt(me + 4)), s.at(me + 3) != 0x2C || !isDigit(s.numAt(me + 4)),
-                       currencyAfter(s, me + 3) == nil {
+                    if a.decimalCount == 0, s.at(me) == 0x20, isDigit(s.numAt(me + 1)), isDigit(s.numAt(me + 2)),
+                        !isAlnum(s.at(me + 3)),
+                        s.at(me + 3) != 0x2E || !isDigit(s.numAt(me + 4)),
+                        s.at(me + 3) != 0x2C || !isDigit(s.numAt(me + 4)),
+                        currencyAfter(s, me + 3) == nil
+                    {
                         end = me + 3
-                        hits.append(Hit(type: .money, start: start, end: end,
-                                        value: EntityValue(amount: normalized(s, a, negative: negative, decimals: (me + 1, me + 3)), currency: cur), priority: 35))
+                        hits.append(
+                            Hit(
+                                type: .money, start: start, end: end,
+                                value: EntityValue(
+                                    amount: normalized(s, a, negative: negative, decimals: (me + 1, me + 3)),
+                                    currency: cur), priority: 35))
                         i = end
                         lastEnd = end
                         continue
@@ -455,10 +499,11 @@ struct MoneyDetector {
             // (petrol), `SDN BHD 50118`, `2016 CNY` (the new year) are no money. Nor, unless the region is the code's
             // own, is a code that ends a run of words before the amount: an item's name (`BALL PEN 7.50`).
             if let cur = currency, MoneyDetector.wordLikeCodes.contains(cur),
-               Self.letters(start < numStart ? s.string(start, numStart) : s.string(a.end, end)) == cur,
-               case let elsewhere = region.map({ !cur.hasPrefix($0) }),
-               case let endsItemName = start < numStart && s.at(start - 1) == 0x20 && isAlpha(s.at(start - 2)),
-               a.decimalCount == 0 || elsewhere == true || endsItemName && elsewhere != false {
+                Self.letters(start < numStart ? s.string(start, numStart) : s.string(a.end, end)) == cur,
+                case let elsewhere = region.map({ !cur.hasPrefix($0) }),
+                case let endsItemName = start < numStart && s.at(start - 1) == 0x20 && isAlpha(s.at(start - 2)),
+                a.decimalCount == 0 || elsewhere == true || endsItemName && elsewhere != false
+            {
                 currency = nil
                 start = numStart
                 end = a.end
@@ -469,7 +514,9 @@ struct MoneyDetector {
             if start > 0, b[start - 1] == 0x28, s.at(end) == 0x29 { negative = true; start -= 1; end += 1 }
             if currency == nil {
                 // Bare two-decimal numbers that are part of a longer dotted or dashed token are not amounts.
-                if (after == 0x2E || after == 0x2D || after == 0x2F || after == 0x3A) && isDigit(s.numAt(a.end + 1)) { continue }
+                if (after == 0x2E || after == 0x2D || after == 0x2F || after == 0x3A) && isDigit(s.numAt(a.end + 1)) {
+                    continue
+                }
                 if a.start > 0, b[a.start - 1] == 0x3A || b[a.start - 1] == 0x2F { continue }
             }
             let value = EntityValue(amount: normalized(s, a, negative: negative), currency: currency)
@@ -502,7 +549,9 @@ struct MoneyDetector {
         var q = e
         if s.at(q) == 0x20 { q += 1 }
         guard isAlpha(s.at(q)) else { return nil }
-        for w: StaticString in ["percent", "per cent", "pct", "prozent", "pour cent", "por ciento", "per cento", "procent"] {
+        for w: StaticString in [
+            "percent", "per cent", "pct", "prozent", "pour cent", "por ciento", "per cento", "procent"
+        ] {
             if s.matches(w, at: q), !isAlpha(s.at(q + w.utf8CodeUnitCount)) { return q + w.utf8CodeUnitCount }
         }
         return nil

@@ -12,7 +12,9 @@ public enum CalendarDate {
 
     /// `yyyy-mm-dd`.
     public static func iso(_ y: Int, _ m: Int, _ d: Int) -> String {
-        func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
+        func pad(_ v: Int, _ w: Int) -> String {
+            let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s
+        }
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
     }
 }
@@ -41,8 +43,8 @@ public enum NumericDate {
         abs(y - referenceYear) <= 100 && CalendarDate.exists(y, m, d)
     }
 
-    /// A two-digit year in the 100-year window that ends 20 years after `referenceYear`: with 2024, `44` is 2044 and `45`
-    /// is 1945; with 2095, `05` is 2105.
+    /// A two-digit year in the 100-year window that ends 20 years after `referenceYear`: with 2024, `44` is 2044 and
+    /// `45` is 1945; with 2095, `05` is 2105.
     public static func fullYear(_ yy: Int, referenceYear: Int) -> Int {
         let century = (referenceYear / 100) * 100
         var y = century + yy
@@ -61,7 +63,9 @@ public enum NumericDate {
 
     /// Every numeric date in `text`, day first unless `monthFirst` (or when the first number
     /// cannot be a month).
-    public static func anywhere(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> [Found] {
+    public static func anywhere(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear)
+        -> [Found]
+    {
         var out: [Found] = []
         for (n, re) in anywherePatterns.enumerated() {
             let ns = text as NSString
@@ -83,14 +87,21 @@ public enum NumericDate {
 
     /// Day and month printed without the separator between them (`2703/2018`, `27032018`,
     /// `0502-18`) or with a space for it (`05 02-18`). A two-digit year needs its separator.
-    public static func unseparated(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> Found? {
+    public static func unseparated(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear)
+        -> Found?
+    {
         let ns = text as NSString
         for re in unseparatedPatterns {
             guard let m = re.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { continue }
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
             let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear) else { continue }
-            return Found(iso: iso, text: ns.substring(with: m.range), start: ns.substring(to: m.range.location).unicodeScalars.count)
+            guard
+                let iso = checked(
+                    g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear)
+            else { continue }
+            return Found(
+                iso: iso, text: ns.substring(with: m.range),
+                start: ns.substring(to: m.range.location).unicodeScalars.count)
         }
         return nil
     }
@@ -98,14 +109,19 @@ public enum NumericDate {
     /// Day, month and year with one space read into them (`27/04/ 2021`, `18/07/202 2`, `16/1 0/2024`) or a separator
     /// read as a tilde (`14-09~2021`), with no letter glued before (`Printed04/09/2019`): a last resort for a line that
     /// holds no other date.
-    public static func spaced(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear) -> Found? {
+    public static func spaced(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear)
+        -> Found?
+    {
         let ns = text as NSString
         for m in spacedPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let printed = ns.substring(with: m.range)
             guard printed.filter({ $0 == " " }).count <= 1 else { continue }
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0)).filter { $0 != " " }) ?? 0 }
             let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-            guard let iso = checked(g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear) else { continue }
+            guard
+                let iso = checked(
+                    g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear)
+            else { continue }
             return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
         }
         return nil
@@ -125,7 +141,8 @@ public enum NumericDate {
     }
 
     private static func checked(_ y: Int, _ m: Int, _ d: Int, _ referenceYear: Int) -> String? {
-        documentYears(referenceYear: referenceYear).contains(y) && CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
+        documentYears(referenceYear: referenceYear).contains(y) && CalendarDate.exists(y, m, d)
+            ? CalendarDate.iso(y, m, d) : nil
     }
 
     // Compiled once: NSRegularExpression is slow to build.

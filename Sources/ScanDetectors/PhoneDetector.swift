@@ -52,8 +52,15 @@ struct PhoneDetector {
                 // Do not restart inside the same digit run, nor inside a failed international number.
                 if c == 0x2B {
                     i += 1
-                    while i < n, isDigit(v[i]) || v[i] == 0x20 && isDigit(s.numAt(i + 1)) || (v[i] == 0x2D || v[i] == 0x2E) && isDigit(s.numAt(i + 1)) { i += 1 }
-                } else if isDigit(c) { while i < n, isDigit(v[i]) { i += 1 } } else { i += 1 }
+                    while i < n,
+                        isDigit(v[i]) || v[i] == 0x20 && isDigit(s.numAt(i + 1))
+                            || (v[i] == 0x2D || v[i] == 0x2E) && isDigit(s.numAt(i + 1))
+                    { i += 1 }
+                } else if isDigit(c) {
+                    while i < n, isDigit(v[i]) { i += 1 }
+                } else {
+                    i += 1
+                }
                 continue
             }
             i += 1
@@ -80,10 +87,13 @@ struct PhoneDetector {
         // A phone word joined by a hyphen (`OFFICE-1(516)733-3989`) is the label, not part of a code:
         // the number starts freely and the word before it gives the keyword.
         if prev == 0x2D, isAlpha(s.at(i - 2)), case let b = s.wordStart(before: i - 1), !isAlnum(s.at(b - 1)),
-           PhoneDetector.phoneTable.contains(s, b, i - 1) { return .free }
+            PhoneDetector.phoneTable.contains(s, b, i - 1)
+        {
+            return .free
+        }
         switch prev {
         case 0x2D, 0x2E, 0x2C, 0x2F, 0x5C, 0x5F, 0x40, 0x24, 0x26, 0x3F, 0x25, 0x7E: return nil
-        case 0xA3, 0xA5, 0xAC, 0xB9: return nil // last byte of £ ¥ € ₹
+        case 0xA3, 0xA5, 0xAC, 0xB9: return nil  // last byte of £ ¥ € ₹
         default: return .free
         }
     }
@@ -117,8 +127,14 @@ struct PhoneDetector {
         let international = v[start] == 0x2B || v[start] == 0x28 && s.at(start + 1) == 0x2B
         while q < n, q - start < 48 {
             let c = v[q]
-            if c == 0x20 && s.at(q + 1) == 0x20 && (!international || s.at(q + 2) == 0x20 && s.at(q + 3) == 0x20) { break }
-            if isDigit(c) || isUpper(s.bytes[q]) { digitCount += 1 } else if !(c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F || c == 0x28 || c == 0x29 || c == 0x2B) { break }
+            if c == 0x20 && s.at(q + 1) == 0x20 && (!international || s.at(q + 2) == 0x20 && s.at(q + 3) == 0x20) {
+                break
+            }
+            if isDigit(c) || isUpper(s.bytes[q]) {
+                digitCount += 1
+            } else if !(c == 0x20 || c == 0x2D || c == 0x2E || c == 0x2F || c == 0x28 || c == 0x29 || c == 0x2B) {
+                break
+            }
             q += 1
         }
         guard digitCount >= shortest else { return nil }
@@ -141,12 +157,12 @@ struct PhoneDetector {
                 if inParens { parenDigits += e - p; if parenDigits > 5 { return nil } }
                 p = e
                 end = e
-            } else if c == 0x2B { // +
+            } else if c == 0x2B {  // +
                 guard groups.isEmpty, !plus else { break }
                 plus = true
                 p += 1
                 while p < n, v[p] == 0x20 { p += 1 }
-            } else if c == 0x28 { // (
+            } else if c == 0x28 {  // (
                 guard !inParens else { return nil }
                 var k = p + 1
                 while k < n, v[k] == 0x20 { k += 1 }
@@ -155,7 +171,7 @@ struct PhoneDetector {
                 parenDigits = 0
                 pendingSep.append(c)
                 p = k
-            } else if c == 0x29 { // )
+            } else if c == 0x29 {  // )
                 guard inParens else { break }
                 guard parenDigits > 0 else { return nil }
                 inParens = false
@@ -202,7 +218,9 @@ struct PhoneDetector {
                     let total = digits + (e - k) - (leadingOne && digits % 3 == 1 ? 1 : 0)
                     if e - k >= 3, !isAlnum(s.at(e)), prefixOK, total >= 10, total <= 11 { vanity = (k, e) }
                     break
-                } else { break }
+                } else {
+                    break
+                }
             } else {
                 break
             }
@@ -225,17 +243,29 @@ struct PhoneDetector {
         let after2 = s.at(fullEnd + 1)
         var fullAllowed = true
         if vanity == nil {
-            if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F || after == 0x40 { fullAllowed = false }
-            if (after == 0x2F || after == 0x2E || after == 0x2C || after == 0x3A || after == 0x2D) && isDigit(s.numAt(fullEnd + 1)) { fullAllowed = false }
+            if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F
+                || after == 0x40
+            {
+                fullAllowed = false
+            }
+            if (after == 0x2F || after == 0x2E || after == 0x2C || after == 0x3A || after == 0x2D)
+                && isDigit(s.numAt(fullEnd + 1))
+            {
+                fullAllowed = false
+            }
             // Joined by a hyphen to more letters or digits (`T005-2333-100731-SW-2`): a part or document code.
             if after == 0x2D && isAlnum(after2) { fullAllowed = false }
-            if after == 0x2E && isAlpha(after2) { return nil } // part of a host name or file name
-            if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil } // a formula
+            if after == 0x2E && isAlpha(after2) { return nil }  // part of a host name or file name
+            if !fullAllowed && (after == 0x2B || after == 0x2A || after == 0x3D) { return nil }  // a formula
         }
 
         // Bytes printed in pairs, some of them hex letters (`00 10 00 31 46 D9 E9 11`): a hex dump,
         // no part of which is read again.
-        if groups.allSatisfy({ $0.end - $0.start == 2 }), hexPair(s, fullEnd + 1) && s.at(fullEnd) == 0x20 || hexPair(s, start - 3) && s.at(start - 1) == 0x20 { return (nil, fullEnd) }
+        if groups.allSatisfy({ $0.end - $0.start == 2 }),
+            hexPair(s, fullEnd + 1) && s.at(fullEnd) == 0x20 || hexPair(s, start - 3) && s.at(start - 1) == 0x20
+        {
+            return (nil, fullEnd)
+        }
 
         // A glued label is the keyword; the number must still be written in groups of two digits
         // or more, so that codes such as `C1234567` and `P0-001-000016155-9` are not taken for one.
@@ -245,15 +275,19 @@ struct PhoneDetector {
         // phone number either, unless a `+`, an international `0` or a phone word says so.
         let digits = groups.reduce(0) { $0 + $1.end - $1.start }
         if !plus, context != .phone, digits >= 14, digits <= 19, groups.count >= 3, v[groups[0].start] != 0x30,
-           groups.dropLast().allSatisfy({ $0.end - $0.start == 4 }) { return (nil, groups.last!.end) }
+            groups.dropLast().allSatisfy({ $0.end - $0.start == 4 })
+        {
+            return (nil, groups.last!.end)
+        }
 
         // A date printed year first with spaces (`2018 06 18`, also before a time: `2018 06 18 10:30`) is no phone
         // number, unless a phone word says so.
         if !plus, context != .phone, groups.count == 3 || groups.count == 4 && s.at(groups[3].end) == 0x3A,
-           groups[1].sepBefore == [0x20], groups[2].sepBefore == [0x20],
-           groups.prefix(3).map({ $0.end - $0.start }) == [4, 2, 2],
-           case let number = { (k: Int) in readInt(s, groups[k].start, groups[k].end) },
-           NumericDate.yearFirstSpaced(number(0), number(1), number(2), referenceYear: referenceYear) {
+            groups[1].sepBefore == [0x20], groups[2].sepBefore == [0x20],
+            groups.prefix(3).map({ $0.end - $0.start }) == [4, 2, 2],
+            case let number = { (k: Int) in readInt(s, groups[k].start, groups[k].end) },
+            NumericDate.yearFirstSpaced(number(0), number(1), number(2), referenceYear: referenceYear)
+        {
             return (nil, groups[2].end)
         }
 
@@ -263,7 +297,8 @@ struct PhoneDetector {
         let cents = Self.cents(groups)
         if !plus, context != .phone, cents.count >= 2 { return (nil, fullEnd) }
         var k = groups.count
-        let amountCut = !plus && cents.last == groups.count - 1 && groups.count >= 3
+        let amountCut =
+            !plus && cents.last == groups.count - 1 && groups.count >= 3
             && [[0x20], [0x20, 0x2D]].contains(groups[groups.count - 2].sepBefore)
         if amountCut { k = groups.count - 2 }
 
@@ -279,8 +314,9 @@ struct PhoneDetector {
             var vanityDigits: [UInt8] = []
             if isFull, let vr = vanity { vanityDigits = s.bytes[vr.start..<vr.end].map(keypadDigit) }
             if isFull, plus, extDigits == nil, gs.count >= 3, gs.last!.sepBefore == [0x2D],
-               gs.reduce(0, { $0 + $1.end - $1.start }) > 15,
-               var value = evaluate(s, Array(gs.dropLast()), plus: plus, vanity: [], context: context) {
+                gs.reduce(0, { $0 + $1.end - $1.start }) > 15,
+                var value = evaluate(s, Array(gs.dropLast()), plus: plus, vanity: [], context: context)
+            {
                 // +86 20 6130-2222-8866: more digits than E.164 allows; the last dashed group is an extension.
                 value.extension = s.string(gs.last!.start, gs.last!.end)
                 return (Hit(type: .phone, start: start, end: fullEnd, value: value, priority: 50), fullEnd)
@@ -314,10 +350,15 @@ struct PhoneDetector {
         var p = end
         while p < s.count, s.bytes[p] == 0x20 || s.bytes[p] == 0x2C, p - end < 2 { p += 1 }
         var q: Int
-        if s.matches("extension", at: p) { q = p + 9 }
-        else if s.matches("ext", at: p) { q = p + 3 }
-        else if s.matches("x", at: p) || s.bytes[min(p, s.count - 1)] == 0x23 && p < s.count { q = p + 1 }
-        else { return nil }
+        if s.matches("extension", at: p) {
+            q = p + 9
+        } else if s.matches("ext", at: p) {
+            q = p + 3
+        } else if s.matches("x", at: p) || s.bytes[min(p, s.count - 1)] == 0x23 && p < s.count {
+            q = p + 1
+        } else {
+            return nil
+        }
         if q < s.count, s.bytes[q] == 0x2E || s.bytes[q] == 0x3A { q += 1 }
         while q < s.count, s.bytes[q] == 0x20 { q += 1 }
         var e = q
@@ -332,7 +373,7 @@ struct PhoneDetector {
         "phone", "tel", "telephone", "telefon", "telefono", "teléfono", "téléphone", "tél", "telp", "fax",
         "mobile", "mob", "mobil", "cell", "cellphone", "handy", "call", "contact", "whatsapp", "hp", "ph",
         "phones", "landline", "telefax", "portable", "cellulare", "móvil", "movil", "toll", "hotline",
-        "helpline", "dial", "tlf", "puh", "tfn", "numbers", "direct", "office", "fixe", "gsm", "natel",
+        "helpline", "dial", "tlf", "puh", "tfn", "numbers", "direct", "office", "fixe", "gsm", "natel"
     ]
     static let letterWords: Set<String> = ["t", "m", "f", "p", "c", "o", "w", "d", "h", "tel", "ph"]
     static let otherWords: Set<String> = [
@@ -343,14 +384,18 @@ struct PhoneDetector {
         "facture", "pedido", "factura", "ordine", "fattura", "member", "membership", "customer", "id",
         "passport", "license", "licence", "policy", "tracking", "booking", "ticket", "voucher", "batch",
         "lot", "model", "part", "item", "product", "reg", "registration", "abn", "acn", "nric", "ic",
-        "sort", "routing", "aba", "check", "cheque", "bill", "trx", "approval", "auth", "terminal", "mid", "tid",
+        "sort", "routing", "aba", "check", "cheque", "bill", "trx", "approval", "auth", "terminal", "mid", "tid"
     ]
 
     static let phoneTable = WordTable(phoneWords)
     static let letterTable = WordTable(letterWords)
     static let otherTable = WordTable(otherWords)
     static let numberAbbreviationTable = WordTable(Set(["no", "nr"]))
-    static let fillerTable = WordTable(Set(["no", "nr", "num", "number", "nummer", "numéro", "is", "my", "our", "the", "at", "on", "or", "and", "us", "me"]))
+    static let fillerTable = WordTable(
+        Set([
+            "no", "nr", "num", "number", "nummer", "numéro", "is", "my", "our", "the", "at", "on", "or", "and", "us",
+            "me"
+        ]))
 
     /// The nearest keyword in the few words before `i` on the same line. `No.` or `Nr.` right
     /// before the number names whose number it is by the word before it: a phone word
@@ -369,13 +414,16 @@ struct PhoneDetector {
             let b = s.wordStart(before: e)
             let follower = s.at(e)
             if PhoneDetector.phoneTable.contains(s, b, e) { return .phone }
-            if e - b <= 3, seen == 0, follower == 0x3A || follower == 0x2E, PhoneDetector.letterTable.contains(s, b, e) { return .phone }
+            if e - b <= 3, seen == 0, follower == 0x3A || follower == 0x2E, PhoneDetector.letterTable.contains(s, b, e)
+            {
+                return .phone
+            }
             if PhoneDetector.otherTable.contains(s, b, e) { return .other }
             if PhoneDetector.fillerTable.contains(s, b, e) {
                 if seen == 0, PhoneDetector.numberAbbreviationTable.contains(s, b, e) { numberOf = true }
                 seen += 1
             } else {
-                if numberOf { return PhoneDetector.letterTable.contains(s, b, e) ? .phone : .other } // `H/P No.`
+                if numberOf { return PhoneDetector.letterTable.contains(s, b, e) ? .phone : .other }  // `H/P No.`
                 seen += 2
             }
             p = b
@@ -388,7 +436,8 @@ struct PhoneDetector {
     /// on (`02.123.45.67`, `06.23.66 .51.98`, `01.23.45.67.89 12.50`).
     private static func cents(_ gs: [Group]) -> [Int] {
         gs.indices.dropFirst().filter { k in
-            gs[k].sepBefore == [0x2E] && gs[k].end - gs[k].start == 2 && (k + 1 == gs.count || gs[k + 1].sepBefore == [0x20])
+            gs[k].sepBefore == [0x2E] && gs[k].end - gs[k].start == 2
+                && (k + 1 == gs.count || gs[k + 1].sepBefore == [0x20])
                 && (k == 1 || gs[k - 1].sepBefore != [0x2E])
         }
     }
@@ -400,12 +449,14 @@ struct PhoneDetector {
         let tail = gs.suffix(3)
         let mark = tail.last!.sepBefore
         guard mark.count == 1, mark != [0x20], tail.dropFirst().allSatisfy({ $0.sepBefore == mark }),
-              !tail.first!.sepBefore.contains(mark[0]) else { return false }
+            !tail.first!.sepBefore.contains(mark[0])
+        else { return false }
         let v = tail.map { readInt(s, $0.start, $0.end) }
         let l = tail.map { $0.end - $0.start }
         func dayMonth(_ d: Int, _ m: Int) -> Bool { (1...31).contains(d) && (1...12).contains(m) }
         switch dateShape(l) {
-        case .yearLast?: return (l[2] == 2 || (1900...2099).contains(v[2])) && (dayMonth(v[0], v[1]) || dayMonth(v[1], v[0]))
+        case .yearLast?:
+            return (l[2] == 2 || (1900...2099).contains(v[2])) && (dayMonth(v[0], v[1]) || dayMonth(v[1], v[0]))
         case .yearFirst?: return (1900...2099).contains(v[0]) && dayMonth(v[2], v[1])
         case nil: return false
         }
@@ -423,7 +474,7 @@ struct PhoneDetector {
 
     private func evaluate(_ s: ScanText, _ gs: [Group], plus: Bool, vanity: [UInt8], context: Context) -> EntityValue? {
         var all: [UInt8] = []
-        var kept: [UInt8] = [] // without a "(0)" trunk group
+        var kept: [UInt8] = []  // without a "(0)" trunk group
         for (idx, g) in gs.enumerated() {
             let d = Array(s.num[g.start..<g.end])
             all += d
@@ -444,7 +495,10 @@ struct PhoneDetector {
             if total < 7 && context != .phone { return nil }
             // Dates: 16-04-2010, 2010.04.16, 04/21/2020.
             if gs.count == 3, !hasParens, punct.count == 1, !punct.contains(0x20), seps.allSatisfy({ $0.count == 1 }),
-               Self.dateShape(gs.map { $0.end - $0.start }) != nil { return nil }
+                Self.dateShape(gs.map { $0.end - $0.start }) != nil
+            {
+                return nil
+            }
             // A number, then a date in another separator (`567455 22-11-17`: a receipt's number and its
             // day). A phone number's last groups are a valid date this way only by chance, and a label
             // or brackets around an area code still read it (`(4722) 12-11-17`).
@@ -454,30 +508,44 @@ struct PhoneDetector {
             // A decimal number.
             if gs.count == 2, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }) { return nil }
             // Payment cards.
-            if total >= 13, total <= 19, luhn(all), gs.count >= 3, gs.allSatisfy({ $0.end - $0.start >= 4 }) { return nil }
+            if total >= 13, total <= 19, luhn(all), gs.count >= 3, gs.allSatisfy({ $0.end - $0.start >= 4 }) {
+                return nil
+            }
             // An IPv4 address: four dotted numbers up to 255, none written with a leading zero
             // (`129.126.118.1`); a phone number dotted in four groups pads them (`02.123.45.67`).
-            if gs.count == 4, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }), gs.allSatisfy({ g in
-                let d = s.num[g.start..<g.end]
-                return d.count <= 3 && (d.count == 1 || d.first != 0x30) && Int(String(decoding: d, as: UTF8.self))! <= 255
-            }) { return nil }
+            if gs.count == 4, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }),
+                gs.allSatisfy({ g in
+                    let d = s.num[g.start..<g.end]
+                    return d.count <= 3 && (d.count == 1 || d.first != 0x30)
+                        && Int(String(decoding: d, as: UTF8.self))! <= 255
+                })
+            {
+                return nil
+            }
         } else if total < 7 || total > 15 {
             return nil
         }
 
         // International: +CC, 00CC, 011CC, or the region's own prefix.
         var intl: [UInt8]? = nil
-        if plus { intl = kept }
-        else if total >= 10, all.starts(with: [0x30, 0x30]), all[2] != 0x30 { intl = Array(kept.dropFirst(2)) }
-        else if total >= 12, all.starts(with: [0x30, 0x31, 0x31]), region == nil || region == "US" || region == "CA" { intl = Array(kept.dropFirst(3)) }
-        else if let r = region, let plan = PhoneMetadata.plans[r], plan.idd.count > 2, all.starts(with: Array(plan.idd.utf8)), total >= plan.idd.count + 8 {
+        if plus {
+            intl = kept
+        } else if total >= 10, all.starts(with: [0x30, 0x30]), all[2] != 0x30 {
+            intl = Array(kept.dropFirst(2))
+        } else if total >= 12, all.starts(with: [0x30, 0x31, 0x31]), region == nil || region == "US" || region == "CA" {
+            intl = Array(kept.dropFirst(3))
+        } else if let r = region, let plan = PhoneMetadata.plans[r], plan.idd.count > 2,
+            all.starts(with: Array(plan.idd.utf8)), total >= plan.idd.count + 8
+        {
             intl = Array(kept.dropFirst(plan.idd.count))
         }
         if let d = intl {
             guard let (cc, rest0) = PhoneMetadata.splitCallingCode(d) else { return nil }
             var rest = rest0
             let main = PhoneMetadata.mainRegion[cc]
-            if let m = main, let plan = PhoneMetadata.plans[m], plan.trunk == "0", !plan.keepsLeadingZero, rest.first == 0x30 {
+            if let m = main, let plan = PhoneMetadata.plans[m], plan.trunk == "0", !plan.keepsLeadingZero,
+                rest.first == 0x30
+            {
                 rest.removeFirst()
             }
             guard rest.count >= 4, cc.count + rest.count <= 15, cc.count + rest.count >= 7 else { return nil }
@@ -495,7 +563,10 @@ struct PhoneDetector {
         // code and its count.
         let nanpParts = total == 11 ? [1, 4, 7] : [3, 6]
         let nanpShaped = gs.count != 2 || keyword || hasParens || nanpParts.contains(gs[0].end - gs[0].start)
-        let nanp = nanpShaped && (PhoneMetadata.isNANP(all) || (total == 11 && all[0] == 0x31 && PhoneMetadata.isNANP(Array(all.dropFirst()))))
+        let nanp =
+            nanpShaped
+            && (PhoneMetadata.isNANP(all)
+                || (total == 11 && all[0] == 0x31 && PhoneMetadata.isNANP(Array(all.dropFirst()))))
         // Bare digit runs need a keyword, or a trunk prefix and a plausible length.
         if !separated && vanity.isEmpty && !keyword && !(trunk0 && total >= 10 && total <= 12) { return nil }
 
@@ -509,14 +580,18 @@ struct PhoneDetector {
         // `1800 123456` in Australia and Malaysia).
         let bareTwoGroups = gs.count == 2 && !(all.first == 0x31 && total == 10)
         if let r = region, let plan = PhoneMetadata.plans[r],
-           keyword || !bareTwoGroups || plan.trunk != "0" || plan.keepsLeadingZero || trunk0 {
+            keyword || !bareTwoGroups || plan.trunk != "0" || plan.keepsLeadingZero || trunk0
+        {
             var nsn = all
             if plan.keepsLeadingZero {
                 // keep as printed
-            } else if !plan.trunk.isEmpty, all.starts(with: Array(plan.trunk.utf8)), all.count - plan.trunk.count >= plan.minLength {
+            } else if !plan.trunk.isEmpty, all.starts(with: Array(plan.trunk.utf8)),
+                all.count - plan.trunk.count >= plan.minLength
+            {
                 nsn = Array(all.dropFirst(plan.trunk.count))
             }
-            let ok = plan.lengths.contains(nsn.count) && (plan.keepsLeadingZero || nsn.first != 0x30)
+            let ok =
+                plan.lengths.contains(nsn.count) && (plan.keepsLeadingZero || nsn.first != 0x30)
                 && (plan.callingCode != "1" || nanpShaped && PhoneMetadata.isNANP(nsn))
                 && (keyword || plan.bareFirstDigits.map { nsn.first.map($0.contains) ?? false } ?? true)
             if ok {
@@ -529,7 +604,11 @@ struct PhoneDetector {
         guard total >= 8, total <= 15, !trunk0 || total <= PhoneMetadata.longestWithLeadingZero else { return nil }
         if !keyword && !hasParens && !trunk0 {
             // 1 234 567 looks like a number with thousands separators.
-            if punct.isEmpty, gs.count >= 3, gs.first!.end - gs.first!.start <= 3, gs.dropFirst().allSatisfy({ $0.end - $0.start == 3 }) { return nil }
+            if punct.isEmpty, gs.count >= 3, gs.first!.end - gs.first!.start <= 3,
+                gs.dropFirst().allSatisfy({ $0.end - $0.start == 3 })
+            {
+                return nil
+            }
             let shaped = nanp || gs.count >= 3 || !vanity.isEmpty
             if !shaped { return nil }
         }

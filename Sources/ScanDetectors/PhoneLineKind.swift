@@ -9,8 +9,10 @@ public enum PhoneLineKind: String, Sendable {
     /// number falls in both or in neither, or when regions sharing the calling code disagree.
     public static func of(e164: String) -> PhoneLineKind? {
         let digits = Array((e164.hasPrefix("+") ? e164.dropFirst() : Substring(e164)).utf8)
-        guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let (code, rest) = PhoneMetadata.splitCallingCode(digits),
-              let regions = plans[code] else { return nil }
+        guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let (code, rest) = PhoneMetadata.splitCallingCode(digits),
+            let regions = plans[code]
+        else { return nil }
         let national = String(decoding: rest, as: UTF8.self)
         let kinds = Set(regions.compactMap { plan -> PhoneLineKind? in
             let mobile = whole(plan.mobile, national), fixed = plan.fixed.map { whole($0, national) } ?? false

@@ -91,7 +91,9 @@ enum PhoneMetadata {
         var d: [String: String] = [:]
         // The regions written by hand first, as before; then the generated main regions of the other codes.
         let generated = Set(generatedRows.map(\.0))
-        for (r, p) in plans where !generated.contains(r) && (d[p.callingCode] == nil || r == "US" || r == "RU") { d[p.callingCode] = r }
+        for (r, p) in plans where !generated.contains(r) && (d[p.callingCode] == nil || r == "US" || r == "RU") {
+            d[p.callingCode] = r
+        }
         for r in generatedRows where r.6 && d[r.1] == nil { d[r.1] = r.0 }
         return d
     }()

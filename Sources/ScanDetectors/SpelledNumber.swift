@@ -92,7 +92,9 @@ enum SpelledNumber {
         // What follows: a larger number's next word, or a noun after a round year (a count), makes it none.
         if s.at(end) == 0x20, isAlpha(s.at(end + 1)) {
             let k = end + 1, ke = s.wordEnd(from: k)
-            for larger: StaticString in ["hundred", "thousand", "million"] where word(s, k, larger) != nil { return nil }
+            for larger: StaticString in ["hundred", "thousand", "million"] where word(s, k, larger) != nil {
+                return nil
+            }
             if round, !afterRoundYearTable.contains(s, k, ke) { return nil }
         }
         return (value, end)

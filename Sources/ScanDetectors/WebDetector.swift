@@ -47,7 +47,9 @@ struct WebDetector {
             if b[l..<i].contains(where: { $0 == 0x2E }) {
                 var prevDot = false
                 var bad = false
-                for c in b[l..<i] { if c == 0x2E { if prevDot { bad = true; break }; prevDot = true } else { prevDot = false } }
+                for c in b[l..<i] {
+                    if c == 0x2E { if prevDot { bad = true; break }; prevDot = true } else { prevDot = false }
+                }
                 if bad { continue }
             }
             // A domain with letters of another script (`jeff@臺網中心.tw`, `юзер@екзампл.ком`) is read as a link's host
@@ -191,7 +193,11 @@ struct WebDetector {
                 }
                 // Inside a word of letters with accents or of another script: not a start, except
                 // where Latin follows a script written without spaces (`访问www.example.com`).
-                if prev >= 0x80, !ascii || !(s.scalar(before: i).map { isUnspacedScript($0.value) || !$0.properties.isAlphabetic } ?? true) {
+                if prev >= 0x80,
+                    !ascii
+                        || !(s.scalar(before: i).map { isUnspacedScript($0.value) || !$0.properties.isAlphabetic }
+                            ?? true)
+                {
                     i += 1
                     continue
                 }
@@ -244,7 +250,9 @@ struct WebDetector {
     }
 
     /// Schemes taken before `://` (lower case); other words before `://` are not read as schemes.
-    static let schemes: [StaticString] = ["https", "http", "ftps", "ftp", "sftp", "wss", "ws", "git", "ssh", "svn+ssh", "svn", "rtsp"]
+    static let schemes: [StaticString] = [
+        "https", "http", "ftps", "ftp", "sftp", "wss", "ws", "git", "ssh", "svn+ssh", "svn", "rtsp"
+    ]
 
     /// Where the authority after `://` starts when a scheme starts at `i`.
     private func scheme(_ s: ScanText, at i: Int) -> Int? {
@@ -398,7 +406,9 @@ struct WebDetector {
                 // A bare IPv4 address is a URL only with a port or a path (`1.2.3.4` alone is
                 // as often a version number).
                 let next = s.at(hostEnd)
-                guard next == 0x3A && isDigit(s.at(hostEnd + 1)) || next == 0x2F && isAlnum(s.at(hostEnd + 1)) else { return nil }
+                guard next == 0x3A && isDigit(s.at(hostEnd + 1)) || next == 0x2F && isAlnum(s.at(hostEnd + 1)) else {
+                    return nil
+                }
             } else if host.labels == 1 {
                 // Without a scheme, a single label can only be localhost: most words stop here.
                 guard hostEnd - i == 9, s.matches("localhost", at: i) else { return nil }
@@ -414,7 +424,9 @@ struct WebDetector {
                 // 2.ml or 3.Mo: a short number before the TLD is a measure, not a host.
                 if !www, host.lastLabel - 1 > hostStart {
                     var allNumeric = true
-                    for k in hostStart..<(host.lastLabel - 1) where !isDigit(b[k]) && b[k] != 0x2E { allNumeric = false; break }
+                    for k in hostStart..<(host.lastLabel - 1) where !isDigit(b[k]) && b[k] != 0x2E {
+                        allNumeric = false; break
+                    }
                     if allNumeric && host.lastLabel - 1 - hostStart <= 2 { return nil }
                 }
             }

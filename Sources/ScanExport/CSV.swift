@@ -9,7 +9,9 @@ public enum CSVWriter {
     /// A receipt row's columns, each with how it reads its value: from the document, the receipt, and the line item
     /// with its number (none for a receipt without items, whose one row leaves the item columns empty). One list
     /// names the columns and fills them, so a column cannot be added to one and not the other.
-    typealias ReceiptColumn = (name: String, value: @Sendable (Document, Receipt, (index: Int, item: Receipt.Item)?) -> String)
+    typealias ReceiptColumn = (
+        name: String, value: @Sendable (Document, Receipt, (index: Int, item: Receipt.Item)?) -> String
+    )
     static let receiptTable: [ReceiptColumn] = [
         ("source", { d, _, _ in d.source }),
         ("merchant_name", { _, r, _ in r.merchant.name ?? "" }),
@@ -28,7 +30,11 @@ public enum CSVWriter {
         ("item_discount", { _, _, i in i?.item.discount ?? "" }),
         ("subtotal", { _, r, _ in r.subtotal ?? "" }),
         // The taxes of every rate, added up.
-        ("tax", { _, r, _ in r.tax.isEmpty ? "" : "\(r.tax.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +))" }),
+        (
+            "tax",
+            { _, r, _ in r.tax.isEmpty ? "" : "\(r.tax.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +))"
+            }
+        ),
         ("tip", { _, r, _ in r.tip ?? "" }),
         ("discounts", { _, r, _ in r.discounts ?? "" }),
         ("total", { _, r, _ in r.total ?? "" }),
@@ -98,7 +104,8 @@ public enum CSVWriter {
     /// The document's rows without a header: one per line item or contact.
     public static func rows(_ doc: Document) -> [[String]] {
         if let r = doc.receipt {
-            let items: [(index: Int, item: Receipt.Item)?] = r.items.isEmpty ? [nil] : r.items.enumerated().map { ($0.offset, $0.element) }
+            let items: [(index: Int, item: Receipt.Item)?] =
+                r.items.isEmpty ? [nil] : r.items.enumerated().map { ($0.offset, $0.element) }
             return items.map { i in receiptTable.map { $0.value(doc, r, i) } }
         }
         if let c = doc.businessCard { return [cardTable.map { $0.value(doc, c) }] }

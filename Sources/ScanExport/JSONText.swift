@@ -146,7 +146,9 @@ public enum JSONText {
         mutating func encode(_ value: UInt64) { array.items.append(.number(String(value))) }
         mutating func encode<T: Encodable>(_ value: T) throws { array.items.append(try JSONText.node(value)) }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             let o = Object()
             array.items.append(.object(o))
             return KeyedEncodingContainer(Keyed<NestedKey>(object: o))
@@ -252,7 +254,11 @@ public enum JSONText {
                     first = false
                     if pretty { indent(depth + 1) }
                     string(pairs[k].key)
-                    if pretty { out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20]) } else { out.append(UInt8(ascii: ":")) }
+                    if pretty {
+                        out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+                    } else {
+                        out.append(UInt8(ascii: ":"))
+                    }
                     write(pairs[k].value, depth: depth + 1)
                 }
                 if pretty {

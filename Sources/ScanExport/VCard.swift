@@ -49,7 +49,8 @@ public enum VCardWriter {
             lines.append("X-SOCIALPROFILE;TYPE=\(p.service):" + v)
         }
         if let a = c.address {
-            let parts = ["", "", a.street ?? "", a.city ?? "", a.region ?? "", a.postalCode ?? "", a.country ?? ""].map(escape)
+            let parts = ["", "", a.street ?? "", a.city ?? "", a.region ?? "", a.postalCode ?? "", a.country ?? ""].map(
+                escape)
             lines.append("ADR;TYPE=work;LABEL=\"\(paramValue(a.full))\":" + parts.joined(separator: ";"))
         }
         lines.append("END:VCARD")

@@ -90,7 +90,8 @@ public enum ReadingOrder {
         var rows: [[TextObservation]] = []
         for o in obs {
             if var last = rows.last, let ref = last.first {
-                let overlap = min(ref.boundingBox.maxY, o.boundingBox.maxY) - max(ref.boundingBox.minY, o.boundingBox.minY)
+                let overlap =
+                    min(ref.boundingBox.maxY, o.boundingBox.maxY) - max(ref.boundingBox.minY, o.boundingBox.minY)
                 if overlap > 0.5 * min(ref.boundingBox.height, o.boundingBox.height) {
                     last.append(o)
                     rows[rows.count - 1] = last

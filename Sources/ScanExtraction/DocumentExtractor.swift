@@ -55,7 +55,8 @@ public struct DocumentExtractor: Sendable {
         }
         switch out.documentType!.label {
         case .receipt:
-            var parser = ReceiptParser(fieldModel: try ReceiptFieldModel.loaded.get(), itemModel: try ItemLineModel.loaded.get())
+            var parser = ReceiptParser(
+                fieldModel: try ReceiptFieldModel.loaded.get(), itemModel: try ItemLineModel.loaded.get())
             parser.referenceYear = analyzer.detector.referenceDate.year
             let (r, f) = parser.parse(lines)
             out.receipt = r

@@ -17,13 +17,17 @@ enum ResourceFiles {
     /// environment variable `variable` names instead, read by `read`; or the reader's error, which names the file
     /// (and, for a shipped one, where the bundle belongs). Loading a broken file does not stop the program, so a
     /// model is only fatal to the documents that need it.
-    static func load<T>(_ name: String, overriddenBy variable: String? = nil, _ read: (URL) throws -> T) -> Result<T, LexiconError> {
+    static func load<T>(_ name: String, overriddenBy variable: String? = nil, _ read: (URL) throws -> T) -> Result<
+        T, LexiconError
+    > {
         let named = variable.flatMap { v in ProcessInfo.processInfo.environment[v].map { (variable: v, path: $0) } }
             .flatMap { $0.path.isEmpty ? nil : $0 }
         let file = named.map { URL(fileURLWithPath: $0.path) } ?? url(name)
         do { return .success(try read(file)) } catch {
-            let hint = named.map { "Check what \($0.variable) names" }
-                ?? "Install the folder \(bundleName) beside the scanextract binary" + (variable.map { ", or set \($0)" } ?? "")
+            let hint =
+                named.map { "Check what \($0.variable) names" }
+                ?? "Install the folder \(bundleName) beside the scanextract binary"
+                + (variable.map { ", or set \($0)" } ?? "")
             var said = "\(error)"
             // Every message names the file: the model readers' do; a table's or a locale file's may not.
             if !said.contains(file.path) { said = file.path + ": " + said }

@@ -21,7 +21,9 @@ public struct CharacterInkSynthesizer: Sendable {
     typealias Vec = (x: Double, y: Double)
 
     /// Ink for `character` (one of `characters`), drawn around `origin`.
-    public func ink(_ character: Character, rng: inout SeededGenerator, origin: (x: Double, y: Double) = (100, 100)) -> Ink {
+    public func ink(_ character: Character, rng: inout SeededGenerator, origin: (x: Double, y: Double) = (100, 100))
+        -> Ink
+    {
         var strokes = Self.template(character, rng: &rng)
         strokes = strokes.map { addHooks($0, rng: &rng) }
         return place(strokes, flat: character == "-", rng: &rng, origin: origin)
@@ -115,7 +117,8 @@ public struct CharacterInkSynthesizer: Sendable {
             }
             switch Int(rng.next() % 5) {
             case 0: return [line(stemTop, stemFoot), corner]   // the stem first
-            case 1: return [join(line(stemFoot, (stem, 0)), corner.dropFirst().map { $0 })]   // up the stem, down, across
+            case 1:  // up the stem, down, across
+                return [join(line(stemFoot, (stem, 0)), corner.dropFirst().map { $0 })]
             default: return [corner, line(stemTop, stemFoot)]
             }
         case "5":
@@ -140,7 +143,8 @@ public struct CharacterInkSynthesizer: Sendable {
             let waist = u(0.4, 0.5)
             if chance(0.3) {
                 // Two loops, the top one first.
-                let top = arc((0.3, waist / 2), (0.22, waist / 2), from: pi / 2, to: pi / 2 + (chance(0.5) ? 2 : -2) * pi)
+                let top = arc(
+                    (0.3, waist / 2), (0.22, waist / 2), from: pi / 2, to: pi / 2 + (chance(0.5) ? 2 : -2) * pi)
                 let foot = arc((0.3, (1 + waist) / 2), (0.28, (1 - waist) / 2), from: -pi / 2,
                                to: -pi / 2 + (chance(0.5) ? 2 : -2) * pi)
                 return [top, foot]
@@ -152,11 +156,14 @@ public struct CharacterInkSynthesizer: Sendable {
                 let t = start + sweep * Double(k) / Double(n)
                 let y = (1 - cos(t)) / 2
                 let width = y < waist ? 0.22 : 0.28
-                return (0.3 + sign * width * sin(2 * t), y < 0.5 ? waist * y / 0.5 : waist + (1 - waist) * (y - 0.5) / 0.5)
+                return (
+                    0.3 + sign * width * sin(2 * t), y < 0.5 ? waist * y / 0.5 : waist + (1 - waist) * (y - 0.5) / 0.5
+                )
             }
             return [s]
         case "9":
-            let loopHeight = u(0.38, 0.55), centre: Vec = (0.3, loopHeight / 2), radius: Vec = (u(0.22, 0.29), loopHeight / 2)
+            let loopHeight = u(0.38, 0.55), centre: Vec = (0.3, loopHeight / 2),
+                radius: Vec = (u(0.22, 0.29), loopHeight / 2)
             let stemX = centre.x + radius.x + u(-0.05, 0.02), foot: Vec = (stemX - u(0, 0.2), 1)
             if chance(0.3) {
                 // A loop, then a stem on its right.
@@ -168,8 +175,11 @@ public struct CharacterInkSynthesizer: Sendable {
             let start = u(-pi / 2, 0.2), end = start - 2 * pi * u(0.85, 1.03)
             let loop = arc(centre, radius, from: start, to: end)
             let last = loop[loop.count - 1]
-            let stem = chance(0.3)
-                ? join(line(last, (stemX, centre.y)), arc((stemX - 0.15, centre.y), (0.15, 1 - centre.y), from: 0, to: u(0.8, 1.6)))
+            let stem =
+                chance(0.3)
+                ? join(
+                    line(last, (stemX, centre.y)),
+                    arc((stemX - 0.15, centre.y), (0.15, 1 - centre.y), from: 0, to: u(0.8, 1.6)))
                 : line(last, foot)
             return [join(loop, stem)]
         case "+":
@@ -222,7 +232,9 @@ public struct CharacterInkSynthesizer: Sendable {
             // The hand: a smooth displacement, then lean, width and a slight turn.
             let moved: [Vec] = stroke.map { p in
                 var x = p.x + bend * (sin(waves[0].0 + waves[0].1 * p.x) + sin(waves[1].0 + waves[1].1 * p.y)) / 2
-                var y = p.y * flatHeight + bend * (sin(waves[2].0 + waves[2].1 * p.x) + sin(waves[3].0 + waves[3].1 * p.y)) / 2
+                var y =
+                    p.y * flatHeight + bend * (sin(waves[2].0 + waves[2].1 * p.x) + sin(waves[3].0 + waves[3].1 * p.y))
+                    / 2
                 x = x * widen + slant * (1 - y)
                 (x, y) = (x * cos(turn) - y * sin(turn), x * sin(turn) + y * cos(turn))
                 return (x * height, y * height)
@@ -231,7 +243,8 @@ public struct CharacterInkSynthesizer: Sendable {
             guard let first = moved.first, let last = moved.last else { continue }
             func point(_ x: Double, _ y: Double) -> Ink.Point {
                 defer { t += pace }
-                return Ink.Point(x: origin.x + x + rng.gaussian() * jitter, y: origin.y + y + rng.gaussian() * jitter, t: t)
+                return Ink.Point(
+                    x: origin.x + x + rng.gaussian() * jitter, y: origin.y + y + rng.gaussian() * jitter, t: t)
             }
             var points = [point(first.x, first.y)]
             var since = 0.0   // path length since the last point

@@ -53,7 +53,8 @@ public struct CharacterShapeClassifier: Codable, Hashable, Sendable {
     public var provenance: String
 
     public init(classes: String, networks: [Network], weight: Double, floor: Double, provenance: String) {
-        self.classes = classes; self.networks = networks; self.weight = weight; self.floor = floor; self.provenance = provenance
+        self.classes = classes; self.networks = networks; self.weight = weight; self.floor = floor;
+        self.provenance = provenance
     }
 
     /// The shipped model.
@@ -79,7 +80,9 @@ public struct CharacterShapeClassifier: Codable, Hashable, Sendable {
 
     /// Log-probability of each class for the ink, or nil when the ink has no extent.
     public func logProbabilities(_ ink: Ink) -> [Character: Double]? {
-        guard let f = CharacterShapeFeatures.of(ink), let first = networks.first, f.count == first.mean.count else { return nil }
+        guard let f = CharacterShapeFeatures.of(ink), let first = networks.first, f.count == first.mean.count else {
+            return nil
+        }
         return Dictionary(uniqueKeysWithValues: zip(classes, logProbabilities(features: f)))
     }
 

@@ -46,9 +46,11 @@ public enum CharacterShapeFeatures {
         let pathLength = max(1e-9, lengths.reduce(0, +))
         let fine = zip(strokes, lengths).map { resample([$0], count: max(8, Int(48 * $1 / pathLength))) }
         let crossings = self.crossings(fine)
-        f += [Double(min(crossings.count, 4)) / 2, crossings.isEmpty ? 0 : 1,
-              crossings.isEmpty ? 0 : crossings.map(\.x).reduce(0, +) / Double(crossings.count),
-              crossings.isEmpty ? 0 : crossings.map(\.y).reduce(0, +) / Double(crossings.count)]
+        f += [
+            Double(min(crossings.count, 4)) / 2, crossings.isEmpty ? 0 : 1,
+            crossings.isEmpty ? 0 : crossings.map(\.x).reduce(0, +) / Double(crossings.count),
+            crossings.isEmpty ? 0 : crossings.map(\.y).reduce(0, +) / Double(crossings.count)
+        ]
         // Turning: signed (clockwise positive on the screen) and total, in turns.
         let (signed, total) = turning(fine)
         f += [signed / (2 * .pi), total / (2 * .pi)]
@@ -104,7 +106,9 @@ public enum CharacterShapeFeatures {
         for k in 0..<count {
             let target = total * Double(k) / Double(count - 1)
             while index < segments.count - 1,
-                  walked + hypot(segments[index].1.x - segments[index].0.x, segments[index].1.y - segments[index].0.y) < target {
+                walked + hypot(segments[index].1.x - segments[index].0.x, segments[index].1.y - segments[index].0.y)
+                    < target
+            {
                 walked += hypot(segments[index].1.x - segments[index].0.x, segments[index].1.y - segments[index].0.y)
                 index += 1
             }
@@ -147,7 +151,8 @@ public enum CharacterShapeFeatures {
         var signed = 0.0, total = 0.0
         for s in strokes where s.count >= 3 {
             for i in 1..<(s.count - 1) {
-                let a = atan2(s[i].y - s[i - 1].y, s[i].x - s[i - 1].x), c = atan2(s[i + 1].y - s[i].y, s[i + 1].x - s[i].x)
+                let a = atan2(s[i].y - s[i - 1].y, s[i].x - s[i - 1].x),
+                    c = atan2(s[i + 1].y - s[i].y, s[i + 1].x - s[i].x)
                 var d = c - a
                 while d > .pi { d -= 2 * .pi }
                 while d < -.pi { d += 2 * .pi }

@@ -33,7 +33,8 @@ public struct HandwritingDetector: Sendable {
     public init(weights: Weights) throws {
         guard weights.features == Self.featureNames, weights.mean.count == weights.features.count,
               weights.scale.count == weights.features.count, weights.coefficients.count == weights.features.count else {
-            throw ScanError(.engine, "the handwriting detector's weights do not match its features \(Self.featureNames)")
+            throw ScanError(
+                .engine, "the handwriting detector's weights do not match its features \(Self.featureNames)")
         }
         self.weights = weights
     }
@@ -100,7 +101,8 @@ public struct HandwritingDetector: Sendable {
         let medianHeight = max(1, median(heights))
         let own = lines.indices.map { i in
             ownFeatures(lines[i], tilt: tilts[i], pageTilt: pageTilt, height: heights[i], medianHeight: medianHeight)
-                + InkFeatures.measure(image, box: lines[i].boundingBox, glyphs: lines[i].text.filter { !$0.isWhitespace }.count)
+                + InkFeatures.measure(
+                    image, box: lines[i].boundingBox, glyphs: lines[i].text.filter { !$0.isWhitespace }.count)
         }
         var pageMean = [Double](repeating: 0, count: lineNames.count)
         for row in own { for k in row.indices { pageMean[k] += row[k] / Double(own.count) } }

@@ -22,7 +22,9 @@ public struct HandwritingLineDecoder: LineDecoder {
             // A word list knows letters: a number, a price or a mark keeps its free reading.
             guard word.text.contains(where: \.isLetter) else { return word }
             let slice = Self.slice(probabilities, steps: span)
-            guard let best = decoder.decode(slice, lexicon: lexicon, count: 1).first, !best.text.isEmpty else { return word }
+            guard let best = decoder.decode(slice, lexicon: lexicon, count: 1).first, !best.text.isEmpty else {
+                return word
+            }
             var out = word
             out.text = best.text
             return out

@@ -23,7 +23,9 @@ public struct HersheyFont: Sendable {
 
     public init(path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .ascii) else {
-            throw ScanError(.unreadable, file: path, "cannot read the Hershey font; install it with: apt-get install \(Self.aptPackage)")
+            throw ScanError(
+                .unreadable, file: path,
+                "cannot read the Hershey font; install it with: apt-get install \(Self.aptPackage)")
         }
         try self.init(jhf: text)
     }
@@ -40,7 +42,9 @@ public struct HersheyFont: Sendable {
         while i < lines.count {
             var rec = lines[i]
             i += 1
-            guard rec.count >= 8, let n = Int(String(decoding: rec[5..<8], as: UTF8.self).trimmingCharacters(in: .whitespaces)) else {
+            guard rec.count >= 8,
+                let n = Int(String(decoding: rec[5..<8], as: UTF8.self).trimmingCharacters(in: .whitespaces))
+            else {
                 throw ScanError(.corrupt, "Hershey record \(records.count + 1) has no vertex count")
             }
             while rec.count < 8 + 2 * n, i < lines.count { rec += lines[i]; i += 1 }
@@ -123,7 +127,9 @@ public struct InkSynthesizer: Sendable {
     }
 
     /// Ink for `text`; characters without a glyph are skipped.
-    public func ink(_ text: String, style: Style, rng: inout SeededGenerator, origin: (x: Double, y: Double) = (100, 100)) -> Ink {
+    public func ink(
+        _ text: String, style: Style, rng: inout SeededGenerator, origin: (x: Double, y: Double) = (100, 100)
+    ) -> Ink {
         var strokes: [Ink.Stroke] = []
         var cursor = 0.0
         var t = 0.0
@@ -167,7 +173,9 @@ public struct InkSynthesizer: Sendable {
                         y += style.wobble * sin(phase + x / 25)
                         x += rng.gaussian() * style.jitter - style.slant * y
                         y += rng.gaussian() * style.jitter
-                        if style.baselineAngle != 0 { (x, y) = (x * turn.cos + y * turn.sin, y * turn.cos - x * turn.sin) }
+                        if style.baselineAngle != 0 {
+                            (x, y) = (x * turn.cos + y * turn.sin, y * turn.cos - x * turn.sin)
+                        }
                         pts.append(Ink.Point(x: origin.x + x * style.scale, y: origin.y + y * style.scale, t: t))
                         t += style.pointInterval
                     }

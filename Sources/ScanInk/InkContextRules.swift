@@ -30,7 +30,9 @@ public enum InkContextRules {
         return false
     }
 
-    public static func applyPreContext(_ candidates: [InkCandidate], preContext: String?, lexicon: WordList?) -> [InkCandidate] {
+    public static func applyPreContext(_ candidates: [InkCandidate], preContext: String?, lexicon: WordList?)
+        -> [InkCandidate]
+    {
         guard let pre = preContext, let last = pre.last, !last.isWhitespace, !"([{\"\u{201C}".contains(last) else {
             return candidates
         }
@@ -84,7 +86,9 @@ public enum InkContextRules {
     /// Readings the ink's geometry overrules even when the charset allows them: a lone
     /// straight stroke leaning like "/" is not a "1" or a "7".
     public static func reassignments(for ink: Ink) -> [String: Character] {
-        guard let line = InkRenderer.straightStroke(ink), line.lean > 0.3, line.lean < 2.5, line.rising else { return [:] }
+        guard let line = InkRenderer.straightStroke(ink), line.lean > 0.3, line.lean < 2.5, line.rising else {
+            return [:]
+        }
         return ["1": "/", "7": "/"]
     }
 

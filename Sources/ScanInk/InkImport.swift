@@ -39,7 +39,9 @@ public enum InkImport {
     /// is wrong, or `.unsupportedType` when the bytes are neither.
     /// `format`: what `format(of:)` already said of these bytes, when the caller asked.
     public static func items(_ data: Data, format known: Format? = nil) throws -> [Item] {
-        guard data.count <= maxBytes else { throw ScanError(.tooLarge, "the ink file is larger than \(maxBytes >> 20) MiB") }
+        guard data.count <= maxBytes else {
+            throw ScanError(.tooLarge, "the ink file is larger than \(maxBytes >> 20) MiB")
+        }
         let text = String(decoding: data, as: UTF8.self)
         switch known ?? format(of: data) {
         case .unipen: return try unipen(text)
@@ -102,7 +104,9 @@ public enum InkImport {
                 return Ink.Stroke(points: components[i].points.map { Ink.Point(x: $0.x, y: top - $0.y, t: $0.t) })
             }
         }
-        guard !segments.isEmpty else { return [Item(ink: Ink(strokes: strokes(Array(components.indices))), label: nil)] }
+        guard !segments.isEmpty else {
+            return [Item(ink: Ink(strokes: strokes(Array(components.indices))), label: nil)]
+        }
         let counts = Dictionary(grouping: segments, by: \.level).mapValues(\.count)
         let level = counts["WORD"] != nil
             ? "WORD" : counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
@@ -154,7 +158,8 @@ public enum InkImport {
             // "4:1-6:3": components 4 to 6 (the point numbers after ':' are not used).
             let ends = item.split(separator: "-", omittingEmptySubsequences: false)
                 .map { Int($0.split(separator: ":").first ?? "") }
-            guard ends.count <= 2, let first = ends.first ?? nil, let last = ends.last ?? nil, first >= 0, last >= first else {
+            guard ends.count <= 2, let first = ends.first ?? nil, let last = ends.last ?? nil, first >= 0, last >= first
+            else {
                 throw ScanError(.corrupt, "line \(line): '\(tokens[1].prefix(60))' is not a list of components")
             }
             return first...last
@@ -177,7 +182,9 @@ public enum InkImport {
             // The regular channels only: intermittent ones (in <intermittentChannels>) may be left out.
             let named = format.children.filter { $0.name == "channel" }
             if !named.isEmpty { channels = named.map { ($0.attributes["name"] ?? "").uppercased() } }
-            flipY = named.contains { ($0.attributes["name"] ?? "").uppercased() == "Y" && $0.attributes["orientation"] == "-ve" }
+            flipY = named.contains {
+                ($0.attributes["name"] ?? "").uppercased() == "Y" && $0.attributes["orientation"] == "-ve"
+            }
         }
         guard let xi = channels.firstIndex(of: "X"), let yi = channels.firstIndex(of: "Y") else {
             throw ScanError(.corrupt, "the traceFormat has no X and Y channel")
@@ -212,7 +219,8 @@ public enum InkImport {
                 }
             }
             if !strokes.isEmpty {
-                items.append(Item(ink: Ink(strokes: strokes), label: truth.text.trimmingCharacters(in: .whitespacesAndNewlines)))
+                items.append(
+                    Item(ink: Ink(strokes: strokes), label: truth.text.trimmingCharacters(in: .whitespacesAndNewlines)))
             }
         }
         return items.isEmpty ? [Item(ink: Ink(strokes: ordered), label: nil)] : items
@@ -246,7 +254,8 @@ public enum InkImport {
                     token.append(d); previous = d; chars.removeFirst()
                 }
                 guard let v = Double(token), v.isFinite else {
-                    throw ScanError(.corrupt, "trace \(trace), point \(n): '\(pointText.prefix(40))' is not a list of numbers")
+                    throw ScanError(
+                        .corrupt, "trace \(trace), point \(n): '\(pointText.prefix(40))' is not a list of numbers")
                 }
                 values.append(v)
             }
@@ -311,11 +320,15 @@ enum MiniXML {
             stack.last!.text += decode(s[..<lt])
             s = s[lt...]
             if s.hasPrefix("<!--") {
-                guard let end = s.firstRange(of: "-->") else { throw ScanError(.corrupt, "an XML comment is not closed") }
+                guard let end = s.firstRange(of: "-->") else {
+                    throw ScanError(.corrupt, "an XML comment is not closed")
+                }
                 s = s[end.upperBound...]; continue
             }
             if s.hasPrefix("<![CDATA[") {
-                guard let end = s.firstRange(of: "]]>") else { throw ScanError(.corrupt, "a CDATA section is not closed") }
+                guard let end = s.firstRange(of: "]]>") else {
+                    throw ScanError(.corrupt, "a CDATA section is not closed")
+                }
                 stack.last!.text += s[s.index(s.startIndex, offsetBy: 9)..<end.lowerBound]
                 s = s[end.upperBound...]; continue
             }
@@ -325,7 +338,9 @@ enum MiniXML {
             if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
             if tag.hasPrefix("/") {
                 let name = localName(tag.dropFirst().trimmingCharacters(in: .whitespaces))
-                guard stack.count > 1, stack.last!.name == name else { throw ScanError(.corrupt, "</\(name)> closes nothing open") }
+                guard stack.count > 1, stack.last!.name == name else {
+                    throw ScanError(.corrupt, "</\(name)> closes nothing open")
+                }
                 stack.removeLast(); continue
             }
             let selfClosing = tag.hasSuffix("/")

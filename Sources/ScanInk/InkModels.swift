@@ -30,12 +30,13 @@ public struct InkModel: Sendable, Hashable {
     /// Languages with a word list and a recognizer that writes their script (PP-OCR's
     /// Latin dictionary, with accents).
     public static let all: [InkModel] = [
-        InkModel(language: "en-US", lexiconPath: "/usr/share/dict/american-english-large", aptPackage: "wamerican-large"),
+        InkModel(
+            language: "en-US", lexiconPath: "/usr/share/dict/american-english-large", aptPackage: "wamerican-large"),
         InkModel(language: "en-GB", lexiconPath: "/usr/share/dict/british-english", aptPackage: "wbritish"),
         InkModel(language: "fr-FR", lexiconPath: "/usr/share/dict/french", aptPackage: "wfrench"),
         InkModel(language: "de-DE", lexiconPath: "/usr/share/dict/ngerman", aptPackage: "wngerman"),
         InkModel(language: "es-ES", lexiconPath: "/usr/share/dict/spanish", aptPackage: "wspanish"),
-        InkModel(language: "it-IT", lexiconPath: "/usr/share/dict/italian", aptPackage: "witalian"),
+        InkModel(language: "it-IT", lexiconPath: "/usr/share/dict/italian", aptPackage: "witalian")
     ]
 
     /// Scripts for which no recognizer exists here (`TrainInk alphabet`: PP-OCRv6_rec_small has
@@ -57,7 +58,8 @@ public struct InkModel: Sendable, Hashable {
         if let u = unsupported.first(where: { $0.language.lowercased().hasPrefix(primary + "-") }) {
             throw ScanError(.invalidOption, "ink recognition for \(tag) is not available: \(u.reason)")
         }
-        throw ScanError(.invalidOption, "no ink model for language \(tag); `scanextract models list` shows those available")
+        throw ScanError(
+            .invalidOption, "no ink model for language \(tag); `scanextract models list` shows those available")
     }
 
     /// Its word list, read once per process and shared (a `WordList` is immutable). Throws when
@@ -67,8 +69,10 @@ public struct InkModel: Sendable, Hashable {
         defer { Self.loadedLock.unlock() }
         if let l = Self.loaded[language] { return l }
         guard let path = installedPath else {
-            throw ScanError(.engine, "the word list for \(id) is not installed (neither \(projectLexiconPath) nor \(lexiconPath)); "
-                + "install it with: \(installCommand)")
+            throw ScanError(
+                .engine,
+                "the word list for \(id) is not installed (neither \(projectLexiconPath) nor \(lexiconPath)); "
+                    + "install it with: \(installCommand)")
         }
         let l = try WordList(contentsOf: path)
         Self.loaded[language] = l

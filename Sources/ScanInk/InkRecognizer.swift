@@ -163,12 +163,16 @@ public final class InkRecognizer {
 
     /// The decoder with this recognizer's learned bonus and beam width.
     public var decoder: InkDecoder {
-        InkDecoder(lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter, beamWidth: options.beamWidth,
-                   listedWordReach: options.listedWordReach)
+        InkDecoder(
+            lexiconBonus: options.lexiconBonus, perCharacter: options.lexiconBonusPerCharacter,
+            beamWidth: options.beamWidth,
+            listedWordReach: options.listedWordReach)
     }
 
     /// Free and word-list candidates merged by score (pure: no engine).
-    public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [InkCandidate] {
+    public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false)
+        -> [InkCandidate]
+    {
         decoder.decode(renderings, lexicon: lexicon, count: count, severalWords: severalWords).map(\.candidate)
     }
 }
@@ -261,18 +265,25 @@ public struct InkDecoder: Sendable {
     }
 
     /// The best `count` candidates (`ranked`, then `withListedWord`).
-    public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [Scored] {
-        Self.withListedWord(ranked(renderings, lexicon: lexicon, count: count, severalWords: severalWords), count: count,
-                            reach: listedWordReach)
+    public func decode(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false)
+        -> [Scored]
+    {
+        Self.withListedWord(
+            ranked(renderings, lexicon: lexicon, count: count, severalWords: severalWords), count: count,
+            reach: listedWordReach)
     }
 
     /// Every candidate found, ranked by score, one per text ignoring case; `count` sets how many
     /// the searches propose. With `severalWords` (the ink has a gap as wide as a space between
     /// words, `InkContextRules.hasWordGap`), a reading of the whole line word by word with the
     /// word list competes too (`lineProposal`).
-    public func ranked(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false) -> [Scored] {
+    public func ranked(_ renderings: [LineProbabilities], lexicon: WordList?, count: Int, severalWords: Bool = false)
+        -> [Scored]
+    {
         var found = proposals(renderings, lexicon: lexicon, count: count)
-        if severalWords, let line = lineProposal(renderings, lexicon: lexicon), !found.contains(where: { $0.text == line.text }) {
+        if severalWords, let line = lineProposal(renderings, lexicon: lexicon),
+            !found.contains(where: { $0.text == line.text })
+        {
             found.append(line)
         }
         return rank(found)
@@ -284,7 +295,9 @@ public struct InkDecoder: Sendable {
         let ranked = found.map { s -> Scored in
             var s = s
             let letters = s.text.filter { $0 != " " }.count
-            s.score = s.logProbability + (s.inLexicon ? Self.bonus(length: letters, base: lexiconBonus, perCharacter: perCharacter) : 0)
+            s.score =
+                s.logProbability
+                + (s.inLexicon ? Self.bonus(length: letters, base: lexiconBonus, perCharacter: perCharacter) : 0)
             return s
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.text < $1.text }
         // Variants of one word that differ only in case: keep the best.

@@ -60,7 +60,8 @@ public struct PrintedWordCorrector: WordCorrector {
         }
         if lead.isEmpty, trail.isEmpty {
             for match in lexicon.search(slice, count: 5) {
-                for form in lexicon.listedForms(of: match.folded) + [Self.inCase(of: core, match.folded)] where form != text {
+                for form in lexicon.listedForms(of: match.folded) + [Self.inCase(of: core, match.folded)]
+                where form != text {
                     candidates.insert(form)
                 }
             }

@@ -66,7 +66,9 @@ public struct ShapeRecognizer: Sendable {
     /// All strokes resampled together into `n` points spaced evenly along their paths,
     /// then scaled to the unit box (keeping proportions) and centred on the centroid.
     static func cloud(_ strokes: [[V]], n: Int = pointCount) -> [V] {
-        let length = strokes.reduce(0.0) { acc, s in acc + zip(s, s.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) } }
+        let length = strokes.reduce(0.0) { acc, s in
+            acc + zip(s, s.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
         var pts: [V] = []
         if length <= 0 { return strokes.isEmpty ? [] : [V](repeating: V(0, 0), count: n) }
         let step = length / Double(n - 1)
@@ -135,7 +137,9 @@ public struct ShapeRecognizer: Sendable {
     /// The nearest template's kind and its distance.
     public func nearest(_ ink: Ink) -> (ShapeKind, Double) {
         let strokes = ink.strokes.map { $0.points.map { V($0.x, $0.y) } }.filter { !$0.isEmpty }
-        return distancesByKind(strokes).min { $0.value < $1.value }.map { ($0.key, $0.value) } ?? (.notAShape, .infinity)
+        return distancesByKind(strokes).min { $0.value < $1.value }.map { ($0.key, $0.value) } ?? (
+            .notAShape, .infinity
+        )
     }
 
     /// Each kind's nearest template distance (templates whose ink ratio is within the gate),
@@ -158,8 +162,9 @@ public struct ShapeRecognizer: Sendable {
     /// near one end. The two kinds' distances are swapped when the geometry disagrees.
     static func settleLineOrArrow(_ bestByKind: inout [ShapeKind: Double], strokes: [[V]]) {
         guard let line = bestByKind[.line], let arrow = bestByKind[.arrow],
-              let nearest = bestByKind.min(by: { $0.value < $1.value })?.key,
-              nearest == .line || nearest == .arrow else { return }
+            let nearest = bestByKind.min(by: { $0.value < $1.value })?.key,
+            nearest == .line || nearest == .arrow
+        else { return }
         if hasArrowhead(strokes) == (line < arrow) {
             bestByKind[.line] = arrow
             bestByKind[.arrow] = line
@@ -175,7 +180,7 @@ public struct ShapeRecognizer: Sendable {
         let length = hypot(b.x - a.x, b.y - a.y)
         guard length > 0 else { return false }
         let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
-        var left = [false, false], right = [false, false]   // per end: ink off the shaft on that side
+        var left = [false, false], right = [false, false]  // per end: ink off the shaft on that side
         for p in all {
             let t = ((p.x - a.x) * ux + (p.y - a.y) * uy) / length
             let side = ((p.x - a.x) * uy - (p.y - a.y) * ux) / length
@@ -200,14 +205,18 @@ public struct ShapeRecognizer: Sendable {
         var out: [ShapeCandidate] = []
         let best = ranked.first!.value
         if best > rejectDistance {
-            out.append(ShapeCandidate(shape: .notAShape, score: min(1, (best - rejectDistance) / rejectDistance + 0.5), points: []))
+            out.append(
+                ShapeCandidate(
+                    shape: .notAShape, score: min(1, (best - rejectDistance) / rejectDistance + 0.5), points: []))
         }
         ranked = Array(ranked.prefix(4))
         for (kind, d) in ranked {
             let score = exp(-(d - best) / temperature) / z * (best > rejectDistance ? 0.5 : 1)
             out.append(ShapeCandidate(shape: kind, score: score, points: [], radii: nil))
         }
-        return out.map { c in var c = c; Self.fit(&c, strokes: strokes); return c }
+        return out.map { c in
+            var c = c; Self.fit(&c, strokes: strokes); return c
+        }
     }
 
     // MARK: - Geometry
@@ -228,7 +237,8 @@ public struct ShapeRecognizer: Sendable {
             // The longest stroke is the shaft; the head is the end nearer the other strokes
             // (or, drawn in one stroke, the end where the path turns back).
             let shaft = strokes.max { pathLength($0) < pathLength($1) }!
-            let others = strokes.count > 1 ? strokes.filter { $0 != shaft }.flatMap { $0 } : Array(shaft.suffix(shaft.count / 3))
+            let others =
+                strokes.count > 1 ? strokes.filter { $0 != shaft }.flatMap { $0 } : Array(shaft.suffix(shaft.count / 3))
             let a = shaft.first!, b = strokes.count > 1 ? shaft.last! : farthestPair(shaft).1
             let da = others.map { hypot($0.x - a.x, $0.y - a.y) }.min() ?? 0
             let db = others.map { hypot($0.x - b.x, $0.y - b.y) }.min() ?? 0
@@ -247,18 +257,24 @@ public struct ShapeRecognizer: Sendable {
             let outer = all.sorted { hypot($0.x - centre.x, $0.y - centre.y) > hypot($1.x - centre.x, $1.y - centre.y) }
             var tips: [V] = []
             let r = hypot(outer[0].x - centre.x, outer[0].y - centre.y)
-            for q in outer where tips.count < 5 && tips.allSatisfy({ hypot($0.x - q.x, $0.y - q.y) > r * 0.5 }) { tips.append(q) }
+            for q in outer where tips.count < 5 && tips.allSatisfy({ hypot($0.x - q.x, $0.y - q.y) > r * 0.5 }) {
+                tips.append(q)
+            }
             c.points = [p(centre)] + tips.map(p)
         case .checkMark:
-            let vertex = all.max { $0.y < $1.y }!   // the lowest point (y down)
+            let vertex = all.max { $0.y < $1.y }!  // the lowest point (y down)
             c.points = [p(first), p(vertex), p(last)]
         case .notAShape:
             c.points = []
         }
     }
 
-    static func pathLength(_ s: [V]) -> Double { zip(s, s.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) } }
-    static func area(_ a: V, _ b: V, _ c: V) -> Double { abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2 }
+    static func pathLength(_ s: [V]) -> Double {
+        zip(s, s.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+    }
+    static func area(_ a: V, _ b: V, _ c: V) -> Double {
+        abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2
+    }
     static func farthestPair(_ pts: [V]) -> (V, V) {
         var best = (pts[0], pts[0]), bd = -1.0
         let step = max(1, pts.count / 64)
@@ -284,7 +300,8 @@ public struct ShapeRecognizer: Sendable {
         case .line:
             return rotate([[V(0, 0), V(100, 0)]], v * .pi / 8)
         case .arrow:
-            let head: [[V]] = variant % 2 == 0
+            let head: [[V]] =
+                variant % 2 == 0
                 ? [[V(0, 0), V(100, 0)], [V(84, -12), V(100, 0), V(84, 12)]]
                 : [[V(0, 0), V(100, 0), V(84, -12)], [V(100, 0), V(84, 12)]]
             return rotate(head, Double(variant / 2) * .pi / 8)
@@ -296,10 +313,16 @@ public struct ShapeRecognizer: Sendable {
         case .ellipse:
             let rx = [50.0, 80, 30, 110][variant % 4], ry = 50.0
             let dir = variant / 4 % 2 == 0 ? 1.0 : -1.0
-            return [(0...40).map { k in let a = dir * Double(k) / 40 * 2 * .pi; return V(rx * cos(a), ry * sin(a)) }]
+            return [
+                (0...40).map { k in
+                    let a = dir * Double(k) / 40 * 2 * .pi; return V(rx * cos(a), ry * sin(a))
+                }
+            ]
         case .triangle:
-            let shapes: [[V]] = [[V(50, 0), V(100, 90), V(0, 90)], [V(0, 0), V(100, 90), V(0, 90)], [V(0, 0), V(120, 0), V(60, 70)],
-                                  [V(50, 0), V(80, 100), V(0, 60)]]
+            let shapes: [[V]] = [
+                [V(50, 0), V(100, 90), V(0, 90)], [V(0, 0), V(100, 90), V(0, 90)], [V(0, 0), V(120, 0), V(60, 70)],
+                [V(50, 0), V(80, 100), V(0, 60)]
+            ]
             let t = shapes[variant % shapes.count]
             let dir = variant / shapes.count % 2 == 0
             let order = dir ? t : t.reversed()
@@ -312,14 +335,18 @@ public struct ShapeRecognizer: Sendable {
             }
             return [pts]
         case .checkMark:
-            let shapes: [[V]] = [[V(0, 50), V(30, 90), V(100, 0)], [V(0, 60), V(20, 90), V(70, 0)], [V(0, 40), V(40, 90), V(110, 10)]]
+            let shapes: [[V]] = [
+                [V(0, 50), V(30, 90), V(100, 0)], [V(0, 60), V(20, 90), V(70, 0)], [V(0, 40), V(40, 90), V(110, 10)]
+            ]
             return [shapes[variant % shapes.count]]
         case .notAShape:
             return []
         }
     }
 
-    static let variantCounts: [ShapeKind: Int] = [.line: 8, .arrow: 32, .rectangle: 16, .ellipse: 8, .triangle: 8, .star: 3, .checkMark: 3]
+    static let variantCounts: [ShapeKind: Int] = [
+        .line: 8, .arrow: 32, .rectangle: 16, .ellipse: 8, .triangle: 8, .star: 3, .checkMark: 3
+    ]
 
     /// Generated templates per kind, besides the ideal ones (seed fixed, so every
     /// instance has the same templates).
@@ -377,7 +404,11 @@ public struct ShapeSynthesizer: Sendable {
         case .ellipse:
             let rx = rng.uniform(30, 120), ry = rng.uniform(30, 100), a0 = rng.uniform(0, 2 * .pi)
             let dir = rng.uniform(0, 1) < 0.5 ? 1.0 : -1.0, over = rng.uniform(0, 0.3)
-            strokes = [(0...48).map { k in let a = a0 + dir * Double(k) / 48 * (2 * .pi + over); return V(rx * cos(a), ry * sin(a)) }]
+            strokes = [
+                (0...48).map { k in
+                    let a = a0 + dir * Double(k) / 48 * (2 * .pi + over); return V(rx * cos(a), ry * sin(a))
+                }
+            ]
         case .triangle:
             var pts = (0..<3).map { k -> V in
                 let a = -Double.pi / 2 + Double(k) * 2 * .pi / 3 + rng.uniform(-0.35, 0.35)
@@ -388,10 +419,16 @@ public struct ShapeSynthesizer: Sendable {
             strokes = [pts + [pts[0]]]
         case .star:
             let r = rng.uniform(50, 100), a0 = -Double.pi / 2 + rng.uniform(-0.3, 0.3)
-            strokes = [(0...5).map { k in let a = a0 + Double(k) * 4 * .pi / 5; return V(r * cos(a), r * sin(a)) }]
+            strokes = [
+                (0...5).map { k in
+                    let a = a0 + Double(k) * 4 * .pi / 5; return V(r * cos(a), r * sin(a))
+                }
+            ]
         case .checkMark:
             let s = rng.uniform(40, 100)
-            strokes = [[V(0, s * rng.uniform(0.3, 0.6)), V(s * rng.uniform(0.2, 0.45), s), V(s * rng.uniform(0.9, 1.3), 0)]]
+            strokes = [
+                [V(0, s * rng.uniform(0.3, 0.6)), V(s * rng.uniform(0.2, 0.45), s), V(s * rng.uniform(0.9, 1.3), 0)]
+            ]
         case .notAShape:
             if let font = scribbleFont, rng.uniform(0, 1) < 0.6 {
                 let words = ["a", "g", "hello", "e", "s", "ok", "B", "R", "8", "&", "note", "xyz", "m", "2"]
@@ -417,11 +454,13 @@ public struct ShapeSynthesizer: Sendable {
         var t = 0.0
         let inkStrokes: [Ink.Stroke] = strokes.map { s in
             let dense = InkRenderer.resample(s, step: size / 60)
-            return Ink.Stroke(points: dense.map { q in
-                t += 10
-                return Ink.Point(x: 200 + q.x + wobble * sin(phase + q.y / size * 6) + rng.gaussian() * size * 0.006,
-                                 y: 200 + q.y + wobble * sin(phase + q.x / size * 6) + rng.gaussian() * size * 0.006, t: t)
-            })
+            return Ink.Stroke(
+                points: dense.map { q in
+                    t += 10
+                    return Ink.Point(
+                        x: 200 + q.x + wobble * sin(phase + q.y / size * 6) + rng.gaussian() * size * 0.006,
+                        y: 200 + q.y + wobble * sin(phase + q.x / size * 6) + rng.gaussian() * size * 0.006, t: t)
+                })
         }
         return Ink(strokes: inkStrokes)
     }

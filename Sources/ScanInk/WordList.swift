@@ -73,7 +73,8 @@ public final class WordList: @unchecked Sendable {
                 if word.isEmpty || word.count >= 2 && word.suffix(2).elementsEqual("'s".utf8) { continue }
                 // A Hunspell dictionary starts with its word count.
                 if hunspell, n == 0, word.allSatisfy({ (0x30...0x39).contains($0) }) { continue }
-                out.append(String(validating: word, as: UTF8.self) ?? String(word.map { Character(Unicode.Scalar($0)) }))
+                out.append(
+                    String(validating: word, as: UTF8.self) ?? String(word.map { Character(Unicode.Scalar($0)) }))
             }
         }
         return out

@@ -15,7 +15,9 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
             guard o + 3 < d.count, d[o] == 0xFF else { return nil }
             let marker = d[o + 1]
             if marker == 0xFF { o += 1; continue }
-            guard marker != 0xDA, marker != 0xD9, let length = ImageHeader.be(d, o + 2, 2), length >= 2 else { return nil }
+            guard marker != 0xDA, marker != 0xD9, let length = ImageHeader.be(d, o + 2, 2), length >= 2 else {
+                return nil
+            }
             let body = o + 4
             if marker == 0xE1, length >= 16, Array(d[body..<min(d.count, body + 6)]) == Array("Exif\0\0".utf8) {
                 return fromTIFF(d, at: body + 6, end: min(d.count, o + 2 + length))

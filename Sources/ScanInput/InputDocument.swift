@@ -25,9 +25,11 @@ public struct InputLimits: Sendable, Hashable, Codable {
     /// A configuration written before `maxPages` existed (a job queued by an older server) still reads.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(maxPixels: try c.decode(Int.self, forKey: .maxPixels), maxFileBytes: try c.decode(Int.self, forKey: .maxFileBytes),
-                  renderDPI: try c.decode(Double.self, forKey: .renderDPI),
-                  maxPages: try c.decodeIfPresent(Int.self, forKey: .maxPages) ?? InputLimits().maxPages)
+        self.init(
+            maxPixels: try c.decode(Int.self, forKey: .maxPixels),
+            maxFileBytes: try c.decode(Int.self, forKey: .maxFileBytes),
+            renderDPI: try c.decode(Double.self, forKey: .renderDPI),
+            maxPages: try c.decodeIfPresent(Int.self, forKey: .maxPages) ?? InputLimits().maxPages)
     }
 }
 
@@ -65,18 +67,23 @@ public final class InputDocument {
         let url = URL(fileURLWithPath: path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            if path == "-" { throw ScanError(.unreadable, file: path, "standard input is not read; save it to a file and name that") }
+            if path == "-" {
+                throw ScanError(.unreadable, file: path, "standard input is not read; save it to a file and name that")
+            }
             if path.contains("\u{FFFD}") {
                 // A name that is not UTF-8: found again by its raw bytes, read whole, and named as it reads here.
                 let bytes: [UInt8]?
                 do {
                     bytes = try RawFileName.read(try RawFileName.resolve(path), maxBytes: limits.maxFileBytes)
                 } catch RawFileName.Failure.ambiguous {
-                    throw ScanError(.unreadable, file: path, "its name is not valid UTF-8, and other files of its folder read the same; rename it")
+                    throw ScanError(
+                        .unreadable, file: path,
+                        "its name is not valid UTF-8, and other files of its folder read the same; rename it")
                 } catch RawFileName.Failure.readFailed(let code) {
                     throw ScanError(.unreadable, file: path, "reading it failed: \(String(cString: strerror(code)))")
                 } catch let e as RawFileName.InputLimitExceeded {
-                    throw ScanError(.tooLarge, file: path, "the file is \(e.size) bytes, over the limit of \(limits.maxFileBytes)")
+                    throw ScanError(
+                        .tooLarge, file: path, "the file is \(e.size) bytes, over the limit of \(limits.maxFileBytes)")
                 } catch {
                     throw ScanError(.unreadable, file: path, "no such file (its name is not valid UTF-8)")
                 }
@@ -87,18 +94,21 @@ public final class InputDocument {
             var link = stat()
             if lstat(path, &link) == 0 {
                 // The name is there, but what it points to is not: a link to nothing, or a loop of links.
-                throw ScanError(.unreadable, file: path, "is a symbolic link to a file that does not exist (or a loop of links)")
+                throw ScanError(
+                    .unreadable, file: path, "is a symbolic link to a file that does not exist (or a loop of links)")
             }
             throw ScanError(.unreadable, file: path, "no such file")
         }
         guard !isDir.boolValue else { throw ScanError(.unreadable, file: path, "is a folder") }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw ScanError(.unreadable, file: path, "is not a regular file (a pipe, a device or a socket); give a file")
+            throw ScanError(
+                .unreadable, file: path, "is not a regular file (a pipe, a device or a socket); give a file")
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.intValue > limits.maxFileBytes {
-            throw ScanError(.tooLarge, file: path, "the file is \(size.intValue) bytes, over the limit of \(limits.maxFileBytes)")
+            throw ScanError(
+                .tooLarge, file: path, "the file is \(size.intValue) bytes, over the limit of \(limits.maxFileBytes)")
         }
         let bytes: [UInt8]
         do {
@@ -116,7 +126,8 @@ public final class InputDocument {
         self.path = name
         self.limits = limits
         guard bytes.count <= limits.maxFileBytes else {
-            throw ScanError(.tooLarge, file: name, "the file is \(bytes.count) bytes, over the limit of \(limits.maxFileBytes)")
+            throw ScanError(
+                .tooLarge, file: name, "the file is \(bytes.count) bytes, over the limit of \(limits.maxFileBytes)")
         }
         guard !bytes.isEmpty else { throw ScanError(.empty, file: name, "the file is empty") }
         guard let kind = InputKind.sniff(bytes) else {
@@ -148,7 +159,8 @@ public final class InputDocument {
                 // Not JSON at all past its first byte: a damaged file rather than another kind of JSON.
                 throw ScanError(.corrupt, file: name, "the JSON document cannot be parsed (cut short or damaged)")
             } catch {
-                throw ScanError(.unsupportedType, file: name, "JSON, but not a scanextract document (\(Self.describe(error)))")
+                throw ScanError(
+                    .unsupportedType, file: name, "JSON, but not a scanextract document (\(Self.describe(error)))")
             }
         default:
             pdf = nil
@@ -166,7 +178,9 @@ public final class InputDocument {
                 throw ScanError(.corrupt, file: name, "the \(kind.displayName) header cannot be read")
             }
             guard dims.width * dims.height <= limits.maxPixels else {
-                throw ScanError(.tooLarge, file: name, "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
+                throw ScanError(
+                    .tooLarge, file: name,
+                    "the image is \(dims.width)×\(dims.height) pixels, over the limit of \(limits.maxPixels) pixels")
             }
             // Leptonica has no in-memory page counter: the walk gives it (1 for every other kind).
             pageCount = max(1, tiff?.pages ?? 1)
@@ -174,7 +188,9 @@ public final class InputDocument {
             pagesWithDataCut = tiff?.pagesWithDataCut ?? [:]
         }
         guard pageCount <= limits.maxPages else {
-            throw ScanError(.tooLarge, file: name, "the document has \(pageCount) pages, over the limit of \(limits.maxPages) pages")
+            throw ScanError(
+                .tooLarge, file: name, "the document has \(pageCount) pages, over the limit of \(limits.maxPages) pages"
+            )
         }
     }
 
@@ -186,7 +202,8 @@ public final class InputDocument {
         if let ext, let promise = InputKind.promise(ofExtension: String(ext)) {
             return "named .\(ext) but holds \(content ?? "something else"), not \(promise)"
         }
-        let supported = "not a supported image (PNG, JPEG, TIFF, WebP, BMP, GIF, HEIC, AVIF), PDF or scanextract JSON document"
+        let supported =
+            "not a supported image (PNG, JPEG, TIFF, WebP, BMP, GIF, HEIC, AVIF), PDF or scanextract JSON document"
         return content.map { "\(supported); it holds \($0)" } ?? supported
     }
 
@@ -212,19 +229,25 @@ public final class InputDocument {
                                           dpi: limits.renderDPI, textSource: .pdfText, observations: obs))
                     }
                 }
-                return .raster(try pdf.pageForRendering(index, loaded: page).render(dpi: limits.renderDPI, maxPixels: limits.maxPixels),
-                               dpi: limits.renderDPI,
-                               findings: [])
+                return .raster(
+                    try pdf.pageForRendering(index, loaded: page).render(
+                        dpi: limits.renderDPI, maxPixels: limits.maxPixels),
+                    dpi: limits.renderDPI,
+                    findings: [])
             default:
                 var image: RasterImage, findings: [Finding]
                 do {
-                    (image, findings) = try ImageDecoder.decode(data, kind: kind, page: index, maxPixels: limits.maxPixels)
+                    (image, findings) = try ImageDecoder.decode(
+                        data, kind: kind, page: index, maxPixels: limits.maxPixels)
                 } catch let e as ScanError where e.code == .corrupt && pagesWithDataCut[index] != nil {
                     throw ScanError(.corrupt, page: index, "the page's image data reaches past the end of the file "
                                     + "(it was cut short), and the part that arrived cannot be read on its own")
                 }
                 guard image.width * image.height <= limits.maxPixels else {
-                    throw ScanError(.tooLarge, page: index, "the image is \(image.width)×\(image.height) pixels, over the limit of \(limits.maxPixels) pixels")
+                    throw ScanError(
+                        .tooLarge, page: index,
+                        "the image is \(image.width)×\(image.height) pixels, over the limit of \(limits.maxPixels) pixels"
+                    )
                 }
                 if let lost = pagesWithDataCut[index] {
                     let blank: String
@@ -233,12 +256,19 @@ public final class InputDocument {
                     } else {
                         blank = "the parts that are missing may be black"
                     }
-                    findings.append(Finding(code: "page-damaged", message: "the page's image data reaches past the end of the file "
-                                            + "(it was cut short): \(blank)", page: index))
+                    findings.append(
+                        Finding(
+                            code: "page-damaged",
+                            message: "the page's image data reaches past the end of the file "
+                                + "(it was cut short): \(blank)", page: index))
                 }
                 if pagesCutShort && index == pageCount - 1 {
-                    findings.append(Finding(code: "pages-missing", message: "the file ends where the directory of page \(pageCount + 1) "
-                                            + "should be: it was cut short, and any pages after \(pageCount) are lost", page: index))
+                    findings.append(
+                        Finding(
+                            code: "pages-missing",
+                            message: "the file ends where the directory of page \(pageCount + 1) "
+                                + "should be: it was cut short, and any pages after \(pageCount) are lost", page: index)
+                    )
                 }
                 return .raster(image, dpi: nil, findings: findings)
             }
@@ -261,14 +291,19 @@ public final class InputDocument {
         func sane(_ b: BoundingBox) -> Bool { sane(b.x) && sane(b.y) && sane(b.width) && sane(b.height) }
         for (n, page) in doc.pages.enumerated() {
             guard sane(page.width), sane(page.height) else {
-                throw ScanError(.corrupt, file: name, page: n, "the page's size (\(page.width) × \(page.height)) is out of range")
+                throw ScanError(
+                    .corrupt, file: name, page: n, "the page's size (\(page.width) × \(page.height)) is out of range")
             }
             guard page.observations.count <= maxObservationsPerPage else {
-                throw ScanError(.tooLarge, file: name, page: n,
-                                "the page holds \(page.observations.count) observations, over the limit of \(maxObservationsPerPage)")
+                throw ScanError(
+                    .tooLarge, file: name, page: n,
+                    "the page holds \(page.observations.count) observations, over the limit of \(maxObservationsPerPage)"
+                )
             }
-            for (k, o) in page.observations.enumerated() where !sane(o.boundingBox) || !o.words.allSatisfy({ sane($0.boundingBox) }) {
-                throw ScanError(.corrupt, file: name, page: n, "observation \(k + 1) has a box out of range (\(o.boundingBox))")
+            for (k, o) in page.observations.enumerated()
+            where !sane(o.boundingBox) || !o.words.allSatisfy({ sane($0.boundingBox) }) {
+                throw ScanError(
+                    .corrupt, file: name, page: n, "observation \(k + 1) has a box out of range (\(o.boundingBox))")
             }
         }
     }
@@ -278,7 +313,8 @@ public final class InputDocument {
         case DecodingError.keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let ctx), DecodingError.valueNotFound(_, let ctx):
             return "bad value at \(ctx.codingPath.map(\.stringValue).joined(separator: "."))"
-        case DecodingError.dataCorrupted(let ctx): return "bad value at \(ctx.codingPath.map(\.stringValue).joined(separator: "."))"
+        case DecodingError.dataCorrupted(let ctx):
+            return "bad value at \(ctx.codingPath.map(\.stringValue).joined(separator: "."))"
         default: return "unreadable"
         }
     }

@@ -49,7 +49,9 @@ public enum InputKind: String, Sendable, CaseIterable {
 extension InputKind {
     /// The brands of an ISO media file's `ftyp` box that name a HEIF still image: HEVC-coded (`heic`, `heix`,
     /// and their sequences), AV1-coded (`avif`, `avis`), or the image file format itself (`mif1`, `msf1`).
-    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "avif", "avis", "mif1", "msf1"]
+    static let heifBrands: Set<String> = [
+        "heic", "heix", "hevc", "hevx", "heim", "heis", "avif", "avis", "mif1", "msf1"
+    ]
 
     /// Whether `head` opens with an `ftyp` box whose major brand or one of whose compatible brands is a HEIF one.
     static func isHEIF(_ head: [UInt8]) -> Bool {
@@ -62,7 +64,9 @@ extension InputKind {
     }
 
     /// File-name extensions that promise an input scanextract reads, lower-cased.
-    public static let knownExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "webp", "bmp", "gif", "heic", "heif", "hif", "avif", "pdf", "json"]
+    public static let knownExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "tif", "tiff", "webp", "bmp", "gif", "heic", "heif", "hif", "avif", "pdf", "json"
+    ]
 
     /// What a file named with `fileExtension` should hold ("an image", "a PDF", ...),
     /// or nil when the extension promises nothing we read.

@@ -95,7 +95,9 @@ public struct Preprocessor: Sendable {
                 for x in stride(from: y % 2 == 0 ? 0 : step / 2, to: image.width, by: step) {
                     let o = (row + x) * c
                     // Rec. 601 luma, as RasterImage.grayscale computes it.
-                    let v = c == 1 ? Int(px[o]) : (299 * Int(px[o]) + 587 * Int(px[o + 1]) + 114 * Int(px[o + 2]) + 500) / 1000
+                    let v =
+                        c == 1
+                        ? Int(px[o]) : (299 * Int(px[o]) + 587 * Int(px[o + 1]) + 114 * Int(px[o + 2]) + 500) / 1000
                     histogram[v] += 1
                     tiles[tileRow + min(grid - 1, x * grid / image.width)][v] += 1
                 }

@@ -210,11 +210,11 @@ public enum JobSchema {
             version: 5, name: "batch idempotency keys",
             sqlite: [
                 "ALTER TABLE batch ADD COLUMN idempotency_key TEXT",
-                "CREATE UNIQUE INDEX batch_idempotency ON batch(owner, idempotency_key) WHERE idempotency_key IS NOT NULL",
+                "CREATE UNIQUE INDEX batch_idempotency ON batch(owner, idempotency_key) WHERE idempotency_key IS NOT NULL"
             ],
             postgres: [
                 "ALTER TABLE batch ADD COLUMN idempotency_key text",
-                "CREATE UNIQUE INDEX batch_idempotency ON batch(owner, idempotency_key) WHERE idempotency_key IS NOT NULL",
+                "CREATE UNIQUE INDEX batch_idempotency ON batch(owner, idempotency_key) WHERE idempotency_key IS NOT NULL"
             ]),
     ]
 

@@ -89,7 +89,9 @@ extension JobStore {
         try await enqueue(new, input: input, now: Date())
     }
     public func job(id: String) async throws -> Job? { try await job(id: id, owner: nil) }
-    public func createBatch(_ batch: Batch, jobs: [(new: NewJob, input: URL)]) async throws -> (batch: Batch, created: Bool) {
+    public func createBatch(_ batch: Batch, jobs: [(new: NewJob, input: URL)]) async throws -> (
+        batch: Batch, created: Bool
+    ) {
         try await createBatch(batch, jobs: jobs, now: Date())
     }
     public func claim(by claimer: String, lease: TimeInterval) async throws -> Job? {

@@ -155,7 +155,11 @@ public final class SQLiteJobStore: JobStore {
             for url in placed { try? FileManager.default.removeItem(at: url) }
             throw error
         }
-        if outcome.created { signals.postWork() } else { for url in placed { try? FileManager.default.removeItem(at: url) } }
+        if outcome.created {
+            signals.postWork()
+        } else {
+            for url in placed { try? FileManager.default.removeItem(at: url) }
+        }
         return outcome
     }
 
@@ -229,10 +233,11 @@ public final class SQLiteJobStore: JobStore {
         try await pool.write { db in
             switch outcome {
             case .delivered:
-                try db.execute(sql: """
-                    UPDATE callback SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL
-                    WHERE id = ?
-                    """, arguments: [t, id])
+                try db.execute(
+                    sql: """
+                        UPDATE callback SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL
+                        WHERE id = ?
+                        """, arguments: [t, id])
             case .retry(let error, let at):
                 try db.execute(sql: "UPDATE callback SET attempts = attempts + 1, due_at = ?, last_error = ? WHERE id = ?",
                                arguments: [at.timeIntervalSince1970, error, id])
@@ -342,10 +347,11 @@ public final class SQLiteJobStore: JobStore {
 
     public func release(id: String, by claimer: String) async throws {
         let released = try await pool.write { db -> Bool in
-            try db.execute(sql: """
-                UPDATE job SET status = 'queued', attempts = MAX(attempts - 1, 0), lease_owner = NULL, leased_until = NULL
-                WHERE id = ? AND status = 'running' AND lease_owner = ?
-                """, arguments: [id, claimer])
+            try db.execute(
+                sql: """
+                    UPDATE job SET status = 'queued', attempts = MAX(attempts - 1, 0), lease_owner = NULL, leased_until = NULL
+                    WHERE id = ? AND status = 'running' AND lease_owner = ?
+                    """, arguments: [id, claimer])
             return db.changesCount == 1
         }
         if released { signals.postWork() }

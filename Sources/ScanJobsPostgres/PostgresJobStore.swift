@@ -228,7 +228,8 @@ public final class PostgresJobStore: JobStore {
         let rejected = try JSONEncoder().encode(batch.rejected)
         let logger = self.logger
         // The batch, its jobs and their inputs in one transaction.
-        let created = try await Self.queueFullUnwrapped { try await client.withTransaction(logger: logger) { db -> Bool in
+        let created = try await Self.queueFullUnwrapped {
+            try await client.withTransaction(logger: logger) { db -> Bool in
             var made = false
             for try await _ in try await db.query("""
                 INSERT INTO batch (id, owner, created_at, rejected, idempotency_key)
@@ -241,7 +242,9 @@ public final class PostgresJobStore: JobStore {
             for job in jobs {
                 var new = job.new
                 new.batchId = batch.id
-                guard try await Self.insert(new, input: job.input, now: now, on: db, logger: logger, skipUsedKey: false) != nil else {
+                let inserted = try await Self.insert(
+                    new, input: job.input, now: now, on: db, logger: logger, skipUsedKey: false)
+                guard inserted != nil else {
                     throw PostgresStoreError(description: "the job \(job.new.id) of batch \(batch.id) was not added")
                 }
             }
@@ -257,7 +260,9 @@ public final class PostgresJobStore: JobStore {
 
     /// Throws ``QueueFull`` when `adding` jobs would take the queue past `limit`. The transaction first takes an
     /// advisory lock that every limited insert takes, on any server: two uploads can't both count the last free place.
-    private static func checkQueueLimit(_ limit: Int?, adding: Int, on db: PostgresConnection, logger: Logger) async throws {
+    private static func checkQueueLimit(_ limit: Int?, adding: Int, on db: PostgresConnection, logger: Logger)
+        async throws
+    {
         guard let limit else { return }
         try await db.query("SELECT pg_advisory_xact_lock(\(Self.queueAdmissionLock))", logger: logger)
         var pending = 0
@@ -325,9 +330,9 @@ public final class PostgresJobStore: JobStore {
     private static func firstBatch(_ rows: PostgresRowSequence) async throws -> Batch? {
         for try await row in rows {
             let cells = row.makeRandomAccess()
+            let rejected = try JSONDecoder().decode([Batch.Rejection].self, from: try cells[3].decode(Data.self))
             return Batch(id: try cells[0].decode(String.self), owner: try cells[1].decode(String.self),
-                         createdAt: try cells[2].decode(Date.self),
-                         rejected: try JSONDecoder().decode([Batch.Rejection].self, from: try cells[3].decode(Data.self)),
+                         createdAt: try cells[2].decode(Date.self), rejected: rejected,
                          idempotencyKey: try cells[4].decode(String?.self))
         }
         return nil
@@ -355,9 +360,11 @@ public final class PostgresJobStore: JobStore {
 
     public func callback(kind: Callback.Kind, subjectId: String) async throws -> Callback? {
         var found: Callback?
-        for try await row in try await client.query("""
+        for try await row in try await client.query(
+            """
             SELECT \(unescaped: Self.callbackColumns) FROM callback WHERE kind = \(kind.rawValue) AND subject_id = \(subjectId)
-            """) {
+            """)
+        {
             found = try Self.decodeCallback(row)
         }
         return found
@@ -388,7 +395,8 @@ public final class PostgresJobStore: JobStore {
     public func recordCallback(id: String, outcome: CallbackOutcome, now: Date) async throws {
         switch outcome {
         case .delivered:
-            try await client.query("""
+            try await client.query(
+                """
                 UPDATE callback SET state = 'delivered', attempts = attempts + 1, delivered_at = \(now), last_error = NULL
                 WHERE id = \(id)
                 """)
@@ -553,7 +561,8 @@ public final class PostgresJobStore: JobStore {
             "DELETE FROM job WHERE finished_at IS NOT NULL AND finished_at < \(cutoff) RETURNING id") {
             count += 1
         }
-        try await client.query("""
+        try await client.query(
+            """
             DELETE FROM batch WHERE created_at < \(cutoff) AND NOT EXISTS (SELECT 1 FROM job WHERE job.batch_id = batch.id)
             """)
         try await client.query("""

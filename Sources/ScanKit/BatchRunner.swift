@@ -10,7 +10,9 @@ public final class BatchRunner: @unchecked Sendable {
     private let locator: EntityLocator?
 
     /// Throws `invalidOption` when the configuration can't be used.
-    public init(configuration: ScanConfiguration, jobs: Int, cancellation: CancellationToken = CancellationToken()) throws {
+    public init(configuration: ScanConfiguration, jobs: Int, cancellation: CancellationToken = CancellationToken())
+        throws
+    {
         self.configuration = configuration
         self.jobs = max(1, jobs)
         self.cancellation = cancellation
@@ -44,7 +46,8 @@ public final class BatchRunner: @unchecked Sendable {
         var threads: [Thread] = []
         for _ in 0..<workers {
             let t = Thread { [configuration, cancellation, locator] in
-                let processor = DocumentProcessor(configuration: configuration, locator: locator, cancellation: cancellation)
+                let processor = DocumentProcessor(
+                    configuration: configuration, locator: locator, cancellation: cancellation)
                 while true {
                     cond.lock()
                     while state.next >= state.delivered + window { cond.wait() }

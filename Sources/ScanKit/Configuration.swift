@@ -62,7 +62,8 @@ public struct RegionOfInterest: Sendable, Hashable, Codable {
     public init?(parsing s: String) {
         let parts = s.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-              x >= 0, y >= 0, w > 0, h > 0 else { return nil }
+            x >= 0, y >= 0, w > 0, h > 0
+        else { return nil }
         self.init(x: x, y: y, width: w, height: h)
     }
 
@@ -126,8 +127,9 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case engine, engineThreads, recognition, tesseract, minimumTextHeight, regionOfInterest, forceOCR,
-             detectOrientation, camera, cameraOptions, limits, preprocessing, detectEntities, extractFields, documentTypeOverride,
-             country, referenceDate, lowConfidenceThreshold, handwriting, handwritingLanguage, wordLists
+            detectOrientation, camera, cameraOptions, limits, preprocessing, detectEntities, extractFields,
+            documentTypeOverride,
+            country, referenceDate, lowConfidenceThreshold, handwriting, handwritingLanguage, wordLists
     }
 
     public init(from decoder: any Decoder) throws {
@@ -180,17 +182,23 @@ public enum RecognizerFactory {
         switch config.engine {
         case .ppocr:
             let models = try PPOCRModels.locate().get()
-            let engine = try PPOCRRecognizer(models: models, options: config.recognition, intraOpThreads: config.engineThreads)
+            let engine = try PPOCRRecognizer(
+                models: models, options: config.recognition, intraOpThreads: config.engineThreads)
             engine.keepsLinesForRereading = config.handwriting == .auto
             if config.handwriting == .on {
-                engine.lineDecoder = HandwritingLineDecoder(lexicon: try InkModel.forLanguage(config.handwritingLanguage).loadLexicon())
+                engine.lineDecoder = HandwritingLineDecoder(
+                    lexicon: try InkModel.forLanguage(config.handwritingLanguage).loadLexicon())
             }
             // The words the user wants preferred (`--custom-words`) are listed words for the second look too.
-            engine.wordCorrector = try PrintedWords.corrector(lists: config.wordLists, extraWords: config.recognition.customWords)
+            engine.wordCorrector = try PrintedWords.corrector(
+                lists: config.wordLists, extraWords: config.recognition.customWords)
             return engine
         case .tesseract:
             if config.handwriting == .on {
-                throw ScanError(.invalidOption, "handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
+                throw ScanError(
+                    .invalidOption,
+                    "handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list"
+                )
             }
             return try TesseractRecognizer(options: config.recognition, configuration: config.tesseract)
         }

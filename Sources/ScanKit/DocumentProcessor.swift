@@ -39,21 +39,29 @@ public final class DocumentProcessor {
     public let cancellation: CancellationToken
 
     /// Throws `invalidOption` when the country or reference date is malformed.
-    public convenience init(configuration: ScanConfiguration, cancellation: CancellationToken = CancellationToken()) throws {
-        self.init(configuration: configuration, locator: try Self.makeLocator(configuration), cancellation: cancellation)
+    public convenience init(configuration: ScanConfiguration, cancellation: CancellationToken = CancellationToken())
+        throws
+    {
+        self.init(
+            configuration: configuration, locator: try Self.makeLocator(configuration), cancellation: cancellation)
     }
 
     /// With a locator built once and shared by every worker.
     public init(configuration: ScanConfiguration, locator: EntityLocator?, cancellation: CancellationToken) {
         self.configuration = configuration
         self.cancellation = cancellation
-        self.stages = RasterStages(configuration: configuration, camera: DocumentCamera(options: configuration.cameraOptions),
-                                   preprocessor: Preprocessor(options: configuration.preprocessing),
-                                   orientation: OrientationDetector(dataPath: configuration.tesseract.dataPath),
-                                   cancellation: cancellation)
+        self.stages = RasterStages(
+            configuration: configuration, camera: DocumentCamera(options: configuration.cameraOptions),
+            preprocessor: Preprocessor(options: configuration.preprocessing),
+            orientation: OrientationDetector(dataPath: configuration.tesseract.dataPath),
+            cancellation: cancellation)
         self.locator = locator
-        self.extractor = configuration.extractFields
-            ? (locator?.detector ?? (try? DataDetector(region: configuration.country, referenceDate: configuration.referenceDay))).map { DocumentExtractor(detector: $0) }
+        self.extractor =
+            configuration.extractFields
+            ? (locator?.detector
+                ?? (try? DataDetector(region: configuration.country, referenceDate: configuration.referenceDay))).map {
+                    DocumentExtractor(detector: $0)
+                }
             : nil
         if extractor != nil { DocumentExtractor.loadModelsInBackground() }
     }
@@ -166,7 +174,8 @@ public final class DocumentProcessor {
         var out = doc
         if let locator { out.entities = locator.entities(in: doc) }
         if let extractor {
-            do { out = try extractor.extract(out, as: configuration.documentTypeOverride) } catch let e as LexiconError {
+            do { out = try extractor.extract(out, as: configuration.documentTypeOverride) } catch let e as LexiconError
+            {
                 var failure = ScanError(.engine, file: doc.source, e.description)
                 failure.lasting = true
                 throw failure
@@ -196,7 +205,11 @@ public final class DocumentProcessor {
         let chars = page.observations.reduce(0) { $0 + $1.text.count }
         let conf = page.observations.reduce(0.0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(1, chars))
         if conf < configuration.lowConfidenceThreshold {
-            return [Finding(code: "low-confidence", message: "mean recognition confidence is \(Int(conf * 100))%", page: page.index)]
+            return [
+                Finding(
+                    code: "low-confidence", message: "mean recognition confidence is \(Int(conf * 100))%",
+                    page: page.index)
+            ]
         }
         return []
     }

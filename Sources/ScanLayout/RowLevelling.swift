@@ -16,7 +16,9 @@ public enum RowLevelling: Sendable {
     }
 
     public func apply(_ q: Quad) -> Quad {
-        Quad(topLeft: apply(q.topLeft), topRight: apply(q.topRight), bottomRight: apply(q.bottomRight), bottomLeft: apply(q.bottomLeft))
+        Quad(
+            topLeft: apply(q.topLeft), topRight: apply(q.topRight), bottomRight: apply(q.bottomRight),
+            bottomLeft: apply(q.bottomLeft))
     }
 }
 
@@ -81,7 +83,9 @@ public struct SlopeField: Sendable {
         let count = Int(((end - tableStart) / tableStep).rounded(.up)) + 1
         let start = tableStart, step = tableStep
         table = (0..<max(1, count)).map {
-            Self.slope(at: start + Double($0) * step, crossings: crossings, slopes: slopes, weights: weights, bandwidth: bandwidth)
+            Self.slope(
+                at: start + Double($0) * step, crossings: crossings, slopes: slopes, weights: weights,
+                bandwidth: bandwidth)
         }
     }
 
@@ -89,7 +93,8 @@ public struct SlopeField: Sendable {
     /// their heights, weighted by the kernel, so that the slope keeps changing as it does up to the page's first
     /// and last rows (a mean there would lean on the rows on one side). `leaving` leaves one line out.
     func slope(at y: Double, leaving: Int? = nil) -> Double {
-        Self.slope(at: y, crossings: crossings, slopes: slopes, weights: weights, bandwidth: bandwidth, leaving: leaving)
+        Self.slope(
+            at: y, crossings: crossings, slopes: slopes, weights: weights, bandwidth: bandwidth, leaving: leaving)
     }
 
     static func slope(at y: Double, crossings: [Double], slopes: [Double], weights: [Double], bandwidth: Double,

@@ -19,7 +19,8 @@ public enum SidewaysPage {
             guard n >= 3 else { continue }
             let tall = o.boundingBox.height > 1.8 * o.boundingBox.width
             if tall { vertical += n }
-            guard o.words.count >= 2, let first = o.words.first?.boundingBox, let last = o.words.last?.boundingBox else { continue }
+            guard o.words.count >= 2, let first = o.words.first?.boundingBox, let last = o.words.last?.boundingBox
+            else { continue }
             if tall {
                 if last.midY > first.midY { down += n } else if last.midY < first.midY { up += n }
             } else if o.boundingBox.width > 1.8 * o.boundingBox.height {

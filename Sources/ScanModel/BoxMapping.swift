@@ -33,16 +33,28 @@ extension Document {
         }
         if var r = receipt {
             r.provenance = r.provenance.mapValues(prov)
-            r.items = r.items.map { var i = $0; i.source = prov($0.source); return i }
-            r.tax = r.tax.map { var t = $0; t.source = prov($0.source); return t }
+            r.items = r.items.map {
+                var i = $0; i.source = prov($0.source); return i
+            }
+            r.tax = r.tax.map {
+                var t = $0; t.source = prov($0.source); return t
+            }
             out.receipt = r
         }
         if var c = businessCard {
             c.provenance = c.provenance.mapValues(prov)
-            c.phones = c.phones.map { var x = $0; x.source = prov($0.source); return x }
-            c.emails = c.emails.map { var x = $0; x.source = prov($0.source); return x }
-            c.urls = c.urls.map { var x = $0; x.source = prov($0.source); return x }
-            c.socialProfiles = c.socialProfiles.map { var x = $0; x.source = prov($0.source); return x }
+            c.phones = c.phones.map {
+                var x = $0; x.source = prov($0.source); return x
+            }
+            c.emails = c.emails.map {
+                var x = $0; x.source = prov($0.source); return x
+            }
+            c.urls = c.urls.map {
+                var x = $0; x.source = prov($0.source); return x
+            }
+            c.socialProfiles = c.socialProfiles.map {
+                var x = $0; x.source = prov($0.source); return x
+            }
             out.businessCard = c
         }
         return out
@@ -53,7 +65,8 @@ extension Page {
     /// The page's observations, words and layout boxes mapped through `h`. Width, height
     /// and the page's other fields are left to the caller.
     public func mappingBoxes(_ h: Homography) -> Page {
-        let keepsAxes = h.isAffine && abs(h.m[1]) < 1e-9 && abs(h.m[3]) < 1e-9
+        let keepsAxes =
+            h.isAffine && abs(h.m[1]) < 1e-9 && abs(h.m[3]) < 1e-9
             || h.isAffine && abs(h.m[0]) < 1e-9 && abs(h.m[4]) < 1e-9
         func quad(_ b: BoundingBox) -> Quad? { keepsAxes ? nil : h.apply(b).rounded() }
         var out = self
@@ -70,11 +83,16 @@ extension Page {
             return o
         }
         out.layout = layout.map { l in
-            PageLayout(blocks: l.blocks.map { b in
-                PageLayout.Block(boundingBox: b.boundingBox.mapped(by: h).rounded(), lines: b.lines.map { line in
-                    PageLayout.Line(text: line.text, boundingBox: line.boundingBox.mapped(by: h).rounded(), words: line.words)
-                })
-            }, frame: l.frame.map { h.apply($0).rounded() })
+            PageLayout(
+                blocks: l.blocks.map { b in
+                    PageLayout.Block(
+                        boundingBox: b.boundingBox.mapped(by: h).rounded(),
+                        lines: b.lines.map { line in
+                            PageLayout.Line(
+                                text: line.text, boundingBox: line.boundingBox.mapped(by: h).rounded(),
+                                words: line.words)
+                        })
+                }, frame: l.frame.map { h.apply($0).rounded() })
         }
         return out
     }

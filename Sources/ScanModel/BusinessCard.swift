@@ -9,8 +9,12 @@ public struct BusinessCard: Codable, Hashable, Sendable {
         public var middle: String?
         public var prefix: String?
         public var suffix: String?
-        public init(full: String, given: String? = nil, family: String? = nil, middle: String? = nil, prefix: String? = nil, suffix: String? = nil) {
-            self.full = full; self.given = given; self.family = family; self.middle = middle; self.prefix = prefix; self.suffix = suffix
+        public init(
+            full: String, given: String? = nil, family: String? = nil, middle: String? = nil, prefix: String? = nil,
+            suffix: String? = nil
+        ) {
+            self.full = full; self.given = given; self.family = family; self.middle = middle; self.prefix = prefix;
+            self.suffix = suffix
         }
     }
 
@@ -45,7 +49,9 @@ public struct BusinessCard: Codable, Hashable, Sendable {
         public var service: String
         public var value: String
         public var source: Provenance
-        public init(service: String, value: String, source: Provenance) { self.service = service; self.value = value; self.source = source }
+        public init(service: String, value: String, source: Provenance) {
+            self.service = service; self.value = value; self.source = source
+        }
     }
 
     public struct Address: Codable, Hashable, Sendable {
@@ -57,8 +63,12 @@ public struct BusinessCard: Codable, Hashable, Sendable {
         public var postalCode: String?
         /// ISO 3166-1 alpha-2.
         public var country: String?
-        public init(full: String, street: String? = nil, city: String? = nil, region: String? = nil, postalCode: String? = nil, country: String? = nil) {
-            self.full = full; self.street = street; self.city = city; self.region = region; self.postalCode = postalCode; self.country = country
+        public init(
+            full: String, street: String? = nil, city: String? = nil, region: String? = nil, postalCode: String? = nil,
+            country: String? = nil
+        ) {
+            self.full = full; self.street = street; self.city = city; self.region = region;
+            self.postalCode = postalCode; self.country = country
         }
     }
 

@@ -53,8 +53,10 @@ public struct Page: Codable, Hashable, Sendable {
     /// Blocks of lines of words in reading order (see `PageLayout`).
     public var layout: PageLayout?
 
-    public init(index: Int, width: Double, height: Double, rotation: Int = 0, skew: Double? = nil,
-                dpi: Double? = nil, textSource: TextSource, camera: CameraInfo? = nil, observations: [TextObservation]) {
+    public init(
+        index: Int, width: Double, height: Double, rotation: Int = 0, skew: Double? = nil,
+        dpi: Double? = nil, textSource: TextSource, camera: CameraInfo? = nil, observations: [TextObservation]
+    ) {
         self.index = index
         self.width = width
         self.height = height
@@ -67,7 +69,8 @@ public struct Page: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case index, width, height, rotation, skew, dpi, textSource, camera, inverted, upright, handwriting, observations, layout
+        case index, width, height, rotation, skew, dpi, textSource, camera, inverted, upright, handwriting,
+            observations, layout
     }
 
     /// Lenient where another engine's output may leave things out.
@@ -169,7 +172,9 @@ public struct Document: Codable, Hashable, Sendable {
         self.warnings = warnings
     }
 
-    enum CodingKeys: String, CodingKey { case schemaVersion, source, engine, pages, entities, documentType, receipt, businessCard, warnings }
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, source, engine, pages, entities, documentType, receipt, businessCard, warnings
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

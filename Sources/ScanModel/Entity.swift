@@ -23,13 +23,13 @@ public struct EntityRange: Codable, Hashable, Sendable {
 ///
 /// | type | fields |
 /// |---|---|
-/// | `phone` | `e164` (when the country is known), `national` (national significant number, digits), `region` (ISO 3166 alpha-2), `extension` |
-/// | `email` | `address` (lowercased) |
+/// | `phone` | `e164` (when the country is known), `national` (national significant number, digits), `region` (ISO 3166
+/// alpha-2), `extension` | | `email` | `address` (lowercased) |
 /// | `url` | `url` (with a scheme; `http://` added when none was printed) |
 /// | `date` | `date` (ISO `yyyy-mm-dd`); for a range of days (`May 3-5, 2020`), its first day, and `endDate` its last |
 /// | `time` | `time` (`HH:MM` or `HH:MM:SS`, 24-hour) |
-/// | `money` | `amount` (decimal string, `.` as separator, `-` when negative), `currency` (ISO 4217, absent when none was printed) |
-/// | `percentage` | `percent` (decimal string) |
+/// | `money` | `amount` (decimal string, `.` as separator, `-` when negative), `currency` (ISO 4217, absent when none
+/// was printed) | | `percentage` | `percent` (decimal string) |
 /// | `postalCode` | `postalCode`, `country`, `region` (the US or AU state printed before it) |
 /// | `address` | `street`, `city`, `region` (state or province), `postalCode`, `country` |
 /// | `iban` | `iban` (compact, upper case), `country` |
@@ -129,8 +129,19 @@ public struct EntityValue: Codable, Hashable, Sendable {
         set { var f = box.fields; f.masked = newValue; box = Box(f) }
     }
 
-    public init(e164: String? = nil, national: String? = nil, region: String? = nil, extension: String? = nil, address: String? = nil, url: String? = nil, date: String? = nil, endDate: String? = nil, time: String? = nil, amount: String? = nil, currency: String? = nil, percent: String? = nil, postalCode: String? = nil, street: String? = nil, city: String? = nil, country: String? = nil, iban: String? = nil, brand: String? = nil, last4: String? = nil, masked: Bool? = nil) {
-        box = Box(Fields(e164: e164, national: national, region: region, extension: `extension`, address: address, url: url, date: date, endDate: endDate, time: time, amount: amount, currency: currency, percent: percent, postalCode: postalCode, street: street, city: city, country: country, iban: iban, brand: brand, last4: last4, masked: masked))
+    public init(
+        e164: String? = nil, national: String? = nil, region: String? = nil, extension: String? = nil,
+        address: String? = nil, url: String? = nil, date: String? = nil, endDate: String? = nil, time: String? = nil,
+        amount: String? = nil, currency: String? = nil, percent: String? = nil, postalCode: String? = nil,
+        street: String? = nil, city: String? = nil, country: String? = nil, iban: String? = nil, brand: String? = nil,
+        last4: String? = nil, masked: Bool? = nil
+    ) {
+        box = Box(
+            Fields(
+                e164: e164, national: national, region: region, extension: `extension`, address: address, url: url,
+                date: date, endDate: endDate, time: time, amount: amount, currency: currency, percent: percent,
+                postalCode: postalCode, street: street, city: city, country: country, iban: iban, brand: brand,
+                last4: last4, masked: masked))
     }
 
     public init(from decoder: any Decoder) throws {

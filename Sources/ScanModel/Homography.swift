@@ -114,7 +114,8 @@ public struct Homography: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let values = try decoder.singleValueContainer().decode([Double].self)
         guard values.count == 9 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a homography has nine entries"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a homography has nine entries"))
         }
         m = values
     }

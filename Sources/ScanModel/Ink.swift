@@ -65,7 +65,8 @@ public struct Ink: Codable, Hashable, Sendable {
         guard pointCount > 0 else { throw ScanError(.corrupt, "the ink's strokes have no points") }
         for (si, s) in strokes.enumerated() {
             for (pi, p) in s.points.enumerated() where !p.x.isFinite || !p.y.isFinite || !(p.t?.isFinite ?? true) {
-                throw ScanError(.corrupt, "stroke \(si + 1), point \(pi + 1) has a coordinate that is not a finite number")
+                throw ScanError(
+                    .corrupt, "stroke \(si + 1), point \(pi + 1) has a coordinate that is not a finite number")
             }
         }
         if let a = writingArea, !(a.width > 0 && a.height > 0 && a.width.isFinite && a.height.isFinite) {

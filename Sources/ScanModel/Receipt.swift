@@ -15,7 +15,10 @@ public struct Receipt: Codable, Hashable, Sendable {
         public var phoneE164: String?
         /// A VAT, GST, SST, ABN or company registration number.
         public var taxId: String?
-        public init(name: String? = nil, address: String? = nil, phone: String? = nil, phoneE164: String? = nil, taxId: String? = nil) {
+        public init(
+            name: String? = nil, address: String? = nil, phone: String? = nil, phoneE164: String? = nil,
+            taxId: String? = nil
+        ) {
             self.name = name; self.address = address; self.phone = phone; self.phoneE164 = phoneE164; self.taxId = taxId
         }
     }
@@ -41,7 +44,8 @@ public struct Receipt: Codable, Hashable, Sendable {
         /// A discount printed under the item, as a negative decimal string. The discount line itself follows
         /// the item in the list, so the items' amounts add up to what they cost after their discounts.
         public var discount: String?
-        /// Lines printed under the item that change it and are no item of their own (`Medium Well`, `No onions`), in order.
+        /// Lines printed under the item that change it and are no item of their own (`Medium Well`, `No onions`), in
+        /// order.
         public var modifiers: [String]?
         /// The article number printed with the item (an EAN, UPC or PLU code, a till's own number of 8 to 14 digits).
         public var code: String?
@@ -86,8 +90,12 @@ public struct Receipt: Codable, Hashable, Sendable {
         public var cardLast4: String?
         public var tendered: String?
         public var change: String?
-        public init(method: String? = nil, cardBrand: String? = nil, cardLast4: String? = nil, tendered: String? = nil, change: String? = nil) {
-            self.method = method; self.cardBrand = cardBrand; self.cardLast4 = cardLast4; self.tendered = tendered; self.change = change
+        public init(
+            method: String? = nil, cardBrand: String? = nil, cardLast4: String? = nil, tendered: String? = nil,
+            change: String? = nil
+        ) {
+            self.method = method; self.cardBrand = cardBrand; self.cardLast4 = cardLast4; self.tendered = tendered;
+            self.change = change
         }
     }
 

@@ -38,7 +38,8 @@ public enum LineCandidates {
         for h in beam where out.count < count {
             guard !h.text.isEmpty, !seen.contains(h.text) else { continue }
             seen.insert(h.text)
-            out.append(TextCandidate(text: h.text, confidence: max(0, min(1, lineConfidence * (1 - min(1, h.penalty))))))
+            out.append(
+                TextCandidate(text: h.text, confidence: max(0, min(1, lineConfidence * (1 - min(1, h.penalty))))))
         }
         return out
     }

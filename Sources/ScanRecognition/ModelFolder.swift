@@ -30,7 +30,8 @@ public enum ModelFolder {
         if let folder = environment["SCANEXTRACT_MODEL_FOLDER"], !folder.isEmpty { return folder }
         var isDirectory: ObjCBool = false
         if let project = searchRoots.first(where: {
-            FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent(".deps"), isDirectory: &isDirectory)
+            FileManager.default.fileExists(
+                atPath: ($0 as NSString).appendingPathComponent(".deps"), isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }) {
             return (project as NSString).appendingPathComponent(".deps/models")

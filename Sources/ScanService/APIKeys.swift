@@ -21,12 +21,14 @@ public struct APIKeys: Sendable {
         var hashes = APIKeys(keys: (environment ?? "").split(separator: ",").map(String.init)).hashes
         if let file {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+            {
                 let line = raw.trimmingCharacters(in: .whitespaces)
                 if line.isEmpty || line.hasPrefix("#") { continue }
                 if line.lowercased().hasPrefix("sha256:") {
                     guard let digest = Self.digest(hex: line.dropFirst("sha256:".count)) else {
-                        throw KeyFileError(line: number + 1, reason: "'sha256:' must be followed by 64 hexadecimal digits")
+                        throw KeyFileError(
+                            line: number + 1, reason: "'sha256:' must be followed by 64 hexadecimal digits")
                     }
                     hashes.append(digest)
                 } else {

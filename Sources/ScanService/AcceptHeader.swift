@@ -15,11 +15,14 @@ enum AcceptHeader {
             var q = 1.0
             for p in parts.dropFirst() {
                 let kv = p.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if kv.count == 2, kv[0].lowercased() == "q", let v = Double(kv[1]), v.isFinite, (0...1).contains(v) { q = v }
+                if kv.count == 2, kv[0].lowercased() == "q", let v = Double(kv[1]), v.isFinite, (0...1).contains(v) {
+                    q = v
+                }
             }
             if q > 0 { ranked.append((type, q)) }
         }
         // A stable sort: of equal weights, the order written wins.
-        return ranked.enumerated().sorted { ($0.element.q, -$0.offset) > ($1.element.q, -$1.offset) }.map(\.element.type)
+        return ranked.enumerated().sorted { ($0.element.q, -$0.offset) > ($1.element.q, -$1.offset) }.map(
+            \.element.type)
     }
 }

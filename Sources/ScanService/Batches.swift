@@ -70,11 +70,14 @@ extension ExtractionService {
         for (index, file) in files.enumerated() {
             let name = file.filename ?? "file-\(index + 1)"
             if file.size == 0 {
-                rejected.append(.init(index: index, name: name, code: ScanError.Code.empty.rawValue, message: "the file is empty"))
+                rejected.append(
+                    .init(index: index, name: name, code: ScanError.Code.empty.rawValue, message: "the file is empty"))
             } else if rules.kind(of: file.head) == nil {
                 let what = rules.describe(file.head).map { "it holds \($0), " } ?? ""
-                rejected.append(.init(index: index, name: name, code: ScanError.Code.unsupportedType.rawValue,
-                                      message: "not an image, a PDF or a scanextract JSON document: \(what)whatever its name says"))
+                rejected.append(
+                    .init(
+                        index: index, name: name, code: ScanError.Code.unsupportedType.rawValue,
+                        message: "not an image, a PDF or a scanextract JSON document: \(what)whatever its name says"))
             } else {
                 accepted.append((index, file))
             }
@@ -100,11 +103,13 @@ extension ExtractionService {
         if created {
             pool.wake()
             if let callbackURL {
-                try await store.addCallback(Callback(kind: .batch, subjectId: stored.id, owner: owner, url: callbackURL))
+                try await store.addCallback(
+                    Callback(kind: .batch, subjectId: stored.id, owner: owner, url: callbackURL))
             }
         }
         let storedJobs = try await store.jobs(inBatch: stored.id)
-        return try Self.json(describe(stored, jobs: storedJobs), status: .accepted, headers: [.location: "/v1/batches/\(stored.id)"])
+        return try Self.json(
+            describe(stored, jobs: storedJobs), status: .accepted, headers: [.location: "/v1/batches/\(stored.id)"])
     }
 
     func batchTooLarge() -> Problem {
@@ -130,7 +135,9 @@ extension ExtractionService {
                 out["index"] = job.batchIndex ?? 0
                 return out
             },
-            "rejected": batch.rejected.map { ["index": $0.index, "file": $0.name, "code": $0.code, "message": $0.message] },
+            "rejected": batch.rejected.map {
+                ["index": $0.index, "file": $0.name, "code": $0.code, "message": $0.message]
+            },
             "result": "/v1/batches/\(batch.id)/result",
         ]
     }
@@ -165,7 +172,8 @@ extension ExtractionService {
         case nil:
             let wanted = AcceptHeader.mediaTypes(accept)
             guard let first = wanted.first(where: { ["text/csv", "text/vcard", "text/*", "*/*"].contains($0) }) else {
-                throw Problem(.notAcceptable, code: "not-acceptable", "a batch's result is available as text/csv or text/vcard")
+                throw Problem(
+                    .notAcceptable, code: "not-acceptable", "a batch's result is available as text/csv or text/vcard")
             }
             type = first == "text/vcard" ? "text/vcard" : "text/csv"
         case let other?:
@@ -196,7 +204,9 @@ extension ExtractionService {
             }
         }
         // A batch without a receipt or card still answers a CSV with the receipts header.
-        if type == "text/csv" && csv.table == nil { body = Data((CSVWriter.receiptColumns.joined(separator: ",") + "\r\n").utf8) }
+        if type == "text/csv" && csv.table == nil {
+            body = Data((CSVWriter.receiptColumns.joined(separator: ",") + "\r\n").utf8)
+        }
         var headers: HTTPFields = [.contentType: type + "; charset=utf-8"]
         headers[.batchDocuments] = String(included)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))

@@ -8,7 +8,7 @@ import ScanModel
 import ServiceLifecycle
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `callbackUrl`: where a client wants a POST when its job or batch ends. Checked when the
@@ -18,12 +18,15 @@ enum CallbackTarget {
     /// The URL, or a 400 naming what is wrong with it.
     static func validate(_ raw: String, allowPrivate: Bool, hasSecret: Bool) async throws -> String {
         guard hasSecret else {
-            throw Problem(.badRequest, code: "invalid-option",
-                          "callbackUrl needs a signing secret on the server (--callback-secret or SCANEXTRACT_CALLBACK_SECRET)")
+            throw Problem(
+                .badRequest, code: "invalid-option",
+                "callbackUrl needs a signing secret on the server (--callback-secret or SCANEXTRACT_CALLBACK_SECRET)")
         }
         guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else {
-            throw Problem(.badRequest, code: "invalid-option", "callbackUrl must be an absolute http or https URL, not '\(raw)'")
+            let host = url.host, !host.isEmpty
+        else {
+            throw Problem(
+                .badRequest, code: "invalid-option", "callbackUrl must be an absolute http or https URL, not '\(raw)'")
         }
         if url.user != nil || url.password != nil {
             throw Problem(.badRequest, code: "invalid-option", "callbackUrl must not carry a user name or password")
@@ -31,8 +34,10 @@ enum CallbackTarget {
         if !allowPrivate {
             switch await resolvedRefusal(host: host) {
             case .some(let why):
-                throw Problem(.badRequest, code: "invalid-option",
-                              "callbackUrl's host \(why); such hosts are refused unless the server runs with --allow-private-callbacks")
+                throw Problem(
+                    .badRequest, code: "invalid-option",
+                    "callbackUrl's host \(why); such hosts are refused unless the server runs with --allow-private-callbacks"
+                )
             case .none: break
             }
         }
@@ -54,7 +59,9 @@ enum CallbackTarget {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(name, nil, &hints, &list) == 0, let first = list else { return "'\(host)' cannot be resolved" }
+        guard getaddrinfo(name, nil, &hints, &list) == 0, let first = list else {
+            return "'\(host)' cannot be resolved"
+        }
         defer { freeaddrinfo(first) }
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
@@ -67,14 +74,18 @@ enum CallbackTarget {
     /// What kind of non-public address this is, or nil for a public one.
     static func privateAddress(_ address: UnsafePointer<sockaddr>) -> String? {
         if Int32(address.pointee.sa_family) == AF_INET {
-            let raw = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
+            let raw = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                UInt32(bigEndian: $0.pointee.sin_addr.s_addr)
+            }
             return privateIPv4(raw)
         }
         if Int32(address.pointee.sa_family) == AF_INET6 {
             let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
                 withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
             }
-            if bytes[0..<15].allSatisfy({ $0 == 0 }) && (bytes[15] == 1 || bytes[15] == 0) { return "a loopback or unspecified address" }
+            if bytes[0..<15].allSatisfy({ $0 == 0 }) && (bytes[15] == 1 || bytes[15] == 0) {
+                return "a loopback or unspecified address"
+            }
             if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
                 let v4 = bytes[12...].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
                 return privateIPv4(v4)
@@ -169,12 +180,16 @@ struct CallbackDelivery: Service {
         let outcome: CallbackOutcome
         do {
             guard let body = try await payload(callback) else {
-                try? await store.recordCallback(id: callback.id, outcome: .failed(error: "the \(callback.kind.rawValue) no longer exists"),
-                                                now: Date())
+                try? await store.recordCallback(
+                    id: callback.id, outcome: .failed(error: "the \(callback.kind.rawValue) no longer exists"),
+                    now: Date())
                 return
             }
-            if !settings.allowPrivate, let host = URL(string: callback.url)?.host, let why = await CallbackTarget.resolvedRefusal(host: host) {
-                try? await store.recordCallback(id: callback.id, outcome: .failed(error: "refused: the host \(why)"), now: Date())
+            if !settings.allowPrivate, let host = URL(string: callback.url)?.host,
+                let why = await CallbackTarget.resolvedRefusal(host: host)
+            {
+                try? await store.recordCallback(
+                    id: callback.id, outcome: .failed(error: "refused: the host \(why)"), now: Date())
                 return
             }
             var request = HTTPClientRequest(url: callback.url)
@@ -183,8 +198,9 @@ struct CallbackDelivery: Service {
             request.headers.add(name: "User-Agent", value: "scanextract")
             request.headers.add(name: "Scanextract-Event", value: "\(callback.kind.rawValue).finished")
             request.headers.add(name: "Scanextract-Delivery", value: callback.id)
-            request.headers.add(name: "Scanextract-Signature",
-                                value: CallbackSignature.header(body: body, secret: settings.secret, time: Date()))
+            request.headers.add(
+                name: "Scanextract-Signature",
+                value: CallbackSignature.header(body: body, secret: settings.secret, time: Date()))
             request.body = .bytes(ByteBuffer(bytes: body))
             let response = try await client.execute(request, timeout: .seconds(Int64(settings.timeout)))
             _ = try? await response.body.collect(upTo: 64 * 1024)
@@ -197,7 +213,8 @@ struct CallbackDelivery: Service {
             outcome = failure("\(error)", callback)
         }
         if case .failed(let why) = outcome {
-            logger.warning("callback \(callback.id) for \(callback.kind.rawValue) \(callback.subjectId) failed for good: \(why)")
+            logger.warning(
+                "callback \(callback.id) for \(callback.kind.rawValue) \(callback.subjectId) failed for good: \(why)")
         }
         do {
             try await store.recordCallback(id: callback.id, outcome: outcome, now: Date())
@@ -217,7 +234,8 @@ struct CallbackDelivery: Service {
 extension ExtractionService {
     /// A request's `callbackUrl`, checked (see ``CallbackTarget``).
     func callbackTarget(_ raw: String) async throws -> String {
-        try await CallbackTarget.validate(raw, allowPrivate: settings.allowPrivateCallbacks, hasSecret: settings.callbackSecret != nil)
+        try await CallbackTarget.validate(
+            raw, allowPrivate: settings.allowPrivateCallbacks, hasSecret: settings.callbackSecret != nil)
     }
 
     /// The delivery of callbacks, when the server can sign them.
@@ -228,18 +246,21 @@ extension ExtractionService {
         delivery.attempts = settings.callbackAttempts
         delivery.backoff = settings.callbackBackoff
         let store = self.store
-        return [CallbackDelivery(store: store, settings: delivery, logger: logger) { callback in
-            // The body is what GET answers for the job or batch at that moment.
-            let description: [String: Any]
-            switch callback.kind {
-            case .job:
-                guard let job = try await store.job(id: callback.subjectId) else { return nil }
-                description = describe(job)
-            case .batch:
-                guard let batch = try await store.batch(id: callback.subjectId, owner: nil) else { return nil }
-                description = describe(batch, jobs: try await store.jobs(inBatch: batch.id))
+        return [
+            CallbackDelivery(store: store, settings: delivery, logger: logger) { callback in
+                // The body is what GET answers for the job or batch at that moment.
+                let description: [String: Any]
+                switch callback.kind {
+                case .job:
+                    guard let job = try await store.job(id: callback.subjectId) else { return nil }
+                    description = describe(job)
+                case .batch:
+                    guard let batch = try await store.batch(id: callback.subjectId, owner: nil) else { return nil }
+                    description = describe(batch, jobs: try await store.jobs(inBatch: batch.id))
+                }
+                return try JSONSerialization.data(
+                    withJSONObject: description, options: [.sortedKeys, .withoutEscapingSlashes])
             }
-            return try JSONSerialization.data(withJSONObject: description, options: [.sortedKeys, .withoutEscapingSlashes])
-        }]
+        ]
     }
 }

@@ -69,8 +69,10 @@ public struct ExtractionService: Sendable {
     let logger: Logger
 
     /// Serves `store`: the embedded ``SQLiteJobStore`` or a shared one (PostgreSQL).
-    public init(settings: Settings, store: any JobStore, rules: any ExtractionRules,
-                logger: Logger = Logger(label: "scanextract.serve")) {
+    public init(
+        settings: Settings, store: any JobStore, rules: any ExtractionRules,
+        logger: Logger = Logger(label: "scanextract.serve")
+    ) {
         self.settings = settings
         self.rules = rules
         self.logger = logger
@@ -88,8 +90,10 @@ public struct ExtractionService: Sendable {
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let app = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ParserErrorResponder()],
-                                                idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ParserErrorResponder()],
+                    idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "scanextract"),
             services: [pool] + callbackServices(),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
@@ -104,7 +108,9 @@ public struct ExtractionService: Sendable {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Before the routes: a router's middleware wraps only the routes added after it.
         router.add(middleware: RequestCounter(metrics: metrics))
-        router.add(middleware: UnmatchedRoutes(paths: APIPaths(openAPI: String(decoding: PackageResources.openapi_yaml, as: UTF8.self))))
+        router.add(
+            middleware: UnmatchedRoutes(
+                paths: APIPaths(openAPI: String(decoding: PackageResources.openapi_yaml, as: UTF8.self))))
         router.get("/healthz") { _, _ in try Self.json(["status": "ok"]) }
         router.get("/readyz") { _, _ -> Response in
             if pool.isDraining { throw Problem.draining(retryAfter: 5) }
@@ -114,8 +120,9 @@ public struct ExtractionService: Sendable {
             return try Self.json(["status": "ready"])
         }
         router.get("/openapi.yaml") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/yaml"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml"],
+                body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
         }
         addWebPage(to: router)  // GET /: a page to try the API in a browser (WebPage.swift)
         // Behind the key when the server has keys, like the API: the counts are about every owner's jobs.
@@ -123,8 +130,9 @@ public struct ExtractionService: Sendable {
             _ = try authorize(request)
             let jobs = try await store.countsByStatus()
             let text = metrics.render(jobs: jobs, queueDepth: (jobs[.queued] ?? 0) + pool.waitingInkCount)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: text)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         router.post("/v1/extractions") { request, context in try await extract(request, context: context) }
         router.post("/v1/ink") { request, _ in try await ink(request) }
@@ -170,7 +178,9 @@ public struct ExtractionService: Sendable {
     }
 
     func authorize(_ request: Request) throws -> String {
-        guard let owner = settings.keys.owner(authorization: request.headers[.authorization]) else { throw Problem.unauthorized() }
+        guard let owner = settings.keys.owner(authorization: request.headers[.authorization]) else {
+            throw Problem.unauthorized()
+        }
         return owner
     }
 
@@ -185,26 +195,36 @@ public struct ExtractionService: Sendable {
         if contentType.hasPrefix("multipart/") {
             // The boundary as sent: browsers mix cases in it ("----WebKitFormBoundaryQ3x...").
             guard contentType.hasPrefix("multipart/form-data"),
-                  let b = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
-                throw Problem(.badRequest, code: "bad-multipart", "a multipart body must be multipart/form-data with a boundary")
+                let b = Multipart.boundary(contentType: request.headers[.contentType] ?? "")
+            else {
+                throw Problem(
+                    .badRequest, code: "bad-multipart", "a multipart body must be multipart/form-data with a boundary")
             }
             boundary = b
         }
         // Room in the queue and the options first: both are refused before the upload is read.
-        // (A form's declared length holds its part headers and boundaries too: the file itself is counted as it streams.)
-        let admitted = try await admit(request, limit: settings.maxUploadBytes + (boundary == nil ? 0 : Self.formOverhead),
-                                       tooLarge: tooLarge)
+        // (A form's declared length holds its part headers and boundaries too: the file itself is counted as it
+        // streams.)
+        let admitted = try await admit(
+            request, limit: settings.maxUploadBytes + (boundary == nil ? 0 : Self.formOverhead),
+            tooLarge: tooLarge)
         let configuration = admitted.configuration, callbackURL = admitted.callbackURL
         // A callback is for an answer that comes later: it makes the request asynchronous.
-        let async = (request.headers[.prefer]?.lowercased().contains("respond-async") ?? false)
+        let async =
+            (request.headers[.prefer]?.lowercased().contains("respond-async") ?? false)
             || admitted.asyncAsked || callbackURL != nil
-        var name = request.headers[.contentDisposition].flatMap { Multipart.filename(in: "attachment; " + $0) } ?? "upload"
+        var name =
+            request.headers[.contentDisposition].flatMap { Multipart.filename(in: "attachment; " + $0) } ?? "upload"
         let upload: Upload
         if let boundary {
             // The form's one file part, streamed to its own file; the form around it may add a little.
-            let limits = MultipartStream.Limits(perFile: settings.maxUploadBytes, total: settings.maxUploadBytes + Self.formOverhead,
-                                                files: 1)
-            guard let part = try await receiveFiles(request.body, boundary: boundary, limits: limits, tooLarge: tooLarge).first else {
+            let limits = MultipartStream.Limits(
+                perFile: settings.maxUploadBytes, total: settings.maxUploadBytes + Self.formOverhead,
+                files: 1)
+            guard
+                let part = try await receiveFiles(request.body, boundary: boundary, limits: limits, tooLarge: tooLarge)
+                    .first
+            else {
                 throw Problem(.badRequest, code: "bad-multipart", "the multipart body has no 'file' part")
             }
             upload = Upload(url: part.url, size: part.size, head: part.head)
@@ -215,17 +235,20 @@ public struct ExtractionService: Sendable {
         // Until it becomes a job's input (moved), the upload is removed on every way out.
         defer { try? FileManager.default.removeItem(at: upload.url) }
         guard upload.size > 0 else {
-            throw Problem(.unprocessableContent, code: ScanError.Code.empty.rawValue,
-                          boundary == nil ? "the body is empty: send the file as the body" : "the form's 'file' part is empty")
+            throw Problem(
+                .unprocessableContent, code: ScanError.Code.empty.rawValue,
+                boundary == nil ? "the body is empty: send the file as the body" : "the form's 'file' part is empty")
         }
         guard rules.kind(of: upload.head) != nil else {
             let what = rules.describe(upload.head).map { " it holds \($0)," } ?? ""
-            throw Problem(.unsupportedMediaType, code: ScanError.Code.unsupportedType.rawValue,
-                          "the body is not an image, a PDF or a scanextract JSON document:\(what) whatever its Content-Type says")
+            throw Problem(
+                .unsupportedMediaType, code: ScanError.Code.unsupportedType.rawValue,
+                "the body is not an image, a PDF or a scanextract JSON document:\(what) whatever its Content-Type says")
         }
-        let new = NewJob(owner: owner, configuration: configuration, inputName: name, inputSize: upload.size,
-                         idempotencyKey: request.headers[.idempotencyKey], maxAttempts: settings.maxAttempts,
-                         queueLimit: settings.maxQueued)
+        let new = NewJob(
+            owner: owner, configuration: configuration, inputName: name, inputSize: upload.size,
+            idempotencyKey: request.headers[.idempotencyKey], maxAttempts: settings.maxAttempts,
+            queueLimit: settings.maxQueued)
         // The store takes the file over; with an Idempotency-Key already used, the first job stands.
         let (job, created) = try await Self.admitted { try await store.enqueue(new, input: upload.url) }
         if created { pool.wake() }
@@ -233,12 +256,17 @@ public struct ExtractionService: Sendable {
             try await store.addCallback(Callback(kind: .job, subjectId: job.id, owner: owner, url: callbackURL))
         }
         if !async && upload.size <= settings.maxSyncBytes,
-           let finished = try await waitForJob(id: job.id, owner: owner, seconds: settings.syncWait), finished.status.isFinished {
+            let finished = try await waitForJob(id: job.id, owner: owner, seconds: settings.syncWait),
+            finished.status.isFinished
+        {
             if finished.status == .succeeded, let document = try await store.result(id: job.id) {
-                var response = Response(status: .ok, headers: [.contentType: "application/json"],
-                                        body: .init(byteBuffer: ByteBuffer(bytes: document)))
+                var response = Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: document)))
                 response.headers[.contentLocation] = "/v1/jobs/\(job.id)/result"
-                if let timing = Self.serverTiming(finished, received: received) { response.headers[Self.serverTimingField] = timing }
+                if let timing = Self.serverTiming(finished, received: received) {
+                    response.headers[Self.serverTimingField] = timing
+                }
                 return response
             }
             throw jobProblem(finished)
@@ -263,8 +291,9 @@ public struct ExtractionService: Sendable {
         } catch let error as ScanError {
             throw Problem(error)
         }
-        let tooLarge = Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
-                               "an Ink document is limited to \(settings.maxInkBytes / 1024) KB")
+        let tooLarge = Problem(
+            .contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+            "an Ink document is limited to \(settings.maxInkBytes / 1024) KB")
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > settings.maxInkBytes {
             throw tooLarge
         }
@@ -276,29 +305,36 @@ public struct ExtractionService: Sendable {
         switch await pool.perform(ink: document, options: options) {
         case .success(let (reply, body)):
             if reply.ok, let body {
-                return Response(status: .ok, headers: [.contentType: "application/json"],
-                                body: .init(byteBuffer: ByteBuffer(bytes: body)))
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: body)))
             }
             let code = reply.code ?? ScanError.Code.engine.rawValue
             // What is wrong with the request (the document or an option) is the client's to fix: 400.
-            let clientErrors: Set<String> = [ScanError.Code.corrupt.rawValue, ScanError.Code.empty.rawValue,
-                                             ScanError.Code.invalidOption.rawValue]
+            let clientErrors: Set<String> = [
+                ScanError.Code.corrupt.rawValue, ScanError.Code.empty.rawValue,
+                ScanError.Code.invalidOption.rawValue
+            ]
             let status = clientErrors.contains(code) ? .badRequest : ServiceStatus.forCode(code)
             throw Problem(status, code: code, reply.message ?? "the ink could not be read")
         case .failure(.noWorkers):
-            throw Problem(.serviceUnavailable, code: "no-workers",
-                          "this server runs no workers (--workers 0), so it cannot read ink")
+            throw Problem(
+                .serviceUnavailable, code: "no-workers",
+                "this server runs no workers (--workers 0), so it cannot read ink")
         case .failure(.draining):
             throw Problem.draining()
         case .failure(.busy):
-            throw Problem(.tooManyRequests, code: "queue-full", "too many ink requests are waiting; try again later",
-                          retryAfter: 1)
+            throw Problem(
+                .tooManyRequests, code: "queue-full", "too many ink requests are waiting; try again later",
+                retryAfter: 1)
         case .failure(.timedOut):
-            throw Problem(.internalServerError, code: "timeout",
-                          "reading the ink took longer than \(Int(settings.pool.inkTimeout)) seconds")
+            throw Problem(
+                .internalServerError, code: "timeout",
+                "reading the ink took longer than \(Int(settings.pool.inkTimeout)) seconds")
         case .failure(.crashed):
-            throw Problem(.internalServerError, code: "worker-crashed",
-                          "the worker process stopped while reading the ink")
+            throw Problem(
+                .internalServerError, code: "worker-crashed",
+                "the worker process stopped while reading the ink")
         }
     }
 
@@ -326,8 +362,10 @@ public struct ExtractionService: Sendable {
                 switch value.lowercased() {
                 case "", "true", "1", "yes": asyncAsked = true
                 case "false", "0", "no": break
-                default: throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
-                                       "async is true or false, not '\(value)'")
+                default:
+                    throw Problem(
+                        .badRequest, code: ScanError.Code.invalidOption.rawValue,
+                        "async is true or false, not '\(value)'")
                 }
                 continue
             }
@@ -356,7 +394,8 @@ public struct ExtractionService: Sendable {
         do {
             return try await store()
         } catch let full as QueueFull {
-            throw Problem(.tooManyRequests, code: "queue-full", "the queue is full (\(full)); try again later", retryAfter: 30)
+            throw Problem(
+                .tooManyRequests, code: "queue-full", "the queue is full (\(full)); try again later", retryAfter: 30)
         }
     }
 
@@ -364,8 +403,9 @@ public struct ExtractionService: Sendable {
     static func waitSeconds(_ request: Request) throws -> Double {
         guard let text = request.uri.queryParameters.get("wait") else { return 0 }
         guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
-            throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
-                          "wait is a number of seconds from 0 to 60, not '\(text)'")
+            throw Problem(
+                .badRequest, code: ScanError.Code.invalidOption.rawValue,
+                "wait is a number of seconds from 0 to 60, not '\(text)'")
         }
         return seconds
     }
@@ -374,8 +414,9 @@ public struct ExtractionService: Sendable {
     static let formOverhead = 64 * 1024
 
     func tooLarge() -> Problem {
-        Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
-                "uploads are limited to \(settings.maxUploadBytes / (1024 * 1024)) MB")
+        Problem(
+            .contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+            "uploads are limited to \(settings.maxUploadBytes / (1024 * 1024)) MB")
     }
 
     struct Upload { var url: URL; var size: Int; var head: [UInt8] }
@@ -385,7 +426,8 @@ public struct ExtractionService: Sendable {
     func receive(_ body: RequestBody, limit: Int) async throws -> Upload {
         let url = store.temporaryUploadURL()
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: url.path) else {
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
             throw Problem(.internalServerError, code: "storage", "the upload could not be stored")
         }
         var size = 0
@@ -396,7 +438,9 @@ public struct ExtractionService: Sendable {
                 size += buffer.readableBytes
                 if size > limit { throw tooLarge() }
                 if head.count < 1024 {
-                    head += buffer.getBytes(at: buffer.readerIndex, length: min(1024 - head.count, buffer.readableBytes)) ?? []
+                    head +=
+                        buffer.getBytes(at: buffer.readerIndex, length: min(1024 - head.count, buffer.readableBytes))
+                        ?? []
                 }
                 try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
             }
@@ -409,8 +453,10 @@ public struct ExtractionService: Sendable {
 
     /// The `file` parts of a multipart/form-data body, each streamed to its own file under the
     /// store with `limits` checked as the bytes come; a broken limit or form is a problem.
-    func receiveFiles(_ body: RequestBody, boundary: String, limits: MultipartStream.Limits,
-                      tooLarge: () -> Problem) async throws -> [MultipartStream.File] {
+    func receiveFiles(
+        _ body: RequestBody, boundary: String, limits: MultipartStream.Limits,
+        tooLarge: () -> Problem
+    ) async throws -> [MultipartStream.File] {
         let reader = MultipartStream(field: "file", limits: limits, newFileURL: { store.temporaryUploadURL() })
         do {
             return try await reader.receive(body, boundary: boundary)
@@ -420,14 +466,16 @@ public struct ExtractionService: Sendable {
                 throw Problem(.badRequest, code: "bad-multipart", "the multipart body is malformed: \(why)")
             case .fileTooLarge(let index, let filename):
                 let which = limits.files == 1 ? "the file" : "file \(index + 1)"
-                throw Problem(.contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
-                              "\(which)\(filename.map { " (\($0))" } ?? "") is larger than "
-                                  + "\(limits.perFile / (1024 * 1024)) MB, the limit of one file")
+                throw Problem(
+                    .contentTooLarge, code: ScanError.Code.tooLarge.rawValue,
+                    "\(which)\(filename.map { " (\($0))" } ?? "") is larger than "
+                        + "\(limits.perFile / (1024 * 1024)) MB, the limit of one file")
             case .totalTooLarge:
                 throw tooLarge()
             case .tooManyFiles where limits.files == 1:
-                throw Problem(.badRequest, code: "bad-multipart",
-                              "the form holds more than one 'file' part: send several files to /v1/batches")
+                throw Problem(
+                    .badRequest, code: "bad-multipart",
+                    "the form holds more than one 'file' part: send several files to /v1/batches")
             case .tooManyFiles:
                 throw Problem(.contentTooLarge, code: "too-many-files", "a batch holds at most \(limits.files) files")
             }
@@ -458,8 +506,11 @@ public struct ExtractionService: Sendable {
 
     static func serverTiming(_ job: Job, received: Date) -> String? {
         guard let started = job.startedAt, let finished = job.finishedAt else { return nil }
-        func ms(_ from: Date, _ to: Date) -> String { String(format: "%.1f", max(0, to.timeIntervalSince(from)) * 1000) }
-        return "upload;dur=\(ms(received, job.createdAt)), queue;dur=\(ms(job.createdAt, started)), run;dur=\(ms(started, finished))"
+        func ms(_ from: Date, _ to: Date) -> String {
+            String(format: "%.1f", max(0, to.timeIntervalSince(from)) * 1000)
+        }
+        return
+            "upload;dur=\(ms(received, job.createdAt)), queue;dur=\(ms(job.createdAt, started)), run;dur=\(ms(started, finished))"
     }
 
     func jobProblem(_ job: Job) -> Problem {
@@ -476,7 +527,7 @@ public struct ExtractionService: Sendable {
         let iso = Self.timestamp
         var out: [String: Any] = [
             "id": job.id, "status": job.status.rawValue, "createdAt": iso.format(job.createdAt),
-            "attempts": job.attempts, "maxAttempts": job.maxAttempts,
+            "attempts": job.attempts, "maxAttempts": job.maxAttempts
         ]
         out["startedAt"] = job.startedAt.map(iso.format) ?? NSNull()
         out["finishedAt"] = job.finishedAt.map(iso.format) ?? NSNull()
@@ -497,7 +548,7 @@ public struct ExtractionService: Sendable {
             throw Problem(.conflict, code: "not-finished", "the job is \(job.status.rawValue); no result yet")
         }
         let formats: [(type: String, format: OutputFormat?)] = [
-            ("application/json", nil), ("text/csv", .csv), ("text/vcard", .vcard), ("text/plain", .text),
+            ("application/json", nil), ("text/csv", .csv), ("text/vcard", .vcard), ("text/plain", .text)
         ]
         let wanted = AcceptHeader.mediaTypes(accept)
         var chosen: (type: String, format: OutputFormat?)?
@@ -507,26 +558,31 @@ public struct ExtractionService: Sendable {
             if let match = formats.first(where: { $0.type == type }) { chosen = match; break }
         }
         guard let chosen else {
-            throw Problem(.notAcceptable, code: "not-acceptable",
-                          "the result is available as \(formats.map(\.type).joined(separator: ", "))")
+            throw Problem(
+                .notAcceptable, code: "not-acceptable",
+                "the result is available as \(formats.map(\.type).joined(separator: ", "))")
         }
         var body = document
         if let format = chosen.format {
             let doc = try JSONDecoder().decode(Document.self, from: document)
             // A vCard is a card's: an empty 200 would look like a card with nothing on it.
             if format == .vcard && doc.businessCard == nil {
-                throw Problem(.notAcceptable, code: "not-acceptable",
-                              "the document was read as \(doc.documentType?.label.rawValue ?? "no business card"), so it has no vCard; "
-                                  + "it is available as application/json, text/csv or text/plain")
+                throw Problem(
+                    .notAcceptable, code: "not-acceptable",
+                    "the document was read as \(doc.documentType?.label.rawValue ?? "no business card"), so it has no vCard; "
+                        + "it is available as application/json, text/csv or text/plain")
             }
             body = try DocumentWriter.encode(doc, as: format)
         }
         let charset = chosen.type.hasPrefix("text/") ? "; charset=utf-8" : ""
-        return Response(status: .ok, headers: [.contentType: chosen.type + charset],
-                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: .ok, headers: [.contentType: chosen.type + charset],
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+    static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws
+        -> Response
+    {
         var headers = headers
         headers[.contentType] = "application/json"
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])

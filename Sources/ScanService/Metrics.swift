@@ -55,7 +55,8 @@ public final class ServiceMetrics: Sendable {
             ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
         }
         for (key, count) in requests {
-            let labels = "method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\""
+            let labels =
+                "method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\""
             out += "scanextract_http_requests_total{\(labels)} \(count)\n"
         }
         out += "# HELP scanextract_jobs Jobs in the store, by state.\n"
@@ -66,7 +67,8 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP scanextract_queue_depth Jobs and ink requests waiting for a worker.\n"
         out += "# TYPE scanextract_queue_depth gauge\n"
         out += "scanextract_queue_depth \(queueDepth)\n"
-        out += "# HELP scanextract_job_duration_seconds Time a worker took over one attempt at a job that it answered.\n"
+        out +=
+            "# HELP scanextract_job_duration_seconds Time a worker took over one attempt at a job that it answered.\n"
         out += "# TYPE scanextract_job_duration_seconds histogram\n"
         for (i, bound) in Self.durationBuckets.enumerated() {
             out += "scanextract_job_duration_seconds_bucket{le=\"\(Self.number(bound))\"} \(s.durationCounts[i])\n"
@@ -102,7 +104,8 @@ struct RequestCounter<Context: RequestContext>: RouterMiddleware {
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         // The route is known once the router has matched the path: read it afterwards.
         func count(_ status: HTTPResponse.Status) {
-            metrics.countRequest(method: request.method.rawValue, route: context.endpointPath ?? "NotFound", status: status.code)
+            metrics.countRequest(
+                method: request.method.rawValue, route: context.endpointPath ?? "NotFound", status: status.code)
         }
         do {
             let response = try await next(request, context)

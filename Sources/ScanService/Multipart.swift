@@ -15,7 +15,8 @@ enum Multipart {
     static func filename(in disposition: String) -> String? {
         guard var name = parameter("filename", in: disposition) else { return nil }
         name = String(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
-        name = String(name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "").trimmingCharacters(in: .whitespaces)
+        name = String(name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "").trimmingCharacters(
+            in: .whitespaces)
         while name.utf8.count > 255 { name.removeFirst() }
         return name.isEmpty || name == "." || name == ".." ? nil : name
     }

@@ -192,9 +192,15 @@ struct MultipartStream {
         mutating func write(count: Int) throws {
             partSize += count
             if var part = current {
-                if partSize > limits.perFile { throw Failure.fileTooLarge(index: files.count, filename: part.file.filename) }
-                if part.file.head.count < 1024 { part.file.head += pending[start..<(start + min(count, 1024 - part.file.head.count))] }
-                try pending.withUnsafeBytes { try part.handle.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)])) }
+                if partSize > limits.perFile {
+                    throw Failure.fileTooLarge(index: files.count, filename: part.file.filename)
+                }
+                if part.file.head.count < 1024 {
+                    part.file.head += pending[start..<(start + min(count, 1024 - part.file.head.count))]
+                }
+                try pending.withUnsafeBytes {
+                    try part.handle.write(contentsOf: UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)]))
+                }
                 part.file.size = partSize
                 current = part
             }

@@ -24,14 +24,18 @@ final class ParserErrorResponder: ChannelInboundHandler, RemovableChannelHandler
         guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self),
               let body = try? problem.body() else { return context.fireErrorCaught(error) }
         var buffer = context.channel.allocator.buffer(capacity: 160 + body.count)
-        buffer.writeString("HTTP/1.1 \(problem.status.code) \(problem.status.reasonPhrase)\r\n"
-                           + "Content-Type: application/problem+json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+        buffer.writeString(
+            "HTTP/1.1 \(problem.status.code) \(problem.status.reasonPhrase)\r\n"
+                + "Content-Type: application/problem+json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        )
         buffer.writeBytes(body)
         // Only the output is closed: what the client still sends is read and dropped, so that its kernel does not
         // answer with a reset that may take the response with it. The decoder's error then ends the connection: a
         // client that goes on sending finds it closed within a second (`ServiceTests`).
         let channel = context.channel
-        encoder.writeAndFlush(NIOAny(IOData.byteBuffer(buffer))).whenComplete { _ in channel.close(mode: .output, promise: nil) }
+        encoder.writeAndFlush(NIOAny(IOData.byteBuffer(buffer))).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+        }
     }
 
     static func problem(for error: HTTPParserError) -> Problem {

@@ -21,7 +21,8 @@ struct APIPaths: Sendable {
             if body.isEmpty || body.hasPrefix("#") { continue }
             if indent == 0 { inPaths = body == "paths:"; continue }
             // A key alone (`get:`) or with a value on its line (`post: {}`).
-            guard inPaths, let colon = body.hasSuffix(":") ? body.index(before: body.endIndex) : body.range(of: ": ")?.lowerBound
+            guard inPaths,
+                let colon = body.hasSuffix(":") ? body.index(before: body.endIndex) : body.range(of: ": ")?.lowerBound
             else { continue }
             let key = body[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
             if pathIndent == nil, key.hasPrefix("/") { pathIndent = indent }
@@ -31,7 +32,9 @@ struct APIPaths: Sendable {
                 methodIndent = nil
             } else if !routes.isEmpty {
                 if methodIndent == nil { methodIndent = indent }
-                if indent == methodIndent, methods.contains(Substring(key)) { routes[routes.count - 1].methods.append(key.uppercased()) }
+                if indent == methodIndent, methods.contains(Substring(key)) {
+                    routes[routes.count - 1].methods.append(key.uppercased())
+                }
             }
         }
         self.routes = routes
@@ -52,20 +55,25 @@ struct APIPaths: Sendable {
 struct UnmatchedRoutes<Context: RequestContext>: RouterMiddleware {
     let paths: APIPaths
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let path = request.uri.path
             if var methods = paths.methods(for: path), !methods.contains(request.method.rawValue) {
                 if methods.contains("GET") { methods.append("HEAD") }
-                var response = try Problem(.methodNotAllowed, code: "method-not-allowed",
-                                           "\(path) takes \(methods.joined(separator: ", ")), not \(request.method.rawValue)")
-                    .response(from: request, context: context)
+                var response = try Problem(
+                    .methodNotAllowed, code: "method-not-allowed",
+                    "\(path) takes \(methods.joined(separator: ", ")), not \(request.method.rawValue)"
+                )
+                .response(from: request, context: context)
                 response.headers[.allow] = methods.joined(separator: ", ")
                 return response
             }
-            throw Problem.notFound("no such route: \(request.method.rawValue) \(path) (the API is described at /openapi.yaml)")
+            throw Problem.notFound(
+                "no such route: \(request.method.rawValue) \(path) (the API is described at /openapi.yaml)")
         }
     }
 }

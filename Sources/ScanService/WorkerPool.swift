@@ -289,8 +289,9 @@ public final class WorkerPool: Service, Sendable {
                     worker = try spawn()
                 } catch {
                     logger.error("cannot start a worker: \(error)")
-                    _ = try? await store.fail(id: job.id, by: claimer, code: "worker-crashed",
-                                        message: "the worker process could not be started", retry: true, backoff: settings.backoff)
+                    _ = try? await store.fail(
+                        id: job.id, by: claimer, code: "worker-crashed",
+                        message: "the worker process could not be started", retry: true, backoff: settings.backoff)
                     await idle(seconds: settings.backoff)
                     continue
                 }
@@ -326,8 +327,9 @@ public final class WorkerPool: Service, Sendable {
             input = try await store.input(of: job)
         } catch {
             logger.error("cannot read the input of job \(job.id): \(error)")
-            _ = try? await store.fail(id: job.id, by: claimer, code: "storage", message: "the job's input could not be read",
-                                      retry: true, backoff: backoff(for: job))
+            _ = try? await store.fail(
+                id: job.id, by: claimer, code: "storage", message: "the job's input could not be read",
+                retry: true, backoff: backoff(for: job))
             return true
         }
         defer { input.discard() }
@@ -392,8 +394,9 @@ public final class WorkerPool: Service, Sendable {
             // An engine that failed may be left in a bad state: a new worker, and another try; unless the failure
             // would come back every time (a broken model file).
             let engineFailure = code == "engine" && header.lasting != true
-            _ = try? await store.fail(id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
-                                retry: engineFailure, backoff: backoff(for: job))
+            _ = try? await store.fail(
+                id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
+                retry: engineFailure, backoff: backoff(for: job))
             if engineFailure { metrics.countRestart(reason: "failed") }
             return !engineFailure
         case (_, .canceled):
@@ -406,7 +409,9 @@ public final class WorkerPool: Service, Sendable {
         case (_, .tooMuchMemory(let resident)):
             metrics.countRestart(reason: "memory")
             let limit = settings.memoryLimit / (1024 * 1024)
-            logger.warning("job \(job.id): worker \(worker.pid) reached \(resident / (1024 * 1024)) MiB, over its \(limit) MiB; killed")
+            logger.warning(
+                "job \(job.id): worker \(worker.pid) reached \(resident / (1024 * 1024)) MiB, over its \(limit) MiB; killed"
+            )
             _ = try? await store.fail(id: job.id, by: claimer, code: "too-much-memory",
                                 message: "the extraction needed more than the \(limit) MiB of memory a worker may use",
                                 retry: false, backoff: 0)

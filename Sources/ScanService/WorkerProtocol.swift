@@ -52,7 +52,9 @@ public struct WorkerReply: Codable, Sendable {
     /// The error would come back on every try (`ScanError.lasting`): no new worker, no retry.
     public var lasting: Bool?
 
-    public init(job: String, ok: Bool, length: Int? = nil, code: String? = nil, message: String? = nil, lasting: Bool? = nil) {
+    public init(
+        job: String, ok: Bool, length: Int? = nil, code: String? = nil, message: String? = nil, lasting: Bool? = nil
+    ) {
         self.job = job
         self.ok = ok
         self.length = length

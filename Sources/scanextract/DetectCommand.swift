@@ -19,14 +19,18 @@ struct DetectCommand: ParsableCommand {
         """)
 
     // One value an option (`--types date,phone` or `--types date --types phone`), so the text after it stays the text.
-    @Option(name: .long, parsing: .singleValue,
-            help: "Entity types to report (comma separated; may be repeated): \(EntityType.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        name: .long, parsing: .singleValue,
+        help:
+            "Entity types to report (comma separated; may be repeated): \(EntityType.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
     var types: [String] = []
 
     @Option(name: .long, help: "Default region, ISO 3166-1 alpha-2 (e.g. US, GB, DE).")
     var region: String?
 
-    @Option(name: .customLong("reference-date"), help: "Reference date yyyy-mm-dd for two-digit years (default: today).")
+    @Option(
+        name: .customLong("reference-date"), help: "Reference date yyyy-mm-dd for two-digit years (default: today).")
     var referenceDate: String?
 
     @Flag(name: .long, help: "Read JSON Lines on stdin and write one JSON line per input line.")
@@ -51,7 +55,8 @@ struct DetectCommand: ParsableCommand {
         var out = Set<EntityType>()
         for n in names {
             guard let t = EntityType(rawValue: n) else {
-                throw ValidationError("unknown type '\(n)'; known: \(EntityType.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown type '\(n)'; known: \(EntityType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             out.insert(t)
         }

@@ -28,7 +28,9 @@ struct FlattenCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The PNG to write.")
     var output: String
 
-    @Option(name: .long, help: "auto: flatten only a confidently found page that does not fill the frame; on: whenever a page is found.")
+    @Option(
+        name: .long,
+        help: "auto: flatten only a confidently found page that does not fill the frame; on: whenever a page is found.")
     var mode: CameraMode = .auto
 
     @Flag(name: .customLong("no-light"), help: "Do not even the light of the flattened page.")
@@ -41,7 +43,8 @@ struct FlattenCommand: ParsableCommand {
         if mode == .off { throw ValidationError("--mode must be auto or on") }
         // The user's photo is never written over, and another existing file only when asked.
         if Self.sameFile(input, output) {
-            throw ValidationError("\(output) is the input photo itself; give another file to write the flattened page to")
+            throw ValidationError(
+                "\(output) is the input photo itself; give another file to write the flattened page to")
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) {
@@ -91,7 +94,10 @@ struct FlattenCommand: ParsableCommand {
             throw ExitCode(ExitStatus.someFailed)
         }
         if !flattened {
-            let why = result.info == nil ? "no page stands out (a flat scan?)" : "the page was not found with enough confidence or fills the frame"
+            let why =
+                result.info == nil
+                ? "no page stands out (a flat scan?)"
+                : "the page was not found with enough confidence or fills the frame"
             FileHandle.standardError.write(Data("scanextract: \(input): written unchanged: \(why)\n".utf8))
         }
         guard let png = encodePNG(result.image) else {
@@ -101,7 +107,8 @@ struct FlattenCommand: ParsableCommand {
         do {
             try AtomicFile.write(Data(png), to: output)
         } catch {
-            FileHandle.standardError.write(Data("scanextract: \(output): cannot be written (\(error.localizedDescription))\n".utf8))
+            FileHandle.standardError.write(
+                Data("scanextract: \(output): cannot be written (\(error.localizedDescription))\n".utf8))
             throw ExitCode(ExitStatus.cannotWrite)
         }
         let report = Report(input: input, output: output, found: result.info != nil, flattened: flattened,

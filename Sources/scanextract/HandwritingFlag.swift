@@ -1,8 +1,8 @@
 import ScanKit
 
 /// `--handwriting` alone means `on`, as it did when it was a flag; followed by a mode
-/// (`HandwritingMode(spelling:)`: `auto`, `on`, `off`, or a flag's `true`/`false`) it takes it. ArgumentParser has no option whose value may be left out, so the
-/// bare flag is spelled out before parsing.
+/// (`HandwritingMode(spelling:)`: `auto`, `on`, `off`, or a flag's `true`/`false`) it takes it. ArgumentParser has no
+/// option whose value may be left out, so the bare flag is spelled out before parsing.
 enum HandwritingFlag {
     static func expanded(_ arguments: [String]) -> [String] {
         var out: [String] = []

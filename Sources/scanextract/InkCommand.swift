@@ -24,7 +24,9 @@ struct InkCommand: ParsableCommand {
         is then 1. --render writes the image the recognizer reads.
         """)
 
-    @Option(name: .long, help: "Language of the word list (en-US, en-GB, fr-FR, de-DE, es-ES, it-IT); the ink's own `language` wins.")
+    @Option(
+        name: .long,
+        help: "Language of the word list (en-US, en-GB, fr-FR, de-DE, es-ES, it-IT); the ink's own `language` wins.")
     var language: String = "en-US"
 
     @Option(name: .long, help: "Number of candidates to return.")
@@ -36,7 +38,11 @@ struct InkCommand: ParsableCommand {
     @Flag(name: .long, help: "Read JSON Lines: one Ink a line, one result a line.")
     var jsonl = false
 
-    @Flag(name: .long, help: "Classify the ink as a shape (line, arrow, rectangle, ellipse, triangle, star, check mark, or not a shape) instead of reading text.")
+    @Flag(
+        name: .long,
+        help:
+            "Classify the ink as a shape (line, arrow, rectangle, ellipse, triangle, star, check mark, or not a shape) instead of reading text."
+    )
     var shapes = false
 
     @Flag(name: .long, help: "Write the rendered ink as PNG (to -o) instead of recognizing it.")
@@ -137,7 +143,9 @@ struct InkCommand: ParsableCommand {
             ? [("<stdin>", FileHandle.standardInput.readDataToEndOfFile())]
             : files.map { ($0, FileManager.default.contents(atPath: $0)) }
         for (name, data) in sources {
-            guard let data else { total += 1; fail(name, line: nil, ScanError(.unreadable, "cannot read the file")); continue }
+            guard let data else {
+                total += 1; fail(name, line: nil, ScanError(.unreadable, "cannot read the file")); continue
+            }
             if jsonl {
                 let text = String(decoding: data, as: UTF8.self)
                 var lineNumber = 0

@@ -14,7 +14,8 @@ struct ModelsCommand: ParsableCommand {
         subcommands: [List.self, Install.self, Remove.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the engines and models available on this machine.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the engines and models available on this machine.")
 
         func run() throws {
             for e in EngineCatalog.available() {
@@ -22,7 +23,9 @@ struct ModelsCommand: ParsableCommand {
                 for m in e.models { print("  \(m)") }
             }
             let recognizer = (try? PPOCRModels.locate().get()).map { _ in "PP-OCRv6_rec_small" }
-            print("ink\t\(recognizer == nil ? "recognizer missing (make deps)" : "available")\tstrokes -> \(recognizer ?? "PP-OCR rec") + word list")
+            print(
+                "ink\t\(recognizer == nil ? "recognizer missing (make deps)" : "available")\tstrokes -> \(recognizer ?? "PP-OCR rec") + word list"
+            )
             for m in InkModel.all {
                 let status = m.isInstalled ? "installed" : "not installed (scanextract models install \(m.id))"
                 print("  \(m.id)\t\(status)\t\(m.installedPath ?? m.projectLexiconPath) [\(m.aptPackage)]")
@@ -33,7 +36,9 @@ struct ModelsCommand: ParsableCommand {
             print("installable Tesseract languages (into \(ModelFolder.tessdata()))")
             for m in ModelInstaller.catalog() where m.id.hasPrefix("tesseract-") {
                 let path = ModelInstaller.installedPath(m)
-                print("  \(m.id)\t\(path == nil ? "not installed (scanextract models install \(m.id))" : "installed")\t\(path ?? m.destination) [\(m.package)]")
+                print(
+                    "  \(m.id)\t\(path == nil ? "not installed (scanextract models install \(m.id))" : "installed")\t\(path ?? m.destination) [\(m.package)]"
+                )
             }
         }
     }

@@ -14,10 +14,14 @@ struct ScanCommand: ParsableCommand {
         abstract: "Recognize images and PDFs and write one JSON document per input.",
         discussion: ExitStatus.documentation)
 
-    @Argument(help: "Image (PNG, JPEG, TIFF, WebP, BMP, GIF, HEIC, AVIF), PDF or scanextract JSON files, or folders to walk.")
+    @Argument(
+        help: "Image (PNG, JPEG, TIFF, WebP, BMP, GIF, HEIC, AVIF), PDF or scanextract JSON files, or folders to walk.")
     var inputs: [String]
 
-    @Option(help: "OCR engine: auto (ppocr when installed, else tesseract), \(EngineKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help:
+            "OCR engine: auto (ppocr when installed, else tesseract), \(EngineKind.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
     var engine: String = "auto"
 
     @Option(help: "Languages to recognize, e.g. eng or eng,deu.")
@@ -29,7 +33,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("custom-words"), help: "A file of words (one per line) the engine should prefer.")
     var customWords: String?
 
-    @Option(name: .customLong("min-text-height"), help: "Ignore text lower than this fraction of the page height (e.g. 0.01).")
+    @Option(
+        name: .customLong("min-text-height"),
+        help: "Ignore text lower than this fraction of the page height (e.g. 0.01).")
     var minTextHeight: Double = 0
 
     @Option(help: "Region of interest x,y,w,h: fractions of the page when all are ≤ 1, else page pixels.")
@@ -50,7 +56,10 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("force-ocr"), help: "Recognize every PDF page, even those with a text layer.")
     var forceOCR = false
 
-    @Option(help: "Document camera on photos: auto (flatten a page that stands out from its background), on (whenever a page is found) or off.")
+    @Option(
+        help:
+            "Document camera on photos: auto (flatten a page that stands out from its background), on (whenever a page is found) or off."
+    )
     var camera: CameraMode = .auto
 
     @Flag(name: .customLong("no-light"), help: "Don't even the light of a flattened photo.")
@@ -62,7 +71,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("no-deskew"), help: "Don't straighten slightly rotated pages.")
     var noDeskew = false
 
-    @Option(name: .customLong("psm"), help: "Tesseract page segmentation: 3 (automatic layout), 4 (one column: receipts) or 11 (sparse text).")
+    @Option(
+        name: .customLong("psm"),
+        help: "Tesseract page segmentation: 3 (automatic layout), 4 (one column: receipts) or 11 (sparse text).")
     var psm: Int32 = TesseractRecognizer.Segmentation.singleColumn.rawValue
 
     @Option(help: "Resolution for rendering PDF pages that have no text layer.")
@@ -76,25 +87,38 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Output format: json, jsonl, text, csv (receipt items, card contacts) or vcard (business cards).")
     var format: String = OutputFormat.json.rawValue
 
-    @Option(name: .customLong("type"), help: "Parse every input as receipt, businessCard or other instead of classifying it.")
+    @Option(
+        name: .customLong("type"),
+        help: "Parse every input as receipt, businessCard or other instead of classifying it.")
     var documentType: String?
 
-    @Option(name: .customLong("handwriting"),
-            help: "Which lines to decode as handwriting with the word list of --handwriting-language (PP-OCR only): auto (those a learned judge finds handwritten), on (all; `--handwriting` alone), off.")
+    @Option(
+        name: .customLong("handwriting"),
+        help:
+            "Which lines to decode as handwriting with the word list of --handwriting-language (PP-OCR only): auto (those a learned judge finds handwritten), on (all; `--handwriting` alone), off."
+    )
     var handwriting: HandwritingMode = .standard
 
-    @Option(name: .customLong("handwriting-language"), help: "The word list's language for --handwriting (BCP-47; see `scanextract models list`).")
+    @Option(
+        name: .customLong("handwriting-language"),
+        help: "The word list's language for --handwriting (BCP-47; see `scanextract models list`).")
     var handwritingLanguage = "en-US"
 
-    @Option(name: .customLong("word-lists"),
-            help: "Word lists PP-OCR reads its doubtful printed words against (`Subtotai` -> `Subtotal`): auto (English and Indonesian from /usr/share, with the receipt words of the locale files), off, or files (one word a line, or Hunspell .dic) separated by commas.")
+    @Option(
+        name: .customLong("word-lists"),
+        help:
+            "Word lists PP-OCR reads its doubtful printed words against (`Subtotai` -> `Subtotal`): auto (English and Indonesian from /usr/share, with the receipt words of the locale files), off, or files (one word a line, or Hunspell .dic) separated by commas."
+    )
     var wordLists = "auto"
 
-    @Option(name: [.short, .customLong("output-dir")], help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
+    @Option(
+        name: [.short, .customLong("output-dir")],
+        help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
     var outputDir: String?
 
-    @Flag(name: .customLong("no-resume"),
-          help: "With --output-dir, redo every input, even those an earlier run finished (see the folder's manifest).")
+    @Flag(
+        name: .customLong("no-resume"),
+        help: "With --output-dir, redo every input, even those an earlier run finished (see the folder's manifest).")
     var noResume = false
 
     @Option(name: .shortAndLong, help: "Documents processed in parallel (default: all cores).")
@@ -106,7 +130,11 @@ struct ScanCommand: ParsableCommand {
     /// Warnings of a document that lost part of itself: printed on stderr as well as written in its JSON.
     static let damageCodes: Set<String> = ["page-damaged", "page-failed", "pages-missing"]
 
-    @Flag(name: .shortAndLong, help: "List every file skipped (in folders: not an image, PDF or JSON document; with --output-dir: finished by an earlier run), one a line on stderr.")
+    @Flag(
+        name: .shortAndLong,
+        help:
+            "List every file skipped (in folders: not an image, PDF or JSON document; with --output-dir: finished by an earlier run), one a line on stderr."
+    )
     var verbose = false
 
     /// The options that shape the configuration, in the form the service shares.
@@ -144,7 +172,9 @@ struct ScanCommand: ParsableCommand {
         } catch let e as ScanError {
             throw ValidationError(e.reason)
         }
-        guard OutputFormat(rawValue: format) != nil else { throw ValidationError("--format must be json, jsonl, text, csv or vcard") }
+        guard OutputFormat(rawValue: format) != nil else {
+            throw ValidationError("--format must be json, jsonl, text, csv or vcard")
+        }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
@@ -165,7 +195,8 @@ struct ScanCommand: ParsableCommand {
                 try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
             } catch {
                 var isFolder: ObjCBool = false
-                let why = FileManager.default.fileExists(atPath: outputDir, isDirectory: &isFolder) && !isFolder.boolValue
+                let why =
+                    FileManager.default.fileExists(atPath: outputDir, isDirectory: &isFolder) && !isFolder.boolValue
                     ? "a file of that name exists (it is left as it is)" : (error as NSError).localizedDescription
                 printError("\(outputDir): cannot create the output folder: \(why)")
                 throw ExitCode(ExitStatus.cannotWrite)
@@ -175,7 +206,9 @@ struct ScanCommand: ParsableCommand {
         if verbose {
             for file in expansion.skipped { printError("\(file): skipped, not an image, PDF or JSON document") }
         } else if !expansion.skipped.isEmpty {
-            printError("skipped \(expansion.skipped.count) file(s) in folders that are not images, PDFs or JSON documents (first: \(expansion.skipped[0]))")
+            printError(
+                "skipped \(expansion.skipped.count) file(s) in folders that are not images, PDFs or JSON documents (first: \(expansion.skipped[0]))"
+            )
         }
         var files = expansion.files
         guard !files.isEmpty else {
@@ -186,7 +219,9 @@ struct ScanCommand: ParsableCommand {
                 return out.map { p == $0 || p.hasPrefix($0 + "/") } ?? false
             }
             if !insideOutput.isEmpty {
-                printError("no input files found: \(insideOutput.joined(separator: ", ")) is the output folder, whose files are not read")
+                printError(
+                    "no input files found: \(insideOutput.joined(separator: ", ")) is the output folder, whose files are not read"
+                )
                 throw ExitCode(ExitStatus.allFailed)
             }
             printError("no input files found")
@@ -197,9 +232,10 @@ struct ScanCommand: ParsableCommand {
         var outputs: FolderOutputs?
         if let outputDir {
             do {
-                let plan = try FolderOutputs(directory: outputDir, fileExtension: fmt.fileExtension,
-                                             optionsKey: OutputManifest.optionsKey(config, format: fmt),
-                                             inputs: files, resume: !noResume)
+                let plan = try FolderOutputs(
+                    directory: outputDir, fileExtension: fmt.fileExtension,
+                    optionsKey: OutputManifest.optionsKey(config, format: fmt),
+                    inputs: files, resume: !noResume)
                 for note in plan.notes { printError(note) }
                 if verbose {
                     for done in plan.finished { printError("\(done.input): already done (\(done.output)), skipped") }
@@ -259,52 +295,57 @@ struct ScanCommand: ParsableCommand {
                 printError(failure.description)
             }
         }
-        runner.run(files, finish: finish, deliver: { index, file, result in
-            progress.update(done: index + 1, current: file)
-            switch result {
-            case .success(let finished):
-                // Pages lost or damaged inside a document that was read: said on stderr too, naming file and page.
-                if !quiet {
-                    for w in finished.document.warnings where Self.damageCodes.contains(w.code) {
-                        progress.clear()
-                        printError("\(file)\(w.page.map { " (page \($0 + 1))" } ?? ""): \(w.message) [\(w.code)]")
+        runner.run(
+            files, finish: finish,
+            deliver: { index, file, result in
+                progress.update(done: index + 1, current: file)
+                switch result {
+                case .success(let finished):
+                    // Pages lost or damaged inside a document that was read: said on stderr too, naming file and page.
+                    if !quiet {
+                        for w in finished.document.warnings where Self.damageCodes.contains(w.code) {
+                            progress.clear()
+                            printError("\(file)\(w.page.map { " (page \($0 + 1))" } ?? ""): \(w.message) [\(w.code)]")
+                        }
                     }
-                }
-                if finished.noVCard {
-                    let label = finished.document.documentType?.label.rawValue ?? "a document"
-                    if !quiet { printError("\(file): read as \(label), not a business card; no vCard") }
-                    written += 1
-                } else if let staged = finished.staged {
-                    placed(outputs!.commit(staged))
-                } else if let data = finished.encoded {
-                    progress.clear()
-                    FileHandle.standardOutput.write(data)
-                    written += 1
-                } else {
-                    // One CSV for the whole run: one header, then every document's rows.
-                    switch csv.append(finished.document) {
-                    case .rows(let data):
+                    if finished.noVCard {
+                        let label = finished.document.documentType?.label.rawValue ?? "a document"
+                        if !quiet { printError("\(file): read as \(label), not a business card; no vCard") }
+                        written += 1
+                    } else if let staged = finished.staged {
+                        placed(outputs!.commit(staged))
+                    } else if let data = finished.encoded {
                         progress.clear()
                         FileHandle.standardOutput.write(data)
-                    case .nothing:
-                        if !quiet { printError("\(file): neither a receipt nor a business card; no CSV rows") }
-                    case .otherTable(let kind):
-                        printError("\(file): a \(kind == .receipts ? "receipt" : "business card") does not fit "
-                                   + "the \(kind == .receipts ? "contacts" : "receipts") CSV begun by an earlier file; left out")
+                        written += 1
+                    } else {
+                        // One CSV for the whole run: one header, then every document's rows.
+                        switch csv.append(finished.document) {
+                        case .rows(let data):
+                            progress.clear()
+                            FileHandle.standardOutput.write(data)
+                        case .nothing:
+                            if !quiet { printError("\(file): neither a receipt nor a business card; no CSV rows") }
+                        case .otherTable(let kind):
+                            printError(
+                                "\(file): a \(kind == .receipts ? "receipt" : "business card") does not fit "
+                                    + "the \(kind == .receipts ? "contacts" : "receipts") CSV begun by an earlier file; left out"
+                            )
+                        }
+                        written += 1
                     }
-                    written += 1
+                case .failure(let e):
+                    if e.code == .cancelled { cancelled += 1; return }
+                    failed += 1
+                    if e.code == .engine { engineMissing = true }
+                    if e.code == .output { writeFailed = true }
+                    progress.clear()
+                    printError(e.description)
                 }
-            case .failure(let e):
-                if e.code == .cancelled { cancelled += 1; return }
-                failed += 1
-                if e.code == .engine { engineMissing = true }
-                if e.code == .output { writeFailed = true }
-                progress.clear()
-                printError(e.description)
-            }
-        }, waiting: {
-            if let outputs { placed(outputs.flush()) }
-        })
+            },
+            waiting: {
+                if let outputs { placed(outputs.flush()) }
+            })
         progress.finish()
 
         if cancellation.isCancelled {
@@ -316,11 +357,14 @@ struct ScanCommand: ParsableCommand {
             printError("\(written) of \(files.count) input(s) processed, \(failed) failed")
         }
         if skipped > 0 && !quiet {
-            printError("\(skipped) input(s) skipped, finished by an earlier run into \(outputDir ?? "")"
-                       + " (--no-resume redoes them); \(written) written now")
+            printError(
+                "\(skipped) input(s) skipped, finished by an earlier run into \(outputDir ?? "")"
+                    + " (--no-resume redoes them); \(written) written now")
         }
         if written + skipped == 0 {
-            throw ExitCode(engineMissing ? ExitStatus.engineUnavailable : writeFailed ? ExitStatus.cannotWrite : ExitStatus.allFailed)
+            throw ExitCode(
+                engineMissing
+                    ? ExitStatus.engineUnavailable : writeFailed ? ExitStatus.cannotWrite : ExitStatus.allFailed)
         }
         if failed > 0 { throw ExitCode(writeFailed ? ExitStatus.cannotWrite : ExitStatus.someFailed) }
     }
@@ -353,7 +397,8 @@ final class InterruptHandler: @unchecked Sendable {
                 guard let self else { return }
                 self.count += 1
                 if self.count > 1 { _exit(ExitStatus.interrupted) }
-                FileHandle.standardError.write(Data("\nscanextract: stopping after the current pages (Ctrl-C again to quit now)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\nscanextract: stopping after the current pages (Ctrl-C again to quit now)\n".utf8))
                 cancellation.cancel()
             }
             s.resume()

@@ -32,54 +32,88 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Address to bind.") var host = "127.0.0.1"
     @Option(help: "Port to bind (0: any free port, printed on stderr).") var port = 8080
-    @Option(name: .customLong("data-dir"), help: "Where jobs, uploads and results are kept; only scratch files with --database (default: $XDG_DATA_HOME/scanextract or ~/.local/share/scanextract).")
+    @Option(
+        name: .customLong("data-dir"),
+        help:
+            "Where jobs, uploads and results are kept; only scratch files with --database (default: $XDG_DATA_HOME/scanextract or ~/.local/share/scanextract)."
+    )
     var dataDir: String?
     @Option(help: ArgumentHelp("Keep the queue in PostgreSQL, shared by every server given the same URL.",
                                valueName: "postgres://user@host:port/db"))
     var database: String?
     @Option(help: "Seconds a claimed job is held without renewal before another server may take it over.")
     var lease: Double = 30
-    @Option(name: .customLong("poll-interval"), help: "Seconds between looks at the queue when no signal came (default: 0.5; 2 with --database).")
+    @Option(
+        name: .customLong("poll-interval"),
+        help: "Seconds between looks at the queue when no signal came (default: 0.5; 2 with --database).")
     var pollInterval: Double?
     @Option(help: "Worker processes (0: only take jobs, run none).") var workers = 2
-    @Option(name: .customLong("worker-nice"),
-            help: "Scheduling priority given up by the workers (0 to 19), so the server stays responsive while they recognize.")
+    @Option(
+        name: .customLong("worker-nice"),
+        help:
+            "Scheduling priority given up by the workers (0 to 19), so the server stays responsive while they recognize."
+    )
     var workerNice: Int32 = 10
-    @Option(name: .customLong("worker-memory-mb"),
-            help: "Resident memory a worker may reach in a job before it is killed and the job fails with too-much-memory (0: no limit).")
+    @Option(
+        name: .customLong("worker-memory-mb"),
+        help:
+            "Resident memory a worker may reach in a job before it is killed and the job fails with too-much-memory (0: no limit)."
+    )
     var workerMemoryMB = 4096
     @Option(name: .customLong("max-upload-mb"), help: "Largest upload accepted, in MB.") var maxUploadMB = 50
-    @Option(name: .customLong("max-pages"), help: "Most pages a document may have (a job with more fails with too-large, 413).")
+    @Option(
+        name: .customLong("max-pages"),
+        help: "Most pages a document may have (a job with more fails with too-large, 413).")
     var maxPages = 200
-    @Option(name: .customLong("max-pixels"), help: "Largest page, in pixels, decoded or rendered (a request may lower it, not raise it).")
+    @Option(
+        name: .customLong("max-pixels"),
+        help: "Largest page, in pixels, decoded or rendered (a request may lower it, not raise it).")
     var maxPixels = 150_000_000
     @Option(name: .customLong("max-batch-files"), help: "Files one POST /v1/batches may hold.") var maxBatchFiles = 100
-    @Option(name: .customLong("max-batch-mb"), help: "Largest batch upload accepted (all its files), in MB; each file is held to --max-upload-mb.")
+    @Option(
+        name: .customLong("max-batch-mb"),
+        help: "Largest batch upload accepted (all its files), in MB; each file is held to --max-upload-mb.")
     var maxBatchMB = 500
-    @Option(name: .customLong("max-sync-mb"), help: "Larger uploads are always answered 202 and run as a job.") var maxSyncMB = 5
-    @Option(name: .customLong("job-timeout"), help: "Seconds a job may run before its worker is killed.") var jobTimeout: Double = 300
-    @Option(name: .customLong("ink-timeout"), help: "Seconds an ink request may take (the first in a worker loads the word list) before its worker is replaced.")
+    @Option(name: .customLong("max-sync-mb"), help: "Larger uploads are always answered 202 and run as a job.")
+    var maxSyncMB = 5
+    @Option(name: .customLong("job-timeout"), help: "Seconds a job may run before its worker is killed.")
+    var jobTimeout: Double = 300
+    @Option(
+        name: .customLong("ink-timeout"),
+        help:
+            "Seconds an ink request may take (the first in a worker loads the word list) before its worker is replaced."
+    )
     var inkTimeout: Double = 30
     @Option(help: "Days a finished job and its result are kept.") var retention: Double = 7
-    @Option(name: .customLong("max-attempts"), help: "Times a job is tried when its worker dies or hangs.") var maxAttempts = 3
-    @Option(name: .customLong("retry-backoff"), help: "Seconds before the first retry (doubling each time).") var retryBackoff: Double = 1
-    @Option(name: .customLong("recycle-after"), help: "Jobs a worker runs before it is replaced.") var recycleAfter = 100
-    @Option(name: .customLong("max-queued"), help: "Jobs queued or running beyond which uploads get 429.") var maxQueued = 1000
+    @Option(name: .customLong("max-attempts"), help: "Times a job is tried when its worker dies or hangs.")
+    var maxAttempts = 3
+    @Option(name: .customLong("retry-backoff"), help: "Seconds before the first retry (doubling each time).")
+    var retryBackoff: Double = 1
+    @Option(name: .customLong("recycle-after"), help: "Jobs a worker runs before it is replaced.") var recycleAfter =
+        100
+    @Option(name: .customLong("max-queued"), help: "Jobs queued or running beyond which uploads get 429.")
+    var maxQueued = 1000
     @Option(name: .customLong("idle-timeout"),
             help: "Seconds a connection may send nothing (mid-request or between requests) before it is closed.")
     var idleTimeout: Double = 60
-    @Option(name: .customLong("shutdown-grace"), help: "Seconds running jobs get to finish after SIGTERM before they are handed back.")
+    @Option(
+        name: .customLong("shutdown-grace"),
+        help: "Seconds running jobs get to finish after SIGTERM before they are handed back.")
     var shutdownGrace: Double = 10
-    @Option(name: .customLong("api-keys-file"), help: "A file of API keys, one a line; a line 'sha256:HEX' is a key's hash.") var apiKeysFile: String?
-    @Option(name: .customLong("callback-secret"),
-            help: "Signs callbacks (HMAC-SHA256); also SCANEXTRACT_CALLBACK_SECRET. Without one, callbackUrl is refused.")
+    @Option(
+        name: .customLong("api-keys-file"), help: "A file of API keys, one a line; a line 'sha256:HEX' is a key's hash."
+    ) var apiKeysFile: String?
+    @Option(
+        name: .customLong("callback-secret"),
+        help: "Signs callbacks (HMAC-SHA256); also SCANEXTRACT_CALLBACK_SECRET. Without one, callbackUrl is refused.")
     var callbackSecret: String?
     @Flag(name: .customLong("allow-private-callbacks"),
           help: "Let callbackUrl name loopback and private addresses (refused by default).")
     var allowPrivateCallbacks = false
     @Option(name: .customLong("callback-attempts"), help: "Deliveries of a callback tried before it fails for good.")
     var callbackAttempts = 8
-    @Option(name: .customLong("callback-backoff"), help: "Seconds before a callback's first retry (doubling each time).")
+    @Option(
+        name: .customLong("callback-backoff"), help: "Seconds before a callback's first retry (doubling each time).")
     var callbackBackoff: Double = 5
 
     func validate() throws {
@@ -88,18 +122,25 @@ struct ServeCommand: ParsableCommand {
         guard (0...19).contains(workerNice) else { throw ValidationError("--worker-nice must be from 0 to 19") }
         guard workerMemoryMB >= 0 else { throw ValidationError("--worker-memory-mb must be 0 or more") }
         guard maxUploadMB > 0, maxSyncMB >= 0 else { throw ValidationError("--max-upload-mb must be positive") }
-        guard maxPages > 0, maxPixels > 0 else { throw ValidationError("--max-pages and --max-pixels must be positive") }
+        guard maxPages > 0, maxPixels > 0 else {
+            throw ValidationError("--max-pages and --max-pixels must be positive")
+        }
         guard callbackAttempts >= 1, callbackBackoff >= 0 else {
             throw ValidationError("--callback-attempts must be positive and --callback-backoff 0 or more")
         }
-        guard maxBatchFiles >= 1, maxBatchMB >= 1 else { throw ValidationError("--max-batch-files and --max-batch-mb must be positive") }
+        guard maxBatchFiles >= 1, maxBatchMB >= 1 else {
+            throw ValidationError("--max-batch-files and --max-batch-mb must be positive")
+        }
         if let database { _ = try PostgresURL(database) }
         if let pollInterval, pollInterval <= 0 { throw ValidationError("--poll-interval must be positive") }
         guard lease >= 1 else { throw ValidationError("--lease must be at least 1 second") }
-        guard jobTimeout > 0, inkTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1, maxQueued >= 1,
-              idleTimeout > 0 else {
-            throw ValidationError("--job-timeout, --ink-timeout, --retention, --max-attempts, --recycle-after, --max-queued and "
-                + "--idle-timeout must be positive")
+        guard jobTimeout > 0, inkTimeout > 0, retention > 0, maxAttempts >= 1, retryBackoff >= 0, recycleAfter >= 1,
+            maxQueued >= 1,
+            idleTimeout > 0
+        else {
+            throw ValidationError(
+                "--job-timeout, --ink-timeout, --retention, --max-attempts, --recycle-after, --max-queued and "
+                    + "--idle-timeout must be positive")
         }
     }
 
@@ -114,14 +155,17 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let keys: APIKeys
         do {
-            keys = try APIKeys.load(environment: ProcessInfo.processInfo.environment["SCANEXTRACT_API_KEYS"], file: apiKeysFile)
+            keys = try APIKeys.load(
+                environment: ProcessInfo.processInfo.environment["SCANEXTRACT_API_KEYS"], file: apiKeysFile)
         } catch let error as APIKeys.KeyFileError {
             throw ValidationError("--api-keys-file '\(apiKeysFile ?? "")', \(error)")
         } catch {
             throw ValidationError("--api-keys-file: cannot read '\(apiKeysFile ?? "")'")
         }
         if keys.isEmpty && !ExtractionService.isLoopback(host) {
-            throw ValidationError("without API keys (SCANEXTRACT_API_KEYS or --api-keys-file) only a loopback address may be bound, not '\(host)'")
+            throw ValidationError(
+                "without API keys (SCANEXTRACT_API_KEYS or --api-keys-file) only a loopback address may be bound, not '\(host)'"
+            )
         }
         // A worker that dies while we write to it must not take the server with it.
         signal(SIGPIPE, SIG_IGN)
@@ -155,7 +199,8 @@ struct ServeCommand: ParsableCommand {
         settings.allowPrivateCallbacks = allowPrivateCallbacks
         settings.callbackAttempts = callbackAttempts
         settings.callbackBackoff = callbackBackoff
-        let rules = CommandLineRules(engineThreads: max(1, cores / max(1, workers)), maxPixels: maxPixels, maxPages: maxPages)
+        let rules = CommandLineRules(
+            engineThreads: max(1, cores / max(1, workers)), maxPixels: maxPixels, maxPages: maxPages)
         let host = self.host
         let database = self.database
         let failure = ServeOutcome()
@@ -230,11 +275,13 @@ struct CommandLineRules: ExtractionRules {
         if !given.contains("max-pixels") { scan.maxPixels = maxPixels }
         if !given.contains("max-pages") { scan.maxPages = maxPages }
         let configuration = try scan.makeConfiguration(engineThreads: engineThreads)
-        // A Tesseract language this server lacks is the request's error (400), not a job retried and failed in a worker.
+        // A Tesseract language this server lacks is the request's error (400), not a job retried and failed in a
+        // worker.
         if configuration.engine == .tesseract {
             let languages = TesseractRecognizer.languageString(configuration.recognition.languages)
             guard TesseractRecognizer.hasData(for: languages) else {
-                throw ScanError(.invalidOption, "languages: Tesseract on this server has no trained data for \"\(languages)\"")
+                throw ScanError(
+                    .invalidOption, "languages: Tesseract on this server has no trained data for \"\(languages)\"")
             }
         }
         return try JSONEncoder().encode(configuration)

@@ -51,7 +51,8 @@ struct WorkerCommand: ParsableCommand {
             do {
                 switch request.kind ?? .extract {
                 case .extract:
-                    let configuration = try decoder.decode(ScanConfiguration.self, from: Data(request.configuration.utf8))
+                    let configuration = try decoder.decode(
+                        ScanConfiguration.self, from: Data(request.configuration.utf8))
                     // One engine per worker, kept while the configuration stays the same.
                     if processor?.configuration != configuration {
                         processor = try DocumentProcessor(configuration: configuration)

@@ -33,7 +33,9 @@ final class CLITests: XCTestCase {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Run(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 
     func pdf(_ name: String, _ text: String) -> String {
@@ -58,10 +60,13 @@ final class CLITests: XCTestCase {
         let env = ["SCANEXTRACT_MODELS": dir + "/no-models"]
         let r = try run([pdf("a.pdf", "Call (415) 555-0100 today")], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("note: reading with Tesseract, because PP-OCR is not installed: PP-OCR models not found"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("note: reading with Tesseract, because PP-OCR is not installed: PP-OCR models not found"),
+            r.stderr)
         XCTAssertTrue(r.stderr.contains("SCANEXTRACT_MODELS=\(dir)/no-models"), r.stderr)
         XCTAssertEqual(try run(["-q", pdf("b.pdf", "Hello")], environment: env).stderr, "")
-        XCTAssertFalse(try run(["--engine", "tesseract", pdf("c.pdf", "Hello")], environment: env).stderr.contains("note:"))
+        XCTAssertFalse(
+            try run(["--engine", "tesseract", pdf("c.pdf", "Hello")], environment: env).stderr.contains("note:"))
     }
 
     func testSeveralInputsPrintJSONLinesAndABadOneFailsAlone() throws {
@@ -105,12 +110,18 @@ final class CLITests: XCTestCase {
         FileManager.default.createFile(atPath: cards + "/list.txt", contents: Data("notes\n".utf8))
         let r = try run(["-q", "--output-dir", dir + "/out", cards])
         XCTAssertEqual(r.status, 1, "the others are still processed: \(r.stderr)")
-        XCTAssertTrue(r.stderr.contains("scanextract: \(cards)/x.png: named .png but holds text, not an image [unsupported-type]"),
-                      r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "scanextract: \(cards)/x.png: named .png but holds text, not an image [unsupported-type]"),
+            r.stderr)
         XCTAssertTrue(r.stderr.contains("skipped 2 file(s)"), r.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted(), [".scanextract-manifest.jsonl", "a.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted(),
+            [".scanextract-manifest.jsonl", "a.json"])
         let verbose = try run(["-q", "-v", "--output-dir", dir + "/out", cards])
-        let skipped = verbose.stderr.split(separator: "\n").filter { $0.hasSuffix("skipped, not an image, PDF or JSON document") }
+        let skipped = verbose.stderr.split(separator: "\n").filter {
+            $0.hasSuffix("skipped, not an image, PDF or JSON document")
+        }
         XCTAssertEqual(skipped, ["scanextract: \(cards)/README: skipped, not an image, PDF or JSON document",
                                  "scanextract: \(cards)/list.txt: skipped, not an image, PDF or JSON document"])
     }
@@ -137,15 +148,28 @@ final class CLITests: XCTestCase {
 
         // Together in one run, without --type: the card is written, the receipt fails, and the run says some failed.
         let cardLines = dir + "/card-lines.pdf"
-        Drawing.writePDF([[DrawnLine("Jane Doe", x: 72, y: 100, size: 22), DrawnLine("Senior Engineer", x: 72, y: 130, size: 12),
-                           DrawnLine("jane.doe@example.com", x: 72, y: 150, size: 12), DrawnLine("+1 415 555 0100", x: 72, y: 170, size: 12)]],
-                         to: cardLines)
+        Drawing.writePDF(
+            [
+                [
+                    DrawnLine("Jane Doe", x: 72, y: 100, size: 22),
+                    DrawnLine("Senior Engineer", x: 72, y: 130, size: 12),
+                    DrawnLine("jane.doe@example.com", x: 72, y: 150, size: 12),
+                    DrawnLine("+1 415 555 0100", x: 72, y: 170, size: 12)
+                ]
+            ],
+            to: cardLines)
         let summary = dir + "/till.pdf"
-        Drawing.writePDF([[DrawnLine("CORNER CAFE", x: 72, y: 80, size: 16), DrawnLine("12 Main Street", x: 72, y: 100, size: 11),
-                           DrawnLine("Coffee                 3.00", x: 72, y: 140, size: 11),
-                           DrawnLine("Bagel                  9.50", x: 72, y: 160, size: 11),
-                           DrawnLine("TOTAL                 12.50", x: 72, y: 190, size: 11),
-                           DrawnLine("CASH                  20.00", x: 72, y: 210, size: 11)]], to: summary)
+        Drawing.writePDF(
+            [
+                [
+                    DrawnLine("CORNER CAFE", x: 72, y: 80, size: 16),
+                    DrawnLine("12 Main Street", x: 72, y: 100, size: 11),
+                    DrawnLine("Coffee                 3.00", x: 72, y: 140, size: 11),
+                    DrawnLine("Bagel                  9.50", x: 72, y: 160, size: 11),
+                    DrawnLine("TOTAL                 12.50", x: 72, y: 190, size: 11),
+                    DrawnLine("CASH                  20.00", x: 72, y: 210, size: 11)
+                ]
+            ], to: summary)
         let mixed = try run(["-q", "--output-dir", dir + "/mixed", cardLines, summary], environment: env)
         XCTAssertEqual(mixed.status, 1, mixed.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/mixed/card-lines.json"), mixed.stderr)
@@ -161,7 +185,8 @@ final class CLITests: XCTestCase {
         let photos = dir + "/photos"
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         let png = dir + "/note.png"
-        Drawing.writePNG([DrawnLine("Remember to water the garden", x: 20, y: 60, size: 24)], width: 520, height: 100, to: png)
+        Drawing.writePNG(
+            [DrawnLine("Remember to water the garden", x: 20, y: 60, size: 24)], width: 520, height: 100, to: png)
         XCTAssertEqual(try Drawing.writeHEIF(from: png, to: photos + "/IMG_0001.HEIC"), 0)
         let r = try run(["-q", "--format", "text", photos])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -177,8 +202,9 @@ final class CLITests: XCTestCase {
     /// `flatten` never writes over the photo it reads, and over another existing file only with --force.
     func testFlattenKeepsTheUsersFiles() throws {
         let photo = dir + "/card.jpg"
-        try FileManager.default.copyItem(atPath: GoldenTests.root.appendingPathComponent("Samples/business-card-photo.jpg").path,
-                                         toPath: photo)
+        try FileManager.default.copyItem(
+            atPath: GoldenTests.root.appendingPathComponent("Samples/business-card-photo.jpg").path,
+            toPath: photo)
         let original = try Data(contentsOf: URL(fileURLWithPath: photo))
         for target in [photo, dir + "/./card.jpg"] {
             let r = try run(["flatten", photo, "-o", target, "--force"])
@@ -199,7 +225,8 @@ final class CLITests: XCTestCase {
         let folder = dir + "/in"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let a = pdf("in/a.pdf", "Some text")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/gone.png", withDestinationPath: dir + "/nowhere.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/gone.png", withDestinationPath: dir + "/nowhere.png")
         let r = try run(["--quiet", folder])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("gone.png") && r.stderr.contains("symbolic link"), r.stderr)
@@ -228,7 +255,8 @@ final class CLITests: XCTestCase {
 
     func testHandwritingDecodesWithTheWordListAndNeedsPPOCR() throws {
         let png = dir + "/note.png"
-        Drawing.writePNG([DrawnLine("Remember to water the garden", x: 20, y: 60, size: 24)], width: 520, height: 100, to: png)
+        Drawing.writePNG(
+            [DrawnLine("Remember to water the garden", x: 20, y: 60, size: 24)], width: 520, height: 100, to: png)
         // Printed words are in the word list: the word-list decoder reads them as the best path does.
         let r = try run(["--handwriting", "--engine", "ppocr", "--format", "text", png])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -282,7 +310,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(lines.count, 2, r.stdout)
         XCTAssertTrue(lines.allSatisfy { $0.contains("\"line\"") }, r.stdout)
         let bad = dir + "/bad.unipen"
-        try ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-4 OK \"x\"\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-4 OK \"x\"\n".write(
+            toFile: bad, atomically: true, encoding: .utf8)
         let failed = try run(["ink", "--shapes", bad])
         XCTAssertNotEqual(failed.status, 0)
         XCTAssertTrue(failed.stderr.contains("bad.unipen") && failed.stderr.contains("component 4"), failed.stderr)
@@ -320,7 +349,9 @@ final class CLITests: XCTestCase {
         let typed = try run(["detect", "--types", "date", "Call 020 7946 0958 on 3 May 2021"])
         XCTAssertEqual(typed.status, 0, typed.stderr)
         XCTAssertTrue(typed.stdout.contains("2021-05-03") && !typed.stdout.contains("phone"), typed.stdout)
-        let two = try run(["detect", "--types", "date", "--types", "phone", "--region", "GB", "Call 020 7946 0958 on 3 May 2021"])
+        let two = try run([
+            "detect", "--types", "date", "--types", "phone", "--region", "GB", "Call 020 7946 0958 on 3 May 2021"
+        ])
         XCTAssertTrue(two.stdout.contains("2021-05-03") && two.stdout.contains("+442079460958"), two.stdout)
     }
 
@@ -337,19 +368,25 @@ final class CLITests: XCTestCase {
         p.standardError = Pipe()
         try p.run()
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter({ $0.hasSuffix(".json") }).isEmpty {
+        while Date() < deadline
+            && ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter({ $0.hasSuffix(".json") })
+                .isEmpty
+        {
             usleep(50_000)
         }
         p.interrupt()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 130)
         // Besides the outputs, the folder's manifest of finished inputs (for a resumed run).
-        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0 != ".scanextract-manifest.jsonl" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter {
+            $0 != ".scanextract-manifest.jsonl"
+        }
         XCTAssertFalse(files.isEmpty)
         XCTAssertLessThan(files.count, 8, "stopped early")
         for f in files {
             XCTAssertTrue(f.hasSuffix(".json") && !f.hasPrefix("."), "no temporary file left: \(f)")
-            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/" + f))))
+            XCTAssertNoThrow(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/" + f))))
         }
     }
 
@@ -365,7 +402,8 @@ final class CLITests: XCTestCase {
 /// openapi-spec-validator package that `make deps` installs).
 final class OpenAPIDocumentTests: XCTestCase {
     func testOpenAPIDocumentIsValid() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", "-c", """

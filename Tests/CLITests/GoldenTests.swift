@@ -54,7 +54,8 @@ final class GoldenTests: XCTestCase {
             return
         }
 
-        let golden = (try? fm.contentsOfDirectory(atPath: Self.goldenDir.path))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
+        let golden =
+            (try? fm.contentsOfDirectory(atPath: Self.goldenDir.path))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
         XCTAssertEqual(produced, golden, "every sample has a golden file and every golden file a sample; "
                        + "record them with SCANEXTRACT_RECORD_GOLDEN=1")
         for name in produced where golden.contains(name) {
@@ -78,13 +79,24 @@ final class GoldenTests: XCTestCase {
             return out
         }
         let base = #"{"text": "TOTAL", "confidence": 0.91, "page": 0, "boundingBox": {"x": 10, "y": 20.5}, "ok": true}"#
-        XCTAssertEqual(try differences(base, #"{"text": "TOTAL", "confidence": 0.93, "page": 0, "boundingBox": {"x": 11.9, "y": 19}, "ok": true}"#), [])
-        XCTAssertEqual(try differences(base, #"{"text": "TOTAL", "confidence": 0.95, "page": 0, "boundingBox": {"x": 12.5, "y": 20.5}, "ok": true}"#),
-                       [".boundingBox.x: 12.5 instead of 10.0", ".confidence: 0.95 instead of 0.91"])
-        XCTAssertEqual(try differences(base, #"{"text": "T0TAL", "confidence": 0.91, "page": 1, "boundingBox": {"x": 10, "y": 20.5}, "ok": 1}"#),
-                       [#".ok: 1 instead of true"#, ".page: 1.0 instead of 0.0", #".text: "T0TAL" instead of "TOTAL""#])
+        XCTAssertEqual(
+            try differences(
+                base,
+                #"{"text": "TOTAL", "confidence": 0.93, "page": 0, "boundingBox": {"x": 11.9, "y": 19}, "ok": true}"#),
+            [])
+        XCTAssertEqual(
+            try differences(
+                base,
+                #"{"text": "TOTAL", "confidence": 0.95, "page": 0, "boundingBox": {"x": 12.5, "y": 20.5}, "ok": true}"#),
+            [".boundingBox.x: 12.5 instead of 10.0", ".confidence: 0.95 instead of 0.91"])
+        XCTAssertEqual(
+            try differences(
+                base, #"{"text": "T0TAL", "confidence": 0.91, "page": 1, "boundingBox": {"x": 10, "y": 20.5}, "ok": 1}"#
+            ),
+            [#".ok: 1 instead of true"#, ".page: 1.0 instead of 0.0", #".text: "T0TAL" instead of "TOTAL""#])
         XCTAssertEqual(try differences("[1, 2]", "[1]"), [": 1 elements instead of 2"])
-        let engine = try JSONDecoder().decode(JSON.self, from: Data(#"{"engine": {"name": "ppocr", "version": "1.2"}}"#.utf8))
+        let engine = try JSONDecoder().decode(
+            JSON.self, from: Data(#"{"engine": {"name": "ppocr", "version": "1.2"}}"#.utf8))
         XCTAssertEqual(Self.stable(engine), .object(["engine": .object(["name": .string("ppocr")])]))
     }
 

@@ -85,20 +85,26 @@ final class ResumeTests: XCTestCase {
         let again = try run(["-j", "1", "--verbose", "--output-dir", out, inputs])
         XCTAssertEqual(again.status, 0, again.stderr)
         // Every output there before the kill is a finished one: skipped, and said so.
-        XCTAssertEqual(skippedInputs(again.stderr), Set(before.map { inputs + "/" + $0.replacingOccurrences(of: ".json", with: ".pdf") }),
-                       again.stderr)
+        XCTAssertEqual(
+            skippedInputs(again.stderr),
+            Set(before.map { inputs + "/" + $0.replacingOccurrences(of: ".json", with: ".pdf") }),
+            again.stderr)
         XCTAssertTrue(again.stderr.contains("\(before.count) input(s) skipped"), again.stderr)
         let after = try listing(out)
         XCTAssertEqual(after, [".scanextract-manifest.jsonl"] + (0..<count).map { "scan\($0).json" }.sorted(),
                        "one output per input, none duplicated, no temporary file")
         for name in after where name.hasSuffix(".json") {
-            let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/" + name)))
-                                    as? [String: Any], name)
-            XCTAssertEqual(doc["source"] as? String, inputs + "/" + name.replacingOccurrences(of: ".json", with: ".pdf"))
+            let doc = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/" + name)))
+                    as? [String: Any], name)
+            XCTAssertEqual(
+                doc["source"] as? String, inputs + "/" + name.replacingOccurrences(of: ".json", with: ".pdf"))
         }
         for (name, (modified, data)) in written {
             let path = out + "/" + name
-            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, modified, "\(name) not redone")
+            XCTAssertEqual(
+                try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, modified,
+                "\(name) not redone")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), data)
         }
         // Every input has its line in the manifest.
@@ -113,12 +119,19 @@ final class ResumeTests: XCTestCase {
     func testChangedInputsOptionsNoResumeAndFilesThatAreNotOurs() throws {
         let inputs = dir + "/in"
         let out = dir + "/out"
-        for folder in [inputs, out] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in [inputs, out] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         func document(_ lines: [String]) throws -> Data {
             let observations = lines.enumerated().map { i, text -> [String: Any] in
-                ["text": text, "confidence": 0.99, "boundingBox": ["x": 40, "y": 40 + i * 30, "width": 300, "height": 20]]
+                [
+                    "text": text, "confidence": 0.99,
+                    "boundingBox": ["x": 40, "y": 40 + i * 30, "width": 300, "height": 20]
+                ]
             }
-            return try JSONSerialization.data(withJSONObject: ["pages": [["width": 600, "height": 800, "observations": observations]]])
+            return try JSONSerialization.data(withJSONObject: [
+                "pages": [["width": 600, "height": 800, "observations": observations]]
+            ])
         }
         try document(["CORNER SHOP", "Milk 1.20", "TOTAL 1.20"]).write(to: URL(fileURLWithPath: inputs + "/a.json"))
         try document(["Dr. Ada Byron", "ada@example.com"]).write(to: URL(fileURLWithPath: inputs + "/b.json"))
@@ -148,12 +161,14 @@ final class ResumeTests: XCTestCase {
         XCTAssertTrue(skippedInputs(typed.stderr).isEmpty, typed.stderr)
         let text = try run(["--verbose", "--format", "text", "--type", "receipt", "--output-dir", out, inputs])
         XCTAssertTrue(skippedInputs(text.stderr).isEmpty, text.stderr)
-        XCTAssertEqual(skippedInputs(try run(["--verbose", "--type", "receipt", "--output-dir", out, inputs]).stderr).count, 2)
+        XCTAssertEqual(
+            skippedInputs(try run(["--verbose", "--type", "receipt", "--output-dir", out, inputs]).stderr).count, 2)
         let forced = try run(["--verbose", "--no-resume", "--type", "receipt", "--output-dir", out, inputs])
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(skippedInputs(forced.stderr).isEmpty, forced.stderr)
 
-        XCTAssertEqual(try listing(out), [".scanextract-manifest.jsonl", "a-2.json", "a.json", "a.txt", "b.json", "b.txt"])
+        XCTAssertEqual(
+            try listing(out), [".scanextract-manifest.jsonl", "a-2.json", "a.json", "a.txt", "b.json", "b.txt"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/a.json")), mine, "never overwritten")
 
         // A torn last line (a crash while appending) is ignored, and the next line starts fresh.
@@ -161,7 +176,8 @@ final class ResumeTests: XCTestCase {
         handle.seekToEndOfFile()
         handle.write(Data("{\"source\": \"x".utf8))
         try handle.close()
-        _ = FileManager.default.createFile(atPath: out + "/.b.json.8C7A2A0E-3F9B-4C65-9E43-2D5B1F0C9A11.tmp", contents: Data("{\"half".utf8))
+        _ = FileManager.default.createFile(
+            atPath: out + "/.b.json.8C7A2A0E-3F9B-4C65-9E43-2D5B1F0C9A11.tmp", contents: Data("{\"half".utf8))
         let afterCrash = try run(["--verbose", "--type", "receipt", "--output-dir", out, inputs])
         XCTAssertEqual(afterCrash.status, 0, afterCrash.stderr)
         XCTAssertEqual(skippedInputs(afterCrash.stderr).count, 2, afterCrash.stderr)

@@ -347,8 +347,11 @@ public struct JobStoreContract: Sendable {
             try names.enumerated().map { index, name in
                 let file = store.temporaryUploadURL()
                 try Data(name.utf8).write(to: file)
-                return (NewJob(owner: batch.owner, configuration: Data("{}".utf8), inputName: name, inputSize: name.utf8.count,
-                               batchId: batch.id, batchIndex: index), file)
+                return (
+                    NewJob(
+                        owner: batch.owner, configuration: Data("{}".utf8), inputName: name, inputSize: name.utf8.count,
+                        batchId: batch.id, batchIndex: index), file
+                )
             }
         }
         let first = Batch(owner: "o", idempotencyKey: "upload-1")
@@ -369,7 +372,9 @@ public struct JobStoreContract: Sendable {
         XCTAssertEqual(retriedJobs, [])
         let firstJobs = try await store.jobs(inBatch: first.id)
         XCTAssertEqual(firstJobs.map(\.inputName), ["a.png", "b.png"])
-        for file in retryFiles { XCTAssertFalse(FileManager.default.fileExists(atPath: file.input.path), "the retry's input goes") }
+        for file in retryFiles {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file.input.path), "the retry's input goes")
+        }
         let pendingAfterRetry = try await store.pendingCount()
         XCTAssertEqual(pendingAfterRetry, 2)
         // The same key from another owner is another batch.
@@ -440,7 +445,8 @@ public struct JobStoreContract: Sendable {
         }
         _ = try await store.createBatch(batch, jobs: files)
         let ids = files.map(\.new.id)
-        try await store.addCallback(Callback(kind: .batch, subjectId: batch.id, owner: "o", url: "https://example.com/b"))
+        try await store.addCallback(
+            Callback(kind: .batch, subjectId: batch.id, owner: "o", url: "https://example.com/b"))
         _ = try await store.cancel(id: ids[0], owner: "o")
         due = try await store.claimCallbacks(limit: 10, lease: 30, now: Date())
         XCTAssertEqual(due, [], "one job of the batch is still queued")

@@ -37,7 +37,8 @@ final class DocumentCameraTests: XCTestCase {
         var found = camera.detect(p.image)
         XCTAssertNotNil(found)
         if let found {
-            XCTAssertLessThanOrEqual(PhotoMaker.cornerError(found.quad, p.quad), 0.02 * p.quad.topLeft.distance(to: p.quad.bottomRight))
+            XCTAssertLessThanOrEqual(
+                PhotoMaker.cornerError(found.quad, p.quad), 0.02 * p.quad.topLeft.distance(to: p.quad.bottomRight))
         }
         scene = PhotoMaker.randomScene(.receipt, seed: 22, width: 800, height: 600)
         scene.crumple = 0.004
@@ -45,7 +46,8 @@ final class DocumentCameraTests: XCTestCase {
         found = camera.detect(p.image)
         XCTAssertNotNil(found)
         if let found {
-            XCTAssertLessThanOrEqual(PhotoMaker.cornerError(found.quad, p.quad), 0.02 * p.quad.topLeft.distance(to: p.quad.bottomRight))
+            XCTAssertLessThanOrEqual(
+                PhotoMaker.cornerError(found.quad, p.quad), 0.02 * p.quad.topLeft.distance(to: p.quad.bottomRight))
         }
     }
 
@@ -87,7 +89,9 @@ final class DocumentCameraTests: XCTestCase {
             // The output corners are the found quad's corners.
             let corners = result.transform.apply(info.quad)
             XCTAssertLessThan(corners.topLeft.distance(to: Point(x: 0, y: 0)), 0.01)
-            XCTAssertLessThan(corners.bottomRight.distance(to: Point(x: Double(result.image.width), y: Double(result.image.height))), 0.01)
+            XCTAssertLessThan(
+                corners.bottomRight.distance(to: Point(x: Double(result.image.width), y: Double(result.image.height))),
+                0.01)
         }
     }
 
@@ -113,7 +117,8 @@ final class DocumentCameraTests: XCTestCase {
     }
 
     func testFlattenedPhotoIsReadable() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         guard let models = try? PPOCRModels.locate(environment: ProcessInfo.processInfo.environment,
                                                    searchRoots: [root.path]).get() else {
             throw XCTSkip("ONNX Runtime / PP-OCR models not installed; run scripts/install-onnx.sh")

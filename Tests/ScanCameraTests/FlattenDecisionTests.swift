@@ -28,7 +28,8 @@ final class FlattenDecisionTests: XCTestCase {
             let before = unchecked.process(photo.image, mode: .auto)
             let quadBefore = try XCTUnwrap(before.info?.quad, "seed \(seed)")
             XCTAssertEqual(before.info?.flattened, true, "seed \(seed): without the checks the card is flattened")
-            XCTAssertLessThan(PhotoMaker.cornerError(quadBefore, card), 0.05 * diagonal(card), "seed \(seed): the card wins")
+            XCTAssertLessThan(
+                PhotoMaker.cornerError(quadBefore, card), 0.05 * diagonal(card), "seed \(seed): the card wins")
 
             let result = camera.process(photo.image, mode: .auto)
             let info = try XCTUnwrap(result.info, "seed \(seed)")
@@ -46,7 +47,8 @@ final class FlattenDecisionTests: XCTestCase {
             let result = camera.process(photo.image, mode: .auto)
             let info = try XCTUnwrap(result.info, "seed \(seed)")
             XCTAssertTrue(info.flattened, "seed \(seed): \(result.doubt.map(\.rawValue) ?? "-")")
-            XCTAssertLessThanOrEqual(PhotoMaker.cornerError(info.quad, photo.quad), 0.02 * diagonal(photo.quad), "seed \(seed)")
+            XCTAssertLessThanOrEqual(
+                PhotoMaker.cornerError(info.quad, photo.quad), 0.02 * diagonal(photo.quad), "seed \(seed)")
         }
     }
 
@@ -69,8 +71,9 @@ final class FlattenDecisionTests: XCTestCase {
         }
         for seed: UInt64 in [5062, 5107] {
             let photo = PhotoMaker.situationPhoto(.cardBeside, seed: seed)
-            XCTAssertGreaterThanOrEqual(try XCTUnwrap(camera.detect(photo.image)).confidence, camera.options.flattenConfidence,
-                                        "seed \(seed): the detector alone is sure of the card")
+            XCTAssertGreaterThanOrEqual(
+                try XCTUnwrap(camera.detect(photo.image)).confidence, camera.options.flattenConfidence,
+                "seed \(seed): the detector alone is sure of the card")
             let result = camera.located(photo.image)
             XCTAssertEqual(result.doubt, .printOutsideQuad, "seed \(seed)")
             XCTAssertLessThan(try XCTUnwrap(result.info).confidence, camera.options.flattenConfidence, "seed \(seed)")
@@ -88,7 +91,9 @@ final class FlattenDecisionTests: XCTestCase {
             let result = camera.process(photo.image, mode: .auto)
             let info = try XCTUnwrap(result.info, "seed \(seed)")
             XCTAssertFalse(info.flattened, "seed \(seed)")
-            XCTAssertTrue(result.doubt == .runsOffFrame || result.doubt == .printOutsideQuad, "seed \(seed): \(String(describing: result.doubt))")
+            XCTAssertTrue(
+                result.doubt == .runsOffFrame || result.doubt == .printOutsideQuad,
+                "seed \(seed): \(String(describing: result.doubt))")
             XCTAssertLessThan(info.confidence, camera.options.flattenConfidence, "seed \(seed)")
             // `.on` still flattens what it found: the user asked for it.
             XCTAssertEqual(camera.process(photo.image, mode: .on).info?.flattened, true, "seed \(seed)")
@@ -125,7 +130,8 @@ final class FlattenDecisionTests: XCTestCase {
             XCTAssertLessThan(result.info?.confidence ?? 1, camera.options.flattenConfidence, "\(mode)")
         }
         // The true quad of the same card passes and is flattened.
-        XCTAssertTrue(camera.isPlausibleShape(photo.quad, imageWidth: photo.image.width, imageHeight: photo.image.height))
+        XCTAssertTrue(
+            camera.isPlausibleShape(photo.quad, imageWidth: photo.image.width, imageHeight: photo.image.height))
         let right = camera.settle(found, in: photo.image, mode: .auto)
         XCTAssertEqual(right.info?.flattened, true, String(describing: right.doubt))
     }
@@ -136,7 +142,8 @@ final class FlattenDecisionTests: XCTestCase {
             let result = camera.process(photo.image, mode: .auto)
             let info = try XCTUnwrap(result.info, "seed \(seed)")
             XCTAssertTrue(info.flattened, "seed \(seed): \(result.doubt.map(\.rawValue) ?? "-")")
-            XCTAssertLessThanOrEqual(PhotoMaker.cornerError(info.quad, photo.quad), 0.02 * diagonal(photo.quad), "seed \(seed)")
+            XCTAssertLessThanOrEqual(
+                PhotoMaker.cornerError(info.quad, photo.quad), 0.02 * diagonal(photo.quad), "seed \(seed)")
         }
     }
 }

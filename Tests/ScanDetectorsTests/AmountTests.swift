@@ -46,17 +46,24 @@ struct AmountTests {
                                ("￥1,000", "1000")] {
             #expect(Amount.parse(token[...], wholeUnits: true)?.decimalString == value, "\(token)")
         }
-        for token in ["54", "054", "¥054", "7"] { #expect(Amount.parse(token[...], wholeUnits: true, bare: true) == nil, "\(token)") }
+        for token in ["54", "054", "¥054", "7"] {
+            #expect(Amount.parse(token[...], wholeUnits: true, bare: true) == nil, "\(token)")
+        }
     }
 
     /// What `decimalString` writes reads back as the same amount, whole units included (`25000` rupiah,
     /// which `parse` takes only when told the receipt prints whole units); a printed token does not.
     @Test func aStoredDecimalStringReadsBack() {
-        for a in [Amount(minor: -25, scale: 2), Amount(minor: 25000, scale: 0), Amount(minor: 1999, scale: 2), Amount(minor: 0, scale: 0),
-                  Amount(minor: 15, scale: 1)] {
+        for a in [
+            Amount(minor: -25, scale: 2), Amount(minor: 25000, scale: 0), Amount(minor: 1999, scale: 2),
+            Amount(minor: 0, scale: 0),
+            Amount(minor: 15, scale: 1)
+        ] {
             #expect(Amount(decimalString: a.decimalString) == a, "\(a.decimalString)")
         }
-        for s in ["", "-", "1,234.50", "$9.99", "9.", ".5", "1.2.3", "12 000", "٣٤"] { #expect(Amount(decimalString: s) == nil, "\(s)") }
+        for s in ["", "-", "1,234.50", "$9.99", "9.", ".5", "1.2.3", "12 000", "٣٤"] {
+            #expect(Amount(decimalString: s) == nil, "\(s)")
+        }
     }
 
     @Test func thousandsAndDecimalSeparatorsOfSeveralLocales() {
@@ -100,8 +107,10 @@ struct AmountTests {
 
     /// Many US tills print an amount under one dollar without its leading zero.
     @Test func centsWithoutALeadingZero() throws {
-        for (token, value) in [(".17", "0.17"), ("$.83", "0.83"), ("-.50", "-0.50"), ("(.25)", "-0.25"), (".00", "0.00"),
-                               ("RM.50", "0.50"), ("EUR.99", "0.99"), ("-$.05", "-0.05")] {
+        for (token, value) in [
+            (".17", "0.17"), ("$.83", "0.83"), ("-.50", "-0.50"), ("(.25)", "-0.25"), (".00", "0.00"),
+            ("RM.50", "0.50"), ("EUR.99", "0.99"), ("-$.05", "-0.05")
+        ] {
             #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
         }
         // A currency abbreviated with a full stop before the amount (`Rp.290.400`, `Rs.150.00`).
@@ -109,7 +118,9 @@ struct AmountTests {
         #expect(Amount.parse("Rs.150.00")?.decimalString == "150.00")
         #expect(Amount.parse("No.150.00") == nil)
         // A code with a dot in it is no amount.
-        for token in ["DPT.05", "NO.12", "RMO.65", "Rp.50", "JPY.50", "¥.50"] { #expect(Amount.parse(token[...]) == nil, "\(token)") }
+        for token in ["DPT.05", "NO.12", "RMO.65", "Rp.50", "JPY.50", "¥.50"] {
+            #expect(Amount.parse(token[...]) == nil, "\(token)")
+        }
         // The detector reads the form only after a currency.
         let detector = try DataDetector(types: [.money])
         for (text, value) in [("Change $.83", "0.83"), ("CHANGE RM .00", "0.00"), ("Refund -$.50", "-0.50"),
@@ -120,8 +131,10 @@ struct AmountTests {
     }
 
     @Test func notAmounts() {
-        for token in ["12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,2345,67", "TOTAL", "",
-                      ".5", ".175", ".1.2", "..", "$.", ".1a"] {
+        for token in [
+            "12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,2345,67", "TOTAL", "",
+            ".5", ".175", ".1.2", "..", "$.", ".1a"
+        ] {
             #expect(Amount.parse(token[...]) == nil, "\(token)")
         }
     }

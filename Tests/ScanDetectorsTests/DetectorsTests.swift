@@ -7,7 +7,8 @@ import ScanModel
 /// be found in it. The strings are our own, written after formats printed on receipts,
 /// business cards and e-mail signatures.
 final class DetectorsTests: XCTestCase {
-    private func find(_ text: String, _ type: EntityType, region: String? = nil, ref: String = "2024-06-01") -> [Entity] {
+    private func find(_ text: String, _ type: EntityType, region: String? = nil, ref: String = "2024-06-01") -> [Entity]
+    {
         let d = try! DataDetector(types: [type], region: region, referenceDate: CalendarDay(iso: ref))
         return d.detect(in: text)
     }
@@ -18,11 +19,15 @@ final class DetectorsTests: XCTestCase {
         for (text, region, want, wantValue) in rows {
             let got = find(text, type, region: region)
             if want.isEmpty {
-                XCTAssertTrue(got.isEmpty, "\(type) in \(text.debugDescription): expected none, got \(got.map(\.text))", file: file, line: line)
+                XCTAssertTrue(
+                    got.isEmpty, "\(type) in \(text.debugDescription): expected none, got \(got.map(\.text))",
+                    file: file, line: line)
                 continue
             }
             guard let e = got.first(where: { $0.text == want }) else {
-                XCTFail("\(type) in \(text.debugDescription): expected \(want.debugDescription), got \(got.map(\.text))", file: file, line: line)
+                XCTFail(
+                    "\(type) in \(text.debugDescription): expected \(want.debugDescription), got \(got.map(\.text))",
+                    file: file, line: line)
                 continue
             }
             if let wv = wantValue {
@@ -202,7 +207,10 @@ final class DetectorsTests: XCTestCase {
             ("printer at 192.168.0.20:631 now", nil, "192.168.0.20:631", nil),
             ("请访问www.example.cn获取发票", nil, "www.example.cn", "http://www.example.cn"),
             ("Weitere Infos: www.bäckerei-müller.de.", nil, "www.bäckerei-müller.de", nil),
-            ("see https://de.wikipedia.org/wiki/Kassenbon_(Handel), then", nil, "https://de.wikipedia.org/wiki/Kassenbon_(Handel)", nil),
+            (
+                "see https://de.wikipedia.org/wiki/Kassenbon_(Handel), then", nil,
+                "https://de.wikipedia.org/wiki/Kassenbon_(Handel)", nil
+            ),
             ("archive backup.zip", nil, "", nil),
             ("script build.sh", nil, "", nil),
             ("port http://shop.example.com:99999", nil, "", nil),
@@ -372,7 +380,13 @@ final class DetectorsTests: XCTestCase {
     }
 
     func testPercentage() {
-        check([("SST 6%", nil, "6%", "6"), ("GST (6.000%)", nil, "6.000%", "6.000"), ("VAT 1,234%", nil, "1,234%", "1.234"), ("VAT 19.5 percent", nil, "19.5 percent", "19.5"), ("no numbers", nil, "", nil)], .percentage) { $0.percent }
+        check(
+            [
+                ("SST 6%", nil, "6%", "6"), ("GST (6.000%)", nil, "6.000%", "6.000"),
+                ("VAT 1,234%", nil, "1,234%", "1.234"), ("VAT 19.5 percent", nil, "19.5 percent", "19.5"),
+                ("no numbers", nil, "", nil)
+            ], .percentage
+        ) { $0.percent }
     }
 
     func testPostalCodes() {
@@ -428,17 +442,22 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(wien?.postalCode, "1010")
         XCTAssertEqual(wien?.country, "AT")
         XCTAssertEqual(find("8636 Laa an der Thaya, Austria", .postalCode).first?.value.postalCode, "8636")
-        XCTAssertTrue(find("Jane Doe\n1500 Broadway\nNew York, NY 10036", .postalCode).allSatisfy { $0.value.postalCode != "1500" })
+        XCTAssertTrue(
+            find("Jane Doe\n1500 Broadway\nNew York, NY 10036", .postalCode).allSatisfy {
+                $0.value.postalCode != "1500"
+            })
         XCTAssertTrue(find("Invoice 2019 Summary", .postalCode).isEmpty)
     }
 
     /// Brazil's CEP, Portugal's and Poland's codes: digits, a hyphen and three more, a grouping no phone plan uses, so
     /// the phone reading of the same digits gives way; after `CEP`, or before a town.
     func testHyphenedPostalCodesAreNoPhones() {
-        for (text, code, country) in [("CEP 05517-454", "05517-454", "BR"), ("CEP: 01310-100", "01310-100", "BR"),
-                                      ("01310-100 São Paulo - SP", "01310-100", "BR"), ("1000-001 Lisboa", "1000-001", "PT"),
-                                      ("Largo Velville, 137 4559-318 Tonzo", "4559-318", "PT"),
-                                      ("00-950 Warszawa", "00-950", "PL"), ("ul. Piotrkowska 12, 90-406 Łódź", "90-406", "PL")] {
+        for (text, code, country) in [
+            ("CEP 05517-454", "05517-454", "BR"), ("CEP: 01310-100", "01310-100", "BR"),
+            ("01310-100 São Paulo - SP", "01310-100", "BR"), ("1000-001 Lisboa", "1000-001", "PT"),
+            ("Largo Velville, 137 4559-318 Tonzo", "4559-318", "PT"),
+            ("00-950 Warszawa", "00-950", "PL"), ("ul. Piotrkowska 12, 90-406 Łódź", "90-406", "PL")
+        ] {
             let found = find(text, .postalCode).first?.value
             XCTAssertEqual(found?.postalCode, code, text)
             XCTAssertEqual(found?.country, country, text)
@@ -448,7 +467,8 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Ref 12345-678", .postalCode).isEmpty)
         XCTAssertTrue(find("Nr 12-345 z dnia", .postalCode).isEmpty)
         // Two digits and three before a street are a house number, as Hawaii and Queens print them.
-        XCTAssertTrue(find("92-161 Waipahe Place\nKapolei, HI 96707", .postalCode).allSatisfy { $0.value.country != "PL" })
+        XCTAssertTrue(
+            find("92-161 Waipahe Place\nKapolei, HI 96707", .postalCode).allSatisfy { $0.value.country != "PL" })
         XCTAssertTrue(find("37-12 Main St", .postalCode).isEmpty)
         XCTAssertTrue(find("Tel 3456-7890", .postalCode).isEmpty)
         XCTAssertEqual(find("Tel 3456-7890", .phone).count, 1)
@@ -529,7 +549,10 @@ final class DetectorsTests: XCTestCase {
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys]
         let json = String(decoding: try enc.encode(e), as: UTF8.self)
-        XCTAssertEqual(json, #"[{"range":{"end":18,"start":4},"text":"(415) 555-0100","type":"phone","value":{"e164":"+14155550100","national":"4155550100","region":"US"}}]"#)
+        XCTAssertEqual(
+            json,
+            #"[{"range":{"end":18,"start":4},"text":"(415) 555-0100","type":"phone","value":{"e164":"+14155550100","national":"4155550100","region":"US"}}]"#
+        )
         let back = try JSONDecoder().decode([Entity].self, from: Data(json.utf8))
         XCTAssertEqual(back, e)
     }

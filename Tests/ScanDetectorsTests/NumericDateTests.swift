@@ -12,7 +12,8 @@ final class NumericDateTests: XCTestCase {
         XCTAssertEqual(found.first?.text, "2018-07-06")
         XCTAssertEqual(found.first?.start, 7)
         // A time glued on after a day or a two-digit year.
-        XCTAssertEqual(NumericDate.anywhere(in: "[Sales]2018-01-0522:55:25", monthFirst: false).map(\.text), ["2018-01-05"])
+        XCTAssertEqual(
+            NumericDate.anywhere(in: "[Sales]2018-01-0522:55:25", monthFirst: false).map(\.text), ["2018-01-05"])
         XCTAssertEqual(NumericDate.anywhere(in: "2018-01-052:55", monthFirst: false).map(\.iso), ["2018-01-05"])
         XCTAssertEqual(NumericDate.anywhere(in: "06/04/1711:43am", monthFirst: false).map(\.iso), ["2017-04-06"])
         // Not a number that merely goes on.

@@ -19,7 +19,9 @@ final class PublicSuiteTests: XCTestCase {
     }
 
     /// Each row: the text, and the exact texts that must be found (empty: nothing).
-    private func expect(_ rows: [(String, [String])], _ type: EntityType, file: StaticString = #filePath, line: UInt = #line) {
+    private func expect(
+        _ rows: [(String, [String])], _ type: EntityType, file: StaticString = #filePath, line: UInt = #line
+    ) {
         for (text, want) in rows {
             let got = found(text, type).map(\.text)
             XCTAssertEqual(got, want, "\(type) in \(text.debugDescription)", file: file, line: line)

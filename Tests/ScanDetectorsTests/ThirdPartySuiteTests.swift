@@ -43,7 +43,8 @@ final class ThirdPartySuiteTests: XCTestCase {
                         file: StaticString = #filePath, line: UInt = #line) {
         for (text, want) in rows {
             let got = found(text, type, region: region).map(\.text)
-            XCTAssertEqual(got, want, "\(type) in \(text.debugDescription) (region \(region ?? "none"))", file: file, line: line)
+            XCTAssertEqual(
+                got, want, "\(type) in \(text.debugDescription) (region \(region ?? "none"))", file: file, line: line)
         }
     }
 
@@ -136,12 +137,16 @@ final class ThirdPartySuiteTests: XCTestCase {
     func testLinkifyAndAutolinkerLinksAndAddresses() {
         let d = try! DataDetector(types: [.url, .email], referenceDate: CalendarDay(iso: "2024-06-01"))
         let rows: [(String, [String])] = [
-            ("[https](https://www.ibm.com)[mailto](mailto:someone@ibm.com)", ["https://www.ibm.com", "someone@ibm.com"]),
+            (
+                "[https](https://www.ibm.com)[mailto](mailto:someone@ibm.com)",
+                ["https://www.ibm.com", "someone@ibm.com"]
+            ),
             ("link this: xxxhttp://example.com", ["http://example.com"]),
             ("link this: abchttps://www.example.com", ["https://www.example.com"]),
             ("Joe's email is (joe'roe@joe.com)", ["joe'roe@joe.com"]),
             ("o'donnel@asdf.com", ["o'donnel@asdf.com"]),
-            // A protocol-relative link as printed (linkify-it; kevva/url-regex's `test.js`, MIT License, (c) Kevin Martensson).
+            // A protocol-relative link as printed (linkify-it; kevva/url-regex's `test.js`, MIT License, (c) Kevin
+            // Martensson).
             ("My ssl //example.com site", ["//example.com"]),
             ("//google.com", ["//google.com"]),
             // Ours: brackets close a link before its user information; an address inside a link's path is the link's.

@@ -91,7 +91,9 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertEqual(rows.map { $0[column] }, ["No sugar; Oat milk, hot", ""])
         XCTAssertEqual(CSVWriter.receiptColumns.suffix(3), ["item_code", "rounding", "item_kind"])
         XCTAssertEqual(rows.map { $0[$0.count - 3] }, ["4006381333931", ""])
-        XCTAssertTrue(String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(",\"No sugar; Oat milk, hot\",4006381333931,,article\r\n"))
+        XCTAssertTrue(
+            String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(
+                ",\"No sugar; Oat milk, hot\",4006381333931,,article\r\n"))
     }
 
     /// A discount line is a row of its own, marked in the last column, so the amounts of a receipt's rows add up
@@ -100,7 +102,8 @@ final class CSVStreamTests: XCTestCase {
         var d = doc("r", card: false)
         let p = Provenance(text: "Member Discount -0.50", page: 0, boundingBox: nil, confidence: 1)
         d.receipt?.items[0].discount = "-0.50"
-        d.receipt?.items.insert(Receipt.Item(description: "Member Discount", amount: "-0.50", kind: .discount, source: p), at: 1)
+        d.receipt?.items.insert(
+            Receipt.Item(description: "Member Discount", amount: "-0.50", kind: .discount, source: p), at: 1)
         d.receipt?.discounts = "-0.50"
         let rows = CSVWriter.rows(d)
         let col = { (name: String) in try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: name)) }
@@ -119,7 +122,9 @@ final class CSVStreamTests: XCTestCase {
         var stream = CSVStream()
         let rows = text(stream.append(doc("r", card: false)))
         XCTAssertEqual(rows?.split(separator: "\r\n").count, 3, "header and two items")
-        guard case .otherTable(.contacts) = stream.append(doc("c", card: true)) else { return XCTFail("a card in a receipts CSV") }
+        guard case .otherTable(.contacts) = stream.append(doc("c", card: true)) else {
+            return XCTFail("a card in a receipts CSV")
+        }
         let other = Document(source: "o", engine: EngineInfo(name: "t", version: "1"), pages: [])
         guard case .nothing = stream.append(other) else { return XCTFail("neither kind") }
     }

@@ -66,8 +66,10 @@ import ScanModel
         ([], "Huberstrasse 97, 3746 Amriswil, Switzerland", "3746", nil, "Huberstrasse 97", "Amriswil", nil),
         ([], "12 High Street, Flat 2, London N1 7GR", "N1 7GR", nil, "12 High Street, Flat 2", "London", nil),
     ] as [([String], String, String, String?, String?, String?, String?)])
-    func addressPartsFromItsLines(_ streetLines: [String], _ postalLine: String, _ code: String, _ detectedRegion: String?,
-                                  _ street: String?, _ city: String?, _ region: String?) {
+    func addressPartsFromItsLines(
+        _ streetLines: [String], _ postalLine: String, _ code: String, _ detectedRegion: String?,
+        _ street: String?, _ city: String?, _ region: String?
+    ) {
         var a = BusinessCard.Address(full: (streetLines + [postalLine]).joined(separator: ", "), region: detectedRegion,
                                      postalCode: code)
         BusinessCardParser.complete(&a, streetLines: streetLines, postalLine: postalLine)
@@ -96,7 +98,9 @@ import ScanModel
         ("28013 Madrid, Spain", "28013", nil, nil, "ES"),
         ("Toronto, ON M5V 2T6, CA", "M5V 2T6", "CA", "ON", "CA"),
     ] as [(String, String, String?, String?, String?)])
-    func countryAfterTheCity(_ postalLine: String, _ code: String, _ detectedCountry: String?, _ region: String?, _ country: String?) {
+    func countryAfterTheCity(
+        _ postalLine: String, _ code: String, _ detectedCountry: String?, _ region: String?, _ country: String?
+    ) {
         var a = BusinessCard.Address(full: postalLine, postalCode: code, country: detectedCountry)
         BusinessCardParser.complete(&a, streetLines: [], postalLine: postalLine)
         #expect(a.region == region)
@@ -223,10 +227,12 @@ import ScanModel
 }
 
 @Suite struct CardPhoneAndOrderTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+    let extractor = DocumentExtractor(
+        detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
     func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
-        try! extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard).businessCard!
+        try! extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard)
+            .businessCard!
     }
 
     /// Labels printed in a column of their own beside the numbers (`Fax` ... `030 804700`): each number takes the label
@@ -244,9 +250,9 @@ import ScanModel
         #expect(c.phones.map(\.type) == [.work, .mobile, .fax])
     }
 
-    /// Look-alike letters of a sans-serif face: a name's capital `I` read as `l`, an e-mail's `l` read as `1` or `I`; and a
-    /// German name whose e-mail writes its umlauts out (`Hänel` as `haenel`), which makes the line its owner's name, not a
-    /// company named by the domain.
+    /// Look-alike letters of a sans-serif face: a name's capital `I` read as `l`, an e-mail's `l` read as `1` or `I`;
+    /// and a German name whose e-mail writes its umlauts out (`Hänel` as `haenel`), which makes the line its owner's
+    /// name, not a company named by the domain.
     @Test func lookAlikeLettersAndUmlautsWrittenOut() {
         let iain = card([Fixture.line(40, "Walters and Sons", h: 16), Fixture.line(80, "Prof. lain Lyons", h: 24),
                          Fixture.line(110, "Operations Director"), Fixture.line(150, "iain_lyons@walters.co.uk")])
@@ -307,14 +313,14 @@ import ScanModel
         #expect(BusinessCardParser.joinedSurnames("Dupont et Fils") && BusinessCardParser.joinedSurnames("Marshall-Dawson"))
         #expect(!BusinessCardParser.joinedSurnames("NORTH WEST TRADING"), "no joiner")
         #expect(!BusinessCardParser.joinedSurnames("JOHN SMITH"))
-        // The joiners come from the locale files, Swedish and Polish included; a one-letter joiner needs a comma, since it
-        // also joins one person's family names.
+        // The joiners come from the locale files, Swedish and Polish included; a one-letter joiner needs a comma, since
+        // it also joins one person's family names.
         #expect(BusinessCardParser.joinedSurnames("Lindqvist och Berg") && BusinessCardParser.joinedSurnames("Nowak, Wójcik i Zając"))
         #expect(!BusinessCardParser.joinedSurnames("Ortega y Gasset") && !BusinessCardParser.joinedSurnames("Silva e Santos"))
     }
 
-    /// A job title in no word list, printed as large as the name right under it: the title when the organization is found
-    /// on a line of its own; without one, such a line may be the company and is left alone.
+    /// A job title in no word list, printed as large as the name right under it: the title when the organization is
+    /// found on a line of its own; without one, such a line may be the company and is left alone.
     @Test func aTitleAsLargeAsTheNameUnderIt() {
         let c = card([Fixture.line(40, "Klemt e.V.", h: 22), Fixture.line(80, "Leon Barkholz", h: 22),
                       Fixture.line(110, "Vertriebsingenieur", h: 22), Fixture.line(150, "Handy: +49 174 27720732"),
@@ -394,8 +400,8 @@ import ScanModel
         #expect(c.address?.full == "73 MacArt Street, Amanda Ville, Co. Down, F55 E4E0")
     }
 
-    /// A lower-case l read as a capital I at the start of the e-mail's local part is mended where the name spells it so,
-    /// and only there.
+    /// A lower-case l read as a capital I at the start of the e-mail's local part is mended where the name spells it
+    /// so, and only there.
     @Test func anLReadAsACapitalIInTheEmailIsMendedByTheName() {
         func email(_ name: String, _ printed: String) -> (String?, [String]) {
             let out = try! extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, [
@@ -464,7 +470,8 @@ import ScanModel
     @Test func aLogoReadAsALetterIsNotPartOfTheOrganization() {
         func line(_ words: [(String, Double, Double, Double)]) -> LayoutLine {
             LayoutLine(page: 0, words: words.map { w in
-                LayoutWord(text: w.0, box: BoundingBox(x: w.1, y: 470, width: 10 * Double(w.0.count), height: w.2), confidence: w.3)
+                let box = BoundingBox(x: w.1, y: 470, width: 10 * Double(w.0.count), height: w.2)
+                return LayoutWord(text: w.0, box: box, confidence: w.3)
             }, level: 470)
         }
         // Much taller than the print, or read with little confidence: a mark, not a word.
@@ -738,14 +745,17 @@ import ScanModel
         #expect(c.title == "Osteopath")
     }
 
-    /// A card photographed turned by seven degrees, read as it is (PP-OCR needs no flattening): the boxes on the page of
-    /// a long line of small print are taller than the name's, and the gap between the columns is narrow next to them. In
-    /// the frame of the card the camera found, the name is larger, the title under it smaller, and the columns apart.
+    /// A card photographed turned by seven degrees, read as it is (PP-OCR needs no flattening): the boxes on the page
+    /// of a long line of small print are taller than the name's, and the gap between the columns is narrow next to
+    /// them. In the frame of the card the camera found, the name is larger, the title under it smaller, and the columns
+    /// apart.
     @Test func columnsAndPrintSizesOfATurnedCardAreMeasuredInItsFrame() {
         let (c, s) = (cos(0.12), sin(0.12))
         func turned(_ x: Double, _ y: Double) -> Point { Point(x: 200 + x * c - y * s, y: 60 + x * s + y * c) }
         func quad(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Quad {
-            Quad(topLeft: turned(x, y), topRight: turned(x + w, y), bottomRight: turned(x + w, y + h), bottomLeft: turned(x, y + h))
+            Quad(
+                topLeft: turned(x, y), topRight: turned(x + w, y), bottomRight: turned(x + w, y + h),
+                bottomLeft: turned(x, y + h))
         }
         // Text lines in the card's own upright coordinates: (words, x, y, text height).
         func observation(_ words: [String], _ x: Double, _ y: Double, _ h: Double) -> TextObservation {
@@ -785,9 +795,12 @@ import ScanModel
     /// The column pieces of the lines of a page of observations `(text, x, y, width, height)`, each read
     /// by the recognizer as one word.
     static func columnPieces(_ observations: [(String, Double, Double, Double, Double)]) -> [String] {
-        let page = Page(index: 0, width: 900, height: 400, textSource: .imported, observations: observations.map { t, x, y, w, h in
+        let page = Page(
+            index: 0, width: 900, height: 400, textSource: .imported,
+            observations: observations.map { t, x, y, w, h in
             let box = BoundingBox(x: x, y: y, width: w, height: h)
-            return TextObservation(text: t, confidence: 0.9, boundingBox: box, words: [RecognizedWord(text: t, confidence: 0.9, boundingBox: box)])
+            let word = RecognizedWord(text: t, confidence: 0.9, boundingBox: box)
+            return TextObservation(text: t, confidence: 0.9, boundingBox: box, words: [word])
         })
         return LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
     }

@@ -4,10 +4,14 @@ import ScanModel
 /// gets a box from its position and length, so tests read like the receipts they stand for.
 enum Fixture {
     /// `lines`: (y, height, [(x, text)]). One observation per entry, words as given.
-    static func page(width: Double = 600, height: Double = 1000, _ lines: [(Double, Double, [(Double, String)])]) -> Page {
+    static func page(width: Double = 600, height: Double = 1000, _ lines: [(Double, Double, [(Double, String)])])
+        -> Page
+    {
         let obs = lines.map { (y, h, words) -> TextObservation in
             let ws = words.map { (x, t) in
-                RecognizedWord(text: t, confidence: 0.95, boundingBox: BoundingBox(x: x, y: y, width: Double(t.count) * h * 0.55, height: h))
+                RecognizedWord(
+                    text: t, confidence: 0.95,
+                    boundingBox: BoundingBox(x: x, y: y, width: Double(t.count) * h * 0.55, height: h))
             }
             return TextObservation(text: ws.map(\.text).joined(separator: " "), confidence: 0.95,
                                    boundingBox: BoundingBox.enclosing(ws.map(\.boundingBox))!, words: ws)
@@ -16,7 +20,9 @@ enum Fixture {
     }
 
     /// A simple left-aligned line of words (spaced by their lengths) at `y`.
-    static func line(_ y: Double, _ text: String, x: Double = 20, h: Double = 16) -> (Double, Double, [(Double, String)]) {
+    static func line(_ y: Double, _ text: String, x: Double = 20, h: Double = 16) -> (
+        Double, Double, [(Double, String)]
+    ) {
         var cx = x
         var out: [(Double, String)] = []
         for w in text.split(separator: " ") {

@@ -8,15 +8,22 @@ import ScanModel
 @Suite struct LexiconTests {
     @Test func everyShippedLocaleParsesWithEveryLabel() throws {
         let folder = ResourceFiles.url("Locales")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(Set(files).isSuperset(of: ["en.json", "ms.json", "id.json", "de.json", "fr.json", "es.json", "it.json", "nl.json",
-                                           "pt.json", "pl.json", "sv.json", "da.json", "nb.json"]))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            .sorted()
+        #expect(
+            Set(files).isSuperset(of: [
+                "en.json", "ms.json", "id.json", "de.json", "fr.json", "es.json", "it.json", "nl.json",
+                "pt.json", "pl.json", "sv.json", "da.json", "nb.json"
+            ]))
         for file in files {
             let data = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path))
             let locale = try Lexicon.decode(data, file: file)
             #expect(locale.language + ".json" == file)
-            for label in LocaleLexicon.Label.allCases { #expect(locale.labels[label.rawValue] != nil, "\(file): \(label)") }
-            // What every receipt in any language prints: a total and a tax, and legal forms and streets to find the merchant.
+            for label in LocaleLexicon.Label.allCases {
+                #expect(locale.labels[label.rawValue] != nil, "\(file): \(label)")
+            }
+            // What every receipt in any language prints: a total and a tax, and legal forms and streets to find the
+            // merchant.
             #expect(!locale.words(.total).isEmpty && !locale.words(.tax).isEmpty, "\(file)")
             #expect(!locale.legalForms.isEmpty && !locale.thoroughfares.isEmpty, "\(file)")
             #expect(!locale.numbers.decimal.isEmpty && !locale.dateOrders.isEmpty, "\(file)")
@@ -28,19 +35,28 @@ import ScanModel
     @Test func theParsersReadTheirWordsFromTheFiles() {
         let lexicon = Lexicon.shared
         for locale in lexicon.locales {
-            for w in locale.words(.columnHeading) { #expect(ReceiptParser.columnHeaderWords.contains(Text.key(w)), "\(locale.language): \(w)") }
-            for w in locale.words(.amountHeading) { #expect(ReceiptParser.amountHeaderWords.contains(Text.key(w)), "\(locale.language): \(w)") }
+            for w in locale.words(.columnHeading) {
+                #expect(ReceiptParser.columnHeaderWords.contains(Text.key(w)), "\(locale.language): \(w)")
+            }
+            for w in locale.words(.amountHeading) {
+                #expect(ReceiptParser.amountHeaderWords.contains(Text.key(w)), "\(locale.language): \(w)")
+            }
             for w in locale.words(.serviceCharge) + locale.words(.change) {
                 #expect(LineAnalyzer.summaryLabels.isFound(in: Text.key(w)), "\(locale.language): \(w)")
             }
-            for w in locale.addressAbbreviations ?? [] { #expect(ReceiptParser.longAbbreviations.contains(Text.key(w))) }
+            for w in locale.addressAbbreviations ?? [] {
+                #expect(ReceiptParser.longAbbreviations.contains(Text.key(w)))
+            }
         }
         #expect(ReceiptParser.addressPunctuation("12 Avda. Central. 28013 Madrid") == "12 Avda. Central, 28013 Madrid")
     }
 
     @Test func aFileWithoutALabelIsRefusedByName() throws {
-        var json = try JSONSerialization.jsonObject(with: try #require(
-            FileManager.default.contents(atPath: ResourceFiles.url("Locales").appendingPathComponent("en.json").path))) as! [String: Any]
+        var json =
+            try JSONSerialization.jsonObject(
+                with: try #require(
+                    FileManager.default.contents(
+                        atPath: ResourceFiles.url("Locales").appendingPathComponent("en.json").path))) as! [String: Any]
         var labels = json["labels"] as! [String: Any]
         labels["change"] = nil
         json["labels"] = labels
@@ -55,10 +71,12 @@ import ScanModel
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let shipped = ResourceFiles.url("Locales")
-        try FileManager.default.copyItem(at: shipped.appendingPathComponent("en.json"), to: folder.appendingPathComponent("en.json"))
-        var sv = LocaleLexicon(language: "sv", name: "Svenska", labels: [:], headerNoise: ["KVITTO"], legalForms: ["AB"],
-                               businessTypes: ["BAGERI"], thoroughfares: ["GATAN", "VÄGEN"], addressParts: [], countries: ["SVERIGE"],
-                               months: [], numbers: .init(decimal: ",", grouping: " "), dateOrders: ["YMD"])
+        try FileManager.default.copyItem(
+            at: shipped.appendingPathComponent("en.json"), to: folder.appendingPathComponent("en.json"))
+        var sv = LocaleLexicon(
+            language: "sv", name: "Svenska", labels: [:], headerNoise: ["KVITTO"], legalForms: ["AB"],
+            businessTypes: ["BAGERI"], thoroughfares: ["GATAN", "VÄGEN"], addressParts: [], countries: ["SVERIGE"],
+            months: [], numbers: .init(decimal: ",", grouping: " "), dateOrders: ["YMD"])
         for label in LocaleLexicon.Label.allCases { sv.labels[label.rawValue] = [] }
         sv.labels["total"] = ["Att betala", "SUMMA"]
         sv.labels["tax"] = ["MOMS"]
@@ -73,14 +91,19 @@ import ScanModel
         // Card words too: a new language's phone labels and organization words join the others, legal forms included.
         #expect(lexicon.mobileLabels.contains("MOBILNR") && lexicon.mobileLabels.contains("MOBILE"))
         #expect(lexicon.honorifics.contains("FRU") && lexicon.faxLabels.contains("FAX"))
-        #expect(Text.hasAny("SVENSSON KONSULT", lexicon.organizationWords) && Text.hasAny("VOLVO AB", lexicon.organizationWords))
+        #expect(
+            Text.hasAny("SVENSSON KONSULT", lexicon.organizationWords)
+                && Text.hasAny("VOLVO AB", lexicon.organizationWords))
         #expect(!Text.hasAny("ANNA SVENSSON", lexicon.organizationWords))
     }
 
     @Test func aLineOfRegionAndCountryNamesIsAPlaceOnly() {
         let lexicon = ReceiptParser.lexicon
-        for line in ["Selangor", "SELANGOR D.E.", "Johor", "MALAYSIA", "Baden-Württemberg", "BADEN-WURTTEMBERG", "Ontario, Canada",
-                     "Negeri Sembilan"] {
+        for line in [
+            "Selangor", "SELANGOR D.E.", "Johor", "MALAYSIA", "Baden-Württemberg", "BADEN-WURTTEMBERG",
+            "Ontario, Canada",
+            "Negeri Sembilan"
+        ] {
             #expect(lexicon.isPlaceOnly(Text.key(line)), "\(line)")
         }
         for line in ["47100 Puchong, Selangor", "Selangor Cafe", "DE", "TEXAS ROADHOUSE", "", "Jalan Johor 5"] {
@@ -95,8 +118,10 @@ import ScanModel
         #expect(lexicon.withoutStrayAccents("19 & 19A, JÁLAN MERANTI 2A") == "19 & 19A, JALAN MERANTI 2A")
         #expect(lexicon.withoutStrayAccents("Gerbang Alaf Restäurants Sdn Bhd") == "Gerbang Alaf Restaurants Sdn Bhd")
         // Accents a locale writes, words of accented languages, and unknown words are left as read.
-        for kept in ["CAFÉ DE FLORE", "Genève", "De Gouden Eetcafé", "Harpet CafeteríaS.A.", "Bäckerei Müller", "Ørsted",
-                     "São Paulo", "plain text"] {
+        for kept in [
+            "CAFÉ DE FLORE", "Genève", "De Gouden Eetcafé", "Harpet CafeteríaS.A.", "Bäckerei Müller", "Ørsted",
+            "São Paulo", "plain text"
+        ] {
             #expect(lexicon.withoutStrayAccents(kept) == kept, "\(kept)")
         }
     }
@@ -109,7 +134,9 @@ import ScanModel
     @Test func placeNamesAreNoKnowledge() {
         let lexicon = Lexicon.shared
         let words = Set(lexicon.thoroughfares + lexicon.addressParts + lexicon.legalForms + lexicon.businessTypes)
-        for town in ["PUCHONG", "KAJANG", "SELANGOR", "KUALA", "LUMPUR", "KLANG", "PETALING", "JAYA", "JOHOR", "SHAH", "ALAM"] {
+        for town in [
+            "PUCHONG", "KAJANG", "SELANGOR", "KUALA", "LUMPUR", "KLANG", "PETALING", "JAYA", "JOHOR", "SHAH", "ALAM"
+        ] {
             #expect(!words.contains(town), "\(town)")
         }
         #expect(ReceiptParser.streetWords.contains("JALAN") && ReceiptParser.streetWords.contains("STRASSE"))
@@ -123,7 +150,9 @@ import ScanModel
             #expect(!trees.trees.isEmpty)
             for t in trees.trees {
                 #expect(t.feature.allSatisfy { $0 >= 0 && $0 < trees.features.count })
-                #expect(t.left.count == t.feature.count && t.right.count == t.feature.count && t.leaf.count == t.feature.count + 1)
+                #expect(
+                    t.left.count == t.feature.count && t.right.count == t.feature.count
+                        && t.leaf.count == t.feature.count + 1)
             }
         }
         #expect(model.trainedOn.contains("train.py"))
@@ -131,7 +160,8 @@ import ScanModel
 
     @Test func treesSendACandidateLeftAtOrBelowTheThreshold() {
         // x0 <= 0.5 ? (x1 <= 2 ? 1 : 2) : 3
-        let tree = TreeEnsemble.Tree(feature: [0, 1], threshold: [0.5, 2], left: [1, -1], right: [-3, -2], leaf: [1, 2, 3])
+        let tree = TreeEnsemble.Tree(
+            feature: [0, 1], threshold: [0.5, 2], left: [1, -1], right: [-3, -2], leaf: [1, 2, 3])
         let e = TreeEnsemble(features: ["a", "b"], trees: [tree, tree])
         #expect(e.score([0.5, 2]) == 2)
         #expect(e.score([0, 3]) == 4)

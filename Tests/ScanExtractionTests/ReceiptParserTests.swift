@@ -6,7 +6,8 @@ import ScanModel
 @testable import ScanExtraction
 
 @Suite struct ReceiptParserTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+    let extractor = DocumentExtractor(
+        detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
     /// A US diner receipt where the engine split every amount off its label.
     func diner() -> Document {
@@ -121,7 +122,8 @@ import ScanModel
         #expect(price("3.50", "7.00", nil) == nil)      // one unit would cost 7.00
         #expect(price("600", "3,100", nil) == nil)      // a size, not the price
         #expect(price("0", "0.00", "1") == nil)         // a free item proves nothing
-        let ext = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+        let ext = DocumentExtractor(
+            detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
         let doc = Fixture.document(Fixture.page([
             Fixture.line(20, "WARUNG MAKAN", h: 24),
             Fixture.line(100, "2 ES TEH 8000"), (100, 16, [(480, "16,000")]),
@@ -192,7 +194,8 @@ import ScanModel
 }
 
 @Suite struct ReceiptItemTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+    let extractor = DocumentExtractor(
+        detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
     func items(_ rows: [(Double, Double, [(Double, String)])]) -> [Receipt.Item] {
         try! extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt).receipt!.items
@@ -288,7 +291,8 @@ import ScanModel
             let extractor = DocumentExtractor(detector: try DataDetector(referenceDate: reference))
             return try! extractor.extract(doc, as: .receipt).receipt?.date
         }
-        let later = try date(CalendarDay(year: 2031, month: 6, day: 1)), earlier = try date(CalendarDay(year: 2024, month: 1, day: 1))
+        let later = try date(CalendarDay(year: 2031, month: 6, day: 1)),
+            earlier = try date(CalendarDay(year: 2024, month: 1, day: 1))
         #expect(later == "2031-03-14")
         #expect(earlier == nil)
         // The parser's own readers take the same bound: a date printed without its separators, in the basic form.
@@ -455,16 +459,25 @@ import ScanModel
         // A small photo: every label is only two or three words, amounts 8% lower at the right edge.
         let k = 0.08
         var rows: [(Double, Double, [(Double, String)])] = []
-        for (n, (label, amount)) in [("Sushi Deluxe", "20.75"), ("Glenmont Roll", "15.95"), ("Philly R", "6.50"), ("Sp Tuna R", "13.00")].enumerated() {
+        for (n, (label, amount)) in [
+            ("Sushi Deluxe", "20.75"), ("Glenmont Roll", "15.95"), ("Philly R", "6.50"), ("Sp Tuna R", "13.00")
+        ].enumerated() {
             let y = 100 + Double(n) * 12
-            rows.append((y, 10, label.split(separator: " ").enumerated().map { (Double(20 + 40 * $0.offset), String($0.element)) }))
+            rows.append(
+                (
+                    y, 10,
+                    label.split(separator: " ").enumerated().map { (Double(20 + 40 * $0.offset), String($0.element)) }
+                ))
             rows.append((y + k * 110, 10, [(130, amount)]))
         }
         var p = Fixture.page(width: 160, height: 200, rows)
         for i in p.observations.indices {
             for j in p.observations[i].words.indices { p.observations[i].words[j].boundingBox.y += k * Double(40 * j) }
         }
-        #expect(LayoutAnalyzer.lines(of: p).map(\.text) == ["Sushi Deluxe 20.75", "Glenmont Roll 15.95", "Philly R 6.50", "Sp Tuna R 13.00"])
+        #expect(
+            LayoutAnalyzer.lines(of: p).map(\.text) == [
+                "Sushi Deluxe 20.75", "Glenmont Roll 15.95", "Philly R 6.50", "Sp Tuna R 13.00"
+            ])
     }
 
     /// Across a wide table, OCR may box an amount a few pixels off its row: more than half a text height, yet
@@ -472,15 +485,20 @@ import ScanModel
     /// line pitch away, stays apart.
     @Test func anAmountBoxedALittleOffItsRowJoinsIt() {
         var rows: [(Double, Double, [(Double, String)])] = []
-        for (i, (label, amount)) in [("Chicken Wings", "42.32"), ("1 Steak", "15.95"), ("3 Milk", "96.18"), ("3 Fries", "93.93"),
-                                     ("Coffee", "9.42")].enumerated() {
+        for (i, (label, amount)) in [
+            ("Chicken Wings", "42.32"), ("1 Steak", "15.95"), ("3 Milk", "96.18"), ("3 Fries", "93.93"),
+            ("Coffee", "9.42")
+        ].enumerated() {
             let y = 100 + 14 * Double(i)
             rows.append(Fixture.line(y, label, h: 9))
             rows.append((y + (amount == "96.18" ? 5.4 : 0.5), 9, [(700, amount)]))
         }
         rows.append((100 + 14 * 5, 9, [(700, "17.01.2024")]))
         let lines = LayoutAnalyzer.lines(of: Fixture.page(width: 900, height: 400, rows)).map(\.text)
-        #expect(lines == ["Chicken Wings 42.32", "1 Steak 15.95", "3 Milk 96.18", "3 Fries 93.93", "Coffee 9.42", "17.01.2024"])
+        #expect(
+            lines == [
+                "Chicken Wings 42.32", "1 Steak 15.95", "3 Milk 96.18", "3 Fries 93.93", "Coffee 9.42", "17.01.2024"
+            ])
     }
 
     /// A wide page photographed turned by 6 degrees: names at the left, amounts 900 pixels to the right,
@@ -500,8 +518,11 @@ import ScanModel
                 rows.append((c.y, 14, [(c.x, text)]))
             }
         }
-        return (Fixture.page(width: 1200, height: 800, rows), turn.apply(Quad(BoundingBox(x: 50, y: 100, width: 1100, height: 400))),
-                items.map { "\($0.0) \($0.1)" })
+        return (
+            Fixture.page(width: 1200, height: 800, rows),
+            turn.apply(Quad(BoundingBox(x: 50, y: 100, width: 1100, height: 400))),
+            items.map { "\($0.0) \($0.1)" }
+        )
     }
 
     @Test func rowsOfATurnedPageAreGroupedInTheFrameOfThePageFound() throws {
@@ -528,7 +549,8 @@ import ScanModel
         #expect(framed.layout?.frame == quad)
         let lines = LayoutAnalyzer.lines(of: framed)
         #expect(lines.map(\.text) == expected)
-        let inFrame = lines.compactMap { $0.words.last?.place.maxX }, onPage = lines.compactMap { $0.words.last?.box.maxX }
+        let inFrame = lines.compactMap { $0.words.last?.place.maxX },
+            onPage = lines.compactMap { $0.words.last?.box.maxX }
         #expect(inFrame.count == expected.count)
         #expect(inFrame.max()! - inFrame.min()! < 0.5, "\(inFrame)")
         #expect(onPage.max()! - onPage.min()! > 15, "\(onPage)")

@@ -7,7 +7,8 @@ import ScanModel
 
 /// Pages read a quarter turn off, and documents that are neither receipts nor cards.
 @Suite struct SidewaysAndClassifierTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+    let extractor = DocumentExtractor(
+        detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
     /// A card photographed turned counter-clockwise: every line runs up the page, first word lowest.
     func sidewaysCard() -> Page {
@@ -21,7 +22,10 @@ import ScanModel
             var words: [RecognizedWord] = []
             for w in line.words {
                 let len = Double(w.count) * 12
-                words.append(RecognizedWord(text: w, confidence: 0.95, boundingBox: BoundingBox(x: line.x, y: y - len, width: 22, height: len)))
+                words.append(
+                    RecognizedWord(
+                        text: w, confidence: 0.95,
+                        boundingBox: BoundingBox(x: line.x, y: y - len, width: 22, height: len)))
                 y -= len + 12
             }
             return TextObservation(text: line.words.joined(separator: " "), confidence: 0.95,
@@ -57,9 +61,13 @@ import ScanModel
             let words = text.split(separator: " ").map { w -> RecognizedWord in
                 let len = Double(w.count) * 9
                 defer { x -= len + 9 }
-                return RecognizedWord(text: String(w), confidence: 0.9, boundingBox: BoundingBox(x: x - len, y: y, width: len, height: 16))
+                return RecognizedWord(
+                    text: String(w), confidence: 0.9, boundingBox: BoundingBox(x: x - len, y: y, width: len, height: 16)
+                )
             }
-            return TextObservation(text: text, confidence: 0.9, boundingBox: BoundingBox.enclosing(words.map(\.boundingBox))!, words: words)
+            return TextObservation(
+                text: text, confidence: 0.9, boundingBox: BoundingBox.enclosing(words.map(\.boundingBox))!, words: words
+            )
         }
         let page = Page(index: 0, width: 600, height: 1000, textSource: .ocr, observations: obs)
         #expect(SidewaysPage.quarterTurns(page.observations) == 2)
@@ -72,15 +80,17 @@ import ScanModel
     }
 
     @Test func sidewaysCardIsReadAsACard() {
-        let doc = Document(source: "card.jpg", engine: EngineInfo(name: "fixture", version: "1"), pages: [SidewaysPage.upright(sidewaysCard())])
+        let doc = Document(
+            source: "card.jpg", engine: EngineInfo(name: "fixture", version: "1"),
+            pages: [SidewaysPage.upright(sidewaysCard())])
         let out = try! extractor.extract(doc)
         #expect(out.documentType?.label == .businessCard)
         #expect(out.businessCard?.name?.full == "Mary Allen")
     }
 
-    /// A person's name with a family name's particle (`Anouk van Dijk`) counts as a name-like line for the classifier; a
-    /// line that opens with the particle (`van Leeuwen & de Groot`, a firm) or a title in small letters does not. So does
-    /// a name in a column of its own that the layout put on one row with the address beside it.
+    /// A person's name with a family name's particle (`Anouk van Dijk`) counts as a name-like line for the classifier;
+    /// a line that opens with the particle (`van Leeuwen & de Groot`, a firm) or a title in small letters does not. So
+    /// does a name in a column of its own that the layout put on one row with the address beside it.
     @Test func aNameWithAParticleOrBesideAColumnIsNameLike() throws {
         let index = try #require(DocumentClassifier.featureNames.firstIndex(of: "nameLikeLine"))
         func nameLike(_ lines: [(Double, Double, [(Double, String)])]) throws -> Double {
@@ -92,7 +102,9 @@ import ScanModel
             .enumerated().map { Fixture.line(140 + 40 * Double($0.offset), $0.element) }
         #expect(try nameLike([Fixture.line(100, "Anouk van Dijk")] + rest) == 1)
         #expect(try nameLike(rest) == 0)
-        let besideTheAddress: (Double, Double, [(Double, String)]) = (100, 16, [(20, "ANOUK"), (80, "VISSER"), (600, "18"), (625, "Kerkstraat")])
+        let besideTheAddress: (Double, Double, [(Double, String)]) = (
+            100, 16, [(20, "ANOUK"), (80, "VISSER"), (600, "18"), (625, "Kerkstraat")]
+        )
         #expect(try nameLike([besideTheAddress] + rest) == 1)
     }
 
@@ -109,7 +121,9 @@ import ScanModel
         Jonas Weber
         """
         var rows: [(Double, Double, [(Double, String)])] = []
-        for (i, line) in text.split(separator: "\n").enumerated() { rows.append(Fixture.line(100 + Double(i) * 26, String(line))) }
+        for (i, line) in text.split(separator: "\n").enumerated() {
+            rows.append(Fixture.line(100 + Double(i) * 26, String(line)))
+        }
         let doc = Fixture.document(Fixture.page(width: 1240, height: 1754, rows))
         let out = try! extractor.extract(doc)
         #expect(out.documentType?.label == .other)

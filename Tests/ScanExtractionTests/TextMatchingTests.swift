@@ -8,18 +8,25 @@ import TestSupport
     @Test func aPhraseSetFindsWhatTheScanFinds() {
         var random = SeededRandom(seed: 7)
         // Words that share first letters, last letters and lengths, so the filter's slots collide.
-        let vocabulary = ["TOTAL", "TOTAL DUE", "SUB", "SUB TOTAL", "SUBTOTAL", "TAX", "TAXE", "GST", "GST ID", "T", "TT",
-                          "DUE", "AMOUNT DUE", "CASH", "CHANGE", "STRASSE", "ÉTÉ", "合計", "TOTAL ", "A B C"]
-        let keyWords = ["TOTAL", "DUE", "SUB", "SUBTOTAL", "TAX", "TAXES", "GST", "ID", "T", "TT", "AMOUNT", "CASH", "CHANGE",
-                        "STRASSE", "ÉTÉ", "合計", "A", "B", "C", "12", "X"]
+        let vocabulary = [
+            "TOTAL", "TOTAL DUE", "SUB", "SUB TOTAL", "SUBTOTAL", "TAX", "TAXE", "GST", "GST ID", "T", "TT",
+            "DUE", "AMOUNT DUE", "CASH", "CHANGE", "STRASSE", "ÉTÉ", "合計", "TOTAL ", "A B C"
+        ]
+        let keyWords = [
+            "TOTAL", "DUE", "SUB", "SUBTOTAL", "TAX", "TAXES", "GST", "ID", "T", "TT", "AMOUNT", "CASH", "CHANGE",
+            "STRASSE", "ÉTÉ", "合計", "A", "B", "C", "12", "X"
+        ]
         var checked = 0, found = 0
         for _ in 0..<400 {
-            let phrases = (0..<Int.random(in: 1...6, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
+            let phrases = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                vocabulary.randomElement(using: &random)!
+            }
             let set = PhraseSet(phrases)
             #expect(Array(set) == phrases)
             for _ in 0..<20 {
-                let key = (0..<Int.random(in: 0...6, using: &random)).map { _ in keyWords.randomElement(using: &random)! }
-                    .joined(separator: " ")
+                let key = (0..<Int.random(in: 0...6, using: &random)).map { _ in keyWords.randomElement(using: &random)!
+                }
+                .joined(separator: " ")
                 let expected = Text.hasAny(key, phrases)
                 #expect(Text.hasAny(key, set) == expected, "\(key) in \(phrases)")
                 checked += 1
@@ -71,7 +78,8 @@ import TestSupport
         var random = SeededRandom(seed: 11)
         let words = ["SDN", "BHD", "CO", "GMBH", "KG", "X"]
         for _ in 0..<500 {
-            let key = (0..<Int.random(in: 1...4, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            let key = (0..<Int.random(in: 1...4, using: &random)).map { _ in words.randomElement(using: &random)! }
+                .joined(separator: " ")
             let expected = forms.contains { key == $0 || key.hasPrefix($0 + " ") }
             #expect(forms.begins(key) == expected, "\(key)")
         }
@@ -103,7 +111,8 @@ import TestSupport
         let words = ["SDN", "BHD", "S", "B", "GMBH", "CO", "KG", "SP", "Z", "O", "ACME", "12", "株式会社"]
         var found = 0
         for _ in 0..<600 {
-            let key = (0..<Int.random(in: 0...5, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            let key = (0..<Int.random(in: 0...5, using: &random)).map { _ in words.randomElement(using: &random)! }
+                .joined(separator: " ")
             for least in 1...3 {
                 let expected = forms.contains { key.hasSuffix(" " + $0) && $0.split(separator: " ").count >= least }
                 #expect(forms.ends(key, minWords: least) == expected, "\(key) \(least)")
@@ -118,21 +127,31 @@ import TestSupport
     /// The byte paths for ASCII text give what the Unicode paths give.
     @Test func asciiTextIsKeyedAndCountedAsUnicodeTextIs() {
         var random = SeededRandom(seed: 12)
-        let pieces = ["a", "Z", "m", "0", "9", " ", "  ", ".", "-", "\t", "\r\n", "\n", "(", ")", "_", "~", "@", "[", "`", "{"]
+        let pieces = [
+            "a", "Z", "m", "0", "9", " ", "  ", ".", "-", "\t", "\r\n", "\n", "(", ")", "_", "~", "@", "[", "`", "{"
+        ]
         func plainKey(_ s: String) -> String {
             var out = "", space = true
             for c in s.uppercased() {
-                if c.isLetter || c.isNumber { out.append(c); space = false } else if !space { out.append(" "); space = true }
+                if c.isLetter || c.isNumber {
+                    out.append(c); space = false
+                } else if !space {
+                    out.append(" "); space = true
+                }
             }
             if out.hasSuffix(" ") { out.removeLast() }
             return out
         }
         for _ in 0..<500 {
-            let s = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let s = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             #expect(Text.key(s) == plainKey(s), "\(s.debugDescription)")
             #expect(Text.letterCount(s) == s.filter(\.isLetter).count)
             #expect(Text.digitCount(s) == s.filter(\.isNumber).count)
-            #expect(Text.clean(s) == s.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»＊※"))))
+            #expect(
+                Text.clean(s)
+                    == s.trimmingCharacters(
+                        in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "|:;_~=*•·«»＊※"))))
             for c in s { #expect(Text.isLetter(c) == c.isLetter && Text.isNumber(c) == c.isNumber) }
         }
         #expect(Text.key("Straße 12, Köln") == "STRASSE 12 KÖLN")
@@ -142,17 +161,21 @@ import TestSupport
     /// The cheap tests that run before two regular expressions never say no where the expression finds something.
     @Test func theTestsBeforeTheExpressionsLetEveryMatchThrough() {
         var random = SeededRandom(seed: 21)
-        let pieces = ["(", ")", "CO. REG", "ROC", "GST", ":", "123", "45678", "9", "U", "k", "-", "·", ".", " ", "\n", "ACME",
-                      "SDN BHD"]
+        let pieces = [
+            "(", ")", "CO. REG", "ROC", "GST", ":", "123", "45678", "9", "U", "k", "-", "·", ".", " ", "\n", "ACME",
+            "SDN BHD"
+        ]
         let masked = ["X", "*", "•", "#", "x", " ", "-", "4321", "12", "A"]
         var registrations = 0, cards = 0
         for _ in 0..<3000 {
-            let s = (0..<Int.random(in: 1...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let s = (0..<Int.random(in: 1...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             if Text.range(s, ReceiptParser.registrationSuffix, caseInsensitive: true) != nil {
                 registrations += 1
                 #expect(ReceiptParser.mayEndWithRegistration(s), "\(s.debugDescription)")
             }
-            let m = (0..<Int.random(in: 1...7, using: &random)).map { _ in masked.randomElement(using: &random)! }.joined()
+            let m = (0..<Int.random(in: 1...7, using: &random)).map { _ in masked.randomElement(using: &random)! }
+                .joined()
             if Text.range(m, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#) != nil {
                 cards += 1
                 #expect(ReceiptParser.holdsMaskedDigits(m), "\(m.debugDescription)")

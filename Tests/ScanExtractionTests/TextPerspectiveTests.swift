@@ -8,7 +8,9 @@ import ScanModel
 @Suite struct TextPerspectiveTests {
     /// Observations for text lines given in a page's own upright coordinates, photographed through `photo`:
     /// every word and line gets the quadrilateral the recognizer would give, and its box on the photo.
-    static func observation(_ words: [String], x: Double, y: Double, h: Double, through photo: Homography) -> TextObservation {
+    static func observation(_ words: [String], x: Double, y: Double, h: Double, through photo: Homography)
+        -> TextObservation
+    {
         func quad(_ x: Double, _ w: Double) -> Quad { photo.apply(Quad(BoundingBox(x: x, y: y, width: w, height: h))) }
         var cx = x
         let ws = words.map { t -> RecognizedWord in
@@ -18,25 +20,31 @@ import ScanModel
             return RecognizedWord(text: t, confidence: 0.95, boundingBox: q.boundingBox, quad: q)
         }
         let q = quad(x, cx - h * 0.4 - x)
-        return TextObservation(text: words.joined(separator: " "), confidence: 0.95, boundingBox: q.boundingBox, words: ws, quad: q)
+        return TextObservation(
+            text: words.joined(separator: " "), confidence: 0.95, boundingBox: q.boundingBox, words: ws, quad: q)
     }
 
-    static let items = [("Chicken noodle soup", "6.50"), ("Grilled cheese sandwich", "8.25"), ("Garden salad large", "9.10"),
-                        ("Sparkling water bottle", "2.00"), ("Chocolate brownie slice", "4.75"), ("Iced green tea", "3.20"),
-                        ("Roast beef sandwich", "11.40"), ("French fries basket", "4.10"), ("Lemon cheesecake", "5.60"),
-                        ("Vanilla milkshake", "5.25"), ("House coffee refill", "1.95"), ("Apple pie with cream", "4.90")]
+    static let items = [
+        ("Chicken noodle soup", "6.50"), ("Grilled cheese sandwich", "8.25"), ("Garden salad large", "9.10"),
+        ("Sparkling water bottle", "2.00"), ("Chocolate brownie slice", "4.75"), ("Iced green tea", "3.20"),
+        ("Roast beef sandwich", "11.40"), ("French fries basket", "4.10"), ("Lemon cheesecake", "5.60"),
+        ("Vanilla milkshake", "5.25"), ("House coffee refill", "1.95"), ("Apple pie with cream", "4.90")
+    ]
 
     /// A receipt 600 by 900 pixels photographed with its right edge much nearer the camera than its left: on the
     /// photo its top row climbs by about 14 degrees and its bottom row falls by as much. Names at the left, amounts
     /// at the right edge, each its own observation.
     static func photographedReceipt(rows: [(String, String)] = items) -> (page: Page, photo: Homography) {
-        let photo = Homography.mapping([Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)],
-                                       to: [Point(x: 100, y: 150), Point(x: 700, y: 0), Point(x: 700, y: 1000), Point(x: 100, y: 850)])!
+        let photo = Homography.mapping(
+            [Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)],
+            to: [Point(x: 100, y: 150), Point(x: 700, y: 0), Point(x: 700, y: 1000), Point(x: 100, y: 850)])!
         var observations: [TextObservation] = []
         for (n, (name, amount)) in rows.enumerated() {
             let y = 120 + 55 * Double(n)
-            observations.append(observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
-            observations.append(observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
+            observations.append(
+                observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
+            observations.append(
+                observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
         }
         return (Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations), photo)
     }
@@ -83,7 +91,9 @@ import ScanModel
         let turn = Homography.rotation(degrees: -5, about: Point(x: 400, y: 500))
         var observations: [TextObservation] = []
         for (n, (name, _)) in Self.items.prefix(8).enumerated() {
-            observations.append(Self.observation(name.split(separator: " ").map(String.init), x: 60, y: 100 + 40 * Double(n), h: 18, through: turn))
+            observations.append(
+                Self.observation(
+                    name.split(separator: " ").map(String.init), x: 60, y: 100 + 40 * Double(n), h: 18, through: turn))
         }
         let page = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
         guard case .projective(let levelling) = try #require(TextPerspective.levelling(page)) else {
@@ -105,13 +115,16 @@ import ScanModel
     /// right edge 1000, so the rows meet about 560 pixels left of the photo's middle, beside the page. Every name
     /// still gets its amount.
     @Test func rowsMeetingJustBesideThePageAreLevelled() throws {
-        let photo = Homography.mapping([Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)],
-                                       to: [Point(x: 100, y: 350), Point(x: 700, y: 0), Point(x: 700, y: 1000), Point(x: 100, y: 650)])!
+        let photo = Homography.mapping(
+            [Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)],
+            to: [Point(x: 100, y: 350), Point(x: 700, y: 0), Point(x: 700, y: 1000), Point(x: 100, y: 650)])!
         var observations: [TextObservation] = []
         for (n, (name, amount)) in Self.items.enumerated() {
             let y = 120 + 55 * Double(n)
-            observations.append(Self.observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
-            observations.append(Self.observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
+            observations.append(
+                Self.observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
+            observations.append(
+                Self.observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
         }
         let page = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
         guard case .projective = try #require(TextPerspective.levelling(page)) else {
@@ -130,9 +143,12 @@ import ScanModel
         for (n, degrees) in noise.enumerated() {
             let y = 40 + 34 * Double(n)
             let turn = Homography.rotation(degrees: degrees, about: Point(x: 300, y: y + 8))
-            observations.append(Self.observation(Self.items[n].0.split(separator: " ").map(String.init), x: 40, y: y, h: 16, through: turn))
+            observations.append(
+                Self.observation(
+                    Self.items[n].0.split(separator: " ").map(String.init), x: 40, y: y, h: 16, through: turn))
         }
-        observations.append(Self.observation(["Thank", "you", "for", "your", "visit"], x: 40, y: 1450, h: 16, through: .identity))
+        observations.append(
+            Self.observation(["Thank", "you", "for", "your", "visit"], x: 40, y: 1450, h: 16, through: .identity))
         let page = Page(index: 0, width: 600, height: 1600, textSource: .imported, observations: observations)
         let levelling = try #require(TextPerspective.levelling(page))
         guard case .projective(let h) = levelling else {
@@ -145,16 +161,18 @@ import ScanModel
     }
 
     /// A slip curling on the table or held in a hand: each row is straight, but its angle changes down the page
-    /// (here from 3.5 up to 8 and back to 2 degrees, along half a wave), rows 50 pixels apart, names at the left and amounts 300 to 400
-    /// pixels right of the page's middle.
+    /// (here from 3.5 up to 8 and back to 2 degrees, along half a wave), rows 50 pixels apart, names at the left and
+    /// amounts 300 to 400 pixels right of the page's middle.
     static func curledSlip() -> (page: Page, outline: Quad) {
         var observations: [TextObservation] = []
         func slope(_ y: Double) -> Double { 0.14 * sin(2 * Double.pi * y / 1400) }
         for (n, (name, amount)) in items.enumerated() {
             let y = 100 + 50 * Double(n), k = slope(y)
             let row = Homography([1, 0, 0, k, 1, -k * 400, 0, 0, 1])   // (x, y) -> (x, y + k (x - 400))
-            observations.append(observation(name.split(separator: " ").map(String.init), x: 40, y: y, h: 16, through: row))
-            observations.append(observation([amount], x: 740 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: row))
+            observations.append(
+                observation(name.split(separator: " ").map(String.init), x: 40, y: y, h: 16, through: row))
+            observations.append(
+                observation([amount], x: 740 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: row))
         }
         // The page's outline as a camera finds it: a rectangle around the rows.
         let outline = Quad(BoundingBox(x: 10, y: 40, width: 780, height: 680))
@@ -202,12 +220,16 @@ import ScanModel
         var observations: [TextObservation] = []
         for (n, (name, _)) in Self.items.prefix(10).enumerated() {
             let bend = Homography.rotation(degrees: n % 2 == 0 ? 7 : -7, about: Point(x: 200, y: 100 + 40 * Double(n)))
-            observations.append(Self.observation(name.split(separator: " ").map(String.init), x: 60, y: 100 + 40 * Double(n), h: 16, through: bend))
+            observations.append(
+                Self.observation(
+                    name.split(separator: " ").map(String.init), x: 60, y: 100 + 40 * Double(n), h: 16, through: bend))
         }
         let curled = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
         #expect(TextPerspective.levelling(curled) == nil)
 
-        let few = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: Array(Self.photographedReceipt().page.observations.prefix(10)))
+        let few = Page(
+            index: 0, width: 800, height: 1000, textSource: .imported,
+            observations: Array(Self.photographedReceipt().page.observations.prefix(10)))
         #expect(TextPerspective.levelling(few) == nil, "five long lines")
         // Without quadrilaterals (an engine that gives boxes only) there is nothing to measure.
         var boxesOnly = Self.photographedReceipt().page

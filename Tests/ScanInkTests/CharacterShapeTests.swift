@@ -48,13 +48,17 @@ import ScanRecognition
         // A 9: the same loop smaller, then down from its right side.
         var nine = Self.loop(centre: (50, 30), radius: (28, 28), turns: 0.97)
         nine += (1...20).map { k in (78.0, 30 + 70 * Double(k) / 20) }
-        let f0 = try #require(CharacterShapeFeatures.of(zero)), f9 = try #require(CharacterShapeFeatures.of(Self.ink([nine])))
+        let f0 = try #require(CharacterShapeFeatures.of(zero)),
+            f9 = try #require(CharacterShapeFeatures.of(Self.ink([nine])))
         #expect(f0.count == CharacterShapeFeatures.count && f9.count == CharacterShapeFeatures.count)
         // The path's last point: back at the top for the 0, at the bottom for the 9.
         let lastY = 4 * (CharacterShapeFeatures.pathPoints - 1) + 1
         #expect(f0[lastY] < -0.3 && f9[lastY] > 0.3)
         // Scaled and moved: the same features.
-        let moved = Ink(strokes: zero.strokes.map { Ink.Stroke(points: $0.points.map { Ink.Point(x: 3 * $0.x + 400, y: 3 * $0.y - 20) }) })
+        let moved = Ink(
+            strokes: zero.strokes.map {
+                Ink.Stroke(points: $0.points.map { Ink.Point(x: 3 * $0.x + 400, y: 3 * $0.y - 20) })
+            })
         let fm = try #require(CharacterShapeFeatures.of(moved))
         #expect(zip(f0, fm).allSatisfy { abs($0 - $1) < 1e-9 })
         // An 8 in one stroke crosses itself at its waist; a 0 does not.
@@ -92,7 +96,10 @@ import ScanRecognition
         nine += (1...20).map { k in (78.0, 30 + 70 * Double(k) / 20) }
         let ink = Self.ink([nine])
         // The recognizer, from the image alone, prefers 0 by one nat.
-        let read = [InkCandidate(text: "0", score: -0.4), InkCandidate(text: "9", score: -1.4), InkCandidate(text: "4", score: -3)]
+        let read = [
+            InkCandidate(text: "0", score: -0.4), InkCandidate(text: "9", score: -1.4),
+            InkCandidate(text: "4", score: -3)
+        ]
         let rescored = model.rescore(read, ink: ink, allowed: Set("0123456789+-/"))
         #expect(rescored.first?.text == "9")
         #expect(rescored.map(\.score) == rescored.map(\.score).sorted(by: >))

@@ -149,12 +149,14 @@ import ScanRecognition
         #expect(InkContextRules.applyPreContext(c, preContext: "Dear", lexicon: lexicon).first?.text == " world")
         #expect(InkContextRules.applyPreContext(c, preContext: "Dear ", lexicon: lexicon).first?.text == "world")
         #expect(InkContextRules.applyPreContext(c, preContext: nil, lexicon: lexicon).first?.text == "world")
-        #expect(InkContextRules.applyPreContext([InkCandidate(text: ",", score: 0)], preContext: "Dear", lexicon: lexicon)
-            .first?.text == ",")
+        #expect(
+            InkContextRules.applyPreContext([InkCandidate(text: ",", score: 0)], preContext: "Dear", lexicon: lexicon)
+                .first?.text == ",")
         // "hel" + "l" ... an unfinished word continues: "hel" + "lo" is listed, and so is "lo";
         // only a candidate that is not a word on its own joins.
-        #expect(InkContextRules.applyPreContext([InkCandidate(text: "llo", score: 0)], preContext: "he", lexicon: lexicon)
-            .first?.text == "llo")
+        #expect(
+            InkContextRules.applyPreContext([InkCandidate(text: "llo", score: 0)], preContext: "he", lexicon: lexicon)
+                .first?.text == "llo")
     }
 
     @Test func writingAreaTellsSmallFromCapital() {
@@ -177,7 +179,8 @@ import ScanRecognition
         #expect(throws: ScanError.self) { try empty.validate() }
         let area = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 1, y: 1)])], writingArea: .init(width: 0, height: 10))
         #expect(throws: ScanError.self) { try area.validate() }
-        let ok = try decoder.decode(Ink.self, from: Data(#"{"strokes": [{"points": [{"x": 1, "y": 2, "t": 0}]}], "preContext": "Dear "}"#.utf8))
+        let ok = try decoder.decode(
+            Ink.self, from: Data(#"{"strokes": [{"points": [{"x": 1, "y": 2, "t": 0}]}], "preContext": "Dear "}"#.utf8))
         try ok.validate()
         #expect(ok.preContext == "Dear ")
     }
@@ -203,7 +206,8 @@ import ScanRecognition
         let bestPath = [DecodedWord(text: "cac", firstStep: 0, lastStep: 4, confidence: 0.77),
                         DecodedWord(text: "12", firstStep: 6, lastStep: 8, confidence: 0.9),
                         DecodedWord(text: "bac", firstStep: 10, lastStep: 14, confidence: 0.9)]
-        let decoder = HandwritingLineDecoder(lexicon: WordList(words: ["cab", "bac", "abc"]), lexiconBonus: 2, perCharacter: 0)
+        let decoder = HandwritingLineDecoder(
+            lexicon: WordList(words: ["cab", "bac", "abc"]), lexiconBonus: 2, perCharacter: 0)
         let out = decoder.decode(p, bestPath: bestPath)
         #expect(out.map(\.text) == ["cab", "12", "bac"])
         // Words keep their steps and the best path's confidence.
@@ -239,7 +243,8 @@ import ScanRecognition
         #expect(!InkContextRules.hasWordGap(Ink(strokes: [Self.stroke(0, 50), Self.stroke(55, 90)])))
         #expect(InkContextRules.hasWordGap(Ink(strokes: [Self.stroke(0, 50), Self.stroke(75, 120)])))
         // A stroke drawn later over the gap (a t's bar) closes it; the order of strokes does not matter.
-        #expect(!InkContextRules.hasWordGap(Ink(strokes: [Self.stroke(75, 120), Self.stroke(0, 50), Self.stroke(45, 80)])))
+        #expect(
+            !InkContextRules.hasWordGap(Ink(strokes: [Self.stroke(75, 120), Self.stroke(0, 50), Self.stroke(45, 80)])))
         #expect(!InkContextRules.hasWordGap(Ink(strokes: [])))
     }
 }

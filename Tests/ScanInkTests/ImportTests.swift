@@ -46,7 +46,8 @@ import ScanModel
             #expect(first[0].t == original[0].t)
         }
         // Without segments: one ink of every pen-down stroke.
-        let plain = Self.unipen(words).split(separator: "\n").filter { !$0.hasPrefix(".SEGMENT") }.joined(separator: "\n")
+        let plain = Self.unipen(words).split(separator: "\n").filter { !$0.hasPrefix(".SEGMENT") }.joined(
+            separator: "\n")
         let one = try InkImport.items(Data(plain.utf8))
         #expect(one.count == 1 && one[0].ink.strokes.count == words.map(\.1.strokes.count).reduce(0, +))
     }
@@ -63,7 +64,8 @@ import ScanModel
                 // Odd traces in first differences, the rest explicit.
                 let values = id % 2 == 0
                     ? p.map { "\($0.x) \($0.y)" }.joined(separator: ", ")
-                    : "\(p[0].x) \(p[0].y)" + p.indices.dropFirst().map { ", '\(p[$0].x - p[$0 - 1].x) '\(p[$0].y - p[$0 - 1].y)" }.joined()
+                    : "\(p[0].x) \(p[0].y)"
+                        + p.indices.dropFirst().map { ", '\(p[$0].x - p[$0 - 1].x) '\(p[$0].y - p[$0 - 1].y)" }.joined()
                 xml += "<inkml:trace xml:id=\"t\(id)\">\(values)</inkml:trace>"
                 groups += "<inkml:traceView traceDataRef=\"#t\(id)\"/>"
                 id += 1
@@ -94,7 +96,8 @@ import ScanModel
         let huge = ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-999999999999,0-999999999999 OK \"x\"\n"
         #expect(throws: ScanError.self) { try InkImport.items(Data(huge.utf8)) }
         // An escaped quote in a label.
-        let quoted = try InkImport.items(Data(".COORD X Y\n.PEN_DOWN\n1 2\n3 4\n.SEGMENT WORD 0 OK \"say \\\"hi\\\"\"\n".utf8))
+        let quoted = try InkImport.items(
+            Data(".COORD X Y\n.PEN_DOWN\n1 2\n3 4\n.SEGMENT WORD 0 OK \"say \\\"hi\\\"\"\n".utf8))
         #expect(quoted.map(\.label) == ["say \"hi\""])
         // Pen-up traces are not strokes; an intermittent channel may be missing; "*" repeats a value.
         let xml = """
@@ -109,15 +112,22 @@ import ScanModel
 
     @Test func badFilesAreNamedErrors() {
         func reason(_ text: String) -> String? {
-            do { _ = try InkImport.items(Data(text.utf8)); return nil } catch let e as ScanError { return e.reason } catch { return "\(error)" }
+            do { _ = try InkImport.items(Data(text.utf8)); return nil } catch let e as ScanError {
+                return e.reason
+            } catch { return "\(error)" }
         }
         #expect(reason(".COORD X Y\n.PEN_DOWN\n1 2\n3 x\n")?.contains("line 4") == true)
-        #expect(reason(".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-3 OK \"a\"\n")?.contains("component 3, but the file has 1") == true)
+        #expect(
+            reason(".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-3 OK \"a\"\n")?.contains(
+                "component 3, but the file has 1") == true)
         #expect(reason(".COORD P Q\n.PEN_DOWN\n1 2\n")?.contains("X and Y") == true)
         #expect(reason(".COORD X Y\n.PEN_UP\n1 2\n")?.contains("no .PEN_DOWN") == true)
         #expect(reason("<ink><trace>1 2, 3</trace></ink>")?.contains("1 values for 2 channels") == true)
         #expect(reason("<ink><trace>1 2</trace>")?.contains("not closed") == true)
-        #expect(reason("<ink><trace>1 2</trace><traceGroup><annotation type=\"truth\">a</annotation><traceView traceDataRef=\"#nope\"/></traceGroup></ink>")?
+        #expect(
+            reason(
+                "<ink><trace>1 2</trace><traceGroup><annotation type=\"truth\">a</annotation><traceView traceDataRef=\"#nope\"/></traceGroup></ink>"
+            )?
             .contains("'nope'") == true)
         #expect(reason("hello")?.contains("not an Ink JSON document") == true)
         #expect(reason(String(repeating: "<a>", count: 300) + "<ink>")?.contains("deeper") == true)

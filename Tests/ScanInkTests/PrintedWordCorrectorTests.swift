@@ -5,7 +5,9 @@ import ScanRecognition
 
 /// Doubtful printed words read again with a word list, on hand-made probabilities: no engine.
 @Suite struct PrintedWordCorrectorTests {
-    static let alphabet = ["", "A", "D", "E", "H", "I", "K", "L", "N", "O", "R", "S", "T", "W", "B", "i", "l", "1", ".", " "]
+    static let alphabet = [
+        "", "A", "D", "E", "H", "I", "K", "L", "N", "O", "R", "S", "T", "W", "B", "i", "l", "1", ".", " "
+    ]
 
     /// A row a character, a blank row between two: `p` for the character as read, and `alternatives`
     /// beside the character of a given index.

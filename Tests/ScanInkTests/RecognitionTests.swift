@@ -19,11 +19,16 @@ import ScanRecognition
         var correct = 0
         var misses: [String] = []
         for (i, w) in Self.words.enumerated() {
-            let ink = InkSynthesizer(font: fonts[i % fonts.count]).ink(w, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
+            let ink = InkSynthesizer(font: fonts[i % fonts.count]).ink(
+                w, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
             let result = try recognizer.recognize(ink: ink)
             #expect(result.candidates.count <= 5 && !result.candidates.isEmpty)
             #expect(result.candidates.map(\.score) == result.candidates.map(\.score).sorted(by: >))
-            if result.candidates.first?.text.lowercased() == w { correct += 1 } else { misses.append("\(w)->\(result.candidates.first?.text ?? "")") }
+            if result.candidates.first?.text.lowercased() == w {
+                correct += 1
+            } else {
+                misses.append("\(w)->\(result.candidates.first?.text ?? "")")
+            }
         }
         #expect(correct >= Self.words.count - 1, "misread: \(misses)")
 
@@ -55,10 +60,15 @@ import ScanRecognition
         var symbolsRight = 0
         let symbols = ["=", "=", "=", "+", "-", "/"]
         for (i, symbol) in symbols.enumerated() {
-            let ink = InkSynthesizer(font: fonts[1 + i % 2]).ink(symbol, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
+            let ink = InkSynthesizer(font: fonts[1 + i % 2]).ink(
+                symbol, style: InkSynthesizer.randomStyle(&rng), rng: &rng)
             let r = try recognizer.recognize(ink: ink, context: InkContext(charset: pad))
             #expect(r.candidates.allSatisfy { $0.text.allSatisfy(pad.contains) })
-            if r.candidates.first?.text == symbol { symbolsRight += 1 } else { misses.append("\(symbol)->\(r.candidates.first?.text ?? "")") }
+            if r.candidates.first?.text == symbol {
+                symbolsRight += 1
+            } else {
+                misses.append("\(symbol)->\(r.candidates.first?.text ?? "")")
+            }
         }
         #expect(symbolsRight >= symbols.count - 1, "misread: \(misses)")
 
@@ -119,10 +129,12 @@ import ScanRecognition
         let truth = lines.flatMap { $0.split(separator: " ").map(String.init) }
         var plain = 0, decoded = 0
         for font in ["cursive", "scripts"] {
-            let page = HandwrittenPage.make(lines, synthesizer: InkSynthesizer(font: try HersheyFont(named: font)),
-                                            style: InkSynthesizer.messyStyle(&rng, level: 1.2), rng: &rng, capHeight: 30)
+            let page = HandwrittenPage.make(
+                lines, synthesizer: InkSynthesizer(font: try HersheyFont(named: font)),
+                style: InkSynthesizer.messyStyle(&rng, level: 1.2), rng: &rng, capHeight: 30)
             engine.lineDecoder = nil
-            plain += Self.matched(truth, try engine.recognize(page).flatMap { $0.text.split(separator: " ").map(String.init) })
+            plain += Self.matched(
+                truth, try engine.recognize(page).flatMap { $0.text.split(separator: " ").map(String.init) })
             engine.lineDecoder = decoder
             let read = try engine.recognize(page)
             decoded += Self.matched(truth, read.flatMap { $0.text.split(separator: " ").map(String.init) })
@@ -130,12 +142,15 @@ import ScanRecognition
                 #expect(line.words.map(\.text) == line.text.split(separator: " ").map(String.init))
                 let l = line.boundingBox
                 for w in line.words.map(\.boundingBox) {
-                    #expect(w.minX >= l.minX - 2 && w.maxX <= l.maxX + 2 && w.minY >= l.minY - 2 && w.maxY <= l.maxY + 2)
+                    #expect(
+                        w.minX >= l.minX - 2 && w.maxX <= l.maxX + 2 && w.minY >= l.minY - 2 && w.maxY <= l.maxY + 2)
                 }
             }
         }
         #expect(decoded > plain, "word list \(decoded), best path \(plain) of \(2 * truth.count)")
-        #expect(Double(decoded) >= 0.8 * Double(2 * truth.count), "word list read \(decoded), best path \(plain) of \(2 * truth.count)")
+        #expect(
+            Double(decoded) >= 0.8 * Double(2 * truth.count),
+            "word list read \(decoded), best path \(plain) of \(2 * truth.count)")
     }
 
     /// `reread(linesAt:)` reads only the lines asked for, from the crops of the first reading:

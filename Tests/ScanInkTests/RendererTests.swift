@@ -30,7 +30,9 @@ import ScanModel
     }
 
     @Test func renderingIsAntiAliasedBlackOnWhiteAtTheRecognizerHeight() {
-        let ink = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 0, y: 0), Ink.Point(x: 3, y: 100), Ink.Point(x: 50, y: 100)])])
+        let ink = Ink(strokes: [
+            Ink.Stroke(points: [Ink.Point(x: 0, y: 0), Ink.Point(x: 3, y: 100), Ink.Point(x: 50, y: 100)])
+        ])
         let image = InkRenderer().render(ink)
         #expect(image.height == 48)
         #expect(image.channels == 1)
@@ -63,7 +65,9 @@ import ScanModel
     }()
 
     @Test func theCoreZoneIsWhereMostInkLies() throws {
-        let strokes = Self.wordWithALongLoop.strokes.map { s in InkRenderer.resample(s.points.map { V($0.x, $0.y) }, step: 1) }
+        let strokes = Self.wordWithALongLoop.strokes.map { s in
+            InkRenderer.resample(s.points.map { V($0.x, $0.y) }, step: 1)
+        }
         let core = try #require(InkRenderer.coreZone(strokes))
         #expect(abs(core.lowerBound - 100) < 15 && abs(core.upperBound - 140) < 15)
     }
@@ -141,7 +145,9 @@ import ScanModel
     /// A dash is drawn as wide as the line is high; a word of sparse letters with wide gaps
     /// (flat, and its path not much longer than its width) is not a dash: its strokes are curves.
     @Test func aFlatWordOfSpacedLettersIsNotADash() {
-        let dash = Ink(strokes: [Ink.Stroke(points: (0...10).map { Ink.Point(x: Double($0) * 10, y: 50 + Double($0 % 2)) })])
+        let dash = Ink(strokes: [
+            Ink.Stroke(points: (0...10).map { Ink.Point(x: Double($0) * 10, y: 50 + Double($0 % 2)) })
+        ])
         #expect(InkRenderer.isFlatMark(dash))
         // Five small arcs ("u"-like letters), each 20 wide and 30 high, 60 apart.
         let arcs = (0..<5).map { i in

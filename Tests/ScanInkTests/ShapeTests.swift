@@ -24,7 +24,9 @@ import ScanModel
 
     @Test func fitsALineAndACircle() {
         let recognizer = ShapeRecognizer()
-        let line = Ink(strokes: [Ink.Stroke(points: (0...20).map { Ink.Point(x: 10 + Double($0) * 5, y: 50 + Double($0) * 2) })])
+        let line = Ink(strokes: [
+            Ink.Stroke(points: (0...20).map { Ink.Point(x: 10 + Double($0) * 5, y: 50 + Double($0) * 2) })
+        ])
         let l = recognizer.recognize(line)
         #expect(l.first?.shape == .line)
         let ends = l.first?.points.map { $0.x }.sorted()

@@ -18,7 +18,9 @@ final class SniffingTests: XCTestCase {
         XCTAssertEqual(InputKind.sniff(Array("BM".utf8) + [UInt8](repeating: 0, count: 40)), .bmp)
         // An ISO media file is HEIF when its major brand or a compatible one names a still image.
         func ftyp(_ brands: [String]) -> [UInt8] {
-            let body = Array("ftyp".utf8) + Array(brands[0].utf8) + [0, 0, 0, 0] + brands.dropFirst().flatMap { Array($0.utf8) }
+            let body =
+                Array("ftyp".utf8) + Array(brands[0].utf8) + [0, 0, 0, 0]
+                + brands.dropFirst().flatMap { Array($0.utf8) }
             return [0, 0, 0, UInt8(body.count + 4)] + body + [0, 0, 0, 8] + Array("meta".utf8)
         }
         XCTAssertEqual(InputKind.sniff(ftyp(["heic", "mif1", "heic"])), .heif)
@@ -61,9 +63,14 @@ final class InputDocumentTests: XCTestCase {
         // What is not a regular file, and links to nothing, say so.
         XCTAssertEqual(mkfifo(dir + "/pipe.png", 0o600), 0)
         assertError(dir + "/pipe.png", .unreadable)
-        XCTAssertThrowsError(try InputDocument(path: dir + "/pipe.png")) { XCTAssertTrue("\($0)".contains("not a regular file"), "\($0)") }
-        try? FileManager.default.createSymbolicLink(atPath: dir + "/gone.png", withDestinationPath: dir + "/nowhere.png")
-        XCTAssertThrowsError(try InputDocument(path: dir + "/gone.png")) { XCTAssertTrue("\($0)".contains("symbolic link"), "\($0)") }
+        XCTAssertThrowsError(try InputDocument(path: dir + "/pipe.png")) {
+            XCTAssertTrue("\($0)".contains("not a regular file"), "\($0)")
+        }
+        try? FileManager.default.createSymbolicLink(
+            atPath: dir + "/gone.png", withDestinationPath: dir + "/nowhere.png")
+        XCTAssertThrowsError(try InputDocument(path: dir + "/gone.png")) {
+            XCTAssertTrue("\($0)".contains("symbolic link"), "\($0)")
+        }
     }
 
     /// A JSON document no reader made: a box of 1e308 would make outputs that are no JSON, and a page of more
@@ -105,7 +112,8 @@ final class InputDocumentTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("three.pdf"), "the error names the file: \(e)")
         }
         // A configuration written before the limit existed still reads, with the default.
-        let old = try JSONDecoder().decode(InputLimits.self, from: Data(#"{"maxPixels": 5, "maxFileBytes": 6, "renderDPI": 72}"#.utf8))
+        let old = try JSONDecoder().decode(
+            InputLimits.self, from: Data(#"{"maxPixels": 5, "maxFileBytes": 6, "renderDPI": 72}"#.utf8))
         XCTAssertEqual(old, InputLimits(maxPixels: 5, maxFileBytes: 6, renderDPI: 72))
     }
 
@@ -155,17 +163,26 @@ final class InputDocumentTests: XCTestCase {
         FileManager.default.createFile(atPath: cut, contents: whole.prefix(whole.count * 3 / 4))
         let doc = try InputDocument(path: cut)
         XCTAssertLessThan(doc.pageCount, 3)
-        guard case .raster(_, _, let findings) = try doc.page(doc.pageCount - 1) else { return XCTFail("expected pixels") }
+        guard case .raster(_, _, let findings) = try doc.page(doc.pageCount - 1) else {
+            return XCTFail("expected pixels")
+        }
         XCTAssertEqual(findings.map(\.code), ["pages-missing"])
-        guard case .raster(_, _, let whole0) = try InputDocument(path: path).page(2) else { return XCTFail("expected pixels") }
+        guard case .raster(_, _, let whole0) = try InputDocument(path: path).page(2) else {
+            return XCTFail("expected pixels")
+        }
         XCTAssertEqual(whole0.map(\.code), [], "a whole file says nothing")
     }
 
     func testPDFTextLayerGivesWordsAndBoxesWithoutOCR() throws {
         let path = dir + "/digital.pdf"
-        Drawing.writePDF([[DrawnLine("Invoice 2024-001", x: 72, y: 100, size: 20),
-                           DrawnLine("Total due 118.00 EUR", x: 72, y: 200, size: 12)],
-                          [DrawnLine("Second page", x: 100, y: 300, size: 14)]], to: path)
+        Drawing.writePDF(
+            [
+                [
+                    DrawnLine("Invoice 2024-001", x: 72, y: 100, size: 20),
+                    DrawnLine("Total due 118.00 EUR", x: 72, y: 200, size: 12)
+                ],
+                [DrawnLine("Second page", x: 100, y: 300, size: 14)]
+            ], to: path)
         let doc = try InputDocument(path: path)
         XCTAssertEqual(doc.pageCount, 2)
         guard case .text(let page) = try doc.page(0) else { return XCTFail("expected the text layer") }
@@ -190,7 +207,9 @@ final class InputDocumentTests: XCTestCase {
         let path = dir + "/scan.pdf"
         Drawing.writePDF([[DrawnLine("Scanned words", x: 72, y: 100, size: 20)]], asImage: true, to: path)
         let doc = try InputDocument(path: path)
-        guard case .raster(let img, _, _) = try doc.page(0) else { return XCTFail("a page without text must be rendered") }
+        guard case .raster(let img, _, _) = try doc.page(0) else {
+            return XCTFail("a page without text must be rendered")
+        }
         XCTAssertGreaterThan(img.width, 2000)
         XCTAssertEqual(img.pixels.min(), 0)
     }
@@ -212,7 +231,8 @@ final class InputDocumentTests: XCTestCase {
         let header = Array("II*\0".utf8) + [8, 0, 0, 0] + [0, 0]
         XCTAssertEqual(TIFFDirectoryCounter.walk(header + [0, 0, 0, 0]).pages, 1)
         XCTAssertFalse(TIFFDirectoryCounter.walk(header + [0, 0, 0, 0]).cutShort)
-        XCTAssertTrue(TIFFDirectoryCounter.walk(header + [0xE8, 0x03, 0, 0]).cutShort, "the next page's directory is at 1000")
+        XCTAssertTrue(
+            TIFFDirectoryCounter.walk(header + [0xE8, 0x03, 0, 0]).cutShort, "the next page's directory is at 1000")
         XCTAssertTrue(TIFFDirectoryCounter.walk(header + [0xE8, 0x03]).cutShort, "the file ends inside the offset")
     }
 
@@ -221,8 +241,11 @@ final class InputDocumentTests: XCTestCase {
     func testANameThatIsNotUTF8IsOpened() throws {
         func create(_ name: [UInt8], _ bytes: [UInt8]) {
             let path = Array(dir.utf8) + [0x2F] + name + [0]
-            let fd = path.withUnsafeBufferPointer { $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) {
-                open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } }
+            let fd = path.withUnsafeBufferPointer {
+                $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) {
+                    open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                }
+            }
             _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             close(fd)
         }
@@ -282,8 +305,9 @@ final class ExifOrientationTests: XCTestCase {
     static func exifSegment(_ value: Int, bigEndian: Bool) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 255)] : [UInt8(v & 255), UInt8(v >> 8)] }
         func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
-        let software = u16(0x0131) + u16(2) + u32(4) + u32(0)   // an entry before it, as cameras write
-        let tiff = (bigEndian ? Array("MM".utf8) : Array("II".utf8)) + u16(42) + u32(8)
+        let software = u16(0x0131) + u16(2) + u32(4) + u32(0)  // an entry before it, as cameras write
+        let tiff =
+            (bigEndian ? Array("MM".utf8) : Array("II".utf8)) + u16(42) + u32(8)
             + u16(2) + software + u16(0x0112) + u16(3) + u32(1) + u16(value) + u16(0) + u32(0)
         let body = Array("Exif\0\0".utf8) + tiff
         return [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 255)] + body
@@ -291,9 +315,12 @@ final class ExifOrientationTests: XCTestCase {
 
     func testAPhonesPortraitJPEGComesOutUpright() throws {
         // Upright: dark top-left corner on a white page, 120 wide and 80 high.
-        let page = RasterImage(width: 120, height: 80, channels: 1,
-                               pixels: (0..<(120 * 80)).map { i in i % 120 < 30 && i / 120 < 20 ? 0 : 255 })
-        for (o, big) in [(ExifOrientation.turnedRight, false), (.turnedLeft, true), (.upsideDown, false), (.transverse, true)] {
+        let page = RasterImage(
+            width: 120, height: 80, channels: 1,
+            pixels: (0..<(120 * 80)).map { i in i % 120 < 30 && i / 120 < 20 ? 0 : 255 })
+        for (o, big) in [
+            (ExifOrientation.turnedRight, false), (.turnedLeft, true), (.upsideDown, false), (.transverse, true)
+        ] {
             let jpeg = Drawing.encodedBytes(stored(page, o), format: Int32(IFF_JFIF_JPEG))
             XCTAssertEqual(ExifOrientation.of(jpeg: jpeg), nil, "Leptonica writes no orientation")
             let tagged = Array(jpeg.prefix(2)) + Self.exifSegment(o.rawValue, bigEndian: big) + jpeg.dropFirst(2)
@@ -310,13 +337,21 @@ final class ExifOrientationTests: XCTestCase {
     /// Each orientation names the side of the picture as shown where the stored bottom rows end up.
     func testEveryOrientationNamesWhereTheStoredBottomIsShown() {
         let marked = RasterImage(width: 4, height: 3, channels: 1, pixels: (0..<12).map { $0 >= 8 ? 0 : 255 })
-        for o in [ExifOrientation.normal, .mirrored, .upsideDown, .upsideDownMirrored, .transposed, .turnedRight,
-                  .transverse, .turnedLeft] {
+        for o in [
+            ExifOrientation.normal, .mirrored, .upsideDown, .upsideDownMirrored, .transposed, .turnedRight,
+            .transverse, .turnedLeft
+        ] {
             let shown = o.displayed(marked)
             let w = shown.width, h = shown.height
-            func dark(_ xs: Range<Int>, _ ys: Range<Int>) -> Bool { ys.allSatisfy { y in xs.allSatisfy { shown.pixels[y * w + $0] == 0 } } }
-            let side = dark(0..<w, (h - 1)..<h) ? "bottom" : dark(0..<1, 0..<h) ? "left side"
-                     : dark(0..<w, 0..<1) ? "top" : dark((w - 1)..<w, 0..<h) ? "right side" : "none"
+            func dark(_ xs: Range<Int>, _ ys: Range<Int>) -> Bool {
+                ys.allSatisfy { y in xs.allSatisfy { shown.pixels[y * w + $0] == 0 } }
+            }
+            let side =
+                dark(0..<w, (h - 1)..<h)
+                ? "bottom"
+                : dark(0..<1, 0..<h)
+                    ? "left side"
+                    : dark(0..<w, 0..<1) ? "top" : dark((w - 1)..<w, 0..<h) ? "right side" : "none"
             XCTAssertEqual(o.sideShowingTheStoredBottom, side, "\(o)")
         }
     }
@@ -352,9 +387,10 @@ final class ExifOrientationTests: XCTestCase {
     /// Offsets that point past the segment or the file, a wrong type, an unknown value: no orientation, no crash.
     func testAHostileExifSegmentMeansNoOrientation() {
         let soi: [UInt8] = [0xFF, 0xD8], rest: [UInt8] = [0xFF, 0xD9]
-        XCTAssertNil(ExifOrientation.of(jpeg: soi + Self.exifSegment(9, bigEndian: false) + rest), "no such orientation")
+        XCTAssertNil(
+            ExifOrientation.of(jpeg: soi + Self.exifSegment(9, bigEndian: false) + rest), "no such orientation")
         var wrongType = Self.exifSegment(6, bigEndian: false)
-        wrongType[4 + 6 + 10 + 12 + 2] = 4   // LONG, not SHORT
+        wrongType[4 + 6 + 10 + 12 + 2] = 4  // LONG, not SHORT
         XCTAssertNil(ExifOrientation.of(jpeg: soi + wrongType + rest))
         var farIFD = Self.exifSegment(6, bigEndian: true)
         farIFD.replaceSubrange((4 + 6 + 4)..<(4 + 6 + 8), with: [0x7F, 0xFF, 0xFF, 0xF0])
@@ -364,7 +400,9 @@ final class ExifOrientationTests: XCTestCase {
         var rng = SeededRandom(seed: 14)
         for _ in 0..<2000 {
             var bytes = whole
-            for _ in 0..<3 { bytes[Int.random(in: 2..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            for _ in 0..<3 {
+                bytes[Int.random(in: 2..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
             _ = ExifOrientation.of(jpeg: bytes)
         }
     }
@@ -380,8 +418,9 @@ final class HEIFInputTests: XCTestCase {
     /// A drawn page as PNG, and the same page encoded as HEIC or (with `-A`) AVIF, at a high quality.
     func encoded(_ name: String, avif: Bool) throws -> (png: String, heif: String) {
         let png = dir + "/\(name).png", heif = dir + "/\(name)"
-        Drawing.writePNG([DrawnLine("TOTAL 12.50", x: 30, y: 60, size: 28), DrawnLine("Thank you", x: 30, y: 120, size: 20)],
-                         width: 320, height: 180, to: png)
+        Drawing.writePNG(
+            [DrawnLine("TOTAL 12.50", x: 30, y: 60, size: 28), DrawnLine("Thank you", x: 30, y: 120, size: 20)],
+            width: 320, height: 180, to: png)
         XCTAssertEqual(try Drawing.writeHEIF(from: png, to: heif, avif: avif, quality: 92), 0, "heif-enc \(name)")
         return (png, heif)
     }
@@ -402,7 +441,8 @@ final class HEIFInputTests: XCTestCase {
             let want = try picture(png), got = try picture(heif)
             XCTAssertEqual([got.width, got.height], [want.width, want.height], name)
             let diff = zip(got.pixels, want.pixels).map { abs(Int($0) - Int($1)) }
-            XCTAssertLessThan(Double(diff.reduce(0, +)) / Double(diff.count), 4, "\(name): the same page, up to coding loss")
+            XCTAssertLessThan(
+                Double(diff.reduce(0, +)) / Double(diff.count), 4, "\(name): the same page, up to coding loss")
             let textRow = got.pixels[(50 * 320)..<(51 * 320)]
             XCTAssertLessThan(textRow.min() ?? 255, 100, "\(name): the text is there")
         }
@@ -415,10 +455,17 @@ final class HEIFInputTests: XCTestCase {
         // 16-bit gray samples, big-endian: heif-enc makes a 10-bit file of them.
         let gray16: [UInt8] = (0..<(width * height)).flatMap { i -> [UInt8] in dark(i) ? [0x0B, 0xB8] : [0xEA, 0x60] }
         // Transparent black around an opaque dark block.
-        let rgba: [UInt8] = (0..<(width * height)).flatMap { i -> [UInt8] in dark(i) ? [20, 20, 20, 255] : [0, 0, 0, 0] }
-        for (name, png) in [("ten-bit", DamagedInputTests.storedPNG(width: width, height: height, colorType: 0, samples: gray16,
-                                                                   bitDepth: 16)),
-                            ("alpha", DamagedInputTests.storedPNG(width: width, height: height, colorType: 6, samples: rgba))] {
+        let rgba: [UInt8] = (0..<(width * height)).flatMap { i -> [UInt8] in dark(i) ? [20, 20, 20, 255] : [0, 0, 0, 0]
+        }
+        for (name, png) in [
+            (
+                "ten-bit",
+                DamagedInputTests.storedPNG(
+                    width: width, height: height, colorType: 0, samples: gray16,
+                    bitDepth: 16)
+            ),
+            ("alpha", DamagedInputTests.storedPNG(width: width, height: height, colorType: 6, samples: rgba))
+        ] {
             let source = dir + "/\(name).png", heif = dir + "/\(name).heic"
             FileManager.default.createFile(atPath: source, contents: Data(png))
             XCTAssertEqual(try Drawing.writeHEIF(from: source, to: heif), 0, name)
@@ -445,7 +492,8 @@ final class HEIFInputTests: XCTestCase {
         }
         let cut = failure(Array(whole.prefix(whole.count - 100)), "cut.heic")
         XCTAssertEqual(cut?.code, .corrupt)
-        XCTAssertTrue(cut?.reason.contains("the HEIF file cannot be read (libheif: ") ?? false, "\(String(describing: cut))")
+        XCTAssertTrue(
+            cut?.reason.contains("the HEIF file cannot be read (libheif: ") ?? false, "\(String(describing: cut))")
         XCTAssertFalse(cut?.reason.contains("\n") ?? true)
         XCTAssertEqual(failure(Array(whole.prefix(40)), "header.heic")?.code, .corrupt)
         // The picture's size is in its `ispe` box: 4 bytes of version and flags, then width and height.
@@ -491,7 +539,9 @@ final class PreprocessorTests: XCTestCase {
     }
 
     func testDeskewFindsAndCorrectsASmallRotation() {
-        let lines = (0..<12).map { DrawnLine("The quick brown fox jumps over the lazy dog \($0)", x: 40, y: Double(60 + 40 * $0), size: 22) }
+        let lines = (0..<12).map {
+            DrawnLine("The quick brown fox jumps over the lazy dog \($0)", x: 40, y: Double(60 + 40 * $0), size: 22)
+        }
         let skewed = Drawing.raster(lines, width: 900, height: 560, rotation: 3)
         let (_, angle) = Preprocessor().deskewed(skewed)
         let a = try? XCTUnwrap(angle)
@@ -512,7 +562,8 @@ final class InputFromMemoryTests: XCTestCase {
         XCTAssertEqual([img.width, img.height], [200, 120])
         XCTAssertEqual(findings, [])
 
-        func reason(_ bytes: [UInt8], _ name: String, limits: InputLimits = InputLimits()) -> (ScanError.Code?, String) {
+        func reason(_ bytes: [UInt8], _ name: String, limits: InputLimits = InputLimits()) -> (ScanError.Code?, String)
+        {
             do {
                 _ = try InputDocument(bytes: bytes, name: name, limits: limits)
                 return (nil, "")
@@ -524,9 +575,12 @@ final class InputFromMemoryTests: XCTestCase {
         XCTAssertEqual(reason([], "a.png").0, .empty)
         XCTAssertEqual(reason(png, "big.png", limits: InputLimits(maxFileBytes: 10)).0, .tooLarge)
         XCTAssertEqual(reason(png, "big.png", limits: InputLimits(maxPixels: 1000)).0, .tooLarge)
-        XCTAssertEqual(reason(Array("hello, these are notes\n".utf8), "cards/x.png").1, "named .png but holds text, not an image")
-        XCTAssertEqual(reason(Array("<!DOCTYPE html><html>".utf8), "page.pdf").1, "named .pdf but holds HTML, not a PDF")
-        XCTAssertEqual(reason([0x50, 0x4B, 0x03, 0x04, 0x14, 0], "scan.jpg").1, "named .jpg but holds a ZIP archive, not an image")
+        XCTAssertEqual(
+            reason(Array("hello, these are notes\n".utf8), "cards/x.png").1, "named .png but holds text, not an image")
+        XCTAssertEqual(
+            reason(Array("<!DOCTYPE html><html>".utf8), "page.pdf").1, "named .pdf but holds HTML, not a PDF")
+        XCTAssertEqual(
+            reason([0x50, 0x4B, 0x03, 0x04, 0x14, 0], "scan.jpg").1, "named .jpg but holds a ZIP archive, not an image")
         let (code, text) = reason([0x00, 0x01, 0x02, 0xFE], "blob")
         XCTAssertEqual(code, .unsupportedType)
         XCTAssertTrue(text.hasSuffix("it holds binary data of an unknown kind"), text)
@@ -539,14 +593,18 @@ final class DamagedInputTests: XCTestCase {
 
     func open(_ bytes: [UInt8], _ name: String) throws -> (RasterImage, [Finding]) {
         let doc = try InputDocument(bytes: bytes, name: name)
-        guard case .raster(let img, _, let findings) = try doc.page(0) else { throw ScanError(.corrupt, "not a raster") }
+        guard case .raster(let img, _, let findings) = try doc.page(0) else {
+            throw ScanError(.corrupt, "not a raster")
+        }
         return (img, findings)
     }
 
     /// Opens a damaged file: the page keeps the picture's size, and one `page-damaged` finding starting with `prefix`
     /// says what is wrong. Returns the picture and the message.
-    func openDamaged(_ bytes: [UInt8], _ name: String, saying prefix: String,
-                     file: StaticString = #filePath, line: UInt = #line) throws -> (RasterImage, String) {
+    func openDamaged(
+        _ bytes: [UInt8], _ name: String, saying prefix: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (RasterImage, String) {
         let (img, findings) = try open(bytes, name)
         XCTAssertEqual([img.width, img.height], [page.width, page.height], name, file: file, line: line)
         XCTAssertEqual(findings.map(\.code), ["page-damaged"], name, file: file, line: line)
@@ -601,7 +659,8 @@ final class DamagedInputTests: XCTestCase {
         XCTAssertEqual(img.height, page.height)
         let message = findings.first?.message ?? ""
         XCTAssertTrue(message.hasPrefix("the JPEG data is corrupt after row "), message)
-        XCTAssertTrue(message.hasSuffix(" of 960 (corrupt JPEG data: premature end of data segment); the rest is blank"), message)
+        XCTAssertTrue(
+            message.hasSuffix(" of 960 (corrupt JPEG data: premature end of data segment); the rest is blank"), message)
         XCTAssertTrue(hasInk(img, rows: 0..<200), "the top is intact")
         let row = try XCTUnwrap(Int(message.split(separator: " ")[7]))
         XCTAssertTrue(img.pixels[(row * img.width)...].allSatisfy { $0 == 255 }, "the flat gray after it is white")
@@ -609,7 +668,9 @@ final class DamagedInputTests: XCTestCase {
 
     func testCleanJPEGDecodesAsLeptonicaDecodesIt() throws {
         let jpeg = Drawing.jpegBytes(Drawing.raster(Drawing.receiptLines(), width: 500, height: 360))
-        guard case .decoded(let ours) = TolerantDecoder.decode(jpeg, kind: .jpeg, maxPixels: .max) else { return XCTFail("not decoded") }
+        guard case .decoded(let ours) = TolerantDecoder.decode(jpeg, kind: .jpeg, maxPixels: .max) else {
+            return XCTFail("not decoded")
+        }
         XCTAssertNil(ours.problem)
         let pix = try XCTUnwrap(jpeg.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
         XCTAssertEqual(ours.image, pix.rasterImage())
@@ -619,13 +680,15 @@ final class DamagedInputTests: XCTestCase {
         let jpeg = Drawing.jpegBytes(page, progressive: true)
         let (img, findings) = try open(Array(jpeg.prefix(jpeg.count * 8 / 10)), "cut.jpg")
         XCTAssertEqual(img.height, page.height)
-        XCTAssertTrue(findings.first?.message.hasPrefix("the progressive JPEG data is cut short") ?? false, "\(findings)")
+        XCTAssertTrue(
+            findings.first?.message.hasPrefix("the progressive JPEG data is cut short") ?? false, "\(findings)")
         XCTAssertTrue(hasInk(img, rows: 800..<960), "later scans only sharpen the picture")
     }
 
     func testTruncatedPNGKeepsTheRowsThatArrived() throws {
         let png = Drawing.pngBytes(page)
-        let (img, message) = try openDamaged(Array(png.prefix(png.count / 2)), "cut.png", saying: "the PNG data ends after row ")
+        let (img, message) = try openDamaged(
+            Array(png.prefix(png.count / 2)), "cut.png", saying: "the PNG data ends after row ")
         XCTAssertTrue(message.hasSuffix(" of 960; the rest is blank"), message)
         let row = try XCTUnwrap(Int(message.split(separator: " ")[6]))
         XCTAssertTrue((200...800).contains(row), message)
@@ -662,7 +725,8 @@ final class DamagedInputTests: XCTestCase {
         for (k, png) in files.enumerated() {
             let (ours, findings) = try open(png, "page.png")
             XCTAssertEqual(findings, [], "file \(k)")
-            let leptonica = try XCTUnwrap(png.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
+            let leptonica = try XCTUnwrap(
+                png.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
             XCTAssertEqual(ours.rgb(), try XCTUnwrap(leptonica.rasterImage()).rgb(), "file \(k)")
         }
     }
@@ -680,13 +744,23 @@ final class DamagedInputTests: XCTestCase {
             ("rgba.png", Self.storedPNG(width: width, height: height, colorType: 6, samples: rows)),
             ("gray-alpha.png", Self.storedPNG(width: width, height: height, colorType: 4, samples: grayAlpha)),
             // An RGB picture whose black is marked transparent (a tRNS chunk).
-            ("rgb-trns.png", Self.storedPNG(width: width, height: height, colorType: 2, samples: rgb,
-                                            chunks: [("tRNS", [0, 0, 0, 0, 0, 0])])),
+            (
+                "rgb-trns.png",
+                Self.storedPNG(
+                    width: width, height: height, colorType: 2, samples: rgb,
+                    chunks: [("tRNS", [0, 0, 0, 0, 0, 0])])
+            ),
             ("rgba.webp", try Self.leptonicaRGBA(width: width, height: height, rgba, format: Int32(IFF_WEBP))),
             ("rgba.tif", try Self.leptonicaRGBA(width: width, height: height, rgba, format: Int32(IFF_TIFF_ZIP))),
-            ("transparent.gif", Self.withTransparentIndex(Drawing.encodedBytes(RasterImage(
-                width: width, height: height, channels: 1,
-                pixels: (0..<height).flatMap { _ in (0..<width).map { $0 < 20 ? 0 : 30 } }), format: Int32(IFF_GIF)), gray: 0)),
+            (
+                "transparent.gif",
+                Self.withTransparentIndex(
+                    Drawing.encodedBytes(
+                        RasterImage(
+                            width: width, height: height, channels: 1,
+                            pixels: (0..<height).flatMap { _ in (0..<width).map { $0 < 20 ? 0 : 30 } }),
+                        format: Int32(IFF_GIF)), gray: 0)
+            )
         ]
         for (name, bytes) in files {
             let (img, findings) = try open(bytes, name)
@@ -715,8 +789,10 @@ final class DamagedInputTests: XCTestCase {
 
     /// A PNG of 8-bit samples (`colorType` 0 gray, 2 RGB, 4 gray and alpha, 6 RGBA), written here with stored
     /// (uncompressed) deflate blocks, with `chunks` before its data.
-    static func storedPNG(width: Int, height: Int, colorType: UInt8, samples: [UInt8],
-                          chunks: [(String, [UInt8])] = [], interlaced: Bool = false, bitDepth: UInt8 = 8) -> [UInt8] {
+    static func storedPNG(
+        width: Int, height: Int, colorType: UInt8, samples: [UInt8],
+        chunks: [(String, [UInt8])] = [], interlaced: Bool = false, bitDepth: UInt8 = 8
+    ) -> [UInt8] {
         func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { u32(body.count) + Array(type.utf8) + body + u32(0) }
         let bytes = samples.count / (width * height)
@@ -728,9 +804,12 @@ final class DamagedInputTests: XCTestCase {
             }
             return out
         }
-        // Adam7: seven passes, each the pixels from (x0, y0) every dx columns and dy rows; a pass with none is left out.
-        let adam7: [(Int, Int, Int, Int)] = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
-                                             (0, 1, 1, 2)]
+        // Adam7: seven passes, each the pixels from (x0, y0) every dx columns and dy rows; a pass with none is left
+        // out.
+        let adam7: [(Int, Int, Int, Int)] = [
+            (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+            (0, 1, 1, 2)
+        ]
         let passes: [(Int, Int, Int, Int)] = interlaced ? adam7 : [(0, 0, 1, 1)]
         let raw = passes.flatMap { x0, y0, dx, dy -> [UInt8] in
             guard x0 < width, y0 < height else { return [] }
@@ -740,7 +819,9 @@ final class DamagedInputTests: XCTestCase {
         var start = 0
         repeat {
             let n = min(65_535, raw.count - start), last: UInt8 = start + n == raw.count ? 1 : 0
-            zlib += [last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8 & 0xFF)] + raw[start..<(start + n)]
+            zlib +=
+                [last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8 & 0xFF)]
+                + raw[start..<(start + n)]
             start += n
         } while start < raw.count
         var a = 1, b = 0
@@ -809,8 +890,10 @@ final class DamagedInputTests: XCTestCase {
     /// Our header reading agrees with the files Leptonica writes, and a header cut short has no size.
     func testHeadersGiveTheSizeWithoutDecoding() {
         let image = Drawing.raster(Drawing.receiptLines(), width: 517, height: 363)
-        let formats: [(InputKind, Int32)] = [(.png, Int32(IFF_PNG)), (.jpeg, Int32(IFF_JFIF_JPEG)), (.bmp, Int32(IFF_BMP)),
-                                             (.gif, Int32(IFF_GIF)), (.webp, Int32(IFF_WEBP))]
+        let formats: [(InputKind, Int32)] = [
+            (.png, Int32(IFF_PNG)), (.jpeg, Int32(IFF_JFIF_JPEG)), (.bmp, Int32(IFF_BMP)),
+            (.gif, Int32(IFF_GIF)), (.webp, Int32(IFF_WEBP))
+        ]
         for (kind, format) in formats {
             for img in [image, image.grayscale()] {
                 let bytes = Drawing.encodedBytes(img, format: format)
@@ -827,12 +910,15 @@ final class DamagedInputTests: XCTestCase {
     func testWholeBMPAndGIFDecodeAsLeptonicaDecodesThem() throws {
         let image = Drawing.raster(Drawing.receiptLines(), width: 500, height: 360)
         for img in [image, image.grayscale()] {
-            for (format, reader) in [(Int32(IFF_BMP), BMPReader.decode), (Int32(IFF_GIF), GIFReader.decode),
-                                     (Int32(IFF_WEBP), WebPReader.decode)] {
+            for (format, reader) in [
+                (Int32(IFF_BMP), BMPReader.decode), (Int32(IFF_GIF), GIFReader.decode),
+                (Int32(IFF_WEBP), WebPReader.decode)
+            ] {
                 let bytes = Drawing.encodedBytes(img, format: format)
                 let ours = try XCTUnwrap(reader(bytes, .max), "\(format)")
                 XCTAssertNil(ours.problem)
-                let pix = try XCTUnwrap(bytes.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
+                let pix = try XCTUnwrap(
+                    bytes.withUnsafeBufferPointer { Pix.wrap(pixReadMem($0.baseAddress, $0.count)) })
                 let theirs = try XCTUnwrap(pix.rasterImage())
                 XCTAssertEqual(ours.image.rgb(), theirs.rgb(), "format \(format), \(img.channels) channel(s)")
             }
@@ -842,7 +928,8 @@ final class DamagedInputTests: XCTestCase {
     /// BMP keeps its rows bottom up: a file cut short keeps the bottom of the picture.
     func testTruncatedBMPKeepsTheRowsThatArrived() throws {
         let bmp = Drawing.encodedBytes(page, format: Int32(IFF_BMP))
-        let (img, message) = try openDamaged(Array(bmp.prefix(bmp.count / 2)), "cut.bmp", saying: "the BMP data ends after ")
+        let (img, message) = try openDamaged(
+            Array(bmp.prefix(bmp.count / 2)), "cut.bmp", saying: "the BMP data ends after ")
         XCTAssertTrue(message.contains("of 960 rows"), message)
         XCTAssertTrue(hasInk(img, rows: 600..<960), "the bottom arrived")
         XCTAssertFalse(hasInk(img, rows: 0..<400), "the top is blank")
@@ -868,9 +955,13 @@ final class DamagedInputTests: XCTestCase {
                     }
                     data += [0, UInt8(part.count)]
                     var bytes: [UInt8] = []
-                    if bits == 8 { bytes = part.map(UInt8.init) } else {
+                    if bits == 8 {
+                        bytes = part.map(UInt8.init)
+                    } else {
                         let a = Array(part)
-                        bytes = stride(from: 0, to: a.count, by: 2).map { UInt8(a[$0] << 4 | (($0 + 1 < a.count) ? a[$0 + 1] : 0)) }
+                        bytes = stride(from: 0, to: a.count, by: 2).map {
+                            UInt8(a[$0] << 4 | (($0 + 1 < a.count) ? a[$0 + 1] : 0))
+                        }
                     }
                     data += bytes + (bytes.count % 2 == 1 ? [0] : [])
                 }
@@ -892,9 +983,12 @@ final class DamagedInputTests: XCTestCase {
         }
         data += [0, 1]
         func le(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
-        let palette = (0..<levels).flatMap { i -> [UInt8] in let g = UInt8(i * 255 / (levels - 1)); return [g, g, g, 0] }
+        let palette = (0..<levels).flatMap { i -> [UInt8] in
+            let g = UInt8(i * 255 / (levels - 1)); return [g, g, g, 0]
+        }
         let offset = 14 + 40 + palette.count
-        let header = le(40, 4) + le(img.width, 4) + le(img.height, 4) + le(1, 2) + le(bits, 2) + le(bits == 8 ? 1 : 2, 4)
+        let header =
+            le(40, 4) + le(img.width, 4) + le(img.height, 4) + le(1, 2) + le(bits, 2) + le(bits == 8 ? 1 : 2, 4)
             + le(data.count, 4) + le(2835, 4) + le(2835, 4) + le(levels, 4) + le(0, 4)
         return Array("BM".utf8) + le(offset + data.count, 4) + le(0, 4) + le(offset, 4) + header + palette + data
     }
@@ -907,8 +1001,9 @@ final class DamagedInputTests: XCTestCase {
             XCTAssertEqual(findings.map(\.code), [], "RLE\(bits)")
             let expected = page.pixels.map { bits == 8 ? $0 : UInt8(Int($0 >> 4) * 17) }
             XCTAssertEqual(img.grayscale().pixels, expected, "RLE\(bits)")
-            let (cut, message) = try openDamaged(Array(bmp.prefix(bmp.count / 2)), "cut-rle\(bits).bmp",
-                                                 saying: "the run-length coded BMP data ends in row ")
+            let (cut, message) = try openDamaged(
+                Array(bmp.prefix(bmp.count / 2)), "cut-rle\(bits).bmp",
+                saying: "the run-length coded BMP data ends in row ")
             XCTAssertTrue(message.contains("of 960"), message)
             XCTAssertTrue(hasInk(cut, rows: 600..<960), "the bottom arrived")
             XCTAssertFalse(hasInk(cut, rows: 0..<400), "the top is blank")
@@ -922,12 +1017,14 @@ final class DamagedInputTests: XCTestCase {
         }
     }
 
-    /// Hostile BMPs (bytes changed, cut or added in run-length and plain files, header fields among them) never trap the
-    /// reader: each gives a picture within its header's size, or nothing.
+    /// Hostile BMPs (bytes changed, cut or added in run-length and plain files, header fields among them) never trap
+    /// the reader: each gives a picture within its header's size, or nothing.
     func testMangledBMPsNeverTrapTheReader() {
         let small = Drawing.raster(Drawing.receiptLines(), width: 120, height: 60).grayscale()
-        let seeds = [Self.runLengthBMP(small, bits: 8), Self.runLengthBMP(small, bits: 4),
-                     Drawing.encodedBytes(small, format: Int32(IFF_BMP))]
+        let seeds = [
+            Self.runLengthBMP(small, bits: 8), Self.runLengthBMP(small, bits: 4),
+            Drawing.encodedBytes(small, format: Int32(IFF_BMP))
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -951,8 +1048,10 @@ final class DamagedInputTests: XCTestCase {
     }
 
     func testTruncatedGIFAndWebPKeepTheRowsThatArrived() throws {
-        for (format, name, prefix) in [(Int32(IFF_GIF), "cut.gif", "the GIF data ends after "),
-                                       (Int32(IFF_WEBP), "cut.webp", "the WebP data ends after row ")] {
+        for (format, name, prefix) in [
+            (Int32(IFF_GIF), "cut.gif", "the GIF data ends after "),
+            (Int32(IFF_WEBP), "cut.webp", "the WebP data ends after row ")
+        ] {
             let bytes = Drawing.encodedBytes(page, format: format)
             let (img, _) = try openDamaged(Array(bytes.prefix(bytes.count * 6 / 10)), name, saying: prefix)
             XCTAssertTrue(hasInk(img, rows: 0..<300), "the top arrived: \(name)")
@@ -986,14 +1085,16 @@ final class DamagedInputTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("reaches past the end of the file"), "\($0)")
         }
         // A TIFF whose first directory would lie past its end has nothing to read, and says why.
-        XCTAssertThrowsError(try open(Array("II*\0".utf8) + [0xE8, 0x03, 0, 0] + [UInt8](repeating: 0, count: 100), "head.tif")) {
+        XCTAssertThrowsError(
+            try open(Array("II*\0".utf8) + [0xE8, 0x03, 0, 0] + [UInt8](repeating: 0, count: 100), "head.tif")
+        ) {
             XCTAssertTrue("\($0)".contains("cut short"), "\($0)")
         }
     }
 
     /// The walk finds where an uncompressed strip was cut: its whole rows that arrived are kept.
     func testTheFirstLostRowOfAnUncompressedTIFF() throws {
-        let tiff = Drawing.tiffWithDirectoryFirst(page)   // 480 × 960 gray, strips of 8 rows
+        let tiff = Drawing.tiffWithDirectoryFirst(page)  // 480 × 960 gray, strips of 8 rows
         XCTAssertEqual(TIFFDirectoryCounter.walk(tiff).pagesWithDataCut.count, 0)
         let dataStart = tiff.count - 480 * 960
         let cut = Array(tiff.prefix(dataStart + 480 * 100 + 17))
@@ -1006,8 +1107,10 @@ final class DamagedInputTests: XCTestCase {
 
     func testCorruptBeyondUseStillFailsNamingTheFile() {
         let jpeg = Drawing.jpegBytes(page), png = Drawing.pngBytes(page)
-        let cuts = [(Array(jpeg.prefix(200)), "head.jpg"), (Array(jpeg.prefix(startOfScan(jpeg) + 20)), "scan.jpg"),
-                    (Array(png.prefix(60)), "head.png")]
+        let cuts = [
+            (Array(jpeg.prefix(200)), "head.jpg"), (Array(jpeg.prefix(startOfScan(jpeg) + 20)), "scan.jpg"),
+            (Array(png.prefix(60)), "head.png")
+        ]
         for (bytes, name) in cuts {
             XCTAssertThrowsError(try open(bytes, name)) { e in
                 XCTAssertEqual((e as? ScanError)?.code, .corrupt, name)
@@ -1033,7 +1136,7 @@ final class OutputIntentTests: XCTestCase {
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
             "<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB) /DestOutputProfile 7 0 R >>",
             "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-            "<< /N 3 /Length \(profile.utf8.count) >>\nstream\n\(profile)\nendstream",
+            "<< /N 3 /Length \(profile.utf8.count) >>\nstream\n\(profile)\nendstream"
         ]
         var out = "%PDF-1.4\n"
         var offsets: [Int] = []
@@ -1051,8 +1154,9 @@ final class OutputIntentTests: XCTestCase {
     func testOnlyTheWholeNameIsRenamedAndTheLengthKept() {
         let bytes = Array("<< /OutputIntents [5 0 R] /OutputIntentsX 1 /OutputIntents/x >>".utf8)
         let copy = PDFDocument.withoutOutputIntents(bytes)
-        XCTAssertEqual(copy.map { String(decoding: $0, as: UTF8.self) },
-                       "<< /OutputIntent_ [5 0 R] /OutputIntentsX 1 /OutputIntent_/x >>")
+        XCTAssertEqual(
+            copy.map { String(decoding: $0, as: UTF8.self) },
+            "<< /OutputIntent_ [5 0 R] /OutputIntentsX 1 /OutputIntent_/x >>")
         XCTAssertNil(PDFDocument.withoutOutputIntents(Array("<< /Type /Catalog /OutputIntentsY 1 >>".utf8)))
         XCTAssertNil(PDFDocument.withoutOutputIntents(Array("/OutputIntent".utf8)))
         XCTAssertEqual(PDFDocument.withoutOutputIntents(Array("x /OutputIntents".utf8)).map { $0.count }, 16)

@@ -26,7 +26,9 @@ final class PostgresJobStoreTests: XCTestCase {
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
-    func testAJobGoesFromQueuedToSucceededWithItsResult() async throws { try await contract.aJobGoesFromQueuedToSucceededWithItsResult() }
+    func testAJobGoesFromQueuedToSucceededWithItsResult() async throws {
+        try await contract.aJobGoesFromQueuedToSucceededWithItsResult()
+    }
     func testABatchIsAddedWholeAndItsIdempotencyKeyGivesItBack() async throws {
         try await contract.aBatchIsAddedWholeAndItsIdempotencyKeyGivesItBack()
     }
@@ -36,16 +38,26 @@ final class PostgresJobStoreTests: XCTestCase {
     func testCallbacksAreDueWhenTheirSubjectEndsAndHeldByOneClaimer() async throws {
         try await contract.callbacksAreDueWhenTheirSubjectEndsAndHeldByOneClaimer()
     }
-    func testAnInputOfSeveralMegabytesComesBackWhole() async throws { try await contract.anInputOfSeveralMegabytesComesBackWhole() }
+    func testAnInputOfSeveralMegabytesComesBackWhole() async throws {
+        try await contract.anInputOfSeveralMegabytesComesBackWhole()
+    }
     func testAJobIsOnlyVisibleToItsOwner() async throws { try await contract.aJobIsOnlyVisibleToItsOwner() }
-    func testCancelingARunningJobTakesItFromItsClaimer() async throws { try await contract.cancelingARunningJobTakesItFromItsClaimer() }
-    func testAnIdempotencyKeyGivesBackTheSameJobPerOwner() async throws { try await contract.anIdempotencyKeyGivesBackTheSameJobPerOwner() }
-    func testConcurrentUploadsWithOneKeyMakeOneJob() async throws { try await contract.concurrentUploadsWithOneKeyMakeOneJob() }
+    func testCancelingARunningJobTakesItFromItsClaimer() async throws {
+        try await contract.cancelingARunningJobTakesItFromItsClaimer()
+    }
+    func testAnIdempotencyKeyGivesBackTheSameJobPerOwner() async throws {
+        try await contract.anIdempotencyKeyGivesBackTheSameJobPerOwner()
+    }
+    func testConcurrentUploadsWithOneKeyMakeOneJob() async throws {
+        try await contract.concurrentUploadsWithOneKeyMakeOneJob()
+    }
     func testCountsByStatusNameEveryState() async throws { try await contract.countsByStatusNameEveryState() }
     func testAFailedAttemptIsRetriedAfterItsBackoffUntilAttemptsRunOut() async throws {
         try await contract.aFailedAttemptIsRetriedAfterItsBackoffUntilAttemptsRunOut()
     }
-    func testAFailureNotToRetryEndsTheJobAtOnce() async throws { try await contract.aFailureNotToRetryEndsTheJobAtOnce() }
+    func testAFailureNotToRetryEndsTheJobAtOnce() async throws {
+        try await contract.aFailureNotToRetryEndsTheJobAtOnce()
+    }
     func testAnExpiredLeasePutsTheJobBackAndTheOldHolderLosesIt() async throws {
         try await contract.anExpiredLeasePutsTheJobBackAndTheOldHolderLosesIt()
     }
@@ -57,7 +69,9 @@ final class PostgresJobStoreTests: XCTestCase {
     func testEachJobIsClaimedExactlyOnceUnderConcurrency() async throws {
         try await contract.eachJobIsClaimedExactlyOnceUnderConcurrency()
     }
-    func testSignalsAnnounceWorkAndFinishedJobs() async throws { try await contract.signalsAnnounceWorkAndFinishedJobs() }
+    func testSignalsAnnounceWorkAndFinishedJobs() async throws {
+        try await contract.signalsAnnounceWorkAndFinishedJobs()
+    }
 
     /// LISTEN/NOTIFY: what one store (one node) does wakes another's observers and waiters.
     func testANotificationFromOneNodeWakesAnother() async throws {
@@ -103,7 +117,8 @@ final class PostgresJobStoreTests: XCTestCase {
         let url = try PostgresURL(database.url)
         try await TestPostgres.admin(url, JobSchema.versionTablePostgres)
         for statement in JobSchema.migrations[0].postgres { try await TestPostgres.admin(url, statement) }
-        try await TestPostgres.admin(url, "INSERT INTO schema_version (version, name) VALUES (1, 'jobs, results and inputs')")
+        try await TestPostgres.admin(
+            url, "INSERT INTO schema_version (version, name) VALUES (1, 'jobs, results and inputs')")
         let store = try await PostgresJobStore.connect(url: database.url, scratchDirectory: scratch)
         let versions = try await store.schemaVersions()
         XCTAssertEqual(versions, JobSchema.migrations.map(\.version))

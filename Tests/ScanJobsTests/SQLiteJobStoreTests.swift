@@ -17,7 +17,9 @@ final class SQLiteJobStoreTests: XCTestCase {
     }
     override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
-    func testAJobGoesFromQueuedToSucceededWithItsResult() async throws { try await contract.aJobGoesFromQueuedToSucceededWithItsResult() }
+    func testAJobGoesFromQueuedToSucceededWithItsResult() async throws {
+        try await contract.aJobGoesFromQueuedToSucceededWithItsResult()
+    }
     func testABatchIsAddedWholeAndItsIdempotencyKeyGivesItBack() async throws {
         try await contract.aBatchIsAddedWholeAndItsIdempotencyKeyGivesItBack()
     }
@@ -27,16 +29,26 @@ final class SQLiteJobStoreTests: XCTestCase {
     func testCallbacksAreDueWhenTheirSubjectEndsAndHeldByOneClaimer() async throws {
         try await contract.callbacksAreDueWhenTheirSubjectEndsAndHeldByOneClaimer()
     }
-    func testAnInputOfSeveralMegabytesComesBackWhole() async throws { try await contract.anInputOfSeveralMegabytesComesBackWhole() }
+    func testAnInputOfSeveralMegabytesComesBackWhole() async throws {
+        try await contract.anInputOfSeveralMegabytesComesBackWhole()
+    }
     func testAJobIsOnlyVisibleToItsOwner() async throws { try await contract.aJobIsOnlyVisibleToItsOwner() }
-    func testCancelingARunningJobTakesItFromItsClaimer() async throws { try await contract.cancelingARunningJobTakesItFromItsClaimer() }
-    func testAnIdempotencyKeyGivesBackTheSameJobPerOwner() async throws { try await contract.anIdempotencyKeyGivesBackTheSameJobPerOwner() }
-    func testConcurrentUploadsWithOneKeyMakeOneJob() async throws { try await contract.concurrentUploadsWithOneKeyMakeOneJob() }
+    func testCancelingARunningJobTakesItFromItsClaimer() async throws {
+        try await contract.cancelingARunningJobTakesItFromItsClaimer()
+    }
+    func testAnIdempotencyKeyGivesBackTheSameJobPerOwner() async throws {
+        try await contract.anIdempotencyKeyGivesBackTheSameJobPerOwner()
+    }
+    func testConcurrentUploadsWithOneKeyMakeOneJob() async throws {
+        try await contract.concurrentUploadsWithOneKeyMakeOneJob()
+    }
     func testCountsByStatusNameEveryState() async throws { try await contract.countsByStatusNameEveryState() }
     func testAFailedAttemptIsRetriedAfterItsBackoffUntilAttemptsRunOut() async throws {
         try await contract.aFailedAttemptIsRetriedAfterItsBackoffUntilAttemptsRunOut()
     }
-    func testAFailureNotToRetryEndsTheJobAtOnce() async throws { try await contract.aFailureNotToRetryEndsTheJobAtOnce() }
+    func testAFailureNotToRetryEndsTheJobAtOnce() async throws {
+        try await contract.aFailureNotToRetryEndsTheJobAtOnce()
+    }
     func testAnExpiredLeasePutsTheJobBackAndTheOldHolderLosesIt() async throws {
         try await contract.anExpiredLeasePutsTheJobBackAndTheOldHolderLosesIt()
     }
@@ -48,7 +60,9 @@ final class SQLiteJobStoreTests: XCTestCase {
     func testEachJobIsClaimedExactlyOnceUnderConcurrency() async throws {
         try await contract.eachJobIsClaimedExactlyOnceUnderConcurrency()
     }
-    func testSignalsAnnounceWorkAndFinishedJobs() async throws { try await contract.signalsAnnounceWorkAndFinishedJobs() }
+    func testSignalsAnnounceWorkAndFinishedJobs() async throws {
+        try await contract.signalsAnnounceWorkAndFinishedJobs()
+    }
 
     func testTheSchemaIsVersionedAndOpeningAgainChangesNothing() throws {
         _ = try SQLiteJobStore(directory: dir)
@@ -64,14 +78,17 @@ final class SQLiteJobStoreTests: XCTestCase {
             try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1: jobs and results')")
             for statement in JobSchema.migrations[0].sqlite { try db.execute(sql: statement) }
-            try db.execute(sql: """
-                INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size, available_at)
-                VALUES ('old', '', 'queued', 1, 3, X'7B7D', 'in.png', 3, 1)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO job (id, owner, status, created_at, max_attempts, configuration, input_name, input_size, available_at)
+                    VALUES ('old', '', 'queued', 1, 3, X'7B7D', 'in.png', 3, 1)
+                    """)
         }
         try queue.close()
         let store = try SQLiteJobStore(directory: dir)
-        XCTAssertEqual(try store.schemaVersions(), JobSchema.migrations.map(\.version), "version 1 recorded as it was, the later steps run")
+        XCTAssertEqual(
+            try store.schemaVersions(), JobSchema.migrations.map(\.version),
+            "version 1 recorded as it was, the later steps run")
         let old = try await store.job(id: "old")
         XCTAssertEqual(old?.status, .queued)
     }

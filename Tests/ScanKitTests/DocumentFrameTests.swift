@@ -18,8 +18,9 @@ final class DocumentFrameTests: XCTestCase {
     }
 
     func testACheckedQuadOfAnUnflattenedPageIsItsFrame() throws {
-        let frame = try XCTUnwrap(PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.9, flattened: false, checked: true)))
-            .flatMap(Homography.rectifying))
+        let frame = try XCTUnwrap(
+            PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.9, flattened: false, checked: true)))
+                .flatMap(Homography.rectifying))
         // The quad's corners go to the corners of an upright rectangle of the quad's own size.
         let tl = frame.apply(quad.topLeft), br = frame.apply(quad.bottomRight)
         XCTAssertEqual(tl.x, 0, accuracy: 1e-6)
@@ -30,8 +31,10 @@ final class DocumentFrameTests: XCTestCase {
 
     func testTheFrameFollowsTheQuadIntoATurnedOrCroppedPage() throws {
         let camera = CameraInfo(quad: quad, confidence: 0.9, flattened: false, checked: true)
-        for transform in [Homography.quarterTurns(1, width: 1200, height: 900), .quarterTurns(3, width: 1200, height: 900),
-                          .translation(dx: -40, dy: -25)] {
+        for transform in [
+            Homography.quarterTurns(1, width: 1200, height: 900), .quarterTurns(3, width: 1200, height: 900),
+            .translation(dx: -40, dy: -25)
+        ] {
             var w = working(camera)
             w.transform = transform
             let frame = try XCTUnwrap(PageStages.documentFrame(w).flatMap(Homography.rectifying))
@@ -58,8 +61,11 @@ final class DocumentFrameTests: XCTestCase {
         XCTAssertNil(PageStages.documentFrame(working(nil)))
         XCTAssertNil(PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.95, flattened: false))),
                      "checks not recorded (an earlier version's document)")
-        XCTAssertNil(PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.3, flattened: false, checked: false))))
-        XCTAssertNil(PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.95, flattened: true, checked: true))),
-                     "a flattened page is already upright")
+        XCTAssertNil(
+            PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.3, flattened: false, checked: false)))
+        )
+        XCTAssertNil(
+            PageStages.documentFrame(working(CameraInfo(quad: quad, confidence: 0.95, flattened: true, checked: true))),
+            "a flattened page is already upright")
     }
 }

@@ -32,7 +32,9 @@ final class FolderOutputTests: PipelineTestCase {
         let outputs = try FolderOutputs(directory: out, fileExtension: "json", optionsKey: "k", inputs: inputs)
         XCTAssertEqual(outputs.pending, inputs)
 
-        for input in inputs { XCTAssertTrue(outputs.commit(try outputs.stage(Data("{}".utf8), for: input)).written.isEmpty) }
+        for input in inputs {
+            XCTAssertTrue(outputs.commit(try outputs.stage(Data("{}".utf8), for: input)).written.isEmpty)
+        }
         // Staged: on disk under temporary names only, and nothing in the manifest yet.
         let staged = try listing(out)
         XCTAssertEqual(staged.filter(AtomicFile.isTemporary).count, 3, "\(staged)")
@@ -86,7 +88,8 @@ final class FolderOutputTests: PipelineTestCase {
         XCTAssertEqual(flushed.written, [out + "/b.json"])
         XCTAssertEqual(flushed.failures.map(\.file), [out + "/a.json"])
         XCTAssertEqual(flushed.failures.first?.code, .output)
-        XCTAssertFalse(try listing(out).contains(where: AtomicFile.isTemporary), "the failed output's temporary file is removed")
+        XCTAssertFalse(
+            try listing(out).contains(where: AtomicFile.isTemporary), "the failed output's temporary file is removed")
     }
 
     func testCommitFlushesByItselfAtTheBatchLimit() throws {

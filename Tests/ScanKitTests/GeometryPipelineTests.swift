@@ -17,7 +17,9 @@ final class GeometryPipelineTests: PipelineTestCase {
         var lines = [DrawnLine("CORNER BAKERY", x: 40, y: 50, size: 30, bold: true)]
         for (k, item) in items.enumerated() {
             lines.append(DrawnLine(item, x: 40, y: Double(95 + 36 * k), size: 22))
-            lines.append(DrawnLine(String(format: "%d.%02d", 2 + k % 5, (k * 37) % 100), x: 420, y: Double(95 + 36 * k), size: 22))
+            lines.append(
+                DrawnLine(
+                    String(format: "%d.%02d", 2 + k % 5, (k * 37) % 100), x: 420, y: Double(95 + 36 * k), size: 22))
         }
         lines.append(DrawnLine("TOTAL", x: 40, y: 560, size: 26, bold: true))
         lines.append(DrawnLine("41.17", x: 420, y: 560, size: 26, bold: true))
@@ -25,10 +27,14 @@ final class GeometryPipelineTests: PipelineTestCase {
     }()
 
     func word(_ text: String, in doc: Document) throws -> RecognizedWord {
-        try XCTUnwrap(doc.pages[0].observations.flatMap(\.words).first { $0.text == text }, "no '\(text)' in \(doc.pages[0].text)")
+        try XCTUnwrap(
+            doc.pages[0].observations.flatMap(\.words).first { $0.text == text }, "no '\(text)' in \(doc.pages[0].text)"
+        )
     }
 
-    func assertSameBox(_ a: BoundingBox, _ b: BoundingBox, tolerance: Double, file: StaticString = #filePath, line: UInt = #line) {
+    func assertSameBox(
+        _ a: BoundingBox, _ b: BoundingBox, tolerance: Double, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(a.midX, b.midX, accuracy: tolerance, file: file, line: line)
         XCTAssertEqual(a.midY, b.midY, accuracy: tolerance, file: file, line: line)
         XCTAssertEqual(a.width, b.width, accuracy: 2 * tolerance, file: file, line: line)
@@ -50,7 +56,8 @@ final class GeometryPipelineTests: PipelineTestCase {
         XCTAssertLessThan(total.boundingBox.maxY, 80)
 
         // The top half of the file holds the receipt's lower half.
-        let half = try processor { $0.regionOfInterest = RegionOfInterest(x: 0, y: 0, width: 1, height: 0.5) }.process(path: path)
+        let half = try processor { $0.regionOfInterest = RegionOfInterest(x: 0, y: 0, width: 1, height: 0.5) }.process(
+            path: path)
         XCTAssertEqual(half.pages[0].width, 560, "the page keeps the file's size")
         let cropped = try word("TOTAL", in: half)
         assertSameBox(cropped.boundingBox, total.boundingBox, tolerance: 3)
@@ -63,8 +70,10 @@ final class GeometryPipelineTests: PipelineTestCase {
         let straightPath = dir + "/straight.png", askewPath = dir + "/askew.png"
         // Full lines of running text: skew is measured from the lines' profiles.
         let lines = (0..<12).map { k in
-            DrawnLine(k == 5 ? "Croissant and coffee at the corner bakery" : "The quick brown fox jumps over the lazy dog \(k)",
-                      x: 40, y: Double(60 + 40 * k), size: 22)
+            DrawnLine(
+                k == 5
+                    ? "Croissant and coffee at the corner bakery" : "The quick brown fox jumps over the lazy dog \(k)",
+                x: 40, y: Double(60 + 40 * k), size: 22)
         }
         Drawing.writePNG(lines, width: 900, height: 560, to: straightPath)
         Drawing.writePNG(lines, width: 900, height: 560, rotation: 3, to: askewPath)
@@ -99,10 +108,12 @@ final class GeometryPipelineTests: PipelineTestCase {
         XCTAssertTrue(lines.contains("TOTAL 6.25"), "\(lines)")
         let text = String(decoding: DocumentWriter.text(doc), as: UTF8.self)
         XCTAssertTrue(text.contains("TOTAL   6.25"), text)
-        XCTAssertLessThan(try XCTUnwrap(text.range(of: "CORNER")).lowerBound, try XCTUnwrap(text.range(of: "TOTAL")).lowerBound)
+        XCTAssertLessThan(
+            try XCTUnwrap(text.range(of: "CORNER")).lowerBound, try XCTUnwrap(text.range(of: "TOTAL")).lowerBound)
 
         let json = try JSONEncoder().encode(doc)
-        let again = try processor().process(.document(try JSONDecoder().decode(Document.self, from: json), name: "again.json"))
+        let again = try processor().process(
+            .document(try JSONDecoder().decode(Document.self, from: json), name: "again.json"))
         XCTAssertEqual(again.pages[0].rotation, 180)
         XCTAssertEqual(again.pages[0].layout?.lines.map(\.text), lines)
         for (a, b) in zip(again.pages[0].observations, doc.pages[0].observations) {
@@ -140,7 +151,8 @@ final class GeometryPipelineTests: PipelineTestCase {
     }
 
     func testConfigurationDecodesWithDefaultsForMissingKeys() throws {
-        let c = try JSONDecoder().decode(ScanConfiguration.self, from: Data(#"{"country": "GB", "forceOCR": true}"#.utf8))
+        let c = try JSONDecoder().decode(
+            ScanConfiguration.self, from: Data(#"{"country": "GB", "forceOCR": true}"#.utf8))
         XCTAssertEqual(c.country, "GB")
         XCTAssertTrue(c.forceOCR)
         XCTAssertEqual(c.limits, InputLimits())

@@ -121,7 +121,11 @@ final class HandwritingAutoTests: PipelineTestCase {
         o.handwriting = .on
         XCTAssertThrowsError(try o.validate())
         // A stored configuration from before the mode existed said "on" by its language.
-        let old = try JSONDecoder().decode(ScanConfiguration.self, from: Data(#"{"recognition": {"languages": ["eng"], "level": "accurate", "customWords": [], "candidateCount": 0, "handwriting": "en-US"}}"#.utf8))
+        let old = try JSONDecoder().decode(
+            ScanConfiguration.self,
+            from: Data(
+                #"{"recognition": {"languages": ["eng"], "level": "accurate", "customWords": [], "candidateCount": 0, "handwriting": "en-US"}}"#
+                    .utf8))
         XCTAssertEqual(old.handwriting, .on)
         XCTAssertEqual(old.handwritingLanguage, "en-US")
     }

@@ -17,7 +17,9 @@ final class LightOnDarkTests: PipelineTestCase {
     }
 
     func testDarkModePageIsInvertedAndRead() throws {
-        let lines = (0..<8).map { DrawnLine("Meeting notes for the quarterly review \($0)", x: 30, y: Double(50 + 40 * $0), size: 22) }
+        let lines = (0..<8).map {
+            DrawnLine("Meeting notes for the quarterly review \($0)", x: 30, y: Double(50 + 40 * $0), size: 22)
+        }
         let image = darkMode(lines, width: 760, height: 380)
         XCTAssertTrue(Preprocessor.isLightOnDark(image))
         let doc = try processor().process(data: Data(Drawing.pngBytes(image)), name: "dark.png")
@@ -33,7 +35,9 @@ final class LightOnDarkTests: PipelineTestCase {
         table.pixels.withUnsafeMutableBufferPointer { dst in
             for y in 0..<page.height {
                 for x in 0..<page.width {
-                    for c in 0..<3 { dst[((y + 260) * 1200 + x + 320) * 3 + c] = page.pixels[(y * page.width + x) * 3 + c] }
+                    for c in 0..<3 {
+                        dst[((y + 260) * 1200 + x + 320) * 3 + c] = page.pixels[(y * page.width + x) * 3 + c]
+                    }
                 }
             }
         }

@@ -31,7 +31,9 @@ final class PipelineTests: PipelineTestCase {
 
     func testUpsideDownPageIsTurnedUpright() throws {
         let path = dir + "/flipped.png"
-        let lines = (0..<12).map { DrawnLine("Upside down pages are read after turning them \($0)", x: 30, y: Double(50 + 36 * $0), size: 24) }
+        let lines = (0..<12).map {
+            DrawnLine("Upside down pages are read after turning them \($0)", x: 30, y: Double(50 + 36 * $0), size: 24)
+        }
         Drawing.writePNG(lines, width: 900, height: 500, rotation: 180, to: path)
         let doc = try processor().process(path: path)
         XCTAssertEqual(doc.pages[0].rotation, 180)
@@ -78,7 +80,8 @@ final class PipelineTests: PipelineTestCase {
         let path = dir + "/r.png"
         Drawing.writePNG(Drawing.receiptLines(), width: 560, height: 380, to: path)
         // The right-hand column of amounts only.
-        let roi = try processor { $0.regionOfInterest = RegionOfInterest(x: 400, y: 180, width: 160, height: 160) }.process(path: path)
+        let roi = try processor { $0.regionOfInterest = RegionOfInterest(x: 400, y: 180, width: 160, height: 160) }
+            .process(path: path)
         let t = roi.pages[0].text
         XCTAssertTrue(t.contains("6.25"), t)
         XCTAssertFalse(t.contains("Croissant"), t)

@@ -19,7 +19,9 @@ final class HomographyTests: XCTestCase {
         let back = try XCTUnwrap(h.inverse)
         let p = Point(x: 123.4, y: 456.7)
         assertClose(back.apply(h.apply(p)), p)
-        XCTAssertEqual(back.apply(Quad(BoundingBox(x: 0, y: 0, width: 400, height: 600))).maxCornerDistance(to: quad), 0, accuracy: 1e-6)
+        XCTAssertEqual(
+            back.apply(Quad(BoundingBox(x: 0, y: 0, width: 400, height: 600))).maxCornerDistance(to: quad), 0,
+            accuracy: 1e-6)
     }
 
     func testCollinearPointsHaveNoMapping() {
@@ -42,7 +44,8 @@ final class HomographyTests: XCTestCase {
         // The pixel (2, 1) covers [2, 3) × [1, 2); its centre is (2.5, 1.5).
         let c = Point(x: 2.5, y: 1.5)
         assertClose(Homography.quarterTurns(1, width: w, height: h).apply(c), Point(x: h - 1 - 1 + 0.5, y: 2.5))
-        assertClose(Homography.quarterTurns(2, width: w, height: h).apply(c), Point(x: w - 1 - 2 + 0.5, y: h - 1 - 1 + 0.5))
+        assertClose(
+            Homography.quarterTurns(2, width: w, height: h).apply(c), Point(x: w - 1 - 2 + 0.5, y: h - 1 - 1 + 0.5))
         assertClose(Homography.quarterTurns(3, width: w, height: h).apply(c), Point(x: 1.5, y: w - 1 - 2 + 0.5))
         let full = Homography.quarterTurns(1, width: w, height: h).then(.quarterTurns(3, width: h, height: w))
         XCTAssertTrue(full.isIdentity)
@@ -80,14 +83,26 @@ final class HomographyTests: XCTestCase {
         var page = Page(index: 0, width: 100, height: 100, textSource: .ocr, observations: [
             TextObservation(text: "a", confidence: 1, boundingBox: box,
                             words: [RecognizedWord(text: "a", confidence: 1, boundingBox: box)])])
-        page.layout = PageLayout(blocks: [.init(boundingBox: box, lines: [.init(text: "a", boundingBox: box,
-                                                                                words: [.init(observation: 0, word: 0)])])],
-                                 frame: Quad(box))
+        page.layout = PageLayout(
+            blocks: [
+                .init(
+                    boundingBox: box,
+                    lines: [
+                        .init(
+                            text: "a", boundingBox: box,
+                            words: [.init(observation: 0, word: 0)])
+                    ])
+            ],
+            frame: Quad(box))
         var doc = Document(source: "x", engine: EngineInfo(name: "t", version: "1"), pages: [page])
-        doc.entities = [Entity(type: .email, text: "a", range: EntityRange(start: 0, end: 1), page: 0, boundingBox: box)]
+        doc.entities = [
+            Entity(type: .email, text: "a", range: EntityRange(start: 0, end: 1), page: 0, boundingBox: box)
+        ]
         var receipt = Receipt()
         receipt.provenance["total"] = Provenance(text: "a", page: 0, boundingBox: box, confidence: 1)
-        receipt.items = [Receipt.Item(description: "a", source: Provenance(text: "a", page: 0, boundingBox: box, confidence: 1))]
+        receipt.items = [
+            Receipt.Item(description: "a", source: Provenance(text: "a", page: 0, boundingBox: box, confidence: 1))
+        ]
         doc.receipt = receipt
 
         let shift = Homography.translation(dx: 5, dy: 7)
@@ -119,7 +134,8 @@ final class HomographyTests: XCTestCase {
         let box = BoundingBox(x: 10, y: 20, width: 30, height: 10)
         let framed = PageLayout(blocks: [], frame: Quad(box))
         XCTAssertEqual(try JSONDecoder().decode(PageLayout.self, from: JSONEncoder().encode(framed)), framed)
-        XCTAssertEqual(String(data: try JSONEncoder().encode(PageLayout(blocks: [])), encoding: .utf8), #"{"blocks":[]}"#)
+        XCTAssertEqual(
+            String(data: try JSONEncoder().encode(PageLayout(blocks: [])), encoding: .utf8), #"{"blocks":[]}"#)
         XCTAssertNil(try JSONDecoder().decode(PageLayout.self, from: Data(#"{"blocks":[]}"#.utf8)).frame)
     }
 

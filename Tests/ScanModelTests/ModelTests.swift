@@ -22,12 +22,16 @@ final class BoundingBoxTests: XCTestCase {
 
 final class DocumentCodingTests: XCTestCase {
     func testRoundTripKeepsEverything() throws {
-        let word = RecognizedWord(text: "TOTAL", confidence: 0.9, boundingBox: BoundingBox(x: 1, y: 2, width: 3, height: 4))
+        let word = RecognizedWord(
+            text: "TOTAL", confidence: 0.9, boundingBox: BoundingBox(x: 1, y: 2, width: 3, height: 4))
         let obs = TextObservation(text: "TOTAL", confidence: 0.9, boundingBox: word.boundingBox, words: [word],
                                   candidates: [TextCandidate(text: "TOTAL", confidence: 0.9)])
-        let doc = Document(source: "a.png", engine: EngineInfo(name: "tesseract", version: "5"),
-                           pages: [Page(index: 0, width: 100, height: 200, rotation: 90, skew: 1.5, textSource: .ocr, observations: [obs])],
-                           warnings: [Finding(code: "no-text", message: "m", page: 0)])
+        let doc = Document(
+            source: "a.png", engine: EngineInfo(name: "tesseract", version: "5"),
+            pages: [
+                Page(index: 0, width: 100, height: 200, rotation: 90, skew: 1.5, textSource: .ocr, observations: [obs])
+            ],
+            warnings: [Finding(code: "no-text", message: "m", page: 0)])
         let data = try JSONEncoder().encode(doc)
         XCTAssertEqual(try JSONDecoder().decode(Document.self, from: data), doc)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])

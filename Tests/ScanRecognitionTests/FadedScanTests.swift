@@ -19,9 +19,12 @@ final class FadedScanTests: XCTestCase {
         XCTAssertTrue(pre.needsContrastNormalization(faded), "\(Preprocessor.levels(faded))")
         XCTAssertFalse(pre.needsContrastNormalization(receipt), "a clean page is left alone")
         let flatFaded = Drawing.faded(receipt, contrast: 36, paper: 220...220)
-        XCTAssertFalse(pre.needsContrastNormalization(flatFaded), "pale ink on flat paper: \(Preprocessor.levels(flatFaded))")
+        XCTAssertFalse(
+            pre.needsContrastNormalization(flatFaded), "pale ink on flat paper: \(Preprocessor.levels(flatFaded))")
         let engine = try TesseractRecognizer(options: RecognitionOptions())
-        let expected: Set<String> = ["CORNER", "BAKERY", "Croissant", "3.50", "Coffee", "2.75", "TOTAL", "6.25", "Market"]
+        let expected: Set<String> = [
+            "CORNER", "BAKERY", "Croissant", "3.50", "Coffee", "2.75", "TOTAL", "6.25", "Market"
+        ]
         let before = words(try engine.recognize(faded)).intersection(expected)
         let normalized = pre.contrastNormalized(faded)
         XCTAssertFalse(pre.needsContrastNormalization(normalized), "\(Preprocessor.levels(normalized))")

@@ -32,8 +32,12 @@ final class GlyphHeightTests: XCTestCase {
                 switch k % 5 {
                 case 0, 1, 2:  // ring
                     let w = glyph * 3 / 5
-                    for dy in 0..<glyph { for dx in 0..<w
-                        where dy < stroke || dy >= glyph - stroke || dx < stroke || dx >= w - stroke { dark(x + dx, y + dy) } }
+                    for dy in 0..<glyph {
+                        for dx in 0..<w
+                        where dy < stroke || dy >= glyph - stroke || dx < stroke || dx >= w - stroke {
+                            dark(x + dx, y + dy)
+                        }
+                    }
                 case 3:  // bar
                     for dy in 0..<glyph { for dx in 0..<stroke + 1 { dark(x + dx, y + dy) } }
                 default:  // two dots
@@ -53,10 +57,13 @@ final class GlyphHeightTests: XCTestCase {
 
     func testTheEstimateIsTheCharactersHeight() throws {
         for (glyph, w, h) in [(9, 500, 700), (20, 800, 1200), (44, 1400, 2400), (30, 3300, 2000)] {
-            let estimate = try XCTUnwrap(GlyphHeight.estimate(page(width: w, height: h, glyph: glyph)), "glyph \(glyph)")
+            let estimate = try XCTUnwrap(
+                GlyphHeight.estimate(page(width: w, height: h, glyph: glyph)), "glyph \(glyph)")
             // Pages over 1600 px are reduced by a whole factor first, so they are read in its steps.
             let step = Double((max(w, h) + 1599) / 1600)
-            XCTAssertEqual(estimate.height, Double(glyph), accuracy: max(step, Double(glyph) * 0.12), "glyph \(glyph) on \(w) x \(h)")
+            XCTAssertEqual(
+                estimate.height, Double(glyph), accuracy: max(step, Double(glyph) * 0.12),
+                "glyph \(glyph) on \(w) x \(h)")
             XCTAssertGreaterThan(estimate.count, 100)
         }
     }
@@ -131,15 +138,18 @@ final class GlyphHeightTests: XCTestCase {
     func testDetectionIsSizedDownToTheTextAndNeverUp() {
         let standard = (width: 736, height: 1600)
         // Characters 24 px high, 12 wanted: half the page's own size, 460 x 1000 -> 448 x 992.
-        let down = PPOCRRecognizer.textSizedDetection(width: 920, height: 2000, glyphHeight: 24, target: 12, standard: standard)
+        let down = PPOCRRecognizer.textSizedDetection(
+            width: 920, height: 2000, glyphHeight: 24, target: 12, standard: standard)
         XCTAssertEqual(down.width, 448)
         XCTAssertEqual(down.height, 992)
         // Characters 6 px high would need the page doubled: the standard size stays.
-        let up = PPOCRRecognizer.textSizedDetection(width: 920, height: 2000, glyphHeight: 6, target: 12, standard: standard)
+        let up = PPOCRRecognizer.textSizedDetection(
+            width: 920, height: 2000, glyphHeight: 6, target: 12, standard: standard)
         XCTAssertEqual(up.width, 736)
         XCTAssertEqual(up.height, 1600)
         // A tiny page never goes under 32.
-        let tiny = PPOCRRecognizer.textSizedDetection(width: 40, height: 40, glyphHeight: 40, target: 4, standard: (64, 64))
+        let tiny = PPOCRRecognizer.textSizedDetection(
+            width: 40, height: 40, glyphHeight: 40, target: 4, standard: (64, 64))
         XCTAssertEqual(tiny.width, 32)
     }
 }

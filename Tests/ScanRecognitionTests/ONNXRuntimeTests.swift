@@ -9,7 +9,8 @@ final class ONNXRuntimeTests: XCTestCase {
     override func tearDown() {
         let dir = FileManager.default.temporaryDirectory
         let prefix = "scanextract-\(getpid())-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasPrefix(prefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasPrefix(prefix)
+        {
             try? FileManager.default.removeItem(at: dir.appendingPathComponent(name))
         }
         super.tearDown()
@@ -54,8 +55,9 @@ final class ONNXRuntimeTests: XCTestCase {
 
     func testRunsAHandWrittenModelAndReadsMetadata() throws {
         let runtime = try ONNXTestEnvironment.runtime()
-        let path = try TinyONNXModel.write(TinyONNXModel.unary("Relu", dims: [nil, 3], metadata: [("character", "a\nb\nc")]),
-                                           name: "relu.onnx")
+        let path = try TinyONNXModel.write(
+            TinyONNXModel.unary("Relu", dims: [nil, 3], metadata: [("character", "a\nb\nc")]),
+            name: "relu.onnx")
         let session = try runtime.makeSession(modelPath: path)
         XCTAssertEqual(session.inputs.map(\.name), ["x"])
         XCTAssertEqual(session.inputs.first?.shape, [-1, 3])
@@ -139,7 +141,8 @@ final class ONNXRuntimeTests: XCTestCase {
         let writing = (folder as NSString).appendingPathComponent(renewed[0] + ".4243.8.tmp")
         let otherModel = (folder as NSString).appendingPathComponent("det-0123-ort1.0-4567.onnx")
         for file in [abandoned, writing, otherModel] { try Data("x".utf8).write(to: URL(fileURLWithPath: file)) }
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: abandoned)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: abandoned)
         try TinyONNXModel.unary("Neg", dims: [nil, 3]).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try relu(try runtime.makeSession(modelPath: path, options: options)), [1, -2, 3, -4, -0.5, 0.25])
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
@@ -157,7 +160,8 @@ final class ONNXRuntimeTests: XCTestCase {
         XCTAssertEqual(OptimizedModelCache.folder(environment: ["SCANEXTRACT_ONNX_CACHE": "/c", "HOME": "/h"]), "/c")
         XCTAssertNil(OptimizedModelCache.folder(environment: ["SCANEXTRACT_ONNX_CACHE": "off", "HOME": "/h"]))
         XCTAssertNil(OptimizedModelCache.folder(environment: ["SCANEXTRACT_ONNX_CACHE": "", "HOME": "/h"]))
-        XCTAssertEqual(OptimizedModelCache.folder(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]), "/x/scanextract/onnx")
+        XCTAssertEqual(
+            OptimizedModelCache.folder(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]), "/x/scanextract/onnx")
         XCTAssertEqual(OptimizedModelCache.folder(environment: ["HOME": "/h"]), "/h/.cache/scanextract/onnx")
         XCTAssertNil(OptimizedModelCache.folder(environment: [:]))
 
@@ -167,18 +171,24 @@ final class ONNXRuntimeTests: XCTestCase {
         }
         XCTAssertTrue(name().hasPrefix("det-") && name().contains("-ort1.31.1-") && name().hasSuffix(".onnx"), name())
         func slot(_ fileName: String) -> Substring { fileName[..<fileName.range(of: "-ort")!.lowerBound] }
-        XCTAssertEqual(slot(name("/m/det.onnx", "1:2:11:1.0:1.0", "1.32.0")), slot(name()), "the same model path and CPU")
+        XCTAssertEqual(
+            slot(name("/m/det.onnx", "1:2:11:1.0:1.0", "1.32.0")), slot(name()), "the same model path and CPU")
         XCTAssertNotEqual(slot(name("/n/det.onnx")), slot(name()))
         XCTAssertNotEqual(slot(name("/m/det.onnx", "1:2:10:1.0:1.0", "1.31.1", "b")), slot(name()))
-        for other in [name("/n/det.onnx"), name("/m/det.onnx", "1:2:11:1.0:1.0"), name("/m/det.onnx", "1:2:10:1.0:2.0"),
-                      name("/m/det.onnx", "1:2:10:1.0:1.0", "1.32.0"), name("/m/det.onnx", "1:2:10:1.0:1.0", "1.31.1", "b")] {
+        for other in [
+            name("/n/det.onnx"), name("/m/det.onnx", "1:2:11:1.0:1.0"), name("/m/det.onnx", "1:2:10:1.0:2.0"),
+            name("/m/det.onnx", "1:2:10:1.0:1.0", "1.32.0"), name("/m/det.onnx", "1:2:10:1.0:1.0", "1.31.1", "b")
+        ] {
             XCTAssertNotEqual(other, name())
         }
-        let cpu = "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\nflags\t\t: avx2 avx512_vnni\nbogomips\t: 4000\n"
+        let cpu =
+            "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\nflags\t\t: avx2 avx512_vnni\nbogomips\t: 4000\n"
             + "processor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\nflags\t\t: avx2 avx512_vnni\nbogomips\t: 4001\n"
-        XCTAssertEqual(OptimizedModelCache.machine(cpuinfo: cpu), "flags=avx2 avx512_vnni;model name=Xeon;vendor_id=GenuineIntel")
+        XCTAssertEqual(
+            OptimizedModelCache.machine(cpuinfo: cpu), "flags=avx2 avx512_vnni;model name=Xeon;vendor_id=GenuineIntel")
         let arm = "processor\t: 0\nFeatures\t: fp asimd sve\nCPU implementer\t: 0x41\nCPU part\t: 0xd0c\n"
-        XCTAssertEqual(OptimizedModelCache.machine(cpuinfo: arm), "CPU implementer=0x41;CPU part=0xd0c;Features=fp asimd sve")
+        XCTAssertEqual(
+            OptimizedModelCache.machine(cpuinfo: arm), "CPU implementer=0x41;CPU part=0xd0c;Features=fp asimd sve")
         XCTAssertNotEqual(OptimizedModelCache.machine(cpuinfo: cpu.replacingOccurrences(of: " avx512_vnni", with: "")),
                           OptimizedModelCache.machine(cpuinfo: cpu))
     }
@@ -225,9 +235,13 @@ final class ONNXRuntimeTests: XCTestCase {
         let shared = try runtime.makeSession(modelPath: path, options: ONNXSessionOptions(arena: .shared))
         let own = try runtime.makeSession(modelPath: path, options: ONNXSessionOptions(arena: .perSession))
         for shrink in [false, true, false] {
-            XCTAssertEqual(try shared.run(input: [-1, 2, -3, 4, 0.5, -0.25], shape: [2, 3], shrinkArena: shrink) { Array($0.data) },
-                           [0, 2, 0, 4, 0.5, 0])
-            XCTAssertEqual(try own.run(input: [1, -2, 3], shape: [1, 3], shrinkArena: shrink) { Array($0.data) }, [1, 0, 3])
+            XCTAssertEqual(
+                try shared.run(input: [-1, 2, -3, 4, 0.5, -0.25], shape: [2, 3], shrinkArena: shrink) {
+                    Array($0.data)
+                },
+                [0, 2, 0, 4, 0.5, 0])
+            XCTAssertEqual(
+                try own.run(input: [1, -2, 3], shape: [1, 3], shrinkArena: shrink) { Array($0.data) }, [1, 0, 3])
         }
     }
 }

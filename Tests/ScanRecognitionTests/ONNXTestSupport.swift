@@ -8,7 +8,8 @@ import XCTest
 enum ONNXTestEnvironment {
     static let packageRoot: URL = {
         // Tests/ScanRecognitionTests/<file> -> package root
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }()
 
     static func locate() -> PPOCRModels? {
@@ -63,7 +64,8 @@ enum TinyONNXModel {
     /// and custom metadata entries.
     static func unary(_ op: String, dims: [Int?], metadata: [(String, String)] = []) -> Data {
         let node = field(1, "x") + field(2, "y") + field(3, "n0") + field(4, op)
-        let graph = field(1, node) + field(2, "tiny") + field(11, valueInfo("x", dims)) + field(12, valueInfo("y", dims))
+        let graph =
+            field(1, node) + field(2, "tiny") + field(11, valueInfo("x", dims)) + field(12, valueInfo("y", dims))
         var model = field(1, int: 8) + field(2, "scanextract-tests") + field(7, graph)
         model += field(8, field(1, "") + field(2, int: 13))
         for (k, v) in metadata { model += field(14, field(1, k) + field(2, v)) }

@@ -139,15 +139,20 @@ final class PPOCRPostProcessingTests: XCTestCase {
 
     func testDetectionSizeFollowsTheModelLimits() {
         // A 463 x 1013 receipt: short side up to 736 (x1.5896 -> 736 x 1610.3), multiples of 32.
-        XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 463, height: 1013, shortSide: 736, maxLongSide: 2000) == (736, 1600))
+        XCTAssertTrue(
+            PPOCRRecognizer.detectionSize(width: 463, height: 1013, shortSide: 736, maxLongSide: 2000) == (736, 1600))
         // A 3000 x 4000 photo: long side down to 2000 (1500 x 2000; 62.5 rounds to even: 1984);
         // the short side is already >= 736.
-        XCTAssertTrue(PPOCRRecognizer.detectionSize(width: 3000, height: 4000, shortSide: 736, maxLongSide: 2000) == (1504, 1984))
+        XCTAssertTrue(
+            PPOCRRecognizer.detectionSize(width: 3000, height: 4000, shortSide: 736, maxLongSide: 2000) == (1504, 1984))
     }
 
     func testOwnDetectionSizeOnlyForPagesTheDefaultEnlarges() {
         // The 463 x 1013 receipt: 448 x 1024 at its own size, against 736 x 1600 enlarged.
-        XCTAssertTrue(PPOCRRecognizer.ownDetectionSize(width: 463, height: 1013, shortSide: 736, maxLongSide: 2000)! == (448, 1024))
+        XCTAssertTrue(
+            PPOCRRecognizer.ownDetectionSize(width: 463, height: 1013, shortSide: 736, maxLongSide: 2000)! == (
+                448, 1024
+            ))
         // A 750 x 1000 photo is not enlarged (736 x 992 either way), nor a 3000 x 4000 one (only capped).
         XCTAssertNil(PPOCRRecognizer.ownDetectionSize(width: 750, height: 1000, shortSide: 736, maxLongSide: 2000))
         XCTAssertNil(PPOCRRecognizer.ownDetectionSize(width: 3000, height: 4000, shortSide: 736, maxLongSide: 2000))
@@ -187,10 +192,13 @@ final class PPOCRPostProcessingTests: XCTestCase {
     func testNonCJKRecognizerUnlessALanguageNeedsEastAsianScripts() {
         let full = PPOCRModels(detector: "d.onnx", recognizer: "r.onnx", nonCJKRecognizer: "r.noncjk.onnx",
                                classifier: nil, runtimeLibrary: "lib.so")
-        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng"], allowNonCJK: true), "r.noncjk.onnx")
-        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "deu", "rus"], allowNonCJK: true),
-                       "r.noncjk.onnx")
-        XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "chi_sim"], allowNonCJK: true), "r.onnx")
+        XCTAssertEqual(
+            PPOCRRecognizer.recognizerPath(models: full, languages: ["eng"], allowNonCJK: true), "r.noncjk.onnx")
+        XCTAssertEqual(
+            PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "deu", "rus"], allowNonCJK: true),
+            "r.noncjk.onnx")
+        XCTAssertEqual(
+            PPOCRRecognizer.recognizerPath(models: full, languages: ["eng", "chi_sim"], allowNonCJK: true), "r.onnx")
         XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["JPN"], allowNonCJK: true), "r.onnx")
         XCTAssertEqual(PPOCRRecognizer.recognizerPath(models: full, languages: ["eng"], allowNonCJK: false), "r.onnx")
         var missing = full
@@ -202,7 +210,11 @@ final class PPOCRPostProcessingTests: XCTestCase {
 
     func testPerspectiveCropOfAnAxisAlignedQuadIsAPlainCrop() {
         var img = RasterImage(width: 20, height: 10, channels: 3, filledWith: 0)
-        for y in 0..<10 { for x in 0..<20 { img.pixels[(y * 20 + x) * 3] = UInt8(x * 10); img.pixels[(y * 20 + x) * 3 + 1] = UInt8(y * 20) } }
+        for y in 0..<10 {
+            for x in 0..<20 {
+                img.pixels[(y * 20 + x) * 3] = UInt8(x * 10); img.pixels[(y * 20 + x) * 3 + 1] = UInt8(y * 20)
+            }
+        }
         let quad = Quad([Point2D(5, 2), Point2D(15, 2), Point2D(15, 8), Point2D(5, 8)])
         XCTAssertTrue(ImageOps.cropSize(of: quad) == (10, 6))
         let crop = ImageOps.perspectiveCrop(img, quad: quad, width: 10, height: 6)
@@ -280,8 +292,9 @@ final class PPOCRPostProcessingTests: XCTestCase {
         let reading = CTCDecoder.Reading(text: "ab c", tokens: tokens, confidence: 0.8, logProbability: -1)
         let p = [Float](repeating: 0.2, count: 6 * 5)
         let out = p.withUnsafeBufferPointer {
-            PPOCRRecognizer.corrected(reading, probabilities: $0, steps: 6, decoder: abc, classIndex: ["a": 1, "b": 2, "c": 3],
-                                      with: Spy())
+            PPOCRRecognizer.corrected(
+                reading, probabilities: $0, steps: 6, decoder: abc, classIndex: ["a": 1, "b": 2, "c": 3],
+                with: Spy())
         }
         XCTAssertEqual(out.text, "cc c")
         XCTAssertEqual(Array(out.tokens.suffix(2)), Array(tokens.suffix(2)), "the space and `c` keep their tokens")
@@ -319,8 +332,8 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(p.withUnsafeBufferPointer { dec.greedy($0, steps: 3) }.text, "Ph:")
     }
 
-    /// On a line with two kana or more, a simplified Chinese character takes the Japanese one that was read close behind it
-    /// (`酱油` is `醤油`); without kana, or without a Japanese alternative, it stays.
+    /// On a line with two kana or more, a simplified Chinese character takes the Japanese one that was read close
+    /// behind it (`酱油` is `醤油`); without kana, or without a Japanese alternative, it stays.
     func testJapaneseLinesTakeJapaneseFormsOfTheirKanji() {
         let chars = ["酱", "醤", "油", "の", "单", "ン"]
         let dec = CTCDecoder(dictionary: chars)
@@ -371,17 +384,22 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(read([3, 3, 2, 3, 3], space: [1: 0.4, 2: 0.4], wide: [1, 2]), "11,11")
         XCTAssertEqual(read([1, 1, 4, 1, 1], space: [1: 0.4, 2: 0.4], wide: [1, 2]), "aa@aa")
         // A space the best path read stays single.
-        let p = probs([[1: 0.9], [0: 0.9], [1: 0.9], [0: 0.9], [1: 0.9], [5: 0.8], [0: 0.9], [1: 0.9], [0: 0.9], [1: 0.9]], classes: 6)
+        let p = probs(
+            [[1: 0.9], [0: 0.9], [1: 0.9], [0: 0.9], [1: 0.9], [5: 0.8], [0: 0.9], [1: 0.9], [0: 0.9], [1: 0.9]],
+            classes: 6)
         let r = p.withUnsafeBufferPointer {
-            dec.withDroppedSpaces(dec.greedy($0, steps: 10), probabilities: $0, steps: 10, threshold: 0.05, pitchRatio: 1.25)
+            dec.withDroppedSpaces(
+                dec.greedy($0, steps: 10), probabilities: $0, steps: 10, threshold: 0.05, pitchRatio: 1.25)
         }
         XCTAssertEqual(r.text, "aaa aa")
         XCTAssertEqual(r.tokens.count, 6)
     }
 
     func testRecoveredSpacesKeepAmountsEmailsURLsAndBracketsTight() {
-        for (a, b) in [("5", "0"), (".", "3"), (",", "5"), ("5", "."), ("5", ","), ("x", "@"), ("@", "x"), ("/", "x"), ("x", "/"),
-                       ("(", "A"), ("A", ")"), ("[", "A"), ("A", "]"), ("A", "."), ("A", ",")] {
+        for (a, b) in [
+            ("5", "0"), (".", "3"), (",", "5"), ("5", "."), ("5", ","), ("x", "@"), ("@", "x"), ("/", "x"), ("x", "/"),
+            ("(", "A"), ("A", ")"), ("[", "A"), ("A", "]"), ("A", "."), ("A", ",")
+        ] {
             XCTAssertFalse(CTCDecoder.spaceMayJoin(a, b), "\(a)\(b)")
         }
         for (a, b) in [(",", "K"), (".", "S"), ("A", "B"), ("0", "A"), ("M", "5"), (":", "0"), (")", "A"), ("A", "(")] {

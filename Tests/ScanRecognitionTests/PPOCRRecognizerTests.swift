@@ -36,7 +36,9 @@ final class PPOCRRecognizerTests: XCTestCase {
         for y in 0..<height {
             for x in 0..<width {
                 // RGB24: native-endian 32-bit words 0x00RRGGBB.
-                let v = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                let v = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+                    $0.pointee
+                }
                 pixels[(y * width + x) * 3] = UInt8((v >> 16) & 0xff)
                 pixels[(y * width + x) * 3 + 1] = UInt8((v >> 8) & 0xff)
                 pixels[(y * width + x) * 3 + 2] = UInt8(v & 0xff)
@@ -182,7 +184,8 @@ final class PPOCRRecognizerTests: XCTestCase {
             let engine = try PPOCRRecognizer(models: models, settings: slicedSettings)
             XCTAssertEqual(engine.decoder.classCount, 18710)
             XCTAssertFalse(engine.info.model?.contains("noncjk") == true, engine.info.model ?? "no model")
-            XCTAssertEqual(try engine.recognize(Self.render(lines: Self.lines)).map { squash($0.text) }, Self.lines.map(squash))
+            XCTAssertEqual(
+                try engine.recognize(Self.render(lines: Self.lines)).map { squash($0.text) }, Self.lines.map(squash))
             return
         }
         let sliced = try PPOCRRecognizer(models: models, settings: slicedSettings)
@@ -232,7 +235,10 @@ final class PPOCRRecognizerTests: XCTestCase {
         // page's lines. The detector, trained on text that lies across, misses such short lines
         // on the page as it lies; found again on the page turned, they are read with the rest.
         // Upside down, too, every line is read.
-        let lines = ["KOPI TIGA SAUDARA", "CV", "Jalan Merdeka 12", "1", "Nasi Goreng 25.000", "2", "Es Teh 16.000", "Total 41.000"]
+        let lines = [
+            "KOPI TIGA SAUDARA", "CV", "Jalan Merdeka 12", "1", "Nasi Goreng 25.000", "2", "Es Teh 16.000",
+            "Total 41.000"
+        ]
         let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models())
         let upright = Self.render(lines: lines, width: 480, lineHeight: 40, fontSize: 22)
         for turns in [1, 2, 3] {
@@ -242,17 +248,22 @@ final class PPOCRRecognizerTests: XCTestCase {
     }
 
     func testAPageIsSidewaysWhenMostOfItsLinesRunDownIt() {
-        let down = [(width: 30, height: 200), (width: 28, height: 90), (width: 31, height: 160), (width: 30, height: 60)]
+        let down = [
+            (width: 30, height: 200), (width: 28, height: 90), (width: 31, height: 160), (width: 30, height: 60)
+        ]
         XCTAssertTrue(PPOCRRecognizer.isSideways(down))
         XCTAssertTrue(PPOCRRecognizer.isSideways(down + [(width: 30, height: 35)]), "a short word is neither way")
-        XCTAssertFalse(PPOCRRecognizer.isSideways(down + [(width: 200, height: 30), (width: 180, height: 30)]), "four to one is needed")
+        XCTAssertFalse(
+            PPOCRRecognizer.isSideways(down + [(width: 200, height: 30), (width: 180, height: 30)]),
+            "four to one is needed")
         XCTAssertFalse(PPOCRRecognizer.isSideways(Array(down.prefix(3))), "three lines are too few to tell")
         XCTAssertFalse(PPOCRRecognizer.isSideways(down.map { (width: $0.height, height: $0.width) }))
     }
 
     func testAPageMayBeUpsideDownWhenTheClassifierTurnedAFifthOfItsLines() {
         func lines(_ turned: Int, of count: Int) -> [Bool] { (0..<count).map { $0 < turned } }
-        XCTAssertTrue(PPOCRRecognizer.isUpsideDown(lines(5, of: 20)), "a photo upside down: the classifier sure of a quarter")
+        XCTAssertTrue(
+            PPOCRRecognizer.isUpsideDown(lines(5, of: 20)), "a photo upside down: the classifier sure of a quarter")
         XCTAssertTrue(PPOCRRecognizer.isUpsideDown(lines(2, of: 10)))
         XCTAssertFalse(PPOCRRecognizer.isUpsideDown(lines(1, of: 3)), "one short line turned on an upright page")
         XCTAssertFalse(PPOCRRecognizer.isUpsideDown(lines(3, of: 20)))
@@ -272,8 +283,10 @@ final class PPOCRRecognizerTests: XCTestCase {
     }
 
     func testBlankPageHasNoLines() throws {
-        let engine = try PPOCRRecognizer(models: ONNXTestEnvironment.models(), options: RecognitionOptions(level: .fast))
-        XCTAssertEqual(try engine.recognize(RasterImage(width: 300, height: 200, channels: 1, filledWith: 255)).count, 0)
+        let engine = try PPOCRRecognizer(
+            models: ONNXTestEnvironment.models(), options: RecognitionOptions(level: .fast))
+        XCTAssertEqual(
+            try engine.recognize(RasterImage(width: 300, height: 200, channels: 1, filledWith: 255)).count, 0)
         XCTAssertEqual(try engine.recognize(RasterImage(width: 2, height: 2, channels: 3, filledWith: 0)).count, 0)
     }
 

@@ -52,7 +52,10 @@ final class TesseractRecognizerTests: XCTestCase {
 
     func testOrientationOfAnUpsideDownPage() throws {
         let engine = OrientationDetector()
-        let lines = (0..<14).map { DrawnLine("Orientation detection needs a page of ordinary text \($0)", x: 30, y: Double(50 + 36 * $0), size: 24) }
+        let lines = (0..<14).map {
+            DrawnLine(
+                "Orientation detection needs a page of ordinary text \($0)", x: 30, y: Double(50 + 36 * $0), size: 24)
+        }
         let upright = Drawing.raster(lines, width: 900, height: 600)
         let upsideDown = Drawing.raster(lines, width: 900, height: 600, rotation: 180)
         let o = try XCTUnwrap(engine.detect(upsideDown))
@@ -65,7 +68,8 @@ final class TesseractRecognizerTests: XCTestCase {
         let token = CancellationToken()
         token.cancel()
         engine.cancellation = token
-        XCTAssertThrowsError(try engine.recognize(Drawing.raster(Drawing.receiptLines(), width: 560, height: 380))) { e in
+        XCTAssertThrowsError(try engine.recognize(Drawing.raster(Drawing.receiptLines(), width: 560, height: 380))) {
+            e in
             XCTAssertEqual((e as? ScanError)?.code, .cancelled)
         }
     }

@@ -21,7 +21,9 @@ final class BatchTests: XCTestCase {
     static func form(_ files: [(name: String, bytes: Data)], field: String = "file") -> Data {
         var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nfrom a test\r\n".utf8)
         for file in files {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(file.name)\"\r\n".utf8)
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(file.name)\"\r\n".utf8
+            )
             body += Data("Content-Type: application/octet-stream\r\n\r\n".utf8) + file.bytes + Data("\r\n".utf8)
         }
         return body + Data("--\(boundary)--\r\n".utf8)
@@ -82,7 +84,8 @@ final class BatchTests: XCTestCase {
         // The same by Accept; and a format it has not is a clear refusal.
         let byAccept = try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": "text/csv"])
         XCTAssertEqual(byAccept.body, csv.body)
-        XCTAssertEqual(try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": "image/png"]).status, 406)
+        XCTAssertEqual(
+            try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": "image/png"]).status, 406)
         XCTAssertEqual(try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": ";"]).status, 406)
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "the server is still up:\n" + server.log)
         let badFormat = try server.request("GET", "/v1/batches/\(id)/result?format=xlsx")
@@ -93,7 +96,9 @@ final class BatchTests: XCTestCase {
 
     func testARetriedBatchWithItsIdempotencyKeyGivesBackTheFirstBatch() throws {
         let server = try start(["--workers", "0"])
-        let body = Self.form([("one.json", Self.receipt("ONE", "Tea", "1.00")), ("two.json", Self.receipt("TWO", "Jam", "2.00"))])
+        let body = Self.form([
+            ("one.json", Self.receipt("ONE", "Tea", "1.00")), ("two.json", Self.receipt("TWO", "Jam", "2.00"))
+        ])
         var headers = Self.multipart
         headers["Idempotency-Key"] = "batch-7"
         let first = try server.request("POST", "/v1/batches", headers: headers, body: body)
@@ -117,7 +122,9 @@ final class BatchTests: XCTestCase {
     func testABatchIsSeenOnlyByItsKeyAndDeleteCancelsItsJobs() throws {
         // No workers: the jobs stay queued.
         let server = try start(["--workers", "0"], keys: "alpha-key,beta-key")
-        let body = Self.form([("a.json", Self.receipt("A", "Tea", "1.00")), ("b.json", Self.receipt("B", "Jam", "3.00"))])
+        let body = Self.form([
+            ("a.json", Self.receipt("A", "Tea", "1.00")), ("b.json", Self.receipt("B", "Jam", "3.00"))
+        ])
         XCTAssertEqual(try server.request("POST", "/v1/batches", headers: Self.multipart, body: body).status, 401)
         let r = try server.request("POST", "/v1/batches", key: "alpha-key", headers: Self.multipart, body: body)
         XCTAssertEqual(r.status, 202, r.text)
@@ -139,7 +146,8 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(after.json["status"] as? String, "finished")
         XCTAssertEqual((after.json["counts"] as? [String: Int])?["canceled"], 2, after.text)
         let jobID = try XCTUnwrap((r.json["jobs"] as? [[String: Any]])?.first?["id"] as? String)
-        XCTAssertEqual(try server.request("GET", "/v1/jobs/\(jobID)", key: "alpha-key").json["status"] as? String, "canceled")
+        XCTAssertEqual(
+            try server.request("GET", "/v1/jobs/\(jobID)", key: "alpha-key").json["status"] as? String, "canceled")
         // Ended, with nothing succeeded: the CSV is its header alone.
         let empty = try server.request("GET", "/v1/batches/\(id)/result", key: "alpha-key")
         XCTAssertEqual(empty.status, 200, empty.text)
@@ -147,7 +155,9 @@ final class BatchTests: XCTestCase {
     }
 
     func testBatchUploadsAreHeldToTheirLimitsWhileStreaming() throws {
-        let server = try start(["--workers", "0", "--max-upload-mb", "1", "--max-batch-files", "3", "--max-batch-mb", "2"])
+        let server = try start([
+            "--workers", "0", "--max-upload-mb", "1", "--max-batch-files", "3", "--max-batch-mb", "2"
+        ])
         func expect(_ r: HTTPResponse, _ status: Int, _ code: String, _ detail: String? = nil, line: UInt = #line) {
             XCTAssertEqual(r.status, status, r.text, line: line)
             XCTAssertEqual(r.header("content-type"), "application/problem+json", line: line)
@@ -166,22 +176,28 @@ final class BatchTests: XCTestCase {
                413, "too-many-files")
         // Each file within its limit, the whole over the batch's.
         let nearOne = Data(repeating: 0x41, count: 900 * 1024)
-        expect(try server.request("POST", "/v1/batches", headers: Self.multipart,
-                                  chunks: Self.chunks(Self.form([("a.png", nearOne), ("b.png", nearOne), ("c.png", nearOne)]))),
-               413, "too-large", "in all")
+        expect(
+            try server.request(
+                "POST", "/v1/batches", headers: Self.multipart,
+                chunks: Self.chunks(Self.form([("a.png", nearOne), ("b.png", nearOne), ("c.png", nearOne)]))),
+            413, "too-large", "in all")
         // Not multipart; multipart without a file; a body that never closes; no file readable.
         expect(try server.request("POST", "/v1/batches", headers: ["Content-Type": "application/json"], body: small),
                415, "bad-multipart")
-        expect(try server.request("POST", "/v1/batches", headers: Self.multipart, body: Self.form([("a.json", small)], field: "other")),
-               400, "bad-multipart")
+        expect(
+            try server.request(
+                "POST", "/v1/batches", headers: Self.multipart, body: Self.form([("a.json", small)], field: "other")),
+            400, "bad-multipart")
         let cut = Self.form([("a.json", small)])
         expect(try server.request("POST", "/v1/batches", headers: Self.multipart, body: cut.prefix(cut.count - 30)),
                400, "bad-multipart")
         expect(try server.request("POST", "/v1/batches", headers: Self.multipart,
                                   body: Self.form([("n.txt", Data("notes".utf8)), ("e.png", Data())])),
                415, "unsupported-type", "n.txt")
-        expect(try server.request("POST", "/v1/batches?engine=abacus", headers: Self.multipart, body: Self.form([("a.json", small)])),
-               400, "invalid-option")
+        expect(
+            try server.request(
+                "POST", "/v1/batches?engine=abacus", headers: Self.multipart, body: Self.form([("a.json", small)])),
+            400, "invalid-option")
         // Nothing left behind by the refused uploads.
         let uploads = try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")
         XCTAssertEqual(uploads, [], "no file of a refused batch is kept")
@@ -191,7 +207,8 @@ final class BatchTests: XCTestCase {
     /// stop it: 413 as a problem, and the server's peak memory grows by far less than the upload.
     func testA60MBUploadIsRefusedWhileStreamingWithoutTheServerGrowing() throws {
         let server = try start(["--workers", "0"])
-        XCTAssertEqual(try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["warm up"])).status, 202)
+        XCTAssertEqual(
+            try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["warm up"])).status, 202)
         let before = try XCTUnwrap(Self.memory(of: server.process.processIdentifier))
         let upload = Data(repeating: 0x25, count: 60 * 1024 * 1024)
         for (path, headers, body) in [
@@ -206,8 +223,9 @@ final class BatchTests: XCTestCase {
         }
         let after = try XCTUnwrap(Self.memory(of: server.process.processIdentifier))
         let grown = after.peak - before.peak
-        XCTAssertLessThan(grown, 20 * 1024 * 1024,
-                          "peak RSS went from \(before.peak / 1024) kB to \(after.peak / 1024) kB over three 60 MB uploads")
+        XCTAssertLessThan(
+            grown, 20 * 1024 * 1024,
+            "peak RSS went from \(before.peak / 1024) kB to \(after.peak / 1024) kB over three 60 MB uploads")
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200)
         let uploads = try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")
         XCTAssertEqual(uploads.filter { $0.hasPrefix("incoming-") }, [])
@@ -217,8 +235,11 @@ final class BatchTests: XCTestCase {
     static func memory(of pid: Int32) -> (resident: Int, peak: Int)? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         func field(_ name: String) -> Int? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
-            return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else {
+                return nil
+            }
+            return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }.map
+            { $0 * 1024 }
         }
         guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
         return (resident, peak)

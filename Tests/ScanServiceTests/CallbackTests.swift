@@ -15,7 +15,9 @@ final class CallbackTests: XCTestCase {
     }
 
     /// Checks the signature as a receiver would: HMAC-SHA256 over "t." + body, keyed with the secret.
-    func assertSigned(_ request: CallbackReceiver.Received, secret: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertSigned(
+        _ request: CallbackReceiver.Received, secret: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let header = request.headers["scanextract-signature"] ?? ""
         var fields: [String: String] = [:]
         for piece in header.split(separator: ",") {
@@ -25,14 +27,18 @@ final class CallbackTests: XCTestCase {
         guard let t = fields["t"], let timestamp = Int(t), let v1 = fields["v1"] else {
             return XCTFail("no signature in '\(header)'", file: file, line: line)
         }
-        XCTAssertLessThan(abs(Double(timestamp) - Date().timeIntervalSince1970), 300, "a fresh timestamp", file: file, line: line)
+        XCTAssertLessThan(
+            abs(Double(timestamp) - Date().timeIntervalSince1970), 300, "a fresh timestamp", file: file, line: line)
         func mac(_ key: String, _ body: Data) -> String {
-            HMAC<Crypto.SHA256>.authenticationCode(for: Data("\(t).".utf8) + body, using: SymmetricKey(data: Data(key.utf8)))
-                .map { String(format: "%02x", $0) }.joined()
+            HMAC<Crypto.SHA256>.authenticationCode(
+                for: Data("\(t).".utf8) + body, using: SymmetricKey(data: Data(key.utf8))
+            )
+            .map { String(format: "%02x", $0) }.joined()
         }
         XCTAssertEqual(v1, mac(secret, request.body), "signed over the timestamp and the body", file: file, line: line)
         XCTAssertNotEqual(v1, mac(secret + "x", request.body), file: file, line: line)
-        XCTAssertNotEqual(v1, mac(secret, request.body + Data(" ".utf8)), "a changed body fails", file: file, line: line)
+        XCTAssertNotEqual(
+            v1, mac(secret, request.body + Data(" ".utf8)), "a changed body fails", file: file, line: line)
     }
 
     func testAJobsCallbackIsSignedAndRetriedUntilDelivered() throws {
@@ -41,7 +47,8 @@ final class CallbackTests: XCTestCase {
         let server = try start(["--workers", "1", "--callback-secret", "s3cret", "--allow-private-callbacks",
                                 "--callback-backoff", "0.2"])
         let hook = "http://127.0.0.1:\(receiver.port)/hooks/scan"
-        let r = try server.request("POST", "/v1/extractions?callbackUrl=\(hook)", body: Inputs.document(["Hello callback"]))
+        let r = try server.request(
+            "POST", "/v1/extractions?callbackUrl=\(hook)", body: Inputs.document(["Hello callback"]))
         XCTAssertEqual(r.status, 202, "a callback makes the request asynchronous: " + r.text)
         let id = try XCTUnwrap(r.json["id"] as? String)
         let got = receiver.wait(for: 2, seconds: 60)
@@ -53,7 +60,9 @@ final class CallbackTests: XCTestCase {
             XCTAssertEqual(request.headers["scanextract-event"], "job.finished")
             assertSigned(request, secret: "s3cret")
         }
-        XCTAssertEqual(got[0].headers["scanextract-delivery"], got[1].headers["scanextract-delivery"], "the same delivery, retried")
+        XCTAssertEqual(
+            got[0].headers["scanextract-delivery"], got[1].headers["scanextract-delivery"], "the same delivery, retried"
+        )
         let job = (try? JSONSerialization.jsonObject(with: got[1].body)) as? [String: Any] ?? [:]
         XCTAssertEqual(job["id"] as? String, id)
         XCTAssertEqual(job["status"] as? String, "succeeded")
@@ -90,7 +99,9 @@ final class CallbackTests: XCTestCase {
     func testACallbackNotYetDeliveredSurvivesARestart() throws {
         let receiver = try CallbackReceiver(answers: [503])
         defer { receiver.stop() }
-        let arguments = ["--workers", "1", "--callback-secret", "k", "--allow-private-callbacks", "--callback-backoff", "5"]
+        let arguments = [
+            "--workers", "1", "--callback-secret", "k", "--allow-private-callbacks", "--callback-backoff", "5"
+        ]
         var server = try start(arguments)
         let r = try server.request("POST", "/v1/extractions?callbackUrl=http://127.0.0.1:\(receiver.port)/",
                                    body: Inputs.document(["Kept"]))
@@ -101,8 +112,9 @@ final class CallbackTests: XCTestCase {
         server = try start(arguments)
         let got = receiver.wait(for: 2, seconds: 60)
         XCTAssertEqual(got.count, 2, "the retry, made by the restarted server: " + server.log)
-        XCTAssertEqual(got.last.flatMap { (try? JSONSerialization.jsonObject(with: $0.body)) as? [String: Any] }?["id"] as? String,
-                       r.json["id"] as? String)
+        XCTAssertEqual(
+            got.last.flatMap { (try? JSONSerialization.jsonObject(with: $0.body)) as? [String: Any] }?["id"] as? String,
+            r.json["id"] as? String)
     }
 
     func testCallbackURLsAreChecked() throws {
@@ -122,13 +134,15 @@ final class CallbackTests: XCTestCase {
         try refused("http://169.254.169.254/latest/meta-data", "link-local")
         try refused("http://[::1]/x", "loopback")
         try refused("http://user:pw@example.com/x", "user name")
-        let batch = try server.request("POST", "/v1/batches?callbackUrl=http://127.0.0.1/x", headers: BatchTests.multipart,
-                                       body: BatchTests.form([("a.json", Inputs.document(["x"]))]))
+        let batch = try server.request(
+            "POST", "/v1/batches?callbackUrl=http://127.0.0.1/x", headers: BatchTests.multipart,
+            body: BatchTests.form([("a.json", Inputs.document(["x"]))]))
         XCTAssertEqual(batch.status, 400, batch.text)
         server.stop()
 
         let unsigned = try start(["--workers", "0", "--allow-private-callbacks"])
-        let r = try unsigned.request("POST", "/v1/extractions?callbackUrl=http://127.0.0.1:9/x", body: Inputs.document(["x"]))
+        let r = try unsigned.request(
+            "POST", "/v1/extractions?callbackUrl=http://127.0.0.1:9/x", body: Inputs.document(["x"]))
         XCTAssertEqual(r.status, 400)
         XCTAssertTrue((r.json["detail"] as? String ?? "").contains("--callback-secret"), r.text)
     }
@@ -160,7 +174,9 @@ final class CallbackReceiver: @unchecked Sendable {
         addr.sin_port = 0
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 16) == 0 else { close(listener); throw POSIXError(.EADDRINUSE) }
         var actual = sockaddr_in()
@@ -228,7 +244,8 @@ final class CallbackReceiver: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let path = lines[0].split(separator: " ").dropFirst().first.map(String.init) ?? ""
         lock.lock()

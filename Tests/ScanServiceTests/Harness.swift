@@ -19,8 +19,10 @@ struct HTTPResponse {
 
 enum HTTP {
     /// `body` is sent with Content-Length unless `chunks` is given (then chunked).
-    static func send(port: Int, _ method: String, _ path: String, headers: [String: String] = [:],
-                     body: Data? = nil, chunks: [Data]? = nil) throws -> HTTPResponse {
+    static func send(
+        port: Int, _ method: String, _ path: String, headers: [String: String] = [:],
+        body: Data? = nil, chunks: [Data]? = nil
+    ) throws -> HTTPResponse {
         let fd = try connection(port: port)
         defer { close(fd) }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
@@ -83,7 +85,9 @@ enum HTTP {
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
         return fd
@@ -94,7 +98,8 @@ enum HTTP {
         guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { return false }
         let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()
         guard let line = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else { return false }
+            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        else { return false }
         return data.count - end.upperBound >= length
     }
 
@@ -106,15 +111,18 @@ enum HTTP {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Data(data[end.upperBound...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" {
             var decoded = Data()
             var rest = body[...]
             while let lineEnd = rest.range(of: Data("\r\n".utf8)) {
-                let size = Int(String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self)
-                    .split(separator: ";")[0].trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
+                let size =
+                    Int(
+                        String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self)
+                            .split(separator: ";")[0].trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
                 if size == 0 { break }
                 let start = lineEnd.upperBound
                 decoded += rest[start..<(start + size)]
@@ -168,7 +176,8 @@ final class ServerProcess {
                 log.append(Data(buffer[0..<n]))
                 let text = log.string
                 if portBox.string.isEmpty,
-                   let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                    let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression)
+                {
                     let digits = text[range].split(separator: ":").last.map(String.init) ?? ""
                     portBox.append(Data(digits.utf8))
                     listening.signal()
@@ -182,14 +191,18 @@ final class ServerProcess {
         port = Int(portBox.string) ?? 0
         if port == 0 {
             process.terminate()
-            throw NSError(domain: "ServerProcess", code: 1, userInfo: [NSLocalizedDescriptionKey: "server did not start: \(log.string)"])
+            throw NSError(
+                domain: "ServerProcess", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "server did not start: \(log.string)"])
         }
     }
 
     var log: String { stderrLog.string }
 
-    func request(_ method: String, _ path: String, key: String? = nil, headers: [String: String] = [:],
-                 body: Data? = nil, chunks: [Data]? = nil) throws -> HTTPResponse {
+    func request(
+        _ method: String, _ path: String, key: String? = nil, headers: [String: String] = [:],
+        body: Data? = nil, chunks: [Data]? = nil
+    ) throws -> HTTPResponse {
         var headers = headers
         if let key { headers["Authorization"] = "Bearer \(key)" }
         return try HTTP.send(port: port, method, path, headers: headers, body: body, chunks: chunks)
@@ -201,7 +214,9 @@ final class ServerProcess {
         var job: [String: Any] = [:]
         repeat {
             job = try request("GET", "/v1/jobs/\(id)?wait=5", key: key).json
-            if let status = job["status"] as? String, ["succeeded", "failed", "canceled"].contains(status) { return job }
+            if let status = job["status"] as? String, ["succeeded", "failed", "canceled"].contains(status) {
+                return job
+            }
         } while Date() < deadline
         return job
     }
@@ -222,7 +237,8 @@ final class ServerProcess {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 2 && Int32(fields[1]) == me
         }
@@ -257,7 +273,7 @@ enum Inputs {
         for (i, text) in lines.enumerated() {
             observations.append([
                 "text": text, "confidence": 0.99,
-                "boundingBox": ["x": 40, "y": 40 + i * 30, "width": 300, "height": 20],
+                "boundingBox": ["x": 40, "y": 40 + i * 30, "width": 300, "height": 20]
             ])
         }
         let doc: [String: Any] = ["pages": [["width": 600, "height": 800, "observations": observations]]]
@@ -273,7 +289,8 @@ enum Inputs {
     /// An Ink document of `text` written with a Hershey font (a few strokes a letter).
     static func ink(_ text: String, seed: UInt64 = 7) throws -> Data {
         var rng = SeededGenerator(seed: seed)
-        let ink = InkSynthesizer(font: try HersheyFont(named: "futural")).ink(text, style: InkSynthesizer.Style(), rng: &rng)
+        let ink = InkSynthesizer(font: try HersheyFont(named: "futural")).ink(
+            text, style: InkSynthesizer.Style(), rng: &rng)
         return try JSONEncoder().encode(ink)
     }
 
@@ -284,7 +301,8 @@ enum Inputs {
         for (a, b) in zip(corners, corners.dropFirst()) {
             for k in 0..<20 {
                 let f = Double(k) / 20
-                points.append(Ink.Point(x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f, t: Double(points.count * 10)))
+                points.append(
+                    Ink.Point(x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f, t: Double(points.count * 10)))
             }
         }
         points.append(Ink.Point(x: 100, y: 100, t: Double(points.count * 10)))
@@ -303,7 +321,9 @@ func runCommand(_ arguments: [String]) throws -> (status: Int32, out: String, er
     try p.run()
     let errData = LockedData()
     let errDone = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async { errData.append(err.fileHandleForReading.readDataToEndOfFile()); errDone.signal() }
+    DispatchQueue.global().async {
+        errData.append(err.fileHandleForReading.readDataToEndOfFile()); errDone.signal()
+    }
     let output = out.fileHandleForReading.readDataToEndOfFile()
     errDone.wait()
     p.waitUntilExit()

@@ -10,7 +10,9 @@ final class MultipartStreamTests: XCTestCase {
     func testFileNamesFromAHostileForm() {
         XCTAssertEqual(Multipart.filename(in: "form-data; name=\"file\"; filename=\"scans/a.png\""), "a.png")
         XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"C:\\scans\\b.png\""), "b.png")
-        XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"re\u{0}ceipt.png\""), "receipt.png", "a NUL is dropped, not a cut")
+        XCTAssertEqual(
+            Multipart.filename(in: "form-data; filename=\"re\u{0}ceipt.png\""), "receipt.png",
+            "a NUL is dropped, not a cut")
         XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"line\r\nbreak.png\""), "linebreak.png")
         XCTAssertNil(Multipart.filename(in: "form-data; filename=\"../..\""))
         XCTAssertNil(Multipart.filename(in: "form-data; filename=\"\u{0}\""))
@@ -24,12 +26,18 @@ final class MultipartStreamTests: XCTestCase {
         var out = Array("preamble to ignore\r\n".utf8)
         var files: [[UInt8]] = []
         for i in 0..<fields {
-            out += Array("--\(boundary)\(i % 7 == 0 ? " \t" : "")\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nvalue \(i)\r\n".utf8)
+            out += Array(
+                "--\(boundary)\(i % 7 == 0 ? " \t" : "")\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nvalue \(i)\r\n"
+                    .utf8)
             if i % 1000 == 0 {
                 // Content that holds most of a delimiter, CRLFs and dashes.
-                let content = Array("file \(i)\r\n--\(boundary.dropLast())\r\n-- end".utf8) + [UInt8](repeating: UInt8(i % 251), count: 3000 + i)
+                let content =
+                    Array("file \(i)\r\n--\(boundary.dropLast())\r\n-- end".utf8)
+                    + [UInt8](repeating: UInt8(i % 251), count: 3000 + i)
                 files.append(content)
-                out += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"dir/f\(i).png\"\r\n\r\n".utf8)
+                out += Array(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"dir/f\(i).png\"\r\n\r\n"
+                        .utf8)
                 out += content + Array("\r\n".utf8)
             }
         }

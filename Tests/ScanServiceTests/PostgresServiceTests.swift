@@ -37,7 +37,8 @@ final class PostgresServiceTests: XCTestCase {
         let b = try node("b", ["--workers", "0", "--max-queued", "4"])
         let statuses = LockedData(), ports = [a.port, b.port]
         DispatchQueue.concurrentPerform(iterations: 16) { i in
-            let r = try? HTTP.send(port: ports[i % 2], "POST", "/v1/extractions?async=true", body: Inputs.document(["racer \(i)"]))
+            let r = try? HTTP.send(
+                port: ports[i % 2], "POST", "/v1/extractions?async=true", body: Inputs.document(["racer \(i)"]))
             statuses.append(Data("\(r?.status ?? 0)\n".utf8))
         }
         let all = statuses.string.split(separator: "\n").map(String.init)

@@ -10,8 +10,10 @@ final class ServiceTests: XCTestCase {
     override func setUp() { dir = Drawing.temporaryDirectory() }
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-    func start(_ arguments: [String] = [], keys: String? = nil, environment: [String: String] = [:],
-               data: String = "data") throws -> ServerProcess {
+    func start(
+        _ arguments: [String] = [], keys: String? = nil, environment: [String: String] = [:],
+        data: String = "data"
+    ) throws -> ServerProcess {
         var env = environment
         if let keys { env["SCANEXTRACT_API_KEYS"] = keys }
         return try ServerProcess(dataDir: dir + "/" + data, arguments: arguments, environment: env)
@@ -19,15 +21,19 @@ final class ServiceTests: XCTestCase {
 
     func testSyncExtractionAnswersTheDocumentAsTheCommandLineDoes() throws {
         let server = try start(["--workers", "1"])
-        let r = try server.request("POST", "/v1/extractions?type=receipt&country=GB",
-                                   headers: ["Content-Type": "application/json",
-                                             "Content-Disposition": "attachment; filename=\"till.json\""],
-                                   body: Inputs.document(["CORNER SHOP", "Milk 1.20", "TOTAL 1.20", "Call 0131 496 0321"]))
+        let r = try server.request(
+            "POST", "/v1/extractions?type=receipt&country=GB",
+            headers: [
+                "Content-Type": "application/json",
+                "Content-Disposition": "attachment; filename=\"till.json\""
+            ],
+            body: Inputs.document(["CORNER SHOP", "Milk 1.20", "TOTAL 1.20", "Call 0131 496 0321"]))
         XCTAssertEqual(r.status, 200, r.text + server.log)
         XCTAssertEqual(r.header("content-type"), "application/json")
         let doc = r.json
         XCTAssertNotNil(doc["schemaVersion"])
-        XCTAssertEqual((doc["documentType"] as? [String: Any])?["label"] as? String, "receipt", "type=receipt was applied")
+        XCTAssertEqual(
+            (doc["documentType"] as? [String: Any])?["label"] as? String, "receipt", "type=receipt was applied")
         let entities = doc["entities"] as? [[String: Any]] ?? []
         XCTAssertTrue(entities.contains { $0["type"] as? String == "phone" }, "country=GB read the UK number")
         // The job stays behind the document: its state and its result in another format.
@@ -44,7 +50,8 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(vcard.status, 406, "a receipt has no vCard: " + vcard.text)
         XCTAssertTrue((vcard.json["detail"] as? String ?? "").contains("receipt"), vcard.text)
         // Weights order the types; a header that names none is a 406, not a fault of the server.
-        let weighed = try server.request("GET", location, headers: ["Accept": "text/csv;q=0.4, text/plain;q=0.9, image/png"])
+        let weighed = try server.request(
+            "GET", location, headers: ["Accept": "text/csv;q=0.4, text/plain;q=0.9, image/png"])
         XCTAssertTrue(weighed.header("content-type")?.hasPrefix("text/plain") ?? false, weighed.text)
         XCTAssertEqual(try server.request("GET", location, headers: ["Accept": "text/csv;q=0"]).status, 406)
         for odd in [";", " ; , ;q=1", "text/csv,;"] {
@@ -57,23 +64,27 @@ final class ServiceTests: XCTestCase {
         let server = try start(["--workers", "1"])
         let boundary = "----scanextract-test-7d1"
         var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nignored\r\n".utf8)
-        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"dir/card.json\"\r\n".utf8)
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"dir/card.json\"\r\n".utf8)
         body += Data("Content-Type: application/json\r\n\r\n".utf8) + Inputs.document(["From a form"])
         body += Data("\r\n--\(boundary)--\r\n".utf8)
-        let r = try server.request("POST", "/v1/extractions",
-                                   headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body)
+        let r = try server.request(
+            "POST", "/v1/extractions",
+            headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body)
         XCTAssertEqual(r.status, 200, r.text)
         XCTAssertEqual(r.json["source"] as? String, "card.json")
-        let noFile = try server.request("POST", "/v1/extractions", headers: ["Content-Type": "multipart/form-data; boundary=x"],
-                                        body: Data("--x\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\nv\r\n--x--\r\n".utf8))
+        let noFile = try server.request(
+            "POST", "/v1/extractions", headers: ["Content-Type": "multipart/form-data; boundary=x"],
+            body: Data("--x\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\nv\r\n--x--\r\n".utf8))
         XCTAssertEqual(noFile.status, 400, noFile.text)
         XCTAssertEqual(noFile.json["code"] as? String, "bad-multipart")
     }
 
     func testAPDFRunsThroughAWorkerAsync() throws {
         let server = try start(["--workers", "1"])
-        let r = try server.request("POST", "/v1/extractions", headers: ["Content-Type": "application/pdf", "Prefer": "respond-async"],
-                                   body: Inputs.pdf("Invoice 42 from hello@example.com", in: dir))
+        let r = try server.request(
+            "POST", "/v1/extractions", headers: ["Content-Type": "application/pdf", "Prefer": "respond-async"],
+            body: Inputs.pdf("Invoice 42 from hello@example.com", in: dir))
         XCTAssertEqual(r.status, 202, r.text)
         let id = try XCTUnwrap(r.json["id"] as? String)
         XCTAssertEqual(r.header("location"), "/v1/jobs/\(id)")
@@ -103,30 +114,44 @@ final class ServiceTests: XCTestCase {
             XCTAssertEqual(r.json["status"] as? Int, status, line: line)
         }
         // Decided by the content, not the Content-Type.
-        expect(try server.request("POST", "/v1/extractions", headers: ["Content-Type": "image/png"],
-                                  body: Data("just some notes\nin a text file\n".utf8)), 415, "unsupported-type")
-        expect(try server.request("POST", "/v1/extractions?engine=abacus", body: Inputs.document(["x"])), 400, "invalid-option")
-        expect(try server.request("POST", "/v1/extractions?no-such-option=1", body: Inputs.document(["x"])), 400, "invalid-option")
+        expect(
+            try server.request(
+                "POST", "/v1/extractions", headers: ["Content-Type": "image/png"],
+                body: Data("just some notes\nin a text file\n".utf8)), 415, "unsupported-type")
+        expect(
+            try server.request("POST", "/v1/extractions?engine=abacus", body: Inputs.document(["x"])), 400,
+            "invalid-option")
+        expect(
+            try server.request("POST", "/v1/extractions?no-such-option=1", body: Inputs.document(["x"])), 400,
+            "invalid-option")
         expect(try server.request("POST", "/v1/extractions", body: Data()), 422, "empty")
         // Over the limit: told by Content-Length before reading, and counted while streaming.
         let big = Data(repeating: 0x41, count: 1024 * 1024 + 10)
-        expect(try server.request("POST", "/v1/extractions", headers: ["Content-Length": "\(big.count)"], body: Data()), 413, "too-large")
-        expect(try server.request("POST", "/v1/extractions",
-                                  chunks: stride(from: 0, to: big.count, by: 64 * 1024).map { big[$0..<min($0 + 64 * 1024, big.count)] }),
-               413, "too-large")
+        expect(
+            try server.request("POST", "/v1/extractions", headers: ["Content-Length": "\(big.count)"], body: Data()),
+            413, "too-large")
+        expect(
+            try server.request(
+                "POST", "/v1/extractions",
+                chunks: stride(from: 0, to: big.count, by: 64 * 1024).map { big[$0..<min($0 + 64 * 1024, big.count)] }),
+            413, "too-large")
         // A PDF that is cut short: accepted (it says PDF), then the worker finds it corrupt.
         expect(try server.request("POST", "/v1/extractions", body: Data("%PDF-1.4 truncated".utf8)), 422, "corrupt")
         expect(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000"), 404, "not-found")
         // Options are refused before the upload is read, each with what is wrong.
-        for (query, names) in [("reference-date=2025-13-45", "--reference-date"), ("country=ZZZ", "--country"),
-                               ("languages=../../etc/passwd", "--languages"), ("async=maybe", "async"),
-                               ("engine=tesseract&languages=xx_nonexistent", "xx_nonexistent")] {
+        for (query, names) in [
+            ("reference-date=2025-13-45", "--reference-date"), ("country=ZZZ", "--country"),
+            ("languages=../../etc/passwd", "--languages"), ("async=maybe", "async"),
+            ("engine=tesseract&languages=xx_nonexistent", "xx_nonexistent")
+        ] {
             let r = try server.request("POST", "/v1/extractions?\(query)", body: Inputs.document(["x"]))
             expect(r, 400, "invalid-option")
             XCTAssertTrue((r.json["detail"] as? String ?? "").contains(names), r.text)
         }
         for wait in ["abc", "-1", "nan", "100000"] {
-            expect(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000?wait=\(wait)"), 400, "invalid-option")
+            expect(
+                try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000?wait=\(wait)"), 400,
+                "invalid-option")
         }
         // A path the API lacks, and a method a path does not take: problems too, the latter with Allow.
         let nowhere = try server.request("GET", "/v1/nowhere")
@@ -170,11 +195,13 @@ final class ServiceTests: XCTestCase {
         var file = Inputs.document(["CORNER SHOP", "Milk 1.20", "TOTAL 1.20"])
         file += Data(repeating: 0x20, count: 1024 * 1024 - file.count - 16)  // JSON may end in spaces
         let boundary = "scanextract-test-boundary"
-        var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"till.json\"\r\n\r\n".utf8)
+        var form = Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"till.json\"\r\n\r\n".utf8)
         form += file + Data("\r\n--\(boundary)--\r\n".utf8)
         XCTAssertGreaterThan(form.count, 1024 * 1024)
-        let r = try server.request("POST", "/v1/extractions?async=true",
-                                   headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: form)
+        let r = try server.request(
+            "POST", "/v1/extractions?async=true",
+            headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: form)
         XCTAssertEqual(r.status, 202, r.text)
     }
 
@@ -195,7 +222,10 @@ final class ServiceTests: XCTestCase {
             }
             return String(decoding: out, as: UTF8.self)
         }
-        let big = try raw(Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 120_000))\r\n\r\n".utf8))
+        let big = try raw(
+            Data(
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 120_000))\r\n\r\n"
+                    .utf8))
         XCTAssertTrue(big.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"), big)
         XCTAssertTrue(big.contains("Content-Type: application/problem+json"), big)
         XCTAssertTrue(big.contains("\"code\":\"header-too-large\""), big)
@@ -207,7 +237,8 @@ final class ServiceTests: XCTestCase {
         // timeout (60 s): after the answer and the end of the server's output, a send soon fails.
         let fd = try HTTP.connection(port: server.port, timeout: 20)
         defer { close(fd) }
-        let head = Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 120_000))\r\n".utf8)
+        let head = Data(
+            "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 120_000))\r\n".utf8)
         _ = head.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var answer = Data(), chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -231,8 +262,10 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(denied.status, 401)
         XCTAssertEqual(denied.json["code"] as? String, "unauthorized")
         XCTAssertEqual(denied.header("www-authenticate"), "Bearer")
-        XCTAssertEqual(try server.request("POST", "/v1/extractions", key: "gamma-key", body: Inputs.document(["x"])).status, 401)
-        let r = try server.request("POST", "/v1/extractions?async=true", key: "alpha-key", body: Inputs.document(["Hello"]))
+        XCTAssertEqual(
+            try server.request("POST", "/v1/extractions", key: "gamma-key", body: Inputs.document(["x"])).status, 401)
+        let r = try server.request(
+            "POST", "/v1/extractions?async=true", key: "alpha-key", body: Inputs.document(["Hello"]))
         XCTAssertEqual(r.status, 202, r.text)
         let id = try XCTUnwrap(r.json["id"] as? String)
         XCTAssertEqual(try server.request("GET", "/v1/jobs/\(id)", key: "alpha-key").status, 200)
@@ -267,7 +300,8 @@ final class ServiceTests: XCTestCase {
 
     func testAFullQueueAnswers429WithRetryAfter() throws {
         let server = try start(["--workers", "0", "--max-queued", "1"])
-        XCTAssertEqual(try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["first"])).status, 202)
+        XCTAssertEqual(
+            try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["first"])).status, 202)
         let full = try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["second"]))
         XCTAssertEqual(full.status, 429, full.text)
         XCTAssertEqual(full.json["code"] as? String, "queue-full")
@@ -279,7 +313,8 @@ final class ServiceTests: XCTestCase {
         let server = try start(["--workers", "0", "--max-queued", "3"])
         let statuses = LockedData(), port = server.port
         DispatchQueue.concurrentPerform(iterations: 16) { i in
-            let r = try? HTTP.send(port: port, "POST", "/v1/extractions?async=true", body: Inputs.document(["racer \(i)"]))
+            let r = try? HTTP.send(
+                port: port, "POST", "/v1/extractions?async=true", body: Inputs.document(["racer \(i)"]))
             statuses.append(Data("\(r?.status ?? 0)\n".utf8))
         }
         let all = statuses.string.split(separator: "\n").map(String.init)
@@ -291,9 +326,12 @@ final class ServiceTests: XCTestCase {
     func testARetriedUploadWithTheSameIdempotencyKeyIsTheSameJob() throws {
         let server = try start(["--workers", "0"])
         let body = Inputs.document(["Once only"])
-        let first = try server.request("POST", "/v1/extractions?async=true", headers: ["Idempotency-Key": "upload-7"], body: body)
-        let again = try server.request("POST", "/v1/extractions?async=true", headers: ["Idempotency-Key": "upload-7"], body: body)
-        let other = try server.request("POST", "/v1/extractions?async=true", headers: ["Idempotency-Key": "upload-8"], body: body)
+        let first = try server.request(
+            "POST", "/v1/extractions?async=true", headers: ["Idempotency-Key": "upload-7"], body: body)
+        let again = try server.request(
+            "POST", "/v1/extractions?async=true", headers: ["Idempotency-Key": "upload-7"], body: body)
+        let other = try server.request(
+            "POST", "/v1/extractions?async=true", headers: ["Idempotency-Key": "upload-8"], body: body)
         XCTAssertEqual(first.status, 202)
         XCTAssertEqual(again.status, 202)
         XCTAssertEqual(first.json["id"] as? String, again.json["id"] as? String)
@@ -319,7 +357,9 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)\n\(server.log)")
         XCTAssertEqual(job["attempts"] as? Int, 2, "the first attempt died with its worker")
         XCTAssertFalse(server.workerPIDs.contains(workers[0]))
-        XCTAssertTrue(try server.request("GET", "/metrics").text.contains(#"scanextract_worker_restarts_total{reason="crashed"} 1"#))
+        XCTAssertTrue(
+            try server.request("GET", "/metrics").text.contains(
+                #"scanextract_worker_restarts_total{reason="crashed"} 1"#))
         // The server goes on.
         let next = try server.request("POST", "/v1/extractions", body: Inputs.document(["And the next one"]))
         XCTAssertEqual(next.status, 200, next.text)
@@ -328,8 +368,10 @@ final class ServiceTests: XCTestCase {
     /// Posts `body` to `path` as a job and waits for it, which must fail on its first attempt (`why` it is not
     /// retried) with `code` and a message holding `reason`. Returns the job's id.
     @discardableResult
-    func failsOnce(_ server: ServerProcess, _ path: String, _ body: Data, code: String, saying reason: String,
-                   _ why: String, line: UInt = #line) throws -> String {
+    func failsOnce(
+        _ server: ServerProcess, _ path: String, _ body: Data, code: String, saying reason: String,
+        _ why: String, line: UInt = #line
+    ) throws -> String {
         let r = try server.request("POST", path, body: body)
         XCTAssertEqual(r.status, 202, r.text, line: line)
         let id = try XCTUnwrap(r.json["id"] as? String, line: line)
@@ -347,9 +389,12 @@ final class ServiceTests: XCTestCase {
     func testABrokenModelFailsItsJobsWithoutRetries() throws {
         let broken = dir + "/fields.json"
         FileManager.default.createFile(atPath: broken, contents: Data("{\"trainedOn\": ".utf8))
-        let server = try start(["--workers", "1", "--max-attempts", "3"], environment: ["SCANEXTRACT_RECEIPT_MODEL": broken])
-        try failsOnce(server, "/v1/extractions?async=true&type=receipt", Inputs.document(["CORNER CAFE", "TOTAL 12.50"]),
-                      code: "engine", saying: "the receipt field model \(broken) is not valid", "every try would fail the same way")
+        let server = try start(
+            ["--workers", "1", "--max-attempts", "3"], environment: ["SCANEXTRACT_RECEIPT_MODEL": broken])
+        try failsOnce(
+            server, "/v1/extractions?async=true&type=receipt", Inputs.document(["CORNER CAFE", "TOTAL 12.50"]),
+            code: "engine", saying: "the receipt field model \(broken) is not valid",
+            "every try would fail the same way")
         let restarts = try server.request("GET", "/metrics").text.split(separator: "\n")
             .filter { $0.hasPrefix(#"scanextract_worker_restarts_total{reason="failed"}"#) }
         XCTAssertTrue(restarts.allSatisfy { $0.hasSuffix(" 0") }, "no worker was restarted: \(restarts)")
@@ -360,8 +405,9 @@ final class ServiceTests: XCTestCase {
     func testAJobThatHangsPastTheTimeoutFailsWithTimeout() throws {
         let hold = dir + "/hold"
         FileManager.default.createFile(atPath: hold, contents: nil)
-        let server = try start(["--workers", "1", "--job-timeout", "1", "--max-attempts", "2"],
-                               environment: ["SCANEXTRACT_WORKER_HOLD": hold])
+        let server = try start(
+            ["--workers", "1", "--job-timeout", "1", "--max-attempts", "2"],
+            environment: ["SCANEXTRACT_WORKER_HOLD": hold])
         let r = try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["Never read"]))
         let id = try XCTUnwrap(r.json["id"] as? String)
         let job = try server.waitFinished(id)
@@ -388,7 +434,8 @@ final class ServiceTests: XCTestCase {
         let pixels = try server.request("POST", "/v1/extractions?max-pixels=999999999999", body: twoPages)
         XCTAssertEqual(pixels.status, 400, pixels.text)
         // Lowering is the client's choice.
-        let lowered = try server.request("POST", "/v1/extractions?max-pixels=100", body: Inputs.pdf("One page", in: dir))
+        let lowered = try server.request(
+            "POST", "/v1/extractions?max-pixels=100", body: Inputs.pdf("One page", in: dir))
         XCTAssertEqual(lowered.status, 200, lowered.text)
     }
 
@@ -396,14 +443,18 @@ final class ServiceTests: XCTestCase {
         // A real input that needs memory: an 8000 x 8000 page (64 MP, a small file: mostly
         // white) against a 150 MiB limit. Decoding it alone takes about 250 MB.
         let page = dir + "/poster.png"
-        Drawing.writePNG([DrawnLine("A very large page", x: 400, y: 400, size: 120)], width: 8000, height: 8000, to: page)
+        Drawing.writePNG(
+            [DrawnLine("A very large page", x: 400, y: 400, size: 120)], width: 8000, height: 8000, to: page)
         let server = try start(["--workers", "1", "--worker-memory-mb", "150", "--max-attempts", "3"])
-        let id = try failsOnce(server, "/v1/extractions?async=true", try Data(contentsOf: URL(fileURLWithPath: page)),
-                               code: "too-much-memory", saying: "150 MiB", "the same input would blow up again: not retried")
+        let id = try failsOnce(
+            server, "/v1/extractions?async=true", try Data(contentsOf: URL(fileURLWithPath: page)),
+            code: "too-much-memory", saying: "150 MiB", "the same input would blow up again: not retried")
         let result = try server.request("GET", "/v1/jobs/\(id)/result")
         XCTAssertEqual(result.status, 413)
         XCTAssertEqual(result.json["code"] as? String, "too-much-memory")
-        XCTAssertTrue(try server.request("GET", "/metrics").text.contains(#"scanextract_worker_restarts_total{reason="memory"} 1"#))
+        XCTAssertTrue(
+            try server.request("GET", "/metrics").text.contains(
+                #"scanextract_worker_restarts_total{reason="memory"} 1"#))
         // A new worker takes the next job.
         let next = try server.request("POST", "/v1/extractions", body: Inputs.document(["Small again"]))
         XCTAssertEqual(next.status, 200, next.text)
@@ -418,10 +469,13 @@ final class ServiceTests: XCTestCase {
         let worker = try XCTUnwrap(server.workerPIDs.first, server.log)
         let serverNice = try XCTUnwrap(WorkerLimits.niceness(ofThread: server.process.processIdentifier))
         // Every thread of the worker, engines' included, runs 7 below the server's main thread.
-        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/task").compactMap { Int32($0) }
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/task").compactMap {
+            Int32($0)
+        }
         XCTAssertFalse(threads.isEmpty)
         for tid in threads {
-            XCTAssertEqual(WorkerLimits.niceness(ofThread: tid), min(19, serverNice + 7), "thread \(tid) of worker \(worker)")
+            XCTAssertEqual(
+                WorkerLimits.niceness(ofThread: tid), min(19, serverNice + 7), "thread \(tid) of worker \(worker)")
         }
     }
 
@@ -446,7 +500,8 @@ final class ServiceTests: XCTestCase {
     func testSIGTERMWithAJobRunningHandsItBack() throws {
         let hold = dir + "/hold"
         FileManager.default.createFile(atPath: hold, contents: nil)
-        let first = try start(["--workers", "1", "--shutdown-grace", "0.5"], environment: ["SCANEXTRACT_WORKER_HOLD": hold])
+        let first = try start(
+            ["--workers", "1", "--shutdown-grace", "0.5"], environment: ["SCANEXTRACT_WORKER_HOLD": hold])
         let r = try first.request("POST", "/v1/extractions?async=true", body: Inputs.document(["Handed back"]))
         let id = try XCTUnwrap(r.json["id"] as? String)
         XCTAssertTrue(try first.waitStatus(id, "running"))
@@ -467,7 +522,8 @@ final class ServiceTests: XCTestCase {
         let word = try Inputs.ink("garden")
         let inkFile = dir + "/garden.json"
         try word.write(to: URL(fileURLWithPath: inkFile))
-        let r = try server.request("POST", "/v1/ink?candidates=3", headers: ["Content-Type": "application/json"], body: word)
+        let r = try server.request(
+            "POST", "/v1/ink?candidates=3", headers: ["Content-Type": "application/json"], body: word)
         XCTAssertEqual(r.status, 200, r.text + server.log)
         XCTAssertEqual(r.header("content-type"), "application/json")
         let candidates = r.json["candidates"] as? [[String: Any]] ?? []
@@ -482,16 +538,18 @@ final class ServiceTests: XCTestCase {
         let digits = try server.request("POST", "/v1/ink?charset=0123456789&language=en-GB", body: try Inputs.ink("42"))
         XCTAssertEqual(digits.status, 200, digits.text)
         XCTAssertEqual(digits.json["language"] as? String, "en-GB")
-        XCTAssertTrue((digits.json["candidates"] as? [[String: Any]] ?? []).allSatisfy {
-            ($0["text"] as? String)?.allSatisfy(\.isNumber) ?? false
-        }, digits.text)
+        XCTAssertTrue(
+            (digits.json["candidates"] as? [[String: Any]] ?? []).allSatisfy {
+                ($0["text"] as? String)?.allSatisfy(\.isNumber) ?? false
+            }, digits.text)
         XCTAssertEqual(server.workerPIDs, workers)
         // Shapes, as `scanextract ink --shapes`.
         let rectangle = try Inputs.rectangleInk()
         try rectangle.write(to: URL(fileURLWithPath: dir + "/rectangle.json"))
         let shapes = try server.request("POST", "/v1/ink?shapes=true", body: rectangle)
         XCTAssertEqual(shapes.status, 200, shapes.text)
-        XCTAssertEqual((shapes.json["shapes"] as? [[String: Any]])?.first?["shape"] as? String, "rectangle", shapes.text)
+        XCTAssertEqual(
+            (shapes.json["shapes"] as? [[String: Any]])?.first?["shape"] as? String, "rectangle", shapes.text)
         let cliShapes = try runCommand(["ink", "--shapes", dir + "/rectangle.json"])
         XCTAssertEqual(shapes.text, cliShapes.out.trimmingCharacters(in: .newlines))
     }
@@ -511,17 +569,28 @@ final class ServiceTests: XCTestCase {
         let cli = try runCommand(["ink", bad])
         XCTAssertEqual(cli.status, 2)
         XCTAssertTrue(cli.err.contains("strokes[0].points is missing [corrupt]"), cli.err)
-        expect(try server.request("POST", "/v1/ink", body: Data(#"{"strokes": []}"#.utf8)), "corrupt", "the ink has no strokes")
-        expect(try server.request("POST", "/v1/ink?shapes=true", body: Data(#"{"strokes": "none"}"#.utf8)),
-               "corrupt", "strokes should be an array")
-        expect(try server.request("POST", "/v1/ink", body: Data()), "corrupt",
-               "not valid JSON (The given data was not valid JSON.)")
+        expect(
+            try server.request("POST", "/v1/ink", body: Data(#"{"strokes": []}"#.utf8)), "corrupt",
+            "the ink has no strokes")
+        expect(
+            try server.request("POST", "/v1/ink?shapes=true", body: Data(#"{"strokes": "none"}"#.utf8)),
+            "corrupt", "strokes should be an array")
+        expect(
+            try server.request("POST", "/v1/ink", body: Data()), "corrupt",
+            "not valid JSON (The given data was not valid JSON.)")
         // Options are checked before anything runs, with the command line's words.
         let word = try Inputs.ink("tea")
-        expect(try server.request("POST", "/v1/ink?candidates=0", body: word), "invalid-option", "--candidates must be between 1 and 100")
-        expect(try server.request("POST", "/v1/ink?charset=", body: word), "invalid-option", "--charset needs at least one character")
-        expect(try server.request("POST", "/v1/ink?engine=tesseract", body: word), "invalid-option", "unknown option 'engine'")
-        XCTAssertEqual(try server.request("POST", "/v1/ink?language=xx-XX", body: word).json["code"] as? String, "invalid-option")
+        expect(
+            try server.request("POST", "/v1/ink?candidates=0", body: word), "invalid-option",
+            "--candidates must be between 1 and 100")
+        expect(
+            try server.request("POST", "/v1/ink?charset=", body: word), "invalid-option",
+            "--charset needs at least one character")
+        expect(
+            try server.request("POST", "/v1/ink?engine=tesseract", body: word), "invalid-option",
+            "unknown option 'engine'")
+        XCTAssertEqual(
+            try server.request("POST", "/v1/ink?language=xx-XX", body: word).json["code"] as? String, "invalid-option")
         // The worker is still there for good ink.
         XCTAssertEqual(try server.request("POST", "/v1/ink", body: word).status, 200)
     }
@@ -572,7 +641,7 @@ final class ServiceTests: XCTestCase {
             "scanextract_job_duration_seconds_count 1",
             #"scanextract_job_duration_seconds_bucket{le="+Inf"} 1"#,
             #"scanextract_worker_restarts_total{reason="crashed"} 0"#,
-            "# TYPE scanextract_job_duration_seconds histogram",
+            "# TYPE scanextract_job_duration_seconds histogram"
         ] {
             XCTAssertTrue(lines.contains(expected), "no '\(expected)' in:\n\(r.text)")
         }
@@ -581,13 +650,15 @@ final class ServiceTests: XCTestCase {
             XCTAssertNotNil(line.split(separator: " ").last.flatMap { Double($0) }, line)
         }
         // The metrics request itself is counted for the next scrape.
-        XCTAssertTrue(try server.request("GET", "/metrics").text
-            .contains(#"scanextract_http_requests_total{method="GET",route="/metrics",status="200"} 1"#))
+        XCTAssertTrue(
+            try server.request("GET", "/metrics").text
+                .contains(#"scanextract_http_requests_total{method="GET",route="/metrics",status="200"} 1"#))
     }
 
     func testQueuedJobsShowInTheQueueDepth() throws {
         let server = try start(["--workers", "0"])
-        XCTAssertEqual(try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["Waiting"])).status, 202)
+        XCTAssertEqual(
+            try server.request("POST", "/v1/extractions?async=true", body: Inputs.document(["Waiting"])).status, 202)
         let text = try server.request("GET", "/metrics").text
         XCTAssertTrue(text.contains("scanextract_queue_depth 1\n"), text)
         XCTAssertTrue(text.contains(#"scanextract_jobs{state="queued"} 1"#), text)
@@ -595,17 +666,22 @@ final class ServiceTests: XCTestCase {
 
     func testKeyMatchingAndHashedKeysFile() throws {
         // The owner is the key's SHA-256 in hex (FIPS 180-4 test vector for "abc").
-        XCTAssertEqual(APIKeys(keys: ["abc"]).owner(authorization: "Bearer abc"),
-                       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            APIKeys(keys: ["abc"]).owner(authorization: "Bearer abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let file = dir + "/keys"
         try """
-            # the plain key 'abc' is stored only as its hash
-            sha256:BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD
-            plain-key
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        # the plain key 'abc' is stored only as its hash
+        sha256:BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD
+        plain-key
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let loaded = try APIKeys.load(environment: "from-env", file: file)
-        for key in ["abc", "plain-key", "from-env"] { XCTAssertNotNil(loaded.owner(authorization: "Bearer \(key)"), key) }
-        XCTAssertNil(loaded.owner(authorization: "Bearer sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
+        for key in ["abc", "plain-key", "from-env"] {
+            XCTAssertNotNil(loaded.owner(authorization: "Bearer \(key)"), key)
+        }
+        XCTAssertNil(
+            loaded.owner(
+                authorization: "Bearer sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
         try "sha256:abc\n".write(toFile: file, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try APIKeys.load(environment: nil, file: file)) { error in
             XCTAssertEqual("\(error)", "line 1: 'sha256:' must be followed by 64 hexadecimal digits")

@@ -26,7 +26,8 @@ final class WebPageTests: XCTestCase {
             XCTAssertTrue(policy.contains(directive), policy)
         }
         XCTAssertFalse(policy.contains("unsafe-inline"), policy)
-        XCTAssertTrue(page.text.contains("data-keys=\"required\""), "the page asks for the key when the server has keys")
+        XCTAssertTrue(
+            page.text.contains("data-keys=\"required\""), "the page asks for the key when the server has keys")
         // Everything the page loads is served here, with the same headers.
         for (path, type) in [("/web/app.js", "text/javascript"), ("/web/app.css", "text/css")] {
             let asset = try server.request("GET", path)
@@ -52,7 +53,8 @@ final class WebPageTests: XCTestCase {
     func testABrowsersMultipartBoundaryIsTakenAsSent() throws {
         let server = try ServerProcess(dataDir: dir + "/data", arguments: ["--workers", "1"])
         let boundary = "----WebKitFormBoundaryQ3xRb7TzLmA9pWkE"
-        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"till.json\"\r\n".utf8)
+        var body = Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"till.json\"\r\n".utf8)
         body += Data("Content-Type: application/json\r\n\r\n".utf8) + Inputs.document(["CORNER SHOP", "TOTAL 1.20"])
         body += Data("\r\n--\(boundary)--\r\n".utf8)
         let r = try server.request("POST", "/v1/extractions",
@@ -102,7 +104,8 @@ final class WebPageTests: XCTestCase {
         let job = try XCTUnwrap(shown["job"] as? String, "\(shown)")
         let result = try server.request("GET", "/v1/jobs/\(job)/result", key: key)
         XCTAssertEqual(result.status, 200, result.text)
-        let receipt = try XCTUnwrap(result.json["receipt"] as? [String: Any], "the sample is read as a receipt: \(result.text)")
+        let receipt = try XCTUnwrap(
+            result.json["receipt"] as? [String: Any], "the sample is read as a receipt: \(result.text)")
         let total = try XCTUnwrap(receipt["total"] as? String, "the sample's total is found")
         XCTAssertEqual(shown["total"] as? String, total)
         let merchant = (receipt["merchant"] as? [String: Any])?["name"] as? String
@@ -115,10 +118,13 @@ final class WebPageTests: XCTestCase {
         XCTAssertEqual(shown["lines"] as? Int, lines, "one box drawn per recognized line")
         XCTAssertEqual(shown["image"] as? Int, 1, "the image itself is under the boxes")
         let provenance = (receipt["provenance"] as? [String: [String: Any]]) ?? [:]
-        let itemSources = (receipt["items"] as? [[String: Any]] ?? []).filter { ($0["source"] as? [String: Any])?["boundingBox"] != nil }
+        let itemSources = (receipt["items"] as? [[String: Any]] ?? []).filter {
+            ($0["source"] as? [String: Any])?["boundingBox"] != nil
+        }
         let fieldBoxes = provenance.values.filter { $0["boundingBox"] != nil }.count + itemSources.count
         XCTAssertGreaterThan(fieldBoxes, 0)
-        XCTAssertEqual(shown["fields"] as? Int, fieldBoxes, "one highlighted box per field that says where it was printed")
+        XCTAssertEqual(
+            shown["fields"] as? Int, fieldBoxes, "one highlighted box per field that says where it was printed")
 
         // A screenshot: a real PNG of the page, not blank.
         let png = try driver.screenshot()
@@ -146,7 +152,8 @@ final class WebPageTests: XCTestCase {
     static func requireTool(_ names: [String]) throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for name in names {
-            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+            for folder in path.split(separator: ":")
+            where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
                 return "\(folder)/\(name)"
             }
         }
@@ -199,7 +206,9 @@ final class WebDriver {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         let response = try send(method, path, body: data ?? (method == "POST" ? Data("{}".utf8) : nil))
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
-        if response.status >= 400 { throw Failure("\(method) \(path): \(response.status) \(response.text.prefix(600))") }
+        if response.status >= 400 {
+            throw Failure("\(method) \(path): \(response.status) \(response.text.prefix(600))")
+        }
         return object["value"] as? [String: Any] ?? ["value": object["value"] ?? NSNull()]
     }
 
@@ -210,7 +219,9 @@ final class WebDriver {
         defer { close(fd) }
         var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n".utf8)
         if let body {
-            request += Data("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+            request +=
+                Data("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+                + body
         } else {
             request += Data("\r\n".utf8)
         }

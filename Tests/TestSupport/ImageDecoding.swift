@@ -6,7 +6,9 @@ extension Drawing {
     /// Decodes a PNG, JPEG or other image Leptonica reads (a browser's screenshot, say) into
     /// an RGB `RasterImage`; nil when the bytes are not an image it can decode.
     public static func decodeImage(_ bytes: [UInt8]) -> RasterImage? {
-        guard !bytes.isEmpty, let read = bytes.withUnsafeBufferPointer({ pixReadMem($0.baseAddress, $0.count) }) else { return nil }
+        guard !bytes.isEmpty, let read = bytes.withUnsafeBufferPointer({ pixReadMem($0.baseAddress, $0.count) }) else {
+            return nil
+        }
         var original: UnsafeMutablePointer<PIX>? = read
         defer { pixDestroy(&original) }
         guard let rgb = pixConvertTo32(read) else { return nil }

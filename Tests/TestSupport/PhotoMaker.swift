@@ -87,8 +87,10 @@ public enum PhotoMaker {
         public var words: [String] = []
         public var brightness = 252.0
 
-        public init(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double = 0,
-                    words: [String] = [], brightness: Double = 252) {
+        public init(
+            centerX: Double, centerY: Double, width: Double, height: Double, angle: Double = 0,
+            words: [String] = [], brightness: Double = 252
+        ) {
             self.centerX = centerX
             self.centerY = centerY
             self.width = width
@@ -127,8 +129,10 @@ public enum PhotoMaker {
 
     // MARK: Pages
 
-    static let vocabulary = ["COFFEE", "BAGEL", "MUFFIN", "SALAD", "BURGER", "PASTA", "TEA", "JUICE", "SOUP", "WATER",
-                             "SANDWICH", "COOKIE", "PIZZA", "TACO", "LATTE", "NACHOS", "PRETZEL", "WAFFLE"]
+    static let vocabulary = [
+        "COFFEE", "BAGEL", "MUFFIN", "SALAD", "BURGER", "PASTA", "TEA", "JUICE", "SOUP", "WATER",
+        "SANDWICH", "COOKIE", "PIZZA", "TACO", "LATTE", "NACHOS", "PRETZEL", "WAFFLE"
+    ]
 
     /// Renders a page of `kind` with words picked from `seed`; with `headerBox`, a printed frame
     /// around the heading (a block that can pass for a small page of its own).
@@ -155,7 +159,8 @@ public enum PhotoMaker {
         var words: [String] = []
         func item(_ y: Double, size: Double, width: Double) {
             let w = vocabulary.randomElement(using: &rng)!
-            let price = String(format: "%d.%02d", Int.random(in: 1...40, using: &rng), Int.random(in: 0...99, using: &rng))
+            let price = String(
+                format: "%d.%02d", Int.random(in: 1...40, using: &rng), Int.random(in: 0...99, using: &rng))
             lines.append(DrawnLine(w, x: 30, y: y, size: size))
             lines.append(DrawnLine(price, x: width - 30 - size * 2.6, y: y, size: size))
             words.append(w)
@@ -219,7 +224,8 @@ public enum PhotoMaker {
         s.shadowAngle = rng.uniform(0...360)
         s.castShadow = rng.uniform(0...1) < 0.3 ? rng.uniform(0.15...0.4) : 0
         s.hand = kind != .card && rng.uniform(0...1) < 0.2
-        s.crumple = kind == .receipt || kind == .longReceipt ? (rng.uniform(0...1) < 0.3 ? rng.uniform(0.002...0.008) : 0) : 0
+        s.crumple =
+            kind == .receipt || kind == .longReceipt ? (rng.uniform(0...1) < 0.3 ? rng.uniform(0.002...0.008) : 0) : 0
         s.blurPasses = Int.random(in: 0...2, using: &rng)
         s.noise = rng.uniform(1...7)
         return s
@@ -252,12 +258,15 @@ public enum PhotoMaker {
             }
             let margin = 0.02 * min(W, H)
             if !scene.keepInFrame { break }
-            if corners.allSatisfy({ $0.x > margin && $0.y > margin && $0.x < W - margin && $0.y < H - margin }) { break }
+            if corners.allSatisfy({ $0.x > margin && $0.y > margin && $0.x < W - margin && $0.y < H - margin }) {
+                break
+            }
             depth *= 1.08
         }
         let quad = Quad(corners: corners)!
-        let pageToPhoto = Homography.mapping([Point(x: 0, y: 0), Point(x: pw, y: 0), Point(x: pw, y: ph), Point(x: 0, y: ph)],
-                                             to: corners)!
+        let pageToPhoto = Homography.mapping(
+            [Point(x: 0, y: 0), Point(x: pw, y: 0), Point(x: pw, y: ph), Point(x: 0, y: ph)],
+            to: corners)!
         let image = render(page: page.image, pageToPhoto: pageToPhoto, scene: scene)
         var photo = Photo(image: image, quad: quad, pageToPhoto: pageToPhoto, page: page, kind: kind)
         photo.distractorQuad = scene.distractor.flatMap { Quad(corners: $0.corners.map(pageToPhoto.apply)) }
@@ -270,7 +279,9 @@ public enum PhotoMaker {
 
     /// A random photo of a random page of `kind`.
     public static func randomPhoto(_ kind: PageKind, seed: UInt64, width: Int = 1000, height: Int = 750) -> Photo {
-        photo(of: flatPage(kind, seed: seed), kind: kind, scene: randomScene(kind, seed: seed, width: width, height: height))
+        photo(
+            of: flatPage(kind, seed: seed), kind: kind,
+            scene: randomScene(kind, seed: seed, width: width, height: height))
     }
 
     // MARK: Situations where flattening can go wrong
@@ -292,7 +303,9 @@ public enum PhotoMaker {
     }
 
     /// A random photo of `situation`.
-    public static func situationPhoto(_ situation: Situation, seed: UInt64, width: Int = 1000, height: Int = 750) -> Photo {
+    public static func situationPhoto(_ situation: Situation, seed: UInt64, width: Int = 1000, height: Int = 750)
+        -> Photo
+    {
         var rng = SeededRandom(seed: seed &* 7919 &+ 17)
         let kinds: [PageKind]
         switch situation {
@@ -311,9 +324,10 @@ public enum PhotoMaker {
             break
         case .noteOnPage:
             let w = pw * rng.uniform(0.35...0.6)
-            scene.distractor = Distractor(centerX: pw * rng.uniform(0.3...0.7), centerY: ph * rng.uniform(0.25...0.75),
-                                          width: w, height: w * rng.uniform(0.63...1.0), angle: rng.uniform(-25...25),
-                                          words: noteWords.randomElement(using: &rng)!, brightness: rng.uniform(248...255))
+            scene.distractor = Distractor(
+                centerX: pw * rng.uniform(0.3...0.7), centerY: ph * rng.uniform(0.25...0.75),
+                width: w, height: w * rng.uniform(0.63...1.0), angle: rng.uniform(-25...25),
+                words: noteWords.randomElement(using: &rng)!, brightness: rng.uniform(248...255))
         case .cardBeside:
             scene.background = rng.uniform(0...1) < 0.6 ? 6 + Int.random(in: 0..<2, using: &rng) : scene.background
             scene.fill = rng.uniform(0.45...0.65)
@@ -323,9 +337,10 @@ public enum PhotoMaker {
             // Beside the page's right or left edge, from just touching it to a third over it.
             let centerX = pw / 2 + side * (pw / 2 + w * rng.uniform(0.15...0.6))
             scene.offsetX = -side * 0.12
-            scene.distractor = Distractor(centerX: centerX, centerY: ph * rng.uniform(0.25...0.75), width: w,
-                                          height: w * rng.uniform(0.63...1.0), angle: rng.uniform(-30...30),
-                                          words: noteWords.randomElement(using: &rng)!, brightness: rng.uniform(248...255))
+            scene.distractor = Distractor(
+                centerX: centerX, centerY: ph * rng.uniform(0.25...0.75), width: w,
+                height: w * rng.uniform(0.63...1.0), angle: rng.uniform(-30...30),
+                words: noteWords.randomElement(using: &rng)!, brightness: rng.uniform(248...255))
         case .runsOffFrame:
             scene.keepInFrame = false
             scene.hand = false
@@ -333,13 +348,18 @@ public enum PhotoMaker {
             scene.roll = rng.uniform(-15...15)
             // Off the bottom or the top, and sometimes a side as well.
             scene.offsetY = (rng.uniform(0...1) < 0.5 ? -1 : 1) * rng.uniform(0.2...0.4)
-            scene.offsetX = rng.uniform(0...1) < 0.35 ? (rng.uniform(0...1) < 0.5 ? -1 : 1) * rng.uniform(0.3...0.45)
-                                                      : rng.uniform(-0.1...0.1)
+            scene.offsetX =
+                rng.uniform(0...1) < 0.35
+                ? (rng.uniform(0...1) < 0.5 ? -1 : 1) * rng.uniform(0.3...0.45)
+                : rng.uniform(-0.1...0.1)
             if rng.uniform(0...1) < 0.5 { scene.castShadow = rng.uniform(0.25...0.45) }
         case .steep:
             let tilt = rng.uniform(40...55) * (rng.uniform(0...1) < 0.5 ? -1 : 1)
-            if rng.uniform(0...1) < 0.5 { scene.pitch = tilt; scene.yaw = rng.uniform(-15...15) }
-            else { scene.yaw = tilt; scene.pitch = rng.uniform(-15...15) }
+            if rng.uniform(0...1) < 0.5 {
+                scene.pitch = tilt; scene.yaw = rng.uniform(-15...15)
+            } else {
+                scene.yaw = tilt; scene.pitch = rng.uniform(-15...15)
+            }
             scene.focal = rng.uniform(0.6...0.9)
         }
         var photo = photo(of: page, kind: kind, scene: scene)
@@ -356,25 +376,26 @@ public enum PhotoMaker {
     // MARK: Rendering
 
     static let backgrounds: [(Double, Double, Double)] = [
-        (150, 100, 60),   // wood
-        (90, 60, 40),     // dark wood
+        (150, 100, 60),  // wood
+        (90, 60, 40),  // dark wood
         (120, 125, 130),  // gray desk
-        (40, 50, 80),     // dark blue cloth
-        (70, 110, 70),    // green mat
-        (175, 160, 140),  // light laminate
+        (40, 50, 80),  // dark blue cloth
+        (70, 110, 70),  // green mat
+        (175, 160, 140)  // light laminate
     ]
 
     /// Light surfaces close to paper (`Scene.background` 6 and up): a tray, a white desk.
     static let lightBackgrounds: [(Double, Double, Double)] = [
         (205, 205, 200),  // light gray tray
-        (215, 210, 200),  // off-white desk
+        (215, 210, 200)  // off-white desk
     ]
 
     static func render(page: RasterImage, pageToPhoto: Homography, scene: Scene) -> RasterImage {
         let W = scene.width, H = scene.height
         var rng = SeededRandom(seed: scene.seed &* 977 &+ 13)
         guard let photoToPage = pageToPhoto.inverse else { return RasterImage(width: W, height: H, channels: 3) }
-        let base = scene.background >= backgrounds.count
+        let base =
+            scene.background >= backgrounds.count
             ? lightBackgrounds[(scene.background - backgrounds.count) % lightBackgrounds.count]
             : backgrounds[scene.background % backgrounds.count]
         let stripeFrequency = rng.uniform(0.03...0.12), stripeAngle = rng.uniform(0...Double.pi)
@@ -396,8 +417,11 @@ public enum PhotoMaker {
         let pw = Double(page.width), ph = Double(page.height)
         let crumplePhase = (rng.uniform(0...6.28), rng.uniform(0...6.28), rng.uniform(0...6.28))
         let handCenter: Point = {
-            let q = pageToPhoto.apply(Quad(topLeft: Point(x: 0, y: 0), topRight: Point(x: pw, y: 0),
-                                           bottomRight: Point(x: pw, y: ph), bottomLeft: Point(x: 0, y: ph))).corners
+            let q = pageToPhoto.apply(
+                Quad(
+                    topLeft: Point(x: 0, y: 0), topRight: Point(x: pw, y: 0),
+                    bottomRight: Point(x: pw, y: ph), bottomLeft: Point(x: 0, y: ph))
+            ).corners
             let a = q[handSide], b = q[(handSide + 1) % 4]
             return Point(x: a.x + (b.x - a.x) * handT, y: a.y + (b.y - a.y) * handT)
         }()
@@ -408,7 +432,9 @@ public enum PhotoMaker {
                 DrawnLine(word, x: 0.1 * d.width, y: d.height * (0.3 + 0.25 * Double(i)), size: d.height * 0.13)
             }
             let image = Drawing.raster(lines, width: max(8, Int(d.width)), height: max(8, Int(d.height)))
-            let local = [Point(x: 0, y: 0), Point(x: d.width, y: 0), Point(x: d.width, y: d.height), Point(x: 0, y: d.height)]
+            let local = [
+                Point(x: 0, y: 0), Point(x: d.width, y: 0), Point(x: d.width, y: d.height), Point(x: 0, y: d.height)
+            ]
             return (image, Homography.mapping(d.corners, to: local)!, d.brightness)
         }
 

@@ -55,7 +55,9 @@ public enum Drawing {
     /// The PNG at `png` encoded as HEIC (or, with `avif`, as AVIF) at `quality` by libheif's `heif-enc` (Debian's
     /// libheif-examples, which `make deps` installs), written to `path`. Returns heif-enc's exit status.
     @discardableResult
-    public static func writeHEIF(from png: String, to path: String, avif: Bool = false, quality: Int = 90) throws -> Int32 {
+    public static func writeHEIF(from png: String, to path: String, avif: Bool = false, quality: Int = 90) throws
+        -> Int32
+    {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
         p.arguments = (avif ? ["-A"] : []) + ["-q", "\(quality)", png, "-o", path]
@@ -121,7 +123,8 @@ public enum Drawing {
 
     /// A fresh temporary folder for one test.
     public static func temporaryDirectory() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scanextract-tests-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scanextract-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.path
     }
@@ -182,7 +185,9 @@ extension Drawing {
     /// An uncompressed 8-bit TIFF (gray, or RGB with `rgb`) whose directory comes before its pixels, in strips
     /// of 8 rows (as many writers lay it out), so that a file cut short keeps its directory and loses image data.
     public static func tiffWithDirectoryFirst(_ image: RasterImage, rgb: Bool = false) -> [UInt8] {
-        let pixels = rgb ? (image.channels == 3 ? image.pixels : image.pixels.flatMap { [$0, $0, $0] }) : image.grayscale().pixels
+        let pixels =
+            rgb
+            ? (image.channels == 3 ? image.pixels : image.pixels.flatMap { [$0, $0, $0] }) : image.grayscale().pixels
         let samples = rgb ? 3 : 1, rowBytes = image.width * samples, rowsPerStrip = 8
         let strips = (image.height + rowsPerStrip - 1) / rowsPerStrip
         func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
@@ -196,8 +201,11 @@ extension Drawing {
         var out = Array("II*\0".utf8) + u32(8) + u16(entries)
         out += entry(256, 4, 1, image.width) + entry(257, 4, 1, image.height)
         out += rgb ? entry(258, 3, 3, bits) : entry(258, 3, 1, 8)
-        out += entry(259, 3, 1, 1) + entry(262, 3, 1, rgb ? 2 : 1) + entry(273, 4, strips, arrays) + entry(277, 3, 1, samples)
-        out += entry(278, 4, 1, rowsPerStrip) + entry(279, 4, strips, arrays + 4 * strips) + entry(284, 3, 1, 1) + u32(0)
+        out +=
+            entry(259, 3, 1, 1) + entry(262, 3, 1, rgb ? 2 : 1) + entry(273, 4, strips, arrays)
+            + entry(277, 3, 1, samples)
+        out +=
+            entry(278, 4, 1, rowsPerStrip) + entry(279, 4, strips, arrays + 4 * strips) + entry(284, 3, 1, 1) + u32(0)
         out += u16(8) + u16(8) + u16(8) + [0, 0]
         for k in 0..<strips { out += u32(dataStart + k * rowsPerStrip * rowBytes) }
         for k in 0..<strips { out += u32(min(rowsPerStrip, image.height - k * rowsPerStrip) * rowBytes) }
@@ -214,8 +222,11 @@ extension Drawing {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let o = (y * image.width + x) * image.channels
-                let v: UInt32 = gray ? UInt32(image.pixels[o])
-                    : UInt32(image.pixels[o]) << 24 | UInt32(image.pixels[o + 1]) << 16 | UInt32(image.pixels[o + 2]) << 8
+                let v: UInt32 =
+                    gray
+                    ? UInt32(image.pixels[o])
+                    : UInt32(image.pixels[o]) << 24 | UInt32(image.pixels[o + 1]) << 16 | UInt32(image.pixels[o + 2])
+                        << 8
                 pixSetPixel(pix, Int32(x), Int32(y), v)
             }
         }
@@ -228,7 +239,9 @@ extension Drawing {
 
     /// A tall page of numbered text lines from top to bottom, gray, to damage in tests.
     public static func tallPage(width: Int = 480, height: Int = 960) -> RasterImage {
-        let lines = stride(from: 40, to: height - 10, by: 40).map { DrawnLine("Line \($0) of the page", x: 20, y: Double($0), size: 24) }
+        let lines = stride(from: 40, to: height - 10, by: 40).map {
+            DrawnLine("Line \($0) of the page", x: 20, y: Double($0), size: 24)
+        }
         return raster(lines, width: width, height: height).grayscale()
     }
 }

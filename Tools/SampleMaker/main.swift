@@ -58,7 +58,8 @@ scene.roll = 9; scene.pitch = 18; scene.yaw = -14; scene.focal = 1.1
 scene.fill = 0.62; scene.background = 2; scene.shadow = 0.35; scene.shadowAngle = 60; scene.seed = 7
 let shot = PhotoMaker.photo(of: PhotoMaker.FlatPage(image: Drawing.raster(card, width: 1050, height: 600), words: []),
                             kind: .card, scene: scene)
-FileManager.default.createFile(atPath: out + "/business-card-photo.jpg", contents: Data(Drawing.jpegBytes(shot.image, quality: 88)))
+FileManager.default.createFile(
+    atPath: out + "/business-card-photo.jpg", contents: Data(Drawing.jpegBytes(shot.image, quality: 88)))
 
 // A digital invoice: a PDF with a text layer (no OCR needed).
 Drawing.writePDF([[

@@ -26,8 +26,10 @@ if args.first == "names", args.count == 2 {
     exit(0)
 }
 guard args.count >= 3 else {
-    FileHandle.standardError.write(Data(("usage: HandwritingFeatures handwritten|printed PAGES SEED OUT | images LABEL OUT FILE..."
-        + " | inkpages INK.jsonl PAGES SEED OUT | names OUT\n").utf8))
+    FileHandle.standardError.write(
+        Data(
+            ("usage: HandwritingFeatures handwritten|printed PAGES SEED OUT | images LABEL OUT FILE..."
+                + " | inkpages INK.jsonl PAGES SEED OUT | names OUT\n").utf8))
     exit(2)
 }
 
@@ -50,7 +52,9 @@ struct Texts {
             }
         }
         if let list = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) {
-            words = list.split(whereSeparator: \.isNewline).map(String.init).filter { $0.count >= 2 && !$0.contains("'") }
+            words = list.split(whereSeparator: \.isNewline).map(String.init).filter {
+                $0.count >= 2 && !$0.contains("'")
+            }
         }
         if words.isEmpty { words = ["note", "call", "meeting", "total", "paid", "cash", "bread", "milk", "office"] }
     }
@@ -61,7 +65,8 @@ struct Texts {
         case 0...3 where !receiptLines.isEmpty:
             return pick(receiptLines)
         case 4:
-            return String(format: "%d/%02d/%d", Int(rng.uniform(1, 29)), Int(rng.uniform(1, 13)), Int(rng.uniform(2015, 2027)))
+            return String(
+                format: "%d/%02d/%d", Int(rng.uniform(1, 29)), Int(rng.uniform(1, 13)), Int(rng.uniform(2015, 2027)))
                 + (rng.next() % 2 == 0 ? "  " + pick(words) : "")
         case 5:
             return pick(words).capitalized + " " + String(format: "%.2f", rng.uniform(0.5, 300))
@@ -97,8 +102,10 @@ func processor() throws -> DocumentProcessor {
     return try DocumentProcessor(configuration: config)
 }
 
-let outPath = args[0] == "images" ? args[2] : args[0] == "inkpages" ? args[min(4, args.count - 1)] : args[min(3, args.count - 1)]
-guard FileManager.default.createFile(atPath: outPath, contents: nil), let out = FileHandle(forWritingAtPath: outPath) else {
+let outPath =
+    args[0] == "images" ? args[2] : args[0] == "inkpages" ? args[min(4, args.count - 1)] : args[min(3, args.count - 1)]
+guard FileManager.default.createFile(atPath: outPath, contents: nil), let out = FileHandle(forWritingAtPath: outPath)
+else {
     fatalError("cannot write \(outPath)")
 }
 
@@ -131,9 +138,10 @@ case "handwritten", "printed":
         if args[0] == "handwritten" {
             let style = rng.next() % 4 == 0 ? InkSynthesizer.randomStyle(&rng)
                 : InkSynthesizer.messyStyle(&rng, level: rng.uniform(0.5, 2))
-            image = HandwrittenPage.make(lines, synthesizer: InkSynthesizer(font: fonts[Int(rng.next() % UInt64(fonts.count))]),
-                                         style: style, rng: &rng, capHeight: rng.uniform(16, 44),
-                                         lineSpacing: rng.uniform(1.8, 3.2))
+            image = HandwrittenPage.make(
+                lines, synthesizer: InkSynthesizer(font: fonts[Int(rng.next() % UInt64(fonts.count))]),
+                style: style, rng: &rng, capHeight: rng.uniform(16, 44),
+                lineSpacing: rng.uniform(1.8, 3.2))
         } else {
             let size = rng.uniform(9, 30)
             let family = families[Int(rng.next() % UInt64(families.count))]

@@ -14,7 +14,8 @@ struct ShapeNetwork {
     var w1: [[Double]], b1: [Double], w2: [[Double]], b2: [Double]
 
     var network: CharacterShapeClassifier.Network {
-        CharacterShapeClassifier.Network(mean: mean, scale: scale, hidden: w1, hiddenBias: b1, output: w2, outputBias: b2)
+        CharacterShapeClassifier.Network(
+            mean: mean, scale: scale, hidden: w1, hiddenBias: b1, output: w2, outputBias: b2)
     }
 }
 
@@ -164,10 +165,13 @@ func runCharacters(_ args: [String], recognizer: InkRecognizer) throws {
     for n in 0..<count {
         let train = generatedCharacters(perClass: perClass, seed: seed + 100 * UInt64(n), mess: mess)
         let samples = train.compactMap { c, ink in CharacterShapeFeatures.of(ink).map { (c, $0) } }
-        networks.append(trainShapeNetwork(samples, classes: classes, hidden: hidden, epochs: epochs, seed: seed + 100 * UInt64(n)).network)
+        networks.append(
+            trainShapeNetwork(samples, classes: classes, hidden: hidden, epochs: epochs, seed: seed + 100 * UInt64(n))
+                .network)
         trained += samples.count
     }
-    var model = CharacterShapeClassifier(classes: String(classes), networks: networks, weight: 0, floor: -7, provenance: "")
+    var model = CharacterShapeClassifier(
+        classes: String(classes), networks: networks, weight: 0, floor: -7, provenance: "")
     // The weight is fitted on messier ink than the network learned from (`--fit-mess`): a real writer
     // draws shapes the generator never made, and the weight must not trust the network more than that allows.
     // `--fit-hershey N`: N Hershey-font inks per class join the fitting set, and N others (their
@@ -178,9 +182,12 @@ func runCharacters(_ args: [String], recognizer: InkRecognizer) throws {
         + (try hersheyCharacters(perClass: hersheyPerClass, seed: seed + 1, mess: fitMess))
     let testSet = generatedCharacters(perClass: fitPerClass, seed: seed + 2, mess: fitMess)
     let hersheyTest = try hersheyCharacters(perClass: max(hersheyPerClass, 20), seed: seed + 2, mess: fitMess)
-    print(String(format: "%d networks %d-%d-%d trained on %d generated inks (seeds %d + 100 k, mess %.2f); shape alone: seed %d %.3f, seed %d %.3f",
-                 count, CharacterShapeFeatures.count, hidden, classes.count, trained, seed, mess,
-                 seed + 1, shapeAccuracy(fitSet, model), seed + 2, shapeAccuracy(testSet, model)))
+    print(
+        String(
+            format:
+                "%d networks %d-%d-%d trained on %d generated inks (seeds %d + 100 k, mess %.2f); shape alone: seed %d %.3f, seed %d %.3f",
+            count, CharacterShapeFeatures.count, hidden, classes.count, trained, seed, mess,
+            seed + 1, shapeAccuracy(fitSet, model), seed + 2, shapeAccuracy(testSet, model)))
 
     // The weight and floor: best top-1 on the fitting seed (ties: the middle of the best run of weights).
     let fitCases = try recognizerCases(fitSet, recognizer: recognizer, charset: charset)
@@ -199,26 +206,38 @@ func runCharacters(_ args: [String], recognizer: InkRecognizer) throws {
         best = (top, weights[contiguous[contiguous.count / 2]], floor)
     }
     model.weight = best.weight; model.floor = best.floor
-    print(String(format: "seed %d (%d inks): recognizer alone top-1 %.3f; with the shape (weight %.2f, floor %.1f) %.3f",
-                 seed + 1, fitCases.count, topOne(fitCases, nil, allowed: allowed), best.weight, best.floor, best.score))
+    print(
+        String(
+            format: "seed %d (%d inks): recognizer alone top-1 %.3f; with the shape (weight %.2f, floor %.1f) %.3f",
+            seed + 1, fitCases.count, topOne(fitCases, nil, allowed: allowed), best.weight, best.floor, best.score))
     let testCases = try recognizerCases(testSet, recognizer: recognizer, charset: charset)
-    print(String(format: "held out, seed %d (%d inks): recognizer alone top-1 %.3f; with the shape %.3f",
-                 seed + 2, testCases.count, topOne(testCases, nil, allowed: allowed), topOne(testCases, model, allowed: allowed)))
+    print(
+        String(
+            format: "held out, seed %d (%d inks): recognizer alone top-1 %.3f; with the shape %.3f",
+            seed + 2, testCases.count, topOne(testCases, nil, allowed: allowed),
+            topOne(testCases, model, allowed: allowed)))
     let hersheyCases = try recognizerCases(hersheyTest, recognizer: recognizer, charset: charset)
-    print(String(format: "held out, Hershey fonts seed %d (%d inks): recognizer alone top-1 %.3f; with the shape %.3f; shape alone %.3f",
-                 seed + 2, hersheyCases.count, topOne(hersheyCases, nil, allowed: allowed), topOne(hersheyCases, model, allowed: allowed),
-                 shapeAccuracy(hersheyTest, model)))
+    print(
+        String(
+            format:
+                "held out, Hershey fonts seed %d (%d inks): recognizer alone top-1 %.3f; with the shape %.3f; shape alone %.3f",
+            seed + 2, hersheyCases.count, topOne(hersheyCases, nil, allowed: allowed),
+            topOne(hersheyCases, model, allowed: allowed),
+            shapeAccuracy(hersheyTest, model)))
     // A measurement only (nothing is chosen on it): `--report SET.jsonl`, e.g. a labelled dev set.
     if let i = args.firstIndex(of: "--report"), args.count > i + 1 {
         let set = try loadSet(args[i + 1]).compactMap { text, ink in text.count == 1 ? (text.first!, ink) : nil }
         let cases = try recognizerCases(set, recognizer: recognizer, charset: charset)
-        print(String(format: "report on %@ (%d inks): recognizer alone top-1 %.3f; with the shape %.3f; shape alone %.3f",
-                     args[i + 1], cases.count, topOne(cases, nil, allowed: allowed), topOne(cases, model, allowed: allowed),
-                     shapeAccuracy(set, model)))
+        print(
+            String(
+                format: "report on %@ (%d inks): recognizer alone top-1 %.3f; with the shape %.3f; shape alone %.3f",
+                args[i + 1], cases.count, topOne(cases, nil, allowed: allowed), topOne(cases, model, allowed: allowed),
+                shapeAccuracy(set, model)))
     }
     if args.contains("--write") {
         let argsText = args.joined(separator: " ")
-        model.provenance = "TrainInk \(argsText): \(count) networks trained on \(trained) CharacterInkSynthesizer inks (seeds \(seed) + 100 k, "
+        model.provenance =
+            "TrainInk \(argsText): \(count) networks trained on \(trained) CharacterInkSynthesizer inks (seeds \(seed) + 100 k, "
             + "mess \(mess)); weight and floor fitted on \(fitCases.count) more (seed \(seed + 1), mess \(fitMess); \(hersheyPerClass) per class of them from Hershey fonts) against the recognizer with --charset \(charset)"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -16,7 +16,9 @@ import ScanRecognition
 
 struct Case { var text: String; var proposals: [InkDecoder.Scored] }
 
-func top(_ cases: [Case], bonus: Double, perCharacter: Double = 0, listedWordReach: Double = 0) -> (top1: Double, top5: Double) {
+func top(_ cases: [Case], bonus: Double, perCharacter: Double = 0, listedWordReach: Double = 0) -> (
+    top1: Double, top5: Double
+) {
     var t1 = 0, t5 = 0
     let decoder = InkDecoder(lexiconBonus: bonus, perCharacter: perCharacter)
     for c in cases {
@@ -52,8 +54,10 @@ func fitReach(_ cases: [Case], bonus: Double, perCharacter: Double) -> Double {
     let reaches = stride(from: 0.0, through: 30.0, by: 0.5).map { $0 }
     let scores = reaches.map { top(cases, bonus: bonus, perCharacter: perCharacter, listedWordReach: $0).top5 }
     let best = scores.max() ?? 0
-    print("top-5 by reach: " + stride(from: 0, to: reaches.count, by: 4).map { String(format: "%.0f:%.3f", reaches[$0], scores[$0]) }
-        .joined(separator: " "))
+    print(
+        "top-5 by reach: "
+            + stride(from: 0, to: reaches.count, by: 4).map { String(format: "%.0f:%.3f", reaches[$0], scores[$0]) }
+            .joined(separator: " "))
     return reaches[scores.firstIndex { $0 >= best - 1e-12 } ?? 0]
 }
 
@@ -61,7 +65,11 @@ func proposals(_ recognizer: InkRecognizer, _ lexicon: WordList, _ ink: Ink) thr
     let charset = ProcessInfo.processInfo.environment["INK_CHARSET"]
     let renderings = try recognizer.allProbabilities(ink, charset: charset)
     if let charset {
-        let restricted = renderings.map { $0.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink), reassign: InkContextRules.reassignments(for: ink)) }
+        let restricted = renderings.map {
+            $0.restricted(
+                to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
+                reassign: InkContextRules.reassignments(for: ink))
+        }
         return InkDecoder(lexiconBonus: 0).proposals(restricted, lexicon: nil, count: 10)
     }
     return InkDecoder(lexiconBonus: 0).proposals(renderings, lexicon: lexicon, count: 10)
@@ -146,7 +154,9 @@ case "fit":
         let synth = InkSynthesizer(font: fonts[i % fonts.count])
         let ink = synth.ink(text, style: InkSynthesizer.messyStyle(&rng, level: messLevel), rng: &rng)
         cases.append(Case(text: text, proposals: try proposals(recognizer, lexicon, ink)))
-        if try recognizer.probabilities(ink).greedy().text.trimmingCharacters(in: .whitespaces).lowercased() == text.lowercased() {
+        if try recognizer.probabilities(ink).greedy().text.trimmingCharacters(in: .whitespaces).lowercased()
+            == text.lowercased()
+        {
             greedyHits += 1
         }
     }
@@ -157,15 +167,21 @@ case "fit":
     let unreached = top(cases, bonus: bonus, perCharacter: perCharacter)
     print("generated \(cases.count) (\(inList) listed words, \(cases.count - inList) out of the list), \(model.id)")
     print(String(format: "mess level %.2f: greedy top-1 %.3f", messLevel, Double(greedyHits) / Double(cases.count)))
-    print(String(format: "bonus %.2f + %.2f per character: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus, perCharacter, r.top1, r.top5, r0.top1))
-    print(String(format: "listed word offered within %.2f: top-5 %.3f (none offered: %.3f)", reach, r.top5, unreached.top5))
+    print(
+        String(
+            format: "bonus %.2f + %.2f per character: top-1 %.3f top-5 %.3f  (bonus 0: top-1 %.3f)", bonus,
+            perCharacter, r.top1, r.top5, r0.top1))
+    print(
+        String(
+            format: "listed word offered within %.2f: top-5 %.3f (none offered: %.3f)", reach, r.top5, unreached.top5))
     if args.contains("--write") {
         let seedFlag = number(after: "--seed").map { " --seed \(Int($0))" } ?? ""
         let src = """
-        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess \(messLevel)\(seedFlag) --write`
-        /// (Tools/train-ink): fitted on \(cases.count) generated Hershey inks (mess level \(messLevel), at which the
-        /// recognizer's greedy reading is right for \(greedyHits) of them, as hard as real handwriting), \(inList) listed words and
-        /// \(cases.count - inList) out-of-list strings (numbers, codes, made-up names). Do not edit by hand.
+        /// Weights learned from data; written by `swift run -c release TrainInk fit \(count) --mess
+        /// \(messLevel)\(seedFlag) --write` (Tools/train-ink): fitted on \(cases.count) generated Hershey inks (mess
+        /// level \(messLevel), at which the recognizer's greedy reading is right for \(greedyHits) of them, as hard as
+        /// real handwriting), \(inList) listed words and \(cases.count - inList) out-of-list strings (numbers, codes,
+        /// made-up names). Do not edit by hand.
         public enum InkWeights {
             /// Log-probability bonus of a word-list reading over a free CTC reading.
             public static let lexiconBonus: Double = \(bonus)
@@ -185,11 +201,18 @@ case "kfold", "eval":
     let cases = try set.map { Case(text: $0.0, proposals: try proposals(recognizer, lexicon, $0.1)) }
     if args[0] == "eval" {
         let bonus = args.count > 2 ? Double(args[2]) ?? InkWeights.lexiconBonus : InkWeights.lexiconBonus
-        let perCharacter = args.count > 3 ? Double(args[3]) ?? 0 : (args.count > 2 ? 0 : InkWeights.lexiconBonusPerCharacter)
+        let perCharacter =
+            args.count > 3 ? Double(args[3]) ?? 0 : (args.count > 2 ? 0 : InkWeights.lexiconBonusPerCharacter)
         let r = top(cases, bonus: bonus, perCharacter: perCharacter), free = top(cases, bonus: -100)
-        let greedy = try set.filter { try recognizer.probabilities($0.1).greedy().text.trimmingCharacters(in: .whitespaces).lowercased() == $0.0.lowercased() }.count
-        print(String(format: "cases %d bonus %.2f top-1 %.3f top-5 %.3f  (free only %.3f, greedy %.3f)", cases.count, bonus, r.top1, r.top5,
-                     free.top1, Double(greedy) / Double(set.count)))
+        let greedy = try set.filter {
+            try recognizer.probabilities($0.1).greedy().text.trimmingCharacters(in: .whitespaces).lowercased()
+                == $0.0.lowercased()
+        }.count
+        print(
+            String(
+                format: "cases %d bonus %.2f top-1 %.3f top-5 %.3f  (free only %.3f, greedy %.3f)", cases.count, bonus,
+                r.top1, r.top5,
+                free.top1, Double(greedy) / Double(set.count)))
     } else {
         let k = args.count > 2 ? Int(args[2]) ?? 5 : 5
         var hits1 = 0.0, hits5 = 0.0
@@ -201,7 +224,9 @@ case "kfold", "eval":
             hits1 += r.top1 * Double(test.count); hits5 += r.top5 * Double(test.count)
             print(String(format: "fold %d: bonus %.2f + %.2f/char test top-1 %.3f", fold, b.0, b.1, r.top1))
         }
-        print(String(format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
+        print(
+            String(
+                format: "%d-fold: top-1 %.3f top-5 %.3f", k, hits1 / Double(cases.count), hits5 / Double(cases.count)))
     }
 case "dump", "dump-gen":
     // Rescoring experiments outside Swift: for each ink, every candidate any rendering variant
@@ -230,7 +255,9 @@ case "dump", "dump-gen":
             return p.restricted(to: Set(charset), lookAlikes: InkContextRules.lookAlikes(for: ink),
                                 reassign: InkContextRules.reassignments(for: ink))
         }
-        if classIndex.isEmpty { for (k, a) in probs[0].alphabet.enumerated() where k > 0 && classIndex[a] == nil { classIndex[a] = k } }
+        if classIndex.isEmpty {
+            for (k, a) in probs[0].alphabet.enumerated() where k > 0 && classIndex[a] == nil { classIndex[a] = k }
+        }
         var found: [String: Bool] = [:]
         for p in probs {
             for s in InkDecoder(lexiconBonus: 0).proposals(p, lexicon: charset == nil ? lexicon : nil, count: 10) {
@@ -243,8 +270,10 @@ case "dump", "dump-gen":
             guard cls.count == t.count else { continue }
             cands.append([t, listed, probs.map { ctcLogProbability($0, classes: cls) }])
         }
-        let row: [String: Any] = ["text": text, "greedy": probs.map { $0.greedy().text.trimmingCharacters(in: .whitespaces) },
-                                  "steps": probs.map(\.steps), "cands": cands]
+        let row: [String: Any] = [
+            "text": text, "greedy": probs.map { $0.greedy().text.trimmingCharacters(in: .whitespaces) },
+            "steps": probs.map(\.steps), "cands": cands
+        ]
         out += String(decoding: try JSONSerialization.data(withJSONObject: row), as: UTF8.self) + "\n"
         if n % 50 == 0 { FileHandle.standardError.write(Data("\(n)/\(items.count)\n".utf8)) }
     }
@@ -273,13 +302,18 @@ case "characters-eval":
     var hits = 0
     for (text, ink) in set {
         let guess = model.logProbabilities(ink)?.max { $0.value < $1.value }?.key
-        if guess.map(String.init) == text { hits += 1 } else { confusions["\(text)->\(guess.map(String.init) ?? "?")", default: 0] += 1 }
+        if guess.map(String.init) == text {
+            hits += 1
+        } else {
+            confusions["\(text)->\(guess.map(String.init) ?? "?")", default: 0] += 1
+        }
     }
     print(String(format: "shape alone: %d of %d (%.3f)", hits, set.count, Double(hits) / Double(max(1, set.count))))
     print(confusions.sorted { $0.value > $1.value }.prefix(15).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
 case "characters":
     // The single-character shape classifier, on generated ink only (characters.swift):
-    //   TrainInk characters [--per-class 500] [--fit-per-class 60] [--hidden 32] [--epochs 40] [--seed 1] [--mess 1] [--write]
+    //   TrainInk characters [--per-class 500] [--fit-per-class 60] [--hidden 32] [--epochs 40] [--seed 1] [--mess 1]
+    //   [--write]
     var plain = InkRecognizer.Options()
     plain.characterShapes = nil
     try runCharacters(args, recognizer: try InkRecognizer(options: plain))
@@ -327,7 +361,9 @@ case "shapes":
             if got != kind { confusions[got.rawValue, default: 0] += 1 }
         }
         let listed = confusions.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("  \(kind.rawValue): \(String(format: "%.3f", accuracy(rows, reject)))" + (listed.isEmpty ? "" : " (as \(listed))"))
+        print(
+            "  \(kind.rawValue): \(String(format: "%.3f", accuracy(rows, reject)))"
+                + (listed.isEmpty ? "" : " (as \(listed))"))
     }
     if args.contains("--write") {
         try """
@@ -347,7 +383,9 @@ case "alphabet":
     func count(_ lo: UInt32, _ hi: UInt32) -> Int {
         alphabet.filter { $0.unicodeScalars.count == 1 && (lo...hi).contains($0.unicodeScalars.first!.value) }.count
     }
-    print("classes \(alphabet.count); Latin-1 letters \(count(0xC0, 0xFF)), Greek \(count(0x370, 0x3FF)), Cyrillic \(count(0x400, 0x4FF)), Hebrew \(count(0x590, 0x5FF)), Arabic \(count(0x600, 0x6FF))")
+    print(
+        "classes \(alphabet.count); Latin-1 letters \(count(0xC0, 0xFF)), Greek \(count(0x370, 0x3FF)), Cyrillic \(count(0x400, 0x4FF)), Hebrew \(count(0x590, 0x5FF)), Arabic \(count(0x600, 0x6FF))"
+    )
 default:
     print("usage: TrainInk fit [COUNT] [--write] | kfold SET.jsonl [K] | eval SET.jsonl [BONUS]")
 }
@@ -358,7 +396,8 @@ if let n = env["INK_DEBUG"].flatMap(Int.init), args.count > 1 {
     let p = try recognizer.probabilities(set[n].1)
     print("want", set[n].0, "steps", p.steps)
     for t in 0..<p.steps {
-        let row = (0..<p.classCount).map { (p.alphabet[$0], p.values[t * p.classCount + $0]) }.sorted { $0.1 > $1.1 }.prefix(4)
+        let row = (0..<p.classCount).map { (p.alphabet[$0], p.values[t * p.classCount + $0]) }.sorted { $0.1 > $1.1 }
+            .prefix(4)
         print(t, row.map { "\($0.0.isEmpty ? "_" : $0.0):\(String(format: "%.3f", $0.1))" }.joined(separator: " "))
     }
 }

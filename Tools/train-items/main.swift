@@ -25,7 +25,9 @@ while let a = dirs.first, a.hasPrefix("--") {
     case "--labels": printLabels = true
     case "--model": model = try ItemLineModel(json: try Data(contentsOf: URL(fileURLWithPath: dirs.removeFirst())))
     case "--out": outDir = dirs.removeFirst()
-    default: FileHandle.standardError.write(Data("usage: ItemLines [--labels | --model FILE --out DIR] DIR...\n".utf8)); exit(2)
+    default:
+        FileHandle.standardError.write(Data("usage: ItemLines [--labels | --model FILE --out DIR] DIR...\n".utf8));
+        exit(2)
     }
 }
 if let outDir { try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true) }
@@ -33,7 +35,8 @@ let analyzer = LineAnalyzer(detector: try DataDetector())
 var first = true
 func box(_ b: BoundingBox) -> [Double] { [b.x, b.y, b.width, b.height].map { ($0 * 10).rounded() / 10 } }
 for dir in dirs {
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }
+        .sorted()
     for f in files {
         guard let data = FileManager.default.contents(atPath: dir + "/" + f),
               var doc = try? JSONDecoder().decode(Document.self, from: data) else { continue }
@@ -58,7 +61,10 @@ for dir in dirs {
         var object: [String: Any] = ["file": dir + "/" + f]
         if first { object["features"] = ReceiptParser.itemLineFeatureNames; first = false }
         object["lines"] = rows.map { r -> [String: Any] in
-            ["text": r.text, "box": box(r.box), "words": r.words.map(box), "f": r.features.map { ($0 * 10000).rounded() / 10000 }]
+            [
+                "text": r.text, "box": box(r.box), "words": r.words.map(box),
+                "f": r.features.map { ($0 * 10000).rounded() / 10000 }
+            ]
         }
         let out = try JSONSerialization.data(withJSONObject: object)
         FileHandle.standardOutput.write(out)

@@ -37,7 +37,8 @@ FileManager.default.createFile(atPath: outDir.appendingPathComponent("candidates
 let out = try FileHandle(forWritingTo: outDir.appendingPathComponent("candidates.jsonl"))
 var documents = 0, rows = 0
 for dir in args.dropFirst() {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: dir))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
+    let files =
+        (try? FileManager.default.contentsOfDirectory(atPath: dir))?.filter { $0.hasSuffix(".json") }.sorted() ?? []
     for f in files {
         guard let data = FileManager.default.contents(atPath: dir + "/" + f),
               let doc = try? JSONDecoder().decode(Document.self, from: data) else { continue }

@@ -17,22 +17,28 @@ public struct BusinessCardParser: Sendable {
 
     public func parse(_ lines: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
         var card = BusinessCard()
-        var used = Set<Int>()   // lines taken by contacts
-        var wordBeforeEmail: [String: String] = [:]   // the word printed just before an address, a space between
+        var used = Set<Int>()  // lines taken by contacts
+        var wordBeforeEmail: [String: String] = [:]  // the word printed just before an address, a space between
         // --- Contacts.
         for (i, l) in lines.enumerated() {
             for e in l.entities {
                 switch e.type {
                 case .email:
                     let a = e.value.address ?? e.text.lowercased()
-                    if !card.emails.contains(where: { $0.address == a }) { card.emails.append(.init(address: a, source: l.provenance(of: e))) }
+                    if !card.emails.contains(where: { $0.address == a }) {
+                        card.emails.append(.init(address: a, source: l.provenance(of: e)))
+                    }
                     let before = String(l.text.unicodeScalars.prefix(e.range.start))
-                    if before.hasSuffix(" "), let word = before.split(separator: " ").last { wordBeforeEmail[a] = String(word) }
+                    if before.hasSuffix(" "), let word = before.split(separator: " ").last {
+                        wordBeforeEmail[a] = String(word)
+                    }
                     used.insert(i)
                 case .url:
                     var u = e.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;"))
                     // `wwww.` is `www.` with a letter doubled by OCR; no address starts so.
-                    if let r = u.range(of: #"^[wW]{4,}\."#, options: .regularExpression) { u.replaceSubrange(r, with: "www.") }
+                    if let r = u.range(of: #"^[wW]{4,}\."#, options: .regularExpression) {
+                        u.replaceSubrange(r, with: "www.")
+                    }
                     if let p = Self.profile(u) {
                         card.socialProfiles.append(.init(service: p, value: u, source: l.provenance(of: e)))
                     } else if !card.urls.contains(where: { $0.url == u }) {
@@ -44,7 +50,8 @@ public struct BusinessCardParser: Sendable {
                     let number = e.text
                     let key = e.value.e164 ?? number.filter(\.isNumber)
                     if !card.phones.contains(where: { ($0.e164 ?? $0.number.filter(\.isNumber)) == key }) {
-                        card.phones.append(.init(type: type, number: number, e164: e.value.e164, source: l.provenance(of: e)))
+                        card.phones.append(
+                            .init(type: type, number: number, e164: e.value.e164, source: l.provenance(of: e)))
                     }
                     used.insert(i)
                 default: break
@@ -52,7 +59,8 @@ public struct BusinessCardParser: Sendable {
             }
             // Handles printed without a URL: `@jdoe`, `in/jdoe`.
             if let m = Text.range(l.text, #"(?i)\b(linkedin|twitter|instagram|github|xing)\s*[:/]\s*(\S+)"#),
-               card.socialProfiles.isEmpty {
+                card.socialProfiles.isEmpty
+            {
                 let s = String(l.text[m])
                 let service = String(s.prefix { $0.isLetter }).lowercased()
                 card.socialProfiles.append(.init(service: service, value: s, source: l.line.provenance()))
@@ -67,8 +75,9 @@ public struct BusinessCardParser: Sendable {
 
         // --- Name, title, organization, department among the remaining lines.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
-        let domain = (card.emails.first.map { String($0.address.split(separator: "@").last ?? "") }
-                      ?? card.urls.first.map { Self.host($0.url) }).map { Self.domainStem($0) }
+        let domain =
+            (card.emails.first.map { String($0.address.split(separator: "@").last ?? "") }
+            ?? card.urls.first.map { Self.host($0.url) }).map { Self.domainStem($0) }
         let free: [Int] = lines.indices.filter { !used.contains($0) }
         let heights = lines.map(\.line.printHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
@@ -91,17 +100,25 @@ public struct BusinessCardParser: Sendable {
                 if spellings.contains(where: { k in
                     let compact = k.replacingOccurrences(of: " ", with: "").lowercased()
                     return compact.contains(d) || (compact.count >= 4 && d.contains(compact)) || Self.spells(d, k)
-                }) { s += 2 }
-                else if Self.initials(k) == d { s += 1.5 }
+                }) {
+                    s += 2
+                } else if Self.initials(k) == d {
+                    s += 1.5
+                }
             }
             // Surnames joined as a firm's are (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Marshall-Dawson`).
             let ofAPerson = Text.hasAny(k, Self.lexicon.jobTitles) || Text.hasAny(k, Self.lexicon.departmentWords)
             if Self.joinedSurnames(l.line.text), !ofAPerson { s += 1 }
             if Text.hasAny(k, Self.lexicon.jobTitles) { s -= 1 }
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
-            // and that the local part, alone or with the domain, spells as a given and a family name, is the person's name.
+            // and that the local part, alone or with the domain, spells as a given and a family name, is the person's
+            // name.
             if s == 2, let local = emailLocal, let d = domain,
-               Self.spellsPerson(local, l.line.words.map(\.text)) || Self.spellsPerson(local + d, l.line.words.map(\.text)) { s = 0 }
+                Self.spellsPerson(local, l.line.words.map(\.text))
+                    || Self.spellsPerson(local + d, l.line.words.map(\.text))
+            {
+                s = 0
+            }
             if s > orgBest { orgBest = s; orgIndex = i }
         }
 
@@ -111,10 +128,12 @@ public struct BusinessCardParser: Sendable {
             let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
             guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { return nil }
             // A title before the name may be printed in small letters (`mr. Faye Hendriks`).
-            guard words.enumerated().allSatisfy({ n, w in
-                w.first!.isUppercase || w.first == "(" || Self.lexicon.nameParticles.contains(w.lowercased())
-                    || n == 0 && Self.lexicon.honorifics.contains(Text.key(w))
-            }) else { return nil }
+            guard
+                words.enumerated().allSatisfy({ n, w in
+                    w.first!.isUppercase || w.first == "(" || Self.lexicon.nameParticles.contains(w.lowercased())
+                        || n == 0 && Self.lexicon.honorifics.contains(Text.key(w))
+                })
+            else { return nil }
             var s = l.line.printHeight / median
             if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
             if Text.hasAny(l.key, Self.lexicon.organizationWords) { s -= 1 }
@@ -129,14 +148,17 @@ public struct BusinessCardParser: Sendable {
         }
         // A line that only the web or e-mail domain made the organization (`Melissa Chase`, `www.chase.com`) is the
         // person's own name when no other line can be one: a card without a name is rarer than a person's own domain.
-        if nameIndex == nil, let oi = orgIndex, orgBest == 2, !Text.hasAny(lines[oi].key, Self.lexicon.organizationWords), nameScore(oi) != nil {
+        if nameIndex == nil, let oi = orgIndex, orgBest == 2,
+            !Text.hasAny(lines[oi].key, Self.lexicon.organizationWords), nameScore(oi) != nil
+        {
             nameIndex = oi
             orgIndex = nil
         }
         var nameCorrection: (from: String, to: String)?
         if let ni = nameIndex {
             let l = lines[ni]
-            var full = Text.clean(l.text).split(separator: " ").map { Self.capitalIRead(String($0)) }.joined(separator: " ")
+            var full = Text.clean(l.text).split(separator: " ").map { Self.capitalIRead(String($0)) }.joined(
+                separator: " ")
             if let local = emailLocal, let fix = Self.agreeWithLocal(full, local) {
                 nameCorrection = (full, fix)
                 full = fix
@@ -150,11 +172,14 @@ public struct BusinessCardParser: Sendable {
         }
         // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
         var titleIndex: Int?
-        let candidates = free.filter { $0 != nameIndex && $0 != orgIndex && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles) }
+        let candidates = free.filter {
+            $0 != nameIndex && $0 != orgIndex && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
+        }
         if let ni = nameIndex {
             titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
             if titleIndex == nil {
-                titleIndex = Self.lineUnderName(lines, name: ni, among: free.filter { $0 != orgIndex }, orgFound: orgIndex != nil)
+                titleIndex = Self.lineUnderName(
+                    lines, name: ni, among: free.filter { $0 != orgIndex }, orgFound: orgIndex != nil)
             }
         } else {
             titleIndex = candidates.first
@@ -163,28 +188,39 @@ public struct BusinessCardParser: Sendable {
             card.title = Text.clean(Self.withoutMarks(lines[ti].line))
             card.provenance["title"] = lines[ti].line.provenance()
         }
-        if let di = free.first(where: { $0 != nameIndex && $0 != orgIndex && $0 != titleIndex && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
-                                        && Text.digitCount(lines[$0].text) == 0 }) {
+        if let di = free.first(where: {
+            $0 != nameIndex && $0 != orgIndex && $0 != titleIndex
+                && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
+                && Text.digitCount(lines[$0].text) == 0
+        }) {
             card.department = Text.clean(lines[di].text)
             card.provenance["department"] = lines[di].line.provenance()
         }
         var findings: [Finding] = []
         if let c = nameCorrection {
-            findings.append(Finding(code: "card-name-from-email", message: "the name was read as '\(c.from)'; one letter was taken from the e-mail address: '\(c.to)'",
-                                    field: "businessCard.name"))
+            findings.append(
+                Finding(
+                    code: "card-name-from-email",
+                    message:
+                        "the name was read as '\(c.from)'; one letter was taken from the e-mail address: '\(c.to)'",
+                    field: "businessCard.name"))
         }
         if let name = card.name, nameCorrection == nil {
             for n in card.emails.indices {
                 let printed = card.emails[n].source.text, read = card.emails[n].address
-                let mend = Self.localMendedByName(printed: printed, address: read, name)
+                let mend =
+                    Self.localMendedByName(printed: printed, address: read, name)
                     .map { ($0, "a capital I or a 1 in it was taken for an l, as the name spells it") }
                     ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
                     .map { ($0, "the label before it was glued on, as the name spells the rest") }
                     ?? Self.localJoinedAcrossSpace(wordBefore: wordBeforeEmail[read], address: read, name)
                     .map { ($0, "its first part was read apart, before a space, as the name spells the whole") }
                 if let (mended, why) = mend {
-                    findings.append(Finding(code: "card-email-from-name", message: "the e-mail address was read as '\(read)'; \(why): '\(mended)'",
-                                            field: "businessCard.emails[\(n)]"))
+                    findings.append(
+                        Finding(
+                            code: "card-email-from-name",
+                            message: "the e-mail address was read as '\(read)'; \(why): '\(mended)'",
+                            field: "businessCard.emails[\(n)]"))
                     card.emails[n].address = mended
                 }
             }
@@ -192,17 +228,25 @@ public struct BusinessCardParser: Sendable {
         if let org = card.organization {
             for n in card.emails.indices {
                 let read = card.emails[n].address
-                guard let mended = Self.domainMendedByWeb(address: read, webHosts: card.urls.map { Self.host($0.url) },
-                                                          organization: org) else { continue }
-                findings.append(Finding(code: "card-email-from-web",
-                                        message: "the e-mail address was read as '\(read)'; its domain differs from the web "
-                                            + "address's only by letters OCR mistakes for one another, and the organization spells "
-                                            + "the web address's: '\(mended)'",
-                                        field: "businessCard.emails[\(n)]"))
+                guard
+                    let mended = Self.domainMendedByWeb(
+                        address: read, webHosts: card.urls.map { Self.host($0.url) },
+                        organization: org)
+                else { continue }
+                findings.append(
+                    Finding(
+                        code: "card-email-from-web",
+                        message: "the e-mail address was read as '\(read)'; its domain differs from the web "
+                            + "address's only by letters OCR mistakes for one another, and the organization spells "
+                            + "the web address's: '\(mended)'",
+                        field: "businessCard.emails[\(n)]"))
                 card.emails[n].address = mended
             }
         }
-        if card.name == nil { findings.append(Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name")) }
+        if card.name == nil {
+            findings.append(
+                Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name"))
+        }
         return (card, findings)
     }
 
@@ -216,7 +260,8 @@ public struct BusinessCardParser: Sendable {
         for h in webHosts {
             let web = h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
             guard web != domain, OCRConfusions.shipped.lookAlike(web, domain),
-                  spells(domainStem(web), orgKey), !spells(domainStem(domain), orgKey) else { continue }
+                spells(domainStem(web), orgKey), !spells(domainStem(domain), orgKey)
+            else { continue }
             return address[...at] + web
         }
         return nil
@@ -225,10 +270,11 @@ public struct BusinessCardParser: Sendable {
     /// The title printed without a title word: the line of words right under the name (or right above it),
     /// in its column and in smaller print, whatever the order the columns were read in. Lines with digits,
     /// an `@` or more than six words are no title. When the organization is found on another line, a line right under
-    /// the name in print as large as the name's is its title too (`Leon Barkholz` / `Vertriebsingenieur`), and so is such a
-    /// line that ends in a word for someone who does something (`Podiatrist`) when no organization is found. No other
-    /// line may stand between the two.
-    static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int], orgFound: Bool = false) -> Int? {
+    /// the name in print as large as the name's is its title too (`Leon Barkholz` / `Vertriebsingenieur`), and so is
+    /// such a line that ends in a word for someone who does something (`Podiatrist`) when no organization is found. No
+    /// other line may stand between the two.
+    static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int], orgFound: Bool = false) -> Int?
+    {
         let name = lines[ni].line
         let h = max(1, name.printHeight)
         var best: (index: Int, cost: Double)?
@@ -236,10 +282,12 @@ public struct BusinessCardParser: Sendable {
             let l = lines[i].line
             let words = l.words.filter { $0.text.contains(where: \.isLetter) }
             let smaller = l.printHeight < h * 0.95
-            // A line that names only regions or countries (`Australia`, left over when the address was not read) is no title.
+            // A line that names only regions or countries (`Australia`, left over when the address was not read) is no
+            // title.
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
-                  smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
-                  !Self.lexicon.isPlaceOnly(lines[i].key) else { continue }
+                smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
+                !Self.lexicon.isPlaceOnly(lines[i].key)
+            else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = l.box.horizontalOverlap(name.box)
             let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
@@ -249,9 +297,13 @@ public struct BusinessCardParser: Sendable {
             let half = (l.printHeight + h) / 2
             let below = l.level - name.level - half, above = name.level - l.level - half
             let cost: Double
-            if below > -0.5 * h && below < 2 * h { cost = max(0, below) }
-            else if smaller, above > -0.5 * h && above < 1.2 * h { cost = max(0, above) + h }
-            else { continue }
+            if below > -0.5 * h && below < 2 * h {
+                cost = max(0, below)
+            } else if smaller, above > -0.5 * h && above < 1.2 * h {
+                cost = max(0, above) + h
+            } else {
+                continue
+            }
             // Right under (or over) the name means nothing printed between them in the column: a line under the
             // organization that sits under the name is the firm's tagline (`Lawrence Group` / `Digitized discrete
             // projection`).
@@ -288,7 +340,6 @@ public struct BusinessCardParser: Sendable {
         return kept.isEmpty ? line.text : kept.map(\.text).joined(separator: " ")
     }
 
-
     /// Types the phones printed without a label (cards often mark them with icons OCR doesn't read). When another
     /// number is labelled mobile, they are office lines; when the numbers themselves tell mobile from fixed, that
     /// decides; otherwise cards list the office line first and the mobile second.
@@ -319,8 +370,12 @@ public struct BusinessCardParser: Sendable {
         let before = String(l.text.unicodeScalars.prefix(e.range.start))
         // The last label-like word before the number (after any earlier number on the line).
         let words = Text.key(before).split(separator: " ").map(String.init)
-        if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }), words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2,
-           let type = labelType(w) { return type }
+        if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }),
+            words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2,
+            let type = labelType(w)
+        {
+            return type
+        }
         return words.last.flatMap(labelType)
     }
 
@@ -347,7 +402,8 @@ public struct BusinessCardParser: Sendable {
         let others = lines.indices.filter { $0 != i }
         let left = others.filter { j in
             let o = lines[j].line
-            return abs(o.level - l.level) < 0.5 * h && o.box.maxX <= l.box.minX + 0.2 * h && l.box.minX - o.box.maxX < 4 * h
+            return abs(o.level - l.level) < 0.5 * h && o.box.maxX <= l.box.minX + 0.2 * h
+                && l.box.minX - o.box.maxX < 4 * h
         }
         if let j = left.max(by: { lines[$0].line.box.maxX < lines[$1].line.box.maxX }) { return oneLabel(j) }
         let above = others.filter { j in
@@ -367,8 +423,10 @@ public struct BusinessCardParser: Sendable {
 
     static func profile(_ url: String) -> String? {
         let u = url.lowercased()
-        for (host, name) in [("linkedin.com", "linkedin"), ("twitter.com", "x"), ("x.com/", "x"), ("instagram.com", "instagram"),
-                             ("facebook.com", "facebook"), ("github.com", "github"), ("xing.com", "xing"), ("youtube.com", "youtube")] {
+        for (host, name) in [
+            ("linkedin.com", "linkedin"), ("twitter.com", "x"), ("x.com/", "x"), ("instagram.com", "instagram"),
+            ("facebook.com", "facebook"), ("github.com", "github"), ("xing.com", "xing"), ("youtube.com", "youtube")
+        ] {
             if u.contains(host) && (u.contains("/") || host.hasSuffix("/")) && !u.hasSuffix(host) { return name }
         }
         return nil
@@ -386,10 +444,15 @@ public struct BusinessCardParser: Sendable {
         var parts = host.lowercased().split(separator: ".").map(String.init)
         if parts.first == "www" { parts.removeFirst() }
         if parts.count > 1 { parts.removeLast() }
-        let generic: Set<String> = ["com", "co", "org", "net", "gov", "gv", "edu", "ac", "or", "ne", "go", "gob", "gouv", "nic", "ltd", "plc"]
+        let generic: Set<String> = [
+            "com", "co", "org", "net", "gov", "gv", "edu", "ac", "or", "ne", "go", "gob", "gouv", "nic", "ltd", "plc"
+        ]
         while parts.count > 1, let last = parts.last, generic.contains(last) { parts.removeLast() }
         let stem = parts.last ?? ""
-        let webmail: Set<String> = ["gmail", "yahoo", "hotmail", "outlook", "icloud", "aol", "gmx", "web", "orange", "free", "proton", "protonmail", "live", "mail", "t-online"]
+        let webmail: Set<String> = [
+            "gmail", "yahoo", "hotmail", "outlook", "icloud", "aol", "gmx", "web", "orange", "free", "proton",
+            "protonmail", "live", "mail", "t-online"
+        ]
         return webmail.contains(stem) ? "" : stem.filter { $0.isLetter || $0.isNumber }
     }
 
@@ -401,7 +464,10 @@ public struct BusinessCardParser: Sendable {
         let target = Array(stem)
         guard target.count >= 4 else { return false }
         let words = key.split(separator: " ").map { w in
-            Array(w.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter { $0.isLetter || $0.isNumber })
+            Array(
+                w.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter {
+                    $0.isLetter || $0.isNumber
+                })
         }.filter { !$0.isEmpty }
         guard !words.isEmpty else { return false }
         // reach[w][i]: the first i letters of the stem are spelled by words before w (bit 1), with a long part (bit 2).
@@ -409,7 +475,7 @@ public struct BusinessCardParser: Sendable {
         reach[0][0] = 1
         for (w, word) in words.enumerated() {
             for i in 0...target.count where reach[w][i] != 0 {
-                reach[w + 1][i] |= reach[w][i]                      // the word gives nothing
+                reach[w + 1][i] |= reach[w][i]  // the word gives nothing
                 var n = 0
                 while n < word.count, i + n < target.count, word[n] == target[i + n] {
                     n += 1
@@ -438,7 +504,8 @@ public struct BusinessCardParser: Sendable {
         if t.contains(where: \.isLetter), t == t.uppercased() {
             t = t.split(separator: " ").map { w in
                 let lower = w.lowercased()
-                return joiners.contains(lower.trimmingCharacters(in: .punctuationCharacters)) ? lower : lower.prefix(1).uppercased() + lower.dropFirst()
+                return joiners.contains(lower.trimmingCharacters(in: .punctuationCharacters))
+                    ? lower : lower.prefix(1).uppercased() + lower.dropFirst()
             }.joined(separator: " ")
         }
         return Text.range(t, hyphenedNames) != nil || t.contains(",") && Text.range(t, listedNames) != nil
@@ -462,7 +529,8 @@ public struct BusinessCardParser: Sendable {
     private static let listedNames = "^" + surname + "(?:" + nameJoiner + surname + "){1,3}$"
     /// Two names and a joiner without a comma (`Brouwer & Schenk`, `Berg og Dahl`). A one-letter joiner also joins a
     /// person's two family names (`Ortega y Gasset`, `Silva e Santos`), so it makes a firm only in a list with a comma.
-    private static let pairedNames = "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
+    private static let pairedNames =
+        "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
         + #"\s+"# + surname + "$"
 
     static func initials(_ key: String) -> String {
@@ -500,8 +568,10 @@ public struct BusinessCardParser: Sendable {
     /// `Entwicklerin`: the locale files' `jobTitleEndings`). An English `-er` is not one, as many surnames end so
     /// (`Miller`), and so do firms named after one.
     static func namesAnAgent(_ words: [String]) -> Bool {
-        guard (1...4).contains(words.count), let last = words.last?.lowercased().folding(options: .diacriticInsensitive, locale: nil),
-              last.count >= 6, last.allSatisfy(\.isLetter) else { return false }
+        guard (1...4).contains(words.count),
+            let last = words.last?.lowercased().folding(options: .diacriticInsensitive, locale: nil),
+            last.count >= 6, last.allSatisfy(\.isLetter)
+        else { return false }
         return Self.lexicon.jobTitleEndings.contains { last.hasSuffix($0) }
     }
 
@@ -510,25 +580,27 @@ public struct BusinessCardParser: Sendable {
         printed.split(separator: "@").first.map { String($0.split(separator: " ").last ?? $0) }
     }
 
-    /// The e-mail address with the capital `I`s and the `1`s of its local part read as `l`, when only then does the local
-    /// part spell the card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` or `1.hansen@...` for Lisa
-    /// Hansen): in a sans-serif face the three are nearly one shape. Nil when the address spells the name as read, or
-    /// does not with the mend either.
+    /// The e-mail address with the capital `I`s and the `1`s of its local part read as `l`, when only then does the
+    /// local part spell the card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` or `1.hansen@...` for
+    /// Lisa Hansen): in a sans-serif face the three are nearly one shape. Nil when the address spells the name as read,
+    /// or does not with the mend either.
     static func localMendedByName(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-              let printedLocal = printedLocalPart(printed), printedLocal.contains(where: { $0 == "I" || $0 == "1" }),
-              printedLocal.lowercased() == String(address[..<at]) else { return nil }
+            let printedLocal = printedLocalPart(printed), printedLocal.contains(where: { $0 == "I" || $0 == "1" }),
+            printedLocal.lowercased() == String(address[..<at])
+        else { return nil }
         let words = [given, family]
         guard !spellsPerson(String(address[..<at]), words) else { return nil }
         let mended = String(printedLocal.map { $0 == "I" || $0 == "1" ? "l" : Character($0.lowercased()) })
         return spellsPerson(mended, words) ? mended + address[at...] : nil
     }
 
-    /// The e-mail address without a label glued to it by a lost space (`Mailg.cadorna@...`, `E.j.mercado@...`), when the
-    /// rest of the local part spells the card's name and the address as read does not. Nil otherwise.
+    /// The e-mail address without a label glued to it by a lost space (`Mailg.cadorna@...`, `E.j.mercado@...`), when
+    /// the rest of the local part spells the card's name and the address as read does not. Nil otherwise.
     static func localWithoutGluedLabel(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-              printedLocalPart(printed)?.first?.isUppercase == true else { return nil }
+            printedLocalPart(printed)?.first?.isUppercase == true
+        else { return nil }
         let local = String(address[..<at]), words = [given, family]
         guard !spellsPerson(local, words) else { return nil }
         for label in Self.lexicon.emailLabels where local.hasPrefix(label) && local.count > label.count + 2 {
@@ -536,17 +608,25 @@ public struct BusinessCardParser: Sendable {
             let rest = String(local.dropFirst(label.count).drop { ".:-_".contains($0) })
             // The rest may be the whole name, or its family or given name alone (`payne@`, `tracy@`).
             let plain = plainLetters(rest)
-            if rest.count >= 2, spellsPerson(rest, words) || spellings(family).contains(plain)
-                || plain.count >= 3 && spellings(given).contains(plain) { return rest + address[at...] }
+            if rest.count >= 2,
+                spellsPerson(rest, words) || spellings(family).contains(plain)
+                    || plain.count >= 3 && spellings(given).contains(plain)
+            {
+                return rest + address[at...]
+            }
         }
         return nil
     }
 
-    /// The e-mail address with the word before it joined on, when OCR read a space inside the local part (`james _johnson@`,
-    /// `anna .berg@`): a local part starts with no separator, and the joined one spells the card's name. Nil otherwise.
-    static func localJoinedAcrossSpace(wordBefore before: String?, address: String, _ name: BusinessCard.Name) -> String? {
+    /// The e-mail address with the word before it joined on, when OCR read a space inside the local part (`james
+    /// _johnson@`, `anna .berg@`): a local part starts with no separator, and the joined one spells the card's name.
+    /// Nil otherwise.
+    static func localJoinedAcrossSpace(wordBefore before: String?, address: String, _ name: BusinessCard.Name)
+        -> String?
+    {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-              let first = address.first, "._-".contains(first), let before, before.allSatisfy(\.isLetter) else { return nil }
+            let first = address.first, "._-".contains(first), let before, before.allSatisfy(\.isLetter)
+        else { return nil }
         let joined = before.lowercased() + address[..<at]
         return spellsPerson(joined, [given, family]) ? joined + address[at...] : nil
     }
@@ -555,12 +635,15 @@ public struct BusinessCardParser: Sendable {
     /// names in either order, or one of them cut to its initial (`sarabarber`, `barber.sara`, `sbarber`, `mariam`).
     static func spellsPerson(_ local: String, _ words: [String]) -> Bool {
         guard (2...3).contains(words.count), let first = words.first, let last = words.last,
-              words.allSatisfy({ plainLetters($0).count >= 2 }) else { return false }
+            words.allSatisfy({ plainLetters($0).count >= 2 })
+        else { return false }
         let l = plainLetters(local)
         for given in spellings(first) {
             for family in spellings(last) {
                 let g = String(given.prefix(1)), f = String(family.prefix(1))
-                if [given + family, family + given, g + family, given + f, family + g, f + given].contains(l) { return true }
+                if [given + family, family + given, g + family, given + f, family + g, f + given].contains(l) {
+                    return true
+                }
             }
         }
         return false
@@ -577,7 +660,8 @@ public struct BusinessCardParser: Sendable {
     /// in a sans-serif face the two are one shape, and a name's word starts with a capital. Particles (`la`) stay.
     static func capitalIRead(_ word: String) -> String {
         guard word.count >= 3, word.first == "l", word.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }),
-              !lexicon.nameParticles.contains(word) else { return word }
+            !lexicon.nameParticles.contains(word)
+        else { return word }
         return "I" + word.dropFirst()
     }
 
@@ -594,19 +678,23 @@ public struct BusinessCardParser: Sendable {
             let printed = Array(word)
             let letters = Array(word.lowercased().folding(options: .diacriticInsensitive, locale: nil))
             guard letters.count >= 5, letters.count == printed.count, letters.allSatisfy(\.isLetter),
-                  !String(joined).contains(String(letters)) else { continue }
+                !String(joined).contains(String(letters))
+            else { continue }
             // Places where a name word may stand in the local part: each piece's start and end.
             var spans: [[Character]] = []
             for piece in pieces where piece.count >= letters.count {
                 spans.append(Array(piece.prefix(letters.count)))
                 spans.append(Array(piece.suffix(letters.count)))
             }
-            let mends = Set(spans.filter { span in zip(span, letters).filter { $0 != $1 }.count == 1 }.map { String($0) })
+            let mends = Set(
+                spans.filter { span in zip(span, letters).filter { $0 != $1 }.count == 1 }.map { String($0) })
             guard mends.count == 1, let mend = mends.first.map(Array.init) else { continue }
             // Only the differing letter changes; the printed capitals and accents stay.
-            words[k] = String(printed.indices.map { i in
-                letters[i] == mend[i] ? printed[i] : printed[i].isUppercase ? Character(mend[i].uppercased()) : mend[i]
-            })
+            words[k] = String(
+                printed.indices.map { i in
+                    letters[i] == mend[i]
+                        ? printed[i] : printed[i].isUppercase ? Character(mend[i].uppercased()) : mend[i]
+                })
             return words.joined(separator: " ")
         }
         return nil
@@ -615,7 +703,9 @@ public struct BusinessCardParser: Sendable {
     static func splitName(_ s: String) -> BusinessCard.Name {
         var words = s.split(separator: " ").map(String.init)
         var prefix: String?, suffix: String?
-        if let f = words.first, words.count > 2, lexicon.honorifics.contains(Text.key(f)) { prefix = f; words.removeFirst() }
+        if let f = words.first, words.count > 2, lexicon.honorifics.contains(Text.key(f)) {
+            prefix = f; words.removeFirst()
+        }
         if let l = words.last, words.count > 2, lexicon.nameSuffixes.contains(Text.key(l)) {
             suffix = l
             words.removeLast()
@@ -644,19 +734,24 @@ public struct BusinessCardParser: Sendable {
         // A whole address on one line (`Huberstrasse 97, 3746 Amriswil, Switzerland`): what comes before the postal
         // code's part, when it holds a house number, is the street.
         if a.street == nil, let cut = line.range(of: code),
-           let comma = line[..<cut.lowerBound].lastIndex(of: ","),
-           line[..<comma].contains(where: \.isNumber) {
+            let comma = line[..<cut.lowerBound].lastIndex(of: ","),
+            line[..<comma].contains(where: \.isNumber)
+        {
             a.street = line[..<comma].trimmingCharacters(in: .whitespaces)
             line = String(line[line.index(after: comma)...])
         }
         var rest = line.replacingOccurrences(of: code, with: " ")
         // A country prefix glued to the code (`D-10115`, `F-75008`) is left as `D- `.
         rest = Text.replacing(rest, #"(?:^|\s)[A-Z]{1,2}-\s"#, with: " ")
-        var segments = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) }
-            .filter { !$0.isEmpty }
+        var segments = rest.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        }
+        .filter { !$0.isEmpty }
         // The country the detector found, printed last (`Berlin, DE`, `Toronto, ON, CA`), is no region.
         if let country = a.country {
-            while segments.count >= 2, let last = segments.last, DataDetector.countryCode(named: last) == country { segments.removeLast() }
+            while segments.count >= 2, let last = segments.last, DataDetector.countryCode(named: last) == country {
+                segments.removeLast()
+            }
         }
         // The region as a last word (`Melbourne VIC`) or a segment of its own (`Toronto, ON`).
         if let region = a.region {
@@ -666,7 +761,8 @@ public struct BusinessCardParser: Sendable {
                 return words.isEmpty ? nil : words.joined(separator: " ")
             }
         } else if segments.count >= 2, let last = segments.last, (2...3).contains(last.count),
-                  last.allSatisfy({ $0.isUppercase && $0.isLetter }) {
+            last.allSatisfy({ $0.isUppercase && $0.isLetter })
+        {
             a.region = last
             segments.removeLast()
         }
@@ -689,7 +785,8 @@ public struct BusinessCardParser: Sendable {
 
     /// The locale files' street words, and building and flat words that are no street words on a receipt, where
     /// they name shops and dishes (`STEAK HOUSE`, `FLAT WHITE`).
-    static let streetWords = Self.lexicon.thoroughfares + Self.lexicon.addressParts + PhraseSet(["HOUSE", "FLAT", "APT"])
+    static let streetWords =
+        Self.lexicon.thoroughfares + Self.lexicon.addressParts + PhraseSet(["HOUSE", "FLAT", "APT"])
 
     /// A street line: it starts with a house number (`12 High Street`), ends with one (`Lindenstraße 18`,
     /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`) or between
@@ -704,7 +801,8 @@ public struct BusinessCardParser: Sendable {
         // A unit on a line of its own under the street (`# 5`, `#33`), as North American cards print it.
         if Text.range(t, #"^#\s?\d{1,5}[a-zA-Z]?$"#) != nil { return true }
         let lower = t.lowercased()
-        return Text.hasAny(l.key, streetWords) || lower.hasSuffix("str.") || lower.contains("straße") || lower.contains("strasse")
+        return Text.hasAny(l.key, streetWords) || lower.hasSuffix("str.") || lower.contains("straße")
+            || lower.contains("strasse")
     }
 
     /// The printed address: detector hits, widened to the street line above a postal-code line.
@@ -726,7 +824,8 @@ public struct BusinessCardParser: Sendable {
         if hitLines.isEmpty {
             for i in lines.indices.dropFirst() where !used.contains(i) && !used.contains(i - 1) {
                 guard let m = Text.range(lines[i].text, #"^\s*\d{4}\s+\p{Lu}[\p{L}.'\- ]+$"#),
-                      Text.range(lines[i - 1].text, #"^\p{L}[\p{L}.\- ]*,?\s+\d{1,4}\s?[a-zA-Z]?\s*$"#) != nil else { continue }
+                    Text.range(lines[i - 1].text, #"^\p{L}[\p{L}.\- ]*,?\s+\d{1,4}\s?[a-zA-Z]?\s*$"#) != nil
+                else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: String(lines[i].text[m].filter(\.isNumber).prefix(4)))
                 break
@@ -758,27 +857,36 @@ public struct BusinessCardParser: Sendable {
         // that ends with the address's own code (`Port Robertville, ME 73383`, `East Robertton, QC X6H 6G6`): the
         // lower line is the postal one, the upper its street. Lines of another column between them are passed over.
         func endsWithCode(_ i: Int) -> Entity? {
-            lines[i].entities(.address).first ?? lines[i].entities(.postalCode).first {
-                $0.value.region != nil || $0.range.end == lines[i].text.unicodeScalars.count
-            }
+            lines[i].entities(.address).first
+                ?? lines[i].entities(.postalCode).first {
+                    $0.value.region != nil || $0.range.end == lines[i].text.unicodeScalars.count
+                }
         }
         // A unit line between them (`60592 Cynthia Mount` / `Unit 7` / `North Kristyton, ME 49322`) is passed over too.
         let upperCode = lines[first].entities(.postalCode).first
         if upperCode?.range.start == 0, upperCode?.value.region == nil, lines[first].entities(.address).isEmpty,
-           Self.streetLike(lines[first]), var below = nextInColumn(after: first) {
+            Self.streetLike(lines[first]), var below = nextInColumn(after: first)
+        {
             var above = first
-            if !hitLines.contains(below), Self.streetLike(lines[below]), near(first, below), Text.digitCount(lines[below].text) <= 5,
-               let next = nextInColumn(after: below), hitLines.contains(next) { (above, below) = (below, next) }
+            if !hitLines.contains(below), Self.streetLike(lines[below]), near(first, below),
+                Text.digitCount(lines[below].text) <= 5,
+                let next = nextInColumn(after: below), hitLines.contains(next)
+            {
+                (above, below) = (below, next)
+            }
             if hitLines.contains(below), !used.contains(below), near(above, below), let lower = endsWithCode(below) {
                 first = below
                 value = lower.value
             }
         }
-        // A town's or a county's line: short, without digits, no title; `Co.` only as a county's (the line names a region).
+        // A town's or a county's line: short, without digits, no title; `Co.` only as a county's (the line names a
+        // region).
         func placeBetween(_ i: Int) -> Bool {
             let l = lines[i]
-            return Text.digitCount(l.text) == 0 && l.line.words.count <= 4 && !Text.hasAny(l.key, Self.lexicon.jobTitles)
-                && (!Text.hasAny(l.key, Self.lexicon.organizationWords) || Self.lexicon.isPlaceOnly(l.key) || Self.countyLine(l.key))
+            return Text.digitCount(l.text) == 0 && l.line.words.count <= 4
+                && !Text.hasAny(l.key, Self.lexicon.jobTitles)
+                && (!Text.hasAny(l.key, Self.lexicon.organizationWords) || Self.lexicon.isPlaceOnly(l.key)
+                    || Self.countyLine(l.key))
         }
         // The line above `i` in its column, free, close, and a street's.
         func streetRightAbove(_ i: Int) -> Bool {
@@ -803,11 +911,14 @@ public struct BusinessCardParser: Sendable {
             // without digits, with a street line right above the first of them in its column. `Co.` there is a
             // county's, not a company's, when the rest of the line names a region of the locale files.
             // (With the postal line alone taken, the line above may be the town's, itself right under the street.)
-            let townAbove = idx.count == 1 && (previousInColumn(before: j).map {
-                !used.contains($0) && near($0, j) && placeBetween($0) && streetRightAbove($0)
-            } ?? false)
+            let townAbove =
+                idx.count == 1
+                && (previousInColumn(before: j).map {
+                    !used.contains($0) && near($0, j) && placeBetween($0) && streetRightAbove($0)
+                } ?? false)
             if idx.count <= 2, idx.count == 1 || !Self.streetLike(lines[idx[0]]), placeBetween(j), near(j, idx[0]),
-               streetRightAbove(j) || townAbove {
+                streetRightAbove(j) || townAbove
+            {
                 idx.insert(j, at: 0)
                 places += 1
                 j -= 1
@@ -817,7 +928,8 @@ public struct BusinessCardParser: Sendable {
         }
         // A country line below (`Österreich`, `The Netherlands`, `España`): a country name of the locale files.
         if let last = idx.last, let next = nextInColumn(after: last),
-           !used.contains(next), near(last, next) {
+            !used.contains(next), near(last, next)
+        {
             var k = lines[next].key
             if k.hasPrefix("THE ") { k.removeFirst(4) }
             if Self.countryLines.contains(k) { idx.append(next) }
@@ -825,9 +937,12 @@ public struct BusinessCardParser: Sendable {
         let texts = idx.map { i -> String in
             let l = lines[i]
             // Drop contacts printed on the same line: `12 Main St | T 555 0100`.
-            if let cut = l.entities.filter({ [.phone, .email, .url].contains($0.type) }).map(\.range.start).min(), cut > 0 {
+            if let cut = l.entities.filter({ [.phone, .email, .url].contains($0.type) }).map(\.range.start).min(),
+                cut > 0
+            {
                 var head = String(l.text.unicodeScalars.prefix(cut))
-                head = Text.replacing(head, #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", caseInsensitive: true)
+                head = Text.replacing(
+                    head, #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", caseInsensitive: true)
                 return Text.clean(head)
             }
             return Text.clean(l.text)
@@ -840,14 +955,16 @@ public struct BusinessCardParser: Sendable {
             if full.isEmpty { full = p } else { full += (full.hasSuffix(",") ? " " : ", ") + p }
         }
         let v = value ?? EntityValue()
-        var a = BusinessCard.Address(full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
+        var a = BusinessCard.Address(
+            full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
         // An address over several lines: the lines above the postal code's are the street, and
         // the postal code's line holds the city.
         let postalAt = idx.firstIndex(of: first) ?? 0
         Self.complete(&a, streetLines: Array(texts[..<postalAt]), postalLine: texts[postalAt])
         let box = BoundingBox.enclosing(idx.map { lines[$0].line.box })
-        let prov = Provenance(text: idx.map { lines[$0].text }.joined(separator: "\n"), page: lines[first].line.page, boundingBox: box,
-                              confidence: idx.map { lines[$0].line.confidence }.min() ?? 0)
+        let prov = Provenance(
+            text: idx.map { lines[$0].text }.joined(separator: "\n"), page: lines[first].line.page, boundingBox: box,
+            confidence: idx.map { lines[$0].line.confidence }.min() ?? 0)
         return (a, prov)
     }
 }

@@ -26,8 +26,10 @@ public struct DocumentClassifier: Sendable {
         let box = BoundingBox.enclosing(lines.filter { $0.line.page == (doc.pages.first?.index ?? 0) }.map(\.line.box))
         let aspect = box.map { $0.height / max(1, $0.width) } ?? 1
         let count = { (t: EntityType) in Double(lines.reduce(0) { $0 + $1.entities.filter { $0.type == t }.count }) }
-        var totalWord = 0.0, subtotal = 0.0, tax = 0.0, payment = 0.0, invoice = 0.0, title = 0.0, org = 0.0, nameLike = 0.0
-        var words = 0, digits = 0, chars = 0, shortLines = 0, amountLines = 0, itemCount = 0, proseLines = 0, longLines = 0
+        var totalWord = 0.0, subtotal = 0.0, tax = 0.0, payment = 0.0, invoice = 0.0, title = 0.0, org = 0.0,
+            nameLike = 0.0
+        var words = 0, digits = 0, chars = 0, shortLines = 0, amountLines = 0, itemCount = 0, proseLines = 0,
+            longLines = 0
         for l in lines {
             let k = l.key
             switch l.role {
@@ -43,14 +45,18 @@ public struct DocumentClassifier: Sendable {
             let ws = l.line.words
             // A person's name: two to four capitalized words, a family name's particle among them (`Tirza de Ruiter`),
             // on a line or in one of its columns (a card's name beside its address, on one row).
-            if nameLike == 0, LayoutAnalyzer.columns(of: l.line).contains(where: { Self.isNameLike($0.words) }) { nameLike = 1 }
+            if nameLike == 0, LayoutAnalyzer.columns(of: l.line).contains(where: { Self.isNameLike($0.words) }) {
+                nameLike = 1
+            }
             words += ws.count
             digits += Text.digitCount(l.text)
             chars += l.text.count
             if ws.count <= 3 { shortLines += 1 }
             if ws.count >= 8 { longLines += 1 }
             // Running text: six words or more, most of them lower-case words.
-            if ws.count >= 6, ws.filter({ $0.text.first?.isLowercase ?? false }).count * 2 >= ws.count { proseLines += 1 }
+            if ws.count >= 6, ws.filter({ $0.text.first?.isLowercase ?? false }).count * 2 >= ws.count {
+                proseLines += 1
+            }
             if l.amount != nil { amountLines += 1 }
             if l.amount != nil && l.role == .none && Text.letterCount(l.label) >= 2 { itemCount += 1 }
         }

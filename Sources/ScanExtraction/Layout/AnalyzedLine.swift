@@ -97,7 +97,8 @@ public struct LineAnalyzer: Sendable {
     /// Whether a word is a currency printed on its own, with or without an abbreviation's full stop (`Rp.`, `EUR`).
     static func isCurrencyToken(_ word: String) -> Bool {
         let t = word.uppercased()
-        return currencyTokens.contains(t) || t.count > 1 && t.hasSuffix(".") && currencyTokens.contains(String(t.dropLast()))
+        return currencyTokens.contains(t)
+            || t.count > 1 && t.hasSuffix(".") && currencyTokens.contains(String(t.dropLast()))
     }
 
     /// The codes of the currencies printed in whole units (`Amount.wholeUnitCurrencies`), with their signs
@@ -133,8 +134,9 @@ public struct LineAnalyzer: Sendable {
         let lines = LayoutAnalyzer.lines(of: document)
         let context = detector.context(for: [lines.map(\.text).joined(separator: "\n")])
         let (whole, bare) = Self.amountStyle(lines)
-        return Analysis(lines: lines.map { analyzed($0, context: context, wholeUnits: whole, bare: bare) }, context: context,
-                        wholeUnits: whole, bareIntegers: bare)
+        return Analysis(
+            lines: lines.map { analyzed($0, context: context, wholeUnits: whole, bare: bare) }, context: context,
+            wholeUnits: whole, bareIntegers: bare)
     }
 
     /// The lines of `analysis` cut into columns; a line that isn't cut keeps its detector hits.
@@ -142,13 +144,16 @@ public struct LineAnalyzer: Sendable {
         analysis.lines.flatMap { l -> [AnalyzedLine] in
             let pieces = LayoutAnalyzer.columns(of: l.line)
             if pieces.count == 1 { return [l] }
-            return pieces.map { analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers) }
+            return pieces.map {
+                analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers)
+            }
         }
     }
 
     func analyzed(_ l: LayoutLine, context: DetectionContext, wholeUnits: Bool, bare: Bool = false) -> AnalyzedLine {
         let (count, trailing) = Self.trailingAmounts(l, wholeUnits: wholeUnits, bare: bare)
-        var out = AnalyzedLine(line: l, labelWordCount: count, trailing: trailing, entities: detector.detect(in: l.text, context: context))
+        var out = AnalyzedLine(
+            line: l, labelWordCount: count, trailing: trailing, entities: detector.detect(in: l.text, context: context))
         if out.entities.isEmpty { out.standingPhone = detector.phoneStandingAlone(l.text, context: context) }
         return out
     }
@@ -156,8 +161,11 @@ public struct LineAnalyzer: Sendable {
     /// Every locale's labels of a total, subtotal, tax, service charge, payment or change.
     static let summaryLabels: PhraseSet = {
         let lexicon = ReceiptParser.lexicon
-        return PhraseSet([LocaleLexicon.Label.total, .strongTotal, .weakTotal, .subtotal, .tax, .serviceCharge, .tender, .cash,
-                          .change].flatMap { lexicon.words($0).phrases })
+        return PhraseSet(
+            [
+                LocaleLexicon.Label.total, .strongTotal, .weakTotal, .subtotal, .tax, .serviceCharge, .tender, .cash,
+                .change
+            ].flatMap { lexicon.words($0).phrases })
     }()
 
     /// Whether amounts on this document are printed without decimals (`25,000` rupiah), and whether
@@ -169,11 +177,16 @@ public struct LineAnalyzer: Sendable {
         for l in lines {
             guard let w = l.words.last?.text[...] else { continue }
             // A lone `0` reads as whole units but says nothing of how the others are printed.
-            if Amount.parse(w) != nil { decimals += 1 } else if let a = Amount.parse(w, wholeUnits: true), a.minor != 0 {
+            if Amount.parse(w) != nil {
+                decimals += 1
+            } else if let a = Amount.parse(w, wholeUnits: true), a.minor != 0 {
                 grouped += 1
-                // Beside the rupiah's or the yen's sign, one grouped amount is enough (`Total Rp181.000`, `Rp 181.000`).
+                // Beside the rupiah's or the yen's sign, one grouped amount is enough (`Total Rp181.000`, `Rp
+                // 181.000`).
                 let before = l.words.count >= 2 ? l.words[l.words.count - 2].text : ""
-                if namesWholeUnitCurrency(String(w)) || isCurrencyToken(before) && namesWholeUnitCurrency(before) { wholeCurrency += 1 }
+                if namesWholeUnitCurrency(String(w)) || isCurrencyToken(before) && namesWholeUnitCurrency(before) {
+                    wholeCurrency += 1
+                }
             } else if l.words.count >= 2, isCurrencyToken(String(w)), namesWholeUnitCurrency(String(w)),
                       let a = Amount.parse(l.words[l.words.count - 2].text[...], wholeUnits: true), a.minor != 0 {
                 // The sign after the amount (`261.450 Rp.`).
@@ -186,10 +199,14 @@ public struct LineAnalyzer: Sendable {
         }
         // Thousands groups and no cents (`25.000`): whole units, with two such amounts already when nothing is
         // printed with cents (a one-article receipt: its price and its total).
-        let whole = grouped >= 3 && grouped > 2 * decimals || grouped >= 2 && decimals == 0 || wholeCurrency >= 1 && decimals == 0
+        let whole =
+            grouped >= 3 && grouped > 2 * decimals || grouped >= 2 && decimals == 0
+            || wholeCurrency >= 1 && decimals == 0
         // Plain integers count as amounts when two summary lines or two item lines print them so, or, once grouped
         // amounts show whole units, when one summary line does (`부가세 400` under `합계 4,400`).
-        let bare = decimals == 0 && (bareSummary >= 2 || bareItems >= 2 || whole && bareSummary >= 1) && (grouped == 0 || whole)
+        let bare =
+            decimals == 0 && (bareSummary >= 2 || bareItems >= 2 || whole && bareSummary >= 1)
+            && (grouped == 0 || whole)
         return (whole || bare, bare)
     }
 
@@ -202,10 +219,13 @@ public struct LineAnalyzer: Sendable {
         func plain(_ w: String) -> Int? {
             w.count >= 3 && w.count <= 9 && w.first != "0" && w.allSatisfy(\.isNumber) ? Int(w) : nil
         }
-        guard let amount = plain(words[words.count - 1]), let price = plain(words[words.count - 2]) else { return false }
+        guard let amount = plain(words[words.count - 1]), let price = plain(words[words.count - 2]) else {
+            return false
+        }
         if amount == price { return true }
         return words.dropLast(2).contains { w in
-            let count = w.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@")).replacingOccurrences(of: ",", with: ".")
+            let count = w.trimmingCharacters(in: CharacterSet(charactersIn: "xX×@")).replacingOccurrences(
+                of: ",", with: ".")
             guard let c = Decimal(string: count), c > 1, c < 1000 else { return false }
             return c * Decimal(price) == Decimal(amount)
         }
@@ -219,7 +239,9 @@ public struct LineAnalyzer: Sendable {
     }
 
     /// The words that end `line` and read as amounts; returns the label's word count too.
-    static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool, bare: Bool = false) -> (Int, [(amount: Amount, word: Int)]) {
+    static func trailingAmounts(_ line: LayoutLine, wholeUnits: Bool, bare: Bool = false) -> (
+        Int, [(amount: Amount, word: Int)]
+    ) {
         var out: [(amount: Amount, word: Int)] = []
         var i = line.words.count - 1
         // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, `3.20 A`, a tax code in one
@@ -241,8 +263,8 @@ public struct LineAnalyzer: Sendable {
         var end = i
         while i >= 0 {
             let t = line.words[i].text
-            // An amount OCR split at its point is one amount: the space after it (`170. 00`), or before it (`32 .92`, not
-            // 0.92 after a count; a count of one digit stays one: `2 .50`).
+            // An amount OCR split at its point is one amount: the space after it (`170. 00`), or before it (`32 .92`,
+            // not 0.92 after a count; a count of one digit stays one: `2 .50`).
             if i > 0, out.isEmpty, let a = Self.splitAmount(line.words[i - 1].text, t) {
                 out.insert((a, i - 1), at: 0)
                 end = i - 1
@@ -268,7 +290,9 @@ public struct LineAnalyzer: Sendable {
     static func splitAmount(_ left: String, _ right: String) -> Amount? {
         let after = right.count == 2 && right.allSatisfy(\.isNumber) && Text.range(left, #"^\d{1,6}[.,]$"#) != nil
         let before = Text.range(right, #"^[.,]\d{2}$"#) != nil && Text.range(left, #"^\d{2,6}$"#) != nil
-        guard after || before, let a = Amount.parse((left + right)[...], wholeUnits: false), a.scale == 2 else { return nil }
+        guard after || before, let a = Amount.parse((left + right)[...], wholeUnits: false), a.scale == 2 else {
+            return nil
+        }
         return a
     }
 }

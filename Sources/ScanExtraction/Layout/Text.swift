@@ -159,7 +159,7 @@ enum Text {
     /// ideographic mark (U+3000-303F).
     static func endsRun(_ k: UnsafeBufferPointer<UInt8>, _ e: Int) -> Bool {
         guard e < k.count, k[e] >= 0xE3, k[e] <= 0xED else { return true }
-        if k[e] == 0xE3, e + 1 < k.count, k[e + 1] == 0x80 { return true } // U+3000-303F
+        if k[e] == 0xE3, e + 1 < k.count, k[e + 1] == 0x80 { return true }  // U+3000-303F
         return false
     }
 
@@ -181,7 +181,8 @@ enum Text {
 
     /// The characters of `s` that `test` accepts; an ASCII string is counted by its bytes with `ascii`, which must
     /// agree with `test` on ASCII characters.
-    @inline(__always) private static func count(_ s: String, ascii: (UInt8) -> Bool, _ test: (Character) -> Bool) -> Int {
+    @inline(__always) private static func count(_ s: String, ascii: (UInt8) -> Bool, _ test: (Character) -> Bool) -> Int
+    {
         var n = 0
         for b in s.utf8 {
             guard b < 0x80 else { return s.reduce(0) { $0 + (test($1) ? 1 : 0) } }
@@ -213,7 +214,9 @@ enum Text {
     }
 
     /// `s` with every match of `pattern` replaced by `template`.
-    static func replacing(_ s: String, _ pattern: String, with template: String, caseInsensitive: Bool = false) -> String {
+    static func replacing(_ s: String, _ pattern: String, with template: String, caseInsensitive: Bool = false)
+        -> String
+    {
         let re = RegexCache.shared.regex(pattern, caseInsensitive: caseInsensitive)
         return re.stringByReplacingMatches(in: s, range: NSRange(s.startIndex..., in: s), withTemplate: template)
     }
@@ -230,7 +233,8 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
     /// A 4,096-bit filter over each first word's first byte, last byte and length: most of a
     /// key's words are ruled out by it without making a string or hashing one.
     private let filter: [UInt64]
-    /// The phrases of scripts without spaces, found where they end a run of letters (`Text.isUnspacedPhrase`, `Text.holds`).
+    /// The phrases of scripts without spaces, found where they end a run of letters (`Text.isUnspacedPhrase`,
+    /// `Text.holds`).
     private let unspaced: [[UInt8]]
 
     @inline(__always) private static func slot(first: UInt8, last: UInt8, length: Int) -> Int {
@@ -312,7 +316,8 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
         let (i, j, n) = (word.lowerBound, word.upperBound, k.count)
         let slot = Self.slot(first: k[i], last: k[j - 1], length: j - i)
         guard filter[slot >> 6] & (1 << UInt64(slot & 63)) != 0,
-              let tails = rests[String(decoding: UnsafeBufferPointer(rebasing: k[i..<j]), as: UTF8.self)] else { return false }
+            let tails = rests[String(decoding: UnsafeBufferPointer(rebasing: k[i..<j]), as: UTF8.self)]
+        else { return false }
         for t in tails where j + t.count <= n && (j + t.count == n || k[j + t.count] == 0x20) {
             var m = 0
             while m < t.count && k[j + m] == t[m] { m += 1 }

@@ -46,11 +46,15 @@ extension Lexicon {
                 && OCRConfusions.shipped.confusable(key[differing[0]], f[differing[0] - tail.startIndex])
             let digitsForLetters = (1...2).contains(differing.count)
                 && differing.allSatisfy { Self.digitReadForLetter(key[$0], f[$0 - tail.startIndex]) }
-            guard oneSlip || digitsForLetters, differing.allSatisfy({ key[$0] != " " && f[$0 - tail.startIndex] != " " }) else { continue }
+            guard oneSlip || digitsForLetters,
+                differing.allSatisfy({ key[$0] != " " && f[$0 - tail.startIndex] != " " })
+            else { continue }
             guard f.contains(" ") || f.count >= 3, differing.allSatisfy({ at[$0] != nil }) else { continue }
             var mended = name
-            // The form's other letters give the case: `s.r.I.` is `s.r.l.`, a capital I being a lower-case l's look-alike.
-            let others = tail.indices.filter { !differing.contains($0) }.compactMap { at[$0].map { name[$0] } }.filter(\.isLetter)
+            // The form's other letters give the case: `s.r.I.` is `s.r.l.`, a capital I being a lower-case l's
+            // look-alike.
+            let others = tail.indices.filter { !differing.contains($0) }.compactMap { at[$0].map { name[$0] } }.filter(
+                \.isLetter)
             let lowerForm = !others.isEmpty && others.allSatisfy(\.isLowercase)
             // (Each mend puts one ASCII letter for one ASCII character, so `name`'s indices hold in `mended`.)
             for k in differing {

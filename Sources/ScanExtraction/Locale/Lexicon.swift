@@ -2,12 +2,13 @@ import Foundation
 
 /// What the parsers know of one language: its label words (total, tax, change, ...),
 /// header noise, legal forms and business types, street words, country names, months,
-/// number conventions, and the job titles business cards print. One JSON file a language in `Resources/Locales/`; a new language is
-/// a new file there, read without a change to the code.
+/// number conventions, and the job titles business cards print. One JSON file a language in `Resources/Locales/`; a new
+/// language is a new file there, read without a change to the code.
 public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// The kinds of label a receipt prints; every locale file has each key (an empty list is fine).
     public enum Label: String, CaseIterable, Codable, Sendable {
-        case total, strongTotal, weakTotal, totalAbbreviations, subtotal, tax, taxInclusive, taxSummary, tip, change, tender
+        case total, strongTotal, weakTotal, totalAbbreviations, subtotal, tax, taxInclusive, taxSummary, tip, change,
+            tender
         /// Words that make a tip line a suggestion, not a tip paid (`Suggested Tip: 15% (3.65)`).
         case tipSuggestion
         case cash, card, rounding, discount, quantity, taxId, date, notIssueDate, contact, document
@@ -35,11 +36,13 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public var name: String
     public var labels: [String: [String]]
     public var headerNoise: [String]
-    /// Phrases that end a receipt (`THANK YOU`, `PLEASE COME AGAIN`, `VIELEN DANK`): a header printed under one, near the
-    /// top of a scan, is the next receipt's, and what stands above it the tail of the slip before. A file may leave them out.
+    /// Phrases that end a receipt (`THANK YOU`, `PLEASE COME AGAIN`, `VIELEN DANK`): a header printed under one, near
+    /// the top of a scan, is the next receipt's, and what stands above it the tail of the slip before. A file may leave
+    /// them out.
     public var closings: [String]?
     /// Words that open an option stated under an article rather than more of its name (`NO` of `NO onion`, `OHNE`,
-    /// `SIN`, `TANPA`): what is left out or changed, never a word a product's name goes on with. A file may leave them out.
+    /// `SIN`, `TANPA`): what is left out or changed, never a word a product's name goes on with. A file may leave them
+    /// out.
     public var optionOpeners: [String]?
     /// Legal forms of a company (`SDN BHD`, `GMBH`, `LTD`).
     public var legalForms: [String]
@@ -65,8 +68,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// Lower-case endings of words for people by what they do (`ist`, `eur`, `erin`), read where a card prints a title
     /// in no list (`Podiatrist`, `Urbaniste`); a file may leave them out.
     public var jobTitleEndings: [String]?
-    /// Phrases of invoices, letters and forms (`BILL TO`, `SEHR GEEHRTE`, `FACTURE`): the classifier counts them as signs
-    /// of a document that is neither a receipt nor a card. A file may leave them out.
+    /// Phrases of invoices, letters and forms (`BILL TO`, `SEHR GEEHRTE`, `FACTURE`): the classifier counts them as
+    /// signs of a document that is neither a receipt nor a card. A file may leave them out.
     public var invoiceWords: [String]?
     /// What business cards print in the language besides titles; a file may leave it out.
     public var card: CardWords?
@@ -177,7 +180,8 @@ public struct Lexicon: Sendable {
         var merged: [LocaleLexicon.Label: PhraseSet] = [:]
         for label in LocaleLexicon.Label.allCases { merged[label] = union(locales.map { $0.words(label) }) }
         self.merged = merged
-        // Packaging words (`BAG`, `SET`) are no labels: they name what an item is sold by, and items are named with them.
+        // Packaging words (`BAG`, `SET`) are no labels: they name what an item is sold by, and items are named with
+        // them.
         let labelPhrases = merged.filter { $0.key != .packUnits }.values.flatMap(\.phrases)
         labelSpelling = LabelSpelling(phrases: labelPhrases, confusions: confusions)
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
@@ -217,13 +221,18 @@ public struct Lexicon: Sendable {
         nameParticles = Set(locales.flatMap { $0.card?.nameParticles ?? [] }.map { $0.lowercased() })
         emailLabels = lowercasedOnce(locales.flatMap { $0.card?.emailLabels ?? [] }).sorted { $0.count > $1.count }
         nameJoiners = lowercasedOnce(locales.flatMap { $0.card?.nameJoiners ?? [] })
-        phraseSets = Array(merged.values) + [headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months]
+        phraseSets =
+            Array(merged.values) + [
+                headerNoise, legalForms, businessTypes, thoroughfares, addressParts, regions, countries, months
+            ]
         known = Set(phraseSets.flatMap(\.phrases).flatMap { $0.split(separator: " ") })
         let ownWords = locales.map { l in
-            (l.labels.values.joined() + l.headerNoise + l.legalForms + l.businessTypes + l.thoroughfares + l.addressParts + l.months)
+            (l.labels.values.joined() + l.headerNoise + l.legalForms + l.businessTypes + l.thoroughfares
+                + l.addressParts + l.months)
                 .flatMap { Text.key($0).split(separator: " ") }
         }
-        unaccented = Set(ownWords.filter { $0.allSatisfy { w in w.unicodeScalars.allSatisfy { $0.value < 0xC0 } } }.joined())
+        unaccented = Set(
+            ownWords.filter { $0.allSatisfy { w in w.unicodeScalars.allSatisfy { $0.value < 0xC0 } } }.joined())
     }
 
     /// `text` with the accents that OCR put on plain words taken off. A multilingual recognizer now and then reads
@@ -241,7 +250,9 @@ public struct Lexicon: Sendable {
             defer { word = "" }
             guard word.unicodeScalars.contains(where: { $0.value >= 0xC0 }) else { return out += word }
             let plain = Self.withoutMarks(word)
-            let strip = plain != word && either(unaccented, Substring(plain.uppercased())) && !either(known, Substring(word.uppercased()))
+            let strip =
+                plain != word && either(unaccented, Substring(plain.uppercased()))
+                && !either(known, Substring(word.uppercased()))
             out += strip ? plain : word
         }
         for c in text {
@@ -254,7 +265,8 @@ public struct Lexicon: Sendable {
     /// `word` without its combining marks (`É` -> `E`); letters that are no letter and a mark (`ß`, `Ø`) stay.
     static func withoutMarks(_ word: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for u in word.decomposedStringWithCanonicalMapping.unicodeScalars where u.properties.generalCategory != .nonspacingMark {
+        for u in word.decomposedStringWithCanonicalMapping.unicodeScalars
+        where u.properties.generalCategory != .nonspacingMark {
             scalars.append(u)
         }
         return String(scalars).precomposedStringWithCanonicalMapping
@@ -268,7 +280,9 @@ public struct Lexicon: Sendable {
     public var vocabulary: [String] {
         var seen = Set<Substring>(), out: [String] = []
         for phrase in phraseSets.flatMap(\.phrases) {
-            for w in phrase.split(separator: " ") where w.contains(where: \.isLetter) && seen.insert(w).inserted { out.append(String(w)) }
+            for w in phrase.split(separator: " ") where w.contains(where: \.isLetter) && seen.insert(w).inserted {
+                out.append(String(w))
+            }
         }
         return out
     }
@@ -277,7 +291,8 @@ public struct Lexicon: Sendable {
     /// of at least three letters among them.
     public func isLabelOnly(_ key: String) -> Bool {
         let words = key.split(separator: " ")
-        return !words.isEmpty && words.allSatisfy { labelWords.contains($0) || isTwoLabelWords($0) } && words.contains { $0.count >= 3 }
+        return !words.isEmpty && words.allSatisfy { labelWords.contains($0) || isTwoLabelWords($0) }
+            && words.contains { $0.count >= 3 }
     }
 
     /// Whether any word of a line's `key` is a label word of some locale (`SALES` of `TOTAL SALES`, `RM`, `QTY`).
@@ -296,7 +311,8 @@ public struct Lexicon: Sendable {
         var named = false
         for i in 0..<words.count where reach[i] {
             if words[i].count <= 2, words[i].allSatisfy(\.isLetter) { reach[i + 1] = true }
-            for n in 1...min(4, words.count - i) where places.contains(Substring(words[i..<(i + n)].joined(separator: " "))) {
+            for n in 1...min(4, words.count - i)
+            where places.contains(Substring(words[i..<(i + n)].joined(separator: " "))) {
                 reach[i + n] = true
                 named = true
             }
@@ -335,9 +351,11 @@ public struct Lexicon: Sendable {
     public static func load(directory: URL, confusions: OCRConfusions = .shipped) throws -> Lexicon {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
+                .sorted()
         } catch {
-            throw LexiconError(description: "cannot read the locale folder \(directory.path): \(error.localizedDescription)")
+            throw LexiconError(
+                description: "cannot read the locale folder \(directory.path): \(error.localizedDescription)")
         }
         guard !names.isEmpty else { throw LexiconError(description: "no locale files (*.json) in \(directory.path)") }
         return Lexicon(locales: try names.map { name in
@@ -353,7 +371,9 @@ public struct Lexicon: Sendable {
     /// could not be read. Reading this never stops the program: the extractor asks it first and gives the document
     /// its error (`DocumentExtractor.extract`).
     public static let loaded: Result<Lexicon, LexiconError> = OCRConfusions.loaded.flatMap { confusions in
-        ResourceFiles.load("Locales", overriddenBy: directoryVariable) { try load(directory: $0, confusions: confusions) }
+        ResourceFiles.load("Locales", overriddenBy: directoryVariable) {
+            try load(directory: $0, confusions: confusions)
+        }
     }
 
     /// All shipped locales. Only for code that runs after `loaded` was checked: a broken folder stops the program here.
@@ -371,7 +391,8 @@ public struct LabelSpelling: Sendable {
     private let confusions: OCRConfusions
 
     /// - Parameters:
-    ///   - phrases: label phrases as `Text.key` makes them; their words of five or more capitals are the spellings kept.
+    ///   - phrases: label phrases as `Text.key` makes them; their words of five or more capitals are the spellings
+    ///     kept.
     ///   - confusions: the pairs of letters that count as misread for one another.
     public init<S: Sequence>(phrases: S, confusions: OCRConfusions = .shipped) where S.Element == String {
         var byLength: [Int: [[UInt8]]] = [:]
@@ -403,7 +424,8 @@ public struct LabelSpelling: Sendable {
             for n in [3, 2] where i + n <= words.count {
                 let parts = words[i..<(i + n)]
                 let glued = Array(parts.joined().utf8)
-                guard glued.count >= 5, known.contains(glued), !parts.allSatisfy({ known.contains(Array($0.utf8)) }) else { continue }
+                guard glued.count >= 5, known.contains(glued), !parts.allSatisfy({ known.contains(Array($0.utf8)) })
+                else { continue }
                 words.replaceSubrange(i..<(i + n), with: [Substring(String(decoding: glued, as: UTF8.self))])
                 changed = true
                 joined = true

@@ -88,8 +88,9 @@ public struct OCRConfusions: Sendable {
             p.utf8.count != 2 || Set(p).count != 2 || !p.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
         guard bad.isEmpty else {
-            throw LexiconError(description: "the OCR confusion table has pairs that are not two ASCII letters or digits: "
-                + bad.joined(separator: ", "))
+            throw LexiconError(
+                description: "the OCR confusion table has pairs that are not two ASCII letters or digits: "
+                    + bad.joined(separator: ", "))
         }
         self.init(pairs: file.pairs.map(\.pair))
     }

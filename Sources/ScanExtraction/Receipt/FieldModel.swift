@@ -33,13 +33,16 @@ public struct TreeEnsemble: Codable, Sendable {
     static func tree(packed: PackedTree, featureCount: Int) throws -> Tree {
         func indices(_ s: String, _ key: String) throws -> [Int] {
             try numbers(s, key).map { v in
-                guard let i = Int(exactly: v) else { throw Invalid(description: "'\(key)' holds \(v), not a whole number") }
+                guard let i = Int(exactly: v) else {
+                    throw Invalid(description: "'\(key)' holds \(v), not a whole number")
+                }
                 return i
             }
         }
-        let t = Tree(feature: try indices(packed.feature, "feature"), threshold: try numbers(packed.threshold, "threshold"),
-                     left: try indices(packed.left, "left"), right: try indices(packed.right, "right"),
-                     leaf: try numbers(packed.leaf, "leaf"))
+        let t = Tree(
+            feature: try indices(packed.feature, "feature"), threshold: try numbers(packed.threshold, "threshold"),
+            left: try indices(packed.left, "left"), right: try indices(packed.right, "right"),
+            leaf: try numbers(packed.leaf, "leaf"))
         let nodes = t.feature.count
         guard t.threshold.count == nodes, t.left.count == nodes, t.right.count == nodes, !t.leaf.isEmpty else {
             throw Invalid(description: "a tree's arrays differ in length, or it has no leaf")
@@ -48,7 +51,8 @@ public struct TreeEnsemble: Codable, Sendable {
             throw Invalid(description: "a tree splits on a feature the model does not have")
         }
         for n in 0..<nodes {
-            for child in [t.left[n], t.right[n]] where child < 0 ? -child - 1 >= t.leaf.count : child <= n || child >= nodes {
+            for child in [t.left[n], t.right[n]]
+            where child < 0 ? -child - 1 >= t.leaf.count : child <= n || child >= nodes {
                 throw Invalid(description: "node \(n) of a tree points at \(child), which is no leaf or later node")
             }
         }
@@ -113,11 +117,14 @@ public struct ReceiptFieldModel: Codable, Sendable {
         }
         for field in ReceiptField.allCases {
             guard let e = model.fields[field.rawValue] else {
-                throw LexiconError(description: "the receipt field model \(url.path) has no scores for '\(field.rawValue)'")
+                throw LexiconError(
+                    description: "the receipt field model \(url.path) has no scores for '\(field.rawValue)'")
             }
             guard e.features == field.featureNames else {
-                throw LexiconError(description: "the receipt field model \(url.path) was trained on other '\(field.rawValue)' features "
-                    + "than this build computes: train it again (Tools/train-receipt-fields)")
+                throw LexiconError(
+                    description:
+                        "the receipt field model \(url.path) was trained on other '\(field.rawValue)' features "
+                        + "than this build computes: train it again (Tools/train-receipt-fields)")
             }
         }
         return model
@@ -137,8 +144,9 @@ public struct ReceiptFieldModel: Codable, Sendable {
         let packed = try JSONDecoder().decode(Packed.self, from: data)
         var out: [String: TreeEnsemble] = [:]
         for (name, field) in packed.fields {
-            out[name] = TreeEnsemble(features: field.features,
-                                     trees: try field.trees.map { try TreeEnsemble.tree(packed: $0, featureCount: field.features.count) })
+            out[name] = TreeEnsemble(
+                features: field.features,
+                trees: try field.trees.map { try TreeEnsemble.tree(packed: $0, featureCount: field.features.count) })
         }
         return ReceiptFieldModel(trainedOn: packed.trainedOn, fields: out)
     }

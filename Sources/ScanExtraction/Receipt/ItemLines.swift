@@ -84,11 +84,14 @@ public struct ItemLineModel: Sendable {
             throw invalid("trained on other features than this version computes: train it again (Tools/train-items)")
         }
         if let trees = file.trees {
-            guard trees.count == labels.count else { throw invalid("\(trees.count) ensembles for \(labels.count) labels") }
+            guard trees.count == labels.count else {
+                throw invalid("\(trees.count) ensembles for \(labels.count) labels")
+            }
             let ensembles = try trees.map { packed in
                 do {
-                    return TreeEnsemble(features: file.features,
-                                        trees: try packed.map { try TreeEnsemble.tree(packed: $0, featureCount: file.features.count) })
+                    return TreeEnsemble(
+                        features: file.features,
+                        trees: try packed.map { try TreeEnsemble.tree(packed: $0, featureCount: file.features.count) })
                 } catch let e as TreeEnsemble.Invalid { throw invalid(e.description) }
             }
             self.init(labels: labels, features: file.features, trees: ensembles)
@@ -180,15 +183,19 @@ public struct ItemLineRow: Sendable {
 enum ItemLineFeatures {
     /// Features of the line itself.
     static let own = [
-        "bias", "position", "beforeSummary", "afterHeading", "heading", "hasAmount", "twoAmounts", "aligned", "columnOffset",
+        "bias", "position", "beforeSummary", "afterHeading", "heading", "hasAmount", "twoAmounts", "aligned",
+        "columnOffset",
         "negative", "largest", "amountShare", "labelLetters", "noLabel", "letterShare", "digitShare", "words",
         "height", "indent", "gapAbove", "quantity", "leadingCount", "weight", "percent", "bullet", "contact",
-        "roleTotal", "roleSubtotal", "roleTax", "roleDiscount", "rolePayment", "roleCount", "roleOther", "first", "last",
-        "zeroAmount",
+        "roleTotal", "roleSubtotal", "roleTax", "roleDiscount", "rolePayment", "roleCount", "roleOther", "first",
+        "last",
+        "zeroAmount"
     ]
     /// Features copied from the neighbouring lines (`prev.` and `next.`).
-    static let neighbourOwn = ["hasAmount", "aligned", "labelLetters", "noLabel", "quantity", "leadingCount", "indent", "digitShare",
-                               "heading", "roleTotal", "roleSubtotal", "beforeSummary", "bullet", "height"]
+    static let neighbourOwn = [
+        "hasAmount", "aligned", "labelLetters", "noLabel", "quantity", "leadingCount", "indent", "digitShare",
+        "heading", "roleTotal", "roleSubtotal", "beforeSummary", "bullet", "height"
+    ]
     static let names = own + neighbourOwn.map { "prev." + $0 } + neighbourOwn.map { "next." + $0 }
 
     /// A count, perhaps its unit word (`Stk`, `PZ`: the locales' `countUnits`), then `x` or `@` and a price.
@@ -214,7 +221,9 @@ enum ItemLineFeatures {
     }
 
     /// The feature rows of `lines`, in the order of `names`.
-    static func rows(_ lines: [AnalyzedLine], roles: [ReceiptParser.Role], summaryStart: Int, heading: Int?) -> [[Double]] {
+    static func rows(_ lines: [AnalyzedLine], roles: [ReceiptParser.Role], summaryStart: Int, heading: Int?)
+        -> [[Double]]
+    {
         let n = lines.count
         guard n > 0 else { return [] }
         let column = Self.column(lines, summaryStart: summaryStart)
@@ -265,7 +274,9 @@ enum ItemLineFeatures {
             set("indent", min(5, max(0, (l.line.place.minX - left) / h)) / 5)
             if i > 0 { set("gapAbove", min(3, max(0, (l.line.place.minY - lines[i - 1].line.place.maxY) / h)) / 3) }
             set("quantity", Text.range(l.text, quantityPattern) != nil)
-            if let w = l.line.words.first?.text, l.line.words.count > 1 { set("leadingCount", ReceiptParser.countDigits(w) != nil) }
+            if let w = l.line.words.first?.text, l.line.words.count > 1 {
+                set("leadingCount", ReceiptParser.countDigits(w) != nil)
+            }
             set("weight", Text.range(l.text, weightPattern, caseInsensitive: true) != nil)
             set("percent", l.text.contains("%"))
             // A bullet opens the line, or follows its count (`1 - Less ice 0`).

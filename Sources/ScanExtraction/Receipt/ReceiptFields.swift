@@ -37,11 +37,13 @@ public struct FieldCandidate: Sendable {
 struct LineFacts {
     static let names = [
         "relIndex", "relY", "relX", "relWidth", "height", "letters", "digitShare", "upperShare", "words", "confidence",
-        "legalForm", "businessType", "thoroughfare", "addressPart", "country", "headerNoise", "headerNoiseWord", "contactLabel",
+        "legalForm", "businessType", "thoroughfare", "addressPart", "country", "headerNoise", "headerNoiseWord",
+        "contactLabel",
         "documentLabel", "taxIdLabel", "taxLabel", "totalLabel", "dateLabel",
         "phone", "email", "url", "dateEntity", "time", "money", "addressEntity", "postalCode", "percentage",
-        "amount", "registration", "registrationSuffix", "startsAddress", "postalNumber", "lowercase", "startsWithDigit", "comma",
-        "startsLegalForm", "region", "placeOnly", "caseless", "present",
+        "amount", "registration", "registrationSuffix", "startsAddress", "postalNumber", "lowercase", "startsWithDigit",
+        "comma",
+        "startsLegalForm", "region", "placeOnly", "caseless", "present"
     ]
     static let absent = [Double](repeating: -1, count: names.count)
 
@@ -54,9 +56,11 @@ struct LineFacts {
     static let addressPart = column("addressPart"), country = column("country"), postalNumber = column("postalNumber")
     static let addressEntity = column("addressEntity"), amount = column("amount"), legalForm = column("legalForm")
     static let registration = column("registration"), startsAddress = column("startsAddress")
-    static let contactLabel = column("contactLabel"), documentLabel = column("documentLabel"), taxIdLabel = column("taxIdLabel")
+    static let contactLabel = column("contactLabel"), documentLabel = column("documentLabel"),
+        taxIdLabel = column("taxIdLabel")
     static let totalLabel = column("totalLabel"), phone = column("phone"), email = column("email"), url = column("url")
-    static let dateEntity = column("dateEntity"), headerNoiseWord = column("headerNoiseWord"), placeOnly = column("placeOnly")
+    static let dateEntity = column("dateEntity"), headerNoiseWord = column("headerNoiseWord"),
+        placeOnly = column("placeOnly")
 }
 
 /// The features of one receipt's lines, computed once and shared by every field.
@@ -67,9 +71,9 @@ struct ReceiptFieldFeatures {
     /// letter and digit counts (an address candidate joins these: computed once a line, not once a span).
     let addressMiddle: [(text: String, letters: Int, digits: Int)]
     let addressLast: [(text: String, letters: Int, digits: Int, trimmed: Bool)]
-    /// Lines no address runs through: label words alone (`TAX INVOICE`, `CASHIER`), a greeting or a document's name alone
-    /// (`Willkommen`, `RECEIPT`), a document label before a number, or a price at the end. No address of `sroie-train`'s
-    /// or the receipt photos' keys holds such a line.
+    /// Lines no address runs through: label words alone (`TAX INVOICE`, `CASHIER`), a greeting or a document's name
+    /// alone (`Willkommen`, `RECEIPT`), a document label before a number, or a price at the end. No address of
+    /// `sroie-train`'s or the receipt photos' keys holds such a line.
     let addressBreak: [Bool]
     /// Lines that are only a greeting or the slip's title (`isTitleOrGreeting`): no part of a name or an address.
     let titleOrGreeting: [Bool]
@@ -80,11 +84,14 @@ struct ReceiptFieldFeatures {
 
     init(_ lines: [AnalyzedLine]) {
         self.lines = lines
-        // A line of contact details is no part of an address it is printed within, and no address starts or ends with it.
+        // A line of contact details is no part of an address it is printed within, and no address starts or ends with
+        // it.
         let contactLabels = ReceiptParser.lexicon.words(.contact)
         let contactOnly = lines.map { l in
             let phones = l.entities.filter { $0.type == .phone }.map(\.text).joined()
-            if !phones.isEmpty && Text.digitCount(l.text) <= Text.digitCount(phones) && Text.letterCount(l.text) <= 4 { return true }
+            if !phones.isEmpty && Text.digitCount(l.text) <= Text.digitCount(phones) && Text.letterCount(l.text) <= 4 {
+                return true
+            }
             let web = l.entities.filter { $0.type == .url || $0.type == .email }.map(\.text).joined()
             if !web.isEmpty && Text.letterCount(l.text) - Text.letterCount(web) <= 8 { return true }
             return contactLabels.begins(l.key)
@@ -98,7 +105,9 @@ struct ReceiptFieldFeatures {
         }
         addressLast = lines.enumerated().map { i, l in
             var (part, trimmed) = ReceiptParser.addressLastPart(l)
-            if let left = leftParts[i].map(Text.clean), left.count < part.count, part.hasPrefix(left) { (part, trimmed) = (left, true) }
+            if let left = leftParts[i].map(Text.clean), left.count < part.count, part.hasPrefix(left) {
+                (part, trimmed) = (left, true)
+            }
             let t = ReceiptParser.addressReadingFixes(part)
             return (t, Text.letterCount(t), Text.digitCount(t), trimmed)
         }
@@ -130,24 +139,30 @@ struct ReceiptFieldFeatures {
             func flag(_ b: Bool) -> Double { b ? 1 : 0 }
             func has(_ words: PhraseSet) -> Double { flag(Text.hasAny(k, words)) }
             func ent(_ type: EntityType) -> Double { flag(l.entities.contains { $0.type == type }) }
-            let postal = digits >= 4 && Text.range(t, #"(?<![\d\-/.:])\d{4,6}(?![\d\-/.:])"#) != nil
+            let postal =
+                digits >= 4 && Text.range(t, #"(?<![\d\-/.:])\d{4,6}(?![\d\-/.:])"#) != nil
                 && l.entities.allSatisfy { $0.type != .phone }
-            let registrationSuffix = digits >= 5 && t.contains("(")
+            let registrationSuffix =
+                digits >= 5 && t.contains("(")
                 && Text.range(t, #"[A-Za-z].*\(\s*[A-Z]?\d{5,}[\s\-·.]*[A-Z]?\s*\)?\s*$"#) != nil
             return [
                 Double(i) / Double(n), (l.line.place.minY - top) / max(1, bottom - top),
                 (l.line.place.midX - left) / max(1, right - left), l.line.place.width / max(1, right - left),
                 l.line.textHeight / median, log1p(Double(letters)), Double(digits) / Double(max(1, letters + digits)),
                 Double(upper) / Double(max(1, letters)), Double(l.line.words.count), l.line.confidence,
-                has(lex.legalForms), has(lex.businessTypes), has(lex.thoroughfares), has(lex.addressParts), has(lex.countries),
-                flag(lex.headerNoise.contains(k)), has(lex.headerNoise), has(lex.words(.contact)), has(lex.words(.document)),
+                has(lex.legalForms), has(lex.businessTypes), has(lex.thoroughfares), has(lex.addressParts),
+                has(lex.countries),
+                flag(lex.headerNoise.contains(k)), has(lex.headerNoise), has(lex.words(.contact)),
+                has(lex.words(.document)),
                 has(lex.words(.taxId)), has(lex.words(.tax)), has(ReceiptParser.anyTotalWords), has(lex.words(.date)),
-                ent(.phone), ent(.email), ent(.url), ent(.date), ent(.time), ent(.money), ent(.address), ent(.postalCode), ent(.percentage),
+                ent(.phone), ent(.email), ent(.url), ent(.date), ent(.time), ent(.money), ent(.address),
+                ent(.postalCode), ent(.percentage),
                 flag(l.amount != nil), flag(ReceiptParser.isRegistrationLine(l)),
                 flag(registrationSuffix),
                 flag(ReceiptParser.startsAddress(l)), flag(postal), flag(upper == 0 && letters > caseless),
-                flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)), has(lex.regions), flag(lex.isPlaceOnly(k)),
-                Double(caseless) / Double(max(1, letters)), 1,
+                flag(t.first?.isNumber ?? false), flag(t.contains(",")), flag(lex.legalForms.begins(k)),
+                has(lex.regions), flag(lex.isPlaceOnly(k)),
+                Double(caseless) / Double(max(1, letters)), 1
             ]
         }
     }
@@ -166,7 +181,8 @@ struct ReceiptFieldFeatures {
         }
         for k in 1..<words.count where startsAfterGap(words, k, height) {
             let left = words[..<k].map(\.text), right = words[k...].map(\.text)
-            guard left.contains(where: { $0.contains(where: \.isLetter) }), right.contains(where: { $0.contains(where: \.isLetter) })
+            guard left.contains(where: { $0.contains(where: \.isLetter) }),
+                right.contains(where: { $0.contains(where: \.isLetter) })
             else { return nil }
             let x = words[k].place.minX
             let column = [i - 2, i - 1, i + 1, i + 2].contains { (j: Int) -> Bool in
@@ -174,7 +190,9 @@ struct ReceiptFieldFeatures {
                 let ws = lines[j].line.words
                 let h = max(1, lines[j].line.textHeight)
                 let reach = 1.5 * max(h, height)
-                return ws.indices.contains { (m: Int) -> Bool in abs(ws[m].place.minX - x) <= reach && startsAfterGap(ws, m, h) }
+                return ws.indices.contains { (m: Int) -> Bool in
+                    abs(ws[m].place.minX - x) <= reach && startsAfterGap(ws, m, h)
+                }
             }
             return column ? left.joined(separator: " ") : nil
         }
@@ -197,14 +215,19 @@ struct ReceiptFieldFeatures {
             let rest = upper[r.upperBound...].drop { $0 == " " || $0 == "." }
             if let c = rest.first, c == ":" || c == "#" || c == "[" { return true }
             let particle = rest.prefix { $0.isLetter }
-            if (1...5).contains(particle.count), rest.dropFirst(particle.count).drop(while: { $0 == " " }).first == ":" { return true }
+            if (1...5).contains(particle.count), rest.dropFirst(particle.count).drop(while: { $0 == " " }).first == ":"
+            {
+                return true
+            }
         }
         return false
     }
 
     /// The document labels of every locale (`TABLE`, `Kasir`, `DOC NO`), each as its words: what `labelsANumber` and
     /// `opensWithALabel` look for, split once.
-    static let documentLabelWords = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
+    static let documentLabelWords = ReceiptParser.lexicon.words(.document).map {
+        $0.split(separator: " ").map(String.init)
+    }
 
     /// A line that is only a greeting or the slip's title (`WELCOME`, `Bienvenidos`, `VAT RECEIPT`, `Selamat Datang`):
     /// a greeting (`isGreeting`), or words that are each a header word or a label word, one of them a header word.
@@ -212,7 +235,8 @@ struct ReceiptFieldFeatures {
         let noise = ReceiptParser.lexicon.headerNoise
         if isGreeting(key, noise) { return true }
         let words = key.split(separator: " ").map(String.init)
-        return words.contains { noise.contains($0) } && words.allSatisfy { noise.contains($0) || ReceiptParser.lexicon.isLabelOnly($0) }
+        return words.contains { noise.contains($0) }
+            && words.allSatisfy { noise.contains($0) || ReceiptParser.lexicon.isLabelOnly($0) }
     }
 
     /// Whether `key` is a greeting or a document's name, alone or with one more short word and no digit (`WILLKOMMEN`,
@@ -266,10 +290,13 @@ struct ReceiptFieldFeatures {
 
     // MARK: - Company
 
-    static let companyExtras = ["cutAtLegalForm", "span", "valueLetters", "valueWords", "textOrdinal", "heightRank", "firstLegalForm",
-                                "legalFormAbove", "gap1", "ratio1", "gap2", "ratio2", "addressWithin3", "registrationWithin2",
-                                "endsOpen", "closingAbove", "textOrdinalSinceClosing", "amountsAbove"]
-    static let companyNames = companyExtras + prefixed("first") + prefixed("second") + prefixed("above") + prefixed("below")
+    static let companyExtras = [
+        "cutAtLegalForm", "span", "valueLetters", "valueWords", "textOrdinal", "heightRank", "firstLegalForm",
+        "legalFormAbove", "gap1", "ratio1", "gap2", "ratio2", "addressWithin3", "registrationWithin2",
+        "endsOpen", "closingAbove", "textOrdinalSinceClosing", "amountsAbove"
+    ]
+    static let companyNames =
+        companyExtras + prefixed("first") + prefixed("second") + prefixed("above") + prefixed("below")
 
     func companyCandidates(limit: Int) -> [FieldCandidate] {
         let header = min(lines.count, limit)
@@ -278,7 +305,8 @@ struct ReceiptFieldFeatures {
         // The same counted from the last line above that ends a receipt (`THANK YOU`, `VIELEN DANK`), and the lines
         // with an amount above: a scan that caught the previous slip's tail (`4.00`, `..THANK YOU AND DO VISIT US
         // AGAIN..`) over this one's header starts its header again under the closing words.
-        var sinceClosing = [Int](repeating: 0, count: lines.count), closingAbove = [Bool](repeating: false, count: lines.count)
+        var sinceClosing = [Int](repeating: 0, count: lines.count),
+            closingAbove = [Bool](repeating: false, count: lines.count)
         var amountsAbove = [Int](repeating: 0, count: lines.count)
         let closing = lines.map { Text.hasAny($0.key, ReceiptParser.lexicon.closings) }
         var seen = 0, seenSinceClosing = 0, closed = false, amounts = 0
@@ -292,7 +320,9 @@ struct ReceiptFieldFeatures {
             if closing[i] { closed = true; seenSinceClosing = 0 }
         }
         let tallest = (0..<header).map { lines[$0].line.textHeight }.sorted(by: >)
-        let firstLegal = (0..<header).first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil }
+        let firstLegal = (0..<header).first {
+            Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) && lines[$0].amount == nil
+        }
         let firstLegalLine = lines.indices.first { Text.hasAny(lines[$0].key, ReceiptParser.legalSuffixes) }
         var out: [FieldCandidate] = []
         var values = Set<String>()
@@ -303,15 +333,19 @@ struct ReceiptFieldFeatures {
                 && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
         }
         // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name.
-        let tillLine = lines.indices.map { $0 < header + 3 && Self.opensWithALabel(lines[$0].text, Self.documentLabelWords) }
+        let tillLine = lines.indices.map {
+            $0 < header + 3 && Self.opensWithALabel(lines[$0].text, Self.documentLabelWords)
+        }
         // A line that opens with a short word in small letters and has capitals after it (`Friendly Red's` / `of
         // Windham`, `y Cia`, `und Söhne`) goes on from the line above: no name starts there when that line has letters
         // and is no greeting (`WELCOME TO` / `bp Connect`, `Welkom` / `de Bijenkorf` start where they are).
         func continues(_ k: Int) -> Bool {
-            k > 0 && Self.opensWithASmallWord(lines[k].text) && Text.letterCount(lines[k - 1].text) >= 2 && !tillLine[k - 1]
+            k > 0 && Self.opensWithASmallWord(lines[k].text) && Text.letterCount(lines[k - 1].text) >= 2
+                && !tillLine[k - 1]
                 && !Self.isGreeting(lines[k - 1].key, ReceiptParser.lexicon.headerNoise)
         }
-        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] && !continues(i) {
+        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] && !continues(i)
+        {
             for span in 1...3 where i + span <= lines.count {
                 let r = i..<(i + span)
                 if span > 1 && Text.letterCount(lines[i + span - 1].text) < 2 { break }
@@ -327,26 +361,34 @@ struct ReceiptFieldFeatures {
                 if span == 1 && titleOrGreeting[i] { continue }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
-                guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),
-                      values.insert(value + "\u{1}\(i)").inserted else { continue }
-                let g1 = span > 1 ? gap(i, i + 1) : (-1, -1), g2 = span > 2 ? gap(i + 1, i + 2) : (-1, -1)
-                let after = r.upperBound
-                let addressWithin3 = (after..<min(lines.count, after + 3)).contains { facts[$0][LineFacts.startsAddress] > 0 }
-                let regWithin2 = (after..<min(lines.count, after + 2)).contains { facts[$0][LineFacts.registration] > 0 }
-                let legalAbove = firstLegalLine.map { $0 < i } ?? false
-                var x: [Double] = [
-                    cut, Double(span), log1p(Double(Text.letterCount(value))), Double(value.split(separator: " ").count),
-                    Double(ordinal[i]), Double(tallest.firstIndex { $0 <= lines[i].line.textHeight } ?? tallest.count),
-                    firstLegal.map { r.contains($0) ? 1 : 0 } ?? -1, legalAbove ? 1 : 0,
-                    g1.0, g1.1, g2.0, g2.1, addressWithin3 ? 1 : 0, regWithin2 ? 1 : 0,
-                    Self.endsOpen(lines[r.upperBound - 1].text) ? 1 : 0,
-                    closingAbove[i] ? 1 : 0, Double(sinceClosing[i]), log1p(Double(amountsAbove[i])),
-                ]
-                x += facts(i) + facts(span > 1 ? i + 1 : -1) + facts(i - 1) + facts(after)
-                let box = BoundingBox.enclosing(lines[r].map(\.line.box))
-                let prov = Provenance(text: lines[r].map(\.text).joined(separator: "\n"), page: lines[i].line.page, boundingBox: box,
-                                      confidence: lines[r].map(\.line.confidence).min() ?? 0)
-                out.append(FieldCandidate(value: value, lines: r, features: x, provenance: prov))
+                    guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),
+                        values.insert(value + "\u{1}\(i)").inserted
+                    else { continue }
+                    let g1 = span > 1 ? gap(i, i + 1) : (-1, -1), g2 = span > 2 ? gap(i + 1, i + 2) : (-1, -1)
+                    let after = r.upperBound
+                    let addressWithin3 = (after..<min(lines.count, after + 3)).contains {
+                        facts[$0][LineFacts.startsAddress] > 0
+                    }
+                    let regWithin2 = (after..<min(lines.count, after + 2)).contains {
+                        facts[$0][LineFacts.registration] > 0
+                    }
+                    let legalAbove = firstLegalLine.map { $0 < i } ?? false
+                    var x: [Double] = [
+                        cut, Double(span), log1p(Double(Text.letterCount(value))),
+                        Double(value.split(separator: " ").count),
+                        Double(ordinal[i]),
+                        Double(tallest.firstIndex { $0 <= lines[i].line.textHeight } ?? tallest.count),
+                        firstLegal.map { r.contains($0) ? 1 : 0 } ?? -1, legalAbove ? 1 : 0,
+                        g1.0, g1.1, g2.0, g2.1, addressWithin3 ? 1 : 0, regWithin2 ? 1 : 0,
+                        Self.endsOpen(lines[r.upperBound - 1].text) ? 1 : 0,
+                        closingAbove[i] ? 1 : 0, Double(sinceClosing[i]), log1p(Double(amountsAbove[i]))
+                    ]
+                    x += facts(i) + facts(span > 1 ? i + 1 : -1) + facts(i - 1) + facts(after)
+                    let box = BoundingBox.enclosing(lines[r].map(\.line.box))
+                    let prov = Provenance(
+                        text: lines[r].map(\.text).joined(separator: "\n"), page: lines[i].line.page, boundingBox: box,
+                        confidence: lines[r].map(\.line.confidence).min() ?? 0)
+                    out.append(FieldCandidate(value: value, lines: r, features: x, provenance: prov))
                 }
             }
         }
@@ -359,23 +401,30 @@ struct ReceiptFieldFeatures {
     /// Boekhandel B.V.`); a line without capitals (`dm-drogerie markt`) or without case is no continuation.
     static func opensWithASmallWord(_ text: String) -> Bool {
         let words = text.split(separator: " ")
-        guard let first = words.first, (1...3).contains(first.count), first.allSatisfy({ $0.isLetter && $0.isLowercase })
+        guard let first = words.first, (1...3).contains(first.count),
+            first.allSatisfy({ $0.isLetter && $0.isLowercase })
         else { return false }
         return words.dropFirst().contains { $0.contains(where: \.isUppercase) }
     }
 
     /// Whether the lines read the same words twice over, case and punctuation aside: the span is one run of words
-    /// printed twice (`BELLA` / `PASTA` / `Bella Pasta`), or one line's words stand in another's (`PASTA` / `Bella Pasta`).
+    /// printed twice (`BELLA` / `PASTA` / `Bella Pasta`), or one line's words stand in another's (`PASTA` / `Bella
+    /// Pasta`).
     static func repeatsALine(_ lines: ArraySlice<AnalyzedLine>) -> Bool {
         let perLine = lines.map { l in
-            l.text.uppercased().split(separator: " ").map { String($0.filter { $0.isLetter || $0.isNumber }) }.filter { !$0.isEmpty }
+            l.text.uppercased().split(separator: " ").map { String($0.filter { $0.isLetter || $0.isNumber }) }.filter {
+                !$0.isEmpty
+            }
         }
         let words = perLine.flatMap { $0 }
         let half = words.count / 2
         if half > 0 && words.count % 2 == 0 && words[..<half] == words[half...] { return true }
         for (a, inner) in perLine.enumerated() where !inner.isEmpty && inner.joined().count >= 3 {
             for (b, outer) in perLine.enumerated() where b != a && outer.count > inner.count {
-                if (0...(outer.count - inner.count)).contains(where: { Array(outer[$0..<($0 + inner.count)]) == inner }) { return true }
+                if (0...(outer.count - inner.count)).contains(where: { Array(outer[$0..<($0 + inner.count)]) == inner })
+                {
+                    return true
+                }
             }
         }
         return false
@@ -399,11 +448,14 @@ struct ReceiptFieldFeatures {
 
     // MARK: - Address
 
-    static let addressExtras = ["commas", "span", "digitLines", "thoroughfareLines", "addressPartLines", "countryLines", "postalLines",
-                                "addressEntityLines", "contactLines", "amountLines", "legalFormLines", "labelLines", "noiseLines",
-                                "registrationLines", "minHeight", "maxHeight", "maxGap", "trimmed", "valueLetters", "valueDigitShare",
-                                "endsOpen"]
-    static let addressNames = addressExtras + prefixed("first") + prefixed("last") + prefixed("above") + prefixed("below")
+    static let addressExtras = [
+        "commas", "span", "digitLines", "thoroughfareLines", "addressPartLines", "countryLines", "postalLines",
+        "addressEntityLines", "contactLines", "amountLines", "legalFormLines", "labelLines", "noiseLines",
+        "registrationLines", "minHeight", "maxHeight", "maxGap", "trimmed", "valueLetters", "valueDigitShare",
+        "endsOpen"
+    ]
+    static let addressNames =
+        addressExtras + prefixed("first") + prefixed("last") + prefixed("above") + prefixed("below")
 
     /// Whether a line ends in an amount as prices are printed, which no address line does: with cents, or in whole
     /// units with a currency's sign or unit (`¥140`, `1,200원`) or a thousands separator (`1,200`).
@@ -411,23 +463,28 @@ struct ReceiptFieldFeatures {
         guard let t = l.trailing.last else { return false }
         if t.amount.scale >= 2 { return true }
         let w = l.line.words[t.word].text
-        return w.contains { Amount.currencySigns.contains($0) || Amount.unitSigns.contains($0) } || Text.range(w, #"\d[.,]\d{3}\D*$"#) != nil
+        return w.contains { Amount.currencySigns.contains($0) || Amount.unitSigns.contains($0) }
+            || Text.range(w, #"\d[.,]\d{3}\D*$"#) != nil
     }
 
     func addressCandidates(limit: Int) -> [FieldCandidate] {
         let header = min(lines.count, limit + 2)
         var out: [FieldCandidate] = []
-        for start in 0..<header where addressMiddle[start].letters + addressMiddle[start].digits >= 3
-            && !addressBreak[start] {
+        for start in 0..<header
+        where addressMiddle[start].letters + addressMiddle[start].digits >= 3
+            && !addressBreak[start]
+        {
             for span in 1...6 where start + span <= lines.count {
                 if addressBreak[start + span - 1] { break }
                 if contactOnly[start + span - 1] { continue }
-                // A line of region and country names under the span (`Johor`, `SELANGOR D.E.`, `MALAYSIA`) ends the address:
-                // every such line right under an address of `sroie-train`'s and `sroie-dev`'s keys (41) is part of it.
+                // A line of region and country names under the span (`Johor`, `SELANGOR D.E.`, `MALAYSIA`) ends the
+                // address: every such line right under an address of `sroie-train`'s and `sroie-dev`'s keys (41) is
+                // part of it.
                 if start + span < lines.count, facts[start + span][LineFacts.placeOnly] > 0 { continue }
                 let r = start..<(start + span)
                 let last = addressLast[r.upperBound - 1]
-                let plain = (r.dropLast().map { addressMiddle[$0].text }.filter { !$0.isEmpty } + [last.text]).joined(separator: " ")
+                let plain = (r.dropLast().map { addressMiddle[$0].text }.filter { !$0.isEmpty } + [last.text]).joined(
+                    separator: " ")
                 let trimmed = last.trimmed
                 let valueLetters = r.dropLast().reduce(last.letters) { $0 + addressMiddle[$1].letters }
                 let valueDigits = r.dropLast().reduce(last.digits) { $0 + addressMiddle[$1].digits }
@@ -438,23 +495,31 @@ struct ReceiptFieldFeatures {
                 typealias F = LineFacts
                 let heights = r.map { facts[$0][F.height] }
                 let gaps = r.dropLast().map { gap($0, $0 + 1).gap }
-                let labels = r.reduce(0.0) { $0 + (facts[$1][F.contactLabel] + facts[$1][F.documentLabel]
-                                                   + facts[$1][F.taxIdLabel] + facts[$1][F.totalLabel] > 0 ? 1 : 0) }
-                let contact = r.reduce(0.0) { $0 + (facts[$1][F.phone] + facts[$1][F.email] + facts[$1][F.url]
-                                                    + facts[$1][F.dateEntity] > 0 ? 1 : 0) }
+                let labels = r.reduce(0.0) {
+                    $0
+                        + (facts[$1][F.contactLabel] + facts[$1][F.documentLabel]
+                            + facts[$1][F.taxIdLabel] + facts[$1][F.totalLabel] > 0 ? 1 : 0)
+                }
+                let contact = r.reduce(0.0) {
+                    $0
+                        + (facts[$1][F.phone] + facts[$1][F.email] + facts[$1][F.url]
+                            + facts[$1][F.dateEntity] > 0 ? 1 : 0)
+                }
                 let noise = count(F.headerNoiseWord)
                 let digitLines = count(F.digitShare)
                 var x: [Double] = [
                     1, Double(span), digitLines, count(F.thoroughfare), count(F.addressPart), count(F.country),
                     count(F.postalNumber), count(F.addressEntity), contact, count(F.amount), count(F.legalForm),
                     labels, noise, count(F.registration), heights.min() ?? 0, heights.max() ?? 0, gaps.max() ?? -1,
-                    trimmed ? 1 : 0, log1p(Double(valueLetters)), Double(valueDigits) / Double(max(1, valueDigits + valueLetters)),
-                    !trimmed && Self.endsOpen(last.text) ? 1 : 0,
+                    trimmed ? 1 : 0, log1p(Double(valueLetters)),
+                    Double(valueDigits) / Double(max(1, valueDigits + valueLetters)),
+                    !trimmed && Self.endsOpen(last.text) ? 1 : 0
                 ]
                 x += facts(start) + facts(r.upperBound - 1) + facts(start - 1) + facts(r.upperBound)
                 let box = BoundingBox.enclosing(lines[r].map(\.line.box))
-                let prov = Provenance(text: lines[r].map(\.text).joined(separator: "\n"), page: lines[start].line.page, boundingBox: box,
-                                      confidence: lines[r].map(\.line.confidence).min() ?? 0)
+                let prov = Provenance(
+                    text: lines[r].map(\.text).joined(separator: "\n"), page: lines[start].line.page, boundingBox: box,
+                    confidence: lines[r].map(\.line.confidence).min() ?? 0)
                 out.append(FieldCandidate(value: value, lines: r, features: x, provenance: prov))
                 if plain != value {
                     x[0] = 0
@@ -467,8 +532,10 @@ struct ReceiptFieldFeatures {
 
     // MARK: - Date
 
-    static let dateExtras = ["detector", "ambiguous", "timeAfter", "sameValue", "ordinal", "candidates", "latest", "earliest",
-                             "twoDigitYear", "monthName", "slash", "dash", "dot", "labelAbove", "notIssueLabel", "labelBefore"]
+    static let dateExtras = [
+        "detector", "ambiguous", "timeAfter", "sameValue", "ordinal", "candidates", "latest", "earliest",
+        "twoDigitYear", "monthName", "slash", "dash", "dot", "labelAbove", "notIssueLabel", "labelBefore"
+    ]
     static let dateNames = dateExtras + prefixed("line") + prefixed("above")
 
     /// Proposed dates: `(iso, text, line, start, fromDetector, ambiguous)`; the features follow in `dateCandidates`.
@@ -480,10 +547,12 @@ struct ReceiptFieldFeatures {
             let scalars = Array(l.text.unicodeScalars)
             for e in l.entities(.date) {
                 guard var d = e.value.date, let y = Int(d.prefix(4)), years.contains(y),
-                      !ReceiptParser.gluedToCode(scalars, at: e.range.start, text: e.text) else { continue }
+                    !ReceiptParser.gluedToCode(scalars, at: e.range.start, text: e.text)
+                else { continue }
                 // An ambiguous numeric date: day first, except where the receipt is North American.
                 if e.ambiguous == true, let alt = e.alternatives?.first,
-                   let first = e.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) }) {
+                    let first = e.text.split(whereSeparator: { !$0.isNumber }).first.flatMap({ Int($0) })
+                {
                     let valueIsDayFirst = (Int(d.suffix(2)) ?? 0) == first
                     if valueIsDayFirst == monthFirst { d = alt }
                 }
@@ -505,12 +574,14 @@ struct ReceiptFieldFeatures {
             let timeAfter = l.entities(.time).contains { $0.range.start >= end && $0.range.start - end <= 3 }
             let before = Text.key(String(String.UnicodeScalarView(l.text.unicodeScalars.prefix(c.start))))
             var x: [Double] = [
-                c.detector ? 1 : 0, c.ambiguous ? 1 : 0, timeAfter ? 1 : 0, Double(isos.filter { $0 == c.iso }.count), Double(n),
+                c.detector ? 1 : 0, c.ambiguous ? 1 : 0, timeAfter ? 1 : 0, Double(isos.filter { $0 == c.iso }.count),
+                Double(n),
                 Double(raw.count), c.iso == latest ? 1 : 0, c.iso == earliest ? 1 : 0,
                 Text.range(c.text, #"[-/.]\d{2}$"#) != nil ? 1 : 0, c.text.contains(where: \.isLetter) ? 1 : 0,
                 c.text.contains("/") ? 1 : 0, c.text.contains("-") ? 1 : 0, c.text.contains(".") ? 1 : 0,
-                c.line > 0 && Text.hasAny(lines[c.line - 1].key, dateLabels) ? 1 : 0, Text.hasAny(l.key, notIssue) ? 1 : 0,
-                Text.hasAny(before, dateLabels) || before.hasSuffix("DATE") ? 1 : 0,
+                c.line > 0 && Text.hasAny(lines[c.line - 1].key, dateLabels) ? 1 : 0,
+                Text.hasAny(l.key, notIssue) ? 1 : 0,
+                Text.hasAny(before, dateLabels) || before.hasSuffix("DATE") ? 1 : 0
             ]
             x += facts(c.line) + facts(c.line - 1)
             var p = l.line.provenance()
@@ -522,12 +593,17 @@ struct ReceiptFieldFeatures {
     // MARK: - Total
 
     static let totalExtras = [
-        "strongTotal", "plainTotal", "weakTotal", "abbreviation", "fuzzyTotal", "subtotal", "tax", "inclusive", "tip", "change",
-        "tender", "rounding", "discount", "quantity", "taxId", "roleTotal", "roleStrength", "valueBelow", "labelLetters",
-        "largest", "rank", "occurrences", "labelledOccurrences", "tenderLessChange", "tendered", "subtotalPlusTax", "itemsSum",
-        "equalsSubtotal", "afterRounding", "inTaxTable", "inSummary", "fromSummary", "lastTotalLabel", "firstTotalLabel",
-        "nextPayment", "previousTotal", "negative", "logAmount", "roundTo5", "wholeUnits", "trailingCount", "largerBelow",
-        "sumOfTwoAbove", "partOfSumBelow", "paidWithChange", "tenderOfChange",
+        "strongTotal", "plainTotal", "weakTotal", "abbreviation", "fuzzyTotal", "subtotal", "tax", "inclusive", "tip",
+        "change",
+        "tender", "rounding", "discount", "quantity", "taxId", "roleTotal", "roleStrength", "valueBelow",
+        "labelLetters",
+        "largest", "rank", "occurrences", "labelledOccurrences", "tenderLessChange", "tendered", "subtotalPlusTax",
+        "itemsSum",
+        "equalsSubtotal", "afterRounding", "inTaxTable", "inSummary", "fromSummary", "lastTotalLabel",
+        "firstTotalLabel",
+        "nextPayment", "previousTotal", "negative", "logAmount", "roundTo5", "wholeUnits", "trailingCount",
+        "largerBelow",
+        "sumOfTwoAbove", "partOfSumBelow", "paidWithChange", "tenderOfChange"
     ]
     static let totalNames = totalExtras + prefixed("line") + prefixed("below")
 
@@ -549,7 +625,8 @@ struct ReceiptFieldFeatures {
             if let a = lines[i].amount {
                 raw.append((a, i, i))
             } else if i + 1 < lines.count, ReceiptParser.valueOnly(lines[i + 1]), let a = lines[i + 1].amount,
-                      Text.letterCount(lines[i].label) >= 2 {
+                Text.letterCount(lines[i].label) >= 2
+            {
                 raw.append((a, i, i + 1))
             }
         }
@@ -557,8 +634,12 @@ struct ReceiptFieldFeatures {
         let payable = raw.filter { !isPayment(roles[$0.label]) }.map(\.amount.cents)
         let sortedDesc = Array(Set(payable)).sorted(by: >)
         let rounding = lines.indices.last { roles[$0] == .rounding }
-        let taxTable = lines.indices.first { $0 >= c.summaryStart && Text.hasAny(lines[$0].key, ReceiptParser.taxSummaryWords) }
-        let totalLabelled = lines.indices.filter { if case .total = roles[$0] { return true }; return false }
+        let taxTable = lines.indices.first {
+            $0 >= c.summaryStart && Text.hasAny(lines[$0].key, ReceiptParser.taxSummaryWords)
+        }
+        let totalLabelled = lines.indices.filter {
+            if case .total = roles[$0] { return true }; return false
+        }
         let due = c.tendered.flatMap { t in c.change.map { t.cents - $0.cents } }
         // Amounts under a total, subtotal or tax label, and the other charges of the summary: a total
         // can be the sum of two of them (`Total 0% supplies` + `Total 6% supplies (Inc. GST)` =
@@ -574,18 +655,21 @@ struct ReceiptFieldFeatures {
         func sumOfTwoAbove(_ cents: Int, before line: Int) -> Bool {
             let above = parts.filter { $0.valueLine < line && $0.amount.cents != cents }
             for i in above.indices {
-                for j in above.indices where j > i && above[j].label != above[i].label
-                    && abs(above[i].amount.cents + above[j].amount.cents - cents) <= 1 { return true }
+                for j in above.indices
+                where j > i && above[j].label != above[i].label
+                    && abs(above[i].amount.cents + above[j].amount.cents - cents) <= 1
+                { return true }
             }
             return false
         }
         // One of the two parts of such a sum further down: a section's total, not the amount due.
         func partOfSumBelow(_ cents: Int, line: Int) -> Bool {
             parts.contains { sum in
-                sum.label > line && sum.amount.cents != cents && parts.contains { other in
-                    other.valueLine < sum.label && other.label != line && other.label != sum.label
-                        && abs(cents + other.amount.cents - sum.amount.cents) <= 1
-                }
+                sum.label > line && sum.amount.cents != cents
+                    && parts.contains { other in
+                        other.valueLine < sum.label && other.label != line && other.label != sum.label
+                            && abs(cents + other.amount.cents - sum.amount.cents) <= 1
+                    }
             }
         }
         // Payment arithmetic, whatever the labels' language: the amount due, then the amount handed over, then the
@@ -595,7 +679,8 @@ struct ReceiptFieldFeatures {
         func tenderOfChange(_ q: Int) -> Bool {
             let tendered = byLine[q]
             for p in max(0, q - 3)..<q where byLine[p] > 0 && byLine[p] < tendered {
-                for r in (q + 1)..<min(byLine.count, q + 4) where byLine[r] > 0 && abs(tendered - byLine[p] - byLine[r]) <= 1 {
+                for r in (q + 1)..<min(byLine.count, q + 4)
+                where byLine[r] > 0 && abs(tendered - byLine[p] - byLine[r]) <= 1 {
                     return true
                 }
             }
@@ -610,19 +695,30 @@ struct ReceiptFieldFeatures {
             if case .total(let s) = role { strength = s; isTotal = 1 }
             let cents = cand.amount.cents
             let occurrences = raw.filter { $0.amount.cents == cents }
-            let labelled = occurrences.filter { if case .total = roles[$0.label] { return true }; return false }
+            let labelled = occurrences.filter {
+                if case .total = roles[$0.label] { return true }; return false
+            }
             let next = cand.valueLine + 1 < lines.count ? roles[cand.valueLine + 1] : .none
             let previous = cand.label > 0 ? roles[cand.label - 1] : .none
             var previousTotal = 0.0
             if case .total = previous { previousTotal = 1 }
-            let largerBelow = raw.contains { $0.label > cand.valueLine && $0.amount.cents > cents && !isPayment(roles[$0.label]) }
+            let largerBelow = raw.contains {
+                $0.label > cand.valueLine && $0.amount.cents > cents && !isPayment(roles[$0.label])
+            }
             func b(_ flag: Bool) -> Double { flag ? 1 : 0 }
-            let amountsAgree: Double = c.subtotal.flatMap { s in c.taxSum.map { b(abs(s.cents + $0 - cents) <= 1) } } ?? -1
+            let amountsAgree: Double =
+                c.subtotal.flatMap { s in c.taxSum.map { b(abs(s.cents + $0 - cents) <= 1) } } ?? -1
             let itemsAgree: Double = c.itemsSum.map { b(abs($0 - cents) <= 1) } ?? -1
             var x: [Double] = []
             x.reserveCapacity(ReceiptFieldFeatures.totalNames.count)
-            x += [has(lex.words(.strongTotal)), has(lex.words(.total)), has(lex.words(.weakTotal)), has(lex.words(.totalAbbreviations))]
-            x += [b(ReceiptParser.fuzzyTotal(k)), has(lex.words(.subtotal)), has(lex.words(.tax)), has(lex.words(.taxInclusive))]
+            x += [
+                has(lex.words(.strongTotal)), has(lex.words(.total)), has(lex.words(.weakTotal)),
+                has(lex.words(.totalAbbreviations))
+            ]
+            x += [
+                b(ReceiptParser.fuzzyTotal(k)), has(lex.words(.subtotal)), has(lex.words(.tax)),
+                has(lex.words(.taxInclusive))
+            ]
             x += [has(lex.words(.tip)), has(lex.words(.change)), has(lex.words(.tender)), has(lex.words(.rounding))]
             x += [has(lex.words(.discount)), has(lex.words(.quantity)), has(lex.words(.taxId)), isTotal, strength]
             x += [b(cand.valueLine != cand.label), log1p(Double(Text.letterCount(lines[cand.label].label)))]
@@ -635,17 +731,24 @@ struct ReceiptFieldFeatures {
             x += [Double(cand.label - c.summaryStart) / Double(max(1, lines.count))]
             x += [b(totalLabelled.last == cand.label), b(totalLabelled.first == cand.label)]
             x += [b(isPayment(next)), previousTotal, b(cents < 0), log1p(Double(abs(cents)) / 100)]
-            x += [b(cents % 5 == 0), b(cand.amount.scale == 0), Double(lines[cand.valueLine].trailing.count), b(largerBelow)]
+            x += [
+                b(cents % 5 == 0), b(cand.amount.scale == 0), Double(lines[cand.valueLine].trailing.count),
+                b(largerBelow)
+            ]
             x += [b(sumOfTwoAbove(cents, before: cand.label)), b(partOfSumBelow(cents, line: cand.label))]
             x += [b(ReceiptParser.paidWithChange(byLine, due: position) != nil), b(tenderOfChange(position))]
             x += facts(cand.label) + facts(cand.valueLine + 1)
             let prov = lines[cand.valueLine].amountProvenance ?? lines[cand.valueLine].line.provenance()
-            return FieldCandidate(value: cand.amount.decimalString, lines: cand.label..<(cand.valueLine + 1), features: x, provenance: prov)
+            return FieldCandidate(
+                value: cand.amount.decimalString, lines: cand.label..<(cand.valueLine + 1), features: x,
+                provenance: prov)
         }
     }
 
     /// The candidates scored by the model's trees for `field`, best first (ties keep the earlier candidate).
-    static func ranked(_ candidates: [FieldCandidate], _ field: ReceiptField, model: ReceiptFieldModel = .shared) -> [FieldCandidate] {
+    static func ranked(_ candidates: [FieldCandidate], _ field: ReceiptField, model: ReceiptFieldModel = .shared)
+        -> [FieldCandidate]
+    {
         guard let trees = model.fields[field.rawValue] else { return candidates }
         var scored = candidates
         for n in scored.indices { scored[n].score = trees.score(scored[n].features) }

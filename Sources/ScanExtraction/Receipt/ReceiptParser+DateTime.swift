@@ -14,13 +14,16 @@ extension ReceiptParser {
         let before = scalars[start - 1]
         func digit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
         if !text.isEmpty, digit(before), start >= 3, digit(scalars[start - 2]), digit(scalars[start - 3]),
-           text.unicodeScalars.suffix(4).allSatisfy(digit), !digit(text.unicodeScalars.dropLast(4).last ?? "0") {
+            text.unicodeScalars.suffix(4).allSatisfy(digit), !digit(text.unicodeScalars.dropLast(4).last ?? "0")
+        {
             return false
         }
         guard before.properties.isAlphabetic || digit(before) else { return false }
         var word = ""
         var i = start - 1
-        while i >= 0, scalars[i].properties.isAlphabetic { word.unicodeScalars.insert(scalars[i], at: word.unicodeScalars.startIndex); i -= 1 }
+        while i >= 0, scalars[i].properties.isAlphabetic {
+            word.unicodeScalars.insert(scalars[i], at: word.unicodeScalars.startIndex); i -= 1
+        }
         let upper = word.uppercased()
         return !dateLabels.contains { upper.hasSuffix($0) }
     }
@@ -47,23 +50,31 @@ extension ReceiptParser {
                 }
             }
         }
-        // A phone written the North American way, `(562) 597-0906` or `562-597-0906`, not any number that parses as one.
-        let nanp = lines.contains { l in l.entities(.phone).contains { e in
-            (e.value.e164?.hasPrefix("+1") ?? false)
-                && Text.range(e.text, #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#) != nil } }
+        // A phone written the North American way, `(562) 597-0906` or `562-597-0906`, not any number that parses as
+        // one.
+        let nanp = lines.contains { l in
+            l.entities(.phone).contains { e in
+                (e.value.e164?.hasPrefix("+1") ?? false)
+                    && Text.range(e.text, #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#) != nil
+            }
+        }
         let dollar = lines.filter { Text.range($0.text, #"\$\s?\d"#) != nil }.count >= 2
         let other = lines.contains { Text.range($0.text, #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#) != nil }
         // Cents after a comma (`35,39`) are written nowhere month-first dates are: a number that reads as a North
         // American phone does not make such a receipt American.
-        let commaCents = lines.filter { l in
-            l.amount.map { $0.scale == 2 } == true && Text.range(l.text, #"\d,\d{2}(?:\s?(?:€|EUR|[A-Z]{1,3}))?\s*$"#) != nil
-        }.count >= 2
+        let commaCents =
+            lines.filter { l in
+                l.amount.map { $0.scale == 2 } == true
+                    && Text.range(l.text, #"\d,\d{2}(?:\s?(?:€|EUR|[A-Z]{1,3}))?\s*$"#) != nil
+            }.count >= 2
         return (nanp || dollar) && !other && !commaCents
     }
 
     /// The date is the best-scored of the dates printed on the receipt (`ReceiptFieldFeatures.dateCandidates`).
-    func parseDateTime(_ lines: [AnalyzedLine], features: ReceiptFieldFeatures, into r: inout Receipt, findings: inout [Finding],
-                       candidates: inout [ReceiptField: [FieldCandidate]]) {
+    func parseDateTime(
+        _ lines: [AnalyzedLine], features: ReceiptFieldFeatures, into r: inout Receipt, findings: inout [Finding],
+        candidates: inout [ReceiptField: [FieldCandidate]]
+    ) {
         let monthFirst = Self.monthFirst(lines)
         let dates = ranked(features.dateCandidates(monthFirst: monthFirst, referenceYear: referenceYear), .date)
         candidates[.date] = dates
@@ -71,24 +82,31 @@ extension ReceiptParser {
         if let b = dates.first {
             best = (b.score, b.value, Self.scored(b, over: dates.dropFirst().first), lines[b.lines.lowerBound])
         }
-        if best == nil, let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst, referenceYear: referenceYear) {
+        if best == nil, let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst, referenceYear: referenceYear)
+        {
             var p = l.line.provenance()
             p.text = text
             best = (0, iso, p, l)
-            findings.append(Finding(code: "receipt-date-unseparated", message: "the date was read from digits printed without all their separators: '\(text)'",
-                                    page: l.line.page, field: "receipt.date"))
+            findings.append(
+                Finding(
+                    code: "receipt-date-unseparated",
+                    message: "the date was read from digits printed without all their separators: '\(text)'",
+                    page: l.line.page, field: "receipt.date"))
         }
         if let b = best {
             r.date = b.iso
             r.provenance["date"] = b.prov
             // The time printed next to the date, else the first time on the receipt.
-            let t = b.line.entities(.time).first.map { ($0, b.line) }
+            let t =
+                b.line.entities(.time).first.map { ($0, b.line) }
                 ?? lines.lazy.compactMap { l in l.entities(.time).first.map { ($0, l) } }.first
             if let (e, l) = t, let v = e.value.time {
                 r.time = v
                 r.provenance["time"] = l.provenance(of: e)
             }
-        } else if let (e, l) = lines.lazy.compactMap({ l in l.entities(.time).first.map { ($0, l) } }).first, let v = e.value.time {
+        } else if let (e, l) = lines.lazy.compactMap({ l in l.entities(.time).first.map { ($0, l) } }).first,
+            let v = e.value.time
+        {
             r.time = v
             r.provenance["time"] = l.provenance(of: e)
         }
@@ -102,19 +120,27 @@ extension ReceiptParser {
     /// ``NumericDate/spaced(in:monthFirst:)``), on a line with no amount and
     /// no phone or registration label.
     /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
-    static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool, referenceYear: Int) -> (String, String, AnalyzedLine)? {
+    static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool, referenceYear: Int) -> (
+        String, String, AnalyzedLine
+    )? {
         let labels = lexicon.words(.date)
         for (i, l) in lines.enumerated() where l.amount == nil && !Text.hasAny(l.key, otherNumberLabels) {
             if let found = NumericDate.unseparated(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear)
-                ?? NumericDate.spaced(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear) { return (found.iso, found.text, l) }
+                ?? NumericDate.spaced(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear)
+            {
+                return (found.iso, found.text, l)
+            }
             let labelled = Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels)
-            if labelled, let found = NumericDate.basic(in: l.text, referenceYear: referenceYear) { return (found.iso, found.text, l) }
+            if labelled, let found = NumericDate.basic(in: l.text, referenceYear: referenceYear) {
+                return (found.iso, found.text, l)
+            }
         }
         return nil
     }
 
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
-        let pattern = #"(?i)\b(?:receipt|invoice|inv|bill|check|chk|trans(?:action)?|order|doc(?:ument)?|ticket|beleg|bon|facture|no\.? de ticket)\s*(?:no\.?|number|num|nr\.?|#)?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
+        let pattern =
+            #"(?i)\b(?:receipt|invoice|inv|bill|check|chk|trans(?:action)?|order|doc(?:ument)?|ticket|beleg|bon|facture|no\.? de ticket)\s*(?:no\.?|number|num|nr\.?|#)?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
         for l in lines {
             if let m = Text.range(l.text, pattern) {
                 let s = String(l.text[m])

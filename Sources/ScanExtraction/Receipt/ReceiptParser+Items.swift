@@ -21,7 +21,9 @@ extension ReceiptParser {
     /// A price column's heading word, with its currency glued on or not: `Amount`, `Amt(RM)`, `Price/EUR`, also misread
     /// in one look-alike letter (`Totai`).
     static func isAmountHeading(_ w: LayoutWord) -> Bool {
-        lexicon.labelSpelling.mended(Text.key(w.text)).split(separator: " ").contains { amountHeaderWords.contains(String($0)) }
+        lexicon.labelSpelling.mended(Text.key(w.text)).split(separator: " ").contains {
+            amountHeaderWords.contains(String($0))
+        }
     }
 
     /// The second row of a column heading: one to four heading words and nothing else.
@@ -32,14 +34,17 @@ extension ReceiptParser {
 
     static func isColumnHeading(_ l: AnalyzedLine) -> Bool {
         let words = l.key.split(separator: " ").map(String.init)
-        return words.count >= 2 && words.count <= 8 && words.filter({ columnHeaderWords.contains($0) }).count >= 2 && l.amount == nil
+        return words.count >= 2 && words.count <= 8 && words.filter({ columnHeaderWords.contains($0) }).count >= 2
+            && l.amount == nil
             && Text.digitCount(l.text) == 0
     }
 
     /// The lines the items are read from: above the summary, with the words right of the price
     /// column dropped (the heading's price column, else the summary's amount column), and the
     /// index of the column heading line, if any.
-    static func itemRegion(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int) -> (lines: [AnalyzedLine], heading: Int?) {
+    static func itemRegion(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int) -> (
+        lines: [AnalyzedLine], heading: Int?
+    ) {
         var heading: Int?
         var headerColumn: Double?
         for (i, l) in lines.prefix(summaryStart).enumerated() where isColumnHeading(l) {
@@ -51,7 +56,9 @@ extension ReceiptParser {
         // heading words only.
         while let h = heading, h + 1 < min(summaryStart, lines.count), isHeadingRest(lines[h + 1]) { heading = h + 1 }
         var out = lines
-        guard let column = headerColumn ?? amountColumn(lines, roles: roles, from: summaryStart) else { return (out, heading) }
+        guard let column = headerColumn ?? amountColumn(lines, roles: roles, from: summaryStart) else {
+            return (out, heading)
+        }
         let wholeUnits = printsWholeUnits(lines)
         let bare = bareAmounts(lines)
         for i in (heading.map { $0 + 1 } ?? 0)..<min(summaryStart, out.count) {
@@ -78,20 +85,23 @@ extension ReceiptParser {
     /// an item line opens an item, continuation and quantity lines join it, a discount line
     /// hangs under the item before it.
     @discardableResult
-    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int, into r: inout Receipt) -> ItemReading {
+    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int, into r: inout Receipt)
+        -> ItemReading
+    {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
         let outside = Self.summaryLines(lines, roles: roles, summaryStart: summaryStart, tail: tail)
-        var reading = ItemReading(lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
-                                  wholeUnits: Self.printsWholeUnits(lines), heading: heading)
+        var reading = ItemReading(
+            lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
+            wholeUnits: Self.printsWholeUnits(lines), heading: heading)
         Self.setItems(&reading, into: &r)
         return reading
     }
 
     /// The summary's own lines (its totals, taxes and payments, at or after its start, or above `tail` in the slip
-    /// before's tail), and a line of payment words alone anywhere (`Efectivo  100,00` at the top, torn off with the slip
-    /// before): no items, whatever the item model makes of them (`zu zahlen 142,45` under the last article). (A payment
-    /// word among an article's own words, `CHOCOLATE BAR`, `CARTA IGIENICA`, does not count.)
+    /// before's tail), and a line of payment words alone anywhere (`Efectivo  100,00` at the top, torn off with the
+    /// slip before): no items, whatever the item model makes of them (`zu zahlen 142,45` under the last article). (A
+    /// payment word among an article's own words, `CHOCOLATE BAR`, `CARTA IGIENICA`, does not count.)
     static func summaryLines(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int) -> [Bool] {
         roles.indices.map { i in
             if (i >= summaryStart || i < tail) && isSummaryRole(roles[i]) { return true }
@@ -114,7 +124,8 @@ extension ReceiptParser {
     /// The priced lines the articles were read from (an article's line, or its quantity line, with an amount).
     static func articleLines(_ reading: ItemReading) -> Set<Int> {
         let settled = reading.settled
-        return Set(settled.indices.filter { [.item, .quantity].contains(settled[$0]) && reading.lines[$0].amount != nil })
+        return Set(
+            settled.indices.filter { [.item, .quantity].contains(settled[$0]) && reading.lines[$0].amount != nil })
     }
 
     /// The articles and the sum of the discounts that `reading`'s labels give, put into `r`; the settled labels and
@@ -124,9 +135,12 @@ extension ReceiptParser {
         let settled = settledLabels(lines, labels: labels, wholeUnits: wholeUnits)
         let (items, discounts) = assembleSettled(lines, labels: settled, wholeUnits: wholeUnits, modifiersApart: false)
         let off = discounts.compactMap { decimalCents($0.amount) }.reduce(0, +)
-        r.items = mergingRepeats(withoutRateColumn(pricedModifiersApart(items, lines: lines, labels: labels, settled: settled,
-                                                                        summaryStart: reading.summaryStart,
-                                                                        off: off, wholeUnits: wholeUnits)))
+        r.items = mergingRepeats(
+            withoutRateColumn(
+                pricedModifiersApart(
+                    items, lines: lines, labels: labels, settled: settled,
+                    summaryStart: reading.summaryStart,
+                    off: off, wholeUnits: wholeUnits)))
         r.discounts = discounts.isEmpty ? nil : Amount(minor: off, scale: 2).decimalString
         reading.settled = settled
         reading.discountLines = discounts
@@ -141,9 +155,11 @@ extension ReceiptParser {
         let count = reading.lines.count
         let cents = decimalCents
         let paid = cents(r.payment?.tendered).flatMap { t in cents(r.payment?.change).map { t - $0 } }
-        let known = reading.summaryStart < count && totalLine >= reading.summaryStart || paid != nil && paid == cents(r.total)
+        let known =
+            reading.summaryStart < count && totalLine >= reading.summaryStart || paid != nil && paid == cents(r.total)
         guard known, totalLine < count, reading.labels[..<totalLine].contains(.item),
-              reading.labels[totalLine...].contains(where: { $0 != .other }) else { return }
+            reading.labels[totalLine...].contains(where: { $0 != .other })
+        else { return }
         for i in totalLine..<count { reading.labels[i] = .other }
         setItems(&reading, into: &r)
     }
@@ -157,7 +173,9 @@ extension ReceiptParser {
         guard r.items.contains(where: { $0.kind == nil }) else { return }
         // Where a line is printed: its page, then its top. A discount goes after every line printed above it, the
         // discounts placed before it included, so that two under one article keep their order.
-        func place(_ source: Provenance, unknown: Double) -> (Int, Double) { (source.page, source.boundingBox?.y ?? unknown) }
+        func place(_ source: Provenance, unknown: Double) -> (Int, Double) {
+            (source.page, source.boundingBox?.y ?? unknown)
+        }
         for d in discountLines {
             let top = place(d.source, unknown: .infinity)
             let after = r.items.lastIndex { place($0.source, unknown: 0) <= top }
@@ -186,16 +204,18 @@ extension ReceiptParser {
     /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
     /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
     /// without them they add up to none of these. Where else it looks, in order, is `completionTries`'s: priced lines
-    /// between the last item and the summary (a service charge, `SERV.CHARGE(2%) 0.61`) only for the printed subtotal, since
-    /// a tax or a total under the items (`I.V.A.`, a total label OCR garbled) makes the total too but no subtotal holds it;
-    /// with no item found, the lines under a column heading, then every line above the summary. An amount printed alone
-    /// under a text line is that line's item (`completedLabels`). Runs once the summary is read.
+    /// between the last item and the summary (a service charge, `SERV.CHARGE(2%) 0.61`) only for the printed subtotal,
+    /// since a tax or a total under the items (`I.V.A.`, a total label OCR garbled) makes the total too but no subtotal
+    /// holds it; with no item found, the lines under a column heading, then every line above the summary. An amount
+    /// printed alone under a text line is that line's item (`completedLabels`). Runs once the summary is read.
     ///
     /// With `dollarMends` (a second pass once the summary's own misreads are mended, on a receipt that prints `$`), a
     /// completion may also need one item's leading 5 read as the `$` it was (`Salmon R 5.50` left out and `HiChk Steak
     /// 522.95`): the sums must hold with both and with exactly one such item.
     @discardableResult
-    static func completeItemsBySums(_ reading: inout ItemReading, into r: inout Receipt, dollarMends: Bool = false) -> [Finding] {
+    static func completeItemsBySums(_ reading: inout ItemReading, into r: inout Receipt, dollarMends: Bool = false)
+        -> [Finding]
+    {
         let cents = decimalCents
         func sum(_ x: Receipt) -> Int {
             x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
@@ -213,8 +233,10 @@ extension ReceiptParser {
             setItems(&read, into: &completed)
             if targets.contains(sum(completed)) { (r, reading) = (completed, read); return [] }
         }
-        for (region, wanted, anyLine) in completionTries(reading, settled: settled, subtotal: cents(r.subtotal),
-                                                                   total: cents(r.total), rounding: cents(r.rounding), targets: targets) {
+        for (region, wanted, anyLine) in completionTries(
+            reading, settled: settled, subtotal: cents(r.subtotal),
+            total: cents(r.total), rounding: cents(r.rounding), targets: targets)
+        {
             let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
             guard labels != settled else { continue }
             var completed = r, read = reading
@@ -222,7 +244,9 @@ extension ReceiptParser {
             setItems(&read, into: &completed)
             let made = sum(completed)
             if wanted.contains(made) { (r, reading) = (completed, read); return [] }
-            guard dollarMends, let (finding, _) = mendOneDollar(&completed.items, sum: made, targets: wanted) else { continue }
+            guard dollarMends, let (finding, _) = mendOneDollar(&completed.items, sum: made, targets: wanted) else {
+                continue
+            }
             (r, reading) = (completed, read)
             return [finding]
         }
@@ -250,10 +274,12 @@ extension ReceiptParser {
     /// `Teh 3.00`, `Roti Set 6.00`, with a service charge the sums do not count.)
     static func dropItemsSumLine(_ r: inout Receipt) {
         let cents = decimalCents
-        guard r.items.count >= 2, let targets = itemSumTargets(r), let last = cents(r.items.last?.amount), last > 0 else { return }
+        guard r.items.count >= 2, let targets = itemSumTargets(r), let last = cents(r.items.last?.amount), last > 0
+        else { return }
         let off = cents(r.discounts) ?? 0
         let above = r.items.dropLast().compactMap { cents($0.amount) }.reduce(0, +)
-        guard last == above || last == above + off, targets.contains(above + off), !targets.contains(above + last + off) else { return }
+        guard last == above || last == above + off, targets.contains(above + off), !targets.contains(above + last + off)
+        else { return }
         r.items.removeLast()
     }
 
@@ -262,16 +288,18 @@ extension ReceiptParser {
     /// between it and the summary for the subtotal, then those of them without a label word for the total less a tax
     /// or tip. With no item found, the lines between a column heading and
     /// the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`), then every line above the summary.
-    static func completionTries(_ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?, total: Int?, rounding: Int?,
-                                targets: Set<Int>) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
+    static func completionTries(
+        _ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?, total: Int?, rounding: Int?,
+        targets: Set<Int>
+    ) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
         let end = min(reading.summaryStart, settled.count)
         var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
         if let lastItem = settled.lastIndex(where: { $0 != .other }) {
             tries.append((0..<lastItem, targets, true))
             if lastItem + 1 < end, let sub = subtotal { tries.append(((lastItem + 1)..<end, [sub], true)) }
-            // Below it, only lines without a label word, and with a sum that takes a tax or tip printed apart off the total
-            // (`Bakso 87.000` over `PB1 10%` and no subtotal); the total alone would take in a tax line whose label no
-            // locale knows (`TX1 10,727`).
+            // Below it, only lines without a label word, and with a sum that takes a tax or tip printed apart off the
+            // total (`Bakso 87.000` over `PB1 10%` and no subtotal); the total alone would take in a tax line whose
+            // label no locale knows (`TX1 10,727`).
             var bare = Set([subtotal, total].compactMap { $0 })
             if let total, let rounding { bare.insert(total - rounding) }
             let net = targets.subtracting(bare)
@@ -290,10 +318,14 @@ extension ReceiptParser {
 
     /// `settled` with the priced lines of `region` that the line model left out (or read as an item without a name)
     /// labelled as items; with `anyLine` false, no line with a label word of any locale.
-    static func completedLabels(_ reading: ItemReading, settled: [ItemLineLabel], region: Range<Int>,
-                                anyLine: Bool) -> [ItemLineLabel] {
+    static func completedLabels(
+        _ reading: ItemReading, settled: [ItemLineLabel], region: Range<Int>,
+        anyLine: Bool
+    ) -> [ItemLineLabel] {
         // What the sums alone make a name: a line that may name an article, with no entity at all and no label word.
-        func provedName(_ l: AnalyzedLine) -> Bool { couldNameAnArticle(l) && l.entities.isEmpty && !lexicon.hasLabelWord(l.key) }
+        func provedName(_ l: AnalyzedLine) -> Bool {
+            couldNameAnArticle(l) && l.entities.isEmpty && !lexicon.hasLabelWord(l.key)
+        }
         var labels = settled
         for i in region {
             let l = reading.lines[i]
@@ -304,14 +336,18 @@ extension ReceiptParser {
             guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
             if !nameless {
                 labels[i] = .item
-            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier, provedName(reading.lines[i - 1]) {
+            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier,
+                provedName(reading.lines[i - 1])
+            {
                 // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
                 // above, `101,88` as an item without a name).
                 labels[i - 1] = .item
                 labels[i] = .quantity
             } else if i + 1 < region.upperBound && labels[i + 1] == .other
-                        || i + 1 < labels.count && labels[i + 1] == .item,
-                      a.minor > 0, item(from: l, wholeUnits: reading.wholeUnits).quantity != nil, provedName(reading.lines[i + 1]) {
+                || i + 1 < labels.count && labels[i + 1] == .item,
+                a.minor > 0, item(from: l, wholeUnits: reading.wholeUnits).quantity != nil,
+                provedName(reading.lines[i + 1])
+            {
                 // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`), also over a
                 // name the model took for an item of no price (`7393728066426 2 27.52  55.04` / `Batteries AA`).
                 labels[i] = .item
@@ -325,9 +361,13 @@ extension ReceiptParser {
     /// becomes an item of its own after the one it modifies, unless the summary prints the sum the items give
     /// without it and not the sum with it (then the price is already inside its item's, as CORD's sets print it).
     /// `labels` are the model's, `settled` as `settledLabels` settled them.
-    static func pricedModifiersApart(_ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel],
-                                     settled: [ItemLineLabel], summaryStart: Int, off: Int, wholeUnits: Bool) -> [Receipt.Item] {
-        guard labels.indices.contains(where: { labels[$0] == .modifier && pricesItself(lines[$0]) }) else { return items }
+    static func pricedModifiersApart(
+        _ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel],
+        settled: [ItemLineLabel], summaryStart: Int, off: Int, wholeUnits: Bool
+    ) -> [Receipt.Item] {
+        guard labels.indices.contains(where: { labels[$0] == .modifier && pricesItself(lines[$0]) }) else {
+            return items
+        }
         let (apart, _) = assembleSettled(lines, labels: settled, wholeUnits: wholeUnits, modifiersApart: true)
         guard apart.count != items.count else { return items }
         let printed = Set(lines[min(summaryStart, lines.count)...].compactMap { $0.amount?.cents })
@@ -343,16 +383,21 @@ extension ReceiptParser {
     /// Items from labelled lines, and the discount lines among them (items of kind `.discount`, negative, in print
     /// order: those under an item, which also becomes its `discount`, and those on the bill). With `modifiersApart`, a
     /// modifier line with a price other than 0 gives an item of its own, after the item it modifies.
-    static func assembleItems(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool,
-                              modifiersApart: Bool = false) -> ([Receipt.Item], [Receipt.Item]) {
-        assembleSettled(lines, labels: settledLabels(lines, labels: given, wholeUnits: wholeUnits), wholeUnits: wholeUnits,
-                        modifiersApart: modifiersApart)
+    static func assembleItems(
+        _ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool,
+        modifiersApart: Bool = false
+    ) -> ([Receipt.Item], [Receipt.Item]) {
+        assembleSettled(
+            lines, labels: settledLabels(lines, labels: given, wholeUnits: wholeUnits), wholeUnits: wholeUnits,
+            modifiersApart: modifiersApart)
     }
 
     /// The model's labels mended by what the lines themselves show: column headings are no items, a line of
     /// numbers under a name is its quantity line, counts and weights whose arithmetic makes the amount above,
     /// bracketed options, and negative amounts under an item.
-    static func settledLabels(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool) -> [ItemLineLabel] {
+    static func settledLabels(_ lines: [AnalyzedLine], labels given: [ItemLineLabel], wholeUnits: Bool)
+        -> [ItemLineLabel]
+    {
         var labels = given
         // A column heading's rows are no item, whatever the model says of a row it has not seen (`Description`).
         var headingRows = Set<Int>()
@@ -368,18 +413,24 @@ extension ReceiptParser {
         // of the name before (`1 PLATANO`, then `0,840 kg  1,99 €/kg  1,67`).
         // Not from a heading's row, nor when a line that opens with an article code has its name going on under it
         // (`100027 1 5.25  5.25` / `PARIS`); a count line's continuation (`2 x 4.50  9.00` / `with fries`) is no name.
-        for i in lines.indices.dropFirst() where labels[i] == .item && !headingRows.contains(i - 1)
-            && !(i + 1 < lines.count && labels[i + 1] == .continuation && leadingArticleCode(lines[i]) != nil) {
+        for i in lines.indices.dropFirst()
+        where labels[i] == .item && !headingRows.contains(i - 1)
+            && !(i + 1 < lines.count && labels[i + 1] == .continuation && leadingArticleCode(lines[i]) != nil)
+        {
             let above = lines[i - 1]
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             let weighedPriced = parsed.unit != nil && parsed.amount != nil
-            // (Also a name read as an item of no price over a count that opens with no article code: `KCL SOH HOON 5KG`,
-            // then `1 CTN  31.50`.)
+            // (Also a name read as an item of no price over a count that opens with no article code: `KCL SOH HOON
+            // 5KG`, then `1 CTN  31.50`.)
             let unpricedName = labels[i - 1] == .item && leadingArticleCode(lines[i]) == nil && parsed.quantity != nil
-            guard labels[i - 1] == .other || unpricedName || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1]))
+            guard
+                labels[i - 1] == .other || unpricedName
+                    || (weighedPriced && [.modifier, .continuation].contains(labels[i - 1]))
                     || (Text.letterCount(parsed.description) == 0 && parsed.quantity == nil && parsed.unit == nil
-                        && parsed.unitPrice == nil && (lines[i].amount?.minor ?? 0) > 0 && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
-                  numbersAlone(parsed, of: lines[i]), couldNameAnArticle(above) else { continue }
+                        && parsed.unitPrice == nil && (lines[i].amount?.minor ?? 0) > 0
+                        && wrapsItsPrice(i - 1, lines: lines, labels: labels)),
+                numbersAlone(parsed, of: lines[i]), couldNameAnArticle(above)
+            else { continue }
             labels[i - 1] = .item
             labels[i] = .quantity
         }
@@ -388,40 +439,50 @@ extension ReceiptParser {
         // sometimes leave its first line out.
         if let first = labels.firstIndex(of: .item), first > 0, labels[first - 1] == .other {
             let above = lines[first - 1], below = lines[first]
-            if let a = above.amount, let aPlace = above.amountPlace, let bPlace = below.amountPlace, a.minor > 0, above.role == .none,
-               Text.letterCount(above.label) >= 2, !above.holdsContactOrDate,
-               abs(aPlace.maxX - bPlace.maxX) <= 1.5 * max(1, below.line.textHeight) {
+            if let a = above.amount, let aPlace = above.amountPlace, let bPlace = below.amountPlace, a.minor > 0,
+                above.role == .none,
+                Text.letterCount(above.label) >= 2, !above.holdsContactOrDate,
+                abs(aPlace.maxX - bPlace.maxX) <= 1.5 * max(1, below.line.textHeight)
+            {
                 labels[first - 1] = .item
             }
         }
         // A count and a price under an item whose amount they make (`BUTTER 1,78`, then `2 Stk x 0,89`), or a
         // weight and its price per unit whose product rounds to it (`BIO BANANE 1,49`, then `1,242 kg x 1,20
         // EUR/kg`), is its quantity line, whatever its label says: arithmetic.
-        for i in lines.indices.dropFirst() where [.other, .modifier, .continuation].contains(labels[i]) && labels[i - 1] == .item {
+        for i in lines.indices.dropFirst()
+        where [.other, .modifier, .continuation].contains(labels[i]) && labels[i - 1] == .item {
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             guard let amount = lines[i - 1].amount, lines[i].role == .none, parsed.amount == nil || labels[i] == .other,
-                  let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
-                  let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)),
-                  lettersBesideCount(parsed.description) < 2 else { continue }
-            let made = parsed.unit != nil ? weighedPriceRounds(q * price.decimal, to: amount)
-                                          : labels[i] == .other && q > 1 && q * price.decimal == amount.decimal
+                let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
+                let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)),
+                lettersBesideCount(parsed.description) < 2
+            else { continue }
+            let made =
+                parsed.unit != nil
+                ? weighedPriceRounds(q * price.decimal, to: amount)
+                : labels[i] == .other && q > 1 && q * price.decimal == amount.decimal
             if made { labels[i] = .quantity }
         }
         // A line under an item whose own price and count make its amount (`김밥  3,500  1  3,500`, a table's row of name,
         // price, count and amount) is an item too, whatever its label says: arithmetic.
-        for i in lines.indices.dropFirst() where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
+        for i in lines.indices.dropFirst()
+        where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             guard lines[i].role == .none, let amount = lines[i].amount, amount.minor > 0 else { continue }
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             guard let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q >= 1,
-                  let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)), q * price.decimal == amount.decimal,
-                  Text.letterCount(parsed.description) >= 2 else { continue }
+                let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)), q * price.decimal == amount.decimal,
+                Text.letterCount(parsed.description) >= 2
+            else { continue }
             labels[i] = .item
         }
         // A line wholly in brackets under an item (`[Chicken][Small][Brown Rice]`, `(no ice)`) states its options: a
         // modifier, not more of its name.
         for i in lines.indices where labels[i] == .continuation && lines[i].amount == nil {
             let t = lines[i].text.trimmingCharacters(in: .whitespaces)
-            if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") { labels[i] = .modifier }
+            if let f = t.first, let l = t.last, (f == "[" && l == "]") || (f == "(" && l == ")") {
+                labels[i] = .modifier
+            }
         }
         // So does a line that opens with a word of leaving out or changing (`NO onion`, `Sin hielo`, `Kurang gula`): no
         // product's name goes on that way.
@@ -430,13 +491,14 @@ extension ReceiptParser {
         }
         mendArticlesOnTwoLines(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
         // A negative amount right under an item takes something off it, whatever its label says. So does a line of one
-        // or two discount words alone with its amount, though OCR lost its minus or read it as a stop (`Korting  .3,73`):
-        // the words say the sign. (`Sub Total Before Discount` is more.)
+        // or two discount words alone with its amount, though OCR lost its minus or read it as a stop (`Korting
+        // .3,73`): the words say the sign. (`Sub Total Before Discount` is more.)
         for i in lines.indices.dropFirst() where [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             let l = lines[i]
             guard let a = l.amount else { continue }
             let negative = labels[i] == .other && a.minor < 0 && (l.role == .none || l.role == .discount)
-            let discountWords = [.item, .other].contains(labels[i]) && a.minor > 0 && l.role == .discount && l.trailing.count == 1
+            let discountWords =
+                [.item, .other].contains(labels[i]) && a.minor > 0 && l.role == .discount && l.trailing.count == 1
                 && lexicon.isLabelOnly(l.labelKey) && l.labelKey.split(separator: " ").count <= 2
             if negative || discountWords { labels[i] = .discount }
         }
@@ -448,7 +510,11 @@ extension ReceiptParser {
     static func opensWithOption(_ l: AnalyzedLine) -> Bool {
         let words = l.key.split(separator: " ")
         for n in 1...2 where words.count > n {
-            if lexicon.optionOpeners.contains(words[0..<n].joined(separator: " ")), Text.letterCount(String(words[n])) >= 2 { return true }
+            if lexicon.optionOpeners.contains(words[0..<n].joined(separator: " ")),
+                Text.letterCount(String(words[n])) >= 2
+            {
+                return true
+            }
         }
         return false
     }
@@ -459,12 +525,14 @@ extension ReceiptParser {
     /// `BEN02`; not the counts `100` or `12x`, nor `100PLUS` or `MEAL10`).
     static func leadingArticleCode(_ l: AnalyzedLine) -> Substring? {
         guard let w = l.text.split(separator: " ").first, w.count >= 3,
-              w.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
+            w.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        else { return nil }
         let digits = w.filter(\.isNumber).count
         if digits == w.count { return digits >= 4 ? w : nil }
         // One to three letters, then the digits: a menu's code (`BEN02`), not a product's name (`MEAL10`, `COKE330`).
         let menuCode = w.prefix { $0.isLetter }.count <= 3 && w.drop { $0.isLetter }.allSatisfy(\.isNumber)
-        return digits >= 2 && (2 * digits >= w.count || menuCode) && w.contains(where: { $0.isLetter && !"xX".contains($0) }) ? w : nil
+        return digits >= 2 && (2 * digits >= w.count || menuCode)
+            && w.contains(where: { $0.isLetter && !"xX".contains($0) }) ? w : nil
     }
 
     /// A till that prints each article on two lines, a line of numbers alone (an article code, a count, a price:
@@ -480,8 +548,10 @@ extension ReceiptParser {
     /// then `2 x 1.25` and `No sugar`: a count line and an option under a priced name). Those, and tables whose ends
     /// disagree, keep the model's labels. A name is a text line with no amount, no role, and no phone, date, time,
     /// e-mail or URL in it.
-    static func mendArticlesOnTwoLines(_ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
-                                           wholeUnits: Bool) {
+    static func mendArticlesOnTwoLines(
+        _ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
+        wholeUnits: Bool
+    ) {
         // Each line read once, however many of the checks below ask.
         var alone = [Bool?](repeating: nil, count: lines.count)
         func numbersAlone(_ k: Int) -> Bool {
@@ -492,7 +562,8 @@ extension ReceiptParser {
         }
         // Priced: a positive amount, or nothing to pay for an article with its code (a set's parts, `FG-Y00268 0.00`).
         let priced = lines.indices.filter { k in
-            guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount else { return false }
+            guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount
+            else { return false }
             return a.minor > 0 || (a.minor == 0 && leadingArticleCode(lines[k]) != nil)
         }
         var numbers = priced.filter(numbersAlone)
@@ -542,9 +613,12 @@ extension ReceiptParser {
         numbers = (numbers + joined).sorted()
         paid = (paid + joined.filter { (lines[$0].amount?.minor ?? 0) > 0 }).sorted()
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
-        // receipt that prints names beside their prices: its count lines are no table. A discount's line (`10% off 2.34`,
-        // its minus lost) names no article, nor does a name whose number stands left of the amounts (`Bier 0,51`).
-        func namedArticle(_ k: Int) -> Bool { !numbersAlone(k) && !mayBeDiscount(lines[k]) && !numberLeftOfAmounts(lines[k]) }
+        // receipt that prints names beside their prices: its count lines are no table. A discount's line (`10% off
+        // 2.34`, its minus lost) names no article, nor does a name whose number stands left of the amounts (`Bier
+        // 0,51`).
+        func namedArticle(_ k: Int) -> Bool {
+            !numbersAlone(k) && !mayBeDiscount(lines[k]) && !numberLeftOfAmounts(lines[k])
+        }
         guard !priced.contains(where: { $0 <= paid[paid.count - 1] && namedArticle($0) }) else { return }
         // The ends of the whole table, parts at 0.00 included (a free item may open it); when those do not tell the
         // order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
@@ -569,18 +643,21 @@ extension ReceiptParser {
     }
 
     /// Items from lines whose labels `settledLabels` has settled.
-    static func assembleSettled(_ lines: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool,
-                                modifiersApart: Bool) -> ([Receipt.Item], [Receipt.Item]) {
+    static func assembleSettled(
+        _ lines: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool,
+        modifiersApart: Bool
+    ) -> ([Receipt.Item], [Receipt.Item]) {
         var groups: [[Int]] = []
         var discountOf: [Int: Amount] = [:]
         var discounts: [Receipt.Item] = []
         func discountLine(_ i: Int, _ d: Amount) -> Receipt.Item {
             let read = item(from: lines[i], wholeUnits: wholeUnits)
-            return Receipt.Item(description: Text.letterCount(read.description) >= 2 ? read.description : "",
-                                amount: d.decimalString, kind: .discount, source: read.source)
+            return Receipt.Item(
+                description: Text.letterCount(read.description) >= 2 ? read.description : "",
+                amount: d.decimalString, kind: .discount, source: read.source)
         }
         var open: [Int]?
-        var waiting: [Int] = [] // quantity lines printed above their item
+        var waiting: [Int] = []  // quantity lines printed above their item
         func close() {
             if let o = open { groups.append(o) }
             open = nil
@@ -598,10 +675,15 @@ extension ReceiptParser {
                 // under an item that has its amount, over an item line without one, belongs to the line below.
                 let priced = lines[i].amount != nil
                 if let o = open, priced, o.contains(where: { lines[$0].amount != nil }), i + 1 < lines.count,
-                   labels[i + 1] == .item, lines[i + 1].amount == nil {
+                    labels[i + 1] == .item, lines[i + 1].amount == nil
+                {
                     close()
                     waiting = [i]
-                } else if open != nil { open!.append(i) } else { waiting.append(i) }
+                } else if open != nil {
+                    open!.append(i)
+                } else {
+                    waiting.append(i)
+                }
             case .modifier:
                 if open != nil { open!.append(i) } else { waiting = [] }
             case .discount:
@@ -609,7 +691,8 @@ extension ReceiptParser {
                 waiting = []
                 guard let a = lines[i].amount else { continue }
                 let d = Amount(minor: -abs(a.minor), scale: a.scale)
-                // More off than the item above costs is taken off the whole bill (`rice 1.99`, then `Online Offer -8.99`).
+                // More off than the item above costs is taken off the whole bill (`rice 1.99`, then `Online Offer
+                // -8.99`).
                 let above = groups.last.flatMap { $0.compactMap { lines[$0].amount?.decimal }.max() }
                 if let g = groups.indices.last, discountOf[g] == nil, let above, -d.decimal <= above {
                     discountOf[g] = d
@@ -630,7 +713,8 @@ extension ReceiptParser {
         for (g, group) in groups.enumerated() {
             let priced = !modifiersApart ? [] : group.filter { labels[$0] == .modifier && pricesItself(lines[$0]) }
             let rest = group.filter { !priced.contains($0) }
-            guard var item = item(from: rest.map { lines[$0] }, labels: rest.map { labels[$0] }, wholeUnits: wholeUnits) else { continue }
+            guard var item = item(from: rest.map { lines[$0] }, labels: rest.map { labels[$0] }, wholeUnits: wholeUnits)
+            else { continue }
             item.discount = discountOf[g]?.decimalString
             items.append(item)
             items += priced.compactMap { self.item(from: [lines[$0]], labels: [.item], wholeUnits: wholeUnits) }
@@ -646,22 +730,31 @@ extension ReceiptParser {
         let parsed = group.map { item(from: $0, wholeUnits: wholeUnits) }
         var amountAt: Int?
         for want in [ItemLineLabel.item, .discount, .quantity, .continuation] {
-            if let k = parsed.indices.first(where: { labels[$0] == want && parsed[$0].amount != nil }) { amountAt = k; break }
+            if let k = parsed.indices.first(where: { labels[$0] == want && parsed[$0].amount != nil }) {
+                amountAt = k; break
+            }
         }
         guard let amountAt else { return nil }
         var found = parsed[amountAt]
-        var described = parsed.indices.filter { [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2 }
+        var described = parsed.indices.filter {
+            [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2
+        }
         // A line of numbers (`6736 1.00 SET`) adds nothing to a name printed on another line.
         let named = described.filter { !numbersAlone(parsed[$0], of: group[$0]) }
         if !named.isEmpty { described = named }
         // A name line whose number is no price, since the item's amount stands on another line, keeps it when it
         // is printed as part of the name (`Bier 0,51` under `293822 1 39,28  39,28`).
         let description = described.map { k in
-            guard k != amountAt, group[k].trailing.count == 1, boxedWithName(group[k]) else { return parsed[k].description }
+            guard k != amountAt, group[k].trailing.count == 1, boxedWithName(group[k]) else {
+                return parsed[k].description
+            }
             return parsed[k].description + " " + group[k].line.words[group[k].trailing[0].word].text
         }.joined(separator: " ")
         if !description.isEmpty { found.description = description }
-        found.code = found.code ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }.first
+        found.code =
+            found.code
+            ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }
+            .first
         guard Text.letterCount(found.description) >= 2 else { return nil }
         // A weight counts before a count (`1 PLATANO` over its weight line).
         let countable = parsed.indices.filter { k in
@@ -673,9 +766,12 @@ extension ReceiptParser {
             found.unit = parsed[k].unit
             if found.unitPrice == nil || k != amountAt { found.unitPrice = parsed[k].unitPrice ?? found.unitPrice }
         }
-        // Modifier lines without a price of their own (a priced one either became an item or is part of this one's price).
-        let modifiers = parsed.indices.filter { labels[$0] == .modifier && Text.letterCount(parsed[$0].description) >= 2 }
-            .map { parsed[$0].description }
+        // Modifier lines without a price of their own (a priced one either became an item or is part of this one's
+        // price).
+        let modifiers = parsed.indices.filter {
+            labels[$0] == .modifier && Text.letterCount(parsed[$0].description) >= 2
+        }
+        .map { parsed[$0].description }
         found.modifiers = modifiers.isEmpty ? nil : modifiers
         if group.count > 1 {
             var src = found.source
@@ -712,7 +808,11 @@ extension ReceiptParser {
 
     /// Whether the analyzer read plain integers as amounts on this receipt (`AMOUNT DUE 27500`).
     static func bareAmounts(_ lines: [AnalyzedLine]) -> Bool {
-        lines.contains { l in l.trailing.contains { t in t.amount.scale == 0 && l.line.words[t.word].text.allSatisfy { !",.' ".contains($0) } } }
+        lines.contains { l in
+            l.trailing.contains { t in
+                t.amount.scale == 0 && l.line.words[t.word].text.allSatisfy { !",.' ".contains($0) }
+            }
+        }
     }
 
     /// Drops the words printed wholly right of the amount column (a tip table or a second
@@ -726,16 +826,24 @@ extension ReceiptParser {
         // 14.90  29.80` under `Qty  Price  Ant.`, an amount heading OCR misread): arithmetic, in any language.
         let whole = item(from: l, wholeUnits: wholeUnits)
         if let q = whole.quantity.flatMap({ Decimal(string: $0) }), q > 1,
-           let price = whole.unitPrice.flatMap(Amount.init(decimalString:)), let amount = whole.amount.flatMap(Amount.init(decimalString:)),
-           q * price.decimal == amount.decimal { return }
+            let price = whole.unitPrice.flatMap(Amount.init(decimalString:)),
+            let amount = whole.amount.flatMap(Amount.init(decimalString:)),
+            q * price.decimal == amount.decimal
+        {
+            return
+        }
         // Debris left at the cut (`%`, `|`): no letters or digits.
-        while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) { kept.removeLast() }
+        while kept.count > 1, let w = kept.last, !w.text.contains(where: { $0.isLetter || $0.isNumber }) {
+            kept.removeLast()
+        }
         // Read the line again without the words right of the column (`19.00 % 20%`: a tip table's cells).
         let line = LayoutLine(page: l.line.page, words: kept, level: l.line.level, ordered: true)
         let length = line.text.unicodeScalars.count
         if l.entities.contains(where: { ($0.type == .date || $0.type == .time) && $0.range.end > length }) { return }
         let (count, trailing) = LineAnalyzer.trailingAmounts(line, wholeUnits: wholeUnits, bare: bare)
-        l = AnalyzedLine(line: line, labelWordCount: count, trailing: trailing, entities: l.entities.filter { $0.range.end <= length })
+        l = AnalyzedLine(
+            line: line, labelWordCount: count, trailing: trailing,
+            entities: l.entities.filter { $0.range.end <= length })
     }
 
     /// Items printed more than once under the same description at the same price a piece become one item
@@ -746,19 +854,22 @@ extension ReceiptParser {
         var out: [Receipt.Item] = []
         var seen: [String: Int] = [:]
         for it in items {
-            // `Amount.parse`, not `Amount(decimalString:)`: it reads no whole units, so rupiah or yen repeats stay apart,
-            // as CORD's keys list them (merging them too cost its item recall 0.957 -> 0.936).
+            // `Amount.parse`, not `Amount(decimalString:)`: it reads no whole units, so rupiah or yen repeats stay
+            // apart, as CORD's keys list them (merging them too cost its item recall 0.957 -> 0.936).
             let amount = it.amount.flatMap { Amount.parse($0[...]) }
             let count = Double(it.quantity ?? "1")
             // What makes a line the same order again: its description and its price a piece.
             var key: String?
-            if it.discount == nil, case let name = Text.key(it.description), !name.isEmpty, let a = amount, let q = count,
-               q == q.rounded(), q > 0 {
+            if it.discount == nil, case let name = Text.key(it.description), !name.isEmpty, let a = amount,
+                let q = count,
+                q == q.rounded(), q > 0
+            {
                 key = name + "\u{1}" + String(Double(a.cents) / q)
             }
             guard let key, let k = seen[key], out[k].discount == nil, let a = amount, let qa = count,
-                  let b = out[k].amount.flatMap({ Amount.parse($0[...]) }), let qb = Double(out[k].quantity ?? "1"),
-                  it.code == nil || out[k].code == nil || it.code == out[k].code else {
+                let b = out[k].amount.flatMap({ Amount.parse($0[...]) }), let qb = Double(out[k].quantity ?? "1"),
+                it.code == nil || out[k].code == nil || it.code == out[k].code
+            else {
                 if let key, seen[key] == nil { seen[key] = out.count }
                 out.append(it)
                 continue
@@ -771,7 +882,8 @@ extension ReceiptParser {
             m.modifiers = modifiers.isEmpty ? nil : modifiers
             var src = m.source
             src.text = [m.source.text, it.source.text].joined(separator: "\n")
-            src.boundingBox = BoundingBox.enclosing([m.source.boundingBox, it.source.boundingBox].compactMap { $0 })?.rounded()
+            src.boundingBox = BoundingBox.enclosing([m.source.boundingBox, it.source.boundingBox].compactMap { $0 })?
+                .rounded()
             src.confidence = min(m.source.confidence, it.source.confidence)
             m.source = src
             out[k] = m
@@ -783,24 +895,32 @@ extension ReceiptParser {
     /// one and a half (`1.5`), `2` is `2`.
     static func quantityString(_ s: Substring) -> String? {
         let t = s.replacingOccurrences(of: ",", with: ".")
-        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), t.filter({ $0 == "." }).count <= 1,
-              let d = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            t.filter({ $0 == "." }).count <= 1,
+            let d = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
         return NSDecimalNumber(decimal: d).stringValue
     }
 
     static let weightUnits = "kg|g|lb|lbs|oz|l"
     /// `1,500 kg x 1,99 EUR/kg`, `0.456 lb @ $2.99/lb`, `1,5kg * 2,49 €/kg`, `0,840 kg  1,99 €/kg`.
-    static let weighedPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*(?:[x×@*]\s*)?[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
+    static let weighedPattern =
+        #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits
+        + #")\b\s*(?:[x×@*]\s*)?[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
         + weightUnits + #")\b"#
     /// The price per one unit written after it: `2.18 lb @ 1 lb /0.52`.
-    static let perOneUnitPattern = #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*@\s*1\s*(?:"# + weightUnits
+    static let perOneUnitPattern =
+        #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*@\s*1\s*(?:"# + weightUnits
         + #")\b\s*/\s*[$€£]?\s*(\d+(?:[.,]\d{1,3})?)"#
 
     /// Where a weight and its price per unit stand in `text`, and the weight, unit and price as printed.
     static func weighed(_ text: String) -> (Range<String.Index>, [String])? {
         for pattern in [weighedPattern, perOneUnitPattern] {
             if let m = Text.range(text, pattern, caseInsensitive: true),
-               let groups = Text.groups(text, pattern, caseInsensitive: true), groups.count >= 3 { return (m, groups) }
+                let groups = Text.groups(text, pattern, caseInsensitive: true), groups.count >= 3
+            {
+                return (m, groups)
+            }
         }
         return nil
     }
@@ -814,7 +934,8 @@ extension ReceiptParser {
         guard l.trailing.count == 2, l.trailing[1].word == l.trailing[0].word + 1, boxedWithName(l) else { return nil }
         let words = l.line.words
         guard let b = words[l.trailing[0].word].reference, let c = words[l.trailing[1].word].reference,
-              b.observation != c.observation else { return nil }
+            b.observation != c.observation
+        else { return nil }
         let price = l.trailing[0].amount.cents, total = l.trailing[1].amount.cents
         guard price > 0, total > 0, total % price != 0 else { return nil }
         if countDigits(words[0].text) != nil, price >= total { return nil }
@@ -839,7 +960,8 @@ extension ReceiptParser {
         guard let first = l.trailing.first, l.labelWordCount >= 1, first.word == l.labelWordCount else { return false }
         let name = l.line.words[l.labelWordCount - 1], number = l.line.words[first.word]
         guard name.text.contains(where: \.isLetter), let a = name.reference, let b = number.reference,
-              a.observation == b.observation else { return false }
+            a.observation == b.observation
+        else { return false }
         return number.place.minX - name.place.maxX < 1.5 * max(1, l.line.printHeight)
     }
 
@@ -851,7 +973,8 @@ extension ReceiptParser {
         var amounts = l.trailing.map(\.amount)
         // `2 x 3.50` on a line of its own: the amount read last is the unit price, not the line's amount.
         if let op = words.last, ["x", "X", "×", "@", "*"].contains(op) || op.hasSuffix("@") || op.hasSuffix("x"),
-           words.count >= 2 || op.count > 1, amounts.count == 1 || (amounts.count >= 1 && op.count > 1) {
+            words.count >= 2 || op.count > 1, amounts.count == 1 || (amounts.count >= 1 && op.count > 1)
+        {
             var ahead = op.count > 1 ? String(op.dropLast()) : words[words.count - 2]
             var taken = op.count > 1 ? 1 : 2
             // A unit word between the count and the operator: `2 Stk x 0,89`.
@@ -886,28 +1009,43 @@ extension ReceiptParser {
             rest.removeSubrange(m)
             words = rest.split(separator: " ").map(String.init)
         } else if let m = Text.range(joined, #"\s*\(\s*(\d{1,3})\s*(?:[xX×@*]\s*[$€£]?\s*(?:\d[\d.,]*)?\s*)?\)?\s*$"#),
-                  m.lowerBound != joined.startIndex {
-            // A count in parentheses after the description: `Chang (2@$3.50)`, `Rye 10yr (2 @20.00)`, `(2` cut off by the amounts.
+            m.lowerBound != joined.startIndex
+        {
+            // A count in parentheses after the description: `Chang (2@$3.50)`, `Rye 10yr (2 @20.00)`, `(2` cut off by
+            // the amounts.
             let s = joined[m].drop { $0 == " " || $0 == "(" }
             let q = s.prefix { $0.isNumber }
             quantity = String(q)
-            let rest = s.dropFirst(q.count).drop { $0 == " " || $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" }
-            let price = rest.drop { $0 == " " || Amount.currencySigns.contains($0) }.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            let rest = s.dropFirst(q.count).drop {
+                $0 == " " || $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*"
+            }
+            let price = rest.drop { $0 == " " || Amount.currencySigns.contains($0) }.prefix {
+                $0.isNumber || $0 == "." || $0 == ","
+            }
             if let a = Amount.parse(price, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
-        } else if let m = Text.range(joined, #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*"# + countUnitPattern
-                                     + #"[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#) {
+        } else if let m = Text.range(
+            joined,
+            #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*"# + countUnitPattern
+                + #"[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#)
+        {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
             quantity = quantityString(q)
-            if let p = s.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == " " }).dropFirst().last,
-               let a = Amount.parse(p, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
+            if let p = s.split(whereSeparator: {
+                $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == " "
+            }).dropFirst().last,
+                let a = Amount.parse(p, wholeUnits: wholeUnits)
+            {
+                unitPrice = a.decimalString
+            }
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
         }
         // A line of numbers alone: an article code, then the count and perhaps its unit (`2597 1.00 PCS`, `4006381 2`;
         // the code stays). A number after a code that a name follows is the name's (`2471 888 LYCHEES`).
         if quantity == nil, words.count >= 2, let code = leadingArticleCode(l), words[0] == code,
-           let q = quantityString(words[1][...]), let n = Int(q), n > 0, n < 1000 {
+            let q = quantityString(words[1][...]), let n = Int(q), n > 0, n < 1000
+        {
             let unit = words.count >= 3 && isUnitWord(words[2]) ? 1 : 0
             if lettersBesideCount(words[(2 + unit)...].joined(separator: " "), packs: true) < 2 {
                 quantity = q
@@ -927,7 +1065,8 @@ extension ReceiptParser {
                 unitPrice = price.decimalString
                 words.removeLast()
             } else if quantity == nil, words.count > 2, let n = Int(words[words.count - 2]), n > 1, n < 1000,
-                      let price = unitPriceColumn(words.last!, amount: amount, quantity: String(n), wholeUnits: wholeUnits) {
+                let price = unitPriceColumn(words.last!, amount: amount, quantity: String(n), wholeUnits: wholeUnits)
+            {
                 quantity = String(n)
                 unitPrice = price.decimalString
                 words.removeLast(2)
@@ -935,11 +1074,14 @@ extension ReceiptParser {
         }
         // A count printed just before the amounts: `Coffee  2  6.00`; and the unit price before that count, when they
         // make the amount (`떡볶이  4,500  3  13,500`: a table of name, price, count and amount).
-        if quantity == nil, words.count > 1, let last = words.last, last.count <= 3, last.allSatisfy(\.isNumber), let n = Int(last), n > 0 {
+        if quantity == nil, words.count > 1, let last = words.last, last.count <= 3, last.allSatisfy(\.isNumber),
+            let n = Int(last), n > 0
+        {
             quantity = String(n)
             words.removeLast()
             if unitPrice == nil, words.count > 1, let amount = amounts.last,
-               let price = unitPriceColumn(words.last!, amount: amount, quantity: quantity, wholeUnits: wholeUnits) {
+                let price = unitPriceColumn(words.last!, amount: amount, quantity: quantity, wholeUnits: wholeUnits)
+            {
                 unitPrice = price.decimalString
                 words.removeLast()
             }
@@ -954,8 +1096,9 @@ extension ReceiptParser {
         } else {
             src = l.line.provenance()
         }
-        return Receipt.Item(description: desc, quantity: quantity, unit: unit, unitPrice: unitPrice,
-                            amount: amounts.last?.decimalString, code: code, source: src)
+        return Receipt.Item(
+            description: desc, quantity: quantity, unit: unit, unitPrice: unitPrice,
+            amount: amounts.last?.decimalString, code: code, source: src)
     }
 
     /// The article number among an item line's words, taken out of them: a word of 8 to 14 digits that opens
@@ -970,7 +1113,8 @@ extension ReceiptParser {
         } else if rest.count >= 2, isCode(rest[rest.count - 1]) {
             code = rest.removeLast()
         } else if rest.count >= 3, isCode(rest[rest.count - 2]), let flag = rest.last, flag.count == 1,
-                  flag.first!.isUppercase {
+            flag.first!.isUppercase
+        {
             code = rest[rest.count - 2]
             rest.removeLast(2)
         } else {
@@ -1016,7 +1160,8 @@ extension ReceiptParser {
             let w = String(run.drop { "xX×".contains($0) }.reversed().drop { "xX×".contains($0) }.reversed())
             var before = i - 1
             while before >= 0, chars[before] == " " || "xX×".contains(chars[before]) { before -= 1 }
-            let pack = packs && before >= 0 && chars[before].isNumber
+            let pack =
+                packs && before >= 0 && chars[before].isNumber
                 && (packUnits.contains(run.uppercased()) || packUnits.contains(w.uppercased()))
             if !(w.isEmpty || countUnits.contains(w) || countUnits.contains(w.uppercased()) || pack) { n += w.count }
             i = end
@@ -1042,7 +1187,8 @@ extension ReceiptParser {
         l.amount == nil && l.role == .none && Text.letterCount(l.text) >= 2 && !isFieldLine(l) && !l.holdsContactOrDate
     }
 
-    /// A line that states a field, a label word then a colon (`Cashier: Anna`, `Table: 12`, `Kasse: 3`): no item's name.
+    /// A line that states a field, a label word then a colon (`Cashier: Anna`, `Table: 12`, `Kasse: 3`): no item's
+    /// name.
     static func isFieldLine(_ l: AnalyzedLine) -> Bool {
         guard let colon = l.text.firstIndex(of: ":") else { return false }
         return lexicon.isLabelOnly(Text.key(String(l.text[..<colon])))
@@ -1054,7 +1200,8 @@ extension ReceiptParser {
     /// stays where it is unless it happens to be exactly that price. Zero amounts prove nothing.
     static func unitPriceColumn(_ word: String, amount: Amount, quantity: String?, wholeUnits: Bool) -> Amount? {
         guard amount.minor > 0, word.first?.isNumber == true,
-              let price = Amount.parse(word[...], wholeUnits: wholeUnits, bare: true) else { return nil }
+            let price = Amount.parse(word[...], wholeUnits: wholeUnits, bare: true)
+        else { return nil }
         let count = quantity.flatMap { Decimal(string: $0) } ?? 1
         guard count > 0, price.decimal * count == amount.decimal else { return nil }
         return price

@@ -6,7 +6,8 @@ import ScanModel
 // (`$22.95` as `522.95`), and a decimal point read as a space (`$86 65`). Each mend needs the
 // sums to agree after it and not before, and the receipt to print its amounts with `$`.
 extension ReceiptParser {
-    /// `dollars`: whether the receipt prints its amounts with `$` (`printsDollars`); nothing is mended on one that does not.
+    /// `dollars`: whether the receipt prints its amounts with `$` (`printsDollars`); nothing is mended on one that does
+    /// not.
     func mendMisreadAmounts(_ lines: [AnalyzedLine], roles: [Role], dollars: Bool, into r: inout Receipt) -> [Finding] {
         guard let total = r.total.flatMap({ Self.cents($0) }), dollars else { return [] }
         var findings: [Finding] = []
@@ -21,7 +22,8 @@ extension ReceiptParser {
         // Each tax whose leading 5 may be a `$`: the amount mended, and what that adds to the taxes' sum.
         let taxFixes = r.tax.indices.compactMap { i -> (i: Int, fixed: String, delta: Int)? in
             guard let fixed = Self.withoutMisreadDollar(r.tax[i].amount, printedIn: r.tax[i].source.text),
-                  let c = Self.cents(fixed), let old = Self.cents(r.tax[i].amount) else { return nil }
+                let c = Self.cents(fixed), let old = Self.cents(r.tax[i].amount)
+            else { return nil }
             return (i, fixed, c - old)
         }
         // The taxes' sum as read, and with one tax's leading 5 taken for a `$`.
@@ -33,7 +35,8 @@ extension ReceiptParser {
             targets = Set(taxSums.map { total - tip - $0 })
         }
         if let sum = itemsSum, !targets.isEmpty, !targets.contains(sum),
-           let (finding, made) = Self.mendOneDollar(&r.items, sum: sum, targets: targets) {
+            let (finding, made) = Self.mendOneDollar(&r.items, sum: sum, targets: targets)
+        {
             findings.append(finding)
             itemsSum = made
         }
@@ -42,12 +45,15 @@ extension ReceiptParser {
         // subtotal when it gives the items' sum, or when with the taxes and tip it makes the total.
         if r.subtotal == nil {
             for (i, l) in lines.enumerated() where roles[i] == .subtotal && l.amount == nil {
-                guard let m = Text.range(l.text, #"\$?\s?\d{1,6} \d{2}\s*$"#), let c = Int(l.text[m].filter(\.isNumber)),
-                      c == itemsSum || !r.tax.isEmpty && taxSums.contains(total - tip - c) else { continue }
+                guard let m = Text.range(l.text, #"\$?\s?\d{1,6} \d{2}\s*$"#),
+                    let c = Int(l.text[m].filter(\.isNumber)),
+                    c == itemsSum || !r.tax.isEmpty && taxSums.contains(total - tip - c)
+                else { continue }
                 let value = Amount.cents(c).decimalString
                 r.subtotal = value
                 r.provenance["subtotal"] = l.line.provenance()
-                findings.append(Self.mended("receipt.subtotal", String(l.text[m]).trimmingCharacters(in: .whitespaces), value))
+                findings.append(
+                    Self.mended("receipt.subtotal", String(l.text[m]).trimmingCharacters(in: .whitespaces), value))
                 break
             }
         }
@@ -66,14 +72,16 @@ extension ReceiptParser {
     /// A total that OCR cut with a space (`2 14.72`, `213,3 7`, `2 76 .52`) or read with a letter for a digit (`B9.73`,
     /// `3S.66`), mended: the last one to three number tokens of a total line (or of the value line under its label)
     /// joined, look-alike letters read as digits, when that gives the amount the receipt's own sums
-    /// make (subtotal, taxes and tip; tendered less change, or tendered when no change is printed) and the total as read
-    /// makes none of them.
+    /// make (subtotal, taxes and tip; tendered less change, or tendered when no change is printed) and the total as
+    /// read makes none of them.
     func mendSplitTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
         var expected: Set<Int> = []
         let sums = Self.printedSums(r)
         if let sub = sums.subtotal, let taxes = sums.taxes { expected.insert(sub + taxes + sums.tip) }
         if let t = sums.tendered { expected.insert(t - (sums.change ?? 0)) }
-        guard !expected.isEmpty, r.total.flatMap({ Self.cents($0) }).map({ !expected.contains($0) }) ?? true else { return [] }
+        guard !expected.isEmpty, r.total.flatMap({ Self.cents($0) }).map({ !expected.contains($0) }) ?? true else {
+            return []
+        }
         var found: [(line: Int, amount: Amount, printed: String)] = []
         for (i, role) in roles.enumerated() {
             guard case .total = role else { continue }
@@ -84,7 +92,8 @@ extension ReceiptParser {
                     let joined = tail.joined()
                     let digits = Amount.digitsForLookAlikes(joined)
                     // One token is the reading itself unless a letter in it stood for a digit.
-                    guard n > 1 || digits != joined, let a = Amount.parse(digits[...]), expected.contains(a.cents) else { continue }
+                    guard n > 1 || digits != joined, let a = Amount.parse(digits[...]), expected.contains(a.cents)
+                    else { continue }
                     found.append((k, a, tail.joined(separator: " ")))
                 }
             }
@@ -100,12 +109,15 @@ extension ReceiptParser {
     /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`): the total picked plus the rounding, when the
     /// rounding line follows the total and that amount is printed under it on a line of no other role (`RM 60.30`),
     /// with no total line there.
-    func mendRoundedTotal(_ lines: [AnalyzedLine], roles: [Role], rounding: (line: Int, cents: Int)?, into r: inout Receipt) {
+    func mendRoundedTotal(
+        _ lines: [AnalyzedLine], roles: [Role], rounding: (line: Int, cents: Int)?, into r: inout Receipt
+    ) {
         guard let total = r.total.flatMap({ Self.cents($0) }), let (k, rounding) = rounding else { return }
         let rounded = total + rounding
         let totalAbove = (0..<k).contains { i in
             guard case .total = roles[i] else { return false }
-            return lines[i].amount?.cents == total || i + 1 < k && Self.valueOnly(lines[i + 1]) && lines[i + 1].amount?.cents == total
+            return lines[i].amount?.cents == total
+                || i + 1 < k && Self.valueOnly(lines[i + 1]) && lines[i + 1].amount?.cents == total
         }
         // A total line under the rounding states the amount due itself.
         let totalBelow = ((k + 1)..<lines.count).contains { i in
@@ -113,7 +125,8 @@ extension ReceiptParser {
             return lines[i].amount != nil || i + 1 < lines.count && Self.valueOnly(lines[i + 1])
         }
         guard totalAbove, !totalBelow,
-              let i = ((k + 1)..<lines.count).first(where: { roles[$0] == .none && lines[$0].amount?.cents == rounded }) else { return }
+            let i = ((k + 1)..<lines.count).first(where: { roles[$0] == .none && lines[$0].amount?.cents == rounded })
+        else { return }
         r.total = Amount.cents(rounded).decimalString
         r.provenance["total"] = lines[i].amountProvenance ?? lines[i].line.provenance()
     }
@@ -130,10 +143,11 @@ extension ReceiptParser {
 
     static func printedSums(_ r: Receipt) -> PrintedSums {
         let taxes = r.tax.compactMap { cents($0.amount) }
-        return PrintedSums(subtotal: r.subtotal.flatMap { cents($0) },
-                           taxes: !taxes.isEmpty && taxes.count == r.tax.count ? taxes.reduce(0, +) : nil,
-                           tip: r.tip.flatMap { cents($0) } ?? 0,
-                           tendered: r.payment?.tendered.flatMap { cents($0) }, change: r.payment?.change.flatMap { cents($0) })
+        return PrintedSums(
+            subtotal: r.subtotal.flatMap { cents($0) },
+            taxes: !taxes.isEmpty && taxes.count == r.tax.count ? taxes.reduce(0, +) : nil,
+            tip: r.tip.flatMap { cents($0) } ?? 0,
+            tendered: r.payment?.tendered.flatMap { cents($0) }, change: r.payment?.change.flatMap { cents($0) })
     }
 
     /// The last rounding line with an amount under a whole unit, and that amount in cents, signed. A till that prints
@@ -142,7 +156,8 @@ extension ReceiptParser {
     /// 60.30` is -0.02); as printed otherwise.
     static func rounding(_ lines: [AnalyzedLine], roles: [Role]) -> (line: Int, cents: Int)? {
         guard let k = lines.indices.last(where: { roles[$0] == .rounding && lines[$0].amount != nil }),
-              let c = lines[k].amount?.cents, c != 0, abs(c) < 100 else { return nil }
+            let c = lines[k].amount?.cents, c != 0, abs(c) < 100
+        else { return nil }
         let above = Set(lines[..<k].compactMap { $0.amount?.cents })
         let below = lines[(k + 1)...].compactMap { $0.amount?.cents }
         let added = below.contains { above.contains($0 - c) }, takenOff = below.contains { above.contains($0 + c) }
@@ -163,8 +178,10 @@ extension ReceiptParser {
     /// `rounding` is the receipt's rounding line and amount (`rounding(_:roles:)`).
     func mendTotalByPayment(rounding: (line: Int, cents: Int)?, into r: inout Receipt) -> [Finding] {
         let printed = Self.printedSums(r)
-        guard let total = r.total.flatMap({ Self.cents($0) }), let sub = printed.subtotal, let tendered = printed.tendered,
-              let change = printed.change else { return [] }
+        guard let total = r.total.flatMap({ Self.cents($0) }), let sub = printed.subtotal,
+            let tendered = printed.tendered,
+            let change = printed.change
+        else { return [] }
         let due = tendered - change
         var sums: Set<Int> = [sub]
         if let taxes = printed.taxes { sums.insert(sub + taxes + printed.tip) }
@@ -172,9 +189,13 @@ extension ReceiptParser {
         guard due > 0, sums.contains(due), total != due, !sums.contains(total) else { return [] }
         let picked = r.total ?? ""
         r.total = Amount.cents(due).decimalString
-        return [Finding(code: "receipt-total-from-sums",
-                        message: "the total read, \(picked), makes none of the receipt's sums; the subtotal makes \(r.total!), and so does the payment less its change",
-                        field: "receipt.total")]
+        return [
+            Finding(
+                code: "receipt-total-from-sums",
+                message:
+                    "the total read, \(picked), makes none of the receipt's sums; the subtotal makes \(r.total!), and so does the payment less its change",
+                field: "receipt.total")
+        ]
     }
 
     /// The number tokens that end a line (`213,3`, `7`; `B9.73`, a digit OCR read as a look-alike letter), its
@@ -194,7 +215,8 @@ extension ReceiptParser {
     /// Whether the receipt prints its amounts with `$` (two lines at least), so that a `$` may have been read as a 5.
     static func printsDollars(_ lines: [AnalyzedLine]) -> Bool {
         // Most receipts print no `$`: a byte search rules them out before any pattern runs.
-        lines.lazy.filter { Text.contains($0.text, "$") && Text.range($0.text, #"\$\s?\d"#) != nil }.prefix(2).count >= 2
+        lines.lazy.filter { Text.contains($0.text, "$") && Text.range($0.text, #"\$\s?\d"#) != nil }.prefix(2).count
+            >= 2
     }
 
     /// The one item whose leading 5, read as the `$` it was, makes the items' sum (`sum`, as read) one of `targets`,
@@ -202,8 +224,10 @@ extension ReceiptParser {
     /// make. Nil, and nothing mended, unless exactly one item does.
     static func mendOneDollar(_ items: inout [Receipt.Item], sum: Int, targets: Set<Int>) -> (Finding, Int)? {
         let fixes = items.indices.compactMap { i -> (index: Int, fixed: String, made: Int)? in
-            guard let a = items[i].amount, let old = cents(a), let fixed = withoutMisreadDollar(a, printedIn: items[i].source.text),
-                  let new = cents(fixed), targets.contains(sum - old + new) else { return nil }
+            guard let a = items[i].amount, let old = cents(a),
+                let fixed = withoutMisreadDollar(a, printedIn: items[i].source.text),
+                let new = cents(fixed), targets.contains(sum - old + new)
+            else { return nil }
             return (i, fixed, sum - old + new)
         }
         guard fixes.count == 1, let fix = fixes.first else { return nil }
@@ -216,14 +240,17 @@ extension ReceiptParser {
     /// `522.95` → `22.95` when the printed text has the amount without a `$` before it.
     static func withoutMisreadDollar(_ amount: String, printedIn text: String) -> String? {
         guard amount.hasPrefix("5"), amount.count >= 5, !text.contains("$" + amount), !text.contains("$ " + amount),
-              let dot = amount.firstIndex(of: "."), amount.distance(from: amount.startIndex, to: dot) >= 2 else { return nil }
+            let dot = amount.firstIndex(of: "."), amount.distance(from: amount.startIndex, to: dot) >= 2
+        else { return nil }
         let rest = String(amount.dropFirst())
         return rest.hasPrefix("0") && !rest.hasPrefix("0.") ? nil : rest
     }
 
     static func mended(_ field: String, _ printed: String, _ value: String) -> Finding {
-        Finding(code: "receipt-amount-mended",
-                message: "'\(printed)' was read as \(value): a misread '$', decimal point, space or digit, which the receipt's sums prove",
-                field: field)
+        Finding(
+            code: "receipt-amount-mended",
+            message:
+                "'\(printed)' was read as \(value): a misread '$', decimal point, space or digit, which the receipt's sums prove",
+            field: field)
     }
 }

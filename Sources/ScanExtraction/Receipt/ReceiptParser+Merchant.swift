@@ -16,8 +16,11 @@ extension ReceiptParser {
     static func isRegistrationLine(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         guard Text.range(t, #"\d{5,}"#) != nil, l.entities(.phone).isEmpty,
-              !Text.hasAny(l.key, streetWordsButNo) else { return false }
-        return Text.range(t, #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#, caseInsensitive: true) != nil
+            !Text.hasAny(l.key, streetWordsButNo)
+        else { return false }
+        return Text.range(
+            t, #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#, caseInsensitive: true
+        ) != nil
     }
 
     /// Street words but `NO` (`No.` also numbers registrations and documents).
@@ -44,32 +47,45 @@ extension ReceiptParser {
             name = name.replacingOccurrences(of: "（", with: "(").replacingOccurrences(of: "）", with: ")")
         }
         name = lexicon.withoutStrayAccents(name)
-        if Text.contains(name, "·") || Text.contains(name, "•") { name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ") }
+        if Text.contains(name, "·") || Text.contains(name, "•") {
+            name = Text.replacing(name, #"(?<=\w)\s*[·•]\s*(?=\w)"#, with: " ")
+        }
         // An underscore is OCR's reading of a low dot or of a gap: `TA _K` is `TA .K`, `AIK_HUAT` is `AIK HUAT`.
         if Text.contains(name, "_") {
             name = Text.replacing(name, #"(?<=\s)_(?=\p{L})"#, with: ".")
             name = Text.replacing(name, #"(?<=\p{L})_(?=\p{L})"#, with: " ")
         }
-        // A possessive's s set apart by a gap OCR read as a space: `Friendly Red' s` and `INGMI 'S` are `Friendly Red's`, `INGMI'S`.
-        if Text.contains(name, "' ") || Text.contains(name, "’ ") { name = Text.replacing(name, #"(?<=\p{L}['’])\s+(?=[sS]\b)"#, with: "") }
-        if Text.contains(name, " '") || Text.contains(name, " ’") { name = Text.replacing(name, #"(?<=\p{L})\s+(?=['’][sS]\b)"#, with: "") }
-        if Text.contains(name, ":"), let m = Text.range(name, #"^[^:]{2,20}:\s*"#), Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
-           !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes) {
+        // A possessive's s set apart by a gap OCR read as a space: `Friendly Red' s` and `INGMI 'S` are `Friendly
+        // Red's`, `INGMI'S`.
+        if Text.contains(name, "' ") || Text.contains(name, "’ ") {
+            name = Text.replacing(name, #"(?<=\p{L}['’])\s+(?=[sS]\b)"#, with: "")
+        }
+        if Text.contains(name, " '") || Text.contains(name, " ’") {
+            name = Text.replacing(name, #"(?<=\p{L})\s+(?=['’][sS]\b)"#, with: "")
+        }
+        if Text.contains(name, ":"), let m = Text.range(name, #"^[^:]{2,20}:\s*"#),
+            Text.hasAny(Text.key(String(name[m.upperBound...])), legalSuffixes),
+            !Text.hasAny(Text.key(String(name[..<m.upperBound])), legalSuffixes)
+        {
             name = String(name[m.upperBound...])
         }
         if Text.contains(name, "0") { name = lettersForZeros(name) }
         // A zero-padded code before the name (`#000002 BAIFU (M) Sdn Bhd`): a till's number the layout joined to it.
-        if name.first == "#" || name.first == "0", let m = Text.range(name, #"^#?0\d{2,}\s+(?=\p{L})"#) { name = String(name[m.upperBound...]) }
+        if name.first == "#" || name.first == "0", let m = Text.range(name, #"^#?0\d{2,}\s+(?=\p{L})"#) {
+            name = String(name[m.upperBound...])
+        }
         return withoutTrailingCode(lexicon.mendingLegalForm(name))
     }
 
-    /// A name that ends with its legal form and then numbers with a point, hyphen or slash in them (`PRINT EXPERT SDN BHD
-    /// 2.1`, `SUPER.SEVEN CASH & CARRY SDN 3HD 28-05`), cut after the form: a code or date the layout joined to its line.
-    /// A plain number stays (`TRIPLE SIX POINT ENTERPRISE 666`).
+    /// A name that ends with its legal form and then numbers with a point, hyphen or slash in them (`PRINT EXPERT SDN
+    /// BHD 2.1`, `SUPER.SEVEN CASH & CARRY SDN 3HD 28-05`), cut after the form: a code or date the layout joined to its
+    /// line. A plain number stays (`TRIPLE SIX POINT ENTERPRISE 666`).
     static func withoutTrailingCode(_ name: String) -> String {
         let words = name.split(separator: " ")
         var end = words.count
-        while end > 1, !words[end - 1].contains(where: \.isLetter), words[end - 1].contains(where: { !$0.isNumber }) { end -= 1 }
+        while end > 1, !words[end - 1].contains(where: \.isLetter), words[end - 1].contains(where: { !$0.isNumber }) {
+            end -= 1
+        }
         guard end < words.count, end >= 2 else { return name }
         let head = words[..<end].joined(separator: " ")
         func endsWithForm(_ s: String, words: Int) -> Bool { legalSuffixes.ends(Text.key(s), minWords: words) }
@@ -81,8 +97,10 @@ extension ReceiptParser {
 
     /// Merchant name and address are the best-scored of their candidates (`ReceiptFieldFeatures`), the tax number the
     /// first labelled one above the summary. The lines of the address read are returned, for `setMerchantPhone`.
-    func parseMerchant(_ lines: [AnalyzedLine], features: ReceiptFieldFeatures, limit: Int, into r: inout Receipt,
-                       candidates: inout [ReceiptField: [FieldCandidate]]) -> Range<Int>? {
+    func parseMerchant(
+        _ lines: [AnalyzedLine], features: ReceiptFieldFeatures, limit: Int, into r: inout Receipt,
+        candidates: inout [ReceiptField: [FieldCandidate]]
+    ) -> Range<Int>? {
         let header = features.headerLimit(summaryStart: limit)
         let names = ranked(features.companyCandidates(limit: header), .company)
         candidates[.company] = names
@@ -120,15 +138,19 @@ extension ReceiptParser {
     /// `RUMAH MAKAN BERKELFIELD` / `CV`): a form names no one by itself, so it ends the name above it, whatever the
     /// ranker made of the two spans. Not under a name that ends with its form already (`SUN WONG KUT SDN BHD` over
     /// `Company No 20965-`).
-    static func withItsLegalForm(_ best: FieldCandidate, among names: [FieldCandidate], lines: [AnalyzedLine]) -> FieldCandidate {
+    static func withItsLegalForm(_ best: FieldCandidate, among names: [FieldCandidate], lines: [AnalyzedLine])
+        -> FieldCandidate
+    {
         let next = best.lines.upperBound
         guard next < lines.count, !Text.hasAny(Text.key(best.value), legalSuffixes),
-              let longer = names.first(where: { $0.lines == best.lines.lowerBound..<(next + 1) }) else { return best }
+            let longer = names.first(where: { $0.lines == best.lines.lowerBound..<(next + 1) })
+        else { return best }
         let shortKey = Text.key(best.value), longKey = Text.key(longer.value)
         guard longKey.hasPrefix(shortKey + " ") else { return best }
         let tail = String(longKey.dropFirst(shortKey.count + 1))
         // The whole line below is the form, as the name's span read it (a zero mended to an O: `V.0.F.`).
-        guard lexicon.legalForms.contains(tail), Text.letterCount(lines[next].text) + Text.digitCount(lines[next].text) == Text.letterCount(tail)
+        guard lexicon.legalForms.contains(tail),
+            Text.letterCount(lines[next].text) + Text.digitCount(lines[next].text) == Text.letterCount(tail)
         else { return best }
         return longer
     }
@@ -137,8 +159,10 @@ extension ReceiptParser {
     /// 47.000`, an article's code, count and price, reads as a phone number too). Failing one, a bare run of digits
     /// beside the address (`7037179740` under the town), when no line says so with a label or separators: one line
     /// above the address to two lines under it. `articleLines` are the lines the items were read from.
-    static func setMerchantPhone(_ lines: [AnalyzedLine], limit: Int, address: Range<Int>?, articleLines: Set<Int>,
-                                 into r: inout Receipt) {
+    static func setMerchantPhone(
+        _ lines: [AnalyzedLine], limit: Int, address: Range<Int>?, articleLines: Set<Int>,
+        into r: inout Receipt
+    ) {
         let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
         let printed = lines.prefix(max(top + 4, limit)).indices.lazy.filter { !articleLines.contains($0) }
             .compactMap { i in lines[i].entities(.phone).first.map { (lines[i], $0) } }.first
@@ -165,14 +189,16 @@ extension ReceiptParser {
         var name = lines.enumerated().map { n, l in
             let t = Text.clean(l.text)
             guard n + 1 < lines.count, t.hasSuffix("-"), t.count > 1,
-                  let next = lines[n + 1].key.split(separator: " ").first, legalSuffixWords.contains(String(next)) else { return t }
+                let next = lines[n + 1].key.split(separator: " ").first, legalSuffixWords.contains(String(next))
+            else { return t }
             return Text.clean(String(t.dropLast()))
         }.joined(separator: " ")
         // A bare number that ends the name belongs to it (`TRIPLE SIX POINT ENTERPRISE 666`) unless it looks like a
         // registration: in parentheses, after a label, five digits or more, or with a check letter.
         if name.hasSuffix(",") || name.hasSuffix(";") { name = Text.clean(Text.replacing(name, #"[,;]+$"#, with: "")) }
         if mayEndWithRegistration(name), let paren = Text.range(name, registrationSuffix, caseInsensitive: true),
-           paren.lowerBound > name.startIndex {
+            paren.lowerBound > name.startIndex
+        {
             name = String(name[..<paren.lowerBound])
         }
         return normalizedName(name)
@@ -180,7 +206,8 @@ extension ReceiptParser {
 
     /// The name cut after its last legal form, when a registration or branch code follows it
     /// (`KING'S CONFECTIONERY S/B 273500-U (KSB)` is `KING'S CONFECTIONERY S/B`); nil when the name ends with its
-    /// legal form already, when no code (four digits or more, or a parenthesis) follows one, or when none ends a prefix.
+    /// legal form already, when no code (four digits or more, or a parenthesis) follows one, or when none ends a
+    /// prefix.
     static func cutAtLegalForm(_ name: String) -> String? {
         guard name.utf8.contains(UInt8(ascii: "(")) || Text.digitCount(name) >= 4 else { return nil }
         let words = name.split(separator: " ")
@@ -209,7 +236,9 @@ extension ReceiptParser {
         var end = name.endIndex
         func drop(most: Int = .max, _ test: (Character) -> Bool) {
             var n = 0
-            while n < most, end > name.startIndex, test(name[name.index(before: end)]) { end = name.index(before: end); n += 1 }
+            while n < most, end > name.startIndex, test(name[name.index(before: end)]) {
+                end = name.index(before: end); n += 1
+            }
         }
         drop(\.isWhitespace)
         drop(most: 1) { $0 == ")" }
@@ -220,10 +249,11 @@ extension ReceiptParser {
         return digits.count == 3 && digits.allSatisfy(\.isNumber)
     }
 
-    static let registrationSuffix = #"\s*(?:\(\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*[A-Z]?\d{3,}[\s\-·.]*[A-Z]?\s*\)?|(?:CO\.?\s*REG\.?|ROC|GST)[\s.:]*\d{3,}[\s\-]*[A-Z]?|[A-Z]?\d{5,}(?:[\s\-·.]*[A-Z])?\s*\)?|\d{3,}\s*-\s*[A-Z]\s*\)?)$"#
+    static let registrationSuffix =
+        #"\s*(?:\(\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*[A-Z]?\d{3,}[\s\-·.]*[A-Z]?\s*\)?|(?:CO\.?\s*REG\.?|ROC|GST)[\s.:]*\d{3,}[\s\-]*[A-Z]?|[A-Z]?\d{5,}(?:[\s\-·.]*[A-Z])?\s*\)?|\d{3,}\s*-\s*[A-Z]\s*\)?)$"#
 
-    /// A line as the last of an address: a label merged on (`... 81100 JOHOR. TEL: 07-123`, `... GST ID: 0012`) and what
-    /// follows it are left out. Also says whether a part was left out.
+    /// A line as the last of an address: a label merged on (`... 81100 JOHOR. TEL: 07-123`, `... GST ID: 0012`) and
+    /// what follows it are left out. Also says whether a part was left out.
     static func addressLastPart(_ last: AnalyzedLine) -> (String, Bool) {
         if let t = last.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
             let before = String(String.UnicodeScalarView(last.text.unicodeScalars.prefix(t)))
@@ -256,12 +286,13 @@ extension ReceiptParser {
         var s = lexicon.withoutStrayAccents(address)
         if Text.contains(s, "..") || Text.contains(s, ",,") { s = Text.replacing(s, #"([.,])\1+"#, with: "$1") }
         // A street word read with digits for letters (`10T 1851-A`, `1.0T`): 1 for L, 0 for O.
-        // Two characters only as an abbreviation with its stop (`J1.` for Indonesia's `Jl.`), in the printed case: a 1 there
-        // is the small l it looks most like.
+        // Two characters only as an abbreviation with its stop (`J1.` for Indonesia's `Jl.`), in the printed case: a 1
+        // there is the small l it looks most like.
         s = s.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             let core = token.filter { $0 != "." }
             guard core.count >= 3 || core.count == 2 && token.hasSuffix("."), core.contains(where: \.isNumber),
-                  core.contains(where: \.isLetter) else { return String(token) }
+                core.contains(where: \.isLetter)
+            else { return String(token) }
             let mapped = String(core.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 })
             guard streetWordSet.contains(mapped), mapped.allSatisfy(\.isLetter) else { return String(token) }
             return core.count >= 3 ? mapped : String(token.map { $0 == "1" ? "l" : $0 == "0" ? "O" : $0 })
@@ -271,7 +302,9 @@ extension ReceiptParser {
         s = ukPostcodeSpaced(s)
         // One look-alike letter between the digits of a number of four digits or more (`LOT 17S77`): its digit.
         let letterInNumber = RegexCache.shared.regex(#"(?<![\w/.-])\d+[SBIlZ]\d+(?![\w/-])"#, caseInsensitive: false)
-        let matches = Text.digitCount(s) < 4 ? [] : letterInNumber.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length))
+        let matches =
+            Text.digitCount(s) < 4
+            ? [] : letterInNumber.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length))
         for m in matches.reversed() {
             guard let r = Range(m.range, in: s), s[r].filter(\.isNumber).count >= 4 else { continue }
             s.replaceSubrange(r, with: Amount.digitsForLookAlikes(String(s[r])))
@@ -292,9 +325,11 @@ extension ReceiptParser {
     /// The inward code's digit read as its look-alike letter (`LA28 SWL`) is a digit again (`LA28 5WL`).
     static func ukPostcodeSpaced(_ address: String) -> String {
         guard address.contains(where: \.isNumber) else { return address }
-        var s = Text.replacing(address, #"(?<![\w-])([A-Z]{1,2}\d[A-Z\d]?)(\d[ABD-HJLNP-UW-Z]{2})(?=\s*,?\s*$|,)"#, with: "$1 $2")
-        let misread = RegexCache.shared.regex(#"(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? ([A-Z])[ABD-HJLNP-UW-Z]{2}(?=\s*,?\s*$|,)"#,
-                                              caseInsensitive: false)
+        var s = Text.replacing(
+            address, #"(?<![\w-])([A-Z]{1,2}\d[A-Z\d]?)(\d[ABD-HJLNP-UW-Z]{2})(?=\s*,?\s*$|,)"#, with: "$1 $2")
+        let misread = RegexCache.shared.regex(
+            #"(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? ([A-Z])[ABD-HJLNP-UW-Z]{2}(?=\s*,?\s*$|,)"#,
+            caseInsensitive: false)
         for m in misread.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
             guard let r = Range(m.range(at: 1), in: s) else { continue }
             let letter = String(s[r]), digit = Amount.digitsForLookAlikes(letter)
@@ -303,21 +338,23 @@ extension ReceiptParser {
         return s
     }
 
-    /// The letter O that OCR read as the digit 0 in a word (`WICKZ0GASSE`, `0LDENOL`, `LALAD0`, `Z0VEL`): in a word of at
-    /// least three letters whose only digits are zeros, a zero next to a letter (or next to such a zero, `B00K`) is an O,
-    /// lowercase beside a lowercase letter; so is the zero of a bracketed two-letter code (`(T0)`). Numbers and codes
-    /// with other digits (`SS20`, `LN6 6AU`, `0B1`) keep theirs.
+    /// The letter O that OCR read as the digit 0 in a word (`WICKZ0GASSE`, `0LDENOL`, `LALAD0`, `Z0VEL`): in a word of
+    /// at least three letters whose only digits are zeros, a zero next to a letter (or next to such a zero, `B00K`) is
+    /// an O, lowercase beside a lowercase letter; so is the zero of a bracketed two-letter code (`(T0)`). Numbers and
+    /// codes with other digits (`SS20`, `LN6 6AU`, `0B1`) keep theirs.
     static func lettersForZeros(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             guard token.utf8.contains(UInt8(ascii: "0")) else { return String(token) }
             var chars = Array(token)
             // A code of two letters in brackets, as a province's (`(T0)`, `(B0)` for `(TO)`, `(BO)`).
             if chars.count == 4, chars.first == "(", chars.last == ")", chars[1].isLetter != chars[2].isLetter,
-               chars[1] == "0" || chars[2] == "0" {
+                chars[1] == "0" || chars[2] == "0"
+            {
                 return chars[1] == "0" ? "(O\(chars[2]))" : "(\(chars[1])O)"
             }
             guard chars.contains("0"), chars.filter(\.isLetter).count >= 3,
-                  !chars.contains(where: { $0.isNumber && $0 != "0" }) else { return String(token) }
+                !chars.contains(where: { $0.isNumber && $0 != "0" })
+            else { return String(token) }
             let changed = replaceRuns(of: "0", in: &chars) { before, after, length in
                 guard length <= 2, before?.isLetter == true || after?.isLetter == true else { return nil }
                 return before?.isLowercase == true || after?.isLowercase == true ? "o" : "O"
@@ -334,7 +371,8 @@ extension ReceiptParser {
         return text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             var chars = Array(token)
             guard let first = chars.firstIndex(of: "0"), let last = chars.lastIndex(of: "0"), last - first <= 1,
-                  Text.letterCount(String(token)) >= 3, !chars.contains(where: { $0.isNumber && $0 != "0" }) else { return String(token) }
+                Text.letterCount(String(token)) >= 3, !chars.contains(where: { $0.isNumber && $0 != "0" })
+            else { return String(token) }
             let changed = replaceRuns(of: "0", in: &chars) { before, after, _ in
                 guard let before, let after, before.isLetter, after.isLetter else { return nil }
                 return before.isLowercase && after.isLowercase ? "o" : "O"
@@ -352,7 +390,9 @@ extension ReceiptParser {
             guard token.utf8.contains(UInt8(ascii: "1")) else { return String(token) }
             var chars = Array(token)
             let letters = chars.filter(\.isLetter).count
-            guard letters >= 3, chars.contains("1"), !chars.contains(where: { $0.isNumber && $0 != "1" }) else { return String(token) }
+            guard letters >= 3, chars.contains("1"), !chars.contains(where: { $0.isNumber && $0 != "1" }) else {
+                return String(token)
+            }
             let changed = replaceRuns(of: "1", in: &chars) { before, after, length in
                 // Inside a word one or two; at its end only two (`Roswe11`), as a single 1 there is more
                 // often a number glued on (`Jalan1`).
@@ -366,8 +406,10 @@ extension ReceiptParser {
 
     /// Each run of `digit` in `chars` replaced by the letter `letter` gives for it, from the characters before and
     /// after the run and its length; nil leaves the run as it is. Whether anything changed.
-    static func replaceRuns(of digit: Character, in chars: inout [Character],
-                            _ letter: (_ before: Character?, _ after: Character?, _ length: Int) -> Character?) -> Bool {
+    static func replaceRuns(
+        of digit: Character, in chars: inout [Character],
+        _ letter: (_ before: Character?, _ after: Character?, _ length: Int) -> Character?
+    ) -> Bool {
         var changed = false
         var i = 0
         while i < chars.count {
@@ -392,7 +434,10 @@ extension ReceiptParser {
         var out = s
         for m in re.matches(in: s, range: NSRange(location: 0, length: ns.length)).reversed() {
             let word = ns.substring(with: m.range(at: 1)).uppercased()
-            guard !longAbbreviations.contains(word), !lexicon.streetEndingAbbreviations.contains(where: { word.hasSuffix($0) }), let r = Range(NSRange(location: m.range.location + m.range.length - 1, length: 1), in: out) else { continue }
+            guard !longAbbreviations.contains(word),
+                !lexicon.streetEndingAbbreviations.contains(where: { word.hasSuffix($0) }),
+                let r = Range(NSRange(location: m.range.location + m.range.length - 1, length: 1), in: out)
+            else { continue }
             out.replaceSubrange(r, with: ",")
         }
         return out

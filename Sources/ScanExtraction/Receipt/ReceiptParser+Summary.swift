@@ -7,8 +7,10 @@ extension ReceiptParser {
     /// The total is the best-scored of the amounts printed on the receipt (`ReceiptFieldFeatures.totalCandidates`):
     /// its label, its place, and whether it agrees with the subtotal and taxes, the items, and the money handed over
     /// less the change. The other amounts are read by their labels.
-    func parseSummary(_ lines: [AnalyzedLine], roles: [Role], from start: Int, features: ReceiptFieldFeatures, into r: inout Receipt,
-                      candidates: inout [ReceiptField: [FieldCandidate]]) {
+    func parseSummary(
+        _ lines: [AnalyzedLine], roles: [Role], from start: Int, features: ReceiptFieldFeatures, into r: inout Receipt,
+        candidates: inout [ReceiptField: [FieldCandidate]]
+    ) {
         var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
         var taxes: [Receipt.Tax] = []
         var tips: [(Amount, Provenance)] = []
@@ -21,7 +23,10 @@ extension ReceiptParser {
         func value(_ i: Int) -> (Amount, Provenance)? {
             if let a = lines[i].amount, let p = lines[i].amountProvenance { return (a, p) }
             if i + 1 < lines.count, Self.valueOnly(lines[i + 1]), roles[i + 1] == .none, vatRows[i + 1] == nil,
-               let a = lines[i + 1].amount, let p = lines[i + 1].amountProvenance { return (a, p) }
+                let a = lines[i + 1].amount, let p = lines[i + 1].amountProvenance
+            {
+                return (a, p)
+            }
             return nil
         }
         // How it was paid: said from the summary down (a card slip under the receipt), else anywhere. Above the
@@ -31,7 +36,8 @@ extension ReceiptParser {
             if Text.hasAny(lines[i].key, Self.cardWords) { return "card" }
             return roles[i] == .tendered && Text.hasAny(lines[i].key, Self.cashWords) ? "cash" : nil
         }
-        method = (from..<lines.count).lazy.compactMap(paymentMethod).first
+        method =
+            (from..<lines.count).lazy.compactMap(paymentMethod).first
             ?? (0..<from).lazy.compactMap(paymentMethod).first
         for l in lines {
             for e in l.entities(.paymentCard) where r.payment?.cardLast4 == nil {
@@ -40,7 +46,9 @@ extension ReceiptParser {
                 r.payment?.cardBrand = e.value.brand
                 r.provenance["payment.cardLast4"] = l.provenance(of: e)
             }
-            if r.payment?.cardLast4 == nil, Self.holdsMaskedDigits(l.text), let m = Text.range(l.text, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#) {
+            if r.payment?.cardLast4 == nil, Self.holdsMaskedDigits(l.text),
+                let m = Text.range(l.text, #"(?:[X*•#]{2,}[\s\-]?){1,3}(\d{4})\b"#)
+            {
                 if r.payment == nil { r.payment = Receipt.Payment() }
                 r.payment?.cardLast4 = String(l.text[m].suffix(4))
                 r.provenance["payment.cardLast4"] = l.line.provenance()
@@ -50,7 +58,9 @@ extension ReceiptParser {
             let l = lines[i]
             switch roles[i] {
             case .subtotal:
-                if r.subtotal == nil, let (a, p) = value(i) { r.subtotal = a.decimalString; r.provenance["subtotal"] = p }
+                if r.subtotal == nil, let (a, p) = value(i) {
+                    r.subtotal = a.decimalString; r.provenance["subtotal"] = p
+                }
             case .tax:
                 if let (a, p) = value(i) {
                     let rate = l.entities(.percentage).first?.value.percent
@@ -69,14 +79,17 @@ extension ReceiptParser {
         // A VAT breakdown, when printed, is the whole of the taxes.
         if !vatRows.isEmpty {
             taxes = []
-            for (_, row) in vatRows.sorted(by: { $0.key < $1.key }) where !taxes.contains(where: { $0.rate == row.rate && $0.amount == row.tax.decimalString }) {
+            for (_, row) in vatRows.sorted(by: { $0.key < $1.key })
+            where !taxes.contains(where: { $0.rate == row.rate && $0.amount == row.tax.decimalString }) {
                 taxes.append(Receipt.Tax(rate: row.rate, amount: row.tax.decimalString, source: row.source))
             }
         }
         let amounts = r.items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
         let context = ReceiptFieldFeatures.SummaryContext(
-            summaryStart: from, tendered: tendered?.0, change: change?.0, subtotal: r.subtotal.flatMap(Amount.init(decimalString:)),
-            taxSum: taxes.isEmpty ? nil : taxes.compactMap { Amount(decimalString: $0.amount) }.reduce(0) { $0 + $1.cents },
+            summaryStart: from, tendered: tendered?.0, change: change?.0,
+            subtotal: r.subtotal.flatMap(Amount.init(decimalString:)),
+            taxSum: taxes.isEmpty
+                ? nil : taxes.compactMap { Amount(decimalString: $0.amount) }.reduce(0) { $0 + $1.cents },
             itemsSum: amounts.count >= 2 && amounts.count == r.items.count ? amounts.reduce(0) { $0 + $1.cents } : nil)
         let totals = ranked(features.totalCandidates(roles: roles, context: context), .total)
         candidates[.total] = totals
@@ -86,22 +99,28 @@ extension ReceiptParser {
             // No subtotal label, but a total-like line above the total (`AMOUNT : 31.12`, then `TAX 2.80`,
             // then `TOTAL : 33.92`) that the taxes bring up to the total is the subtotal.
             if r.subtotal == nil, let taxSum = context.taxSum, let total = Amount.parse(best.value[...]),
-               let sub = totals.first(where: { c in
-                   guard c.lines.lowerBound < best.lines.lowerBound, let a = Amount.parse(c.value[...]) else { return false }
-                   // `Total 4 item(s)  $27.48` counts the items and sums them: a subtotal too.
-                   switch roles[c.lines.lowerBound] {
-                   case .total, .quantityTotal: return a.cents + taxSum == total.cents
-                   default: return false
-                   }
-               }) {
+                let sub = totals.first(where: { c in
+                    guard c.lines.lowerBound < best.lines.lowerBound, let a = Amount.parse(c.value[...]) else {
+                        return false
+                    }
+                    // `Total 4 item(s)  $27.48` counts the items and sums them: a subtotal too.
+                    switch roles[c.lines.lowerBound] {
+                    case .total, .quantityTotal: return a.cents + taxSum == total.cents
+                    default: return false
+                    }
+                })
+            {
                 r.subtotal = sub.value
                 r.provenance["subtotal"] = sub.provenance
             }
         }
-        if let best = totals.first { Self.currencies(of: best, among: totals, lines: lines, roles: roles, context: context, into: &r) }
+        if let best = totals.first {
+            Self.currencies(of: best, among: totals, lines: lines, roles: roles, context: context, into: &r)
+        }
         // No payment label that a locale file knows: the cash and the change under the total, by their arithmetic.
         if tendered == nil, change == nil, let best = totals.first, let total = Amount(decimalString: best.value),
-           let paid = Self.tenderAndChange(lines, after: best.lines.upperBound, total: total) {
+            let paid = Self.tenderAndChange(lines, after: best.lines.upperBound, total: total)
+        {
             (tendered, change) = (paid.tendered, paid.change)
         }
         r.tax = taxes
@@ -132,7 +151,8 @@ extension ReceiptParser {
     /// The money handed over and the change under a total, whatever their labels say: among the three amounts after
     /// line `after`, one larger than `total`, and among the three after it, their difference (to a cent).
     static func tenderAndChange(_ lines: [AnalyzedLine], after: Int, total: Amount)
-        -> (tendered: (Amount, Provenance), change: (Amount, Provenance))? {
+        -> (tendered: (Amount, Provenance), change: (Amount, Provenance))?
+    {
         guard after < lines.count else { return nil }
         let below = (after..<lines.count).compactMap { i in
             lines[i].amount.flatMap { a in lines[i].amountProvenance.map { (amount: a, source: $0) } }
@@ -158,12 +178,15 @@ extension ReceiptParser {
     /// receipt's total is the one the receipt's own arithmetic gives (the items' sum, tendered less
     /// change, subtotal and tax), else the best-ranked; its currency is the receipt's, and the
     /// best-ranked total of each other currency is listed beside it.
-    static func currencies(of ranked: FieldCandidate, among totals: [FieldCandidate], lines: [AnalyzedLine], roles: [Role],
-                           context: ReceiptFieldFeatures.SummaryContext, into r: inout Receipt) {
+    static func currencies(
+        of ranked: FieldCandidate, among totals: [FieldCandidate], lines: [AnalyzedLine], roles: [Role],
+        context: ReceiptFieldFeatures.SummaryContext, into r: inout Receipt
+    ) {
         var priced: [(candidate: FieldCandidate, currency: String)] = []
         for c in totals {
             guard case .total = roles[c.lines.lowerBound], let currency = printedCurrency(lines[c.lines]),
-                  !priced.contains(where: { $0.currency == currency }) else { continue }
+                !priced.contains(where: { $0.currency == currency })
+            else { continue }
             priced.append((c, currency))
         }
         guard priced.count >= 2 else {
@@ -177,21 +200,28 @@ extension ReceiptParser {
             if let s = context.subtotal, s.cents + (context.taxSum ?? 0) == v { return true }
             return false
         }
-        let chosen = priced.first(where: { agrees($0.candidate) })
-            ?? priced.first(where: { $0.candidate.value == ranked.value && $0.candidate.lines == ranked.lines }) ?? priced[0]
+        let chosen =
+            priced.first(where: { agrees($0.candidate) })
+            ?? priced.first(where: { $0.candidate.value == ranked.value && $0.candidate.lines == ranked.lines })
+            ?? priced[0]
         if chosen.candidate.value != ranked.value || chosen.candidate.lines != ranked.lines {
             r.total = chosen.candidate.value
             r.provenance["total"] = chosen.candidate.provenance
         }
         r.currency = chosen.currency
         let others = priced.filter { $0.currency != chosen.currency }
-            .map { Receipt.OtherCurrencyTotal(amount: $0.candidate.value, currency: $0.currency, source: $0.candidate.provenance) }
+            .map {
+                Receipt.OtherCurrencyTotal(
+                    amount: $0.candidate.value, currency: $0.currency, source: $0.candidate.provenance)
+            }
         r.otherCurrencyTotals = others.isEmpty ? nil : others
     }
 
     /// The currency printed with the last amount of `lines` that names one.
     static func printedCurrency(_ lines: ArraySlice<AnalyzedLine>) -> String? {
-        lines.reversed().lazy.compactMap { $0.entities(.money).last(where: { $0.value.currency != nil })?.value.currency }.first
+        lines.reversed().lazy.compactMap {
+            $0.entities(.money).last(where: { $0.value.currency != nil })?.value.currency
+        }.first
     }
 
     /// A row of a VAT breakdown (`B= 7,0%  6,29  0,45  6,74`, `20% HT 10,00 TVA 2,00 TTC 12,00`): a
@@ -199,7 +229,8 @@ extension ReceiptParser {
     /// of the other (net + tax = gross). Arithmetic, so no language's column words are needed.
     static func vatRow(_ l: AnalyzedLine) -> (rate: String, tax: Amount, source: Provenance)? {
         guard let rateText = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: rateText),
-              rate > 0, rate < 100 else { return nil }
+            rate > 0, rate < 100
+        else { return nil }
         var amounts: [(amount: Amount, word: Int)] = []
         for (i, w) in l.line.words.enumerated() where !w.text.contains("%") {
             if let a = Amount.parse(w.text[...]), a.minor != 0 { amounts.append((a, i)) }
@@ -207,14 +238,22 @@ extension ReceiptParser {
         // A refund's row is negative throughout (`A= 19,0%  -0,42  -0,08  -0,50`): read by its size.
         // A row of two amounts is a base and its tax (`10%  8,14  0,81`, as Spanish and Italian tills print it), read
         // with a tighter tolerance than a row whose gross proves the pair.
-        guard amounts.count >= 2, amounts.allSatisfy({ $0.amount.minor > 0 }) || amounts.allSatisfy({ $0.amount.minor < 0 }) else { return nil }
+        guard amounts.count >= 2,
+            amounts.allSatisfy({ $0.amount.minor > 0 }) || amounts.allSatisfy({ $0.amount.minor < 0 })
+        else { return nil }
         let pairOnly = amounts.count == 2
         for net in amounts {
             for tax in amounts where tax.word != net.word && abs(tax.amount.cents) < abs(net.amount.cents) {
-                guard pairOnly || amounts.contains(where: { $0.word != net.word && $0.word != tax.word
-                    && $0.amount.cents == net.amount.cents + tax.amount.cents }) else { continue }
+                guard
+                    pairOnly
+                        || amounts.contains(where: {
+                            $0.word != net.word && $0.word != tax.word
+                                && $0.amount.cents == net.amount.cents + tax.amount.cents
+                        })
+                else { continue }
                 let expected = net.amount.decimal * rate / 100
-                let slack = pairOnly ? Decimal(string: "0.006")! : max(Decimal(string: "0.011")!, abs(net.amount.decimal) / 200)
+                let slack =
+                    pairOnly ? Decimal(string: "0.006")! : max(Decimal(string: "0.011")!, abs(net.amount.decimal) / 200)
                 if abs(expected - tax.amount.decimal) <= slack {
                     return (rateText, tax.amount, l.line.provenance(words: tax.word..<(tax.word + 1)))
                 }
@@ -232,13 +271,18 @@ extension ReceiptParser {
         func amount(_ k: Int) -> Amount? { lines.indices.contains(k) ? lines[k].amount : nil }
         for (i, l) in lines.enumerated() {
             guard let rateText = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: rateText),
-                  rate > 0, rate < 100, let net = l.amount, net.minor > 0 else { continue }
+                rate > 0, rate < 100, let net = l.amount, net.minor > 0
+            else { continue }
             let expected = net.decimal * rate / 100
             for j in (i + 1)...(i + 2) {
                 guard let tax = amount(j), tax.minor > 0, abs(tax.decimal - expected) <= cent else { continue }
-                guard ((j + 1)...(j + 2)).contains(where: { amount($0)?.cents == net.cents + tax.cents }) else { continue }
+                guard ((j + 1)...(j + 2)).contains(where: { amount($0)?.cents == net.cents + tax.cents }) else {
+                    continue
+                }
                 var start = i
-                while start > 0, lines[start - 1].amount != nil, !lines[start - 1].entities(.percentage).isEmpty { start -= 1 }
+                while start > 0, lines[start - 1].amount != nil, !lines[start - 1].entities(.percentage).isEmpty {
+                    start -= 1
+                }
                 return (start, j)
             }
         }
@@ -249,7 +293,8 @@ extension ReceiptParser {
     static let cashWords = lexicon.words(.cash)
 
     /// An amount printed after the last item that equals the items' sum (two items at least), with its provenance.
-    static func itemsSumPrinted(_ lines: [AnalyzedLine], roles: [Role], items: [Receipt.Item]) -> (Amount, Provenance)? {
+    static func itemsSumPrinted(_ lines: [AnalyzedLine], roles: [Role], items: [Receipt.Item]) -> (Amount, Provenance)?
+    {
         let amounts = items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
         guard amounts.count >= 2, amounts.count == items.count else { return nil }
         let sum = amounts.reduce(0) { $0 + $1.cents }
@@ -273,28 +318,38 @@ extension ReceiptParser {
         let discounts = c(r.discounts) ?? 0
         let itemAmounts = r.items.compactMap { c($0.amount) }
         let items = itemAmounts.reduce(0, +) + discounts
-        let tolerance = 5 // cents: rounding to 0.05 is common
+        let tolerance = 5  // cents: rounding to 0.05 is common
         if let total {
             let base = subtotal ?? (itemAmounts.isEmpty ? nil : items)
             if let base {
                 // Taxes may be added, or already included (VAT- and GST-inclusive prices).
                 let added = base + tax + tip, included = base + tip
                 let withDiscount = added + discounts
-                if abs(added - total) > tolerance && abs(included - total) > tolerance && abs(withDiscount - total) > tolerance {
+                if abs(added - total) > tolerance && abs(included - total) > tolerance
+                    && abs(withDiscount - total) > tolerance
+                {
                     let what = subtotal != nil ? "subtotal" : "items"
-                    out.append(Finding(code: "receipt-total-mismatch",
-                                       message: "\(what) \(fmt(base)) + tax \(fmt(tax)) + tip \(fmt(tip)) = \(fmt(added)), but the total is \(fmt(total))",
-                                       page: r.provenance["total"]?.page, field: "receipt.total"))
+                    out.append(
+                        Finding(
+                            code: "receipt-total-mismatch",
+                            message:
+                                "\(what) \(fmt(base)) + tax \(fmt(tax)) + tip \(fmt(tip)) = \(fmt(added)), but the total is \(fmt(total))",
+                            page: r.provenance["total"]?.page, field: "receipt.total"))
                 }
             }
         }
-        if let subtotal, !itemAmounts.isEmpty, abs(items - subtotal) > tolerance, abs(itemAmounts.reduce(0, +) - subtotal) > tolerance {
-            out.append(Finding(code: "receipt-subtotal-mismatch",
-                               message: "the items add up to \(fmt(items)), but the subtotal is \(fmt(subtotal))",
-                               page: r.provenance["subtotal"]?.page, field: "receipt.subtotal"))
+        if let subtotal, !itemAmounts.isEmpty, abs(items - subtotal) > tolerance,
+            abs(itemAmounts.reduce(0, +) - subtotal) > tolerance
+        {
+            out.append(
+                Finding(
+                    code: "receipt-subtotal-mismatch",
+                    message: "the items add up to \(fmt(items)), but the subtotal is \(fmt(subtotal))",
+                    page: r.provenance["subtotal"]?.page, field: "receipt.subtotal"))
         }
         if r.total == nil {
-            out.append(Finding(code: "receipt-no-total", message: "no total was found on the receipt", field: "receipt.total"))
+            out.append(
+                Finding(code: "receipt-no-total", message: "no total was found on the receipt", field: "receipt.total"))
         }
         return out
     }
@@ -305,17 +360,22 @@ extension ReceiptParser {
     /// 47.68` after items of 227.03, then `274.71`): no tax was read, the items before it and it make the total, and
     /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, the nearest,
     /// rounded to the unit its amounts print (a cent, or a whole yen). A round amount (a multiple of half a unit, or of
-    /// 50 where amounts print no decimals: an article at 1.00 after items of 10.00) is taken for no tax: prices are round
-    /// far more often than taxes. The rate is kept only when printed. Only where no line's role (`roles`) is a total,
-    /// subtotal or tax: a till that labels its total in a known language labels its tax too, and there a last article
-    /// can cost a whole share of the others by chance (`Burger 10.00`, `Fries 1.00`).
+    /// 50 where amounts print no decimals: an article at 1.00 after items of 10.00) is taken for no tax: prices are
+    /// round far more often than taxes. The rate is kept only when printed. Only where no line's role (`roles`) is a
+    /// total, subtotal or tax: a till that labels its total in a known language labels its tax too, and there a last
+    /// article can cost a whole share of the others by chance (`Burger 10.00`, `Fries 1.00`).
     static func taxByItsRate(_ r: inout Receipt, roles: [Role]) {
         let labelled = roles.contains { role in
-            switch role { case .total, .subtotal, .tax: return true; default: return false }
+            switch role {
+            case .total, .subtotal, .tax: return true;
+            default: return false
+            }
         }
-        guard !labelled, r.tax.isEmpty, r.items.count >= 2, let total = r.total.flatMap(Amount.init(decimalString:)), let last = r.items.last,
-              last.quantity == nil, last.discount == nil, let tax = last.amount.flatMap(Amount.init(decimalString:)),
-              tax.cents > 0 else { return }
+        guard !labelled, r.tax.isEmpty, r.items.count >= 2, let total = r.total.flatMap(Amount.init(decimalString:)),
+            let last = r.items.last,
+            last.quantity == nil, last.discount == nil, let tax = last.amount.flatMap(Amount.init(decimalString:)),
+            tax.cents > 0
+        else { return }
         let others = r.items.dropLast().map { $0.amount.flatMap(Amount.init(decimalString:)) }
         guard others.allSatisfy({ $0 != nil }) else { return }
         let base = others.reduce(0) { $0 + $1!.cents } + (r.discounts.flatMap(Amount.init(decimalString:))?.cents ?? 0)
@@ -328,7 +388,8 @@ extension ReceiptParser {
         let rates = printed.flatMap { Decimal(string: $0) }.map { [$0] } ?? (1...27).map { Decimal($0) }
         let misses = rates.map { abs(Decimal(base) * $0 / 100 - Decimal(tax.cents)) }
         guard let best = misses.indices.min(by: { misses[$0] < misses[$1] }),
-              misses[best] <= Decimal(unit) * Decimal(string: "0.6")! else { return }
+            misses[best] <= Decimal(unit) * Decimal(string: "0.6")!
+        else { return }
         r.items.removeLast()
         r.tax = [Receipt.Tax(rate: printed, amount: last.amount!, source: last.source)]
     }

@@ -9,7 +9,8 @@ import ScanModel
 public struct ReceiptParser: Sendable {
     /// Labels the lines for the line items (a model the training tools pass in, or the shipped one).
     public var itemModel: ItemLineModel
-    /// The learned field scores; nil: the shipped model (`Resources/ReceiptFields.json`, or `$SCANEXTRACT_RECEIPT_MODEL`).
+    /// The learned field scores; nil: the shipped model (`Resources/ReceiptFields.json`, or
+    /// `$SCANEXTRACT_RECEIPT_MODEL`).
     let fieldModel: ReceiptFieldModel?
     /// The year that two-digit years are read around and that bounds a receipt's date (a date after the next year is a
     /// misread): the detectors' reference day (`--reference-date`), this year by default.
@@ -20,7 +21,8 @@ public struct ReceiptParser: Sendable {
         fieldModel = nil
     }
 
-    /// A parser that scores field candidates with `fieldModel` (`.untrained` keeps them in reading order: for training).
+    /// A parser that scores field candidates with `fieldModel` (`.untrained` keeps them in reading order: for
+    /// training).
     public init(fieldModel: ReceiptFieldModel, itemModel: ItemLineModel = .shipped) {
         self.fieldModel = fieldModel
         self.itemModel = itemModel
@@ -32,7 +34,10 @@ public struct ReceiptParser: Sendable {
     }
 
     /// The role a line plays in the summary part of a receipt.
-    enum Role: Equatable { case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId, none }
+    enum Role: Equatable {
+        case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId,
+            none
+    }
 
     // The label words of every shipped language (Resources/Locales/*.json), read once.
     static let lexicon = Lexicon.shared
@@ -79,7 +84,8 @@ public struct ReceiptParser: Sendable {
         // A tax line's number glued on (`TAX1`, `GST2`): the word is still the label.
         let rawKey = rawKey.contains(where: \.isNumber) ? splittingGluedNumbers(rawKey) : rawKey
         // `lnclusive`, `1nclusive`: OCR's reading of a small capital I.
-        let key = Text.contains(rawKey, "NCLUSIVE") || Text.contains(rawKey, "NCLUDING") || Text.contains(rawKey, "NCL ")
+        let key =
+            Text.contains(rawKey, "NCLUSIVE") || Text.contains(rawKey, "NCLUDING") || Text.contains(rawKey, "NCL ")
             ? Text.replacing(rawKey, #"\b[L1I|]NCL"#, with: "INCL") : rawKey
         if Text.hasAny(key, taxIdWords) && !Text.hasAny(key, inclusiveOrPlainTotalWords) { return .taxId }
         if Text.hasAny(key, changeWords) { return .change }
@@ -147,7 +153,10 @@ public struct ReceiptParser: Sendable {
         if tipWordSet.contains(first) || tipWordSet.contains(last) { return true }
         // `TIP 18 %`, `TIP AMOUNT`, `GRATUITY 15`: the word before a rate or a value label.
         return words.dropLast().enumerated().contains { i, w in
-            tipWordSet.contains(w) && words[(i + 1)...].allSatisfy { $0.allSatisfy(\.isNumber) || ["AMOUNT", "AMT", "ADDED", "DUE"].contains($0) }
+            tipWordSet.contains(w)
+                && words[(i + 1)...].allSatisfy {
+                    $0.allSatisfy(\.isNumber) || ["AMOUNT", "AMT", "ADDED", "DUE"].contains($0)
+                }
         }
     }
 
@@ -174,10 +183,12 @@ public struct ReceiptParser: Sendable {
     static let headerNoise = lexicon.headerNoise
     static let companySuffixes = lexicon.legalForms + lexicon.businessTypes
     /// Words that end a line of a company name's header, or stop an address: contact, document and tax labels.
-    static let addressStop = lexicon.words(.contact) + lexicon.words(.document) + lexicon.words(.date) + taxWords + taxIdWords
+    static let addressStop =
+        lexicon.words(.contact) + lexicon.words(.document) + lexicon.words(.date) + taxWords + taxIdWords
     /// Labels that never belong to an address.
     static let strongStop = lexicon.words(.contact) + lexicon.words(.document) + lexicon.words(.date) + taxIdWords
-    static let labelPattern = #"\s+(?:DOCUMENT\s*NO|DOC\s*NO|ROC\s*NO|GST\s*(?:ID|NO|REG)|COMPANY\s*NO|CO\.?\s*REG|TEL|FAX|PHONE|RECEIPT|INVOICE|CASHIER|DATE)\b"#
+    static let labelPattern =
+        #"\s+(?:DOCUMENT\s*NO|DOC\s*NO|ROC\s*NO|GST\s*(?:ID|NO|REG)|COMPANY\s*NO|CO\.?\s*REG|TEL|FAX|PHONE|RECEIPT|INVOICE|CASHIER|DATE)\b"#
 
     /// Where a label (`Document No`, `GST ID`, `TEL`) starts inside a line, in scalars.
     static func labelCut(_ text: String) -> Int? {
@@ -199,7 +210,9 @@ public struct ReceiptParser: Sendable {
 
     /// The receipt, and for each learned field its candidates as scored (best first): what
     /// `Tools/train-receipt-fields` learns from.
-    public func parseWithCandidates(_ analyzed: [AnalyzedLine]) -> (Receipt, [Finding], [ReceiptField: [FieldCandidate]]) {
+    public func parseWithCandidates(_ analyzed: [AnalyzedLine]) -> (
+        Receipt, [Finding], [ReceiptField: [FieldCandidate]]
+    ) {
         var r = Receipt()
         var findings: [Finding] = []
         var candidates: [ReceiptField: [FieldCandidate]] = [:]
@@ -208,7 +221,8 @@ public struct ReceiptParser: Sendable {
 
         let features = ReceiptFieldFeatures(lines)
         // --- Header: merchant name and address (the phone once the article lines are known).
-        let addressLines = parseMerchant(lines, features: features, limit: summaryStart, into: &r, candidates: &candidates)
+        let addressLines = parseMerchant(
+            lines, features: features, limit: summaryStart, into: &r, candidates: &candidates)
 
         // --- Date, time, receipt number, currency.
         parseDateTime(lines, features: features, into: &r, findings: &findings, candidates: &candidates)
@@ -244,8 +258,8 @@ public struct ReceiptParser: Sendable {
 
     /// The line that adds up the items, in whatever language its label is: a line whose amount, above zero, is the
     /// sum (to a cent) of the amounts of every line above it, at least two of them not zero. Of several such lines the
-    /// last: `Tea 3.00`, `Tea 3.00`, `Cake 6.00`, `Subtotal 12.00` has two, and the cake is an item. Never a line with a
-    /// phone number or a date (`or call 03-56360199 12.37`).
+    /// last: `Tea 3.00`, `Tea 3.00`, `Cake 6.00`, `Subtotal 12.00` has two, and the cake is an item. Never a line with
+    /// a phone number or a date (`or call 03-56360199 12.37`).
     /// With one item its amount printed again could be a second one (`Tee 3.00`, `Tee 3.00`), so a line repeating the
     /// one amount above it adds up the items only when a later line, the largest amount so far, adds it to the amounts
     /// between, each of them small beside it, as a tax or a service charge is (`Tenberg 45.63`, `Kelzo 10% 8.67`,
@@ -264,8 +278,8 @@ public struct ReceiptParser: Sendable {
             amounts.append((i, cents))
         }
         if found != nil { return found }
-        // The one-item case: the first two amounts (not zero) equal, and a later amount is the second plus those between,
-        // each between at most three tenths of it, and no amount before it larger.
+        // The one-item case: the first two amounts (not zero) equal, and a later amount is the second plus those
+        // between, each between at most three tenths of it, and no amount before it larger.
         let priced = amounts.filter { $0.cents != 0 }
         guard priced.count >= 4, priced[0].cents > 0, priced[0].cents == priced[1].cents else { return nil }
         var running = priced[1].cents, largest = priced[1].cents
@@ -280,7 +294,8 @@ public struct ReceiptParser: Sendable {
 
     /// Where this slip starts under the tail of the one before, which a scan of a till's roll catches over the header
     /// (`Grand Total 12.35`, `Please come again`, then this slip's shop): the line after the first closing phrase of a
-    /// locale file (`THANK YOU`, `VIELEN DANK`) in the top third, with an amount above it and two under it; 0 without one.
+    /// locale file (`THANK YOU`, `VIELEN DANK`) in the top third, with an amount above it and two under it; 0 without
+    /// one.
     static func slipBeforesTail(_ lines: [AnalyzedLine]) -> Int {
         let top = lines.count / 3
         guard top > 0, let c = lines.prefix(top).firstIndex(where: { Text.hasAny($0.key, lexicon.closings) }),
@@ -310,7 +325,9 @@ public struct ReceiptParser: Sendable {
     /// The lines as the field parsers read them (words right of a price column dropped), their
     /// summary roles, the index of the first summary line (`lines.count` when there is none), and where this slip
     /// starts under the tail of the one before (`slipBeforesTail`, 0 without one).
-    static func prepared(_ analyzed: [AnalyzedLine]) -> (lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int) {
+    static func prepared(_ analyzed: [AnalyzedLine]) -> (
+        lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int
+    ) {
         var lines = analyzed
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
         // table beside the items and totals) are no part of the receipt's lines.
@@ -318,10 +335,15 @@ public struct ReceiptParser: Sendable {
             let wholeUnits = Self.printsWholeUnits(lines)
             let bare = Self.bareAmounts(lines)
             // A table of its own under the totals (a tax summary's `Code  %  Net Amt  GST  Total`) has its own
-            // columns: the cut ends at its heading, or else its last column would be cut off and its tax read as a total.
+            // columns: the cut ends at its heading, or else its last column would be cut off and its tax read as a
+            // total.
             var totalled = false
             for i in (headerIndex + 1)..<lines.count {
-                if totalled, isColumnHeading(lines[i]) || lines[i].amount == nil && Text.hasAny(lines[i].key, taxSummaryWords) { break }
+                if totalled,
+                    isColumnHeading(lines[i]) || lines[i].amount == nil && Text.hasAny(lines[i].key, taxSummaryWords)
+                {
+                    break
+                }
                 switch lines[i].role {
                 case .total, .subtotal: totalled = totalled || lines[i].amount != nil
                 default: break
@@ -332,8 +354,8 @@ public struct ReceiptParser: Sendable {
         var roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount, under the tail of the slip
-        // before when the scan caught one. A total in the top fifth with no amount above it, and priced lines of no role
-        // between it and a later total, is that tail's too though no closing words end it (`A PAYER 121,98`,
+        // before when the scan caught one. A total in the top fifth with no amount above it, and priced lines of no
+        // role between it and a later total, is that tail's too though no closing words end it (`A PAYER 121,98`,
         // `www.almo.fr`, then this slip's shop).
         var summaryStart = lines.count
         let tail = slipBeforesTail(lines)
@@ -358,8 +380,8 @@ public struct ReceiptParser: Sendable {
         if summaryStart == lines.count, let first { summaryStart = first }
         // No subtotal or total label that a locale file knows: the items end where a line adds them up (`sumLine`: a
         // line whose amount is the sum of the amounts above it).
-        // That line adds up the items, so it is no tax, whatever its words say (a total OCR glued into one word beside a
-        // tax word, `TotalSales (Inclusive GST)`).
+        // That line adds up the items, so it is no tax, whatever its words say (a total OCR glued into one word beside
+        // a tax word, `TotalSales (Inclusive GST)`).
         if summaryStart == lines.count, let sum = sumLine(lines) {
             summaryStart = sum
             if case .tax = roles[sum] { roles[sum] = .none }

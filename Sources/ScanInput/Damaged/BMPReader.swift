@@ -37,15 +37,21 @@ enum BMPReader {
             guard let w = le(d, 18, 2), let h = le(d, 20, 2), let b = le(d, 24, 2) else { return nil }
             (width, rawHeight, bits, compression) = (w, h, b, 0)
         } else {
-            guard let w = le(d, 18, 4), let h = le(d, 22, 4), let b = le(d, 28, 2), let c = le(d, 30, 4) else { return nil }
-            (width, rawHeight, bits, compression) = (Int(Int32(truncatingIfNeeded: w)), Int(Int32(truncatingIfNeeded: h)), b, c)
+            guard let w = le(d, 18, 4), let h = le(d, 22, 4), let b = le(d, 28, 2), let c = le(d, 30, 4) else {
+                return nil
+            }
+            (width, rawHeight, bits, compression) = (
+                Int(Int32(truncatingIfNeeded: w)), Int(Int32(truncatingIfNeeded: h)), b, c
+            )
         }
         let height = abs(rawHeight), topDown = rawHeight < 0
         // 0: BI_RGB; 1 and 2: BI_RLE8 and BI_RLE4 (8 and 4 bits, bottom up: a top-down one is no valid BMP, and its
         // runs read as raw rows would be noise); 3: BI_BITFIELDS (16 and 32 bits).
         let runLength = (compression == 1 && bits == 8) || (compression == 2 && bits == 4)
-        guard width > 0, height > 0, width <= maxPixels / height, [1, 4, 8, 16, 24, 32].contains(bits), !(runLength && topDown),
-              compression == 0 || runLength || (compression == 3 && (bits == 16 || bits == 32)) else { return nil }
+        guard width > 0, height > 0, width <= maxPixels / height, [1, 4, 8, 16, 24, 32].contains(bits),
+            !(runLength && topDown),
+            compression == 0 || runLength || (compression == 3 && (bits == 16 || bits == 32))
+        else { return nil }
 
         // Colour masks: given after a 40-byte header (or inside a longer one), else the defaults.
         var masks: [Int] = bits == 16 ? [0x7C00, 0x03E0, 0x001F] : [0xFF0000, 0x00FF00, 0x0000FF]

@@ -62,15 +62,19 @@ enum GIFReader {
         }
         let image = RasterImage(width: screenWidth, height: screenHeight, channels: channels, pixels: pixels)
         guard rowsDone < height else {
-            return .init(image: image, problem: ended ? nil : "the GIF file ends after its picture; the picture is whole")
+            return .init(
+                image: image, problem: ended ? nil : "the GIF file ends after its picture; the picture is whole")
         }
         let which = flags & 0x40 != 0 ? " (interlaced: the picture may be coarse, the rows of later passes are blank)"
                                        : "; the rest is blank"
-        return .init(image: image, problem: "the GIF data \(ended ? "is corrupt" : "ends") after \(rowsDone) of \(height) rows\(which)")
+        return .init(
+            image: image,
+            problem: "the GIF data \(ended ? "is corrupt" : "ends") after \(rowsDone) of \(height) rows\(which)")
     }
 
     private static func colours(_ d: [UInt8], at o: Int, count: Int) -> [(UInt8, UInt8, UInt8)] {
-        (0..<count).compactMap { k in o + 3 * k + 2 < d.count ? (d[o + 3 * k], d[o + 3 * k + 1], d[o + 3 * k + 2]) : nil }
+        (0..<count).compactMap { k in o + 3 * k + 2 < d.count ? (d[o + 3 * k], d[o + 3 * k + 1], d[o + 3 * k + 2]) : nil
+        }
     }
 
     /// Interlaced rows arrive in four passes: every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1.

@@ -32,7 +32,9 @@ enum ImageHeader {
 
     /// The first chunk must be IHDR: width and height, 4 bytes each, big-endian.
     private static func png(_ d: [UInt8]) -> (Int, Int)? {
-        guard d.count >= 24, Array(d[12..<16]) == Array("IHDR".utf8), let w = be(d, 16, 4), let h = be(d, 20, 4) else { return nil }
+        guard d.count >= 24, Array(d[12..<16]) == Array("IHDR".utf8), let w = be(d, 16, 4), let h = be(d, 20, 4) else {
+            return nil
+        }
         return (w, h)
     }
 
@@ -76,7 +78,9 @@ enum ImageHeader {
         guard d.count >= 30 else { return nil }
         switch String(decoding: d[12..<16], as: UTF8.self) {
         case "VP8 ":
-            guard d[23] == 0x9D, d[24] == 0x01, d[25] == 0x2A, let w = le(d, 26, 2), let h = le(d, 28, 2) else { return nil }
+            guard d[23] == 0x9D, d[24] == 0x01, d[25] == 0x2A, let w = le(d, 26, 2), let h = le(d, 28, 2) else {
+                return nil
+            }
             return (w & 0x3FFF, h & 0x3FFF)
         case "VP8L":
             guard d[20] == 0x2F, let bits = le(d, 21, 4) else { return nil }

@@ -42,7 +42,8 @@ enum TolerantDecoder {
         }
         // A baseline JPEG cut before its first row holds nothing but its header.
         if kind == .jpeg, out.progressive == 0, out.truncated != 0 || out.stopped != 0, out.rows_complete == 0 {
-            return .unreadable("the \(name) data \(out.truncated != 0 ? "ends" : "is corrupt") before its first row\(why)")
+            return .unreadable(
+                "the \(name) data \(out.truncated != 0 ? "ends" : "is corrupt") before its first row\(why)")
         }
         let count = Int(out.width) * Int(out.height) * Int(out.channels)
         let image = RasterImage(width: Int(out.width), height: Int(out.height), channels: Int(out.channels),
@@ -58,9 +59,13 @@ enum TolerantDecoder {
     static func heifSize(_ data: [UInt8]) -> Result<(width: Int, height: Int), HEIFContainerError> {
         var w: Int32 = 0, h: Int32 = 0
         var message = [CChar](repeating: 0, count: 200)
-        let status = data.withUnsafeBufferPointer { sx_heif_size($0.baseAddress, $0.count, &w, &h, &message, message.count) }
+        let status = data.withUnsafeBufferPointer {
+            sx_heif_size($0.baseAddress, $0.count, &w, &h, &message, message.count)
+        }
         guard status == 0 else {
-            return .failure(HEIFContainerError(complaint: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
+            return .failure(
+                HEIFContainerError(
+                    complaint: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
         }
         return .success((Int(w), Int(h)))
     }

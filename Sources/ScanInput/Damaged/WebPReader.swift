@@ -7,8 +7,11 @@ import ScanModel
 enum WebPReader {
     private typealias NewRGB = @convention(c) (Int32, UnsafeMutablePointer<UInt8>?, Int, Int32) -> OpaquePointer?
     private typealias Update = @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, Int) -> Int32
-    private typealias GetRGB = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
-                                               UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> UnsafeMutablePointer<UInt8>?
+    private typealias GetRGB =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+        ) -> UnsafeMutablePointer<UInt8>?
     private typealias Delete = @convention(c) (OpaquePointer?) -> Void
 
     private struct API: @unchecked Sendable {
@@ -18,7 +21,8 @@ enum WebPReader {
     private static let api: API? = {
         func symbol<T>(_ name: String, as: T.Type) -> T? { dlsym(nil, name).map { unsafeBitCast($0, to: T.self) } }
         guard let new = symbol("WebPINewRGB", as: NewRGB.self), let update = symbol("WebPIUpdate", as: Update.self),
-              let get = symbol("WebPIDecGetRGB", as: GetRGB.self), let delete = symbol("WebPIDelete", as: Delete.self) else { return nil }
+            let get = symbol("WebPIDecGetRGB", as: GetRGB.self), let delete = symbol("WebPIDelete", as: Delete.self)
+        else { return nil }
         return API(new: new, update: update, get: get, delete: delete)
     }()
 
@@ -28,7 +32,9 @@ enum WebPReader {
         // 0: whole; 5: suspended, waiting for data that never comes (cut short); anything else: corrupt.
         let status = d.withUnsafeBufferPointer { api.update(decoder, $0.baseAddress, $0.count) }
         var lastRow: Int32 = 0, w: Int32 = 0, h: Int32 = 0, stride: Int32 = 0
-        guard let rgb = api.get(decoder, &lastRow, &w, &h, &stride), w > 0, h > 0, Int(w) <= maxPixels / Int(h) else { return nil }
+        guard let rgb = api.get(decoder, &lastRow, &w, &h, &stride), w > 0, h > 0, Int(w) <= maxPixels / Int(h) else {
+            return nil
+        }
         let width = Int(w), height = Int(h), rows = min(Int(lastRow), height)
         guard rows > 0 else { return nil }
         var pixels = [UInt8](repeating: 255, count: width * height * 3)
@@ -37,6 +43,10 @@ enum WebPReader {
         }
         let image = RasterImage(width: width, height: height, channels: 3, pixels: pixels)
         guard status != 0 || rows < height else { return .init(image: image, problem: nil) }
-        return .init(image: image, problem: "the WebP data \(status == 5 ? "ends" : "is corrupt") after row \(rows) of \(height); the rest is blank")
+        return .init(
+            image: image,
+            problem:
+                "the WebP data \(status == 5 ? "ends" : "is corrupt") after row \(rows) of \(height); the rest is blank"
+        )
     }
 }

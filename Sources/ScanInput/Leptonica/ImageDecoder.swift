@@ -105,7 +105,9 @@ enum TIFFDirectoryCounter {
             guard let entries = u(o, countSize) else { return (n, o >= d.count, cut) }
             // The values of one entry: inline when they fit, else at the offset the entry holds.
             func values(_ entry: Int) -> [Int]? {
-                guard let type = u(entry + 2, 2), let count = u(entry + 4, big ? 8 : 4), count < 1 << 24 else { return nil }
+                guard let type = u(entry + 2, 2), let count = u(entry + 4, big ? 8 : 4), count < 1 << 24 else {
+                    return nil
+                }
                 let size: Int
                 switch type {
                 case 3: size = 2
@@ -113,7 +115,8 @@ enum TIFFDirectoryCounter {
                 case 16: size = 8
                 default: return nil
                 }
-                let start = count * size <= valueSize ? entry + 4 + (big ? 8 : 4) : u(entry + 4 + (big ? 8 : 4), valueSize)
+                let start =
+                    count * size <= valueSize ? entry + 4 + (big ? 8 : 4) : u(entry + 4 + (big ? 8 : 4), valueSize)
                 guard let start else { return nil }
                 var out: [Int] = []
                 for k in 0..<count {
@@ -140,7 +143,9 @@ enum TIFFDirectoryCounter {
                 }
             }
             var firstLostRow: Int?
-            if let starts, let lengths, let k = starts.indices.first(where: { k in k >= lengths.count || starts[k] + lengths[k] > d.count }) {
+            if let starts, let lengths,
+                let k = starts.indices.first(where: { k in k >= lengths.count || starts[k] + lengths[k] > d.count })
+            {
                 lost = true
                 // One plane of strips: strip k holds rows k × rowsPerStrip and on. Of an uncompressed strip the
                 // whole rows that arrived are read; a compressed one is lost whole. (libtiff fills what is lost

@@ -43,7 +43,9 @@ enum ImageOps {
     static func rotate(_ image: RasterImage, degrees: Double) -> RasterImage? {
         guard let pix = Pix(image) else { return nil }
         let radians = Float(degrees * Double.pi / 180)
-        guard let out = Pix.wrap(pixRotate(pix.handle, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)) else {
+        guard
+            let out = Pix.wrap(pixRotate(pix.handle, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))
+        else {
             return nil
         }
         return out.rasterImage()
@@ -59,7 +61,9 @@ enum ImageOps {
     /// Flattens uneven illumination (shadows, photos) to a white background.
     static func normalizeBackground(_ image: RasterImage) -> RasterImage? {
         guard let pix = Pix(image) else { return nil }
-        guard let out = Pix.wrap(pixBackgroundNorm(pix.handle, nil, nil, 10, 15, 100, 50, 255, 2, 1)) else { return nil }
+        guard let out = Pix.wrap(pixBackgroundNorm(pix.handle, nil, nil, 10, 15, 100, 50, 255, 2, 1)) else {
+            return nil
+        }
         return out.rasterImage()
     }
 

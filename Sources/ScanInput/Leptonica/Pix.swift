@@ -65,7 +65,8 @@ final class Pix {
                 } else {
                     let row = y * w * 3
                     for x in 0..<w {
-                        let r = UInt32(src[row + 3 * x]), g = UInt32(src[row + 3 * x + 1]), b = UInt32(src[row + 3 * x + 2])
+                        let r = UInt32(src[row + 3 * x]), g = UInt32(src[row + 3 * x + 1]),
+                            b = UInt32(src[row + 3 * x + 2])
                         line[x] = (r << 24) | (g << 16) | (b << 8) | 0xFF
                     }
                 }

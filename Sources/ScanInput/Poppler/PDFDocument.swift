@@ -39,7 +39,9 @@ final class PDFDocument {
             var reason = "the PDF could not be opened"
             var code = ScanError.Code.corrupt
             if let e = error {
-                if e.pointee.domain == poppler_error_quark() && e.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+                if e.pointee.domain == poppler_error_quark()
+                    && e.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
+                {
                     code = .encrypted
                     reason = "the PDF is encrypted and needs a password"
                 } else if let m = e.pointee.message {
@@ -179,7 +181,9 @@ final class PDFPage {
         let w = Int((wPt * scale).rounded(.up)), h = Int((hPt * scale).rounded(.up))
         guard w > 0, h > 0 else { throw ScanError(.emptyPage, "the page has no area") }
         guard w * h <= maxPixels else {
-            throw ScanError(.tooLarge, "the page would render to \(w)×\(h) pixels at \(Int(dpi)) dpi, over the limit of \(maxPixels) pixels")
+            throw ScanError(
+                .tooLarge,
+                "the page would render to \(w)×\(h) pixels at \(Int(dpi)) dpi, over the limit of \(maxPixels) pixels")
         }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h)) else {
             throw ScanError(.tooLarge, "no memory to render the page")

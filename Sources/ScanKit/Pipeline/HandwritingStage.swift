@@ -39,8 +39,11 @@ struct HandwritingStage {
             return Outcome(lines: lines)
         case .on:
             let confidence = Self.detector?.judge(lines, image: image).confidence ?? 1
-            return Outcome(lines: lines.map { var l = $0; l.handwritten = true; return l },
-                           page: PageHandwriting(lines: lines.count, confidence: Self.rounded(confidence), decision: "on"))
+            return Outcome(
+                lines: lines.map {
+                    var l = $0; l.handwritten = true; return l
+                },
+                page: PageHandwriting(lines: lines.count, confidence: Self.rounded(confidence), decision: "on"))
         case .auto:
             // Only an engine that gives line probabilities can decode with a word list.
             guard let detector = Self.detector, let decoding = engine as? any LineDecoding,

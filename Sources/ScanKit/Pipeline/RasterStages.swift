@@ -94,8 +94,9 @@ struct RasterStages {
         guard let info = result.info else { return page }
         var out = page
         let back = page.transform.inverse ?? .identity
-        out.camera = CameraInfo(quad: back.apply(info.quad).rounded(), confidence: (info.confidence * 1000).rounded() / 1000,
-                                flattened: info.flattened, checked: info.checked)
+        out.camera = CameraInfo(
+            quad: back.apply(info.quad).rounded(), confidence: (info.confidence * 1000).rounded() / 1000,
+            flattened: info.flattened, checked: info.checked)
         if info.flattened { out.move(to: result.image, by: result.transform) }
         return out
     }
@@ -166,8 +167,9 @@ struct RasterStages {
         if configuration.detectOrientation && Self.isDoubtful(lines),
            let o = orientation.detect(page.image), o.quarterTurns != 0, o.confidence >= 2 {
             var turned = page
-            turned.move(to: Preprocessor.rotated(page.image, quarterTurns: o.quarterTurns),
-                        by: .quarterTurns(o.quarterTurns, width: Double(page.image.width), height: Double(page.image.height)))
+            turned.move(
+                to: Preprocessor.rotated(page.image, quarterTurns: o.quarterTurns),
+                by: .quarterTurns(o.quarterTurns, width: Double(page.image.width), height: Double(page.image.height)))
             turned.quarterTurns = (page.quarterTurns + o.quarterTurns) % 4
             // A sideways page had vertical lines when its skew was measured: measure again.
             if o.quarterTurns % 2 == 1 && page.skew == nil && capabilities.wantsDeskew { turned = deskewed(turned) }
@@ -180,16 +182,18 @@ struct RasterStages {
                 restore = { _ = try read(kept, engine) }
             }
         }
-        let handwriting = try HandwritingStage(configuration: configuration).apply(lines, image: page.image, engine: engine,
-                                                                                  restore: restore)
+        let handwriting = try HandwritingStage(configuration: configuration).apply(
+            lines, image: page.image, engine: engine,
+            restore: restore)
         lines = handwriting.lines
         var recognized = Page(index: page.index, width: Double(page.image.width), height: Double(page.image.height),
                               rotation: page.quarterTurns * 90, skew: page.skew, dpi: page.dpi, textSource: .ocr,
                               camera: page.camera, observations: lines)
         recognized.inverted = page.inverted ? true : nil
         recognized.handwriting = handwriting.page
-        return RecognizedRaster(page: recognized, transform: page.transform,
-                                findings: handwriting.notDecoded.map { [HandwritingStage.finding(notDecoded: $0, page: page.index)] } ?? [])
+        return RecognizedRaster(
+            page: recognized, transform: page.transform,
+            findings: handwriting.notDecoded.map { [HandwritingStage.finding(notDecoded: $0, page: page.index)] } ?? [])
     }
 
     private func read(_ page: RasterPage, _ engine: any TextRecognizer) throws -> [TextObservation] {

@@ -52,8 +52,11 @@ struct CTCDecoder: Sendable {
             kana[k] = (0x3041...0x30FA).contains(v) || (0xFF66...0xFF9D).contains(v)
             han[k] = (0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
             notJapanese[k] = han[k] && !JapaneseKanji.all.contains(u)
-            if let ascii = Self.asciiEquivalent(v), let a = classes[String(UnicodeScalar(ascii)!)]?.first { forms[k] = a }
-            wide[k] = (0x2E80...0x2FFF).contains(v) || (0x3040...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v)
+            if let ascii = Self.asciiEquivalent(v), let a = classes[String(UnicodeScalar(ascii)!)]?.first {
+                forms[k] = a
+            }
+            wide[k] =
+                (0x2E80...0x2FFF).contains(v) || (0x3040...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v)
                 || (0xF900...0xFAFF).contains(v)
         }
         asciiForm = forms
@@ -63,8 +66,8 @@ struct CTCDecoder: Sendable {
         self.han = han
     }
 
-    /// For each token that is a Han character Japanese does not write, the most likely Han one it does over the steps the
-    /// character was read at (`酱` for `醤`, `单` for `単`: the multilingual recognizer often gives the simplified
+    /// For each token that is a Han character Japanese does not write, the most likely Han one it does over the steps
+    /// the character was read at (`酱` for `醤`, `单` for `単`: the multilingual recognizer often gives the simplified
     /// Chinese form of a Japanese character), by token index; a character with no Japanese alternative of any weight
     /// has none.
     func japaneseAlternatives(_ tokens: [Token], probabilities probs: UnsafeBufferPointer<Float>) -> [Int: Token] {
@@ -203,8 +206,10 @@ struct CTCDecoder: Sendable {
     /// before a digit), next to `@` or `/`, where a space would split an amount, an e-mail or a
     /// URL, nor where Latin typesetting has none: after an opening bracket, before a closing
     /// one, before `.` or `,`. `threshold` 0 or less changes nothing.
-    func withDroppedSpaces(_ reading: Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
-                           threshold: Float, pitchRatio: Double) -> Reading {
+    func withDroppedSpaces(
+        _ reading: Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
+        threshold: Float, pitchRatio: Double
+    ) -> Reading {
         let old = reading.tokens
         guard threshold > 0, old.count > 1 else { return reading }
         var starts: [Int] = []
@@ -222,8 +227,9 @@ struct CTCDecoder: Sendable {
             guard k + 1 < old.count else { break }
             let next = old[k + 1]
             guard t.classIndex != spaceClass, next.classIndex != spaceClass,
-                  Double(next.firstStep - t.firstStep) >= pitchRatio * pitch,
-                  Self.spaceMayJoin(characters[t.classIndex], characters[next.classIndex]) else { continue }
+                Double(next.firstStep - t.firstStep) >= pitchRatio * pitch,
+                Self.spaceMayJoin(characters[t.classIndex], characters[next.classIndex])
+            else { continue }
             var best: Float = 0, bestStep = t.lastStep
             for step in t.lastStep...min(max(t.lastStep, next.firstStep), steps - 1) {
                 let p = probs[step * c + spaceClass]
@@ -265,9 +271,9 @@ struct CTCDecoder: Sendable {
 
     private struct Beam {
         var tokens: [Token]
-        var logBlank: Double      // ends in blank
-        var logNonBlank: Double   // ends in its last token
-        var bonus: Double         // lexicon bonus of completed words
+        var logBlank: Double  // ends in blank
+        var logNonBlank: Double  // ends in its last token
+        var bonus: Double  // lexicon bonus of completed words
         var total: Double { logAdd(logBlank, logNonBlank) }
         var score: Double { total + bonus }
     }
@@ -293,8 +299,10 @@ struct CTCDecoder: Sendable {
     /// CTC prefix beam search. Per step, only classes with probability >= `pruning`
     /// (at most `maxClassesPerStep` of them) are expanded.
     /// Returns up to `count` readings, best first.
-    func beam(_ probs: UnsafeBufferPointer<Float>, steps: Int, width: Int = 8, count: Int = 1,
-              lexicon: Lexicon? = nil, pruning: Float = 1e-3, maxClassesPerStep: Int = 8) -> [Reading] {
+    func beam(
+        _ probs: UnsafeBufferPointer<Float>, steps: Int, width: Int = 8, count: Int = 1,
+        lexicon: Lexicon? = nil, pruning: Float = 1e-3, maxClassesPerStep: Int = 8
+    ) -> [Reading] {
         let c = classCount
         let beamWidth = max(width, count)
         var beams: [[Int]: Beam] = [[]: Beam(tokens: [], logBlank: 0, logNonBlank: -.infinity, bonus: 0)]
@@ -311,14 +319,18 @@ struct CTCDecoder: Sendable {
             var next: [[Int]: Beam] = [:]
             for (key, beam) in beams {
                 // Stay with a blank.
-                var stay = next[key] ?? Beam(tokens: beam.tokens, logBlank: -.infinity, logNonBlank: -.infinity, bonus: beam.bonus)
+                var stay =
+                    next[key]
+                    ?? Beam(tokens: beam.tokens, logBlank: -.infinity, logNonBlank: -.infinity, bonus: beam.bonus)
                 stay.logBlank = logAdd(stay.logBlank, beam.total + logBlankP)
                 // Repeat the last token without a blank between: same prefix.
                 if let last = key.last {
                     let p = probs[row + last]
                     if p >= pruning {
                         stay.logNonBlank = logAdd(stay.logNonBlank, beam.logNonBlank + log(Double(p)))
-                        if var tok = stay.tokens.last, tok.lastStep < t { tok.lastStep = t; stay.tokens[stay.tokens.count - 1] = tok }
+                        if var tok = stay.tokens.last, tok.lastStep < t {
+                            tok.lastStep = t; stay.tokens[stay.tokens.count - 1] = tok
+                        }
                     }
                 }
                 next[key] = stay
@@ -329,12 +341,15 @@ struct CTCDecoder: Sendable {
                     let from = (key.last == k) ? beam.logBlank : beam.total
                     guard from > -.infinity else { continue }
                     let newKey = key + [k]
-                    var ext = next[newKey] ?? {
-                        var bonus = beam.bonus
-                        if k == spaceClass, let lexicon { bonus += lexicon.score(word: lastWord(beam.tokens)) }
-                        return Beam(tokens: beam.tokens + [Token(classIndex: k, firstStep: t, lastStep: t, probability: p)],
-                                    logBlank: -.infinity, logNonBlank: -.infinity, bonus: bonus)
-                    }()
+                    var ext =
+                        next[newKey]
+                        ?? {
+                            var bonus = beam.bonus
+                            if k == spaceClass, let lexicon { bonus += lexicon.score(word: lastWord(beam.tokens)) }
+                            return Beam(
+                                tokens: beam.tokens + [Token(classIndex: k, firstStep: t, lastStep: t, probability: p)],
+                                logBlank: -.infinity, logNonBlank: -.infinity, bonus: bonus)
+                        }()
                     ext.logNonBlank = logAdd(ext.logNonBlank, from + lp)
                     next[newKey] = ext
                 }

@@ -131,7 +131,9 @@ struct DBPostProcessor: Sendable {
                 for x in stride(from: width - 1, through: 0, by: -1) {
                     let i = y * width + x
                     if m[i] != 0 { continue }
-                    if (x > 0 && m[i - 1] == 1) || (y > 0 && m[i - width] == 1) || (x > 0 && y > 0 && m[i - width - 1] == 1) {
+                    if (x > 0 && m[i - 1] == 1) || (y > 0 && m[i - width] == 1)
+                        || (x > 0 && y > 0 && m[i - width - 1] == 1)
+                    {
                         m[i] = 2
                     }
                 }
@@ -193,8 +195,10 @@ struct DBPostProcessor: Sendable {
     static func meanInside(quad: Quad, map: UnsafeBufferPointer<Float>, width: Int, height: Int) -> Double {
         let pts = quad.points.map { Point2D(Double(Int($0.x)), Double(Int($0.y))) }
         let bb = quad.boundingBox
-        let x0 = min(max(Int(bb.minX.rounded(.down)), 0), width - 1), x1 = min(max(Int(bb.maxX.rounded(.up)), 0), width - 1)
-        let y0 = min(max(Int(bb.minY.rounded(.down)), 0), height - 1), y1 = min(max(Int(bb.maxY.rounded(.up)), 0), height - 1)
+        let x0 = min(max(Int(bb.minX.rounded(.down)), 0), width - 1),
+            x1 = min(max(Int(bb.maxX.rounded(.up)), 0), width - 1)
+        let y0 = min(max(Int(bb.minY.rounded(.down)), 0), height - 1),
+            y1 = min(max(Int(bb.maxY.rounded(.up)), 0), height - 1)
         // Orientation-independent convex test: all edge cross products share a sign.
         var sum = 0.0, count = 0
         for y in y0...y1 {

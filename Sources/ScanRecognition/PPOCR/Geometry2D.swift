@@ -75,12 +75,16 @@ enum Geometry2D {
         }
         var lower: [Point2D] = []
         for p in pts {
-            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 {
+                lower.removeLast()
+            }
             lower.append(p)
         }
         var upper: [Point2D] = []
         for p in pts.reversed() {
-            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 {
+                upper.removeLast()
+            }
             upper.append(p)
         }
         return Array(lower.dropLast() + upper.dropLast())
@@ -106,7 +110,8 @@ enum Geometry2D {
             let w = maxU - minU, h = maxN - minN
             if best == nil || w * h < best!.area - 1e-9 {
                 let cu = (minU + maxU) / 2, cn = (minN + maxN) / 2
-                best = RotatedRect(center: Point2D(u.x * cu + n.x * cn, u.y * cu + n.y * cn), axis: u, width: w, height: h)
+                best = RotatedRect(
+                    center: Point2D(u.x * cu + n.x * cn, u.y * cu + n.y * cn), axis: u, width: w, height: h)
             }
         }
         return best

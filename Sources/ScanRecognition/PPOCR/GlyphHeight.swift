@@ -91,7 +91,8 @@ public enum GlyphHeight {
             let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
             for x in 0..<w {
                 let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                let sum = integral[y1 * iw + x1] - integral[y0 * iw + x1] - integral[y1 * iw + x0] + integral[y0 * iw + x0]
+                let sum =
+                    integral[y1 * iw + x1] - integral[y0 * iw + x1] - integral[y1 * iw + x0] + integral[y0 * iw + x0]
                 let n = (y1 - y0) * (x1 - x0)
                 let v = Int(gray[y * w + x]) * n
                 // v < mean·(1 - relative/100) and mean - v > absolute, in sums over n pixels.
@@ -142,7 +143,9 @@ public enum GlyphHeight {
                 let stretch = Stretch(first: first, last: x - 1, label: leader.count)
                 leader.append(stretch.label)
                 boxes.append(Box(minX: stretch.first, minY: y, maxX: stretch.last, maxY: y))
-                while firstTouching < above.count && above[firstTouching].last < stretch.first - 1 { firstTouching += 1 }
+                while firstTouching < above.count && above[firstTouching].last < stretch.first - 1 {
+                    firstTouching += 1
+                }
                 for other in above[firstTouching...] {
                     if other.first > stretch.last + 1 { break }
                     let kept = leaderOf(other.label), joined = leaderOf(stretch.label)

@@ -93,7 +93,8 @@ public struct LineProbabilities: Sendable {
     /// The best path's words, with the steps each spans and its mean character probability.
     public func bestPathWords() -> [DecodedWord] {
         let tokens = values.withUnsafeBufferPointer { decoder.greedy($0, steps: steps).tokens }
-        return PPOCRRecognizer.decodedWords(PPOCRRecognizer.wordGroups(tokens, spaceClass: spaceClass), characters: alphabet)
+        return PPOCRRecognizer.decodedWords(
+            PPOCRRecognizer.wordGroups(tokens, spaceClass: spaceClass), characters: alphabet)
     }
 
     /// CTC prefix beam search without a lexicon: up to `count` texts, best first, each

@@ -52,8 +52,10 @@ public struct PPOCRModels: Sendable, Hashable {
     ///   under each of `searchRoots`.
     ///
     /// Missing pieces give `ScanError(.engine)` whose message says how to install them.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              searchRoots: [String] = PPOCRModels.defaultSearchRoots()) -> Result<PPOCRModels, ScanError> {
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        searchRoots: [String] = PPOCRModels.defaultSearchRoots()
+    ) -> Result<PPOCRModels, ScanError> {
         let fm = FileManager.default
         func isFile(_ p: String) -> Bool {
             var dir: ObjCBool = false
@@ -72,7 +74,11 @@ public struct PPOCRModels: Sendable, Hashable {
         guard let modelDir else {
             let looked = environment["SCANEXTRACT_MODELS"].map { "SCANEXTRACT_MODELS=\($0)" }
                 ?? "\(defaultModelsDirectory) under \(searchRoots.first ?? ".")"
-            return .failure(ScanError(.engine, "PP-OCR models not found (\(detectorFile), \(recognizerFile); looked in \(looked)). \(installHint)"))
+            return .failure(
+                ScanError(
+                    .engine,
+                    "PP-OCR models not found (\(detectorFile), \(recognizerFile); looked in \(looked)). \(installHint)")
+            )
         }
 
         // Runtime library.
@@ -85,7 +91,10 @@ public struct PPOCRModels: Sendable, Hashable {
         if let r = environment["SCANEXTRACT_ONNXRUNTIME"], !r.isEmpty {
             runtime = isFile(r) ? r : library(in: r)
             if runtime == nil {
-                return .failure(ScanError(.engine, "SCANEXTRACT_ONNXRUNTIME=\(r) is not an ONNX Runtime library. \(ONNXRuntime.installHint)"))
+                return .failure(
+                    ScanError(
+                        .engine,
+                        "SCANEXTRACT_ONNXRUNTIME=\(r) is not an ONNX Runtime library. \(ONNXRuntime.installHint)"))
             }
         } else {
             for root in searchRoots {
@@ -96,7 +105,11 @@ public struct PPOCRModels: Sendable, Hashable {
             }
         }
         guard let runtime else {
-            return .failure(ScanError(.engine, "ONNX Runtime library not found (\(defaultRuntimeDirectory)/libonnxruntime.so*). \(ONNXRuntime.installHint)"))
+            return .failure(
+                ScanError(
+                    .engine,
+                    "ONNX Runtime library not found (\(defaultRuntimeDirectory)/libonnxruntime.so*). \(ONNXRuntime.installHint)"
+                ))
         }
 
         let cls = (modelDir as NSString).appendingPathComponent(classifierFile)

@@ -156,7 +156,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             if let pixels = environment["SCANEXTRACT_PPOCR_BUCKET"].flatMap(Int.init), pixels >= 0 {
                 recognitionBucket = pixels
             }
-            if let level = environment["SCANEXTRACT_PPOCR_MIN_LINE_CONFIDENCE"].flatMap(Double.init), level >= 0, level <= 1 {
+            if let level = environment["SCANEXTRACT_PPOCR_MIN_LINE_CONFIDENCE"].flatMap(Double.init), level >= 0,
+                level <= 1
+            {
                 minLineConfidence = level
             }
         }
@@ -208,17 +210,21 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     ///   - settings: the engine's tunables, used as given; nil: those of `options.level`
     ///     (`Settings.forLevel`) with the process environment's `SCANEXTRACT_PPOCR_*`
     ///     measurement overrides (`Settings.applyOverrides`).
-    public init(models: PPOCRModels, runtime: ONNXRuntime? = nil, options: RecognitionOptions = RecognitionOptions(),
-                intraOpThreads: Int = 1, settings: Settings? = nil) throws {
+    public init(
+        models: PPOCRModels, runtime: ONNXRuntime? = nil, options: RecognitionOptions = RecognitionOptions(),
+        intraOpThreads: Int = 1, settings: Settings? = nil
+    ) throws {
         self.models = models
         self.options = options
         let runtime = try runtime ?? ONNXRuntime.shared(libraryPath: models.runtimeLibrary)
         self.runtime = runtime
-        var settings = settings ?? {
-            var picked = Settings.forLevel(options.level)
-            picked.applyOverrides(from: ProcessInfo.processInfo.environment)
-            return picked
-        }()
+        var settings =
+            settings
+            ?? {
+                var picked = Settings.forLevel(options.level)
+                picked.applyOverrides(from: ProcessInfo.processInfo.environment)
+                return picked
+            }()
         var sessionOptions = ONNXSessionOptions(intraOpThreads: intraOpThreads, arena: .off)
         sessionOptions.optimizedModelCache = OptimizedModelCache.folder()
         var detectorOptions = sessionOptions
@@ -236,8 +242,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             sessionOptions.arena = .perSession
         }
         detector = try runtime.makeSession(modelPath: models.detector, options: detectorOptions)
-        let recognizerPath = Self.recognizerPath(models: models, languages: options.languages,
-                                                 allowNonCJK: settings.useNonCJKRecognizer)
+        let recognizerPath = Self.recognizerPath(
+            models: models, languages: options.languages,
+            allowNonCJK: settings.useNonCJKRecognizer)
         recognizer = try runtime.makeSession(modelPath: recognizerPath, options: sessionOptions)
         if settings.useClassifier, let cls = models.classifier {
             classifier = try runtime.makeSession(modelPath: cls, options: sessionOptions)
@@ -246,39 +253,49 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             settings.useClassifier = false
         }
         self.settings = settings
-        detectionBudget = settings.detectionPixelBudget > 0
+        detectionBudget =
+            settings.detectionPixelBudget > 0
             ? MemoryBudget.shared("ppocr-detection", capacity: settings.detectionPixelBudget) : nil
 
         guard let dict = try recognizer.customMetadata("character"), !dict.isEmpty else {
-            throw ScanError(.engine, "\(recognizerPath) has no `character` dictionary in its metadata; is it a PP-OCR recognition model?")
+            throw ScanError(
+                .engine,
+                "\(recognizerPath) has no `character` dictionary in its metadata; is it a PP-OCR recognition model?")
         }
         var entries = dict.components(separatedBy: "\n")
         if entries.last == "" { entries.removeLast() }
         decoder = CTCDecoder(dictionary: entries)
         if let classes = recognizer.outputs.first?.shape.last, classes > 0, classes != decoder.classCount {
-            throw ScanError(.engine, "\(recognizerPath) outputs \(classes) classes but its dictionary gives \(decoder.classCount)")
+            throw ScanError(
+                .engine, "\(recognizerPath) outputs \(classes) classes but its dictionary gives \(decoder.classCount)")
         }
-        postProcessor = DBPostProcessor(threshold: settings.threshold, boxThreshold: settings.boxThreshold,
-                                        unclipRatio: settings.unclipRatio, rescueLevels: settings.rescueLevels)
-        lexicon = options.customWords.isEmpty ? nil : CTCDecoder.Lexicon(options.customWords, bonus: settings.customWordBonus)
-        info = EngineInfo(name: "ppocr", version: "onnxruntime \(runtime.version)",
-                          model: [models.detector, recognizerPath, classifier == nil ? nil : models.classifier]
-                            .compactMap { $0.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".onnx", with: "") } }
-                            .joined(separator: "+"))
+        postProcessor = DBPostProcessor(
+            threshold: settings.threshold, boxThreshold: settings.boxThreshold,
+            unclipRatio: settings.unclipRatio, rescueLevels: settings.rescueLevels)
+        lexicon =
+            options.customWords.isEmpty ? nil : CTCDecoder.Lexicon(options.customWords, bonus: settings.customWordBonus)
+        info = EngineInfo(
+            name: "ppocr", version: "onnxruntime \(runtime.version)",
+            model: [models.detector, recognizerPath, classifier == nil ? nil : models.classifier]
+                .compactMap {
+                    $0.map { ($0 as NSString).lastPathComponent.replacingOccurrences(of: ".onnx", with: "") }
+                }
+                .joined(separator: "+"))
     }
 
     /// Languages (Tesseract's codes, or PaddleOCR's) whose scripts lie in the East Asian
     /// blocks that the non-CJK recognizer leaves out.
     public static let eastAsianLanguages: Set<String> = [
         "chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor", "kor_vert",
-        "ch", "chinese_cht", "japan", "korean", "zh", "ja", "ko",
+        "ch", "chinese_cht", "japan", "korean", "zh", "ja", "ko"
     ]
 
     /// The recognizer for `languages`: the non-CJK one when it is installed, allowed, and no
     /// language needs the East Asian scripts; otherwise the full one.
     static func recognizerPath(models: PPOCRModels, languages: [String], allowNonCJK: Bool) -> String {
         guard allowNonCJK, let nonCJK = models.nonCJKRecognizer,
-              !languages.contains(where: { eastAsianLanguages.contains($0.lowercased()) }) else {
+            !languages.contains(where: { eastAsianLanguages.contains($0.lowercased()) })
+        else {
             return models.recognizer
         }
         return nonCJK
@@ -315,7 +332,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         // Crop every line upright.
         var lines: [LineCrop] = detections.map { d in
             let size = ImageOps.cropSize(of: d.quad)
-            var crop = ImageOps.perspectiveCrop(page, quad: d.quad, width: max(size.width, 1), height: max(size.height, 1))
+            var crop = ImageOps.perspectiveCrop(
+                page, quad: d.quad, width: max(size.width, 1), height: max(size.height, 1))
             var turned90 = false
             if Double(crop.height) >= Double(crop.width) * 1.5 {
                 crop = ImageOps.rotated90CounterClockwise(crop)
@@ -336,8 +354,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         // So is a doubtful line of a sideways or upside-down page, which the classifier sometimes
         // leaves upside down (two card photos turned by 90° lost their e-mail and web lines so).
         let turnedPage = sideways || Self.isUpsideDown(lines.map(\.turned180))
-        let flipped = Self.secondLook(lines.indices.map { (lines[$0].turned90 || turnedPage, lines[$0].turned180, readings[$0].best.confidence) },
-                                      sidewaysDoubt: settings.sidewaysDoubt)
+        let flipped = Self.secondLook(
+            lines.indices.map { (lines[$0].turned90 || turnedPage, lines[$0].turned180, readings[$0].best.confidence) },
+            sidewaysDoubt: settings.sidewaysDoubt)
         if !flipped.isEmpty {
             let other = flipped.map { i -> LineCrop in
                 var l = lines[i]
@@ -451,8 +470,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
     /// The page's own size for the detector (only the long side capped, rounded to 32), or nil
     /// when `detectionSize` would not enlarge the page by at least a quarter of its pixels.
-    static func ownDetectionSize(width: Int, height: Int, shortSide: Int,
-                                 maxLongSide: Int) -> (width: Int, height: Int)? {
+    static func ownDetectionSize(
+        width: Int, height: Int, shortSide: Int,
+        maxLongSide: Int
+    ) -> (width: Int, height: Int)? {
         let enlarged = detectionSize(width: width, height: height, shortSide: shortSide, maxLongSide: maxLongSide)
         let own = detectionSize(width: width, height: height, shortSide: 0, maxLongSide: maxLongSide)
         guard own.width * own.height * 5 < enlarged.width * enlarged.height * 4 else { return nil }
@@ -474,8 +495,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
     /// Whether the median line of `detections` (quads in page pixels) was at least
     /// `minLineHeight` pixels high in the detector's input, `detectorWidth` pixels wide.
-    static func textIsTallEnough(_ detections: [DBPostProcessor.Detection], detectorWidth: Int, pageWidth: Int,
-                                 minLineHeight: Double) -> Bool {
+    static func textIsTallEnough(
+        _ detections: [DBPostProcessor.Detection], detectorWidth: Int, pageWidth: Int,
+        minLineHeight: Double
+    ) -> Bool {
         guard let median = medianLineHeight(detections), pageWidth > 0 else { return false }
         return median * Double(detectorWidth) / Double(pageWidth) >= minLineHeight
     }
@@ -483,8 +506,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// The detector's input for a page whose characters are `glyphHeight` pixels high: scaled so
     /// that they are `target` pixels high there (rounded to 32), when that is smaller than
     /// `standard`; otherwise `standard`.
-    static func textSizedDetection(width: Int, height: Int, glyphHeight: Double, target: Double,
-                                   standard: (width: Int, height: Int)) -> (width: Int, height: Int) {
+    static func textSizedDetection(
+        width: Int, height: Int, glyphHeight: Double, target: Double,
+        standard: (width: Int, height: Int)
+    ) -> (width: Int, height: Int) {
         guard glyphHeight > 0, target > 0 else { return standard }
         let r = target / glyphHeight
         let sized = (width: multipleOf32(Double(width) * r), height: multipleOf32(Double(height) * r))
@@ -495,22 +520,28 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// `Settings.ownSizeMinLineHeight`), otherwise at `detectionSize`, or smaller when the
     /// page's characters are taller than the detector needs (`Settings.detectionGlyphHeight`).
     func detect(_ page: RasterImage, cancellation: CancellationToken? = nil) throws -> [DBPostProcessor.Detection] {
-        var enlarged = Self.detectionSize(width: page.width, height: page.height,
-                                          shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
+        var enlarged = Self.detectionSize(
+            width: page.width, height: page.height,
+            shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
         if settings.detectionGlyphHeight > 0, let glyphs = GlyphHeight.estimate(page) {
-            enlarged = Self.textSizedDetection(width: page.width, height: page.height, glyphHeight: glyphs.height,
-                                               target: settings.detectionGlyphHeight, standard: enlarged)
+            enlarged = Self.textSizedDetection(
+                width: page.width, height: page.height, glyphHeight: glyphs.height,
+                target: settings.detectionGlyphHeight, standard: enlarged)
             if timing {
                 let line = "ppocr-glyph \(glyphs.height) \(glyphs.count) \(enlarged.width)x\(enlarged.height)\n"
                 FileHandle.standardError.write(Data(line.utf8))
             }
         }
         if settings.ownSizeMinLineHeight > 0,
-           let own = Self.ownDetectionSize(width: page.width, height: page.height,
-                                           shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide) {
+            let own = Self.ownDetectionSize(
+                width: page.width, height: page.height,
+                shortSide: settings.detectionShortSide, maxLongSide: settings.maxLongSide)
+        {
             let detections = try detect(page, size: own, cancellation: cancellation)
-            if Self.textIsTallEnough(detections, detectorWidth: own.width, pageWidth: page.width,
-                                     minLineHeight: settings.ownSizeMinLineHeight) {
+            if Self.textIsTallEnough(
+                detections, detectorWidth: own.width, pageWidth: page.width,
+                minLineHeight: settings.ownSizeMinLineHeight)
+            {
                 return detections
             }
         }
@@ -519,8 +550,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
     /// Detects at `size`, holding that many pixels of the detection budget from the input
     /// tensor's allocation until the detector's output is read and its arena shrunk.
-    func detect(_ page: RasterImage, size: (width: Int, height: Int),
-                cancellation: CancellationToken? = nil) throws -> [DBPostProcessor.Detection] {
+    func detect(
+        _ page: RasterImage, size: (width: Int, height: Int),
+        cancellation: CancellationToken? = nil
+    ) throws -> [DBPostProcessor.Detection] {
         guard let detectionBudget else { return try detectUnbudgeted(page, size: size) }
         return try detectionBudget.withReservation(size.width * size.height, cancellation: cancellation) {
             try detectUnbudgeted(page, size: size)
@@ -529,9 +562,12 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
     func detectUnbudgeted(_ page: RasterImage, size: (width: Int, height: Int)) throws -> [DBPostProcessor.Detection] {
         var tensor = [Float](repeating: 0, count: 3 * size.width * size.height)
-        ImageOps.writeNormalized(page, width: size.width, height: size.height, stride: size.width, into: &tensor, offset: 0)
-        return try detector.run(input: tensor, shape: [1, 3, size.height, size.width],
-                                shrinkArena: settings.memory == .sharedArenaShrunk) { out in
+        ImageOps.writeNormalized(
+            page, width: size.width, height: size.height, stride: size.width, into: &tensor, offset: 0)
+        return try detector.run(
+            input: tensor, shape: [1, 3, size.height, size.width],
+            shrinkArena: settings.memory == .sharedArenaShrunk
+        ) { out in
             guard out.shape.count == 4, out.shape[2] > 0, out.shape[3] > 0 else {
                 throw ScanError(.engine, "unexpected detector output shape \(out.shape)")
             }
@@ -576,7 +612,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// The lines to read turned by 180° as well: those the classifier turned, and those turned
     /// by 90° or on a page that lies sideways or may lie upside down (`turned90`, as the caller
     /// passes it) whose reading is less sure than `sidewaysDoubt`.
-    static func secondLook(_ lines: [(turned90: Bool, turned180: Bool, confidence: Double)], sidewaysDoubt: Double) -> [Int] {
+    static func secondLook(_ lines: [(turned90: Bool, turned180: Bool, confidence: Double)], sidewaysDoubt: Double)
+        -> [Int]
+    {
         lines.indices.filter { lines[$0].turned180 || (lines[$0].turned90 && lines[$0].confidence < sidewaysDoubt) }
     }
 
@@ -594,7 +632,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     static func classifierOrder(_ sizes: [(width: Int, height: Int)], sample: Int) -> [[Int]] {
         func byRatio(_ a: Int, _ b: Int) -> Bool { sizes[a].width * sizes[b].height < sizes[b].width * sizes[a].height }
         guard sample > 0, sizes.count > sample else { return [sizes.indices.sorted(by: byRatio), []] }
-        let widest = sizes.indices.sorted { sizes[$0].width != sizes[$1].width ? sizes[$0].width > sizes[$1].width : $0 < $1 }
+        let widest = sizes.indices.sorted {
+            sizes[$0].width != sizes[$1].width ? sizes[$0].width > sizes[$1].width : $0 < $1
+        }
         return [Array(widest[..<sample]).sorted(by: byRatio), Array(widest[sample...]).sorted(by: byRatio)]
     }
 
@@ -608,7 +648,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             for (n, i) in batch.enumerated() {
                 let img = lines[i].image
                 let rw = min(w, Int((Double(h) * Double(img.width) / Double(img.height)).rounded(.up)))
-                ImageOps.writeNormalized(img, width: max(1, rw), height: h, stride: w, into: &tensor, offset: n * 3 * h * w)
+                ImageOps.writeNormalized(
+                    img, width: max(1, rw), height: h, stride: w, into: &tensor, offset: n * 3 * h * w)
             }
             let flips: [Bool] = try session.run(input: tensor, shape: [batch.count, 3, h, w]) { out in
                 guard out.shape.count == 2, out.shape[0] == batch.count, out.shape[1] >= 2 else {
@@ -650,7 +691,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             }
         }
         if let tensorWidths {
-            for (width, members) in Dictionary(grouping: lines.indices, by: { tensorWidths[$0] }).sorted(by: { $0.key < $1.key }) {
+            for (width, members) in Dictionary(grouping: lines.indices, by: { tensorWidths[$0] }).sorted(by: {
+                $0.key < $1.key
+            }) {
                 for start in stride(from: 0, to: members.count, by: size) {
                     batches.append((Array(members[start..<min(members.count, start + size)]), width))
                 }
@@ -664,7 +707,8 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             }
         }
         var results = [LineReading?](repeating: nil, count: lines.count)
-        // Per line: the Japanese forms of its characters that Japanese does not write, put in when the page is Japanese.
+        // Per line: the Japanese forms of its characters that Japanese does not write, put in when the page is
+        // Japanese.
         var japaneseForms = [[Int: CTCDecoder.Token]](repeating: [:], count: lines.count)
         for (batch, tensorWidth) in batches {
             var tensor = [Float](repeating: 0, count: batch.count * 3 * h * tensorWidth)
@@ -672,8 +716,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             for (n, i) in batch.enumerated() {
                 let rw = max(1, min(tensorWidth, Int((Double(h) * ratio(i)).rounded(.up))))
                 widths.append(rw)
-                ImageOps.writeNormalized(lines[i].image, width: rw, height: h, stride: tensorWidth,
-                                         into: &tensor, offset: n * 3 * h * tensorWidth)
+                ImageOps.writeNormalized(
+                    lines[i].image, width: rw, height: h, stride: tensorWidth,
+                    into: &tensor, offset: n * 3 * h * tensorWidth)
             }
             try recognizer.run(input: tensor, shape: [batch.count, 3, h, tensorWidth]) { out in
                 guard out.shape.count == 3, out.shape[0] == batch.count, out.shape[2] == decoder.classCount else {
@@ -683,36 +728,43 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                 for (n, i) in batch.enumerated() {
                     let probs = UnsafeBufferPointer(rebasing: out.data[(n * per)..<((n + 1) * per)])
                     func spaced(_ r: CTCDecoder.Reading) -> CTCDecoder.Reading {
-                        decoder.withDroppedSpaces(r, probabilities: probs, steps: steps, threshold: settings.droppedSpaceThreshold,
-                                                  pitchRatio: settings.droppedSpacePitchRatio)
+                        decoder.withDroppedSpaces(
+                            r, probabilities: probs, steps: steps, threshold: settings.droppedSpaceThreshold,
+                            pitchRatio: settings.droppedSpacePitchRatio)
                     }
                     var best = spaced(decoder.greedy(probs, steps: steps))
                     var alternatives: [CTCDecoder.Reading] = []
                     if useBeam {
-                        alternatives = decoder.beam(probs, steps: steps, width: max(settings.beamWidth, options.candidateCount),
-                                                    count: max(1, options.candidateCount), lexicon: lexicon)
+                        alternatives = decoder.beam(
+                            probs, steps: steps, width: max(settings.beamWidth, options.candidateCount),
+                            count: max(1, options.candidateCount), lexicon: lexicon)
                         // The confidence is the beam's own reading's: a space put back is no character read.
                         if let first = alternatives.first, case let top = spaced(first), top.text != best.text {
-                            let conf = first.tokens.isEmpty ? 0
+                            let conf =
+                                first.tokens.isEmpty
+                                ? 0
                                 : first.tokens.reduce(0.0) { $0 + Double($1.probability) } / Double(first.tokens.count)
-                            best = CTCDecoder.Reading(text: top.text, tokens: top.tokens, confidence: conf,
-                                                      logProbability: top.logProbability)
+                            best = CTCDecoder.Reading(
+                                text: top.text, tokens: top.tokens, confidence: conf,
+                                logProbability: top.logProbability)
                         }
                     }
                     if let lineDecoder {
                         best = redecoded(best, probabilities: probs, steps: steps, with: lineDecoder)
                     } else if let wordCorrector {
-                        best = Self.corrected(best, probabilities: probs, steps: steps, decoder: decoder, classIndex: classIndex,
-                                              with: wordCorrector)
+                        best = Self.corrected(
+                            best, probabilities: probs, steps: steps, decoder: decoder, classIndex: classIndex,
+                            with: wordCorrector)
                     }
                     japaneseForms[i] = decoder.japaneseAlternatives(best.tokens, probabilities: probs)
-                    results[i] = LineReading(best: best, alternatives: alternatives, resizedWidth: widths[n],
-                                             tensorWidth: tensorWidth, steps: steps)
+                    results[i] = LineReading(
+                        best: best, alternatives: alternatives, resizedWidth: widths[n],
+                        tensorWidth: tensorWidth, steps: steps)
                 }
             }
         }
-        // A page with two lines or more that hold kana is Japanese: its lines without kana (`醤油 1L`, `単三電池 4本`) take the Japanese
-        // forms too, as its lines with kana did when decoded.
+        // A page with two lines or more that hold kana is Japanese: its lines without kana (`醤油 1L`, `単三電池 4本`) take
+        // the Japanese forms too, as its lines with kana did when decoded.
         let japanesePage = results.reduce(0) { $0 + ($1.map { decoder.holdsKana($0.best.tokens) ? 1 : 0 } ?? 0) } >= 2
         if japanesePage {
             for i in results.indices where !japaneseForms[i].isEmpty {
@@ -728,24 +780,27 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         guard !text.isEmpty, reading.best.confidence >= settings.minLineConfidence else { return nil }
         let bb = line.quad.boundingBox
         let lineBox = BoundingBox(x: bb.minX, y: bb.minY, width: bb.maxX - bb.minX, height: bb.maxY - bb.minY)
-        let words = Self.words(tokens: reading.best.tokens, decoder: decoder, line: line,
-                               stepToU: { step in
-                                   Double(step) * Double(reading.tensorWidth) / Double(max(1, reading.steps))
-                                       / Double(reading.resizedWidth)
-                               })
+        let words = Self.words(
+            tokens: reading.best.tokens, decoder: decoder, line: line,
+            stepToU: { step in
+                Double(step) * Double(reading.tensorWidth) / Double(max(1, reading.steps))
+                    / Double(reading.resizedWidth)
+            })
         var candidates: [TextCandidate] = []
         if options.candidateCount > 0 {
             candidates = reading.alternatives.prefix(options.candidateCount).map {
-                TextCandidate(text: $0.text.trimmingCharacters(in: .whitespaces), confidence: min(1, max(0, $0.confidence)))
+                TextCandidate(
+                    text: $0.text.trimmingCharacters(in: .whitespaces), confidence: min(1, max(0, $0.confidence)))
             }
             if candidates.first?.text != text {
                 candidates.insert(TextCandidate(text: text, confidence: reading.best.confidence), at: 0)
                 candidates = Array(candidates.prefix(options.candidateCount))
             }
         }
-        return TextObservation(text: text, confidence: min(1, max(0, reading.best.confidence)),
-                               boundingBox: lineBox, words: words, candidates: candidates,
-                               quad: Self.textQuad(line.quad.points, line: line))
+        return TextObservation(
+            text: text, confidence: min(1, max(0, reading.best.confidence)),
+            boundingBox: lineBox, words: words, candidates: candidates,
+            quad: Self.textQuad(line.quad.points, line: line))
     }
 
     /// The detected corners as the text's own (top-left first, clockwise), for a line read
@@ -758,8 +813,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
 
     /// `reading`'s words read again by `lineDecoder`. Each new word's characters are spread
     /// over the steps the decoder gives it, so that `words(tokens:...)` still places it.
-    func redecoded(_ reading: CTCDecoder.Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
-                   with lineDecoder: any LineDecoder) -> CTCDecoder.Reading {
+    func redecoded(
+        _ reading: CTCDecoder.Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
+        with lineDecoder: any LineDecoder
+    ) -> CTCDecoder.Reading {
         let groups = Self.wordGroups(reading.tokens, spaceClass: decoder.spaceClass)
         guard !groups.isEmpty else { return reading }
         let bestPath = Self.decodedWords(groups, characters: decoder.characters)
@@ -771,20 +828,25 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         for (n, w) in decoded.enumerated() {
             let first = max(0, min(w.firstStep, steps - 1)), last = max(first, min(w.lastStep, steps - 1))
             if n > 0 {
-                tokens.append(CTCDecoder.Token(classIndex: decoder.spaceClass, firstStep: first, lastStep: first, probability: 1))
+                tokens.append(
+                    CTCDecoder.Token(classIndex: decoder.spaceClass, firstStep: first, lastStep: first, probability: 1))
             }
-            tokens += Self.spread(w.text.compactMap { classIndex[String($0)] }, first: first, last: last,
-                                  probability: Float(w.confidence))
+            tokens += Self.spread(
+                w.text.compactMap { classIndex[String($0)] }, first: first, last: last,
+                probability: Float(w.confidence))
             confidence += w.confidence
         }
-        return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: confidence / Double(decoded.count),
-                                  logProbability: reading.logProbability)
+        return CTCDecoder.Reading(
+            text: decoder.text(of: tokens), tokens: tokens, confidence: confidence / Double(decoded.count),
+            logProbability: reading.logProbability)
     }
 
     /// `reading` with the words `corrector` doubts read again; every other word keeps its tokens, so
     /// its place on the page does not move. A changed word's characters are spread over its steps.
-    static func corrected(_ reading: CTCDecoder.Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
-                          decoder: CTCDecoder, classIndex: [String: Int], with corrector: any WordCorrector) -> CTCDecoder.Reading {
+    static func corrected(
+        _ reading: CTCDecoder.Reading, probabilities probs: UnsafeBufferPointer<Float>, steps: Int,
+        decoder: CTCDecoder, classIndex: [String: Int], with corrector: any WordCorrector
+    ) -> CTCDecoder.Reading {
         let words = wordRanges(reading.tokens, spaceClass: decoder.spaceClass)
         let texts = words.map { r in reading.tokens[r].map { decoder.characters[$0.classIndex] }.joined() }
         let doubted = words.indices.filter { w in
@@ -792,22 +854,28 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         }
         guard !doubted.isEmpty else { return reading }
         let line = LineProbabilities(steps: steps, values: Array(probs), decoder: decoder)
-        let spans = DecodedWord.spans(of: decodedWords(words.map { Array(reading.tokens[$0]) }, characters: decoder.characters),
-                                      steps: steps)
+        let spans = DecodedWord.spans(
+            of: decodedWords(words.map { Array(reading.tokens[$0]) }, characters: decoder.characters),
+            steps: steps)
         var tokens = reading.tokens
         // Right to left, so that the ranges of the words still to do stay valid.
         for w in doubted.reversed() {
             let r = words[w]
-            guard let text = corrector.corrected(texts[w], probabilities: line, span: spans[w]), text != texts[w], !text.isEmpty
+            guard let text = corrector.corrected(texts[w], probabilities: line, span: spans[w]), text != texts[w],
+                !text.isEmpty
             else { continue }
             let classes = text.compactMap { classIndex[String($0)] }
             guard classes.count == text.count else { continue }
-            tokens.replaceSubrange(r, with: spread(classes, first: reading.tokens[r.lowerBound].firstStep,
-                                                   last: reading.tokens[r.upperBound - 1].lastStep,
-                                                   probability: reading.tokens[r].map(\.probability).reduce(0, +) / Float(r.count)))
+            tokens.replaceSubrange(
+                r,
+                with: spread(
+                    classes, first: reading.tokens[r.lowerBound].firstStep,
+                    last: reading.tokens[r.upperBound - 1].lastStep,
+                    probability: reading.tokens[r].map(\.probability).reduce(0, +) / Float(r.count)))
         }
-        return CTCDecoder.Reading(text: decoder.text(of: tokens), tokens: tokens, confidence: reading.confidence,
-                                  logProbability: reading.logProbability)
+        return CTCDecoder.Reading(
+            text: decoder.text(of: tokens), tokens: tokens, confidence: reading.confidence,
+            logProbability: reading.logProbability)
     }
 
     /// Tokens for a word's `classes`, spread evenly over its steps `first...last`, each with `probability`.
@@ -822,8 +890,9 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// Word groups as `DecodedWord`s: their text, steps and mean character probability.
     static func decodedWords(_ groups: [[CTCDecoder.Token]], characters: [String]) -> [DecodedWord] {
         groups.map { g in
-            DecodedWord(text: g.map { characters[$0.classIndex] }.joined(), firstStep: g.first!.firstStep,
-                        lastStep: g.last!.lastStep, confidence: g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count))
+            DecodedWord(
+                text: g.map { characters[$0.classIndex] }.joined(), firstStep: g.first!.firstStep,
+                lastStep: g.last!.lastStep, confidence: g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count))
         }
     }
 
@@ -850,8 +919,10 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
     /// Splits a line's tokens into words at spaces and places each word on the page:
     /// its horizontal extent on the crop comes from the time steps of its first and
     /// last character, and the crop maps back onto the detected quad.
-    static func words(tokens: [CTCDecoder.Token], decoder: CTCDecoder, line: LineCrop,
-                      stepToU: (Double) -> Double) -> [RecognizedWord] {
+    static func words(
+        tokens: [CTCDecoder.Token], decoder: CTCDecoder, line: LineCrop,
+        stepToU: (Double) -> Double
+    ) -> [RecognizedWord] {
         let groups = wordGroups(tokens, spaceClass: decoder.spaceClass)
         let map = PerspectiveMap(quad: line.quad, width: 1, height: 1)
         var words: [RecognizedWord] = []
@@ -870,10 +941,13 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                 corners = [map.map(u0, 0), map.map(u1, 0), map.map(u1, 1), map.map(u0, 1)]
             }
             let xs = corners.map(\.x), ys = corners.map(\.y)
-            let box = BoundingBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            let box = BoundingBox(
+                x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
             let conf = g.reduce(0.0) { $0 + Double($1.probability) } / Double(g.count)
-            words.append(RecognizedWord(text: decoder.text(of: g), confidence: min(1, max(0, conf)), boundingBox: box,
-                                        quad: textQuad(corners, line: line)))
+            words.append(
+                RecognizedWord(
+                    text: decoder.text(of: g), confidence: min(1, max(0, conf)), boundingBox: box,
+                    quad: textQuad(corners, line: line)))
         }
         return words
     }

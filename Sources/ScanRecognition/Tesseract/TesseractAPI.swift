@@ -73,7 +73,8 @@ final class TesseractAPI {
     /// Hands an image to Tesseract. The pixel buffer must outlive recognition,
     /// so the caller keeps `image` alive until it has read the results.
     func setImage(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, channels: Int, dpi: Int) {
-        TessBaseAPISetImage(handle, pixels.baseAddress, Int32(width), Int32(height), Int32(channels), Int32(width * channels))
+        TessBaseAPISetImage(
+            handle, pixels.baseAddress, Int32(width), Int32(height), Int32(channels), Int32(width * channels))
         TessBaseAPISetSourceResolution(handle, Int32(dpi))
     }
 

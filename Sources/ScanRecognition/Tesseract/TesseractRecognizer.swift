@@ -39,7 +39,8 @@ public final class TesseractRecognizer: TextRecognizer {
         // and cards); skipping Tesseract's inverted-line retry saves time at no loss.
         vars["tessedit_do_invert"] = "0"
         let langs = Self.languageString(options.languages)
-        api = try TesseractAPI(languages: langs, dataPath: dataPath ?? Self.projectDataPath(for: langs), variables: vars)
+        api = try TesseractAPI(
+            languages: langs, dataPath: dataPath ?? Self.projectDataPath(for: langs), variables: vars)
         self.segmentation = segmentation
         TessBaseAPISetPageSegMode(api.handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
         let model = langs + (options.level == .fast ? " (fast)" : "")
@@ -55,7 +56,8 @@ public final class TesseractRecognizer: TextRecognizer {
         public var dataPath: String?
 
         /// One column (psm 4) read receipts best: 0.807 against 0.799 for automatic layout on the SROIE dev scans.
-        public init(segmentation: Segmentation = .singleColumn, customWordsFile: String? = nil, dataPath: String? = nil) {
+        public init(segmentation: Segmentation = .singleColumn, customWordsFile: String? = nil, dataPath: String? = nil)
+        {
             self.segmentation = segmentation
             self.customWordsFile = customWordsFile
             self.dataPath = dataPath
@@ -63,8 +65,9 @@ public final class TesseractRecognizer: TextRecognizer {
     }
 
     public convenience init(options: RecognitionOptions, configuration: Configuration) throws {
-        try self.init(options: options, dataPath: configuration.dataPath, customWordsFile: configuration.customWordsFile,
-                      segmentation: configuration.segmentation)
+        try self.init(
+            options: options, dataPath: configuration.dataPath, customWordsFile: configuration.customWordsFile,
+            segmentation: configuration.segmentation)
     }
 
     /// Gray, straightened, with glyphs about 32 px high (24 at the fast level): Tesseract
@@ -123,9 +126,11 @@ public final class TesseractRecognizer: TextRecognizer {
         return lines.compactMap { words -> TextObservation? in
             guard !words.isEmpty else { return nil }
             let recognized = words.map { w in
-                RecognizedWord(text: w.text, confidence: clamp01(w.confidence / 100),
-                               boundingBox: BoundingBox(x: Double(w.box.0), y: Double(w.box.1),
-                                                        width: Double(w.box.2 - w.box.0), height: Double(w.box.3 - w.box.1)))
+                RecognizedWord(
+                    text: w.text, confidence: clamp01(w.confidence / 100),
+                    boundingBox: BoundingBox(
+                        x: Double(w.box.0), y: Double(w.box.1),
+                        width: Double(w.box.2 - w.box.0), height: Double(w.box.3 - w.box.1)))
             }
             let text = recognized.map(\.text).joined(separator: " ")
             let chars = recognized.reduce(0) { $0 + $1.text.count }
@@ -133,8 +138,9 @@ public final class TesseractRecognizer: TextRecognizer {
             let box = BoundingBox.enclosing(recognized.map(\.boundingBox))!
             var obs = TextObservation(text: text, confidence: conf, boundingBox: box, words: recognized)
             if candidates > 0 {
-                obs.candidates = LineCandidates.nBest(words: words.map { $0.symbols.isEmpty ? [[($0.text, $0.confidence)]] : $0.symbols },
-                                                      count: candidates, lineConfidence: conf, fallback: text)
+                obs.candidates = LineCandidates.nBest(
+                    words: words.map { $0.symbols.isEmpty ? [[($0.text, $0.confidence)]] : $0.symbols },
+                    count: candidates, lineConfidence: conf, fallback: text)
             }
             return obs
         }
@@ -145,7 +151,9 @@ func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
 
 extension TesseractRecognizer {
     /// Where Debian's `tesseract-ocr-<lang>` packages put the language data (Tesseract 5, then 4).
-    public static let systemDataFolders = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+    public static let systemDataFolders = [
+        "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"
+    ]
 
     /// The project's tessdata folder (`scanextract models install tesseract-...`) when no
     /// `TESSDATA_PREFIX` is set and it holds every language of `languages` ("eng+fra"); else nil,
@@ -176,8 +184,11 @@ extension TesseractRecognizer {
     }
 
     /// The installed Tesseract and its language data, for listings.
-    public static func catalogEntry(dataPath: String? = nil) -> (name: String, status: String, version: String, models: [String]) {
-        let folders = [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], ModelFolder.tessdata()].compactMap { $0 }
+    public static func catalogEntry(dataPath: String? = nil) -> (
+        name: String, status: String, version: String, models: [String]
+    ) {
+        let folders =
+            [dataPath, ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], ModelFolder.tessdata()].compactMap { $0 }
             + systemDataFolders
         for folder in folders {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
