@@ -726,6 +726,41 @@ import ScanModel
         #expect(found.map(\.code) == ["receipt-total-from-sums"])
     }
 
+    @Test func withNoSubtotalTheItemsAndThePaymentProveTheTotal() {
+        // `R$25,20` read `R525,29`: the one item and the cash less the change both make 25,20.
+        func read(total: String) -> (Receipt, [Finding]) {
+            let doc = try! extractor.extract(Fixture.document(Fixture.page([
+                (20, 16, [(20, "Galão"), (400, "25,20")]),
+                (40, 16, [(20, "Total"), (400, total)]),
+                (60, 16, [(20, "Dinheiro"), (400, "30,00")]),
+                (80, 16, [(20, "Troco"), (400, "4,80")]),
+            ])), as: .receipt)
+            return (doc.receipt!, doc.warnings)
+        }
+        let (misread, warnings) = read(total: "R525,29")
+        #expect(misread.total == "25.20")
+        #expect(warnings.contains { $0.code == "receipt-total-from-sums" && $0.message.contains("items make") })
+        // A total the sums make stands.
+        let (right, none) = read(total: "25,20")
+        #expect(right.total == "25.20")
+        #expect(!none.contains { $0.code == "receipt-total-from-sums" })
+    }
+
+    @Test func aTotalCutAfterItsCurrencySignIsJoinedWhenTheItemsMakeIt() {
+        // `R$93,41` read `R$93, 41`: the two tokens, the sign left off, make the items' sum.
+        let r = receipt([
+            (20, 16, [(20, "Café"), (400, "37,35")]),
+            (40, 16, [(20, "Bife"), (400, "46,74")]),
+            (60, 16, [(20, "Bacalhau"), (400, "9,32")]),
+            (80, 16, [(20, "TOTAL"), (360, "R$93,"), (420, "41")]),
+        ])
+        #expect(r.total == "93.41")
+        #expect(ReceiptParser.numberTokens(["TOTAL", "R$93,", "41"]) == ["93,", "41"])
+        #expect(ReceiptParser.numberTokens(["TOTAL", "RM4.", "20"]) == ["4.", "20"])
+        // A word of letters before the number is no currency sign.
+        #expect(ReceiptParser.numberTokens(["TOTAL", "No93,", "41"]) == ["41"])
+    }
+
     @Test func aCurrencySignAfterTheAmountAsItsOwnWord() {
         for sign in ["£", "EUR", "€", "RM"] {
             let r = receipt([

@@ -72,12 +72,17 @@ extension ReceiptParser {
     /// A total that OCR cut with a space (`2 14.72`, `213,3 7`, `2 76 .52`) or read with a letter for a digit (`B9.73`,
     /// `3S.66`), mended: the last one to three number tokens of a total line (or of the value line under its label)
     /// joined, look-alike letters read as digits, when that gives the amount the receipt's own sums
-    /// make (subtotal, taxes and tip; tendered less change, or tendered when no change is printed) and the total as
-    /// read makes none of them.
+    /// make (subtotal, taxes and tip; tendered less change, or tendered when no change is printed; the items' sum
+    /// of two items or more, alone or with taxes and tip) and the total as read makes none of them. A currency sign
+    /// glued to the first token is no part of the number (`TOTAL  R$93, 41`).
     func mendSplitTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
         var expected: Set<Int> = []
         let sums = Self.printedSums(r)
         if let sub = sums.subtotal, let taxes = sums.taxes { expected.insert(sub + taxes + sums.tip) }
+        if let items = sums.items, r.items.count >= 2 {
+            expected.insert(items)
+            if let taxes = sums.taxes { expected.insert(items + taxes + sums.tip) }
+        }
         if let t = sums.tendered { expected.insert(t - (sums.change ?? 0)) }
         guard !expected.isEmpty, r.total.flatMap({ Self.cents($0) }).map({ !expected.contains($0) }) ?? true else {
             return []
@@ -132,22 +137,26 @@ extension ReceiptParser {
     }
 
     /// The receipt's amounts as the sums read them, in cents: the taxes' sum only when every tax was read, the tip 0
-    /// when none is printed.
+    /// when none is printed, the items' sum (their discounts taken off) only when every item has its amount.
     struct PrintedSums {
         var subtotal: Int?
         var taxes: Int?
         var tip: Int
         var tendered: Int?
         var change: Int?
+        var items: Int?
     }
 
     static func printedSums(_ r: Receipt) -> PrintedSums {
         let taxes = r.tax.compactMap { cents($0.amount) }
+        let items = r.items.compactMap { $0.amount.flatMap { cents($0) } }
         return PrintedSums(
             subtotal: r.subtotal.flatMap { cents($0) },
             taxes: !taxes.isEmpty && taxes.count == r.tax.count ? taxes.reduce(0, +) : nil,
             tip: r.tip.flatMap { cents($0) } ?? 0,
-            tendered: r.payment?.tendered.flatMap { cents($0) }, change: r.payment?.change.flatMap { cents($0) })
+            tendered: r.payment?.tendered.flatMap { cents($0) }, change: r.payment?.change.flatMap { cents($0) },
+            items: !items.isEmpty && items.count == r.items.count
+                ? items.reduce(0, +) + (r.discounts.flatMap { cents($0) } ?? 0) : nil)
     }
 
     /// The last rounding line with an amount under a whole unit, and that amount in cents, signed. A till that prints
@@ -174,11 +183,12 @@ extension ReceiptParser {
     /// A total that makes none of the receipt's sums gives way to what was paid (tendered less change, both printed)
     /// when the subtotal makes that: with the taxes and tip added, or alone (taxes included), with the rounding or
     /// without (`Total 112.46` under `Sub Total 106.10`, `GST 6.37`, `Rounding -0.02`, paid `112.45`, change `0.00`;
-    /// `Net Total 25. J` misread and the cash `50.00` picked, under `SubTotal 25.00`, change `25.00`).
-    /// `rounding` is the receipt's rounding line and amount (`rounding(_:roles:)`).
+    /// `Net Total 25. J` misread and the cash `50.00` picked, under `SubTotal 25.00`, change `25.00`). With no subtotal
+    /// read, the items' sum stands for it (`Total R525,29`, `R$25,20` misread, under one item of `25.20`, paid `30,00`
+    /// with `4,80` back). `rounding` is the receipt's rounding line and amount (`rounding(_:roles:)`).
     func mendTotalByPayment(rounding: (line: Int, cents: Int)?, into r: inout Receipt) -> [Finding] {
         let printed = Self.printedSums(r)
-        guard let total = r.total.flatMap({ Self.cents($0) }), let sub = printed.subtotal,
+        guard let total = r.total.flatMap({ Self.cents($0) }), let sub = printed.subtotal ?? printed.items,
             let tendered = printed.tendered,
             let change = printed.change
         else { return [] }
@@ -193,21 +203,35 @@ extension ReceiptParser {
             Finding(
                 code: "receipt-total-from-sums",
                 message:
-                    "the total read, \(picked), makes none of the receipt's sums; the subtotal makes \(r.total!), and so does the payment less its change",
+                    "the total read, \(picked), makes none of the receipt's sums; the "
+                    + (printed.subtotal == nil ? "items make" : "subtotal makes")
+                    + " \(r.total!), and so does the payment less its change",
                 field: "receipt.total")
         ]
     }
 
     /// The number tokens that end a line (`213,3`, `7`; `B9.73`, a digit OCR read as a look-alike letter), its
-    /// currency words after them left out (`EUR`, `€`); nil when the line ends in none.
+    /// currency words after them left out (`EUR`, `€`), and a currency sign glued to the first of them (`R$93,` of
+    /// `R$93, 41`); nil when the line ends in none.
     static func numberTokens(_ words: [String]) -> [String]? {
         var ws = words[...]
         while let w = ws.last, LineAnalyzer.currencyTokens.contains(w.uppercased()) { ws = ws.dropLast() }
-        let tail = ws.reversed().prefix { w in
+        func isNumber(_ w: Substring) -> Bool {
             w.contains(where: \.isNumber)
                 && w.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || Amount.isDigitLookAlike($0) }
         }
-        return tail.isEmpty ? nil : Array(tail.reversed())
+        var tail = Array(ws.reversed().prefix { isNumber($0[...]) }.reversed())
+        // The word before them: a currency sign and a number in one (`R$93,`, `€12,`, `RM4.`).
+        if tail.count < ws.count {
+            let word = ws[ws.index(ws.endIndex, offsetBy: -tail.count - 1)]
+            if let digit = word.firstIndex(where: \.isNumber), isNumber(word[digit...]) {
+                let sign = word[..<digit]
+                let isCurrency = sign.count <= 3 && sign.contains(where: Amount.currencySigns.contains)
+                    || LineAnalyzer.currencyTokens.contains(sign.uppercased())
+                if !sign.isEmpty, isCurrency { tail.insert(String(word[digit...]), at: 0) }
+            }
+        }
+        return tail.isEmpty ? nil : tail
     }
 
     static func cents(_ s: String) -> Int? { Amount.parse(s[...])?.cents }
