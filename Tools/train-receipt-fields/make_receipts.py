@@ -8,7 +8,7 @@ Writes OUT_DIR/docs/gen-NNNNN.json (scanextract Document JSON, `textSource: impo
 OUT_DIR/key/gen-NNNNN.json (`company`, `address`, `date` as ISO, `total`), the form train.py reads.
 
 Locales: en-US, en-GB, de, fr, es, it, nl, ms, id (the default, drawn in turn), pt-PT, pt-BR and pl
-(`--locales pt-PT,pt-BR,pl`), xx, a made-up language no locale file knows (`--locales xx`), and ja and ko
+(`--locales pt-PT,pt-BR,pl`), Swedish, Danish and Norwegian (`--locales sv,da,nb`), xx, a made-up language no locale file knows (`--locales xx`), and ja and ko
 (`--locales ja,ko`: Japanese and Korean receipts in whole yen and won, drawn by Maker.receipt_cjk, keyed with
 whole-unit totals and amounts, and drawn in Noto Sans CJK), with
 their currencies, number and date conventions, label words, street and postcode forms. Layouts: a narrow thermal slip (centred
@@ -73,6 +73,9 @@ GENERIC = {
     "pt": ["O Cantinho", "Casa", "Bom Sabor", "Sol Nascente", "A Esquina", "Dona", "Estrela", "Boa Vista", "Jardim",
            "Bela", "Nova"],
     "pl": ["Pod Lipą", "Stara", "Złota", "Zielona", "Mała", "Pod Dębem", "Nasza", "Domowa", "Smaczna", "Słoneczna"],
+    "sv": ["Gamla", "Lilla", "Stora", "Södra", "Norra", "Guld", "Sol", "Hörnet", "Björk", "Ek"],
+    "da": ["Den Gamle", "Lille", "Store", "Nørre", "Sønder", "Guld", "Sol", "Hjørnet", "Bøge", "Strand"],
+    "nb": ["Gamle", "Lille", "Store", "Nordre", "Søndre", "Gull", "Sol", "Hjørnet", "Bjørke", "Fjord"],
 }
 
 TYPES = {
@@ -94,6 +97,10 @@ TYPES = {
            "Supermercado", "Livraria", "Snack-Bar", "Drogaria"],
     "pl": ["Sklep", "Piekarnia", "Apteka", "Restauracja", "Kawiarnia", "Bar", "Pizzeria", "Delikatesy", "Cukiernia",
            "Drogeria", "Księgarnia", "Bistro"],
+    "sv": ["Bageri", "Kafé", "Konditori", "Apotek", "Restaurang", "Pizzeria", "Livs", "Bokhandel", "Järnhandel", "Krog"],
+    "da": ["Bageri", "Café", "Konditori", "Apotek", "Restaurant", "Pizzeria", "Købmand", "Boghandel", "Kro", "Slagter"],
+    "nb": ["Bakeri", "Kafé", "Konditori", "Apotek", "Restaurant", "Pizzeria", "Dagligvare", "Bokhandel", "Kro",
+           "Jernvare"],
 }
 
 LEGAL = {"en-US": ["LLC", "Inc.", "INC", "Corp.", "Co."], "en-GB": ["Ltd", "LTD", "Limited", "PLC"],
@@ -101,7 +108,8 @@ LEGAL = {"en-US": ["LLC", "Inc.", "INC", "Corp.", "Co."], "en-GB": ["Ltd", "LTD"
          "es": ["S.L.", "S.A.", "SL"], "it": ["S.r.l.", "S.p.A.", "S.n.c.", "SRL"], "nl": ["B.V.", "BV", "V.O.F."],
          "ms": ["SDN BHD", "SDN. BHD.", "S/B", "ENTERPRISE", "TRADING", "BERHAD"], "id": ["PT", "CV", "Tbk"],
          "pt-PT": ["Lda.", "LDA", "Unipessoal Lda.", "S.A."], "pt-BR": ["Ltda.", "LTDA", "ME", "EIRELI", "S.A."],
-         "pl": ["Sp. z o.o.", "SP. Z O.O.", "S.A.", "Sp.j.", "Sp. k."]}
+         "pl": ["Sp. z o.o.", "SP. Z O.O.", "S.A.", "Sp.j.", "Sp. k."], "sv": ["AB", "HB", "Aktiebolag"],
+         "da": ["ApS", "A/S", "I/S"], "nb": ["AS", "ASA", "DA", "ENK"]}
 
 ITEMS = {
     "en": ["Coffee", "Latte", "Burger", "Fries", "Soda", "Iced Tea", "Caesar Salad", "Chicken Wings", "Pancakes",
@@ -126,6 +134,12 @@ ITEMS = {
     "pl": ["Chleb", "Bułka", "Mleko 2% 1L", "Masło", "Ser żółty", "Jajka 10 szt", "Kawa", "Herbata", "Woda 1,5L",
            "Piwo", "Pierogi ruskie", "Żurek", "Schabowy", "Barszcz", "Sok pomarańczowy", "Jabłka", "Ziemniaki",
            "Kiełbasa", "Pączek", "Szarlotka"],
+    "sv": ["Kaffe", "Kanelbulle", "Mjölk 1,5%", "Smör", "Ost", "Bröd", "Köttbullar", "Lax", "Öl 50cl", "Vatten", "Äpplen",
+           "Potatis", "Falukorv", "Knäckebröd", "Räksmörgås", "Semla"],
+    "da": ["Kaffe", "Wienerbrød", "Mælk 1L", "Smør", "Ost", "Rugbrød", "Frikadeller", "Smørrebrød", "Øl", "Vand", "Æbler",
+           "Kartofler", "Leverpostej", "Pølse", "Flæskesteg", "Kage"],
+    "nb": ["Kaffe", "Skolebolle", "Melk 1L", "Smør", "Brunost", "Brød", "Kjøttkaker", "Laks", "Øl 0,5L", "Vann", "Epler",
+           "Poteter", "Pølse", "Lefse", "Vafler", "Fiskesuppe"],
 }
 
 # Per locale: language, currency forms, number format, date forms, label words, address and phone forms.
@@ -267,6 +281,39 @@ LOCALES = {
                footer=["Dziękujemy za zakupy", "Zapraszamy ponownie", "www.{web}.pl", "NIEFISKALNY"],
                phone=["tel. {a2} {a} {b2} {c2}", "tel. +48 {a2} {a} {b2} {c2}", "tel. 5{a2} {b} {a}"],
                taxid=["NIP {a}-{b}-{a2}-{b2}", "NIP: {a}{b}{c}", "NIP PL{a}{b}{c}"]),
+    "sv": dict(lang="sv", cur=["kr", "SEK", ""], dec=",", grp=" ", cents=True, dates=["%Y-%m-%d", "%Y-%m-%d", "%Y-%m-%d",
+               "%y-%m-%d", "%d/%m/%Y"], clock12=False,
+               sub=["Delsumma", "Summa varor", "Mellansumma"], tax=["Moms 25%", "MOMS 12%", "Varav moms", "Moms"],
+               total=["Totalt", "TOTALT", "Summa", "ATT BETALA", "Att betala", "Total SEK"],
+               tender=["Kontant", "Kort", "Kortbetalning", "Swish", "Betalt"], change=["Växel", "Tillbaka", "Åter"],
+               tip=["Dricks"], datelabel=["Datum:", "", ""], timelabel=["Tid:", "Kl.", ""],
+               noise=["Välkommen!", "KVITTO", "Kassa {d}", "Kassör: {person}", "Bord {n}", "Kvitto nr {n}",
+                      "Servitör: {person}", "Butik {n}"],
+               footer=["Tack för ditt köp!", "Välkommen åter", "www.{web}.se", "Spara kvittot"],
+               phone=["Tel: 08-{b} {b2}", "Tel 0{a2}-{b} {a2}", "Tfn: 08-{b}{b2}"],
+               taxid=["Org.nr: 55{d}{d}{d}{d}-{c}", "Org nr {v6}-{c}", "Momsreg.nr SE{v9}{d}01"]),
+    "da": dict(lang="da", cur=["kr.", "DKK", "kr", ""], dec=",", grp=".", cents=True, dates=["%d-%m-%Y", "%d.%m.%Y",
+               "%d/%m/%Y", "%d-%m-%y"], clock12=False,
+               sub=["Subtotal", "Mellemsum", "I alt ekskl. moms"], tax=["Moms 25%", "MOMS", "Heraf moms", "Moms udgør"],
+               total=["I ALT", "I alt", "Total", "TOTAL DKK", "At betale", "SUM"],
+               tender=["Kontant", "Dankort", "Kort", "MobilePay", "Betalt"], change=["Retur", "Byttepenge", "Tilbage"],
+               tip=["Drikkepenge"], datelabel=["Dato:", ""], timelabel=["Kl.", "Tid:", ""],
+               noise=["Velkommen", "KVITTERING", "Kasse {d}", "Ekspedient: {person}", "Bord {n}", "Bon nr. {n}",
+                      "Tjener: {person}", "Butik {n}"],
+               footer=["Tak for dit køb", "På gensyn", "www.{web}.dk", "Byttes inden 30 dage"],
+               phone=["Tlf. {a2} {b2} {c2} {d2}", "Tlf: +45 {a2} {b2} {c2} {d2}", "Telefon {a2}{b2}{c2}{d2}"],
+               taxid=["CVR: {v8}", "CVR-nr. {v8}", "SE-nr. {v8}"]),
+    "nb": dict(lang="nb", cur=["kr", "NOK", ""], dec=",", grp=" ", cents=True, dates=["%d.%m.%Y", "%d.%m.%y", "%d/%m/%Y",
+               "%Y-%m-%d"], clock12=False,
+               sub=["Delsum", "Sum varer", "Subtotal"], tax=["MVA 25%", "Mva 15%", "Herav mva", "MVA"],
+               total=["TOTALT", "Totalt", "SUM", "Å betale", "Total NOK", "Å BETALE"],
+               tender=["Kontant", "Bankkort", "Kort", "Vipps", "Betalt"], change=["Tilbake", "Veksel", "Retur"],
+               tip=["Tips"], datelabel=["Dato:", ""], timelabel=["Kl.", "Tid:", ""],
+               noise=["Velkommen", "KVITTERING", "Kasse {d}", "Betjent av: {person}", "Bord {n}", "Kvittering nr. {n}",
+                      "Selger: {person}", "Butikk {n}"],
+               footer=["Takk for handelen!", "Velkommen igjen", "www.{web}.no", "Bytterett 30 dager"],
+               phone=["Tlf: {a2} {b2} {c2} {d2}", "Tlf. +47 {a2} {b2} {c2} {d2}", "Telefon {a2}{b2}{c2}{d2}"],
+               taxid=["Org.nr: {a} {b} {a}", "Org.nr. {a} {b} {a} MVA", "Foretaksregisteret NO {a} {b} {a} MVA"]),
 }
 
 
@@ -313,6 +360,9 @@ STREET = {
     "pt-PT": (["Rua", "Avenida", "Av.", "Travessa", "Largo", "Praça", "Estrada", "R."], "{type} {de}{name}, {num}"),
     "pt-BR": (["Rua", "Av.", "Avenida", "Alameda", "Travessa", "Estrada", "R."], "{type} {de}{name}, {num}"),
     "pl": (["ul.", "ul.", "al.", "pl.", "os.", "ulica", "Aleja"], "{type} {name} {num}"),
+    "sv": (["gatan", "vägen", "gränd", "torget", "allén", "stigen"], "{name}{type} {num}"),
+    "da": (["gade", "vej", "allé", "torv", "stræde", "plads"], "{name}{type} {num}"),
+    "nb": (["gata", "veien", "gate", "vei", "torget", "allé"], "{name}{type} {num}"),
 }
 
 # The word between a street's type and its name, where a language has one.
@@ -342,6 +392,9 @@ MODIFIERS = {
     "id": ["Tanpa bawang", "Pedas", "Tambah telur", "Kurang gula", "Es", "Bungkus"],
     "pt": ["Sem cebola", "Extra queijo", "Mal passado", "Sem gelo", "Bem passado", "Molho à parte"],
     "pl": ["Bez cebuli", "Extra ser", "Średnio wysmażony", "Bez lodu", "Sos osobno", "Duża"],
+    "sv": ["Utan lök", "Extra ost", "Medium", "Utan is", "Havremjölk", "Sås vid sidan"],
+    "da": ["Uden løg", "Ekstra ost", "Medium", "Uden is", "Havremælk", "Dressing ved siden"],
+    "nb": ["Uten løk", "Ekstra ost", "Medium", "Uten is", "Havremelk", "Saus ved siden"],
 }
 
 # What a till prints for a discount under the item it takes off.
@@ -350,7 +403,8 @@ DISCOUNTS = {
     "de": ["Rabatt", "Nachlass", "Aktion", "Mitarbeiterrabatt"], "fr": ["Remise", "Réduction", "Promo"],
     "es": ["Descuento", "Promoción", "Dto."], "it": ["Sconto", "Promozione"], "nl": ["Korting", "Actie"],
     "ms": ["DISKAUN", "PROMOSI", "DISC"], "id": ["Diskon", "Potongan", "Promo"], "pt": ["Desconto", "Promoção"],
-    "pl": ["Rabat", "Promocja", "Upust"],
+    "pl": ["Rabat", "Promocja", "Upust"], "sv": ["Rabatt", "Erbjudande", "Kampanj"], "da": ["Rabat", "Tilbud", "Kampagne"],
+    "nb": ["Rabatt", "Tilbud", "Kampanje"],
 }
 MODIFIERS["xx"], DISCOUNTS["xx"] = XX_WORDS["modifiers"], XX_WORDS["discounts"]
 
@@ -583,9 +637,11 @@ class Maker:
         total_words = spec["total"]
         section_word = s.choice(total_words[:2])
         incl = {"en": "Inc. Tax", "ms": "Inc. GST", "id": "termasuk PPN", "de": "inkl. MwSt", "fr": "TTC", "es": "IVA incl.",
-                "it": "IVA incl.", "nl": "incl. btw", "pt": "c/ IVA", "pl": "z VAT", "ja": "税込", "ko": "부가세 포함"}.get(spec["lang"], s.choice(spec["tax"]))
+                "it": "IVA incl.", "nl": "incl. btw", "pt": "c/ IVA", "pl": "z VAT", "sv": "inkl. moms",
+                "da": "inkl. moms", "nb": "inkl. mva", "ja": "税込", "ko": "부가세 포함"}.get(spec["lang"], s.choice(spec["tax"]))
         excl = {"en": "excl. Tax", "ms": "excl. GST", "id": "tanpa PPN", "de": "ohne MwSt", "fr": "HT", "es": "sin IVA",
-                "it": "senza IVA", "nl": "excl. btw", "pt": "s/ IVA", "pl": "bez VAT", "ja": "税抜", "ko": "부가세 별도"}.get(spec["lang"], s.choice(spec["sub"]))
+                "it": "senza IVA", "nl": "excl. btw", "pt": "s/ IVA", "pl": "bez VAT", "sv": "exkl. moms",
+                "da": "ekskl. moms", "nb": "ekskl. mva", "ja": "税抜", "ko": "부가세 별도"}.get(spec["lang"], s.choice(spec["sub"]))
         due_words = [w for w in total_words if w.upper() != section_word.upper()] or total_words
 
         def row(label, cents, symbol=""):
@@ -704,6 +760,11 @@ class Maker:
             lines.append(f"CEP {self.digits(5)}-{self.digits(3)}")
         elif loc == "pl":
             lines.append(f"{self.digits(2)}-{self.digits(3)} {town}")
+        elif loc == "sv":
+            lines.append(f"{self.r.randint(100, 984)} {self.digits(2)} {town}")
+        elif loc in ("da", "nb"):
+            lines.append(f"{self.r.randint(1000, 9990) if loc == 'da' else self.digits(4)} "
+                         f"{town.upper() if loc == 'nb' else town}")
         else:
             lines.append(f"{self.digits(5)} {town}")
         upper = self.r.random() < (0.85 if loc in ("ms",) else 0.3)
@@ -807,7 +868,7 @@ class Maker:
         tax = int(round(subtotal * rate))
         if not spec["cents"]:
             tax = tax // 100 * 100
-        inclusive = spec["lang"] in ("de", "fr", "it", "nl", "es", "pt", "pl") and r.random() < 0.6
+        inclusive = spec["lang"] in ("de", "fr", "it", "nl", "es", "pt", "pl", "sv", "da", "nb") and r.random() < 0.6
         total = subtotal if inclusive else subtotal + tax
         tip = 0
         if spec["tip"] and r.random() < 0.15:
