@@ -228,6 +228,25 @@ struct AddressDetector {
                     i = de; continue
                 }
             }
+            // Three digits, a space and two, before a town (Sweden, Czechia, Slovakia, Greece: `114 32 Stockholm`,
+            // `110 00 Praha`): at the start of a line, after a comma, or after a street's house number on the same
+            // line (`Storgatan 12 114 32 Stockholm`). A phone's groups (`08-123 45 67`) have no town after them.
+            if len == 3, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x20 {
+                let (q, de) = token(s, e + 1)
+                var k = i - 1
+                while k >= 0, b[k] == 0x20 { k -= 1 }
+                let opensPart = k < 0 || b[k] == 0x0A || b[k] == 0x2C
+                if de - q == 2, (q..<de).allSatisfy({ isDigit(b[$0]) }), townFollows(s, de),
+                    opensPart || k >= 0 && isDigit(b[k]) && afterStreetNumber(s, k)
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: de,
+                            value: EntityValue(postalCode: s.string(i, de), country: countryNear(s, de) ?? region),
+                            priority: AddressDetector.surePriority))
+                    i = de; continue
+                }
+            }
             // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450
             // Kuala Lumpur.
             if len == 5, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
@@ -295,6 +314,17 @@ struct AddressDetector {
             if shaped(out, inw) { return text(out, inw) }
         }
         return nil
+    }
+
+    /// Whether the number that ends at `k` (inclusive) is a house number: it follows a word of letters on its line
+    /// (`Storgatan 12`), itself after nothing but the line's start or other words.
+    private func afterStreetNumber(_ s: ScanText, _ k: Int) -> Bool {
+        var j = k
+        while j >= 0, isAlnum(s.bytes[j]) { j -= 1 }
+        guard j >= 0, s.bytes[j] == 0x20 else { return false }
+        while j >= 0, s.bytes[j] == 0x20 { j -= 1 }
+        guard j >= 0, isAlpha(s.bytes[j]) || s.bytes[j] >= 0x80 else { return false }
+        return true
     }
 
     /// Whether the text after `e` closes the line or a comma-separated part of it (spaces and a full stop allowed).

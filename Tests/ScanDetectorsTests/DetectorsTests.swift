@@ -449,6 +449,20 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Invoice 2019 Summary", .postalCode).isEmpty)
     }
 
+    /// Sweden's (and Czechia's, Slovakia's, Greece's) three digits and two before a town: at a line's start, after a
+    /// comma, or after the street's house number on the same line; a phone's groups have no town after them.
+    func testThreeAndTwoDigitPostalCodes() {
+        for text in ["Storgatan 12\n114 32 Stockholm", "Drottninggatan 5, 111 51 Stockholm"] {
+            XCTAssertEqual(find(text, .postalCode).first?.value.postalCode?.count, 6, text)
+            XCTAssertEqual(find(text, .address).first?.text, text, text)
+        }
+        XCTAssertEqual(find("Fieldsangränd 223 711 71 Yorcasol", .postalCode).first?.value.postalCode, "711 71")
+        XCTAssertEqual(find("Vinohradská 12\n120 00 Praha 2\nCzech Republic", .postalCode).first?.value.country, "CZ")
+        for text in ["Tel 08-123 45 67", "Tfn: 08-736 37\nKvitto 12", "Bord 123 45 Gäster", "Qty 123 45"] {
+            XCTAssertTrue(find(text, .postalCode).isEmpty, text)
+        }
+    }
+
     /// Brazil's CEP, Portugal's and Poland's codes: digits, a hyphen and three more, a grouping no phone plan uses, so
     /// the phone reading of the same digits gives way; after `CEP`, or before a town.
     func testHyphenedPostalCodesAreNoPhones() {
