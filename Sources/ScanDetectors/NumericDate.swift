@@ -52,6 +52,43 @@ public enum NumericDate {
         return y
     }
 
+    /// `yy-mm-dd`, the short form of ISO 8601 that Swedish and Lithuanian receipts print (`23-01-13`): the ISO
+    /// date when `text` is two-digit fields joined by hyphens and they make a day that exists, read year first. Only
+    /// a document in a language that writes its dates so asks: elsewhere `13-01-23` is day first.
+    public static func shortYearFirst(_ text: String, referenceYear: Int = NumericDate.referenceYear) -> String? {
+        let fields = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+            let yy = Int(fields[0]), let m = Int(fields[1]), let d = Int(fields[2])
+        else { return nil }
+        let y = fullYear(yy, referenceYear: referenceYear)
+        return CalendarDate.exists(y, m, d) ? CalendarDate.iso(y, m, d) : nil
+    }
+
+    /// Every `yy-mm-dd` date of `text` read year first (`shortYearFirst`), where no digit or hyphen goes on before or
+    /// after it (`20-10-28  13:30`, not `0520-10-28`).
+    public static func shortYearFirstDates(in text: String, referenceYear: Int = NumericDate.referenceYear) -> [Found] {
+        let scalars = Array(text.unicodeScalars)
+        func digit(_ k: Int) -> Bool { k >= 0 && k < scalars.count && scalars[k].properties.numericType != nil
+            && scalars[k].isASCII }
+        func hyphen(_ k: Int) -> Bool { k >= 0 && k < scalars.count && scalars[k] == "-" }
+        var found: [Found] = []
+        var k = 0
+        while k + 8 <= scalars.count {
+            let shaped = [0, 1, 3, 4, 6, 7].allSatisfy { digit(k + $0) } && hyphen(k + 2) && hyphen(k + 5)
+            if shaped, !digit(k - 1), !hyphen(k - 1), !digit(k + 8), !hyphen(k + 8) {
+                var piece = String.UnicodeScalarView()
+                piece.append(contentsOf: scalars[k..<(k + 8)])
+                if let iso = shortYearFirst(String(piece), referenceYear: referenceYear) {
+                    found.append(Found(iso: iso, text: String(piece), start: k))
+                    k += 8
+                    continue
+                }
+            }
+            k += 1
+        }
+        return found
+    }
+
     public struct Found: Sendable, Equatable {
         /// `yyyy-mm-dd`.
         public var iso: String

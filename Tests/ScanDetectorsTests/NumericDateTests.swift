@@ -82,4 +82,21 @@ final class NumericDateTests: XCTestCase {
         XCTAssertFalse(CalendarDate.exists(2024, 13, 1))
         XCTAssertEqual(CalendarDate.iso(987, 3, 4), "0987-03-04")
     }
+
+    /// `yy-mm-dd` read year first when a caller knows the document's language writes it so.
+    func testShortDatesYearFirst() {
+        XCTAssertEqual(NumericDate.shortYearFirst("23-01-13", referenceYear: 2024), "2023-01-13")
+        XCTAssertEqual(NumericDate.shortYearFirst("95-12-31", referenceYear: 2024), "1995-12-31")
+        XCTAssertNil(NumericDate.shortYearFirst("23-13-01", referenceYear: 2024))
+        XCTAssertNil(NumericDate.shortYearFirst("23/01/13", referenceYear: 2024))
+        XCTAssertNil(NumericDate.shortYearFirst("2023-01-13", referenceYear: 2024))
+        XCTAssertEqual(
+            NumericDate.shortYearFirstDates(in: "Kvitto 20-10-28   13:30:00", referenceYear: 2024).map(\.iso),
+            ["2020-10-28"])
+        XCTAssertEqual(NumericDate.shortYearFirstDates(in: "Datum:23-01-13", referenceYear: 2024).first?.start, 6)
+        // Part of a longer run of numbers, or glued to a time, it is no date of this form.
+        for text in ["Org 0520-10-28", "23-01-1318:27", "12-23-01-13", "23-01-13-5"] {
+            XCTAssertTrue(NumericDate.shortYearFirstDates(in: text, referenceYear: 2024).isEmpty, text)
+        }
+    }
 }

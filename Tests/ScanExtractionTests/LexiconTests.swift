@@ -111,6 +111,18 @@ import ScanModel
         }
     }
 
+    @Test func theLanguageWhoseOwnWordsALeadsIsTheDocuments() {
+        let lexicon = ReceiptParser.lexicon
+        let swedish = ["KVITTO", "KASSÖR ANNA", "MJÖLK 12 50", "DELSUMMA 37 50", "MOMS 25 7 50", "ATT BETALA 45 00",
+                       "KONTANT 50 00", "VÄXEL 5 00"]
+        #expect(lexicon.leadingLocale(of: swedish)?.language == "sv")
+        let danish = ["KVITTERING", "EKSPEDIENT ANNA", "MÆLK 12 50", "I ALT 45 00", "HERAF MOMS 9 00", "DANKORT 45 00"]
+        #expect(lexicon.leadingLocale(of: danish)?.language == "da")
+        // Words many languages share tell none apart.
+        #expect(lexicon.leadingLocale(of: ["TOTAL 45 00", "CASH 50 00"]) == nil)
+        #expect(lexicon.leadingLocale(of: []) == nil)
+    }
+
     @Test func accentsOCRPutOnPlainWordsComeOffAndRealOnesStay() {
         let lexicon = ReceiptParser.lexicon
         // Words of languages written without accents, read with one: the mark goes, the case stays.

@@ -774,6 +774,25 @@ import ScanModel
         }
     }
 
+    @Test func aShortDateIsReadYearFirstWhereTheReceiptsLanguageWritesItSo() {
+        func date(_ rows: [(String, String?)]) -> String? {
+            receipt(rows.enumerated().map { n, row in
+                (Double(20 + 20 * n), 16, [(20, row.0)] + (row.1.map { [(400.0, $0)] } ?? []))
+            }).date
+        }
+        // A Swedish receipt prints `yy-mm-dd`; the same digits on an English one are day first.
+        let swedish = date([
+            ("KVITTO", nil), ("Kassör: Anna", nil), ("23-01-13", nil), ("Kanelbulle", "25,00"), ("Delsumma", "25,00"),
+            ("Moms 12%", "2,68"), ("Att betala", "25,00"), ("Kontant", "30,00"), ("Växel", "5,00"),
+        ])
+        #expect(swedish == "2023-01-13")
+        let english = date([
+            ("RECEIPT", nil), ("Cashier: Anna", nil), ("23-01-13", nil), ("Muffin", "25.00"), ("Subtotal", "25.00"),
+            ("VAT 12%", "2.68"), ("Total", "25.00"), ("Cash", "30.00"), ("Change", "5.00"),
+        ])
+        #expect(english == "2013-01-23")
+    }
+
     @Test func centsAfterACommaKeepTheDayFirst() {
         // A number that reads as a North American phone, but cents after a comma: the day comes first.
         func date(_ a: String, _ b: String) -> String? {

@@ -164,6 +164,9 @@ public struct Lexicon: Sendable {
     /// whose own words, place names left out, carry none: English, Malay, Indonesian), for `withoutStrayAccents`.
     private let known: Set<Substring>
     private let unaccented: Set<Substring>
+    /// Each locale's own receipt words (its labels, header noise and closings), in the order of `locales`, for
+    /// `leadingLocale(of:)`.
+    private let receiptWordsByLocale: [PhraseSet]
 
     /// - Parameters:
     ///   - confusions: the letters OCR takes for one another, which the label spellings are mended by.
@@ -233,6 +236,22 @@ public struct Lexicon: Sendable {
         }
         unaccented = Set(
             ownWords.filter { $0.allSatisfy { w in w.unicodeScalars.allSatisfy { $0.value < 0xC0 } } }.joined())
+        receiptWordsByLocale = locales.map { l in
+            union([l.labels.filter { $0.key != LocaleLexicon.Label.packUnits.rawValue }.values.joined()
+                + l.headerNoise + (l.closings ?? [])])
+        }
+    }
+
+    /// The locale whose receipt words (labels, header noise, closings) most of `keys` hold, the lines of one document
+    /// as `Text.key` makes them: its language, when that locale's lines outnumber every other locale's by two or
+    /// more. A word that several locales share counts for each of them (`MOMS` for Swedish and Danish, `TOTAL` for
+    /// most), so only the words a language alone prints tell it apart. Nil when no locale leads so.
+    public func leadingLocale(of keys: [String]) -> LocaleLexicon? {
+        let counts = receiptWordsByLocale.map { words in keys.filter { !$0.isEmpty && Text.hasAny($0, words) }.count }
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }),
+            counts.indices.allSatisfy({ $0 == best || counts[$0] + 2 <= counts[best] })
+        else { return nil }
+        return locales[best]
     }
 
     /// `text` with the accents that OCR put on plain words taken off. A multilingual recognizer now and then reads

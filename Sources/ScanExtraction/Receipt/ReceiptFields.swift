@@ -540,12 +540,23 @@ struct ReceiptFieldFeatures {
 
     /// Proposed dates: `(iso, text, line, start, fromDetector, ambiguous)`; the features follow in `dateCandidates`.
     /// A date after the year following `referenceYear` is no receipt's date (`NumericDate.documentYears`).
-    func dateCandidates(monthFirst: Bool, referenceYear: Int) -> [FieldCandidate] {
+    /// `shortYearFirst`: the receipt's language prints `yy-mm-dd` (`ReceiptParser.writesShortDatesYearFirst`).
+    func dateCandidates(monthFirst: Bool, shortYearFirst: Bool = false, referenceYear: Int) -> [FieldCandidate] {
         let years = NumericDate.documentYears(referenceYear: referenceYear)
         var raw: [(iso: String, text: String, line: Int, start: Int, detector: Bool, ambiguous: Bool)] = []
         for (i, l) in lines.enumerated() {
             let scalars = Array(l.text.unicodeScalars)
-            for e in l.entities(.date) {
+            // `23-01-13` on a Swedish receipt: year first, whatever the detector made of it, and no other reading of
+            // it is proposed.
+            var yearFirstAt: Set<Int> = []
+            if shortYearFirst {
+                for found in NumericDate.shortYearFirstDates(in: l.text, referenceYear: referenceYear) {
+                    guard let y = Int(found.iso.prefix(4)), years.contains(y) else { continue }
+                    raw.append((found.iso, found.text, i, found.start, true, false))
+                    yearFirstAt.insert(found.start)
+                }
+            }
+            for e in l.entities(.date) where !yearFirstAt.contains(e.range.start) {
                 guard var d = e.value.date, let y = Int(d.prefix(4)), years.contains(y),
                     !ReceiptParser.gluedToCode(scalars, at: e.range.start, text: e.text)
                 else { continue }
@@ -561,7 +572,7 @@ struct ReceiptFieldFeatures {
             for found in NumericDate.anywhere(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear)
             where !ReceiptParser.gluedToCode(scalars, at: found.start) {
                 let (iso, text, start) = (found.iso, found.text, found.start)
-                if raw.contains(where: { $0.line == i && $0.iso == iso }) { continue }
+                if raw.contains(where: { $0.line == i && $0.iso == iso }) || yearFirstAt.contains(start) { continue }
                 raw.append((iso, text, i, start, false, false))
             }
         }

@@ -70,13 +70,24 @@ extension ReceiptParser {
         return (nanp || dollar) && !other && !commaCents
     }
 
+    /// Whether the receipt is in a language that prints a short date year first with hyphens (`23-01-13` in
+    /// Sweden): one whose locale file lists `YMD` first, and whose words the receipt prints more than any other
+    /// language's (`Lexicon.leadingLocale`). Asked only of a receipt that prints a date so.
+    static func writesShortDatesYearFirst(_ lines: [AnalyzedLine]) -> Bool {
+        guard lines.contains(where: { !NumericDate.shortYearFirstDates(in: $0.text).isEmpty }) else { return false }
+        return lexicon.leadingLocale(of: lines.map(\.key))?.dateOrders.first == "YMD"
+    }
+
     /// The date is the best-scored of the dates printed on the receipt (`ReceiptFieldFeatures.dateCandidates`).
     func parseDateTime(
         _ lines: [AnalyzedLine], features: ReceiptFieldFeatures, into r: inout Receipt, findings: inout [Finding],
         candidates: inout [ReceiptField: [FieldCandidate]]
     ) {
         let monthFirst = Self.monthFirst(lines)
-        let dates = ranked(features.dateCandidates(monthFirst: monthFirst, referenceYear: referenceYear), .date)
+        let dates = ranked(
+            features.dateCandidates(
+                monthFirst: monthFirst, shortYearFirst: Self.writesShortDatesYearFirst(lines),
+                referenceYear: referenceYear), .date)
         candidates[.date] = dates
         var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
         if let b = dates.first {
