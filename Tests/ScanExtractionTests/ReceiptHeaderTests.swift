@@ -219,6 +219,20 @@ import ScanModel
         #expect(served.contains("STAR VENWICK") && !served.contains { $0.contains("Served") }, "\(served)")
     }
 
+    /// A line that opens with a registration number's label (`Foretaksregisteret NO 919 730 119 MVA`, `Org.nr`) is no
+    /// part of the address above it.
+    @Test func aRegistrationLineEndsTheAddress() {
+        for registration in ["Foretaksregisteret NO 919 730 119 MVA", "Org.nr: 556677-8899", "CVR-nr. 12345678"] {
+            let found = addressCandidates([
+                Fixture.line(20, "SØNDRE JERNVARE", x: 160, h: 24), Fixture.line(50, "Storgata 114, 0150 OSLO", x: 140),
+                Fixture.line(70, registration, x: 120), Fixture.line(90, "Kaffe"), (90, 16, [(480, "29,00")]),
+                Fixture.line(130, "Totalt"), (130, 16, [(480, "29,00")]),
+            ])
+            #expect(found.contains("Storgata 114, 0150 OSLO"), "\(found)")
+            #expect(!found.contains { $0.contains(registration.prefix(6)) }, "\(registration): \(found)")
+        }
+    }
+
     /// A till's line under the address (`0480 TABLE 101 #Party 3`, `Kasse 1`) ends it; `Kode Pos 40115` does not.
     @Test func aDocumentLabelBeforeANumberEndsTheAddress() {
         let till = addressCandidates([Fixture.line(20, "GRAND LUX CAFE", x: 160, h: 24), Fixture.line(50, "Roosevelt Field", x: 180),

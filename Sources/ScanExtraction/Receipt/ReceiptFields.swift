@@ -113,10 +113,14 @@ struct ReceiptFieldFeatures {
         }
         let titleOrGreeting = lines.map { Self.isTitleOrGreeting($0.key) }
         self.titleOrGreeting = titleOrGreeting
+        // A line that opens with a tax or registration number's label (`Org.nr`, `CVR`, `Foretaksregisteret NO 919
+        // 730 119 MVA`) ends an address too.
+        let taxIdLabels = ReceiptParser.lexicon.words(.taxId).phrases
         addressBreak = lines.indices.map { i in
             let l = lines[i]
             return ReceiptParser.lexicon.isLabelOnly(l.key) || Self.endsInPrintedAmount(l)
                 || Self.labelsANumber(l.key, Self.documentLabelWords) || titleOrGreeting[i]
+                || taxIdLabels.contains { l.key.hasPrefix($0 + " ") }
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
