@@ -233,6 +233,17 @@ import ScanModel
         }
     }
 
+    /// Sweden's phone label (`Tfn`) marks a contact line, which no address starts with.
+    @Test func aSwedishPhoneLineIsNoPartOfTheAddress() {
+        let found = addressCandidates([
+            Fixture.line(20, "OLBOR APOTEK", x: 160, h: 24), Fixture.line(50, "Tfn: 08-736 37", x: 170),
+            Fixture.line(70, "Tondoranvägen 151, 350 08 Merhaal", x: 120), Fixture.line(90, "Kaffe"), (90, 16, [(480, "29,00")]),
+            Fixture.line(130, "Totalt"), (130, 16, [(480, "29,00")]),
+        ])
+        #expect(found.contains("Tondoranvägen 151, 350 08 Merhaal"), "\(found)")
+        #expect(!found.contains { $0.contains("Tfn") }, "\(found)")
+    }
+
     /// A till's line under the address (`0480 TABLE 101 #Party 3`, `Kasse 1`) ends it; `Kode Pos 40115` does not.
     @Test func aDocumentLabelBeforeANumberEndsTheAddress() {
         let till = addressCandidates([Fixture.line(20, "GRAND LUX CAFE", x: 160, h: 24), Fixture.line(50, "Roosevelt Field", x: 180),
