@@ -223,7 +223,11 @@ import ScanModel
     @Test func aZeroInsideAWordIsReadAsTheLetterO() {
         let table = OCRConfusions(pairs: ["0O"])
         #expect(ReceiptParser.lettersForZerosInName("S0EP BR00DJE Kr0ket", confusions: table) == "SOEP BROODJE Kroket")
-        for kept in ["G.C0B(333)", "A0B", "B000M", "0LIVE", "SHOE0", "MILK 1.00", "A4 100X", "PAPER 80GSM"] {
+        // A zero that opens a word of letters (`0ST` for `OST`), and two in a long word (`SM0RREBR0D`).
+        #expect(ReceiptParser.lettersForZerosInName("0ST 0live SM0RREBR0D", confusions: table) == "OST olive SMORREBROD")
+        for kept in [
+            "G.C0B(333)", "A0B", "B000M", "00ST", "0L", "B0X0", "SHOE0", "MILK 1.00", "A4 100X", "PAPER 80GSM", "0.5L",
+        ] {
             #expect(ReceiptParser.lettersForZerosInName(kept, confusions: table) == kept, "\(kept)")
         }
         #expect(ReceiptParser.lettersForZerosInName("S0EP", confusions: OCRConfusions(pairs: ["IL"])) == "S0EP")

@@ -364,20 +364,27 @@ extension ReceiptParser {
     }
 
     /// `lettersForZeros` as an item's name allows it, where codes stand among the words (`CX5N`, `G.C0B(333)`): only
-    /// where `confusions` pair 0 and O, and only one run of one or two zeros with a letter on each side (`S0EP`,
-    /// `BR00D`, `Kr0ket`), lowercase when both are.
+    /// where `confusions` pair 0 and O, in a word with no other digit. A run of one or two zeros with a letter on each
+    /// side is an O in a word of three letters or more (`S0EP`, `BR00D`, `Kr0ket`; two such runs in one of five or
+    /// more, `SM0RREBR0D`), lowercase when both letters are; so is a single zero that opens a word of two letters or
+    /// more (`0ST`, `0live`), in the case of the letter after it. A zero at a word's end (`SHOE0`) stays.
     static func lettersForZerosInName(_ text: String, confusions: OCRConfusions = .shipped) -> String {
         guard text.contains("0"), confusions.confusable(UInt8(ascii: "0"), UInt8(ascii: "O")) else { return text }
         return text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             var chars = Array(token)
-            guard let first = chars.firstIndex(of: "0"), let last = chars.lastIndex(of: "0"), last - first <= 1,
-                Text.letterCount(String(token)) >= 3, !chars.contains(where: { $0.isNumber && $0 != "0" })
-            else { return String(token) }
-            let changed = replaceRuns(of: "0", in: &chars) { before, after, _ in
-                guard let before, let after, before.isLetter, after.isLetter else { return nil }
+            let letters = Text.letterCount(String(token))
+            guard chars.contains("0"), letters >= 2, !chars.contains(where: { $0.isNumber && $0 != "0" }) else {
+                return String(token)
+            }
+            var inside = 0
+            let changed = replaceRuns(of: "0", in: &chars) { before, after, length in
+                guard let after, after.isLetter else { return nil }
+                guard let before else { return length == 1 ? (after.isLowercase ? "o" : "O") : nil }
+                guard before.isLetter, length <= 2, letters >= 3 else { return nil }
+                inside += 1
                 return before.isLowercase && after.isLowercase ? "o" : "O"
             }
-            return changed ? String(chars) : String(token)
+            return changed && (inside <= 1 || letters >= 5) ? String(chars) : String(token)
         }.joined(separator: " ")
     }
 
