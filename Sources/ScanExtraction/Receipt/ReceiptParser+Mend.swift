@@ -73,18 +73,23 @@ extension ReceiptParser {
     /// `3S.66`), mended: the last one to three number tokens of a total line (or of the value line under its label)
     /// joined, look-alike letters read as digits, when that gives the amount the receipt's own sums
     /// make (subtotal, taxes and tip; tendered less change, or tendered when no change is printed; the items' sum
-    /// of two items or more, alone or with taxes and tip) and the total as read makes none of them. A currency sign
-    /// glued to the first token is no part of the number (`TOTAL  R$93, 41`).
+    /// of two items or more, alone or with taxes and tip) and the total as read makes none of the printed ones (or,
+    /// where none is printed, none of the items'). A currency sign glued to the first token is no part of the number
+    /// (`TOTAL  R$93, 41`).
     func mendSplitTotal(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
-        var expected: Set<Int> = []
+        var printed: Set<Int> = [], fromItems: Set<Int> = []
         let sums = Self.printedSums(r)
-        if let sub = sums.subtotal, let taxes = sums.taxes { expected.insert(sub + taxes + sums.tip) }
+        if let sub = sums.subtotal, let taxes = sums.taxes { printed.insert(sub + taxes + sums.tip) }
+        if let t = sums.tendered { printed.insert(t - (sums.change ?? 0)) }
         if let items = sums.items, r.items.count >= 2 {
-            expected.insert(items)
-            if let taxes = sums.taxes { expected.insert(items + taxes + sums.tip) }
+            fromItems.insert(items)
+            if let taxes = sums.taxes { fromItems.insert(items + taxes + sums.tip) }
         }
-        if let t = sums.tendered { expected.insert(t - (sums.change ?? 0)) }
-        guard !expected.isEmpty, r.total.flatMap({ Self.cents($0) }).map({ !expected.contains($0) }) ?? true else {
+        // The total as read must make none of the printed sums, or, where none is printed, none of the items' (a total
+        // read as the subtotal is the items' sum too, and still mended when the taxes or the payment say otherwise).
+        let expected = printed.union(fromItems)
+        let witnesses = printed.isEmpty ? fromItems : printed
+        guard !expected.isEmpty, r.total.flatMap({ Self.cents($0) }).map({ !witnesses.contains($0) }) ?? true else {
             return []
         }
         var found: [(line: Int, amount: Amount, printed: String)] = []
