@@ -52,7 +52,7 @@ public enum NumericDate {
         return y
     }
 
-    /// `yy-mm-dd`, the short form of ISO 8601 that Swedish and Lithuanian receipts print (`23-01-13`): the ISO
+    /// `yy-mm-dd`, the short form of ISO 8601 that Swedish receipts print (`23-01-13`): the ISO
     /// date when `text` is two-digit fields joined by hyphens and they make a day that exists, read year first. Only
     /// a document in a language that writes its dates so asks: elsewhere `13-01-23` is day first.
     public static func shortYearFirst(_ text: String, referenceYear: Int = NumericDate.referenceYear) -> String? {
@@ -68,8 +68,7 @@ public enum NumericDate {
     /// after it (`20-10-28  13:30`, not `0520-10-28`).
     public static func shortYearFirstDates(in text: String, referenceYear: Int = NumericDate.referenceYear) -> [Found] {
         let scalars = Array(text.unicodeScalars)
-        func digit(_ k: Int) -> Bool { k >= 0 && k < scalars.count && scalars[k].properties.numericType != nil
-            && scalars[k].isASCII }
+        func digit(_ k: Int) -> Bool { k >= 0 && k < scalars.count && ("0"..."9").contains(scalars[k]) }
         func hyphen(_ k: Int) -> Bool { k >= 0 && k < scalars.count && scalars[k] == "-" }
         var found: [Found] = []
         var k = 0
