@@ -67,6 +67,8 @@ public enum NumericDate {
     /// Every `yy-mm-dd` date of `text` read year first (`shortYearFirst`), where no digit or hyphen goes on before or
     /// after it (`20-10-28  13:30`, not `0520-10-28`).
     public static func shortYearFirstDates(in text: String, referenceYear: Int = NumericDate.referenceYear) -> [Found] {
+        // Asked of every line of every receipt: most have no hyphen, and a byte search rules them out.
+        guard text.utf8.contains(UInt8(ascii: "-")) else { return [] }
         let scalars = Array(text.unicodeScalars)
         func digit(_ k: Int) -> Bool { k >= 0 && k < scalars.count && ("0"..."9").contains(scalars[k]) }
         func hyphen(_ k: Int) -> Bool { k >= 0 && k < scalars.count && scalars[k] == "-" }

@@ -113,14 +113,11 @@ struct ReceiptFieldFeatures {
         }
         let titleOrGreeting = lines.map { Self.isTitleOrGreeting($0.key) }
         self.titleOrGreeting = titleOrGreeting
-        // A line that opens with a tax or registration number's label (`Org.nr`, `CVR`, `Foretaksregisteret NO 919
-        // 730 119 MVA`) ends an address too.
-        let taxIdLabels = ReceiptParser.lexicon.words(.taxId).phrases
         addressBreak = lines.indices.map { i in
             let l = lines[i]
             return ReceiptParser.lexicon.isLabelOnly(l.key) || Self.endsInPrintedAmount(l)
                 || Self.labelsANumber(l.key, Self.documentLabelWords) || titleOrGreeting[i]
-                || taxIdLabels.contains { l.key.hasPrefix($0 + " ") }
+                || Self.taxIdOpeners.contains { l.key.hasPrefix($0) }
         }
         let top = lines.map(\.line.place.minY).min() ?? 0, bottom = lines.map(\.line.place.maxY).max() ?? 1
         let left = lines.map(\.line.place.minX).min() ?? 0, right = lines.map(\.line.place.maxX).max() ?? 1
@@ -232,6 +229,9 @@ struct ReceiptFieldFeatures {
     static let documentLabelWords = ReceiptParser.lexicon.words(.document).map {
         $0.split(separator: " ").map(String.init)
     }
+    /// Every locale's tax-id labels with the space after them, as a line's key opens with one (`ORG NR `, `CVR `,
+    /// `FORETAKSREGISTERET `): such a line ends an address (`Foretaksregisteret NO 919 730 119 MVA`).
+    static let taxIdOpeners = ReceiptParser.lexicon.words(.taxId).phrases.map { $0 + " " }
 
     /// A line that is only a greeting or the slip's title (`WELCOME`, `Bienvenidos`, `VAT RECEIPT`, `Selamat Datang`):
     /// a greeting (`isGreeting`), or words that are each a header word or a label word, one of them a header word.
