@@ -1005,6 +1005,33 @@ import TestSupport
             ])
     }
 
+    /// A table whose last name OCR garbled past reading (`Øl 0,5L` read `01 0,5L`): the top of the table, with no name
+    /// above its first row, and a name under every other row tell the order, and the garbled line goes with the last
+    /// row (which names nothing then), though the model took each name for the item over the next numbers. A code line between a name and its
+    /// numbers (`0Z05 - 5/60`) tells nothing: those labels stay the model's.
+    @Test func aGarbledNameUnderTheLastRowStillClosesTheTable() {
+        let rows =
+            Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
+            + Self.row(184, "* cold") + Self.row(206, "5000112 1 3.10", "3.10") + Self.row(228, "Oat Biscuits")
+            + Self.row(250, "7612100 1 2.70", "2.70") + Self.row(272, "01 0,5L") + Self.row(302, "Subtotal", "8.20")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let labels: [ItemLineLabel] = [.other, .item, .modifier, .item, .quantity, .item, .quantity, .other, .other]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        // The last row's garbled name gives no description, so that row makes no item.
+        #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10"])
+
+        let coded =
+            Self.row(118, "TAX INVOICE") + Self.row(140, "PILLAR SINK TAP") + Self.row(162, "0Z05 - 5/60")
+            + Self.row(184, "9074624 1 X 19.90", "19.90") + Self.row(206, "SEAL TAPE")
+            + Self.row(228, "WA33 - 100/1000") + Self.row(250, "9180501 1 X 0.80", "0.80")
+            + Self.row(272, "Item(s) : 2 Qty(s) : 2") + Self.row(302, "Total", "20.70")
+        let codeLines = extractor.analyzer.analyze(Fixture.document(Fixture.page(coded)))
+        let (kept, _) = ReceiptParser.assembleItems(
+            codeLines, labels: [.other, .item, .quantity, .quantity, .item, .quantity, .quantity, .other, .other],
+            wholeUnits: false)
+        #expect(kept.map { "\($0.description) \($0.amount ?? "-")" } == ["PILLAR SINK TAP 19.90", "SEAL TAPE 0.80"])
+    }
+
     /// A discount's line inside such a table whose minus OCR lost (`10% off  2.34`) names no article: the table is
     /// still one of numbers over names.
     @Test func aDiscountLineInsideTheTableLeavesItATable() {

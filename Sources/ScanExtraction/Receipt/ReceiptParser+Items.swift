@@ -620,22 +620,56 @@ extension ReceiptParser {
             !numbersAlone(k) && !mayBeDiscount(lines[k]) && !numberLeftOfAmounts(lines[k])
         }
         guard !priced.contains(where: { $0 <= paid[paid.count - 1] && namedArticle($0) }) else { return }
-        // The ends of the whole table, parts at 0.00 included (a free item may open it); when those do not tell the
-        // order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
+        // What stands right past an end of the table: a name; a line that names no article (the page's edge, a
+        // heading, a line of another role, a field, a contact or a date); or an unclear line, perhaps a name OCR
+        // garbled (`01 0,5L` for `Øl 0,5L`). An end with no name past it decides the order when the other end is a
+        // name. It also decides it when the other end is unclear, for a table cannot print its names first with no
+        // name above its first row, nor last with none under its last; but only where the unclear line holds no
+        // article code and each other row (two or more) has a name with no code on that side. A code line printed
+        // between name and numbers (`PILLAR SINK TAP`, `0Z05 - 5/60`, `9074624 1 X 19.90 19.90`) fails that.
+        // The ends of the whole table are read first, parts at 0.00 included (a free item may open it); when those
+        // do not tell the order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
+        enum Past { case name, noName, unclear }
+        func past(_ k: Int) -> Past {
+            if endsOnAName(k) { return .name }
+            guard k >= 0, k < lines.count, !headingRows.contains(k), lines[k].role == .none,
+                !lines[k].holdsContactOrDate, !isFieldLine(lines[k])
+            else { return .noName }
+            return .unclear
+        }
+        var unclearEnd: Int?
         func order(_ rows: [Int]) -> (namesFirst: Bool, numbersFirst: Bool) {
-            let above = endsOnAName(rows[0] - 1), below = endsOnAName(rows[rows.count - 1] + 1)
-            return (above && !below, !above && below)
+            let first = rows[0], last = rows[rows.count - 1]
+            var above = past(first - 1), below = past(last + 1)
+            // No article code in it (`WA33 - 100/1000` is the code line of `NASCO SEAL TAPE`).
+            func codeless(_ k: Int) -> Bool { leadingArticleCode(lines[k]) == nil }
+            if above == .unclear, below == .noName, rows.count >= 2, codeless(first - 1),
+                rows.dropFirst().allSatisfy({ isName($0 - 1) && codeless($0 - 1) })
+            {
+                above = .name
+                unclearEnd = first - 1
+            } else if above == .noName, below == .unclear, rows.count >= 2, codeless(last + 1),
+                rows.dropLast().allSatisfy({ isName($0 + 1) && codeless($0 + 1) })
+            {
+                below = .name
+                unclearEnd = last + 1
+            }
+            return (above == .name && below != .name, above != .name && below == .name)
         }
         var (namesFirst, numbersFirst) = order(numbers)
-        if !namesFirst && !numbersFirst { (namesFirst, numbersFirst) = order(paid) }
+        if !namesFirst && !numbersFirst {
+            unclearEnd = nil
+            (namesFirst, numbersFirst) = order(paid)
+        }
+        func isNameOrUnclearEnd(_ k: Int) -> Bool { k == unclearEnd || isName(k) }
         if namesFirst {
-            for k in numbers where isName(k - 1) {
+            for k in numbers where isNameOrUnclearEnd(k - 1) {
                 labels[k] = .quantity
                 // A name that goes on from the line above stays so only when that line is a name too.
                 if labels[k - 1] != .continuation || !isName(k - 2) { labels[k - 1] = .item }
             }
         } else if numbersFirst {
-            for k in numbers where isName(k + 1) {
+            for k in numbers where isNameOrUnclearEnd(k + 1) {
                 labels[k] = .item
                 labels[k + 1] = .continuation
             }

@@ -11,10 +11,9 @@ extension ReceiptParser {
     func mendMisreadAmounts(_ lines: [AnalyzedLine], roles: [Role], dollars: Bool, into r: inout Receipt) -> [Finding] {
         guard let total = r.total.flatMap({ Self.cents($0) }), dollars else { return [] }
         var findings: [Finding] = []
-        let tip = r.tip.flatMap { Self.cents($0) } ?? 0
-        let itemCents = r.items.map { $0.amount.flatMap { Self.cents($0) } }
-        let itemsKnown = r.items.count >= 2 && itemCents.allSatisfy { $0 != nil }
-        var itemsSum = itemsKnown ? itemCents.reduce(0) { $0 + $1! } : nil
+        let sums = Self.printedSums(r)
+        let tip = sums.tip
+        var itemsSum = r.items.count >= 2 ? sums.items : nil
 
         // The items against the subtotal, or else the total less tip and taxes (a tax may hold the same
         // misread): one item's leading 5 a `$`.
