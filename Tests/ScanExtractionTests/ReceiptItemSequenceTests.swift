@@ -1007,8 +1007,8 @@ import TestSupport
 
     /// A table whose last name OCR garbled past reading (`Øl 0,5L` read `01 0,5L`): the top of the table, with no name
     /// above its first row, and a name under every other row tell the order, and the garbled line goes with the last
-    /// row (which names nothing then), though the model took each name for the item over the next numbers. A code line between a name and its
-    /// numbers (`0Z05 - 5/60`) tells nothing: those labels stay the model's.
+    /// row (which names nothing then), though the model took each name for the item over the next numbers. A code
+    /// line between a name and its numbers (`0Z05 - 5/60`) tells nothing: those labels stay the model's.
     @Test func aGarbledNameUnderTheLastRowStillClosesTheTable() {
         let rows =
             Self.row(118, "Time: 18:40") + Self.row(140, "4006381 2 1.20", "2.40") + Self.row(162, "Mineral Water")
