@@ -50,6 +50,12 @@ struct AddressDetector {
         "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk"
     ]
 
+    /// Endings of a one-word street's name (`Hauptstraße`, `Vesterbrogade`, `Storgatan`, `Kirkeveien`).
+    static let streetSuffixes = [
+        "straße", "strasse", "str", "weg", "straat", "laan", "gatan", "gata", "gade", "gate", "vej", "veien", "vegen",
+        "vägen", "torv", "torget", "plads", "plass", "stræde", "strede", "gränd", "allé"
+    ]
+
     /// `found`: the postal codes of the same text found without a region (by
     /// `DataDetector.inferRegion`), reused instead of scanning again.
     func detect(_ s: ScanText, into hits: inout [Hit], found: [Hit]? = nil) {
@@ -264,16 +270,29 @@ struct AddressDetector {
                     i = e; continue
                 }
             }
-            // Four digits before a town at the start of a line (Austria, Switzerland, Belgium, Denmark, Norway...:
-            // 1010 Wien, 8001 Zürich), where the line above is a street that ends with its house number
-            // (`Bahnhofstrasse 12`) or the region is one of those countries; a bare `1500 Broadway` is a street.
-            if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), b[i] != 0x30, townFollows(s, e) {
+            // Four digits before a town (Austria, Switzerland, Belgium, Denmark, Norway...: 1010 Wien, 8001 Zürich),
+            // at the start of a line, where the line above is a street that ends with its house number
+            // (`Bahnhofstrasse 12`) or the region is one of those countries; a bare `1500 Broadway` is a street. On
+            // the street's own line after its house number too (`Vesterbrogade 12, 1620 København V`, `Torvet 3 4000
+            // Roskilde`), where the street has a street word or one of those countries is the region. Norway's codes
+            // of Oslo open with a zero (`0154 Oslo`).
+            if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
                 var k = i - 1
                 while k >= 0, b[k] == 0x20 { k -= 1 }
                 let country = countryNear(s, e) ?? region
-                if k < 0 || b[k] == 0x0A,
-                    country.map(AddressDetector.fourDigitCountries.contains) ?? false
-                        || (k >= 0 && streetEndsWithNumber(s, before: k))
+                let fourDigits = country.map(AddressDetector.fourDigitCountries.contains) ?? false
+                var afterStreet = false
+                if k >= 0, b[k] != 0x0A {
+                    var n = k
+                    if b[n] == 0x2C { n -= 1 }
+                    let (la, _) = lineBounds(s, i)
+                    afterStreet =
+                        n >= la && isDigit(b[n]) && afterStreetNumber(s, n)
+                        && (fourDigits || looksLikeStreet(s, la, n + 1) && hasStreetWord(s, la, n + 1, unitsToo: false))
+                }
+                if b[i] != 0x30 || country == "NO",
+                    (k < 0 || b[k] == 0x0A) && (fourDigits || k >= 0 && streetEndsWithNumber(s, before: k))
+                        || afterStreet
                 {
                     hits.append(
                         Hit(
@@ -445,16 +464,25 @@ struct AddressDetector {
         return nil
     }
 
+    /// Whether a street word or a street's ending is among the words from `a` to `e`; with `unitsToo` false, a word
+    /// that names a part of a building or a box (`Suite 12`, `PO Box 4`) counts for none.
+    private func hasStreetWord(_ s: ScanText, _ a: Int, _ e: Int, unitsToo: Bool = true) -> Bool {
+        s.words(from: a, to: e).contains { w in
+            (AddressDetector.streetWords.contains(w) && (unitsToo || !AddressDetector.unitWords.contains(w)))
+                || AddressDetector.streetSuffixes.contains { w.hasSuffix($0) }
+        }
+    }
+
+    /// The street words that name a part of a building, a box or a plot, not a street.
+    static let unitWords: Set<String> = ["suite", "ste", "unit", "floor", "building", "box", "po", "no", "lot"]
+
     private func looksLikeStreet(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
         let (ta, te) = trimmed(s, a, e)
         guard te > ta, te - ta <= 70 else { return false }
         let words = s.words(from: ta, to: te)
         guard !words.isEmpty else { return false }
         let hasDigit = (ta..<te).contains { isDigit(s.bytes[$0]) }
-        let hasStreetWord = words.contains {
-            AddressDetector.streetWords.contains($0) || $0.hasSuffix("straße") || $0.hasSuffix("strasse")
-                || $0.hasSuffix("str") || $0.hasSuffix("weg") || $0.hasSuffix("straat") || $0.hasSuffix("laan")
-        }
+        let streetWord = hasStreetWord(s, ta, te)
         // Phone, e-mail or web lines are not streets.
         if (ta..<te).contains(where: { s.bytes[$0] == 0x40 }) { return false }
         if words.contains(where: {
@@ -462,7 +490,7 @@ struct AddressDetector {
         }) {
             return false
         }
-        return hasStreetWord || (hasDigit && words.count >= 1 && words.count <= 7)
+        return streetWord || (hasDigit && words.count >= 1 && words.count <= 7)
     }
 
     private func address(_ s: ScanText, around p: Hit) -> Hit? {
@@ -490,7 +518,8 @@ struct AddressDetector {
             beforeCode = trimmed(s, beforeCode.0, k2)
         }
         var cityPart = pi
-        if afterCode.1 > afterCode.0, countryIn(s, afterCode.0, afterCode.1) == nil {
+        let cityAfterCode = afterCode.1 > afterCode.0 && countryIn(s, afterCode.0, afterCode.1) == nil
+        if cityAfterCode {
             value.city = s.string(afterCode.0, afterCode.1)
         } else if beforeCode.1 > beforeCode.0 {
             value.city = s.string(beforeCode.0, beforeCode.1)
@@ -510,6 +539,14 @@ struct AddressDetector {
                 streetParts = [last]; start = last.0
             }
             if !streetParts.isEmpty { start = streetParts.first!.0 }
+        }
+        // A street before the code in the same part, the town after it (`Drottninggatan 5 411 14 Göteborg`).
+        if streetParts.isEmpty, cityAfterCode, beforeCode.1 > beforeCode.0,
+            p.value.country != "US", p.value.country != "AU",
+            looksLikeStreet(s, beforeCode.0, beforeCode.1), hasStreetWord(s, beforeCode.0, beforeCode.1, unitsToo: false)
+        {
+            streetParts = [beforeCode]
+            start = beforeCode.0
         }
         if streetParts.isEmpty {
             start = cityPart > 0 ? parts[cityPart].0 : la

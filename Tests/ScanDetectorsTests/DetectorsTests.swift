@@ -463,6 +463,29 @@ final class DetectorsTests: XCTestCase {
         }
     }
 
+    /// A street, its code and its town on one line: four digits after the street's house number (Denmark, Norway,
+    /// Austria...), with a comma or without, where the street has a street word or ending or the region writes four
+    /// digits; a code of three and two after a street with no comma. A unit's number (`Suite 12`) is no street.
+    func testOneLineAddressesWithTheStreetFirst() {
+        for (text, code, street, region) in [
+            ("Vesterbrogade 12, 1620 København V", "1620", "Vesterbrogade 12", nil as String?),
+            ("Fistonyortorv 29 3029 Velmarwen", "3029", "Fistonyortorv 29", nil),
+            ("Drottninggatan 5 411 14 Göteborg", "411 14", "Drottninggatan 5", nil),
+            ("Karl Johans gate 1, 0154 Oslo", "0154", "Karl Johans gate 1", "NO"),
+            ("Marktplatz 3, 4051 Basel", "4051", "Marktplatz 3", "CH")
+        ] {
+            let address = find(text, .address, region: region).first
+            XCTAssertEqual(address?.text, text, text)
+            XCTAssertEqual(address?.value.postalCode, code, text)
+            XCTAssertEqual(address?.value.street, street, text)
+        }
+        // Oslo's codes open with a zero only where the region is Norway; a unit's number starts no address.
+        XCTAssertTrue(find("Karl Johans gate 1, 0154 Oslo", .postalCode).isEmpty)
+        for text in ["Suite 12, 1500 Broadway", "Table 12 2019 Total", "PO Box 12 114 32 Stockholm"] {
+            XCTAssertTrue(find(text, .address).isEmpty, text)
+        }
+    }
+
     /// Brazil's CEP, Portugal's and Poland's codes: digits, a hyphen and three more, a grouping no phone plan uses, so
     /// the phone reading of the same digits gives way; after `CEP`, or before a town.
     func testHyphenedPostalCodesAreNoPhones() {
