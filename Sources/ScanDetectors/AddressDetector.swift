@@ -542,8 +542,8 @@ struct AddressDetector {
         }
         // A street before the code in the same part, the town after it (`Drottninggatan 5 411 14 Göteborg`).
         if streetParts.isEmpty, cityAfterCode, beforeCode.1 > beforeCode.0,
-            p.value.country != "US", p.value.country != "AU",
-            looksLikeStreet(s, beforeCode.0, beforeCode.1), hasStreetWord(s, beforeCode.0, beforeCode.1, unitsToo: false)
+            p.value.country != "US", p.value.country != "AU", looksLikeStreet(s, beforeCode.0, beforeCode.1),
+            hasStreetWord(s, beforeCode.0, beforeCode.1, unitsToo: false)
         {
             streetParts = [beforeCode]
             start = beforeCode.0
