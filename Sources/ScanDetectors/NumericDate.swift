@@ -65,18 +65,21 @@ public enum NumericDate {
     }
 
     /// Every `yy-mm-dd` date of `text` read year first (`shortYearFirst`), where no digit or hyphen goes on before or
-    /// after it (`20-10-28  13:30`, not `0520-10-28`).
+    /// after it (`20-10-28  13:30`, not `0520-10-28`), but for a time OCR glued to it (`24-12-0518:27`).
     public static func shortYearFirstDates(in text: String, referenceYear: Int = NumericDate.referenceYear) -> [Found] {
         // Asked of every line of every receipt: most have no hyphen, and a byte search rules them out.
         guard text.utf8.contains(UInt8(ascii: "-")) else { return [] }
         let scalars = Array(text.unicodeScalars)
         func digit(_ k: Int) -> Bool { k >= 0 && k < scalars.count && ("0"..."9").contains(scalars[k]) }
         func hyphen(_ k: Int) -> Bool { k >= 0 && k < scalars.count && scalars[k] == "-" }
+        func time(_ k: Int) -> Bool {
+            digit(k) && digit(k + 1) && k + 2 < scalars.count && scalars[k + 2] == ":" && digit(k + 3) && digit(k + 4)
+        }
         var found: [Found] = []
         var k = 0
         while k + 8 <= scalars.count {
             let shaped = [0, 1, 3, 4, 6, 7].allSatisfy { digit(k + $0) } && hyphen(k + 2) && hyphen(k + 5)
-            if shaped, !digit(k - 1), !hyphen(k - 1), !digit(k + 8), !hyphen(k + 8) {
+            if shaped, !digit(k - 1), !hyphen(k - 1), !digit(k + 8) || time(k + 8), !hyphen(k + 8) {
                 var piece = String.UnicodeScalarView()
                 piece.append(contentsOf: scalars[k..<(k + 8)])
                 if let iso = shortYearFirst(String(piece), referenceYear: referenceYear) {

@@ -94,8 +94,10 @@ final class NumericDateTests: XCTestCase {
             NumericDate.shortYearFirstDates(in: "Kvitto 20-10-28   13:30:00", referenceYear: 2024).map(\.iso),
             ["2020-10-28"])
         XCTAssertEqual(NumericDate.shortYearFirstDates(in: "Datum:23-01-13", referenceYear: 2024).first?.start, 6)
-        // Part of a longer run of numbers, or glued to a time, it is no date of this form.
-        for text in ["Org 0520-10-28", "23-01-1318:27", "12-23-01-13", "23-01-13-5"] {
+        // Glued to a time by OCR, it is still read; part of a longer run of numbers, it is no date of this form.
+        XCTAssertEqual(
+            NumericDate.shortYearFirstDates(in: "24-12-0518:27", referenceYear: 2024).map(\.iso), ["2024-12-05"])
+        for text in ["Org 0520-10-28", "23-01-1318", "23-01-131:27", "12-23-01-13", "23-01-13-5"] {
             XCTAssertTrue(NumericDate.shortYearFirstDates(in: text, referenceYear: 2024).isEmpty, text)
         }
     }
