@@ -13,25 +13,33 @@ import ScanRecognition
 /// for a word without punctuation, the listed words the steps make most probable (`WordList.search`)
 /// in the word's case; a candidate keeps the word's length (a misread glyph is read as another: a
 /// letter dropped or added is how a name no list holds turns into a listed one, `LIAN` -> `LAN`)
-/// and is cased as words are. Each is scored by its exact CTC log-probability over the steps plus
-/// `bonusPerLetter` for each of its letters; the best replaces the word when it beats the word
-/// as read. Names, codes and numbers that are no listed word keep their reading unless a listed
+/// and is cased as words are. A reading that only gives the word back letters outside ASCII (`SØNDER` for `SONDER`)
+/// is a candidate too when `restoring` lists it (`LetterRestoringWords`). Each is scored by its exact CTC
+/// log-probability over the steps plus `bonusPerLetter` for each of its letters; the best replaces the word when it
+/// beats the word as read. Names, codes and numbers that are no listed word keep their reading unless a listed
 /// word is within that bonus of it. Pure: no engine.
 public struct PrintedWordCorrector: WordCorrector {
     let pending: PendingWordList
     public var bonusPerLetter: Double
     public var doubt: Double
+    /// Words that a reading may give a marked letter back to (`LetterRestoringWords`), or nil.
+    public var restoring: LetterRestoringWords?
     /// The words; the first use waits for a list still being read.
     public var lexicon: WordList { pending.list }
 
-    public init(lexicon: WordList, bonusPerLetter: Double, doubt: Double) {
-        self.init(pending: PendingWordList(lexicon), bonusPerLetter: bonusPerLetter, doubt: doubt)
+    public init(
+        lexicon: WordList, bonusPerLetter: Double, doubt: Double, restoring: LetterRestoringWords? = nil
+    ) {
+        self.init(pending: PendingWordList(lexicon), bonusPerLetter: bonusPerLetter, doubt: doubt, restoring: restoring)
     }
 
-    public init(pending: PendingWordList, bonusPerLetter: Double, doubt: Double) {
+    public init(
+        pending: PendingWordList, bonusPerLetter: Double, doubt: Double, restoring: LetterRestoringWords? = nil
+    ) {
         self.pending = pending
         self.bonusPerLetter = bonusPerLetter
         self.doubt = doubt
+        self.restoring = restoring
     }
 
     public func doubts(_ text: String, weakest: Double) -> Bool {
@@ -56,7 +64,14 @@ public struct PrintedWordCorrector: WordCorrector {
         for (reading, _) in slice.beam(count: 12) {
             let t = reading.trimmingCharacters(in: .whitespaces)
             let c = Self.parts(t).core
-            if t != text, Self.letters(c) >= 3, lexicon.contains(String(c)) { candidates.insert(t) }
+            guard t != text, Self.letters(c) >= 3 else { continue }
+            if lexicon.contains(String(c)) {
+                candidates.insert(t)
+            } else if let restoring, LetterRestoringWords.restoresLetters(t, of: text),
+                restoring.contains(WordList.fold(String(c)))
+            {
+                candidates.insert(t)
+            }
         }
         if lead.isEmpty, trail.isEmpty {
             for match in lexicon.search(slice, count: 5) {

@@ -56,7 +56,9 @@ public final class WordList: @unchecked Sendable {
     /// The words of a word list file: one a line (Debian's /usr/share/dict/*), or a Hunspell dictionary
     /// (`.dic`: a count first, then `word/FLAGS`, read without its affixes). Each line UTF-8, else
     /// Latin-1. Possessive forms ("'s") are left out.
-    public static func words(inFile path: String) throws -> [String] {
+    /// `markedOnly`: only the words with a byte outside ASCII, tested before any is decoded (most words of a list are
+    /// left out so, cheaply).
+    public static func words(inFile path: String, markedOnly: Bool = false) throws -> [String] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let hunspell = path.hasSuffix(".dic")
         func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
@@ -66,6 +68,7 @@ public final class WordList: @unchecked Sendable {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             for (n, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                if markedOnly, !line.contains(where: { $0 >= 0x80 }) { continue }
                 var word = line[...]
                 if hunspell, let slash = word.firstIndex(of: UInt8(ascii: "/")) { word = word[..<slash] }
                 while let b = word.first, space(b) { word = word.dropFirst() }

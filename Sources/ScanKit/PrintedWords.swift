@@ -12,6 +12,10 @@ public enum PrintedWords {
     /// (`Lexicon.vocabulary`: `SDN`, `JALAN`, `MWST`...) join them (none when the locale files are broken: the document
     /// then fails at extraction with the reason).
     public static let standardLists = ["/usr/share/dict/american-english-large", "/usr/share/hunspell/id_ID.dic"]
+    /// The lists whose words only give a doubtful word back its marked letters (`LetterRestoringWords`): Debian's
+    /// `wdanish`, `wnorwegian` (Bokmål) and `wswedish` (GPL 2 or later; read where Debian puts them, never copied),
+    /// which `make deps` installs. With the standard lists only (`--word-lists auto`); read on first use.
+    public static let restoringLists = ["/usr/share/dict/danish", "/usr/share/dict/bokmaal", "/usr/share/dict/swedish"]
     /// How much nearer a listed reading must be, and which words are doubtful: chosen on the
     /// even-numbered half of `sroie-dev` (Benchmarks/RESULTS.md, twenty-ninth session).
     public static let bonusPerLetter = 0.5
@@ -40,8 +44,15 @@ public enum PrintedWords {
                 return WordList(words: words)
             })
         loading[key] = pending
-        return PrintedWordCorrector(pending: pending, bonusPerLetter: bonusPerLetter, doubt: doubt)
+        return PrintedWordCorrector(
+            pending: pending, bonusPerLetter: bonusPerLetter, doubt: doubt, restoring: lists == nil ? restoring : nil)
     }
+
+    /// The installed `restoringLists`, one set for the process (nil when none is installed).
+    static let restoring: LetterRestoringWords? = {
+        let files = restoringLists.filter { FileManager.default.isReadableFile(atPath: $0) }
+        return files.isEmpty ? nil : LetterRestoringWords(files: files)
+    }()
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var loading: [String: PendingWordList] = [:]

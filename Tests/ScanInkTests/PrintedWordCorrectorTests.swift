@@ -6,7 +6,7 @@ import ScanRecognition
 /// Doubtful printed words read again with a word list, on hand-made probabilities: no engine.
 @Suite struct PrintedWordCorrectorTests {
     static let alphabet = [
-        "", "A", "D", "E", "H", "I", "K", "L", "N", "O", "R", "S", "T", "W", "B", "i", "l", "1", ".", " "
+        "", "A", "D", "E", "H", "I", "K", "L", "N", "O", "R", "S", "T", "W", "B", "i", "l", "1", ".", "Ø", "0", " "
     ]
 
     /// A row a character, a blank row between two: `p` for the character as read, and `alternatives`
@@ -65,6 +65,27 @@ import ScanRecognition
         #expect(Self.corrector.corrected("LIAN", probabilities: p, span: 0..<p.steps) == nil)
     }
 
+    /// A capital `Ø` read as `O` or `0` (`SONDER` for `SØNDER`): a restoring list gives the letter back where the
+    /// recognizer nearly read it. Its plain words (`sonder` is Danish too) are no candidates, and neither is a reading
+    /// that changes a plain letter (`MALURI` is no `MALURT`).
+    @Test func aMarkedLetterReadPlainIsGivenBack() {
+        let restoring = LetterRestoringWords(words: ["sønder", "sonder", "malurt"])
+        let corrector = PrintedWordCorrector(
+            lexicon: WordList(words: ["hardware"]), bonusPerLetter: 0.5, doubt: 0.9, restoring: restoring)
+        let p = Self.line("SONDER", alternatives: [1: ["Ø": 0.3]])
+        #expect(corrector.doubts("SONDER", weakest: 0.69))
+        #expect(corrector.corrected("SONDER", probabilities: p, span: 0..<p.steps) == "SØNDER")
+        let zero = Self.line("S0NDER", alternatives: [1: ["Ø": 0.3]])
+        #expect(corrector.corrected("S0NDER", probabilities: zero, span: 0..<zero.steps) == "SØNDER")
+        // Without the restoring list, or where the recognizer gave `Ø` next to nothing, the reading stands.
+        #expect(Self.corrector.corrected("SONDER", probabilities: p, span: 0..<p.steps) == nil)
+        let unsure = Self.line("SONDER", alternatives: [1: ["Ø": 0.001]])
+        #expect(corrector.corrected("SONDER", probabilities: unsure, span: 0..<unsure.steps) == nil)
+        #expect(!LetterRestoringWords.restoresLetters("MALURT", of: "MALURI"))
+        #expect(!LetterRestoringWords.restoresLetters("SØNDRE", of: "SONDER"))
+        #expect(LetterRestoringWords.restoresLetters("Smør", of: "Sm0r"))
+    }
+
     @Test func aCandidateInMixedCaseIsAMisreadItself() {
         #expect(PrintedWordCorrector.isWellCased("HARDWARE"))
         #expect(PrintedWordCorrector.isWellCased("Total"))
@@ -83,6 +104,12 @@ import ScanRecognition
         #expect(try WordList.words(inFile: dic.path) == ["jalan", "taman", "kedai"])
         #expect(try WordList.words(inFile: plain.path) == ["Bill", "hardware"])
         #expect(throws: (any Error).self) { try WordList.words(inFile: dir.appendingPathComponent("none").path) }
+        // A Latin-1 list (Debian's `bokmaal`, `swedish`), its marked words alone for restoring letters.
+        let latin1 = dir.appendingPathComponent("bokmaal")
+        try Data([0x73, 0xF8, 0x6E, 0x64, 0x65, 0x72, 0x0A] + Array("sonder\nSm".utf8) + [0xF8, 0x72, 0x0A]).write(to: latin1)
+        #expect(try WordList.words(inFile: latin1.path, markedOnly: true) == ["sønder", "Smør"])
+        let restoring = LetterRestoringWords(files: [latin1.path])
+        #expect(restoring.contains("sønder") && restoring.contains("smør") && !restoring.contains("sonder"))
     }
 
     @Test func aListLoadingOnItsOwnThreadIsWaitedFor() {
