@@ -262,6 +262,10 @@ import ScanModel
         #expect(ReceiptFieldFeatures.labelsANumber(Text.key("Check: 24016"), labels))
         #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Jl. Merdeka 5, Kode Pos 40115"), labels))
         #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Station Road 6"), labels))
+        // With a sign for "number" between (the locale files' `numberSigns`), but not with another word.
+        #expect(ReceiptFieldFeatures.labelsANumber(Text.key("Kvittering nr. 14724"), labels))
+        #expect(ReceiptFieldFeatures.labelsANumber(Text.key("TABLE NO 5"), labels))
+        #expect(!ReceiptFieldFeatures.labelsANumber(Text.key("Kvittering Torget 5"), labels))
     }
 
     /// A column printed beside the header (a tip guide) that the layout joined to the town's line stays out of the

@@ -44,6 +44,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// `SIN`, `TANPA`): what is left out or changed, never a word a product's name goes on with. A file may leave them
     /// out.
     public var optionOpeners: [String]?
+    /// Words and abbreviations that stand for "number" between a label and its number (`NR` of `Kvittering nr. 14724`,
+    /// `NO` of `TABLE NO 5`). A file may leave them out.
+    public var numberSigns: [String]?
     /// Legal forms of a company (`SDN BHD`, `GMBH`, `LTD`).
     public var legalForms: [String]
     /// Words that name a kind of business (`RESTAURANT`, `APOTHEKE`).
@@ -119,6 +122,8 @@ public struct Lexicon: Sendable {
     public let closings: PhraseSet
     /// Every locale's `optionOpeners`, as `Text.key` makes them.
     public let optionOpeners: Set<String>
+    /// Every locale's `numberSigns`, as `Text.key` makes them.
+    public let numberSigns: Set<String>
     public let legalForms: PhraseSet
     /// The legal forms' phrases as characters, longest first (`SDN BHD` before `BHD`), for `mendingLegalForm`.
     let legalFormsLongestFirst: [LegalFormSpelling]
@@ -191,6 +196,7 @@ public struct Lexicon: Sendable {
         headerNoise = union(locales.map(\.headerNoise))
         closings = union(locales.map { $0.closings ?? [] })
         optionOpeners = Set(union(locales.map { $0.optionOpeners ?? [] }).phrases)
+        numberSigns = Set(union(locales.map { $0.numberSigns ?? [] }).phrases)
         legalForms = union(locales.map(\.legalForms))
         legalFormsLongestFirst = legalForms.phrases.sorted { $0.count > $1.count }.map(LegalFormSpelling.init)
         businessTypes = union(locales.map(\.businessTypes))

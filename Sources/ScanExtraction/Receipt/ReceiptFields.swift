@@ -261,7 +261,12 @@ struct ReceiptFieldFeatures {
         guard words.count >= 2 else { return false }
         let number = words.map { $0.first.map(Text.isNumber) ?? false }
         for i in words.indices where i == 0 || number[i - 1] {
-            for label in labels where i + label.count < words.count && number[i + label.count] {
+            for label in labels where i + label.count < words.count {
+                var k = i + label.count
+                // A number's sign between label and number (`Kvittering nr. 14724`, `TABLE NO 5`: the locale files'
+                // `numberSigns`).
+                if !number[k], ReceiptParser.lexicon.numberSigns.contains(String(words[k])) { k += 1 }
+                guard k < words.count, number[k] else { continue }
                 if label.indices.allSatisfy({ words[i + $0] == label[$0] }) { return true }
             }
         }
