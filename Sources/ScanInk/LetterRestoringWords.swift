@@ -12,6 +12,9 @@ public final class LetterRestoringWords: @unchecked Sendable {
     private let files: [String]
     private let lock = NSLock()
     private var words: Set<String>?
+    /// The lists' plain words that a listed word with marks taken off spells (`sonder` beside `sønder`): a reading
+    /// that is one of them may be printed so.
+    private var plainTwins: Set<String> = []
 
     /// `files`: word lists, one word a line, in UTF-8 or Latin-1 (Debian's `danish` is the one, `bokmaal` and
     /// `swedish` the other), or Hunspell dictionaries.
@@ -20,18 +23,94 @@ public final class LetterRestoringWords: @unchecked Sendable {
     /// Made from the words themselves (tests).
     public init(words: [String]) {
         files = []
-        self.words = Set(words.filter(Self.holdsMarkedLetter).map(WordList.fold))
+        load(words.filter(Self.holdsMarkedLetter), plain: words.filter { !Self.holdsMarkedLetter($0) })
     }
 
     /// Whether the case-folded `word` is listed.
     public func contains(_ folded: String) -> Bool {
+        loaded { $0.contains(folded) }
+    }
+
+    /// Whether the case-folded plain `word` is a listed word too, though a listed word with marks spells the same
+    /// without them (`sonder`, `sønder`).
+    public func isPlainTwin(_ folded: String) -> Bool {
+        loaded { _ in plainTwins.contains(folded) }
+    }
+
+    private func loaded<T>(_ body: (Set<String>) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
         if words == nil {
-            let all = files.flatMap { (try? WordList.words(inFile: $0, markedOnly: true)) ?? [] }
-            words = Set(all.filter(Self.holdsMarkedLetter).map(WordList.fold))
+            let marked = files.flatMap { (try? WordList.words(inFile: $0, markedOnly: true)) ?? [] }
+            load(marked.filter(Self.holdsMarkedLetter), plain: [])
+            plainTwins = Set(files.flatMap { Self.plainWords(inFile: $0, among: stripped) })
         }
-        return words!.contains(folded)
+        return body(words!)
+    }
+
+    /// The marked words' plain spellings (`plainSpellings`), and their hashes.
+    private var stripped: (words: Set<String>, hashes: Set<UInt64>) = ([], [])
+
+    private func load(_ marked: [String], plain: [String]) {
+        let folded = Set(marked.map(WordList.fold))
+        let spellings = Set(folded.flatMap(Self.plainSpellings))
+        words = folded
+        stripped = (spellings, Set(spellings.map { Self.hash($0.utf8) }))
+        plainTwins = Set(plain.lazy.map(WordList.fold).filter(spellings.contains))
+    }
+
+    /// FNV-1a of ASCII bytes in lower case.
+    static func hash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h = (h ^ UInt64((0x41...0x5A).contains(b) ? b | 0x20 : b)) &* 0x100_0000_01b3
+        }
+        return h
+    }
+
+    /// The plain (ASCII) words of a list file that are among `stripped`, folded; a line is made a string only when
+    /// its hash is one of theirs (a list holds about a million plain words).
+    static func plainWords(inFile path: String, among stripped: (words: Set<String>, hashes: Set<UInt64>)) -> [String] {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return [] }
+        var out: [String] = []
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // One pass over the bytes: each line's hash as it goes, its end at a newline, a slash (a Hunspell
+            // dictionary's flags) or white space.
+            var start = 0, h: UInt64 = 0xcbf2_9ce4_8422_2325, plain = true, ended = false
+            for i in 0...bytes.count {
+                let b: UInt8 = i < bytes.count ? bytes[i] : 0x0A
+                if b == 0x0A {
+                    if plain, i > start, stripped.hashes.contains(h) {
+                        var end = i
+                        while end > start, [0x20, 0x09, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+                        if let slash = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) { end = slash }
+                        let folded = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+                        if stripped.words.contains(folded) { out.append(folded) }
+                    }
+                    start = i + 1
+                    h = 0xcbf2_9ce4_8422_2325
+                    plain = true
+                    ended = false
+                    continue
+                }
+                if b >= 0x80 { plain = false }
+                if b == 0x2F || b == 0x20 || b == 0x09 || b == 0x0D { ended = true }
+                if !ended { h = (h ^ UInt64((0x41...0x5A).contains(b) ? b | 0x20 : b)) &* 0x100_0000_01b3 }
+            }
+        }
+        return out
+    }
+
+    /// The spellings of a folded word with its marked letters read as their plain look-alikes (`æ` as `a` or `e`).
+    static func plainSpellings(_ word: String) -> [String] {
+        var out: [[Character]] = [Array(word)]
+        for (i, c) in out[0].enumerated() {
+            guard !c.isASCII, let plain = MarkedLetterRestorer.plainLookAlikes[c] else { continue }
+            out = out.flatMap { s in plain.map { p in var t = s; t[i] = p; return t } }
+            if out.count > 16 { return [] }
+        }
+        return out.map { String($0) }
     }
 
     /// Whether `word` holds a letter outside ASCII.
@@ -49,5 +128,100 @@ public final class LetterRestoringWords: @unchecked Sendable {
         return zip(r, t).allSatisfy { a, b in
             a == b || (a.isLetter && !a.isASCII && b.isASCII && (b.isLetter || b.isNumber))
         }
+    }
+}
+
+/// Letters given back to a page in a language that has them, by its word lists alone: a page that prints a Danish or
+/// Norwegian `ø`, `æ` or `å` twice or more (a Swedish `ä`, `ö` or `å`, with no German `ü` or `ß`) had its capital
+/// `Ø` read as `O` too where the recognizer was sure of it, which `PrintedWordCorrector`'s doubt never reaches (`SMOR`
+/// for `SMØR`, `FLASKESTEG` for `FLÆSKESTEG`). A word of three letters or more that no main list holds (`isListed`:
+/// `BRED` stays) and that is no plain word of the restoring lists (`sonder`) takes the one spelling with marked
+/// letters those lists hold, its plain letters (`O`, `0`, `A`, `E`) turned into the page's marked ones; none or
+/// several, and it stays as read. Pure: no engine.
+public struct MarkedLetterRestorer: Sendable {
+    public let restoring: LetterRestoringWords
+    public let isListed: @Sendable (String) -> Bool
+
+    public init(restoring: LetterRestoringWords, isListed: @escaping @Sendable (String) -> Bool) {
+        self.restoring = restoring
+        self.isListed = isListed
+    }
+
+    /// Lower-case marked letters and the plain ones OCR reads for them.
+    static let plainLookAlikes: [Character: [Character]] = [
+        "ø": ["o"], "æ": ["a", "e"], "å": ["a"], "ö": ["o"], "ä": ["a"]
+    ]
+    static let danishNorwegian: Set<Character> = ["æ", "ø", "å"]
+    static let swedish: Set<Character> = ["ä", "ö", "å"]
+    static let german: Set<Character> = ["ü", "ß"]
+
+    /// `lines` with their words' letters given back, or nil when the page shows no such language or nothing changed.
+    public func restored(_ lines: [String]) -> [String]? {
+        var nordic = 0, swedish = 0, german = 0
+        for line in lines where line.utf8.contains(where: { $0 >= 0x80 }) {
+            for c in line.lowercased() {
+                if Self.danishNorwegian.contains(c) { nordic += 1 }
+                if Self.swedish.contains(c) { swedish += 1 }
+                if Self.german.contains(c) { german += 1 }
+            }
+        }
+        var marks: [Character: [Character]] = [:]
+        if nordic >= 2 {
+            marks["o", default: []] += ["ø"]
+            marks["a", default: []] += ["æ", "å"]
+            marks["e", default: []] += ["æ"]
+        }
+        if swedish >= 2, german == 0 {
+            marks["o", default: []] += ["ö"]
+            marks["a", default: []] += ["ä", "å"]
+        }
+        guard !marks.isEmpty else { return nil }
+        var changed = false
+        let out = lines.map { line -> String in
+            let words = line.split(separator: " ", omittingEmptySubsequences: false)
+            let mended = words.map { restoredWord(String($0), marks: marks) ?? String($0) }
+            let joined = mended.joined(separator: " ")
+            if joined != line { changed = true }
+            return joined
+        }
+        return changed ? out : nil
+    }
+
+    /// `word` with marked letters given back, or nil.
+    func restoredWord(_ word: String, marks: [Character: [Character]]) -> String? {
+        let (lead, core, trail) = PrintedWordCorrector.parts(word)
+        let letters = core.filter(\.isLetter).count
+        guard letters >= 3, core.allSatisfy({ $0.isLetter || $0 == "0" }), core.allSatisfy({ $0.isASCII }),
+            PrintedWordCorrector.isWellCased(core)
+        else { return nil }
+        // A zero among letters is the letter O.
+        let plain = String(core.map { $0 == "0" ? (core.contains(where: \.isLowercase) ? "o" : "O") : $0 })
+        let folded = WordList.fold(plain)
+        guard !isListed(plain), !isListed(String(core)) else { return nil }
+        let places = folded.enumerated().filter { marks[$0.element] != nil }.map(\.offset)
+        guard !places.isEmpty, places.count <= 4 else { return nil }
+        var chars = Array(folded)
+        var found: [String] = []
+        func walk(_ k: Int, _ marked: Bool) {
+            guard found.count < 2 else { return }
+            if k == places.count {
+                if marked, restoring.contains(String(chars)) { found.append(String(chars)) }
+                return
+            }
+            let i = places[k], original = chars[i]
+            walk(k + 1, marked)
+            for m in marks[original]! {
+                chars[i] = m
+                walk(k + 1, true)
+            }
+            chars[i] = original
+        }
+        walk(0, false)
+        guard found.count == 1, !restoring.isPlainTwin(folded) else { return nil }
+        // In the word's case, letter by letter.
+        let cased = zip(Array(found[0]), Array(plain)).map { new, old in
+            old.isUppercase ? Character(new.uppercased()) : new
+        }
+        return String(lead) + String(cased) + String(trail)
     }
 }

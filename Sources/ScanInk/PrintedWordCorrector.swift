@@ -42,6 +42,14 @@ public struct PrintedWordCorrector: WordCorrector {
         self.restoring = restoring
     }
 
+    /// The page's words given back their marked letters from the `restoring` lists (`MarkedLetterRestorer`), words
+    /// the main lists hold left as read.
+    public func restoredPage(_ lines: [String]) -> [String]? {
+        guard let restoring else { return nil }
+        let lexicon = pending
+        return MarkedLetterRestorer(restoring: restoring, isListed: { lexicon.list.contains($0) }).restored(lines)
+    }
+
     public func doubts(_ text: String, weakest: Double) -> Bool {
         guard weakest < doubt else { return false }
         let core = Self.parts(text).core

@@ -47,6 +47,13 @@ public protocol WordCorrector: Sendable {
     /// The word's new text, or nil when its reading stands. `span` is the word's time steps, from
     /// half-way to the word before to half-way to the word after.
     func corrected(_ text: String, probabilities: LineProbabilities, span: Range<Int>) -> String?
+    /// A page's lines, as read, with letters given back that the page as a whole shows were lost (each line the same
+    /// number of characters); nil when nothing changes. Asked once a page, after its lines are read.
+    func restoredPage(_ lines: [String]) -> [String]?
+}
+
+extension WordCorrector {
+    public func restoredPage(_ lines: [String]) -> [String]? { nil }
 }
 
 /// An engine whose lines can be read again by a `LineDecoder` (PP-OCR). The pipeline sets

@@ -86,6 +86,31 @@ import ScanRecognition
         #expect(LetterRestoringWords.restoresLetters("Smør", of: "Sm0r"))
     }
 
+    /// A page that prints Danish or Norwegian letters had its capital `Ø` and `Æ` read plain where the recognizer was
+    /// sure: its unlisted words take the one marked spelling the restoring lists hold. Listed words (`BRED`), plain
+    /// words of those lists (`sonder`), words with two marked spellings, and pages without such letters stay as read.
+    @Test func aPageInALanguageWithMarkedLettersGetsThemBack() {
+        let restoring = LetterRestoringWords(words: [
+            "smør", "smör", "flæskesteg", "sønder", "sonder", "brød", "æbler", "kjøttkaker", "bår", "bär"
+        ])
+        let restorer = MarkedLetterRestorer(restoring: restoring, isListed: { ["bred", "total"].contains($0.lowercased()) })
+        let danish = ["Pølse 29,46", "SMOR 21,92", "FLASKESTEG 6,64", "Abler 6,62", "SONDER KONDITORI", "BRED 8,77",
+                      "KJ0TTKAKER 15,72", "Uden løg"]
+        #expect(
+            restorer.restored(danish) == [
+                "Pølse 29,46", "SMØR 21,92", "FLÆSKESTEG 6,64", "Æbler 6,62", "SONDER KONDITORI", "BRED 8,77",
+                "KJØTTKAKER 15,72", "Uden løg"
+            ])
+        // No such letters on the page, or only one: nothing to go on.
+        #expect(restorer.restored(["SMOR 21,92", "FLASKESTEG 6,64"]) == nil)
+        #expect(restorer.restored(["SMOR 21,92", "Pølse"]) == nil)
+        // Swedish letters on a page with German ones are German: no Swedish spelling is tried.
+        #expect(restorer.restored(["Käse", "Brötchen", "Rückgeld", "SMOR"]) == nil)
+        #expect(restorer.restored(["Kött", "Räksmörgås", "SMOR"]) == ["Kött", "Räksmörgås", "SMÖR"])
+        // Two spellings listed (`BÅR`, `BÄR` on a page with both languages' letters): the word stays.
+        #expect(restorer.restored(["Smør", "Räksmörgås", "BAR 12"]) == nil)
+    }
+
     @Test func aCandidateInMixedCaseIsAMisreadItself() {
         #expect(PrintedWordCorrector.isWellCased("HARDWARE"))
         #expect(PrintedWordCorrector.isWellCased("Total"))

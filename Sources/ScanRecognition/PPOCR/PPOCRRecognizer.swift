@@ -763,6 +763,15 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
                 }
             }
         }
+        // Letters the page as a whole shows lost (a Danish page's `SMOR`), given back character for character.
+        if lineDecoder == nil, let wordCorrector,
+            let restored = wordCorrector.restoredPage(results.map { $0!.best.text })
+        {
+            for i in results.indices where restored[i] != results[i]!.best.text {
+                results[i]!.best = Self.respelled(
+                    results[i]!.best, as: restored[i], decoder: decoder, classIndex: classIndex)
+            }
+        }
         // A page with two lines or more that hold kana is Japanese: its lines without kana (`醤油 1L`, `単三電池 4本`) take
         // the Japanese forms too, as its lines with kana did when decoded.
         let japanesePage = results.reduce(0) { $0 + ($1.map { decoder.holdsKana($0.best.tokens) ? 1 : 0 } ?? 0) } >= 2
@@ -838,6 +847,25 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         }
         return CTCDecoder.Reading(
             text: decoder.text(of: tokens), tokens: tokens, confidence: confidence / Double(decoded.count),
+            logProbability: reading.logProbability)
+    }
+
+    /// `reading` spelled as `text`, which has as many characters, each token given the class of its new character;
+    /// `reading` itself when they differ in length or a character has no class.
+    static func respelled(
+        _ reading: CTCDecoder.Reading, as text: String, decoder: CTCDecoder, classIndex: [String: Int]
+    ) -> CTCDecoder.Reading {
+        let chars = Array(text)
+        guard chars.count == reading.tokens.count, decoder.text(of: reading.tokens) == reading.text else {
+            return reading
+        }
+        var tokens = reading.tokens
+        for (k, c) in chars.enumerated() where decoder.characters[tokens[k].classIndex] != String(c) {
+            guard let cls = classIndex[String(c)] else { return reading }
+            tokens[k].classIndex = cls
+        }
+        return CTCDecoder.Reading(
+            text: decoder.text(of: tokens), tokens: tokens, confidence: reading.confidence,
             logProbability: reading.logProbability)
     }
 
