@@ -234,6 +234,36 @@ struct AddressDetector {
                     i = de; continue
                 }
             }
+            // A postal code after its country's letters and a hyphen, before a town (`DK-1620 København V`, `SE-114 32
+            // Stockholm`, `CH-8001 Zürich`, `N-0154 Oslo`): the code of that country's shape. After one letter (`A-`,
+            // `N-`) only where the line or a comma-separated part opens with it, as a unit's number may be written so
+            // (`A-1234 Main St`).
+            if (1...3).contains(len), (i..<e).allSatisfy({ isUpper(b[$0]) }), s.at(e) == 0x2D,
+                let country = AddressDetector.codePrefixes[s.string(i, e)]
+            {
+                let (q, de) = token(s, e + 1)
+                var k = i - 1
+                while k >= 0, b[k] == 0x20 { k -= 1 }
+                let opensPart = k < 0 || b[k] == 0x0A || b[k] == 0x2C
+                let digits = de - q
+                var end: Int?
+                if digits == 4, AddressDetector.fourDigitCountries.contains(country) || country == "NO" {
+                    end = de
+                } else if digits == 5, AddressDetector.fiveDigitPrefixCountries.contains(country) {
+                    end = de
+                } else if digits == 3, ["SE", "CZ", "SK", "GR"].contains(country), s.at(de) == 0x20 {
+                    let (q2, de2) = token(s, de + 1)
+                    if de2 - q2 == 2, (q2..<de2).allSatisfy({ isDigit(b[$0]) }) { end = de2 }
+                }
+                if let end, (q..<de).allSatisfy({ isDigit(b[$0]) }), townFollows(s, end), len > 1 || opensPart {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: end,
+                            value: EntityValue(postalCode: s.string(q, end), country: country),
+                            priority: AddressDetector.surePriority))
+                    i = end; continue
+                }
+            }
             // Three digits, a space and two, before a town (Sweden, Czechia, Slovakia, Greece: `114 32 Stockholm`,
             // `110 00 Praha`): at the start of a line, after a comma, or after a street's house number on the same
             // line (`Storgatan 12 114 32 Stockholm`). A phone's groups (`08-123 45 67`) have no town after them.
@@ -386,6 +416,16 @@ struct AddressDetector {
 
     /// The priority of a postal code whose shape no phone plan has: a phone read from the same digits gives way to it.
     static let surePriority = 60
+
+    /// The letters a European address may put before its postal code, by country (`DK-1620`, `CH-8001`, `D-10115`).
+    static let codePrefixes: [String: String] = [
+        "DK": "DK", "N": "NO", "NO": "NO", "CH": "CH", "A": "AT", "AT": "AT", "B": "BE", "BE": "BE", "L": "LU",
+        "LU": "LU", "H": "HU", "HU": "HU", "SI": "SI", "SLO": "SI", "S": "SE", "SE": "SE", "CZ": "CZ", "CS": "CZ",
+        "SK": "SK", "GR": "GR", "D": "DE", "DE": "DE", "F": "FR", "FR": "FR", "I": "IT", "IT": "IT", "E": "ES",
+        "ES": "ES", "FI": "FI", "FIN": "FI"
+    ]
+    /// The countries of `codePrefixes` whose codes have five digits.
+    static let fiveDigitPrefixCountries: Set<String> = ["DE", "FR", "IT", "ES", "FI"]
 
     static let fourDigitCountries: Set<String> = [
         "AT", "CH", "BE", "DK", "NO", "LU", "LI", "HU", "SI", "BG", "CY", "GE", "AM", "TN", "ZA", "PH"

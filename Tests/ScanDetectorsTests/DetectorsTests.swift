@@ -486,6 +486,24 @@ final class DetectorsTests: XCTestCase {
         }
     }
 
+    /// A postal code after its country's letters and a hyphen (`DK-1620`, `SE-114 32`, `CH-8001`, `N-0154`): the
+    /// country named, the code of its shape; after one letter only where the line or a part of it opens so.
+    func testPostalCodesAfterTheirCountrysLetters() {
+        for (text, code, country) in [
+            ("Vesterbrogade 12\nDK-1620 København V", "1620", "DK"), ("Storgatan 12\nSE-114 32 Stockholm", "114 32", "SE"),
+            ("Karl Johans gate 1, N-0154 Oslo", "0154", "NO"), ("Bahnhofstrasse 12\nCH-8001 Zürich", "8001", "CH"),
+            ("Rue Neuve 4, F-75008 Paris", "75008", "FR"), ("Vesterbrogade 12, DK-1620 København V", "1620", "DK")
+        ] {
+            let found = find(text, .postalCode).first
+            XCTAssertEqual(found?.value.postalCode, code, text)
+            XCTAssertEqual(found?.value.country, country, text)
+            XCTAssertEqual(find(text, .address).first?.value.postalCode, code, text)
+        }
+        for text in ["Unit A-1234 Main St", "DK-12345 Town", "SE-1234 Stockholm"] {
+            XCTAssertTrue(find(text, .postalCode).isEmpty, text)
+        }
+    }
+
     /// Brazil's CEP, Portugal's and Poland's codes: digits, a hyphen and three more, a grouping no phone plan uses, so
     /// the phone reading of the same digits gives way; after `CEP`, or before a town.
     func testHyphenedPostalCodesAreNoPhones() {
