@@ -318,7 +318,7 @@ struct AddressDetector {
                     let (la, _) = lineBounds(s, i)
                     afterStreet =
                         n >= la && isDigit(b[n]) && afterStreetNumber(s, n)
-                        && (fourDigits || looksLikeStreet(s, la, n + 1) && hasStreetWord(s, la, n + 1, unitsToo: false))
+                        && (fourDigits || isNamedStreet(s, la, n + 1))
                 }
                 if b[i] != 0x30 || country == "NO",
                     (k < 0 || b[k] == 0x0A) && (fourDigits || k >= 0 && streetEndsWithNumber(s, before: k))
@@ -504,13 +504,19 @@ struct AddressDetector {
         return nil
     }
 
-    /// Whether a street word or a street's ending is among the words from `a` to `e`; with `unitsToo` false, a word
-    /// that names a part of a building or a box (`Suite 12`, `PO Box 4`) counts for none.
-    private func hasStreetWord(_ s: ScanText, _ a: Int, _ e: Int, unitsToo: Bool = true) -> Bool {
-        s.words(from: a, to: e).contains { w in
-            (AddressDetector.streetWords.contains(w) && (unitsToo || !AddressDetector.unitWords.contains(w)))
-                || AddressDetector.streetSuffixes.contains { w.hasSuffix($0) }
+    /// Whether a street word or a street's ending is among `words`; with `unitsToo` false, a word that names a part
+    /// of a building or a box (`Suite 12`, `PO Box 4`) counts for none.
+    static func holdsStreetWord(_ words: [String], unitsToo: Bool) -> Bool {
+        words.contains { w in
+            (streetWords.contains(w) && (unitsToo || !unitWords.contains(w)))
+                || streetSuffixes.contains { w.hasSuffix($0) }
         }
+    }
+
+    /// Whether the text from `a` to `e` is a street named by a street word or ending, not by a unit's (`Vesterbrogade
+    /// 12`, not `Suite 12`): a street that a postal code and town may follow on its own line.
+    private func isNamedStreet(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        looksLikeStreet(s, a, e) && Self.holdsStreetWord(s.words(from: a, to: e), unitsToo: false)
     }
 
     /// The street words that name a part of a building, a box or a plot, not a street.
@@ -522,7 +528,7 @@ struct AddressDetector {
         let words = s.words(from: ta, to: te)
         guard !words.isEmpty else { return false }
         let hasDigit = (ta..<te).contains { isDigit(s.bytes[$0]) }
-        let streetWord = hasStreetWord(s, ta, te)
+        let streetWord = Self.holdsStreetWord(words, unitsToo: true)
         // Phone, e-mail or web lines are not streets.
         if (ta..<te).contains(where: { s.bytes[$0] == 0x40 }) { return false }
         if words.contains(where: {
@@ -582,8 +588,7 @@ struct AddressDetector {
         }
         // A street before the code in the same part, the town after it (`Drottninggatan 5 411 14 Göteborg`).
         if streetParts.isEmpty, cityAfterCode, beforeCode.1 > beforeCode.0,
-            p.value.country != "US", p.value.country != "AU", looksLikeStreet(s, beforeCode.0, beforeCode.1),
-            hasStreetWord(s, beforeCode.0, beforeCode.1, unitsToo: false)
+            p.value.country != "US", p.value.country != "AU", isNamedStreet(s, beforeCode.0, beforeCode.1)
         {
             streetParts = [beforeCode]
             start = beforeCode.0

@@ -23,7 +23,8 @@ public final class LetterRestoringWords: @unchecked Sendable {
     /// Made from the words themselves (tests).
     public init(words: [String]) {
         files = []
-        load(words.filter(Self.holdsMarkedLetter), plain: words.filter { !Self.holdsMarkedLetter($0) })
+        let plain = words.filter { !Self.holdsMarkedLetter($0) }.map(WordList.fold)
+        load(marked: words) { spellings in plain.filter(spellings.words.contains) }
     }
 
     /// Whether the case-folded `word` is listed.
@@ -41,32 +42,31 @@ public final class LetterRestoringWords: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if words == nil {
-            let marked = files.flatMap { (try? WordList.words(inFile: $0, markedOnly: true)) ?? [] }
-            load(marked.filter(Self.holdsMarkedLetter), plain: [])
-            plainTwins = Set(files.flatMap { Self.plainWords(inFile: $0, among: stripped) })
+            let files = files
+            load(marked: files.flatMap { (try? WordList.words(inFile: $0, markedOnly: true)) ?? [] }) { spellings in
+                files.flatMap { Self.plainWords(inFile: $0, among: spellings) }
+            }
         }
         return body(words!)
     }
 
-    /// The marked words' plain spellings (`plainSpellings`), and their hashes.
-    private var stripped: (words: Set<String>, hashes: Set<UInt64>) = ([], [])
-
-    private func load(_ marked: [String], plain: [String]) {
-        let folded = Set(marked.map(WordList.fold))
+    /// The marked words of `marked`, and the plain words `plainAmong` finds among their plain spellings
+    /// (`plainSpellings`, given with their hashes).
+    private func load(
+        marked: [String], plainAmong: (_ spellings: (words: Set<String>, hashes: Set<UInt64>)) -> [String]
+    ) {
+        let folded = Set(marked.filter(Self.holdsMarkedLetter).map(WordList.fold))
         let spellings = Set(folded.flatMap(Self.plainSpellings))
         words = folded
-        stripped = (spellings, Set(spellings.map { Self.hash($0.utf8) }))
-        plainTwins = Set(plain.lazy.map(WordList.fold).filter(spellings.contains))
+        plainTwins = Set(plainAmong((spellings, Set(spellings.map { Self.hash($0.utf8) }))))
     }
 
-    /// FNV-1a of ASCII bytes in lower case.
-    static func hash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h = (h ^ UInt64((0x41...0x5A).contains(b) ? b | 0x20 : b)) &* 0x100_0000_01b3
-        }
-        return h
+    /// FNV-1a, ASCII letters hashed in lower case: `hash` of a word, one byte at a time with `hashing`.
+    static let hashStart: UInt64 = 0xcbf2_9ce4_8422_2325
+    static func hashing(_ h: UInt64, _ b: UInt8) -> UInt64 {
+        (h ^ UInt64((0x41...0x5A).contains(b) ? b | 0x20 : b)) &* 0x100_0000_01b3
     }
+    static func hash<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 { bytes.reduce(hashStart, hashing) }
 
     /// The plain (ASCII) words of a list file that are among `stripped`, folded; a line is made a string only when
     /// its hash is one of theirs (a list holds about a million plain words).
@@ -77,7 +77,7 @@ public final class LetterRestoringWords: @unchecked Sendable {
             let bytes = raw.bindMemory(to: UInt8.self)
             // One pass over the bytes: each line's hash as it goes, its end at a newline, a slash (a Hunspell
             // dictionary's flags) or white space.
-            var start = 0, h: UInt64 = 0xcbf2_9ce4_8422_2325, plain = true, ended = false
+            var start = 0, h = hashStart, plain = true, ended = false
             for i in 0...bytes.count {
                 let b: UInt8 = i < bytes.count ? bytes[i] : 0x0A
                 if b == 0x0A {
@@ -89,14 +89,14 @@ public final class LetterRestoringWords: @unchecked Sendable {
                         if stripped.words.contains(folded) { out.append(folded) }
                     }
                     start = i + 1
-                    h = 0xcbf2_9ce4_8422_2325
+                    h = hashStart
                     plain = true
                     ended = false
                     continue
                 }
                 if b >= 0x80 { plain = false }
                 if b == 0x2F || b == 0x20 || b == 0x09 || b == 0x0D { ended = true }
-                if !ended { h = (h ^ UInt64((0x41...0x5A).contains(b) ? b | 0x20 : b)) &* 0x100_0000_01b3 }
+                if !ended { h = hashing(h, b) }
             }
         }
         return out
