@@ -455,6 +455,21 @@ import ScanModel
         #expect(r.subtotal == "15.49")
     }
 
+    /// With no subtotal printed, a tax and a tip right above the total belong to the summary, not to the items.
+    @Test func aTipAboveATotalWithNoSubtotalIsTheTip() {
+        let r = try! extractor.extract(Fixture.document(Fixture.page([
+            Fixture.line(20, "BELLA CUCINA", x: 200, h: 24),
+            Fixture.line(100, "Pasta"), (100, 16, [(492, "12.99")]),
+            Fixture.line(122, "Root Beer"), (122, 16, [(500, "2.50")]),
+            Fixture.line(144, "Tax 8%"), (144, 16, [(500, "1.15")]),
+            Fixture.line(166, "Tip"), (166, 16, [(500, "3.00")]),
+            Fixture.line(188, "Total"), (188, 16, [(492, "19.64")]),
+        ])), as: .receipt).receipt!
+        #expect(r.items.map(\.description) == ["Pasta", "Root Beer"])
+        #expect(r.tip == "3.00")
+        #expect(r.tax.map(\.amount) == ["1.15"])
+    }
+
     @Test func slantIsMeasuredOnShortObservations() {
         // A small photo: every label is only two or three words, amounts 8% lower at the right edge.
         let k = 0.08

@@ -391,9 +391,12 @@ public struct ReceiptParser: Sendable {
             summaryStart = vat.start
             if case .none = roles[vat.tax] { roles[vat.tax] = .tax }
         }
-        // Tax lines printed right above the first total (no subtotal line) are part of the summary.
+        // Tax and tip lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
-              roles[summaryStart - 1] == .tax, lines[summaryStart - 1].amount != nil { summaryStart -= 1 }
+              [.tax, .tip].contains(roles[summaryStart - 1]), lines[summaryStart - 1].amount != nil
+        {
+            summaryStart -= 1
+        }
         return (lines, roles, summaryStart, tail)
     }
 
