@@ -391,6 +391,14 @@ import TestSupport
         ]
         #expect(completed(charge10, total: "25.82").items.map(\.amount) == ["23.47", "2.35"])
         #expect(completed(charge10, total: "21.12").discounts == "-2.35")
+        // With a word no locale file lists, the stop that opens the amount (a minus read thin) is the only sign; the
+        // sums decide. Printed so under an article the sums count as is, it stays an article.
+        let thin: [(String, String?, ItemLineLabel)] = [
+            ("Smør", "33,23", .item), ("Kampagne", ".8,30", .item), ("Kaffe", "35,50", .item)
+        ]
+        #expect(completed(thin, total: "60.43").discounts == "-8.30")
+        #expect(completed(thin, total: "60.43").items.map(\.amount) == ["33.23", "35.50"])
+        #expect(completed(thin, total: "77.03").items.map(\.amount) == ["33.23", "8.30", "35.50"])
         // Also when the model took the name for an item of no price.
         let coded: [(String, String?, ItemLineLabel)] = [
             ("7393728066426 2 27.52", "55.04", .other), ("Batteries AA", nil, .item)

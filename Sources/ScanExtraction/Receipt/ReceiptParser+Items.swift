@@ -223,10 +223,11 @@ extension ReceiptParser {
         guard let targets = itemSumTargets(r), !targets.contains(sum(r)) else { return [] }
         let settled = reading.settled
         // A discount whose minus OCR lost (`10% off  2.34`, the minus read as a stop): an article's line with a
-        // percentage or a discount word that the sums prove is taken off.
+        // percentage or a discount word, or whose amount opens with the stop a thin minus leaves (`Kampagne .8.30`),
+        // that the sums prove is taken off.
         for i in settled.indices where settled[i] == .item {
             let l = reading.lines[i]
-            guard (l.amount?.minor ?? 0) > 0, mayBeDiscount(l) else { continue }
+            guard (l.amount?.minor ?? 0) > 0, mayBeDiscount(l) || minusReadAsStop(l) else { continue }
             var completed = r, read = reading
             read.labels = settled
             read.labels[i] = .discount
@@ -979,6 +980,14 @@ extension ReceiptParser {
     /// A line that may be a discount whatever its amount's sign: a discount word or a percentage in it (`10% off`).
     static func mayBeDiscount(_ l: AnalyzedLine) -> Bool {
         l.role == .discount || l.entities.contains { $0.type == .percentage }
+    }
+
+    /// Whether the line's amount was printed with a stop before its number (`.8.30`), which `Amount.parse` drops: the
+    /// mark a minus read thin leaves, or a column's edge. Only the sums can tell which.
+    static func minusReadAsStop(_ l: AnalyzedLine) -> Bool {
+        guard let t = l.trailing.last, l.line.words.indices.contains(t.word) else { return false }
+        let word = l.line.words[t.word].text
+        return word.first == "." && word.dropFirst().first?.isNumber == true
     }
 
     /// The digits of a word that prints a count: one to three digits, a times sign or `@` beside them allowed (`2`,
