@@ -470,6 +470,30 @@ import ScanModel
         #expect(r.tax.map(\.amount) == ["1.15"])
     }
 
+    /// A scan that caught the slip before's total over this one's header, with no closing words between them: that
+    /// total is neither this slip's total nor one of its items.
+    @Test func theSlipBeforesTotalIsNoItem() {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(20, "TOTALE EURO"), (20, 16, [(492, "117,97")]),
+            Fixture.line(44, "Conservare lo scontrino", x: 160),
+            Fixture.line(80, "BELLA CUCINA", x: 200, h: 24),
+            Fixture.line(110, "Via Roma 12", x: 210),
+            Fixture.line(132, "Tel. 011 555 0142", x: 200),
+            Fixture.line(180, "1 Pasta"), (180, 16, [(492, "12,99")]),
+            Fixture.line(202, "1 Vino"), (202, 16, [(500, "2,50")]),
+            Fixture.line(224, "1 Insalata"), (224, 16, [(500, "7,00")]),
+            Fixture.line(260, "TOTALE"), (260, 16, [(492, "22,49")]),
+            Fixture.line(282, "Contanti"), (282, 16, [(492, "30,00")]),
+        ]))
+        let r = try! extractor.extract(doc, as: .receipt).receipt!
+        #expect(r.items.map(\.description) == ["Pasta", "Vino", "Insalata"])
+        #expect(r.total == "22.49")
+        // Whatever the item model makes of it, the item reader is told the line is the slip before's summary.
+        let (lines, roles, summaryStart, tail) = ReceiptParser.prepared(extractor.analyzer.analyze(doc))
+        #expect(tail == 1)
+        #expect(ReceiptParser.summaryLines(lines, roles: roles, summaryStart: summaryStart, tail: tail).first == true)
+    }
+
     @Test func slantIsMeasuredOnShortObservations() {
         // A small photo: every label is only two or three words, amounts 8% lower at the right edge.
         let k = 0.08

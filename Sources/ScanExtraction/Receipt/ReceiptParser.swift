@@ -324,7 +324,7 @@ public struct ReceiptParser: Sendable {
 
     /// The lines as the field parsers read them (words right of a price column dropped), their
     /// summary roles, the index of the first summary line (`lines.count` when there is none), and where this slip
-    /// starts under the tail of the one before (`slipBeforesTail`, 0 without one).
+    /// starts under the tail of the one before (`slipBeforesTail`, or under that tail's total; 0 without one).
     static func prepared(_ analyzed: [AnalyzedLine]) -> (
         lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int
     ) {
@@ -356,9 +356,9 @@ public struct ReceiptParser: Sendable {
         // The summary starts at the first subtotal or total line that carries an amount, under the tail of the slip
         // before when the scan caught one. A total in the top fifth with no amount above it, and priced lines of no
         // role between it and a later total, is that tail's too though no closing words end it (`A PAYER 121,98`,
-        // `www.almo.fr`, then this slip's shop).
+        // `www.almo.fr`, then this slip's shop), and so no item of this one.
         var summaryStart = lines.count
-        let tail = slipBeforesTail(lines)
+        var tail = slipBeforesTail(lines)
         var first: Int?, pricedSince = false
         for (i, l) in lines.enumerated() where i >= tail {
             switch roles[i] {
@@ -378,6 +378,7 @@ public struct ReceiptParser: Sendable {
             if summaryStart < lines.count { break }
         }
         if summaryStart == lines.count, let first { summaryStart = first }
+        if let first, first < summaryStart { tail = first + 1 }
         // No subtotal or total label that a locale file knows: the items end where a line adds them up (`sumLine`: a
         // line whose amount is the sum of the amounts above it).
         // That line adds up the items, so it is no tax, whatever its words say (a total OCR glued into one word beside
