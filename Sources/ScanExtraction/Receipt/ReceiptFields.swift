@@ -366,8 +366,9 @@ struct ReceiptFieldFeatures {
                 // Nor does a name go on into a slip's closing words (`好运来超市` / `谢谢惠顾`, `BÄCKEREI MÜLLER` / `DANKE`),
                 // nor into a greeting or the slip's title (`DAILY DINER` / `WELCOME`, `SILVER MICAS` / `VAT RECEIPT`).
                 if span > 1 && (closing[i + span - 1] || titleOrGreeting[i + span - 1]) { break }
-                // A greeting or a title alone names no one (`VAT RECEIPT`).
-                if span == 1 && titleOrGreeting[i] { continue }
+                // A greeting or a title names no one (`VAT RECEIPT`), nor opens a name (`WELCOME` / `DAILY DINER`): the
+                // spans from the next line hold that name.
+                if titleOrGreeting[i] { break }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
                     guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),
