@@ -470,6 +470,37 @@ import ScanModel
         #expect(r.tax.map(\.amount) == ["1.15"])
     }
 
+    /// A bill's total, a tip, then the total with the tip: the total is the bill's and the tip stands apart, and the
+    /// sums raise no doubt. A tip printed above the only total is in it.
+    @Test func theTotalIsTheBillBeforeATipPrintedUnderIt() {
+        func receipt(_ summary: [(Double, Double, [(Double, String)])]) -> Document {
+            try! extractor.extract(Fixture.document(Fixture.page([
+                Fixture.line(20, "BELLA CUCINA", x: 200, h: 24),
+                Fixture.line(60, "1200 Harbor Blvd", x: 190),
+                Fixture.line(100, "Pasta"), (100, 16, [(492, "32.00")]),
+                Fixture.line(122, "Root Beer"), (122, 16, [(500, "3.00")]),
+            ] + summary)), as: .receipt)
+        }
+        let slip = receipt([
+            Fixture.line(160, "Subtotal"), (160, 16, [(492, "35.00")]),
+            Fixture.line(182, "Tax"), (182, 16, [(500, "2.80")]),
+            Fixture.line(204, "Total"), (204, 16, [(492, "37.80")]),
+            Fixture.line(226, "Tip"), (226, 16, [(500, "7.00")]),
+            Fixture.line(248, "TOTAL"), (248, 16, [(492, "44.80")]),
+            Fixture.line(290, "Thank you!", x: 200),
+        ])
+        #expect(slip.receipt?.total == "37.80")
+        #expect(slip.receipt?.tip == "7.00")
+        #expect(!slip.warnings.contains { $0.code == "receipt-total-mismatch" }, "\(slip.warnings)")
+        let one = receipt([
+            Fixture.line(160, "Subtotal"), (160, 16, [(492, "35.00")]),
+            Fixture.line(182, "Tip"), (182, 16, [(500, "7.00")]),
+            Fixture.line(204, "Total"), (204, 16, [(492, "42.00")]),
+        ])
+        #expect(one.receipt?.total == "42.00")
+        #expect(one.receipt?.tip == "7.00")
+    }
+
     /// A scan that caught the slip before's total over this one's header, with no closing words between them: that
     /// total is neither this slip's total nor one of its items.
     @Test func theSlipBeforesTotalIsNoItem() {

@@ -260,7 +260,8 @@ extension ReceiptParser {
         let cents = decimalCents
         guard let total = cents(r.total) else { return nil }
         let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
-        let sums = [total, total - tax - tip, total - tip]
+        // (A total before a tip printed under it, `billBeforeTip`, less its taxes too.)
+        let sums = [total, total - tax - tip, total - tip, total - tax]
         var targets = Set(sums + (cents(r.rounding).map { off in sums.map { $0 - off } } ?? []))
         if let subtotal = cents(r.subtotal) { targets.insert(subtotal) }
         return targets

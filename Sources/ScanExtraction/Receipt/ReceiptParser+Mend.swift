@@ -198,7 +198,8 @@ extension ReceiptParser {
         else { return [] }
         let due = tendered - change
         var sums: Set<Int> = [sub]
-        if let taxes = printed.taxes { sums.insert(sub + taxes + printed.tip) }
+        // (A tip printed after the bill's total is not in it: `billBeforeTip`.)
+        if let taxes = printed.taxes { sums.formUnion([sub + taxes + printed.tip, sub + taxes]) }
         if let (_, rounding) = rounding { sums.formUnion(sums.map { $0 + rounding }) }
         guard due > 0, sums.contains(due), total != due, !sums.contains(total) else { return [] }
         let picked = r.total ?? ""

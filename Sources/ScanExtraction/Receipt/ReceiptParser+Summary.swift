@@ -13,7 +13,7 @@ extension ReceiptParser {
     ) {
         var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
         var taxes: [Receipt.Tax] = []
-        var tips: [(Amount, Provenance)] = []
+        var tips: [(Amount, Provenance, line: Int)] = []
         var method: String?
         let from = max(0, min(start, lines.count))
         // The rows of a VAT breakdown: their amounts are no subtotal, tax or tip of a label above them.
@@ -68,7 +68,7 @@ extension ReceiptParser {
                     if !taxes.contains(where: { $0.amount == t.amount && $0.rate == t.rate }) { taxes.append(t) }
                 }
             case .tip:
-                if let (a, p) = value(i) { tips.append((a, p)) }
+                if let (a, p) = value(i) { tips.append((a, p, i)) }
             case .tendered:
                 if tendered == nil, let (a, p) = value(i) { tendered = (a, p) }
             case .change:
@@ -91,7 +91,11 @@ extension ReceiptParser {
             taxSum: taxes.isEmpty
                 ? nil : taxes.compactMap { Amount(decimalString: $0.amount) }.reduce(0) { $0 + $1.cents },
             itemsSum: amounts.count >= 2 && amounts.count == r.items.count ? amounts.reduce(0) { $0 + $1.cents } : nil)
-        let totals = ranked(features.totalCandidates(roles: roles, context: context), .total)
+        var totals = ranked(features.totalCandidates(roles: roles, context: context), .total)
+        if let bill = Self.billBeforeTip(totals, tips: tips.map { ($0.0, $0.line) }, roles: roles) {
+            totals.removeAll { $0.value == bill.value && $0.lines == bill.lines }
+            totals.insert(bill, at: 0)
+        }
         candidates[.total] = totals
         if let best = totals.first {
             r.total = best.value
@@ -134,6 +138,25 @@ extension ReceiptParser {
             if let (a, p) = tendered { r.payment?.tendered = a.decimalString; r.provenance["payment.tendered"] = p }
             if let (a, p) = change { r.payment?.change = a.decimalString; r.provenance["payment.change"] = p }
         }
+    }
+
+    /// The bill's total where a receipt prints it, then a tip, then the total with the tip (`Total 41.31`, `Gratuity
+    /// 3.00`, `Total 44.31`, a card slip's `Amount`, `Tip`, `Total`): the total is what was billed and the tip stands
+    /// apart, whichever of the two totals the ranker put first. Nil when the receipt prints no such pair.
+    static func billBeforeTip(_ totals: [FieldCandidate], tips: [(amount: Amount, line: Int)], roles: [Role])
+        -> FieldCandidate?
+    {
+        guard let best = totals.first, let paid = Amount.parse(best.value[...]) else { return nil }
+        for tip in tips where tip.amount.cents > 0 && tip.line < best.lines.lowerBound {
+            let bill = totals.first { c in
+                guard c.lines.upperBound <= tip.line, case .total = roles[c.lines.lowerBound],
+                    let a = Amount.parse(c.value[...])
+                else { return false }
+                return abs(a.cents + tip.amount.cents - paid.cents) <= 1
+            }
+            if let bill { return bill }
+        }
+        return nil
     }
 
     /// Whether two mask characters of a card number (`X`, `*`, `•`, `#`) stand together: the cheap test before
@@ -322,11 +345,12 @@ extension ReceiptParser {
         if let total {
             let base = subtotal ?? (itemAmounts.isEmpty ? nil : items)
             if let base {
-                // Taxes may be added, or already included (VAT- and GST-inclusive prices).
+                // Taxes may be added, or already included (VAT- and GST-inclusive prices); a tip printed after the
+                // bill's total is not in it (`billBeforeTip`).
                 let added = base + tax + tip, included = base + tip
                 let withDiscount = added + discounts
                 if abs(added - total) > tolerance && abs(included - total) > tolerance
-                    && abs(withDiscount - total) > tolerance
+                    && abs(withDiscount - total) > tolerance && (tip == 0 || abs(added - tip - total) > tolerance)
                 {
                     let what = subtotal != nil ? "subtotal" : "items"
                     out.append(
