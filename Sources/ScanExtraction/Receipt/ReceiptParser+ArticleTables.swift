@@ -1,0 +1,149 @@
+import Foundation
+import ScanDetectors
+import ScanLayout
+import ScanModel
+
+// Tills that print each article's code, count and price on one line and its name on another: which name goes
+// with which row.
+extension ReceiptParser {
+    /// A till that prints each article on two lines, a line of numbers alone (an article code, a count, a price:
+    /// `100027 1 5.25  5.25`) and a line with its name, prints them in one order down the whole table; the model, which
+    /// sees lines one by one, cannot tell the order from one line, since inside the table each line of numbers has a
+    /// name above and below it. The table's ends tell it: names first when a name stands right above the first line of
+    /// numbers and none right under the last (`ST-PRIVILEGE CARD` / `88888 1 10.00  10.00`, ..., then the summary);
+    /// numbers first when the first line of numbers opens the table (under a heading's row or under no name) and a name
+    /// stands right under the last. Every pair is then labelled so: the name starts the item and the numbers are its
+    /// quantity line, or the numbers start it and the name goes on under them.
+    ///
+    /// It acts only on such a table: no priced item line with a name above its last line of numbers (`Coffee  2.50`,
+    /// then `2 x 1.25` and `No sugar`: a count line and an option under a priced name). Those, and tables whose ends
+    /// disagree, keep the model's labels. A name is a text line with no amount, no role, and no phone, date, time,
+    /// e-mail or URL in it.
+    static func mendArticlesOnTwoLines(
+        _ lines: [AnalyzedLine], _ labels: inout [ItemLineLabel], headingRows: Set<Int>,
+        wholeUnits: Bool
+    ) {
+        // Each line read once, however many of the checks below ask.
+        var alone = [Bool?](repeating: nil, count: lines.count)
+        func numbersAlone(_ k: Int) -> Bool {
+            if let known = alone[k] { return known }
+            let found = Self.numbersAlone(item(from: lines[k], wholeUnits: wholeUnits), of: lines[k])
+            alone[k] = found
+            return found
+        }
+        // Priced: a positive amount, or nothing to pay for an article with its code (a set's parts, `FG-Y00268 0.00`).
+        let priced = lines.indices.filter { k in
+            guard [.item, .quantity, .continuation].contains(labels[k]), lines[k].role == .none, let a = lines[k].amount
+            else { return false }
+            return a.minor > 0 || (a.minor == 0 && leadingArticleCode(lines[k]) != nil)
+        }
+        var numbers = priced.filter(numbersAlone)
+        var paid = numbers.filter { (lines[$0].amount?.minor ?? 0) > 0 }
+        guard let inFirst = paid.first, let inLast = paid.last else { return }
+        // Where the table's amounts stand: the left edge of its paid rows' last amounts.
+        let amountColumn = paid.compactMap { lines[$0].amountPlace?.minX }.min() ?? .infinity
+        // A name that prints a number of its own, left of the amount column (`Bier 0,51`, a size misread): no price.
+        func numberLeftOfAmounts(_ l: AnalyzedLine) -> Bool {
+            guard let place = l.amountPlace else { return false }
+            return l.trailing.count == 1 && place.maxX < amountColumn
+        }
+        func isName(_ k: Int) -> Bool {
+            guard k >= 0, k < lines.count, !headingRows.contains(k) else { return false }
+            if couldNameAnArticle(lines[k]) { return true }
+            var l = lines[k]
+            guard numberLeftOfAmounts(l) else { return false }
+            l.trailing = []
+            return Text.letterCount(l.label) >= 2 && couldNameAnArticle(l)
+        }
+        // A count line under the table (`Item(s) : 3 Qty(s)`) is no name: it prints column headings' words.
+        func endsOnAName(_ k: Int) -> Bool {
+            isName(k) && lines[k].key.split(separator: " ").filter { columnHeaderWords.contains(String($0)) }.count < 2
+        }
+        // A row of the table the model left out or took for an option (the first under a heading, a free part's at
+        // 0,00 too; the last under the options of the article before it: `>> Extra kaas`, then `8882 1 1,20 1,20`): a
+        // line of numbers alone that opens with an article code and has as many words as the table's row beside it is
+        // the table's, whatever its label, right past either end or past the name and option lines there (up to three).
+        // A card number, a heading or a total between keeps a line out.
+        func leftOut(_ k: Int, beside row: Int) -> Bool {
+            k >= 0 && k < lines.count && [.other, .modifier].contains(labels[k]) && lines[k].role == .none
+                && (lines[k].amount?.minor ?? -1) >= 0 && leadingArticleCode(lines[k]) != nil && numbersAlone(k)
+                && lines[k].line.words.count == lines[row].line.words.count
+        }
+        func pastEnd(_ row: Int, step: Int, across most: Int) -> Int? {
+            var k = row + step
+            for _ in 0...most {
+                if leftOut(k, beside: row) { return k }
+                guard isName(k) else { return nil }
+                k += step
+            }
+            return nil
+        }
+        var joined = [pastEnd(inFirst, step: -1, across: 3), pastEnd(inLast, step: 1, across: 3)].compactMap { $0 }
+        // Inside the table, such a row taken for an option of the article above is one of its rows too.
+        joined += (inFirst...inLast).filter { !numbers.contains($0) && leftOut($0, beside: inFirst) }
+        numbers = (numbers + joined).sorted()
+        paid = (paid + joined.filter { (lines[$0].amount?.minor ?? 0) > 0 }).sorted()
+        // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
+        // receipt that prints names beside their prices: its count lines are no table. A discount's line (`10% off
+        // 2.34`, its minus lost) names no article, nor does a name whose number stands left of the amounts (`Bier
+        // 0,51`).
+        func namedArticle(_ k: Int) -> Bool {
+            !numbersAlone(k) && !mayBeDiscount(lines[k]) && !numberLeftOfAmounts(lines[k])
+        }
+        guard !priced.contains(where: { $0 <= paid[paid.count - 1] && namedArticle($0) }) else { return }
+        // What stands right past an end of the table: a name; a line that names no article (the page's edge, a
+        // heading, a line of another role, a field, a contact or a date); or an unclear line, perhaps a name OCR
+        // garbled (`01 0,5L` for `Øl 0,5L`). An end with no name past it decides the order when the other end is a
+        // name. It also decides it when the other end is unclear, for a table cannot print its names first with no
+        // name above its first row, nor last with none under its last; but only where the unclear line holds no
+        // article code and each other row (two or more) has a name with no code on that side. A code line printed
+        // between name and numbers (`PILLAR SINK TAP`, `0Z05 - 5/60`, `9074624 1 X 19.90 19.90`) fails that.
+        // The ends of the whole table are read first, parts at 0.00 included (a free item may open it); when those
+        // do not tell the order, the ends of its paid lines (a part at 0.00 may close a table whose name OCR lost).
+        enum Past { case name, noName, unclear }
+        func past(_ k: Int) -> Past {
+            if endsOnAName(k) { return .name }
+            guard k >= 0, k < lines.count, !headingRows.contains(k), lines[k].role == .none,
+                !lines[k].holdsContactOrDate, !isFieldLine(lines[k])
+            else { return .noName }
+            return .unclear
+        }
+        var unclearEnd: Int?
+        func order(_ rows: [Int]) -> (namesFirst: Bool, numbersFirst: Bool) {
+            let first = rows[0], last = rows[rows.count - 1]
+            var above = past(first - 1), below = past(last + 1)
+            // No article code in it (`WA33 - 100/1000` is the code line of `NASCO SEAL TAPE`).
+            func codeless(_ k: Int) -> Bool { leadingArticleCode(lines[k]) == nil }
+            if above == .unclear, below == .noName, rows.count >= 2, codeless(first - 1),
+                rows.dropFirst().allSatisfy({ isName($0 - 1) && codeless($0 - 1) })
+            {
+                above = .name
+                unclearEnd = first - 1
+            } else if above == .noName, below == .unclear, rows.count >= 2, codeless(last + 1),
+                rows.dropLast().allSatisfy({ isName($0 + 1) && codeless($0 + 1) })
+            {
+                below = .name
+                unclearEnd = last + 1
+            }
+            return (above == .name && below != .name, above != .name && below == .name)
+        }
+        var (namesFirst, numbersFirst) = order(numbers)
+        if !namesFirst && !numbersFirst {
+            unclearEnd = nil
+            (namesFirst, numbersFirst) = order(paid)
+        }
+        func isNameOrUnclearEnd(_ k: Int) -> Bool { k == unclearEnd || isName(k) }
+        if namesFirst {
+            for k in numbers where isNameOrUnclearEnd(k - 1) {
+                labels[k] = .quantity
+                // A name that goes on from the line above stays so only when that line is a name too.
+                if labels[k - 1] != .continuation || !isName(k - 2) { labels[k - 1] = .item }
+            }
+        } else if numbersFirst {
+            for k in numbers where isNameOrUnclearEnd(k + 1) {
+                labels[k] = .item
+                labels[k + 1] = .continuation
+            }
+        }
+    }
+}

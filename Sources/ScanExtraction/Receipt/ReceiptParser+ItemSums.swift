@@ -1,0 +1,190 @@
+import Foundation
+import ScanDetectors
+import ScanLayout
+import ScanModel
+
+// Items the printed sums prove: priced lines the line model left out, a discount whose minus OCR lost, a last
+// line that adds the items up, and priced options billed apart.
+extension ReceiptParser {
+    /// Priced lines above the last item that the line model left out (a deposit `PFAND 0,25 A *`, a bottle return
+    /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
+    /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
+    /// without them they add up to none of these. Where else it looks, in order, is `completionTries`'s: priced lines
+    /// between the last item and the summary (a service charge, `SERV.CHARGE(2%) 0.61`) only for the printed subtotal,
+    /// since a tax or a total under the items (`I.V.A.`, a total label OCR garbled) makes the total too but no subtotal
+    /// holds it; with no item found, the lines under a column heading, then every line above the summary. An amount
+    /// printed alone under a text line is that line's item (`completedLabels`). Runs once the summary is read.
+    ///
+    /// With `dollarMends` (a second pass once the summary's own misreads are mended, on a receipt that prints `$`), a
+    /// completion may also need one item's leading 5 read as the `$` it was (`Salmon R 5.50` left out and `HiChk Steak
+    /// 522.95`): the sums must hold with both and with exactly one such item.
+    @discardableResult
+    static func completeItemsBySums(_ reading: inout ItemReading, into r: inout Receipt, dollarMends: Bool = false)
+        -> [Finding]
+    {
+        let cents = decimalCents
+        func sum(_ x: Receipt) -> Int {
+            x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
+        }
+        guard let targets = itemSumTargets(r), !targets.contains(sum(r)) else { return [] }
+        let settled = reading.settled
+        // A discount whose minus OCR lost (`10% off  2.34`, the minus read as a stop): an article's line with a
+        // percentage or a discount word, or whose amount opens with the stop a thin minus leaves (`Kampagne .8.30`),
+        // that the sums prove is taken off.
+        for i in settled.indices where settled[i] == .item {
+            let l = reading.lines[i]
+            guard (l.amount?.minor ?? 0) > 0, mayBeDiscount(l) || minusReadAsStop(l) else { continue }
+            var completed = r, read = reading
+            read.labels = settled
+            read.labels[i] = .discount
+            setItems(&read, into: &completed)
+            if targets.contains(sum(completed)) { (r, reading) = (completed, read); return [] }
+        }
+        for (region, wanted, anyLine) in completionTries(
+            reading, settled: settled, subtotal: cents(r.subtotal),
+            total: cents(r.total), rounding: cents(r.rounding), targets: targets)
+        {
+            let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
+            guard labels != settled else { continue }
+            var completed = r, read = reading
+            read.labels = labels
+            setItems(&read, into: &completed)
+            let made = sum(completed)
+            if wanted.contains(made) { (r, reading) = (completed, read); return [] }
+            guard dollarMends, let (finding, _) = mendOneDollar(&completed.items, sum: made, targets: wanted) else {
+                continue
+            }
+            (r, reading) = (completed, read)
+            return [finding]
+        }
+        return []
+    }
+
+    /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and tip
+    /// or less its tip, each also before the cash rounding. Nil without a total.
+    static func itemSumTargets(_ r: Receipt) -> Set<Int>? {
+        let cents = decimalCents
+        guard let total = cents(r.total) else { return nil }
+        let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
+        // (A total before a tip printed under it, `billBeforeTip`, less its taxes too.)
+        let sums = [total, total - tax - tip, total - tip, total - tax]
+        var targets = Set(sums + (cents(r.rounding).map { off in sums.map { $0 - off } } ?? []))
+        if let subtotal = cents(r.subtotal) { targets.insert(subtotal) }
+        return targets
+    }
+
+    /// An amount of the receipt model (a decimal string) in cents.
+    static func decimalCents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+
+    /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or
+    /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`), when the printed sums say so: the items make one of
+    /// them without it and none with it. (Without that proof a last item may add up the others by chance: `Kopi 3.00`,
+    /// `Teh 3.00`, `Roti Set 6.00`, with a service charge the sums do not count.)
+    static func dropItemsSumLine(_ r: inout Receipt) {
+        let cents = decimalCents
+        guard r.items.count >= 2, let targets = itemSumTargets(r), let last = cents(r.items.last?.amount), last > 0
+        else { return }
+        let off = cents(r.discounts) ?? 0
+        let above = r.items.dropLast().compactMap { cents($0.amount) }.reduce(0, +)
+        guard last == above || last == above + off, targets.contains(above + off), !targets.contains(above + last + off)
+        else { return }
+        r.items.removeLast()
+    }
+
+    /// Where `completeItemsBySums` looks for left-out items, in order, with the sums that prove them and whether a
+    /// line with a label word may be one. Only lines above the last item the model found, for every sum, then those
+    /// between it and the summary for the subtotal, then those of them without a label word for the total less a tax
+    /// or tip. With no item found, the lines between a column heading and
+    /// the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`), then every line above the summary.
+    static func completionTries(
+        _ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?, total: Int?, rounding: Int?,
+        targets: Set<Int>
+    ) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
+        let end = min(reading.summaryStart, settled.count)
+        var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
+        if let lastItem = settled.lastIndex(where: { $0 != .other }) {
+            tries.append((0..<lastItem, targets, true))
+            if lastItem + 1 < end, let sub = subtotal { tries.append(((lastItem + 1)..<end, [sub], true)) }
+            // Below it, only lines without a label word, and with a sum that takes a tax or tip printed apart off the
+            // total (`Bakso 87.000` over `PB1 10%` and no subtotal); the total alone would take in a tax line whose
+            // label no locale knows (`TX1 10,727`).
+            var bare = Set([subtotal, total].compactMap { $0 })
+            if let total, let rounding { bare.insert(total - rounding) }
+            let net = targets.subtracting(bare)
+            if lastItem + 1 < end, !net.isEmpty { tries.append(((lastItem + 1)..<end, net, false)) }
+        } else {
+            if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
+                // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
+                tries.append(((h + 1)..<end, targets, true))
+            }
+            // No heading either: every line above the summary (`Soep 9,71` over `TOTAAL EUR 9,71`), but no line with a
+            // label word of any locale (`21-otal Sales 21.20`, `(RM) 7.00`: a total OCR garbled, a column's heading).
+            if end > 0 { tries.append((0..<end, targets, false)) }
+        }
+        return tries
+    }
+
+    /// `settled` with the priced lines of `region` that the line model left out (or read as an item without a name)
+    /// labelled as items; with `anyLine` false, no line with a label word of any locale.
+    static func completedLabels(
+        _ reading: ItemReading, settled: [ItemLineLabel], region: Range<Int>,
+        anyLine: Bool
+    ) -> [ItemLineLabel] {
+        // What the sums alone make a name: a line that may name an article, with no entity at all and no label word.
+        func provedName(_ l: AnalyzedLine) -> Bool {
+            couldNameAnArticle(l) && l.entities.isEmpty && !lexicon.hasLabelWord(l.key)
+        }
+        var labels = settled
+        for i in region {
+            let l = reading.lines[i]
+            // (An amount alone labelled an item has no name to give it: the line above may be its name.)
+            let nameless = Text.letterCount(l.label) < 2
+            guard labels[i] == .other || labels[i] == .item && nameless else { continue }
+            guard let a = l.amount, a.minor != 0, l.role == .none, !l.holdsContactOrDate else { continue }
+            guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
+            if !nameless {
+                labels[i] = .item
+            } else if i > region.lowerBound, labels[i - 1] == .other || labels[i - 1] == .modifier,
+                provedName(reading.lines[i - 1])
+            {
+                // An amount printed alone under its name (`BIER` / `10,40`; `3 FRIET` read as the modifier of the item
+                // above, `101,88` as an item without a name).
+                labels[i - 1] = .item
+                labels[i] = .quantity
+            } else if i + 1 < region.upperBound && labels[i + 1] == .other
+                || i + 1 < labels.count && labels[i + 1] == .item,
+                a.minor > 0, item(from: l, wholeUnits: reading.wholeUnits).quantity != nil,
+                provedName(reading.lines[i + 1])
+            {
+                // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`), also over a
+                // name the model took for an item of no price (`7393728066426 2 27.52  55.04` / `Batteries AA`).
+                labels[i] = .item
+                labels[i + 1] = .continuation
+            }
+        }
+        return labels
+    }
+
+    /// A modifier that prints its own price (`*american ch*  0.70` under a burger) is billed like an item: it
+    /// becomes an item of its own after the one it modifies, unless the summary prints the sum the items give
+    /// without it and not the sum with it (then the price is already inside its item's, as CORD's sets print it).
+    /// `labels` are the model's, `settled` as `settledLabels` settled them.
+    static func pricedModifiersApart(
+        _ items: [Receipt.Item], lines: [AnalyzedLine], labels: [ItemLineLabel],
+        settled: [ItemLineLabel], summaryStart: Int, off: Int, wholeUnits: Bool
+    ) -> [Receipt.Item] {
+        guard labels.indices.contains(where: { labels[$0] == .modifier && pricesItself(lines[$0]) }) else {
+            return items
+        }
+        let (apart, _) = assembleSettled(lines, labels: settled, wholeUnits: wholeUnits, modifiersApart: true)
+        guard apart.count != items.count else { return items }
+        let printed = Set(lines[min(summaryStart, lines.count)...].compactMap { $0.amount?.cents })
+        func sum(_ its: [Receipt.Item]) -> Int { its.compactMap { decimalCents($0.amount) }.reduce(off, +) }
+        return printed.contains(sum(items)) && !printed.contains(sum(apart)) ? items : apart
+    }
+
+    /// A modifier line that bills itself: a name and a price other than 0.
+    static func pricesItself(_ l: AnalyzedLine) -> Bool {
+        (l.amount.map { $0.minor != 0 } ?? false) && Text.letterCount(l.label) >= 2
+    }
+}
