@@ -391,6 +391,16 @@ import TestSupport
         ]
         #expect(completed(charge10, total: "25.82").items.map(\.amount) == ["23.47", "2.35"])
         #expect(completed(charge10, total: "21.12").discounts == "-2.35")
+        // An article whose name holds a payment word (German `BAR`, cash) is still one the sums may prove; the payment
+        // word alone is not.
+        let bar: [(String, String?, ItemLineLabel)] = [
+            ("Milk", "2.00", .item), ("CHOCOLATE BAR", "1.50", .other), ("Bread", "3.00", .item)
+        ]
+        #expect(completed(bar, total: "6.50").items.map(\.description) == ["Milk", "CHOCOLATE BAR", "Bread"])
+        let paid: [(String, String?, ItemLineLabel)] = [
+            ("Milk", "2.00", .item), ("BAR", "1.50", .other), ("Bread", "3.00", .item)
+        ]
+        #expect(completed(paid, total: "6.50").items.map(\.description) == ["Milk", "Bread"])
         // With a word no locale file lists, the stop that opens the amount (a minus read thin) is the only sign; the
         // sums decide. Printed so under an article the sums count as is, it stays an article.
         let thin: [(String, String?, ItemLineLabel)] = [

@@ -140,7 +140,10 @@ extension ReceiptParser {
             // (An amount alone labelled an item has no name to give it: the line above may be its name.)
             let nameless = Text.letterCount(l.label) < 2
             guard labels[i] == .other || labels[i] == .item && nameless else { continue }
-            guard let a = l.amount, a.minor != 0, l.role == .none, !l.holdsContactOrDate else { continue }
+            // (A payment word among an article's own words, `CHOCOLATE BAR`, `GIFT CARD`, gives the line a payment's
+            // role but leaves it an article the sums may prove.)
+            let roleFree = l.role == .none || [.tendered, .change].contains(l.role) && !lexicon.isLabelOnly(l.labelKey)
+            guard let a = l.amount, a.minor != 0, roleFree, !l.holdsContactOrDate else { continue }
             guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
             if !nameless {
                 labels[i] = .item
