@@ -495,6 +495,14 @@ import ScanModel
         #expect(r.merchant.address == "LOT 12, JALAN RIA 25/62, 40400 SHAH ALAM, MALAYSIA")
     }
 
+    /// A registration number in the brackets OCR reads for parentheses is one too; a street number is not.
+    @Test func registrationNumbersInAnyBrackets() {
+        let texts = ["(484297-M)", "<484297-M>", "[484297-M]", "BR NO.: 0195932-X", "22 LRG PERUSAHAAN 4"]
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            texts.enumerated().map { Fixture.line(20 + 22 * Double($0.offset), $0.element) })))
+        #expect(lines.map(ReceiptParser.isRegistrationLine) == [true, true, true, true, false])
+    }
+
     @Test func gluedDateIsReadDayFirst() {
         let r = receipt([
             Fixture.line(20, "KEDAI MAKAN SEDAP", h: 20),

@@ -12,14 +12,15 @@ extension ReceiptParser {
     static let legalSuffixWords = Set(lexicon.legalForms.compactMap { $0.split(separator: " ").first.map(String.init) })
 
     /// A registration number on its own line, with or without its label: `(860671-D)`, `BR NO.: 0195932-X`,
-    /// `CO. REG : 86Q671-D`, `002693074-K`.
+    /// `CO. REG : 86Q671-D`, `002693074-K`, its brackets also as OCR reads them (`<484297-M>`, `[860671-D]`).
     static func isRegistrationLine(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         guard Text.range(t, #"\d{5,}"#) != nil, l.entities(.phone).isEmpty,
             !Text.hasAny(l.key, streetWordsButNo)
         else { return false }
         return Text.range(
-            t, #"^\(?[A-Z .:()]{0,16}[:.\s]*\(?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*\)?$"#, caseInsensitive: true
+            t, #"^[(<\[]?[A-Z .:()]{0,16}[:.\s]*[(<\[]?[A-Z]{0,3}\d{5,}[A-Z0-9]*(?:[-\s]*[A-Z])?\s*[)>\]]?$"#,
+            caseInsensitive: true
         ) != nil
     }
 
