@@ -217,6 +217,9 @@ import ScanModel
         #expect(ReceiptFieldFeatures.opensWithALabel("Served by: Ivo", labels))
         #expect(ReceiptFieldFeatures.opensWithALabel("Bediend door: Raj", labels))
         #expect(ReceiptFieldFeatures.opensWithALabel("Atendido por: Luis", labels))
+        // The seller's word of Norwegian and Swedish tills.
+        #expect(ReceiptFieldFeatures.opensWithALabel("Selger: Ana", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Säljare: 12", labels))
         #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE MOUNTAIN: CAFE", labels))
         let served = companyNames([Fixture.line(20, "Served by: Ivo", x: 180), Fixture.line(44, "STAR VENWICK", x: 160, h: 24),
                                    Fixture.line(74, "200 Molura Way", x: 150), Fixture.line(130, "Chips"), (130, 16, [(480, "3.50")]),
