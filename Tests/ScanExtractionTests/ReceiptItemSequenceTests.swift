@@ -1023,6 +1023,17 @@ import TestSupport
             ])
     }
 
+    /// A French till's heading `Code Qté PU  Montant` over `Désignation` (PU, prix unitaire), its `Qté` misread: both
+    /// rows are the heading, whatever the model makes of the second.
+    @Test func aFrenchHeadingWithItsUnitPriceIsAHeading() {
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+            Self.row(100, "Code Ote PU", "Montant") + Self.row(122, "Designation")
+                + Self.row(144, "9539814094339 2 19,10", "38,20") + Self.row(166, "Croquetas"))))
+        #expect(ReceiptParser.isColumnHeading(lines[0]))
+        let settled = ReceiptParser.settledLabels(lines, labels: [.other, .item, .quantity, .item], wholeUnits: false)
+        #expect(settled[1] == .other, "\(settled)")
+    }
+
     /// A table whose last name OCR garbled past reading (`Øl 0,5L` read `01 0,5L`): the top of the table, with no name
     /// above its first row, and a name under every other row tell the order, and the garbled line goes with the last
     /// row (which names nothing then), though the model took each name for the item over the next numbers. A code
