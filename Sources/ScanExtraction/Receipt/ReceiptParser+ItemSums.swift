@@ -60,13 +60,13 @@ extension ReceiptParser {
         return []
     }
 
-    /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and tip
-    /// or less its tip, each also before the cash rounding. Nil without a total.
+    /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and
+    /// tip, less its tip, or less its taxes (a bill's total before a tip printed under it, `billBeforeTip`), each also
+    /// before the cash rounding. Nil without a total.
     static func itemSumTargets(_ r: Receipt) -> Set<Int>? {
         let cents = decimalCents
         guard let total = cents(r.total) else { return nil }
         let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
-        // (A total before a tip printed under it, `billBeforeTip`, less its taxes too.)
         let sums = [total, total - tax - tip, total - tip, total - tax]
         var targets = Set(sums + (cents(r.rounding).map { off in sums.map { $0 - off } } ?? []))
         if let subtotal = cents(r.subtotal) { targets.insert(subtotal) }
