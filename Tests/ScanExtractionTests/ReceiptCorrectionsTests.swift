@@ -680,6 +680,24 @@ import ScanModel
         due.total = "60.32"
         ReceiptParser().mendRoundedTotal(lines, roles: roles, rounding: signed, into: &due)
         #expect(due.total == "60.30")
+        // Right under the rounding, the amount due may stand on a line of any role but the change's, though a total
+        // line is printed further down (a tax table's): `Amount To Be Paid` (a payment's word), `Total After Adj
+        // Incl GST` (a tax's word).
+        for label in ["Amount To Be Paid :", "Total After Adj Incl GST"] {
+            let tabled = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+                (20, 16, [(20, "Total"), (300, ":"), (400, "25.44")]),
+                (40, 16, [(20, "Rounding"), (120, "Adjustment:"), (400, "0.01")]),
+                Fixture.line(60, label), (60, 16, [(400, "25.45")]),
+                (80, 16, [(20, "Cash"), (400, "50.00")]),
+                (100, 16, [(20, "Total"), (400, "1.44")]),
+            ])))
+            var read = Receipt()
+            read.total = "25.44"
+            let tabledRoles = tabled.map(\.role)
+            ReceiptParser().mendRoundedTotal(
+                tabled, roles: tabledRoles, rounding: ReceiptParser.rounding(tabled, roles: tabledRoles), into: &read)
+            #expect(read.total == "25.45", "\(label)")
+        }
         // Printed with its sign, it is taken as printed.
         let printed = extractor.analyzer.analyze(Fixture.document(Fixture.page([
             (20, 16, [(20, "TOTAL"), (400, "60.28")]), (40, 16, [(20, "ROUNDING"), (400, "0.02")]), (60, 16, [(300, "RH"), (400, "60.30")]),

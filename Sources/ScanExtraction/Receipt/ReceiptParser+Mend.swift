@@ -116,8 +116,9 @@ extension ReceiptParser {
     }
 
     /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`): the total picked plus the rounding, when the
-    /// rounding line follows the total and that amount is printed under it on a line of no other role (`RM 60.30`),
-    /// with no total line there.
+    /// rounding line follows the total and that amount is printed under it: within two lines on a labelled line of
+    /// any role but the change's (`Total After Adj 42.50`), or, with no total line under the rounding, on a line of no
+    /// role (`RM 60.30`).
     func mendRoundedTotal(
         _ lines: [AnalyzedLine], roles: [Role], rounding: (line: Int, cents: Int)?, into r: inout Receipt
     ) {
@@ -128,12 +129,24 @@ extension ReceiptParser {
             return lines[i].amount?.cents == total
                 || i + 1 < k && Self.valueOnly(lines[i + 1]) && lines[i + 1].amount?.cents == total
         }
-        // A total line under the rounding states the amount due itself.
+        guard totalAbove else { return }
+        // The amount due printed right under the rounding with a label, whatever the label's role but the change's
+        // (`Total After Adj Incl GST 42.50`, read as a tax line for its `GST`; `Amount To Be Paid : 25.45`, a
+        // payment's for its `PAID`; cash handed over that is just the rounded amount says it too).
+        if let due = ((k + 1)..<min(lines.count, k + 3)).first(where: { i in
+            roles[i] != .change && Text.letterCount(lines[i].label) >= 2 && lines[i].amount?.cents == rounded
+        }) {
+            r.total = Amount.cents(rounded).decimalString
+            r.provenance["total"] = lines[due].amountProvenance ?? lines[due].line.provenance()
+            return
+        }
+        // Further down, only on a line of no role, and with no total line under the rounding, which states the
+        // amount due itself.
         let totalBelow = ((k + 1)..<lines.count).contains { i in
             guard case .total = roles[i] else { return false }
             return lines[i].amount != nil || i + 1 < lines.count && Self.valueOnly(lines[i + 1])
         }
-        guard totalAbove, !totalBelow,
+        guard !totalBelow,
             let i = ((k + 1)..<lines.count).first(where: { roles[$0] == .none && lines[$0].amount?.cents == rounded })
         else { return }
         r.total = Amount.cents(rounded).decimalString
