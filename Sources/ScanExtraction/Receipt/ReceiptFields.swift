@@ -651,8 +651,7 @@ struct ReceiptFieldFeatures {
                 raw.append((a, i, i + 1))
             }
         }
-        func isPayment(_ role: ReceiptParser.Role) -> Bool { role == .tendered || role == .change }
-        let payable = raw.filter { !isPayment(roles[$0.label]) }.map(\.amount.cents)
+        let payable = raw.filter { !roles[$0.label].isPayment }.map(\.amount.cents)
         let sortedDesc = Array(Set(payable)).sorted(by: >)
         let rounding = lines.indices.last { roles[$0] == .rounding }
         let taxTable = lines.indices.first {
@@ -724,7 +723,7 @@ struct ReceiptFieldFeatures {
             var previousTotal = 0.0
             if case .total = previous { previousTotal = 1 }
             let largerBelow = raw.contains {
-                $0.label > cand.valueLine && $0.amount.cents > cents && !isPayment(roles[$0.label])
+                $0.label > cand.valueLine && $0.amount.cents > cents && !roles[$0.label].isPayment
             }
             func b(_ flag: Bool) -> Double { flag ? 1 : 0 }
             let amountsAgree: Double =
@@ -751,7 +750,7 @@ struct ReceiptFieldFeatures {
             x += [taxTable.map { b(cand.label > $0) } ?? -1, b(cand.label >= c.summaryStart)]
             x += [Double(cand.label - c.summaryStart) / Double(max(1, lines.count))]
             x += [b(totalLabelled.last == cand.label), b(totalLabelled.first == cand.label)]
-            x += [b(isPayment(next)), previousTotal, b(cents < 0), log1p(Double(abs(cents)) / 100)]
+            x += [b(next.isPayment), previousTotal, b(cents < 0), log1p(Double(abs(cents)) / 100)]
             x += [
                 b(cents % 5 == 0), b(cand.amount.scale == 0), Double(lines[cand.valueLine].trailing.count),
                 b(largerBelow)

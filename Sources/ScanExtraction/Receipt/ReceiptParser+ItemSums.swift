@@ -142,7 +142,7 @@ extension ReceiptParser {
             guard labels[i] == .other || labels[i] == .item && nameless else { continue }
             // (A payment word among an article's own words, `CHOCOLATE BAR`, `GIFT CARD`, gives the line a payment's
             // role but leaves it an article the sums may prove.)
-            let roleFree = l.role == .none || [.tendered, .change].contains(l.role) && !lexicon.isLabelOnly(l.labelKey)
+            let roleFree = l.role == .none || l.role.isPayment && !paysOnly(l)
             guard let a = l.amount, a.minor != 0, roleFree, !l.holdsContactOrDate else { continue }
             guard anyLine || !lexicon.hasLabelWord(Text.key(l.label)) else { continue }
             if !nameless {

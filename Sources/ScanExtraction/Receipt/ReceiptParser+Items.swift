@@ -108,10 +108,15 @@ extension ReceiptParser {
         roles.indices.map { i in
             if (i >= summaryStart || i < tail) && isSummaryRole(roles[i]) { return true }
             switch roles[i] {
-            case .tendered, .change: return lexicon.isLabelOnly(lines[i].labelKey)
+            case .tendered, .change: return paysOnly(lines[i])
             default: return false
             }
         }
+    }
+
+    /// A line of payment words alone (`Efectivo 100,00`), not an article that holds one (`CHOCOLATE BAR`).
+    static func paysOnly(_ l: AnalyzedLine) -> Bool {
+        l.role.isPayment && lexicon.isLabelOnly(l.labelKey)
     }
 
     /// A role that only a summary line plays: a total, subtotal, tax, tip, rounding or payment (a discount may hang

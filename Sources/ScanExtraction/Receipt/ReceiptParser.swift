@@ -37,6 +37,9 @@ public struct ReceiptParser: Sendable {
     enum Role: Equatable {
         case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId,
             none
+
+        /// Money handed over or given back: what was paid, not what was bought.
+        var isPayment: Bool { self == .tendered || self == .change }
     }
 
     // The label words of every shipped language (Resources/Locales/*.json), read once.
