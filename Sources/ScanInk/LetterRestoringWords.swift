@@ -165,15 +165,11 @@ public struct MarkedLetterRestorer: Sendable {
                 if Self.german.contains(c) { german += 1 }
             }
         }
+        // The page's marked letters, each once (`å` is both languages'), under the plain letters read for them.
+        let shown = (nordic >= 2 ? Self.danishNorwegian : []).union(swedish >= 2 && german == 0 ? Self.swedish : [])
         var marks: [Character: [Character]] = [:]
-        if nordic >= 2 {
-            marks["o", default: []] += ["ø"]
-            marks["a", default: []] += ["æ", "å"]
-            marks["e", default: []] += ["æ"]
-        }
-        if swedish >= 2, german == 0 {
-            marks["o", default: []] += ["ö"]
-            marks["a", default: []] += ["ä", "å"]
+        for c in shown.sorted() {
+            for p in Self.plainLookAlikes[c]! { marks[p, default: []].append(c) }
         }
         guard !marks.isEmpty else { return nil }
         var changed = false
