@@ -247,7 +247,7 @@ struct AddressDetector {
                 let opensPart = k < 0 || b[k] == 0x0A || b[k] == 0x2C
                 let digits = de - q
                 var end: Int?
-                if digits == 4, AddressDetector.fourDigitCountries.contains(country) || country == "NO" {
+                if digits == 4, AddressDetector.fourDigitCountries.contains(country) {
                     end = de
                 } else if digits == 5, AddressDetector.fiveDigitPrefixCountries.contains(country) {
                     end = de
@@ -286,16 +286,14 @@ struct AddressDetector {
             // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450
             // Kuala Lumpur.
             if len == 5, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
+                // (`D-10115`, `F-75008`: read after their country's letters, above.)
                 var k = i - 1
-                var prefixStart = i
-                // D-10115 / F-75008
-                if k >= 1, b[k] == 0x2D, isUpper(b[k - 1]), !isAlnum(s.at(k - 2)) { prefixStart = k - 1; k -= 2 }
                 while k >= 0, b[k] == 0x20 { k -= 1 }
                 if k < 0 || b[k] == 0x0A || b[k] == 0x2C {
                     let country = countryNear(s, e) ?? region
                     hits.append(
                         Hit(
-                            type: .postalCode, start: prefixStart, end: e,
+                            type: .postalCode, start: i, end: e,
                             value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
                     i = e; continue
                 }
@@ -516,19 +514,20 @@ struct AddressDetector {
     /// Whether the text from `a` to `e` is a street named by a street word or ending, not by a unit's (`Vesterbrogade
     /// 12`, not `Suite 12`): a street that a postal code and town may follow on its own line.
     private func isNamedStreet(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
-        looksLikeStreet(s, a, e) && Self.holdsStreetWord(s.words(from: a, to: e), unitsToo: false)
+        looksLikeStreet(s, a, e, named: true)
     }
 
     /// The street words that name a part of a building, a box or a plot, not a street.
     static let unitWords: Set<String> = ["suite", "ste", "unit", "floor", "building", "box", "po", "no", "lot"]
 
-    private func looksLikeStreet(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+    /// Whether the text from `a` to `e` may be a street: a street word, or a short line with a digit; with `named`,
+    /// only a street word that is no unit's (`isNamedStreet`).
+    private func looksLikeStreet(_ s: ScanText, _ a: Int, _ e: Int, named: Bool = false) -> Bool {
         let (ta, te) = trimmed(s, a, e)
         guard te > ta, te - ta <= 70 else { return false }
         let words = s.words(from: ta, to: te)
         guard !words.isEmpty else { return false }
         let hasDigit = (ta..<te).contains { isDigit(s.bytes[$0]) }
-        let streetWord = Self.holdsStreetWord(words, unitsToo: true)
         // Phone, e-mail or web lines are not streets.
         if (ta..<te).contains(where: { s.bytes[$0] == 0x40 }) { return false }
         if words.contains(where: {
@@ -536,7 +535,8 @@ struct AddressDetector {
         }) {
             return false
         }
-        return streetWord || (hasDigit && words.count >= 1 && words.count <= 7)
+        if named { return Self.holdsStreetWord(words, unitsToo: false) }
+        return Self.holdsStreetWord(words, unitsToo: true) || (hasDigit && words.count <= 7)
     }
 
     private func address(_ s: ScanText, around p: Hit) -> Hit? {

@@ -186,14 +186,13 @@ public struct MarkedLetterRestorer: Sendable {
     /// `word` with marked letters given back, or nil.
     func restoredWord(_ word: String, marks: [Character: [Character]]) -> String? {
         let (lead, core, trail) = PrintedWordCorrector.parts(word)
-        let letters = core.filter(\.isLetter).count
-        guard letters >= 3, core.allSatisfy({ $0.isLetter || $0 == "0" }), core.allSatisfy({ $0.isASCII }),
+        guard PrintedWordCorrector.letters(core) >= 3, core.allSatisfy({ $0.isLetter || $0 == "0" }), core.allSatisfy({ $0.isASCII }),
             PrintedWordCorrector.isWellCased(core)
         else { return nil }
         // A zero among letters is the letter O.
         let plain = String(core.map { $0 == "0" ? (core.contains(where: \.isLowercase) ? "o" : "O") : $0 })
         let folded = WordList.fold(plain)
-        guard !isListed(plain), !isListed(String(core)) else { return nil }
+        guard !isListed(plain), !isListed(String(core)), !restoring.isPlainTwin(folded) else { return nil }
         let places = folded.enumerated().filter { marks[$0.element] != nil }.map(\.offset)
         guard !places.isEmpty, places.count <= 4 else { return nil }
         var chars = Array(folded)
@@ -213,7 +212,7 @@ public struct MarkedLetterRestorer: Sendable {
             chars[i] = original
         }
         walk(0, false)
-        guard found.count == 1, !restoring.isPlainTwin(folded) else { return nil }
+        guard found.count == 1 else { return nil }
         // In the word's case, letter by letter.
         let cased = zip(Array(found[0]), Array(plain)).map { new, old in
             old.isUppercase ? Character(new.uppercased()) : new

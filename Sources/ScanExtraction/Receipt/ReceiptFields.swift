@@ -260,14 +260,15 @@ struct ReceiptFieldFeatures {
         let words = key.split(separator: " ")
         guard words.count >= 2 else { return false }
         let number = words.map { $0.first.map(Text.isNumber) ?? false }
+        // A number's sign between label and number (`Kvittering nr. 14724`, `TABLE NO 5`: the locale files'
+        // `numberSigns`).
+        let sign = words.map { ReceiptParser.lexicon.numberSigns.contains(String($0)) }
         for i in words.indices where i == 0 || number[i - 1] {
             for label in labels where i + label.count < words.count {
+                guard label.indices.allSatisfy({ words[i + $0] == label[$0] }) else { continue }
                 var k = i + label.count
-                // A number's sign between label and number (`Kvittering nr. 14724`, `TABLE NO 5`: the locale files'
-                // `numberSigns`).
-                if !number[k], ReceiptParser.lexicon.numberSigns.contains(String(words[k])) { k += 1 }
-                guard k < words.count, number[k] else { continue }
-                if label.indices.allSatisfy({ words[i + $0] == label[$0] }) { return true }
+                if !number[k], sign[k] { k += 1 }
+                if k < words.count, number[k] { return true }
             }
         }
         return false
@@ -353,7 +354,11 @@ struct ReceiptFieldFeatures {
                 && !tillLine[k - 1]
                 && !Self.isGreeting(lines[k - 1].key, ReceiptParser.lexicon.headerNoise)
         }
-        for i in 0..<header where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] && !continues(i)
+        // A greeting or a title names no one (`VAT RECEIPT`), nor opens a name (`WELCOME` / `DAILY DINER`): the spans
+        // from the next line hold that name.
+        for i in 0..<header
+        where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] && !continues(i)
+            && !titleOrGreeting[i]
         {
             for span in 1...3 where i + span <= lines.count {
                 let r = i..<(i + span)
@@ -366,9 +371,6 @@ struct ReceiptFieldFeatures {
                 // Nor does a name go on into a slip's closing words (`好运来超市` / `谢谢惠顾`, `BÄCKEREI MÜLLER` / `DANKE`),
                 // nor into a greeting or the slip's title (`DAILY DINER` / `WELCOME`, `SILVER MICAS` / `VAT RECEIPT`).
                 if span > 1 && (closing[i + span - 1] || titleOrGreeting[i + span - 1]) { break }
-                // A greeting or a title names no one (`VAT RECEIPT`), nor opens a name (`WELCOME` / `DAILY DINER`): the
-                // spans from the next line hold that name.
-                if titleOrGreeting[i] { break }
                 let full = ReceiptParser.companyName(Array(lines[r]))
                 for (cut, value) in [(0.0, full), (1.0, ReceiptParser.cutAtLegalForm(full))] {
                     guard let value, Text.letterCount(value) >= 2, !Self.holdsDateTimeOrPhone(value, lines[r]),

@@ -859,14 +859,13 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
         guard chars.count == reading.tokens.count, decoder.text(of: reading.tokens) == reading.text else {
             return reading
         }
-        var tokens = reading.tokens
-        for (k, c) in chars.enumerated() where decoder.characters[tokens[k].classIndex] != String(c) {
+        var changes: [Int: CTCDecoder.Token] = [:]
+        for (k, c) in chars.enumerated() where decoder.characters[reading.tokens[k].classIndex] != String(c) {
             guard let cls = classIndex[String(c)] else { return reading }
-            tokens[k].classIndex = cls
+            changes[k] = reading.tokens[k]
+            changes[k]!.classIndex = cls
         }
-        return CTCDecoder.Reading(
-            text: decoder.text(of: tokens), tokens: tokens, confidence: reading.confidence,
-            logProbability: reading.logProbability)
+        return decoder.applying(changes, to: reading)
     }
 
     /// `reading` with the words `corrector` doubts read again; every other word keeps its tokens, so
