@@ -160,7 +160,8 @@ struct ScanText {
         while i < to {
             if isWordLetter(bytes[i]) {
                 let e = min(wordEnd(from: i), to)
-                out.append(lower(i, e))
+                // A word with marked letters is lower-cased whole (`VÄGEN`, `STRÆDE`), the rest byte by byte.
+                out.append(bytes[i..<e].contains { $0 >= 0x80 } ? string(i, e).lowercased() : lower(i, e))
                 i = e
             } else { i += 1 }
         }

@@ -472,7 +472,10 @@ final class DetectorsTests: XCTestCase {
             ("Fistonyortorv 29 3029 Velmarwen", "3029", "Fistonyortorv 29", nil),
             ("Drottninggatan 5 411 14 Göteborg", "411 14", "Drottninggatan 5", nil),
             ("Karl Johans gate 1, 0154 Oslo", "0154", "Karl Johans gate 1", "NO"),
-            ("Marktplatz 3, 4051 Basel", "4051", "Marktplatz 3", "CH")
+            ("Marktplatz 3, 4051 Basel", "4051", "Marktplatz 3", "CH"),
+            // Capitals: a marked ending is found in any case.
+            ("KUNGSVÄGEN 12 114 32 STOCKHOLM", "114 32", "KUNGSVÄGEN 12", nil),
+            ("LILLE STRÆDE 4, 1620 KØBENHAVN V", "1620", "LILLE STRÆDE 4", nil)
         ] {
             let address = find(text, .address, region: region).first
             XCTAssertEqual(address?.text, text, text)
