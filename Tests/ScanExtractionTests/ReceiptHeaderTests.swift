@@ -204,6 +204,10 @@ import ScanModel
         let labels = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
         #expect(ReceiptFieldFeatures.opensWithALabel("TABLE 12", labels))
         #expect(ReceiptFieldFeatures.opensWithALabel("Server #4", labels))
+        // A number's sign between the label and its number.
+        #expect(ReceiptFieldFeatures.opensWithALabel("TABLE NO 12", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Kasse Nr. 3", labels))
+        #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE NO", labels))
         // A branch's number is a till's line too (`Store #56826`, `Cawangan: 12`, `Sucursal 3`); a shop named so is
         // not.
         #expect(ReceiptFieldFeatures.opensWithALabel("Store #56826", labels))

@@ -200,15 +200,19 @@ struct ReceiptFieldFeatures {
         return nil
     }
 
-    /// Whether `text` opens with a document label followed by a colon, a `#` or a number (`Kasir: Ana`, `Server: Max`,
-    /// `TABLE 12`), or by one short word and a colon (`Bediend door: Pia`, `Served by: Ivo`, `Atendido por: Luis`).
+    /// Whether `text` opens with a document label followed by a colon, a `#` or a number, the number's sign allowed
+    /// (`Kasir: Ana`, `Server: Max`, `TABLE 12`, `TABLE NO 12`), or by one short word and a colon (`Bediend door: Pia`, `Served by: Ivo`, `Atendido por: Luis`).
     /// No shop name of `sroie-train`, `sroie-dev` or the receipt photos holds a document label at all.
     static func opensWithALabel(_ text: String, _ labels: [[String]]) -> Bool {
         let words = Text.key(text).split(separator: " ")
         guard let first = words.first else { return false }
         for label in labels where label.count < words.count && label.first == String(first) {
             guard label.indices.allSatisfy({ words[$0] == label[$0] }) else { continue }
-            if words[label.count].first?.isNumber == true { return true }
+            // A number's sign may stand between (`TABLE NO 12`, `Kasse Nr. 3`), as in `labelsANumber`.
+            var k = label.count
+            if k + 1 < words.count, words[k].first?.isNumber != true,
+               ReceiptParser.lexicon.numberSigns.contains(String(words[k])) { k += 1 }
+            if words[k].first?.isNumber == true { return true }
             // What follows the label's last word in the printed text: a colon, `#` or a bracketed value marks a label
             // (`CASHIER [P.NISANTHI]`); so does a colon after one more word of up to five letters.
             let upper = text.uppercased()
