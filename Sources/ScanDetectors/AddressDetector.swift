@@ -242,9 +242,7 @@ struct AddressDetector {
                 let country = AddressDetector.codePrefixes[s.string(i, e)]
             {
                 let (q, de) = token(s, e + 1)
-                var k = i - 1
-                while k >= 0, b[k] == 0x20 { k -= 1 }
-                let opensPart = k < 0 || b[k] == 0x0A || b[k] == 0x2C
+                let opensPart = Self.opensPart(s, at: Self.lastBefore(s, i))
                 let digits = de - q
                 var end: Int?
                 if digits == 4, AddressDetector.fourDigitCountries.contains(country) {
@@ -269,11 +267,9 @@ struct AddressDetector {
             // line (`Storgatan 12 114 32 Stockholm`). A phone's groups (`08-123 45 67`) have no town after them.
             if len == 3, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x20 {
                 let (q, de) = token(s, e + 1)
-                var k = i - 1
-                while k >= 0, b[k] == 0x20 { k -= 1 }
-                let opensPart = k < 0 || b[k] == 0x0A || b[k] == 0x2C
+                let k = Self.lastBefore(s, i)
                 if de - q == 2, (q..<de).allSatisfy({ isDigit(b[$0]) }), townFollows(s, de),
-                    opensPart || k >= 0 && isDigit(b[k]) && afterStreetNumber(s, k)
+                    Self.opensPart(s, at: k) || k >= 0 && isDigit(b[k]) && afterStreetNumber(s, k)
                 {
                     hits.append(
                         Hit(
@@ -287,9 +283,7 @@ struct AddressDetector {
             // Kuala Lumpur.
             if len == 5, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
                 // (`D-10115`, `F-75008`: read after their country's letters, above.)
-                var k = i - 1
-                while k >= 0, b[k] == 0x20 { k -= 1 }
-                if k < 0 || b[k] == 0x0A || b[k] == 0x2C {
+                if Self.opensPart(s, at: Self.lastBefore(s, i)) {
                     let country = countryNear(s, e) ?? region
                     hits.append(
                         Hit(
@@ -305,8 +299,7 @@ struct AddressDetector {
             // Roskilde`), where the street has a street word or one of those countries is the region. Norway's codes
             // of Oslo open with a zero (`0154 Oslo`).
             if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
-                var k = i - 1
-                while k >= 0, b[k] == 0x20 { k -= 1 }
+                let k = Self.lastBefore(s, i)
                 let country = countryNear(s, e) ?? region
                 let fourDigits = country.map(AddressDetector.fourDigitCountries.contains) ?? false
                 var afterStreet = false
@@ -398,6 +391,19 @@ struct AddressDetector {
             k -= 1
         }
         return letters >= 3
+    }
+
+    /// Where the last byte before `i` that is no space is, or -1 at the text's start.
+    private static func lastBefore(_ s: ScanText, _ i: Int) -> Int {
+        var k = i - 1
+        while k >= 0, s.bytes[k] == 0x20 { k -= 1 }
+        return k
+    }
+
+    /// Whether the byte at `k` (from `lastBefore`) opens a line or a comma-separated part after it: the text's start,
+    /// a line break or a comma.
+    private static func opensPart(_ s: ScanText, at k: Int) -> Bool {
+        k < 0 || s.bytes[k] == 0x0A || s.bytes[k] == 0x2C
     }
 
     /// Whether a word of letters stands before `i` on its line (a town before a code), past spaces and, if `comma`,
