@@ -270,6 +270,10 @@ import TestSupport
         #expect(amount("BROT 2,49 B") == "2.49")
         #expect(amount("TOTAL 12.50 AB CD") == nil)  // two codes, no mark: not an amount's tail
         #expect(amount("Table 4 Guests 2") == nil)  // a digit after no amount with decimals
+        // A currency misread in one character by the confusion table's pairs (`zł` read `z1`, `SEK` read `5EK`).
+        #expect(amount("SUMA 68,56 z1") == "68.56")
+        #expect(amount("Totalt 120,00 5EK") == "120.00")
+        #expect(amount("Bord 12,00 Q7") == nil)  // no currency's look-alike
     }
 
     /// The line model's labels, forced, then the sums: `completeItemsBySums` alone.

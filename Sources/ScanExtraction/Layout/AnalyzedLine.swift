@@ -91,7 +91,7 @@ public struct LineAnalyzer: Sendable {
 
     static let currencyTokens: Set<String> = [
         "RM", "MYR", "$", "US$", "USD", "EUR", "€", "£", "GBP", "CHF", "AUD", "CAD", "SGD", "S$", "A$", "C$",
-        "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "FR",
+        "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "ZL", "FR",
     ]
 
     /// Whether a word is a currency printed on its own, with or without an abbreviation's full stop (`Rp.`, `EUR`).
@@ -99,6 +99,16 @@ public struct LineAnalyzer: Sendable {
         let t = word.uppercased()
         return currencyTokens.contains(t)
             || t.count > 1 && t.hasSuffix(".") && currencyTokens.contains(String(t.dropLast()))
+    }
+
+    /// Whether a short word with a digit in it is a currency OCR misread in one character (`z1` for `zł`, `5EK`,
+    /// `N0K`), by the confusion table's pairs: printed after an amount, it is the amount's currency, not a label.
+    static func isMisreadCurrencyToken(_ word: String, confusions: OCRConfusions = .shipped) -> Bool {
+        let t = word.uppercased()
+        guard (2...3).contains(t.count), t.contains(where: \.isNumber), t.contains(where: \.isLetter) else {
+            return false
+        }
+        return currencyTokens.contains { $0.count == t.count && confusions.oneSlipApart(t, $0) }
     }
 
     /// The codes of the currencies printed in whole units (`Amount.wholeUnitCurrencies`), with their signs
@@ -244,8 +254,9 @@ public struct LineAnalyzer: Sendable {
     ) {
         var out: [(amount: Amount, word: Int)] = []
         var i = line.words.count - 1
-        // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, `3.20 A`, a tax code in one
-        // digit after an amount with decimals (`-1,95 1`), and a lone mark after the code (`0,25 A *`).
+        // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, a currency misread (`68,56
+        // z1`), `3.20 A`, a tax code in one digit after an amount with decimals (`-1,95 1`), and a lone mark after the
+        // code (`0,25 A *`).
         var skipped = 0, lastWasMark = false
         while i > 0, skipped < 2 {
             let t = line.words[i].text
@@ -253,7 +264,7 @@ public struct LineAnalyzer: Sendable {
                 && (amount(in: line.words[i - 1].text, wholeUnits: wholeUnits, bare: bare)?.scale ?? 0) >= 2
             if !digitCode, amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
             let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" })
-                || isCurrencyToken(t)
+                || isCurrencyToken(t) || isMisreadCurrencyToken(t)
             guard code || digitCode, skipped == 0 || lastWasMark else { break }
             lastWasMark = t.allSatisfy { $0 == "*" }
             i -= 1
