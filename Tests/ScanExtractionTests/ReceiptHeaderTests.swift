@@ -225,6 +225,13 @@ import ScanModel
         #expect(ReceiptFieldFeatures.opensWithALabel("Selger: Ana", labels))
         #expect(ReceiptFieldFeatures.opensWithALabel("Säljare: 12", labels))
         #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE MOUNTAIN: CAFE", labels))
+        // A line of payment words alone, the previous slip's tail over this one's header, names no one.
+        let tail = companyNames([Fixture.line(20, "Tunai", x: 40), Fixture.line(44, "MAKMUR SWALAYAN", x: 160, h: 24),
+                                 Fixture.line(74, "JALAN FIAL NO. 32", x: 150), Fixture.line(130, "BAKSO"),
+                                 (130, 16, [(480, "131.000")]), Fixture.line(160, "TOTAL"), (160, 16, [(480, "131.000")])],
+                                limit: 3)
+        #expect(tail.contains("MAKMUR SWALAYAN"), "\(tail)")
+        #expect(!tail.contains { $0.contains("Tunai") }, "\(tail)")
         let served = companyNames([Fixture.line(20, "Served by: Ivo", x: 180), Fixture.line(44, "STAR VENWICK", x: 160, h: 24),
                                    Fixture.line(74, "200 Molura Way", x: 150), Fixture.line(130, "Chips"), (130, 16, [(480, "3.50")]),
                                    Fixture.line(160, "TOTAL"), (160, 16, [(480, "3.50")])], limit: 3)

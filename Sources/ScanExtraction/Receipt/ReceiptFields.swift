@@ -201,7 +201,8 @@ struct ReceiptFieldFeatures {
     }
 
     /// Whether `text` opens with a document label followed by a colon, a `#` or a number, the number's sign allowed
-    /// (`Kasir: Ana`, `Server: Max`, `TABLE 12`, `TABLE NO 12`), or by one short word and a colon (`Bediend door: Pia`, `Served by: Ivo`, `Atendido por: Luis`).
+    /// (`Kasir: Ana`, `Server: Max`, `TABLE 12`, `TABLE NO 12`), or by one short word and a colon (`Bediend door:
+    /// Pia`, `Served by: Ivo`, `Atendido por: Luis`).
     /// No shop name of `sroie-train`, `sroie-dev` or the receipt photos holds a document label at all.
     static func opensWithALabel(_ text: String, _ labels: [[String]]) -> Bool {
         let words = Text.key(text).split(separator: " ")
@@ -346,9 +347,11 @@ struct ReceiptFieldFeatures {
             k >= 0 && k + 1 < lines.count && Text.letterCount(lines[k + 1].text) >= 2
                 && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
         }
-        // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name.
+        // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name, nor is a line of payment
+        // words alone (`Tunai`, `CASH`: the previous slip's tail over this one's header).
         let tillLine = lines.indices.map {
-            $0 < header + 3 && Self.opensWithALabel(lines[$0].text, Self.documentLabelWords)
+            $0 < header + 3
+                && (Self.opensWithALabel(lines[$0].text, Self.documentLabelWords) || ReceiptParser.paysOnly(lines[$0]))
         }
         // A line that opens with a short word in small letters and has capitals after it (`Friendly Red's` / `of
         // Windham`, `y Cia`, `und Söhne`) goes on from the line above: no name starts there when that line has letters
