@@ -388,6 +388,15 @@ import ScanModel
         #expect(ReceiptFieldFeatures.opensWithALabel("CASHIER [P.NISANTHI] MACHINE [003]", labels))
     }
 
+    /// A zero alone before a word is the one-letter word O that OCR read as a digit; other numbers open names as printed.
+    @Test func aZeroOpeningANameIsTheLetterO() {
+        #expect(ReceiptParser.normalizedName("0 Cantinho Tidal") == "O Cantinho Tidal")
+        #expect(ReceiptParser.normalizedName("0 SOLE MIO") == "O SOLE MIO")
+        for kept in ["0 123 STORE", "7 ELEVEN", "99 SPEED MART S/B", "00 CAFE"] {
+            #expect(ReceiptParser.normalizedName(kept) == kept, "\(kept)")
+        }
+    }
+
     @Test func aLookAlikeLetterInsideANumberAndASpacedPossessive() {
         #expect(ReceiptParser.addressReadingFixes("LOT 17S77, LEYBRIFI PLAZA") == "LOT 17577, LEYBRIFI PLAZA")
         #expect(ReceiptParser.addressReadingFixes("NO 56, LORONG 2, 229l8 STONINGZO") == "NO 56, LORONG 2, 22918 STONINGZO")

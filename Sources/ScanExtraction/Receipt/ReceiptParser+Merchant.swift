@@ -71,6 +71,12 @@ extension ReceiptParser {
             name = String(name[m.upperBound...])
         }
         if Text.contains(name, "0") { name = lettersForZeros(name) }
+        // A zero alone before a word of letters is the one-letter word O (`0 Cantinho`, `0 Sole Mio`): no name opens
+        // with the number nought.
+        if name.hasPrefix("0 "), name.dropFirst(2).first?.isLetter == true,
+            OCRConfusions.shipped.confusable(UInt8(ascii: "0"), UInt8(ascii: "O")) {
+            name = "O" + name.dropFirst()
+        }
         // A zero-padded code before the name (`#000002 BAIFU (M) Sdn Bhd`): a till's number the layout joined to it.
         if name.first == "#" || name.first == "0", let m = Text.range(name, #"^#?0\d{2,}\s+(?=\p{L})"#) {
             name = String(name[m.upperBound...])
