@@ -388,7 +388,8 @@ import ScanModel
         #expect(ReceiptFieldFeatures.opensWithALabel("CASHIER [P.NISANTHI] MACHINE [003]", labels))
     }
 
-    /// A zero alone before a word is the one-letter word O that OCR read as a digit; other numbers open names as printed.
+    /// A zero alone before a word is the one-letter word O that OCR read as a digit; other numbers open names as
+    /// printed.
     @Test func aZeroOpeningANameIsTheLetterO() {
         #expect(ReceiptParser.normalizedName("0 Cantinho Tidal") == "O Cantinho Tidal")
         #expect(ReceiptParser.normalizedName("0 SOLE MIO") == "O SOLE MIO")
