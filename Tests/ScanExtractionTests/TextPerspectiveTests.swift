@@ -196,6 +196,30 @@ import ScanModel
         #expect(LayoutAnalyzer.group(page, levelling: nil).map(\.line.text) != expected)
     }
 
+    /// A slip that curls one way and back down its length (an S): the rows turn most where the wave peaks, and a
+    /// straight-line fit of their angles there gives them too little slope, so that an amount far right of its name
+    /// lands on the row below. The field then follows the turn with a parabola.
+    @Test func theRowsOfASlipCurledBothWaysKeepTheirAmounts() throws {
+        var observations: [TextObservation] = []
+        let rows = Self.items + Self.items.prefix(8).map { ($0.0 + " refill", $0.1) }
+        func slope(_ y: Double) -> Double { 0.10 * sin(2 * Double.pi * (y - 100) / 500) }
+        for (n, (name, amount)) in rows.enumerated() {
+            let y = 100 + 30 * Double(n), k = slope(y)
+            let row = Homography([1, 0, 0, k, 1, -k * 400, 0, 0, 1])   // (x, y) -> (x, y + k (x - 400))
+            observations.append(
+                Self.observation(name.split(separator: " ").map(String.init), x: 40, y: y, h: 16, through: row))
+            observations.append(
+                Self.observation([amount], x: 760 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: row))
+        }
+        let page = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
+        guard case .slopes(let field) = try #require(TextPerspective.levelling(page)) else {
+            Issue.record("no one vanishing point explains a curled slip's rows")
+            return
+        }
+        #expect(field.curved)
+        #expect(LayoutAnalyzer.lines(of: page).map(\.text) == rows.map { "\($0.0) \($0.1)" })
+    }
+
     /// The camera finds a curled slip's outline and its checks pass, but in that rectangle the rows still run at
     /// their angles: the layout leaves the frame out and levels the rows by their own angles. A page whose rows
     /// do run level in the rectangle keeps it.
