@@ -260,6 +260,24 @@ import TestSupport
         #expect(other.items.allSatisfy { $0.quantity == nil }, "\(other.items)")
     }
 
+    /// An article's amount OCR misread (`68.46` for `60.40`) is its count times its unit price when the sums prove
+    /// it; a misread unit price leaves the amount, which the sums already hold.
+    @Test func anAmountTheSumsProveMisreadIsItsCountTimesItsPrice() {
+        let misread = receipt(
+            Self.header + Self.row(140, "LAX 2 x 30.20", "68.46") + Self.row(162, "BREAD", "2.50")
+                + Self.row(200, "TOTAL", "62.90"))
+        #expect(misread.items.map(\.amount) == ["60.40", "2.50"], "\(misread.items)")
+        let price = receipt(
+            Self.header + Self.row(140, "LAX 2 x 38.20", "60.40") + Self.row(162, "BREAD", "2.50")
+                + Self.row(200, "TOTAL", "62.90"))
+        #expect(price.items.map(\.amount) == ["60.40", "2.50"], "\(price.items)")
+        // Without the sums' proof the amount stays as printed.
+        let unproved = receipt(
+            Self.header + Self.row(140, "LAX 2 x 30.20", "68.46") + Self.row(162, "BREAD", "2.50")
+                + Self.row(200, "TOTAL", "75.00"))
+        #expect(unproved.items.first?.amount == "68.46", "\(unproved.items)")
+    }
+
     @Test func aTaxCodeAndAMarkAfterTheAmountLeaveIt() {
         func amount(_ text: String) -> String? {
             extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(10, text)])))[0].amount?

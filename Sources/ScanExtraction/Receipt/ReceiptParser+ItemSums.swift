@@ -60,6 +60,35 @@ extension ReceiptParser {
         return []
     }
 
+    /// An article whose line amount is not its count times its unit price (`3  34,47  203,42`, OCR's reading of
+    /// `103,41`) takes the product when the printed sums prove it: with the product the items and discounts make one
+    /// of them, with the amount as read none, and no other article's product would do the same. A weighed article's
+    /// product, rounded by the till, is left alone (`weighedPriceRounds`).
+    static func amountsByTheirProducts(_ r: inout Receipt) -> [Finding] {
+        let cents = decimalCents
+        guard let targets = itemSumTargets(r) else { return [] }
+        let made = r.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(r.discounts) ?? 0)
+        guard !targets.contains(made) else { return [] }
+        let fixes = r.items.indices.compactMap { i -> (item: Int, cents: Int)? in
+            let item = r.items[i]
+            guard item.kind == nil, item.unit == nil, let amount = cents(item.amount), amount > 0,
+                let count = item.quantity.flatMap({ Decimal(string: $0) }), count > 1,
+                let price = item.unitPrice.flatMap({ Decimal(string: $0) }), price > 0
+            else { return nil }
+            let product = count * price * 100
+            guard let whole = Int(exactly: NSDecimalNumber(decimal: product).doubleValue.rounded()),
+                Decimal(whole) == product, whole != amount, targets.contains(made - amount + whole)
+            else { return nil }
+            return (i, whole)
+        }
+        guard fixes.count == 1, let fix = fixes.first, let old = r.items[fix.item].amount else { return [] }
+        // In the amount's own form: whole units stay whole (`315000`).
+        var value = Amount.cents(fix.cents).decimalString
+        if !old.contains("."), value.hasSuffix(".00") { value = String(value.dropLast(3)) }
+        r.items[fix.item].amount = value
+        return [mended("receipt.items[\(fix.item)].amount", old, value)]
+    }
+
     /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and
     /// tip, less its tip, or less its taxes (a bill's total before a tip printed under it, `billBeforeTip`), each also
     /// before the cash rounding. Nil without a total.
