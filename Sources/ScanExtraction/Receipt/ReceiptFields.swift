@@ -348,10 +348,12 @@ struct ReceiptFieldFeatures {
                 && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
         }
         // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name, nor is a line of payment
-        // words alone (`Tunai`, `CASH`: the previous slip's tail over this one's header).
+        // words alone with no amount (`Tunai`, `CASH`: the previous slip's tail over this one's header). (A payment
+        // line with its amount stays a candidate: the ranker learns from such lines that a name has no amount.)
         let tillLine = lines.indices.map {
             $0 < header + 3
-                && (Self.opensWithALabel(lines[$0].text, Self.documentLabelWords) || ReceiptParser.paysOnly(lines[$0]))
+                && (Self.opensWithALabel(lines[$0].text, Self.documentLabelWords)
+                    || ReceiptParser.paysOnly(lines[$0]) && lines[$0].amount == nil)
         }
         // A line that opens with a short word in small letters and has capitals after it (`Friendly Red's` / `of
         // Windham`, `y Cia`, `und Söhne`) goes on from the line above: no name starts there when that line has letters
