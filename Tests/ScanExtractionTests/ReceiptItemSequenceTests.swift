@@ -691,11 +691,13 @@ import TestSupport
     }
 
     /// A line read as more of a name above it is an option when it opens with a word of leaving out or changing, in any
-    /// locale (`NO onion`, `Sin hielo`, `Kurang gula`); a name that goes on (`Spicy Wings`) and `NO 5` stay as read.
+    /// locale (`NO onion`, `Sin hielo`, `Kurang gula`, `EXTRA QUEIJO`, `Ekstra ost`); a name that goes on (`Spicy
+    /// Wings`) and `NO 5` stay as read.
     @Test func aLineOpeningWithAnOptionWordIsAModifier() {
         for (under, expected) in [
             ("NO onion", ItemLineLabel.modifier), ("Sin hielo", .modifier), ("Kurang gula", .modifier),
-            ("HOLD THE mayo", .modifier), ("Spicy Wings", .continuation), ("NO 5", .continuation)
+            ("HOLD THE mayo", .modifier), ("EXTRA QUEIJO", .modifier), ("Ekstra ost", .modifier),
+            ("Spicy Wings", .continuation), ("NO 5", .continuation)
         ] {
             let rows = Self.row(140, "1 Chicken", "17.91") + Self.row(162, under) + Self.row(184, "1 Fries", "4.50")
             let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
