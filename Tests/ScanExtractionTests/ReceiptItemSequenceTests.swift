@@ -580,6 +580,9 @@ import TestSupport
         let (prepared, roles, summaryStart, tail) = ReceiptParser.prepared(lines)
         let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart, tail: tail)
         #expect(prepared.indices.filter { outside[$0] }.map { prepared[$0].label } == ["Efectivo", "Cambio", "Total"])
+        // The Dutch card payment's one word (`Pinbetaling`) is a payment word too.
+        let pin = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(20, "Pinbetaling", "140,00"))))
+        #expect(ReceiptParser.paysOnly(pin[0]))
     }
 
     @Test func theSummarysOwnLinesAreNoItemsWhateverTheModelScores() throws {
@@ -1083,6 +1086,42 @@ import TestSupport
             codeLines, labels: [.other, .item, .quantity, .quantity, .item, .quantity, .quantity, .other, .other],
             wholeUnits: false)
         #expect(kept.map { "\($0.description) \($0.amount ?? "-")" } == ["PILLAR SINK TAP 19.90", "SEAL TAPE 0.80"])
+    }
+
+    /// A table that opens with a paid row the model left out and a free part under it (`41223714 1 0 0`): its ends are
+    /// read from its first and last rows, the free part's included, so the left-out row is found above the free part
+    /// and the names go with the numbers above them. A row left out inside the table is counted against the row above
+    /// it (`FG-Y00267 0.00 0.00 SR` under `FG-Y00229 18.80 18.80 SR`, not against the first, which prints a count).
+    @Test func aFreePartUnderALeftOutFirstRowKeepsTheTable() {
+        let rows =
+            Self.row(100, "Item Qty Price Total") + Self.row(122, "Description")
+            + Self.row(144, "86695461 1 1.60", "1.60") + Self.row(166, "Iced Tea")
+            + Self.row(188, "41223714 1 0.00", "0.00") + Self.row(210, "Paper Bag")
+            + Self.row(232, "38797631 1 15.00", "15.00") + Self.row(254, "Fish Soup")
+            + Self.row(276, "51513561 2 7.25", "14.50") + Self.row(298, "Orange Juice")
+            + Self.row(328, "SUB TOTAL", "31.10")
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let labels: [ItemLineLabel] = [
+            .other, .other, .other, .item, .quantity, .item, .quantity, .item, .quantity, .other, .other
+        ]
+        let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
+        #expect(
+            items.map { "\($0.description) \($0.amount ?? "-")" }
+                == ["Iced Tea 1.60", "Paper Bag 0.00", "Fish Soup 15.00", "Orange Juice 14.50"])
+
+        let inside =
+            Self.row(100, "FG-A00019 2 1.50", "3.00") + Self.row(122, "Green Tea")
+            + Self.row(144, "FG-Y00229 18.80", "18.80") + Self.row(166, "Katsu Set")
+            + Self.row(188, "FG-Y00267 0.00", "0.00") + Self.row(210, "Tartar Sauce")
+            + Self.row(232, "FG-Y00265 0.00", "0.00") + Self.row(254, "Wakame Soup")
+            + Self.row(284, "SubTotal", "21.80")
+        let table = extractor.analyzer.analyze(Fixture.document(Fixture.page(inside)))
+        let (read, _) = ReceiptParser.assembleItems(
+            table, labels: [.item, .modifier, .item, .item, .modifier, .item, .quantity, .other, .other],
+            wholeUnits: false)
+        #expect(
+            read.map { "\($0.description) \($0.amount ?? "-")" }
+                == ["Green Tea 3.00", "Katsu Set 18.80", "Tartar Sauce 0.00", "Wakame Soup 0.00"])
     }
 
     /// A discount's line inside such a table whose minus OCR lost (`10% off  2.34`) names no article: the table is

@@ -78,9 +78,15 @@ extension ReceiptParser {
             }
             return nil
         }
-        var joined = [pastEnd(inFirst, step: -1, across: 3), pastEnd(inLast, step: 1, across: 3)].compactMap { $0 }
+        // (From the table's first and last rows, a part at 0.00 included: a free part may open it, `41223714 1 0 0`
+        // under the row the model left out.)
+        let firstRow = min(inFirst, numbers[0]), lastRow = max(inLast, numbers[numbers.count - 1])
+        var joined = [pastEnd(firstRow, step: -1, across: 3), pastEnd(lastRow, step: 1, across: 3)].compactMap { $0 }
         // Inside the table, such a row taken for an option of the article above is one of its rows too.
-        joined += (inFirst...inLast).filter { !numbers.contains($0) && leftOut($0, beside: inFirst) }
+        // (Its words counted against the table's row above it.)
+        joined += (firstRow...lastRow).filter { k in
+            !numbers.contains(k) && leftOut(k, beside: numbers.last { $0 < k } ?? firstRow)
+        }
         numbers = (numbers + joined).sorted()
         paid = (paid + joined.filter { (lines[$0].amount?.minor ?? 0) > 0 }).sorted()
         // A priced line with a name above the table's end (`Chicken Caesar  12.00` over `Salad` and `2 x 6.00`) shows a
