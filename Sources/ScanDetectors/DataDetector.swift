@@ -100,6 +100,10 @@ public struct DataDetector: Sendable {
         code.count == 2 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
     }
 
+    /// Whether `code` is the two-letter abbreviation of a US state (`OR`, `IL`, `DC`), as an address writes it before
+    /// its ZIP code.
+    public static func isUSState(_ code: String) -> Bool { AddressDetector.usStates.contains(code) }
+
     /// The ISO 3166 code of the country that `text` names on its own: a country name the address detector knows
     /// (`Germany`, `Deutschland`, `U.S.A.`), `UK`, or a region code with a numbering plan (`DE`, `ES`); nil otherwise.
     public static func countryCode(named text: String) -> String? {

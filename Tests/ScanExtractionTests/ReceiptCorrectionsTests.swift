@@ -424,6 +424,17 @@ import ScanModel
         }
     }
 
+    /// A US state's letter read as its look-alike digit before the ZIP code is the letter again, when one state reads
+    /// so; a unit's code, a state read right and a code before no ZIP stay.
+    @Test func aUSStateReadWithADigitIsItsLetters() {
+        #expect(ReceiptParser.usStateRead("197 N Berwen Ave, Raten, 0R 17286") == "197 N Berwen Ave, Raten, OR 17286")
+        #expect(ReceiptParser.usStateRead("Chicago, 1L 60601-1234") == "Chicago, IL 60601-1234")
+        #expect(ReceiptParser.usStateRead("Columbus 0H 43215") == "Columbus OH 43215")
+        for kept in ["Raten, OR 17286", "UNIT A1 12345 MAIN", "Suite 2B, Austin TX 78701", "LOT 0R 123"] {
+            #expect(ReceiptParser.usStateRead(kept) == kept, "\(kept)")
+        }
+    }
+
     @Test func addressPunctuationSlipsArePutRight() {
         #expect(ReceiptParser.addressPunctuation("NO.32 & 33. JALAN SR 1/9. SEKSYEN 9. 43300 SERI KEMBANGAN. SELANGOR")
                 == "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9, 43300 SERI KEMBANGAN, SELANGOR")

@@ -307,6 +307,7 @@ extension ReceiptParser {
         if Text.contains(s, "1") { s = lettersForOnes(s) }
         if Text.contains(s, "0") { s = lettersForZeros(s) }
         s = ukPostcodeSpaced(s)
+        s = usStateRead(s)
         // One look-alike letter between the digits of a number of four digits or more (`LOT 17S77`): its digit.
         let letterInNumber = RegexCache.shared.regex(#"(?<![\w/.-])\d+[SBIlZ]\d+(?![\w/-])"#, caseInsensitive: false)
         let matches =
@@ -322,6 +323,28 @@ extension ReceiptParser {
         for m in digitsWithO.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
             guard let r = Range(m.range, in: s) else { continue }
             s.replaceSubrange(r, with: s[r].replacingOccurrences(of: "O", with: "0"))
+        }
+        return s
+    }
+
+    /// A US state's two letters before the ZIP code, one of them read as its look-alike digit (`Raten, 0R 17286`,
+    /// `Chicago, 1L 60601`): the state, when exactly one state reads so (0 as O, 1 as I or L, 5 as S, 8 as B) and the
+    /// ZIP code ends the address or one of its parts.
+    static func usStateRead(_ address: String) -> String {
+        guard address.contains(where: \.isNumber) else { return address }
+        // (The ZIP code ends the address or its part: `UNIT A1 12345 MAIN` holds none.)
+        let before = RegexCache.shared.regex(
+            #"(?<![\w-])[0-9A-Z]{2}(?= \d{5}(?:-\d{4})?\s*(?:,|$))"#, caseInsensitive: false)
+        var s = address
+        for m in before.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
+            guard let r = Range(m.range, in: s), s[r].contains(where: \.isNumber), s[r].contains(where: \.isLetter)
+            else { continue }
+            let looks: [Character: [Character]] = ["0": ["O"], "1": ["I", "L"], "5": ["S"], "8": ["B"]]
+            let readings = s[r].reduce([""]) { partial, c in
+                (looks[c] ?? [c]).flatMap { l in partial.map { $0 + String(l) } }
+            }
+            let states = readings.filter(DataDetector.isUSState)
+            if states.count == 1 { s.replaceSubrange(r, with: states[0]) }
         }
         return s
     }
