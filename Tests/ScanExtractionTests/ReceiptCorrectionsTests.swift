@@ -637,6 +637,27 @@ import ScanModel
         #expect(paid.payment?.change == "1.63")
     }
 
+    /// A total one digit off what the items, the subtotal and the tax agree on is that amount; a payment that makes
+    /// the total as read keeps it, and so does a subtotal the items do not make.
+    @Test func aTotalOneDigitOffTheAgreeingSumsIsMended() {
+        func total(_ printed: String, items: [String] = ["5.55", "8.40"], paid: [String]? = nil) -> String? {
+            var rows: [(Double, Double, [(Double, String)])] = [
+                (20, 16, [(20, "ROTI"), (80, "CANAI"), (400, items[0])]),
+                (40, 16, [(20, "NASI"), (80, "LEMAK"), (400, items[1])]),
+                (60, 16, [(20, "SUBTOTAL"), (400, "13.95")]),
+                (80, 16, [(20, "GST"), (80, "6%"), (400, "0.84")]),
+                (100, 16, [(20, "TOTAL"), (400, printed)]),
+            ]
+            if let paid { rows += [(120, 16, [(20, "CASH"), (400, paid[0])]), (140, 16, [(20, "CHANGE"), (400, paid[1])])] }
+            return receipt(rows).total
+        }
+        #expect(total("24.79") == "14.79")
+        #expect(total("14.79") == "14.79")
+        #expect(total("24.79", paid: ["30.00", "5.21"]) == "24.79")
+        #expect(total("24.79", items: ["5.55", "9.40"]) == "24.79")
+        #expect(total("25.78") == "25.78")  // two digits off
+    }
+
     @Test func aRoundedTotalIsTheAmountDue() {
         // The rounded amount printed under the rounding line, with no label of its own (`RH` is `RM` misread).
         let rounded = receipt([

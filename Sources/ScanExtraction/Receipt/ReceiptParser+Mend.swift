@@ -115,6 +115,28 @@ extension ReceiptParser {
         return [finding]
     }
 
+    /// A total one digit off the amount that two of the receipt's sums agree on (`Total Amount 24.79`, read for
+    /// `14.79`): the items add up to the subtotal (two items or more), the subtotal with the taxes and tip makes that
+    /// amount, it has as many digits as the total read, and they differ in one place only. The payment, where it makes
+    /// the total as read, keeps it; so does a rounding, which the sums do not count.
+    func mendTotalOneDigitOff(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
+        let sums = Self.printedSums(r)
+        guard r.items.count >= 2, Self.rounding(lines, roles: roles) == nil, let sub = sums.subtotal, sums.items == sub,
+            let taxes = sums.taxes, taxes > 0, let printed = r.total, let total = Self.cents(printed)
+        else { return [] }
+        let made = sub + taxes + sums.tip
+        if let t = sums.tendered, t - (sums.change ?? 0) == total { return [] }
+        let a = Array(String(total)), b = Array(String(made))
+        guard total != made, total > 0, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count == 1 else {
+            return []
+        }
+        // In the total's own form: whole units stay whole (`882000`).
+        var value = Amount.cents(made).decimalString
+        if !printed.contains("."), value.hasSuffix(".00") { value = String(value.dropLast(3)) }
+        r.total = value
+        return [Self.mended("receipt.total", printed, value)]
+    }
+
     /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`): the total picked plus the rounding, when the
     /// rounding line follows the total and that amount is printed under it: within two lines on a labelled line of
     /// any role but the change's (`Total After Adj 42.50`), or, with no total line under the rounding, on a line of no

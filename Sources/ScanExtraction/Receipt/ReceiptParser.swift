@@ -249,6 +249,7 @@ public struct ReceiptParser: Sendable {
         let dollars = Self.printsDollars(lines)
         findings += mendMisreadAmounts(lines, roles: roles, dollars: dollars, into: &r)
         findings += mendSplitTotal(lines, roles: roles, into: &r)
+        findings += mendTotalOneDigitOff(lines, roles: roles, into: &r)
         let rounding = Self.rounding(lines, roles: roles)
         mendRoundedTotal(lines, roles: roles, rounding: rounding, into: &r)
         Self.setRounding(lines, rounding: rounding, into: &r)
