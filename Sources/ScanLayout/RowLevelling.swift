@@ -42,6 +42,8 @@ public struct SlopeField: Sendable {
     let centreX: Double
     /// Whether the slopes near a height are fitted by a parabola rather than a straight line.
     let curved: Bool
+    /// How far the field misses its lines, each left out, as a median (radians); 0 for a field made from parts.
+    private(set) var miss = 0.0
     /// The field's slope tabulated every quarter bandwidth from a bandwidth above the first crossing to one below
     /// the last (interpolated between, held beyond), so that levelling a point costs the same on any page.
     let table: [Double]
@@ -88,6 +90,7 @@ public struct SlopeField: Sendable {
         var best = straight
         if let bent = fitted(curved: true), bent.miss < Self.curvedGain * straight.miss { best = bent }
         self = best.field
+        miss = best.miss
     }
 
     /// How much less than the straight-line fit a parabola must miss the lines (median, each left out) to be kept.

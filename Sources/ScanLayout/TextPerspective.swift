@@ -17,7 +17,8 @@ import ScanModel
 /// level, and that is close to the identity near the page's middle, so heights keep their pixel size there.
 /// It changes nothing a flat scan needs: parallel lines give a rotation by their common angle. A slip that
 /// curls bends its rows so that no one point explains them; their angles, as they change down the page, then
-/// level them (`SlopeField`).
+/// level them (`SlopeField`). A gentle S-curl may still fit one point within the tolerance; a curved field that misses
+/// the lines far less (`curlOverPerspective`) levels it then.
 public enum TextPerspective {
     /// One printed line as a direction through a point, in the page's pixels.
     struct Segment {
@@ -52,9 +53,19 @@ public enum TextPerspective {
     /// `levelling(_:)` with the page's long lines already found (`segments(of:)`).
     static func levelling(_ page: Page, segments: [Segment]) -> RowLevelling? {
         guard segments.count >= minimumSegments, page.width > 0, page.height > 0 else { return nil }
-        if let h = projective(segments, page: page) { return .projective(h) }
-        return SlopeField(segments, centreX: page.width / 2).map { .slopes($0) }
+        let field = SlopeField(segments, centreX: page.width / 2)
+        if let (h, miss) = projectiveFit(segments, page: page) {
+            // A slip that curls one way and back may still fit one vanishing point within the tolerance, but the
+            // rows' own angles, followed down the page, fit it far better: they level it.
+            if let field, field.curved, field.miss < curlOverPerspective * miss { return .slopes(field) }
+            return .projective(h)
+        }
+        return field.map { .slopes($0) }
     }
+
+    /// How much less than the vanishing point a curved field of the rows' angles must miss them (median) to level
+    /// the page instead.
+    static let curlOverPerspective = 0.5
 
     /// Whether `page`'s printed lines run level in the rectangle `frame` maps the page onto (the page the camera
     /// found): the median line within `frameTolerance` of level. A slip that curls inside its outline
@@ -80,7 +91,10 @@ public enum TextPerspective {
     /// The homography of the segments' common vanishing point, a rotation when their angles do not clearly turn
     /// down the page (parallel lines), or nil when the kept segments miss the point by more than
     /// `maximumMedianResidual`.
-    static func projective(_ segments: [Segment], page: Page) -> Homography? {
+    static func projective(_ segments: [Segment], page: Page) -> Homography? { projectiveFit(segments, page: page)?.0 }
+
+    /// `projective` with the median miss of the lines it kept.
+    static func projectiveFit(_ segments: [Segment], page: Page) -> (Homography, Double)? {
         let centre = Point(x: page.width / 2, y: page.height / 2)
         let scale = max(page.width, page.height) / 2
         var kept = segments
@@ -103,7 +117,7 @@ public enum TextPerspective {
         // Lines that converge turn steadily down the page. Unless their angles do so clearly, take them as
         // parallel, in the direction of their weighted mean.
         guard !convergenceIsClear(kept, page: page) else {
-            return homography(vanishing: v, page: page, centre: centre, scale: scale)
+            return homography(vanishing: v, page: page, centre: centre, scale: scale).map { ($0, miss) }
         }
         var sx = 0.0, sy = 0.0
         for k in kept {
@@ -111,7 +125,7 @@ public enum TextPerspective {
             sx += sign * k.weight * k.dx
             sy += sign * k.weight * k.dy
         }
-        return homography(vanishing: [sx, sy, 0], page: page, centre: centre, scale: scale)
+        return homography(vanishing: [sx, sy, 0], page: page, centre: centre, scale: scale).map { ($0, miss) }
     }
 
     /// The indices of the lines a fit keeps: those that miss it by at most three median misses, or by `outlierFloor`.
