@@ -62,8 +62,8 @@ extension ReceiptParser {
 
     /// An article whose line amount is not its count times its unit price (`3  34,47  203,42`, OCR's reading of
     /// `103,41`) takes the product when the printed sums prove it: with the product the items and discounts make one
-    /// of them, with the amount as read none, and no other article's product would do the same. A weighed article's
-    /// product, rounded by the till, is left alone (`weighedPriceRounds`).
+    /// of them, with the amount as read none, and no other article's product would do the same. A weighed article (a
+    /// unit printed, or a product in fractions of a cent), whose product the till rounds, is left alone.
     static func amountsByTheirProducts(_ r: inout Receipt) -> [Finding] {
         let cents = decimalCents
         guard let targets = itemSumTargets(r) else { return [] }
