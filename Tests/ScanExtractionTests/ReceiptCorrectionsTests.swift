@@ -435,6 +435,19 @@ import ScanModel
         }
     }
 
+    /// A street word of two letters read with a look-alike digit after the street's name, in a US address, is the word.
+    @Test func aUSStreetWordReadWithADigitIsTheWord() {
+        #expect(ReceiptParser.usStreetWordRead("6425 Wenraul P1 Denville, NJ 96007") == "6425 Wenraul Pl Denville, NJ 96007")
+        #expect(ReceiptParser.addressReadingFixes("6425 Wenraul P1 Denville, NJ 96007") == "6425 Wenraul Pl Denville, NJ 96007")
+        #expect(ReceiptParser.usStreetWordRead("12 MAIN 5T, SPRINGFIELD, IL 62704") == "12 MAIN ST, SPRINGFIELD, IL 62704")
+        // A street line read on its own, its house number first.
+        #expect(ReceiptParser.usStreetWordRead("6815 W Hastonha P1") == "6815 W Hastonha Pl")
+        #expect(ReceiptParser.usStreetWordRead("6815 W Hastonha P1 Suite 4") == "6815 W Hastonha P1 Suite 4")
+        for kept in ["LOT P1, JALAN 5, 43000 KAJANG", "Unit B1 Main St, Austin TX 78701", "Suite 5A, Austin, TX 78701"] {
+            #expect(ReceiptParser.usStreetWordRead(kept) == kept, "\(kept)")
+        }
+    }
+
     @Test func addressPunctuationSlipsArePutRight() {
         #expect(ReceiptParser.addressPunctuation("NO.32 & 33. JALAN SR 1/9. SEKSYEN 9. 43300 SERI KEMBANGAN. SELANGOR")
                 == "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9, 43300 SERI KEMBANGAN, SELANGOR")

@@ -308,6 +308,7 @@ extension ReceiptParser {
         if Text.contains(s, "0") { s = lettersForZeros(s) }
         s = ukPostcodeSpaced(s)
         s = usStateRead(s)
+        s = usStreetWordRead(s)
         // One look-alike letter between the digits of a number of four digits or more (`LOT 17S77`): its digit.
         let letterInNumber = RegexCache.shared.regex(#"(?<![\w/.-])\d+[SBIlZ]\d+(?![\w/-])"#, caseInsensitive: false)
         let matches =
@@ -347,6 +348,28 @@ extension ReceiptParser {
             if states.count == 1 { s.replaceSubrange(r, with: states[0]) }
         }
         return s
+    }
+
+    /// A street word of two letters read with a look-alike digit after the street's name (`6425 Wenraul P1`, `12 Main
+    /// 5t, Springfield, IL 62704`): the word (`Pl`, `St`), in the case of the address (capitals where it has no small
+    /// letters), in a US address (a state and the ZIP code end it) or a street line that opens with its house number
+    /// and ends with the word, as the address's lines are read one by one. 0 reads as O, 1 as L, 5 as S.
+    static func usStreetWordRead(_ address: String) -> String {
+        let us = Text.range(address, #"\b[A-Z]{2} \d{5}(?:-\d{4})?\s*$"#) != nil
+        guard us || Text.range(address, #"^\d{1,6} [^,]*\b[A-Za-z0-9]{2},?\s*$"#) != nil else { return address }
+        let small = address.contains(where: \.isLowercase)
+        var tokens = address.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for i in tokens.indices.dropFirst() where us || i == tokens.count - 1 {
+            let t = tokens[i].hasSuffix(",") ? String(tokens[i].dropLast()) : tokens[i]
+            guard t.count == 2, t.filter(\.isNumber).count == 1, t.contains(where: \.isLetter),
+                Text.letterCount(tokens[i - 1]) >= 2, tokens[i - 1].allSatisfy(\.isLetter)
+            else { continue }
+            let mapped = String(t.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 == "5" ? "S" : $0 })
+            guard mapped.allSatisfy(\.isLetter), streetWordSet.contains(mapped) else { continue }
+            let word = small ? mapped.prefix(1) + mapped.dropFirst().lowercased() : mapped
+            tokens[i] = word + (tokens[i].hasSuffix(",") ? "," : "")
+        }
+        return tokens.joined(separator: " ")
     }
 
     /// A British postcode whose space OCR lost (`LN66AU`, `SW1A1AA`) gets it back before its inward code (`LN6 6AU`):
