@@ -186,8 +186,8 @@ public struct MarkedLetterRestorer: Sendable {
     /// `word` with marked letters given back, or nil.
     func restoredWord(_ word: String, marks: [Character: [Character]]) -> String? {
         let (lead, core, trail) = PrintedWordCorrector.parts(word)
-        guard PrintedWordCorrector.letters(core) >= 3, core.allSatisfy({ $0.isLetter || $0 == "0" }), core.allSatisfy({ $0.isASCII }),
-            PrintedWordCorrector.isWellCased(core)
+        guard PrintedWordCorrector.letters(core) >= 3, core.allSatisfy({ $0.isLetter || $0 == "0" }),
+            core.allSatisfy({ $0.isASCII }), PrintedWordCorrector.isWellCased(core)
         else { return nil }
         // A zero among letters is the letter O.
         let plain = String(core.map { $0 == "0" ? (core.contains(where: \.isLowercase) ? "o" : "O") : $0 })

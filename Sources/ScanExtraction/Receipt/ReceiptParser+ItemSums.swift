@@ -22,10 +22,7 @@ extension ReceiptParser {
     static func completeItemsBySums(_ reading: inout ItemReading, into r: inout Receipt, dollarMends: Bool = false)
         -> [Finding]
     {
-        let cents = decimalCents
-        func sum(_ x: Receipt) -> Int {
-            x.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(x.discounts) ?? 0)
-        }
+        let cents = decimalCents, sum = itemsAndDiscounts
         guard let targets = itemSumTargets(r), !targets.contains(sum(r)) else { return [] }
         let settled = reading.settled
         // A discount whose minus OCR lost (`10% off  2.34`, the minus read as a stop): an article's line with a
@@ -67,7 +64,7 @@ extension ReceiptParser {
     static func amountsByTheirProducts(_ r: inout Receipt) -> [Finding] {
         let cents = decimalCents
         guard let targets = itemSumTargets(r) else { return [] }
-        let made = r.items.compactMap { cents($0.amount) }.reduce(0, +) + (cents(r.discounts) ?? 0)
+        let made = itemsAndDiscounts(r)
         guard !targets.contains(made) else { return [] }
         let fixes = r.items.indices.compactMap { i -> (item: Int, cents: Int)? in
             let item = r.items[i]
@@ -82,11 +79,14 @@ extension ReceiptParser {
             return (i, whole)
         }
         guard fixes.count == 1, let fix = fixes.first, let old = r.items[fix.item].amount else { return [] }
-        // In the amount's own form: whole units stay whole (`315000`).
-        var value = Amount.cents(fix.cents).decimalString
-        if !old.contains("."), value.hasSuffix(".00") { value = String(value.dropLast(3)) }
+        let value = decimalString(cents: fix.cents, like: old)
         r.items[fix.item].amount = value
         return [mended("receipt.items[\(fix.item)].amount", old, value)]
+    }
+
+    /// What the receipt's item amounts and bill discounts add up to, in cents (an item without an amount adds none).
+    static func itemsAndDiscounts(_ r: Receipt) -> Int {
+        r.items.compactMap { decimalCents($0.amount) }.reduce(0, +) + (decimalCents(r.discounts) ?? 0)
     }
 
     /// The sums a receipt's items and discounts may make: its subtotal, its total, and the total less its taxes and

@@ -119,9 +119,9 @@ extension ReceiptParser {
     /// `14.79`): the items add up to the subtotal (two items or more), the subtotal with the taxes and tip makes that
     /// amount, it has as many digits as the total read, and they differ in one place only. The payment, where it makes
     /// the total as read, keeps it; so does a rounding, which the sums do not count.
-    func mendTotalOneDigitOff(_ lines: [AnalyzedLine], roles: [Role], into r: inout Receipt) -> [Finding] {
+    func mendTotalOneDigitOff(rounding: (line: Int, cents: Int)?, into r: inout Receipt) -> [Finding] {
         let sums = Self.printedSums(r)
-        guard r.items.count >= 2, Self.rounding(lines, roles: roles) == nil, let sub = sums.subtotal, sums.items == sub,
+        guard r.items.count >= 2, rounding == nil, let sub = sums.subtotal, sums.items == sub,
             let taxes = sums.taxes, taxes > 0, let printed = r.total, let total = Self.cents(printed)
         else { return [] }
         let made = sub + taxes + sums.tip
@@ -130,9 +130,7 @@ extension ReceiptParser {
         guard total != made, total > 0, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count == 1 else {
             return []
         }
-        // In the total's own form: whole units stay whole (`882000`).
-        var value = Amount.cents(made).decimalString
-        if !printed.contains("."), value.hasSuffix(".00") { value = String(value.dropLast(3)) }
+        let value = Self.decimalString(cents: made, like: printed)
         r.total = value
         return [Self.mended("receipt.total", printed, value)]
     }
@@ -308,6 +306,13 @@ extension ReceiptParser {
         else { return nil }
         let rest = String(amount.dropFirst())
         return rest.hasPrefix("0") && !rest.hasPrefix("0.") ? nil : rest
+    }
+
+    /// An amount in cents as the receipt model writes it, in the form of the amount it replaces: whole units stay
+    /// whole (`882000`), others get their cents (`14.79`).
+    static func decimalString(cents: Int, like printed: String) -> String {
+        let value = Amount.cents(cents).decimalString
+        return !printed.contains(".") && value.hasSuffix(".00") ? String(value.dropLast(3)) : value
     }
 
     static func mended(_ field: String, _ printed: String, _ value: String) -> Finding {

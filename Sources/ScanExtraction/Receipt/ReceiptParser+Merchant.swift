@@ -292,17 +292,16 @@ extension ReceiptParser {
     static func addressReadingFixes(_ address: String) -> String {
         var s = lexicon.withoutStrayAccents(address)
         if Text.contains(s, "..") || Text.contains(s, ",,") { s = Text.replacing(s, #"([.,])\1+"#, with: "$1") }
-        // A street word read with digits for letters (`10T 1851-A`, `1.0T`): 1 for L, 0 for O.
-        // Two characters only as an abbreviation with its stop (`J1.` for Indonesia's `Jl.`), in the printed case: a 1
-        // there is the small l it looks most like.
+        // A street word read with digits for letters (`10T 1851-A`, `1.0T`). Two characters only as an abbreviation
+        // with its stop (`J1.` for Indonesia's `Jl.`), in the printed case: a 1 there is the small l it looks most like
+        // (and `usStreetWordRead` below, for two characters without a stop after the street's name).
         s = s.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
-            let core = token.filter { $0 != "." }
-            guard core.count >= 3 || core.count == 2 && token.hasSuffix("."), core.contains(where: \.isNumber),
-                core.contains(where: \.isLetter)
-            else { return String(token) }
-            let mapped = String(core.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 })
-            guard streetWordSet.contains(mapped), mapped.allSatisfy(\.isLetter) else { return String(token) }
-            return core.count >= 3 ? mapped : String(token.map { $0 == "1" ? "l" : $0 == "0" ? "O" : $0 })
+            let core = String(token.filter { $0 != "." })
+            guard core.count >= 3 || core.count == 2 && token.hasSuffix("."), let word = streetWordRead(core) else {
+                return String(token)
+            }
+            guard core.count == 2 else { return word }
+            return String(token.map { $0 == "1" ? "l" : $0 == "0" ? "O" : $0 == "5" ? "S" : $0 })
         }.joined(separator: " ")
         if Text.contains(s, "1") { s = lettersForOnes(s) }
         if Text.contains(s, "0") { s = lettersForZeros(s) }
@@ -328,6 +327,17 @@ extension ReceiptParser {
         return s
     }
 
+    /// The street word (`LOT`, `PL`, `ST`) that a word read with look-alike digits for some of its letters spells, 1
+    /// for L, 0 for O, 5 for S; nil when it spells none or has no digit or no letter.
+    static func streetWordRead(_ word: String) -> String? {
+        guard word.contains(where: \.isNumber), word.contains(where: \.isLetter) else { return nil }
+        let mapped = String(word.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 == "5" ? "S" : $0 })
+        return mapped.allSatisfy(\.isLetter) && streetWordSet.contains(mapped) ? mapped : nil
+    }
+
+    /// The letters a US state's abbreviation may be read as, by digit (`0R` for `OR`, `1L` for `IL`).
+    static let stateLookAlikes: [Character: [Character]] = ["0": ["O"], "1": ["I", "L"], "5": ["S"], "8": ["B"]]
+
     /// A US state's two letters before the ZIP code, one of them read as its look-alike digit (`Raten, 0R 17286`,
     /// `Chicago, 1L 60601`): the state, when exactly one state reads so (0 as O, 1 as I or L, 5 as S, 8 as B) and the
     /// ZIP code ends the address or one of its parts.
@@ -340,9 +350,8 @@ extension ReceiptParser {
         for m in before.matches(in: s, range: NSRange(location: 0, length: (s as NSString).length)).reversed() {
             guard let r = Range(m.range, in: s), s[r].contains(where: \.isNumber), s[r].contains(where: \.isLetter)
             else { continue }
-            let looks: [Character: [Character]] = ["0": ["O"], "1": ["I", "L"], "5": ["S"], "8": ["B"]]
             let readings = s[r].reduce([""]) { partial, c in
-                (looks[c] ?? [c]).flatMap { l in partial.map { $0 + String(l) } }
+                (stateLookAlikes[c] ?? [c]).flatMap { l in partial.map { $0 + String(l) } }
             }
             let states = readings.filter(DataDetector.isUSState)
             if states.count == 1 { s.replaceSubrange(r, with: states[0]) }
@@ -361,11 +370,9 @@ extension ReceiptParser {
         var tokens = address.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         for i in tokens.indices.dropFirst() where us || i == tokens.count - 1 {
             let t = tokens[i].hasSuffix(",") ? String(tokens[i].dropLast()) : tokens[i]
-            guard t.count == 2, t.filter(\.isNumber).count == 1, t.contains(where: \.isLetter),
-                Text.letterCount(tokens[i - 1]) >= 2, tokens[i - 1].allSatisfy(\.isLetter)
+            guard t.count == 2, t.filter(\.isNumber).count == 1, Text.letterCount(tokens[i - 1]) >= 2,
+                tokens[i - 1].allSatisfy(\.isLetter), let mapped = streetWordRead(t)
             else { continue }
-            let mapped = String(t.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 == "5" ? "S" : $0 })
-            guard mapped.allSatisfy(\.isLetter), streetWordSet.contains(mapped) else { continue }
             let word = small ? mapped.prefix(1) + mapped.dropFirst().lowercased() : mapped
             tokens[i] = word + (tokens[i].hasSuffix(",") ? "," : "")
         }
