@@ -866,6 +866,34 @@ import ScanModel
         #expect(english == "2013-01-23")
     }
 
+    @Test func eachLanguagesPaymentChangeAndSubtotalWordsAreRead() {
+        func slip(_ rows: [(String, String?)]) -> Receipt {
+            receipt(rows.enumerated().map { n, row in
+                (Double(20 + 20 * n), 16, [(20, row.0)] + (row.1.map { [(400.0, $0)] } ?? []))
+            })
+        }
+        // Swedish `Tillbaka` and Danish or Norwegian `Retur` give the change back.
+        let swedish = slip([
+            ("KVITTO", nil), ("Kanelbulle", "25,00"), ("Att betala", "25,00"), ("Kontant", "30,00"),
+            ("Tillbaka", "5,00"),
+        ])
+        #expect(swedish.payment?.change == "5.00")
+        // The tail of the slip before, above the header, is no article: a cheque paid, the change given back.
+        for (tender, change) in [("Chèque", "Monnaie rendue"), ("Kontant", "Retur")] {
+            let r = slip([
+                (tender, "140,00"), (change, "1,42"), ("Merci", nil), ("BOULANGERIE DU PONT", nil), ("Tarte", "18,65"),
+                ("Quiche", "18,92"), ("TOTAL", "37,57"),
+            ])
+            #expect(r.items.map(\.description) == ["Tarte", "Quiche"], "\(tender)")
+        }
+        // Japanese `お買上計` is a subtotal.
+        let japanese = receipt([
+            (20, 16, [(20, "おにぎり"), (400, "¥160")]), (40, 16, [(20, "お茶"), (400, "¥140")]),
+            (60, 16, [(20, "お買上計"), (400, "¥300")]), (80, 16, [(20, "合計"), (400, "¥300")]),
+        ])
+        #expect(japanese.subtotal == "300")
+    }
+
     @Test func centsAfterACommaKeepTheDayFirst() {
         // A number that reads as a North American phone, but cents after a comma: the day comes first.
         func date(_ a: String, _ b: String) -> String? {
