@@ -153,14 +153,19 @@ public struct Amount: Hashable, Sendable, Comparable {
             // Whole units only where the receipt prints its amounts that way; a plain integer (a count,
             // a code) only when even its totals are printed without separators.
             guard wholeUnits else { return nil }
+            // A yen's or won's sign OCR read as the letter it looks like (`V160`, `Y 280`, `W172`) stands for the sign
+            // where the amounts are whole units: one such letter alone before the number.
+            let signLookAlike = lettersBefore.count == 1 && Amount.wholeUnitSignLookAlikes.contains(lettersBefore)
+                && token.first.map { $0.lowercased() == lettersBefore } == true
             // A lone `0` is a zero price (a free item, a bag, no change given, `Rp0`), but not at the end of a
             // word (`BAKS0`, `KOPI0`: an O read as a zero).
             if !number.hasSeparators && integerDigits == [0x30] && !lettersBefore.isEmpty {
-                guard MoneyDetector.namesCurrency(lettersBefore, or: ["rp"]) else { return nil }
+                guard MoneyDetector.namesCurrency(lettersBefore, or: ["rp"]) || signLookAlike else { return nil }
             }
             // A sign or unit of the currency says so for any number of digits (`¥54`, `80円`).
             if !number.hasSeparators && integerDigits != [0x30] {
-                let marked = signed || lettersAfter.count == 1 && Amount.unitSigns.contains(Character(lettersAfter))
+                let marked = signed || signLookAlike
+                    || lettersAfter.count == 1 && Amount.unitSigns.contains(Character(lettersAfter))
                 guard marked || bare && integerDigits.count >= 3, integerDigits.first != 0x30 else { return nil }
             }
         default:
@@ -176,6 +181,8 @@ extension Amount {
     public static let currencySigns: Set<Character> = ["$", "€", "£", "¥", "￥", "₹", "₩", "₱", "฿"]
     /// The signs of currencies whose amounts are printed in whole units (yen, won; `¥` stands for the yuan too).
     public static let wholeUnitSigns: Set<Character> = ["¥", "￥", "₩"]
+    /// The letters OCR reads for the yen's sign (`¥` losing its bars: `Y`, `V`) and the won's (`W`), lower-cased.
+    public static let wholeUnitSignLookAlikes: Set<String> = ["y", "v", "w"]
     /// The currencies' signs written after the amount as units: yen, yuan, won.
     public static let unitSigns: Set<Character> = ["円", "元", "원"]
 

@@ -779,6 +779,31 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         #expect(r.items.allSatisfy { $0.unitPrice == nil })
     }
 
+    /// A small photo's yen signs read as the letters they look like, glued to the amount or apart from it, and a sign
+    /// printed apart.
+    @Test func yenSignsReadAsLettersOrApartStayTheAmountsSigns() {
+        let r = receipt([Fixture.line(20, "山口食堂", x: 160, h: 24), Fixture.line(50, "2019年4月28日 07:44"),
+                         Fixture.line(80, "おにぎり 鮭"), (80, 16, [(480, "V160")]),
+                         Fixture.line(100, "烏龍茶 600ml"), (100, 16, [(480, "V"), (495, "280")]),
+                         Fixture.line(120, "天然水 550ml"), (120, 16, [(480, "¥"), (495, "130")]),
+                         Fixture.line(140, "カップ麺"), (140, 16, [(480, "v0")]),
+                         Fixture.line(160, "枝豆"), (160, 16, [(480, "Y380")]),
+                         Fixture.line(190, "小計"), (190, 16, [(480, "V950")]),
+                         Fixture.line(210, "合計"), (210, 16, [(480, "V950")]),
+                         Fixture.line(230, "お預かり"), (230, 16, [(480, "V1,000")]),
+                         Fixture.line(250, "お釣り"), (250, 16, [(480, "V50")])])
+        #expect(r.items.map(\.amount) == ["160", "280", "130", "0", "380"])
+        #expect(r.items.map(\.description) == ["おにぎり 鮭", "烏龍茶 600ml", "天然水 550ml", "カップ麺", "枝豆"])
+        #expect(r.total == "950")
+        #expect(r.payment?.change == "50")
+        // Where amounts print cents, a letter before a number is a code's (`V001`).
+        let coded = localeReceipt([
+            Fixture.line(20, "KEDAI MAJU"), Fixture.line(40, "PEN BIRU V001"), (40, 16, [(480, "3.50")]),
+            Fixture.line(60, "TOTAL"), (60, 16, [(480, "3.50")]),
+        ])
+        #expect(coded.items.map(\.amount) == ["3.50"])
+    }
+
     /// A Shanghai shop's ticket, read with `zh.json`: its date, its total after `合计`, cash and change in yuan.
     @Test func aShanghaiShopsTicket() {
         let r = receipt([Fixture.line(20, "全家便利店 南京路店", x: 170, h: 24), Fixture.line(50, "上海市黄浦区南京东路100号", x: 150),

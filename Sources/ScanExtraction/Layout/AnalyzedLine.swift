@@ -283,6 +283,14 @@ public struct LineAnalyzer: Sendable {
                 if i >= 0, isCurrencyToken(line.words[i].text) { end = i; i -= 1 }
                 continue
             }
+            // A yen's or won's sign printed apart from its amount, or read as the letter it looks like (`¥ 280`, `V
+            // 280`), is the amount's.
+            if i > 0, wholeUnits, let a = Self.signedApart(line.words[i - 1].text, t) {
+                out.insert((a, i - 1), at: 0)
+                end = i - 1
+                i -= 2
+                continue
+            }
             if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare) {
                 out.insert((a, i), at: 0)
                 end = i
@@ -295,6 +303,15 @@ public struct LineAnalyzer: Sendable {
         }
         if out.isEmpty { return (line.words.count, []) }
         return (end, out)
+    }
+
+    /// The amount that a whole-unit currency's sign and the number printed apart after it make (`¥ 280`), also when OCR
+    /// read the sign as the letter it looks like (`V 280`), or nil.
+    static func signedApart(_ sign: String, _ number: String) -> Amount? {
+        guard sign.count == 1, let c = sign.first, number.first?.isNumber == true,
+            Amount.wholeUnitSigns.contains(c) || Amount.wholeUnitSignLookAlikes.contains(c.lowercased())
+        else { return nil }
+        return Amount.parse((sign + number)[...], wholeUnits: true)
     }
 
     /// The amount that two words make when OCR split it at its point (see `trailingAmounts`), or nil.
