@@ -585,6 +585,35 @@ import TestSupport
         #expect(ReceiptParser.paysOnly(pin[0]))
     }
 
+    /// A two-letter name that OCR read as digits (`Øl` as `01` or `0l`) is letters: its line is an article, also where
+    /// the model took it for the count under the article above, when the sums prove it.
+    @Test func aShortNameReadAsDigitsIsAnArticleTheSumsProve() {
+        let rows =
+            [Fixture.line(20, "BØGE KRO", x: 200, h: 24)] + Self.row(60, "Strandvej 12")
+            + Self.row(82, "04-01-2015 20:52")
+            + Self.row(120, "3 MALK 1L", "2,64") + Self.row(142, "3 x 0,88") + Self.row(164, "1 WIENERBRØD", "6,56")
+            + Self.row(186, "+ UDEN LØG") + Self.row(208, "1 Rugbrød", "21,94") + Self.row(230, "Kartofler", "29,48")
+            + Self.row(252, "2 x 14,74") + Self.row(274, "Mælk 1L", "13,83") + Self.row(296, "01", "14,10")
+            + Self.row(318, "1 0l", "0,99") + Self.row(340, "VAND", "28,90") + Self.row(362, "EKSTRA OST")
+            + Self.row(384, "1 Pølse", "33,43") + Self.row(420, "I ALT", "151,87") + Self.row(442, "Heraf moms", "11,50")
+            + Self.row(464, "MobilePay", "151,87")
+        let r = receipt(rows)
+        #expect(r.items.map(\.amount) == ["2.64", "6.56", "21.94", "29.48", "13.83", "14.10", "0.99", "28.90", "33.43"])
+        #expect(r.items.filter { $0.description == "Ol" }.count == 2)
+        // The sums' completion takes the line also where the model read it as the count under the article above.
+        let lines = extractor.analyzer.analyze(
+            Fixture.document(Fixture.page(Self.row(20, "Mælk 1L", "13,83") + Self.row(42, "01", "14,10"))))
+        let reading = ReceiptParser.ItemReading(
+            lines: lines, labels: [.item, .quantity], summaryStart: 2, wholeUnits: false)
+        let completed = ReceiptParser.completedLabels(
+            reading, settled: [.item, .quantity], region: 0..<2, anyLine: false)
+        #expect(completed == [.item, .item])
+        #expect(ReceiptParser.shortNameReadAsDigits("0L") == "OL")
+        // A number is no name: a zero does not open it, or more than two characters.
+        #expect(ReceiptParser.shortNameReadAsDigits("10") == nil)
+        #expect(ReceiptParser.shortNameReadAsDigits("012") == nil)
+    }
+
     @Test func theSummarysOwnLinesAreNoItemsWhateverTheModelScores() throws {
         let lines = extractor.analyzer.analyze(
             Fixture.document(

@@ -242,7 +242,8 @@ extension ReceiptParser {
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
         while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
         let code = articleCode(&words)
-        let desc = lettersForZerosInName(Text.clean(words.joined(separator: " ")))
+        let name = Text.clean(words.joined(separator: " "))
+        let desc = shortNameReadAsDigits(name) ?? lettersForZerosInName(name)
         let src: Provenance
         if let amountWord = l.trailing.last?.word {
             src = l.line.provenance(words: 0..<(amountWord + 1))
@@ -328,7 +329,8 @@ extension ReceiptParser {
     /// A line that may name an article printed on two lines: text of two letters or more without an amount, with no
     /// role on the receipt, no contact or date, and no field it states.
     static func couldNameAnArticle(_ l: AnalyzedLine) -> Bool {
-        l.amount == nil && l.role == .none && Text.letterCount(l.text) >= 2 && !isFieldLine(l) && !l.holdsContactOrDate
+        l.amount == nil && l.role == .none && (Text.letterCount(l.text) >= 2 || shortNameReadAsDigits(l.text) != nil)
+            && !isFieldLine(l) && !l.holdsContactOrDate
     }
 
     /// A line that states a field, a label word then a colon (`Cashier: Anna`, `Table: 12`, `Kasse: 3`): no item's

@@ -167,8 +167,11 @@ extension ReceiptParser {
         for i in region {
             let l = reading.lines[i]
             // (An amount alone labelled an item has no name to give it: the line above may be its name.)
-            let nameless = Text.letterCount(l.label) < 2
-            guard labels[i] == .other || labels[i] == .item && nameless else { continue }
+            let parsed = item(from: l, wholeUnits: reading.wholeUnits)
+            let nameless = Text.letterCount(l.label) < 2 && Text.letterCount(parsed.description) < 2
+            // (A line the model took for the count under an article may print a name, `01 14,10` for `Øl 14,10`.)
+            let namedCount = labels[i] == .quantity && !nameless && !numbersAlone(parsed, of: l)
+            guard labels[i] == .other || labels[i] == .item && nameless || namedCount else { continue }
             // (A payment word among an article's own words, `CHOCOLATE BAR`, `GIFT CARD`, gives the line a payment's
             // role but leaves it an article the sums may prove.)
             let roleFree = l.role == .none || l.role.isPayment && !paysOnly(l)

@@ -423,6 +423,18 @@ extension ReceiptParser {
         }.joined(separator: " ")
     }
 
+    /// An item's name of one two-character word that OCR read as digits where letters were printed: a zero, then a one
+    /// or a letter (`01`, `0l`: `Øl` or `Ol`, a Danish or Norwegian beer). Its letters (`Ol`, `OL`), or nil. No amount
+    /// or count opens with a zero before one more digit, so a name that is that word alone is letters; among other
+    /// words (`PACK 01`) it may be a code and stays.
+    static func shortNameReadAsDigits(_ text: String) -> String? {
+        let chars = Array(text)
+        guard chars.count == 2, chars[0] == "0", chars[1] == "1" || chars[1].isLetter,
+            OCRConfusions.shipped.confusable(UInt8(ascii: "0"), UInt8(ascii: "O"))
+        else { return nil }
+        return "O" + (chars[1] == "1" ? "l" : String(chars[1]))
+    }
+
     /// `lettersForZeros` as an item's name allows it, where codes stand among the words (`CX5N`, `G.C0B(333)`): only
     /// where `confusions` pair 0 and O, in a word with no other digit. A run of one or two zeros with a letter on each
     /// side is an O in a word of three letters or more (`S0EP`, `BR00D`, `Kr0ket`; two such runs in one of five or
