@@ -894,6 +894,25 @@ import ScanModel
         #expect(japanese.subtotal == "300")
     }
 
+    @Test func aPaymentsMethodIsReadFromItsWords() {
+        for (word, method) in [
+            ("MobilePay", "mobile"), ("GOPAY", "mobile"), ("Apple Pay", "mobile"), ("Gift Card", "voucher"),
+            ("Ticket Restaurant", "voucher"), ("Chèque", "other"), ("VISA", "card"), ("Cash", "cash"),
+        ] {
+            let r = receipt([
+                (20, 16, [(20, "CORNER CAFE")]), (40, 16, [(20, "Latte"), (400, "4.50")]),
+                (60, 16, [(20, "Total"), (400, "4.50")]), (80, 16, [(20, word), (400, "4.50")]),
+            ])
+            #expect(r.payment?.method == method, "\(word)")
+        }
+        // A wallet's name above the summary names what is sold, not how it was paid.
+        let sold = receipt([
+            (20, 16, [(20, "CORNER CAFE")]), (40, 16, [(20, "PAYPAL"), (60, "TOPUP"), (400, "4.50")]),
+            (60, 16, [(20, "Total"), (400, "4.50")]), (80, 16, [(20, "Cash"), (400, "5.00")]),
+        ])
+        #expect(sold.payment?.method == "cash")
+    }
+
     @Test func centsAfterACommaKeepTheDayFirst() {
         // A number that reads as a North American phone, but cents after a comma: the day comes first.
         func date(_ a: String, _ b: String) -> String? {

@@ -11,7 +11,11 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
             tender
         /// Words that make a tip line a suggestion, not a tip paid (`Suggested Tip: 15% (3.65)`).
         case tipSuggestion
-        case cash, card, rounding, discount, quantity, taxId, date, notIssueDate, contact, document
+        case cash, card
+        /// Payments by phone (`MobilePay`, `GoPay`, `Apple Pay`), with a gift card or meal voucher (`Gift Card`,
+        /// `Ticket Restaurant`), and by cheque: a payment's `mobile`, `voucher` and `other` method.
+        case mobile, voucher, cheque
+        case rounding, discount, quantity, taxId, date, notIssueDate, contact, document
         /// Words for pieces printed between a count and its price (`2 Stk x 0,89`, `3 PZ x 1,20`).
         case countUnits
         /// Packaging a count may be sold by (`1 CTN`, `2.00 PKT`, `1.00 SET`): words of item names too (`PLASTIC BAG`,

@@ -32,9 +32,15 @@ extension ReceiptParser {
         // How it was paid: said from the summary down (a card slip under the receipt), else anywhere. Above the
         // summary a card is as likely something sold (`ST-PRIVILEGE CARD`, a birthday card) and cash part of a
         // shop's name (`CASH & CARRY`).
+        // A wallet, a voucher or a cheque says so on a payment's line only (`BOOST`, `DANA` may name what is sold), and
+        // before the card its words may hold (`GIFT CARD`).
         func paymentMethod(_ i: Int) -> String? {
-            if Text.hasAny(lines[i].key, Self.cardWords) { return "card" }
-            return roles[i] == .tendered && Text.hasAny(lines[i].key, Self.cashWords) ? "cash" : nil
+            let key = lines[i].key, paid = roles[i] == .tendered
+            if paid, Text.hasAny(key, Self.voucherWords) { return "voucher" }
+            if paid, Text.hasAny(key, Self.mobileWords) { return "mobile" }
+            if Text.hasAny(key, Self.cardWords) { return "card" }
+            if paid, Text.hasAny(key, Self.cashWords) { return "cash" }
+            return paid && Text.hasAny(key, Self.chequeWords) ? "other" : nil
         }
         method =
             (from..<lines.count).lazy.compactMap(paymentMethod).first
@@ -314,6 +320,9 @@ extension ReceiptParser {
 
     static let cardWords = lexicon.words(.card)
     static let cashWords = lexicon.words(.cash)
+    static let mobileWords = lexicon.words(.mobile)
+    static let voucherWords = lexicon.words(.voucher)
+    static let chequeWords = lexicon.words(.cheque)
 
     /// An amount printed after the last item that equals the items' sum (two items at least), with its provenance.
     static func itemsSumPrinted(_ lines: [AnalyzedLine], roles: [Role], items: [Receipt.Item]) -> (Amount, Provenance)?
