@@ -894,6 +894,30 @@ import ScanModel
         #expect(japanese.subtotal == "300")
     }
 
+    @Test func theSlipBeforesTailGivesNoTotalOrPayment() {
+        // The roll's scan caught the slip before's total, card payment and change over this one's header.
+        let rows: [(String, String?)] = [
+            ("Gesamtbetrag", "182,68"), ("Kartenzahlung", "185,00"), ("Zurück", "2,32"),
+            ("Vielen Dank für Ihren Einkauf", nil), ("Bitte Bon aufbewahren", nil), ("Fieldwick Bäckerei", nil),
+            ("Dallaulstr. 132", nil), ("18007 Kamoten", nil), ("USt-IdNr.: DE649696894", nil), ("Beleg-Nr. 63264", nil),
+            ("28.06.21", nil), ("Uhrzeit: 21:32:00", nil), ("2 WURST", "38,34"), ("Medium", nil), ("3 Bier 0,5l", "59,85"),
+            ("zu zahlen", "98,19"), ("MwSt. 7%", "17,71"), ("Bitte Bon aufbewahren", nil),
+        ]
+        let page = Fixture.page(rows.enumerated().map { n, row in
+            (Double(20 + 22 * n), 16, [(20, row.0)] + (row.1.map { [(400.0, $0)] } ?? []))
+        })
+        let r = try! extractor.extract(Fixture.document(page), as: .receipt).receipt!
+        #expect(r.total == "98.19")
+        #expect(r.payment?.tendered == nil && r.payment?.change == nil)
+        // That tail's amounts are no candidates for this slip's total, whatever the ranker would make of them.
+        let analyzed = extractor.analyzer.analyze(Fixture.document(page))
+        let (lines, roles, summaryStart, tail) = ReceiptParser.prepared(analyzed)
+        #expect(tail == 4)
+        let candidates = ReceiptFieldFeatures(lines).totalCandidates(
+            roles: roles, context: .init(summaryStart: summaryStart, tail: tail))
+        #expect(!candidates.isEmpty && candidates.allSatisfy { $0.lines.lowerBound >= tail })
+    }
+
     @Test func aPaymentsMethodIsReadFromItsWords() {
         for (word, method) in [
             ("MobilePay", "mobile"), ("GOPAY", "mobile"), ("Apple Pay", "mobile"), ("Gift Card", "voucher"),

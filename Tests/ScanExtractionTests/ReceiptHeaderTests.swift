@@ -224,6 +224,10 @@ import ScanModel
         // The seller's word of Norwegian and Swedish tills.
         #expect(ReceiptFieldFeatures.opensWithALabel("Selger: Ana", labels))
         #expect(ReceiptFieldFeatures.opensWithALabel("Säljare: 12", labels))
+        // The waiter's word of Scandinavian tills (`Betjent av`, `Tjener`, `Servitör`).
+        #expect(ReceiptFieldFeatures.opensWithALabel("Betjent av: Pia", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Tjener: Uma", labels))
+        #expect(ReceiptFieldFeatures.opensWithALabel("Servitör: Yan", labels))
         #expect(!ReceiptFieldFeatures.opensWithALabel("TABLE MOUNTAIN: CAFE", labels))
         // A line of payment words alone, the previous slip's tail over this one's header, names no one.
         let tail = companyNames([Fixture.line(20, "Tunai", x: 40), Fixture.line(44, "MAKMUR SWALAYAN", x: 160, h: 24),

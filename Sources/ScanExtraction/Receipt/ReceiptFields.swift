@@ -642,6 +642,9 @@ struct ReceiptFieldFeatures {
     /// What the summary knows when it scores totals: amounts it read under other labels.
     struct SummaryContext {
         var summaryStart: Int
+        /// Where this slip starts under the tail of the one before (`ReceiptParser.slipBeforesTail`): that tail's
+        /// total, payment and change are the other slip's, and no candidates.
+        var tail = 0
         var tendered: Amount?
         var change: Amount?
         var subtotal: Amount?
@@ -653,7 +656,7 @@ struct ReceiptFieldFeatures {
         let lex = ReceiptParser.lexicon
         // The value of a line: its own amount, else the amount alone on the next line.
         var raw: [(amount: Amount, label: Int, valueLine: Int)] = []
-        for i in lines.indices {
+        for i in lines.indices where i >= c.tail {
             if let a = lines[i].amount {
                 raw.append((a, i, i))
             } else if i + 1 < lines.count, ReceiptParser.valueOnly(lines[i + 1]), let a = lines[i + 1].amount,

@@ -8,7 +8,8 @@ extension ReceiptParser {
     /// its label, its place, and whether it agrees with the subtotal and taxes, the items, and the money handed over
     /// less the change. The other amounts are read by their labels.
     func parseSummary(
-        _ lines: [AnalyzedLine], roles: [Role], from start: Int, features: ReceiptFieldFeatures, into r: inout Receipt,
+        _ lines: [AnalyzedLine], roles: [Role], from start: Int, tail: Int = 0, features: ReceiptFieldFeatures,
+        into r: inout Receipt,
         candidates: inout [ReceiptField: [FieldCandidate]]
     ) {
         var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
@@ -92,7 +93,7 @@ extension ReceiptParser {
         }
         let amounts = r.items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
         let context = ReceiptFieldFeatures.SummaryContext(
-            summaryStart: from, tendered: tendered?.0, change: change?.0,
+            summaryStart: from, tail: tail, tendered: tendered?.0, change: change?.0,
             subtotal: r.subtotal.flatMap(Amount.init(decimalString:)),
             taxSum: taxes.isEmpty
                 ? nil : taxes.compactMap { Amount(decimalString: $0.amount) }.reduce(0) { $0 + $1.cents },

@@ -237,7 +237,8 @@ public struct ReceiptParser: Sendable {
                               articleLines: Self.articleLines(itemReading), into: &r)
 
         // --- Summary.
-        parseSummary(lines, roles: roles, from: summaryStart, features: features, into: &r, candidates: &candidates)
+        parseSummary(
+            lines, roles: roles, from: summaryStart, tail: tail, features: features, into: &r, candidates: &candidates)
         if let totalLine = candidates[.total]?.first?.lines.lowerBound {
             Self.endItemsAtTotal(&itemReading, totalLine: totalLine, into: &r)
         }
