@@ -147,9 +147,9 @@ public enum NumericDate {
         return nil
     }
 
-    /// Day, month and year with one space read into them (`27/04/ 2021`, `18/07/202 2`, `16/1 0/2024`) or a separator
-    /// read as a tilde (`14-09~2021`), with no letter glued before (`Printed04/09/2019`): a last resort for a line that
-    /// holds no other date.
+    /// Day, month and year with one space read into them (`27/04/ 2021`, `18/07/202 2`, `16/1 0/2024`; also year
+    /// first, `2020-05- 03`) or a separator read as a tilde (`14-09~2021`), with no letter glued before
+    /// (`Printed04/09/2019`): a last resort for a line that holds no other date.
     public static func spaced(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear)
         -> Found?
     {
@@ -163,6 +163,14 @@ public enum NumericDate {
                 let iso = checked(
                     g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear)
             else { continue }
+            return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+        }
+        // Year first, as ISO 8601 and Swedish, Lithuanian or Chinese tills print it (`2020-05- 03`): four digits.
+        for m in spacedYearFirstPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let printed = ns.substring(with: m.range)
+            guard printed.filter({ $0 == " " }).count <= 1 else { continue }
+            let g = (1...3).map { Int(ns.substring(with: m.range(at: $0)).filter { $0 != " " }) ?? 0 }
+            guard let iso = checked(g[0], g[1], g[2], referenceYear) else { continue }
             return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
         }
         return nil
@@ -200,6 +208,9 @@ public enum NumericDate {
 
     private static let spacedPattern = try! NSRegularExpression(
         pattern: #"(?<![\p{L}\d/.:~-])(\d ?\d?) ?[-/.~] ?(\d ?\d?) ?[-/.~] ?((?:1 ?9|2 ?0) ?\d ?\d|\d\d)(?![\d/.:~-])"#)
+
+    private static let spacedYearFirstPattern = try! NSRegularExpression(
+        pattern: #"(?<![\p{L}\d/.:~-])((?:19|20)\d\d) ?[-/.~] ?(\d ?\d?) ?[-/.~] ?(\d ?\d?)(?![\d/.:~-])"#)
 
     private static let unseparatedPatterns: [NSRegularExpression] = [
         #"(?<![\d/.:-])(\d{2})(\d{2})[-/.]?((?:19|20)\d{2})(?![\d/.:-])"#,

@@ -66,6 +66,9 @@ final class NumericDateTests: XCTestCase {
         XCTAssertNil(NumericDate.spaced(in: "1 6/1 0/2024", monthFirst: false), "two spaces")
         XCTAssertNil(NumericDate.spaced(in: "Printed04/09/2019", monthFirst: false), "glued to a word")
         XCTAssertNil(NumericDate.spaced(in: "31/02/ 2021", monthFirst: false), "31 February")
+        // Year first, as ISO 8601 and Swedish tills print it.
+        XCTAssertEqual(NumericDate.spaced(in: "2020-05- 03 21:18", monthFirst: false)?.iso, "2020-05-03")
+        XCTAssertNil(NumericDate.spaced(in: "2020-13- 03", monthFirst: false), "no thirteenth month")
     }
 
     func testYearFirstBasicForm() {

@@ -894,6 +894,15 @@ import ScanModel
         #expect(japanese.subtotal == "300")
     }
 
+    @Test func aDateWithASpaceReadIntoItBeatsADateLabelledAsNoIssueDate() {
+        let r = receipt([
+            (20, 16, [(20, "Södra"), (90, "Järnhandel")]), (40, 16, [(20, "2020-05-"), (100, "03"), (140, "21:18")]),
+            (60, 16, [(20, "Kaffe"), (400, "16,47")]), (80, 16, [(20, "Total"), (400, "16,47")]),
+            (100, 16, [(20, "Printed"), (90, "2020-12-29")]),
+        ])
+        #expect(r.date == "2020-05-03")
+    }
+
     @Test func theSlipBeforesTailGivesNoTotalOrPayment() {
         // The roll's scan caught the slip before's total, card payment and change over this one's header.
         let rows: [(String, String?)] = [
