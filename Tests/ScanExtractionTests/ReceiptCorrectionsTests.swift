@@ -929,8 +929,8 @@ import ScanModel
 
     @Test func aPaymentsMethodIsReadFromItsWords() {
         for (word, method) in [
-            ("MobilePay", "mobile"), ("GOPAY", "mobile"), ("Apple Pay", "mobile"), ("Gift Card", "voucher"),
-            ("Ticket Restaurant", "voucher"), ("Chèque", "other"), ("VISA", "card"), ("Cash", "cash"),
+            ("MobilePay", "mobile"), ("GOPAY", "mobile"), ("PayPal", "mobile"), ("Gavekort", "voucher"),
+            ("Geschenkkarte", "voucher"), ("Chèque", "other"), ("VISA", "card"), ("Cash", "cash"),
         ] {
             let r = receipt([
                 (20, 16, [(20, "CORNER CAFE")]), (40, 16, [(20, "Latte"), (400, "4.50")]),

@@ -12,8 +12,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         /// Words that make a tip line a suggestion, not a tip paid (`Suggested Tip: 15% (3.65)`).
         case tipSuggestion
         case cash, card
-        /// Payments by phone (`MobilePay`, `GoPay`, `Apple Pay`), with a gift card or meal voucher (`Gift Card`,
-        /// `Ticket Restaurant`), and by cheque: a payment's `mobile`, `voucher` and `other` method.
+        /// Payments by phone (`MobilePay`, `GoPay`, `PayPal`), with a gift card or meal voucher (`Gavekort`, `Buoni
+        /// pasto`), and by cheque: a payment's `mobile`, `voucher` and `other` method. Every word of these phrases is a
+        /// label word, so they keep to words that name a payment alone (no `APPLE PAY`, no `TICKET RESTAURANT`).
         case mobile, voucher, cheque
         case rounding, discount, quantity, taxId, date, notIssueDate, contact, document
         /// Words for pieces printed between a count and its price (`2 Stk x 0,89`, `3 PZ x 1,20`).

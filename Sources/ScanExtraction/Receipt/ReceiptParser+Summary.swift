@@ -8,7 +8,7 @@ extension ReceiptParser {
     /// its label, its place, and whether it agrees with the subtotal and taxes, the items, and the money handed over
     /// less the change. The other amounts are read by their labels.
     func parseSummary(
-        _ lines: [AnalyzedLine], roles: [Role], from start: Int, tail: Int = 0, features: ReceiptFieldFeatures,
+        _ lines: [AnalyzedLine], roles: [Role], from start: Int, tail: Int, features: ReceiptFieldFeatures,
         into r: inout Receipt,
         candidates: inout [ReceiptField: [FieldCandidate]]
     ) {
@@ -32,9 +32,8 @@ extension ReceiptParser {
         }
         // How it was paid: said from the summary down (a card slip under the receipt), else anywhere. Above the
         // summary a card is as likely something sold (`ST-PRIVILEGE CARD`, a birthday card) and cash part of a
-        // shop's name (`CASH & CARRY`).
-        // A wallet, a voucher or a cheque says so on a payment's line only (`BOOST`, `DANA` may name what is sold), and
-        // before the card its words may hold (`GIFT CARD`).
+        // shop's name (`CASH & CARRY`). A wallet, a voucher or a cheque says so on a payment's line only (`BOOST`,
+        // `DANA` may name what is sold), and before the card its words may hold (`GIFT CARD`).
         func paymentMethod(_ i: Int) -> String? {
             let key = lines[i].key, paid = roles[i] == .tendered
             if paid, Text.hasAny(key, Self.voucherWords) { return "voucher" }
