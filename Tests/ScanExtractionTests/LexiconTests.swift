@@ -97,6 +97,18 @@ import ScanModel
         #expect(!Text.hasAny("ANNA SVENSSON", lexicon.organizationWords))
     }
 
+    /// A label word names something alone: a label of one word, or a word of three letters or more of a longer one.
+    /// The short words phrases are built with are any line's words.
+    @Test func aLabelPhrasesShortWordsAreNoLabelWords() {
+        let lexicon = ReceiptParser.lexicon
+        #expect(lexicon.hasLabelWord("TOTAL SALES") && lexicon.hasLabelWord("RM 5") && lexicon.hasLabelWord("QTY"))
+        for line in ["PIZZA DE CASA", "DOOR GUARD FOOT AW D48 S", "VITAMIN C", "SET A"] {
+            #expect(!lexicon.hasLabelWord(line), "\(line)")
+        }
+        // A whole phrase is still labels only.
+        #expect(lexicon.isLabelOnly("TOTAL TO PAY") && lexicon.isLabelOnly("A PAGAR"))
+    }
+
     @Test func aLineOfRegionAndCountryNamesIsAPlaceOnly() {
         let lexicon = ReceiptParser.lexicon
         for line in [

@@ -166,6 +166,10 @@ public struct Lexicon: Sendable {
     public let labelSpelling: LabelSpelling
     /// The single words of every label phrase.
     private let labelWords: Set<Substring>
+    /// The label words that name something alone: a label of one word, and the words of three letters or more of a
+    /// longer one. The short words a phrase is built with (`A` of `A PAGAR`, `DE` of `FRAIS DE SERVICE`, `TO`, `I`, `C`
+    /// of `C F`) are any line's words too.
+    private let distinctiveLabelWords: Set<Substring>
     /// Every region and country name, for `isPlaceOnly`.
     private let places: Set<Substring>
     /// Every phrase set: the labels', then the other lists.
@@ -198,6 +202,10 @@ public struct Lexicon: Sendable {
         let labelPhrases = merged.filter { $0.key != .packUnits }.values.flatMap(\.phrases)
         labelSpelling = LabelSpelling(phrases: labelPhrases, confusions: confusions)
         labelWords = Set(labelPhrases.flatMap { $0.split(separator: " ") })
+        distinctiveLabelWords = Set(labelPhrases.flatMap { phrase -> [Substring] in
+            let words = phrase.split(separator: " ")
+            return words.count == 1 ? words : words.filter { $0.count >= 3 }
+        })
         headerNoise = union(locales.map(\.headerNoise))
         closings = union(locales.map { $0.closings ?? [] })
         optionOpeners = Set(union(locales.map { $0.optionOpeners ?? [] }).phrases)
@@ -325,9 +333,10 @@ public struct Lexicon: Sendable {
             && words.contains { $0.count >= 3 }
     }
 
-    /// Whether any word of a line's `key` is a label word of some locale (`SALES` of `TOTAL SALES`, `RM`, `QTY`).
+    /// Whether any word of a line's `key` is a label word of some locale that names something alone (`SALES` of `TOTAL
+    /// SALES`, `RM`, `QTY`; not `DE` of `FRAIS DE SERVICE`, so `PIZZA DE CASA` has none).
     public func hasLabelWord(_ key: String) -> Bool {
-        key.split(separator: " ").contains { labelWords.contains($0) }
+        key.split(separator: " ").contains { distinctiveLabelWords.contains($0) }
     }
 
     /// Whether a line's `key` names regions or countries and nothing else but one- or two-letter marks
