@@ -931,6 +931,8 @@ import ScanModel
         for (word, method) in [
             ("MobilePay", "mobile"), ("GOPAY", "mobile"), ("PayPal", "mobile"), ("Gavekort", "voucher"),
             ("Geschenkkarte", "voucher"), ("Chèque", "other"), ("VISA", "card"), ("Cash", "cash"),
+            // A label cut by a stroke, as the roles read it.
+            ("Go-Pay", "mobile"),
         ] {
             let r = receipt([
                 (20, 16, [(20, "CORNER CAFE")]), (40, 16, [(20, "Latte"), (400, "4.50")]),

@@ -34,13 +34,15 @@ extension ReceiptParser {
         // summary a card is as likely something sold (`ST-PRIVILEGE CARD`, a birthday card) and cash part of a
         // shop's name (`CASH & CARRY`). A wallet, a voucher or a cheque says so on a payment's line only (`BOOST`,
         // `DANA` may name what is sold), and before the card its words may hold (`GIFT CARD`).
+        // The label as the roles read it counts too (`Go-Pay` is `GOPAY` cut by a stroke).
         func paymentMethod(_ i: Int) -> String? {
-            let key = lines[i].key, paid = roles[i] == .tendered
-            if paid, Text.hasAny(key, Self.voucherWords) { return "voucher" }
-            if paid, Text.hasAny(key, Self.mobileWords) { return "mobile" }
-            if Text.hasAny(key, Self.cardWords) { return "card" }
-            if paid, Text.hasAny(key, Self.cashWords) { return "cash" }
-            return paid && Text.hasAny(key, Self.chequeWords) ? "other" : nil
+            let l = lines[i], paid = roles[i] == .tendered
+            func says(_ words: PhraseSet) -> Bool { Text.hasAny(l.key, words) || Text.hasAny(l.labelKey, words) }
+            if paid, says(Self.voucherWords) { return "voucher" }
+            if paid, says(Self.mobileWords) { return "mobile" }
+            if says(Self.cardWords) { return "card" }
+            if paid, says(Self.cashWords) { return "cash" }
+            return paid && says(Self.chequeWords) ? "other" : nil
         }
         method =
             (from..<lines.count).lazy.compactMap(paymentMethod).first
