@@ -32,9 +32,9 @@ extension ReceiptParser {
         }
         // How it was paid: said from the summary down (a card slip under the receipt), else anywhere. Above the
         // summary a card is as likely something sold (`ST-PRIVILEGE CARD`, a birthday card) and cash part of a
-        // shop's name (`CASH & CARRY`). A wallet, a voucher or a cheque says so on a payment's line only (`BOOST`,
-        // `DANA` may name what is sold), and before the card its words may hold (`GIFT CARD`).
-        // The label as the roles read it counts too (`Go-Pay` is `GOPAY` cut by a stroke).
+        // shop's name (`CASH & CARRY`). A wallet, a voucher or a cheque says so on a payment's line only (`PAYPAL
+        // TOPUP` among the articles is something sold), and before the card words its own may hold (`CARTE
+        // CADEAU`). The label as the roles read it counts too (`Go-Pay` is `GOPAY` cut by a stroke).
         func paymentMethod(_ i: Int) -> String? {
             let l = lines[i], paid = roles[i] == .tendered
             func says(_ words: PhraseSet) -> Bool { Text.hasAny(l.key, words) || Text.hasAny(l.labelKey, words) }
