@@ -918,6 +918,8 @@ import ScanModel
         let r = try! extractor.extract(Fixture.document(page), as: .receipt).receipt!
         #expect(r.total == "98.19")
         #expect(r.payment?.tendered == nil && r.payment?.change == nil)
+        // Nor its method: the tail's `Kartenzahlung` is how the slip before was paid.
+        #expect(r.payment?.method == nil)
         // That tail's amounts are no candidates for this slip's total, whatever the ranker would make of them.
         let analyzed = extractor.analyzer.analyze(Fixture.document(page))
         let (lines, roles, summaryStart, tail) = ReceiptParser.prepared(analyzed)

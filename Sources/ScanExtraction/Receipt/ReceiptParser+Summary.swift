@@ -30,11 +30,12 @@ extension ReceiptParser {
             }
             return nil
         }
-        // How it was paid: said from the summary down (a card slip under the receipt), else anywhere. Above the
-        // summary a card is as likely something sold (`ST-PRIVILEGE CARD`, a birthday card) and cash part of a
-        // shop's name (`CASH & CARRY`). A wallet, a voucher or a cheque says so on a payment's line only (`PAYPAL
-        // TOPUP` among the articles is something sold), and before the card words its own may hold (`CARTE
-        // CADEAU`). The label as the roles read it counts too (`Go-Pay` is `GOPAY` cut by a stroke).
+        // How it was paid: said from the summary down (a card slip under the receipt), else anywhere under the slip
+        // before's tail (whose payment is that slip's). Above the summary a card is as likely something sold
+        // (`ST-PRIVILEGE CARD`, a birthday card) and cash part of a shop's name (`CASH & CARRY`). A wallet, a voucher
+        // or a cheque says so on a payment's line only (`PAYPAL TOPUP` among the articles is something sold), and
+        // before the card words its own may hold (`CARTE CADEAU`). The label as the roles read it counts too
+        // (`Go-Pay` is `GOPAY` cut by a stroke).
         func paymentMethod(_ i: Int) -> String? {
             let l = lines[i], paid = roles[i] == .tendered
             func says(_ words: PhraseSet) -> Bool { Text.hasAny(l.key, words) || Text.hasAny(l.labelKey, words) }
@@ -46,7 +47,7 @@ extension ReceiptParser {
         }
         method =
             (from..<lines.count).lazy.compactMap(paymentMethod).first
-            ?? (0..<from).lazy.compactMap(paymentMethod).first
+            ?? (min(tail, from)..<from).lazy.compactMap(paymentMethod).first
         for l in lines {
             for e in l.entities(.paymentCard) where r.payment?.cardLast4 == nil {
                 if r.payment == nil { r.payment = Receipt.Payment() }
