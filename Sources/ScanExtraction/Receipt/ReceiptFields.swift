@@ -599,7 +599,7 @@ struct ReceiptFieldFeatures {
         }
         let isos = raw.map(\.iso)
         let latest = isos.max(), earliest = isos.min()
-        let dateLabels = ReceiptParser.lexicon.words(.date), notIssue = ReceiptParser.lexicon.words(.notIssueDate)
+        let dateLabels = ReceiptParser.lexicon.words(.date), notIssue = ReceiptParser.notIssueDateWords
         return raw.enumerated().map { n, c in
             let l = lines[c.line]
             let end = c.start + c.text.unicodeScalars.count

@@ -95,7 +95,7 @@ extension ReceiptParser {
         }
         // The last resort also when the only dates read are labelled as no issue date (`Printed 2020-12-29`, `Valid
         // until`): the till's own date with a space read into it (`2020-05- 03 21:18`) is the receipt's.
-        let notIssue = Self.lexicon.words(.notIssueDate)
+        let notIssue = Self.notIssueDateWords
         let otherDatesOnly = best.map { Text.hasAny($0.line.key, notIssue) } ?? true
         if otherDatesOnly,
             let (iso, text, l) = Self.gluedDate(lines, monthFirst: monthFirst, referenceYear: referenceYear),

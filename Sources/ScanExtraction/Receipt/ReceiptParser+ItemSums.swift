@@ -165,13 +165,15 @@ extension ReceiptParser {
         }
         var labels = settled
         for i in region {
-            let l = reading.lines[i]
+            let l = reading.lines[i], label = labels[i]
             // (An amount alone labelled an item has no name to give it: the line above may be its name.)
+            let shortLabel = Text.letterCount(l.label) < 2
+            guard label == .other || label == .item && shortLabel || label == .quantity else { continue }
             let parsed = item(from: l, wholeUnits: reading.wholeUnits)
-            let nameless = Text.letterCount(l.label) < 2 && Text.letterCount(parsed.description) < 2
+            let nameless = shortLabel && Text.letterCount(parsed.description) < 2
             // (A line the model took for the count under an article may print a name, `01 14,10` for `Øl 14,10`.)
-            let namedCount = labels[i] == .quantity && !nameless && !numbersAlone(parsed, of: l)
-            guard labels[i] == .other || labels[i] == .item && nameless || namedCount else { continue }
+            let namedCount = label == .quantity && !nameless && !numbersAlone(parsed, of: l)
+            guard label == .other || label == .item && nameless || namedCount else { continue }
             // (A payment word among an article's own words, `CHOCOLATE BAR`, `GIFT CARD`, gives the line a payment's
             // role but leaves it an article the sums may prove.)
             let roleFree = l.role == .none || l.role.isPayment && !paysOnly(l)
@@ -188,7 +190,7 @@ extension ReceiptParser {
                 labels[i] = .quantity
             } else if i + 1 < region.upperBound && labels[i + 1] == .other
                 || i + 1 < labels.count && labels[i + 1] == .item,
-                a.minor > 0, item(from: l, wholeUnits: reading.wholeUnits).quantity != nil,
+                a.minor > 0, parsed.quantity != nil,
                 provedName(reading.lines[i + 1])
             {
                 // A count and its amount printed over the name (`1x 22.000  Rp. 22.000` / `Ice t grentea`), also over a

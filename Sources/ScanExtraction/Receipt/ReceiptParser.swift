@@ -47,6 +47,8 @@ public struct ReceiptParser: Sendable {
     static let changeWords = lexicon.words(.change)
     static let tenderWords = lexicon.words(.tender)
     static let roundingWords = lexicon.words(.rounding)
+    /// Labels of a date that is not the receipt's (`Printed`, `Valid until`, `EXP`).
+    static let notIssueDateWords = lexicon.words(.notIssueDate)
     static let quantityWords = lexicon.words(.quantity)
     /// An optional unit word after a count, any case, with its dot and a space: `(?:(?i:STK|PZ|...)\.?\s*)?`.
     static let countUnitPattern: String = {
