@@ -129,10 +129,10 @@ extension ReceiptParser {
         _ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?, total: Int?, rounding: Int?,
         targets: Set<Int>
     ) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
-        let end = min(reading.summaryStart, settled.count)
+        let end = min(reading.summaryStart, settled.count), top = min(reading.top, end)
         var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
         if let lastItem = settled.lastIndex(where: { $0 != .other }) {
-            tries.append((0..<lastItem, targets, true))
+            tries.append((min(top, lastItem)..<lastItem, targets, true))
             if lastItem + 1 < end, let sub = subtotal { tries.append(((lastItem + 1)..<end, [sub], true)) }
             // Below it, only lines without a label word, and with a sum that takes a tax or tip printed apart off the
             // total (`Bakso 87.000` over `PB1 10%` and no subtotal); the total alone would take in a tax line whose
@@ -148,7 +148,7 @@ extension ReceiptParser {
             }
             // No heading either: every line above the summary (`Soep 9,71` over `TOTAAL EUR 9,71`), but no line with a
             // label word of any locale (`21-otal Sales 21.20`, `(RM) 7.00`: a total OCR garbled, a column's heading).
-            if end > 0 { tries.append((0..<end, targets, false)) }
+            if end > top { tries.append((top..<end, targets, false)) }
         }
         return tries
     }

@@ -77,6 +77,8 @@ extension ReceiptParser {
         var wholeUnits: Bool
         /// The column heading's line (`QTY DESCRIPTION PRICE`), if any.
         var heading: Int? = nil
+        /// The first line of this slip (`slipTop`): the lines above it are another slip's, no articles of this one.
+        var top = 0
         /// The labels as `settledLabels` settled them, and the discount lines (items of kind `.discount`, in print
         /// order), when `setItems` last assembled the items from this reading.
         var settled: [ItemLineLabel] = []
@@ -87,15 +89,16 @@ extension ReceiptParser {
     /// an item line opens an item, continuation and quantity lines join it, a discount line
     /// hangs under the item before it.
     @discardableResult
-    func parseItems(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int, into r: inout Receipt)
-        -> ItemReading
-    {
+    func parseItems(
+        _ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int, top: Int = 0, into r: inout Receipt
+    ) -> ItemReading {
         let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
-        let outside = Self.summaryLines(lines, roles: roles, summaryStart: summaryStart, tail: tail)
+        var outside = Self.summaryLines(lines, roles: roles, summaryStart: summaryStart, tail: tail)
+        for i in 0..<min(top, outside.count) { outside[i] = true }
         var reading = ItemReading(
             lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
-            wholeUnits: Self.printsWholeUnits(lines), heading: heading)
+            wholeUnits: Self.printsWholeUnits(lines), heading: heading, top: top)
         Self.setItems(&reading, into: &r)
         return reading
     }

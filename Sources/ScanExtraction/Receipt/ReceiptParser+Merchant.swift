@@ -103,11 +103,12 @@ extension ReceiptParser {
     }
 
     /// Merchant name and address are the best-scored of their candidates (`ReceiptFieldFeatures`), the tax number the
-    /// first labelled one above the summary. The lines of the address read are returned, for `setMerchantPhone`.
+    /// first labelled one above the summary. The lines of the name and of the address read are returned, for
+    /// `setMerchantPhone` and `slipTop`.
     func parseMerchant(
         _ lines: [AnalyzedLine], features: ReceiptFieldFeatures, limit: Int, into r: inout Receipt,
         candidates: inout [ReceiptField: [FieldCandidate]]
-    ) -> Range<Int>? {
+    ) -> (name: Range<Int>?, address: Range<Int>?) {
         let header = features.headerLimit(summaryStart: limit)
         let names = ranked(features.companyCandidates(limit: header), .company)
         candidates[.company] = names
@@ -138,7 +139,26 @@ extension ReceiptParser {
                 }
             }
         }
-        return apart.first?.lines
+        return (nameLines, apart.first?.lines)
+    }
+
+    /// Where this slip's header starts when lines with an amount stand above it: the merchant's name, in the top
+    /// third of the lines and under the slip before's closing words if any, with its address at most two lines under
+    /// it. A scan of a till's roll catches the tail of the slip before over the header; where no locale file knows
+    /// its words (`0lpet 170.00`, `Norbergwen 1.44`, then this slip's shop) no role keeps its amounts out, and they
+    /// are no articles, total or payment of this slip. `tail` otherwise: no name, no address under it, nothing
+    /// priced above it, or a count with its price above it (`1x 22.000 22.000` over `Ice t grentea`, an article the
+    /// name ranker took for the shop: a tail prints sums and payments, not counts).
+    static func slipTop(_ lines: [AnalyzedLine], header: (name: Range<Int>?, address: Range<Int>?), tail: Int) -> Int {
+        guard let name = header.name, let address = header.address, name.lowerBound > tail,
+            3 * name.lowerBound <= lines.count, address.lowerBound >= name.upperBound,
+            address.lowerBound - name.upperBound <= 2
+        else { return tail }
+        let priced = lines[tail..<name.lowerBound].filter { ($0.amount?.minor ?? 0) != 0 }
+        let wholeUnits = printsWholeUnits(lines)
+        guard !priced.isEmpty, !priced.contains(where: { item(from: $0, wholeUnits: wholeUnits).quantity != nil })
+        else { return tail }
+        return name.lowerBound
     }
 
     /// The name `best` with the line under it when that line is a legal form alone (`Lamerka Drogisterij` / `V.0.F.`,

@@ -222,25 +222,29 @@ public struct ReceiptParser: Sendable {
         var findings: [Finding] = []
         var candidates: [ReceiptField: [FieldCandidate]] = [:]
         guard !analyzed.isEmpty else { return (r, findings, candidates) }
-        let (lines, roles, summaryStart, tail) = Self.prepared(analyzed)
+        var (lines, roles, summaryStart, tail) = Self.prepared(analyzed)
 
         let features = ReceiptFieldFeatures(lines)
         // --- Header: merchant name and address (the phone once the article lines are known).
-        let addressLines = parseMerchant(
+        let header = parseMerchant(
             lines, features: features, limit: summaryStart, into: &r, candidates: &candidates)
+        // Lines over the header with amounts no role reads are the slip before's too, and add up none of this slip's
+        // items.
+        let top = Self.slipTop(lines, header: header, tail: tail)
+        if top > tail { (lines, roles, summaryStart, tail) = Self.prepared(analyzed, top: top) }
 
         // --- Date, time, receipt number, currency.
         parseDateTime(lines, features: features, into: &r, findings: &findings, candidates: &candidates)
         parseReferences(lines, into: &r)
 
         // --- Items.
-        var itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, tail: tail, into: &r)
-        Self.setMerchantPhone(lines, limit: summaryStart, address: addressLines,
+        var itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, tail: tail, top: top, into: &r)
+        Self.setMerchantPhone(lines, limit: summaryStart, address: header.address,
                               articleLines: Self.articleLines(itemReading), into: &r)
 
         // --- Summary.
         parseSummary(
-            lines, roles: roles, from: summaryStart, tail: tail, features: features, into: &r, candidates: &candidates)
+            lines, roles: roles, from: summaryStart, tail: top, features: features, into: &r, candidates: &candidates)
         if let totalLine = candidates[.total]?.first?.lines.lowerBound {
             Self.endItemsAtTotal(&itemReading, totalLine: totalLine, into: &r)
         }
@@ -274,11 +278,12 @@ public struct ReceiptParser: Sendable {
     /// `Labergol 54.30`: a subtotal, its tax and the total).
     /// A count and a unit price printed under or over the item they price (`Laan 61.80` / `3 × 20.60`) add nothing:
     /// their amount is inside the item's.
-    static func sumLine(_ lines: [AnalyzedLine]) -> Int? {
+    /// Lines above `top` are another slip's (`slipTop`) and add nothing.
+    static func sumLine(_ lines: [AnalyzedLine], top: Int = 0) -> Int? {
         var sum = 0, count = 0, found: Int?
         var amounts: [(line: Int, cents: Int)] = []
         let wholeUnits = printsWholeUnits(lines)
-        for (i, l) in lines.enumerated() {
+        for (i, l) in lines.enumerated() where i >= top {
             guard let cents = l.amount?.cents, !pricesANeighbour(lines, i, wholeUnits: wholeUnits) else { continue }
             if count >= 2, cents > 0, abs(sum - cents) <= 1, !l.holdsContactOrDate { found = i }
             sum += cents
@@ -333,7 +338,8 @@ public struct ReceiptParser: Sendable {
     /// The lines as the field parsers read them (words right of a price column dropped), their
     /// summary roles, the index of the first summary line (`lines.count` when there is none), and where this slip
     /// starts under the tail of the one before (`slipBeforesTail`, or under that tail's total; 0 without one).
-    static func prepared(_ analyzed: [AnalyzedLine]) -> (
+    /// With `top` (`slipTop`, once the header is read), the lines above it add up no items.
+    static func prepared(_ analyzed: [AnalyzedLine], top: Int = 0) -> (
         lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int
     ) {
         var lines = analyzed
@@ -391,7 +397,7 @@ public struct ReceiptParser: Sendable {
         // line whose amount is the sum of the amounts above it).
         // That line adds up the items, so it is no tax, whatever its words say (a total OCR glued into one word beside
         // a tax word, `TotalSales (Inclusive GST)`).
-        if summaryStart == lines.count, let sum = sumLine(lines) {
+        if summaryStart == lines.count, let sum = sumLine(lines, top: top) {
             summaryStart = sum
             if case .tax = roles[sum] { roles[sum] = .none }
         }
