@@ -946,6 +946,23 @@ import ScanModel
         #expect(r.items.map(\.description) == ["Isyorvar", "Lazofield"])
         #expect(r.items.map(\.amount) == ["39.10", "21.65"])
         #expect(r.total == "63.79")
+        // What the ranker takes for a name and an address among the articles leaves them articles: an address with an
+        // amount, more than four amounts above, or a count with its price above.
+        func top(_ rows: [(String, String?)], name: Range<Int>, address: Range<Int>) -> Int {
+            let page = Fixture.page(rows.enumerated().map { n, row in
+                let line = Fixture.line(Double(20 + 22 * n), row.0)
+                return (line.0, line.1, line.2 + (row.1.map { [(400.0, $0)] } ?? []))
+            })
+            let lines = ReceiptParser.prepared(extractor.analyzer.analyze(Fixture.document(page))).lines
+            return ReceiptParser.slipTop(lines, header: (name, address), tail: 0)
+        }
+        let body: [(String, String?)] = Array(rows[3...])
+        #expect(top(Array(rows[..<3]) + body, name: 3..<4, address: 4..<6) == 3)
+        #expect(top([("Ketoprak", "36.00"), ("Es Teh", "8.00")] + body, name: 2..<3, address: 3..<5) == 2)
+        #expect(top([("1x 22.00", "22.00"), ("Ice t grentea", nil)] + body, name: 1..<2, address: 2..<4) == 0)
+        #expect(top([("VANBOOLEN", "9.00"), ("DISC ITEM", nil), ("PLASTIK KECIL", "1.00"), ("SENDOK", "5.00")] + body,
+                    name: 1..<2, address: 2..<4) == 0)
+        #expect(top(["Nasi", "Bakso", "Teh", "Kopi", "Roti"].map { ($0, "15.00") } + body, name: 5..<6, address: 6..<8) == 0)
     }
 
     @Test func aPaymentsMethodIsReadFromItsWords() {

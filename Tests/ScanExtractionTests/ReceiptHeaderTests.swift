@@ -242,6 +242,24 @@ import ScanModel
         #expect(served.contains("STAR VENWICK") && !served.contains { $0.contains("Served") }, "\(served)")
     }
 
+    /// In a language no locale file knows, one word, a colon and a value (`Fieldmogor: Nia`, a waiter) is a till's
+    /// line too; a longer value may be the shop's own name (`Dimiliki: banh mi cafe sdn bhd`, owned by). A line with an
+    /// amount (`Card 50.00`, the slip before's payment) names no one.
+    @Test func aLabelAndItsValueOrAnAmountNamesNoOne() {
+        let names = companyNames([
+            Fixture.line(20, "Card 50.00", x: 40), Fixture.line(40, "Norbergwen 1.56", x: 40),
+            Fixture.line(60, "Fieldmogor: Nia", x: 180), Fixture.line(84, "MARBER DALHAR", x: 160, h: 24),
+            Fixture.line(114, "DALVILLETOR 27", x: 170), Fixture.line(134, "69930 ELHAMBER", x: 170),
+            Fixture.line(170, "Kaffe"), (170, 16, [(480, "29.00")]), Fixture.line(200, "Labergol"),
+            (200, 16, [(480, "29.00")]),
+        ], limit: 6)
+        #expect(names.contains("MARBER DALHAR"), "\(names)")
+        #expect(!names.contains { $0.contains("Fieldmogor") || $0.contains("Card") || $0.contains("1.56") }, "\(names)")
+        #expect(ReceiptFieldFeatures.wordColonValue("Kasjer: Yan"))
+        #expect(!ReceiptFieldFeatures.wordColonValue("Dimiliki: banh mi cafe sdn bhd 1110644-W"))
+        #expect(!ReceiptFieldFeatures.wordColonValue("TABLE MOUNTAIN CAFE"))
+    }
+
     /// A line that opens with a registration number's label (`Foretaksregisteret NO 919 730 119 MVA`, `Org.nr`) is no
     /// part of the address above it.
     @Test func aRegistrationLineEndsTheAddress() {

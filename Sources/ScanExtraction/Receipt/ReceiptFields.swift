@@ -200,6 +200,13 @@ struct ReceiptFieldFeatures {
         return nil
     }
 
+    /// One word of three letters or more, a colon and one word after it (`Kasjer: Yan`, `Fieldmogor: Nia`): a field's
+    /// label and its value, whatever the language; no shop name of `sroie-train`, `sroie-dev` or the receipt photos
+    /// holds a colon. (A longer value may be the shop's own name: `Dimiliki: banh mi cafe sdn bhd`, owned by.)
+    static func wordColonValue(_ text: String) -> Bool {
+        Text.range(text, #"^\s*\p{L}[\p{L}.]{2,}\s?:\s*\S+\s*$"#) != nil
+    }
+
     /// Whether `text` opens with a document label followed by a colon, a `#` or a number, the number's sign allowed
     /// (`Kasir: Ana`, `Server: Max`, `TABLE 12`, `TABLE NO 12`), or by one short word and a colon (`Bediend door:
     /// Pia`, `Served by: Ivo`, `Atendido por: Luis`).
@@ -347,13 +354,13 @@ struct ReceiptFieldFeatures {
             k >= 0 && k + 1 < lines.count && Text.letterCount(lines[k + 1].text) >= 2
                 && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
         }
-        // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name, nor is a line of payment
-        // words alone with no amount (`Tunai`, `CASH`: the previous slip's tail over this one's header). (A payment
-        // line with its amount stays a candidate: the ranker learns from such lines that a name has no amount.)
+        // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name, in a language no locale
+        // file knows too (one word, a colon and its value: `Fieldmogor: Nia`), nor is a line of payment words alone
+        // (`Tunai`, `Card 50.00`: the previous slip's tail over this one's header).
         let tillLine = lines.indices.map {
             $0 < header + 3
                 && (Self.opensWithALabel(lines[$0].text, Self.documentLabelWords)
-                    || ReceiptParser.paysOnly(lines[$0]) && lines[$0].amount == nil)
+                    || Self.wordColonValue(lines[$0].text) || ReceiptParser.paysOnly(lines[$0]))
         }
         // A line that opens with a short word in small letters and has capitals after it (`Friendly Red's` / `of
         // Windham`, `y Cia`, `und Söhne`) goes on from the line above: no name starts there when that line has letters
@@ -366,7 +373,8 @@ struct ReceiptFieldFeatures {
         // A greeting or a title names no one (`VAT RECEIPT`), nor opens a name (`WELCOME` / `DAILY DINER`): the spans
         // from the next line hold that name.
         for i in 0..<header
-        where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] && !continues(i)
+        where Text.letterCount(lines[i].text) >= 2 && lines[i].amount == nil && !joins(i - 1) && !tillLine[i]
+            && !continues(i)
             && !titleOrGreeting[i]
         {
             for span in 1...3 where i + span <= lines.count {

@@ -146,17 +146,21 @@ extension ReceiptParser {
     /// third of the lines and under the slip before's closing words if any, with its address at most two lines under
     /// it. A scan of a till's roll catches the tail of the slip before over the header; where no locale file knows
     /// its words (`0lpet 170.00`, `Norbergwen 1.44`, then this slip's shop) no role keeps its amounts out, and they
-    /// are no articles, total or payment of this slip. `tail` otherwise: no name, no address under it, nothing
-    /// priced above it, or a count with its price above it (`1x 22.000 22.000` over `Ice t grentea`, an article the
-    /// name ranker took for the shop: a tail prints sums and payments, not counts).
+    /// are no articles, total or payment of this slip. `tail` otherwise: no name, no address under it (with a number
+    /// and no amount), nothing priced above it, or what a tail does not print: more than four amounts, or a count
+    /// with its price (`1x 22.000 22.000` over `Ice t grentea`, an article the name ranker took for the shop; a
+    /// `PLASTIK KECIL 0` it took for an address).
     static func slipTop(_ lines: [AnalyzedLine], header: (name: Range<Int>?, address: Range<Int>?), tail: Int) -> Int {
         guard let name = header.name, let address = header.address, name.lowerBound > tail,
             3 * name.lowerBound <= lines.count, address.lowerBound >= name.upperBound,
-            address.lowerBound - name.upperBound <= 2
+            address.lowerBound - name.upperBound <= 2,
+            lines[address].allSatisfy({ $0.amount == nil }),
+            lines[address].contains(where: { Text.digitCount($0.text) > 0 })
         else { return tail }
         let priced = lines[tail..<name.lowerBound].filter { ($0.amount?.minor ?? 0) != 0 }
         let wholeUnits = printsWholeUnits(lines)
-        guard !priced.isEmpty, !priced.contains(where: { item(from: $0, wholeUnits: wholeUnits).quantity != nil })
+        guard (1...4).contains(priced.count),
+            !priced.contains(where: { item(from: $0, wholeUnits: wholeUnits).quantity != nil })
         else { return tail }
         return name.lowerBound
     }
