@@ -267,7 +267,7 @@ struct ReceiptFieldFeatures {
     /// Whether a document label opens `key`, or follows a number, and a number follows it (`0480 TABLE 101 #Party 3`,
     /// `Server 12`, `Check: 24016`): a till's line, never part of an address. No address key of `sroie-train`,
     /// `sroie-dev` or the receipt photos holds a document label before a number. After a word it may be an address's
-    /// own (`Kode Pos 40115`).
+    /// own (`Kode Pos 40115`). Opening the line, a series' letters may stand between (`Fatura-Recibo FR 25173`).
     static func labelsANumber(_ key: String, _ labels: [[String]]) -> Bool {
         let words = key.split(separator: " ")
         guard words.count >= 2 else { return false }
@@ -281,6 +281,12 @@ struct ReceiptFieldFeatures {
                 var k = i + label.count
                 if !number[k], sign[k] { k += 1 }
                 if k < words.count, number[k] { return true }
+                // Opening the line, a series' letters may stand before the number too (`Fatura-Recibo FR 25173`).
+                if i == 0, k + 1 < words.count, (1...3).contains(words[k].count), words[k].allSatisfy(\.isLetter),
+                    number[k + 1]
+                {
+                    return true
+                }
             }
         }
         return false
@@ -354,13 +360,14 @@ struct ReceiptFieldFeatures {
             k >= 0 && k + 1 < lines.count && Text.letterCount(lines[k + 1].text) >= 2
                 && lines[k].text.unicodeScalars.last(where: { $0 != " " }) == "&"
         }
-        // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name, in a language no locale
-        // file knows too (one word, a colon and its value: `Fieldmogor: Nia`), nor is a line of payment words alone
-        // (`Tunai`, `Card 50.00`: the previous slip's tail over this one's header).
+        // A till's line (`Kasir: Ana`, `Camarero: Jin`, `TABLE 12`) is no part of a name, nor is a line of payment
+        // words alone with no amount (`Tunai`, `CASH`: the previous slip's tail over this one's header). (A payment
+        // line with its amount stays a candidate: the ranker learns from such lines that a name has no amount.
+        // `ReceiptParser.namesNoShop` keeps it from being chosen.)
         let tillLine = lines.indices.map {
             $0 < header + 3
                 && (Self.opensWithALabel(lines[$0].text, Self.documentLabelWords)
-                    || Self.wordColonValue(lines[$0].text) || ReceiptParser.paysOnly(lines[$0]))
+                    || ReceiptParser.paysOnly(lines[$0]) && lines[$0].amount == nil)
         }
         // A line that opens with a short word in small letters and has capitals after it (`Friendly Red's` / `of
         // Windham`, `y Cia`, `und Söhne`) goes on from the line above: no name starts there when that line has letters
@@ -373,8 +380,7 @@ struct ReceiptFieldFeatures {
         // A greeting or a title names no one (`VAT RECEIPT`), nor opens a name (`WELCOME` / `DAILY DINER`): the spans
         // from the next line hold that name.
         for i in 0..<header
-        where Text.letterCount(lines[i].text) >= 2 && lines[i].amount == nil && !joins(i - 1) && !tillLine[i]
-            && !continues(i)
+        where Text.letterCount(lines[i].text) >= 2 && !joins(i - 1) && !tillLine[i] && !continues(i)
             && !titleOrGreeting[i]
         {
             for span in 1...3 where i + span <= lines.count {

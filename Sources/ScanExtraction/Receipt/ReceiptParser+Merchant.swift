@@ -113,7 +113,7 @@ extension ReceiptParser {
         let names = ranked(features.companyCandidates(limit: header), .company)
         candidates[.company] = names
         var nameLines: Range<Int>?
-        if let first = names.first {
+        if let first = names.first(where: { !Self.namesNoShop($0, lines) }) {
             let best = Self.withItsLegalForm(first, among: names, lines: lines)
             r.merchant.name = best.value
             r.provenance["merchant.name"] = Self.scored(best, over: names.first { $0.value != best.value })
@@ -140,6 +140,14 @@ extension ReceiptParser {
             }
         }
         return (nameLines, apart.first?.lines)
+    }
+
+    /// A candidate with a line that prints an amount (`Card 50.00`, the slip before's payment) or a field's label and
+    /// its value, in any language (`Fieldmogor: Nia`, a waiter), names no shop: no name of the 430 keyed receipts
+    /// holds an amount or a colon. Such spans stay candidates, so the ranker still learns from them what a name is
+    /// not; they are never chosen.
+    static func namesNoShop(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
+        lines[c.lines].contains { $0.amount != nil || ReceiptFieldFeatures.wordColonValue($0.text) }
     }
 
     /// Where this slip's header starts when lines with an amount stand above it: the merchant's name, in the top
