@@ -787,6 +787,20 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
 @Suite struct EastAsianReceiptTests {
     func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt { localeReceipt(lines) }
 
+    /// Plain yen on every summary line and one grouped amount (`1,000` handed over): all whole yen.
+    @Test func plainYenBesideOneGroupedAmountAreWholeYen() {
+        let r = receipt([Fixture.line(20, "株式会社 カキ", x: 160, h: 24), Fixture.line(50, "京都府京都市中京区南台2-27-21", x: 150),
+                         Fixture.line(80, "2016/4/26(火) 10:50:33"),
+                         Fixture.line(110, "餃子 6個"), (110, 16, [(480, "350")]),
+                         Fixture.line(140, "お買上計"), (140, 16, [(480, "350")]),
+                         Fixture.line(160, "お買上合計"), (160, 16, [(480, "350")]),
+                         Fixture.line(180, "お預り"), (180, 16, [(480, "1,000")]),
+                         Fixture.line(200, "お釣り"), (200, 16, [(480, "650")])])
+        #expect(r.total == "350")
+        #expect(r.payment?.tendered == "1000" && r.payment?.change == "650")
+        #expect(r.items.map(\.amount) == ["350"])
+    }
+
     @Test func aTokyoConvenienceStoresReceipt() {
         let r = receipt([Fixture.line(20, "ローソン 渋谷駅前店", x: 160, h: 24), Fixture.line(50, "東京都渋谷区道玄坂2-6-1", x: 150),
                          Fixture.line(70, "電話:03-5456-7890", x: 170), Fixture.line(100, "2024年11月08日(金) 18時42分"),

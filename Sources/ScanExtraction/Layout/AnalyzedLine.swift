@@ -213,10 +213,12 @@ public struct LineAnalyzer: Sendable {
             grouped >= 3 && grouped > 2 * decimals || grouped >= 2 && decimals == 0
             || wholeCurrency >= 1 && decimals == 0
         // Plain integers count as amounts when two summary lines or two item lines print them so, or, once grouped
-        // amounts show whole units, when one summary line does (`부가세 400` under `합계 4,400`).
+        // amounts show whole units, when one summary line does (`부가세 400` under `합계 4,400`). A grouped amount
+        // beside them is whole units too when two summary lines print plain integers (`お買上合計 350`, `お釣り 650`,
+        // then `お預り 1,000`).
         let bare =
             decimals == 0 && (bareSummary >= 2 || bareItems >= 2 || whole && bareSummary >= 1)
-            && (grouped == 0 || whole)
+            && (grouped == 0 || whole || bareSummary >= 2)
         return (whole || bare, bare)
     }
 
