@@ -424,6 +424,20 @@ import ScanModel
         }
     }
 
+    /// Japan's postal mark read as a look-alike before the postcode that opens a Japanese address is the mark again;
+    /// a mark OCR dropped is not put back, and other codes stay.
+    @Test func japansPostalMarkReadAsALookAlikeIsTheMark() {
+        #expect(ReceiptParser.postalMarkRead("F229-5214 兵庫県神戸市中央区日吉丘9-3") == "〒229-5214 兵庫県神戸市中央区日吉丘9-3")
+        #expect(ReceiptParser.postalMarkRead("￥603-5717 京都府京都市北区") == "〒603-5717 京都府京都市北区")
+        #expect(ReceiptParser.postalMarkRead("甲254-5839 神奈川県平塚市") == "〒254-5839 神奈川県平塚市")
+        for kept in ["901-3814 宮城県 仙台市青葉区西町5-21-1", "〒764-3408 埼玉県川口市", "F229-5214 Main Street",
+                     "LOT 1851-A JALAN KPB 6"] {
+            #expect(ReceiptParser.postalMarkRead(kept) == kept, "\(kept)")
+        }
+        // Through the address's reading fixes.
+        #expect(ReceiptParser.addressReadingFixes("F229-5214 兵庫県神戸市") == "〒229-5214 兵庫県神戸市")
+    }
+
     /// A US state's letter read as its look-alike digit before the ZIP code is the letter again, when one state reads
     /// so; a unit's code, a state read right and a code before no ZIP stay.
     @Test func aUSStateReadWithADigitIsItsLetters() {

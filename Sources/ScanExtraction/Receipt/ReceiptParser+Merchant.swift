@@ -124,7 +124,8 @@ extension ReceiptParser {
         // The address shares no line with the name.
         let apart = addresses.filter { c in nameLines.map { !c.lines.overlaps($0) } ?? true }
         if let best = apart.first {
-            r.merchant.address = best.value
+            // (The mark read on a line of its own over the address's: `F229-5214`, then `兵庫県神戸市...`.)
+            r.merchant.address = Self.postalMarkRead(best.value)
             r.provenance["merchant.address"] = Self.scored(best, over: apart.dropFirst().first)
         }
 
@@ -338,6 +339,7 @@ extension ReceiptParser {
         if Text.contains(s, "1") { s = lettersForOnes(s) }
         if Text.contains(s, "0") { s = lettersForZeros(s) }
         s = ukPostcodeSpaced(s)
+        s = postalMarkRead(s)
         s = usStateRead(s)
         s = usStreetWordRead(s)
         // One look-alike letter between the digits of a number of four digits or more (`LOT 17S77`): its digit.
@@ -365,6 +367,17 @@ extension ReceiptParser {
         guard word.contains(where: \.isNumber), word.contains(where: \.isLetter) else { return nil }
         let mapped = String(word.uppercased().map { $0 == "1" ? "L" : $0 == "0" ? "O" : $0 == "5" ? "S" : $0 })
         return mapped.allSatisfy(\.isLetter) && streetWordSet.contains(mapped) ? mapped : nil
+    }
+
+    /// Japan's postal mark read as a look-alike (`F229-5214`, `￥603-5717`, `甲254-5839`) before the postcode that
+    /// opens an address in Japanese script: the mark `〒`. (A mark OCR dropped is not put back: not every slip prints
+    /// one.)
+    static func postalMarkRead(_ address: String) -> String {
+        guard let first = address.first, !first.isNumber, first != "〒",
+            Text.range(address, #"^.\s?\d{3}-\d{4}(?:\s|$|[\p{Han}\p{Hiragana}\p{Katakana}])"#) != nil,
+            Text.range(address, #"[\p{Hiragana}\p{Katakana}]|[都道府県]"#) != nil
+        else { return address }
+        return "〒" + address.dropFirst().drop { $0 == " " }
     }
 
     /// The letters a US state's abbreviation may be read as, by digit (`0R` for `OR`, `1L` for `IL`).
