@@ -585,6 +585,24 @@ import TestSupport
         #expect(ReceiptParser.paysOnly(pin[0]))
     }
 
+    /// A table of code rows over names on a sloping photo: the amount column drifted a row, so each name carries the
+    /// amount of the row under it, and the first row's amount stands alone over it. The subtotal proves the rows'
+    /// own amounts (a count times its unit price where the amount moved off), with the names under them.
+    @Test func aTablesAmountsADriftedRowOffAreItsRowsWhenTheSumsProveIt() {
+        let rows = Self.header + Self.row(130, "", "4.29") + Self.row(140, "517426 1 4.29") + Self.row(162, "Pen Blue", "27.55")
+            + Self.row(184, "682069 1 27.55") + Self.row(206, "Espresso") + Self.row(228, "* NO ICE", "30.55")
+            + Self.row(250, "942941 1 30.55") + Self.row(272, "Caesar Salad", "77.90") + Self.row(294, "175047 2 38.95")
+            + Self.row(316, "Latte") + Self.row(338, "213982 1 3.29 3.29") + Self.row(360, "Notebook A4")
+            + Self.row(400, "Subtotal", "143.58") + Self.row(422, "TOTAL", "143.58")
+        let r = receipt(rows)
+        #expect(r.items.map(\.description) == ["Pen Blue", "Espresso", "Caesar Salad", "Latte", "Notebook A4"])
+        #expect(r.items.map(\.amount) == ["4.29", "27.55", "30.55", "77.90", "3.29"])
+        #expect(r.items.map(\.code) == ["517426", "682069", "942941", "175047", "213982"])
+        // Where the sums do not say so (a subtotal the rows do not make), the items stay as read.
+        let unproved = receipt(Array(rows.dropLast(4)) + Self.row(400, "Subtotal", "150.00") + Self.row(422, "TOTAL", "150.00"))
+        #expect(unproved.items.map(\.amount) != ["4.29", "27.55", "30.55", "77.90", "3.29"])
+    }
+
     /// A two-letter name that OCR read as digits (`Øl` as `01` or `0l`) is letters: its line is an article, also where
     /// the model took it for the count under the article above, when the sums prove it.
     @Test func aShortNameReadAsDigitsIsAnArticleTheSumsProve() {

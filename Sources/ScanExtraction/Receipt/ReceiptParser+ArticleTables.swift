@@ -153,3 +153,80 @@ extension ReceiptParser {
         }
     }
 }
+
+extension ReceiptParser {
+    /// A table's row of numbers: its article code, its count, its unit price and its amount as printed (either
+    /// may be lost or misread), and what the row costs: the amount, else the count times the unit price.
+    struct CodeRow {
+        let line: Int
+        let code: String
+        let count: Int
+        let unitPrice: Amount?
+        let amount: Amount?
+        /// What the row costs: the amount printed, else the count times the unit price.
+        var cost: Amount? { amount ?? unitPrice.map { Amount(minor: $0.minor * count, scale: $0.scale) } }
+    }
+
+    /// A row of numbers alone: an article code, a count of 1 to 999, then one or two prices (`517426 1 4.29`,
+    /// `213982 1 3.29 3.29`); a price OCR garbled (`B.46`) is none, so long as the other one is read.
+    static func codeRow(_ lines: [AnalyzedLine], _ i: Int, wholeUnits: Bool) -> CodeRow? {
+        let words = lines[i].line.words.map(\.text)
+        guard (3...4).contains(words.count), let code = leadingArticleCode(lines[i]), code == words[0],
+            words[1].count <= 3, words[1].allSatisfy(\.isNumber), let count = Int(words[1]), count > 0
+        else { return nil }
+        // Three words print the unit price (the amount of one, or the row's amount moved off it).
+        let prices = words.dropFirst(2).map { Amount.parse($0[...], wholeUnits: wholeUnits) }
+        let amount = prices.count == 2 ? prices[1] : nil
+        guard prices[0] != nil || amount != nil else { return nil }
+        return CodeRow(line: i, code: String(code), count: count, unitPrice: prices[0], amount: amount)
+    }
+
+    /// A table of rows of numbers, each with its name on the line under it or over it (`517426 1 4.29` / `Pen
+    /// Blue`), read again from its rows alone when the items as read make none of the printed sums and that reading
+    /// makes one: each row's name is the line on one side of it, its amount the row's own (the amount printed, else
+    /// its count times its unit price), and the amounts that the names' lines carry are dropped. On a photo whose
+    /// rows slope, the amount column drifts a row off its numbers (`Pen Blue  27.55` over `682069 1 27.55`), and the
+    /// names and amounts are read a row apart. Only the side the sums prove, and only when the other side does not
+    /// also make one.
+    static func articleTableBySums(_ reading: ItemReading, into r: inout Receipt) {
+        guard let targets = itemSumTargets(r), !targets.contains(itemsAndDiscounts(r)) else { return }
+        let lines = reading.lines
+        let end = min(reading.summaryStart, lines.count), top = min(reading.top, end)
+        let rows = (top..<end).compactMap { codeRow(lines, $0, wholeUnits: reading.wholeUnits) }
+        guard rows.count >= 3, rows.allSatisfy({ $0.cost != nil }),
+            zip(rows, rows.dropFirst()).allSatisfy({ $1.line - $0.line >= 2 })
+        else { return }
+        let rowLines = Set(rows.map(\.line))
+        func name(_ k: Int) -> String? {
+            guard k >= top, k < end, !rowLines.contains(k) else { return nil }
+            let l = lines[k]
+            guard l.role == .none, !l.holdsContactOrDate, !isFieldLine(l) else { return nil }
+            let description = item(from: l, wholeUnits: reading.wholeUnits).description
+            return Text.letterCount(description) >= 2 ? description : nil
+        }
+        // The items read outside the table's lines (the lines of its rows and of the names on either side).
+        let region = max(top, rows[0].line - 1)...min(end - 1, rows[rows.count - 1].line + 1)
+        let boxes = region.map { lines[$0].line.box }
+        let (minY, maxY) = (boxes.map(\.minY).min() ?? 0, boxes.map(\.maxY).max() ?? 0)
+        let outside = r.items.filter { item in
+            guard let b = item.source.boundingBox else { return true }
+            return b.midY < minY || b.midY > maxY
+        }
+        let outsideCents =
+            outside.compactMap { decimalCents($0.amount) }.reduce(0, +) + (decimalCents(r.discounts) ?? 0)
+        let tableCents = rows.compactMap { $0.cost?.cents }.reduce(0, +)
+        guard targets.contains(outsideCents + tableCents) else { return }
+        // Which side holds every row's name; exactly one.
+        let sides = [1, -1].filter { step in rows.allSatisfy { name($0.line + step) != nil } }
+        guard sides.count == 1, let step = sides.first else { return }
+        let table = rows.map { row in
+            Receipt.Item(
+                description: name(row.line + step)!, quantity: String(row.count),
+                unitPrice: row.amount != nil ? row.unitPrice?.decimalString : nil,
+                amount: row.cost?.decimalString, code: row.code,
+                source: lines[row.line].line.provenance())
+        }
+        let firstAfter = outside.firstIndex { ($0.source.boundingBox?.midY ?? 0) > maxY } ?? outside.count
+        r.items = Array(outside[..<firstAfter]) + table + Array(outside[firstAfter...])
+    }
+}

@@ -250,6 +250,7 @@ public struct ReceiptParser: Sendable {
         }
         Self.dropItemsSumLine(&r)
         Self.completeItemsBySums(&itemReading, into: &r)
+        Self.articleTableBySums(itemReading, into: &r)
         Self.taxByItsRate(&r, roles: roles)
 
         // --- Amounts the sums prove misread, then the checks.
