@@ -176,6 +176,56 @@ public enum NumericDate {
         return nil
     }
 
+    /// Digits OCR reads for one another, their shapes a stroke apart: 0 and 8, 6 or 9; 3 and 8; 5 and 6; 1 and 7.
+    static let digitLookAlikes: [Character: [Character]] = [
+        "0": ["8", "6", "9"], "8": ["0", "3"], "6": ["0", "5"], "9": ["0"], "3": ["8"], "5": ["6"], "1": ["7"],
+        "7": ["1"],
+    ]
+
+    /// A date with one digit misread so that no day reads (`2016-84-24`, `08/64/2018`, `09-12-2915`): two-digit day
+    /// and month and a four-digit year, year first or last, one separator twice, nothing alphanumeric around it; the
+    /// date it is when exactly one digit swapped for a look-alike (`digitLookAlikes`) makes a day that exists in a
+    /// document's years. A last resort for a document that holds no date.
+    public static func misread(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear)
+        -> Found?
+    {
+        let ns = text as NSString
+        for (n, re) in misreadPatterns.enumerated() {
+            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let printed = ns.substring(with: m.range)
+                let fields = [1, 3, 4].map { ns.substring(with: m.range(at: $0)) }
+                func iso(_ f: [String]) -> String? {
+                    let g = f.map { Int($0) ?? 0 }
+                    if n == 0 { return checked(g[0], g[1], g[2], referenceYear) }
+                    let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+                    return checked(g[2], mo, d, referenceYear)
+                }
+                guard iso(fields) == nil else { continue }
+                var readings = Set<String>()
+                for k in 0..<3 {
+                    let chars = Array(fields[k])
+                    for (i, c) in chars.enumerated() {
+                        for alike in digitLookAlikes[c] ?? [] {
+                            var f = fields
+                            var swapped = chars
+                            swapped[i] = alike
+                            f[k] = String(swapped)
+                            if let found = iso(f) { readings.insert(found) }
+                        }
+                    }
+                }
+                guard readings.count == 1, let found = readings.first else { continue }
+                return Found(iso: found, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+            }
+        }
+        return nil
+    }
+
+    private static let misreadPatterns: [NSRegularExpression] = [
+        #"(?<![\p{L}\p{N}])(\d{4})([-/.])(\d{2})\2(\d{2})(?![\p{L}\p{N}])"#,
+        #"(?<![\p{L}\p{N}])(\d{2})([-/.])(\d{2})\2(\d{4})(?![\p{L}\p{N}])"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
     /// A date in ISO 8601's basic form, year first without separators (`20180428`, `20180428/191204`): a last resort
     /// for a line the caller knows to hold a date, since any eight digits may look like one.
     public static func basic(in text: String, referenceYear: Int = NumericDate.referenceYear) -> Found? {

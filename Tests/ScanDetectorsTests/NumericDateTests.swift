@@ -57,6 +57,17 @@ final class NumericDateTests: XCTestCase {
         XCTAssertNil(NumericDate.unseparated(in: "052018", monthFirst: false), "a two-digit year needs its separator")
     }
 
+    func testADateWithOneDigitMisreadIsTheDayOneLookAlikeMakes() {
+        XCTAssertEqual(NumericDate.misread(in: "2016-84-24", monthFirst: false, referenceYear: 2024)?.iso, "2016-04-24")
+        XCTAssertEqual(NumericDate.misread(in: "Date 08/64/2018", monthFirst: false, referenceYear: 2024)?.iso, "2018-04-08")
+        XCTAssertEqual(NumericDate.misread(in: "09-12-2915 18:04", monthFirst: false, referenceYear: 2024)?.iso, "2015-12-09")
+        // A date that reads already, several readings (month `00`: 08, 06 or 09), a two-digit year or a code: none.
+        XCTAssertNil(NumericDate.misread(in: "2016-04-24", monthFirst: false, referenceYear: 2024))
+        XCTAssertNil(NumericDate.misread(in: "2016-00-24", monthFirst: false, referenceYear: 2024))
+        XCTAssertNil(NumericDate.misread(in: "08/64/18", monthFirst: false, referenceYear: 2024))
+        XCTAssertNil(NumericDate.misread(in: "SKU2016-84-24", monthFirst: false, referenceYear: 2024))
+    }
+
     func testDatesWithASpaceReadIntoThem() {
         XCTAssertEqual(NumericDate.spaced(in: "Data: 27/04/ 2021 Ora: 20:51", monthFirst: false)?.iso, "2021-04-27")
         XCTAssertEqual(NumericDate.spaced(in: "18/07/202 2", monthFirst: false)?.iso, "2022-07-18")

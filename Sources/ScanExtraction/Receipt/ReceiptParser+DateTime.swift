@@ -136,7 +136,8 @@ extension ReceiptParser {
     /// `05 02-18`; ``NumericDate/unseparated(in:monthFirst:)``) or with a space read into it (`27/04/ 2021`;
     /// ``NumericDate/spaced(in:monthFirst:)``), on a line with no amount and
     /// no phone or registration label.
-    /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too.
+    /// On a line labelled as a date, or under one, the year-first basic form (`20180428/191204`) is read too. Failing
+    /// all of these, a date with one digit misread (``NumericDate/misread(in:monthFirst:referenceYear:)``).
     static func gluedDate(_ lines: [AnalyzedLine], monthFirst: Bool, referenceYear: Int) -> (
         String, String, AnalyzedLine
     )? {
@@ -149,6 +150,12 @@ extension ReceiptParser {
             }
             let labelled = Text.hasAny(l.key, labels) || i > 0 && Text.hasAny(lines[i - 1].key, labels)
             if labelled, let found = NumericDate.basic(in: l.text, referenceYear: referenceYear) {
+                return (found.iso, found.text, l)
+            }
+        }
+        // Then a date with one digit misread (`2016-84-24`), on the same lines.
+        for l in lines where l.amount == nil && !Text.hasAny(l.key, otherNumberLabels) {
+            if let found = NumericDate.misread(in: l.text, monthFirst: monthFirst, referenceYear: referenceYear) {
                 return (found.iso, found.text, l)
             }
         }
