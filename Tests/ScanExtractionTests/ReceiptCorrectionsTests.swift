@@ -685,25 +685,6 @@ import ScanModel
         #expect(total("25.78") == "25.78")  // two digits off
     }
 
-    /// The amount column a row off its labels (the total over its label, the cash under it): the amount the items and
-    /// the tax make, printed beside the total read, is the total; with a subtotal printed the sums decide as before.
-    @Test func aTotalTheItemsAndTaxMakeBesideTheOneReadIsTheTotal() {
-        func total(subtotal: String? = nil) -> String? {
-            receipt([
-                (20, 16, [(20, "FAMILY"), (100, "GRILL")]),
-                (50, 16, [(20, "Burger"), (400, "24.85")]),
-                (70, 16, [(20, "Latte"), (400, "10.10")]),
-                (90, 16, [(20, "SUBTOTAL")] + (subtotal.map { [(400, $0)] } ?? [])),
-                (110, 16, [(20, "TAX"), (400, "3.49")]),
-                (128, 16, [(400, "38.44")]), (140, 16, [(20, "TOTAL"), (80, "DUE")]), (152, 16, [(400, "40.00")]),
-                (164, 16, [(20, "Cash"), (400, "1.56")]), (190, 16, [(20, "Change")]),
-            ]).total
-        }
-        #expect(total() == "38.44")
-        // A subtotal read is a sum of its own: the mend leaves the total to the sums that use it.
-        #expect(total(subtotal: "35.00") == "40.00")
-    }
-
     @Test func aRoundedTotalIsTheAmountDue() {
         // The rounded amount printed under the rounding line, with no label of its own (`RH` is `RM` misread).
         let rounded = receipt([

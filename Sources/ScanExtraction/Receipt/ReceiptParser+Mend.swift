@@ -248,32 +248,6 @@ extension ReceiptParser {
         ]
     }
 
-    /// A total that makes none of the receipt's sums gives way to the amount printed at most two lines from it that
-    /// the items (two or more, each with its amount) make with the taxes read. A photo's sloping amount column puts
-    /// amounts a row off their labels (`TAX 43.19`, `259.13`, `TOTAL DUE`, `260.00`, `Cash 0.87`: the cash handed over
-    /// taken for the amount due). Only where no subtotal, tip or rounding is read (each would be a sum of its own: a
-    /// net amount printed beside the total, a tip after the bill) and the payment less its change does not make the
-    /// total as read.
-    func mendTotalByItems(
-        _ lines: [AnalyzedLine], rounding: (line: Int, cents: Int)?, into r: inout Receipt
-    ) -> [Finding] {
-        let printed = Self.printedSums(r)
-        guard r.items.count >= 2, rounding == nil, printed.subtotal == nil, printed.tip == 0, let items = printed.items,
-            items > 0, let taxes = printed.taxes, taxes > 0, let picked = r.total, let total = Self.cents(picked)
-        else { return [] }
-        let made = items + taxes
-        if let t = printed.tendered, t - (printed.change ?? 0) == total { return [] }
-        guard total != made, total != items else { return [] }
-        let totalLines = lines.indices.filter { lines[$0].amount?.cents == total }
-        guard let madeLine = lines.indices.first(where: { i in
-            lines[i].amount?.cents == made && totalLines.contains { abs($0 - i) <= 2 }
-        }) else { return [] }
-        let value = Self.decimalString(cents: made, like: picked)
-        r.total = value
-        r.provenance["total"] = lines[madeLine].amountProvenance ?? lines[madeLine].line.provenance()
-        return [Self.mended("receipt.total", picked, value)]
-    }
-
     /// The number tokens that end a line (`213,3`, `7`; `B9.73`, a digit OCR read as a look-alike letter), its
     /// currency words after them left out (`EUR`, `€`), and a currency sign glued to the first of them (`R$93,` of
     /// `R$93, 41`); nil when the line ends in none.
