@@ -186,8 +186,8 @@ extension ReceiptParser {
     /// makes one: each row's name is the line on one side of it, its amount the row's own (the amount printed, else
     /// its count times its unit price), and the amounts that the names' lines carry are dropped. On a photo whose
     /// rows slope, the amount column drifts a row off its numbers (`Pen Blue  27.55` over `682069 1 27.55`), and the
-    /// names and amounts are read a row apart. Only the side the sums prove, and only when the other side does not
-    /// also make one.
+    /// names and amounts are read a row apart. Only when exactly one side holds a name for every row (a line of text
+    /// with no role, contact, date or field on it).
     static func articleTableBySums(_ reading: ItemReading, into r: inout Receipt) {
         guard let targets = itemSumTargets(r), !targets.contains(itemsAndDiscounts(r)) else { return }
         let lines = reading.lines
