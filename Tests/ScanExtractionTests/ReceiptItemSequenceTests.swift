@@ -861,6 +861,14 @@ import TestSupport
         let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
         #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["PARIS 5.25", "LE CLASSIQUE 4.95"])
         #expect(ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 6).heading == 1)
+        // The second row's word cut by OCR (`Designat ion`, `Des ignat ion`) is still the heading's.
+        for cut in ["Designat ion", "Des ignat ion", "Descript ion"] {
+            let heading = extractor.analyzer.analyze(Fixture.document(Fixture.page(
+                Self.row(120, "Code Qte PU Montant") + Self.row(142, cut) + Array(rows.dropFirst(2)))))
+            #expect(ReceiptParser.itemRegion(heading, roles: heading.map(\.role), summaryStart: 6).heading == 1, "\(cut)")
+        }
+        let name = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(142, "Des igner ion"))))
+        #expect(!ReceiptParser.isHeadingRest(name[0]))
     }
 
     /// A till that prints every item's numbers (code, count, price) over its name prints them all so: a name under a

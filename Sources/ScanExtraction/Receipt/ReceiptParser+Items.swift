@@ -28,10 +28,13 @@ extension ReceiptParser {
         }
     }
 
-    /// The second row of a column heading: one to four heading words and nothing else.
+    /// The second row of a column heading: one to four heading words and nothing else, or one heading word that OCR
+    /// cut with spaces (`Designat ion`, `Des ignat ion`).
     static func isHeadingRest(_ l: AnalyzedLine) -> Bool {
         let words = l.key.split(separator: " ").map(String.init)
-        return (1...4).contains(words.count) && words.allSatisfy(columnHeaderWords.contains) && l.amount == nil
+        return (1...4).contains(words.count) && l.amount == nil
+            && (words.allSatisfy(columnHeaderWords.contains) || words.count >= 2
+                && columnHeaderWords.contains(words.joined()))
     }
 
     static func isColumnHeading(_ l: AnalyzedLine) -> Bool {
