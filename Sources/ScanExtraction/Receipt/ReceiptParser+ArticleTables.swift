@@ -217,11 +217,11 @@ extension ReceiptParser {
         let tableCents = rows.compactMap { $0.cost?.cents }.reduce(0, +)
         guard targets.contains(outsideCents + tableCents) else { return }
         // Which side holds every row's name; exactly one.
-        let sides = [1, -1].filter { step in rows.allSatisfy { name($0.line + step) != nil } }
-        guard sides.count == 1, let step = sides.first else { return }
-        let table = rows.map { row in
+        let sides = [1, -1].map { step in rows.compactMap { name($0.line + step) } }.filter { $0.count == rows.count }
+        guard sides.count == 1 else { return }
+        let table = zip(rows, sides[0]).map { row, name in
             Receipt.Item(
-                description: name(row.line + step)!, quantity: String(row.count),
+                description: name, quantity: String(row.count),
                 unitPrice: row.amount != nil ? row.unitPrice?.decimalString : nil,
                 amount: row.cost?.decimalString, code: row.code,
                 source: lines[row.line].line.provenance())

@@ -38,12 +38,9 @@ extension ReceiptParser {
         // (`Go-Pay` is `GOPAY` cut by a stroke).
         func paymentMethod(_ i: Int) -> String? {
             let l = lines[i], paid = roles[i] == .tendered
-            func says(_ words: PhraseSet) -> Bool { Text.hasAny(l.key, words) || Text.hasAny(l.labelKey, words) }
-            if paid, says(Self.voucherWords) { return "voucher" }
-            if paid, says(Self.mobileWords) { return "mobile" }
-            if says(Self.cardWords) { return "card" }
-            if paid, says(Self.cashWords) { return "cash" }
-            return paid && says(Self.chequeWords) ? "other" : nil
+            return Self.paymentMethods.first { m in
+                (paid || !m.onPaymentLineOnly) && (Text.hasAny(l.key, m.words) || Text.hasAny(l.labelKey, m.words))
+            }?.method
         }
         method =
             (from..<lines.count).lazy.compactMap(paymentMethod).first
@@ -323,9 +320,13 @@ extension ReceiptParser {
 
     static let cardWords = lexicon.words(.card)
     static let cashWords = lexicon.words(.cash)
-    static let mobileWords = lexicon.words(.mobile)
-    static let voucherWords = lexicon.words(.voucher)
-    static let chequeWords = lexicon.words(.cheque)
+    /// The payment methods a line's words name, in the order they are asked (`paymentMethod` in `parseSummary`): a
+    /// voucher's and a wallet's words before the card words their names may hold (`CARTE CADEAU`), and every method
+    /// but the card on a payment's line only.
+    static let paymentMethods: [(words: PhraseSet, onPaymentLineOnly: Bool, method: String)] = [
+        (lexicon.words(.voucher), true, "voucher"), (lexicon.words(.mobile), true, "mobile"), (cardWords, false, "card"),
+        (cashWords, true, "cash"), (lexicon.words(.cheque), true, "other"),
+    ]
 
     /// An amount printed after the last item that equals the items' sum (two items at least), with its provenance.
     static func itemsSumPrinted(_ lines: [AnalyzedLine], roles: [Role], items: [Receipt.Item]) -> (Amount, Provenance)?

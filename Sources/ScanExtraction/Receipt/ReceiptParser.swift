@@ -222,7 +222,8 @@ public struct ReceiptParser: Sendable {
         var findings: [Finding] = []
         var candidates: [ReceiptField: [FieldCandidate]] = [:]
         guard !analyzed.isEmpty else { return (r, findings, candidates) }
-        var (lines, roles, summaryStart, tail) = Self.prepared(analyzed)
+        let prepared = Self.prepared(analyzed), lines = prepared.lines
+        var (roles, summaryStart, tail) = (prepared.roles, prepared.summaryStart, prepared.tail)
 
         let features = ReceiptFieldFeatures(lines)
         // --- Header: merchant name and address (the phone once the article lines are known).
@@ -231,7 +232,7 @@ public struct ReceiptParser: Sendable {
         // Lines over the header with amounts no role reads are the slip before's too, and add up none of this slip's
         // items.
         let top = Self.slipTop(lines, header: header, tail: tail)
-        if top > tail { (lines, roles, summaryStart, tail) = Self.prepared(analyzed, top: top) }
+        if top > tail { (roles, summaryStart, tail) = Self.summaryBounds(lines, top: top) }
 
         // --- Date, time, receipt number, currency.
         parseDateTime(lines, features: features, into: &r, findings: &findings, candidates: &candidates)
@@ -343,6 +344,13 @@ public struct ReceiptParser: Sendable {
     static func prepared(_ analyzed: [AnalyzedLine], top: Int = 0) -> (
         lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int
     ) {
+        let lines = withinPriceColumn(analyzed)
+        let (roles, summaryStart, tail) = summaryBounds(lines, top: top)
+        return (lines, roles, summaryStart, tail)
+    }
+
+    /// The lines with the words printed right of a column heading's price column dropped.
+    static func withinPriceColumn(_ analyzed: [AnalyzedLine]) -> [AnalyzedLine] {
         var lines = analyzed
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
         // table beside the items and totals) are no part of the receipt's lines.
@@ -366,6 +374,11 @@ public struct ReceiptParser: Sendable {
                 Self.keepColumn(&lines[i], right: column, wholeUnits: wholeUnits, bare: bare)
             }
         }
+        return lines
+    }
+
+    /// The prepared lines' summary roles, the first summary line and where this slip starts (`prepared`).
+    static func summaryBounds(_ lines: [AnalyzedLine], top: Int = 0) -> (roles: [Role], summaryStart: Int, tail: Int) {
         var roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount, under the tail of the slip
@@ -413,7 +426,7 @@ public struct ReceiptParser: Sendable {
         {
             summaryStart -= 1
         }
-        return (lines, roles, summaryStart, tail)
+        return (roles, summaryStart, tail)
     }
 
     /// A line with an amount and (almost) no letters: the value of a label printed above it.
