@@ -248,6 +248,30 @@ import ScanModel
         #expect(r.map(\.amount) == ["8.00", "4.00", "19.00"])
     }
 
+    /// The last column's heading misread past knowing (`AMT` read `ANT`) still ends the price column: the rows'
+    /// amounts and the totals under it are kept. A heading that is no price's (`TX`, a tax code's) is still cut.
+    @Test func aPriceHeadingMisreadInOneLetterEndsThePriceColumn() throws {
+        func receipt(_ last: String) throws -> Receipt {
+            try extractor.extract(Fixture.document(Fixture.page([
+                Fixture.line(20, "IL FORNO", x: 200, h: 24),
+                (80, 16, [(20, "SKU"), (90, "QTY"), (200, "PRICE"), (330, last)]),
+                (110, 16, [(20, "1266"), (90, "1"), (200, "8.60"), (330, "8.60")]),
+                Fixture.line(132, "PASTA"),
+                (154, 16, [(20, "3751"), (90, "2"), (200, "3.50"), (330, "7.00")]),
+                Fixture.line(176, "Gelato"),
+                (210, 16, [(20, "Totale"), (100, "complessivo:"), (330, "15.60")]),
+                (232, 16, [(20, "Contanti"), (330, "20.00")]),
+            ])), as: .receipt).receipt!
+        }
+        let misread = try receipt("ANT")
+        #expect(misread.total == "15.60")
+        #expect(misread.items.map(\.description) == ["PASTA", "Gelato"])
+        #expect(misread.items.map(\.amount) == ["8.60", "7.00"])
+        // `TX` is no price heading with a letter changed: the column ends at `PRICE`, and what stands right of it
+        // is cut, the total's amount too.
+        #expect(try receipt("TX").total != "15.60")
+    }
+
     /// A total that adds up two section totals printed above it (zero-rated and taxed goods):
     /// the candidate says so, as does the taxed section's own total (net + tax); the parts say
     /// they are parts; and the learned ranker picks the amount due.

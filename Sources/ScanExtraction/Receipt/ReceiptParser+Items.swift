@@ -12,12 +12,28 @@ extension ReceiptParser {
     static let amountHeaderWords = Set(lexicon.words(.amountHeading).phrases)
 
     /// A column heading line (`Item  Qty  Price`) among the first two thirds of the receipt, and the
-    /// right edge of its rightmost price heading.
+    /// right edge of its price column (`priceColumnEnd`).
     static func priceHeading(_ lines: [AnalyzedLine]) -> (Int, Double)? {
         for (i, l) in lines.prefix(lines.count * 2 / 3 + 1).enumerated() where isColumnHeading(l) {
-            if let right = l.line.words.last(where: isAmountHeading)?.place.maxX { return (i, right) }
+            if let right = priceColumnEnd(l) { return (i, right) }
         }
         return nil
+    }
+
+    /// The right edge of a column heading's price column: its rightmost price heading's. A word right of it with one
+    /// letter of a price heading's changed is the heading of a further price column that OCR misread past the
+    /// look-alikes `isAmountHeading` mends (`SKU QTY PRICE ANT`, `AMT` with an N); a tax code's heading (`Amount TX`)
+    /// is no such word.
+    static func priceColumnEnd(_ heading: AnalyzedLine) -> Double? {
+        let words = heading.line.words
+        guard let last = words.lastIndex(where: isAmountHeading) else { return nil }
+        let misread = words[(last + 1)...].last { w in
+            let key = Text.key(w.text)
+            return key.count >= 3 && amountHeaderWords.contains { word in
+                word.count == key.count && zip(word, key).filter { $0 != $1 }.count == 1
+            }
+        }
+        return (misread ?? words[last]).place.maxX
     }
 
     /// A price column's heading word, with its currency glued on or not: `Amount`, `Amt(RM)`, `Price/EUR`, also misread
@@ -55,7 +71,7 @@ extension ReceiptParser {
         for (i, l) in lines.prefix(summaryStart).enumerated() where isColumnHeading(l) {
             heading = i
             // The rightmost price heading (`Price`, `Amount`, `Total`) ends the amount column.
-            headerColumn = l.line.words.last(where: isAmountHeading)?.place.maxX
+            headerColumn = priceColumnEnd(l)
         }
         // A heading set on two rows (`Item  Qty  Price  Total`, then `Description`): the second row holds
         // heading words only.
