@@ -436,6 +436,17 @@ import ScanModel
         }
         // Through the address's reading fixes.
         #expect(ReceiptParser.addressReadingFixes("F229-5214 兵庫県神戸市") == "〒229-5214 兵庫県神戸市")
+        // On a line of its own over the address, where the ranker saw no postcode in it: it opens the address.
+        for mark in ["T", "〒"] {
+            let r = receipt([
+                Fixture.line(20, "ローソン 京橋駅前店", x: 160, h: 24), Fixture.line(48, "\(mark)619-4204", x: 200),
+                Fixture.line(70, "埼玉県 川口市桜台2丁目16番11号", x: 120), Fixture.line(92, "スハプラザ 6F", x: 200),
+                Fixture.line(114, "TEL 048-120-0375", x: 180), Fixture.line(150, "おにぎり 鮭"), (150, 16, [(480, "160円")]),
+                Fixture.line(172, "牛乳 1000ml"), (172, 16, [(480, "308円")]),
+                Fixture.line(200, "合計"), (200, 16, [(480, "468円")]),
+            ])
+            #expect(r.merchant.address == "〒619-4204 埼玉県 川口市桜台2丁目16番11号 スハプラザ 6F", "\(mark)")
+        }
     }
 
     /// A US state's letter read as its look-alike digit before the ZIP code is the letter again, when one state reads

@@ -246,24 +246,26 @@ import ScanModel
     /// line too; a longer value may be the shop's own name (`Dimiliki: banh mi cafe sdn bhd`, owned by). A line with an
     /// amount (`Card 50.00`, the slip before's payment) names no one.
     @Test func aLabelAndItsValueOrAnAmountNamesNoOne() {
-        // The slip before's payment over the header, and a waiter's line in a language no locale file knows.
+        // The slip before's closing and payment over the header, and a waiter's line in a language no locale file
+        // knows.
         let rows = [
-            Fixture.line(20, "Card", x: 40), (20, 16, [(480, "50.00")]), Fixture.line(44, "Fieldmogor: Nia", x: 180),
+            Fixture.line(0, "Obrigado pela preferência", x: 100), Fixture.line(20, "Card", x: 40), (20, 16, [(480, "50.00")]), Fixture.line(44, "Fieldmogor: Nia", x: 180),
             Fixture.line(68, "MARBER DALHAR", x: 160, h: 24), Fixture.line(98, "DALVILLETOR 27", x: 170),
             Fixture.line(118, "Dimiliki: marber dalhar sdn bhd 1110644-W", x: 100),
             Fixture.line(170, "Kaffe"), (170, 16, [(480, "29.00")]), Fixture.line(200, "Labergol"),
             (200, 16, [(480, "29.00")]),
         ]
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
-        let candidates = ReceiptFieldFeatures(lines).companyCandidates(limit: 5)
+        let candidates = ReceiptFieldFeatures(lines).companyCandidates(limit: 6)
         func chosen(_ value: String) -> Bool? {
             candidates.first { $0.value == value }.map { !ReceiptParser.namesNoShop($0, lines) }
         }
+        #expect(chosen("Obrigado pela preferência") == false)
         #expect(chosen("Card 50.00") == false)
         #expect(chosen("Fieldmogor: Nia") == false)
         #expect(chosen("MARBER DALHAR") == true)
         // A longer value after a colon may be the shop's own name (owned by).
-        let owned = candidates.filter { $0.lines == 4..<5 }
+        let owned = candidates.filter { $0.lines == 5..<6 }
         #expect(!owned.isEmpty && owned.allSatisfy { !ReceiptParser.namesNoShop($0, lines) }, "\(candidates.map(\.value))")
     }
 

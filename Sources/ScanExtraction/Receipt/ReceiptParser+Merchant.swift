@@ -123,7 +123,18 @@ extension ReceiptParser {
         candidates[.address] = addresses
         // The address shares no line with the name.
         let apart = addresses.filter { c in nameLines.map { !c.lines.overlaps($0) } ?? true }
-        if let best = apart.first {
+        if var best = apart.first {
+            // A Japanese postcode on its own line right over the address, its mark misread (`T619-4204`, then
+            // `埼玉県...`), shows the ranker no postcode; it opens the address all the same.
+            if best.lines.lowerBound > 0,
+                Text.range(lines[best.lines.lowerBound - 1].text, #"^\S?\s?\d{3}-\d{4}$"#) != nil,
+                let wider = apart.first(where: {
+                    $0.lines == (best.lines.lowerBound - 1)..<best.lines.upperBound
+                        && Self.postalMarkRead($0.value).hasPrefix("〒")
+                })
+            {
+                best = wider
+            }
             // (The mark read on a line of its own over the address's: `F229-5214`, then `兵庫県神戸市...`.)
             r.merchant.address = Self.postalMarkRead(best.value)
             r.provenance["merchant.address"] = Self.scored(best, over: apart.dropFirst().first)
@@ -143,12 +154,15 @@ extension ReceiptParser {
         return (nameLines, apart.first?.lines)
     }
 
-    /// A candidate with a line that prints an amount (`Card 50.00`, the slip before's payment) or a field's label and
-    /// its value, in any language (`Fieldmogor: Nia`, a waiter), names no shop: no name of the 430 keyed receipts
-    /// holds an amount or a colon. Such spans stay candidates, so the ranker still learns from them what a name is
-    /// not; they are never chosen.
+    /// A candidate with a line that prints an amount (`Card 50.00`, the slip before's payment), a field's label and
+    /// its value, in any language (`Fieldmogor: Nia`, a waiter), or a locale's closing words (`Obrigado pela
+    /// preferência`, the slip before's last line over this one's shop) names no shop: no name of the 2,700 keyed
+    /// receipts holds an amount, a colon or a closing. Such spans stay candidates, so the ranker still learns from
+    /// them what a name is not; they are never chosen.
     static func namesNoShop(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
-        lines[c.lines].contains { $0.amount != nil || ReceiptFieldFeatures.wordColonValue($0.text) }
+        lines[c.lines].contains {
+            $0.amount != nil || ReceiptFieldFeatures.wordColonValue($0.text) || Text.hasAny($0.key, lexicon.closings)
+        }
     }
 
     /// Where this slip's header starts when lines with an amount stand above it: the merchant's name, in the top
