@@ -248,6 +248,28 @@ import ScanModel
         #expect(r.map(\.amount) == ["8.00", "4.00", "19.00"])
     }
 
+    /// A line with a name, a count and an amount under an article priced otherwise is an article of its own, however
+    /// the line model labels it: a count under a priced name makes its amount or prints a unit price. One ideograph
+    /// names an article (`卵`, eggs).
+    @Test func aCountedArticleUnderAnotherPricedOneIsAnArticle() {
+        let ja = items([
+            Fixture.line(20, "ドラッグスモ", x: 200, h: 24),
+            Fixture.line(100, "ラーメン * ¥850"), Fixture.line(122, "卵 10個 * ¥248"),
+            Fixture.line(144, "餃子 6個 * ¥330"),
+            Fixture.line(180, "お会計 ¥1,428"),
+        ])
+        #expect(ja.map(\.amount) == ["850", "248", "330"], "\(ja.map(\.description))")
+        #expect(ja.map(\.description).contains("卵"))
+        // A count with its unit price under a name priced at one is that article's count line.
+        let counted = items([
+            Fixture.line(20, "CORNER CAFE", x: 200, h: 24),
+            Fixture.line(100, "Latte"), (100, 16, [(480, "2.50")]),
+            Fixture.line(122, "2 x 2.50"), (122, 16, [(480, "5.00")]),
+            Fixture.line(160, "Total"), (160, 16, [(480, "5.00")]),
+        ])
+        #expect(counted.count == 1 && counted.first?.quantity == "2", "\(counted.map(\.description))")
+    }
+
     /// The last column's heading misread past knowing (`AMT` read `ANT`) still ends the price column: the rows'
     /// amounts and the totals under it are kept. A heading that is no price's (`TX`, a tax code's) is still cut.
     @Test func aPriceHeadingMisreadInOneLetterEndsThePriceColumn() throws {

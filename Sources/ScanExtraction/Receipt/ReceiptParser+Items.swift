@@ -338,6 +338,19 @@ extension ReceiptParser {
         for i in lines.indices where labels[i] == .continuation && lines[i].amount == nil && opensWithOption(lines[i]) {
             labels[i] = .modifier
         }
+        // A count line with a name of its own and an amount (`卵 10個 * ¥248`, `2 x Coffee 5.00`) under an item priced
+        // otherwise (`ラーメン * ¥850`) is no count of that item: a count under a priced name either makes its amount
+        // or prints a unit price (`Coffee 2.50`, then `2 x 2.50  5.00`). It is an article of its own.
+        for i in lines.indices.dropFirst() where labels[i] == .quantity && labels[i - 1] == .item {
+            guard lines[i].role == .none, let a = lines[i].amount, a.minor > 0, let above = lines[i - 1].amount,
+                above.minor > 0, above.cents != a.cents
+            else { continue }
+            let parsed = item(from: lines[i], wholeUnits: wholeUnits)
+            guard parsed.unitPrice == nil, parsed.unit == nil, lettersBesideCount(parsed.description) >= 1,
+                leadingArticleCode(lines[i]) == nil
+            else { continue }
+            labels[i] = .item
+        }
         mendArticlesOnTwoLines(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
         // A negative amount right under an item takes something off it, whatever its label says. So does a line of one
         // or two discount words alone with its amount, though OCR lost its minus or read it as a stop (`Korting
@@ -449,7 +462,7 @@ extension ReceiptParser {
         guard let amountAt else { return nil }
         var found = parsed[amountAt]
         var described = parsed.indices.filter {
-            [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2
+            [.item, .continuation].contains(labels[$0]) && Text.spellsAName(parsed[$0].description)
         }
         // A line of numbers (`6736 1.00 SET`) adds nothing to a name printed on another line.
         let named = described.filter { !numbersAlone(parsed[$0], of: group[$0]) }
@@ -467,7 +480,7 @@ extension ReceiptParser {
             found.code
             ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }
             .first
-        guard Text.letterCount(found.description) >= 2 else { return nil }
+        guard Text.spellsAName(found.description) else { return nil }
         // A weight counts before a count (`1 PLATANO` over its weight line).
         let countable = parsed.indices.filter { k in
             parsed[k].quantity != nil && (k == amountAt || labels[k] == .quantity || labels[k] == .item)
