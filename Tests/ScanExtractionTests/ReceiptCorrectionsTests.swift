@@ -1199,3 +1199,33 @@ import ScanModel
         #expect(makesIt.first?.unitPrice == "5.35")
     }
 }
+
+extension ReceiptCorrectionsTests {
+    /// A VAT breakdown a row to a line (`TOTALT 20% (exkl. moms)  158,96`, `Moms 20%  31,79`, `TOTALT 20% (inkl. moms)
+    /// 190,75`), which the arithmetic proves: its net and gross amounts are no taxes, though their labels name the tax,
+    /// and the items make the total less the one tax.
+    @Test func aVATBreakdownsNetAndGrossAreNoTaxes() {
+        let p = Self.priced
+        let r = receipt([
+            Fixture.line(20, "ZOMERLIN HARING LIVS HB", x: 120, h: 24), Fixture.line(48, "Harrangränd 18", x: 160),
+            Fixture.line(70, "2019-11-20 09:11:00", x: 160),
+            p(100, "1 Ost", "32,52"), p(122, "1 Vatten", "30,97"), p(144, "KÖTTBULLAR", "110,40"),
+            Fixture.line(166, "Utan lök"), p(188, "2 Falukorv", "74,92"), p(210, "Kaffe", "22,12"),
+            p(240, "TOTALT 0% :", "124,89"), p(262, "TOTALT 20% (exkl. moms):", "158,96"), p(284, "Moms 20%:", "31,79"),
+            p(306, "TOTALT 20% (inkl. moms):", "190,75"), p(328, "Att betala :", "315,64"),
+        ])
+        #expect(r.total == "315.64")
+        #expect(r.tax.map(\.amount) == ["31.79"])
+        #expect(r.subtotal == nil)
+        #expect(r.items.map(\.amount) == ["32.52", "30.97", "110.40", "74.92", "22.12"], "\(r.items.map(\.description))")
+        // Portugal's `c/ IVA` (with VAT) names no inclusion a locale file knows: the gross row is still no tax.
+        let pt = receipt([
+            Fixture.line(20, "CAFÉ CENTRAL", x: 160, h: 24), Fixture.line(48, "Rua Nova 12", x: 160),
+            p(100, "Bica", "17,86"), p(122, "Tosta mista", "76,15"),
+            p(160, "TOTAL 0% :", "17,86"), p(182, "TOTAL 22% (s/ IVA):", "76,15"), p(204, "IVA 22%:", "16,75"),
+            p(226, "TOTAL 22% (c/ IVA)", "92,90"), p(248, "A pagar:", "110,76"),
+        ])
+        #expect(pt.total == "110.76")
+        #expect(pt.tax.map(\.amount) == ["16.75"])
+    }
+}

@@ -294,8 +294,9 @@ extension ReceiptParser {
     /// A VAT breakdown printed a row to a line (`Borde 16% (Tenberg)  106.46`, `Torpet  17.03`,
     /// `Borde 16% (Torpet)  123.49`), in whatever language: a net amount with its rate, within two lines under it the
     /// tax the rate makes of it (to a cent), and within two lines under that their sum. Its first row, taken up over
-    /// the rate rows right above it (`Borde 0%  147.00`), and the tax's line; nil without one.
-    static func vatRowsOnLines(_ lines: [AnalyzedLine]) -> (start: Int, tax: Int)? {
+    /// the rate rows right above it (`Borde 0%  147.00`), and the lines of the net amount, the tax and the gross
+    /// amount; nil without one.
+    static func vatRowsOnLines(_ lines: [AnalyzedLine]) -> (start: Int, net: Int, tax: Int, gross: Int)? {
         let cent = Decimal(string: "0.011")!
         func amount(_ k: Int) -> Amount? { lines.indices.contains(k) ? lines[k].amount : nil }
         for (i, l) in lines.enumerated() {
@@ -305,14 +306,13 @@ extension ReceiptParser {
             let expected = net.decimal * rate / 100
             for j in (i + 1)...(i + 2) {
                 guard let tax = amount(j), tax.minor > 0, abs(tax.decimal - expected) <= cent else { continue }
-                guard ((j + 1)...(j + 2)).contains(where: { amount($0)?.cents == net.cents + tax.cents }) else {
-                    continue
-                }
+                guard let gross = ((j + 1)...(j + 2)).first(where: { amount($0)?.cents == net.cents + tax.cents })
+                else { continue }
                 var start = i
                 while start > 0, lines[start - 1].amount != nil, !lines[start - 1].entities(.percentage).isEmpty {
                     start -= 1
                 }
-                return (start, j)
+                return (start, i, j, gross)
             }
         }
         return nil
