@@ -1228,4 +1228,21 @@ extension ReceiptCorrectionsTests {
         #expect(pt.total == "110.76")
         #expect(pt.tax.map(\.amount) == ["16.75"])
     }
+
+    /// A column heading that names an article's column (`Description  Total`) starts no summary, though the row under
+    /// it, a short name read as digits (`1 0l  32,52` for `1 Øl`), looks like the value of a total's label alone.
+    @Test func anArticlesColumnHeadingIsNoTotalsLabel() {
+        let p = Self.priced
+        let r = receipt([
+            Fixture.line(20, "HAVNE KRO", x: 160, h: 24), Fixture.line(48, "Havnegade 4", x: 160),
+            (80, 16, [(20, "Description"), (400, "Total")]),
+            p(100, "1 0l", "32,52"), p(122, "1 Vand", "30,97"), p(144, "Kaffe", "22,12"),
+            p(180, "Total", "85,61"),
+        ])
+        #expect(r.total == "85.61")
+        #expect(r.items.map(\.amount) == ["32.52", "30.97", "22.12"], "\(r.items.map(\.description))")
+        // A heading of price columns alone may label a total whose value stands under it.
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(20, "TOTAL AMOUNT")])))
+        #expect(!ReceiptParser.namesItsColumns(lines[0]))
+    }
 }

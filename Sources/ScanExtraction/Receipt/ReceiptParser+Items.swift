@@ -53,6 +53,15 @@ extension ReceiptParser {
                 && columnHeaderWords.contains(words.joined()))
     }
 
+    /// A column heading with a column other than a price's (`Description  Total`, not `Total  Amount`): the heading
+    /// of a table of articles, never a total's label.
+    static func namesItsColumns(_ l: AnalyzedLine) -> Bool {
+        isColumnHeading(l)
+            && l.key.split(separator: " ").contains {
+                columnHeaderWords.contains(String($0)) && !amountHeaderWords.contains(String($0))
+            }
+    }
+
     static func isColumnHeading(_ l: AnalyzedLine) -> Bool {
         let words = l.key.split(separator: " ").map(String.init)
         return words.count >= 2 && words.count <= 8 && words.filter({ columnHeaderWords.contains($0) }).count >= 2

@@ -391,8 +391,10 @@ public struct ReceiptParser: Sendable {
         for (i, l) in lines.enumerated() where i >= tail {
             switch roles[i] {
             case .subtotal, .total:
-                // Its amount on the line, under it, or cut by OCR into number tokens (`Te betalen 23,7 3`).
-                guard l.amount != nil || (i + 1 < lines.count && Self.valueOnly(lines[i + 1]))
+                // Its amount on the line, under it, or cut by OCR into number tokens (`Te betalen 23,7 3`). Not a
+                // column heading that names an article's column (`Description  Total` over `1 0st  32,52`, whose
+                // short name makes it look like a value alone).
+                guard l.amount != nil || (i + 1 < lines.count && Self.valueOnly(lines[i + 1]) && !namesItsColumns(l))
                     || (Self.numberTokens(l.line.words.map(\.text))?.count ?? 0) >= 2 else { break }
                 if let f = first, !pricedSince { summaryStart = f; break }
                 if first == nil, 5 * i < lines.count, !lines[tail..<i].contains(where: { $0.amount != nil }) {
