@@ -1246,3 +1246,28 @@ extension ReceiptCorrectionsTests {
         #expect(!ReceiptParser.namesItsColumns(lines[0]))
     }
 }
+
+extension ReceiptCorrectionsTests {
+    /// An article whose amount is not its count times its unit price takes the product when the sums prove it, a count
+    /// of one too (`04201674 1 4.40 4.48`: one unit, read two ways); the sums decide which reading is right.
+    @Test func anAmountItsCountAndUnitPriceDenyTakesTheirProductWhenTheSumsProveIt() {
+        let source = Provenance(text: "", page: 0, boundingBox: nil, confidence: 1)
+        func receipt(_ first: (count: String, price: String, amount: String), total: String) -> Receipt {
+            var r = Receipt()
+            r.items = [
+                Receipt.Item(
+                    description: "Fizanal", quantity: first.count, unitPrice: first.price, amount: first.amount,
+                    source: source),
+                Receipt.Item(description: "Rogorven", quantity: "1", unitPrice: "11.74", amount: "11.74", source: source),
+            ]
+            r.total = total
+            r.tax = [Receipt.Tax(amount: "5.98", source: source)]
+            _ = ReceiptParser.amountsByTheirProducts(&r)
+            return r
+        }
+        #expect(receipt(("1", "4.40", "4.48"), total: "22.12").items[0].amount == "4.40")
+        #expect(receipt(("3", "34.47", "203.42"), total: "121.13").items[0].amount == "103.41")
+        // The amount as read makes the sums: it stays, whatever the unit price says.
+        #expect(receipt(("1", "4.40", "4.48"), total: "22.20").items[0].amount == "4.48")
+    }
+}

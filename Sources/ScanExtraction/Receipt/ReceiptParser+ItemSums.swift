@@ -58,9 +58,10 @@ extension ReceiptParser {
     }
 
     /// An article whose line amount is not its count times its unit price (`3  34,47  203,42`, OCR's reading of
-    /// `103,41`) takes the product when the printed sums prove it: with the product the items and discounts make one
-    /// of them, with the amount as read none, and no other article's product would do the same. A weighed article (a
-    /// unit printed, or a product in fractions of a cent), whose product the till rounds, is left alone.
+    /// `103,41`; `1  4.40  4.48`, one unit read two ways) takes the product when the printed sums prove it: with the
+    /// product the items and discounts make one of them, with the amount as read none, and no other article's product
+    /// would do the same. A weighed article (a unit printed, or a product in fractions of a cent), whose product the
+    /// till rounds, is left alone.
     static func amountsByTheirProducts(_ r: inout Receipt) -> [Finding] {
         let cents = decimalCents
         guard let targets = itemSumTargets(r) else { return [] }
@@ -69,7 +70,7 @@ extension ReceiptParser {
         let fixes = r.items.indices.compactMap { i -> (item: Int, cents: Int)? in
             let item = r.items[i]
             guard item.kind == nil, item.unit == nil, let amount = cents(item.amount), amount > 0,
-                let count = item.quantity.flatMap({ Decimal(string: $0) }), count > 1,
+                let count = item.quantity.flatMap({ Decimal(string: $0) }), count >= 1,
                 let price = item.unitPrice.flatMap({ Decimal(string: $0) }), price > 0
             else { return nil }
             let product = count * price * 100
