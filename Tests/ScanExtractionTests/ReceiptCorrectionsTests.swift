@@ -488,6 +488,9 @@ import ScanModel
         #expect(ReceiptParser.addressPunctuation("Kerkstr. 12, 1017 GC Amsterdam") == "Kerkstr. 12, 1017 GC Amsterdam")
         // A letter O among a postcode's digits is a zero; words are left alone.
         #expect(ReceiptParser.addressPunctuation("456OO BATANG BERJUNTAI, OOTY") == "45600 BATANG BERJUNTAI, OOTY")
+        // A space after a hyphen inside a number (`4454- 086`) is OCR's; a dash between words stays.
+        #expect(ReceiptParser.addressReadingFixes("R. DA ROSA, 241 4454- 086 MAIA") == "R. DA ROSA, 241 4454-086 MAIA")
+        #expect(ReceiptParser.addressReadingFixes("Tortor - SP CEP 70175-913") == "Tortor - SP CEP 70175-913")
     }
 
     @Test func lotNumberIsNotAPostalCode() {

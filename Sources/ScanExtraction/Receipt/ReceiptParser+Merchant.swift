@@ -339,6 +339,8 @@ extension ReceiptParser {
     static func addressReadingFixes(_ address: String) -> String {
         var s = lexicon.withoutStrayAccents(address)
         if Text.contains(s, "..") || Text.contains(s, ",,") { s = Text.replacing(s, #"([.,])\1+"#, with: "$1") }
+        // A space OCR put after the hyphen inside a number (`4454- 086`, Portugal's postcode): no address prints one.
+        if Text.contains(s, "- ") { s = Text.replacing(s, #"(\d)- (\d)"#, with: "$1-$2") }
         // A street word read with digits for letters (`10T 1851-A`, `1.0T`). Two characters only as an abbreviation
         // with its stop (`J1.` for Indonesia's `Jl.`), in the printed case: a 1 there is the small l it looks most like
         // (and `usStreetWordRead` below, for two characters without a stop after the street's name).
