@@ -269,6 +269,35 @@ import ScanModel
         #expect(!owned.isEmpty && owned.allSatisfy { !ReceiptParser.namesNoShop($0, lines) }, "\(candidates.map(\.value))")
     }
 
+    /// Lines no address prints, in a language no locale file knows: a word and groups of digits (`Varten 29 724 67`, a
+    /// phone number), and under the postcode and town a word and a short number (`Borol 9`, a table's). A US unit's
+    /// line under its street (`STE 33` under `4021 N Elbergro Ave`) is the address's.
+    @Test func aLabelledNumberIsNoAddressLine() {
+        let rows = [
+            Fixture.line(20, "HAMDEVELTOR LIN", x: 160, h: 24), Fixture.line(48, "Varten 29 724 67", x: 170),
+            Fixture.line(70, "Tenquinten 7", x: 170), Fixture.line(92, "26843 Varsan", x: 170),
+            Fixture.line(114, "Borol 9", x: 170), Fixture.line(150, "Kaffe"), (150, 16, [(480, "29.00")]),
+            Fixture.line(180, "Labergol"), (180, 16, [(480, "29.00")]),
+        ]
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+        let candidates = ReceiptFieldFeatures(lines).addressCandidates(limit: 5)
+        func chosen(_ value: String) -> Bool? {
+            candidates.first { $0.value == value }.map { !ReceiptParser.holdsNoAddressLine($0, lines) }
+        }
+        #expect(chosen("Tenquinten 7 26843 Varsan") == true, "\(candidates.map(\.value))")
+        #expect(chosen("Varten 29 724 67 Tenquinten 7 26843 Varsan") == false)
+        #expect(chosen("Tenquinten 7 26843 Varsan Borol 9") == false)
+        let us = [
+            Fixture.line(20, "LUDOYOR CAS", x: 160, h: 24), Fixture.line(48, "4021 N Elbergro Ave", x: 170),
+            Fixture.line(70, "STE 33", x: 170), Fixture.line(92, "Ulgor, CO 63305", x: 170),
+            Fixture.line(150, "Coffee"), (150, 16, [(480, "29.00")]),
+        ]
+        let usLines = extractor.analyzer.analyze(Fixture.document(Fixture.page(us)))
+        let usCandidates = ReceiptFieldFeatures(usLines).addressCandidates(limit: 4)
+        let whole = usCandidates.first { $0.value == "4021 N Elbergro Ave STE 33 Ulgor, CO 63305" }
+        #expect(whole.map { !ReceiptParser.holdsNoAddressLine($0, usLines) } == true, "\(usCandidates.map(\.value))")
+    }
+
     /// A line that opens with a registration number's label (`Foretaksregisteret NO 919 730 119 MVA`, `Org.nr`) is no
     /// part of the address above it.
     @Test func aRegistrationLineEndsTheAddress() {

@@ -121,8 +121,10 @@ extension ReceiptParser {
         }
         let addresses = ranked(features.addressCandidates(limit: header), .address)
         candidates[.address] = addresses
-        // The address shares no line with the name.
-        let apart = addresses.filter { c in nameLines.map { !c.lines.overlaps($0) } ?? true }
+        // The address shares no line with the name, and holds no line that is none of an address's.
+        let apart = addresses.filter { c in
+            (nameLines.map { !c.lines.overlaps($0) } ?? true) && !Self.holdsNoAddressLine(c, lines)
+        }
         if var best = apart.first {
             // A Japanese postcode on its own line right over the address, its mark misread (`T619-4204`, then
             // `埼玉県...`), shows the ranker no postcode; it opens the address all the same.
@@ -162,6 +164,31 @@ extension ReceiptParser {
     static func namesNoShop(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
         lines[c.lines].contains {
             $0.amount != nil || ReceiptFieldFeatures.wordColonValue($0.text) || Text.hasAny($0.key, lexicon.closings)
+        }
+    }
+
+    /// A candidate address with a line no address prints, in whatever language: one word and then groups of digits,
+    /// six or more (`Varten 29 724 67`, a phone number under a label no locale file knows); or, under the line that
+    /// ends the address with its postcode and town (`82535 Luberpet`, `TONELSIL 83, 48857 ALWICKMAR`), one word and a
+    /// number of up to three digits (`Borol 9`, a table's or a till's). Such spans stay candidates; they are never
+    /// chosen.
+    static func holdsNoAddressLine(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
+        c.lines.contains { k in
+            let words = lines[k].text.split(separator: " ")
+            if words.count >= 3, words[0].allSatisfy(\.isLetter),
+                words.dropFirst().allSatisfy({ $0.allSatisfy(\.isNumber) }),
+                words.dropFirst().map(\.count).reduce(0, +) >= 6
+            {
+                return true
+            }
+            // (Not a unit's line under a US street's, whose house number comes first: `4021 N Elbergro Ave`, then
+            // `STE 33`; nor a street's line under a town's.)
+            guard k > c.lines.lowerBound, words.count == 2, let head = words.first, let last = lines[k - 1].key
+                .split(separator: " ").last,
+                !streetWordSet.contains(Text.key(String(head))), !streetWordSet.contains(String(last))
+            else { return false }
+            return Text.range(lines[k].text, #"^\p{L}+\.?\s\d{1,3}$"#) != nil
+                && Text.range(lines[k - 1].text, #"(?:^|\s)\d{4,5}\s+\p{L}[\p{L}\s'-]*$"#) != nil
         }
     }
 
