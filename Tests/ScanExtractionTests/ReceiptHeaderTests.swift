@@ -270,7 +270,8 @@ import ScanModel
     }
 
     /// Lines no address prints, in a language no locale file knows: a word and groups of digits (`Varten 29 724 67`, a
-    /// phone number), and under the postcode and town a word and a short number (`Borol 9`, a table's). A US unit's
+    /// phone number), a label and a one-word value (`Fieldmogor: Ben`), and under the postcode and town a word and a
+    /// short number (`Borol 9`, a table's). A US unit's
     /// line under its street (`STE 33` under `4021 N Elbergro Ave`) is the address's.
     @Test func aLabelledNumberIsNoAddressLine() {
         let rows = [
@@ -287,6 +288,17 @@ import ScanModel
         #expect(chosen("Tenquinten 7 26843 Varsan") == true, "\(candidates.map(\.value))")
         #expect(chosen("Varten 29 724 67 Tenquinten 7 26843 Varsan") == false)
         #expect(chosen("Tenquinten 7 26843 Varsan Borol 9") == false)
+        // A waiter's line over the street, under a label of one or two words.
+        for waiter in ["Fieldmogor: Ben", "Betjent av: Pia"] {
+            let served = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+                Fixture.line(20, "HAMDEVELTOR LIN", x: 160, h: 24), Fixture.line(48, waiter, x: 170),
+                Fixture.line(70, "Tenquinten 7", x: 170), Fixture.line(92, "26843 Varsan", x: 170),
+                Fixture.line(150, "Kaffe"), (150, 16, [(480, "29.00")]),
+            ])))
+            let spans = ReceiptFieldFeatures(served).addressCandidates(limit: 4)
+            let withWaiter = spans.first { $0.value == waiter + " Tenquinten 7 26843 Varsan" }
+            #expect(withWaiter.map { ReceiptParser.holdsNoAddressLine($0, served) } == true, "\(spans.map(\.value))")
+        }
         let us = [
             Fixture.line(20, "LUDOYOR CAS", x: 160, h: 24), Fixture.line(48, "4021 N Elbergro Ave", x: 170),
             Fixture.line(70, "STE 33", x: 170), Fixture.line(92, "Ulgor, CO 63305", x: 170),
