@@ -185,7 +185,8 @@ public enum NumericDate {
     /// A date with one digit misread so that no day reads (`2016-84-24`, `08/64/2018`, `09-12-2915`): two-digit day
     /// and month and a four-digit year, year first or last, one separator twice, nothing alphanumeric around it; the
     /// date it is when exactly one digit swapped for a look-alike (`digitLookAlikes`) makes a day that exists in a
-    /// document's years. A last resort for a document that holds no date.
+    /// document's years. Failing that, such a date with one digit glued after it (`2024-02-141`), or a month's name
+    /// with one letter read as a digit (`28 Ju1 2022`). A last resort for a document that holds no date.
     public static func misread(in text: String, monthFirst: Bool, referenceYear: Int = NumericDate.referenceYear)
         -> Found?
     {
@@ -218,8 +219,48 @@ public enum NumericDate {
                 return Found(iso: found, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
             }
         }
+        // One digit glued after a date whose last field it makes too long (`2024-02-141`, `14.02.20241`: a stray mark
+        // read as a 1).
+        for (n, re) in gluedDigitPatterns.enumerated() {
+            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let g = [1, 3, 4].map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
+                let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+                guard let iso = n == 0 ? checked(g[0], g[1], g[2], referenceYear) : checked(g[2], mo, d, referenceYear)
+                else { continue }
+                let printed = ns.substring(with: m.range)
+                return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+            }
+        }
+        // A month's name with a letter read as its look-alike digit (`28 Ju1 2022`, `0ct 5, 2019`).
+        for (n, re) in namedMonthPatterns.enumerated() {
+            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let name = ns.substring(with: m.range(at: n == 0 ? 2 : 1))
+                guard name.filter(\.isNumber).count == 1, name.contains(where: \.isLetter) else { continue }
+                let letters = String(name.lowercased().map { monthLetterLookAlikes[$0] ?? $0 })
+                guard let month = DateTimeDetector.months[letters] else { continue }
+                let day = Int(ns.substring(with: m.range(at: n == 0 ? 1 : 2))) ?? 0
+                let year = Int(ns.substring(with: m.range(at: 3))) ?? 0
+                guard let iso = checked(year, month, day, referenceYear) else { continue }
+                let printed = ns.substring(with: m.range)
+                return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+            }
+        }
         return nil
     }
+
+    private static let gluedDigitPatterns: [NSRegularExpression] = [
+        #"(?<![\p{L}\p{N}])(\d{4})([-/.])(\d{2})\2(\d{2})\d(?![\p{L}\p{N}])"#,
+        #"(?<![\p{L}\p{N}])(\d{2})([-/.])(\d{2})\2(\d{4})\d(?![\p{L}\p{N}])"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    /// The letters a month's name may be read with as digits: 0 for o, 1 for l, 5 for s, 8 for b.
+    private static let monthLetterLookAlikes: [Character: Character] = ["0": "o", "1": "l", "5": "s", "8": "b"]
+
+    /// Day, month's name and year (`28 Ju1 2022`), or month, day and year (`0ct 5, 2019`).
+    private static let namedMonthPatterns: [NSRegularExpression] = [
+        #"(?<![\p{L}\p{N}])(\d{1,2})[ .-]([\p{L}0-9]{3,4})\.?[ .-](\d{4})(?![\p{L}\p{N}])"#,
+        #"(?<![\p{L}\p{N}])([\p{L}0-9]{3,4})\.? (\d{1,2}),? (\d{4})(?![\p{L}\p{N}])"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
 
     private static let misreadPatterns: [NSRegularExpression] = [
         #"(?<![\p{L}\p{N}])(\d{4})([-/.])(\d{2})\2(\d{2})(?![\p{L}\p{N}])"#,

@@ -66,6 +66,16 @@ final class NumericDateTests: XCTestCase {
         XCTAssertNil(NumericDate.misread(in: "2016-00-24", monthFirst: false, referenceYear: 2024))
         XCTAssertNil(NumericDate.misread(in: "08/64/18", monthFirst: false, referenceYear: 2024))
         XCTAssertNil(NumericDate.misread(in: "SKU2016-84-24", monthFirst: false, referenceYear: 2024))
+        // One digit glued after the date; a longer number is none.
+        XCTAssertEqual(NumericDate.misread(in: "2024-02-141", monthFirst: false, referenceYear: 2024)?.iso, "2024-02-14")
+        XCTAssertEqual(NumericDate.misread(in: "14.02.20241", monthFirst: false, referenceYear: 2024)?.iso, "2024-02-14")
+        XCTAssertNil(NumericDate.misread(in: "2024-02-1412", monthFirst: false, referenceYear: 2024))
+        // A month's name with a letter read as a digit; a word that spells no month so is none.
+        XCTAssertEqual(NumericDate.misread(in: "Date: 28 Ju1 2022", monthFirst: false, referenceYear: 2024)?.iso,
+                       "2022-07-28")
+        XCTAssertEqual(NumericDate.misread(in: "0ct 5, 2019", monthFirst: false, referenceYear: 2024)?.iso, "2019-10-05")
+        XCTAssertNil(NumericDate.misread(in: "Tab1 12 2024", monthFirst: false, referenceYear: 2024))
+        XCTAssertNil(NumericDate.misread(in: "28 Jul 2022", monthFirst: false, referenceYear: 2024))
     }
 
     func testDatesWithASpaceReadIntoThem() {
