@@ -1274,3 +1274,32 @@ extension ReceiptCorrectionsTests {
         #expect(receipt(("1", "4.40", "4.48"), total: "22.20").items[0].amount == "4.48")
     }
 }
+
+extension ReceiptCorrectionsTests {
+    /// A summary whose amounts stand a row above their labels (a sloping photo): the total picked, `Amount Due  65.00`,
+    /// is the cash that pays the amount above it, `62.32`, with the change under it on a payment's line.
+    @Test func aSummarySlippedARowGivesTheTotalThePaymentPays() {
+        let p = Self.priced
+        func receipt(_ summary: [(Double, Double, [(Double, String)])], espresso: String = "27.56") -> Receipt {
+            self.receipt([
+                Fixture.line(20, "ZANCAS'S GAS", x: 160, h: 24), Fixture.line(48, "12 Main St", x: 170),
+                p(100, "Batteries AA", "34.76"), p(122, "Espresso", espresso),
+            ] + summary)
+        }
+        let slipped = receipt([
+            p(160, "Total 0%", "34.76"), p(182, "Total 8% (excl. Tax):", "25.52"), p(204, "State Tax 8% :", "2.04"),
+            p(226, "Total 8% (Inc. Tax)", "62.32"), p(248, "Amount Due", "65.00"), Fixture.line(270, "Change"),
+            p(292, "Cash", "2.68"),
+        ])
+        #expect(slipped.total == "62.32")
+        // Printed in place: the total is paid with change; and a tax printed under the total is no change.
+        let inPlace = receipt([
+            p(160, "Total", "62.32"), p(182, "Cash", "65.00"), p(204, "Change", "2.68"),
+        ])
+        #expect(inPlace.total == "62.32")
+        let taxUnder = receipt([
+            p(160, "Subtotal", "62.32"), p(182, "Total", "65.00"), p(204, "VAT", "2.68"),
+        ], espresso: "30.24")
+        #expect(taxUnder.total == "65.00")
+    }
+}

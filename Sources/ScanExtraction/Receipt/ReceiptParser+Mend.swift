@@ -248,6 +248,37 @@ extension ReceiptParser {
         ]
     }
 
+    /// A summary whose amounts stand a row above their labels, as on a sloping photo (`Total 8% (Inc. Tax)  62.32`,
+    /// `Amount Due  65.00`, `Cash  2.68`, the change's amount under the cash's label): the total picked is the money
+    /// handed over when it pays for the amount right above it with change, printed within three amounts under it on a
+    /// payment's line (65.00 less 62.32 is 2.68), and no change under the total picked says it was paid itself. The
+    /// amount above is then the total.
+    static func mendSlippedTotal(_ lines: [AnalyzedLine], total best: FieldCandidate?, into r: inout Receipt)
+        -> [Finding]
+    {
+        guard let best, let total = r.total.flatMap(Amount.init(decimalString:)), total.minor > 0,
+            let line = best.lines.last(where: { lines[$0].amount?.cents == total.cents })
+        else { return [] }
+        let amounted = lines.indices.filter { lines[$0].amount != nil }
+        let cents = amounted.map { lines[$0].amount!.cents }
+        guard let at = amounted.firstIndex(of: line), at > 0, paidWithChange(cents, due: at) == nil else { return [] }
+        let above = cents[at - 1]
+        guard above > 0, above < total.cents,
+            ((at + 1)..<min(cents.count, at + 4)).contains(where: { k in
+                abs(cents[k] - (total.cents - above)) <= 1 && lines[amounted[k]].role.isPayment
+            })
+        else { return [] }
+        let picked = r.total ?? ""
+        r.total = Amount.cents(above).decimalString
+        r.provenance["total"] = lines[amounted[at - 1]].amountProvenance
+        return [
+            Finding(
+                code: "receipt-total-from-sums",
+                message: "the total read, \(picked), pays \(r.total!) printed above it with the change printed under it",
+                field: "receipt.total")
+        ]
+    }
+
     /// The number tokens that end a line (`213,3`, `7`; `B9.73`, a digit OCR read as a look-alike letter), its
     /// currency words after them left out (`EUR`, `€`), and a currency sign glued to the first of them (`R$93,` of
     /// `R$93, 41`); nil when the line ends in none.

@@ -263,6 +263,7 @@ public struct ReceiptParser: Sendable {
         mendRoundedTotal(lines, roles: roles, rounding: rounding, into: &r)
         Self.setRounding(lines, rounding: rounding, into: &r)
         findings += mendTotalByPayment(rounding: rounding, into: &r)
+        findings += Self.mendSlippedTotal(lines, total: candidates[.total]?.first, into: &r)
         findings += Self.amountsByTheirProducts(&r)
         if dollars { findings += Self.completeItemsBySums(&itemReading, into: &r, dollarMends: true) }
         findings += check(r)
