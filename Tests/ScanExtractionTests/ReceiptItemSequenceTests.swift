@@ -1308,14 +1308,15 @@ import TestSupport
         #expect(ReceiptParser.item(from: brand[0], wholeUnits: false).quantity == nil)
     }
 
-    /// Under a heading whose amount column OCR misread (`Ant.`), the price heading ends the column, but a row's amount
-    /// right of it that is its count times its price stays the row's; another number there is cut off.
+    /// Under a heading whose amount column OCR misread past one letter (`Arnt.`, `rn` for `m`), the price heading ends
+    /// the column, but a row's amount right of it that is its count times its price stays the row's; another number
+    /// there is cut off. (One letter off, `Ant.`, the misread heading ends the column: `priceColumnEnd`.)
     @Test func aRowsAmountPastTheHeadingsPriceIsKeptByItsArithmetic() {
         func amount(_ last: String) -> String? {
             let lines = extractor.analyzer.analyze(
                 Fixture.document(
                     Fixture.page([
-                        (118, 16, [(20, "Item/Desc."), (250, "Qty"), (330, "Price"), (470, "Ant.")]),
+                        (118, 16, [(20, "Item/Desc."), (250, "Qty"), (330, "Price"), (470, "Arnt.")]),
                         (140, 16, [(20, "0412638"), (250, "2"), (330, "14.90"), (470, last)]),
                         (170, 16, [(20, "TOTAL"), (330, "29.80")])
                     ])))
