@@ -267,16 +267,17 @@ import ScanModel
         // A longer value after a colon may be the shop's own name (owned by).
         let owned = candidates.filter { $0.lines == 5..<6 }
         #expect(!owned.isEmpty && owned.allSatisfy { !ReceiptParser.namesNoShop($0, lines) }, "\(candidates.map(\.value))")
-        // The slip before's web address over the name; a domain in a legal name stays a name.
+        // The slip before's greeting and web address over the name; a domain in a legal name stays a name.
         let web = extractor.analyzer.analyze(Fixture.document(Fixture.page([
-            Fixture.line(20, "www.maris.it", x: 160), Fixture.line(48, "Ranro Wen", x: 160, h: 24),
+            Fixture.line(0, "Lustonka Juncas!", x: 160), Fixture.line(20, "www.maris.it", x: 160), Fixture.line(48, "Ranro Wen", x: 160, h: 24),
             Fixture.line(76, "ECOSWAY.COM SDN BHD", x: 120), Fixture.line(150, "Caffè"), (150, 16, [(480, "2.00")]),
         ])))
-        let webNames = ReceiptFieldFeatures(web).companyCandidates(limit: 3)
+        let webNames = ReceiptFieldFeatures(web).companyCandidates(limit: 4)
         func webChosen(_ value: String) -> Bool? {
             webNames.first { $0.value == value }.map { !ReceiptParser.namesNoShop($0, web) }
         }
         #expect(webChosen("www.maris.it Ranro Wen") == false, "\(webNames.map(\.value))")
+        #expect(webChosen("Lustonka Juncas!") == false)
         #expect(webChosen("Ranro Wen") == true)
         #expect(webChosen("ECOSWAY.COM SDN BHD") == true)
     }

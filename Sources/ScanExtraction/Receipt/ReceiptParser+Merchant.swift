@@ -158,14 +158,15 @@ extension ReceiptParser {
 
     /// A candidate with a line that prints an amount (`Card 50.00`, the slip before's payment), a field's label and
     /// its value, in any language (`Fieldmogor: Nia`, a waiter), a locale's closing words (`Obrigado pela
-    /// preferência`, the slip before's last line over this one's shop) or a web address with its `www.` or scheme
-    /// (`www.maris.it`, that slip's footer) names no shop: no name of the 2,700 keyed receipts holds an amount, a
-    /// colon, a closing or such an address (`ECOSWAY.COM SDN BHD` holds a domain alone). Such spans stay candidates,
-    /// so the ranker still learns from them what a name is not; they are never chosen.
+    /// preferência`, the slip before's last line over this one's shop), a web address with its `www.` or scheme
+    /// (`www.maris.it`, that slip's footer) or an exclamation (`Lustonka Juncas!`, a greeting in any language) names
+    /// no shop: no name of the 2,700 keyed receipts holds an amount, a colon, a closing, such an address
+    /// (`ECOSWAY.COM SDN BHD` holds a domain alone) or an exclamation mark. Such spans stay candidates, so the ranker
+    /// still learns from them what a name is not; they are never chosen.
     static func namesNoShop(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
         lines[c.lines].contains {
             $0.amount != nil || ReceiptFieldFeatures.wordColonValue($0.text) || Text.hasAny($0.key, lexicon.closings)
-                || Text.range($0.text, #"(?i)\bwww\.|\bhttps?://"#) != nil
+                || Text.range($0.text, #"(?i)\bwww\.|\bhttps?://"#) != nil || $0.text.hasSuffix("!")
         }
     }
 
