@@ -179,11 +179,6 @@ enum Text {
     static func letterCount(_ s: String) -> Int { count(s, ascii: asciiLetter, \.isLetter) }
     static func digitCount(_ s: String) -> Int { count(s, ascii: asciiDigit, \.isNumber) }
 
-    /// Whether `s` spells a name: two letters, or one ideograph, which is a word (`卵`, an egg; `水`, water).
-    static func spellsAName(_ s: String) -> Bool {
-        letterCount(s) >= 2 || s.unicodeScalars.contains { $0.properties.isIdeographic }
-    }
-
     /// The characters of `s` that `test` accepts; an ASCII string is counted by its bytes with `ascii`, which must
     /// agree with `test` on ASCII characters.
     @inline(__always) private static func count(_ s: String, ascii: (UInt8) -> Bool, _ test: (Character) -> Bool) -> Int

@@ -471,7 +471,7 @@ extension ReceiptParser {
         guard let amountAt else { return nil }
         var found = parsed[amountAt]
         var described = parsed.indices.filter {
-            [.item, .continuation].contains(labels[$0]) && Text.spellsAName(parsed[$0].description)
+            [.item, .continuation].contains(labels[$0]) && Text.letterCount(parsed[$0].description) >= 2
         }
         // A line of numbers (`6736 1.00 SET`) adds nothing to a name printed on another line.
         let named = described.filter { !numbersAlone(parsed[$0], of: group[$0]) }
@@ -489,7 +489,7 @@ extension ReceiptParser {
             found.code
             ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }
             .first
-        guard Text.spellsAName(found.description) else { return nil }
+        guard Text.letterCount(found.description) >= 2 else { return nil }
         // A weight counts before a count (`1 PLATANO` over its weight line).
         let countable = parsed.indices.filter { k in
             parsed[k].quantity != nil && (k == amountAt || labels[k] == .quantity || labels[k] == .item)

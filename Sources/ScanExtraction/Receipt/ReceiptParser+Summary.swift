@@ -20,6 +20,10 @@ extension ReceiptParser {
         // The rows of a VAT breakdown: their amounts are no subtotal, tax or tip of a label above them.
         var vatRows: [Int: (rate: String, tax: Amount, source: Provenance)] = [:]
         for i in from..<lines.count { if let row = Self.vatRow(lines[i]) { vatRows[i] = row } }
+        // A breakdown a row to a line: its net and gross amounts are no taxes, though their labels name the tax they
+        // leave out or take in (`TOTALT 20% (exkl. moms)`, `TOTAL 22% (c/ IVA)`).
+        let breakdown = Self.vatRowsOnLines(lines)
+        let untaxed = Set([breakdown?.net, breakdown?.gross].compactMap { $0 })
         // The value of a line: its own amount, else the amount alone on the next line.
         func value(_ i: Int) -> (Amount, Provenance)? {
             if let a = lines[i].amount, let p = lines[i].amountProvenance { return (a, p) }
@@ -68,7 +72,7 @@ extension ReceiptParser {
                     r.subtotal = a.decimalString; r.provenance["subtotal"] = p
                 }
             case .tax:
-                if let (a, p) = value(i) {
+                if !untaxed.contains(i), let (a, p) = value(i) {
                     let rate = l.entities(.percentage).first?.value.percent
                     let t = Receipt.Tax(rate: rate, amount: a.decimalString, source: p)
                     if !taxes.contains(where: { $0.amount == t.amount && $0.rate == t.rate }) { taxes.append(t) }

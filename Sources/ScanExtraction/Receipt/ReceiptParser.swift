@@ -419,14 +419,9 @@ public struct ReceiptParser: Sendable {
             if case .tax = roles[sum] { roles[sum] = .none }
         }
         // A VAT breakdown whose rows the sums prove is summary, whatever its labels' language, and its tax line a tax.
-        // Its net and gross amounts are no tax, though their labels name the tax they leave out or take in
-        // (`TOTALT 20% (exkl. moms)`, `TOTAL 19% (termasuk PPN)`).
-        if let vat = vatRowsOnLines(lines) {
-            if vat.start < summaryStart {
-                summaryStart = vat.start
-                if case .none = roles[vat.tax] { roles[vat.tax] = .tax }
-            }
-            for k in [vat.net, vat.gross] { if case .tax = roles[k] { roles[k] = .none } }
+        if let vat = vatRowsOnLines(lines), vat.start < summaryStart {
+            summaryStart = vat.start
+            if case .none = roles[vat.tax] { roles[vat.tax] = .tax }
         }
         // Tax and tip lines printed right above the first total (no subtotal line) are part of the summary.
         while summaryStart > 0, summaryStart < lines.count, summaryStart > lines.count / 3,
