@@ -206,4 +206,18 @@ extension Amount {
     public static func isDigitLookAlike(_ c: Character) -> Bool {
         c.asciiValue.flatMap(ScanText.confusableDigit) != nil
     }
+
+    /// The other way round: the capital letters each digit may be a misreading of (0 for O, 1 for I or L, 5 for S, 8
+    /// for B), from the same table, for a caller that knows a word of letters stands there (`0R` for a US state's
+    /// `OR`, `Ju1` for July).
+    public static let letterLookAlikes: [Character: [Character]] = {
+        var table: [Character: [Character]] = [:]
+        for b in UInt8(0x41)...UInt8(0x7A) {
+            guard let d = ScanText.confusableDigit(b) else { continue }
+            let letter = Character(Unicode.Scalar(b)).uppercased().first!
+            if table[Character(Unicode.Scalar(d)), default: []].contains(letter) { continue }
+            table[Character(Unicode.Scalar(d)), default: []].append(letter)
+        }
+        return table
+    }()
 }

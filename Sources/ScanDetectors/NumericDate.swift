@@ -234,10 +234,14 @@ public enum NumericDate {
         // A month's name with a letter read as its look-alike digit (`28 Ju1 2022`, `0ct 5, 2019`).
         for (n, re) in namedMonthPatterns.enumerated() {
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-                let name = ns.substring(with: m.range(at: n == 0 ? 2 : 1))
-                guard name.filter(\.isNumber).count == 1, name.contains(where: \.isLetter) else { continue }
-                let letters = String(name.lowercased().map { monthLetterLookAlikes[$0] ?? $0 })
-                guard let month = DateTimeDetector.months[letters] else { continue }
+                let name = ns.substring(with: m.range(at: n == 0 ? 2 : 1)).lowercased()
+                guard name.filter(\.isNumber).count == 1, name.contains(where: \.isLetter),
+                    let digit = name.firstIndex(where: \.isNumber)
+                else { continue }
+                let months = Set((Amount.letterLookAlikes[name[digit]] ?? []).compactMap { letter in
+                    DateTimeDetector.months[name.replacingCharacters(in: digit...digit, with: letter.lowercased())]
+                })
+                guard months.count == 1, let month = months.first else { continue }
                 let day = Int(ns.substring(with: m.range(at: n == 0 ? 1 : 2))) ?? 0
                 let year = Int(ns.substring(with: m.range(at: 3))) ?? 0
                 guard let iso = checked(year, month, day, referenceYear) else { continue }
@@ -252,9 +256,6 @@ public enum NumericDate {
         #"(?<![\p{L}\p{N}])(\d{4})([-/.])(\d{2})\2(\d{2})\d(?![\p{L}\p{N}])"#,
         #"(?<![\p{L}\p{N}])(\d{2})([-/.])(\d{2})\2(\d{4})\d(?![\p{L}\p{N}])"#,
     ].map { try! NSRegularExpression(pattern: $0) }
-
-    /// The letters a month's name may be read with as digits: 0 for o, 1 for l, 5 for s, 8 for b.
-    private static let monthLetterLookAlikes: [Character: Character] = ["0": "o", "1": "l", "5": "s", "8": "b"]
 
     /// Day, month's name and year (`28 Ju1 2022`), or month, day and year (`0ct 5, 2019`).
     private static let namedMonthPatterns: [NSRegularExpression] = [

@@ -7,6 +7,19 @@ import ScanModel
 /// one grammar: the same printed number gives the same value from both. The strings are written for
 /// these tests in the styles of several countries.
 struct AmountTests {
+    /// The letters a digit may be a misreading of are the letters forgiven in numbers, the other way round.
+    @Test func letterLookAlikesAreTheDigitLookAlikesTurnedRound() {
+        #expect(Amount.letterLookAlikes == ["0": ["O"], "1": ["I", "L"], "5": ["S"], "8": ["B"]])
+        for (digit, letters) in Amount.letterLookAlikes {
+            for letter in letters {
+                // (In its capital or small form: the small l is the 1's look-alike.)
+                #expect(
+                    [String(letter), letter.lowercased()].contains { Amount.digitsForLookAlikes($0) == String(digit) },
+                    "\(letter)")
+            }
+        }
+    }
+
     @Test func negativeAmountsAndRefunds() {
         for token in ["-0.25", "0.25-", "(0.25)", "−0.25", "–0.25", "-$0.25", "$-0.25", "-RM0.25", "-€0,25", "0,25-"] {
             #expect(Amount.parse(token[...])?.decimalString == "-0.25", "\(token)")

@@ -428,9 +428,6 @@ extension ReceiptParser {
         return "〒" + address.dropFirst().drop { $0 == " " }
     }
 
-    /// The letters a US state's abbreviation may be read as, by digit (`0R` for `OR`, `1L` for `IL`).
-    static let stateLookAlikes: [Character: [Character]] = ["0": ["O"], "1": ["I", "L"], "5": ["S"], "8": ["B"]]
-
     /// A US state's two letters before the ZIP code, one of them read as its look-alike digit (`Raten, 0R 17286`,
     /// `Chicago, 1L 60601`): the state, when exactly one state reads so (0 as O, 1 as I or L, 5 as S, 8 as B) and the
     /// ZIP code ends the address or one of its parts.
@@ -444,7 +441,7 @@ extension ReceiptParser {
             guard let r = Range(m.range, in: s), s[r].contains(where: \.isNumber), s[r].contains(where: \.isLetter)
             else { continue }
             let readings = s[r].reduce([""]) { partial, c in
-                (stateLookAlikes[c] ?? [c]).flatMap { l in partial.map { $0 + String(l) } }
+                (Amount.letterLookAlikes[c] ?? [c]).flatMap { l in partial.map { $0 + String(l) } }
             }
             let states = readings.filter(DataDetector.isUSState)
             if states.count == 1 { s.replaceSubrange(r, with: states[0]) }
