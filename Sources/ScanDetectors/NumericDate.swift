@@ -100,6 +100,19 @@ public enum NumericDate {
         public var text: String
         /// Where it starts in the line, in Unicode scalars.
         public var start: Int
+
+        init(iso: String, text: String, start: Int) {
+            self.iso = iso
+            self.text = text
+            self.start = start
+        }
+
+        /// The date `iso` as `m` matched it in `ns`.
+        init(iso: String, match m: NSTextCheckingResult, in ns: NSString) {
+            self.iso = iso
+            text = ns.substring(with: m.range)
+            start = ns.substring(to: m.range.location).unicodeScalars.count
+        }
     }
 
     /// Every numeric date in `text`, day first unless `monthFirst` (or when the first number
@@ -119,8 +132,7 @@ public enum NumericDate {
                     y = g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2]
                 }
                 guard let iso = checked(y, mo, d, referenceYear) else { continue }
-                let start = ns.substring(to: m.range.location).unicodeScalars.count
-                out.append(Found(iso: iso, text: ns.substring(with: m.range), start: start))
+                out.append(Found(iso: iso, match: m, in: ns))
             }
         }
         return out
@@ -140,9 +152,7 @@ public enum NumericDate {
                 let iso = checked(
                     g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear)
             else { continue }
-            return Found(
-                iso: iso, text: ns.substring(with: m.range),
-                start: ns.substring(to: m.range.location).unicodeScalars.count)
+            return Found(iso: iso, match: m, in: ns)
         }
         return nil
     }
@@ -163,7 +173,7 @@ public enum NumericDate {
                 let iso = checked(
                     g[2] < 100 ? fullYear(g[2], referenceYear: referenceYear) : g[2], mo, d, referenceYear)
             else { continue }
-            return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+            return Found(iso: iso, match: m, in: ns)
         }
         // Year first, as ISO 8601 and Swedish, Lithuanian or Chinese tills print it (`2020-05- 03`): four digits.
         for m in spacedYearFirstPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
@@ -171,7 +181,7 @@ public enum NumericDate {
             guard printed.filter({ $0 == " " }).count <= 1 else { continue }
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0)).filter { $0 != " " }) ?? 0 }
             guard let iso = checked(g[0], g[1], g[2], referenceYear) else { continue }
-            return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+            return Found(iso: iso, match: m, in: ns)
         }
         return nil
     }
@@ -191,16 +201,17 @@ public enum NumericDate {
         -> Found?
     {
         let ns = text as NSString
+        // The day the three fields make, the year first (pattern 0) or last.
+        func date(_ fields: [String], yearFirst: Bool) -> String? {
+            let g = fields.map { Int($0) ?? 0 }
+            if yearFirst { return checked(g[0], g[1], g[2], referenceYear) }
+            let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
+            return checked(g[2], mo, d, referenceYear)
+        }
         for (n, re) in misreadPatterns.enumerated() {
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-                let printed = ns.substring(with: m.range)
                 let fields = [1, 3, 4].map { ns.substring(with: m.range(at: $0)) }
-                func iso(_ f: [String]) -> String? {
-                    let g = f.map { Int($0) ?? 0 }
-                    if n == 0 { return checked(g[0], g[1], g[2], referenceYear) }
-                    let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-                    return checked(g[2], mo, d, referenceYear)
-                }
+                func iso(_ f: [String]) -> String? { date(f, yearFirst: n == 0) }
                 guard iso(fields) == nil else { continue }
                 var readings = Set<String>()
                 for k in 0..<3 {
@@ -216,19 +227,16 @@ public enum NumericDate {
                     }
                 }
                 guard readings.count == 1, let found = readings.first else { continue }
-                return Found(iso: found, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+                return Found(iso: found, match: m, in: ns)
             }
         }
         // One digit glued after a date whose last field it makes too long (`2024-02-141`, `14.02.20241`: a stray mark
         // read as a 1).
         for (n, re) in gluedDigitPatterns.enumerated() {
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-                let g = [1, 3, 4].map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
-                let (d, mo) = monthFirst ? (g[1], g[0]) : (g[0], g[1])
-                guard let iso = n == 0 ? checked(g[0], g[1], g[2], referenceYear) : checked(g[2], mo, d, referenceYear)
-                else { continue }
-                let printed = ns.substring(with: m.range)
-                return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+                let fields = [1, 3, 4].map { ns.substring(with: m.range(at: $0)) }
+                guard let iso = date(fields, yearFirst: n == 0) else { continue }
+                return Found(iso: iso, match: m, in: ns)
             }
         }
         // A month's name with a letter read as its look-alike digit (`28 Ju1 2022`, `0ct 5, 2019`).
@@ -245,8 +253,7 @@ public enum NumericDate {
                 let day = Int(ns.substring(with: m.range(at: n == 0 ? 1 : 2))) ?? 0
                 let year = Int(ns.substring(with: m.range(at: 3))) ?? 0
                 guard let iso = checked(year, month, day, referenceYear) else { continue }
-                let printed = ns.substring(with: m.range)
-                return Found(iso: iso, text: printed, start: ns.substring(to: m.range.location).unicodeScalars.count)
+                return Found(iso: iso, match: m, in: ns)
             }
         }
         return nil
@@ -275,8 +282,7 @@ public enum NumericDate {
         for m in basicPattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let g = (1...3).map { Int(ns.substring(with: m.range(at: $0))) ?? 0 }
             guard let iso = checked(g[0], g[1], g[2], referenceYear) else { continue }
-            let start = ns.substring(to: m.range.location).unicodeScalars.count
-            return Found(iso: iso, text: ns.substring(with: m.range), start: start)
+            return Found(iso: iso, match: m, in: ns)
         }
         return nil
     }

@@ -686,8 +686,7 @@ public struct BusinessCardParser: Sendable {
                 spans.append(Array(piece.prefix(letters.count)))
                 spans.append(Array(piece.suffix(letters.count)))
             }
-            let mends = Set(
-                spans.filter { span in zip(span, letters).filter { $0 != $1 }.count == 1 }.map { String($0) })
+            let mends = Set(spans.filter { Text.oneLetterApart($0, letters) }.map { String($0) })
             guard mends.count == 1, let mend = mends.first.map(Array.init) else { continue }
             // Only the differing letter changes; the printed capitals and accents stay.
             words[k] = String(

@@ -179,6 +179,13 @@ enum Text {
     static func letterCount(_ s: String) -> Int { count(s, ascii: asciiLetter, \.isLetter) }
     static func digitCount(_ s: String) -> Int { count(s, ascii: asciiDigit, \.isNumber) }
 
+    /// Whether `a` and `b` have the same length and differ in exactly one character (`ANT` and `AMT`, `TOTAI` and
+    /// `TOTAL`): a word misread in one letter.
+    static func oneLetterApart<A: Collection, B: Collection>(_ a: A, _ b: B) -> Bool
+    where A.Element == Character, B.Element == Character {
+        a.count == b.count && zip(a, b).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) } == 1
+    }
+
     /// The characters of `s` that `test` accepts; an ASCII string is counted by its bytes with `ascii`, which must
     /// agree with `test` on ASCII characters.
     @inline(__always) private static func count(_ s: String, ascii: (UInt8) -> Bool, _ test: (Character) -> Bool) -> Int

@@ -29,9 +29,7 @@ extension ReceiptParser {
         guard let last = words.lastIndex(where: isAmountHeading) else { return nil }
         let misread = words[(last + 1)...].last { w in
             let key = Text.key(w.text)
-            return key.count >= 3 && amountHeaderWords.contains { word in
-                word.count == key.count && zip(word, key).filter { $0 != $1 }.count == 1
-            }
+            return key.count >= 3 && amountHeaderWords.contains { Text.oneLetterApart($0, key) }
         }
         return (misread ?? words[last]).place.maxX
     }

@@ -177,10 +177,9 @@ public struct ReceiptParser: Sendable {
 
     /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
     static func fuzzyTotal(_ key: String) -> Bool {
-        for w in key.split(separator: " ") where w.count == 5 {
-            let diff = zip(w, "TOTAL").reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+        for w in key.split(separator: " ") where Text.oneLetterApart(w, "TOTAL") {
             let second = w[w.index(after: w.startIndex)]
-            if diff == 1 && (second == "O" || second == "0") { return true }
+            if second == "O" || second == "0" { return true }
         }
         return false
     }
