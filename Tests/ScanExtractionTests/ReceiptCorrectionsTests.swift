@@ -77,14 +77,14 @@ import ScanModel
             (220, 16, [(20, "Zusammen"), (400, "12.00")]),
             (250, 16, [(20, "Bar"), (400, "20.00")]),
         ])))
-        #expect(ReceiptParser.sumLine(lines) == 4)
+        #expect(ReceiptParser.sumLine(lines, wholeUnits: ReceiptParser.printsWholeUnits(lines)) == 4)
         // One item: its amount printed again adds it up when a later line is that sum plus the amounts between it (a
         // subtotal, its tax, the total), and never without such a line.
         func sumLine(_ rows: [(String, String)]) -> Int? {
             let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows.enumerated().map { n, row in
                 (100 + 30 * Double(n), 16, [(20, row.0), (400, row.1)])
             })))
-            return ReceiptParser.sumLine(lines)
+            return ReceiptParser.sumLine(lines, wholeUnits: ReceiptParser.printsWholeUnits(lines))
         }
         #expect(sumLine([("3 Zancasven", "45.63"), ("Tenberg", "45.63"), ("Kelzo 10%", "8.67"), ("Labergol", "54.30")]) == 1)
         #expect(sumLine([("Tee", "3.00"), ("Tee", "3.00"), ("Bar", "10.00"), ("Zuruck", "4.00")]) == nil)
@@ -129,7 +129,8 @@ import ScanModel
         #expect(open.total == "223.61")
         #expect(open.items.map(\.description) == ["SALADE", "Quiche", "Eau minérale", "Croissant"], "\(open.items.map(\.description))")
         // The tail's own summary lines are no articles either.
-        let (prepared, roles, summaryStart, tail) = ReceiptParser.prepared(lines)
+        let p = ReceiptParser.prepared(lines)
+        let (prepared, roles, summaryStart, tail) = (p.lines, p.roles, p.summaryStart, p.tail)
         #expect(summaryStart == 5)
         #expect(ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart, tail: tail)[0])
     }
@@ -144,7 +145,7 @@ import ScanModel
             Self.priced(100 + 30 * Double(n), row.0, row.1)
         })
         let lines = extractor.analyzer.analyze(Fixture.document(page))
-        #expect(ReceiptParser.sumLine(lines) == 5)
+        #expect(ReceiptParser.sumLine(lines, wholeUnits: ReceiptParser.printsWholeUnits(lines)) == 5)
         let r = try! extractor.extract(Fixture.document(page), as: .receipt).receipt!
         #expect(r.items.map(\.description) == ["Zancasven", "Norraing", "Laan"])
         #expect(r.items.last?.quantity == "3" && r.items.last?.unitPrice == "20.60")
@@ -155,7 +156,7 @@ import ScanModel
             (160, 16, [(20, "or call 03-5636 0199"), (400, "7.00")]),
         ])))
         #expect(called[2].holdsContactOrDate)
-        #expect(ReceiptParser.sumLine(called) == nil)
+        #expect(ReceiptParser.sumLine(called, wholeUnits: ReceiptParser.printsWholeUnits(called)) == nil)
     }
 
     /// A line that adds up the articles is no tax, though a tax word stands beside a total OCR glued into one word.
@@ -950,7 +951,8 @@ import ScanModel
         #expect(r.payment?.method == nil)
         // That tail's amounts are no candidates for this slip's total, whatever the ranker would make of them.
         let analyzed = extractor.analyzer.analyze(Fixture.document(page))
-        let (lines, roles, summaryStart, tail) = ReceiptParser.prepared(analyzed)
+        let p = ReceiptParser.prepared(analyzed)
+        let (lines, roles, summaryStart, tail) = (p.lines, p.roles, p.summaryStart, p.tail)
         #expect(tail == 4)
         let candidates = ReceiptFieldFeatures(lines).totalCandidates(
             roles: roles, context: .init(summaryStart: summaryStart, tail: tail))
@@ -981,8 +983,8 @@ import ScanModel
                 let line = Fixture.line(Double(20 + 22 * n), row.0)
                 return (line.0, line.1, line.2 + (row.1.map { [(400.0, $0)] } ?? []))
             })
-            let lines = ReceiptParser.prepared(extractor.analyzer.analyze(Fixture.document(page))).lines
-            return ReceiptParser.slipTop(lines, header: (name, address), tail: 0)
+            let p = ReceiptParser.prepared(extractor.analyzer.analyze(Fixture.document(page)))
+            return ReceiptParser.slipTop(p.lines, header: (name, address), tail: 0, wholeUnits: p.wholeUnits)
         }
         let body: [(String, String?)] = Array(rows[3...])
         #expect(top(Array(rows[..<3]) + body, name: 3..<4, address: 4..<6) == 3)

@@ -577,7 +577,8 @@ import TestSupport
         let r = receipt(rows)
         #expect(r.items.prefix(2).map(\.description) == ["Vino tinto", "Paella"])
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
-        let (prepared, roles, summaryStart, tail) = ReceiptParser.prepared(lines)
+        let p = ReceiptParser.prepared(lines)
+        let (prepared, roles, summaryStart, tail) = (p.lines, p.roles, p.summaryStart, p.tail)
         let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart, tail: tail)
         #expect(prepared.indices.filter { outside[$0] }.map { prepared[$0].label } == ["Efectivo", "Cambio", "Total"])
         // The Dutch card payment's one word (`Pinbetaling`) is a payment word too.
@@ -639,7 +640,8 @@ import TestSupport
                     Self.header + Self.row(140, "1 BREZEL", "16,98") + Self.row(162, "Kaffee", "38,74")
                         + Self.row(184, "zu zahlen", "55,72") + Self.row(206, "USt 19%", "8,90")
                         + Self.row(228, "Bar", "60,00"))))
-        let (prepared, roles, summaryStart, tail) = ReceiptParser.prepared(lines)
+        let p = ReceiptParser.prepared(lines)
+        let (prepared, roles, summaryStart, tail) = (p.lines, p.roles, p.summaryStart, p.tail)
         let rows = ReceiptParser.itemLineRows(lines).map(\.features)
         let outside = ReceiptParser.summaryLines(prepared, roles: roles, summaryStart: summaryStart, tail: tail)
         #expect(outside.filter { $0 }.count == 3, "\(roles)")
@@ -860,12 +862,15 @@ import TestSupport
         let labels: [ItemLineLabel] = [.other, .item, .quantity, .item, .quantity, .item, .other]
         let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
         #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["PARIS 5.25", "LE CLASSIQUE 4.95"])
-        #expect(ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 6).heading == 1)
+        #expect(
+            ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 6, wholeUnits: false).heading == 1)
         // The second row's word cut by OCR (`Designat ion`, `Des ignat ion`) is still the heading's.
         for cut in ["Designat ion", "Des ignat ion", "Descript ion"] {
             let heading = extractor.analyzer.analyze(Fixture.document(Fixture.page(
                 Self.row(120, "Code Qte PU Montant") + Self.row(142, cut) + Array(rows.dropFirst(2)))))
-            #expect(ReceiptParser.itemRegion(heading, roles: heading.map(\.role), summaryStart: 6).heading == 1, "\(cut)")
+            #expect(
+                ReceiptParser.itemRegion(heading, roles: heading.map(\.role), summaryStart: 6, wholeUnits: false)
+                    .heading == 1, "\(cut)")
         }
         let name = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(142, "Des igner ion"))))
         #expect(!ReceiptParser.isHeadingRest(name[0]))
@@ -1320,7 +1325,8 @@ import TestSupport
                         (140, 16, [(20, "0412638"), (250, "2"), (330, "14.90"), (470, last)]),
                         (170, 16, [(20, "TOTAL"), (330, "29.80")])
                     ])))
-            return ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 2).lines[1].amount?
+            return ReceiptParser.itemRegion(lines, roles: lines.map(\.role), summaryStart: 2, wholeUnits: false)
+                .lines[1].amount?
                 .decimalString
         }
         #expect(amount("29.80") == "29.80")

@@ -565,7 +565,8 @@ import ScanModel
         #expect(r.items.map(\.description) == ["Pasta", "Vino", "Insalata"])
         #expect(r.total == "22.49")
         // Whatever the item model makes of it, the item reader is told the line is the slip before's summary.
-        let (lines, roles, summaryStart, tail) = ReceiptParser.prepared(extractor.analyzer.analyze(doc))
+        let p = ReceiptParser.prepared(extractor.analyzer.analyze(doc))
+        let (lines, roles, summaryStart, tail) = (p.lines, p.roles, p.summaryStart, p.tail)
         #expect(tail == 1)
         #expect(ReceiptParser.summaryLines(lines, roles: roles, summaryStart: summaryStart, tail: tail).first == true)
     }

@@ -317,9 +317,10 @@ extension ReceiptParser {
     /// Each line of a receipt as the item model sees it, with its features: what the training
     /// tool (`Tools/train-items`) reads.
     public static func itemLineRows(_ analyzed: [AnalyzedLine]) -> [ItemLineRow] {
-        let (lines, roles, summaryStart, _) = prepared(analyzed)
-        let (itemLines, heading) = itemRegion(lines, roles: roles, summaryStart: summaryStart)
-        let rows = ItemLineFeatures.rows(itemLines, roles: roles, summaryStart: summaryStart, heading: heading)
+        let p = prepared(analyzed)
+        let (itemLines, heading) = itemRegion(
+            p.lines, roles: p.roles, summaryStart: p.summaryStart, wholeUnits: p.wholeUnits)
+        let rows = ItemLineFeatures.rows(itemLines, roles: p.roles, summaryStart: p.summaryStart, heading: heading)
         return zip(itemLines, rows).map { l, f in
             ItemLineRow(text: l.text, box: l.line.box, words: l.line.words.map(\.box), features: f)
         }

@@ -70,7 +70,7 @@ extension ReceiptParser {
     /// The lines the items are read from: above the summary, with the words right of the price
     /// column dropped (the heading's price column, else the summary's amount column), and the
     /// index of the column heading line, if any.
-    static func itemRegion(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int) -> (
+    static func itemRegion(_ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, wholeUnits: Bool) -> (
         lines: [AnalyzedLine], heading: Int?
     ) {
         var heading: Int?
@@ -87,7 +87,6 @@ extension ReceiptParser {
         guard let column = headerColumn ?? amountColumn(lines, roles: roles, from: summaryStart) else {
             return (out, heading)
         }
-        let wholeUnits = printsWholeUnits(lines)
         let bare = bareAmounts(lines)
         for i in (heading.map { $0 + 1 } ?? 0)..<min(summaryStart, out.count) {
             keepColumn(&out[i], right: column, wholeUnits: wholeUnits, bare: bare)
@@ -116,15 +115,16 @@ extension ReceiptParser {
     /// hangs under the item before it.
     @discardableResult
     func parseItems(
-        _ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int, top: Int = 0, into r: inout Receipt
+        _ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int, top: Int = 0, wholeUnits: Bool,
+        into r: inout Receipt
     ) -> ItemReading {
-        let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart)
+        let (lines, heading) = Self.itemRegion(lines, roles: roles, summaryStart: summaryStart, wholeUnits: wholeUnits)
         let rows = ItemLineFeatures.rows(lines, roles: roles, summaryStart: summaryStart, heading: heading)
         var outside = Self.summaryLines(lines, roles: roles, summaryStart: summaryStart, tail: tail)
         for i in 0..<min(top, outside.count) { outside[i] = true }
         var reading = ItemReading(
             lines: lines, labels: itemModel.decode(rows, outside: outside), summaryStart: summaryStart,
-            wholeUnits: Self.printsWholeUnits(lines), heading: heading, top: top)
+            wholeUnits: wholeUnits, heading: heading, top: top)
         Self.setItems(&reading, into: &r)
         return reading
     }

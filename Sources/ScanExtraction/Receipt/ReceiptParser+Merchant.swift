@@ -205,7 +205,9 @@ extension ReceiptParser {
     /// and no amount), nothing priced above it, or what a tail does not print: more than four amounts, or a count
     /// with its price (`1x 22.000 22.000` over `Ice t grentea`, an article the name ranker took for the shop; a
     /// `PLASTIK KECIL 0` it took for an address).
-    static func slipTop(_ lines: [AnalyzedLine], header: (name: Range<Int>?, address: Range<Int>?), tail: Int) -> Int {
+    static func slipTop(
+        _ lines: [AnalyzedLine], header: (name: Range<Int>?, address: Range<Int>?), tail: Int, wholeUnits: Bool
+    ) -> Int {
         guard let name = header.name, let address = header.address, name.lowerBound > tail,
             3 * name.lowerBound <= lines.count, address.lowerBound >= name.upperBound,
             address.lowerBound - name.upperBound <= 2,
@@ -213,7 +215,6 @@ extension ReceiptParser {
             lines[address].contains(where: { Text.digitCount($0.text) > 0 })
         else { return tail }
         let priced = lines[tail..<name.lowerBound].filter { ($0.amount?.minor ?? 0) != 0 }
-        let wholeUnits = printsWholeUnits(lines)
         guard (1...4).contains(priced.count),
             !priced.contains(where: { item(from: $0, wholeUnits: wholeUnits).quantity != nil })
         else { return tail }

@@ -8,7 +8,8 @@ extension ReceiptParser {
     /// its label, its place, and whether it agrees with the subtotal and taxes, the items, and the money handed over
     /// less the change. The other amounts are read by their labels.
     func parseSummary(
-        _ lines: [AnalyzedLine], roles: [Role], from start: Int, tail: Int, features: ReceiptFieldFeatures,
+        _ lines: [AnalyzedLine], roles: [Role], from start: Int, tail: Int, vatBreakdown breakdown: VATBreakdown?,
+        features: ReceiptFieldFeatures,
         into r: inout Receipt,
         candidates: inout [ReceiptField: [FieldCandidate]]
     ) {
@@ -22,7 +23,6 @@ extension ReceiptParser {
         for i in from..<lines.count { if let row = Self.vatRow(lines[i]) { vatRows[i] = row } }
         // A breakdown a row to a line: its net and gross amounts are no taxes, though their labels name the tax they
         // leave out or take in (`TOTALT 20% (exkl. moms)`, `TOTAL 22% (c/ IVA)`).
-        let breakdown = Self.vatRowsOnLines(lines)
         let untaxed = Set([breakdown?.net, breakdown?.gross].compactMap { $0 })
         // The value of a line: its own amount, else the amount alone on the next line.
         func value(_ i: Int) -> (Amount, Provenance)? {
@@ -300,7 +300,7 @@ extension ReceiptParser {
     /// tax the rate makes of it (to a cent), and within two lines under that their sum. Its first row, taken up over
     /// the rate rows right above it (`Borde 0%  147.00`), and the lines of the net amount, the tax and the gross
     /// amount; nil without one.
-    static func vatRowsOnLines(_ lines: [AnalyzedLine]) -> (start: Int, net: Int, tax: Int, gross: Int)? {
+    static func vatRowsOnLines(_ lines: [AnalyzedLine]) -> VATBreakdown? {
         let cent = Decimal(string: "0.011")!
         func amount(_ k: Int) -> Amount? { lines.indices.contains(k) ? lines[k].amount : nil }
         for (i, l) in lines.enumerated() {

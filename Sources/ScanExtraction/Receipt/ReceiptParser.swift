@@ -223,6 +223,7 @@ public struct ReceiptParser: Sendable {
         guard !analyzed.isEmpty else { return (r, findings, candidates) }
         let prepared = Self.prepared(analyzed), lines = prepared.lines
         var (roles, summaryStart, tail) = (prepared.roles, prepared.summaryStart, prepared.tail)
+        let (wholeUnits, breakdown) = (prepared.wholeUnits, prepared.vatBreakdown)
 
         let features = ReceiptFieldFeatures(lines)
         // --- Header: merchant name and address (the phone once the article lines are known).
@@ -230,21 +231,26 @@ public struct ReceiptParser: Sendable {
             lines, features: features, limit: summaryStart, into: &r, candidates: &candidates)
         // Lines over the header with amounts no role reads are the slip before's too, and add up none of this slip's
         // items.
-        let top = Self.slipTop(lines, header: header, tail: tail)
-        if top > tail { (roles, summaryStart, tail) = Self.summaryBounds(lines, top: top) }
+        let top = Self.slipTop(lines, header: header, tail: tail, wholeUnits: wholeUnits)
+        if top > tail {
+            (roles, summaryStart, tail) = Self.summaryBounds(
+                lines, top: top, wholeUnits: wholeUnits, vatBreakdown: breakdown)
+        }
 
         // --- Date, time, receipt number, currency.
         parseDateTime(lines, features: features, into: &r, findings: &findings, candidates: &candidates)
         parseReferences(lines, into: &r)
 
         // --- Items.
-        var itemReading = parseItems(lines, roles: roles, summaryStart: summaryStart, tail: tail, top: top, into: &r)
+        var itemReading = parseItems(
+            lines, roles: roles, summaryStart: summaryStart, tail: tail, top: top, wholeUnits: wholeUnits, into: &r)
         Self.setMerchantPhone(lines, limit: summaryStart, address: header.address,
                               articleLines: Self.articleLines(itemReading), into: &r)
 
         // --- Summary.
         parseSummary(
-            lines, roles: roles, from: summaryStart, tail: top, features: features, into: &r, candidates: &candidates)
+            lines, roles: roles, from: summaryStart, tail: top, vatBreakdown: breakdown, features: features, into: &r,
+            candidates: &candidates)
         if let totalLine = candidates[.total]?.first?.lines.lowerBound {
             Self.endItemsAtTotal(&itemReading, totalLine: totalLine, into: &r)
         }
@@ -281,10 +287,9 @@ public struct ReceiptParser: Sendable {
     /// A count and a unit price printed under or over the item they price (`Laan 61.80` / `3 × 20.60`) add nothing:
     /// their amount is inside the item's.
     /// Lines above `top` are another slip's (`slipTop`) and add nothing.
-    static func sumLine(_ lines: [AnalyzedLine], top: Int = 0) -> Int? {
+    static func sumLine(_ lines: [AnalyzedLine], top: Int = 0, wholeUnits: Bool) -> Int? {
         var sum = 0, count = 0, found: Int?
         var amounts: [(line: Int, cents: Int)] = []
-        let wholeUnits = printsWholeUnits(lines)
         for (i, l) in lines.enumerated() where i >= top {
             guard let cents = l.amount?.cents, !pricesANeighbour(lines, i, wholeUnits: wholeUnits) else { continue }
             if count >= 2, cents > 0, abs(sum - cents) <= 1, !l.holdsContactOrDate { found = i }
@@ -337,25 +342,46 @@ public struct ReceiptParser: Sendable {
         lines.contains { $0.trailing.contains { $0.amount.scale == 0 } }
     }
 
-    /// The lines as the field parsers read them (words right of a price column dropped), their
-    /// summary roles, the index of the first summary line (`lines.count` when there is none), and where this slip
-    /// starts under the tail of the one before (`slipBeforesTail`, or under that tail's total; 0 without one).
-    /// With `top` (`slipTop`, once the header is read), the lines above it add up no items.
-    static func prepared(_ analyzed: [AnalyzedLine], top: Int = 0) -> (
-        lines: [AnalyzedLine], roles: [Role], summaryStart: Int, tail: Int
-    ) {
-        let lines = withinPriceColumn(analyzed)
-        let (roles, summaryStart, tail) = summaryBounds(lines, top: top)
-        return (lines, roles, summaryStart, tail)
+    /// A VAT breakdown printed a row to a line (`vatRowsOnLines`): its first row, and the lines of its net amount, its
+    /// tax and its gross amount.
+    typealias VATBreakdown = (start: Int, net: Int, tax: Int, gross: Int)
+
+    /// The lines as the field parsers read them, and what is read once from all of them.
+    struct Prepared {
+        /// The lines with the words right of a price column dropped (`withinPriceColumn`).
+        var lines: [AnalyzedLine]
+        /// Each line's summary role.
+        var roles: [Role]
+        /// The first summary line; `lines.count` when there is none.
+        var summaryStart: Int
+        /// Where this slip starts under the tail of the one before (`slipBeforesTail`, or under that tail's total); 0
+        /// without one.
+        var tail: Int
+        /// Whether the slip prints its amounts in whole units (`printsWholeUnits`).
+        var wholeUnits: Bool
+        /// The VAT breakdown a row to a line that its arithmetic proves (`vatRowsOnLines`), if any.
+        var vatBreakdown: VATBreakdown?
+    }
+
+    /// The lines as the field parsers read them (`Prepared`). With `top` (`slipTop`, once the header is read), the
+    /// lines above it add up no items.
+    static func prepared(_ analyzed: [AnalyzedLine], top: Int = 0) -> Prepared {
+        let wholeUnits = printsWholeUnits(analyzed)
+        let lines = withinPriceColumn(analyzed, wholeUnits: wholeUnits)
+        let breakdown = vatRowsOnLines(lines)
+        let (roles, summaryStart, tail) = summaryBounds(
+            lines, top: top, wholeUnits: wholeUnits, vatBreakdown: breakdown)
+        return Prepared(
+            lines: lines, roles: roles, summaryStart: summaryStart, tail: tail, wholeUnits: wholeUnits,
+            vatBreakdown: breakdown)
     }
 
     /// The lines with the words printed right of a column heading's price column dropped.
-    static func withinPriceColumn(_ analyzed: [AnalyzedLine]) -> [AnalyzedLine] {
+    static func withinPriceColumn(_ analyzed: [AnalyzedLine], wholeUnits: Bool) -> [AnalyzedLine] {
         var lines = analyzed
         // Under a column heading with a price column, words printed right of that column (a suggested-tip
         // table beside the items and totals) are no part of the receipt's lines.
         if let (headerIndex, column) = Self.priceHeading(lines) {
-            let wholeUnits = Self.printsWholeUnits(lines)
             let bare = Self.bareAmounts(lines)
             // A table of its own under the totals (a tax summary's `Code  %  Net Amt  GST  Total`) has its own
             // columns: the cut ends at its heading, or else its last column would be cut off and its tax read as a
@@ -378,7 +404,9 @@ public struct ReceiptParser: Sendable {
     }
 
     /// The prepared lines' summary roles, the first summary line and where this slip starts (`prepared`).
-    static func summaryBounds(_ lines: [AnalyzedLine], top: Int = 0) -> (roles: [Role], summaryStart: Int, tail: Int) {
+    static func summaryBounds(
+        _ lines: [AnalyzedLine], top: Int = 0, wholeUnits: Bool, vatBreakdown: VATBreakdown?
+    ) -> (roles: [Role], summaryStart: Int, tail: Int) {
         var roles = lines.map(\.role)
 
         // The summary starts at the first subtotal or total line that carries an amount, under the tail of the slip
@@ -413,12 +441,12 @@ public struct ReceiptParser: Sendable {
         // line whose amount is the sum of the amounts above it).
         // That line adds up the items, so it is no tax, whatever its words say (a total OCR glued into one word beside
         // a tax word, `TotalSales (Inclusive GST)`).
-        if summaryStart == lines.count, let sum = sumLine(lines, top: top) {
+        if summaryStart == lines.count, let sum = sumLine(lines, top: top, wholeUnits: wholeUnits) {
             summaryStart = sum
             if case .tax = roles[sum] { roles[sum] = .none }
         }
         // A VAT breakdown whose rows the sums prove is summary, whatever its labels' language, and its tax line a tax.
-        if let vat = vatRowsOnLines(lines), vat.start < summaryStart {
+        if let vat = vatBreakdown, vat.start < summaryStart {
             summaryStart = vat.start
             if case .none = roles[vat.tax] { roles[vat.tax] = .tax }
         }
