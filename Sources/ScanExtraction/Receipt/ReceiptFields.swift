@@ -203,8 +203,12 @@ struct ReceiptFieldFeatures {
     /// One word of three letters or more, a colon and one word after it (`Kasjer: Yan`, `Fieldmogor: Nia`): a field's
     /// label and its value, whatever the language; no shop name of `sroie-train`, `sroie-dev` or the receipt photos
     /// holds a colon. (A longer value may be the shop's own name: `Dimiliki: banh mi cafe sdn bhd`, owned by.)
-    static func wordColonValue(_ text: String) -> Bool {
-        Text.range(text, #"^\s*\p{L}[\p{L}.]{2,}\s?:\s*\S+\s*$"#) != nil
+    /// With `twoWordLabel` the label may have a second word (`Betjent av: Pia`); with `lettersOnly` the value is
+    /// letters only (a name, not a number).
+    static func wordColonValue(_ text: String, twoWordLabel: Bool = false, lettersOnly: Bool = false) -> Bool {
+        let label = twoWordLabel ? #"\p{L}[\p{L}.]{2,}(?:\s\p{L}{2,})?"# : #"\p{L}[\p{L}.]{2,}"#
+        let value = lettersOnly ? #"\p{L}+"# : #"\S+"#
+        return Text.range(text, #"^\s*"# + label + #"\s?:\s*"# + value + #"\s*$"#) != nil
     }
 
     /// Whether `text` opens with a document label followed by a colon, a `#` or a number, the number's sign allowed

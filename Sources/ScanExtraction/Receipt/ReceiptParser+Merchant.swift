@@ -178,7 +178,7 @@ extension ReceiptParser {
     /// chosen.
     static func holdsNoAddressLine(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
         c.lines.contains { k in
-            if Text.range(lines[k].text, #"^\s*\p{L}[\p{L}.]{2,}(?:\s\p{L}{2,})?\s?:\s*\p{L}+\s*$"#) != nil { return true }
+            if ReceiptFieldFeatures.wordColonValue(lines[k].text, twoWordLabel: true, lettersOnly: true) { return true }
             let words = lines[k].text.split(separator: " ")
             if words.count >= 3, words[0].allSatisfy(\.isLetter),
                 words.dropFirst().allSatisfy({ $0.allSatisfy(\.isNumber) }),
