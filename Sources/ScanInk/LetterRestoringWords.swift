@@ -156,7 +156,9 @@ public struct MarkedLetterRestorer: Sendable {
     static let german: Set<Character> = ["ü", "ß"]
 
     /// `lines` with their words' letters given back, or nil when the page shows no such language or nothing changed.
-    public func restored(_ lines: [String]) -> [String]? {
+    /// `language`: the letters the language of the page's words writes (`Lexicon.letters(ofThePageOf:)`), for a page
+    /// whose marked letters were all read plain (`KONTANT`, `I ALT`, `BROD`, `SMOR`: Danish, with no `ø` read).
+    public func restored(_ lines: [String], language: Set<Character> = []) -> [String]? {
         var nordic = 0, swedish = 0, german = 0
         for line in lines where line.utf8.contains(where: { $0 >= 0x80 }) {
             for c in line.lowercased() {
@@ -166,7 +168,11 @@ public struct MarkedLetterRestorer: Sendable {
             }
         }
         // The page's marked letters, each once (`å` is both languages'), under the plain letters read for them.
+        // (The language's letters count only where they hold none of German's: `ä` and `ö` on a German page are no
+        // sign of Swedish words.)
+        let named = language.isDisjoint(with: Self.german) ? language : []
         let shown = (nordic >= 2 ? Self.danishNorwegian : []).union(swedish >= 2 && german == 0 ? Self.swedish : [])
+            .union(named.filter { Self.plainLookAlikes[$0] != nil })
         var marks: [Character: [Character]] = [:]
         for c in shown.sorted() {
             for p in Self.plainLookAlikes[c]! { marks[p, default: []].append(c) }

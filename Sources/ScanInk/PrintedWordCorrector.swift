@@ -24,6 +24,8 @@ public struct PrintedWordCorrector: WordCorrector {
     public var doubt: Double
     /// Words that a reading may give a marked letter back to (`LetterRestoringWords`), or nil.
     public var restoring: LetterRestoringWords?
+    /// The letters beyond ASCII that the language of a page's lines writes (`MarkedLetterRestorer.restored`), or nil.
+    public var pageLetters: (@Sendable ([String]) -> Set<Character>)?
     /// The words; the first use waits for a list still being read.
     public var lexicon: WordList { pending.list }
 
@@ -47,7 +49,8 @@ public struct PrintedWordCorrector: WordCorrector {
     public func restoredPage(_ lines: [String]) -> [String]? {
         guard let restoring else { return nil }
         let lexicon = pending
-        return MarkedLetterRestorer(restoring: restoring, isListed: { lexicon.list.contains($0) }).restored(lines)
+        return MarkedLetterRestorer(restoring: restoring, isListed: { lexicon.list.contains($0) })
+            .restored(lines, language: pageLetters?(lines) ?? [])
     }
 
     public func doubts(_ text: String, weakest: Double) -> Bool {

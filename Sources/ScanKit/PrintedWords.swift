@@ -44,8 +44,11 @@ public enum PrintedWords {
                 return WordList(words: words)
             })
         loading[key] = pending
-        return PrintedWordCorrector(
+        var corrector = PrintedWordCorrector(
             pending: pending, bonusPerLetter: bonusPerLetter, doubt: doubt, restoring: lists == nil ? restoring : nil)
+        // The locale files tell the page's language by its receipt words, and so the letters its words may have lost.
+        if let lexicon = try? Lexicon.loaded.get() { corrector.pageLetters = { lexicon.letters(ofThePageOf: $0) } }
+        return corrector
     }
 
     /// The installed `restoringLists`, one set for the process (nil when none is installed).

@@ -135,6 +135,20 @@ import ScanModel
         #expect(lexicon.leadingLocale(of: []) == nil)
     }
 
+    /// The letters a page's language writes, told by its receipt words alone: what a recognizer may have read plain.
+    @Test func aPagesLanguageTellsTheLettersItsWordsMayHaveLost() {
+        let lexicon = ReceiptParser.lexicon
+        // Danish words, every `ø` read as `o`: Danish and Norwegian share them, and both write `æ`, `ø`, `å`.
+        let danish = ["KVITTERING", "SMOR 21,92", "I ALT 45,00", "HERAF MOMS 9,00", "DANKORT 45,00", "BYTTEPENGE 0,00"]
+        #expect(lexicon.letters(ofThePageOf: danish) == ["æ", "ø", "å"])
+        let swedish = ["KVITTO", "MJOLK 12,50", "ATT BETALA 45,00", "KONTANT 50,00", "VAXEL 5,00"]
+        #expect(lexicon.letters(ofThePageOf: swedish) == ["å", "ä", "ö"])
+        // Words English shares with the others tell no such letters; one line of a language's words is too little.
+        #expect(lexicon.letters(ofThePageOf: ["TOTAL 45.00", "CASH 50.00", "CHANGE 5.00"]).isEmpty)
+        #expect(lexicon.letters(ofThePageOf: ["SMOR 21,92", "BYTTEPENGE 0,00"]).isEmpty)
+        #expect(lexicon.letters(ofThePageOf: []).isEmpty)
+    }
+
     @Test func accentsOCRPutOnPlainWordsComeOffAndRealOnesStay() {
         let lexicon = ReceiptParser.lexicon
         // Words of languages written without accents, read with one: the mark goes, the case stays.

@@ -104,6 +104,13 @@ import ScanRecognition
         // No such letters on the page, or only one: nothing to go on.
         #expect(restorer.restored(["SMOR 21,92", "FLASKESTEG 6,64"]) == nil)
         #expect(restorer.restored(["SMOR 21,92", "Pølse"]) == nil)
+        // No such letter read at all, but the page's words are a language that writes them (`Lexicon.letters`): its
+        // letters are given back all the same; a German page's `ä` and `ö` are no sign of Swedish.
+        #expect(
+            restorer.restored(["SMOR 21,92", "FLASKESTEG 6,64"], language: ["æ", "ø", "å"])
+                == ["SMØR 21,92", "FLÆSKESTEG 6,64"])
+        #expect(restorer.restored(["SMOR 21,92"], language: ["ä", "ö", "ü", "ß"]) == nil)
+        #expect(restorer.restored(["SMOR 21,92"], language: ["é", "è"]) == nil)
         // Swedish letters on a page with German ones are German: no Swedish spelling is tried.
         #expect(restorer.restored(["Käse", "Brötchen", "Rückgeld", "SMOR"]) == nil)
         #expect(restorer.restored(["Kött", "Räksmörgås", "SMOR"]) == ["Kött", "Räksmörgås", "SMÖR"])

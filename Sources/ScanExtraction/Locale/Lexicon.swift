@@ -85,6 +85,10 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public var numbers: Numbers
     /// Orders of day, month and year in numeric dates, most common first (`DMY`, `MDY`, `YMD`).
     public var dateOrders: [String]
+    /// The lower-case letters beyond ASCII that the language's alphabet has (`æøå` in Danish), whether or not its
+    /// words here print them: what a recognizer may have read as plain letters on its pages. A file may leave it out
+    /// (none: English, Malay).
+    public var letters: String?
 
     public func words(_ label: Label) -> [String] { labels[label.rawValue] ?? [] }
 
@@ -181,6 +185,8 @@ public struct Lexicon: Sendable {
     /// Each locale's own receipt words (its labels, header noise and closings), in the order of `locales`, for
     /// `leadingLocale(of:)`.
     private let receiptWordsByLocale: [PhraseSet]
+    /// Each locale's `letters`, in the order of `locales`.
+    private let lettersByLocale: [Set<Character>]
 
     /// - Parameters:
     ///   - confusions: the letters OCR takes for one another, which the label spellings are mended by.
@@ -255,6 +261,7 @@ public struct Lexicon: Sendable {
         }
         unaccented = Set(
             ownWords.filter { $0.allSatisfy { w in w.unicodeScalars.allSatisfy { $0.value < 0xC0 } } }.joined())
+        lettersByLocale = locales.map { Set(($0.letters ?? "").lowercased()) }
         receiptWordsByLocale = locales.map { l in
             union([l.labels.filter { $0.key != LocaleLexicon.Label.packUnits.rawValue }.values.joined()
                 + l.headerNoise + (l.closings ?? [])])
@@ -271,6 +278,21 @@ public struct Lexicon: Sendable {
             counts.indices.allSatisfy({ $0 == best || counts[$0] + 2 <= counts[best] })
         else { return nil }
         return locales[best]
+    }
+
+    /// The letters beyond ASCII (`letters`) that every locale whose receipt words the most lines of a page hold
+    /// writes, two lines at least: `æ`, `ø` and `å` for a page whose lines read `KONTANT`, `I ALT` and `MOMS`, which
+    /// Danish and Norwegian both print, `å` alone where Swedish ties with them, none where English does (`TOTAL`).
+    /// `lines` are the page's lines as read.
+    public func letters(ofThePageOf lines: [String]) -> Set<Character> {
+        let keys = lines.map(Text.key)
+        let counts = receiptWordsByLocale.map { words in keys.filter { !$0.isEmpty && Text.hasAny($0, words) }.count }
+        guard let best = counts.max(), best >= 2 else { return [] }
+        var shared: Set<Character>?
+        for i in counts.indices where counts[i] == best {
+            shared = shared.map { $0.intersection(lettersByLocale[i]) } ?? lettersByLocale[i]
+        }
+        return shared ?? []
     }
 
     /// `text` with the accents that OCR put on plain words taken off. A multilingual recognizer now and then reads
