@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 APT_PKGS   := libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd \
 	          libpoppler-glib-dev libcairo2-dev libpng-dev pkg-config poppler-utils time fonts-dejavu-core qpdf \
-	          libopencv-imgproc-dev libheif-dev libheif-examples wamerican-large hunspell-id wdanish wnorwegian wswedish hershey-fonts-data libsqlite3-dev \
+	          libopencv-imgproc-dev libheif-dev libheif-examples wamerican-large hunspell-id wdanish wnorwegian wswedish hunspell-pl hershey-fonts-data libsqlite3-dev \
 	          postgresql chromium chromium-driver
 BIN        := .build/release/scanextract
 DEMO_OUT   := out/samples

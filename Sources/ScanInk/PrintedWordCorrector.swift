@@ -24,8 +24,9 @@ public struct PrintedWordCorrector: WordCorrector {
     public var doubt: Double
     /// Words that a reading may give a marked letter back to (`LetterRestoringWords`), or nil.
     public var restoring: LetterRestoringWords?
-    /// The letters beyond ASCII that the language of a page's lines writes (`MarkedLetterRestorer.restored`), or nil.
-    public var pageLetters: (@Sendable ([String]) -> Set<Character>)?
+    /// The language a page's lines are in, as the letters beyond ASCII it writes and the words of its own lists that
+    /// give them back (`MarkedLetterRestorer.restored(_:letters:)`); nil for a page in no such language.
+    public var pageLanguage: (@Sendable ([String]) -> (letters: Set<Character>, words: LetterRestoringWords)?)?
     /// The words; the first use waits for a list still being read.
     public var lexicon: WordList { pending.list }
 
@@ -44,13 +45,19 @@ public struct PrintedWordCorrector: WordCorrector {
         self.restoring = restoring
     }
 
-    /// The page's words given back their marked letters from the `restoring` lists (`MarkedLetterRestorer`), words
-    /// the main lists hold left as read.
+    /// The page's words given back their marked letters (`MarkedLetterRestorer`), words the main lists hold left as
+    /// read: from the `restoring` lists where the page prints such letters, then from the lists of the language its
+    /// words are in (`pageLanguage`).
     public func restoredPage(_ lines: [String]) -> [String]? {
-        guard let restoring else { return nil }
         let lexicon = pending
-        return MarkedLetterRestorer(restoring: restoring, isListed: { lexicon.list.contains($0) })
-            .restored(lines, language: pageLetters?(lines) ?? [])
+        let isListed: @Sendable (String) -> Bool = { lexicon.list.contains($0) }
+        var out = restoring.flatMap { MarkedLetterRestorer(restoring: $0, isListed: isListed).restored(lines) }
+        if let language = pageLanguage?(out ?? lines) {
+            out =
+                MarkedLetterRestorer(restoring: language.words, isListed: isListed)
+                .restored(out ?? lines, letters: language.letters) ?? out
+        }
+        return out
     }
 
     public func doubts(_ text: String, weakest: Double) -> Bool {

@@ -61,6 +61,7 @@ public final class WordList: @unchecked Sendable {
     public static func words(inFile path: String, markedOnly: Bool = false) throws -> [String] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let hunspell = path.hasSuffix(".dic")
+        let encoding = hunspell ? hunspellEncoding(ofDictionary: path) : nil
         func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
         // Line by line on the bytes: splitting the decoded text into Characters took half a second
         // for a list of 170,000 words.
@@ -76,11 +77,30 @@ public final class WordList: @unchecked Sendable {
                 if word.isEmpty || word.count >= 2 && word.suffix(2).elementsEqual("'s".utf8) { continue }
                 // A Hunspell dictionary starts with its word count.
                 if hunspell, n == 0, word.allSatisfy({ (0x30...0x39).contains($0) }) { continue }
+                if let encoding, let decoded = String(bytes: word, encoding: encoding) {
+                    out.append(decoded)
+                    continue
+                }
                 out.append(
                     String(validating: word, as: UTF8.self) ?? String(word.map { Character(Unicode.Scalar($0)) }))
             }
         }
         return out
+    }
+
+    /// The encoding a Hunspell dictionary's affix file names (`SET ISO8859-2` in Debian's Polish one), for the
+    /// encodings other than UTF-8 and Latin-1 that decide its bytes; nil without such a line or file.
+    static func hunspellEncoding(ofDictionary path: String) -> String.Encoding? {
+        let aff = String(path.dropLast(4)) + ".aff"
+        guard let handle = FileHandle(forReadingAtPath: aff) else { return nil }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+        guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("SET ") }) else { return nil }
+        switch line.dropFirst(4).trimmingCharacters(in: .whitespaces).uppercased() {
+        case "ISO8859-2": return .isoLatin2
+        case "CP1250": return .windowsCP1250
+        default: return nil
+        }
     }
 
     public var count: Int { words.count }

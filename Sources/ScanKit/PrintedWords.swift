@@ -16,6 +16,14 @@ public enum PrintedWords {
     /// `wdanish`, `wnorwegian` (Bokmål) and `wswedish` (GPL 2 or later; read where Debian puts them, never copied),
     /// which `make deps` installs. With the standard lists only (`--word-lists auto`); read on first use.
     public static let restoringLists = ["/usr/share/dict/danish", "/usr/share/dict/bokmaal", "/usr/share/dict/swedish"]
+    /// Each language's own list, by the locale files' `language`, whose marked words give a page in that language back
+    /// the letters the recognizer reads plain (`pageLanguage`, `MarkedLetterRestorer.plainLookAlikes`): Debian's
+    /// `wdanish`, `wnorwegian`, `wswedish` and `hunspell-pl` (Polish base forms; MPL-2.0, LGPL-3 or GPL-3+), read
+    /// where Debian puts them, never copied, and only when a page in the language asks.
+    public static let languageLists = [
+        "da": ["/usr/share/dict/danish"], "nb": ["/usr/share/dict/bokmaal"], "sv": ["/usr/share/dict/swedish"],
+        "pl": ["/usr/share/hunspell/pl_PL.dic"]
+    ]
     /// How much nearer a listed reading must be, and which words are doubtful: chosen on the
     /// even-numbered half of `sroie-dev` (Benchmarks/RESULTS.md, twenty-ninth session).
     public static let bonusPerLetter = 0.5
@@ -46,9 +54,35 @@ public enum PrintedWords {
         loading[key] = pending
         var corrector = PrintedWordCorrector(
             pending: pending, bonusPerLetter: bonusPerLetter, doubt: doubt, restoring: lists == nil ? restoring : nil)
-        // The locale files tell the page's language by its receipt words, and so the letters its words may have lost.
-        if let lexicon = try? Lexicon.loaded.get() { corrector.pageLetters = { lexicon.letters(ofThePageOf: $0) } }
+        if lists == nil, let lexicon = try? Lexicon.loaded.get() {
+            corrector.pageLanguage = { pageLanguage($0, lexicon: lexicon) }
+        }
         return corrector
+    }
+
+    /// The language the locale files tell by a page's receipt words (`Lexicon.localesLeading`): the letters beyond
+    /// ASCII that every leading locale writes (Danish and Norwegian, tied, both `æ`, `ø`, `å`; with English, none),
+    /// and the words of their installed `languageLists`. Nil when they share no such letter or have no list.
+    static func pageLanguage(_ lines: [String], lexicon: Lexicon) -> (
+        letters: Set<Character>, words: LetterRestoringWords
+    )? {
+        let leading = lexicon.localesLeading(onThePageOf: lines)
+        var shared: Set<Character>?
+        for locale in leading {
+            let own = Set((locale.letters ?? "").lowercased())
+            shared = shared.map { $0.intersection(own) } ?? own
+        }
+        let letters = shared ?? []
+        let files = leading.flatMap { languageLists[$0.language] ?? [] }.filter {
+            FileManager.default.isReadableFile(atPath: $0)
+        }
+        guard !letters.isEmpty, !files.isEmpty else { return nil }
+        let key = files.joined(separator: "\n")
+        lock.lock()
+        defer { lock.unlock() }
+        let words = languageWords[key] ?? LetterRestoringWords(files: files)
+        languageWords[key] = words
+        return (letters, words)
     }
 
     /// The installed `restoringLists`, one set for the process (nil when none is installed).
@@ -59,4 +93,6 @@ public enum PrintedWords {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var loading: [String: PendingWordList] = [:]
+    /// The `languageLists` read so far, by their files.
+    nonisolated(unsafe) private static var languageWords: [String: LetterRestoringWords] = [:]
 }

@@ -135,18 +135,23 @@ import ScanModel
         #expect(lexicon.leadingLocale(of: []) == nil)
     }
 
-    /// The letters a page's language writes, told by its receipt words alone: what a recognizer may have read plain.
-    @Test func aPagesLanguageTellsTheLettersItsWordsMayHaveLost() {
+    /// The languages a page's receipt words lead in, ties all kept: what tells the letters a recognizer may have read
+    /// plain on it.
+    @Test func thePagesLeadingLocalesAreTheOnesItsWordsTell() {
         let lexicon = ReceiptParser.lexicon
-        // Danish words, every `ø` read as `o`: Danish and Norwegian share them, and both write `æ`, `ø`, `å`.
+        func languages(_ lines: [String]) -> [String] {
+            lexicon.localesLeading(onThePageOf: lines).map(\.language).sorted()
+        }
+        // Danish words, every `ø` read as `o`.
         let danish = ["KVITTERING", "SMOR 21,92", "I ALT 45,00", "HERAF MOMS 9,00", "DANKORT 45,00", "BYTTEPENGE 0,00"]
-        #expect(lexicon.letters(ofThePageOf: danish) == ["æ", "ø", "å"])
+        #expect(languages(danish) == ["da"])
+        #expect(Set(lexicon.localesLeading(onThePageOf: danish).first?.letters ?? "") == ["æ", "ø", "å"])
         let swedish = ["KVITTO", "MJOLK 12,50", "ATT BETALA 45,00", "KONTANT 50,00", "VAXEL 5,00"]
-        #expect(lexicon.letters(ofThePageOf: swedish) == ["å", "ä", "ö"])
-        // Words English shares with the others tell no such letters; one line of a language's words is too little.
-        #expect(lexicon.letters(ofThePageOf: ["TOTAL 45.00", "CASH 50.00", "CHANGE 5.00"]).isEmpty)
-        #expect(lexicon.letters(ofThePageOf: ["SMOR 21,92", "BYTTEPENGE 0,00"]).isEmpty)
-        #expect(lexicon.letters(ofThePageOf: []).isEmpty)
+        #expect(languages(swedish) == ["sv"])
+        // Words English shares with the others lead in all of them; one line of a language's words is too little.
+        #expect(languages(["TOTAL 45.00", "CASH 50.00", "CHANGE 5.00"]).contains("en"))
+        #expect(languages(["SMOR 21,92", "BYTTEPENGE 0,00"]).isEmpty)
+        #expect(languages([]).isEmpty)
     }
 
     @Test func accentsOCRPutOnPlainWordsComeOffAndRealOnesStay() {

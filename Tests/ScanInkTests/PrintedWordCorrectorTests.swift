@@ -104,13 +104,18 @@ import ScanRecognition
         // No such letters on the page, or only one: nothing to go on.
         #expect(restorer.restored(["SMOR 21,92", "FLASKESTEG 6,64"]) == nil)
         #expect(restorer.restored(["SMOR 21,92", "Pølse"]) == nil)
-        // No such letter read at all, but the page's words are a language that writes them (`Lexicon.letters`): its
-        // letters are given back all the same; a German page's `ä` and `ö` are no sign of Swedish.
+        // No such letter read at all, but the page's words are a language that writes them (`Lexicon`): its letters
+        // are given back all the same, and no others.
         #expect(
-            restorer.restored(["SMOR 21,92", "FLASKESTEG 6,64"], language: ["æ", "ø", "å"])
+            restorer.restored(["SMOR 21,92", "FLASKESTEG 6,64"], letters: ["æ", "ø", "å"])
                 == ["SMØR 21,92", "FLÆSKESTEG 6,64"])
-        #expect(restorer.restored(["SMOR 21,92"], language: ["ä", "ö", "ü", "ß"]) == nil)
-        #expect(restorer.restored(["SMOR 21,92"], language: ["é", "è"]) == nil)
+        #expect(restorer.restored(["SMOR 21,92"], letters: ["é", "è"]) == nil)
+        // A piece of a listed word OCR cut in two (`TO TAL` for `TOTAL`, `TAL LY` for `TALLY`) is no word of its own.
+        let pieces = MarkedLetterRestorer(
+            restoring: LetterRestoringWords(words: ["tål"]), isListed: { ["total", "tally"].contains($0.lowercased()) })
+        #expect(
+            pieces.restored(["TO TAL 12,00", "TAL LY", "TAL 3"], letters: ["å"]) == ["TO TAL 12,00", "TAL LY", "TÅL 3"])
+        #expect(restorer.restored(["SMOR 21,92"], letters: []) == nil)
         // Swedish letters on a page with German ones are German: no Swedish spelling is tried.
         #expect(restorer.restored(["Käse", "Brötchen", "Rückgeld", "SMOR"]) == nil)
         #expect(restorer.restored(["Kött", "Räksmörgås", "SMOR"]) == ["Kött", "Räksmörgås", "SMÖR"])
@@ -144,6 +149,13 @@ import ScanRecognition
         #expect(try WordList.words(inFile: latin1.path, markedOnly: true) == ["sønder", "Smør"])
         let restoring = LetterRestoringWords(files: [latin1.path])
         #expect(restoring.contains("sønder") && restoring.contains("smør") && !restoring.contains("sonder"))
+        // A Hunspell dictionary in the encoding its affix file names (Debian's Polish one: `SET ISO8859-2`, where the
+        // byte 0xB3 is `ł`, not Latin-1's `³`).
+        let polish = dir.appendingPathComponent("pl.dic")
+        try Data(Array("2\nbu".utf8) + [0xB3] + Array("ka/mMN\nchleb\n".utf8)).write(to: polish)
+        try "SET ISO8859-2\nTRY aioe\n".write(
+            to: dir.appendingPathComponent("pl.aff"), atomically: true, encoding: .utf8)
+        #expect(try WordList.words(inFile: polish.path, markedOnly: true) == ["bułka"])
     }
 
     @Test func aListLoadingOnItsOwnThreadIsWaitedFor() {

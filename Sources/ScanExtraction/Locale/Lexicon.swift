@@ -185,8 +185,6 @@ public struct Lexicon: Sendable {
     /// Each locale's own receipt words (its labels, header noise and closings), in the order of `locales`, for
     /// `leadingLocale(of:)`.
     private let receiptWordsByLocale: [PhraseSet]
-    /// Each locale's `letters`, in the order of `locales`.
-    private let lettersByLocale: [Set<Character>]
 
     /// - Parameters:
     ///   - confusions: the letters OCR takes for one another, which the label spellings are mended by.
@@ -261,7 +259,6 @@ public struct Lexicon: Sendable {
         }
         unaccented = Set(
             ownWords.filter { $0.allSatisfy { w in w.unicodeScalars.allSatisfy { $0.value < 0xC0 } } }.joined())
-        lettersByLocale = locales.map { Set(($0.letters ?? "").lowercased()) }
         receiptWordsByLocale = locales.map { l in
             union([l.labels.filter { $0.key != LocaleLexicon.Label.packUnits.rawValue }.values.joined()
                 + l.headerNoise + (l.closings ?? [])])
@@ -280,19 +277,14 @@ public struct Lexicon: Sendable {
         return locales[best]
     }
 
-    /// The letters beyond ASCII (`letters`) that every locale whose receipt words the most lines of a page hold
-    /// writes, two lines at least: `æ`, `ø` and `å` for a page whose lines read `KONTANT`, `I ALT` and `MOMS`, which
-    /// Danish and Norwegian both print, `å` alone where Swedish ties with them, none where English does (`TOTAL`).
+    /// The locales whose receipt words the most lines of a page hold, two lines at least, all of them where several
+    /// tie (Danish and Norwegian both print `KONTANT`, `I ALT` and `MOMS`); none on a page with fewer such lines.
     /// `lines` are the page's lines as read.
-    public func letters(ofThePageOf lines: [String]) -> Set<Character> {
+    public func localesLeading(onThePageOf lines: [String]) -> [LocaleLexicon] {
         let keys = lines.map(Text.key)
         let counts = receiptWordsByLocale.map { words in keys.filter { !$0.isEmpty && Text.hasAny($0, words) }.count }
         guard let best = counts.max(), best >= 2 else { return [] }
-        var shared: Set<Character>?
-        for i in counts.indices where counts[i] == best {
-            shared = shared.map { $0.intersection(lettersByLocale[i]) } ?? lettersByLocale[i]
-        }
-        return shared ?? []
+        return counts.indices.filter { counts[$0] == best }.map { locales[$0] }
     }
 
     /// `text` with the accents that OCR put on plain words taken off. A multilingual recognizer now and then reads
