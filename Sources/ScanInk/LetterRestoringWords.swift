@@ -200,8 +200,8 @@ public struct MarkedLetterRestorer: Sendable {
         return changed ? out : nil
     }
 
-    /// How many letters of one word are given back their marks at most: a language that marks its vowels (Spanish,
-    /// Polish) has a candidate place in nearly every letter, and a word rarely carries more than three.
+    /// How many letters of one word are given back their marks at most: in Polish nearly every letter but the
+    /// consonants without a marked form is a candidate place, and a word rarely carries more than three marks.
     static let mostRestored = 3
 
     /// `word` with marked letters given back, or nil.
