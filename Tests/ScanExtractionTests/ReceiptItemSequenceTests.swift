@@ -604,6 +604,35 @@ import TestSupport
         #expect(unproved.items.map(\.amount) != ["4.29", "27.55", "30.55", "77.90", "3.29"])
     }
 
+    /// A table whose heading prints its name column on a second row (`Code Qte PU Montant` over `Designation`), its
+    /// names under its rows and an option under an article (`W/ Gift wrap`, `Oat milk`), as the line model read it a
+    /// row off (each option taken for the name of the row under it). The heading's second row is no name of the first
+    /// row: with it, a name over every row seemed printed too, and the rows were not read again by the sums.
+    @Test func aTablesHeadingIsNoNameOfItsFirstRow() {
+        let rows =
+            Self.header + Self.row(120, "Code Qte PU Montant") + Self.row(142, "Designation")
+            + Self.row(164, "517426 1 8.37 8.37") + Self.row(186, "Pen Blue") + Self.row(208, "W/ Gift wrap")
+            + Self.row(230, "682069 1 1.06") + Self.row(252, "Draft Beer", "1.06")
+            + Self.row(274, "942941 3 4.15 12.45") + Self.row(296, "Club Sandwich")
+            + Self.row(318, "175047 1 38.54 38.54") + Self.row(340, "Chicken Wings") + Self.row(362, "Oat milk")
+            + Self.row(384, "213982 1 25.75 25.75") + Self.row(406, "Soup of the Day")
+            + Self.row(440, "SUBTOTAL", "86.17") + Self.row(462, "TOTAL", "86.17")
+        let p = ReceiptParser.prepared(extractor.analyzer.analyze(Fixture.document(Fixture.page(rows))))
+        func line(_ text: String) -> Int { p.lines.firstIndex { $0.text == text }! }
+        var r = Receipt()
+        r.subtotal = "86.17"
+        r.total = "86.17"
+        r.items = [("W/ Gift wrap", "1.06"), ("Draft Beer", "1.06"), ("Club Sandwich", "12.45"), ("Oat milk", "25.75")]
+            .map { Receipt.Item(description: $0.0, amount: $0.1, source: p.lines[line($0.0)].line.provenance()) }
+        let reading = ReceiptParser.ItemReading(
+            lines: p.lines, labels: [], summaryStart: p.summaryStart, wholeUnits: false, heading: line("Designation"))
+        ReceiptParser.articleTableBySums(reading, into: &r)
+        #expect(
+            r.items.map(\.description) == ["Pen Blue", "Draft Beer", "Club Sandwich", "Chicken Wings", "Soup of the Day"],
+            "\(r.items.map(\.description))")
+        #expect(r.items.map(\.amount) == ["8.37", "1.06", "12.45", "38.54", "25.75"])
+    }
+
     /// A two-letter name that OCR read as digits (`Øl` as `01` or `0l`) is letters: its line is an article, also where
     /// the model took it for the count under the article above, when the sums prove it.
     @Test func aShortNameReadAsDigitsIsAnArticleTheSumsProve() {

@@ -187,7 +187,8 @@ extension ReceiptParser {
     /// its count times its unit price), and the amounts that the names' lines carry are dropped. On a photo whose
     /// rows slope, the amount column drifts a row off its numbers (`Pen Blue  27.55` over `682069 1 27.55`), and the
     /// names and amounts are read a row apart. Only when exactly one side holds a name for every row (a line of text
-    /// with no role, contact, date or field on it).
+    /// with no role, contact, date or field on it, under the table's column heading: `Designation`, the heading's
+    /// second row over `Code Qte PU Montant`'s rows, names no article).
     static func articleTableBySums(_ reading: ItemReading, into r: inout Receipt) {
         guard let targets = itemSumTargets(r), !targets.contains(itemsAndDiscounts(r)) else { return }
         let lines = reading.lines
@@ -198,7 +199,7 @@ extension ReceiptParser {
         else { return }
         let rowLines = Set(rows.map(\.line))
         func name(_ k: Int) -> String? {
-            guard k >= top, k < end, !rowLines.contains(k) else { return nil }
+            guard k >= top, k < end, !rowLines.contains(k), k > (reading.heading ?? -1) else { return nil }
             let l = lines[k]
             guard l.role == .none, !l.holdsContactOrDate, !isFieldLine(l) else { return nil }
             let description = item(from: l, wholeUnits: reading.wholeUnits).description
