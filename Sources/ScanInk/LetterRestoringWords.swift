@@ -103,7 +103,7 @@ public final class LetterRestoringWords: @unchecked Sendable {
     }
 
     /// The spellings of a folded word with its marked letters read as their plain look-alikes (`æ` as `a` or `e`).
-    static func plainSpellings(_ word: String) -> [String] {
+    public static func plainSpellings(_ word: String) -> [String] {
         var out: [[Character]] = [Array(word)]
         for (i, c) in out[0].enumerated() {
             guard !c.isASCII, let plain = MarkedLetterRestorer.plainLookAlikes[c] else { continue }
@@ -114,7 +114,7 @@ public final class LetterRestoringWords: @unchecked Sendable {
     }
 
     /// Whether `word` holds a letter outside ASCII.
-    static func holdsMarkedLetter(_ word: String) -> Bool {
+    public static func holdsMarkedLetter(_ word: String) -> Bool {
         word.utf8.contains { $0 >= 0x80 }
             && word.unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isAlphabetic }
     }

@@ -47,7 +47,7 @@ public enum PrintedWords {
                 // Read on the list's own thread; a file that fails now (it was readable a moment ago)
                 // only leaves its words out.
                 let words =
-                    ((try? Lexicon.loaded.get())?.vocabulary ?? []) + extraWords
+                    ((try? Lexicon.loaded.get()).map(printedVocabulary) ?? []) + extraWords
                     + files.flatMap { (try? WordList.words(inFile: $0)) ?? [] }
                 return WordList(words: words)
             })
@@ -58,6 +58,26 @@ public enum PrintedWords {
             corrector.pageLanguage = { pageLanguage($0, lexicon: lexicon) }
         }
         return corrector
+    }
+
+    /// The locale files' words as a page prints them. A plain spelling the files list beside a marked one
+    /// (`KSIEGARNIA` beside `KSIĘGARNIA`) is there to find a name's word OCR read plain; on a page it is the marked
+    /// word read so, and listed it would keep the letter from being given back. A label's words stay listed in both
+    /// spellings (`ATER` beside `ÅTER`): the parsers know a label either way, and a language's own list may spell
+    /// only another word (`äter`) with the letters.
+    static func printedVocabulary(_ lexicon: Lexicon) -> [String] {
+        let vocabulary = lexicon.vocabulary
+        let labelWords = Set(
+            LocaleLexicon.Label.allCases.flatMap { lexicon.words($0).phrases.flatMap { $0.split(separator: " ") } }
+                .map { $0.lowercased() })
+        let readPlain = Set(
+            vocabulary.filter(LetterRestoringWords.holdsMarkedLetter).flatMap {
+                LetterRestoringWords.plainSpellings($0.lowercased())
+            })
+        return vocabulary.filter {
+            let word = $0.lowercased()
+            return LetterRestoringWords.holdsMarkedLetter($0) || !readPlain.contains(word) || labelWords.contains(word)
+        }
     }
 
     /// The language the locale files tell by a page's receipt words (`Lexicon.localesLeading`): the letters beyond
