@@ -24,6 +24,10 @@ public enum PrintedWords {
         "da": ["/usr/share/dict/danish"], "nb": ["/usr/share/dict/bokmaal"], "sv": ["/usr/share/dict/swedish"],
         "pl": ["/usr/share/hunspell/pl_PL.dic"]
     ]
+    /// The `languageLists` installed, looked up once a process rather than once a page.
+    static let installedLanguageLists = languageLists.mapValues {
+        $0.filter { FileManager.default.isReadableFile(atPath: $0) }
+    }
     /// How much nearer a listed reading must be, and which words are doubtful: chosen on the
     /// even-numbered half of `sroie-dev` (Benchmarks/RESULTS.md, twenty-ninth session).
     public static let bonusPerLetter = 0.5
@@ -93,9 +97,7 @@ public enum PrintedWords {
             shared = shared.map { $0.intersection(own) } ?? own
         }
         let letters = shared ?? []
-        let files = leading.flatMap { languageLists[$0.language] ?? [] }.filter {
-            FileManager.default.isReadableFile(atPath: $0)
-        }
+        let files = leading.flatMap { installedLanguageLists[$0.language] ?? [] }
         guard !letters.isEmpty, !files.isEmpty else { return nil }
         let key = files.joined(separator: "\n")
         lock.lock()

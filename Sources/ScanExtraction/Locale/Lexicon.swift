@@ -270,7 +270,7 @@ public struct Lexicon: Sendable {
     /// more. A word that several locales share counts for each of them (`MOMS` for Swedish and Danish, `TOTAL` for
     /// most), so only the words a language alone prints tell it apart. Nil when no locale leads so.
     public func leadingLocale(of keys: [String]) -> LocaleLexicon? {
-        let counts = receiptWordsByLocale.map { words in keys.filter { !$0.isEmpty && Text.hasAny($0, words) }.count }
+        let counts = receiptWordLines(keys)
         guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }),
             counts.indices.allSatisfy({ $0 == best || counts[$0] + 2 <= counts[best] })
         else { return nil }
@@ -281,10 +281,14 @@ public struct Lexicon: Sendable {
     /// tie (Danish and Norwegian both print `KONTANT`, `I ALT` and `MOMS`); none on a page with fewer such lines.
     /// `lines` are the page's lines as read.
     public func localesLeading(onThePageOf lines: [String]) -> [LocaleLexicon] {
-        let keys = lines.map(Text.key)
-        let counts = receiptWordsByLocale.map { words in keys.filter { !$0.isEmpty && Text.hasAny($0, words) }.count }
+        let counts = receiptWordLines(lines.map(Text.key))
         guard let best = counts.max(), best >= 2 else { return [] }
         return counts.indices.filter { counts[$0] == best }.map { locales[$0] }
+    }
+
+    /// For each locale, in the order of `locales`, how many of `keys` hold its receipt words.
+    private func receiptWordLines(_ keys: [String]) -> [Int] {
+        receiptWordsByLocale.map { words in keys.filter { !$0.isEmpty && Text.hasAny($0, words) }.count }
     }
 
     /// `text` with the accents that OCR put on plain words taken off. A multilingual recognizer now and then reads

@@ -363,14 +363,13 @@ public struct ReceiptParser: Sendable {
         var vatBreakdown: VATBreakdown?
     }
 
-    /// The lines as the field parsers read them (`Prepared`). With `top` (`slipTop`, once the header is read), the
-    /// lines above it add up no items.
-    static func prepared(_ analyzed: [AnalyzedLine], top: Int = 0) -> Prepared {
+    /// The lines as the field parsers read them (`Prepared`), before the header is read (`summaryBounds` again with
+    /// `slipTop` after it).
+    static func prepared(_ analyzed: [AnalyzedLine]) -> Prepared {
         let wholeUnits = printsWholeUnits(analyzed)
         let lines = withinPriceColumn(analyzed, wholeUnits: wholeUnits)
         let breakdown = vatRowsOnLines(lines)
-        let (roles, summaryStart, tail) = summaryBounds(
-            lines, top: top, wholeUnits: wholeUnits, vatBreakdown: breakdown)
+        let (roles, summaryStart, tail) = summaryBounds(lines, wholeUnits: wholeUnits, vatBreakdown: breakdown)
         return Prepared(
             lines: lines, roles: roles, summaryStart: summaryStart, tail: tail, wholeUnits: wholeUnits,
             vatBreakdown: breakdown)
