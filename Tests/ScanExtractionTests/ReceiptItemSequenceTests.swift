@@ -787,6 +787,26 @@ import TestSupport
         }
     }
 
+    /// A line the model read as more of the item above, or as its count, is an article of its own when it names one and
+    /// its own count and price make its own amount, under an item priced otherwise. A count line with no name of its
+    /// own (`2 x 20.00  40.00`) and a name going on without numbers (`Patron Silver`) stay as read.
+    @Test func aLineWhoseOwnCountAndPriceMakeItsAmountIsAnItem() {
+        for (under, amount, given, expected) in [
+            ("Whistle Pig Rye 10yr (2 @20.00)", "40.00", ItemLineLabel.continuation, ItemLineLabel.item),
+            ("Whistle Pig Rye 10yr (2 @20.00)", "40.00", .quantity, .item),
+            ("Whistle Pig Rye 10yr (2 @20.00)", "39.00", .continuation, .continuation),
+            ("2 x 20.00", "40.00", .quantity, .quantity),
+            ("Patron Silver", nil, .continuation, .continuation)
+        ] {
+            let rows =
+                Self.row(140, "CK Manhattan (2 @5.00)", "10.00") + Self.row(162, under, amount)
+                + Self.row(184, "Make It Blue", "5.00")
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+            let labels = ReceiptParser.settledLabels(lines, labels: [.item, given, .item], wholeUnits: false)
+            #expect(labels[1] == expected, "\(under) \(given)")
+        }
+    }
+
     @Test func aDiscountHangsUnderTheItemAbove() throws {
         let r = receipt(
             Self.header + Self.row(140, "Olive Oil 1L", "8.99") + Self.row(162, "Promo discount", "-1.50")

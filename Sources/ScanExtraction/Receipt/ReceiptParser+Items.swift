@@ -332,6 +332,22 @@ extension ReceiptParser {
             else { continue }
             labels[i] = .item
         }
+        // So is a line read as more of the item above, or as its count, that names an article of its own and whose
+        // count and price make its own amount (`CK Manhattan (2 @5.00) 10.00`, then `Whistle Pig Rye 10yr (2 @20.00)
+        // 40.00`), when the item above has an amount of its own: an item's name does not go on with another count,
+        // price and amount, and a count line's amount is its item's.
+        for i in lines.indices.dropFirst()
+        where [.continuation, .quantity].contains(labels[i]) && labels[i - 1] == .item {
+            guard lines[i].role == .none, let amount = lines[i].amount, amount.minor > 0,
+                let above = lines[i - 1].amount, above.minor > 0, above.cents != amount.cents
+            else { continue }
+            let parsed = item(from: lines[i], wholeUnits: wholeUnits)
+            guard let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q > 1, parsed.unit == nil,
+                let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)), q * price.decimal == amount.decimal,
+                lettersBesideCount(parsed.description, packs: true) >= 3, leadingArticleCode(lines[i]) == nil
+            else { continue }
+            labels[i] = .item
+        }
         // A line wholly in brackets under an item (`[Chicken][Small][Brown Rice]`, `(no ice)`) states its options: a
         // modifier, not more of its name.
         for i in lines.indices where labels[i] == .continuation && lines[i].amount == nil {
