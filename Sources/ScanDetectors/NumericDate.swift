@@ -259,21 +259,22 @@ public enum NumericDate {
         return nil
     }
 
-    private static let gluedDigitPatterns: [NSRegularExpression] = [
-        #"(?<![\p{L}\p{N}])(\d{4})([-/.])(\d{2})\2(\d{2})\d(?![\p{L}\p{N}])"#,
-        #"(?<![\p{L}\p{N}])(\d{2})([-/.])(\d{2})\2(\d{4})\d(?![\p{L}\p{N}])"#,
-    ].map { try! NSRegularExpression(pattern: $0) }
-
     /// Day, month's name and year (`28 Ju1 2022`), or month, day and year (`0ct 5, 2019`).
     private static let namedMonthPatterns: [NSRegularExpression] = [
         #"(?<![\p{L}\p{N}])(\d{1,2})[ .-]([\p{L}0-9]{3,4})\.?[ .-](\d{4})(?![\p{L}\p{N}])"#,
         #"(?<![\p{L}\p{N}])([\p{L}0-9]{3,4})\.? (\d{1,2}),? (\d{4})(?![\p{L}\p{N}])"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
-    private static let misreadPatterns: [NSRegularExpression] = [
-        #"(?<![\p{L}\p{N}])(\d{4})([-/.])(\d{2})\2(\d{2})(?![\p{L}\p{N}])"#,
-        #"(?<![\p{L}\p{N}])(\d{2})([-/.])(\d{2})\2(\d{4})(?![\p{L}\p{N}])"#,
-    ].map { try! NSRegularExpression(pattern: $0) }
+    /// Two-digit day and month and a four-digit year, year first (the first pattern) or last, one separator twice,
+    /// nothing alphanumeric around it; with `glued`, one digit more right after it.
+    private static func fixedWidthDatePatterns(glued: Bool) -> [NSRegularExpression] {
+        [#"(\d{4})([-/.])(\d{2})\2(\d{2})"#, #"(\d{2})([-/.])(\d{2})\2(\d{4})"#].map {
+            try! NSRegularExpression(pattern: #"(?<![\p{L}\p{N}])"# + $0 + (glued ? #"\d"# : "") + #"(?![\p{L}\p{N}])"#)
+        }
+    }
+
+    private static let misreadPatterns = fixedWidthDatePatterns(glued: false)
+    private static let gluedDigitPatterns = fixedWidthDatePatterns(glued: true)
 
     /// A date in ISO 8601's basic form, year first without separators (`20180428`, `20180428/191204`): a last resort
     /// for a line the caller knows to hold a date, since any eight digits may look like one.
