@@ -71,5 +71,15 @@ final class WordListOptionTests: XCTestCase {
         let danish = ["KVITTERING", "P0LSE 29,46", "RUGBROD 18,00", "I ALT 47,46", "HERAF MOMS 9,49", "BYTTEPENGE 2,54"]
         XCTAssertEqual(corrector.restoredPage(danish)?[1...2], ["PØLSE 29,46", "RUGBRØD 18,00"])
         XCTAssertNil(corrector.restoredPage(["CAFE LATTE 4.00", "TOTAL 4.00", "CASH 5.00", "CHANGE 1.00"]))
+        // Sweden's list is Latin-1; its words give a Swedish slip its letters, and leave the change's label as read.
+        let swedish = ["KVITTO", "SMORGAS 89,00", "ATT BETALA 89,00", "KONTANT 100,00", "Ater 11,00"]
+        let restored = try XCTUnwrap(corrector.restoredPage(swedish))
+        XCTAssertEqual(restored[1], "SMÖRGÅS 89,00")
+        XCTAssertEqual(restored.last, "Ater 11,00")
+        // A plain spelling the locale files list beside a marked one is left out of the main list, so that the marked
+        // word read plain is doubted and given its letter back; a label's stays (`ATER` beside `ÅTER`, the change):
+        // doubted, it would be read again as Swedish's `äter`, and the change lost.
+        XCTAssertFalse(corrector.lexicon.contains("KSIEGARNIA"))
+        XCTAssertTrue(corrector.lexicon.contains("ATER"))
     }
 }
