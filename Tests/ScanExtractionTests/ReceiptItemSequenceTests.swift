@@ -260,6 +260,22 @@ import TestSupport
         #expect(other.items.allSatisfy { $0.quantity == nil }, "\(other.items)")
     }
 
+    /// An app's e-receipt prints the weight or the count small under the priced name, with no amount of its own; the
+    /// model may read it as an item. Its product makes the amount above, so it is that item's quantity line; when it
+    /// does not, the line stays as read.
+    @Test func aWeightReadAsAnItemOfItsOwnIsTheQuantityOfTheItemAbove() {
+        for (under, amount, expected) in [
+            ("1,395 kg x 1,20 €/kg", "1,67 €", ItemLineLabel.quantity), ("1,395 kg × 1,20 €/kg", "1,67 €", .quantity),
+            ("4 x 0,99 €", "3,96 €", .quantity), ("1,395 kg x 1,20 €/kg", "2,49 €", .item), ("4 x 0,99 €", "3,99 €", .item)
+        ] {
+            let rows =
+                Self.row(140, "Bio Bananen", amount) + Self.row(162, under, h: 12) + Self.row(184, "Roggenbrot", "2,49 €")
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+            let labels = ReceiptParser.settledLabels(lines, labels: [.item, .item, .item], wholeUnits: false)
+            #expect(labels[1] == expected, "\(under) under \(amount)")
+        }
+    }
+
     /// An article's amount OCR misread (`68.46` for `60.40`) is its count times its unit price when the sums prove
     /// it; a misread unit price leaves the amount, which the sums already hold.
     @Test func anAmountTheSumsProveMisreadIsItsCountTimesItsPrice() {

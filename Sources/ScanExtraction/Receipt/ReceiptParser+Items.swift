@@ -305,9 +305,10 @@ extension ReceiptParser {
         }
         // A count and a price under an item whose amount they make (`BUTTER 1,78`, then `2 Stk x 0,89`), or a
         // weight and its price per unit whose product rounds to it (`BIO BANANE 1,49`, then `1,242 kg x 1,20
-        // EUR/kg`), is its quantity line, whatever its label says: arithmetic.
+        // EUR/kg`), is its quantity line, whatever its label says: arithmetic. (Read as an item of its own, it has no
+        // amount: an app's e-receipt prints the weight small under the name, as a line of its own.)
         for i in lines.indices.dropFirst()
-        where [.other, .modifier, .continuation].contains(labels[i]) && labels[i - 1] == .item {
+        where [.other, .modifier, .continuation, .item].contains(labels[i]) && labels[i - 1] == .item {
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             guard let amount = lines[i - 1].amount, lines[i].role == .none, parsed.amount == nil || labels[i] == .other,
                 let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
@@ -317,7 +318,7 @@ extension ReceiptParser {
             let made =
                 parsed.unit != nil
                 ? weighedPriceRounds(q * price.decimal, to: amount)
-                : labels[i] == .other && q > 1 && q * price.decimal == amount.decimal
+                : [.other, .item].contains(labels[i]) && q > 1 && q * price.decimal == amount.decimal
             if made { labels[i] = .quantity }
         }
         // A line under an item whose own price and count make its amount (`김밥  3,500  1  3,500`, a table's row of name,
