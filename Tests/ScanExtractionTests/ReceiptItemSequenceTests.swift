@@ -294,6 +294,17 @@ import TestSupport
         #expect(unproved.items.first?.amount == "68.46", "\(unproved.items)")
     }
 
+    /// A count that opens the line with its times sign apart (`2 x Nudeln`) leaves the sign out of the name, as it does
+    /// glued on (`2x Coffee`).
+    @Test func aLeadingCountTakesItsTimesSign() {
+        for text in ["2 x Nudeln Spaghetti", "2x Nudeln Spaghetti", "2 × Nudeln Spaghetti", "2 X Nudeln Spaghetti"] {
+            let line = extractor.analyzer.analyze(Fixture.document(Fixture.page(Self.row(100, text, "12,16 €"))))[0]
+            let item = ReceiptParser.item(from: line, wholeUnits: false)
+            #expect(item.description == "Nudeln Spaghetti", "\(text)")
+            #expect(item.quantity == "2", "\(text)")
+        }
+    }
+
     @Test func aTaxCodeAndAMarkAfterTheAmountLeaveIt() {
         func amount(_ text: String) -> String? {
             extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(10, text)])))[0].amount?
@@ -302,6 +313,10 @@ import TestSupport
         #expect(amount("PFAND 0,25 EURO 0,25 A *") == "0.25")
         #expect(amount("Balea Shampoo -1,95 1") == "-1.95")
         #expect(amount("BROT 2,49 B") == "2.49")
+        // The currency before the code (an app's e-receipt: `9,30 € A`).
+        #expect(amount("Gouda jung 9,30 € A") == "9.30")
+        #expect(amount("Gouda jung 9,30 EUR B") == "9.30")
+        #expect(amount("Gouda jung € A") == nil)
         #expect(amount("TOTAL 12.50 AB CD") == nil)  // two codes, no mark: not an amount's tail
         #expect(amount("Table 4 Guests 2") == nil)  // a digit after no amount with decimals
         // A currency misread in one character by the confusion table's pairs (`zł` read `z1`, `SEK` read `5EK`).
@@ -365,6 +380,17 @@ import TestSupport
             completed(last, total: "56.11", tax: "5.01").items.map(\.description) == ["Es Jeruk", "SATE AYAM", "Bakso"])
         #expect(completed(under, total: "49.88", tax: "6.01").items.count == 2)
         #expect(completed(last, total: "51.10").items.count == 2)
+        // Or the total itself, when a tax is printed apart (included in it) and the line's amount is none of the taxes:
+        // an article whose name holds a percentage (`Vollmilch 3,5%`), which the model took for a tax rate's line.
+        let included: [(String, String?, ItemLineLabel)] = [
+            ("Joghurt Natur", "11,28", .item), ("Mineralwasser", "15,20", .item), ("Vollmilch 3,5%", "14,05", .other)
+        ]
+        #expect(
+            completed(included, total: "40.53", tax: "2.65").items.map(\.description) == [
+                "Joghurt Natur", "Mineralwasser", "Vollmilch 3,5%"
+            ])
+        #expect(completed(included, total: "40.53").items.count == 2)
+        #expect(completed(included, total: "40.53", tax: "14.05").items.count == 2)
         // A line left out and a `$` read as 5 on another: the sums hold with both mends, and only the second pass makes
         // them.
         let dollars: [(String, String?, ItemLineLabel)] = [

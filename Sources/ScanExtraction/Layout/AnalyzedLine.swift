@@ -257,8 +257,8 @@ public struct LineAnalyzer: Sendable {
         var out: [(amount: Amount, word: Int)] = []
         var i = line.words.count - 1
         // A tax code or currency printed after the last amount: `9.00 SR`, `12.50 EUR`, a currency misread (`68,56
-        // z1`), `3.20 A`, a tax code in one digit after an amount with decimals (`-1,95 1`), and a lone mark after the
-        // code (`0,25 A *`).
+        // z1`), `3.20 A`, a tax code in one digit after an amount with decimals (`-1,95 1`), a lone mark after the
+        // code (`0,25 A *`), and the currency before the code (`9,30 € A`, an app's e-receipt).
         var skipped = 0, lastWasMark = false
         while i > 0, skipped < 2 {
             let t = line.words[i].text
@@ -267,7 +267,7 @@ public struct LineAnalyzer: Sendable {
             if !digitCode, amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
             let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" })
                 || isCurrencyToken(t) || isMisreadCurrencyToken(t)
-            guard code || digitCode, skipped == 0 || lastWasMark else { break }
+            guard code || digitCode, skipped == 0 || lastWasMark || isCurrencyToken(t) else { break }
             lastWasMark = t.allSatisfy { $0 == "*" }
             i -= 1
             skipped += 1

@@ -205,10 +205,11 @@ extension ReceiptParser {
                 words.removeSubrange(1..<(2 + unit))
             }
         }
-        // A leading count: `2 Lunch`, `2x Coffee`, `1 @`.
+        // A leading count: `2 Lunch`, `2x Coffee`, `1 @`, and with its times sign apart (`2 x Coffee`).
         if quantity == nil, words.count > 1, let digits = countDigits(words[0]), let n = Int(digits), n > 0 {
             quantity = String(n)
             words.removeFirst()
+            if words.count > 1, ["x", "X", "×"].contains(words[0]) { words.removeFirst() }
         }
         // A unit price column the amounts' reading left in the description (`CB PR SIRLOIN
         // 162000 162,000`, `2 TEA 8000 16,000`, `TEA 2 8000 16,000`): a last number that is the

@@ -10,9 +10,10 @@ extension ReceiptParser {
     /// `LEERGUT -0,75`, an article of a refund slip) are items when the printed sums say so: with all of them
     /// the items and discounts add up to the subtotal, or to the total with or without the tax and tip, and
     /// without them they add up to none of these. Where else it looks, in order, is `completionTries`'s: priced lines
-    /// between the last item and the summary (a service charge, `SERV.CHARGE(2%) 0.61`) only for the printed subtotal,
-    /// since a tax or a total under the items (`I.V.A.`, a total label OCR garbled) makes the total too but no subtotal
-    /// holds it; with no item found, the lines under a column heading, then every line above the summary. An amount
+    /// between the last item and the summary (a service charge, `SERV.CHARGE(2%) 0.61`) for the printed subtotal, and
+    /// for the total only with no label word and an amount that is none of the taxes printed apart, since a tax or a
+    /// total under the items (`I.V.A.`, a total label OCR garbled) makes the total too but no subtotal holds it; with
+    /// no item found, the lines under a column heading, then every line above the summary. An amount
     /// printed alone under a text line is that line's item (`completedLabels`). Runs once the summary is read.
     ///
     /// With `dollarMends` (a second pass once the summary's own misreads are mended, on a receipt that prints `$`), a
@@ -37,12 +38,17 @@ extension ReceiptParser {
             setItems(&read, into: &completed)
             if targets.contains(sum(completed)) { (r, reading) = (completed, read); return [] }
         }
+        let taxes = Set(r.tax.compactMap { cents($0.amount) })
         for (region, wanted, anyLine) in completionTries(
             reading, settled: settled, subtotal: cents(r.subtotal),
-            total: cents(r.total), rounding: cents(r.rounding), targets: targets)
+            total: cents(r.total), rounding: cents(r.rounding), targets: targets, taxes: taxes)
         {
             let labels = completedLabels(reading, settled: settled, region: region, anyLine: anyLine)
-            guard labels != settled else { continue }
+            guard labels != settled,
+                !labels.indices.contains(where: {
+                    labels[$0] != settled[$0] && taxes.contains(reading.lines[$0].amount?.cents ?? -1)
+                })
+            else { continue }
             var completed = r, read = reading
             read.labels = labels
             setItems(&read, into: &completed)
@@ -128,7 +134,7 @@ extension ReceiptParser {
     /// the summary (`QTY DESCRIPTION PRICE`, `Brötchen 25,32`, `Summe 25,32`), then every line above the summary.
     static func completionTries(
         _ reading: ItemReading, settled: [ItemLineLabel], subtotal: Int?, total: Int?, rounding: Int?,
-        targets: Set<Int>
+        targets: Set<Int>, taxes: Set<Int> = []
     ) -> [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] {
         let end = min(reading.summaryStart, settled.count), top = min(reading.top, end)
         var tries: [(region: Range<Int>, targets: Set<Int>, anyLine: Bool)] = []
@@ -142,6 +148,10 @@ extension ReceiptParser {
             if let total, let rounding { bare.insert(total - rounding) }
             let net = targets.subtracting(bare)
             if lastItem + 1 < end, !net.isEmpty { tries.append(((lastItem + 1)..<end, net, false)) }
+            // The total alone, when the tax is printed apart and the line's amount is none of it: an article whose
+            // name holds a percentage (`Vollmilch 3,5%  14,05`, the model took it for a tax rate's line) over a
+            // summary that prints no subtotal and a tax included in the total.
+            if lastItem + 1 < end, !taxes.isEmpty, let total { tries.append(((lastItem + 1)..<end, [total], false)) }
         } else {
             if let h = reading.heading, h + 1 < end, !Text.hasAny(reading.lines[h].key, taxSummaryWords) {
                 // (Not under a tax summary's heading, `GST Summary Amount (RM) Tax (RM)`, whose rows are no articles.)
