@@ -42,6 +42,27 @@ import ScanModel
         #expect(!names.contains { $0.contains("12:49") || $0.contains("541-1897") }, "\(names)")
     }
 
+    /// A page with no header (a screenshot scrolled down to the sums, the app's buttons under them) names no shop and
+    /// no address: nothing under the sums is one, unless articles and sums follow it (the next slip's header).
+    @Test func nothingUnderTheLastSumsIsTheShopOrItsAddress() {
+        let sums = [Fixture.line(20, "SUMME"), (20, 16, [(480, "28,31 €")]),
+                    Fixture.line(44, "davon MwSt. 7%"), (44, 16, [(480, "1,98 €")]),
+                    Fixture.line(68, "Total"), (68, 16, [(480, "28,31 €")]),
+                    Fixture.line(92, "Bar"), (92, 16, [(480, "28,31 €")])]
+        let footer = receipt(sums + [Fixture.line(140, "Home Scan Bons Profil", x: 120)])
+        #expect(footer.merchant.name == nil, "\(footer.merchant)")
+        #expect(footer.merchant.address == nil, "\(footer.merchant)")
+        #expect(footer.total == "28.31")
+        // The slip under the one the scan caught the end of keeps its name.
+        let next = receipt(sums + [
+            Fixture.line(140, "BAECKEREI HOLM", x: 160, h: 24), Fixture.line(170, "Kirchweg 5", x: 180),
+            Fixture.line(194, "24103 Kiel", x: 180),
+            Fixture.line(230, "Roggenbrot"), (230, 16, [(480, "3,20 €")]),
+            Fixture.line(260, "SUMME"), (260, 16, [(480, "3,20 €")])
+        ])
+        #expect(next.merchant.name == "BAECKEREI HOLM", "\(next.merchant)")
+    }
+
     /// A logo's words over the same name in type are one name read twice: no candidate joins them, and the lines on
     /// their own stay candidates. Words that only share a part (`RESTAURANT JIAWEI` / `JIAWEI HOUSE`) do join.
     @Test func aNameDoesNotGoOnIntoAGreetingOrTheSlipsTitle() {

@@ -113,7 +113,7 @@ extension ReceiptParser {
         let names = ranked(features.companyCandidates(limit: header), .company)
         candidates[.company] = names
         var nameLines: Range<Int>?
-        if let first = names.first(where: { !Self.namesNoShop($0, lines) }) {
+        if let first = names.first(where: { !Self.namesNoShop($0, lines) && !Self.underTheLastSum($0, lines, limit) }) {
             let best = Self.withItsLegalForm(first, among: names, lines: lines)
             r.merchant.name = best.value
             r.provenance["merchant.name"] = Self.scored(best, over: names.first { $0.value != best.value })
@@ -121,9 +121,10 @@ extension ReceiptParser {
         }
         let addresses = ranked(features.addressCandidates(limit: header), .address)
         candidates[.address] = addresses
-        // The address shares no line with the name, and holds no line that is none of an address's.
+        // The address shares no line with the name, holds no line that is none of an address's, and is no footer.
         let apart = addresses.filter { c in
             (nameLines.map { !c.lines.overlaps($0) } ?? true) && !Self.holdsNoAddressLine(c, lines)
+                && !Self.underTheLastSum(c, lines, limit)
         }
         if var best = apart.first {
             // A Japanese postcode on its own line right over the address, its mark misread (`T619-4204`, then
@@ -168,6 +169,14 @@ extension ReceiptParser {
             $0.amount != nil || ReceiptFieldFeatures.wordColonValue($0.text) || Text.hasAny($0.key, lexicon.closings)
                 || Text.range($0.text, #"(?i)\bwww\.|\bhttps?://"#) != nil || $0.text.hasSuffix("!")
         }
+    }
+
+    /// Whether a candidate stands under the summary with nothing priced after it: the page shows no header (a
+    /// screenshot scrolled down to the sums, its app's buttons under them: `Home Scan Bons Profil`; a crop of the
+    /// items and sums, `TOTAL QTY 2 ITEM 2 PCS`), and no shop's name or address follows a slip's sums but in the header
+    /// of the next slip, whose articles and sums come after it.
+    static func underTheLastSum(_ c: FieldCandidate, _ lines: [AnalyzedLine], _ summaryStart: Int) -> Bool {
+        c.lines.lowerBound >= summaryStart && !lines[c.lines.upperBound...].contains { $0.amount != nil }
     }
 
     /// A candidate address with a line no address prints, in whatever language: one word and then groups of digits,
