@@ -999,6 +999,8 @@ import ScanModel
         for (word, method) in [
             ("MobilePay", "mobile"), ("GOPAY", "mobile"), ("PayPal", "mobile"), ("Gavekort", "voucher"),
             ("Geschenkkarte", "voucher"), ("Chèque", "other"), ("VISA", "card"), ("Cash", "cash"),
+            // Germany's debit card by its old name, `CASH` in it (`Geg. EC-Cash`).
+            ("Geg. EC-Cash", "card"),
             // A label cut by a stroke, as the roles read it.
             ("Go-Pay", "mobile"),
         ] {
