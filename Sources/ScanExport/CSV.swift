@@ -44,6 +44,11 @@ public enum CSVWriter {
         ("rounding", { _, r, _ in r.rounding ?? "" }),
         // A discount line is a row of its own, so the `amount` column adds up as printed.
         ("item_kind", { _, _, i in i.map { $0.item.kind?.rawValue ?? "article" } ?? "" }),
+        // The fees under the subtotal (delivery, service), added up.
+        (
+            "fees",
+            { _, r, _ in r.fees.map { "\($0.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +))" } ?? "" }
+        ),
     ]
     /// A contact row's columns, each with how it reads its value from the card.
     typealias CardColumn = (name: String, value: @Sendable (Document, BusinessCard) -> String)

@@ -71,6 +71,18 @@ public struct Receipt: Codable, Hashable, Sendable {
         }
     }
 
+    /// A charge added to the bill under its subtotal that is no article, tax or tip: a delivery or service fee
+    /// (`Delivery Fee $3.99`, `Service Fee $3.52`, `Liefergebühr 2,90`).
+    public struct Fee: Codable, Hashable, Sendable {
+        /// The label as printed.
+        public var description: String
+        public var amount: String
+        public var source: Provenance
+        public init(description: String, amount: String, source: Provenance) {
+            self.description = description; self.amount = amount; self.source = source
+        }
+    }
+
     /// The total printed again in another currency (a tourist's receipt: `TOTAL EUR 26.10`
     /// under `TOTAL CHF 25.00`).
     public struct OtherCurrencyTotal: Codable, Hashable, Sendable {
@@ -111,6 +123,8 @@ public struct Receipt: Codable, Hashable, Sendable {
     public var subtotal: String?
     public var tax: [Tax]
     public var tip: String?
+    /// The fees added under the subtotal, in print order; absent when the receipt prints none.
+    public var fees: [Fee]?
     /// The sum of the printed discounts, as a negative decimal string.
     public var discounts: String?
     /// The cash rounding printed on the way to the total (`Rounding Adj 0.01` from 14.64 to 14.65; `-0.02` from 112.47

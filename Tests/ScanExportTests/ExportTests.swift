@@ -89,11 +89,11 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertEqual(rows.map(\.count), [CSVWriter.receiptColumns.count, CSVWriter.receiptColumns.count])
         let column = try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: "item_modifiers"))
         XCTAssertEqual(rows.map { $0[column] }, ["No sugar; Oat milk, hot", ""])
-        XCTAssertEqual(CSVWriter.receiptColumns.suffix(3), ["item_code", "rounding", "item_kind"])
-        XCTAssertEqual(rows.map { $0[$0.count - 3] }, ["4006381333931", ""])
+        XCTAssertEqual(CSVWriter.receiptColumns.suffix(4), ["item_code", "rounding", "item_kind", "fees"])
+        XCTAssertEqual(rows.map { $0[$0.count - 4] }, ["4006381333931", ""])
         XCTAssertTrue(
             String(decoding: CSVWriter.csv(d), as: UTF8.self).contains(
-                ",\"No sugar; Oat milk, hot\",4006381333931,,article\r\n"))
+                ",\"No sugar; Oat milk, hot\",4006381333931,,article,\r\n"))
     }
 
     /// A discount line is a row of its own, marked in the last column, so the amounts of a receipt's rows add up
@@ -107,7 +107,7 @@ final class CSVStreamTests: XCTestCase {
         d.receipt?.discounts = "-0.50"
         let rows = CSVWriter.rows(d)
         let col = { (name: String) in try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: name)) }
-        XCTAssertEqual(rows.map { $0[$0.count - 1] }, ["article", "discount", "article"])
+        XCTAssertEqual(try rows.map { $0[try col("item_kind")] }, ["article", "discount", "article"])
         XCTAssertEqual(try rows.map { $0[try col("description")] }, ["Tea", "Member Discount", "Cake"])
         XCTAssertEqual(try rows.map { $0[try col("item_discount")] }, ["-0.50", "", ""])
         let sum = try rows.compactMap { Decimal(string: $0[try col("amount")]) }.reduce(0, +)

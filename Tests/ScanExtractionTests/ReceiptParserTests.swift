@@ -165,6 +165,38 @@ import ScanModel
         #expect(out.warnings.contains { $0.code == "receipt-total-mismatch" && $0.field == "receipt.total" })
     }
 
+    /// A delivery app's bill: fees under the subtotal are fees, no articles, and the sums hold with them; a fee shown
+    /// free is none.
+    @Test func feesUnderTheSubtotalAreFeesAndAddUp() {
+        func bill(_ fees: [(String, String)], total: String) -> (Receipt, [Finding]) {
+            var rows: [(Double, Double, [(Double, String)])] = [
+                Fixture.line(20, "CASA VERDE TAQUERIA", h: 24),
+                Fixture.line(60, "2x Garlic Knots"), (60, 16, [(480, "$11.98")]),
+                Fixture.line(82, "1x Chicken Burrito"), (82, 16, [(480, "$11.49")]),
+                Fixture.line(120, "Subtotal"), (120, 16, [(480, "$23.47")])
+            ]
+            var y = 142.0
+            for (label, amount) in fees + [("Taxes", "$2.05"), ("Total", total)] {
+                rows += [Fixture.line(y, label), (y, 16, [(480, amount)])]
+                y += 22
+            }
+            let doc = try! extractor.extract(Fixture.document(Fixture.page(rows)), as: .receipt)
+            return (doc.receipt!, doc.warnings)
+        }
+        let (r, warnings) = bill([("Delivery Fee", "$3.99"), ("Service Fee", "$3.52")], total: "$33.03")
+        #expect(r.items.map(\.description) == ["Garlic Knots", "Chicken Burrito"])
+        #expect(r.fees?.map(\.description) == ["Delivery Fee", "Service Fee"])
+        #expect(r.fees?.map(\.amount) == ["3.99", "3.52"])
+        #expect(r.total == "33.03")
+        #expect(!warnings.contains { $0.code == "receipt-total-mismatch" }, "\(warnings)")
+        // In German, and a fee shown free.
+        let (de, deWarnings) = bill([("Liefergebühr", "Gratis"), ("Servicegebühr", "$1.20")], total: "$26.72")
+        #expect(de.fees?.map(\.amount) == ["1.20"])
+        #expect(!deWarnings.contains { $0.code == "receipt-total-mismatch" }, "\(deWarnings)")
+        // No fee printed: none, and the sums without one.
+        #expect(bill([], total: "$25.52").0.fees == nil)
+    }
+
     @Test func neverInventsATotal() {
         let doc = Fixture.document(Fixture.page([Fixture.line(20, "Thank you for shopping")]))
         let out = try! extractor.extract(doc, as: .receipt)

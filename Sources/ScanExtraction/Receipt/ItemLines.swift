@@ -292,7 +292,7 @@ enum ItemLineFeatures {
             case .discount: set("roleDiscount", true)
             case .tendered, .change: set("rolePayment", true)
             case .quantityTotal: set("roleCount", true)
-            case .tip, .rounding, .taxId: set("roleOther", true)
+            case .tip, .fee, .rounding, .taxId: set("roleOther", true)
             case .none: break
             }
             base.append(f)

@@ -148,11 +148,11 @@ extension ReceiptParser {
         l.role.isPayment && lexicon.isLabelOnly(l.labelKey)
     }
 
-    /// A role that only a summary line plays: a total, subtotal, tax, tip, rounding or payment (a discount may hang
-    /// under an item).
+    /// A role that only a summary line plays: a total, subtotal, tax, tip, fee, rounding or payment (a discount may
+    /// hang under an item).
     static func isSummaryRole(_ role: Role) -> Bool {
         switch role {
-        case .total, .subtotal, .tax, .tip, .rounding, .tendered, .change, .quantityTotal: return true
+        case .total, .subtotal, .tax, .tip, .fee, .rounding, .tendered, .change, .quantityTotal: return true
         case .discount, .taxId, .none: return false
         }
     }

@@ -16,6 +16,7 @@ extension ReceiptParser {
         var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
         var taxes: [Receipt.Tax] = []
         var tips: [(Amount, Provenance, line: Int)] = []
+        var fees: [Receipt.Fee] = []
         var method: String?
         let from = max(0, min(start, lines.count))
         // The rows of a VAT breakdown: their amounts are no subtotal, tax or tip of a label above them.
@@ -79,6 +80,12 @@ extension ReceiptParser {
                 }
             case .tip:
                 if let (a, p) = value(i) { tips.append((a, p, i)) }
+            case .fee:
+                // (`Delivery Fee  Free`: no amount, no fee.)
+                if let (a, p) = value(i), a.cents != 0 {
+                    fees.append(Receipt.Fee(description: l.label.trimmingCharacters(in: .whitespaces),
+                                            amount: a.decimalString, source: p))
+                }
             case .tendered:
                 if tendered == nil, let (a, p) = value(i) { tendered = (a, p) }
             case .change:
@@ -138,6 +145,7 @@ extension ReceiptParser {
             (tendered, change) = (paid.tendered, paid.change)
         }
         r.tax = taxes
+        r.fees = fees.isEmpty ? nil : fees
         if !tips.isEmpty {
             r.tip = tips.last!.0.decimalString
             r.provenance["tip"] = tips.last!.1
@@ -355,6 +363,7 @@ extension ReceiptParser {
         let total = c(r.total), subtotal = c(r.subtotal)
         let tax = r.tax.compactMap { c($0.amount) }.reduce(0, +)
         let tip = c(r.tip) ?? 0
+        let fees = (r.fees ?? []).compactMap { c($0.amount) }.reduce(0, +)
         let discounts = c(r.discounts) ?? 0
         let itemAmounts = r.items.compactMap { c($0.amount) }
         let items = itemAmounts.reduce(0, +) + discounts
@@ -364,7 +373,7 @@ extension ReceiptParser {
             if let base {
                 // Taxes may be added, or already included (VAT- and GST-inclusive prices); a tip printed after the
                 // bill's total is not in it (`billBeforeTip`).
-                let added = base + tax + tip, included = base + tip
+                let added = base + fees + tax + tip, included = base + fees + tip
                 let withDiscount = added + discounts
                 if abs(added - total) > tolerance && abs(included - total) > tolerance
                     && abs(withDiscount - total) > tolerance && (tip == 0 || abs(added - tip - total) > tolerance)
@@ -374,7 +383,8 @@ extension ReceiptParser {
                         Finding(
                             code: "receipt-total-mismatch",
                             message:
-                                "\(what) \(fmt(base)) + tax \(fmt(tax)) + tip \(fmt(tip)) = \(fmt(added)), but the total is \(fmt(total))",
+                                "\(what) \(fmt(base))" + (fees == 0 ? "" : " + fees \(fmt(fees))")
+                                + " + tax \(fmt(tax)) + tip \(fmt(tip)) = \(fmt(added)), but the total is \(fmt(total))",
                             page: r.provenance["total"]?.page, field: "receipt.total"))
                 }
             }

@@ -35,8 +35,8 @@ public struct ReceiptParser: Sendable {
 
     /// The role a line plays in the summary part of a receipt.
     enum Role: Equatable {
-        case total(strength: Double), subtotal, tax, tip, discount, rounding, tendered, change, quantityTotal, taxId,
-            none
+        case total(strength: Double), subtotal, tax, tip, fee, discount, rounding, tendered, change, quantityTotal,
+            taxId, none
 
         /// Money handed over or given back: what was paid, not what was bought.
         var isPayment: Bool { self == .tendered || self == .change }
@@ -61,6 +61,7 @@ public struct ReceiptParser: Sendable {
     static let discountWords = lexicon.words(.discount)
     static let subtotalWords = lexicon.words(.subtotal)
     static let tipWords = lexicon.words(.tip)
+    static let feeWords = lexicon.words(.fee)
     static let tipSuggestionWords = lexicon.words(.tipSuggestion)
     static let taxWords = lexicon.words(.tax)
     static let taxIdWords = lexicon.words(.taxId)
@@ -102,6 +103,7 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, roundingWords) && !Text.hasAny(key, plainTotalWords) { return .rounding }
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
+        if Text.hasAny(key, feeWords) && !totalish { return .fee }
         if totalish && Text.hasAny(key, quantityWords) {
             // `Qty: 3 Amount: 262,000`: the count comes first, the amount's own label last.
             if let last = key.split(separator: " ").last, amountLabelWords.contains(String(last)),
