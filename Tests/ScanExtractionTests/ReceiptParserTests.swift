@@ -195,6 +195,19 @@ import ScanModel
         #expect(!deWarnings.contains { $0.code == "receipt-total-mismatch" }, "\(deWarnings)")
         // No fee printed: none, and the sums without one.
         #expect(bill([], total: "$25.52").0.fees == nil)
+        // A promotion under the subtotal is a discount on the bill when the sums hold with it, its minus printed or
+        // not; a recap of savings the sums do not take is none.
+        for promo in ["-$5.00", "$5.00"] {
+            let (p, pWarnings) = bill([("Promotion", promo), ("Delivery Fee", "$3.99")], total: "$24.51")
+            #expect(p.items.map(\.description) == ["Garlic Knots", "Chicken Burrito", "Promotion"], "\(promo)")
+            #expect(p.items.last?.kind == .discount)
+            #expect(p.items.last?.amount == "-5.00")
+            #expect(p.discounts == "-5.00")
+            #expect(!pWarnings.contains { $0.code == "receipt-total-mismatch" }, "\(pWarnings)")
+        }
+        let recap = bill([("Delivery Fee", "$3.99"), ("You saved", "$5.00")], total: "$29.51").0
+        #expect(recap.discounts == nil)
+        #expect(recap.items.count == 2)
     }
 
     @Test func neverInventsATotal() {

@@ -109,6 +109,35 @@ extension ReceiptParser {
         return targets
     }
 
+    /// A discount on the bill printed under the subtotal (`Subtotal $23.47`, `Promotion -$5.00`, fees, taxes, `Total
+    /// $32.25`), its minus printed or not: a discount line of the receipt when the sums prove it, the subtotal with the
+    /// fees, the taxes (added or included) and the tip and it making the total, and without it not. A recap of the
+    /// discounts already taken off the articles (`YOU SAVED 3.20` under the total) makes no sum, and is none.
+    static func billDiscountUnderTheSubtotal(
+        _ lines: [AnalyzedLine], roles: [Role], summaryStart: Int, totalLine: Int?, reading: inout ItemReading,
+        into r: inout Receipt
+    ) {
+        let cents = decimalCents
+        guard let subtotal = cents(r.subtotal), let total = cents(r.total), let totalLine else { return }
+        let fees = (r.fees ?? []).compactMap { cents($0.amount) }.reduce(0, +)
+        let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
+        let off = cents(r.discounts) ?? 0
+        let made = [subtotal + fees + tax + tip, subtotal + fees + tip].map { $0 + off }
+        guard !made.contains(where: { abs($0 - total) <= 1 }) else { return }
+        let found = (min(summaryStart, totalLine)..<totalLine).filter { i in
+            roles[i] == .discount && (lines[i].amount?.cents ?? 0) != 0
+        }
+        guard found.count == 1, let i = found.first, let a = lines[i].amount,
+            made.contains(where: { abs($0 - abs(a.cents) - total) <= 1 }),
+            let source = lines[i].amountProvenance
+        else { return }
+        let amount = decimalString(cents: -abs(a.cents), like: a.decimalString)
+        reading.discountLines.append(
+            Receipt.Item(description: lines[i].label.trimmingCharacters(in: .whitespaces), amount: amount,
+                         kind: .discount, source: source))
+        r.discounts = decimalString(cents: off - abs(a.cents), like: a.decimalString)
+    }
+
     /// An amount of the receipt model (a decimal string) in cents.
     static func decimalCents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
 

@@ -258,6 +258,9 @@ public struct ReceiptParser: Sendable {
         }
         Self.dropItemsSumLine(&r)
         Self.completeItemsBySums(&itemReading, into: &r)
+        Self.billDiscountUnderTheSubtotal(
+            lines, roles: roles, summaryStart: summaryStart, totalLine: candidates[.total]?.first?.lines.lowerBound,
+            reading: &itemReading, into: &r)
         Self.articleTableBySums(itemReading, into: &r)
         Self.taxByItsRate(&r, roles: roles)
 
