@@ -29,8 +29,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         case amountHeading
         /// A service charge added to the bill (`SERVICE CHARGE 10%`, `BIAYA LAYANAN`, `COPERTO`).
         case serviceCharge
-        /// A fee added under the subtotal that is no article (`DELIVERY FEE`, `LIEFERGEBÜHR`, `FRAIS DE LIVRAISON`):
-        /// phrases only, whose every word is a label word, so no word an article is named by (`BAG`, `SMALL`).
+        /// A fee added under the subtotal that is no article (`DELIVERY FEE`, `LIEFERGEBÜHR`, `FRAIS DE LIVRAISON`).
+        /// Every word of these phrases becomes a label word, so none is a word articles are named by (`BAG`, `SMALL`).
         case fee
     }
 
