@@ -61,6 +61,15 @@ import ScanModel
             Fixture.line(260, "SUMME"), (260, 16, [(480, "3,20 €")])
         ])
         #expect(next.merchant.name == "BAECKEREI HOLM", "\(next.merchant)")
+        // Nor is a weight and its price a unit, the top line of a screenshot cropped under the header.
+        let cropped = receipt([
+            Fixture.line(10, "1,709 kg x 3,30 €/kg", x: 40, h: 13),
+            Fixture.line(30, "Roggenbrot"), (30, 16, [(480, "2,49 €")]),
+            Fixture.line(52, "Butter"), (52, 16, [(480, "1,79 €")])
+        ] + sums.map { ($0.0 + 60, $0.1, $0.2) })
+        #expect(cropped.merchant.name == nil, "\(cropped.merchant)")
+        #expect(ReceiptParser.weighedAlone("1,709 kg x 3,30 €/kg"))
+        #expect(!ReceiptParser.weighedAlone("Bananen 1,709 kg x 3,30 €/kg"))
     }
 
     /// A logo's words over the same name in type are one name read twice: no candidate joins them, and the lines on

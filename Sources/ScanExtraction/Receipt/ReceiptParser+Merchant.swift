@@ -162,13 +162,23 @@ extension ReceiptParser {
     /// preferência`, the slip before's last line over this one's shop), a web address with its `www.` or scheme
     /// (`www.maris.it`, that slip's footer) or an exclamation (`Lustonka Juncas!`, a greeting in any language) names
     /// no shop: no name of the 2,700 keyed receipts holds an amount, a colon, a closing, such an address
-    /// (`ECOSWAY.COM SDN BHD` holds a domain alone) or an exclamation mark. Such spans stay candidates, so the ranker
-    /// still learns from them what a name is not; they are never chosen.
+    /// (`ECOSWAY.COM SDN BHD` holds a domain alone) or an exclamation mark. Nor does a weight and its price a unit
+    /// alone (`1,709 kg x 3,30 €/kg`, the top line of a screenshot cropped under the header). Such spans stay
+    /// candidates, so the ranker still learns from them what a name is not; they are never chosen.
     static func namesNoShop(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
         lines[c.lines].contains {
             $0.amount != nil || ReceiptFieldFeatures.wordColonValue($0.text) || Text.hasAny($0.key, lexicon.closings)
                 || Text.range($0.text, #"(?i)\bwww\.|\bhttps?://"#) != nil || $0.text.hasSuffix("!")
+                || weighedAlone($0.text)
         }
+    }
+
+    /// Whether a line is a weight and its price a unit, and nothing more of two letters or more.
+    static func weighedAlone(_ text: String) -> Bool {
+        guard let (m, _) = weighed(text) else { return false }
+        var rest = text
+        rest.removeSubrange(m)
+        return Text.letterCount(rest) < 2
     }
 
     /// Whether a candidate stands under the summary with nothing priced after it: the page shows no header (a
