@@ -68,6 +68,7 @@ import ScanModel
             Fixture.line(52, "Butter"), (52, 16, [(480, "1,79 €")])
         ] + sums.map { ($0.0 + 60, $0.1, $0.2) })
         #expect(cropped.merchant.name == nil, "\(cropped.merchant)")
+        #expect(cropped.merchant.address == nil, "\(cropped.merchant)")
         #expect(ReceiptParser.weighedAlone("1,709 kg x 3,30 €/kg"))
         #expect(!ReceiptParser.weighedAlone("Bananen 1,709 kg x 3,30 €/kg"))
     }

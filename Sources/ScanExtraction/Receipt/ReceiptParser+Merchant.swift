@@ -191,13 +191,18 @@ extension ReceiptParser {
 
     /// A candidate address with a line no address prints, in whatever language: one word and then groups of digits,
     /// six or more (`Varten 29 724 67`, a phone number under a label no locale file knows); a label of one or two
-    /// words and a one-word value of letters (`Fieldmogor: Ben`, `Betjent av: Pia`, a waiter); or, under the line that
+    /// words and a one-word value of letters (`Fieldmogor: Ben`, `Betjent av: Pia`, a waiter); a weight and its price a
+    /// unit alone (`1,709 kg x 3,30 €/kg`); or, under the line that
     /// ends the address with its postcode and town (`82535 Luberpet`, `TONELSIL 83, 48857 ALWICKMAR`), one word and a
     /// number of up to three digits (`Borol 9`, a table's or a till's). Such spans stay candidates; they are never
     /// chosen.
     static func holdsNoAddressLine(_ c: FieldCandidate, _ lines: [AnalyzedLine]) -> Bool {
         c.lines.contains { k in
-            if ReceiptFieldFeatures.wordColonValue(lines[k].text, twoWordLabel: true, lettersOnly: true) { return true }
+            if ReceiptFieldFeatures.wordColonValue(lines[k].text, twoWordLabel: true, lettersOnly: true)
+                || weighedAlone(lines[k].text)
+            {
+                return true
+            }
             let words = lines[k].text.split(separator: " ")
             if words.count >= 3, words[0].allSatisfy(\.isLetter),
                 words.dropFirst().allSatisfy({ $0.allSatisfy(\.isNumber) }),
