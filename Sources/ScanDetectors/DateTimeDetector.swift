@@ -176,7 +176,17 @@ struct DateTimeDetector {
         while i < n {
             let c = s.num[i]
             let prev = s.at(i - 1)
-            let startsToken = !(isAlnum(prev) || prev >= 0x80 && isWordLetter(s.bytes[i]))
+            // A mark beyond ASCII (`·`, `«`) is no part of a word: the word after it starts one (`·Jan 12, 2024`).
+            if c >= 0x80, prev < 0x80 || s.scalar(before: i)?.properties.isAlphabetic == false,
+                let (scalar, length) = s.scalar(at: i), !scalar.properties.isAlphabetic,
+                scalar.properties.numericType == nil
+            {
+                i += length
+                continue
+            }
+            // (After a letter beyond ASCII a word goes on; after a mark beyond it, one starts.)
+            let startsToken = !(isAlnum(prev)
+                || prev >= 0x80 && isWordLetter(s.bytes[i]) && s.scalar(before: i)?.properties.isAlphabetic != false)
             if !startsToken || !(isDigit(c) || isWordLetter(c) || c == 0x27) { i += 1; continue }
             if isDigit(c), prev != 0x2E, prev != 0x2F, let r = dateAfterGluedCode(s, i) {
                 numericHits.append(r.hit)

@@ -275,6 +275,10 @@ final class DetectorsTests: XCTestCase {
             ("21/03/201911:20", nil, "21/03/2019", "2019-03-21"),
             ("Ref 201911:20", nil, "", nil),
             ("Time 10:21/03/2019", nil, "", nil),
+            // A mark beyond ASCII glued before the month (an app's `Order #47445 ·Jan 12, 2024`); a letter beyond
+            // ASCII before it makes one word, no month.
+            ("Order #47445 ·Jan 12, 2024, 12:57 PM", nil, "Jan 12, 2024", "2024-01-12"),
+            ("Grünmai 3, 2024", nil, "", nil),
             // A till's stamp whose space OCR lost between its code and the date: a run too long for a date's field,
             // a whole date with a four-digit year after its last two digits, and a time after it. Numbers with a
             // month and a year after them, and shorter years or runs, stay numbers.
