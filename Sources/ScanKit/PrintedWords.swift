@@ -71,16 +71,13 @@ public enum PrintedWords {
     /// only another word (`äter`) with the letters.
     static func printedVocabulary(_ lexicon: Lexicon) -> [String] {
         let vocabulary = lexicon.vocabulary
-        let labelWords = Set(
-            LocaleLexicon.Label.allCases.flatMap { lexicon.words($0).phrases.flatMap { $0.split(separator: " ") } }
-                .map { $0.lowercased() })
         let readPlain = Set(
             vocabulary.filter(LetterRestoringWords.holdsMarkedLetter).flatMap {
                 LetterRestoringWords.plainSpellings($0.lowercased())
             })
         return vocabulary.filter {
-            let word = $0.lowercased()
-            return LetterRestoringWords.holdsMarkedLetter($0) || !readPlain.contains(word) || labelWords.contains(word)
+            LetterRestoringWords.holdsMarkedLetter($0) || !readPlain.contains($0.lowercased())
+                || lexicon.isLabelWord($0[...])
         }
     }
 

@@ -346,6 +346,9 @@ public struct Lexicon: Sendable {
         return out
     }
 
+    /// Whether `word`, as `Text.key` spells it, is a word of some locale's label phrases (packaging words aside).
+    public func isLabelWord(_ word: Substring) -> Bool { labelWords.contains(word) }
+
     /// Whether a line's `key` is label words and nothing else (`TAX INVOICE`, `TAXINVOICE`, `CASHIER`, `TOTAL`), one
     /// of at least three letters among them.
     public func isLabelOnly(_ key: String) -> Bool {

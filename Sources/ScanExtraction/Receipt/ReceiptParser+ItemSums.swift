@@ -102,7 +102,7 @@ extension ReceiptParser {
     static func itemSumTargets(_ r: Receipt) -> Set<Int>? {
         let cents = decimalCents
         guard let total = cents(r.total) else { return nil }
-        let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
+        let tax = taxCents(r), tip = cents(r.tip) ?? 0
         let sums = [total, total - tax - tip, total - tip, total - tax]
         var targets = Set(sums + (cents(r.rounding).map { off in sums.map { $0 - off } } ?? []))
         if let subtotal = cents(r.subtotal) { targets.insert(subtotal) }
@@ -119,8 +119,7 @@ extension ReceiptParser {
     ) {
         let cents = decimalCents
         guard let subtotal = cents(r.subtotal), let total = cents(r.total), let totalLine else { return }
-        let fees = (r.fees ?? []).compactMap { cents($0.amount) }.reduce(0, +)
-        let tax = r.tax.compactMap { cents($0.amount) }.reduce(0, +), tip = cents(r.tip) ?? 0
+        let fees = feeCents(r), tax = taxCents(r), tip = cents(r.tip) ?? 0
         let off = cents(r.discounts) ?? 0
         let made = [subtotal + fees + tax + tip, subtotal + fees + tip].map { $0 + off }
         guard !made.contains(where: { abs($0 - total) <= 1 }) else { return }
@@ -140,6 +139,12 @@ extension ReceiptParser {
 
     /// An amount of the receipt model (a decimal string) in cents.
     static func decimalCents(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+
+    /// The receipt's taxes, added up, in cents.
+    static func taxCents(_ r: Receipt) -> Int { r.tax.compactMap { decimalCents($0.amount) }.reduce(0, +) }
+
+    /// The receipt's fees, added up, in cents.
+    static func feeCents(_ r: Receipt) -> Int { (r.fees ?? []).compactMap { decimalCents($0.amount) }.reduce(0, +) }
 
     /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or
     /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`), when the printed sums say so: the items make one of

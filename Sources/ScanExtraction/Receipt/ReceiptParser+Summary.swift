@@ -361,9 +361,7 @@ extension ReceiptParser {
         var out: [Finding] = []
         func c(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
         let total = c(r.total), subtotal = c(r.subtotal)
-        let tax = r.tax.compactMap { c($0.amount) }.reduce(0, +)
-        let tip = c(r.tip) ?? 0
-        let fees = (r.fees ?? []).compactMap { c($0.amount) }.reduce(0, +)
+        let tax = Self.taxCents(r), tip = c(r.tip) ?? 0, fees = Self.feeCents(r)
         let discounts = c(r.discounts) ?? 0
         let itemAmounts = r.items.compactMap { c($0.amount) }
         let items = itemAmounts.reduce(0, +) + discounts
