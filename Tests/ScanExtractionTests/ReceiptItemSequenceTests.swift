@@ -323,6 +323,12 @@ import TestSupport
         #expect(amount("SUMA 68,56 z1") == "68.56")
         #expect(amount("Totalt 120,00 5EK") == "120.00")
         #expect(amount("Bord 12,00 Q7") == nil)  // no currency's look-alike
+        // The minus printed before the currency's sign (`-€ 0,98`): the amount is negative, and the label is the word.
+        let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(10, "Korting -€ 0,98")])))
+        #expect(lines[0].amount?.decimalString == "-0.98")
+        #expect(lines[0].label == "Korting")
+        #expect(amount("Discount −$ 2.00") == "-2.00")
+        #expect(amount("Rabatt -€ -0,50") == "-0.50")
     }
 
     /// The line model's labels, forced, then the sums: `completeItemsBySums` alone.

@@ -297,8 +297,17 @@ public struct LineAnalyzer: Sendable {
                 out.insert((a, i), at: 0)
                 end = i
                 i -= 1
-                // A currency printed as its own word before the amount.
-                if i >= 0, isCurrencyToken(line.words[i].text) { end = i; i -= 1 }
+                // A currency printed as its own word before the amount, with the amount's minus before it (`-€ 0,98`).
+                if i >= 0, isCurrencyToken(line.words[i].text) {
+                    end = i
+                    i -= 1
+                } else if i >= 0, let sign = line.words[i].text.first, "-−–".contains(sign),
+                    isCurrencyToken(String(line.words[i].text.dropFirst())), out.count == 1, a.minor > 0
+                {
+                    out[0].amount.minor = -a.minor
+                    end = i
+                    i -= 1
+                }
                 continue
             }
             break
