@@ -459,6 +459,48 @@ import ScanModel
         #expect(receipt(header("7031179740")).merchant.phone == nil)
     }
 
+    /// A number in the address line that reads as a phone (a house number and a Portuguese postcode, `56 6925-727`)
+    /// stays in the address when the town follows it and no label comes before it; the shop's phone is the one under
+    /// its label, also when a number with no label (a stamp's digits) is printed above it. A label glued onto a number
+    /// (`HP01-188357`, a bill's number) is none.
+    @Test func aLabelledPhoneIsTheShopsAndAPostcodeAndTownStayInTheAddress() {
+        let r = receipt([
+            Fixture.line(20, "VENDO FARMACIA", x: 160, h: 24),
+            Fixture.line(50, "Estrada Quinmi, 56 6925- 727 Berggorham", x: 120),
+            Fixture.line(72, "Tel: 246 764 764", x: 170),
+            Fixture.line(110, "1 Coxinha"), (110, 16, [(480, "8,33")]),
+            Fixture.line(150, "Total"), (150, 16, [(480, "8,33")]),
+        ])
+        #expect(r.merchant.address == "Estrada Quinmi, 56 6925-727 Berggorham")
+        #expect(r.merchant.phone == "246 764 764")
+        let stamped = receipt([
+            Fixture.line(5, "3 18 01 017", x: 90),
+            Fixture.line(30, "KEDAI GIN KEE", x: 160, h: 24),
+            Fixture.line(55, "NO 290, JALAN AIR PANAS, 53200 KUALA LUMPUR", x: 100),
+            Fixture.line(77, "TEL:03-40210276", x: 170),
+            Fixture.line(110, "PAKU 2\""), (110, 16, [(480, "4.00")]),
+            Fixture.line(150, "TOTAL"), (150, 16, [(480, "4.00")]),
+        ])
+        #expect(stamped.merchant.phone == "03-40210276")
+        let billed = receipt([
+            Fixture.line(20, "HAPPY SNACKS ENTERPRISE", x: 160, h: 24),
+            Fixture.line(45, "19 & 19A, JALAN MERANTI 2A, 44300 BATANG KALI", x: 100),
+            Fixture.line(67, "03-60570314", x: 170),
+            Fixture.line(90, "Bill No HP01-188357"),
+            Fixture.line(120, "KEROPOK 2"), (120, 16, [(480, "4.00")]),
+            Fixture.line(150, "TOTAL"), (150, 16, [(480, "4.00")]),
+        ])
+        #expect(billed.merchant.phone == "03-60570314")
+        // A phone merged onto the address's last line with no word after it is still cut off.
+        let merged = receipt([
+            Fixture.line(20, "HARBOR LIGHT DINER", x: 160, h: 24),
+            Fixture.line(50, "1125 QUEEN ST, ALEXANDRIA (703) 717-9740", x: 100),
+            Fixture.line(110, "Fish Stew"), (110, 16, [(480, "19.95")]),
+            Fixture.line(150, "TOTAL"), (150, 16, [(480, "19.95")]),
+        ])
+        #expect(merged.merchant.address == "1125 QUEEN ST, ALEXANDRIA", "\(merged.merchant.address ?? "")")
+    }
+
     @Test func aStandingPhoneIsANationalNumberOfTheRegion() throws {
         let detector = try DataDetector()
         let us = DetectionContext(region: "US", dayFirst: false), my = DetectionContext(region: "MY", dayFirst: true)

@@ -275,14 +275,28 @@ extension ReceiptParser {
         into r: inout Receipt
     ) {
         let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
-        let printed = lines.prefix(max(top + 4, limit)).indices.lazy.filter { !articleLines.contains($0) }
-            .compactMap { i in lines[i].entities(.phone).first.map { (lines[i], $0) } }.first
+        let phones = lines.prefix(max(top + 4, limit)).indices.lazy.filter { !articleLines.contains($0) }
+            .compactMap { i in lines[i].entities(.phone).first.map { (lines[i], $0) } }
+        // A number under a phone's label (`Tel: 246 764 764`) before one read as a phone without it (a postcode and
+        // house number in the address above: `Estrada Quinni, 56 6925-727 Berggorham`).
+        let printed = phones.first { l, p in labelledPhone(p, on: l) } ?? phones.first
         let near = address.map { max(0, $0.lowerBound - 1)..<min(lines.count, $0.upperBound + 2) } ?? 0..<0
         guard let (l, p) = printed ?? near.lazy.compactMap({ i in lines[i].standingPhone.map { (lines[i], $0) } }).first
         else { return }
         r.merchant.phone = p.text
         r.merchant.phoneE164 = p.value.e164
         r.provenance["merchant.phone"] = l.provenance(of: p)
+    }
+
+    /// Whether a contact label other than a fax's (`TEL`, `Tel.:`, `Telefone`, `电话`) is printed right before the phone
+    /// number `p` on `l`.
+    static func labelledPhone(_ p: Entity, on l: AnalyzedLine) -> Bool {
+        let printed = String(String.UnicodeScalarView(l.text.unicodeScalars.prefix(p.range.start)))
+        let before = Text.key(printed)
+        // A label glued on (`HP01-188357`) is as likely a code's letters (a bill number).
+        guard printed.last?.isLetter == false, let last = before.split(separator: " ").last, !last.hasSuffix("FAX")
+        else { return false }
+        return lexicon.words(.contact).begins(String(last))
     }
 
     /// A chosen candidate's provenance: its confidence is the OCR's, lowered when the runner-up scored close.
@@ -364,13 +378,21 @@ extension ReceiptParser {
         #"\s*(?:\(\s*(?:CO\.?\s*REG\.?|ROC|GST)?[\s.:]*[A-Z]?\d{3,}[\s\-·.]*[A-Z]?\s*\)?|(?:CO\.?\s*REG\.?|ROC|GST)[\s.:]*\d{3,}[\s\-]*[A-Z]?|[A-Z]?\d{5,}(?:[\s\-·.]*[A-Z])?\s*\)?|\d{3,}\s*-\s*[A-Z]\s*\)?)$"#
 
     /// A line as the last of an address: a label merged on (`... 81100 JOHOR. TEL: 07-123`, `... GST ID: 0012`) and
-    /// what follows it are left out. Also says whether a part was left out.
+    /// what follows it are left out. Also says whether a part was left out. A number read as a phone with no label
+    /// before it and a word after it that is no label (`Estrada Quinni, 56 6925-727 Berggorham`: a postcode and the
+    /// town) is the address's.
     static func addressLastPart(_ last: AnalyzedLine) -> (String, Bool) {
-        if let t = last.entities.first(where: { $0.type == .phone })?.range.start, t > 8 {
-            let before = String(String.UnicodeScalarView(last.text.unicodeScalars.prefix(t)))
+        let scalars = last.text.unicodeScalars
+        if let phone = last.entities.first(where: { $0.type == .phone })?.range, phone.start > 8 {
+            let before = String(String.UnicodeScalarView(scalars.prefix(phone.start)))
             let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
-            return (Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before), true)
-        } else if let cut = labelCut(last.text), cut > 8 {
+            let after = Text.key(String(String.UnicodeScalarView(scalars.dropFirst(phone.end))))
+            let word = after.split(separator: " ").first.map(String.init) ?? ""
+            if cut != nil || Text.letterCount(word) < 3 || strongStop.contains(word) {
+                return (Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before), true)
+            }
+        }
+        if let cut = labelCut(last.text), cut > 8 {
             return (Text.clean(String(String.UnicodeScalarView(last.text.unicodeScalars.prefix(cut)))), true)
         }
         return (Text.clean(last.text), false)
