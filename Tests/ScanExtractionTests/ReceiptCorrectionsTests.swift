@@ -238,6 +238,16 @@ import ScanModel
             Self.priced(160, "Borde 16% (Torpet)", "123.59"),
         ])))
         #expect(ReceiptParser.vatRowsOnLines(lines) == nil)
+        // Rows with a rate above the first proven row are the breakdown's when they share its label; an article whose
+        // name holds a percentage is not (`Mleko 2% 1L`, then `SUMA 0%`, `SUMA 7% (bez VAT)`).
+        let rows = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Self.priced(100, "Mleko 2% 1L", "22.88"),
+            Self.priced(130, "SUMA 0%", "87.42"),
+            Self.priced(160, "SUMA 7% (bez VAT)", "111.27"),
+            Self.priced(190, "PTU A", "7.78"),
+            Self.priced(220, "SUMA 7% (z VAT)", "119.05"),
+        ])))
+        #expect(ReceiptParser.vatRowsOnLines(rows)?.start == 1)
     }
 
     /// A tax line under a label no locale file knows, right above the total with no subtotal: its amount is the items'

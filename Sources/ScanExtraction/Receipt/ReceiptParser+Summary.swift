@@ -321,13 +321,26 @@ extension ReceiptParser {
                 guard let gross = ((j + 1)...(j + 2)).first(where: { amount($0)?.cents == net.cents + tax.cents })
                 else { continue }
                 var start = i
-                while start > 0, lines[start - 1].amount != nil, !lines[start - 1].entities(.percentage).isEmpty {
+                while start > 0, lines[start - 1].amount != nil, !lines[start - 1].entities(.percentage).isEmpty,
+                    sameTableRow(lines[start - 1], as: l)
+                {
                     start -= 1
                 }
                 return (start, i, j, gross)
             }
         }
         return nil
+    }
+
+    /// Whether a line with a rate above a VAT breakdown's first proven row `row` is a row of that breakdown: its label
+    /// is a code alone (`A 7%`), names a role, or shares a word with the row's (`SUMA 0%` over `SUMA 7% (bez VAT)`);
+    /// an article whose name holds a percentage (`Mleko 2% 1L`) is none.
+    static func sameTableRow(_ above: AnalyzedLine, as row: AnalyzedLine) -> Bool {
+        func words(_ l: AnalyzedLine) -> Set<Substring> {
+            Set(l.labelKey.split(separator: " ").filter { Text.letterCount(String($0)) >= 2 })
+        }
+        let own = words(above)
+        return own.isEmpty || above.role != .none || !own.isDisjoint(with: words(row))
     }
 
     static let cardWords = lexicon.words(.card)
