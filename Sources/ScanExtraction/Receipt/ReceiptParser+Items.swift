@@ -321,33 +321,27 @@ extension ReceiptParser {
                 : [.other, .item].contains(labels[i]) && q > 1 && q * price.decimal == amount.decimal
             if made { labels[i] = .quantity }
         }
-        // A line under an item whose own price and count make its amount (`김밥  3,500  1  3,500`, a table's row of name,
-        // price, count and amount) is an item too, whatever its label says: arithmetic.
-        for i in lines.indices.dropFirst()
-        where labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
-            guard lines[i].role == .none, let amount = lines[i].amount, amount.minor > 0 else { continue }
+        // A line whose own count and price make its own amount is an article of its own, whatever its label says:
+        // arithmetic. Under an item, as a table's row of name, price, count and amount (`김밥  3,500  1  3,500`).
+        // And read as more of the item above or as its count, when it names an article of its own and the item above
+        // has an amount of its own (`CK Manhattan (2 @5.00) 10.00`, then `Whistle Pig Rye 10yr (2 @20.00) 40.00`):
+        // an item's name does not go on with another count, price and amount, and a count line's amount is its item's.
+        for i in lines.indices.dropFirst() where lines[i].role == .none {
+            guard let amount = lines[i].amount, amount.minor > 0 else { continue }
+            let row = labels[i] == .other && [.item, .continuation, .quantity, .modifier].contains(labels[i - 1])
+            let named = [.continuation, .quantity].contains(labels[i]) && labels[i - 1] == .item
+                && lines[i - 1].amount.map { $0.minor > 0 && $0.cents != amount.cents } == true
+            guard row || named else { continue }
             let parsed = item(from: lines[i], wholeUnits: wholeUnits)
             guard let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q >= 1,
-                let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)), q * price.decimal == amount.decimal,
-                Text.letterCount(parsed.description) >= 2
+                let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)), q * price.decimal == amount.decimal
             else { continue }
-            labels[i] = .item
-        }
-        // So is a line read as more of the item above, or as its count, that names an article of its own and whose
-        // count and price make its own amount (`CK Manhattan (2 @5.00) 10.00`, then `Whistle Pig Rye 10yr (2 @20.00)
-        // 40.00`), when the item above has an amount of its own: an item's name does not go on with another count,
-        // price and amount, and a count line's amount is its item's.
-        for i in lines.indices.dropFirst()
-        where [.continuation, .quantity].contains(labels[i]) && labels[i - 1] == .item {
-            guard lines[i].role == .none, let amount = lines[i].amount, amount.minor > 0,
-                let above = lines[i - 1].amount, above.minor > 0, above.cents != amount.cents
-            else { continue }
-            let parsed = item(from: lines[i], wholeUnits: wholeUnits)
-            guard let q = parsed.quantity.flatMap({ Decimal(string: $0) }), q > 1, parsed.unit == nil,
-                let price = parsed.unitPrice.flatMap(Amount.init(decimalString:)), q * price.decimal == amount.decimal,
-                lettersBesideCount(parsed.description, packs: true) >= 3, leadingArticleCode(lines[i]) == nil
-            else { continue }
-            labels[i] = .item
+            if row ? Text.letterCount(parsed.description) >= 2
+                : q > 1 && parsed.unit == nil && lettersBesideCount(parsed.description, packs: true) >= 3
+                    && leadingArticleCode(lines[i]) == nil
+            {
+                labels[i] = .item
+            }
         }
         // A line wholly in brackets under an item (`[Chicken][Small][Brown Rice]`, `(no ice)`) states its options: a
         // modifier, not more of its name.
