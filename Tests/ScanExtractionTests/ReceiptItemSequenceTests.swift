@@ -708,6 +708,17 @@ import TestSupport
         // A number is no name: a zero does not open it, or more than two characters.
         #expect(ReceiptParser.shortNameReadAsDigits("10") == nil)
         #expect(ReceiptParser.shortNameReadAsDigits("012") == nil)
+        // With its volume after it (`01 0,5L`) it is a name too, not a count of one; a zero-led count before a times
+        // sign or a name stays a count.
+        func parsed(_ text: String) -> String {
+            let l = extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(10, text)])))[0]
+            let it = ReceiptParser.item(from: l, wholeUnits: false)
+            return "\(it.quantity ?? "-") \(it.description) \(it.amount ?? "-")"
+        }
+        #expect(parsed("01 0,5L 82,14") == "- Ol 0,5L 82.14")
+        #expect(parsed("1 01 0,5L 14,28") == "1 Ol 0,5L 14.28")
+        #expect(parsed("01 NASI LEMAK 3.00") == "1 NASI LEMAK 3.00")
+        #expect(parsed("01 x 2.50 5.00") == "1  5.00")
     }
 
     @Test func theSummarysOwnLinesAreNoItemsWhateverTheModelScores() throws {
@@ -1218,9 +1229,9 @@ import TestSupport
         #expect(settled[1] == .other, "\(settled)")
     }
 
-    /// A table whose last name OCR garbled past reading (`Øl 0,5L` read `01 0,5L`): the top of the table, with no name
-    /// above its first row, and a name under every other row tell the order, and the garbled line goes with the last
-    /// row (which names nothing then), though the model took each name for the item over the next numbers. A code
+    /// A table whose last name OCR read as digits (`Øl 0,5L` read `01 0,5L`): the top of the table, with no name above
+    /// its first row, and a name under every other row tell the order, and the garbled line goes with the last row
+    /// (whose name is read back, `Ol 0,5L`), though the model took each name for the item over the next numbers. A code
     /// line between a name and its numbers (`0Z05 - 5/60`) tells nothing: those labels stay the model's.
     @Test func aGarbledNameUnderTheLastRowStillClosesTheTable() {
         let rows =
@@ -1230,8 +1241,10 @@ import TestSupport
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
         let labels: [ItemLineLabel] = [.other, .item, .modifier, .item, .quantity, .item, .quantity, .other, .other]
         let (items, _) = ReceiptParser.assembleItems(lines, labels: labels, wholeUnits: false)
-        // The last row's garbled name gives no description, so that row makes no item.
-        #expect(items.map { "\($0.description) \($0.amount ?? "-")" } == ["Mineral Water 2.40", "Oat Biscuits 3.10"])
+        #expect(
+            items.map { "\($0.description) \($0.amount ?? "-")" } == [
+                "Mineral Water 2.40", "Oat Biscuits 3.10", "Ol 0,5L 2.70",
+            ])
 
         let coded =
             Self.row(118, "TAX INVOICE") + Self.row(140, "PILLAR SINK TAP") + Self.row(162, "0Z05 - 5/60")

@@ -205,8 +205,11 @@ extension ReceiptParser {
                 words.removeSubrange(1..<(2 + unit))
             }
         }
-        // A leading count: `2 Lunch`, `2x Coffee`, `1 @`, and with its times sign apart (`2 x Coffee`).
-        if quantity == nil, words.count > 1, let digits = countDigits(words[0]), let n = Int(digits), n > 0 {
+        // A leading count: `2 Lunch`, `2x Coffee`, `1 @`, and with its times sign apart (`2 x Coffee`). Not a short
+        // name read as digits before its size (`01 0,5L`, `Øl 0,5L`).
+        if quantity == nil, words.count > 1, let digits = countDigits(words[0]), let n = Int(digits), n > 0,
+            shortNameReadAsDigits(words.joined(separator: " ")) == nil
+        {
             quantity = String(n)
             words.removeFirst()
             if words.count > 1, ["x", "X", "×"].contains(words[0]) { words.removeFirst() }

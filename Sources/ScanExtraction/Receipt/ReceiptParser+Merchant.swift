@@ -561,15 +561,18 @@ extension ReceiptParser {
     }
 
     /// An item's name of one two-character word that OCR read as digits where letters were printed: a zero, then a one
-    /// or a letter (`01`, `0l`: `Øl` or `Ol`, a Danish or Norwegian beer). Its letters (`Ol`, `OL`), or nil. No amount
-    /// or count opens with a zero before one more digit, so a name that is that word alone is letters; among other
-    /// words (`PACK 01`) it may be a code and stays.
+    /// or a letter (`01`, `0l`: `Øl` or `Ol`, a Danish or Norwegian beer), alone or before its volume (`01 0,5L`). The
+    /// name with its letters (`Ol`, `OL`, `Ol 0,5L`), or nil. No amount or count opens with a zero before one more
+    /// digit, so a name that is that word alone, or with its volume, is letters; among other words (`PACK 01`, `01 x`)
+    /// it may be a code or a count and stays.
     static func shortNameReadAsDigits(_ text: String) -> String? {
-        let chars = Array(text)
+        let first = text.prefix { $0 != " " }, rest = text.dropFirst(first.count)
+        let chars = Array(first)
         guard chars.count == 2, chars[0] == "0", chars[1] == "1" || chars[1].isLetter,
+            rest.isEmpty || Text.range(String(rest), #"^ \d+(?:[.,]\d+)? ?(?:l|L|cl|CL|ml|ML)$"#) != nil,
             OCRConfusions.shipped.confusable(UInt8(ascii: "0"), UInt8(ascii: "O"))
         else { return nil }
-        return "O" + (chars[1] == "1" ? "l" : String(chars[1]))
+        return "O" + (chars[1] == "1" ? "l" : String(chars[1])) + rest
     }
 
     /// `lettersForZeros` as an item's name allows it, where codes stand among the words (`CX5N`, `G.C0B(333)`): only
