@@ -276,6 +276,22 @@ import TestSupport
         }
     }
 
+    /// A line that states a field, a label and a colon before its value (`No. Nota: 28537`, `Item(s) : 3 Qty(s) : 3`,
+    /// `Data: 21-07-2020 38,04`), is no part of an item whatever the model says; an article's line is left as read.
+    @Test func aFieldsLineIsNoPartOfAnItem() {
+        for (text, amount, expected) in [
+            ("No. Nota: 28537", nil, ItemLineLabel.other), ("Item(s) : 3 Qty(s) :", "3", .other),
+            ("Meja: 12", nil, .other), ("Sate Ayam", "28.000", .item),
+        ] {
+            let rows = Self.row(140, "Roti Bakar", "12.000") + Self.row(162, text, amount) + Self.row(184, "Es Teh", "8.000")
+            let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page(rows)))
+            let labels = ReceiptParser.settledLabels(lines, labels: [.item, .item, .item], wholeUnits: true)
+            #expect(labels[1] == expected, "\(text)")
+            let modified = ReceiptParser.settledLabels(lines, labels: [.item, .modifier, .item], wholeUnits: true)
+            #expect(modified[1] == (expected == .other ? .other : .modifier), "\(text)")
+        }
+    }
+
     /// An article's amount OCR misread (`68.46` for `60.40`) is its count times its unit price when the sums prove
     /// it; a misread unit price leaves the amount, which the sums already hold.
     @Test func anAmountTheSumsProveMisreadIsItsCountTimesItsPrice() {

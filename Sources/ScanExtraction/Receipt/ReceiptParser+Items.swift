@@ -263,6 +263,8 @@ extension ReceiptParser {
             while k < lines.count, isHeadingRest(lines[k]) { headingRows.insert(k); k += 1 }
         }
         for i in headingRows { labels[i] = .other }
+        // Nor is a line that states a field (`No. Nota: 28537`, `Table: 12`): its number is the field's value.
+        for i in lines.indices where labels[i] != .other && isFieldLine(lines[i]) { labels[i] = .other }
         // An item line that prints only numbers (`1,500 kg x 1,99 EUR/kg  2,99`, `2 x 5.00  10.00`) is the quantity
         // line of the text line above it, when that line has no amount and belongs to nothing else; a priced weight
         // opens an item of its own, so the name above it is that item's even when it was read as a modifier or more
