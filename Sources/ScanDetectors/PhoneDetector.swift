@@ -574,6 +574,10 @@ struct PhoneDetector {
         // parts a road's numbers, before a postal code (`JALAN PERMAS 10/10 81750`), in any region.
         if !keyword && !hasParens && !trunk0 && punct.contains(0x2F) { return nil }
 
+        // No number is printed with a lone digit after its other groups, unless a label says it is one: a long code
+        // and a count (`0586394260468 1`, an article's EAN and its quantity).
+        if !keyword && !hasParens, gs.count >= 2, let last = gs.last, last.end - last.start == 1 { return nil }
+
         // National number of the default region. Where numbers are dialled with a trunk 0 at home, two groups
         // without the 0 and without a label are not one: a house number and a postal code (`Tondestrasse 120 63974`),
         // an article's code (`187057-75`). Service numbers of ten digits from a 1 are dialled so (`1300 123456`,

@@ -140,6 +140,11 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Tel 598336001 6", .phone, region: "US").first?.value.e164, "+15983360016")
         // Fourteen digits from a 0 still can be one (a long German extension), with no region to check.
         XCTAssertEqual(find("0228-4711-1234-56", .phone).first?.value.national, "02284711123456")
+        // A lone digit after the other groups is no part of a number: an article's EAN and its count, in any region.
+        XCTAssertTrue(find("0586394260468 1 0,86 0,86", .phone).isEmpty)
+        XCTAssertTrue(find("0586394260468 1", .phone, region: "PT").isEmpty)
+        XCTAssertTrue(find("030 1234567 2", .phone, region: "DE").isEmpty)
+        XCTAssertEqual(find("030 1234567", .phone, region: "DE").first?.value.e164, "+49301234567")
     }
 
     func testPhoneExtensionAndRegionFromContext() {
