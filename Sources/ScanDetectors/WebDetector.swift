@@ -421,6 +421,11 @@ struct WebDetector {
                 // (Spanish `Sociedad Comanditaria`); a one-letter host is written small (`x.com`).
                 if !www, host.labels == 2, host.lastLabel - 1 - hostStart == 1,
                    (host.lastLabel..<hostEnd).contains(where: { isUpper(b[$0]) }) { return nil }
+                // `Ref.No`, `TEL.NO`, `Art.Nr`: a short word before `No` or `Nr` not written small is a label that
+                // abbreviates "number" in many languages (Norway's and Nauru's bare hosts are written small, `vg.no`).
+                if !www, host.labels == 2, host.lastLabel - 1 - hostStart <= 4, hostEnd - host.lastLabel == 2,
+                   ["no", "nr"].contains(s.lower(host.lastLabel, hostEnd)),
+                   (hostStart..<hostEnd).contains(where: { isUpper(b[$0]) }) { return nil }
                 // 2.ml or 3.Mo: a short number before the TLD is a measure, not a host.
                 if !www, host.lastLabel - 1 > hostStart {
                     var allNumeric = true

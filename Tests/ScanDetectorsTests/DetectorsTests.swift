@@ -202,6 +202,11 @@ final class DetectorsTests: XCTestCase {
             ("cafe-luna.kaufen/menu", nil, "cafe-luna.kaufen/menu", nil),
             ("not a domain: notes.abcxyz", nil, "", nil),
             ("SUB.TOTAL 12.00", nil, "", nil),
+            // A short label before `No` or `Nr` abbreviates "number"; Norway's hosts are written small.
+            ("Ref.No 12345", nil, "", nil),
+            ("TEL.NO: 03-1234567", nil, "", nil),
+            ("Art.Nr. Menge Preis", nil, "", nil),
+            ("news at vg.no today", nil, "vg.no", nil),
             ("Thank you.Now go", nil, "", nil),
             ("That was the end.It was late", nil, "", nil),
             ("Example.Com", nil, "Example.Com", nil),
