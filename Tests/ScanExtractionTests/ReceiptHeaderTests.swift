@@ -232,6 +232,15 @@ import ScanModel
         let names = companyNames(rows, limit: 4)
         #expect(names.contains("SINAR KOPI"))
         #expect(!names.contains { $0.contains("Kasir") || $0.contains("Camarero") }, "\(names)")
+        // A till's label and number in a column of their own, merged onto the name's row: left out of the name. Close
+        // after the name they are part of it (`ENTERPRISE 666` keeps its number; so does a name that holds the word).
+        func named(_ row: (Double, Double, [(Double, String)])) -> String? {
+            receipt([row, Fixture.line(74, "Avenida da Fieldsil, 111", x: 150),
+                     Fixture.line(130, "Tosta mista"), (130, 16, [(480, "6.40")]),
+                     Fixture.line(160, "TOTAL"), (160, 16, [(480, "6.40")])]).merchant.name
+        }
+        #expect(named((40, 24, [(100, "Tamnelti"), (210, "Ol"), (420, "Caixa"), (490, "3")])) == "Tamnelti Ol")
+        #expect(named((40, 24, [(100, "Tamnelti"), (210, "Ol"), (260, "Caixa"), (330, "3")])) == "Tamnelti Ol Caixa 3")
         let labels = ReceiptParser.lexicon.words(.document).map { $0.split(separator: " ").map(String.init) }
         #expect(ReceiptFieldFeatures.opensWithALabel("TABLE 12", labels))
         #expect(ReceiptFieldFeatures.opensWithALabel("Server #4", labels))

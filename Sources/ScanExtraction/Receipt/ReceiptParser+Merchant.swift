@@ -312,7 +312,7 @@ extension ReceiptParser {
     static func companyName(_ lines: [AnalyzedLine]) -> String {
         // A dash that ends a line before the legal suffix (`POPULAR BOOK-` / `CO. (M) SDN BHD`) breaks no word.
         var name = lines.enumerated().map { n, l in
-            let t = Text.clean(l.text)
+            let t = Text.clean(n == lines.count - 1 ? withoutTillColumn(l) : l.text)
             guard n + 1 < lines.count, t.hasSuffix("-"), t.count > 1,
                 let next = lines[n + 1].key.split(separator: " ").first, legalSuffixWords.contains(String(next))
             else { return t }
@@ -327,6 +327,20 @@ extension ReceiptParser {
             name = String(name[..<paren.lowerBound])
         }
         return normalizedName(name)
+    }
+
+    /// A line's text without a till's label and its number printed in a column of their own at its end (`Tamnelti Ol`
+    /// ... `Caixa 3`, a photo's rows merged across the header): a document label word (`lexicon`'s `document`) and a
+    /// number of one to four digits after a gap of three text heights or more.
+    static func withoutTillColumn(_ l: AnalyzedLine) -> String {
+        let words = l.line.words
+        guard words.count >= 3, let number = words.last, number.text.count <= 4, number.text.allSatisfy(\.isNumber)
+        else { return l.text }
+        let label = words[words.count - 2], before = words[words.count - 3]
+        guard label.place.minX - before.place.maxX >= 3 * max(1, l.line.printHeight),
+            lexicon.words(.document).begins(Text.key(label.text))
+        else { return l.text }
+        return words.dropLast(2).map(\.text).joined(separator: " ")
     }
 
     /// The name cut after its last legal form, when a registration or branch code follows it
