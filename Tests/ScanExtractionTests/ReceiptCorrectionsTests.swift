@@ -248,6 +248,15 @@ import ScanModel
             Self.priced(220, "SUMA 7% (z VAT)", "119.05"),
         ])))
         #expect(ReceiptParser.vatRowsOnLines(rows)?.start == 1)
+        // A shared word that OCR misread in one letter in one of the rows is still shared.
+        let misread = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            Self.priced(100, "Silsan", "51.40"),
+            Self.priced(130, "Tenquinbor 0%:", "32.48"),
+            Self.priced(160, "Tenquinber 8% (Tenberg)", "138.48"),
+            Self.priced(190, "Torpet 8% :", "11.08"),
+            Self.priced(220, "Tenquinbor 8% (Torpet)", "149.56"),
+        ])))
+        #expect(ReceiptParser.vatRowsOnLines(misread)?.start == 1)
     }
 
     /// A tax line under a label no locale file knows, right above the total with no subtotal: its amount is the items'

@@ -333,14 +333,18 @@ extension ReceiptParser {
     }
 
     /// Whether a line with a rate above a VAT breakdown's first proven row `row` is a row of that breakdown: its label
-    /// is a code alone (`A 7%`), names a role, or shares a word with the row's (`SUMA 0%` over `SUMA 7% (bez VAT)`);
-    /// an article whose name holds a percentage (`Mleko 2% 1L`) is none.
+    /// is a code alone (`A 7%`), names a role, or shares a word with the row's, also one misread in one letter
+    /// (`SUMA 0%` over `SUMA 7% (bez VAT)`); an article whose name holds a percentage (`Mleko 2% 1L`) is none.
     static func sameTableRow(_ above: AnalyzedLine, as row: AnalyzedLine) -> Bool {
         func words(_ l: AnalyzedLine) -> Set<Substring> {
             Set(l.labelKey.split(separator: " ").filter { Text.letterCount(String($0)) >= 2 })
         }
-        let own = words(above)
-        return own.isEmpty || above.role != .none || !own.isDisjoint(with: words(row))
+        let own = words(above), theirs = words(row)
+        // (A word OCR misread in one letter is the same word: `Tenquinbor 0%` over `Tenquinber 8% (Tenberg)`.)
+        func alike(_ a: Substring, _ b: Substring) -> Bool {
+            a == b || a.count >= 4 && a.count == b.count && zip(a, b).filter { $0 != $1 }.count == 1
+        }
+        return own.isEmpty || above.role != .none || own.contains { a in theirs.contains { alike(a, $0) } }
     }
 
     static let cardWords = lexicon.words(.card)
