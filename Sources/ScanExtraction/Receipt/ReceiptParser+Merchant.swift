@@ -402,7 +402,7 @@ extension ReceiptParser {
             let cut = Text.range(before, #"\s*(TEL|PHONE|PH|T)\s*[.:]?\s*$"#, caseInsensitive: true)
             let after = Text.key(String(String.UnicodeScalarView(scalars.dropFirst(phone.end))))
             let word = after.split(separator: " ").first.map(String.init) ?? ""
-            if cut != nil || Text.letterCount(word) < 3 || strongStop.contains(word) {
+            if cut != nil || Text.letterCount(word) < 3 || strongStop.begins(word) {
                 return (Text.clean(cut.map { String(before[..<$0.lowerBound]) } ?? before), true)
             }
         }

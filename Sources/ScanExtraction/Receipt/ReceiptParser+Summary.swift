@@ -341,9 +341,7 @@ extension ReceiptParser {
         }
         let own = words(above), theirs = words(row)
         // (A word OCR misread in one letter is the same word: `Tenquinbor 0%` over `Tenquinber 8% (Tenberg)`.)
-        func alike(_ a: Substring, _ b: Substring) -> Bool {
-            a == b || a.count >= 4 && a.count == b.count && zip(a, b).filter { $0 != $1 }.count == 1
-        }
+        func alike(_ a: Substring, _ b: Substring) -> Bool { a == b || a.count >= 4 && Text.oneLetterApart(a, b) }
         return own.isEmpty || above.role != .none || own.contains { a in theirs.contains { alike(a, $0) } }
     }
 
@@ -376,7 +374,7 @@ extension ReceiptParser {
     /// Disagreements between the items, subtotal, taxes, tip and total, as warnings.
     func check(_ r: Receipt) -> [Finding] {
         var out: [Finding] = []
-        func c(_ s: String?) -> Int? { s.flatMap(Amount.init(decimalString:))?.cents }
+        let c = Self.decimalCents
         let total = c(r.total), subtotal = c(r.subtotal)
         let tax = Self.taxCents(r), tip = c(r.tip) ?? 0, fees = Self.feeCents(r)
         let discounts = c(r.discounts) ?? 0
