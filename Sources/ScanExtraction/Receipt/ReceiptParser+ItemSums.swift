@@ -119,9 +119,8 @@ extension ReceiptParser {
     ) {
         let cents = decimalCents
         guard let subtotal = cents(r.subtotal), let total = cents(r.total), let totalLine else { return }
-        let fees = feeCents(r), tax = taxCents(r), tip = cents(r.tip) ?? 0
-        let off = cents(r.discounts) ?? 0
-        let made = [subtotal + fees + tax + tip, subtotal + fees + tip].map { $0 + off }
+        let sums = totalsOver(subtotal, of: r), off = cents(r.discounts) ?? 0
+        let made = [sums.taxesAdded, sums.taxesIncluded].map { $0 + off }
         guard !made.contains(where: { abs($0 - total) <= 1 }) else { return }
         let found = (min(summaryStart, totalLine)..<totalLine).filter { i in
             roles[i] == .discount && (lines[i].amount?.cents ?? 0) != 0
@@ -145,6 +144,13 @@ extension ReceiptParser {
 
     /// The receipt's fees, added up, in cents.
     static func feeCents(_ r: Receipt) -> Int { (r.fees ?? []).compactMap { decimalCents($0.amount) }.reduce(0, +) }
+
+    /// The totals `base` (the subtotal, or the items' sum) makes with the receipt's fees and tip, in cents: with its
+    /// taxes added, and with them already in the prices (VAT- and GST-inclusive prices).
+    static func totalsOver(_ base: Int, of r: Receipt) -> (taxesAdded: Int, taxesIncluded: Int) {
+        let fees = feeCents(r), tip = decimalCents(r.tip) ?? 0
+        return (base + fees + taxCents(r) + tip, base + fees + tip)
+    }
 
     /// A last item whose amount is the sum of the items above it is the line that adds them up (an unlabelled or
     /// garbled subtotal, `ST 225,000` under `1.5 JAM 225,000`), when the printed sums say so: the items make one of

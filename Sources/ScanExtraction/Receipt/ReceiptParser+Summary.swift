@@ -386,7 +386,7 @@ extension ReceiptParser {
             if let base {
                 // Taxes may be added, or already included (VAT- and GST-inclusive prices); a tip printed after the
                 // bill's total is not in it (`billBeforeTip`).
-                let added = base + fees + tax + tip, included = base + fees + tip
+                let (added, included) = Self.totalsOver(base, of: r)
                 let withDiscount = added + discounts
                 if abs(added - total) > tolerance && abs(included - total) > tolerance
                     && abs(withDiscount - total) > tolerance && (tip == 0 || abs(added - tip - total) > tolerance)
