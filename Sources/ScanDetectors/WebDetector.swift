@@ -397,6 +397,8 @@ struct WebDetector {
                 // 15 characters (`http://wiki:8080`, `http://kimchi`).
                 if b[hostStart] == 0x2D || host.underscoreMisplaced { return nil }
                 if host.labels == 1 {
+                    // A number alone names no host (`http://362`).
+                    if host.numeric { return nil }
                     let isLocal = hostEnd - hostStart == 9 && s.matches("localhost", at: hostStart)
                     if !isLocal, hostEnd - hostStart > 15 || s.at(hostEnd) == 0x2E { return nil }
                 } else if host.numeric, !ipv4 {

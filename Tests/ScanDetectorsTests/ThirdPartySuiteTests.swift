@@ -95,8 +95,12 @@ final class ThirdPartySuiteTests: XCTestCase {
     }
 
     func testRecognizersTextURLs() {
-        expect([("May 5th.https://t.co/YCUZfuyyHZ", ["https://t.co/YCUZfuyyHZ"])], .url)
-        // The suite also rejects `http://362`; linkify-it (PublicSuiteTests) takes `http://999`, and so do we.
+        expect([
+            ("May 5th.https://t.co/YCUZfuyyHZ", ["https://t.co/YCUZfuyyHZ"]),
+            // A number alone names no host; linkify-it takes `http://999` (PublicSuiteTests), we do not.
+            ("http://362", []),
+            ("http://kimchi", ["http://kimchi"]),
+        ], .url)
     }
 
     func testRecognizersTextCurrency() {
