@@ -204,6 +204,11 @@ struct DateTimeDetector {
                 i = h.end
                 continue
             }
+            if isDigit(c), let h = basicForm(s, i) {
+                hits.append(h)
+                i = h.end
+                continue
+            }
             if isDigit(c), let r = numeric(s, i) {
                 // Two numbers and a year after a comma, right after a month name, are a range or no date (`May 5-3,
                 // 2020` is not March 5); a whole numeric date after one stays (`mar 12/03/2020`, Spanish Tuesday).
@@ -257,6 +262,25 @@ struct DateTimeDetector {
     }
 
     private func iso(_ y: Int, _ m: Int, _ d: Int) -> String { CalendarDate.iso(y, m, d) }
+
+    /// A date in ISO 8601's basic form, year first without separators (`20161016`, `-20200701-`): eight digits that
+    /// stand alone, a year of `NumericDate.documentYears` and a day that exists. Not a longer number's part: no letter,
+    /// digit, comma, colon or slash after it, nor a point or dash and a digit (`20200701-9`, `20200701.5`); what may
+    /// come before is decided by the caller's scan (no letter or digit, no point or slash, no number and a dash).
+    private func basicForm(_ s: ScanText, _ i: Int) -> Hit? {
+        var e = i
+        while e < s.count, isDigit(s.bytes[e]) { e += 1 }
+        guard e - i == 8 else { return nil }
+        let after = s.at(e)
+        guard !isAlnum(after), after != 0x2C, after != 0x3A, after != 0x2F,
+            !((after == 0x2E || after == 0x2D) && isDigit(s.at(e + 1)))
+        else { return nil }
+        let (y, m, d) = (readInt(s, i, i + 4), readInt(s, i + 4, i + 6), readInt(s, i + 6, e))
+        guard NumericDate.documentYears(referenceYear: referenceYear).contains(y), CalendarDate.exists(y, m, d) else {
+            return nil
+        }
+        return Hit(type: .date, start: i, end: e, value: EntityValue(date: iso(y, m, d)), priority: 40)
+    }
 
     /// A two-digit year in the 100-year window that ends 20 years after the reference year (`NumericDate.fullYear`).
     func fullYear(_ yy: Int) -> Int { NumericDate.fullYear(yy, referenceYear: referenceYear) }

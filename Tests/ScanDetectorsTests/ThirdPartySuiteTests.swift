@@ -212,6 +212,15 @@ final class ThirdPartySuiteTests: XCTestCase {
         let rows: [(String, [String])] = [
             ("Monday, Jan twenty two, 2018", ["2018-01-22"]),
             ("I'll go back 08/12,15", ["2015-08-12"]),
+            // Recognizers-Text `DateTimeModel.json`: ISO 8601's basic form, alone.
+            ("-20200701-", ["2020-07-01"]),
+            ("I'll go back 20161016.", ["2016-10-16"]),
+            // Ours: eight digits inside a longer number, a code or a path stay numbers.
+            ("Inv 12-20200701", []),
+            ("20200701-9", []),
+            ("v1.20200701", []),
+            ("20201301", []),
+            ("12201610161", []),
             // Ours: a list after a comma is no year.
             ("items 8/12, 15", []),
         ]
