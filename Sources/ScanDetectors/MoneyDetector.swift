@@ -1,3 +1,4 @@
+import Foundation
 import ScanModel
 
 /// Amounts of money and percentages.
@@ -469,6 +470,16 @@ struct MoneyDetector {
             } else {
                 start = numStart
             }
+            // A scale word after the number (`$ 75 million`, `hk $ 10.05 billion`, `2,5 Mrd. €`, `5 juta rupiah`)
+            // multiplies it, with a currency before it or after the word; without one it is no money.
+            var scale = 0
+            if let (zeros, we) = Self.scaleWord(s, after: a.end) {
+                if currency != nil {
+                    (scale, end) = (zeros, we)
+                } else if let (cur, me) = currencyAfter(s, we) {
+                    (scale, currency, end) = (zeros, cur, me)
+                }
+            }
             // Currency after.
             if currency == nil {
                 if let (cur, me) = currencyAfter(s, a.end) {
@@ -509,7 +520,7 @@ struct MoneyDetector {
                 end = a.end
             }
             if currency == nil && (isAlpha(after) || a.decimalCount != 2) { continue }
-            if currency != nil, isAlpha(after), end == a.end { continue }
+            if currency != nil, isAlpha(after), end == a.end, scale == 0 { continue }
             // Parentheses around the whole amount mean negative.
             if start > 0, b[start - 1] == 0x28, s.at(end) == 0x29 { negative = true; start -= 1; end += 1 }
             if currency == nil {
@@ -519,7 +530,8 @@ struct MoneyDetector {
                 }
                 if a.start > 0, b[a.start - 1] == 0x3A || b[a.start - 1] == 0x2F { continue }
             }
-            let value = EntityValue(amount: normalized(s, a, negative: negative), currency: currency)
+            let amount = normalized(s, a, negative: negative)
+            let value = EntityValue(amount: scale == 0 ? amount : Self.scaled(amount, zeros: scale), currency: currency)
             hits.append(Hit(type: .money, start: start, end: end, value: value, priority: currency == nil ? 20 : 35))
             i = max(i, end)
             lastEnd = end
@@ -543,6 +555,39 @@ struct MoneyDetector {
 
     private func signStart(_ s: ScanText, _ i: Int) -> Int {
         i > 0 && s.bytes[i - 1] == 0x2D && !isAlnum(s.at(i - 2)) ? i - 1 : i
+    }
+
+    /// The words that scale an amount, with the power of ten each names: English, the short forms of the financial
+    /// press, and the words of the locales whose receipts we read (German `Mio.`/`Mrd.`, French, Italian, Spanish,
+    /// Dutch, Malay and Indonesian `juta`/`ribu`). A German `Billion` (10^12) is left out: it would read as the
+    /// English word.
+    static let scaleWords: [(word: StaticString, zeros: Int)] = [
+        ("thousand", 3), ("million", 6), ("millions", 6), ("billion", 9), ("billions", 9), ("trillion", 12),
+        ("mn", 6), ("bn", 9), ("mio.", 6), ("mio", 6), ("mrd.", 9), ("mrd", 9), ("millionen", 6), ("milliarden", 9),
+        ("milliard", 9), ("milliards", 9), ("milioni", 6), ("miliardi", 9), ("millones", 6), ("mil millones", 9),
+        ("miljoen", 6), ("miljard", 9), ("juta", 6), ("ribu", 3),
+    ]
+
+    /// A scale word one space after the number ending at `e` (`75 million`): its power of ten and where it ends.
+    /// Longest first, so `mil millones` is not `millones`' start; the word must end there.
+    static func scaleWord(_ s: ScanText, after e: Int) -> (Int, Int)? {
+        guard s.at(e) == 0x20, isAlpha(s.at(e + 1)) else { return nil }
+        let q = e + 1
+        var best: (Int, Int)?
+        for (w, zeros) in scaleWords where s.matches(w, at: q) {
+            let end = q + w.utf8CodeUnitCount
+            let dotted = s.at(end - 1) == 0x2E
+            guard dotted || !isAlpha(s.at(end)), best.map({ end > $0.1 }) ?? true else { continue }
+            best = (zeros, end)
+        }
+        return best
+    }
+
+    /// A decimal string times ten to the `zeros` (`48.2`, 6 -> `48200000`).
+    static func scaled(_ amount: String, zeros: Int) -> String {
+        guard var d = Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")) else { return amount }
+        d *= pow(Decimal(10), zeros)
+        return NSDecimalNumber(decimal: d).stringValue
     }
 
     private func percentWord(_ s: ScanText, _ e: Int) -> Int? {

@@ -109,6 +109,22 @@ final class ThirdPartySuiteTests: XCTestCase {
             // Ours: a symbol glued to the number after it still belongs to that number.
             ("10 $20 $30", ["$20", "$30"]),
         ], .money)
+        // A scale word after the number multiplies it; the suite's sentences, then ours in other languages.
+        let rows: [(String, String, String, String)] = [
+            ("montgomery county , md . - - $ 75 million of general obligation", "$ 75 million", "75000000", "USD"),
+            ("the bank won a $48.2 million army contract", "$48.2 million", "48200000", "USD"),
+            ("raising its stake to hk $ 10.05 billion .", "hk $ 10.05 billion", "10050000000", "HKD"),
+            ("Umsatz 2,5 Mrd. € im Jahr", "2,5 Mrd. €", "2500000000", "EUR"),
+            ("pinjaman 5 juta rupiah", "5 juta rupiah", "5000000", "IDR"),
+        ]
+        for (text, span, amount, currency) in rows {
+            let m = found(text, .money)
+            XCTAssertEqual(m.map(\.text), [span], text)
+            XCTAssertEqual(m.first?.value.amount, amount, text)
+            XCTAssertEqual(m.first?.value.currency, currency, text)
+        }
+        // A word that only starts like one scales nothing, and without a currency a scaled number is no money.
+        expect([("$ 75 millionaire", ["$ 75"]), ("75 million people", [])], .money)
     }
 
     func testTwitterTextURLs() {
