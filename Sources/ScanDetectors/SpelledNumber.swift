@@ -14,8 +14,8 @@ enum SpelledNumber {
         "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
         "twentieth": 20, "thirtieth": 30,
     ]
-    /// Words a spelled year can begin with (years 1800 to 2099); a text without any of them holds no spelled year.
-    /// Earlier centuries are left out: `June 3, eleven thirty` is a time, `Dec 3 fifteen hundred troops` a count.
+    /// Words a spelled year from 1800 to 2099 can begin with. Earlier centuries only with their hundreds and years
+    /// (`year`): `June 3, eleven thirty` is a time, `Dec 3 fifteen hundred troops` a count.
     static let yearStarts: Set<String> = ["two", "eighteen", "nineteen", "twenty"]
     /// Words that may follow a year said in round hundreds or thousands; before any other word it reads as a count
     /// (`May 1 two thousand workers`).
@@ -64,12 +64,19 @@ enum SpelledNumber {
     }
 
     /// A year from 1800 to 2099 at `i`: `two thousand`, `two thousand [and] eighteen`, or a century and two digits
-    /// (`nineteen eighty-six`, `twenty twenty`, `nineteen oh five`, `nineteen zero one`, `nineteen hundred`).
+    /// (`nineteen eighty-six`, `twenty twenty`, `nineteen oh five`, `nineteen zero one`, `nineteen hundred`,
+    /// `nineteen hundred and ninety three`); an earlier one only said with its hundreds and years (`seventeen hundred
+    /// thirty three`, 1733).
     /// Words that go on as a larger number (`two thousand one hundred people`) are no year.
     static func year(_ s: ScanText, _ i: Int) -> (value: Int, end: Int)? {
         let e = s.wordEnd(from: i)
-        guard yearStartTable.contains(s, i, e), let first = cardinalTable.lookup(s, i, e),
-              let j = nextWord(s, e) else { return nil }
+        guard let first = cardinalTable.lookup(s, i, e), let j = nextWord(s, e) else { return nil }
+        guard yearStartTable.contains(s, i, e) else {
+            // An earlier century said whole, its hundreds and then its years (`seventeen hundred thirty three`).
+            guard (11...17).contains(first), let h = word(s, j, "hundred"), let (r, re) = yearsOfCentury(s, after: h)
+            else { return nil }
+            return largerNumberFollows(s, re) ? nil : (first * 100 + r, re)
+        }
         var found: (value: Int, end: Int, round: Bool)?
         if first == 2 {
             guard let t = word(s, j, "thousand") else { return nil }
@@ -80,7 +87,9 @@ enum SpelledNumber {
                 found = (2000, t, true)
             }
         } else if let h = word(s, j, "hundred") {
-            found = (first * 100, h, true)
+            // `nineteen hundred ninety three`, `nineteen hundred and five`, or the round `nineteen hundred`.
+            if let (r, re) = yearsOfCentury(s, after: h) { found = (first * 100 + r, re, false) }
+            else { found = (first * 100, h, true) }
         } else if let o = word(s, j, "oh") ?? word(s, j, "o") ?? word(s, j, "zero"), let k = nextWord(s, o) {
             // `nineteen oh five`: the zero of the decade said as a letter.
             let e2 = s.wordEnd(from: k)
@@ -90,14 +99,26 @@ enum SpelledNumber {
         }
         guard let (value, end, round) = found else { return nil }
         // What follows: a larger number's next word, or a noun after a round year (a count), makes it none.
-        if s.at(end) == 0x20, isAlpha(s.at(end + 1)) {
-            let k = end + 1, ke = s.wordEnd(from: k)
-            for larger: StaticString in ["hundred", "thousand", "million"] where word(s, k, larger) != nil {
-                return nil
-            }
-            if round, !afterRoundYearTable.contains(s, k, ke) { return nil }
+        if largerNumberFollows(s, end) { return nil }
+        if round, s.at(end) == 0x20, isAlpha(s.at(end + 1)) {
+            let k = end + 1
+            if !afterRoundYearTable.contains(s, k, s.wordEnd(from: k)) { return nil }
         }
         return (value, end)
+    }
+
+    /// The years after a century's `hundred` ending at `h`: one to ninety-nine, `and` before them or not.
+    private static func yearsOfCentury(_ s: ScanText, after h: Int) -> (value: Int, end: Int)? {
+        guard let k = nextWord(s, h) else { return nil }
+        let start = word(s, k, "and").flatMap { nextWord(s, $0) } ?? k
+        return belowHundred(s, start)
+    }
+
+    /// Whether the word after `end` goes on as a larger number (`two thousand one hundred people`).
+    private static func largerNumberFollows(_ s: ScanText, _ end: Int) -> Bool {
+        guard s.at(end) == 0x20, isAlpha(s.at(end + 1)) else { return false }
+        let k = end + 1
+        return ["hundred", "thousand", "million"].contains { (larger: StaticString) in word(s, k, larger) != nil }
     }
 
     /// Whether the text holds a spelled year (so a date without a digit may be there).

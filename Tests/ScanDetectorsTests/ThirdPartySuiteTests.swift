@@ -259,6 +259,10 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("The first of January 2020.", ["2020-01-01"]),
             // The hour after the year is no day of `January 1997`.
             ("Twenty three January 1997 11:08", ["1997-01-23"]),
+            // Recognizers-Text `DateTimeModel.json`: a year said with its hundreds, also before 1800.
+            ("On fifteen August nineteen hundred ninety three, the plant started operations.", ["1993-08-15"]),
+            ("The ship set sails on 6 April seventeen hundred thirty three", ["1733-04-06"]),
+            ("on 3 May nineteen hundred and five", ["1905-05-03"]),
             ("the first prize", []),
             ("I'll go back May twenty one", []),
             ("I'll go back twenty second of June", []),
@@ -277,6 +281,8 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("Check out ten 2023 models", []),
             ("you may two 2019 tickets buy", []),
             ("Meeting on June 3, eleven thirty", []),
+            ("Dec 3 fifteen hundred troops", []),
+            ("May 1 nineteen hundred ninety three thousand", []),
             ("On May 1 two thousand workers marched", []),
             ("March 5 two thousand one hundred people", []),
             ("On March two, 15 people died", []),
