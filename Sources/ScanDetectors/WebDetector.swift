@@ -56,7 +56,9 @@ struct WebDetector {
             // is; a sign glued after an ASCII domain (`ann@example.com¹`, a zero-width space) ends it.
             let ascii = scanHost(s, from: i + 1)
             let hostEnd: Int
-            if isLetter(s, at: i + 1) && s.at(i + 1) >= 0x80 || ascii.map({ isLetter(s, at: $0.0) }) == true,
+            if let literal = addressLiteralEnd(s, from: i + 1) {
+                hostEnd = literal
+            } else if isLetter(s, at: i + 1) && s.at(i + 1) >= 0x80 || ascii.map({ isLetter(s, at: $0.0) }) == true,
                let host = scanHostName(s, from: i + 1), host.labels >= 2, !host.hyphenAtEdge, !host.numeric,
                lettersOnly(s, host.lastLabel, host.end) {
                 hostEnd = host.end
@@ -69,6 +71,21 @@ struct WebDetector {
             hits.append(Hit(type: .email, start: l, end: hostEnd, value: EntityValue(address: text), priority: 90))
             i = hostEnd - 1
         }
+    }
+
+    /// The end of an address literal at `start`, an IPv4 address in square brackets (`j_9@[129.126.118.1]`, as RFC
+    /// 5321 allows a mailbox's domain to be written): four numbers up to 255 parted by points; nil otherwise.
+    private func addressLiteralEnd(_ s: ScanText, from start: Int) -> Int? {
+        guard s.at(start) == 0x5B else { return nil }
+        var k = start + 1, parts = 0
+        while parts < 4 {
+            var value = 0, digits = 0
+            while isDigit(s.at(k)), digits < 3 { value = value * 10 + Int(s.at(k) - 0x30); digits += 1; k += 1 }
+            guard digits > 0, value <= 255 else { return nil }
+            parts += 1
+            if parts < 4 { guard s.at(k) == 0x2E else { return nil }; k += 1 }
+        }
+        return s.at(k) == 0x5D ? k + 1 : nil
     }
 
     /// Whether the local part starting at `start` is inside a URL: a scheme's `://` before it in the same word, and no

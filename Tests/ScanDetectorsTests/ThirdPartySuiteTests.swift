@@ -90,6 +90,16 @@ final class ThirdPartySuiteTests: XCTestCase {
         ], .phone)
     }
 
+    /// Recognizers-Text `EmailModel.json`: a mailbox whose domain is an address literal; ours beside it, literals that
+    /// are no IPv4 address.
+    func testRecognizersTextEmails() {
+        expect([
+            ("j_9@[129.126.118.1] is a valid email address", ["j_9@[129.126.118.1]"]),
+            ("a@[1.2.3.999]", []),
+            ("a@[1.2.3]", []),
+        ], .email)
+    }
+
     func testDucklingPhoneNumbers() {
         expect([("(+1)   650 - 701  8887", ["(+1)   650 - 701  8887"])], .phone)
     }
