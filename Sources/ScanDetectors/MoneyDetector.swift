@@ -568,8 +568,8 @@ struct MoneyDetector {
         ("miljoen", 6), ("miljard", 9), ("juta", 6), ("ribu", 3),
     ]
 
-    /// A scale word one space after the number ending at `e` (`75 million`): its power of ten and where it ends.
-    /// Longest first, so `mil millones` is not `millones`' start; the word must end there.
+    /// A scale word one space after the number ending at `e` (`75 million`): its power of ten and where it ends. The
+    /// longest that ends a word there (`millions` over `million`, `Mio.` over `Mio`; `millionaire` is none).
     static func scaleWord(_ s: ScanText, after e: Int) -> (Int, Int)? {
         guard s.at(e) == 0x20, isAlpha(s.at(e + 1)) else { return nil }
         let q = e + 1
