@@ -247,6 +247,7 @@ struct MoneyDetector {
         if let (cur, end) = symbolStarting(s, at: start) {
             return numberFollows(end) && cur != "EUR" ? nil : (cur, end)
         }
+        if let named = Self.namedCurrency(s, at: start) { return named }
         if isWordLetter(b[start]) {
             let we = s.wordEnd(from: start)
             guard we - start <= 9, MoneyDetector.markerTable.contains(s, start, we) else { return nil }
@@ -258,6 +259,31 @@ struct MoneyDetector {
                 }
                 return (cur, e)
             }
+        }
+        return nil
+    }
+
+    /// Currencies named by their country's adjective and their unit, after an amount (`10,000 swiss francs`, `100
+    /// chinese yuan`, `1,250.00 US dollars`, `5 pounds sterling`): the phrase, lower case with single spaces, and its
+    /// code. The unit alone says less (`dollars` is the region's dollar, `pounds` may weigh).
+    static let namedCurrencies: [(phrase: StaticString, code: String)] = [
+        ("us dollars", "USD"), ("us dollar", "USD"), ("u.s. dollars", "USD"), ("american dollars", "USD"),
+        ("canadian dollars", "CAD"), ("canadian dollar", "CAD"), ("australian dollars", "AUD"),
+        ("australian dollar", "AUD"), ("new zealand dollars", "NZD"), ("hong kong dollars", "HKD"),
+        ("singapore dollars", "SGD"), ("singapore dollar", "SGD"), ("swiss francs", "CHF"), ("swiss franc", "CHF"),
+        ("chinese yuan", "CNY"), ("japanese yen", "JPY"), ("indian rupees", "INR"), ("indian rupee", "INR"),
+        ("british pounds", "GBP"), ("pounds sterling", "GBP"), ("pound sterling", "GBP"), ("mexican pesos", "MXN"),
+        ("philippine pesos", "PHP"), ("south african rand", "ZAR"), ("swedish kronor", "SEK"),
+        ("danish kroner", "DKK"), ("norwegian kroner", "NOK"), ("brazilian reais", "BRL"), ("russian rubles", "RUB"),
+        ("korean won", "KRW"), ("malaysian ringgit", "MYR"), ("indonesian rupiah", "IDR"), ("thai baht", "THB"),
+    ]
+
+    /// A currency named by `namedCurrencies` starting at `start`, ending a word: its code and where it ends.
+    static func namedCurrency(_ s: ScanText, at start: Int) -> (String, Int)? {
+        guard isAlpha(s.at(start)) else { return nil }
+        for (phrase, code) in namedCurrencies where s.matches(phrase, at: start) {
+            let end = start + phrase.utf8CodeUnitCount
+            if !isAlpha(s.at(end)) { return (code, end) }
         }
         return nil
     }

@@ -135,6 +135,20 @@ final class ThirdPartySuiteTests: XCTestCase {
         }
         // A word that only starts like one scales nothing, and without a currency a scaled number is no money.
         expect([("$ 75 millionaire", ["$ 75"]), ("75 million people", [])], .money)
+        // A currency named by its country's adjective and its unit; the suite's, then ours. A unit alone that may
+        // weigh (`pounds`) names none.
+        let named: [(String, [String], [String])] = [
+            ("the bank was fined 10,000 swiss francs .", ["10,000 swiss francs"], ["CHF"]),
+            ("It costs you 10 us dollar and me 100 chinese yuan.", ["10 us dollar", "100 chinese yuan"], ["USD", "CNY"]),
+            ("Total 1,250.00 US dollars", ["1,250.00 US dollars"], ["USD"]),
+            ("5 pounds sterling", ["5 pounds sterling"], ["GBP"]),
+            ("5 pounds of flour", [], []),
+        ]
+        for (text, spans, codes) in named {
+            let m = found(text, .money)
+            XCTAssertEqual(m.map(\.text), spans, text)
+            XCTAssertEqual(m.compactMap(\.value.currency), codes, text)
+        }
     }
 
     func testTwitterTextURLs() {
