@@ -5,8 +5,8 @@ import ScanModel
 
 /// Strings from the test data of three more extractors, for forms our own tests did not have:
 /// - Microsoft Recognizers-Text, `Specs/Sequence/English/PhoneNumberModel.json`, `EmailModel.json`,
-///   `URLModel.json`, `Specs/NumberWithUnit/English/CurrencyModel.json` and
-///   `Specs/DateTime/English/DateParser.json` (MIT License, (c) Microsoft Corporation),
+///   `URLModel.json`, `Specs/NumberWithUnit/English/CurrencyModel.json`,
+///   `Specs/DateTime/English/DateParser.json` and `DateTimeModel.json` (MIT License, (c) Microsoft Corporation),
 ///   https://github.com/microsoft/Recognizers-Text
 /// - Duckling, `Duckling/PhoneNumber/Corpus.hs` (BSD License, (c) Facebook, Inc.),
 ///   https://github.com/facebook/duckling
@@ -119,7 +119,8 @@ final class ThirdPartySuiteTests: XCTestCase {
             // Ours: a symbol glued to the number after it still belongs to that number.
             ("10 $20 $30", ["$20", "$30"]),
         ], .money)
-        // A scale word after the number multiplies it; the suite's sentences, then ours in other languages.
+        // A scale word after the number multiplies it; the suite's amounts in shortened sentences, then ours in other
+        // languages.
         let rows: [(String, String, String, String)] = [
             ("montgomery county , md . - - $ 75 million of general obligation", "$ 75 million", "75000000", "USD"),
             ("the bank won a $48.2 million army contract", "$48.2 million", "48200000", "USD"),
@@ -135,8 +136,8 @@ final class ThirdPartySuiteTests: XCTestCase {
         }
         // A word that only starts like one scales nothing, and without a currency a scaled number is no money.
         expect([("$ 75 millionaire", ["$ 75"]), ("75 million people", [])], .money)
-        // A currency named by its country's adjective and its unit; the suite's, then ours. A unit alone that may
-        // weigh (`pounds`) names none.
+        // A currency named by its country's adjective and its unit; the suite's amounts (the first two sentences
+        // shortened), then ours. A unit alone that may weigh (`pounds`) names none.
         let named: [(String, [String], [String])] = [
             ("the bank was fined 10,000 swiss francs .", ["10,000 swiss francs"], ["CHF"]),
             ("It costs you 10 us dollar and me 100 chinese yuan.", ["10 us dollar", "100 chinese yuan"], ["USD", "CNY"]),
