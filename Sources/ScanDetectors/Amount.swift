@@ -62,13 +62,16 @@ public struct Amount: Hashable, Sendable, Comparable {
     /// What it adds to the detector's grammar is what OCR and tills do to a token on a receipt: a currency
     /// or tax code glued to either end, a minus before or after, marks at a column's edge (also a stop before
     /// the number, `.2.00`), two decimals after the thousands separator itself (`121.000.00`).
+    /// The signs printed for a minus: the hyphen, the typographic minus and the en dash.
+    public static let minusSigns: Set<Character> = ["-", "−", "–"]
+
     public static func parse(_ token: Substring, wholeUnits: Bool = false, bare: Bool = false) -> Amount? {
         var s = token[...]
         var negative = false
         if s.hasPrefix("(") && s.hasSuffix(")") && s.count > 2 { negative = true; s = s.dropFirst().dropLast() }
         // A minus before the currency (`-$3.50`, `-RM 0.25`), also as the typographic minus or a dash (`−0.25`,
         // `–3.50`).
-        if let c = s.first, "-−–".contains(c), let next = s.dropFirst().first,
+        if let c = s.first, Amount.minusSigns.contains(c), let next = s.dropFirst().first,
             next.isLetter || Amount.currencySigns.contains(next)
         {
             negative = true

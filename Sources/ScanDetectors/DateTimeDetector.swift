@@ -264,7 +264,7 @@ struct DateTimeDetector {
     private func iso(_ y: Int, _ m: Int, _ d: Int) -> String { CalendarDate.iso(y, m, d) }
 
     /// A date in ISO 8601's basic form, year first without separators (`20161016`, `-20200701-`): eight digits that
-    /// stand alone, a year of `NumericDate.documentYears` and a day that exists. Not a longer number's part: no letter,
+    /// stand alone, a day `NumericDate.checked` takes (a document year's). Not a longer number's part: no letter,
     /// digit, comma, colon or slash after it, nor a point or dash and a digit (`20200701-9`, `20200701.5`); what may
     /// come before is decided by the caller's scan (no letter or digit, no point or slash, no number and a dash).
     private func basicForm(_ s: ScanText, _ i: Int) -> Hit? {
@@ -276,10 +276,8 @@ struct DateTimeDetector {
             !((after == 0x2E || after == 0x2D) && isDigit(s.at(e + 1)))
         else { return nil }
         let (y, m, d) = (readInt(s, i, i + 4), readInt(s, i + 4, i + 6), readInt(s, i + 6, e))
-        guard NumericDate.documentYears(referenceYear: referenceYear).contains(y), CalendarDate.exists(y, m, d) else {
-            return nil
-        }
-        return Hit(type: .date, start: i, end: e, value: EntityValue(date: iso(y, m, d)), priority: 40)
+        guard let date = NumericDate.checked(y, m, d, referenceYear) else { return nil }
+        return Hit(type: .date, start: i, end: e, value: EntityValue(date: date), priority: 40)
     }
 
     /// A two-digit year in the 100-year window that ends 20 years after the reference year (`NumericDate.fullYear`).

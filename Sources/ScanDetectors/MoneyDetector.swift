@@ -266,7 +266,7 @@ struct MoneyDetector {
     /// Currencies named by their country's adjective and their unit, after an amount (`10,000 swiss francs`, `100
     /// chinese yuan`, `1,250.00 US dollars`, `5 pounds sterling`): the phrase, lower case with single spaces, and its
     /// code. The unit alone says less (`dollars` is the region's dollar, `pounds` may weigh).
-    static let namedCurrencies: [(phrase: StaticString, code: String)] = [
+    static let namedCurrencies: [(StaticString, String)] = [
         ("us dollars", "USD"), ("us dollar", "USD"), ("u.s. dollars", "USD"), ("american dollars", "USD"),
         ("canadian dollars", "CAD"), ("canadian dollar", "CAD"), ("australian dollars", "AUD"),
         ("australian dollar", "AUD"), ("new zealand dollars", "NZD"), ("hong kong dollars", "HKD"),
@@ -278,14 +278,22 @@ struct MoneyDetector {
         ("korean won", "KRW"), ("malaysian ringgit", "MYR"), ("indonesian rupiah", "IDR"), ("thai baht", "THB"),
     ]
 
-    /// A currency named by `namedCurrencies` starting at `start`, ending a word: its code and where it ends.
+    /// A currency named by `namedCurrencies` starting at `start`: its code and where it ends.
     static func namedCurrency(_ s: ScanText, at start: Int) -> (String, Int)? {
-        guard isAlpha(s.at(start)) else { return nil }
-        for (phrase, code) in namedCurrencies where s.matches(phrase, at: start) {
-            let end = start + phrase.utf8CodeUnitCount
-            if !isAlpha(s.at(end)) { return (code, end) }
+        longestPhrase(namedCurrencies, s, at: start)
+    }
+
+    /// The value of the longest phrase of `table` written at `q` (in any case) that ends a word there, or ends with its
+    /// own full stop (`Mio.`), and where it ends; nil when none is.
+    static func longestPhrase<T>(_ table: [(StaticString, T)], _ s: ScanText, at q: Int) -> (T, Int)? {
+        guard isAlpha(s.at(q)) else { return nil }
+        var best: (T, Int)?
+        for (phrase, value) in table where s.matches(phrase, at: q) {
+            let end = q + phrase.utf8CodeUnitCount
+            guard s.at(end - 1) == 0x2E || !isAlpha(s.at(end)), best.map({ end > $0.1 }) ?? true else { continue }
+            best = (value, end)
         }
-        return nil
+        return best
     }
 
     /// A number read by `number(in:at:)`, as byte positions; its digits are only turned into
@@ -587,7 +595,7 @@ struct MoneyDetector {
     /// press, and the words of the locales whose receipts we read (German `Mio.`/`Mrd.`, French, Italian, Spanish,
     /// Dutch, Malay and Indonesian `juta`/`ribu`). A German `Billion` (10^12) is left out: it would read as the
     /// English word.
-    static let scaleWords: [(word: StaticString, zeros: Int)] = [
+    static let scaleWords: [(StaticString, Int)] = [
         ("thousand", 3), ("million", 6), ("millions", 6), ("billion", 9), ("billions", 9), ("trillion", 12),
         ("mn", 6), ("bn", 9), ("mio.", 6), ("mio", 6), ("mrd.", 9), ("mrd", 9), ("millionen", 6), ("milliarden", 9),
         ("milliard", 9), ("milliards", 9), ("milioni", 6), ("miliardi", 9), ("millones", 6), ("mil millones", 9),
@@ -597,16 +605,7 @@ struct MoneyDetector {
     /// A scale word one space after the number ending at `e` (`75 million`): its power of ten and where it ends. The
     /// longest that ends a word there (`millions` over `million`, `Mio.` over `Mio`; `millionaire` is none).
     static func scaleWord(_ s: ScanText, after e: Int) -> (Int, Int)? {
-        guard s.at(e) == 0x20, isAlpha(s.at(e + 1)) else { return nil }
-        let q = e + 1
-        var best: (Int, Int)?
-        for (w, zeros) in scaleWords where s.matches(w, at: q) {
-            let end = q + w.utf8CodeUnitCount
-            let dotted = s.at(end - 1) == 0x2E
-            guard dotted || !isAlpha(s.at(end)), best.map({ end > $0.1 }) ?? true else { continue }
-            best = (zeros, end)
-        }
-        return best
+        s.at(e) == 0x20 ? longestPhrase(scaleWords, s, at: e + 1) : nil
     }
 
     /// A decimal string times ten to the `zeros` (`48.2`, 6 -> `48200000`).
@@ -616,15 +615,12 @@ struct MoneyDetector {
         return NSDecimalNumber(decimal: d).stringValue
     }
 
+    /// Words for per cent, as printed after a number.
+    static let percentWords: [(StaticString, Void)] = [
+        "percent", "per cent", "pct", "prozent", "pour cent", "por ciento", "per cento", "procent",
+    ].map { ($0, ()) }
+
     private func percentWord(_ s: ScanText, _ e: Int) -> Int? {
-        var q = e
-        if s.at(q) == 0x20 { q += 1 }
-        guard isAlpha(s.at(q)) else { return nil }
-        for w: StaticString in [
-            "percent", "per cent", "pct", "prozent", "pour cent", "por ciento", "per cento", "procent"
-        ] {
-            if s.matches(w, at: q), !isAlpha(s.at(q + w.utf8CodeUnitCount)) { return q + w.utf8CodeUnitCount }
-        }
-        return nil
+        Self.longestPhrase(Self.percentWords, s, at: s.at(e) == 0x20 ? e + 1 : e)?.1
     }
 }

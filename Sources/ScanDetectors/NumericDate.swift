@@ -288,7 +288,8 @@ public enum NumericDate {
         return nil
     }
 
-    private static func checked(_ y: Int, _ m: Int, _ d: Int, _ referenceYear: Int) -> String? {
+    /// The ISO date of year `y`, month `m` and day `d` when the day exists in one of the document years; nil otherwise.
+    static func checked(_ y: Int, _ m: Int, _ d: Int, _ referenceYear: Int) -> String? {
         documentYears(referenceYear: referenceYear).contains(y) && CalendarDate.exists(y, m, d)
             ? CalendarDate.iso(y, m, d) : nil
     }

@@ -74,18 +74,12 @@ struct WebDetector {
     }
 
     /// The end of an address literal at `start`, an IPv4 address in square brackets (`j_9@[129.126.118.1]`, as RFC
-    /// 5321 allows a mailbox's domain to be written): four numbers up to 255 parted by points; nil otherwise.
+    /// 5321 allows a mailbox's domain to be written); nil otherwise.
     private func addressLiteralEnd(_ s: ScanText, from start: Int) -> Int? {
-        guard s.at(start) == 0x5B else { return nil }
-        var k = start + 1, parts = 0
-        while parts < 4 {
-            var value = 0, digits = 0
-            while isDigit(s.at(k)), digits < 3 { value = value * 10 + Int(s.at(k) - 0x30); digits += 1; k += 1 }
-            guard digits > 0, value <= 255 else { return nil }
-            parts += 1
-            if parts < 4 { guard s.at(k) == 0x2E else { return nil }; k += 1 }
-        }
-        return s.at(k) == 0x5D ? k + 1 : nil
+        guard s.at(start) == 0x5B, let host = scanHostName(s, from: start + 1), isIPv4(s, host, from: start + 1),
+            s.at(host.end) == 0x5D
+        else { return nil }
+        return host.end + 1
     }
 
     /// Whether the local part starting at `start` is inside a URL: a scheme's `://` before it in the same word, and no

@@ -301,7 +301,7 @@ public struct LineAnalyzer: Sendable {
                 if i >= 0, isCurrencyToken(line.words[i].text) {
                     end = i
                     i -= 1
-                } else if i >= 0, let sign = line.words[i].text.first, "-−–".contains(sign),
+                } else if i >= 0, let sign = line.words[i].text.first, Amount.minusSigns.contains(sign),
                     isCurrencyToken(String(line.words[i].text.dropFirst())), out.count == 1, a.minor > 0
                 {
                     out[0].amount.minor = -a.minor
