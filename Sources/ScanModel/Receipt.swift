@@ -47,7 +47,8 @@ public struct Receipt: Codable, Hashable, Sendable {
         /// Lines printed under the item that change it and are no item of their own (`Medium Well`, `No onions`), in
         /// order.
         public var modifiers: [String]?
-        /// The article number printed with the item (an EAN, UPC or PLU code, a till's own number of 8 to 14 digits).
+        /// The article number printed with the item: an EAN or UPC code of 8 to 14 digits on its line, or the code that
+        /// opens a table's row of numbers over or under its name (a PLU or till number of 4 digits or more, `BEN02`).
         public var code: String?
         public var source: Provenance
         public init(description: String, quantity: String? = nil, unit: String? = nil, unitPrice: String? = nil,

@@ -650,10 +650,20 @@ import TestSupport
         #expect(ReceiptParser.paysOnly(pin[0]))
     }
 
+    /// The `pattern` the receipt schema sets for a property of an item.
+    static func schemaPattern(of property: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/receipt.schema.json")
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let items = (schema?["properties"] as? [String: Any])?["items"] as? [String: Any]
+        let item = (items?["items"] as? [String: Any])?["properties"] as? [String: Any]
+        return try #require((item?[property] as? [String: Any])?["pattern"] as? String, "no pattern for \(property)")
+    }
+
     /// A table of code rows over names on a sloping photo: the amount column drifted a row, so each name carries the
     /// amount of the row under it, and the first row's amount stands alone over it. The subtotal proves the rows'
     /// own amounts (a count times its unit price where the amount moved off), with the names under them.
-    @Test func aTablesAmountsADriftedRowOffAreItsRowsWhenTheSumsProveIt() {
+    @Test func aTablesAmountsADriftedRowOffAreItsRowsWhenTheSumsProveIt() throws {
         let rows = Self.header + Self.row(130, "", "4.29") + Self.row(140, "517426 1 4.29") + Self.row(162, "Pen Blue", "27.55")
             + Self.row(184, "682069 1 27.55") + Self.row(206, "Espresso") + Self.row(228, "* NO ICE", "30.55")
             + Self.row(250, "942941 1 30.55") + Self.row(272, "Caesar Salad", "77.90") + Self.row(294, "175047 2 38.95")
@@ -663,6 +673,11 @@ import TestSupport
         #expect(r.items.map(\.description) == ["Pen Blue", "Espresso", "Caesar Salad", "Latte", "Notebook A4"])
         #expect(r.items.map(\.amount) == ["4.29", "27.55", "30.55", "77.90", "3.29"])
         #expect(r.items.map(\.code) == ["517426", "682069", "942941", "175047", "213982"])
+        // A row's code is shorter than an EAN; the receipt schema allows it.
+        let pattern = try Self.schemaPattern(of: "code")
+        for code in r.items.compactMap(\.code) {
+            #expect(code.range(of: pattern, options: .regularExpression) != nil, "\(code) against \(pattern)")
+        }
         // Where the sums do not say so (a subtotal the rows do not make), the items stay as read.
         let unproved = receipt(Array(rows.dropLast(4)) + Self.row(400, "Subtotal", "150.00") + Self.row(422, "TOTAL", "150.00"))
         #expect(unproved.items.map(\.amount) != ["4.29", "27.55", "30.55", "77.90", "3.29"])
