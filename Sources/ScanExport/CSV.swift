@@ -32,8 +32,7 @@ public enum CSVWriter {
         // The taxes of every rate, added up.
         (
             "tax",
-            { _, r, _ in r.tax.isEmpty ? "" : "\(r.tax.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +))"
-            }
+            { _, r, _ in r.tax.isEmpty ? "" : sum(r.tax.map(\.amount)) }
         ),
         ("tip", { _, r, _ in r.tip ?? "" }),
         ("discounts", { _, r, _ in r.discounts ?? "" }),
@@ -47,7 +46,7 @@ public enum CSVWriter {
         // The fees under the subtotal (delivery, service), added up.
         (
             "fees",
-            { _, r, _ in r.fees.map { "\($0.compactMap { Decimal(string: $0.amount) }.reduce(Decimal(0), +))" } ?? "" }
+            { _, r, _ in r.fees.map { sum($0.map(\.amount)) } ?? "" }
         ),
     ]
     /// A contact row's columns, each with how it reads its value from the card.
@@ -117,9 +116,26 @@ public enum CSVWriter {
         return []
     }
 
-    /// One field, quoted when it must be; a leading `=`, `+`, `-` or `@` is kept as printed.
+    /// Decimal amounts added up, written with as many decimals as the most precise of them (`0.20` and `0.60` make
+    /// `0.80`, as the other amount columns print it); amounts that are no decimal are left out.
+    static func sum(_ amounts: [String]) -> String {
+        let parsed = amounts.compactMap { a in
+            Decimal(string: a).map { (value: $0, scale: a.split(separator: ".").dropFirst().first?.count ?? 0) }
+        }
+        let scale = parsed.map(\.scale).max() ?? 0
+        var total = parsed.reduce(Decimal(0)) { $0 + $1.value }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &total, scale, .plain)
+        let parts = "\(rounded)".split(separator: ".", maxSplits: 1)
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        guard scale > 0 else { return String(parts[0]) }
+        return parts[0] + "." + fraction + String(repeating: "0", count: max(0, scale - fraction.count))
+    }
+
+    /// One field, quoted when it must be; a leading `=`, `+`, `-` or `@` is kept as printed. The line ends are
+    /// looked for among the scalars: `\r\n` is one `Character`, equal to neither `\r` nor `\n`.
     static func field(_ s: String) -> String {
-        if s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+        if s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return s

@@ -118,6 +118,36 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertEqual(CSVWriter.rows(none).map(\.count), [CSVWriter.receiptColumns.count])
     }
 
+    /// A line end inside a field is quoted whatever its form; `\r\n` is one Swift `Character`, so it is looked for
+    /// among the scalars.
+    func testAFieldWithALineEndIsQuoted() {
+        for text in ["Milk\r\n2%", "Milk\n2%", "Milk\r2%", "a,b", "say \"hi\""] {
+            XCTAssertEqual(CSVWriter.field(text).first, "\"", text.debugDescription)
+        }
+        XCTAssertEqual(CSVWriter.field("Milk\r\n2%"), "\"Milk\r\n2%\"")
+        XCTAssertEqual(CSVWriter.field("Milk 2%"), "Milk 2%")
+    }
+
+    /// The tax and fee columns add amounts up and keep their decimals, as the other amount columns print them.
+    func testTaxesAndFeesAddedUpKeepTheirDecimals() throws {
+        var d = doc("r", card: false)
+        let p = Provenance(text: "", page: 0, boundingBox: nil, confidence: 1)
+        d.receipt?.tax = [Receipt.Tax(amount: "0.20", source: p), Receipt.Tax(amount: "0.60", source: p)]
+        d.receipt?.fees = [Receipt.Fee(description: "Delivery", amount: "3.90", source: p),
+                           Receipt.Fee(description: "Service", amount: "1.10", source: p)]
+        let row = try XCTUnwrap(CSVWriter.rows(d).first)
+        let col = { (name: String) in try XCTUnwrap(CSVWriter.receiptColumns.firstIndex(of: name)) }
+        XCTAssertEqual(row[try col("tax")], "0.80")
+        XCTAssertEqual(row[try col("fees")], "5.00")
+        d.receipt?.tax = [Receipt.Tax(amount: "0.00", source: p)]
+        d.receipt?.fees = nil
+        let zero = try XCTUnwrap(CSVWriter.rows(d).first)
+        XCTAssertEqual(zero[try col("tax")], "0.00")
+        XCTAssertEqual(zero[try col("fees")], "")
+        XCTAssertEqual(CSVWriter.sum(["1500", "-0.125", "2.5"]), "1502.375")
+        XCTAssertEqual(CSVWriter.sum(["-1.10", "0.10"]), "-1.00")
+    }
+
     func testADocumentOfTheOtherTableIsLeftOutAndSaid() {
         var stream = CSVStream()
         let rows = text(stream.append(doc("r", card: false)))
