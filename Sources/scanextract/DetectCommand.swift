@@ -13,9 +13,9 @@ struct DetectCommand: ParsableCommand {
         discussion: """
         Reads TEXT, or stdin when TEXT is absent, and prints {"entities": [...]}. \
         With --jsonl, each input line is a JSON object {"text": ..., "region": ...} or a JSON \
-        string, and each output line is {"entities": [...]} for it, in the same order. A line \
-        that cannot be read gives {"entities": []} and an error on stderr; the exit status is \
-        then 1 at the end. Ranges are in Unicode scalars.
+        string, and each output line is {"entities": [...]} for it, in the same order. A blank \
+        line gives {"entities": []}. A line that cannot be read gives {"entities": []} and an \
+        error on stderr; the exit status is then 1 at the end. Ranges are in Unicode scalars.
         """)
 
     // One value an option (`--types date,phone` or `--types date --types phone`), so the text after it stays the text.
@@ -65,6 +65,16 @@ struct DetectCommand: ParsableCommand {
 
     private struct Output: Encodable { var entities: [Entity] }
 
+    /// Writes to standard output; one that cannot take it (a full disk) ends the command with status 73.
+    private func standardOutput(_ data: Data) throws {
+        do {
+            try StandardOutput.write(data)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(ExitStatus.cannotWrite)
+        }
+    }
+
     func run() throws {
         let typeSet = try parsedTypes()
         let ref = referenceDate.flatMap(CalendarDay.init(iso:))
@@ -74,39 +84,40 @@ struct DetectCommand: ParsableCommand {
         if !jsonl {
             let input = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let data = try encoder.encode(Output(entities: base.detect(in: input)))
-            FileHandle.standardOutput.write(data + Data([0x0A]))
+            try standardOutput(data + Data([0x0A]))
             return
         }
         var failed = 0
         var lineNo = 0
         var out = Data()
         var detectors: [String: DataDetector] = [:]
+        // A blank line is the empty text: its line of output keeps the lines paired with the input's.
+        func found(in line: String) throws -> [Entity] {
+            if line.allSatisfy(\.isWhitespace) { return [] }
+            let (txt, reg) = try Self.parseLine(line)
+            guard let r = reg, !r.isEmpty else { return base.detect(in: txt) }
+            guard DataDetector.isValidRegion(r) else {
+                throw DetectorError(code: "invalid-region", message: "invalid region '\(r)'")
+            }
+            if detectors[r.uppercased()] == nil {
+                detectors[r.uppercased()] = try DataDetector(types: typeSet, region: r, referenceDate: base.referenceDate)
+            }
+            return detectors[r.uppercased()]!.detect(in: txt)
+        }
         while let line = readLine(strippingNewline: true) {
             lineNo += 1
-            if line.allSatisfy(\.isWhitespace) { continue }
             var entities: [Entity] = []
             do {
-                let (txt, reg) = try Self.parseLine(line)
-                var det = base
-                if let r = reg, !r.isEmpty {
-                    guard DataDetector.isValidRegion(r) else {
-                        throw DetectorError(code: "invalid-region", message: "invalid region '\(r)'")
-                    }
-                    if let d = detectors[r.uppercased()] { det = d } else {
-                        det = try DataDetector(types: typeSet, region: r, referenceDate: base.referenceDate)
-                        detectors[r.uppercased()] = det
-                    }
-                }
-                entities = det.detect(in: txt)
+                entities = try found(in: line)
             } catch {
                 failed += 1
                 FileHandle.standardError.write(Data("scanextract detect: line \(lineNo): \(error)\n".utf8))
             }
             out.append(try encoder.encode(Output(entities: entities)))
             out.append(0x0A)
-            if out.count > 1 << 16 { FileHandle.standardOutput.write(out); out.removeAll(keepingCapacity: true) }
+            if out.count > 1 << 16 { try standardOutput(out); out.removeAll(keepingCapacity: true) }
         }
-        FileHandle.standardOutput.write(out)
+        try standardOutput(out)
         if failed > 0 { throw ExitCode(ExitStatus.someFailed) }
     }
 

@@ -19,8 +19,8 @@ struct InkCommand: ParsableCommand {
         "preContext": "...", "language": "en-US", "charset": "0123456789"}. The output is one line \
         {"candidates": [{"text": .., "score": ..}, ...], "language": .., "model": {..}} per ink, \
         best first (Schemas/ink-result.schema.json). With --jsonl, each input line is an Ink and \
-        each output line its result, in the same order; a line that cannot be read gives \
-        {"error": {...}} on its line and a message naming the line on stderr, and the exit status \
+        each output line its result, in the same order; a line that cannot be read (or a blank \
+        one) gives {"error": {...}} on its line and a message naming the line on stderr, and the exit status \
         is then 1. --render writes the image the recognizer reads.
         """)
 
@@ -149,9 +149,16 @@ struct InkCommand: ParsableCommand {
             if jsonl {
                 let text = String(decoding: data, as: UTF8.self)
                 var lineNumber = 0
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                if lines.last?.isEmpty == true { lines.removeLast() }  // the end of the last line
+                for line in lines {
                     lineNumber += 1
-                    guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                    // A blank line gets its error line too, so that the output's lines stay paired with the input's.
+                    guard !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                        total += 1
+                        fail("\(name) line \(lineNumber)", line: lineNumber, ScanError(.empty, "a blank line, no ink"))
+                        continue
+                    }
                     handle(Data(line.utf8), where_: "\(name) line \(lineNumber)", line: lineNumber)
                 }
             } else {

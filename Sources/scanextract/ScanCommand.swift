@@ -286,6 +286,22 @@ struct ScanCommand: ParsableCommand {
             guard let outputs else { return Finished(document: doc, encoded: data) }
             return Finished(document: doc, staged: try outputs.stage(data, for: file))
         }
+        // Standard output that cannot take more (a full disk, a closed file) ends the run: what is still to come
+        // could go nowhere.
+        var outputLost = false
+        func toStandardOutput(_ data: Data) -> Bool {
+            guard !outputLost else { return false }
+            do {
+                try StandardOutput.write(data)
+                return true
+            } catch {
+                outputLost = true
+                progress.clear()
+                printError("\(error)")
+                cancellation.cancel()
+                return false
+            }
+        }
         func placed(_ flushed: FolderOutputs.FlushResult) {
             written += flushed.written.count
             for failure in flushed.failures {
@@ -298,6 +314,7 @@ struct ScanCommand: ParsableCommand {
         runner.run(
             files, finish: finish,
             deliver: { index, file, result in
+                if outputLost { return }
                 progress.update(done: index + 1, current: file)
                 switch result {
                 case .success(let finished):
@@ -316,14 +333,14 @@ struct ScanCommand: ParsableCommand {
                         placed(outputs!.commit(staged))
                     } else if let data = finished.encoded {
                         progress.clear()
-                        FileHandle.standardOutput.write(data)
+                        guard toStandardOutput(data) else { return }
                         written += 1
                     } else {
                         // One CSV for the whole run: one header, then every document's rows.
                         switch csv.append(finished.document) {
                         case .rows(let data):
                             progress.clear()
-                            FileHandle.standardOutput.write(data)
+                            guard toStandardOutput(data) else { return }
                         case .nothing:
                             if !quiet { printError("\(file): neither a receipt nor a business card; no CSV rows") }
                         case .otherTable(let kind):
@@ -348,6 +365,7 @@ struct ScanCommand: ParsableCommand {
             })
         progress.finish()
 
+        if outputLost { throw ExitCode(ExitStatus.cannotWrite) }
         if cancellation.isCancelled {
             let earlier = skipped > 0 ? ", \(skipped) finished earlier" : ""
             printError("interrupted: \(written) document(s) written, \(cancelled) not finished\(earlier)")
@@ -378,6 +396,20 @@ struct Finished: Sendable {
     /// `--format vcard` and the document is no business card: nothing is written for it.
     var noVCard = false
     var staged: FolderOutputs.Staged?
+}
+
+/// Standard output, written so that a full disk or a closed file is an error that says so, not a crash.
+enum StandardOutput {
+    static func write(_ data: Data) throws {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            let ns = error as NSError
+            let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError ?? ns
+            let reason = posix.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(posix.code))) : "\(error)"
+            throw ScanError(.output, file: "standard output", "cannot be written: \(reason)")
+        }
+    }
 }
 
 func printError(_ message: String) {

@@ -18,13 +18,17 @@ final class CLITests: XCTestCase {
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
+    /// `stdoutTo`: a file standard output goes to instead of the returned text (`/dev/full`).
+    func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], stdoutTo: FileHandle? = nil)
+        throws -> Run
+    {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
         if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe(), inp = Pipe()
-        p.standardOutput = out
+        p.standardOutput = stdoutTo ?? out
+        if stdoutTo != nil { try out.fileHandleForWriting.close() }
         p.standardError = err
         p.standardInput = inp
         try p.run()
@@ -345,6 +349,13 @@ final class CLITests: XCTestCase {
         let lines = try run(["detect", "--jsonl"], stdin: "{\"text\": \"mail me: A@Example.com\"}\n\"nothing here\"\n")
         XCTAssertEqual(lines.stdout.split(separator: "\n").count, 2)
         XCTAssertTrue(lines.stdout.contains("a@example.com"), lines.stdout)
+        // A blank line gets its empty line of output, so the lines stay paired with the input's.
+        let blank = try run(["detect", "--jsonl"], stdin: "\"a@b.co\"\n\n   \n\"c@d.co\"\n")
+        XCTAssertEqual(blank.status, 0, blank.stderr)
+        let answers = blank.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(answers.count, 4, blank.stdout)
+        XCTAssertEqual(answers[1], "{\"entities\":[]}")
+        XCTAssertTrue(answers[3].contains("c@d.co"), blank.stdout)
         // `--types` takes one value, so the text after it is still the text.
         let typed = try run(["detect", "--types", "date", "Call 020 7946 0958 on 3 May 2021"])
         XCTAssertEqual(typed.status, 0, typed.stderr)
@@ -353,6 +364,19 @@ final class CLITests: XCTestCase {
             "detect", "--types", "date", "--types", "phone", "--region", "GB", "Call 020 7946 0958 on 3 May 2021"
         ])
         XCTAssertTrue(two.stdout.contains("2021-05-03") && two.stdout.contains("+442079460958"), two.stdout)
+    }
+
+    /// Standard output that takes nothing more (a full disk) is status 73 with the reason, not a crash.
+    func testAFullStandardOutputIsStatus73() throws {
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"), "this test needs Linux's /dev/full")
+        defer { try? full.close() }
+        let found = try run(["detect", "x@y.com"], stdoutTo: full)
+        XCTAssertEqual(found.status, 73, found.stderr)
+        XCTAssertTrue(found.stderr.contains("standard output: cannot be written: No space left on device"), found.stderr)
+        let scanned = try run(["-q", pdf("full.pdf", "Call (415) 555-0100 today")], stdoutTo: full)
+        XCTAssertEqual(scanned.status, 73, scanned.stderr)
+        XCTAssertTrue(scanned.stderr.contains("standard output"), scanned.stderr)
+        XCTAssertFalse(scanned.stderr.contains("Fatal error"), scanned.stderr)
     }
 
     func testCtrlCKeepsFinishedOutputsAndLeavesNoPartialFile() throws {
