@@ -100,7 +100,8 @@ struct DetectCommand: ParsableCommand {
                 throw DetectorError(code: "invalid-region", message: "invalid region '\(r)'")
             }
             if detectors[r.uppercased()] == nil {
-                detectors[r.uppercased()] = try DataDetector(types: typeSet, region: r, referenceDate: base.referenceDate)
+                detectors[r.uppercased()] = try DataDetector(
+                    types: typeSet, region: r, referenceDate: base.referenceDate)
             }
             return detectors[r.uppercased()]!.detect(in: txt)
         }
