@@ -188,4 +188,11 @@ extension PhoneMetadata {
         ("ZM", "260", "0", false, [9], "00", true),
         ("ZW", "263", "0", false, [7, 9, 10], "00", true),
     ]
+
+    /// The regions whose national prefix is 0 but whose fixed lines or mobiles are printed without it at home
+    /// (libphonenumber's national format of the region's example numbers).
+    static let printedWithoutTrunk: Set<String> = [
+        "BO", "BR", "CN", "CO", "GE", "KI", "LB", "LI", "MC", "MN", "NP", "PE",
+        "RW", "SO", "UY",
+    ]
 }

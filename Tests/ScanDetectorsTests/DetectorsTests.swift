@@ -125,6 +125,17 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("0120 63974", .phone, region: "DE").first?.value.e164, "+4912063974")
         XCTAssertEqual(find("1300 123 456", .phone, region: "AU").first?.value.e164, "+611300123456")
         XCTAssertEqual(find("1300 123456", .phone, region: "AU").first?.value.e164, "+611300123456")
+        // Printed without the region's trunk 0, a number is none of the region's: a number from abroad (a New York
+        // number on a card whose e-mail is British) or a local one without its area code. Where libphonenumber's
+        // national format leaves the 0 out, the region's numbers are printed so.
+        XCTAssertEqual(find("Tel (212) 555-0147", .phone, region: "GB").first?.value.e164, "+12125550147")
+        XCTAssertEqual(find("Tel 020 7946 0958", .phone, region: "GB").first?.value.e164, "+442079460958")
+        XCTAssertNil(find("Tel 7946 0958", .phone, region: "DE").first?.value.e164)
+        XCTAssertEqual(find("Tel 07946 0958", .phone, region: "DE").first?.value.e164, "+4979460958")
+        XCTAssertEqual(find("Tel (11) 2345-6789", .phone, region: "BR").first?.value.e164, "+551123456789")
+        XCTAssertEqual(find("Tel (011) 2345-6789", .phone, region: "BR").first?.value.e164, "+551123456789")
+        XCTAssertEqual(
+            find("call (212) 555-0147 or mail a@example.co.uk", .phone).first?.value.e164, "+12125550147")
         // Italy keeps its 0 and has no trunk: a bare number starts with 0 (fixed) or 3 (mobile), or it is a house
         // number and a postal code; a phone word still reads one.
         XCTAssertTrue(find("Corso Stonmo, 57 85142 Tamsil (MI)", .phone, region: "IT").isEmpty)

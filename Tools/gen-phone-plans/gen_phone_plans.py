@@ -4,7 +4,9 @@ PhoneMetadata.swift does not list by hand, taken from libphonenumber's metadata
 (https://github.com/google/libphonenumber, Apache License 2.0) through its Python port:
 calling code, national (trunk) prefix, whether a national number may begin with 0, the
 possible lengths of the national significant number, the international prefix when it is
-one plain digit string, and whether the region is the main one of its calling code.
+one plain digit string, and whether the region is the main one of its calling code. Also the
+regions, hand-written ones included, whose national prefix is 0 but whose fixed lines or mobiles
+libphonenumber formats nationally without it (Brazil's `(11) 2345-6789`).
 
     pip install phonenumbers==9.0.43
     python3 Tools/gen-phone-plans/gen_phone_plans.py > Sources/ScanDetectors/PhonePlans.swift
@@ -46,5 +48,25 @@ print("    /// prefix (empty when it is not one plain string) and whether the re
 print("    static let generatedRows: [(String, String, String, Bool, [Int], String, Bool)] = [")
 for r, cc, trunk, zero, lengths, idd, main in rows:
     print(f'        ("{r}", "{cc}", "{trunk}", {str(zero).lower()}, {lengths}, "{idd}", {str(main).lower()}),')
+print("    ]")
+
+# Where the national prefix is 0, a national number is printed after it, unless libphonenumber's national format of
+# the region's example fixed line or mobile leaves it out.
+without_trunk = []
+for r in sorted(SUPPORTED_REGIONS):
+    m = PhoneMetadata.metadata_for_region(r)
+    if r == "001" or m is None or m.national_prefix != "0":
+        continue
+    for t in (phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.MOBILE):
+        n = phonenumbers.example_number_for_type(r, t)
+        if n and not phonenumbers.format_number(n, phonenumbers.PhoneNumberFormat.NATIONAL).lstrip("(").startswith("0"):
+            without_trunk.append(r)
+            break
+print()
+print("    /// The regions whose national prefix is 0 but whose fixed lines or mobiles are printed without it at home")
+print("    /// (libphonenumber's national format of the region's example numbers).")
+print("    static let printedWithoutTrunk: Set<String> = [")
+for i in range(0, len(without_trunk), 12):
+    print("        " + ", ".join(f'"{r}"' for r in without_trunk[i:i + 12]) + ",")
 print("    ]")
 print("}")
