@@ -7,8 +7,9 @@ public struct CalendarDay: Hashable, Sendable {
     public var month: Int
     public var day: Int
 
+    /// Nil for a day the calendar does not have (`2025-02-30`, `2025-04-31`, `2025-02-29`).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard (1...9999).contains(year), CalendarDate.exists(year, month, day) else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -141,4 +141,13 @@ final class ContextTests: XCTestCase {
         XCTAssertEqual(date("15/08/99", ref: late)?.value.date, "2099-08-15")
         XCTAssertEqual(date("15/08/16", ref: late)?.value.date, "2016-08-15")
     }
+
+    /// A reference date is a day the calendar has: `--reference-date 2025-02-30` is refused, not read as some day.
+    func testAReferenceDateMustExist() {
+        XCTAssertNotNil(CalendarDay(iso: "2024-02-29"))
+        XCTAssertNotNil(CalendarDay(iso: "2025-12-31"))
+        for bad in ["2025-02-29", "2025-02-30", "2025-04-31", "2025-13-01", "2025-00-10", "2025-2-3"] {
+            XCTAssertNil(CalendarDay(iso: bad), bad)
+        }
+    }
 }

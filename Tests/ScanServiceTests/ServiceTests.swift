@@ -140,7 +140,8 @@ final class ServiceTests: XCTestCase {
         expect(try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000"), 404, "not-found")
         // Options are refused before the upload is read, each with what is wrong.
         for (query, names) in [
-            ("reference-date=2025-13-45", "--reference-date"), ("country=ZZZ", "--country"),
+            ("reference-date=2025-13-45", "--reference-date"), ("reference-date=2025-02-30", "--reference-date"),
+            ("reference-date=2025-04-31", "--reference-date"), ("country=ZZZ", "--country"),
             ("languages=../../etc/passwd", "--languages"), ("async=maybe", "async"),
             ("engine=tesseract&languages=xx_nonexistent", "xx_nonexistent")
         ] {
