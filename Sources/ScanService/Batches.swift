@@ -16,7 +16,7 @@ extension ExtractionService {
             let id = batch.id
             // Without `wait` the jobs come back at once (no time left to wait).
             let jobs = try await waitForBatch(id: id, seconds: try Self.waitSeconds(request))
-            return try Self.json(describe(batch, jobs: jobs))
+            return try Self.json(try await describe(batch, jobs: jobs))
         }
         router.get("/v1/batches/:id/result") { request, context in
             let (batch, _) = try await ownedBatch(request, context)
@@ -109,7 +109,8 @@ extension ExtractionService {
         }
         let storedJobs = try await store.jobs(inBatch: stored.id)
         return try Self.json(
-            describe(stored, jobs: storedJobs), status: .accepted, headers: [.location: "/v1/batches/\(stored.id)"])
+            try await describe(stored, jobs: storedJobs), status: .accepted,
+            headers: [.location: "/v1/batches/\(stored.id)"])
     }
 
     func batchTooLarge() -> Problem {
@@ -119,20 +120,26 @@ extension ExtractionService {
 
     // MARK: GET /v1/batches/{id}
 
-    func describe(_ batch: Batch, jobs: [Job]) -> [String: Any] {
+    func describe(_ batch: Batch, jobs: [Job]) async throws -> [String: Any] {
         let iso = Self.timestamp
         var counts = Dictionary(uniqueKeysWithValues: JobStatus.allCases.map { ($0.rawValue, 0) })
         for job in jobs { counts[job.status.rawValue, default: 0] += 1 }
         let finished = jobs.allSatisfy(\.status.isFinished)
+        // Once every job has ended, each file says whether it gave rows to the batch's CSV, and if not, why.
+        let table = finished ? try await csvTable(of: jobs) : nil
         return [
             "id": batch.id,
             "status": finished ? "finished" : "pending",
             "createdAt": iso.format(batch.createdAt),
             "counts": counts,
-            "jobs": jobs.map { job -> [String: Any] in
+            "jobs": jobs.enumerated().map { n, job -> [String: Any] in
                 var out = describe(job)
                 out["file"] = job.inputName
                 out["index"] = job.batchIndex ?? 0
+                if let entry = table?.entries[n] {
+                    out["csvRows"] = entry.rows.isEmpty ? 0 : entry.count
+                    if let why = entry.noRows { out["noRows"] = ["code": why.code, "message": why.message] }
+                }
                 return out
             },
             "rejected": batch.rejected.map {
@@ -188,28 +195,69 @@ extension ExtractionService {
                           retryAfter: 5)
         }
         var body = Data()
-        var csv = CSVStream()
         var included = 0
-        for job in jobs where job.status == .succeeded {
-            guard let data = try await store.result(id: job.id) else { continue }
-            let document = try JSONDecoder().decode(Document.self, from: data)
-            if type == "text/csv" {
-                if case .rows(let rows) = csv.append(document) {
-                    body.append(rows)
-                    included += 1
-                }
-            } else if document.businessCard != nil {
+        if type == "text/csv" {
+            let table = try await csvTable(of: jobs)
+            for entry in table.entries where !entry.rows.isEmpty {
+                body.append(entry.rows)
+                included += 1
+            }
+            // A batch without a receipt or card still answers a CSV with the receipts header.
+            if table.kind == nil { body = Data((CSVWriter.receiptColumns.joined(separator: ",") + "\r\n").utf8) }
+        } else {
+            for job in jobs where job.status == .succeeded {
+                guard let data = try await store.result(id: job.id) else { continue }
+                let document = try JSONDecoder().decode(Document.self, from: data)
+                guard document.businessCard != nil else { continue }
                 body.append(try DocumentWriter.encode(document, as: .vcard))
                 included += 1
             }
         }
-        // A batch without a receipt or card still answers a CSV with the receipts header.
-        if type == "text/csv" && csv.table == nil {
-            body = Data((CSVWriter.receiptColumns.joined(separator: ",") + "\r\n").utf8)
-        }
         var headers: HTTPFields = [.contentType: type + "; charset=utf-8"]
         headers[.batchDocuments] = String(included)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension ExtractionService {
+    /// What each file of a batch gives the batch's CSV, in upload order: its rows (the header with the first), how
+    /// many, or why none (`failed`: its job did not succeed; `neither`: no receipt and no card; `other-table`: a
+    /// receipt after the first card or a card after the first receipt, which decided the table).
+    struct CSVTable {
+        struct Entry {
+            var rows = Data()
+            var count = 0
+            var noRows: (code: String, message: String)?
+        }
+        var entries: [Entry]
+        var kind: CSVWriter.Table?
+    }
+
+    func csvTable(of jobs: [Job]) async throws -> CSVTable {
+        var csv = CSVStream()
+        var entries: [CSVTable.Entry] = []
+        for job in jobs {
+            var entry = CSVTable.Entry()
+            let data = job.status == .succeeded ? try await store.result(id: job.id) : nil
+            if let data {
+                let document = try JSONDecoder().decode(Document.self, from: data)
+                switch csv.append(document) {
+                case .rows(let rows):
+                    entry.rows = rows
+                    entry.count = CSVWriter.rows(document).count
+                case .nothing:
+                    entry.noRows = ("neither", "read as \(document.documentType?.label.rawValue ?? "a document"), "
+                        + "neither a receipt nor a business card")
+                case .otherTable(let kind):
+                    let (it, table) = kind == .receipts ? ("a receipt", "contacts") : ("a business card", "receipts")
+                    entry.noRows = ("other-table", "\(it) does not fit the \(table) CSV begun by an earlier file")
+                }
+            } else {
+                entry.noRows = ("failed", "its job \(job.status == .succeeded ? "has no result" : job.status.rawValue)")
+            }
+            entries.append(entry)
+        }
+        return CSVTable(entries: entries, kind: csv.table)
     }
 }
 

@@ -256,7 +256,7 @@ extension ExtractionService {
                     description = describe(job)
                 case .batch:
                     guard let batch = try await store.batch(id: callback.subjectId, owner: nil) else { return nil }
-                    description = describe(batch, jobs: try await store.jobs(inBatch: batch.id))
+                    description = try await describe(batch, jobs: try await store.jobs(inBatch: batch.id))
                 }
                 return try JSONSerialization.data(
                     withJSONObject: description, options: [.sortedKeys, .withoutEscapingSlashes])

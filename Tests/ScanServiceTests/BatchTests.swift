@@ -94,6 +94,34 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try server.request("GET", "/v1/batches/00000000-0000-0000-0000-000000000000").status, 404)
     }
 
+    /// A file that gives the batch's CSV no rows says so in the batch's description, with why: a letter is neither a
+    /// receipt nor a card, a card does not fit the receipts CSV the first receipt began.
+    func testTheBatchSaysWhichFilesGaveNoRowsAndWhy() throws {
+        let server = try start(["--workers", "1"])
+        let letter = Inputs.document([
+            "Dear Mr Smith,", "Thank you for your letter of last week about the garden wall.",
+            "We will send someone to look at it on Monday morning, as agreed on the phone.",
+            "Please let us know if that does not suit you.", "Yours sincerely,", "Anna Berg"])
+        let card = Inputs.document([
+            "Jane Doe", "Managing Director", "Acme Widgets Ltd", "T +44 20 7946 0958",
+            "jane.doe@acmewidgets.co.uk", "www.acmewidgets.co.uk"])
+        let body = Self.form([("corner.json", Self.receipt("CORNER SHOP", "Milk", "1.20")),
+                              ("letter.json", letter), ("card.json", card)])
+        let r = try server.request("POST", "/v1/batches", headers: Self.multipart, body: body)
+        XCTAssertEqual(r.status, 202, r.text + server.log)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        XCTAssertNil((r.json["jobs"] as? [[String: Any]])?.first?["csvRows"], "said once the batch has ended")
+        let done = try server.request("GET", "/v1/batches/\(id)?wait=60")
+        XCTAssertEqual(done.json["status"] as? String, "finished", done.text)
+        let jobs = done.json["jobs"] as? [[String: Any]] ?? []
+        XCTAssertEqual(jobs.map { $0["csvRows"] as? Int }, [1, 0, 0], done.text)
+        XCTAssertNil(jobs.first?["noRows"], done.text)
+        let why = jobs.dropFirst().map { ($0["noRows"] as? [String: Any])?["code"] as? String }
+        XCTAssertEqual(why, ["neither", "other-table"], done.text)
+        let csv = try server.request("GET", "/v1/batches/\(id)/result?format=csv")
+        XCTAssertEqual(csv.header("batch-documents"), "1")
+    }
+
     func testARetriedBatchWithItsIdempotencyKeyGivesBackTheFirstBatch() throws {
         let server = try start(["--workers", "0"])
         let body = Self.form([
