@@ -251,6 +251,11 @@ public struct ExtractionService: Sendable {
             queueLimit: settings.maxQueued)
         // The store takes the file over; with an Idempotency-Key already used, the first job stands.
         let (job, created) = try await Self.admitted { try await store.enqueue(new, input: upload.url) }
+        if !created, let why = Self.differs(job, from: new) {
+            throw Problem(
+                .unprocessableContent, code: "idempotency-key-reused",
+                "this Idempotency-Key was first sent with another request (\(why)); its job is \(job.id)")
+        }
         if created { pool.wake() }
         if created, let callbackURL {
             try await store.addCallback(Callback(kind: .job, subjectId: job.id, owner: owner, url: callbackURL))
@@ -272,6 +277,17 @@ public struct ExtractionService: Sendable {
             throw jobProblem(finished)
         }
         return try Self.json(describe(job), status: .accepted, headers: [.location: "/v1/jobs/\(job.id)"])
+    }
+
+    /// How a request sent again under an Idempotency-Key differs from the one that made the job, or nil when it is
+    /// the same retried (the same file name and size, the same options). A key reused for another file or other
+    /// options would otherwise hand back the first request's result as this one's.
+    static func differs(_ job: Job, from new: NewJob) -> String? {
+        if job.inputName != new.inputName { return "the file '\(job.inputName)', not '\(new.inputName)'" }
+        if job.inputSize != new.inputSize { return "a file of \(job.inputSize) bytes, not \(new.inputSize)" }
+        let options = { (d: Data) in try? JSONSerialization.jsonObject(with: d) as? NSDictionary }
+        if options(job.configuration) != options(new.configuration) { return "other options" }
+        return nil
     }
 
     // MARK: POST /v1/ink

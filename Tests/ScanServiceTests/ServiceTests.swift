@@ -339,6 +339,20 @@ final class ServiceTests: XCTestCase {
         XCTAssertNotEqual(first.json["id"] as? String, other.json["id"] as? String)
         let uploads = try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")
         XCTAssertEqual(uploads.count, 2, "the retry's copy of the upload is not kept: \(uploads)")
+        // The key sent again with other options or another file is a mistake, not a retry: refused, never the first
+        // request's job handed back as this one's.
+        let otherOptions = try server.request(
+            "POST", "/v1/extractions?async=true&type=businessCard", headers: ["Idempotency-Key": "upload-7"], body: body)
+        XCTAssertEqual(otherOptions.status, 422, otherOptions.text)
+        XCTAssertEqual(otherOptions.json["code"] as? String, "idempotency-key-reused")
+        XCTAssertTrue((otherOptions.json["detail"] as? String ?? "").contains("other options"), otherOptions.text)
+        let otherFile = try server.request(
+            "POST", "/v1/extractions?async=true", headers: ["Idempotency-Key": "upload-7"],
+            body: Inputs.document(["Another file altogether"]))
+        XCTAssertEqual(otherFile.json["code"] as? String, "idempotency-key-reused", otherFile.text)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads").count, 2,
+            "a refused upload is not kept")
     }
 
     func testAWorkerKilledMidJobIsReplacedAndTheJobStillFinishes() throws {
