@@ -10,6 +10,11 @@ public enum InputExpansion {
         /// Files found in folders that are plainly something else: their content is no
         /// image, PDF or JSON document, and their name doesn't claim to be one.
         public var skipped: [String] = []
+        /// Entries of folders that are not walked, with why: hidden ones (`.git`, `.DS_Store`) and links to folders.
+        public var notWalked: [(path: String, reason: String)] = []
+        /// Folders that could not be read (a folder given, or one inside it), with the system's reason: their
+        /// files are not processed, and the run says so.
+        public var unreadable: [ScanError] = []
     }
 
     /// Folders are walked recursively; hidden files and folders are left out, as is
@@ -33,25 +38,50 @@ public enum InputExpansion {
                 continue
             }
             var found: [String] = []
-            let base = URL(fileURLWithPath: path)
-            if let e = fm.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
-                                     options: [.skipsHiddenFiles]) {
-                for case let url as URL in e {
-                    let std = url.standardizedFileURL.path
-                    if let excluded, std == excluded || std.hasPrefix(excluded + "/") {
-                        e.skipDescendants()
-                        continue
-                    }
-                    // Follows symbolic links to files; a link to a folder is not walked (no cycles).
-                    // A link to nothing (or a loop of links) is kept, so that it fails naming itself rather than
-                    // vanish.
-                    var entryIsDir: ObjCBool = false
-                    let exists = fm.fileExists(atPath: url.path, isDirectory: &entryIsDir)
-                    guard !exists || !entryIsDir.boolValue else { continue }
-                    // Keep the user's spelling of the folder in the paths we report.
-                    let rel = String(std.dropFirst(base.standardizedFileURL.path.count)).drop { $0 == "/" }
-                    found.append(path.hasSuffix("/") ? path + rel : path + "/" + rel)
+            // A folder given as a link to it is walked where the link leads; the paths reported keep the user's
+            // spelling of it.
+            let base = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+            func spelled(_ url: URL) -> String {
+                let rel = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count))
+                    .drop { $0 == "/" }
+                return path.hasSuffix("/") ? path + rel : path + "/" + rel
+            }
+            var failures: [URL: String] = [:]
+            let e = fm.enumerator(
+                at: base, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [],
+                errorHandler: { url, error in
+                    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+                    failures[url] = underlying.map { String(cString: strerror(Int32($0.code))) }
+                        ?? (error as NSError).localizedDescription
+                    return true
+                })
+            while let url = e?.nextObject() as? URL {
+                let std = url.standardizedFileURL.path
+                if let excluded, std == excluded || std.hasPrefix(excluded + "/") {
+                    e?.skipDescendants()
+                    continue
                 }
+                var entryIsDir: ObjCBool = false
+                let exists = fm.fileExists(atPath: url.path, isDirectory: &entryIsDir)
+                if url.lastPathComponent.hasPrefix(".") {
+                    if exists && entryIsDir.boolValue { e?.skipDescendants() }
+                    result.notWalked.append((spelled(url), "hidden"))
+                    continue
+                }
+                // Follows symbolic links to files; a link to a folder is not walked (no cycles).
+                // A link to nothing (or a loop of links) is kept, so that it fails naming itself rather than
+                // vanish.
+                guard !exists || !entryIsDir.boolValue else {
+                    let link = (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink ?? false
+                    if link { result.notWalked.append((spelled(url), "a link to a folder, not followed")) }
+                    continue
+                }
+                found.append(spelled(url))
+            }
+            if e == nil { failures[base] = "cannot be listed" }
+            for (url, reason) in failures.sorted(by: { $0.key.path < $1.key.path }) {
+                let shown = url.standardizedFileURL.path == base.standardizedFileURL.path ? path : spelled(url)
+                result.unreadable.append(ScanError(.unreadable, file: shown, "the folder cannot be read: \(reason)"))
             }
             for f in found.sorted() where seen.insert(URL(fileURLWithPath: f).standardizedFileURL.path).inserted {
                 if isProcessable(f) { result.files.append(f) } else { result.skipped.append(f) }

@@ -203,7 +203,11 @@ struct ScanCommand: ParsableCommand {
             }
         }
         let expansion = InputExpansion.expand(inputs, excluding: outputDir)
+        // A folder that cannot be read is an input that failed: its files are not silently left out.
+        for error in expansion.unreadable { printError(error.description) }
+        let unreadableFolders = expansion.unreadable.count
         if verbose {
+            for (path, reason) in expansion.notWalked { printError("\(path): skipped, \(reason)") }
             for file in expansion.skipped { printError("\(file): skipped, not an image, PDF or JSON document") }
         } else if !expansion.skipped.isEmpty {
             printError(
@@ -224,7 +228,7 @@ struct ScanCommand: ParsableCommand {
                 )
                 throw ExitCode(ExitStatus.allFailed)
             }
-            printError("no input files found")
+            if unreadableFolders == 0 { printError("no input files found") }
             throw ExitCode(ExitStatus.allFailed)
         }
         // With an output folder, the inputs an earlier run finished (same content, same options,
@@ -371,8 +375,10 @@ struct ScanCommand: ParsableCommand {
             printError("interrupted: \(written) document(s) written, \(cancelled) not finished\(earlier)")
             throw ExitCode(ExitStatus.interrupted)
         }
+        failed += unreadableFolders
         if failed > 0 && !quiet {
-            printError("\(written) of \(files.count) input(s) processed, \(failed) failed")
+            let folders = unreadableFolders > 0 ? " (\(unreadableFolders) of them folders that cannot be read)" : ""
+            printError("\(written) of \(files.count + unreadableFolders) input(s) processed, \(failed) failed\(folders)")
         }
         if skipped > 0 && !quiet {
             printError(

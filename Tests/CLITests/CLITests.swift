@@ -130,6 +130,30 @@ final class CLITests: XCTestCase {
                                  "scanextract: \(cards)/list.txt: skipped, not an image, PDF or JSON document"])
     }
 
+    /// A folder given as a link to it is walked; inside a folder, hidden entries and links to folders are not, and
+    /// `--verbose` names each of them with why.
+    func testALinkToAFolderIsWalkedAndVerboseNamesWhatIsNot() throws {
+        let fm = FileManager.default
+        let docs = dir + "/docs"
+        try fm.createDirectory(atPath: docs + "/.cache", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
+        Drawing.writePDF([[DrawnLine("Jane Doe", x: 72, y: 100, size: 16)]], to: docs + "/a.pdf")
+        Drawing.writePDF([[DrawnLine("John Roe", x: 72, y: 100, size: 16)]], to: docs + "/.b.pdf")
+        Drawing.writePDF([[DrawnLine("Hidden", x: 72, y: 100, size: 16)]], to: docs + "/.cache/c.pdf")
+        Drawing.writePDF([[DrawnLine("Far away", x: 72, y: 100, size: 16)]], to: dir + "/elsewhere/d.pdf")
+        try fm.createSymbolicLink(atPath: docs + "/more", withDestinationPath: dir + "/elsewhere")
+        try fm.createSymbolicLink(atPath: dir + "/docs-link", withDestinationPath: docs)
+        let r = try run(["-v", "--format", "text", dir + "/docs-link"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("Jane Doe"), "the link's folder is read: \(r.stdout)")
+        XCTAssertFalse(r.stdout.contains("Far away") || r.stdout.contains("Hidden"), r.stdout)
+        for line in ["\(dir)/docs-link/.b.pdf: skipped, hidden", "\(dir)/docs-link/.cache: skipped, hidden",
+                     "\(dir)/docs-link/more: skipped, a link to a folder, not followed"] {
+            XCTAssertTrue(r.stderr.contains("scanextract: " + line), "\(line) in:\n\(r.stderr)")
+        }
+        XCTAssertFalse(try run(["--format", "text", dir + "/docs-link"]).stderr.contains("skipped, hidden"))
+    }
+
     /// A broken receipt model fails the receipts with a message that names the file, and only them: a card needs no
     /// receipt model and is still read, in the same run as in a run of its own.
     func testABrokenReceiptModelFailsOnlyTheReceipts() throws {
