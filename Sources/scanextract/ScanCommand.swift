@@ -121,7 +121,8 @@ struct ScanCommand: ParsableCommand {
         help: "With --output-dir, redo every input, even those an earlier run finished (see the folder's manifest).")
     var noResume = false
 
-    @Option(name: .shortAndLong, help: "Documents processed in parallel (default: all cores).")
+    // ArgumentParser prints the default itself (the cores of the machine it runs on).
+    @Option(name: .shortAndLong, help: "Documents processed in parallel (all cores unless given).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(name: .shortAndLong, help: "No progress bar.")
