@@ -108,6 +108,7 @@ public struct ExtractionService: Sendable {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Before the routes: a router's middleware wraps only the routes added after it.
         router.add(middleware: RequestCounter(metrics: metrics))
+        router.add(middleware: UnexpectedErrors(storeAnswers: { await storeAnswers(within: 2) }, logger: logger))
         router.add(
             middleware: UnmatchedRoutes(
                 paths: APIPaths(openAPI: String(decoding: PackageResources.openapi_yaml, as: UTF8.self))))

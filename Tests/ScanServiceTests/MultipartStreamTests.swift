@@ -103,3 +103,18 @@ final class APIPathsTests: XCTestCase {
         XCTAssertEqual(shipped.methods(for: "/v1/jobs/abc")?.sorted(), ["DELETE", "GET"])
     }
 }
+
+/// An error no route turned into a problem still answers with one: the store gone is 503 `not-ready` with
+/// `Retry-After` (what `/readyz` says then), anything else 500 `internal`; neither shows the error to the client.
+final class UnexpectedErrorsTests: XCTestCase {
+    func testAnUnexpectedErrorIsAProblemWithACode() {
+        let gone = Problem.unexpected(storeAnswers: false)
+        XCTAssertEqual(gone.status.code, 503)
+        XCTAssertEqual(gone.code, "not-ready")
+        XCTAssertEqual(gone.retryAfter, 5)
+        let other = Problem.unexpected(storeAnswers: true)
+        XCTAssertEqual(other.status.code, 500)
+        XCTAssertEqual(other.code, "internal")
+        XCTAssertNil(other.retryAfter)
+    }
+}
