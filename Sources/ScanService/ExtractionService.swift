@@ -333,6 +333,14 @@ public struct ExtractionService: Sendable {
                 ScanError.Code.invalidOption.rawValue
             ]
             let status = clientErrors.contains(code) ? .badRequest : ServiceStatus.forCode(code)
+            // A model or word list the server lacks is its operator's to install: the worker's words for it (paths
+            // on the server, the command that installs it) go to the log, not to the client.
+            if code == ScanError.Code.engine.rawValue {
+                logger.error("POST /v1/ink: \(reply.message ?? "engine error")")
+                throw Problem(
+                    status, code: code,
+                    "this server lacks the ink model or word list this request needs (its log names which)")
+            }
             throw Problem(status, code: code, reply.message ?? "the ink could not be read")
         case .failure(.noWorkers):
             throw Problem(
