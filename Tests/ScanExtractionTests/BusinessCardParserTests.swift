@@ -23,6 +23,26 @@ import ScanModel
         ]))
     }
 
+    /// A line of title words alone is never the name, even where the name's line could not be read as one (OCR read
+    /// a Greek name with a math sign): the card then has no name and says so, and the line is its title.
+    @Test func aTitleAloneIsNoName() {
+        let doc = Fixture.document(Fixture.page(width: 1050, height: 600, [
+            Fixture.line(100, "Zo \u{2206}ημητρíου", x: 60, h: 40),
+            Fixture.line(160, "Chief Executive Officer", x: 60, h: 24),
+            Fixture.line(210, "Acme Widgets Ltd", x: 60, h: 20),
+            Fixture.line(380, "Phone: 020 7946 0958", x: 60, h: 18),
+            Fixture.line(405, "zoe@acmewidgets.co.uk", x: 60, h: 18),
+        ]))
+        let out = try! extractor.extract(doc, as: .businessCard)
+        let c = out.businessCard!
+        #expect(c.name == nil, "\(String(describing: c.name))")
+        #expect(c.title == "Chief Executive Officer")
+        #expect(out.warnings.contains { $0.code == "card-no-name" })
+        // With a name on the card, the title stays the title.
+        let named = try! extractor.extract(ukCard(), as: .businessCard).businessCard!
+        #expect(named.title == "Head of Product Design")
+    }
+
     @Test func readsNameTitleOrganization() {
         let c = try! extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.name?.full == "Priya Raman")

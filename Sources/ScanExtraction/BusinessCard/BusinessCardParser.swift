@@ -134,6 +134,9 @@ public struct BusinessCardParser: Sendable {
                         || n == 0 && Self.lexicon.honorifics.contains(Text.key(w))
                 })
             else { return nil }
+            // A line of title words alone (`Chief Executive Officer`) is no one's name, even on a card whose name the
+            // OCR garbled: better no name (and the warning that says so) than the title as the person.
+            if words.allSatisfy({ Self.lexicon.jobTitles.isFound(in: Text.key($0)) }) { return nil }
             var s = l.line.printHeight / median
             if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
             if Text.hasAny(l.key, Self.lexicon.organizationWords) { s -= 1 }
