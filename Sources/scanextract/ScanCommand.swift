@@ -264,6 +264,8 @@ struct ScanCommand: ParsableCommand {
         let toStdoutAsLines = outputDir == nil && files.count > 1
         var csv = CSVStream()
         var failed = 0, written = 0, cancelled = 0
+        // Read, but with nothing to write in the format asked for (`--format vcard` and no business card).
+        var nothingToWrite = 0
         var engineMissing = false, writeFailed = false
 
         let runner: BatchRunner
@@ -333,7 +335,7 @@ struct ScanCommand: ParsableCommand {
                     if finished.noVCard {
                         let label = finished.document.documentType?.label.rawValue ?? "a document"
                         if !quiet { printError("\(file): read as \(label), not a business card; no vCard") }
-                        written += 1
+                        nothingToWrite += 1
                     } else if let staged = finished.staged {
                         placed(outputs!.commit(staged))
                     } else if let data = finished.encoded {
@@ -379,14 +381,17 @@ struct ScanCommand: ParsableCommand {
         failed += unreadableFolders
         if failed > 0 && !quiet {
             let folders = unreadableFolders > 0 ? " (\(unreadableFolders) of them folders that cannot be read)" : ""
-            printError("\(written) of \(files.count + unreadableFolders) input(s) processed, \(failed) failed\(folders)")
+            printError(
+                "\(written + nothingToWrite) of \(files.count + unreadableFolders) input(s) processed, \(failed) failed"
+                    + folders)
         }
         if skipped > 0 && !quiet {
             printError(
                 "\(skipped) input(s) skipped, finished by an earlier run into \(outputDir ?? "")"
-                    + " (--no-resume redoes them); \(written) written now")
+                    + " (--no-resume redoes them); \(written) written now"
+                    + (nothingToWrite > 0 ? ", \(nothingToWrite) read again with nothing to write" : ""))
         }
-        if written + skipped == 0 {
+        if written + nothingToWrite + skipped == 0 {
             throw ExitCode(
                 engineMissing
                     ? ExitStatus.engineUnavailable : writeFailed ? ExitStatus.cannotWrite : ExitStatus.allFailed)

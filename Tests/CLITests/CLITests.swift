@@ -269,6 +269,16 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(vcard.status, 0, vcard.stderr)
         XCTAssertTrue(vcard.stdout.isEmpty)
         XCTAssertTrue(vcard.stderr.contains("not a business card; no vCard"), vcard.stderr)
+        // Into a folder with a card, run again: the card is finished, the receipt read again with nothing written for
+        // it, and the summary says so rather than count it written.
+        let card = GoldenTests.root.appendingPathComponent("Samples/business-card.png").path
+        let receipt = GoldenTests.root.appendingPathComponent("Samples/receipt.png").path
+        let first = try run(["--format", "vcard", "-o", dir + "/vcards", receipt, card])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let again = try run(["--format", "vcard", "-o", dir + "/vcards", receipt, card])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(
+            again.stderr.contains("0 written now, 1 read again with nothing to write"), again.stderr)
     }
 
     func testAllInputsFailingAndUsageErrors() throws {
