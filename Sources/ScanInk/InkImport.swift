@@ -17,7 +17,14 @@ public enum InkImport {
     public struct Item: Sendable, Hashable {
         public var ink: Ink
         public var label: String?
-        public init(ink: Ink, label: String?) { self.ink = ink; self.label = label }
+        /// Why this segment cannot be read (it names a stroke the file lacks, or none), while the file's other
+        /// segments can: the segment fails alone. Its `ink` is then empty.
+        public var problem: ScanError?
+        public init(ink: Ink, label: String?, problem: ScanError? = nil) {
+            self.ink = ink
+            self.label = label
+            self.problem = problem
+        }
     }
 
     /// The largest file read (bytes): a pen file is small, and a hostile one must not exhaust memory.
@@ -110,14 +117,19 @@ public enum InkImport {
         let counts = Dictionary(grouping: segments, by: \.level).mapValues(\.count)
         let level = counts["WORD"] != nil
             ? "WORD" : counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!.key
-        return try segments.filter { $0.level == level }.map { s in
-            // Checked against the file before any range is walked: a hostile range costs nothing.
+        return segments.filter { $0.level == level }.map { s in
+            // Checked against the file before any range is walked: a hostile range costs nothing. A segment that
+            // cannot be read fails alone; the file's other segments are read.
             if let bad = s.ranges.first(where: { $0.upperBound >= components.count }) {
-                throw ScanError(.corrupt, "line \(s.line): .SEGMENT names component \(bad.upperBound), "
-                    + "but the file has \(components.count)")
+                return Item(ink: Ink(strokes: []), label: s.label, problem: ScanError(
+                    .corrupt, "line \(s.line): .SEGMENT names component \(bad.upperBound), "
+                        + "but the file has \(components.count)"))
             }
             let found = strokes(s.ranges.flatMap { Array($0) })
-            guard !found.isEmpty else { throw ScanError(.corrupt, "line \(s.line): .SEGMENT names no pen-down stroke") }
+            guard !found.isEmpty else {
+                return Item(ink: Ink(strokes: []), label: s.label, problem: ScanError(
+                    .corrupt, "line \(s.line): .SEGMENT names no pen-down stroke"))
+            }
             return Item(ink: Ink(strokes: found), label: s.label)
         }
     }
@@ -207,21 +219,24 @@ public enum InkImport {
         for group in ink.all(named: "traceGroup") {
             let truth = group.children.first { $0.name == "annotation" && $0.attributes["type"] == "truth" }
             guard let truth else { continue }
+            let label = truth.text.trimmingCharacters(in: .whitespacesAndNewlines)
             var strokes: [Ink.Stroke] = []
+            var problem: ScanError?
             for child in group.children {
                 if child.name == "trace", let s = byElement[ObjectIdentifier(child)] { strokes.append(s) }
                 if child.name == "traceView", let ref = child.attributes["traceDataRef"] {
                     let id = ref.hasPrefix("#") ? String(ref.dropFirst()) : ref
                     guard let s = byID[id] else {
-                        throw ScanError(.corrupt, "traceView refers to trace '\(id)', which is not in the file")
+                        problem = ScanError(.corrupt, "traceView refers to trace '\(id)', which is not in the file")
+                        break
                     }
                     strokes.append(s)
                 }
             }
-            if !strokes.isEmpty {
-                items.append(
-                    Item(ink: Ink(strokes: strokes), label: truth.text.trimmingCharacters(in: .whitespacesAndNewlines)))
-            }
+            // A labelled group that cannot be read, or holds no stroke, fails alone; the others are read.
+            if problem == nil && strokes.isEmpty { problem = ScanError(.empty, "the trace group holds no trace") }
+            items.append(problem.map { Item(ink: Ink(strokes: []), label: label, problem: $0) }
+                ?? Item(ink: Ink(strokes: strokes), label: label))
         }
         return items.isEmpty ? [Item(ink: Ink(strokes: ordered), label: nil)] : items
     }

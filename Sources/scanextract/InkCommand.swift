@@ -114,6 +114,7 @@ struct InkCommand: ParsableCommand {
                     total += items.count - 1
                     for (n, item) in items.enumerated() {
                         do {
+                            if let problem = item.problem { throw problem }
                             print(String(decoding: try reader.answer(ink: item.ink, options: options), as: UTF8.self))
                         } catch {
                             fail("\(where_) segment \(n + 1)\(item.label.map { " (\($0))" } ?? "")", line: nil, error)

@@ -92,9 +92,9 @@ import ScanModel
     }
 
     @Test func hostileAndUnusualButValidInput() throws {
-        // A huge range is refused against the file's components before it is walked.
+        // A huge range is refused against the file's components before it is walked: that segment fails alone.
         let huge = ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-999999999999,0-999999999999 OK \"x\"\n"
-        #expect(throws: ScanError.self) { try InkImport.items(Data(huge.utf8)) }
+        #expect(try InkImport.items(Data(huge.utf8)).first?.problem?.reason.contains("999999999999") == true)
         // An escaped quote in a label.
         let quoted = try InkImport.items(
             Data(".COORD X Y\n.PEN_DOWN\n1 2\n3 4\n.SEGMENT WORD 0 OK \"say \\\"hi\\\"\"\n".utf8))
@@ -110,9 +110,32 @@ import ScanModel
         #expect(items[0].ink.strokes[0].points.map { [$0.x, $0.y] } == [[1, 2], [3, 2], [4, 3]])
     }
 
+    /// A labelled segment that cannot be read (a trace it names is not in the file, or it holds none) fails alone,
+    /// with its reason; the file's other segments are read.
+    @Test func aBadSegmentFailsAlone() throws {
+        let xml = """
+            <ink><trace id="t1">10 10, 10 60</trace><trace id="t2">40 85, 50 60</trace>\
+            <traceGroup><annotation type="truth">lo</annotation><traceView traceDataRef="#t1"/>\
+            <traceView traceDataRef="#t2"/></traceGroup>\
+            <traceGroup><annotation type="truth">bad</annotation><traceView traceDataRef="#t9"/></traceGroup>\
+            <traceGroup><annotation type="truth">none</annotation></traceGroup></ink>
+            """
+        let items = try InkImport.items(Data(xml.utf8))
+        #expect(items.map(\.label) == ["lo", "bad", "none"])
+        #expect(items[0].problem == nil && items[0].ink.strokes.count == 2)
+        #expect(items[1].problem?.reason.contains("'t9'") == true)
+        #expect(items[2].problem?.code == .empty)
+        let unipen = ".COORD X Y\n.PEN_DOWN\n1 2\n3 4\n.SEGMENT WORD 0 OK \"a\"\n.SEGMENT WORD 0-3 OK \"b\"\n"
+        let segments = try InkImport.items(Data(unipen.utf8))
+        #expect(segments.map(\.label) == ["a", "b"])
+        #expect(segments[0].problem == nil)
+        #expect(segments[1].problem?.reason.contains("component 3") == true)
+    }
+
     @Test func badFilesAreNamedErrors() {
         func reason(_ text: String) -> String? {
-            do { _ = try InkImport.items(Data(text.utf8)); return nil } catch let e as ScanError {
+            // A segment that cannot be read fails alone: its item carries the reason.
+            do { return try InkImport.items(Data(text.utf8)).compactMap(\.problem?.reason).first } catch let e as ScanError {
                 return e.reason
             } catch { return "\(error)" }
         }
