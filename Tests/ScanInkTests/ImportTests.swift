@@ -135,7 +135,9 @@ import ScanModel
     @Test func badFilesAreNamedErrors() {
         func reason(_ text: String) -> String? {
             // A segment that cannot be read fails alone: its item carries the reason.
-            do { return try InkImport.items(Data(text.utf8)).compactMap(\.problem?.reason).first } catch let e as ScanError {
+            do {
+                return try InkImport.items(Data(text.utf8)).compactMap(\.problem?.reason).first
+            } catch let e as ScanError {
                 return e.reason
             } catch { return "\(error)" }
         }
