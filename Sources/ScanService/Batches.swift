@@ -12,10 +12,12 @@ extension ExtractionService {
     func addBatchRoutes(to router: Router<BasicRequestContext>) {
         router.post("/v1/batches") { request, _ in try await createBatch(request) }
         router.get("/v1/batches/:id") { request, context in
+            // A bad `wait` is the request's error whatever the batch, as for a job.
+            let seconds = try Self.waitSeconds(request)
             let (batch, _) = try await ownedBatch(request, context)
             let id = batch.id
             // Without `wait` the jobs come back at once (no time left to wait).
-            let jobs = try await waitForBatch(id: id, seconds: try Self.waitSeconds(request))
+            let jobs = try await waitForBatch(id: id, seconds: seconds)
             return try Self.json(try await describe(batch, jobs: jobs))
         }
         router.get("/v1/batches/:id/result") { request, context in
@@ -213,7 +215,7 @@ extension ExtractionService {
                 included += 1
             }
         }
-        var headers: HTTPFields = [.contentType: type + "; charset=utf-8"]
+        var headers: HTTPFields = [.contentType: type + "; charset=utf-8", .vary: "Accept"]
         headers[.batchDocuments] = String(included)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -570,7 +570,8 @@ public struct ExtractionService: Sendable {
     func resultResponse(_ job: Job, accept: String?) async throws -> Response {
         guard job.status == .succeeded, let document = try await store.result(id: job.id) else {
             if job.status == .failed || job.status == .canceled { throw jobProblem(job) }
-            throw Problem(.conflict, code: "not-finished", "the job is \(job.status.rawValue); no result yet")
+            throw Problem(
+                .conflict, code: "not-finished", "the job is \(job.status.rawValue); no result yet", retryAfter: 2)
         }
         let formats: [(type: String, format: OutputFormat?)] = [
             ("application/json", nil), ("text/csv", .csv), ("text/vcard", .vcard), ("text/plain", .text)
@@ -600,8 +601,9 @@ public struct ExtractionService: Sendable {
             body = try DocumentWriter.encode(doc, as: format)
         }
         let charset = chosen.type.hasPrefix("text/") ? "; charset=utf-8" : ""
+        // The representation depends on Accept: a cache must not hand one client's CSV to another asking for JSON.
         return Response(
-            status: .ok, headers: [.contentType: chosen.type + charset],
+            status: .ok, headers: [.contentType: chosen.type + charset, .vary: "Accept"],
             body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 

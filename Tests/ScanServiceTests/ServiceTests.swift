@@ -45,6 +45,7 @@ final class ServiceTests: XCTestCase {
         let csv = try server.request("GET", location, headers: ["Accept": "text/csv"])
         XCTAssertEqual(csv.status, 200)
         XCTAssertTrue(csv.text.hasPrefix("source,merchant_name"), csv.text)
+        XCTAssertEqual(csv.header("vary"), "Accept", "the representation depends on Accept")
         XCTAssertEqual(try server.request("GET", location, headers: ["Accept": "image/png"]).status, 406)
         let vcard = try server.request("GET", location, headers: ["Accept": "text/vcard"])
         XCTAssertEqual(vcard.status, 406, "a receipt has no vCard: " + vcard.text)
@@ -337,6 +338,13 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(again.status, 202)
         XCTAssertEqual(first.json["id"] as? String, again.json["id"] as? String)
         XCTAssertNotEqual(first.json["id"] as? String, other.json["id"] as? String)
+        // No worker: the job stays queued, and its result says when to ask again.
+        let early = try server.request("GET", "/v1/jobs/\(first.json["id"] as? String ?? "")/result")
+        XCTAssertEqual(early.status, 409, early.text)
+        XCTAssertEqual(early.header("retry-after"), "2")
+        // A bad `wait` is a 400 for a batch as for a job, whatever the id.
+        let badWait = try server.request("GET", "/v1/batches/unknown?wait=abc")
+        XCTAssertEqual(badWait.status, 400, badWait.text)
         let uploads = try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")
         XCTAssertEqual(uploads.count, 2, "the retry's copy of the upload is not kept: \(uploads)")
         // The key sent again with other options or another file is a mistake, not a retry: refused, never the first
