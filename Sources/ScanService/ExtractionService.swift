@@ -319,6 +319,9 @@ public struct ExtractionService: Sendable {
             guard document.count + buffer.readableBytes <= settings.maxInkBytes else { throw tooLarge }
             document.append(contentsOf: buffer.readableBytesView)
         }
+        guard !document.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw Problem(.badRequest, code: ScanError.Code.empty.rawValue, "the body is empty: send an Ink document")
+        }
         switch await pool.perform(ink: document, options: options) {
         case .success(let (reply, body)):
             if reply.ok, let body {

@@ -598,8 +598,9 @@ final class ServiceTests: XCTestCase {
         expect(
             try server.request("POST", "/v1/ink?shapes=true", body: Data(#"{"strokes": "none"}"#.utf8)),
             "corrupt", "strokes should be an array")
+        expect(try server.request("POST", "/v1/ink", body: Data()), "empty", "the body is empty: send an Ink document")
         expect(
-            try server.request("POST", "/v1/ink", body: Data()), "corrupt",
+            try server.request("POST", "/v1/ink", body: Data("{".utf8)), "corrupt",
             "not valid JSON (The given data was not valid JSON.)")
         // Options are checked before anything runs, with the command line's words.
         let word = try Inputs.ink("tea")
