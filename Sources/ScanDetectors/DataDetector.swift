@@ -96,9 +96,11 @@ public struct DataDetector: Sendable {
         self.referenceDate = referenceDate ?? CalendarDay.today()
     }
 
-    /// Whether `code` is a well-formed region code (two ASCII letters).
+    /// Whether `code` is a region code (two ASCII letters, either case) of a region that has a numbering plan: the
+    /// ISO 3166-1 codes in use (`GB`, not `UK`; not `ZZ`).
     public static func isValidRegion(_ code: String) -> Bool {
         code.count == 2 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
+            && PhoneMetadata.plans[code.uppercased()] != nil
     }
 
     /// Whether `code` is the two-letter abbreviation of a US state (`OR`, `IL`, `DC`), as an address writes it before

@@ -288,6 +288,8 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("no such file"), r.stderr)
         XCTAssertEqual(try run(["--format", "xml", dir]).status, 64)
         XCTAssertEqual(try run(["--region", "1,2", dir]).status, 64)
+        XCTAssertEqual(try run(["--country", "XX", dir]).status, 64)
+        XCTAssertEqual(try run(["detect", "--region", "ZZ", "call 020 7946 0958"]).status, 64)
         XCTAssertEqual(try run(["--country", "Narnia", pdf("c.pdf", "x")]).status, 64)
     }
 

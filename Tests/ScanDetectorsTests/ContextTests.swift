@@ -150,4 +150,11 @@ final class ContextTests: XCTestCase {
             XCTAssertNil(CalendarDay(iso: bad), bad)
         }
     }
+
+    /// A region is one with a numbering plan, in either case: `ZZ` or `UK` (Great Britain is `GB`) is refused, not
+    /// taken for a region the detectors know nothing of.
+    func testARegionMustBeOneThatExists() {
+        for good in ["GB", "gb", "US", "DE", "BR", "MY"] { XCTAssertTrue(DataDetector.isValidRegion(good), good) }
+        for bad in ["ZZ", "XX", "UK", "G", "GBR", "1A", ""] { XCTAssertFalse(DataDetector.isValidRegion(bad), bad) }
+    }
 }
