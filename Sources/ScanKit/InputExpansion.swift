@@ -50,9 +50,7 @@ public enum InputExpansion {
             let e = fm.enumerator(
                 at: base, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [],
                 errorHandler: { url, error in
-                    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-                    failures[url] = underlying.map { String(cString: strerror(Int32($0.code))) }
-                        ?? (error as NSError).localizedDescription
+                    failures[url] = ScanError.systemReason(error)
                     return true
                 })
             while let url = e?.nextObject() as? URL {

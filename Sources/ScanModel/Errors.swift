@@ -1,3 +1,4 @@
+import Foundation
 /// A failure that stops processing of one input (or one page of it).
 /// Carries a stable code, the file and the page; never the recognized text.
 public struct ScanError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -46,6 +47,14 @@ public struct ScanError: Error, Hashable, Sendable, CustomStringConvertible {
         var copy = self
         if copy.file == nil { copy.file = file }
         return copy
+    }
+
+    /// The system's words for what went wrong under a Foundation error (`Permission denied`, `No space left on
+    /// device`): its POSIX error's, where it wraps one, else its own description.
+    public static func systemReason(_ error: Error) -> String {
+        let ns = error as NSError
+        let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError ?? ns
+        return posix.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(posix.code))) : ns.localizedDescription
     }
 
     public var description: String {

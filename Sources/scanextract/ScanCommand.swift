@@ -416,10 +416,7 @@ enum StandardOutput {
         do {
             try FileHandle.standardOutput.write(contentsOf: data)
         } catch {
-            let ns = error as NSError
-            let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError ?? ns
-            let reason = posix.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(posix.code))) : "\(error)"
-            throw ScanError(.output, file: "standard output", "cannot be written: \(reason)")
+            throw ScanError(.output, file: "standard output", "cannot be written: \(ScanError.systemReason(error))")
         }
     }
 }
