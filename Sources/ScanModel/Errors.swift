@@ -1,4 +1,5 @@
 import Foundation
+
 /// A failure that stops processing of one input (or one page of it).
 /// Carries a stable code, the file and the page; never the recognized text.
 public struct ScanError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -54,7 +55,8 @@ public struct ScanError: Error, Hashable, Sendable, CustomStringConvertible {
     public static func systemReason(_ error: Error) -> String {
         let ns = error as NSError
         let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError ?? ns
-        return posix.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(posix.code))) : ns.localizedDescription
+        guard posix.domain == NSPOSIXErrorDomain else { return ns.localizedDescription }
+        return String(cString: strerror(Int32(posix.code)))
     }
 
     public var description: String {
