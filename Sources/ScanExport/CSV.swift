@@ -157,6 +157,18 @@ public struct CSVStream: Sendable {
         case nothing
         /// A receipt in a contacts CSV, or a card in a receipts CSV.
         case otherTable(CSVWriter.Table)
+
+        /// Why the document gives the CSV no rows, in the words the command line and the service both use; nil when
+        /// it gives rows.
+        public var whyNoRows: String? {
+            switch self {
+            case .rows: return nil
+            case .nothing: return "neither a receipt nor a business card"
+            case .otherTable(let kind):
+                let (it, table) = kind == .receipts ? ("a receipt", "contacts") : ("a business card", "receipts")
+                return "\(it) does not fit the \(table) CSV begun by an earlier file"
+            }
+        }
     }
 
     public mutating func append(_ doc: Document) -> Outcome {

@@ -243,16 +243,16 @@ extension ExtractionService {
             let data = job.status == .succeeded ? try await store.result(id: job.id) : nil
             if let data {
                 let document = try JSONDecoder().decode(Document.self, from: data)
-                switch csv.append(document) {
+                let outcome = csv.append(document)
+                switch outcome {
                 case .rows(let rows):
                     entry.rows = rows
                     entry.count = CSVWriter.rows(document).count
                 case .nothing:
                     entry.noRows = ("neither", "read as \(document.documentType?.label.rawValue ?? "a document"), "
-                        + "neither a receipt nor a business card")
-                case .otherTable(let kind):
-                    let (it, table) = kind == .receipts ? ("a receipt", "contacts") : ("a business card", "receipts")
-                    entry.noRows = ("other-table", "\(it) does not fit the \(table) CSV begun by an earlier file")
+                        + (outcome.whyNoRows ?? ""))
+                case .otherTable:
+                    entry.noRows = ("other-table", outcome.whyNoRows ?? "")
                 }
             } else {
                 entry.noRows = ("failed", "its job \(job.status == .succeeded ? "has no result" : job.status.rawValue)")

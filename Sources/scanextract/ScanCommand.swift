@@ -344,17 +344,15 @@ struct ScanCommand: ParsableCommand {
                         written += 1
                     } else {
                         // One CSV for the whole run: one header, then every document's rows.
-                        switch csv.append(finished.document) {
+                        let outcome = csv.append(finished.document)
+                        switch outcome {
                         case .rows(let data):
                             progress.clear()
                             guard toStandardOutput(data) else { return }
                         case .nothing:
-                            if !quiet { printError("\(file): neither a receipt nor a business card; no CSV rows") }
-                        case .otherTable(let kind):
-                            printError(
-                                "\(file): a \(kind == .receipts ? "receipt" : "business card") does not fit "
-                                    + "the \(kind == .receipts ? "contacts" : "receipts") CSV begun by an earlier file; left out"
-                            )
+                            if !quiet { printError("\(file): \(outcome.whyNoRows ?? ""); no CSV rows") }
+                        case .otherTable:
+                            printError("\(file): \(outcome.whyNoRows ?? ""); left out")
                         }
                         written += 1
                     }
