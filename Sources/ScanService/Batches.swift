@@ -110,9 +110,25 @@ extension ExtractionService {
             }
         }
         let storedJobs = try await store.jobs(inBatch: stored.id)
+        if !created, let why = Self.differs(storedJobs, from: jobs.map(\.new)) {
+            throw Problem(
+                .unprocessableContent, code: "idempotency-key-reused",
+                "this Idempotency-Key was first sent with another batch (\(why)); its batch is \(stored.id)")
+        }
         return try Self.json(
             try await describe(stored, jobs: storedJobs), status: .accepted,
             headers: [.location: "/v1/batches/\(stored.id)"])
+    }
+
+    /// How a batch sent again under an Idempotency-Key differs from the one that made the first batch (its files in
+    /// upload order, each as a job's `differs` compares them), or nil for the same batch retried.
+    static func differs(_ stored: [Job], from new: [NewJob]) -> String? {
+        guard stored.count == new.count else { return "\(stored.count) files read, not \(new.count)" }
+        let ordered = stored.sorted { ($0.batchIndex ?? 0) < ($1.batchIndex ?? 0) }
+        for (job, asked) in zip(ordered, new) {
+            if let why = differs(job, from: asked) { return why }
+        }
+        return nil
     }
 
     func batchTooLarge() -> Problem {

@@ -145,6 +145,14 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(metrics.contains(#"scanextract_jobs{state="queued"} 4"#), metrics)
         let uploads = try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads")
         XCTAssertEqual(uploads.count, 4, "the retry's copies are not kept: \(uploads)")
+        // The key sent again with other files is a mistake, not a retry: refused, never the first batch handed back.
+        headers["Idempotency-Key"] = "batch-7"
+        let otherFiles = try server.request(
+            "POST", "/v1/batches", headers: headers, body: Self.form([("one.json", Self.receipt("ONE", "Tea", "1.00"))]))
+        XCTAssertEqual(otherFiles.status, 422, otherFiles.text)
+        XCTAssertEqual(otherFiles.json["code"] as? String, "idempotency-key-reused")
+        XCTAssertTrue((otherFiles.json["detail"] as? String ?? "").contains(id), otherFiles.text)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: server.dataDir + "/uploads").count, 4)
     }
 
     func testABatchIsSeenOnlyByItsKeyAndDeleteCancelsItsJobs() throws {
