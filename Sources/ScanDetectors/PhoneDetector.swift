@@ -587,11 +587,7 @@ struct PhoneDetector {
         // country's way (`(212) 555-0147` on a card whose e-mail is British), or a local number without its area
         // code. Service numbers from a 1 are printed without it (`1300 123456`, `13 12 34` in Australia), and so are
         // all numbers in the few regions whose national format leaves the 0 out (Brazil's `(11) 2345-6789`).
-        func dialledWithoutItsTrunk(_ plan: RegionPlan) -> Bool {
-            plan.trunk == "0" && !plan.keepsLeadingZero && !trunk0 && all.first != 0x31
-                && !PhoneMetadata.printedWithoutTrunk.contains(plan.region)
-        }
-        if let r = region, let plan = PhoneMetadata.plans[r], !dialledWithoutItsTrunk(plan),
+        if let r = region, let plan = PhoneMetadata.plans[r], !(plan.printsTrunkZero && !trunk0 && all.first != 0x31),
             keyword || !bareTwoGroups || plan.trunk != "0" || plan.keepsLeadingZero || trunk0
         {
             var nsn = all

@@ -25,6 +25,9 @@ struct RegionPlan: Sendable {
     /// other ranges are services that a till prints with a label, so a house number and a postal code
     /// (`Corso Stonmo, 57 85142`) are no number there.
     var bareFirstDigits: Set<UInt8>? = nil
+    /// Whether a national number is printed after the trunk 0 at home (`020 7946 0958`): the trunk is 0, kept apart
+    /// from the number, and libphonenumber's national format prints it (not Brazil's `(11) 2345-6789`).
+    var printsTrunkZero = false
 }
 
 enum PhoneMetadata {
@@ -81,6 +84,9 @@ enum PhoneMetadata {
         for r in generatedRows where d[r.0] == nil {
             d[r.0] = RegionPlan(region: r.0, callingCode: r.1, trunk: r.2, keepsLeadingZero: r.3,
                                 minLength: r.4.min()!, maxLength: r.4.max()!, idd: r.5, lengths: Set(r.4))
+        }
+        for (r, plan) in d {
+            d[r]?.printsTrunkZero = plan.trunk == "0" && !plan.keepsLeadingZero && !printedWithoutTrunk.contains(r)
         }
         return d
     }()

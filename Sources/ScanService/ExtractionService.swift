@@ -116,7 +116,7 @@ public struct ExtractionService: Sendable {
         router.get("/readyz") { _, _ -> Response in
             if pool.isDraining { throw Problem.draining(retryAfter: 5) }
             guard await storeAnswers(within: 2) else {
-                throw Problem(.serviceUnavailable, code: "not-ready", "the job store cannot be read", retryAfter: 5)
+                throw Problem.notReady("the job store cannot be read")
             }
             return try Self.json(["status": "ready"])
         }
@@ -319,7 +319,7 @@ public struct ExtractionService: Sendable {
             guard document.count + buffer.readableBytes <= settings.maxInkBytes else { throw tooLarge }
             document.append(contentsOf: buffer.readableBytesView)
         }
-        guard !document.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        guard document.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
             throw Problem(.badRequest, code: ScanError.Code.empty.rawValue, "the body is empty: send an Ink document")
         }
         switch await pool.perform(ink: document, options: options) {

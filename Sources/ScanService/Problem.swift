@@ -61,6 +61,17 @@ public struct Problem: HTTPResponseError, Sendable {
         Problem(.serviceUnavailable, code: "draining", "the server is shutting down", retryAfter: retryAfter)
     }
     static func notFound(_ what: String = "no such job") -> Problem { Problem(.notFound, code: "not-found", what) }
+    /// The job store does not answer (`/readyz`, or a request it failed under): ask again in a few seconds.
+    static func notReady(_ detail: String) -> Problem {
+        Problem(.serviceUnavailable, code: "not-ready", detail, retryAfter: 5)
+    }
+    /// The problem of an error no route turned into one: 503 `not-ready` when the job store does not answer, else
+    /// 500 `internal`.
+    static func unexpected(storeAnswers: Bool) -> Problem {
+        storeAnswers
+            ? Problem(.internalServerError, code: "internal", "the server failed to answer this request (see its log)")
+            : notReady("the job store cannot be reached; try again later")
+    }
 }
 
 /// One table from every error code, the pipeline's (`ScanError.Code`) and the service's own,

@@ -22,15 +22,3 @@ struct UnexpectedErrors<Context: RequestContext>: RouterMiddleware {
         }
     }
 }
-
-extension Problem {
-    /// The problem of an error no route turned into one: 503 `not-ready` when the job store does not answer, else
-    /// 500 `internal`.
-    static func unexpected(storeAnswers: Bool) -> Problem {
-        storeAnswers
-            ? Problem(.internalServerError, code: "internal", "the server failed to answer this request (see its log)")
-            : Problem(
-                .serviceUnavailable, code: "not-ready", "the job store cannot be reached; try again later",
-                retryAfter: 5)
-    }
-}
