@@ -166,7 +166,8 @@ let package = Package(
         // The JobStore contract on SQLite, and on a real PostgreSQL server.
         .testTarget(name: "ScanJobsTests", dependencies: ["ScanJobs", "JobStoreTestSupport",
                                                           .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ScanJobsPostgresTests", dependencies: ["ScanJobs", "ScanJobsPostgres", "JobStoreTestSupport"]),
+        .testTarget(name: "ScanJobsPostgresTests",
+                    dependencies: ["ScanJobs", "ScanJobsPostgres", "JobStoreTestSupport", "TestSupport"]),
         // What every JobStore must do (written once, run against each store), the test PostgreSQL
         // server (SCANEXTRACT_TEST_POSTGRES_URL) and a fresh database per test.
         .target(name: "JobStoreTestSupport", dependencies: [

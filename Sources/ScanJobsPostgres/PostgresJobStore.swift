@@ -27,6 +27,10 @@ public final class PostgresJobStore: JobStore {
     public let url: PostgresURL
     private let client: PostgresClient
     private let logger: Logger
+    /// How long an operation waits for a pooled connection before it fails with ``PostgresStoreError/unreachable``.
+    /// postgres-nio's pool queues a request for as long as it cannot connect, and fails it only when its circuit
+    /// breaker trips a minute later; a request to the service should learn sooner that the database is gone.
+    let leaseDeadline: Duration
     private let tasks = Mutex<[Task<Void, Never>]>([])
     static let chunkSize = 1 << 20
     static let channel = "scanextract_jobs"
@@ -67,8 +71,12 @@ public final class PostgresJobStore: JobStore {
         return logger
     }
 
-    private init(url: PostgresURL, client: PostgresClient, scratchDirectory: URL, logger: Logger) {
+    /// A store on `client` as it is, without connecting or migrating first (``connect(url:scratchDirectory:logger:)``
+    /// does both); internal, for tests of a database that has gone away.
+    init(url: PostgresURL, client: PostgresClient, scratchDirectory: URL, logger: Logger,
+         leaseDeadline: Duration = .seconds(5)) {
         self.url = url
+        self.leaseDeadline = leaseDeadline
         self.client = client
         self.scratchDirectory = scratchDirectory
         self.logger = logger
@@ -88,6 +96,75 @@ public final class PostgresJobStore: JobStore {
         let tasks = self.tasks.withLock { t -> [Task<Void, Never>] in defer { t = [] }; return t }
         tasks.reversed().forEach { $0.cancel() }
         for task in tasks { await task.value }
+    }
+
+    // MARK: Connections
+
+    /// Runs `body` on a pooled connection leased within ``leaseDeadline``, else throws
+    /// ``PostgresStoreError/unreachable``. Whether the lease came in time is decided once, under a lock, so that a
+    /// `body` that has begun always runs to its end and one whose lease came late never begins.
+    private func leased<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws
+        -> T
+    {
+        let client = self.client
+        let deadline = leaseDeadline
+        let race = LeaseRace()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    guard race.settle(.leased) else { throw PostgresStoreError.unreachable(after: deadline) }
+                    return try await body(connection)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                if race.settle(.tooLate) { throw PostgresStoreError.unreachable(after: deadline) }
+                return nil
+            }
+            while let finished = try await group.next() {
+                if let value = finished {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            throw PostgresStoreError.unreachable(after: deadline)
+        }
+    }
+
+    /// Which came first, the lease or the deadline: the first to settle wins.
+    private final class LeaseRace: Sendable {
+        enum Outcome { case leased, tooLate }
+        private let outcome = Mutex<Outcome?>(nil)
+        /// True when `wanted` is the outcome (it came first, now or before).
+        func settle(_ wanted: Outcome) -> Bool {
+            outcome.withLock { settled in
+                if settled == nil { settled = wanted }
+                return settled == wanted
+            }
+        }
+    }
+
+    /// One statement on a leased connection; its rows are read before the connection goes back.
+    @discardableResult
+    private func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        let logger = self.logger
+        return try await leased { try await $0.query(query, logger: logger).collect() }
+    }
+
+    /// `body` in one transaction on a leased connection. What `body` threw comes out as itself (a full queue as
+    /// ``QueueFull``, for the service's 429), not wrapped in `PostgresTransactionError`.
+    private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T
+    {
+        let logger = self.logger
+        return try await leased { connection in
+            do {
+                return try await connection.withTransaction(logger: logger) { try await body($0) }
+            } catch let error as PostgresTransactionError {
+                if let full = error.closureError as? QueueFull { throw full }
+                throw error
+            }
+        }
     }
 
     /// ``JobSchema``'s steps in one transaction, under an advisory lock: servers starting
@@ -117,7 +194,7 @@ public final class PostgresJobStore: JobStore {
     /// The schema versions recorded (for tests and diagnostics).
     public func schemaVersions() async throws -> [Int] {
         var versions: [Int] = []
-        for try await row in try await client.query("SELECT version FROM schema_version ORDER BY version") {
+        for row in try await rows("SELECT version FROM schema_version ORDER BY version") {
             versions.append(try row.makeRandomAccess()[0].decode(Int.self))
         }
         return versions
@@ -169,11 +246,12 @@ public final class PostgresJobStore: JobStore {
         }
         let logger = self.logger
         // The job and its input in one transaction: no node sees the job before its input.
-        let inserted = try await Self.queueFullUnwrapped {
-            try await client.withTransaction(logger: logger) { db -> Job? in
-                try await Self.checkQueueLimit(new.queueLimit, adding: 1, on: db, logger: logger)
-                return try await Self.insert(new, input: input, now: now, on: db, logger: logger, skipUsedKey: true)
-            }
+        let inserted = try await transaction { db -> Job? in
+            guard
+                let job = try await Self.insert(new, input: input, now: now, on: db, logger: logger, skipUsedKey: true)
+            else { return nil }
+            try await Self.checkQueueLimit(new.queueLimit, added: 1, on: db, logger: logger)
+            return job
         }
         if let inserted { return (inserted, true) }
         // Another request with the same key committed first.
@@ -184,18 +262,18 @@ public final class PostgresJobStore: JobStore {
     }
 
     private func job(owner: String, idempotencyKey: String) async throws -> Job? {
-        try await Self.first(client.query("""
+        try await Self.first(rows("""
             SELECT \(unescaped: Self.columns) FROM job WHERE owner = \(owner) AND idempotency_key = \(idempotencyKey)
             """))
     }
 
     public func job(id: String, owner: String?) async throws -> Job? {
-        let job = try await Self.first(client.query("SELECT \(unescaped: Self.columns) FROM job WHERE id = \(id)"))
+        let job = try await Self.first(rows("SELECT \(unescaped: Self.columns) FROM job WHERE id = \(id)"))
         return job.flatMap { owner == nil || $0.owner == owner ? $0 : nil }
     }
 
     public func result(id: String) async throws -> Data? {
-        for try await row in try await client.query("SELECT document FROM result WHERE job_id = \(id)") {
+        for row in try await rows("SELECT document FROM result WHERE job_id = \(id)") {
             return try row.makeRandomAccess()[0].decode(Data.self)
         }
         return nil
@@ -203,7 +281,7 @@ public final class PostgresJobStore: JobStore {
 
     public func pendingCount() async throws -> Int {
         var count = 0
-        for try await row in try await client.query(PostgresQuery(unsafeSQL: JobSchema.pendingCountSQL)) {
+        for row in try await rows(PostgresQuery(unsafeSQL: JobSchema.pendingCountSQL)) {
             count = try row.makeRandomAccess()[0].decode(Int.self)
         }
         return count
@@ -211,7 +289,7 @@ public final class PostgresJobStore: JobStore {
 
     public func countsByStatus() async throws -> [JobStatus: Int] {
         var counts = Dictionary(uniqueKeysWithValues: JobStatus.allCases.map { ($0, 0) })
-        for try await row in try await client.query("SELECT status, COUNT(*) FROM job GROUP BY status") {
+        for row in try await rows("SELECT status, COUNT(*) FROM job GROUP BY status") {
             let cells = row.makeRandomAccess()
             if let status = JobStatus(rawValue: try cells[0].decode(String.self)) {
                 counts[status] = try cells[1].decode(Int.self)
@@ -228,8 +306,7 @@ public final class PostgresJobStore: JobStore {
         let rejected = try JSONEncoder().encode(batch.rejected)
         let logger = self.logger
         // The batch, its jobs and their inputs in one transaction.
-        let created = try await Self.queueFullUnwrapped {
-            try await client.withTransaction(logger: logger) { db -> Bool in
+        let created = try await transaction { db -> Bool in
             var made = false
             for try await _ in try await db.query("""
                 INSERT INTO batch (id, owner, created_at, rejected, idempotency_key)
@@ -238,7 +315,6 @@ public final class PostgresJobStore: JobStore {
                 RETURNING id
                 """, logger: logger) { made = true }
             guard made else { return false }
-            try await Self.checkQueueLimit(jobs.first?.new.queueLimit, adding: jobs.count, on: db, logger: logger)
             for job in jobs {
                 var new = job.new
                 new.batchId = batch.id
@@ -248,8 +324,9 @@ public final class PostgresJobStore: JobStore {
                     throw PostgresStoreError(description: "the job \(job.new.id) of batch \(batch.id) was not added")
                 }
             }
+            try await Self.checkQueueLimit(jobs.first?.new.queueLimit, added: jobs.count, on: db, logger: logger)
             return true
-        } }
+        }
         if created { return (batch, true) }
         guard let key = batch.idempotencyKey,
               let earlier = try await self.batch(owner: batch.owner, idempotencyKey: key) else {
@@ -258,28 +335,21 @@ public final class PostgresJobStore: JobStore {
         return (earlier, false)
     }
 
-    /// Throws ``QueueFull`` when `adding` jobs would take the queue past `limit`. The transaction first takes an
-    /// advisory lock that every limited insert takes, on any server: two uploads can't both count the last free place.
-    private static func checkQueueLimit(_ limit: Int?, adding: Int, on db: PostgresConnection, logger: Logger)
+    /// Throws ``QueueFull`` when the `added` jobs the transaction has just inserted take the queue past `limit` (the
+    /// transaction then rolls them back). It takes an advisory lock that every limited insert takes, on any server,
+    /// so that two uploads can't both count the last free place; taken last, after the inputs are written, so that
+    /// the lock is held for a count and a commit, and a large upload keeps no other waiting while it is written.
+    private static func checkQueueLimit(_ limit: Int?, added: Int, on db: PostgresConnection, logger: Logger)
         async throws
     {
         guard let limit else { return }
         try await db.query("SELECT pg_advisory_xact_lock(\(Self.queueAdmissionLock))", logger: logger)
+        // This transaction's own jobs are among those counted; others' count once committed (the lock orders them).
         var pending = 0
         for try await row in try await db.query(PostgresQuery(unsafeSQL: JobSchema.pendingCountSQL), logger: logger) {
             pending = try row.makeRandomAccess()[0].decode(Int.self)
         }
-        if pending + adding > limit { throw QueueFull(pending: pending, limit: limit) }
-    }
-
-    /// `withTransaction` wraps what its closure threw; a full queue comes out as itself, for the service's 429.
-    private static func queueFullUnwrapped<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as PostgresTransactionError {
-            if let full = error.closureError as? QueueFull { throw full }
-            throw error
-        }
+        if pending > limit { throw QueueFull(pending: pending - added, limit: limit) }
     }
 
     /// The advisory lock key of queue admission (any constant no other lock of the schema uses).
@@ -312,14 +382,14 @@ public final class PostgresJobStore: JobStore {
     }
 
     public func batch(id: String, owner: String?) async throws -> Batch? {
-        let found = try await Self.firstBatch(client.query("""
+        let found = try await Self.firstBatch(rows("""
             SELECT \(unescaped: Self.batchColumns) FROM batch WHERE id = \(id)
             """))
         return found.flatMap { owner == nil || $0.owner == owner ? $0 : nil }
     }
 
     private func batch(owner: String, idempotencyKey: String) async throws -> Batch? {
-        try await Self.firstBatch(client.query("""
+        try await Self.firstBatch(rows("""
             SELECT \(unescaped: Self.batchColumns) FROM batch
             WHERE owner = \(owner) AND idempotency_key = \(idempotencyKey)
             """))
@@ -327,8 +397,8 @@ public final class PostgresJobStore: JobStore {
 
     static let batchColumns = "id, owner, created_at, rejected, idempotency_key"
 
-    private static func firstBatch(_ rows: PostgresRowSequence) async throws -> Batch? {
-        for try await row in rows {
+    private static func firstBatch(_ rows: [PostgresRow]) throws -> Batch? {
+        for row in rows {
             let cells = row.makeRandomAccess()
             let rejected = try JSONDecoder().decode([Batch.Rejection].self, from: try cells[3].decode(Data.self))
             return Batch(id: try cells[0].decode(String.self), owner: try cells[1].decode(String.self),
@@ -340,7 +410,7 @@ public final class PostgresJobStore: JobStore {
 
     public func jobs(inBatch id: String) async throws -> [Job] {
         var jobs: [Job] = []
-        for try await row in try await client.query("""
+        for row in try await rows("""
             SELECT \(unescaped: Self.columns) FROM job WHERE batch_id = \(id) ORDER BY batch_index
             """) {
             jobs.append(try Self.decode(row))
@@ -351,7 +421,7 @@ public final class PostgresJobStore: JobStore {
     // MARK: Callbacks
 
     public func addCallback(_ callback: Callback) async throws {
-        try await client.query("""
+        try await rows("""
             INSERT INTO callback (id, kind, subject_id, owner, url, state, attempts, due_at, created_at)
             VALUES (\(callback.id), \(callback.kind.rawValue), \(callback.subjectId), \(callback.owner), \(callback.url),
                     'pending', 0, \(callback.createdAt), \(callback.createdAt))
@@ -360,7 +430,7 @@ public final class PostgresJobStore: JobStore {
 
     public func callback(kind: Callback.Kind, subjectId: String) async throws -> Callback? {
         var found: Callback?
-        for try await row in try await client.query(
+        for row in try await rows(
             """
             SELECT \(unescaped: Self.callbackColumns) FROM callback WHERE kind = \(kind.rawValue) AND subject_id = \(subjectId)
             """)
@@ -373,7 +443,7 @@ public final class PostgresJobStore: JobStore {
     public func claimCallbacks(limit: Int, lease: TimeInterval, now: Date) async throws -> [Callback] {
         let until = now.addingTimeInterval(lease)
         var claimed: [Callback] = []
-        for try await row in try await client.query("""
+        for row in try await rows("""
             UPDATE callback SET due_at = \(until)
             FROM (SELECT c.id FROM callback c
                   WHERE c.state = 'pending' AND c.due_at <= \(now) AND (
@@ -395,17 +465,17 @@ public final class PostgresJobStore: JobStore {
     public func recordCallback(id: String, outcome: CallbackOutcome, now: Date) async throws {
         switch outcome {
         case .delivered:
-            try await client.query(
+            try await rows(
                 """
                 UPDATE callback SET state = 'delivered', attempts = attempts + 1, delivered_at = \(now), last_error = NULL
                 WHERE id = \(id)
                 """)
         case .retry(let error, let at):
-            try await client.query("""
+            try await rows("""
                 UPDATE callback SET attempts = attempts + 1, due_at = \(at), last_error = \(error) WHERE id = \(id)
                 """)
         case .failed(let error):
-            try await client.query("""
+            try await rows("""
                 UPDATE callback SET state = 'failed', attempts = attempts + 1, last_error = \(error) WHERE id = \(id)
                 """)
         }
@@ -436,7 +506,7 @@ public final class PostgresJobStore: JobStore {
 
     public func claim(by claimer: String, lease: TimeInterval, now: Date) async throws -> Job? {
         // Last attempts whose lease ran out end failed (their inputs go with the same statement).
-        try await client.query("""
+        try await rows("""
             WITH expired AS (
                 UPDATE job SET status = 'failed', finished_at = \(now), lease_owner = NULL, leased_until = NULL,
                        error_code = 'lease-expired', error_message = 'the worker running it stopped answering'
@@ -445,7 +515,7 @@ public final class PostgresJobStore: JobStore {
             DELETE FROM input_chunk WHERE job_id IN (SELECT id FROM expired)
             """)
         let until = now.addingTimeInterval(lease)
-        return try await Self.first(client.query("""
+        return try await Self.first(rows("""
             UPDATE job SET status = 'running', attempts = job.attempts + 1, lease_owner = \(claimer),
                    leased_until = \(until), started_at = COALESCE(job.started_at, \(now))
             FROM (SELECT id FROM job
@@ -466,10 +536,13 @@ public final class PostgresJobStore: JobStore {
               let file = FileHandle(forWritingAtPath: url.path) else { throw CocoaError(.fileWriteUnknown) }
         do {
             defer { try? file.close() }
-            let chunks = try await client.query("SELECT data FROM input_chunk WHERE job_id = \(job.id) ORDER BY seq")
-            for try await row in chunks {
-                let chunk = try row.makeRandomAccess()[0].decode(ByteBuffer.self)
-                try chunk.withUnsafeReadableBytes { try file.write(contentsOf: $0) }
+            let logger = self.logger
+            try await leased { db in
+                let query: PostgresQuery = "SELECT data FROM input_chunk WHERE job_id = \(job.id) ORDER BY seq"
+                for try await row in try await db.query(query, logger: logger) {
+                    let chunk = try row.makeRandomAccess()[0].decode(ByteBuffer.self)
+                    try chunk.withUnsafeReadableBytes { try file.write(contentsOf: $0) }
+                }
             }
         } catch {
             try? FileManager.default.removeItem(at: url)
@@ -480,7 +553,7 @@ public final class PostgresJobStore: JobStore {
 
     public func renew(id: String, by claimer: String, lease: TimeInterval, now: Date) async throws -> Bool {
         let until = now.addingTimeInterval(lease)
-        return try await Self.first(client.query("""
+        return try await Self.first(rows("""
             UPDATE job SET leased_until = \(until) WHERE id = \(id) AND status = 'running' AND lease_owner = \(claimer)
             RETURNING \(unescaped: Self.columns)
             """)) != nil
@@ -488,7 +561,7 @@ public final class PostgresJobStore: JobStore {
 
     public func succeed(id: String, by claimer: String, document: Data, now: Date) async throws -> Bool {
         let logger = self.logger
-        return try await client.withTransaction(logger: logger) { db -> Bool in
+        return try await transaction { db -> Bool in
             let rows = try await db.query("""
                 UPDATE job SET status = 'succeeded', finished_at = \(now), lease_owner = NULL, leased_until = NULL,
                        error_code = NULL, error_message = NULL
@@ -509,7 +582,7 @@ public final class PostgresJobStore: JobStore {
                      backoff: TimeInterval, now: Date) async throws -> JobStatus? {
         let logger = self.logger
         let later = now.addingTimeInterval(backoff)
-        return try await client.withTransaction(logger: logger) { db -> JobStatus? in
+        return try await transaction { db -> JobStatus? in
             // One statement decides: retried while attempts are left, else failed for good.
             let rows = try await db.query("""
                 UPDATE job SET
@@ -530,7 +603,7 @@ public final class PostgresJobStore: JobStore {
     }
 
     public func release(id: String, by claimer: String) async throws {
-        try await client.query("""
+        try await rows("""
             UPDATE job SET status = 'queued', attempts = GREATEST(attempts - 1, 0),
                    lease_owner = NULL, leased_until = NULL
             WHERE id = \(id) AND status = 'running' AND lease_owner = \(claimer)
@@ -539,7 +612,7 @@ public final class PostgresJobStore: JobStore {
 
     public func cancel(id: String, owner: String?, now: Date) async throws -> Bool {
         let logger = self.logger
-        return try await client.withTransaction(logger: logger) { db -> Bool in
+        return try await transaction { db -> Bool in
             let rows = try await db.query("""
                 UPDATE job SET status = 'canceled', finished_at = COALESCE(finished_at, \(now)), lease_owner = NULL,
                        leased_until = NULL
@@ -557,15 +630,15 @@ public final class PostgresJobStore: JobStore {
     /// left by a crash.
     public func purge(finishedBefore cutoff: Date) async throws -> Int {
         var count = 0
-        for try await _ in try await client.query(
+        for _ in try await rows(
             "DELETE FROM job WHERE finished_at IS NOT NULL AND finished_at < \(cutoff) RETURNING id") {
             count += 1
         }
-        try await client.query(
+        try await rows(
             """
             DELETE FROM batch WHERE created_at < \(cutoff) AND NOT EXISTS (SELECT 1 FROM job WHERE job.batch_id = batch.id)
             """)
-        try await client.query("""
+        try await rows("""
             DELETE FROM callback WHERE created_at < \(cutoff)
                 AND NOT EXISTS (SELECT 1 FROM job WHERE callback.kind = 'job' AND job.id = callback.subject_id)
                 AND NOT EXISTS (SELECT 1 FROM batch WHERE callback.kind = 'batch' AND batch.id = callback.subject_id)
@@ -590,6 +663,10 @@ public final class PostgresJobStore: JobStore {
         // Read to the end: the connection goes back to the pool when the rows are consumed.
         for try await row in rows where job == nil { job = try decode(row) }
         return job
+    }
+
+    static func first(_ rows: [PostgresRow]) throws -> Job? {
+        try rows.first.map(decode)
     }
 
     static func hasRow(_ rows: PostgresRowSequence) async throws -> Bool {
@@ -634,4 +711,9 @@ func describe(_ error: any Error) -> String {
 
 public struct PostgresStoreError: Error, CustomStringConvertible {
     public let description: String
+
+    /// No pooled connection came within `deadline`: the database is down or out of reach.
+    static func unreachable(after deadline: Duration) -> PostgresStoreError {
+        PostgresStoreError(description: "the database gave no connection within \(deadline)")
+    }
 }

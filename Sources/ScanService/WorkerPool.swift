@@ -98,6 +98,8 @@ public final class WorkerPool: Service, Sendable {
         /// First retry after this many seconds, doubling each attempt.
         public var backoff: TimeInterval = 1
         public var shutdownGrace: TimeInterval = 10
+        /// How long a job's outcome is tried again while the job store does not answer (``WorkerPool``'s `persist`).
+        public var outcomeRetryLimit: TimeInterval = 300
         public var retention: TimeInterval = 7 * 86400
         /// How often an idle slot looks at the queue when nothing woke it. The store's signals
         /// wake it earlier: jobs queued in this process, or on any node with PostgreSQL.
@@ -289,9 +291,12 @@ public final class WorkerPool: Service, Sendable {
                     worker = try spawn()
                 } catch {
                     logger.error("cannot start a worker: \(error)")
-                    _ = try? await store.fail(
-                        id: job.id, by: claimer, code: "worker-crashed",
-                        message: "the worker process could not be started", retry: true, backoff: settings.backoff)
+                    let backoff = settings.backoff
+                    await persist(job, "the failure") {
+                        _ = try await store.fail(
+                            id: job.id, by: claimer, code: "worker-crashed",
+                            message: "the worker process could not be started", retry: true, backoff: backoff)
+                    }
                     await idle(seconds: settings.backoff)
                     continue
                 }
@@ -317,6 +322,34 @@ public final class WorkerPool: Service, Sendable {
         worker.stop()
     }
 
+    /// Writes a job's outcome (`what`: its result, its failure, its hand-back) to the store. When the store does not
+    /// answer (a database restarting or failing over), the write is tried again, every few seconds for up to
+    /// `outcomeRetryLimit` (only the shutdown's grace once draining), so that an extraction that finished during a
+    /// short outage is not thrown away and run again, or failed for a lease that ran out meanwhile. A job another
+    /// server has taken since is no longer this one's to write: the store's write answers that with no error.
+    private func persist(_ job: Job, _ what: String, _ write: @Sendable () async throws -> Void) async {
+        let started = ContinuousClock.now
+        var wait = 0.5
+        while true {
+            do {
+                try await write()
+                if wait > 0.5 { logger.info("job \(job.id): \(what) written once the job store answered again") }
+                return
+            } catch {
+                let limit = isDraining ? settings.shutdownGrace : settings.outcomeRetryLimit
+                if ContinuousClock.now - started > .seconds(limit) {
+                    logger.error("job \(job.id): \(what) could not be written to the job store: \(error); given up")
+                    return
+                }
+                if wait == 0.5 {
+                    logger.warning("job \(job.id): \(what) could not be written to the job store (\(error)); trying again")
+                }
+                try? await Task.sleep(for: .seconds(wait))
+                wait = min(wait * 2, 5)
+            }
+        }
+    }
+
     private enum Interruption { case none, timedOut, canceled, draining, tooMuchMemory(Int) }
 
     /// Runs one job on `worker`; returns whether the worker may take another.
@@ -327,9 +360,12 @@ public final class WorkerPool: Service, Sendable {
             input = try await store.input(of: job)
         } catch {
             logger.error("cannot read the input of job \(job.id): \(error)")
-            _ = try? await store.fail(
-                id: job.id, by: claimer, code: "storage", message: "the job's input could not be read",
-                retry: true, backoff: backoff(for: job))
+            let backoff = backoff(for: job)
+            await persist(job, "the failure") {
+                _ = try await store.fail(
+                    id: job.id, by: claimer, code: "storage", message: "the job's input could not be read",
+                    retry: true, backoff: backoff)
+            }
             return true
         }
         defer { input.discard() }
@@ -387,23 +423,25 @@ public final class WorkerPool: Service, Sendable {
             let elapsed = (ContinuousClock.now - sent).components
             metrics.observeJobDuration(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
             if header.ok, let body {
-                _ = try? await store.succeed(id: job.id, by: claimer, document: body)
+                await persist(job, "the result") { _ = try await store.succeed(id: job.id, by: claimer, document: body) }
                 return true
             }
             let code = header.code ?? "engine"
             // An engine that failed may be left in a bad state: a new worker, and another try; unless the failure
             // would come back every time (a broken model file).
             let engineFailure = code == "engine" && header.lasting != true
-            _ = try? await store.fail(
-                id: job.id, by: claimer, code: code, message: header.message ?? "the extraction failed",
-                retry: engineFailure, backoff: backoff(for: job))
+            let backoff = backoff(for: job), message = header.message ?? "the extraction failed"
+            await persist(job, "the failure") {
+                _ = try await store.fail(
+                    id: job.id, by: claimer, code: code, message: message, retry: engineFailure, backoff: backoff)
+            }
             if engineFailure { metrics.countRestart(reason: "failed") }
             return !engineFailure
         case (_, .canceled):
             metrics.countRestart(reason: "canceled")
             return false
         case (_, .draining):
-            try? await store.release(id: job.id, by: claimer)
+            await persist(job, "the hand-back") { try await store.release(id: job.id, by: claimer) }
             logger.info("job \(job.id) handed back to the queue at shutdown")
             return false
         case (_, .tooMuchMemory(let resident)):
@@ -412,16 +450,22 @@ public final class WorkerPool: Service, Sendable {
             logger.warning(
                 "job \(job.id): worker \(worker.pid) reached \(resident / (1024 * 1024)) MiB, over its \(limit) MiB; killed"
             )
-            _ = try? await store.fail(id: job.id, by: claimer, code: "too-much-memory",
-                                message: "the extraction needed more than the \(limit) MiB of memory a worker may use",
-                                retry: false, backoff: 0)
+            await persist(job, "the failure") {
+                _ = try await store.fail(
+                    id: job.id, by: claimer, code: "too-much-memory",
+                    message: "the extraction needed more than the \(limit) MiB of memory a worker may use",
+                    retry: false, backoff: 0)
+            }
             return false
         case (_, .timedOut):
             metrics.countRestart(reason: "timeout")
             logger.warning("job \(job.id) took longer than \(Int(settings.jobTimeout)) s; worker \(worker.pid) killed")
-            _ = try? await store.fail(id: job.id, by: claimer, code: "timeout",
-                                message: "the extraction took longer than \(Int(settings.jobTimeout)) seconds",
-                                retry: true, backoff: backoff(for: job))
+            let backoff = backoff(for: job), seconds = Int(settings.jobTimeout)
+            await persist(job, "the failure") {
+                _ = try await store.fail(
+                    id: job.id, by: claimer, code: "timeout",
+                    message: "the extraction took longer than \(seconds) seconds", retry: true, backoff: backoff)
+            }
             return false
         default:
             await record(job, crash: "the worker process stopped while running the job", worker: worker)
@@ -433,8 +477,11 @@ public final class WorkerPool: Service, Sendable {
         metrics.countRestart(reason: "crashed")
         logger.warning("worker \(worker.pid) died on job \(job.id) (attempt \(job.attempts) of \(job.maxAttempts))")
         worker.kill()
-        _ = try? await store.fail(id: job.id, by: claimer, code: "worker-crashed", message: message, retry: true,
-                                  backoff: backoff(for: job))
+        let backoff = backoff(for: job)
+        await persist(job, "the failure") {
+            _ = try await store.fail(
+                id: job.id, by: claimer, code: "worker-crashed", message: message, retry: true, backoff: backoff)
+        }
         wake()
     }
 

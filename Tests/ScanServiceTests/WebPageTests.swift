@@ -175,7 +175,7 @@ final class WebDriver {
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
     init(chromedriver: String, chromium: String, profile: String) throws {
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         process.executableURL = URL(fileURLWithPath: chromedriver)
         process.arguments = ["--port=\(port)"]
         process.standardOutput = FileHandle.nullDevice
@@ -281,21 +281,4 @@ final class WebDriver {
     }
 
     deinit { quit() }
-
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        addr.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw Failure("no free port") }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
 }
