@@ -151,8 +151,8 @@ public struct CSVStream: Sendable {
     public init() {}
 
     public enum Outcome: Sendable {
-        /// The bytes to write: the header first, then the document's rows.
-        case rows(Data)
+        /// The bytes to write: the header first (for the run's first document), then the document's `count` rows.
+        case rows(Data, count: Int)
         /// Neither a receipt nor a card: nothing to write.
         case nothing
         /// A receipt in a contacts CSV, or a card in a receipts CSV.
@@ -175,10 +175,11 @@ public struct CSVStream: Sendable {
         guard let kind = CSVWriter.table(of: doc) else { return .nothing }
         if let table, table != kind { return .otherTable(kind) }
         var rows = CSVWriter.rows(doc)
+        let count = rows.count
         if table == nil {
             table = kind
             rows.insert(kind.columns, at: 0)
         }
-        return .rows(CSVWriter.encode(rows))
+        return .rows(CSVWriter.encode(rows), count: count)
     }
 }

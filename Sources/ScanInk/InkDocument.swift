@@ -53,7 +53,11 @@ public struct InkOptions: Codable, Hashable, Sendable {
 public struct ShapesResult: Codable, Hashable, Sendable {
     public var schemaVersion = "2.0.0"
     public var shapes: [ShapeCandidate]
-    public init(shapes: [ShapeCandidate]) { self.shapes = shapes }
+    public var source: InkSource?
+    public init(shapes: [ShapeCandidate], source: InkSource? = nil) {
+        self.shapes = shapes
+        self.source = source
+    }
 }
 
 /// Ink documents in, results out, as JSON: what `scanextract ink` prints and the service's
@@ -84,21 +88,23 @@ public final class InkReader {
 
     /// The result for one Ink document, encoded. Throws `ScanError`: `corrupt` naming what
     /// is wrong with the document, `invalid-option`, or `engine`.
-    public func answer(_ document: Data, options: InkOptions) throws -> Data {
-        try answer(ink: InkJSON.decode(document), options: options)
+    public func answer(_ document: Data, options: InkOptions, source: InkSource? = nil) throws -> Data {
+        try answer(ink: InkJSON.decode(document), options: options, source: source)
     }
 
-    /// The result for one ink, encoded.
-    public func answer(ink: Ink, options: InkOptions) throws -> Data {
+    /// The result for one ink, encoded; `source` says where it was read, in the result.
+    public func answer(ink: Ink, options: InkOptions, source: InkSource? = nil) throws -> Data {
         if options.shapes {
             try ink.validate()
             let shapes = shapeRecognizer.recognize(ink).prefix(options.candidates)
-            return try InkJSON.encode(ShapesResult(shapes: Array(shapes)))
+            return try InkJSON.encode(ShapesResult(shapes: Array(shapes), source: source))
         }
         // The ink's own language wins over the option's, as in `scanextract ink --language`;
         // passing it in the context lets one recognizer (and its loaded word lists) serve all.
         let context = InkContext(language: ink.language ?? options.language, charset: options.charset)
-        return try InkJSON.encode(recognizer(for: options).recognize(ink: ink, context: context))
+        var result = try recognizer(for: options).recognize(ink: ink, context: context)
+        result.source = source
+        return try InkJSON.encode(result)
     }
 }
 

@@ -4,7 +4,8 @@ import ScanExport
 import ScanModel
 
 /// What a folder run (`--output-dir`) has finished: `.scanextract-manifest.jsonl` in the output
-/// folder, one JSON line per output written, appended and flushed to disk (fsync) before the
+/// folder, one JSON line per output written (or per input read with nothing to write in the run's
+/// format: `--format vcard` and no business card), appended and flushed to disk (fsync) before the
 /// output is renamed into place. A line says which input (its path and SHA-256) under which
 /// options (``OutputManifest/optionsKey(_:format:)``) gave which output file, and that file's
 /// SHA-256. An output counts as finished only when the file in the folder has that hash, so a
@@ -20,9 +21,9 @@ public final class OutputManifest {
         public var input: String
         /// ``OutputManifest/optionsKey(_:format:)`` of the run.
         public var options: String
-        /// The output's file name in the folder.
+        /// The output's file name in the folder; empty when the input gave nothing to write (``isNothing``).
         public var output: String
-        /// SHA-256 (hex) of the output's content.
+        /// SHA-256 (hex) of the output's content; empty with no output.
         public var outputHash: String
         public var written: Date
 
@@ -36,6 +37,9 @@ public final class OutputManifest {
             self.outputHash = outputHash
             self.written = written
         }
+
+        /// The input was read and gave nothing to write under these options (no business card for a vCard).
+        public var isNothing: Bool { output.isEmpty }
     }
 
     /// The lines read when the manifest was opened (a torn last line left out).
@@ -134,7 +138,8 @@ public final class OutputManifest {
 /// one sync, then the renames, then one sync of the folder. A crash before the flush leaves only
 /// temporary files, which the next run removes and redoes.
 public final class FolderOutputs: @unchecked Sendable {
-    public struct Finished: Sendable { public var input: String; public var output: String }
+    /// `output` is nil for an input an earlier run read and found nothing to write for.
+    public struct Finished: Sendable { public var input: String; public var output: String? }
 
     /// An output on disk under a temporary name, waiting for ``FolderOutputs/flush()``.
     public struct Staged: Sendable {
@@ -180,11 +185,21 @@ public final class FolderOutputs: @unchecked Sendable {
         }
 
         var hashesByName: [String: Set<String>] = [:]
+        // The latest output of each input in this format, which keeps its name; and the latest line of each input
+        // that can finish it (that output, or nothing to write under these very options).
+        var namedBySource: [String: OutputManifest.Entry] = [:]
         var latestBySource: [String: OutputManifest.Entry] = [:]
         for entry in manifest.entries {
+            if entry.isNothing {
+                if entry.options == optionsKey { latestBySource[entry.source] = entry }
+                continue
+            }
             hashesByName[entry.output, default: []].insert(entry.outputHash)
             // One output per input and format: a text run doesn't take over the JSON run's file.
-            if entry.output.hasSuffix("." + fileExtension) { latestBySource[entry.source] = entry }
+            if entry.output.hasSuffix("." + fileExtension) {
+                namedBySource[entry.source] = entry
+                latestBySource[entry.source] = entry
+            }
         }
         // What each file in the folder holds, hashed once.
         var onDisk: [String: String?] = [:]
@@ -206,7 +221,7 @@ public final class FolderOutputs: @unchecked Sendable {
         // First, each input keeps the name an earlier run gave it, so that names stay put when
         // inputs are added or the options change.
         for input in inputs {
-            guard let entry = latestBySource[input], outputPath[input] == nil,
+            guard let entry = namedBySource[input], outputPath[input] == nil,
                   namer.isFree(entry.output), ours(entry.output) else { continue }
             namer.reserve(entry.output)
             outputPath[input] = folder.appendingPathComponent(entry.output).standardizedFileURL.path
@@ -231,11 +246,11 @@ public final class FolderOutputs: @unchecked Sendable {
         var pending: [String] = [], finished: [Finished] = []
         for input in inputs {
             let name = URL(fileURLWithPath: outputPath[input]!).lastPathComponent
-            if resume, let entry = latestBySource[input], entry.options == optionsKey, entry.output == name,
-               let digest = OutputManifest.hash(file: input) {
+            if resume, let entry = latestBySource[input], entry.options == optionsKey,
+               entry.isNothing || entry.output == name, let digest = OutputManifest.hash(file: input) {
                 knownInputHash[input] = digest
-                if entry.input == digest, contentHash(name) == entry.outputHash {
-                    finished.append(Finished(input: input, output: outputPath[input]!))
+                if entry.input == digest, entry.isNothing || contentHash(name) == entry.outputHash {
+                    finished.append(Finished(input: input, output: entry.isNothing ? nil : outputPath[input]!))
                     continue
                 }
             }
@@ -260,6 +275,16 @@ public final class FolderOutputs: @unchecked Sendable {
                 output: URL(fileURLWithPath: path).lastPathComponent, outputHash: OutputManifest.hash(data))
         }
         return Staged(input: input, temporary: temporary, path: path, entry: entry)
+    }
+
+    /// Records that `input` was read and gives nothing to write in this run's format, so that a resumed run skips it
+    /// while its content and the options stay the same. Commit it as an output: its manifest line is written with the
+    /// next flush, and no file is.
+    public func stageNothing(for input: String) -> Staged {
+        let entry = (knownInputHash[input] ?? OutputManifest.hash(file: input)).map {
+            OutputManifest.Entry(source: input, input: $0, options: optionsKey, output: "", outputHash: "")
+        }
+        return Staged(input: input, temporary: "", path: "", entry: entry)
     }
 
     /// Queues a staged output for the next ``flush()`` (which it runs itself once ``batchLimit``
@@ -287,17 +312,17 @@ public final class FolderOutputs: @unchecked Sendable {
         do {
             try manifest.append(batch.compactMap(\.entry))
         } catch let e as ScanError {
-            for staged in batch {
+            for staged in batch where !staged.path.isEmpty {
                 unlink(staged.temporary)
                 result.failures.append(ScanError(e.code, file: staged.path, "not written: \(e.description)"))
             }
             return result
         } catch {
-            for staged in batch { unlink(staged.temporary) }
+            for staged in batch where !staged.path.isEmpty { unlink(staged.temporary) }
             result.failures.append(ScanError(.output, file: directory, "\(error)"))
             return result
         }
-        for staged in batch {
+        for staged in batch where !staged.path.isEmpty {
             do {
                 try AtomicFile.rename(staged.temporary, to: staged.path)
                 result.written.append(staged.path)

@@ -99,10 +99,28 @@ public struct InkResult: Codable, Hashable, Sendable {
     public var candidates: [InkCandidate]
     public var language: String
     public var model: Model
-    public init(candidates: [InkCandidate], language: String, model: Model, schemaVersion: String = "2.0.0") {
+    /// Which file, and which of its segments, the ink came from; nil for an ink given alone (a request's body, a
+    /// line of `--jsonl`).
+    public var source: InkSource?
+    public init(candidates: [InkCandidate], language: String, model: Model, schemaVersion: String = "2.0.0",
+                source: InkSource? = nil) {
         self.schemaVersion = schemaVersion
         self.candidates = candidates
         self.language = language
         self.model = model
+        self.source = source
+    }
+}
+
+/// Where an ink was read: the file as the user named it and, for a UNIPEN or InkML file of several labelled
+/// segments, the segment's place in the file (from 1) and its label (the word the writer was asked to write).
+public struct InkSource: Codable, Hashable, Sendable {
+    public var file: String
+    public var segment: Int?
+    public var label: String?
+    public init(file: String, segment: Int? = nil, label: String? = nil) {
+        self.file = file
+        self.segment = segment
+        self.label = label
     }
 }

@@ -72,6 +72,7 @@ struct InkCommand: ParsableCommand {
     struct ErrorLine: Encodable {
         struct Body: Encodable { var code: String; var message: String; var line: Int? }
         var error: Body
+        var source: InkSource?
     }
 
     func run() throws {
@@ -90,7 +91,9 @@ struct InkCommand: ParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var failures = 0, total = 0
 
-        func fail(_ where_: String, line: Int?, _ error: Error) {
+        /// Written to stderr; also to stdout as an error line where the output pairs lines with inputs: a line of
+        /// `--jsonl`, or a segment of a UNIPEN or InkML file (`source` names it).
+        func fail(_ where_: String, line: Int?, source: InkSource? = nil, _ error: Error) {
             failures += 1
             let (code, reason): (String, String)
             switch error {
@@ -99,12 +102,15 @@ struct InkCommand: ParsableCommand {
             default: (code, reason) = ("corrupt", "\(error)")
             }
             FileHandle.standardError.write("scanextract: \(where_): \(reason) [\(code)]\n".data(using: .utf8)!)
-            if jsonl, let data = try? encoder.encode(ErrorLine(error: .init(code: code, message: reason, line: line))) {
+            let body = ErrorLine.Body(code: code, message: reason, line: line)
+            if jsonl || source?.segment != nil, let data = try? encoder.encode(ErrorLine(error: body, source: source)) {
                 print(String(decoding: data, as: UTF8.self))
             }
         }
 
-        func handle(_ data: Data, where_: String, line: Int?) {
+        /// `file`: the name of the file the data is (nil for stdin and for a line of `--jsonl`), for the results'
+        /// `source`.
+        func handle(_ data: Data, where_: String, line: Int?, file: String?) {
             total += 1
             do {
                 // A UNIPEN or InkML file: one result per labelled segment, each failing alone.
@@ -113,11 +119,14 @@ struct InkCommand: ParsableCommand {
                 if let items, !(render && !shapes) {
                     total += items.count - 1
                     for (n, item) in items.enumerated() {
+                        let source = InkSource(file: file ?? where_, segment: n + 1, label: item.label)
                         do {
                             if let problem = item.problem { throw problem }
-                            print(String(decoding: try reader.answer(ink: item.ink, options: options), as: UTF8.self))
+                            let answer = try reader.answer(ink: item.ink, options: options, source: source)
+                            print(String(decoding: answer, as: UTF8.self))
                         } catch {
-                            fail("\(where_) segment \(n + 1)\(item.label.map { " (\($0))" } ?? "")", line: nil, error)
+                            fail("\(where_) segment \(n + 1)\(item.label.map { " (\($0))" } ?? "")", line: nil,
+                                 source: source, error)
                         }
                     }
                     return
@@ -134,7 +143,8 @@ struct InkCommand: ParsableCommand {
                     try AtomicFile.write(Data(png), to: output!)
                     return
                 }
-                print(String(decoding: try reader.answer(data, options: options), as: UTF8.self))
+                let answer = try reader.answer(data, options: options, source: file.map { InkSource(file: $0) })
+                print(String(decoding: answer, as: UTF8.self))
             } catch {
                 fail(where_, line: line, error)
             }
@@ -160,10 +170,10 @@ struct InkCommand: ParsableCommand {
                         fail("\(name) line \(lineNumber)", line: lineNumber, ScanError(.empty, "a blank line, no ink"))
                         continue
                     }
-                    handle(Data(line.utf8), where_: "\(name) line \(lineNumber)", line: lineNumber)
+                    handle(Data(line.utf8), where_: "\(name) line \(lineNumber)", line: lineNumber, file: nil)
                 }
             } else {
-                handle(data, where_: name, line: nil)
+                handle(data, where_: name, line: nil, file: files.isEmpty ? nil : name)
             }
         }
         if failures > 0 { throw ExitCode(failures == total ? ExitStatus.allFailed : ExitStatus.someFailed) }

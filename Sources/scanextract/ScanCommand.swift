@@ -243,7 +243,9 @@ struct ScanCommand: ParsableCommand {
                     inputs: files, resume: !noResume)
                 for note in plan.notes { printError(note) }
                 if verbose {
-                    for done in plan.finished { printError("\(done.input): already done (\(done.output)), skipped") }
+                    for done in plan.finished {
+                        printError("\(done.input): already done (\(done.output ?? "nothing to write")), skipped")
+                    }
                 }
                 files = plan.pending
                 outputs = plan
@@ -281,8 +283,11 @@ struct ScanCommand: ParsableCommand {
         let banner = outputs == nil && toStdoutAsLines && fmt == .text
         let finish: @Sendable (String, Document) throws -> Finished = { [outputs] file, doc in
             guard encodesOnWorker else { return Finished(document: doc) }
-            // A vCard is a card's: no empty file or output for another document (the delivery says why).
-            if encodeAs == .vcard && doc.businessCard == nil { return Finished(document: doc, noVCard: true) }
+            // A vCard is a card's: no empty file or output for another document (the delivery says why). In a folder,
+            // the manifest records that the input gave nothing, so that a resumed run does not read it again.
+            if encodeAs == .vcard && doc.businessCard == nil {
+                return Finished(document: doc, noVCard: true, staged: outputs?.stageNothing(for: file))
+            }
             var data = Data()
             if banner { data.append(Data("==> \(file) <==\n".utf8)) }
             do {
@@ -336,6 +341,7 @@ struct ScanCommand: ParsableCommand {
                         let label = finished.document.documentType?.label.rawValue ?? "a document"
                         if !quiet { printError("\(file): read as \(label), not a business card; no vCard") }
                         nothingToWrite += 1
+                        if let staged = finished.staged { placed(outputs!.commit(staged)) }
                     } else if let staged = finished.staged {
                         placed(outputs!.commit(staged))
                     } else if let data = finished.encoded {
@@ -346,7 +352,7 @@ struct ScanCommand: ParsableCommand {
                         // One CSV for the whole run: one header, then every document's rows.
                         let outcome = csv.append(finished.document)
                         switch outcome {
-                        case .rows(let data):
+                        case .rows(let data, _):
                             progress.clear()
                             guard toStandardOutput(data) else { return }
                         case .nothing:

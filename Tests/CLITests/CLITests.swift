@@ -269,16 +269,30 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(vcard.status, 0, vcard.stderr)
         XCTAssertTrue(vcard.stdout.isEmpty)
         XCTAssertTrue(vcard.stderr.contains("not a business card; no vCard"), vcard.stderr)
-        // Into a folder with a card, run again: the card is finished, the receipt read again with nothing written for
-        // it, and the summary says so rather than count it written.
+        // Into a folder with a card, run again: the card is finished, and so is the receipt, which the first run read
+        // and found no card in (the manifest says so), until its content changes: then it is read again, and the
+        // summary says that nothing was written for it rather than count it written.
         let card = GoldenTests.root.appendingPathComponent("Samples/business-card.png").path
-        let receipt = GoldenTests.root.appendingPathComponent("Samples/receipt.png").path
+        let receipt = dir + "/receipt.png"
+        try FileManager.default.copyItem(
+            atPath: GoldenTests.root.appendingPathComponent("Samples/receipt.png").path, toPath: receipt)
         let first = try run(["--format", "vcard", "-o", dir + "/vcards", receipt, card])
         XCTAssertEqual(first.status, 0, first.stderr)
-        let again = try run(["--format", "vcard", "-o", dir + "/vcards", receipt, card])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/vcards").filter { $0.hasSuffix(".vcf") },
+                       ["business-card.vcf"])
+        let again = try run(["--format", "vcard", "-v", "-o", dir + "/vcards", receipt, card])
         XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("2 input(s) skipped"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("receipt.png: already done (nothing to write), skipped"), again.stderr)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: receipt))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("changed".utf8))  // after the PNG's end: the same picture, other bytes
+        try handle.close()
+        let changed = try run(["--format", "vcard", "-o", dir + "/vcards", receipt, card])
+        XCTAssertEqual(changed.status, 0, changed.stderr)
         XCTAssertTrue(
-            again.stderr.contains("0 written now, 1 read again with nothing to write"), again.stderr)
+            changed.stderr.contains("1 input(s) skipped") && changed.stderr.contains(
+                "0 written now, 1 read again with nothing to write"), changed.stderr)
     }
 
     func testAllInputsFailingAndUsageErrors() throws {
@@ -341,14 +355,31 @@ final class CLITests: XCTestCase {
         0 50
         0 0
         .SEGMENT WORD 0 OK "across"
+        .SEGMENT WORD 7 OK "lost"
         .SEGMENT WORD 2 OK "down"
 
         """.write(toFile: unipen, atomically: true, encoding: .utf8)
         let r = try run(["ink", "--shapes", unipen])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.status, 1, r.stderr)  // some inputs failed
+        // One line a segment, in the file's order, each naming its file and segment; the one that names a stroke the
+        // file lacks is an error line in its place.
         let lines = r.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 2, r.stdout)
-        XCTAssertTrue(lines.allSatisfy { $0.contains("\"line\"") }, r.stdout)
+        XCTAssertEqual(lines.count, 3, r.stdout)
+        struct Line: Decodable {
+            struct Shape: Decodable { var shape: String }
+            struct Source: Decodable { var file: String; var segment: Int?; var label: String? }
+            struct Failure: Decodable { var code: String }
+            var shapes: [Shape]?
+            var error: Failure?
+            var source: Source?
+        }
+        let decoded = try lines.map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        XCTAssertEqual(decoded.map { $0.source?.file }, [unipen, unipen, unipen])
+        XCTAssertEqual(decoded.map { $0.source?.segment }, [1, 2, 3])
+        XCTAssertEqual(decoded.map { $0.source?.label }, ["across", "lost", "down"])
+        XCTAssertEqual(decoded.map { $0.shapes?.first?.shape }, ["line", nil, "line"])
+        XCTAssertNotNil(decoded[1].error, r.stdout)
+        XCTAssertTrue(r.stderr.contains("segment 2 (lost)"), r.stderr)
         let bad = dir + "/bad.unipen"
         try ".COORD X Y\n.PEN_DOWN\n1 2\n.SEGMENT WORD 0-4 OK \"x\"\n".write(
             toFile: bad, atomically: true, encoding: .utf8)

@@ -62,7 +62,7 @@ final class CSVStreamTests: XCTestCase {
     }
 
     func text(_ o: CSVStream.Outcome) -> String? {
-        if case .rows(let data) = o { return String(decoding: data, as: UTF8.self) }
+        if case .rows(let data, _) = o { return String(decoding: data, as: UTF8.self) }
         return nil
     }
 
@@ -77,6 +77,13 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertTrue(all[1].hasPrefix("a,Ann a"))
         XCTAssertTrue(all[2].hasPrefix("b,Ann b"))
         XCTAssertFalse(second.contains("full_name"))
+        // The count is the document's rows, the header not among them: a receipt of two items, the first of its run.
+        var receipts = CSVStream()
+        guard case .rows(let data, let count) = receipts.append(doc("r", card: false)) else {
+            return XCTFail("a receipt gave no rows")
+        }
+        XCTAssertEqual(count, 2)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self).split(separator: "\r\n").count, 3)
     }
 
     /// An item's modifiers share one cell, and its article number is the last column, with the receipt's columns in
