@@ -5,6 +5,7 @@ import NIOCore
 import ScanExport
 import ScanJobs
 import ScanModel
+import Synchronization
 
 /// `/v1/batches`: many files in one multipart upload, one job a file, and one CSV (or vCard
 /// file) for the whole batch once every job has ended.
@@ -102,19 +103,14 @@ extension ExtractionService {
         // The store has the accepted files now; the rejected ones are still removed on the way out.
         let taken = Set(accepted.map(\.file.url))
         files.removeAll { taken.contains($0.url) }
-        if created {
-            pool.wake()
-            if let callbackURL {
-                try await store.addCallback(
-                    Callback(kind: .batch, subjectId: stored.id, owner: owner, url: callbackURL))
-            }
-        }
+        if created { pool.wake() }
         let storedJobs = try await store.jobs(inBatch: stored.id)
         if !created, let why = Self.differs(storedJobs, from: jobs.map(\.new)) {
             throw Problem(
                 .unprocessableContent, code: "idempotency-key-reused",
                 "this Idempotency-Key was first sent with another batch (\(why)); its batch is \(stored.id)")
         }
+        if let callbackURL { try await ensureCallback(.batch, of: stored.id, owner: owner, url: callbackURL) }
         return try Self.json(
             try await describe(stored, jobs: storedJobs), status: .accepted,
             headers: [.location: "/v1/batches/\(stored.id)"])
@@ -241,8 +237,8 @@ extension ExtractionService {
     /// What each file of a batch gives the batch's CSV, in upload order: its rows (the header with the first), how
     /// many, or why none (`failed`: its job did not succeed; `neither`: no receipt and no card; `other-table`: a
     /// receipt after the first card or a card after the first receipt, which decided the table).
-    struct CSVTable {
-        struct Entry {
+    struct CSVTable: Sendable {
+        struct Entry: Sendable {
             var rows = Data()
             var count = 0
             var noRows: (code: String, message: String)?
@@ -251,7 +247,17 @@ extension ExtractionService {
         var kind: CSVWriter.Table?
     }
 
+    /// The table of a batch whose jobs have all ended: made from their results once, then kept while the jobs stay
+    /// as they were (a job deleted or purged since makes it again).
     func csvTable(of jobs: [Job]) async throws -> CSVTable {
+        let key = CSVTableCache.Key(jobs)
+        if let kept = csvTables.table(for: key) { return kept }
+        let table = try await makeCSVTable(of: jobs)
+        csvTables.keep(table, for: key)
+        return table
+    }
+
+    private func makeCSVTable(of jobs: [Job]) async throws -> CSVTable {
         var csv = CSVStream()
         var entries: [CSVTable.Entry] = []
         for job in jobs {
@@ -261,9 +267,9 @@ extension ExtractionService {
                 let document = try JSONDecoder().decode(Document.self, from: data)
                 let outcome = csv.append(document)
                 switch outcome {
-                case .rows(let rows):
+                case .rows(let rows, let count):
                     entry.rows = rows
-                    entry.count = CSVWriter.rows(document).count
+                    entry.count = count
                 case .nothing:
                     entry.noRows = ("neither", "read as \(document.documentType?.label.rawValue ?? "a document"), "
                         + (outcome.whyNoRows ?? ""))
@@ -282,4 +288,30 @@ extension ExtractionService {
 extension HTTPField.Name {
     /// How many of the batch's files gave rows (or cards) in its result.
     static let batchDocuments = HTTPField.Name("Batch-Documents")!
+}
+
+/// The CSV tables of the last few finished batches this server described, each under its jobs' ids and states.
+final class CSVTableCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var batch: String
+        var jobs: [String]
+        init(_ jobs: [Job]) {
+            batch = jobs.first?.batchId ?? ""
+            self.jobs = jobs.map { "\($0.id) \($0.status.rawValue)" }
+        }
+    }
+    static let capacity = 16
+    private let kept = Mutex<[(key: Key, table: ExtractionService.CSVTable)]>([])
+
+    func table(for key: Key) -> ExtractionService.CSVTable? {
+        kept.withLock { $0.first { $0.key == key }?.table }
+    }
+
+    func keep(_ table: ExtractionService.CSVTable, for key: Key) {
+        kept.withLock { kept in
+            kept.removeAll { $0.key.batch == key.batch }
+            kept.append((key, table))
+            if kept.count > Self.capacity { kept.removeFirst(kept.count - Self.capacity) }
+        }
+    }
 }

@@ -66,6 +66,8 @@ public struct ExtractionService: Sendable {
     let store: any JobStore
     let pool: WorkerPool
     let metrics = ServiceMetrics()
+    /// Finished batches' CSV tables, so that polling a finished batch does not decode every result again.
+    let csvTables = CSVTableCache()
     let logger: Logger
 
     /// Serves `store`: the embedded ``SQLiteJobStore`` or a shared one (PostgreSQL).
@@ -129,8 +131,9 @@ public struct ExtractionService: Sendable {
         // Behind the key when the server has keys, like the API: the counts are about every owner's jobs.
         router.get("/metrics") { request, _ -> Response in
             _ = try authorize(request)
-            let jobs = try await store.countsByStatus()
-            let text = metrics.render(jobs: jobs, queueDepth: (jobs[.queued] ?? 0) + pool.waitingInkCount)
+            // The server's own counters are answered even when the job store is not (its counts are then left out).
+            let jobs = await Self.answer(within: 2) { try await store.countsByStatus() }
+            let text = metrics.render(jobs: jobs, waitingInk: pool.waitingInkCount)
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: text)))
@@ -167,13 +170,20 @@ public struct ExtractionService: Sendable {
     /// either; the check is left behind, not waited for).
     func storeAnswers(within seconds: Double) async -> Bool {
         let store = self.store
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        return await Self.answer(within: seconds) { try await store.pendingCount() } != nil
+    }
+
+    /// What `query` answers within `seconds`; nil when it fails or takes longer (it is then left behind, cancelled).
+    static func answer<T: Sendable>(within seconds: Double, _ query: @escaping @Sendable () async throws -> T) async
+        -> T?
+    {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             let once = Once(continuation)
-            let check = Task { once.resume((try? await store.pendingCount()) != nil) }
+            let check = Task { once.resume(try? await query()) }
             Task {
                 try? await Task.sleep(for: .seconds(seconds))
                 check.cancel()
-                once.resume(false)
+                once.resume(nil)
             }
         }
     }
@@ -258,8 +268,8 @@ public struct ExtractionService: Sendable {
                 "this Idempotency-Key was first sent with another request (\(why)); its job is \(job.id)")
         }
         if created { pool.wake() }
-        if created, let callbackURL {
-            try await store.addCallback(Callback(kind: .job, subjectId: job.id, owner: owner, url: callbackURL))
+        if let callbackURL {
+            try await ensureCallback(.job, of: job.id, owner: owner, url: callbackURL)
         }
         if !async && upload.size <= settings.maxSyncBytes,
             let finished = try await waitForJob(id: job.id, owner: owner, seconds: settings.syncWait),
@@ -278,6 +288,27 @@ public struct ExtractionService: Sendable {
             throw jobProblem(finished)
         }
         return try Self.json(describe(job), status: .accepted, headers: [.location: "/v1/jobs/\(job.id)"])
+    }
+
+    /// Makes sure the job or batch announces itself to `url`: adds the callback, unless the request is one sent again
+    /// under its Idempotency-Key whose first sending added it already. So a retry adds the callback that its first
+    /// sending never did (that server stopped between the upload and the callback); one naming another URL than the
+    /// first's is a 422, as other options are.
+    func ensureCallback(_ kind: Callback.Kind, of subject: String, owner: String, url: String) async throws {
+        func check(_ existing: Callback) throws {
+            guard existing.url != url else { return }
+            throw Problem(
+                .unprocessableContent, code: "idempotency-key-reused",
+                "this Idempotency-Key was first sent with another callbackUrl; its \(kind.rawValue) is \(subject)")
+        }
+        if let existing = try await store.callback(kind: kind, subjectId: subject) { return try check(existing) }
+        do {
+            try await store.addCallback(Callback(kind: kind, subjectId: subject, owner: owner, url: url))
+        } catch {
+            // The same retry on another server added it first.
+            guard let existing = try await store.callback(kind: kind, subjectId: subject) else { throw error }
+            try check(existing)
+        }
     }
 
     /// How a request sent again under an Idempotency-Key differs from the one that made the job, or nil when it is
@@ -626,11 +657,11 @@ extension HTTPField.Name {
 }
 
 /// A continuation resumed by whichever comes first.
-private final class Once: @unchecked Sendable {
+private final class Once<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Bool, Never>?
-    init(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation = continuation }
-    func resume(_ value: Bool) {
+    private var continuation: CheckedContinuation<T, Never>?
+    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = continuation }
+    func resume(_ value: T) {
         lock.lock()
         let pending = continuation
         continuation = nil

@@ -46,7 +46,9 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The exposition: these counters, and the store's and the queue's state as given.
-    func render(jobs: [JobStatus: Int], queueDepth: Int) -> String {
+    /// The metrics as Prometheus text. `jobs`: the store's counts by state, nil when the store did not answer; then
+    /// `scanextract_job_store_up` is 0 and the job counts and the queue's depth are left out.
+    func render(jobs: [JobStatus: Int]?, waitingInk: Int) -> String {
         let s = state.withLock { $0 }
         var out = ""
         out += "# HELP scanextract_http_requests_total HTTP requests answered, by route pattern and status.\n"
@@ -59,14 +61,19 @@ public final class ServiceMetrics: Sendable {
                 "method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\""
             out += "scanextract_http_requests_total{\(labels)} \(count)\n"
         }
-        out += "# HELP scanextract_jobs Jobs in the store, by state.\n"
-        out += "# TYPE scanextract_jobs gauge\n"
-        for status in JobStatus.allCases {
-            out += "scanextract_jobs{state=\"\(status.rawValue)\"} \(jobs[status] ?? 0)\n"
+        out += "# HELP scanextract_job_store_up Whether the job store answered this scrape (1) or not (0).\n"
+        out += "# TYPE scanextract_job_store_up gauge\n"
+        out += "scanextract_job_store_up \(jobs == nil ? 0 : 1)\n"
+        if let jobs {
+            out += "# HELP scanextract_jobs Jobs in the store, by state.\n"
+            out += "# TYPE scanextract_jobs gauge\n"
+            for status in JobStatus.allCases {
+                out += "scanextract_jobs{state=\"\(status.rawValue)\"} \(jobs[status] ?? 0)\n"
+            }
+            out += "# HELP scanextract_queue_depth Jobs and ink requests waiting for a worker.\n"
+            out += "# TYPE scanextract_queue_depth gauge\n"
+            out += "scanextract_queue_depth \((jobs[.queued] ?? 0) + waitingInk)\n"
         }
-        out += "# HELP scanextract_queue_depth Jobs and ink requests waiting for a worker.\n"
-        out += "# TYPE scanextract_queue_depth gauge\n"
-        out += "scanextract_queue_depth \(queueDepth)\n"
         out +=
             "# HELP scanextract_job_duration_seconds Time a worker took over one attempt at a job that it answered.\n"
         out += "# TYPE scanextract_job_duration_seconds histogram\n"

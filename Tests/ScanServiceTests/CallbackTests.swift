@@ -117,6 +117,30 @@ final class CallbackTests: XCTestCase {
             r.json["id"] as? String)
     }
 
+    /// A request sent again under its Idempotency-Key adds the callback its first sending did not (it asked for
+    /// none, or its server stopped between the upload and the callback); one naming another URL is a 422.
+    func testARetryUnderItsIdempotencyKeyAddsTheCallbackTheFirstSendingDidNot() throws {
+        let receiver = try CallbackReceiver(answers: [200])
+        defer { receiver.stop() }
+        let server = try start(["--workers", "1", "--callback-secret", "k", "--allow-private-callbacks"])
+        let body = try Inputs.document(["Announce me"])
+        let first = try server.request(
+            "POST", "/v1/extractions", headers: ["Idempotency-Key": "once", "Prefer": "respond-async"], body: body)
+        XCTAssertEqual(first.status, 202, first.text)
+        let hook = "http://127.0.0.1:\(receiver.port)/retried"
+        let again = try server.request(
+            "POST", "/v1/extractions?callbackUrl=\(hook)", headers: ["Idempotency-Key": "once"], body: body)
+        XCTAssertEqual(again.status, 202, again.text)
+        XCTAssertEqual(again.json["id"] as? String, first.json["id"] as? String, "the same job")
+        let elsewhere = try server.request(
+            "POST", "/v1/extractions?callbackUrl=http://127.0.0.1:\(receiver.port)/other",
+            headers: ["Idempotency-Key": "once"], body: body)
+        XCTAssertEqual(elsewhere.status, 422, elsewhere.text)
+        XCTAssertEqual(elsewhere.json["code"] as? String, "idempotency-key-reused")
+        let got = receiver.wait(for: 1, seconds: 60)
+        XCTAssertEqual(got.map(\.path), ["/retried"], server.log)
+    }
+
     func testCallbackURLsAreChecked() throws {
         let server = try start(["--workers", "0", "--callback-secret", "k"])
         func refused(_ url: String, _ words: String, line: UInt = #line) throws {

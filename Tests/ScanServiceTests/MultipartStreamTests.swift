@@ -21,6 +21,23 @@ final class MultipartStreamTests: XCTestCase {
         XCTAssertLessThanOrEqual(long?.utf8.count ?? 0, 255)
     }
 
+    /// A name that is not ASCII sent as RFC 8187 asks (`filename*`, preferred to `filename`), and quoted names that
+    /// hold the parameters' own separators.
+    func testExtendedAndQuotedFileNames() {
+        XCTAssertEqual(Multipart.filename(in: "attachment; filename*=UTF-8''na%C3%AFve%20receipt.png"), "naïve receipt.png")
+        XCTAssertEqual(
+            Multipart.filename(in: "attachment; filename=\"euro.png\"; filename*=utf-8'en'%E2%82%AC.png"), "€.png")
+        XCTAssertEqual(Multipart.filename(in: "attachment; filename*=iso-8859-1''%A3rates.png"), "£rates.png")
+        // Not decodable (a bad escape, bytes that are not UTF-8, an unknown charset): the plain name serves.
+        XCTAssertEqual(Multipart.filename(in: "attachment; filename*=UTF-8''%ZZ.png; filename=ok.png"), "ok.png")
+        XCTAssertEqual(Multipart.filename(in: "attachment; filename*=UTF-8''%C3.png; filename=ok.png"), "ok.png")
+        XCTAssertEqual(Multipart.filename(in: "attachment; filename*=koi8-r''%C1.png; filename=ok.png"), "ok.png")
+        XCTAssertEqual(Multipart.filename(in: "form-data; name=\"file\"; filename=\"a;b=c.png\""), "a;b=c.png")
+        XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"say \\\"hi\\\".png\"; name=x"), "say \"hi\".png")
+        XCTAssertEqual(Multipart.parameter("name", in: "form-data; filename=\"x;name=y\"; name=\"file\""), "file")
+        XCTAssertEqual(Multipart.boundary(contentType: "multipart/form-data; charset=utf-8; boundary=\"a b\""), "a b")
+    }
+
     /// File parts among thousands of small form fields, with transport padding after some delimiters.
     func body(fields: Int) -> (bytes: [UInt8], files: [[UInt8]]) {
         var out = Array("preamble to ignore\r\n".utf8)

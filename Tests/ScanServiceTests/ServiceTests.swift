@@ -555,7 +555,9 @@ final class ServiceTests: XCTestCase {
         XCTAssertTrue(candidates.contains { ($0["text"] as? String)?.lowercased() == "garden" }, r.text)
         let cli = try runCommand(["ink", "--candidates", "3", inkFile])
         XCTAssertEqual(cli.status, 0, cli.err)
-        XCTAssertEqual(r.text, cli.out.trimmingCharacters(in: .newlines), "the same JSON as `scanextract ink`")
+        // The same JSON as `scanextract ink`, which also names the file it read (`source`, the last key).
+        func named(_ body: String, _ file: String) -> String { body.dropLast() + ",\"source\":{\"file\":\"\(file)\"}}" }
+        XCTAssertEqual(named(r.text, inkFile), cli.out.trimmingCharacters(in: .newlines))
         // The worker kept its recognizer; another request, other options, same worker.
         let workers = server.workerPIDs
         let digits = try server.request("POST", "/v1/ink?charset=0123456789&language=en-GB", body: try Inputs.ink("42"))
@@ -574,7 +576,7 @@ final class ServiceTests: XCTestCase {
         XCTAssertEqual(
             (shapes.json["shapes"] as? [[String: Any]])?.first?["shape"] as? String, "rectangle", shapes.text)
         let cliShapes = try runCommand(["ink", "--shapes", dir + "/rectangle.json"])
-        XCTAssertEqual(shapes.text, cliShapes.out.trimmingCharacters(in: .newlines))
+        XCTAssertEqual(named(shapes.text, dir + "/rectangle.json"), cliShapes.out.trimmingCharacters(in: .newlines))
     }
 
     func testBadInkIsA400NamingWhatIsWrongAsTheCommandLineDoes() throws {
@@ -662,6 +664,7 @@ final class ServiceTests: XCTestCase {
             #"scanextract_jobs{state="succeeded"} 1"#,
             #"scanextract_jobs{state="queued"} 0"#,
             "scanextract_queue_depth 0",
+            "scanextract_job_store_up 1",
             "scanextract_job_duration_seconds_count 1",
             #"scanextract_job_duration_seconds_bucket{le="+Inf"} 1"#,
             #"scanextract_worker_restarts_total{reason="crashed"} 0"#,
