@@ -57,7 +57,7 @@ struct AddressDetector {
     ]
 
     /// `found`: the postal codes of the same text found without a region (by
-    /// `DataDetector.inferRegion`), reused instead of scanning again.
+    /// `DataDetector.regionEvidence`), reused instead of scanning again.
     func detect(_ s: ScanText, into hits: inout [Hit], found: [Hit]? = nil) {
         var postal: [Hit] = []
         if let found, region != "NL" {  // only the Netherlands accepts a code without its town
@@ -545,6 +545,91 @@ struct AddressDetector {
         return Self.holdsStreetWord(words, unitsToo: true) || (hasDigit && words.count <= 7)
     }
 
+    /// Where the place after a postal code ends, before `e`: at a sentence's end (a stop and a space after the code or
+    /// after a word of four letters or more, then running text: `94105. We open at 9`; not `St. Gallen`, nor
+    /// `Puchong. Selangor`), at a semicolon, or
+    /// before a word that opens a phone number, an e-mail or a web address (`Berlin Tel 030 1234567`). `e` when none.
+    private func localityEnd(_ s: ScanText, from a: Int, to e: Int) -> Int {
+        let b = s.bytes
+        var k = a
+        while k < e {
+            let c = b[k]
+            if c == 0x3B { return k }
+            if c == 0x2E, k + 1 < e, isSpace(b[k + 1]) {
+                var w = k
+                while w > 0, isAlpha(b[w - 1]) || isDigit(b[w - 1]) { w -= 1 }
+                let word = b[w..<k]
+                if !word.isEmpty, word.allSatisfy(isDigit) || word.count >= 4, holdsProse(s, k + 1, e) { return k }
+            }
+            if isWordLetter(c), k == 0 || !isWordLetter(b[k - 1]) {
+                let we = s.wordEnd(from: k)
+                let word = s.lower(k, we)
+                if PhoneDetector.phoneWords.contains(word) || ["www", "http", "https", "email", "mail"].contains(word)
+                    || b[we..<min(e, we + 1)].first == 0x40
+                {
+                    return k
+                }
+                k = we
+                continue
+            }
+            k += 1
+        }
+        return e
+    }
+
+    /// Whether a word of running text (lower case, two letters or more, neither a street word nor a name's particle)
+    /// is between `a` and `e`: a sentence, not a region after a stop that OCR read for a comma (`Puchong. Selangor`).
+    private func holdsProse(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        let b = s.bytes
+        var k = a
+        while k < e {
+            guard isWordLetter(b[k]), k == 0 || !isWordLetter(b[k - 1]) else { k += 1; continue }
+            let we = min(s.wordEnd(from: k), e)
+            let word = b[k..<we]
+            if word.count >= 2, word.allSatisfy(isLower) {
+                let w = String(decoding: word, as: UTF8.self)
+                if !Self.streetWords.contains(w), !Self.nameParticles.contains(w) { return true }
+            }
+            k = we
+        }
+        return false
+    }
+
+    /// Where a street that a sentence leads into begins (`Visit us at 500 Market St` gives `500 Market St`): at its
+    /// house number, when a word before the number is lower case (two letters or more) and neither a street word nor
+    /// a name's particle (`de`, `van`, `an der`); `a` otherwise. The number must have a word after it.
+    private func streetStart(_ s: ScanText, _ a: Int, _ e: Int) -> Int {
+        let b = s.bytes
+        var tokens: [(Int, Int)] = []
+        var k = a
+        while k < e {
+            while k < e, isSpace(b[k]) { k += 1 }
+            let t = k
+            while k < e, !isSpace(b[k]) { k += 1 }
+            if k > t { tokens.append((t, k)) }
+        }
+        func isHouseNumber(_ t: (Int, Int)) -> Bool {
+            let digits = b[t.0..<t.1].prefix(while: isDigit).count
+            return digits > 0 && t.1 - t.0 - digits <= 1 && (t.1 - t.0 == digits || isAlpha(b[t.1 - 1]))
+        }
+        guard let n = tokens.indices.first(where: { isHouseNumber(tokens[$0]) }), n > 0, n + 1 < tokens.count else {
+            return a
+        }
+        let prose = tokens[..<n].contains { t in
+            let word = b[t.0..<t.1]
+            guard word.count >= 2, word.allSatisfy(isLower) else { return false }
+            let w = String(decoding: word, as: UTF8.self)
+            return !Self.streetWords.contains(w) && !Self.nameParticles.contains(w)
+        }
+        return prose ? tokens[n].0 : a
+    }
+
+    /// Lower-case words inside street names (`rue de la Paix`, `van Baerlestraat`, `an der Alster`).
+    static let nameParticles: Set<String> = [
+        "de", "la", "le", "les", "du", "des", "del", "della", "di", "da", "do", "dos", "das", "van", "von", "der", "den",
+        "am", "an", "im", "auf", "zum", "zur", "het", "y", "e", "of", "the", "rue", "via", "calle", "avenida", "rua",
+    ]
+
     private func address(_ s: ScanText, around p: Hit) -> Hit? {
         let (la, le) = lineBounds(s, p.start)
         var value = EntityValue(region: p.value.region, postalCode: p.value.postalCode, country: p.value.country)
@@ -559,6 +644,17 @@ struct AddressDetector {
             k = q + 1
         }
         guard let pi = parts.firstIndex(where: { $0.0 <= p.start && p.start < $0.1 }) else { return nil }
+        // The address ends with the place after its code where a sentence or a contact begins on the same line
+        // (`94105. Tel (415) 555-0100`, `10117 Berlin Fax 030 1234567`): what follows is no part of it.
+        let cut = localityEnd(s, from: p.end, to: parts[pi].1)
+        let endsMidLine = cut < parts[pi].1
+        if endsMidLine {
+            // Without the stop or the comma that closed it.
+            var closed = cut
+            while closed > parts[pi].0, [0x20, 0x09, 0x2C, 0x2E, 0x3B].contains(s.bytes[closed - 1]) { closed -= 1 }
+            parts[pi].1 = closed
+            parts.removeSubrange((pi + 1)...)
+        }
         // City: words after the code (10115 Berlin), or before it (London SW1A 1AA, Springfield, IL 62704).
         let (pa, pe) = parts[pi]
         let afterCode = trimmed(s, p.end, pe)
@@ -615,6 +711,12 @@ struct AddressDetector {
             }
         }
         guard !streetParts.isEmpty else { return nil }
+        // Prose before the street on its line (`Visit us at 500 Market St`) is not part of the address.
+        let streetBegins = streetStart(s, streetParts[0].0, streetParts[0].1)
+        if streetBegins > streetParts[0].0 {
+            streetParts[0].0 = streetBegins
+            start = max(start, streetBegins)
+        }
         // A label before the street ("Ship to: 1600 Main St") is not part of the address.
         if let first = streetParts.first, let colon = (first.0..<first.1).last(where: { s.bytes[$0] == 0x3A }),
             !isDigit(s.at(colon + 1))
@@ -623,9 +725,10 @@ struct AddressDetector {
             if t.1 > t.0 { streetParts[0] = t; start = max(start, t.0) }
         }
         value.street = streetParts.map { s.string($0.0, $0.1) }.joined(separator: ", ")
-        // Country on the next line.
-        end = trimmed(s, start, le).1
-        if le < s.count {
+        // To the line's end (a region after the town: `41150 KLANG, SELANGOR`), or to the locality where the address
+        // ended mid-line; then a country on the next line.
+        end = endsMidLine ? parts[pi].1 : trimmed(s, start, le).1
+        if !endsMidLine, le < s.count {
             let (na, ne) = lineBounds(s, le + 1)
             if let c = countryIn(s, na, ne) { value.country = c; end = trimmed(s, na, ne).1 }
         }

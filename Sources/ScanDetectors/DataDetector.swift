@@ -83,13 +83,13 @@ public struct DataDetector: Sendable {
 
     public init(types: Set<EntityType> = Set(EntityType.allCases), region: String? = nil,
                 referenceDate: CalendarDay? = nil) throws {
-        if let r = region {
-            guard r.count == 2, r.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) })
-            else {
-                throw DetectorError(
-                    code: "invalid-region",
-                    message: "invalid region '\(r)': expected a two-letter ISO 3166-1 code such as US, GB or DE")
-            }
+        // A region must have a numbering plan, as the command line asks: with `UK` or `ZZ` every phone number would
+        // lose its E.164 without a word.
+        if let r = region, !Self.isValidRegion(r) {
+            throw DetectorError(
+                code: "invalid-region",
+                message: "invalid region '\(r)': expected a two-letter ISO 3166-1 code such as US, GB or DE"
+                    + (r.uppercased() == "UK" ? " (the United Kingdom's is GB)" : ""))
         }
         self.types = types
         self.region = region?.uppercased()
@@ -125,12 +125,12 @@ public struct DataDetector: Sendable {
     public func detect(in text: String) -> [Entity] {
         let s = ScanText(text)
         // The date order evidence of a single text is gathered while its dates are read.
-        if let region = self.region {
-            return run(s, context: DetectionContext(region: region, dayFirst: nil))
-        }
         var postal: [Hit] = []
-        let region = inferRegion(s, postalCodes: &postal)
-        return run(s, context: DetectionContext(region: region, dayFirst: nil), postalCodes: postal)
+        let region = self.region(of: s, postalCodes: &postal)
+        // The postal codes found on the way were read without a region: with one, they are read again in its shapes
+        // (Oslo's `0154`).
+        let context = DetectionContext(region: region, dayFirst: nil)
+        return run(s, context: context, postalCodes: region == nil ? postal : nil)
     }
 
     /// Detects entities in one part (a page, a line) of a larger document, using the
@@ -160,8 +160,8 @@ public struct DataDetector: Sendable {
     }
 
     /// Gathers document-level context over all the texts of one document: the region
-    /// (the detector's own, else a country named in the text or the calling code of its
-    /// international phone numbers) and the day-first evidence of its numeric dates.
+    /// (``region(of:postalCodes:)``: what the text says, else the detector's own) and the day-first evidence of its
+    /// numeric dates.
     public func context(for texts: [String]) -> DetectionContext {
         let joined = texts.joined(separator: "\n")
         return context(of: ScanText(joined))
@@ -169,7 +169,7 @@ public struct DataDetector: Sendable {
 
     func context(of s: ScanText) -> DetectionContext {
         var postal: [Hit] = []
-        let region = self.region ?? inferRegion(s, postalCodes: &postal)
+        let region = self.region(of: s, postalCodes: &postal)
         var dayFirst: Bool? = nil
         var scratch: [Hit] = []
         let dt = DateTimeDetector(dayFirst: nil, referenceYear: referenceDate.year)
@@ -190,7 +190,27 @@ public struct DataDetector: Sendable {
     }()
     static let countryCodes: [String] = Array(Set(AddressDetector.countries.values)).sorted()
 
-    /// The region the text itself points to, by weighted evidence:
+    /// The region to read `s` in. The detector's own region is a default, for text that does not say where it is
+    /// from: the region the text points to (``regionEvidence(_:postalCodes:)``) takes over when its evidence weighs 2
+    /// or more (a country named, a currency of one country, two lesser signs) and more than the default's own, so
+    /// that a German card read with the default US keeps its `030` numbers German, while one number from abroad on a
+    /// US receipt leaves it American. Without a default, the text's region, however little it says.
+    func region(of s: ScanText, postalCodes postal: inout [Hit]) -> String? {
+        let evidence = regionEvidence(s, postalCodes: &postal)
+        let said = Self.strongest(evidence)
+        guard let fallback = region else { return said }
+        guard let said, said != fallback, let weight = evidence[said], weight >= 2,
+              weight > evidence[fallback, default: 0]
+        else { return fallback }
+        return said
+    }
+
+    /// The region of most evidence; ties go to the alphabetically first region, so the answer never depends on hashing.
+    static func strongest(_ evidence: [String: Int]) -> String? {
+        evidence.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    /// The regions the text itself points to, each with the weight of its evidence:
     /// - a country name on its own (2),
     /// - a currency marker that belongs to one country (2): `RM`/`MYR` → MY, `£`/`GBP` → GB,
     ///   `S$`/`SGD` → SG, `A$`/`AUD` → AU, `C$`/`CAD` → CA, `Rp`/`IDR` → ID, `CHF` → CH...;
@@ -198,9 +218,8 @@ public struct DataDetector: Sendable {
     /// - the calling code of an international phone number (1),
     /// - a postal code whose shape belongs to one country (1): `SW1A 1AA`, `M5V 2T6`,
     ///   `IL 62704`, `NSW 2000`, `1012 AB Amsterdam`.
-    /// Ties go to the alphabetically first region, so the answer never depends on hashing.
     /// `postalCodes` receives the postal codes found on the way (without a region).
-    func inferRegion(_ s: ScanText, postalCodes postal: inout [Hit]) -> String? {
+    func regionEvidence(_ s: ScanText, postalCodes postal: inout [Hit]) -> [String: Int] {
         var counts: [String: Int] = [:]
         let b = s.bytes
         var i = 0
@@ -246,7 +265,7 @@ public struct DataDetector: Sendable {
         for p in postal {
             if let r = p.value.country, DataDetector.postalShapeRegions.contains(r) { counts[r, default: 0] += 1 }
         }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        return counts
     }
 
     /// Country-code top-level domains of e-mail addresses and web addresses (`john@maplecedar.ie`,

@@ -38,10 +38,15 @@ public final class DocumentProcessor {
     private let extractor: DocumentExtractor?
     public let cancellation: CancellationToken
 
-    /// Throws `invalidOption` when the country or reference date is malformed.
+    /// Throws `invalidOption` when the country or reference date is malformed, or the country has no numbering plan
+    /// (`UK`, `ZZ`).
     public convenience init(configuration: ScanConfiguration, cancellation: CancellationToken = CancellationToken())
         throws
     {
+        if let country = configuration.country, !DataDetector.isValidRegion(country) {
+            throw ScanError(
+                .invalidOption, "country '\(country)' is no two-letter ISO 3166-1 code with a numbering plan (US, GB, DE)")
+        }
         self.init(
             configuration: configuration, locator: try Self.makeLocator(configuration), cancellation: cancellation)
     }

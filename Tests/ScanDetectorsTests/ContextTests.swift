@@ -62,9 +62,26 @@ final class ContextTests: XCTestCase {
         XCTAssertEqual(region(of: text), "MY")
     }
 
-    func testExplicitRegionComesFirst() {
-        let d = try! DataDetector(region: "US", referenceDate: reference)
-        XCTAssertEqual(d.context(for: ["TOTAL RM 45.00\nMalaysia"]).region, "US")
+    /// A given region is the default for text that does not say where it is from: clear evidence in the text (a
+    /// country named, its currency, two numbers with its calling code) wins over it; one sign from abroad does not.
+    func testTheGivenRegionIsADefaultForTextThatDoesNotSay() throws {
+        let us = try DataDetector(region: "US", referenceDate: reference)
+        XCTAssertEqual(us.context(for: ["TOTAL RM 45.00\nMalaysia"]).region, "MY")
+        let card = "Friedrichstraße 68, 10117 Berlin\nTel +49 30 1234567\nFax +49 30 1234568\nMobil 030 7654321"
+        XCTAssertEqual(us.context(for: [card]).region, "DE")
+        XCTAssertEqual(us.detect(in: card).filter { $0.type == .phone }.map(\.value.e164),
+                       ["+49301234567", "+49301234568", "+49307654321"])
+        let diner = "Joe's Diner\nHelpdesk +44 20 7946 0958\nCall (415) 555-0100"
+        XCTAssertEqual(us.context(for: [diner]).region, "US")
+        XCTAssertEqual(us.detect(in: diner).filter { $0.type == .phone }.map(\.value.e164),
+                       ["+442079460958", "+14155550100"])
+        // Evidence for the default as strong as for another region keeps the default.
+        let gb = try DataDetector(region: "GB", referenceDate: reference)
+        XCTAssertEqual(gb.context(for: ["Shipped from the United Kingdom\nTOTAL RM 45.00"]).region, "GB")
+        // A region must have a numbering plan.
+        for bad in ["UK", "ZZ", "XX"] {
+            XCTAssertThrowsError(try DataDetector(region: bad), bad)
+        }
     }
 
     func testInferredRegionReadsNationalPhones() {

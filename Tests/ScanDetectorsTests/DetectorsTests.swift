@@ -583,6 +583,26 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Thank you for shopping", .address).isEmpty)
     }
 
+    /// An address inside a sentence, or followed by a contact on its line, is only the address.
+    func testAnAddressEndsWhereASentenceOrAContactBegins() {
+        let prose = find("Visit us at 500 Market St, San Francisco, CA 94105. We open at 9.", .address).first
+        XCTAssertEqual(prose?.text, "500 Market St, San Francisco, CA 94105")
+        XCTAssertEqual(prose?.value.street, "500 Market St")
+        XCTAssertEqual(prose?.value.city, "San Francisco")
+        XCTAssertEqual(find("500 Market St, San Francisco, CA 94105. Tel (415) 555-0100", .address).first?.text,
+                       "500 Market St, San Francisco, CA 94105")
+        let berlin = find("Friedrichstraße 68, 10117 Berlin Tel 030 1234567", .address).first
+        XCTAssertEqual(berlin?.text, "Friedrichstraße 68, 10117 Berlin")
+        XCTAssertEqual(berlin?.value.city, "Berlin")
+        XCTAssertEqual(find("Friedrichstraße 68, 10117 Berlin. Fax 030 1234567", .address).first?.value.city, "Berlin")
+        // A stop after a short word is an abbreviation's; lower-case words of a street's name are no sentence.
+        XCTAssertEqual(find("Rue du Marché 4, 9000 St. Gallen", .address).first?.value.city, "St. Gallen")
+        let paris = find("Come and see us at 12 rue de la Paix, 75002 Paris", .address).first
+        XCTAssertEqual(paris?.value.street, "12 rue de la Paix")
+        XCTAssertEqual(find("388 George Way, Suite 208\nGalway, H91 Y6H6", .address).first?.value.street,
+                       "388 George Way, Suite 208")
+    }
+
     func testIBANAndCards() {
         check([
             ("IBAN: DE89 3704 0044 0532 0130 00", nil, "DE89 3704 0044 0532 0130 00", "DE89370400440532013000"),
