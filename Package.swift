@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "ScanDetectors", targets: ["ScanDetectors"]),
         .library(name: "ScanExtraction", targets: ["ScanExtraction"]),
         .library(name: "ScanInk", targets: ["ScanInk"]),
+        // The document model (Document, ScanError, Ink...) and its exports (CSV, vCard): `import ScanKit` brings both.
+        .library(name: "ScanModel", targets: ["ScanModel"]),
+        .library(name: "ScanExport", targets: ["ScanExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -282,10 +282,11 @@ public final class InputDocument {
     /// Observations one page of a JSON document may hold: a dense printed page has a few thousand lines and words.
     public static let maxObservationsPerPage = 50_000
 
-    /// Refuses a JSON document whose pages no reader could have made: more observations than any page holds (the
-    /// layout's work grows with their square), or a page or box whose numbers are not finite or beyond any page's
-    /// size, which would make outputs that are no valid JSON.
-    static func checkImported(_ doc: Document, name: String) throws {
+    /// Refuses a document whose pages no reader could have made: more observations than any page holds (the
+    /// layout's work grows with their square), or a page, box or confidence whose numbers are not finite or beyond any
+    /// page's size, which would make outputs that are no valid JSON. JSON bytes are checked so when they are read; a
+    /// `Document` built in code is checked so before it is processed again.
+    public static func checkImported(_ doc: Document, name: String) throws {
         let far = 10_000_000.0
         func sane(_ v: Double) -> Bool { v.isFinite && abs(v) <= far }
         func sane(_ b: BoundingBox) -> Bool { sane(b.x) && sane(b.y) && sane(b.width) && sane(b.height) }
@@ -304,6 +305,10 @@ public final class InputDocument {
             where !sane(o.boundingBox) || !o.words.allSatisfy({ sane($0.boundingBox) }) {
                 throw ScanError(
                     .corrupt, file: name, page: n, "observation \(k + 1) has a box out of range (\(o.boundingBox))")
+            }
+            for (k, o) in page.observations.enumerated()
+            where !o.confidence.isFinite || !o.words.allSatisfy({ $0.confidence.isFinite }) {
+                throw ScanError(.corrupt, file: name, page: n, "observation \(k + 1) has a confidence that is no number")
             }
         }
     }

@@ -121,6 +121,7 @@ public final class DocumentProcessor {
         case .bytes(let bytes, let name):
             input = try InputDocument(bytes: bytes, name: name, limits: configuration.limits)
         case .document(let doc, let name):
+            try InputDocument.checkImported(doc, name: name)
             return try reprocess(doc, source: name)
         }
         let name = source.name
@@ -147,7 +148,9 @@ public final class DocumentProcessor {
                 working = PageStages.laidOut(working)
                 warnings += working.findings + confidenceFindings(for: working.page)
                 pages.append(working)
-            } catch let e as ScanError where e.code != .cancelled && e.code != .engine {
+            } catch let e as ScanError where e.code == .cancelled {
+                throw e.attributed(to: name)  // a run stopped halfway still says which input it stopped in
+            } catch let e as ScanError where e.code != .engine {
                 let e = e.attributed(to: name)
                 lastError = e
                 warnings.append(Finding(code: "page-failed", message: "\(e.reason) [\(e.code.rawValue)]", page: index))

@@ -27,9 +27,9 @@ public struct Page: Codable, Hashable, Sendable {
     public var index: Int
     public var width: Double
     public var height: Double
-    /// Clockwise rotation in degrees (0, 90, 180 or 270) that was applied to the
-    /// source raster to make text upright; `width`, `height` and every box are
-    /// those of the upright page.
+    /// Clockwise rotation in degrees (0, 90, 180 or 270) that made the text upright for
+    /// recognition. `width`, `height` and every box stay those of the page as given (the
+    /// user's pixels); `upright` holds the size of the turned page and the map to it.
     public var rotation: Int
     /// Skew angle in degrees that was corrected before recognition, when any.
     public var skew: Double?

@@ -1,0 +1,29 @@
+import Foundation
+import ScanKit
+import XCTest
+
+/// A document built in code is checked as JSON bytes are before it is processed again: a number that is no number
+/// would make an output that is no JSON, and a country without a numbering plan would lose every phone's E.164.
+final class RecognizedInputTests: XCTestCase {
+    func testADocumentBuiltInCodeIsCheckedAsItsJSONWouldBe() throws {
+        func document(confidence: Double, x: Double) -> Document {
+            let line = TextObservation(
+                text: "TOTAL 5.30", confidence: confidence, boundingBox: BoundingBox(x: x, y: 10, width: 90, height: 12))
+            return Document(source: "built", engine: EngineInfo(name: "mine", version: "1"),
+                            pages: [Page(index: 0, width: 200, height: 100, textSource: .ocr, observations: [line])])
+        }
+        let processor = try DocumentProcessor(configuration: ScanConfiguration())
+        XCTAssertNoThrow(try processor.process(.document(document(confidence: 0.9, x: 5), name: "fine")))
+        for (confidence, x) in [(Double.nan, 5.0), (0.9, .nan), (0.9, 1e308)] {
+            XCTAssertThrowsError(try processor.process(.document(document(confidence: confidence, x: x), name: "bad"))) {
+                XCTAssertEqual(($0 as? ScanError)?.code, .corrupt, "\($0)")
+                XCTAssertEqual(($0 as? ScanError)?.file, "bad")
+            }
+        }
+        var configuration = ScanConfiguration()
+        configuration.country = "UK"
+        XCTAssertThrowsError(try DocumentProcessor(configuration: configuration)) {
+            XCTAssertEqual(($0 as? ScanError)?.code, .invalidOption)
+        }
+    }
+}
