@@ -43,6 +43,21 @@ public final class InkRecognizer {
     public let options: Options
     public let reader: PPOCRLineReader
     var lexicons: [String: WordList] = [:]
+
+    /// The characters of the recognizer's alphabet that the word lists' languages are written in (`InkModel.all`:
+    /// Latin letters with their accents, digits, punctuation and symbols): every class below the East Asian blocks,
+    /// and the space. Made once, from the first ink's probabilities.
+    private var writtenCharacters: Set<Character>?
+
+    func written(in alphabet: [String]) -> Set<Character> {
+        if let writtenCharacters { return writtenCharacters }
+        var set: Set<Character> = [" "]
+        for text in alphabet where text.count == 1 {
+            if let c = text.first, c.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) { set.insert(c) }
+        }
+        writtenCharacters = set
+        return set
+    }
     public let defaultLanguage: String
 
     public init(reader: PPOCRLineReader, language: String = "en-US", options: Options = Options()) {
@@ -138,7 +153,10 @@ public final class InkRecognizer {
         } else {
             let (l, m) = try lexicon(for: language)
             words = l; model = m
-            restrict = { $0 }
+            // Candidates in the language's script: without a charset, a lone stroke came out as `一` or `丁` of the
+            // recognizer's Chinese classes. What those classes held goes to their look-alikes (`一` to `-` or `1`).
+            let lookAlikes = InkContextRules.lookAlikes(for: ink)
+            restrict = { [self] in $0.restricted(to: written(in: $0.alphabet), lookAlikes: lookAlikes) }
         }
         let count = max(1, options.candidateCount), severalWords = InkContextRules.hasWordGap(ink)
         var renderings = [restrict(try probabilities(ink, charset: charset))]

@@ -77,6 +77,26 @@ import ScanRecognition
         #expect(try recognizer.recognize(ink: code).candidates.first?.text == "4711")
     }
 
+    /// Without a charset, candidates keep to the script the word lists' languages are written in: a lone stroke or
+    /// digit came out as `一`, `丁` or `了` of the recognizer's Chinese classes.
+    @Test func candidatesKeepToTheLanguagesScript() throws {
+        let recognizer = try InkRecognizer()
+        var rng = SeededGenerator(seed: 11)
+        var correct = 0
+        for (i, digit) in "0123456789".enumerated() {
+            let font = try HersheyFont(named: ["futural", "cursive"][i % 2])
+            let ink = InkSynthesizer(font: font).ink(String(digit), style: InkSynthesizer.Style(), rng: &rng)
+            let candidates = try recognizer.recognize(ink: ink).candidates.map(\.text)
+            let eastAsian = candidates.filter { $0.unicodeScalars.contains { $0.value >= 0x2E80 } }
+            #expect(eastAsian.isEmpty, "\(digit): \(candidates)")
+            if candidates.first == String(digit) { correct += 1 }
+        }
+        #expect(correct >= 7)
+        let stroke = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 10, y: 10), Ink.Point(x: 11, y: 70)])])
+        let read = try recognizer.recognize(ink: stroke).candidates.map(\.text)
+        #expect(read.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value < 0x2E80 } }, "\(read)")
+    }
+
     @Test func theWritingAreaTellsSmallFromCapital() throws {
         let recognizer = try InkRecognizer()
         let font = try HersheyFont(named: "futural")
