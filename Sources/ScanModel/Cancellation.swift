@@ -19,8 +19,10 @@ public final class CancellationToken: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Throws `ScanError.cancelled` when cancelled.
+    /// Throws `ScanError.cancelled` when cancelled, or when the Swift task running this code was (`task.cancel()`):
+    /// a library user's task stops the document it is processing without cancelling the token, which the processor
+    /// keeps for its next documents.
     public func check(file: String? = nil) throws {
-        if isCancelled { throw ScanError(.cancelled, file: file, "cancelled") }
+        if isCancelled || Task.isCancelled { throw ScanError(.cancelled, file: file, "cancelled") }
     }
 }

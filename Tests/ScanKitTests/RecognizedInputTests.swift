@@ -1,5 +1,6 @@
 import Foundation
 import ScanKit
+import TestSupport
 import XCTest
 
 /// A document built in code is checked as JSON bytes are before it is processed again: a number that is no number
@@ -25,5 +26,35 @@ final class RecognizedInputTests: XCTestCase {
         XCTAssertThrowsError(try DocumentProcessor(configuration: configuration)) {
             XCTAssertEqual(($0 as? ScanError)?.code, .invalidOption)
         }
+    }
+}
+
+/// A Swift task's cancellation reaches the pipeline, as the token's does.
+final class TaskCancellationTests: XCTestCase {
+    func testACancelledTaskStopsItsDocumentAndLeavesTheTokenAlone() async throws {
+        let dir = Drawing.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/page.pdf"
+        Drawing.writePDF([[DrawnLine("Call 555 0100", x: 72, y: 100)]], to: path)
+        let token = CancellationToken()
+        func attempt(cancelled: Bool) async -> String {
+            await Task.detached { () -> String in
+                if cancelled { withUnsafeCurrentTask { $0?.cancel() } }
+                do {
+                    let document = try DocumentProcessor(configuration: ScanConfiguration(), cancellation: token)
+                        .process(path: path)
+                    return document.pages.isEmpty ? "no pages" : "read"
+                } catch let e as ScanError {
+                    return "\(e.code.rawValue) \(e.file ?? "no file")"
+                } catch {
+                    return "\(error)"
+                }
+            }.value
+        }
+        let stopped = await attempt(cancelled: true)
+        XCTAssertEqual(stopped, "cancelled \(path)")
+        XCTAssertFalse(token.isCancelled)
+        let read = await attempt(cancelled: false)
+        XCTAssertEqual(read, "read")
     }
 }
