@@ -757,7 +757,8 @@ struct DateTimeDetector {
         } else if isAlnum(s.at(end)) && !(digits <= 2 && end > e) {
             return nil
         }
-        guard h >= 0, h <= 24, m <= 59, (sec ?? 0) <= 59 else { return nil }
+        // 24:00 is the day's end (ISO 8601); no other time has hour 24.
+        guard h >= 0, h < 24 || (h == 24 && m == 0 && (sec ?? 0) == 0), m <= 59, (sec ?? 0) <= 59 else { return nil }
         func p2(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         var t = "\(p2(h)):\(p2(m))"
         if let sc = sec { t += ":\(p2(sc))" }

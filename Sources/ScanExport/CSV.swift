@@ -53,7 +53,7 @@ public enum CSVWriter {
     typealias CardColumn = (name: String, value: @Sendable (Document, BusinessCard) -> String)
     static let cardTable: [CardColumn] = {
         @Sendable func phones(_ c: BusinessCard, _ t: BusinessCard.PhoneType) -> String {
-            c.phones.filter { $0.type == t }.map { $0.e164 ?? $0.number }.joined(separator: "; ")
+            c.phones.filter { $0.type == t }.map(\.dialled).joined(separator: "; ")
         }
         return [
             ("source", { d, _ in d.source }),

@@ -13,14 +13,16 @@ public enum VCardWriter {
 
     public static func card(_ c: BusinessCard) -> String {
         var lines = ["BEGIN:VCARD", "VERSION:4.0"]
-        let fn = c.name?.full ?? c.organization ?? c.emails.first?.address ?? ""
+        // FN is required: the person, else what the card names (its organization, department, e-mail, number).
+        let fn = c.name?.full ?? c.organization ?? c.department ?? c.emails.first?.address ?? c.phones.first?.number ?? ""
         lines.append("FN:" + escape(fn))
         if let n = c.name {
             let parts = [n.family, n.given, n.middle, n.prefix, n.suffix].map { escape($0 ?? "") }
             lines.append("N:" + parts.joined(separator: ";"))
         }
-        if let o = c.organization {
-            var org = escape(o)
+        // A department is a unit of the organization, also when the card names none (`ORG:;Cardiology`).
+        if c.organization != nil || c.department != nil {
+            var org = escape(c.organization ?? "")
             if let d = c.department { org += ";" + escape(d) }
             lines.append("ORG:" + org)
         }
@@ -33,10 +35,12 @@ public enum VCardWriter {
             case .fax: type = "work,fax"
             case .other: type = "voice"
             }
+            // TYPE's values as a comma list without quotes (RFC 6350's ABNF allows both; readers such as vobject take a
+            // quoted list for one value). An extension goes in the URI (RFC 3966).
             if let e = p.e164 {
-                lines.append("TEL;VALUE=uri;TYPE=\"\(type)\":tel:\(e)")
+                lines.append("TEL;VALUE=uri;TYPE=\(type):tel:\(e)" + (p.extension.map { ";ext=\($0)" } ?? ""))
             } else {
-                lines.append("TEL;VALUE=text;TYPE=\"\(type)\":" + escape(p.number))
+                lines.append("TEL;VALUE=text;TYPE=\(type):" + escape(p.number))
             }
         }
         for e in c.emails { lines.append("EMAIL;TYPE=work:" + escape(e.address)) }

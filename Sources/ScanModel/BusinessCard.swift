@@ -25,9 +25,17 @@ public struct BusinessCard: Codable, Hashable, Sendable {
         /// As printed.
         public var number: String
         public var e164: String?
+        /// The extension printed after the number (`ext. 42`, `x 305`): the person behind the switchboard.
+        public var `extension`: String?
         public var source: Provenance
-        public init(type: PhoneType, number: String, e164: String?, source: Provenance) {
-            self.type = type; self.number = number; self.e164 = e164; self.source = source
+        public init(type: PhoneType, number: String, e164: String?, extension: String? = nil, source: Provenance) {
+            self.type = type; self.number = number; self.e164 = e164; self.extension = `extension`; self.source = source
+        }
+
+        /// The number to dial as one value: E.164 (else as printed), with ` ext. N` when it has an extension.
+        public var dialled: String {
+            guard let e164 else { return number }
+            return `extension`.map { "\(e164) ext. \($0)" } ?? e164
         }
     }
 

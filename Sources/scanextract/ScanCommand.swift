@@ -375,6 +375,11 @@ struct ScanCommand: ParsableCommand {
                 if let outputs { placed(outputs.flush()) }
             })
         progress.finish()
+        // A run's CSV on stdout where no document gave rows is still a CSV: the receipts header, as one such file and
+        // the service's batch give (an empty file is no table to a spreadsheet or pandas).
+        if !encodesOnWorker, csv.table == nil, !outputLost, !cancellation.isCancelled {
+            _ = toStandardOutput(Data((CSVWriter.receiptColumns.joined(separator: ",") + "\r\n").utf8))
+        }
 
         if outputLost { throw ExitCode(ExitStatus.cannotWrite) }
         if cancellation.isCancelled {

@@ -265,6 +265,11 @@ final class CLITests: XCTestCase {
         let same = try run(["--quiet", "-o", folder, folder])
         XCTAssertEqual(same.status, 2)
         XCTAssertTrue(same.stderr.contains("is the output folder"), same.stderr)
+        // A run's CSV where no document is a receipt or a card is the receipts header alone, not an empty file.
+        let letters = try run(["-q", "--format", "csv", "--type", "other", a, pdf("in/b.pdf", "More plain words")])
+        XCTAssertEqual(letters.status, 0, letters.stderr)
+        XCTAssertTrue(letters.stdout.hasPrefix("source,merchant_name,") && letters.stdout.hasSuffix("\r\n"), letters.stdout)
+        XCTAssertEqual(letters.stdout.split(separator: "\r\n").count, 1, letters.stdout)
         let vcard = try run(["--format", "vcard", "--type", "receipt", a])
         XCTAssertEqual(vcard.status, 0, vcard.stderr)
         XCTAssertTrue(vcard.stdout.isEmpty)

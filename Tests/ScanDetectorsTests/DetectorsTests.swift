@@ -368,6 +368,9 @@ final class DetectorsTests: XCTestCase {
             ("Item 2P", nil, "", nil),
             ("ratio 25:99", nil, "", nil),
             ("Total 14.30", nil, "", nil),
+            // Hour 24 is the day's end, 24:00, and no other time (ISO 8601).
+            ("open until 24:00", nil, "24:00", "24:00"),
+            ("Printed 24:15", nil, "", nil),
         ]
         check(rows, .time) { $0.time }
     }

@@ -217,10 +217,29 @@ import ScanModel
         #expect(v.contains("FN:Anna Berg\\, PhD\r\n"))
         #expect(v.contains("TITLE:Head of R&D\\; Europe\r\n"))
         #expect(v.contains("ORG:Nord\\, Süd & Partner GmbH\r\n"))
-        #expect(v.contains("TEL;VALUE=uri;TYPE=\"cell,voice\":tel:+491701234567\r\n"))
+        #expect(v.contains("TEL;VALUE=uri;TYPE=cell,voice:tel:+491701234567\r\n"))
         let unfolded = v.replacingOccurrences(of: "\r\n ", with: "")
         #expect(unfolded.contains("ADR;TYPE=work;LABEL=\"Lange Straße 12, 10115 Berlin\":;;Lange Straße 12;Berlin;;10115;DE"))
         for line in v.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75) }
+    }
+
+    /// What a contacts app needs to call and file the card: the extension in the number's URI (RFC 3966) and in the
+    /// CSV, a department without an organization, a name (FN is required) for a card that prints none.
+    @Test func vcardKeepsExtensionsDepartmentsAndAlwaysAName() {
+        let src = Provenance(text: "x", page: 0, boundingBox: nil, confidence: 1)
+        let card = BusinessCard(department: "Department of Cardiology",
+                                phones: [.init(type: .work, number: "+353 1 234 5678 ext. 42", e164: "+35312345678",
+                                               extension: "42", source: src)])
+        let v = VCardWriter.card(card)
+        #expect(v.contains("TEL;VALUE=uri;TYPE=work,voice:tel:+35312345678;ext=42\r\n"))
+        #expect(v.contains("ORG:;Department of Cardiology\r\n"))
+        #expect(v.contains("FN:Department of Cardiology\r\n"))
+        var doc = Document(source: "c.png", engine: EngineInfo(name: "t", version: "1"), pages: [])
+        doc.businessCard = card
+        let csv = String(decoding: CSVWriter.csv(doc), as: UTF8.self)
+        #expect(csv.contains("+35312345678 ext. 42"))
+        let onlyPhone = BusinessCard(phones: [.init(type: .mobile, number: "0170 1234567", e164: nil, source: src)])
+        #expect(VCardWriter.card(onlyPhone).contains("FN:0170 1234567\r\n"))
     }
 
     @Test func foldingKeepsCharactersWhole() {
@@ -253,6 +272,20 @@ import ScanModel
     func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
         try! extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard)
             .businessCard!
+    }
+
+    /// A profile printed as a service and a handle is a link, as a printed URL is: not `https://Twitter: @jonasberg`.
+    @Test func aHandleIsALinkToItsProfile() {
+        let c = card([(60, 40, [(80, "Jonas"), (220, "Berg")]),
+                      (140, 24, [(80, "jonas@berg-design.se")]),
+                      (180, 24, [(80, "Twitter:"), (200, "@jonasberg")])])
+        #expect(c.socialProfiles.map(\.service) == ["x"])
+        #expect(c.socialProfiles.map(\.value) == ["x.com/jonasberg"])
+        #expect(VCardWriter.card(c).contains("X-SOCIALPROFILE;TYPE=x:https://x.com/jonasberg\r\n"))
+        #expect(BusinessCardParser.handleProfile("LinkedIn: in/anna-kowalska")?.url == "linkedin.com/in/anna-kowalska")
+        #expect(BusinessCardParser.handleProfile("linkedin/annak")?.url == "linkedin.com/in/annak")
+        #expect(BusinessCardParser.handleProfile("GitHub: @octo-cat.")?.url == "github.com/octo-cat")
+        #expect(BusinessCardParser.handleProfile("Twitter:") == nil)
     }
 
     /// Labels printed in a column of their own beside the numbers (`Fax` ... `030 804700`): each number takes the label

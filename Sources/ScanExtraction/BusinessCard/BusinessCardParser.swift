@@ -51,7 +51,8 @@ public struct BusinessCardParser: Sendable {
                     let key = e.value.e164 ?? number.filter(\.isNumber)
                     if !card.phones.contains(where: { ($0.e164 ?? $0.number.filter(\.isNumber)) == key }) {
                         card.phones.append(
-                            .init(type: type, number: number, e164: e.value.e164, source: l.provenance(of: e)))
+                            .init(type: type, number: number, e164: e.value.e164, extension: e.value.extension,
+                                  source: l.provenance(of: e)))
                     }
                     used.insert(i)
                 default: break
@@ -62,8 +63,10 @@ public struct BusinessCardParser: Sendable {
                 card.socialProfiles.isEmpty
             {
                 let s = String(l.text[m])
-                let service = String(s.prefix { $0.isLetter }).lowercased()
-                card.socialProfiles.append(.init(service: service, value: s, source: l.line.provenance()))
+                if let profile = Self.handleProfile(s) {
+                    card.socialProfiles.append(
+                        .init(service: profile.service, value: profile.url, source: l.line.provenance()))
+                }
                 used.insert(i)
             }
         }
@@ -422,6 +425,26 @@ public struct BusinessCardParser: Sendable {
 
     static func isMobileNumber(e164: String?) -> Bool {
         e164.flatMap(PhoneLineKind.of(e164:)) == .mobile
+    }
+
+    /// A profile printed as a service's name and a handle (`Twitter: @jonasberg`, `LinkedIn in/anna-kowalska`): its
+    /// service as ``profile(_:)`` names it and its address as a printed URL would be (`x.com/jonasberg`,
+    /// `linkedin.com/in/anna-kowalska`), so that the vCard and the JSON hold a link, not the label.
+    static func handleProfile(_ printed: String) -> (service: String, url: String)? {
+        let name = String(printed.prefix { $0.isLetter }).lowercased()
+        let handle = printed.dropFirst(name.count).drop { " :/@".contains($0) }
+            .trimmingCharacters(in: CharacterSet(charactersIn: ".,;)"))
+        guard !handle.isEmpty else { return nil }
+        switch name {
+        case "twitter": return ("x", "x.com/" + handle)
+        case "linkedin":
+            let path = ["in/", "company/", "pub/"].contains { handle.lowercased().hasPrefix($0) } ? handle : "in/" + handle
+            return ("linkedin", "linkedin.com/" + path)
+        case "instagram": return ("instagram", "instagram.com/" + handle)
+        case "github": return ("github", "github.com/" + handle)
+        case "xing": return ("xing", "xing.com/profile/" + handle)
+        default: return nil
+        }
     }
 
     static func profile(_ url: String) -> String? {
