@@ -153,6 +153,25 @@ import TestSupport
         #expect(r.total == "-3.50")
     }
 
+    /// On a refund slip every article is negative: one under another is an article taken back too, not a discount
+    /// of the one above.
+    @Test func aRefundSlipsArticlesAreItemsNotDiscounts() {
+        let r = receipt(
+            Self.header + Self.row(126, "*** REFUND ***") + Self.row(150, "Turkey sandwich", "-8.50")
+                + Self.row(172, "Iced tea", "-2.25") + Self.row(200, "SUBTOTAL", "-10.75")
+                + Self.row(222, "TAX 6.25%", "-0.67") + Self.row(244, "TOTAL", "-11.42"))
+        #expect(r.items.map(\.amount) == ["-8.50", "-2.25"], "\(r.items)")
+        #expect(r.items.allSatisfy { $0.kind == nil && $0.discount == nil }, "\(r.items)")
+        #expect(r.discounts == nil)
+        #expect(r.total == "-11.42")
+        #expect(r.tax.map(\.amount) == ["-0.67"], "\(r.tax)")
+        // Under a bought article, a negative line is still what it takes off.
+        let sale = receipt(
+            Self.header + Self.row(150, "Turkey sandwich", "8.50") + Self.row(172, "Member discount", "-1.00")
+                + Self.row(200, "TOTAL", "7.50"))
+        #expect(sale.items.first?.discount == "-1.00", "\(sale.items)")
+    }
+
     @Test func aPositiveTotalOutranksANegativeOne() {
         let r = receipt(
             Self.header + Self.row(140, "Bread", "2.00") + Self.row(162, "Milk", "1.50")

@@ -372,9 +372,10 @@ extension ReceiptParser {
             labels[i] = .item
         }
         mendArticlesOnTwoLines(lines, &labels, headingRows: headingRows, wholeUnits: wholeUnits)
-        // A negative amount right under an item takes something off it, whatever its label says. So does a line of one
-        // or two discount words alone with its amount, though OCR lost its minus or read it as a stop (`Korting
-        // .3,73`): the words say the sign. (`Sub Total Before Discount` is more.)
+        // A negative amount right under an item takes something off it, whatever its label says (under an article
+        // taken back, it is another one: the assembly decides). So does a line of one or two discount words alone with
+        // its amount, though OCR lost its minus or read it as a stop (`Korting .3,73`): the words say the sign. (`Sub
+        // Total Before Discount` is more.)
         for i in lines.indices.dropFirst() where [.item, .continuation, .quantity, .modifier].contains(labels[i - 1]) {
             let l = lines[i]
             guard let a = l.amount else { continue }
@@ -439,7 +440,10 @@ extension ReceiptParser {
                 // More off than the item above costs is taken off the whole bill (`rice 1.99`, then `Online Offer
                 // -8.99`).
                 let above = groups.last.flatMap { $0.compactMap { lines[$0].amount?.decimal }.max() }
-                if let g = groups.indices.last, discountOf[g] == nil, let above, -d.decimal <= above {
+                if let above, above < 0, a.minor < 0 {
+                    // Under an article taken back (a refund slip), a negative line is another one.
+                    groups.append([i])
+                } else if let g = groups.indices.last, discountOf[g] == nil, let above, -d.decimal <= above {
                     discountOf[g] = d
                     discounts.append(discountLine(i, d))
                 } else if groups.isEmpty {
