@@ -77,9 +77,20 @@ public enum VCardWriter {
         return out
     }
 
-    /// A quoted parameter value may not hold a double quote; line breaks become `\n` (RFC 6868 would use ^n).
+    /// A quoted parameter value, escaped as RFC 6868 writes what it may not hold: `^` as `^^`, a line break as `^n`,
+    /// a double quote as `^'`.
     static func paramValue(_ s: String) -> String {
-        s.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\n", with: "^n")
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "^": out += "^^"
+            case "\n", "\r\n": out += "^n"
+            case "\r": break
+            case "\"": out += "^'"
+            default: out.append(ch)
+            }
+        }
+        return out
     }
 
     /// Folds a content line into lines of at most 75 octets, continuation lines starting with a space.

@@ -240,6 +240,9 @@ import ScanModel
         #expect(csv.contains("+35312345678 ext. 42"))
         let onlyPhone = BusinessCard(phones: [.init(type: .mobile, number: "0170 1234567", e164: nil, source: src)])
         #expect(VCardWriter.card(onlyPhone).contains("FN:0170 1234567\r\n"))
+        // A parameter value escaped as RFC 6868 says.
+        let mill = BusinessCard(address: .init(full: "Unit ^2, \"The Mill\"\nCork", city: "Cork"))
+        #expect(VCardWriter.card(mill).contains("LABEL=\"Unit ^^2, ^'The Mill^'^nCork\""))
     }
 
     @Test func foldingKeepsCharactersWhole() {
