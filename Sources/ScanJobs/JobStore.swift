@@ -81,6 +81,14 @@ public protocol JobStore: Sendable {
     func purge(finishedBefore cutoff: Date) async throws -> Int
     /// Lets go of connections and background tasks.
     func close() async
+    /// Whether `error` says the store could not be reached (a database restarting or failing over), so that the same
+    /// write may succeed later; false for what a retry would meet again (a bad value, a full disk).
+    func isUnreachable(_ error: any Error) -> Bool
+}
+
+extension JobStore {
+    /// A store in a local file is reached or not at all: no error of its passes with time.
+    public func isUnreachable(_ error: any Error) -> Bool { false }
 }
 
 /// The usual arguments: now, any owner.

@@ -92,6 +92,25 @@ public final class PostgresJobStore: JobStore {
         tasks.withLock { $0 = [running, listening] }
     }
 
+    /// No connection in time, a connection lost, or the server saying it is shutting down or cannot take connections now
+    /// (SQLSTATE classes 08 and 57P), also inside a transaction's error.
+    public func isUnreachable(_ error: any Error) -> Bool {
+        switch error {
+        case let e as PostgresStoreError: return e.isUnreachable
+        case let e as PostgresTransactionError:
+            return [e.beginError, e.closureError, e.commitError].contains { $0.map(isUnreachable) ?? false }
+        case let e as PSQLError:
+            switch e.code {
+            case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown: return true
+            case .server:
+                let state = e.serverInfo?[.sqlState] ?? ""
+                return state.hasPrefix("08") || state.hasPrefix("57P")
+            default: return false
+            }
+        default: return false
+        }
+    }
+
     public func close() async {
         let tasks = self.tasks.withLock { t -> [Task<Void, Never>] in defer { t = [] }; return t }
         tasks.reversed().forEach { $0.cancel() }
@@ -117,7 +136,13 @@ public final class PostgresJobStore: JobStore {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: deadline)
+                do {
+                    try await Task.sleep(for: deadline)
+                } catch {
+                    // Cancelled with the caller: a body that began runs to its end and its outcome is the answer.
+                    if race.settle(.tooLate) { throw error }
+                    return nil
+                }
                 if race.settle(.tooLate) { throw PostgresStoreError.unreachable(after: deadline) }
                 return nil
             }
@@ -711,9 +736,11 @@ func describe(_ error: any Error) -> String {
 
 public struct PostgresStoreError: Error, CustomStringConvertible {
     public let description: String
+    /// The database did not answer (``unreachable(after:)``); a later try may.
+    public var isUnreachable = false
 
     /// No pooled connection came within `deadline`: the database is down or out of reach.
     static func unreachable(after deadline: Duration) -> PostgresStoreError {
-        PostgresStoreError(description: "the database gave no connection within \(deadline)")
+        PostgresStoreError(description: "the database gave no connection within \(deadline)", isUnreachable: true)
     }
 }

@@ -110,7 +110,9 @@ extension ExtractionService {
                 .unprocessableContent, code: "idempotency-key-reused",
                 "this Idempotency-Key was first sent with another batch (\(why)); its batch is \(stored.id)")
         }
-        if let callbackURL { try await ensureCallback(.batch, of: stored.id, owner: owner, url: callbackURL) }
+        if let callbackURL {
+            try await ensureCallback(.batch, of: stored.id, owner: owner, url: callbackURL, created: created)
+        }
         return try Self.json(
             try await describe(stored, jobs: storedJobs), status: .accepted,
             headers: [.location: "/v1/batches/\(stored.id)"])

@@ -269,7 +269,7 @@ public struct ExtractionService: Sendable {
         }
         if created { pool.wake() }
         if let callbackURL {
-            try await ensureCallback(.job, of: job.id, owner: owner, url: callbackURL)
+            try await ensureCallback(.job, of: job.id, owner: owner, url: callbackURL, created: created)
         }
         if !async && upload.size <= settings.maxSyncBytes,
             let finished = try await waitForJob(id: job.id, owner: owner, seconds: settings.syncWait),
@@ -294,7 +294,13 @@ public struct ExtractionService: Sendable {
     /// under its Idempotency-Key whose first sending added it already. So a retry adds the callback that its first
     /// sending never did (that server stopped between the upload and the callback); one naming another URL than the
     /// first's is a 422, as other options are.
-    func ensureCallback(_ kind: Callback.Kind, of subject: String, owner: String, url: String) async throws {
+    func ensureCallback(_ kind: Callback.Kind, of subject: String, owner: String, url: String, created: Bool)
+        async throws
+    {
+        // The request that made the job or batch adds its callback: a retry racing it must not make it a 422.
+        if created {
+            return try await store.addCallback(Callback(kind: kind, subjectId: subject, owner: owner, url: url))
+        }
         func check(_ existing: Callback) throws {
             guard existing.url != url else { return }
             throw Problem(

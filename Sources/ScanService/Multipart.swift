@@ -16,7 +16,8 @@ enum Multipart {
     /// `filename`, as RFC 6266 asks; one that cannot be decoded is passed over.
     static func filename(in disposition: String) -> String? {
         let parameters = parameters(in: disposition)
-        guard var name = parameters["filename*"].flatMap(extendedValue) ?? parameters["filename"] else { return nil }
+        let extended = parameters["filename*"].flatMap(extendedValue).flatMap { $0.isEmpty ? nil : $0 }
+        guard var name = extended ?? parameters["filename"] else { return nil }
         name = String(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
         name = String(name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "").trimmingCharacters(
             in: .whitespaces)

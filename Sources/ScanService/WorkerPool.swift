@@ -277,7 +277,9 @@ public final class WorkerPool: Service, Sendable {
             }
             let job: Job?
             do {
-                job = try await store.claim(by: claimer, lease: settings.lease)
+                // One lease owner a claim, not a server: a write retried after an outage (`persist`) then never
+                // lands on a later attempt at the same job, by this server or another.
+                job = try await store.claim(by: claimer + "/" + UUID().uuidString.lowercased(), lease: settings.lease)
             } catch {
                 logger.error("cannot claim a job: \(error)")
                 job = nil
@@ -291,10 +293,10 @@ public final class WorkerPool: Service, Sendable {
                     worker = try spawn()
                 } catch {
                     logger.error("cannot start a worker: \(error)")
-                    let backoff = settings.backoff
+                    let backoff = settings.backoff, owner = job.leaseOwner ?? claimer
                     await persist(job, "the failure") {
                         _ = try await store.fail(
-                            id: job.id, by: claimer, code: "worker-crashed",
+                            id: job.id, by: owner, code: "worker-crashed",
                             message: "the worker process could not be started", retry: true, backoff: backoff)
                     }
                     await idle(seconds: settings.backoff)
@@ -325,8 +327,9 @@ public final class WorkerPool: Service, Sendable {
     /// Writes a job's outcome (`what`: its result, its failure, its hand-back) to the store. When the store does not
     /// answer (a database restarting or failing over), the write is tried again, every few seconds for up to
     /// `outcomeRetryLimit` (only the shutdown's grace once draining), so that an extraction that finished during a
-    /// short outage is not thrown away and run again, or failed for a lease that ran out meanwhile. A job another
-    /// server has taken since is no longer this one's to write: the store's write answers that with no error.
+    /// short outage is not thrown away and run again, or failed for a lease that ran out meanwhile. The write names
+    /// this attempt's own lease owner: once the job was claimed again, by any server, it changes nothing. Errors a
+    /// retry would meet again, and cancellation, end it at once.
     private func persist(_ job: Job, _ what: String, _ write: @Sendable () async throws -> Void) async {
         let started = ContinuousClock.now
         var wait = 0.5
@@ -337,7 +340,9 @@ public final class WorkerPool: Service, Sendable {
                 return
             } catch {
                 let limit = isDraining ? settings.shutdownGrace : settings.outcomeRetryLimit
-                if ContinuousClock.now - started > .seconds(limit) {
+                if Task.isCancelled || error is CancellationError || !store.isUnreachable(error)
+                    || ContinuousClock.now - started > .seconds(limit)
+                {
                     logger.error("job \(job.id): \(what) could not be written to the job store: \(error); given up")
                     return
                 }
@@ -354,6 +359,7 @@ public final class WorkerPool: Service, Sendable {
 
     /// Runs one job on `worker`; returns whether the worker may take another.
     private func run(_ job: Job, on worker: WorkerProcess) async -> Bool {
+        let claimer = job.leaseOwner ?? self.claimer
         // The input as a local file (a copy fetched from the database, with PostgreSQL).
         let input: JobInput
         do {
@@ -474,6 +480,7 @@ public final class WorkerPool: Service, Sendable {
     }
 
     private func record(_ job: Job, crash message: String, worker: WorkerProcess) async {
+        let claimer = job.leaseOwner ?? self.claimer
         metrics.countRestart(reason: "crashed")
         logger.warning("worker \(worker.pid) died on job \(job.id) (attempt \(job.attempts) of \(job.maxAttempts))")
         worker.kill()

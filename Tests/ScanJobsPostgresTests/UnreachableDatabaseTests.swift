@@ -27,6 +27,9 @@ final class UnreachableDatabaseTests: XCTestCase {
                 XCTFail("attempt \(attempt): a job was read from a database that is not there")
             } catch let error as PostgresStoreError {
                 XCTAssertEqual(error.description, "the database gave no connection within 0.3 seconds")
+                // What a worker's retried write asks: this passes with time, a refused value would not.
+                XCTAssertTrue(store.isUnreachable(error))
+                XCTAssertFalse(store.isUnreachable(PostgresStoreError(description: "the job was neither added nor found")))
             }
         }
         do {

@@ -32,6 +32,7 @@ final class MultipartStreamTests: XCTestCase {
         XCTAssertEqual(Multipart.filename(in: "attachment; filename*=UTF-8''%ZZ.png; filename=ok.png"), "ok.png")
         XCTAssertEqual(Multipart.filename(in: "attachment; filename*=UTF-8''%C3.png; filename=ok.png"), "ok.png")
         XCTAssertEqual(Multipart.filename(in: "attachment; filename*=koi8-r''%C1.png; filename=ok.png"), "ok.png")
+        XCTAssertEqual(Multipart.filename(in: "attachment; filename*=UTF-8''; filename=ok.png"), "ok.png")
         XCTAssertEqual(Multipart.filename(in: "form-data; name=\"file\"; filename=\"a;b=c.png\""), "a;b=c.png")
         XCTAssertEqual(Multipart.filename(in: "form-data; filename=\"say \\\"hi\\\".png\"; name=x"), "say \"hi\".png")
         XCTAssertEqual(Multipart.parameter("name", in: "form-data; filename=\"x;name=y\"; name=\"file\""), "file")
