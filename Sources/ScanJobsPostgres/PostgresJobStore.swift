@@ -92,8 +92,8 @@ public final class PostgresJobStore: JobStore {
         tasks.withLock { $0 = [running, listening] }
     }
 
-    /// No connection in time, a connection lost, or the server saying it is shutting down or cannot take connections now
-    /// (SQLSTATE classes 08 and 57P), also inside a transaction's error.
+    /// No connection in time, a connection lost, or the server saying it is shutting down or cannot take connections
+    /// now (SQLSTATE classes 08 and 57P), also inside a transaction's error.
     public func isUnreachable(_ error: any Error) -> Bool {
         switch error {
         case let e as PostgresStoreError: return e.isUnreachable
