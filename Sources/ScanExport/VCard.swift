@@ -53,12 +53,21 @@ public enum VCardWriter {
             lines.append("X-SOCIALPROFILE;TYPE=\(p.service):" + v)
         }
         if let a = c.address {
-            let parts = ["", "", a.street ?? "", a.city ?? "", a.region ?? "", a.postalCode ?? "", a.country ?? ""].map(
-                escape)
+            let country = a.country.map(countryName) ?? ""
+            let parts = ["", "", a.street ?? "", a.city ?? "", a.region ?? "", a.postalCode ?? "", country].map(escape)
             lines.append("ADR;TYPE=work;LABEL=\"\(paramValue(a.full))\":" + parts.joined(separator: ";"))
         }
         lines.append("END:VCARD")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// ADR's country is the country's name (RFC 6350 §6.3.1): the English name of an ISO 3166 code (`DE` is
+    /// `Germany`), as contacts apps show and match it; anything else as it is.
+    static func countryName(_ code: String) -> String {
+        guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }),
+            let name = Locale(identifier: "en_US").localizedString(forRegionCode: code), name != "Unknown Region"
+        else { return code }
+        return name
     }
 
     /// Escapes a text value (RFC 6350 §3.4).

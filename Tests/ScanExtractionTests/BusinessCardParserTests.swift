@@ -219,7 +219,7 @@ import ScanModel
         #expect(v.contains("ORG:Nord\\, Süd & Partner GmbH\r\n"))
         #expect(v.contains("TEL;VALUE=uri;TYPE=cell,voice:tel:+491701234567\r\n"))
         let unfolded = v.replacingOccurrences(of: "\r\n ", with: "")
-        #expect(unfolded.contains("ADR;TYPE=work;LABEL=\"Lange Straße 12, 10115 Berlin\":;;Lange Straße 12;Berlin;;10115;DE"))
+        #expect(unfolded.contains("ADR;TYPE=work;LABEL=\"Lange Straße 12, 10115 Berlin\":;;Lange Straße 12;Berlin;;10115;Germany"))
         for line in v.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75) }
     }
 
