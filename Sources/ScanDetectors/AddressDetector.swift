@@ -536,11 +536,7 @@ struct AddressDetector {
         let hasDigit = (ta..<te).contains { isDigit(s.bytes[$0]) }
         // Phone, e-mail or web lines are not streets.
         if (ta..<te).contains(where: { s.bytes[$0] == 0x40 }) { return false }
-        if words.contains(where: {
-            PhoneDetector.phoneWords.contains($0) || $0 == "www" || $0 == "http" || $0 == "https"
-        }) {
-            return false
-        }
+        if words.contains(where: { Self.opensContact($0) }) { return false }
         if named { return Self.holdsStreetWord(words, unitsToo: false) }
         return Self.holdsStreetWord(words, unitsToo: true) || (hasDigit && words.count <= 7)
     }
@@ -564,9 +560,7 @@ struct AddressDetector {
             if isWordLetter(c), k == 0 || !isWordLetter(b[k - 1]) {
                 let we = s.wordEnd(from: k)
                 let word = s.lower(k, we)
-                if PhoneDetector.phoneWords.contains(word) || ["www", "http", "https", "email", "mail"].contains(word)
-                    || b[we..<min(e, we + 1)].first == 0x40
-                {
+                if Self.opensContact(word, mail: true) || b[we..<min(e, we + 1)].first == 0x40 {
                     return k
                 }
                 k = we
@@ -585,14 +579,24 @@ struct AddressDetector {
         while k < e {
             guard isWordLetter(b[k]), k == 0 || !isWordLetter(b[k - 1]) else { k += 1; continue }
             let we = min(s.wordEnd(from: k), e)
-            let word = b[k..<we]
-            if word.count >= 2, word.allSatisfy(isLower) {
-                let w = String(decoding: word, as: UTF8.self)
-                if !Self.streetWords.contains(w), !Self.nameParticles.contains(w) { return true }
-            }
+            if Self.isProse(b[k..<we]) { return true }
             k = we
         }
         return false
+    }
+
+    /// A word of running text: lower case, two letters or more, neither a street word nor a name's particle.
+    static func isProse(_ word: ArraySlice<UInt8>) -> Bool {
+        guard word.count >= 2, word.allSatisfy(isLower) else { return false }
+        let w = String(decoding: word, as: UTF8.self)
+        return !streetWords.contains(w) && !nameParticles.contains(w)
+    }
+
+    /// A word (lower case) that opens a phone number or a web address (`tel`, `www`); with `mail`, an e-mail address
+    /// too (`email`, `mail`).
+    static func opensContact(_ word: String, mail: Bool = false) -> Bool {
+        PhoneDetector.phoneWords.contains(word) || ["www", "http", "https"].contains(word)
+            || mail && (word == "email" || word == "mail")
     }
 
     /// Where a street that a sentence leads into begins (`Visit us at 500 Market St` gives `500 Market St`): at its
@@ -615,13 +619,7 @@ struct AddressDetector {
         guard let n = tokens.indices.first(where: { isHouseNumber(tokens[$0]) }), n > 0, n + 1 < tokens.count else {
             return a
         }
-        let prose = tokens[..<n].contains { t in
-            let word = b[t.0..<t.1]
-            guard word.count >= 2, word.allSatisfy(isLower) else { return false }
-            let w = String(decoding: word, as: UTF8.self)
-            return !Self.streetWords.contains(w) && !Self.nameParticles.contains(w)
-        }
-        return prose ? tokens[n].0 : a
+        return tokens[..<n].contains { Self.isProse(b[$0.0..<$0.1]) } ? tokens[n].0 : a
     }
 
     /// Lower-case words inside street names (`rue de la Paix`, `van Baerlestraat`, `an der Alster`).

@@ -268,23 +268,24 @@ public final class FolderOutputs: @unchecked Sendable {
     public func stage(_ data: Data, for input: String) throws -> Staged {
         let path = outputPath[input]!
         let temporary = try AtomicFile.writeTemporary(data, beside: path)
-        // An input that cannot be hashed (gone, unreadable) is not recorded as finished.
-        let entry = (knownInputHash[input] ?? OutputManifest.hash(file: input)).map {
-            OutputManifest.Entry(
-                source: input, input: $0, options: optionsKey,
-                output: URL(fileURLWithPath: path).lastPathComponent, outputHash: OutputManifest.hash(data))
-        }
+        let entry = manifestEntry(
+            for: input, output: URL(fileURLWithPath: path).lastPathComponent, outputHash: OutputManifest.hash(data))
         return Staged(input: input, temporary: temporary, path: path, entry: entry)
+    }
+
+    /// The manifest line of `input` under this run's options; nil when the input cannot be hashed (gone, unreadable):
+    /// it is then not recorded as finished.
+    private func manifestEntry(for input: String, output: String, outputHash: String) -> OutputManifest.Entry? {
+        (knownInputHash[input] ?? OutputManifest.hash(file: input)).map {
+            OutputManifest.Entry(source: input, input: $0, options: optionsKey, output: output, outputHash: outputHash)
+        }
     }
 
     /// Records that `input` was read and gives nothing to write in this run's format, so that a resumed run skips it
     /// while its content and the options stay the same. Commit it as an output: its manifest line is written with the
     /// next flush, and no file is.
     public func stageNothing(for input: String) -> Staged {
-        let entry = (knownInputHash[input] ?? OutputManifest.hash(file: input)).map {
-            OutputManifest.Entry(source: input, input: $0, options: optionsKey, output: "", outputHash: "")
-        }
-        return Staged(input: input, temporary: "", path: "", entry: entry)
+        Staged(input: input, temporary: "", path: "", entry: manifestEntry(for: input, output: "", outputHash: ""))
     }
 
     /// Queues a staged output for the next ``flush()`` (which it runs itself once ``batchLimit``
