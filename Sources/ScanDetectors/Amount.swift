@@ -139,7 +139,10 @@ public struct Amount: Hashable, Sendable, Comparable {
             return nil
         }
         let bytes = Array(s.utf8)
-        guard let number = MoneyDetector.number(in: bytes, at: 0, decimalsAfterThousandsSeparator: true),
+        // A space inside the token is a thousands group's (the receipt parser joins `1` `250` `000,00` into one word
+        // where the document groups thousands so).
+        guard let number = MoneyDetector.number(
+            in: bytes, at: 0, decimalsAfterThousandsSeparator: true, spaceGroups: bytes.contains(0x20)),
               number.end == bytes.count else { return nil }
         let integerDigits = bytes[..<number.intEnd].filter { $0 >= 0x30 && $0 <= 0x39 }
         guard number.hasSeparators || integerDigits.count <= 9 else { return nil }

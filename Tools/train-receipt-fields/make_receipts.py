@@ -531,8 +531,10 @@ def cols(text, cjk=None):
 
 class Maker:
     def __init__(self, rng, modifier_rate=0.0, modifier_rng=None, section_rate=0.0, section_rng=None, tail_rate=0.0,
-                 tail_rng=None, code_rate=0.0, code_rng=None):
+                 tail_rng=None, code_rate=0.0, code_rng=None, dear_rate=0.0, dear_rng=None):
         self.r = rng
+        self.dear_rate = dear_rate
+        self.dr = dear_rng
         self.code_rate = code_rate
         self.cr = code_rng
         self.tail_rate = tail_rate
@@ -824,10 +826,13 @@ class Maker:
             lines.append(((label + " " if label else "") + date_text, "date"))
             lines.append(((tlabel + " " if tlabel else "") + time_text, "noise"))
         items = []
+        # A dear receipt (furniture, tools, a phone) prices its items ten to a hundred times higher, so amounts
+        # of four digits and more, with the locale's thousands separator, come up in its items and summary.
+        dear = self.dr.choice([10, 25, 50, 100]) if self.dear_rate and self.dr.random() < self.dear_rate else 1
         if r.random() < 0.9:
             for _ in range(r.randint(1, 8)):
                 qty = r.choice([1, 1, 1, 2, 3])
-                unit = r.randint(50, 4000) if spec["cents"] else r.randint(5, 150) * 1000 * 100 // 100
+                unit = (r.randint(50, 4000) if spec["cents"] else r.randint(5, 150) * 1000 * 100 // 100) * dear
                 price = qty * unit if spec["cents"] else qty * unit * 100
                 desc = self.pick(ITEMS[spec["lang"]])
                 if r.random() < 0.3:
@@ -1430,6 +1435,9 @@ def main():
                     help="the share of receipts printed under the tail of the slip before (its last amounts, closing "
                          "words and till lines: a scan that caught two slips); 0, the default, draws the same "
                          "receipts as before")
+    ap.add_argument("--dear", type=float, default=0.0,
+                    help="the share of receipts whose items cost ten to a hundred times more, so that amounts with "
+                         "thousands separators come up (`1 249,00`); 0, the default, draws the same receipts as before")
     a = ap.parse_args()
     if a.images:
         # Pillow and the shared photo step, read once: only drawing needs them.
@@ -1440,7 +1448,7 @@ def main():
         os.makedirs(os.path.join(a.out, "img"), exist_ok=True)
     m = Maker(random.Random(a.seed), a.modifiers, random.Random(a.seed * 1000003 + 7),
               a.sections, random.Random(a.seed * 1000003 + 11), a.tails, random.Random(a.seed * 1000003 + 13),
-              a.codes, random.Random(a.seed * 1000003 + 17))
+              a.codes, random.Random(a.seed * 1000003 + 17), a.dear, random.Random(a.seed * 1000003 + 19))
     os.makedirs(os.path.join(a.out, "docs"), exist_ok=True)
     os.makedirs(os.path.join(a.out, "key"), exist_ok=True)
     locales = a.locales.split(",")

@@ -141,7 +141,8 @@ public struct LineAnalyzer: Sendable {
     }
 
     public func analysis(of document: Document) -> Analysis {
-        let lines = LayoutAnalyzer.lines(of: document)
+        var lines = LayoutAnalyzer.lines(of: document)
+        if Self.groupsThousandsBySpaces(lines) { lines = lines.map(Self.joiningSpaceGroups) }
         let context = detector.context(for: [lines.map(\.text).joined(separator: "\n")])
         let (whole, bare) = Self.amountStyle(lines)
         return Analysis(
