@@ -297,11 +297,15 @@ public struct InkRenderer: Sendable, Hashable {
     /// the nearest segment's disc-swept band, with a one-pixel linear edge (anti-aliasing).
     public static func rasterize(_ strokes: [[Vec]], width: Int, height: Int, radius: Double) -> RasterImage {
         var ink = [Float](repeating: 0, count: width * height)
+        // A pixel index from a coordinate, clamped first: converting a value beyond Int's range (or NaN) traps.
+        func pixel(_ v: Double, _ limit: Int) -> Int {
+            v.isNaN ? -1 : Int(min(max(v, -1), Double(limit)))
+        }
         func segment(_ a: Vec, _ b: Vec) {
-            let x0 = max(0, Int((min(a.x, b.x) - radius - 1).rounded(.down)))
-            let x1 = min(width - 1, Int((max(a.x, b.x) + radius + 1).rounded(.up)))
-            let y0 = max(0, Int((min(a.y, b.y) - radius - 1).rounded(.down)))
-            let y1 = min(height - 1, Int((max(a.y, b.y) + radius + 1).rounded(.up)))
+            let x0 = max(0, pixel((min(a.x, b.x) - radius - 1).rounded(.down), width))
+            let x1 = min(width - 1, pixel((max(a.x, b.x) + radius + 1).rounded(.up), width))
+            let y0 = max(0, pixel((min(a.y, b.y) - radius - 1).rounded(.down), height))
+            let y1 = min(height - 1, pixel((max(a.y, b.y) + radius + 1).rounded(.up), height))
             guard x0 <= x1, y0 <= y1 else { return }
             let dx = b.x - a.x, dy = b.y - a.y
             let len2 = dx * dx + dy * dy

@@ -58,7 +58,10 @@ public struct Ink: Codable, Hashable, Sendable {
         return minX <= maxX ? (minX, minY, maxX, maxY) : nil
     }
 
-    /// Checks what the schema cannot: finite coordinates, at least one point, a
+    /// The largest coordinate (and writing area) an ink may have, in its own units.
+    public static let coordinateLimit = 1e9
+
+    /// Checks what the schema cannot: finite coordinates within ±``coordinateLimit``, at least one point, a
     /// positive writing area. Throws `ScanError(.corrupt)` with the reason.
     public func validate() throws {
         guard !strokes.isEmpty else { throw ScanError(.corrupt, "the ink has no strokes") }
@@ -68,9 +71,16 @@ public struct Ink: Codable, Hashable, Sendable {
                 throw ScanError(
                     .corrupt, "stroke \(si + 1), point \(pi + 1) has a coordinate that is not a finite number")
             }
+            // A pen's or a screen's units reach millions at the most; 1e308 is finite, but its distances are not.
+            for (pi, p) in s.points.enumerated()
+            where abs(p.x) > Self.coordinateLimit || abs(p.y) > Self.coordinateLimit {
+                throw ScanError(
+                    .corrupt, "stroke \(si + 1), point \(pi + 1) has a coordinate beyond ±1e9 (\(p.x), \(p.y))")
+            }
         }
-        if let a = writingArea, !(a.width > 0 && a.height > 0 && a.width.isFinite && a.height.isFinite) {
-            throw ScanError(.corrupt, "writingArea needs a positive width and height")
+        if let a = writingArea,
+           !(a.width > 0 && a.height > 0 && a.width <= Self.coordinateLimit && a.height <= Self.coordinateLimit) {
+            throw ScanError(.corrupt, "writingArea needs a positive width and height of at most 1e9")
         }
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 
-/// The media types an HTTP `Accept` header asks for, most wanted first (RFC 9110, 12.5.1). Each comma-separated
-/// element is a media range with optional parameters; its `q` weight orders it (1 when absent or unreadable), and a
-/// weight of 0 means "not this". Empty elements (`Accept: ;`, `text/csv,,`) are skipped, never an error: a header
-/// that names nothing usable leaves the caller to answer 406.
+/// Content negotiation by an HTTP `Accept` header (RFC 9110, 12.5.1). Each comma-separated element is a media range
+/// with optional parameters and a `q` weight (1 when absent or unreadable). An offered type takes the weight of the
+/// most specific range that matches it (`text/csv` over `text/*` over `*/*`), so a weight of 0 turns one type down
+/// even beside a wildcard (`application/json;q=0, */*`). Empty elements (`Accept: ;`, `text/csv,,`) are skipped, never
+/// an error: a header that accepts nothing offered leaves the caller to answer 406.
 enum AcceptHeader {
-    static func mediaTypes(_ header: String?) -> [String] {
-        guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { return ["*/*"] }
-        var ranked: [(type: String, q: Double)] = []
+    /// The media ranges of `header` with their weights, in the order written; `*/*` alone without a header.
+    static func ranges(_ header: String?) -> [(type: String, q: Double)] {
+        guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { return [("*/*", 1)] }
+        var out: [(type: String, q: Double)] = []
         for element in header.split(separator: ",") {
             let parts = element.split(separator: ";", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -19,10 +21,27 @@ enum AcceptHeader {
                     q = v
                 }
             }
-            if q > 0 { ranked.append((type, q)) }
+            out.append((type, q))
         }
-        // A stable sort: of equal weights, the order written wins.
-        return ranked.enumerated().sorted { ($0.element.q, -$0.offset) > ($1.element.q, -$1.offset) }.map(
-            \.element.type)
+        return out
+    }
+
+    /// The type of `offered` to answer with, or nil when the header accepts none of them. The highest weight wins; of
+    /// equal weights, the type whose range is written first, then the one offered first (so `offered` lists the
+    /// server's preference among the types a wildcard matches).
+    static func choose(_ offered: [String], for header: String?) -> String? {
+        let ranges = ranges(header)
+        var best: (type: String, q: Double, written: Int, offered: Int)?
+        for (o, type) in offered.enumerated() {
+            let major = type.split(separator: "/").first.map { $0 + "/*" } ?? type
+            // The most specific range that names the type decides its weight.
+            let match = [type, major, "*/*"].lazy.compactMap { name in
+                ranges.firstIndex { $0.type == name }.map { (index: $0, q: ranges[$0].q) }
+            }.first
+            guard let match, match.q > 0 else { continue }
+            if let b = best, (b.q, -b.written, -b.offered) >= (match.q, -match.index, -o) { continue }
+            best = (type, match.q, match.index, o)
+        }
+        return best?.type
     }
 }

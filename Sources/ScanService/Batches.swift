@@ -193,12 +193,11 @@ extension ExtractionService {
         case "csv": type = "text/csv"
         case "vcard": type = "text/vcard"
         case nil:
-            let wanted = AcceptHeader.mediaTypes(accept)
-            guard let first = wanted.first(where: { ["text/csv", "text/vcard", "text/*", "*/*"].contains($0) }) else {
+            guard let chosen = AcceptHeader.choose(["text/csv", "text/vcard"], for: accept) else {
                 throw Problem(
                     .notAcceptable, code: "not-acceptable", "a batch's result is available as text/csv or text/vcard")
             }
-            type = first == "text/vcard" ? "text/vcard" : "text/csv"
+            type = chosen
         case let other?:
             throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
                           "format must be csv or vcard, not '\(other)'")

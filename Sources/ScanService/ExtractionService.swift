@@ -154,7 +154,8 @@ public struct ExtractionService: Sendable {
             let owner = try authorize(request)
             let id = try context.parameters.require("id")
             guard let job = try await store.job(id: id, owner: owner) else { throw Problem.notFound() }
-            return try await resultResponse(job, accept: request.headers[.accept])
+            return try await resultResponse(
+                job, format: request.uri.queryParameters.get("format"), accept: request.headers[.accept])
         }
         router.delete("/v1/jobs/:id") { request, context -> Response in
             let owner = try authorize(request)
@@ -467,7 +468,9 @@ public struct ExtractionService: Sendable {
     /// The `wait` query parameter: seconds from 0 to 60 (0 when absent); anything else is a 400 that says so.
     static func waitSeconds(_ request: Request) throws -> Double {
         guard let text = request.uri.queryParameters.get("wait") else { return 0 }
-        guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
+        // Decimal digits and a point only: `Double` would also read `0x10`, `1e1` or `inf`.
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let seconds = Double(text), (0...60).contains(seconds) else {
             throw Problem(
                 .badRequest, code: ScanError.Code.invalidOption.rawValue,
                 "wait is a number of seconds from 0 to 60, not '\(text)'")
@@ -607,23 +610,29 @@ public struct ExtractionService: Sendable {
 
     // MARK: GET /v1/jobs/{id}/result
 
-    func resultResponse(_ job: Job, accept: String?) async throws -> Response {
+    func resultResponse(_ job: Job, format requested: String? = nil, accept: String?) async throws -> Response {
         guard job.status == .succeeded, let document = try await store.result(id: job.id) else {
             if job.status == .failed || job.status == .canceled { throw jobProblem(job) }
             throw Problem(
                 .conflict, code: "not-finished", "the job is \(job.status.rawValue); no result yet", retryAfter: 2)
         }
+        // In the order a wildcard picks them: JSON for `*/*`, plain text for `text/*`.
         let formats: [(type: String, format: OutputFormat?)] = [
-            ("application/json", nil), ("text/csv", .csv), ("text/vcard", .vcard), ("text/plain", .text)
+            ("application/json", nil), ("text/plain", .text), ("text/csv", .csv), ("text/vcard", .vcard)
         ]
-        let wanted = AcceptHeader.mediaTypes(accept)
-        var chosen: (type: String, format: OutputFormat?)?
-        for type in wanted {
-            if type == "*/*" || type == "application/*" { chosen = formats[0]; break }
-            if type == "text/*" { chosen = formats[3]; break }
-            if let match = formats.first(where: { $0.type == type }) { chosen = match; break }
+        // `?format=` wins over the Accept header, as on a batch's result.
+        let byName = ["json": "application/json", "text": "text/plain", "csv": "text/csv", "vcard": "text/vcard"]
+        let wanted: String?
+        if let requested {
+            guard let type = byName[requested.lowercased()] else {
+                throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
+                              "format must be json, csv, vcard or text, not '\(requested)'")
+            }
+            wanted = type
+        } else {
+            wanted = AcceptHeader.choose(formats.map(\.type), for: accept)
         }
-        guard let chosen else {
+        guard let chosen = formats.first(where: { $0.type == wanted }) else {
             throw Problem(
                 .notAcceptable, code: "not-acceptable",
                 "the result is available as \(formats.map(\.type).joined(separator: ", "))")

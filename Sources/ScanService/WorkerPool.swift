@@ -15,14 +15,22 @@ final class WorkerProcess: @unchecked Sendable {
     init(command: [String], environment: [String: String]?) throws {
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
-        if let environment { process.environment = environment }
+        // Swift's crash reporter is off in workers unless the environment asks for it: it keeps a crashed worker
+        // alive while it writes (seconds; under load it was seen to hang), and a worker is replaced anyway.
+        var env = environment ?? ProcessInfo.processInfo.environment
+        if env["SWIFT_BACKTRACE"] == nil { env["SWIFT_BACKTRACE"] = "enable=no" }
+        process.environment = env
         let stdinPipe = Pipe(), stdoutPipe = Pipe()
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = FileHandle.standardError
         try process.run()
         input = stdinPipe.fileHandleForWriting
-        reader = FrameReader(fd: stdoutPipe.fileHandleForReading.fileDescriptor)
+        // Once the worker is gone, its reply is in the pipe or never comes; a process it left behind may hold the pipe
+        // open, so a read still waiting a second later ends. (Foundation's `Process` says the worker runs as long as
+        // such a process lives, so its end is read from /proc.)
+        let exit = ChildExit(pid: process.processIdentifier)
+        reader = FrameReader(fd: stdoutPipe.fileHandleForReading.fileDescriptor) { exit.ended(over: .seconds(1)) }
         // Keep the read end's FileHandle alive with the reader.
         readEnd = stdoutPipe.fileHandleForReading
     }
@@ -68,10 +76,38 @@ final class WorkerProcess: @unchecked Sendable {
     /// Closes its stdin: the worker finishes and exits; killed if it is still there after `grace`.
     func stop(grace: TimeInterval = 5) {
         try? input.close()
+        // The reply pipe is closed behind any read still waiting on it (which ends once the worker is gone): nothing
+        // else would close it, and a long-running server replaces thousands of workers.
+        readQueue.async { [readEnd] in try? readEnd.close() }
         let process = self.process
         DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
             if process.isRunning { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
         }
+    }
+}
+
+/// Whether a child process has ended, read without reaping it (Foundation's `Process` does that): its /proc entry is
+/// gone or a zombie's.
+final class ChildExit: Sendable {
+    let pid: Int32
+    private let seen = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(pid: Int32) { self.pid = pid }
+
+    /// Whether the process ended at least `grace` ago, as far as this has been asked before.
+    func ended(over grace: Duration) -> Bool {
+        let now = ContinuousClock.now
+        if let seen = seen.withLock({ $0 }) { return now - seen >= grace }
+        guard Self.isGone(pid) else { return false }
+        seen.withLock { $0 = now }
+        return grace <= .zero
+    }
+
+    static func isGone(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // `pid (command) state ...`: the state follows the command's closing parenthesis.
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
     }
 }
 

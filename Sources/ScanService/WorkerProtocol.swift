@@ -69,13 +69,30 @@ public final class FrameReader: @unchecked Sendable {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    private let writerGone: (@Sendable () -> Bool)?
 
-    public init(fd: Int32) { self.fd = fd }
+    /// `writerGone`, asked while a read waits for more, ends the stream when it says the writer is gone: once what is
+    /// in the pipe is read, no more is coming, though a process the writer left behind (a crash reporter) may still
+    /// hold the pipe's other end open.
+    public init(fd: Int32, writerGone: (@Sendable () -> Bool)? = nil) {
+        self.fd = fd
+        self.writerGone = writerGone
+    }
 
     private func fill() -> Bool {
         if start > 0 && start == buffer.count { buffer.removeAll(keepingCapacity: true); start = 0 }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
+            if let writerGone {
+                // Waits in short steps, asking between them whether the writer is gone.
+                var wait = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = Glibc.poll(&wait, 1, 200)
+                if ready < 0 && errno == EINTR { continue }
+                if ready == 0 {
+                    if writerGone() { return false }
+                    continue
+                }
+            }
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n > 0 { buffer.append(contentsOf: chunk[0..<n]); return true }
             if n < 0 && errno == EINTR { continue }

@@ -179,6 +179,9 @@ import ScanRecognition
         #expect(throws: ScanError.self) { try empty.validate() }
         let area = Ink(strokes: [Ink.Stroke(points: [Ink.Point(x: 1, y: 1)])], writingArea: .init(width: 0, height: 10))
         #expect(throws: ScanError.self) { try area.validate() }
+        // Finite, but no distance between its points is: a hostile document that crashed the renderer.
+        let far = try decoder.decode(Ink.self, from: Data(#"{"strokes": [{"points": [{"x": 1e308, "y": -1e308}]}]}"#.utf8))
+        #expect(throws: ScanError.self) { try far.validate() }
         let ok = try decoder.decode(
             Ink.self, from: Data(#"{"strokes": [{"points": [{"x": 1, "y": 2, "t": 0}]}], "preContext": "Dear "}"#.utf8))
         try ok.validate()

@@ -44,6 +44,13 @@ import ScanModel
         #expect(image.pixels[0..<image.width].allSatisfy { $0 == 255 })
     }
 
+    /// Points far outside the image are clipped, not converted to pixel indices beyond `Int`'s range (a trap).
+    @Test func farPointsAreClipped() {
+        let image = InkRenderer.rasterize(
+            [[V(-1e300, 5), V(1e300, 5)], [V(.nan, 3)], [V(2, 2), V(1e300, 2)]], width: 10, height: 10, radius: 1)
+        #expect(image.pixels.count == 100)
+    }
+
     @Test func aLoneDotIsARoundDisc() {
         let image = InkRenderer.rasterize([[V(10, 10)]], width: 21, height: 21, radius: 4)
         func ink(_ x: Int, _ y: Int) -> Int { 255 - Int(image.pixels[y * 21 + x]) }

@@ -55,6 +55,12 @@ final class ServiceTests: XCTestCase {
             "GET", location, headers: ["Accept": "text/csv;q=0.4, text/plain;q=0.9, image/png"])
         XCTAssertTrue(weighed.header("content-type")?.hasPrefix("text/plain") ?? false, weighed.text)
         XCTAssertEqual(try server.request("GET", location, headers: ["Accept": "text/csv;q=0"]).status, 406)
+        // A zero weight turns a type down beside a wildcard; `?format=` wins over Accept.
+        let notJSON = try server.request("GET", location, headers: ["Accept": "application/json;q=0, */*"])
+        XCTAssertTrue(notJSON.header("content-type")?.hasPrefix("text/plain") ?? false, notJSON.text)
+        let named = try server.request("GET", location + "?format=csv", headers: ["Accept": "application/json"])
+        XCTAssertTrue(named.text.hasPrefix("source,merchant_name"), named.text)
+        XCTAssertEqual(try server.request("GET", location + "?format=xlsx").status, 400)
         for odd in [";", " ; , ;q=1", "text/csv,;"] {
             XCTAssertNotEqual(try server.request("GET", location, headers: ["Accept": odd]).status, 500, odd)
         }
@@ -150,7 +156,7 @@ final class ServiceTests: XCTestCase {
             expect(r, 400, "invalid-option")
             XCTAssertTrue((r.json["detail"] as? String ?? "").contains(names), r.text)
         }
-        for wait in ["abc", "-1", "nan", "100000"] {
+        for wait in ["abc", "-1", "nan", "100000", "0x10", "1e1", "inf"] {
             expect(
                 try server.request("GET", "/v1/jobs/00000000-0000-0000-0000-000000000000?wait=\(wait)"), 400,
                 "invalid-option")
