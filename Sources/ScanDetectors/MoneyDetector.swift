@@ -470,10 +470,12 @@ struct MoneyDetector {
                 lastEnd = a.end
                 continue
             }
-            if after == 0x25 {  // percentage
+            // A percentage, also with a space before its sign, as French and German typography sets it (`20 %`).
+            let sign = after == 0x25 ? a.end : after == 0x20 && s.at(a.end + 1) == 0x25 ? a.end + 1 : nil
+            if let sign {
                 hits.append(
                     Hit(
-                        type: .percentage, start: signStart(s, a.start), end: a.end + 1,
+                        type: .percentage, start: signStart(s, a.start), end: sign + 1,
                         value: EntityValue(percent: percent(s, a, negative: signStart(s, a.start) < a.start)),
                         priority: 36))
                 continue

@@ -412,6 +412,8 @@ final class DetectorsTests: XCTestCase {
             [
                 ("SST 6%", nil, "6%", "6"), ("GST (6.000%)", nil, "6.000%", "6.000"),
                 ("VAT 1,234%", nil, "1,234%", "1.234"), ("VAT 19.5 percent", nil, "19.5 percent", "19.5"),
+                // French and German typography set a space before the sign.
+                ("TVA 5,5 %", nil, "5,5 %", "5.5"), ("MwSt 19 % 12,00", nil, "19 %", "19"),
                 ("no numbers", nil, "", nil)
             ], .percentage
         ) { $0.percent }

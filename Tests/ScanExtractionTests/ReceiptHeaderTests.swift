@@ -1054,4 +1054,23 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         #expect(r.payment?.change == "2100")
         #expect(r.items.map(\.amount) == ["1700", "1200"])
     }
+
+    /// The number after the document's name in any locale's words, with or without a number sign, also glued on.
+    @Test(arguments: [
+        ("Rechnung Nr. 2026-1206", "2026-1206"), ("Facture n° F-2026-0412", "F-2026-0412"),
+        ("Faktura VAT nr FV/2026/12/045", "FV/2026/12/045"), ("Fattura n. 345/2026", "345/2026"),
+        ("Factuurnummer: 2026-88", "2026-88"), ("Bon-Nr. 7788", "7788"), ("Kvitto 4411", "4411"),
+        ("ReceiptNo: 18010500047", "18010500047"), ("Receipt #: 12345", "12345"),
+    ])
+    func theReceiptNumberFollowsItsNameInAnyLocale(line: String, number: String) {
+        let r = receipt([Fixture.line(40, "SHOP GMBH"), Fixture.line(80, line), Fixture.line(120, "TOTAL 12,50")])
+        #expect(r.receiptNumber == number)
+    }
+
+    /// A word that only begins like a document's name is not one.
+    @Test func aWordBeginningLikeTheNameIsNoReceiptNumber() {
+        let r = receipt([Fixture.line(40, "SHOP GMBH"), Fixture.line(80, "Bonus 250"), Fixture.line(120, "TOTAL 12,50")])
+        #expect(r.receiptNumber == nil)
+    }
+
 }

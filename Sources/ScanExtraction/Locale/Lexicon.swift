@@ -17,6 +17,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         /// label word, so they keep to words that name a payment alone (no `APPLE PAY`, no `TICKET RESTAURANT`).
         case mobile, voucher, cheque
         case rounding, discount, quantity, taxId, date, notIssueDate, contact, document
+        /// Names of the document whose number follows them (`Rechnung Nr.`, `Facture n°`, `Kvitto`, `Bon-Nr.`).
+        case receiptNumber
         /// Words for pieces printed between a count and its price (`2 Stk x 0,89`, `3 PZ x 1,20`).
         case countUnits
         /// Packaging a count may be sold by (`1 CTN`, `2.00 PKT`, `1.00 SET`): words of item names too (`PLASTIC BAG`,

@@ -162,9 +162,22 @@ extension ReceiptParser {
         return nil
     }
 
+    /// A receipt's or invoice's number after the name of the document in any locale (`receiptNumber` labels), with or
+    /// without a number sign (`Rechnung Nr. 2026-1206`, `Facture n° F-0412`, `Bon-Nr. 7788`, `Kvitto 4411`).
+    static let referencePattern: String = {
+        let names = lexicon.words(.receiptNumber).phrases.sorted { ($0.count, $0) > ($1.count, $1) }.map { phrase in
+            phrase.split(separator: " ").map { NSRegularExpression.escapedPattern(for: String($0)) }
+                .joined(separator: #"[\s.\-]*"#)
+        }
+        let signs = ["N[°º]", "#"] + lexicon.numberSigns.union(["N", "NRO"]).sorted { ($0.count, $0) > ($1.count, $1) }
+            .map { NSRegularExpression.escapedPattern(for: $0) }
+        // The name ends its word, unless a number sign is glued to it (`ReceiptNo:`, `INVOICENO:`).
+        return #"(?i)(?<![\p{L}\p{N}])(?:"# + names.joined(separator: "|") + #")(?:[\s.\-]*(?:"#
+            + signs.joined(separator: "|") + #")(?![\p{L}\p{N}])|(?!\p{L}))\.?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
+    }()
+
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
-        let pattern =
-            #"(?i)\b(?:receipt|invoice|inv|bill|check|chk|trans(?:action)?|order|doc(?:ument)?|ticket|beleg|bon|facture|no\.? de ticket)\s*(?:no\.?|number|num|nr\.?|#)?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
+        let pattern = Self.referencePattern
         for l in lines {
             if let m = Text.range(l.text, pattern) {
                 let s = String(l.text[m])
