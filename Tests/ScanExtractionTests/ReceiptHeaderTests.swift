@@ -1073,4 +1073,16 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         #expect(r.receiptNumber == nil)
     }
 
+
+    /// A tax or company number that reads as a phone number (`P.IVA 01234567890`, `NIP 525-000-12-34`) is not the
+    /// merchant's phone.
+    @Test func aNumberAfterATaxIdLabelIsNoPhone() {
+        let header = [Fixture.line(40, "FERRAMENTA ROSSI SRL"), Fixture.line(70, "P.IVA 01234567890")]
+        let withPhone = receipt(header + [Fixture.line(100, "Tel. 02 1234 5678"), Fixture.line(140, "TOTALE 12,50")])
+        #expect(withPhone.merchant.phone == "02 1234 5678")
+        let without = receipt([Fixture.line(40, "SKLEP SP. Z O.O."), Fixture.line(70, "NIP 525-000-12-34"),
+                               Fixture.line(140, "SUMA 12,50")])
+        #expect(without.merchant.phone == nil)
+    }
+
 }

@@ -266,6 +266,14 @@ extension ReceiptParser {
         return longer
     }
 
+    /// Whether the words right before `phone` on its line name a tax or company number (`P.IVA 01234567890`, `NIP
+    /// 525-000-12-34`, `SIRET`): such a number may read as a phone number, but it is the merchant's tax id.
+    static func followsTaxIdLabel(_ phone: Entity, on l: AnalyzedLine) -> Bool {
+        let before = Text.key(String(l.text.unicodeScalars.prefix(phone.range.start)))
+        let lastWords = before.split(separator: " ").suffix(3).joined(separator: " ")
+        return !lastWords.isEmpty && Text.hasAny(lastWords, taxIdWords)
+    }
+
     /// The merchant's phone: the first phone number printed in the upper part, on no line of an article (`639285 1
     /// 47.000`, an article's code, count and price, reads as a phone number too). Failing one, a bare run of digits
     /// beside the address (`7037179740` under the town), when no line says so with a label or separators: one line
@@ -276,7 +284,9 @@ extension ReceiptParser {
     ) {
         let top = min(lines.count, max(6, min(limit, lines.count * 2 / 5 + 2)))
         let phones = lines.prefix(max(top + 4, limit)).indices.lazy.filter { !articleLines.contains($0) }
-            .compactMap { i in lines[i].entities(.phone).first.map { (lines[i], $0) } }
+            .compactMap { i in
+                lines[i].entities(.phone).first { !followsTaxIdLabel($0, on: lines[i]) }.map { (lines[i], $0) }
+            }
         // A number under a phone's label (`Tel: 246 764 764`) before one read as a phone without it (a postcode and
         // house number in the address above: `Estrada Quinni, 56 6925-727 Berggorham`).
         let printed = phones.first { l, p in labelledPhone(p, on: l) } ?? phones.first
