@@ -76,6 +76,24 @@ import ScanModel
         #expect(!LineAnalyzer.groupsThousandsBySpaces(lines(["Total 249,00"])))
     }
 
+    /// An invoice's row: the count, the unit price with its currency and the VAT rate leave the description when the
+    /// count times the price is the amount.
+    @Test func anInvoiceRowGivesItsCountAndUnitPrice() throws {
+        let page = Fixture.page([
+            Fixture.line(40, "BÜROHAUS MEIER GMBH", x: 200),
+            Fixture.line(78, "Milch 3,5 %"), (78, 16, [(504, "1,19"), (560, "€")]),
+            Fixture.line(100, "Bürostuhl Comfort 3 349,00 € 19 %"), (100, 16, [(480, "1.047,00"), (560, "€")]),
+            Fixture.line(122, "Fachbuch Steuerrecht 2 59,90 € 7%"), (122, 16, [(496, "119,80"), (560, "€")]),
+            Fixture.line(180, "Gesamtbetrag"), (180, 16, [(480, "1.167,99"), (560, "€")]),
+        ])
+        let r = try #require(try extractor.extract(Fixture.document(page), as: .receipt).receipt)
+        let articles = r.items.filter { $0.kind == nil }
+        // A rate in a name stays the name's: no count and price before it make the amount.
+        #expect(articles.map(\.description) == ["Milch 3,5 %", "Bürostuhl Comfort", "Fachbuch Steuerrecht"])
+        #expect(articles.map(\.quantity) == [nil, "3", "2"])
+        #expect(articles.map(\.unitPrice) == [nil, "349.00", "59.90"])
+    }
+
     /// Words one space apart on one line, without references to observations.
     static func words(_ texts: [String]) -> [LayoutWord] {
         var x = 20.0

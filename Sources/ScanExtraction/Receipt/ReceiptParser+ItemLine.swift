@@ -214,6 +214,12 @@ extension ReceiptParser {
             words.removeFirst()
             if words.count > 1, ["x", "X", "×"].contains(words[0]) { words.removeFirst() }
         }
+        if quantity == nil, unitPrice == nil, let amount = amounts.last,
+            let row = invoiceRow(words, amount: amount, wholeUnits: wholeUnits)
+        {
+            (quantity, unitPrice) = (row.quantity, row.unitPrice.decimalString)
+            words.removeSubrange(row.start...)
+        }
         // A unit price column the amounts' reading left in the description (`CB PR SIRLOIN
         // 162000 162,000`, `2 TEA 8000 16,000`, `TEA 2 8000 16,000`): a last number that is the
         // amount per unit, with the count before it when the line starts with none.
@@ -348,6 +354,31 @@ extension ReceiptParser {
     /// (also a bare integer) equal to the amount divided by the quantity (1 when none is
     /// printed). Arithmetic, so a model number or a size in the description (`600ML`, `0.3`)
     /// stays where it is unless it happens to be exactly that price. Zero amounts prove nothing.
+    /// An invoice's row between the name and the amount: a count, a unit price (its currency after it, apart or
+    /// glued) and a VAT rate (`Bürostuhl Comfort 3 349,00 € 19 % 1.047,00 €`, `Ramettes 10 4,50 € 20% 45,00`), when
+    /// the count times the price is the amount. Returns them and where in `words` the count stands; a description must
+    /// stay.
+    static func invoiceRow(_ words: [String], amount: Amount, wholeUnits: Bool)
+        -> (quantity: String, unitPrice: Amount, start: Int)?
+    {
+        func isRate(_ w: Substring) -> Bool {
+            quantityString(w).flatMap { Decimal(string: $0) }.map { $0 >= 0 && $0 < 100 } ?? false
+        }
+        var k = words.count
+        if k >= 2, words[k - 1] == "%", isRate(words[k - 2][...]) {
+            k -= 2
+        } else if k >= 1, words[k - 1].hasSuffix("%"), isRate(words[k - 1].dropLast()) {
+            k -= 1
+        }
+        if k >= 1, LineAnalyzer.isCurrencyToken(words[k - 1]) { k -= 1 }
+        // The rate or the currency, at least, says this is such a row; the count and the price need a name before them.
+        guard k < words.count, k >= 3, let q = quantityString(words[k - 2][...]), let count = Decimal(string: q),
+            count > 0, let price = Amount.parse(words[k - 1][...], wholeUnits: wholeUnits), price.minor != 0,
+            price.decimal * count == amount.decimal
+        else { return nil }
+        return (q, price, k - 2)
+    }
+
     static func unitPriceColumn(_ word: String, amount: Amount, quantity: String?, wholeUnits: Bool) -> Amount? {
         guard amount.minor > 0, word.first?.isNumber == true,
             let price = Amount.parse(word[...], wholeUnits: wholeUnits, bare: true)
