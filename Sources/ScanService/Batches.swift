@@ -227,6 +227,13 @@ extension ExtractionService {
                 body.append(try DocumentWriter.encode(document, as: .vcard))
                 included += 1
             }
+            // As for one job: an empty 200 would look like cards with nothing on them.
+            guard included > 0 else {
+                throw Problem(
+                    .notAcceptable, code: "not-acceptable",
+                    "no document of the batch was read as a business card, so it has no vCard; its result is "
+                        + "available as text/csv")
+            }
         }
         var headers: HTTPFields = [.contentType: type + "; charset=utf-8", .vary: "Accept"]
         headers[.batchDocuments] = String(included)

@@ -88,6 +88,8 @@ final class BatchTests: XCTestCase {
             try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": "image/png"]).status, 406)
         XCTAssertEqual(try server.request("GET", "/v1/batches/\(id)/result", headers: ["Accept": ";"]).status, 406)
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "the server is still up:\n" + server.log)
+        // No card among the receipts: no vCard, as for one job.
+        XCTAssertEqual(try server.request("GET", "/v1/batches/\(id)/result?format=vcard").status, 406)
         let badFormat = try server.request("GET", "/v1/batches/\(id)/result?format=xlsx")
         XCTAssertEqual(badFormat.status, 400)
         XCTAssertEqual(badFormat.json["code"] as? String, "invalid-option")
