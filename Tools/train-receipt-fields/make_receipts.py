@@ -606,7 +606,11 @@ class Maker:
         if not self.modifier_rate or price <= 0 or self.mr.random() >= self.modifier_rate / 10:
             return None
         off = max(1, price * self.mr.choice([5, 10, 15, 20, 25, 50]) // 100)
-        return self.mr.choice(DISCOUNTS[lang]), -off
+        label = self.mr.choice(DISCOUNTS[lang])
+        # A label that states its rate (`10% off`) takes that share, as a till does; no other draw changes.
+        if "%" in label:
+            off = max(1, (price * int(label.split("%")[0]) + 50) // 100)
+        return label, -off
 
     def free_item(self, lang):
         """Now and then an item given away, printed at 0: (1, name, 0), or None."""

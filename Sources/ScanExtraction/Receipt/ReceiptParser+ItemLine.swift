@@ -118,6 +118,21 @@ extension ReceiptParser {
         return number.place.minX - name.place.maxX < 1.5 * max(1, l.line.printHeight)
     }
 
+    /// Whether a discount line that states its rate (`Rabatt 5 %  -52,35`) takes that share of one of the article's
+    /// `prices` (its amount, its unit price), to the cent, or states none. A rate that makes another sum is a discount
+    /// on more than the article above it (a group of articles, the whole bill), not that article's.
+    static func rateAgrees(_ l: AnalyzedLine, discount d: Amount, on prices: [Decimal]) -> Bool {
+        guard let text = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: text), rate > 0
+        else { return true }
+        // The article's amount may be printed with the discount taken off already (`2× 26.50`, `47.70`, `Disc. 10%
+        // -5.30`): then the rate is of the amount before it.
+        return prices.flatMap { [$0, $0 - d.decimal] }.contains { price in
+            var share = price * rate / 100 + d.decimal, rounded = Decimal()
+            NSDecimalRound(&rounded, &share, 2, .plain)
+            return abs(rounded) <= Decimal(string: "0.01")!
+        }
+    }
+
     /// Quantity, unit, unit price and amount of one item line (the amount is nil when the line
     /// prints none, or only a unit price: `2 x 3.50`).
     static func item(from l: AnalyzedLine, wholeUnits: Bool) -> Receipt.Item {

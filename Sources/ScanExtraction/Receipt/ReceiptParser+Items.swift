@@ -443,7 +443,10 @@ extension ReceiptParser {
                 if let above, above < 0, a.minor < 0 {
                     // Under an article taken back (a refund slip), a negative line is another one.
                     groups.append([i])
-                } else if let g = groups.indices.last, discountOf[g] == nil, let above, -d.decimal <= above {
+                } else if let g = groups.indices.last, discountOf[g] == nil, let above, -d.decimal <= above,
+                    Self.rateAgrees(
+                        lines[i], discount: d, on: groups[g].flatMap { lines[$0].trailing.map(\.amount.decimal) })
+                {
                     discountOf[g] = d
                     discounts.append(discountLine(i, d))
                 } else if groups.isEmpty {

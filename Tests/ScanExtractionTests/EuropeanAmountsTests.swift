@@ -4,8 +4,9 @@ import ScanLayout
 import ScanModel
 @testable import ScanExtraction
 
-/// Amounts whose thousands are grouped by spaces (`1 249,00`), as French, Polish and Swedish tills print them.
-@Suite struct SpaceGroupedAmountsTests {
+/// Amounts and rows as European tills and invoices print them: thousands grouped by spaces (`1 249,00`, French,
+/// Polish, Swedish), an invoice's count, unit price and VAT rate columns, a discount that states its rate.
+@Suite struct EuropeanAmountsTests {
     let extractor = DocumentExtractor(
         detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
 
@@ -92,6 +93,26 @@ import ScanModel
         #expect(articles.map(\.description) == ["Milch 3,5 %", "Bürostuhl Comfort", "Fachbuch Steuerrecht"])
         #expect(articles.map(\.quantity) == [nil, "3", "2"])
         #expect(articles.map(\.unitPrice) == [nil, "349.00", "59.90"])
+    }
+
+    /// A discount that states its rate is the article's above it only when it is that share of it: `Rabatt 5 %` of the
+    /// chair is no discount of the book under it. Printed with the article's amount net of it, the rate is of the
+    /// gross.
+    @Test func aDiscountsRateSaysWhoseItIs() throws {
+        let page = Fixture.page([
+            Fixture.line(40, "BÜROHAUS MEIER GMBH", x: 200),
+            Fixture.line(100, "Bürostuhl"), (100, 16, [(480, "1.047,00")]),
+            Fixture.line(122, "Fachbuch"), (122, 16, [(496, "119,80")]),
+            Fixture.line(144, "Rabatt 5 %"), (144, 16, [(496, "-52,35")]),
+            Fixture.line(166, "Kaffee"), (166, 16, [(504, "9,00")]),
+            Fixture.line(188, "Treuerabatt 10 %"), (188, 16, [(504, "-1,00")]),
+            Fixture.line(220, "Summe"), (220, 16, [(480, "1.121,45")]),
+        ])
+        let r = try #require(try extractor.extract(Fixture.document(page), as: .receipt).receipt)
+        let articles = r.items.filter { $0.kind == nil }
+        #expect(articles.map(\.description) == ["Bürostuhl", "Fachbuch", "Kaffee"])
+        #expect(articles.map(\.discount) == [nil, nil, "-1.00"])
+        #expect(r.items.filter { $0.kind == .discount }.map(\.amount) == ["-52.35", "-1.00"])
     }
 
     /// Words one space apart on one line, without references to observations.
