@@ -735,4 +735,20 @@ import ScanModel
                               Fixture.line(405, "Garlic Fries", x: 150, h: 30)])
         #expect(LayoutAnalyzer.lines(of: p).map(\.text) == ["Medium Well", "Garlic Fries 2.00"])
     }
+
+    /// A number of three digits before the amount is the name's (a model, a size) unless a unit price makes the amount
+    /// with it, also rounded to the cent.
+    @Test func aThreeDigitNumberBeforeTheAmountIsACountOnlyWithItsPrice() throws {
+        let doc = Fixture.document(Fixture.page([
+            Fixture.line(40, "HARBOR MARINE SUPPLY", x: 180),
+            Fixture.line(100, "Sun Odyssey 490"), (100, 16, [(480, "4,980.00")]),
+            Fixture.line(122, "FLYERS 100 0.73"), (122, 16, [(492, "73.14")]),
+            Fixture.line(144, "Wheat germ 400"), (144, 16, [(500, "2.39")]),
+            Fixture.line(180, "TOTAL"), (180, 16, [(480, "5,055.53")]),
+        ]))
+        let r = try #require(try extractor.extract(doc, as: .receipt).receipt)
+        #expect(r.items.map(\.description) == ["Sun Odyssey 490", "FLYERS", "Wheat germ 400"])
+        #expect(r.items.map(\.quantity) == [nil, "100", nil])
+    }
+
 }

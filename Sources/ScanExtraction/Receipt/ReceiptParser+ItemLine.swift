@@ -252,16 +252,26 @@ extension ReceiptParser {
         }
         // A count printed just before the amounts: `Coffee  2  6.00`; and the unit price before that count, when they
         // make the amount (`떡볶이  4,500  3  13,500`: a table of name, price, count and amount).
+        // A number of three digits there is a model's or a size's (`Sun Odyssey 490`, `Filter 100`) unless a unit price
+        // makes the amount with it.
         if quantity == nil, words.count > 1, let last = words.last, last.count <= 3, last.allSatisfy(\.isNumber),
             let n = Int(last), n > 0
         {
-            quantity = String(n)
-            words.removeLast()
-            if unitPrice == nil, words.count > 1, let amount = amounts.last,
-                let price = unitPriceColumn(words.last!, amount: amount, quantity: quantity, wholeUnits: wholeUnits)
-            {
-                unitPrice = price.decimalString
+            let amount = amounts.last
+            let column = unitPrice == nil && words.count > 2 ? amount.flatMap {
+                unitPriceColumn(words[words.count - 2], amount: $0, quantity: String(n), wholeUnits: wholeUnits)
+            } : nil
+            // (A unit price printed to the cent may be rounded: `100  0.73  73.14`.)
+            let printed = unitPrice.flatMap { Decimal(string: $0) }.map { u in
+                amount.map { abs(u * Decimal(n) - $0.decimal) <= Decimal(n) * Decimal(string: "0.005")! } ?? false
+            } ?? false
+            if n < 100 || column != nil || printed {
+                quantity = String(n)
                 words.removeLast()
+                if let column {
+                    unitPrice = column.decimalString
+                    words.removeLast()
+                }
             }
         }
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
