@@ -188,16 +188,16 @@ extension ExtractionService {
     /// jobs in upload order, as a folder run of the command line writes it: one header, then
     /// every document's rows. 409 `not-finished` while any job is queued or running.
     func batchResult(id: String, format: String?, accept: String?) async throws -> Response {
-        let type: String
+        let chosenType: String
         switch format?.lowercased() {
-        case "csv": type = "text/csv"
-        case "vcard": type = "text/vcard"
+        case "csv": chosenType = "text/csv"
+        case "vcard": chosenType = "text/vcard"
         case nil:
             guard let chosen = AcceptHeader.choose(["text/csv", "text/vcard"], for: accept) else {
                 throw Problem(
                     .notAcceptable, code: "not-acceptable", "a batch's result is available as text/csv or text/vcard")
             }
-            type = chosen
+            chosenType = chosen
         case let other?:
             throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
                           "format must be csv or vcard, not '\(other)'")
@@ -211,6 +211,27 @@ extension ExtractionService {
         }
         var body = Data()
         var included = 0
+        var type = chosenType
+        if type == "text/vcard" {
+            for job in jobs where job.status == .succeeded {
+                guard let data = try await store.result(id: job.id) else { continue }
+                let document = try JSONDecoder().decode(Document.self, from: data)
+                guard document.businessCard != nil else { continue }
+                body.append(try DocumentWriter.encode(document, as: .vcard))
+                included += 1
+            }
+            // As for one job: an empty 200 would look like cards with nothing on them. A client whose Accept takes
+            // the CSV too gets that.
+            if included == 0 {
+                guard format == nil, AcceptHeader.choose(["text/csv"], for: accept) != nil else {
+                    throw Problem(
+                        .notAcceptable, code: "not-acceptable",
+                        "no document of the batch was read as a business card, so it has no vCard; its result is "
+                            + "available as text/csv")
+                }
+                type = "text/csv"
+            }
+        }
         if type == "text/csv" {
             let table = try await csvTable(of: jobs)
             for entry in table.entries where !entry.rows.isEmpty {
@@ -219,21 +240,6 @@ extension ExtractionService {
             }
             // A batch without a receipt or card still answers a CSV with the receipts header.
             if table.kind == nil { body = Data((CSVWriter.receiptColumns.joined(separator: ",") + "\r\n").utf8) }
-        } else {
-            for job in jobs where job.status == .succeeded {
-                guard let data = try await store.result(id: job.id) else { continue }
-                let document = try JSONDecoder().decode(Document.self, from: data)
-                guard document.businessCard != nil else { continue }
-                body.append(try DocumentWriter.encode(document, as: .vcard))
-                included += 1
-            }
-            // As for one job: an empty 200 would look like cards with nothing on them.
-            guard included > 0 else {
-                throw Problem(
-                    .notAcceptable, code: "not-acceptable",
-                    "no document of the batch was read as a business card, so it has no vCard; its result is "
-                        + "available as text/csv")
-            }
         }
         var headers: HTTPFields = [.contentType: type + "; charset=utf-8", .vary: "Accept"]
         headers[.batchDocuments] = String(included)

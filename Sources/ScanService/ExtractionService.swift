@@ -611,26 +611,26 @@ public struct ExtractionService: Sendable {
     // MARK: GET /v1/jobs/{id}/result
 
     func resultResponse(_ job: Job, format requested: String? = nil, accept: String?) async throws -> Response {
+        // In the order a wildcard picks them: JSON for `*/*`, plain text for `text/*`.
+        let formats: [(type: String, format: OutputFormat)] = [
+            ("application/json", .json), ("text/plain", .text), ("text/csv", .csv), ("text/vcard", .vcard)
+        ]
+        // `?format=` (checked before the job's state: a bad one never succeeds) wins over the Accept header, as on a
+        // batch's result.
+        let wanted: String?
+        if let requested {
+            guard let named = formats.first(where: { $0.format.rawValue == requested.lowercased() }) else {
+                throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
+                              "format must be json, csv, vcard or text, not '\(requested)'")
+            }
+            wanted = named.type
+        } else {
+            wanted = AcceptHeader.choose(formats.map(\.type), for: accept)
+        }
         guard job.status == .succeeded, let document = try await store.result(id: job.id) else {
             if job.status == .failed || job.status == .canceled { throw jobProblem(job) }
             throw Problem(
                 .conflict, code: "not-finished", "the job is \(job.status.rawValue); no result yet", retryAfter: 2)
-        }
-        // In the order a wildcard picks them: JSON for `*/*`, plain text for `text/*`.
-        let formats: [(type: String, format: OutputFormat?)] = [
-            ("application/json", nil), ("text/plain", .text), ("text/csv", .csv), ("text/vcard", .vcard)
-        ]
-        // `?format=` wins over the Accept header, as on a batch's result.
-        let byName = ["json": "application/json", "text": "text/plain", "csv": "text/csv", "vcard": "text/vcard"]
-        let wanted: String?
-        if let requested {
-            guard let type = byName[requested.lowercased()] else {
-                throw Problem(.badRequest, code: ScanError.Code.invalidOption.rawValue,
-                              "format must be json, csv, vcard or text, not '\(requested)'")
-            }
-            wanted = type
-        } else {
-            wanted = AcceptHeader.choose(formats.map(\.type), for: accept)
         }
         guard let chosen = formats.first(where: { $0.type == wanted }) else {
             throw Problem(
@@ -638,7 +638,8 @@ public struct ExtractionService: Sendable {
                 "the result is available as \(formats.map(\.type).joined(separator: ", "))")
         }
         var body = document
-        if let format = chosen.format {
+        if chosen.format != .json {
+            let format = chosen.format
             let doc = try JSONDecoder().decode(Document.self, from: document)
             // A vCard is a card's: an empty 200 would look like a card with nothing on it.
             if format == .vcard && doc.businessCard == nil {

@@ -103,10 +103,14 @@ final class ChildExit: Sendable {
         return grace <= .zero
     }
 
+    /// Gone: reaped (no such process) or a zombie. A /proc entry that cannot be read for another reason (no file
+    /// descriptor left) says nothing, and is taken as running.
     static func isGone(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        if Foundation.kill(pid, 0) == -1 && errno == ESRCH { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return false }
         // `pid (command) state ...`: the state follows the command's closing parenthesis.
-        guard let close = stat.lastIndex(of: ")") else { return true }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
     }
 }

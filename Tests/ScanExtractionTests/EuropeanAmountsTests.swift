@@ -64,6 +64,17 @@ import ScanModel
         ])
         let lines = LayoutAnalyzer.lines(of: page)
         #expect(lines.map { LineAnalyzer.joiningSpaceGroups($0).words.count } == lines.map(\.words.count))
+        // One observation for the whole row (Tesseract's lines, a PDF's text): the gap still tells the columns.
+        let reference = { (w: Int) in PageLayout.WordReference(observation: 0, word: w) }
+        let row = LayoutLine(page: 0, words: [
+            LayoutWord(text: "Chaise", box: BoundingBox(x: 20, y: 100, width: 54, height: 16), confidence: 0.95,
+                       reference: reference(0)),
+            LayoutWord(text: "2", box: BoundingBox(x: 300, y: 100, width: 9, height: 16), confidence: 0.95,
+                       reference: reference(1)),
+            LayoutWord(text: "498,00", box: BoundingBox(x: 480, y: 100, width: 54, height: 16), confidence: 0.95,
+                       reference: reference(2)),
+        ], level: 0)
+        #expect(LineAnalyzer.joiningSpaceGroups(row).words.count == 3)
     }
 
     /// Only where amounts are printed with a decimal comma and no other grouping.

@@ -1071,6 +1071,12 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
     @Test func aWordBeginningLikeTheNameIsNoReceiptNumber() {
         let r = receipt([Fixture.line(40, "SHOP GMBH"), Fixture.line(80, "Bonus 250"), Fixture.line(120, "TOTAL 12,50")])
         #expect(r.receiptNumber == nil)
+        // An amount after a credit note's name is no number.
+        let credit = receipt([
+            Fixture.line(40, "SHOP SARL"), Fixture.line(80, "AVOIR 150,00"), Fixture.line(100, "Ticket n° 0042"),
+            Fixture.line(120, "TOTAL 12,50"),
+        ])
+        #expect(credit.receiptNumber == "0042")
     }
 
 
@@ -1080,6 +1086,12 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         let header = [Fixture.line(40, "FERRAMENTA ROSSI SRL"), Fixture.line(70, "P.IVA 01234567890")]
         let withPhone = receipt(header + [Fixture.line(100, "Tel. 02 1234 5678"), Fixture.line(140, "TOTALE 12,50")])
         #expect(withPhone.merchant.phone == "02 1234 5678")
+        // The phone's own label after the tax id: a phone.
+        let oneLine = receipt([
+            Fixture.line(40, "FERRAMENTA ROSSI SRL"), Fixture.line(70, "P.IVA 01234567890 Tel. 02 1234 5678"),
+            Fixture.line(140, "TOTALE 12,50"),
+        ])
+        #expect(oneLine.merchant.phone == "02 1234 5678")
         let without = receipt([Fixture.line(40, "SKLEP SP. Z O.O."), Fixture.line(70, "NIP 525-000-12-34"),
                                Fixture.line(140, "SUMA 12,50")])
         #expect(without.merchant.phone == nil)

@@ -44,8 +44,9 @@ import ScanModel
         #expect(image.pixels[0..<image.width].allSatisfy { $0 == 255 })
     }
 
-    /// Points far outside the image are clipped, not converted to pixel indices beyond `Int`'s range (a trap).
-    @Test func farPointsAreClipped() {
+    /// Points far outside the image do not trap: their pixel indices are clamped before they become `Int`s (a segment
+    /// as long as 2e300 draws nothing, its squared length being infinite).
+    @Test func farPointsDoNotTrap() {
         let image = InkRenderer.rasterize(
             [[V(-1e300, 5), V(1e300, 5)], [V(.nan, 3)], [V(2, 2), V(1e300, 2)]], width: 10, height: 10, radius: 1)
         #expect(image.pixels.count == 100)

@@ -90,6 +90,9 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(try server.request("GET", "/healthz").status, 200, "the server is still up:\n" + server.log)
         // No card among the receipts: no vCard, as for one job.
         XCTAssertEqual(try server.request("GET", "/v1/batches/\(id)/result?format=vcard").status, 406)
+        let either = try server.request(
+            "GET", "/v1/batches/\(id)/result", headers: ["Accept": "text/vcard, */*;q=0.1"])
+        XCTAssertEqual(either.body, csv.body, "the CSV the Accept header takes too")
         let badFormat = try server.request("GET", "/v1/batches/\(id)/result?format=xlsx")
         XCTAssertEqual(badFormat.status, 400)
         XCTAssertEqual(badFormat.json["code"] as? String, "invalid-option")

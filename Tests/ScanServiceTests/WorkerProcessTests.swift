@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import ScanService
 
@@ -7,17 +8,30 @@ final class WorkerProcessTests: XCTestCase {
     /// A worker that dies while a process it started still holds its stdout open (Swift's crash reporter did so, and
     /// hung): the server's read of its reply ends soon after the worker is gone, rather than when that process ends.
     func testAReadEndsWhenTheWorkerIsGoneThoughItsPipeIsHeld() async throws {
-        let worker = try WorkerProcess(command: ["/bin/sh", "-c", "sleep 60 & exit 3"], environment: nil)
-        let started = Date()
-        let reply = await withTaskGroup(of: Bool?.self) { group in
-            group.addTask { await worker.receive() == nil }
-            group.addTask { try? await Task.sleep(for: .seconds(20)); return nil }
-            let first = await group.next()!
-            group.cancelAll()
-            return first
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("worker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let holder = folder.appendingPathComponent("holder.pid").path
+        defer {
+            // The process left behind goes too.
+            if let pid = (try? String(contentsOfFile: holder, encoding: .utf8)).flatMap({
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }) {
+                kill(pid, SIGKILL)
+            }
+            try? FileManager.default.removeItem(at: folder)
         }
-        XCTAssertEqual(reply, true, "the read still waited after 20 s")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        let worker = try WorkerProcess(
+            command: ["/bin/sh", "-c", "sleep 60 & echo $! > '\(holder)'; exit 3"], environment: nil)
+        let ended = Mutex(false)
+        Task {
+            _ = await worker.receive()
+            ended.withLock { $0 = true }
+        }
+        let started = Date()
+        while !ended.withLock({ $0 }), Date().timeIntervalSince(started) < 20 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        XCTAssertTrue(ended.withLock { $0 }, "the read still waited after 20 s")
         worker.stop(grace: 0)
     }
 }

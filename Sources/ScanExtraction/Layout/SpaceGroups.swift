@@ -93,10 +93,12 @@ extension LineAnalyzer {
         return leading ? (1...3).contains(s.count) && s.first != "0" : s.count == 3
     }
 
-    /// Whether two neighbouring words are set one space apart.
+    /// Whether two neighbouring words are set one space apart: less than a text height between them, and, where the
+    /// engine's observations are known, next to each other in one (a row of columns may be one observation too, as
+    /// Tesseract's lines and a PDF's text are, so the gap is measured always).
     private static func adjacent(_ a: LayoutWord, _ b: LayoutWord) -> Bool {
-        if let ra = a.reference, let rb = b.reference {
-            return ra.observation == rb.observation && rb.word == ra.word + 1
+        if let ra = a.reference, let rb = b.reference, ra.observation != rb.observation || rb.word != ra.word + 1 {
+            return false
         }
         return b.place.minX - a.place.maxX < min(a.place.height, b.place.height)
     }

@@ -171,9 +171,10 @@ extension ReceiptParser {
         }
         let signs = ["N[°º]", "#"] + lexicon.numberSigns.union(["N", "NRO"]).sorted { ($0.count, $0) > ($1.count, $1) }
             .map { NSRegularExpression.escapedPattern(for: $0) }
-        // The name ends its word, unless a number sign is glued to it (`ReceiptNo:`, `INVOICENO:`).
+        // The name ends its word, unless a number sign is glued to it (`ReceiptNo:`, `INVOICENO:`); an amount after a
+        // credit note's name (`AVOIR 150,00`) is none.
         return #"(?i)(?<![\p{L}\p{N}])(?:"# + names.joined(separator: "|") + #")(?:[\s.\-]*(?:"#
-            + signs.joined(separator: "|") + #")(?![\p{L}\p{N}])|(?!\p{L}))\.?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
+            + signs.joined(separator: "|") + #")(?![\p{L}\p{N}])|(?!\p{L}))\.?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})(?![.,]\d)"#
     }()
 
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {

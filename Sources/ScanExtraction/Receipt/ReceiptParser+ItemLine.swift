@@ -122,7 +122,11 @@ extension ReceiptParser {
     /// `prices` (its amount, its unit price), to the cent, or states none. A rate that makes another sum is a discount
     /// on more than the article above it (a group of articles, the whole bill), not that article's.
     static func rateAgrees(_ l: AnalyzedLine, discount d: Amount, on prices: [Decimal]) -> Bool {
-        guard let text = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: text), rate > 0
+        // The rate printed before the amount: one after it is a VAT column's (`Rabatt -52,35 € 19 %`).
+        let amountWord = l.trailing.last?.word ?? l.line.words.count
+        guard let text = l.entities(.percentage).first(where: { l.wordRange(of: $0).upperBound <= amountWord })?
+            .value.percent,
+            let rate = Decimal(string: text), rate > 0
         else { return true }
         // The article's amount may be printed with the discount taken off already (`2× 26.50`, `47.70`, `Disc. 10%
         // -5.30`): then the rate is of the amount before it.

@@ -269,9 +269,12 @@ extension ReceiptParser {
     /// Whether the words right before `phone` on its line name a tax or company number (`P.IVA 01234567890`, `NIP
     /// 525-000-12-34`, `SIRET`): such a number may read as a phone number, but it is the merchant's tax id.
     static func followsTaxIdLabel(_ phone: Entity, on l: AnalyzedLine) -> Bool {
-        let before = Text.key(String(l.text.unicodeScalars.prefix(phone.range.start)))
-        let lastWords = before.split(separator: " ").suffix(3).joined(separator: " ")
-        return !lastWords.isEmpty && Text.hasAny(lastWords, taxIdWords)
+        // The words after the last number before the phone: `CIF B12345678 Tel: 912345678` is a phone, its label the
+        // phone's own.
+        let before = Text.key(String(l.text.unicodeScalars.prefix(phone.range.start))).split(separator: " ")
+        let label = before.reversed().prefix { !$0.contains(where: \.isNumber) }.reversed().suffix(3)
+            .joined(separator: " ")
+        return !label.isEmpty && Text.hasAny(label, taxIdWords)
     }
 
     /// The merchant's phone: the first phone number printed in the upper part, on no line of an article (`639285 1
