@@ -14,6 +14,17 @@ public enum WorkerLimits {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// Whether process `pid` has ended: reaped (no such process) or a zombie, by `/proc/PID/stat`. An entry that
+    /// cannot be read for another reason (no file descriptor left) says nothing, and is taken as running.
+    public static func hasEnded(_ pid: Int32) -> Bool {
+        if kill(pid, 0) == -1 && errno == ESRCH { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return false }
+        // `pid (command) state ...`: the state follows the command's closing parenthesis.
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
+    }
+
     /// Lowers this process's priority to `niceness` (0 to 19) below that of the process that
     /// started it (the server's main thread), for every thread it has now; threads started
     /// afterwards inherit it from the thread that starts them. On Linux a nice value belongs

@@ -86,8 +86,8 @@ final class WorkerProcess: @unchecked Sendable {
     }
 }
 
-/// Whether a child process has ended, read without reaping it (Foundation's `Process` does that): its /proc entry is
-/// gone or a zombie's.
+/// Since when a child process has ended (`WorkerLimits.hasEnded`, read without reaping it: Foundation's `Process`
+/// does that).
 final class ChildExit: Sendable {
     let pid: Int32
     private let seen = Mutex<ContinuousClock.Instant?>(nil)
@@ -98,20 +98,9 @@ final class ChildExit: Sendable {
     func ended(over grace: Duration) -> Bool {
         let now = ContinuousClock.now
         if let seen = seen.withLock({ $0 }) { return now - seen >= grace }
-        guard Self.isGone(pid) else { return false }
+        guard WorkerLimits.hasEnded(pid) else { return false }
         seen.withLock { $0 = now }
         return grace <= .zero
-    }
-
-    /// Gone: reaped (no such process) or a zombie. A /proc entry that cannot be read for another reason (no file
-    /// descriptor left) says nothing, and is taken as running.
-    static func isGone(_ pid: Int32) -> Bool {
-        if Foundation.kill(pid, 0) == -1 && errno == ESRCH { return true }
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
-        else { return false }
-        // `pid (command) state ...`: the state follows the command's closing parenthesis.
-        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
     }
 }
 
