@@ -132,13 +132,34 @@ public enum CSVWriter {
         return parts[0] + "." + fraction + String(repeating: "0", count: max(0, scale - fraction.count))
     }
 
-    /// One field, quoted when it must be; a leading `=`, `+`, `-` or `@` is kept as printed. The line ends are
-    /// looked for among the scalars: `\r\n` is one `Character`, equal to neither `\r` nor `\n`.
+    /// One field, quoted when it must be. The line ends are looked for among the scalars: `\r\n` is one
+    /// `Character`, equal to neither `\r` nor `\n`. A field a spreadsheet would run as a formula gets a `'` first
+    /// (see `defusingFormula`).
     static func field(_ s: String) -> String {
+        let s = defusingFormula(s)
         if s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return s
+    }
+
+    /// Spreadsheets run a cell that opens with `=`, `+`, `-` or `@` (or a tab or line end before one) as a
+    /// formula, and a file name, an uploaded name or a printed line can hold one (`=HYPERLINK(...)`,
+    /// `-2+3+cmd|...`). Such a field gets a `'`, which the spreadsheet shows as text. A number as printed (a phone
+    /// `+49 30 1234`, an amount `-1.50`, a date) is left as it is: digits, spaces and `().,/-` run no formula.
+    static func defusingFormula(_ s: String) -> String {
+        guard let first = s.unicodeScalars.first else { return s }
+        switch first {
+        case "=", "@", "\t", "\r", "\n":
+            return "'" + s
+        case "+", "-":
+            let plain = s.unicodeScalars.dropFirst().allSatisfy {
+                ("0"..."9").contains($0) || " ().,/-".unicodeScalars.contains($0)
+            }
+            return plain ? s : "'" + s
+        default:
+            return s
+        }
     }
 }
 

@@ -135,6 +135,21 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertEqual(CSVWriter.field("Milk 2%"), "Milk 2%")
     }
 
+    /// A field a spreadsheet would run as a formula (a client's file name, a printed line) is shown as text; a
+    /// phone, an amount or a date as printed keeps its sign.
+    func testAFormulaIsDefusedAndANumberKeepsItsSign() {
+        XCTAssertEqual(CSVWriter.field("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"")
+        XCTAssertEqual(CSVWriter.field("@SUM(A1)"), "'@SUM(A1)")
+        XCTAssertEqual(CSVWriter.field("-2+3+cmd|' /C calc'!A0"), "'-2+3+cmd|' /C calc'!A0")
+        XCTAssertEqual(CSVWriter.field("+A1"), "'+A1")
+        XCTAssertEqual(CSVWriter.field("\t=1"), "'\t=1")
+        for plain in ["+49 (0)30 1234-56", "-1.50", "-1,50", "+1 555 0100", "2026-12-06", "Milk"] {
+            XCTAssertEqual(CSVWriter.field(plain), plain.contains(",") ? "\"\(plain)\"" : plain)
+        }
+        let csv = String(decoding: CSVWriter.csv(doc("=cmd|x.png", card: true)), as: UTF8.self)
+        XCTAssertTrue(csv.contains("\r\n'=cmd|x.png,"), csv)
+    }
+
     /// The tax and fee columns add amounts up and keep their decimals, as the other amount columns print them.
     func testTaxesAndFeesAddedUpKeepTheirDecimals() throws {
         var d = doc("r", card: false)
