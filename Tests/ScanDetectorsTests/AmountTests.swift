@@ -93,6 +93,8 @@ struct AmountTests {
             ("$1,234,567.89", "1234567.89"),
             ("1.234.567,89", "1234567.89"),
             ("121.000.00", "121000.00"),  // decimals after the thousands separator itself, as some tills print
+            ("1,04,199.00", "104199.00"),  // India: lakhs in pairs of digits before the last three
+            ("₹1,23,45,678.50", "12345678.50"),
         ]
         for (token, value) in rows {
             #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
@@ -146,7 +148,7 @@ struct AmountTests {
     @Test func notAmounts() {
         for token in [
             "12/05/2024", "12:30", "15%", "12.5", "0,5", "1.5000", "0123456789", "12.34.56", "1,2345,67", "TOTAL", "",
-            ".5", ".175", ".1.2", "..", "$.", ".1a"
+            ".5", ".175", ".1.2", "..", "$.", ".1a", "1,04,19.00", "1,04,199", "1,04,199,00", "1.04.199,00"
         ] {
             #expect(Amount.parse(token[...]) == nil, "\(token)")
         }
@@ -171,7 +173,7 @@ struct AmountTests {
         let lines = [
             "TOTAL RM 1,234.50", "Summe EUR 1.234,56", "Total TTC 1 234,56 €", "Betrag CHF 1'234.50",
             "Refund -0.25", "Rabatt -1,50", "GRAND TOTAL $12.99", "Jumlah Rp 25.000",
-            "Change $.83", "CHANGE RM.00", "Refund -$.50",
+            "Change $.83", "CHANGE RM.00", "Refund -$.50", "Grand Total ₹1,04,199.00",
         ]
         for line in lines {
             let hits = detector.detect(in: line).filter { $0.type == .money }

@@ -126,6 +126,25 @@ import ScanModel
         #expect(r.items.filter { $0.kind == .discount }.map(\.amount) == ["-52.35", "-1.00"])
     }
 
+    /// A quantity word beside a word of its own names an article (`Artikel A`); with numbers or units only it labels
+    /// the count of articles (`Artikel 2`, `ITEMS`, `Jml Liter`).
+    @Test func anArticleNamedByAQuantityWordIsAnArticle() throws {
+        let page = Fixture.page([
+            Fixture.line(40, "TESTLADEN GMBH", x: 200),
+            Fixture.line(100, "Artikel A"), (100, 16, [(480, "1.000,00")]),
+            Fixture.line(122, "Artikel B"), (122, 16, [(496, "249,00")]),
+            Fixture.line(150, "Artikel 2"),
+            Fixture.line(180, "Summe"), (180, 16, [(480, "1.249,00")]),
+        ])
+        let r = try #require(try extractor.extract(Fixture.document(page), as: .receipt).receipt)
+        #expect(r.items.map(\.description) == ["Artikel A", "Artikel B"])
+        #expect(r.total == "1249.00")
+        for label in ["ARTIKEL 2", "ITEMS", "ANZAHL ARTIKEL", "JML LITER", "NB ARTICLES"] {
+            #expect(ReceiptParser.role(label) == .quantityTotal, "\(label)")
+        }
+        for label in ["ARTIKEL A", "ITEM B"] { #expect(ReceiptParser.role(label) == .none, "\(label)") }
+    }
+
     /// Words one space apart on one line, without references to observations.
     static func words(_ texts: [String]) -> [LayoutWord] {
         var x = 20.0

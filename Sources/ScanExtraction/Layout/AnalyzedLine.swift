@@ -92,6 +92,7 @@ public struct LineAnalyzer: Sendable {
     static let currencyTokens: Set<String> = [
         "RM", "MYR", "$", "US$", "USD", "EUR", "€", "£", "GBP", "CHF", "AUD", "CAD", "SGD", "S$", "A$", "C$",
         "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "ZL", "FR",
+        "RS", "R$", "BRL", "MXN", "ZAR", "TRY", "₺", "PHP", "₱", "THB", "฿", "CZK", "KČ", "HUF",
     ]
 
     /// Whether a word is a currency printed on its own, with or without an abbreviation's full stop (`Rp.`, `EUR`).
@@ -142,7 +143,8 @@ public struct LineAnalyzer: Sendable {
 
     public func analysis(of document: Document) -> Analysis {
         var lines = LayoutAnalyzer.lines(of: document)
-        if Self.groupsThousandsBySpaces(lines) { lines = lines.map(Self.joiningSpaceGroups) }
+        lines = Self.groupsThousandsBySpaces(lines)
+            ? lines.map { Self.joiningSpaceGroups($0) } : lines.map { Self.joiningSpaceGroups($0, afterCurrency: true) }
         let context = detector.context(for: [lines.map(\.text).joined(separator: "\n")])
         let (whole, bare) = Self.amountStyle(lines)
         return Analysis(

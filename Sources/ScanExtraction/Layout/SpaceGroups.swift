@@ -39,12 +39,16 @@ extension LineAnalyzer {
     /// The groups must sit as close as one space: in one observation of the engine, or, without references,
     /// less than a text height apart. A count before a price stays a count when the line's amount after them is
     /// the product (`2 249,00 498,00`).
-    static func joiningSpaceGroups(_ line: LayoutLine) -> LayoutLine {
+    ///
+    /// With `afterCurrency`, on a document that groups no amounts so as a rule, only groups right after a currency's
+    /// word or sign are joined, with a decimal point or comma (`R 1 249.97`, South Africa's style): a count stands
+    /// after the currency on no till.
+    static func joiningSpaceGroups(_ line: LayoutLine, afterCurrency: Bool = false) -> LayoutLine {
         var words = line.words
         var i = words.count - 1
         var changed = false
         while i > 0 {
-            guard isDecimalGroup(words[i].text) else { i -= 1; continue }
+            guard isDecimalGroup(words[i].text, point: afterCurrency) else { i -= 1; continue }
             var lead = i
             while lead > 0, adjacent(words[lead - 1], words[lead]), isGroup(words[lead - 1].text, leading: false) {
                 lead -= 1
@@ -53,6 +57,11 @@ extension LineAnalyzer {
                 lead -= 1
             }
             guard lead < i, !countsBefore(words, lead: lead, price: i) else { i = lead - 1; continue }
+            if afterCurrency {
+                let signed = words[lead].text.first.map(Amount.currencySigns.contains) == true
+                    || lead > 0 && adjacent(words[lead - 1], words[lead]) && isCurrencyWord(words[lead - 1].text)
+                guard signed else { i = lead - 1; continue }
+            }
             let joined = words[lead...i].map(\.text).joined(separator: " ")
             guard Amount.parse(joined[...]) != nil else { i = lead - 1; continue }
             let group = words[lead...i]
@@ -72,11 +81,12 @@ extension LineAnalyzer {
         return out
     }
 
-    /// The last group of an amount: three digits, a decimal comma, two decimals, then only marks, a minus or a
-    /// currency (`249,00`, `249,00€`, `249,00-`).
-    private static func isDecimalGroup(_ w: String) -> Bool {
+    /// The last group of an amount: three digits, a decimal comma (or with `point`, a point too), two decimals,
+    /// then only marks, a minus or a currency (`249,00`, `249,00€`, `249,00-`).
+    private static func isDecimalGroup(_ w: String, point: Bool = false) -> Bool {
         let c = Array(w)
-        guard c.count >= 6, c[0...2].allSatisfy(\.isASCIINumber), c[3] == ",", c[4...5].allSatisfy(\.isASCIINumber)
+        guard c.count >= 6, c[0...2].allSatisfy(\.isASCIINumber), c[3] == "," || point && c[3] == ".",
+              c[4...5].allSatisfy(\.isASCIINumber)
         else { return false }
         return !c.dropFirst(6).contains(where: \.isNumber) && Amount.parse(w[...]) != nil
     }
@@ -91,6 +101,11 @@ extension LineAnalyzer {
         }
         guard s.allSatisfy(\.isASCIINumber) else { return false }
         return leading ? (1...3).contains(s.count) && s.first != "0" : s.count == 3
+    }
+
+    /// A currency printed as a word of its own before an amount (`R`, `R$`, `Rs.`, `$`, `EUR`).
+    private static func isCurrencyWord(_ w: String) -> Bool {
+        w == "R" || isCurrencyToken(w) || w.count == 1 && w.first.map(Amount.currencySigns.contains) == true
     }
 
     /// Whether two neighbouring words are set one space apart: less than a text height between them, and, where the

@@ -15,6 +15,7 @@ extension ReceiptParser {
     ) {
         var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
         var taxes: [Receipt.Tax] = []
+        var taxLines: [(line: Int, label: (words: Set<String>, rest: [Substring]))] = []  // each tax's line and label
         var tips: [(Amount, Provenance, line: Int)] = []
         var fees: [Receipt.Fee] = []
         var method: String?
@@ -76,7 +77,17 @@ extension ReceiptParser {
                 if !untaxed.contains(i), let (a, p) = value(i) {
                     let rate = l.entities(.percentage).first?.value.percent
                     let t = Receipt.Tax(rate: rate, amount: a.decimalString, source: p)
-                    if !taxes.contains(where: { $0.amount == t.amount && $0.rate == t.rate }) { taxes.append(t) }
+                    // The same tax printed twice (`GST 6%`, then `Total GST` or a tax table's row) is one. Two taxes
+                    // of one rate and amount on lines one under the other, whose labels differ in their tax word
+                    // alone (India's `CGST 9%` and `SGST 9%`), are two.
+                    let label = Self.taxLabel(l.labelKey)
+                    let printed = taxes.indices.contains { k in
+                        taxes[k].amount == t.amount && taxes[k].rate == t.rate
+                            && !(taxLines[k].line == i - 1 && label.rest == taxLines[k].label.rest
+                                && !label.words.isEmpty && !taxLines[k].label.words.isEmpty
+                                && label.words.isDisjoint(with: taxLines[k].label.words))
+                    }
+                    if !printed { taxes.append(t); taxLines.append((i, label)) }
                 }
             case .tip:
                 if let (a, p) = value(i) { tips.append((a, p, i)) }
@@ -456,5 +467,12 @@ extension ReceiptParser {
         else { return }
         r.items.removeLast()
         r.tax = [Receipt.Tax(rate: printed, amount: last.amount!, source: last.source)]
+    }
+
+    /// A tax line's label: its one-word tax names (`CGST`) and its other words (`9`).
+    static func taxLabel(_ key: String) -> (words: Set<String>, rest: [Substring]) {
+        let words = key.split(separator: " ")
+        let named = Set(words.map(String.init).filter { taxWords.phrases.contains($0) })
+        return (named, words.filter { !named.contains(String($0)) })
     }
 }

@@ -62,6 +62,7 @@ public struct ReceiptParser: Sendable {
     static let subtotalWords = lexicon.words(.subtotal)
     static let tipWords = lexicon.words(.tip)
     static let feeWords = lexicon.words(.fee)
+    static let serviceChargeWords = lexicon.words(.serviceCharge)
     static let tipSuggestionWords = lexicon.words(.tipSuggestion)
     static let taxWords = lexicon.words(.tax)
     static let taxIdWords = lexicon.words(.taxId)
@@ -104,6 +105,10 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
         if Text.hasAny(key, feeWords) && !totalish { return .fee }
+        // `Service Charge 10%`, `Svc Chg`: a charge added to the bill, on a short line of its own (not `Customer
+        // Service` in a till's footer, nor a `Service Tax`).
+        if Text.hasAny(key, serviceChargeWords), !totalish, !Text.hasAny(key, taxWords),
+           key.split(separator: " ").count <= 4 { return .fee }
         if totalish && Text.hasAny(key, quantityWords) {
             // `Qty: 3 Amount: 262,000`: the count comes first, the amount's own label last.
             if let last = key.split(separator: " ").last, amountLabelWords.contains(String(last)),
@@ -126,8 +131,20 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, weakTotalWords) && key.split(separator: " ").count <= 3 {
             return .total(strength: 0.5)
         }
-        if Text.hasAny(key, quantityWords) && key.split(separator: " ").count <= 2 { return .quantityTotal }
+        if isCountLabel(key) { return .quantityTotal }
         return .none
+    }
+
+    static let quantityPhrases = Set(quantityWords.phrases)
+
+    /// A count's label standing alone: quantity words, units and numbers, two words at most (`ARTIKEL 5`, `ITEMS`,
+    /// `ANZAHL ARTIKEL`, `NB ARTICLES`, `JML LITER`). A quantity word beside a word of its own names an article
+    /// (`Artikel A`, `Item B`).
+    static func isCountLabel(_ key: String) -> Bool {
+        let words = key.split(separator: " ").map(String.init)
+        guard words.count <= 2, Text.hasAny(key, quantityWords) else { return false }
+        return quantityPhrases.contains(key)
+            || words.allSatisfy { quantityPhrases.contains($0) || isUnitWord($0) || !$0.contains(where: \.isLetter) }
     }
 
     /// Labels a till glues a one-digit number to (`TAX1`, `GST2`, `TOTAL2`, `MWST1`): every locale's one-word tax and

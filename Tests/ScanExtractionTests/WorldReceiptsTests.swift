@@ -1,0 +1,138 @@
+import Testing
+import ScanDetectors
+import ScanLayout
+import ScanModel
+@testable import ScanExtraction
+
+/// Receipts as tills outside Europe and the US print them: India's lakh grouping and its two GST halves of one
+/// rate, a service charge added to the bill, a dollar sign on a receipt in a day-first language. The receipts are
+/// written for these tests.
+@Suite struct WorldReceiptsTests {
+    let extractor = DocumentExtractor(
+        detector: try! DataDetector(referenceDate: CalendarDay(year: 2025, month: 6, day: 1)))
+
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) throws -> Receipt {
+        try #require(try extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt)
+    }
+
+    /// An Indian bill: amounts over a lakh grouped in pairs, and CGST and SGST of one rate and amount, both paid.
+    @Test func anIndianBillKeepsItsLakhsAndBothHalvesOfItsGST() throws {
+        let r = try receipt([
+            Fixture.line(40, "SHREE ELECTRONICS PVT LTD", x: 150),
+            Fixture.line(70, "MG Road, Bengaluru 560001", x: 150),
+            Fixture.line(110, "Date: 12/03/2025"),
+            Fixture.line(150, "LED TV 55in"), (150, 16, [(440, "89,999.00")]),
+            Fixture.line(172, "Soundbar"), (172, 16, [(440, "14,200.00")]),
+            Fixture.line(210, "Sub Total"), (210, 16, [(420, "1,04,199.00")]),
+            Fixture.line(232, "CGST 9%"), (232, 16, [(430, "9,377.91")]),
+            Fixture.line(254, "SGST 9%"), (254, 16, [(430, "9,377.91")]),
+            Fixture.line(290, "Grand Total Rs."), (290, 16, [(420, "1,22,954.82")]),
+        ])
+        #expect(r.subtotal == "104199.00")
+        #expect(r.total == "122954.82")
+        #expect(r.tax.map(\.amount) == ["9377.91", "9377.91"])
+        #expect(r.date == "2025-03-12")
+    }
+
+    /// The same tax printed twice is one tax: in the summary and again in a tax table, or on lines one under the
+    /// other whose labels differ in more than their tax word (`TAX AMT 6%`, `GST 6%`).
+    @Test func oneTaxPrintedTwiceIsOne() throws {
+        let r = try receipt([
+            Fixture.line(40, "KEDAI MAKAN SEDAP", x: 150),
+            Fixture.line(150, "Nasi Lemak"), (150, 16, [(440, "20.00")]),
+            Fixture.line(210, "TAX AMT 6%"), (210, 16, [(450, "1.20")]),
+            Fixture.line(232, "GST 6%"), (232, 16, [(450, "1.20")]),
+            Fixture.line(254, "TOTAL"), (254, 16, [(440, "21.20")]),
+            Fixture.line(290, "GST 6%"), (290, 16, [(450, "1.20")]),
+        ])
+        #expect(r.tax.map(\.amount) == ["1.20"])
+        #expect(r.total == "21.20")
+    }
+
+    /// A service charge is a fee of the bill, so that the sums add up to the total.
+    @Test func aServiceChargeIsAFee() throws {
+        let r = try receipt([
+            Fixture.line(40, "RAMEN HOUSE PTE LTD", x: 150),
+            Fixture.line(150, "Tonkotsu Ramen"), (150, 16, [(440, "18.90")]),
+            Fixture.line(172, "Gyoza"), (172, 16, [(450, "8.50")]),
+            Fixture.line(210, "Subtotal"), (210, 16, [(440, "27.40")]),
+            Fixture.line(232, "Svc Chg 10%"), (232, 16, [(450, "2.74")]),
+            Fixture.line(254, "GST 9%"), (254, 16, [(450, "2.71")]),
+            Fixture.line(290, "TOTAL"), (290, 16, [(440, "32.85")]),
+            Fixture.line(330, "Customer Service Hotline 6123 4567"),
+        ])
+        #expect(r.fees?.map(\.amount) == ["2.74"])
+        #expect(r.total == "32.85")
+        #expect(r.items.map(\.description) == ["Tonkotsu Ramen", "Gyoza"])
+        #expect(ReceiptParser.role("SERVICE TAX 6") == .tax)
+    }
+
+    /// A `$` on a receipt in Spanish does not make its dates American: Mexico writes the day first.
+    @Test func aDollarInADayFirstLanguageKeepsTheDayFirst() throws {
+        let r = try receipt([
+            Fixture.line(40, "TAQUERIA EL GUERO", x: 150),
+            Fixture.line(70, "Fecha: 12/03/2025"),
+            Fixture.line(150, "Tacos al pastor"), (150, 16, [(440, "$120.00")]),
+            Fixture.line(172, "Agua fresca"), (172, 16, [(450, "$35.00")]),
+            Fixture.line(210, "Subtotal"), (210, 16, [(440, "$155.00")]),
+            Fixture.line(232, "IVA 16%"), (232, 16, [(450, "$24.80")]),
+            Fixture.line(254, "TOTAL"), (254, 16, [(440, "$179.80")]),
+            Fixture.line(276, "Efectivo"), (276, 16, [(440, "$200.00")]),
+            Fixture.line(298, "Cambio"), (298, 16, [(450, "$20.20")]),
+            Fixture.line(330, "Gracias por su visita"),
+        ])
+        #expect(r.date == "2025-03-12")
+        #expect(r.total == "179.80")
+    }
+
+    /// A rupee's or a real's abbreviation before the amount is the currency, not part of the article's name.
+    @Test func aCurrencyWordBeforeTheAmountIsNoPartOfTheName() throws {
+        let r = try receipt([
+            Fixture.line(40, "KIRANA STORE", x: 150),
+            Fixture.line(150, "Toor Dal 1kg"), (150, 16, [(380, "2"), (410, "Rs."), (450, "318.00")]),
+            Fixture.line(172, "Basmati Rice"), (172, 16, [(380, "1"), (410, "Rs."), (450, "142.00")]),
+            Fixture.line(210, "TOTAL"), (210, 16, [(410, "Rs."), (450, "460.00")]),
+        ])
+        #expect(r.items.map(\.description) == ["Toor Dal 1kg", "Basmati Rice"])
+        #expect(r.items.map(\.quantity) == ["2", "1"])
+        #expect(r.total == "460.00")
+    }
+
+    /// Thousands grouped by spaces with a decimal point, after the currency (`R 1 249.97`, South Africa): one amount.
+    /// Without the currency before them the words stay apart, as a count and a price.
+    @Test func spaceGroupsAfterACurrencyAreOneAmount() throws {
+        let r = try receipt([
+            Fixture.line(40, "HOME STORE (PTY) LTD", x: 150),
+            Fixture.line(150, "Kettle"), (150, 16, [(440, "R"), (452, "1"), (463, "049.99")]),
+            Fixture.line(172, "Mug"), (172, 16, [(440, "R"), (463, "199.98")]),
+            Fixture.line(194, "Spoon 2 9.99"), (194, 16, [(463, "19.98")]),
+            Fixture.line(230, "TOTAL"), (230, 16, [(440, "R"), (452, "1"), (463, "269.95")]),
+        ])
+        #expect(r.total == "1269.95")
+        #expect(r.items.map(\.amount) == ["1049.99", "199.98", "19.98"])
+        let plain = LayoutLine(page: 0, words: EuropeanAmountsTests.words(["Item", "2", "249.00"]), level: 0)
+        #expect(LineAnalyzer.joiningSpaceGroups(plain, afterCurrency: true).words.count == 3)
+    }
+
+    /// A Turkish receipt: its labels come from `tr.json`.
+    @Test func aTurkishReceiptReadsItsLabels() throws {
+        let r = try receipt([
+            Fixture.line(40, "ÖZKAN GIDA LTD ŞTİ", x: 150),
+            Fixture.line(70, "Atatürk Cad. No:12 Kadıköy", x: 150),
+            Fixture.line(100, "TARİH: 14.03.2025  SAAT: 12:41"),
+            Fixture.line(122, "FİŞ NO: 0042"),
+            Fixture.line(160, "EKMEK"), (160, 16, [(440, "*15,00")]),
+            Fixture.line(182, "SÜT 1L"), (182, 16, [(440, "*42,50")]),
+            Fixture.line(220, "TOPKDV"), (220, 16, [(450, "*0,57")]),
+            Fixture.line(242, "TOPLAM"), (242, 16, [(440, "*57,50")]),
+            Fixture.line(264, "NAKİT"), (264, 16, [(440, "*60,00")]),
+            Fixture.line(286, "PARA ÜSTÜ"), (286, 16, [(450, "*2,50")]),
+        ])
+        #expect(r.total == "57.50")
+        #expect(r.tax.map(\.amount) == ["0.57"])
+        #expect(r.items.map(\.description) == ["EKMEK", "SÜT 1L"])
+        #expect(r.payment?.method == "cash")
+        #expect(r.receiptNumber == "0042")
+        #expect(r.date == "2025-03-14")
+    }
+}
