@@ -158,6 +158,34 @@ import ScanModel
                 ["work +33142685300", "fax +33142685301", "mobile +33612345678"])
     }
 
+    /// Honorifics one after another are the prefix, and a family name in capitals before the given name is the
+    /// family name.
+    @Test func honorificsInARowAndAFamilyNameInCapitals() {
+        let doctor = BusinessCardParser.splitName("Dr.-Ing. Klaus Hoffmann")
+        #expect(doctor.prefix == "Dr.-Ing." && doctor.given == "Klaus" && doctor.family == "Hoffmann")
+        let professor = BusinessCardParser.splitName("Prof. Dr. Heike Wagner")
+        #expect(professor.prefix == "Prof. Dr." && professor.given == "Heike" && professor.family == "Wagner")
+        #expect(BusinessCardParser.splitName("Dr. Wagner").given == "Dr.", "a name is left")
+        let japanese = BusinessCardParser.splitName("YAMAMOTO Keiko")
+        #expect(japanese.given == "Keiko" && japanese.family == "YAMAMOTO")
+        let french = BusinessCardParser.splitName("DUPONT Jean-Marc")
+        #expect(french.given == "Jean-Marc" && french.family == "DUPONT")
+        #expect(BusinessCardParser.splitName("Jean DUPONT").family == "DUPONT")
+        #expect(BusinessCardParser.splitName("ANNA BERG").given == "ANNA", "all in capitals: the order as printed")
+        #expect(BusinessCardParser.splitName("J. R. Smith").given == "J.")
+    }
+
+    /// A space after the separator of a local part (`charlotte. bowes-lyon@`) is joined when the whole spells the name:
+    /// the part after the space alone is another mailbox.
+    @Test func aLocalPartReadApartAfterItsSeparatorIsJoined() {
+        let name = BusinessCardParser.splitName("Charlotte Bowes-Lyon")
+        let join = BusinessCardParser.localJoinedAcrossSpace
+        #expect(join("charlotte.", "bowes-lyon@brightwave.co.uk", name) == "charlotte.bowes-lyon@brightwave.co.uk")
+        #expect(join("charlotte", ".bowes-lyon@brightwave.co.uk", name) == "charlotte.bowes-lyon@brightwave.co.uk")
+        #expect(join("charlotte.", ".bowes-lyon@brightwave.co.uk", name) == nil, "two separators")
+        #expect(join("Mail.", "bowes-lyon@brightwave.co.uk", name) == nil, "no part of the name")
+    }
+
     @Test func namesWithPrefixSuffixAndParticles() {
         let n = BusinessCardParser.splitName("Dr. Anna van der Berg, PhD")
         #expect(n.prefix == "Dr.")
@@ -275,6 +303,16 @@ import ScanModel
     func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
         try! extractor.extract(Fixture.document(Fixture.page(width: 900, height: 500, lines)), as: .businessCard)
             .businessCard!
+    }
+
+    /// The logo's words over the firm's name with its legal form: the one with the legal form is the organization.
+    @Test func theLineWithALegalFormIsTheOrganization() {
+        let c = card([(40, 30, [(80, "HUDSON"), (240, "LABS")]),
+                      (120, 40, [(80, "Mara"), (200, "Whitfield")]),
+                      (180, 22, [(80, "Hudson"), (180, "Labs,"), (260, "Inc.")]),
+                      (240, 22, [(80, "mara@hudsonlabs.com")]),
+                      (280, 22, [(80, "www.hudsonlabs.com")])])
+        #expect(c.organization == "Hudson Labs, Inc.")
     }
 
     /// A profile printed as a service and a handle is a link, as a printed URL is: not `https://Twitter: @jonasberg`.

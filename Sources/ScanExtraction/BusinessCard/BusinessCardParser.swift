@@ -90,6 +90,7 @@ public struct BusinessCardParser: Sendable {
         // than that is needed.
         var orgIndex: Int?
         var orgBest = 0.5
+        var orgLegal = false
         for i in free {
             let l = lines[i]
             // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts.
@@ -122,7 +123,12 @@ public struct BusinessCardParser: Sendable {
             {
                 s = 0
             }
-            if s > orgBest { orgBest = s; orgIndex = i }
+            // Of two lines that score alike, the one with a legal form is the firm's name (`Hudson Labs, Inc.` under
+            // the logo's `HUDSON LABS`).
+            let legal = Text.hasAny(k, Self.lexicon.legalForms)
+            if s > orgBest || s == orgBest && orgIndex != nil && legal && !orgLegal {
+                orgBest = s; orgIndex = i; orgLegal = legal
+            }
         }
 
         // Name: 2 to 4 words of letters; taller print, the e-mail's local part, few title words.
@@ -645,14 +651,18 @@ public struct BusinessCardParser: Sendable {
     }
 
     /// The e-mail address with the word before it joined on, when OCR read a space inside the local part (`james
-    /// _johnson@`, `anna .berg@`): a local part starts with no separator, and the joined one spells the card's name.
-    /// Nil otherwise.
+    /// _johnson@`, `anna .berg@`, `charlotte. bowes-lyon@`): one separator at the space, letters before it, and the
+    /// joined local part spells the card's name. Nil otherwise.
     static func localJoinedAcrossSpace(wordBefore before: String?, address: String, _ name: BusinessCard.Name)
         -> String?
     {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-            let first = address.first, "._-".contains(first), let before, before.allSatisfy(\.isLetter)
+            let first = address.first, let before, let last = before.last
         else { return nil }
+        // The separator ends the word before or starts the address, not both.
+        guard "._-".contains(first) != "._-".contains(last) else { return nil }
+        let letters = "._-".contains(last) ? before.dropLast() : before[...]
+        guard !letters.isEmpty, letters.allSatisfy(\.isLetter) else { return nil }
         let joined = before.lowercased() + address[..<at]
         return spellsPerson(joined, [given, family]) ? joined + address[at...] : nil
     }
@@ -728,13 +738,27 @@ public struct BusinessCardParser: Sendable {
     static func splitName(_ s: String) -> BusinessCard.Name {
         var words = s.split(separator: " ").map(String.init)
         var prefix: String?, suffix: String?
-        if let f = words.first, words.count > 2, lexicon.honorifics.contains(Text.key(f)) {
-            prefix = f; words.removeFirst()
+        // Honorifics one after another (`Prof. Dr.`, `Dr.-Ing.`, `Dott. Ing.`), as long as a given and a family name
+        // are left.
+        var prefixes: [String] = []
+        while let f = words.first, words.count > 2, isHonorific(f) {
+            prefixes.append(f)
+            words.removeFirst()
         }
+        if !prefixes.isEmpty { prefix = prefixes.joined(separator: " ") }
         if let l = words.last, words.count > 2, lexicon.nameSuffixes.contains(Text.key(l)) {
             suffix = l
             words.removeLast()
             if var last = words.last, last.hasSuffix(",") { last.removeLast(); words[words.count - 1] = last }
+        }
+        // A family name set in capitals before the given name, as Japanese, Chinese, French and Italian cards print it
+        // (`YAMAMOTO Keiko`, `DUPONT Jean-Marc`): the capitals are the family name wherever they stand.
+        if words.count >= 2, let shouted = words.firstIndex(where: isCapitalized), shouted == 0,
+           words.dropFirst().allSatisfy({ !isCapitalized($0) && $0.first?.isUppercase == true })
+        {
+            return BusinessCard.Name(
+                full: s, given: words[1], family: words[0],
+                middle: words.count > 2 ? words[2...].joined(separator: " ") : nil, prefix: prefix, suffix: suffix)
         }
         let given = words.first
         // Family names with particles: `van der Berg`, `de la Fontaine`.
@@ -743,6 +767,19 @@ public struct BusinessCardParser: Sendable {
         let family = words.count > 1 ? words[familyStart...].joined(separator: " ") : nil
         let middle = familyStart > 1 ? words[1..<familyStart].joined(separator: " ") : nil
         return BusinessCard.Name(full: s, given: given, family: family, middle: middle, prefix: prefix, suffix: suffix)
+    }
+
+    /// An honorific word, or one of honorifics joined by a hyphen (`Dr.-Ing.`).
+    static func isHonorific(_ word: String) -> Bool {
+        let key = Text.key(word)
+        return lexicon.honorifics.contains(key)
+            || key.contains(" ") && key.split(separator: " ").allSatisfy { lexicon.honorifics.contains(String($0)) }
+    }
+
+    /// A word in capitals of three letters or more (`YAMAMOTO`, `DUPONT-MOREL`), not initials (`J.`, `AJ`).
+    static func isCapitalized(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        return letters.count >= 3 && letters.allSatisfy(\.isUppercase)
     }
 
     /// Fills the street, city, region and country an address's detector hit left out, from its lines:
