@@ -31,24 +31,24 @@ struct DateTimeDetector {
     private static let monthNames: [(month: Int, english: String, others: String)] = [
         (
             1, "january jan",
-            "janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro styczeń stycznia sty"
+            "janv janvier januar jänner jän jaenner enero ene gennaio gen januari janeiro styczeń stycznia sty ocak"
         ),
         (
             2, "february feb",
-            "febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut"
+            "febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut şubat subat"
         ),
-        (3, "march mar", "mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca marts"),
-        (4, "april apr", "avril avr abril abr aprile kwiecień kwietnia kwi"),
-        (5, "may", "mai mayo maggio mag mei maio maj maja"),
-        (6, "june jun", "juin juni junio giugno giu junho czerwiec czerwca cze"),
-        (7, "july jul", "juillet juil juli julio luglio lug julai julho lipiec lipca lip"),
-        (8, "august aug", "août aout agosto ago augustus augusti ogos ogo agustus agu agt sierpień sierpnia sie"),
-        (9, "september sep sept", "septembre septiembre setiembre settembre sett setembro set wrzesień września wrz"),
-        (10, "october oct", "octobre oktober okt octubre ottobre ott outubro out październik października paź"),
-        (11, "november nov", "novembre noviembre novembro listopad listopada lis"),
+        (3, "march mar", "mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca marts mart"),
+        (4, "april apr", "avril avr abril abr aprile kwiecień kwietnia kwi nisan"),
+        (5, "may", "mai mayo maggio mag mei maio maj maja mayıs mayis"),
+        (6, "june jun", "juin juni junio giugno giu junho czerwiec czerwca cze haziran"),
+        (7, "july jul", "juillet juil juli julio luglio lug julai julho lipiec lipca lip temmuz"),
+        (8, "august aug", "août aout agosto ago augustus augusti ogos ogo agustus agu agt sierpień sierpnia sie ağustos agustos"),
+        (9, "september sep sept", "septembre septiembre setiembre settembre sett setembro set wrzesień września wrz eylül eylul"),
+        (10, "october oct", "octobre oktober okt octubre ottobre ott outubro out październik października paź ekim"),
+        (11, "november nov", "novembre noviembre novembro listopad listopada lis kasım kasim"),
         (
             12, "december dec",
-            "décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru"
+            "décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru aralık aralik"
         )
     ]
 
