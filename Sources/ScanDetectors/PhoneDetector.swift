@@ -114,6 +114,9 @@ struct PhoneDetector {
 
     /// The number starting at `start` and where to go on; nil: none here. A nil hit with a position
     /// skips a run that is something else as a whole (a card number), so no part of it is read.
+    /// The most digit groups a written number has (`+33 (0)1 23 45 67 89` has seven).
+    static let maxGroups = 10
+
     private func parse(_ s: ScanText, at start: Int) -> (Hit?, Int)? {
         guard let kind = self.start(s, start) else { return nil }
         let glued = kind == .glued
@@ -147,6 +150,7 @@ struct PhoneDetector {
         var pendingSep: [UInt8] = []
         var end = start
         var vanity: (start: Int, end: Int)? = nil
+        var truncated = false
         loop: while p < n {
             let c = v[p]
             if isDigit(c) {
@@ -157,6 +161,9 @@ struct PhoneDetector {
                 if inParens { parenDigits += e - p; if parenDigits > 5 { return nil } }
                 p = e
                 end = e
+                // No number is written in more groups: a longer run (a table of numbers, a hostile line) is read
+                // from its first groups, so each start costs the same however long the line.
+                if groups.count == Self.maxGroups { truncated = true; break loop }
             } else if c == 0x2B {  // +
                 guard groups.isEmpty, !plus else { break }
                 plus = true
@@ -241,7 +248,7 @@ struct PhoneDetector {
         // What follows the full candidate may not continue it as something else.
         let after = s.at(fullEnd)
         let after2 = s.at(fullEnd + 1)
-        var fullAllowed = true
+        var fullAllowed = !truncated
         if vanity == nil {
             if isAlnum(after) || after == 0x25 || after == 0x2B || after == 0x2A || after == 0x3D || after == 0x5F
                 || after == 0x40

@@ -59,6 +59,8 @@ public final class InputDocument {
     private var pagesCutShort = false
     /// TIFF pages whose image data reaches past the end of the file, with the first row lost when known.
     private var pagesWithDataCut: [Int: Int?] = [:]
+    /// A TIFF's pages' sizes in pixels, from their directories.
+    private var tiffPagePixels: [Int: Int] = [:]
     private let limits: InputLimits
 
     /// Opens `path`, deciding its kind from its content. Throws a `ScanError`
@@ -186,6 +188,7 @@ public final class InputDocument {
             pageCount = max(1, tiff?.pages ?? 1)
             pagesCutShort = tiff?.cutShort ?? false
             pagesWithDataCut = tiff?.pagesWithDataCut ?? [:]
+            tiffPagePixels = tiff?.pixels ?? [:]
         }
         guard pageCount <= limits.maxPages else {
             throw ScanError(
@@ -236,6 +239,12 @@ public final class InputDocument {
                     findings: [])
             default:
                 var image: RasterImage, findings: [Finding]
+                // A later page of a TIFF is as big as its directory says, which the first page's header doesn't.
+                if let pixels = tiffPagePixels[index], pixels > limits.maxPixels {
+                    throw ScanError(
+                        .tooLarge, page: index,
+                        "the page's directory gives it more than \(limits.maxPixels) pixels, the limit; it is not decoded")
+                }
                 do {
                     (image, findings) = try ImageDecoder.decode(
                         data, kind: kind, page: index, maxPixels: limits.maxPixels)

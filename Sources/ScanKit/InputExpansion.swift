@@ -27,7 +27,9 @@ public enum InputExpansion {
         var result = Result()
         var seen = Set<String>()
         let fm = FileManager.default
-        let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        // Where the output folder really is: a folder walked is walked where its links lead, and the output folder
+        // may be reached through a link too (`-o link-to-input/out`).
+        let excluded = excluding.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path }
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {

@@ -190,6 +190,9 @@ public final class FolderOutputs: @unchecked Sendable {
         var namedBySource: [String: OutputManifest.Entry] = [:]
         var latestBySource: [String: OutputManifest.Entry] = [:]
         for entry in manifest.entries {
+            // A line naming anything but a file in this folder (`../victim.json`, `a/b.json`) was not written by us:
+            // it is ignored, so that no run writes outside the folder.
+            guard entry.isNothing || Self.isPlainName(entry.output) else { continue }
             if entry.isNothing {
                 if entry.options == optionsKey { latestBySource[entry.source] = entry }
                 continue
@@ -226,16 +229,30 @@ public final class FolderOutputs: @unchecked Sendable {
             namer.reserve(entry.output)
             outputPath[input] = folder.appendingPathComponent(entry.output).standardizedFileURL.path
         }
-        // Then new names, going around files that are not ours.
+        // The output each earlier input still has on disk: another input does not take it over (`x/receipt.png`'s
+        // `receipt.json` stays when `y/receipt.png` is read into the same folder).
+        var heldBy: [String: String] = [:]
+        for (source, entry) in namedBySource where contentHash(entry.output) == entry.outputHash {
+            heldBy[entry.output] = source
+        }
+        func takenFrom(_ input: String, _ name: String) -> Bool { heldBy[name].map { $0 != input } ?? false }
+        // Then new names, going around files that are not ours and outputs of other inputs.
         for input in inputs where outputPath[input] == nil {
-            let path = namer.path(for: input) { !ours(URL(fileURLWithPath: $0).lastPathComponent) }
+            let path = namer.path(for: input) {
+                let name = URL(fileURLWithPath: $0).lastPathComponent
+                return !ours(name) || takenFrom(input, name)
+            }
             let plain = URL(fileURLWithPath: namer.directory)
                 .appendingPathComponent(
                     URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + "." + fileExtension
                 )
                 .standardizedFileURL.path
-            if path != plain && !ours(URL(fileURLWithPath: plain).lastPathComponent) {
+            let plainName = URL(fileURLWithPath: plain).lastPathComponent
+            if path != plain && !ours(plainName) {
                 notes.append("\(plain) was not written by scanextract for this input and is kept; "
+                             + "\(input) goes to \(URL(fileURLWithPath: path).lastPathComponent)")
+            } else if path != plain, let other = heldBy[plainName], other != input {
+                notes.append("\(plain) holds the output of \(other) and is kept; "
                              + "\(input) goes to \(URL(fileURLWithPath: path).lastPathComponent)")
             }
             outputPath[input] = path
@@ -261,6 +278,11 @@ public final class FolderOutputs: @unchecked Sendable {
         self.pending = pending
         self.finished = finished
         self.notes = notes
+    }
+
+    /// A file name of this folder: no folder part, not `.` or `..`.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
     }
 
     /// Writes `input`'s output under a temporary name beside its place, on disk. Safe to call

@@ -51,6 +51,9 @@ struct InkCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output PNG path for --render.")
     var output: String?
 
+    @Flag(name: .customLong("force"), help: "With --render, replace the PNG when it exists (never an input).")
+    var force = false
+
     @Argument(help: "Ink JSON, UNIPEN or InkML files (default: stdin).")
     var files: [String] = []
 
@@ -66,6 +69,19 @@ struct InkCommand: ParsableCommand {
 
     func validate() throws {
         if render && output == nil { throw ValidationError("--render needs -o FILE.png") }
+        if let output {
+            guard render else { throw ValidationError("-o is the PNG of --render; recognition writes to stdout") }
+            // As `flatten` does: an input is never written over, and another existing file only when asked.
+            if let input = files.first(where: { FlattenCommand.sameFile($0, output) }) {
+                throw ValidationError("\(output) is the input \(input) itself; give another file to write the PNG to")
+            }
+            if files.count > 1 { throw ValidationError("--render draws one ink file; \(files.count) were given") }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) {
+                if isFolder.boolValue { throw ValidationError("\(output) is a folder; give the PNG file to write") }
+                if !force { throw ValidationError("\(output) exists; give --force to replace it") }
+            }
+        }
         do { try options.validate() } catch let e as ScanError { throw ValidationError(e.reason) }
     }
 

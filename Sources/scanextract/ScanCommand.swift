@@ -218,9 +218,9 @@ struct ScanCommand: ParsableCommand {
         var files = expansion.files
         guard !files.isEmpty else {
             // An input folder that is the output folder (or inside it) is not read: its files are outputs.
-            let out = outputDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            let out = outputDir.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path }
             let insideOutput = inputs.filter { input in
-                let p = URL(fileURLWithPath: input).standardizedFileURL.path
+                let p = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path
                 return out.map { p == $0 || p.hasPrefix($0 + "/") } ?? false
             }
             if !insideOutput.isEmpty {

@@ -341,6 +341,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // 48 rows high, as the line recognizer reads (the IHDR height, big-endian).
         XCTAssertEqual(bytes[20...23].reduce(0) { $0 << 8 | Int($1) }, 48)
+        // The PNG is there now: it is replaced only with --force, and an input never.
+        let again = try run(["ink", "--render", ink, "-o", png])
+        XCTAssertEqual(again.status, 64)
+        XCTAssertTrue(again.stderr.contains("exists; give --force"), again.stderr)
+        XCTAssertEqual(try run(["ink", "--render", "--force", ink, "-o", png]).status, 0)
+        let onItself = try run(["ink", "--render", "--force", ink, "-o", ink])
+        XCTAssertEqual(onItself.status, 64)
+        XCTAssertTrue(try String(contentsOfFile: ink, encoding: .utf8).contains("strokes"), "the ink is kept")
     }
 
     func testInkReadsUNIPENSegmentsAsResultLines() throws {

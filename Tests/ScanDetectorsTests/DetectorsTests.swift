@@ -158,6 +158,16 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("030 1234567 2", .phone, region: "DE").map(\.text), ["030 1234567"])
     }
 
+    /// A line of hundreds of numbers (a table, or a hostile upload) gives each of them: a candidate is read from its
+    /// first groups, so no start costs more than a few groups however long the line.
+    func testALongLineOfNumbersGivesEachNumber() {
+        let line = String(repeating: "555-123-4567 ", count: 300)
+        let phones = find(line, .phone, region: "US")
+        XCTAssertEqual(phones.count, 300)
+        XCTAssertEqual(Set(phones.map(\.text)), ["555-123-4567"])
+        XCTAssertEqual(PhoneDetector.maxGroups, 10)
+    }
+
     func testPhoneExtensionAndRegionFromContext() {
         let e = find("Head office, United Kingdom. Tel 0161 496 0000 x204", .phone)
         XCTAssertEqual(e.first?.value.e164, "+441614960000")

@@ -153,6 +153,24 @@ final class InputDocumentTests: XCTestCase {
         XCTAssertEqual(p2.channels, 1)
     }
 
+    /// A later page of a TIFF over the pixel limit is refused from its directory, before it is decoded, and the
+    /// pages within the limit are read.
+    func testATIFFPageOverThePixelLimitIsRefusedBeforeDecoding() throws {
+        let path = dir + "/pages.tif"
+        let small = Drawing.raster([DrawnLine("one", x: 10, y: 40)], width: 200, height: 60)
+        let big = Drawing.raster([DrawnLine("two", x: 10, y: 40)], width: 400, height: 300)
+        Drawing.writeMultipageTIFF([small, big], to: path)
+        let doc = try InputDocument(path: path, limits: InputLimits(maxPixels: 100_000))
+        XCTAssertEqual(doc.pageCount, 2)
+        XCTAssertNoThrow(try doc.page(0))
+        XCTAssertThrowsError(try doc.page(1)) { e in
+            XCTAssertEqual((e as? ScanError)?.code, .tooLarge)
+            XCTAssertTrue("\(e)".contains("not decoded"), "\(e)")
+        }
+        XCTAssertEqual(TIFFDirectoryCounter.walk(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).pixels,
+                       [0: 12_000, 1: 120_000])
+    }
+
     /// A TIFF cut short keeps the pages that are whole, and its last one says the rest are lost.
     func testATIFFCutShortSaysItsLastPagesAreMissing() throws {
         let path = dir + "/pages.tif"

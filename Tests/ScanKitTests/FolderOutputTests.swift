@@ -54,6 +54,46 @@ final class FolderOutputTests: PipelineTestCase {
         XCTAssertTrue(again.pending.isEmpty)
     }
 
+    /// An input of the same name from another folder goes around the output an earlier input still has.
+    func testAnotherInputsOutputIsKept() throws {
+        let out = dir + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let first = try makeInputs(["receipt.png"])
+        let outputs = try FolderOutputs(directory: out, fileExtension: "json", optionsKey: "k", inputs: first)
+        outputs.commit(try outputs.stage(Data("{\"x\": 1}".utf8), for: first[0]))
+        _ = outputs.flush()
+        try FileManager.default.createDirectory(atPath: dir + "/other", withIntermediateDirectories: true)
+        let second = dir + "/other/receipt.png"
+        try Data("another receipt".utf8).write(to: URL(fileURLWithPath: second))
+        let next = try FolderOutputs(directory: out, fileExtension: "json", optionsKey: "k", inputs: [second])
+        next.commit(try next.stage(Data("{\"y\": 1}".utf8), for: second))
+        XCTAssertEqual(next.flush().written, [out + "/receipt-2.json"])
+        XCTAssertTrue(next.notes.contains { $0.contains("holds the output of \(first[0])") }, "\(next.notes)")
+        XCTAssertEqual(try String(contentsOfFile: out + "/receipt.json", encoding: .utf8), "{\"x\": 1}")
+        // The first input read again keeps its own name.
+        let again = try FolderOutputs(directory: out, fileExtension: "json", optionsKey: "k2", inputs: first)
+        again.commit(try again.stage(Data("{\"x\": 2}".utf8), for: first[0]))
+        XCTAssertEqual(again.flush().written, [out + "/receipt.json"])
+    }
+
+    /// A manifest line that names a file outside the folder is not followed.
+    func testAManifestLineOutsideTheFolderIsIgnored() throws {
+        let inputs = try makeInputs(["receipt.png"])
+        let out = dir + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let victim = dir + "/victim.json"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
+        let line = #"{"input":"x","options":"k","output":"../victim.json","outputHash":""#
+            + OutputManifest.hash(Data("keep me".utf8)) + #"","source":""# + inputs[0]
+            + #"","written":"2024-01-01T00:00:00Z"}"#
+        try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: out + "/" + OutputManifest.fileName))
+        let outputs = try FolderOutputs(directory: out, fileExtension: "json", optionsKey: "k", inputs: inputs)
+        XCTAssertEqual(outputs.pending, inputs)
+        outputs.commit(try outputs.stage(Data("{}".utf8), for: inputs[0]))
+        XCTAssertEqual(outputs.flush().written, [out + "/receipt.json"])
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "keep me")
+    }
+
     func testARunThatStopsBeforeItsFlushLeavesOnlyTemporaryFilesAndIsRedone() throws {
         let inputs = try makeInputs(["a.png", "b.png"])
         let out = dir + "/out"

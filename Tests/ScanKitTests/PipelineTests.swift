@@ -180,6 +180,10 @@ final class PipelineTests: PipelineTestCase {
         XCTAssertEqual(r.skipped, [dir + "/in/README", dir + "/in/notes.txt"])
         // A file named explicitly is always kept, even if it is bad.
         XCTAssertEqual(InputExpansion.expand([dir + "/in/notes.txt"]).files, [dir + "/in/notes.txt"])
+        // The output folder reached through a link to the input folder is still the output folder.
+        try fm.createSymbolicLink(atPath: dir + "/link", withDestinationPath: dir + "/in")
+        let linked = InputExpansion.expand([dir + "/in"], excluding: dir + "/link/out")
+        XCTAssertFalse(linked.files.contains { $0.hasSuffix("old.pdf") }, "\(linked.files)")
     }
 
     func testRegionParsing() {

@@ -87,22 +87,24 @@ enum ImageDecoder {
 
 /// Counts the image file directories of a TIFF (classic and BigTIFF).
 enum TIFFDirectoryCounter {
-    /// The pages whose directories are in the file, whether the chain goes on past its end, and the pages
+    /// The pages whose directories are in the file, whether the chain goes on past its end, the pages
     /// whose strips or tiles reach past it (libtiff leaves those parts black or fails, and Leptonica says
-    /// nothing), each with the first row lost when the page is in strips.
-    static func walk(_ d: [UInt8]) -> (pages: Int, cutShort: Bool, pagesWithDataCut: [Int: Int?]) {
-        guard d.count >= 8 else { return (0, false, [:]) }
+    /// nothing), each with the first row lost when the page is in strips, and each page's width times height as its
+    /// directory says (checked against the pixel limit before the page is decoded: only the first page's header is
+    /// read before).
+    static func walk(_ d: [UInt8]) -> (pages: Int, cutShort: Bool, pagesWithDataCut: [Int: Int?], pixels: [Int: Int]) {
+        guard d.count >= 8 else { return (0, false, [:], [:]) }
         let little = d[0] == 0x49
         func u(_ o: Int, _ n: Int) -> Int? { little ? ImageHeader.le(d, o, n) : ImageHeader.be(d, o, n) }
-        guard let magic = u(2, 2) else { return (0, false, [:]) }
+        guard let magic = u(2, 2) else { return (0, false, [:], [:]) }
         let big = magic == 43
         let countSize = big ? 8 : 2, entrySize = big ? 20 : 12, valueSize = big ? 8 : 4
         var offset = big ? u(8, 8) : u(4, 4)
         var n = 0
-        var seen = Set<Int>(), cut: [Int: Int?] = [:]
+        var seen = Set<Int>(), cut: [Int: Int?] = [:], pixels: [Int: Int] = [:]
         while let o = offset, o != 0, !seen.contains(o), n < 10_000 {
             seen.insert(o)
-            guard let entries = u(o, countSize) else { return (n, o >= d.count, cut) }
+            guard let entries = u(o, countSize) else { return (n, o >= d.count, cut, pixels) }
             // The values of one entry: inline when they fit, else at the offset the entry holds.
             func values(_ entry: Int) -> [Int]? {
                 guard let type = u(entry + 2, 2), let count = u(entry + 4, big ? 8 : 4), count < 1 << 24 else {
@@ -126,7 +128,7 @@ enum TIFFDirectoryCounter {
                 return out
             }
             var starts: [Int]?, lengths: [Int]?, lost = false, strips = false, rowsPerStrip = Int.max
-            var width = 0, bits = 0, samples = 1, compression = 1, planar = 1
+            var width = 0, height = 0, bits = 0, samples = 1, compression = 1, planar = 1
             for k in 0..<min(entries, 4096) {
                 let entry = o + countSize + k * entrySize
                 guard let tag = u(entry, 2) else { lost = true; break }
@@ -134,6 +136,7 @@ enum TIFFDirectoryCounter {
                 case 273, 324: starts = values(entry); strips = tag == 273; if starts == nil { lost = true }
                 case 278: rowsPerStrip = values(entry)?.first ?? rowsPerStrip
                 case 256: width = values(entry)?.first ?? 0
+                case 257: height = values(entry)?.first ?? 0
                 case 258: bits = values(entry)?.first ?? 0
                 case 259: compression = values(entry)?.first ?? 0
                 case 277: samples = values(entry)?.first ?? 1
@@ -158,10 +161,12 @@ enum TIFFDirectoryCounter {
                 }
             }
             if lost { cut[n] = firstLostRow }
+            let (area, overflow) = width.multipliedReportingOverflow(by: height)
+            pixels[n] = overflow ? .max : area
             n += 1
             offset = u(o + countSize + entries * entrySize, valueSize)
-            if offset == nil { return (n, true, cut) }
+            if offset == nil { return (n, true, cut, pixels) }
         }
-        return (n, false, cut)
+        return (n, false, cut, pixels)
     }
 }
