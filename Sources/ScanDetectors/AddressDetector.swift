@@ -219,7 +219,11 @@ struct AddressDetector {
                 let (_, de) = token(s, q)
                 let (country, placed): (String, () -> Bool)
                 switch len {
-                case 5: (country, placed) = ("BR", { afterCEP(s, i) || townFollows(s, de) })
+                // (Also closing the town's line after its state, `São Paulo - SP, 01310-200`.)
+                case 5:
+                    (country, placed) = (
+                        "BR", { afterCEP(s, i) || townFollows(s, de) || brazilianStateBefore(s, i) && endsElement(s, de) }
+                    )
                 case 4: (country, placed) = ("PT", { b[i] != 0x30 && townFollows(s, de) })
                 // (Two digits and three are also a house number in Hawaii and Queens, `92-161 Waipahe Place`: a street
                 // word after them says so.)
@@ -275,6 +279,38 @@ struct AddressDetector {
                         Hit(
                             type: .postalCode, start: i, end: de,
                             value: EntityValue(postalCode: s.string(i, de), country: countryNear(s, de) ?? region),
+                            priority: AddressDetector.surePriority))
+                    i = de; continue
+                }
+            }
+            // Six digits that close a town's line or part, in India (its PIN, never with a leading zero: `Mumbai -
+            // 400021`, `Bengaluru, Karnataka 560038, India`) and Singapore (`Singapore 048616`): the country printed
+            // near or `Singapore` just before says which; the document's region only with India's dash before the
+            // code (a `Bill 123456` is no address).
+            if len == 6, (i..<e).allSatisfy({ isDigit(b[$0]) }), endsElement(s, e), lettersBefore(s, i) {
+                let named = Self.previousWord(s, i) == "singapore" ? "SG" : nil
+                let dashed = Self.lastBefore(s, i) >= 0 && b[Self.lastBefore(s, i)] == 0x2D
+                if let country = named ?? countryNear(s, e) ?? (dashed ? region : nil),
+                    country == "SG" || country == "IN" && b[i] != 0x30
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: e,
+                            value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
+                    i = e; continue
+                }
+            }
+            // Japan: three digits, a hyphen and four, after the postal mark `〒`, or where the country is Japan
+            // (`Osaka 530-0001, Japan`).
+            if len == 3, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
+                let (q, de) = token(s, e + 1)
+                if de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D,
+                    Self.afterPostalMark(s, i) || (countryNear(s, de) ?? region) == "JP"
+                {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: de,
+                            value: EntityValue(postalCode: s.string(i, de), country: "JP"),
                             priority: AddressDetector.surePriority))
                     i = de; continue
                 }
@@ -448,6 +484,42 @@ struct AddressDetector {
         while d > a, isDigit(s.bytes[d - 1]) { d -= 1; digits += 1 }
         return (1...4).contains(digits) && d > a && (s.bytes[d - 1] == 0x20 || s.bytes[d - 1] == 0x2C)
     }
+
+    /// Whether letters stand before `i` on its line, past spaces, a comma or a dash (`Mumbai - 400021`).
+    private func lettersBefore(_ s: ScanText, _ i: Int) -> Bool {
+        var k = i - 1
+        while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C || s.bytes[k] == 0x2D { k -= 1 }
+        return k >= 0 && (isAlpha(s.bytes[k]) || s.bytes[k] >= 0x80)
+    }
+
+    /// The word right before `i` on its line (past spaces and a comma), lower-cased; empty when there is none.
+    private static func previousWord(_ s: ScanText, _ i: Int) -> String {
+        var k = i
+        while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
+        let a = s.wordStart(before: k)
+        return a < k ? s.lower(a, k) : ""
+    }
+
+    /// Whether Japan's postal mark `〒` stands right before `i`, a space between or not.
+    private static func afterPostalMark(_ s: ScanText, _ i: Int) -> Bool {
+        var k = i
+        while k > 0, s.bytes[k - 1] == 0x20 { k -= 1 }
+        return k >= 3 && s.bytes[k - 3] == 0xE3 && s.bytes[k - 2] == 0x80 && s.bytes[k - 1] == 0x92
+    }
+
+    /// Whether one of Brazil's states' two letters stands before `i` on its line, past spaces, a comma, a dash or a
+    /// slash (`São Paulo - SP, 01310-200`, `Rio de Janeiro/RJ 20040-002`).
+    private func brazilianStateBefore(_ s: ScanText, _ i: Int) -> Bool {
+        var k = i - 1
+        while k >= 0, [0x20, 0x2C, 0x2D, 0x2F].contains(s.bytes[k]) { k -= 1 }
+        guard k >= 1, isUpper(s.bytes[k]), isUpper(s.bytes[k - 1]), !isAlnum(s.at(k - 2)) else { return false }
+        return AddressDetector.brazilianStates.contains(s.string(k - 1, k + 1))
+    }
+
+    static let brazilianStates: Set<String> = [
+        "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ",
+        "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO"
+    ]
 
     /// Whether the word before `i` (past spaces, a colon or a full stop) is `CEP`, Brazil's word for its postal code.
     private func afterCEP(_ s: ScanText, _ i: Int) -> Bool {
@@ -663,6 +735,8 @@ struct AddressDetector {
             while k2 > beforeCode.0, isAlpha(s.bytes[k2 - 1]) { k2 -= 1 }
             beforeCode = trimmed(s, beforeCode.0, k2)
         }
+        // A dash between the town and the code (`Mumbai - 400021`, `São Paulo - SP, 01310-200`) is no part of the town.
+        while beforeCode.1 > beforeCode.0, [0x20, 0x2D].contains(s.bytes[beforeCode.1 - 1]) { beforeCode.1 -= 1 }
         var cityPart = pi
         let cityAfterCode = afterCode.1 > afterCode.0 && countryIn(s, afterCode.0, afterCode.1) == nil
         if cityAfterCode {
@@ -672,6 +746,14 @@ struct AddressDetector {
         } else if pi > 0 {
             cityPart = pi - 1
             value.city = s.string(parts[pi - 1].0, parts[pi - 1].1)
+        }
+        // A Brazilian town with its state after a dash or a slash (`São Paulo - SP`, `Rio de Janeiro/RJ`).
+        if p.value.country == "BR", let city = value.city, AddressDetector.brazilianStates.contains(String(city.suffix(2))) {
+            let town = city.dropLast(2).reversed().drop { $0 == " " }
+            if let mark = town.first, mark == "-" || mark == "/" {
+                value.region = String(city.suffix(2))
+                value.city = String(String(town.dropFirst().drop { $0 == " " }).reversed())
+            }
         }
         // Country after the code on the same line.
         if pi + 1 < parts.count, let c = countryIn(s, parts[pi + 1].0, parts[pi + 1].1) { value.country = c }

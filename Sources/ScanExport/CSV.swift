@@ -78,6 +78,14 @@ public enum CSVWriter {
             ("postal_code", { _, c in c.address?.postalCode ?? "" }),
             ("country", { _, c in c.address?.country ?? "" }),
             ("address", { _, c in c.address?.full ?? "" }),
+            // The profiles' links, as the vCard writes them (`https://linkedin.com/in/...`).
+            (
+                "social_profiles",
+                { _, c in
+                    c.socialProfiles.map { $0.value.contains("://") ? $0.value : "https://" + $0.value }
+                        .joined(separator: "; ")
+                }
+            ),
         ]
     }()
     public static let receiptColumns = receiptTable.map(\.name)

@@ -489,6 +489,25 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Invoice 2019 Summary", .postalCode).isEmpty)
     }
 
+    /// Codes printed last on the town's line: Singapore's and India's six digits, Japan's three and four after `〒`
+    /// or in Japan, Brazil's CEP after the state; six digits with no such country are left alone.
+    func testCodesThatCloseTheTownsLine() {
+        let sg = find("1 Raffles Place, #20-01, Singapore 048616", .address).first?.value
+        XCTAssertEqual(sg?.postalCode, "048616")
+        XCTAssertEqual(sg?.city, "Singapore")
+        XCTAssertEqual(find("Bengaluru, Karnataka 560038, India", .postalCode).first?.value.country, "IN")
+        XCTAssertEqual(find("Mumbai - 400021", .postalCode, region: "IN").first?.value.postalCode, "400021")
+        XCTAssertTrue(find("Mumbai - 400021", .postalCode, region: "US").isEmpty)
+        XCTAssertTrue(find("Invoice 123456, paid", .postalCode, region: "IN").isEmpty)
+        XCTAssertEqual(find("〒100-0005 Tokyo", .postalCode).first?.value.country, "JP")
+        XCTAssertEqual(find("3-5-7 Umeda, Kita-ku, Osaka 530-0001, Japan", .address).first?.value.city, "Osaka")
+        let br = find("Av. Paulista, 1578 - Bela Vista, São Paulo - SP, 01310-200", .address).first?.value
+        XCTAssertEqual(br?.postalCode, "01310-200")
+        XCTAssertEqual(br?.city, "São Paulo")
+        XCTAssertEqual(br?.region, "SP")
+        XCTAssertEqual(find("Rio de Janeiro/RJ 20011-000", .postalCode).first?.value.country, "BR")
+    }
+
     /// Sweden's (and Czechia's, Slovakia's, Greece's) three digits and two before a town: at a line's start, after a
     /// comma, or after the street's house number on the same line; a phone's groups have no town after them.
     func testThreeAndTwoDigitPostalCodes() {

@@ -323,6 +323,12 @@ import ScanModel
         #expect(c.socialProfiles.map(\.service) == ["x"])
         #expect(c.socialProfiles.map(\.value) == ["x.com/jonasberg"])
         #expect(VCardWriter.card(c).contains("X-SOCIALPROFILE;TYPE=x:https://x.com/jonasberg\r\n"))
+        // The CSV has the link too, in its last column.
+        var doc = Document(source: "c.png", engine: EngineInfo(name: "t", version: "1"), pages: [])
+        doc.businessCard = c
+        let rows = String(decoding: CSVWriter.csv(doc), as: UTF8.self).split(separator: "\r\n")
+        #expect(rows.first?.hasSuffix(",social_profiles") == true)
+        #expect(rows.last?.hasSuffix(",https://x.com/jonasberg") == true)
         #expect(BusinessCardParser.handleProfile("LinkedIn: in/anna-kowalska")?.url == "linkedin.com/in/anna-kowalska")
         #expect(BusinessCardParser.handleProfile("linkedin/annak")?.url == "linkedin.com/in/annak")
         #expect(BusinessCardParser.handleProfile("GitHub: @octo-cat.")?.url == "github.com/octo-cat")
