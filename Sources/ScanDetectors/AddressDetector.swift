@@ -286,11 +286,11 @@ struct AddressDetector {
             // Six digits that close a town's line or part, in India (its PIN, never with a leading zero: `Mumbai -
             // 400021`, `Bengaluru, Karnataka 560038, India`) and Singapore (`Singapore 048616`): the country printed
             // near or `Singapore` just before says which; the document's region only with India's dash before the
-            // code (a `Bill 123456` is no address).
+            // code, or after a town and its state closing the line (a `Bill 123456` is no address).
             if len == 6, (i..<e).allSatisfy({ isDigit(b[$0]) }), endsElement(s, e), lettersBefore(s, i) {
                 let named = Self.previousWord(s, i) == "singapore" ? "SG" : nil
                 let dashed = Self.lastBefore(s, i) >= 0 && b[Self.lastBefore(s, i)] == 0x2D
-                if let country = named ?? countryNear(s, e) ?? (dashed ? region : nil),
+                if let country = named ?? countryNear(s, e) ?? (dashed || Self.townAndState(s, i, e) ? region : nil),
                     country == "SG" || country == "IN" && b[i] != 0x30
                 {
                     hits.append(
@@ -498,6 +498,14 @@ struct AddressDetector {
         while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
         let a = s.wordStart(before: k)
         return a < k ? s.lower(a, k) : ""
+    }
+
+    /// Whether the line holding the code from `i` to `e` is words of letters parted by a comma before it, and
+    /// nothing after it (`Bengaluru, Karnataka 560038`).
+    private static func townAndState(_ s: ScanText, _ i: Int, _ e: Int) -> Bool {
+        guard e == s.count || s.bytes[e] == 0x0A else { return false }
+        let head = s.bytes[s.lineStart(i)..<i]
+        return head.contains(0x2C) && head.allSatisfy { isAlpha($0) || $0 >= 0x80 || [0x20, 0x2C, 0x2E].contains($0) }
     }
 
     /// Whether Japan's postal mark `〒` stands right before `i`, a space between or not.

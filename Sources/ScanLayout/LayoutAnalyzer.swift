@@ -410,7 +410,11 @@ public enum LayoutAnalyzer {
                 // Measured in the document's frame when there is one (`place`): on a card photographed askew,
                 // the boxes on the page are taller and their gaps narrower than the print's.
                 let gap = w.place.minX - last.place.maxX
-                let h = max(1, min(line.printHeight, w.place.height, last.place.height))
+                // A mark's box (`-`, `·`) is no text's height: it doesn't set the scale (`General Manager - Exports`).
+                func height(_ x: LayoutWord) -> Double {
+                    x.text.contains { $0.isLetter || $0.isNumber } ? x.place.height : .infinity
+                }
+                let h = max(1, min(line.printHeight, height(w), height(last)))
                 let apart =
                     last.reference != nil && w.reference != nil
                     && last.reference?.observation != w.reference?.observation

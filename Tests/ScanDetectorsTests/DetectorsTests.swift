@@ -499,6 +499,8 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Mumbai - 400021", .postalCode, region: "IN").first?.value.postalCode, "400021")
         XCTAssertTrue(find("Mumbai - 400021", .postalCode, region: "US").isEmpty)
         XCTAssertTrue(find("Invoice 123456, paid", .postalCode, region: "IN").isEmpty)
+        XCTAssertEqual(find("Bengaluru, Karnataka 560038", .postalCode, region: "IN").first?.value.country, "IN")
+        XCTAssertTrue(find("Order No 560038", .postalCode, region: "IN").isEmpty)
         XCTAssertEqual(find("〒100-0005 Tokyo", .postalCode).first?.value.country, "JP")
         XCTAssertEqual(find("3-5-7 Umeda, Kita-ku, Osaka 530-0001, Japan", .address).first?.value.city, "Osaka")
         let br = find("Av. Paulista, 1578 - Bela Vista, São Paulo - SP, 01310-200", .address).first?.value

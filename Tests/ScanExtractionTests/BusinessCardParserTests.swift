@@ -890,6 +890,10 @@ import ScanModel
                                    ("Tel.", 80, 200, 60, 30), ("+61 3 9123 4567", 180, 200, 250, 30),
                                    ("Fax", 80, 260, 45, 30), (":", 130, 260, 8, 30), ("03 21 09 25 18", 210, 260, 210, 30)])
                 == ["Richard Alexander", "4 Garcia Frontage", "Tel. +61 3 9123 4567", "Fax : 03 21 09 25 18"])
+        // A dash read as a box three pixels high, apart from the words around it: its height sets no scale.
+        #expect(Self.columnPieces([("General Manager", 80, 100, 250, 30), ("-", 344, 113, 10, 3),
+                                   ("Exports", 368, 100, 120, 30)])
+                == ["General Manager - Exports"])
     }
 
     /// The column pieces of the lines of a page of observations `(text, x, y, width, height)`, each read
