@@ -21,4 +21,4 @@ extension HandwritingMode: ExpressibleByArgument {
 
 // Before any worker thread starts (see MallocTuning).
 MallocTuning.applyAtStartUp()
-ScanExtract.main(HandwritingFlag.expanded(Array(CommandLine.arguments.dropFirst())))
+ScanExtract.main(HandwritingFlag.expanded(DashedFileNames.protected(Array(CommandLine.arguments.dropFirst()))))

@@ -19,12 +19,14 @@ final class CLITests: XCTestCase {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
     /// `stdoutTo`: a file standard output goes to instead of the returned text (`/dev/full`).
-    func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], stdoutTo: FileHandle? = nil)
+    func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], stdoutTo: FileHandle? = nil,
+             in folder: String? = nil)
         throws -> Run
     {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
+        if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }
         if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = stdoutTo ?? out
@@ -328,6 +330,17 @@ final class CLITests: XCTestCase {
         let hebrew = try run(["--handwriting", "--handwriting-language", "he-IL", png])
         XCTAssertEqual(hebrew.status, 64)
         XCTAssertTrue(hebrew.stderr.contains("Hebrew"), hebrew.stderr)
+    }
+
+    /// A file whose name starts with a dash (`-h.png`, as `scanextract *.png` passes it) is read as the file, not as
+    /// options (`-h` printed the help and read nothing).
+    func testAFileNamedLikeAnOptionIsReadAsAFile() throws {
+        let name = "-h.png"
+        Drawing.writePNG([DrawnLine("TOTAL 12.50", x: 20, y: 40)], width: 400, height: 80, to: dir + "/" + name)
+        let r = try run(["-q", "--engine", "tesseract", name], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"source\""), r.stdout)
+        XCTAssertFalse(r.stdout.contains("USAGE"), r.stdout)
     }
 
     func testInkRenderWritesThePNGTheRecognizerSees() throws {
