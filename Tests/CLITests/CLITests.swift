@@ -98,13 +98,15 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
                        [".scanextract-manifest.jsonl", "same-2.json", "same.json"])
         // Re-running on one of our outputs (imported JSON) into the same folder never
-        // overwrites that input; an earlier output of the same name is replaced.
+        // overwrites that input, nor the output another input still has there (`same-2.json`, sub/same.pdf's).
         let before = try Data(contentsOf: URL(fileURLWithPath: out + "/same.json"))
+        let second = try Data(contentsOf: URL(fileURLWithPath: out + "/same-2.json"))
         let again = try run(["-q", "--output-dir", out, out + "/same.json"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/same.json")), before)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/same-2.json")), second)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
-                       [".scanextract-manifest.jsonl", "same-2.json", "same.json"])
+                       [".scanextract-manifest.jsonl", "same-2.json", "same-3.json", "same.json"])
     }
 
     func testFolderFileNamedAsAnImageButHoldingTextFailsWithItsReason() throws {

@@ -32,7 +32,7 @@ extension ReceiptParser {
     static let dateLabels = PhraseSet(lexicon.words(.date).filter { !$0.contains(" ") })
 
     /// Whether numeric dates on this receipt put the month first: a North American phone number or a printed `$`,
-    /// without another currency, cents after a comma or a day-first language's words; overruled by any numeric date
+    /// (not in a day-first language), without another currency or cents after a comma; overruled by any numeric date
     /// that can only be read one way. Only a date that stands as one counts: one separator twice, nothing
     /// alphanumeric glued before it, and a year of two or four digits that ends there or runs into a time
     /// (`06/04/1711:43`). A document number such as `T03-18/199913`, or a phone number in pairs (`08.34.79.39.78`),
@@ -68,9 +68,10 @@ extension ReceiptParser {
                 l.amount.map { $0.scale == 2 } == true
                     && Text.range(l.text, #"\d,\d{2}(?:\s?(?:€|EUR|[A-Z]{1,3}))?\s*$"#) != nil
             }.count >= 2
-        // A receipt in a language whose dates put the day first (Spanish in Mexico, French in Quebec), `$` or not.
+        // A `$` on a receipt in a language whose dates put the day first (Spanish in Mexico, French in Quebec) is no
+        // evidence; a North American phone still is (a Spanish menu in Los Angeles).
         let dayFirstLanguage = lexicon.leadingLocale(of: lines.map(\.key)).map { $0.dateOrders.first != "MDY" } ?? false
-        return (nanp || dollar) && !other && !commaCents && !dayFirstLanguage
+        return (nanp || dollar && !dayFirstLanguage) && !other && !commaCents
     }
 
     /// Whether the receipt is in a language that prints a short date year first with hyphens (`23-01-13` in
