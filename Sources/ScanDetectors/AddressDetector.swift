@@ -284,13 +284,15 @@ struct AddressDetector {
                 }
             }
             // Six digits that close a town's line or part, in India (its PIN, never with a leading zero: `Mumbai -
-            // 400021`, `Bengaluru, Karnataka 560038, India`) and Singapore (`Singapore 048616`): the country printed
-            // near or `Singapore` just before says which; the document's region only with India's dash before the
-            // code, or after a town and its state closing the line (a `Bill 123456` is no address).
+            // 400021, India`, `Bengaluru, Karnataka 560038` over `India`) and Singapore (`Singapore 048616`): the
+            // country printed near or `Singapore` just before says which; the document's region India only after
+            // a town's words (`Bill No - 123456`, `Auth Code, 654321` are no addresses). (The country is looked for
+            // only near a line's end, so that a long line of numbers costs no more than its length.)
             if len == 6, (i..<e).allSatisfy({ isDigit(b[$0]) }), endsElement(s, e), lettersBefore(s, i) {
                 let named = Self.previousWord(s, i) == "singapore" ? "SG" : nil
-                let dashed = Self.lastBefore(s, i) >= 0 && b[Self.lastBefore(s, i)] == 0x2D
-                if let country = named ?? countryNear(s, e) ?? (dashed || Self.townAndState(s, i, e) ? region : nil),
+                let printed = Self.nearLineEnd(s, e) ? countryNear(s, e) ?? countryEndingNextLine(s, e) : nil
+                let byRegion = region == "IN" && Self.townBefore(s, i) ? region : nil
+                if let country = named ?? printed ?? byRegion,
                     country == "SG" || country == "IN" && b[i] != 0x30
                 {
                     hits.append(
@@ -300,12 +302,15 @@ struct AddressDetector {
                     i = e; continue
                 }
             }
-            // Japan: three digits, a hyphen and four, after the postal mark `〒`, or where the country is Japan
-            // (`Osaka 530-0001, Japan`).
+            // Japan: three digits, a hyphen and four, after the postal mark `〒`, or after a town's word and closing
+            // its part where `Japan` is printed near (`Osaka 530-0001, Japan`); not by the document's region alone
+            // (`Order 123-4567`).
             if len == 3, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
                 let (q, de) = token(s, e + 1)
                 if de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D,
-                    Self.afterPostalMark(s, i) || (countryNear(s, de) ?? region) == "JP"
+                    Self.afterPostalMark(s, i)
+                        || lettersBefore(s, i) && endsElement(s, de) && Self.nearLineEnd(s, de)
+                            && countryNear(s, de) == "JP"
                 {
                     hits.append(
                         Hit(
@@ -500,12 +505,46 @@ struct AddressDetector {
         return a < k ? s.lower(a, k) : ""
     }
 
-    /// Whether the line holding the code from `i` to `e` is words of letters parted by a comma before it, and
-    /// nothing after it (`Bengaluru, Karnataka 560038`).
-    private static func townAndState(_ s: ScanText, _ i: Int, _ e: Int) -> Bool {
-        guard e == s.count || s.bytes[e] == 0x0A else { return false }
-        let head = s.bytes[s.lineStart(i)..<i]
-        return head.contains(0x2C) && head.allSatisfy { isAlpha($0) || $0 >= 0x80 || [0x20, 0x2C, 0x2E].contains($0) }
+    /// Whether the words before `i` in its comma-separated part (past a dash) are a town's: one to three words of
+    /// letters, each capitalized, no label among them (`Mumbai - 400021`, `Bengaluru, Karnataka 560038`; not `Bill No
+    /// - 123456`, `Token - 204518`), and a comma before the part or a dash after it.
+    private static func townBefore(_ s: ScanText, _ i: Int) -> Bool {
+        var e = i
+        while e > 0, s.bytes[e - 1] == 0x20 { e -= 1 }
+        let dashed = e > 0 && s.bytes[e - 1] == 0x2D
+        if dashed { e -= 1 }
+        var a = e
+        while a > 0, s.bytes[a - 1] != 0x2C, s.bytes[a - 1] != 0x0A, e - a < 60 { a -= 1 }
+        let comma = a > 0 && s.bytes[a - 1] == 0x2C
+        let words = s.string(a, e).split(separator: " ")
+        guard dashed || comma, (1...3).contains(words.count) else { return false }
+        return words.allSatisfy { w in
+            w.first.map { $0.isUppercase } == true && w.allSatisfy { $0.isLetter || $0 == "." }
+                && !townLabels.contains(w.lowercased().filter(\.isLetter))
+        }
+    }
+
+    /// Words that label a number rather than name a town.
+    static let townLabels: Set<String> = [
+        "no", "nr", "id", "code", "ref", "bill", "invoice", "inv", "order", "token", "txn", "auth", "table", "server",
+        "receipt", "ticket", "account", "acct", "card", "gst", "gstin", "phone", "tel", "mobile", "fax", "pin", "otp"
+    ]
+
+    /// The country the line after the one holding `e` ends with (`Maharashtra, India`).
+    private func countryEndingNextLine(_ s: ScanText, _ e: Int) -> String? {
+        let (_, le) = lineBounds(s, e)
+        guard le < s.count else { return nil }
+        let (na, ne) = lineBounds(s, le + 1)
+        var k = ne
+        while k > na, s.bytes[k - 1] != 0x2C { k -= 1 }
+        return countryIn(s, k, ne)
+    }
+
+    /// Whether the line ends within `limit` bytes after `e` (the text's end counts).
+    private static func nearLineEnd(_ s: ScanText, _ e: Int, limit: Int = 80) -> Bool {
+        var k = e
+        while k < s.count, k - e < limit { if s.bytes[k] == 0x0A { return true }; k += 1 }
+        return k >= s.count
     }
 
     /// Whether Japan's postal mark `〒` stands right before `i`, a space between or not.

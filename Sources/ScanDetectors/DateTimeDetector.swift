@@ -37,7 +37,7 @@ struct DateTimeDetector {
             2, "february feb",
             "febr février fevrier févr fevr fév fev februar febrero febbraio februari fevereiro luty lutego lut şubat subat"
         ),
-        (3, "march mar", "mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca marts mart"),
+        (3, "march mar", "mars märz maerz mrz marzo maart mrt mac maret março marco marzec marca marts"),
         (4, "april apr", "avril avr abril abr aprile kwiecień kwietnia kwi nisan"),
         (5, "may", "mai mayo maggio mag mei maio maj maja mayıs mayis"),
         (6, "june jun", "juin juni junio giugno giu junho czerwiec czerwca cze haziran"),
@@ -45,7 +45,7 @@ struct DateTimeDetector {
         (8, "august aug", "août aout agosto ago augustus augusti ogos ogo agustus agu agt sierpień sierpnia sie ağustos agustos"),
         (9, "september sep sept", "septembre septiembre setiembre settembre sett setembro set wrzesień września wrz eylül eylul"),
         (10, "october oct", "octobre oktober okt octubre ottobre ott outubro out październik października paź ekim"),
-        (11, "november nov", "novembre noviembre novembro listopad listopada lis kasım kasim"),
+        (11, "november nov", "novembre noviembre novembro listopad listopada lis"),
         (
             12, "december dec",
             "décembre decembre déc dezember dez diciembre dic dicembre disember dis desember des dezembro grudzień grudnia gru aralık aralik"

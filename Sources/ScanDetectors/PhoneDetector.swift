@@ -112,11 +112,11 @@ struct PhoneDetector {
         return PhoneDetector.letterTable.contains(s, b, e) && keywordContext(s, before: b) != .other
     }
 
-    /// The number starting at `start` and where to go on; nil: none here. A nil hit with a position
-    /// skips a run that is something else as a whole (a card number), so no part of it is read.
     /// The most digit groups a written number has (`+33 (0)1 23 45 67 89` has seven).
     static let maxGroups = 10
 
+    /// The number starting at `start` and where to go on; nil: none here. A nil hit with a position
+    /// skips a run that is something else as a whole (a card number), so no part of it is read.
     private func parse(_ s: ScanText, at start: Int) -> (Hit?, Int)? {
         guard let kind = self.start(s, start) else { return nil }
         let glued = kind == .glued
@@ -162,8 +162,9 @@ struct PhoneDetector {
                 p = e
                 end = e
                 // No number is written in more groups: a longer run (a table of numbers, a hostile line) is read
-                // from its first groups, so each start costs the same however long the line.
-                if groups.count == Self.maxGroups { truncated = true; break loop }
+                // from its first groups and is no number as a whole, so each start costs the same however long the
+                // line.
+                if groups.count > Self.maxGroups { truncated = true; break loop }
             } else if c == 0x2B {  // +
                 guard groups.isEmpty, !plus else { break }
                 plus = true

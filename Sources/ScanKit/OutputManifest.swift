@@ -230,12 +230,20 @@ public final class FolderOutputs: @unchecked Sendable {
             outputPath[input] = folder.appendingPathComponent(entry.output).standardizedFileURL.path
         }
         // The output each earlier input still has on disk: another input does not take it over (`x/receipt.png`'s
-        // `receipt.json` stays when `y/receipt.png` is read into the same folder).
-        var heldBy: [String: String] = [:]
-        for (source, entry) in namedBySource where contentHash(entry.output) == entry.outputHash {
-            heldBy[entry.output] = source
+        // `receipt.json` stays when `y/receipt.png` is read into the same folder). The same file reached by another
+        // path (a link, a folder renamed) is the same input. Looked at only for the names an input would take.
+        var byOutput: [String: [OutputManifest.Entry]] = [:]
+        for entry in namedBySource.values { byOutput[entry.output, default: []].append(entry) }
+        var inputHash: [String: String?] = [:]
+        func heldBy(_ name: String) -> OutputManifest.Entry? {
+            guard let entries = byOutput[name], let current = contentHash(name) else { return nil }
+            return entries.first { $0.outputHash == current }
         }
-        func takenFrom(_ input: String, _ name: String) -> Bool { heldBy[name].map { $0 != input } ?? false }
+        func takenFrom(_ input: String, _ name: String) -> Bool {
+            guard let entry = heldBy(name), entry.source != input else { return false }
+            if inputHash[input] == nil { inputHash[input] = .some(OutputManifest.hash(file: input)) }
+            return inputHash[input]! != entry.input
+        }
         // Then new names, going around files that are not ours and outputs of other inputs.
         for input in inputs where outputPath[input] == nil {
             let path = namer.path(for: input) {
@@ -251,7 +259,7 @@ public final class FolderOutputs: @unchecked Sendable {
             if path != plain && !ours(plainName) {
                 notes.append("\(plain) was not written by scanextract for this input and is kept; "
                              + "\(input) goes to \(URL(fileURLWithPath: path).lastPathComponent)")
-            } else if path != plain, let other = heldBy[plainName], other != input {
+            } else if path != plain, let other = heldBy(plainName)?.source, other != input {
                 notes.append("\(plain) holds the output of \(other) and is kept; "
                              + "\(input) goes to \(URL(fileURLWithPath: path).lastPathComponent)")
             }

@@ -69,8 +69,8 @@ struct InkCommand: ParsableCommand {
 
     func validate() throws {
         if render && output == nil { throw ValidationError("--render needs -o FILE.png") }
-        if let output {
-            guard render else { throw ValidationError("-o is the PNG of --render; recognition writes to stdout") }
+        // Only a rendering writes to `-o` (recognition and `--shapes` write to stdout).
+        if let output, render, !shapes {
             // As `flatten` does: an input is never written over, and another existing file only when asked.
             if let input = files.first(where: { FlattenCommand.sameFile($0, output) }) {
                 throw ValidationError("\(output) is the input \(input) itself; give another file to write the PNG to")

@@ -165,7 +165,15 @@ final class DetectorsTests: XCTestCase {
         let phones = find(line, .phone, region: "US")
         XCTAssertEqual(phones.count, 300)
         XCTAssertEqual(Set(phones.map(\.text)), ["555-123-4567"])
-        XCTAssertEqual(PhoneDetector.maxGroups, 10)
+        // A number written in as many groups as that is read whole, never cut short by a digit into another one.
+        XCTAssertFalse(find("01 6 1 4 9 6 0 0 0 0", .phone, region: "GB").contains { $0.value.e164 == "+44161496000" })
+    }
+
+    /// Month words of one language that are words of another (`MART`, Turkish March, in `QUICK MART`) are not read.
+    func testAShopWordIsNoMonth() {
+        XCTAssertTrue(find("QUICK MART 15 2024", .date).isEmpty)
+        XCTAssertTrue(find("KASIM 12 2024", .date).isEmpty)
+        XCTAssertEqual(find("14 Nisan 2025", .date).first?.value.date, "2025-04-14")
     }
 
     func testPhoneExtensionAndRegionFromContext() {
@@ -496,11 +504,16 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(sg?.postalCode, "048616")
         XCTAssertEqual(sg?.city, "Singapore")
         XCTAssertEqual(find("Bengaluru, Karnataka 560038, India", .postalCode).first?.value.country, "IN")
+        XCTAssertEqual(find("Mumbai - 400021\nMaharashtra, India", .postalCode).first?.value.postalCode, "400021")
+        // With the region India, after a town's words only: a labelled number is none.
         XCTAssertEqual(find("Mumbai - 400021", .postalCode, region: "IN").first?.value.postalCode, "400021")
-        XCTAssertTrue(find("Mumbai - 400021", .postalCode, region: "US").isEmpty)
-        XCTAssertTrue(find("Invoice 123456, paid", .postalCode, region: "IN").isEmpty)
         XCTAssertEqual(find("Bengaluru, Karnataka 560038", .postalCode, region: "IN").first?.value.country, "IN")
-        XCTAssertTrue(find("Order No 560038", .postalCode, region: "IN").isEmpty)
+        XCTAssertTrue(find("Mumbai - 400021", .postalCode, region: "US").isEmpty)
+        for text in ["Invoice 123456, paid", "Bill No - 123456", "Auth Code, 654321", "Token - 204518",
+                     "Table, Server 123456"] {
+            XCTAssertTrue(find(text, .postalCode, region: "IN").isEmpty, text)
+        }
+        XCTAssertTrue(find("Order 123-4567", .postalCode, region: "JP").isEmpty)
         XCTAssertEqual(find("〒100-0005 Tokyo", .postalCode).first?.value.country, "JP")
         XCTAssertEqual(find("3-5-7 Umeda, Kita-ku, Osaka 530-0001, Japan", .address).first?.value.city, "Osaka")
         let br = find("Av. Paulista, 1578 - Bela Vista, São Paulo - SP, 01310-200", .address).first?.value

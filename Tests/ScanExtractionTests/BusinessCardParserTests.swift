@@ -173,6 +173,12 @@ import ScanModel
         #expect(BusinessCardParser.splitName("Jean DUPONT").family == "DUPONT")
         #expect(BusinessCardParser.splitName("ANNA BERG").given == "ANNA", "all in capitals: the order as printed")
         #expect(BusinessCardParser.splitName("J. R. Smith").given == "J.")
+        // An initial or a name after the first honorific is no honorific; an honorific in capitals no family name.
+        let initial = BusinessCardParser.splitName("Dr. M. Anand Kumar")
+        #expect(initial.prefix == "Dr." && initial.given == "M.")
+        #expect(BusinessCardParser.splitName("Dr. Don Alan Draper").given == "Don")
+        #expect(BusinessCardParser.splitName("MRS Smith").family == "Smith")
+        #expect(BusinessCardParser.splitName("DAVID J. Smith").given == "DAVID")
     }
 
     /// A space after the separator of a local part (`charlotte. bowes-lyon@`) is joined when the whole spells the name:

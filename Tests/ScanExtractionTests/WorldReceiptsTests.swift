@@ -35,13 +35,13 @@ import ScanModel
     }
 
     /// The same tax printed twice is one tax: in the summary and again in a tax table, or on lines one under the
-    /// other whose labels differ in more than their tax word (`TAX AMT 6%`, `GST 6%`).
+    /// other under two names of one tax (`GST 6%`, `TAX 6%`).
     @Test func oneTaxPrintedTwiceIsOne() throws {
         let r = try receipt([
             Fixture.line(40, "KEDAI MAKAN SEDAP", x: 150),
             Fixture.line(150, "Nasi Lemak"), (150, 16, [(440, "20.00")]),
-            Fixture.line(210, "TAX AMT 6%"), (210, 16, [(450, "1.20")]),
-            Fixture.line(232, "GST 6%"), (232, 16, [(450, "1.20")]),
+            Fixture.line(210, "GST 6%"), (210, 16, [(450, "1.20")]),
+            Fixture.line(232, "TAX 6%"), (232, 16, [(450, "1.20")]),
             Fixture.line(254, "TOTAL"), (254, 16, [(440, "21.20")]),
             Fixture.line(290, "GST 6%"), (290, 16, [(450, "1.20")]),
         ])
@@ -65,6 +65,10 @@ import ScanModel
         #expect(r.total == "32.85")
         #expect(r.items.map(\.description) == ["Tonkotsu Ramen", "Gyoza"])
         #expect(ReceiptParser.role("SERVICE TAX 6") == .tax)
+        #expect(ReceiptParser.role("SERVICE 5") == .fee)
+        for label in ["ROOM SERVICE", "LAUNDRY SERVICE", "CUSTOMER SERVICE HOTLINE"] {
+            #expect(ReceiptParser.role(label) == .none, "\(label)")
+        }
     }
 
     /// A `$` on a receipt in Spanish does not make its dates American: Mexico writes the day first.

@@ -74,6 +74,12 @@ final class FolderOutputTests: PipelineTestCase {
         let again = try FolderOutputs(directory: out, fileExtension: "json", optionsKey: "k2", inputs: first)
         again.commit(try again.stage(Data("{\"x\": 2}".utf8), for: first[0]))
         XCTAssertEqual(again.flush().written, [out + "/receipt.json"])
+        // The same file reached through a link is the same input: it keeps its name.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/linked", withDestinationPath: dir + "/in")
+        let linked = try FolderOutputs(
+            directory: out, fileExtension: "json", optionsKey: "k3", inputs: [dir + "/linked/receipt.png"])
+        linked.commit(try linked.stage(Data("{\"x\": 3}".utf8), for: dir + "/linked/receipt.png"))
+        XCTAssertEqual(linked.flush().written, [out + "/receipt.json"])
     }
 
     /// A manifest line that names a file outside the folder is not followed.

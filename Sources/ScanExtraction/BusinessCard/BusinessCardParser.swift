@@ -739,9 +739,11 @@ public struct BusinessCardParser: Sendable {
         var words = s.split(separator: " ").map(String.init)
         var prefix: String?, suffix: String?
         // Honorifics one after another (`Prof. Dr.`, `Dr.-Ing.`, `Dott. Ing.`), as long as a given and a family name
-        // are left.
+        // are left. After the first, only abbreviations of two letters or more count (`Dr. M. Anand Kumar`'s `M.` is
+        // an initial, `Dr. Don Draper`'s `Don` a name).
         var prefixes: [String] = []
-        while let f = words.first, words.count > 2, isHonorific(f) {
+        while let f = words.first, words.count > 2, isHonorific(f),
+              prefixes.isEmpty || f.hasSuffix(".") && f.filter(\.isLetter).count >= 2 {
             prefixes.append(f)
             words.removeFirst()
         }
@@ -753,8 +755,12 @@ public struct BusinessCardParser: Sendable {
         }
         // A family name set in capitals before the given name, as Japanese, Chinese, French and Italian cards print it
         // (`YAMAMOTO Keiko`, `DUPONT Jean-Marc`): the capitals are the family name wherever they stand.
-        if words.count >= 2, let shouted = words.firstIndex(where: isCapitalized), shouted == 0,
-           words.dropFirst().allSatisfy({ !isCapitalized($0) && $0.first?.isUppercase == true })
+        // (Not an honorific, `MRS Smith`; nor before an initial, `DAVID J. Smith`.)
+        if words.count >= 2, let shouted = words.firstIndex(where: isCapitalized), shouted == 0, !isHonorific(words[0]),
+           words.dropFirst().allSatisfy({
+               !isCapitalized($0) && $0.first?.isUppercase == true && $0.filter(\.isLetter).count >= 2
+                   && !$0.hasSuffix(".")
+           })
         {
             return BusinessCard.Name(
                 full: s, given: words[1], family: words[0],

@@ -79,13 +79,14 @@ extension ReceiptParser {
                     let t = Receipt.Tax(rate: rate, amount: a.decimalString, source: p)
                     // The same tax printed twice (`GST 6%`, then `Total GST` or a tax table's row) is one. Two taxes
                     // of one rate and amount on lines one under the other, whose labels differ in their tax word
-                    // alone (India's `CGST 9%` and `SGST 9%`), are two.
+                    // alone and the two words name parts of one tax (India's `CGST 9%` and `SGST 9%`), are two;
+                    // `GST 6%` over `TAX 6%` is one.
                     let label = Self.taxLabel(l.labelKey)
                     let printed = taxes.indices.contains { k in
                         taxes[k].amount == t.amount && taxes[k].rate == t.rate
                             && !(taxLines[k].line == i - 1 && label.rest == taxLines[k].label.rest
                                 && !label.words.isEmpty && !taxLines[k].label.words.isEmpty
-                                && label.words.isDisjoint(with: taxLines[k].label.words))
+                                && Self.partsOfOneTax(label.words, taxLines[k].label.words))
                     }
                     if !printed { taxes.append(t); taxLines.append((i, label)) }
                 }
@@ -467,6 +468,15 @@ extension ReceiptParser {
         else { return }
         r.items.removeLast()
         r.tax = [Receipt.Tax(rate: printed, amount: last.amount!, source: last.source)]
+    }
+
+    /// Whether two labels' tax words are different parts of one tax: different words with the same last three
+    /// letters (`CGST` and `SGST`, `SGST` and `UTGST`), not synonyms (`GST` and `TAX`).
+    static func partsOfOneTax(_ a: Set<String>, _ b: Set<String>) -> Bool {
+        guard a.count == 1, b.count == 1, let x = a.first, let y = b.first, x != y, x.count >= 3, y.count >= 3 else {
+            return false
+        }
+        return x.suffix(3) == y.suffix(3)
     }
 
     /// A tax line's label: its one-word tax names (`CGST`) and its other words (`9`).

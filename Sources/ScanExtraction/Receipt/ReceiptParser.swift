@@ -105,10 +105,9 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
         if Text.hasAny(key, feeWords) && !totalish { return .fee }
-        // `Service Charge 10%`, `Svc Chg`: a charge added to the bill, on a short line of its own (not `Customer
-        // Service` in a till's footer, nor a `Service Tax`).
-        if Text.hasAny(key, serviceChargeWords), !totalish, !Text.hasAny(key, taxWords),
-           key.split(separator: " ").count <= 4 { return .fee }
+        // `Service Charge 10%`, `Svc Chg`, `Service 5%`: a charge added to the bill, its words alone with a rate (not
+        // `Room Service` or `Customer Service`, nor a `Service Tax`).
+        if isServiceCharge(key), !totalish, !Text.hasAny(key, taxWords) { return .fee }
         if totalish && Text.hasAny(key, quantityWords) {
             // `Qty: 3 Amount: 262,000`: the count comes first, the amount's own label last.
             if let last = key.split(separator: " ").last, amountLabelWords.contains(String(last)),
@@ -136,6 +135,21 @@ public struct ReceiptParser: Sendable {
     }
 
     static let quantityPhrases = Set(quantityWords.phrases)
+
+    /// The words of every locale's `serviceCharge` phrases (`SERVICE`, `CHARGE`, `SVC`, `CHG`, `COPERTO`).
+    static let serviceChargeParts = Set(serviceChargeWords.phrases.flatMap { $0.split(separator: " ").map(String.init) })
+
+    /// A service charge's label: service-charge words, numbers and single letters only, four words at most
+    /// (`SERVICE CHARGE 10`, `SVC CHG`, `S SERVICE CHARGE 40`, `SERVICE`).
+    static func isServiceCharge(_ key: String) -> Bool {
+        let words = key.split(separator: " ")
+        guard words.count <= 4, Text.hasAny(key, serviceChargeWords) else { return false }
+        // (A word cut short or misread in one letter still counts: `SERVICE CH`, `Service Charce`.)
+        return words.allSatisfy { w in
+            serviceChargeParts.contains(String(w)) || !w.contains(where: \.isLetter) || w.count == 1
+                || serviceChargeParts.contains { w.count >= 2 && $0.hasPrefix(w) || Text.oneLetterApart($0, String(w)) }
+        }
+    }
 
     /// A count's label standing alone: quantity words, units and numbers, two words at most (`ARTIKEL 5`, `ITEMS`,
     /// `ANZAHL ARTIKEL`, `NB ARTICLES`, `JML LITER`). A quantity word beside a word of its own names an article
