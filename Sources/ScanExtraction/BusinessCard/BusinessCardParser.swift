@@ -754,9 +754,9 @@ public struct BusinessCardParser: Sendable {
             if var last = words.last, last.hasSuffix(",") { last.removeLast(); words[words.count - 1] = last }
         }
         // A family name set in capitals before the given name, as Japanese, Chinese, French and Italian cards print it
-        // (`YAMAMOTO Keiko`, `DUPONT Jean-Marc`): the capitals are the family name wherever they stand.
-        // (Not an honorific, `MRS Smith`; nor before an initial, `DAVID J. Smith`.)
-        if words.count >= 2, let shouted = words.firstIndex(where: isCapitalized), shouted == 0, !isHonorific(words[0]),
+        // (`YAMAMOTO Keiko`, `DUPONT Jean-Marc`): a first word in capitals before names that are not is the family
+        // name. (Not an honorific, `MRS Smith`; nor before an initial, `DAVID J. Smith`.)
+        if words.count >= 2, isCapitalized(words[0]), !isHonorific(words[0]),
            words.dropFirst().allSatisfy({
                !isCapitalized($0) && $0.first?.isUppercase == true && $0.filter(\.isLetter).count >= 2
                    && !$0.hasSuffix(".")

@@ -105,7 +105,7 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, discountWords) { return .discount }
         let totalish = Text.hasAny(key, anyTotalWords) || fuzzyTotal(key)
         if Text.hasAny(key, feeWords) && !totalish { return .fee }
-        // `Service Charge 10%`, `Svc Chg`, `Service 5%`: a charge added to the bill, its words alone with a rate (not
+        // `Service Charge 10%`, `Svc Chg`, `Service 5%`: a charge added to the bill, labelled by its words alone (not
         // `Room Service` or `Customer Service`, nor a `Service Tax`).
         if isServiceCharge(key), !totalish, !Text.hasAny(key, taxWords) { return .fee }
         if totalish && Text.hasAny(key, quantityWords) {
