@@ -388,7 +388,7 @@ struct MoneyDetector {
             for k in 1..<intGroups where sep(k - 1) != first { return nil }
             let thousands = (1..<intGroups).allSatisfy { len($0) == 3 }
             // India's lakhs and crores: pairs of digits before the last three, with decimals after a point
-            // (`1,04,199.00`, `12,34,56,789.50`).
+            // (`1,04,199.00`, `1,23,45,678.50`).
             let lakhs = intGroups >= 3 && first == 0x2C && decimalStart < end && lastSep == 0x2E && len(0) <= 2
                 && len(intGroups - 1) == 3 && (1..<(intGroups - 1)).allSatisfy { len($0) == 2 }
             guard thousands || lakhs else { return nil }
