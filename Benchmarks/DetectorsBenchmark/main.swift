@@ -2,8 +2,9 @@ import Foundation
 import ScanDetectors
 
 // Throughput of the data detectors on receipt-like text, on one thread.
-//   swift run -c release DetectorsBenchmark [FILE] [--mb N]
-// Without FILE it generates about N MB (default 8) of receipt-like text itself.
+//   swift run -c release DetectorsBenchmark [FILE] [--mb N] [--long-line N]
+// Without FILE it generates about N MB (default 8) of receipt-like text itself. With --long-line, one line of N
+// phone numbers instead (a table of numbers, or a hostile upload): its time grows with N, not faster.
 // On a busy machine compare instruction counts instead of times, e.g.
 //   valgrind --tool=callgrind .build/release/DetectorsBenchmark --mb 0.3
 // and read the inclusive cost of DataDetector.detect(in:) with callgrind_annotate --inclusive=yes.
@@ -62,8 +63,15 @@ if let k = args.firstIndex(of: "--mb"), k + 1 < args.count {
     megabytes = Double(args[k + 1]) ?? 8; args.removeSubrange(k...(k + 1))
 }
 
+var longLine: Int?
+if let k = args.firstIndex(of: "--long-line"), k + 1 < args.count {
+    longLine = Int(args[k + 1]); args.removeSubrange(k...(k + 1))
+}
+
 var documents: [String] = []
-if let path = args.first {
+if let longLine {
+    documents = [String(repeating: "555-123-4567 ", count: longLine)]
+} else if let path = args.first {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
         FileHandle.standardError.write(Data("DetectorsBenchmark: cannot read \(path)\n".utf8))
         exit(2)

@@ -387,9 +387,9 @@ struct MoneyDetector {
             guard len(0) <= 3 else { return nil }
             for k in 1..<intGroups where sep(k - 1) != first { return nil }
             let thousands = (1..<intGroups).allSatisfy { len($0) == 3 }
-            // India's lakhs and crores: pairs of digits before the last three, with decimals after a point
-            // (`1,04,199.00`, `1,23,45,678.50`).
-            let lakhs = intGroups >= 3 && first == 0x2C && decimalStart < end && lastSep == 0x2E && len(0) <= 2
+            // India's lakhs and crores: pairs of digits before the last three, by commas, with decimals after a point
+            // or none (`1,04,199.00`, `1,23,45,678.50`, `₹1,00,000`).
+            let lakhs = intGroups >= 3 && first == 0x2C && (decimalStart == end || lastSep == 0x2E) && len(0) <= 2
                 && len(intGroups - 1) == 3 && (1..<(intGroups - 1)).allSatisfy { len($0) == 2 }
             guard thousands || lakhs else { return nil }
         } else if len(0) > 12 {
