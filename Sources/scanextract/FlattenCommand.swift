@@ -42,22 +42,9 @@ struct FlattenCommand: ParsableCommand {
     func validate() throws {
         if mode == .off { throw ValidationError("--mode must be auto or on") }
         // The user's photo is never written over, and another existing file only when asked.
-        if Self.sameFile(input, output) {
-            throw ValidationError(
-                "\(output) is the input photo itself; give another file to write the flattened page to")
+        try OutputFileRule.check(output, inputs: [input], force: force) { _ in
+            "\(output) is the input photo itself; give another file to write the flattened page to"
         }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw ValidationError("\(output) is a folder; give the PNG file to write") }
-            if !force { throw ValidationError("\(output) exists; give --force to replace it") }
-        }
-    }
-
-    /// Whether two paths name one file (links and `./` spellings included).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     /// What the command prints.

@@ -71,16 +71,10 @@ struct InkCommand: ParsableCommand {
         if render && output == nil { throw ValidationError("--render needs -o FILE.png") }
         // Only a rendering writes to `-o` (recognition and `--shapes` write to stdout).
         if let output, render, !shapes {
-            // As `flatten` does: an input is never written over, and another existing file only when asked.
-            if let input = files.first(where: { FlattenCommand.sameFile($0, output) }) {
-                throw ValidationError("\(output) is the input \(input) itself; give another file to write the PNG to")
+            try OutputFileRule.check(output, inputs: files, force: force) { input in
+                "\(output) is the input \(input) itself; give another file to write the PNG to"
             }
             if files.count > 1 { throw ValidationError("--render draws one ink file; \(files.count) were given") }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) {
-                if isFolder.boolValue { throw ValidationError("\(output) is a folder; give the PNG file to write") }
-                if !force { throw ValidationError("\(output) exists; give --force to replace it") }
-            }
         }
         do { try options.validate() } catch let e as ScanError { throw ValidationError(e.reason) }
     }

@@ -84,6 +84,8 @@ extension LineAnalyzer {
     /// The last group of an amount: three digits, a decimal comma (or with `point`, a point too), two decimals,
     /// then only marks, a minus or a currency (`249,00`, `249,00€`, `249,00-`).
     private static func isDecimalGroup(_ w: String, point: Bool = false) -> Bool {
+        // Read for every word of every line: most fail on their first byte, before any copy.
+        guard let first = w.utf8.first, first >= 0x30, first <= 0x39, w.utf8.count >= 6 else { return false }
         let c = Array(w)
         guard c.count >= 6, c[0...2].allSatisfy(\.isASCIINumber), c[3] == "," || point && c[3] == ".",
               c[4...5].allSatisfy(\.isASCIINumber)

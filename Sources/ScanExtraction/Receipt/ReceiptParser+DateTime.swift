@@ -70,8 +70,9 @@ extension ReceiptParser {
             }.count >= 2
         // A `$` on a receipt in a language whose dates put the day first (Spanish in Mexico, French in Quebec) is no
         // evidence; a North American phone still is (a Spanish menu in Los Angeles).
-        let dayFirstLanguage = lexicon.leadingLocale(of: lines.map(\.key)).map { $0.dateOrders.first != "MDY" } ?? false
-        return (nanp || dollar && !dayFirstLanguage) && !other && !commaCents
+        // The language is looked for only when the dollar is the one evidence.
+        guard (nanp || dollar) && !other && !commaCents else { return false }
+        return nanp || lexicon.leadingLocale(of: lines.map(\.key)).map { $0.dateOrders.first == "MDY" } ?? true
     }
 
     /// Whether the receipt is in a language that prints a short date year first with hyphens (`23-01-13` in

@@ -479,10 +479,12 @@ extension ReceiptParser {
         return x.suffix(3) == y.suffix(3)
     }
 
+    static let taxWordSet = Set(taxWords.phrases)
+
     /// A tax line's label: its one-word tax names (`CGST`) and its other words (`9`).
     static func taxLabel(_ key: String) -> (words: Set<String>, rest: [Substring]) {
         let words = key.split(separator: " ")
-        let named = Set(words.map(String.init).filter { taxWords.phrases.contains($0) })
+        let named = Set(words.map(String.init).filter { taxWordSet.contains($0) })
         return (named, words.filter { !named.contains(String($0)) })
     }
 }
