@@ -147,7 +147,9 @@ public final class InputDocument {
             } catch let e as ScanError {
                 throw e.attributed(to: name)
             }
-            guard pageCount > 0 else { throw ScanError(.emptyPage, file: name, "the PDF has no pages") }
+            guard pageCount > 0 else {
+                throw ScanError(.emptyPage, file: name, "the PDF shows no pages (none, or its page tree is damaged)")
+            }
         case .json:
             pdf = nil
             do {
@@ -289,7 +291,10 @@ public final class InputDocument {
     }
 
     /// Observations one page of a JSON document may hold: a dense printed page has a few thousand lines and words.
-    public static let maxObservationsPerPage = 50_000
+    public static let maxObservationsPerPage = 20_000
+    /// Observations a whole JSON document may hold: a thousand pages of a hundred lines. The layout and the outputs
+    /// take about 10 KB for each, so this keeps a document under about a gigabyte of memory.
+    public static let maxObservationsPerDocument = 100_000
 
     /// Refuses a document whose pages no reader could have made: more observations than any page holds (the
     /// layout's work grows with their square), or a page, box or confidence whose numbers are not finite or beyond any
@@ -299,8 +304,22 @@ public final class InputDocument {
         let far = 10_000_000.0
         func sane(_ v: Double) -> Bool { v.isFinite && abs(v) <= far }
         func sane(_ b: BoundingBox) -> Bool { sane(b.x) && sane(b.y) && sane(b.width) && sane(b.height) }
+        let major = { (version: String) in Int(version.prefix { $0 != "." }) }
+        if let theirs = major(doc.schemaVersion), let ours = major(Document.currentSchemaVersion), theirs > ours {
+            throw ScanError(
+                .unsupportedType, file: name,
+                "the document has schema \(doc.schemaVersion), from a newer scanextract (this one reads up to"
+                    + " \(ours).x)")
+        }
+        guard !doc.pages.isEmpty else { throw ScanError(.emptyPage, file: name, "the JSON document has no pages") }
+        let observations = doc.pages.reduce(0) { $0 + $1.observations.count }
+        guard observations <= maxObservationsPerDocument else {
+            throw ScanError(
+                .tooLarge, file: name,
+                "the document holds \(observations) observations, over the limit of \(maxObservationsPerDocument)")
+        }
         for (n, page) in doc.pages.enumerated() {
-            guard sane(page.width), sane(page.height) else {
+            guard sane(page.width), sane(page.height), page.width > 0, page.height > 0 else {
                 throw ScanError(
                     .corrupt, file: name, page: n, "the page's size (\(page.width) × \(page.height)) is out of range")
             }

@@ -82,7 +82,15 @@ struct DetectCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if !jsonl {
-            let input = text ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            var input = text ?? ""
+            if text == nil {
+                do {
+                    input = String(decoding: try BoundedInput.whole(STDIN_FILENO), as: UTF8.self)
+                } catch {
+                    printError("stdin: \(error)")
+                    throw ExitCode(ExitStatus.allFailed)
+                }
+            }
             let data = try encoder.encode(Output(entities: base.detect(in: input)))
             try standardOutput(data + Data([0x0A]))
             return
@@ -105,11 +113,13 @@ struct DetectCommand: ParsableCommand {
             }
             return detectors[r.uppercased()]!.detect(in: txt)
         }
-        while let line = readLine(strippingNewline: true) {
+        for line in BoundedInput.Lines(STDIN_FILENO) {
             lineNo += 1
             var entities: [Entity] = []
             do {
-                entities = try found(in: line)
+                var text = String(decoding: try line.get(), as: UTF8.self)
+                if text.hasSuffix("\r") { text.removeLast() }
+                entities = try found(in: text)
             } catch {
                 failed += 1
                 FileHandle.standardError.write(Data("scanextract detect: line \(lineNo): \(error)\n".utf8))

@@ -4,7 +4,8 @@ import ScanModel
 /// The documented exit statuses of `scanextract`.
 enum ExitStatus {
     static let success: Int32 = 0
-    /// At least one input failed; the others were processed and written.
+    /// At least one input failed, or was written with pages refused, missing or damaged; the others were processed
+    /// and written.
     static let someFailed: Int32 = 1
     /// No input could be processed (or none was found).
     static let allFailed: Int32 = 2
@@ -31,8 +32,8 @@ enum ExitStatus {
     }
 
     static let documentation = """
-        Exit status: 0 all inputs processed; 1 some inputs failed (the rest were \
-        written); 2 no input could be processed; 64 usage error; 69 OCR engine or \
+        Exit status: 0 all inputs processed; 1 some inputs failed or lost pages (the \
+        rest were written); 2 no input could be processed; 64 usage error; 69 OCR engine or \
         a model missing; 73 an output could not be written; 130 interrupted.
         """
 }

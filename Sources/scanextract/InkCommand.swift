@@ -100,6 +100,8 @@ struct InkCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var failures = 0, total = 0
+        // A word list or model that is not installed (an ink's own language): status 69 when nothing was read.
+        var engineMissing = false
 
         /// Written to stderr; also to stdout as an error line where the output pairs lines with inputs: a line of
         /// `--jsonl`, or a segment of a UNIPEN or InkML file (`source` names it).
@@ -107,7 +109,9 @@ struct InkCommand: ParsableCommand {
             failures += 1
             let (code, reason): (String, String)
             switch error {
-            case let e as ScanError: (code, reason) = (e.code.rawValue, e.reason)
+            case let e as ScanError:
+                (code, reason) = (e.code.rawValue, e.reason)
+                if e.code == .engine { engineMissing = true }
             case let e as DecodingError: (code, reason) = ("corrupt", InkJSON.describe(e))
             default: (code, reason) = ("corrupt", "\(error)")
             }
@@ -160,32 +164,50 @@ struct InkCommand: ParsableCommand {
             }
         }
 
-        let sources: [(String, Data?)] = files.isEmpty
-            ? [("<stdin>", FileHandle.standardInput.readDataToEndOfFile())]
-            : files.map { ($0, FileManager.default.contents(atPath: $0)) }
-        for (name, data) in sources {
-            guard let data else {
-                total += 1; fail(name, line: nil, ScanError(.unreadable, "cannot read the file")); continue
-            }
+        // Each input is read with a ceiling (`BoundedInput`); JSON Lines one line at a time.
+        for name in files.isEmpty ? ["<stdin>"] : files {
             if jsonl {
-                let text = String(decoding: data, as: UTF8.self)
+                let fd: Int32
+                do {
+                    fd = files.isEmpty ? STDIN_FILENO : try BoundedInput.openFile(name).fd
+                } catch {
+                    total += 1
+                    fail(name, line: nil, ScanError(.unreadable, "\(error)"))
+                    continue
+                }
+                defer { if fd != STDIN_FILENO { close(fd) } }
                 var lineNumber = 0
-                var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                if lines.last?.isEmpty == true { lines.removeLast() }  // the end of the last line
-                for line in lines {
+                for line in BoundedInput.Lines(fd) {
                     lineNumber += 1
-                    // A blank line gets its error line too, so that the output's lines stay paired with the input's.
-                    guard !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                    let where_ = "\(name) line \(lineNumber)"
+                    switch line {
+                    case .failure(let why):
                         total += 1
-                        fail("\(name) line \(lineNumber)", line: lineNumber, ScanError(.empty, "a blank line, no ink"))
-                        continue
+                        fail(where_, line: lineNumber, ScanError(why.isSize ? .tooLarge : .unreadable, "\(why)"))
+                    // A blank line gets its error line too, so that the output's lines stay paired with the input's.
+                    case .success(let data) where String(decoding: data, as: UTF8.self)
+                        .trimmingCharacters(in: .whitespacesAndNewlines).isEmpty:
+                        total += 1
+                        fail(where_, line: lineNumber, ScanError(.empty, "a blank line, no ink"))
+                    case .success(let data):
+                        handle(data, where_: where_, line: lineNumber, file: nil)
                     }
-                    handle(Data(line.utf8), where_: "\(name) line \(lineNumber)", line: lineNumber, file: nil)
                 }
             } else {
+                let data: Data
+                do {
+                    data = try files.isEmpty ? BoundedInput.whole(STDIN_FILENO) : BoundedInput.file(name)
+                } catch let why as BoundedInput.Failure {
+                    total += 1
+                    fail(name, line: nil, ScanError(why.isSize ? .tooLarge : .unreadable, "\(why)"))
+                    continue
+                }
                 handle(data, where_: name, line: nil, file: files.isEmpty ? nil : name)
             }
         }
-        if failures > 0 { throw ExitCode(failures == total ? ExitStatus.allFailed : ExitStatus.someFailed) }
+        if failures > 0 && failures == total {
+            throw ExitCode(engineMissing ? ExitStatus.engineUnavailable : ExitStatus.allFailed)
+        }
+        if failures > 0 { throw ExitCode(ExitStatus.someFailed) }
     }
 }

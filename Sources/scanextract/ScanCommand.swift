@@ -125,7 +125,7 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Documents processed in parallel (all cores unless given).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: .shortAndLong, help: "No progress bar.")
+    @Flag(name: .shortAndLong, help: "No progress bar and no notes; errors and lost or damaged pages are still said.")
     var quiet = false
 
     /// Warnings of a document that lost part of itself: printed on stderr as well as written in its JSON.
@@ -229,7 +229,10 @@ struct ScanCommand: ParsableCommand {
                 )
                 throw ExitCode(ExitStatus.allFailed)
             }
-            if unreadableFolders == 0 { printError("no input files found") }
+            if unreadableFolders == 0 {
+                let skipped = expansion.skipped.isEmpty ? "" : ", only files that are not documents"
+                printError("no input files found in \(inputs.joined(separator: ", "))\(skipped)")
+            }
             throw ExitCode(ExitStatus.allFailed)
         }
         // With an output folder, the inputs an earlier run finished (same content, same options,
@@ -268,6 +271,8 @@ struct ScanCommand: ParsableCommand {
         var failed = 0, written = 0, cancelled = 0
         // Read, but with nothing to write in the format asked for (`--format vcard` and no business card).
         var nothingToWrite = 0
+        // Written, but with pages refused, missing or damaged.
+        var lostPages = 0
         var engineMissing = false, writeFailed = false
 
         let runner: BatchRunner
@@ -330,12 +335,20 @@ struct ScanCommand: ParsableCommand {
                 progress.update(done: index + 1, current: file)
                 switch result {
                 case .success(let finished):
-                    // Pages lost or damaged inside a document that was read: said on stderr too, naming file and page.
-                    if !quiet {
-                        for w in finished.document.warnings where Self.damageCodes.contains(w.code) {
-                            progress.clear()
-                            printError("\(file)\(w.page.map { " (page \($0 + 1))" } ?? ""): \(w.message) [\(w.code)]")
-                        }
+                    // Pages lost or damaged inside a document that was read: said on stderr too, naming file and page,
+                    // even with --quiet, and the run's status says that not everything was read.
+                    let damage = finished.document.warnings.filter { Self.damageCodes.contains($0.code) }
+                    if !damage.isEmpty { lostPages += 1 }
+                    for w in damage {
+                        progress.clear()
+                        printError("\(file)\(w.page.map { " (page \($0 + 1))" } ?? ""): \(w.message) [\(w.code)]")
+                    }
+                    // A document without any text is likely a wrong file or an empty scan: a note, not a failure.
+                    if !quiet, !finished.document.pages.isEmpty,
+                        finished.document.pages.allSatisfy({ $0.observations.isEmpty })
+                    {
+                        progress.clear()
+                        printError("\(file): no text was found on any page [no-text]")
                     }
                     if finished.noVCard {
                         let label = finished.document.documentType?.label.rawValue ?? "a document"
@@ -405,7 +418,11 @@ struct ScanCommand: ParsableCommand {
                 engineMissing
                     ? ExitStatus.engineUnavailable : writeFailed ? ExitStatus.cannotWrite : ExitStatus.allFailed)
         }
+        if lostPages > 0 && !quiet {
+            printError("\(lostPages) input(s) written with pages refused, missing or damaged (see above)")
+        }
         if failed > 0 { throw ExitCode(writeFailed ? ExitStatus.cannotWrite : ExitStatus.someFailed) }
+        if lostPages > 0 { throw ExitCode(ExitStatus.someFailed) }
     }
 }
 

@@ -87,6 +87,48 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("[corrupt]"), r.stderr)
     }
 
+    func testADocumentThatLostPagesIsWrittenAndTheStatusSaysSo() throws {
+        let whole = dir + "/whole.png"
+        Drawing.writePNG([DrawnLine("TOTAL 12.50", x: 20, y: 40)], width: 400, height: 300, to: whole)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let cut = dir + "/cut.png"
+        FileManager.default.createFile(atPath: cut, contents: bytes.prefix(bytes.count * 2 / 3))
+        // Even with --quiet the damage is said, naming the file, and the status is 1; the document is written.
+        let r = try run(["-q", "--engine", "tesseract", cut])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cut.png") && r.stderr.contains("[page-damaged]"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"page-damaged\""), r.stdout)
+        XCTAssertEqual(try run(["-q", "--engine", "tesseract", whole]).status, 0)
+        // A page without any text is a note, not a failure.
+        let blank = dir + "/blank.png"
+        Drawing.writePNG([], width: 300, height: 200, to: blank)
+        let empty = try run(["--engine", "tesseract", blank])
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("blank.png: no text was found on any page"), empty.stderr)
+    }
+
+    func testInkAndDetectReadTheirInputWithACeiling() throws {
+        // A JSON Lines line past 8 MiB is refused alone, its line paired with an error; the next line is read.
+        let ink = #"{"strokes": [{"points": [{"x": 10, "y": 10}, {"x": 60, "y": 40}, {"x": 110, "y": 12}]}]}"#
+        let huge = "{\"strokes\": [], \"preContext\": \"" + String(repeating: "a", count: 9 << 20) + "\"}"
+        let r = try run(["ink", "--jsonl"], stdin: huge + "\n" + ink + "\n")
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, r.stdout)
+        XCTAssertTrue(lines[0].contains("too-large") && lines[0].contains("8 MiB"), String(lines[0]))
+        XCTAssertTrue(lines[1].contains("candidates"), String(lines[1]))
+        XCTAssertTrue(r.stderr.contains("<stdin> line 1: larger than the limit of 8 MiB"), r.stderr)
+        // A folder or a missing file says which it is.
+        let folder = try run(["ink", dir])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertTrue(folder.stderr.contains("is a folder, not a file"), folder.stderr)
+        XCTAssertTrue(try run(["ink", dir + "/none.json"]).stderr.contains("none.json: no such file"))
+        let detected = try run(["detect", "--jsonl"], stdin: String(repeating: "9", count: 9 << 20) + "\n\"a@b.co\"\n")
+        XCTAssertEqual(detected.status, 1, detected.stderr)
+        XCTAssertTrue(detected.stdout.hasSuffix("a@b.co\"}]}\n") || detected.stdout.contains("a@b.co"), detected.stdout)
+        XCTAssertTrue(detected.stderr.contains("line 1: larger than the limit of 8 MiB"), detected.stderr)
+    }
+
     func testOutputDirWritesOneFilePerInputAndKeepsInputs() throws {
         let a = pdf("same.pdf", "One")
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
@@ -435,6 +477,17 @@ final class CLITests: XCTestCase {
         let unknown = try run(["models", "install", "ink-xx-YY"], environment: env)
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.contains("unknown model ink-xx-YY"), unknown.stderr)
+    }
+
+    func testInkWithAWordListThatIsNotInstalledIsStatus69() throws {
+        // A language whose list is neither in the (empty) model folder nor in /usr/share/dict.
+        let lists = ["de-DE": "ngerman", "fr-FR": "french", "it-IT": "italian", "es-ES": "spanish"]
+        let language = try XCTUnwrap(
+            lists.keys.sorted().first { !FileManager.default.fileExists(atPath: "/usr/share/dict/" + lists[$0]!) })
+        let ink = #"{"strokes": [{"points": [{"x": 10, "y": 10}, {"x": 60, "y": 40}]}], "language": "\#(language)"}"#
+        let r = try run(["ink"], stdin: ink, environment: ["SCANEXTRACT_MODEL_FOLDER": dir + "/no-models"])
+        XCTAssertEqual(r.status, 69, r.stderr)
+        XCTAssertTrue(r.stderr.contains("is not installed"), r.stderr)
     }
 
     func testDetectSubcommand() throws {

@@ -21,6 +21,27 @@ final class RecognizedInputTests: XCTestCase {
                 XCTAssertEqual(($0 as? ScanError)?.file, "bad")
             }
         }
+        // No page, a page of no size, a schema from a newer major version, or more observations than a document holds.
+        var empty = document(confidence: 0.9, x: 5)
+        empty.pages = []
+        var flat = document(confidence: 0.9, x: 5)
+        flat.pages[0].width = -200
+        var newer = document(confidence: 0.9, x: 5)
+        newer.schemaVersion = "99.0.0"
+        var crowded = document(confidence: 0.9, x: 5)
+        let many = Array(repeating: crowded.pages[0].observations[0], count: 17_000)
+        crowded.pages = (0..<6).map {
+            Page(index: $0, width: 200, height: 100, textSource: .ocr, observations: many)
+        }
+        for (doc, code, words) in [
+            (empty, ScanError.Code.emptyPage, "no pages"), (flat, .corrupt, "size"),
+            (newer, .unsupportedType, "schema 99.0.0"), (crowded, .tooLarge, "102000 observations"),
+        ] {
+            XCTAssertThrowsError(try processor.process(.document(doc, name: "odd"))) {
+                XCTAssertEqual(($0 as? ScanError)?.code, code, "\($0)")
+                XCTAssertTrue("\($0)".contains(words), "\($0)")
+            }
+        }
         var configuration = ScanConfiguration()
         configuration.country = "UK"
         XCTAssertThrowsError(try DocumentProcessor(configuration: configuration)) {
