@@ -180,7 +180,7 @@ public struct DataDetector: Sendable {
     }
 
     /// Regions that write numeric dates month first.
-    static let monthFirstRegions: Set<String> = ["US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"]
+    public static let monthFirstRegions: Set<String> = ["US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"]
 
     static let countryTable: WordTable = {
         var d: [String: Int] = [:]
@@ -251,11 +251,13 @@ public struct DataDetector: Sendable {
                 else if let k = DataDetector.countryTable.lookup(s, i, e) {
                     counts[DataDetector.countryCodes[k], default: 0] += 2
                 }
-                else if s.at(e) == 0x20, isUpper(s.at(e + 1)) {
-                    let e2 = s.wordEnd(from: e + 1)
-                    if let k = DataDetector.countryTable.lookup(s, i, e2) {
-                        counts[DataDetector.countryCodes[k], default: 0] += 2
-                    }
+                else if s.at(e) == 0x20, isUpper(s.at(e + 1)),
+                    let k = DataDetector.countryTable.lookup(s, i, s.wordEnd(from: e + 1))
+                {
+                    counts[DataDetector.countryCodes[k], default: 0] += 2
+                }
+                else if e - i <= 5, let r = DataDetector.taxLabelRegions[s.string(i, e)] {
+                    counts[r, default: 0] += 1
                 }
             }
             i = e
@@ -329,6 +331,14 @@ public struct DataDetector: Sendable {
         return currencyRegions[key]
     }
 
+    /// The names of taxpayer numbers that one country gives (`CUIT 30-68912345-2`, `RFC`, `GSTIN`): a lesser sign
+    /// of the region, as a calling code is. `RUT` and `NIT` are Chile's and Colombia's, though a neighbour uses
+    /// the name too.
+    static let taxLabelRegions: [String: String] = [
+        "CUIT": "AR", "CUIL": "AR", "RUT": "CL", "NIT": "CO", "RFC": "MX", "CNPJ": "BR", "CPF": "BR", "GSTIN": "IN",
+        "ABN": "AU", "NZBN": "NZ", "VKN": "TR", "UEN": "SG",
+    ]
+
     /// Currency words keyed by their bytes as printed (case matters: `RM`, `Rp`, `CHF`).
     private static let currencyRegions: [UInt32: String] = {
         let table: [(String, String)] = [
@@ -337,7 +347,8 @@ public struct DataDetector: Sendable {
             ("CHF", "CH"), ("SFr", "CH"), ("INR", "IN"), ("JPY", "JP"), ("CNY", "CN"), ("RMB", "CN"),
             ("THB", "TH"), ("PHP", "PH"), ("SEK", "SE"), ("NOK", "NO"), ("DKK", "DK"), ("PLN", "PL"),
             ("CZK", "CZ"), ("Kč", "CZ"), ("HUF", "HU"), ("ZAR", "ZA"), ("BRL", "BR"), ("MXN", "MX"),
-            ("KRW", "KR"), ("USD", "US"),
+            ("KRW", "KR"), ("USD", "US"), ("ARS", "AR"), ("CLP", "CL"), ("UYU", "UY"), ("VND", "VN"),
+            ("KES", "KE"), ("KSh", "KE"), ("Ksh", "KE"), ("NGN", "NG"), ("AED", "AE"), ("EGP", "EG"),
         ]
         var d: [UInt32: String] = [:]
         for (word, region) in table {

@@ -15,18 +15,18 @@ import ScanModel
 struct MoneyDetector {
     let region: String?
 
-    private var dollar: String {
-        switch region {
-        case "CA": return "CAD"
-        case "AU": return "AUD"
-        case "NZ": return "NZD"
-        case "SG": return "SGD"
-        case "HK": return "HKD"
-        case "MX": return "MXN"
-        case "TW": return "TWD"
-        default: return "USD"
-        }
-    }
+    /// The currency a bare `$` is in the region: its own dollar or peso where it has one, else the US dollar.
+    private var dollar: String { region.flatMap { Self.dollarCurrencies[$0] } ?? "USD" }
+
+    /// Regions whose own currency is written with `$` (dollars and pesos), and the currency; the regions that use
+    /// the US dollar itself (Ecuador, El Salvador, Panama...) are left to the default.
+    static let dollarCurrencies: [String: String] = [
+        "CA": "CAD", "AU": "AUD", "NZ": "NZD", "SG": "SGD", "HK": "HKD", "MX": "MXN", "TW": "TWD", "AR": "ARS",
+        "CL": "CLP", "CO": "COP", "UY": "UYU", "DO": "DOP", "CU": "CUP", "BS": "BSD", "BB": "BBD", "BZ": "BZD",
+        "BM": "BMD", "BN": "BND", "FJ": "FJD", "GY": "GYD", "JM": "JMD", "KY": "KYD", "LR": "LRD", "NA": "NAD",
+        "SB": "SBD", "SR": "SRD", "TT": "TTD", "AG": "XCD", "DM": "XCD", "GD": "XCD", "KN": "XCD", "LC": "XCD",
+        "VC": "XCD",
+    ]
 
     private var krone: String {
         switch region {
@@ -41,7 +41,7 @@ struct MoneyDetector {
         "usd", "eur", "gbp", "jpy", "cny", "aud", "cad", "chf", "sek", "nok", "dkk", "pln", "czk", "huf",
         "inr", "idr", "myr", "sgd", "hkd", "nzd", "zar", "brl", "mxn", "krw", "thb", "php", "vnd", "try",
         "rub", "aed", "sar", "ils", "twd", "ron", "bgn", "isk", "egp", "ngn", "kes", "pkr", "lkr", "bdt",
-        "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb"
+        "ars", "clp", "cop", "pen", "uah", "qar", "kwd", "bhd", "omr", "mad", "ghs", "rmb", "uyu", "dop", "jmd", "ttd", "xcd", "bnd", "fjd"
     ]
 
     /// ISO codes that are also words or abbreviations a receipt prints for other things: a pen, RON 95 petrol, Sdn Bhd,
@@ -83,7 +83,7 @@ struct MoneyDetector {
         isoCodes.union([
             "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
             "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
-            "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "lei", "r", "руб", "р", "грн"
+            "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "ksh", "lei", "r", "руб", "р", "грн"
         ]))
 
     /// Currency words written after (or before) the amount.
@@ -221,6 +221,7 @@ struct MoneyDetector {
         case "Kč", "Kc": return "CZK"
         case "Rs", "RS": return region == "PK" ? "PKR" : region == "LK" ? "LKR" : "INR"
         case "Ft": return "HUF"
+        case "KSh", "Ksh", "KSH": return "KES"
         case "lei": return "RON"
         case "R": return region == "ZA" ? "ZAR" : nil
         case "руб", "р": return "RUB"

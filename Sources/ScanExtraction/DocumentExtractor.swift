@@ -58,6 +58,7 @@ public struct DocumentExtractor: Sendable {
             var parser = ReceiptParser(
                 fieldModel: try ReceiptFieldModel.loaded.get(), itemModel: try ItemLineModel.loaded.get())
             parser.referenceYear = analyzer.detector.referenceDate.year
+            parser.region = analysis.context.region
             let (r, f) = parser.parse(lines)
             out.receipt = r
             out.warnings += f

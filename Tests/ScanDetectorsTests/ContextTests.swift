@@ -37,6 +37,21 @@ final class ContextTests: XCTestCase {
         }
     }
 
+    /// A taxpayer number's name that one country gives points there, and the `$` is then that country's own.
+    func testRegionFromATaxNumbersNameAndItsDollar() throws {
+        XCTAssertEqual(region(of: "PARRILLA DON JULIO\nCUIT 30-68912345-2\nTOTAL $79.700,00"), "AR")
+        XCTAssertEqual(region(of: "FARMACIA\nRUT: 89.807.200-2\nTOTAL $18.110"), "CL")
+        XCTAssertEqual(region(of: "ALMACENES\nNIT 890.900.608-9\nTOTAL A PAGAR $91.750"), "CO")
+        // A country named outweighs the lesser sign.
+        XCTAssertEqual(region(of: "RUT 12.345.678-5\nMontevideo, Uruguay"), "UY")
+        // The word inside another, or in lower case running text, is no sign.
+        XCTAssertNil(region(of: "Diner\nCUITS 12\nthe nit picker\nTotal $12.00"))
+        let chile = try DataDetector(region: "CL", referenceDate: reference)
+        XCTAssertEqual(chile.detect(in: "TOTAL $18.110").first { $0.type == .money }?.value.currency, "CLP")
+        let kenya = try DataDetector(referenceDate: reference)
+        XCTAssertEqual(kenya.detect(in: "Total KSh 1,250.00").first { $0.type == .money }?.value.currency, "KES")
+    }
+
     func testRegionFromCountryPostalCodeAndPhoneCode() {
         let rows: [(String, String?)] = [
             ("ACME Pty Ltd\n12 George St\nSydney, Australia", "AU"),

@@ -717,6 +717,32 @@ import ScanModel
         #expect(total("24.79", paid: ["30.00", "5.21"]) == "24.79")
         #expect(total("24.79", items: ["5.55", "9.40"]) == "24.79")
         #expect(total("25.78") == "25.78")  // two digits off
+        // A bill's total with a tip under it and the total with the tip, one digit apart: nothing was misread.
+        let tipped = receipt([
+            (20, 16, [(20, "Burger"), (400, "30.00")]),
+            (40, 16, [(20, "Salad"), (400, "20.00")]),
+            (60, 16, [(20, "Subtotal"), (400, "50.00")]),
+            (80, 16, [(20, "Tax"), (80, "13%"), (400, "6.83")]),
+            (100, 16, [(20, "Total"), (400, "56.83")]),
+            (120, 16, [(20, "Tip"), (400, "10.00")]),
+            (140, 16, [(20, "Total"), (400, "66.83")]),
+        ])
+        #expect(tipped.total == "56.83")
+        #expect(tipped.tip == "10.00")
+        // With the tax included in the prices, the bill before the tip agrees with the items: no warning.
+        let included = try! extractor.extract(
+            Fixture.document(Fixture.page([
+                (20, 16, [(20, "2"), (40, "x"), (60, "Rösti"), (400, "49.00")]),
+                (40, 16, [(20, "1"), (40, "x"), (60, "Geschnetzeltes"), (400, "38.50")]),
+                (60, 16, [(20, "2"), (40, "x"), (60, "Bier"), (400, "16.00")]),
+                (80, 16, [(20, "Total"), (80, "CHF"), (400, "103.50")]),
+                (100, 16, [(20, "Trinkgeld"), (400, "6.50")]),
+                (120, 16, [(20, "Bezahlt"), (80, "CHF"), (400, "110.00")]),
+                (140, 16, [(20, "inkl."), (80, "8.1%"), (140, "MWST"), (400, "7.76")]),
+            ])), as: .receipt)
+        #expect(included.receipt?.total == "103.50")
+        #expect(included.receipt?.tip == "6.50")
+        #expect(!included.warnings.contains { $0.code == "receipt-total-mismatch" }, "\(included.warnings)")
     }
 
     @Test func aRoundedTotalIsTheAmountDue() {
@@ -1054,6 +1080,30 @@ import ScanModel
             (20, 16, [(20, "Tel."), (70, "08.34.79.39.78")]), (40, 16, [(20, "Date"), (90, "06/05/2020")]),
         ])))
         #expect(!ReceiptParser.monthFirst(lines))
+        // A region the receipt points to orders its dates, whatever its money's sign: a Chilean `$` and RUT.
+        func chilean(_ id: String) -> Receipt {
+            receipt([
+                (20, 16, [(20, "FARMACIA"), (120, "SALUD")]), (40, 16, [(20, id), (80, "89.807.200-2")]),
+                (60, 16, [(20, "09-06-2024"), (160, "11:02")]), (80, 16, [(20, "JARABE"), (400, "$1.490")]),
+                (100, 16, [(20, "CREMA"), (400, "$5.580")]), (120, 16, [(20, "TOTAL"), (400, "$7.070")]),
+            ])
+        }
+        #expect(chilean("RUT:").date == "2024-06-09")
+        #expect(chilean("RUT:").currency == "CLP")
+        #expect(chilean("REF:").date == "2024-09-06", "without the sign, the dollar's evidence")
+    }
+
+    @Test func aTipBetweenTwoTotalsInWholeUnits() {
+        // The bill, the tip, and the total with it, in whole pesos: the total is the bill's.
+        let r = receipt([
+            (20, 16, [(20, "LOMO"), (400, "$24.500")]),
+            (40, 16, [(20, "PISCO"), (80, "SOUR"), (400, "$14.000")]),
+            (60, 16, [(20, "TOTAL"), (400, "$38.500")]),
+            (80, 16, [(20, "PROPINA"), (400, "$3.850")]),
+            (100, 16, [(20, "TOTAL"), (80, "A"), (110, "PAGAR"), (400, "$42.350")]),
+        ])
+        #expect(r.total == "38500")
+        #expect(r.tip == "3850")
     }
 
     @Test func oneArticleInWholeUnitsAndACurrencyWithAFullStop() {

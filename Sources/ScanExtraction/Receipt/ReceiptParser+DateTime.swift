@@ -37,7 +37,7 @@ extension ReceiptParser {
     /// alphanumeric glued before it, and a year of two or four digits that ends there or runs into a time
     /// (`06/04/1711:43`). A document number such as `T03-18/199913`, or a phone number in pairs (`08.34.79.39.78`),
     /// is no evidence.
-    static func monthFirst(_ lines: [AnalyzedLine]) -> Bool {
+    static func monthFirst(_ lines: [AnalyzedLine], region: String? = nil) -> Bool {
         // A cached NSRegularExpression: a Swift regex literal is parsed again at every call on Linux.
         let re = RegexCache.shared.regex(
             #"(?<![\p{L}\p{N}]|\d[-/.])(\d{1,2})([-/.])(\d{1,2})\2(?:(?:19|20)\d{2}|\d{2})(?:(?![\d]|[-/.]\d)|(?=\d{1,2}:[0-5]\d))"#,
@@ -51,6 +51,9 @@ extension ReceiptParser {
                 }
             }
         }
+        // A region the text points to (or the user gave) writes its dates its own way, whatever sign its money has
+        // (`$` in Chile, Colombia or Mexico).
+        if let region { return DataDetector.monthFirstRegions.contains(region) }
         // A phone written the North American way, `(562) 597-0906` or `562-597-0906`, not any number that parses as
         // one.
         let nanp = lines.contains { l in
@@ -88,7 +91,7 @@ extension ReceiptParser {
         _ lines: [AnalyzedLine], features: ReceiptFieldFeatures, into r: inout Receipt, findings: inout [Finding],
         candidates: inout [ReceiptField: [FieldCandidate]]
     ) {
-        let monthFirst = Self.monthFirst(lines)
+        let monthFirst = Self.monthFirst(lines, region: region)
         let dates = ranked(
             features.dateCandidates(
                 monthFirst: monthFirst, shortYearFirst: Self.writesShortDatesYearFirst(lines),

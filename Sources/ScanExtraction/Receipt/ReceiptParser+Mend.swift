@@ -126,6 +126,8 @@ extension ReceiptParser {
         else { return [] }
         let made = sub + taxes + sums.tip
         if let t = sums.tendered, t - (sums.change ?? 0) == total { return [] }
+        // The bill's total before a tip printed under it agrees without the tip (`billBeforeTip`).
+        if sums.tip > 0 && sub + taxes == total { return [] }
         let a = Array(String(total)), b = Array(String(made))
         guard total != made, total > 0, a.count == b.count, zip(a, b).filter({ $0 != $1 }).count == 1 else {
             return []

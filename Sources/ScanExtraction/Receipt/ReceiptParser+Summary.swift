@@ -176,11 +176,13 @@ extension ReceiptParser {
     static func billBeforeTip(_ totals: [FieldCandidate], tips: [(amount: Amount, line: Int)], roles: [Role])
         -> FieldCandidate?
     {
-        guard let best = totals.first, let paid = Amount.parse(best.value[...]) else { return nil }
+        // The candidates' values are decimal strings, also of whole units (`38500`), which `Amount.parse` reads only
+        // when told the receipt prints them so.
+        guard let best = totals.first, let paid = Amount(decimalString: best.value) else { return nil }
         for tip in tips where tip.amount.cents > 0 && tip.line < best.lines.lowerBound {
             let bill = totals.first { c in
                 guard c.lines.upperBound <= tip.line, case .total = roles[c.lines.lowerBound],
-                    let a = Amount.parse(c.value[...])
+                    let a = Amount(decimalString: c.value)
                 else { return false }
                 return abs(a.cents + tip.amount.cents - paid.cents) <= 1
             }
@@ -401,7 +403,8 @@ extension ReceiptParser {
                 let (added, included) = Self.totalsOver(base, of: r)
                 let withDiscount = added + discounts
                 if abs(added - total) > tolerance && abs(included - total) > tolerance
-                    && abs(withDiscount - total) > tolerance && (tip == 0 || abs(added - tip - total) > tolerance)
+                    && abs(withDiscount - total) > tolerance
+                    && (tip == 0 || abs(added - tip - total) > tolerance && abs(included - tip - total) > tolerance)
                 {
                     let what = subtotal != nil ? "subtotal" : "items"
                     out.append(

@@ -15,6 +15,9 @@ public struct ReceiptParser: Sendable {
     /// The year that two-digit years are read around and that bounds a receipt's date (a date after the next year is a
     /// misread): the detectors' reference day (`--reference-date`), this year by default.
     public var referenceYear = NumericDate.referenceYear
+    /// The region the document's text points to (`DataDetector.context`: a calling code, a country, a currency), or
+    /// the user's `--country`; nil when nothing says. It orders numeric dates that read both ways.
+    public var region: String?
 
     public init(itemModel: ItemLineModel = .shipped) {
         self.itemModel = itemModel
