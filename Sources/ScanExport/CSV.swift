@@ -154,19 +154,29 @@ public enum CSVWriter {
     /// Spreadsheets run a cell that opens with `=`, `+`, `-` or `@` (or a tab or line end before one) as a
     /// formula, and a file name, an uploaded name or a printed line can hold one (`=HYPERLINK(...)`,
     /// `-2+3+cmd|...`). Such a field gets a `'`, which the spreadsheet shows as text. A number as printed (a phone
-    /// `+49 30 1234`, an amount `-1.50`, a date) is left as it is: digits, spaces and `().,/-` run no formula.
+    /// `+49 30 1234`, an amount `-1.50`, a date) is left as it is, and so are phones with their extension and several
+    /// phones in one cell (`+1 212 555 0187 ext. 42; +1 212 555 0100`): digits, spaces and `().,/-`, an extension's
+    /// word before its digits and `;` between numbers call no function.
     static func defusingFormula(_ s: String) -> String {
         guard let first = s.unicodeScalars.first else { return s }
         switch first {
         case "=", "@", "\t", "\r", "\n":
             return "'" + s
         case "+", "-":
-            let plain = s.unicodeScalars.dropFirst().allSatisfy {
-                ("0"..."9").contains($0) || " ().,/-".unicodeScalars.contains($0)
-            }
-            return plain ? s : "'" + s
+            return PhoneCell.isNumbersOnly(s) ? s : "'" + s
         default:
             return s
+        }
+    }
+
+    /// Digits with `+-().,/` and spaces, numbers separated by `;`, each maybe with an extension (`ext. 42`, `x42`).
+    private enum PhoneCell {
+        static let pattern = try! NSRegularExpression(
+            pattern: #"^[+-]?[0-9 ().,/-]+(?:(?:ext\.?|x)\s*[0-9]+)?(?:;\s*[+-]?[0-9 ().,/-]+(?:(?:ext\.?|x)\s*[0-9]+)?)*$"#,
+            options: [.caseInsensitive])
+
+        static func isNumbersOnly(_ s: String) -> Bool {
+            pattern.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil
         }
     }
 }

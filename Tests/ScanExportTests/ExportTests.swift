@@ -143,7 +143,12 @@ final class CSVStreamTests: XCTestCase {
         XCTAssertEqual(CSVWriter.field("-2+3+cmd|' /C calc'!A0"), "'-2+3+cmd|' /C calc'!A0")
         XCTAssertEqual(CSVWriter.field("+A1"), "'+A1")
         XCTAssertEqual(CSVWriter.field("\t=1"), "'\t=1")
-        for plain in ["+49 (0)30 1234-56", "-1.50", "-1,50", "+1 555 0100", "2026-12-06", "Milk"] {
+        XCTAssertEqual(CSVWriter.field("+1 ext(A1)"), "'+1 ext(A1)")
+        XCTAssertEqual(CSVWriter.field("+1 x42; +2+cmd|x"), "'+1 x42; +2+cmd|x")
+        for plain in [
+            "+49 (0)30 1234-56", "-1.50", "-1,50", "+1 555 0100", "2026-12-06", "Milk", "+12125550187 ext. 42",
+            "+44 20 7946 0958; +44 7700 900123", "+33 1 23 45 67 89 x204",
+        ] {
             XCTAssertEqual(CSVWriter.field(plain), plain.contains(",") ? "\"\(plain)\"" : plain)
         }
         let csv = String(decoding: CSVWriter.csv(doc("=cmd|x.png", card: true)), as: UTF8.self)

@@ -62,6 +62,17 @@ final class GeometryPipelineTests: PipelineTestCase {
         let cropped = try word("TOTAL", in: half)
         assertSameBox(cropped.boundingBox, total.boundingBox, tolerance: 3)
         XCTAssertFalse(half.pages[0].text.contains("CORNER"), half.pages[0].text)
+
+        // On a page that needs no turn, a crop at its top-left corner moves nothing, and the page still keeps the
+        // file's size; `upright` gives the smaller page that was read.
+        // (Text large enough that the page is read as it is, not enlarged.)
+        let upright = dir + "/upright.png"
+        let large = (0..<6).map { DrawnLine("CORNER SHOP \($0) 12.50", x: 20, y: Double(50 + 90 * $0), size: 40) }
+        Drawing.writePNG(large, width: 560, height: 600, to: upright)
+        let top = try processor { $0.regionOfInterest = RegionOfInterest(x: 0, y: 0, width: 0.5, height: 0.5) }
+            .process(path: upright)
+        XCTAssertEqual([top.pages[0].width, top.pages[0].height], [560, 600])
+        XCTAssertEqual(top.pages[0].upright.map { [$0.width, $0.height] }, [280, 300])
     }
 
     /// A page scanned a few degrees askew is straightened for Tesseract; its words come back

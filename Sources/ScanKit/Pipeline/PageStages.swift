@@ -104,7 +104,10 @@ enum PageStages {
         var out = doc.mappingBoxes(maps)
         let byIndex = Dictionary(pages.map { ($0.page.index, $0) }, uniquingKeysWith: { a, _ in a })
         out.pages = out.pages.map { page in
-            guard let w = byIndex[page.index], !w.transform.isIdentity else { return page }
+            // A crop at the page's corner moves nothing, yet the page read is smaller than the user's.
+            guard let w = byIndex[page.index],
+                !w.transform.isIdentity || w.page.width != w.sourceWidth || w.page.height != w.sourceHeight
+            else { return page }
             var p = page
             p.upright = UprightPage(width: w.page.width, height: w.page.height, transform: w.transform)
             p.width = w.sourceWidth
