@@ -88,12 +88,15 @@ let package = Package(
         // the handwriting judge's weights (Resources/HandwritingDetector.json) by Tools/train-handwriting.
         .target(name: "ScanInk", dependencies: ["ScanModel", "ScanRecognition"],
                 resources: [.copy("Resources/CharacterShapes.json"), .copy("Resources/HandwritingDetector.json")]),
+        // The structured invoice a PDF embeds (Factur-X, ZUGFeRD, XRechnung CII) as a receipt's fields. Pure
+        // logic over the attachment's bytes (Foundation's XML parser).
+        .target(name: "ScanEInvoice", dependencies: ["ScanModel"]),
         // JSON / JSON Lines / text / CSV / vCard writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.
         .target(name: "ScanKit", dependencies: [
             "ScanModel", "ScanInput", "ScanCamera", "ScanRecognition", "ScanDetectors", "ScanLayout", "ScanExtraction", "ScanExport",
-            "ScanInk",
+            "ScanInk", "ScanEInvoice",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The job store and queue: jobs, their uploads and results, leases (SQLite through GRDB).
@@ -164,6 +167,7 @@ let package = Package(
         .testTarget(name: "ScanInputTests", dependencies: ["ScanInput", "TestSupport"]),
         .testTarget(name: "ScanRecognitionTests", dependencies: ["ScanRecognition", "ONNXRuntime", "ScanInput", "TestSupport"]),
         .testTarget(name: "ScanExportTests", dependencies: ["ScanExport", "TestSupport"]),
+        .testTarget(name: "ScanEInvoiceTests", dependencies: ["ScanEInvoice", "ScanModel"]),
         .testTarget(name: "ScanKitTests", dependencies: ["ScanKit", "ScanExport", "ScanInput", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"], exclude: ["Golden"]),
         // The JobStore contract on SQLite, and on a real PostgreSQL server.

@@ -358,6 +358,11 @@ extension InputDocument {
     /// (PDF/A), so that poppler builds no colour transforms for pages it only reads text from.
     var readsTextWithoutOutputIntents: Bool { pdf?.readsTextWithoutOutputIntents ?? false }
 
+    /// The files a PDF embeds, each of at most `maxBytes` (a larger one is left out); none for other kinds.
+    public func attachments(maxBytes: Int = 16 << 20) -> [(name: String, bytes: [UInt8])] {
+        pdf?.attachments(maxBytes: maxBytes) ?? []
+    }
+
     /// The poppler version that reads PDFs.
     public static var popplerVersion: String { PDFDocument.popplerVersion }
 }

@@ -106,6 +106,9 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
     public var extractFields = true
     /// Skip the classifier and parse every document as this type (`--type`).
     public var documentTypeOverride: DocumentKind?
+    /// Take a PDF's receipt fields from the invoice it embeds (Factur-X, ZUGFeRD, XRechnung CII), when it embeds one
+    /// and the document is not read as another type by `--type` (`--no-embedded-invoice` turns it off).
+    public var embeddedInvoices = true
     /// Default country (ISO 3166-1 alpha-2) for phone numbers and dates, when the text doesn't say.
     public var country: String?
     /// `yyyy-mm-dd`: anchors two-digit years and bounds a receipt's date; today when nil.
@@ -128,7 +131,7 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case engine, engineThreads, recognition, tesseract, minimumTextHeight, regionOfInterest, forceOCR,
             detectOrientation, camera, cameraOptions, limits, preprocessing, detectEntities, extractFields,
-            documentTypeOverride,
+            documentTypeOverride, embeddedInvoices,
             country, referenceDate, lowConfidenceThreshold, handwriting, handwritingLanguage, wordLists
     }
 
@@ -153,6 +156,7 @@ public struct ScanConfiguration: Sendable, Hashable, Codable {
         try take(.detectEntities, &d.detectEntities)
         try take(.extractFields, &d.extractFields)
         d.documentTypeOverride = try c.decodeIfPresent(DocumentKind.self, forKey: .documentTypeOverride)
+        try take(.embeddedInvoices, &d.embeddedInvoices)
         d.country = try c.decodeIfPresent(String.self, forKey: .country)
         d.referenceDate = try c.decodeIfPresent(String.self, forKey: .referenceDate)
         try take(.lowConfidenceThreshold, &d.lowConfidenceThreshold)

@@ -159,7 +159,15 @@ public final class DocumentProcessor {
         if pages.isEmpty, let lastError { throw lastError }
         let info = engineInfo ?? EngineInfo(name: "pdf-text", version: "poppler " + InputDocument.popplerVersion)
         let doc = Document(source: name, engine: info, pages: pages.map(\.page), warnings: warnings)
-        return PageStages.toSource(try extract(doc), pages)
+        var extracted = try extract(doc)
+        if embeddedInvoiceWanted { EmbeddedInvoiceStage.apply(attachments: input.attachments(), to: &extracted) }
+        return PageStages.toSource(extracted, pages)
+    }
+
+    /// Whether a PDF's embedded invoice may give the receipt: fields are extracted, and `--type` asks for no other.
+    var embeddedInvoiceWanted: Bool {
+        configuration.embeddedInvoices && configuration.extractFields
+            && (configuration.documentTypeOverride ?? .receipt) == .receipt
     }
 
     /// A document that was already recognized goes straight to the later stages.
@@ -172,7 +180,10 @@ public final class DocumentProcessor {
         out.schemaVersion = Document.currentSchemaVersion
         out.source = source
         out.pages = pages.map(\.page)
-        return PageStages.toSource(try extract(out), pages)
+        var extracted = try extract(out)
+        // Fields an embedded invoice gave are kept: the JSON no longer holds the attachment they came from.
+        if embeddedInvoiceWanted { EmbeddedInvoiceStage.keep(from: doc, in: &extracted) }
+        return PageStages.toSource(extracted, pages)
     }
 
     /// The later, engine-free stages: entities, then classification and parsing. A locale file or model that this

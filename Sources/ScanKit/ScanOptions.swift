@@ -21,6 +21,8 @@ public struct ScanOptions: Sendable, Hashable {
     public var referenceDate: String?
     public var noEntities = false
     public var forceOCR = false
+    /// Read the PDF's text even where it embeds a structured invoice (Factur-X, ZUGFeRD, XRechnung).
+    public var noEmbeddedInvoice = false
     public var camera = CameraMode.auto
     public var noLight = false
     public var noOrientation = false
@@ -70,6 +72,7 @@ public struct ScanOptions: Sendable, Hashable {
             case "reference-date": referenceDate = value
             case "no-entities": noEntities = try flag()
             case "force-ocr": forceOCR = try flag()
+            case "no-embedded-invoice": noEmbeddedInvoice = try flag()
             case "camera":
                 guard let mode = CameraMode(rawValue: value) else { throw bad(name, value) }
                 camera = mode
@@ -189,6 +192,7 @@ public struct ScanOptions: Sendable, Hashable {
         c.minimumTextHeight = minTextHeight
         c.regionOfInterest = region.flatMap(RegionOfInterest.init(parsing:))
         c.forceOCR = forceOCR
+        c.embeddedInvoices = !noEmbeddedInvoice
         c.detectOrientation = !noOrientation
         c.camera = camera
         c.cameraOptions.evenLight = !noLight

@@ -56,6 +56,11 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("force-ocr"), help: "Recognize every PDF page, even those with a text layer.")
     var forceOCR = false
 
+    @Flag(
+        name: .customLong("no-embedded-invoice"),
+        help: "Read a PDF's text even where it embeds a structured invoice (Factur-X, ZUGFeRD, XRechnung).")
+    var noEmbeddedInvoice = false
+
     @Option(
         help:
             "Document camera on photos: auto (flatten a page that stands out from its background), on (whenever a page is found) or off."
@@ -152,6 +157,7 @@ struct ScanCommand: ParsableCommand {
         o.referenceDate = referenceDate
         o.noEntities = noEntities
         o.forceOCR = forceOCR
+        o.noEmbeddedInvoice = noEmbeddedInvoice
         o.camera = camera
         o.noLight = noLight
         o.noOrientation = noOrientation

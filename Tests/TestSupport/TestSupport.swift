@@ -270,3 +270,39 @@ extension Drawing {
         return RasterImage(width: gray.width, height: gray.height, channels: 1, pixels: out)
     }
 }
+
+extension Drawing {
+    /// A one-page PDF written byte by byte, with lines of text (Helvetica, 12 pt, from the top) and one embedded file
+    /// under `/EmbeddedFiles`, as a PDF/A-3 invoice carries its XML. Cairo writes no attachments.
+    public static func pdfWithAttachment(lines: [String], attachment name: String, bytes: [UInt8]) -> [UInt8] {
+        func escaped(_ s: String) -> String {
+            s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
+                .replacingOccurrences(of: ")", with: "\\)")
+        }
+        let text = "BT /F1 12 Tf 14 TL 72 770 Td " + lines.map { "(\(escaped($0))) Tj T* " }.joined() + "ET"
+        let objects: [[UInt8]] = [
+            Array(("<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(\(escaped(name))) 5 0 R] >> >>"
+                + " /AF [5 0 R] >>").utf8),
+            Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
+            Array(("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >>"
+                + " /Contents 7 0 R >>").utf8),
+            Array("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".utf8),
+            Array(("<< /Type /Filespec /F (\(escaped(name))) /UF (\(escaped(name))) /AFRelationship /Data"
+                + " /EF << /F 6 0 R >> >>").utf8),
+            Array("<< /Type /EmbeddedFile /Subtype /text#2Fxml /Length \(bytes.count) >>\nstream\n".utf8) + bytes
+                + Array("\nendstream".utf8),
+            Array("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream".utf8),
+        ]
+        var out = Array("%PDF-1.7\n%\u{E2}\u{E3}\n".utf8)
+        var offsets: [Int] = []
+        for (n, body) in objects.enumerated() {
+            offsets.append(out.count)
+            out += Array("\(n + 1) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+        }
+        let xref = out.count
+        out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
+        for o in offsets { out += Array(String(format: "%010d 00000 n \n", o).utf8) }
+        out += Array("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        return out
+    }
+}

@@ -220,3 +220,38 @@ final class PDFPage {
         return RasterImage(width: w, height: h, channels: 3, pixels: out)
     }
 }
+
+extension PDFDocument {
+    /// The files embedded in the PDF (its `/EmbeddedFiles`), each read up to `maxBytes`: a larger one is left out, as
+    /// is one poppler cannot read. PDF/A-3 invoices carry their structured twin so (Factur-X, ZUGFeRD, XRechnung).
+    func attachments(maxBytes: Int) -> [(name: String, bytes: [UInt8])] {
+        guard poppler_document_has_attachments(handle) != 0 else { return [] }
+        let list = poppler_document_get_attachments(handle)
+        defer { g_list_free_full(list) { g_object_unref($0) } }
+        final class Sink {
+            var bytes: [UInt8] = []
+            let limit: Int
+            init(limit: Int) { self.limit = limit }
+        }
+        var out: [(name: String, bytes: [UInt8])] = []
+        var node = list
+        while let n = node {
+            defer { node = n.pointee.next }
+            guard let raw = n.pointee.data else { continue }
+            let attachment = raw.assumingMemoryBound(to: PopplerAttachment.self)
+            let name = poppler_attachment_get_name(attachment).map { String(cString: $0) } ?? ""
+            let sink = Sink(limit: maxBytes)
+            let box = Unmanaged.passUnretained(sink).toOpaque()
+            var error: UnsafeMutablePointer<GError>?
+            let saved = poppler_attachment_save_to_callback(attachment, { buf, count, data, _ in
+                let sink = Unmanaged<Sink>.fromOpaque(data!).takeUnretainedValue()
+                guard sink.bytes.count + Int(count) <= sink.limit else { return 0 }
+                buf.map { sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: Int(count))) }
+                return 1
+            }, box, &error)
+            if let error { g_error_free(error) }
+            if saved != 0 { out.append((name, sink.bytes)) }
+        }
+        return out
+    }
+}
