@@ -179,6 +179,14 @@ public struct DataDetector: Sendable {
         return DetectionContext(region: region, dayFirst: dayFirst)
     }
 
+    /// `text` with the marks printed between an address's parts (`·`, `•`, a spaced `|`) written as commas, the
+    /// address reader's part break.
+    public static func addressPartsAsCommas(_ text: String) -> String {
+        let s = ScanText(text)
+        let parts = s.withAddressPartsAsCommas
+        return parts.bytes == s.bytes ? text : String(decoding: parts.bytes, as: UTF8.self)
+    }
+
     /// Regions that write numeric dates month first.
     public static let monthFirstRegions: Set<String> = ["US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"]
 
@@ -263,7 +271,7 @@ public struct DataDetector: Sendable {
             i = e
         }
         for r in DataDetector.domainRegions(s) { counts[r, default: 0] += 1 }
-        AddressDetector(region: nil).detectPostalCodes(s, into: &postal)
+        AddressDetector(region: nil).detectPostalCodes(s.withAddressPartsAsCommas, into: &postal)
         for p in postal {
             if let r = p.value.country, DataDetector.postalShapeRegions.contains(r) { counts[r, default: 0] += 1 }
         }
@@ -394,7 +402,7 @@ public struct DataDetector: Sendable {
         let atomicCount = hits.count
         // (Postal codes are read for phones too: one of a shape no phone plan has takes its digits from a phone.)
         if types.contains(.address) || types.contains(.postalCode) || types.contains(.phone) {
-            AddressDetector(region: region).detect(s, into: &hits, found: postalCodes)
+            AddressDetector(region: region).detect(s.withAddressPartsAsCommas, into: &hits, found: postalCodes)
         }
         // Atomic entities compete for their text; postal codes only among themselves;
         // an address may hold other entities.

@@ -16,6 +16,10 @@ struct ScanText {
         var b = [UInt8]()
         b.reserveCapacity(string.utf8.count)
         b.append(contentsOf: string.utf8)
+        self.init(bytes: b)
+    }
+
+    init(bytes b: [UInt8]) {
         bytes = b
         num = ScanText.numericView(b)
         isASCII = b.allSatisfy { $0 < 0x80 }
@@ -23,6 +27,38 @@ struct ScanText {
         // Lead bytes E3-ED start kana, Han and Hangul (and a few other scripts of the same planes).
         holdsEastAsianScript = !isASCII && b.contains { $0 >= 0xE3 && $0 <= 0xED }
         eastAsianScalars = mayHoldEastAsianDate ? EastAsianDate.scalars(num: num, bytes: b) : []
+    }
+
+    /// The text with the marks that cards and letterheads print between an address's parts (`24 quai
+    /// Saint-Antoine · 69002 Lyon`, `Lisboa• Portugal`, `Via Roma 1 | Milano`) written as commas, byte for byte
+    /// as long, so that offsets into it are offsets into the text; the text itself when it holds none.
+    var withAddressPartsAsCommas: ScanText {
+        let b = bytes
+        var out: [UInt8]?
+        // The comma takes the place of the space before the mark, where there is one, as a comma is printed
+        // (`12 | 1620` reads `12,  1620`); the mark's bytes become spaces.
+        func put(_ i: Int, _ n: Int) {
+            if out == nil { out = b }
+            let spaced = i > 0 && b[i - 1] == 0x20
+            for k in 0..<n { out![i + k] = 0x20 }
+            out![spaced ? i - 1 : i] = 0x2C
+        }
+        var i = 0
+        while i < b.count {
+            if b[i] == 0xC2, i + 1 < b.count, b[i + 1] == 0xB7 {  // ·
+                put(i, 2); i += 2; continue
+            }
+            if b[i] == 0xE2, i + 2 < b.count,
+                (b[i + 1] == 0x80 && b[i + 2] == 0xA2) || (b[i + 1] == 0x88 && b[i + 2] == 0x99)  // • ∙
+                    || (b[i + 1] == 0x97 && b[i + 2] == 0xA6)  // ◦
+            {
+                put(i, 3); i += 3; continue
+            }
+            // A bar only between spaces: glued to letters it is more often an `l` or an `I` misread.
+            if b[i] == 0x7C, i > 0, b[i - 1] == 0x20, i + 1 < b.count, b[i + 1] == 0x20 { put(i, 1) }
+            i += 1
+        }
+        return out.map { ScanText(bytes: $0) } ?? self
     }
 
     /// Whether the text may hold a Chinese, Japanese or Korean date or time (`EastAsianDate.mayHold`), found once.

@@ -63,7 +63,7 @@ public struct DocumentExtractor: Sendable {
             out.receipt = r
             out.warnings += f
         case .businessCard:
-            let (c, f) = BusinessCardParser().parse(analyzer.columns(of: analysis))
+            let (c, f) = BusinessCardParser(region: analysis.context.region).parse(analyzer.columns(of: analysis))
             out.businessCard = c
             out.warnings += f
         case .other:

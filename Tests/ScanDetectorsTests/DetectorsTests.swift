@@ -556,6 +556,19 @@ final class DetectorsTests: XCTestCase {
             XCTAssertEqual(address?.value.postalCode, code, text)
             XCTAssertEqual(address?.value.street, street, text)
         }
+        // Parts set apart by a middle dot, a bullet or a spaced bar, as centred cards print them, are parts.
+        for (text, code, street, region) in [
+            ("24 quai Saint-Antoine · 69002 Lyon", "69002", "24 quai Saint-Antoine", nil as String?),
+            ("Marktplatz 3 • 4051 Basel", "4051", "Marktplatz 3", "CH"),
+            ("Vesterbrogade 12 | 1620 København V", "1620", "Vesterbrogade 12", nil),
+        ] {
+            let address = find(text, .address, region: region).first
+            XCTAssertEqual(address?.text, text, text)
+            XCTAssertEqual(address?.value.postalCode, code, text)
+            XCTAssertEqual(address?.value.street, street, text)
+        }
+        XCTAssertEqual(DataDetector.addressPartsAsCommas("Rua Augusta 10 · Lisboa"), "Rua Augusta 10,   Lisboa")
+        XCTAssertEqual(DataDetector.addressPartsAsCommas("A|B"), "A|B", "a bar glued to letters may be an l")
         // Oslo's codes open with a zero only where the region is Norway; a unit's number starts no address.
         XCTAssertTrue(find("Karl Johans gate 1, 0154 Oslo", .postalCode).isEmpty)
         for text in ["Suite 12, 1500 Broadway", "Table 12 2019 Total", "PO Box 12 114 32 Stockholm"] {

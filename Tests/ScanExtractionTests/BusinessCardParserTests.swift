@@ -181,6 +181,26 @@ import ScanModel
         #expect(BusinessCardParser.splitName("DAVID J. Smith").given == "DAVID")
     }
 
+    /// Where people carry two surnames, the name is split so: by the e-mail's local part when it spells where the
+    /// surnames start, else one given name of three names and two of four; elsewhere, as before.
+    @Test func twoSurnamesWhereTheRegionGivesThem() {
+        func split(_ name: String, _ local: String? = nil, twoSurnames: Bool = true) -> [String?] {
+            let n = BusinessCardParser.splitName(name, emailLocal: local, twoSurnames: twoSurnames)
+            return [n.given, n.middle, n.family]
+        }
+        #expect(split("María José García López") == ["María José", nil, "García López"])
+        #expect(split("Luis Fernández Martín") == ["Luis", nil, "Fernández Martín"])
+        #expect(split("Javier Martínez de la Fuente") == ["Javier", nil, "Martínez de la Fuente"])
+        #expect(split("João Pedro da Silva Santos") == ["João Pedro", nil, "da Silva Santos"])
+        // The e-mail says where the surnames start: a given name of two words before one surname.
+        #expect(split("José Luis Rodríguez", "jlrodriguez") == ["José Luis", nil, "Rodríguez"])
+        #expect(split("María José García López", "mj.garcia") == ["María José", nil, "García López"])
+        #expect(split("Ana Gómez", "ana.gomez") == ["Ana", nil, "Gómez"])
+        // Elsewhere a middle name stays one.
+        #expect(split("John Fitzgerald Kennedy", "jfkennedy", twoSurnames: false) == ["John", "Fitzgerald", "Kennedy"])
+        #expect(BusinessCardParser.familyStart(["José", "Luis", "Rodríguez"], emailLocal: "info") == nil)
+    }
+
     /// A space after the separator of a local part (`charlotte. bowes-lyon@`) is joined when the whole spells the name:
     /// the part after the space alone is another mailbox.
     @Test func aLocalPartReadApartAfterItsSeparatorIsJoined() {

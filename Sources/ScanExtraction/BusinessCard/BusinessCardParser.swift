@@ -9,7 +9,11 @@ import ScanModel
 /// name-like line, confirmed by the e-mail's local part; the title sits near it;
 /// the organization has a company suffix or matches the e-mail's domain.
 public struct BusinessCardParser: Sendable {
-    public init() {}
+    /// The region the card's text points to (`DataDetector.context`) or the user's `--country`: where people carry
+    /// two family names, a name is split so (`twoSurnameRegions`).
+    public var region: String?
+
+    public init(region: String? = nil) { self.region = region }
 
     /// The words of every locale file: phone labels, job titles, organization words, honorifics, name suffixes and
     /// particles, departments.
@@ -175,7 +179,8 @@ public struct BusinessCardParser: Sendable {
                 nameCorrection = (full, fix)
                 full = fix
             }
-            card.name = Self.splitName(full)
+            card.name = Self.splitName(
+                full, emailLocal: emailLocal, twoSurnames: region.map(Self.twoSurnameRegions.contains) ?? false)
             card.provenance["name"] = l.line.provenance()
         }
         if let oi = orgIndex {
@@ -735,7 +740,45 @@ public struct BusinessCardParser: Sendable {
         return nil
     }
 
-    static func splitName(_ s: String) -> BusinessCard.Name {
+    /// Where a person's family name is two surnames (`García López`, `da Silva Santos`) and a given name may be two
+    /// (`María José`, `João Pedro`): Spain, Portugal and Latin America.
+    static let twoSurnameRegions: Set<String> = [
+        "ES", "PT", "BR", "MX", "AR", "CL", "CO", "PE", "VE", "EC", "UY", "PY", "BO", "CR", "GT", "DO", "CU", "HN",
+        "NI", "SV", "PA", "PR",
+    ]
+
+    /// Where the family name starts among `words` by the e-mail's local part: the first word (of three letters or
+    /// more, not the first) that the local part spells, when what comes before it there is the words before it, each
+    /// as its initial or in full, in order (`mjgarcia` for `María José García López` starts it at `García`;
+    /// `jlrodriguez` for `José Luis Rodríguez` at `Rodríguez`). Nil when the local part says nothing so.
+    static func familyStart(_ words: [String], emailLocal local: String) -> Int? {
+        func fold(_ w: String) -> [Character] {
+            Array(w.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter))
+        }
+        let folded = words.map(fold), l = fold(local)
+        guard words.count >= 3, l.count >= 4 else { return nil }
+        /// Whether `rest` is some of `words`, in order, each whole or as its initial.
+        func spelled(_ rest: ArraySlice<Character>, by words: ArraySlice<[Character]>) -> Bool {
+            if rest.isEmpty { return true }
+            for (n, w) in zip(words.indices, words) where !w.isEmpty && rest.first == w.first {
+                let after = words[(n + 1)...]
+                if rest.starts(with: w), spelled(rest.dropFirst(w.count), by: after) { return true }
+                if spelled(rest.dropFirst(), by: after) { return true }
+            }
+            return false
+        }
+        for k in 1..<words.count where folded[k].count >= 3 && folded[k].count < l.count
+            && !lexicon.nameParticles.contains(words[k].lowercased())
+        {
+            guard let at = (0...(l.count - folded[k].count)).first(where: { l[$0...].starts(with: folded[k]) }) else {
+                continue
+            }
+            if at > 0, spelled(l[..<at], by: folded[..<k]) { return k }
+        }
+        return nil
+    }
+
+    static func splitName(_ s: String, emailLocal: String? = nil, twoSurnames: Bool = false) -> BusinessCard.Name {
         var words = s.split(separator: " ").map(String.init)
         var prefix: String?, suffix: String?
         // Honorifics one after another (`Prof. Dr.`, `Dr.-Ing.`, `Dott. Ing.`), as long as a given and a family name
@@ -766,13 +809,33 @@ public struct BusinessCardParser: Sendable {
                 full: s, given: words[1], family: words[0],
                 middle: words.count > 2 ? words[2...].joined(separator: " ") : nil, prefix: prefix, suffix: suffix)
         }
-        let given = words.first
+        let isParticle = { (w: String) in lexicon.nameParticles.contains(w.lowercased()) }
         // Family names with particles: `van der Berg`, `de la Fontaine`.
         var familyStart = max(1, words.count - 1)
-        while familyStart > 1, lexicon.nameParticles.contains(words[familyStart - 1].lowercased()) { familyStart -= 1 }
+        if twoSurnames, words.count >= 3 {
+            // Two surnames where people carry them: after the given name of one word or two that the e-mail spells
+            // (`mjgarcia`), else after one of three names and two of four or more (`Luis Fernández Martín`, `João
+            // Pedro da Silva Santos`), a particle going with the name after it.
+            let heads = words.indices.filter { $0 == 0 || !isParticle(words[$0]) }.map { k in
+                var k = k
+                while k > 1, isParticle(words[k - 1]) { k -= 1 }
+                return k
+            }
+            var start = heads.count >= 4 ? heads[2] : heads.count == 3 ? heads[1] : familyStart
+            if let local = emailLocal, let k = Self.familyStart(words, emailLocal: local) { start = k }
+            familyStart = start
+        }
+        while familyStart > 1, isParticle(words[familyStart - 1]) { familyStart -= 1 }
         let family = words.count > 1 ? words[familyStart...].joined(separator: " ") : nil
+        // A two-surname name has no middle name: the words before the surnames are the given name.
+        if twoSurnames, familyStart > 1 {
+            return BusinessCard.Name(
+                full: s, given: words[..<familyStart].joined(separator: " "), family: family, middle: nil,
+                prefix: prefix, suffix: suffix)
+        }
         let middle = familyStart > 1 ? words[1..<familyStart].joined(separator: " ") : nil
-        return BusinessCard.Name(full: s, given: given, family: family, middle: middle, prefix: prefix, suffix: suffix)
+        return BusinessCard.Name(
+            full: s, given: words.first, family: family, middle: middle, prefix: prefix, suffix: suffix)
     }
 
     /// An honorific word, or one of honorifics joined by a hyphen (`Dr.-Ing.`).
@@ -793,6 +856,8 @@ public struct BusinessCardParser: Sendable {
     /// `London N1 7GR`, `D-10115 Berlin`, `Melbourne VIC 3000`) what remains once the postal
     /// code, the region and the country are taken away.
     static func complete(_ a: inout BusinessCard.Address, streetLines: [String], postalLine: String) {
+        let streetLines = streetLines.map(DataDetector.addressPartsAsCommas)
+        let postalLine = DataDetector.addressPartsAsCommas(postalLine)
         if a.street == nil {
             let street = streetLines.filter { !$0.isEmpty }.joined(separator: ", ")
             if !street.isEmpty { a.street = street }
