@@ -12,7 +12,7 @@ public enum VCardWriter {
     }
 
     public static func card(_ c: BusinessCard) -> String {
-        var lines = ["BEGIN:VCARD", "VERSION:4.0"]
+        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + uid(c)]
         // FN is required: the person, else what the card names (its organization, department, e-mail, number).
         let fn = c.name?.full ?? c.organization ?? c.department ?? c.emails.first?.address ?? c.phones.first?.number ?? ""
         lines.append("FN:" + escape(fn))
@@ -59,6 +59,26 @@ public enum VCardWriter {
         }
         lines.append("END:VCARD")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The card's UID (RFC 6350 §6.7.6; a CardDAV server stores a contact by it): a UUID made from what names the
+    /// person (name, organization, e-mails, phones), so that the same card scanned again gives the same UID and an
+    /// import updates the contact rather than adding it twice. RFC 9562's version 8 (custom), from two 64-bit
+    /// FNV-1a hashes of those values.
+    static func uid(_ c: BusinessCard) -> String {
+        let key = ([c.name?.full, c.organization] + c.emails.map(\.address) + c.phones.map { $0.e164 ?? $0.number })
+            .map { $0 ?? "" }.joined(separator: "\u{1F}")
+        func fnv(_ basis: UInt64) -> UInt64 {
+            key.utf8.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        }
+        var bytes = (0..<8).map { UInt8(truncatingIfNeeded: fnv(0xCBF2_9CE4_8422_2325) >> (56 - 8 * $0)) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: fnv(0x6C62_272E_07BB_0142) >> (56 - 8 * $0)) }
+        bytes[6] = bytes[6] & 0x0F | 0x80  // version 8
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 9562 variant
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let digits = Array(hex)
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
+        return "urn:uuid:" + groups.joined(separator: "-")
     }
 
     /// ADR's country is the country's name (RFC 6350 §6.3.1): the English name of an ISO 3166 code (`DE` is

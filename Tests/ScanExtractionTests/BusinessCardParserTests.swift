@@ -266,7 +266,15 @@ import ScanModel
                                 emails: [.init(address: "anna@nsp.de", source: src)],
                                 address: .init(full: "Lange Straße 12, 10115 Berlin", street: "Lange Straße 12", city: "Berlin", postalCode: "10115", country: "DE"))
         let v = VCardWriter.card(card)
-        #expect(v.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\n"))
+        #expect(v.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:"))
+        // The same card gives the same UID; another person another one.
+        let uid = v.components(separatedBy: "\r\n")[2]
+        let shape = #"^UID:urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"#
+        #expect(uid.range(of: shape, options: .regularExpression) != nil, "\(uid)")
+        #expect(VCardWriter.card(card).contains(uid + "\r\n"))
+        var other = card
+        other.emails = []
+        #expect(!VCardWriter.card(other).contains(uid + "\r\n"))
         #expect(v.hasSuffix("END:VCARD\r\n"))
         #expect(v.contains("FN:Anna Berg\\, PhD\r\n"))
         #expect(v.contains("TITLE:Head of R&D\\; Europe\r\n"))
