@@ -136,7 +136,10 @@ public final class DocumentProcessor {
                 var working: WorkingPage
                 switch try input.page(index, forceOCR: configuration.forceOCR) {
                 case .text(let p):
-                    working = PageStages.filtered(WorkingPage(source: p), configuration, regionApplied: false)
+                    // A page turned a quarter or a half (`/Rotate`) gives its text layer as shown: turned upright on
+                    // its coordinates, as a recognized page is.
+                    working = PageStages.filtered(
+                        PageStages.upright(WorkingPage(source: p)), configuration, regionApplied: false)
                 case .raster(let image, let dpi, let damage):
                     // A damaged file decoded as far as it goes: its page comes out, with a warning.
                     warnings += damage

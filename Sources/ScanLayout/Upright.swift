@@ -46,7 +46,9 @@ public enum SidewaysPage {
     /// The page turned upright on its coordinates, with the map from its old pixels to the
     /// new ones; nil when it already reads left to right (or can't be told).
     public static func turnedUpright(_ page: Page) -> (page: Page, transform: Homography)? {
-        guard page.textSource == .ocr, let q = quarterTurns(page.observations) else { return nil }
+        guard page.textSource == .ocr || page.textSource == .pdfText, let q = quarterTurns(page.observations) else {
+            return nil
+        }
         let turn = Homography.quarterTurns(q, width: page.width, height: page.height)
         var out = page.mappingBoxes(turn)
         if q != 2 {

@@ -389,6 +389,15 @@ import ScanModel
         let lines = extractor.analyzer.analyze(Fixture.document(Fixture.page([Fixture.line(20, "Date: 14032031")])))
         #expect(ReceiptParser.gluedDate(lines, monthFirst: false, referenceYear: 2031)?.0 == "2031-03-14")
         #expect(ReceiptParser.gluedDate(lines, monthFirst: false, referenceYear: 2024) == nil)
+        // A day past its month's end is no receipt's date, though the detector gives it as printed.
+        let impossible = Fixture.document(Fixture.page([
+            Fixture.line(20, "LARKSPUR GROCERS", x: 180, h: 24), Fixture.line(60, "Date: Feb 30 2025", x: 40),
+            Fixture.line(120, "Oat milk"), (120, 16, [(492, "3.10")]),
+            Fixture.line(160, "TOTAL"), (160, 16, [(492, "3.10")]),
+        ]))
+        let june = CalendarDay(year: 2025, month: 6, day: 1)
+        let feb = DocumentExtractor(detector: try DataDetector(referenceDate: june))
+        #expect(try feb.extract(impossible, as: .receipt).receipt?.date == nil)
     }
 
     @Test func aTotalOfTwoSectionsIsPickedWhenASectionIsLarger() throws {

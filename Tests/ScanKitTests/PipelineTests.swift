@@ -57,6 +57,27 @@ final class PipelineTests: PipelineTestCase {
         XCTAssertTrue(p.hasLoadedEngine)
     }
 
+    /// A page shown turned a quarter (`/Rotate 90` or `270`, as scanner apps save a sideways page) gives its text
+    /// layer as shown, running down or up: it is turned upright on its coordinates, as a recognized page is, and
+    /// reads as the same page unturned.
+    func testATextLayerOfAPageTurnedAQuarterIsReadUpright() throws {
+        let lines = ["Blue Harbor Trading Ltd", "Description  Qty  Amount", "Consulting hours  10  850.00",
+                     "Travel expenses  1  120.50", "Total  970.50"]
+        var texts: [Int: [String]] = [:]
+        for rotate in [0, 90, 270] {
+            let path = dir + "/turned-\(rotate).pdf"
+            FileManager.default.createFile(
+                atPath: path, contents: Data(Drawing.pdfBytes(lines: lines, rotate: rotate)))
+            let doc = try processor().process(path: path)
+            XCTAssertEqual(doc.pages[0].textSource, .pdfText)
+            XCTAssertEqual(doc.pages[0].rotation, (360 - rotate) % 360, "\(rotate)")
+            texts[rotate] = doc.pages[0].layout?.blocks.flatMap { $0.lines.map(\.text) } ?? []
+        }
+        XCTAssertEqual(texts[0]?.count, 5)
+        XCTAssertEqual(texts[90], texts[0])
+        XCTAssertEqual(texts[270], texts[0])
+    }
+
     func testMixedPDFUsesTextLayerAndOCRPerPage() throws {
         let path = dir + "/mixed.pdf"
         Drawing.writePDF([[DrawnLine("Digital page 42", x: 72, y: 100, size: 20)]], to: dir + "/a.pdf")

@@ -275,17 +275,26 @@ extension Drawing {
     /// A one-page PDF written byte by byte, with lines of text (Helvetica, 12 pt, from the top) and one embedded file
     /// under `/EmbeddedFiles`, as a PDF/A-3 invoice carries its XML. Cairo writes no attachments.
     public static func pdfWithAttachment(lines: [String], attachment name: String, bytes: [UInt8]) -> [UInt8] {
+        pdfBytes(lines: lines, attachment: (name, bytes))
+    }
+
+    /// A one-page PDF written byte by byte: lines of text (Helvetica, 12 pt, from the top), the page shown turned by
+    /// `rotate` degrees (`/Rotate`), and optionally one embedded file.
+    public static func pdfBytes(lines: [String], rotate: Int = 0, attachment: (name: String, bytes: [UInt8])? = nil)
+        -> [UInt8]
+    {
+        let name = attachment?.name ?? "none.xml", bytes = attachment?.bytes ?? []
         func escaped(_ s: String) -> String {
             s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
                 .replacingOccurrences(of: ")", with: "\\)")
         }
         let text = "BT /F1 12 Tf 14 TL 72 770 Td " + lines.map { "(\(escaped($0))) Tj T* " }.joined() + "ET"
+        let names = attachment == nil ? "" : " /Names << /EmbeddedFiles << /Names [(\(escaped(name))) 5 0 R] >> >>"
         let objects: [[UInt8]] = [
-            Array(("<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(\(escaped(name))) 5 0 R] >> >>"
-                + " /AF [5 0 R] >>").utf8),
+            Array("<< /Type /Catalog /Pages 2 0 R\(names) >>".utf8),
             Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
-            Array(("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >>"
-                + " /Contents 7 0 R >>").utf8),
+            Array(("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Rotate \(rotate)"
+                + " /Resources << /Font << /F1 4 0 R >> >> /Contents 7 0 R >>").utf8),
             Array("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".utf8),
             Array(("<< /Type /Filespec /F (\(escaped(name))) /UF (\(escaped(name))) /AFRelationship /Data"
                 + " /EF << /F 6 0 R >> >>").utf8),

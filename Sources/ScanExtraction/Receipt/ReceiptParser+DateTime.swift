@@ -92,10 +92,12 @@ extension ReceiptParser {
         candidates: inout [ReceiptField: [FieldCandidate]]
     ) {
         let monthFirst = Self.monthFirst(lines, region: region)
+        // A day past its month's end (`Feb 30 2025`, which the detector gives as printed) is no receipt's date.
         let dates = ranked(
             features.dateCandidates(
                 monthFirst: monthFirst, shortYearFirst: Self.writesShortDatesYearFirst(lines),
-                referenceYear: referenceYear), .date)
+                referenceYear: referenceYear
+            ).filter { CalendarDay(iso: $0.value) != nil }, .date)
         candidates[.date] = dates
         var best: (score: Double, iso: String, prov: Provenance, line: AnalyzedLine)?
         if let b = dates.first {
