@@ -1034,6 +1034,20 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         #expect(en.items.map(\.unitPrice) == ["4.50", "2.25"])
     }
 
+    /// A tax number ends before the word after it: a branch's label, or another number's label in a language whose
+    /// letters the number's pattern does not take (`IČO: 27081234 DIČ: CZ27081234`).
+    @Test func aTaxNumberEndsBeforeTheWordAfterIt() {
+        func taxId(_ line: String) -> String? {
+            receipt([Fixture.line(20, "SIAM NOODLE HOUSE", x: 180, h: 24), Fixture.line(50, line, x: 60),
+                     Fixture.line(80, "Pad Thai"), (80, 16, [(480, "120.00")]),
+                     Fixture.line(100, "TOTAL"), (100, 16, [(480, "120.00")])]).merchant.taxId
+        }
+        #expect(taxId("Tax ID: 0105544012345 Branch 00001") == "0105544012345")
+        #expect(taxId("TAX ID 0105544012345 B") == "0105544012345")
+        #expect(taxId("VAT Reg No: GB123456789") == "GB123456789")
+        #expect(taxId("Org.nr: 912 345 678 MVA") == "912 345 678 MVA", "a tax's name printed as part of it")
+    }
+
     @Test func aSeoulConvenienceStoresReceipt() {
         let r = receipt([Fixture.line(20, "GS25 강남역점", x: 180, h: 24), Fixture.line(50, "서울특별시 강남구 테헤란로 123", x: 140),
                          Fixture.line(70, "전화 02-123-4567", x: 180), Fixture.line(90, "사업자번호 123-45-67890", x: 160),
