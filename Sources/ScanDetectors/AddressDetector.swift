@@ -35,13 +35,13 @@ struct AddressDetector {
         "méxico": "MX", "brazil": "BR", "brasil": "BR", "south africa": "ZA", "luxembourg": "LU",
         "czech republic": "CZ", "czechia": "CZ", "korea": "KR", "south korea": "KR", "argentina": "AR",
         "united arab emirates": "AE", "uae": "AE", "thailand": "TH", "philippines": "PH", "vietnam": "VN",
-        // Names that are also a food, a hat or a given name (Chile, Turkey, Panama, Jordan, Georgia) are left out:
-        // printed on a menu or a card they would move the document abroad.
+        // Names that are also a food, a hat or a given name (Chile, Turkey, Panama, Jordan, Georgia, Israel) are left
+        // out: printed on a menu or a card they would move the document abroad.
         "việt nam": "VN", "viet nam": "VN", "colombia": "CO", "uruguay": "UY", "peru": "PE", "perú": "PE",
         "ecuador": "EC", "venezuela": "VE", "bolivia": "BO", "paraguay": "PY", "costa rica": "CR",
         "guatemala": "GT", "dominican republic": "DO", "república dominicana": "DO", "puerto rico": "PR",
         "egypt": "EG", "morocco": "MA", "maroc": "MA", "kenya": "KE", "nigeria": "NG", "ghana": "GH",
-        "israel": "IL", "saudi arabia": "SA", "qatar": "QA", "kuwait": "KW", "türkiye": "TR", "greece": "GR",
+        "saudi arabia": "SA", "qatar": "QA", "kuwait": "KW", "türkiye": "TR", "greece": "GR",
         "hungary": "HU", "magyarország": "HU", "romania": "RO", "românia": "RO", "bulgaria": "BG", "croatia": "HR",
         "hrvatska": "HR", "slovenia": "SI", "slovenija": "SI", "slovakia": "SK", "slovensko": "SK", "serbia": "RS",
         "ukraine": "UA", "estonia": "EE", "eesti": "EE", "latvia": "LV", "lithuania": "LT", "iceland": "IS",

@@ -43,16 +43,24 @@ struct ScanText {
             for k in 0..<n { out![i + k] = 0x20 }
             out![spaced ? i - 1 : i] = 0x2C
         }
+        // A dot or bullet with a space on one side at least: between letters it belongs to a word (Catalan `l·l`).
+        func spacedOnASide(_ i: Int, _ n: Int) -> Bool {
+            i == 0 || b[i - 1] == 0x20 || i + n >= b.count || b[i + n] == 0x20
+        }
         var i = 0
         while i < b.count {
             if b[i] == 0xC2, i + 1 < b.count, b[i + 1] == 0xB7 {  // ·
-                put(i, 2); i += 2; continue
+                if spacedOnASide(i, 2) { put(i, 2) }
+                i += 2
+                continue
             }
             if b[i] == 0xE2, i + 2 < b.count,
                 (b[i + 1] == 0x80 && b[i + 2] == 0xA2) || (b[i + 1] == 0x88 && b[i + 2] == 0x99)  // • ∙
                     || (b[i + 1] == 0x97 && b[i + 2] == 0xA6)  // ◦
             {
-                put(i, 3); i += 3; continue
+                if spacedOnASide(i, 3) { put(i, 3) }
+                i += 3
+                continue
             }
             // A bar only between spaces: glued to letters it is more often an `l` or an `I` misread.
             if b[i] == 0x7C, i > 0, b[i - 1] == 0x20, i + 1 < b.count, b[i + 1] == 0x20 { put(i, 1) }

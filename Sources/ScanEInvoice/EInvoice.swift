@@ -85,9 +85,7 @@ public struct EInvoice: Sendable, Hashable {
         func amount(_ name: String, of element: XMLTree? = sums) -> String? {
             let all = element?.all(name) ?? []
             let chosen = all.first { $0.attributes["currencyID"] == currency } ?? all.first
-            guard let text = chosen?.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-            else { return nil }
+            guard let value = chosen.flatMap({ Self.number($0.text) }) else { return nil }
             return Self.amountString(value * sign)
         }
 
@@ -114,21 +112,22 @@ public struct EInvoice: Sendable, Hashable {
             noted("date", "IssueDateTime", issued.text)
         }
         r.currency = currency
-        r.subtotal = amount("TaxBasisTotalAmount") ?? amount("LineTotalAmount")
+        // The lines' sum, as a receipt's subtotal is: the charges (`fees`) and allowances (`discounts`) come after it.
+        r.subtotal = amount("LineTotalAmount") ?? amount("TaxBasisTotalAmount")
         r.total = amount("GrandTotalAmount") ?? amount("DuePayableAmount")
         guard r.total != nil else {
             throw Failure(attachment: attachment, reason: "it states no grand total or amount due")
         }
         if let total = r.total { noted("total", "GrandTotalAmount", total) }
-        if let subtotal = r.subtotal { noted("subtotal", "TaxBasisTotalAmount", subtotal) }
+        if let subtotal = r.subtotal { noted("subtotal", "LineTotalAmount", subtotal) }
         if let allowances = amount("AllowanceTotalAmount"), Decimal(string: allowances) != 0 {
             r.discounts = allowances.hasPrefix("-") ? String(allowances.dropFirst()) : "-" + allowances
         }
 
         for tax in settlement?.all("ApplicableTradeTax") ?? [] {
             guard let value = amount("CalculatedAmount", of: tax) else { continue }
-            let rate = (tax.value("RateApplicablePercent") ?? tax.value("ApplicablePercent"))
-                .flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }.map(Self.plain)
+            let rate = (tax.value("RateApplicablePercent") ?? tax.value("ApplicablePercent")).flatMap(Self.number)
+                .map(Self.plain)
             r.tax.append(Receipt.Tax(
                 rate: rate, amount: value,
                 source: Provenance(text: "ApplicableTradeTax: \(value)", page: 0, boundingBox: nil, confidence: 1)))
@@ -166,8 +165,7 @@ public struct EInvoice: Sendable, Hashable {
                 description: name.split(whereSeparator: \.isNewline).joined(separator: " "),
                 source: Provenance(text: "IncludedSupplyChainTradeLineItem: \(name)", page: 0, boundingBox: nil,
                                    confidence: 1))
-            item.quantity = billed.flatMap { Decimal(string: $0.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                                                      locale: Locale(identifier: "en_US_POSIX")) }.map(Self.plain)
+            item.quantity = billed.flatMap { Self.number($0.text) }.map(Self.plain)
             item.unit = billed?.attributes["unitCode"].flatMap { Self.units[$0] }
             item.unitPrice = amount("ChargeAmount", of: lineAgreement?.first("NetPriceProductTradePrice"))
             item.amount = amount("LineTotalAmount", of: lineSums)
@@ -197,8 +195,21 @@ public struct EInvoice: Sendable, Hashable {
         let digits = text.filter(\.isNumber)
         guard digits.count == 8, text.count <= 10 else { return nil }
         let y = digits.prefix(4), m = digits.dropFirst(4).prefix(2), d = digits.suffix(2)
-        guard let month = Int(m), let day = Int(d), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard let year = Int(y), let month = Int(m), let day = Int(d), (1...12).contains(month) else { return nil }
+        // A day of the calendar only (`20250230` is none).
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else { return nil }
         return "\(y)-\(m)-\(d)"
+    }
+
+    /// A CII number: digits with an optional sign and decimal point, nothing else (`1.234,56` is none, not 1.234).
+    static func number(_ text: String) -> Decimal? {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !t.isEmpty, t.range(of: #"^[+-]?[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil else {
+            return nil
+        }
+        return Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// UNECE Recommendation 20 unit codes a receipt writes as a short unit; pieces and others are left out.

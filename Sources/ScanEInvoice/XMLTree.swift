@@ -88,9 +88,18 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         stack.append(XMLTree(name: local, attributes: attributes))
     }
 
+    /// An element's text is kept up to 64 KiB: no value of an invoice is longer.
+    static let maxText = 1 << 16
+
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stack.isEmpty, stack[stack.count - 1].text.utf8.count < 1 << 16 else { return }
-        stack[stack.count - 1].text += string
+        guard !stack.isEmpty else { return }
+        let room = Self.maxText - stack[stack.count - 1].text.utf8.count
+        guard room > 0 else { return }
+        stack[stack.count - 1].text += string.utf8.count <= room ? string : String(string.prefix(room))
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        self.parser(parser, foundCharacters: String(decoding: block, as: UTF8.self))
     }
 
     func parser(

@@ -185,7 +185,12 @@ public final class DocumentProcessor {
         out.pages = pages.map(\.page)
         var extracted = try extract(out)
         // Fields an embedded invoice gave are kept: the JSON no longer holds the attachment they came from.
-        if embeddedInvoiceWanted { EmbeddedInvoiceStage.keep(from: doc, in: &extracted) }
+        if embeddedInvoiceWanted {
+            EmbeddedInvoiceStage.keep(from: doc, in: &extracted)
+        } else {
+            // Read from the text now: the note that the fields came from the invoice would be stale.
+            extracted.warnings.removeAll { $0.code == EmbeddedInvoiceStage.code }
+        }
         return PageStages.toSource(extracted, pages)
     }
 

@@ -46,9 +46,11 @@ public enum SidewaysPage {
     /// The page turned upright on its coordinates, with the map from its old pixels to the
     /// new ones; nil when it already reads left to right (or can't be told).
     public static func turnedUpright(_ page: Page) -> (page: Page, transform: Homography)? {
-        guard page.textSource == .ocr || page.textSource == .pdfText, let q = quarterTurns(page.observations) else {
-            return nil
-        }
+        // A text layer is turned a quarter only: its words run right to left in Arabic or Hebrew, which is no page
+        // upside down.
+        guard page.textSource == .ocr || page.textSource == .pdfText, let q = quarterTurns(page.observations),
+            page.textSource == .ocr || q != 2
+        else { return nil }
         let turn = Homography.quarterTurns(q, width: page.width, height: page.height)
         var out = page.mappingBoxes(turn)
         if q != 2 {

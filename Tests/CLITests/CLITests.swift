@@ -482,8 +482,9 @@ final class CLITests: XCTestCase {
     func testInkWithAWordListThatIsNotInstalledIsStatus69() throws {
         // A language whose list is neither in the (empty) model folder nor in /usr/share/dict.
         let lists = ["de-DE": "ngerman", "fr-FR": "french", "it-IT": "italian", "es-ES": "spanish"]
-        let language = try XCTUnwrap(
-            lists.keys.sorted().first { !FileManager.default.fileExists(atPath: "/usr/share/dict/" + lists[$0]!) })
+        guard let language = lists.keys.sorted().first(where: {
+            !FileManager.default.fileExists(atPath: "/usr/share/dict/" + lists[$0]!)
+        }) else { throw XCTSkip("every word list is installed on this machine (make deps installs none of these)") }
         let ink = #"{"strokes": [{"points": [{"x": 10, "y": 10}, {"x": 60, "y": 40}]}], "language": "\#(language)"}"#
         let r = try run(["ink"], stdin: ink, environment: ["SCANEXTRACT_MODEL_FOLDER": dir + "/no-models"])
         XCTAssertEqual(r.status, 69, r.stderr)

@@ -196,6 +196,8 @@ import ScanModel
         #expect(split("José Luis Rodríguez", "jlrodriguez") == ["José Luis", nil, "Rodríguez"])
         #expect(split("María José García López", "mj.garcia") == ["María José", nil, "García López"])
         #expect(split("Ana Gómez", "ana.gomez") == ["Ana", nil, "Gómez"])
+        // A local part that spells given names only says nothing of where three words of surnames would start.
+        #expect(split("María José García López", "mariajose") == ["María José", nil, "García López"])
         // Elsewhere a middle name stays one.
         #expect(split("John Fitzgerald Kennedy", "jfkennedy", twoSurnames: false) == ["John", "Fitzgerald", "Kennedy"])
         #expect(BusinessCardParser.familyStart(["José", "Luis", "Rodríguez"], emailLocal: "info") == nil)

@@ -1091,6 +1091,13 @@ import ScanModel
         #expect(chilean("RUT:").date == "2024-06-09")
         #expect(chilean("RUT:").currency == "CLP")
         #expect(chilean("REF:").date == "2024-09-06", "without the sign, the dollar's evidence")
+        // Canada writes its dates both ways: its region leaves the dollar's evidence standing.
+        let dollars = extractor.analyzer.analyze(Fixture.document(Fixture.page([
+            (20, 16, [(20, "Date"), (90, "03/04/2024")]), (40, 16, [(20, "Muffin"), (400, "$3.25")]),
+            (60, 16, [(20, "TOTAL"), (400, "$3.25")]),
+        ])))
+        #expect(ReceiptParser.monthFirst(dollars, region: "CA"))
+        #expect(!ReceiptParser.monthFirst(dollars, region: "CL"))
     }
 
     @Test func aTipBetweenTwoTotalsInWholeUnits() {

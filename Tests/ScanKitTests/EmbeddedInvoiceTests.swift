@@ -48,6 +48,11 @@ final class EmbeddedInvoiceTests: XCTestCase {
         let json = try JSONEncoder().encode(doc)
         let again = try processor.process(data: json, name: "facture.json")
         XCTAssertEqual(again.receipt?.total, "420.00")
+        // Read again with the invoice turned off, the note that the fields came from it goes with them.
+        var textOnly = ScanConfiguration()
+        textOnly.embeddedInvoices = false
+        let reread = try DocumentProcessor(configuration: textOnly).process(data: json, name: "facture.json")
+        XCTAssertFalse(reread.warnings.contains { $0.code == "e-invoice" }, "\(reread.warnings)")
         // Turned off, the page's own text is parsed.
         var off = ScanConfiguration()
         off.embeddedInvoices = false

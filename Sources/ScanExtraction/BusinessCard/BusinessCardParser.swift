@@ -773,7 +773,9 @@ public struct BusinessCardParser: Sendable {
             guard let at = (0...(l.count - folded[k].count)).first(where: { l[$0...].starts(with: folded[k]) }) else {
                 continue
             }
-            if at > 0, spelled(l[..<at], by: folded[..<k]) { return k }
+            // Two surnames at most follow (`mariajose` spells given names only, not where three surnames start).
+            let surnames = words[k...].filter { !lexicon.nameParticles.contains($0.lowercased()) }.count
+            if at > 0, surnames <= 2, spelled(l[..<at], by: folded[..<k]) { return k }
         }
         return nil
     }

@@ -51,9 +51,6 @@ extension ReceiptParser {
                 }
             }
         }
-        // A region the text points to (or the user gave) writes its dates its own way, whatever sign its money has
-        // (`$` in Chile, Colombia or Mexico).
-        if let region { return DataDetector.monthFirstRegions.contains(region) }
         // A phone written the North American way, `(562) 597-0906` or `562-597-0906`, not any number that parses as
         // one.
         let nanp = lines.contains { l in
@@ -62,6 +59,9 @@ extension ReceiptParser {
                     && Text.range(e.text, #"^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$"#) != nil
             }
         }
+        // Without such a phone, a region the text points to (or the user gave) writes its dates its own way, whatever
+        // sign its money has (`$` in Chile or Colombia). Canada writes them both ways: its region says nothing.
+        if let region, region != "CA", !nanp { return DataDetector.monthFirstRegions.contains(region) }
         let dollar = lines.filter { Text.range($0.text, #"\$\s?\d"#) != nil }.count >= 2
         let other = lines.contains { Text.range($0.text, #"\bRM\s?\d|\bRM\b|MYR|EUR|GBP|SGD|S\$|€|£"#) != nil }
         // Cents after a comma (`35,39`) are written nowhere month-first dates are: a number that reads as a North

@@ -222,9 +222,11 @@ final class PDFPage {
 }
 
 extension PDFDocument {
-    /// The files embedded in the PDF (its `/EmbeddedFiles`), each read up to `maxBytes`: a larger one is left out, as
-    /// is one poppler cannot read. PDF/A-3 invoices carry their structured twin so (Factur-X, ZUGFeRD, XRechnung).
-    func attachments(maxBytes: Int) -> [(name: String, bytes: [UInt8])] {
+    /// The XML files embedded in the PDF (its `/EmbeddedFiles`, by their names), each read up to `maxBytes`, at most
+    /// `maxCount` of them and `maxBytes` twice over in all: a larger one is left out, as is one poppler cannot read,
+    /// and a file of many attachments cannot take the memory. PDF/A-3 invoices carry their structured twin so
+    /// (Factur-X, ZUGFeRD, XRechnung).
+    func attachments(maxBytes: Int, maxCount: Int = 8) -> [(name: String, bytes: [UInt8])] {
         guard poppler_document_has_attachments(handle) != 0 else { return [] }
         let list = poppler_document_get_attachments(handle)
         defer { g_list_free_full(list) { g_object_unref($0) } }
@@ -240,15 +242,21 @@ extension PDFDocument {
             guard let raw = n.pointee.data else { continue }
             let attachment = raw.assumingMemoryBound(to: PopplerAttachment.self)
             let name = poppler_attachment_get_name(attachment).map { String(cString: $0) } ?? ""
-            let sink = Sink(limit: maxBytes)
+            guard name.lowercased().hasSuffix(".xml"), out.count < maxCount else { continue }
+            let budget = 2 * maxBytes - out.reduce(0) { $0 + $1.bytes.count }
+            guard budget > 0 else { break }
+            let sink = Sink(limit: min(maxBytes, budget))
             let box = Unmanaged.passUnretained(sink).toOpaque()
             var error: UnsafeMutablePointer<GError>?
-            let saved = poppler_attachment_save_to_callback(attachment, { buf, count, data, _ in
+            let save: PopplerAttachmentSaveFunc = { buf, count, data, _ in
                 let sink = Unmanaged<Sink>.fromOpaque(data!).takeUnretainedValue()
                 guard sink.bytes.count + Int(count) <= sink.limit else { return 0 }
                 buf.map { sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: Int(count))) }
                 return 1
-            }, box, &error)
+            }
+            let saved = withExtendedLifetime(sink) {
+                poppler_attachment_save_to_callback(attachment, save, box, &error)
+            }
             if let error { g_error_free(error) }
             if saved != 0 { out.append((name, sink.bytes)) }
         }
