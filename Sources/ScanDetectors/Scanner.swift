@@ -43,9 +43,11 @@ struct ScanText {
             for k in 0..<n { out![i + k] = 0x20 }
             out![spaced ? i - 1 : i] = 0x2C
         }
-        // A dot or bullet with a space on one side at least: between letters it belongs to a word (Catalan `l·l`).
+        // A dot or bullet between two letters belongs to a word (Catalan `l·l`); beside a space, a digit or a mark it
+        // sets parts apart (`Ballindamm 17·20095 Hamburg`).
         func spacedOnASide(_ i: Int, _ n: Int) -> Bool {
-            i == 0 || b[i - 1] == 0x20 || i + n >= b.count || b[i + n] == 0x20
+            func letter(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c >= 0x80 }
+            return i == 0 || i + n >= b.count || !(letter(b[i - 1]) && letter(b[i + n]))
         }
         var i = 0
         while i < b.count {

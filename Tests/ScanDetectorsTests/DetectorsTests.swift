@@ -561,6 +561,7 @@ final class DetectorsTests: XCTestCase {
             ("24 quai Saint-Antoine · 69002 Lyon", "69002", "24 quai Saint-Antoine", nil as String?),
             ("Marktplatz 3 • 4051 Basel", "4051", "Marktplatz 3", "CH"),
             ("Vesterbrogade 12 | 1620 København V", "1620", "Vesterbrogade 12", nil),
+            ("Ballindamm 17·20095 Hamburg", "20095", "Ballindamm 17", nil),
         ] {
             let address = find(text, .address, region: region).first
             XCTAssertEqual(address?.text, text, text)
