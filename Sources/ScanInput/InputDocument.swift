@@ -319,7 +319,8 @@ public final class InputDocument {
                 "the document holds \(observations) observations, over the limit of \(maxObservationsPerDocument)")
         }
         for (n, page) in doc.pages.enumerated() {
-            guard sane(page.width), sane(page.height), page.width > 0, page.height > 0 else {
+            // A size of 0 is one not given (another engine's output need not say it); below 0 is none.
+            guard sane(page.width), sane(page.height), page.width >= 0, page.height >= 0 else {
                 throw ScanError(
                     .corrupt, file: name, page: n, "the page's size (\(page.width) × \(page.height)) is out of range")
             }

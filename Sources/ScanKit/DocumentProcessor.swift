@@ -175,7 +175,14 @@ public final class DocumentProcessor {
 
     /// A document that was already recognized goes straight to the later stages.
     public func reprocess(_ doc: Document, source: String) throws -> Document {
-        let pages = doc.pages.map { page -> WorkingPage in
+        let pages = doc.pages.map { given -> WorkingPage in
+            // Another engine's output may not give the page's size: the extent of its boxes stands in for it.
+            var page = given
+            if page.width == 0 || page.height == 0 {
+                let boxes = page.observations.map(\.boundingBox)
+                page.width = page.width > 0 ? page.width : (boxes.map(\.maxX).max() ?? 0).rounded(.up)
+                page.height = page.height > 0 ? page.height : (boxes.map(\.maxY).max() ?? 0).rounded(.up)
+            }
             let w = WorkingPage(imported: page)
             return PageStages.laidOut(PageStages.filtered(PageStages.upright(w), configuration, regionApplied: false))
         }

@@ -26,6 +26,11 @@ final class RecognizedInputTests: XCTestCase {
         empty.pages = []
         var flat = document(confidence: 0.9, x: 5)
         flat.pages[0].width = -200
+        // A size not given (0, as another engine's output may leave it) is the extent of the boxes.
+        var unsized = document(confidence: 0.9, x: 5)
+        (unsized.pages[0].width, unsized.pages[0].height) = (0, 0)
+        let sized = try processor.process(.document(unsized, name: "unsized")).pages[0]
+        XCTAssertEqual([sized.width, sized.height], [95, 22])
         var newer = document(confidence: 0.9, x: 5)
         newer.schemaVersion = "99.0.0"
         var crowded = document(confidence: 0.9, x: 5)
