@@ -70,7 +70,7 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("no-light"), help: "Don't even the light of a flattened photo.")
     var noLight = false
 
-    @Flag(name: .customLong("no-orientation"), help: "Don't detect 90/180/270° page rotation.")
+    @Flag(name: .customLong("no-orientation"), help: "Don't detect 90/180/270° page rotation (Tesseract's check; PP-OCR still reads turned lines upright).")
     var noOrientation = false
 
     @Flag(name: .customLong("no-deskew"), help: "Don't straighten slightly rotated pages.")
@@ -118,7 +118,7 @@ struct ScanCommand: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output-dir")],
-        help: "Write <name>.json (or .txt) files into this folder instead of stdout.")
+        help: "Write <name>.json (.txt, .csv or .vcf by --format) files into this folder instead of stdout.")
     var outputDir: String?
 
     @Flag(
