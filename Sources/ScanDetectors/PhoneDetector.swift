@@ -358,10 +358,10 @@ struct PhoneDetector {
         var p = end
         while p < s.count, s.bytes[p] == 0x20 || s.bytes[p] == 0x2C, p - end < 2 { p += 1 }
         var q: Int
-        if s.matches("extension", at: p) {
-            q = p + 9
-        } else if s.matches("ext", at: p) {
-            q = p + 3
+        // The extension's word in the languages cards print it in (`poste 204` in Quebec, `ramal` in Brazil, `anexo`
+        // in Chile and Peru, `int.` in Argentina, `DW`/`Durchwahl` in Germany), longest first.
+        if let word = Self.extensionWords.first(where: { s.matches($0, at: p) }) {
+            q = p + word.utf8CodeUnitCount
         } else if s.matches("x", at: p) || s.bytes[min(p, s.count - 1)] == 0x23 && p < s.count {
             q = p + 1
         } else {
@@ -374,6 +374,10 @@ struct PhoneDetector {
         guard e > q, e - q <= 6, !isAlnum(s.at(e)) else { return nil }
         return (s.string(q, e), e)
     }
+
+    static let extensionWords: [StaticString] = [
+        "extension", "durchwahl", "poste", "ramal", "anexo", "ext", "int", "dw",
+    ]
 
     enum Context { case phone, other, none }
 

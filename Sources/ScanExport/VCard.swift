@@ -8,11 +8,12 @@ import ScanModel
 public enum VCardWriter {
     public static func vcard(_ doc: Document) -> Data {
         guard let c = doc.businessCard else { return Data() }
-        return Data(card(c).utf8)
+        return Data(card(c, source: doc.source).utf8)
     }
 
-    public static func card(_ c: BusinessCard) -> String {
-        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + uid(c)]
+    /// `source` (the input's name) makes the UID of a card that names no one and nothing, so two such cards differ.
+    public static func card(_ c: BusinessCard, source: String = "") -> String {
+        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + uid(c, source: source)]
         // FN is required: the person, else what the card names (its organization, department, e-mail, number).
         let fn = c.name?.full ?? c.organization ?? c.department ?? c.emails.first?.address ?? c.phones.first?.number ?? ""
         lines.append("FN:" + escape(fn))
@@ -65,9 +66,10 @@ public enum VCardWriter {
     /// person (name, organization, e-mails, phones), so that the same card scanned again gives the same UID and an
     /// import updates the contact rather than adding it twice. RFC 9562's version 8 (custom), from two 64-bit
     /// FNV-1a hashes of those values.
-    static func uid(_ c: BusinessCard) -> String {
-        let key = ([c.name?.full, c.organization] + c.emails.map(\.address) + c.phones.map { $0.e164 ?? $0.number })
-            .map { $0 ?? "" }.joined(separator: "\u{1F}")
+    static func uid(_ c: BusinessCard, source: String = "") -> String {
+        let names = ([c.name?.full, c.organization] + c.emails.map(\.address) + c.phones.map { $0.e164 ?? $0.number })
+            .map { $0 ?? "" }
+        let key = (names.allSatisfy(\.isEmpty) ? names + [source] : names).joined(separator: "\u{1F}")
         func fnv(_ basis: UInt64) -> UInt64 {
             key.utf8.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
         }

@@ -181,6 +181,13 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(e.first?.value.e164, "+441614960000")
         XCTAssertEqual(e.first?.value.extension, "204")
         XCTAssertEqual(e.first?.value.region, "GB")
+        // The extension's word in other languages.
+        for (text, region, ext) in [
+            ("Tél. 514 555-0199 poste 204", "CA", "204"), ("Tel. (11) 3456-7890 ramal 12", "BR", "12"),
+            ("Tel. 040 1234 5600 DW 17", "DE", "17"), ("Tel. (2) 2345 6789 anexo 305", "CL", "305"),
+        ] {
+            XCTAssertEqual(find(text, .phone, region: region).first?.value.extension, ext, text)
+        }
     }
 
     func testEmails() {

@@ -277,6 +277,10 @@ import ScanModel
         var other = card
         other.emails = []
         #expect(!VCardWriter.card(other).contains(uid + "\r\n"))
+        // Cards that name no one and nothing differ by their inputs.
+        func uidLine(_ source: String) -> String { VCardWriter.card(BusinessCard(), source: source)
+            .components(separatedBy: "\r\n")[2] }
+        #expect(uidLine("a.png") != uidLine("b.png"))
         #expect(v.hasSuffix("END:VCARD\r\n"))
         #expect(v.contains("FN:Anna Berg\\, PhD\r\n"))
         #expect(v.contains("TITLE:Head of R&D\\; Europe\r\n"))
