@@ -44,11 +44,15 @@ import ScanModel
         let first = up.observations[0].words
         #expect(first[0].boundingBox.minX < first[1].boundingBox.minX)
         #expect(up.observations[0].boundingBox.minY < up.observations[1].boundingBox.minY)
-        // Upright pages and imported text layers are left alone.
+        // Upright pages and imported observations are left alone; a PDF's text layer shown turned a quarter
+        // (`/Rotate 90`) is turned as a recognized page is.
         #expect(SidewaysPage.upright(up) == up)
+        var imported = page
+        imported.textSource = .imported
+        #expect(SidewaysPage.upright(imported) == imported)
         var pdf = page
         pdf.textSource = .pdfText
-        #expect(SidewaysPage.upright(pdf) == pdf)
+        #expect(SidewaysPage.upright(pdf).rotation == 90)
     }
 
     @Test func upsideDownPageIsTurnedHalfWay() {
@@ -73,6 +77,10 @@ import ScanModel
         #expect(SidewaysPage.quarterTurns(page.observations) == 2)
         let up = SidewaysPage.upright(page)
         #expect(up.rotation == 180 && up.width == 600 && up.height == 1000)
+        // A text layer whose words run right to left is Arabic or Hebrew more often than a page upside down.
+        var layer = page
+        layer.textSource = .pdfText
+        #expect(SidewaysPage.upright(layer) == layer)
         let doc = Document(source: "r.png", engine: EngineInfo(name: "fixture", version: "1"), pages: [up])
         let r = try! extractor.extract(doc, as: .receipt).receipt
         #expect(r?.merchant.name == "GREENLEAF GROCERS LTD")
