@@ -90,7 +90,7 @@ let package = Package(
                 resources: [.copy("Resources/CharacterShapes.json"), .copy("Resources/HandwritingDetector.json")]),
         // The structured invoice a PDF embeds (Factur-X, ZUGFeRD, XRechnung CII) as a receipt's fields. Pure
         // logic over the attachment's bytes (Foundation's XML parser).
-        .target(name: "ScanEInvoice", dependencies: ["ScanModel"]),
+        .target(name: "ScanEInvoice", dependencies: ["ScanModel", "ScanDetectors"]),
         // JSON / JSON Lines / text / CSV / vCard writers.
         .target(name: "ScanExport", dependencies: ["ScanModel"]),
         // The pipeline facade: input -> preprocess -> recognize -> detect -> export.

@@ -182,9 +182,7 @@ public struct DataDetector: Sendable {
     /// `text` with the marks printed between an address's parts (`·`, `•`, a spaced `|`) written as commas, the
     /// address reader's part break.
     public static func addressPartsAsCommas(_ text: String) -> String {
-        let s = ScanText(text)
-        let parts = s.withAddressPartsAsCommas
-        return parts.bytes == s.bytes ? text : String(decoding: parts.bytes, as: UTF8.self)
+        ScanText.addressPartsAsCommas(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     /// Regions that write numeric dates month first.

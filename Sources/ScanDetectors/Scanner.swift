@@ -33,7 +33,11 @@ struct ScanText {
     /// Saint-Antoine · 69002 Lyon`, `Lisboa• Portugal`, `Via Roma 1 | Milano`) written as commas, byte for byte
     /// as long, so that offsets into it are offsets into the text; the text itself when it holds none.
     var withAddressPartsAsCommas: ScanText {
-        let b = bytes
+        ScanText.addressPartsAsCommas(bytes).map { ScanText(bytes: $0) } ?? self
+    }
+
+    /// `withAddressPartsAsCommas` on UTF-8 bytes: the changed copy, or nil when they hold no such mark.
+    static func addressPartsAsCommas(_ b: [UInt8]) -> [UInt8]? {
         var out: [UInt8]?
         // The comma takes the place of the space before the mark, where there is one, as a comma is printed
         // (`12 | 1620` reads `12,  1620`); the mark's bytes become spaces.
@@ -68,7 +72,7 @@ struct ScanText {
             if b[i] == 0x7C, i > 0, b[i - 1] == 0x20, i + 1 < b.count, b[i + 1] == 0x20 { put(i, 1) }
             i += 1
         }
-        return out.map { ScanText(bytes: $0) } ?? self
+        return out
     }
 
     /// Whether the text may hold a Chinese, Japanese or Korean date or time (`EastAsianDate.mayHold`), found once.

@@ -1,4 +1,5 @@
 import Foundation
+import ScanDetectors
 import ScanModel
 
 /// The structured invoice a PDF/A-3 carries beside its pages: UN/CEFACT Cross Industry Invoice XML, as Factur-X,
@@ -195,11 +196,10 @@ public struct EInvoice: Sendable, Hashable {
         let digits = text.filter(\.isNumber)
         guard digits.count == 8, text.count <= 10 else { return nil }
         let y = digits.prefix(4), m = digits.dropFirst(4).prefix(2), d = digits.suffix(2)
-        guard let year = Int(y), let month = Int(m), let day = Int(d), (1...12).contains(month) else { return nil }
         // A day of the calendar only (`20250230` is none).
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard (1...days).contains(day) else { return nil }
+        guard let year = Int(y), let month = Int(m), let day = Int(d),
+            CalendarDay(year: year, month: month, day: day) != nil
+        else { return nil }
         return "\(y)-\(m)-\(d)"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScanModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,10 +24,10 @@ enum BoundedInput {
             }
         }
 
-        /// Whether the input was refused for its size (`tooLarge`), not for being unreadable.
-        var isSize: Bool {
-            if case .tooLarge = self { return true }
-            return false
+        /// The error a command reports: `too-large` for the size, `unreadable` for the rest.
+        var scanError: ScanError {
+            if case .tooLarge = self { return ScanError(.tooLarge, description) }
+            return ScanError(.unreadable, description)
         }
 
         /// Why `open(2)` failed with `code`.

@@ -170,9 +170,9 @@ struct InkCommand: ParsableCommand {
                 let fd: Int32
                 do {
                     fd = files.isEmpty ? STDIN_FILENO : try BoundedInput.openFile(name).fd
-                } catch {
+                } catch let why as BoundedInput.Failure {
                     total += 1
-                    fail(name, line: nil, ScanError(.unreadable, "\(error)"))
+                    fail(name, line: nil, why.scanError)
                     continue
                 }
                 defer { if fd != STDIN_FILENO { close(fd) } }
@@ -183,7 +183,7 @@ struct InkCommand: ParsableCommand {
                     switch line {
                     case .failure(let why):
                         total += 1
-                        fail(where_, line: lineNumber, ScanError(why.isSize ? .tooLarge : .unreadable, "\(why)"))
+                        fail(where_, line: lineNumber, why.scanError)
                     // A blank line gets its error line too, so that the output's lines stay paired with the input's.
                     case .success(let data) where String(decoding: data, as: UTF8.self)
                         .trimmingCharacters(in: .whitespacesAndNewlines).isEmpty:
@@ -199,7 +199,7 @@ struct InkCommand: ParsableCommand {
                     data = try files.isEmpty ? BoundedInput.whole(STDIN_FILENO) : BoundedInput.file(name)
                 } catch let why as BoundedInput.Failure {
                     total += 1
-                    fail(name, line: nil, ScanError(why.isSize ? .tooLarge : .unreadable, "\(why)"))
+                    fail(name, line: nil, why.scanError)
                     continue
                 }
                 handle(data, where_: name, line: nil, file: files.isEmpty ? nil : name)
