@@ -52,7 +52,8 @@ struct MoneyDetector {
     static func letters(_ text: String) -> String { String(text.filter(\.isLetter)).uppercased() }
 
     /// Currencies whose amounts are printed in whole units: `Rp.50` is fifty rupiah, never half of one.
-    static let wholeUnitCurrencies: Set<String> = ["IDR", "JPY", "KRW", "VND", "CLP", "ISK"]
+    /// Forint prices have been whole since the fillér went (1999), though ISO 4217 still gives HUF two decimals.
+    static let wholeUnitCurrencies: Set<String> = ["IDR", "JPY", "KRW", "VND", "CLP", "ISK", "HUF"]
 
     /// Whether `text` holds nothing but signs, brackets, currency symbols and at most one currency code
     /// (`-$`, `(RM`, `EUR`) of a currency with cents: what may stand before an amount written without its

@@ -139,4 +139,36 @@ import ScanModel
         #expect(r.receiptNumber == "0042")
         #expect(r.date == "2025-03-14")
     }
+
+    /// A Hungarian till slip: whole forints grouped by spaces before `Ft` (`1 299 Ft`), short ones too (`699 Ft`,
+    /// `-230 Ft`), its labels from `hu.json`, and the count and unit price printed over the article they belong to,
+    /// which their product says (`3 x 389` makes the `1 167` below, not the `699` above).
+    @Test func aHungarianSlipReadsWholeForintsAndCountsOverTheirArticle() throws {
+        let r = try receipt([
+            Fixture.line(40, "KISBOLT KFT.", x: 150),
+            Fixture.line(70, "1117 Budapest, Fehérvári út 6.", x: 120),
+            Fixture.line(100, "Adószám: 10485824-2-07"),
+            Fixture.line(122, "NYUGTA 0381/00422"),
+            Fixture.line(144, "2024.06.25. 17:12"),
+            Fixture.line(180, "TRAPPISTA SAJT 250G"), (180, 16, [(420, "1"), (431, "299"), (464, "Ft")]),
+            Fixture.line(202, "KENYÉR FEHÉR 1KG"), (202, 16, [(431, "699"), (464, "Ft")]),
+            Fixture.line(224, "3 x 389"),
+            Fixture.line(246, "TEJ 2,8% 1L"), (246, 16, [(420, "1"), (431, "167"), (464, "Ft")]),
+            Fixture.line(268, "KEDVEZMÉNY"), (268, 16, [(422, "-230"), (464, "Ft")]),
+            Fixture.line(300, "ÖSSZESEN:"), (300, 16, [(420, "2"), (431, "935"), (464, "Ft")]),
+            Fixture.line(322, "KÉSZPÉNZ:"), (322, 16, [(420, "3"), (431, "000"), (464, "Ft")]),
+            Fixture.line(344, "VISSZAJÁRÓ:"), (344, 16, [(442, "65"), (464, "Ft")]),
+            Fixture.line(376, "27% ÁFA:"), (376, 16, [(431, "624"), (464, "Ft")]),
+        ])
+        #expect(r.total == "2935")
+        #expect(r.currency == "HUF")
+        #expect(r.items.filter { $0.kind == nil }.map(\.amount) == ["1299", "699", "1167"])
+        #expect(r.items.map(\.quantity) == [nil, nil, "3", nil])
+        #expect(r.items.first { $0.amount == "1167" }?.unitPrice == "389")
+        #expect(r.payment?.method == "cash")
+        #expect(r.payment?.change == "65")
+        #expect(r.tax.map(\.amount) == ["624"])
+        #expect(r.merchant.taxId == "10485824-2-07")
+        #expect(r.date == "2024-06-25")
+    }
 }

@@ -93,7 +93,7 @@ public struct LineAnalyzer: Sendable {
         "RM", "MYR", "$", "US$", "USD", "EUR", "€", "£", "GBP", "CHF", "AUD", "CAD", "SGD", "S$", "A$", "C$",
         "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "ZL", "FR",
         "RS", "R$", "BRL", "MXN", "ZAR", "TRY", "₺", "PHP", "₱", "THB", "฿", "CZK", "KČ", "HUF",
-        "KSH", "KES", "ARS", "CLP", "COP", "VND", "AED", "NGN",
+        "KSH", "KES", "ARS", "CLP", "COP", "VND", "AED", "NGN", "FT",
     ]
 
     /// Whether a word is a currency printed on its own, with or without an abbreviation's full stop (`Rp.`, `EUR`).
@@ -117,7 +117,7 @@ public struct LineAnalyzer: Sendable {
     /// (`Amount.wholeUnitSigns`) and local words.
     static let wholeUnitCurrencyTokens = Amount.wholeUnitCurrencies
         .union(Amount.wholeUnitSigns.map(String.init))
-        .union(["RP", "YEN", "円", "원", "₫"])
+        .union(["RP", "YEN", "円", "원", "₫", "FT"])
 
     /// Whether `word` names a currency printed in whole units, alone (`Rp.`) or glued before its amount (`Rp181.000`).
     static func namesWholeUnitCurrency(_ word: String) -> Bool {
@@ -297,7 +297,11 @@ public struct LineAnalyzer: Sendable {
                 i -= 2
                 continue
             }
-            if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare) {
+            // On a document in whole units, a plain number before its currency's word is an amount however short
+            // (`699 Ft`, `-230 Ft`, `ÁFA: 89 Ft`).
+            let beforeCurrency = wholeUnits && out.isEmpty && i + 1 < line.words.count
+                && isCurrencyToken(line.words[i + 1].text)
+            if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare) ?? (beforeCurrency ? plainWhole(t) : nil) {
                 out.insert((a, i), at: 0)
                 end = i
                 i -= 1
@@ -318,6 +322,16 @@ public struct LineAnalyzer: Sendable {
         }
         if out.isEmpty { return (line.words.count, []) }
         return (end, out)
+    }
+
+    /// A whole number as printed without separators (`699`, `-230`, `0`): no leading zero, at most nine digits.
+    static func plainWhole(_ word: String) -> Amount? {
+        let negative = word.first.map(Amount.minusSigns.contains) == true
+        let digits = negative ? word.dropFirst() : word[...]
+        guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              digits.first != "0" || digits.count == 1, let n = Int(digits)
+        else { return nil }
+        return Amount(minor: negative ? -n : n, scale: 0)
     }
 
     /// The amount that a whole-unit currency's sign and the number printed apart after it make (`¥ 280`), also when OCR

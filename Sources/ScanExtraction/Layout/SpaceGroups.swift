@@ -40,6 +40,8 @@ extension LineAnalyzer {
     /// less than a text height apart. A count before a price stays a count when the line's amount after them is
     /// the product (`2 249,00 498,00`).
     ///
+    /// Whole amounts (`6 800 Ft`) are joined where their currency's word follows them.
+    ///
     /// With `afterCurrency`, on a document that groups no amounts so as a rule, only groups right after a currency's
     /// word or sign are joined, with a decimal point or comma (`R 1 249.97`, South Africa's style): a count stands
     /// after the currency on no till.
@@ -48,7 +50,11 @@ extension LineAnalyzer {
         var i = words.count - 1
         var changed = false
         while i > 0 {
-            guard isDecimalGroup(words[i].text, point: afterCurrency) else { i -= 1; continue }
+            // A whole amount's last group right before its currency's word (`6 800 Ft`, `12 500 kr`): the currency
+            // says the groups are one amount, in any document.
+            let beforeCurrency = i + 1 < words.count && isGroup(words[i].text, leading: false)
+                && adjacent(words[i], words[i + 1]) && isCurrencyToken(words[i + 1].text)
+            guard beforeCurrency || isDecimalGroup(words[i].text, point: afterCurrency) else { i -= 1; continue }
             var lead = i
             while lead > 0, adjacent(words[lead - 1], words[lead]), isGroup(words[lead - 1].text, leading: false) {
                 lead -= 1
@@ -57,13 +63,13 @@ extension LineAnalyzer {
                 lead -= 1
             }
             guard lead < i, !countsBefore(words, lead: lead, price: i) else { i = lead - 1; continue }
-            if afterCurrency {
+            if afterCurrency && !beforeCurrency {
                 let signed = words[lead].text.first.map(Amount.currencySigns.contains) == true
                     || lead > 0 && adjacent(words[lead - 1], words[lead]) && isCurrencyWord(words[lead - 1].text)
                 guard signed else { i = lead - 1; continue }
             }
             let joined = words[lead...i].map(\.text).joined(separator: " ")
-            guard Amount.parse(joined[...]) != nil else { i = lead - 1; continue }
+            guard Amount.parse(joined[...], wholeUnits: beforeCurrency) != nil else { i = lead - 1; continue }
             let group = words[lead...i]
             let box = BoundingBox.enclosing(group.map(\.box)) ?? words[lead].box
             let frame = group.allSatisfy { $0.frameBox != nil }

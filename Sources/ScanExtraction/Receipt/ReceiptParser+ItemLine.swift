@@ -199,15 +199,19 @@ extension ReceiptParser {
         } else if let m = Text.range(
             joined,
             #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*"# + countUnitPattern
-                + #"[xX×@*]\s*(?:\S*\d[\d.,]*)?\s*$"#)
+                + #"[xX×@*]\s*(?:\S*\d[\d.,]*(?: \d{3})*)?\s*$"#)
         {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }
             quantity = quantityString(q)
-            if let p = s.split(whereSeparator: {
-                $0 == "x" || $0 == "X" || $0 == "×" || $0 == "@" || $0 == "*" || $0 == " "
-            }).dropFirst().last,
-                let a = Amount.parse(p, wholeUnits: wholeUnits)
+            // The price after the operator, its thousands maybe grouped by spaces (`0,35 x 3 490`); in whole units a
+            // plain number of two digits or more there is a price by its place after a plain count (`3 x 389`;
+            // `25.000 x1` and `0 x1` are a price and its count).
+            let operators: Set<Character> = ["x", "X", "×", "@", "*"]
+            let p = s.dropFirst(q.count).drop { $0 == " " || operators.contains($0) || !$0.isNumber && $0 != "-" }
+            let plainCount = q.allSatisfy(\.isNumber) && (Int(q) ?? 0) >= 1 && p.count >= 2
+            if !p.isEmpty, let a = Amount.parse(p, wholeUnits: wholeUnits)
+                ?? (wholeUnits && plainCount ? LineAnalyzer.plainWhole(String(p)) : nil)
             {
                 unitPrice = a.decimalString
             }

@@ -388,6 +388,17 @@ extension ReceiptParser {
         return labels
     }
 
+    /// Whether a quantity line's count, or its weight (a unit or a fraction: `0,35 x 3 490`), times its unit price
+    /// makes `amount` (a weight's product rounded as tills round it).
+    static func quantityMakes(_ line: AnalyzedLine, _ amount: Amount, wholeUnits: Bool) -> Bool {
+        let parsed = item(from: line, wholeUnits: wholeUnits)
+        guard let q = parsed.quantity.flatMap({ Decimal(string: $0) }),
+              let price = parsed.unitPrice.flatMap(Amount.init(decimalString:))
+        else { return false }
+        let weighed = parsed.unit != nil || parsed.quantity?.contains(".") == true
+        return weighed ? weighedPriceRounds(q * price.decimal, to: amount) : q * price.decimal == amount.decimal
+    }
+
     /// Items from lines whose labels `settledLabels` has settled.
     static func assembleSettled(
         _ lines: [AnalyzedLine], labels: [ItemLineLabel], wholeUnits: Bool,
@@ -420,9 +431,19 @@ extension ReceiptParser {
                 // Tills that print the code, count and price above the item's name: a priced quantity line
                 // under an item that has its amount, over an item line without one, belongs to the line below.
                 let priced = lines[i].amount != nil
+                // Tills that print the count and unit price over the article (`3 x 389`, then `TEJ 1L 1 167`): an
+                // unpriced count whose product is the amount of the item below, not of the item above, is the
+                // lower one's: arithmetic.
+                let below = i + 1 < lines.count && labels[i + 1] == .item ? lines[i + 1].amount : nil
+                let aboveAmount = open.flatMap { o in o.compactMap { lines[$0].amount }.last }
+                let makesBelow = !priced && below.map { quantityMakes(lines[i], $0, wholeUnits: wholeUnits) } == true
+                    && aboveAmount.map { quantityMakes(lines[i], $0, wholeUnits: wholeUnits) } != true
                 if let o = open, priced, o.contains(where: { lines[$0].amount != nil }), i + 1 < lines.count,
                     labels[i + 1] == .item, lines[i + 1].amount == nil
                 {
+                    close()
+                    waiting = [i]
+                } else if open != nil, makesBelow {
                     close()
                     waiting = [i]
                 } else if open != nil {
