@@ -171,4 +171,37 @@ import ScanModel
         #expect(r.merchant.taxId == "10485824-2-07")
         #expect(r.date == "2024-06-25")
     }
+
+    /// A weighed article's line under its name with the weight, a times sign and the price per unit, no `/kg` after
+    /// it (`0,842 kg × 1,99  1,68`): the name above is the article's, the weight its quantity.
+    @Test func aWeightTimesItsPriceUnderANameIsThatArticle() throws {
+        let r = try receipt([
+            Fixture.line(40, "K-MARKET HELMI", x: 150),
+            Fixture.line(150, "RUISLEIPÄ 500G"), (150, 16, [(440, "2,49"), (480, "A")]),
+            Fixture.line(172, "BANAANI"),
+            Fixture.line(194, "0,842 kg × 1,99", x: 50), (194, 16, [(440, "1,68"), (480, "A")]),
+            Fixture.line(216, "KAHVI 500G"), (216, 16, [(440, "5,99"), (480, "A")]),
+            Fixture.line(250, "YHTEENSÄ"), (250, 16, [(400, "EUR"), (440, "10,16")]),
+        ])
+        #expect(r.items.map(\.description) == ["RUISLEIPÄ 500G", "BANAANI", "KAHVI 500G"])
+        #expect(r.items.map(\.quantity) == [nil, "0.842", nil])
+        #expect(r.items[1].unit == "kg")
+        #expect(r.items[1].unitPrice == "1.99")
+    }
+
+    /// A tax rate's column after each amount (`2,350.00 13%`, as Costa Rica's tills print it) leaves the amount the
+    /// line's.
+    @Test func aRateColumnAfterTheAmountLeavesTheAmount() throws {
+        let r = try receipt([
+            Fixture.line(40, "SUPER EL PUEBLO S.A.", x: 150),
+            Fixture.line(150, "ARROZ 2KG"), (150, 16, [(400, "2,350.00"), (480, "1%")]),
+            Fixture.line(172, "FRIJOL NEGRO"), (172, 16, [(400, "2,900.00"), (480, "1%")]),
+            Fixture.line(194, "JABON"), (194, 16, [(400, "1,890.00"), (480, "13%")]),
+            Fixture.line(230, "SUBTOTAL"), (230, 16, [(400, "6,789.44")]),
+            Fixture.line(252, "IVA"), (252, 16, [(410, "350.56")]),
+            Fixture.line(274, "TOTAL"), (274, 16, [(400, "7,140.00")]),
+        ])
+        #expect(r.items.map(\.amount) == ["2350.00", "2900.00", "1890.00"])
+        #expect(r.total == "7140.00")
+    }
 }

@@ -266,7 +266,10 @@ public struct LineAnalyzer: Sendable {
         var skipped = 0, lastWasMark = false
         while i > 0, skipped < 2 {
             let t = line.words[i].text
-            let digitCode = t.count == 1 && t.first!.isNumber
+            // A tax code in one digit, or a tax rate's column (`2,350.00 13%`), after an amount with decimals.
+            let rate = t.count >= 2 && t.count <= 5 && t.hasSuffix("%")
+                && t.dropLast().allSatisfy { $0.isNumber || $0 == "," || $0 == "." } && t.first!.isNumber
+            let digitCode = (t.count == 1 && t.first!.isNumber || rate)
                 && (amount(in: line.words[i - 1].text, wholeUnits: wholeUnits, bare: bare)?.scale ?? 0) >= 2
             if !digitCode, amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
             let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" })

@@ -53,6 +53,8 @@ extension ReceiptParser {
         #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits
         + #")\b\s*(?:[x×@*]\s*)?[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
         + weightUnits + #")\b"#
+    /// A weight and a times sign ending the words before a line's amounts: `0,842 kg x`, `0.850 kg @`.
+    static let weightTimesPattern = #"(?:^|\s)(\d+[.,]\d{1,3}|\d+)\s*("# + weightUnits + #")\s*[x×@*]\s*$"#
     /// The price per one unit written after it: `2.18 lb @ 1 lb /0.52`.
     static let perOneUnitPattern =
         #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*@\s*1\s*(?:"# + weightUnits
@@ -195,6 +197,14 @@ extension ReceiptParser {
                 $0.isNumber || $0 == "." || $0 == ","
             }
             if let a = Amount.parse(price, wholeUnits: wholeUnits) { unitPrice = a.decimalString }
+            words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
+        } else if unitPrice != nil, let m = Text.range(joined, weightTimesPattern, caseInsensitive: true),
+            let groups = Text.groups(joined, weightTimesPattern, caseInsensitive: true), groups.count >= 2
+        {
+            // A weight and the operator, the price per unit read as the amount before the line's own (`0,842 kg x
+            // 1,99  1,68`, `0.850 kg @ 1680.00  1428.00`): a weighed article's line.
+            quantity = quantityString(groups[0][...])
+            unit = groups[1].lowercased()
             words = String(joined[..<m.lowerBound]).split(separator: " ").map(String.init)
         } else if let m = Text.range(
             joined,
