@@ -204,4 +204,43 @@ import ScanModel
         #expect(r.items.map(\.amount) == ["2350.00", "2900.00", "1890.00"])
         #expect(r.total == "7140.00")
     }
+
+    /// A Croatian and a Finnish slip: their labels come from `hr.json` and `fi.json` (the number after `RAČUN BR.`,
+    /// `PDV` and `ALV` as taxes, `PRIMLJENO` as the cash given, `OIB` and `Y-tunnus` as the tax number).
+    @Test func croatianAndFinnishSlipsReadTheirLabels() throws {
+        let hr = try receipt([
+            Fixture.line(40, "KONOBA MOLO D.O.O.", x: 150),
+            Fixture.line(70, "Obala 12, 21000 Split", x: 150),
+            Fixture.line(100, "OIB: 12345678903"),
+            Fixture.line(122, "RAČUN BR. 1250/PP12/3"),
+            Fixture.line(144, "12.06.2025 20:15"),
+            Fixture.line(180, "Crni rižot"), (180, 16, [(440, "16,00")]),
+            Fixture.line(202, "Pošip 0,75l"), (202, 16, [(440, "32,00")]),
+            Fixture.line(240, "UKUPNO EUR"), (240, 16, [(440, "48,00")]),
+            Fixture.line(262, "PDV 13%"), (262, 16, [(450, "5,52")]),
+            Fixture.line(284, "Način plaćanja: Gotovina"),
+            Fixture.line(306, "Primljeno"), (306, 16, [(440, "50,00")]),
+            Fixture.line(328, "Vraćeno"), (328, 16, [(450, "2,00")]),
+        ])
+        #expect(hr.receiptNumber == "1250/PP12/3")
+        #expect(hr.merchant.taxId == "12345678903")
+        #expect(hr.tax.map(\.amount) == ["5.52"])
+        #expect(hr.total == "48.00")
+        #expect(hr.payment?.tendered == "50.00")
+        let fi = try receipt([
+            Fixture.line(40, "RAVINTOLA KUU OY", x: 150),
+            Fixture.line(70, "Töölönkatu 27, 00260 Helsinki", x: 150),
+            Fixture.line(100, "Y-tunnus: 2345678-9"),
+            Fixture.line(122, "Kuitti nro 4471"),
+            Fixture.line(180, "Lohikeitto"), (180, 16, [(440, "18,50")]),
+            Fixture.line(202, "Olut 0,5l"), (202, 16, [(440, "8,90")]),
+            Fixture.line(240, "YHTEENSÄ"), (240, 16, [(440, "27,40")]),
+            Fixture.line(262, "ALV 14 %"), (262, 16, [(450, "2,27")]),
+            Fixture.line(284, "ALV 25,5 %"), (284, 16, [(450, "1,80")]),
+        ])
+        #expect(fi.receiptNumber == "4471")
+        #expect(fi.merchant.taxId == "2345678-9")
+        #expect(fi.tax.map(\.amount) == ["2.27", "1.80"])
+        #expect(fi.total == "27.40")
+    }
 }
