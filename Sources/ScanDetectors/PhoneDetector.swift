@@ -573,8 +573,10 @@ struct PhoneDetector {
         // Ten digits of the North American plan in two groups without a label part where the plan does, after the area
         // code or the exchange (`415 5551234`, `415555 1234`, a leading 1 with either): `598336001 6` is an article's
         // code and its count.
+        // With three groups or more too the first ends where the plan parts, after the leading 1 or the area code
+        // (`1 800 555 1234`, `1800 7493 524`), not as a Hungarian tax number does (`12345678-2-41`).
         let nanpParts = total == 11 ? [1, 4, 7] : [3, 6]
-        let nanpShaped = gs.count != 2 || keyword || hasParens || nanpParts.contains(gs[0].end - gs[0].start)
+        let nanpShaped = gs.count == 1 || keyword || hasParens || nanpParts.contains(gs[0].end - gs[0].start)
         let nanp =
             nanpShaped
             && (PhoneMetadata.isNANP(all)

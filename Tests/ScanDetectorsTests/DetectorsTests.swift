@@ -133,6 +133,11 @@ final class DetectorsTests: XCTestCase {
         XCTAssertNil(find("Tel 7946 0958", .phone, region: "DE").first?.value.e164)
         XCTAssertEqual(find("Tel 07946 0958", .phone, region: "DE").first?.value.e164, "+4979460958")
         XCTAssertEqual(find("Tel (11) 2345-6789", .phone, region: "BR").first?.value.e164, "+551123456789")
+        // Eleven digits from a 1 are North American only when their first group ends where the plan parts: a
+        // Hungarian tax number is none (`12345678-2-41`), a toll-free number with its own grouping is one.
+        XCTAssertNil(find("Adószám: 12345678-2-41", .phone, region: "HU").first?.value.e164)
+        XCTAssertEqual(find("1800 7493 524", .phone, region: "PL").first?.value.e164, "+18007493524")
+        XCTAssertEqual(find("1 800 555 1234", .phone).first?.value.e164, "+18005551234")
         XCTAssertEqual(find("Tel (011) 2345-6789", .phone, region: "BR").first?.value.e164, "+551123456789")
         XCTAssertEqual(
             find("call (212) 555-0147 or mail a@example.co.uk", .phone).first?.value.e164, "+12125550147")
