@@ -342,7 +342,7 @@ public struct DataDetector: Sendable {
     /// the name too.
     static let taxLabelRegions: [String: String] = [
         "CUIT": "AR", "CUIL": "AR", "RUT": "CL", "NIT": "CO", "RFC": "MX", "CNPJ": "BR", "CPF": "BR", "GSTIN": "IN",
-        "ABN": "AU", "NZBN": "NZ", "VKN": "TR", "UEN": "SG",
+        "ABN": "AU", "NZBN": "NZ", "VKN": "TR", "UEN": "SG", "NTN": "PK", "STRN": "PK",
     ]
 
     /// Currency words keyed by their bytes as printed (case matters: `RM`, `Rp`, `CHF`).

@@ -242,5 +242,49 @@ import ScanModel
         #expect(fi.merchant.taxId == "2345678-9")
         #expect(fi.tax.map(\.amount) == ["2.27", "1.80"])
         #expect(fi.total == "27.40")
+        // It names no currency: Finnish is written on one country's receipts, whose currency `fi.json` gives.
+        #expect(fi.currency == "EUR")
+    }
+
+    /// Tax lines the others prove to be none: a rate's base beside its tax (20% of 31,50 is 6,30), and a line that
+    /// adds up the taxes above it.
+    @Test func aTaxBaseAndATaxTotalAreNoTaxes() throws {
+        let sk = try receipt([
+            Fixture.line(40, "REŠTAURÁCIA PRI MOSTE S.R.O.", x: 150),
+            Fixture.line(150, "Bryndzové halušky"), (150, 16, [(440, "12,90")]),
+            Fixture.line(172, "Pivo 0,5l"), (172, 16, [(440, "24,90")]),
+            Fixture.line(210, "SPOLU EUR"), (210, 16, [(440, "37,80")]),
+            Fixture.line(232, "Základ DPH 20%"), (232, 16, [(440, "31,50")]),
+            Fixture.line(254, "DPH 20%"), (254, 16, [(450, "6,30")]),
+        ])
+        #expect(sk.tax.map(\.amount) == ["6.30"])
+        let ro = try receipt([
+            Fixture.line(40, "MAGAZIN ALFA SRL", x: 150),
+            Fixture.line(150, "Paine"), (150, 16, [(440, "4,50")]),
+            Fixture.line(172, "Vin rosu"), (172, 16, [(440, "41,17")]),
+            Fixture.line(194, "Cafea"), (194, 16, [(440, "52,99")]),
+            Fixture.line(230, "TOTAL"), (230, 16, [(440, "98,66")]),
+            Fixture.line(252, "TVA A 19%"), (252, 16, [(450, "4,07")]),
+            Fixture.line(274, "TVA B 9%"), (274, 16, [(440, "10,64")]),
+            Fixture.line(296, "TOTAL TVA"), (296, 16, [(440, "14,71")]),
+        ])
+        #expect(ro.tax.map(\.amount) == ["4.07", "10.64"])
+        #expect(ro.total == "98.66")
+    }
+
+    /// `þar af VSK 11%` (Iceland's VAT included) read with its thorn as a b holds German's `BAR` (cash): the
+    /// tax-included phrase wins, and the card pays the bill.
+    @Test func anIcelandicTaxIncludedLineIsNoPayment() throws {
+        let r = try receipt([
+            Fixture.line(40, "GRILLHÚSIÐ EHF", x: 150),
+            Fixture.line(150, "1 Humarsúpa"), (150, 16, [(440, "3.490")]),
+            Fixture.line(172, "1 Lambakjöt"), (172, 16, [(440, "6.990")]),
+            Fixture.line(210, "Samtals ISK"), (210, 16, [(430, "10.480")]),
+            Fixture.line(232, "bar af VSK 11%"), (232, 16, [(440, "1.039")]),
+            Fixture.line(254, "Mastercard ****4471"), (254, 16, [(430, "10.480")]),
+        ])
+        #expect(r.tax.map(\.amount) == ["1039"])
+        #expect(r.payment?.method == "card")
+        #expect(r.total == "10480")
     }
 }

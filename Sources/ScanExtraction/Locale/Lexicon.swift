@@ -72,7 +72,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// `Kerkstr.`); a file may leave them out.
     public var streetEndingAbbreviations: [String]?
     /// First-level subdivisions (states, provinces, Länder) of the countries that write the language, from
-    /// ISO 3166-2 (`Tools/gen-regions`); a file may leave them out.
+    /// ISO 3166-2 (`Tools/gen-regions`), for the languages that tool lists; the files of the others (Czech, Hungarian,
+    /// Finnish...) name their country's largest cities and regions by hand. A file may leave them out.
     public var regions: [String]?
     public var countries: [String]
     /// Words and phrases of job titles printed on business cards (`MANAGER`, `GESCHÄFTSFÜHRER`, `TITOLARE`); a file may
@@ -90,6 +91,10 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public var numbers: Numbers
     /// Orders of day, month and year in numeric dates, most common first (`DMY`, `MDY`, `YMD`).
     public var dateOrders: [String]
+    /// The currency (ISO 4217) of the one country whose receipts are written in the language (`EUR` for Finnish,
+    /// `HUF` for Hungarian): a receipt in it that names no currency is in that one. Left out for a language of
+    /// several countries (English, Spanish, French, German...).
+    public var currency: String?
     /// The lower-case letters beyond ASCII that the language's alphabet has (`æøå` in Danish), whether or not its
     /// words here print them: what a recognizer may have read as plain letters on its pages. A file may leave it out
     /// (none: English, Malay).

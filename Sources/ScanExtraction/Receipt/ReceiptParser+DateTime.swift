@@ -203,6 +203,9 @@ extension ReceiptParser {
         for l in lines { for e in l.entities(.money) { if let c = e.value.currency { counts[c, default: 0] += 1 } } }
         if let c = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key {
             r.currency = c
+        } else if let c = Self.lexicon.leadingLocale(of: lines.map(\.key))?.currency {
+            // No amount names its currency: a receipt in the language of one country is in that country's.
+            r.currency = c
         }
     }
 }

@@ -435,6 +435,35 @@ extension ReceiptParser {
 
     private func fmt(_ cents: Int) -> String { Amount.cents(cents).decimalString }
 
+    /// Taxes the others prove to be none: a rate's base printed beside its tax (`Základ DPH 20% 31,50` with `DPH 20%
+    /// 6,30`, 20% of 31.50), and a line that adds up the other taxes (`TOTAL TVA 14,71` under `TVA A 4,07` and `TVA B
+    /// 10,64`; printing no rate of its own). Arithmetic, in any language.
+    static func dropTaxesTheOthersProve(_ r: inout Receipt) {
+        let amounts = r.tax.compactMap { Amount(decimalString: $0.amount) }
+        guard amounts.count == r.tax.count, amounts.count >= 2 else { return }
+        // A tax rounds to its unit: a cent, or a whole unit where the amounts print none.
+        let unit = Decimal(amounts.contains { $0.scale == 0 } ? 100 : 1)
+        var dropped = Set<Int>()
+        for i in r.tax.indices {
+            guard let rate = r.tax[i].rate.flatMap({ Decimal(string: $0) }), rate > 0 else { continue }
+            let base = Decimal(amounts[i].cents)
+            if r.tax.indices.contains(where: { j in
+                j != i && r.tax[j].rate == r.tax[i].rate && amounts[j].cents < amounts[i].cents
+                    && abs(base * rate / 100 - Decimal(amounts[j].cents)) <= unit
+            }) {
+                dropped.insert(i)
+            }
+        }
+        let kept = r.tax.indices.filter { !dropped.contains($0) }
+        if kept.count >= 3, let sum = kept.first(where: { i in
+            r.tax[i].rate == nil && kept.filter { $0 != i }.reduce(0) { $0 + amounts[$1].cents } == amounts[i].cents
+        }) {
+            dropped.insert(sum)
+        }
+        guard !dropped.isEmpty else { return }
+        r.tax = r.tax.indices.filter { !dropped.contains($0) }.map { r.tax[$0] }
+    }
+
     /// The last item, when it is no article but the tax on the others, under a label no locale file knows (`Torpet
     /// 47.68` after items of 227.03, then `274.71`): no tax was read, the items before it and it make the total, and
     /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, the nearest,

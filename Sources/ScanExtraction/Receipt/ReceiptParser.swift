@@ -118,7 +118,10 @@ public struct ReceiptParser: Sendable {
             return .quantityTotal
         }
         if isSubtotal(key) && !Text.hasAny(key, strongTotalWords) { return .subtotal }
-        if Text.hasAny(key, tenderWords) && !Text.hasAny(key, payableTotalWords) {
+        // A payment word inside a tax-included phrase is the phrase's (`BAR AF VSK`, Iceland's `þar af VSK` with its
+        // thorn read as a b, holds German's `BAR`).
+        if Text.hasAny(key, tenderWords) && !Text.hasAny(key, payableTotalWords)
+            && !(Text.hasAny(key, taxWords) && Text.hasAny(key, inclusiveWords)) {
             return .tendered
         }
         if Text.hasAny(key, taxWords) && !Text.hasAny(key, strongTotalWords) { return .tax }
@@ -296,6 +299,7 @@ public struct ReceiptParser: Sendable {
             lines, roles: roles, summaryStart: summaryStart, totalLine: candidates[.total]?.first?.lines.lowerBound,
             reading: &itemReading, into: &r)
         Self.articleTableBySums(itemReading, into: &r)
+        Self.dropTaxesTheOthersProve(&r)
         Self.taxByItsRate(&r, roles: roles)
 
         // --- Amounts the sums prove misread, then the checks.
