@@ -280,9 +280,12 @@ struct MoneyDetector {
         ("korean won", "KRW"), ("malaysian ringgit", "MYR"), ("indonesian rupiah", "IDR"), ("thai baht", "THB"),
     ]
 
-    /// A currency named by `namedCurrencies` starting at `start`: its code and where it ends.
+    /// `namedCurrencies` and the names ISO 4217 gives by a place (`kuwaiti dinars`, `lebanese pounds`).
+    static let allNamedCurrencies = namedCurrencies + isoNamedCurrencies
+
+    /// A currency named by `allNamedCurrencies` starting at `start`: its code and where it ends.
     static func namedCurrency(_ s: ScanText, at start: Int) -> (String, Int)? {
-        longestPhrase(namedCurrencies, s, at: start)
+        longestPhrase(allNamedCurrencies, s, at: start)
     }
 
     /// The value of the longest phrase of `table` written at `q` (in any case) that ends a word there, or ends with its

@@ -144,6 +144,9 @@ final class ThirdPartySuiteTests: XCTestCase {
             ("Total 1,250.00 US dollars", ["1,250.00 US dollars"], ["USD"]),
             ("5 pounds sterling", ["5 pounds sterling"], ["GBP"]),
             ("5 pounds of flour", [], []),
+            // ISO 4217's names by a place, with the unit's plural and other spelling (`CurrencyNames.swift`).
+            ("It costs 42 kuwaiti Dinar", ["42 kuwaiti Dinar"], ["KWD"]),
+            ("Paid 42 Lebanese Pounds and 7 qatari riyals", ["42 Lebanese Pounds", "7 qatari riyals"], ["LBP", "QAR"]),
         ]
         for (text, spans, codes) in named {
             let m = found(text, .money)
