@@ -264,12 +264,38 @@ import ScanModel
             Fixture.line(172, "Vin rosu"), (172, 16, [(440, "41,17")]),
             Fixture.line(194, "Cafea"), (194, 16, [(440, "52,99")]),
             Fixture.line(230, "TOTAL"), (230, 16, [(440, "98,66")]),
-            Fixture.line(252, "TVA A 19%"), (252, 16, [(450, "4,07")]),
-            Fixture.line(274, "TVA B 9%"), (274, 16, [(440, "10,64")]),
-            Fixture.line(296, "TOTAL TVA"), (296, 16, [(440, "14,71")]),
+            Fixture.line(252, "TVA A 19%"), (252, 16, [(450, "7,29")]),
+            Fixture.line(274, "TVA B 9%"), (274, 16, [(450, "4,38")]),
+            Fixture.line(296, "TOTAL TVA"), (296, 16, [(440, "11,67")]),
         ])
-        #expect(ro.tax.map(\.amount) == ["4.07", "10.64"])
+        #expect(ro.tax.map(\.amount) == ["7.29", "4.38"])
         #expect(ro.total == "98.66")
+        // A zero tax makes any tax the others' sum: nothing is dropped then.
+        let india = try receipt([
+            Fixture.line(40, "SHREE SWEETS PVT LTD", x: 150),
+            Fixture.line(70, "MG Road, Bengaluru 560001", x: 150),
+            Fixture.line(150, "Kaju Katli 1kg"), (150, 16, [(440, "900.00")]),
+            Fixture.line(172, "Rasgulla"), (172, 16, [(440, "100.00")]),
+            Fixture.line(210, "Sub Total"), (210, 16, [(430, "1,000.00")]),
+            Fixture.line(232, "CGST"), (232, 16, [(440, "90.00")]),
+            Fixture.line(254, "SGST"), (254, 16, [(440, "90.00")]),
+            Fixture.line(276, "CESS"), (276, 16, [(450, "0.00")]),
+            Fixture.line(310, "Grand Total Rs."), (310, 16, [(430, "1,180.00")]),
+        ])
+        #expect(india.tax.map(\.amount).filter { $0 != "0.00" } == ["90.00", "90.00"])
+    }
+
+    /// A slip whose amounts are all under a thousand forints is in whole units all the same: the currency's word
+    /// after them says so.
+    @Test func aSmallHungarianSlipIsInWholeForints() throws {
+        let r = try receipt([
+            Fixture.line(40, "BÜFÉ KFT.", x: 150),
+            Fixture.line(150, "KÁVÉ"), (150, 16, [(431, "450"), (464, "Ft")]),
+            Fixture.line(172, "KIFLI"), (172, 16, [(431, "120"), (464, "Ft")]),
+            Fixture.line(210, "ÖSSZESEN:"), (210, 16, [(431, "570"), (464, "Ft")]),
+        ])
+        #expect(r.total == "570")
+        #expect(r.items.map(\.amount) == ["450", "120"])
     }
 
     /// `þar af VSK 11%` (Iceland's VAT included) read with its thorn as a b holds German's `BAR` (cash): the
@@ -286,5 +312,8 @@ import ScanModel
         #expect(r.tax.map(\.amount) == ["1039"])
         #expect(r.payment?.method == "card")
         #expect(r.total == "10480")
+        // A payment word beside a tax-included phrase still pays.
+        #expect(ReceiptParser.role("VISA INCL GST") == .tendered)
+        #expect(ReceiptParser.role("BAR AF VSK 11") == .tax)
     }
 }

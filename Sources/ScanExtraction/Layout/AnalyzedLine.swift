@@ -202,8 +202,9 @@ public struct LineAnalyzer: Sendable {
                     wholeCurrency += 1
                 }
             } else if l.words.count >= 2, isCurrencyToken(String(w)), namesWholeUnitCurrency(String(w)),
-                      let a = Amount.parse(l.words[l.words.count - 2].text[...], wholeUnits: true), a.minor != 0 {
-                // The sign after the amount (`261.450 Rp.`).
+                      let a = Amount.parse(l.words[l.words.count - 2].text[...], wholeUnits: true)
+                        ?? plainWhole(l.words[l.words.count - 2].text), a.minor != 0 {
+                // The sign after the amount (`261.450 Rp.`), also before a short one (`450 Ft`).
                 grouped += 1
                 wholeCurrency += 1
             }

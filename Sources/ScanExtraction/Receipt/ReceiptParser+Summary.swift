@@ -440,16 +440,16 @@ extension ReceiptParser {
     /// 10,64`; printing no rate of its own). Arithmetic, in any language.
     static func dropTaxesTheOthersProve(_ r: inout Receipt) {
         let amounts = r.tax.compactMap { Amount(decimalString: $0.amount) }
-        guard amounts.count == r.tax.count, amounts.count >= 2 else { return }
-        // A tax rounds to its unit: a cent, or a whole unit where the amounts print none.
-        let unit = Decimal(amounts.contains { $0.scale == 0 } ? 100 : 1)
+        // A zero tax (`CESS 0.00`) makes any tax the sum of the others and a base of nothing: none is dropped then.
+        guard amounts.count == r.tax.count, amounts.count >= 2, amounts.allSatisfy({ $0.cents > 0 }) else { return }
         var dropped = Set<Int>()
         for i in r.tax.indices {
             guard let rate = r.tax[i].rate.flatMap({ Decimal(string: $0) }), rate > 0 else { continue }
             let base = Decimal(amounts[i].cents)
             if r.tax.indices.contains(where: { j in
+                // A tax rounds to its unit: a cent, or a whole unit where it prints none.
                 j != i && r.tax[j].rate == r.tax[i].rate && amounts[j].cents < amounts[i].cents
-                    && abs(base * rate / 100 - Decimal(amounts[j].cents)) <= unit
+                    && abs(base * rate / 100 - Decimal(amounts[j].cents)) <= Decimal(amounts[j].scale == 0 ? 100 : 1)
             }) {
                 dropped.insert(i)
             }

@@ -88,6 +88,15 @@ public struct ReceiptParser: Sendable {
     static let payableTotalWords = plainTotalWords + PhraseSet(strongTotalWords.filter { !inclusiveWords.contains($0) })
     static let nonInclusiveTotalWords = PhraseSet(anyTotalWords.filter { !inclusiveWords.contains($0) })
 
+    /// `key` without the tax-included phrases it holds (`BAR AF VSK` of `BAR AF VSK 11`).
+    static func withoutInclusivePhrases(_ key: String) -> String {
+        var k = " " + key + " "
+        for p in inclusiveWords.phrases where k.contains(" " + p + " ") {
+            k = k.replacingOccurrences(of: " " + p + " ", with: " ")
+        }
+        return k.trimmingCharacters(in: .whitespaces)
+    }
+
     /// The role of a line, from its label.
     static func role(_ rawKey: String) -> Role {
         if rawKey.isEmpty { return .none }
@@ -119,9 +128,9 @@ public struct ReceiptParser: Sendable {
         }
         if isSubtotal(key) && !Text.hasAny(key, strongTotalWords) { return .subtotal }
         // A payment word inside a tax-included phrase is the phrase's (`BAR AF VSK`, Iceland's `þar af VSK` with its
-        // thorn read as a b, holds German's `BAR`).
+        // thorn read as a b, holds German's `BAR`); one beside it still pays (`VISA (INCL GST)`).
         if Text.hasAny(key, tenderWords) && !Text.hasAny(key, payableTotalWords)
-            && !(Text.hasAny(key, taxWords) && Text.hasAny(key, inclusiveWords)) {
+            && Text.hasAny(withoutInclusivePhrases(key), tenderWords) {
             return .tendered
         }
         if Text.hasAny(key, taxWords) && !Text.hasAny(key, strongTotalWords) { return .tax }
