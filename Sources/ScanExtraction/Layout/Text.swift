@@ -22,6 +22,23 @@ enum Text {
         return out
     }
 
+    /// The ranges of `s`'s words as `key(_:)` reads them: its runs of letters and digits, one for each word of its key.
+    static func keyWordRanges(_ s: String) -> [Range<String.Index>] {
+        var out: [Range<String.Index>] = []
+        var start: String.Index?
+        for i in s.indices {
+            let c = s[i]
+            if isLetter(c) || isNumber(c) {
+                if start == nil { start = i }
+            } else if let st = start {
+                out.append(st..<i)
+                start = nil
+            }
+        }
+        if let st = start { out.append(st..<s.endIndex) }
+        return out
+    }
+
     /// `key(_:)` of an ASCII string, by bytes: Unicode's letter tables made `key` a tenth of a receipt's parse.
     private static func asciiKey(_ s: String) -> String {
         var out: [UInt8] = []
@@ -276,6 +293,26 @@ public struct PhraseSet: RandomAccessCollection, Sendable, Equatable {
 
     /// Whether `key` holds one of the phrases, as whole words.
     func isFound(in key: String) -> Bool { search(key, everywhere: true) }
+
+    /// Where the phrases stand in `key`, as ranges of its word indices (`TVA INTRA 12` holds `TVA INTRA` at `0..<2`):
+    /// at each word the longest phrase that starts there, left to right, overlaps included. Spaced scripts only.
+    func wordMatches(in key: String) -> [Range<Int>] {
+        let words = key.split(separator: " ")
+        var out: [Range<Int>] = []
+        for i in words.indices {
+            guard let tails = rests[String(words[i])] else { continue }
+            var longest = 0
+            for t in tails {
+                let more = t.isEmpty ? [] : String(decoding: t.dropFirst(), as: UTF8.self).split(separator: " ")
+                guard more.count >= longest, i + more.count < words.count || more.isEmpty,
+                    more.indices.allSatisfy({ i + 1 + $0 < words.count && words[i + 1 + $0] == more[$0] })
+                else { continue }
+                longest = Swift.max(longest, more.count + 1)
+            }
+            if longest > 0 { out.append(i..<(i + longest)) }
+        }
+        return out
+    }
 
     /// Whether `key` ends with one of the phrases of `minWords` words or more, as whole words after
     /// at least one other word: `ACME SDN BHD` ends with `SDN BHD` (and `BHD`); `BHD` alone ends with none.

@@ -144,23 +144,9 @@ extension ReceiptParser {
         }
 
         // Tax or registration number.
-        for l in lines.prefix(limit) where Self.role(l.key) == .taxId || Text.hasAny(l.key, Self.taxIdWords) {
-            if let m = Text.range(l.text, #"[A-Z]{0,3}[0-9][0-9A-Z\-./ ]{5,}[0-9A-Z]"#) {
-                // The number ends before a word after it (`0105544012345 Branch 00001`, `IČO: 27081234 DIČ: ...`), but
-                // for a tax's own name, which some countries print as part of it (`912 345 678 MVA`).
-                var parts = String(l.text[m]).split(separator: " ")
-                while parts.count > 1, let last = parts.last, !last.contains(where: \.isNumber),
-                    !Self.taxWordSet.contains(Text.key(String(last)))
-                {
-                    parts.removeLast()
-                }
-                let v = parts.joined(separator: " ")
-                if Text.digitCount(v) >= 5 {
-                    r.merchant.taxId = v
-                    r.provenance["merchant.taxId"] = l.line.provenance()
-                    break
-                }
-            }
+        if let t = Self.merchantTaxId(lines, summaryStart: limit) {
+            r.merchant.taxId = t.value
+            r.provenance["merchant.taxId"] = lines[t.line].line.provenance()
         }
         return (nameLines, apart.first?.lines)
     }
