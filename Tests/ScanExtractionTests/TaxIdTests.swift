@@ -78,5 +78,7 @@ import ScanModel
         #expect(try taxId(["KARACHI MART", "NTN: 0712345-6"]) == "0712345-6")
         #expect(try taxId(["DHAKA GADGETS", "BIN: 000456789-0102"]) == "000456789-0102")
         #expect(try taxId(["KIOSK AM MARKT"], footer: ["USt-IdNr. DE811234567"]) == "DE811234567")
+        // Labels one after the other are one (`VAT REG TIN`): the number after them, not the second label with it.
+        #expect(try taxId(["JOLLIBEE", "VAT REG TIN 000-388-474-0000"]) == "000-388-474-0000")
     }
 }

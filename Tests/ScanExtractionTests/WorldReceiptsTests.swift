@@ -316,4 +316,82 @@ import ScanModel
         #expect(ReceiptParser.role("VISA INCL GST") == .tendered)
         #expect(ReceiptParser.role("BAR AF VSK 11") == .tax)
     }
+
+    /// A Lithuanian bill: its total, its VAT and its tip by Lithuanian words; the closing's `KAD` (Malay's card word)
+    /// pays nothing, and the cash pays.
+    @Test func aLithuanianBillKeepsItsTipOutOfTheTotalAndPaysInCash() throws {
+        let r = try receipt([
+            Fixture.line(40, "KAVINĖ PRIE UPĖS", x: 150),
+            Fixture.line(70, "Pilies g. 12, Vilnius", x: 150),
+            Fixture.line(100, "PVM kodas LT100004567812"),
+            Fixture.line(150, "Cepelinai"), (150, 16, [(440, "19,00")]),
+            Fixture.line(172, "Gira"), (172, 16, [(440, "3,50")]),
+            Fixture.line(210, "IŠ VISO EUR"), (210, 16, [(430, "22,50")]),
+            Fixture.line(232, "PVM 21 %"), (232, 16, [(440, "3,90")]),
+            Fixture.line(254, "Arbatpinigiai"), (254, 16, [(440, "2,00")]),
+            Fixture.line(276, "Grynaisiais"), (276, 16, [(430, "30,00")]),
+            Fixture.line(298, "Grąža"), (298, 16, [(440, "5,50")]),
+            Fixture.line(330, "AČIŪ, KAD APSIPIRKOTE!"),
+        ])
+        #expect(r.total == "22.50")
+        #expect(r.tip == "2.00")
+        #expect(r.tax.map(\.amount) == ["3.90"])
+        #expect(r.payment?.method == "cash")
+        #expect(r.payment?.change == "5.50")
+        #expect(r.merchant.taxId == "LT100004567812")
+        #expect(r.currency == "EUR")
+    }
+
+    /// Kenya's `KRA PIN` holds Dutch's card word `PIN`: a tax number's label pays nothing; M-PESA does.
+    @Test func aTaxNumbersLabelIsNoPayment() throws {
+        let r = try receipt([
+            Fixture.line(40, "JAVA HOUSE", x: 150),
+            Fixture.line(70, "KRA PIN: P051234567X"),
+            Fixture.line(150, "Cappuccino"), (150, 16, [(440, "350.00")]),
+            Fixture.line(210, "TOTAL KES"), (210, 16, [(430, "350.00")]),
+            Fixture.line(232, "M-PESA"), (232, 16, [(430, "350.00")]),
+        ])
+        #expect(r.merchant.taxId == "P051234567X")
+        #expect(r.payment?.method == "mobile")
+    }
+
+    /// `Total con propina` is the total a tip is in, not the tip: the bill's total stays, the tip is its own line's.
+    @Test func theTotalWithTheTipIsNoTip() throws {
+        let r = try receipt([
+            Fixture.line(40, "RESTAURANTE EL CARDENAL", x: 150),
+            Fixture.line(150, "Chilaquiles"), (150, 16, [(440, "$250.00")]),
+            Fixture.line(190, "Subtotal"), (190, 16, [(440, "$250.00")]),
+            Fixture.line(212, "IVA 16%"), (212, 16, [(440, "$40.00")]),
+            Fixture.line(234, "Total"), (234, 16, [(440, "$290.00")]),
+            Fixture.line(256, "Propina"), (256, 16, [(440, "$40.00")]),
+            Fixture.line(278, "Total con propina"), (278, 16, [(440, "$330.00")]),
+        ])
+        #expect(r.tip == "40.00")
+        #expect(r.total == "290.00")
+        #expect(ReceiptParser.isTip("TOTAL CON PROPINA") == false)
+        #expect(ReceiptParser.isTip("TOTAL TIP") == true)
+    }
+
+    /// The money handed over labelled and the change's label misread (`Tiêà thôí lai`): the change is the tender less
+    /// the total, printed under it. A company's start date (`Inicio de actividades`) is no receipt's date.
+    @Test func theChangeUnderALabelledTenderAndNoStartDate() throws {
+        let vn = try receipt([
+            Fixture.line(40, "CO.OPMART", x: 150),
+            Fixture.line(150, "Gao ST25"), (150, 16, [(440, "185.000")]),
+            Fixture.line(210, "Tổng cộng:"), (210, 16, [(430, "185.000 đ")]),
+            Fixture.line(232, "Tiền khách đưa:"), (232, 16, [(430, "200.000")]),
+            Fixture.line(254, "Tiêà thôí lai:"), (254, 16, [(440, "15.000")]),
+        ])
+        #expect(vn.total == "185000")
+        #expect(vn.payment?.tendered == "200000")
+        #expect(vn.payment?.change == "15000")
+        let ar = try receipt([
+            Fixture.line(40, "CARREFOUR", x: 150),
+            Fixture.line(70, "Inicio de actividades: 01/08/1993"),
+            Fixture.line(92, "Fecha 14/06/24 Hora 18:30"),
+            Fixture.line(150, "Yerba"), (150, 16, [(440, "2.500,00")]),
+            Fixture.line(210, "TOTAL"), (210, 16, [(430, "2.500,00")]),
+        ])
+        #expect(ar.date == "2024-06-14")
+    }
 }

@@ -13,7 +13,7 @@ extension ReceiptParser {
         into r: inout Receipt,
         candidates: inout [ReceiptField: [FieldCandidate]]
     ) {
-        var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?
+        var tendered: (Amount, Provenance)?, change: (Amount, Provenance)?, tenderedLine = 0
         var taxes: [Receipt.Tax] = []
         var taxLines: [(line: Int, label: (words: Set<String>, rest: [Substring]))] = []  // each tax's line and label
         var tips: [(Amount, Provenance, line: Int)] = []
@@ -42,8 +42,11 @@ extension ReceiptParser {
         // or a cheque says so on a payment's line only (`PAYPAL TOPUP` among the articles is something sold), and
         // before the card words its own may hold (`CARTE CADEAU`). The label as the roles read it counts too
         // (`Go-Pay` is `GOPAY` cut by a stroke).
+        // A tax number's label (`KRA PIN`, Dutch `PIN`) or a closing (`AČIŪ, KAD APSIPIRKOTE!`, Malay `KAD`) that holds
+        // another language's card word pays nothing.
         func paymentMethod(_ i: Int) -> String? {
             let l = lines[i], paid = roles[i] == .tendered
+            guard roles[i] != .taxId, paid || !Text.hasAny(l.key, Self.lexicon.closings) else { return nil }
             return Self.paymentMethods.first { m in
                 (paid || !m.onPaymentLineOnly) && (Text.hasAny(l.key, m.words) || Text.hasAny(l.labelKey, m.words))
             }?.method
@@ -99,7 +102,7 @@ extension ReceiptParser {
                                             amount: a.decimalString, source: p))
                 }
             case .tendered:
-                if tendered == nil, let (a, p) = value(i) { tendered = (a, p) }
+                if tendered == nil, let (a, p) = value(i) { (tendered, tenderedLine) = ((a, p), i) }
             case .change:
                 if change == nil, let (a, p) = value(i) { change = (a, p) }
             default: break
@@ -155,6 +158,19 @@ extension ReceiptParser {
             let paid = Self.tenderAndChange(lines, after: best.lines.upperBound, total: total)
         {
             (tendered, change) = (paid.tendered, paid.change)
+        }
+        // The money handed over labelled and the change not (`Tiền thối lại` misread): the tender less the total, on
+        // one of the three lines of an amount under the tender's.
+        if let (t, _) = tendered, change == nil, let best = totals.first, let total = Amount(decimalString: best.value),
+            t.cents > total.cents
+        {
+            let below = (tenderedLine + 1..<lines.count).filter { lines[$0].amount != nil }.prefix(3)
+            let owed = t.cents - total.cents
+            if let i = below.first(where: { roles[$0] == .none && abs(lines[$0].amount!.cents - owed) <= 1 }),
+                let a = lines[i].amount, let p = lines[i].amountProvenance
+            {
+                change = (a, p)
+            }
         }
         r.tax = taxes
         r.fees = fees.isEmpty ? nil : fees

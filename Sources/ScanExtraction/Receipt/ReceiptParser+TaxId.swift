@@ -46,7 +46,7 @@ extension ReceiptParser {
             let taxLabels = l.amount == nil ? taxWords.wordMatches(in: key) : []
             guard !idLabels.isEmpty || !taxLabels.isEmpty else { continue }
             let words = Text.keyWordRanges(l.text)
-            for (label, isTaxName) in idLabels.map({ ($0, false) }) + taxLabels.map({ ($0, true) }) {
+            for (label, isTaxName) in Self.chained(idLabels.map { ($0, false) } + taxLabels.map { ($0, true) }) {
                 guard label.upperBound <= words.count,
                     let value = taxIdValue(after: l.text[words[label.upperBound - 1].upperBound...])
                 else { continue }
@@ -66,6 +66,20 @@ extension ReceiptParser {
     static let numberWords: Set<String> = [
         "", "NO", "NR", "NRO", "N", "Nº", "NUM", "NUMBER", "NUMERO", "NÚMERO", "ID", "REG", "º", "O",
     ]
+
+    /// Labels that follow one another or overlap as one label (`VAT REG TIN`, `IČ DPH`), a tax's name only when
+    /// all of its parts are one.
+    static func chained(_ labels: [(Range<Int>, Bool)]) -> [(Range<Int>, Bool)] {
+        var out: [(Range<Int>, Bool)] = []
+        for (r, taxName) in labels.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.0.upperBound {
+                out[out.count - 1] = (last.0.lowerBound..<max(last.0.upperBound, r.upperBound), last.1 && taxName)
+            } else {
+                out.append((r, taxName))
+            }
+        }
+        return out
+    }
 
     /// The number that opens `rest`, the text after a label, past the words that go on a label before its number.
     /// It ends before a word after it (`0105544012345 Branch 00001`), before a second number that opens with a

@@ -203,7 +203,11 @@ public struct ReceiptParser: Sendable {
     static func isTip(_ key: String) -> Bool {
         let words = key.split(separator: " ")
         guard let first = words.first, let last = words.last else { return false }
-        if tipWordSet.contains(first) || tipWordSet.contains(last) { return true }
+        if tipWordSet.contains(first) { return true }
+        // `Total con propina`, `Grand Total with Tip`: the total a tip is in, when a word joins the two.
+        if tipWordSet.contains(last) {
+            return !Text.hasAny(words.dropLast(2).joined(separator: " "), plainTotalWords)
+        }
         // `TIP 18 %`, `TIP AMOUNT`, `GRATUITY 15`: the word before a rate or a value label.
         return words.dropLast().enumerated().contains { i, w in
             tipWordSet.contains(w)
