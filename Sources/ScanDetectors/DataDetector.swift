@@ -263,7 +263,20 @@ public struct DataDetector: Sendable {
                     counts[DataDetector.countryCodes[k], default: 0] += 2
                 }
                 else if e - i <= 5, let r = DataDetector.taxLabelRegions[s.string(i, e)] {
+                    counts[r, default: 0] += DataDetector.oneCountrysTaxLabels.contains(s.string(i, e)) ? 2 : 1
+                }
+                else if e - i == 1, let (label, end) = DataDetector.dottedLetters(s, from: i),
+                    let r = DataDetector.taxLabelRegions[label]
+                {
+                    // `R.U.T.`, `C.U.I.T.`: the label with a stop after each letter.
+                    counts[r, default: 0] += DataDetector.oneCountrysTaxLabels.contains(label) ? 2 : 1
+                    i = end
+                    continue
+                }
+                else if let (r, end) = DataDetector.cityRegion(s, i, e) {
                     counts[r, default: 0] += 1
+                    i = end
+                    continue
                 }
             }
             i = e
@@ -345,6 +358,50 @@ public struct DataDetector: Sendable {
         "ABN": "AU", "NZBN": "NZ", "VKN": "TR", "UEN": "SG", "NTN": "PK", "STRN": "PK",
     ]
 
+    /// The taxpayer-number names no other country prints: as strong a sign as the country's name.
+    static let oneCountrysTaxLabels: Set<String> = [
+        "CUIT", "CUIL", "CNPJ", "CPF", "GSTIN", "NZBN", "VKN", "UEN", "NTN", "STRN",
+    ]
+
+    /// The capitals of a label written with a stop after each (`R.U.T.`) from the single letter at `i`, and where
+    /// they end; nil unless there are three letters or more.
+    static func dottedLetters(_ s: ScanText, from i: Int) -> (String, Int)? {
+        var letters: [UInt8] = [], k = i
+        while k + 1 < s.bytes.count, isUpper(s.at(k)), s.at(k + 1) == 0x2E {
+            letters.append(s.at(k))
+            k += 2
+        }
+        guard letters.count >= 3 else { return nil }
+        return (String(decoding: letters, as: UTF8.self), k)
+    }
+
+    /// Large cities by name (`CityRegions.swift`): a lesser sign of the region, one, two or three words from `i` (the
+    /// longest that names one), and where it ends.
+    static func cityRegion(_ s: ScanText, _ i: Int, _ e: Int) -> (String, Int)? {
+        var ends = [e]
+        while ends.count < 4, let last = ends.last, s.at(last) == 0x20, isWordLetter(s.at(last + 1)) {
+            ends.append(s.wordEnd(from: last + 1))
+        }
+        for end in ends.reversed() {
+            if let k = cityTable.lookup(s, i, end) { return (cityCodes[k], end) }
+        }
+        return nil
+    }
+
+    static let cityCodes: [String] = Array(Set(cityRegionLines.split(separator: "\n").compactMap {
+        $0.split(separator: "|").last.map(String.init)
+    })).sorted()
+
+    static let cityTable: WordTable = {
+        var d: [String: Int] = [:]
+        for line in cityRegionLines.split(separator: "\n") {
+            let parts = line.split(separator: "|")
+            guard parts.count == 2, let k = cityCodes.firstIndex(of: String(parts[1])) else { continue }
+            d[String(parts[0])] = k
+        }
+        return WordTable(d)
+    }()
+
     /// Currency words keyed by their bytes as printed (case matters: `RM`, `Rp`, `CHF`).
     private static let currencyRegions: [UInt32: String] = {
         let table: [(String, String)] = [
@@ -376,6 +433,7 @@ public struct DataDetector: Sendable {
             case 0xA9: return "KR" // ₩
             case 0xAA: return "IL" // ₪
             case 0xAB: return "VN" // ₫
+            case 0xA6: return "NG" // ₦
             default: return nil
             }
         }

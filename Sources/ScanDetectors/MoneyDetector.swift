@@ -84,7 +84,8 @@ struct MoneyDetector {
         isoCodes.union([
             "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
             "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
-            "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "ksh", "lei", "r", "руб", "р", "грн"
+            "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "ksh", "lei", "r", "руб", "р", "грн",
+            "n", "p", "đ", "vnđ",
         ]))
 
     /// Currency words written after (or before) the amount.
@@ -139,7 +140,11 @@ struct MoneyDetector {
             if ws > 0, isDigit(b[ws - 1]) { return nil }
             guard MoneyDetector.markerTable.contains(s, ws, we) else { return nil }
             let raw = s.string(ws, we)
-            if let cur = letterMarker(raw, lower: s.lower(ws, we), after: false, dotted: c == 0x2E) { return (cur, ws) }
+            if let cur = letterMarker(raw, lower: s.lower(ws, we), after: false, dotted: c == 0x2E) {
+                // A stroke-less sign's letter (`N`, `P`) before a figure from 1 to 9 only (`P0S` is no pesos).
+                if raw == "N" || raw == "P", !(end < b.count && b[end] >= 0x31 && b[end] <= 0x39) { return nil }
+                return (cur, ws)
+            }
         }
         return nil
     }
@@ -192,6 +197,7 @@ struct MoneyDetector {
             case (0x82, 0xB1): return ("PHP", 3)
             case (0x82, 0xAA): return ("ILS", 3)
             case (0x82, 0xB4): return ("UAH", 3)
+            case (0x82, 0xA6): return ("NGN", 3)
             default: break
             }
         }
@@ -225,6 +231,11 @@ struct MoneyDetector {
         case "KSh", "Ksh", "KSH": return "KES"
         case "lei": return "RON"
         case "R": return region == "ZA" ? "ZAR" : nil
+        // The naira's and the peso's signs as OCR reads them without their strokes (`N19,500.00`, `P40.00`): before
+        // the amount only, as the signs are printed (`17:55:12 P0S` holds no pesos).
+        case "N": return region == "NG" && !after ? "NGN" : nil
+        case "P": return region == "PH" && !after ? "PHP" : nil
+        case "đ", "Đ", "VNĐ", "VNđ", "vnđ": return "VND"
         case "руб", "р": return "RUB"
         case "грн": return "UAH"
         default: break

@@ -52,6 +52,30 @@ final class ContextTests: XCTestCase {
         XCTAssertEqual(kenya.detect(in: "Total KSh 1,250.00").first { $0.type == .money }?.value.currency, "KES")
     }
 
+    /// A large city's name is a lesser sign of its country (`CityRegions.swift`, from GeoNames); a city named like a
+    /// common word says nothing (`Lima`, a lime). A sign OCR reads without its stroke (`N`, `P`) is the region's
+    /// currency before a figure, and the dong's `đ` is Vietnam's.
+    func testRegionFromALargeCityAndTheSignsOCRStrips() throws {
+        XCTAssertEqual(region(of: "OCEAN BASKET\nV&A Waterfront, Cape Town 8001\nTotal Due R 89.90"), "ZA")
+        XCTAssertEqual(region(of: "JOLLIBEE\nMakati City\nTOTAL P40.00"), "PH")
+        XCTAssertEqual(region(of: "SUYA SPOT\nWuse 2, Abuja\nTOTAL N1,200.00"), "NG")
+        XCTAssertEqual(region(of: "WALMART\nR.U.T.: 76.042.014-K\nTOTAL $ 5.490"), "CL")
+        XCTAssertNil(region(of: "FRUTERIA\nLIMA 2 x 1,50\nTOTAL 3,00"))
+        XCTAssertNil(region(of: "THANK YOU\nHave a Nice day"))
+        func currency(_ text: String, _ region: String?) throws -> String? {
+            try DataDetector(region: region, referenceDate: reference).detect(in: text)
+                .first { $0.type == .money }?.value.currency
+        }
+        XCTAssertEqual(try currency("Total Due R 89.90", "ZA"), "ZAR")
+        XCTAssertEqual(try currency("TOTAL N1,200.00", "NG"), "NGN")
+        XCTAssertEqual(try currency("TOTAL ₦1,200.00", nil), "NGN")
+        XCTAssertEqual(try currency("TOTAL P1,162.50", "PH"), "PHP")
+        XCTAssertEqual(try currency("Tong cong: 185.000 đ", nil), "VND")
+        // Not after the amount, nor before a nought or a look-alike: a till's time and number are no pesos.
+        XCTAssertNil(try currency("06/14/2024 17:55:12 P0S 12", "PH"))
+        XCTAssertNil(try currency("TOTAL N1,200.00", "US"))
+    }
+
     func testRegionFromCountryPostalCodeAndPhoneCode() {
         let rows: [(String, String?)] = [
             ("ACME Pty Ltd\n12 George St\nSydney, Australia", "AU"),

@@ -394,4 +394,15 @@ import ScanModel
         ])
         #expect(ar.date == "2024-06-14")
     }
+
+    /// Vietnam's dong after its amount, set apart (`185.000 đ`): an amount in whole units, the total, in dong.
+    @Test func aVietnameseTotalWithItsDongSign() throws {
+        let r = try receipt([
+            Fixture.line(40, "CO.OPMART", x: 150),
+            Fixture.line(150, "Gao ST25"), (150, 16, [(440, "185.000")]),
+            Fixture.line(210, "Tong cong:"), (210, 16, [(410, "185.000"), (480, "đ")]),
+        ])
+        #expect(r.total == "185000")
+        #expect(r.currency == "VND")
+    }
 }

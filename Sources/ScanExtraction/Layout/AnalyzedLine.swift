@@ -93,7 +93,7 @@ public struct LineAnalyzer: Sendable {
         "RM", "MYR", "$", "US$", "USD", "EUR", "€", "£", "GBP", "CHF", "AUD", "CAD", "SGD", "S$", "A$", "C$",
         "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "ZL", "FR",
         "RS", "R$", "BRL", "MXN", "ZAR", "TRY", "₺", "PHP", "₱", "THB", "฿", "CZK", "KČ", "HUF",
-        "KSH", "KES", "ARS", "CLP", "COP", "VND", "AED", "NGN", "FT",
+        "KSH", "KES", "ARS", "CLP", "COP", "VND", "AED", "NGN", "FT", "Đ", "VNĐ", "₫", "₦",
     ]
 
     /// Whether a word is a currency printed on its own, with or without an abbreviation's full stop (`Rp.`, `EUR`).
@@ -117,7 +117,7 @@ public struct LineAnalyzer: Sendable {
     /// (`Amount.wholeUnitSigns`) and local words.
     static let wholeUnitCurrencyTokens = Amount.wholeUnitCurrencies
         .union(Amount.wholeUnitSigns.map(String.init))
-        .union(["RP", "YEN", "円", "원", "₫", "FT"])
+        .union(["RP", "YEN", "円", "원", "₫", "Đ", "VNĐ", "FT"])
 
     /// Whether `word` names a currency printed in whole units, alone (`Rp.`) or glued before its amount (`Rp181.000`).
     static func namesWholeUnitCurrency(_ word: String) -> Bool {
