@@ -405,4 +405,26 @@ import ScanModel
         #expect(r.total == "185000")
         #expect(r.currency == "VND")
     }
+
+    /// A receipt's number after a series of letters set apart (`FS 0412/018853`, Portugal's), a class letter before
+    /// the sign (`TIQUE FACTURA B Nro.`, Argentina's), `n.º`, or on the line under its document's name; a date after
+    /// the name is no number.
+    @Test func receiptNumbersWithTheirSeriesAndOnTheNextLine() throws {
+        func number(_ header: [String]) throws -> String? {
+            var lines: [(Double, Double, [(Double, String)])] = [Fixture.line(40, "LOJA DO BAIRRO", x: 150)]
+            for (k, h) in header.enumerated() { lines.append(Fixture.line(70 + Double(k) * 22, h)) }
+            lines += [
+                Fixture.line(180, "Pão"), (180, 16, [(440, "1,20")]),
+                Fixture.line(220, "TOTAL"), (220, 16, [(430, "1,20")]),
+            ]
+            return try receipt(lines).receiptNumber
+        }
+        #expect(try number(["FATURA SIMPLIFICADA FS 0412/018853"]) == "FS 0412/018853")
+        #expect(try number(["FATURA-RECIBO FR A/2291"]) == "FR A/2291")
+        #expect(try number(["Fatura n.º FT 2024/0871"]) == "FT 2024/0871")
+        #expect(try number(["TIQUE FACTURA B  Nro. 0045-00123456"]) == "0045-00123456")
+        #expect(try number(["BOLETA ELECTRONICA", "Nº 123456789"]) == "123456789")
+        #expect(try number(["RECEIPT", "19/10/2018 20:49"]) == nil)
+        #expect(try number(["Kvitas Nr. 0156/23871"]) == "0156/23871")
+    }
 }

@@ -179,20 +179,30 @@ extension ReceiptParser {
             phrase.split(separator: " ").map { NSRegularExpression.escapedPattern(for: String($0)) }
                 .joined(separator: #"[\s.\-]*"#)
         }
-        let signs = ["N[°º]", "#"] + lexicon.numberSigns.union(["N", "NRO"]).sorted { ($0.count, $0) > ($1.count, $1) }
+        let signs = [#"N\.?[°º]"#, "#"] + lexicon.numberSigns.union(["N", "NRO"]).sorted { ($0.count, $0) > ($1.count, $1) }
             .map { NSRegularExpression.escapedPattern(for: $0) }
         // The name ends its word, unless a number sign is glued to it (`ReceiptNo:`, `INVOICENO:`); an amount after a
         // credit note's name (`AVOIR 150,00`) is none.
-        return #"(?i)(?<![\p{L}\p{N}])(?:"# + names.joined(separator: "|") + #")(?:[\s.\-]*(?:"#
-            + signs.joined(separator: "|") + #")(?![\p{L}\p{N}])|(?!\p{L}))\.?\s*[:#.]?\s*([A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})(?![.,]\d)"#
+        // A class letter may stand between the name and its sign (`TIQUE FACTURA B Nro.`), and a series of letters
+        // before the number, set apart (`FS 0412/018853`, `FR A/2291`, `Folio A 1187`).
+        return #"(?i)(?<![\p{L}\p{N}])(?:"# + names.joined(separator: "|") + #")(?:(?:\s+[A-C](?=\s))?[\s.\-]*(?:"#
+            + signs.joined(separator: "|") + #")(?![\p{L}\p{N}])|(?!\p{L}))\.?\s*[:#.]?\s*"#
+            + #"((?-i:(?<!\p{L})[A-Z]{1,2}\s(?=[A-Z]{0,2}[-/]?[0-9]))?[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})(?![.,]\d)"#
     }()
 
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
         let pattern = Self.referencePattern
-        for l in lines {
-            if let m = Text.range(l.text, pattern) {
-                let s = String(l.text[m])
-                if let v = Text.range(s, #"[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#) {
+        let names = Set(Self.lexicon.words(.receiptNumber).phrases)
+        for (i, l) in lines.enumerated() {
+            // A document's name alone on its line takes its number from the next (`BOLETA ELECTRONICA`, `Nº 12345`).
+            let text = names.contains(l.key) && i + 1 < lines.count ? l.text + " " + lines[i + 1].text : l.text
+            if let m = Text.range(text, pattern) {
+                let s = String(text[m])
+                // (A date after the name, `RECEIPT` over `19/10/2018 20:49`, is the date.)
+                let value = #"(?:(?<!\p{L})[A-Z]{1,2}\s(?=[A-Z]{0,2}[-/]?[0-9]))?[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#
+                if let v = Text.range(s, value),
+                    Text.range(String(s[v]), #"^\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}$"#) == nil
+                {
                     r.receiptNumber = String(s[v])
                     r.provenance["receiptNumber"] = l.line.provenance()
                     break
