@@ -427,4 +427,32 @@ import ScanModel
         #expect(try number(["RECEIPT", "19/10/2018 20:49"]) == nil)
         #expect(try number(["Kvitas Nr. 0156/23871"]) == "0156/23871")
     }
+
+    /// A weight or a count under its article's name with more on its line than the figures: a word after the weight
+    /// (`0.846 kg NET @ $4.90/kg`), a rand's `R` before the price (`38.52 L @ R23.45/L`), no unit after the price
+    /// (`0,734 kg X 14,99`, its product the amount), a word after the price (`2 @ $5.50 each`); and South Africa's
+    /// zero-rated mark after an amount (`17.99 #`).
+    @Test func weightsAndCountsUnderTheirNamesAndAZeroRatedMark() throws {
+        let r = try receipt([
+            Fixture.line(40, "FRESH MARKET", x: 150),
+            Fixture.line(150, "Bananas Cavendish"),
+            Fixture.line(172, "0.846 kg NET @ $4.90/kg"), (172, 16, [(440, "4.15")]),
+            Fixture.line(194, "Pump 04 UNLEADED"),
+            Fixture.line(216, "38.52 L @ R23.45/L"), (216, 16, [(430, "903.29")]),
+            Fixture.line(238, "Bacalhau Posta"),
+            Fixture.line(260, "0.734 kg X 14.99"), (260, 16, [(440, "11.00")]),
+            Fixture.line(282, "Wholemeal Bread"),
+            Fixture.line(304, "2 @ $5.50 each"), (304, 16, [(440, "11.00")]),
+            Fixture.line(326, "Maize Meal 2.5kg"), (326, 16, [(440, "42.99"), (490, "#")]),
+            Fixture.line(370, "TOTAL"), (370, 16, [(430, "972.43")]),
+        ])
+        #expect(r.items.map(\.amount) == ["4.15", "903.29", "11.00", "11.00", "42.99"])
+        #expect(r.items.map(\.description) == [
+            "Bananas Cavendish", "Pump 04 UNLEADED", "Bacalhau Posta", "Wholemeal Bread", "Maize Meal 2.5kg",
+        ])
+        #expect(r.items.map(\.quantity) == ["0.846", "38.52", "0.734", "2", nil])
+        #expect(r.items.map(\.unitPrice) == ["4.90", "23.45", "14.99", "5.50", nil])
+        // A count, a times sign and a price are an article's count, not the articles'.
+        #expect(ReceiptParser.role("QTY 2") == .quantityTotal)
+    }
 }

@@ -41,7 +41,10 @@ public struct AnalyzedLine: Sendable {
         // A label misread in one letter is spelled again only before an amount (`Chenge 91.50`): elsewhere a word one
         // letter from a label is as likely a word of its own (Dutch `Korte`, not `Karte`).
         self.labelKey = trailing.isEmpty ? label : ReceiptParser.lexicon.labelSpelling.mended(label)
-        self.role = ReceiptParser.role(labelKey)
+        let role = ReceiptParser.role(labelKey)
+        // `Qty 2 @ $5.50  11.00`: a count, a times sign and a price are an article's count, not the articles'.
+        let countTimesPrice = trailing.count >= 2 && ["x", "X", "×", "@", "*"].contains(words.last ?? "")
+        self.role = role == .quantityTotal && countTimesPrice ? .none : role
     }
 
     public var text: String { line.text }
@@ -273,7 +276,8 @@ public struct LineAnalyzer: Sendable {
             let digitCode = (t.count == 1 && t.first!.isNumber || rate)
                 && (amount(in: line.words[i - 1].text, wholeUnits: wholeUnits, bare: bare)?.scale ?? 0) >= 2
             if !digitCode, amount(in: t, wholeUnits: wholeUnits, bare: bare) != nil { break }
-            let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "$" || $0 == "€" })
+            // (`17.99 #`: South Africa's mark of a zero-rated article.)
+            let code = t.count <= 3 && t.allSatisfy({ $0.isLetter || $0 == "*" || $0 == "#" || $0 == "$" || $0 == "€" })
                 || isCurrencyToken(t) || isMisreadCurrencyToken(t)
             guard code || digitCode, skipped == 0 || lastWasMark || isCurrencyToken(t) else { break }
             lastWasMark = t.allSatisfy { $0 == "*" }

@@ -47,14 +47,24 @@ extension ReceiptParser {
         return NSDecimalNumber(decimal: d).stringValue
     }
 
-    static let weightUnits = "kg|g|lb|lbs|oz|l"
-    /// `1,500 kg x 1,99 EUR/kg`, `0.456 lb @ $2.99/lb`, `1,5kg * 2,49 €/kg`, `0,840 kg  1,99 €/kg`.
+    static let weightUnits = "kg|g|lb|lbs|oz|l|lt|ltr"
+    /// `1,500 kg x 1,99 EUR/kg`, `0.456 lb @ $2.99/lb`, `1,5kg * 2,49 €/kg`, `0,840 kg  1,99 €/kg`; a short word after
+    /// the weight (`0.846 kg NET @ $4.90/kg`) and any currency's sign or letters before the price (`38.52 L @
+    /// R23.45/L`).
     static let weighedPattern =
         #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits
-        + #")\b\s*(?:[x×@*]\s*)?[$€£]?\s*(\d+(?:[.,]\d{1,3})?)\s*(?:[A-Z€$£]{1,3})?\s*/\s*("#
-        + weightUnits + #")\b"#
+        + #")\b(?:\s+[a-z]{1,5}\b\.?)?\s*(?:[x×@*]\s*)?(?:[$€£₱₹₦]|[a-z]{1,3}\$?)?\s*(\d+(?:[.,]\d{1,3})?)\s*"#
+        + #"(?:[A-Z€$£]{1,3})?\s*/\s*("# + weightUnits + #")\b"#
     /// A weight and a times sign ending the words before a line's amounts: `0,842 kg x`, `0.850 kg @`.
     static let weightTimesPattern = #"(?:^|\s)(\d+[.,]\d{1,3}|\d+)\s*("# + weightUnits + #")\s*[x×@*]\s*$"#
+    /// A weight, a times sign and a price, nothing else (`0,734 kg X 14,99`): a weighed article's line when the
+    /// product rounds to its amount.
+    static let weightPricePattern =
+        #"^\s*(\d+[.,]\d{1,3})\s*("# + weightUnits + #")\b\s*[x×@*]\s*(?:[$€£₱₹₦]|[a-z]{1,3}\$?)?\s*(\d+[.,]\d{2})\s*$"#
+    /// A count, a times sign and a price, a short word after allowed (`2 @ $5.50 each`, `2 @ 5,50 c/u`): a count line
+    /// when the product is its amount.
+    static let countPricePattern =
+        #"^\s*(\d{1,3})\s*[x×@*]\s*(?:[$€£₱₹₦]|[a-z]{1,3}\$?)?\s*(\d+[.,]\d{2})(?:\s+[a-z/]{1,4}\.?)?\s*$"#
     /// The price per one unit written after it: `2.18 lb @ 1 lb /0.52`.
     static let perOneUnitPattern =
         #"(\d+(?:[.,]\d{1,3})?)\s*("# + weightUnits + #")\b\s*@\s*1\s*(?:"# + weightUnits
@@ -182,6 +192,16 @@ extension ReceiptParser {
             var rest = joined
             rest.removeSubrange(m)
             words = rest.split(separator: " ").map(String.init)
+        } else if let a = amounts.last, let g = Text.groups(joined, weightPricePattern, caseInsensitive: true),
+            g.count >= 3, let q = quantityString(g[0][...]), let p = Amount.parse(g[2][...]),
+            weighedPriceRounds((Decimal(string: q) ?? 0) * p.decimal, to: a)
+        {
+            (quantity, unit, unitPrice, words) = (q, g[1].lowercased(), p.decimalString, [])
+        } else if let a = amounts.last, let g = Text.groups(joined, countPricePattern, caseInsensitive: true),
+            g.count >= 2, let q = Decimal(string: g[0]), q > 1, let p = Amount.parse(g[1][...]),
+            q * p.decimal == a.decimal
+        {
+            (quantity, unitPrice, words) = (g[0], p.decimalString, [])
         } else if let m = Text.range(joined, #"\s*\(\s*(\d{1,3})\s*(?:[xX×@*]\s*[$€£]?\s*(?:\d[\d.,]*)?\s*)?\)?\s*$"#),
             m.lowerBound != joined.startIndex
         {
