@@ -455,4 +455,29 @@ import ScanModel
         // A count, a times sign and a price are an article's count, not the articles'.
         #expect(ReceiptParser.role("QTY 2") == .quantityTotal)
     }
+
+    /// Brazil's NFC-e: a row's index padded with noughts and the article's code before its name (`001 7896079900016
+    /// LEITE`), its count and price under it; Argentina's VAT rate in brackets before the amount (`(21,00)`) is no
+    /// price; a weight line no name goes with is still an article.
+    @Test func rowIndexesBracketedRatesAndAWeightAlone() throws {
+        let br = try receipt([
+            Fixture.line(40, "PAO DE ACUCAR", x: 150),
+            Fixture.line(150, "001 7896079900016 LEITE INTEGRAL 1L"),
+            Fixture.line(172, "2 UN x 5,49"), (172, 16, [(440, "10,98")]),
+            Fixture.line(194, "*** 4"),
+            Fixture.line(216, "0,480 KG x 16,90"), (216, 16, [(440, "8,11")]),
+            Fixture.line(260, "TOTAL R$"), (260, 16, [(440, "19,09")]),
+        ])
+        #expect(br.items.first?.description == "LEITE INTEGRAL 1L")
+        #expect(br.items.first?.quantity == "2")
+        #expect(br.items.first?.code == "7896079900016")
+        #expect(br.items.map(\.amount) == ["10.98", "8.11"])
+        let ar = try receipt([
+            Fixture.line(40, "CARREFOUR", x: 150),
+            Fixture.line(150, "YERBA PLAYADITO 1KG (21,00)"), (150, 16, [(440, "4.890,00")]),
+            Fixture.line(210, "TOTAL"), (210, 16, [(430, "4.890,00")]),
+        ])
+        #expect(ar.items.first?.unitPrice == nil)
+        #expect(ar.items.first?.amount == "4890.00")
+    }
 }

@@ -99,6 +99,13 @@ extension ReceiptParser {
         return words[l.trailing[0].word].text
     }
 
+    /// Whether `words` open with a row's index padded with noughts before an article's code (`001 7896079900016
+    /// LEITE`, Brazil's NFC-e): no count and no name.
+    static func isRowIndex(_ words: [String]) -> Bool {
+        words.count > 2 && (2...4).contains(words[0].count) && words[0].hasPrefix("0")
+            && words[0].allSatisfy(\.isNumber) && words[1].count >= 8 && words[1].allSatisfy(\.isNumber)
+    }
+
     /// A line that may be a discount whatever its amount's sign: a discount word or a percentage in it (`10% off`).
     static func mayBeDiscount(_ l: AnalyzedLine) -> Bool {
         l.role == .discount || l.entities.contains { $0.type == .percentage }
@@ -178,7 +185,8 @@ extension ReceiptParser {
                 // `Bier 0,51 | 21,40`: a number the engine boxed with the name, not with the prices, is the name's.
                 words.append(size)
                 amounts.remove(at: amounts.count - 2)
-            } else {
+            } else if amounts[amounts.count - 2].cents >= 0 || amounts[amounts.count - 1].cents < 0 {
+                // (A bracketed figure before a positive amount is no price of it: Argentina's VAT rate, `(21,00)`.)
                 unitPrice = amounts[amounts.count - 2].decimalString
             }
         }
@@ -261,7 +269,7 @@ extension ReceiptParser {
         // A leading count: `2 Lunch`, `2x Coffee`, `1 @`, and with its times sign apart (`2 x Coffee`). Not a short
         // name read as digits before its size (`01 0,5L`, `Øl 0,5L`).
         if quantity == nil, words.count > 1, let digits = countDigits(words[0]), let n = Int(digits), n > 0,
-            shortNameReadAsDigits(words.joined(separator: " ")) == nil
+            !isRowIndex(words), shortNameReadAsDigits(words.joined(separator: " ")) == nil
         {
             quantity = String(n)
             words.removeFirst()
@@ -312,6 +320,7 @@ extension ReceiptParser {
                 }
             }
         }
+        if isRowIndex(words) { words.removeFirst() }
         // Strip OCR debris before the description: `|`, `•`, lone punctuation.
         while let f = words.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { words.removeFirst() }
         let code = articleCode(&words)

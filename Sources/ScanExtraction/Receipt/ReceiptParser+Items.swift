@@ -528,6 +528,11 @@ extension ReceiptParser {
             found.code
             ?? parsed.indices.lazy.filter { [.item, .continuation].contains(labels[$0]) }.compactMap { parsed[$0].code }
             .first
+        // A weight or count line with no name to go with it (`0,480 KG x 16,90  8,11` under a line that names none) is
+        // still an article, named by its own words.
+        if Text.letterCount(found.description) < 2, Text.letterCount(group[amountAt].label) >= 2 {
+            found.description = Text.clean(group[amountAt].label)
+        }
         guard Text.letterCount(found.description) >= 2 else { return nil }
         // A weight counts before a count (`1 PLATANO` over its weight line).
         let countable = parsed.indices.filter { k in
