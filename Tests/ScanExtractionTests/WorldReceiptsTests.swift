@@ -480,4 +480,23 @@ import ScanModel
         #expect(ar.items.first?.unitPrice == nil)
         #expect(ar.items.first?.amount == "4890.00")
     }
+
+    /// A Philippine slip: its VAT-exempt and VATable sales are no tax, its `P` (the peso's sign read without its
+    /// strokes) is the peso where Makati City says the Philippines, and its date is month first.
+    @Test func aPhilippineSlipsExemptSalesAreNoTax() throws {
+        let r = try receipt([
+            Fixture.line(40, "SM SUPERMARKET", x: 150),
+            Fixture.line(70, "Makati City", x: 150),
+            Fixture.line(100, "07/05/2024 12:14"),
+            Fixture.line(150, "Rice 5kg"), (150, 16, [(440, "P498.75")]),
+            Fixture.line(172, "Soap"), (172, 16, [(440, "P112.00")]),
+            Fixture.line(210, "TOTAL"), (210, 16, [(430, "P610.75")]),
+            Fixture.line(232, "VATable Sales"), (232, 16, [(440, "100.00")]),
+            Fixture.line(254, "VAT-Exempt Sales"), (254, 16, [(440, "498.75")]),
+            Fixture.line(276, "VAT Amount (12%)"), (276, 16, [(440, "12.00")]),
+        ])
+        #expect(r.tax.map(\.amount) == ["12.00"])
+        #expect(r.currency == "PHP")
+        #expect(r.date == "2024-07-05")
+    }
 }

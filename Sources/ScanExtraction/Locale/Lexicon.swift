@@ -50,6 +50,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     /// the top of a scan, is the next receipt's, and what stands above it the tail of the slip before. A file may leave
     /// them out.
     public var closings: [String]?
+    /// Phrases of an amount no tax is on, or the one a tax is reckoned on, on lines that print a tax's name
+    /// (`VAT-Exempt Sales`, `Zero-Rated`, `Base imponible IVA`): no tax. A file may leave them out.
+    public var untaxed: [String]?
     /// Words that open an option stated under an article rather than more of its name (`NO` of `NO onion`, `OHNE`,
     /// `SIN`, `TANPA`): what is left out or changed, never a word a product's name goes on with. A file may leave them
     /// out.
@@ -139,6 +142,8 @@ public struct Lexicon: Sendable {
     public let headerNoise: PhraseSet
     /// Every locale's `closings`.
     public let closings: PhraseSet
+    /// Every locale's `untaxed` phrases.
+    public let untaxed: PhraseSet
     /// Every locale's `optionOpeners`, as `Text.key` makes them.
     public let optionOpeners: Set<String>
     /// Every locale's `numberSigns`, as `Text.key` makes them.
@@ -222,6 +227,7 @@ public struct Lexicon: Sendable {
         })
         headerNoise = union(locales.map(\.headerNoise))
         closings = union(locales.map { $0.closings ?? [] })
+        untaxed = union(locales.map { $0.untaxed ?? [] })
         optionOpeners = Set(union(locales.map { $0.optionOpeners ?? [] }).phrases)
         numberSigns = Set(union(locales.map { $0.numberSigns ?? [] }).phrases)
         legalForms = union(locales.map(\.legalForms))

@@ -133,6 +133,8 @@ public struct ReceiptParser: Sendable {
             && Text.hasAny(withoutInclusivePhrases(key), tenderWords) {
             return .tendered
         }
+        // `VAT-Exempt Sales 498.75`: a tax's name on a line of what it is not on.
+        if Text.hasAny(key, taxWords), Text.hasAny(key, lexicon.untaxed) { return .none }
         if Text.hasAny(key, taxWords) && !Text.hasAny(key, strongTotalWords) { return .tax }
         // `(Inclusive) GST 6%`, `incl. VAT 20%`: the tax contained in the total, not the total itself.
         if Text.hasAny(key, taxWords), !Text.hasAny(key, nonInclusiveTotalWords),
