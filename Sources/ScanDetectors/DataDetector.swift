@@ -434,6 +434,7 @@ public struct DataDetector: Sendable {
             case 0xAA: return "IL" // ₪
             case 0xAB: return "VN" // ₫
             case 0xA6: return "NG" // ₦
+            case 0xA1: return "CR" // ₡
             default: return nil
             }
         }

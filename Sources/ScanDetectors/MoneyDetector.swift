@@ -85,7 +85,7 @@ struct MoneyDetector {
             "dollar", "dollars", "bucks", "euro", "euros", "yen", "yuan", "renminbi", "rupee", "rupees", "ringgit",
             "rupiah", "francs", "sterling", "baht", "pesos", "kronor", "kronen", "kroner", "zloty", "złoty", "zł",
             "rm", "rp", "kr", "fr", "sfr", "zl", "kč", "kc", "rs", "ft", "ksh", "lei", "r", "руб", "р", "грн",
-            "n", "p", "đ", "vnđ",
+            "n", "p", "đ", "vnđ", "tk", "dh", "dhs",
         ]))
 
     /// Currency words written after (or before) the amount.
@@ -132,6 +132,16 @@ struct MoneyDetector {
             return (cur, start)
         }
         if let (cur, len) = symbolEnding(s, end) { return (cur, end - len) }
+        // Peru's sol, `S/` or `S/.`, before an amount with its cents (`S/ 4.20`, `S/.10.90`; `S/8` is a misread `S/B`).
+        for sign in ["S/.", "S/"] where end >= sign.utf8.count {
+            let start = end - sign.utf8.count
+            let figures = b[end...].drop { $0 == 0x20 }.prefix { isDigit($0) || $0 == 0x2E || $0 == 0x2C }
+            if b[start..<end].elementsEqual(sign.utf8), start == 0 || !isAlnum(b[start - 1]),
+                figures.contains(where: { $0 == 0x2E || $0 == 0x2C })
+            {
+                return ("PEN", start)
+            }
+        }
         if isAlpha(c) || c >= 0x80 || c == 0x2E {
             var we = end
             if c == 0x2E { we -= 1 }  // "Rp." "Fr."
@@ -198,10 +208,12 @@ struct MoneyDetector {
             case (0x82, 0xAA): return ("ILS", 3)
             case (0x82, 0xB4): return ("UAH", 3)
             case (0x82, 0xA6): return ("NGN", 3)
+            case (0x82, 0xA1): return ("CRC", 3)
             default: break
             }
         }
         if end >= 3, b[end - 3] == 0xE0, b[end - 2] == 0xB8, b[end - 1] == 0xBF { return ("THB", 3) }
+        if end >= 3, b[end - 3] == 0xE0, b[end - 2] == 0xA7, b[end - 1] == 0xB3 { return ("BDT", 3) }  // ৳
         // The full-width yen sign ￥, as Japanese and Chinese receipts print it.
         if end >= 3, b[end - 3] == 0xEF, b[end - 2] == 0xBF, b[end - 1] == 0xA5 {
             return (region == "CN" ? "CNY" : "JPY", 3)
@@ -229,7 +241,10 @@ struct MoneyDetector {
         case "Rs", "RS": return region == "PK" ? "PKR" : region == "LK" ? "LKR" : "INR"
         case "Ft": return "HUF"
         case "KSh", "Ksh", "KSH": return "KES"
-        case "lei": return "RON"
+        case "lei", "Lei", "LEI": return "RON"
+        // Bangladesh's taka and Morocco's or the Emirates' dirham, where the region says which.
+        case "Tk", "TK": return region == "BD" ? "BDT" : nil
+        case "DH", "Dh", "Dhs", "DHS": return region == "MA" ? "MAD" : region == "AE" ? "AED" : nil
         case "R": return region == "ZA" ? "ZAR" : nil
         // The naira's and the peso's signs as OCR reads them without their strokes (`N19,500.00`, `P40.00`): before
         // the amount only, as the signs are printed (`17:55:12 P0S` holds no pesos).

@@ -74,6 +74,16 @@ final class ContextTests: XCTestCase {
         // Not after the amount, nor before a nought or a look-alike: a till's time and number are no pesos.
         XCTAssertNil(try currency("06/14/2024 17:55:12 P0S 12", "PH"))
         XCTAssertNil(try currency("TOTAL N1,200.00", "US"))
+        // Peru's sol before an amount with cents (`S/8` is a shop's `S/B` misread), the leu in capitals, the colón's
+        // sign, and the taka's and the dirham's letters where the region says whose.
+        XCTAssertEqual(try currency("TOTAL S/ 42.50", nil), "PEN")
+        XCTAssertNil(try currency("99 SPEED MART S/8 (519537-X)", nil))
+        XCTAssertEqual(try currency("TOTAL LEI 45,20", nil), "RON")
+        XCTAssertEqual(try currency("TOTAL ₡ 4 500", nil), "CRC")
+        XCTAssertEqual(try currency("Grand Total Tk 96,499.00", "BD"), "BDT")
+        XCTAssertEqual(try currency("TOTAL TTC 261,28 DH", "MA"), "MAD")
+        XCTAssertNil(try currency("TOTAL TTC 261,28 DH", nil))
+        XCTAssertEqual(region(of: "KABAB HOUSE\nPanthapath, Dhaka-1215\nGrand Total Tk 96,499.00"), "BD")
     }
 
     func testRegionFromCountryPostalCodeAndPhoneCode() {

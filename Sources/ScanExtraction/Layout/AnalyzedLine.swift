@@ -96,7 +96,8 @@ public struct LineAnalyzer: Sendable {
         "RM", "MYR", "$", "US$", "USD", "EUR", "€", "£", "GBP", "CHF", "AUD", "CAD", "SGD", "S$", "A$", "C$",
         "RP", "IDR", "NZD", "HKD", "INR", "₹", "¥", "JPY", "CNY", "KR", "SEK", "NOK", "DKK", "PLN", "ZŁ", "ZL", "FR",
         "RS", "R$", "BRL", "MXN", "ZAR", "TRY", "₺", "PHP", "₱", "THB", "฿", "CZK", "KČ", "HUF",
-        "KSH", "KES", "ARS", "CLP", "COP", "VND", "AED", "NGN", "FT", "Đ", "VNĐ", "₫", "₦",
+        "KSH", "KES", "ARS", "CLP", "COP", "VND", "AED", "NGN", "FT", "Đ", "VNĐ", "₫", "₦", "S/", "S/.", "TK",
+        "DH", "DHS", "LEI", "৳", "₡", "BDT", "MAD", "PEN", "RON", "CRC", "LKR", "PKR", "ISK",
     ]
 
     /// Whether a word is a currency printed on its own, with or without an abbreviation's full stop (`Rp.`, `EUR`).
