@@ -157,7 +157,6 @@ extension DataDetector {
         adelaïde|AU
         adelejd|AU
         adelàida|AU
-        aden|YE
         aden khot|YE
         aden shaary|YE
         adena|YE
@@ -184,7 +183,6 @@ extension DataDetector {
         adys ababa|ET
         adys abeba|ET
         adélaïde|AU
-        adén|YE
         adís abeba|ET
         aebu saby|AE
         aebura|US
@@ -197,7 +195,6 @@ extension DataDetector {
         ageula|IN
         agia petroupole|RU
         agra agara|IN
-        aguascalientes|MX
         agura|IN
         aham'madabad|IN
         ahamadabad|IN
@@ -238,7 +235,6 @@ extension DataDetector {
         akhmadabad|IN
         akhmadabad shaary|IN
         akhmedabad|IN
-        akita|JP
         akkr|GH
         akkra|GH
         akkrae|GH
@@ -421,7 +417,6 @@ extension DataDetector {
         altepetl juarez|MX
         altepetl juárez|MX
         alvaro obregon|MX
-        alwar|IN
         alwrn|NG
         alwryn|NG
         alxer|DZ
@@ -457,8 +452,6 @@ extension DataDetector {
         amadavad|IN
         amadavada|IN
         amagasaki|JP
-        aman|JO
-        amana|JO
         amanas|JO
         amani|JO
         amans|JO
@@ -500,7 +493,6 @@ extension DataDetector {
         amsk|RU
         amsterdam|NL
         amuritosaru|IN
-        amàn|JO
         an bhruiseil|BE
         an bhruiséil|BE
         an damaisc|SY
@@ -548,17 +540,14 @@ extension DataDetector {
         angara|TR
         angeles city|PH
         angkala|TR
-        angkara|TR
         anguriyah|TR
         anjamna|TD
         anjamyna|TD
         anjan|CN
-        anjang|CN
         anjangas|CN
         anjmyna|TD
         ankang|CN
         ankar|TR
-        ankara|TR
         ankara khot|TR
         ankaro|TR
         ankiwria|TR
@@ -590,7 +579,6 @@ extension DataDetector {
         antalja|TR
         antaljo|TR
         antallia|TR
-        antalya|TR
         antananalibo|MG
         antananaribho|MG
         antananaribo|MG
@@ -609,12 +597,10 @@ extension DataDetector {
         antayla|TR
         anten|YE
         antenenerivo|MG
-        antep|TR
         antioch on sarus|TR
         antiocheia|TR
         antipolo|PH
         antis ampempa|ET
-        antofagasta|CL
         antshwn|KR
         antwerp|BE
         antália|TR
@@ -660,7 +646,6 @@ extension DataDetector {
         arekusandoria|EG
         arekvipa|PE
         areppo|SY
-        arequipa|PE
         argier|DZ
         argièr|DZ
         arhel|DZ
@@ -729,7 +714,6 @@ extension DataDetector {
         askndryh|EG
         asloa|NO
         aslw|NO
-        asmara|ER
         asnkampat|TM
         asnshn|PY
         asounsion|PY
@@ -780,7 +764,6 @@ extension DataDetector {
         asúnsjón|PY
         atali|TR
         atali'a|TR
-        atalia|TR
         atana|TR
         atananarivo|MG
         atasehir|TR
@@ -795,7 +778,6 @@ extension DataDetector {
         attaleia|TR
         attalia|TR
         attava|CA
-        auckland|NZ
         aucland|NZ
         aucopolis|NZ
         augsburg|DE
@@ -810,7 +792,6 @@ extension DataDetector {
         aurangabado|IN
         aurangâbâd|IN
         aurangābād|IN
-        austin|US
         avadi|IN
         avana|CU
         awagadwgw|BF
@@ -855,7 +836,6 @@ extension DataDetector {
         aŭklando|NZ
         așgabat|TM
         b'en khoa|VN
-        b.h.|BR
         ba da wei ya|ID
         ba dan dao|ID
         ba ge da|IQ
@@ -911,7 +891,6 @@ extension DataDetector {
         bagudado|IQ
         bahawalpur|PK
         bahcelievler|TR
-        bahia|BR
         bahir dar|ET
         bahliz|FR
         bahri|SD
@@ -934,10 +913,8 @@ extension DataDetector {
         bak ping|CN
         bakersfield|US
         bakku|AZ
-        bako|AZ
         bakoe|AZ
         bakou|AZ
-        baku|AZ
         bakue|AZ
         bakuo|AZ
         bakuu|AZ
@@ -945,10 +922,6 @@ extension DataDetector {
         bakwanga|CD
         bakww|AZ
         baky|AZ
-        bakó|AZ
-        bakú|AZ
-        bakû|AZ
-        bakü|AZ
         bakı|AZ
         balainsi'a|VE
         balanasi|IN
@@ -996,7 +969,6 @@ extension DataDetector {
         bandoeng|ID
         bandon|ID
         banduna|ID
-        bandung|ID
         bandungas|ID
         bandungi|ID
         bandungo|ID
@@ -1017,11 +989,9 @@ extension DataDetector {
         bangaroru|IN
         banghok|TH
         bangkog|TH
-        bangkok|TH
         bangkok metropolis|TH
         bangkoka|TH
         bangkwk|TH
-        bangkòk|TH
         banguecoque|TH
         bangui|CF
         banjarmasin|ID
@@ -1195,7 +1165,6 @@ extension DataDetector {
         bei ning cheng|NG
         beidjin|CN
         beihai|CN
-        beijing|CN
         beijing city|CN
         beijing shi|CN
         beiluteu|LB
@@ -1230,7 +1199,6 @@ extension DataDetector {
         bejruto|LB
         bejrút|LB
         bek ciek|CN
-        bekasi|ID
         bekasis|ID
         bekaso|ID
         bel horizonto|BR
@@ -1244,7 +1212,6 @@ extension DataDetector {
         belemo|BR
         belena|BR
         belenas|BR
-        beleng|BR
         beleni|BR
         beleullin|DE
         belfast|GB
@@ -1296,12 +1263,10 @@ extension DataDetector {
         bengalūru|IN
         bengbu|CN
         benghazi|LY
-        bengkulu|ID
         benguela|AO
         benguluru|IN
         beni n si ti|NG
         benim|NG
-        benin|NG
         benin by|NG
         benin city|NG
         benin sici|NG
@@ -1448,7 +1413,6 @@ extension DataDetector {
         bisakhapatana|IN
         bisakhapattama|IN
         bishkek|KG
-        bissau|GW
         bisyakapateunam|IN
         biyena hoya|VN
         biyeni howa|VN
@@ -1498,21 +1462,15 @@ extension DataDetector {
         boedapest|HU
         boekarest|RO
         bogoleu|ID
-        bogor|ID
         bogori|ID
         bogoro|ID
         bogoru|ID
-        bogot|CO
-        bogota|CO
         bogoto|CO
-        bogotà|CO
-        bogotá|CO
         bojeou si|CN
         bok ciu|CN
         bokaro|IN
         bokota|CO
         boksburg|ZA
-        boku|AZ
         bokāro|IN
         bolgogeuladeu|RU
         bolonesi|RU
@@ -1570,7 +1528,6 @@ extension DataDetector {
         brassels|BE
         brasylya|BR
         brasília|BR
-        bratislava|SK
         braxilia|BR
         braxiłia|BR
         braxìlia|BR
@@ -1596,7 +1553,6 @@ extension DataDetector {
         brazília|BR
         brazíliaváros|BR
         breissel|BE
-        bremen|DE
         bresbens|AU
         breselya|BR
         bresiliya|BR
@@ -1625,10 +1581,8 @@ extension DataDetector {
         brlyn|DE
         brmngm|GB
         brmynghham|GB
-        brno|CZ
         brnqyyh|CO
         broklino|US
-        bronks|US
         bronkso|US
         bronx|US
         brooklyn|US
@@ -1658,7 +1612,6 @@ extension DataDetector {
         brussa|TR
         brussel|BE
         brussele|BE
-        brussels|BE
         brusszel|BE
         bruxel|BE
         bruxelas|BE
@@ -1709,9 +1662,6 @@ extension DataDetector {
         bucarèst|RO
         bucharest|RO
         bucheon si|KR
-        bucuresti|RO
-        bucureşti|RO
-        bucurești|RO
         budaipeist|HU
         budapaisata|HU
         budapescht|HU
@@ -1720,7 +1670,6 @@ extension DataDetector {
         budapesht|HU
         budapesht osh|HU
         budapesrr|HU
-        budapest|HU
         budapesta|HU
         budapestas|HU
         budapeste|HU
@@ -1730,13 +1679,9 @@ extension DataDetector {
         budapesuto|HU
         budapeszt|HU
         budapeŝto|HU
-        budapeşt|HU
         budapeşte|HU
-        budapešt|HU
         budapešta|HU
         budapeštas|HU
-        budapešť|HU
-        budapèst|HU
         budapésht|HU
         budimpeshta|HU
         budimpesta|HU
@@ -1810,7 +1755,6 @@ extension DataDetector {
         buryusseru|BE
         busan|KR
         busan si|KR
-        busana|KR
         busangwang yeogsi|KR
         busani|KR
         busansi|KR
@@ -1905,15 +1849,12 @@ extension DataDetector {
         bình nhưỡng|KP
         bình thạnh|VN
         bî san chhī|CN
-        bógóta|CO
         bópal|IN
-        bùdapest|HU
         bùdapeszt|HU
         bú chiu chhī|CN
         bú hàn chhī|CN
         bú sūn chhī|CN
         búdaipeist|HU
-        búdapest|HU
         búenos aíres|AR
         búkarest|RO
         bû sek chhī|CN
@@ -1924,7 +1865,6 @@ extension DataDetector {
         bāotóu|CN
         bāzhōng|CN
         bău tàu|CN
-        běijīng|CN
         bělehrad|RS
         běłohród|RS
         bŏk ciŭ|CN
@@ -1944,13 +1884,10 @@ extension DataDetector {
         cabimas|VE
         cabool|AF
         caboul|AF
-        cabul|AF
         cabura|AF
         cabuyao|PH
-        cabúl|AF
         cadan|YE
         caesair|DZ
-        caesarea|TR
         caesarea in cappadocia|TR
         cagayan de oro|PH
         cairo|EG
@@ -2137,7 +2074,6 @@ extension DataDetector {
         cennai|IN
         cennaj|IN
         central coast|AU
-        centu|CN
         cenyan|CN
         cesarea|TR
         cesarea de capadocia|TR
@@ -2212,7 +2148,6 @@ extension DataDetector {
         chanchzhou|CN
         chanda|IN
         chandeh|CN
-        chandigarh|IN
         chandzhou|CN
         chandzhu|CN
         chang cha|CN
@@ -2752,7 +2687,6 @@ extension DataDetector {
         cjindao|CN
         cjuan'chzhou|CN
         cjujczin|CN
-        cleveland|US
         coaquannock|US
         coatzacoalcos|MX
         cobanhavan|DK
@@ -2791,7 +2725,6 @@ extension DataDetector {
         constantinopolen|TR
         constantinopoli|TR
         constantinopolis|TR
-        constanţa|RO
         coomassie|GH
         copenaga|DK
         copenaghen|DK
@@ -2803,7 +2736,6 @@ extension DataDetector {
         cordoba i argentina|AR
         corityba|BR
         corpus christi|US
-        corrientes|AR
         costantinopoli|TR
         cotabato|PH
         cotonou|BJ
@@ -2854,7 +2786,6 @@ extension DataDetector {
         cung wej|CN
         cunji|CN
         cunkinq|CN
-        curat|IN
         curitiba|BR
         curityba|BR
         curytiba|BR
@@ -2891,7 +2822,6 @@ extension DataDetector {
         céarée|TR
         céng gŏng|CN
         césarée|TR
-        còrdoba|AR
         cóbanhávan|DK
         córdoba i argentina|AR
         côn minh|CN
@@ -2939,7 +2869,6 @@ extension DataDetector {
         daching si|CN
         dachyng|CN
         dachzhou|CN
-        dacin|CN
         dacing|CN
         dacyn|CN
         dacár|SN
@@ -2960,7 +2889,6 @@ extension DataDetector {
         daerah khusus ibukota jakarta|ID
         dafaw|PH
         dagon|MM
-        dagu|CN
         dahli|IN
         dai dou|CN
         dai keng|CN
@@ -2977,11 +2905,9 @@ extension DataDetector {
         daiĝono|KR
         dajeou si|CN
         dak ciu|CN
-        daka|BD
         dakaa|SN
         dakah|BD
         dakaleu|SN
-        dakar|SN
         dakara|SN
         dakaras|SN
         dakaro|SN
@@ -2993,7 +2919,6 @@ extension DataDetector {
         dakbayan sa manila|PH
         dakbayan sa zamboanga|PH
         dakk|BD
-        dakka|BD
         dakkae|BD
         dakke|BD
         dako|BD
@@ -3109,19 +3034,16 @@ extension DataDetector {
         datongas|CN
         datongo|CN
         datun|CN
-        datung|CN
         datung si|CN
         datwng|CN
         dau'ala|CM
         dava'o|PH
         davaa|PH
         davangere|IN
-        davao|PH
         davao city|PH
         davao lakanbalen|PH
         davao stad|PH
         davawo|PH
-        davaó|PH
         davis' folly|US
         dawaw|PH
         dawayw syty|PH
@@ -3154,7 +3076,6 @@ extension DataDetector {
         dehpak|ID
         dehradun|IN
         deji'ona|KR
-        deka|BD
         delasa|US
         delchi|IN
         delegacion gustavo a. madero|MX
@@ -3162,10 +3083,7 @@ extension DataDetector {
         delegación gustavo a. madero|MX
         delegación iztapalapa|MX
         delegazione iztapalapa|MX
-        delhi|IN
         delhio|IN
-        delhí|IN
-        delhî|IN
         delkhi|IN
         delli|IN
         dellium|IN
@@ -3333,7 +3251,6 @@ extension DataDetector {
         douara|CM
         doubayi|AE
         doublino|IE
-        doula|CM
         dpwq|ID
         drbn|ZA
         dresden|DE
@@ -3360,15 +3277,12 @@ extension DataDetector {
         dubaï|AE
         dube|AE
         dubi|AE
-        dublin|IE
         dublin city|IE
         dublina|IE
         dublinas|IE
         dublini|IE
         dublino|IE
         dublinu|IE
-        dublín|IE
-        dublîn|IE
         dubái|AE
         dubæ|AE
         dueblin|IE
@@ -3455,7 +3369,6 @@ extension DataDetector {
         dzhyda|SA
         dziangmenas|CN
         dziasingas|CN
-        dzida|SA
         dzidd|SA
         dzidda|SA
         dzigongas|CN
@@ -3505,7 +3418,6 @@ extension DataDetector {
         dîlok|TR
         dóúala|CM
         dúbæ|AE
-        düblin|IE
         düsseldorf|DE
         dāng gé lǎng|ID
         dānmǎxī|SG
@@ -3536,7 +3448,6 @@ extension DataDetector {
         džendžou|CN
         džengdžou|CN
         džengdžov|CN
-        džida|SA
         džidd|SA
         džidda|SA
         džilin|CN
@@ -3683,7 +3594,6 @@ extension DataDetector {
         eslamshahr|IR
         esmirna|TR
         esna|EG
-        espoo|FI
         estalingrado|RU
         estambul|TR
         estat de berlin|DE
@@ -3749,7 +3659,6 @@ extension DataDetector {
         fengsien|CN
         fengxiang|CN
         fenikkusu|US
-        feniks|US
         fenikso|US
         fernambucum|BR
         fezu|MA
@@ -3943,7 +3852,6 @@ extension DataDetector {
         fyshakhabatnam|IN
         fysl abad|PK
         fyyna|AT
-        féniks|US
         fên yòng sṳ|CN
         fīniksa|US
         fīrozābād|IN
@@ -4020,7 +3928,6 @@ extension DataDetector {
         gaziyantepa|TR
         gazuiantepu|TR
         gazuiyabado|IN
-        gboko|NG
         gdansk|PL
         gdańsk|PL
         ge ben ha gen|DK
@@ -4112,7 +4019,6 @@ extension DataDetector {
         gombe|NG
         gon kong|HK
         gong zhou|CN
-        gonia|TR
         gonkong|HK
         gor'kij|RU
         gor'kiy|RU
@@ -4128,7 +4034,6 @@ extension DataDetector {
         gouagiakil|EC
         gouanjou|KR
         gouchan|CN
-        goyang|KR
         goyang city|KR
         goyang si|KR
         goyangsi|KR
@@ -4238,11 +4143,9 @@ extension DataDetector {
         gujranvala|PK
         gujranwala|PK
         gujrat|PK
-        gumi|KR
         gundupalaiyam|IN
         gundupālaiyam|IN
         gunji|CN
-        guntur|IN
         gunung berapi asuncion|PY
         guong ciu|CN
         gurugram|IN
@@ -4564,7 +4467,6 @@ extension DataDetector {
         havan|CU
         havana|CU
         havanna|CU
-        hawana|CU
         hawler|IQ
         hawlēr|IQ
         hawrah|IN
@@ -4618,7 +4520,6 @@ extension DataDetector {
         heizyō hu|KP
         heleb|SY
         hellings mill|US
-        helsinki|FI
         hemburga|DE
         henan|CN
         henchow|CN
@@ -4669,7 +4570,6 @@ extension DataDetector {
         hfyy|CN
         hi fxng|VN
         hi ro chi ma|JP
-        hi'u|VN
         hi'ustana|US
         hiderabad|PK
         hiderábád|PK
@@ -5079,9 +4979,7 @@ extension DataDetector {
         ian tai chhi|CN
         ian tâi chhī|CN
         iangoni|MM
-        iasi|RO
         iaunde|CM
-        iaşi|RO
         ibadan|NG
         ibadan shaary|NG
         ibadana|NG
@@ -5176,7 +5074,6 @@ extension DataDetector {
         indhur|IN
         indianapolis|US
         indoleu|IN
-        indor|IN
         indora|IN
         indore|IN
         indore madhya pradesh|IN
@@ -5225,12 +5122,10 @@ extension DataDetector {
         iseutanbul|TR
         iseyin|NG
         isfachan|IR
-        isfahan|IR
         isfahana|IR
         isfahanas|IR
         isfahanum|IR
         isfahon|IR
-        isfahán|IR
         isfahāna|IR
         isfakhan|IR
         isfehan|IR
@@ -5253,8 +5148,6 @@ extension DataDetector {
         istambuł|TR
         istampoul|TR
         istanbu|TR
-        istanbul|TR
-        istanbúl|TR
         istapalapa|MX
         isutanburu|TR
         iszfahan|IR
@@ -5272,7 +5165,6 @@ extension DataDetector {
         iyerebhana|AM
         izamira|TR
         izhevsk|RU
-        izmir|TR
         izmira|TR
         izmiras|TR
         izmiri|TR
@@ -5293,11 +5185,8 @@ extension DataDetector {
         i̇ncheon|KR
         i̇nçiü|CN
         i̇nçxon|KR
-        i̇sfahan|IR
         i̇sfehan|IR
         i̇skenderiye|EG
-        i̇stanbul|TR
-        i̇zmir|TR
         jabalapura|IN
         jabalapuram|IN
         jabalpuleu|IN
@@ -5321,7 +5210,6 @@ extension DataDetector {
         jakagama|JP
         jakaleuta|ID
         jakarata|ID
-        jakarta|ID
         jakarte|ID
         jakartta|ID
         jakartè|ID
@@ -5335,7 +5223,6 @@ extension DataDetector {
         jamasedapura|IN
         jambi city|ID
         jamcetpur|IN
-        jammu|IN
         jamnagar|IN
         jamsedapura|IN
         jamsedpur|IN
@@ -5615,7 +5502,6 @@ extension DataDetector {
         jujang si|CN
         jujeou si|CN
         jujlin'|CN
-        julung|HK
         jun fu|CN
         jun'fu|CN
         junagadh|IN
@@ -5698,26 +5584,20 @@ extension DataDetector {
         kaasan|RU
         kab town|ZA
         kabe urbe|ZA
-        kabil|AF
         kaboel|AF
         kabol|AF
         kaboul|AF
-        kabul|AF
         kabula|AF
         kabulas|AF
         kabuli|AF
         kabulo|AF
-        kabura|AF
         kaburbo|ZA
         kaburu|AF
         kabwl|AF
-        kabúl|AF
-        kabûl|AF
         kacapilanka|MA
         kaciyapat|IN
         kadapa|IN
         kadouna|NG
-        kadun|NG
         kaduna|NG
         kaduno|NG
         kadwna|NG
@@ -5811,7 +5691,6 @@ extension DataDetector {
         kalikātā|IN
         kaliningrad|RU
         kalininskiy|RU
-        kalio|CO
         kalipeu|UA
         kaljao|PE
         kalkari|CA
@@ -5887,8 +5766,6 @@ extension DataDetector {
         kanazawa|JP
         kanchow|CN
         kancu|CN
-        kandahar|AF
-        kandahār|AF
         kang mng chhi|CN
         kani to|VN
         kanono|US
@@ -5903,7 +5780,6 @@ extension DataDetector {
         kansas city|US
         kantipur|NP
         kantipura|NP
-        kanto|VN
         kantono|CN
         kantw|VN
         kantwn|CN
@@ -6003,7 +5879,6 @@ extension DataDetector {
         karol bāgh|IN
         karpala|IQ
         karsıyaka|TR
-        karti|GE
         karttaum|SD
         kartum|SD
         kartúm|SD
@@ -6027,10 +5902,8 @@ extension DataDetector {
         kashing|CN
         kashing hsien|CN
         kashiwa|JP
-        kasi|IN
         kassala|SD
         kasugai|JP
-        kasur|PK
         katemandu|NP
         kateumandu|NP
         kath manthu|NP
@@ -6070,7 +5943,6 @@ extension DataDetector {
         kavaszaki|JP
         kawagoe|JP
         kawaguchi|JP
-        kawasaki|JP
         kawasaki chhi|JP
         kawasaki chhī|JP
         kawasaki city|JP
@@ -6137,7 +6009,6 @@ extension DataDetector {
         keiptaunas|ZA
         keiptauns|ZA
         kejptaun|ZA
-        keju|UA
         kejuots|JP
         kel'n|DE
         keletalo|MX
@@ -6178,7 +6049,6 @@ extension DataDetector {
         kerkük|IQ
         kerman|IR
         kermanshah|IR
-        kerun|DE
         kescio|VN
         kesciò|VN
         keson siti|PH
@@ -6336,7 +6206,6 @@ extension DataDetector {
         kievi|UA
         kievom|UA
         kievu|UA
-        kiew|UA
         kigada'o|CN
         kigale|RW
         kigali|RW
@@ -6412,9 +6281,7 @@ extension DataDetector {
         kiova|UA
         kiovia|UA
         kiqali|RW
-        kira|UG
         kirasinoyarisiki|RU
-        kirin|CN
         kirkoek|IQ
         kirkouk|IQ
         kirkuk|IQ
@@ -6434,7 +6301,6 @@ extension DataDetector {
         kitas|EC
         kito|EC
         kitto|EC
-        kitu|EC
         kitwe|ZM
         kityang|CN
         kityang hsien|CN
@@ -6523,9 +6389,7 @@ extension DataDetector {
         kolkatta|IN
         kolkāta|IN
         kollam|IN
-        koln|DE
         koloin|DE
-        kolonia|DE
         kolonjo|DE
         kolwezi|CD
         kolín nad rýnem|DE
@@ -6533,7 +6397,6 @@ extension DataDetector {
         kom ombo|EG
         kon'ja|TR
         kon'ya|TR
-        konak|TR
         konakeuli|GN
         konakri|GN
         konakrio|GN
@@ -6547,9 +6410,7 @@ extension DataDetector {
         kongmoon|CN
         kongmoon city|CN
         kongmun|CN
-        koni|TR
         koni'a|TR
-        konia|TR
         konieh|TR
         konija|TR
         koningin van het oosten|ID
@@ -6674,7 +6535,6 @@ extension DataDetector {
         krasnwyarsk|RU
         kratshy|PK
         krbla|IQ
-        kristiania|NO
         krk slwk|IQ
         krkwk|IQ
         krong chaktomuk|KH
@@ -6756,7 +6616,6 @@ extension DataDetector {
         kuku khoto|CN
         kulichiba|BR
         kulno|BD
-        kulti|IN
         kumamoto|JP
         kumase|GH
         kumashi|GH
@@ -6795,7 +6654,6 @@ extension DataDetector {
         kuoh ceng|CN
         kuon'ja|TR
         kuorduoba|AR
-        kupang|ID
         kurashiki|JP
         kurasunoyarusuku|RU
         kurgan|RU
@@ -6837,7 +6695,6 @@ extension DataDetector {
         kutsinghsien|CN
         kuvanco|CN
         kuvetta|PK
-        kuweta|PK
         kuy hlin|CN
         kuy hyang|CN
         kuyalalamapura|MY
@@ -6864,7 +6721,6 @@ extension DataDetector {
         kvetta|PK
         kvino|US
         kvirrea|EC
-        kvito|EC
         kvéta|PK
         kwa yaki l|EC
         kwai chung|HK
@@ -6964,11 +6820,9 @@ extension DataDetector {
         kyōto shi|JP
         kàdúná|NG
         kàm chû sṳ|CN
-        kábul|AF
         káhira|EG
         káthmandu|NP
         káthmándú|NP
-        kâbil|AF
         kälküttä|IN
         kænugarður|UA
         këlni|DE
@@ -6986,7 +6840,6 @@ extension DataDetector {
         kông mùn sṳ|CN
         köbenhavn|DK
         kökxot shehiri|CN
-        köln|DE
         köpenhamn|DK
         kööpenhamina|DK
         københamman|DK
@@ -7009,7 +6862,6 @@ extension DataDetector {
         kānpur|IN
         kānpwr|IN
         kāshān|IR
-        kāsi|IN
         kăi hŭng|CN
         kėjuots|JP
         kĭng ciŭ|CN
@@ -7023,7 +6875,6 @@ extension DataDetector {
         kŭangĵuo|KR
         kẻ chợ|VN
         l'avana|CU
-        l.a.|US
         la ahuana|CU
         la arenosa|CO
         la avan|CU
@@ -7100,7 +6951,6 @@ extension DataDetector {
         lakno|IN
         lakos|NG
         laksnau|IN
-        lakur|PK
         lam chhiong chhi|CN
         lam iong chhi|CN
         lam leng chhi|CN
@@ -7173,7 +7023,6 @@ extension DataDetector {
         lasa enjalasa|US
         lasa enjilasa|US
         lathrippa|SA
-        latur|IN
         lavan a|CU
         lavana|CU
         lavann a|CU
@@ -7191,7 +7040,6 @@ extension DataDetector {
         leipzig|DE
         lek buang cui|CN
         lek xs|NG
-        lekki|NG
         leng na chhi|CN
         leng pho chhi|CN
         leningeuladeu|RU
@@ -7199,7 +7047,6 @@ extension DataDetector {
         leningrado|RU
         lenjingrad|RU
         leokeunau|IN
-        leon|MX
         leon de los aldama|MX
         leon de los aldamas|MX
         leon guanajuato|MX
@@ -7477,7 +7324,6 @@ extension DataDetector {
         luandae|AO
         luando|AO
         lubango|AO
-        lublin|PL
         lubumabasi|CD
         lubumbashi|CD
         lubumbashi shaary|CD
@@ -7726,7 +7572,6 @@ extension DataDetector {
         madorido|ES
         madorido shi|ES
         madourai|IN
-        madrid|ES
         madrid osh|ES
         madrida|ES
         madridas|ES
@@ -7739,8 +7584,6 @@ extension DataDetector {
         madrite|ES
         madryd|ES
         madryt|ES
-        madríd|ES
-        madrîd|ES
         madulai|IN
         madura'i|IN
         maduraj|IN
@@ -7803,7 +7646,6 @@ extension DataDetector {
         malabon|PH
         malacca|MY
         malakaibo|VE
-        malang|ID
         malanje|AO
         malatya|TR
         malegaon|IN
@@ -7853,7 +7695,6 @@ extension DataDetector {
         manilae|PH
         manillah|PH
         manilo|PH
-        manira|PH
         manizales|CO
         mankhetten|US
         mannahattan|US
@@ -7946,7 +7787,6 @@ extension DataDetector {
         masul|IQ
         masyhad|IR
         masyuhadeu|IR
-        masyw|BR
         masyyw|BR
         mat xco va|RU
         matadi|CD
@@ -8046,7 +7886,6 @@ extension DataDetector {
         medino|SA
         mediolan|IT
         mediolanum|IT
-        medyna|SA
         medzina|SA
         medîne|SA
         meerut|IN
@@ -8088,7 +7927,6 @@ extension DataDetector {
         meksiko siti|MX
         meksikositi|MX
         meksikurbo|MX
-        meksyk|MX
         mel beirn|AU
         mel'burn|AU
         melaborna|AU
@@ -8140,7 +7978,6 @@ extension DataDetector {
         mexicali|MX
         mexicali i baja california|MX
         mexicalo|MX
-        mexico|MX
         mexico by|MX
         mexico city|MX
         mexico d.f.|MX
@@ -8229,13 +8066,11 @@ extension DataDetector {
         minsuku|BY
         minszk|BY
         mirarr|IN
-        mirat|IN
         mirat nagaram|IN
         miratas|IN
         mirpur model thana|BD
         mirut|IN
         miruta|IN
-        mirát|IN
         misratah|LY
         mississauga|CA
         miunchenas|DE
@@ -8405,7 +8240,6 @@ extension DataDetector {
         moqadişo|SO
         moradabad|IN
         morelia|MX
-        morelos|MX
         morogoro|TZ
         morādābād|IN
         mosala|IQ
@@ -8537,7 +8371,6 @@ extension DataDetector {
         muqdishu|SO
         muratpasa|TR
         muratpaşa|TR
-        murcia|ES
         murutan|PK
         musil|IQ
         musił|IQ
@@ -8631,7 +8464,6 @@ extension DataDetector {
         mæn hat tan|US
         médine|SA
         mérida i yucatán|MX
-        méxico|MX
         méxico distrito federal|MX
         mì săng|CN
         mònacu|DE
@@ -8833,7 +8665,6 @@ extension DataDetector {
         naniga|CN
         nanim|CN
         nanin|CN
-        naning|CN
         naningas|CN
         naningo|CN
         nanjang|CN
@@ -8891,7 +8722,6 @@ extension DataDetector {
         nashk|IN
         nashville|US
         nasik|IN
-        nasika|IN
         nasikas|IN
         nasikeu|IN
         nasiko|IN
@@ -9284,7 +9114,6 @@ extension DataDetector {
         odessza|UA
         odissos|UA
         odsibiren' osh|RU
-        oděsa|UA
         oefa|RU
         oeremce|CN
         ofen pest|HU
@@ -9371,7 +9200,6 @@ extension DataDetector {
         oszaka|JP
         otava|CA
         otavo|CA
-        otawa|CA
         otesa|UA
         otsu|JP
         ottaba|CA
@@ -9411,7 +9239,6 @@ extension DataDetector {
         pa lem bang|ID
         pa ri|FR
         paarys|FR
-        padang|ID
         pairisa|FR
         paiu iong|CN
         pakanbahru|ID
@@ -9433,7 +9260,6 @@ extension DataDetector {
         pallabi|BD
         pallembang|ID
         palmbang|ID
-        palu|ID
         palymbang|ID
         palèmbang|ID
         pan ch'iao|TW
@@ -9448,7 +9274,6 @@ extension DataDetector {
         panoma pena|KH
         panshan|CN
         pantruche|FR
-        pantun|ID
         panzhihua|CN
         pao an|CN
         pao an hsien|CN
@@ -9503,7 +9328,6 @@ extension DataDetector {
         pasig city|PH
         pasir gudang|MY
         paso del norte|MX
-        pasu|AU
         pat na|IN
         patana|IN
         pateuna|IN
@@ -9515,7 +9339,6 @@ extension DataDetector {
         pau thau chhi|CN
         pau theu su|CN
         pau thâu chhī|CN
-        paulista|BR
         pavlodar|KZ
         paříž|FR
         pchenjanas|KP
@@ -9565,7 +9388,6 @@ extension DataDetector {
         pequim|CN
         pequin|CN
         percut|ID
-        perisa|FR
         perlin|DE
         perlina chornogo morja|UA
         pertas|AU
@@ -9753,10 +9575,8 @@ extension DataDetector {
         pirth|AU
         pit chiat chhi|CN
         pit chiat chhī|CN
-        piter|RU
         pitori|ZA
         pittsburgh|US
-        piura|PE
         pivdenna pal'mira|UA
         pivdenna stolicja|UA
         pivnichnij khartum|SD
@@ -9808,7 +9628,6 @@ extension DataDetector {
         poltoratsk|TM
         ponta nu'ara|CG
         pontianak|ID
-        poona|IN
         pootung|CN
         popayan|CO
         popayán|CO
@@ -9877,12 +9696,10 @@ extension DataDetector {
         poznan|PL
         poznań|PL
         praag|CZ
-        praetoria|ZA
         prag|CZ
         pragae|CZ
         prago|CZ
         prague|CZ
-        praha|CZ
         praia grande|BR
         prak|CZ
         prathes singkhpor|SG
@@ -9908,13 +9725,11 @@ extension DataDetector {
         pritteariya|ZA
         priturya|ZA
         prousa|TR
-        prt'|AU
         prtwrya|ZA
         prtwryh|ZA
         prusa|TR
         prusa ad olympum|TR
         prytwrya|ZA
-        pryz|FR
         pràg|CZ
         prág|CZ
         prâg|CZ
@@ -9941,7 +9756,6 @@ extension DataDetector {
         pucallpa|PE
         puchong|MY
         pudong|CN
-        puducherry|IN
         pudun|CN
         puebeulla|MX
         puebl|MX
@@ -10125,10 +9939,8 @@ extension DataDetector {
         queiyanga|CN
         quelimane|MZ
         quequenakee|US
-        queretaro|MX
         queretaro city|MX
         queretarum|MX
-        querétaro|MX
         querétaro city|MX
         quetta|PK
         quezon|PH
@@ -10146,7 +9958,6 @@ extension DataDetector {
         quy duong|CN
         quyinq|CN
         quzhou|CN
-        québec|CA
         quý cảng|CN
         quý dương|CN
         quảng châu|CN
@@ -10175,12 +9986,10 @@ extension DataDetector {
         raankone|MM
         raankonemyahoet|MM
         raba t|MA
-        rabata|MA
         rabatas|MA
         rabatum|MA
         rabbah|JO
         rabbath ammon|JO
-        rabāta|MA
         rach gia|VN
         raci|IN
         radodara|IN
@@ -10213,7 +10022,6 @@ extension DataDetector {
         ramci|IN
         ramgundam|IN
         ramiros|AO
-        rampat|MA
         rampura|BD
         ranana|GB
         rancheria netzahualcoyotl|MX
@@ -10230,7 +10038,6 @@ extension DataDetector {
         rangpur|BD
         rangpur city|BD
         rangpuras|BD
-        rangum|MM
         rangun|MM
         ranguna|MM
         rangunas|MM
@@ -10239,7 +10046,6 @@ extension DataDetector {
         ranjbwr|BD
         ranpuru|BD
         ranshy|IN
-        rapat|MA
         ras al khaimah|AE
         rasapudipalem|IN
         rasapūdipalem|IN
@@ -10418,13 +10224,11 @@ extension DataDetector {
         rotterdam|NL
         roum|IT
         rsyph|BR
-        ruanda|AO
         rubunbashi|CD
         rudiana|IN
         rudiyana|IN
         ruiru|KE
         rui’an|CN
-        rusaka|ZM
         rustenburg|ZA
         ruyin|CN
         rwma|IT
@@ -10475,7 +10279,6 @@ extension DataDetector {
         saen antonio|US
         saendiego|US
         saendieigo|US
-        safi|MA
         safija|BG
         sagamihara|JP
         sagha'i|CN
@@ -10498,8 +10301,6 @@ extension DataDetector {
         saintiyago de kveretaro|MX
         saintiyago de losa kaibelerosa|DO
         saitama|JP
-        sajgon|VN
-        sakai|JP
         sakata|ID
         sal wad xr|BR
         sal'vador|BR
@@ -10525,7 +10326,6 @@ extension DataDetector {
         sam zan|CN
         samah|CN
         samala|RU
-        samar|RU
         samar khot|RU
         samar osh|RU
         samarae|RU
@@ -10537,7 +10337,6 @@ extension DataDetector {
         samsun|TR
         samu pa'ulu|BR
         samut prakan|TH
-        samāra|RU
         san ah|CN
         san antonia|US
         san antonijus|US
@@ -10639,7 +10438,6 @@ extension DataDetector {
         sanghaj|CN
         sanghay|CN
         sanglao si|CN
-        sangli|IN
         sangpaollo|BR
         sangpaollu|BR
         sangpaullo|BR
@@ -10691,7 +10489,6 @@ extension DataDetector {
         santafe de bogotá|CO
         santafé de bogotá|CO
         santakurusu|BO
-        santau|CN
         santeou si|CN
         santiago de cali|CO
         santiago de chile|CL
@@ -10867,7 +10664,6 @@ extension DataDetector {
         sendzenas|CN
         seng to chhi|CN
         senjana|CN
-        senjang|CN
         senjangas|CN
         senjango|CN
         senjeno|CN
@@ -10888,12 +10684,9 @@ extension DataDetector {
         seoul si|KR
         seoulsi|KR
         seoulteugbyeolsi|KR
-        serang|ID
         serdica|BG
         serekunda|GM
-        seremban|MY
         setagaya|JP
-        setapak|MY
         seu koan su|CN
         seuel|KR
         seujajwang si|CN
@@ -11254,11 +11047,9 @@ extension DataDetector {
         sing iong|CN
         singan|CN
         singano|CN
-        singapore|SG
         singapore city|SG
         singapour|SG
         singapur|SG
-        singapura|SG
         singidunum|RS
         singitini|CD
         singkh por|SG
@@ -11308,7 +11099,6 @@ extension DataDetector {
         siudad khuares|MX
         siudad khuaresi|MX
         siudadeuhualeseu|MX
-        siul|KR
         siyani|CN
         siyola|KR
         sizi'azu'anga|CN
@@ -11472,7 +11262,6 @@ extension DataDetector {
         staljingrad|RU
         stambol|TR
         stamboul|TR
-        stambul|TR
         stambula|TR
         stambuł|TR
         stanleystad|CD
@@ -11589,7 +11378,6 @@ extension DataDetector {
         surabajo|ID
         surabaya|ID
         surakarta|ID
-        surat|IN
         surata|IN
         suratas|IN
         surato|IN
@@ -11721,17 +11509,14 @@ extension DataDetector {
         sóifia|BG
         sókótó|NG
         sû chû sṳ|CN
-        sāngli|IN
         săng ā|CN
         sĕk iēng|CN
         sėdniejos|AU
         sīng iòng|CN
         sımkent|KZ
-        sūrat|IN
         sŭ ciŭ|CN
         t'a ho|CN
         t'a ho chai|CN
-        t'ai|CN
         t'ai an hsien|CN
         t'ai an shih|CN
         t'ai chou|CN
@@ -11903,7 +11688,6 @@ extension DataDetector {
         takkar|SN
         takoradi|GH
         talatona|AO
-        tallinn|EE
         tam a|CN
         tam á|CN
         tamaki makau rau|NZ
@@ -11957,7 +11741,6 @@ extension DataDetector {
         tanshan|CN
         tanshan'|CN
         tantou|CN
-        tany|IN
         tanzha|MA
         tanzher|MA
         tanzhou|CN
@@ -12103,7 +11886,6 @@ extension DataDetector {
         tekheran|IR
         tel aviv|IL
         telukbetung|ID
-        temara|MA
         temasek|SG
         teni|IN
         tepic|MX
@@ -12404,7 +12186,6 @@ extension DataDetector {
         toyama|JP
         toyohashi|JP
         toyonaka|JP
-        toyota|JP
         tp ho chi minh|VN
         tphcm|VN
         tpilisi|GE
@@ -12508,7 +12289,6 @@ extension DataDetector {
         tsingpi hsien|CN
         tsingpu|CN
         tsingpu hsien|CN
-        tsingtao|CN
         tsingtau|CN
         tsingyuan|CN
         tsingyuan hsien|CN
@@ -12562,7 +12342,6 @@ extension DataDetector {
         tungkun|CN
         tunis|TN
         tuong duong|CN
-        tupai|AE
         turan|VN
         turgalium|PE
         turin|IT
@@ -12711,7 +12490,6 @@ extension DataDetector {
         un chiu chhi|CN
         un chiu chhī|CN
         ung ciu|CN
-        urbs|IT
         urbs fluminensis|BR
         urbs montis videi|UY
         urbs paulistana|BR
@@ -12742,19 +12520,16 @@ extension DataDetector {
         urumčis|CN
         urunchi|CN
         urusan|KR
-        usak|TR
         usi si|CN
         usis|CN
         uskudar|TR
         ust kamenogorsk|KZ
-        utrecht|NL
         utsunomiya|JP
         uundzhou|CN
         uuxan|CN
         uvira|CD
         uxan|CN
         uíge|AO
-        uşak|TR
         vadadara|IN
         vadeadara|IN
         vadodara|IN
@@ -12826,14 +12601,12 @@ extension DataDetector {
         vengou|CN
         venustiano carranza|MX
         venĝou|CN
-        veracruz|MX
         vereeniging|ZA
         vernyj|KZ
         vernyy|KZ
         veroia|SY
         veynan|CN
         vi nam|CN
-        viana|AO
         vicakappattinam|IN
         vicayavata|IN
         victoria de durango|MX
@@ -12876,7 +12649,6 @@ extension DataDetector {
         ville de phnom penh|KH
         ville lumiere|FR
         ville lumière|FR
-        vilnius|LT
         viloati arbil|IQ
         vilojati karbalo|IQ
         vina del mar|CL
@@ -13003,7 +12775,6 @@ extension DataDetector {
         wagadwwgww|BF
         waghadwghw|BF
         wah cantt|PK
-        waha|CN
         waichow|CN
         waichowfu|CN
         waiyeung|CN
@@ -13030,13 +12801,10 @@ extension DataDetector {
         warskou|PL
         warsw|PL
         warszaw|PL
-        warszawa|PL
         warushawa|PL
         waršawa|PL
-        washington|US
         watlam|CN
         watlam hsien|CN
-        wawa|PL
         wayakil|EC
         waynan|CN
         wdwdrh|IN
@@ -13059,7 +12827,6 @@ extension DataDetector {
         weiynna|AT
         wej fang|CN
         wej nan|CN
-        welkom|ZA
         wen chou|CN
         wen chou shih|CN
         wen cou|CN
@@ -13087,7 +12854,6 @@ extension DataDetector {
         widźajawada|IN
         wieden|AT
         wiedeń|AT
-        wien|AT
         wilayah persekutuan kuala lumpur|MY
         wilin si|CN
         windhoek|NA
@@ -13539,7 +13305,6 @@ extension DataDetector {
         yodapura|IN
         yodhapura|IN
         yoglinz|CN
-        yogyakarta|ID
         yohaneseubeogeu|ZA
         yohanesuburugu|ZA
         yohannesburg|ZA
@@ -13639,10 +13404,7 @@ extension DataDetector {
         yết dương|CN
         z'wngz'yng|CN
         zagazig|EG
-        zagreb|HR
         zahedan|IR
-        zaitun|CN
-        zamboanga|PH
         zamboanga city|PH
         zamboanga lakanbalen|PH
         zanjan|IR
@@ -13752,7 +13514,6 @@ extension DataDetector {
         zun yi shi|CN
         zunji|CN
         zunyi|CN
-        zurich|CH
         zwhay|CN
         zwnyay|CN
         zwnyy|CN
@@ -13764,9 +13525,7 @@ extension DataDetector {
         zytgwng|BD
         zyu hoi|CN
         zzayer|DZ
-        zürich|CH
         zūnyì|CN
-        áden|YE
         áidin|YE
         álvaro obregón|MX
         â muòng|CN
@@ -13801,7 +13560,6 @@ extension DataDetector {
         î hng chhī|CN
         îsfehan|IR
         òslo|NO
-        ódessa|UA
         ósaka|JP
         ósló|NO
         ószaka|JP

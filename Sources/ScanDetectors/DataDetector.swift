@@ -200,12 +200,15 @@ public struct DataDetector: Sendable {
     /// from: the region the text points to (``regionEvidence(_:postalCodes:)``) takes over when its evidence weighs 2
     /// or more (a country named, a currency of one country, two lesser signs) and more than the default's own, so
     /// that a German card read with the default US keeps its `030` numbers German, while one number from abroad on a
-    /// US receipt leaves it American. Without a default, the text's region, however little it says.
+    /// US receipt leaves it American. Without a default, the text's region, however little it says; where it says
+    /// nothing, a large city it names as an address does (``cityEvidence(_:)``).
     func region(of s: ScanText, postalCodes postal: inout [Hit]) -> String? {
         let evidence = regionEvidence(s, postalCodes: &postal)
-        let said = Self.strongest(evidence)
+        // A large city named where an address names it is a sign only where the text points nowhere else and no
+        // region is given: a dish, a given name or a brand may be named so too (`Moscow Mule`, `Sophia`).
+        guard let said = Self.strongest(evidence) else { return region ?? Self.strongest(Self.cityEvidence(s)) }
         guard let fallback = region else { return said }
-        guard let said, said != fallback, let weight = evidence[said], weight >= 2,
+        guard said != fallback, let weight = evidence[said], weight >= 2,
               weight > evidence[fallback, default: 0]
         else { return fallback }
         return said
@@ -223,7 +226,10 @@ public struct DataDetector: Sendable {
     ///   `€`, `¥` and a bare `$` say nothing,
     /// - the calling code of an international phone number (1),
     /// - a postal code whose shape belongs to one country (1): `SW1A 1AA`, `M5V 2T6`,
-    ///   `IL 62704`, `NSW 2000`, `1012 AB Amsterdam`.
+    ///   `IL 62704`, `NSW 2000`, `1012 AB Amsterdam`,
+    /// - the name of a taxpayer number one country gives (1; 2 for a name no other country prints: `CUIT`, `GSTIN`),
+    ///   also with a stop after each letter (`R.U.T.`).
+    /// Large cities are no part of it: `region(of:postalCodes:)` asks `cityEvidence` only where this says nothing.
     /// `postalCodes` receives the postal codes found on the way (without a region).
     func regionEvidence(_ s: ScanText, postalCodes postal: inout [Hit]) -> [String: Int] {
         var counts: [String: Int] = [:]
@@ -270,11 +276,6 @@ public struct DataDetector: Sendable {
                 {
                     // `R.U.T.`, `C.U.I.T.`: the label with a stop after each letter.
                     counts[r, default: 0] += DataDetector.oneCountrysTaxLabels.contains(label) ? 2 : 1
-                    i = end
-                    continue
-                }
-                else if let (r, end) = DataDetector.cityRegion(s, i, e) {
-                    counts[r, default: 0] += 1
                     i = end
                     continue
                 }
@@ -360,7 +361,7 @@ public struct DataDetector: Sendable {
 
     /// The taxpayer-number names no other country prints: as strong a sign as the country's name.
     static let oneCountrysTaxLabels: Set<String> = [
-        "CUIT", "CUIL", "CNPJ", "CPF", "GSTIN", "NZBN", "VKN", "UEN", "NTN", "STRN",
+        "CUIT", "CUIL", "CNPJ", "GSTIN", "NZBN", "VKN", "UEN", "NTN", "STRN",
     ]
 
     /// The capitals of a label written with a stop after each (`R.U.T.`) from the single letter at `i`, and where
@@ -375,8 +376,48 @@ public struct DataDetector: Sendable {
         return (String(decoding: letters, as: UTF8.self), k)
     }
 
-    /// Large cities by name (`CityRegions.swift`): a lesser sign of the region, one, two or three words from `i` (the
-    /// longest that names one), and where it ends.
+    /// The large cities (`CityRegions.swift`) the text names as an address does, each region once: a name set
+    /// apart by a comma (`Lekki Phase 1, Lagos`), beside a postal code (`Cape Town 8001`, `1000-001 Lisboa`), or
+    /// alone on its line (`Makati City`).
+    static func cityEvidence(_ s: ScanText) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let b = s.bytes
+        var i = 0
+        while i < b.count {
+            guard isWordLetter(b[i]), i == 0 || !isWordLetter(b[i - 1]), isUpper(b[i]) || b[i] >= 0xC3 else {
+                i += 1
+                continue
+            }
+            let e = s.wordEnd(from: i)
+            guard let (r, end) = cityRegion(s, i, e) else { i = e; continue }
+            if addressBeside(s, from: i, to: end) { counts[r] = 1 }
+            i = end
+        }
+        return counts
+    }
+
+    /// Whether the words at `[start, end)` stand as an address puts a town: a comma before or after them, digits
+    /// (no amount with cents) right before or after them, or nothing else on their line.
+    static func addressBeside(_ s: ScanText, from start: Int, to end: Int) -> Bool {
+        let b = s.bytes
+        var before = start - 1
+        while before >= 0, b[before] == 0x20 { before -= 1 }
+        var after = end
+        while after < b.count, b[after] == 0x20 { after += 1 }
+        let lineStart = before < 0 || b[before] == 0x0A, lineEnd = after >= b.count || b[after] == 0x0A
+        if lineStart && lineEnd { return true }
+        if before >= 0, b[before] == 0x2C || isDigit(b[before]) { return true }
+        guard after < b.count else { return false }
+        if b[after] == 0x2C || b[after] == 0x2D && isDigit(s.at(after + 1)) { return true }  // `Dhaka-1215`
+        guard isDigit(b[after]) else { return false }
+        // A postal code, not a price: no stop or comma then two digits ending the figures.
+        var k = after
+        while k < b.count, isDigit(b[k]) || b[k] == 0x2D { k += 1 }
+        return !((s.at(k) == 0x2E || s.at(k) == 0x2C) && isDigit(s.at(k + 1)) && isDigit(s.at(k + 2)))
+    }
+
+    /// Large cities by name (`CityRegions.swift`), one, two or three words from `i` (the longest that names one), and
+    /// where it ends.
     static func cityRegion(_ s: ScanText, _ i: Int, _ e: Int) -> (String, Int)? {
         var ends = [e]
         while ends.count < 4, let last = ends.last, s.at(last) == 0x20, isWordLetter(s.at(last + 1)) {

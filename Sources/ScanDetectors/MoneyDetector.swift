@@ -151,8 +151,14 @@ struct MoneyDetector {
             guard MoneyDetector.markerTable.contains(s, ws, we) else { return nil }
             let raw = s.string(ws, we)
             if let cur = letterMarker(raw, lower: s.lower(ws, we), after: false, dotted: c == 0x2E) {
-                // A stroke-less sign's letter (`N`, `P`) before a figure from 1 to 9 only (`P0S` is no pesos).
-                if raw == "N" || raw == "P", !(end < b.count && b[end] >= 0x31 && b[end] <= 0x39) { return nil }
+                // A stroke-less sign's letter (`N`, `P`) before an amount with its cents that opens with a figure from
+                // 1 to 9 only (`P0S`, `TABLE P1`, `SN: P1234567`, `Plot N12` are codes).
+                if raw == "N" || raw == "P" {
+                    let figures = b[end...].prefix { isDigit($0) || $0 == 0x2E || $0 == 0x2C }
+                    guard let first = figures.first, first >= 0x31, first <= 0x39, figures.count >= 4,
+                        figures[figures.endIndex - 3] == 0x2E || figures[figures.endIndex - 3] == 0x2C
+                    else { return nil }
+                }
                 return (cur, ws)
             }
         }

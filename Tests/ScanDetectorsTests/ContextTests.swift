@@ -62,6 +62,12 @@ final class ContextTests: XCTestCase {
         XCTAssertEqual(region(of: "WALMART\nR.U.T.: 76.042.014-K\nTOTAL $ 5.490"), "CL")
         XCTAssertNil(region(of: "FRUTERIA\nLIMA 2 x 1,50\nTOTAL 3,00"))
         XCTAssertNil(region(of: "THANK YOU\nHave a Nice day"))
+        // Only as an address names a town, only where nothing else speaks, and never over a given region: a dish and a
+        // server's name are no signs (`Moscow Mule`, `Sophia`).
+        XCTAssertEqual(region(of: "TAVERN\nSpringfield, IL 62704\nMOSCOW MULE 12.00\nMOSCOW MULE 12.00"), "US")
+        XCTAssertNil(region(of: "TAVERN\nServed by: Sophia\nMOSCOW MULE 12.00"))
+        let us = try DataDetector(region: "US", referenceDate: reference)
+        XCTAssertEqual(us.context(for: ["OCEAN BASKET\nV&A Waterfront, Cape Town 8001"]).region, "US")
         func currency(_ text: String, _ region: String?) throws -> String? {
             try DataDetector(region: region, referenceDate: reference).detect(in: text)
                 .first { $0.type == .money }?.value.currency
@@ -73,6 +79,9 @@ final class ContextTests: XCTestCase {
         XCTAssertEqual(try currency("Tong cong: 185.000 đ", nil), "VND")
         // Not after the amount, nor before a nought or a look-alike: a till's time and number are no pesos.
         XCTAssertNil(try currency("06/14/2024 17:55:12 P0S 12", "PH"))
+        XCTAssertNil(try currency("SN: P1234567", "PH"))
+        XCTAssertNil(try currency("TABLE P1", "PH"))
+        XCTAssertNil(try currency("Plot N12", "NG"))
         XCTAssertNil(try currency("TOTAL N1,200.00", "US"))
         // Peru's sol before an amount with cents (`S/8` is a shop's `S/B` misread), the leu in capitals, the colón's
         // sign, and the taka's and the dirham's letters where the region says whose.

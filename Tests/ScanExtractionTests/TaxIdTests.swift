@@ -50,6 +50,10 @@ import ScanModel
         #expect(try taxId(["BRASSERIE DU PARC", "TVA LU19876543"]) == "LU19876543")
         #expect(try taxId(["BRASSERIE LE COQ", "TVA BE 0456.789.123"]) == "BE 0456.789.123")
         #expect(try taxId(["CAFE CENTRAL", "TVA 20%"]) == nil)
+        // Not a date after a word that is one language's tax and another's date (`Pvm`, Finnish), nor an invoice's
+        // number after `TAX`.
+        #expect(try taxId(["KAHVILA AALTO", "Y-tunnus 1234567-8", "Pvm 12.05.2024"]) == "1234567-8")
+        #expect(try taxId(["CORNER SHOP", "TAX INV 00123456", "VAT NO 123 4567 89"]) == "123 4567 89")
     }
 
     /// The number ends before a second one that opens with a letter or a label (`J40/…`, a trade register's; `RCS

@@ -426,6 +426,10 @@ import ScanModel
         #expect(try number(["BOLETA ELECTRONICA", "Nº 123456789"]) == "123456789")
         #expect(try number(["RECEIPT", "19/10/2018 20:49"]) == nil)
         #expect(try number(["Kvitas Nr. 0156/23871"]) == "0156/23871")
+        // A sign is no series, and a document's name alone takes the next line only when that opens with a sign.
+        #expect(try number(["RECEIPT NO 001234"]) == "001234")
+        #expect(try number(["ORDER ID 12345"]) == "12345")
+        #expect(try number(["RECEIPT", "123 MAIN ST"]) == nil)
     }
 
     /// A weight or a count under its article's name with more on its line than the figures: a word after the weight
@@ -452,6 +456,16 @@ import ScanModel
         ])
         #expect(r.items.map(\.quantity) == ["0.846", "38.52", "0.734", "2", nil])
         #expect(r.items.map(\.unitPrice) == ["4.90", "23.45", "14.99", "5.50", nil])
+        // A pack's size and its price a kilo are no weight sold (`100 g Tafel 12,90/kg`); a bin is no tax number's
+        // label.
+        let de = try receipt([
+            Fixture.line(40, "MARKT", x: 150),
+            Fixture.line(150, "SCHOKOLADE 100 g Tafel 12,90/kg"), (150, 16, [(440, "1,29")]),
+            Fixture.line(172, "PEDAL BIN 30L"), (172, 16, [(440, "24,99")]),
+            Fixture.line(210, "SUMME"), (210, 16, [(430, "26,28")]),
+        ])
+        #expect(de.items.map(\.quantity) == [nil, nil])
+        #expect(de.items.map(\.amount) == ["1.29", "24.99"])
         // A count, a times sign and a price are an article's count, not the articles'.
         #expect(ReceiptParser.role("QTY 2") == .quantityTotal)
     }

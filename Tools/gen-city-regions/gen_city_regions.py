@@ -15,9 +15,14 @@ A name is kept when:
 - the cities of every other country that bear it (any city of 15,000 or more, under any of its names) are smaller
   than a tenth of the largest one, so `Santiago`, `Valencia`, `San José` and `Córdoba` say nothing;
 - it is no common word in one of the word lists of Debian's wamerican, wspanish, wportuguese, witalian, wfrench,
-  wngerman, wdanish, wswedish and wnorwegian (lower-case entries only: `lima`, `nice`, `split`, `mobile`), since such
-  a word is printed on receipts for what it means.
-Each name is written as GeoNames spells it and without its accents, in lower case.
+  wngerman, wdanish, wswedish and wnorwegian (lower-case entries only: `lima`, `nice`, `split`, `mobile`), nor in
+  Debian's Indonesian and Polish Hunspell dictionaries (`hunspell-id`, `hunspell-pl`, where installed), nor a word of
+  the project's locale files (`karti` of Turkish `KREDİ KARTI`, `kvito`, `welkom`), since such a word is printed on
+  receipts for what it means;
+- it has four letters or more, punctuation left out (`l.a.` is out).
+Each name is written as GeoNames spells it and without its accents, in lower case. The detector counts a name only
+beside an address's signs (`DataDetector.cityRegion`), which keeps out given names and dishes the lists miss
+(`Sophia`, `Moscow Mule`).
 """
 import json, os, re, sys, unicodedata
 
@@ -37,6 +42,36 @@ for name in WORD_LISTS:
         w = w.strip()
         if w and w == w.lower():
             common.add(w)
+
+
+for name in ['id_ID', 'pl_PL']:
+    path = os.path.join('/usr/share/hunspell', name + '.dic')
+    if os.path.exists(path):
+        for w in open(path, encoding='utf-8', errors='ignore'):
+            w = w.split('/')[0].strip()
+            if w and w == w.lower() and not w.isdigit():
+                common.add(w)
+LOCALES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Sources', 'ScanExtraction',
+                       'Resources', 'Locales')
+
+
+def strings(v):
+    if isinstance(v, str):
+        yield v
+    elif isinstance(v, list):
+        for x in v:
+            yield from strings(x)
+    elif isinstance(v, dict):
+        for x in v.values():
+            yield from strings(x)
+
+
+for f in sorted(os.listdir(LOCALES)):
+    if f.endswith('.json'):
+        for phrase in strings(json.load(open(os.path.join(LOCALES, f), encoding='utf-8'))):
+            for w in re.split(r'[\s.\-/]+', phrase.lower()):
+                if len(w) >= 3:
+                    common.add(w)
 
 
 def plain(s):
@@ -69,7 +104,8 @@ for c in sorted(cities, key=lambda c: -c['population']):
         names |= {a for a in c.get('alternatenames', []) if LATIN.match(a) and len(a.split()) <= 4}
     for n in names:
         for k in {key(n), key(plain(n))}:
-            if len(k.replace(' ', '')) < 4 or k in table or k in common or plain(k) in common:
+            letters = re.sub(r'[^\w]', '', k)
+            if len(letters) < 4 or k in table or k in common or plain(k) in common:
                 continue
             if len(k.split()) > 4:
                 continue

@@ -179,31 +179,40 @@ extension ReceiptParser {
             phrase.split(separator: " ").map { NSRegularExpression.escapedPattern(for: String($0)) }
                 .joined(separator: #"[\s.\-]*"#)
         }
-        let signs = [#"N\.?[°º]"#, "#"] + lexicon.numberSigns.union(["N", "NRO"]).sorted { ($0.count, $0) > ($1.count, $1) }
+        let signs = [#"N\.?[°º]"#, "#"] + lexicon.numberSigns.union(["N", "NRO", "ID"]).sorted { ($0.count, $0) > ($1.count, $1) }
             .map { NSRegularExpression.escapedPattern(for: $0) }
         // The name ends its word, unless a number sign is glued to it (`ReceiptNo:`, `INVOICENO:`); an amount after a
         // credit note's name (`AVOIR 150,00`) is none.
         // A class letter may stand between the name and its sign (`TIQUE FACTURA B Nro.`), and a series of letters
         // before the number, set apart (`FS 0412/018853`, `FR A/2291`, `Folio A 1187`).
+        // (A sign is no series: `RECEIPT NO 001234`.)
+        let notSign = #"(?!(?:"# + signs.joined(separator: "|") + #")\s)"#
         return #"(?i)(?<![\p{L}\p{N}])(?:"# + names.joined(separator: "|") + #")(?:(?:\s+[A-C](?=\s))?[\s.\-]*(?:"#
             + signs.joined(separator: "|") + #")(?![\p{L}\p{N}])|(?!\p{L}))\.?\s*[:#.]?\s*"#
-            + #"((?-i:(?<!\p{L})[A-Z]{1,2}\s(?=[A-Z]{0,2}[-/]?[0-9]))?[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})(?![.,]\d)"#
+            + #"((?:"# + notSign + #"(?-i:(?<!\p{L})[A-Z]{1,2}\s(?=[A-Z]{0,2}[-/]?[0-9])))?[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,})"#
+            + #"(?![.,]\d)"#
+    }()
+
+    /// A line opening with a sign for "number" or a colon (`Nº 123456789`, `No. 4411`, `: CR 1803/0064`).
+    static let signOpening: String = {
+        let signs = [#"N\.?[°º]"#, "#", ":"] + lexicon.numberSigns.union(["N", "NO", "NRO"]).sorted()
+            .map { NSRegularExpression.escapedPattern(for: $0) }
+        return #"(?i)^\s*(?:"# + signs.joined(separator: "|") + #")(?![\p{L}])"#
     }()
 
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
         let pattern = Self.referencePattern
         let names = Set(Self.lexicon.words(.receiptNumber).phrases)
         for (i, l) in lines.enumerated() {
-            // A document's name alone on its line takes its number from the next (`BOLETA ELECTRONICA`, `Nº 12345`).
-            let text = names.contains(l.key) && i + 1 < lines.count ? l.text + " " + lines[i + 1].text : l.text
-            if let m = Text.range(text, pattern) {
-                let s = String(text[m])
+            // A document's name alone on its line takes its number from the next when that opens with a sign for
+            // "number" or a colon (`BOLETA ELECTRONICA`, then `Nº 12345`; not `RECEIPT` over `123 MAIN ST`).
+            let next = i + 1 < lines.count ? lines[i + 1].text : ""
+            let joined = names.contains(l.key) && Text.range(next, Self.signOpening) != nil
+            let text = joined ? l.text + " " + next : l.text
+            if let number = Text.groups(text, pattern)?.first, !number.isEmpty {
                 // (A date after the name, `RECEIPT` over `19/10/2018 20:49`, is the date.)
-                let value = #"(?:(?<!\p{L})[A-Z]{1,2}\s(?=[A-Z]{0,2}[-/]?[0-9]))?[A-Z]{0,4}[-/]?[0-9][0-9A-Z\-/]{2,}$"#
-                if let v = Text.range(s, value),
-                    Text.range(String(s[v]), #"^\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}$"#) == nil
-                {
-                    r.receiptNumber = String(s[v])
+                if Text.range(number, #"^\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}$"#) == nil {
+                    r.receiptNumber = number
                     r.provenance["receiptNumber"] = l.line.provenance()
                     break
                 }

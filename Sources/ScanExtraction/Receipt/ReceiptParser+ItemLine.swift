@@ -72,9 +72,12 @@ extension ReceiptParser {
 
     /// Where a weight and its price per unit stand in `text`, and the weight, unit and price as printed.
     static func weighed(_ text: String) -> (Range<String.Index>, [String])? {
+        // The weight's unit is the price's (`100 g Tafel 12,90/kg` is a pack's size and its price a kilo).
+        func unit(_ u: String) -> String { ["lt", "ltr"].contains(u.lowercased()) ? "l" : u.lowercased() }
         for pattern in [weighedPattern, perOneUnitPattern] {
             if let m = Text.range(text, pattern, caseInsensitive: true),
-                let groups = Text.groups(text, pattern, caseInsensitive: true), groups.count >= 3
+                let groups = Text.groups(text, pattern, caseInsensitive: true), groups.count >= 3,
+                pattern != weighedPattern || groups.count < 4 || unit(groups[1]) == unit(groups[3])
             {
                 return (m, groups)
             }

@@ -50,7 +50,15 @@ extension ReceiptParser {
                 guard label.upperBound <= words.count,
                     let value = taxIdValue(after: l.text[words[label.upperBound - 1].upperBound...])
                 else { continue }
-                if isTaxName && Text.digitCount(value) < 7 { continue }
+                // After a tax's name, a VAT number's shape only: a country's VAT letters, or eight digits or more with
+                // no letters before them and no stop or slash among them (not `Pvm 12.05.2024`, Finnish for date, nor
+                // `TAX INV 00123456`).
+                let dotted = value.contains { $0 == "." || $0 == "/" }
+                if isTaxName, !opensWithVATPrefix(value),
+                    Text.digitCount(value) < 8 || value.first?.isLetter == true || dotted
+                {
+                    continue
+                }
                 let labelKey = words[label].map { Text.key(String(l.text[$0])) }.joined(separator: " ")
                 let namesTax = isTaxName || Text.hasAny(labelKey, taxWords)
                 let c = TaxIdCandidate(
