@@ -73,14 +73,14 @@ import ScanModel
         #expect(try taxId(["MEGA MARKET SRL", "CIF: R014399840"]) == "RO14399840")
     }
 
-    /// The labels of Latin America and South Asia (`RUC`, `NIT`, `CUIT`, `Cédula Jurídica`, `NTN`, `BIN`), and a
+    /// The labels of Latin America and South Asia (`RUC`, `NIT`, `CUIT`, `Cédula Jurídica`, `NTN`, `BIN No`), and a
     /// number printed under the sums when the header prints none.
     @Test func moreCountriesLabelsAndAFooterNumber() throws {
         #expect(try taxId(["CEVICHERIA EL MAR", "RUC 20601234567"]) == "20601234567")
         #expect(try taxId(["SODA LA ESQUINA", "Cédula Jurídica: 3-101-654321"]) == "3-101-654321")
         #expect(try taxId(["PARRILLA DON JUAN", "CUIT 30-71234567-8"]) == "30-71234567-8")
         #expect(try taxId(["KARACHI MART", "NTN: 0712345-6"]) == "0712345-6")
-        #expect(try taxId(["DHAKA GADGETS", "BIN: 000456789-0102"]) == "000456789-0102")
+        #expect(try taxId(["DHAKA GADGETS", "BIN No: 000456789-0102"]) == "000456789-0102")
         #expect(try taxId(["KIOSK AM MARKT"], footer: ["USt-IdNr. DE811234567"]) == "DE811234567")
         // Labels one after the other are one (`VAT REG TIN`): the number after them, not the second label with it.
         #expect(try taxId(["JOLLIBEE", "VAT REG TIN 000-388-474-0000"]) == "000-388-474-0000")

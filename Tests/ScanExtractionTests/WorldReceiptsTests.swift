@@ -513,4 +513,21 @@ import ScanModel
         #expect(r.currency == "PHP")
         #expect(r.date == "2024-07-05")
     }
+
+    /// India's GST table under the total: each rate's taxable value and its two equal halves (CGST, SGST) are two
+    /// taxes at half the rate; a row of two different amounts after its base is no such table's.
+    @Test func anIndianGSTTableGivesBothHalvesOfEachRate() throws {
+        let r = try receipt([
+            Fixture.line(40, "DMART", x: 150),
+            Fixture.line(150, "Toor Dal 1kg"), (150, 16, [(440, "1,129.99")]),
+            Fixture.line(172, "Detergent 2kg"), (172, 16, [(440, "460.01")]),
+            Fixture.line(210, "NET AMOUNT"), (210, 16, [(430, "1,590.00")]),
+            Fixture.line(250, "GST% Taxable CGST SGST"),
+            (272, 16, [(20, "5%"), (150, "1,076.19"), (300, "26.91"), (440, "26.91")]),
+            (294, 16, [(20, "18%"), (150, "389.83"), (300, "35.09"), (440, "35.09")]),
+        ])
+        #expect(r.tax.map(\.amount) == ["26.91", "26.91", "35.09", "35.09"])
+        #expect(r.tax.map(\.rate) == ["2.5", "2.5", "9", "9"])
+        #expect(r.total == "1590.00")
+    }
 }

@@ -21,8 +21,12 @@ extension ReceiptParser {
         var method: String?
         let from = max(0, min(start, lines.count))
         // The rows of a VAT breakdown: their amounts are no subtotal, tax or tip of a label above them.
-        var vatRows: [Int: (rate: String, tax: Amount, source: Provenance)] = [:]
-        for i in from..<lines.count { if let row = Self.vatRow(lines[i]) { vatRows[i] = row } }
+        var vatRows: [Int: [(rate: String, tax: Amount, source: Provenance)]] = [:]
+        for i in from..<lines.count {
+            if let row = Self.vatRow(lines[i]) { vatRows[i] = [row] } else if let halves = Self.halvesRow(lines[i]) {
+                vatRows[i] = halves
+            }
+        }
         // A breakdown a row to a line: its net and gross amounts are no taxes, though their labels name the tax they
         // leave out or take in (`TOTALT 20% (exkl. moms)`, `TOTAL 22% (c/ IVA)`).
         let untaxed = Set([breakdown?.net, breakdown?.gross].compactMap { $0 })
@@ -111,9 +115,14 @@ extension ReceiptParser {
         // A VAT breakdown, when printed, is the whole of the taxes.
         if !vatRows.isEmpty {
             taxes = []
-            for (_, row) in vatRows.sorted(by: { $0.key < $1.key })
-            where !taxes.contains(where: { $0.rate == row.rate && $0.amount == row.tax.decimalString }) {
-                taxes.append(Receipt.Tax(rate: row.rate, amount: row.tax.decimalString, source: row.source))
+            for (_, rows) in vatRows.sorted(by: { $0.key < $1.key }) {
+                // (A row printed twice is one; a row's two halves are two: India's `CGST` and `SGST`.)
+                guard let first = rows.first,
+                    !taxes.contains(where: { $0.rate == first.rate && $0.amount == first.tax.decimalString })
+                else { continue }
+                for row in rows {
+                    taxes.append(Receipt.Tax(rate: row.rate, amount: row.tax.decimalString, source: row.source))
+                }
             }
         }
         let amounts = r.items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
@@ -331,6 +340,29 @@ extension ReceiptParser {
             }
         }
         return nil
+    }
+
+    /// A row of a tax split in two equal halves (`5%  1,076.19  26.91  26.91`, India's rate, taxable value, CGST and
+    /// SGST): a printed rate, a base, and two equal amounts after it that each are half the rate of the base (to a
+    /// cent, or a two-hundredth of the base). The two halves, each at half the rate.
+    static func halvesRow(_ l: AnalyzedLine) -> [(rate: String, tax: Amount, source: Provenance)]? {
+        guard let rateText = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: rateText),
+            rate > 0, rate < 100
+        else { return nil }
+        var amounts: [(amount: Amount, word: Int)] = []
+        for (i, w) in l.line.words.enumerated() where !w.text.contains("%") {
+            if let a = Amount.parse(w.text[...]), a.minor > 0 { amounts.append((a, i)) }
+        }
+        guard amounts.count == 3, amounts[1].amount.cents == amounts[2].amount.cents,
+            amounts[0].amount.cents > amounts[1].amount.cents
+        else { return nil }
+        let base = amounts[0].amount.decimal, half = amounts[1].amount.decimal
+        let slack = max(Decimal(string: "0.011")!, base / 200)
+        guard abs(base * rate / 200 - half) <= slack else { return nil }
+        let halfRate = NSDecimalNumber(decimal: rate / 2).stringValue
+        return amounts.dropFirst().map {
+            (halfRate, $0.amount, l.line.provenance(words: $0.word..<($0.word + 1)))
+        }
     }
 
     /// A VAT breakdown printed a row to a line (`Borde 16% (Tenberg)  106.46`, `Torpet  17.03`,
