@@ -429,18 +429,16 @@ public struct DataDetector: Sendable {
         return nil
     }
 
-    static let cityCodes: [String] = Array(Set(cityRegionLines.split(separator: "\n").compactMap {
-        $0.split(separator: "|").last.map(String.init)
-    })).sorted()
-
-    static let cityTable: WordTable = {
-        var d: [String: Int] = [:]
+    /// The cities' table and the countries its values index, read from `cityRegionLines` in one pass, once.
+    static let (cityTable, cityCodes): (WordTable, [String]) = {
+        var names: [String: String] = [:]
         for line in cityRegionLines.split(separator: "\n") {
             let parts = line.split(separator: "|")
-            guard parts.count == 2, let k = cityCodes.firstIndex(of: String(parts[1])) else { continue }
-            d[String(parts[0])] = k
+            if parts.count == 2 { names[String(parts[0])] = String(parts[1]) }
         }
-        return WordTable(d)
+        let codes = Array(Set(names.values)).sorted()
+        let index = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+        return (WordTable(names.mapValues { index[$0]! }), codes)
     }()
 
     /// Currency words keyed by their bytes as printed (case matters: `RM`, `Rp`, `CHF`).

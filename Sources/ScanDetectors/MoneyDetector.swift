@@ -135,9 +135,8 @@ struct MoneyDetector {
         // Peru's sol, `S/` or `S/.`, before an amount with its cents (`S/ 4.20`, `S/.10.90`; `S/8` is a misread `S/B`).
         for sign in ["S/.", "S/"] where end >= sign.utf8.count {
             let start = end - sign.utf8.count
-            let figures = b[end...].drop { $0 == 0x20 }.prefix { isDigit($0) || $0 == 0x2E || $0 == 0x2C }
             if b[start..<end].elementsEqual(sign.utf8), start == 0 || !isAlnum(b[start - 1]),
-                figures.contains(where: { $0 == 0x2E || $0 == 0x2C })
+                Self.centsFollow(b, end, leadingFigure: false)
             {
                 return ("PEN", start)
             }
@@ -153,16 +152,22 @@ struct MoneyDetector {
             if let cur = letterMarker(raw, lower: s.lower(ws, we), after: false, dotted: c == 0x2E) {
                 // A stroke-less sign's letter (`N`, `P`) before an amount with its cents that opens with a figure from
                 // 1 to 9 only (`P0S`, `TABLE P1`, `SN: P1234567`, `Plot N12` are codes).
-                if raw == "N" || raw == "P" {
-                    let figures = b[end...].prefix { isDigit($0) || $0 == 0x2E || $0 == 0x2C }
-                    guard let first = figures.first, first >= 0x31, first <= 0x39, figures.count >= 4,
-                        figures[figures.endIndex - 3] == 0x2E || figures[figures.endIndex - 3] == 0x2C
-                    else { return nil }
-                }
+                if raw == "N" || raw == "P", !Self.centsFollow(b, end, leadingFigure: true) { return nil }
                 return (cur, ws)
             }
         }
         return nil
+    }
+
+    /// Whether the figures at `start` (past one space) are an amount with its cents (`4.20`, `1,200.00`), opening with
+    /// a figure from 1 to 9 where `leadingFigure` asks: what a sign that is also a letter or a code must stand before.
+    static func centsFollow(_ b: [UInt8], _ start: Int, leadingFigure: Bool) -> Bool {
+        guard start <= b.count else { return false }
+        let figures = b[start...].drop { $0 == 0x20 }.prefix { isDigit($0) || $0 == 0x2E || $0 == 0x2C }
+        guard let first = figures.first, figures.count >= 4, !leadingFigure || (first >= 0x31 && first <= 0x39)
+        else { return false }
+        let mark = figures[figures.endIndex - 3]
+        return mark == 0x2E || mark == 0x2C
     }
 
     private func dollarPrefix(_ w: String) -> String? {

@@ -179,8 +179,7 @@ extension ReceiptParser {
             phrase.split(separator: " ").map { NSRegularExpression.escapedPattern(for: String($0)) }
                 .joined(separator: #"[\s.\-]*"#)
         }
-        let signs = [#"N\.?[°º]"#, "#"] + lexicon.numberSigns.union(["N", "NRO", "ID"]).sorted { ($0.count, $0) > ($1.count, $1) }
-            .map { NSRegularExpression.escapedPattern(for: $0) }
+        let signs = numberSignPatterns
         // The name ends its word, unless a number sign is glued to it (`ReceiptNo:`, `INVOICENO:`); an amount after a
         // credit note's name (`AVOIR 150,00`) is none.
         // A class letter may stand between the name and its sign (`TIQUE FACTURA B Nro.`), and a series of letters
@@ -193,16 +192,21 @@ extension ReceiptParser {
             + #"(?![.,]\d)"#
     }()
 
+    /// The signs for "number" between a document's name and its number (`Nº`, `n.º`, `#`, the files' `numberSigns`,
+    /// `NRO`, `ID`), as patterns, longest first.
+    static let numberSignPatterns: [String] = [#"N\.?[°º]"#, "#"]
+        + lexicon.numberSigns.union(["N", "NO", "NRO", "ID"]).sorted { ($0.count, $0) > ($1.count, $1) }
+        .map { NSRegularExpression.escapedPattern(for: $0) }
+
     /// A line opening with a sign for "number" or a colon (`Nº 123456789`, `No. 4411`, `: CR 1803/0064`).
-    static let signOpening: String = {
-        let signs = [#"N\.?[°º]"#, "#", ":"] + lexicon.numberSigns.union(["N", "NO", "NRO"]).sorted()
-            .map { NSRegularExpression.escapedPattern(for: $0) }
-        return #"(?i)^\s*(?:"# + signs.joined(separator: "|") + #")(?![\p{L}])"#
-    }()
+    static let signOpening = #"(?i)^\s*(?:"# + (numberSignPatterns + [":"]).joined(separator: "|") + #")(?![\p{L}])"#
+
+    /// The receipt-number names as `Text.key` reads a line that holds one alone (`BOLETA ELECTRONICA`).
+    static let receiptNumberNames = Set(lexicon.words(.receiptNumber).phrases)
 
     func parseReferences(_ lines: [AnalyzedLine], into r: inout Receipt) {
         let pattern = Self.referencePattern
-        let names = Set(Self.lexicon.words(.receiptNumber).phrases)
+        let names = Self.receiptNumberNames
         for (i, l) in lines.enumerated() {
             // A document's name alone on its line takes its number from the next when that opens with a sign for
             // "number" or a colon (`BOLETA ELECTRONICA`, then `Nº 12345`; not `RECEIPT` over `123 MAIN ST`).

@@ -308,13 +308,7 @@ extension ReceiptParser {
     /// printed rate and amounts of which two add up to a third, the smaller of the two being that rate
     /// of the other (net + tax = gross). Arithmetic, so no language's column words are needed.
     static func vatRow(_ l: AnalyzedLine) -> (rate: String, tax: Amount, source: Provenance)? {
-        guard let rateText = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: rateText),
-            rate > 0, rate < 100
-        else { return nil }
-        var amounts: [(amount: Amount, word: Int)] = []
-        for (i, w) in l.line.words.enumerated() where !w.text.contains("%") {
-            if let a = Amount.parse(w.text[...]), a.minor != 0 { amounts.append((a, i)) }
-        }
+        guard let (rateText, rate, amounts) = rateRow(l) else { return nil }
         // A refund's row is negative throughout (`A= 19,0%  -0,42  -0,08  -0,50`): read by its size.
         // A row of two amounts is a base and its tax (`10%  8,14  0,81`, as Spanish and Italian tills print it), read
         // with a tighter tolerance than a row whose gross proves the pair.
@@ -342,18 +336,25 @@ extension ReceiptParser {
         return nil
     }
 
-    /// A row of a tax split in two equal halves (`5%  1,076.19  26.91  26.91`, India's rate, taxable value, CGST and
-    /// SGST): a printed rate, a base, and two equal amounts after it that each are half the rate of the base (to a
-    /// cent, or a two-hundredth of the base). The two halves, each at half the rate.
-    static func halvesRow(_ l: AnalyzedLine) -> [(rate: String, tax: Amount, source: Provenance)]? {
-        guard let rateText = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: rateText),
+    /// A tax table's row: its printed rate (above 0 and under 100), and its amounts other than nought with the words
+    /// they stand in.
+    static func rateRow(_ l: AnalyzedLine) -> (text: String, rate: Decimal, amounts: [(amount: Amount, word: Int)])? {
+        guard let text = l.entities(.percentage).first?.value.percent, let rate = Decimal(string: text),
             rate > 0, rate < 100
         else { return nil }
         var amounts: [(amount: Amount, word: Int)] = []
         for (i, w) in l.line.words.enumerated() where !w.text.contains("%") {
-            if let a = Amount.parse(w.text[...]), a.minor > 0 { amounts.append((a, i)) }
+            if let a = Amount.parse(w.text[...]), a.minor != 0 { amounts.append((a, i)) }
         }
-        guard amounts.count == 3, amounts[1].amount.cents == amounts[2].amount.cents,
+        return (text, rate, amounts)
+    }
+
+    /// A row of a tax split in two equal halves (`5%  1,076.19  26.91  26.91`, India's rate, taxable value, CGST and
+    /// SGST): a printed rate, a base, and two equal amounts after it that each are half the rate of the base (to a
+    /// cent, or a two-hundredth of the base). The two halves, each at half the rate.
+    static func halvesRow(_ l: AnalyzedLine) -> [(rate: String, tax: Amount, source: Provenance)]? {
+        guard let (_, rate, amounts) = rateRow(l), amounts.count == 3, amounts.allSatisfy({ $0.amount.minor > 0 }),
+            amounts[1].amount.cents == amounts[2].amount.cents,
             amounts[0].amount.cents > amounts[1].amount.cents
         else { return nil }
         let base = amounts[0].amount.decimal, half = amounts[1].amount.decimal

@@ -40,10 +40,9 @@ extension ReceiptParser {
     static func taxIdCandidates(_ lines: [AnalyzedLine]) -> [TaxIdCandidate] {
         var out: [TaxIdCandidate] = []
         for (i, l) in lines.enumerated() where Text.digitCount(l.text) >= 5 {
-            let key = Text.key(l.text)
-            let idLabels = taxIdWords.wordMatches(in: key)
+            let idLabels = taxIdWords.wordMatches(in: l.key)
             // A tax's name is a label only before a number of a tax number's length on a line of no amount.
-            let taxLabels = l.amount == nil ? taxWords.wordMatches(in: key) : []
+            let taxLabels = l.amount == nil ? taxWords.wordMatches(in: l.key) : []
             guard !idLabels.isEmpty || !taxLabels.isEmpty else { continue }
             let words = Text.keyWordRanges(l.text)
             for (label, isTaxName) in Self.chained(idLabels.map { ($0, false) } + taxLabels.map { ($0, true) }) {
