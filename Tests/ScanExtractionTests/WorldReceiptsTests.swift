@@ -530,4 +530,39 @@ import ScanModel
         #expect(r.tax.map(\.rate) == ["2.5", "2.5", "9", "9"])
         #expect(r.total == "1590.00")
     }
+
+    /// A count line that opens with the quantity's own label and ends with the unit it counts (`Qty 2 @ $5.50 each`),
+    /// under its article's line or holding the amount itself, is that article's count and price.
+    @Test func aLabelledCountLineIsItsArticlesCount() throws {
+        for amountOnCountLine in [false, true] {
+            let r = try receipt([
+                Fixture.line(40, "CORNER MARKET", x: 150),
+                Fixture.line(150, "Widget Large"),
+                Fixture.line(172, "Qty 2 @ $5.50 each"),
+                (amountOnCountLine ? 172 : 150, 16, [(440, "11.00")]),
+                Fixture.line(194, "Bread"), (194, 16, [(440, "3.25")]),
+                Fixture.line(230, "TOTAL"), (230, 16, [(430, "14.25")]),
+            ])
+            #expect(r.items.map(\.description) == ["Widget Large", "Bread"])
+            #expect(r.items.map(\.quantity) == ["2", nil])
+            #expect(r.items.map(\.unitPrice) == ["5.50", nil])
+            #expect(r.items.map(\.amount) == ["11.00", "3.25"])
+        }
+    }
+
+    /// A currency printed after the total's amount, right of the items' price column under a heading (`Qtd Designação
+    /// IVA Total`, then `TOTAL 6,70 EUR` with the code past `Total`), stays with the amount: it names the currency.
+    @Test func aCurrencyPastTheHeadingsPriceColumnStaysWithItsAmount() throws {
+        let r = try receipt([
+            Fixture.line(40, "PASTELARIA DOURADA, LDA", x: 120),
+            Fixture.line(62, "Rua de Belem 84 1300-085 Lisboa", x: 100),
+            Fixture.line(120, "Qtd Designação IVA"), (120, 16, [(432, "Total")]),
+            Fixture.line(142, "1 Tosta Mista"), (142, 16, [(330, "13%"), (440, "3,50")]),
+            Fixture.line(164, "2 Galão"), (164, 16, [(330, "23%"), (440, "3,20")]),
+            Fixture.line(200, "TOTAL"), (200, 16, [(440, "6,70"), (478, "EUR")]),
+        ])
+        #expect(r.total == "6.70")
+        #expect(r.currency == "EUR")
+        #expect(r.items.map(\.amount) == ["3.50", "3.20"])
+    }
 }

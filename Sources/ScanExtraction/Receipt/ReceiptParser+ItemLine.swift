@@ -165,6 +165,12 @@ extension ReceiptParser {
         var words = Array(l.line.words.prefix(l.labelWordCount).map(\.text))
         var quantity: String?, unit: String?, unitPrice: String?
         var amounts = l.trailing.map(\.amount)
+        // `Qty 2 @ $5.50 each`, `Menge: 3 x 1,99`: the quantity's own label before a count and its times sign.
+        if words.count >= 2, quantityPhrases.contains(Text.key(words[0])), countDigits(words[1]) != nil,
+            words[1...].joined().contains(where: { "xX×@*".contains($0) })
+        {
+            words.removeFirst()
+        }
         // `2 x 3.50` on a line of its own: the amount read last is the unit price, not the line's amount.
         if let op = words.last, ["x", "X", "×", "@", "*"].contains(op) || op.hasSuffix("@") || op.hasSuffix("x"),
             words.count >= 2 || op.count > 1, amounts.count == 1 || (amounts.count >= 1 && op.count > 1)
@@ -240,7 +246,7 @@ extension ReceiptParser {
         } else if let m = Text.range(
             joined,
             #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*"# + countUnitPattern
-                + #"[xX×@*]\s*(?:\S*\d[\d.,]*(?: \d{3})*)?\s*$"#)
+                + #"[xX×@*]\s*(?:\S*\d[\d.,]*(?: \d{3})*)?\s*(?:/\s*)?"# + countUnitPattern + "$")
         {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }

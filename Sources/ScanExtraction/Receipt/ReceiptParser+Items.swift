@@ -598,8 +598,28 @@ extension ReceiptParser {
     /// words there hold a date or a time (a till's `16:58 19/05/18` under the totals) stays whole.
     static func keepColumn(_ l: inout AnalyzedLine, right: Double, wholeUnits: Bool, bare: Bool = false) {
         let slack = max(1, l.line.textHeight)
-        var kept = l.line.words.filter { $0.place.minX <= right + slack }
-        guard kept.count < l.line.words.count, !kept.isEmpty else { return }
+        let words = l.line.words
+        var kept = words.filter { $0.place.minX <= right + slack }
+        // An amount's currency printed after it and past the column (`TOTAL 13,10 EUR` under a heading's `Total`) is
+        // the amount's: a money hit that starts on the kept words keeps the words it covers when they are a code or a
+        // sign, no figures (a tax column's `SR` or `A` after an article's price is a tax code more often than a
+        // currency; a further column's figures are that column's).
+        if !kept.isEmpty, kept.count < words.count, kept.elementsEqual(words.prefix(kept.count)) {
+            var end = kept.reduce(kept.count - 1) { $0 + $1.text.unicodeScalars.count }
+            if let money = l.entities.first(where: { $0.type == .money && $0.range.start < end && $0.range.end > end }) {
+                var n = kept.count
+                while n < words.count, end < money.range.end {
+                    end += 1 + words[n].text.unicodeScalars.count
+                    n += 1
+                }
+                if words[kept.count..<n].allSatisfy({ w in
+                    !w.text.contains(where: \.isNumber) && !(1...2).contains(w.text.filter(\.isLetter).count)
+                }) {
+                    kept = Array(words.prefix(n))
+                }
+            }
+        }
+        guard kept.count < words.count, !kept.isEmpty else { return }
         // A line whose amount right of the column is its count times its price is an item's whole row (`0412638  2
         // 14.90  29.80` under `Qty  Price  Ant.`, an amount heading OCR misread): arithmetic, in any language.
         let whole = item(from: l, wholeUnits: wholeUnits)
