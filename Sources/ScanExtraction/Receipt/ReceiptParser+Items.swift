@@ -606,7 +606,8 @@ extension ReceiptParser {
         // currency; a further column's figures are that column's).
         if !kept.isEmpty, kept.count < words.count, kept.elementsEqual(words.prefix(kept.count)) {
             var end = kept.reduce(kept.count - 1) { $0 + $1.text.unicodeScalars.count }
-            if let money = l.entities.first(where: { $0.type == .money && $0.range.start < end && $0.range.end > end }) {
+            if let money = l.entities.first(where: { $0.type == .money && $0.range.start < end && end < $0.range.end })
+            {
                 var n = kept.count
                 while n < words.count, end < money.range.end {
                     end += 1 + words[n].text.unicodeScalars.count
