@@ -300,10 +300,21 @@ struct AddressDetector {
             // country printed near or `Singapore` just before says which; the document's region India only after
             // a town's words (`Bill No - 123456`, `Auth Code, 654321` are no addresses). (The country is looked for
             // only near a line's end, so that a long line of numbers costs no more than its length.)
-            if len == 6, (i..<e).allSatisfy({ isDigit(b[$0]) }), endsElement(s, e), lettersBefore(s, i) {
+            // India's PIN is also printed in two groups of three (`Mumbai 400 051`), and after a town with no comma
+            // where a street stands before it (`No. 12, 3rd Cross` over `Bengaluru 560038`).
+            var pinEnd = e
+            if len == 3, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x20 {
+                let (q, de) = token(s, e + 1)
+                if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }) { pinEnd = de }
+            }
+            if len == 6 || pinEnd > e, (i..<pinEnd).allSatisfy({ isDigit(b[$0]) || $0 == e }), endsElement(s, pinEnd),
+                lettersBefore(s, i)
+            {
+                let e = pinEnd
                 let named = Self.previousWord(s, i) == "singapore" ? "SG" : nil
                 let printed = Self.nearLineEnd(s, e) ? countryNear(s, e) ?? countryEndingNextLine(s, e) : nil
-                let byRegion = region == "IN" && Self.townBefore(s, i) ? region : nil
+                let byRegion = region == "IN" && (Self.townBefore(s, i) || townWordBefore(s, i) && streetBefore(s, i))
+                    ? region : nil
                 if let country = named ?? printed ?? byRegion,
                     country == "SG" || country == "IN" && b[i] != 0x30
                 {
@@ -322,7 +333,7 @@ struct AddressDetector {
                 if de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D,
                     Self.afterPostalMark(s, i)
                         || lettersBefore(s, i) && endsElement(s, de) && Self.nearLineEnd(s, de)
-                            && countryNear(s, de) == "JP"
+                            && (countryNear(s, de) == "JP" || region == "JP" && townWordBefore(s, i))
                 {
                     hits.append(
                         Hit(
@@ -331,6 +342,32 @@ struct AddressDetector {
                             priority: AddressDetector.surePriority))
                     i = de; continue
                 }
+            }
+            // Four digits after a town that close its line or part, where codes follow the town (`Wellington 6011`,
+            // `Johannesburg, 2196`, `Makati City 1226`): the country printed near or the document's region says so, and
+            // a street stands before the town (`88 The Terrace` above it), so that `Est. 1998` is none.
+            if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), endsElement(s, e), townWordBefore(s, i),
+                let country = (Self.nearLineEnd(s, e) ? countryNear(s, e) : nil) ?? region,
+                AddressDetector.codeAfterTownCountries.contains(country), streetBefore(s, i)
+            {
+                hits.append(
+                    Hit(
+                        type: .postalCode, start: i, end: e,
+                        value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
+                i = e; continue
+            }
+            // Argentina's CPA: a province's letter, four digits and three letters (`C1043AAZ Buenos Aires`), a shape no
+            // other code or phone has, before a town or closing its part.
+            if len == 8, isUpper(b[i]), (i + 1..<i + 5).allSatisfy({ isDigit(b[$0]) }),
+                (i + 5..<e).allSatisfy({ isUpper(b[$0]) }),
+                townFollows(s, e) || endsElement(s, e) && lettersBefore(s, i)
+            {
+                hits.append(
+                    Hit(
+                        type: .postalCode, start: i, end: e,
+                        value: EntityValue(postalCode: s.string(i, e), country: "AR"),
+                        priority: AddressDetector.surePriority))
+                i = e; continue
             }
             // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450
             // Kuala Lumpur.
@@ -536,10 +573,51 @@ struct AddressDetector {
         }
     }
 
+    /// The countries whose postal code follows the town (`Wellington 6011`), four digits.
+    static let codeAfterTownCountries: Set<String> = ["NZ", "ZA", "AU", "PH", "BD"]
+
+    /// Whether a town's word stands right before `i` on its line, past spaces and a comma: capitalized, three letters
+    /// or more, no label of a number (`Wellington 6011`, `Tokyo 150-0002`; not `Order 123-4567`, `Tel 1234`).
+    private func townWordBefore(_ s: ScanText, _ i: Int) -> Bool {
+        let word = Self.previousWord(s, i)
+        var k = i
+        while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
+        let a = s.wordStart(before: k)
+        guard a < k, isUpper(s.bytes[a]) || s.bytes[a] >= 0xC3 else { return false }
+        return word.count >= 3 && word.allSatisfy(\.isLetter) && !Self.townLabels.contains(word)
+            && !PhoneDetector.phoneWords.contains(word)
+    }
+
+    /// Whether a street stands before the town that ends before `i`: an earlier comma-separated part of its line, or
+    /// the line above, that may be a street (`R44, Stellenbosch, 7600`; `15 Alice Lane, Sandton` over `Johannesburg,
+    /// 2196`).
+    private func streetBefore(_ s: ScanText, _ i: Int) -> Bool {
+        let (la, _) = lineBounds(s, i)
+        // The comma-separated parts before the code's; the town's is the last of them when the code stands alone.
+        var parts: [(Int, Int)] = []
+        var k = la
+        for q in la..<i where s.bytes[q] == 0x2C {
+            parts.append((k, q))
+            k = q + 1
+        }
+        if !(k..<i).contains(where: { isAlpha(s.bytes[$0]) || s.bytes[$0] >= 0x80 }), !parts.isEmpty {
+            parts.removeLast()
+        }
+        if parts.contains(where: { looksLikeStreet(s, $0.0, $0.1) }) { return true }
+        guard la > 0 else { return false }
+        let (pa, pe) = lineBounds(s, la - 1)
+        return looksLikeStreet(s, pa, pe)
+    }
+
     /// Words that label a number rather than name a town.
     static let townLabels: Set<String> = [
         "no", "nr", "id", "code", "ref", "bill", "invoice", "inv", "order", "token", "txn", "auth", "table", "server",
-        "receipt", "ticket", "account", "acct", "card", "gst", "gstin", "phone", "tel", "mobile", "fax", "pin", "otp"
+        "receipt", "ticket", "account", "acct", "card", "gst", "gstin", "phone", "tel", "mobile", "fax", "pin", "otp",
+        // A till's or a counter's number: `Store 6011`, `Lane 0003`.
+        "store", "shop", "till", "pos", "pump", "lane", "register", "reg", "terminal", "term", "cashier", "branch",
+        "station", "outlet", "gate", "room", "level", "floor", "unit", "suite",
+        // A year's words: `Since 2004`, `Est. 1998`.
+        "since", "est", "established", "founded", "copyright", "seit", "depuis", "desde", "dal", "sinds", "siden", "sedan",
     ]
 
     /// The country the line after the one holding `e` ends with (`Maharashtra, India`).

@@ -464,7 +464,7 @@ struct WebDetector {
         let pc = s.at(end)
         if pc == 0x2F || pc == 0x3F || pc == 0x23 {
             end = pathEnd(s, from: end, quote: s.at(i - 1))
-        } else if ambiguousTLD {
+        } else if ambiguousTLD && !(countryTLDAlone(s, hostEnd) && standsAlone(s, i, end)) {
             return nil
         }
         let text = s.string(i, end)
@@ -557,6 +557,23 @@ struct WebDetector {
 
     /// Top-level domains that are also common file extensions: a bare `name.zip` needs a path.
     static let fileLike: Set<String> = ["zip", "mov", "py", "md", "sh", "rs", "ps", "pl", "pm", "cc", "so", "ai", "sc"]
+
+    /// Whether the host ending at `end` is under a country's domain (`wislatravel.pl`, `studio.rs`), not under one
+    /// made for files (`.zip`, `.mov`) or Paraguay's, whose `.py` names scripts far more often than sites.
+    private func countryTLDAlone(_ s: ScanText, _ end: Int) -> Bool {
+        let (a, e) = lastLabel(s, end)
+        return !["zip", "mov", "py"].contains(s.lower(a, e))
+    }
+
+    /// Whether the text from `a` to `e` is all its line holds, spaces aside: a card's or a letterhead's web address
+    /// on a line of its own (`wislatravel.pl`), which no sentence names a file by.
+    private func standsAlone(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        var k = a - 1
+        while k >= 0, s.bytes[k] == 0x20 { k -= 1 }
+        var m = e
+        while m < s.count, s.bytes[m] == 0x20 { m += 1 }
+        return (k < 0 || s.bytes[k] == 0x0A) && (m >= s.count || s.bytes[m] == 0x0A)
+    }
 }
 
 extension ScanText {

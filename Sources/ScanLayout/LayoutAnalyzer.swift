@@ -403,7 +403,11 @@ public enum LayoutAnalyzer {
     /// sides as separate text lines, a gap of more than 1.2 heights is enough, unless the left
     /// side is one short word (a label such as `Tel.` set apart from its number); a short word that
     /// ends with a colon (`Fax :`, `Site:`) keeps its value up to six heights off.
-    public static func columns(of line: LayoutLine) -> [LayoutLine] {
+    ///
+    /// `alignedStarts` are the left edges where the page's text boxes line up as a column (`alignedStarts(of:)`): a
+    /// box of its own that starts at one of them opens a column even close to the words before it (`Oliver Hargreaves`
+    /// and, a little to its right, `T +44 20 7946 0958` over the card's other contact lines).
+    public static func columns(of line: LayoutLine, alignedStarts: [Double] = []) -> [LayoutLine] {
         var pieces: [[LayoutWord]] = []
         for w in line.words {
             if let piece = pieces.last, let last = piece.last {
@@ -423,7 +427,9 @@ public enum LayoutAnalyzer {
                     && piece[0].text.count <= 8 && piece[0].text.contains(where: \.isLetter))
                 // A label that ends with a colon announces the value after it, however far off it is printed.
                 let announces = label && last.text.hasSuffix(":")
-                let split = gap > 2 * h && !(announces && gap < 6 * h) || (apart && !label && gap > 1.2 * h)
+                let aligned = apart && !label && gap > 0.4 * h
+                    && alignedStarts.contains { abs($0 - w.place.minX) < 0.5 * h }
+                let split = gap > 2 * h && !(announces && gap < 6 * h) || (apart && !label && gap > 1.2 * h) || aligned
                 if !split { pieces[pieces.count - 1].append(w); continue }
                 pieces.append([w])
             } else {
@@ -432,6 +438,31 @@ public enum LayoutAnalyzer {
         }
         if pieces.count <= 1 { return [line] }
         return pieces.map { LayoutLine(page: line.page, words: $0, level: line.level, ordered: true) }
+    }
+
+    /// The left edges where three or more of the lines' text boxes (the engine's observations) start, within half a
+    /// text height of one another: a column's edge. Each is given once, as the mean of the edges it gathers.
+    public static func alignedStarts(of lines: [LayoutLine]) -> [Double] {
+        var starts: [(x: Double, h: Double)] = []
+        for l in lines {
+            for (k, w) in l.words.enumerated()
+            where k == 0 || w.reference == nil || w.reference?.observation != l.words[k - 1].reference?.observation {
+                starts.append((w.place.minX, max(1, l.printHeight)))
+            }
+        }
+        starts.sort { $0.x < $1.x }
+        var out: [Double] = []
+        var group: [(x: Double, h: Double)] = []
+        func close() {
+            if group.count >= 3 { out.append(group.map(\.x).reduce(0, +) / Double(group.count)) }
+            group = []
+        }
+        for s in starts {
+            if let first = group.first, s.x - first.x > 0.5 * min(first.h, s.h) { close() }
+            group.append(s)
+        }
+        close()
+        return out
     }
 
     /// How high a box sits once the page's rows are level: its centre's height where `levelling` puts it

@@ -264,6 +264,11 @@ final class DetectorsTests: XCTestCase {
             ),
             ("archive backup.zip", nil, "", nil),
             ("script build.sh", nil, "", nil),
+            // A country's domain that is also a file's extension, alone on its line: a card's web address.
+            ("wislatravel.pl", nil, "wislatravel.pl", "http://wislatravel.pl"),
+            ("Firma\n  studio-kolor.rs  \nul. Długa 5", nil, "studio-kolor.rs", nil),
+            ("run parse.pl", nil, "", nil),
+            ("backup.zip", nil, "", nil),
             ("port http://shop.example.com:99999", nil, "", nil),
         ]
         check(rows, .url) { $0.url }
@@ -659,6 +664,39 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(ie.first?.value.city, "Galway")
         XCTAssertEqual(ie.first?.value.country, "IE")
         XCTAssertTrue(find("Thank you for shopping", .address).isEmpty)
+    }
+
+    /// Codes printed after the town: four digits in New Zealand and South Africa (`Wellington 6011`, `Johannesburg,
+    /// 2196`), India's PIN in two groups or after a town with no comma, Japan's by the region alone, and Argentina's
+    /// CPA before the town. A year after its word (`Since 2004`) is none.
+    func testCodesAfterTheTownAndArgentinasCPA() {
+        let nz = find("88 The Terrace\nWellington 6011", .address, region: "NZ")
+        XCTAssertEqual(nz.first?.value.city, "Wellington")
+        XCTAssertEqual(nz.first?.value.postalCode, "6011")
+        XCTAssertEqual(nz.first?.value.street, "88 The Terrace")
+        // The country printed under it says so without a region.
+        XCTAssertEqual(find("Level 3, 120 Albert Street\nAuckland 1010\nNew Zealand", .address).first?.value.country, "NZ")
+        let za = find("15 Alice Lane, Sandton\nJohannesburg, 2196", .address, region: "ZA")
+        XCTAssertEqual(za.first?.value.city, "Johannesburg")
+        XCTAssertEqual(find("R44, Stellenbosch, 7600", .address, region: "ZA").first?.value.street, "R44")
+        let mumbai = find("401, Trade Centre, Bandra Kurla Complex\nMumbai 400 051, Maharashtra, India", .address)
+        XCTAssertEqual(mumbai.first?.value.postalCode, "400 051")
+        XCTAssertEqual(mumbai.first?.value.city, "Mumbai")
+        XCTAssertEqual(
+            find("No. 12, 3rd Cross, Indiranagar\nBengaluru 560038", .address, region: "IN").first?.value.city,
+            "Bengaluru")
+        XCTAssertEqual(
+            find("1-2-3 Shibuya, Shibuya-ku\nTokyo 150-0002", .address, region: "JP").first?.value.postalCode,
+            "150-0002")
+        let ar = find("Av. Corrientes 1234, Piso 8\nC1043AAZ Buenos Aires", .address)
+        XCTAssertEqual(ar.first?.value.postalCode, "C1043AAZ")
+        XCTAssertEqual(ar.first?.value.city, "Buenos Aires")
+        XCTAssertEqual(ar.first?.value.country, "AR")
+        // Not a year, not a till's number, not a code where the region writes none after the town.
+        XCTAssertTrue(find("Main Road 12\nSince 2004", .address, region: "NZ").isEmpty)
+        XCTAssertTrue(find("88 The Terrace\nStore 6011", .address, region: "NZ").isEmpty)
+        XCTAssertTrue(find("88 The Terrace\nWellington 6011", .address, region: "US").isEmpty)
+        XCTAssertTrue(find("Order 150-0002", .postalCode, region: "JP").isEmpty)
     }
 
     /// An address inside a sentence, or followed by a contact on its line, is only the address.

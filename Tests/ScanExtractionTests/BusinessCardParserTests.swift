@@ -71,6 +71,65 @@ import ScanModel
         #expect(c.emails.first?.address == "dana@northwind-atelier.com")
     }
 
+    /// A column of contacts set close to a large name (less than two of its heights away, in a box of the engine's
+    /// own) is still a column when its left edge is the edge the card's other contact lines share; a monogram before
+    /// the firm's name is its logo; a title and a firm's name that wrap in their column are read whole.
+    @Test func aCloseColumnAMonogramAndWrappedLines() {
+        let doc = Fixture.document(Fixture.page(width: 1004, height: 650, [
+            Fixture.line(60, "BL Brightline Logistics, Inc.", x: 60, h: 30),
+            Fixture.line(160, "Oliver Hargreaves", x: 60, h: 40),
+            Fixture.line(160, "T +44 20 7946 0958", x: 467, h: 30),
+            Fixture.line(205, "M 07700 900123", x: 467, h: 30),
+            Fixture.line(215, "Responsable de", x: 60, h: 30),
+            Fixture.line(250, "Exportaciones", x: 60, h: 30),
+            Fixture.line(250, "E oliver@brightline.co.uk", x: 467, h: 30),
+            Fixture.line(295, "W www.brightline.co.uk", x: 467, h: 30),
+        ]))
+        let c = try! extractor.extract(doc, as: .businessCard).businessCard!
+        #expect(c.name?.full == "Oliver Hargreaves")
+        #expect(c.title == "Responsable de Exportaciones")
+        #expect(c.organization == "Brightline Logistics, Inc.")
+        let firm = Fixture.document(Fixture.page(width: 1004, height: 650, [
+            Fixture.line(80, "Marco Bianchi", x: 60, h: 40),
+            Fixture.line(140, "Direttore Tecnico", x: 60, h: 26),
+            Fixture.line(400, "Bianchi Impianti", x: 60, h: 30),
+            Fixture.line(436, "S.p.A.", x: 60, h: 30),
+            Fixture.line(400, "M +39 335 123 4567", x: 600, h: 22),
+            Fixture.line(436, "m.bianchi@bianchimpianti.it", x: 600, h: 22),
+        ]))
+        #expect(try! extractor.extract(firm, as: .businessCard).businessCard!.organization == "Bianchi Impianti S.p.A.")
+    }
+
+    /// Codes printed after the town, on a line of their own under the street, where the card's region writes them so
+    /// (`Wellington 6011` in New Zealand); Malaysia's `H/P` is a mobile, and `binte` a particle of a Malay name.
+    @Test func anAddressWithItsCodeAfterTheTownAndMalayLabels() {
+        let nz = Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Kaitiaki Environmental Trust", x: 60, h: 26),
+            Fixture.line(140, "Aroha Te Whata", x: 60, h: 40),
+            Fixture.line(200, "Community Liaison Officer", x: 60, h: 22),
+            Fixture.line(300, "Ph 04 471 2345", x: 60, h: 20),
+            Fixture.line(330, "Mob 021 555 0187", x: 60, h: 20),
+            Fixture.line(360, "aroha@kaitiaki.org.nz", x: 60, h: 20),
+            Fixture.line(420, "88 The Terrace", x: 60, h: 20),
+            Fixture.line(450, "Wellington 6011", x: 60, h: 20),
+        ]))
+        let a = try! extractor.extract(nz, as: .businessCard).businessCard!.address
+        #expect(a?.postalCode == "6011")
+        #expect(a?.city == "Wellington")
+        #expect(a?.street == "88 The Terrace")
+        let my = Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Merlion Health Pte Ltd", x: 60, h: 26),
+            Fixture.line(140, "Nur Aisyah binte Rahman", x: 60, h: 40),
+            Fixture.line(200, "HR Business Partner", x: 60, h: 22),
+            Fixture.line(300, "H/P: +6012-345 6789", x: 60, h: 20),
+            Fixture.line(330, "aisyah@merlionhealth.com.my", x: 60, h: 20),
+        ]))
+        let c = try! extractor.extract(my, as: .businessCard).businessCard!
+        #expect(c.name?.full == "Nur Aisyah binte Rahman")
+        #expect(c.title == "HR Business Partner")
+        #expect(c.phones.first?.type == .mobile)
+    }
+
     /// The street, city and region of an address printed over several lines, for the CSV and
     /// the vCard: what the postal code's line holds besides the code, in several countries' orders.
     @Test(arguments: [

@@ -184,7 +184,15 @@ public struct BusinessCardParser: Sendable {
             card.provenance["name"] = l.line.provenance()
         }
         if let oi = orgIndex {
-            card.organization = Self.lexicon.mendingLegalForm(Text.clean(Self.withoutMarks(lines[oi].line)))
+            var org = Self.withoutMarks(lines[oi].line)
+            // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`).
+            if let below = Self.wrapped(lines, oi, below: true, among: free),
+                lines[below].line.words.count <= 2, Text.digitCount(lines[below].text) == 0,
+                Text.hasAny(lines[below].key, Self.lexicon.legalForms)
+            {
+                org += " " + lines[below].text
+            }
+            card.organization = Self.lexicon.mendingLegalForm(Text.clean(org))
             card.provenance["organization"] = lines[oi].line.provenance()
         }
         // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
@@ -202,7 +210,24 @@ public struct BusinessCardParser: Sendable {
             titleIndex = candidates.first
         }
         if let ti = titleIndex {
-            card.title = Text.clean(Self.withoutMarks(lines[ti].line))
+            var title = Self.withoutMarks(lines[ti].line)
+            // A title wrapped in its column: ended by a joining word (`Responsable de` / `Exportaciones`), or over a
+            // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
+            // not a department, `Customer Support`, nor the firm).
+            let others = free.filter { $0 != nameIndex && $0 != orgIndex && $0 != ti }
+            let last = Text.key(lines[ti].line.words.last?.text ?? "").lowercased()
+            if let below = Self.wrapped(lines, ti, below: true, among: others),
+                Text.digitCount(lines[below].text) == 0
+            {
+                let ws = lines[below].line.words.map(\.text)
+                let titleWord = ws.count <= 2
+                    && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
+                    && Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
+                    && !Text.hasAny(lines[below].key, Self.lexicon.organizationWords)
+                    && !Text.hasAny(lines[below].key, Self.lexicon.departmentWords)
+                if Self.titleJoiners.contains(last) || titleWord { title += " " + lines[below].text }
+            }
+            card.title = Text.clean(title)
             card.provenance["title"] = lines[ti].line.provenance()
         }
         if let di = free.first(where: {
@@ -342,8 +367,18 @@ public struct BusinessCardParser: Sendable {
     /// printed much larger than the rest of the line or read with little confidence
     /// (`a Horizonsummit Ltd.`, `口 Novaquantum Pty Ltd`), or one as wide as it is tall and larger
     /// than the words (`0 Davis-Weber`: a round logo).
+    /// A monogram before the words it abbreviates is the logo too (`BL Brightline Logistics, Inc.`, `MR McAllister Rowe
+    /// Architects`): two or three capitals, the initials of the words after them.
     static func withoutMarks(_ line: LayoutLine) -> String {
         guard line.words.count > 1 else { return line.text }
+        let first = line.words[0].text
+        if (2...3).contains(first.count), first.allSatisfy({ $0.isUppercase && $0.isLetter }),
+            line.words.count > first.count,
+            initials(line.words[1...first.count].map(\.text).joined(separator: " ")) == first.lowercased()
+        {
+            return withoutMarks(
+                LayoutLine(page: line.page, words: Array(line.words.dropFirst()), level: line.level, ordered: true))
+        }
         let kept = line.words.indices.filter { i in
             let w = line.words[i]
             let t = w.text.trimmingCharacters(in: .whitespaces)
@@ -387,6 +422,12 @@ public struct BusinessCardParser: Sendable {
         let before = String(l.text.unicodeScalars.prefix(e.range.start))
         // The last label-like word before the number (after any earlier number on the line).
         let words = Text.key(before).split(separator: " ").map(String.init)
+        // A label of two letters apart (`H/P`, Malaysia's hand phone) before one of its letters alone.
+        if words.count >= 2, words.suffix(2).allSatisfy({ $0.count == 1 }),
+            let type = labelType(words.suffix(2).joined(separator: " "))
+        {
+            return type
+        }
         if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }),
             words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2,
             let type = labelType(w)
@@ -941,6 +982,30 @@ public struct BusinessCardParser: Sendable {
     }
 
     /// The printed address: detector hits, widened to the street line above a postal-code line.
+    /// Words that end a title's line only when the title goes on under it (`Responsable de`, `Head of`).
+    static let titleJoiners: Set<String> = [
+        "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "e", "di", "della", "van", "voor", "i", "&",
+    ]
+
+    /// The line right under (or over) line `i` in its column, among `candidates`: set as tight as wrapped lines are
+    /// (less than a line's height between them), in print of the same size, starting where it starts or centred where
+    /// it is centred.
+    static func wrapped(_ lines: [AnalyzedLine], _ i: Int, below: Bool, among candidates: [Int]) -> Int? {
+        let l = lines[i].line, h = max(1, l.printHeight)
+        let near = candidates.filter { j in
+            let o = lines[j].line
+            let gap = below ? o.place.minY - l.place.maxY : l.place.minY - o.place.maxY
+            return gap > -0.3 * h && gap < 0.9 * h && abs(o.printHeight - h) < 0.2 * h
+                && (abs(o.place.minX - l.place.minX) < 0.6 * h || abs(o.place.midX - l.place.midX) < 0.6 * h
+                    || abs(o.place.maxX - l.place.maxX) < 0.6 * h)
+        }
+        return below ? near.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
+            : near.max { lines[$0].line.place.minY < lines[$1].line.place.minY }
+    }
+
+    /// The regions that print the postal code after the town, and its digits (`Wellington 6011`, `Bengaluru 560038`).
+    static let codeAfterTownDigits: [String: Int] = ["NZ": 4, "ZA": 4, "AU": 4, "PH": 4, "BD": 4, "IN": 6]
+
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
         // Lines with an address or postal code hit.
         var hitLines: [Int] = []
@@ -963,6 +1028,20 @@ public struct BusinessCardParser: Sendable {
                 else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: String(lines[i].text[m].filter(\.isNumber).prefix(4)))
+                break
+            }
+        }
+        // Or the town first and its code closing the line, right under a street with a number, where the card's region
+        // writes codes so (`88 The Terrace` / `Wellington 6011`, `Johannesburg, 2196`; India's six digits:
+        // `Bengaluru 560038`). A line read alone gives the detectors no street to place such a code by.
+        if hitLines.isEmpty, let region, let digits = Self.codeAfterTownDigits[region] {
+            let town = #"^\s*\p{Lu}[\p{L}.'\- ]+?,?\s+(\d{"# + String(digits) + #"})\s*$"#
+            for i in lines.indices.dropFirst() where !used.contains(i) && !used.contains(i - 1) {
+                guard let code = Text.groups(lines[i].text, town)?.first, Self.streetLike(lines[i - 1]),
+                    lines[i - 1].text.contains(where: \.isNumber)
+                else { continue }
+                hitLines = [i]
+                value = EntityValue(postalCode: code, country: region)
                 break
             }
         }

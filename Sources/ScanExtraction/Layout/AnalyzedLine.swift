@@ -159,8 +159,9 @@ public struct LineAnalyzer: Sendable {
 
     /// The lines of `analysis` cut into columns; a line that isn't cut keeps its detector hits.
     public func columns(of analysis: Analysis) -> [AnalyzedLine] {
-        analysis.lines.flatMap { l -> [AnalyzedLine] in
-            let pieces = LayoutAnalyzer.columns(of: l.line)
+        let starts = LayoutAnalyzer.alignedStarts(of: analysis.lines.map(\.line))
+        return analysis.lines.flatMap { l -> [AnalyzedLine] in
+            let pieces = LayoutAnalyzer.columns(of: l.line, alignedStarts: starts)
             if pieces.count == 1 { return [l] }
             return pieces.map {
                 analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers)
