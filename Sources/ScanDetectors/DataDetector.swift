@@ -268,6 +268,9 @@ public struct DataDetector: Sendable {
                 {
                     counts[DataDetector.countryCodes[k], default: 0] += 2
                 }
+                else if e - i == 3, s.string(i, e) == "GST", DataDetector.irdNumberFollows(s, e) {
+                    counts["NZ", default: 0] += 2
+                }
                 else if e - i <= 5, let r = DataDetector.taxLabelRegions[s.string(i, e)] {
                     counts[r, default: 0] += DataDetector.oneCountrysTaxLabels.contains(s.string(i, e)) ? 2 : 1
                 }
@@ -358,6 +361,30 @@ public struct DataDetector: Sendable {
         "CUIT": "AR", "CUIL": "AR", "RUT": "CL", "NIT": "CO", "RFC": "MX", "CNPJ": "BR", "CPF": "BR", "GSTIN": "IN",
         "ABN": "AU", "NZBN": "NZ", "VKN": "TR", "UEN": "SG", "NTN": "PK", "STRN": "PK",
     ]
+
+    /// Whether a number in New Zealand's IRD shape (`49-378-159`, `123-456-789`: two or three digits, then two groups
+    /// of three joined by hyphens) follows within a short label after `e` (`GST No: 49-378-159`): the GST number only
+    /// New Zealand prints so.
+    static func irdNumberFollows(_ s: ScanText, _ e: Int) -> Bool {
+        var k = e
+        while k < s.count, k - e <= 12, !isDigit(s.at(k)), s.at(k) != 0x0A { k += 1 }
+        var groups: [Int] = []
+        var run = 0
+        while k < s.count {
+            let c = s.at(k)
+            if isDigit(c) {
+                run += 1
+            } else if c == 0x2D, run > 0, groups.count < 2 {
+                groups.append(run)
+                run = 0
+            } else {
+                break
+            }
+            k += 1
+        }
+        groups.append(run)
+        return groups.count == 3 && (2...3).contains(groups[0]) && groups[1] == 3 && groups[2] == 3
+    }
 
     /// The taxpayer-number names no other country prints: as strong a sign as the country's name.
     static let oneCountrysTaxLabels: Set<String> = [

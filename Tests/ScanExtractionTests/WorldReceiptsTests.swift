@@ -565,4 +565,60 @@ import ScanModel
         #expect(r.currency == "EUR")
         #expect(r.items.map(\.amount) == ["3.50", "3.20"])
     }
+
+    /// Ireland's VAT table gives each rate's tax and the gross that holds it (`13.5%  1.88  15.80`), no net: the tax is
+    /// the rate's share of the gross, and the table is the whole of the taxes (not the gross of its 0% row under a
+    /// heading read as a tax's label).
+    @Test func aVATTableOfTaxAndGrossGivesItsTaxes() throws {
+        let r = try receipt([
+            Fixture.line(40, "O'BRIEN'S CENTRA", x: 150),
+            Fixture.line(150, "Toothpaste"), (150, 16, [(440, "€3.25")]),
+            Fixture.line(172, "Chicken Fillet Roll x2"), (172, 16, [(440, "€9.00")]),
+            Fixture.line(194, "Brennans Bread"), (194, 16, [(440, "€7.69")]),
+            Fixture.line(230, "TOTAL"), (230, 16, [(440, "€19.94")]),
+            Fixture.line(270, "VAT % VAT"), (270, 16, [(440, "Gross")]),
+            Fixture.line(292, "0%"), (292, 16, [(300, "0.00"), (440, "7.69")]),
+            Fixture.line(314, "13.5%"), (314, 16, [(300, "1.07"), (440, "9.00")]),
+            Fixture.line(336, "23%"), (336, 16, [(300, "0.61"), (440, "3.25")]),
+        ])
+        #expect(r.tax.map(\.amount) == ["1.07", "0.61"])
+        #expect(r.tax.map(\.rate) == ["13.5", "23"])
+        #expect(r.total == "19.94")
+    }
+
+    /// New Zealand's slips: the GST number in the IRD's shape (`49-378-159`) names the country, so a bare `$` is the
+    /// New Zealand dollar and `04/03/2018` the 4th of March; `GST content` is the tax the total holds.
+    @Test func aNewZealandSlipByItsGSTNumber() throws {
+        let r = try receipt([
+            Fixture.line(40, "FLAT TYRE ESPRESSO", x: 150),
+            Fixture.line(62, "GST No: 49-378-159", x: 150),
+            Fixture.line(84, "150 Ponsonby Rd, Auckland 1011", x: 120),
+            Fixture.line(106, "04/03/2018 09:20", x: 150),
+            Fixture.line(150, "1 x OJ Fresh"), (150, 16, [(440, "$7.00")]),
+            Fixture.line(172, "2 x Lamington"), (172, 16, [(440, "$9.00")]),
+            Fixture.line(210, "TOTAL"), (210, 16, [(440, "$16.00")]),
+            Fixture.line(232, "GST content"), (232, 16, [(440, "$2.09")]),
+            Fixture.line(254, "EFTPOS"), (254, 16, [(440, "$16.00")]),
+        ])
+        #expect(r.currency == "NZD")
+        #expect(r.date == "2018-03-04")
+        #expect(r.tax.map(\.amount) == ["2.09"])
+        #expect(r.payment?.tendered == "16.00")
+    }
+
+    /// Article codes shorter than a barcode where their shape says so: a store's number of five to seven digits before
+    /// the name, and a produce PLU (3000-4999, or 9 and those for organic) after a produce's word; not a model's
+    /// number after letters of a code (`P3 KDP G HW 4012`).
+    @Test func storeNumbersAndProducePLUsAreNoPartOfTheName() throws {
+        let r = try receipt([
+            Fixture.line(40, "SAVE-RITE", x: 150),
+            Fixture.line(150, "RED GRAPES 3539"), (150, 16, [(440, "6.19"), (480, "N")]),
+            Fixture.line(172, "BANANAS 94011"), (172, 16, [(440, "1.29")]),
+            Fixture.line(194, "690094 WD-40 12OZ"), (194, 16, [(440, "6.48")]),
+            Fixture.line(216, "P3 KDP G HW 4012"), (216, 16, [(440, "2.00")]),
+            Fixture.line(250, "TOTAL"), (250, 16, [(440, "15.96")]),
+        ])
+        #expect(r.items.map(\.description) == ["RED GRAPES", "BANANAS", "WD-40 12OZ", "P3 KDP G HW 4012"])
+        #expect(r.items.map(\.code) == ["3539", "94011", "690094", nil])
+    }
 }

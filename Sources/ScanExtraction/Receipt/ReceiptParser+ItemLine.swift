@@ -349,16 +349,32 @@ extension ReceiptParser {
     /// The article number among an item line's words, taken out of them: a word of 8 to 14 digits that opens
     /// the line (`9556939040118 KF MODELLING CLAY`), ends it, or ends it before a one-letter tax flag (`BANANAS
     /// 000000004011 F`). Nil, and the words as they were, when none is there or nothing else would be left.
+    ///
+    /// Shorter codes too, where their shape says so: a store's article number of five to seven digits before the name
+    /// (`690094 WD-40 12OZ`), and a produce PLU after it (`RED GRAPES 3539`, `94011` organic: IFPS's numbers, four
+    /// digits from 3000 to 4999, or a 9 before them).
     static func articleCode(_ words: inout [String]) -> String? {
-        func isCode(_ w: String) -> Bool { (8...14).contains(w.count) && w.allSatisfy { $0.isASCII && $0.isNumber } }
+        func digits(_ w: String) -> Bool { w.allSatisfy { $0.isASCII && $0.isNumber } }
+        func isCode(_ w: String) -> Bool { (8...14).contains(w.count) && digits(w) }
+        func isPLU(_ w: String) -> Bool {
+            let lead = w.count == 5 && w.hasPrefix("9") ? w.dropFirst() : w[...]
+            return digits(w) && lead.count == 4 && "34".contains(lead.first!)
+        }
+        func named(_ ws: ArraySlice<String>) -> Bool { Text.letterCount(ws.joined()) >= 3 }
+        // A PLU follows a produce's word (`GRAPES 3539`), not a model's letters (`P3 KDP G HW 4012`).
+        func produce(_ ws: ArraySlice<String>) -> Bool {
+            ws.last.map { $0.count >= 3 && $0.allSatisfy(\.isLetter) } ?? false
+        }
         var rest = words
         let code: String
-        if rest.count >= 2, isCode(rest[0]) {
+        if rest.count >= 2, isCode(rest[0]) || (5...7).contains(rest[0].count) && digits(rest[0])
+            && rest[1].contains(where: \.isLetter) && named(rest[1...])
+        {
             code = rest.removeFirst()
-        } else if rest.count >= 2, isCode(rest[rest.count - 1]) {
+        } else if rest.count >= 2, let last = rest.last, isCode(last) || isPLU(last) && produce(rest.dropLast()) {
             code = rest.removeLast()
-        } else if rest.count >= 3, isCode(rest[rest.count - 2]), let flag = rest.last, flag.count == 1,
-            flag.first!.isUppercase
+        } else if rest.count >= 3, let flag = rest.last, flag.count == 1, flag.first!.isUppercase,
+            isCode(rest[rest.count - 2]) || isPLU(rest[rest.count - 2]) && produce(rest.dropLast(2))
         {
             code = rest[rest.count - 2]
             rest.removeLast(2)
@@ -366,6 +382,8 @@ extension ReceiptParser {
             return nil
         }
         guard Text.letterCount(rest.joined()) >= 2 else { return nil }
+        // (The dash between a code and its name goes with the code: `901016 - TICKET CP`.)
+        while let f = rest.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { rest.removeFirst() }
         words = rest
         return code
     }

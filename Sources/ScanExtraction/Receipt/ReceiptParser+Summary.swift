@@ -328,7 +328,10 @@ extension ReceiptParser {
                 let expected = net.amount.decimal * rate / 100
                 let slack =
                     pairOnly ? Decimal(string: "0.006")! : max(Decimal(string: "0.011")!, abs(net.amount.decimal) / 200)
-                if abs(expected - tax.amount.decimal) <= slack {
+                // A pair may also be the tax and the gross that holds it (`13.5%  1.88  15.80`, Ireland's `VAT %  VAT
+                // Gross`): the tax is then the rate's share of the gross.
+                let ofGross = pairOnly && abs(net.amount.decimal * rate / (100 + rate) - tax.amount.decimal) <= slack
+                if abs(expected - tax.amount.decimal) <= slack || ofGross {
                     return (rateText, tax.amount, l.line.provenance(words: tax.word..<(tax.word + 1)))
                 }
             }
