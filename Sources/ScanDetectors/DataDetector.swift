@@ -443,6 +443,14 @@ public struct DataDetector: Sendable {
         return !((s.at(k) == 0x2E || s.at(k) == 0x2C) && isDigit(s.at(k + 1)) && isDigit(s.at(k + 2)))
     }
 
+    /// The country of a large city (`CityRegions.swift`) that is the whole of `name` (`Dubai`, `Kowloon`, `Abu Dhabi`);
+    /// nil for any other text.
+    public static func largeCityCountry(_ name: String) -> String? {
+        let s = ScanText(name.trimmingCharacters(in: .whitespaces))
+        guard s.count > 0, let k = cityTable.lookup(s, 0, s.count) else { return nil }
+        return cityCodes[k]
+    }
+
     /// Large cities by name (`CityRegions.swift`), one, two or three words from `i` (the longest that names one), and
     /// where it ends.
     static func cityRegion(_ s: ScanText, _ i: Int, _ e: Int) -> (String, Int)? {

@@ -117,6 +117,29 @@ import ScanModel
         #expect(a?.postalCode == "6011")
         #expect(a?.city == "Wellington")
         #expect(a?.street == "88 The Terrace")
+        // No code at all, as the Gulf and Hong Kong write addresses: the street's lines over a line that ends with a
+        // country or a large city.
+        let ae = Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Gulf Horizon Trading LLC", x: 60, h: 26),
+            Fixture.line(140, "Ahmed Al Mansoori", x: 60, h: 40),
+            Fixture.line(200, "Sales Manager", x: 60, h: 22),
+            Fixture.line(300, "T +971 4 123 4567", x: 60, h: 20),
+            Fixture.line(330, "ahmed@gulfhorizon.ae", x: 60, h: 20),
+            Fixture.line(400, "Office 1204, Al Moosa Tower 2", x: 60, h: 20),
+            Fixture.line(430, "Sheikh Zayed Road, P.O. Box 123456", x: 60, h: 20),
+            Fixture.line(460, "Dubai, UAE", x: 60, h: 20),
+        ]))
+        let gulf = try! extractor.extract(ae, as: .businessCard).businessCard!.address
+        #expect(gulf?.full == "Office 1204, Al Moosa Tower 2, Sheikh Zayed Road, P.O. Box 123456, Dubai, UAE")
+        #expect(gulf?.country == "AE")
+        let hk = Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Wing Hing Trading Co., Ltd.", x: 60, h: 26),
+            Fixture.line(140, "Chan Tai Man", x: 60, h: 40),
+            Fixture.line(300, "T +852 2345 6789", x: 60, h: 20),
+            Fixture.line(400, "Flat B, 8/F, Wing Hing Industrial Building", x: 60, h: 20),
+            Fixture.line(430, "14 Hing Yip Street, Kwun Tong, Kowloon", x: 60, h: 20),
+        ]))
+        #expect(try! extractor.extract(hk, as: .businessCard).businessCard!.address?.country == "HK")
         let my = Fixture.document(Fixture.page(width: 1004, height: 600, [
             Fixture.line(60, "Merlion Health Pte Ltd", x: 60, h: 26),
             Fixture.line(140, "Nur Aisyah binte Rahman", x: 60, h: 40),

@@ -959,6 +959,14 @@ public struct BusinessCardParser: Sendable {
 
     static let countryLines = Set(Self.lexicon.countries.phrases)
 
+    /// The country a place's name names: a country the detectors know or a large city (`UAE`, `Hong Kong`, `Dubai`).
+    /// (A region's two letters, `DE`, name none here: `Suite 4, IN`.)
+    static func placeCountry(_ place: String) -> String? {
+        let t = place.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        guard t.count >= 3 || t == "UK", t.contains(where: \.isLetter) else { return nil }
+        return DataDetector.countryCode(named: t) ?? DataDetector.largeCityCountry(t.lowercased())
+    }
+
     /// The locale files' street words, and building and flat words that are no street words on a receipt, where
     /// they name shops and dishes (`STEAK HOUSE`, `FLAT WHITE`).
     static let streetWords =
@@ -1054,6 +1062,20 @@ public struct BusinessCardParser: Sendable {
                 guard let code = Text.groups(lines[i].text, pattern)?.first else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code)
+                break
+            }
+        }
+        // Or no code at all, as the Gulf's and Hong Kong's addresses are written: a line that ends with a country or a
+        // large city (`Dubai, UAE`, `28 Queen's Road Central, Hong Kong`, `14 Hing Yip Street, Kwun Tong, Kowloon`),
+        // a street on it or right above it.
+        if hitLines.isEmpty {
+            for i in lines.indices where !used.contains(i) && Text.digitCount(lines[i].text) <= 6 {
+                guard let place = lines[i].text.split(separator: ",").last.map(String.init),
+                    let country = Self.placeCountry(place),
+                    Self.streetLike(lines[i]) || i > 0 && !used.contains(i - 1) && Self.streetLike(lines[i - 1])
+                else { continue }
+                hitLines = [i]
+                value = EntityValue(country: country)
                 break
             }
         }
