@@ -559,7 +559,7 @@ import ScanModel
             Fixture.line(120, "Qtd Designação IVA"), (120, 16, [(432, "Total")]),
             Fixture.line(142, "1 Tosta Mista"), (142, 16, [(330, "13%"), (440, "3,50")]),
             Fixture.line(164, "2 Galão"), (164, 16, [(330, "23%"), (440, "3,20")]),
-            Fixture.line(200, "TOTAL"), (200, 16, [(440, "6,70"), (478, "EUR")]),
+            Fixture.line(200, "TOTAL"), (200, 16, [(440, "6,70"), (520, "EUR")]),
         ])
         #expect(r.total == "6.70")
         #expect(r.currency == "EUR")
