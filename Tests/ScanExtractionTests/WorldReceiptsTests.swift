@@ -548,6 +548,14 @@ import ScanModel
             #expect(r.items.map(\.unitPrice) == ["5.50", nil])
             #expect(r.items.map(\.amount) == ["11.00", "3.25"])
         }
+        // A screw's size and its pack glued to the unit (`5X60 100STK`) is no count and price.
+        let screws = try receipt([
+            Fixture.line(40, "RAUTA", x: 150),
+            Fixture.line(150, "SKRUVAR 5X60 100STK"), (150, 16, [(440, "25,80")]),
+            Fixture.line(190, "SUMMA"), (190, 16, [(430, "25,80")]),
+        ])
+        #expect(screws.items.map(\.description) == ["SKRUVAR 5X60 100STK"])
+        #expect(screws.items.map(\.quantity) == [nil])
     }
 
     /// A currency printed after the total's amount, right of the items' price column under a heading (`Qtd Designação

@@ -246,7 +246,8 @@ extension ReceiptParser {
         } else if let m = Text.range(
             joined,
             #"(?:^|\s)(\d{1,3}(?:[.,]\d{1,3})?)\s*"# + countUnitPattern
-                + #"[xX×@*]\s*(?:\S*\d[\d.,]*(?: \d{3})*)?\s*(?:/\s*)?"# + countUnitPattern + "$")
+                + #"[xX×@*]\s*(?:\S*\d[\d.,]*(?: \d{3})*)?"#
+                + (countUnitWord.isEmpty ? "" : #"(?:\s+/?\s*"# + countUnitWord + #"\.?)?"#) + #"\s*$"#)
         {
             let s = String(joined[m]).trimmingCharacters(in: .whitespaces)
             let q = s.prefix { $0.isNumber || $0 == "." || $0 == "," }

@@ -54,10 +54,12 @@ public struct ReceiptParser: Sendable {
     static let notIssueDateWords = lexicon.words(.notIssueDate)
     static let quantityWords = lexicon.words(.quantity)
     /// An optional unit word after a count, any case, with its dot and a space: `(?:(?i:STK|PZ|...)\.?\s*)?`.
-    static let countUnitPattern: String = {
+    static let countUnitPattern: String = countUnitWord.isEmpty ? "" : "(?:" + countUnitWord + #"\.?\s*)?"#
+    /// The count units alone, any case: `(?i:STK|PZ|...)`; empty when no locale file names one.
+    static let countUnitWord: String = {
         let units = lexicon.words(.countUnits).filter { !$0.contains(" ") }.sorted { $0.count > $1.count }
         guard !units.isEmpty else { return "" }
-        return "(?:(?i:" + units.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + #")\.?\s*)?"#
+        return "(?i:" + units.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")"
     }()
     static let countUnits = Set(lexicon.words(.countUnits))
     static let packUnits = Set(lexicon.words(.packUnits))
