@@ -305,16 +305,20 @@ struct AddressDetector {
             var pinEnd = e
             if len == 3, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x20 {
                 let (q, de) = token(s, e + 1)
-                if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }) { pinEnd = de }
+                if de - q == 3, (q..<de).allSatisfy({ isDigit(b[$0]) }), townWordBefore(s, i) {
+                    pinEnd = de
+                }
             }
             if len == 6 || pinEnd > e, (i..<pinEnd).allSatisfy({ isDigit(b[$0]) || $0 == e }), endsElement(s, pinEnd),
                 lettersBefore(s, i)
             {
                 let e = pinEnd
-                let named = Self.previousWord(s, i) == "singapore" ? "SG" : nil
+                // (Singapore never groups its code.)
+                let named = Self.previousWord(s, i) == "singapore" && len == 6 ? "SG" : nil
                 let printed = Self.nearLineEnd(s, e) ? countryNear(s, e) ?? countryEndingNextLine(s, e) : nil
-                let byRegion = region == "IN" && (Self.townBefore(s, i) || townWordBefore(s, i) && streetBefore(s, i))
-                    ? region : nil
+                // (A PIN in two groups only where India is printed: `120 240` after a dish is a count and a price.)
+                let byRegion = region == "IN" && len == 6
+                    && (Self.townBefore(s, i) || townWordBefore(s, i) && streetBefore(s, i)) ? region : nil
                 if let country = named ?? printed ?? byRegion,
                     country == "SG" || country == "IN" && b[i] != 0x30
                 {
@@ -326,14 +330,16 @@ struct AddressDetector {
                 }
             }
             // Japan: three digits, a hyphen and four, after the postal mark `〒`, or after a town's word and closing
-            // its part where `Japan` is printed near (`Osaka 530-0001, Japan`); not by the document's region alone
-            // (`Order 123-4567`).
+            // its part where `Japan` is printed near (`Osaka 530-0001, Japan`), or where the region is Japan and the
+            // line above shows a Japanese address (`1-2-3 Shibuya, Shibuya-ku` over `Tokyo 150-0002`); not by the
+            // document's region alone (`Order 123-4567`, `Member 123-4567`).
             if len == 3, (i..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D {
                 let (q, de) = token(s, e + 1)
                 if de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }), s.at(de) != 0x2D,
                     Self.afterPostalMark(s, i)
                         || lettersBefore(s, i) && endsElement(s, de) && Self.nearLineEnd(s, de)
-                            && (countryNear(s, de) == "JP" || region == "JP" && townWordBefore(s, i))
+                            && (countryNear(s, de) == "JP"
+                                || region == "JP" && townWordBefore(s, i) && Self.japaneseBlockBefore(s, i))
                 {
                     hits.append(
                         Hit(
@@ -356,11 +362,13 @@ struct AddressDetector {
                         value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
                 i = e; continue
             }
-            // Argentina's CPA: a province's letter, four digits and three letters (`C1043AAZ Buenos Aires`), a shape no
-            // other code or phone has, before a town or closing its part.
+            // Argentina's CPA: a province's letter, four digits and three letters (`C1043AAZ Buenos Aires`), before a
+            // town or closing its part, where the region or the country printed near is Argentina (`Order A1234BCD`
+            // is none).
             if len == 8, isUpper(b[i]), (i + 1..<i + 5).allSatisfy({ isDigit(b[$0]) }),
                 (i + 5..<e).allSatisfy({ isUpper(b[$0]) }),
-                townFollows(s, e) || endsElement(s, e) && lettersBefore(s, i)
+                townFollows(s, e) || endsElement(s, e) && lettersBefore(s, i),
+                region == "AR" || (Self.nearLineEnd(s, e) ? countryNear(s, e) : nil) == "AR"
             {
                 hits.append(
                     Hit(
@@ -573,6 +581,16 @@ struct AddressDetector {
         }
     }
 
+    /// Whether the line before `i`'s, or its own text before `i`, holds a Japanese address's marks: a block and house
+    /// number (`1-2-3`) or a ward's, city's or town's suffix (`Shibuya-ku`, `-shi`, `-cho`, `-machi`, `-gun`).
+    private static func japaneseBlockBefore(_ s: ScanText, _ i: Int) -> Bool {
+        var a = s.lineStart(i)
+        if a > 0 { a = s.lineStart(a - 1) }
+        let text = s.lower(a, i)
+        return ["-ku", "-shi", "-cho", "-machi", "-gun", "-chome"].contains { text.contains($0) }
+            || text.range(of: #"\d+-\d+-\d+"#, options: .regularExpression) != nil
+    }
+
     /// The countries whose postal code follows the town (`Wellington 6011`), four digits.
     static let codeAfterTownCountries: Set<String> = ["NZ", "ZA", "AU", "PH", "BD"]
 
@@ -583,14 +601,21 @@ struct AddressDetector {
         var k = i
         while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
         let a = s.wordStart(before: k)
-        guard a < k, isUpper(s.bytes[a]) || s.bytes[a] >= 0xC3 else { return false }
-        return word.count >= 3 && word.allSatisfy(\.isLetter) && !Self.townLabels.contains(word)
-            && !PhoneDetector.phoneWords.contains(word)
+        guard a < k, isUpper(s.bytes[a]) || s.bytes[a] >= 0xC3,
+            word.count >= 3, word.allSatisfy(\.isLetter), !PhoneDetector.phoneWords.contains(word)
+        else { return false }
+        // Every word of the town's part is a town's: letters, capitalized, no label (`Points Balance 2500`).
+        var p = a
+        while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
+        return s.string(p, k).split(separator: " ").allSatisfy { w in
+            w.first.map { $0.isUppercase } == true && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" }
+                && !Self.townLabels.contains(w.lowercased())
+        }
     }
 
     /// Whether a street stands before the town that ends before `i`: an earlier comma-separated part of its line, or
-    /// the line above, that may be a street (`R44, Stellenbosch, 7600`; `15 Alice Lane, Sandton` over `Johannesburg,
-    /// 2196`).
+    /// the line above, named by a street word or ending (`15 Alice Lane, Sandton` over `Johannesburg, 2196`; not an
+    /// article's line, `COKE 600ML` over `PEPSI 1500`).
     private func streetBefore(_ s: ScanText, _ i: Int) -> Bool {
         let (la, _) = lineBounds(s, i)
         // The comma-separated parts before the code's; the town's is the last of them when the code stands alone.
@@ -603,17 +628,18 @@ struct AddressDetector {
         if !(k..<i).contains(where: { isAlpha(s.bytes[$0]) || s.bytes[$0] >= 0x80 }), !parts.isEmpty {
             parts.removeLast()
         }
-        if parts.contains(where: { looksLikeStreet(s, $0.0, $0.1) }) { return true }
+        if parts.contains(where: { isNamedStreet(s, $0.0, $0.1) }) { return true }
         guard la > 0 else { return false }
         let (pa, pe) = lineBounds(s, la - 1)
-        return looksLikeStreet(s, pa, pe)
+        return isNamedStreet(s, pa, pe)
     }
 
     /// Words that label a number rather than name a town.
     static let townLabels: Set<String> = [
         "no", "nr", "id", "code", "ref", "bill", "invoice", "inv", "order", "token", "txn", "auth", "table", "server",
         "receipt", "ticket", "account", "acct", "card", "gst", "gstin", "phone", "tel", "mobile", "fax", "pin", "otp",
-        // A till's or a counter's number: `Store 6011`, `Lane 0003`.
+        // A till's or a counter's number, or a sum's: `Store 6011`, `Lane 0003`, `Total 2500`, `Points Balance 2500`.
+        "total", "subtotal", "qty", "amount", "balance", "points", "check", "sum", "due", "paid", "change", "cash",
         "store", "shop", "till", "pos", "pump", "lane", "register", "reg", "terminal", "term", "cashier", "branch",
         "station", "outlet", "gate", "room", "level", "floor", "unit", "suite",
         // A year's words: `Since 2004`, `Est. 1998`.

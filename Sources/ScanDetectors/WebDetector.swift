@@ -558,11 +558,11 @@ struct WebDetector {
     /// Top-level domains that are also common file extensions: a bare `name.zip` needs a path.
     static let fileLike: Set<String> = ["zip", "mov", "py", "md", "sh", "rs", "ps", "pl", "pm", "cc", "so", "ai", "sc"]
 
-    /// Whether the host ending at `end` is under a country's domain (`wislatravel.pl`, `studio.rs`), not under one
-    /// made for files (`.zip`, `.mov`) or Paraguay's, whose `.py` names scripts far more often than sites.
+    /// Whether the host ending at `end` is under Poland's domain (`wislatravel.pl`), which names far more sites than
+    /// Perl scripts; the others (`.md`, `.sh`, `.rs`, `.zip`) name files as often as sites (`README.md`, `main.rs`).
     private func countryTLDAlone(_ s: ScanText, _ end: Int) -> Bool {
         let (a, e) = lastLabel(s, end)
-        return !["zip", "mov", "py"].contains(s.lower(a, e))
+        return s.lower(a, e) == "pl"
     }
 
     /// Whether the text from `a` to `e` is all its line holds, spaces aside: a card's or a letterhead's web address

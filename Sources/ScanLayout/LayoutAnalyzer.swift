@@ -427,7 +427,9 @@ public enum LayoutAnalyzer {
                     && piece[0].text.count <= 8 && piece[0].text.contains(where: \.isLetter))
                 // A label that ends with a colon announces the value after it, however far off it is printed.
                 let announces = label && last.text.hasSuffix(":")
-                let aligned = apart && !label && gap > 0.4 * h
+                // (Only beside print of another size: a name beside its contacts, not a title's two boxes.)
+                let sizes = [piece.map(\.place.height).max() ?? h, w.place.height]
+                let aligned = apart && !label && gap > 0.4 * h && sizes.max()! > 1.2 * sizes.min()!
                     && alignedStarts.contains { abs($0 - w.place.minX) < 0.5 * h }
                 let split = gap > 2 * h && !(announces && gap < 6 * h) || (apart && !label && gap > 1.2 * h) || aligned
                 if !split { pieces[pieces.count - 1].append(w); continue }

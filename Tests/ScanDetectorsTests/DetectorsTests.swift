@@ -266,7 +266,9 @@ final class DetectorsTests: XCTestCase {
             ("script build.sh", nil, "", nil),
             // A country's domain that is also a file's extension, alone on its line: a card's web address.
             ("wislatravel.pl", nil, "wislatravel.pl", "http://wislatravel.pl"),
-            ("Firma\n  studio-kolor.rs  \nul. Długa 5", nil, "studio-kolor.rs", nil),
+            ("Firma\n  wislatravel.pl  \nul. Floriańska 15", nil, "wislatravel.pl", nil),
+            ("README.md", nil, "", nil),
+            ("main.rs", nil, "", nil),
             ("run parse.pl", nil, "", nil),
             ("backup.zip", nil, "", nil),
             ("port http://shop.example.com:99999", nil, "", nil),
@@ -678,7 +680,8 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Level 3, 120 Albert Street\nAuckland 1010\nNew Zealand", .address).first?.value.country, "NZ")
         let za = find("15 Alice Lane, Sandton\nJohannesburg, 2196", .address, region: "ZA")
         XCTAssertEqual(za.first?.value.city, "Johannesburg")
-        XCTAssertEqual(find("R44, Stellenbosch, 7600", .address, region: "ZA").first?.value.street, "R44")
+        XCTAssertEqual(
+            find("12 Dorp Street, Stellenbosch, 7600", .address, region: "ZA").first?.value.street, "12 Dorp Street")
         let mumbai = find("401, Trade Centre, Bandra Kurla Complex\nMumbai 400 051, Maharashtra, India", .address)
         XCTAssertEqual(mumbai.first?.value.postalCode, "400 051")
         XCTAssertEqual(mumbai.first?.value.city, "Mumbai")
@@ -688,7 +691,7 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(
             find("1-2-3 Shibuya, Shibuya-ku\nTokyo 150-0002", .address, region: "JP").first?.value.postalCode,
             "150-0002")
-        let ar = find("Av. Corrientes 1234, Piso 8\nC1043AAZ Buenos Aires", .address)
+        let ar = find("Av. Corrientes 1234, Piso 8\nC1043AAZ Buenos Aires", .address, region: "AR")
         XCTAssertEqual(ar.first?.value.postalCode, "C1043AAZ")
         XCTAssertEqual(ar.first?.value.city, "Buenos Aires")
         XCTAssertEqual(ar.first?.value.country, "AR")
@@ -697,6 +700,12 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("88 The Terrace\nStore 6011", .address, region: "NZ").isEmpty)
         XCTAssertTrue(find("88 The Terrace\nWellington 6011", .address, region: "US").isEmpty)
         XCTAssertTrue(find("Order 150-0002", .postalCode, region: "JP").isEmpty)
+        XCTAssertTrue(find("Member 123-4567", .postalCode, region: "JP").isEmpty)
+        XCTAssertTrue(find("Order A1234BCD", .postalCode).isEmpty)
+        // An article's line under another is no street and town (`COKE 600ML` over `PEPSI 1500`), nor a sum's label.
+        XCTAssertTrue(find("COKE 600ML\nPEPSI 1500", .postalCode, region: "AU").isEmpty)
+        XCTAssertTrue(find("12 George Street\nPoints Balance 2500", .postalCode, region: "AU").isEmpty)
+        XCTAssertTrue(find("MG Road\nButter Naan 120 240", .postalCode, region: "IN").isEmpty)
     }
 
     /// An address inside a sentence, or followed by a contact on its line, is only the address.

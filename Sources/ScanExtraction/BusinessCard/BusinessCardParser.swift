@@ -184,11 +184,10 @@ public struct BusinessCardParser: Sendable {
             card.provenance["name"] = l.line.provenance()
         }
         if let oi = orgIndex {
-            var org = Self.withoutMarks(lines[oi].line)
+            var org = Self.withoutMarks(lines[oi].line, monogram: true)
             // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`).
-            if let below = Self.wrapped(lines, oi, below: true, among: free),
-                lines[below].line.words.count <= 2, Text.digitCount(lines[below].text) == 0,
-                Text.hasAny(lines[below].key, Self.lexicon.legalForms)
+            if let below = Self.wrapped(lines, oi, below: true, among: free.filter { $0 != nameIndex }),
+                Self.legalFormKeys.contains(lines[below].key)
             {
                 org += " " + lines[below].text
             }
@@ -367,17 +366,20 @@ public struct BusinessCardParser: Sendable {
     /// printed much larger than the rest of the line or read with little confidence
     /// (`a Horizonsummit Ltd.`, `口 Novaquantum Pty Ltd`), or one as wide as it is tall and larger
     /// than the words (`0 Davis-Weber`: a round logo).
-    /// A monogram before the words it abbreviates is the logo too (`BL Brightline Logistics, Inc.`, `MR McAllister Rowe
-    /// Architects`): two or three capitals, the initials of the words after them.
-    static func withoutMarks(_ line: LayoutLine) -> String {
+    /// With `monogram` (a firm's line), a monogram before the words it abbreviates is the logo too (`BL Brightline
+    /// Logistics, Inc.`, `MR McAllister Rowe Architects`): two or three capitals, the initials of the words after them,
+    /// and no legal form (Indonesia's `PT Putra Teknik Mandiri`).
+    static func withoutMarks(_ line: LayoutLine, monogram: Bool = false) -> String {
         guard line.words.count > 1 else { return line.text }
         let first = line.words[0].text
-        if (2...3).contains(first.count), first.allSatisfy({ $0.isUppercase && $0.isLetter }),
+        if monogram, (2...3).contains(first.count), first.allSatisfy({ $0.isUppercase && $0.isLetter }),
+            !Text.hasAny(first, lexicon.legalForms),
             line.words.count > first.count,
             initials(line.words[1...first.count].map(\.text).joined(separator: " ")) == first.lowercased()
         {
             return withoutMarks(
-                LayoutLine(page: line.page, words: Array(line.words.dropFirst()), level: line.level, ordered: true))
+                LayoutLine(page: line.page, words: Array(line.words.dropFirst()), level: line.level, ordered: true),
+                monogram: true)
         }
         let kept = line.words.indices.filter { i in
             let w = line.words[i]
@@ -990,9 +992,15 @@ public struct BusinessCardParser: Sendable {
     }
 
     /// The printed address: detector hits, widened to the street line above a postal-code line.
+    /// The locale files' legal forms as a line's key holds one alone (`S P A`, `GMBH`, `LTD`), for a firm's legal form
+    /// wrapped onto a line of its own. (Words that also name a firm's kind, `TRADING`, `PARTNERS`, are left out.)
+    static let legalFormKeys: Set<String> = Set(lexicon.legalForms.phrases.filter {
+        !["TRADING", "PARTNERS", "ASSOCIATES", "GROUP", "HOLDINGS", "COMPANY", "CO"].contains($0)
+    })
+
     /// Words that end a title's line only when the title goes on under it (`Responsable de`, `Head of`).
     static let titleJoiners: Set<String> = [
-        "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "e", "di", "della", "van", "voor", "i", "&",
+        "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "di", "della", "van", "voor", "&",
     ]
 
     /// The line right under (or over) line `i` in its column, among `candidates`: set as tight as wrapped lines are
@@ -1011,8 +1019,12 @@ public struct BusinessCardParser: Sendable {
             : near.max { lines[$0].line.place.minY < lines[$1].line.place.minY }
     }
 
-    /// The regions that print the postal code after the town, and its digits (`Wellington 6011`, `Bengaluru 560038`).
-    static let codeAfterTownDigits: [String: Int] = ["NZ": 4, "ZA": 4, "AU": 4, "PH": 4, "BD": 4, "IN": 6]
+    /// The regions that print the postal code after the town, and the code's shape (`Wellington 6011`, `Bengaluru
+    /// 560038`, `Tokyo 150-0002`).
+    static let codeAfterTown: [String: String] = [
+        "NZ": #"\d{4}"#, "ZA": #"\d{4}"#, "AU": #"\d{4}"#, "PH": #"\d{4}"#, "BD": #"\d{4}"#, "IN": #"[1-9]\d{5}"#,
+        "JP": #"\d{3}-\d{4}"#,
+    ]
 
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
         // Lines with an address or postal code hit.
@@ -1041,12 +1053,14 @@ public struct BusinessCardParser: Sendable {
         }
         // Or the town first and its code closing the line, right under a street with a number, where the card's region
         // writes codes so (`88 The Terrace` / `Wellington 6011`, `Johannesburg, 2196`; India's six digits:
-        // `Bengaluru 560038`). A line read alone gives the detectors no street to place such a code by.
-        if hitLines.isEmpty, let region, let digits = Self.codeAfterTownDigits[region] {
-            let town = #"^\s*\p{Lu}[\p{L}.'\- ]+?,?\s+(\d{"# + String(digits) + #"})\s*$"#
+        // `Bengaluru 560038`; Japan's `Tokyo 150-0002`). A line read alone gives the detectors no street to place
+        // such a code by.
+        if hitLines.isEmpty, let region, let code = Self.codeAfterTown[region] {
+            let town = #"^\s*\p{Lu}[\p{L}.'\- ]+?,?\s+("# + code + #")\s*$"#
             for i in lines.indices.dropFirst() where !used.contains(i) && !used.contains(i - 1) {
                 guard let code = Text.groups(lines[i].text, town)?.first, Self.streetLike(lines[i - 1]),
-                    lines[i - 1].text.contains(where: \.isNumber)
+                    lines[i - 1].text.contains(where: \.isNumber),
+                    !lines[i].key.split(separator: " ").contains(where: { DataDetector.labelsANumber(String($0)) })
                 else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code, country: region)

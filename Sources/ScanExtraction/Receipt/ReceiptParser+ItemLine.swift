@@ -166,8 +166,9 @@ extension ReceiptParser {
         var quantity: String?, unit: String?, unitPrice: String?
         var amounts = l.trailing.map(\.amount)
         // `Qty 2 @ $5.50 each`, `Menge: 3 x 1,99`: the quantity's own label before a count and its times sign.
-        if words.count >= 2, quantityPhrases.contains(Text.key(words[0])), countDigits(words[1]) != nil,
-            words[1...].joined().contains(where: { "xX×@*".contains($0) })
+        if words.count >= 3, quantityPhrases.contains(Text.key(words[0])), countDigits(words[1]) != nil,
+            words[1].count > countDigits(words[1])!.count || ["x", "X", "×", "@", "*"].contains(words[2])
+                || words[2].first.map({ "@×*".contains($0) }) == true
         {
             words.removeFirst()
         }
@@ -351,31 +352,27 @@ extension ReceiptParser {
     /// the line (`9556939040118 KF MODELLING CLAY`), ends it, or ends it before a one-letter tax flag (`BANANAS
     /// 000000004011 F`). Nil, and the words as they were, when none is there or nothing else would be left.
     ///
-    /// Shorter codes too, where their shape says so: a store's article number of five to seven digits before the name
-    /// (`690094 WD-40 12OZ`), and a produce PLU after it (`RED GRAPES 3539`, `94011` organic: IFPS's numbers, four
-    /// digits from 3000 to 4999, or a 9 before them).
+    /// A store's article number of five to seven digits before the name is one too (`690094 WD-40 12OZ`), unless a
+    /// measure follows it (`100000 MAH POWER BANK`) or it is a round figure (`20000 LEAGUES`).
     static func articleCode(_ words: inout [String]) -> String? {
         func digits(_ w: String) -> Bool { w.allSatisfy { $0.isASCII && $0.isNumber } }
         func isCode(_ w: String) -> Bool { (8...14).contains(w.count) && digits(w) }
-        func isPLU(_ w: String) -> Bool {
-            let lead = w.count == 5 && w.hasPrefix("9") ? w.dropFirst() : w[...]
-            return digits(w) && lead.count == 4 && "34".contains(lead.first!)
-        }
-        func named(_ ws: ArraySlice<String>) -> Bool { Text.letterCount(ws.joined()) >= 3 }
-        // A PLU follows a produce's word (`GRAPES 3539`), not a model's letters (`P3 KDP G HW 4012`).
-        func produce(_ ws: ArraySlice<String>) -> Bool {
-            ws.last.map { $0.count >= 3 && $0.allSatisfy(\.isLetter) } ?? false
+        func storeNumber(_ ws: [String]) -> Bool {
+            guard ws.count >= 2, (5...7).contains(ws[0].count), digits(ws[0]), !ws[0].hasSuffix("000"),
+                ws[1].contains(where: \.isLetter), Text.letterCount(ws[1...].joined()) >= 3
+            else { return false }
+            let measure = ws[1].lowercased().filter(\.isLetter)
+            return !(weightUnits.split(separator: "|").contains { $0 == measure }
+                || ["mah", "mg", "ml", "w", "v", "mm", "cm", "m", "gb", "tb", "pcs", "pc"].contains(measure))
         }
         var rest = words
         let code: String
-        if rest.count >= 2, isCode(rest[0]) || (5...7).contains(rest[0].count) && digits(rest[0])
-            && rest[1].contains(where: \.isLetter) && named(rest[1...])
-        {
+        if rest.count >= 2, isCode(rest[0]) || storeNumber(rest) {
             code = rest.removeFirst()
-        } else if rest.count >= 2, let last = rest.last, isCode(last) || isPLU(last) && produce(rest.dropLast()) {
+        } else if rest.count >= 2, isCode(rest[rest.count - 1]) {
             code = rest.removeLast()
-        } else if rest.count >= 3, let flag = rest.last, flag.count == 1, flag.first!.isUppercase,
-            isCode(rest[rest.count - 2]) || isPLU(rest[rest.count - 2]) && produce(rest.dropLast(2))
+        } else if rest.count >= 3, isCode(rest[rest.count - 2]), let flag = rest.last, flag.count == 1,
+            flag.first!.isUppercase
         {
             code = rest[rest.count - 2]
             rest.removeLast(2)
@@ -383,8 +380,6 @@ extension ReceiptParser {
             return nil
         }
         guard Text.letterCount(rest.joined()) >= 2 else { return nil }
-        // (The dash between a code and its name goes with the code: `901016 - TICKET CP`.)
-        while let f = rest.first, !f.contains(where: { $0.isLetter || $0.isNumber }) { rest.removeFirst() }
         words = rest
         return code
     }
