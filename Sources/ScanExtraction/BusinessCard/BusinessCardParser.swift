@@ -186,7 +186,7 @@ public struct BusinessCardParser: Sendable {
         if let oi = orgIndex {
             var org = Self.withoutMarks(lines[oi].line, monogram: true)
             // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`).
-            if let below = Self.wrapped(lines, oi, below: true, among: free.filter { $0 != nameIndex }),
+            if let below = Self.wrappedUnder(lines, oi, among: free.filter { $0 != nameIndex }),
                 Self.legalFormKeys.contains(lines[below].key)
             {
                 org += " " + lines[below].text
@@ -215,7 +215,7 @@ public struct BusinessCardParser: Sendable {
             // not a department, `Customer Support`, nor the firm).
             let others = free.filter { $0 != nameIndex && $0 != orgIndex && $0 != ti }
             let last = Text.key(lines[ti].line.words.last?.text ?? "").lowercased()
-            if let below = Self.wrapped(lines, ti, below: true, among: others),
+            if let below = Self.wrappedUnder(lines, ti, among: others),
                 Text.digitCount(lines[below].text) == 0
             {
                 let ws = lines[below].line.words.map(\.text)
@@ -991,7 +991,6 @@ public struct BusinessCardParser: Sendable {
             || lower.contains("strasse")
     }
 
-    /// The printed address: detector hits, widened to the street line above a postal-code line.
     /// The locale files' legal forms as a line's key holds one alone (`S P A`, `GMBH`, `LTD`), for a firm's legal form
     /// wrapped onto a line of its own. (Words that also name a firm's kind, `TRADING`, `PARTNERS`, are left out.)
     static let legalFormKeys: Set<String> = Set(lexicon.legalForms.phrases.filter {
@@ -1003,20 +1002,17 @@ public struct BusinessCardParser: Sendable {
         "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "di", "della", "van", "voor", "&",
     ]
 
-    /// The line right under (or over) line `i` in its column, among `candidates`: set as tight as wrapped lines are
-    /// (less than a line's height between them), in print of the same size, starting where it starts or centred where
-    /// it is centred.
-    static func wrapped(_ lines: [AnalyzedLine], _ i: Int, below: Bool, among candidates: [Int]) -> Int? {
+    /// The line right under line `i` in its column, among `candidates`: set as tight as wrapped lines are (less than a
+    /// line's height between them), in print of the same size, starting, centred or ending where it does.
+    static func wrappedUnder(_ lines: [AnalyzedLine], _ i: Int, among candidates: [Int]) -> Int? {
         let l = lines[i].line, h = max(1, l.printHeight)
-        let near = candidates.filter { j in
+        return candidates.filter { j in
             let o = lines[j].line
-            let gap = below ? o.place.minY - l.place.maxY : l.place.minY - o.place.maxY
+            let gap = o.place.minY - l.place.maxY
             return gap > -0.3 * h && gap < 0.9 * h && abs(o.printHeight - h) < 0.2 * h
                 && (abs(o.place.minX - l.place.minX) < 0.6 * h || abs(o.place.midX - l.place.midX) < 0.6 * h
                     || abs(o.place.maxX - l.place.maxX) < 0.6 * h)
-        }
-        return below ? near.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
-            : near.max { lines[$0].line.place.minY < lines[$1].line.place.minY }
+        }.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
     }
 
     /// The regions that print the postal code after the town, and the code's shape (`Wellington 6011`, `Bengaluru
@@ -1026,6 +1022,7 @@ public struct BusinessCardParser: Sendable {
         "JP": #"\d{3}-\d{4}"#,
     ]
 
+    /// The printed address: detector hits, widened to the street line above a postal-code line.
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
         // Lines with an address or postal code hit.
         var hitLines: [Int] = []
