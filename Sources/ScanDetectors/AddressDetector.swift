@@ -312,7 +312,7 @@ struct AddressDetector {
             if len == 6 || pinEnd > e, (i..<pinEnd).allSatisfy({ isDigit(b[$0]) || $0 == e }), endsElement(s, pinEnd),
                 lettersBefore(s, i)
             {
-                let e = pinEnd
+                let e = pinEnd  // the code's end, past its second group
                 // (Singapore never groups its code.)
                 let named = Self.previousWord(s, i) == "singapore" && len == 6 ? "SG" : nil
                 let printed = Self.nearLineEnd(s, e) ? countryNear(s, e) ?? countryEndingNextLine(s, e) : nil
@@ -353,7 +353,7 @@ struct AddressDetector {
             // `Johannesburg, 2196`, `Makati City 1226`): the country printed near or the document's region says so, and
             // a street stands before the town (`88 The Terrace` above it), so that `Est. 1998` is none.
             if len == 4, (i..<e).allSatisfy({ isDigit(b[$0]) }), endsElement(s, e), townWordBefore(s, i),
-                let country = (Self.nearLineEnd(s, e) ? countryNear(s, e) : nil) ?? region,
+                let country = countryPrintedNear(s, e) ?? region,
                 AddressDetector.codeAfterTownCountries.contains(country), streetBefore(s, i)
             {
                 hits.append(
@@ -368,7 +368,7 @@ struct AddressDetector {
             if len == 8, isUpper(b[i]), (i + 1..<i + 5).allSatisfy({ isDigit(b[$0]) }),
                 (i + 5..<e).allSatisfy({ isUpper(b[$0]) }),
                 townFollows(s, e) || endsElement(s, e) && lettersBefore(s, i),
-                region == "AR" || (Self.nearLineEnd(s, e) ? countryNear(s, e) : nil) == "AR"
+                region == "AR" || countryPrintedNear(s, e) == "AR"
             {
                 hits.append(
                     Hit(
@@ -589,6 +589,12 @@ struct AddressDetector {
         let text = s.lower(a, i)
         return ["-ku", "-shi", "-cho", "-machi", "-gun", "-chome"].contains { text.contains($0) }
             || text.range(of: #"\d+-\d+-\d+"#, options: .regularExpression) != nil
+    }
+
+    /// The country printed after the code that ends at `e`, on its line's last part or the next line, looked for only
+    /// when the line ends near (so that a long line of numbers costs no more than its length).
+    private func countryPrintedNear(_ s: ScanText, _ e: Int) -> String? {
+        Self.nearLineEnd(s, e) ? countryNear(s, e) : nil
     }
 
     /// The countries whose postal code follows the town (`Wellington 6011`), four digits.
