@@ -1015,13 +1015,6 @@ public struct BusinessCardParser: Sendable {
         }.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
     }
 
-    /// The regions that print the postal code after the town, and the code's shape (`Wellington 6011`, `Bengaluru
-    /// 560038`, `Tokyo 150-0002`).
-    static let codeAfterTown: [String: String] = [
-        "NZ": #"\d{4}"#, "ZA": #"\d{4}"#, "AU": #"\d{4}"#, "PH": #"\d{4}"#, "BD": #"\d{4}"#, "IN": #"[1-9]\d{5}"#,
-        "JP": #"\d{3}-\d{4}"#,
-    ]
-
     /// The printed address: detector hits, widened to the street line above a postal-code line.
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
         // Lines with an address or postal code hit.
@@ -1036,35 +1029,7 @@ public struct BusinessCardParser: Sendable {
                 if value == nil { value = p.value }
             }
         }
-        // No code the detectors know on its own line, but a four-digit code before a town right under a street
-        // that ends with its number (`Furrerstrasse 13` / `9069 Carouge`: Switzerland, Austria, Belgium...).
-        if hitLines.isEmpty {
-            for i in lines.indices.dropFirst() where !used.contains(i) && !used.contains(i - 1) {
-                guard let m = Text.range(lines[i].text, #"^\s*\d{4}\s+\p{Lu}[\p{L}.'\- ]+$"#),
-                    Text.range(lines[i - 1].text, #"^\p{L}[\p{L}.\- ]*,?\s+\d{1,4}\s?[a-zA-Z]?\s*$"#) != nil
-                else { continue }
-                hitLines = [i]
-                value = EntityValue(postalCode: String(lines[i].text[m].filter(\.isNumber).prefix(4)))
-                break
-            }
-        }
-        // Or the town first and its code closing the line, right under a street with a number, where the card's region
-        // writes codes so (`88 The Terrace` / `Wellington 6011`, `Johannesburg, 2196`; India's six digits:
-        // `Bengaluru 560038`; Japan's `Tokyo 150-0002`). A line read alone gives the detectors no street to place
-        // such a code by.
-        if hitLines.isEmpty, let region, let code = Self.codeAfterTown[region] {
-            let town = #"^\s*\p{Lu}[\p{L}.'\- ]+?,?\s+("# + code + #")\s*$"#
-            for i in lines.indices.dropFirst() where !used.contains(i) && !used.contains(i - 1) {
-                guard let code = Text.groups(lines[i].text, town)?.first, Self.streetLike(lines[i - 1]),
-                    lines[i - 1].text.contains(where: \.isNumber),
-                    !lines[i].key.split(separator: " ").contains(where: { DataDetector.labelsANumber(String($0)) })
-                else { continue }
-                hitLines = [i]
-                value = EntityValue(postalCode: code, country: region)
-                break
-            }
-        }
-        // Or both on one line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423 Muri,
+        // A code on the street's own line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423 Muri,
         // Schweiz`.
         if hitLines.isEmpty {
             let street = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,"#

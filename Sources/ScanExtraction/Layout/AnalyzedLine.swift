@@ -160,13 +160,41 @@ public struct LineAnalyzer: Sendable {
     /// The lines of `analysis` cut into columns; a line that isn't cut keeps its detector hits.
     public func columns(of analysis: Analysis) -> [AnalyzedLine] {
         let starts = LayoutAnalyzer.alignedStarts(of: analysis.lines.map(\.line))
-        return analysis.lines.flatMap { l -> [AnalyzedLine] in
+        let cut = analysis.lines.flatMap { l -> [AnalyzedLine] in
             let pieces = LayoutAnalyzer.columns(of: l.line, alignedStarts: starts)
             if pieces.count == 1 { return [l] }
             return pieces.map {
                 analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers)
             }
         }
+        return postalCodesUnderTheirStreets(cut, context: analysis.context)
+    }
+
+    /// Postal codes that only the line above shows to be one: read alone, `Wellington 6011` or `9069 Carouge` is a
+    /// town and a number; under `88 The Terrace` or `Furrerstrasse 13` the detectors take the number for the code.
+    /// Each line without a code is read again after the line right above it in its column, and the codes found on
+    /// it are kept.
+    func postalCodesUnderTheirStreets(_ lines: [AnalyzedLine], context: DetectionContext) -> [AnalyzedLine] {
+        var out = lines
+        for (i, l) in lines.enumerated()
+        where l.entities(.postalCode).isEmpty && l.entities(.address).isEmpty && l.text.contains(where: \.isNumber) {
+            // (Measured in the document's frame, `place`: on a photo turned a little, the page boxes of neighbouring
+            // lines overlap.)
+            let box = l.line.place, h = max(1, l.line.printHeight)
+            guard let above = lines.filter({ o in
+                let rise = box.midY - o.line.place.midY
+                return o.line.place.horizontalOverlap(box) > 0 && rise > 0.5 * h && rise < 2.5 * h
+            }).max(by: { $0.line.place.midY < $1.line.place.midY }) else { continue }
+            let offset = above.text.unicodeScalars.count + 1
+            let codes = detector.detect(in: above.text + "\n" + l.text, context: context).compactMap { e -> Entity? in
+                guard e.type == .postalCode, e.range.start >= offset else { return nil }
+                var moved = e
+                moved.range = EntityRange(start: e.range.start - offset, end: e.range.end - offset)
+                return moved
+            }
+            out[i].entities += codes
+        }
+        return out
     }
 
     func analyzed(_ l: LayoutLine, context: DetectionContext, wholeUnits: Bool, bare: Bool = false) -> AnalyzedLine {
