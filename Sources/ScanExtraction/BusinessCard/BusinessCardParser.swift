@@ -1029,8 +1029,8 @@ public struct BusinessCardParser: Sendable {
                 if value == nil { value = p.value }
             }
         }
-        // A code on the street's own line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423 Muri,
-        // Schweiz`.
+        // A code on the street's own line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423
+        // Muri, Schweiz`.
         if hitLines.isEmpty {
             let street = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,"#
             let pattern = street + #"\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
