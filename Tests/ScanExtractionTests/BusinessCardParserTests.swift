@@ -100,6 +100,23 @@ import ScanModel
         #expect(try! extractor.extract(firm, as: .businessCard).businessCard!.organization == "Bianchi Impianti S.p.A.")
     }
 
+    /// A code after the town in a column of its own beside the name (`88 The Terrace` over `Wellington 6011`, right of
+    /// the name and title): the line is read after the street above it in its column, not after its row's other half.
+    @Test func aCodeAfterTheTownInTheRightColumn() {
+        let nz = Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Kaitiaki Environmental Trust", x: 60, h: 26),
+            Fixture.line(300, "Aroha Te Whata", x: 60, h: 36),
+            Fixture.line(300, "88 The Terrace", x: 640, h: 20),
+            Fixture.line(340, "Community Liaison Officer", x: 60, h: 20),
+            Fixture.line(340, "Wellington 6011", x: 640, h: 20),
+            Fixture.line(420, "Ph 04 471 2345", x: 640, h: 20),
+            Fixture.line(450, "aroha@kaitiaki.org.nz", x: 640, h: 20),
+        ]))
+        let a = try! extractor.extract(nz, as: .businessCard).businessCard!.address
+        #expect(a?.postalCode == "6011")
+        #expect(a?.street == "88 The Terrace")
+    }
+
     /// Codes printed after the town, on a line of their own under the street, where the card's region writes them so
     /// (`Wellington 6011` in New Zealand); Malaysia's `H/P` is a mobile, and `binte` a particle of a Malay name.
     @Test func anAddressWithItsCodeAfterTheTownAndMalayLabels() {
