@@ -46,7 +46,7 @@ struct AddressDetector {
         "hrvatska": "HR", "slovenia": "SI", "slovenija": "SI", "slovakia": "SK", "slovensko": "SK", "serbia": "RS",
         "ukraine": "UA", "estonia": "EE", "eesti": "EE", "latvia": "LV", "lithuania": "LT", "iceland": "IS",
         "ísland": "IS", "taiwan": "TW", "pakistan": "PK", "bangladesh": "BD", "sri lanka": "LK", "nepal": "NP",
-        "cambodia": "KH", "česká republika": "CZ", "česko": "CZ",
+        "cambodia": "KH", "česká republika": "CZ", "česko": "CZ", "p.r. china": "CN", "pr china": "CN",
     ]
 
     /// The letters an Eircode uses (no B G I J L M O Q S U Z).
@@ -420,9 +420,57 @@ struct AddressDetector {
                     i = e; continue
                 }
             }
+            // Any other country's code, in the shape GeoNames gives it (`CountryNames.swift`): a number that closes a
+            // town's part (`Riyadh 11563, Kingdom of Saudi Arabia`, `Bangkok 10110 Thailand`, `Seoul 06016`) or opens a
+            // part before a town (`400604 Cluj-Napoca`), where the country is printed near, the town is one of its large
+            // cities, or it is the document's region and a street stands before.
+            if (3...7).contains(len), (i..<e).allSatisfy({ isDigit(b[$0]) }),
+                let country = anyCountrysCode(s, i, e), AddressDetector.postalCodeFits(s.string(i, e), country)
+            {
+                hits.append(
+                    Hit(
+                        type: .postalCode, start: i, end: e,
+                        value: EntityValue(postalCode: s.string(i, e), country: country), priority: 20))
+                i = e; continue
+            }
             i = max(e, i + 1)
         }
     }
+
+    /// The country whose code the digits from `i` to `e` may be, by where they stand (see the rule that asks).
+    private func anyCountrysCode(_ s: ScanText, _ i: Int, _ e: Int) -> String? {
+        // (The country may follow with no comma: `Bangkok 10110 Thailand`, `Lima 15074 - Perú`.)
+        let countryAfter = countryIn(s, e, lineBounds(s, e).1)
+        if endsElement(s, e) || countryAfter != nil, townWordBefore(s, i) {
+            // The town's part: from the comma or the line's start before it.
+            var p = i
+            while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
+            while p < i, s.bytes[p] == 0x20 { p += 1 }
+            let city = DataDetector.cityRegion(s, p, s.wordEnd(from: p))?.0
+            return countryAfter ?? countryPrintedNear(s, e) ?? city ?? (streetBefore(s, i) ? region : nil)
+        }
+        if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
+            let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))?.0
+            return countryPrintedNear(s, e) ?? city ?? (streetBefore(s, i) ? region : nil)
+        }
+        return nil
+    }
+
+    /// Whether `code` has the shape of `country`'s postal codes (GeoNames' patterns).
+    static func postalCodeFits(_ code: String, _ country: String) -> Bool {
+        guard let pattern = postalCodePatterns[country] else { return false }
+        return code.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    /// `postalCodePatternLines` read into a table.
+    static let postalCodePatterns: [String: String] = {
+        var d: [String: String] = [:]
+        for line in postalCodePatternLines.split(separator: "\n") {
+            guard let bar = line.firstIndex(of: "|") else { continue }
+            d[String(line[..<bar]).trimmingCharacters(in: .whitespaces)] = String(line[line.index(after: bar)...])
+        }
+        return d
+    }()
 
     /// The canonical UK postcode of an outward and an inward code as read (`SW1A` `1AA`), or nil when they have no
     /// postcode's shape. A letter O read for a zero (`WoU 0FR`, `BO 0LP`) is mended once, where the code closes its
@@ -733,8 +781,27 @@ struct AddressDetector {
         guard te > ta, te - ta <= 30 else { return nil }
         var w = s.lower(ta, te)
         if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.lowercased() }
-        return AddressDetector.countries[w]
+        // (A dash may set the country off: `Lima 15074 - Perú`.)
+        if w.hasPrefix("- ") || w.hasPrefix("– ") { w = String(w.dropFirst(2)) }
+        return AddressDetector.addressCountry(w)
     }
+
+    /// The country an address's place names, `name` in lower case: the short list read anywhere (`countries`), then
+    /// every country's names in English and its own languages (`CountryNames.swift`: `Chile`, `Lietuva`, `Kingdom of
+    /// Saudi Arabia`), which only an address's place may hold.
+    static func addressCountry(_ name: String) -> String? {
+        countries[name] ?? countryNames[name]
+    }
+
+    /// `countryNameLines` read into a table.
+    static let countryNames: [String: String] = {
+        var d: [String: String] = [:]
+        for line in countryNameLines.split(separator: "\n") {
+            guard let bar = line.lastIndex(of: "|") else { continue }
+            d[String(line[..<bar])] = String(line[line.index(after: bar)...])
+        }
+        return d
+    }()
 
     private func countryNear(_ s: ScanText, _ i: Int) -> String? {
         let (_, le) = lineBounds(s, i)
@@ -742,6 +809,8 @@ struct AddressDetector {
         var k = le
         while k > i, s.bytes[k - 1] != 0x2C { k -= 1 }
         if k > i, let c = countryIn(s, k, le) { return c }
+        // No comma after the code: the words after it (`Bangkok 10110 Thailand`).
+        if k == i, let c = countryIn(s, i, le) { return c }
         if le < s.count {
             let (na, ne) = lineBounds(s, le + 1)
             return countryIn(s, na, ne)

@@ -110,10 +110,13 @@ public struct DataDetector: Sendable {
     /// The ISO 3166 code of the country that `text` names on its own: a country name the address detector knows
     /// (`Germany`, `Deutschland`, `U.S.A.`), `UK`, or a region code with a numbering plan (`DE`, `ES`); nil otherwise.
     public static func countryCode(named text: String) -> String? {
-        let t = text.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        var t = text.trimmingCharacters(in: .whitespaces)
+        // A bracketed form after the name says the same (`Taiwan (R.O.C.)`).
+        if let open = t.firstIndex(of: "("), open > t.startIndex, t.hasSuffix(")") { t = String(t[..<open]) }
+        t = t.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let name = t.lowercased()
-        if let code = AddressDetector.countries[name]
-            ?? AddressDetector.countries[name.replacingOccurrences(of: ".", with: "")]
+        if let code = AddressDetector.addressCountry(name)
+            ?? AddressDetector.addressCountry(name.replacingOccurrences(of: ".", with: ""))
         {
             return code
         }

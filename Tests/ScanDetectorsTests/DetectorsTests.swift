@@ -668,6 +668,33 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Thank you for shopping", .address).isEmpty)
     }
 
+    /// Any country's code in the shape GeoNames gives it, where the country is printed after it in any of its names
+    /// (`Kingdom of Saudi Arabia`, `Thailand` with no comma, `- Perú`), or the town before it is one of that country's
+    /// large cities (`Seoul 06016`, `Lviv 79000`), or a named street stands before and the region is the country.
+    func testAnyCountrysCodeByItsShape() {
+        func code(_ text: String, region: String? = nil) -> (String?, String?) {
+            let c = find(text, .postalCode, region: region).first?.value
+            return (c?.postalCode, c?.country)
+        }
+        XCTAssertTrue(code("P.O. Box 52312, Riyadh 11563, Kingdom of Saudi Arabia") == ("11563", "SA"))
+        XCTAssertTrue(code("Watthana\nBangkok 10110 Thailand") == ("10110", "TH"))
+        XCTAssertTrue(code("Av. José Larco 1232, Of. 801, Miraflores, Lima 15074 - Perú") == ("15074", "PE"))
+        XCTAssertTrue(code("2F, 45 Dosan-daero 45-gil, Gangnam-gu, Seoul 06016") == ("06016", "KR"))
+        XCTAssertTrue(code("12 Yad Harutzim St., Talpiot, Jerusalem 9342148") == ("9342148", "IL"))
+        XCTAssertTrue(code("26 Road 9, Maadi, Cairo 11431", region: "EG") == ("11431", "EG"))
+        // Of another shape than the country's, printed in no address's place, or after no town: none.
+        XCTAssertNil(code("Seoul 0601").0)
+        XCTAssertNil(code("Roast Turkey 12345").0)
+        XCTAssertNil(code("Grilled Chile 12345").0)
+        XCTAssertNil(code("Table 12345, Thailand").0)
+        // A country's name that is also a dish's or a given name counts only in an address's place.
+        XCTAssertEqual(DataDetector.countryCode(named: "Chile"), "CL")
+        XCTAssertEqual(DataDetector.countryCode(named: "Taiwan (R.O.C.)"), "TW")
+        XCTAssertEqual(DataDetector.countryCode(named: "Lietuva"), "LT")
+        let detector = try! DataDetector(types: [.address], referenceDate: CalendarDay(iso: "2024-06-01"))
+        XCTAssertNil(detector.context(for: ["Chile con carne 8.50"]).region)
+    }
+
     /// Codes printed after the town: four digits in New Zealand and South Africa (`Wellington 6011`, `Johannesburg,
     /// 2196`), India's PIN in two groups or after a town with no comma, Japan's by the region alone, and Argentina's
     /// CPA before the town. A year after its word (`Since 2004`) is none.
