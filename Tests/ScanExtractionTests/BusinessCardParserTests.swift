@@ -100,6 +100,25 @@ import ScanModel
         #expect(try! extractor.extract(firm, as: .businessCard).businessCard!.organization == "Bianchi Impianti S.p.A.")
     }
 
+    /// A firm's name wrapped in its column is read whole when the two lines together spell the domain that the first
+    /// does not (`PT Nusantara` / `Mitra Finansial`, nusantaramitra); a tagline under it spells no more and stays out.
+    @Test func aFirmsNameWrappedInItsColumn() {
+        func card(_ firm: String, _ second: String, _ email: String) -> BusinessCard {
+            try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+                Fixture.line(60, "Budi Santoso", x: 360, h: 40),
+                Fixture.line(120, "Kepala Cabang", x: 360, h: 24),
+                Fixture.line(270, firm, x: 30, h: 30),
+                Fixture.line(310, second, x: 30, h: 30),
+                Fixture.line(340, "Telp. (021) 520 7788", x: 360, h: 20),
+                Fixture.line(370, email, x: 360, h: 20),
+            ])), as: .businessCard).businessCard!
+        }
+        let wrapped = card("PT Nusantara", "Mitra Finansial", "budi@nusantaramitra.co.id")
+        #expect(wrapped.organization == "PT Nusantara Mitra Finansial")
+        #expect(wrapped.title == "Kepala Cabang")
+        #expect(card("Acme Group", "Consulting Services", "budi@acme.co.id").organization == "Acme Group")
+    }
+
     /// A code after the town in a column of its own beside the name (`88 The Terrace` over `Wellington 6011`, right of
     /// the name and title): the line is read after the street above it in its column, not after its row's other half.
     @Test func aCodeAfterTheTownInTheRightColumn() {

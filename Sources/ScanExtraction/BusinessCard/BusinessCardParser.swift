@@ -183,13 +183,17 @@ public struct BusinessCardParser: Sendable {
                 full, emailLocal: emailLocal, twoSurnames: region.map(Self.twoSurnameRegions.contains) ?? false)
             card.provenance["name"] = l.line.provenance()
         }
+        var orgPart: Int?
         if let oi = orgIndex {
             var org = Self.withoutMarks(lines[oi].line, monogram: true)
-            // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`).
-            if let below = Self.wrappedUnder(lines, oi, among: free.filter { $0 != nameIndex }),
-                Self.legalFormKeys.contains(lines[below].key)
-            {
+            let others = free.filter { $0 != nameIndex && $0 != oi }
+            // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`), or the rest
+            // of its name (`PT Nusantara` / `Mitra Finansial`, `Grupo` / `Levante Energía`).
+            if let below = Self.wrappedUnder(lines, oi, among: others), Self.legalFormKeys.contains(lines[below].key) {
                 org += " " + lines[below].text
+            } else if let (part, upper) = Self.wrappedOrganizationPart(lines, oi, among: others, domain: domain) {
+                orgPart = part
+                org = upper ? lines[part].text + " " + org : org + " " + lines[part].text
             }
             card.organization = Self.lexicon.mendingLegalForm(Text.clean(org))
             card.provenance["organization"] = lines[oi].line.provenance()
@@ -197,13 +201,13 @@ public struct BusinessCardParser: Sendable {
         // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
         var titleIndex: Int?
         let candidates = free.filter {
-            $0 != nameIndex && $0 != orgIndex && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
+            $0 != nameIndex && $0 != orgIndex && $0 != orgPart && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
         if let ni = nameIndex {
             titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
             if titleIndex == nil {
                 titleIndex = Self.lineUnderName(
-                    lines, name: ni, among: free.filter { $0 != orgIndex }, orgFound: orgIndex != nil)
+                    lines, name: ni, among: free.filter { $0 != orgIndex && $0 != orgPart }, orgFound: orgIndex != nil)
             }
         } else {
             titleIndex = candidates.first
@@ -213,7 +217,7 @@ public struct BusinessCardParser: Sendable {
             // A title wrapped in its column: ended by a joining word (`Responsable de` / `Exportaciones`), or over a
             // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
             // not a department, `Customer Support`, nor the firm).
-            let others = free.filter { $0 != nameIndex && $0 != orgIndex && $0 != ti }
+            let others = free.filter { $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != ti }
             let last = Text.key(lines[ti].line.words.last?.text ?? "").lowercased()
             if let below = Self.wrappedUnder(lines, ti, among: others),
                 Text.digitCount(lines[below].text) == 0
@@ -230,7 +234,7 @@ public struct BusinessCardParser: Sendable {
             card.provenance["title"] = lines[ti].line.provenance()
         }
         if let di = free.first(where: {
-            $0 != nameIndex && $0 != orgIndex && $0 != titleIndex
+            $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != titleIndex
                 && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
                 && Text.digitCount(lines[$0].text) == 0
         }) {
@@ -996,6 +1000,39 @@ public struct BusinessCardParser: Sendable {
     static let legalFormKeys: Set<String> = Set(lexicon.legalForms.phrases.filter {
         !["TRADING", "PARTNERS", "ASSOCIATES", "GROUP", "HOLDINGS", "COMPANY", "CO"].contains($0)
     })
+
+    /// The line that holds the rest of the organization's name wrapped in its column, right under or over its line
+    /// `oi`, and whether it is the upper one: a line of letters and no title's or department's word that, with the
+    /// organization's line, spells the web or e-mail domain that the organization's line does not spell alone
+    /// (`PT Nusantara` / `Mitra Finansial` for `nusantaramitra`, `Balaton` / `Borház Zrt.`, `Groupe` / `Loire Agro`
+    /// for `groupeloireagro`). A tagline under the name spells no more of it (`Consulting Services` under `Acme
+    /// Group`), nor does a department over it (`Legal` over `Stonebridge Ventures SA`).
+    static func wrappedOrganizationPart(_ lines: [AnalyzedLine], _ oi: Int, among others: [Int], domain: String?)
+        -> (line: Int, upper: Bool)?
+    {
+        let below = wrappedUnder(lines, oi, among: others)
+        let above = others.first { $0 < oi && wrappedUnder(lines, $0, among: [oi]) == oi }
+        for (j, upper) in [(below, false), (above, true)] {
+            guard let j else { continue }
+            let l = lines[j]
+            guard Text.digitCount(l.text) == 0, l.entities.isEmpty, !Text.hasAny(l.key, lexicon.jobTitles),
+                !Text.hasAny(l.key, lexicon.departmentWords)
+            else { continue }
+            if let d = domain, d.count >= 4 {
+                let joined = upper ? l.key + " " + lines[oi].key : lines[oi].key + " " + l.key
+                if spellsWhole(d, joined), !spellsWhole(d, lines[oi].key) { return (j, upper) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a line's key holds the whole domain stem, its letters together (`levanteenergia` in `LEVANTE ENERGÍA`)
+    /// or spelled by its words (`spells`).
+    static func spellsWhole(_ stem: String, _ key: String) -> Bool {
+        [key, transliterated(key)].contains { k in
+            k.replacingOccurrences(of: " ", with: "").lowercased().contains(stem) || spells(stem, k)
+        }
+    }
 
     /// Words that end a title's line only when the title goes on under it (`Responsable de`, `Head of`).
     static let titleJoiners: Set<String> = [
