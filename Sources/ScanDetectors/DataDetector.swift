@@ -332,11 +332,22 @@ public struct DataDetector: Sendable {
         return out
     }
 
-    static let ccTLDRegions: [String: String] = [
-        "ie": "IE", "uk": "GB", "de": "DE", "fr": "FR", "au": "AU", "ca": "CA", "nz": "NZ", "my": "MY", "sg": "SG",
-        "id": "ID", "in": "IN", "nl": "NL", "be": "BE", "ch": "CH", "at": "AT", "it": "IT", "es": "ES", "se": "SE",
-        "no": "NO", "dk": "DK", "fi": "FI", "pl": "PL", "jp": "JP", "hk": "HK", "za": "ZA", "br": "BR", "mx": "MX",
-        "us": "US", "pt": "PT", "cz": "CZ", "lu": "LU", "ph": "PH", "th": "TH",
+    /// Country-code top-level domains and their regions: every region with a numbering plan under its own code
+    /// (`.cl`, `.hr`, `.com.tr`), `.uk` for Great Britain, less the codes that firms anywhere take for their sound or
+    /// their letters (`.co`, `.io`, `.ai`, `.me`, `.tv`...), which say nothing of where a document is from.
+    static let ccTLDRegions: [String: String] = {
+        var d: [String: String] = ["uk": "GB"]
+        for region in PhoneMetadata.plans.keys where region.count == 2 {
+            let tld = region.lowercased()
+            if !genericCountryDomains.contains(tld) { d[tld] = region }
+        }
+        return d
+    }()
+
+    /// Country-code domains that firms of every country register (`.co`, `.io`, `.ai`, `.me`, `.tv`, `.ly`, `.fm`...).
+    static let genericCountryDomains: Set<String> = [
+        "co", "io", "ai", "me", "tv", "ly", "fm", "am", "ws", "cc", "to", "gg", "so", "sh", "ac", "la", "tk", "ag", "ms",
+        "nu", "vc", "st", "gl", "sx", "bz", "cx", "ps", "vg", "im", "je", "ax", "ad", "md", "gs", "tc", "fo", "dj",
     ]
 
     /// Postal-code shapes that belong to one country (the 5-digit codes do not).

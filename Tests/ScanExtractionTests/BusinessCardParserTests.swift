@@ -119,6 +119,23 @@ import ScanModel
         #expect(card("Acme Group", "Consulting Services", "budi@acme.co.id").organization == "Acme Group")
     }
 
+    /// A person's own business under the person's name, both spelling the domain (`Camila Soto` over `Camila Soto
+    /// Fotografía`, camilasoto.cl): the one that says more is the firm. The country's domain (`.cl`, `.hr`) places the
+    /// national numbers where nothing else does.
+    @Test func aPersonsOwnBusinessAndTheCountrysDomain() {
+        let c = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Camila Soto", x: 70, h: 60),
+            Fixture.line(144, "Fotógrafa", x: 70, h: 30),
+            Fixture.line(190, "Camila Soto Fotografía", x: 70, h: 36),
+            Fixture.line(400, "2 2345 6789", x: 70, h: 24),
+            Fixture.line(447, "hola@camilasoto.cl", x: 70, h: 24),
+            Fixture.line(491, "camilasoto.cl", x: 70, h: 24),
+        ])), as: .businessCard).businessCard!
+        #expect(c.name?.full == "Camila Soto")
+        #expect(c.organization == "Camila Soto Fotografía")
+        #expect(c.phones.first?.e164 == "+56223456789")
+    }
+
     /// A code after the town in a column of its own beside the name (`88 The Terrace` over `Wellington 6011`, right of
     /// the name and title): the line is read after the street above it in its column, not after its row's other half.
     @Test func aCodeAfterTheTownInTheRightColumn() {

@@ -128,9 +128,11 @@ public struct BusinessCardParser: Sendable {
                 s = 0
             }
             // Of two lines that score alike, the one with a legal form is the firm's name (`Hudson Labs, Inc.` under
-            // the logo's `HUDSON LABS`).
+            // the logo's `HUDSON LABS`), and so is the one that says more after the other's words: a person's own
+            // business under the person's name (`Camila Soto` over `Camila Soto Fotografía`, camilasoto.cl).
             let legal = Text.hasAny(k, Self.lexicon.legalForms)
-            if s > orgBest || s == orgBest && orgIndex != nil && legal && !orgLegal {
+            let saysMore = orgIndex.map { k.hasPrefix(lines[$0].key + " ") } ?? false
+            if s > orgBest || s == orgBest && orgIndex != nil && (legal && !orgLegal || saysMore) {
                 orgBest = s; orgIndex = i; orgLegal = legal
             }
         }
