@@ -133,6 +133,9 @@ public struct Amount: Hashable, Sendable, Comparable {
         }
         // A unit of measure glued on is a size or a weight (`500ml`, `1.50kg`), not an amount.
         if Amount.measureUnits.contains(lettersAfter) { return nil }
+        // So is a gram's or a litre's one letter after a whole number (`400G`, `2L`); a tax class's letter follows an
+        // amount with decimals (`6,99A`).
+        if lettersAfter == "g" || lettersAfter == "l", s.allSatisfy(\.isNumber) { return nil }
         guard let first = s.first, first.isNumber, s.count <= 14 else { return nil }
         // Digits with separators only, read by the detector's grammar, which must take all of them.
         guard s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == "'" || $0 == " ") }) else {

@@ -628,4 +628,41 @@ import ScanModel
         #expect(r.items.map(\.description) == ["WD-40 12OZ", "100000 MAH POWER BANK", "HP DESKJET 3630"])
         #expect(r.items.map(\.code) == ["690094", nil, nil])
     }
+
+    /// A VAT breakdown's own total row (`Totaal 9,08 1,58 10,66`: net, tax, gross) holds the taxes of every row, also
+    /// of a row OCR garbled (`218` for `21%`, so no rate is read): where the rows read add up to less, its tax is the
+    /// taxes'.
+    @Test func aBreakdownsTotalRowHoldsTheRowsOCRGarbled() throws {
+        let r = try receipt([
+            Fixture.line(40, "BUURTSUPER DE HOEK", x: 150),
+            Fixture.line(150, "Halfvolle melk 1L"), (150, 16, [(400, "1,19"), (440, "L")]),
+            Fixture.line(172, "Stroopwafels"), (172, 16, [(400, "1,79"), (440, "L")]),
+            Fixture.line(194, "Zonnebrand"), (194, 16, [(400, "7,68"), (440, "H")]),
+            Fixture.line(230, "TOTAAL"), (230, 16, [(400, "10,66")]),
+            Fixture.line(260, "BTW"), (260, 16, [(250, "Excl."), (330, "BTW"), (400, "Incl.")]),
+            Fixture.line(282, "H 218"), (282, 16, [(250, "6,35"), (330, "1,33"), (400, "7,68")]),
+            Fixture.line(304, "L 9%"), (304, 16, [(250, "2,73"), (330, "0,25"), (400, "2,98")]),
+            Fixture.line(326, "Totaal"), (326, 16, [(250, "9,08"), (330, "1,58"), (400, "10,66")]),
+        ])
+        #expect(r.tax.map(\.amount) == ["1.58"])
+        #expect(r.total == "10.66")
+    }
+
+    /// In a currency printed in whole units, a plain number after its sign closes an article's line however short
+    /// (`YOGHURT BEBIBLE $ 660` among `$ 2.610`); a gram's letter after a whole number is a size (`TALLARINES 400G $
+    /// 2.800`), no price.
+    @Test func shortWholeAmountsAfterTheirSignAndSizesInGrams() throws {
+        let r = try receipt([
+            Fixture.line(40, "MINIMARKET LOS ANDES", x: 150),
+            Fixture.line(62, "RUT: 76.451.238-K", x: 150),
+            Fixture.line(150, "QUESO FRESCO"), (150, 16, [(380, "$"), (440, "2.610")]),
+            Fixture.line(172, "YOGHURT BEBIBLE"), (172, 16, [(380, "$"), (440, "660")]),
+            Fixture.line(194, "TALLARINES 400G"), (194, 16, [(380, "$"), (440, "2.800")]),
+            Fixture.line(216, "AZUCAR 1KG"), (216, 16, [(380, "$"), (440, "1.040")]),
+            Fixture.line(250, "TOTAL"), (250, 16, [(380, "$"), (440, "7.110")]),
+        ])
+        #expect(r.items.map(\.description) == ["QUESO FRESCO", "YOGHURT BEBIBLE", "TALLARINES 400G", "AZUCAR 1KG"])
+        #expect(r.items.map(\.amount) == ["2610", "660", "2800", "1040"])
+        #expect(r.total == "7110")
+    }
 }

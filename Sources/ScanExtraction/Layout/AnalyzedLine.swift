@@ -337,9 +337,14 @@ public struct LineAnalyzer: Sendable {
             }
             // On a document in whole units, a plain number before its currency's word is an amount however short
             // (`699 Ft`, `-230 Ft`, `ÁFA: 89 Ft`).
+            // So is one closing the line after its currency's sign or word (`YOGHURT $ 660` among `$ 2.610`).
             let beforeCurrency = wholeUnits && out.isEmpty && i + 1 < line.words.count
                 && isCurrencyToken(line.words[i + 1].text)
-            if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare) ?? (beforeCurrency ? plainWhole(t) : nil) {
+            let afterCurrency = wholeUnits && out.isEmpty && i == line.words.count - 1 && i > 0
+                && isCurrencyToken(line.words[i - 1].text)
+            if let a = amount(in: t, wholeUnits: wholeUnits, bare: bare)
+                ?? (beforeCurrency || afterCurrency ? plainWhole(t) : nil)
+            {
                 out.insert((a, i), at: 0)
                 end = i
                 i -= 1

@@ -124,6 +124,14 @@ extension ReceiptParser {
                     taxes.append(Receipt.Tax(rate: row.rate, amount: row.tax.decimalString, source: row.source))
                 }
             }
+            // The breakdown's own total row under its rows holds every row's tax, also a row's that OCR garbled (`218`
+            // for `21%`, `L9%` glued): where the rows read add up to less, its tax is the taxes'.
+            if let last = vatRows.keys.max(),
+                let (tax, source) = Self.breakdownTotalRow(lines, roles: roles, after: last),
+                taxes.compactMap({ Amount(decimalString: $0.amount)?.cents }).reduce(0, +) < tax.cents
+            {
+                taxes = [Receipt.Tax(amount: tax.decimalString, source: source)]
+            }
         }
         let amounts = r.items.compactMap { $0.amount.flatMap(Amount.init(decimalString:)) }
         let context = ReceiptFieldFeatures.SummaryContext(
@@ -335,6 +343,25 @@ extension ReceiptParser {
                     return (rateText, tax.amount, l.line.provenance(words: tax.word..<(tax.word + 1)))
                 }
             }
+        }
+        return nil
+    }
+
+    /// The total row of a VAT breakdown, on one of the two lines after its last row `last`: labelled as a total, no
+    /// rate, and three amounts that are a net, its tax and their gross (`Totaal 26.02 3.10 29.12`, `Total 60,60 12,60
+    /// 73,20`). The tax, and where it is printed.
+    static func breakdownTotalRow(_ lines: [AnalyzedLine], roles: [Role], after last: Int) -> (Amount, Provenance)? {
+        for j in (last + 1)..<min(lines.count, last + 3) {
+            guard case .total = roles[j], lines[j].entities(.percentage).isEmpty else { continue }
+            let amounts = lines[j].line.words.enumerated().compactMap { n, w in
+                Amount.parse(w.text[...]).map { (amount: $0, word: n) }
+            }
+            guard amounts.count == 3, amounts.allSatisfy({ $0.amount.minor > 0 }),
+                amounts[0].amount.cents + amounts[1].amount.cents == amounts[2].amount.cents,
+                amounts[1].amount.cents < amounts[0].amount.cents
+            else { continue }
+            let tax = amounts[1]
+            return (tax.amount, lines[j].line.provenance(words: tax.word..<(tax.word + 1)))
         }
         return nil
     }
