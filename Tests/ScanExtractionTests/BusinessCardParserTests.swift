@@ -136,6 +136,21 @@ import ScanModel
         #expect(c.phones.first?.e164 == "+56223456789")
     }
 
+    /// A card in two languages prints its title twice (`Directeur Commercial` / `Sales Director`): the first is the
+    /// title, the second no wrapped part of it; and a name's letter that an e-mail writes in ASCII (`ı` of `Yılmaz`,
+    /// ayse.yilmaz@) is no misreading to mend.
+    @Test func aTitleInTwoLanguagesAndANameTheEmailWritesInASCII() {
+        let c = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Ayşe Yılmaz", x: 70, h: 44),
+            Fixture.line(120, "Directeur Commercial", x: 70, h: 22),
+            Fixture.line(146, "Sales Director", x: 70, h: 22),
+            Fixture.line(300, "Tel: +90 212 283 45 60", x: 70, h: 20),
+            Fixture.line(330, "ayse.yilmaz@anadolutekstil.com.tr", x: 70, h: 20),
+        ])), as: .businessCard).businessCard!
+        #expect(c.title == "Directeur Commercial")
+        #expect(c.name?.full == "Ayşe Yılmaz")
+    }
+
     /// A code after the town in a column of its own beside the name (`88 The Terrace` over `Wellington 6011`, right of
     /// the name and title): the line is read after the street above it in its column, not after its row's other half.
     @Test func aCodeAfterTheTownInTheRightColumn() {

@@ -224,8 +224,10 @@ public struct BusinessCardParser: Sendable {
             if let below = Self.wrappedUnder(lines, ti, among: others),
                 Text.digitCount(lines[below].text) == 0
             {
+                // (Two words under a line that is a title already are a title of their own: `Directeur Commercial` /
+                // `Sales Director`, a card in two languages.)
                 let ws = lines[below].line.words.map(\.text)
-                let titleWord = ws.count <= 2
+                let titleWord = (ws.count == 1 || ws.count == 2 && !Text.hasAny(lines[ti].key, Self.lexicon.jobTitles))
                     && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
                     && Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
                     && !Text.hasAny(lines[below].key, Self.lexicon.organizationWords)
@@ -551,7 +553,7 @@ public struct BusinessCardParser: Sendable {
         guard target.count >= 4 else { return false }
         let words = key.split(separator: " ").map { w in
             Array(
-                w.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter {
+                Self.folded(String(w)).filter {
                     $0.isLetter || $0.isNumber
                 })
         }.filter { !$0.isEmpty }
@@ -625,8 +627,19 @@ public struct BusinessCardParser: Sendable {
 
     /// A name's word or an e-mail's local part as addresses spell it: lower case, without accents, letters only
     /// (`Chloé-Anne` is `chloeanne`).
+    /// `s` in lower case and without its accents, as an e-mail address or a domain writes a name: also the letters
+    /// that have no accent to drop (`ı` of `Yılmaz`, `ł`, `ø`, `đ`), each as the one ASCII letter it is written with.
+    static func folded(_ s: String) -> String {
+        let plain = s.lowercased().folding(options: .diacriticInsensitive, locale: nil)
+        guard plain.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return plain }
+        return String(plain.map { Self.asciiLetters[$0] ?? $0 })
+    }
+
+    /// Lower-case letters with no accent to fold away, and the ASCII letter an address writes for each.
+    static let asciiLetters: [Character: Character] = ["ı": "i", "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h"]
+
     static func plainLetters(_ s: String) -> String {
-        s.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter)
+        Self.folded(s).filter(\.isLetter)
     }
 
     /// `johnm`, `john.moore`, `jmoore`, `moore` against `John Moore` (accents aside: `chloe` for `Chloé`).
@@ -655,7 +668,7 @@ public struct BusinessCardParser: Sendable {
     /// (`Miller`), and so do firms named after one.
     static func namesAnAgent(_ words: [String]) -> Bool {
         guard (1...4).contains(words.count),
-            let last = words.last?.lowercased().folding(options: .diacriticInsensitive, locale: nil),
+            let last = words.last.map(Self.folded),
             last.count >= 6, last.allSatisfy(\.isLetter)
         else { return false }
         return Self.lexicon.jobTitleEndings.contains { last.hasSuffix($0) }
@@ -766,7 +779,7 @@ public struct BusinessCardParser: Sendable {
         for (k, word) in words.enumerated() {
             // Compared without accents: an e-mail address spells `Chloé` as `chloe`.
             let printed = Array(word)
-            let letters = Array(word.lowercased().folding(options: .diacriticInsensitive, locale: nil))
+            let letters = Array(Self.folded(word))
             guard letters.count >= 5, letters.count == printed.count, letters.allSatisfy(\.isLetter),
                 !String(joined).contains(String(letters))
             else { continue }
@@ -802,7 +815,7 @@ public struct BusinessCardParser: Sendable {
     /// `jlrodriguez` for `José Luis Rodríguez` at `Rodríguez`). Nil when the local part says nothing so.
     static func familyStart(_ words: [String], emailLocal local: String) -> Int? {
         func fold(_ w: String) -> [Character] {
-            Array(w.lowercased().folding(options: .diacriticInsensitive, locale: nil).filter(\.isLetter))
+            Array(Self.folded(w).filter(\.isLetter))
         }
         let folded = words.map(fold), l = fold(local)
         guard words.count >= 3, l.count >= 4 else { return nil }
