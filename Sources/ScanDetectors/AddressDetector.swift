@@ -254,8 +254,11 @@ struct AddressDetector {
             // Stockholm`, `CH-8001 Zürich`, `N-0154 Oslo`): the code of that country's shape. After one letter (`A-`,
             // `N-`) only where the line or a comma-separated part opens with it, as a unit's number may be written so
             // (`A-1234 Main St`).
+            // (Any other country's two letters before a code of its GeoNames shape: `LT-01103 Vilnius`.)
+            let prefix = s.string(i, e)
             if (1...3).contains(len), (i..<e).allSatisfy({ isUpper(b[$0]) }), s.at(e) == 0x2D,
-                let country = AddressDetector.codePrefixes[s.string(i, e)]
+                let country = AddressDetector.codePrefixes[prefix]
+                    ?? (len == 2 && AddressDetector.postalCodePatterns[prefix] != nil ? prefix : nil)
             {
                 let (q, de) = token(s, e + 1)
                 let opensPart = Self.opensPart(s, at: Self.lastBefore(s, i))
@@ -268,6 +271,10 @@ struct AddressDetector {
                 } else if digits == 3, ["SE", "CZ", "SK", "GR"].contains(country), s.at(de) == 0x20 {
                     let (q2, de2) = token(s, de + 1)
                     if de2 - q2 == 2, (q2..<de2).allSatisfy({ isDigit(b[$0]) }) { end = de2 }
+                } else if AddressDetector.codePrefixes[prefix] == nil,
+                    AddressDetector.postalCodeFits(s.string(q, de), country)
+                {
+                    end = de
                 }
                 if let end, (q..<de).allSatisfy({ isDigit(b[$0]) }), townFollows(s, end), len > 1 || opensPart {
                     hits.append(
@@ -441,13 +448,15 @@ struct AddressDetector {
     private func anyCountrysCode(_ s: ScanText, _ i: Int, _ e: Int) -> String? {
         // (The country may follow with no comma: `Bangkok 10110 Thailand`, `Lima 15074 - Perú`.)
         let countryAfter = countryIn(s, e, lineBounds(s, e).1)
-        if endsElement(s, e) || countryAfter != nil, townWordBefore(s, i) {
-            // The town's part: from the comma or the line's start before it.
-            var p = i
-            while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
-            while p < i, s.bytes[p] == 0x20 { p += 1 }
-            let city = DataDetector.cityRegion(s, p, s.wordEnd(from: p))?.0
-            return countryAfter ?? countryPrintedNear(s, e) ?? city ?? (streetBefore(s, i) ? region : nil)
+        // The town's part: from the comma or the line's start before the code. Its words are a town's (no label's), or
+        // a large city's name that holds a label's word (`Tel Aviv`).
+        var p = i
+        while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
+        while p < i, s.bytes[p] == 0x20 { p += 1 }
+        let city = p < i ? DataDetector.cityRegion(s, p, s.wordEnd(from: p)) : nil
+        let cityAlone = city.map { c in (c.1..<i).allSatisfy { s.bytes[$0] == 0x20 } } ?? false
+        if endsElement(s, e) || countryAfter != nil, townWordBefore(s, i) || cityAlone {
+            return countryAfter ?? countryPrintedNear(s, e) ?? city?.0 ?? (streetBefore(s, i) ? region : nil)
         }
         if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
             let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))?.0

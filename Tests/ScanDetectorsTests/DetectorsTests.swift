@@ -682,6 +682,11 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(code("2F, 45 Dosan-daero 45-gil, Gangnam-gu, Seoul 06016") == ("06016", "KR"))
         XCTAssertTrue(code("12 Yad Harutzim St., Talpiot, Jerusalem 9342148") == ("9342148", "IL"))
         XCTAssertTrue(code("26 Road 9, Maadi, Cairo 11431", region: "EG") == ("11431", "EG"))
+        // A large city's name that holds a label's word; any country's two letters before its code.
+        XCTAssertTrue(code("132 Menachem Begin Rd., Tel Aviv 6701101, Israel") == ("6701101", "IL"))
+        XCTAssertTrue(code("Gedimino pr. 20, LT-01103 Vilnius, Lietuva") == ("01103", "LT"))
+        XCTAssertNil(code("Tel 6701101").0)
+        XCTAssertNil(code("LT-1234 Main").0)
         // Of another shape than the country's, printed in no address's place, or after no town: none.
         XCTAssertNil(code("Seoul 0601").0)
         XCTAssertNil(code("Roast Turkey 12345").0)
