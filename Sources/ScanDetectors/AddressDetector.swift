@@ -59,7 +59,8 @@ struct AddressDetector {
         "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "ring", "damm", "ufer",
         "rue", "chemin", "impasse", "quai", "cours", "allée", "route", "bd",
         "jalan", "jln", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
-        "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk"
+        "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk",
+        "avenida", "avda", "rua", "travessa", "alameda", "paseo", "plaza", "praça", "jirón", "carrera", "calzada",
     ]
 
     /// Endings of a one-word street's name (`Hauptstraße`, `Vesterbrogade`, `Storgatan`, `Kirkeveien`).

@@ -396,6 +396,9 @@ struct DateTimeDetector {
         // Every accepted form has exactly three parts, one of them a month.
         let (p0, e0) = first
         guard let q1 = nextPart(s, after: e0), let (p1, e1) = part(s, q1, middle: true) else { return nil }
+        // A day, `de` and a month after a street's word name the street (`Av. 9 de Julio 1120`, `Calle 5 de Mayo 23`,
+        // `Rua 25 de Março`): its number is the house's, no year. (`Main St 5 May 2021` stays a date.)
+        if Self.afterStreetWord(s, i), s.lower(e0, q1).split(separator: " ").contains("de") { return nil }
         // `Feb2319`: a month glued to four digits that are no year near the reference year are
         // the day and a two-digit year run together, as OCR drops the space.
         if case let .month(mv) = p0, case let .num(v, 4, false) = p1, q1 == e0, !plausibleYear(v),
@@ -460,6 +463,15 @@ struct DateTimeDetector {
         var end = e2
         if case .month = p2, s.at(end - 1) == 0x2E { end -= 1 } // "Sept." at the end: keep the dot out
         return Hit(type: .date, start: i, end: end, value: EntityValue(date: iso(y, m, d)), priority: 45)
+    }
+
+    /// Whether a street's word (`AddressDetector.streetWords`), with or without its stop, stands right before `i`.
+    static func afterStreetWord(_ s: ScanText, _ i: Int) -> Bool {
+        var b = i
+        while b > 0, s.at(b - 1) == 0x20 { b -= 1 }
+        if b > 0, s.at(b - 1) == 0x2E { b -= 1 }
+        let a = s.wordStart(before: b)
+        return a < b && b - a <= 9 && AddressDetector.streetWords.contains(s.lower(a, b))
     }
 
     /// Whether the word that ends at `e` is a month name (`May` in `May 5-3, 2020`).

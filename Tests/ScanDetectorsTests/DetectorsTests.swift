@@ -668,6 +668,17 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(find("Thank you for shopping", .address).isEmpty)
     }
 
+    /// A day, `de` and a month after a street's word are the street's name (`Av. 9 de Julio 1120`, `Calle 5 de Mayo
+    /// 23`, `Rua 25 de Março 1200`), whose number is the house's; a date after its label or after a street in English
+    /// stays a date.
+    func testStreetsNamedAfterADate() {
+        XCTAssertTrue(find("Av. 9 de Julio 1120", .date).isEmpty)
+        XCTAssertTrue(find("Calle 5 de Mayo 23", .date).isEmpty)
+        XCTAssertTrue(find("Rua 25 de Março 1200", .date).isEmpty)
+        XCTAssertEqual(find("Fecha: 9 de julio de 2021", .date).first?.value.date, "2021-07-09")
+        XCTAssertEqual(find("Main St 5 May 2021", .date).first?.value.date, "2021-05-05")
+    }
+
     /// Any country's code in the shape GeoNames gives it, where the country is printed after it in any of its names
     /// (`Kingdom of Saudi Arabia`, `Thailand` with no comma, `- Perú`), or the town before it is one of that country's
     /// large cities (`Seoul 06016`, `Lviv 79000`), or a named street stands before and the region is the country.
