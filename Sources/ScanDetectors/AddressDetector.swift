@@ -1,3 +1,4 @@
+import Foundation
 import ScanModel
 
 /// Postal codes and postal addresses.
@@ -273,7 +274,9 @@ struct AddressDetector {
                     let (q2, de2) = token(s, de + 1)
                     if de2 - q2 == 2, (q2..<de2).allSatisfy({ isDigit(b[$0]) }) { end = de2 }
                 } else if AddressDetector.codePrefixes[prefix] == nil,
-                    AddressDetector.postalCodeFits(s.string(q, de), country)
+                    AddressDetector.postalCodeFits(s.string(q, de), country),
+                    countryPrintedNear(s, de) == country
+                        || DataDetector.cityRegion(s, de + 1, s.wordEnd(from: de + 1))?.0 == country
                 {
                     end = de
                 }
@@ -445,32 +448,52 @@ struct AddressDetector {
         }
     }
 
-    /// The country whose code the digits from `i` to `e` may be, by where they stand (see the rule that asks).
+    /// The country whose code the digits from `i` to `e` may be, by where they stand (see the rule that asks): after a
+    /// town, closing its part or before its country (`Bangkok 10110 Thailand`, `Lima 15074 - Perú`), or opening a part
+    /// before a town. The town must be a large city's name alone (`Seoul`, `Tel Aviv`, whose `Tel` labels a phone
+    /// elsewhere), or a named street must stand before, or a country of the short list read anywhere be printed after
+    /// it (`Bangkok 10110 Thailand`); a country's other names after a number are a dish's or a tour's (`Club Sandwich
+    /// 12500 Turkey`, `Tour 1250` over `Georgia`). A year (`Vienna 2024`, `Malbec 2020` over `Argentina`) needs the
+    /// street.
     private func anyCountrysCode(_ s: ScanText, _ i: Int, _ e: Int) -> String? {
-        // (The country may follow with no comma: `Bangkok 10110 Thailand`, `Lima 15074 - Perú`.)
-        let countryAfter = countryIn(s, e, lineBounds(s, e).1)
-        // The town's part: from the comma or the line's start before the code. Its words are a town's (no label's), or
-        // a large city's name that holds a label's word (`Tel Aviv`).
-        var p = i
-        while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
-        while p < i, s.bytes[p] == 0x20 { p += 1 }
-        let city = p < i ? DataDetector.cityRegion(s, p, s.wordEnd(from: p)) : nil
-        let cityAlone = city.map { c in (c.1..<i).allSatisfy { s.bytes[$0] == 0x20 } } ?? false
-        if endsElement(s, e) || countryAfter != nil, townWordBefore(s, i) || cityAlone {
-            return countryAfter ?? countryPrintedNear(s, e) ?? city?.0 ?? (streetBefore(s, i) ? region : nil)
+        let ends = endsElement(s, e)
+        let countryAfter = ends || !Self.nearLineEnd(s, e, limit: 40) ? nil : countryIn(s, e, lineBounds(s, e).1)
+        let year = e - i == 4 && (1900...2099).contains(readInt(s, i, e))
+        if ends || countryAfter != nil {
+            // The town's part: from the comma or the line's start before the code.
+            var p = i
+            while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
+            while p < i, s.bytes[p] == 0x20 { p += 1 }
+            guard p < i else { return nil }
+            let city = DataDetector.cityRegion(s, p, s.wordEnd(from: p))
+            let cityAlone = !year && city.map { c in (c.1..<i).allSatisfy { s.bytes[$0] == 0x20 } } ?? false
+            // (Or a country of the short list printed after it: `Bangkok 10110 Thailand`.) Cheaper checks first.
+            if !cityAlone {
+                guard townWordBefore(s, i) else { return nil }
+                let listed = !year
+                    && (countryIn(s, e, lineBounds(s, e).1, listed: true) ?? countryPrintedNear(s, e, listed: true))
+                        != nil
+                guard listed || streetBefore(s, i) else { return nil }
+            }
+            return countryAfter ?? countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
         }
         if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
-            let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))?.0
-            return countryPrintedNear(s, e) ?? city ?? (streetBefore(s, i) ? region : nil)
+            let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))
+            let cityAlone = !year && city.map { c in c.1 >= s.count || [0x2C, 0x0A].contains(s.bytes[c.1]) } ?? false
+            guard cityAlone || streetBefore(s, i) else { return nil }
+            return countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
         }
         return nil
     }
 
-    /// Whether `code` has the shape of `country`'s postal codes (GeoNames' patterns).
+    /// Whether `code` has the shape of `country`'s postal codes (GeoNames' patterns, compiled once).
     static func postalCodeFits(_ code: String, _ country: String) -> Bool {
-        guard let pattern = postalCodePatterns[country] else { return false }
-        return code.range(of: pattern, options: .regularExpression) != nil
+        guard let pattern = postalCodeExpressions[country] else { return false }
+        return pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
     }
+
+    static let postalCodeExpressions: [String: NSRegularExpression] =
+        postalCodePatterns.compactMapValues { try? NSRegularExpression(pattern: $0) }
 
     /// `postalCodePatternLines` read into a table.
     static let postalCodePatterns: [String: String] = {
@@ -651,8 +674,8 @@ struct AddressDetector {
 
     /// The country printed after the code that ends at `e`, on its line's last part or the next line, looked for only
     /// when the line ends near (so that a long line of numbers costs no more than its length).
-    private func countryPrintedNear(_ s: ScanText, _ e: Int) -> String? {
-        Self.nearLineEnd(s, e) ? countryNear(s, e) : nil
+    private func countryPrintedNear(_ s: ScanText, _ e: Int, listed: Bool = false) -> String? {
+        Self.nearLineEnd(s, e) ? countryNear(s, e, listed: listed) : nil
     }
 
     /// The countries whose postal code follows the town (`Wellington 6011`), four digits.
@@ -706,6 +729,9 @@ struct AddressDetector {
         "total", "subtotal", "qty", "amount", "balance", "points", "check", "sum", "due", "paid", "change", "cash",
         "store", "shop", "till", "pos", "pump", "lane", "register", "reg", "terminal", "term", "cashier", "branch",
         "station", "outlet", "gate", "room", "level", "floor", "unit", "suite",
+        // A post box's or an extension's word in any language: `Postfach 1234`, `Case Postale 56`, `Apartado 12`.
+        "postfach", "postale", "apartado", "casilla", "caixa", "postbus", "postboks", "boks", "box", "bus", "durchwahl",
+        "ext", "extension", "interno", "kasse", "klappe", "poste",
         // A year's words: `Since 2004`, `Est. 1998`.
         "since", "est", "established", "founded", "copyright", "seit", "depuis", "desde", "dal", "sinds", "siden", "sedan",
     ]
@@ -786,14 +812,16 @@ struct AddressDetector {
         return (a, e)
     }
 
-    private func countryIn(_ s: ScanText, _ a: Int, _ e: Int) -> String? {
+    /// The country the text from `a` to `e` names; with `listed`, only by a name of the short list read anywhere
+    /// (`countries`: `Thailand`, not `Turkey`).
+    private func countryIn(_ s: ScanText, _ a: Int, _ e: Int, listed: Bool = false) -> String? {
         let (ta, te) = trimmed(s, a, e)
         guard te > ta, te - ta <= 30 else { return nil }
         var w = s.lower(ta, te)
         if w.utf8.contains(where: { $0 >= 0x80 }) { w = w.lowercased() }
         // (A dash may set the country off: `Lima 15074 - Perú`.)
         if w.hasPrefix("- ") || w.hasPrefix("– ") { w = String(w.dropFirst(2)) }
-        return AddressDetector.addressCountry(w)
+        return listed ? AddressDetector.countries[w] : AddressDetector.addressCountry(w)
     }
 
     /// The country an address's place names, `name` in lower case: the short list read anywhere (`countries`), then
@@ -813,17 +841,17 @@ struct AddressDetector {
         return d
     }()
 
-    private func countryNear(_ s: ScanText, _ i: Int) -> String? {
+    private func countryNear(_ s: ScanText, _ i: Int, listed: Bool = false) -> String? {
         let (_, le) = lineBounds(s, i)
         // Last comma-separated part of the line, or the next line.
         var k = le
         while k > i, s.bytes[k - 1] != 0x2C { k -= 1 }
-        if k > i, let c = countryIn(s, k, le) { return c }
+        if k > i, let c = countryIn(s, k, le, listed: listed) { return c }
         // No comma after the code: the words after it (`Bangkok 10110 Thailand`).
-        if k == i, let c = countryIn(s, i, le) { return c }
+        if k == i, let c = countryIn(s, i, le, listed: listed) { return c }
         if le < s.count {
             let (na, ne) = lineBounds(s, le + 1)
-            return countryIn(s, na, ne)
+            return countryIn(s, na, ne, listed: listed)
         }
         return nil
     }

@@ -327,7 +327,10 @@ public struct DataDetector: Sendable {
             }
             guard let hostDot = host.lastIndex(of: 0x2E), host.count - hostDot == 3 else { continue }
             let tld = String(decoding: host[(hostDot + 1)...], as: UTF8.self)
-            if let r = ccTLDRegions[tld] { out.append(r) }
+            // Any country's domain from an e-mail address or a `www.` host; from a bare link only the domains of the
+            // larger countries (`https://bit.do/x`, `lu.ma/x` and other shorteners say nothing of where one is).
+            let mailOrWWW = lower.contains(0x40) || host.starts(with: Array("www.".utf8))
+            if let r = mailOrWWW ? ccTLDRegions[tld] : commonCCTLDRegions[tld] { out.append(r) }
         }
         return out
     }
@@ -343,6 +346,14 @@ public struct DataDetector: Sendable {
         }
         return d
     }()
+
+    /// The domains of the larger countries, which a bare link's host may end with (`https://shop.example.de/...`).
+    static let commonCCTLDRegions: [String: String] = [
+        "ie": "IE", "uk": "GB", "de": "DE", "fr": "FR", "au": "AU", "ca": "CA", "nz": "NZ", "my": "MY", "sg": "SG",
+        "id": "ID", "in": "IN", "nl": "NL", "be": "BE", "ch": "CH", "at": "AT", "it": "IT", "es": "ES", "se": "SE",
+        "no": "NO", "dk": "DK", "fi": "FI", "pl": "PL", "jp": "JP", "hk": "HK", "za": "ZA", "br": "BR", "mx": "MX",
+        "us": "US", "pt": "PT", "cz": "CZ", "lu": "LU", "ph": "PH", "th": "TH",
+    ]
 
     /// Country-code domains that firms of every country register (`.co`, `.io`, `.ai`, `.me`, `.tv`, `.ly`, `.fm`...).
     static let genericCountryDomains: Set<String> = [

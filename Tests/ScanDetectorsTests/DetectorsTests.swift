@@ -698,6 +698,14 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(code("Gedimino pr. 20, LT-01103 Vilnius, Lietuva") == ("01103", "LT"))
         XCTAssertNil(code("Tel 6701101").0)
         XCTAssertNil(code("LT-1234 Main").0)
+        // A city that opens a shop's name or a dish's, a year after a city, a country's other names after a number, a
+        // post box under a street, and two letters that are no country printed or city after them: none.
+        XCTAssertNil(code("Seoul Chicken 18000", region: "KR").0)
+        XCTAssertNil(code("Vienna 2024").0)
+        XCTAssertNil(code("Club Sandwich 12500 Turkey").0)
+        XCTAssertNil(code("Malbec 2020\nArgentina").0)
+        XCTAssertNil(code("SN-12345 Samsung Galaxy").0)
+        XCTAssertTrue(code("Bahnhofstrasse 12\nPostfach 1234\n8021 Zürich", region: "CH") == ("8021", "CH"))
         // Of another shape than the country's, printed in no address's place, or after no town: none.
         XCTAssertNil(code("Seoul 0601").0)
         XCTAssertNil(code("Roast Turkey 12345").0)

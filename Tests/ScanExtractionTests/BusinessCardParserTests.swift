@@ -134,6 +134,16 @@ import ScanModel
         #expect(c.name?.full == "Camila Soto")
         #expect(c.organization == "Camila Soto Fotografía")
         #expect(c.phones.first?.e164 == "+56223456789")
+        // A logo's word over its tagline: the logo stays the firm.
+        let logo = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(40, "BRIGHTPATH", x: 70, h: 50),
+            Fixture.line(100, "Brightpath Makes Hiring Simple", x: 70, h: 20),
+            Fixture.line(200, "Jordan Ellis", x: 70, h: 40),
+            Fixture.line(250, "Account Manager", x: 70, h: 22),
+            Fixture.line(400, "+1 415 555 0134", x: 70, h: 20),
+            Fixture.line(430, "jordan@brightpath.com", x: 70, h: 20),
+        ])), as: .businessCard).businessCard!
+        #expect(logo.organization == "BRIGHTPATH")
     }
 
     /// A card in two languages prints its title twice (`Directeur Commercial` / `Sales Director`): the first is the
@@ -149,6 +159,14 @@ import ScanModel
         ])), as: .businessCard).businessCard!
         #expect(c.title == "Directeur Commercial")
         #expect(c.name?.full == "Ayşe Yılmaz")
+        // An English title wrapped in two lines is one.
+        let wrapped = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+            Fixture.line(60, "Dana Whitfield", x: 70, h: 44),
+            Fixture.line(120, "Chief Technology", x: 70, h: 22),
+            Fixture.line(146, "Officer EMEA", x: 70, h: 22),
+            Fixture.line(300, "Tel: +44 20 7946 0958", x: 70, h: 20),
+        ])), as: .businessCard).businessCard!
+        #expect(wrapped.title == "Chief Technology Officer EMEA")
     }
 
     /// A code after the town in a column of its own beside the name (`88 The Terrace` over `Wellington 6011`, right of

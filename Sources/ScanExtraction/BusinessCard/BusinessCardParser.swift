@@ -128,10 +128,14 @@ public struct BusinessCardParser: Sendable {
                 s = 0
             }
             // Of two lines that score alike, the one with a legal form is the firm's name (`Hudson Labs, Inc.` under
-            // the logo's `HUDSON LABS`), and so is the one that says more after the other's words: a person's own
-            // business under the person's name (`Camila Soto` over `Camila Soto Fotografía`, camilasoto.cl).
+            // the logo's `HUDSON LABS`), and so is the one that says a word or two more after a person's name: a
+            // person's own business (`Camila Soto` over `Camila Soto Fotografía`, camilasoto.cl; not a logo's
+            // `BRIGHTPATH` over its tagline `Brightpath Makes Hiring Simple`).
             let legal = Text.hasAny(k, Self.lexicon.legalForms)
-            let saysMore = orgIndex.map { k.hasPrefix(lines[$0].key + " ") } ?? false
+            let saysMore = orgIndex.map { o in
+                let shorter = lines[o].key.split(separator: " ").count, longer = k.split(separator: " ").count
+                return k.hasPrefix(lines[o].key + " ") && (2...4).contains(shorter) && longer - shorter <= 2
+            } ?? false
             if s > orgBest || s == orgBest && orgIndex != nil && (legal && !orgLegal || saysMore) {
                 orgBest = s; orgIndex = i; orgLegal = legal
             }
@@ -224,10 +228,13 @@ public struct BusinessCardParser: Sendable {
             if let below = Self.wrappedUnder(lines, ti, among: others),
                 Text.digitCount(lines[below].text) == 0
             {
-                // (Two words under a line that is a title already are a title of their own: `Directeur Commercial` /
-                // `Sales Director`, a card in two languages.)
+                // (Two words of an English title under a title in another language are its translation, a title of
+                // their own: `Directeur Commercial` / `Sales Director`; `Chief Technology` / `Officer EMEA` is one.)
                 let ws = lines[below].line.words.map(\.text)
-                let titleWord = (ws.count == 1 || ws.count == 2 && !Text.hasAny(lines[ti].key, Self.lexicon.jobTitles))
+                let translated = ws.count == 2 && Text.hasAny(lines[below].key, Self.englishJobTitles)
+                    && Text.hasAny(lines[ti].key, Self.lexicon.jobTitles)
+                    && !Text.hasAny(lines[ti].key, Self.englishJobTitles)
+                let titleWord = ws.count <= 2 && !translated
                     && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
                     && Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
                     && !Text.hasAny(lines[below].key, Self.lexicon.organizationWords)
@@ -625,8 +632,6 @@ public struct BusinessCardParser: Sendable {
         String(key.split(separator: " ").compactMap { $0.first }).lowercased()
     }
 
-    /// A name's word or an e-mail's local part as addresses spell it: lower case, without accents, letters only
-    /// (`Chloé-Anne` is `chloeanne`).
     /// `s` in lower case and without its accents, as an e-mail address or a domain writes a name: also the letters
     /// that have no accent to drop (`ı` of `Yılmaz`, `ł`, `ø`, `đ`), each as the one ASCII letter it is written with.
     static func folded(_ s: String) -> String {
@@ -638,6 +643,8 @@ public struct BusinessCardParser: Sendable {
     /// Lower-case letters with no accent to fold away, and the ASCII letter an address writes for each.
     static let asciiLetters: [Character: Character] = ["ı": "i", "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h"]
 
+    /// A name's word or an e-mail's local part as addresses spell it: lower case, without accents, letters only
+    /// (`Chloé-Anne` is `chloeanne`).
     static func plainLetters(_ s: String) -> String {
         Self.folded(s).filter(\.isLetter)
     }
@@ -1048,6 +1055,9 @@ public struct BusinessCardParser: Sendable {
             k.replacingOccurrences(of: " ", with: "").lowercased().contains(stem) || spells(stem, k)
         }
     }
+
+    /// The English locale file's job titles: a card in two languages prints its title in English too.
+    static let englishJobTitles = PhraseSet(lexicon.locales.first { $0.language == "en" }?.jobTitles ?? [])
 
     /// Words that end a title's line only when the title goes on under it (`Responsable de`, `Head of`).
     static let titleJoiners: Set<String> = [
