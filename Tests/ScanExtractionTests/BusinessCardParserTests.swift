@@ -9,6 +9,12 @@ import ScanModel
 @Suite struct BusinessCardParserTests {
     let extractor = DocumentExtractor(detector: try! DataDetector())
 
+    /// The card read from `lines` on a card of 1004 x 600 pixels.
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
+        try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, lines)), as: .businessCard)
+            .businessCard!
+    }
+
     func ukCard() -> Document {
         Fixture.document(Fixture.page(width: 1050, height: 600, [
             Fixture.line(60, "Harbourlight Studio Ltd", x: 60, h: 22),
@@ -103,46 +109,46 @@ import ScanModel
     /// A firm's name wrapped in its column is read whole when the two lines together spell the domain that the first
     /// does not (`PT Nusantara` / `Mitra Finansial`, nusantaramitra); a tagline under it spells no more and stays out.
     @Test func aFirmsNameWrappedInItsColumn() {
-        func card(_ firm: String, _ second: String, _ email: String) -> BusinessCard {
-            try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+        func firmCard(_ firm: String, _ second: String, _ email: String) -> BusinessCard {
+            card([
                 Fixture.line(60, "Budi Santoso", x: 360, h: 40),
                 Fixture.line(120, "Kepala Cabang", x: 360, h: 24),
                 Fixture.line(270, firm, x: 30, h: 30),
                 Fixture.line(310, second, x: 30, h: 30),
                 Fixture.line(340, "Telp. (021) 520 7788", x: 360, h: 20),
                 Fixture.line(370, email, x: 360, h: 20),
-            ])), as: .businessCard).businessCard!
+            ])
         }
-        let wrapped = card("PT Nusantara", "Mitra Finansial", "budi@nusantaramitra.co.id")
+        let wrapped = firmCard("PT Nusantara", "Mitra Finansial", "budi@nusantaramitra.co.id")
         #expect(wrapped.organization == "PT Nusantara Mitra Finansial")
         #expect(wrapped.title == "Kepala Cabang")
-        #expect(card("Acme Group", "Consulting Services", "budi@acme.co.id").organization == "Acme Group")
+        #expect(firmCard("Acme Group", "Consulting Services", "budi@acme.co.id").organization == "Acme Group")
     }
 
     /// A person's own business under the person's name, both spelling the domain (`Camila Soto` over `Camila Soto
     /// Fotografía`, camilasoto.cl): the one that says more is the firm. The country's domain (`.cl`, `.hr`) places the
     /// national numbers where nothing else does.
     @Test func aPersonsOwnBusinessAndTheCountrysDomain() {
-        let c = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+        let c = card([
             Fixture.line(60, "Camila Soto", x: 70, h: 60),
             Fixture.line(144, "Fotógrafa", x: 70, h: 30),
             Fixture.line(190, "Camila Soto Fotografía", x: 70, h: 36),
             Fixture.line(400, "2 2345 6789", x: 70, h: 24),
             Fixture.line(447, "hola@camilasoto.cl", x: 70, h: 24),
             Fixture.line(491, "camilasoto.cl", x: 70, h: 24),
-        ])), as: .businessCard).businessCard!
+        ])
         #expect(c.name?.full == "Camila Soto")
         #expect(c.organization == "Camila Soto Fotografía")
         #expect(c.phones.first?.e164 == "+56223456789")
         // A logo's word over its tagline: the logo stays the firm.
-        let logo = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+        let logo = card([
             Fixture.line(40, "BRIGHTPATH", x: 70, h: 50),
             Fixture.line(100, "Brightpath Makes Hiring Simple", x: 70, h: 20),
             Fixture.line(200, "Jordan Ellis", x: 70, h: 40),
             Fixture.line(250, "Account Manager", x: 70, h: 22),
             Fixture.line(400, "+1 415 555 0134", x: 70, h: 20),
             Fixture.line(430, "jordan@brightpath.com", x: 70, h: 20),
-        ])), as: .businessCard).businessCard!
+        ])
         #expect(logo.organization == "BRIGHTPATH")
     }
 
@@ -150,22 +156,22 @@ import ScanModel
     /// title, the second no wrapped part of it; and a name's letter that an e-mail writes in ASCII (`ı` of `Yılmaz`,
     /// ayse.yilmaz@) is no misreading to mend.
     @Test func aTitleInTwoLanguagesAndANameTheEmailWritesInASCII() {
-        let c = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+        let c = card([
             Fixture.line(60, "Ayşe Yılmaz", x: 70, h: 44),
             Fixture.line(120, "Directeur Commercial", x: 70, h: 22),
             Fixture.line(146, "Sales Director", x: 70, h: 22),
             Fixture.line(300, "Tel: +90 212 283 45 60", x: 70, h: 20),
             Fixture.line(330, "ayse.yilmaz@anadolutekstil.com.tr", x: 70, h: 20),
-        ])), as: .businessCard).businessCard!
+        ])
         #expect(c.title == "Directeur Commercial")
         #expect(c.name?.full == "Ayşe Yılmaz")
         // An English title wrapped in two lines is one.
-        let wrapped = try! extractor.extract(Fixture.document(Fixture.page(width: 1004, height: 600, [
+        let wrapped = card([
             Fixture.line(60, "Dana Whitfield", x: 70, h: 44),
             Fixture.line(120, "Chief Technology", x: 70, h: 22),
             Fixture.line(146, "Officer EMEA", x: 70, h: 22),
             Fixture.line(300, "Tel: +44 20 7946 0958", x: 70, h: 20),
-        ])), as: .businessCard).businessCard!
+        ])
         #expect(wrapped.title == "Chief Technology Officer EMEA")
     }
 
