@@ -665,4 +665,19 @@ import ScanModel
         #expect(r.items.map(\.amount) == ["2610", "660", "2800", "1040"])
         #expect(r.total == "7110")
     }
+
+    /// A count before a service charge's word makes it an article (`1 COPERTO  10%  2,59`, Italy's cover charge printed
+    /// among the dishes, which the total holds).
+    @Test func aCountedCoverChargeIsAnArticle() throws {
+        let r = try receipt([
+            Fixture.line(40, "TRATTORIA DA MARIO", x: 150),
+            Fixture.line(130, "DESCRIZIONE"), (130, 16, [(360, "IVA"), (420, "Prezzo(€)")]),
+            Fixture.line(150, "1 CAPPUCCINO"), (150, 16, [(360, "10%"), (440, "1,69")]),
+            Fixture.line(172, "1 COPERTO"), (172, 16, [(360, "10%"), (440, "2,59")]),
+            Fixture.line(194, "2 x CAFFE"), (194, 16, [(360, "10%"), (440, "2,58")]),
+            Fixture.line(230, "TOTALE EURO"), (230, 16, [(440, "6,86")]),
+        ])
+        #expect(r.items.map(\.amount) == ["1.69", "2.59", "2.58"])
+        #expect(r.total == "6.86")
+    }
 }

@@ -44,7 +44,11 @@ public struct AnalyzedLine: Sendable {
         let role = ReceiptParser.role(labelKey)
         // `Qty 2 @ $5.50  11.00`: a count, a times sign and a price are an article's count, not the articles'.
         let countTimesPrice = trailing.count >= 2 && ["x", "X", "×", "@", "*"].contains(words.last ?? "")
-        self.role = role == .quantityTotal && countTimesPrice ? .none : role
+        // `1 COPERTO  2,59`: a count before a service charge's word makes it an article of the bill, priced as the
+        // others are (Italy's cover charge); `10% SERVICE CHARGE` keeps its sign.
+        let counted = role == .fee && ReceiptParser.isServiceCharge(labelKey)
+            && words.first.map { $0.count <= 2 && $0.allSatisfy(\.isNumber) } == true
+        self.role = role == .quantityTotal && countTimesPrice || counted ? .none : role
     }
 
     public var text: String { line.text }
