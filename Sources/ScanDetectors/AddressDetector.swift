@@ -433,8 +433,8 @@ struct AddressDetector {
             }
             // Any other country's code, in the shape GeoNames gives it (`CountryNames.swift`): a number that closes a
             // town's part (`Riyadh 11563, Kingdom of Saudi Arabia`, `Bangkok 10110 Thailand`, `Seoul 06016`) or opens
-            // a part before a town (`400604 Cluj-Napoca`), where the country is printed near, the town is one of its
-            // large cities, or it is the document's region and a street stands before.
+            // a part before a town (`400604 Cluj-Napoca`), in the country that `anyCountrysCode` reads off the town,
+            // the street before it or the country printed after it.
             if (3...7).contains(len), (i..<e).allSatisfy({ isDigit(b[$0]) }),
                 let country = anyCountrysCode(s, i, e), AddressDetector.postalCodeFits(s.string(i, e), country)
             {

@@ -468,12 +468,6 @@ public struct DataDetector: Sendable {
         return !((s.at(k) == 0x2E || s.at(k) == 0x2C) && isDigit(s.at(k + 1)) && isDigit(s.at(k + 2)))
     }
 
-    /// Whether `word` labels a number rather than names a town before it (`Since 1998`, `Bag 4012`, `Store 6011`): the
-    /// address detector's list, any case.
-    public static func labelsANumber(_ word: String) -> Bool {
-        AddressDetector.townLabels.contains(word.lowercased()) || ["bag", "box", "po"].contains(word.lowercased())
-    }
-
     /// The country of a large city (`CityRegions.swift`) that is the whole of `name` (`Dubai`, `Kowloon`, `Abu Dhabi`);
     /// nil for any other text.
     public static func largeCityCountry(_ name: String) -> String? {

@@ -194,7 +194,7 @@ public struct BusinessCardParser: Sendable {
             var org = Self.withoutMarks(lines[oi].line, monogram: true)
             let others = free.filter { $0 != nameIndex && $0 != oi }
             // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`), or the rest
-            // of its name (`PT Nusantara` / `Mitra Finansial`, `Grupo` / `Levante Energía`).
+            // of its name (`PT Nusantara` / `Mitra Finansial`).
             if let below = Self.wrappedUnder(lines, oi, among: others), Self.legalFormKeys.contains(lines[below].key) {
                 org += " " + lines[below].text
             } else if let (part, upper) = Self.wrappedOrganizationPart(lines, oi, among: others, domain: domain) {
