@@ -260,7 +260,7 @@ struct AddressDetector {
             let prefix = s.string(i, e)
             if (1...3).contains(len), (i..<e).allSatisfy({ isUpper(b[$0]) }), s.at(e) == 0x2D,
                 let country = AddressDetector.codePrefixes[prefix]
-                    ?? (len == 2 && AddressDetector.postalCodePatterns[prefix] != nil ? prefix : nil)
+                    ?? (len == 2 && AddressDetector.postalCodeExpressions[prefix] != nil ? prefix : nil)
             {
                 let (q, de) = token(s, e + 1)
                 let opensPart = Self.opensPart(s, at: Self.lastBefore(s, i))
@@ -492,15 +492,12 @@ struct AddressDetector {
         return pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
     }
 
-    static let postalCodeExpressions: [String: NSRegularExpression] =
-        postalCodePatterns.compactMapValues { try? NSRegularExpression(pattern: $0) }
-
-    /// `postalCodePatternLines` read into a table.
-    static let postalCodePatterns: [String: String] = {
-        var d: [String: String] = [:]
+    /// `postalCodePatternLines` read into a table (`CC|pattern`: the pattern after the first bar), compiled.
+    static let postalCodeExpressions: [String: NSRegularExpression] = {
+        var d: [String: NSRegularExpression] = [:]
         for line in postalCodePatternLines.split(separator: "\n") {
             guard let bar = line.firstIndex(of: "|") else { continue }
-            d[String(line[..<bar]).trimmingCharacters(in: .whitespaces)] = String(line[line.index(after: bar)...])
+            d[String(line[..<bar])] = try? NSRegularExpression(pattern: String(line[line.index(after: bar)...]))
         }
         return d
     }()
@@ -832,14 +829,7 @@ struct AddressDetector {
     }
 
     /// `countryNameLines` read into a table.
-    static let countryNames: [String: String] = {
-        var d: [String: String] = [:]
-        for line in countryNameLines.split(separator: "\n") {
-            guard let bar = line.lastIndex(of: "|") else { continue }
-            d[String(line[..<bar])] = String(line[line.index(after: bar)...])
-        }
-        return d
-    }()
+    static let countryNames = DataDetector.barTable(countryNameLines)
 
     private func countryNear(_ s: ScanText, _ i: Int, listed: Bool = false) -> String? {
         let (_, le) = lineBounds(s, i)

@@ -489,13 +489,20 @@ public struct DataDetector: Sendable {
         return nil
     }
 
+    /// A generated table's lines (`key|value` each, as `CityRegions.swift` and `CountryNames.swift` write them) read
+    /// into a dictionary; the value is what follows the last bar.
+    static func barTable(_ lines: String) -> [String: String] {
+        var d: [String: String] = [:]
+        for line in lines.split(separator: "\n") {
+            guard let bar = line.lastIndex(of: "|") else { continue }
+            d[String(line[..<bar])] = String(line[line.index(after: bar)...])
+        }
+        return d
+    }
+
     /// The cities' table and the countries its values index, read from `cityRegionLines` in one pass, once.
     static let (cityTable, cityCodes): (WordTable, [String]) = {
-        var names: [String: String] = [:]
-        for line in cityRegionLines.split(separator: "\n") {
-            let parts = line.split(separator: "|")
-            if parts.count == 2 { names[String(parts[0])] = String(parts[1]) }
-        }
+        let names = barTable(cityRegionLines)
         let codes = Array(Set(names.values)).sorted()
         let index = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         return (WordTable(names.mapValues { index[$0]! }), codes)
