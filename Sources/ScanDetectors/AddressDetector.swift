@@ -435,13 +435,14 @@ struct AddressDetector {
             // town's part (`Riyadh 11563, Kingdom of Saudi Arabia`, `Bangkok 10110 Thailand`, `Seoul 06016`) or opens
             // a part before a town (`400604 Cluj-Napoca`), in the country that `anyCountrysCode` reads off the town,
             // the street before it or the country printed after it.
-            if (3...7).contains(len), (i..<e).allSatisfy({ isDigit(b[$0]) }),
-                let country = anyCountrysCode(s, i, e), AddressDetector.postalCodeFits(s.string(i, e), country)
+            // (A code of no country named has some country's shape.)
+            if (3...7).contains(len), (i..<e).allSatisfy({ isDigit(b[$0]) }), let place = anyCountrysCode(s, i, e),
+                place.map { Self.postalCodeFits(s.string(i, e), $0) } ?? Self.someCountrysCode(s.string(i, e))
             {
                 hits.append(
                     Hit(
                         type: .postalCode, start: i, end: e,
-                        value: EntityValue(postalCode: s.string(i, e), country: country), priority: 20))
+                        value: EntityValue(postalCode: s.string(i, e), country: place), priority: 20))
                 i = e; continue
             }
             i = max(e, i + 1)
@@ -454,8 +455,9 @@ struct AddressDetector {
     /// elsewhere), or a named street must stand before, or a country of the short list read anywhere be printed after
     /// it (`Bangkok 10110 Thailand`); a country's other names after a number are a dish's or a tour's (`Club Sandwich
     /// 12500 Turkey`, `Tour 1250` over `Georgia`). A year (`Vienna 2024`, `Malbec 2020` over `Argentina`) needs the
-    /// street.
-    private func anyCountrysCode(_ s: ScanText, _ i: Int, _ e: Int) -> String? {
+    /// street. Where a named street and a town stand before the code and nothing names the country (`159/3
+    /// Nimmanhaemin Rd., Suthep,` over `Chiang Mai 50200`), the code is one of no country named: `.some(nil)`.
+    private func anyCountrysCode(_ s: ScanText, _ i: Int, _ e: Int) -> String?? {
         let ends = endsElement(s, e)
         let countryAfter = ends || !Self.nearLineEnd(s, e, limit: 40) ? nil : countryIn(s, e, lineBounds(s, e).1)
         let year = e - i == 4 && (1900...2099).contains(readInt(s, i, e))
@@ -475,15 +477,25 @@ struct AddressDetector {
                         != nil
                 guard listed || streetBefore(s, i) else { return nil }
             }
-            return countryAfter ?? countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
+            let country = countryAfter ?? countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
+            guard country != nil || streetLeadsOn(s, i) else { return nil }
+            return .some(country)
         }
         if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
             let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))
             let cityAlone = !year && city.map { c in c.1 >= s.count || [0x2C, 0x0A].contains(s.bytes[c.1]) } ?? false
             guard cityAlone || streetBefore(s, i) else { return nil }
-            return countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
+            let country = countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
+            guard country != nil || streetLeadsOn(s, i) else { return nil }
+            return .some(country)
         }
         return nil
+    }
+
+    /// Whether `code` has the shape of some country's postal codes.
+    static func someCountrysCode(_ code: String) -> Bool {
+        let range = NSRange(code.startIndex..., in: code)
+        return postalCodeExpressions.values.contains { $0.firstMatch(in: code, range: range) != nil }
     }
 
     /// Whether `code` has the shape of `country`'s postal codes (GeoNames' patterns, compiled once).
@@ -716,6 +728,27 @@ struct AddressDetector {
         guard la > 0 else { return false }
         let (pa, pe) = lineBounds(s, la - 1)
         return isNamedStreet(s, pa, pe)
+    }
+
+    /// Whether the address runs on from a named street to the code at `i`, where nothing names its country: the street
+    /// is an earlier comma-separated part of the code's line, or the line above names it and ends with a comma (`159/3
+    /// Nimmanhaemin Rd., Suthep,` over `Chiang Mai 50200`; not `123 Main Street` over `Customer Number 45678`).
+    private func streetLeadsOn(_ s: ScanText, _ i: Int) -> Bool {
+        // A comma-separated part from `a` up to `e` (its last part ends at a comma) that names a street.
+        func namesStreet(_ a: Int, _ e: Int) -> Bool {
+            var k = a
+            for q in a..<e where s.bytes[q] == 0x2C {
+                if isNamedStreet(s, k, q) { return true }
+                k = q + 1
+            }
+            return false
+        }
+        let (la, _) = lineBounds(s, i)
+        if namesStreet(la, i) { return true }
+        var end = la - 1
+        while end > 0, s.bytes[end - 1] == 0x20 { end -= 1 }
+        guard end > 0, s.bytes[end - 1] == 0x2C else { return false }
+        return namesStreet(lineBounds(s, la - 1).0, end)
     }
 
     /// Words that label a number rather than name a town.

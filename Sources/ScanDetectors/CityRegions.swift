@@ -195,6 +195,7 @@ extension DataDetector {
         ageula|IN
         agia petroupole|RU
         agra agara|IN
+        aguascalientes|MX
         agura|IN
         aham'madabad|IN
         ahamadabad|IN
@@ -548,6 +549,7 @@ extension DataDetector {
         anjmyna|TD
         ankang|CN
         ankar|TR
+        ankara|TR
         ankara khot|TR
         ankaro|TR
         ankiwria|TR
@@ -579,6 +581,7 @@ extension DataDetector {
         antalja|TR
         antaljo|TR
         antallia|TR
+        antalya|TR
         antananalibo|MG
         antananaribho|MG
         antananaribo|MG
@@ -601,6 +604,7 @@ extension DataDetector {
         antiocheia|TR
         antipolo|PH
         antis ampempa|ET
+        antofagasta|CL
         antshwn|KR
         antwerp|BE
         antália|TR
@@ -646,6 +650,7 @@ extension DataDetector {
         arekusandoria|EG
         arekvipa|PE
         areppo|SY
+        arequipa|PE
         argier|DZ
         argièr|DZ
         arhel|DZ
@@ -778,6 +783,7 @@ extension DataDetector {
         attaleia|TR
         attalia|TR
         attava|CA
+        auckland|NZ
         aucland|NZ
         aucopolis|NZ
         augsburg|DE
@@ -891,6 +897,7 @@ extension DataDetector {
         bagudado|IQ
         bahawalpur|PK
         bahcelievler|TR
+        bahia|BR
         bahir dar|ET
         bahliz|FR
         bahri|SD
@@ -989,9 +996,11 @@ extension DataDetector {
         bangaroru|IN
         banghok|TH
         bangkog|TH
+        bangkok|TH
         bangkok metropolis|TH
         bangkoka|TH
         bangkwk|TH
+        bangkòk|TH
         banguecoque|TH
         bangui|CF
         banjarmasin|ID
@@ -1165,6 +1174,7 @@ extension DataDetector {
         bei ning cheng|NG
         beidjin|CN
         beihai|CN
+        beijing|CN
         beijing city|CN
         beijing shi|CN
         beiluteu|LB
@@ -1263,6 +1273,7 @@ extension DataDetector {
         bengalūru|IN
         bengbu|CN
         benghazi|LY
+        bengkulu|ID
         benguela|AO
         benguluru|IN
         beni n si ti|NG
@@ -1413,6 +1424,7 @@ extension DataDetector {
         bisakhapatana|IN
         bisakhapattama|IN
         bishkek|KG
+        bissau|GW
         bisyakapateunam|IN
         biyena hoya|VN
         biyeni howa|VN
@@ -1462,10 +1474,14 @@ extension DataDetector {
         boedapest|HU
         boekarest|RO
         bogoleu|ID
+        bogor|ID
         bogori|ID
         bogoro|ID
         bogoru|ID
+        bogota|CO
         bogoto|CO
+        bogotà|CO
+        bogotá|CO
         bojeou si|CN
         bok ciu|CN
         bokaro|IN
@@ -1528,6 +1544,7 @@ extension DataDetector {
         brassels|BE
         brasylya|BR
         brasília|BR
+        bratislava|SK
         braxilia|BR
         braxiłia|BR
         braxìlia|BR
@@ -1553,6 +1570,7 @@ extension DataDetector {
         brazília|BR
         brazíliaváros|BR
         breissel|BE
+        bremen|DE
         bresbens|AU
         breselya|BR
         bresiliya|BR
@@ -1581,6 +1599,7 @@ extension DataDetector {
         brlyn|DE
         brmngm|GB
         brmynghham|GB
+        brno|CZ
         brnqyyh|CO
         broklino|US
         bronkso|US
@@ -1612,6 +1631,7 @@ extension DataDetector {
         brussa|TR
         brussel|BE
         brussele|BE
+        brussels|BE
         brusszel|BE
         bruxel|BE
         bruxelas|BE
@@ -1662,6 +1682,9 @@ extension DataDetector {
         bucarèst|RO
         bucharest|RO
         bucheon si|KR
+        bucuresti|RO
+        bucureşti|RO
+        bucurești|RO
         budaipeist|HU
         budapaisata|HU
         budapescht|HU
@@ -1670,6 +1693,7 @@ extension DataDetector {
         budapesht|HU
         budapesht osh|HU
         budapesrr|HU
+        budapest|HU
         budapesta|HU
         budapestas|HU
         budapeste|HU
@@ -1679,9 +1703,13 @@ extension DataDetector {
         budapesuto|HU
         budapeszt|HU
         budapeŝto|HU
+        budapeşt|HU
         budapeşte|HU
+        budapešt|HU
         budapešta|HU
         budapeštas|HU
+        budapešť|HU
+        budapèst|HU
         budapésht|HU
         budimpeshta|HU
         budimpesta|HU
@@ -1849,12 +1877,15 @@ extension DataDetector {
         bình nhưỡng|KP
         bình thạnh|VN
         bî san chhī|CN
+        bógóta|CO
         bópal|IN
+        bùdapest|HU
         bùdapeszt|HU
         bú chiu chhī|CN
         bú hàn chhī|CN
         bú sūn chhī|CN
         búdaipeist|HU
+        búdapest|HU
         búenos aíres|AR
         búkarest|RO
         bû sek chhī|CN
@@ -1865,6 +1896,7 @@ extension DataDetector {
         bāotóu|CN
         bāzhōng|CN
         bău tàu|CN
+        běijīng|CN
         bělehrad|RS
         běłohród|RS
         bŏk ciŭ|CN
@@ -1888,6 +1920,7 @@ extension DataDetector {
         cabuyao|PH
         cadan|YE
         caesair|DZ
+        caesarea|TR
         caesarea in cappadocia|TR
         cagayan de oro|PH
         cairo|EG
@@ -2148,6 +2181,7 @@ extension DataDetector {
         chanchzhou|CN
         chanda|IN
         chandeh|CN
+        chandigarh|IN
         chandzhou|CN
         chandzhu|CN
         chang cha|CN
@@ -2687,6 +2721,7 @@ extension DataDetector {
         cjindao|CN
         cjuan'chzhou|CN
         cjujczin|CN
+        cleveland|US
         coaquannock|US
         coatzacoalcos|MX
         cobanhavan|DK
@@ -2725,6 +2760,7 @@ extension DataDetector {
         constantinopolen|TR
         constantinopoli|TR
         constantinopolis|TR
+        constanţa|RO
         coomassie|GH
         copenaga|DK
         copenaghen|DK
@@ -2736,6 +2772,7 @@ extension DataDetector {
         cordoba i argentina|AR
         corityba|BR
         corpus christi|US
+        corrientes|AR
         costantinopoli|TR
         cotabato|PH
         cotonou|BJ
@@ -2908,6 +2945,7 @@ extension DataDetector {
         dakaa|SN
         dakah|BD
         dakaleu|SN
+        dakar|SN
         dakara|SN
         dakaras|SN
         dakaro|SN
@@ -3040,10 +3078,12 @@ extension DataDetector {
         dava'o|PH
         davaa|PH
         davangere|IN
+        davao|PH
         davao city|PH
         davao lakanbalen|PH
         davao stad|PH
         davawo|PH
+        davaó|PH
         davis' folly|US
         dawaw|PH
         dawayw syty|PH
@@ -3083,7 +3123,10 @@ extension DataDetector {
         delegación gustavo a. madero|MX
         delegación iztapalapa|MX
         delegazione iztapalapa|MX
+        delhi|IN
         delhio|IN
+        delhí|IN
+        delhî|IN
         delkhi|IN
         delli|IN
         dellium|IN
@@ -3277,12 +3320,15 @@ extension DataDetector {
         dubaï|AE
         dube|AE
         dubi|AE
+        dublin|IE
         dublin city|IE
         dublina|IE
         dublinas|IE
         dublini|IE
         dublino|IE
         dublinu|IE
+        dublín|IE
+        dublîn|IE
         dubái|AE
         dubæ|AE
         dueblin|IE
@@ -3418,6 +3464,7 @@ extension DataDetector {
         dîlok|TR
         dóúala|CM
         dúbæ|AE
+        düblin|IE
         düsseldorf|DE
         dāng gé lǎng|ID
         dānmǎxī|SG
@@ -3594,6 +3641,7 @@ extension DataDetector {
         eslamshahr|IR
         esmirna|TR
         esna|EG
+        espoo|FI
         estalingrado|RU
         estambul|TR
         estat de berlin|DE
@@ -4520,6 +4568,7 @@ extension DataDetector {
         heizyō hu|KP
         heleb|SY
         hellings mill|US
+        helsinki|FI
         hemburga|DE
         henan|CN
         henchow|CN
@@ -4979,7 +5028,9 @@ extension DataDetector {
         ian tai chhi|CN
         ian tâi chhī|CN
         iangoni|MM
+        iasi|RO
         iaunde|CM
+        iaşi|RO
         ibadan|NG
         ibadan shaary|NG
         ibadana|NG
@@ -5148,6 +5199,8 @@ extension DataDetector {
         istambuł|TR
         istampoul|TR
         istanbu|TR
+        istanbul|TR
+        istanbúl|TR
         istapalapa|MX
         isutanburu|TR
         iszfahan|IR
@@ -5165,6 +5218,7 @@ extension DataDetector {
         iyerebhana|AM
         izamira|TR
         izhevsk|RU
+        izmir|TR
         izmira|TR
         izmiras|TR
         izmiri|TR
@@ -5187,6 +5241,8 @@ extension DataDetector {
         i̇nçxon|KR
         i̇sfehan|IR
         i̇skenderiye|EG
+        i̇stanbul|TR
+        i̇zmir|TR
         jabalapura|IN
         jabalapuram|IN
         jabalpuleu|IN
@@ -5210,6 +5266,7 @@ extension DataDetector {
         jakagama|JP
         jakaleuta|ID
         jakarata|ID
+        jakarta|ID
         jakarte|ID
         jakartta|ID
         jakartè|ID
@@ -5223,6 +5280,7 @@ extension DataDetector {
         jamasedapura|IN
         jambi city|ID
         jamcetpur|IN
+        jammu|IN
         jamnagar|IN
         jamsedapura|IN
         jamsedpur|IN
@@ -5943,6 +6001,7 @@ extension DataDetector {
         kavaszaki|JP
         kawagoe|JP
         kawaguchi|JP
+        kawasaki|JP
         kawasaki chhi|JP
         kawasaki chhī|JP
         kawasaki city|JP
@@ -7047,6 +7106,7 @@ extension DataDetector {
         leningrado|RU
         lenjingrad|RU
         leokeunau|IN
+        leon|MX
         leon de los aldama|MX
         leon de los aldamas|MX
         leon guanajuato|MX
@@ -7572,6 +7632,7 @@ extension DataDetector {
         madorido|ES
         madorido shi|ES
         madourai|IN
+        madrid|ES
         madrid osh|ES
         madrida|ES
         madridas|ES
@@ -7584,6 +7645,8 @@ extension DataDetector {
         madrite|ES
         madryd|ES
         madryt|ES
+        madríd|ES
+        madrîd|ES
         madulai|IN
         madura'i|IN
         maduraj|IN
@@ -7978,6 +8041,7 @@ extension DataDetector {
         mexicali|MX
         mexicali i baja california|MX
         mexicalo|MX
+        mexico|MX
         mexico by|MX
         mexico city|MX
         mexico d.f.|MX
@@ -8240,6 +8304,7 @@ extension DataDetector {
         moqadişo|SO
         moradabad|IN
         morelia|MX
+        morelos|MX
         morogoro|TZ
         morādābād|IN
         mosala|IQ
@@ -8371,6 +8436,7 @@ extension DataDetector {
         muqdishu|SO
         muratpasa|TR
         muratpaşa|TR
+        murcia|ES
         murutan|PK
         musil|IQ
         musił|IQ
@@ -8464,6 +8530,7 @@ extension DataDetector {
         mæn hat tan|US
         médine|SA
         mérida i yucatán|MX
+        méxico|MX
         méxico distrito federal|MX
         mì săng|CN
         mònacu|DE
@@ -9577,6 +9644,7 @@ extension DataDetector {
         pit chiat chhī|CN
         pitori|ZA
         pittsburgh|US
+        piura|PE
         pivdenna pal'mira|UA
         pivdenna stolicja|UA
         pivnichnij khartum|SD
@@ -9700,6 +9768,7 @@ extension DataDetector {
         pragae|CZ
         prago|CZ
         prague|CZ
+        praha|CZ
         praia grande|BR
         prak|CZ
         prathes singkhpor|SG
@@ -9756,6 +9825,7 @@ extension DataDetector {
         pucallpa|PE
         puchong|MY
         pudong|CN
+        puducherry|IN
         pudun|CN
         puebeulla|MX
         puebl|MX
@@ -9939,8 +10009,10 @@ extension DataDetector {
         queiyanga|CN
         quelimane|MZ
         quequenakee|US
+        queretaro|MX
         queretaro city|MX
         queretarum|MX
+        querétaro|MX
         querétaro city|MX
         quetta|PK
         quezon|PH
@@ -9958,6 +10030,7 @@ extension DataDetector {
         quy duong|CN
         quyinq|CN
         quzhou|CN
+        québec|CA
         quý cảng|CN
         quý dương|CN
         quảng châu|CN
@@ -10224,6 +10297,7 @@ extension DataDetector {
         rotterdam|NL
         roum|IT
         rsyph|BR
+        ruanda|AO
         rubunbashi|CD
         rudiana|IN
         rudiyana|IN
@@ -10301,6 +10375,7 @@ extension DataDetector {
         saintiyago de kveretaro|MX
         saintiyago de losa kaibelerosa|DO
         saitama|JP
+        sakai|JP
         sakata|ID
         sal wad xr|BR
         sal'vador|BR
@@ -11047,9 +11122,11 @@ extension DataDetector {
         sing iong|CN
         singan|CN
         singano|CN
+        singapore|SG
         singapore city|SG
         singapour|SG
         singapur|SG
+        singapura|SG
         singidunum|RS
         singitini|CD
         singkh por|SG
@@ -11262,6 +11339,7 @@ extension DataDetector {
         staljingrad|RU
         stambol|TR
         stamboul|TR
+        stambul|TR
         stambula|TR
         stambuł|TR
         stanleystad|CD
@@ -11688,6 +11766,7 @@ extension DataDetector {
         takkar|SN
         takoradi|GH
         talatona|AO
+        tallinn|EE
         tam a|CN
         tam á|CN
         tamaki makau rau|NZ
@@ -12289,6 +12368,7 @@ extension DataDetector {
         tsingpi hsien|CN
         tsingpu|CN
         tsingpu hsien|CN
+        tsingtao|CN
         tsingtau|CN
         tsingyuan|CN
         tsingyuan hsien|CN
@@ -12601,12 +12681,14 @@ extension DataDetector {
         vengou|CN
         venustiano carranza|MX
         venĝou|CN
+        veracruz|MX
         vereeniging|ZA
         vernyj|KZ
         vernyy|KZ
         veroia|SY
         veynan|CN
         vi nam|CN
+        viana|AO
         vicakappattinam|IN
         vicayavata|IN
         victoria de durango|MX
@@ -12649,6 +12731,7 @@ extension DataDetector {
         ville de phnom penh|KH
         ville lumiere|FR
         ville lumière|FR
+        vilnius|LT
         viloati arbil|IQ
         vilojati karbalo|IQ
         vina del mar|CL
@@ -12803,6 +12886,7 @@ extension DataDetector {
         warszaw|PL
         warushawa|PL
         waršawa|PL
+        washington|US
         watlam|CN
         watlam hsien|CN
         wayakil|EC
@@ -12854,6 +12938,7 @@ extension DataDetector {
         widźajawada|IN
         wieden|AT
         wiedeń|AT
+        wien|AT
         wilayah persekutuan kuala lumpur|MY
         wilin si|CN
         windhoek|NA
@@ -13305,6 +13390,7 @@ extension DataDetector {
         yodapura|IN
         yodhapura|IN
         yoglinz|CN
+        yogyakarta|ID
         yohaneseubeogeu|ZA
         yohanesuburugu|ZA
         yohannesburg|ZA
@@ -13404,7 +13490,9 @@ extension DataDetector {
         yết dương|CN
         z'wngz'yng|CN
         zagazig|EG
+        zagreb|HR
         zahedan|IR
+        zamboanga|PH
         zamboanga city|PH
         zamboanga lakanbalen|PH
         zanjan|IR
@@ -13514,6 +13602,7 @@ extension DataDetector {
         zun yi shi|CN
         zunji|CN
         zunyi|CN
+        zurich|CH
         zwhay|CN
         zwnyay|CN
         zwnyy|CN
@@ -13525,6 +13614,7 @@ extension DataDetector {
         zytgwng|BD
         zyu hoi|CN
         zzayer|DZ
+        zürich|CH
         zūnyì|CN
         áidin|YE
         álvaro obregón|MX

@@ -719,6 +719,36 @@ final class DetectorsTests: XCTestCase {
         XCTAssertNil(detector.context(for: ["Chile con carne 8.50"]).region)
     }
 
+    func testACodeAfterAStreetAndATownOfNoCountryNamed() {
+        // The address runs on from a named street: on the code's line, or on the line above ending with a comma.
+        let thai = find("159/3 Nimmanhaemin Rd., Suthep, Mueang,\nChiang Mai 50200", .address).first?.value
+        XCTAssertEqual(thai?.postalCode, "50200")
+        XCTAssertNil(thai?.country)
+        XCTAssertEqual(find("88 Wireless Road, Lumphini, Pathum Wan 10330", .postalCode).first?.value.postalCode, "10330")
+        // A street over a line of labels and a number is no address.
+        XCTAssertTrue(find("123 Main Street\nCustomer Number 45678", .postalCode).isEmpty)
+        XCTAssertTrue(find("12 Oak Avenue\nThank You 20450", .postalCode).isEmpty)
+        XCTAssertTrue(find("Av. Central 45\nMesa Cinco 12345", .postalCode).isEmpty)
+    }
+
+    func testLargeCitiesThatTheWordListsAndLocalesNameToo() {
+        // Capitals the locales list as regions (`BUDAPEST`, `İSTANBUL`) or a dictionary holds in lower case
+        // (`bangkok`, `beijing` in `hunspell-id`) are cities still; a word that inflects there (`surat`) is not.
+        func code(_ text: String) -> String? { find(text, .postalCode).first?.value.country }
+        XCTAssertEqual(code("Budapest 1051"), "HU")
+        XCTAssertEqual(code("Istanbul 34394"), "TR")
+        XCTAssertEqual(code("Jakarta 10220"), "ID")
+        XCTAssertEqual(code("Beijing 100020"), "CN")
+        func city(_ name: String) -> String? {
+            let s = ScanText(name)
+            return DataDetector.cityRegion(s, 0, s.count)?.0
+        }
+        XCTAssertEqual(city("bangkok"), "TH")
+        XCTAssertNil(city("surat"))
+        // A country's name is no city of another (`Benin City` is Nigeria's).
+        XCTAssertNil(city("benin"))
+    }
+
     /// Codes printed after the town: four digits in New Zealand and South Africa (`Wellington 6011`, `Johannesburg,
     /// 2196`), India's PIN in two groups or after a town with no comma, Japan's by the region alone, and Argentina's
     /// CPA before the town. A year after its word (`Since 2004`) is none.

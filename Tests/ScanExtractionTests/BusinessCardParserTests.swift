@@ -125,6 +125,27 @@ import ScanModel
         #expect(firmCard("Acme Group", "Consulting Services", "budi@acme.co.id").organization == "Acme Group")
     }
 
+    /// A bare host that is the card's own e-mail domain is its web address, though a bare `.ai` name alone could be a
+    /// file's: the line is then a contact's, not the firm's (`Web seorin.ai` beside `Seorin Robotics`).
+    @Test func theCardsOwnDomainPrintedBare() {
+        let c = card([
+            Fixture.line(60, "Park Ji-woo", x: 60, h: 40),
+            Fixture.line(120, "Research Engineer", x: 60, h: 22),
+            Fixture.line(160, "E-mail jiwoo.park@seorin.ai", x: 560, h: 20),
+            Fixture.line(190, "Web seorin.ai", x: 560, h: 20),
+            Fixture.line(300, "Seorin Robotics", x: 60, h: 30),
+        ])
+        #expect(c.urls.map(\.url) == ["seorin.ai"])
+        #expect(c.organization == "Seorin Robotics")
+        // A file of that name on a card of another domain stays out.
+        let other = card([
+            Fixture.line(60, "Park Ji-woo", x: 60, h: 40),
+            Fixture.line(160, "jiwoo@hanbit.kr", x: 560, h: 20),
+            Fixture.line(190, "Portfolio: seorin.ai", x: 560, h: 20),
+        ])
+        #expect(other.urls.isEmpty)
+    }
+
     /// A person's own business under the person's name, both spelling the domain (`Camila Soto` over `Camila Soto
     /// Fotografía`, camilasoto.cl): the one that says more is the firm. The country's domain (`.cl`, `.hr`) places the
     /// national numbers where nothing else does.

