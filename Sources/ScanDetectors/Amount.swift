@@ -186,10 +186,14 @@ public struct Amount: Hashable, Sendable, Comparable {
 
 extension Amount {
     /// The currencies' signs, printed before the amount or after it: dollar, euro, pound, yen and yuan (in both
-    /// widths), rupee, won, peso, baht.
-    public static let currencySigns: Set<Character> = ["$", "€", "£", "¥", "￥", "₹", "₩", "₱", "฿"]
-    /// The signs of currencies whose amounts are printed in whole units (yen, won; `¥` stands for the yuan too).
-    public static let wholeUnitSigns: Set<Character> = ["¥", "￥", "₩"]
+    /// widths), rupee (and the older `₨`), won, peso, baht, naira, dong, lira, hryvnia, ruble, shekel, colón, cedi,
+    /// guaraní, tenge, taka.
+    public static let currencySigns: Set<Character> = [
+        "$", "€", "£", "¥", "￥", "₹", "₨", "₩", "₱", "฿", "₦", "₫", "₺", "₴", "₽", "₪", "₡", "₵", "₲", "₸", "৳",
+    ]
+    /// The signs of currencies whose amounts are printed in whole units (yen, won, dong, guaraní; `¥` stands for the
+    /// yuan too).
+    public static let wholeUnitSigns: Set<Character> = ["¥", "￥", "₩", "₫", "₲"]
     /// The letters OCR reads for the yen's sign (`¥` losing its bars: `Y`, `V`) and the won's (`W`), lower-cased.
     public static let wholeUnitSignLookAlikes: Set<String> = ["y", "v", "w"]
     /// The currencies' signs written after the amount as units: yen, yuan, won.

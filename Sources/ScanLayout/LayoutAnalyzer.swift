@@ -407,7 +407,13 @@ public enum LayoutAnalyzer {
     /// `alignedStarts` are the left edges where the page's text boxes line up as a column (`alignedStarts(of:)`): a
     /// box of its own that starts at one of them opens a column even close to the words before it (`Oliver Hargreaves`
     /// and, a little to its right, `T +44 20 7946 0958` over the card's other contact lines).
-    public static func columns(of line: LayoutLine, alignedStarts: [Double] = []) -> [LayoutLine] {
+    ///
+    /// `gutters` are those of the aligned starts that no word of the page runs across (`gutters(of:starts:)`): there a
+    /// column opens beside print of the same size too (`Eng. Fatima Al Hashemi` and `M +971 56 789 0123` a text height
+    /// apart, over the lines of both columns).
+    public static func columns(
+        of line: LayoutLine, alignedStarts: [Double] = [], gutters: [Double] = []
+    ) -> [LayoutLine] {
         var pieces: [[LayoutWord]] = []
         for w in line.words {
             if let piece = pieces.last, let last = piece.last {
@@ -429,8 +435,9 @@ public enum LayoutAnalyzer {
                 let announces = label && last.text.hasSuffix(":")
                 // (Only beside print of another size: a name beside its contacts, not a title's two boxes.)
                 let sizes = [piece.map(\.place.height).max() ?? h, w.place.height]
-                let aligned = apart && !label && gap > 0.4 * h && sizes.max()! > 1.2 * sizes.min()!
-                    && alignedStarts.contains { abs($0 - w.place.minX) < 0.5 * h }
+                let aligned = apart && !label && gap > 0.4 * h
+                    && (sizes.max()! > 1.2 * sizes.min()! && alignedStarts.contains { abs($0 - w.place.minX) < 0.5 * h }
+                        || gutters.contains { abs($0 - w.place.minX) < 0.5 * h })
                 let split = gap > 2 * h && !(announces && gap < 6 * h) || (apart && !label && gap > 1.2 * h) || aligned
                 if !split { pieces[pieces.count - 1].append(w); continue }
                 pieces.append([w])
@@ -465,6 +472,19 @@ public enum LayoutAnalyzer {
         }
         close()
         return out
+    }
+
+    /// The aligned `starts` (`alignedStarts(of:)`) that no word of `lines` runs across, by more than half its height
+    /// on either side: the edges of columns with a gutter before them, not a margin inside one column's text.
+    public static func gutters(of lines: [LayoutLine], starts: [Double]) -> [Double] {
+        starts.filter { x in
+            !lines.contains { l in
+                l.words.contains { w in
+                    let tol = 0.5 * max(1, w.place.height)
+                    return w.place.minX < x - tol && w.place.maxX > x + tol
+                }
+            }
+        }
     }
 
     /// How high a box sits once the page's rows are level: its centre's height where `levelling` puts it

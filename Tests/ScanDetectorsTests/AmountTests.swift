@@ -20,6 +20,16 @@ struct AmountTests {
         }
     }
 
+    /// Every currency's sign glued to its amount: the naira's (`Grand Total ₦73,683.75` was no amount), the lira's, the
+    /// shekel's; the dong's in whole units.
+    @Test func signsOfMoreCurrencies() {
+        for (token, value) in [("₦73,683.75", "73683.75"), ("₺149,90", "149.90"), ("₪42.50", "42.50"),
+                               ("৳1,250.00", "1250.00"), ("₨450.00", "450.00")] {
+            #expect(Amount.parse(token[...])?.decimalString == value, "\(token)")
+        }
+        #expect(Amount.parse("45.000₫"[...], wholeUnits: true)?.decimalString == "45000")
+    }
+
     @Test func negativeAmountsAndRefunds() {
         for token in ["-0.25", "0.25-", "(0.25)", "−0.25", "–0.25", "-$0.25", "$-0.25", "-RM0.25", "-€0,25", "0,25-"] {
             #expect(Amount.parse(token[...])?.decimalString == "-0.25", "\(token)")

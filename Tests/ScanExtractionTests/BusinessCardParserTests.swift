@@ -125,6 +125,49 @@ import ScanModel
         #expect(firmCard("Acme Group", "Consulting Services", "budi@acme.co.id").organization == "Acme Group")
     }
 
+    /// Two columns of print of one size a text height apart: the edge where the right column's lines start, which no
+    /// line runs across, cuts the name from the mobile number beside it.
+    @Test func twoColumnsOfOneSizeCloseTogether() {
+        let c = card([
+            Fixture.line(60, "Fatima Al Hashemi", x: 60, h: 22),
+            Fixture.line(60, "M +971 56 789 0123", x: 290, h: 22),
+            Fixture.line(100, "Lead Engineer", x: 60, h: 22),
+            Fixture.line(100, "T +971 2 657 8800", x: 290, h: 22),
+            Fixture.line(140, "Falcon Petroleum", x: 60, h: 22),
+            Fixture.line(140, "f.alhashemi@falconpetro.ae", x: 290, h: 22),
+            Fixture.line(180, "falconpetro.ae", x: 290, h: 22),
+        ])
+        #expect(c.name?.full == "Fatima Al Hashemi")
+        #expect(c.phones.first { $0.type == .mobile }?.e164 == "+971567890123")
+    }
+
+    /// A title's first word wrapped over the rest in its column is read with it (`Business` / `Development Manager`);
+    /// two words there are a title in another language (`Kepala Cabang` / `Branch Manager`), not joined.
+    @Test func aTitlesFirstWordWrappedOverIt() {
+        func titled(_ first: String, _ second: String) -> String? {
+            card([
+                Fixture.line(60, "Ahmed Al Mansoori", x: 60, h: 34),
+                Fixture.line(110, first, x: 60, h: 18),
+                Fixture.line(132, second, x: 60, h: 18),
+                Fixture.line(250, "Gulf Horizon Trading LLC", x: 60, h: 24),
+                Fixture.line(300, "ahmed@gulfhorizon.ae", x: 600, h: 18),
+            ]).title
+        }
+        #expect(titled("Business", "Development Manager") == "Business Development Manager")
+        #expect(titled("Kepala Cabang", "Branch Manager") != "Kepala Cabang Branch Manager")
+    }
+
+    /// A number labelled `WhatsApp` is a mobile's.
+    @Test func aWhatsAppNumberIsAMobile() {
+        let c = card([
+            Fixture.line(60, "Mariana Solís", x: 60, h: 34),
+            Fixture.line(110, "Brand Ambassador", x: 60, h: 18),
+            Fixture.line(200, "WhatsApp +52 33 1987 6543", x: 60, h: 18),
+            Fixture.line(230, "mariana@casaagaveazul.mx", x: 60, h: 18),
+        ])
+        #expect(c.phones.map(\.type) == [.mobile])
+    }
+
     /// A bare host that is the card's own e-mail domain is its web address, though a bare `.ai` name alone could be a
     /// file's: the line is then a contact's, not the firm's (`Web seorin.ai` beside `Seorin Robotics`).
     @Test func theCardsOwnDomainPrintedBare() {

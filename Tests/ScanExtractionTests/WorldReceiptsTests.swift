@@ -680,4 +680,42 @@ import ScanModel
         #expect(r.items.map(\.amount) == ["1.69", "2.59", "2.58"])
         #expect(r.total == "6.86")
     }
+
+    /// A total whose label names the tax it holds (`Total (inc GST)` over `$38.38`) is no tax: the subtotal and the
+    /// other tax make it.
+    @Test func aTotalThatNamesItsTaxIsNoTax() throws {
+        let au = try receipt([
+            Fixture.line(40, "BAYSIDE TRADE & HARDWARE PTY LTD", x: 100),
+            Fixture.line(150, "Deck screws 50pk"), (150, 16, [(440, "34.89")]),
+            Fixture.line(190, "Subtotal (ex GST)"), (190, 16, [(440, "34.89")]),
+            Fixture.line(212, "GST 10%"), (212, 16, [(440, "3.49")]),
+            Fixture.line(234, "Total (inc GST)"),
+            (256, 16, [(440, "$38.38")]),
+        ])
+        #expect(au.tax.map(\.amount) == ["3.49"])
+        #expect(au.total == "38.38")
+    }
+
+    /// The amount due after a rounding under the subtotal (`Sub Total 2,771.39`, `Round Off -0.39`, `NET AMOUNT Rs.
+    /// 2,771.00`), and a total after the naira's sign (`Grand Total ₦73,683.75`).
+    @Test func totalsAfterARoundingAndAfterTheNairasSign() throws {
+        let inr = try receipt([
+            Fixture.line(40, "SRI LAKSHMI SUPERMARKET PVT LTD", x: 100),
+            Fixture.line(150, "TOOR DAL 1KG"), (150, 16, [(440, "1,480.39")]),
+            Fixture.line(172, "BASMATI RICE 5KG"), (172, 16, [(440, "1,291.00")]),
+            Fixture.line(210, "Sub Total"), (210, 16, [(440, "2,771.39")]),
+            Fixture.line(232, "Round Off"), (232, 16, [(440, "-0.39")]),
+            Fixture.line(254, "NET AMOUNT"), (254, 16, [(380, "Rs."), (440, "2,771.00")]),
+        ])
+        #expect(inr.total == "2771.00")
+        let ngn = try receipt([
+            Fixture.line(40, "RED PEPPER RESTAURANT LTD", x: 100),
+            Fixture.line(150, "Jollof Rice"), (150, 16, [(440, "60,150.00")]),
+            Fixture.line(190, "Sub Total"), (190, 16, [(440, "60,150.00")]),
+            Fixture.line(212, "VAT 7.5%"), (212, 16, [(440, "4,511.25")]),
+            Fixture.line(234, "Consumption Tax 5%"), (234, 16, [(440, "3,007.50")]),
+            Fixture.line(256, "Grand Total"), (256, 16, [(420, "₦67,668.75")]),
+        ])
+        #expect(ngn.total == "67668.75")
+    }
 }

@@ -460,4 +460,25 @@ final class PPOCRPostProcessingTests: XCTestCase {
         XCTAssertEqual(words[0].boundingBox.rounded(), BoundingBox(x: 75, y: 5, width: 35, height: 20))
         XCTAssertEqual(words[1].boundingBox.rounded(), BoundingBox(x: 10, y: 5, width: 45, height: 20))
     }
+
+    /// A line turned before reading keeps its corners, each labelled as the text's own: read after a quarter turn
+    /// counter-clockwise (text running down the page), the crop's top-right corner is where the text starts.
+    func testTheQuadOfALineTurnedBeforeReading() {
+        // A tall crop: the text runs down from (110, 5) to (110, 105).
+        let corners = [Point2D(100, 5), Point2D(120, 5), Point2D(120, 105), Point2D(100, 105)]
+        func quad(_ turned90: Bool, _ turned180: Bool) -> ScanModel.Quad? {
+            let line = PPOCRRecognizer.LineCrop(
+                quad: Quad(corners), image: RasterImage(width: 1, height: 1, channels: 3),
+                turned90: turned90, turned180: turned180)
+            return PPOCRRecognizer.textQuad(corners, line: line)
+        }
+        XCTAssertEqual(quad(false, false)?.topLeft, Point(x: 100, y: 5))
+        let down = quad(true, false)
+        XCTAssertEqual(down?.topLeft, Point(x: 120, y: 5))
+        XCTAssertEqual(down?.topRight, Point(x: 120, y: 105))
+        XCTAssertEqual(down?.bottomLeft, Point(x: 100, y: 5))
+        // Turned once more, upside down: the text runs up the page from the bottom-left corner.
+        XCTAssertEqual(quad(true, true)?.topLeft, Point(x: 100, y: 105))
+        XCTAssertEqual(quad(false, true)?.topLeft, Point(x: 120, y: 105))
+    }
 }

@@ -163,9 +163,11 @@ public struct LineAnalyzer: Sendable {
 
     /// The lines of `analysis` cut into columns; a line that isn't cut keeps its detector hits.
     public func columns(of analysis: Analysis) -> [AnalyzedLine] {
-        let starts = LayoutAnalyzer.alignedStarts(of: analysis.lines.map(\.line))
+        let lines = analysis.lines.map(\.line)
+        let starts = LayoutAnalyzer.alignedStarts(of: lines)
+        let gutters = LayoutAnalyzer.gutters(of: lines, starts: starts)
         let cut = analysis.lines.flatMap { l -> [AnalyzedLine] in
-            let pieces = LayoutAnalyzer.columns(of: l.line, alignedStarts: starts)
+            let pieces = LayoutAnalyzer.columns(of: l.line, alignedStarts: starts, gutters: gutters)
             if pieces.count == 1 { return [l] }
             return pieces.map {
                 analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers)

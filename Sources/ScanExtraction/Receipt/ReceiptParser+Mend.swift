@@ -138,8 +138,9 @@ extension ReceiptParser {
     }
 
     /// The total when the receipt rounds it (`ROUNDING ADJ. -0.01`): the total picked plus the rounding, when the
-    /// rounding line follows the total and that amount is printed under it: within two lines on a labelled line of
-    /// any role but the change's (`Total After Adj 42.50`), or, with no total line under the rounding, on a line of no
+    /// rounding line follows the total (or the subtotal the total was taken from: `Sub Total 2,771.39`, `Round Off
+    /// -0.39`, `NET AMOUNT 2,771.00`) and that amount is printed under it: within two lines on a labelled line of any
+    /// role but the change's (`Total After Adj 42.50`), or, with no total line under the rounding, on a line of no
     /// role (`RM 60.30`).
     func mendRoundedTotal(
         _ lines: [AnalyzedLine], roles: [Role], rounding: (line: Int, cents: Int)?, into r: inout Receipt
@@ -147,7 +148,10 @@ extension ReceiptParser {
         guard let total = r.total.flatMap({ Self.cents($0) }), let (k, rounding) = rounding else { return }
         let rounded = total + rounding
         let totalAbove = (0..<k).contains { i in
-            guard case .total = roles[i] else { return false }
+            switch roles[i] {
+            case .total, .subtotal: break
+            default: return false
+            }
             return lines[i].amount?.cents == total
                 || i + 1 < k && Self.valueOnly(lines[i + 1]) && lines[i + 1].amount?.cents == total
         }

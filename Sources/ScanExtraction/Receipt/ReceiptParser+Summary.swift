@@ -543,6 +543,18 @@ extension ReceiptParser {
         r.tax = r.tax.indices.filter { !dropped.contains($0) }.map { r.tax[$0] }
     }
 
+    /// A tax as large as the total is the total's own line read for the tax it names (`Total (inc GST)  $38.38`): it
+    /// goes where the subtotal and the other taxes make the total. Arithmetic, in any language.
+    static func dropTaxThatIsTheTotal(_ r: inout Receipt) {
+        guard r.tax.count >= 2, let total = r.total.flatMap({ Amount(decimalString: $0)?.cents }),
+            let sub = r.subtotal.flatMap({ Amount(decimalString: $0)?.cents }),
+            let k = r.tax.firstIndex(where: { Amount(decimalString: $0.amount)?.cents == total })
+        else { return }
+        let others = r.tax.indices.filter { $0 != k }.map { Amount(decimalString: r.tax[$0].amount)?.cents }
+        guard others.allSatisfy({ $0 != nil }), abs(sub + others.reduce(0) { $0 + $1! } - total) <= 1 else { return }
+        r.tax.remove(at: k)
+    }
+
     /// The last item, when it is no article but the tax on the others, under a label no locale file knows (`Torpet
     /// 47.68` after items of 227.03, then `274.71`): no tax was read, the items before it and it make the total, and
     /// it is their sum at the rate printed on its line, or else at a whole-number rate from 1 to 27%, the nearest,

@@ -317,6 +317,7 @@ public struct ReceiptParser: Sendable {
             reading: &itemReading, into: &r)
         Self.articleTableBySums(itemReading, into: &r)
         Self.dropTaxesTheOthersProve(&r)
+        Self.dropTaxThatIsTheTotal(&r)
         Self.taxByItsRate(&r, roles: roles)
 
         // --- Amounts the sums prove misread, then the checks.

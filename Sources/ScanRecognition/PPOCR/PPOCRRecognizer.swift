@@ -812,11 +812,13 @@ public final class PPOCRRecognizer: TextRecognizer, LineDecoding {
             quad: Self.textQuad(line.quad.points, line: line))
     }
 
-    /// The detected corners as the text's own (top-left first, clockwise), for a line read
-    /// as it lies; nil for a line turned before reading, whose corners would need relabelling.
+    /// The detected corners (the crop's, top-left first, clockwise) as the text's own. A line turned before reading
+    /// starts at another corner: the quarter turn counter-clockwise makes the crop's top-right the text's top-left, the
+    /// half turn its bottom-right, both its bottom-left.
     static func textQuad(_ corners: [Point2D], line: LineCrop) -> ScanModel.Quad? {
-        guard !line.turned90, !line.turned180, corners.count == 4 else { return nil }
-        let p = corners.map { Point(x: $0.x, y: $0.y) }
+        guard corners.count == 4 else { return nil }
+        let shift = (line.turned90 ? 1 : 0) + (line.turned180 ? 2 : 0)
+        let p = (0..<4).map { corners[($0 + shift) % 4] }.map { Point(x: $0.x, y: $0.y) }
         return ScanModel.Quad(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3]).rounded()
     }
 
