@@ -435,9 +435,9 @@ struct AddressDetector {
             // town's part (`Riyadh 11563, Kingdom of Saudi Arabia`, `Bangkok 10110 Thailand`, `Seoul 06016`) or opens
             // a part before a town (`400604 Cluj-Napoca`), in the country that `anyCountrysCode` reads off the town,
             // the street before it or the country printed after it.
-            // (A code of no country named has some country's shape.)
+            // (Every length from three to seven digits is some country's: a code of no country named is not checked.)
             if (3...7).contains(len), (i..<e).allSatisfy({ isDigit(b[$0]) }), let place = anyCountrysCode(s, i, e),
-                place.map { Self.postalCodeFits(s.string(i, e), $0) } ?? Self.someCountrysCode(s.string(i, e))
+                place.map { Self.postalCodeFits(s.string(i, e), $0) } ?? true
             {
                 hits.append(
                     Hit(
@@ -478,7 +478,7 @@ struct AddressDetector {
                 guard listed || streetBefore(s, i) else { return nil }
             }
             let country = countryAfter ?? countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
-            guard country != nil || streetLeadsOn(s, i) else { return nil }
+            guard country != nil || !year && townOfWords(s, p, i) && streetLeadsOn(s, i) else { return nil }
             return .some(country)
         }
         if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
@@ -486,16 +486,12 @@ struct AddressDetector {
             let cityAlone = !year && city.map { c in c.1 >= s.count || [0x2C, 0x0A].contains(s.bytes[c.1]) } ?? false
             guard cityAlone || streetBefore(s, i) else { return nil }
             let country = countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
-            guard country != nil || streetLeadsOn(s, i) else { return nil }
+            var townEnd = e + 1
+            while townEnd < s.count, s.bytes[townEnd] != 0x2C, s.bytes[townEnd] != 0x0A { townEnd += 1 }
+            guard country != nil || !year && townOfWords(s, e + 1, townEnd) && streetLeadsOn(s, i) else { return nil }
             return .some(country)
         }
         return nil
-    }
-
-    /// Whether `code` has the shape of some country's postal codes.
-    static func someCountrysCode(_ code: String) -> Bool {
-        let range = NSRange(code.startIndex..., in: code)
-        return postalCodeExpressions.values.contains { $0.firstMatch(in: code, range: range) != nil }
     }
 
     /// Whether `code` has the shape of `country`'s postal codes (GeoNames' patterns, compiled once).
@@ -730,25 +726,37 @@ struct AddressDetector {
         return isNamedStreet(s, pa, pe)
     }
 
-    /// Whether the address runs on from a named street to the code at `i`, where nothing names its country: the street
-    /// is an earlier comma-separated part of the code's line, or the line above names it and ends with a comma (`159/3
-    /// Nimmanhaemin Rd., Suthep,` over `Chiang Mai 50200`; not `123 Main Street` over `Customer Number 45678`).
+    /// Whether the town's part from `a` to `e` is two words or more, none a label's (`Chiang Mai`, `Pathum Wan`; not
+    /// `Member`, `Customer Number`): where nothing names the country, a one-word part is as often a label.
+    private func townOfWords(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
+        let words = s.string(a, e).split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }
+            .filter { !$0.isEmpty }
+        return words.count >= 2 && words.allSatisfy { w in
+            w.first?.isUppercase == true && !Self.townLabels.contains(w.lowercased())
+                && !PhoneDetector.phoneWords.contains(w.lowercased())
+        }
+    }
+
+    /// Whether the address runs on from a named street to the code at `i`, where nothing names its country: the parts
+    /// before the town's, on the code's line and on the line above when that ends with a comma, are two or more (a
+    /// street and a district) and one names a street (`159/3 Nimmanhaemin Rd., Suthep,` over `Chiang Mai 50200`; not
+    /// `14 Bridge Road,` over `Customer Number 45678`).
     private func streetLeadsOn(_ s: ScanText, _ i: Int) -> Bool {
-        // A comma-separated part from `a` up to `e` (its last part ends at a comma) that names a street.
-        func namesStreet(_ a: Int, _ e: Int) -> Bool {
-            var k = a
+        // The comma-ended parts from `a` up to `e`.
+        func parts(_ a: Int, _ e: Int) -> [(Int, Int)] {
+            var out: [(Int, Int)] = [], k = a
             for q in a..<e where s.bytes[q] == 0x2C {
-                if isNamedStreet(s, k, q) { return true }
+                out.append((k, q))
                 k = q + 1
             }
-            return false
+            return out
         }
         let (la, _) = lineBounds(s, i)
-        if namesStreet(la, i) { return true }
+        var found = parts(la, i)
         var end = la - 1
         while end > 0, s.bytes[end - 1] == 0x20 { end -= 1 }
-        guard end > 0, s.bytes[end - 1] == 0x2C else { return false }
-        return namesStreet(lineBounds(s, la - 1).0, end)
+        if end > 0, s.bytes[end - 1] == 0x2C { found = parts(lineBounds(s, la - 1).0, end) + found }
+        return found.count >= 2 && found.contains { isNamedStreet(s, $0.0, $0.1) }
     }
 
     /// Words that label a number rather than name a town.

@@ -475,15 +475,25 @@ public enum LayoutAnalyzer {
     }
 
     /// The aligned `starts` (`alignedStarts(of:)`) that no word of `lines` runs across, by more than half its height
-    /// on either side: the edges of columns with a gutter before them, not a margin inside one column's text.
+    /// on either side, and where two lines or more hold two words or more before a text box of the recognizer's own
+    /// that starts there: the edges of columns with a gutter before them and text on both sides, not a margin inside
+    /// one column's text nor the values after a column of labels (`Phone`, `Email`).
     public static func gutters(of lines: [LayoutLine], starts: [Double]) -> [Double] {
         starts.filter { x in
-            !lines.contains { l in
+            let crossed = lines.contains { l in
                 l.words.contains { w in
                     let tol = 0.5 * max(1, w.place.height)
                     return w.place.minX < x - tol && w.place.maxX > x + tol
                 }
             }
+            let sides = lines.filter { l in
+                l.words.indices.contains { k in
+                    k >= 2 && abs(l.words[k].place.minX - x) < 0.5 * l.words[k].place.height
+                        && l.words[k].reference != nil
+                        && l.words[k].reference?.observation != l.words[k - 1].reference?.observation
+                }
+            }
+            return !crossed && sides.count >= 2
         }
     }
 

@@ -139,22 +139,17 @@ import ScanModel
         ])
         #expect(c.name?.full == "Fatima Al Hashemi")
         #expect(c.phones.first { $0.type == .mobile }?.e164 == "+971567890123")
-    }
-
-    /// A title's first word wrapped over the rest in its column is read with it (`Business` / `Development Manager`);
-    /// two words there are a title in another language (`Kepala Cabang` / `Branch Manager`), not joined.
-    @Test func aTitlesFirstWordWrappedOverIt() {
-        func titled(_ first: String, _ second: String) -> String? {
-            card([
-                Fixture.line(60, "Ahmed Al Mansoori", x: 60, h: 34),
-                Fixture.line(110, first, x: 60, h: 18),
-                Fixture.line(132, second, x: 60, h: 18),
-                Fixture.line(250, "Gulf Horizon Trading LLC", x: 60, h: 24),
-                Fixture.line(300, "ahmed@gulfhorizon.ae", x: 600, h: 18),
-            ]).title
-        }
-        #expect(titled("Business", "Development Manager") == "Business Development Manager")
-        #expect(titled("Kepala Cabang", "Branch Manager") != "Kepala Cabang Branch Manager")
+        // One column whose values start at one edge after their labels, a name read as two boxes whose second starts
+        // there too: no gutter, the name stays whole.
+        let one = card([
+            (40, 30, [(40, "Alexandra")]), (40, 30, [(205, "Papadopoulos")]),
+            (100, 20, [(40, "Regional"), (139, "Sales"), (205, "Manager")]),
+            (130, 20, [(40, "Aegean"), (117, "Freight"), (205, "S.A.")]),
+            Fixture.line(200, "Phone", x: 40, h: 20), Fixture.line(200, "+30 210 555 0142", x: 205, h: 20),
+            Fixture.line(230, "Email", x: 40, h: 20), Fixture.line(230, "alexandra@aegeanfreight.gr", x: 205, h: 20),
+        ])
+        #expect(one.name?.full == "Alexandra Papadopoulos")
+        #expect(one.title == "Regional Sales Manager")
     }
 
     /// A number labelled `WhatsApp` is a mobile's.
@@ -180,6 +175,15 @@ import ScanModel
         ])
         #expect(c.urls.map(\.url) == ["seorin.ai"])
         #expect(c.organization == "Seorin Robotics")
+        // A line that says more than the host stays free for the firm.
+        let named = card([
+            Fixture.line(60, "Park Ji-woo", x: 60, h: 40),
+            Fixture.line(120, "Research Engineer", x: 60, h: 22),
+            Fixture.line(160, "jiwoo.park@seorin.ai", x: 560, h: 20),
+            Fixture.line(300, "Seorin Robotics (seorin.ai)", x: 60, h: 30),
+        ])
+        #expect(named.urls.map(\.url) == ["seorin.ai"])
+        #expect(named.organization == "Seorin Robotics (seorin.ai)")
         // A file of that name on a card of another domain stays out.
         let other = card([
             Fixture.line(60, "Park Ji-woo", x: 60, h: 40),

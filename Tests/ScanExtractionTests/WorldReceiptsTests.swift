@@ -630,8 +630,9 @@ import ScanModel
     }
 
     /// A VAT breakdown's own total row (`Totaal 9,08 1,58 10,66`: net, tax, gross) holds the taxes of every row, also
-    /// of a row OCR garbled (`218` for `21%`, so no rate is read): where the rows read add up to less, its tax is the
-    /// taxes'.
+    /// of a row OCR garbled (`218` for `21%` and `7,88` for `7,68`, so no rate is read and the row does not add up):
+    /// where the rows read add up to less, its tax is the taxes'. A row whose rate alone OCR garbled is read by its
+    /// arithmetic (`A 238  29.64  6.82  36.46` under `VAT  Net  VAT  Gross`: 6.82 is 23% of 29.64).
     @Test func aBreakdownsTotalRowHoldsTheRowsOCRGarbled() throws {
         let r = try receipt([
             Fixture.line(40, "BUURTSUPER DE HOEK", x: 150),
@@ -640,12 +641,22 @@ import ScanModel
             Fixture.line(194, "Zonnebrand"), (194, 16, [(400, "7,68"), (440, "H")]),
             Fixture.line(230, "TOTAAL"), (230, 16, [(400, "10,66")]),
             Fixture.line(260, "BTW"), (260, 16, [(250, "Excl."), (330, "BTW"), (400, "Incl.")]),
-            Fixture.line(282, "H 218"), (282, 16, [(250, "6,35"), (330, "1,33"), (400, "7,68")]),
+            Fixture.line(282, "H 218"), (282, 16, [(250, "6,35"), (330, "1,33"), (400, "7,88")]),
             Fixture.line(304, "L 9%"), (304, 16, [(250, "2,73"), (330, "0,25"), (400, "2,98")]),
             Fixture.line(326, "Totaal"), (326, 16, [(250, "9,08"), (330, "1,58"), (400, "10,66")]),
         ])
         #expect(r.tax.map(\.amount) == ["1.58"])
         #expect(r.total == "10.66")
+        let ie = try receipt([
+            Fixture.line(40, "O'SULLIVAN'S PHARMACY LTD", x: 150),
+            Fixture.line(150, "Paracetamol 500mg"), (150, 16, [(440, "3.49")]),
+            Fixture.line(172, "Sun cream SPF50"), (172, 16, [(440, "32.97")]),
+            Fixture.line(200, "Total Due"), (200, 16, [(440, "36.46")]),
+            (240, 16, [(20, "VAT"), (200, "Net"), (300, "VAT"), (400, "Gross")]),
+            Fixture.line(262, "A 238"), (262, 16, [(200, "29.64"), (300, "6.82"), (400, "36.46")]),
+        ])
+        #expect(ie.tax.map(\.amount) == ["6.82"])
+        #expect(ie.tax.first?.rate == "23")
     }
 
     /// In a currency printed in whole units, a plain number after its sign closes an article's line however short

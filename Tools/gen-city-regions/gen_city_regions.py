@@ -106,7 +106,7 @@ def key(s):
     return ' '.join(s.replace('-', ' ').lower().split())
 
 
-# A country's own name is no city of another (`Benin` is not Benin City, Nigeria; `Ruanda` is Rwanda in Spanish).
+# A country's own name (in English or its own languages) is no city of another (`Benin` is not Benin City, Nigeria).
 COUNTRY_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Sources', 'ScanDetectors',
                              'CountryNames.swift')
 countries = {}

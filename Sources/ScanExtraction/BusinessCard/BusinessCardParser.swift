@@ -242,20 +242,6 @@ public struct BusinessCardParser: Sendable {
                     && !Text.hasAny(lines[below].key, Self.lexicon.departmentWords)
                 if Self.titleJoiners.contains(last) || titleWord { title += " " + lines[below].text }
             }
-            // Or its start wrapped over it: a capitalized word right above in its column that is no title, firm or
-            // department of its own (`Business` / `Development Manager`; two words there are rather a title in
-            // another language, `Kepala Cabang` over `Branch Manager`).
-            if let above = others.first(where: { Self.wrappedUnder(lines, $0, among: [ti]) == ti }),
-                lines[above].line.words.count == 1, Text.digitCount(lines[above].text) == 0,
-                lines[above].line.words.allSatisfy({ w in
-                    w.text.first?.isUppercase == true && w.text.allSatisfy { $0.isLetter || $0 == "-" }
-                }),
-                !Text.hasAny(lines[above].key, Self.lexicon.jobTitles),
-                !Text.hasAny(lines[above].key, Self.lexicon.organizationWords),
-                !Text.hasAny(lines[above].key, Self.lexicon.departmentWords)
-            {
-                title = lines[above].text + " " + title
-            }
             card.title = Text.clean(title)
             card.provenance["title"] = lines[ti].line.provenance()
         }
@@ -556,7 +542,8 @@ public struct BusinessCardParser: Sendable {
                 guard domains.contains(site), !known.contains(site) else { continue }
                 card.urls.append(.init(url: token, source: l.line.provenance(words: k..<k + 1)))
                 known.insert(site)
-                used.insert(i)
+                // (A line that says more, `Seorin Robotics (seorin.ai)`, may still be the firm's.)
+                if l.line.words.count <= 2 { used.insert(i) }
             }
         }
     }

@@ -25,6 +25,8 @@ extension ReceiptParser {
         for i in from..<lines.count {
             if let row = Self.vatRow(lines[i]) { vatRows[i] = [row] } else if let halves = Self.halvesRow(lines[i]) {
                 vatRows[i] = halves
+            } else if i > 0, Text.hasAny(lines[i - 1].key, Self.taxWords), let row = Self.rowOfGarbledRate(lines[i]) {
+                vatRows[i] = [row]
             }
         }
         // A breakdown a row to a line: its net and gross amounts are no taxes, though their labels name the tax they
@@ -394,6 +396,23 @@ extension ReceiptParser {
         return amounts.dropFirst().map {
             (halfRate, $0.amount, l.line.provenance(words: $0.word..<($0.word + 1)))
         }
+    }
+
+    /// A VAT table's row whose rate OCR garbled (`A 238  29.64  6.82  36.46` under `VAT  Net  VAT  Gross`, 23% read as
+    /// `238`): a net, its tax and their gross, the tax a whole or half percent of the net (within a cent) up to 30%.
+    /// The caller asks it only right under a line that names the tax.
+    static func rowOfGarbledRate(_ l: AnalyzedLine) -> (rate: String, tax: Amount, source: Provenance)? {
+        guard l.entities(.percentage).isEmpty else { return nil }
+        let amounts = l.trailing
+        guard amounts.count == 3, amounts.allSatisfy({ $0.amount.minor > 0 && $0.amount.scale == 2 }),
+            amounts[0].amount.cents + amounts[1].amount.cents == amounts[2].amount.cents,
+            amounts[1].amount.cents < amounts[0].amount.cents
+        else { return nil }
+        let net = Double(amounts[0].amount.cents), tax = Double(amounts[1].amount.cents)
+        let rate = (200 * tax / net).rounded() / 2
+        guard rate > 0, rate <= 30, abs(net * rate / 100 - tax) <= 1 else { return nil }
+        let printed = rate == rate.rounded() ? String(Int(rate)) : String(rate)
+        return (printed, amounts[1].amount, l.line.provenance(words: amounts[1].word..<(amounts[1].word + 1)))
     }
 
     /// A VAT breakdown printed a row to a line (`Borde 16% (Tenberg)  106.46`, `Torpet  17.03`,
