@@ -720,10 +720,20 @@ struct AddressDetector {
         if !(k..<i).contains(where: { isAlpha(s.bytes[$0]) || s.bytes[$0] >= 0x80 }), !parts.isEmpty {
             parts.removeLast()
         }
-        if parts.contains(where: { isNamedStreet(s, $0.0, $0.1) }) { return true }
+        if parts.contains(where: { isNamedStreet(s, $0.0, $0.1) || Self.isPostBox(s.string($0.0, $0.1)) }) {
+            return true
+        }
         guard la > 0 else { return false }
         let (pa, pe) = lineBounds(s, la - 1)
-        return isNamedStreet(s, pa, pe)
+        return isNamedStreet(s, pa, pe) || Self.isPostBox(s.string(pa, pe))
+    }
+
+    /// Whether `part` is a post office box or a private bag with its number (`PO Box 412`, `P.O. Box 1123`, `Private
+    /// Bag 4`): an address's delivery line where a street would stand (`PO Box 412, Paraparaumu 5254`).
+    static func isPostBox(_ part: String) -> Bool {
+        part.range(
+            of: #"^\s*(?:p\.?\s?o\.?\s?|post\s+office\s+)box\s*\d+\s*$|^\s*private\s+bag\s+\d+\s*$"#,
+            options: [.regularExpression, .caseInsensitive]) != nil
     }
 
     /// Whether the town's part from `a` to `e` is two words or more, none a label's (`Chiang Mai`, `Pathum Wan`; not

@@ -735,6 +735,17 @@ final class DetectorsTests: XCTestCase {
         }
     }
 
+    func testAPostBoxWhereTheStreetWouldStand() {
+        // A post box stands where the street would before a town and its code (`PO Box 412, Paraparaumu 5254`).
+        let nz = find("PO Box 412, Paraparaumu 5254", .address, region: "NZ").first?.value
+        XCTAssertEqual(nz?.postalCode, "5254")
+        XCTAssertEqual(nz?.city, "Paraparaumu")
+        XCTAssertEqual(find("PO Box 1123\nDurban, 4000", .postalCode, region: "ZA").first?.value.postalCode, "4000")
+        XCTAssertTrue(find("P.O. Box 12, Est. 1998", .postalCode, region: "NZ").isEmpty)
+        XCTAssertTrue(AddressDetector.isPostBox("P.O. Box 1123"))
+        XCTAssertFalse(AddressDetector.isPostBox("Boxing Day 2024"))
+    }
+
     func testLargeCitiesThatTheWordListsAndLocalesNameToo() {
         // Capitals the locales list as regions (`BUDAPEST`, `İSTANBUL`) or a dictionary holds in lower case
         // (`bangkok`, `beijing` in `hunspell-id`) are cities still; a word that inflects there (`surat`) is not.
