@@ -152,6 +152,27 @@ import ScanModel
         #expect(one.title == "Regional Sales Manager")
     }
 
+    /// Titles one after another in small letters before the name (`prof. dr hab. inż.`), and a Malaysian name's
+    /// `a/l`: the name stays the name, the title the title. A title's word that is also a name's (`Pan Wei`) stays the
+    /// name's.
+    @Test func titlesInSmallLettersBeforeTheNameAndMalaysianParticles() {
+        func named(_ name: String) -> BusinessCard {
+            card([
+                Fixture.line(60, "Politechnika Małopolska", x: 60, h: 30),
+                Fixture.line(130, name, x: 60, h: 26),
+                Fixture.line(170, "Kierownik Katedry Automatyki", x: 60, h: 18),
+                Fixture.line(260, "tel. +48 12 555 01 42", x: 60, h: 16),
+                Fixture.line(285, "kontakt@pmal.edu.pl", x: 60, h: 16),
+            ])
+        }
+        let pl = named("prof. dr hab. inż. Tomasz Nowak")
+        #expect(pl.name?.full == "prof. dr hab. inż. Tomasz Nowak")
+        #expect(pl.name?.given == "Tomasz")
+        #expect(pl.title == "Kierownik Katedry Automatyki")
+        #expect(named("Ir. Rajesh a/l Subramaniam").name?.full == "Ir. Rajesh a/l Subramaniam")
+        #expect(named("Pan Wei").name?.full == "Pan Wei")
+    }
+
     /// A number labelled `WhatsApp` is a mobile's.
     @Test func aWhatsAppNumberIsAMobile() {
         let c = card([

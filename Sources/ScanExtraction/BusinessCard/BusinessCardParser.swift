@@ -146,12 +146,16 @@ public struct BusinessCardParser: Sendable {
         func nameScore(_ i: Int) -> Double? {
             let l = lines[i]
             let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
-            guard words.count >= 2 && words.count <= 5, Text.digitCount(l.text) == 0 else { return nil }
-            // A title before the name may be printed in small letters (`mr. Faye Hendriks`).
+            // Titles before the name, one after another, may be printed in small letters (`mr. Faye Hendriks`, `prof.
+            // dr hab. inż. Tomasz Nowak`); the name is two to five words after them.
+            // (A title's word that is also a name's, `Pan Wei`, leaves two words or more, or counts as the name's.)
+            let titles = words.prefix { Self.lexicon.honorifics.contains(Text.key($0)) }.count
+            let lead = words.count - titles >= 2 ? titles : 0
+            guard words.count - lead >= 2 && words.count - lead <= 5, Text.digitCount(l.text) == 0 else { return nil }
             guard
                 words.enumerated().allSatisfy({ n, w in
                     w.first!.isUppercase || w.first == "(" || Self.lexicon.nameParticles.contains(w.lowercased())
-                        || n == 0 && Self.lexicon.honorifics.contains(Text.key(w))
+                        || n < lead
                 })
             else { return nil }
             // A line of title words alone (`Chief Executive Officer`) is no one's name, even on a card whose name the
@@ -875,10 +879,10 @@ public struct BusinessCardParser: Sendable {
         var prefix: String?, suffix: String?
         // Honorifics one after another (`Prof. Dr.`, `Dr.-Ing.`, `Dott. Ing.`), as long as a given and a family name
         // are left. After the first, only abbreviations of two letters or more count (`Dr. M. Anand Kumar`'s `M.` is
-        // an initial, `Dr. Don Draper`'s `Don` a name).
+        // an initial, `Dr. Don Draper`'s `Don` a name), or titles in small letters (`prof. dr hab. inż.`).
         var prefixes: [String] = []
         while let f = words.first, words.count > 2, isHonorific(f),
-              prefixes.isEmpty || f.hasSuffix(".") && f.filter(\.isLetter).count >= 2 {
+              prefixes.isEmpty || f.hasSuffix(".") && f.filter(\.isLetter).count >= 2 || f.first?.isLowercase == true {
             prefixes.append(f)
             words.removeFirst()
         }
