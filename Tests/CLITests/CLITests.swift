@@ -61,18 +61,50 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(entities.contains { $0["type"] as? String == "phone" })
     }
 
-    /// `--engine auto` without PP-OCR's models reads with Tesseract and says why on stderr, unless `--quiet`.
+    /// `--engine auto` where PP-OCR is not installed (a copy of the binary outside the project, whose `.deps/` it
+    /// then cannot see) reads with Tesseract and says why on stderr, unless `--quiet`.
     func testAutoEngineWithoutPPOCRSaysItReadsWithTesseract() throws {
-        let env = ["SCANEXTRACT_MODELS": dir + "/no-models"]
-        let r = try run([pdf("a.pdf", "Call (415) 555-0100 today")], environment: env)
+        let alone = dir + "/bin/scanextract"
+        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
+        if (try? FileManager.default.linkItem(atPath: binary, toPath: alone)) == nil {
+            try FileManager.default.copyItem(atPath: binary, toPath: alone)
+        }
+        let env = ["SCANEXTRACT_MODELS": "", "SCANEXTRACT_ONNXRUNTIME": ""]
+        func runAlone(_ args: [String]) throws -> Run {
+            let p = Process(), err = Pipe()
+            p.executableURL = URL(fileURLWithPath: alone)
+            p.arguments = args
+            p.currentDirectoryURL = URL(fileURLWithPath: dir)
+            p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = err
+            try p.run()
+            let e = err.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return Run(status: p.terminationStatus, stdout: "", stderr: String(decoding: e, as: UTF8.self))
+        }
+        let r = try runAlone([pdf("a.pdf", "Call (415) 555-0100 today")])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(
             r.stderr.contains("note: reading with Tesseract, because PP-OCR is not installed: PP-OCR models not found"),
             r.stderr)
-        XCTAssertTrue(r.stderr.contains("SCANEXTRACT_MODELS=\(dir)/no-models"), r.stderr)
-        XCTAssertEqual(try run(["-q", pdf("b.pdf", "Hello")], environment: env).stderr, "")
-        XCTAssertFalse(
-            try run(["--engine", "tesseract", pdf("c.pdf", "Hello")], environment: env).stderr.contains("note:"))
+        XCTAssertEqual(try runAlone(["-q", pdf("b.pdf", "Hello")]).stderr, "")
+        XCTAssertFalse(try runAlone(["--engine", "tesseract", pdf("c.pdf", "Hello")]).stderr.contains("note:"))
+    }
+
+    /// A path to PP-OCR's parts that the user names and that holds none is the run's error, naming the variable,
+    /// even under `auto` and `--quiet`: Tesseract read quietly in its place reads cards and photos far worse. A page
+    /// with a text layer needs no engine and is still read.
+    func testANamedPPOCRPathThatHoldsNothingIsAnError() throws {
+        let png = dir + "/total.png"
+        Drawing.writePNG([DrawnLine("TOTAL 12.50", x: 20, y: 40)], width: 400, height: 300, to: png)
+        let env = ["SCANEXTRACT_ONNXRUNTIME": dir + "/no-runtime"]
+        let r = try run(["-q", png], environment: env)
+        XCTAssertNotEqual(r.status, 0, r.stdout)
+        XCTAssertTrue(r.stderr.contains("SCANEXTRACT_ONNXRUNTIME=\(dir)/no-runtime"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("Tesseract,"), r.stderr)
+        let text = try run(["-q", pdf("a.pdf", "Call (415) 555-0100 today")], environment: env)
+        XCTAssertEqual(text.status, 0, text.stderr)
     }
 
     func testSeveralInputsPrintJSONLinesAndABadOneFailsAlone() throws {

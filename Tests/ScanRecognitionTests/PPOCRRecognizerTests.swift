@@ -340,4 +340,21 @@ final class PPOCRRecognizerTests: XCTestCase {
                                                    "SCANEXTRACT_ONNXRUNTIME": "/nonexistent/lib.so"], searchRoots: [])
         if case .success = bad { XCTFail("a missing runtime path must not be accepted") }
     }
+
+    /// The folder the onnxruntime wheel unpacks to (`.deps/onnxruntime`, as the guides name it) holds the library in
+    /// `onnxruntime/capi/`: that folder is found too.
+    func testTheWheelsFolderFindsItsLibrary() throws {
+        let models = try ONNXTestEnvironment.models()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wheel-\(UUID().uuidString)")
+        let capi = root.appendingPathComponent("onnxruntime/capi")
+        try FileManager.default.createDirectory(at: capi, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(
+            atPath: capi.appendingPathComponent("libonnxruntime.so.1").path, withDestinationPath: models.runtimeLibrary)
+        let found = try PPOCRModels.locate(
+            environment: ["SCANEXTRACT_MODELS": models.modelsDirectory, "SCANEXTRACT_ONNXRUNTIME": root.path],
+            searchRoots: []
+        ).get()
+        XCTAssertEqual(found.runtimeLibrary, capi.appendingPathComponent("libonnxruntime.so.1").path)
+    }
 }

@@ -47,7 +47,8 @@ public struct PPOCRModels: Sendable, Hashable {
     /// Finds the models and the runtime.
     ///
     /// - `SCANEXTRACT_MODELS`: folder with the `.onnx` files.
-    /// - `SCANEXTRACT_ONNXRUNTIME`: path to `libonnxruntime.so*`, or a folder holding one.
+    /// - `SCANEXTRACT_ONNXRUNTIME`: path to `libonnxruntime.so*`, or a folder holding one (itself or in its
+    ///   `onnxruntime/capi/`, as the wheel unpacks).
     /// - otherwise `.deps/rapidocr/rapidocr/models/` and `.deps/onnxruntime/onnxruntime/capi/`
     ///   under each of `searchRoots`.
     ///
@@ -81,11 +82,15 @@ public struct PPOCRModels: Sendable, Hashable {
             )
         }
 
-        // Runtime library.
+        // Runtime library: in the folder, or where the onnxruntime wheel puts it under the folder it unpacks to
+        // (`.deps/onnxruntime` holds `onnxruntime/capi/libonnxruntime.so.1.31.1`).
         func library(in dir: String) -> String? {
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return nil }
-            let libs = names.filter { $0.hasPrefix("libonnxruntime.so") }.sorted { $0.count > $1.count }
-            return libs.first.map { (dir as NSString).appendingPathComponent($0) }
+            for folder in [dir, (dir as NSString).appendingPathComponent("onnxruntime/capi")] {
+                guard let names = try? fm.contentsOfDirectory(atPath: folder) else { continue }
+                let libs = names.filter { $0.hasPrefix("libonnxruntime.so") }.sorted { $0.count > $1.count }
+                if let lib = libs.first { return (folder as NSString).appendingPathComponent(lib) }
+            }
+            return nil
         }
         var runtime: String?
         if let r = environment["SCANEXTRACT_ONNXRUNTIME"], !r.isEmpty {
