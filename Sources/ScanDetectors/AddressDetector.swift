@@ -57,6 +57,7 @@ struct AddressDetector {
         "street", "st", "road", "rd", "avenue", "ave", "av", "blvd", "boulevard", "lane", "ln", "drive", "dr",
         "way", "court", "ct", "place", "pl", "square", "sq", "terrace", "parkway", "pkwy", "highway", "hwy",
         "suite", "ste", "unit", "floor", "building", "box", "po", "crescent", "close", "grove", "row", "hill",
+        "quay", "wharf", "parade", "esplanade", "mews",
         "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "ring", "damm", "ufer",
         "rue", "chemin", "impasse", "quai", "cours", "allée", "route", "bd",
         "jalan", "jln", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
@@ -437,12 +438,12 @@ struct AddressDetector {
             // the street before it or the country printed after it.
             // (Every length from three to seven digits is some country's: a code of no country named is not checked.)
             if (3...7).contains(len), (i..<e).allSatisfy({ isDigit(b[$0]) }), let place = anyCountrysCode(s, i, e),
-                place.map { Self.postalCodeFits(s.string(i, e), $0) } ?? true
+                place.country.map { Self.postalCodeFits(s.string(i, e), $0) } ?? true
             {
                 hits.append(
                     Hit(
                         type: .postalCode, start: i, end: e,
-                        value: EntityValue(postalCode: s.string(i, e), country: place), priority: 20))
+                        value: EntityValue(postalCode: s.string(i, e), country: place.country), priority: 20))
                 i = e; continue
             }
             i = max(e, i + 1)
@@ -456,8 +457,8 @@ struct AddressDetector {
     /// it (`Bangkok 10110 Thailand`); a country's other names after a number are a dish's or a tour's (`Club Sandwich
     /// 12500 Turkey`, `Tour 1250` over `Georgia`). A year (`Vienna 2024`, `Malbec 2020` over `Argentina`) needs the
     /// street. Where a named street and a town stand before the code and nothing names the country (`159/3
-    /// Nimmanhaemin Rd., Suthep,` over `Chiang Mai 50200`), the code is one of no country named: `.some(nil)`.
-    private func anyCountrysCode(_ s: ScanText, _ i: Int, _ e: Int) -> String?? {
+    /// Nimmanhaemin Rd., Suthep,` over `Chiang Mai 50200`), the code is one of no country named: `.unnamed`.
+    private func anyCountrysCode(_ s: ScanText, _ i: Int, _ e: Int) -> CodePlace? {
         let ends = endsElement(s, e)
         let countryAfter = ends || !Self.nearLineEnd(s, e, limit: 40) ? nil : countryIn(s, e, lineBounds(s, e).1)
         let year = e - i == 4 && (1900...2099).contains(readInt(s, i, e))
@@ -479,7 +480,7 @@ struct AddressDetector {
             }
             let country = countryAfter ?? countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
             guard country != nil || !year && townOfWords(s, p, i) && streetLeadsOn(s, i) else { return nil }
-            return .some(country)
+            return CodePlace(country)
         }
         if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
             let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))
@@ -489,9 +490,23 @@ struct AddressDetector {
             var townEnd = e + 1
             while townEnd < s.count, s.bytes[townEnd] != 0x2C, s.bytes[townEnd] != 0x0A { townEnd += 1 }
             guard country != nil || !year && townOfWords(s, e + 1, townEnd) && streetLeadsOn(s, i) else { return nil }
-            return .some(country)
+            return CodePlace(country)
         }
         return nil
+    }
+
+    /// Where a postal code of any country stands: in a country read off the town, the street or the print near it, or
+    /// in one that nothing on the document names (its shape then goes unchecked).
+    enum CodePlace {
+        case country(String)
+        case unnamed
+
+        init(_ country: String?) { self = country.map(CodePlace.country) ?? .unnamed }
+
+        var country: String? {
+            if case .country(let c) = self { return c }
+            return nil
+        }
     }
 
     /// Whether `code` has the shape of `country`'s postal codes (GeoNames' patterns, compiled once).
@@ -517,7 +532,9 @@ struct AddressDetector {
     static func ukPostcode(outward: [UInt8], inward: [UInt8], endsElement: Bool) -> String? {
         func shaped(_ out: [UInt8], _ inw: [UInt8]) -> Bool {
             let letters = out.prefix { isUpper($0) }.count
-            guard letters == 1 || letters == 2 else { return false }
+            guard letters == 1 || letters == 2,
+                ukPostcodeAreas.contains(String(decoding: out.prefix(letters), as: UTF8.self))
+            else { return false }
             let rest = out.dropFirst(letters)
             guard let f = rest.first, isDigit(f) else { return false }
             let tail = rest.dropFirst()
@@ -537,8 +554,27 @@ struct AddressDetector {
             let out = Array(mended[..<outward.count]), inw = Array(mended[(outward.count + 1)...])
             if shaped(out, inw) { return text(out, inw) }
         }
+        // The area's second letter O read as a zero (`Y01 8AS` for York's `YO1 8AS`): the one letter before it is no
+        // area of its own.
+        if outward.count >= 3, isUpper(outward[0]), outward[1] == 0x30, isDigit(outward[2]) {
+            var out = outward
+            out[1] = 0x4F
+            if shaped(out, inward) { return text(out, inward) }
+        }
         return nil
     }
+
+    /// The postcode areas of the United Kingdom and the Crown Dependencies (Royal Mail): the letters that open every
+    /// postcode (`SW` of `SW1A 1AA`, `B` of `B1 1AA`). An item's code of the same shape (`A19 4PK`) opens with none.
+    static let ukPostcodeAreas: Set<String> = [
+        "AB", "AL", "B", "BA", "BB", "BD", "BF", "BH", "BL", "BN", "BR", "BS", "BT", "CA", "CB", "CF", "CH", "CM", "CO",
+        "CR", "CT", "CV", "CW", "DA", "DD", "DE", "DG", "DH", "DL", "DN", "DT", "DY", "E", "EC", "EH", "EN", "EX", "FK",
+        "FY", "G", "GL", "GU", "GY", "HA", "HD", "HG", "HP", "HR", "HS", "HU", "HX", "IG", "IM", "IP", "IV", "JE", "KA",
+        "KT", "KW", "KY", "L", "LA", "LD", "LE", "LL", "LN", "LS", "LU", "M", "ME", "MK", "ML", "N", "NE", "NG", "NN",
+        "NP", "NR", "NW", "OL", "OX", "PA", "PE", "PH", "PL", "PO", "PR", "RG", "RH", "RM", "S", "SA", "SE", "SG", "SK",
+        "SL", "SM", "SN", "SO", "SP", "SR", "SS", "ST", "SW", "SY", "TA", "TD", "TF", "TN", "TQ", "TR", "TS", "TW", "UB",
+        "W", "WA", "WC", "WD", "WF", "WN", "WR", "WS", "WV", "YO", "ZE",
+    ]
 
     /// Whether the number that ends at `k` (inclusive) is a house number: it follows a word of letters on its line
     /// (`Storgatan 12`), itself after nothing but the line's start or other words.
@@ -700,8 +736,7 @@ struct AddressDetector {
         var p = a
         while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
         return s.string(p, k).split(separator: " ").allSatisfy { w in
-            w.first.map { $0.isUppercase } == true && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" }
-                && !Self.townLabels.contains(w.lowercased())
+            Self.isTownWord(w) && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" }
         }
     }
 
@@ -711,12 +746,8 @@ struct AddressDetector {
     private func streetBefore(_ s: ScanText, _ i: Int) -> Bool {
         let (la, _) = lineBounds(s, i)
         // The comma-separated parts before the code's; the town's is the last of them when the code stands alone.
-        var parts: [(Int, Int)] = []
-        var k = la
-        for q in la..<i where s.bytes[q] == 0x2C {
-            parts.append((k, q))
-            k = q + 1
-        }
+        var parts = Self.commaParts(s, la, i)
+        let k = parts.last.map { $0.1 + 1 } ?? la
         if !(k..<i).contains(where: { isAlpha(s.bytes[$0]) || s.bytes[$0] >= 0x80 }), !parts.isEmpty {
             parts.removeLast()
         }
@@ -741,10 +772,8 @@ struct AddressDetector {
     private func townOfWords(_ s: ScanText, _ a: Int, _ e: Int) -> Bool {
         let words = s.string(a, e).split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }
             .filter { !$0.isEmpty }
-        return words.count >= 2 && words.allSatisfy { w in
-            w.first?.isUppercase == true && !Self.townLabels.contains(w.lowercased())
-                && !PhoneDetector.phoneWords.contains(w.lowercased())
-        }
+        return words.count >= 2
+            && words.allSatisfy { Self.isTownWord($0) && !PhoneDetector.phoneWords.contains($0.lowercased()) }
     }
 
     /// Whether the address runs on from a named street to the code at `i`, where nothing names its country: the parts
@@ -752,21 +781,27 @@ struct AddressDetector {
     /// street and a district) and one names a street (`159/3 Nimmanhaemin Rd., Suthep,` over `Chiang Mai 50200`; not
     /// `14 Bridge Road,` over `Customer Number 45678`).
     private func streetLeadsOn(_ s: ScanText, _ i: Int) -> Bool {
-        // The comma-ended parts from `a` up to `e`.
-        func parts(_ a: Int, _ e: Int) -> [(Int, Int)] {
-            var out: [(Int, Int)] = [], k = a
-            for q in a..<e where s.bytes[q] == 0x2C {
-                out.append((k, q))
-                k = q + 1
-            }
-            return out
-        }
         let (la, _) = lineBounds(s, i)
-        var found = parts(la, i)
+        var found = Self.commaParts(s, la, i)
         var end = la - 1
         while end > 0, s.bytes[end - 1] == 0x20 { end -= 1 }
-        if end > 0, s.bytes[end - 1] == 0x2C { found = parts(lineBounds(s, la - 1).0, end) + found }
+        if end > 0, s.bytes[end - 1] == 0x2C { found = Self.commaParts(s, lineBounds(s, la - 1).0, end) + found }
         return found.count >= 2 && found.contains { isNamedStreet(s, $0.0, $0.1) }
+    }
+
+    /// The parts from `a` up to `e` that a comma ends, as byte ranges without their comma (`14 Main St,` `Suthep,`).
+    private static func commaParts(_ s: ScanText, _ a: Int, _ e: Int) -> [(Int, Int)] {
+        var out: [(Int, Int)] = [], k = a
+        for q in a..<e where s.bytes[q] == 0x2C {
+            out.append((k, q))
+            k = q + 1
+        }
+        return out
+    }
+
+    /// Whether `word` may be a town's: capitalized, and no word that labels a number (`Member`, `Store`).
+    private static func isTownWord<S: StringProtocol>(_ word: S) -> Bool {
+        word.first?.isUppercase == true && !townLabels.contains(word.lowercased())
     }
 
     /// Words that label a number rather than name a town.

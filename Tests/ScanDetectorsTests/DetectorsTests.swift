@@ -494,6 +494,10 @@ final class DetectorsTests: XCTestCase {
             ("Lot 12, NO 2ND", nil, "", nil),
             ("Bin W46 6343 x2", nil, "", nil),
             ("C02102772\n9/2/2017 12:00 PM\nT03 2006", nil, "", nil),
+            // York's `YO1` with its O read as a zero; an article's code no postcode area opens (`A19`, `Q12`).
+            ("14 Stonegate\nYork Y01 8AS", nil, "Y01 8AS", "YO1 8AS"),
+            ("LED BULB A19 4PK 9.97", nil, "", nil),
+            ("Filter Q12 5TX", nil, "", nil),
         ]
         check(rows, .postalCode) { $0.postalCode }
         XCTAssertEqual(find("Port Leslieton, TAS6007", .postalCode).first?.value.region, "TAS")
