@@ -1212,3 +1212,112 @@ import ScanModel
         return LayoutAnalyzer.lines(of: page).flatMap { LayoutAnalyzer.columns(of: $0) }.map(\.text)
     }
 }
+
+/// Cards of the seventy-eighth session's looked-at set (`/tmp/h31`), each written here with other names.
+@Suite struct CardJoinsAndSplitsTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector())
+
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
+        try! extractor.extract(Fixture.document(Fixture.page(width: 880, height: 570, lines)), as: .businessCard)
+            .businessCard!
+    }
+
+    /// A title wrapped after its `&` goes on under it, and `Co-Founder`'s `Co` is no legal form there.
+    @Test func aTitleEndingWithAnAmpersandGoesOn() {
+        let c = card([
+            Fixture.line(36, "Whitmore Analytics DAC", x: 52, h: 36),
+            Fixture.line(135, "Niamh O. Brennan", x: 52, h: 46),
+            Fixture.line(184, "Chief Operating Officer &", x: 52, h: 33),
+            Fixture.line(219, "Co-Founder", x: 52, h: 27),
+            Fixture.line(380, "+353 1 482 7716", x: 52, h: 25),
+            Fixture.line(410, "niamh@whitmore.ie", x: 52, h: 25),
+        ])
+        #expect(c.title == "Chief Operating Officer & Co-Founder")
+        let plain = card([
+            Fixture.line(135, "Niamh O. Brennan", x: 52, h: 46),
+            Fixture.line(184, "Managing Director", x: 52, h: 33),
+            Fixture.line(219, "Co-Founder", x: 52, h: 33),
+            Fixture.line(410, "niamh@whitmore.ie", x: 52, h: 25),
+        ])
+        #expect(plain.title == "Managing Director Co-Founder")
+    }
+
+    /// Catalan and Portuguese join a person's two family names with `i` and `e`: the line is still a name.
+    @Test func familyNamesJoinedByIOrE() {
+        let c = card([
+            Fixture.line(60, "Marès Consulting S.L.", x: 52, h: 28),
+            Fixture.line(130, "Núria Vidal i Ferrer", x: 52, h: 48),
+            Fixture.line(190, "Project Lead", x: 52, h: 26),
+            Fixture.line(380, "nuria@maresconsulting.es", x: 52, h: 24),
+        ])
+        #expect(c.name?.full == "Núria Vidal i Ferrer")
+        #expect(c.title == "Project Lead")
+    }
+
+    /// A firm's name without a legal form is the firm's when the domain spells it with `and` for its `&`, or when a
+    /// word names a firm of solicitors.
+    @Test func firmsByTheirDomainsAndByTheirTrade() {
+        let c = card([
+            Fixture.line(60, "Tom Ashby", x: 52, h: 48),
+            Fixture.line(120, "Brand Strategist", x: 52, h: 26),
+            Fixture.line(200, "Wren & Fern Creative", x: 52, h: 30),
+            Fixture.line(380, "tom@wrenandfern.com.au", x: 52, h: 24),
+        ])
+        #expect(c.organization == "Wren & Fern Creative")
+        let s = card([
+            Fixture.line(60, "Ciarán Moloney", x: 52, h: 48),
+            Fixture.line(120, "Associate", x: 52, h: 26),
+            Fixture.line(200, "Kilbride Moloney Solicitors", x: 52, h: 30),
+            Fixture.line(380, "cm@kmlaw.ie", x: 52, h: 24),
+        ])
+        #expect(s.organization == "Kilbride Moloney Solicitors")
+    }
+
+    /// A person's name and the firm's set on one baseline and read as one line are cut apart, the e-mail naming the
+    /// person and a legal form or the domain the firm; a firm named after a person stays whole.
+    @Test func aNameAndAFirmReadAsOneLineAreCutApart() {
+        let c = card([
+            Fixture.line(100, "HANNA LINDQVIST-BERG Northlight Studios Ltd.", x: 52, h: 48),
+            Fixture.line(170, "Creative Director", x: 52, h: 28),
+            Fixture.line(380, "604.688.4107", x: 52, h: 24),
+            Fixture.line(410, "hanna@northlightstudios.com", x: 52, h: 24),
+        ])
+        #expect(c.name?.full == "HANNA LINDQVIST-BERG")
+        #expect(c.organization == "Northlight Studios Ltd.")
+        #expect(c.title == "Creative Director")
+        let phd = card([
+            Fixture.line(100, "Chiara Benedetti, PhD Brera Analytics S.r.l.", x: 52, h: 40),
+            Fixture.line(160, "Lead Data Scientist", x: 52, h: 28),
+            Fixture.line(410, "chiara@brera-analytics.com", x: 52, h: 24),
+        ])
+        #expect(phd.name?.full == "Chiara Benedetti, PhD")
+        #expect(phd.organization == "Brera Analytics S.r.l.")
+        let whole = card([
+            Fixture.line(60, "Cabinet Girard & Fils inc.", x: 52, h: 30),
+            Fixture.line(130, "Luc Girard", x: 52, h: 48),
+            Fixture.line(190, "Notaire", x: 52, h: 26),
+            Fixture.line(410, "girard@cabinetgirard.ca", x: 52, h: 24),
+        ])
+        #expect(whole.organization == "Cabinet Girard & Fils inc.")
+    }
+
+    /// A French rural place's line (`Lieu-dit`) and a street named a quay are lines of the address.
+    @Test func placesWithoutAHouseNumber() {
+        let c = card([
+            Fixture.line(60, "Domaine Rivière SAS", x: 52, h: 28),
+            Fixture.line(120, "Paul Rivière", x: 52, h: 44),
+            Fixture.line(300, "paul@domaine-riviere.fr", x: 52, h: 24),
+            Fixture.line(340, "Lieu-dit Les Sables", x: 52, h: 24),
+            Fixture.line(370, "33420 Branne", x: 52, h: 24),
+        ])
+        #expect(c.address?.full.hasPrefix("Lieu-dit Les Sables") == true)
+        let nz = card([
+            Fixture.line(60, "Kōwhai Policy Trust", x: 52, h: 28),
+            Fixture.line(120, "Aroha Wilson", x: 52, h: 44),
+            Fixture.line(300, "aroha@kowhai.org.nz", x: 52, h: 24),
+            Fixture.line(340, "Level 5, 86 Lambton Quay", x: 52, h: 24),
+            Fixture.line(370, "Wellington 6011", x: 52, h: 24),
+        ])
+        #expect(nz.address?.postalCode == "6011")
+    }
+}

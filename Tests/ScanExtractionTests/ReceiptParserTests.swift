@@ -761,3 +761,75 @@ import ScanModel
     }
 
 }
+
+/// Receipts of the seventy-eighth session's looked-at photos (`/tmp/h33`), each written here with other shops.
+@Suite struct NorthAmericanSlipTests {
+    let extractor = DocumentExtractor(
+        detector: try! DataDetector(referenceDate: CalendarDay(year: 2024, month: 1, day: 1)))
+
+    func receipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
+        try! extractor.extract(Fixture.document(Fixture.page(lines)), as: .receipt).receipt!
+    }
+
+    /// Quebec prints its two taxes by their French names, TPS and TVQ (a decimal comma in the rate): both are taxes,
+    /// and the registration numbers under them are not.
+    @Test func quebecTaxesByTheirFrenchNames() {
+        let r = receipt([
+            Fixture.line(40, "Café Lumière", x: 180, h: 24),
+            Fixture.line(70, "3455 boul. Saint-Laurent", x: 170),
+            Fixture.line(90, "Montréal (QC) H2X 2T6", x: 175),
+            Fixture.line(200, "2 Café au lait"), (200, 16, [(500, "9.00")]),
+            Fixture.line(222, "1 Croissant"), (222, 16, [(500, "16.20")]),
+            Fixture.line(260, "Sous-total"), (260, 16, [(500, "25.20")]),
+            Fixture.line(282, "TPS 5%"), (282, 16, [(508, "1.26")]),
+            Fixture.line(304, "TVQ 9,975%"), (304, 16, [(508, "2.51")]),
+            Fixture.line(326, "TOTAL"), (326, 16, [(500, "28.97")]),
+            Fixture.line(380, "TPS 812345678 RT0001", x: 170),
+            Fixture.line(400, "TVQ 1223456789 TQ0001", x: 170),
+        ])
+        #expect(r.tax.map(\.amount) == ["1.26", "2.51"])
+        #expect(r.total == "28.97")
+    }
+
+    /// A sandwich named a sub on an article's line led by its count is an article, not the subtotal.
+    @Test func aSubIsASandwich() {
+        let r = receipt([
+            Fixture.line(40, "TONY'S DELI & SUBS", x: 180, h: 24),
+            Fixture.line(70, "301 Garden St", x: 190),
+            Fixture.line(90, "Hoboken, NJ 07030", x: 185),
+            Fixture.line(200, "1 Meatball Sub"), (200, 16, [(500, "11.95")]),
+            Fixture.line(222, "2 Chips"), (222, 16, [(508, "3.50")]),
+            Fixture.line(260, "Subtotal"), (260, 16, [(500, "15.45")]),
+            Fixture.line(282, "NJ Sales Tax 6.625%"), (282, 16, [(508, "1.02")]),
+            Fixture.line(304, "TOTAL"), (304, 16, [(500, "16.47")]),
+        ])
+        #expect(r.subtotal == "15.45")
+        #expect(r.items.map(\.description).contains("Meatball Sub"))
+    }
+
+    /// The dot a header prints between an address's parts is no part of it.
+    @Test func theSeparatorDotIsNoPartOfTheAddress() {
+        let r = receipt([
+            Fixture.line(40, "MESA VERDE GRILL", x: 180, h: 24),
+            Fixture.line(70, "401 Central Ave SW · Albuquerque, NM 87102", x: 120),
+            Fixture.line(90, "(505) 555-0142", x: 200),
+            Fixture.line(200, "1 Green Chile Stew"), (200, 16, [(500, "9.50")]),
+            Fixture.line(260, "TOTAL"), (260, 16, [(500, "9.50")]),
+        ])
+        #expect(r.merchant.address == "401 Central Ave SW Albuquerque, NM 87102")
+    }
+
+    /// An article's code shaped like a UK postcode (`A19 4PK`: no postcode area opens with `A`) does not make a US
+    /// slip British, so its date stays month first.
+    @Test func anArticleCodeIsNoBritishPostcode() {
+        let r = receipt([
+            Fixture.line(40, "Juniper Home & Hardware", x: 160, h: 24),
+            Fixture.line(70, "6319 Jamison St", x: 190),
+            Fixture.line(90, "Bend, OR 97701", x: 195),
+            Fixture.line(200, "LED BULB A19 4PK"), (200, 16, [(500, "9.97")]),
+            Fixture.line(260, "TOTAL"), (260, 16, [(500, "9.97")]),
+            Fixture.line(300, "10/07/2023 2:09 PM", x: 180),
+        ])
+        #expect(r.date == "2023-10-07")
+    }
+}

@@ -19,7 +19,8 @@ public struct BusinessCardParser: Sendable {
     /// particles, departments.
     static let lexicon = Lexicon.shared
 
-    public func parse(_ lines: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
+    public func parse(_ read: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
+        let lines = Self.namesApartFromFirms(read)
         var card = BusinessCard()
         var used = Set<Int>()  // lines taken by contacts
         var wordBeforeEmail: [String: String] = [:]  // the word printed just before an address, a space between
@@ -104,8 +105,9 @@ public struct BusinessCardParser: Sendable {
             var s = 0.0
             if Text.hasAny(k, Self.lexicon.organizationWords) { s += 1.5 }
             if let d = domain, d.count >= 3 {
-                // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`.
-                let spellings = Set([k, Self.transliterated(k)])
+                // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`, and `&`
+                // as a word for "and" (`kettleandkite` from `Kettle & Kite Creative`).
+                let spellings = Set([k, Self.transliterated(k)] + Self.ampersandSpelled(mended))
                 if spellings.contains(where: { k in
                     let compact = k.replacingOccurrences(of: " ", with: "").lowercased()
                     return compact.contains(d) || (compact.count >= 4 && d.contains(compact)) || Self.spells(d, k)
@@ -229,7 +231,9 @@ public struct BusinessCardParser: Sendable {
             // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
             // not a department, `Customer Support`, nor the firm).
             let others = free.filter { $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != ti }
-            let last = Text.key(lines[ti].line.words.last?.text ?? "").lowercased()
+            // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
+            let lastWord = lines[ti].line.words.last?.text ?? ""
+            let last = lastWord == "&" ? lastWord : Text.key(lastWord).lowercased()
             if let below = Self.wrappedUnder(lines, ti, among: others),
                 Text.digitCount(lines[below].text) == 0
             {
@@ -242,7 +246,7 @@ public struct BusinessCardParser: Sendable {
                 let titleWord = ws.count <= 2 && !translated
                     && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
                     && Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
-                    && !Text.hasAny(lines[below].key, Self.lexicon.organizationWords)
+                    && !Text.hasAny(Self.keyOfWholeWords(lines[below].text), Self.lexicon.organizationWords)
                     && !Text.hasAny(lines[below].key, Self.lexicon.departmentWords)
                 if Self.titleJoiners.contains(last) || titleWord { title += " " + lines[below].text }
             }
@@ -652,6 +656,61 @@ public struct BusinessCardParser: Sendable {
     private static let pairedNames =
         "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
         + #"\s+"# + surname + "$"
+
+    /// The lines with a person's name and a firm's set on one baseline and read as one line (`OLIVIA CHEN-MACKENZIE
+    /// Fogline Studios Ltd.`) cut in two: one part is the person the card's e-mail names (`olivia@...`), two to four
+    /// capitalized words, the other a firm's name, by a legal form at its end or by spelling the e-mail's domain
+    /// (`foglinestudios`). A line with a contact on it, or whose one part alone is neither, is left whole.
+    static func namesApartFromFirms(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
+        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
+            let address = email.value.address ?? Optional(email.text.lowercased()),
+            let at = address.firstIndex(of: "@")
+        else { return lines }
+        let local = String(address[..<at]).lowercased()
+        let stem = domainStem(String(address[address.index(after: at)...])).replacingOccurrences(of: "-", with: "")
+        func person(_ words: [LayoutWord]) -> Bool {
+            let ws = words.map(\.text).filter { !lexicon.nameSuffixes.contains(Text.key($0)) }
+            let key = Text.key(ws.joined(separator: " "))
+            return (2...4).contains(ws.count) && ws.allSatisfy { $0.first?.isUppercase == true }
+                && matchesLocal(local, ws) && !spellsWhole(stem, key)
+                && !Text.hasAny(key, lexicon.organizationWords) && !Text.hasAny(key, lexicon.jobTitles)
+        }
+        func firm(_ words: [LayoutWord]) -> Bool {
+            let key = Text.key(words.map(\.text).joined(separator: " ")).trimmingCharacters(in: .whitespaces)
+            // (It opens with a capitalized word of its own: not `& Fils inc.`, nor the person's `PhD`.)
+            guard words.count >= 2, let first = words.first?.text, first.first?.isUppercase == true,
+                !lexicon.nameSuffixes.contains(Text.key(first))
+            else { return false }
+            return legalFormKeys.contains { key.hasSuffix(" " + $0) } || stem.count >= 4 && spellsWhole(stem, key)
+        }
+        return lines.flatMap { l -> [AnalyzedLine] in
+            let words = l.line.words
+            guard l.entities.isEmpty, l.standingPhone == nil, (4...9).contains(words.count),
+                let k = (2..<(words.count - 1)).first(where: { k in
+                    let (a, b) = (Array(words[..<k]), Array(words[k...]))
+                    return person(a) && firm(b) || firm(a) && person(b)
+                })
+            else { return [l] }
+            return [Array(words[..<k]), Array(words[k...])].map { part in
+                AnalyzedLine(
+                    line: LayoutLine(page: l.line.page, words: part, level: l.line.level, ordered: true),
+                    labelWordCount: part.count, trailing: [], entities: [])
+            }
+        }
+    }
+
+    /// The keys of `text` with its `&` written as each locale's word for "and" (`KETTLE AND KITE`), as a domain
+    /// spells it; none when it prints no `&`.
+    static func ampersandSpelled(_ text: String) -> [String] {
+        guard text.contains("&") else { return [] }
+        return joinerList.filter { $0 != "&" }.map { Text.key(text.replacingOccurrences(of: "&", with: " \($0) ")) }
+    }
+
+    /// The key of `text` with each hyphenated word read as one (`COFOUNDER` of `Co-Founder`), so that a part of it
+    /// is no word of its own (`CO`, a legal form).
+    static func keyOfWholeWords(_ text: String) -> String {
+        Text.key(text.replacingOccurrences(of: "-", with: ""))
+    }
 
     static func initials(_ key: String) -> String {
         String(key.split(separator: " ").compactMap { $0.first }).lowercased()

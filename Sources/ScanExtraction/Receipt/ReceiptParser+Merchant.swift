@@ -139,7 +139,7 @@ extension ReceiptParser {
                 best = wider
             }
             // (The mark read on a line of its own over the address's: `F229-5214`, then `兵庫県神戸市...`.)
-            r.merchant.address = Self.postalMarkRead(best.value)
+            r.merchant.address = Self.withoutSeparatorMarks(Self.postalMarkRead(best.value))
             r.provenance["merchant.address"] = Self.scored(best, over: apart.dropFirst().first)
         }
 
@@ -488,6 +488,13 @@ extension ReceiptParser {
     /// Japan's postal mark read as a look-alike (`F229-5214`, `￥603-5717`, `甲254-5839`) before the postcode that
     /// opens an address in Japanese script: the mark `〒`. (A mark OCR dropped is not put back: not every slip prints
     /// one.)
+    /// The address without the marks some headers print between its parts (`614 Central Ave SW · Albuquerque`, `•`,
+    /// `|`): a space stands for each.
+    static func withoutSeparatorMarks(_ address: String) -> String {
+        guard address.contains(where: { "·•|".contains($0) }) else { return address }
+        return Text.replacing(address, #"\s+[·•|]\s+"#, with: " ")
+    }
+
     static func postalMarkRead(_ address: String) -> String {
         guard let first = address.first, !first.isNumber, first != "〒",
             Text.range(address, #"^.\s?\d{3}-\d{4}(?:\s|$|[\p{Han}\p{Hiragana}\p{Katakana}])"#) != nil,

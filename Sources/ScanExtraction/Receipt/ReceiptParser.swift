@@ -228,7 +228,9 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, subtotalPhrases) { return true }
         let words = key.split(separator: " ")
         guard let i = words.firstIndex(of: "SUB") else { return false }
-        return i + 1 == words.count || words[i + 1].hasPrefix("T")
+        // (Last on an article's line led by its count, `SUB` is a sandwich: `1 Italian Combo Sub 13.95`.)
+        let counted = words.first.map { $0.allSatisfy(\.isNumber) } ?? false
+        return i + 1 == words.count && !counted || i + 1 < words.count && words[i + 1].hasPrefix("T")
     }
 
     /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
