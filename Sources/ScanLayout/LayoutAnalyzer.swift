@@ -111,11 +111,29 @@ public enum LayoutAnalyzer {
     /// does not. The layout keeps the quad, so the lines read back from it are measured there too.
     /// Without a frame, rows are levelled by where the printed lines converge (`TextPerspective`), which a
     /// receipt photographed at an angle but running off the frame still shows; failing that, by the page's slant.
-    public static func layout(of page: Page, frame: Quad? = nil) -> PageLayout {
+    ///
+    /// `doubtedFrame` is a quad the camera found but whose checks failed (print outside it, the page running off the
+    /// frame): the slip lies on other printed papers, or the quad is something else. It frames the rows only when its
+    /// corners lie inside the photo and the long lines inside it are enough and run level in its rectangle
+    /// (`TextPerspective.agreesInside`): the other papers' lines, at their own angles, then neither level the slip's
+    /// rows nor keep the frame out.
+    public static func layout(of page: Page, frame: Quad? = nil, doubtedFrame: Quad? = nil) -> PageLayout {
         // A slip that curls inside its outline passes the camera's checks, but its rows are not level there.
         let segments = TextPerspective.segments(of: page)
-        let rectifying = frame.flatMap(Homography.rectifying).flatMap {
+        var frame = frame
+        var rectifying = frame.flatMap(Homography.rectifying).flatMap {
             TextPerspective.agrees($0, segments: segments) ? $0 : nil
+        }
+        // (A quad with a corner on the photo's edge is the photo's frame, or a page that runs off it: no outline.)
+        let margin = 0.01 * min(page.width, page.height)
+        if rectifying == nil, let doubted = doubtedFrame, let h = Homography.rectifying(doubted),
+            doubted.corners.allSatisfy({ p in
+                p.x >= margin && p.y >= margin && p.x <= page.width - margin && p.y <= page.height - margin
+            }),
+            TextPerspective.agreesInside(doubted, h, segments: segments)
+        {
+            frame = doubted
+            rectifying = h
         }
         let levelling = rectifying.map(RowLevelling.projective) ?? TextPerspective.levelling(page, segments: segments)
         let grouped = group(page, levelling: levelling)

@@ -88,6 +88,14 @@ public enum TextPerspective {
         return angles[angles.count / 2] <= frameTolerance
     }
 
+    /// Whether the long lines inside `quad` are enough to judge (`minimumSegments`) and run level in its rectangle
+    /// (`frame`, within `frameTolerance`), whatever the lines outside it do: a slip's own rows on a table of other
+    /// printed papers.
+    static func agreesInside(_ quad: Quad, _ frame: Homography, segments: [Segment]) -> Bool {
+        let inside = segments.filter { quad.contains($0.mid) }
+        return inside.count >= minimumSegments && agrees(frame, segments: inside)
+    }
+
     /// The homography of the segments' common vanishing point, a rotation when their angles do not clearly turn
     /// down the page (parallel lines), or nil when the kept segments miss the point by more than
     /// `maximumMedianResidual`.

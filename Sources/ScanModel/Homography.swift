@@ -45,6 +45,19 @@ public struct Quad: Codable, Hashable, Sendable {
         self.init(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
     }
 
+    /// Whether `p` lies inside the quadrilateral (convex, its corners in order either way round), or on its edge.
+    public func contains(_ p: Point) -> Bool {
+        let c = corners
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = c[i], b = c[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        }
+        return true
+    }
+
     /// The smallest axis-aligned box that holds the four corners.
     public var boundingBox: BoundingBox {
         let xs = corners.map(\.x), ys = corners.map(\.y)

@@ -278,4 +278,50 @@ import ScanModel
         for i in boxesOnly.observations.indices { boxesOnly.observations[i].quad = nil }
         #expect(TextPerspective.levelling(boxesOnly) == nil)
     }
+
+    /// A receipt photographed at an angle on a desk of other printed papers, turned their own ways: the camera's quad
+    /// fails its print check (print lies outside it), yet the receipt's own lines run level in its rectangle, so the
+    /// rows are grouped there and every name gets its amount; the papers' lines alone would level nothing. A quad
+    /// whose corner lies on the photo's edge frames nothing.
+    @Test func aReceiptOnOtherPapersIsGroupedInItsDoubtedOutline() throws {
+        let outline = [Point(x: 100, y: 160), Point(x: 700, y: 20), Point(x: 700, y: 1010), Point(x: 100, y: 860)]
+        let photo = try #require(Homography.mapping(
+            [Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)], to: outline))
+        var observations: [TextObservation] = []
+        for (n, (name, amount)) in Self.items.enumerated() {
+            let y = 120 + 55 * Double(n)
+            observations.append(
+                Self.observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
+            observations.append(
+                Self.observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
+        }
+        // Two memos beside it, turned 18 degrees one way and 9 the other, full of long lines.
+        for (angle, dx) in [(18.0, 900.0), (-9.0, 1250.0)] {
+            let a = angle * .pi / 180
+            let turn = Homography([cos(a), -sin(a), dx, sin(a), cos(a), 150, 0, 0, 1])
+            for n in 0..<16 {
+                observations.append(Self.observation(
+                    ["quarterly", "budget", "review", "meeting", "notes"], x: 0, y: 40 * Double(n), h: 16, through: turn))
+            }
+        }
+        let page = Page(index: 0, width: 1700, height: 1100, textSource: .imported, observations: observations)
+        let quad = try #require(Quad(corners: outline))
+        let layout = LayoutAnalyzer.layout(of: page, doubtedFrame: quad)
+        #expect(layout.frame == quad)
+        var stored = page
+        stored.layout = layout
+        let lines = LayoutAnalyzer.lines(of: stored).map(\.text)
+        // (The memos' words at the right may join a row; the name and its amount open it.)
+        for (name, amount) in Self.items { #expect(lines.contains { $0.hasPrefix("\(name) \(amount)") }, "\(name)") }
+        // Without the outline, the papers' lines level the page their way, and names part from their amounts.
+        var unframed = page
+        unframed.layout = LayoutAnalyzer.layout(of: page)
+        let loose = LayoutAnalyzer.lines(of: unframed).map(\.text)
+        #expect(Self.items.contains { name, amount in !loose.contains { $0.hasPrefix("\(name) \(amount)") } })
+        // Its corner on the photo's edge: no outline of a page.
+        let edge = try #require(Quad(corners: [Point(x: 0, y: 0)] + outline.dropFirst()))
+        #expect(LayoutAnalyzer.layout(of: page, doubtedFrame: edge).frame == nil)
+        // A checked frame is still judged by every line of the page, as before.
+        #expect(LayoutAnalyzer.layout(of: page, frame: quad).frame == nil)
+    }
 }

@@ -78,7 +78,7 @@ enum PageStages {
     static func laidOut(_ w: WorkingPage) -> WorkingPage {
         var out = w
         out.page = LayoutAnalyzer.withWords(w.page)
-        out.page.layout = LayoutAnalyzer.layout(of: out.page, frame: documentFrame(w))
+        out.page.layout = LayoutAnalyzer.layout(of: out.page, frame: documentFrame(w), doubtedFrame: doubtedFrame(w))
         return out
     }
 
@@ -89,6 +89,13 @@ enum PageStages {
     /// page's (a crop, a quarter turn to upright), its corners named again when a turn moved them.
     static func documentFrame(_ w: WorkingPage) -> Quad? {
         guard let c = w.page.camera, !c.flattened, c.checked == true else { return nil }
+        return w.transform.isIdentity ? c.quad : w.transform.apply(c.quad).relabelledLevel()
+    }
+
+    /// The camera's quad on a page read as it is where its checks failed (`checked` false), in the page's pixels as
+    /// `documentFrame` carries it: the layout frames the rows in it only when the lines inside it agree.
+    static func doubtedFrame(_ w: WorkingPage) -> Quad? {
+        guard let c = w.page.camera, !c.flattened, c.checked == false else { return nil }
         return w.transform.isIdentity ? c.quad : w.transform.apply(c.quad).relabelledLevel()
     }
 
