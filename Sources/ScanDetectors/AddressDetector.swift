@@ -57,7 +57,6 @@ struct AddressDetector {
         "street", "st", "road", "rd", "avenue", "ave", "av", "blvd", "boulevard", "lane", "ln", "drive", "dr",
         "way", "court", "ct", "place", "pl", "square", "sq", "terrace", "parkway", "pkwy", "highway", "hwy",
         "suite", "ste", "unit", "floor", "building", "box", "po", "crescent", "close", "grove", "row", "hill",
-        "quay", "wharf", "parade", "esplanade", "mews",
         "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "ring", "damm", "ufer",
         "rue", "chemin", "impasse", "quai", "cours", "allée", "route", "bd",
         "jalan", "jln", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
@@ -574,6 +573,8 @@ struct AddressDetector {
         "NP", "NR", "NW", "OL", "OX", "PA", "PE", "PH", "PL", "PO", "PR", "RG", "RH", "RM", "S", "SA", "SE", "SG", "SK",
         "SL", "SM", "SN", "SO", "SP", "SR", "SS", "ST", "SW", "SY", "TA", "TD", "TF", "TN", "TQ", "TR", "TS", "TW", "UB",
         "W", "WA", "WC", "WD", "WF", "WN", "WR", "WS", "WV", "YO", "ZE",
+        // Non-geographic areas: HMRC's and the Royal Mail's own.
+        "BX", "XM",
     ]
 
     /// Whether the number that ends at `k` (inclusive) is a house number: it follows a word of letters on its line
@@ -947,6 +948,10 @@ struct AddressDetector {
         looksLikeStreet(s, a, e, named: true)
     }
 
+    /// Words that name a street only beside a house number (`86 Lambton Quay`, `3 Victoria Parade`): alone they as
+    /// often name a firm, a hotel or a shop (`Quay Partners`, `Esplanade Hotel`, `Canary Wharf Cafe`).
+    static let numberedStreetWords: Set<String> = ["quay", "wharf", "parade", "esplanade", "mews"]
+
     /// The street words that name a part of a building, a box or a plot, not a street.
     static let unitWords: Set<String> = ["suite", "ste", "unit", "floor", "building", "box", "po", "no", "lot"]
 
@@ -961,7 +966,10 @@ struct AddressDetector {
         // Phone, e-mail or web lines are not streets.
         if (ta..<te).contains(where: { s.bytes[$0] == 0x40 }) { return false }
         if words.contains(where: { Self.opensContact($0) }) { return false }
-        if named { return Self.holdsStreetWord(words, unitsToo: false) }
+        if named {
+            return Self.holdsStreetWord(words, unitsToo: false)
+                || hasDigit && words.contains { Self.numberedStreetWords.contains($0) }
+        }
         return Self.holdsStreetWord(words, unitsToo: true) || (hasDigit && words.count <= 7)
     }
 

@@ -191,7 +191,12 @@ public enum RecognizerFactory {
     public static func make(_ config: ScanConfiguration) throws -> any TextRecognizer {
         switch config.engine {
         case .ppocr:
-            let models = try PPOCRModels.locate().get()
+            // Files that are not there now will not be there on another try: no new worker, no retry.
+            let models = try PPOCRModels.locate().mapError { e -> ScanError in
+                var lasting = e
+                lasting.lasting = true
+                return lasting
+            }.get()
             let engine = try PPOCRRecognizer(
                 models: models, options: config.recognition, intraOpThreads: config.engineThreads)
             engine.keepsLinesForRereading = config.handwriting == .auto

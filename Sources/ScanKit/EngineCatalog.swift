@@ -23,7 +23,9 @@ public enum EngineCatalog {
                         "\($0.role)\t\($0.name)\t\($0.version)\tlanguages: \($0.languages)\t\($0.path)\t\($0.license)"
                     }))
         case .failure(let e):
-            entries.append(Entry(name: "ppocr", status: "not installed: \(e.reason)", version: "-", models: []))
+            // (A variable that names PP-OCR's parts keeps it the default engine: each page then fails naming it.)
+            let status = EngineKind.preferred() == .ppocr ? "not installed (default): " : "not installed: "
+            entries.append(Entry(name: "ppocr", status: status + e.reason, version: "-", models: []))
         }
         let t = TesseractRecognizer.catalogEntry()
         let status = t.status == "available" && EngineKind.preferred() == .tesseract ? "available (default)" : t.status

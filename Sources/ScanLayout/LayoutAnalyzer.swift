@@ -114,13 +114,15 @@ public enum LayoutAnalyzer {
     ///
     /// `doubtedFrame` is a quad the camera found but whose checks failed (print outside it, the page running off the
     /// frame): the slip lies on other printed papers, or the quad is something else. It frames the rows only when its
-    /// corners lie inside the photo and the long lines inside it are enough and run level in its rectangle
-    /// (`TextPerspective.agreesInside`): the other papers' lines, at their own angles, then neither level the slip's
-    /// rows nor keep the frame out.
+    /// corners lie inside the photo, it holds a quarter of the page's lines or more, and twelve long lines or more
+    /// inside it run level in its rectangle (`TextPerspective.agreesInside`): the other papers' lines, at their own
+    /// angles, then neither level the slip's rows nor keep the frame out; a coupon lying on a receipt, a few lines of
+    /// its own, frames nothing. Lines inside and outside it never share a row.
     public static func layout(of page: Page, frame: Quad? = nil, doubtedFrame: Quad? = nil) -> PageLayout {
         // A slip that curls inside its outline passes the camera's checks, but its rows are not level there.
         let segments = TextPerspective.segments(of: page)
         var frame = frame
+        var within: Quad?
         var rectifying = frame.flatMap(Homography.rectifying).flatMap {
             TextPerspective.agrees($0, segments: segments) ? $0 : nil
         }
@@ -130,13 +132,16 @@ public enum LayoutAnalyzer {
             doubted.corners.allSatisfy({ p in
                 p.x >= margin && p.y >= margin && p.x <= page.width - margin && p.y <= page.height - margin
             }),
+            4 * page.observations.filter({ doubted.contains(Point(x: $0.boundingBox.midX, y: $0.boundingBox.midY)) })
+                .count >= page.observations.count,
             TextPerspective.agreesInside(doubted, h, segments: segments)
         {
             frame = doubted
+            within = doubted
             rectifying = h
         }
         let levelling = rectifying.map(RowLevelling.projective) ?? TextPerspective.levelling(page, segments: segments)
-        let grouped = group(page, levelling: levelling)
+        let grouped = group(page, levelling: levelling, within: within)
         let lines = grouped.map(\.line)
         let framed = levelling == nil ? nil : grouped.map(\.framed)
         return PageLayout(blocks: blocks(of: lines, framed: framed).map { b in
@@ -201,6 +206,8 @@ public enum LayoutAnalyzer {
     struct Unit {
         var words: [LayoutWord]; var box: BoundingBox; var level: Double; var height: Double;
         var framed: BoundingBox? = nil
+        /// Whether the unit lies inside the quad the rows are grouped apart by (nil without one).
+        var inside: Bool? = nil
     }
 
     /// Groups the observations into visual lines (the work behind `layout(of:)`).
@@ -211,7 +218,11 @@ public enum LayoutAnalyzer {
     /// The visual lines, each with its box where `levelling` puts it (the page's own box without one).
     /// `levelling` makes the page's rows level: the rectangle of the page the camera found, or the printed
     /// lines' own perspective (`TextPerspective`); without it, the page's median slant is taken out.
-    static func group(_ page: Page, levelling: RowLevelling?) -> [(line: LayoutLine, framed: FramedLine)] {
+    /// With `within` (a doubted outline that frames the rows), a unit inside it and one outside never share a line:
+    /// the papers around a slip stay off its rows.
+    static func group(_ page: Page, levelling: RowLevelling?, within: Quad? = nil)
+        -> [(line: LayoutLine, framed: FramedLine)]
+    {
         let level = leveller(page, levelling: levelling)
         var units: [Unit] = []
         units.reserveCapacity(page.observations.count)
@@ -229,12 +240,15 @@ public enum LayoutAnalyzer {
             // Where the rows are level, the recognizer's own quadrilateral of the line gives its level and its
             // height: the upright box of a turned line is taller than its letters by the slope across it.
             let framed = levelling.map { $0.apply(o.quad ?? Quad(box)).boundingBox }
+            let inside = within?.contains(Point(x: box.midX, y: box.midY))
             if let framed, o.quad != nil {
                 units.append(
-                    Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed))
+                    Unit(words: ws, box: box, level: framed.midY, height: max(1, framed.height), framed: framed,
+                         inside: inside))
             } else {
                 units.append(
-                    Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2]), framed: framed))
+                    Unit(words: ws, box: box, level: level(box), height: max(1, hs[hs.count / 2]), framed: framed,
+                         inside: inside))
             }
         }
         units.sort { $0.level < $1.level }
@@ -352,7 +366,7 @@ public enum LayoutAnalyzer {
 
     /// Whether a line's unit keeps `u` out of that line: the two share columns, or the unit runs across the lines.
     static func keepsApart(_ member: Unit, _ u: Unit) -> Bool {
-        overlapsHorizontally(member.box, u.box) || isTurned(member)
+        member.inside != u.inside || overlapsHorizontally(member.box, u.box) || isTurned(member)
     }
 
     /// Whether a unit runs across the page's lines: four characters or more in a box three times taller than wide.

@@ -88,12 +88,12 @@ public enum TextPerspective {
         return angles[angles.count / 2] <= frameTolerance
     }
 
-    /// Whether the long lines inside `quad` are enough to judge (`minimumSegments`) and run level in its rectangle
-    /// (`frame`, within `frameTolerance`), whatever the lines outside it do: a slip's own rows on a table of other
-    /// printed papers.
+    /// Whether the long lines inside `quad` are many (twice `minimumSegments`: a document's, not a coupon's few) and
+    /// run level in its rectangle (`frame`, within `frameTolerance`), whatever the lines outside it do: a slip's own
+    /// rows on a table of other printed papers.
     static func agreesInside(_ quad: Quad, _ frame: Homography, segments: [Segment]) -> Bool {
         let inside = segments.filter { quad.contains($0.mid) }
-        return inside.count >= minimumSegments && agrees(frame, segments: inside)
+        return inside.count >= 2 * minimumSegments && agrees(frame, segments: inside)
     }
 
     /// The homography of the segments' common vanishing point, a rotation when their angles do not clearly turn

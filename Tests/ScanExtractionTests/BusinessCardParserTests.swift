@@ -1299,6 +1299,20 @@ import ScanModel
             Fixture.line(410, "girard@cabinetgirard.ca", x: 52, h: 24),
         ])
         #expect(whole.organization == "Cabinet Girard & Fils inc.")
+        // A firm named after the person, its domain spelling the whole line, stays whole; so does one on a card that
+        // prints the person's name on a line of its own.
+        let eponymous = card([
+            Fixture.line(100, "Sarah Mitchell Design Ltd", x: 52, h: 30),
+            Fixture.line(160, "Creative Director", x: 52, h: 26),
+            Fixture.line(410, "sarah@sarahmitchelldesign.co.uk", x: 52, h: 24),
+        ])
+        #expect(eponymous.organization == "Sarah Mitchell Design Ltd")
+        let apart = card([
+            Fixture.line(60, "Sarah Mitchell", x: 52, h: 44),
+            Fixture.line(120, "Sarah Mitchell Architects Ltd", x: 52, h: 26),
+            Fixture.line(410, "sarah@smarchitects.co.uk", x: 52, h: 24),
+        ])
+        #expect(apart.organization == "Sarah Mitchell Architects Ltd")
     }
 
     /// A French rural place's line (`Lieu-dit`) and a street named a quay are lines of the address.
@@ -1319,5 +1333,14 @@ import ScanModel
             Fixture.line(370, "Wellington 6011", x: 52, h: 24),
         ])
         #expect(nz.address?.postalCode == "6011")
+        // Without a house number the word names a firm: `Quay Partners` stays the organization.
+        let firm = card([
+            Fixture.line(60, "Quay Partners", x: 52, h: 28),
+            Fixture.line(120, "Anna Lee", x: 52, h: 44),
+            Fixture.line(300, "anna@quaypartners.com.au", x: 52, h: 24),
+            Fixture.line(340, "Level 3, 1 Macquarie Place", x: 52, h: 24),
+            Fixture.line(370, "Sydney NSW 2000", x: 52, h: 24),
+        ])
+        #expect(firm.organization == "Quay Partners")
     }
 }

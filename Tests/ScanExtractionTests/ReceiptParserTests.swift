@@ -805,6 +805,14 @@ import ScanModel
         ])
         #expect(r.subtotal == "15.45")
         #expect(r.items.map(\.description).contains("Meatball Sub"))
+        // A count of articles before `SUB` is still the subtotal's line; a word after it is a total's only when it
+        // is one (`1 Turkey Sub Toasted` is a sandwich).
+        #expect(ReceiptParser.isSubtotal("3 ITEMS SUB"))
+        #expect(ReceiptParser.isSubtotal("2 SUB"))
+        #expect(ReceiptParser.isSubtotal("SUB TTL"))
+        #expect(ReceiptParser.isSubtotal("SUB T0TAL"))
+        #expect(!ReceiptParser.isSubtotal("1 TURKEY SUB TOASTED"))
+        #expect(!ReceiptParser.isSubtotal("1 ITALIAN COMBO SUB"))
     }
 
     /// The dot a header prints between an address's parts is no part of it.

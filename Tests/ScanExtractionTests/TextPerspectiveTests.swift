@@ -318,6 +318,9 @@ import ScanModel
         unframed.layout = LayoutAnalyzer.layout(of: page)
         let loose = LayoutAnalyzer.lines(of: unframed).map(\.text)
         #expect(Self.items.contains { name, amount in !loose.contains { $0.hasPrefix("\(name) \(amount)") } })
+        // Round three of the receipt's rows (a coupon lying on it): too few lines of its own to frame anything.
+        let coupon = photo.apply(Quad(BoundingBox(x: 0, y: 100, width: 600, height: 160)))
+        #expect(LayoutAnalyzer.layout(of: page, doubtedFrame: coupon).frame == nil)
         // Its corner on the photo's edge: no outline of a page.
         let edge = try #require(Quad(corners: [Point(x: 0, y: 0)] + outline.dropFirst()))
         #expect(LayoutAnalyzer.layout(of: page, doubtedFrame: edge).frame == nil)

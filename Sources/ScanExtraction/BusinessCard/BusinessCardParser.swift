@@ -668,6 +668,15 @@ public struct BusinessCardParser: Sendable {
         else { return lines }
         let local = String(address[..<at]).lowercased()
         let stem = domainStem(String(address[address.index(after: at)...])).replacingOccurrences(of: "-", with: "")
+        // A card that prints the person's name on a line of its own keeps its firm's line whole (`Sarah Mitchell` over
+        // `Sarah Mitchell Architects Ltd`).
+        let namedApart = lines.contains { l in
+            l.entities.isEmpty && (2...4).contains(l.line.words.count)
+                && l.line.words.allSatisfy { $0.text.first?.isUppercase == true }
+                && matchesLocal(local, l.line.words.map(\.text)) && !Text.hasAny(l.key, lexicon.organizationWords)
+                && !legalFormKeys.contains { l.key.hasSuffix(" " + $0) }
+        }
+        guard !namedApart else { return lines }
         func person(_ words: [LayoutWord]) -> Bool {
             let ws = words.map(\.text).filter { !lexicon.nameSuffixes.contains(Text.key($0)) }
             let key = Text.key(ws.joined(separator: " "))
@@ -685,10 +694,17 @@ public struct BusinessCardParser: Sendable {
         }
         return lines.flatMap { l -> [AnalyzedLine] in
             let words = l.line.words
+            // Where the whole line spells the domain, the firm's part must spell it alone: `James Harper Lane LLP` of
+            // `harperlane.co.uk` is one firm's name.
+            let wholeSpells = stem.count >= 4 && spellsWhole(stem, l.key)
+            func cut(_ p: [LayoutWord], _ f: [LayoutWord]) -> Bool {
+                person(p) && firm(f)
+                    && (!wholeSpells || spellsWhole(stem, Text.key(f.map(\.text).joined(separator: " "))))
+            }
             guard l.entities.isEmpty, l.standingPhone == nil, (4...9).contains(words.count),
                 let k = (2..<(words.count - 1)).first(where: { k in
                     let (a, b) = (Array(words[..<k]), Array(words[k...]))
-                    return person(a) && firm(b) || firm(a) && person(b)
+                    return cut(a, b) || cut(b, a)
                 })
             else { return [l] }
             return [Array(words[..<k]), Array(words[k...])].map { part in

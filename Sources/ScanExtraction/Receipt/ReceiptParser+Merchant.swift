@@ -485,16 +485,16 @@ extension ReceiptParser {
         return mapped.allSatisfy(\.isLetter) && streetWordSet.contains(mapped) ? mapped : nil
     }
 
-    /// Japan's postal mark read as a look-alike (`F229-5214`, `￥603-5717`, `甲254-5839`) before the postcode that
-    /// opens an address in Japanese script: the mark `〒`. (A mark OCR dropped is not put back: not every slip prints
-    /// one.)
     /// The address without the marks some headers print between its parts (`614 Central Ave SW · Albuquerque`, `•`,
-    /// `|`): a space stands for each.
+    /// `|`): a space stands for each, as for the break between two of its lines.
     static func withoutSeparatorMarks(_ address: String) -> String {
         guard address.contains(where: { "·•|".contains($0) }) else { return address }
         return Text.replacing(address, #"\s+[·•|]\s+"#, with: " ")
     }
 
+    /// Japan's postal mark read as a look-alike (`F229-5214`, `￥603-5717`, `甲254-5839`) before the postcode that
+    /// opens an address in Japanese script: the mark `〒`. (A mark OCR dropped is not put back: not every slip prints
+    /// one.)
     static func postalMarkRead(_ address: String) -> String {
         guard let first = address.first, !first.isNumber, first != "〒",
             Text.range(address, #"^.\s?\d{3}-\d{4}(?:\s|$|[\p{Han}\p{Hiragana}\p{Katakana}])"#) != nil,

@@ -228,9 +228,16 @@ public struct ReceiptParser: Sendable {
         if Text.hasAny(key, subtotalPhrases) { return true }
         let words = key.split(separator: " ")
         guard let i = words.firstIndex(of: "SUB") else { return false }
-        // (Last on an article's line led by its count, `SUB` is a sandwich: `1 Italian Combo Sub 13.95`.)
-        let counted = words.first.map { $0.allSatisfy(\.isNumber) } ?? false
-        return i + 1 == words.count && !counted || i + 1 < words.count && words[i + 1].hasPrefix("T")
+        // Last on an article's line, after its count and its name, `SUB` is a sandwich (`1 Italian Combo Sub 13.95`;
+        // not `3 ITEMS SUB`, `2 SUB`); before a word, only a total's word makes it one (`SUB TTL`, `SUB T0TAL`; not
+        // `1 Turkey Sub Toasted`).
+        if i + 1 == words.count {
+            let named = i >= 2 && words[0].allSatisfy(\.isNumber)
+                && !words[1..<i].contains { Text.hasAny(String($0), quantityWords) }
+            return !named
+        }
+        let next = words[i + 1]
+        return next.hasPrefix("TOT") || next == "TTL" || next == "TL" || Text.oneLetterApart(next, "TOTAL")
     }
 
     /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
