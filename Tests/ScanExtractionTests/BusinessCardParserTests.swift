@@ -1240,6 +1240,14 @@ import ScanModel
             Fixture.line(410, "niamh@whitmore.ie", x: 52, h: 25),
         ])
         #expect(plain.title == "Managing Director Co-Founder")
+        // The line under goes on from a joining word in small letters.
+        let goesOn = card([
+            Fixture.line(135, "Priya Raman", x: 52, h: 46),
+            Fixture.line(184, "Head of Clinical Operations", x: 52, h: 30),
+            Fixture.line(219, "and Patient Safety", x: 52, h: 30),
+            Fixture.line(410, "priya@medline-labs.co.uk", x: 52, h: 25),
+        ])
+        #expect(goesOn.title == "Head of Clinical Operations and Patient Safety")
     }
 
     /// Catalan and Portuguese join a person's two family names with `i` and `e`: the line is still a name.
@@ -1271,6 +1279,14 @@ import ScanModel
             Fixture.line(380, "cm@kmlaw.ie", x: 52, h: 24),
         ])
         #expect(s.organization == "Kilbride Moloney Solicitors")
+        // A Danish domain writes Ø as `oe`.
+        let dk = card([
+            Fixture.line(60, "Mette Holm", x: 52, h: 48),
+            Fixture.line(120, "Indehaver", x: 52, h: 26),
+            Fixture.line(200, "Søndergaard Tømrer & Snedker", x: 52, h: 30),
+            Fixture.line(380, "mette@soendergaard-toemrer.dk", x: 52, h: 24),
+        ])
+        #expect(dk.organization == "Søndergaard Tømrer & Snedker")
     }
 
     /// A person's name and the firm's set on one baseline and read as one line are cut apart, the e-mail naming the

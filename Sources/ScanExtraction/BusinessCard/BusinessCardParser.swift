@@ -248,7 +248,11 @@ public struct BusinessCardParser: Sendable {
                     && Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
                     && !Text.hasAny(Self.keyOfWholeWords(lines[below].text), Self.lexicon.organizationWords)
                     && !Text.hasAny(lines[below].key, Self.lexicon.departmentWords)
-                if Self.titleJoiners.contains(last) || titleWord { title += " " + lines[below].text }
+                // (Or the line under goes on from a joining word in small letters: `and Quality Assurance`, `en droit
+                // social`.)
+                let first = lines[below].line.words.first?.text ?? ""
+                let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
+                if Self.titleJoiners.contains(last) || titleWord || goesOn { title += " " + lines[below].text }
             }
             card.title = Text.clean(title)
             card.provenance["title"] = lines[ti].line.provenance()
@@ -610,13 +614,16 @@ public struct BusinessCardParser: Sendable {
         return reach[words.count][target.count] & 2 != 0
     }
 
-    /// A key with German umlauts and `ß` written out as a domain writes them (`HÜRLIMANN` as `HUERLIMANN`).
+    /// A key with German umlauts and `ß`, and the Nordic `Ø`, `Æ` and `Å`, written out as a domain writes them
+    /// (`HÜRLIMANN` as `HUERLIMANN`, `ØSTERGAARD` as `OESTERGAARD`).
     static func transliterated(_ key: String) -> String {
         guard key.contains(where: { spelledOut[$0] != nil }) else { return key }
         return key.reduce(into: "") { out, c in out += spelledOut[c] ?? String(c) }
     }
 
-    static let spelledOut: [Character: String] = ["Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS", "ß": "SS"]
+    static let spelledOut: [Character: String] = [
+        "Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS", "ß": "SS", "Ø": "OE", "Æ": "AE", "Å": "AA",
+    ]
 
     /// Two to four capitalized names joined the way a firm joins its partners' names: by a comma and a word for
     /// "and" (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Dupont et Fils`), or by a hyphen within one word
@@ -1161,7 +1168,8 @@ public struct BusinessCardParser: Sendable {
 
     /// Words that end a title's line only when the title goes on under it (`Responsable de`, `Head of`).
     static let titleJoiners: Set<String> = [
-        "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "di", "della", "van", "voor", "&",
+        "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "di", "della", "van", "voor", "&", "en",
+        "in",
     ]
 
     /// The line right under line `i` in its column, among `candidates`: set as tight as wrapped lines are (less than a
