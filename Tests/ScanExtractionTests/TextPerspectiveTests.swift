@@ -38,15 +38,20 @@ import ScanModel
         let photo = Homography.mapping(
             [Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)],
             to: [Point(x: 100, y: 150), Point(x: 700, y: 0), Point(x: 700, y: 1000), Point(x: 100, y: 850)])!
-        var observations: [TextObservation] = []
-        for (n, (name, amount)) in rows.enumerated() {
-            let y = 120 + 55 * Double(n)
-            observations.append(
-                observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
-            observations.append(
-                observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
-        }
+        let observations = receiptRows(rows, through: photo)
         return (Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations), photo)
+    }
+
+    /// The rows of a receipt 600 pixels wide, a name at the left and its amount at the right of each, 55 pixels
+    /// apart, as `photo` shows them.
+    static func receiptRows(_ rows: [(String, String)] = items, through photo: Homography) -> [TextObservation] {
+        rows.enumerated().flatMap { n, row -> [TextObservation] in
+            let y = 120 + 55 * Double(n)
+            return [
+                observation(row.0.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo),
+                observation([row.1], x: 590 - Double(row.1.count) * 16 * 0.55, y: y, h: 16, through: photo),
+            ]
+        }
     }
 
     @Test func thePrintedLinesOfAPhotographedPageComeOutLevel() throws {
@@ -118,14 +123,7 @@ import ScanModel
         let photo = Homography.mapping(
             [Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)],
             to: [Point(x: 100, y: 350), Point(x: 700, y: 0), Point(x: 700, y: 1000), Point(x: 100, y: 650)])!
-        var observations: [TextObservation] = []
-        for (n, (name, amount)) in Self.items.enumerated() {
-            let y = 120 + 55 * Double(n)
-            observations.append(
-                Self.observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
-            observations.append(
-                Self.observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
-        }
+        let observations = Self.receiptRows(through: photo)
         let page = Page(index: 0, width: 800, height: 1000, textSource: .imported, observations: observations)
         guard case .projective = try #require(TextPerspective.levelling(page)) else {
             Issue.record("the rows meet at one point beside the page")
@@ -287,14 +285,7 @@ import ScanModel
         let outline = [Point(x: 100, y: 160), Point(x: 700, y: 20), Point(x: 700, y: 1010), Point(x: 100, y: 860)]
         let photo = try #require(Homography.mapping(
             [Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 900), Point(x: 0, y: 900)], to: outline))
-        var observations: [TextObservation] = []
-        for (n, (name, amount)) in Self.items.enumerated() {
-            let y = 120 + 55 * Double(n)
-            observations.append(
-                Self.observation(name.split(separator: " ").map(String.init), x: 30, y: y, h: 16, through: photo))
-            observations.append(
-                Self.observation([amount], x: 590 - Double(amount.count) * 16 * 0.55, y: y, h: 16, through: photo))
-        }
+        var observations = Self.receiptRows(through: photo)
         // Two memos beside it, turned 18 degrees one way and 9 the other, full of long lines.
         for (angle, dx) in [(18.0, 900.0), (-9.0, 1250.0)] {
             let a = angle * .pi / 180
