@@ -811,6 +811,7 @@ import ScanModel
         #expect(ReceiptParser.isSubtotal("2 SUB"))
         #expect(ReceiptParser.isSubtotal("SUB TTL"))
         #expect(ReceiptParser.isSubtotal("SUB T0TAL"))
+        #expect(ReceiptParser.isSubtotal("SUB TT1"))
         #expect(!ReceiptParser.isSubtotal("1 TURKEY SUB TOASTED"))
         #expect(!ReceiptParser.isSubtotal("1 ITALIAN COMBO SUB"))
     }

@@ -229,15 +229,15 @@ public struct ReceiptParser: Sendable {
         let words = key.split(separator: " ")
         guard let i = words.firstIndex(of: "SUB") else { return false }
         // Last on an article's line, after its count and its name, `SUB` is a sandwich (`1 Italian Combo Sub 13.95`;
-        // not `3 ITEMS SUB`, `2 SUB`); before a word, only a total's word makes it one (`SUB TTL`, `SUB T0TAL`; not
-        // `1 Turkey Sub Toasted`).
+        // not `3 ITEMS SUB`, `2 SUB`); before a word, only a total's word makes it one (`SUB TTL`, `SUB T0TAL`,
+        // `Sub/Tt1` as OCR reads it; not `1 Turkey Sub Toasted`).
         if i + 1 == words.count {
             let named = i >= 2 && words[0].allSatisfy(\.isNumber)
                 && !words[1..<i].contains { Text.hasAny(String($0), quantityWords) }
             return !named
         }
         let next = words[i + 1]
-        return next.hasPrefix("TOT") || next == "TTL" || next == "TL" || Text.oneLetterApart(next, "TOTAL")
+        return next.hasPrefix("T") && next.count <= 3 || next.hasPrefix("TOT") || Text.oneLetterApart(next, "TOTAL")
     }
 
     /// `TOTAL` read with one wrong letter (`JOTAL`, `TOTAI`, `T0TAL`).
