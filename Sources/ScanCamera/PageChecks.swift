@@ -51,7 +51,7 @@ struct PrintMap {
     func coverage(of quad: Quad, margin: Double, minimumMarks: Int) -> Double? {
         guard centres.count >= minimumMarks else { return nil }
         let grown = PageChecks.grown(quad, by: margin)
-        let inside = centres.filter { PageChecks.contains(grown, $0) }.count
+        let inside = centres.filter { grown.contains($0) }.count
         return Double(inside) / Double(centres.count)
     }
 
@@ -90,16 +90,6 @@ enum PageChecks {
             let d = max(p.distance(to: Point(x: cx, y: cy)), 1e-9)
             return Point(x: p.x + (p.x - cx) / d * margin, y: p.y + (p.y - cy) / d * margin)
         })!
-    }
-
-    /// True when `p` lies inside the convex, clockwise (y down) `quad`.
-    static func contains(_ quad: Quad, _ p: Point) -> Bool {
-        let c = quad.corners
-        for i in 0..<4 {
-            let a = c[i], b = c[(i + 1) % 4]
-            if (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0 { return false }
-        }
-        return true
     }
 
     /// How far the quad is from a rectangle seen by a camera: the larger ratio of opposite sides

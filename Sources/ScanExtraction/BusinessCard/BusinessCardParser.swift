@@ -675,15 +675,6 @@ public struct BusinessCardParser: Sendable {
         else { return lines }
         let local = String(address[..<at]).lowercased()
         let stem = domainStem(String(address[address.index(after: at)...])).replacingOccurrences(of: "-", with: "")
-        // A card that prints the person's name on a line of its own keeps its firm's line whole (`Sarah Mitchell` over
-        // `Sarah Mitchell Architects Ltd`).
-        let namedApart = lines.contains { l in
-            l.entities.isEmpty && (2...4).contains(l.line.words.count)
-                && l.line.words.allSatisfy { $0.text.first?.isUppercase == true }
-                && matchesLocal(local, l.line.words.map(\.text)) && !Text.hasAny(l.key, lexicon.organizationWords)
-                && !legalFormKeys.contains { l.key.hasSuffix(" " + $0) }
-        }
-        guard !namedApart else { return lines }
         func person(_ words: [LayoutWord]) -> Bool {
             let ws = words.map(\.text).filter { !lexicon.nameSuffixes.contains(Text.key($0)) }
             let key = Text.key(ws.joined(separator: " "))
@@ -699,6 +690,9 @@ public struct BusinessCardParser: Sendable {
             else { return false }
             return legalFormKeys.contains { key.hasSuffix(" " + $0) } || stem.count >= 4 && spellsWhole(stem, key)
         }
+        // A card that prints the person's name on a line of its own keeps its firm's line whole (`Sarah Mitchell` over
+        // `Sarah Mitchell Architects Ltd`).
+        guard !lines.contains(where: { $0.entities.isEmpty && person($0.line.words) }) else { return lines }
         return lines.flatMap { l -> [AnalyzedLine] in
             let words = l.line.words
             // Where the whole line spells the domain, the firm's part must spell it alone: `James Harper Lane LLP` of

@@ -565,11 +565,10 @@ extension ReceiptParser {
     /// A tax as large as the total is the total's own line read for the tax it names (`Total (inc GST)  $38.38`): it
     /// goes where the subtotal and the other taxes make the total. Arithmetic, in any language.
     static func dropTaxThatIsTheTotal(_ r: inout Receipt) {
-        guard r.tax.count >= 2, let total = r.total.flatMap({ Amount(decimalString: $0)?.cents }),
-            let sub = r.subtotal.flatMap({ Amount(decimalString: $0)?.cents }),
-            let k = r.tax.firstIndex(where: { Amount(decimalString: $0.amount)?.cents == total })
+        guard r.tax.count >= 2, let total = r.total.flatMap(Self.cents), let sub = r.subtotal.flatMap(Self.cents),
+            let k = r.tax.firstIndex(where: { Self.cents($0.amount) == total })
         else { return }
-        let others = r.tax.indices.filter { $0 != k }.map { Amount(decimalString: r.tax[$0].amount)?.cents }
+        let others = r.tax.indices.filter { $0 != k }.map { Self.cents(r.tax[$0].amount) }
         guard others.allSatisfy({ $0 != nil }), abs(sub + others.reduce(0) { $0 + $1! } - total) <= 1 else { return }
         r.tax.remove(at: k)
     }

@@ -87,15 +87,15 @@ enum PageStages {
     /// that passed the camera's checks (a quad found on a card beside the receipt, or on its header
     /// block, would skew every row). The camera records it in the user's pixels; it is carried into the
     /// page's (a crop, a quarter turn to upright), its corners named again when a turn moved them.
-    static func documentFrame(_ w: WorkingPage) -> Quad? {
-        guard let c = w.page.camera, !c.flattened, c.checked == true else { return nil }
-        return w.transform.isIdentity ? c.quad : w.transform.apply(c.quad).relabelledLevel()
-    }
+    static func documentFrame(_ w: WorkingPage) -> Quad? { cameraQuad(w, checked: true) }
 
     /// The camera's quad on a page read as it is where its checks failed (`checked` false), in the page's pixels as
     /// `documentFrame` carries it: the layout frames the rows in it only when the lines inside it agree.
-    static func doubtedFrame(_ w: WorkingPage) -> Quad? {
-        guard let c = w.page.camera, !c.flattened, c.checked == false else { return nil }
+    static func doubtedFrame(_ w: WorkingPage) -> Quad? { cameraQuad(w, checked: false) }
+
+    /// The quad of a page the camera found and did not flatten, whose checks gave `checked`, in the page's pixels.
+    private static func cameraQuad(_ w: WorkingPage, checked: Bool) -> Quad? {
+        guard let c = w.page.camera, !c.flattened, c.checked == checked else { return nil }
         return w.transform.isIdentity ? c.quad : w.transform.apply(c.quad).relabelledLevel()
     }
 
