@@ -79,8 +79,8 @@ public struct BusinessCardParser: Sendable {
         Self.typeUnlabeledPhones(&card.phones)
         // --- Address.
         let addr = address(lines, used: &used)
-        card.address = addr?.0
-        if let p = addr?.1 { card.provenance["address"] = p }
+        card.address = addr?.address
+        if let p = addr?.provenance { card.provenance["address"] = p }
 
         // --- Name, title, organization, department among the remaining lines.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
@@ -213,6 +213,7 @@ public struct BusinessCardParser: Sendable {
         }
         // Title: a line with a title word, nearest below (or above) the name; else the line right under the name.
         var titleIndex: Int?
+        var titleBelow: Int?
         let candidates = free.filter {
             $0 != nameIndex && $0 != orgIndex && $0 != orgPart && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
@@ -252,11 +253,15 @@ public struct BusinessCardParser: Sendable {
                 // social`.)
                 let first = lines[below].line.words.first?.text ?? ""
                 let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
-                if Self.titleJoiners.contains(last) || titleWord || goesOn { title += " " + lines[below].text }
+                if Self.titleJoiners.contains(last) || titleWord || goesOn {
+                    title += " " + lines[below].text
+                    titleBelow = below
+                }
             }
             card.title = Text.clean(title)
             card.provenance["title"] = lines[ti].line.provenance()
         }
+        var departmentIndex: Int?
         if let di = free.first(where: {
             $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != titleIndex
                 && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
@@ -264,6 +269,24 @@ public struct BusinessCardParser: Sendable {
         }) {
             card.department = Text.clean(lines[di].text)
             card.provenance["department"] = lines[di].line.provenance()
+            departmentIndex = di
+        }
+        // The premises over the street, in the address's block, once every other field has taken its lines.
+        if let addr, var address = card.address {
+            let fields = [nameIndex, orgIndex, orgPart, titleIndex, titleBelow, departmentIndex]
+            let taken = used.union(fields.compactMap { $0 })
+            let premises = Self.premisesAbove(
+                lines, block: addr.lines, taken: taken, firmFound: card.organization != nil)
+            if !premises.isEmpty {
+                let texts = premises.map { Text.clean(lines[$0].text) }.filter { !$0.isEmpty }
+                address.full = (texts + [address.full]).joined(separator: ", ")
+                card.address = address
+                let all = premises + addr.lines
+                card.provenance["address"] = Provenance(
+                    text: all.map { lines[$0].text }.joined(separator: "\n"), page: addr.provenance.page,
+                    boundingBox: BoundingBox.enclosing(all.map { lines[$0].line.box }),
+                    confidence: all.map { lines[$0].line.confidence }.min() ?? 0)
+            }
         }
         var findings: [Finding] = []
         if let c = nameCorrection {
@@ -396,15 +419,14 @@ public struct BusinessCardParser: Sendable {
     /// than the words (`0 Davis-Weber`: a round logo).
     /// With `monogram` (a firm's line), a monogram before the words it abbreviates is the logo too (`BL Brightline
     /// Logistics, Inc.`, `MR McAllister Rowe Architects`): two or three capitals, the initials of the words after them,
-    /// and no legal form (Indonesia's `PT Putra Teknik Mandiri`).
+    /// and no legal form (Indonesia's `PT Putra Teknik Mandiri`) unless the recognizer read it apart from the words
+    /// (`SA` printed beside `Stadsbeeld Advies`). A monogram with an ampersand whose last letter OCR lost (`W&` for
+    /// `W&S`, over `Wendt & Söhne GmbH`) is one too when its letters begin the words' initials: with one letter, only
+    /// where it was read apart.
     static func withoutMarks(_ line: LayoutLine, monogram: Bool = false) -> String {
         guard line.words.count > 1 else { return line.text }
         let first = line.words[0].text
-        if monogram, (2...3).contains(first.count), first.allSatisfy({ $0.isUppercase && $0.isLetter }),
-            !Text.hasAny(first, lexicon.legalForms),
-            line.words.count > first.count,
-            initials(line.words[1...first.count].map(\.text).joined(separator: " ")) == first.lowercased()
-        {
+        if monogram, Self.isMonogram(line) {
             return withoutMarks(
                 LayoutLine(page: line.page, words: Array(line.words.dropFirst()), level: line.level, ordered: true),
                 monogram: true)
@@ -727,6 +749,23 @@ public struct BusinessCardParser: Sendable {
     /// is no word of its own (`CO`, a legal form).
     static func keyOfWholeWords(_ text: String) -> String {
         Text.key(text.replacingOccurrences(of: "-", with: ""))
+    }
+
+    /// Whether the first word of a firm's line is its logo's monogram (see ``withoutMarks(_:monogram:)``).
+    static func isMonogram(_ line: LayoutLine) -> Bool {
+        let first = line.words[0].text
+        let letters = first.filter(\.isLetter)
+        guard (1...3).contains(letters.count), first.allSatisfy({ $0.isUppercase && $0.isLetter || $0 == "&" })
+        else { return false }
+        let apart = line.words[0].reference.map { $0.observation != line.words[1].reference?.observation } ?? false
+        if letters.count == first.count {
+            return letters.count >= 2 && (apart || !Text.hasAny(first, lexicon.legalForms))
+                && line.words.count > first.count
+                && initials(line.words[1...first.count].map(\.text).joined(separator: " ")) == first.lowercased()
+        }
+        let words = line.words.dropFirst().map(\.text).filter { $0 != "&" }
+        return (letters.count >= 2 || apart) && words.count > letters.count
+            && initials(words.joined(separator: " ")).hasPrefix(letters.lowercased())
     }
 
     static func initials(_ key: String) -> String {
@@ -1180,7 +1219,9 @@ public struct BusinessCardParser: Sendable {
     }
 
     /// The printed address: detector hits, widened to the street line above a postal-code line.
-    func address(_ lines: [AnalyzedLine], used: inout Set<Int>) -> (BusinessCard.Address, Provenance)? {
+    func address(_ lines: [AnalyzedLine], used: inout Set<Int>)
+        -> (address: BusinessCard.Address, provenance: Provenance, lines: [Int])?
+    {
         // Lines with an address or postal code hit.
         var hitLines: [Int] = []
         var value: EntityValue?
@@ -1341,6 +1382,6 @@ public struct BusinessCardParser: Sendable {
         let prov = Provenance(
             text: idx.map { lines[$0].text }.joined(separator: "\n"), page: lines[first].line.page, boundingBox: box,
             confidence: idx.map { lines[$0].line.confidence }.min() ?? 0)
-        return (a, prov)
+        return (a, prov, idx)
     }
 }

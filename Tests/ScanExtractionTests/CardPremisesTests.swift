@@ -1,0 +1,128 @@
+import Testing
+import ScanDetectors
+import ScanModel
+@testable import ScanExtraction
+
+/// The lines of a building, a farm or a floor printed over a card's street and town, known by the block they are
+/// printed in (`BusinessCardParser.premisesAbove`), and logos' monograms beside a firm's name. Made after the
+/// seventy-eighth session's looked-at cards (`/tmp/h35`), each written here with other names and places.
+@Suite struct CardPremisesTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector())
+
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
+        try! extractor.extract(Fixture.document(Fixture.page(width: 1200, height: 700, lines)), as: .businessCard)
+            .businessCard!
+    }
+
+    /// A farm's name over its road, village and town, in a column beside the contacts.
+    @Test func aFarmOverItsRoad() {
+        let c = card([
+            Fixture.line(60, "Oakridge Orchard Juices", x: 60, h: 40),
+            Fixture.line(160, "Harriet Lowe", x: 60, h: 54),
+            Fixture.line(220, "Estate Manager", x: 60, h: 36),
+            Fixture.line(420, "Oakridge Farm", x: 800, h: 34),
+            Fixture.line(430, "01432 820 551", x: 60, h: 34),
+            Fixture.line(455, "Bromyard Road", x: 800, h: 34),
+            Fixture.line(470, "harriet@oakridgejuices.co.uk", x: 60, h: 34),
+            Fixture.line(490, "Much Cowarne", x: 800, h: 34),
+            Fixture.line(525, "Hereford HR7 4JN", x: 800, h: 34),
+        ])
+        #expect(c.address?.full == "Oakridge Farm, Bromyard Road, Much Cowarne, Hereford HR7 4JN")
+        #expect(c.address?.postalCode == "HR7 4JN")
+        #expect(c.name?.full == "Harriet Lowe")
+        #expect(c.title == "Estate Manager")
+    }
+
+    /// A business centre and its floor over the postal code's line, no line of them a street by its words; and a
+    /// `c/o` over a street whose number OCR misread.
+    @Test func aBusinessCentreAndAFloorOverTheCode() {
+        let c = card([
+            Fixture.line(80, "Lagunare Impianti S.p.A.", x: 300, h: 40),
+            Fixture.line(170, "Chiara Russo", x: 260, h: 56),
+            Fixture.line(230, "Direttore Tecnico", x: 260, h: 34),
+            Fixture.line(400, "Palazzo Mercanti, Torre 2", x: 780, h: 34),
+            Fixture.line(410, "02 8844 1200", x: 260, h: 34),
+            Fixture.line(430, "Scala C, 4° piano", x: 780, h: 34),
+            Fixture.line(440, "c.russo@lagunare.it", x: 260, h: 34),
+            Fixture.line(460, "20121 Milano MI", x: 780, h: 34),
+        ])
+        #expect(c.address?.full == "Palazzo Mercanti, Torre 2, Scala C, 4° piano, 20121 Milano MI")
+        let careOf = card([
+            Fixture.line(40, "Nordvik Energi A/S", x: 60, h: 40),
+            Fixture.line(130, "Sofie Holm", x: 60, h: 46),
+            Fixture.line(185, "Projektleder", x: 60, h: 28),
+            Fixture.line(200, "sofie.holm@nordvikenergi.dk", x: 600, h: 27),
+            Fixture.line(230, "www.nordvikenergi.dk", x: 600, h: 27),
+            Fixture.line(275, "c/o Aarhus Innovationshus", x: 600, h: 26),
+            Fixture.line(305, "Vestergade 4ıB, 2. th.", x: 600, h: 26),
+            Fixture.line(333, "8000 Aarhus C", x: 600, h: 28),
+        ])
+        #expect(careOf.address?.full == "c/o Aarhus Innovationshus, Vestergade 4ıB, 2. th., 8000 Aarhus C")
+    }
+
+    /// Lines that are not the block's stay out: the title right over the street at its size and spacing, a firm's
+    /// name at the block's size where no line was found to be the firm's, a line in larger print, and a line set
+    /// further apart than the block's own lines.
+    @Test func linesOfOtherFieldsStayOut() {
+        let title = card([
+            Fixture.line(100, "Harriet Lowe", x: 60, h: 54),
+            Fixture.line(170, "Estate Manager", x: 60, h: 34),
+            Fixture.line(205, "Bromyard Road", x: 60, h: 34),
+            Fixture.line(240, "Hereford HR7 4JN", x: 60, h: 34),
+            Fixture.line(420, "harriet@oakridgejuices.co.uk", x: 60, h: 30),
+        ])
+        #expect(title.address?.full == "Bromyard Road, Hereford HR7 4JN")
+        #expect(title.title == "Estate Manager")
+        let firm = card([
+            Fixture.line(100, "Harriet Lowe", x: 60, h: 54),
+            Fixture.line(205, "Bluebell Pottery", x: 60, h: 34),
+            Fixture.line(240, "Bromyard Road", x: 60, h: 34),
+            Fixture.line(275, "Hereford HR7 4JN", x: 60, h: 34),
+            Fixture.line(420, "harrietlowe1962@gmail.com", x: 60, h: 30),
+        ])
+        #expect(firm.address?.full == "Bromyard Road, Hereford HR7 4JN")
+        let larger = card([
+            Fixture.line(60, "Oakridge Orchard Juices Ltd", x: 60, h: 30),
+            Fixture.line(160, "Harriet Lowe", x: 60, h: 54),
+            Fixture.line(225, "Bromyard Road", x: 60, h: 34),
+            Fixture.line(260, "Hereford HR7 4JN", x: 60, h: 34),
+            Fixture.line(420, "harriet@oakridgejuices.co.uk", x: 60, h: 30),
+        ])
+        #expect(larger.address?.full == "Bromyard Road, Hereford HR7 4JN")
+        #expect(larger.name?.full == "Harriet Lowe")
+        let apart = card([
+            Fixture.line(60, "Oakridge Orchard Juices Ltd", x: 60, h: 40),
+            Fixture.line(160, "Harriet Lowe", x: 60, h: 54),
+            Fixture.line(300, "Open daily 9-5", x: 800, h: 34),
+            Fixture.line(400, "Bromyard Road", x: 800, h: 34),
+            Fixture.line(435, "Hereford HR7 4JN", x: 800, h: 34),
+            Fixture.line(420, "harriet@oakridgejuices.co.uk", x: 60, h: 30),
+        ])
+        #expect(apart.address?.full == "Bromyard Road, Hereford HR7 4JN")
+    }
+
+    /// A logo's monogram read beside the firm's name: one that is a legal form (`SL` beside `Solano Llorente`) when
+    /// read apart from the name, and one whose last letter after `&` OCR lost (`K&` for `K&B`). A legal form read
+    /// with the name as one line stays (`PT Pratama Teknik`), and so does a firm named with an ampersand (`J&K
+    /// Kitchens`).
+    @Test func monogramsBesideTheFirm() {
+        func org(_ words: [(Double, String)], apartAt: Int? = nil) -> String? {
+            var rows: [(Double, Double, [(Double, String)])] = []
+            if let n = apartAt {
+                rows = [(60, 30, Array(words.prefix(n))), (60, 30, Array(words.dropFirst(n)))]
+            } else {
+                rows = [(60, 30, words)]
+            }
+            return card(rows + [
+                Fixture.line(160, "Lucía Ortega", x: 60, h: 54),
+                Fixture.line(220, "Arquitecta", x: 60, h: 34),
+                Fixture.line(420, "lucia@solanollorente.es", x: 60, h: 30),
+            ]).organization
+        }
+        #expect(org([(60, "SL"), (120, "Solano"), (240, "Llorente")], apartAt: 1) == "Solano Llorente")
+        #expect(org([(60, "K&"), (120, "Kessler"), (260, "&"), (290, "Brandt"), (410, "GmbH")], apartAt: 1)
+            == "Kessler & Brandt GmbH")
+        #expect(org([(60, "PT"), (120, "Pratama"), (260, "Teknik")]) == "PT Pratama Teknik")
+        #expect(org([(60, "J&K"), (140, "Kitchens"), (300, "Ltd")]) == "J&K Kitchens Ltd")
+    }
+}
