@@ -125,4 +125,39 @@ import ScanModel
         #expect(org([(60, "PT"), (120, "Pratama"), (260, "Teknik")]) == "PT Pratama Teknik")
         #expect(org([(60, "J&K"), (140, "Kitchens"), (300, "Ltd")]) == "J&K Kitchens Ltd")
     }
+
+    /// A label, a tagline or a firm's name printed over the address in its style and spacing is no part of it: a
+    /// line goes with the address only when it says something of a place.
+    @Test func labelsAndTaglinesOverTheAddressStayOut() {
+        for over in ["Head Office", "Bezoekadres", "Physiotherapy · Osteopathy · Sport"] {
+            let c = card([
+                Fixture.line(60, "Oakridge Orchard Juices Ltd", x: 60, h: 40),
+                Fixture.line(160, "Harriet Lowe", x: 60, h: 54),
+                Fixture.line(220, "Estate Manager", x: 60, h: 36),
+                Fixture.line(420, over, x: 800, h: 34),
+                Fixture.line(455, "Level 3, Albion House", x: 800, h: 34),
+                Fixture.line(490, "Bromyard Road", x: 800, h: 34),
+                Fixture.line(525, "Hereford HR7 4JN", x: 800, h: 34),
+                Fixture.line(470, "harriet@oakridgejuices.co.uk", x: 60, h: 34),
+            ])
+            #expect(c.address?.full == "Level 3, Albion House, Bromyard Road, Hereford HR7 4JN", "\(over)")
+        }
+    }
+
+    /// A line under a title that names its field or region goes on with the title, where the firm is found on
+    /// another line; a department (`Customer Support`) and a line of the address do not.
+    @Test func aTitlesFieldOnTheLineUnder() {
+        func title(_ under: String, firm: String = "Halvorsen Marine Supply Co.") -> String? {
+            card([
+                Fixture.line(60, firm, x: 60, h: 40),
+                Fixture.line(160, "Trevor Nakamura", x: 60, h: 54),
+                Fixture.line(222, "Director of Business Development", x: 60, h: 32),
+                Fixture.line(258, under, x: 60, h: 32),
+                Fixture.line(420, "trevor@halvorsenmarine.com", x: 60, h: 30),
+            ]).title
+        }
+        #expect(title("Pacific Northwest Region") == "Director of Business Development Pacific Northwest Region")
+        #expect(title("Customer Support") == "Director of Business Development")
+        #expect(title("Redgum Ridge Estate") == "Director of Business Development")
+    }
 }

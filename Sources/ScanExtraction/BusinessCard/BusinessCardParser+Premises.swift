@@ -10,9 +10,13 @@ extension BusinessCardParser {
     /// right edge or centre, is printed at the block's size, and sits at the block's own line spacing over it (with
     /// one line in the block, at most about one and a half lines' height, as single-spaced print is). The search
     /// stops at the first line that does not, at one any other field has taken (`taken`: the contacts, the name,
-    /// the title, the firm), and at one with a contact, a job title or more than eight words. Where no line was found
-    /// to be the firm's, a line without a digit may be that firm's name printed over its address, and stops the
-    /// search too. At most three lines are added, and no address grows past six.
+    /// the title, the firm), at one with a contact, a job title or more than eight words, and at one that says
+    /// nothing of a place: a line goes with the address only when it holds a digit (`4. OG`, `Level 3`, `Private Bag
+    /// 39914`), a street's, an address part's or a building's word of the locale files (`premises`: `Hall`, `Farm`,
+    /// `Immeuble`), `c/o`, or only a county's, a region's or a country's name. So a label (`Head Office`, `Siège
+    /// social`, `Bezoekadres`), a tagline or a firm's name printed over the address in its style stays out. Where no
+    /// line was found to be the firm's, a line without a digit may be that firm's name, and stops the search too. At
+    /// most three lines are added, and no address grows past six.
     static func premisesAbove(_ lines: [AnalyzedLine], block: [Int], taken: Set<Int>, firmFound: Bool) -> [Int] {
         guard let top = block.first, block.count < 6 else { return [] }
         var group = block
@@ -37,12 +41,18 @@ extension BusinessCardParser {
             guard aligned, sameSize, step > 0.5 * h, step <= allowed, !words.isEmpty, words.count <= 8,
                 !lines[j].entities.contains(where: { [.phone, .email, .url].contains($0.type) }),
                 !Text.hasAny(lines[j].key, Self.lexicon.jobTitles),
-                firmFound || Text.digitCount(l.text) > 0
+                firmFound || Text.digitCount(l.text) > 0, Self.namesAPlace(lines[j])
             else { break }
             group.insert(j, at: 0)
             added.insert(j, at: 0)
             j -= 1
         }
         return added
+    }
+
+    /// Whether a line over an address says something of a place (see ``premisesAbove(_:block:taken:firmFound:)``).
+    static func namesAPlace(_ l: AnalyzedLine) -> Bool {
+        Text.digitCount(l.text) > 0 || Text.hasAny(l.key, streetWords) || Text.hasAny(l.key, lexicon.premises)
+            || l.text.lowercased().hasPrefix("c/o") || lexicon.isPlaceOnly(l.key) || countyLine(l.key)
     }
 }

@@ -253,8 +253,19 @@ public struct BusinessCardParser: Sendable {
                 // social`.)
                 let first = lines[below].line.words.first?.text ?? ""
                 let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
-                if Self.titleJoiners.contains(last) || titleWord || goesOn {
-                    title += " " + lines[below].text
+                // (Or it names the title's field or region in capitalized words of no title, department or firm,
+                // printed no larger, on a card whose firm is found elsewhere: `Director of Business Development` /
+                // `Pacific Northwest Region`, `Senior Adviseur` / `Ruimtelijke Ordening`; not a line of the address
+                // under it, `Winemaker` / `Redgum Ridge Estate` / `1427 Kangarilla Road`.)
+                let u = lines[below]
+                let field = !translated && orgIndex != nil && (2...4).contains(ws.count)
+                    && ws.allSatisfy { $0.first?.isUppercase == true || Self.titleJoiners.contains($0) }
+                    && u.line.printHeight <= 1.05 * lines[ti].line.printHeight
+                    && !Text.hasAny(u.key, Self.lexicon.jobTitles) && !Text.hasAny(u.key, Self.lexicon.departmentWords)
+                    && !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
+                    && !Text.hasAny(u.key, Self.lexicon.legalForms) && !Self.namesAPlace(u)
+                if Self.titleJoiners.contains(last) || titleWord || goesOn || field {
+                    title += " " + u.text
                     titleBelow = below
                 }
             }

@@ -68,6 +68,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
     public var thoroughfares: [String]
     /// Other words of an address: units, floors, buildings, districts (`SUITE`, `TAMAN`, `CEDEX`).
     public var addressParts: [String]
+    /// Words that name a building, an estate, a farm or a floor on an address's own line over the street (`HALL`,
+    /// `FARM`, `IMMEUBLE`, `PALAZZO`); a file may leave them out. Cards only: receipts' ranker reads `addressParts`.
+    public var premises: [String]?
     /// Street and building words of four letters or more that an address shortens with a full stop (`BLVD.`,
     /// `AVDA.`, `STRA.`); a file may leave them out.
     public var addressAbbreviations: [String]?
@@ -154,6 +157,8 @@ public struct Lexicon: Sendable {
     public let businessTypes: PhraseSet
     public let thoroughfares: PhraseSet
     public let addressParts: PhraseSet
+    /// Every locale's `premises`.
+    public let premises: PhraseSet
     /// Every locale's `addressAbbreviations`, as `Text.key` makes them.
     public let addressAbbreviations: Set<String>
     /// Every locale's `streetEndingAbbreviations`, as `Text.key` makes them.
@@ -235,6 +240,7 @@ public struct Lexicon: Sendable {
         businessTypes = union(locales.map(\.businessTypes))
         thoroughfares = union(locales.map(\.thoroughfares))
         addressParts = union(locales.map(\.addressParts))
+        premises = union(locales.map { $0.premises ?? [] })
         addressAbbreviations = Set(union(locales.map { $0.addressAbbreviations ?? [] }))
         streetEndingAbbreviations = union(locales.map { $0.streetEndingAbbreviations ?? [] }).phrases
         regions = union(locales.map { $0.regions ?? [] })
