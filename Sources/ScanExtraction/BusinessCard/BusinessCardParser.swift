@@ -84,9 +84,20 @@ public struct BusinessCardParser: Sendable {
 
         // --- Name, title, organization, department among the remaining lines.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
-        let domain =
-            (card.emails.first.map { String($0.address.split(separator: "@").last ?? "") }
-            ?? card.urls.first.map { Self.host($0.url) }).map { Self.domainStem($0) }
+        let webDomain = card.urls.first.map { Self.domainStem(Self.host($0.url)) }
+        var domain = card.emails.first.map { Self.domainStem(String($0.address.split(separator: "@").last ?? "")) }
+            ?? webDomain
+        // An address at a free mail service (`hollowoakjoinery@gmail.com`, `cafestjernen@gmail.com`) names the firm,
+        // if anything, in its local part, as a domain would: the card's own site's name first, else the local part's
+        // letters. (A person's own, `darnell.whitaker@gmail.com`, is their name's: see the person's own domain below.)
+        var localIsDomain = false
+        if domain == "" {
+            domain = webDomain.flatMap { $0.isEmpty ? nil : $0 }
+            if domain == nil, let local = emailLocal {
+                domain = String(local.filter(\.isLetter))
+                localIsDomain = true
+            }
+        }
         let free: [Int] = lines.indices.filter { !used.contains($0) }
         let heights = lines.map(\.line.printHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
@@ -144,7 +155,9 @@ public struct BusinessCardParser: Sendable {
             }
         }
 
-        // Name: 2 to 4 words of letters; taller print, the e-mail's local part, few title words.
+        // Name: 2 to 4 words of letters; taller print, the e-mail's local part, few title words. (A local part that
+        // named the firm, `greystonesfarmshop@gmail.com`, says nothing of the person: `Greystones Farm` is no name.)
+        let personLocal = localIsDomain && orgIndex != nil && orgBest >= 2 ? nil : emailLocal
         func nameScore(_ i: Int) -> Double? {
             let l = lines[i]
             let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
@@ -167,7 +180,7 @@ public struct BusinessCardParser: Sendable {
             if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
             if Text.hasAny(l.key, Self.lexicon.organizationWords) { s -= 1 }
             if Text.hasAny(l.key, Self.lexicon.departmentWords) { s -= 1 }
-            if let local = emailLocal, Self.matchesLocal(local, words) { s += 1.5 }
+            if let local = personLocal, Self.matchesLocal(local, words) { s += 1.5 }
             return s - 0.05 * Double(i)
         }
         var nameIndex: Int?

@@ -1,0 +1,55 @@
+import Testing
+import ScanDetectors
+import ScanModel
+@testable import ScanExtraction
+
+/// Small businesses' cards with an address at a free mail service: the local part names the firm, as a domain would.
+/// Made after the seventy-ninth session's looked-at cards (`/tmp/h38`), written here with other names.
+@Suite struct CardFreeMailTests {
+    let extractor = DocumentExtractor(detector: try! DataDetector())
+
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
+        try! extractor.extract(Fixture.document(Fixture.page(width: 1200, height: 700, lines)), as: .businessCard)
+            .businessCard!
+    }
+
+    /// The firm's line over the street, spelled by the local part, is the firm and not the person, whose name is
+    /// printed larger at the top; a line of the firm's name shortened (`Bramble Hill Farm` of `bramblehillfarmshop`)
+    /// is no name either.
+    @Test func theLocalPartNamesTheFirm() {
+        let c = card([
+            Fixture.line(80, "Rowan Pettigrew", x: 300, h: 60),
+            Fixture.line(150, "Owner", x: 300, h: 34),
+            Fixture.line(400, "Copper Beech Joinery", x: 300, h: 40),
+            Fixture.line(445, "418 Alder Street", x: 300, h: 40),
+            Fixture.line(490, "Portland, OR 97205", x: 300, h: 40),
+            Fixture.line(600, "copperbeechjoinery@gmail.com", x: 700, h: 36),
+        ])
+        #expect(c.name?.full == "Rowan Pettigrew")
+        #expect(c.organization == "Copper Beech Joinery")
+        #expect(c.title == "Owner")
+        let farm = card([
+            Fixture.line(80, "Isla Marchbank", x: 300, h: 50),
+            Fixture.line(140, "Manager", x: 300, h: 34),
+            Fixture.line(190, "Bramble Hill Farm Shop", x: 300, h: 32),
+            Fixture.line(225, "Bramble Hill Farm", x: 300, h: 30),
+            Fixture.line(260, "Cuckoo Lane", x: 300, h: 30),
+            Fixture.line(295, "Banbury OX15 6HQ", x: 300, h: 30),
+            Fixture.line(600, "bramblehillfarmshop@gmail.com", x: 700, h: 30),
+        ])
+        #expect(farm.name?.full == "Isla Marchbank")
+        #expect(farm.organization == "Bramble Hill Farm Shop")
+        #expect(farm.address?.full == "Bramble Hill Farm, Cuckoo Lane, Banbury OX15 6HQ")
+    }
+
+    /// A person's own address at a free mail service still names the person.
+    @Test func aPersonsOwnFreeMail() {
+        let c = card([
+            Fixture.line(80, "Copper Beech Joinery", x: 300, h: 40),
+            Fixture.line(160, "Rowan Pettigrew", x: 300, h: 40),
+            Fixture.line(215, "Owner", x: 300, h: 30),
+            Fixture.line(600, "rowan.pettigrew@gmail.com", x: 700, h: 30),
+        ])
+        #expect(c.name?.full == "Rowan Pettigrew")
+    }
+}
