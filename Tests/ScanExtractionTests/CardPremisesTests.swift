@@ -29,6 +29,7 @@ import ScanModel
         ])
         #expect(c.address?.full == "Oakridge Farm, Bromyard Road, Much Cowarne, Hereford HR7 4JN")
         #expect(c.address?.postalCode == "HR7 4JN")
+        #expect(c.address?.street == "Oakridge Farm, Bromyard Road, Much Cowarne")
         #expect(c.name?.full == "Harriet Lowe")
         #expect(c.title == "Estate Manager")
     }

@@ -304,6 +304,9 @@ public struct BusinessCardParser: Sendable {
             if !premises.isEmpty {
                 let texts = premises.map { Text.clean(lines[$0].text) }.filter { !$0.isEmpty }
                 address.full = (texts + [address.full]).joined(separator: ", ")
+                // vCard's ADR and the contacts CSV hold a building's line with the street (RFC 6350 leaves the
+                // extended address empty).
+                address.street = (texts + (address.street.map { [$0] } ?? [])).joined(separator: ", ")
                 card.address = address
                 let all = premises + addr.lines
                 card.provenance["address"] = Provenance(
