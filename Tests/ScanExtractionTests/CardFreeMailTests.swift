@@ -51,5 +51,13 @@ import ScanModel
             Fixture.line(600, "rowan.pettigrew@gmail.com", x: 700, h: 30),
         ])
         #expect(c.name?.full == "Rowan Pettigrew")
+        // Nor does a given name alone name the firm.
+        let given = card([
+            Fixture.line(80, "Sarah Connolly", x: 300, h: 40),
+            Fixture.line(140, "Interior Designer", x: 300, h: 30),
+            Fixture.line(600, "sarah@gmail.com", x: 700, h: 30),
+        ])
+        #expect(given.name?.full == "Sarah Connolly")
+        #expect(given.organization == nil)
     }
 }

@@ -103,14 +103,14 @@ import ScanModel
     }
 
     /// A logo's monogram read beside the firm's name: one that is a legal form (`SL` beside `Solano Llorente`) when
-    /// read apart from the name, and one whose last letter after `&` OCR lost (`K&` for `K&B`). A legal form read
-    /// with the name as one line stays (`PT Pratama Teknik`), and so does a firm named with an ampersand (`J&K
-    /// Kitchens`).
+    /// read apart from the name in smaller print, and one whose last letter after `&` OCR lost (`K&` for `K&B`). A
+    /// legal form read with the name as one line stays (`PT Pratama Teknik`), and so does a firm named with an
+    /// ampersand (`J&K Kitchens`, `A&B Ashby & Bell Ltd`).
     @Test func monogramsBesideTheFirm() {
         func org(_ words: [(Double, String)], apartAt: Int? = nil) -> String? {
             var rows: [(Double, Double, [(Double, String)])] = []
             if let n = apartAt {
-                rows = [(60, 30, Array(words.prefix(n))), (60, 30, Array(words.dropFirst(n)))]
+                rows = [(64, 22, Array(words.prefix(n))), (60, 30, Array(words.dropFirst(n)))]
             } else {
                 rows = [(60, 30, words)]
             }
@@ -124,6 +124,8 @@ import ScanModel
         #expect(org([(60, "K&"), (120, "Kessler"), (260, "&"), (290, "Brandt"), (410, "GmbH")], apartAt: 1)
             == "Kessler & Brandt GmbH")
         #expect(org([(60, "PT"), (120, "Pratama"), (260, "Teknik")]) == "PT Pratama Teknik")
+        #expect(
+            org([(60, "A&B"), (140, "Ashby"), (260, "&"), (290, "Bell"), (380, "Ltd")]) == "A&B Ashby & Bell Ltd")
         #expect(org([(60, "J&K"), (140, "Kitchens"), (300, "Ltd")]) == "J&K Kitchens Ltd")
     }
 
@@ -143,22 +145,5 @@ import ScanModel
             ])
             #expect(c.address?.full == "Level 3, Albion House, Bromyard Road, Hereford HR7 4JN", "\(over)")
         }
-    }
-
-    /// A line under a title that names its field or region goes on with the title, where the firm is found on
-    /// another line; a department (`Customer Support`) and a line of the address do not.
-    @Test func aTitlesFieldOnTheLineUnder() {
-        func title(_ under: String, firm: String = "Halvorsen Marine Supply Co.") -> String? {
-            card([
-                Fixture.line(60, firm, x: 60, h: 40),
-                Fixture.line(160, "Trevor Nakamura", x: 60, h: 54),
-                Fixture.line(222, "Director of Business Development", x: 60, h: 32),
-                Fixture.line(258, under, x: 60, h: 32),
-                Fixture.line(420, "trevor@halvorsenmarine.com", x: 60, h: 30),
-            ]).title
-        }
-        #expect(title("Pacific Northwest Region") == "Director of Business Development Pacific Northwest Region")
-        #expect(title("Customer Support") == "Director of Business Development")
-        #expect(title("Redgum Ridge Estate") == "Director of Business Development")
     }
 }

@@ -11,12 +11,14 @@ extension BusinessCardParser {
     /// one line in the block, at most about one and a half lines' height, as single-spaced print is). The search
     /// stops at the first line that does not, at one any other field has taken (`taken`: the contacts, the name,
     /// the title, the firm), at one with a contact, a job title or more than eight words, and at one that says
-    /// nothing of a place: a line goes with the address only when it holds a digit (`4. OG`, `Level 3`, `Private Bag
-    /// 39914`), a street's, an address part's or a building's word of the locale files (`premises`: `Hall`, `Farm`,
-    /// `Immeuble`), `c/o`, or only a county's, a region's or a country's name. So a label (`Head Office`, `Siège
-    /// social`, `Bezoekadres`), a tagline or a firm's name printed over the address in its style stays out. Where no
-    /// line was found to be the firm's, a line without a digit may be that firm's name, and stops the search too. At
-    /// most three lines are added, and no address grows past six.
+    /// nothing of a place: a line goes with the address only when it reads as a street (also `Kochsgade 31D, 1. tv.`,
+    /// a name and a number before a comma), holds a street's, an address
+    /// part's or a building's word of the locale files (`premises`: `Hall`, `Farm`, `Immeuble`, `OG`, `Private Bag`),
+    /// a unit's `#04-11`, `c/o`, or only a county's, a region's or a country's name (and then lists nothing with
+    /// `&`, `·`). So a label (`Head Office`, `Siège social`, `Bezoekadres`), opening hours, a registration number, a
+    /// tagline or a firm's name printed over the address in its style stays out. Where no line was found to be the
+    /// firm's, a line without a digit may be that firm's name, and stops the search too. At most three lines are
+    /// added, and no address grows past six.
     static func premisesAbove(_ lines: [AnalyzedLine], block: [Int], taken: Set<Int>, firmFound: Bool) -> [Int] {
         guard let top = block.first, block.count < 6 else { return [] }
         var group = block
@@ -52,7 +54,12 @@ extension BusinessCardParser {
 
     /// Whether a line over an address says something of a place (see ``premisesAbove(_:block:taken:firmFound:)``).
     static func namesAPlace(_ l: AnalyzedLine) -> Bool {
-        Text.digitCount(l.text) > 0 || Text.hasAny(l.key, streetWords) || Text.hasAny(l.key, lexicon.premises)
-            || l.text.lowercased().hasPrefix("c/o") || lexicon.isPlaceOnly(l.key) || countyLine(l.key)
+        // (A list of what the firm does, `Farm Shop & Tea Room`, `Kinésithérapie · Ostéopathie`, is no premises.)
+        if streetLike(l) { return true }
+        if l.text.contains(where: { "&·•|".contains($0) }) { return false }
+        return Text.hasAny(l.key, streetWords) || Text.hasAny(l.key, lexicon.premises)
+            || Text.range(l.text, #"(?:^|\s)#\s?\d"#) != nil || l.text.lowercased().hasPrefix("c/o")
+            || Text.range(l.text, #"^\p{L}[\p{L}.'\- ]*\s\d{1,4}\S{0,2},"#) != nil
+            || lexicon.isPlaceOnly(l.key) || countyLine(l.key) && Text.range(l.text, #"^Co\.?\s"#) != nil
     }
 }

@@ -115,7 +115,11 @@ public struct BusinessCardParser: Sendable {
             let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
             if Text.hasAny(k, Self.lexicon.organizationWords) { s += 1.5 }
-            if let d = domain, d.count >= 3 {
+            if localIsDomain, let d = domain {
+                // A free mail address's local part names the firm only by spelling whole words of its name, two or
+                // more (`maguireplumbing`); one word of a line or its initials may be a person's (`sarah@`, `mjw@`).
+                if Self.spellsWholeName(d, l.line.words.map(\.text)) { s += 2 }
+            } else if let d = domain, d.count >= 3 {
                 // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`, and `&`
                 // as a word for "and" (`kettleandkite` from `Kettle & Kite Creative`).
                 let spellings = Set([k, Self.transliterated(k)] + Self.ampersandSpelled(mended))
@@ -266,19 +270,8 @@ public struct BusinessCardParser: Sendable {
                 // social`.)
                 let first = lines[below].line.words.first?.text ?? ""
                 let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
-                // (Or it names the title's field or region in capitalized words of no title, department or firm,
-                // printed no larger, on a card whose firm is found elsewhere: `Director of Business Development` /
-                // `Pacific Northwest Region`, `Senior Adviseur` / `Ruimtelijke Ordening`; not a line of the address
-                // under it, `Winemaker` / `Redgum Ridge Estate` / `1427 Kangarilla Road`.)
-                let u = lines[below]
-                let field = !translated && orgIndex != nil && (2...4).contains(ws.count)
-                    && ws.allSatisfy { $0.first?.isUppercase == true || Self.titleJoiners.contains($0) }
-                    && u.line.printHeight <= 1.05 * lines[ti].line.printHeight
-                    && !Text.hasAny(u.key, Self.lexicon.jobTitles) && !Text.hasAny(u.key, Self.lexicon.departmentWords)
-                    && !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
-                    && !Text.hasAny(u.key, Self.lexicon.legalForms) && !Self.namesAPlace(u)
-                if Self.titleJoiners.contains(last) || titleWord || goesOn || field {
-                    title += " " + u.text
+                if Self.titleJoiners.contains(last) || titleWord || goesOn {
+                    title += " " + lines[below].text
                     titleBelow = below
                 }
             }
@@ -446,10 +439,10 @@ public struct BusinessCardParser: Sendable {
     /// than the words (`0 Davis-Weber`: a round logo).
     /// With `monogram` (a firm's line), a monogram before the words it abbreviates is the logo too (`BL Brightline
     /// Logistics, Inc.`, `MR McAllister Rowe Architects`): two or three capitals, the initials of the words after them,
-    /// and no legal form (Indonesia's `PT Putra Teknik Mandiri`) unless the recognizer read it apart from the words
-    /// (`SA` printed beside `Stadsbeeld Advies`). A monogram with an ampersand whose last letter OCR lost (`W&` for
-    /// `W&S`, over `Wendt & Söhne GmbH`) is one too when its letters begin the words' initials: with one letter, only
-    /// where it was read apart.
+    /// and no legal form (Indonesia's `PT Putra Teknik Mandiri`) unless the recognizer read it apart from the words and
+    /// in print of another size (`SA` beside `Stadsbeeld Advies`). A monogram with an ampersand whose last letter OCR
+    /// lost (`W&` for `W&S`, over `Wendt & Söhne GmbH`) is one too when its letters begin the words' initials: with
+    /// one letter, only where it was read apart.
     static func withoutMarks(_ line: LayoutLine, monogram: Bool = false) -> String {
         guard line.words.count > 1 else { return line.text }
         let first = line.words[0].text
@@ -784,14 +777,19 @@ public struct BusinessCardParser: Sendable {
         let letters = first.filter(\.isLetter)
         guard (1...3).contains(letters.count), first.allSatisfy({ $0.isUppercase && $0.isLetter || $0 == "&" })
         else { return false }
+        guard line.words.count > 1 else { return false }
+        // (A legal form printed before the name, `PT`, `CV`, `AB`, is the logo's only where the recognizer read it
+        // apart and in print of another size.)
         let apart = line.words[0].reference.map { $0.observation != line.words[1].reference?.observation } ?? false
+        let h0 = line.words[0].box.height, h1 = line.words[1].box.height
+        let logo = apart && abs(h0 - h1) > 0.15 * max(h0, h1)
         if letters.count == first.count {
-            return letters.count >= 2 && (apart || !Text.hasAny(first, lexicon.legalForms))
+            return letters.count >= 2 && (logo || !Text.hasAny(first, lexicon.legalForms))
                 && line.words.count > first.count
                 && initials(line.words[1...first.count].map(\.text).joined(separator: " ")) == first.lowercased()
         }
         let words = line.words.dropFirst().map(\.text).filter { $0 != "&" }
-        return (letters.count >= 2 || apart) && words.count > letters.count
+        return first.hasSuffix("&") && (letters.count >= 2 || apart) && words.count > letters.count
             && initials(words.joined(separator: " ")).hasPrefix(letters.lowercased())
     }
 
@@ -832,6 +830,28 @@ public struct BusinessCardParser: Sendable {
 
     /// An Irish county's line, `Co.` and one or two words (`Co. Down`, `CO. TYRONE`), in the Republic or in Northern
     /// Ireland, whose counties are no region of the locale files: a company's name does not start with `Co.`.
+    /// Whether `local` (letters only, eight or more) spells two or more whole words of a line in a row
+    /// (`maguireplumbing` of `Maguire Plumbing & Heating`, `lepetrindore` of `Boulangerie Le Pétrin Doré`), or the
+    /// whole line with its words of three letters or fewer left out (`domainetroischenes`), accents folded and `&`
+    /// as `and` or nothing.
+    static func spellsWholeName(_ local: String, _ words: [String]) -> Bool {
+        guard local.count >= 8 else { return false }
+        let plain = words.map { folded($0).filter(\.isLetter) }.filter { !$0.isEmpty }
+        let anded = words.map { $0 == "&" ? "and" : folded($0).filter(\.isLetter) }.filter { !$0.isEmpty }
+        if plain.filter({ $0.count > 3 }).joined() == local, plain.count >= 2 { return true }
+        for ws in [plain, anded] where ws.count >= 2 {
+            for i in ws.indices {
+                var run = ws[i]
+                for j in (i + 1)..<ws.count {
+                    run += ws[j]
+                    if run == local { return true }
+                    if run.count >= local.count { break }
+                }
+            }
+        }
+        return false
+    }
+
     static func countyLine(_ key: String) -> Bool {
         let words = key.split(separator: " ")
         return words.first == "CO" && (2...3).contains(words.count) && words.dropFirst().allSatisfy { $0.count >= 3 }
