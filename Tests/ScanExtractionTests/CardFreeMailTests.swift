@@ -59,5 +59,16 @@ import ScanModel
         ])
         #expect(given.name?.full == "Sarah Connolly")
         #expect(given.organization == nil)
+        // Nor does a person's name printed largest, which the local part spells without its middle initial or its
+        // second family name.
+        for (name, local) in [("Sarah J. Connolly", "sarahconnolly"), ("María García López", "mariagarcia")] {
+            let c = card([
+                Fixture.line(80, name, x: 300, h: 46),
+                Fixture.line(140, "Interior Designer", x: 300, h: 30),
+                Fixture.line(600, local + "@gmail.com", x: 700, h: 30),
+            ])
+            #expect(c.name?.full == name)
+            #expect(c.organization == nil)
+        }
     }
 }

@@ -105,6 +105,7 @@ public struct BusinessCardParser: Sendable {
         // Organization: a company suffix, or the e-mail or web domain in the text. A suffix word alone beside a
         // title word (`Co-Founder`, `Head of Design`, `Marketing Director`) is a title's, not a company's: more
         // than that is needed.
+        let largestPrint = free.map { lines[$0].line.printHeight }.max() ?? 0
         var orgIndex: Int?
         var orgBest = 0.5
         var orgLegal = false
@@ -117,8 +118,11 @@ public struct BusinessCardParser: Sendable {
             if Text.hasAny(k, Self.lexicon.organizationWords) { s += 1.5 }
             if localIsDomain, let d = domain {
                 // A free mail address's local part names the firm only by spelling whole words of its name, two or
-                // more (`maguireplumbing`); one word of a line or its initials may be a person's (`sarah@`, `mjw@`).
-                if Self.spellsWholeName(d, l.line.words.map(\.text)) { s += 2 }
+                // more (`maguireplumbing`); one word of a line or its initials may be a person's (`sarah@`, `mjw@`),
+                // and so may the card's largest print (`sarahconnolly@` on `Sarah J. Connolly`).
+                if Self.spellsWholeName(d, l.line.words.map(\.text)), l.line.printHeight < 0.95 * largestPrint {
+                    s += 2
+                }
             } else if let d = domain, d.count >= 3 {
                 // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`, and `&`
                 // as a word for "and" (`kettleandkite` from `Kettle & Kite Creative`).
