@@ -146,4 +146,22 @@ import ScanModel
             #expect(c.address?.full == "Level 3, Albion House, Bromyard Road, Hereford HR7 4JN", "\(over)")
         }
     }
+
+    /// A town and a code the detectors cannot place, on a card that names no country, under a named street: the
+    /// address; not a suite's number under it.
+    @Test func aTownAndACodeUnderANamedStreet() {
+        func address(_ street: String, _ town: String) -> String? {
+            card([
+                Fixture.line(80, "Tama Rangi", x: 300, h: 46),
+                Fixture.line(140, "Builder", x: 300, h: 30),
+                Fixture.line(200, "Kowhai Coast Builders", x: 300, h: 30),
+                Fixture.line(235, street, x: 300, h: 30),
+                Fixture.line(270, town, x: 300, h: 30),
+                Fixture.line(600, "tama@kowhaicoast.example", x: 700, h: 30),
+            ]).address?.full
+        }
+        #expect(address("14 Totara Street", "Kaikohe 0405") == "14 Totara Street, Kaikohe 0405")
+        #expect(address("14 Totara Street", "0405 Kaikohe") == "14 Totara Street, 0405 Kaikohe")
+        #expect(address("Kowhai Building", "Suite 405") == nil)
+    }
 }

@@ -856,6 +856,25 @@ public struct BusinessCardParser: Sendable {
         return false
     }
 
+    /// The code of a line that holds only a town of one to three capitalized words and a code of three to six digits,
+    /// either way round (`Dargaville 0310`, `0310 Dargaville`), with no word of an address part, a title or a firm.
+    static func townAndCode(_ l: AnalyzedLine) -> String? {
+        let town = #"\p{Lu}[\p{L}'’.\-]*(?:\s\p{Lu}[\p{L}'’.\-]*){0,2}"#
+        guard let code = Text.groups(l.text, #"^\s*"# + town + #"\s+(\d{3,6})\s*$"#)?.first
+            ?? Text.groups(l.text, #"^\s*(\d{3,6})\s+"# + town + #"\s*$"#)?.first,
+            !Text.hasAny(l.key, lexicon.addressParts), !Text.hasAny(l.key, lexicon.jobTitles),
+            !Text.hasAny(l.key, lexicon.organizationWords), l.entities.isEmpty
+        else { return nil }
+        return code
+    }
+
+    /// Whether a line reads as a named street: a street's word of the locale files, or a house number before a name.
+    static func namedStreet(_ l: AnalyzedLine) -> Bool {
+        l.entities.isEmpty && Text.digitCount(l.text) <= 6
+            && (Text.hasAny(l.key, lexicon.thoroughfares)
+                || Text.range(l.text, #"^\s*\d{1,5}[a-zA-Z]?,?\s+\p{Lu}\p{Ll}"#) != nil)
+    }
+
     static func countyLine(_ key: String) -> Bool {
         let words = key.split(separator: " ")
         return words.first == "CO" && (2...3).contains(words.count) && words.dropFirst().allSatisfy { $0.count >= 3 }
@@ -1292,6 +1311,21 @@ public struct BusinessCardParser: Sendable {
             let pattern = street + #"\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
             for i in lines.indices where !used.contains(i) {
                 guard let code = Text.groups(lines[i].text, pattern)?.first else { continue }
+                hitLines = [i]
+                value = EntityValue(postalCode: code)
+                break
+            }
+        }
+        // Or a code the detectors could not place, the card naming no country (`12 Rata Street` / `Dargaville 0310`):
+        // a line of a town and three to six digits, either way round, right under a street line with a street's word or
+        // a house number before a name.
+        if hitLines.isEmpty {
+            for i in lines.indices.dropFirst() where !used.contains(i) {
+                guard let code = Self.townAndCode(lines[i]), let above = lines.indices.prefix(i).last(where: {
+                    lines[$0].line.box.horizontalOverlap(lines[i].line.box) > 0
+                }), !used.contains(above), Self.namedStreet(lines[above]),
+                    lines[i].line.box.minY - lines[above].line.box.maxY < 1.5 * lines[above].line.textHeight
+                else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code)
                 break
