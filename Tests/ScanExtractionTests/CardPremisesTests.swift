@@ -164,4 +164,22 @@ import ScanModel
         #expect(address("14 Totara Street", "0405 Kaikohe") == "14 Totara Street, 0405 Kaikohe")
         #expect(address("Kowhai Building", "Suite 405") == nil)
     }
+
+    /// A label before a colon on the address's first line is no part of it; `No:` of a Malaysian house number is.
+    @Test func aLabelBeforeTheStreet() {
+        func address(_ street: String, _ town: String) -> String? {
+            card([
+                Fixture.line(60, "Banksia Outdoor Furniture Pty Ltd", x: 60, h: 40),
+                Fixture.line(160, "Kane Hartley", x: 60, h: 54),
+                Fixture.line(220, "Sales Manager", x: 60, h: 36),
+                Fixture.line(420, street, x: 60, h: 30),
+                Fixture.line(455, town, x: 60, h: 30),
+                Fixture.line(600, "kane@banksiaoutdoor.com.au", x: 60, h: 30),
+            ]).address?.full
+        }
+        #expect(address("Showroom: Unit 3, 18 Parramatta Road", "Annandale NSW 2038")
+            == "Unit 3, 18 Parramatta Road, Annandale NSW 2038")
+        #expect(address("No: G3, Blk G, Jln PJU 1A/3", "47301 Petaling Jaya, Selangor")
+            == "No: G3, Blk G, Jln PJU 1A/3, 47301 Petaling Jaya, Selangor")
+    }
 }

@@ -868,6 +868,16 @@ public struct BusinessCardParser: Sendable {
         return code
     }
 
+    /// An address's first line without a label before a colon (`Showroom: Unit 3, 18 Parramatta Road`, `Head Office:`,
+    /// `Adresse :`): words of four letters or more, none a street's or an address part's (`No: G3` keeps its `No`).
+    static func withoutLabel(_ text: String) -> String {
+        guard let label = Text.groups(text, #"^\s*(\p{L}[\p{L} ]{3,24}?)\s?:\s+\S"#)?.first,
+            !Text.hasAny(Text.key(label), streetWords),
+            !Text.key(label).split(separator: " ").contains(where: { lexicon.numberSigns.contains(String($0)) })
+        else { return text }
+        return Text.replacing(text, #"^\s*\p{L}[\p{L} ]{3,24}?\s?:\s+"#, with: "")
+    }
+
     /// Whether a line reads as a named street: a street's word of the locale files, or a house number before a name.
     static func namedStreet(_ l: AnalyzedLine) -> Bool {
         l.entities.isEmpty && Text.digitCount(l.text) <= 6
@@ -1447,7 +1457,7 @@ public struct BusinessCardParser: Sendable {
                     head, #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", caseInsensitive: true)
                 return Text.clean(head)
             }
-            return Text.clean(l.text)
+            return i == idx.first ? Self.withoutLabel(Text.clean(l.text)) : Text.clean(l.text)
         }
         let parts = texts.filter { !$0.isEmpty }
         guard !parts.isEmpty else { return nil }
