@@ -71,4 +71,28 @@ import ScanModel
             #expect(c.organization == nil)
         }
     }
+
+    /// Opening hours are no firm (`Sa` of Saturday is no `SA`), nor is a line that ends with an Irish county's `Co.`.
+    @Test func hoursAndACountyAreNoFirm() {
+        let hours = card([
+            Fixture.line(80, "Jonas Hofmann", x: 300, h: 46),
+            Fixture.line(140, "Inhaber", x: 300, h: 30),
+            Fixture.line(200, "Lindenallee 12", x: 300, h: 30),
+            Fixture.line(235, "50968 Köln", x: 300, h: 30),
+            Fixture.line(270, "Mo–Fr 6:30–18:30 · Sa 7–13 Uhr", x: 300, h: 30),
+            Fixture.line(600, "jonas.hofmann@gmail.com", x: 700, h: 30),
+        ])
+        #expect(hours.organization == nil)
+        #expect(CardFreeMailTests.hours("Mon-Fri 9am-5pm") && CardFreeMailTests.hours("Lun–ven 8-17"))
+        #expect(!CardFreeMailTests.hours("Studio 54") && !CardFreeMailTests.hours("1-800 Flowers"))
+        let county = card([
+            Fixture.line(80, "Aoife Brennan", x: 300, h: 46),
+            Fixture.line(140, "Veterinary Surgeon", x: 300, h: 30),
+            Fixture.line(200, "Branch: Main Street, Adare, Co. Limerick", x: 300, h: 30),
+            Fixture.line(600, "aoife.brennan@gmail.com", x: 700, h: 30),
+        ])
+        #expect(county.organization == nil)
+    }
+
+    static func hours(_ s: String) -> Bool { BusinessCardParser.holdsHours(s) }
 }

@@ -111,8 +111,12 @@ public struct BusinessCardParser: Sendable {
         var orgLegal = false
         for i in free {
             let l = lines[i]
-            // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts.
-            let mended = Self.lexicon.mendingLegalForm(l.text)
+            // Opening hours are no firm, whatever their words (`Mo–Fr 6:30–18:30 · Sa 7–13 Uhr`: `Sa` is no `SA`).
+            if Self.holdsHours(l.text) { continue }
+            // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts. An Irish
+            // county that ends a line (`Main Street, Adare, Co. Limerick`) is no company's `Co.`.
+            let text = Text.replacing(l.text, #",\s*Co\.?\s+\p{Lu}\p{L}+\s*$"#, with: "")
+            let mended = Self.lexicon.mendingLegalForm(text)
             let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
             if Text.hasAny(k, Self.lexicon.organizationWords) { s += 1.5 }
@@ -876,6 +880,12 @@ public struct BusinessCardParser: Sendable {
             !Text.key(label).split(separator: " ").contains(where: { lexicon.numberSigns.contains(String($0)) })
         else { return text }
         return Text.replacing(text, #"^\s*\p{L}[\p{L} ]{3,24}?\s?:\s+"#, with: "")
+    }
+
+    /// Whether a line holds a range of hours (`6:30–18:30`, `7–13 Uhr`, `9am-5pm`, `8-17`).
+    static func holdsHours(_ text: String) -> Bool {
+        let time = #"\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|h|Uhr)?"#
+        return Text.range(text, #"(?:^|[\s(·])"# + time + #"\s?[–-]\s?"# + time + #"(?:$|[\s)·,])"#) != nil
     }
 
     /// Whether a line reads as a named street: a street's word of the locale files, or a house number before a name.
