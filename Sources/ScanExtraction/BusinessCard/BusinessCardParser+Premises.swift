@@ -3,22 +3,21 @@ import ScanLayout
 import ScanModel
 
 extension BusinessCardParser {
-    /// The lines over an address's block that belong to it though nothing in their words says so: a building, a farm,
-    /// a business centre, a floor, a `c/o` (`Fitzwilliam Hall` / `27 Fitzwilliam Place` / `Dublin 2`, `Moserhof` /
-    /// `Vorderfager` / `5412 Puch bei Hallein`), top first. The block is known by its print, not its words: a line
-    /// goes with it when it stands in the block's column, lines up with the block's nearest line on its left edge,
-    /// right edge or centre, is printed at the block's size, and sits at the block's own line spacing over it (with
-    /// one line in the block, at most about one and a half lines' height, as single-spaced print is). The search
-    /// stops at the first line that does not, at one any other field has taken (`taken`: the contacts, the name,
-    /// the title, the firm), at one with a contact, a job title or more than eight words, and at one that says
-    /// nothing of a place: a line goes with the address only when it reads as a street (also `Kochsgade 31D, 1. tv.`,
-    /// a name and a number before a comma), holds a street's, an address
-    /// part's or a building's word of the locale files (`premises`: `Hall`, `Farm`, `Immeuble`, `OG`, `Private Bag`),
-    /// a unit's `#04-11`, `c/o`, or only a county's, a region's or a country's name (and then lists nothing with
-    /// `&`, `·`). So a label (`Head Office`, `Siège social`, `Bezoekadres`), opening hours, a registration number, a
-    /// tagline or a firm's name printed over the address in its style stays out. Where no line was found to be the
-    /// firm's, a line without a digit may be that firm's name, and stops the search too. At most three lines are
-    /// added, and no address grows past six.
+    /// The lines over an address's block that belong to it though the detectors found nothing there: a building, a
+    /// farm, a business centre, a floor, a `c/o` (`Fitzwilliam Hall` / `27 Fitzwilliam Place` / `Dublin 2`), top
+    /// first. A line goes with the block when it stands in the block's column, lines up with the block's nearest line
+    /// on its left edge, right edge or centre, is printed at the block's size, and sits at the block's own line
+    /// spacing over it (with one line in the block, at most about one and a half lines' height, as single-spaced
+    /// print is), and when it says something of a place: it reads as a street (also `Kochsgade 31D, 1. tv.`, a name
+    /// and a number before a comma), or, listing nothing with `&` or `·`, it holds a street's, an address part's or a
+    /// building's word of the locale files (`premises`: `Hall`, `Farm`, `Immeuble`, `OG`, `Private Bag`), a unit's
+    /// `#04-11`, `c/o`, or only a county's, a region's or a country's name. So a label (`Head Office`, `Siège
+    /// social`, `Bezoekadres`), opening hours, a registration number, a tagline or a firm's name printed over the
+    /// address in its style stays out, and so do places no list knows (`Moserhof` / `Vorderfager`). The search stops
+    /// at the first line that fails, at one any other field has taken (`taken`: the contacts, the name, the title,
+    /// the firm), and at one with a contact, a job title or more than eight words; where no line was found to be the
+    /// firm's, at one without a digit too (it may be the firm's name). At most three lines are added, and no address
+    /// grows past six.
     static func premisesAbove(_ lines: [AnalyzedLine], block: [Int], taken: Set<Int>, firmFound: Bool) -> [Int] {
         guard let top = block.first, block.count < 6 else { return [] }
         var group = block

@@ -836,8 +836,6 @@ public struct BusinessCardParser: Sendable {
         }
     }
 
-    /// An Irish county's line, `Co.` and one or two words (`Co. Down`, `CO. TYRONE`), in the Republic or in Northern
-    /// Ireland, whose counties are no region of the locale files: a company's name does not start with `Co.`.
     /// Whether `local` (letters only, eight or more) spells two or more whole words of a line in a row
     /// (`maguireplumbing` of `Maguire Plumbing & Heating`, `lepetrindore` of `Boulangerie Le Pétrin Doré`), or the
     /// whole line with its words of three letters or fewer left out (`domainetroischenes`), accents folded and `&`
@@ -895,6 +893,8 @@ public struct BusinessCardParser: Sendable {
                 || Text.range(l.text, #"^\s*\d{1,5}[a-zA-Z]?,?\s+\p{Lu}\p{Ll}"#) != nil)
     }
 
+    /// An Irish county's line, `Co.` and one or two words (`Co. Down`, `CO. TYRONE`), in the Republic or in Northern
+    /// Ireland, whose counties are no region of the locale files: a company's name does not start with `Co.`.
     static func countyLine(_ key: String) -> Bool {
         let words = key.split(separator: " ")
         return words.first == "CO" && (2...3).contains(words.count) && words.dropFirst().allSatisfy { $0.count >= 3 }
