@@ -182,4 +182,24 @@ import ScanModel
         #expect(address("No: G3, Blk G, Jln PJU 1A/3", "47301 Petaling Jaya, Selangor")
             == "No: G3, Blk G, Jln PJU 1A/3, 47301 Petaling Jaya, Selangor")
     }
+
+    /// The line under a title that names the area it covers, or opens with half a compound (`Energie- und
+    /// Gebäudetechnik`), goes on with it; a slogan, a department or a street under it does not.
+    @Test func aTitlesAreaOnTheLineUnder() {
+        func title(_ under: String) -> String? {
+            card([
+                Fixture.line(60, "Halvorsen Marine Supply Co.", x: 60, h: 40),
+                Fixture.line(160, "Trevor Nakamura", x: 60, h: 54),
+                Fixture.line(222, "Director of Business Development", x: 60, h: 32),
+                Fixture.line(258, under, x: 60, h: 32),
+                Fixture.line(420, "trevor@halvorsenmarine.com", x: 60, h: 30),
+            ]).title
+        }
+        #expect(title("Pacific Northwest Region") == "Director of Business Development Pacific Northwest Region")
+        #expect(title("EMEA") == "Director of Business Development EMEA")
+        #expect(title("Energie- und Gebäudetechnik") == "Director of Business Development Energie- und Gebäudetechnik")
+        #expect(title("Light Made Simple") == "Director of Business Development")
+        #expect(title("Customer Support") == "Director of Business Development")
+        #expect(title("North Street") == "Director of Business Development")
+    }
 }

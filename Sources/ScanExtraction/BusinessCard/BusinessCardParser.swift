@@ -278,7 +278,14 @@ public struct BusinessCardParser: Sendable {
                 // social`.)
                 let first = lines[below].line.words.first?.text ?? ""
                 let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
-                if Self.titleJoiners.contains(last) || titleWord || goesOn {
+                // (Or it names the area the title covers, `Director of Business Development` / `Pacific Northwest
+                // Region`, in words of no street; or it opens with the first half of a compound whose second half
+                // follows a joining word, `Projektleiterin` / `Energie- und Gebäudetechnik`.)
+                let area = (1...4).contains(ws.count) && Text.hasAny(lines[below].key, Self.lexicon.areaWords)
+                    && !Text.hasAny(lines[below].key, Self.streetWords)
+                let halfCompound = ws.count >= 3 && ws[0].count >= 3 && ws[0].hasSuffix("-")
+                    && Self.titleJoiners.contains(ws[1])
+                if Self.titleJoiners.contains(last) || titleWord || goesOn || area || halfCompound {
                     title += " " + lines[below].text
                     titleBelow = below
                 }

@@ -122,6 +122,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         public var nameSuffixes: [String]?
         /// Words of a department's name (`DIVISION`, `ABTEILUNG`).
         public var departmentWords: [String]?
+        /// Words that name the area a title covers, printed on the line under it (`REGION`, `EMEA`, `NORTHWEST`).
+        public var areaWords: [String]?
         /// Lower-case words that join a family name (`van`, `de`, `bin`), kept as printed.
         public var nameParticles: [String]?
         /// Lower-case labels printed before an e-mail address (`e-mail`, `courriel`), kept as printed.
@@ -180,6 +182,8 @@ public struct Lexicon: Sendable {
     public let honorifics: Set<String>
     public let nameSuffixes: Set<String>
     public let departmentWords: PhraseSet
+    /// Every locale's card `areaWords`.
+    public let areaWords: PhraseSet
     /// Every locale's `nameParticles` and `emailLabels` (these longest first), in lower case as printed (not as
     /// `Text.key` makes them).
     public let nameParticles: Set<String>
@@ -266,6 +270,7 @@ public struct Lexicon: Sendable {
         honorifics = Set(cardWords(\.honorifics))
         nameSuffixes = Set(cardWords(\.nameSuffixes))
         departmentWords = cardWords(\.departmentWords)
+        areaWords = cardWords(\.areaWords)
         nameParticles = Set(locales.flatMap { $0.card?.nameParticles ?? [] }.map { $0.lowercased() })
         emailLabels = lowercasedOnce(locales.flatMap { $0.card?.emailLabels ?? [] }).sorted { $0.count > $1.count }
         nameJoiners = lowercasedOnce(locales.flatMap { $0.card?.nameJoiners ?? [] })
