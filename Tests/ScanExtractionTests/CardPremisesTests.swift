@@ -202,4 +202,28 @@ import ScanModel
         #expect(title("Customer Support") == "Director of Business Development")
         #expect(title("North Street") == "Director of Business Development")
     }
+
+    /// Made after `/tmp/h39` (looked at): a street whose house number has its door after a slash, a region and its
+    /// country under the town, a town and an Indian PIN after a dash, a monogram over a firm named with `&`.
+    @Test func slashNumbersRegionLinesDashedCodesAndMonograms() {
+        func address(_ rows: [String]) -> String? {
+            card([
+                Fixture.line(60, "Kestrel Logistik GmbH", x: 60, h: 40),
+                Fixture.line(160, "Anna Berger", x: 60, h: 54),
+                Fixture.line(220, "Prokuristin", x: 60, h: 34),
+                Fixture.line(300, "anna.berger@kestrel-logistik.example", x: 60, h: 28),
+            ] + rows.enumerated().map { n, t in Fixture.line(400 + 35 * Double(n), t, x: 60, h: 28) }).address?.full
+        }
+        #expect(address(["Praterstraße 38/12", "1020 Wien"]) == "Praterstraße 38/12, 1020 Wien")
+        #expect(address(["Lot 7, Jalan Kelab Golf 13/6", "40100 Shah Alam", "Selangor, Malaysia"])
+            == "Lot 7, Jalan Kelab Golf 13/6, 40100 Shah Alam, Selangor, Malaysia")
+        #expect(address(["C-14, Sector 18 Place", "Noida – 201301"]) == "C-14, Sector 18 Place, Noida – 201301")
+        let c = card([
+            (60, 30, [(60, "KT"), (130, "Kestrel"), (270, "&"), (300, "Tern"), (400, "Consulting"), (560, "LLP")]),
+            Fixture.line(160, "Anna Berger", x: 60, h: 54),
+            Fixture.line(220, "Partner", x: 60, h: 34),
+            Fixture.line(300, "anna@kestreltern.example", x: 60, h: 28),
+        ])
+        #expect(c.organization == "Kestrel & Tern Consulting LLP")
+    }
 }

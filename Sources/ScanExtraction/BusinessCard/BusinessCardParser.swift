@@ -798,12 +798,13 @@ public struct BusinessCardParser: Sendable {
         let apart = line.words[0].reference.map { $0.observation != line.words[1].reference?.observation } ?? false
         let h0 = line.words[0].box.height, h1 = line.words[1].box.height
         let logo = apart && abs(h0 - h1) > 0.15 * max(h0, h1)
+        // (The initials pass over an `&`: `HP Harrow & Pike Accounting LLP`.)
+        let words = line.words.dropFirst().map(\.text).filter { $0 != "&" }
         if letters.count == first.count {
             return letters.count >= 2 && (logo || !Text.hasAny(first, lexicon.legalForms))
-                && line.words.count > first.count
-                && initials(line.words[1...first.count].map(\.text).joined(separator: " ")) == first.lowercased()
+                && words.count >= first.count
+                && initials(words.prefix(first.count).joined(separator: " ")) == first.lowercased()
         }
-        let words = line.words.dropFirst().map(\.text).filter { $0 != "&" }
         return first.hasSuffix("&") && (letters.count >= 2 || apart) && words.count > letters.count
             && initials(words.joined(separator: " ")).hasPrefix(letters.lowercased())
     }
@@ -866,10 +867,11 @@ public struct BusinessCardParser: Sendable {
     }
 
     /// The code of a line that holds only a town of one to three capitalized words and a code of three to six digits,
-    /// either way round (`Dargaville 0310`, `0310 Dargaville`), with no word of an address part, a title or a firm.
+    /// either way round (`Dargaville 0310`, `0310 Dargaville`; a comma or a dash may come before the code, `New Delhi –
+    /// 110001`), with no word of an address part, a title or a firm.
     static func townAndCode(_ l: AnalyzedLine) -> String? {
         let town = #"\p{Lu}[\p{L}'’.\-]*(?:\s\p{Lu}[\p{L}'’.\-]*){0,2}"#
-        guard let code = Text.groups(l.text, #"^\s*"# + town + #"\s+(\d{3,6})\s*$"#)?.first
+        guard let code = Text.groups(l.text, #"^\s*"# + town + #"(?:\s+|\s*[,–-]\s*)(\d{3,6})\s*$"#)?.first
             ?? Text.groups(l.text, #"^\s*(\d{3,6})\s+"# + town + #"\s*$"#)?.first,
             !Text.hasAny(l.key, lexicon.addressParts), !Text.hasAny(l.key, lexicon.jobTitles),
             !Text.hasAny(l.key, lexicon.organizationWords), l.entities.isEmpty
@@ -1243,7 +1245,8 @@ public struct BusinessCardParser: Sendable {
     static func streetLike(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         if t.first?.isNumber ?? false { return true }
-        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+\d{1,4}\s?[a-zA-Z]?$"#) != nil { return true }
+        // (A house number with its door after a slash, `Schottenring 16/3`, `Na Poříčí 1047/26`.)
+        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+\d{1,4}(?:/\d{1,4})?\s?[a-zA-Z]?$"#) != nil { return true }
         if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
         // `Calle Mayor, 12, 3º B`: the number between commas, the floor and door after it.
         if Text.range(t, #"\p{L},\s*\d{1,4}[a-zA-Z]?\s*,"#) != nil { return true }
@@ -1461,7 +1464,10 @@ public struct BusinessCardParser: Sendable {
         {
             var k = lines[next].key
             if k.hasPrefix("THE ") { k.removeFirst(4) }
-            if Self.countryLines.contains(k) { idx.append(next) }
+            // (Or a region and its country, `Selangor, Malaysia`: only names of places.)
+            if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(lines[next].text) == 0 {
+                idx.append(next)
+            }
         }
         let texts = idx.map { i -> String in
             let l = lines[i]
