@@ -226,4 +226,22 @@ import ScanModel
         ])
         #expect(c.organization == "Kestrel & Tern Consulting LLP")
     }
+
+    /// A firm's name that ends with `&` goes on under it; a short legal form under it joins though its print measures
+    /// smaller.
+    @Test func aFirmsNameWrappedAfterAnAmpersandOrBeforeItsLegalForm() {
+        func org(_ upper: String, _ lower: String, lowerHeight: Double = 30) -> String? {
+            card([
+                Fixture.line(60, upper, x: 60, h: 30),
+                (96, lowerHeight, [(60, lower)].flatMap { x, t in
+                    t.split(separator: " ").enumerated().map { (x + Double($0.offset) * 90, String($0.element)) }
+                }),
+                Fixture.line(200, "Rajesh Mehta", x: 60, h: 54),
+                Fixture.line(260, "Managing Director", x: 60, h: 34),
+                Fixture.line(420, "rajesh@mehtatextiles.example", x: 60, h: 28),
+            ]).organization
+        }
+        #expect(org("MEHTA TEXTILES &", "EXPORTS") == "MEHTA TEXTILES & EXPORTS")
+        #expect(org("Mehta Marine Supplies Pte.", "Ltd.", lowerHeight: 19) == "Mehta Marine Supplies Pte. Ltd.")
+    }
 }

@@ -227,8 +227,20 @@ public struct BusinessCardParser: Sendable {
             let others = free.filter { $0 != nameIndex && $0 != oi }
             // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`), or the rest
             // of its name (`PT Nusantara` / `Mitra Finansial`).
-            if let below = Self.wrappedUnder(lines, oi, among: others), Self.legalFormKeys.contains(lines[below].key) {
+            // (A short legal form's print measures smaller than the name's, `Meridian Marine Supplies Pte.` / `Ltd.`;
+            // and a name that ends with `&` goes on under it, `AGARWAL TEXTILES &` / `EXPORTS`.)
+            let last = lines[oi].line.words.last?.text
+            if let below = Self.wrappedUnder(lines, oi, among: others, sizeTolerance: 0.6),
+                Self.legalFormKeys.contains(lines[below].key)
+            {
                 org += " " + lines[below].text
+                orgPart = below
+            } else if last == "&", let below = Self.wrappedUnder(lines, oi, among: others),
+                Text.digitCount(lines[below].text) == 0, lines[below].entities.isEmpty,
+                !Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
+            {
+                org += " " + lines[below].text
+                orgPart = below
             } else if let (part, upper) = Self.wrappedOrganizationPart(lines, oi, among: others, domain: domain) {
                 orgPart = part
                 org = upper ? lines[part].text + " " + org : org + " " + lines[part].text
@@ -1306,13 +1318,16 @@ public struct BusinessCardParser: Sendable {
     ]
 
     /// The line right under line `i` in its column, among `candidates`: set as tight as wrapped lines are (less than a
-    /// line's height between them), in print of the same size, starting, centred or ending where it does.
-    static func wrappedUnder(_ lines: [AnalyzedLine], _ i: Int, among candidates: [Int]) -> Int? {
+    /// line's height between them), in print of the same size (within `sizeTolerance` of its height), starting,
+    /// centred or ending where it does.
+    static func wrappedUnder(_ lines: [AnalyzedLine], _ i: Int, among candidates: [Int], sizeTolerance: Double = 0.2)
+        -> Int?
+    {
         let l = lines[i].line, h = max(1, l.printHeight)
         return candidates.filter { j in
             let o = lines[j].line
             let gap = o.place.minY - l.place.maxY
-            return gap > -0.3 * h && gap < 0.9 * h && abs(o.printHeight - h) < 0.2 * h
+            return gap > -0.3 * h && gap < 0.9 * h && abs(o.printHeight - h) < sizeTolerance * h
                 && (abs(o.place.minX - l.place.minX) < 0.6 * h || abs(o.place.midX - l.place.midX) < 0.6 * h
                     || abs(o.place.maxX - l.place.maxX) < 0.6 * h)
         }.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
