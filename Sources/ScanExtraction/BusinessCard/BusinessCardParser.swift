@@ -111,8 +111,9 @@ public struct BusinessCardParser: Sendable {
         var orgLegal = false
         for i in free {
             let l = lines[i]
-            // Opening hours are no firm, whatever their words (`Mo–Fr 6:30–18:30 · Sa 7–13 Uhr`: `Sa` is no `SA`).
-            if Self.holdsHours(l.text) { continue }
+            // Opening hours are no firm, whatever their words (`Mo–Fr 6:30–18:30 · Sa 7–13 Uhr`: `Sa` is no `SA`), nor
+            // is a social handle that spells the domain (`@costamoura.arq`).
+            if Self.holdsHours(l.text) || l.text.trimmingCharacters(in: .whitespaces).hasPrefix("@") { continue }
             // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts. An Irish
             // county that ends a line (`Main Street, Adare, Co. Limerick`) is no company's `Co.`.
             let text = Text.replacing(l.text, #",\s*Co\.?\s+\p{Lu}\p{L}+\s*$"#, with: "")
