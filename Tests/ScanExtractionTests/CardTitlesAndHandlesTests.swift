@@ -47,4 +47,22 @@ import ScanModel
         #expect(c.organization == "Moura & Araújo Arquitetura")
         #expect(c.title == "Arquiteta")
     }
+
+    /// A given name over its family name, one word a line, is the name when the e-mail spells the two; without that
+    /// the lines stay apart.
+    @Test func aNameStackedOnTwoLines() {
+        func card(mail: String) -> BusinessCard {
+            self.card([
+                Fixture.line(40, "Gurpreet", x: 40, h: 48),
+                Fixture.line(90, "Dhillon", x: 40, h: 44),
+                Fixture.line(140, "Mortgage Specialist", x: 40, h: 26),
+                Fixture.line(300, mail, x: 600, h: 20),
+                Fixture.line(420, "Prairie Sky Credit Union", x: 40, h: 26),
+            ])
+        }
+        let c = card(mail: "gdhillon@prairiesky.example")
+        #expect(c.name?.full == "Gurpreet Dhillon")
+        #expect(c.title == "Mortgage Specialist")
+        #expect(card(mail: "info@prairiesky.example").name?.full != "Gurpreet Dhillon")
+    }
 }

@@ -201,6 +201,31 @@ public struct BusinessCardParser: Sendable {
         for i in free where i != orgIndex {
             if let s = nameScore(i), s > nameBest { nameBest = s; nameIndex = i }
         }
+        // A given name over its family name, one word a line in the same print (`Harpreet` / `Sandhu`), when the
+        // e-mail's local part spells the two (`hsandhu@`) and no line is a name the local part confirms.
+        var nameBelow: Int?
+        if let local = personLocal,
+            nameIndex.map({ !Self.matchesLocal(local, lines[$0].line.words.map(\.text)) }) ?? true
+        {
+            func oneWord(_ i: Int) -> String? {
+                let ws = lines[i].line.words.map(\.text)
+                guard ws.count == 1, let w = ws.first, w.count >= 2, w.first?.isUppercase == true,
+                    w.allSatisfy({ $0.isLetter || "-'’".contains($0) }),
+                    !Text.hasAny(lines[i].key, Self.lexicon.jobTitles),
+                    !Text.hasAny(lines[i].key, Self.lexicon.organizationWords)
+                else { return nil }
+                return w
+            }
+            for i in free where i != orgIndex {
+                guard let given = oneWord(i),
+                    let j = Self.wrappedUnder(lines, i, among: free.filter { $0 != i && $0 != orgIndex }),
+                    let family = oneWord(j), Self.matchesLocal(local, [given, family])
+                else { continue }
+                nameIndex = i
+                nameBelow = j
+                break
+            }
+        }
         // A line that only the web or e-mail domain made the organization (`Melissa Chase`, `www.chase.com`) is the
         // person's own name when no other line can be one: a card without a name is rarer than a person's own domain.
         if nameIndex == nil, let oi = orgIndex, orgBest == 2,
@@ -212,7 +237,8 @@ public struct BusinessCardParser: Sendable {
         var nameCorrection: (from: String, to: String)?
         if let ni = nameIndex {
             let l = lines[ni]
-            var full = Text.clean(l.text).split(separator: " ").map { Self.capitalIRead(String($0)) }.joined(
+            let printed = Text.clean(l.text) + (nameBelow.map { " " + Text.clean(lines[$0].text) } ?? "")
+            var full = printed.split(separator: " ").map { Self.capitalIRead(String($0)) }.joined(
                 separator: " ")
             if let local = emailLocal, let fix = Self.agreeWithLocal(full, local) {
                 nameCorrection = (full, fix)
@@ -225,7 +251,7 @@ public struct BusinessCardParser: Sendable {
         var orgPart: Int?
         if let oi = orgIndex {
             var org = Self.withoutMarks(lines[oi].line, monogram: true)
-            let others = free.filter { $0 != nameIndex && $0 != oi }
+            let others = free.filter { $0 != nameIndex && $0 != nameBelow && $0 != oi }
             // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`), or the rest
             // of its name (`PT Nusantara` / `Mitra Finansial`).
             // (A short legal form's print measures smaller than the name's, `Meridian Marine Supplies Pte.` / `Ltd.`;
@@ -253,13 +279,15 @@ public struct BusinessCardParser: Sendable {
         var titleIndex: Int?
         var titleBelow: Int?
         let candidates = free.filter {
-            $0 != nameIndex && $0 != orgIndex && $0 != orgPart && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
+            $0 != nameIndex && $0 != nameBelow && $0 != orgIndex && $0 != orgPart
+                && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
         if let ni = nameIndex {
             titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
             if titleIndex == nil {
                 titleIndex = Self.lineUnderName(
-                    lines, name: ni, among: free.filter { $0 != orgIndex && $0 != orgPart }, orgFound: orgIndex != nil)
+                    lines, name: nameBelow ?? ni, among: free.filter { $0 != orgIndex && $0 != orgPart && $0 != ni },
+                    orgFound: orgIndex != nil)
             }
         } else {
             titleIndex = candidates.first
@@ -269,7 +297,9 @@ public struct BusinessCardParser: Sendable {
             // A title wrapped in its column: ended by a joining word (`Responsable de` / `Exportaciones`), or over a
             // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
             // not a department, `Customer Support`, nor the firm).
-            let others = free.filter { $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != ti }
+            let others = free.filter {
+                $0 != nameIndex && $0 != nameBelow && $0 != orgIndex && $0 != orgPart && $0 != ti
+            }
             // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
             let lastWord = lines[ti].line.words.last?.text ?? ""
             let last = lastWord == "&" ? lastWord : Text.key(lastWord).lowercased()
@@ -318,7 +348,7 @@ public struct BusinessCardParser: Sendable {
         }
         // The premises over the street, in the address's block, once every other field has taken its lines.
         if let addr, var address = card.address {
-            let fields = [nameIndex, orgIndex, orgPart, titleIndex, titleBelow, departmentIndex]
+            let fields = [nameIndex, nameBelow, orgIndex, orgPart, titleIndex, titleBelow, departmentIndex]
             let taken = used.union(fields.compactMap { $0 })
             let premises = Self.premisesAbove(
                 lines, block: addr.lines, taken: taken, firmFound: card.organization != nil)
