@@ -83,8 +83,9 @@ import ScanModel
             Fixture.line(600, "jonas.hofmann@gmail.com", x: 700, h: 30),
         ])
         #expect(hours.organization == nil)
-        #expect(CardFreeMailTests.hours("Mon-Fri 9am-5pm") && CardFreeMailTests.hours("Lun–ven 8-17"))
+        #expect(CardFreeMailTests.hours("Mon-Fri 9am-5pm") && CardFreeMailTests.hours("Lun–ven 8h-17h"))
         #expect(!CardFreeMailTests.hours("Studio 54") && !CardFreeMailTests.hours("1-800 Flowers"))
+        #expect(!CardFreeMailTests.hours("24-7 Locksmiths Ltd") && !CardFreeMailTests.hours("9-5 Recruitment"))
         let county = card([
             Fixture.line(80, "Aoife Brennan", x: 300, h: 46),
             Fixture.line(140, "Veterinary Surgeon", x: 300, h: 30),

@@ -116,7 +116,8 @@ public struct BusinessCardParser: Sendable {
             if Self.holdsHours(l.text) || l.text.trimmingCharacters(in: .whitespaces).hasPrefix("@") { continue }
             // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts. An Irish
             // county that ends a line (`Main Street, Adare, Co. Limerick`) is no company's `Co.`.
-            let text = Text.replacing(l.text, #",\s*Co\.?\s+\p{Lu}\p{L}+\s*$"#, with: "")
+            let text = Text.replacing(
+                l.text, #",\s*Co\.?\s+(?!(?:Ltd|Limited|Inc|KG|LLC|Pte|Pty)\b)\p{Lu}\p{L}+\s*$"#, with: "")
             let mended = Self.lexicon.mendingLegalForm(text)
             let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
@@ -322,13 +323,12 @@ public struct BusinessCardParser: Sendable {
                 let first = lines[below].line.words.first?.text ?? ""
                 let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
                 // (Or it names the area the title covers, `Director of Business Development` / `Pacific Northwest
-                // Region`, in words of no street; or it opens with the first half of a compound whose second half
-                // follows a joining word, `Projektleiterin` / `Energie- und Gebäudetechnik`.)
-                let area = (1...4).contains(ws.count) && Text.hasAny(lines[below].key, Self.lexicon.areaWords)
-                    && !Text.hasAny(lines[below].key, Self.streetWords)
-                let halfCompound = ws.count >= 3 && ws[0].count >= 3 && ws[0].hasSuffix("-")
-                    && Self.titleJoiners.contains(ws[1])
-                if Self.titleJoiners.contains(last) || titleWord || goesOn || area || halfCompound {
+                // Region`, in words of no street, department or firm: not `North West Sales Team`.)
+                let u = lines[below]
+                let area = (1...4).contains(ws.count) && Text.hasAny(u.key, Self.lexicon.areaWords)
+                    && !Text.hasAny(u.key, Self.streetWords) && !Text.hasAny(u.key, Self.lexicon.departmentWords)
+                    && !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
+                if Self.titleJoiners.contains(last) || titleWord || goesOn || area {
                     title += " " + lines[below].text
                     titleBelow = below
                 }
@@ -338,7 +338,7 @@ public struct BusinessCardParser: Sendable {
         }
         var departmentIndex: Int?
         if let di = free.first(where: {
-            $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != titleIndex
+            $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != titleIndex && $0 != titleBelow
                 && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
                 && Text.digitCount(lines[$0].text) == 0
         }) {
@@ -917,32 +917,43 @@ public struct BusinessCardParser: Sendable {
         guard let code = Text.groups(l.text, #"^\s*"# + town + #"(?:\s+|\s*[,–-]\s*)(\d{3,6})\s*$"#)?.first
             ?? Text.groups(l.text, #"^\s*(\d{3,6})\s+"# + town + #"\s*$"#)?.first,
             !Text.hasAny(l.key, lexicon.addressParts), !Text.hasAny(l.key, lexicon.jobTitles),
-            !Text.hasAny(l.key, lexicon.organizationWords), l.entities.isEmpty
+            !Text.hasAny(l.key, lexicon.organizationWords), l.entities.isEmpty,
+            !Text.hasAny(l.key, Self.notTowns)
         else { return nil }
         return code
     }
 
+    /// Words before a number that is no postal code (`Established 1987`, `License 987654`).
+    static let notTowns = PhraseSet([
+        "EST", "ESTABLISHED", "SINCE", "FOUNDED", "LICENSE", "LICENCE", "LIC", "REG", "REGISTERED", "REGISTRATION",
+        "MODEL", "WINNER", "AWARD", "SERIES", "ABN", "ACN", "VAT", "NO", "NR", "MEMBER", "ID",
+    ])
+
     /// An address's first line without a label before a colon (`Showroom: Unit 3, 18 Parramatta Road`, `Head Office:`,
-    /// `Adresse :`): words of four letters or more, none a street's or an address part's (`No: G3` keeps its `No`).
+    /// `Adresse :`): words of four letters or more, none a street's, an address part's or a building's (`No: G3`
+    /// keeps its `No`, `Fitzwilliam Hall: 22 Harbour Street` its hall).
     static func withoutLabel(_ text: String) -> String {
         guard let label = Text.groups(text, #"^\s*(\p{L}[\p{L} ]{3,24}?)\s?:\s+\S"#)?.first,
-            !Text.hasAny(Text.key(label), streetWords),
+            !Text.hasAny(Text.key(label), streetWords), !Text.hasAny(Text.key(label), lexicon.premises),
             !Text.key(label).split(separator: " ").contains(where: { lexicon.numberSigns.contains(String($0)) })
         else { return text }
         return Text.replacing(text, #"^\s*\p{L}[\p{L} ]{3,24}?\s?:\s+"#, with: "")
     }
 
-    /// Whether a line holds a range of hours (`6:30–18:30`, `7–13 Uhr`, `9am-5pm`, `8-17`).
+    /// Whether a line holds a range of hours with their minutes or their unit (`6:30–18:30`, `7–13 Uhr`, `9am-5pm`);
+    /// a bare range is no time (`24-7 Locksmiths Ltd`, `9-5 Recruitment`).
     static func holdsHours(_ text: String) -> Bool {
         let time = #"\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|h|Uhr)?"#
-        return Text.range(text, #"(?:^|[\s(·])"# + time + #"\s?[–-]\s?"# + time + #"(?:$|[\s)·,])"#) != nil
+        guard let r = Text.range(text, #"(?:^|[\s(·])"# + time + #"\s?[–-]\s?"# + time + #"(?:$|[\s)·,])"#) else {
+            return false
+        }
+        return Text.range(String(text[r]), #"\d[:.]\d{2}|\d\s?(?:am|pm|h|Uhr)\b"#) != nil
     }
 
-    /// Whether a line reads as a named street: a street's word of the locale files, or a house number before a name.
+    /// Whether a line reads as a named street: a house number and a street's word of the locale files.
     static func namedStreet(_ l: AnalyzedLine) -> Bool {
-        l.entities.isEmpty && Text.digitCount(l.text) <= 6
-            && (Text.hasAny(l.key, lexicon.thoroughfares)
-                || Text.range(l.text, #"^\s*\d{1,5}[a-zA-Z]?,?\s+\p{Lu}\p{Ll}"#) != nil)
+        l.entities.isEmpty && (1...6).contains(Text.digitCount(l.text)) && Text.hasAny(l.key, lexicon.thoroughfares)
+            && !l.text.contains("24/7")
     }
 
     /// An Irish county's line, `Co.` and one or two words (`Co. Down`, `CO. TYRONE`), in the Republic or in Northern
@@ -1289,7 +1300,7 @@ public struct BusinessCardParser: Sendable {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         if t.first?.isNumber ?? false { return true }
         // (A house number with its door after a slash, `Schottenring 16/3`, `Na Poříčí 1047/26`.)
-        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+\d{1,4}(?:/\d{1,4})?\s?[a-zA-Z]?$"#) != nil { return true }
+        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:/\d{1,4})?\s?[a-zA-Z]?$"#) != nil { return true }
         if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
         // `Calle Mayor, 12, 3º B`: the number between commas, the floor and door after it.
         if Text.range(t, #"\p{L},\s*\d{1,4}[a-zA-Z]?\s*,"#) != nil { return true }
@@ -1393,14 +1404,15 @@ public struct BusinessCardParser: Sendable {
             }
         }
         // Or a code the detectors could not place, the card naming no country (`12 Rata Street` / `Dargaville 0310`):
-        // a line of a town and three to six digits, either way round, right under a street line with a street's word or
-        // a house number before a name.
+        // a line of a town and three to six digits, either way round, right under a street line with a house number
+        // and a street's word.
         if hitLines.isEmpty {
             for i in lines.indices.dropFirst() where !used.contains(i) {
                 guard let code = Self.townAndCode(lines[i]), let above = lines.indices.prefix(i).last(where: {
                     lines[$0].line.box.horizontalOverlap(lines[i].line.box) > 0
                 }), !used.contains(above), Self.namedStreet(lines[above]),
-                    lines[i].line.box.minY - lines[above].line.box.maxY < 1.5 * lines[above].line.textHeight
+                    case let gap = lines[i].line.box.minY - lines[above].line.box.maxY,
+                    gap > -0.3 * lines[above].line.textHeight, gap < 1.5 * lines[above].line.textHeight
                 else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code)
