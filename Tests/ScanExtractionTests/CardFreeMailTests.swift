@@ -1,17 +1,11 @@
 import Testing
-import ScanDetectors
 import ScanModel
 @testable import ScanExtraction
 
 /// Small businesses' cards with an address at a free mail service: the local part names the firm, as a domain would.
 /// Made after the seventy-ninth session's looked-at cards (`/tmp/h38`), written here with other names.
 @Suite struct CardFreeMailTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector())
-
-    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
-        try! extractor.extract(Fixture.document(Fixture.page(width: 1200, height: 700, lines)), as: .businessCard)
-            .businessCard!
-    }
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard { Fixture.card(lines) }
 
     /// The firm's line over the street, spelled by the local part, is the firm and not the person, whose name is
     /// printed larger at the top; a line of the firm's name shortened (`Bramble Hill Farm` of `bramblehillfarmshop`)

@@ -1,5 +1,4 @@
 import Testing
-import ScanDetectors
 import ScanModel
 @testable import ScanExtraction
 
@@ -7,12 +6,7 @@ import ScanModel
 /// printed in (`BusinessCardParser.premisesAbove`), and logos' monograms beside a firm's name. Made after the
 /// seventy-eighth session's looked-at cards (`/tmp/h35`), each written here with other names and places.
 @Suite struct CardPremisesTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector())
-
-    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
-        try! extractor.extract(Fixture.document(Fixture.page(width: 1200, height: 700, lines)), as: .businessCard)
-            .businessCard!
-    }
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard { Fixture.card(lines) }
 
     /// A farm's name over its road, village and town, in a column beside the contacts.
     @Test func aFarmOverItsRoad() {

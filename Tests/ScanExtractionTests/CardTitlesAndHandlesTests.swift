@@ -1,17 +1,11 @@
 import Testing
-import ScanDetectors
 import ScanModel
 @testable import ScanExtraction
 
 /// Titles of the Scandinavian and Portuguese locale files, and a social handle that spells the domain. Made after the
 /// seventy-ninth session's looked-at cards (`/tmp/h39`), written here with other names.
 @Suite struct CardTitlesAndHandlesTests {
-    let extractor = DocumentExtractor(detector: try! DataDetector())
-
-    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard {
-        try! extractor.extract(Fixture.document(Fixture.page(width: 1200, height: 700, lines)), as: .businessCard)
-            .businessCard!
-    }
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard { Fixture.card(lines) }
 
     /// `Advokat` over `Partner` is one title; a Swedish `Försäljningschef` and a Danish `Indehaver` are titles.
     @Test func scandinavianTitles() {

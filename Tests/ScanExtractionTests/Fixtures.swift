@@ -1,4 +1,6 @@
+import ScanDetectors
 import ScanModel
+@testable import ScanExtraction
 
 /// Builds a recorded-style page: each line is words with their x positions; every word
 /// gets a box from its position and length, so tests read like the receipts they stand for.
@@ -34,5 +36,15 @@ enum Fixture {
 
     static func document(_ page: Page) -> Document {
         Document(source: "fixture.json", engine: EngineInfo(name: "fixture", version: "1"), pages: [page])
+    }
+
+    /// One extractor for the card suites that read a card from `lines` alone.
+    static let cardExtractor = DocumentExtractor(detector: try! DataDetector())
+
+    /// The business card read from `lines` on a card of `width` x `height` pixels.
+    static func card(_ lines: [(Double, Double, [(Double, String)])], width: Double = 1200, height: Double = 700)
+        -> BusinessCard
+    {
+        try! cardExtractor.extract(document(page(width: width, height: height, lines)), as: .businessCard).businessCard!
     }
 }
