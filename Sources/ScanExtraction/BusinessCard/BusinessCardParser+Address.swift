@@ -1,0 +1,287 @@
+import ScanDetectors
+import ScanLayout
+import ScanModel
+
+extension BusinessCardParser {
+    /// The lines over an address's block that belong to it though the detectors found nothing there: a building, a
+    /// farm, a business centre, a floor, a `c/o` (`Fitzwilliam Hall` / `27 Fitzwilliam Place` / `Dublin 2`), top
+    /// first. A line goes with the block when it stands in the block's column, lines up with the block's nearest line
+    /// on its left edge, right edge or centre, is printed at the block's size, and sits at the block's own line
+    /// spacing over it (with one line in the block, at most about one and a half lines' height, as single-spaced
+    /// print is), and when it says something of a place: it reads as a street (also `Kochsgade 31D, 1. tv.`, a name
+    /// and a number before a comma), or, listing nothing with `&` or `·`, it holds a street's, an address part's or a
+    /// building's word of the locale files (`premises`: `Hall`, `Farm`, `Immeuble`, `OG`, `Private Bag`), a unit's
+    /// `#04-11`, `c/o`, or only a county's, a region's or a country's name. So a label (`Head Office`, `Siège
+    /// social`, `Bezoekadres`), opening hours, a registration number, a tagline or a firm's name printed over the
+    /// address in its style stays out, and so do places no list knows (`Moserhof` / `Vorderfager`). The search stops
+    /// at the first line that fails, at one any other field has taken (`taken`: the contacts, the name, the title,
+    /// the firm), and at one with a contact, a job title or more than eight words; where no line was found to be the
+    /// firm's, at one without a digit too (it may be the firm's name). At most three lines are added, and no address
+    /// grows past six.
+    static func premisesAbove(_ lines: [AnalyzedLine], block: [Int], taken: Set<Int>, firmFound: Bool) -> [Int] {
+        guard let top = block.first, block.count < 6 else { return [] }
+        var group = block
+        var added: [Int] = []
+        var j = top - 1
+        while j >= 0, added.count < 3, group.count < 6 {
+            let upper = lines[group[0]].line, l = lines[j].line
+            let h = max(1, upper.printHeight)
+            // Lines of another column (the contacts beside the address) are passed over.
+            let box = BoundingBox.enclosing(group.map { lines[$0].line.box }) ?? upper.box
+            guard l.box.horizontalOverlap(box) > 0 else { j -= 1; continue }
+            guard !taken.contains(j) else { break }
+            let aligned =
+                abs(l.box.minX - upper.box.minX) < 1.5 * h || abs(l.box.maxX - upper.box.maxX) < 1.5 * h
+                || abs(l.box.midX - upper.box.midX) < 1.5 * h
+            let sameSize = l.printHeight >= 0.75 * h && l.printHeight <= 1.3 * h
+            let levels = group.map { lines[$0].line.level }
+            let steps = zip(levels.dropFirst(), levels).map { $0 - $1 }.sorted()
+            let allowed = steps.isEmpty ? 1.9 * h : 1.3 * steps[steps.count / 2]
+            let step = upper.level - l.level
+            let words = l.words.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
+            guard aligned, sameSize, step > 0.5 * h, step <= allowed, !words.isEmpty, words.count <= 8,
+                !lines[j].entities.contains(where: { [.phone, .email, .url].contains($0.type) }),
+                !Text.hasAny(lines[j].key, Self.lexicon.jobTitles),
+                firmFound || Text.digitCount(l.text) > 0, Self.namesAPlace(lines[j])
+            else { break }
+            group.insert(j, at: 0)
+            added.insert(j, at: 0)
+            j -= 1
+        }
+        return added
+    }
+
+    /// Whether a line over an address says something of a place (see ``premisesAbove(_:block:taken:firmFound:)``).
+    static func namesAPlace(_ l: AnalyzedLine) -> Bool {
+        // (A list of what the firm does, `Farm Shop & Tea Room`, `Kinésithérapie · Ostéopathie`, is no premises.)
+        if streetLike(l) { return true }
+        if l.text.contains(where: { "&·•|".contains($0) }) { return false }
+        return Text.hasAny(l.key, streetWords) || Text.hasAny(l.key, lexicon.premises)
+            || Text.range(l.text, #"(?:^|\s)#\s?\d"#) != nil || l.text.lowercased().hasPrefix("c/o")
+            || Text.range(l.text, #"^\p{L}[\p{L}.'\- ]*\s\d{1,4}\S{0,2},"#) != nil
+            || lexicon.isPlaceOnly(l.key) || countyLine(l.key) && Text.range(l.text, #"^Co\.?\s"#) != nil
+    }
+
+    /// The printed address: detector hits, widened to the street line above a postal-code line.
+    func address(_ lines: [AnalyzedLine], used: inout Set<Int>)
+        -> (address: BusinessCard.Address, provenance: Provenance, lines: [Int])?
+    {
+        // Lines with an address or postal code hit.
+        var hitLines: [Int] = []
+        var value: EntityValue?
+        for (i, l) in lines.enumerated() {
+            if let a = l.entities(.address).first {
+                hitLines.append(i)
+                if value == nil { value = a.value }
+            } else if let p = l.entities(.postalCode).first, !used.contains(i) || l.entities(.phone).isEmpty {
+                hitLines.append(i)
+                if value == nil { value = p.value }
+            }
+        }
+        // A code on the street's own line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423
+        // Muri, Schweiz`.
+        if hitLines.isEmpty {
+            let street = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,"#
+            let pattern = street + #"\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
+            for i in lines.indices where !used.contains(i) {
+                guard let code = Text.groups(lines[i].text, pattern)?.first else { continue }
+                hitLines = [i]
+                value = EntityValue(postalCode: code)
+                break
+            }
+        }
+        // Or a code the detectors could not place, the card naming no country (`12 Rata Street` / `Dargaville 0310`):
+        // a line of a town and three to six digits, either way round, right under a street line with a house number
+        // and a street's word.
+        if hitLines.isEmpty {
+            for i in lines.indices.dropFirst() where !used.contains(i) {
+                guard let code = Self.townAndCode(lines[i]), let above = lines.indices.prefix(i).last(where: {
+                    lines[$0].line.box.horizontalOverlap(lines[i].line.box) > 0
+                }), !used.contains(above), Self.namedStreet(lines[above]),
+                    case let gap = lines[i].line.box.minY - lines[above].line.box.maxY,
+                    gap > -0.3 * lines[above].line.textHeight, gap < 1.5 * lines[above].line.textHeight
+                else { continue }
+                hitLines = [i]
+                value = EntityValue(postalCode: code)
+                break
+            }
+        }
+        // Or no code at all, as the Gulf's and Hong Kong's addresses are written: a line that ends with a country or a
+        // large city (`Dubai, UAE`, `28 Queen's Road Central, Hong Kong`, `14 Hing Yip Street, Kwun Tong, Kowloon`),
+        // a street on it or right above it.
+        if hitLines.isEmpty {
+            for i in lines.indices where !used.contains(i) && Text.digitCount(lines[i].text) <= 6 {
+                guard let place = lines[i].text.split(separator: ",").last.map(String.init),
+                    let country = Self.placeCountry(place),
+                    Self.streetLike(lines[i]) || i > 0 && !used.contains(i - 1) && Self.streetLike(lines[i - 1])
+                else { continue }
+                hitLines = [i]
+                value = EntityValue(country: country)
+                break
+            }
+        }
+        guard var first = hitLines.first else { return nil }
+        let column = lines[first].line.box
+        func inColumn(_ j: Int) -> Bool {
+            lines[j].line.box.horizontalOverlap(column) > 0
+        }
+        func near(_ j: Int, _ below: Int) -> Bool {
+            lines[below].line.box.minY - lines[j].line.box.maxY < 2.5 * lines[j].line.textHeight
+        }
+        func nextInColumn(after i: Int) -> Int? { lines.indices.dropFirst(i + 1).first(where: inColumn) }
+        func previousInColumn(before i: Int) -> Int? { lines.indices.prefix(i).last(where: inColumn) }
+        // A street line whose house number reads as a postal code (`32946 Ashley Throughway`) right over the line
+        // that ends with the address's own code (`Port Robertville, ME 73383`, `East Robertton, QC X6H 6G6`): the
+        // lower line is the postal one, the upper its street. Lines of another column between them are passed over.
+        func endsWithCode(_ i: Int) -> Entity? {
+            lines[i].entities(.address).first
+                ?? lines[i].entities(.postalCode).first {
+                    $0.value.region != nil || $0.range.end == lines[i].text.unicodeScalars.count
+                }
+        }
+        // A unit line between them (`60592 Cynthia Mount` / `Unit 7` / `North Kristyton, ME 49322`) is passed over too.
+        let upperCode = lines[first].entities(.postalCode).first
+        if upperCode?.range.start == 0, upperCode?.value.region == nil, lines[first].entities(.address).isEmpty,
+            Self.streetLike(lines[first]), var below = nextInColumn(after: first)
+        {
+            var above = first
+            if !hitLines.contains(below), Self.streetLike(lines[below]), near(first, below),
+                Text.digitCount(lines[below].text) <= 5,
+                let next = nextInColumn(after: below), hitLines.contains(next)
+            {
+                (above, below) = (below, next)
+            }
+            if hitLines.contains(below), !used.contains(below), near(above, below), let lower = endsWithCode(below) {
+                first = below
+                value = lower.value
+            }
+        }
+        // A town's or a county's line: short, without digits, no title; `Co.` only as a county's (the line names a
+        // region).
+        func placeBetween(_ i: Int) -> Bool {
+            let l = lines[i]
+            return Text.digitCount(l.text) == 0 && l.line.words.count <= 4
+                && !Text.hasAny(l.key, Self.lexicon.jobTitles)
+                && (!Text.hasAny(l.key, Self.lexicon.organizationWords) || Self.lexicon.isPlaceOnly(l.key)
+                    || Self.countyLine(l.key))
+        }
+        // The line above `i` in its column, free, close, and a street's.
+        func streetRightAbove(_ i: Int) -> Bool {
+            previousInColumn(before: i).map { !used.contains($0) && near($0, i) && Self.streetLike(lines[$0]) } ?? false
+        }
+        var idx = [first]
+        // A street line above (starts with a number or has a street word) joins a postal-code line.
+        var j = first - 1
+        var places = 0  // town and county lines taken: the street above them makes a fourth line
+        while j >= 0, idx.count < 3 + min(places, 1) {
+            let l = lines[j]
+            // Only lines of the same column; contacts in another column are passed over.
+            if !inColumn(j) { j -= 1; continue }
+            if used.contains(j) { break }
+            if Self.streetLike(l), near(j, idx[0]), !Text.hasAny(l.key, Self.lexicon.jobTitles) {
+                idx.insert(j, at: 0)
+                j -= 1
+                continue
+            }
+            // A town, and under it a county or region, each printed on a line of its own between the street and the
+            // postal code (`New Philip` over `TA3R 4YB`; `Albert Ville` / `Co. Offaly` over `A51 5P42`): short lines
+            // without digits, with a street line right above the first of them in its column. `Co.` there is a
+            // county's, not a company's, when the rest of the line names a region of the locale files.
+            // (With the postal line alone taken, the line above may be the town's, itself right under the street.)
+            let townAbove =
+                idx.count == 1
+                && (previousInColumn(before: j).map {
+                    !used.contains($0) && near($0, j) && placeBetween($0) && streetRightAbove($0)
+                } ?? false)
+            if idx.count <= 2, idx.count == 1 || !Self.streetLike(lines[idx[0]]), placeBetween(j), near(j, idx[0]),
+                streetRightAbove(j) || townAbove
+            {
+                idx.insert(j, at: 0)
+                places += 1
+                j -= 1
+                continue
+            }
+            break
+        }
+        // A country line below (`Österreich`, `The Netherlands`, `España`): a country name of the locale files.
+        if let last = idx.last, let next = nextInColumn(after: last),
+            !used.contains(next), near(last, next)
+        {
+            var k = lines[next].key
+            if k.hasPrefix("THE ") { k.removeFirst(4) }
+            // (Or a region and its country, `Selangor, Malaysia`: only names of places.)
+            if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(lines[next].text) == 0 {
+                idx.append(next)
+            }
+        }
+        let texts = idx.map { i -> String in
+            let l = lines[i]
+            // Drop contacts printed on the same line: `12 Main St | T 555 0100`.
+            if let cut = l.entities.filter({ [.phone, .email, .url].contains($0.type) }).map(\.range.start).min(),
+                cut > 0
+            {
+                var head = String(l.text.unicodeScalars.prefix(cut))
+                head = Text.replacing(
+                    head, #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", caseInsensitive: true)
+                return Text.clean(head)
+            }
+            return i == idx.first ? Self.withoutLabel(Text.clean(l.text)) : Text.clean(l.text)
+        }
+        let parts = texts.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        idx.forEach { used.insert($0) }
+        var full = ""
+        for p in parts {
+            if full.isEmpty { full = p } else { full += (full.hasSuffix(",") ? " " : ", ") + p }
+        }
+        let v = value ?? EntityValue()
+        var a = BusinessCard.Address(
+            full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
+        // An address over several lines: the lines above the postal code's are the street, and
+        // the postal code's line holds the city.
+        let postalAt = idx.firstIndex(of: first) ?? 0
+        Self.complete(&a, streetLines: Array(texts[..<postalAt]), postalLine: texts[postalAt])
+        let box = BoundingBox.enclosing(idx.map { lines[$0].line.box })
+        let prov = Provenance(
+            text: idx.map { lines[$0].text }.joined(separator: "\n"), page: lines[first].line.page, boundingBox: box,
+            confidence: idx.map { lines[$0].line.confidence }.min() ?? 0)
+        return (a, prov, idx)
+    }
+
+    /// The code of a line that holds only a town of one to three capitalized words and a code of three to six digits,
+    /// either way round (`Dargaville 0310`, `0310 Dargaville`; a comma or a dash may come before the code, `New Delhi –
+    /// 110001`), with no word of an address part, a title or a firm.
+    static func townAndCode(_ l: AnalyzedLine) -> String? {
+        let town = #"\p{Lu}[\p{L}'’.\-]*(?:\s\p{Lu}[\p{L}'’.\-]*){0,2}"#
+        guard let code = Text.groups(l.text, #"^\s*"# + town + #"(?:\s+|\s*[,–-]\s*)(\d{3,6})\s*$"#)?.first
+            ?? Text.groups(l.text, #"^\s*(\d{3,6})\s+"# + town + #"\s*$"#)?.first,
+            !Text.hasAny(l.key, lexicon.addressParts), !Text.hasAny(l.key, lexicon.jobTitles),
+            !Text.hasAny(l.key, lexicon.organizationWords), l.entities.isEmpty,
+            !Text.hasAny(l.key, Self.notTowns)
+        else { return nil }
+        return code
+    }
+
+    /// Words before a number that is no postal code (`Established 1987`, `License 987654`).
+    static let notTowns = PhraseSet([
+        "EST", "ESTABLISHED", "SINCE", "FOUNDED", "LICENSE", "LICENCE", "LIC", "REG", "REGISTERED", "REGISTRATION",
+        "MODEL", "WINNER", "AWARD", "SERIES", "ABN", "ACN", "VAT", "NO", "NR", "MEMBER", "ID",
+    ])
+
+    /// An address's first line without a label before a colon (`Showroom: Unit 3, 18 Parramatta Road`, `Head Office:`,
+    /// `Adresse :`): words of four letters or more, none a street's, an address part's or a building's (`No: G3`
+    /// keeps its `No`, `Fitzwilliam Hall: 22 Harbour Street` its hall).
+    static func withoutLabel(_ text: String) -> String {
+        guard let label = Text.groups(text, #"^\s*(\p{L}[\p{L} ]{3,24}?)\s?:\s+\S"#)?.first,
+            !Text.hasAny(Text.key(label), streetWords), !Text.hasAny(Text.key(label), lexicon.premises),
+            !Text.key(label).split(separator: " ").contains(where: { lexicon.numberSigns.contains(String($0)) })
+        else { return text }
+        return Text.replacing(text, #"^\s*\p{L}[\p{L} ]{3,24}?\s?:\s+"#, with: "")
+    }
+
+    /// Whether a line reads as a named street: a house number and a street's word of the locale files.
+    static func namedStreet(_ l: AnalyzedLine) -> Bool {
+        l.entities.isEmpty && (1...6).contains(Text.digitCount(l.text)) && Text.hasAny(l.key, lexicon.thoroughfares)
+            && !l.text.contains("24/7")
+    }
+}
