@@ -272,11 +272,12 @@ extension BusinessCardParser {
     /// `Adresse :`): words of four letters or more, none a street's, an address part's or a building's (`No: G3`
     /// keeps its `No`, `Fitzwilliam Hall: 22 Harbour Street` its hall).
     static func withoutLabel(_ text: String) -> String {
-        guard let label = Text.groups(text, #"^\s*(\p{L}[\p{L} ]{3,24}?)\s?:\s+\S"#)?.first,
-            !Text.hasAny(Text.key(label), streetWords), !Text.hasAny(Text.key(label), lexicon.premises),
-            !Text.key(label).split(separator: " ").contains(where: { lexicon.numberSigns.contains(String($0)) })
+        guard let r = Text.range(text, #"^\s*\p{L}[\p{L} ]{3,24}?\s?:\s+(?=\S)"#) else { return text }
+        let key = Text.key(String(text[r]))
+        guard !Text.hasAny(key, streetWords), !Text.hasAny(key, lexicon.premises),
+            !key.split(separator: " ").contains(where: { lexicon.numberSigns.contains(String($0)) })
         else { return text }
-        return Text.replacing(text, #"^\s*\p{L}[\p{L} ]{3,24}?\s?:\s+"#, with: "")
+        return String(text[r.upperBound...])
     }
 
     /// Whether a line reads as a named street: a house number and a street's word of the locale files.

@@ -313,21 +313,20 @@ public struct BusinessCardParser: Sendable {
                 let translated = ws.count == 2 && Text.hasAny(lines[below].key, Self.englishJobTitles)
                     && Text.hasAny(lines[ti].key, Self.lexicon.jobTitles)
                     && !Text.hasAny(lines[ti].key, Self.englishJobTitles)
+                let u = lines[below]
+                let noFirmNorDepartment = !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
+                    && !Text.hasAny(u.key, Self.lexicon.departmentWords)
                 let titleWord = ws.count <= 2 && !translated
                     && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
-                    && Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
-                    && !Text.hasAny(Self.keyOfWholeWords(lines[below].text), Self.lexicon.organizationWords)
-                    && !Text.hasAny(lines[below].key, Self.lexicon.departmentWords)
+                    && Text.hasAny(u.key, Self.lexicon.jobTitles) && noFirmNorDepartment
                 // (Or the line under goes on from a joining word in small letters: `and Quality Assurance`, `en droit
                 // social`.)
                 let first = lines[below].line.words.first?.text ?? ""
                 let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
                 // (Or it names the area the title covers, `Director of Business Development` / `Pacific Northwest
                 // Region`, in words of no street, department or firm: not `North West Sales Team`.)
-                let u = lines[below]
                 let area = (1...4).contains(ws.count) && Text.hasAny(u.key, Self.lexicon.areaWords)
-                    && !Text.hasAny(u.key, Self.streetWords) && !Text.hasAny(u.key, Self.lexicon.departmentWords)
-                    && !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
+                    && !Text.hasAny(u.key, Self.streetWords) && noFirmNorDepartment
                 if Self.titleJoiners.contains(last) || titleWord || goesOn || area {
                     title += " " + lines[below].text
                     titleBelow = below
@@ -833,9 +832,9 @@ public struct BusinessCardParser: Sendable {
     static func isMonogram(_ line: LayoutLine) -> Bool {
         let first = line.words[0].text
         let letters = first.filter(\.isLetter)
-        guard (1...3).contains(letters.count), first.allSatisfy({ $0.isUppercase && $0.isLetter || $0 == "&" })
+        guard line.words.count > 1, (1...3).contains(letters.count),
+            first.allSatisfy({ $0.isUppercase && $0.isLetter || $0 == "&" })
         else { return false }
-        guard line.words.count > 1 else { return false }
         // (A legal form printed before the name, `PT`, `CV`, `AB`, is the logo's only where the recognizer read it
         // apart and in print of another size.)
         let apart = line.words[0].reference.map { $0.observation != line.words[1].reference?.observation } ?? false
