@@ -63,7 +63,7 @@ extension BusinessCardParser {
     }
 
     /// The printed address: detector hits, widened to the street line above a postal-code line.
-    func address(_ lines: [AnalyzedLine], used: inout Set<Int>)
+    func address(_ lines: [AnalyzedLine], used: inout Set<Int>, firmDomain: String? = nil)
         -> (address: BusinessCard.Address, provenance: Provenance, lines: [Int])?
     {
         // Lines with an address or postal code hit.
@@ -178,7 +178,10 @@ extension BusinessCardParser {
             // Only lines of the same column; contacts in another column are passed over.
             if !inColumn(j) { j -= 1; continue }
             if used.contains(j) { break }
-            if Self.streetLike(l), near(j, idx[0]), !Text.hasAny(l.key, Self.lexicon.jobTitles) {
+            // (A line of words that spells the card's own domain is the firm's name printed over its address, `Quinta
+            // do Vale Sereno` of `valesereno.pt`, however much it reads as a street.)
+            let firmsName = firmDomain.map { Text.digitCount(l.text) == 0 && Self.spellsWhole($0, l.key) } ?? false
+            if Self.streetLike(l), near(j, idx[0]), !Text.hasAny(l.key, Self.lexicon.jobTitles), !firmsName {
                 idx.insert(j, at: 0)
                 j -= 1
                 continue

@@ -78,15 +78,15 @@ public struct BusinessCardParser: Sendable {
         Self.ownSites(lines, &card, used: &used)
         Self.typeUnlabeledPhones(&card.phones)
         // --- Address.
-        let addr = address(lines, used: &used)
-        card.address = addr?.address
-        if let p = addr?.provenance { card.provenance["address"] = p }
-
-        // --- Name, title, organization, department among the remaining lines.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
         let webDomain = card.urls.first.map { Self.domainStem(Self.host($0.url)) }
         var domain = card.emails.first.map { Self.domainStem(String($0.address.split(separator: "@").last ?? "")) }
             ?? webDomain
+        let addr = address(lines, used: &used, firmDomain: domain.flatMap { $0.count >= 4 ? $0 : nil })
+        card.address = addr?.address
+        if let p = addr?.provenance { card.provenance["address"] = p }
+
+        // --- Name, title, organization, department among the remaining lines.
         // An address at a free mail service (`hollowoakjoinery@gmail.com`, `cafestjernen@gmail.com`) names the firm,
         // if anything, in its local part, as a domain would: the card's own site's name first, else the local part's
         // letters. (A person's own, `darnell.whitaker@gmail.com`, is their name's: see the person's own domain below.)
@@ -121,13 +121,20 @@ public struct BusinessCardParser: Sendable {
             let mended = Self.lexicon.mendingLegalForm(text)
             let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
-            if Text.hasAny(k, Self.lexicon.organizationWords) { s += 1.5 }
+            var skipped = false
+            if Self.namesAFirm(k) { s += 1.5 }
             if localIsDomain, let d = domain {
                 // A free mail address's local part names the firm only by spelling whole words of its name, two or
                 // more (`maguireplumbing`); one word of a line or its initials may be a person's (`sarah@`, `mjw@`),
                 // and so may the card's largest print (`sarahconnolly@` on `Sarah J. Connolly`).
-                if Self.spellsWholeName(d, l.line.words.map(\.text)), l.line.printHeight < 0.95 * largestPrint {
+                let words = l.line.words.map(\.text)
+                if Self.spellsWholeName(d, words), l.line.printHeight < 0.95 * largestPrint {
                     s += 2
+                } else if Self.spellsWholeName(d, words, skipping: true), l.line.printHeight < 0.95 * largestPrint {
+                    // (A name cut short by a word left out is a firm's, not a person's: people's addresses do not
+                    // leave out a middle name.)
+                    s += 2
+                    skipped = true
                 }
             } else if let d = domain, d.count >= 3 {
                 // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`, and `&`
@@ -140,6 +147,16 @@ public struct BusinessCardParser: Sendable {
                     s += 2
                 } else if Self.initials(k) == d {
                     s += 1.5
+                } else if d.count >= 4, l.line.words.contains(where: { $0.text.count >= 4 }),
+                    let below = free.filter({ Self.stacked(lines, i, $0) }).min(by: {
+                        lines[$0].line.place.minY < lines[$1].line.place.minY
+                    }),
+                    !Self.spellsWhole(d, lines[below].key),
+                    Self.wrappedOrganizationPart(lines, i, among: [below], domain: d, kindOfFirm: false) != nil
+                {
+                    // A name wrapped onto the line under it spells the domain with it (`Triangle Clinical Trials` /
+                    // `Network`, trianglectn.org; not a monogram over the name that spells it alone).
+                    s += 2
                 }
             }
             // Surnames joined as a firm's are (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Marshall-Dawson`).
@@ -149,7 +166,7 @@ public struct BusinessCardParser: Sendable {
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
             // and that the local part, alone or with the domain, spells as a given and a family name, is the person's
             // name.
-            if s == 2, let local = emailLocal, let d = domain,
+            if s == 2, !skipped, let local = emailLocal, let d = domain,
                 Self.spellsPerson(local, l.line.words.map(\.text))
                     || Self.spellsPerson(local + d, l.line.words.map(\.text))
             {
@@ -192,7 +209,7 @@ public struct BusinessCardParser: Sendable {
             if words.allSatisfy({ Self.lexicon.jobTitles.isFound(in: Text.key($0)) }) { return nil }
             var s = l.line.printHeight / median
             if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
-            if Text.hasAny(l.key, Self.lexicon.organizationWords) { s -= 1 }
+            if Self.namesAFirm(l.key) { s -= 1 }
             if Text.hasAny(l.key, Self.lexicon.departmentWords) { s -= 1 }
             if let local = personLocal, Self.matchesLocal(local, words) { s += 1.5 }
             return s - 0.05 * Double(i)
@@ -259,7 +276,7 @@ public struct BusinessCardParser: Sendable {
             // and a name that ends with `&` goes on under it, `AGARWAL TEXTILES &` / `EXPORTS`.)
             let last = lines[oi].line.words.last?.text
             if let below = Self.wrappedUnder(lines, oi, among: others, sizeTolerance: 0.6),
-                Self.legalFormKeys.contains(lines[below].key)
+                Self.onlyLegalForms(lines[below].key)
             {
                 org += " " + lines[below].text
                 orgPart = below
@@ -284,7 +301,13 @@ public struct BusinessCardParser: Sendable {
                 && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
         if let ni = nameIndex {
-            titleIndex = candidates.min { abs($0 - ni) + ($0 < ni ? 1 : 0) < abs($1 - ni) + ($1 < ni ? 1 : 0) }
+            // (A line in the name's own column before one of another: `Service Manager` under the name, not `Head
+            // Office` labelling the address beside it.)
+            let nameBox = lines[ni].line.box
+            func distance(_ j: Int) -> Int {
+                abs(j - ni) + (j < ni ? 1 : 0) + (lines[j].line.box.horizontalOverlap(nameBox) > 0 ? 0 : lines.count)
+            }
+            titleIndex = candidates.min { distance($0) < distance($1) }
             if titleIndex == nil {
                 titleIndex = Self.lineUnderName(
                     lines, name: nameBelow ?? ni, among: free.filter { $0 != orgIndex && $0 != orgPart && $0 != ni },
@@ -889,13 +912,25 @@ public struct BusinessCardParser: Sendable {
     /// Whether `local` (letters only, eight or more) spells two or more whole words of a line in a row
     /// (`maguireplumbing` of `Maguire Plumbing & Heating`, `lepetrindore` of `Boulangerie Le Pétrin Doré`), or the
     /// whole line with its words of three letters or fewer left out (`domainetroischenes`), accents folded and `&`
-    /// as `and` or nothing.
-    static func spellsWholeName(_ local: String, _ words: [String]) -> Bool {
+    /// as `and` or nothing. With `skipping`, only runs that leave out one word of four letters or more inside them
+    /// count (`banksiamechanics` of `Banksia Mobile Mechanics`, `tallersoler` of `Taller Hermanos Soler`).
+    static func spellsWholeName(_ local: String, _ words: [String], skipping: Bool = false) -> Bool {
         guard local.count >= 8 else { return false }
+        if skipping {
+            let ws = words.map { folded(transliterated($0.uppercased())).filter(\.isLetter) }.filter { !$0.isEmpty }
+            guard ws.count >= 3 else { return false }
+            for i in ws.indices.dropLast(2) {
+                for k in (i + 1)..<(ws.count - 1) where ws[k].count >= 4 {
+                    for m in (k + 1)..<ws.count where (ws[i..<k] + ws[(k + 1)...m]).joined() == local { return true }
+                }
+            }
+            return false
+        }
         let plain = words.map { folded($0).filter(\.isLetter) }.filter { !$0.isEmpty }
         let anded = words.map { $0 == "&" ? "and" : folded($0).filter(\.isLetter) }.filter { !$0.isEmpty }
+        let spelledOut = words.map { folded(transliterated($0.uppercased())).filter(\.isLetter) }.filter { !$0.isEmpty }
         if plain.filter({ $0.count > 3 }).joined() == local, plain.count >= 2 { return true }
-        for ws in [plain, anded] where ws.count >= 2 {
+        for ws in [plain, anded, spelledOut] where ws.count >= 2 {
             for i in ws.indices {
                 var run = ws[i]
                 for j in (i + 1)..<ws.count {
@@ -1279,17 +1314,47 @@ public struct BusinessCardParser: Sendable {
         !["TRADING", "PARTNERS", "ASSOCIATES", "GROUP", "HOLDINGS", "COMPANY", "CO"].contains($0)
     })
 
-    /// The line that holds the rest of the organization's name wrapped in its column, right under or over its line
-    /// `oi`, and whether it is the upper one: a line of letters and no title's or department's word that, with the
-    /// organization's line, spells the web or e-mail domain that the organization's line does not spell alone
-    /// (`PT Nusantara` / `Mitra Finansial` for `nusantaramitra`, `Balaton` / `Borház Zrt.`, `Groupe` / `Loire Agro`
-    /// for `groupeloireagro`). A tagline under the name spells no more of it (`Consulting Services` under `Acme
-    /// Group`), nor does a department over it (`Legal` over `Stonebridge Ventures SA`).
-    static func wrappedOrganizationPart(_ lines: [AnalyzedLine], _ oi: Int, among others: [Int], domain: String?)
-        -> (line: Int, upper: Bool)?
-    {
-        let below = wrappedUnder(lines, oi, among: others)
-        let above = others.first { $0 < oi && wrappedUnder(lines, $0, among: [oi]) == oi }
+    /// Whether a key holds legal forms and nothing else (`LTD`, `PTE LTD`, `SDN BHD`, `GMBH & CO KG`).
+    static func onlyLegalForms(_ key: String) -> Bool {
+        let words = key.split(separator: " ").map(String.init)
+        return legalFormKeys.contains(key)
+            || words.contains(where: legalFormKeys.contains)
+                && words.allSatisfy { legalFormKeys.contains($0) || $0 == "CO" || $0 == "&" }
+    }
+
+    /// Whether a line's key holds a word that marks a firm's name on a card: an organization's word, a legal form or a
+    /// kind of shop (`Café Stjernen`, `Bäckerei Hofmann`, `Greenway Bakery`).
+    static func namesAFirm(_ key: String) -> Bool {
+        Text.hasAny(key, lexicon.organizationWords) || Text.hasAny(key, lexicon.businessTypes)
+    }
+
+    /// The line that holds the rest of the organization's name stacked in its column (see ``stacked(_:_:_:)``), right
+    /// under or over its line `oi`, and whether it is the upper one: a line of letters and no title's or department's
+    /// word that, with the organization's line, spells the web or e-mail domain that the organization's line does not
+    /// spell alone (`PT Nusantara` / `Mitra Finansial` for `nusantaramitra`, `Balaton` / `Borház Zrt.`, `HARBOUR` /
+    /// `DIGITAL` for `harbourdigital`). A tagline under the name spells no more of it (`Consulting Services` under
+    /// `Acme Group`), nor does a department over it (`Legal` over `Stonebridge Ventures SA`). With `kindOfFirm`, a
+    /// wordmark's two lines also go together when one of them is a bare name and the other, of one to three words,
+    /// names the firm's kind or legal form: `Limpopo Water` / `Solutions`, `NORTHBEAM` / `Analytics`, and, printed
+    /// larger over a kind alone, `de Waal` / `ADVOCATEN`.
+    static func wrappedOrganizationPart(
+        _ lines: [AnalyzedLine], _ oi: Int, among others: [Int], domain: String?, kindOfFirm: Bool = true
+    ) -> (line: Int, upper: Bool)? {
+        let byRow = { (a: Int, b: Int) in lines[a].line.place.minY < lines[b].line.place.minY }
+        let below = others.filter { stacked(lines, oi, $0) }.min(by: byRow)
+        let above = others.filter { stacked(lines, $0, oi) }.max(by: byRow)
+        // A bare name: words of letters (and `&`), none a firm's kind or legal form.
+        func bare(_ i: Int) -> Bool {
+            let ws = lines[i].line.words.map(\.text)
+            return (1...4).contains(ws.count) && !namesAFirm(lines[i].key)
+                && ws.allSatisfy { $0 == "&" || $0.allSatisfy { $0.isLetter || "'’.-".contains($0) } }
+        }
+        func kind(_ i: Int) -> Bool { (1...3).contains(lines[i].line.words.count) && namesAFirm(lines[i].key) }
+        // A kind alone, every word of it a firm's kind or legal form (`ADVOCATEN`, `Rechtsanwälte PartG`; not `Nash
+        // Ltd`, a name of its own).
+        func kindAlone(_ i: Int) -> Bool {
+            kind(i) && lines[i].key.split(separator: " ").allSatisfy { $0 == "&" || namesAFirm(String($0)) }
+        }
         for (j, upper) in [(below, false), (above, true)] {
             guard let j else { continue }
             let l = lines[j]
@@ -1300,8 +1365,26 @@ public struct BusinessCardParser: Sendable {
                 let joined = upper ? l.key + " " + lines[oi].key : lines[oi].key + " " + l.key
                 if spellsWhole(d, joined), !spellsWhole(d, lines[oi].key) { return (j, upper) }
             }
+            // (A name over its kind is the wordmark's main line, printed larger: not a department over the firm,
+            // `Finance` / `Willow Networks`, nor a monogram, `HI` / `Hendriks Ingenieursbureau B.V.`.)
+            let main = l.line.printHeight > 1.1 * lines[oi].line.printHeight
+                && l.line.words.contains { $0.text.count >= 3 }
+            if kindOfFirm, upper ? main && bare(j) && kindAlone(oi) : bare(oi) && kind(j) { return (j, upper) }
         }
         return nil
+    }
+
+    /// Whether line `lower` is stacked right under line `upper` as a name's lines are in a wordmark or wrapped in a
+    /// column: aligned on an edge or centred, at most about a line of the smaller print between them, the smaller
+    /// print at least 0.4 of the larger (`NORTHBEAM` over a small `Analytics`, `MAISON` small over `Ferrand`).
+    static func stacked(_ lines: [AnalyzedLine], _ upper: Int, _ lower: Int) -> Bool {
+        let u = lines[upper].line, o = lines[lower].line
+        let small = max(1, min(u.printHeight, o.printHeight)), large = max(u.printHeight, o.printHeight)
+        let gap = o.place.minY - u.place.maxY
+        return small >= 0.4 * large && o.level > u.level && (gap > -0.3 * small || o.level - u.level > 0.45 * small)
+            && gap < 0.9 * small
+            && (abs(o.place.minX - u.place.minX) < 0.6 * small || abs(o.place.midX - u.place.midX) < 0.6 * small
+                || abs(o.place.maxX - u.place.maxX) < 0.6 * small)
     }
 
     /// Whether a line's key holds the whole domain stem, its letters together (`levanteenergia` in `LEVANTE ENERGÍA`)
@@ -1331,7 +1414,9 @@ public struct BusinessCardParser: Sendable {
         return candidates.filter { j in
             let o = lines[j].line
             let gap = o.place.minY - l.place.maxY
-            return gap > -0.3 * h && gap < 0.9 * h && abs(o.printHeight - h) < sizeTolerance * h
+            // (On a page photographed askew, the boxes of lines set close overlap: their rows tell them apart.)
+            return (gap > -0.3 * h || o.level - l.level > 0.45 * h) && gap < 0.9 * h
+                && abs(o.printHeight - h) < sizeTolerance * h
                 && (abs(o.place.minX - l.place.minX) < 0.6 * h || abs(o.place.midX - l.place.midX) < 0.6 * h
                     || abs(o.place.maxX - l.place.maxX) < 0.6 * h)
         }.min { lines[$0].line.place.minY < lines[$1].line.place.minY }

@@ -1,0 +1,140 @@
+import Testing
+import ScanModel
+@testable import ScanExtraction
+
+/// Firms' names as logos print them: over two lines of different sizes, a kind of shop, a free mail address that
+/// leaves a word out. Made after the eightieth session's looked-at cards (`/tmp/h38`, `/tmp/h41`), written here with
+/// other names.
+@Suite struct CardWordmarkTests {
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard { Fixture.card(lines) }
+
+    /// A wordmark's name over its kind in smaller print, or its kind under a larger name, is one firm's name.
+    @Test func aWordmarksTwoLines() {
+        let kind = card([
+            Fixture.line(60, "KESTREL", x: 60, h: 44),
+            Fixture.line(108, "Analytics", x: 60, h: 26),
+            Fixture.line(220, "Maren Holt", x: 60, h: 32),
+            Fixture.line(262, "Head of Data", x: 60, h: 22),
+            Fixture.line(480, "maren@kestrel.io", x: 60, h: 22),
+        ])
+        #expect(kind.organization == "KESTREL Analytics")
+        #expect(kind.name?.full == "Maren Holt")
+        let descriptor = card([
+            Fixture.line(50, "ter Horst", x: 700, h: 40),
+            Fixture.line(93, "ADVOCATEN", x: 700, h: 19),
+            Fixture.line(210, "Lotte Visser", x: 700, h: 30),
+            Fixture.line(250, "Partner", x: 700, h: 22),
+            Fixture.line(480, "l.visser@terhorstadvocaten.nl", x: 700, h: 22),
+        ])
+        #expect(descriptor.organization == "ter Horst ADVOCATEN")
+        // The domain spelled by the two lines, the second smaller.
+        let domain = card([
+            Fixture.line(50, "BRACKEN", x: 60, h: 36),
+            Fixture.line(90, "MARINE", x: 60, h: 22),
+            Fixture.line(200, "Callum Reid", x: 60, h: 30),
+            Fixture.line(240, "Operations Manager", x: 60, h: 22),
+            Fixture.line(480, "callum@brackenmarine.com.au", x: 60, h: 22),
+        ])
+        #expect(domain.organization == "BRACKEN MARINE")
+        // A legal form of two words under the name.
+        let legal = card([
+            Fixture.line(50, "Coral Bay Robotics", x: 60, h: 40),
+            Fixture.line(94, "Pte Ltd", x: 60, h: 36),
+            Fixture.line(200, "Lim Jia Hui", x: 60, h: 44),
+            Fixture.line(254, "Account Manager", x: 60, h: 30),
+            Fixture.line(480, "jiahui.lim@coralbayrobotics.com.sg", x: 60, h: 24),
+        ])
+        #expect(legal.organization == "Coral Bay Robotics Pte Ltd")
+    }
+
+    /// Lines stacked by the firm's name that are no part of it stay out: a department over it, printed smaller; a
+    /// monogram over it; services under a name that already says its kind.
+    @Test func notTheFirmsName() {
+        let department = card([
+            Fixture.line(60, "Nadia Farouk", x: 60, h: 56),
+            Fixture.line(132, "Controller", x: 60, h: 30),
+            Fixture.line(168, "Finance", x: 60, h: 30),
+            Fixture.line(203, "Rookwood Networks", x: 60, h: 36),
+            Fixture.line(480, "nadia@rookwoodnetworks.com", x: 700, h: 28),
+        ])
+        #expect(department.organization == "Rookwood Networks")
+        let monogram = card([
+            Fixture.line(40, "TK", x: 60, h: 44),
+            Fixture.line(88, "Tolland Kerr Associates", x: 60, h: 30),
+            Fixture.line(200, "Priya Natarajan", x: 60, h: 34),
+            Fixture.line(245, "Senior Associate", x: 60, h: 24),
+            Fixture.line(480, "priya@tollandkerr.com", x: 60, h: 24),
+        ])
+        #expect(monogram.organization == "Tolland Kerr Associates")
+        let services = card([
+            Fixture.line(50, "Halden Group", x: 60, h: 40),
+            Fixture.line(94, "Consulting Services", x: 60, h: 28),
+            Fixture.line(200, "Erik Lund", x: 60, h: 34),
+            Fixture.line(245, "Director", x: 60, h: 24),
+            Fixture.line(480, "erik@haldengroup.com", x: 60, h: 24),
+        ])
+        #expect(services.organization == "Halden Group")
+    }
+
+    /// A kind of shop names a firm (`Café`, `Bakery`); a free mail address spells umlauts out, or leaves out a word of
+    /// the firm's name, and still names the firm, whose line is no one's name.
+    @Test func shopsAndFreeMail() {
+        let cafe = card([
+            Fixture.line(80, "Astrid Berg", x: 300, h: 46),
+            Fixture.line(135, "Indehaver", x: 300, h: 28),
+            Fixture.line(400, "Café Lindholm", x: 600, h: 28),
+            Fixture.line(440, "Nørrebrogade 12", x: 600, h: 28),
+            Fixture.line(480, "2200 København N", x: 600, h: 28),
+            Fixture.line(560, "cafelindholm@gmail.com", x: 600, h: 28),
+        ])
+        #expect(cafe.name?.full == "Astrid Berg")
+        #expect(cafe.organization == "Café Lindholm")
+        let umlaut = card([
+            Fixture.line(80, "Jonas Keller", x: 300, h: 46),
+            Fixture.line(400, "Schäfer Holzbau Breisgau", x: 300, h: 28),
+            Fixture.line(440, "Hauptstraße 4", x: 300, h: 28),
+            Fixture.line(480, "79098 Freiburg", x: 300, h: 28),
+            Fixture.line(560, "schaeferholzbau@gmx.de", x: 300, h: 28),
+        ])
+        #expect(umlaut.organization == "Schäfer Holzbau Breisgau")
+        let shortened = card([
+            Fixture.line(40, "Owen Pryce", x: 40, h: 30),
+            Fixture.line(76, "Mobile Mechanic", x: 40, h: 18),
+            Fixture.line(340, "Greenhill Auto Repairs", x: 40, h: 17),
+            Fixture.line(360, "PO Box 318", x: 40, h: 15),
+            Fixture.line(378, "Toowoomba QLD 4350", x: 40, h: 17),
+            Fixture.line(396, "greenhillrepairs@gmail.com", x: 600, h: 17),
+        ])
+        #expect(shortened.name?.full == "Owen Pryce")
+        #expect(shortened.title == "Mobile Mechanic")
+        #expect(shortened.organization == "Greenhill Auto Repairs")
+    }
+
+    /// The firm's name over its street, spelled by the card's domain, is the firm's and no part of the address.
+    @Test func theFirmsNameOverItsStreet() {
+        let c = card([
+            Fixture.line(80, "Leonor Vaz", x: 100, h: 50),
+            Fixture.line(135, "Enóloga", x: 100, h: 38),
+            Fixture.line(300, "ines@ribeiraalta.pt", x: 800, h: 30),
+            Fixture.line(560, "Quinta da Ribeira Alta", x: 100, h: 40),
+            Fixture.line(605, "Rua do Cais, 23 - 5050-237 Peso da Régua", x: 100, h: 40),
+        ])
+        #expect(c.organization == "Quinta da Ribeira Alta")
+        #expect(c.address?.full.hasPrefix("Rua do Cais") == true)
+    }
+
+    /// A title in the name's own column comes before a line of another column with a title's word (`Head Office`
+    /// labelling the address beside it).
+    @Test func theTitleInTheNamesColumn() {
+        let c = card([
+            Fixture.line(40, "Ashby Lift Services", x: 24, h: 20),
+            Fixture.line(108, "Gwen Ashby", x: 24, h: 26),
+            Fixture.line(124, "Head Office", x: 500, h: 16),
+            Fixture.line(135, "Service Manager", x: 24, h: 18),
+            Fixture.line(141, "Unit 7, Calder Trading Estate", x: 500, h: 17),
+            Fixture.line(159, "Huddersfield HD5 0RF", x: 500, h: 16),
+            Fixture.line(252, "gwen@ashbylifts.co.uk", x: 500, h: 17),
+        ])
+        #expect(c.title == "Service Manager")
+    }
+}
