@@ -66,6 +66,13 @@ extension BusinessCardParser {
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>, firmDomain: String? = nil)
         -> (address: BusinessCard.Address, provenance: Provenance, lines: [Int])?
     {
+        // The nearest line over line `i` that shares its column, if it is close.
+        func previousInColumnOf(_ i: Int) -> Int? {
+            guard let j = lines.indices.prefix(i).last(where: {
+                lines[$0].line.box.horizontalOverlap(lines[i].line.box) > 0
+            }), lines[i].line.box.minY - lines[j].line.box.maxY < 1.5 * lines[j].line.textHeight else { return nil }
+            return j
+        }
         // Lines with an address or postal code hit.
         var hitLines: [Int] = []
         var value: EntityValue?
@@ -79,10 +86,10 @@ extension BusinessCardParser {
             }
         }
         // A code on the street's own line, the street first: `Merzstrasse 64, 3945 Delsberg`, `Brunnerstrasse 1, 1423
-        // Muri, Schweiz`.
+        // Muri, Schweiz`, Iceland's three digits `Hjalteyrargata 10, 600 Akureyri`.
         if hitLines.isEmpty {
             let street = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,"#
-            let pattern = street + #"\s*(\d{4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
+            let pattern = street + #"\s*(\d{3,4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
             for i in lines.indices where !used.contains(i) {
                 guard let code = Text.groups(lines[i].text, pattern)?.first else { continue }
                 hitLines = [i]
@@ -106,17 +113,35 @@ extension BusinessCardParser {
                 break
             }
         }
-        // Or no code at all, as the Gulf's and Hong Kong's addresses are written: a line that ends with a country or a
-        // large city (`Dubai, UAE`, `28 Queen's Road Central, Hong Kong`, `14 Hing Yip Street, Kwun Tong, Kowloon`),
-        // a street on it or right above it.
+        // Or no code that a detector knows, as the Gulf's and Hong Kong's addresses are written and Kenya's post boxes,
+        // Chile's communes or Nigeria's towns: a line whose last part, or the one before it, names a country or a large
+        // city once its code and abbreviations are left out (`Dubai, UAE`, `P.O. Box 48217-00100, Nairobi`, `Las
+        // Condes, Santiago`, `Chiang Mai 50100`, `Guadalajara, Jal.`), with a street, a post box or a numbered building
+        // on it or on one of the two lines over it in its column.
         if hitLines.isEmpty {
-            for i in lines.indices where !used.contains(i) && Text.digitCount(lines[i].text) <= 6 {
-                guard let place = lines[i].text.split(separator: ",").last.map(String.init),
-                    let country = Self.placeCountry(place),
-                    Self.streetLike(lines[i]) || i > 0 && !used.contains(i - 1) && Self.streetLike(lines[i - 1])
-                else { continue }
+            for i in lines.indices where !used.contains(i) && !Self.holdsContact(lines[i]) {
+                // (Or a line of places no list knows right under a street with its number and its street's word:
+                // `Plot 1412, Ahmadu Bello Way` / `Victoria Island, Lagos`.)
+                let above = previousInColumnOf(i)
+                let towns = Self.placeNames(lines[i]) && above.map {
+                    !used.contains($0) && Self.streetLike(lines[$0]) && Text.digitCount(lines[$0].text) > 0
+                        && Text.hasAny(lines[$0].key, Self.lexicon.thoroughfares)
+                } ?? false
+                guard let country = Self.endsWithPlace(lines[i].text) ?? (towns ? region ?? "" : nil) else { continue }
+                var cue = Self.addressCue(lines[i]) || towns
+                var j = i
+                for _ in 0..<2 where !cue {
+                    guard let above = lines.indices.prefix(j).last(where: {
+                        lines[$0].line.box.horizontalOverlap(lines[j].line.box) > 0
+                    }), !used.contains(above), !Self.holdsContact(lines[above]),
+                        lines[j].line.box.minY - lines[above].line.box.maxY < 1.5 * lines[above].line.textHeight
+                    else { break }
+                    cue = Self.addressCue(lines[above])
+                    j = above
+                }
+                guard cue else { continue }
                 hitLines = [i]
-                value = EntityValue(country: country)
+                value = EntityValue(country: country.isEmpty ? nil : country)
                 break
             }
         }
@@ -156,11 +181,12 @@ extension BusinessCardParser {
                 value = lower.value
             }
         }
-        // A town's or a county's line: short, without digits, no title; `Co.` only as a county's (the line names a
-        // region).
+        // A town's or a county's line: five words or fewer (`Bela Vista – São Paulo - SP`), without digits, no title;
+        // `Co.` only as a county's (the line names a region).
         func placeBetween(_ i: Int) -> Bool {
             let l = lines[i]
-            return Text.digitCount(l.text) == 0 && l.line.words.count <= 4
+            let words = l.line.words.filter { $0.text.contains(where: \.isLetter) }
+            return Text.digitCount(l.text) == 0 && words.count <= 5
                 && !Text.hasAny(l.key, Self.lexicon.jobTitles)
                 && (!Text.hasAny(l.key, Self.lexicon.organizationWords) || Self.lexicon.isPlaceOnly(l.key)
                     || Self.countyLine(l.key))
@@ -180,8 +206,12 @@ extension BusinessCardParser {
             if used.contains(j) { break }
             // (A line of words that spells the card's own domain is the firm's name printed over its address, `Quinta
             // do Vale Sereno` of `valesereno.pt`, however much it reads as a street.)
+            // (Nor is a firm's name that ends with its legal form, `Adinkra Print House Ltd.`.)
             let firmsName = firmDomain.map { Text.digitCount(l.text) == 0 && Self.spellsWhole($0, l.key) } ?? false
-            if Self.streetLike(l), near(j, idx[0]), !Text.hasAny(l.key, Self.lexicon.jobTitles), !firmsName {
+                || Self.legalFormKeys.contains { l.key.hasSuffix(" " + $0) }
+            // (A title has no number: `Room 1803, Kin Fung Commercial Building` is a building's, whatever its words.)
+            let titled = Text.hasAny(l.key, Self.lexicon.jobTitles) && Text.digitCount(l.text) == 0
+            if Self.addressCue(l), near(j, idx[0]), !titled, !firmsName {
                 idx.insert(j, at: 0)
                 j -= 1
                 continue
@@ -206,6 +236,16 @@ extension BusinessCardParser {
             }
             break
         }
+        // The street under the town and its code, where the town comes first (`1054 Budapest` / `Szabadság tér 7.`):
+        // with the postal line alone taken, a street line right under it.
+        var streetUnder = false
+        if idx == [first], let next = nextInColumn(after: first), !used.contains(next), near(first, next),
+            !Self.holdsContact(lines[next]), Self.streetLike(lines[next]), lines[next].entities(.postalCode).isEmpty,
+            lines[next].entities(.address).isEmpty
+        {
+            idx.append(next)
+            streetUnder = true
+        }
         // A country line below (`Österreich`, `The Netherlands`, `España`): a country name of the locale files.
         if let last = idx.last, let next = nextInColumn(after: last),
             !used.contains(next), near(last, next)
@@ -213,7 +253,14 @@ extension BusinessCardParser {
             var k = lines[next].key
             if k.hasPrefix("THE ") { k.removeFirst(4) }
             // (Or a region and its country, `Selangor, Malaysia`: only names of places.)
-            if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(lines[next].text) == 0 {
+            // (Or a line that ends with a place, holding its code or no more than three words: `C.P. 06600, Ciudad de
+            // México` under `Col. Juárez, Cuauhtémoc`; not a second address, `Branch: 14 Musgrave Road, Durban, 4001`.)
+            let l = lines[next]
+            let placeLine = !Self.holdsContact(l) && !Self.streetLike(l) && Self.endsWithPlace(l.text) != nil
+                && (Text.digitCount(l.text) > 0 || l.line.words.count <= 3)
+            if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(l.text) == 0
+                || DataDetector.countryCode(named: l.text) != nil && l.line.words.count <= 4 || placeLine
+            {
                 idx.append(next)
             }
         }
@@ -240,10 +287,11 @@ extension BusinessCardParser {
         let v = value ?? EntityValue()
         var a = BusinessCard.Address(
             full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
-        // An address over several lines: the lines above the postal code's are the street, and
-        // the postal code's line holds the city.
+        // An address over several lines: the lines above the postal code's are the street (or the one under it, where
+        // the town comes first), and the postal code's line holds the city.
         let postalAt = idx.firstIndex(of: first) ?? 0
-        Self.complete(&a, streetLines: Array(texts[..<postalAt]), postalLine: texts[postalAt])
+        let streetLines = streetUnder ? [texts[postalAt + 1]] : Array(texts[..<postalAt])
+        Self.complete(&a, streetLines: streetLines, postalLine: texts[postalAt])
         let box = BoundingBox.enclosing(idx.map { lines[$0].line.box })
         let prov = Provenance(
             text: idx.map { lines[$0].text }.joined(separator: "\n"), page: lines[first].line.page, boundingBox: box,
@@ -281,6 +329,51 @@ extension BusinessCardParser {
             !key.split(separator: " ").contains(where: { lexicon.numberSigns.contains(String($0)) })
         else { return text }
         return String(text[r.upperBound...])
+    }
+
+    /// Whether a line holds a phone number, an e-mail address or a web address.
+    static func holdsContact(_ l: AnalyzedLine) -> Bool {
+        l.entities.contains { [.phone, .email, .url].contains($0.type) }
+    }
+
+    /// Whether a line says where a building stands: it reads as a street (see ``streetLike(_:)``), or it numbers a
+    /// post box, a plot, a building or an office (`P.O. Box 46190`, `Plot 777`, `Building 4, Office 212`: a word of the
+    /// locale files' address parts or premises and a number).
+    static func addressCue(_ l: AnalyzedLine) -> Bool {
+        streetLike(l) || Text.digitCount(l.text) > 0
+            && (Text.hasAny(l.key, lexicon.addressParts) || Text.hasAny(l.key, lexicon.premises))
+    }
+
+    /// The country whose name, or one of whose large cities, ends a line: its last part or the one before it (parts
+    /// parted by commas or dashes), with codes and trailing abbreviations left out (`Chiang Mai 50100`, `Guadalajara,
+    /// Jal.`, `Bogotá D.C. 110221`).
+    static func endsWithPlace(_ text: String) -> String? {
+        let parts = Text.replacing(text, #"\s[–—-]\s"#, with: ",").split(separator: ",").map(String.init)
+        for part in parts.suffix(2).reversed() {
+            var words = part.split(separator: " ").map(String.init).filter { !$0.contains(where: \.isNumber) }
+            if let c = words.isEmpty ? nil : placeCountry(words.joined(separator: " ")) { return c }
+            while let last = words.last, words.count > 1,
+                last.contains(".") || last.count <= 3 && last == last.uppercased()
+            {
+                words.removeLast()
+            }
+            if let c = words.isEmpty ? nil : placeCountry(words.joined(separator: " ")) { return c }
+        }
+        return nil
+    }
+
+    /// Whether a line holds only names of places: one to three parts parted by commas, each of one to three
+    /// capitalized words of letters, none a title's, a firm's, a department's or a street's (`Victoria Island, Lagos`,
+    /// `Las Condes, Santiago`).
+    static func placeNames(_ l: AnalyzedLine) -> Bool {
+        let parts = l.text.split(separator: ",").map { $0.split(separator: " ") }
+        return (1...3).contains(parts.count) && Text.digitCount(l.text) == 0
+            && parts.allSatisfy { ws in
+                (1...3).contains(ws.count)
+                    && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }
+            }
+            && !Text.hasAny(l.key, lexicon.jobTitles) && !namesAFirm(l.key)
+            && !Text.hasAny(l.key, lexicon.departmentWords) && !Text.hasAny(l.key, streetWords)
     }
 
     /// Whether a line reads as a named street: a house number and a street's word of the locale files.

@@ -1,0 +1,64 @@
+import Testing
+import ScanModel
+@testable import ScanExtraction
+
+/// Addresses as countries without a code the detectors know write them: post boxes, towns no list holds, the town
+/// first, a building's line with a title's word. Made after the eightieth session's looked-at cards (`/tmp/h42`),
+/// written here with other names.
+@Suite struct CardWorldAddressTests {
+    /// A card with a name, a title and an e-mail on the left, and `address` in a column on the right.
+    func address(_ address: [String], email: String = "a.mwangi@example.com") -> BusinessCard.Address? {
+        var lines = [
+            Fixture.line(40, "Amani Mwangi", x: 40, h: 34),
+            Fixture.line(84, "Operations Manager", x: 40, h: 22),
+            Fixture.line(420, email, x: 40, h: 20),
+        ]
+        for (n, text) in address.enumerated() {
+            lines.append(Fixture.line(300 + 26 * Double(n), text, x: 620, h: 20))
+        }
+        return Fixture.card(lines).address
+    }
+
+    @Test func postBoxesAndTownsNoCodeNames() {
+        #expect(
+            address(["Baraka House, Block 4", "Kenyatta Avenue", "P.O. Box 30512-00100, Nairobi"])?.full
+                == "Baraka House, Block 4, Kenyatta Avenue, P.O. Box 30512-00100, Nairobi")
+        #expect(address(["P.O. Box 27731, Abu Dhabi, U.A.E."])?.full == "P.O. Box 27731, Abu Dhabi, U.A.E.")
+        // Towns no list of large cities holds, under a street with its number and its street's word.
+        #expect(
+            address(["Av. Providencia 1760, Oficina 502", "Providencia, Santiago"])?.full
+                == "Av. Providencia 1760, Oficina 502, Providencia, Santiago")
+        #expect(
+            address(["Plot 88, Adeola Odeku Street", "Victoria Island, Lagos"])?.full
+                == "Plot 88, Adeola Odeku Street, Victoria Island, Lagos")
+        // A building's line over the street, though a word of it is a title's (`Commercial`).
+        #expect(
+            address(["Room 1203, 12/F, Wing On Commercial Building", "88 Connaught Road Central", "Sheung Wan, Hong Kong"])?
+                .full == "Room 1203, 12/F, Wing On Commercial Building, 88 Connaught Road Central, Sheung Wan, Hong Kong")
+    }
+
+    @Test func codesAndOrders() {
+        // Iceland's three digits on the street's line.
+        #expect(address(["Strandgata 14, 600 Akureyri"])?.full == "Strandgata 14, 600 Akureyri")
+        // The town first and the street under it.
+        let budapest = address(["1061 Budapest", "Andrássy út 12."])
+        #expect(budapest?.full == "1061 Budapest, Andrássy út 12.")
+        #expect(budapest?.street == "Andrássy út 12.")
+        #expect(budapest?.city == "Budapest")
+        // A country no locale file names, and a town's line with its code under the colonia.
+        #expect(address(["Tartu mnt 18", "10115 Tallinn", "Estonia"])?.full == "Tartu mnt 18, 10115 Tallinn, Estonia")
+        #expect(
+            address(["Av. Álvaro Obregón 110, Piso 3", "Col. Roma Norte, Cuauhtémoc", "C.P. 06700, Ciudad de México"])?
+                .full == "Av. Álvaro Obregón 110, Piso 3, Col. Roma Norte, Cuauhtémoc, C.P. 06700, Ciudad de México")
+    }
+
+    /// A second address under the first, and a firm's name with its legal form over the street, stay out.
+    @Test func whatStaysOut() {
+        #expect(
+            address(["2nd Floor, Loop House", "41 Bree Street, Cape Town, 8001", "Branch: 14 Smith Street, Durban, 4001"])?
+                .full == "2nd Floor, Loop House, 41 Bree Street, Cape Town, 8001")
+        #expect(
+            address(["Kwame Print House Ltd.", "No. 9 Liberation Road, Airport Residential Area, Accra", "Ghana"])?
+                .full == "No. 9 Liberation Road, Airport Residential Area, Accra, Ghana")
+    }
+}
