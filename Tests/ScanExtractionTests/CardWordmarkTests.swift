@@ -137,4 +137,47 @@ import ScanModel
         ])
         #expect(c.title == "Service Manager")
     }
+
+    /// A wordmark of three lines that ends with its legal form, and a legal form of `Company Limited`, go whole; a list
+    /// of services under the firm does not.
+    @Test func threeLinesAndLists() {
+        let three = card([
+            Fixture.line(40, "Brightwater", x: 60, h: 40),
+            Fixture.line(86, "Engineering Services", x: 60, h: 26),
+            Fixture.line(118, "Limited", x: 60, h: 26),
+            Fixture.line(220, "Chinedu Okeke", x: 60, h: 34),
+            Fixture.line(262, "Project Engineer", x: 60, h: 22),
+            Fixture.line(480, "c.okeke@brightwater.ng", x: 60, h: 22),
+        ])
+        #expect(three.organization == "Brightwater Engineering Services Limited")
+        let company = card([
+            Fixture.line(40, "Kowloon Bay Trading", x: 60, h: 40),
+            Fixture.line(86, "Company Limited", x: 60, h: 38),
+            Fixture.line(220, "Wong Siu Ming", x: 60, h: 44),
+            Fixture.line(270, "Director", x: 60, h: 24),
+            Fixture.line(480, "siuming@kowloonbaytrading.com.hk", x: 60, h: 22),
+        ])
+        #expect(company.organization == "Kowloon Bay Trading Company Limited")
+        let list = card([
+            Fixture.line(40, "Lakeside Diagnostic Centre, Inc.", x: 60, h: 30),
+            Fixture.line(76, "Laboratory • X-Ray • Ultrasound", x: 60, h: 28),
+            Fixture.line(220, "Ana Reyes", x: 60, h: 34),
+            Fixture.line(262, "Radiologic Technologist", x: 60, h: 22),
+            Fixture.line(480, "ana.reyes@lakesidediagnostic.ph", x: 60, h: 22),
+        ])
+        #expect(list.organization == "Lakeside Diagnostic Centre, Inc.")
+    }
+
+    /// A kind of firm no legal form says (`Works`, `Joinery`) names the firm printed largest, whose free mail address
+    /// spells it; the person's name is the smaller line.
+    @Test func aKindOfFirm() {
+        let c = card([
+            Fixture.line(30, "Efua Mensah", x: 700, h: 22),
+            Fixture.line(58, "Sales Executive", x: 700, h: 24),
+            Fixture.line(180, "TAMALE TIMBER WORKS", x: 50, h: 32),
+            Fixture.line(540, "tamaletimberworks@gmail.com", x: 600, h: 21),
+        ])
+        #expect(c.name?.full == "Efua Mensah")
+        #expect(c.organization == "TAMALE TIMBER WORKS")
+    }
 }

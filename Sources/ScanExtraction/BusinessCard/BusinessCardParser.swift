@@ -267,6 +267,7 @@ public struct BusinessCardParser: Sendable {
             card.provenance["name"] = l.line.provenance()
         }
         var orgPart: Int?
+        var orgLegalForm: Int?  // the legal form under a wordmark's second line
         if let oi = orgIndex {
             var org = Self.withoutMarks(lines[oi].line, monogram: true)
             let others = free.filter { $0 != nameIndex && $0 != nameBelow && $0 != oi }
@@ -289,6 +290,14 @@ public struct BusinessCardParser: Sendable {
             } else if let (part, upper) = Self.wrappedOrganizationPart(lines, oi, among: others, domain: domain) {
                 orgPart = part
                 org = upper ? lines[part].text + " " + org : org + " " + lines[part].text
+                // (A wordmark of three lines ends with its legal form: `Deltacrest` / `Engineering Services` /
+                // `Limited`.)
+                if !upper, let below = Self.wrappedUnder(lines, part, among: others, sizeTolerance: 0.6),
+                    Self.onlyLegalForms(lines[below].key)
+                {
+                    org += " " + lines[below].text
+                    orgLegalForm = below
+                }
             }
             card.organization = Self.lexicon.mendingLegalForm(Text.clean(org))
             card.provenance["organization"] = lines[oi].line.provenance()
@@ -297,7 +306,7 @@ public struct BusinessCardParser: Sendable {
         var titleIndex: Int?
         var titleBelow: Int?
         let candidates = free.filter {
-            $0 != nameIndex && $0 != nameBelow && $0 != orgIndex && $0 != orgPart
+            $0 != nameIndex && $0 != nameBelow && $0 != orgIndex && $0 != orgPart && $0 != orgLegalForm
                 && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
         if let ni = nameIndex {
@@ -310,7 +319,8 @@ public struct BusinessCardParser: Sendable {
             titleIndex = candidates.min { distance($0) < distance($1) }
             if titleIndex == nil {
                 titleIndex = Self.lineUnderName(
-                    lines, name: nameBelow ?? ni, among: free.filter { $0 != orgIndex && $0 != orgPart && $0 != ni },
+                    lines, name: nameBelow ?? ni,
+                    among: free.filter { $0 != orgIndex && $0 != orgPart && $0 != orgLegalForm && $0 != ni },
                     orgFound: orgIndex != nil)
             }
         } else {
@@ -322,7 +332,7 @@ public struct BusinessCardParser: Sendable {
             // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
             // not a department, `Customer Support`, nor the firm).
             let others = free.filter {
-                $0 != nameIndex && $0 != nameBelow && $0 != orgIndex && $0 != orgPart && $0 != ti
+                $0 != nameIndex && $0 != nameBelow && $0 != orgIndex && $0 != orgPart && $0 != orgLegalForm && $0 != ti
             }
             // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
             let lastWord = lines[ti].line.words.last?.text ?? ""
@@ -360,7 +370,8 @@ public struct BusinessCardParser: Sendable {
         }
         var departmentIndex: Int?
         if let di = free.first(where: {
-            $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != titleIndex && $0 != titleBelow
+            $0 != nameIndex && $0 != orgIndex && $0 != orgPart && $0 != orgLegalForm && $0 != titleIndex
+                && $0 != titleBelow
                 && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
                 && Text.digitCount(lines[$0].text) == 0
         }) {
@@ -370,7 +381,9 @@ public struct BusinessCardParser: Sendable {
         }
         // The premises over the street, in the address's block, once every other field has taken its lines.
         if let addr, var address = card.address {
-            let fields = [nameIndex, nameBelow, orgIndex, orgPart, titleIndex, titleBelow, departmentIndex]
+            let fields = [
+                nameIndex, nameBelow, orgIndex, orgPart, orgLegalForm, titleIndex, titleBelow, departmentIndex,
+            ]
             let taken = used.union(fields.compactMap { $0 })
             let premises = Self.premisesAbove(
                 lines, block: addr.lines, taken: taken, firmFound: card.organization != nil)
@@ -1314,18 +1327,20 @@ public struct BusinessCardParser: Sendable {
         !["TRADING", "PARTNERS", "ASSOCIATES", "GROUP", "HOLDINGS", "COMPANY", "CO"].contains($0)
     })
 
-    /// Whether a key holds legal forms and nothing else (`LTD`, `PTE LTD`, `SDN BHD`, `GMBH & CO KG`).
+    /// Whether a key holds legal forms and nothing else (`LTD`, `PTE LTD`, `SDN BHD`, `GMBH & CO KG`, `COMPANY
+    /// LIMITED`).
     static func onlyLegalForms(_ key: String) -> Bool {
         let words = key.split(separator: " ").map(String.init)
         return legalFormKeys.contains(key)
             || words.contains(where: legalFormKeys.contains)
-                && words.allSatisfy { legalFormKeys.contains($0) || $0 == "CO" || $0 == "&" }
+                && words.allSatisfy { legalFormKeys.contains($0) || ["CO", "COMPANY", "&"].contains($0) }
     }
 
-    /// Whether a line's key holds a word that marks a firm's name on a card: an organization's word, a legal form or a
-    /// kind of shop (`Café Stjernen`, `Bäckerei Hofmann`, `Greenway Bakery`).
+    /// Whether a line's key holds a word that marks a firm's name on a card: an organization's word, a legal form, a
+    /// kind of firm or of shop (`Kumasi Timber Works`, `Café Stjernen`, `Bäckerei Hofmann`).
     static func namesAFirm(_ key: String) -> Bool {
-        Text.hasAny(key, lexicon.organizationWords) || Text.hasAny(key, lexicon.businessTypes)
+        Text.hasAny(key, lexicon.organizationWords) || Text.hasAny(key, lexicon.firmKinds)
+            || Text.hasAny(key, lexicon.businessTypes)
     }
 
     /// The line that holds the rest of the organization's name stacked in its column (see ``stacked(_:_:_:)``), right
@@ -1358,8 +1373,9 @@ public struct BusinessCardParser: Sendable {
         for (j, upper) in [(below, false), (above, true)] {
             guard let j else { continue }
             let l = lines[j]
+            // (Nor does a list of what the firm does: `Laboratory • X-Ray • Ultrasound`.)
             guard Text.digitCount(l.text) == 0, l.entities.isEmpty, !Text.hasAny(l.key, lexicon.jobTitles),
-                !Text.hasAny(l.key, lexicon.departmentWords)
+                !Text.hasAny(l.key, lexicon.departmentWords), !l.text.contains(where: { "•·|".contains($0) })
             else { continue }
             if let d = domain, d.count >= 4 {
                 let joined = upper ? l.key + " " + lines[oi].key : lines[oi].key + " " + l.key

@@ -116,6 +116,10 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         public var workLabels: [String]?
         /// Words that mark a line as an organization's name besides the legal forms (`GROUP`, `VERLAG`, `CABINET`).
         public var organizationWords: [String]?
+        /// Kinds of firm that a card's firm's name says besides those (`WORKS`, `JOINERY`, `KANZLEI`, `ESTUDIO`). The
+        /// card parser reads them with `organizationWords`; the document classifier does not, as its shipped weights
+        /// were learned without them.
+        public var firmKinds: [String]?
         /// Titles printed before a person's name (`DR`, `FRAU`, `MME`).
         public var honorifics: [String]?
         /// Degrees and generational suffixes printed after it (`JR`, `PHD`).
@@ -179,6 +183,8 @@ public struct Lexicon: Sendable {
     public let workLabels: Set<String>
     /// Every locale's `organizationWords` and legal forms: what marks an organization's name on a card.
     public let organizationWords: PhraseSet
+    /// Every locale's card `firmKinds`.
+    public let firmKinds: PhraseSet
     public let honorifics: Set<String>
     public let nameSuffixes: Set<String>
     public let departmentWords: PhraseSet
@@ -267,6 +273,7 @@ public struct Lexicon: Sendable {
         faxLabels = Set(cardWords(\.faxLabels))
         workLabels = Set(cardWords(\.workLabels))
         organizationWords = cardWords(\.organizationWords) + legalForms
+        firmKinds = cardWords(\.firmKinds)
         honorifics = Set(cardWords(\.honorifics))
         nameSuffixes = Set(cardWords(\.nameSuffixes))
         departmentWords = cardWords(\.departmentWords)
