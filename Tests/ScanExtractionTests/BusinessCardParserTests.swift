@@ -780,6 +780,9 @@ import ScanModel
         #expect(BusinessCardParser.domainStem("samsung.nl") == "samsung")
         #expect(BusinessCardParser.domainStem("www.evergreen-design.co.uk") == "evergreendesign")
         #expect(BusinessCardParser.domainStem("mail.kolar.gv.at") == "kolar")
+        // A free mail service's name is no firm's.
+        #expect(BusinessCardParser.domainStem("gmail.com") == nil)
+        #expect(BusinessCardParser.domainStem("web.de") == nil)
         let samsung = card([Fixture.line(40, "Joëlle Bourgeois", h: 26), Fixture.line(80, "Samsung Electronics Benelux", h: 22),
                             Fixture.line(120, "joelle.bourgeois@samsung.nl")])
         #expect(samsung.organization == "Samsung Electronics Benelux")

@@ -159,6 +159,9 @@ import ScanModel
         #expect(address("Kowhai Building", "Suite 405") == nil)
         #expect(address("14 Mill Lane", "Established 1987") == nil)
         #expect(address("The Smart Way To Build", "Since 1987") == nil)
+        // In the card's language too (the locale files' `numberLabels`).
+        #expect(address("Lange Straße 12", "Seit 1987") == nil)
+        #expect(address("12 Rue du Port", "Depuis 1987") == nil)
     }
 
     /// A label before a colon on the address's first line is no part of it; `No:` of a Malaysian house number is.

@@ -74,10 +74,30 @@ import ScanModel
             Fixture.line(480, "erik@haldengroup.com", x: 60, h: 24),
         ])
         #expect(services.organization == "Halden Group")
+        // A slogan under the wordmark, with a sentence's stops or a kind's word at its end.
+        for slogan in ["Design. Build. Deliver.", "Your Local Bakery"] {
+            let c = card([
+                Fixture.line(50, "MIRABEL", x: 60, h: 40),
+                Fixture.line(94, slogan, x: 60, h: 20),
+                Fixture.line(200, "Erik Lund", x: 60, h: 34),
+                Fixture.line(245, "Director", x: 60, h: 24),
+                Fixture.line(480, "erik@mirabel.com", x: 60, h: 24),
+            ])
+            #expect(c.organization == "MIRABEL", "\(slogan)")
+        }
+        // A department over the firm's kind, which the domain does not spell.
+        let over = card([
+            Fixture.line(50, "Corporate Finance", x: 60, h: 40),
+            Fixture.line(94, "SOLICITORS", x: 60, h: 20),
+            Fixture.line(200, "Erik Lund", x: 60, h: 34),
+            Fixture.line(245, "Partner", x: 60, h: 24),
+            Fixture.line(480, "erik@lundholt.co.uk", x: 60, h: 24),
+        ])
+        #expect(over.organization != "Corporate Finance SOLICITORS")
     }
 
-    /// A kind of shop names a firm (`Café`, `Bakery`); a free mail address spells umlauts out, or leaves out a word of
-    /// the firm's name, and still names the firm, whose line is no one's name.
+    /// A kind of shop names a firm (`Café`, `Bakery`); a free mail address spells umlauts out and still names the firm,
+    /// whose line is no one's name.
     @Test func shopsAndFreeMail() {
         let cafe = card([
             Fixture.line(80, "Astrid Berg", x: 300, h: 46),
@@ -97,17 +117,18 @@ import ScanModel
             Fixture.line(560, "schaeferholzbau@gmx.de", x: 300, h: 28),
         ])
         #expect(umlaut.organization == "Schäfer Holzbau Breisgau")
-        let shortened = card([
+        // A trade's title (`Mobile Mechanic`) under the name; a person's trade alone is no firm (`Florist`), nor is a
+        // line naming kinds in a sentence (`Member of the State Bar of California`).
+        let trade = card([
             Fixture.line(40, "Owen Pryce", x: 40, h: 30),
             Fixture.line(76, "Mobile Mechanic", x: 40, h: 18),
-            Fixture.line(340, "Greenhill Auto Repairs", x: 40, h: 17),
-            Fixture.line(360, "PO Box 318", x: 40, h: 15),
-            Fixture.line(378, "Toowoomba QLD 4350", x: 40, h: 17),
-            Fixture.line(396, "greenhillrepairs@gmail.com", x: 600, h: 17),
+            Fixture.line(340, "Florist", x: 40, h: 17),
+            Fixture.line(370, "Member of the State Bar of California", x: 40, h: 17),
+            Fixture.line(396, "owen.pryce@gmail.com", x: 600, h: 17),
         ])
-        #expect(shortened.name?.full == "Owen Pryce")
-        #expect(shortened.title == "Mobile Mechanic")
-        #expect(shortened.organization == "Greenhill Auto Repairs")
+        #expect(trade.name?.full == "Owen Pryce")
+        #expect(trade.title == "Mobile Mechanic")
+        #expect(trade.organization == nil)
     }
 
     /// The firm's name over its street, spelled by the card's domain, is the firm's and no part of the address.
@@ -136,6 +157,15 @@ import ScanModel
             Fixture.line(252, "gwen@ashbylifts.co.uk", x: 500, h: 17),
         ])
         #expect(c.title == "Service Manager")
+        // A label's line in the name's column is no title: `Office Manager: Lisa Grant` names whom to call.
+        let label = card([
+            Fixture.line(60, "Dana Whitmore", x: 24, h: 26),
+            Fixture.line(66, "Managing Director", x: 500, h: 18),
+            Fixture.line(100, "Whitmore Freight Ltd", x: 24, h: 18),
+            Fixture.line(140, "Office Manager: Lisa Grant", x: 24, h: 16),
+            Fixture.line(252, "dana@whitmorefreight.co.uk", x: 500, h: 17),
+        ])
+        #expect(label.title == "Managing Director")
     }
 
     /// A wordmark of three lines that ends with its legal form, and a legal form of `Company Limited`, go whole; a list

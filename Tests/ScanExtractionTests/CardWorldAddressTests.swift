@@ -52,8 +52,19 @@ import ScanModel
                 .full == "Av. Álvaro Obregón 110, Piso 3, Col. Roma Norte, Cuauhtémoc, C.P. 06700, Ciudad de México")
     }
 
-    /// A second address under the first, and a firm's name with its legal form over the street, stay out.
+    /// A second address under the first, a firm's name with its legal form over the street, a list of offices, a
+    /// slogan with a number under a town that comes first, and a tagline under a street stay out; a house number after
+    /// a unit's is no code.
     @Test func whatStaysOut() {
+        #expect(address(["1061 Budapest", "24/7 Emergency Callouts"])?.full == "1061 Budapest")
+        #expect(address(["Level 3, 88 Queen Street, Auckland 1010", "24/7 Emergency Callouts"])?.full
+            == "Level 3, 88 Queen Street, Auckland 1010")
+        #expect(address(["Unit 5, 128 Queen's Road Central, Hong Kong"])?.postalCode == nil)
+        #expect(
+            address(["Office 1204, Boulevard Plaza Tower 1", "Sheikh Mohammed bin Rashid Blvd", "Dubai, UAE",
+                     "Riyadh, Doha, Muscat"])?.full
+                == "Office 1204, Boulevard Plaza Tower 1, Sheikh Mohammed bin Rashid Blvd, Dubai, UAE")
+        #expect(address(["14 Quay Street", "Fresh Fish Daily"]) == nil)
         #expect(
             address(["2nd Floor, Loop House", "41 Bree Street, Cape Town, 8001", "Branch: 14 Smith Street, Durban, 4001"])?
                 .full == "2nd Floor, Loop House, 41 Bree Street, Cape Town, 8001")

@@ -91,7 +91,11 @@ extension BusinessCardParser {
             let street = #"^\s*\p{L}[\p{L}.\- ]*\s\d{1,4}\s?[a-zA-Z]?,"#
             let pattern = street + #"\s*(\d{3,4})\s+\p{Lu}[\p{L}.'\- ]+(?:,\s*\p{L}[\p{L} ]+)?$"#
             for i in lines.indices where !used.contains(i) {
-                guard let code = Text.groups(lines[i].text, pattern)?.first else { continue }
+                // (A house number after a unit's is no code: `Unit 5, 128 Queen's Road Central`.)
+                guard let code = Text.groups(lines[i].text, pattern)?.first,
+                    let r = lines[i].text.range(of: code, options: .backwards),
+                    !Text.hasAny(Text.key(String(lines[i].text[r.upperBound...])), Self.streetWords)
+                else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code)
                 break
@@ -239,9 +243,13 @@ extension BusinessCardParser {
         // The street under the town and its code, where the town comes first (`1054 Budapest` / `Szabadság tér 7.`):
         // with the postal line alone taken, a street line right under it.
         var streetUnder = false
-        if idx == [first], let next = nextInColumn(after: first), !used.contains(next), near(first, next),
-            !Self.holdsContact(lines[next]), Self.streetLike(lines[next]), lines[next].entities(.postalCode).isEmpty,
-            lines[next].entities(.address).isEmpty
+        // (The town's line holds its code and up to three words; the street has its number and a street's word, not
+        // `24/7 Emergency Callouts`.)
+        if idx == [first], lines[first].line.words.count <= 4, Text.range(lines[first].text, #"^\s*\d[\d\s-]*\p{L}"#) != nil,
+            let next = nextInColumn(after: first), !used.contains(next), near(first, next),
+            !Self.holdsContact(lines[next]), Self.streetLike(lines[next]), Text.digitCount(lines[next].text) > 0,
+            Text.hasAny(lines[next].key, Self.lexicon.thoroughfares),
+            lines[next].entities(.postalCode).isEmpty, lines[next].entities(.address).isEmpty
         {
             idx.append(next)
             streetUnder = true
@@ -253,11 +261,16 @@ extension BusinessCardParser {
             var k = lines[next].key
             if k.hasPrefix("THE ") { k.removeFirst(4) }
             // (Or a region and its country, `Selangor, Malaysia`: only names of places.)
-            // (Or a line that ends with a place, holding its code or no more than three words: `C.P. 06600, Ciudad de
-            // México` under `Col. Juárez, Cuauhtémoc`; not a second address, `Branch: 14 Musgrave Road, Durban, 4001`.)
+            // (Or a line that ends with a place and holds its code, or a region and its country: `C.P. 06600, Ciudad de
+            // México` under `Col. Juárez, Cuauhtémoc`, `Metro Manila, Philippines`; not a second address, `Branch: 14
+            // Musgrave Road, Durban, 4001`, nor `Since 1987, Chicago`.)
             let l = lines[next]
+            let parts = l.text.split(separator: ",")
+            let country = parts.count <= 2
+                && parts.last.map { DataDetector.countryCode(named: String($0)) != nil } ?? false
             let placeLine = !Self.holdsContact(l) && !Self.streetLike(l) && Self.endsWithPlace(l.text) != nil
-                && (Text.digitCount(l.text) > 0 || l.line.words.count <= 3)
+                && (Text.digitCount(l.text) > 0 || country) && !l.text.contains(":")
+                && !Text.hasAny(l.key, Self.lexicon.numberLabels)
             if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(l.text) == 0
                 || DataDetector.countryCode(named: l.text) != nil && l.line.words.count <= 4 || placeLine
             {
@@ -301,23 +314,18 @@ extension BusinessCardParser {
 
     /// The code of a line that holds only a town of one to three capitalized words and a code of three to six digits,
     /// either way round (`Dargaville 0310`, `0310 Dargaville`; a comma or a dash may come before the code, `New Delhi –
-    /// 110001`), with no word of an address part, a title or a firm.
+    /// 110001`), with no word of an address part, a title, a firm or a number's label (`Established 1987`; the locale
+    /// files' `numberLabels`).
     static func townAndCode(_ l: AnalyzedLine) -> String? {
         let town = #"\p{Lu}[\p{L}'’.\-]*(?:\s\p{Lu}[\p{L}'’.\-]*){0,2}"#
         guard let code = Text.groups(l.text, #"^\s*"# + town + #"(?:\s+|\s*[,–-]\s*)(\d{3,6})\s*$"#)?.first
             ?? Text.groups(l.text, #"^\s*(\d{3,6})\s+"# + town + #"\s*$"#)?.first,
             !Text.hasAny(l.key, lexicon.addressParts), !Text.hasAny(l.key, lexicon.jobTitles),
             !Text.hasAny(l.key, lexicon.organizationWords), l.entities.isEmpty,
-            !Text.hasAny(l.key, Self.notTowns)
+            !Text.hasAny(l.key, lexicon.numberLabels)
         else { return nil }
         return code
     }
-
-    /// Words before a number that is no postal code (`Established 1987`, `License 987654`).
-    static let notTowns = PhraseSet([
-        "EST", "ESTABLISHED", "SINCE", "FOUNDED", "LICENSE", "LICENCE", "LIC", "REG", "REGISTERED", "REGISTRATION",
-        "MODEL", "WINNER", "AWARD", "SERIES", "ABN", "ACN", "VAT", "NO", "NR", "MEMBER", "ID",
-    ])
 
     /// An address's first line without a label before a colon (`Showroom: Unit 3, 18 Parramatta Road`, `Head Office:`,
     /// `Adresse :`): words of four letters or more, none a street's, an address part's or a building's (`No: G3`
@@ -346,28 +354,30 @@ extension BusinessCardParser {
 
     /// The country whose name, or one of whose large cities, ends a line: its last part or the one before it (parts
     /// parted by commas or dashes), with codes and trailing abbreviations left out (`Chiang Mai 50100`, `Guadalajara,
-    /// Jal.`, `Bogotá D.C. 110221`).
+    /// Jal.`, `Bogotá D.C. 110221`). A line whose places lie in two countries or more lists places, not an address
+    /// (`Offices in London, Paris, Dubai`).
     static func endsWithPlace(_ text: String) -> String? {
         let parts = Text.replacing(text, #"\s[–—-]\s"#, with: ",").split(separator: ",").map(String.init)
-        for part in parts.suffix(2).reversed() {
-            var words = part.split(separator: " ").map(String.init).filter { !$0.contains(where: \.isNumber) }
-            if let c = words.isEmpty ? nil : placeCountry(words.joined(separator: " ")) { return c }
-            while let last = words.last, words.count > 1,
-                last.contains(".") || last.count <= 3 && last == last.uppercased()
-            {
-                words.removeLast()
-            }
-            if let c = words.isEmpty ? nil : placeCountry(words.joined(separator: " ")) { return c }
-        }
-        return nil
+        guard Set(parts.compactMap(partPlace)).count <= 1 else { return nil }
+        return parts.suffix(2).reversed().lazy.compactMap(partPlace).first
     }
 
-    /// Whether a line holds only names of places: one to three parts parted by commas, each of one to three
+    /// The country of one part of a line, as ``endsWithPlace(_:)`` reads it.
+    static func partPlace(_ part: String) -> String? {
+        var words = part.split(separator: " ").map(String.init).filter { !$0.contains(where: \.isNumber) }
+        if let c = words.isEmpty ? nil : placeCountry(words.joined(separator: " ")) { return c }
+        while let last = words.last, words.count > 1, last.contains(".") || last.count <= 3 && last == last.uppercased() {
+            words.removeLast()
+        }
+        return words.isEmpty ? nil : placeCountry(words.joined(separator: " "))
+    }
+
+    /// Whether a line holds only names of places: two or three parts parted by commas, each of one to three
     /// capitalized words of letters, none a title's, a firm's, a department's or a street's (`Victoria Island, Lagos`,
     /// `Las Condes, Santiago`).
     static func placeNames(_ l: AnalyzedLine) -> Bool {
         let parts = l.text.split(separator: ",").map { $0.split(separator: " ") }
-        return (1...3).contains(parts.count) && Text.digitCount(l.text) == 0
+        return (2...3).contains(parts.count) && Text.digitCount(l.text) == 0
             && parts.allSatisfy { ws in
                 (1...3).contains(ws.count)
                     && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }

@@ -79,9 +79,10 @@ public struct BusinessCardParser: Sendable {
         Self.typeUnlabeledPhones(&card.phones)
         // --- Address.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
-        let webDomain = card.urls.first.map { Self.domainStem(Self.host($0.url)) }
-        var domain = card.emails.first.map { Self.domainStem(String($0.address.split(separator: "@").last ?? "")) }
-            ?? webDomain
+        let webDomain = card.urls.first.flatMap { Self.domainStem(Self.host($0.url)) }
+        let emailHost = card.emails.first.map { String($0.address.split(separator: "@").last ?? "") }
+        let freeMail = emailHost.map { Self.domainStem($0) == nil } ?? false
+        var domain = emailHost.flatMap(Self.domainStem) ?? webDomain
         let addr = address(lines, used: &used, firmDomain: domain.flatMap { $0.count >= 4 ? $0 : nil })
         card.address = addr?.address
         if let p = addr?.provenance { card.provenance["address"] = p }
@@ -91,12 +92,9 @@ public struct BusinessCardParser: Sendable {
         // if anything, in its local part, as a domain would: the card's own site's name first, else the local part's
         // letters. (A person's own, `darnell.whitaker@gmail.com`, is their name's: see the person's own domain below.)
         var localIsDomain = false
-        if domain == "" {
-            domain = webDomain.flatMap { $0.isEmpty ? nil : $0 }
-            if domain == nil, let local = emailLocal {
-                domain = String(local.filter(\.isLetter))
-                localIsDomain = true
-            }
+        if freeMail, domain == nil, let local = emailLocal {
+            domain = String(local.filter(\.isLetter))
+            localIsDomain = true
         }
         let free: [Int] = lines.indices.filter { !used.contains($0) }
         let heights = lines.map(\.line.printHeight).sorted()
@@ -121,8 +119,7 @@ public struct BusinessCardParser: Sendable {
             let mended = Self.lexicon.mendingLegalForm(text)
             let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
-            var skipped = false
-            if Self.namesAFirm(k) { s += 1.5 }
+            s += Self.firmWordScore(k, words: l.line.words.map(\.text))
             if localIsDomain, let d = domain {
                 // A free mail address's local part names the firm only by spelling whole words of its name, two or
                 // more (`maguireplumbing`); one word of a line or its initials may be a person's (`sarah@`, `mjw@`),
@@ -130,11 +127,6 @@ public struct BusinessCardParser: Sendable {
                 let words = l.line.words.map(\.text)
                 if Self.spellsWholeName(d, words), l.line.printHeight < 0.95 * largestPrint {
                     s += 2
-                } else if Self.spellsWholeName(d, words, skipping: true), l.line.printHeight < 0.95 * largestPrint {
-                    // (A name cut short by a word left out is a firm's, not a person's: people's addresses do not
-                    // leave out a middle name.)
-                    s += 2
-                    skipped = true
                 }
             } else if let d = domain, d.count >= 3 {
                 // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`, and `&`
@@ -166,7 +158,7 @@ public struct BusinessCardParser: Sendable {
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
             // and that the local part, alone or with the domain, spells as a given and a family name, is the person's
             // name.
-            if s == 2, !skipped, let local = emailLocal, let d = domain,
+            if s == 2, let local = emailLocal, let d = domain,
                 Self.spellsPerson(local, l.line.words.map(\.text))
                     || Self.spellsPerson(local + d, l.line.words.map(\.text))
             {
@@ -310,11 +302,12 @@ public struct BusinessCardParser: Sendable {
                 && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
         if let ni = nameIndex {
-            // (A line in the name's own column before one of another: `Service Manager` under the name, not `Head
-            // Office` labelling the address beside it.)
+            // (A line in the name's own column before one of another as near: `Service Manager` under the name, not
+            // `Head Office` labelling the address beside it; a label's line last, `Office Manager: Lisa Grant`.)
             let nameBox = lines[ni].line.box
             func distance(_ j: Int) -> Int {
-                abs(j - ni) + (j < ni ? 1 : 0) + (lines[j].line.box.horizontalOverlap(nameBox) > 0 ? 0 : lines.count)
+                abs(j - ni) + (j < ni ? 1 : 0) + (lines[j].line.box.horizontalOverlap(nameBox) > 0 ? 0 : 2)
+                    + (lines[j].text.contains(":") ? lines.count : 0)
             }
             titleIndex = candidates.min { distance($0) < distance($1) }
             if titleIndex == nil {
@@ -465,7 +458,7 @@ public struct BusinessCardParser: Sendable {
         for h in webHosts {
             let web = h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
             guard web != domain, OCRConfusions.shipped.lookAlike(web, domain),
-                spells(domainStem(web), orgKey), !spells(domainStem(domain), orgKey)
+                spells(domainStem(web) ?? "", orgKey), !spells(domainStem(domain) ?? "", orgKey)
             else { continue }
             return address[...at] + web
         }
@@ -702,8 +695,9 @@ public struct BusinessCardParser: Sendable {
     }
 
     /// `mail.evergreen-design.co.uk` → `evergreendesign`, `samsung.nl` → `samsung`: the top-level domain goes, whatever
-    /// country's, and then a second level that only says what kind of body it is (`co`, `com`, `org`, `ac`...).
-    static func domainStem(_ host: String) -> String {
+    /// country's, and then a second level that only says what kind of body it is (`co`, `com`, `org`, `ac`...). Nil
+    /// for a free mail service's (`gmail.com`, `web.de`), whose name is no one's firm.
+    static func domainStem(_ host: String) -> String? {
         var parts = host.lowercased().split(separator: ".").map(String.init)
         if parts.first == "www" { parts.removeFirst() }
         if parts.count > 1 { parts.removeLast() }
@@ -712,12 +706,14 @@ public struct BusinessCardParser: Sendable {
         ]
         while parts.count > 1, let last = parts.last, generic.contains(last) { parts.removeLast() }
         let stem = parts.last ?? ""
-        let webmail: Set<String> = [
-            "gmail", "yahoo", "hotmail", "outlook", "icloud", "aol", "gmx", "web", "orange", "free", "proton",
-            "protonmail", "live", "mail", "t-online"
-        ]
-        return webmail.contains(stem) ? "" : stem.filter { $0.isLetter || $0.isNumber }
+        return freeMail.contains(stem) ? nil : stem.filter { $0.isLetter || $0.isNumber }
     }
+
+    /// Free mail services' names, as a domain's stem.
+    static let freeMail: Set<String> = [
+        "gmail", "yahoo", "hotmail", "outlook", "icloud", "aol", "gmx", "web", "orange", "free", "proton", "protonmail",
+        "live", "mail", "t-online",
+    ]
 
     /// Whether a domain stem is spelled by the line's words in order, each giving a whole word, its first
     /// letters or nothing: `wilsonkellyhobbs` from `WILSON KELLY AND HOBBS`, `juanb` from `JUAN BAUTISTA
@@ -809,7 +805,7 @@ public struct BusinessCardParser: Sendable {
             let at = address.firstIndex(of: "@")
         else { return lines }
         let local = String(address[..<at]).lowercased()
-        let stem = domainStem(String(address[address.index(after: at)...])).replacingOccurrences(of: "-", with: "")
+        let stem = (domainStem(String(address[address.index(after: at)...])) ?? "").replacingOccurrences(of: "-", with: "")
         func person(_ words: [LayoutWord]) -> Bool {
             let ws = words.map(\.text).filter { !lexicon.nameSuffixes.contains(Text.key($0)) }
             let key = Text.key(ws.joined(separator: " "))
@@ -925,20 +921,9 @@ public struct BusinessCardParser: Sendable {
     /// Whether `local` (letters only, eight or more) spells two or more whole words of a line in a row
     /// (`maguireplumbing` of `Maguire Plumbing & Heating`, `lepetrindore` of `Boulangerie Le Pétrin Doré`), or the
     /// whole line with its words of three letters or fewer left out (`domainetroischenes`), accents folded and `&`
-    /// as `and` or nothing. With `skipping`, only runs that leave out one word of four letters or more inside them
-    /// count (`banksiamechanics` of `Banksia Mobile Mechanics`, `tallersoler` of `Taller Hermanos Soler`).
-    static func spellsWholeName(_ local: String, _ words: [String], skipping: Bool = false) -> Bool {
+    /// as `and` or nothing.
+    static func spellsWholeName(_ local: String, _ words: [String]) -> Bool {
         guard local.count >= 8 else { return false }
-        if skipping {
-            let ws = words.map { folded(transliterated($0.uppercased())).filter(\.isLetter) }.filter { !$0.isEmpty }
-            guard ws.count >= 3 else { return false }
-            for i in ws.indices.dropLast(2) {
-                for k in (i + 1)..<(ws.count - 1) where ws[k].count >= 4 {
-                    for m in (k + 1)..<ws.count where (ws[i..<k] + ws[(k + 1)...m]).joined() == local { return true }
-                }
-            }
-            return false
-        }
         let plain = words.map { folded($0).filter(\.isLetter) }.filter { !$0.isEmpty }
         let anded = words.map { $0 == "&" ? "and" : folded($0).filter(\.isLetter) }.filter { !$0.isEmpty }
         let spelledOut = words.map { folded(transliterated($0.uppercased())).filter(\.isLetter) }.filter { !$0.isEmpty }
@@ -1343,6 +1328,16 @@ public struct BusinessCardParser: Sendable {
             || Text.hasAny(key, lexicon.businessTypes)
     }
 
+    /// What a line's key and words say for its being the firm's name: an organization's word or a legal form much; a
+    /// kind of firm or of shop less, and only on a line of two to four capitalized words, as a name is printed with its
+    /// kind (`Café Stjernen`; not `Member of the State Bar of California`, `Offices in London`, nor a person's trade
+    /// alone, `Florist`).
+    static func firmWordScore(_ key: String, words: [String]) -> Double {
+        if Text.hasAny(key, lexicon.organizationWords) { return 1.5 }
+        let named = (2...4).contains(words.count) && words.allSatisfy { $0.first?.isLowercase != true }
+        return named && (Text.hasAny(key, lexicon.firmKinds) || Text.hasAny(key, lexicon.businessTypes)) ? 1 : 0
+    }
+
     /// The line that holds the rest of the organization's name stacked in its column (see ``stacked(_:_:_:)``), right
     /// under or over its line `oi`, and whether it is the upper one: a line of letters and no title's or department's
     /// word that, with the organization's line, spells the web or e-mail domain that the organization's line does not
@@ -1364,7 +1359,20 @@ public struct BusinessCardParser: Sendable {
             return (1...4).contains(ws.count) && !namesAFirm(lines[i].key)
                 && ws.allSatisfy { $0 == "&" || $0.allSatisfy { $0.isLetter || "'’.-".contains($0) } }
         }
-        func kind(_ i: Int) -> Bool { (1...3).contains(lines[i].line.words.count) && namesAFirm(lines[i].key) }
+        // A firm's kind: one or two words, or two joined by a small word, the last of them a kind's word, no
+        // sentence's stop (`Engineering Services`, `estudio de arquitectura`; not `Design. Build. Deliver.`, `Your
+        // Local Bakery`).
+        func kind(_ i: Int) -> Bool {
+            let ws = lines[i].line.words.map(\.text)
+            guard ws.count <= 2 || ws.count == 3 && ws[1].first?.isLowercase == true && ws[1].count <= 3,
+                let last = ws.last,
+                namesAFirm(Text.key(last)) || onlyLegalForms(lines[i].key)
+            else { return false }
+            return !ws.contains { w in
+                w.contains("!") || w.hasSuffix(".") && !w.dropLast().contains(".") && w.filter(\.isLetter).count >= 4
+                    && !Text.hasAny(Text.key(w), lexicon.legalForms)
+            }
+        }
         // A kind alone, every word of it a firm's kind or legal form (`ADVOCATEN`, `Rechtsanwälte PartG`; not `Nash
         // Ltd`, a name of its own).
         func kindAlone(_ i: Int) -> Bool {
@@ -1385,7 +1393,12 @@ public struct BusinessCardParser: Sendable {
             // `Finance` / `Willow Networks`, nor a monogram, `HI` / `Hendriks Ingenieursbureau B.V.`.)
             let main = l.line.printHeight > 1.1 * lines[oi].line.printHeight
                 && l.line.words.contains { $0.text.count >= 3 }
-            if kindOfFirm, upper ? main && bare(j) && kindAlone(oi) : bare(oi) && kind(j) { return (j, upper) }
+            // (Where the card has a domain of its own, it spells the name over the kind: `de Waal` of dewaaladvocaten,
+            // not a department over it, `Corporate Finance` / `SOLICITORS`.)
+            let spelled = domain.map { d in d.count < 4 || spellsWhole(d, l.key + " " + lines[oi].key) } ?? true
+            if kindOfFirm, upper ? main && spelled && bare(j) && kindAlone(oi) : bare(oi) && kind(j) {
+                return (j, upper)
+            }
         }
         return nil
     }

@@ -128,6 +128,9 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         public var departmentWords: [String]?
         /// Words that name the area a title covers, printed on the line under it (`REGION`, `EMEA`, `NORTHWEST`).
         public var areaWords: [String]?
+        /// Words before a number that is no postal code, as a card prints them beside one (`ESTABLISHED` 1987, `SINCE`,
+        /// `LICENCE`, `MEMBER`).
+        public var numberLabels: [String]?
         /// Lower-case words that join a family name (`van`, `de`, `bin`), kept as printed.
         public var nameParticles: [String]?
         /// Lower-case labels printed before an e-mail address (`e-mail`, `courriel`), kept as printed.
@@ -190,6 +193,8 @@ public struct Lexicon: Sendable {
     public let departmentWords: PhraseSet
     /// Every locale's card `areaWords`.
     public let areaWords: PhraseSet
+    /// Every locale's card `numberLabels`.
+    public let numberLabels: PhraseSet
     /// Every locale's `nameParticles` and `emailLabels` (these longest first), in lower case as printed (not as
     /// `Text.key` makes them).
     public let nameParticles: Set<String>
@@ -278,6 +283,7 @@ public struct Lexicon: Sendable {
         nameSuffixes = Set(cardWords(\.nameSuffixes))
         departmentWords = cardWords(\.departmentWords)
         areaWords = cardWords(\.areaWords)
+        numberLabels = cardWords(\.numberLabels)
         nameParticles = Set(locales.flatMap { $0.card?.nameParticles ?? [] }.map { $0.lowercased() })
         emailLabels = lowercasedOnce(locales.flatMap { $0.card?.emailLabels ?? [] }).sorted { $0.count > $1.count }
         nameJoiners = lowercasedOnce(locales.flatMap { $0.card?.nameJoiners ?? [] })
