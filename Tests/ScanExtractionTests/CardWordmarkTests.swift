@@ -166,6 +166,17 @@ import ScanModel
             Fixture.line(252, "dana@whitmorefreight.co.uk", x: 500, h: 17),
         ])
         #expect(label.title == "Managing Director")
+        // A title that ends with a comma or a colon goes on under it.
+        for (first, second) in [("Principal Architect,", "Healthcare Studio"), ("Senior Manager:", "Stakeholder Relations")] {
+            let c = card([
+                Fixture.line(20, "Whitmore Partners Ltd", x: 300, h: 24),
+                Fixture.line(60, "Dana Whitmore", x: 300, h: 30),
+                Fixture.line(100, first, x: 300, h: 20),
+                Fixture.line(124, second, x: 300, h: 20),
+                Fixture.line(300, "dana@whitmorepartners.com", x: 300, h: 17),
+            ])
+            #expect(c.title == first + " " + second)
+        }
     }
 
     /// A wordmark of three lines that ends with its legal form, and a legal form of `Company Limited`, go whole; a list

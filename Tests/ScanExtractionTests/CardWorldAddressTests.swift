@@ -37,6 +37,22 @@ import ScanModel
                 .full == "Room 1203, 12/F, Wing On Commercial Building, 88 Connaught Road Central, Sheung Wan, Hong Kong")
     }
 
+    /// A business park's or an estate's line over the street (the locale files' `premises`), and a house number with a
+    /// letter after a hyphen.
+    @Test func premisesAndDoors() {
+        let park = Fixture.card([
+            Fixture.line(40, "Jonas Weber", x: 40, h: 34),
+            Fixture.line(84, "Werkstattleiter", x: 40, h: 22),
+            Fixture.line(140, "Rheinblick Metallbau GmbH", x: 40, h: 22),
+            Fixture.line(300, "Gewerbepark Ost", x: 620, h: 20),
+            Fixture.line(326, "Am Kalkofen 9", x: 620, h: 20),
+            Fixture.line(352, "55129 Mainz", x: 620, h: 20),
+            Fixture.line(420, "j.weber@rheinblick-metallbau.de", x: 40, h: 20),
+        ])
+        #expect(park.address?.full == "Gewerbepark Ost, Am Kalkofen 9, 55129 Mainz")
+        #expect(address(["Keizersgracht 212-B", "1016 DX Amsterdam"])?.full == "Keizersgracht 212-B, 1016 DX Amsterdam")
+    }
+
     @Test func codesAndOrders() {
         // Iceland's three digits on the street's line.
         #expect(address(["Strandgata 14, 600 Akureyri"])?.full == "Strandgata 14, 600 Akureyri")

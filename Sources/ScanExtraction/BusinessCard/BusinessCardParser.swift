@@ -353,7 +353,9 @@ public struct BusinessCardParser: Sendable {
                 // Region`, in words of no street, department or firm: not `North West Sales Team`.)
                 let area = (1...4).contains(ws.count) && Text.hasAny(u.key, Self.lexicon.areaWords)
                     && !Text.hasAny(u.key, Self.streetWords) && noFirmNorDepartment
-                if Self.titleJoiners.contains(last) || titleWord || goesOn || area {
+                // (Or the title ends with a comma or a colon: `Principal Architect,` / `Healthcare Studio`.)
+                let open = lastWord.hasSuffix(",") || lastWord.hasSuffix(":")
+                if Self.titleJoiners.contains(last) || titleWord || goesOn || area || open {
                     title += " " + lines[below].text
                     titleBelow = below
                 }
@@ -1294,8 +1296,11 @@ public struct BusinessCardParser: Sendable {
     static func streetLike(_ l: AnalyzedLine) -> Bool {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         if t.first?.isNumber ?? false { return true }
-        // (A house number with its door after a slash, `Schottenring 16/3`, `Na Poříčí 1047/26`.)
-        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:/\d{1,4})?\s?[a-zA-Z]?$"#) != nil { return true }
+        // (A house number with its door after a slash or a hyphen, `Schottenring 16/3`, `Na Poříčí 1047/26`,
+        // `Lauriergracht 116-H`.)
+        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:/\d{1,4}|-[a-zA-Z]{1,2})?\s?[a-zA-Z]?$"#) != nil {
+            return true
+        }
         if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
         // `Calle Mayor, 12, 3º B`: the number between commas, the floor and door after it.
         if Text.range(t, #"\p{L},\s*\d{1,4}[a-zA-Z]?\s*,"#) != nil { return true }
