@@ -221,4 +221,23 @@ import ScanModel
         #expect(c.name?.full == "Efua Mensah")
         #expect(c.organization == "TAMALE TIMBER WORKS")
     }
+
+    /// Degrees wrapped under a name that ends with a comma go with the name; a street's word wrapped onto a line of its
+    /// own goes on its street.
+    @Test func wrappedDegreesAndStreetWords() {
+        let c = card([
+            Fixture.line(60, "Dr. Wanjiku Njeri,", x: 60, h: 40),
+            Fixture.line(106, "MBChB, MMed", x: 60, h: 40),
+            Fixture.line(150, "Consultant Paediatrician", x: 60, h: 30),
+            Fixture.line(300, "Lakeside Plaza, 3rd Floor, Oginga Odinga", x: 700, h: 30),
+            Fixture.line(334, "Street", x: 700, h: 30),
+            Fixture.line(368, "P.O. Box 4120-40100, Kisumu", x: 700, h: 30),
+            Fixture.line(500, "info@lakesidekids.co.ke", x: 60, h: 30),
+        ])
+        #expect(c.name?.full == "Dr. Wanjiku Njeri, MBChB, MMed")
+        #expect(c.name?.family == "Njeri")
+        #expect(c.name?.suffix == "MBChB, MMed")
+        #expect(c.title == "Consultant Paediatrician")
+        #expect(c.address?.full == "Lakeside Plaza, 3rd Floor, Oginga Odinga Street, P.O. Box 4120-40100, Kisumu")
+    }
 }

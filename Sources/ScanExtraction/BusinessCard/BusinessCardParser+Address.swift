@@ -295,7 +295,9 @@ extension BusinessCardParser {
         idx.forEach { used.insert($0) }
         var full = ""
         for p in parts {
-            if full.isEmpty { full = p } else { full += (full.hasSuffix(",") ? " " : ", ") + p }
+            // (A street's word wrapped onto a line of its own goes on its street: `Oginga Odinga` / `Street`.)
+            let streetWord = !p.contains(" ") && Self.lexicon.thoroughfares.isFound(in: Text.key(p))
+            if full.isEmpty { full = p } else { full += (full.hasSuffix(",") || streetWord ? " " : ", ") + p }
         }
         let v = value ?? EntityValue()
         var a = BusinessCard.Address(

@@ -244,6 +244,14 @@ public struct BusinessCardParser: Sendable {
             nameIndex = oi
             orgIndex = nil
         }
+        // Degrees wrapped under a name that ends with a comma (`Dr. Otieno Ouma,` / `MBChB, MMed`) go with it.
+        if nameBelow == nil, let ni = nameIndex, lines[ni].text.hasSuffix(","),
+            let below = Self.wrappedUnder(
+                lines, ni, among: free.filter { $0 != ni && $0 != orgIndex }, sizeTolerance: 0.6),
+            Self.degreesOnly(lines[below].text)
+        {
+            nameBelow = below
+        }
         var nameCorrection: (from: String, to: String)?
         if let ni = nameIndex {
             let l = lines[ni]
@@ -943,6 +951,18 @@ public struct BusinessCardParser: Sendable {
         return false
     }
 
+    /// Whether a line holds only degrees or a name's suffixes, parted by commas (`MBChB, MMed`, `PhD, FRCS`, `CPA`):
+    /// each of two to seven letters with two capitals or more, or a suffix of the locale files.
+    static func degreesOnly(_ text: String) -> Bool {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return (1...4).contains(parts.count) && parts.allSatisfy { p in
+            let letters = p.filter { $0 != "." }
+            return lexicon.nameSuffixes.contains(Text.key(p))
+                || (2...7).contains(letters.count) && letters.allSatisfy(\.isLetter)
+                    && letters.filter(\.isUppercase).count >= 2
+        }
+    }
+
     /// Whether a line holds a range of hours with their minutes or their unit (`6:30–18:30`, `7–13 Uhr`, `9am-5pm`);
     /// a bare range is no time (`24-7 Locksmiths Ltd`, `9-5 Recruitment`).
     static func holdsHours(_ text: String) -> Bool {
@@ -1152,7 +1172,14 @@ public struct BusinessCardParser: Sendable {
             words.removeFirst()
         }
         if !prefixes.isEmpty { prefix = prefixes.joined(separator: " ") }
-        if let l = words.last, words.count > 2, lexicon.nameSuffixes.contains(Text.key(l)) {
+        // Degrees after a comma (`Otieno Ouma, MBChB, MMed`) are the suffix.
+        if let comma = words.firstIndex(where: { $0.hasSuffix(",") }), comma >= 1, comma < words.count - 1,
+            degreesOnly(words[(comma + 1)...].joined(separator: " "))
+        {
+            suffix = words[(comma + 1)...].joined(separator: " ")
+            words = Array(words[...comma])
+            words[comma].removeLast()
+        } else if let l = words.last, words.count > 2, lexicon.nameSuffixes.contains(Text.key(l)) {
             suffix = l
             words.removeLast()
             if var last = words.last, last.hasSuffix(",") { last.removeLast(); words[words.count - 1] = last }
