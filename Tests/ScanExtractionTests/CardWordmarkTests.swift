@@ -240,4 +240,29 @@ import ScanModel
         #expect(c.title == "Consultant Paediatrician")
         #expect(c.address?.full == "Lakeside Plaza, 3rd Floor, Oginga Odinga Street, P.O. Box 4120-40100, Kisumu")
     }
+
+    /// People whose names hold a word that names a kind of shop on receipts (`Mercado`, `Mart`, `Bar`) keep their
+    /// names; a title beside the name comes before a line with a title's word lower in the name's column.
+    @Test func shopWordsInPeoplesNames() {
+        let mercado = card([
+            Fixture.line(60, "Carlos Mercado", x: 60, h: 40),
+            Fixture.line(110, "Software Developer", x: 60, h: 24),
+            Fixture.line(480, "carlos.mercado@gmail.com", x: 60, h: 22),
+        ])
+        #expect(mercado.name?.full == "Carlos Mercado")
+        #expect(mercado.organization == nil)
+        let mart = card([
+            Fixture.line(60, "Mart Tamm", x: 60, h: 40),
+            Fixture.line(110, "Product Manager", x: 60, h: 24),
+            Fixture.line(480, "mart@tamm.ee", x: 60, h: 22),
+        ])
+        #expect(mart.name?.full == "Mart Tamm")
+        let beside = card([
+            Fixture.line(60, "Priya Raman", x: 60, h: 40),
+            Fixture.line(104, "Managing Director", x: 600, h: 24),
+            Fixture.line(160, "Your Trusted Property Advisor", x: 60, h: 22),
+            Fixture.line(480, "priya@ramanhomes.in", x: 600, h: 22),
+        ])
+        #expect(beside.title == "Managing Director")
+    }
 }

@@ -81,6 +81,15 @@ import ScanModel
                      "Riyadh, Doha, Muscat"])?.full
                 == "Office 1204, Boulevard Plaza Tower 1, Sheikh Mohammed bin Rashid Blvd, Dubai, UAE")
         #expect(address(["14 Quay Street", "Fresh Fish Daily"]) == nil)
+        // A slogan with a number over the address does not stand for it; hours and a label's line are no address.
+        #expect(
+            address(["Open 7 Days – Dubai", "Office 1203, Al Moosa Tower 2", "Sheikh Zayed Road, Dubai, UAE"])?.full
+                == "Office 1203, Al Moosa Tower 2, Sheikh Zayed Road, Dubai, UAE")
+        #expect(
+            address(["Office 1203, Al Moosa Tower 2", "Sheikh Zayed Road, Dubai, UAE", "Sat-Thu 9-6, Dubai"])?.full
+                == "Office 1203, Al Moosa Tower 2, Sheikh Zayed Road, Dubai, UAE")
+        #expect(address(["P.O. Box 48217", "Head office: Dubai | Branches: Abu Dhabi, Sharjah"]) == nil)
+        #expect(address(["Level 12, 100 Cyberport Tower", "Hong Kong"])?.postalCode == nil)
         #expect(
             address(["2nd Floor, Loop House", "41 Bree Street, Cape Town, 8001", "Branch: 14 Smith Street, Durban, 4001"])?
                 .full == "2nd Floor, Loop House, 41 Bree Street, Cape Town, 8001")

@@ -42,7 +42,8 @@ extension BusinessCardParser {
             guard aligned, sameSize, step > 0.5 * h, step <= allowed, !words.isEmpty, words.count <= 8,
                 !lines[j].entities.contains(where: { [.phone, .email, .url].contains($0.type) }),
                 !Text.hasAny(lines[j].key, Self.lexicon.jobTitles),
-                firmFound || Text.digitCount(l.text) > 0, Self.namesAPlace(lines[j])
+                firmFound || Text.digitCount(l.text) > 0, Self.namesAPlace(lines[j]),
+                !Self.secondTown(lines[j], over: group.map { lines[$0] })
             else { break }
             group.insert(j, at: 0)
             added.insert(j, at: 0)
@@ -94,7 +95,8 @@ extension BusinessCardParser {
                 // (A house number after a unit's is no code: `Unit 5, 128 Queen's Road Central`.)
                 guard let code = Text.groups(lines[i].text, pattern)?.first,
                     let r = lines[i].text.range(of: code, options: .backwards),
-                    !Text.hasAny(Text.key(String(lines[i].text[r.upperBound...])), Self.streetWords)
+                    case let town = Text.key(String(lines[i].text[r.upperBound...])),
+                    !Text.hasAny(town, Self.streetWords), !Text.hasAny(town, Self.lexicon.premises)
                 else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code)
@@ -123,7 +125,7 @@ extension BusinessCardParser {
         // Condes, Santiago`, `Chiang Mai 50100`, `Guadalajara, Jal.`), with a street, a post box or a numbered building
         // on it or on one of the two lines over it in its column.
         if hitLines.isEmpty {
-            for i in lines.indices where !used.contains(i) && !Self.holdsContact(lines[i]) {
+            for i in lines.indices where !used.contains(i) && !Self.holdsContact(lines[i]) && !lines[i].text.contains(":") {
                 // (Or a line of places no list knows right under a street with its number and its street's word:
                 // `Plot 1412, Ahmadu Bello Way` / `Victoria Island, Lagos`.)
                 let above = previousInColumnOf(i)
@@ -132,7 +134,7 @@ extension BusinessCardParser {
                         && Text.hasAny(lines[$0].key, Self.lexicon.thoroughfares)
                 } ?? false
                 guard let country = Self.endsWithPlace(lines[i].text) ?? (towns ? region ?? "" : nil) else { continue }
-                var cue = Self.addressCue(lines[i]) || towns
+                var cue = Self.anchorCue(lines[i]) || towns
                 var j = i
                 for _ in 0..<2 where !cue {
                     guard let above = lines.indices.prefix(j).last(where: {
@@ -140,7 +142,7 @@ extension BusinessCardParser {
                     }), !used.contains(above), !Self.holdsContact(lines[above]),
                         lines[j].line.box.minY - lines[above].line.box.maxY < 1.5 * lines[above].line.textHeight
                     else { break }
-                    cue = Self.addressCue(lines[above])
+                    cue = Self.anchorCue(lines[above])
                     j = above
                 }
                 guard cue else { continue }
@@ -215,7 +217,9 @@ extension BusinessCardParser {
                 || Self.legalFormKeys.contains { l.key.hasSuffix(" " + $0) }
             // (A title has no number: `Room 1803, Kin Fung Commercial Building` is a building's, whatever its words.)
             let titled = Text.hasAny(l.key, Self.lexicon.jobTitles) && Text.digitCount(l.text) == 0
-            if Self.addressCue(l), near(j, idx[0]), !titled, !firmsName {
+            // (Nor is a slogan with a town of its own over a block that has one, `Open 7 Days – Dubai`.)
+            let slogan = Self.secondTown(l, over: idx.map { lines[$0] })
+            if Self.addressCue(l), near(j, idx[0]), !titled, !firmsName, !slogan {
                 idx.insert(j, at: 0)
                 j -= 1
                 continue
@@ -268,8 +272,9 @@ extension BusinessCardParser {
             let parts = l.text.split(separator: ",")
             let country = parts.count <= 2
                 && parts.last.map { DataDetector.countryCode(named: String($0)) != nil } ?? false
+            let code = Text.range(l.text, #"(?<!\d)\d{4,}(?!\d)|\d{3}[\s-]\d{2,4}"#) != nil
             let placeLine = !Self.holdsContact(l) && !Self.streetLike(l) && Self.endsWithPlace(l.text) != nil
-                && (Text.digitCount(l.text) > 0 || country) && !l.text.contains(":")
+                && (code || country) && !l.text.contains(":") && !Self.holdsDays(l.text) && !Self.holdsHours(l.text)
                 && !Text.hasAny(l.key, Self.lexicon.numberLabels)
             if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(l.text) == 0
                 || DataDetector.countryCode(named: l.text) != nil && l.line.words.count <= 4 || placeLine
@@ -352,6 +357,31 @@ extension BusinessCardParser {
     static func addressCue(_ l: AnalyzedLine) -> Bool {
         streetLike(l) || Text.digitCount(l.text) > 0
             && (Text.hasAny(l.key, lexicon.addressParts) || Text.hasAny(l.key, lexicon.premises))
+    }
+
+    /// Whether a line that names no street ends with a town though a line of `block` under it does: a slogan's or a
+    /// list's (`Open 7 Days – Dubai` over `Sheikh Zayed Road, Dubai, UAE`), not the town over its code (`Dublin 2` over
+    /// `D02 T292`).
+    static func secondTown(_ l: AnalyzedLine, over block: [AnalyzedLine]) -> Bool {
+        endsWithPlace(l.text) != nil && !anchorCue(l) && block.contains { endsWithPlace($0.text) != nil }
+    }
+
+    /// Whether a line surely says where a building stands, as an address no postal code anchors needs: a street's word
+    /// (`12 HaBarzel St.`, `Av. Apoquindo 4501`, `Harper Road`), or a numbered post box, plot, building or office; not
+    /// a number before a capitalized word alone (`Open 7 Days`, `Serving 20 Countries`), a number's label (`Licence
+    /// 4471`) or a firm's (`Company No. 08123456`).
+    static func anchorCue(_ l: AnalyzedLine) -> Bool {
+        Text.hasAny(l.key, lexicon.thoroughfares) && (Text.digitCount(l.text) > 0 || streetLike(l))
+            || Text.digitCount(l.text) > 0 && !labelsANumber(l.key) && !Text.hasAny(l.key, lexicon.legalForms)
+                && (Text.hasAny(l.key, lexicon.addressParts) || Text.hasAny(l.key, lexicon.premises))
+    }
+
+    /// Whether a key holds a word of the locale files' `numberLabels` that is no house number's sign (`Licence`,
+    /// `Member`; not `No`, which numbers houses too).
+    static func labelsANumber(_ key: String) -> Bool {
+        key.split(separator: " ").contains {
+            lexicon.numberLabels.isFound(in: String($0)) && !lexicon.numberSigns.contains(String($0))
+        }
     }
 
     /// The country whose name, or one of whose large cities, ends a line: its last part or the one before it (parts

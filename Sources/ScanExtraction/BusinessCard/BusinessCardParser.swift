@@ -310,12 +310,28 @@ public struct BusinessCardParser: Sendable {
                 && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
         if let ni = nameIndex {
-            // (A line in the name's own column before one of another as near: `Service Manager` under the name, not
-            // `Head Office` labelling the address beside it; a label's line last, `Office Manager: Lisa Grant`.)
+            // (A line that labels the address or the contacts beside them comes after one as near, `Service Manager`
+            // under the name before `Head Office`; a label and whom to call last, `Office Manager: Lisa Grant`.)
             let nameBox = lines[ni].line.box
+            // A short line of another column right over the address (or a street's line) or the contacts labels them
+            // (`Head Office`).
+            func labelsABlock(_ j: Int) -> Bool {
+                guard lines[j].line.box.horizontalOverlap(nameBox) <= 0, lines[j].line.words.count <= 4,
+                    let below = lines.indices.dropFirst(j + 1).first(where: {
+                        lines[$0].line.box.horizontalOverlap(lines[j].line.box) > 0
+                    })
+                else { return false }
+                let gap = lines[below].line.box.minY - lines[j].line.box.maxY
+                return gap < 1.5 * lines[j].line.textHeight && (used.contains(below) || Self.streetLike(lines[below]))
+            }
+            // A label and the name of whom to call (`Office Manager: Lisa Grant`; not `Position: Sales Manager`).
+            func namesAContact(_ j: Int) -> Bool {
+                guard let colon = lines[j].text.firstIndex(of: ":") else { return false }
+                let after = Text.key(String(lines[j].text[lines[j].text.index(after: colon)...]))
+                return !after.isEmpty && !Text.hasAny(after, Self.lexicon.jobTitles)
+            }
             func distance(_ j: Int) -> Int {
-                abs(j - ni) + (j < ni ? 1 : 0) + (lines[j].line.box.horizontalOverlap(nameBox) > 0 ? 0 : 2)
-                    + (lines[j].text.contains(":") ? lines.count : 0)
+                abs(j - ni) + (j < ni ? 1 : 0) + (labelsABlock(j) ? 2 : 0) + (namesAContact(j) ? lines.count : 0)
             }
             titleIndex = candidates.min { distance($0) < distance($1) }
             if titleIndex == nil {
@@ -362,7 +378,8 @@ public struct BusinessCardParser: Sendable {
                 let area = (1...4).contains(ws.count) && Text.hasAny(u.key, Self.lexicon.areaWords)
                     && !Text.hasAny(u.key, Self.streetWords) && noFirmNorDepartment
                 // (Or the title ends with a comma or a colon: `Principal Architect,` / `Healthcare Studio`.)
-                let open = lastWord.hasSuffix(",") || lastWord.hasSuffix(":")
+                let open = (lastWord.hasSuffix(",") || lastWord.hasSuffix(":")) && !Self.holdsHours(u.text)
+                    && !Self.holdsDays(u.text)
                 if Self.titleJoiners.contains(last) || titleWord || goesOn || area || open {
                     title += " " + lines[below].text
                     titleBelow = below
@@ -951,6 +968,12 @@ public struct BusinessCardParser: Sendable {
         return false
     }
 
+    /// Whether a line names days of the week as opening times do (`Mon to Fri`, `Lun–Ven`, `Mo-Fr`).
+    static func holdsDays(_ text: String) -> Bool {
+        let day = #"(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim|mo|di|mi|do|fr|sa|so)[a-z]*\.?"#
+        return Text.range(text, #"(?i)\b"# + day + #"\s*(?:[–-]|to|à|bis|a)\s*"# + day + #"(?:\s|$|,)"#) != nil
+    }
+
     /// Whether a line holds only degrees or a name's suffixes, parted by commas (`MBChB, MMed`, `PhD, FRCS`, `CPA`):
     /// each of two to seven letters with two capitals or more, or a suffix of the locale files.
     static func degreesOnly(_ text: String) -> Bool {
@@ -1325,7 +1348,10 @@ public struct BusinessCardParser: Sendable {
         if t.first?.isNumber ?? false { return true }
         // (A house number with its door after a slash or a hyphen, `Schottenring 16/3`, `Na Poříčí 1047/26`,
         // `Lauriergracht 116-H`.)
-        if Text.range(t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:/\d{1,4}|-[a-zA-Z]{1,2})?\s?[a-zA-Z]?$"#) != nil {
+        // (Not a model's number, `Model 300-X`.)
+        if let r = Text.range(t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:/\d{1,4}|-[a-zA-Z]{1,2})?\s?[a-zA-Z]?$"#),
+            !t[r].contains("-") || !Text.hasAny(l.key, lexicon.numberLabels)
+        {
             return true
         }
         if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
@@ -1353,21 +1379,21 @@ public struct BusinessCardParser: Sendable {
                 && words.allSatisfy { legalFormKeys.contains($0) || ["CO", "COMPANY", "&"].contains($0) }
     }
 
-    /// Whether a line's key holds a word that marks a firm's name on a card: an organization's word, a legal form, a
-    /// kind of firm or of shop (`Kumasi Timber Works`, `Café Stjernen`, `Bäckerei Hofmann`).
+    /// Whether a line's key holds a word that marks a firm's name on a card: an organization's word, a legal form or a
+    /// kind of firm or shop (`Kumasi Timber Works`, `Café Stjernen`, `Bäckerei Hofmann`: the locale files'
+    /// `firmKinds`; not the receipts' `businessTypes`, among which are people's names, `Mart`, `Mercado`, `Bar`).
     static func namesAFirm(_ key: String) -> Bool {
         Text.hasAny(key, lexicon.organizationWords) || Text.hasAny(key, lexicon.firmKinds)
-            || Text.hasAny(key, lexicon.businessTypes)
     }
 
     /// What a line's key and words say for its being the firm's name: an organization's word or a legal form much; a
-    /// kind of firm or of shop less, and only on a line of two to four capitalized words, as a name is printed with its
-    /// kind (`Café Stjernen`; not `Member of the State Bar of California`, `Offices in London`, nor a person's trade
-    /// alone, `Florist`).
+    /// kind of firm or shop (`firmKinds`) less, and only on a line of two to four capitalized words, as a name is
+    /// printed with its kind (`Café Stjernen`; not `Member of the Bakers' Guild of Ireland`, nor a person's trade
+    /// alone, `Joinery`).
     static func firmWordScore(_ key: String, words: [String]) -> Double {
         if Text.hasAny(key, lexicon.organizationWords) { return 1.5 }
         let named = (2...4).contains(words.count) && words.allSatisfy { $0.first?.isLowercase != true }
-        return named && (Text.hasAny(key, lexicon.firmKinds) || Text.hasAny(key, lexicon.businessTypes)) ? 1 : 0
+        return named && Text.hasAny(key, lexicon.firmKinds) ? 1 : 0
     }
 
     /// The line that holds the rest of the organization's name stacked in its column (see ``stacked(_:_:_:)``), right
