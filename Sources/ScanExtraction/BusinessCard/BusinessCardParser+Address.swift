@@ -137,10 +137,7 @@ extension BusinessCardParser {
                 var cue = Self.anchorCue(lines[i]) || towns
                 var j = i
                 for _ in 0..<2 where !cue {
-                    guard let above = lines.indices.prefix(j).last(where: {
-                        lines[$0].line.box.horizontalOverlap(lines[j].line.box) > 0
-                    }), !used.contains(above), !Self.holdsContact(lines[above]),
-                        lines[j].line.box.minY - lines[above].line.box.maxY < 1.5 * lines[above].line.textHeight
+                    guard let above = previousInColumnOf(j), !used.contains(above), !Self.holdsContact(lines[above])
                     else { break }
                     cue = Self.anchorCue(lines[above])
                     j = above

@@ -124,8 +124,7 @@ public struct BusinessCardParser: Sendable {
                 // A free mail address's local part names the firm only by spelling whole words of its name, two or
                 // more (`maguireplumbing`); one word of a line or its initials may be a person's (`sarah@`, `mjw@`),
                 // and so may the card's largest print (`sarahconnolly@` on `Sarah J. Connolly`).
-                let words = l.line.words.map(\.text)
-                if Self.spellsWholeName(d, words), l.line.printHeight < 0.95 * largestPrint {
+                if Self.spellsWholeName(d, l.line.words.map(\.text)), l.line.printHeight < 0.95 * largestPrint {
                     s += 2
                 }
             } else if let d = domain, d.count >= 3 {
