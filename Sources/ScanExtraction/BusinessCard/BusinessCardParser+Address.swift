@@ -108,11 +108,9 @@ extension BusinessCardParser {
         // and a street's word.
         if hitLines.isEmpty {
             for i in lines.indices.dropFirst() where !used.contains(i) {
-                guard let code = Self.townAndCode(lines[i]), let above = lines.indices.prefix(i).last(where: {
-                    lines[$0].line.box.horizontalOverlap(lines[i].line.box) > 0
-                }), !used.contains(above), Self.namedStreet(lines[above]),
-                    case let gap = lines[i].line.box.minY - lines[above].line.box.maxY,
-                    gap > -0.3 * lines[above].line.textHeight, gap < 1.5 * lines[above].line.textHeight
+                guard let code = Self.townAndCode(lines[i]), let above = previousInColumnOf(i), !used.contains(above),
+                    Self.namedStreet(lines[above]),
+                    lines[i].line.box.minY - lines[above].line.box.maxY > -0.3 * lines[above].line.textHeight
                 else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code)

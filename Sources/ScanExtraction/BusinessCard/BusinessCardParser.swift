@@ -139,9 +139,7 @@ public struct BusinessCardParser: Sendable {
                 } else if Self.initials(k) == d {
                     s += 1.5
                 } else if d.count >= 4, l.line.words.contains(where: { $0.text.count >= 4 }),
-                    let below = free.filter({ Self.stacked(lines, i, $0) }).min(by: {
-                        lines[$0].line.place.minY < lines[$1].line.place.minY
-                    }),
+                    let below = Self.stackedUnder(lines, i, among: free),
                     !Self.spellsWhole(d, lines[below].key),
                     Self.wrappedOrganizationPart(lines, i, among: [below], domain: d, kindOfFirm: false) != nil
                 {
@@ -1407,9 +1405,10 @@ public struct BusinessCardParser: Sendable {
     static func wrappedOrganizationPart(
         _ lines: [AnalyzedLine], _ oi: Int, among others: [Int], domain: String?, kindOfFirm: Bool = true
     ) -> (line: Int, upper: Bool)? {
-        let byRow = { (a: Int, b: Int) in lines[a].line.place.minY < lines[b].line.place.minY }
-        let below = others.filter { stacked(lines, oi, $0) }.min(by: byRow)
-        let above = others.filter { stacked(lines, $0, oi) }.max(by: byRow)
+        let below = stackedUnder(lines, oi, among: others)
+        let above = others.filter { stacked(lines, $0, oi) }.max {
+            lines[$0].line.place.minY < lines[$1].line.place.minY
+        }
         // A bare name: words of letters (and `&`), none a firm's kind or legal form.
         func bare(_ i: Int) -> Bool {
             let ws = lines[i].line.words.map(\.text)
@@ -1466,11 +1465,22 @@ public struct BusinessCardParser: Sendable {
     static func stacked(_ lines: [AnalyzedLine], _ upper: Int, _ lower: Int) -> Bool {
         let u = lines[upper].line, o = lines[lower].line
         let small = max(1, min(u.printHeight, o.printHeight)), large = max(u.printHeight, o.printHeight)
-        let gap = o.place.minY - u.place.maxY
-        return small >= 0.4 * large && o.level > u.level && (gap > -0.3 * small || o.level - u.level > 0.45 * small)
-            && gap < 0.9 * small
-            && (abs(o.place.minX - u.place.minX) < 0.6 * small || abs(o.place.midX - u.place.midX) < 0.6 * small
-                || abs(o.place.maxX - u.place.maxX) < 0.6 * small)
+        return small >= 0.4 * large && o.level > u.level && setRightUnder(o, u, lineHeight: small)
+    }
+
+    /// The nearest line among `candidates` stacked under line `i` (see ``stacked(_:_:_:)``).
+    static func stackedUnder(_ lines: [AnalyzedLine], _ i: Int, among candidates: [Int]) -> Int? {
+        candidates.filter { stacked(lines, i, $0) }.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
+    }
+
+    /// Whether `lower` is set right under `upper` as a wrapped line is, for print `lineHeight` high: less than a line
+    /// between them, and starting, centred or ending where it does. (On a page photographed askew the boxes of lines
+    /// set close overlap: their rows tell them apart.)
+    static func setRightUnder(_ lower: LayoutLine, _ upper: LayoutLine, lineHeight h: Double) -> Bool {
+        let gap = lower.place.minY - upper.place.maxY
+        return (gap > -0.3 * h || lower.level - upper.level > 0.45 * h) && gap < 0.9 * h
+            && (abs(lower.place.minX - upper.place.minX) < 0.6 * h || abs(lower.place.midX - upper.place.midX) < 0.6 * h
+                || abs(lower.place.maxX - upper.place.maxX) < 0.6 * h)
     }
 
     /// Whether a line's key holds the whole domain stem, its letters together (`levanteenergia` in `LEVANTE ENERGÍA`)
@@ -1498,13 +1508,7 @@ public struct BusinessCardParser: Sendable {
     {
         let l = lines[i].line, h = max(1, l.printHeight)
         return candidates.filter { j in
-            let o = lines[j].line
-            let gap = o.place.minY - l.place.maxY
-            // (On a page photographed askew, the boxes of lines set close overlap: their rows tell them apart.)
-            return (gap > -0.3 * h || o.level - l.level > 0.45 * h) && gap < 0.9 * h
-                && abs(o.printHeight - h) < sizeTolerance * h
-                && (abs(o.place.minX - l.place.minX) < 0.6 * h || abs(o.place.midX - l.place.midX) < 0.6 * h
-                    || abs(o.place.maxX - l.place.maxX) < 0.6 * h)
+            abs(lines[j].line.printHeight - h) < sizeTolerance * h && setRightUnder(lines[j].line, l, lineHeight: h)
         }.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
     }
 
