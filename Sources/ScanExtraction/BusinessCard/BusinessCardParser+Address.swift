@@ -3,6 +3,31 @@ import ScanLayout
 import ScanModel
 
 extension BusinessCardParser {
+    /// The premises over the street (a building's, a floor's line) put before the address `addr` read, in its
+    /// block, once every other field has taken its lines (`used`, `fields`).
+    static func addPremises(
+        _ lines: [AnalyzedLine], to addr: (address: BusinessCard.Address, provenance: Provenance, lines: [Int]),
+        used: Set<Int>, fields: FieldLines, into card: inout BusinessCard
+    ) {
+        guard var address = card.address else { return }
+        let taken = used.union(fields.all)
+        let premises = Self.premisesAbove(
+            lines, block: addr.lines, taken: taken, firmFound: card.organization != nil)
+        if !premises.isEmpty {
+            let texts = premises.map { Text.clean(lines[$0].text) }.filter { !$0.isEmpty }
+            address.full = (texts + [address.full]).joined(separator: ", ")
+            // vCard's ADR and the contacts CSV hold a building's line with the street (RFC 6350 leaves the
+            // extended address empty).
+            address.street = (texts + (address.street.map { [$0] } ?? [])).joined(separator: ", ")
+            card.address = address
+            let all = premises + addr.lines
+            card.provenance["address"] = Provenance(
+                text: all.map { lines[$0].text }.joined(separator: "\n"), page: addr.provenance.page,
+                boundingBox: BoundingBox.enclosing(all.map { lines[$0].line.box }),
+                confidence: all.map { lines[$0].line.confidence }.min() ?? 0)
+        }
+    }
+
     /// The lines over an address's block that belong to it though the detectors found nothing there: a building, a
     /// farm, a business centre, a floor, a `c/o` (`Fitzwilliam Hall` / `27 Fitzwilliam Place` / `Dublin 2`), top
     /// first. A line goes with the block when it stands in the block's column, lines up with the block's nearest line
@@ -417,5 +442,114 @@ extension BusinessCardParser {
     static func namedStreet(_ l: AnalyzedLine) -> Bool {
         l.entities.isEmpty && (1...6).contains(Text.digitCount(l.text)) && Text.hasAny(l.key, lexicon.thoroughfares)
             && !l.text.contains("24/7")
+    }
+
+    /// An Irish county's line, `Co.` and one or two words (`Co. Down`, `CO. TYRONE`), in the Republic or in Northern
+    /// Ireland, whose counties are no region of the locale files: a company's name does not start with `Co.`.
+    static func countyLine(_ key: String) -> Bool {
+        let words = key.split(separator: " ")
+        return words.first == "CO" && (2...3).contains(words.count) && words.dropFirst().allSatisfy { $0.count >= 3 }
+    }
+
+    /// Fills the street, city, region and country an address's detector hit left out, from its lines:
+    /// `streetLines` above the postal code's line, and on `postalLine` (`Chicago, IL 60617`,
+    /// `London N1 7GR`, `D-10115 Berlin`, `Melbourne VIC 3000`) what remains once the postal
+    /// code, the region and the country are taken away.
+    static func complete(_ a: inout BusinessCard.Address, streetLines: [String], postalLine: String) {
+        let streetLines = streetLines.map(DataDetector.addressPartsAsCommas)
+        let postalLine = DataDetector.addressPartsAsCommas(postalLine)
+        if a.street == nil {
+            let street = streetLines.filter { !$0.isEmpty }.joined(separator: ", ")
+            if !street.isEmpty { a.street = street }
+        }
+        guard a.city == nil, let code = a.postalCode, postalLine.contains(code) else { return }
+        var line = postalLine
+        // A whole address on one line (`Huberstrasse 97, 3746 Amriswil, Switzerland`): what comes before the postal
+        // code's part, when it holds a house number, is the street.
+        if a.street == nil, let cut = line.range(of: code),
+            let comma = line[..<cut.lowerBound].lastIndex(of: ","),
+            line[..<comma].contains(where: \.isNumber)
+        {
+            a.street = line[..<comma].trimmingCharacters(in: .whitespaces)
+            line = String(line[line.index(after: comma)...])
+        }
+        var rest = line.replacingOccurrences(of: code, with: " ")
+        // A country prefix glued to the code (`D-10115`, `F-75008`) is left as `D- `.
+        rest = Text.replacing(rest, #"(?:^|\s)[A-Z]{1,2}-\s"#, with: " ")
+        var segments = rest.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        }
+        .filter { !$0.isEmpty }
+        // The country the detector found, printed last (`Berlin, DE`, `Toronto, ON, CA`), is no region.
+        if let country = a.country {
+            while segments.count >= 2, let last = segments.last, DataDetector.countryCode(named: last) == country {
+                segments.removeLast()
+            }
+        }
+        // The region as a last word (`Melbourne VIC`) or a segment of its own (`Toronto, ON`).
+        if let region = a.region {
+            segments = segments.compactMap { seg -> String? in
+                var words = seg.split(separator: " ").map(String.init)
+                if words.last == region { words.removeLast() }
+                return words.isEmpty ? nil : words.joined(separator: " ")
+            }
+        } else if segments.count >= 2, let last = segments.last, (2...3).contains(last.count),
+            last.allSatisfy({ $0.isUppercase && $0.isLetter })
+        {
+            a.region = last
+            segments.removeLast()
+        }
+        // A country, by name or code (`Berlin, Deutschland`, `Madrid, ES`), is no city; it fills the country when the
+        // detector gave none.
+        segments.removeAll { seg in
+            guard let country = DataDetector.countryCode(named: seg) else { return false }
+            if a.country == nil { a.country = country }
+            return true
+        }
+        // The city: letters, at most four words.
+        if let city = segments.first(where: { seg in
+            !seg.contains(where: \.isNumber) && seg.contains(where: \.isLetter) && seg.split(separator: " ").count <= 4
+        }) {
+            a.city = city
+        }
+    }
+
+    static let countryLines = Set(Self.lexicon.countries.phrases)
+
+    /// The country a place's name names: a country the detectors know or a large city (`UAE`, `Hong Kong`, `Dubai`).
+    /// (A region's two letters, `DE`, name none here: `Suite 4, IN`.)
+    static func placeCountry(_ place: String) -> String? {
+        let t = place.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        guard t.count >= 3 || t == "UK", t.contains(where: \.isLetter) else { return nil }
+        return DataDetector.countryCode(named: t) ?? DataDetector.largeCityCountry(t.lowercased())
+    }
+
+    /// The locale files' street words, and building and flat words that are no street words on a receipt, where
+    /// they name shops and dishes (`STEAK HOUSE`, `FLAT WHITE`).
+    static let streetWords =
+        Self.lexicon.thoroughfares + Self.lexicon.addressParts + PhraseSet(["HOUSE", "FLAT", "APT"])
+
+    /// A street line: it starts with a house number (`12 High Street`), ends with one (`Lindenstraße 18`,
+    /// `Stellapad 12`, `Camino Real, 42`), has one before a word inside (`Flat 2, 14 Smith Row`) or between
+    /// commas (`Calle Mayor, 12, 3º B`), or names a thoroughfare.
+    static func streetLike(_ l: AnalyzedLine) -> Bool {
+        let t = l.text.trimmingCharacters(in: .whitespaces)
+        if t.first?.isNumber ?? false { return true }
+        // (A house number with its door after a slash or a hyphen, `Schottenring 16/3`, `Na Poříčí 1047/26`,
+        // `Lauriergracht 116-H`.)
+        // (Not a model's number, `Model 300-X`.)
+        if let r = Text.range(t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:/\d{1,4}|-[a-zA-Z]{1,2})?\s?[a-zA-Z]?$"#),
+            !t[r].contains("-") || !Text.hasAny(l.key, lexicon.numberLabels)
+        {
+            return true
+        }
+        if Text.range(t, #"(?:^|[\s,])\d{1,5}[a-zA-Z]?\s+\p{Lu}\p{Ll}"#) != nil { return true }
+        // `Calle Mayor, 12, 3º B`: the number between commas, the floor and door after it.
+        if Text.range(t, #"\p{L},\s*\d{1,4}[a-zA-Z]?\s*,"#) != nil { return true }
+        // A unit on a line of its own under the street (`# 5`, `#33`), as North American cards print it.
+        if Text.range(t, #"^#\s?\d{1,5}[a-zA-Z]?$"#) != nil { return true }
+        let lower = t.lowercased()
+        return Text.hasAny(l.key, streetWords) || lower.hasSuffix("str.") || lower.contains("straße")
+            || lower.contains("strasse")
     }
 }

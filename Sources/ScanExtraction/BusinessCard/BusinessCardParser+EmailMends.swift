@@ -1,0 +1,131 @@
+import Foundation
+import ScanDetectors
+import ScanLayout
+import ScanModel
+
+/// E-mail addresses mended by the name and the web address printed on the same card.
+extension BusinessCardParser {
+    /// The card's e-mail addresses mended where OCR misread them and the card proves it: by the person's name (unless
+    /// the name was itself mended from the address, `nameCorrected`) or by the web address; a finding for each.
+    static func mendEmails(_ card: inout BusinessCard, nameCorrected: Bool, wordBeforeEmail: [String: String])
+        -> [Finding]
+    {
+        var findings: [Finding] = []
+    if let name = card.name, !nameCorrected {
+        for n in card.emails.indices {
+            let printed = card.emails[n].source.text, read = card.emails[n].address
+            let mend =
+                Self.localMendedByName(printed: printed, address: read, name)
+                .map { ($0, "a capital I or a 1 in it was taken for an l, as the name spells it") }
+                ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
+                .map { ($0, "the label before it was glued on, as the name spells the rest") }
+                ?? Self.localJoinedAcrossSpace(wordBefore: wordBeforeEmail[read], address: read, name)
+                .map { ($0, "its first part was read apart, before a space, as the name spells the whole") }
+            if let (mended, why) = mend {
+                findings.append(
+                    Finding(
+                        code: "card-email-from-name",
+                        message: "the e-mail address was read as '\(read)'; \(why): '\(mended)'",
+                        field: "businessCard.emails[\(n)]"))
+                card.emails[n].address = mended
+            }
+        }
+    }
+    if let org = card.organization {
+        for n in card.emails.indices {
+            let read = card.emails[n].address
+            guard
+                let mended = Self.domainMendedByWeb(
+                    address: read, webHosts: card.urls.map { Self.host($0.url) },
+                    organization: org)
+            else { continue }
+            findings.append(
+                Finding(
+                    code: "card-email-from-web",
+                    message: "the e-mail address was read as '\(read)'; its domain differs from the web "
+                        + "address's only by letters OCR mistakes for one another, and the organization spells "
+                        + "the web address's: '\(mended)'",
+                    field: "businessCard.emails[\(n)]"))
+            card.emails[n].address = mended
+        }
+    }
+        return findings
+    }
+
+    /// The address with the card's web domain for its own, when the two differ only by shapes OCR takes for one another
+    /// (`osbormehopkins.ca` read for `osbornehopkins.ca`: rn as m; cl as d, vv as w, 1 or I as l, 0 as o) and the
+    /// organization's name spells the web domain's stem but not the e-mail's. Nil otherwise.
+    static func domainMendedByWeb(address: String, webHosts: [String], organization: String) -> String? {
+        guard let at = address.lastIndex(of: "@") else { return nil }
+        let domain = address[address.index(after: at)...].lowercased()
+        let orgKey = Text.key(organization)
+        for h in webHosts {
+            let web = h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
+            guard web != domain, OCRConfusions.shipped.lookAlike(web, domain),
+                spells(domainStem(web) ?? "", orgKey), !spells(domainStem(domain) ?? "", orgKey)
+            else { continue }
+            return address[...at] + web
+        }
+        return nil
+    }
+
+    /// The local part of an e-mail address as printed (`Imeadows` in `E. Imeadows@davidson.com`), in its printed case.
+    static func printedLocalPart(_ printed: String) -> String? {
+        printed.split(separator: "@").first.map { String($0.split(separator: " ").last ?? $0) }
+    }
+
+    /// The e-mail address with the capital `I`s and the `1`s of its local part read as `l`, when only then does the
+    /// local part spell the card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` or `1.hansen@...` for
+    /// Lisa Hansen): in a sans-serif face the three are nearly one shape. Nil when the address spells the name as read,
+    /// or does not with the mend either.
+    static func localMendedByName(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
+        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
+            let printedLocal = printedLocalPart(printed), printedLocal.contains(where: { $0 == "I" || $0 == "1" }),
+            printedLocal.lowercased() == String(address[..<at])
+        else { return nil }
+        let words = [given, family]
+        guard !spellsPerson(String(address[..<at]), words) else { return nil }
+        let mended = String(printedLocal.map { $0 == "I" || $0 == "1" ? "l" : Character($0.lowercased()) })
+        return spellsPerson(mended, words) ? mended + address[at...] : nil
+    }
+
+    /// The e-mail address without a label glued to it by a lost space (`Mailg.cadorna@...`, `E.j.mercado@...`), when
+    /// the rest of the local part spells the card's name and the address as read does not. Nil otherwise.
+    static func localWithoutGluedLabel(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
+        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
+            printedLocalPart(printed)?.first?.isUppercase == true
+        else { return nil }
+        let local = String(address[..<at]), words = [given, family]
+        guard !spellsPerson(local, words) else { return nil }
+        for label in Self.lexicon.emailLabels where local.hasPrefix(label) && local.count > label.count + 2 {
+            // (The label's own full stop or colon goes with it: `E.j.mercado@...`.)
+            let rest = String(local.dropFirst(label.count).drop { ".:-_".contains($0) })
+            // The rest may be the whole name, or its family or given name alone (`payne@`, `tracy@`).
+            let plain = plainLetters(rest)
+            if rest.count >= 2,
+                spellsPerson(rest, words) || spellings(family).contains(plain)
+                    || plain.count >= 3 && spellings(given).contains(plain)
+            {
+                return rest + address[at...]
+            }
+        }
+        return nil
+    }
+
+    /// The e-mail address with the word before it joined on, when OCR read a space inside the local part (`james
+    /// _johnson@`, `anna .berg@`, `charlotte. bowes-lyon@`): one separator at the space, letters before it, and the
+    /// joined local part spells the card's name. Nil otherwise.
+    static func localJoinedAcrossSpace(wordBefore before: String?, address: String, _ name: BusinessCard.Name)
+        -> String?
+    {
+        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
+            let first = address.first, let before, let last = before.last
+        else { return nil }
+        // The separator ends the word before or starts the address, not both.
+        guard "._-".contains(first) != "._-".contains(last) else { return nil }
+        let letters = "._-".contains(last) ? before.dropLast() : before[...]
+        guard !letters.isEmpty, letters.allSatisfy(\.isLetter) else { return nil }
+        let joined = before.lowercased() + address[..<at]
+        return spellsPerson(joined, [given, family]) ? joined + address[at...] : nil
+    }
+}

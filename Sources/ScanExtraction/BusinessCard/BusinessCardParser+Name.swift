@@ -1,0 +1,441 @@
+import Foundation
+import ScanDetectors
+import ScanLayout
+import ScanModel
+
+/// The person's name: lines that print a person and a firm together cut apart, the e-mail's local part as evidence, a
+/// name split into its parts.
+extension BusinessCardParser {
+    /// The person's name as printed on line `ni` (and `below`), split into its parts; where the e-mail's local part
+    /// spells it with one letter that OCR read otherwise, that letter is taken from it and the correction returned.
+    func readName(
+        _ lines: [AnalyzedLine], _ ni: Int, below nameBelow: Int?, emailLocal: String?, into card: inout BusinessCard
+    )
+        -> (from: String, to: String)?
+    {
+        var nameCorrection: (from: String, to: String)?
+        let l = lines[ni]
+        let printed = Text.clean(l.text) + (nameBelow.map { " " + Text.clean(lines[$0].text) } ?? "")
+        var full = printed.split(separator: " ").map { Self.capitalIRead(String($0)) }.joined(
+            separator: " ")
+        if let local = emailLocal, let fix = Self.agreeWithLocal(full, local) {
+            nameCorrection = (full, fix)
+            full = fix
+        }
+        card.name = Self.splitName(
+            full, emailLocal: emailLocal, twoSurnames: region.map(Self.twoSurnameRegions.contains) ?? false)
+        card.provenance["name"] = l.line.provenance()
+        return nameCorrection
+    }
+
+    /// The name stage: the line of the person's name among `free` and, where the name goes on under it, that line.
+    /// A name is 2 to 4 words of letters in taller print, spelled by the e-mail's local part (`personLocal`, none where
+    /// the local part named the firm: `greystonesfarmshop@gmail.com` says nothing of the person), with few title
+    /// words. A line that only the domain made the organization (its `organizationScore` 2) may be the person's own
+    /// name: then `organization` is cleared.
+    static func nameLines(
+        _ lines: [AnalyzedLine], among free: [Int], personLocal: String?, organization: inout Int?,
+        organizationScore: Double
+    ) -> (name: Int?, below: Int?) {
+        let heights = lines.map(\.line.printHeight).sorted()
+        let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
+        func nameScore(_ i: Int) -> Double? {
+            let l = lines[i]
+            let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
+            // Titles before the name, one after another, may be printed in small letters (`mr. Faye Hendriks`, `prof.
+            // dr hab. inż. Tomasz Nowak`); the name is two to five words after them.
+            // (A title's word that is also a name's, `Pan Wei`, leaves two words or more, or counts as the name's.)
+            let titles = words.prefix { Self.lexicon.honorifics.contains(Text.key($0)) }.count
+            let lead = words.count - titles >= 2 ? titles : 0
+            guard words.count - lead >= 2 && words.count - lead <= 5, Text.digitCount(l.text) == 0 else { return nil }
+            guard
+                words.enumerated().allSatisfy({ n, w in
+                    w.first!.isUppercase || w.first == "(" || Self.lexicon.nameParticles.contains(w.lowercased())
+                        || n < lead
+                })
+            else { return nil }
+            // A line of title words alone (`Chief Executive Officer`) is no one's name, even on a card whose name the
+            // OCR garbled: better no name (and the warning that says so) than the title as the person.
+            if words.allSatisfy({ Self.lexicon.jobTitles.isFound(in: Text.key($0)) }) { return nil }
+            var s = l.line.printHeight / median
+            if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
+            if Self.namesAFirm(l.key) { s -= 1 }
+            if Text.hasAny(l.key, Self.lexicon.departmentWords) { s -= 1 }
+            if let local = personLocal, Self.matchesLocal(local, words) { s += 1.5 }
+            return s - 0.05 * Double(i)
+        }
+        var nameIndex: Int?
+        var nameBest = -Double.infinity
+        for i in free where i != organization {
+            if let s = nameScore(i), s > nameBest { nameBest = s; nameIndex = i }
+        }
+        // A given name over its family name, one word a line in the same print (`Harpreet` / `Sandhu`), when the
+        // e-mail's local part spells the two (`hsandhu@`) and no line is a name the local part confirms.
+        var nameBelow: Int?
+        if let local = personLocal,
+            nameIndex.map({ !Self.matchesLocal(local, lines[$0].line.words.map(\.text)) }) ?? true
+        {
+            func oneWord(_ i: Int) -> String? {
+                let ws = lines[i].line.words.map(\.text)
+                guard ws.count == 1, let w = ws.first, w.count >= 2, w.first?.isUppercase == true,
+                    w.allSatisfy({ $0.isLetter || "-'’".contains($0) }),
+                    !Text.hasAny(lines[i].key, Self.lexicon.jobTitles),
+                    !Text.hasAny(lines[i].key, Self.lexicon.organizationWords)
+                else { return nil }
+                return w
+            }
+            for i in free where i != organization {
+                guard let given = oneWord(i),
+                    let j = Self.wrappedUnder(lines, i, among: free.filter { $0 != i && $0 != organization }),
+                    let family = oneWord(j), Self.matchesLocal(local, [given, family])
+                else { continue }
+                nameIndex = i
+                nameBelow = j
+                break
+            }
+        }
+        // A line that only the web or e-mail domain made the organization (`Melissa Chase`, `www.chase.com`) is the
+        // person's own name when no other line can be one: a card without a name is rarer than a person's own domain.
+        if nameIndex == nil, let oi = organization, organizationScore == 2,
+            !Text.hasAny(lines[oi].key, Self.lexicon.organizationWords), nameScore(oi) != nil
+        {
+            nameIndex = oi
+            organization = nil
+        }
+        // Degrees wrapped under a name that ends with a comma (`Dr. Otieno Ouma,` / `MBChB, MMed`) go with it.
+        if nameBelow == nil, let ni = nameIndex, lines[ni].text.hasSuffix(","),
+            let below = Self.wrappedUnder(
+                lines, ni, among: free.filter { $0 != ni && $0 != organization }, sizeTolerance: 0.6),
+            Self.degreesOnly(lines[below].text)
+        {
+            nameBelow = below
+        }
+        return (nameIndex, nameBelow)
+    }
+
+    /// Two to four capitalized names joined the way a firm joins its partners' names: by a comma and a word for
+    /// "and" (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Dupont et Fils`), or by a hyphen within one word
+    /// (`Marshall-Dawson`). A person's name on a card has no joiner.
+    static func joinedSurnames(_ text: String) -> Bool {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.contains(where: \.isNumber) else { return false }
+        // In capitals (`OCONNOR, RAMIREZ AND PRICE`): as it would be written in small letters.
+        if t.contains(where: \.isLetter), t == t.uppercased() {
+            t = t.split(separator: " ").map { w in
+                let lower = w.lowercased()
+                return joiners.contains(lower.trimmingCharacters(in: .punctuationCharacters))
+                    ? lower : lower.prefix(1).uppercased() + lower.dropFirst()
+            }.joined(separator: " ")
+        }
+        return Text.range(t, hyphenedNames) != nil || t.contains(",") && Text.range(t, listedNames) != nil
+            || Text.range(t, pairedNames) != nil
+    }
+
+    // The patterns of `joinedSurnames`, put together once.
+    private static let surname = #"\p{Lu}[\p{Ll}'’]+"#
+    /// Words for "and" between partners' names: the locale files' `nameJoiners`.
+    static let joinerList = Self.lexicon.nameJoiners
+    private static let joiners = Set(joinerList)
+    private static func alternatives(_ words: [String]) -> String {
+        "(?:" + words.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + ")"
+    }
+    /// A comma, a word for "and", or both (`Shaw, Gaines, and Martin`).
+    private static let nameJoiner: String = {
+        let and = alternatives(joinerList)
+        return #"(?:,\s*(?:"# + and + #"\s+)?|\s+"# + and + #"\s+)"#
+    }()
+    private static let hyphenedNames = "^" + surname + "-" + surname + "$"
+    private static let listedNames = "^" + surname + "(?:" + nameJoiner + surname + "){1,3}$"
+    /// Two names and a joiner without a comma (`Brouwer & Schenk`, `Berg og Dahl`). A one-letter joiner also joins a
+    /// person's two family names (`Ortega y Gasset`, `Silva e Santos`), so it makes a firm only in a list with a comma.
+    private static let pairedNames =
+        "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
+        + #"\s+"# + surname + "$"
+
+    /// The lines with a person's name and a firm's set on one baseline and read as one line (`OLIVIA CHEN-MACKENZIE
+    /// Fogline Studios Ltd.`) cut in two: one part is the person the card's e-mail names (`olivia@...`), two to four
+    /// capitalized words, the other a firm's name, by a legal form at its end or by spelling the e-mail's domain
+    /// (`foglinestudios`). A line with a contact on it, or whose one part alone is neither, is left whole.
+    static func namesApartFromFirms(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
+        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
+            let address = email.value.address ?? Optional(email.text.lowercased()),
+            let at = address.firstIndex(of: "@")
+        else { return lines }
+        let local = String(address[..<at]).lowercased()
+        let stem = (domainStem(String(address[address.index(after: at)...])) ?? "").replacingOccurrences(
+            of: "-", with: "")
+        func person(_ words: [LayoutWord]) -> Bool {
+            let ws = words.map(\.text).filter { !lexicon.nameSuffixes.contains(Text.key($0)) }
+            let key = Text.key(ws.joined(separator: " "))
+            return (2...4).contains(ws.count) && ws.allSatisfy { $0.first?.isUppercase == true }
+                && matchesLocal(local, ws) && !spellsWhole(stem, key)
+                && !Text.hasAny(key, lexicon.organizationWords) && !Text.hasAny(key, lexicon.jobTitles)
+        }
+        func firm(_ words: [LayoutWord]) -> Bool {
+            let key = Text.key(words.map(\.text).joined(separator: " ")).trimmingCharacters(in: .whitespaces)
+            // (It opens with a capitalized word of its own: not `& Fils inc.`, nor the person's `PhD`.)
+            guard words.count >= 2, let first = words.first?.text, first.first?.isUppercase == true,
+                !lexicon.nameSuffixes.contains(Text.key(first))
+            else { return false }
+            return legalFormKeys.contains { key.hasSuffix(" " + $0) } || stem.count >= 4 && spellsWhole(stem, key)
+        }
+        // A card that prints the person's name on a line of its own keeps its firm's line whole (`Sarah Mitchell` over
+        // `Sarah Mitchell Architects Ltd`).
+        guard !lines.contains(where: { $0.entities.isEmpty && person($0.line.words) }) else { return lines }
+        return lines.flatMap { l -> [AnalyzedLine] in
+            let words = l.line.words
+            // Where the whole line spells the domain, the firm's part must spell it alone: `James Harper Lane LLP` of
+            // `harperlane.co.uk` is one firm's name.
+            let wholeSpells = stem.count >= 4 && spellsWhole(stem, l.key)
+            func cut(_ p: [LayoutWord], _ f: [LayoutWord]) -> Bool {
+                person(p) && firm(f)
+                    && (!wholeSpells || spellsWhole(stem, Text.key(f.map(\.text).joined(separator: " "))))
+            }
+            guard l.entities.isEmpty, l.standingPhone == nil, (4...9).contains(words.count),
+                let k = (2..<(words.count - 1)).first(where: { k in
+                    let (a, b) = (Array(words[..<k]), Array(words[k...]))
+                    return cut(a, b) || cut(b, a)
+                })
+            else { return [l] }
+            return [Array(words[..<k]), Array(words[k...])].map { part in
+                AnalyzedLine(
+                    line: LayoutLine(page: l.line.page, words: part, level: l.line.level, ordered: true),
+                    labelWordCount: part.count, trailing: [], entities: [])
+            }
+        }
+    }
+
+    /// `s` in lower case and without its accents, as an e-mail address or a domain writes a name: also the letters
+    /// that have no accent to drop (`ı` of `Yılmaz`, `ł`, `ø`, `đ`), each as the one ASCII letter it is written with.
+    static func folded(_ s: String) -> String {
+        let plain = s.lowercased().folding(options: .diacriticInsensitive, locale: nil)
+        guard plain.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return plain }
+        return String(plain.map { Self.asciiLetters[$0] ?? $0 })
+    }
+
+    /// Lower-case letters with no accent to fold away, and the ASCII letter an address writes for each.
+    static let asciiLetters: [Character: Character] = ["ı": "i", "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h"]
+
+    /// A name's word or an e-mail's local part as addresses spell it: lower case, without accents, letters only
+    /// (`Chloé-Anne` is `chloeanne`).
+    static func plainLetters(_ s: String) -> String {
+        Self.folded(s).filter(\.isLetter)
+    }
+
+    /// `johnm`, `john.moore`, `jmoore`, `moore` against `John Moore` (accents aside: `chloe` for `Chloé`).
+    static func matchesLocal(_ local: String, _ words: [String]) -> Bool {
+        let ws = words.filter { plainLetters($0).count >= 2 }
+        guard let first = ws.first, let last = ws.last else { return false }
+        let l = plainLetters(local)
+        if l.isEmpty { return false }
+        return spellings(first).contains { given in
+            spellings(last).contains { family in
+                l.contains(family) || l.contains(given) && given.count >= 3
+                    || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
+            }
+        }
+    }
+
+    /// Whether a line holds only degrees or a name's suffixes, parted by commas (`MBChB, MMed`, `PhD, FRCS`, `CPA`):
+    /// each of two to seven letters with two capitals or more, or a suffix of the locale files.
+    static func degreesOnly(_ text: String) -> Bool {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return (1...4).contains(parts.count)
+            && parts.allSatisfy { p in
+                let letters = p.filter { $0 != "." }
+                return lexicon.nameSuffixes.contains(Text.key(p))
+                    || (2...7).contains(letters.count) && letters.allSatisfy(\.isLetter)
+                        && letters.filter(\.isUppercase).count >= 2
+            }
+    }
+
+    /// Whether the e-mail's local part is the whole of a person's name printed as `words`: the given and family
+    /// names in either order, or one of them cut to its initial (`sarabarber`, `barber.sara`, `sbarber`, `mariam`).
+    static func spellsPerson(_ local: String, _ words: [String]) -> Bool {
+        guard (2...3).contains(words.count), let first = words.first, let last = words.last,
+            words.allSatisfy({ plainLetters($0).count >= 2 })
+        else { return false }
+        let l = plainLetters(local)
+        for given in spellings(first) {
+            for family in spellings(last) {
+                let g = String(given.prefix(1)), f = String(family.prefix(1))
+                if [given + family, family + given, g + family, given + f, family + g, f + given].contains(l) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The ways an address spells a name's word: without accents (`Hänel` as `hanel`), and with German umlauts
+    /// and `ß` written out (`haenel`).
+    static func spellings(_ word: String) -> [String] {
+        let plain = plainLetters(word), spelled = plainLetters(transliterated(word.uppercased()))
+        return plain == spelled ? [plain] : [plain, spelled]
+    }
+
+    /// A word of a name with its first letter read as `l` where a capital `I` was printed (`lain` for `Iain`, `lrene`):
+    /// in a sans-serif face the two are one shape, and a name's word starts with a capital. Particles (`la`) stay.
+    static func capitalIRead(_ word: String) -> String {
+        guard word.count >= 3, word.first == "l", word.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }),
+            !lexicon.nameParticles.contains(word)
+        else { return word }
+        return "I" + word.dropFirst()
+    }
+
+    /// The name with one word mended from the e-mail's local part, when OCR misread a single
+    /// letter of it (`Dilliam Hernandez`, `williamh@...`): a word of five letters or more that
+    /// the local part lacks, but holds with exactly one letter different, at its start or end or
+    /// between separators. Nil when no word needs or allows such a mend.
+    static func agreeWithLocal(_ name: String, _ local: String) -> String? {
+        let pieces = local.lowercased().split(whereSeparator: { !$0.isLetter }).map { Array($0) }
+        let joined = pieces.flatMap { $0 }
+        var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for (k, word) in words.enumerated() {
+            // Compared without accents: an e-mail address spells `Chloé` as `chloe`.
+            let printed = Array(word)
+            let letters = Array(Self.folded(word))
+            guard letters.count >= 5, letters.count == printed.count, letters.allSatisfy(\.isLetter),
+                !String(joined).contains(String(letters))
+            else { continue }
+            // Places where a name word may stand in the local part: each piece's start and end.
+            var spans: [[Character]] = []
+            for piece in pieces where piece.count >= letters.count {
+                spans.append(Array(piece.prefix(letters.count)))
+                spans.append(Array(piece.suffix(letters.count)))
+            }
+            let mends = Set(spans.filter { Text.oneLetterApart($0, letters) }.map { String($0) })
+            guard mends.count == 1, let mend = mends.first.map(Array.init) else { continue }
+            // Only the differing letter changes; the printed capitals and accents stay.
+            words[k] = String(
+                printed.indices.map { i in
+                    letters[i] == mend[i]
+                        ? printed[i] : printed[i].isUppercase ? Character(mend[i].uppercased()) : mend[i]
+                })
+            return words.joined(separator: " ")
+        }
+        return nil
+    }
+
+    /// Where a person's family name is two surnames (`García López`, `da Silva Santos`) and a given name may be two
+    /// (`María José`, `João Pedro`): Spain, Portugal and Latin America.
+    static let twoSurnameRegions: Set<String> = [
+        "ES", "PT", "BR", "MX", "AR", "CL", "CO", "PE", "VE", "EC", "UY", "PY", "BO", "CR", "GT", "DO", "CU", "HN",
+        "NI", "SV", "PA", "PR"
+    ]
+
+    /// Where the family name starts among `words` by the e-mail's local part: the first word (of three letters or
+    /// more, not the first) that the local part spells, when what comes before it there is the words before it, each
+    /// as its initial or in full, in order (`mjgarcia` for `María José García López` starts it at `García`;
+    /// `jlrodriguez` for `José Luis Rodríguez` at `Rodríguez`). Nil when the local part says nothing so.
+    static func familyStart(_ words: [String], emailLocal local: String) -> Int? {
+        func fold(_ w: String) -> [Character] {
+            Array(Self.folded(w).filter(\.isLetter))
+        }
+        let folded = words.map(fold), l = fold(local)
+        guard words.count >= 3, l.count >= 4 else { return nil }
+        /// Whether `rest` is some of `words`, in order, each whole or as its initial.
+        func spelled(_ rest: ArraySlice<Character>, by words: ArraySlice<[Character]>) -> Bool {
+            if rest.isEmpty { return true }
+            for (n, w) in zip(words.indices, words) where !w.isEmpty && rest.first == w.first {
+                let after = words[(n + 1)...]
+                if rest.starts(with: w), spelled(rest.dropFirst(w.count), by: after) { return true }
+                if spelled(rest.dropFirst(), by: after) { return true }
+            }
+            return false
+        }
+        for k in 1..<words.count
+        where folded[k].count >= 3 && folded[k].count < l.count
+            && !lexicon.nameParticles.contains(words[k].lowercased())
+        {
+            guard let at = (0...(l.count - folded[k].count)).first(where: { l[$0...].starts(with: folded[k]) }) else {
+                continue
+            }
+            // Two surnames at most follow (`mariajose` spells given names only, not where three surnames start).
+            let surnames = words[k...].filter { !lexicon.nameParticles.contains($0.lowercased()) }.count
+            if at > 0, surnames <= 2, spelled(l[..<at], by: folded[..<k]) { return k }
+        }
+        return nil
+    }
+
+    static func splitName(_ s: String, emailLocal: String? = nil, twoSurnames: Bool = false) -> BusinessCard.Name {
+        var words = s.split(separator: " ").map(String.init)
+        var prefix: String?, suffix: String?
+        // Honorifics one after another (`Prof. Dr.`, `Dr.-Ing.`, `Dott. Ing.`), as long as a given and a family name
+        // are left. After the first, only abbreviations of two letters or more count (`Dr. M. Anand Kumar`'s `M.` is
+        // an initial, `Dr. Don Draper`'s `Don` a name), or titles in small letters (`prof. dr hab. inż.`).
+        var prefixes: [String] = []
+        while let f = words.first, words.count > 2, isHonorific(f),
+            prefixes.isEmpty || f.hasSuffix(".") && f.filter(\.isLetter).count >= 2 || f.first?.isLowercase == true
+        {
+            prefixes.append(f)
+            words.removeFirst()
+        }
+        if !prefixes.isEmpty { prefix = prefixes.joined(separator: " ") }
+        // Degrees after a comma (`Otieno Ouma, MBChB, MMed`) are the suffix.
+        if let comma = words.firstIndex(where: { $0.hasSuffix(",") }), comma >= 1, comma < words.count - 1,
+            degreesOnly(words[(comma + 1)...].joined(separator: " "))
+        {
+            suffix = words[(comma + 1)...].joined(separator: " ")
+            words = Array(words[...comma])
+            words[comma].removeLast()
+        } else if let l = words.last, words.count > 2, lexicon.nameSuffixes.contains(Text.key(l)) {
+            suffix = l
+            words.removeLast()
+            if var last = words.last, last.hasSuffix(",") { last.removeLast(); words[words.count - 1] = last }
+        }
+        // A family name set in capitals before the given name, as Japanese, Chinese, French and Italian cards print it
+        // (`YAMAMOTO Keiko`, `DUPONT Jean-Marc`): a first word in capitals before names that are not is the family
+        // name. (Not an honorific, `MRS Smith`; nor before an initial, `DAVID J. Smith`.)
+        if words.count >= 2, isCapitalized(words[0]), !isHonorific(words[0]),
+            words.dropFirst().allSatisfy({
+                !isCapitalized($0) && $0.first?.isUppercase == true && $0.filter(\.isLetter).count >= 2
+                    && !$0.hasSuffix(".")
+            })
+        {
+            return BusinessCard.Name(
+                full: s, given: words[1], family: words[0],
+                middle: words.count > 2 ? words[2...].joined(separator: " ") : nil, prefix: prefix, suffix: suffix)
+        }
+        let isParticle = { (w: String) in lexicon.nameParticles.contains(w.lowercased()) }
+        // Family names with particles: `van der Berg`, `de la Fontaine`.
+        var familyStart = max(1, words.count - 1)
+        if twoSurnames, words.count >= 3 {
+            // Two surnames where people carry them: after the given name of one word or two that the e-mail spells
+            // (`mjgarcia`), else after one of three names and two of four or more (`Luis Fernández Martín`, `João
+            // Pedro da Silva Santos`), a particle going with the name after it.
+            let heads = words.indices.filter { $0 == 0 || !isParticle(words[$0]) }.map { k in
+                var k = k
+                while k > 1, isParticle(words[k - 1]) { k -= 1 }
+                return k
+            }
+            var start = heads.count >= 4 ? heads[2] : heads.count == 3 ? heads[1] : familyStart
+            if let local = emailLocal, let k = Self.familyStart(words, emailLocal: local) { start = k }
+            familyStart = start
+        }
+        while familyStart > 1, isParticle(words[familyStart - 1]) { familyStart -= 1 }
+        let family = words.count > 1 ? words[familyStart...].joined(separator: " ") : nil
+        // A two-surname name has no middle name: the words before the surnames are the given name.
+        if twoSurnames, familyStart > 1 {
+            return BusinessCard.Name(
+                full: s, given: words[..<familyStart].joined(separator: " "), family: family, middle: nil,
+                prefix: prefix, suffix: suffix)
+        }
+        let middle = familyStart > 1 ? words[1..<familyStart].joined(separator: " ") : nil
+        return BusinessCard.Name(
+            full: s, given: words.first, family: family, middle: middle, prefix: prefix, suffix: suffix)
+    }
+
+    /// An honorific word, or one of honorifics joined by a hyphen (`Dr.-Ing.`).
+    static func isHonorific(_ word: String) -> Bool {
+        let key = Text.key(word)
+        return lexicon.honorifics.contains(key)
+            || key.contains(" ") && key.split(separator: " ").allSatisfy { lexicon.honorifics.contains(String($0)) }
+    }
+
+    /// A word in capitals of three letters or more (`YAMAMOTO`, `DUPONT-MOREL`), not initials (`J.`, `AJ`).
+    static func isCapitalized(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        return letters.count >= 3 && letters.allSatisfy(\.isUppercase)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import ScanDetectors
+import ScanLayout
+import ScanModel
+
+/// The person's title: the line under the name without a title word, opening hours that are no title.
+extension BusinessCardParser {
+    /// The title stage: a line with a title word among `free`, nearest below (or above) the name; else the line right
+    /// under the name (``lineUnderName(_:name:among:orgFound:)``); with the line it wraps onto. `used` holds the lines
+    /// of the contacts and the address, which a short line of another column may label.
+    static func readTitle(
+        _ lines: [AnalyzedLine], among free: [Int], used: Set<Int>, fields: inout FieldLines,
+        into card: inout BusinessCard
+    ) {
+        var titleIndex: Int?
+        let candidates = free.filter {
+            !fields.all.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
+        }
+        if let ni = fields.name {
+            // (A line that labels the address or the contacts beside them comes after one as near, `Service Manager`
+            // under the name before `Head Office`; a label and whom to call last, `Office Manager: Lisa Grant`.)
+            let nameBox = lines[ni].line.box
+            // A short line of another column right over the address (or a street's line) or the contacts labels them
+            // (`Head Office`).
+            func labelsABlock(_ j: Int) -> Bool {
+                guard lines[j].line.box.horizontalOverlap(nameBox) <= 0, lines[j].line.words.count <= 4,
+                    let below = lines.indices.dropFirst(j + 1).first(where: {
+                        lines[$0].line.box.horizontalOverlap(lines[j].line.box) > 0
+                    })
+                else { return false }
+                let gap = lines[below].line.box.minY - lines[j].line.box.maxY
+                return gap < 1.5 * lines[j].line.textHeight && (used.contains(below) || Self.streetLike(lines[below]))
+            }
+            // A label and the name of whom to call (`Office Manager: Lisa Grant`; not `Position: Sales Manager`).
+            func namesAContact(_ j: Int) -> Bool {
+                guard let colon = lines[j].text.firstIndex(of: ":") else { return false }
+                let after = Text.key(String(lines[j].text[lines[j].text.index(after: colon)...]))
+                return !after.isEmpty && !Text.hasAny(after, Self.lexicon.jobTitles)
+            }
+            func distance(_ j: Int) -> Int {
+                abs(j - ni) + (j < ni ? 1 : 0) + (labelsABlock(j) ? 2 : 0) + (namesAContact(j) ? lines.count : 0)
+            }
+            titleIndex = candidates.min { distance($0) < distance($1) }
+            if titleIndex == nil {
+                titleIndex = Self.lineUnderName(
+                    lines, name: fields.nameBelow ?? ni,
+                    among: free.filter { !fields.all.contains($0) },
+                    orgFound: fields.organization != nil)
+            }
+        } else {
+            titleIndex = candidates.first
+        }
+        guard let ti = titleIndex else { return }
+        fields.title = ti
+        var title = Self.withoutMarks(lines[ti].line)
+        // A title wrapped in its column: ended by a joining word (`Responsable de` / `Exportaciones`), or over a
+        // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
+        // not a department, `Customer Support`, nor the firm).
+        let others = free.filter { !fields.all.contains($0) }
+        // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
+        let lastWord = lines[ti].line.words.last?.text ?? ""
+        let last = lastWord == "&" ? lastWord : Text.key(lastWord).lowercased()
+        if let below = Self.wrappedUnder(lines, ti, among: others),
+            Text.digitCount(lines[below].text) == 0
+        {
+            // (Two words of an English title under a title in another language are its translation, a title of
+            // their own: `Directeur Commercial` / `Sales Director`; `Chief Technology` / `Officer EMEA` is one.)
+            let ws = lines[below].line.words.map(\.text)
+            let translated = ws.count == 2 && Text.hasAny(lines[below].key, Self.englishJobTitles)
+                && Text.hasAny(lines[ti].key, Self.lexicon.jobTitles)
+                && !Text.hasAny(lines[ti].key, Self.englishJobTitles)
+            let u = lines[below]
+            let noFirmNorDepartment = !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
+                && !Text.hasAny(u.key, Self.lexicon.departmentWords)
+            let titleWord = ws.count <= 2 && !translated
+                && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
+                && Text.hasAny(u.key, Self.lexicon.jobTitles) && noFirmNorDepartment
+            // (Or the line under goes on from a joining word in small letters: `and Quality Assurance`, `en droit
+            // social`.)
+            let first = lines[below].line.words.first?.text ?? ""
+            let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
+            // (Or it names the area the title covers, `Director of Business Development` / `Pacific Northwest
+            // Region`, in words of no street, department or firm: not `North West Sales Team`.)
+            let area = (1...4).contains(ws.count) && Text.hasAny(u.key, Self.lexicon.areaWords)
+                && !Text.hasAny(u.key, Self.streetWords) && noFirmNorDepartment
+            // (Or the title ends with a comma or a colon: `Principal Architect,` / `Healthcare Studio`.)
+            let open = (lastWord.hasSuffix(",") || lastWord.hasSuffix(":")) && !Self.holdsHours(u.text)
+                && !Self.holdsDays(u.text)
+            if Self.titleJoiners.contains(last) || titleWord || goesOn || area || open {
+                title += " " + lines[below].text
+                fields.titleBelow = below
+            }
+        }
+        card.title = Text.clean(title)
+        card.provenance["title"] = lines[ti].line.provenance()
+    }
+
+    /// The title printed without a title word: the line of words right under the name (or right above it),
+    /// in its column and in smaller print, whatever the order the columns were read in. Lines with digits,
+    /// an `@` or more than six words are no title. When the organization is found on another line, a line right under
+    /// the name in print as large as the name's is its title too (`Leon Barkholz` / `Vertriebsingenieur`), and so is
+    /// such a line that ends in a word for someone who does something (`Podiatrist`) when no organization is found. No
+    /// other line may stand between the two.
+    static func lineUnderName(_ lines: [AnalyzedLine], name ni: Int, among free: [Int], orgFound: Bool = false) -> Int?
+    {
+        let name = lines[ni].line
+        let h = max(1, name.printHeight)
+        var best: (index: Int, cost: Double)?
+        for i in free where i != ni {
+            let l = lines[i].line
+            let words = l.words.filter { $0.text.contains(where: \.isLetter) }
+            let smaller = l.printHeight < h * 0.95
+            // A line that names only regions or countries (`Australia`, left over when the address was not read) is no
+            // title.
+            guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
+                smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
+                !Self.lexicon.isPlaceOnly(lines[i].key)
+            else { continue }
+            // In the name's column: the boxes overlap across, or share a left edge or a centre.
+            let overlap = l.box.horizontalOverlap(name.box)
+            let aligned = abs(l.box.minX - name.box.minX) < h || abs(l.box.midX - name.box.midX) < h
+            guard overlap > 0 || aligned else { continue }
+            // The gaps with the page's slant taken out (`level`) and measured with the words' heights: on a card
+            // photographed askew, the boxes of two lines overlap though one is printed under the other.
+            let half = (l.printHeight + h) / 2
+            let below = l.level - name.level - half, above = name.level - l.level - half
+            let cost: Double
+            if below > -0.5 * h && below < 2 * h {
+                cost = max(0, below)
+            } else if smaller, above > -0.5 * h && above < 1.2 * h {
+                cost = max(0, above) + h
+            } else {
+                continue
+            }
+            // Right under (or over) the name means nothing printed between them in the column: a line under the
+            // organization that sits under the name is the firm's tagline (`Lawrence Group` / `Digitized discrete
+            // projection`).
+            // (A rule or a logo read as signs is no line of words.)
+            let (top, bottom) = (min(l.level, name.level), max(l.level, name.level))
+            let between = lines.indices.contains { j in
+                guard j != i, j != ni else { return false }
+                let o = lines[j].line
+                return o.level > top + 0.3 * h && o.level < bottom - 0.3 * h && o.text.contains(where: \.isLetter)
+                    && o.box.horizontalOverlap(l.box) > 0
+            }
+            if between { continue }
+            if best == nil || cost < best!.cost { best = (i, cost) }
+        }
+        return best?.index
+    }
+
+    /// Whether a line names days of the week as opening times do (`Mon to Fri`, `Lun–Ven`, `Mo-Fr`).
+    static func holdsDays(_ text: String) -> Bool {
+        let day = #"(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim|mo|di|mi|do|fr|sa|so)[a-z]*\.?"#
+        return Text.range(text, #"(?i)\b"# + day + #"\s*(?:[–-]|to|à|bis|a)\s*"# + day + #"(?:\s|$|,)"#) != nil
+    }
+
+    /// Whether a line holds a range of hours with their minutes or their unit (`6:30–18:30`, `7–13 Uhr`, `9am-5pm`);
+    /// a bare range is no time (`24-7 Locksmiths Ltd`, `9-5 Recruitment`).
+    static func holdsHours(_ text: String) -> Bool {
+        let time = #"\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|h|Uhr)?"#
+        guard let r = Text.range(text, #"(?:^|[\s(·])"# + time + #"\s?[–-]\s?"# + time + #"(?:$|[\s)·,])"#) else {
+            return false
+        }
+        return Text.range(String(text[r]), #"\d[:.]\d{2}|\d\s?(?:am|pm|h|Uhr)\b"#) != nil
+    }
+
+    /// Whether the last of one to four words ends like a word for someone by what they do (`Podiatrist`, `Urbaniste`,
+    /// `Entwicklerin`: the locale files' `jobTitleEndings`). An English `-er` is not one, as many surnames end so
+    /// (`Miller`), and so do firms named after one.
+    static func namesAnAgent(_ words: [String]) -> Bool {
+        guard (1...4).contains(words.count),
+            let last = words.last.map(Self.folded),
+            last.count >= 6, last.allSatisfy(\.isLetter)
+        else { return false }
+        return Self.lexicon.jobTitleEndings.contains { last.hasSuffix($0) }
+    }
+
+    /// The English locale file's job titles: a card in two languages prints its title in English too.
+    static let englishJobTitles = PhraseSet(lexicon.locales.first { $0.language == "en" }?.jobTitles ?? [])
+
+    /// Words that end a title's line only when the title goes on under it (`Responsable de`, `Head of`).
+    static let titleJoiners: Set<String> = [
+        "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "di", "della", "van", "voor", "&", "en",
+        "in",
+    ]
+}
