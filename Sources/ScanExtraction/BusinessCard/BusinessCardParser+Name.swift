@@ -47,7 +47,11 @@ extension BusinessCardParser {
             // (A title's word that is also a name's, `Pan Wei`, leaves two words or more, or counts as the name's.)
             let titles = words.prefix { Self.lexicon.honorifics.contains(Text.key($0)) }.count
             let lead = words.count - titles >= 2 ? titles : 0
-            guard words.count - lead >= 2 && words.count - lead <= 5, Text.digitCount(l.text) == 0 else { return nil }
+            // (Particles aside: `ANA SOFÍA DE LA GARZA IBARRA`.)
+            let particles = words.dropFirst(lead).filter { Self.lexicon.nameParticles.contains($0.lowercased()) }.count
+            guard words.count - lead >= 2 && words.count - lead - particles <= 5 && words.count - lead <= 7,
+                Text.digitCount(l.text) == 0
+            else { return nil }
             guard
                 words.enumerated().allSatisfy({ n, w in
                     w.first!.isUppercase || w.first == "(" || Self.lexicon.nameParticles.contains(w.lowercased())
@@ -110,6 +114,36 @@ extension BusinessCardParser {
         {
             nameBelow = below
         }
+        // A name set over two lines in its column (`Thiago` / `Nascimento dos Reis`, `Dipl.-Kfm. Torsten` /
+        // `Weißenberger`): the line stacked right over or under the name's makes a person's name with it, and the
+        // e-mail's local part spells a word of each line, or begins with the upper line's initial and goes on with a
+        // word of the lower (`ilopezdeharo` for `Íñigo` / `López de Haro Etxeberria`).
+        if nameBelow == nil, let ni = nameIndex, let local = personLocal.map(Self.plainLetters), local.count >= 3 {
+            let others = free.filter { $0 != ni && $0 != organization }
+            func words(_ i: Int) -> [String] { lines[i].line.words.map(\.text) }
+            func spelled(_ i: Int) -> Bool {
+                words(i).contains { w in Self.spellings(w).contains { $0.count >= 3 && local.contains($0) } }
+            }
+            func spelledByInitial(upper: Int, lower: Int) -> Bool {
+                guard let given = words(upper).last.map(Self.plainLetters), let initial = given.first,
+                    local.first == initial
+                else { return false }
+                let rest = local.dropFirst()
+                return words(lower).contains { w in Self.spellings(w).contains { $0.count >= 3 && rest.hasPrefix($0) } }
+            }
+            func joins(upper: Int, lower: Int) -> Bool {
+                Self.personPart(words(upper) + words(lower)) != nil
+                    && (spelled(upper) && spelled(lower) || spelledByInitial(upper: upper, lower: lower))
+            }
+            if let below = Self.stackedUnder(lines, ni, among: others), joins(upper: ni, lower: below) {
+                nameBelow = below
+            } else if let above = others.filter({ Self.stacked(lines, $0, ni) }).max(by: {
+                lines[$0].line.place.minY < lines[$1].line.place.minY
+            }), joins(upper: above, lower: ni) {
+                nameBelow = ni
+                nameIndex = above
+            }
+        }
         return (nameIndex, nameBelow)
     }
 
@@ -151,6 +185,119 @@ extension BusinessCardParser {
     private static let pairedNames =
         "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
         + #"\s+"# + surname + "$"
+
+    /// The lines that print the person's name and title on one baseline cut in two (`Karin Lindqvist Åberg,
+    /// Verkställande direktör`, `Katharina von Eschenbach | Geschäftsführerin`, `ZHANG Weiming General Manager`). The
+    /// name's part must be a person's (``personPart(_:)``) that the e-mail's local part spells, the title's part holds
+    /// a job title and none of the words the local part spells. Where a mark parts them (a comma, a bar, a dot, a dash
+    /// or a wide gap between two of the recognizer's lines), the last such mark that leaves a person before it cuts;
+    /// where only a space does, the title's part must begin with a title (`Diretor Comercial`, not `Ferreira Diretor
+    /// Comercial`), maybe after words such as `Regional` (`titleModifiers`), and the longest such title is cut. A line
+    /// with a contact on it is left whole.
+    static func namesApartFromTitles(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
+        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
+            let address = email.value.address ?? Optional(email.text.lowercased()),
+            let at = address.firstIndex(of: "@")
+        else { return lines }
+        let local = plainLetters(String(address[..<at]))
+        guard local.count >= 3 else { return lines }
+        let marks: Set<String> = ["|", "·", "•", "–", "—", "-", "/"]
+        // Whether the local part spells a word of three letters or more.
+        func spelled(_ w: String) -> Bool {
+            let p = plainLetters(w)
+            return p.count >= 3 && local.contains(p)
+        }
+        func cut(_ l: AnalyzedLine) -> [AnalyzedLine]? {
+            let words = l.line.words
+            guard l.entities.isEmpty, l.standingPhone == nil, (3...14).contains(words.count),
+                Text.digitCount(l.text) == 0
+            else { return nil }
+            // The two parts at word `k`: the person's words (without a mark or a comma that ends them) and the title's.
+            // (Where only a space parts them, the title's words are capitalized, but for joining words: `Head of`.)
+            func parts(_ k: Int, spaced: Bool = false) -> (person: [LayoutWord], title: [LayoutWord])? {
+                var person = Array(words[..<k]), title = Array(words[k...])
+                while let w = person.last, marks.contains(w.text) { person.removeLast() }
+                while let w = title.first, marks.contains(w.text) { title.removeFirst() }
+                guard !person.isEmpty, (1...6).contains(title.count) else { return nil }
+                if var last = person.last, last.text.hasSuffix(",") {
+                    last.text.removeLast()
+                    person[person.count - 1] = last
+                }
+                let titleKey = Text.key(title.map(\.text).joined(separator: " "))
+                guard personPart(person.map(\.text)) != nil, Text.hasAny(titleKey, lexicon.jobTitles),
+                    !title.contains(where: { spelled($0.text) }),
+                    !spaced || title.allSatisfy({ w in
+                        w.text.first?.isLowercase != true || titleJoiners.contains(w.text)
+                    })
+                else { return nil }
+                return (person, title)
+            }
+            func marked(_ k: Int) -> Bool {
+                let (a, b) = (words[k - 1], words[k])
+                if a.text.hasSuffix(",") || marks.contains(a.text) || marks.contains(b.text) { return true }
+                // (Two of the recognizer's lines set apart on one row: `Ing. Rodrigo Villaseñor Treviño`  `Gerente
+                // General`.)
+                let apart = a.reference.map { $0.observation != b.reference?.observation } ?? false
+                return apart && b.box.minX - a.box.maxX > 1.5 * max(a.box.height, b.box.height)
+            }
+            func confirmed(_ p: (person: [LayoutWord], title: [LayoutWord])) -> Bool {
+                guard let name = personPart(p.person.map(\.text)) else { return false }
+                return name.contains(where: spelled)
+            }
+            let ks = Array(1..<words.count)
+            var chosen: (person: [LayoutWord], title: [LayoutWord])?
+            if let k = ks.last(where: { marked($0) && parts($0).map(confirmed) == true }) {
+                chosen = parts(k)
+            } else {
+                // (Words such as `Senior`, `Regional` may come first: the locale files' `titleModifiers`.)
+                func begins(_ t: [LayoutWord]) -> Bool {
+                    let rest = t.drop { lexicon.titleModifiers.isFound(in: Text.key($0.text)) }
+                    return lexicon.jobTitles.begins(Text.key(rest.map(\.text).joined(separator: " ")))
+                }
+                chosen = ks.lazy.compactMap { k in parts(k, spaced: true) }.first { confirmed($0) && begins($0.title) }
+            }
+            guard let (person, title) = chosen else { return nil }
+            return [person, title].map { part in
+                AnalyzedLine(
+                    line: LayoutLine(page: l.line.page, words: part, level: l.line.level, ordered: true),
+                    labelWordCount: part.count, trailing: [], entities: [])
+            }
+        }
+        return lines.flatMap { cut($0) ?? [$0] }
+    }
+
+    /// The words of a person's name in `words`, if they are one: after honorifics (`Dr.`, `ir.`), two to five words
+    /// and particles (`von`, `dos`, `de la`), the words capitalized, with no digit, no title's, title modifier's,
+    /// firm's or department's word; degrees may follow after a comma (`Dr. Cormac O'Sullivan, MB BCh`, `Jane Doe,
+    /// CPA`).
+    static func personPart(_ words: [String]) -> [String]? {
+        var ws = words
+        // Degrees after the name's comma.
+        if let comma = ws.firstIndex(where: { $0.hasSuffix(",") }), comma < ws.count - 1 {
+            let degrees = ws[(comma + 1)...].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+            guard degrees.allSatisfy({ d in
+                let letters = d.filter { $0 != "." }
+                return lexicon.nameSuffixes.contains(Text.key(d))
+                    || (2...7).contains(letters.count) && letters.allSatisfy(\.isLetter)
+                        && letters.filter(\.isUppercase).count >= 2
+            }) else { return nil }
+            ws = Array(ws[...comma])
+            ws[ws.count - 1].removeLast()
+        }
+        let lead = ws.prefix { lexicon.honorifics.contains(Text.key($0)) }.count
+        let name = Array(ws.dropFirst(lead))
+        let key = Text.key(name.joined(separator: " "))
+        let particles = name.filter { lexicon.nameParticles.contains($0.lowercased()) }.count
+        guard name.count >= 2, name.count - particles <= 5, name.count <= 7,
+            name.allSatisfy({ w in
+                w.first?.isUppercase == true && w.allSatisfy { $0.isLetter || "-'’.".contains($0) }
+                    || lexicon.nameParticles.contains(w.lowercased())
+            }),
+            !Text.hasAny(key, lexicon.jobTitles), !namesAFirm(key), !Text.hasAny(key, lexicon.departmentWords),
+            !Text.hasAny(key, lexicon.titleModifiers)
+        else { return nil }
+        return name
+    }
 
     /// The lines with a person's name and a firm's set on one baseline and read as one line (`OLIVIA CHEN-MACKENZIE
     /// Fogline Studios Ltd.`) cut in two: one part is the person the card's e-mail names (`olivia@...`), two to four

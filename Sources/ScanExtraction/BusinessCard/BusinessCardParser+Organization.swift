@@ -18,14 +18,16 @@ extension BusinessCardParser {
         // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`), or the rest
         // of its name (`PT Nusantara` / `Mitra Finansial`).
         // (A short legal form's print measures smaller than the name's, `Meridian Marine Supplies Pte.` / `Ltd.`;
-        // and a name that ends with `&` goes on under it, `AGARWAL TEXTILES &` / `EXPORTS`.)
+        // and a name that ends with `&` or a joining word in small letters goes on under it, `AGARWAL TEXTILES &` /
+        // `EXPORTS`, `Aceros Cumbres del` / `Norte S.A. de C.V.`)
         let last = lines[oi].line.words.last?.text
         if let below = Self.wrappedUnder(lines, oi, among: others, sizeTolerance: 0.6),
             Self.onlyLegalForms(lines[below].key)
         {
             org += " " + lines[below].text
             fields.organizationPart = below
-        } else if last == "&", let below = Self.wrappedUnder(lines, oi, among: others),
+        } else if let last, last == "&" || Self.titleJoiners.contains(last) && last.first?.isLowercase == true,
+            let below = Self.wrappedUnder(lines, oi, among: others),
             Text.digitCount(lines[below].text) == 0, lines[below].entities.isEmpty,
             !Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
         {

@@ -128,6 +128,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         public var departmentWords: [String]?
         /// Words that name the area a title covers, printed on the line under it (`REGION`, `EMEA`, `NORTHWEST`).
         public var areaWords: [String]?
+        /// Words printed before a title that are no part of a person's name (`SENIOR`, `REGIONAL`, `DEPUTY`).
+        public var titleModifiers: [String]?
         /// Words before a number that is no postal code, as a card prints them beside one (`ESTABLISHED` 1987, `SINCE`,
         /// `LICENCE`, `MEMBER`).
         public var numberLabels: [String]?
@@ -193,6 +195,8 @@ public struct Lexicon: Sendable {
     public let departmentWords: PhraseSet
     /// Every locale's card `areaWords`.
     public let areaWords: PhraseSet
+    /// Every locale's card `titleModifiers`.
+    public let titleModifiers: PhraseSet
     /// Every locale's card `numberLabels`.
     public let numberLabels: PhraseSet
     /// Every locale's `nameParticles` and `emailLabels` (these longest first), in lower case as printed (not as
@@ -283,6 +287,7 @@ public struct Lexicon: Sendable {
         nameSuffixes = Set(cardWords(\.nameSuffixes))
         departmentWords = cardWords(\.departmentWords)
         areaWords = cardWords(\.areaWords)
+        titleModifiers = cardWords(\.titleModifiers)
         numberLabels = cardWords(\.numberLabels)
         nameParticles = Set(locales.flatMap { $0.card?.nameParticles ?? [] }.map { $0.lowercased() })
         emailLabels = lowercasedOnce(locales.flatMap { $0.card?.emailLabels ?? [] }).sorted { $0.count > $1.count }

@@ -1,0 +1,128 @@
+import Testing
+import ScanModel
+@testable import ScanExtraction
+
+/// A person's name and title as designers set them: on one line after a comma or a bar or a space, a name over two
+/// lines, a long name with particles, a firm's name wrapped after a joining word. Made after the eighty-first
+/// session's looked-at cards (`/tmp/h46`), written here with other names.
+@Suite struct CardNameAndTitleTests {
+    func card(_ lines: [(Double, Double, [(Double, String)])]) -> BusinessCard { Fixture.card(lines) }
+
+    /// A name and a title on one line, parted by a comma, a bar or degrees, are two fields when the e-mail's local part
+    /// spells the name.
+    @Test func aNameAndATitleOnOneLine() {
+        let comma = card([
+            Fixture.line(40, "FJÄLLVIND FASTIGHETER AB", x: 40, h: 20),
+            Fixture.line(90, "Ingrid Sjöberg Holm, Verkställande direktör", x: 40, h: 36),
+            Fixture.line(300, "Tel +46 8 612 40 17", x: 40, h: 20),
+            Fixture.line(330, "ingrid.holm@fjallvind.se", x: 40, h: 20),
+        ])
+        #expect(comma.name?.full == "Ingrid Sjöberg Holm")
+        #expect(comma.title == "Verkställande direktör")
+        let bar = card([
+            Fixture.line(40, "AICHBERG LOGISTIK GMBH", x: 40, h: 22),
+            Fixture.line(90, "Marlene von Aichberg | Geschäftsführerin", x: 40, h: 36),
+            Fixture.line(300, "T 089 4471 2290", x: 40, h: 20),
+            Fixture.line(330, "m.aichberg@aichberg-logistik.de", x: 40, h: 20),
+        ])
+        #expect(bar.name?.full == "Marlene von Aichberg")
+        #expect(bar.title == "Geschäftsführerin")
+        let degrees = card([
+            Fixture.line(40, "Shannonside Skin Clinic", x: 40, h: 20),
+            Fixture.line(90, "Dr. Fionn McCarthy, MB BCh, Consultant Dermatologist", x: 40, h: 26),
+            Fixture.line(300, "Tel: 061 418 220", x: 40, h: 20),
+            Fixture.line(330, "fmccarthy@shannonsideskin.ie", x: 40, h: 20),
+        ])
+        #expect(degrees.name?.full.hasPrefix("Dr. Fionn McCarthy") == true)
+        #expect(degrees.title == "Consultant Dermatologist")
+    }
+
+    /// With only a space between them, the title begins with a title's words (after a modifier such as `Regional`),
+    /// and the name ends where the local part stops spelling it.
+    @Test func aNameAndATitlePartedBySpaceOnly() {
+        let modifier = card([
+            Fixture.line(40, "Mesquite Grid Storage", x: 40, h: 22),
+            Fixture.line(90, "Tomás Ignacio de la Vega Regional Sales Manager", x: 40, h: 30),
+            Fixture.line(300, "Mobile (512) 555-0148", x: 40, h: 20),
+            Fixture.line(330, "tdelavega@mesquitegrid.com", x: 40, h: 20),
+        ])
+        #expect(modifier.name?.full == "Tomás Ignacio de la Vega")
+        #expect(modifier.title == "Regional Sales Manager")
+        let familyFirst = card([
+            Fixture.line(40, "NINGBO HAIYUN VALVES CO., LTD.", x: 40, h: 22),
+            Fixture.line(90, "WANG Lihua General Manager", x: 40, h: 34),
+            Fixture.line(300, "Tel +86 574 8765 4321", x: 40, h: 20),
+            Fixture.line(330, "wanglh@haiyunvalves.cn", x: 40, h: 20),
+        ])
+        #expect(familyFirst.name?.full == "WANG Lihua")
+        #expect(familyFirst.title == "General Manager")
+        let lastFamily = card([
+            Fixture.line(40, "Adega Serra do Marão, Lda.", x: 40, h: 22),
+            Fixture.line(90, "Rui Miguel dos Santos Carvalho Diretor Comercial", x: 40, h: 28),
+            Fixture.line(300, "Tel. +351 259 340 118", x: 40, h: 20),
+            Fixture.line(330, "rmsantos@serradomarao.pt", x: 40, h: 20),
+        ])
+        #expect(lastFamily.name?.full == "Rui Miguel dos Santos Carvalho")
+        #expect(lastFamily.title == "Diretor Comercial")
+    }
+
+    /// A firm's line with a title's word is no person's, and a line the local part does not spell is not cut.
+    @Test func notANameAndATitle() {
+        let firm = card([
+            Fixture.line(40, "Kerrigan Doyle, Chartered Accountants", x: 40, h: 30),
+            Fixture.line(90, "Aoife Brennan", x: 40, h: 26),
+            Fixture.line(125, "Audit Senior", x: 40, h: 20),
+            Fixture.line(300, "Tel: 01 662 0481", x: 40, h: 20),
+            Fixture.line(330, "info@kerrigandoyle.ie", x: 40, h: 20),
+        ])
+        #expect(firm.name?.full == "Aoife Brennan")
+        #expect(firm.organization?.hasPrefix("Kerrigan Doyle") == true)
+    }
+
+    /// A name set over two lines, the given name over the family names or the family name under the given one, is
+    /// one name when the local part spells both lines (or the given name's initial and the family name).
+    @Test func aNameOverTwoLines() {
+        let givenOver = card([
+            Fixture.line(40, "Goikoetxea Abogados", x: 40, h: 30),
+            Fixture.line(100, "Álvaro", x: 40, h: 26),
+            Fixture.line(132, "Martínez de Alba Goikoetxea", x: 40, h: 44),
+            Fixture.line(190, "SOCIO", x: 40, h: 22),
+            Fixture.line(300, "T 944 180 233", x: 40, h: 20),
+            Fixture.line(330, "amartinezdealba@goikoetxea-abogados.es", x: 40, h: 20),
+        ])
+        #expect(givenOver.name?.full == "Álvaro Martínez de Alba Goikoetxea")
+        let familyUnder = card([
+            Fixture.line(40, "MAINTAL ANLAGENBAU AG", x: 40, h: 20),
+            Fixture.line(90, "Dipl.-Ing. Jörg", x: 40, h: 40),
+            Fixture.line(136, "Weißhaupt", x: 40, h: 40),
+            Fixture.line(200, "Prokurist", x: 40, h: 22),
+            Fixture.line(300, "Telefon +49 69 4471 318", x: 40, h: 20),
+            Fixture.line(330, "j.weisshaupt@maintal-anlagenbau.de", x: 40, h: 20),
+        ])
+        #expect(familyUnder.name?.full == "Dipl.-Ing. Jörg Weißhaupt")
+        #expect(familyUnder.title == "Prokurist")
+    }
+
+    /// A name of four words and two particles is a name (`LIC. MARÍA FERNANDA DE LA ROSA QUINTERO`), and a firm's name
+    /// that ends with a joining word goes on under it.
+    @Test func aLongNameAndAFirmWrappedAfterAJoiningWord() {
+        let long = card([
+            Fixture.line(40, "LIC. MARÍA FERNANDA DE LA ROSA QUINTERO", x: 500, h: 40),
+            Fixture.line(110, "Directora de Ventas", x: 500, h: 22),
+            Fixture.line(300, "Oficina 33 3614 7702", x: 500, h: 20),
+            Fixture.line(330, "mfernanda@talavera-jalisco.com.mx", x: 500, h: 20),
+        ])
+        #expect(long.name?.full == "LIC. MARÍA FERNANDA DE LA ROSA QUINTERO")
+        #expect(long.title == "Directora de Ventas")
+        let joined = card([
+            Fixture.line(40, "Forjados Sierra del", x: 40, h: 22),
+            Fixture.line(68, "Sur S.A. de C.V.", x: 40, h: 22),
+            Fixture.line(40, "Ing. Octavio Lozano Garza", x: 500, h: 30),
+            Fixture.line(80, "Gerente General", x: 500, h: 20),
+            Fixture.line(300, "Tel.: +52 81 8340 1177", x: 500, h: 20),
+            Fixture.line(330, "olozano@forjadossierra.mx", x: 500, h: 20),
+        ])
+        #expect(joined.organization == "Forjados Sierra del Sur S.A. de C.V.")
+        #expect(joined.name?.full == "Ing. Octavio Lozano Garza")
+    }
+}
