@@ -125,4 +125,17 @@ import ScanModel
         #expect(joined.organization == "Forjados Sierra del Sur S.A. de C.V.")
         #expect(joined.name?.full == "Ing. Octavio Lozano Garza")
     }
+
+    /// A department after a bar on the title's line is the department, not part of the title.
+    @Test func aTitleAndItsDepartmentOnOneLine() {
+        let c = card([
+            Fixture.line(40, "Harwell Quay Foods plc", x: 40, h: 22),
+            Fixture.line(90, "Priya Raman", x: 40, h: 36),
+            Fixture.line(135, "Category Manager | Strategic Sourcing Team", x: 40, h: 20),
+            Fixture.line(300, "Tel +44 20 7946 0118", x: 40, h: 20),
+            Fixture.line(330, "priya.raman@harwellquay.co.uk", x: 40, h: 20),
+        ])
+        #expect(c.title == "Category Manager")
+        #expect(c.department == "Strategic Sourcing Team")
+    }
 }

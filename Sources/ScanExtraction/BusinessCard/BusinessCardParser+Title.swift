@@ -91,8 +91,28 @@ extension BusinessCardParser {
                 fields.titleBelow = below
             }
         }
+        // A department after a bar or a dot on the title's line (`Senior Manager | Global Procurement Team`) is the
+        // department's, as it is on a line of its own.
+        if fields.titleBelow == nil, let (job, department) = Self.titleAndDepartment(lines[ti].line.words.map(\.text)) {
+            title = job
+            card.department = department
+            card.provenance["department"] = lines[ti].line.provenance()
+        }
         card.title = Text.clean(title)
         card.provenance["title"] = lines[ti].line.provenance()
+    }
+
+    /// A title's line parted by a bar, a dot or a dash into a title and a department: the part before holds a job
+    /// title, the part after a department's word and none of a title.
+    static func titleAndDepartment(_ words: [String]) -> (title: String, department: String)? {
+        guard let mark = words.firstIndex(where: { ["|", "·", "•", "–", "—"].contains($0) }), mark > 0,
+            mark < words.count - 1
+        else { return nil }
+        let job = words[..<mark].joined(separator: " "), rest = words[(mark + 1)...].joined(separator: " ")
+        guard Text.hasAny(Text.key(job), lexicon.jobTitles), Text.hasAny(Text.key(rest), lexicon.departmentWords),
+            !Text.hasAny(Text.key(rest), lexicon.jobTitles)
+        else { return nil }
+        return (job, rest)
     }
 
     /// The title printed without a title word: the line of words right under the name (or right above it),

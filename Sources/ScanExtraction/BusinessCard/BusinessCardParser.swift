@@ -82,7 +82,7 @@ public struct BusinessCardParser: Sendable {
             Self.readOrganization(lines, oi, among: free, domain: domain, fields: &fields, into: &card)
         }
         Self.readTitle(lines, among: free, used: used, fields: &fields, into: &card)
-        if let di = free.first(where: {
+        if card.department == nil, let di = free.first(where: {
             !fields.all.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
                 && Text.digitCount(lines[$0].text) == 0
         }) {
