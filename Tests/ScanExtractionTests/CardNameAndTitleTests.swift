@@ -77,6 +77,30 @@ import ScanModel
         ])
         #expect(firm.name?.full == "Aoife Brennan")
         #expect(firm.organization?.hasPrefix("Kerrigan Doyle") == true)
+        // A firm named after its founder, whose domain it spells, stays whole; a family name that is a title's word
+        // (`Coach`) is no title after a space; two names stacked are two people.
+        let founder = card([
+            Fixture.line(40, "Hollis Crane | Executive Search", x: 40, h: 26),
+            Fixture.line(90, "Edward Hollis", x: 40, h: 30),
+            Fixture.line(300, "T 020 7946 0311", x: 40, h: 20),
+            Fixture.line(330, "edward@holliscrane.co.uk", x: 40, h: 20),
+        ])
+        #expect(founder.organization == "Hollis Crane | Executive Search")
+        #expect(founder.title == nil)
+        let surname = card([
+            Fixture.line(40, "Bellwether Wellness", x: 40, h: 22),
+            Fixture.line(90, "Mary Ellen Coach", x: 40, h: 34),
+            Fixture.line(135, "Nutritionist", x: 40, h: 20),
+            Fixture.line(330, "maryellen@bellwetherwellness.com", x: 40, h: 20),
+        ])
+        #expect(surname.name?.full == "Mary Ellen Coach")
+        let couple = card([
+            Fixture.line(40, "Harbourside Realty", x: 40, h: 22),
+            Fixture.line(90, "Liam Walsh", x: 40, h: 32),
+            Fixture.line(128, "Nora Walsh", x: 40, h: 32),
+            Fixture.line(330, "liam.walsh@harboursiderealty.ie", x: 40, h: 20),
+        ])
+        #expect(couple.name?.full == "Liam Walsh")
     }
 
     /// A name set over two lines, the given name over the family names or the family name under the given one, is
@@ -103,17 +127,25 @@ import ScanModel
         #expect(familyUnder.title == "Prokurist")
     }
 
-    /// A name of four words and two particles is a name (`LIC. MARÍA FERNANDA DE LA ROSA QUINTERO`), and a firm's name
-    /// that ends with a joining word goes on under it.
+    /// A name of four words and two particles is a name where the e-mail spells it (`LIC. MARÍA FERNANDA DE LA ROSA
+    /// QUINTERO`), a slogan of as many capitalized words is not, and a firm's name that ends with a joining word goes
+    /// on under it.
     @Test func aLongNameAndAFirmWrappedAfterAJoiningWord() {
         let long = card([
             Fixture.line(40, "LIC. MARÍA FERNANDA DE LA ROSA QUINTERO", x: 500, h: 40),
             Fixture.line(110, "Directora de Ventas", x: 500, h: 22),
             Fixture.line(300, "Oficina 33 3614 7702", x: 500, h: 20),
-            Fixture.line(330, "mfernanda@talavera-jalisco.com.mx", x: 500, h: 20),
+            Fixture.line(330, "maria.delarosa@talavera-jalisco.com.mx", x: 500, h: 20),
         ])
         #expect(long.name?.full == "LIC. MARÍA FERNANDA DE LA ROSA QUINTERO")
         #expect(long.title == "Directora de Ventas")
+        let slogan = card([
+            Fixture.line(40, "COMPRA Y VENTA DE AUTOS SEMINUEVOS", x: 500, h: 40),
+            Fixture.line(110, "Julián Pérez Soto", x: 500, h: 30),
+            Fixture.line(300, "Tel. 33 3614 7702", x: 500, h: 20),
+            Fixture.line(330, "ventas@autosjalisco.com.mx", x: 500, h: 20),
+        ])
+        #expect(slogan.name?.full == "Julián Pérez Soto")
         let joined = card([
             Fixture.line(40, "Forjados Sierra del", x: 40, h: 22),
             Fixture.line(68, "Sur S.A. de C.V.", x: 40, h: 22),

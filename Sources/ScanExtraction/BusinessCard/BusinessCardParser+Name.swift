@@ -39,6 +39,7 @@ extension BusinessCardParser {
     ) -> (name: Int?, below: Int?) {
         let heights = lines.map(\.line.printHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
+        func words(_ i: Int) -> [String] { lines[i].line.words.map(\.text) }
         func nameScore(_ i: Int) -> Double? {
             let l = lines[i]
             let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
@@ -47,9 +48,12 @@ extension BusinessCardParser {
             // (A title's word that is also a name's, `Pan Wei`, leaves two words or more, or counts as the name's.)
             let titles = words.prefix { Self.lexicon.honorifics.contains(Text.key($0)) }.count
             let lead = words.count - titles >= 2 ? titles : 0
-            // (Particles aside: `ANA SOFÍA DE LA GARZA IBARRA`.)
+            // (Particles aside, where the e-mail spells the name: `ANA SOFÍA DE LA GARZA IBARRA`, not `COMPRA Y VENTA
+            // DE AUTOS SEMINUEVOS`.)
             let particles = words.dropFirst(lead).filter { Self.lexicon.nameParticles.contains($0.lowercased()) }.count
             guard words.count - lead >= 2 && words.count - lead - particles <= 5 && words.count - lead <= 7,
+                words.count - lead <= 5
+                    || personLocal.map({ Self.matchesLocal($0, Array(words.dropFirst(lead))) }) == true,
                 Text.digitCount(l.text) == 0
             else { return nil }
             guard
@@ -115,25 +119,38 @@ extension BusinessCardParser {
             nameBelow = below
         }
         // A name set over two lines in its column (`Thiago` / `Nascimento dos Reis`, `Dipl.-Kfm. Torsten` /
-        // `Weißenberger`): the line stacked right over or under the name's makes a person's name with it, and the
-        // e-mail's local part spells a word of each line, or begins with the upper line's initial and goes on with a
-        // word of the lower (`ilopezdeharo` for `Íñigo` / `López de Haro Etxeberria`).
-        if nameBelow == nil, let ni = nameIndex, let local = personLocal.map(Self.plainLetters), local.count >= 3 {
-            let others = free.filter { $0 != ni && $0 != organization }
-            func words(_ i: Int) -> [String] { lines[i].line.words.map(\.text) }
-            func spelled(_ i: Int) -> Bool {
-                words(i).contains { w in Self.spellings(w).contains { $0.count >= 3 && local.contains($0) } }
+        // `Weißenberger`), where the name's line alone is not the one the local part spells: the line stacked right
+        // over or under it makes a person's name with it, and the e-mail's local part spells a word of each line, or
+        // begins with the upper line's initial and goes on with a word of the lower (`ilopezdeharo` for `Íñigo` /
+        // `López de Haro Etxeberria`).
+        if nameBelow == nil, let ni = nameIndex, let printed = personLocal {
+            // The letters of the local part that the name's line leaves unspelled (`thiago` of `thiago.reis` beside
+            // `Nascimento dos Reis`; none of `rosemaryhart` beside `Rosemary Hart`).
+            var rest = Self.plainLetters(printed)
+            for w in words(ni) {
+                if let s = Self.spellings(w).first(where: { $0.count >= 3 && rest.contains($0) }),
+                    let r = rest.range(of: s)
+                {
+                    rest.removeSubrange(r)
+                }
             }
-            func spelledByInitial(upper: Int, lower: Int) -> Bool {
-                guard let given = words(upper).last.map(Self.plainLetters), let initial = given.first,
-                    local.first == initial
-                else { return false }
-                let rest = local.dropFirst()
-                return words(lower).contains { w in Self.spellings(w).contains { $0.count >= 3 && rest.hasPrefix($0) } }
+            let others = free.filter { $0 != ni && $0 != organization }
+            // Whether line `i` spells a word of what is left, or, over the name's line, is a given name whose initial
+            // is all that is left with a particle at most (`ilopezdeharo`).
+            func adds(_ i: Int, over: Bool) -> Bool {
+                let spelled = words(i).contains { w in
+                    Self.spellings(w).contains { $0.count >= 3 && rest.contains($0) }
+                }
+                if spelled { return true }
+                guard over, let given = words(i).last.map(Self.plainLetters), let initial = given.first else {
+                    return false
+                }
+                return (1...3).contains(rest.count) && rest.first == initial
+                    && Self.plainLetters(printed).first == initial
             }
             func joins(upper: Int, lower: Int) -> Bool {
                 Self.personPart(words(upper) + words(lower)) != nil
-                    && (spelled(upper) && spelled(lower) || spelledByInitial(upper: upper, lower: lower))
+                    && adds(upper == ni ? lower : upper, over: upper != ni)
             }
             if let below = Self.stackedUnder(lines, ni, among: others), joins(upper: ni, lower: below) {
                 nameBelow = below
@@ -189,11 +206,12 @@ extension BusinessCardParser {
     /// The lines that print the person's name and title on one baseline cut in two (`Karin Lindqvist Åberg,
     /// Verkställande direktör`, `Katharina von Eschenbach | Geschäftsführerin`, `ZHANG Weiming General Manager`). The
     /// name's part must be a person's (``personPart(_:)``) that the e-mail's local part spells, the title's part holds
-    /// a job title and none of the words the local part spells. Where a mark parts them (a comma, a bar, a dot, a dash
-    /// or a wide gap between two of the recognizer's lines), the last such mark that leaves a person before it cuts;
-    /// where only a space does, the title's part must begin with a title (`Diretor Comercial`, not `Ferreira Diretor
-    /// Comercial`), maybe after words such as `Regional` (`titleModifiers`), and the longest such title is cut. A line
-    /// with a contact on it is left whole.
+    /// a job title and none of the words the local part spells. The title's part begins with a title (`Diretor
+    /// Comercial`, not `Ferreira Diretor Comercial`; not a slogan, `Your Trusted Advisor`), maybe after words such as
+    /// `Regional` (`titleModifiers`). Where a mark parts them (a comma, a bar, a dot, a dash or a wide gap between two
+    /// of the recognizer's lines), the last such mark that leaves a person before it cuts; where only a space does,
+    /// the longest title of two words or more (`Mary Ellen Coach` is a name). A line with a contact on it, or that
+    /// spells the domain (a firm named after a person), is left whole.
     static func namesApartFromTitles(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
         guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
             let address = email.value.address ?? Optional(email.text.lowercased()),
@@ -201,16 +219,26 @@ extension BusinessCardParser {
         else { return lines }
         let local = plainLetters(String(address[..<at]))
         guard local.count >= 3 else { return lines }
-        let marks: Set<String> = ["|", "·", "•", "–", "—", "-", "/"]
+        // (A firm named after its founder, `Morgan Price | Executive Search` of morganprice.co.uk, is not cut.)
+        let host = String(address[address.index(after: at)...])
+        let stem = (domainStem(host) ?? "").replacingOccurrences(of: "-", with: "")
+        let marks: Set<String> = ["|", "·", "•", "–", "—", "-", "/", ","]
         // Whether the local part spells a word of three letters or more.
         func spelled(_ w: String) -> Bool {
             let p = plainLetters(w)
             return p.count >= 3 && local.contains(p)
         }
+        // Whether words begin with a job title, maybe after words such as `Senior`, `Regional` (the locale files'
+        // `titleModifiers`; `Head of Sales` begins with one before them too).
+        func begins(_ t: [LayoutWord]) -> Bool {
+            let rest = t.drop { lexicon.titleModifiers.isFound(in: Text.key($0.text)) }
+            return lexicon.jobTitles.begins(Text.key(t.map(\.text).joined(separator: " ")))
+                || lexicon.jobTitles.begins(Text.key(rest.map(\.text).joined(separator: " ")))
+        }
         func cut(_ l: AnalyzedLine) -> [AnalyzedLine]? {
             let words = l.line.words
             guard l.entities.isEmpty, l.standingPhone == nil, (3...14).contains(words.count),
-                Text.digitCount(l.text) == 0
+                Text.digitCount(l.text) == 0, stem.count < 4 || !spellsWhole(stem, l.key)
             else { return nil }
             // The two parts at word `k`: the person's words (without a mark or a comma that ends them) and the title's.
             // (Where only a space parts them, the title's words are capitalized, but for joining words: `Head of`.)
@@ -223,8 +251,7 @@ extension BusinessCardParser {
                     last.text.removeLast()
                     person[person.count - 1] = last
                 }
-                let titleKey = Text.key(title.map(\.text).joined(separator: " "))
-                guard personPart(person.map(\.text)) != nil, Text.hasAny(titleKey, lexicon.jobTitles),
+                guard personPart(person.map(\.text)) != nil, begins(title), !spaced || title.count >= 2,
                     !title.contains(where: { spelled($0.text) }),
                     !spaced || title.allSatisfy({ w in
                         w.text.first?.isLowercase != true || titleJoiners.contains(w.text)
@@ -249,12 +276,7 @@ extension BusinessCardParser {
             if let k = ks.last(where: { marked($0) && parts($0).map(confirmed) == true }) {
                 chosen = parts(k)
             } else {
-                // (Words such as `Senior`, `Regional` may come first: the locale files' `titleModifiers`.)
-                func begins(_ t: [LayoutWord]) -> Bool {
-                    let rest = t.drop { lexicon.titleModifiers.isFound(in: Text.key($0.text)) }
-                    return lexicon.jobTitles.begins(Text.key(rest.map(\.text).joined(separator: " ")))
-                }
-                chosen = ks.lazy.compactMap { k in parts(k, spaced: true) }.first { confirmed($0) && begins($0.title) }
+                chosen = ks.lazy.compactMap { k in parts(k, spaced: true) }.first(where: confirmed)
             }
             guard let (person, title) = chosen else { return nil }
             return [person, title].map { part in
@@ -279,7 +301,7 @@ extension BusinessCardParser {
                 let letters = d.filter { $0 != "." }
                 return lexicon.nameSuffixes.contains(Text.key(d))
                     || (2...7).contains(letters.count) && letters.allSatisfy(\.isLetter)
-                        && letters.filter(\.isUppercase).count >= 2
+                        && letters.filter(\.isUppercase).count >= 2 && !lexicon.jobTitles.isFound(in: Text.key(d))
             }) else { return nil }
             ws = Array(ws[...comma])
             ws[ws.count - 1].removeLast()
