@@ -170,4 +170,25 @@ import ScanModel
         #expect(c.title == "Category Manager")
         #expect(c.department == "Strategic Sourcing Team")
     }
+
+    /// A name in letter-spaced capitals that the recognizer read as one word is parted where the local part shows the
+    /// family name to begin; a firm's wordmark the local part does not spell stays whole.
+    @Test func aNameReadAsOneWord() {
+        let glued = card([
+            Fixture.line(40, "SOLVEIGHAUGEN-BERG", x: 40, h: 40),
+            Fixture.line(100, "Daglig leder", x: 40, h: 22),
+            Fixture.line(140, "FJORDLYS ARKITEKTER AS", x: 40, h: 22),
+            Fixture.line(300, "Tlf. +47 22 41 63 90", x: 40, h: 20),
+            Fixture.line(330, "s.haugenberg@fjordlys.no", x: 40, h: 20),
+        ])
+        #expect(glued.name?.full == "SOLVEIG HAUGEN-BERG")
+        #expect(glued.title == "Daglig leder")
+        let wordmark = card([
+            Fixture.line(40, "NORDLYSARKITEKTER", x: 40, h: 40),
+            Fixture.line(100, "Ingrid Lunde", x: 40, h: 30),
+            Fixture.line(140, "Arkitekt", x: 40, h: 22),
+            Fixture.line(330, "post@nordlysark.no", x: 40, h: 20),
+        ])
+        #expect(wordmark.name?.full == "Ingrid Lunde")
+    }
 }

@@ -203,6 +203,63 @@ extension BusinessCardParser {
         "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
         + #"\s+"# + surname + "$"
 
+    /// A person's name whose letter-spaced capitals the recognizer read as one word (`AMÉLIEDUBOIS-LEMAIRE`,
+    /// `KRZYSZTOFJABLOÑSKI`), parted where the e-mail's local part shows a name to begin or end: a piece of the local
+    /// part, three letters or more, that begins or ends the word's letters with two or more left on the other side
+    /// (`yui@`, `k.jablonski@`, `a.duboislemaire@`).
+    static func gluedNamesApart(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
+        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
+            let address = email.value.address ?? Optional(email.text.lowercased()),
+            let at = address.firstIndex(of: "@")
+        else { return lines }
+        let printed = String(address[..<at])
+        let pieces = ([plainLetters(printed)] + printed.split(whereSeparator: { !$0.isLetter }).map {
+            plainLetters(String($0))
+        }).filter { $0.count >= 3 }.sorted { $0.count > $1.count }
+        guard !pieces.isEmpty else { return lines }
+        return lines.map { l in
+            guard l.entities.isEmpty, l.line.words.count == 1, let word = l.line.words.first,
+                word.text.allSatisfy({ $0.isLetter && $0.isUppercase || $0 == "-" }),
+                word.text.filter(\.isLetter).count >= 8
+            else { return l }
+            // The word's letters as an address writes them, and where each came from in the word.
+            let chars = Array(word.text)
+            var plain = "", origin: [Int] = []
+            for (i, ch) in chars.enumerated() {
+                for p in plainLetters(String(ch)) {
+                    plain.append(p)
+                    origin.append(i)
+                }
+            }
+            guard
+                let cut = pieces.lazy.compactMap({ piece -> Int? in
+                    guard plain.count - piece.count >= 2 else { return nil }
+                    if plain.hasPrefix(piece) { return origin[piece.count] }
+                    if plain.hasSuffix(piece) { return origin[plain.count - piece.count] }
+                    return nil
+                }).first,
+                chars[cut - 1] != "-", chars[cut] != "-"
+            else { return l }
+            // Each part gets its share of the word's box by its letters.
+            func part(_ r: Range<Int>) -> LayoutWord {
+                func share(_ b: BoundingBox) -> BoundingBox {
+                    let w = b.width / Double(chars.count)
+                    return BoundingBox(
+                        x: b.x + w * Double(r.lowerBound), y: b.y, width: w * Double(r.count), height: b.height)
+                }
+                var w = word
+                w.text = String(chars[r])
+                w.box = share(word.box)
+                w.frameBox = word.frameBox.map(share)
+                return w
+            }
+            let words = [part(0..<cut), part(cut..<chars.count)]
+            return AnalyzedLine(
+                line: LayoutLine(page: l.line.page, words: words, level: l.line.level, ordered: true),
+                labelWordCount: words.count, trailing: [], entities: [])
+        }
+    }
+
     /// The lines that print the person's name and title on one baseline cut in two (`Karin Lindqvist Åberg,
     /// Verkställande direktör`, `Katharina von Eschenbach | Geschäftsführerin`, `ZHANG Weiming General Manager`). The
     /// name's part must be a person's (``personPart(_:)``) that the e-mail's local part spells, the title's part holds
