@@ -107,6 +107,12 @@ public struct DataDetector: Sendable {
     /// its ZIP code.
     public static func isUSState(_ code: String) -> Bool { AddressDetector.usStates.contains(code) }
 
+    /// Whether `code` has the shape of `country`'s postal codes (ISO 3166-1 alpha-2; GeoNames' patterns): `01310-200`
+    /// for `BR`, `D02 X285` for `IE`.
+    public static func postalCodeFits(_ code: String, country: String) -> Bool {
+        AddressDetector.postalCodeFits(code, country)
+    }
+
     /// The ISO 3166 code of the country that `text` names on its own: a country name the address detector knows
     /// (`Germany`, `Deutschland`, `U.S.A.`), `UK`, or a region code with a numbering plan (`DE`, `ES`); nil otherwise.
     public static func countryCode(named text: String) -> String? {

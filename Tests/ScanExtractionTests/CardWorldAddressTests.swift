@@ -97,4 +97,24 @@ import ScanModel
             address(["Kwame Print House Ltd.", "No. 9 Liberation Road, Airport Residential Area, Accra", "Ghana"])?
                 .full == "No. 9 Liberation Road, Airport Residential Area, Accra, Ghana")
     }
+
+    /// A postal code alone on the line under the address, in its country's shape, ends it, and a phone's reading of
+    /// its digits gives way (`01310-200` under `São Paulo - SP`; `2196` under `Sandton, Johannesburg`).
+    @Test func aPostalCodeAloneUnderTheAddress() {
+        let brazil = Fixture.card([
+            Fixture.line(40, "Dra. Helena Macedo", x: 40, h: 34),
+            Fixture.line(84, "Diretora Comercial", x: 40, h: 22),
+            Fixture.line(300, "Rua Haddock Lobo, 595 - 4º andar", x: 40, h: 20),
+            Fixture.line(326, "Cerqueira César, São Paulo - SP", x: 40, h: 20),
+            Fixture.line(352, "01414-001", x: 40, h: 20),
+            Fixture.line(380, "Tel.: +55 11 3061-4820", x: 40, h: 20),
+            Fixture.line(406, "helena.macedo@lobotextil.com.br", x: 40, h: 20),
+        ])
+        #expect(brazil.address?.full == "Rua Haddock Lobo, 595 - 4º andar, Cerqueira César, São Paulo - SP, 01414-001")
+        #expect(brazil.address?.postalCode == "01414-001")
+        #expect(!brazil.phones.contains { $0.number == "01414-001" })
+        #expect(
+            address(["Block C, 3rd Floor", "18 Fricker Road, Illovo, Johannesburg", "2196"], email: "t.mokoena@example.co.za")?
+                .full == "Block C, 3rd Floor, 18 Fricker Road, Illovo, Johannesburg, 2196")
+    }
 }

@@ -278,6 +278,17 @@ extension BusinessCardParser {
             idx.append(next)
             streetUnder = true
         }
+        // A postal code alone on the line under the block, in the shape of the country's codes (`01310-200` under
+        // `Bela Vista, São Paulo - SP`), also where a phone's reading of its digits took the line.
+        var codeBelow: String?
+        if value?.postalCode == nil, let last = idx.last, let next = nextInColumn(after: last), near(last, next),
+            lines[next].line.words.count == 1, let country = value?.country ?? region,
+            case let code = lines[next].text.trimmingCharacters(in: .whitespaces),
+            DataDetector.postalCodeFits(code, country: country)
+        {
+            idx.append(next)
+            codeBelow = code
+        }
         // A country line below (`Österreich`, `The Netherlands`, `España`): a country name of the locale files.
         if let last = idx.last, let next = nextInColumn(after: last),
             !used.contains(next), near(last, next)
@@ -326,7 +337,8 @@ extension BusinessCardParser {
         }
         let v = value ?? EntityValue()
         var a = BusinessCard.Address(
-            full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode, country: v.country)
+            full: full, street: v.street, city: v.city, region: v.region, postalCode: v.postalCode ?? codeBelow,
+            country: v.country)
         // An address over several lines: the lines above the postal code's are the street (or the one under it, where
         // the town comes first), and the postal code's line holds the city.
         let postalAt = idx.firstIndex(of: first) ?? 0

@@ -55,6 +55,11 @@ public struct BusinessCardParser: Sendable {
         let addr = address(lines, used: &used, firmDomain: domain.flatMap { $0.count >= 4 ? $0 : nil })
         card.address = addr?.address
         if let p = addr?.provenance { card.provenance["address"] = p }
+        // (A postal code alone on its line that the address took is no phone: `01310-200`.)
+        if let addr, let code = addr.address.postalCode {
+            let alone = addr.lines.contains { lines[$0].text.trimmingCharacters(in: .whitespaces) == code }
+            if alone { card.phones.removeAll { $0.source.text == code } }
+        }
 
         // --- Name, title, organization, department among the remaining lines.
         // An address at a free mail service (`hollowoakjoinery@gmail.com`, `cafestjernen@gmail.com`) names the firm,
