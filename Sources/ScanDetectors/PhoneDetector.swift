@@ -385,7 +385,8 @@ struct PhoneDetector {
         "phone", "tel", "telephone", "telefon", "telefono", "teléfono", "téléphone", "tél", "telp", "fax",
         "mobile", "mob", "mobil", "cell", "cellphone", "handy", "call", "contact", "whatsapp", "hp", "ph",
         "phones", "landline", "telefax", "portable", "cellulare", "móvil", "movil", "toll", "hotline",
-        "helpline", "dial", "tlf", "puh", "tfn", "numbers", "direct", "office", "fixe", "gsm", "natel"
+        "helpline", "dial", "tlf", "puh", "tfn", "numbers", "direct", "office", "fixe", "gsm", "natel", "cel",
+        "celular"
     ]
     static let letterWords: Set<String> = ["t", "m", "f", "p", "c", "o", "w", "d", "h", "tel", "ph"]
     static let otherWords: Set<String> = [

@@ -67,6 +67,8 @@ final class DetectorsTests: XCTestCase {
             ("Tel.069/5850177", "DE", "069/5850177", "+49695850177"),
             ("M0412 345 678", "AU", "0412 345 678", "+61412345678"),
             ("TEL03-2145 6789", "MY", "03-2145 6789", "+60321456789"),
+            // Spanish and Portuguese `Cel.` for a mobile, glued.
+            ("Cel.55 4471 2290", "MX", "55 4471 2290", "+525544712290"),
             // Not phones.
             ("C1234567 x2", nil, "", nil),
             ("P0-001-000016155-9", nil, "", nil),
