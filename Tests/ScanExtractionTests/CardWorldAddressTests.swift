@@ -117,4 +117,16 @@ import ScanModel
             address(["Block C, 3rd Floor", "18 Fricker Road, Illovo, Johannesburg", "2196"], email: "t.mokoena@example.co.za")?
                 .full == "Block C, 3rd Floor, 18 Fricker Road, Illovo, Johannesburg, 2196")
     }
+
+    /// A street's abbreviation whose `l` OCR read as `I` still names a street (`JI.` for Indonesia's `Jl.`, `CI.` for
+    /// Colombia's `Cl.`), and a town and its code under the lines of the address's parts under it end the address.
+    @Test func abbreviationsReadWithIAndPartsBetweenStreetAndTown() {
+        #expect(
+            address(["JI. Kemang Raya No. 27", "Kel. Bangka, Kec. Mampang Prapatan", "Jakarta Selatan 12730"],
+                    email: "dewi.sari@example.co.id")?.full
+                == "Jl. Kemang Raya No. 27, Kel. Bangka, Kec. Mampang Prapatan, Jakarta Selatan 12730")
+        #expect(
+            address(["CI. 10 Sur # 43A-28, Of. 905", "El Poblado, Medellín, Antioquia"], email: "d.restrepo@example.co")?
+                .full == "Cl. 10 Sur # 43A-28, Of. 905, El Poblado, Medellín, Antioquia")
+    }
 }

@@ -88,6 +88,25 @@ extension BusinessCardParser {
             || lexicon.isPlaceOnly(l.key) || countyLine(l.key) && Text.range(l.text, #"^Co\.?\s"#) != nil
     }
 
+    /// The line with a street's abbreviation at its start mended where OCR read its small `l` as a capital `I`
+    /// (`JI. Kemang Raya No. 27` for Indonesia's `Jl.`, `CI. 10 Sur` for Colombia's `Cl.`): a first word of two to four
+    /// letters and a full stop that is no thoroughfare's abbreviation as read and is one with its `I` read as `l`.
+    static func streetAbbreviationMended(_ l: AnalyzedLine) -> AnalyzedLine {
+        guard var first = l.line.words.first, first.text.count <= 5, first.text.hasSuffix("."),
+            first.text.dropFirst().contains("I"), first.text.dropLast().allSatisfy(\.isLetter),
+            case let tail = String(first.text.dropFirst().map { $0 == "I" ? "l" : $0 }),
+            case let mended = String(first.text.prefix(1)) + tail,
+            !lexicon.thoroughfares.isFound(in: Text.key(first.text)),
+            lexicon.thoroughfares.isFound(in: Text.key(mended)), l.line.words.count >= 2
+        else { return l }
+        first.text = mended
+        var words = l.line.words
+        words[0] = first
+        return AnalyzedLine(
+            line: LayoutLine(page: l.line.page, words: words, level: l.line.level, ordered: true),
+            labelWordCount: l.labelWordCount, trailing: l.trailing, entities: l.entities)
+    }
+
     /// The printed address: detector hits, widened to the street line above a postal-code line.
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>, firmDomain: String? = nil)
         -> (address: BusinessCard.Address, provenance: Provenance, lines: [Int])?
@@ -130,13 +149,24 @@ extension BusinessCardParser {
         }
         // Or a code the detectors could not place, the card naming no country (`12 Rata Street` / `Dargaville 0310`):
         // a line of a town and three to six digits, either way round, right under a street line with a house number
-        // and a street's word.
+        // and a street's word, or under lines of the address's parts under it.
         if hitLines.isEmpty {
             for i in lines.indices.dropFirst() where !used.contains(i) {
-                guard let code = Self.townAndCode(lines[i]), let above = previousInColumnOf(i), !used.contains(above),
-                    Self.namedStreet(lines[above]),
-                    lines[i].line.box.minY - lines[above].line.box.maxY > -0.3 * lines[above].line.textHeight
+                // (On a photo taken askew the boxes of lines set close overlap: their rows tell them apart.)
+                guard let code = Self.townAndCode(lines[i]), var above = previousInColumnOf(i), !used.contains(above),
+                    case let h = lines[above].line.textHeight,
+                    lines[i].line.box.minY - lines[above].line.box.maxY > -0.3 * h
+                        || lines[i].line.level - lines[above].line.level > 0.45 * h
                 else { continue }
+                // (Or under a line or two of the address's parts under that street: `Jl. Kemang Raya No. 27` / `Kel.
+                // Bangka, Kec. Mampang Prapatan` / `Jakarta Selatan 12730`.)
+                for _ in 0..<2 where !Self.namedStreet(lines[above]) {
+                    guard Text.hasAny(lines[above].key, Self.lexicon.addressParts), !Self.holdsContact(lines[above]),
+                        let higher = previousInColumnOf(above), !used.contains(higher)
+                    else { break }
+                    above = higher
+                }
+                guard Self.namedStreet(lines[above]) else { continue }
                 hitLines = [i]
                 value = EntityValue(postalCode: code)
                 break
