@@ -265,4 +265,26 @@ import ScanModel
         ])
         #expect(beside.title == "Managing Director")
     }
+
+    /// A wordmark's third line that names the firm's kind goes with it (`Ashgrove` / `Timber` / `Works`), and so does
+    /// a second line that ends with Vietnam's `JSC`.
+    @Test func aThirdLineOfKindAndAJointStockCompany() {
+        let works = card([
+            Fixture.line(50, "Ashgrove", x: 60, h: 34),
+            Fixture.line(88, "Timber", x: 60, h: 30),
+            Fixture.line(122, "Works", x: 60, h: 30),
+            Fixture.line(60, "Kofi Mensah", x: 600, h: 40),
+            Fixture.line(108, "Workshop Manager", x: 600, h: 24),
+            Fixture.line(480, "kofi@ashgrovetimber.com.gh", x: 600, h: 22),
+        ])
+        #expect(works.organization == "Ashgrove Timber Works")
+        let jsc = card([
+            Fixture.line(40, "Hanoi Lantern", x: 20, h: 24),
+            Fixture.line(66, "Investment JSC", x: 20, h: 22),
+            Fixture.line(40, "Tran Minh Chau", x: 400, h: 40),
+            Fixture.line(90, "Investment Director", x: 400, h: 22),
+            Fixture.line(300, "minhchau.tran@hanoilantern.vn", x: 400, h: 20),
+        ])
+        #expect(jsc.organization == "Hanoi Lantern Investment JSC")
+    }
 }

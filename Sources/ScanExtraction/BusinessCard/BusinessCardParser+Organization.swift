@@ -36,10 +36,12 @@ extension BusinessCardParser {
         } else if let (part, upper) = Self.wrappedOrganizationPart(lines, oi, among: others, domain: domain) {
             fields.organizationPart = part
             org = upper ? lines[part].text + " " + org : org + " " + lines[part].text
-            // (A wordmark of three lines ends with its legal form: `Deltacrest` / `Engineering Services` /
-            // `Limited`.)
+            // (A wordmark of three lines ends with its legal form or its kind: `Deltacrest` / `Engineering Services`
+            // / `Limited`, `Highveld` / `Mutual` / `Assurance`.)
             if !upper, let below = Self.wrappedUnder(lines, part, among: others, sizeTolerance: 0.6),
                 Self.onlyLegalForms(lines[below].key)
+                    || lines[below].line.words.count <= 2 && lines[below].entities.isEmpty
+                        && lines[below].key.split(separator: " ").allSatisfy({ Self.namesAFirm(String($0)) })
             {
                 org += " " + lines[below].text
                 fields.organizationLegalForm = below
