@@ -191,4 +191,25 @@ import ScanModel
         ])
         #expect(wordmark.name?.full == "Ingrid Lunde")
     }
+
+    /// A slogan in large print is no name: words ended by stops, or a line the e-mail does not spell over a name it
+    /// spells by the first of two family names (`jmorales` of `Julián Morales Vega`).
+    @Test func aSloganInLargePrintIsNoName() {
+        let stops = card([
+            Fixture.line(40, "Harbourline IT Ltd", x: 40, h: 26),
+            Fixture.line(100, "Priya Natarajan", x: 40, h: 34),
+            Fixture.line(140, "IT Consultant", x: 40, h: 22),
+            Fixture.line(300, "BACKUP. NETWORKS. SUPPORT.", x: 40, h: 70),
+            Fixture.line(420, "pn@harbourline-it.co.uk", x: 600, h: 20),
+        ])
+        #expect(stops.name?.full == "Priya Natarajan")
+        let surnames = card([
+            Fixture.line(20, "ACEITE DE OLIVA", x: 500, h: 90),
+            Fixture.line(130, "Almazaras del Genil S.L.", x: 40, h: 22),
+            Fixture.line(170, "Julián Morales Vega", x: 40, h: 36),
+            Fixture.line(215, "Director Comercial", x: 40, h: 22),
+            Fixture.line(330, "jmorales@almazarasgenil.es", x: 40, h: 20),
+        ])
+        #expect(surnames.name?.full == "Julián Morales Vega")
+    }
 }

@@ -65,7 +65,17 @@ extension BusinessCardParser {
             // A line of title words alone (`Chief Executive Officer`) is no one's name, even on a card whose name the
             // OCR garbled: better no name (and the warning that says so) than the title as the person.
             if words.allSatisfy({ Self.lexicon.jobTitles.isFound(in: Text.key($0)) }) { return nil }
-            var s = l.line.printHeight / median
+            // Nor is a slogan's line of words ended by full stops (`CLOUD. SECURITY. SUPPORT.`): two or more words of
+            // four letters or more with a stop; a name's stops end initials and honorifics (`Engr. Chinedu Okafor`).
+            let stops = words.dropFirst(lead).reduce(0) { n, w in
+                n + w.split(separator: ".", omittingEmptySubsequences: false).dropLast().filter { run in
+                    run.count >= 4 && run.allSatisfy(\.isLetter)
+                }.count
+            }
+            if stops >= 2 { return nil }
+            // (Print over three times the usual size is a slogan's or a logo's as much as a name's: `ACEITE DE OLIVA`
+            // set large over the name counts as three times.)
+            var s = min(l.line.printHeight / median, 3)
             if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
             if Self.namesAFirm(l.key) { s -= 1 }
             if Text.hasAny(l.key, Self.lexicon.departmentWords) { s -= 1 }
@@ -454,10 +464,21 @@ extension BusinessCardParser {
         guard let first = ws.first, let last = ws.last else { return false }
         let l = plainLetters(local)
         if l.isEmpty { return false }
-        return spellings(first).contains { given in
+        if spellings(first).contains(where: { given in
             spellings(last).contains { family in
                 l.contains(family) || l.contains(given) && given.count >= 3
                     || l == String(given.prefix(1)) + family || l == given + String(family.prefix(1))
+            }
+        }) {
+            return true
+        }
+        // (Where people carry two family names the first is the one an address spells: `jortega` of `Javier Ortega
+        // Ruiz`.)
+        return ws.count >= 3 && ws.dropFirst().dropLast().contains { middle in
+            spellings(first).contains { given in
+                spellings(middle).contains { family in
+                    family.count >= 3 && (l == String(given.prefix(1)) + family || l == given + family)
+                }
             }
         }
     }
