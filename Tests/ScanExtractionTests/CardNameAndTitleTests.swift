@@ -190,6 +190,20 @@ import ScanModel
             Fixture.line(330, "post@nordlysark.no", x: 40, h: 20),
         ])
         #expect(wordmark.name?.full == "Ingrid Lunde")
+        // A word that the local part only begins is not cut (`admin@`, `chris@`), nor one it spells whole.
+        let department = card([
+            Fixture.line(40, "ADMINISTRACIÓN", x: 40, h: 40),
+            Fixture.line(100, "Lucía Romero Gil", x: 40, h: 30),
+            Fixture.line(330, "admin@ferreteriasol.es", x: 40, h: 20),
+        ])
+        #expect(department.name?.full == "Lucía Romero Gil")
+        let surname = card([
+            Fixture.line(40, "Erik", x: 40, h: 40),
+            Fixture.line(90, "ERIKSSON", x: 40, h: 40),
+            Fixture.line(140, "Säljchef", x: 40, h: 22),
+            Fixture.line(330, "erik.eriksson@norrvik.se", x: 40, h: 20),
+        ])
+        #expect(surname.name?.full.contains("ERIK SSON") == false)
     }
 
     /// A slogan in large print is no name: words ended by stops, or a line the e-mail does not spell over a name it
@@ -211,5 +225,21 @@ import ScanModel
             Fixture.line(330, "jmorales@almazarasgenil.es", x: 40, h: 20),
         ])
         #expect(surnames.name?.full == "Julián Morales Vega")
+        // A name's stops that end its honorifics, and a name in the largest print where the e-mail spells none.
+        let honorifics = card([
+            Fixture.line(40, "TU Graz", x: 40, h: 26),
+            Fixture.line(90, "Univ.-Prof. Dipl.-Ing. Dr.techn. Johann Huber", x: 40, h: 32),
+            Fixture.line(135, "Institutsvorstand", x: 40, h: 20),
+            Fixture.line(330, "office@tugraz.at", x: 40, h: 20),
+        ])
+        #expect(honorifics.name?.full.hasSuffix("Johann Huber") == true)
+        let largest = card([
+            Fixture.line(30, "Fresh Ideas", x: 40, h: 60),
+            Fixture.line(110, "Lena Ortiz", x: 40, h: 110),
+            Fixture.line(240, "Art Director", x: 40, h: 20),
+            Fixture.line(300, "Tel 0161 496 0820", x: 40, h: 20),
+            Fixture.line(330, "studio@ortizdesign.co.uk", x: 40, h: 20),
+        ])
+        #expect(largest.name?.full == "Lena Ortiz")
     }
 }

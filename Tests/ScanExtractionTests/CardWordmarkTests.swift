@@ -278,6 +278,15 @@ import ScanModel
             Fixture.line(480, "kofi@ashgrovetimber.com.gh", x: 600, h: 22),
         ])
         #expect(works.organization == "Ashgrove Timber Works")
+        let department = card([
+            Fixture.line(50, "Ashgrove", x: 60, h: 34),
+            Fixture.line(88, "Timber", x: 60, h: 30),
+            Fixture.line(122, "Legal", x: 60, h: 30),
+            Fixture.line(60, "Kofi Mensah", x: 600, h: 40),
+            Fixture.line(108, "Company Secretary", x: 600, h: 24),
+            Fixture.line(480, "kofi@ashgrovetimber.com.gh", x: 600, h: 22),
+        ])
+        #expect(department.organization == "Ashgrove Timber")
         let jsc = card([
             Fixture.line(40, "Hanoi Lantern", x: 20, h: 24),
             Fixture.line(66, "Investment JSC", x: 20, h: 22),

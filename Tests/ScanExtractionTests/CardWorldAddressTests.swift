@@ -128,5 +128,12 @@ import ScanModel
         #expect(
             address(["CI. 10 Sur # 43A-28, Of. 905", "El Poblado, Medellín, Antioquia"], email: "d.restrepo@example.co")?
                 .full == "Cl. 10 Sur # 43A-28, Of. 905, El Poblado, Medellín, Antioquia")
+        // (Only an address's line is mended: a firm's name that opens so stays as read.)
+        let firm = Fixture.card([
+            Fixture.line(40, "CI. Flores de la Sabana S.A.S.", x: 40, h: 26),
+            Fixture.line(90, "Daniela Restrepo", x: 40, h: 34),
+            Fixture.line(330, "d.restrepo@floresdelasabana.co", x: 40, h: 20),
+        ])
+        #expect(firm.organization == "CI. Flores de la Sabana S.A.S.")
     }
 }

@@ -111,6 +111,9 @@ extension BusinessCardParser {
     func address(_ lines: [AnalyzedLine], used: inout Set<Int>, firmDomain: String? = nil)
         -> (address: BusinessCard.Address, provenance: Provenance, lines: [Int])?
     {
+        // (A street's abbreviation read with `I` for `l` is mended here only: `CI. Flores de la Sabana S.A.S.` is a
+        // firm's name.)
+        let lines = lines.map(Self.streetAbbreviationMended)
         // The nearest line over line `i` that shares its column, if it is close.
         func previousInColumnOf(_ i: Int) -> Int? {
             guard let j = lines.indices.prefix(i).last(where: {
@@ -314,6 +317,7 @@ extension BusinessCardParser {
         if value?.postalCode == nil, let last = idx.last, let next = nextInColumn(after: last), near(last, next),
             lines[next].line.words.count == 1, let country = value?.country ?? region,
             case let code = lines[next].text.trimmingCharacters(in: .whitespaces),
+            !used.contains(next) || lines[next].entities.allSatisfy({ $0.type == .phone && $0.text == code }),
             DataDetector.postalCodeFits(code, country: country)
         {
             idx.append(next)

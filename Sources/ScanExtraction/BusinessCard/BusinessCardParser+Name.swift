@@ -40,6 +40,8 @@ extension BusinessCardParser {
         let heights = lines.map(\.line.printHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
         func words(_ i: Int) -> [String] { lines[i].line.words.map(\.text) }
+        let localSpellsAName =
+            personLocal.map { local in free.contains { Self.matchesLocal(local, words($0)) } } ?? false
         func nameScore(_ i: Int) -> Double? {
             let l = lines[i]
             let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
@@ -65,17 +67,16 @@ extension BusinessCardParser {
             // A line of title words alone (`Chief Executive Officer`) is no one's name, even on a card whose name the
             // OCR garbled: better no name (and the warning that says so) than the title as the person.
             if words.allSatisfy({ Self.lexicon.jobTitles.isFound(in: Text.key($0)) }) { return nil }
-            // Nor is a slogan's line of words ended by full stops (`CLOUD. SECURITY. SUPPORT.`): two or more words of
-            // four letters or more with a stop; a name's stops end initials and honorifics (`Engr. Chinedu Okafor`).
-            let stops = words.dropFirst(lead).reduce(0) { n, w in
-                n + w.split(separator: ".", omittingEmptySubsequences: false).dropLast().filter { run in
-                    run.count >= 4 && run.allSatisfy(\.isLetter)
-                }.count
+            // Nor is a slogan's line of words each ended by a full stop (`CLOUD. SECURITY. SUPPORT.`; a name's stops
+            // end its initials and honorifics, `Univ.-Prof. Dipl.-Ing. Johann Huber`).
+            let stops = words.dropFirst(lead)
+            if stops.count >= 2, stops.allSatisfy({ $0.hasSuffix(".") && $0.filter(\.isLetter).count >= 4 }) {
+                return nil
             }
-            if stops >= 2 { return nil }
-            // (Print over three times the usual size is a slogan's or a logo's as much as a name's: `ACEITE DE OLIVA`
-            // set large over the name counts as three times.)
-            var s = min(l.line.printHeight / median, 3)
+            // (Where the e-mail spells a name on the card, print over three times the usual size is a slogan's or a
+            // logo's as much as a name's: `ACEITE DE OLIVA` set large over the name counts as three times.)
+            var s = l.line.printHeight / median
+            if localSpellsAName { s = min(s, 3) }
             if Text.hasAny(l.key, Self.lexicon.jobTitles) { s -= 1.5 }
             if Self.namesAFirm(l.key) { s -= 1 }
             if Text.hasAny(l.key, Self.lexicon.departmentWords) { s -= 1 }
@@ -214,19 +215,20 @@ extension BusinessCardParser {
         + #"\s+"# + surname + "$"
 
     /// A person's name whose letter-spaced capitals the recognizer read as one word (`AMÉLIEDUBOIS-LEMAIRE`,
-    /// `KRZYSZTOFJABLOÑSKI`), parted where the e-mail's local part shows a name to begin or end: a piece of the local
-    /// part, three letters or more, that begins or ends the word's letters with two or more left on the other side
-    /// (`yui@`, `k.jablonski@`, `a.duboislemaire@`).
+    /// `KRZYSZTOFJABLOÑSKI`), parted where the e-mail's local part spells both sides: the given name's initial and
+    /// the family name (`a.duboislemaire`, `kjablonski`), or its pieces one by one (`ana.maria.lopez` of
+    /// `ANAMARIALOPEZ`). A word the local part spells whole, or only the start of (`admin@` and `ADMINISTRACIÓN`,
+    /// `chris@` and `CHRISTOPHER`, `erik@` and `ERIKSSON`), is left as it is.
     static func gluedNamesApart(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
         guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
             let address = email.value.address ?? Optional(email.text.lowercased()),
             let at = address.firstIndex(of: "@")
         else { return lines }
         let printed = String(address[..<at])
-        let pieces = ([plainLetters(printed)] + printed.split(whereSeparator: { !$0.isLetter }).map {
-            plainLetters(String($0))
-        }).filter { $0.count >= 3 }.sorted { $0.count > $1.count }
-        guard !pieces.isEmpty else { return lines }
+        let local = plainLetters(printed)
+        let pieces = printed.split(whereSeparator: { !$0.isLetter }).map { plainLetters(String($0)) }
+            .filter { !$0.isEmpty }
+        guard local.count >= 4 else { return lines }
         return lines.map { l in
             guard l.entities.isEmpty, l.line.words.count == 1, let word = l.line.words.first,
                 word.text.allSatisfy({ $0.isLetter && $0.isUppercase || $0 == "-" }),
@@ -241,15 +243,22 @@ extension BusinessCardParser {
                     origin.append(i)
                 }
             }
-            guard
-                let cut = pieces.lazy.compactMap({ piece -> Int? in
-                    guard plain.count - piece.count >= 2 else { return nil }
-                    if plain.hasPrefix(piece) { return origin[piece.count] }
-                    if plain.hasSuffix(piece) { return origin[plain.count - piece.count] }
-                    return nil
-                }).first,
-                chars[cut - 1] != "-", chars[cut] != "-"
-            else { return l }
+            guard plain != local, !pieces.contains(plain) else { return l }
+            // Where the letters part, as positions in `plain`.
+            var cuts: [Int] = []
+            if pieces.count >= 2, pieces.joined() == plain {
+                cuts = Array(pieces.dropLast().reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.count) })
+            } else if let k = (2...max(2, plain.count - 2)).first(where: { k in
+                let given = plain.prefix(k), family = plain.dropFirst(k)
+                return family.count >= 3 && local == String(given.prefix(1)) + family
+            }) {
+                cuts = [k]
+            }
+            // (Not at a hyphen: it joins the family names.)
+            let positions = cuts.map { origin[$0] }.filter { i in
+                i > 0 && i < chars.count && chars[i - 1] != "-" && chars[i] != "-"
+            }
+            guard !positions.isEmpty, positions.count == cuts.count else { return l }
             // Each part gets its share of the word's box by its letters.
             func part(_ r: Range<Int>) -> LayoutWord {
                 func share(_ b: BoundingBox) -> BoundingBox {
@@ -263,7 +272,8 @@ extension BusinessCardParser {
                 w.frameBox = word.frameBox.map(share)
                 return w
             }
-            let words = [part(0..<cut), part(cut..<chars.count)]
+            let bounds = [0] + positions + [chars.count]
+            let words = zip(bounds, bounds.dropFirst()).map { part($0..<$1) }
             return AnalyzedLine(
                 line: LayoutLine(page: l.line.page, words: words, level: l.line.level, ordered: true),
                 labelWordCount: words.count, trailing: [], entities: [])

@@ -36,12 +36,13 @@ extension BusinessCardParser {
         } else if let (part, upper) = Self.wrappedOrganizationPart(lines, oi, among: others, domain: domain) {
             fields.organizationPart = part
             org = upper ? lines[part].text + " " + org : org + " " + lines[part].text
-            // (A wordmark of three lines ends with its legal form or its kind: `Deltacrest` / `Engineering Services`
-            // / `Limited`, `Highveld` / `Mutual` / `Assurance`.)
+            // (A wordmark of three lines ends with its legal form or a word of its kind, `firmKinds`: `Deltacrest` /
+            // `Engineering Services` / `Limited`, `Ashgrove` / `Timber` / `Works`; not a department, `Legal`.)
             if !upper, let below = Self.wrappedUnder(lines, part, among: others, sizeTolerance: 0.6),
                 Self.onlyLegalForms(lines[below].key)
-                    || lines[below].line.words.count <= 2 && lines[below].entities.isEmpty
-                        && lines[below].key.split(separator: " ").allSatisfy({ Self.namesAFirm(String($0)) })
+                    || lines[below].line.words.count == 1 && lines[below].entities.isEmpty
+                        && Text.hasAny(lines[below].key, Self.lexicon.firmKinds)
+                        && !Text.hasAny(lines[below].key, Self.lexicon.departmentWords)
             {
                 org += " " + lines[below].text
                 fields.organizationLegalForm = below
