@@ -183,6 +183,13 @@ import ScanModel
         ])
         #expect(glued.name?.full == "SOLVEIG HAUGEN-BERG")
         #expect(glued.title == "Daglig leder")
+        let pieces = card([
+            Fixture.line(40, "ERIKLINDGREN", x: 40, h: 40),
+            Fixture.line(100, "Säljchef", x: 40, h: 22),
+            Fixture.line(140, "NORRVIK MASKIN AB", x: 40, h: 22),
+            Fixture.line(330, "erik.lindgren@norrvikmaskin.se", x: 40, h: 20),
+        ])
+        #expect(pieces.name?.full == "ERIK LINDGREN")
         let wordmark = card([
             Fixture.line(40, "NORDLYSARKITEKTER", x: 40, h: 40),
             Fixture.line(100, "Ingrid Lunde", x: 40, h: 30),

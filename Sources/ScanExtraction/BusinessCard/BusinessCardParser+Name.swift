@@ -130,10 +130,9 @@ extension BusinessCardParser {
             nameBelow = below
         }
         // A name set over two lines in its column (`Thiago` / `Nascimento dos Reis`, `Dipl.-Kfm. Torsten` /
-        // `Weißenberger`), where the name's line alone is not the one the local part spells: the line stacked right
-        // over or under it makes a person's name with it, and the e-mail's local part spells a word of each line, or
-        // begins with the upper line's initial and goes on with a word of the lower (`ilopezdeharo` for `Íñigo` /
-        // `López de Haro Etxeberria`).
+        // `Weißenberger`): the line stacked right over or under the name's makes a person's name with it, and spells
+        // letters of the e-mail's local part that the name's line leaves, or, over it, gives the initial that is all
+        // the name's line leaves (`ilopezdeharo` for `Íñigo` / `López de Haro Etxeberria`).
         if nameBelow == nil, let ni = nameIndex, let printed = personLocal {
             // The letters of the local part that the name's line leaves unspelled (`thiago` of `thiago.reis` beside
             // `Nascimento dos Reis`; none of `rosemaryhart` beside `Rosemary Hart`).
@@ -243,7 +242,7 @@ extension BusinessCardParser {
                     origin.append(i)
                 }
             }
-            guard plain != local, !pieces.contains(plain) else { return l }
+            guard !pieces.contains(plain) else { return l }
             // Where the letters part, as positions in `plain`.
             var cuts: [Int] = []
             if pieces.count >= 2, pieces.joined() == plain {

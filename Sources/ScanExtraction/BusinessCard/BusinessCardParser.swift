@@ -28,7 +28,7 @@ public struct BusinessCardParser: Sendable {
         var organization: Int?
         /// The rest of a wordmark, or the legal form wrapped under the firm's line.
         var organizationPart: Int?
-        /// The legal form under a wordmark's second line.
+        /// The legal form (or a word of the firm's kind) under a wordmark's second line.
         var organizationLegalForm: Int?
         var title: Int?
         var titleBelow: Int?
