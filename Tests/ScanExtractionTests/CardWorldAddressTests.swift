@@ -136,4 +136,16 @@ import ScanModel
         ])
         #expect(firm.organization == "CI. Flores de la Sabana S.A.S.")
     }
+
+    /// Where the code comes first on its own line, the lines right under it are the street and the building (Japan's
+    /// `〒` line, Hungary's town first); a year or a slogan under it is not.
+    @Test func theCodeFirstAndTheStreetUnderIt() {
+        #expect(
+            address(["〒150-0002", "Shibuya-ku Shibuya 2-21-1", "Hikarie Tower 18F"], email: "k.sato@example.jp")?.full
+                == "〒150-0002, Shibuya-ku Shibuya 2-21-1, Hikarie Tower 18F")
+        #expect(
+            address(["1052 Budapest", "Váci utca 14, 3. emelet"], email: "k.nagy@example.hu")?.full
+                == "1052 Budapest, Váci utca 14, 3. emelet")
+        #expect(address(["1054 Budapest", "Since 1987"], email: "info@example.hu")?.full == "1054 Budapest")
+    }
 }

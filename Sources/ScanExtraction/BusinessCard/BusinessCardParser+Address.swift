@@ -297,19 +297,28 @@ extension BusinessCardParser {
             }
             break
         }
-        // The street under the town and its code, where the town comes first (`1054 Budapest` / `Szabadság tér 7.`):
-        // with the postal line alone taken, a street line right under it.
+        // The street under the town and its code, where the code comes first (`1054 Budapest` / `Szabadság tér 7.`,
+        // `191186, St. Petersburg` / `nab. reki Moyki, d. 42`, `〒530-0017` / `Osaka-shi Kita-ku Kakuda-cho 4-22` /
+        // `Umekita Gate Bldg. 21F`): with the postal line alone taken, up to two lines right under it.
         var streetUnder = false
-        // (The town's line holds its code and up to three words; the street has its number and a street's word, not
-        // `24/7 Emergency Callouts`.)
-        if idx == [first], lines[first].line.words.count <= 4, Text.range(lines[first].text, #"^\s*\d[\d\s-]*\p{L}"#) != nil,
-            let next = nextInColumn(after: first), !used.contains(next), near(first, next),
-            !Self.holdsContact(lines[next]), Self.streetLike(lines[next]), Text.digitCount(lines[next].text) > 0,
-            Text.hasAny(lines[next].key, Self.lexicon.thoroughfares),
-            lines[next].entities(.postalCode).isEmpty, lines[next].entities(.address).isEmpty
+        // (The code's line holds up to three words more; each line under it has a number and a street's word or a
+        // street's shape in parts, a block's numbers, `4-22`, or a building's or a floor's word; not `24/7 Emergency
+        // Callouts`, `Since 1987`, nor a contact or a number's label.)
+        if idx == [first], lines[first].line.words.count <= 4,
+            Text.range(lines[first].text, #"^\s*〒?\s*\d[\d\s-]*(?:,?\s*\p{L}|$)"#) != nil
         {
-            idx.append(next)
-            streetUnder = true
+            for _ in 0..<2 {
+                guard let last = idx.last, let next = nextInColumn(after: last), !used.contains(next), near(last, next),
+                    case let l = lines[next], !Self.holdsContact(l), Text.digitCount(l.text) > 0,
+                    l.entities(.postalCode).isEmpty, l.entities(.address).isEmpty, !Self.labelsANumber(l.key),
+                    !l.text.contains("24/7"),
+                    Self.streetLike(l) && (Text.hasAny(l.key, Self.lexicon.thoroughfares) || l.text.contains(","))
+                        || Text.range(l.text, #"\b\d{1,4}-\d{1,4}(?:-\d{1,4})?\b"#) != nil
+                        || Text.hasAny(l.key, Self.lexicon.premises) || Text.hasAny(l.key, Self.lexicon.addressParts)
+                else { break }
+                idx.append(next)
+                streetUnder = true
+            }
         }
         // A postal code alone on the line under the block, in the shape of the country's codes (`01310-200` under
         // `Bela Vista, São Paulo - SP`), also where a phone's reading of its digits took the line.
