@@ -213,17 +213,23 @@ extension BusinessCardParser {
         "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
         + #"\s+"# + surname + "$"
 
+    /// The first e-mail address the detectors found on the card's lines, as its local part and its host.
+    static func firstEmail(_ lines: [AnalyzedLine]) -> (local: String, host: String)? {
+        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
+            let address = email.value.address ?? Optional(email.text.lowercased()),
+            let at = address.firstIndex(of: "@")
+        else { return nil }
+        return (String(address[..<at]), String(address[address.index(after: at)...]))
+    }
+
     /// A person's name whose letter-spaced capitals the recognizer read as one word (`AMÉLIEDUBOIS-LEMAIRE`,
     /// `KRZYSZTOFJABLOÑSKI`), parted where the e-mail's local part spells both sides: the given name's initial and
     /// the family name (`a.duboislemaire`, `kjablonski`), or its pieces one by one (`ana.maria.lopez` of
     /// `ANAMARIALOPEZ`). A word the local part spells whole, or only the start of (`admin@` and `ADMINISTRACIÓN`,
     /// `chris@` and `CHRISTOPHER`, `erik@` and `ERIKSSON`), is left as it is.
     static func gluedNamesApart(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
-        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
-            let address = email.value.address ?? Optional(email.text.lowercased()),
-            let at = address.firstIndex(of: "@")
-        else { return lines }
-        let printed = String(address[..<at])
+        guard let (printedLocal, _) = firstEmail(lines) else { return lines }
+        let printed = printedLocal
         let local = plainLetters(printed)
         let pieces = printed.split(whereSeparator: { !$0.isLetter }).map { plainLetters(String($0)) }
             .filter { !$0.isEmpty }
@@ -289,14 +295,10 @@ extension BusinessCardParser {
     /// the longest title of two words or more (`Mary Ellen Coach` is a name). A line with a contact on it, or that
     /// spells the domain (a firm named after a person), is left whole.
     static func namesApartFromTitles(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
-        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
-            let address = email.value.address ?? Optional(email.text.lowercased()),
-            let at = address.firstIndex(of: "@")
-        else { return lines }
-        let local = plainLetters(String(address[..<at]))
+        guard let (printedLocal, host) = firstEmail(lines) else { return lines }
+        let local = plainLetters(printedLocal)
         guard local.count >= 3 else { return lines }
         // (A firm named after its founder, `Morgan Price | Executive Search` of morganprice.co.uk, is not cut.)
-        let host = String(address[address.index(after: at)...])
         let stem = (domainStem(host) ?? "").replacingOccurrences(of: "-", with: "")
         let marks: Set<String> = ["|", "·", "•", "–", "—", "-", "/", ","]
         // Whether the local part spells a word of three letters or more.
@@ -402,13 +404,9 @@ extension BusinessCardParser {
     /// capitalized words, the other a firm's name, by a legal form at its end or by spelling the e-mail's domain
     /// (`foglinestudios`). A line with a contact on it, or whose one part alone is neither, is left whole.
     static func namesApartFromFirms(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
-        guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
-            let address = email.value.address ?? Optional(email.text.lowercased()),
-            let at = address.firstIndex(of: "@")
-        else { return lines }
-        let local = String(address[..<at]).lowercased()
-        let stem = (domainStem(String(address[address.index(after: at)...])) ?? "").replacingOccurrences(
-            of: "-", with: "")
+        guard let (printedLocal, host) = firstEmail(lines) else { return lines }
+        let local = printedLocal.lowercased()
+        let stem = (domainStem(host) ?? "").replacingOccurrences(of: "-", with: "")
         func person(_ words: [LayoutWord]) -> Bool {
             let ws = words.map(\.text).filter { !lexicon.nameSuffixes.contains(Text.key($0)) }
             let key = Text.key(ws.joined(separator: " "))
