@@ -296,4 +296,17 @@ import ScanModel
         ])
         #expect(jsc.organization == "Hanoi Lantern Investment JSC")
     }
+
+    /// A firm's name wrapped before a joining word in small letters goes on under it (`Kerala Institute` / `of
+    /// Fisheries`).
+    @Test func aNameWrappedBeforeAJoiningWord() {
+        let institute = card([
+            Fixture.line(40, "Kerala Institute", x: 40, h: 26),
+            Fixture.line(70, "of Fisheries", x: 40, h: 26),
+            Fixture.line(40, "Dr. Meera Nair", x: 600, h: 36),
+            Fixture.line(84, "Senior Scientist", x: 600, h: 22),
+            Fixture.line(330, "meera.nair@kif.ac.in", x: 600, h: 20),
+        ])
+        #expect(institute.organization == "Kerala Institute of Fisheries")
+    }
 }

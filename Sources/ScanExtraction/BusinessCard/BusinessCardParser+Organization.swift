@@ -19,15 +19,20 @@ extension BusinessCardParser {
         // of its name (`PT Nusantara` / `Mitra Finansial`).
         // (A short legal form's print measures smaller than the name's, `Meridian Marine Supplies Pte.` / `Ltd.`;
         // and a name that ends with `&` or a joining word in small letters goes on under it, `AGARWAL TEXTILES &` /
-        // `EXPORTS`, `Aceros Cumbres del` / `Norte S.A. de C.V.`)
+        // `EXPORTS`, `Aceros Cumbres del` / `Norte S.A. de C.V.`, as it does on a line that opens with one, `Kerala
+        // Institute` / `of Fisheries`.)
         let last = lines[oi].line.words.last?.text
+        func joiner(_ w: String?) -> Bool {
+            guard let w else { return false }
+            return Self.titleJoiners.contains(w) && w.first?.isLowercase == true
+        }
         if let below = Self.wrappedUnder(lines, oi, among: others, sizeTolerance: 0.6),
             Self.onlyLegalForms(lines[below].key)
         {
             org += " " + lines[below].text
             fields.organizationPart = below
-        } else if let last, last == "&" || Self.titleJoiners.contains(last) && last.first?.isLowercase == true,
-            let below = Self.wrappedUnder(lines, oi, among: others),
+        } else if let below = Self.wrappedUnder(lines, oi, among: others),
+            last == "&" || joiner(last) || joiner(lines[below].line.words.first?.text),
             Text.digitCount(lines[below].text) == 0, lines[below].entities.isEmpty,
             !Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
         {
