@@ -308,5 +308,14 @@ import ScanModel
             Fixture.line(330, "meera.nair@kif.ac.in", x: 600, h: 20),
         ])
         #expect(institute.organization == "Kerala Institute of Fisheries")
+        // (A kind of firm of travel and of Norway's advisers: `Annapurna Base` / `Expeditions`.)
+        let kind = card([
+            Fixture.line(40, "Annapurna Base", x: 40, h: 40),
+            Fixture.line(86, "Expeditions", x: 40, h: 34),
+            Fixture.line(40, "Dawa Sherpa", x: 600, h: 36),
+            Fixture.line(84, "Trek Leader", x: 600, h: 22),
+            Fixture.line(330, "dawa@annapurnabase.com.np", x: 600, h: 20),
+        ])
+        #expect(kind.organization == "Annapurna Base Expeditions")
     }
 }
