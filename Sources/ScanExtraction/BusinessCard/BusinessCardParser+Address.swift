@@ -65,7 +65,7 @@ extension BusinessCardParser {
             let step = upper.level - l.level
             let words = l.words.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
             guard aligned, sameSize, step > 0.5 * h, step <= allowed, !words.isEmpty, words.count <= 8,
-                !lines[j].entities.contains(where: { [.phone, .email, .url].contains($0.type) }),
+                !Self.holdsContact(lines[j]),
                 !Text.hasAny(lines[j].key, Self.lexicon.jobTitles),
                 firmFound || Text.digitCount(l.text) > 0, Self.namesAPlace(lines[j]),
                 !Self.secondTown(lines[j], over: group.map { lines[$0] })

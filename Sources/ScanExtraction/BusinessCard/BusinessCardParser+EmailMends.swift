@@ -11,44 +11,44 @@ extension BusinessCardParser {
         -> [Finding]
     {
         var findings: [Finding] = []
-    if let name = card.name, !nameCorrected {
-        for n in card.emails.indices {
-            let printed = card.emails[n].source.text, read = card.emails[n].address
-            let mend =
-                Self.localMendedByName(printed: printed, address: read, name)
-                .map { ($0, "a capital I or a 1 in it was taken for an l, as the name spells it") }
-                ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
-                .map { ($0, "the label before it was glued on, as the name spells the rest") }
-                ?? Self.localJoinedAcrossSpace(wordBefore: wordBeforeEmail[read], address: read, name)
-                .map { ($0, "its first part was read apart, before a space, as the name spells the whole") }
-            if let (mended, why) = mend {
+        if let name = card.name, !nameCorrected {
+            for n in card.emails.indices {
+                let printed = card.emails[n].source.text, read = card.emails[n].address
+                let mend =
+                    Self.localMendedByName(printed: printed, address: read, name)
+                    .map { ($0, "a capital I or a 1 in it was taken for an l, as the name spells it") }
+                    ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
+                    .map { ($0, "the label before it was glued on, as the name spells the rest") }
+                    ?? Self.localJoinedAcrossSpace(wordBefore: wordBeforeEmail[read], address: read, name)
+                    .map { ($0, "its first part was read apart, before a space, as the name spells the whole") }
+                if let (mended, why) = mend {
+                    findings.append(
+                        Finding(
+                            code: "card-email-from-name",
+                            message: "the e-mail address was read as '\(read)'; \(why): '\(mended)'",
+                            field: "businessCard.emails[\(n)]"))
+                    card.emails[n].address = mended
+                }
+            }
+        }
+        if let org = card.organization {
+            for n in card.emails.indices {
+                let read = card.emails[n].address
+                guard
+                    let mended = Self.domainMendedByWeb(
+                        address: read, webHosts: card.urls.map { Self.host($0.url) },
+                        organization: org)
+                else { continue }
                 findings.append(
                     Finding(
-                        code: "card-email-from-name",
-                        message: "the e-mail address was read as '\(read)'; \(why): '\(mended)'",
+                        code: "card-email-from-web",
+                        message: "the e-mail address was read as '\(read)'; its domain differs from the web "
+                            + "address's only by letters OCR mistakes for one another, and the organization spells "
+                            + "the web address's: '\(mended)'",
                         field: "businessCard.emails[\(n)]"))
                 card.emails[n].address = mended
             }
         }
-    }
-    if let org = card.organization {
-        for n in card.emails.indices {
-            let read = card.emails[n].address
-            guard
-                let mended = Self.domainMendedByWeb(
-                    address: read, webHosts: card.urls.map { Self.host($0.url) },
-                    organization: org)
-            else { continue }
-            findings.append(
-                Finding(
-                    code: "card-email-from-web",
-                    message: "the e-mail address was read as '\(read)'; its domain differs from the web "
-                        + "address's only by letters OCR mistakes for one another, and the organization spells "
-                        + "the web address's: '\(mended)'",
-                    field: "businessCard.emails[\(n)]"))
-            card.emails[n].address = mended
-        }
-    }
         return findings
     }
 

@@ -164,9 +164,7 @@ extension BusinessCardParser {
             }
             if let below = Self.stackedUnder(lines, ni, among: others), joins(upper: ni, lower: below) {
                 nameBelow = below
-            } else if let above = others.filter({ Self.stacked(lines, $0, ni) }).max(by: {
-                lines[$0].line.place.minY < lines[$1].line.place.minY
-            }), joins(upper: above, lower: ni) {
+            } else if let above = Self.stackedOver(lines, ni, among: others), joins(upper: above, lower: ni) {
                 nameBelow = ni
                 nameIndex = above
             }
@@ -213,7 +211,8 @@ extension BusinessCardParser {
         "^" + surname + #"\s+"# + alternatives(joinerList.filter { $0.count > 1 || $0 == "&" })
         + #"\s+"# + surname + "$"
 
-    /// The first e-mail address the detectors found on the card's lines, as its local part and its host.
+    /// The first e-mail address the detectors found on the card's lines, as its local part and its host. (The line
+    /// cuts below split only lines without a detector's hit: they all see the same first address.)
     static func firstEmail(_ lines: [AnalyzedLine]) -> (local: String, host: String)? {
         guard let email = lines.lazy.flatMap({ $0.entities }).first(where: { $0.type == .email }),
             let address = email.value.address ?? Optional(email.text.lowercased()),
@@ -227,13 +226,10 @@ extension BusinessCardParser {
     /// the family name (`a.duboislemaire`, `kjablonski`), or its pieces one by one (`ana.maria.lopez` of
     /// `ANAMARIALOPEZ`). A word the local part spells whole, or only the start of (`admin@` and `ADMINISTRACIÓN`,
     /// `chris@` and `CHRISTOPHER`, `erik@` and `ERIKSSON`), is left as it is.
-    static func gluedNamesApart(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
-        guard let (printedLocal, _) = firstEmail(lines) else { return lines }
-        let printed = printedLocal
-        let local = plainLetters(printed)
+    static func gluedNamesApart(_ lines: [AnalyzedLine], email: (local: String, host: String)?) -> [AnalyzedLine] {
+        guard let printed = email?.local, case let local = plainLetters(printed), local.count >= 4 else { return lines }
         let pieces = printed.split(whereSeparator: { !$0.isLetter }).map { plainLetters(String($0)) }
             .filter { !$0.isEmpty }
-        guard local.count >= 4 else { return lines }
         return lines.map { l in
             guard l.entities.isEmpty, l.line.words.count == 1, let word = l.line.words.first,
                 word.text.allSatisfy({ $0.isLetter && $0.isUppercase || $0 == "-" }),
@@ -294,12 +290,11 @@ extension BusinessCardParser {
     /// of the recognizer's lines), the last such mark that leaves a person before it cuts; where only a space does,
     /// the longest title of two words or more (`Mary Ellen Coach` is a name). A line with a contact on it, or that
     /// spells the domain (a firm named after a person), is left whole.
-    static func namesApartFromTitles(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
-        guard let (printedLocal, host) = firstEmail(lines) else { return lines }
-        let local = plainLetters(printedLocal)
-        guard local.count >= 3 else { return lines }
+    static func namesApartFromTitles(_ lines: [AnalyzedLine], email: (local: String, host: String)?) -> [AnalyzedLine]
+    {
+        guard let email, case let local = plainLetters(email.local), local.count >= 3 else { return lines }
         // (A firm named after its founder, `Morgan Price | Executive Search` of morganprice.co.uk, is not cut.)
-        let stem = (domainStem(host) ?? "").replacingOccurrences(of: "-", with: "")
+        let stem = domainStem(email.host) ?? ""
         let marks: Set<String> = ["|", "·", "•", "–", "—", "-", "/", ","]
         // Whether the local part spells a word of three letters or more.
         func spelled(_ w: String) -> Bool {
@@ -403,10 +398,10 @@ extension BusinessCardParser {
     /// Fogline Studios Ltd.`) cut in two: one part is the person the card's e-mail names (`olivia@...`), two to four
     /// capitalized words, the other a firm's name, by a legal form at its end or by spelling the e-mail's domain
     /// (`foglinestudios`). A line with a contact on it, or whose one part alone is neither, is left whole.
-    static func namesApartFromFirms(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
-        guard let (printedLocal, host) = firstEmail(lines) else { return lines }
-        let local = printedLocal.lowercased()
-        let stem = (domainStem(host) ?? "").replacingOccurrences(of: "-", with: "")
+    static func namesApartFromFirms(_ lines: [AnalyzedLine], email: (local: String, host: String)?) -> [AnalyzedLine] {
+        guard let email else { return lines }
+        let local = email.local.lowercased()
+        let stem = domainStem(email.host) ?? ""
         func person(_ words: [LayoutWord]) -> Bool {
             let ws = words.map(\.text).filter { !lexicon.nameSuffixes.contains(Text.key($0)) }
             let key = Text.key(ws.joined(separator: " "))

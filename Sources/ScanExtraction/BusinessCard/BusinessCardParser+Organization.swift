@@ -14,7 +14,8 @@ extension BusinessCardParser {
         into card: inout BusinessCard
     ) {
         var org = Self.withoutMarks(lines[oi].line, monogram: true)
-        let others = free.filter { !fields.all.contains($0) }
+        let taken = fields.all
+        let others = free.filter { !taken.contains($0) }
         // Its legal form wrapped onto the line under it in its column (`Bianchi Impianti` / `S.p.A.`), or the rest
         // of its name (`PT Nusantara` / `Mitra Finansial`).
         // (A short legal form's print measures smaller than the name's, `Meridian Marine Supplies Pte.` / `Ltd.`;
@@ -22,17 +23,13 @@ extension BusinessCardParser {
         // `EXPORTS`, `Aceros Cumbres del` / `Norte S.A. de C.V.`, as it does on a line that opens with one, `Kerala
         // Institute` / `of Fisheries`.)
         let last = lines[oi].line.words.last?.text
-        func joiner(_ w: String?) -> Bool {
-            guard let w else { return false }
-            return Self.titleJoiners.contains(w) && w.first?.isLowercase == true
-        }
         if let below = Self.wrappedUnder(lines, oi, among: others, sizeTolerance: 0.6),
             Self.onlyLegalForms(lines[below].key)
         {
             org += " " + lines[below].text
             fields.organizationPart = below
         } else if let below = Self.wrappedUnder(lines, oi, among: others),
-            last == "&" || joiner(last) || joiner(lines[below].line.words.first?.text),
+            last == "&" || Self.smallJoiner(last) || Self.smallJoiner(lines[below].line.words.first?.text),
             Text.digitCount(lines[below].text) == 0, lines[below].entities.isEmpty,
             !Text.hasAny(lines[below].key, Self.lexicon.jobTitles)
         {
@@ -338,9 +335,7 @@ extension BusinessCardParser {
         _ lines: [AnalyzedLine], _ oi: Int, among others: [Int], domain: String?, kindOfFirm: Bool = true
     ) -> (line: Int, upper: Bool)? {
         let below = stackedUnder(lines, oi, among: others)
-        let above = others.filter { stacked(lines, $0, oi) }.max {
-            lines[$0].line.place.minY < lines[$1].line.place.minY
-        }
+        let above = stackedOver(lines, oi, among: others)
         // A bare name: words of letters (and `&`), none a firm's kind or legal form.
         func bare(_ i: Int) -> Bool {
             let ws = lines[i].line.words.map(\.text)

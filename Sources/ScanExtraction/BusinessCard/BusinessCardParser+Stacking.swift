@@ -19,6 +19,11 @@ extension BusinessCardParser {
         candidates.filter { stacked(lines, i, $0) }.min { lines[$0].line.place.minY < lines[$1].line.place.minY }
     }
 
+    /// The nearest line among `candidates` that line `i` is stacked under.
+    static func stackedOver(_ lines: [AnalyzedLine], _ i: Int, among candidates: [Int]) -> Int? {
+        candidates.filter { stacked(lines, $0, i) }.max { lines[$0].line.place.minY < lines[$1].line.place.minY }
+    }
+
     /// Whether `lower` is set right under `upper` as a wrapped line is, for print `lineHeight` high: less than a line
     /// between them, and starting, centred or ending where it does. (On a page photographed askew the boxes of lines
     /// set close overlap: their rows tell them apart.)

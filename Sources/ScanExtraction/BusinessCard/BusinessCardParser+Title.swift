@@ -13,8 +13,9 @@ extension BusinessCardParser {
         into card: inout BusinessCard
     ) {
         var titleIndex: Int?
+        let taken = fields.all
         let candidates = free.filter {
-            !fields.all.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
+            !taken.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
         }
         if let ni = fields.name {
             // (A line that labels the address or the contacts beside them comes after one as near, `Service Manager`
@@ -40,11 +41,11 @@ extension BusinessCardParser {
             func distance(_ j: Int) -> Int {
                 abs(j - ni) + (j < ni ? 1 : 0) + (labelsABlock(j) ? 2 : 0) + (namesAContact(j) ? lines.count : 0)
             }
-            titleIndex = candidates.min { distance($0) < distance($1) }
+            titleIndex = candidates.map { ($0, distance($0)) }.min { $0.1 < $1.1 }?.0
             if titleIndex == nil {
                 titleIndex = Self.lineUnderName(
                     lines, name: fields.nameBelow ?? ni,
-                    among: free.filter { !fields.all.contains($0) },
+                    among: free.filter { !taken.contains($0) },
                     orgFound: fields.organization != nil)
             }
         } else {
@@ -56,7 +57,8 @@ extension BusinessCardParser {
         // A title wrapped in its column: ended by a joining word (`Responsable de` / `Exportaciones`), or over a
         // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
         // not a department, `Customer Support`, nor the firm).
-        let others = free.filter { !fields.all.contains($0) }
+        let takenWithTitle = fields.all
+        let others = free.filter { !takenWithTitle.contains($0) }
         // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
         let lastWord = lines[ti].line.words.last?.text ?? ""
         let last = lastWord == "&" ? lastWord : Text.key(lastWord).lowercased()
@@ -78,7 +80,7 @@ extension BusinessCardParser {
             // (Or the line under goes on from a joining word in small letters: `and Quality Assurance`, `en droit
             // social`.)
             let first = lines[below].line.words.first?.text ?? ""
-            let goesOn = first.first?.isLowercase == true && Self.titleJoiners.contains(first) || first == "&"
+            let goesOn = Self.smallJoiner(first) || first == "&"
             // (Or it names the area the title covers, `Director of Business Development` / `Pacific Northwest
             // Region`, in words of no street, department or firm: not `North West Sales Team`.)
             let area = (1...4).contains(ws.count) && Text.hasAny(u.key, Self.lexicon.areaWords)
@@ -204,4 +206,11 @@ extension BusinessCardParser {
         "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "di", "della", "van", "voor", "&", "en",
         "in",
     ]
+
+    /// Whether a word is one of `titleJoiners` printed in small letters (`of`, `del`; not the `Of` of a title-case
+    /// slogan).
+    static func smallJoiner(_ w: String?) -> Bool {
+        guard let w else { return false }
+        return titleJoiners.contains(w) && w.first?.isLowercase == true
+    }
 }

@@ -43,7 +43,9 @@ public struct BusinessCardParser: Sendable {
     /// The card's fields, stage by stage: contacts, address, organization, name, the firm's whole name, title,
     /// department, the premises over the street, then e-mail addresses mended by what the card prints elsewhere.
     public func parse(_ read: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
-        let lines = Self.namesApartFromTitles(Self.namesApartFromFirms(Self.gluedNamesApart(read)))
+        let email = Self.firstEmail(read)
+        let lines = Self.namesApartFromTitles(
+            Self.namesApartFromFirms(Self.gluedNamesApart(read, email: email), email: email), email: email)
         var (card, used, wordBeforeEmail) = Self.contacts(lines)
         // What the e-mail and web addresses say of the firm and the person: the domain's stem, the local part.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
@@ -87,8 +89,9 @@ public struct BusinessCardParser: Sendable {
             Self.readOrganization(lines, oi, among: free, domain: domain, fields: &fields, into: &card)
         }
         Self.readTitle(lines, among: free, used: used, fields: &fields, into: &card)
+        let taken = fields.all
         if card.department == nil, let di = free.first(where: {
-            !fields.all.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
+            !taken.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.departmentWords)
                 && Text.digitCount(lines[$0].text) == 0
         }) {
             card.department = Text.clean(lines[di].text)
