@@ -388,6 +388,26 @@ struct AddressDetector {
                         priority: AddressDetector.surePriority))
                 i = e; continue
             }
+            // A code after a word that says it is one (`C.P. 06600`, `PLZ 10115`, `Postal Code: 113`, `Código Postal
+            // 1000-001`), in the shape of the country printed near or of the document's region; with no country known,
+            // four to six digits after a mark that means nothing else.
+            if (2...7).contains(len), (i..<e).allSatisfy({ isDigit(b[$0]) }), let mark = Self.postalMarkBefore(s, i) {
+                var end = e
+                if s.at(e) == 0x2D, isDigit(s.at(e + 1)) { end = token(s, e + 1).1 }
+                let code = s.string(i, end)
+                let country = countryNear(s, end) ?? region
+                let fits = country.map { c in
+                    Self.postalCodeFits(code, c) && (mark.countries.map { $0.contains(c) } ?? true)
+                } ?? (mark.countries == nil && (4...6).contains(end - i) && end == e)
+                if fits {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i, end: end,
+                            value: EntityValue(postalCode: code, country: country),
+                            priority: AddressDetector.surePriority))
+                    i = end; continue
+                }
+            }
             // Five digits before a town, at the start of a line or after a comma: 10115 Berlin, 75008 Paris, 50450
             // Kuala Lumpur.
             if len == 5, (i..<e).allSatisfy({ isDigit(b[$0]) }), townFollows(s, e) {
@@ -844,6 +864,34 @@ struct AddressDetector {
         return k >= 3 && s.bytes[k - 3] == 0xE3 && s.bytes[k - 2] == 0x80 && s.bytes[k - 1] == 0x92
     }
 
+    /// The words that mark a postal code, dots and spaces left out, each with the countries where it means one (nil:
+    /// everywhere). `C.P.` is Spanish's `código postal` but a post box in Italy, Switzerland and Quebec (`casella`,
+    /// `case postale`); `CAP` is Italy's and `T.K.` Greece's; `P.C.` is how Oman and the Gulf write it. (Brazil's `CEP`
+    /// and Japan's `〒` have rules of their own.)
+    static let postalMarks: [String: Set<String>?] = [
+        "postalcode": nil, "postcode": nil, "zip": nil, "zipcode": nil, "plz": nil, "códigopostal": nil,
+        "codigopostal": nil, "codepostal": nil, "codpostal": nil, "codpoștal": nil, "kodepos": nil, "pincode": nil,
+        "postnummer": nil, "postinumero": nil, "irányítószám": nil, "poštanskibroj": nil,
+        "cp": ["ES", "MX", "AR", "CO", "CL", "PE", "VE", "EC", "BO", "UY", "PY", "GT", "HN", "SV", "NI", "CR", "PA", "DO", "CU"],
+        "cap": ["IT", "SM"], "tk": ["GR", "CY"], "pc": ["OM", "JO", "SA", "KW", "BH", "QA", "AE"],
+    ]
+
+    /// The postal mark right before `i` on its line (see ``postalMarks``), past spaces and a colon, a full stop, a
+    /// dash or `#`: one or two words, the first of the line or after a comma, or after other words.
+    private static func postalMarkBefore(_ s: ScanText, _ i: Int) -> (word: String, countries: Set<String>?)? {
+        var k = i
+        while k > 0, [0x20, 0x3A, 0x2D, 0x23].contains(s.bytes[k - 1]) { k -= 1 }
+        guard k < i else { return nil }
+        var a = k
+        while a > 0, k - a < 24, ![0x0A, 0x2C, 0x28].contains(s.bytes[a - 1]) { a -= 1 }
+        let words = s.lower(a, k).split(separator: " ").map { $0.filter { $0 != "." } }
+        for n in [2, 1] where words.count >= n {
+            let mark = words.suffix(n).joined()
+            if let countries = postalMarks[mark] { return (mark, countries) }
+        }
+        return nil
+    }
+
     /// Whether one of Brazil's states' two letters stands before `i` on its line, past spaces, a comma, a dash or a
     /// slash (`São Paulo - SP, 01310-200`, `Rio de Janeiro/RJ 20040-002`).
     private func brazilianStateBefore(_ s: ScanText, _ i: Int) -> Bool {
@@ -1097,10 +1145,16 @@ struct AddressDetector {
         }
         // A dash between the town and the code (`Mumbai - 400021`, `São Paulo - SP, 01310-200`) is no part of the town.
         while beforeCode.1 > beforeCode.0, [0x20, 0x2D].contains(s.bytes[beforeCode.1 - 1]) { beforeCode.1 -= 1 }
+        // (A postal mark before the code is no town: the town is the part after it, `C.P. 66220, San Pedro Garza
+        // García`, `P.C. 112, Muscat`.)
+        let marked = Self.postalMarkBefore(s, p.start) != nil
+        if marked { beforeCode.1 = beforeCode.0 }
         var cityPart = pi
         let cityAfterCode = afterCode.1 > afterCode.0 && countryIn(s, afterCode.0, afterCode.1) == nil
         if cityAfterCode {
             value.city = s.string(afterCode.0, afterCode.1)
+        } else if marked, pi + 1 < parts.count, countryIn(s, parts[pi + 1].0, parts[pi + 1].1) == nil {
+            value.city = s.string(parts[pi + 1].0, parts[pi + 1].1)
         } else if beforeCode.1 > beforeCode.0 {
             value.city = s.string(beforeCode.0, beforeCode.1)
         } else if pi > 0 {

@@ -113,6 +113,13 @@ public struct DataDetector: Sendable {
         AddressDetector.postalCodeFits(code, country)
     }
 
+    /// Whether `text` is only a word that marks a postal code (`C.P.`, `PLZ`, `Postal Code:`, `Código Postal`), in
+    /// any country.
+    public static func isPostalMark(_ text: String) -> Bool {
+        let squashed = text.lowercased().filter { $0.isLetter }
+        return !squashed.isEmpty && AddressDetector.postalMarks[squashed] != nil
+    }
+
     /// The ISO 3166 code of the country that `text` names on its own: a country name the address detector knows
     /// (`Germany`, `Deutschland`, `U.S.A.`), `UK`, or a region code with a numbering plan (`DE`, `ES`); nil otherwise.
     public static func countryCode(named text: String) -> String? {

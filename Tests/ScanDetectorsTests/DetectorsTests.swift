@@ -480,6 +480,30 @@ final class DetectorsTests: XCTestCase {
 
     /// Codes as OCR leaves them: a space lost between a state and its code, a letter O for a zero in a UK postcode,
     /// an Eircode whose identifier is all digits or all letters. Each only where the code closes its line or part.
+    /// A code after a word that marks it, in the shape of the region's codes; `C.P.` is a post box where Spanish is not
+    /// spoken.
+    func testPostalCodesAfterTheirMark() {
+        let rows: [(String, String?, String, String?)] = [
+            ("Col. Insurgentes Mixcoac, C.P. 03920", "MX", "03920", "03920"),
+            ("C.P. 66220, San Pedro Garza García, N.L.", "MX", "66220", "66220"),
+            ("P.O. Box 1234, P.C. 112, Muscat", "OM", "112", "112"),
+            ("Postal Code: 11564", nil, "11564", "11564"),
+            ("PLZ 80331 München", "DE", "80331", "80331"),
+            // Not a code: a post box in Switzerland and Italy, a code of the wrong shape, a mark that means other
+            // things with no country known.
+            ("Case postale C.P. 1234", "CH", "", nil),
+            ("Casella C.P. 2041", "IT", "", nil),
+            ("C.P. 123456", "MX", "", nil),
+            ("CAP 20121", nil, "", nil),
+        ]
+        check(rows, .postalCode) { $0.postalCode }
+        let muscat = find("P.O. Box 1234, P.C. 112, Muscat", .address, region: "OM").first?.value
+        XCTAssertEqual(muscat?.city, "Muscat")
+        let garza = find("Calzada San Pedro 318, Col. Del Valle\nC.P. 66220, San Pedro Garza García, N.L.", .address,
+                         region: "MX").first?.value
+        XCTAssertEqual(garza?.city, "San Pedro Garza García")
+    }
+
     func testPostalCodesAsOCRReadsThem() {
         let rows: [(String, String?, String, String?)] = [
             ("116 Kimberly Circuit\nPort Leslieton, TAS6007\nAustralia", nil, "6007", "6007"),

@@ -53,6 +53,19 @@ import ScanModel
         #expect(address(["Keizersgracht 212-B", "1016 DX Amsterdam"])?.full == "Keizersgracht 212-B, 1016 DX Amsterdam")
     }
 
+    /// Mexico's address: the street, the colonia's line without a number, the code after `C.P.`, and the town under
+    /// the line the code closes.
+    @Test func coloniasAndCodesAfterTheirMark() {
+        let mx = "m.olvera@tlaloc-logistica.com.mx"
+        #expect(
+            address(["Av. Reforma 2210, Piso 3", "Col. Lomas Altas, Alc. Miguel Hidalgo", "C.P. 11950, Ciudad de México"],
+                    email: mx)?.full
+                == "Av. Reforma 2210, Piso 3, Col. Lomas Altas, Alc. Miguel Hidalgo, C.P. 11950, Ciudad de México")
+        #expect(
+            address(["Av. Vallarta 3040, Piso 2", "Col. Vallarta Poniente, C.P. 44110", "Zapopan, Jal."], email: mx)?.full
+                == "Av. Vallarta 3040, Piso 2, Col. Vallarta Poniente, C.P. 44110, Zapopan, Jal.")
+    }
+
     @Test func codesAndOrders() {
         // Iceland's three digits on the street's line.
         #expect(address(["Strandgata 14, 600 Akureyri"])?.full == "Strandgata 14, 600 Akureyri")

@@ -240,12 +240,14 @@ extension BusinessCardParser {
                 value = lower.value
             }
         }
-        // A town's or a county's line: five words or fewer (`Bela Vista – São Paulo - SP`), without digits, no title;
-        // `Co.` only as a county's (the line names a region).
+        // A town's or a county's line: five words or fewer (`Bela Vista – São Paulo - SP`), or eight with a word of the
+        // address's parts (`Col. Crédito Constructor, Alc. Benito Juárez`), without digits, no title; `Co.` only as a
+        // county's (the line names a region).
         func placeBetween(_ i: Int) -> Bool {
             let l = lines[i]
             let words = l.line.words.filter { $0.text.contains(where: \.isLetter) }
-            return Text.digitCount(l.text) == 0 && words.count <= 5
+            return Text.digitCount(l.text) == 0
+                && (words.count <= 5 || words.count <= 8 && Text.hasAny(l.key, Self.lexicon.addressParts))
                 && !Text.hasAny(l.key, Self.lexicon.jobTitles)
                 && (!Text.hasAny(l.key, Self.lexicon.organizationWords) || Self.lexicon.isPlaceOnly(l.key)
                     || Self.countyLine(l.key))
@@ -347,8 +349,19 @@ extension BusinessCardParser {
             let country = parts.count <= 2
                 && parts.last.map { DataDetector.countryCode(named: String($0)) != nil } ?? false
             let code = Text.range(l.text, #"(?<!\d)\d{4,}(?!\d)|\d{3}[\s-]\d{2,4}"#) != nil
-            let placeLine = !Self.holdsContact(l) && !Self.streetLike(l) && Self.endsWithPlace(l.text) != nil
-                && (code || country) && !l.text.contains(":") && !Self.holdsDays(l.text) && !Self.holdsHours(l.text)
+            // (Or the town under the line its code closes with no town beside it, a large city or names of places:
+            // `Col. Centro, C.P. 64000` over `Monterrey, N.L.`.)
+            let codeCloses = last == first && value?.postalCode.map { code in
+                let part = lines[last].text.split(separator: ",").last.map(String.init) ?? ""
+                guard let r = part.range(of: code, options: .backwards),
+                    part[r.upperBound...].allSatisfy({ $0.isWhitespace || $0.isPunctuation })
+                else { return false }
+                let before = part[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
+                return before.isEmpty || DataDetector.isPostalMark(before)
+            } ?? false
+            let placeLine = !Self.holdsContact(l) && !Self.streetLike(l)
+                && (Self.endsWithPlace(l.text) != nil && (code || country || codeCloses)
+                    || codeCloses && Self.placeNames(l)) && !l.text.contains(":") && !Self.holdsDays(l.text) && !Self.holdsHours(l.text)
                 && !Text.hasAny(l.key, Self.lexicon.numberLabels)
             if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(l.text) == 0
                 || DataDetector.countryCode(named: l.text) != nil && l.line.words.count <= 4 || placeLine
