@@ -37,6 +37,35 @@ import ScanModel
         #expect(degrees.title == "Consultant Dermatologist")
     }
 
+    /// A name and a firm on one line parted by one bar or dash: the firm's part ends with a legal form or spells the
+    /// domain, and the person's reads as a name, whatever short form the e-mail gives; a firm named after its person
+    /// stays whole where nothing parts the line.
+    @Test func aNameAndAFirmPartedByAMark() {
+        let bar = card([
+            Fixture.line(40, "Valentina Ríos | Cordillera Textil S.A.S.", x: 40, h: 36),
+            Fixture.line(90, "Gerente Comercial", x: 40, h: 22),
+            Fixture.line(300, "+57 310 442 8819", x: 40, h: 20),
+            Fixture.line(330, "vale@cordilleratextil.co", x: 40, h: 20),
+        ])
+        #expect(bar.name?.full == "Valentina Ríos")
+        #expect(bar.organization == "Cordillera Textil S.A.S.")
+        #expect(bar.title == "Gerente Comercial")
+        let dash = card([
+            Fixture.line(40, "drs. Pieter de Groot — De Groot Dijkbouw", x: 40, h: 30),
+            Fixture.line(90, "Projectleider", x: 40, h: 22),
+            Fixture.line(300, "010 482 7713", x: 40, h: 20),
+            Fixture.line(330, "pieter@dgdijkbouw.nl", x: 40, h: 20),
+        ])
+        #expect(dash.name?.full == "drs. Pieter de Groot")
+        #expect(dash.organization == "De Groot Dijkbouw")
+        let whole = card([
+            Fixture.line(40, "Ruth Adeyemi Consulting", x: 40, h: 30),
+            Fixture.line(90, "Principal Consultant", x: 40, h: 22),
+            Fixture.line(330, "ruth@ruthadeyemiconsulting.com", x: 40, h: 20),
+        ])
+        #expect(whole.organization == "Ruth Adeyemi Consulting")
+    }
+
     /// With only a space between them, the title begins with a title's words (after a modifier such as `Regional`),
     /// and the name ends where the local part stops spelling it.
     @Test func aNameAndATitlePartedBySpaceOnly() {

@@ -420,6 +420,17 @@ extension BusinessCardParser {
         // A card that prints the person's name on a line of its own keeps its firm's line whole (`Sarah Mitchell` over
         // `Sarah Mitchell Architects Ltd`).
         guard !lines.contains(where: { $0.entities.isEmpty && person($0.line.words) }) else { return lines }
+        // (A free mail's local part may spell the firm: `mingkeetailor@yahoo.com.hk`.)
+        let localStem = domainStem(email.host) == nil ? plainLetters(local) : ""
+        // Where one mark parts the line (`Florencia Benítez | Pampa Digital S.R.L.`, `Mariam Al-Kuwari — Pearl Bay
+        // Events`), the person's part need only read as a name (``personPart(_:)``, honorifics and particles too: `ir.
+        // Joost van der Meulen`), whatever short form the e-mail gives (`flor@`).
+        func markedCut(_ p: [LayoutWord], _ f: [LayoutWord]) -> Bool {
+            let key = Text.key(f.map(\.text).joined(separator: " "))
+            return personPart(p.map(\.text)) != nil && !spellsWhole(stem, Text.key(p.map(\.text).joined(separator: " ")))
+                && (firm(f) || localStem.count >= 6 && f.count >= 2 && spellsWhole(localStem, key))
+        }
+        let marks: Set<String> = ["|", "·", "•", "–", "—"]
         return lines.flatMap { l -> [AnalyzedLine] in
             let words = l.line.words
             // Where the whole line spells the domain, the firm's part must spell it alone: `James Harper Lane LLP` of
@@ -429,13 +440,22 @@ extension BusinessCardParser {
                 person(p) && firm(f)
                     && (!wholeSpells || spellsWhole(stem, Text.key(f.map(\.text).joined(separator: " "))))
             }
-            guard l.entities.isEmpty, l.standingPhone == nil, (4...9).contains(words.count),
-                let k = (2..<(words.count - 1)).first(where: { k in
-                    let (a, b) = (Array(words[..<k]), Array(words[k...]))
-                    return cut(a, b) || cut(b, a)
-                })
-            else { return [l] }
-            return [Array(words[..<k]), Array(words[k...])].map { part in
+            guard l.entities.isEmpty, l.standingPhone == nil, (4...12).contains(words.count) else { return [l] }
+            let parts: [[LayoutWord]]
+            if case let at = words.indices.filter({ marks.contains(words[$0].text) }), at.count == 1,
+                let m = at.first, m > 0, m < words.count - 1,
+                case let (a, b) = (Array(words[..<m]), Array(words[(m + 1)...])), markedCut(a, b) || markedCut(b, a)
+            {
+                parts = [a, b]
+            } else if words.count <= 9, let k = (2..<(words.count - 1)).first(where: { k in
+                let (a, b) = (Array(words[..<k]), Array(words[k...]))
+                return cut(a, b) || cut(b, a)
+            }) {
+                parts = [Array(words[..<k]), Array(words[k...])]
+            } else {
+                return [l]
+            }
+            return parts.map { part in
                 AnalyzedLine(
                     line: LayoutLine(page: l.line.page, words: part, level: l.line.level, ordered: true),
                     labelWordCount: part.count, trailing: [], entities: [])
