@@ -66,6 +66,27 @@ import ScanModel
                 == "Av. Vallarta 3040, Piso 2, Col. Vallarta Poniente, C.P. 44110, Zapopan, Jal.")
     }
 
+    /// Two columns set close together, read by OCR as one line: the e-mail on the left, the address's town on the
+    /// right (or the address first and the e-mail after its label). Each part is a line of its own.
+    @Test func contactsReadIntoAnAddressLine() {
+        let town = Fixture.card([
+            Fixture.line(40, "Avv. Chiara Rossetti", x: 40, h: 34),
+            Fixture.line(84, "Partner", x: 40, h: 22),
+            Fixture.line(274, "Via Solferino, 18", x: 350, h: 20),
+            (300, 20, [(40, "c.rossetti@studiorossetti.it"), (362, "20124"), (428, "Milano"), (505, "(MI)")]),
+        ])
+        #expect(town.address?.full == "Via Solferino, 18, 20124 Milano (MI)")
+        #expect(town.emails.map(\.address) == ["c.rossetti@studiorossetti.it"])
+        let street = Fixture.card([
+            Fixture.line(40, "Gabriel Lavoie", x: 40, h: 34),
+            Fixture.line(84, "Directeur des ventes", x: 40, h: 22),
+            Fixture.line(300, "845, rue Sherbrooke Ouest, bureau 410 Courriel : g.lavoie@lavoie-conseil.ca", x: 40, h: 20),
+            Fixture.line(326, "Montréal (Québec) H3A 0G4", x: 40, h: 20),
+        ])
+        #expect(street.address?.full == "845, rue Sherbrooke Ouest, bureau 410, Montréal (Québec) H3A 0G4")
+        #expect(street.emails.map(\.address) == ["g.lavoie@lavoie-conseil.ca"])
+    }
+
     @Test func codesAndOrders() {
         // Iceland's three digits on the street's line.
         #expect(address(["Strandgata 14, 600 Akureyri"])?.full == "Strandgata 14, 600 Akureyri")

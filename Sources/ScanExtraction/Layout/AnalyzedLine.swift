@@ -168,12 +168,55 @@ public struct LineAnalyzer: Sendable {
         let gutters = LayoutAnalyzer.gutters(of: lines, starts: starts)
         let cut = analysis.lines.flatMap { l -> [AnalyzedLine] in
             let pieces = LayoutAnalyzer.columns(of: l.line, alignedStarts: starts, gutters: gutters)
-            if pieces.count == 1 { return [l] }
+            if pieces.count == 1 { return contactsApart(l, analysis: analysis) }
             return pieces.map {
                 analyzed($0, context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers)
-            }
+            }.flatMap { contactsApart($0, analysis: analysis) }
         }
         return postalCodesUnderTheirStreets(cut, context: analysis.context)
+    }
+
+    /// A line cut where its one e-mail or web address, with the label before it, ends or begins and other words go on:
+    /// OCR reads two columns set close together as one line (`g.bernasconi@studio.it 20121 Milano (MI)`, `1250, boul.
+    /// René-Lévesque Ouest, bureau 2200 Courriel : e.tremblay@boreal.ca`). The words before and after it become lines
+    /// of their own, read again by the detectors, where they hold a digit or two words or more; a line with another
+    /// contact stays whole.
+    func contactsApart(_ l: AnalyzedLine, analysis: Analysis) -> [AnalyzedLine] {
+        let words = l.line.words
+        let contacts = l.entities.filter { [.email, .url, .phone].contains($0.type) }
+        guard words.count >= 2, contacts.count == 1, let c = contacts.first, c.type != .phone else { return [l] }
+        // The words' starts in the line's text (words joined by one space), in Unicode scalars as entity ranges are.
+        var starts: [Int] = []
+        var offset = 0
+        for w in words {
+            starts.append(offset)
+            offset += w.text.unicodeScalars.count + 1
+        }
+        guard let first = starts.lastIndex(where: { $0 <= c.range.start }),
+            let last = starts.lastIndex(where: { $0 < c.range.end })
+        else { return [l] }
+        let lexicon = ReceiptParser.lexicon
+        func isLabel(_ w: String) -> Bool {
+            let t = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":.|·•-–—"))
+            return t.isEmpty || lexicon.emailLabels.contains(t) || lexicon.webLabels.contains(t)
+        }
+        var lo = first
+        while lo > 0, isLabel(words[lo - 1].text) { lo -= 1 }
+        func kept(_ ws: ArraySlice<LayoutWord>) -> [LayoutWord]? {
+            let marks = CharacterSet(charactersIn: "|·•-–—,;")
+            let inner = ws.drop { $0.text.unicodeScalars.allSatisfy(marks.contains) }
+            let trimmed = Array(inner.reversed().drop { $0.text.unicodeScalars.allSatisfy(marks.contains) }.reversed())
+            let said = trimmed.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
+            return said.count >= 2 || said.contains(where: { $0.text.contains(where: \.isNumber) }) ? trimmed : nil
+        }
+        let before = kept(words[..<lo]), after = kept(words[(last + 1)...])
+        guard before != nil || after != nil else { return [l] }
+        let pieces = [before, Array(words[lo...last]), after].compactMap { $0 }
+        return pieces.map {
+            analyzed(
+                LayoutLine(page: l.line.page, words: $0, level: l.line.level, ordered: true),
+                context: analysis.context, wholeUnits: analysis.wholeUnits, bare: analysis.bareIntegers)
+        }
     }
 
     /// Postal codes that only the line above shows to be one: read alone, `Wellington 6011` or `9069 Carouge` is a

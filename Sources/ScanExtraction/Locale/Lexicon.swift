@@ -137,6 +137,8 @@ public struct LocaleLexicon: Codable, Sendable, Equatable {
         public var nameParticles: [String]?
         /// Lower-case labels printed before an e-mail address (`e-mail`, `courriel`), kept as printed.
         public var emailLabels: [String]?
+        /// Lower-case labels printed before a web address (`web`, `sitio`), kept as printed.
+        public var webLabels: [String]?
         /// Lower-case words for "and" between partners' names in a firm's name (`and`, `&`, `und`, `og`).
         public var nameJoiners: [String]?
     }
@@ -203,6 +205,8 @@ public struct Lexicon: Sendable {
     /// `Text.key` makes them).
     public let nameParticles: Set<String>
     public let emailLabels: [String]
+    /// Every locale's card `webLabels`, in lower case as printed.
+    public let webLabels: Set<String>
     /// Every locale's `nameJoiners`, in lower case, once each, in file order.
     public let nameJoiners: [String]
     /// Every label word, for mending OCR's one-letter slips in a line's label.
@@ -291,6 +295,7 @@ public struct Lexicon: Sendable {
         numberLabels = cardWords(\.numberLabels)
         nameParticles = Set(locales.flatMap { $0.card?.nameParticles ?? [] }.map { $0.lowercased() })
         emailLabels = lowercasedOnce(locales.flatMap { $0.card?.emailLabels ?? [] }).sorted { $0.count > $1.count }
+        webLabels = Set(lowercasedOnce(locales.flatMap { $0.card?.webLabels ?? [] }))
         nameJoiners = lowercasedOnce(locales.flatMap { $0.card?.nameJoiners ?? [] })
         phraseSets =
             Array(merged.values) + [
