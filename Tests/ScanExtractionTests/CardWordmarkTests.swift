@@ -318,4 +318,32 @@ import ScanModel
         ])
         #expect(kind.organization == "Annapurna Base Expeditions")
     }
+
+    /// A logo's monogram that the recognizer read on its own, set on the row of the firm's name or of the person's, is
+    /// no part of either; a degree after a name is no monogram.
+    @Test func monogramsOnTheRowOfAName() {
+        let firm = card([
+            Fixture.line(40, "Tomasz Wrona", x: 40, h: 34),
+            Fixture.line(84, "Head of Product", x: 40, h: 22),
+            Fixture.line(300, "t.wrona@kestrelmarine.pl", x: 40, h: 20),
+            Fixture.line(420, "Kestrel Marine Sp. z o.o.", x: 480, h: 40),
+            Fixture.line(436, "KM", x: 1090, h: 24),
+        ])
+        #expect(firm.organization == "Kestrel Marine Sp. z o.o.")
+        let person = card([
+            Fixture.line(40, "DG", x: 40, h: 30),
+            Fixture.line(40, "Amaia Etxeberria Goñi", x: 110, h: 34),
+            Fixture.line(84, "Senior Counsel", x: 110, h: 22),
+            Fixture.line(300, "a.etxeberria@duranagoiti.es", x: 110, h: 20),
+            Fixture.line(420, "Durana Goiti Abogados", x: 110, h: 26),
+        ])
+        #expect(person.name?.full == "Amaia Etxeberria Goñi")
+        let degree = card([
+            Fixture.line(40, "Julia Dunmore", x: 40, h: 34),
+            Fixture.line(40, "JD", x: 330, h: 34),
+            Fixture.line(84, "Attorney at Law", x: 40, h: 22),
+            Fixture.line(300, "julia@dunmorelaw.com", x: 40, h: 20),
+        ])
+        #expect(degree.name?.full.hasPrefix("Julia Dunmore") == true)
+    }
 }

@@ -45,7 +45,8 @@ public struct BusinessCardParser: Sendable {
     public func parse(_ read: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
         let email = Self.firstEmail(read)
         let lines = Self.namesApartFromTitles(
-            Self.namesApartFromFirms(Self.gluedNamesApart(read, email: email), email: email), email: email)
+            Self.namesApartFromFirms(Self.gluedNamesApart(Self.monogramsApart(read), email: email), email: email),
+            email: email)
         var (card, used, wordBeforeEmail) = Self.contacts(lines)
         // What the e-mail and web addresses say of the firm and the person: the domain's stem, the local part.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }
