@@ -39,11 +39,7 @@ extension BusinessCardParser {
             } else {
                 return [l]
             }
-            return [Array(words[..<cut]), Array(words[cut...])].map { part in
-                AnalyzedLine(
-                    line: LayoutLine(page: l.line.page, words: part, level: l.line.level, ordered: true),
-                    labelWordCount: part.count, trailing: [], entities: [])
-            }
+            return [Array(words[..<cut]), Array(words[cut...])].map { piece(of: l, $0) }
         }
     }
 }

@@ -275,9 +275,7 @@ extension BusinessCardParser {
             }
             let bounds = [0] + positions + [chars.count]
             let words = zip(bounds, bounds.dropFirst()).map { part($0..<$1) }
-            return AnalyzedLine(
-                line: LayoutLine(page: l.line.page, words: words, level: l.line.level, ordered: true),
-                labelWordCount: words.count, trailing: [], entities: [])
+            return piece(of: l, words)
         }
     }
 
@@ -352,11 +350,7 @@ extension BusinessCardParser {
                 chosen = ks.lazy.compactMap { k in parts(k, spaced: true) }.first(where: confirmed)
             }
             guard let (person, title) = chosen else { return nil }
-            return [person, title].map { part in
-                AnalyzedLine(
-                    line: LayoutLine(page: l.line.page, words: part, level: l.line.level, ordered: true),
-                    labelWordCount: part.count, trailing: [], entities: [])
-            }
+            return [person, title].map { piece(of: l, $0) }
         }
         return lines.flatMap { cut($0) ?? [$0] }
     }
@@ -455,11 +449,7 @@ extension BusinessCardParser {
             } else {
                 return [l]
             }
-            return parts.map { part in
-                AnalyzedLine(
-                    line: LayoutLine(page: l.line.page, words: part, level: l.line.level, ordered: true),
-                    labelWordCount: part.count, trailing: [], entities: [])
-            }
+            return parts.map { piece(of: l, $0) }
         }
     }
 

@@ -117,4 +117,11 @@ public struct BusinessCardParser: Sendable {
         }
         return (card, findings)
     }
+
+    /// A line made of `words` cut from line `l`, on its row, with no label, amounts or detector hits of its own.
+    static func piece(of l: AnalyzedLine, _ words: [LayoutWord]) -> AnalyzedLine {
+        AnalyzedLine(
+            line: LayoutLine(page: l.line.page, words: words, level: l.line.level, ordered: true),
+            labelWordCount: words.count, trailing: [], entities: [])
+    }
 }
