@@ -346,4 +346,25 @@ import ScanModel
         ])
         #expect(degree.name?.full.hasPrefix("Julia Dunmore") == true)
     }
+
+    /// A firm's legal form in letters with stops wrapped onto its own line (`L.L.C.`), and a kind of organization
+    /// (`Initiative`) under a name that spells the domain.
+    @Test func dottedLegalFormsAndInitiatives() {
+        let llc = card([
+            Fixture.line(40, "FALCON RIDGE GENERAL TRADING", x: 40, h: 36),
+            Fixture.line(84, "L.L.C.", x: 40, h: 22),
+            Fixture.line(160, "Rashid Al Mansoori", x: 40, h: 30),
+            Fixture.line(200, "Sales Manager", x: 40, h: 22),
+            Fixture.line(330, "rashid@falconridge.ae", x: 40, h: 20),
+        ])
+        #expect(llc.organization == "FALCON RIDGE GENERAL TRADING L.L.C.")
+        let initiative = card([
+            Fixture.line(40, "Achieng Otieno", x: 40, h: 34),
+            Fixture.line(84, "Programme Officer", x: 40, h: 22),
+            Fixture.line(300, "aotieno@kibowater.or.ke", x: 40, h: 20),
+            Fixture.line(420, "KIBO WATER", x: 40, h: 30),
+            Fixture.line(456, "INITIATIVE", x: 40, h: 26),
+        ])
+        #expect(initiative.organization == "KIBO WATER INITIATIVE")
+    }
 }

@@ -300,7 +300,9 @@ extension BusinessCardParser {
     /// LIMITED`).
     static func onlyLegalForms(_ key: String) -> Bool {
         let words = key.split(separator: " ").map(String.init)
-        return legalFormKeys.contains(key)
+        // (Letters with stops between them read as one word: `L.L.C.`, `P.L.C.`.)
+        let letters = words.count >= 2 && words.allSatisfy { $0.count == 1 } ? words.joined() : nil
+        return legalFormKeys.contains(key) || letters.map(legalFormKeys.contains) == true
             || words.contains(where: legalFormKeys.contains)
                 && words.allSatisfy { legalFormKeys.contains($0) || ["CO", "COMPANY", "&"].contains($0) }
     }
