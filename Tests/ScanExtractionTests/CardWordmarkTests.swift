@@ -367,4 +367,22 @@ import ScanModel
         ])
         #expect(initiative.organization == "KIBO WATER INITIATIVE")
     }
+
+    /// A title's word in a firm's name that spells the whole domain (`& Partner`) is the firm's, and the person's
+    /// family name alone, which spells only a part of it, is not the firm; Brazil's domains of the professions
+    /// (`.adv.br`) are no firm's name.
+    @Test func partnersFirmsAndProfessionalDomains() {
+        let partner = card([
+            Fixture.line(40, "Brandstätter & Partner Steuerberatung", x: 40, h: 30),
+            Fixture.line(80, "GmbH", x: 40, h: 18),
+            Fixture.line(140, "Mag. Lukas", x: 40, h: 30),
+            Fixture.line(176, "Brandstätter", x: 40, h: 30),
+            Fixture.line(220, "Steuerberater", x: 40, h: 20),
+            Fixture.line(330, "l.brandstaetter@brandstaetter-partner.at", x: 500, h: 20),
+        ])
+        #expect(partner.organization == "Brandstätter & Partner Steuerberatung GmbH")
+        #expect(partner.title == "Steuerberater")
+        #expect(BusinessCardParser.domainStem("costalima.adv.br") == "costalima")
+        #expect(BusinessCardParser.domainStem("estudio.arq.br") == "estudio")
+    }
 }

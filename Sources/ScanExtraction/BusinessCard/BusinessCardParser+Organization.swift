@@ -77,6 +77,7 @@ extension BusinessCardParser {
             let mended = Self.lexicon.mendingLegalForm(text)
             let k = mended == l.text ? l.key : Text.key(mended)
             var s = 0.0
+            var wholeDomain = false
             s += Self.firmWordScore(k, words: l.line.words.map(\.text))
             if localIsDomain, let d = domain {
                 // A free mail address's local part names the firm only by spelling whole words of its name, two or
@@ -89,11 +90,13 @@ extension BusinessCardParser {
                 // The domain writes `ü` as `ue` (`huerlimannpartner` from `Hürlimann & Partner`) or as `u`, and `&`
                 // as a word for "and" (`kettleandkite` from `Kettle & Kite Creative`).
                 let spellings = Set([k, Self.transliterated(k)] + Self.ampersandSpelled(mended))
-                if spellings.contains(where: { k in
-                    let compact = k.replacingOccurrences(of: " ", with: "").lowercased()
-                    return compact.contains(d) || (compact.count >= 4 && d.contains(compact)) || Self.spells(d, k)
-                }) {
+                let compacts = spellings.map { $0.replacingOccurrences(of: " ", with: "").lowercased() }
+                if compacts.contains(where: { $0.contains(d) }) || spellings.contains(where: { Self.spells(d, $0) }) {
                     s += 2
+                    wholeDomain = d.count >= 5
+                } else if compacts.contains(where: { $0.count >= 4 && d.contains($0) }) {
+                    // (Only a part of the domain, `Hofbauer` of hofbauer-partner: less than the whole.)
+                    s += 1.75
                 } else if Self.initials(k) == d {
                     s += 1.5
                 } else if d.count >= 4, l.line.words.contains(where: { $0.text.count >= 4 }),
@@ -109,7 +112,9 @@ extension BusinessCardParser {
             // Surnames joined as a firm's are (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Marshall-Dawson`).
             let ofAPerson = Text.hasAny(k, Self.lexicon.jobTitles) || Text.hasAny(k, Self.lexicon.departmentWords)
             if Self.joinedSurnames(l.line.text), !ofAPerson { s += 1 }
-            if Text.hasAny(k, Self.lexicon.jobTitles) { s -= 1 }
+            // (A title's word in a name that spells the whole domain is the firm's: `Hofbauer & Partner
+            // Steuerberatung` of hofbauer-partner.at.)
+            if Text.hasAny(k, Self.lexicon.jobTitles), !wholeDomain { s -= 1 }
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
             // and that the local part, alone or with the domain, spells as a given and a family name, is the person's
             // name.
@@ -173,7 +178,9 @@ extension BusinessCardParser {
         if parts.first == "www" { parts.removeFirst() }
         if parts.count > 1 { parts.removeLast() }
         let generic: Set<String> = [
-            "com", "co", "org", "net", "gov", "gv", "edu", "ac", "or", "ne", "go", "gob", "gouv", "nic", "ltd", "plc"
+            "com", "co", "org", "net", "gov", "gv", "edu", "ac", "or", "ne", "go", "gob", "gouv", "nic", "ltd", "plc",
+            // Brazil's domains of the professions (`costamoura.arq.br`, `limaadvocacia.adv.br`).
+            "adv", "arq", "eng", "med", "odo", "vet", "psi", "fot", "jor", "tur",
         ]
         while parts.count > 1, let last = parts.last, generic.contains(last) { parts.removeLast() }
         let stem = parts.last ?? ""
