@@ -66,6 +66,20 @@ import ScanModel
         #expect(whole.organization == "Ruth Adeyemi Consulting")
     }
 
+    /// A given name over the family name on a photo taken askew, where the longer word's box measures a quarter
+    /// taller: one name, as the e-mail spells it.
+    @Test func aGivenNameOverALongFamilyName() {
+        let askew = card([
+            Fixture.line(40, "Joris", x: 40, h: 30),
+            Fixture.line(74, "Verhaeghebrugge", x: 36, h: 38),
+            Fixture.line(120, "Key Account Manager", x: 40, h: 22),
+            Fixture.line(300, "T +32 9 224 18 30", x: 500, h: 20),
+            Fixture.line(330, "joris.verhaeghebrugge@scheldecargo.be", x: 500, h: 20),
+        ])
+        #expect(askew.name?.full == "Joris Verhaeghebrugge")
+        #expect(askew.title == "Key Account Manager")
+    }
+
     /// With only a space between them, the title begins with a title's words (after a modifier such as `Regional`),
     /// and the name ends where the local part stops spelling it.
     @Test func aNameAndATitlePartedBySpaceOnly() {

@@ -89,7 +89,8 @@ extension BusinessCardParser {
             if let s = nameScore(i), s > nameBest { nameBest = s; nameIndex = i }
         }
         // A given name over its family name, one word a line in the same print (`Harpreet` / `Sandhu`), when the
-        // e-mail's local part spells the two (`hsandhu@`) and no line is a name the local part confirms.
+        // e-mail's local part spells the two (`hsandhu@`) and no line is a name the local part confirms. (On a photo
+        // taken askew a long word's box measures taller than a short one's: a third apart is the same print.)
         var nameBelow: Int?
         if let local = personLocal,
             nameIndex.map({ !Self.matchesLocal(local, lines[$0].line.words.map(\.text)) }) ?? true
@@ -105,7 +106,8 @@ extension BusinessCardParser {
             }
             for i in free where i != organization {
                 guard let given = oneWord(i),
-                    let j = Self.wrappedUnder(lines, i, among: free.filter { $0 != i && $0 != organization }),
+                    let j = Self.wrappedUnder(
+                        lines, i, among: free.filter { $0 != i && $0 != organization }, sizeTolerance: 0.35),
                     let family = oneWord(j), Self.matchesLocal(local, [given, family])
                 else { continue }
                 nameIndex = i
