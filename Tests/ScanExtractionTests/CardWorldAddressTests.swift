@@ -87,6 +87,20 @@ import ScanModel
         #expect(street.emails.map(\.address) == ["g.lavoie@lavoie-conseil.ca"])
     }
 
+    /// On a photo taken askew the tall box of a contact in the column beside rises into the address's rows: it is
+    /// passed over.
+    @Test func contactsBesideAnAskewAddress() {
+        let askew = Fixture.card([
+            Fixture.line(40, "Marcia Whyte", x: 40, h: 34),
+            Fixture.line(84, "Operations Manager", x: 40, h: 22),
+            Fixture.line(250, "Tel: (876) 952-4418", x: 620, h: 20),
+            Fixture.line(300, "22 Gloucester Avenue", x: 620, h: 20),
+            (292, 56, [(430, "Web"), (470, "www.seagrapetours.com.jm")]),
+            Fixture.line(326, "Montego Bay, Jamaica", x: 620, h: 20),
+        ])
+        #expect(askew.address?.full == "22 Gloucester Avenue, Montego Bay, Jamaica")
+    }
+
     @Test func codesAndOrders() {
         // Iceland's three digits on the street's line.
         #expect(address(["Strandgata 14, 600 Akureyri"])?.full == "Strandgata 14, 600 Akureyri")

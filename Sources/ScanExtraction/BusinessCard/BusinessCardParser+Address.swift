@@ -121,6 +121,17 @@ extension BusinessCardParser {
             }), lines[i].line.box.minY - lines[j].line.box.maxY < 1.5 * lines[j].line.textHeight else { return nil }
             return j
         }
+        // Whether line `k` holds a contact that was taken and sits beside line `i` rather than over it: on a photo
+        // taken askew the contacts of the column beside the address rise into its rows.
+        func contactBeside(_ k: Int, _ i: Int) -> Bool {
+            used.contains(k) && Self.holdsContact(lines[k]) && lines[k].line.box.maxY > lines[i].line.box.midY
+        }
+        // The nearest line over line `i` in its column, past such contacts.
+        func lineOver(_ i: Int) -> Int? {
+            var k = previousInColumnOf(i)
+            while let c = k, contactBeside(c, i) { k = previousInColumnOf(c) }
+            return k
+        }
         // Lines with an address or postal code hit.
         var hitLines: [Int] = []
         var value: EntityValue?
@@ -193,7 +204,7 @@ extension BusinessCardParser {
                 var cue = Self.anchorCue(lines[i]) || towns
                 var j = i
                 for _ in 0..<2 where !cue {
-                    guard let above = previousInColumnOf(j), !used.contains(above), !Self.holdsContact(lines[above])
+                    guard let above = lineOver(j), !used.contains(above), !Self.holdsContact(lines[above])
                     else { break }
                     cue = Self.anchorCue(lines[above])
                     j = above
@@ -264,6 +275,7 @@ extension BusinessCardParser {
             let l = lines[j]
             // Only lines of the same column; contacts in another column are passed over.
             if !inColumn(j) { j -= 1; continue }
+            if contactBeside(j, idx[0]) { j -= 1; continue }
             if used.contains(j) { break }
             // (A line of words that spells the card's own domain is the firm's name printed over its address, `Quinta
             // do Vale Sereno` of `valesereno.pt`, however much it reads as a street.)
