@@ -40,7 +40,7 @@ struct AddressDetector {
         // out: printed on a menu or a card they would move the document abroad.
         "việt nam": "VN", "viet nam": "VN", "colombia": "CO", "uruguay": "UY", "peru": "PE", "perú": "PE",
         "ecuador": "EC", "venezuela": "VE", "bolivia": "BO", "paraguay": "PY", "costa rica": "CR",
-        "guatemala": "GT", "dominican republic": "DO", "república dominicana": "DO", "puerto rico": "PR",
+        "guatemala": "GT", "dominican republic": "DO", "trinidad": "TT", "república dominicana": "DO", "puerto rico": "PR",
         "egypt": "EG", "morocco": "MA", "maroc": "MA", "kenya": "KE", "nigeria": "NG", "ghana": "GH",
         "saudi arabia": "SA", "qatar": "QA", "kuwait": "KW", "türkiye": "TR", "greece": "GR",
         "hungary": "HU", "magyarország": "HU", "romania": "RO", "românia": "RO", "bulgaria": "BG", "croatia": "HR",
@@ -340,6 +340,21 @@ struct AddressDetector {
                     i = e; continue
                 }
             }
+            // Japan's postal mark read as a `T` before its code, at the start of a line on a Japanese document
+            // (`T604-8005`).
+            if len == 4, b[i] == 0x54, (i + 1..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D,
+                i == 0 || b[i - 1] == 0x0A, region == "JP"
+            {
+                let (q, de) = token(s, e + 1)
+                if de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }) {
+                    hits.append(
+                        Hit(
+                            type: .postalCode, start: i + 1, end: de,
+                            value: EntityValue(postalCode: s.string(i + 1, de), country: "JP"),
+                            priority: AddressDetector.surePriority))
+                    i = de; continue
+                }
+            }
             // Japan: three digits, a hyphen and four, after the postal mark `〒`, or after a town's word and closing
             // its part where `Japan` is printed near (`Osaka 530-0001, Japan`), or where the region is Japan and the
             // line above shows a Japanese address (`1-2-3 Shibuya, Shibuya-ku` over `Tokyo 150-0002`); not by the
@@ -612,6 +627,14 @@ struct AddressDetector {
     private func endsElement(_ s: ScanText, _ e: Int) -> Bool {
         var k = e
         while k < s.count, s.bytes[k] == 0x20 || s.bytes[k] == 0x2E { k += 1 }
+        // (A state's or a province's name in brackets after the code closes it too: `Jaipur - 302022 (Rajasthan)`.)
+        if k < s.count, s.bytes[k] == 0x28,
+            let close = (k + 1..<min(s.count, k + 32)).first(where: { s.bytes[$0] == 0x29 }), close > k + 2,
+            (k + 1..<close).allSatisfy({ isAlpha(s.bytes[$0]) || s.bytes[$0] == 0x20 || s.bytes[$0] >= 0x80 })
+        {
+            k = close + 1
+            while k < s.count, s.bytes[k] == 0x20 { k += 1 }
+        }
         return k >= s.count || s.bytes[k] == 0x0A || s.bytes[k] == 0x2C
     }
 
@@ -1149,8 +1172,12 @@ struct AddressDetector {
         // García`, `P.C. 112, Muscat`.)
         let marked = Self.postalMarkBefore(s, p.start) != nil
         if marked { beforeCode.1 = beforeCode.0 }
+        // (A bracketed name after the code is the state's: `Jaipur - 302022 (Rajasthan)`.)
+        let after = s.string(afterCode.0, afterCode.1)
+        let bracketed = after.hasPrefix("(") && after.hasSuffix(")") && after.count > 2
+        if bracketed, value.region == nil { value.region = String(after.dropFirst().dropLast()) }
         var cityPart = pi
-        let cityAfterCode = afterCode.1 > afterCode.0 && countryIn(s, afterCode.0, afterCode.1) == nil
+        let cityAfterCode = afterCode.1 > afterCode.0 && !bracketed && countryIn(s, afterCode.0, afterCode.1) == nil
         if cityAfterCode {
             value.city = s.string(afterCode.0, afterCode.1)
         } else if marked, pi + 1 < parts.count, countryIn(s, parts[pi + 1].0, parts[pi + 1].1) == nil {

@@ -497,6 +497,12 @@ final class DetectorsTests: XCTestCase {
             ("CAP 20121", nil, "", nil),
         ]
         check(rows, .postalCode) { $0.postalCode }
+        // India's PIN before its state in brackets; Japan's mark read as `T` on a Japanese document only.
+        let jaipur = find("E-14, Industrial Area, Sitapura\nJaipur- 302022 (Rajasthan)", .address, region: "IN").first
+        XCTAssertEqual(jaipur?.value.postalCode, "302022")
+        XCTAssertEqual(jaipur?.value.region, "Rajasthan")
+        XCTAssertEqual(find("T604-8005\n2-14 Kawaramachi, Kyoto", .postalCode, region: "JP").first?.text, "604-8005")
+        XCTAssertTrue(find("T604-8005", .postalCode, region: "US").isEmpty)
         let muscat = find("P.O. Box 1234, P.C. 112, Muscat", .address, region: "OM").first?.value
         XCTAssertEqual(muscat?.city, "Muscat")
         let garza = find("Calzada San Pedro 318, Col. Del Valle\nC.P. 66220, San Pedro Garza García, N.L.", .address,

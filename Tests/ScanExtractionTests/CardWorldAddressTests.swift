@@ -101,6 +101,16 @@ import ScanModel
         #expect(askew.address?.full == "22 Gloucester Avenue, Montego Bay, Jamaica")
     }
 
+    /// A code that only the country printed under it shows to be one, and Trinidad named without Tobago.
+    @Test func codesByTheCountryUnderThem() {
+        #expect(
+            address(["Edificio Los Yoses, Torre 2, Piso 4", "San Pedro, San José 11501", "Costa Rica"])?.full
+                == "Edificio Los Yoses, Torre 2, Piso 4, San Pedro, San José 11501, Costa Rica")
+        #expect(
+            address(["12 Frederick Street", "Port of Spain", "Trinidad, W.I."])?.full
+                == "12 Frederick Street, Port of Spain, Trinidad, W.I.")
+    }
+
     @Test func codesAndOrders() {
         // Iceland's three digits on the street's line.
         #expect(address(["Strandgata 14, 600 Akureyri"])?.full == "Strandgata 14, 600 Akureyri")

@@ -319,7 +319,7 @@ extension BusinessCardParser {
         // street's shape in parts, a block's numbers, `4-22`, or a building's or a floor's word; not `24/7 Emergency
         // Callouts`, `Since 1987`, nor a contact or a number's label.)
         if idx == [first], lines[first].line.words.count <= 4,
-            Text.range(lines[first].text, #"^\s*〒?\s*\d[\d\s-]*(?:,?\s*\p{L}|$)"#) != nil
+            Text.range(lines[first].text, #"^\s*(?:〒|T(?=\d{3}-\d{4}))?\s*\d[\d\s-]*(?:,?\s*\p{L}|$)"#) != nil
         {
             for _ in 0..<2 {
                 guard let last = idx.last, let next = nextInColumn(after: last), !used.contains(next), near(last, next),
@@ -391,6 +391,12 @@ extension BusinessCardParser {
                 head = Text.replacing(
                     head, #"[\s|·•,]*(?:T|Tel|Tél|Phone|P|M|F|Fax|E|W)?[.:]?\s*$"#, with: "", caseInsensitive: true)
                 return Text.clean(head)
+            }
+            // (Japan's postal mark that OCR read as a `T`, where the detectors took the code after it: `T604-8005`.)
+            if l.entities(.postalCode).contains(where: { $0.range.start == 1 && $0.value.country == "JP" }),
+                l.text.hasPrefix("T")
+            {
+                return "〒" + Text.clean(String(l.text.dropFirst()))
             }
             return i == idx.first ? Self.withoutLabel(Text.clean(l.text)) : Text.clean(l.text)
         }

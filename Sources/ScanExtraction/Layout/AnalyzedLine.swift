@@ -221,8 +221,9 @@ public struct LineAnalyzer: Sendable {
 
     /// Postal codes that only the line above shows to be one: read alone, `Wellington 6011` or `9069 Carouge` is a
     /// town and a number; under `88 The Terrace` or `Furrerstrasse 13` the detectors take the number for the code.
-    /// Each line without a code is read again after the line right above it in its column, and the codes found on
-    /// it are kept.
+    /// Each line without a code is read again after the line right above it in its column, and before the line right
+    /// under it (a country printed there: `Sabana Sur, San José 10108` over `Costa Rica`), and the codes found on it
+    /// are kept.
     func postalCodesUnderTheirStreets(_ lines: [AnalyzedLine], context: DetectionContext) -> [AnalyzedLine] {
         var out = lines
         for (i, l) in lines.enumerated()
@@ -234,9 +235,14 @@ public struct LineAnalyzer: Sendable {
                 let rise = box.midY - o.line.place.midY
                 return o.line.place.horizontalOverlap(box) > 0 && rise > 0.5 * h && rise < 2.5 * h
             }).max(by: { $0.line.place.midY < $1.line.place.midY }) else { continue }
-            let offset = above.text.unicodeScalars.count + 1
-            let codes = detector.detect(in: above.text + "\n" + l.text, context: context).compactMap { e -> Entity? in
-                guard e.type == .postalCode, e.range.start >= offset else { return nil }
+            let below = lines.filter { o in
+                let drop = o.line.place.midY - box.midY
+                return o.line.place.horizontalOverlap(box) > 0 && drop > 0.5 * h && drop < 2.5 * h
+            }.min(by: { $0.line.place.midY < $1.line.place.midY })
+            let offset = above.text.unicodeScalars.count + 1, end = offset + l.text.unicodeScalars.count
+            let text = above.text + "\n" + l.text + (below.map { "\n" + $0.text } ?? "")
+            let codes = detector.detect(in: text, context: context).compactMap { e -> Entity? in
+                guard e.type == .postalCode, e.range.start >= offset, e.range.end <= end else { return nil }
                 var moved = e
                 moved.range = EntityRange(start: e.range.start - offset, end: e.range.end - offset)
                 return moved
