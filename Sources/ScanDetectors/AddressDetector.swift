@@ -892,9 +892,11 @@ struct AddressDetector {
     /// `case postale`); `CAP` is Italy's and `T.K.` Greece's; `P.C.` is how Oman and the Gulf write it. (Brazil's `CEP`
     /// and Japan's `〒` have rules of their own.)
     static let postalMarks: [String: Set<String>?] = [
-        "postalcode": nil, "postcode": nil, "zip": nil, "zipcode": nil, "plz": nil, "códigopostal": nil,
-        "codigopostal": nil, "codepostal": nil, "codpostal": nil, "codpoștal": nil, "kodepos": nil, "pincode": nil,
+        "postalcode": nil, "postcode": nil, "plz": nil, "códigopostal": nil,
+        "codigopostal": nil, "codepostal": nil, "codpostal": nil, "codpoștal": nil, "kodepos": nil,
         "postnummer": nil, "postinumero": nil, "irányítószám": nil, "poštanskibroj": nil,
+        // (A PIN or a ZIP names other numbers too: `Wi-Fi PIN code 5821`, `ZIP 2000` a product.)
+        "pincode": ["IN"], "zip": ["US", "PR", "PH"], "zipcode": ["US", "PR", "PH"],
         "cp": ["ES", "MX", "AR", "CO", "CL", "PE", "VE", "EC", "BO", "UY", "PY", "GT", "HN", "SV", "NI", "CR", "PA", "DO", "CU"],
         "cap": ["IT", "SM"], "tk": ["GR", "CY"], "pc": ["OM", "JO", "SA", "KW", "BH", "QA", "AE"],
     ]
@@ -907,7 +909,7 @@ struct AddressDetector {
         guard k < i else { return nil }
         var a = k
         while a > 0, k - a < 24, ![0x0A, 0x2C, 0x28].contains(s.bytes[a - 1]) { a -= 1 }
-        let words = s.lower(a, k).split(separator: " ").map { $0.filter { $0 != "." } }
+        let words = s.string(a, k).lowercased().split(separator: " ").map { $0.filter { $0 != "." } }
         for n in [2, 1] where words.count >= n {
             let mark = words.suffix(n).joined()
             if let countries = postalMarks[mark] { return (mark, countries) }
@@ -1180,8 +1182,14 @@ struct AddressDetector {
         let cityAfterCode = afterCode.1 > afterCode.0 && !bracketed && countryIn(s, afterCode.0, afterCode.1) == nil
         if cityAfterCode {
             value.city = s.string(afterCode.0, afterCode.1)
-        } else if marked, pi + 1 < parts.count, countryIn(s, parts[pi + 1].0, parts[pi + 1].1) == nil {
-            value.city = s.string(parts[pi + 1].0, parts[pi + 1].1)
+        } else if marked {
+            // (A part of letters only, no label's: not `Tel. 55 1234 5678`, `Piso 3`, a country.)
+            let next = pi + 1 < parts.count ? s.string(parts[pi + 1].0, parts[pi + 1].1) : ""
+            if !next.isEmpty, !next.contains(where: { $0.isNumber || $0 == ":" }),
+                countryIn(s, parts[pi + 1].0, parts[pi + 1].1) == nil
+            {
+                value.city = next
+            }
         } else if beforeCode.1 > beforeCode.0 {
             value.city = s.string(beforeCode.0, beforeCode.1)
         } else if pi > 0 {

@@ -495,6 +495,9 @@ final class DetectorsTests: XCTestCase {
             ("Casella C.P. 2041", "IT", "", nil),
             ("C.P. 123456", "MX", "", nil),
             ("CAP 20121", nil, "", nil),
+            ("Wi-Fi PIN code 5821", nil, "", nil),
+            ("ZIP 2000 Portable Drive", nil, "", nil),
+            ("CÓDIGO POSTAL 06600", "MX", "06600", "06600"),
         ]
         check(rows, .postalCode) { $0.postalCode }
         // India's PIN before its state in brackets; Japan's mark read as `T` on a Japanese document only.
@@ -508,6 +511,9 @@ final class DetectorsTests: XCTestCase {
         let garza = find("Calzada San Pedro 318, Col. Del Valle\nC.P. 66220, San Pedro Garza García, N.L.", .address,
                          region: "MX").first?.value
         XCTAssertEqual(garza?.city, "San Pedro Garza García")
+        // (The part after a marked code is the town only when it reads as one.)
+        let phone = find("Av. Juárez 100, Col. Centro, C.P. 06000, Tel. 55 1234 5678", .address, region: "MX").first
+        XCTAssertNil(phone?.value.city)
     }
 
     func testPostalCodesAsOCRReadsThem() {

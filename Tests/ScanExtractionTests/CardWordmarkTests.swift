@@ -385,4 +385,32 @@ import ScanModel
         #expect(BusinessCardParser.domainStem("costalima.adv.br") == "costalima")
         #expect(BusinessCardParser.domainStem("estudio.arq.br") == "estudio")
     }
+
+    /// What a monogram's and a domain's rules must leave alone (a reviewer's probes): the owner's initials the domain
+    /// spells (`JD Landscaping`), a title's acronym that a person's initials match (`HR` of Helen Ross), and a title's
+    /// line that names the firm after a comma.
+    @Test func initialsAndTitlesThatStay() {
+        let owner = card([
+            (80, 50, [(80, "JD"), (200, "Landscaping"), (455, "Services")]),
+            Fixture.line(200, "John Doe", x: 80, h: 40),
+            Fixture.line(250, "Owner", x: 80, h: 28),
+            Fixture.line(460, "Mobile 0412 345 678", x: 80, h: 26),
+            Fixture.line(510, "john@jdlandscaping.com.au", x: 80, h: 26),
+        ])
+        #expect(owner.organization == "JD Landscaping Services")
+        let hr = card([
+            Fixture.line(80, "Helen Ross", x: 80, h: 50),
+            (150, 30, [(80, "HR"), (153, "Business"), (318, "Partner")]),
+            Fixture.line(220, "Northfield Foods Ltd", x: 80, h: 34),
+            Fixture.line(510, "helen.ross@northfieldfoods.co.uk", x: 80, h: 26),
+        ])
+        #expect(hr.title == "HR Business Partner")
+        let head = card([
+            Fixture.line(60, "NORTHFIELD", x: 80, h: 60),
+            Fixture.line(180, "Helen Ross", x: 80, h: 44),
+            Fixture.line(240, "Head of Sales, Northfield Foods", x: 80, h: 28),
+            Fixture.line(510, "helen.ross@northfieldfoods.co.uk", x: 80, h: 26),
+        ])
+        #expect(head.title == "Head of Sales, Northfield Foods")
+    }
 }

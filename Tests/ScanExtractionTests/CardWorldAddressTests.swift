@@ -111,6 +111,14 @@ import ScanModel
                 == "12 Frederick Street, Port of Spain, Trinidad, W.I.")
     }
 
+    /// A slogan of capitalized words under a code alone is no town.
+    @Test func noSloganUnderACode() {
+        let mx = "a.torres@tarsis.mx"
+        #expect(
+            address(["Av. Reforma 250, Col. Juárez", "C.P. 06600", "Calidad, Servicio, Garantía"], email: mx)?.full
+                == "Av. Reforma 250, Col. Juárez, C.P. 06600")
+    }
+
     @Test func codesAndOrders() {
         // Iceland's three digits on the street's line.
         #expect(address(["Strandgata 14, 600 Akureyri"])?.full == "Strandgata 14, 600 Akureyri")

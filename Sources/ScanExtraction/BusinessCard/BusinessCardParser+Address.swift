@@ -371,9 +371,14 @@ extension BusinessCardParser {
                 let before = part[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
                 return before.isEmpty || DataDetector.isPostalMark(before)
             } ?? false
+            // (Names of places end with a region's or a state's abbreviation, `Monterrey, N.L.`, not a slogan's words,
+            // `Calidad, Servicio, Garantía`.)
+            let lastPart = parts.last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let regionAbbreviation = lastPart.hasSuffix(".") && lastPart.filter(\.isLetter).count <= 4
+                || Self.lexicon.isPlaceOnly(Text.key(lastPart))
             let placeLine = !Self.holdsContact(l) && !Self.streetLike(l)
                 && (Self.endsWithPlace(l.text) != nil && (code || country || codeCloses)
-                    || codeCloses && Self.placeNames(l)) && !l.text.contains(":") && !Self.holdsDays(l.text) && !Self.holdsHours(l.text)
+                    || codeCloses && Self.placeNames(l) && regionAbbreviation) && !l.text.contains(":") && !Self.holdsDays(l.text) && !Self.holdsHours(l.text)
                 && !Text.hasAny(l.key, Self.lexicon.numberLabels)
             if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(l.text) == 0
                 || DataDetector.countryCode(named: l.text) != nil && l.line.words.count <= 4 || placeLine

@@ -6,11 +6,15 @@ extension BusinessCardParser {
     /// capitals that the recognizer read on their own (another of its lines, or a gap of a letter's height or more),
     /// that are the initials of a line's first words on the card (`KINNERET LABS LTD.` and `KL`, `VIÑA LOS
     /// QUELTEHUES SPA` and `VL`). The monogram becomes a line of its own, which no field takes; a legal form, a name's
-    /// suffix or an honorific is no monogram (`Jane Doe` `CPA`).
-    static func monogramsApart(_ lines: [AnalyzedLine]) -> [AnalyzedLine] {
-        // The initials of each line's first two and three words with letters (`&` and small words left out).
+    /// suffix, an honorific, a title's or a department's word (`VP`, `HR`), or letters the e-mail's address holds is
+    /// no monogram (`Jane Doe` `CPA`).
+    static func monogramsApart(_ lines: [AnalyzedLine], email: (local: String, host: String)?) -> [AnalyzedLine] {
+        // The initials of each line's first two and three words with letters (`&` and small words left out); not of
+        // the person's name that the e-mail spells (`Helen Ross` and `HR Business Partner`).
+        let local = email.map { $0.local.lowercased() }
         var initials = Set<String>()
         for l in lines {
+            if let local, Self.matchesLocal(local, l.line.words.map(\.text)) { continue }
             let firsts = l.line.words.compactMap { w -> Character? in
                 guard let c = w.text.first, c.isLetter, c.isUppercase else { return nil }
                 return c
@@ -22,6 +26,9 @@ extension BusinessCardParser {
             return (2...3).contains(w.text.count) && w.text.allSatisfy { $0.isLetter && $0.isUppercase }
                 && initials.contains(w.text) && !legalFormKeys.contains(key) && !lexicon.legalForms.isFound(in: key)
                 && !lexicon.nameSuffixes.contains(key) && !lexicon.honorifics.contains(key)
+                && !lexicon.jobTitles.isFound(in: key) && !lexicon.departmentWords.isFound(in: key)
+                // (Nor initials the e-mail's address spells: `JD` of `JD Landscaping`, jdlandscaping.com.au.)
+                && !(email.map { ($0.local + "@" + $0.host).lowercased().contains(w.text.lowercased()) } ?? false)
         }
         // Whether words `a` and `b`, side by side, were read apart.
         func apart(_ a: LayoutWord, _ b: LayoutWord) -> Bool {

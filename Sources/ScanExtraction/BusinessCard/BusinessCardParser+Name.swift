@@ -424,6 +424,7 @@ extension BusinessCardParser {
         func markedCut(_ p: [LayoutWord], _ f: [LayoutWord]) -> Bool {
             let key = Text.key(f.map(\.text).joined(separator: " "))
             return personPart(p.map(\.text)) != nil && !spellsWhole(stem, Text.key(p.map(\.text).joined(separator: " ")))
+                && !Text.hasAny(key, lexicon.jobTitles)
                 && (firm(f) || localStem.count >= 6 && f.count >= 2 && spellsWhole(localStem, key))
         }
         let marks: Set<String> = ["|", "·", "•", "–", "—"]

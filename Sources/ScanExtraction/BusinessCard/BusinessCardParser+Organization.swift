@@ -93,7 +93,13 @@ extension BusinessCardParser {
                 let compacts = spellings.map { $0.replacingOccurrences(of: " ", with: "").lowercased() }
                 if compacts.contains(where: { $0.contains(d) }) || spellings.contains(where: { Self.spells(d, $0) }) {
                     s += 2
-                    wholeDomain = d.count >= 5
+                    // (Where each title's word of the line is a part of the domain: `Partner` of hofbauerpartner.)
+                    let titleWords = k.split(separator: " ").filter { Self.lexicon.jobTitles.isFound(in: String($0)) }
+                    // (Not where a comma or a bar parts a name from a title: `Jane Smith, Realtor` of
+                    // janesmithrealtor.com, `Partnerin | Hofbauer Partner`.)
+                    wholeDomain = d.count >= 5 && !titleWords.isEmpty
+                        && titleWords.allSatisfy { d.contains(Self.plainLetters(String($0))) }
+                        && !l.text.contains(where: { ",|·•".contains($0) })
                 } else if compacts.contains(where: { $0.count >= 4 && d.contains($0) }) {
                     // (Only a part of the domain, `Hofbauer` of hofbauer-partner: less than the whole.)
                     s += 1.75
@@ -112,8 +118,8 @@ extension BusinessCardParser {
             // Surnames joined as a firm's are (`Shaw, Gaines and Martin`, `Brouwer & Schenk`, `Marshall-Dawson`).
             let ofAPerson = Text.hasAny(k, Self.lexicon.jobTitles) || Text.hasAny(k, Self.lexicon.departmentWords)
             if Self.joinedSurnames(l.line.text), !ofAPerson { s += 1 }
-            // (A title's word in a name that spells the whole domain is the firm's: `Hofbauer & Partner
-            // Steuerberatung` of hofbauer-partner.at.)
+            // (A title's word that the domain spells, in a name that spells the whole domain, is the firm's:
+            // `Hofbauer & Partner Steuerberatung` of hofbauer-partner.at; not `Head of Sales, Northfield Foods`.)
             if Text.hasAny(k, Self.lexicon.jobTitles), !wholeDomain { s -= 1 }
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
             // and that the local part, alone or with the domain, spells as a given and a family name, is the person's
@@ -308,7 +314,7 @@ extension BusinessCardParser {
     static func onlyLegalForms(_ key: String) -> Bool {
         let words = key.split(separator: " ").map(String.init)
         // (Letters with stops between them read as one word: `L.L.C.`, `P.L.C.`.)
-        let letters = words.count >= 2 && words.allSatisfy { $0.count == 1 } ? words.joined() : nil
+        let letters = words.count >= 3 && words.allSatisfy { $0.count == 1 } ? words.joined() : nil
         return legalFormKeys.contains(key) || letters.map(legalFormKeys.contains) == true
             || words.contains(where: legalFormKeys.contains)
                 && words.allSatisfy { legalFormKeys.contains($0) || ["CO", "COMPANY", "&"].contains($0) }

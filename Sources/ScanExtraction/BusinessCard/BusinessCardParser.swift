@@ -44,9 +44,8 @@ public struct BusinessCardParser: Sendable {
     /// department, the premises over the street, then e-mail addresses mended by what the card prints elsewhere.
     public func parse(_ read: [AnalyzedLine]) -> (BusinessCard, [Finding]) {
         let email = Self.firstEmail(read)
-        let lines = Self.namesApartFromTitles(
-            Self.namesApartFromFirms(Self.gluedNamesApart(Self.monogramsApart(read), email: email), email: email),
-            email: email)
+        let apart = Self.gluedNamesApart(Self.monogramsApart(read, email: email), email: email)
+        let lines = Self.namesApartFromTitles(Self.namesApartFromFirms(apart, email: email), email: email)
         var (card, used, wordBeforeEmail) = Self.contacts(lines)
         // What the e-mail and web addresses say of the firm and the person: the domain's stem, the local part.
         let emailLocal = card.emails.first.map { String($0.address.prefix { $0 != "@" }).lowercased() }

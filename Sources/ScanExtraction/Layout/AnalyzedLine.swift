@@ -202,16 +202,22 @@ public struct LineAnalyzer: Sendable {
         }
         var lo = first
         while lo > 0, isLabel(words[lo - 1].text) { lo -= 1 }
-        func kept(_ ws: ArraySlice<LayoutWord>) -> [LayoutWord]? {
+        // The words of a piece without the marks that parted it, and whether they say enough to stand apart.
+        func trimmed(_ ws: ArraySlice<LayoutWord>) -> [LayoutWord] {
             let marks = CharacterSet(charactersIn: "|·•-–—,;")
             let inner = ws.drop { $0.text.unicodeScalars.allSatisfy(marks.contains) }
-            let trimmed = Array(inner.reversed().drop { $0.text.unicodeScalars.allSatisfy(marks.contains) }.reversed())
-            let said = trimmed.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
-            return said.count >= 2 || said.contains(where: { $0.text.contains(where: \.isNumber) }) ? trimmed : nil
+            return Array(inner.reversed().drop { $0.text.unicodeScalars.allSatisfy(marks.contains) }.reversed())
         }
-        let before = kept(words[..<lo]), after = kept(words[(last + 1)...])
-        guard before != nil || after != nil else { return [l] }
-        let pieces = [before, Array(words[lo...last]), after].compactMap { $0 }
+        func standsApart(_ ws: [LayoutWord]) -> Bool {
+            let said = ws.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
+            return said.count >= 2 || said.contains(where: { $0.text.contains(where: \.isNumber) })
+        }
+        let before = trimmed(words[..<lo]), after = trimmed(words[(last + 1)...])
+        guard standsApart(before) || standsApart(after) else { return [l] }
+        // (Once cut, a short piece beside it is a line too: `Studio` of `Studio jane@x.com 20121 Milano`.)
+        let pieces = [before, Array(words[lo...last]), after].filter {
+            $0.contains { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
+        }
         return pieces.map {
             analyzed(
                 LayoutLine(page: l.line.page, words: $0, level: l.line.level, ordered: true),
