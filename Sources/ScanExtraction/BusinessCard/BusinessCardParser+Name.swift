@@ -108,7 +108,13 @@ extension BusinessCardParser {
                 guard let given = oneWord(i),
                     let j = Self.wrappedUnder(
                         lines, i, among: free.filter { $0 != i && $0 != organization }, sizeTolerance: 0.35),
-                    let family = oneWord(j), Self.matchesLocal(local, [given, family])
+                    let family = oneWord(j), Self.matchesLocal(local, [given, family]),
+                    // (The local part is the given name alone, or spells the lower word too, maybe with its umlauts
+                    // spelled out: not a title under a family name, `Brandstätter` / `Steuerberater` of
+                    // `l.brandstaetter@`.)
+                    Self.plainLetters(local) == Self.plainLetters(given)
+                        || [Self.plainLetters(family), Self.plainLetters(Self.transliterated(family.uppercased()))]
+                            .contains(where: Self.plainLetters(local).contains)
                 else { continue }
                 nameIndex = i
                 nameBelow = j
