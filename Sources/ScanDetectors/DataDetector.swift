@@ -113,6 +113,11 @@ public struct DataDetector: Sendable {
         AddressDetector.postalCodeFits(code, country)
     }
 
+    /// Whether `label` is a top-level domain that IANA delegates (`com`, `lk`, `shop`), in any case.
+    public static func isTopLevelDomain(_ label: String) -> Bool {
+        WebDetector.topLevelDomainSet.contains(label.lowercased())
+    }
+
     /// Whether `text` is only a word that marks a postal code (`C.P.`, `PLZ`, `Postal Code:`, `Código Postal`), in
     /// any country.
     public static func isPostalMark(_ text: String) -> Bool {

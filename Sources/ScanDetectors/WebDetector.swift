@@ -548,7 +548,8 @@ struct WebDetector {
         return WebDetector.legacyGeneric.contains(s.lower(a, e))
     }
 
-    static let tldTable = WordTable(Set(topLevelDomains))
+    static let topLevelDomainSet = Set(topLevelDomains)
+    static let tldTable = WordTable(topLevelDomainSet)
 
     private func fileLikeTLD(_ s: ScanText, _ end: Int) -> Bool {
         let (a, e) = lastLabel(s, end)

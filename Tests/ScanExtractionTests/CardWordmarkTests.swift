@@ -413,4 +413,20 @@ import ScanModel
         ])
         #expect(head.title == "Head of Sales, Northfield Foods")
     }
+
+    /// A top-level domain no registry knows, read with a shape OCR mistakes for another, is mended in the e-mail and
+    /// web addresses alike; a known one stays.
+    @Test func topLevelDomainsOCRMisread() {
+        let lk = card([
+            Fixture.line(40, "Dilani Perera", x: 40, h: 34),
+            Fixture.line(84, "Relationship Manager", x: 40, h: 22),
+            Fixture.line(300, "dilani.perera@serendibtrust.Ik", x: 500, h: 20),
+            Fixture.line(330, "www.serendibtrust.Ik", x: 500, h: 20),
+        ])
+        #expect(lk.emails.map(\.address) == ["dilani.perera@serendibtrust.lk"])
+        #expect(lk.urls.map(\.url) == ["www.serendibtrust.lk"])
+        #expect(BusinessCardParser.topLevelDomainMended("example.corn") == "example.com")
+        #expect(BusinessCardParser.topLevelDomainMended("example.it") == nil)
+        #expect(BusinessCardParser.topLevelDomainMended("example.qq") == nil)
+    }
 }

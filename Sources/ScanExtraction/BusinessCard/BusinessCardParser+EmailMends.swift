@@ -49,7 +49,53 @@ extension BusinessCardParser {
                 card.emails[n].address = mended
             }
         }
+        // A top-level domain no registry knows, read with a shape OCR mistakes for another (`serendibbank.Ik` for
+        // `.lk`), in the e-mail and web addresses alike.
+        for n in card.emails.indices {
+            let read = card.emails[n].address
+            guard let at = read.lastIndex(of: "@"),
+                let host = Self.topLevelDomainMended(String(read[read.index(after: at)...]))
+            else { continue }
+            let mended = String(read[...at]) + host
+            findings.append(
+                Finding(
+                    code: "card-email-domain-mended",
+                    message: "the e-mail address was read as '\(read)', whose top-level domain no registry knows; "
+                        + "with letters OCR mistakes for one another it is '\(mended)'",
+                    field: "businessCard.emails[\(n)]"))
+            card.emails[n].address = mended
+        }
+        for n in card.urls.indices {
+            let read = card.urls[n].url
+            let hostEnd = read.firstIndex(of: "/") ?? read.endIndex
+            guard !read.contains("://"), let host = Self.topLevelDomainMended(String(read[..<hostEnd])) else {
+                continue
+            }
+            let mended = host + read[hostEnd...]
+            findings.append(
+                Finding(
+                    code: "card-url-domain-mended",
+                    message: "the web address was read as '\(read)', whose top-level domain no registry knows; "
+                        + "with letters OCR mistakes for one another it is '\(mended)'",
+                    field: "businessCard.urls[\(n)]"))
+            card.urls[n].url = mended
+        }
         return findings
+    }
+
+    /// `host` with its last label mended where no registry knows it and one shape OCR mistakes for another makes a
+    /// top-level domain of it (`i` or `1` read for `l`, `0` for `o`, `rn` for `m`): `serendibbank.ik` ->
+    /// `serendibbank.lk`, `example.corn` -> `example.com`. Nil otherwise.
+    static func topLevelDomainMended(_ host: String) -> String? {
+        guard let dot = host.lastIndex(of: "."), case let tld = host[host.index(after: dot)...].lowercased(),
+            tld.count >= 2, !DataDetector.isTopLevelDomain(tld)
+        else { return nil }
+        let swaps = [("i", "l"), ("1", "l"), ("0", "o"), ("rn", "m"), ("vv", "w"), ("cl", "d")]
+        for (seen, meant) in swaps where tld.contains(seen) {
+            let mended = tld.replacingOccurrences(of: seen, with: meant)
+            if DataDetector.isTopLevelDomain(mended) { return String(host[...dot]) + mended }
+        }
+        return nil
     }
 
     /// The address with the card's web domain for its own, when the two differ only by shapes OCR takes for one another
