@@ -496,12 +496,12 @@ struct AddressDetector {
         let ends = endsElement(s, e)
         let countryAfter = ends || !Self.nearLineEnd(s, e, limit: 40) ? nil : countryIn(s, e, lineBounds(s, e).1)
         let year = e - i == 4 && (1900...2099).contains(readInt(s, i, e))
-        if ends || countryAfter != nil {
-            // The town's part: from the comma or the line's start before the code.
-            var p = i
-            while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
-            while p < i, s.bytes[p] == 0x20 { p += 1 }
-            guard p < i else { return nil }
+        // The town's part: from the comma or the line's start before the code.
+        var p = i
+        while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
+        while p < i, s.bytes[p] == 0x20 { p += 1 }
+        // (A code that opens its part and a comma after it is read below: `125009, Moscow`.)
+        if ends || countryAfter != nil, p < i {
             let city = DataDetector.cityRegion(s, p, s.wordEnd(from: p))
             let cityAlone = !year && city.map { c in (c.1..<i).allSatisfy { s.bytes[$0] == 0x20 } } ?? false
             // (Or a country of the short list printed after it: `Bangkok 10110 Thailand`.) Cheaper checks first.
@@ -516,6 +516,8 @@ struct AddressDetector {
             guard country != nil || !year && townOfWords(s, p, i) && streetLeadsOn(s, i) else { return nil }
             return CodePlace(country)
         }
+        // (Or with a comma between the code and its town, as Russia writes it: `125009, Moscow`.)
+        let e = s.at(e) == 0x2C ? e + 1 : e
         if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
             let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))
             let cityAlone = !year && city.map { c in c.1 >= s.count || [0x2C, 0x0A].contains(s.bytes[c.1]) } ?? false

@@ -498,6 +498,9 @@ final class DetectorsTests: XCTestCase {
             ("Wi-Fi PIN code 5821", nil, "", nil),
             ("ZIP 2000 Portable Drive", nil, "", nil),
             ("CÓDIGO POSTAL 06600", "MX", "06600", "06600"),
+            // Russia's code first, a comma before its town.
+            ("125009, Moscow,", "RU", "125009", "125009"),
+            ("2019, London", nil, "", nil),
         ]
         check(rows, .postalCode) { $0.postalCode }
         // India's PIN before its state in brackets; Japan's mark read as `T` on a Japanese document only.

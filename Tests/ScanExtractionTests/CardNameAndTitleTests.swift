@@ -80,6 +80,18 @@ import ScanModel
         #expect(askew.title == "Key Account Manager")
     }
 
+    /// Swiss and German doctors' titles in small letters before the name (`Dr. sc. techn.`, `Dr. rer. nat.`).
+    @Test func aChainOfDoctorsTitles() {
+        let doctor = card([
+            Fixture.line(40, "Glarner Optik AG", x: 40, h: 24),
+            Fixture.line(84, "Dr. sc. techn. Reto Schwander", x: 40, h: 36),
+            Fixture.line(130, "Leiter Entwicklung", x: 40, h: 22),
+            Fixture.line(330, "reto.schwander@glarner-optik.ch", x: 500, h: 20),
+        ])
+        #expect(doctor.name?.full == "Dr. sc. techn. Reto Schwander")
+        #expect(doctor.title == "Leiter Entwicklung")
+    }
+
     /// With only a space between them, the title begins with a title's words (after a modifier such as `Regional`),
     /// and the name ends where the local part stops spelling it.
     @Test func aNameAndATitlePartedBySpaceOnly() {

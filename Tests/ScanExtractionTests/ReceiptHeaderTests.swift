@@ -914,6 +914,9 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
     @Test func aLegalFormReadWithZerosIsMended() {
         #expect(Lexicon.shared.mendingLegalForm("ZANBERG SP. Z 0.0.") == "ZANBERG SP. Z O.O.")
         #expect(Lexicon.shared.mendingLegalForm("AIK HUAT 5DN BHD") == "AIK HUAT SDN BHD")
+        // A form that mixes cases takes the case of its letter before the slip.
+        #expect(Lexicon.shared.mendingLegalForm("Moselle Conseil S.à r.I.") == "Moselle Conseil S.à r.l.")
+        #expect(Lexicon.shared.mendingLegalForm("Tessitura Comasca S.r.I.") == "Tessitura Comasca S.r.l.")
         // A number that is no form stays.
         #expect(Lexicon.shared.mendingLegalForm("STUDIO 10 100") == "STUDIO 10 100")
     }

@@ -60,7 +60,11 @@ extension Lexicon {
             for k in differing {
                 let index = at[k]!, right = f[k - tail.startIndex]
                 let printed = name[index]
-                let letter = printed.isLowercase || lowerForm ? Character(right.lowercased()) : right
+                // (Or the form's letter before it, where the form mixes cases: `S.à r.I.` is `S.à r.l.`.)
+                let before = tail.indices.filter { $0 < k && !differing.contains($0) }
+                    .compactMap { at[$0].map { name[$0] } }.last(where: \.isLetter)
+                let letter = printed.isLowercase || lowerForm || before?.isLowercase == true
+                    ? Character(right.lowercased()) : right
                 mended.replaceSubrange(index...index, with: String(letter))
             }
             return mended
