@@ -342,11 +342,14 @@ struct AddressDetector {
             }
             // Japan's postal mark read as a `T` before its code, at the start of a line on a Japanese document
             // (`T604-8005`).
+            // (Alone on its line, so not a mobile's `T090-1234-5678`.)
             if len == 4, b[i] == 0x54, (i + 1..<e).allSatisfy({ isDigit(b[$0]) }), s.at(e) == 0x2D,
                 i == 0 || b[i - 1] == 0x0A, region == "JP"
             {
                 let (q, de) = token(s, e + 1)
-                if de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }) {
+                var k = de
+                while k < n, b[k] == 0x20 { k += 1 }
+                if de - q == 4, (q..<de).allSatisfy({ isDigit(b[$0]) }), k == n || b[k] == 0x0A {
                     hits.append(
                         Hit(
                             type: .postalCode, start: i + 1, end: de,

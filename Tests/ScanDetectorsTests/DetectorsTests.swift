@@ -509,6 +509,7 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(jaipur?.value.region, "Rajasthan")
         XCTAssertEqual(find("T604-8005\n2-14 Kawaramachi, Kyoto", .postalCode, region: "JP").first?.text, "604-8005")
         XCTAssertTrue(find("T604-8005", .postalCode, region: "US").isEmpty)
+        XCTAssertTrue(find("T090-1234-5678", .postalCode, region: "JP").isEmpty)
         let muscat = find("P.O. Box 1234, P.C. 112, Muscat", .address, region: "OM").first?.value
         XCTAssertEqual(muscat?.city, "Muscat")
         let garza = find("Calzada San Pedro 318, Col. Del Valle\nC.P. 66220, San Pedro Garza García, N.L.", .address,

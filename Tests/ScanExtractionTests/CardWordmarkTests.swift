@@ -420,6 +420,7 @@ import ScanModel
         let lk = card([
             Fixture.line(40, "Dilani Perera", x: 40, h: 34),
             Fixture.line(84, "Relationship Manager", x: 40, h: 22),
+            Fixture.line(270, "+94 11 243 7781", x: 500, h: 20),
             Fixture.line(300, "dilani.perera@serendibtrust.Ik", x: 500, h: 20),
             Fixture.line(330, "www.serendibtrust.Ik", x: 500, h: 20),
         ])
@@ -428,5 +429,8 @@ import ScanModel
         #expect(BusinessCardParser.topLevelDomainMended("example.corn") == "example.com")
         #expect(BusinessCardParser.topLevelDomainMended("example.it") == nil)
         #expect(BusinessCardParser.topLevelDomainMended("example.qq") == nil)
+        // Only to the card's country's code, a generic domain, or the ending its other address shows.
+        #expect(BusinessCardParser.topLevelDomainMended("murphylaw.ic") == nil)
+        #expect(BusinessCardParser.topLevelDomainMended("murphylaw.ic", hosts: ["www.murphylaw.ie"]) == "murphylaw.ie")
     }
 }

@@ -111,6 +111,13 @@ import ScanModel
                 == "12 Frederick Street, Port of Spain, Trinidad, W.I.")
     }
 
+    /// India's state in brackets after the PIN is no part of the town.
+    @Test func aStateInBracketsAfterThePIN() {
+        let jaipur = address(["E-14, Industrial Area, Sitapura", "Jaipur - 302022 (Rajasthan)"], email: "v.rathore@tharstone.in")
+        #expect(jaipur?.full == "E-14, Industrial Area, Sitapura, Jaipur - 302022 (Rajasthan)")
+        #expect(jaipur?.city == "Jaipur")
+    }
+
     /// A slogan of capitalized words under a code alone is no town.
     @Test func noSloganUnderACode() {
         let mx = "a.torres@tarsis.mx"

@@ -917,6 +917,7 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         // A form that mixes cases takes the case of its letter before the slip.
         #expect(Lexicon.shared.mendingLegalForm("Moselle Conseil S.à r.I.") == "Moselle Conseil S.à r.l.")
         #expect(Lexicon.shared.mendingLegalForm("Tessitura Comasca S.r.I.") == "Tessitura Comasca S.r.l.")
+        #expect(Lexicon.shared.mendingLegalForm("Kinta Tin Sdn 8hd") == "Kinta Tin Sdn Bhd")
         // A number that is no form stays.
         #expect(Lexicon.shared.mendingLegalForm("STUDIO 10 100") == "STUDIO 10 100")
     }

@@ -565,6 +565,12 @@ extension BusinessCardParser {
             line = String(line[line.index(after: comma)...])
         }
         var rest = line.replacingOccurrences(of: code, with: " ")
+        // A bracketed part at the end is no town: a state's name (`Jaipur - 302022 (Rajasthan)`), or a label's.
+        if let r = Text.range(rest, #"\(([^()]{2,30})\)\s*$"#) {
+            let inner = rest[r].filter { $0 != "(" && $0 != ")" }.trimmingCharacters(in: .whitespaces)
+            if a.region == nil, lexicon.isPlaceOnly(Text.key(inner)) { a.region = inner }
+            rest.removeSubrange(r)
+        }
         // A country prefix glued to the code (`D-10115`, `F-75008`) is left as `D- `.
         rest = Text.replacing(rest, #"(?:^|\s)[A-Z]{1,2}-\s"#, with: " ")
         var segments = rest.split(separator: ",").map {

@@ -7,9 +7,9 @@ import ScanModel
 extension BusinessCardParser {
     /// The card's e-mail addresses mended where OCR misread them and the card proves it: by the person's name (unless
     /// the name was itself mended from the address, `nameCorrected`) or by the web address; a finding for each.
-    static func mendEmails(_ card: inout BusinessCard, nameCorrected: Bool, wordBeforeEmail: [String: String])
-        -> [Finding]
-    {
+    static func mendEmails(
+        _ card: inout BusinessCard, nameCorrected: Bool, wordBeforeEmail: [String: String], region: String? = nil
+    ) -> [Finding] {
         var findings: [Finding] = []
         if let name = card.name, !nameCorrected {
             for n in card.emails.indices {
@@ -51,10 +51,13 @@ extension BusinessCardParser {
         }
         // A top-level domain no registry knows, read with a shape OCR mistakes for another (`serendibbank.Ik` for
         // `.lk`), in the e-mail and web addresses alike.
+        let hosts = card.emails.compactMap { $0.address.split(separator: "@").last.map(String.init) }
+            + card.urls.map { Self.host($0.url) }
         for n in card.emails.indices {
             let read = card.emails[n].address
             guard let at = read.lastIndex(of: "@"),
-                let host = Self.topLevelDomainMended(String(read[read.index(after: at)...]))
+                let host = Self.topLevelDomainMended(
+                    String(read[read.index(after: at)...]), region: region, hosts: hosts)
             else { continue }
             let mended = String(read[...at]) + host
             findings.append(
@@ -68,9 +71,9 @@ extension BusinessCardParser {
         for n in card.urls.indices {
             let read = card.urls[n].url
             let hostEnd = read.firstIndex(of: "/") ?? read.endIndex
-            guard !read.contains("://"), let host = Self.topLevelDomainMended(String(read[..<hostEnd])) else {
-                continue
-            }
+            guard !read.contains("://"),
+                let host = Self.topLevelDomainMended(String(read[..<hostEnd]), region: region, hosts: hosts)
+            else { continue }
             let mended = host + read[hostEnd...]
             findings.append(
                 Finding(
@@ -83,17 +86,27 @@ extension BusinessCardParser {
         return findings
     }
 
-    /// `host` with its last label mended where no registry knows it and one shape OCR mistakes for another makes a
-    /// top-level domain of it (`i` or `1` read for `l`, `0` for `o`, `rn` for `m`): `serendibbank.ik` ->
-    /// `serendibbank.lk`, `example.corn` -> `example.com`. Nil otherwise.
-    static func topLevelDomainMended(_ host: String) -> String? {
+    /// `host` with its last label mended where no registry knows it: as another of the card's `hosts` with the same
+    /// name ends (`murphylaw.ic` beside `www.murphylaw.ie`), or where one shape OCR mistakes for another (`i` or `1`
+    /// read for `l`, `0` for `o`, `rn` for `m`) makes it the card's `region`'s country code or a generic domain:
+    /// `serendibbank.ik` -> `serendibbank.lk` on a Sri Lankan card, `example.corn` -> `example.com`. Nil otherwise.
+    static func topLevelDomainMended(_ host: String, region: String? = nil, hosts: [String] = []) -> String? {
         guard let dot = host.lastIndex(of: "."), case let tld = host[host.index(after: dot)...].lowercased(),
             tld.count >= 2, !DataDetector.isTopLevelDomain(tld)
         else { return nil }
+        let name = host[..<dot].lowercased()
+        for other in hosts {
+            let o = other.lowercased().hasPrefix("www.") ? String(other.lowercased().dropFirst(4)) : other.lowercased()
+            guard let od = o.lastIndex(of: "."), o[..<od] == name,
+                case let known = String(o[o.index(after: od)...]), DataDetector.isTopLevelDomain(known)
+            else { continue }
+            return String(host[...dot]) + known
+        }
+        let likely = Set(["com", "net", "org", "edu", "gov", "info", "biz"] + (region.map { [$0.lowercased()] } ?? []))
         let swaps = [("i", "l"), ("1", "l"), ("0", "o"), ("rn", "m"), ("vv", "w"), ("cl", "d")]
         for (seen, meant) in swaps where tld.contains(seen) {
             let mended = tld.replacingOccurrences(of: seen, with: meant)
-            if DataDetector.isTopLevelDomain(mended) { return String(host[...dot]) + mended }
+            if likely.contains(mended), DataDetector.isTopLevelDomain(mended) { return String(host[...dot]) + mended }
         }
         return nil
     }

@@ -109,7 +109,8 @@ public struct BusinessCardParser: Sendable {
                         "the name was read as '\(c.from)'; one letter was taken from the e-mail address: '\(c.to)'",
                     field: "businessCard.name"))
         }
-        findings += Self.mendEmails(&card, nameCorrected: nameCorrection != nil, wordBeforeEmail: wordBeforeEmail)
+        findings += Self.mendEmails(
+            &card, nameCorrected: nameCorrection != nil, wordBeforeEmail: wordBeforeEmail, region: region)
         if card.name == nil {
             findings.append(
                 Finding(code: "card-no-name", message: "no name was found on the card", field: "businessCard.name"))

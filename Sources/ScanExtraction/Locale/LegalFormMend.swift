@@ -60,10 +60,11 @@ extension Lexicon {
             for k in differing {
                 let index = at[k]!, right = f[k - tail.startIndex]
                 let printed = name[index]
-                // (Or the form's letter before it, where the form mixes cases: `S.à r.I.` is `S.à r.l.`.)
-                let before = tail.indices.filter { $0 < k && !differing.contains($0) }
-                    .compactMap { at[$0].map { name[$0] } }.last(where: \.isLetter)
-                let letter = printed.isLowercase || lowerForm || before?.isLowercase == true
+                // (Or the letter right before it, a full stop between, where the form mixes cases: `S.à r.I.` is
+                // `S.à r.l.`; not across a space, `Sdn 8hd` is `Sdn Bhd`.)
+                let before = k >= 2 && !differing.contains(k - 2) ? at[k - 2] : nil
+                let dotted = before.map { b in name[name.index(after: b)..<index] == "." } ?? false
+                let letter = printed.isLowercase || lowerForm || dotted && before.map({ name[$0].isLowercase }) == true
                     ? Character(right.lowercased()) : right
                 mended.replaceSubrange(index...index, with: String(letter))
             }
