@@ -378,7 +378,8 @@ extension BusinessCardParser {
                 || Self.lexicon.isPlaceOnly(Text.key(lastPart))
             let placeLine = !Self.holdsContact(l) && !Self.streetLike(l)
                 && (Self.endsWithPlace(l.text) != nil && (code || country || codeCloses)
-                    || codeCloses && Self.placeNames(l) && regionAbbreviation) && !l.text.contains(":") && !Self.holdsDays(l.text) && !Self.holdsHours(l.text)
+                    || codeCloses && Self.placeNames(l) && regionAbbreviation)
+                && !l.text.contains(":") && !Self.holdsDays(l.text) && !Self.holdsHours(l.text)
                 && !Text.hasAny(l.key, Self.lexicon.numberLabels)
             if Self.countryLines.contains(k) || Self.lexicon.isPlaceOnly(k) && Text.digitCount(l.text) == 0
                 || DataDetector.countryCode(named: l.text) != nil && l.line.words.count <= 4 || placeLine
