@@ -918,6 +918,10 @@ func localeReceipt(_ lines: [(Double, Double, [(Double, String)])]) -> Receipt {
         #expect(Lexicon.shared.mendingLegalForm("Moselle Conseil S.à r.I.") == "Moselle Conseil S.à r.l.")
         #expect(Lexicon.shared.mendingLegalForm("Tessitura Comasca S.r.I.") == "Tessitura Comasca S.r.l.")
         #expect(Lexicon.shared.mendingLegalForm("Kinta Tin Sdn 8hd") == "Kinta Tin Sdn Bhd")
+        // A dollar sign read for Turkey's `Ş`, or a plain `S`, in the form.
+        #expect(Lexicon.shared.mendingLegalForm("KARADENIZ LOJISTIK A.$.") == "KARADENIZ LOJISTIK A.Ş.")
+        #expect(Lexicon.shared.mendingLegalForm("Costruzioni Alpine $.R.L.") == "Costruzioni Alpine S.R.L.")
+        #expect(Lexicon.shared.mendingLegalForm("TOTAL $") == "TOTAL $")
         // A number that is no form stays.
         #expect(Lexicon.shared.mendingLegalForm("STUDIO 10 100") == "STUDIO 10 100")
     }

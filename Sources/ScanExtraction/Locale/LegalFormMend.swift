@@ -7,6 +7,16 @@ extension Lexicon {
     /// (`SP. Z 0.0.`), gets the form's characters back, in the printed case. A form of several words needs one of them
     /// exact; a one-word form, three characters or more.
     public func mendingLegalForm(_ name: String) -> String {
+        // A dollar sign read for an `S` with a mark, or a plain one, in the form's last word (`A.$.` for Turkey's
+        // `A.Ş.`, `$.R.L.`): the letter that makes the name end with a form, the marked one first.
+        if let lastWord = name.split(separator: " ").last, lastWord.contains("$") {
+            let head = name.dropLast(lastWord.count)
+            for letter in ["Ş", "S"] {
+                let mended = head + lastWord.replacingOccurrences(of: "$", with: letter)
+                let key = Text.key(String(mended))
+                if legalForms.phrases.contains(where: { key.hasSuffix(" " + $0) }) { return String(mended) }
+            }
+        }
         // The name's key (as Text.key makes it), with where each letter or digit was printed.
         var key: [Character] = [], at: [String.Index?] = []
         var i = name.startIndex
