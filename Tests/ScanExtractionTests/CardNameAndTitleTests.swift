@@ -92,6 +92,18 @@ import ScanModel
         #expect(doctor.title == "Leiter Entwicklung")
     }
 
+    /// A name of five words with an initial and degrees after its comma, which the e-mail spells by its family name.
+    @Test func aLongNameWithDegreesAfterItsComma() {
+        let cpa = card([
+            Fixture.line(40, "Lualhati Santos & Co.", x: 40, h: 22),
+            Fixture.line(84, "Ana Patricia L. De Guzman, CPA", x: 40, h: 36),
+            Fixture.line(130, "Tax Senior Manager", x: 40, h: 22),
+            Fixture.line(330, "apdeguzman@lualhatisantos.com.ph", x: 500, h: 20),
+        ])
+        #expect(cpa.name?.full == "Ana Patricia L. De Guzman, CPA")
+        #expect(cpa.title == "Tax Senior Manager")
+    }
+
     /// With only a space between them, the title begins with a title's words (after a modifier such as `Regional`),
     /// and the name ends where the local part stops spelling it.
     @Test func aNameAndATitlePartedBySpaceOnly() {

@@ -44,7 +44,14 @@ extension BusinessCardParser {
             personLocal.map { local in free.contains { Self.matchesLocal(local, words($0)) } } ?? false
         func nameScore(_ i: Int) -> Double? {
             let l = lines[i]
-            let words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
+            var words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
+            // (Degrees after the name's comma are no part of it: `Maria Cristina R. Dela Cruz, CPA`.)
+            if let comma = words.firstIndex(where: { $0.hasSuffix(",") }), comma < words.count - 1,
+                Self.degreesOnly(words[(comma + 1)...].joined(separator: " "))
+            {
+                words = Array(words[...comma])
+                words[comma].removeLast()
+            }
             // Titles before the name, one after another, may be printed in small letters (`mr. Faye Hendriks`, `prof.
             // dr hab. inż. Tomasz Nowak`); the name is two to five words after them.
             // (A title's word that is also a name's, `Pan Wei`, leaves two words or more, or counts as the name's.)
