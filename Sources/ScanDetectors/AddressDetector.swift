@@ -673,6 +673,22 @@ struct AddressDetector {
     /// a line break or a comma.
     private static func opensPart(_ s: ScanText, at k: Int) -> Bool {
         k < 0 || s.bytes[k] == 0x0A || s.bytes[k] == 0x2C
+            // (Or a dash after a space, a bar, a bullet or a middle dot after a house number or a floor on its line,
+            // parting a card's line: `Carrer de Pau Claris, 162 • 5º 2ª - 08037 Barcelona`; not `Order - 12345 Total`.)
+            || (s.bytes[k] == 0x2D && s.at(k - 1) == 0x20 || s.bytes[k] == 0x7C
+                || s.at(k - 2) == 0xE2 && s.at(k - 1) == 0x80 && [0x93, 0x94, 0xA2].contains(s.bytes[k])
+                || s.at(k - 1) == 0xC2 && s.bytes[k] == 0xB7) && numberBefore(s, k)
+    }
+
+    /// Whether a digit stands before the mark at `k` on its line: a house number or a floor's (`18, avenue de
+    /// Messine – 75008 Paris`, `162 • 5º 2ª - 08037`).
+    private static func numberBefore(_ s: ScanText, _ k: Int) -> Bool {
+        var j = k - 1
+        while j >= 0, s.bytes[j] != 0x0A {
+            if isDigit(s.bytes[j]) { return true }
+            j -= 1
+        }
+        return false
     }
 
     /// Whether a word of letters stands before `i` on its line (a town before a code), past spaces and, if `comma`,

@@ -501,6 +501,10 @@ final class DetectorsTests: XCTestCase {
             // Russia's code first, a comma before its town.
             ("125009, Moscow,", "RU", "125009", "125009"),
             ("2019, London", nil, "", nil),
+            // A dash or a bullet after the house number parts the code's part off (not after a word alone).
+            ("Carrer de Pau Claris, 162 • 5º 2ª - 08037 Barcelona", nil, "08037", "08037"),
+            ("18, avenue de Messine – 75008 Paris", nil, "75008", "75008"),
+            ("Order - 12345 Total", nil, "", nil),
         ]
         check(rows, .postalCode) { $0.postalCode }
         // India's PIN before its state in brackets; Japan's mark read as `T` on a Japanese document only.
