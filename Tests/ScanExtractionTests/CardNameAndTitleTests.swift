@@ -104,6 +104,36 @@ import ScanModel
         #expect(cpa.title == "Tax Senior Manager")
     }
 
+    /// A family name wrapped under the name's line in its print: after a hyphen, or a second family name on a card of
+    /// a country whose people bear two; a title's word under a name stays the title.
+    @Test func aFamilyNameWrappedUnderTheName() {
+        let hyphen = card([
+            Fixture.line(40, "Maison Carrel & Fils", x: 40, h: 22),
+            Fixture.line(90, "Élodie Marchand-", x: 40, h: 40),
+            Fixture.line(136, "Rousseau", x: 40, h: 40),
+            Fixture.line(190, "Responsable export", x: 40, h: 20),
+            Fixture.line(330, "e.marchand@maisoncarrel.fr", x: 500, h: 20),
+        ])
+        #expect(hyphen.name?.full == "Élodie Marchand-Rousseau")
+        let second = card([
+            Fixture.line(40, "Tostadora del Quindío S.A.S.", x: 40, h: 22),
+            Fixture.line(90, "Camila Betancur", x: 40, h: 40),
+            Fixture.line(136, "Zuluaga", x: 40, h: 40),
+            Fixture.line(190, "Jefe de Compras", x: 40, h: 20),
+            Fixture.line(300, "Cel +57 310 552 4471", x: 500, h: 20),
+            Fixture.line(330, "cbetancur@tostadoraquindio.co", x: 500, h: 20),
+        ])
+        #expect(second.name?.full == "Camila Betancur Zuluaga")
+        let title = card([
+            Fixture.line(40, "Bufete Larraín", x: 40, h: 22),
+            Fixture.line(90, "Camila Betancur", x: 40, h: 40),
+            Fixture.line(136, "Abogada", x: 40, h: 40),
+            Fixture.line(300, "Cel +57 310 552 4471", x: 500, h: 20),
+            Fixture.line(330, "cbetancur@larrain.co", x: 500, h: 20),
+        ])
+        #expect(title.name?.full == "Camila Betancur")
+    }
+
     /// With only a space between them, the title begins with a title's words (after a modifier such as `Regional`),
     /// and the name ends where the local part stops spelling it.
     @Test func aNameAndATitlePartedBySpaceOnly() {

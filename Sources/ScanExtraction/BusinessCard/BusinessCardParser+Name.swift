@@ -15,7 +15,9 @@ extension BusinessCardParser {
     {
         var nameCorrection: (from: String, to: String)?
         let l = lines[ni]
-        let printed = Text.clean(l.text) + (nameBelow.map { " " + Text.clean(lines[$0].text) } ?? "")
+        // (A name's word cut at its hyphen joins without a space: `Dumont-` / `Lefèvre`.)
+        let joiner = l.text.hasSuffix("-") ? "" : " "
+        let printed = Text.clean(l.text) + (nameBelow.map { joiner + Text.clean(lines[$0].text) } ?? "")
         var full = printed.split(separator: " ").map { Self.capitalIRead(String($0)) }.joined(
             separator: " ")
         if let local = emailLocal, let fix = Self.agreeWithLocal(full, local) {
@@ -35,7 +37,7 @@ extension BusinessCardParser {
     /// name: then `organization` is cleared.
     static func nameLines(
         _ lines: [AnalyzedLine], among free: [Int], personLocal: String?, organization: inout Int?,
-        organizationScore: Double
+        organizationScore: Double, twoSurnames: Bool = false
     ) -> (name: Int?, below: Int?) {
         let heights = lines.map(\.line.printHeight).sorted()
         let median = heights.isEmpty ? 1 : max(1, heights[heights.count / 2])
@@ -183,6 +185,25 @@ extension BusinessCardParser {
                 nameBelow = ni
                 nameIndex = above
             }
+        }
+        // A family name wrapped onto the line right under the name's, in its print: after a hyphen (`Claire Dumont-` /
+        // `Lefèvre`), or a second family name where people bear two (`twoSurnames`: `Valentina Restrepo` / `Ospina`,
+        // under a given and a family name); one capitalized word, no title's, firm's or department's, nor ending as
+        // one does (`namesAnAgent`: `Abogada`, `Arquitecta`), that makes a person's name with the name's line.
+        // (Elsewhere a word under a name is as often a title no list holds: `Rechtsanwältin`, `Inkoper`.)
+        let wrapsAName = nameIndex.map { ni in
+            let ws = words(ni).drop { Self.lexicon.honorifics.contains(Text.key($0)) }
+            return lines[ni].text.hasSuffix("-") && (2...3).contains(ws.count) || twoSurnames && ws.count == 2
+        } ?? false
+        if nameBelow == nil, wrapsAName, let ni = nameIndex,
+            let below = Self.wrappedUnder(lines, ni, among: free.filter { $0 != ni && $0 != organization }),
+            case let ws = words(below), ws.count == 1, let w = ws.first, w.count >= 3, w.first?.isUppercase == true,
+            w.allSatisfy({ $0.isLetter || "-'’".contains($0) }), lines[below].entities.isEmpty,
+            !Text.hasAny(lines[below].key, Self.lexicon.jobTitles), !Self.namesAFirm(lines[below].key),
+            !Text.hasAny(lines[below].key, Self.lexicon.departmentWords), !Self.namesAnAgent(ws),
+            Self.personPart(words(ni) + ws) != nil
+        {
+            nameBelow = below
         }
         return (nameIndex, nameBelow)
     }

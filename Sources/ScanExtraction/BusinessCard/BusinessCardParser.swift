@@ -80,7 +80,8 @@ public struct BusinessCardParser: Sendable {
         // (A local part that named the firm, `greystonesfarmshop@gmail.com`, says nothing of the person.)
         let personLocal = localIsDomain && orgIndex != nil && orgBest >= 2 ? nil : emailLocal
         let (nameIndex, nameBelow) = Self.nameLines(
-            lines, among: free, personLocal: personLocal, organization: &orgIndex, organizationScore: orgBest)
+            lines, among: free, personLocal: personLocal, organization: &orgIndex, organizationScore: orgBest,
+            twoSurnames: region.map(Self.twoSurnameRegions.contains) ?? false)
         let nameCorrection = nameIndex.flatMap {
             readName(lines, $0, below: nameBelow, emailLocal: emailLocal, into: &card)
         }
