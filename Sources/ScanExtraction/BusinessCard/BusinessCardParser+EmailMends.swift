@@ -53,20 +53,21 @@ extension BusinessCardParser {
         // `.lk`), in the e-mail and web addresses alike.
         let hosts = card.emails.compactMap { $0.address.split(separator: "@").last.map(String.init) }
             + card.urls.map { Self.host($0.url) }
+        func mended(_ kind: String, _ read: String, _ mended: String, field: String) -> Finding {
+            Finding(
+                code: "card-\(kind)-domain-mended",
+                message: "the \(kind == "email" ? "e-mail" : "web") address was read as '\(read)', whose top-level "
+                    + "domain no registry knows; with letters OCR mistakes for one another it is '\(mended)'",
+                field: field)
+        }
         for n in card.emails.indices {
             let read = card.emails[n].address
             guard let at = read.lastIndex(of: "@"),
                 let host = Self.topLevelDomainMended(
                     String(read[read.index(after: at)...]), region: region, hosts: hosts)
             else { continue }
-            let mended = String(read[...at]) + host
-            findings.append(
-                Finding(
-                    code: "card-email-domain-mended",
-                    message: "the e-mail address was read as '\(read)', whose top-level domain no registry knows; "
-                        + "with letters OCR mistakes for one another it is '\(mended)'",
-                    field: "businessCard.emails[\(n)]"))
-            card.emails[n].address = mended
+            card.emails[n].address = String(read[...at]) + host
+            findings.append(mended("email", read, card.emails[n].address, field: "businessCard.emails[\(n)]"))
         }
         for n in card.urls.indices {
             let read = card.urls[n].url
@@ -74,14 +75,8 @@ extension BusinessCardParser {
             guard !read.contains("://"),
                 let host = Self.topLevelDomainMended(String(read[..<hostEnd]), region: region, hosts: hosts)
             else { continue }
-            let mended = host + read[hostEnd...]
-            findings.append(
-                Finding(
-                    code: "card-url-domain-mended",
-                    message: "the web address was read as '\(read)', whose top-level domain no registry knows; "
-                        + "with letters OCR mistakes for one another it is '\(mended)'",
-                    field: "businessCard.urls[\(n)]"))
-            card.urls[n].url = mended
+            card.urls[n].url = host + read[hostEnd...]
+            findings.append(mended("url", read, card.urls[n].url, field: "businessCard.urls[\(n)]"))
         }
         return findings
     }
