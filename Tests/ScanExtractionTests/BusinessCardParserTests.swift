@@ -477,6 +477,17 @@ import ScanModel
         #expect(join("Mail.", "bowes-lyon@brightwave.co.uk", name) == nil, "no part of the name")
     }
 
+    /// A comma glued before the address is the full stop of its local part as OCR read it (`h,takahashi@`): joined
+    /// where the whole spells the name.
+    @Test func aCommaReadForTheLocalPartsFullStopIsJoined() {
+        let c = card([Fixture.line(40, "Haruka Takahashi", h: 26), Fixture.line(80, "Manager", h: 18),
+                      Fixture.line(120, "h,takahashi@kisaragi.co.jp")])
+        #expect(c.emails.map(\.address) == ["h.takahashi@kisaragi.co.jp"])
+        let other = card([Fixture.line(40, "Haruka Takahashi", h: 26), Fixture.line(80, "Manager", h: 18),
+                          Fixture.line(120, "Sales,info@kisaragi.co.jp")])
+        #expect(other.emails.map(\.address) == ["info@kisaragi.co.jp"])
+    }
+
     @Test func namesWithPrefixSuffixAndParticles() {
         let n = BusinessCardParser.splitName("Dr. Anna van der Berg, PhD")
         #expect(n.prefix == "Dr.")
@@ -819,6 +830,12 @@ import ScanModel
         #expect(email("Lisa Hansen", "E. I.hansen@gmail.com").1.contains("card-email-from-name"))
         #expect(email("Ian Meadows", "Imeadows@davidson.com").0 == "imeadows@davidson.com")
         #expect(email("Lori Meadows", "Info@davidson.com").0 == "info@davidson.com")
+        // A lower-case i read for the l, one of them, and a first family name of two.
+        #expect(email("Lucía Fernández Ortega", "ifernandez@alcazar.es").0 == "lfernandez@alcazar.es")
+        #expect(email("Luis Alberto Quispe", "iquispe@andina.pe").0 == "lquispe@andina.pe")
+        #expect(email("Lena Marie Pillai", "iena.pillai@kochi.in").0 == "lena.pillai@kochi.in")
+        #expect(email("Ivan Quispe", "iquispe@andina.pe").0 == "iquispe@andina.pe")
+        #expect(email("Lucía Fernández Ortega", "info@alcazar.es").0 == "info@alcazar.es")
     }
 
     /// A person's own domain: `sara.barber@barber.com` points at the name line, which is still the name and no company.

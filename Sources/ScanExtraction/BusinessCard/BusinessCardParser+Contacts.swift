@@ -8,7 +8,7 @@ import ScanModel
 extension BusinessCardParser {
     /// The contacts stage: every phone, e-mail and web address the detectors found, social profiles and handles, with
     /// the lines they stand on (`used`) and, for each e-mail address, the word printed just before it, a space between
-    /// (an address OCR read apart, `j smith@...`).
+    /// (an address OCR read apart, `j smith@...`) or a comma (`h,takahashi@...`, given as `h.`).
     static func contacts(_ lines: [AnalyzedLine]) -> (
         card: BusinessCard, used: Set<Int>, wordBeforeEmail: [String: String]
     ) {
@@ -26,6 +26,9 @@ extension BusinessCardParser {
                     let before = String(l.text.unicodeScalars.prefix(e.range.start))
                     if before.hasSuffix(" "), let word = before.split(separator: " ").last {
                         wordBeforeEmail[a] = String(word)
+                    } else if before.hasSuffix(","), let word = before.split(separator: " ").last {
+                        // A comma glued to the address is its full stop as OCR read it (`h,takahashi@`).
+                        wordBeforeEmail[a] = word.dropLast() + "."
                     }
                     used.insert(i)
                 case .url:

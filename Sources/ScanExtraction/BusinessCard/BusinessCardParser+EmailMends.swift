@@ -20,7 +20,7 @@ extension BusinessCardParser {
                     ?? Self.localWithoutGluedLabel(printed: printed, address: read, name)
                     .map { ($0, "the label before it was glued on, as the name spells the rest") }
                     ?? Self.localJoinedAcrossSpace(wordBefore: wordBeforeEmail[read], address: read, name)
-                    .map { ($0, "its first part was read apart, before a space, as the name spells the whole") }
+                    .map { ($0, "its first part was read apart, as the name spells the whole") }
                 if let (mended, why) = mend {
                     findings.append(
                         Finding(
@@ -128,19 +128,36 @@ extension BusinessCardParser {
         printed.split(separator: "@").first.map { String($0.split(separator: " ").last ?? $0) }
     }
 
-    /// The e-mail address with the capital `I`s and the `1`s of its local part read as `l`, when only then does the
-    /// local part spell the card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` or `1.hansen@...` for
-    /// Lisa Hansen): in a sans-serif face the three are nearly one shape. Nil when the address spells the name as read,
-    /// or does not with the mend either.
+    /// The e-mail address with the capital `I`s and the `1`s of its local part read as `l`, or one `i` of it, when only
+    /// then does the local part spell the card's name (`Imeadows@...` printed for Lori Meadows, `I.hansen@...` or
+    /// `1.hansen@...` for Lisa Hansen, `ifernandez@...` for Lucía Fernández Ortega): in a sans-serif face the four are
+    /// nearly one shape. Nil when the address spells the name as read, or does not with the mend either.
     static func localMendedByName(printed: String, address: String, _ name: BusinessCard.Name) -> String? {
-        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-            let printedLocal = printedLocalPart(printed), printedLocal.contains(where: { $0 == "I" || $0 == "1" }),
-            printedLocal.lowercased() == String(address[..<at])
+        guard let at = address.firstIndex(of: "@"), let printedLocal = printedLocalPart(printed),
+            printedLocal.contains(where: { "I1i".contains($0) }), printedLocal.lowercased() == String(address[..<at]),
+            !spellsPersonNamed(String(address[..<at]), name)
         else { return nil }
-        let words = [given, family]
-        guard !spellsPerson(String(address[..<at]), words) else { return nil }
-        let mended = String(printedLocal.map { $0 == "I" || $0 == "1" ? "l" : Character($0.lowercased()) })
-        return spellsPerson(mended, words) ? mended + address[at...] : nil
+        let local = Array(printedLocal)
+        // Every capital I and 1 at once, as a face prints them alike, else any one of the three.
+        var readings = [String(local.map { $0 == "I" || $0 == "1" ? "l" : $0 }).lowercased()]
+        for k in local.indices where "I1i".contains(local[k]) {
+            var one = local
+            one[k] = "l"
+            readings.append(String(one).lowercased())
+        }
+        return readings.first { spellsPersonNamed($0, name) }.map { $0 + address[at...] }
+    }
+
+    /// Whether the local part spells the person: `spellsPerson` with the first given name and the last family name,
+    /// or the first family name where two are borne (`lfernandez` for Lucía Fernández Ortega), or the parts whole.
+    static func spellsPersonNamed(_ local: String, _ name: BusinessCard.Name) -> Bool {
+        guard let given = name.given, let family = name.family else { return false }
+        let givens = given.split(separator: " ").map(String.init), families = family.split(separator: " ").map(String.init)
+        var pairs = [[given, family]]
+        if let g = givens.first, let first = families.first, let last = families.last {
+            pairs += [[g, first], [g, last]]
+        }
+        return pairs.contains { spellsPerson(local, $0) }
     }
 
     /// The e-mail address without a label glued to it by a lost space (`Mailg.cadorna@...`, `E.j.mercado@...`), when
@@ -149,15 +166,15 @@ extension BusinessCardParser {
         guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
             printedLocalPart(printed)?.first?.isUppercase == true
         else { return nil }
-        let local = String(address[..<at]), words = [given, family]
-        guard !spellsPerson(local, words) else { return nil }
+        let local = String(address[..<at])
+        guard !spellsPersonNamed(local, name) else { return nil }
         for label in Self.lexicon.emailLabels where local.hasPrefix(label) && local.count > label.count + 2 {
             // (The label's own full stop or colon goes with it: `E.j.mercado@...`.)
             let rest = String(local.dropFirst(label.count).drop { ".:-_".contains($0) })
             // The rest may be the whole name, or its family or given name alone (`payne@`, `tracy@`).
             let plain = plainLetters(rest)
             if rest.count >= 2,
-                spellsPerson(rest, words) || spellings(family).contains(plain)
+                spellsPersonNamed(rest, name) || spellings(family).contains(plain)
                     || plain.count >= 3 && spellings(given).contains(plain)
             {
                 return rest + address[at...]
@@ -167,19 +184,19 @@ extension BusinessCardParser {
     }
 
     /// The e-mail address with the word before it joined on, when OCR read a space inside the local part (`james
-    /// _johnson@`, `anna .berg@`, `charlotte. bowes-lyon@`): one separator at the space, letters before it, and the
-    /// joined local part spells the card's name. Nil otherwise.
+    /// _johnson@`, `anna .berg@`, `charlotte. bowes-lyon@`) or a comma for its full stop (`h,takahashi@`, given here as
+    /// `h.`): one separator at the space, letters before it, and the joined local part spells the card's name. Nil
+    /// otherwise.
     static func localJoinedAcrossSpace(wordBefore before: String?, address: String, _ name: BusinessCard.Name)
         -> String?
     {
-        guard let at = address.firstIndex(of: "@"), let given = name.given, let family = name.family,
-            let first = address.first, let before, let last = before.last
+        guard let at = address.firstIndex(of: "@"), let first = address.first, let before, let last = before.last
         else { return nil }
         // The separator ends the word before or starts the address, not both.
         guard "._-".contains(first) != "._-".contains(last) else { return nil }
         let letters = "._-".contains(last) ? before.dropLast() : before[...]
         guard !letters.isEmpty, letters.allSatisfy(\.isLetter) else { return nil }
         let joined = before.lowercased() + address[..<at]
-        return spellsPerson(joined, [given, family]) ? joined + address[at...] : nil
+        return spellsPersonNamed(joined, name) ? joined + address[at...] : nil
     }
 }
