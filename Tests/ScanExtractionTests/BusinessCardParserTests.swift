@@ -373,6 +373,11 @@ import ScanModel
         #expect(mend("j@modern.com", ["www.modern.com"], "Modern Ltd") == nil, "the same")
         #expect(mend("j@rnodern.com", ["www.modern.com"], "Acme Ltd") == nil, "the organization spells neither")
         #expect(mend("j@rnodern-homes.com", ["modern-homes.com"], "Modern Homes Inc") == "j@modern-homes.com", "rn read for m")
+        // Any one letter, where the organization spells the web address's stem and not the e-mail's.
+        #expect(mend("f@vertieealimentos.com.br", ["verticealimentos.com.br"], "Vértice Alimentos Ltda.")
+            == "f@verticealimentos.com.br")
+        #expect(mend("f@verticealimentos.com.br", ["vertieealimentos.com.br"], "Vértice Alimentos Ltda.") == nil)
+        #expect(mend("f@northgate.de", ["northgate.dk"], "Northgate GmbH") == nil, "both stems spelled")
     }
 
     /// A country printed after the city, by name or by its two-letter code, fills the country and is no region.

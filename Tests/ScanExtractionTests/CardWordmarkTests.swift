@@ -432,5 +432,11 @@ import ScanModel
         // Only to the card's country's code, a generic domain, or the ending its other address shows.
         #expect(BusinessCardParser.topLevelDomainMended("murphylaw.ic") == nil)
         #expect(BusinessCardParser.topLevelDomainMended("murphylaw.ic", hosts: ["www.murphylaw.ie"]) == "murphylaw.ie")
+        // A registered ending yields to one a shape apart that more of the card's hosts bear, and only then.
+        let mend = { (host: String, hosts: [String]) in BusinessCardParser.topLevelDomainMended(host, hosts: hosts) }
+        #expect(mend("vejosodai.it", ["vejosodai.it", "vejosodai.lt", "www.vejosodai.lt"]) == "vejosodai.lt")
+        #expect(mend("vejosodai.lt", ["vejosodai.it", "vejosodai.lt", "www.vejosodai.lt"]) == nil)
+        #expect(mend("vejosodai.it", ["vejosodai.it", "www.vejosodai.lt"]) == nil, "one against one")
+        #expect(mend("vejosodai.de", ["vejosodai.de", "vejosodai.at", "www.vejosodai.at"]) == nil, "no shape apart")
     }
 }
