@@ -416,6 +416,30 @@ import ScanModel
 
     /// A top-level domain no registry knows, read with a shape OCR mistakes for another, is mended in the e-mail and
     /// web addresses alike; a known one stays.
+    /// A social handle after its label spells the domain but names no firm; a link whose `//` OCR read as one slash is
+    /// the card's web address and no firm either.
+    @Test func handlesAndLinksMissingASlashAreNoFirm() {
+        let c = card([
+            Fixture.line(40, "COPPERBELT MINING SUPPLIES LTD", x: 40, h: 20),
+            Fixture.line(80, "Mwila Phiri", x: 40, h: 30),
+            Fixture.line(120, "Head of Compliance", x: 40, h: 20),
+            Fixture.line(200, "mwila.phiri@cbmsupplies.co.zm", x: 40, h: 18),
+            Fixture.line(230, "IG @cbmsupplies", x: 40, h: 18),
+        ])
+        #expect(c.organization == "COPPERBELT MINING SUPPLIES LTD")
+        let w = card([
+            Fixture.line(40, "MUSHI & LYIMO ADVOCATES", x: 40, h: 22),
+            Fixture.line(90, "Juma Lyimo", x: 40, h: 30),
+            Fixture.line(130, "Logistics Officer", x: 40, h: 20),
+            Fixture.line(200, "Email: juma.lyimo@mushilyimo.co.tz", x: 40, h: 18),
+            Fixture.line(230, "W: https:/mushilyimo.co.tz", x: 40, h: 18),
+        ])
+        #expect(w.organization == "MUSHI & LYIMO ADVOCATES")
+        #expect(w.urls.map(\.url) == ["https://mushilyimo.co.tz"])
+        #expect(BusinessCardParser.isHandleLine(["Instagram:", "@vigc"]))
+        #expect(!BusinessCardParser.isHandleLine(["Meet", "us", "@", "Booth", "12"]))
+    }
+
     @Test func topLevelDomainsOCRMisread() {
         let lk = card([
             Fixture.line(40, "Dilani Perera", x: 40, h: 34),

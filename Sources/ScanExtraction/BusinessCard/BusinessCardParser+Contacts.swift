@@ -70,6 +70,7 @@ extension BusinessCardParser {
             }
         }
         ownSites(lines, &card, used: &used)
+        linksMissingASlash(lines, &card, used: &used)
         typeUnlabeledPhones(&card.phones)
         return (card, used, wordBeforeEmail)
     }
@@ -191,6 +192,29 @@ extension BusinessCardParser {
             if u.contains(host) && (u.contains("/") || host.hasSuffix("/")) && !u.hasSuffix(host) { return name }
         }
         return nil
+    }
+
+    /// Web addresses whose `//` OCR read as one slash (`W: https:/mushilyimo.co.tz`), which no detector takes for a
+    /// link: `http` or `https`, one slash, and a host of two labels or more under a registered top-level domain. The
+    /// line goes to the contacts when it says no more than a label and the link.
+    static func linksMissingASlash(_ lines: [AnalyzedLine], _ card: inout BusinessCard, used: inout Set<Int>) {
+        for (i, l) in lines.enumerated() where !used.contains(i) {
+            for (k, word) in l.line.words.enumerated() {
+                let token = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;()"))
+                guard let m = Text.range(token, #"^(?i)https?:/(?=[a-z0-9])"#) else { continue }
+                let rest = token[m.upperBound...]
+                let host = rest.prefix { $0 != "/" }.lowercased()
+                let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+                guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }),
+                    host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }),
+                    let tld = labels.last, DataDetector.isTopLevelDomain(String(tld))
+                else { continue }
+                let url = String(token[..<m.upperBound]) + "/" + rest
+                guard !card.urls.contains(where: { $0.url.lowercased() == url.lowercased() }) else { continue }
+                card.urls.append(.init(url: url, source: l.line.provenance(words: k..<k + 1)))
+                if l.line.words.count <= 2 { used.insert(i) }
+            }
+        }
     }
 
     /// A bare host printed on the card that is its own e-mail's domain is the card's web address, where the detector

@@ -54,6 +54,13 @@ extension BusinessCardParser {
         card.provenance["organization"] = lines[oi].line.provenance()
     }
 
+    /// Whether a line is a social handle, alone or after a label (`@vigc`, `IG @vigc`, `Instagram: @vigc`): at most
+    /// three words, one of which opens with `@` and a letter or digit.
+    static func isHandleLine(_ words: [String]) -> Bool {
+        words.count <= 3
+            && words.contains { w in w.first == "@" && w.dropFirst().first.map { $0.isLetter || $0.isNumber } == true }
+    }
+
     /// The organization stage: the line among `free` that names the firm, with its score. A company suffix or the
     /// e-mail's or web's `domain` in the text counts; a suffix word alone beside a title word (`Co-Founder`, `Head of
     /// Design`, `Marketing Director`) is a title's, not a company's: more than that is needed. A score of 2 or more is
@@ -68,8 +75,8 @@ extension BusinessCardParser {
         for i in free {
             let l = lines[i]
             // Opening hours are no firm, whatever their words (`Mo–Fr 6:30–18:30 · Sa 7–13 Uhr`: `Sa` is no `SA`), nor
-            // is a social handle that spells the domain (`@costamoura.arq`).
-            if Self.holdsHours(l.text) || l.text.trimmingCharacters(in: .whitespaces).hasPrefix("@") { continue }
+            // is a social handle that spells the domain (`@costamoura.arq`, `IG @cbmsupplies`).
+            if Self.holdsHours(l.text) || Self.isHandleLine(l.line.words.map(\.text)) { continue }
             // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts. An Irish
             // county that ends a line (`Main Street, Adare, Co. Limerick`) is no company's `Co.`.
             let text = Text.replacing(
