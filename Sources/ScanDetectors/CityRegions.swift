@@ -619,6 +619,7 @@ extension DataDetector {
         ao si lu|NO
         aparecida de goiania|BR
         aparecida de goiânia|BR
+        apia|WS
         apuja|NG
         aputapi|AE
         aqmola|KZ
@@ -970,6 +971,7 @@ extension DataDetector {
         bandar abbas|IR
         bandar lampung|ID
         bandar raya new york|US
+        bandar seri begawan|BN
         bandarban|BD
         bandarlampung|ID
         bandaruranpun|ID
@@ -1004,6 +1006,7 @@ extension DataDetector {
         banguecoque|TH
         bangui|CF
         banjarmasin|ID
+        banjul|GM
         bankeakk|TH
         bankok|TH
         bankokas|TH
@@ -1125,6 +1128,7 @@ extension DataDetector {
         basora|IQ
         basra|IQ
         basrah|IQ
+        basse terre|GP
         bassora|IQ
         bassorah|IQ
         bassra|IQ
@@ -1240,6 +1244,7 @@ extension DataDetector {
         belleng|BR
         bello horizonte|BR
         belluolijonchi|BR
+        belmopan|BZ
         belo hora'ijanta|BR
         belo horijhonte|BR
         belo horijonte|BR
@@ -1316,6 +1321,7 @@ extension DataDetector {
         berlyn|DE
         berlynas|DE
         berlëno|DE
+        bern|CH
         beroea|SY
         berolino|DE
         berolinum|DE
@@ -2017,6 +2023,7 @@ extension DataDetector {
         casanum|RU
         casarea|TR
         caspira|IN
+        castries|LC
         cat lam|CN
         catagamva|BD
         catagrama|BD
@@ -2279,6 +2286,7 @@ extension DataDetector {
         charkovas|UA
         charkow|UA
         charków|UA
+        charlotte amalie|VI
         charmpin|CN
         chartoum|SD
         chartum|SD
@@ -2666,6 +2674,7 @@ extension DataDetector {
         ciudad de cordoba|AR
         ciudad de córdoba|AR
         ciudad de jilin|CN
+        ciudad de la paz|GQ
         ciudad de leon|MX
         ciudad de león|MX
         ciudad de los angelos|US
@@ -3763,6 +3772,7 @@ extension DataDetector {
         forata varatha|US
         fort bayard|CN
         fort dabei|AE
+        fort de france|MQ
         fort gouorth|US
         fort lamy|TD
         fort owert|US
@@ -3908,6 +3918,7 @@ extension DataDetector {
         ga no no|US
         gaa ding|CN
         gabalpuro|IN
+        gaborone|BW
         gahire|EG
         gajhiyabad|IN
         gajhiyabada|IN
@@ -4033,6 +4044,7 @@ extension DataDetector {
         giok lim chhi|CN
         girin|CN
         girin khot|CN
+        gitega|BI
         gizah|EG
         gizeh|EG
         gizlungzpoh|MY
@@ -4304,6 +4316,8 @@ extension DataDetector {
         hafana|CU
         hafizabad|PK
         hafnia|DK
+        hagatna|GU
+        hagåtña|GU
         hahvaxnaz|CU
         hai ba trung|VN
         hai bà trưng|VN
@@ -4736,6 +4750,7 @@ extension DataDetector {
         hongakonga|HK
         hongkong|HK
         hongkou|CN
+        honiara|SB
         honkong|HK
         honkongo|HK
         honkongu|HK
@@ -6754,6 +6769,7 @@ extension DataDetector {
         kutsinghsien|CN
         kuvanco|CN
         kuvetta|PK
+        kuwait city|KW
         kuy hlin|CN
         kuy hyang|CN
         kuyalalamapura|MY
@@ -7243,6 +7259,7 @@ extension DataDetector {
         ljaochehn|CN
         ljaocheng|CN
         ljondan|GB
+        ljubljana|SI
         ljuchzhou|CN
         ljudzou|CN
         ljupan'shuj|CN
@@ -7718,6 +7735,7 @@ extension DataDetector {
         malmö|SE
         maltepe|TR
         mambasa|KE
+        mamoudzou|YT
         mamtere|MX
         man de lei|MM
         man gu|TH
@@ -7725,6 +7743,7 @@ extension DataDetector {
         man kuk|TH
         mana'usa|BR
         managua|NI
+        manama|BH
         manaos|BR
         manarobhiya|LR
         manatans|US
@@ -7896,6 +7915,7 @@ extension DataDetector {
         mašhad|IR
         mașhad|IR
         ma’anshan|CN
+        mbabane|SZ
         mbandaka|CD
         mbeya|TZ
         mbudzi maji|CD
@@ -8793,6 +8813,7 @@ extension DataDetector {
         nasikeu|IN
         nasiko|IN
         nasiriyah|IQ
+        nassau|BS
         nasyk|IN
         naszik|IN
         natore|BD
@@ -8932,6 +8953,7 @@ extension DataDetector {
         niamey|NE
         niamè|NE
         niamėjus|NE
+        nicosia|CY
         nieuw taipei|TW
         nigamina|TD
         niigata|JP
@@ -9018,6 +9040,8 @@ extension DataDetector {
         nouakchott|MR
         nouaksot|MR
         nouaxot|MR
+        noumea|NC
+        nouméa|NC
         nour soultan|KZ
         nouveau taipei|TW
         nouvelle yorck|US
@@ -9234,6 +9258,7 @@ extension DataDetector {
         onịchạ|NG
         oosakashi|JP
         oppidum ubiorum|DE
+        oranjestad|AW
         ordos|CN
         ordos khot|CN
         orel|RU
@@ -9322,6 +9347,7 @@ extension DataDetector {
         palempan'nk|ID
         palermo|IT
         palika|FR
+        palikir|FM
         palimbao|ID
         palimbão|ID
         pallabi|BD
@@ -9353,7 +9379,9 @@ extension DataDetector {
         pao ting shih|CN
         pao tow|CN
         paotou|CN
+        papeete|PF
         paraeis|FR
+        paramaribo|SR
         paranaque city|PH
         paratha|AU
         parbhani|IN
@@ -9684,6 +9712,7 @@ extension DataDetector {
         po'inta noyara|CG
         pocan|CN
         pochow|CN
+        podgorica|ME
         pohang|KR
         pointe noire|CG
         pok chiu chhi|CN
@@ -9715,14 +9744,17 @@ extension DataDetector {
         port harkurt|NG
         port kharkort|NG
         port kharkurt|NG
+        port moresby|PG
         port natal|ZA
         port o pirins|HT
         port o prehns|HT
         port o prens|HT
         port o prensas|HT
         port o prins|HT
+        port of spain|TT
         port said|EG
         port sudan|SD
+        port vila|VU
         port xarcourt|NG
         porta a prinsa|HT
         porta au prinsa|HT
@@ -9737,6 +9769,7 @@ extension DataDetector {
         porto alegrė|BR
         porto alenkre|BR
         porto elizabeth|ZA
+        porto novo|BJ
         porto principe|HT
         porto príncipe|HT
         porto velho|BR
@@ -10164,6 +10197,8 @@ extension DataDetector {
         resifė|BR
         resiphe|BR
         resipi|BR
+        reykjavik|IS
+        reykjavík|IS
         reynosa|MX
         rhufain|IT
         ri'ada|SA
@@ -11831,6 +11866,7 @@ extension DataDetector {
         tarabulasa|LY
         tarabulus al gharb|LY
         tarabulus el gharb|LY
+        tarawa|KI
         taraz|KZ
         tarlac city|PH
         tarndanya|AU
@@ -12031,6 +12067,7 @@ extension DataDetector {
         thies|SN
         thieu hung|CN
         thieu quan|CN
+        thimphu|BT
         thipe|TW
         thiruvananthapuram|IN
         thiès|SN
@@ -12627,6 +12664,7 @@ extension DataDetector {
         valle de mexico|MX
         valle de méxico|MX
         valledupar|CO
+        valletta|MT
         van phu|CN
         vantontara|IN
         vapadedara|IN
@@ -13214,6 +13252,7 @@ extension DataDetector {
         yamena|TD
         yamhsien|CN
         yamman|JO
+        yamoussoukro|CI
         yamrytsar|IN
         yan cheng|CN
         yan cheng shi|CN

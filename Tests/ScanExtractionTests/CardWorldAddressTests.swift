@@ -111,6 +111,23 @@ import ScanModel
                 == "12 Frederick Street, Port of Spain, Trinidad, W.I.")
     }
 
+    /// Capitals of small countries name their place as large cities do (`Manama`, `101 Reykjavík`), in the right
+    /// column beside the contacts.
+    @Test func capitalsOfSmallCountries() {
+        let bh = Fixture.card([
+            Fixture.line(33, "PEARL COAST CATERING", x: 36, h: 24),
+            Fixture.line(121, "Mohammed Bukhammas", x: 36, h: 30),
+            Fixture.line(156, "Chief Technology Officer", x: 37, h: 19),
+            Fixture.line(375, "Office: 17 99 1948", x: 37, h: 16),
+            Fixture.line(394, "bukhammas.m@pearlcoast.com.bh", x: 36, h: 16),
+            Fixture.line(397, "Office 1545, Bahrain Financial Harbour, West Tower", x: 491, h: 14),
+            Fixture.line(414, "pearlcoast.com.bh", x: 37, h: 16),
+            Fixture.line(412, "P.O. Box 9992, Manama", x: 632, h: 15),
+        ])
+        #expect(bh.address?.full == "Office 1545, Bahrain Financial Harbour, West Tower, P.O. Box 9992, Manama")
+        #expect(address(["Laugavegur 46", "101 Reykjavík"])?.full == "Laugavegur 46, 101 Reykjavík")
+    }
+
     /// India's state in brackets after the PIN is no part of the town.
     @Test func aStateInBracketsAfterThePIN() {
         let jaipur = address(["E-14, Industrial Area, Sitapura", "Jaipur - 302022 (Rajasthan)"], email: "v.rathore@tharstone.in")

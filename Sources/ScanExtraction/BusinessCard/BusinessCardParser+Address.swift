@@ -358,8 +358,8 @@ extension BusinessCardParser {
             // Musgrave Road, Durban, 4001`, nor `Since 1987, Chicago`.)
             let l = lines[next]
             let parts = l.text.split(separator: ",")
-            let country = parts.count <= 2
-                && parts.last.map { DataDetector.countryCode(named: String($0)) != nil } ?? false
+            // (The country may come first: `Trinidad, W.I.` under `Port of Spain`.)
+            let country = parts.count <= 2 && parts.contains { DataDetector.countryCode(named: String($0)) != nil }
             let code = Text.range(l.text, #"(?<!\d)\d{4,}(?!\d)|\d{3}[\s-]\d{2,4}"#) != nil
             // (Or the town under the line its code closes with no town beside it, a large city or names of places:
             // `Col. Centro, C.P. 64000` over `Monterrey, N.L.`.)
