@@ -566,7 +566,8 @@ struct PhoneDetector {
             if cc == "1", rest.count != 10 { return nil }
             if !plus && !separated && context != .phone { return nil }
             let nsn = String(decoding: rest, as: UTF8.self)
-            return EntityValue(e164: "+" + cc + nsn, national: nsn, region: main)
+            let own = cc == "1" ? PhoneLineKind.region(of: "+1" + nsn) : nil
+            return EntityValue(e164: "+" + cc + nsn, national: nsn, region: own ?? main)
         }
 
         let keyword = context == .phone
@@ -638,7 +639,8 @@ struct PhoneDetector {
         if nanp {
             let nsn = total == 11 ? Array(all.dropFirst()) : all
             let ns = String(decoding: nsn, as: UTF8.self)
-            let reg = (region == "CA") ? "CA" : "US"
+            // (The plan's other regions by their area codes' ranges: `(787)` is Puerto Rico's, `(416)` Canada's.)
+            let reg = PhoneLineKind.region(of: "+1" + ns) ?? ((region == "CA") ? "CA" : "US")
             return EntityValue(e164: "+1" + ns, national: ns, region: reg)
         }
         return EntityValue(national: String(decoding: all, as: UTF8.self))

@@ -21,7 +21,24 @@ public enum PhoneLineKind: String, Sendable {
         return kinds.count == 1 ? kinds.first : nil
     }
 
+    /// The one region whose mobile or fixed-line ranges hold an E.164 number among those sharing its calling code
+    /// (`+17878226282` is Puerto Rico's, `+18687681234` Trinidad's, `+14165550123` Canada's); nil when none or
+    /// several do.
+    public static func region(of e164: String) -> String? {
+        let digits = Array((e164.hasPrefix("+") ? e164.dropFirst() : Substring(e164)).utf8)
+        guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let (code, rest) = PhoneMetadata.splitCallingCode(digits),
+            let regions = plans[code]
+        else { return nil }
+        let national = String(decoding: rest, as: UTF8.self)
+        let holding = Set(regions.filter { plan in
+            whole(plan.mobile, national) || plan.fixed.map { whole($0, national) } ?? false
+        }.map(\.region))
+        return holding.count == 1 ? holding.first : nil
+    }
+
     private struct Plan: @unchecked Sendable {
+        let region: String
         let mobile: NSRegularExpression
         let fixed: NSRegularExpression?
     }
@@ -32,9 +49,9 @@ public enum PhoneLineKind: String, Sendable {
             pattern.isEmpty ? nil : try? NSRegularExpression(pattern: "^(?:" + pattern + ")$")
         }
         var out: [String: [Plan]] = [:]
-        for (_, code, mobile, fixed) in PhoneMetadata.typeRows {
+        for (region, code, mobile, fixed) in PhoneMetadata.typeRows {
             guard let m = compiled(mobile) else { continue }
-            out[code, default: []].append(Plan(mobile: m, fixed: compiled(fixed)))
+            out[code, default: []].append(Plan(region: region, mobile: m, fixed: compiled(fixed)))
         }
         return out
     }()

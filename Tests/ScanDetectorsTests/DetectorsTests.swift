@@ -197,6 +197,16 @@ final class DetectorsTests: XCTestCase {
         }
     }
 
+    /// A number of the North American plan is the region's whose ranges hold it (Trinidad's `868`, the Dominican
+    /// Republic's `809`, Jamaica's `876`), with or without `+1`; the US's where the plan's data tells none apart.
+    func testTheNorthAmericanPlansRegionByItsRanges() {
+        XCTAssertEqual(find("Tel: (868) 623-4417", .phone).first?.value.region, "TT")
+        XCTAssertEqual(find("+1 809 221 4455", .phone).first?.value.region, "DO")
+        XCTAssertEqual(find("+1 876 952 4418", .phone).first?.value.region, "JM")
+        XCTAssertEqual(find("Tel: (212) 555-0100", .phone).first?.value.region, "US")
+        XCTAssertEqual(find("Tel. 514 555-0199", .phone, region: "CA").first?.value.region, "CA")
+    }
+
     func testEmails() {
         let rows: [(String, String?, String, String?)] = [
             ("Contact: Jane.Doe@Example.COM", nil, "Jane.Doe@Example.COM", "jane.doe@example.com"),
