@@ -124,6 +124,16 @@ import ScanModel
             Fixture.line(330, "cbetancur@tostadoraquindio.co", x: 500, h: 20),
         ])
         #expect(second.name?.full == "Camila Betancur Zuluaga")
+        // With degrees after its comma.
+        let degrees = card([
+            Fixture.line(90, "Adriana Solano", x: 40, h: 40),
+            Fixture.line(136, "Mora, CPA", x: 40, h: 40),
+            Fixture.line(190, "Odontóloga", x: 40, h: 20),
+            Fixture.line(300, "Cel. +506 8396-3371", x: 500, h: 20),
+            Fixture.line(330, "adriana.solano54@gmail.com", x: 500, h: 20),
+        ])
+        #expect(degrees.name?.full == "Adriana Solano Mora, CPA")
+        #expect(degrees.title == "Odontóloga")
         let title = card([
             Fixture.line(40, "Bufete Larraín", x: 40, h: 22),
             Fixture.line(90, "Camila Betancur", x: 40, h: 40),

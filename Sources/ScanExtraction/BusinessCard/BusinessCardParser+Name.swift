@@ -195,9 +195,16 @@ extension BusinessCardParser {
             let ws = words(ni).drop { Self.lexicon.honorifics.contains(Text.key($0)) }
             return lines[ni].text.hasSuffix("-") && (2...3).contains(ws.count) || twoSurnames && ws.count == 2
         } ?? false
+        // (Degrees after its comma go with it: `Adriana Solano` / `Mora, CPA`.)
+        func beforeDegrees(_ ws: [String]) -> [String] {
+            guard ws.count > 1, ws[0].hasSuffix(","), Self.degreesOnly(ws.dropFirst().joined(separator: " "))
+            else { return ws }
+            return [String(ws[0].dropLast())]
+        }
         if nameBelow == nil, wrapsAName, let ni = nameIndex,
             let below = Self.wrappedUnder(lines, ni, among: free.filter { $0 != ni && $0 != organization }),
-            case let ws = words(below), ws.count == 1, let w = ws.first, w.count >= 3, w.first?.isUppercase == true,
+            case let ws = beforeDegrees(words(below)), ws.count == 1, let w = ws.first, w.count >= 3,
+            w.first?.isUppercase == true,
             w.allSatisfy({ $0.isLetter || "-'’".contains($0) }), lines[below].entities.isEmpty,
             !Text.hasAny(lines[below].key, Self.lexicon.jobTitles), !Self.namesAFirm(lines[below].key),
             !Text.hasAny(lines[below].key, Self.lexicon.departmentWords), !Self.namesAnAgent(ws),
