@@ -104,6 +104,19 @@ import ScanModel
             Fixture.line(436, "m.bianchi@bianchimpianti.it", x: 600, h: 22),
         ]))
         #expect(try! extractor.extract(firm, as: .businessCard).businessCard!.organization == "Bianchi Impianti S.p.A.")
+        // Ecuador's `Cía. Ltda.`, Oman's `SAOC`, Egypt's `S.A.E.`.
+        for (name, form) in [("Galápagos Travel Partners", "Cía. Ltda."), ("Al-Harthy Marine Services", "SAOC"),
+                             ("Nile Delta Power Systems", "S.A.E.")] {
+            let wrapped = Fixture.document(Fixture.page(width: 1004, height: 650, [
+                Fixture.line(80, "Andrés Jaramillo", x: 60, h: 40),
+                Fixture.line(140, "Jefe de Ventas", x: 60, h: 26),
+                Fixture.line(400, name, x: 60, h: 30),
+                Fixture.line(436, form, x: 60, h: 28),
+                Fixture.line(436, "ajaramillo@example.com", x: 600, h: 22),
+            ]))
+            let org = try! extractor.extract(wrapped, as: .businessCard).businessCard!.organization
+            #expect(org == name + " " + form)
+        }
     }
 
     /// A firm's name wrapped in its column is read whole when the two lines together spell the domain that the first

@@ -77,6 +77,8 @@ extension BusinessCardParser {
             // Opening hours are no firm, whatever their words (`Mo–Fr 6:30–18:30 · Sa 7–13 Uhr`: `Sa` is no `SA`), nor
             // is a social handle that spells the domain (`@costamoura.arq`, `IG @cbmsupplies`).
             if Self.holdsHours(l.text) || Self.isHandleLine(l.line.words.map(\.text)) { continue }
+            // Nor is a legal form alone (`SAOC`, `S.A.E.` under the name it ends), which goes with the name over it.
+            if Self.onlyLegalForms(l.key) { continue }
             // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts. An Irish
             // county that ends a line (`Main Street, Adare, Co. Limerick`) is no company's `Co.`.
             let text = Text.replacing(
