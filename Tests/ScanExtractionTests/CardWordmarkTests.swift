@@ -440,6 +440,22 @@ import ScanModel
         #expect(!BusinessCardParser.isHandleLine(["Meet", "us", "@", "Booth", "12"]))
     }
 
+    /// A logo of bars that OCR read as `III` beside the firm's name, taller than its letters, is no part of it; a
+    /// numeral printed as the name's words are stays.
+    @Test func aLogoOfBarsBesideTheFirm() {
+        func firm(_ mark: String, h: Double) -> String? {
+            card([
+                Fixture.line(51, mark, x: 63, h: h),
+                Fixture.line(58, "Carmelix Technologies Ltd.", x: 124 + h - 48, h: 39),
+                Fixture.line(191, "Noa Ben-David", x: 62, h: 57),
+                Fixture.line(258, "VP Product", x: 62, h: 30),
+                Fixture.line(444, "noa@carmelix.io", x: 63, h: 29),
+            ]).organization
+        }
+        #expect(firm("III", h: 48) == "Carmelix Technologies Ltd.")
+        #expect(firm("III", h: 39) == "III Carmelix Technologies Ltd.")
+    }
+
     @Test func topLevelDomainsOCRMisread() {
         let lk = card([
             Fixture.line(40, "Dilani Perera", x: 40, h: 34),

@@ -167,6 +167,17 @@ extension BusinessCardParser {
     /// one letter, only where it was read apart.
     static func withoutMarks(_ line: LayoutLine, monogram: Bool = false) -> String {
         guard line.words.count > 1 else { return line.text }
+        // A logo of bars read as letters (`III`, `lll`, `|||`) before the name: taller than its words, or set apart
+        // from them by more than a space (a numeral of the name is printed as its words are).
+        if let bars = line.words.first, case let next = line.words[1], (2...4).contains(bars.text.count),
+            bars.text.allSatisfy({ "Il|1".contains($0) }),
+            bars.box.height > 1.15 * next.box.height
+                || next.box.minX - bars.box.maxX > 0.5 * min(bars.box.height, next.box.height)
+        {
+            return withoutMarks(
+                LayoutLine(page: line.page, words: Array(line.words.dropFirst()), level: line.level, ordered: true),
+                monogram: monogram)
+        }
         if monogram, Self.isMonogram(line) {
             return withoutMarks(
                 LayoutLine(page: line.page, words: Array(line.words.dropFirst()), level: line.level, ordered: true),
