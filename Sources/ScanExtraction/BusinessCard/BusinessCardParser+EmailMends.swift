@@ -127,18 +127,12 @@ extension BusinessCardParser {
         let orgKey = Text.key(organization)
         for h in webHosts {
             let web = h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
-            guard web != domain, OCRConfusions.shipped.lookAlike(web, domain) || oneLetterApart(web, domain),
+            guard web != domain, OCRConfusions.shipped.lookAlike(web, domain) || Text.oneLetterApart(web, domain),
                 spells(domainStem(web) ?? "", orgKey), !spells(domainStem(domain) ?? "", orgKey)
             else { continue }
             return address[...at] + web
         }
         return nil
-    }
-
-    /// Whether two spellings of one length differ in one character, whichever (`vertieealimentos` for
-    /// `verticealimentos`: a pair the learned table does not hold, taken only where the organization tells them apart).
-    static func oneLetterApart(_ a: String, _ b: String) -> Bool {
-        a.count == b.count && zip(a, b).filter { $0 != $1 }.count == 1
     }
 
     /// The local part of an e-mail address as printed (`Imeadows` in `E. Imeadows@davidson.com`), in its printed case.

@@ -594,6 +594,9 @@ extension BusinessCardParser {
         let pieces = local.lowercased().split(whereSeparator: { !$0.isLetter }).map { Array($0) }
         let joined = pieces.flatMap { $0 }
         var words = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        // (A piece that spells another of the name's words as printed is that word's, not a misread one's: `Ahmad`
+        // stays beside `faizal.rahman`, whose `ahman` is one letter from it.)
+        let spelled = Set(words.map { Self.folded($0).lowercased() })
         for (k, word) in words.enumerated() {
             // Compared without accents: an e-mail address spells `Chloé` as `chloe`.
             let printed = Array(word)
@@ -603,7 +606,7 @@ extension BusinessCardParser {
             else { continue }
             // Places where a name word may stand in the local part: each piece's start and end.
             var spans: [[Character]] = []
-            for piece in pieces where piece.count >= letters.count {
+            for piece in pieces where piece.count >= letters.count && !spelled.contains(String(piece)) {
                 spans.append(Array(piece.prefix(letters.count)))
                 spans.append(Array(piece.suffix(letters.count)))
             }
