@@ -524,8 +524,13 @@ struct AddressDetector {
         if Self.opensPart(s, at: Self.lastBefore(s, i)), townFollows(s, e) {
             let city = DataDetector.cityRegion(s, e + 1, s.wordEnd(from: e + 1))
             let cityAlone = !year && city.map { c in c.1 >= s.count || [0x2C, 0x0A].contains(s.bytes[c.1]) } ?? false
-            guard cityAlone || streetBefore(s, i) else { return nil }
-            let country = countryPrintedNear(s, e) ?? (cityAlone ? city?.0 : nil) ?? region
+            // (Or the country named in the line's last part, after the town: `600 Akureyri, Iceland`.)
+            let lineEnd = lineBounds(s, e).1
+            var lastPart = lineEnd
+            while lastPart > e + 1, s.bytes[lastPart - 1] != 0x2C { lastPart -= 1 }
+            let named = !year && lastPart > e + 1 ? countryIn(s, lastPart, lineEnd) : nil
+            guard cityAlone || named != nil || streetBefore(s, i) else { return nil }
+            let country = countryPrintedNear(s, e) ?? named ?? (cityAlone ? city?.0 : nil) ?? region
             var townEnd = e + 1
             while townEnd < s.count, s.bytes[townEnd] != 0x2C, s.bytes[townEnd] != 0x0A { townEnd += 1 }
             guard country != nil || !year && townOfWords(s, e + 1, townEnd) && streetLeadsOn(s, i) else { return nil }

@@ -758,6 +758,10 @@ final class DetectorsTests: XCTestCase {
         XCTAssertTrue(code("Gedimino pr. 20, LT-01103 Vilnius, Lietuva") == ("01103", "LT"))
         XCTAssertNil(code("Tel 6701101").0)
         XCTAssertNil(code("LT-1234 Main").0)
+        // A code before its town, the country named in the line's last part (and in the country's shape).
+        XCTAssertTrue(code("600 Akureyri, Iceland") == ("600", "IS"))
+        XCTAssertNil(code("500 Main Office, Canada").0)
+        XCTAssertNil(code("1200 Tacos, Mexico").0)
         // A city that opens a shop's name or a dish's, a year after a city, a country's other names after a number, a
         // post box under a street, and two letters that are no country printed or city after them: none.
         XCTAssertNil(code("Seoul Chicken 18000", region: "KR").0)
