@@ -2674,7 +2674,6 @@ extension DataDetector {
         ciudad de cordoba|AR
         ciudad de córdoba|AR
         ciudad de jilin|CN
-        ciudad de la paz|GQ
         ciudad de leon|MX
         ciudad de león|MX
         ciudad de los angelos|US

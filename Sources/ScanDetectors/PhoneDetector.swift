@@ -639,7 +639,7 @@ struct PhoneDetector {
         if nanp {
             let nsn = total == 11 ? Array(all.dropFirst()) : all
             let ns = String(decoding: nsn, as: UTF8.self)
-            // (The plan's other regions by their area codes' ranges: `(787)` is Puerto Rico's, `(416)` Canada's.)
+            // (The plan's other regions by their area codes' ranges: `(868)` is Trinidad's.)
             let reg = PhoneLineKind.region(of: "+1" + ns) ?? ((region == "CA") ? "CA" : "US")
             return EntityValue(e164: "+1" + ns, national: ns, region: reg)
         }

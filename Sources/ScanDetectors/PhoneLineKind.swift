@@ -22,8 +22,8 @@ public enum PhoneLineKind: String, Sendable {
     }
 
     /// The one region whose mobile or fixed-line ranges hold an E.164 number among those sharing its calling code
-    /// (`+17878226282` is Puerto Rico's, `+18687681234` Trinidad's, `+14165550123` Canada's); nil when none or
-    /// several do.
+    /// (`+18687681234` is Trinidad's, `+18762221234` Jamaica's); nil when none or several do, and for the US, Canada
+    /// and Puerto Rico, which the shipped ranges do not hold (their plans give mobiles and fixed lines alike).
     public static func region(of e164: String) -> String? {
         let digits = Array((e164.hasPrefix("+") ? e164.dropFirst() : Substring(e164)).utf8)
         guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),

@@ -391,6 +391,12 @@ import ScanModel
             == "f@verticealimentos.com.br")
         #expect(mend("f@verticealimentos.com.br", ["vertieealimentos.com.br"], "Vértice Alimentos Ltda.") == nil)
         #expect(mend("f@northgate.de", ["northgate.dk"], "Northgate GmbH") == nil, "both stems spelled")
+        // A capital I printed in the domain where the web address has an l, whatever the organization.
+        let capital = BusinessCardParser.domainWithCapitalIRead
+        #expect(capital("Email: ac@Imsmarine.com.cy", "ac@imsmarine.com.cy", ["www.lmsmarine.com.cy"])
+            == "ac@lmsmarine.com.cy")
+        #expect(capital("ac@imsmarine.com.cy", "ac@imsmarine.com.cy", ["www.lmsmarine.com.cy"]) == nil)
+        #expect(capital("ac@Imsmarine.com.cy", "ac@imsmarine.com.cy", ["www.imsmarine.com.cy"]) == nil)
     }
 
     /// A country printed after the city, by name or by its two-letter code, fills the country and is no region.

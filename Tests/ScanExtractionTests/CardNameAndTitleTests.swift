@@ -134,6 +134,16 @@ import ScanModel
         ])
         #expect(degrees.name?.full == "Adriana Solano Mora, CPA")
         #expect(degrees.title == "Odontóloga")
+        // (A profession with its degrees is no family name: `Odontóloga, DDS`.)
+        let profession = card([
+            Fixture.line(60, "Clínica Dental Sonrisa", x: 80, h: 50),
+            Fixture.line(150, "Adriana Solano", x: 80, h: 40),
+            Fixture.line(200, "Odontóloga, DDS", x: 80, h: 40),
+            Fixture.line(510, "Tel. +506 8555 0142", x: 80, h: 26),
+            Fixture.line(560, "adriana@sonrisa.cr", x: 80, h: 26),
+        ])
+        #expect(profession.name?.full == "Adriana Solano")
+        #expect(profession.title == "Odontóloga, DDS")
         let title = card([
             Fixture.line(40, "Bufete Larraín", x: 40, h: 22),
             Fixture.line(90, "Camila Betancur", x: 40, h: 40),

@@ -436,6 +436,14 @@ import ScanModel
         ])
         #expect(w.organization == "MUSHI & LYIMO ADVOCATES")
         #expect(w.urls.map(\.url) == ["https://mushilyimo.co.tz"])
+        let social = card([
+            Fixture.line(40, "MUSHI & LYIMO ADVOCATES", x: 40, h: 22),
+            Fixture.line(90, "Juma Lyimo", x: 40, h: 30),
+            Fixture.line(200, "juma.lyimo@mushilyimo.co.tz", x: 40, h: 18),
+            Fixture.line(230, "https:/twitter.com/mushilyimo", x: 40, h: 18),
+        ])
+        #expect(social.urls.isEmpty)
+        #expect(social.socialProfiles.map(\.service) == ["x"])
         #expect(BusinessCardParser.isHandleLine(["Instagram:", "@vigc"]))
         #expect(!BusinessCardParser.isHandleLine(["Meet", "us", "@", "Booth", "12"]))
     }
@@ -454,6 +462,29 @@ import ScanModel
         }
         #expect(firm("III", h: 48) == "Carmelix Technologies Ltd.")
         #expect(firm("III", h: 39) == "III Carmelix Technologies Ltd.")
+        // An article or a number opening the name, whatever the space after it.
+        #expect(firm("Il", h: 48) == "Il Carmelix Technologies Ltd.")
+        #expect(firm("11", h: 48) == "11 Carmelix Technologies Ltd.")
+    }
+
+    /// A legal form alone is the firm's only where no name stands over it (a logo's `Enterprises`); a word one OCR
+    /// slip from a legal form that is a word of its own stays (`See`, not Egypt's `SAE`).
+    @Test func legalFormsAloneAndWordsLikeThem() {
+        let logo = card([
+            Fixture.line(40, "Enterprises", x: 40, h: 30),
+            Fixture.line(120, "Ravi Menon", x: 40, h: 30),
+            Fixture.line(160, "Sales Manager", x: 40, h: 20),
+            Fixture.line(300, "ravi@gmail.com", x: 40, h: 18),
+        ])
+        #expect(logo.organization == "Enterprises")
+        let lake = card([
+            Fixture.line(60, "Hotel am See", x: 80, h: 50),
+            Fixture.line(150, "Julia Brandt", x: 80, h: 40),
+            Fixture.line(210, "Rezeption", x: 80, h: 28),
+            Fixture.line(510, "T +43 6542 555 012", x: 80, h: 26),
+            Fixture.line(560, "julia@hotel-amsee.at", x: 80, h: 26),
+        ])
+        #expect(lake.organization == "Hotel am See")
     }
 
     @Test func topLevelDomainsOCRMisread() {

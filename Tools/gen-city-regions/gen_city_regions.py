@@ -135,6 +135,14 @@ for country in json.load(open(os.path.join(os.path.dirname(src), 'countries.json
     if country.get('capital') and country.get('population', 0) >= 100_000:
         capitals[key(plain(country['capital']))] = country['iso']
 
+
+def ends_with_another_city(k, cc):
+    """Whether a capital's name ends with a city's of another country: Equatorial Guinea's `Ciudad de la Paz` is no La
+    Paz."""
+    words = k.split()
+    return any(by and set(by) != {cc} for by in (largest.get(' '.join(words[n:])) for n in range(1, len(words))))
+
+
 table = {}
 for c in sorted(cities, key=lambda c: -c['population']):
     if c['population'] < 300_000 and capitals.get(key(plain(c['name']))) != c['countrycode']:
@@ -146,6 +154,8 @@ for c in sorted(cities, key=lambda c: -c['population']):
         for k in {key(n), key(plain(n))}:
             letters = re.sub(r'[^\w]', '', k)
             if len(letters) < 4 or k in table or k in common or plain(k) in common:
+                continue
+            if c['population'] < 300_000 and ends_with_another_city(k, c['countrycode']):
                 continue
             if len(k.split()) > 4 or countries.get(plain(k), {c['countrycode']}) != {c['countrycode']}:
                 continue
@@ -161,6 +171,8 @@ for k, cc in capitals.items():
     if k in table or k in largest or len(letters) < 4 or k in common or len(k.split()) > 4:
         continue
     if countries.get(k, {cc}) != {cc}:
+        continue
+    if ends_with_another_city(k, cc):
         continue
     table[k] = cc
 

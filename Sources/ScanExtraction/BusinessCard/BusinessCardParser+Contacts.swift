@@ -195,8 +195,9 @@ extension BusinessCardParser {
     }
 
     /// Web addresses whose `//` OCR read as one slash (`W: https:/mushilyimo.co.tz`), which no detector takes for a
-    /// link: `http` or `https`, one slash, and a host of two labels or more under a registered top-level domain. The
-    /// line goes to the contacts when it says no more than a label and the link.
+    /// link: `http` or `https`, one slash, and a host of two labels or more under a registered top-level domain (a
+    /// social network's goes to the profiles). The line goes to the contacts when it says no more than a label and the
+    /// link.
     static func linksMissingASlash(_ lines: [AnalyzedLine], _ card: inout BusinessCard, used: inout Set<Int>) {
         for (i, l) in lines.enumerated() where !used.contains(i) {
             for (k, word) in l.line.words.enumerated() {
@@ -210,8 +211,12 @@ extension BusinessCardParser {
                     let tld = labels.last, DataDetector.isTopLevelDomain(String(tld))
                 else { continue }
                 let url = String(token[..<m.upperBound]) + "/" + rest
-                guard !card.urls.contains(where: { $0.url.lowercased() == url.lowercased() }) else { continue }
-                card.urls.append(.init(url: url, source: l.line.provenance(words: k..<k + 1)))
+                let source = l.line.provenance(words: k..<k + 1)
+                if let p = profile(url) {
+                    card.socialProfiles.append(.init(service: p, value: url, source: source))
+                } else if !card.urls.contains(where: { $0.url.lowercased() == url.lowercased() }) {
+                    card.urls.append(.init(url: url, source: source))
+                }
                 if l.line.words.count <= 2 { used.insert(i) }
             }
         }

@@ -31,13 +31,26 @@ extension BusinessCardParser {
                 }
             }
         }
+        let webHosts = card.urls.map { Self.host($0.url) }
+        for n in card.emails.indices {
+            let read = card.emails[n].address
+            guard
+                let mended = Self.domainWithCapitalIRead(
+                    printed: card.emails[n].source.text, address: read, webHosts: webHosts)
+            else { continue }
+            findings.append(
+                Finding(
+                    code: "card-email-from-web",
+                    message: "the e-mail address was read as '\(read)'; its domain was printed with a capital I where "
+                        + "the web address has an l: '\(mended)'",
+                    field: "businessCard.emails[\(n)]"))
+            card.emails[n].address = mended
+        }
         if let org = card.organization {
             for n in card.emails.indices {
                 let read = card.emails[n].address
                 guard
-                    let mended = Self.domainMendedByWeb(
-                        address: read, webHosts: card.urls.map { Self.host($0.url) },
-                        organization: org)
+                    let mended = Self.domainMendedByWeb(address: read, webHosts: webHosts, organization: org)
                 else { continue }
                 findings.append(
                     Finding(
@@ -57,7 +70,8 @@ extension BusinessCardParser {
             Finding(
                 code: "card-\(kind)-domain-mended",
                 message: "the \(kind == "email" ? "e-mail" : "web") address was read as '\(read)', whose top-level "
-                    + "domain no registry knows; with letters OCR mistakes for one another it is '\(mended)'",
+                    + "domain no registry knows or the card's other addresses end otherwise; with letters OCR mistakes "
+                    + "for one another it is '\(mended)'",
                 field: field)
         }
         for n in card.emails.indices {
@@ -133,6 +147,20 @@ extension BusinessCardParser {
             return address[...at] + web
         }
         return nil
+    }
+
+    /// The address with the card's web domain for its own, where the e-mail's domain as printed holds a capital `I`
+    /// (no domain is printed so between small letters) and reading each as `l` gives the web's (`Imsmarine.com.cy`
+    /// beside `www.lmsmarine.com.cy`). Nil otherwise.
+    static func domainWithCapitalIRead(printed: String, address: String, webHosts: [String]) -> String? {
+        guard let at = address.lastIndex(of: "@"), let printedAt = printed.lastIndex(of: "@") else { return nil }
+        let domain = printed[printed.index(after: printedAt)...].prefix { !$0.isWhitespace }
+        guard domain.contains("I") else { return nil }
+        let mended = String(domain.map { $0 == "I" ? "l" : $0 }).lowercased()
+        guard mended != address[address.index(after: at)...].lowercased(),
+            webHosts.contains(where: { ($0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0).lowercased() == mended })
+        else { return nil }
+        return address[...at] + mended
     }
 
     /// The local part of an e-mail address as printed (`Imeadows` in `E. Imeadows@davidson.com`), in its printed case.

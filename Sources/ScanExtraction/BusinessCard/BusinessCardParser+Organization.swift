@@ -77,8 +77,8 @@ extension BusinessCardParser {
             // Opening hours are no firm, whatever their words (`Mo–Fr 6:30–18:30 · Sa 7–13 Uhr`: `Sa` is no `SA`), nor
             // is a social handle that spells the domain (`@costamoura.arq`, `IG @cbmsupplies`).
             if Self.holdsHours(l.text) || Self.isHandleLine(l.line.words.map(\.text)) { continue }
-            // Nor is a legal form alone (`SAOC`, `S.A.E.` under the name it ends), which goes with the name over it.
-            if Self.onlyLegalForms(l.key) { continue }
+            // Nor is a legal form alone under a line it ends (`SAOC`, `S.A.E.`), which goes with the name over it.
+            if Self.onlyLegalForms(l.key), Self.stackedOver(lines, i, among: free) != nil { continue }
             // A legal form OCR misread in a look-alike letter (`s.r.I.`, `GMBH` as `GM8H`) still counts. An Irish
             // county that ends a line (`Main Street, Adare, Co. Limerick`) is no company's `Co.`.
             let text = Text.replacing(
@@ -167,12 +167,11 @@ extension BusinessCardParser {
     /// one letter, only where it was read apart.
     static func withoutMarks(_ line: LayoutLine, monogram: Bool = false) -> String {
         guard line.words.count > 1 else { return line.text }
-        // A logo of bars read as letters (`III`, `lll`, `|||`) before the name: taller than its words, or set apart
-        // from them by more than a space (a numeral of the name is printed as its words are).
+        // A logo of bars read as letters (`III`, `lll`, `|||`) before the name: one shape repeated, taller than the
+        // words (a numeral of the name is printed as its words are; `Il Fornaio` is an article).
         if let bars = line.words.first, case let next = line.words[1], (2...4).contains(bars.text.count),
-            bars.text.allSatisfy({ "Il|1".contains($0) }),
+            let shape = bars.text.first, "Il|".contains(shape), bars.text.allSatisfy({ $0 == shape }),
             bars.box.height > 1.15 * next.box.height
-                || next.box.minX - bars.box.maxX > 0.5 * min(bars.box.height, next.box.height)
         {
             return withoutMarks(
                 LayoutLine(page: line.page, words: Array(line.words.dropFirst()), level: line.level, ordered: true),
