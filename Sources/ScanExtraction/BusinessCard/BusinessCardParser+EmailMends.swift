@@ -133,8 +133,7 @@ extension BusinessCardParser {
 
     /// The address with the card's web domain for its own, when the two differ only by shapes OCR takes for one another
     /// (`osbormehopkins.ca` read for `osbornehopkins.ca`: rn as m; cl as d, vv as w, 1 or I as l, 0 as o) or by one
-    /// letter, and the
-    /// organization's name spells the web domain's stem but not the e-mail's. Nil otherwise.
+    /// letter, and the organization's name spells the web domain's stem but not the e-mail's. Nil otherwise.
     static func domainMendedByWeb(address: String, webHosts: [String], organization: String) -> String? {
         guard let at = address.lastIndex(of: "@") else { return nil }
         let domain = address[address.index(after: at)...].lowercased()
