@@ -742,8 +742,26 @@ struct AddressDetector {
     /// Whether letters stand before `i` on its line, past spaces, a comma or a dash (`Mumbai - 400021`).
     private func lettersBefore(_ s: ScanText, _ i: Int) -> Bool {
         var k = i - 1
-        while k >= 0, s.bytes[k] == 0x20 || s.bytes[k] == 0x2C || s.bytes[k] == 0x2D { k -= 1 }
+        while k >= 0 {
+            if s.bytes[k] == 0x20 || s.bytes[k] == 0x2C || s.bytes[k] == 0x2D {
+                k -= 1
+            } else if case let d = Self.dashLength(s, endingAt: k + 1), d == 3 {
+                k -= 3
+            } else {
+                break
+            }
+        }
         return k >= 0 && (isAlpha(s.bytes[k]) || s.bytes[k] >= 0x80)
+    }
+
+    /// The length in bytes of a dash that ends at `e`: 1 for a hyphen, 3 for an en or em dash (`Bengaluru – 560025`),
+    /// 0 for none.
+    private static func dashLength(_ s: ScanText, endingAt e: Int) -> Int {
+        if e > 0, s.bytes[e - 1] == 0x2D { return 1 }
+        if e >= 3, s.bytes[e - 3] == 0xE2, s.bytes[e - 2] == 0x80, s.bytes[e - 1] == 0x93 || s.bytes[e - 1] == 0x94 {
+            return 3
+        }
+        return 0
     }
 
     /// The word right before `i` on its line (past spaces and a comma), lower-cased; empty when there is none.
@@ -760,8 +778,9 @@ struct AddressDetector {
     private static func townBefore(_ s: ScanText, _ i: Int) -> Bool {
         var e = i
         while e > 0, s.bytes[e - 1] == 0x20 { e -= 1 }
-        let dashed = e > 0 && s.bytes[e - 1] == 0x2D
-        if dashed { e -= 1 }
+        let dash = dashLength(s, endingAt: e)
+        let dashed = dash > 0
+        e -= dash
         var a = e
         while a > 0, s.bytes[a - 1] != 0x2C, s.bytes[a - 1] != 0x0A, e - a < 60 { a -= 1 }
         let comma = a > 0 && s.bytes[a - 1] == 0x2C

@@ -588,8 +588,11 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Mumbai - 400021", .postalCode, region: "IN").first?.value.postalCode, "400021")
         XCTAssertEqual(find("Bengaluru, Karnataka 560038", .postalCode, region: "IN").first?.value.country, "IN")
         XCTAssertTrue(find("Mumbai - 400021", .postalCode, region: "US").isEmpty)
+        // After an en or em dash as after a hyphen.
+        XCTAssertEqual(find("Bengaluru – 560025, Karnataka", .postalCode, region: "IN").first?.value.postalCode, "560025")
+        XCTAssertEqual(find("Bengaluru — 560025", .postalCode, region: "IN").first?.value.postalCode, "560025")
         for text in ["Invoice 123456, paid", "Bill No - 123456", "Auth Code, 654321", "Token - 204518",
-                     "Table, Server 123456"] {
+                     "Table, Server 123456", "Bill No – 123456"] {
             XCTAssertTrue(find(text, .postalCode, region: "IN").isEmpty, text)
         }
         XCTAssertTrue(find("Order 123-4567", .postalCode, region: "JP").isEmpty)
