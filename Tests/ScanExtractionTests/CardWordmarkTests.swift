@@ -446,6 +446,7 @@ import ScanModel
         #expect(social.socialProfiles.map(\.service) == ["x"])
         #expect(BusinessCardParser.isHandleLine(["Instagram:", "@vigc"]))
         #expect(!BusinessCardParser.isHandleLine(["Meet", "us", "@", "Booth", "12"]))
+        #expect(BusinessCardParser.isHandleLine(["@costamoura.arq", "on", "every", "network"]))
     }
 
     /// A logo of bars that OCR read as `III` beside the firm's name, taller than its letters, is no part of it; a

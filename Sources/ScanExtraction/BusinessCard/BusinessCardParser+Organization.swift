@@ -54,11 +54,14 @@ extension BusinessCardParser {
         card.provenance["organization"] = lines[oi].line.provenance()
     }
 
-    /// Whether a line is a social handle, alone or after a label (`@vigc`, `IG @vigc`, `Instagram: @vigc`): at most
-    /// three words, one of which opens with `@` and a letter or digit.
+    /// Whether a line is a social handle, alone or after a label (`@vigc`, `IG @vigc`, `Instagram: @vigc`): it opens
+    /// with `@`, or it has at most three words, one of which opens with `@` and a letter or digit.
     static func isHandleLine(_ words: [String]) -> Bool {
-        words.count <= 3
-            && words.contains { w in w.first == "@" && w.dropFirst().first.map { $0.isLetter || $0.isNumber } == true }
+        words.first?.hasPrefix("@") == true
+            || words.count <= 3
+                && words.contains { w in
+                    w.first == "@" && w.dropFirst().first.map { $0.isLetter || $0.isNumber } == true
+                }
     }
 
     /// The organization stage: the line among `free` that names the firm, with its score. A company suffix or the
