@@ -8,12 +8,7 @@ public enum PhoneLineKind: String, Sendable {
     /// (`PhoneTypes.swift`). Nil when the plan cannot tell (the US and Canada give both the same ranges), when the
     /// number falls in both or in neither, or when regions sharing the calling code disagree.
     public static func of(e164: String) -> PhoneLineKind? {
-        let digits = Array((e164.hasPrefix("+") ? e164.dropFirst() : Substring(e164)).utf8)
-        guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            let (code, rest) = PhoneMetadata.splitCallingCode(digits),
-            let regions = plans[code]
-        else { return nil }
-        let national = String(decoding: rest, as: UTF8.self)
+        guard let (regions, national) = plansAndNational(e164) else { return nil }
         let kinds = Set(regions.compactMap { plan -> PhoneLineKind? in
             let mobile = whole(plan.mobile, national), fixed = plan.fixed.map { whole($0, national) } ?? false
             return mobile == fixed ? nil : mobile ? .mobile : .fixedLine
@@ -25,16 +20,21 @@ public enum PhoneLineKind: String, Sendable {
     /// (`+18687681234` is Trinidad's, `+18762221234` Jamaica's); nil when none or several do, and for the US, Canada
     /// and Puerto Rico, which the shipped ranges do not hold (their plans give mobiles and fixed lines alike).
     public static func region(of e164: String) -> String? {
+        guard let (regions, national) = plansAndNational(e164) else { return nil }
+        let holding = Set(regions.filter { plan in
+            whole(plan.mobile, national) || plan.fixed.map { whole($0, national) } ?? false
+        }.map(\.region))
+        return holding.count == 1 ? holding.first : nil
+    }
+
+    /// The plans of the regions that share an E.164 number's calling code, and its national number; nil for no number.
+    private static func plansAndNational(_ e164: String) -> ([Plan], String)? {
         let digits = Array((e164.hasPrefix("+") ? e164.dropFirst() : Substring(e164)).utf8)
         guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
             let (code, rest) = PhoneMetadata.splitCallingCode(digits),
             let regions = plans[code]
         else { return nil }
-        let national = String(decoding: rest, as: UTF8.self)
-        let holding = Set(regions.filter { plan in
-            whole(plan.mobile, national) || plan.fixed.map { whole($0, national) } ?? false
-        }.map(\.region))
-        return holding.count == 1 ? holding.first : nil
+        return (regions, String(decoding: rest, as: UTF8.self))
     }
 
     private struct Plan: @unchecked Sendable {

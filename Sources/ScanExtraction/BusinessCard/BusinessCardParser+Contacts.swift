@@ -227,12 +227,11 @@ extension BusinessCardParser {
     static func ownSites(_ lines: [AnalyzedLine], _ card: inout BusinessCard, used: inout Set<Int>) {
         let domains = Set(card.emails.compactMap { $0.address.split(separator: "@").last.map { $0.lowercased() } })
         guard !domains.isEmpty else { return }
-        func bare(_ host: String) -> String { host.hasPrefix("www.") ? String(host.dropFirst(4)) : host }
-        var known = Set(card.urls.map { bare(host($0.url)) })
+        var known = Set(card.urls.map { bareHost(host($0.url)) })
         for (i, l) in lines.enumerated() {
             for (k, word) in l.line.words.enumerated() {
                 let token = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
-                let site = bare(token.lowercased())
+                let site = bareHost(token)
                 guard domains.contains(site), !known.contains(site) else { continue }
                 card.urls.append(.init(url: token, source: l.line.provenance(words: k..<k + 1)))
                 known.insert(site)
@@ -240,6 +239,12 @@ extension BusinessCardParser {
                 if l.line.words.count <= 2 { used.insert(i) }
             }
         }
+    }
+
+    /// A host in lower case without its `www.` (`www.Example.com` -> `example.com`).
+    static func bareHost(_ host: String) -> String {
+        let h = host.lowercased()
+        return h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
     }
 
     static func host(_ url: String) -> String {

@@ -108,7 +108,7 @@ extension BusinessCardParser {
         let name = host[..<dot].lowercased()
         // The endings the card's hosts of this name bear, each as often as it is printed.
         let endings = hosts.compactMap { other -> String? in
-            let o = other.lowercased().hasPrefix("www.") ? String(other.lowercased().dropFirst(4)) : other.lowercased()
+            let o = bareHost(other)
             guard let od = o.lastIndex(of: "."), o[..<od] == name else { return nil }
             return String(o[o.index(after: od)...])
         }
@@ -139,7 +139,7 @@ extension BusinessCardParser {
         let domain = address[address.index(after: at)...].lowercased()
         let orgKey = Text.key(organization)
         for h in webHosts {
-            let web = h.hasPrefix("www.") ? String(h.dropFirst(4)) : h
+            let web = bareHost(h)
             guard web != domain, OCRConfusions.shipped.lookAlike(web, domain) || Text.oneLetterApart(web, domain),
                 spells(domainStem(web) ?? "", orgKey), !spells(domainStem(domain) ?? "", orgKey)
             else { continue }
@@ -157,7 +157,7 @@ extension BusinessCardParser {
         guard domain.contains("I") else { return nil }
         let mended = String(domain.map { $0 == "I" ? "l" : $0 }).lowercased()
         guard mended != address[address.index(after: at)...].lowercased(),
-            webHosts.contains(where: { ($0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0).lowercased() == mended })
+            webHosts.contains(where: { bareHost($0) == mended })
         else { return nil }
         return address[...at] + mended
     }

@@ -25,7 +25,7 @@ extension BusinessCardParser {
             full = fix
         }
         card.name = Self.splitName(
-            full, emailLocal: emailLocal, twoSurnames: region.map(Self.twoSurnameRegions.contains) ?? false)
+            full, emailLocal: emailLocal, twoSurnames: twoSurnames)
         card.provenance["name"] = l.line.provenance()
         return nameCorrection
     }
@@ -46,14 +46,9 @@ extension BusinessCardParser {
             personLocal.map { local in free.contains { Self.matchesLocal(local, words($0)) } } ?? false
         func nameScore(_ i: Int) -> Double? {
             let l = lines[i]
-            var words = l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) }
             // (Degrees after the name's comma are no part of it: `Maria Cristina R. Dela Cruz, CPA`.)
-            if let comma = words.firstIndex(where: { $0.hasSuffix(",") }), comma < words.count - 1,
-                Self.degreesOnly(words[(comma + 1)...].joined(separator: " "))
-            {
-                words = Array(words[...comma])
-                words[comma].removeLast()
-            }
+            let words = Self.beforeDegrees(
+                l.line.words.map { Self.capitalIRead($0.text) }.filter { $0.contains(where: \.isLetter) })
             // Titles before the name, one after another, may be printed in small letters (`mr. Faye Hendriks`, `prof.
             // dr hab. inż. Tomasz Nowak`); the name is two to five words after them.
             // (A title's word that is also a name's, `Pan Wei`, leaves two words or more, or counts as the name's.)
@@ -196,14 +191,9 @@ extension BusinessCardParser {
             return lines[ni].text.hasSuffix("-") && (2...3).contains(ws.count) || twoSurnames && ws.count == 2
         } ?? false
         // (Degrees after its comma go with it: `Adriana Solano` / `Mora, CPA`.)
-        func beforeDegrees(_ ws: [String]) -> [String] {
-            guard ws.count > 1, ws[0].hasSuffix(","), Self.degreesOnly(ws.dropFirst().joined(separator: " "))
-            else { return ws }
-            return [String(ws[0].dropLast())]
-        }
         if nameBelow == nil, wrapsAName, let ni = nameIndex,
             let below = Self.wrappedUnder(lines, ni, among: free.filter { $0 != ni && $0 != organization }),
-            case let ws = beforeDegrees(words(below)), ws.count == 1, let w = ws.first, w.count >= 3,
+            case let ws = Self.beforeDegrees(words(below)), ws.count == 1, let w = ws.first, w.count >= 3,
             w.first?.isUppercase == true,
             w.allSatisfy({ $0.isLetter || "-'’".contains($0) }), lines[below].entities.isEmpty,
             !Text.hasAny(lines[below].key, Self.lexicon.jobTitles), !Self.namesAFirm(lines[below].key),
@@ -541,6 +531,17 @@ extension BusinessCardParser {
 
     /// Whether a line holds only degrees or a name's suffixes, parted by commas (`MBChB, MMed`, `PhD, FRCS`, `CPA`):
     /// each of two to seven letters with two capitals or more, or a suffix of the locale files.
+    /// The words before a comma that only degrees follow, without the comma (`Dela Cruz, CPA` -> `Dela Cruz`); the
+    /// words as they are otherwise.
+    static func beforeDegrees(_ words: [String]) -> [String] {
+        guard let comma = words.firstIndex(where: { $0.hasSuffix(",") }), comma < words.count - 1,
+            degreesOnly(words[(comma + 1)...].joined(separator: " "))
+        else { return words }
+        var kept = Array(words[...comma])
+        kept[comma].removeLast()
+        return kept
+    }
+
     static func degreesOnly(_ text: String) -> Bool {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return (1...4).contains(parts.count)

@@ -15,6 +15,9 @@ public struct BusinessCardParser: Sendable {
 
     public init(region: String? = nil) { self.region = region }
 
+    /// Whether the card's region is one where people bear two family names (`twoSurnameRegions`).
+    var twoSurnames: Bool { region.map(Self.twoSurnameRegions.contains) ?? false }
+
     /// The words of every locale file: phone labels, job titles, organization words, honorifics, name suffixes and
     /// particles, departments.
     static let lexicon = Lexicon.shared
@@ -81,7 +84,7 @@ public struct BusinessCardParser: Sendable {
         let personLocal = localIsDomain && orgIndex != nil && orgBest >= 2 ? nil : emailLocal
         let (nameIndex, nameBelow) = Self.nameLines(
             lines, among: free, personLocal: personLocal, organization: &orgIndex, organizationScore: orgBest,
-            twoSurnames: region.map(Self.twoSurnameRegions.contains) ?? false)
+            twoSurnames: twoSurnames)
         let nameCorrection = nameIndex.flatMap {
             readName(lines, $0, below: nameBelow, emailLocal: emailLocal, into: &card)
         }

@@ -185,16 +185,8 @@ public struct LineAnalyzer: Sendable {
         let words = l.line.words
         let contacts = l.entities.filter { [.email, .url, .phone].contains($0.type) }
         guard words.count >= 2, contacts.count == 1, let c = contacts.first, c.type != .phone else { return [l] }
-        // The words' starts in the line's text (words joined by one space), in Unicode scalars as entity ranges are.
-        var starts: [Int] = []
-        var offset = 0
-        for w in words {
-            starts.append(offset)
-            offset += w.text.unicodeScalars.count + 1
-        }
-        guard let first = starts.lastIndex(where: { $0 <= c.range.start }),
-            let last = starts.lastIndex(where: { $0 < c.range.end })
-        else { return [l] }
+        let covered = l.wordRange(of: c)
+        let first = covered.lowerBound, last = covered.upperBound - 1
         let lexicon = ReceiptParser.lexicon
         func isLabel(_ w: String) -> Bool {
             let t = w.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":.|·•-–—"))
