@@ -87,6 +87,8 @@ extension BusinessCardParser {
             if let local = personLocal, Self.matchesLocal(local, words) { s += 1.5 }
             return s - 0.05 * Double(i)
         }
+        // The free lines other than line `i` and the organization's, as the organization stands when asked.
+        func othersThan(_ i: Int) -> [Int] { free.filter { $0 != i && $0 != organization } }
         var nameIndex: Int?
         var nameBest = -Double.infinity
         for i in free where i != organization {
@@ -110,8 +112,7 @@ extension BusinessCardParser {
             }
             for i in free where i != organization {
                 guard let given = oneWord(i),
-                    let j = Self.wrappedUnder(
-                        lines, i, among: free.filter { $0 != i && $0 != organization }, sizeTolerance: 0.35),
+                    let j = Self.wrappedUnder(lines, i, among: othersThan(i), sizeTolerance: 0.35),
                     let family = oneWord(j), Self.matchesLocal(local, [given, family]),
                     // (The local part is the given name alone, or spells the lower word too, maybe with its umlauts
                     // spelled out: not a title under a family name, `Brandstätter` / `Steuerberater` of
@@ -135,8 +136,7 @@ extension BusinessCardParser {
         }
         // Degrees wrapped under a name that ends with a comma (`Dr. Otieno Ouma,` / `MBChB, MMed`) go with it.
         if nameBelow == nil, let ni = nameIndex, lines[ni].text.hasSuffix(","),
-            let below = Self.wrappedUnder(
-                lines, ni, among: free.filter { $0 != ni && $0 != organization }, sizeTolerance: 0.6),
+            let below = Self.wrappedUnder(lines, ni, among: othersThan(ni), sizeTolerance: 0.6),
             Self.degreesOnly(lines[below].text)
         {
             nameBelow = below
@@ -156,7 +156,7 @@ extension BusinessCardParser {
                     rest.removeSubrange(r)
                 }
             }
-            let others = free.filter { $0 != ni && $0 != organization }
+            let others = othersThan(ni)
             // Whether line `i` spells a word of what is left, or, over the name's line, is a given name whose initial
             // is all that is left with a particle at most (`ilopezdeharo`).
             func adds(_ i: Int, over: Bool) -> Bool {
@@ -192,7 +192,7 @@ extension BusinessCardParser {
         } ?? false
         // (Degrees after its comma go with it: `Adriana Solano` / `Mora, CPA`.)
         if nameBelow == nil, wrapsAName, let ni = nameIndex,
-            let below = Self.wrappedUnder(lines, ni, among: free.filter { $0 != ni && $0 != organization }),
+            let below = Self.wrappedUnder(lines, ni, among: othersThan(ni)),
             case let ws = Self.beforeDegrees(words(below)), ws.count == 1, let w = ws.first, w.count >= 3,
             w.first?.isUppercase == true,
             w.allSatisfy({ $0.isLetter || "-'’".contains($0) }), lines[below].entities.isEmpty,
