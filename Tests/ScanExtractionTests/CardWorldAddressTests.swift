@@ -51,6 +51,19 @@ import ScanModel
         ])
         #expect(park.address?.full == "Gewerbepark Ost, Am Kalkofen 9, 55129 Mainz")
         #expect(address(["Keizersgracht 212-B", "1016 DX Amsterdam"])?.full == "Keizersgracht 212-B, 1016 DX Amsterdam")
+        // Austria's stair, floor and door after slashes, in digits or Roman numerals, beside the phone's line.
+        for street in ["Rennweg 31/IV", "Lerchenfelder Gürtel 43/2/14"] {
+            let at = Fixture.card([
+                Fixture.line(40, "Tischlerei Aigner", x: 40, h: 26),
+                Fixture.line(200, "Katharina Aigner", x: 40, h: 32),
+                Fixture.line(240, "Tischlermeisterin", x: 40, h: 22),
+                Fixture.line(420, "Tel. +43 1 712 40 88", x: 40, h: 20),
+                Fixture.line(420, street, x: 700, h: 22),
+                Fixture.line(446, "k.aigner@tischlerei-aigner.at", x: 40, h: 20),
+                Fixture.line(446, "1030 Wien", x: 700, h: 22),
+            ])
+            #expect(at.address?.full == street + ", 1030 Wien")
+        }
     }
 
     /// Mexico's address: the street, the colonia's line without a number, the code after `C.P.`, and the town under

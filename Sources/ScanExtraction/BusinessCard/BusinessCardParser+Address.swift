@@ -634,9 +634,11 @@ extension BusinessCardParser {
         let t = l.text.trimmingCharacters(in: .whitespaces)
         if t.first?.isNumber ?? false { return true }
         // (A house number with its door after a slash or a hyphen, `Schottenring 16/3`, `Na Poříčí 1047/26`,
-        // `Lauriergracht 116-H`.)
+        // `Lauriergracht 116-H`, or its stair, floor and door after slashes, in digits or Roman numerals, as Austria
+        // writes them: `Kopernikusgasse 24/III`, `Favoritenstraße 12/2/14`.)
         // (Not a model's number, `Model 300-X`.)
-        if let r = Text.range(t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:/\d{1,4}|-[a-zA-Z]{1,2})?\s?[a-zA-Z]?$"#),
+        if let r = Text.range(
+            t, #"\p{L}[\p{L}.]*,?\s+(?!24/7)\d{1,4}(?:(?:/(?:\d{1,4}|[IVX]{1,4})){1,3}|-[a-zA-Z]{1,2})?\s?[a-zA-Z]?$"#),
             !t[r].contains("-") || !Text.hasAny(l.key, lexicon.numberLabels)
         {
             return true
