@@ -366,4 +366,21 @@ import ScanModel
         ])
         #expect(largest.name?.full == "Lena Ortiz")
     }
+
+    /// A university's faculty or chair, printed larger than the person's name under it, is a department, not the
+    /// name, whatever language names the unit (`Fakultät`, `Faculté`, `Wydział`).
+    @Test func aFacultyOverTheNameIsADepartment() {
+        for unit in ["Fakultät Bauingenieurwesen", "Faculté des Sciences", "Wydział Chemiczny"] {
+            let c = card([
+                Fixture.line(40, "OSTRAVSKÁ UNIVERZITA", x: 40, h: 44),
+                Fixture.line(110, unit, x: 40, h: 34),
+                Fixture.line(240, "Miroslav Kadlec", x: 40, h: 30),
+                Fixture.line(280, "Research Associate", x: 40, h: 22),
+                Fixture.line(560, "Tel. +420 597 091 234", x: 40, h: 20),
+                Fixture.line(590, "sekretariat@osu-example.cz", x: 40, h: 20),
+            ])
+            #expect(c.name?.full == "Miroslav Kadlec", "\(unit)")
+            #expect(c.department == unit)
+        }
+    }
 }
