@@ -599,12 +599,15 @@ struct PhoneDetector {
         // an article's code (`187057-75`). Service numbers of ten digits from a 1 are dialled so (`1300 123456`,
         // `1800 123456` in Australia and Malaysia).
         let bareTwoGroups = gs.count == 2 && !(all.first == 0x31 && total == 10)
+        // (A mobile printed without the 0 where fixed lines keep it is the region's too: India's `98765 43210`.)
+        let bareMobile = !trunk0 && region.flatMap { PhoneMetadata.plans[$0] }?.isMobileWithoutTrunk(all) == true
         // There, too, a number printed without the 0 is none of the region's: a number from abroad, written its own
         // country's way (`(212) 555-0147` on a card whose e-mail is British), or a local number without its area
         // code. Service numbers from a 1 are printed without it (`1300 123456`, `13 12 34` in Australia), and so are
         // all numbers in the few regions whose national format leaves the 0 out (Brazil's `(11) 2345-6789`).
-        if let r = region, let plan = PhoneMetadata.plans[r], !(plan.printsTrunkZero && !trunk0 && all.first != 0x31),
-            keyword || !bareTwoGroups || plan.trunk != "0" || plan.keepsLeadingZero || trunk0
+        if let r = region, let plan = PhoneMetadata.plans[r],
+            !(plan.printsTrunkZero && !trunk0 && all.first != 0x31) || bareMobile,
+            keyword || !bareTwoGroups || plan.trunk != "0" || plan.keepsLeadingZero || trunk0 || bareMobile
         {
             var nsn = all
             if plan.keepsLeadingZero {

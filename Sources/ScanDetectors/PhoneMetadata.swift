@@ -28,6 +28,16 @@ struct RegionPlan: Sendable {
     /// Whether a national number is printed after the trunk 0 at home (`020 7946 0958`): the trunk is 0, kept apart
     /// from the number, and libphonenumber's national format prints it (not Brazil's `(11) 2345-6789`).
     var printsTrunkZero = false
+    /// The first digits of the mobile numbers that are printed without the trunk 0 where fixed lines keep it, and
+    /// their length: India's `98765 43210` beside `080 2345 6789` (libphonenumber's national format puts a 0 before
+    /// both, no card or letterhead does).
+    var mobilesWithoutTrunk: (first: Set<UInt8>, length: Int)? = nil
+
+    /// Whether `nsn` is one of the region's mobile numbers printed without the trunk 0 (see ``mobilesWithoutTrunk``).
+    func isMobileWithoutTrunk(_ nsn: [UInt8]) -> Bool {
+        guard let m = mobilesWithoutTrunk, let first = nsn.first else { return false }
+        return nsn.count == m.length && m.first.contains(first)
+    }
 }
 
 enum PhoneMetadata {
@@ -79,6 +89,7 @@ enum PhoneMetadata {
                                 minLength: r.4, maxLength: r.5, idd: r.6, lengths: Set(r.4...r.5))
         }
         d["IT"]?.bareFirstDigits = [0x30, 0x33]
+        d["IN"]?.mobilesWithoutTrunk = ([0x36, 0x37, 0x38, 0x39], 10)
         // Every other region, from libphonenumber's metadata (PhonePlans.swift), so that a region
         // the caller names is checked against its own lengths rather than a worldwide guess.
         for r in generatedRows where d[r.0] == nil {

@@ -69,6 +69,10 @@ final class DetectorsTests: XCTestCase {
             ("TEL03-2145 6789", "MY", "03-2145 6789", "+60321456789"),
             // Spanish and Portuguese `Cel.` for a mobile, glued.
             ("Cel.55 4471 2290", "MX", "55 4471 2290", "+525544712290"),
+            // India's mobiles are printed without the 0 that its fixed lines keep, labelled or not.
+            ("Mob: 98450 12345", "IN", "98450 12345", "+919845012345"),
+            ("98201 46638", "IN", "98201 46638", "+919820146638"),
+            ("Tel 022 2284 3917", "IN", "022 2284 3917", "+912222843917"),
             // Not phones.
             ("C1234567 x2", nil, "", nil),
             ("P0-001-000016155-9", nil, "", nil),

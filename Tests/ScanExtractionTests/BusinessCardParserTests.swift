@@ -197,6 +197,20 @@ import ScanModel
         #expect(c.phones.map(\.type) == [.mobile])
     }
 
+    /// A line that holds only a run of digits, valid as a number of the card's region, is a phone whose label was a
+    /// drawn icon: an Indian mobile printed without its 0 and without a space.
+    @Test func aNumberAloneOnItsLineIsAPhone() {
+        let c = card([
+            Fixture.line(60, "Ananya Kulkarni", x: 60, h: 34),
+            Fixture.line(110, "Site Engineer", x: 60, h: 18),
+            Fixture.line(200, "9823047716", x: 90, h: 18),
+            Fixture.line(230, "ananya@deccanbuild.in", x: 90, h: 18),
+            Fixture.line(300, "14, FC Road, Shivajinagar", x: 60, h: 18),
+            Fixture.line(326, "Pune 411005", x: 60, h: 18),
+        ])
+        #expect(c.phones.map(\.e164) == ["+919823047716"])
+    }
+
     /// A bare host that is the card's own e-mail domain is its web address, though a bare `.ai` name alone could be a
     /// file's: the line is then a contact's, not the firm's (`Web seorin.ai` beside `Seorin Robotics`).
     @Test func theCardsOwnDomainPrintedBare() {

@@ -16,7 +16,9 @@ extension BusinessCardParser {
         var used = Set<Int>()
         var wordBeforeEmail: [String: String] = [:]
         for (i, l) in lines.enumerated() {
-            for e in l.entities {
+            // (A line that holds only a run of digits valid as the card's region's number is a phone, its label a
+            // drawn icon the recognizer left out: `9766418471`.)
+            for e in l.entities + [l.standingPhone].compactMap({ $0 }) {
                 switch e.type {
                 case .email:
                     let a = e.value.address ?? e.text.lowercased()
