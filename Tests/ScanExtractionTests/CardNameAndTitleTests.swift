@@ -383,4 +383,40 @@ import ScanModel
             #expect(c.department == unit)
         }
     }
+
+    /// A title wrapped in its column whose first line holds no title's word: the upper line ends with a joining word,
+    /// or the lower goes on in small letters, or the lower is a title's word in the upper line's print.
+    @Test func aTitleWhoseFirstLineHoldsNoTitleWord() {
+        for (upper, lower) in [
+            ("Savjetnica za", "odnose s javnošću"), ("Administrerende", "direktør"), ("Licensed Real Estate", "Agent"),
+        ] {
+            let c = card([
+                Fixture.line(40, "Fjordhus Eiendom AS", x: 40, h: 24),
+                Fixture.line(120, "Sigrid Halvorsen", x: 40, h: 40),
+                Fixture.line(170, upper, x: 40, h: 24),
+                Fixture.line(198, lower, x: 40, h: 24),
+                Fixture.line(420, "Tel. +47 22 41 87 30", x: 600, h: 20),
+                Fixture.line(450, "sigrid@fjordhus.no", x: 600, h: 20),
+            ])
+            #expect(c.title == upper + " " + lower)
+        }
+        // A department over the title stays the department's.
+        let department = card([
+            Fixture.line(40, "Fjordhus Eiendom AS", x: 40, h: 24),
+            Fixture.line(120, "Sigrid Halvorsen", x: 40, h: 40),
+            Fixture.line(170, "Avdeling Utleie", x: 40, h: 24),
+            Fixture.line(198, "Manager", x: 40, h: 24),
+            Fixture.line(450, "sigrid@fjordhus.no", x: 600, h: 20),
+        ])
+        #expect(department.title == "Manager")
+        // A title's line ended by a comma over one more: the comma is no part of the title.
+        let comma = card([
+            Fixture.line(40, "Harwell Freight Ltd", x: 40, h: 24),
+            Fixture.line(120, "Owen Pritchard", x: 40, h: 40),
+            Fixture.line(170, "Regional Sales", x: 40, h: 24),
+            Fixture.line(198, "Manager,", x: 40, h: 24),
+            Fixture.line(450, "owen@harwellfreight.co.uk", x: 600, h: 20),
+        ])
+        #expect(comma.title == "Regional Sales Manager")
+    }
 }

@@ -51,9 +51,17 @@ extension BusinessCardParser {
         } else {
             titleIndex = candidates.first
         }
-        guard let ti = titleIndex else { return }
+        guard var ti = titleIndex else { return }
+        // A title wrapped in its column whose first line holds no title's word: the line found is its end, under one
+        // to three words in the same print that start it (`Licensed Real Estate` / `Agent`, `Savjetnica za` /
+        // `marketing`).
+        if let above = Self.titleStartOver(lines, ti, among: free.filter { !taken.contains($0) && $0 != ti }) {
+            fields.titleBelow = ti
+            ti = above
+        }
         fields.title = ti
         var title = Self.withoutMarks(lines[ti].line)
+        if let below = fields.titleBelow { title += " " + lines[below].text }
         // A title wrapped in its column: ended by a joining word (`Responsable de` / `Exportaciones`), or over a
         // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
         // not a department, `Customer Support`, nor the firm).
@@ -62,7 +70,7 @@ extension BusinessCardParser {
         // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
         let lastWord = lines[ti].line.words.last?.text ?? ""
         let last = lastWord == "&" ? lastWord : Text.key(lastWord).lowercased()
-        if let below = Self.wrappedUnder(lines, ti, among: others),
+        if fields.titleBelow == nil, let below = Self.wrappedUnder(lines, ti, among: others),
             Text.digitCount(lines[below].text) == 0
         {
             // (Two words of an English title under a title in another language are its translation, a title of
@@ -75,7 +83,10 @@ extension BusinessCardParser {
             let noFirmNorDepartment = !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
                 && !Text.hasAny(u.key, Self.lexicon.departmentWords)
             let titleWord = ws.count <= 2 && !translated
-                && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" } }
+                && ws.allSatisfy { w in
+                    w.first?.isUppercase == true && w.trimmingCharacters(in: [","])
+                        .allSatisfy { $0.isLetter || $0 == "-" }
+                }
                 && Text.hasAny(u.key, Self.lexicon.jobTitles) && noFirmNorDepartment
             // (Or the line under goes on from a joining word in small letters: `and Quality Assurance`, `en droit
             // social`.)
@@ -100,7 +111,8 @@ extension BusinessCardParser {
             card.department = department
             card.provenance["department"] = lines[ti].line.provenance()
         }
-        card.title = Text.clean(title)
+        // (A title ends with no comma: `Regional Sales` / `Manager,` over an area it goes on with.)
+        card.title = Text.clean(title).trimmingCharacters(in: CharacterSet(charactersIn: ",;"))
         card.provenance["title"] = lines[ti].line.provenance()
     }
 
@@ -204,8 +216,35 @@ extension BusinessCardParser {
     /// Words that end a title's line only when the title goes on under it (`Responsable de`, `Head of`).
     static let titleJoiners: Set<String> = [
         "de", "del", "des", "du", "of", "and", "for", "für", "und", "et", "y", "di", "della", "van", "voor", "&", "en",
-        "in",
+        "in", "der", "pour", "per", "para", "för", "og", "och", "za", "dla", "pro",
     ]
+
+    /// The line that starts a title whose end is line `ti`, among `free`: set right over it in its column and print,
+    /// one to three words of letters that name no firm, department, street or place, when the two read as one title
+    /// wrapped. The upper line ends with a joining word (`Savjetnica za` / `marketing`), or the lower goes on in small
+    /// letters (`Administrerende` / `direktør`), or the lower is a title's one or two words whose print the upper line
+    /// shares within a quarter (`Licensed Real Estate` / `Agent`, `General` / `Counsel`).
+    static func titleStartOver(_ lines: [AnalyzedLine], _ ti: Int, among free: [Int]) -> Int? {
+        let lower = lines[ti]
+        let lowerWords = lower.line.words.map(\.text)
+        guard (1...2).contains(lowerWords.count), Text.hasAny(lower.key, lexicon.jobTitles),
+            let above = free.filter({ j in
+                wrappedUnder(lines, j, among: [ti], sizeTolerance: 0.3) == ti
+            }).max(by: { lines[$0].line.place.minY < lines[$1].line.place.minY })
+        else { return nil }
+        let upper = lines[above]
+        let ws = upper.line.words.map(\.text)
+        guard (1...3).contains(ws.count), upper.entities.isEmpty, Text.digitCount(upper.text) == 0,
+            ws.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "&" } }),
+            !namesAFirm(upper.key), !Text.hasAny(upper.key, lexicon.departmentWords),
+            !Text.hasAny(upper.key, streetWords), !lexicon.isPlaceOnly(upper.key)
+        else { return nil }
+        let last = ws.last.map { $0 == "&" ? $0 : Text.key($0).lowercased() } ?? ""
+        let goesOn = lowerWords.first?.first?.isLowercase == true
+        let sameFace = ws.allSatisfy { $0.first?.isUppercase == true || $0 == "&" }
+            && abs(upper.line.printHeight - lower.line.printHeight) < 0.25 * max(1, lower.line.printHeight)
+        return titleJoiners.contains(last) || goesOn || sameFace ? above : nil
+    }
 
     /// Whether a word is one of `titleJoiners` printed in small letters (`of`, `del`; not the `Of` of a title-case
     /// slogan).
