@@ -121,6 +121,18 @@ import ScanModel
         #expect(
             org([(60, "A&B"), (140, "Ashby"), (260, "&"), (290, "Bell"), (380, "Ltd")]) == "A&B Ashby & Bell Ltd")
         #expect(org([(60, "J&K"), (140, "Kitchens"), (300, "Ltd")]) == "J&K Kitchens Ltd")
+        // Read apart in the same print: a monogram that is some country's legal form (`HF`) is the logo's when set
+        // wider apart than words are; at a space's width it stays (`PT Pratama Teknik`).
+        func sameSize(_ first: String, _ x: Double, _ rest: [(Double, String)]) -> String? {
+            card([
+                (60, 30, [(60, first)]), (60, 30, rest.map { ($0.0 + x, $0.1) }),
+                Fixture.line(160, "Lucía Ortega", x: 60, h: 54),
+                Fixture.line(220, "Arquitecta", x: 60, h: 34),
+                Fixture.line(420, "lucia@solanollorente.es", x: 60, h: 30),
+            ]).organization
+        }
+        #expect(sameSize("HF", 110, [(0, "Harrow"), (110, "&"), (135, "Finch")]) == "Harrow & Finch")
+        #expect(sameSize("PT", 100, [(0, "Pratama"), (130, "Teknik")]) == "PT Pratama Teknik")
     }
 
     /// A label, a tagline or a firm's name printed over the address in its style and spacing is no part of it: a

@@ -283,10 +283,12 @@ extension BusinessCardParser {
             first.allSatisfy({ $0.isUppercase && $0.isLetter || $0 == "&" })
         else { return false }
         // (A legal form printed before the name, `PT`, `CV`, `AB`, is the logo's only where the recognizer read it
-        // apart and in print of another size.)
+        // apart, and in print of another size or wider apart than words are: `HF` a space and a half before `Harbor
+        // & Finch Architects`, though Iceland's firms end with `hf.`.)
         let apart = line.words[0].reference.map { $0.observation != line.words[1].reference?.observation } ?? false
         let h0 = line.words[0].box.height, h1 = line.words[1].box.height
-        let logo = apart && abs(h0 - h1) > 0.15 * max(h0, h1)
+        let gap = line.words[1].box.minX - line.words[0].box.maxX
+        let logo = apart && (abs(h0 - h1) > 0.15 * max(h0, h1) || gap > 0.4 * max(h0, h1))
         // (The initials pass over an `&`: `HP Harrow & Pike Accounting LLP`.)
         let words = line.words.dropFirst().map(\.text).filter { $0 != "&" }
         if letters.count == first.count {
