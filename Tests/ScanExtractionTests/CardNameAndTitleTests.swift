@@ -419,4 +419,18 @@ import ScanModel
         ])
         #expect(comma.title == "Regional Sales Manager")
     }
+
+    /// A name whose family names begin the firm's, printed whole on a line of its own, keeps them: the firm's domain
+    /// spells the family names, but they are the person's on the name's line.
+    @Test func familyNamesThatBeginTheFirmsNameStayTheName() {
+        let c = card([
+            Fixture.line(40, "Quiroga Benavides Abogados, S.C.", x: 40, h: 26),
+            Fixture.line(140, "Lic. Mariana Quiroga Benavides", x: 40, h: 34),
+            Fixture.line(185, "Socia Directora", x: 40, h: 20),
+            Fixture.line(420, "T 55 4120 7781", x: 40, h: 20),
+            Fixture.line(450, "mariana@quirogabenavides.mx", x: 40, h: 20),
+        ])
+        #expect(c.name?.full == "Lic. Mariana Quiroga Benavides")
+        #expect(c.organization == "Quiroga Benavides Abogados, S.C.")
+    }
 }

@@ -465,8 +465,15 @@ extension BusinessCardParser {
             // `harperlane.co.uk` is one firm's name.
             let wholeSpells = stem.count >= 4 && spellsWhole(stem, l.key)
             func cut(_ p: [LayoutWord], _ f: [LayoutWord]) -> Bool {
-                person(p) && firm(f)
+                person(p) && firm(f) && !startsAFirmPrinted(f, apart: l)
                     && (!wholeSpells || spellsWhole(stem, Text.key(f.map(\.text).joined(separator: " "))))
+            }
+            // (Family names that begin the firm's name printed on a line of its own are the person's: `Lic. Rodrigo
+            // Hernández Ávila` over `Hernández Ávila Consultores, S.C.`, hernandezavila.com.mx.)
+            func startsAFirmPrinted(_ f: [LayoutWord], apart l: AnalyzedLine) -> Bool {
+                let key = Text.key(f.map(\.text).joined(separator: " "))
+                return !legalFormKeys.contains { key.hasSuffix(" " + $0) }
+                    && lines.contains { $0.line != l.line && $0.key.hasPrefix(key + " ") }
             }
             guard l.entities.isEmpty, l.standingPhone == nil, (4...12).contains(words.count) else { return [l] }
             let parts: [[LayoutWord]]
