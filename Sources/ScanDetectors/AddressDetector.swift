@@ -48,6 +48,9 @@ struct AddressDetector {
         "ukraine": "UA", "estonia": "EE", "eesti": "EE", "latvia": "LV", "lithuania": "LT", "iceland": "IS",
         "ísland": "IS", "taiwan": "TW", "pakistan": "PK", "bangladesh": "BD", "sri lanka": "LK", "nepal": "NP",
         "cambodia": "KH", "česká republika": "CZ", "česko": "CZ", "p.r. china": "CN", "pr china": "CN",
+        "republic of korea": "KR", "republic of ireland": "IE", "northern ireland": "GB", "holland": "NL",
+        "hong kong sar": "HK", "macau sar": "MO", "macao sar": "MO", "ksa": "SA", "k.s.a.": "SA", "taiwan r.o.c.": "TW",
+        "taiwan roc": "TW",
     ]
 
     /// The letters an Eircode uses (no B G I J L M O Q S U Z).

@@ -987,6 +987,8 @@ final class DetectorsTests: XCTestCase {
         let rows: [(String, String?)] = [
             ("Deutschland", "DE"), ("GERMANY", "DE"), ("U.S.A.", "US"), ("USA", "US"), ("UK", "GB"), ("España", "ES"),
             ("ES", "ES"), ("nl", "NL"), (" FR. ", "FR"),
+            // Official and local forms printed under an address.
+            ("Republic of Korea", "KR"), ("Hong Kong SAR", "HK"), ("K.S.A.", "SA"), ("Northern Ireland", "GB"),
             ("Berlin", nil), ("XX", nil), ("ZZ", nil), ("", nil), ("United", nil), ("GERMANY 2", nil),
         ]
         for (text, code) in rows { XCTAssertEqual(DataDetector.countryCode(named: text), code, text) }
