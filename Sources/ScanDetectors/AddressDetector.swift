@@ -192,6 +192,20 @@ struct AddressDetector {
                     i = de; continue
                 }
             }
+            // A UK postcode whose space OCR lost (`BS14GN`), on a British document: closing its line, its inward
+            // letters of the inward code's own alphabet (no C, I, K, M, O or V).
+            if (5...7).contains(len), region == "GB" || countryPrintedNear(s, e) == "GB", isUpper(b[i]),
+                endsElement(s, e), (i..<e).allSatisfy({ isUpper(b[$0]) || isDigit(b[$0]) }),
+                (e - 2..<e).allSatisfy({ !"CIKMOV".utf8.contains(b[$0]) }),
+                let code = AddressDetector.ukPostcode(
+                    outward: Array(b[i..<e - 3]), inward: Array(b[e - 3..<e]), endsElement: false)
+            {
+                hits.append(
+                    Hit(
+                        type: .postalCode, start: i, end: e, value: EntityValue(postalCode: code, country: "GB"),
+                        priority: 25))
+                i = e; continue
+            }
             // Ireland (Eircode): a routing key (a letter and two digits, or D6W), then four characters of
             // the code's own alphabet, letters and digits mixed (D02 X285, H91 Y6H6).
             if len == 3, s.at(e) == 0x20, AddressDetector.eircodeLetters.contains(b[i]) || b[i] == 0x44,
@@ -394,11 +408,13 @@ struct AddressDetector {
                         value: EntityValue(postalCode: s.string(i, e), country: country), priority: 25))
                 i = e; continue
             }
-            // Argentina's CPA: a province's letter, four digits and three letters (`C1043AAZ Buenos Aires`), before a
-            // town or closing its part, where the region or the country printed near is Argentina (`Order A1234BCD`
-            // is none).
-            if len == 8, isUpper(b[i]), (i + 1..<i + 5).allSatisfy({ isDigit(b[$0]) }),
-                (i + 5..<e).allSatisfy({ isUpper(b[$0]) }),
+            // Argentina's CPA: a province's letter, four digits and three letters (`C1043AAZ Buenos Aires`), or the
+            // letter and the town's four digits alone (`X5000 Córdoba`), before a town or closing its part, where the
+            // region or the country printed near is Argentina (`Order A1234BCD` is none).
+            if len == 8 || len == 5, isUpper(b[i]), b[i] != 0x49, b[i] != 0x4F,
+                (i + 1..<i + 5).allSatisfy({ isDigit(b[$0]) }), (i + 5..<e).allSatisfy({ isUpper(b[$0]) }),
+                // (The short form only where it opens its line or part: `Modelo X5000 Pro` is none.)
+                len == 8 || Self.opensPart(s, at: Self.lastBefore(s, i)),
                 townFollows(s, e) || endsElement(s, e) && lettersBefore(s, i),
                 region == "AR" || countryPrintedNear(s, e) == "AR"
             {
@@ -505,6 +521,11 @@ struct AddressDetector {
         // The town's part: from the comma or the line's start before the code.
         var p = i
         while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
+        // (A code alone in the line's last part closes the part before it: `Cali, Valle del Cauca, 760045`.)
+        if ends, p > 1, s.bytes[p - 1] == 0x2C, (p..<i).allSatisfy({ s.bytes[$0] == 0x20 }) {
+            p -= 1
+            while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
+        }
         while p < i, s.bytes[p] == 0x20 { p += 1 }
         // (A code that opens its part and a comma after it is read below: `125009, Moscow`.)
         if ends || countryAfter != nil, p < i {
@@ -824,13 +845,24 @@ struct AddressDetector {
         guard a < k, isUpper(s.bytes[a]) || s.bytes[a] >= 0xC3,
             word.count >= 3, word.allSatisfy(\.isLetter), !PhoneDetector.phoneWords.contains(word)
         else { return false }
-        // Every word of the town's part is a town's: letters, capitalized, no label (`Points Balance 2500`).
+        // Every word of the town's part is a town's: letters, capitalized, no label (`Points Balance 2500`); small
+        // joining words between them as places are named (`Valle del Cauca 760045`, `Frankfurt am Main`).
         var p = a
         while p > 0, s.bytes[p - 1] != 0x2C, s.bytes[p - 1] != 0x0A { p -= 1 }
-        return s.string(p, k).split(separator: " ").allSatisfy { w in
-            Self.isTownWord(w) && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" }
+        let words = s.string(p, k).split(separator: " ")
+        return words.indices.allSatisfy { n in
+            let w = words[n]
+            return (Self.isTownWord(w) || n > 0 && Self.placeJoiners.contains(String(w)))
+                && w.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" }
         }
     }
+
+    /// The small words that join the words of a place's name (`Valle del Cauca`, `Frankfurt am Main`, `Villeneuve
+    /// sur Lot`), in lower case.
+    static let placeJoiners: Set<String> = [
+        "de", "del", "la", "las", "los", "do", "da", "dos", "das", "di", "du", "des", "von", "van", "der", "den", "el",
+        "y", "sur", "am", "an", "im", "upon",
+    ]
 
     /// Whether a street stands before the town that ends before `i`: an earlier comma-separated part of its line, or
     /// the line above, named by a street word or ending (`15 Alice Lane, Sandton` over `Johannesburg, 2196`; not an

@@ -862,6 +862,20 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(ar.first?.value.postalCode, "C1043AAZ")
         XCTAssertEqual(ar.first?.value.city, "Buenos Aires")
         XCTAssertEqual(ar.first?.value.country, "AR")
+        // The CPA's short form, the province's letter and the town's four digits, where it opens its line.
+        XCTAssertEqual(
+            find("Bv. San Juan 456\nX5000 Córdoba", .address, region: "AR").first?.value.postalCode, "X5000")
+        XCTAssertTrue(find("Modelo X5000 Pro", .postalCode, region: "AR").isEmpty)
+        // A code alone in the line's last part, after a town and its region, whose name has small joining words.
+        XCTAssertEqual(
+            find("Carrera 7 # 71-21\nBogotá, Distrito Capital, 110231", .address, region: "CO").first?.value.postalCode,
+            "110231")
+        XCTAssertEqual(
+            find("Carrera 7 # 71-21\nPopayán, Valle del Cauca 190003", .address, region: "CO").first?.value.postalCode,
+            "190003")
+        // A UK postcode whose space OCR lost, on a British document.
+        XCTAssertEqual(find("Leeds LS11UR", .postalCode, region: "GB").first?.value.postalCode, "LS1 1UR")
+        XCTAssertTrue(find("Leeds LS11UR", .postalCode, region: "US").isEmpty)
         // Not a year, not a till's number, not a code where the region writes none after the town.
         XCTAssertTrue(find("Main Road 12\nSince 2004", .address, region: "NZ").isEmpty)
         XCTAssertTrue(find("88 The Terrace\nStore 6011", .address, region: "NZ").isEmpty)

@@ -51,6 +51,18 @@ import ScanModel
         ])
         #expect(park.address?.full == "Gewerbepark Ost, Am Kalkofen 9, 55129 Mainz")
         #expect(address(["Keizersgracht 212-B", "1016 DX Amsterdam"])?.full == "Keizersgracht 212-B, 1016 DX Amsterdam")
+        // A French business zone's line (`ZA`, `ZI`, `ZAC`) over the street.
+        let zone = Fixture.card([
+            Fixture.line(39, "Élodie Marchand", x: 24, h: 20),
+            Fixture.line(59, "Gérante", x: 23, h: 18),
+            Fixture.line(62, "emarchand@tanneries-vitre.fr", x: 444, h: 17),
+            Fixture.line(171, "ZA des Quatre Vents", x: 24, h: 16),
+            Fixture.line(189, "14 rue des Tanneurs", x: 24, h: 16),
+            Fixture.line(205, "35500 Vitré", x: 23, h: 18),
+            Fixture.line(223, "France", x: 23, h: 17),
+            Fixture.line(339, "Tanneries de Vitré", x: 23, h: 22),
+        ], width: 700, height: 400)
+        #expect(zone.address?.full == "ZA des Quatre Vents, 14 rue des Tanneurs, 35500 Vitré, France")
         // Austria's stair, floor and door after slashes, in digits or Roman numerals, beside the phone's line.
         for street in ["Rennweg 31/IV", "Lerchenfelder Gürtel 43/2/14"] {
             let at = Fixture.card([
