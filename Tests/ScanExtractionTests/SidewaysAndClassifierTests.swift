@@ -116,6 +116,25 @@ import ScanModel
         #expect(try nameLike([besideTheAddress] + rest) == 1)
     }
 
+    /// A sparse Finnish card, its title a compound of the locale file's titles (`Talousjohtaja`), its one phone
+    /// unlabelled, is a business card: the title counts for the classifier.
+    @Test func aSparseFinnishCardIsACard() throws {
+        let doc = Fixture.document(Fixture.page(width: 900, height: 620, [
+            Fixture.line(79, "AK", x: 448, h: 41),
+            Fixture.line(193, "Aurora Konsultointi Oy", x: 336, h: 28),
+            Fixture.line(269, "DI Mikko Laaksonen", x: 348, h: 36),
+            Fixture.line(305, "Talousjohtaja", x: 421, h: 28),
+            Fixture.line(381, "03 418 2290", x: 423, h: 23),
+            Fixture.line(408, "mikko@aurorakonsultointi.fi", x: 358, h: 22),
+            Fixture.line(505, "PL 45", x: 448, h: 24),
+            Fixture.line(531, "33101 Tampere", x: 412, h: 27),
+        ]))
+        let index = try #require(DocumentClassifier.featureNames.firstIndex(of: "titleWord"))
+        let analyzed = LineAnalyzer(detector: try DataDetector()).analyze(doc)
+        #expect(DocumentClassifier.features(doc, lines: analyzed)[index] == 1)
+        #expect(try extractor.extract(doc).documentType?.label == .businessCard)
+    }
+
     @Test func letterOfRunningTextIsOther() {
         let text = """
         Dear Ms Fischer,
