@@ -511,4 +511,17 @@ import ScanModel
         #expect(mend("vejosodai.it", ["vejosodai.it", "www.vejosodai.lt"]) == nil, "one against one")
         #expect(mend("vejosodai.de", ["vejosodai.de", "vejosodai.at", "www.vejosodai.at"]) == nil, "no shape apart")
     }
+
+    /// A firm named by its trade's plural (`Outsourcing`, `Textiles`, `Exporters`), in capitals at the card's foot, is
+    /// the organization though the domain spells it only in part.
+    @Test func aFirmNamedByItsTradeAtTheFoot() {
+        let c = card([
+            Fixture.line(43, "Jose Miguel Santos", x: 50, h: 60),
+            Fixture.line(119, "Operations Lead", x: 56, h: 30),
+            Fixture.line(221, "+63 2 8651 2290", x: 92, h: 25),
+            Fixture.line(255, "jm.santos@malayabpo.ph", x: 87, h: 28),
+            Fixture.line(494, "MALAYA OUTSOURCING", x: 58, h: 26),
+        ])
+        #expect(c.organization == "MALAYA OUTSOURCING")
+    }
 }
