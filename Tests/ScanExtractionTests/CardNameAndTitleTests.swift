@@ -433,4 +433,17 @@ import ScanModel
         #expect(c.name?.full == "Lic. Mariana Quiroga Benavides")
         #expect(c.organization == "Quiroga Benavides Abogados, S.C.")
     }
+
+    /// The name again in its own script under its Latin letters is no title, and stands between no name and title.
+    @Test func theNameInItsOwnScriptIsNoTitle() {
+        let c = card([
+            Fixture.line(140, "MORIMOTO Aoi", x: 74, h: 68),
+            Fixture.line(210, "森本葵", x: 77, h: 50),
+            Fixture.line(266, "potter", x: 74, h: 38),
+            Fixture.line(348, "080-4417-2093", x: 116, h: 34),
+            Fixture.line(394, "aoi@morimoto-kobo.jp", x: 82, h: 35),
+        ])
+        #expect(c.name?.full == "MORIMOTO Aoi")
+        #expect(c.title == "potter")
+    }
 }

@@ -139,6 +139,8 @@ extension BusinessCardParser {
     {
         let name = lines[ni].line
         let h = max(1, name.printHeight)
+        // (The name again in its own script, under its Latin letters, stands between no name and title.)
+        let latin = Self.latinLetters(name.text)
         var best: (index: Int, cost: Double)?
         for i in free where i != ni {
             let l = lines[i].line
@@ -146,9 +148,10 @@ extension BusinessCardParser {
             let smaller = l.printHeight < h * 0.95
             // A line that names only regions or countries (`Australia`, left over when the address was not read) is no
             // title.
+            // Nor is the name again in its own script under its Latin letters (`KOBAYASHI Haruto` / `小林陽翔`).
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
                 smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
-                !Self.lexicon.isPlaceOnly(lines[i].key)
+                !Self.lexicon.isPlaceOnly(lines[i].key), !(latin && Self.noLatinLetters(l.text))
             else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = l.box.horizontalOverlap(name.box)
@@ -175,12 +178,24 @@ extension BusinessCardParser {
                 guard j != i, j != ni else { return false }
                 let o = lines[j].line
                 return o.level > top + 0.3 * h && o.level < bottom - 0.3 * h && o.text.contains(where: \.isLetter)
-                    && o.box.horizontalOverlap(l.box) > 0
+                    && o.box.horizontalOverlap(l.box) > 0 && !(latin && Self.noLatinLetters(o.text))
             }
             if between { continue }
             if best == nil || cost < best!.cost { best = (i, cost) }
         }
         return best?.index
+    }
+
+    /// Whether every letter of `text` is a Latin one (accents and all), and it has some.
+    static func latinLetters(_ text: String) -> Bool {
+        let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }
+        return !letters.isEmpty && letters.allSatisfy { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
+    }
+
+    /// Whether `text` has letters and none of them is a Latin one: a name or a title in another script.
+    static func noLatinLetters(_ text: String) -> Bool {
+        let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }
+        return !letters.isEmpty && !letters.contains { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
     }
 
     /// Whether a line names days of the week as opening times do (`Mon to Fri`, `Lun–Ven`, `Mo-Fr`).
