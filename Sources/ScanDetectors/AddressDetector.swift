@@ -583,15 +583,23 @@ struct AddressDetector {
         return pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
     }
 
-    /// `postalCodePatternLines` read into a table (`CC|pattern`: the pattern after the first bar), compiled.
+    /// `postalCodePatternLines` read into a table (`CC|pattern`: the pattern after the first bar), compiled, with
+    /// `postalCodePatternsBeyondGeoNames` over it.
     static let postalCodeExpressions: [String: NSRegularExpression] = {
         var d: [String: NSRegularExpression] = [:]
         for line in postalCodePatternLines.split(separator: "\n") {
             guard let bar = line.firstIndex(of: "|") else { continue }
             d[String(line[..<bar])] = try? NSRegularExpression(pattern: String(line[line.index(after: bar)...]))
         }
+        for (country, pattern) in postalCodePatternsBeyondGeoNames {
+            d[country] = try? NSRegularExpression(pattern: pattern)
+        }
         return d
     }()
+
+    /// Postal codes that countries print in more shapes than GeoNames' one: Taiwan's three digits, still the most
+    /// printed, beside the five (3+2) and six (3+3) of Chunghwa Post (`Taipei City 106`, `Taipei 10617`).
+    static let postalCodePatternsBeyondGeoNames: [String: String] = ["TW": #"^\d{3}(?:\d{2,3})?$"#]
 
     /// The canonical UK postcode of an outward and an inward code as read (`SW1A` `1AA`), or nil when they have no
     /// postcode's shape. A letter O read for a zero (`WoU 0FR`, `BO 0LP`) is mended once, where the code closes its

@@ -618,6 +618,9 @@ final class DetectorsTests: XCTestCase {
         }
         XCTAssertEqual(find("Fieldsangränd 223 711 71 Yorcasol", .postalCode).first?.value.postalCode, "711 71")
         XCTAssertEqual(find("Vinohradská 12\n120 00 Praha 2\nCzech Republic", .postalCode).first?.value.country, "CZ")
+        // Taiwan's three digits after its city, beside the five and six that GeoNames alone gives.
+        let taipei = find("9F, No. 35, Sec. 2, Minsheng E. Rd.\nZhongshan Dist., Taipei City 104", .address, region: "TW")
+        XCTAssertEqual(taipei.first?.value.postalCode, "104")
         for text in ["Tel 08-123 45 67", "Tfn: 08-736 37\nKvitto 12", "Bord 123 45 Gäster", "Qty 123 45"] {
             XCTAssertTrue(find(text, .postalCode).isEmpty, text)
         }
