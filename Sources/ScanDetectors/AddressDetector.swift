@@ -65,12 +65,16 @@ struct AddressDetector {
         "jalan", "jln", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
         "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk",
         "avenida", "avda", "rua", "travessa", "alameda", "paseo", "plaza", "praça", "jirón", "carrera", "calzada",
+        // Central and Eastern Europe, Turkey, the Baltics, romanized Cyrillic and Greek.
+        "ul", "ulica", "aleja", "aleje", "utca", "út", "körút", "tér", "třída", "náměstí", "námestie", "cesta", "trg",
+        "bulevar", "bulevardul", "strada", "vul", "vulytsia", "ulitsa", "prospekt", "prosp", "sokak", "sok", "caddesi",
+        "cad", "bulvarı", "iela", "gatve", "tänav", "mnt", "odos", "leoforos", "rruga",
     ]
 
     /// Endings of a one-word street's name (`Hauptstraße`, `Vesterbrogade`, `Storgatan`, `Kirkeveien`).
     static let streetSuffixes = [
         "straße", "strasse", "str", "weg", "straat", "laan", "gatan", "gata", "gade", "gate", "vej", "veien", "vegen",
-        "vägen", "torv", "torget", "plads", "plass", "stræde", "strede", "gränd", "allé"
+        "vägen", "torv", "torget", "plads", "plass", "stræde", "strede", "gränd", "allé", "katu", "kuja", "väylä",
     ]
 
     /// `found`: the postal codes of the same text found without a region (by

@@ -731,6 +731,13 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(us.first?.value.city, "Springfield")
         XCTAssertEqual(us.first?.value.region, "IL")
         XCTAssertEqual(us.first?.value.street, "1600 Main St")
+        // Street words of Central and Eastern Europe and romanized Cyrillic name the street a town's code follows.
+        for (text, region) in [
+            ("vul. Sumska 12\nKharkiv, 61002", "UA"), ("Bajcsy-Zsilinszky út 14\nBudapest, 1065", "HU"),
+            ("Brīvības iela 88\nRīga, 1001", "LV"),
+        ] {
+            XCTAssertEqual(find(text, .address, region: region).first?.text, text, text)
+        }
         let ie = find("388 George Way, Suite 208\nGalway, H91 Y6H6", .address)
         XCTAssertEqual(ie.first?.value.street, "388 George Way, Suite 208")
         XCTAssertEqual(ie.first?.value.city, "Galway")
