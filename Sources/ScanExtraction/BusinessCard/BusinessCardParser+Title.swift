@@ -189,14 +189,17 @@ extension BusinessCardParser {
     /// Whether every letter of `text` is a Latin one (accents and all), and it has some.
     static func latinLetters(_ text: String) -> Bool {
         let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }
-        return !letters.isEmpty && letters.allSatisfy { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
+        return !letters.isEmpty && letters.allSatisfy(isLatin)
     }
 
     /// Whether `text` has letters and none of them is a Latin one: a name or a title in another script.
     static func noLatinLetters(_ text: String) -> Bool {
         let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }
-        return !letters.isEmpty && !letters.contains { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
+        return !letters.isEmpty && !letters.contains(where: isLatin)
     }
+
+    /// Whether a letter is of the Latin script: Basic Latin to Latin Extended-B, or Latin Extended Additional.
+    static func isLatin(_ u: Unicode.Scalar) -> Bool { u.value < 0x250 || (0x1E00..<0x1F00).contains(u.value) }
 
     /// Whether a line names days of the week as opening times do (`Mon to Fri`, `Lun–Ven`, `Mo-Fr`).
     static func holdsDays(_ text: String) -> Bool {
