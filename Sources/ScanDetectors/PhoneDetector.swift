@@ -397,7 +397,10 @@ struct PhoneDetector {
         "facture", "pedido", "factura", "ordine", "fattura", "member", "membership", "customer", "id",
         "passport", "license", "licence", "policy", "tracking", "booking", "ticket", "voucher", "batch",
         "lot", "model", "part", "item", "product", "reg", "registration", "abn", "acn", "nric", "ic",
-        "sort", "routing", "aba", "check", "cheque", "bill", "trx", "approval", "auth", "terminal", "mid", "tid"
+        "sort", "routing", "aba", "check", "cheque", "bill", "trx", "approval", "auth", "terminal", "mid", "tid",
+        // Firms' tax and register numbers the world over (Italy's P.IVA, Poland's NIP and REGON, Spain's CIF...).
+        "iva", "piva", "nip", "regon", "krs", "cif", "nif", "kvk", "btw", "uid", "mwst", "oib", "ičo", "ico", "dič",
+        "dic", "cnpj", "cpf", "rut", "rfc", "nit", "ruc", "gstin", "trn", "vkn", "afm", "cui", "orgnr", "ytunnus",
     ]
 
     static let phoneTable = WordTable(phoneWords)

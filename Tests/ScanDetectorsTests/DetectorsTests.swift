@@ -85,6 +85,9 @@ final class DetectorsTests: XCTestCase {
             ("Date 16-04-2010", nil, "", nil),
             ("Total 1,234,567.89", nil, "", nil),
             ("Account 12345678", nil, "", nil),
+            // Firms' tax numbers: Italy's P.IVA, Poland's NIP.
+            ("P.IVA 05123480487", "IT", "", nil),
+            ("NIP 583-31-22-457", "PL", "", nil),
             ("SSN 123-45-6789", nil, "", nil),
             ("Visa 4111 1111 1111 1111", nil, "", nil),
             ("Invoice #20240511234", nil, "", nil),
