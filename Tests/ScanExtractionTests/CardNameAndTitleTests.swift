@@ -445,5 +445,27 @@ import ScanModel
         ])
         #expect(c.name?.full == "MORIMOTO Aoi")
         #expect(c.title == "potter")
+        // Nor does it start a title of one word under it.
+        let florist = card([
+            Fixture.line(140, "MORIMOTO Aoi", x: 74, h: 68),
+            Fixture.line(210, "森本葵", x: 77, h: 50),
+            Fixture.line(266, "Florist", x: 74, h: 50),
+            Fixture.line(394, "aoi@morimoto-hana.jp", x: 82, h: 35),
+        ])
+        #expect(florist.title == "Florist")
+    }
+
+    /// A line that lists what the firm does, parted by dots, is no title though a word of it is one in some language
+    /// (French `Commercial`): the line under the name is.
+    @Test func aListOfServicesIsNoTitle() {
+        let c = card([
+            Fixture.line(36, "CLEARVIEW GLASS PTY LTD", x: 166, h: 18),
+            Fixture.line(73, "Declan Murphy", x: 165, h: 37),
+            Fixture.line(117, "Master Glazier", x: 165, h: 23),
+            Fixture.line(155, "Mob 0412 657 903", x: 165, h: 20),
+            Fixture.line(206, "declan@clearviewglass.com.au", x: 164, h: 24),
+            Fixture.line(310, "Windows · Commercial · Doors", x: 166, h: 19),
+        ])
+        #expect(c.title == "Master Glazier")
     }
 }

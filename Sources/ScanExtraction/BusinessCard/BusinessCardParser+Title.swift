@@ -15,7 +15,7 @@ extension BusinessCardParser {
         var titleIndex: Int?
         let taken = fields.all
         let candidates = free.filter {
-            !taken.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles)
+            !taken.contains($0) && Text.hasAny(lines[$0].key, Self.lexicon.jobTitles) && !Self.listsServices(lines[$0])
         }
         if let ni = fields.name {
             // (A line that labels the address or the contacts beside them comes after one as near, `Service Manager`
@@ -186,6 +186,14 @@ extension BusinessCardParser {
         return best?.index
     }
 
+    /// Whether a line lists what a firm does, three parts or more parted by bars or dots, at most one of which holds a
+    /// title's word (`Domestic · Commercial · Solar`, where French `Commercial` is a salesman; not `CEO · Founder ·
+    /// Author`).
+    static func listsServices(_ l: AnalyzedLine) -> Bool {
+        let parts = l.text.split(whereSeparator: { "·•|".contains($0) })
+        return parts.count >= 3 && parts.filter({ Text.hasAny(Text.key(String($0)), lexicon.jobTitles) }).count <= 1
+    }
+
     /// Whether every letter of `text` is a Latin one (accents and all), and it has some.
     static func latinLetters(_ text: String) -> Bool {
         let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }
@@ -238,10 +246,10 @@ extension BusinessCardParser {
     ]
 
     /// The line that starts a title whose end is line `ti`, among `free`: set right over it in its column and print,
-    /// one to three words of letters that name no firm, department, street or place, when the two read as one title
-    /// wrapped. The upper line ends with a joining word (`Savjetnica za` / `marketing`), or the lower goes on in small
-    /// letters (`Administrerende` / `direktør`), or the lower is a title's one or two words whose print the upper line
-    /// shares within a quarter (`Licensed Real Estate` / `Agent`, `General` / `Counsel`).
+    /// one to three words of letters in its script that name no firm, department, street or place, when the two read
+    /// as one title wrapped. The upper line ends with a joining word (`Savjetnica za` / `marketing`), or the lower goes
+    /// on in small letters (`Administrerende` / `direktør`), or the lower is a title's one or two words whose print the
+    /// upper line shares within a quarter (`Licensed Real Estate` / `Agent`, `General` / `Counsel`).
     static func titleStartOver(_ lines: [AnalyzedLine], _ ti: Int, among free: [Int]) -> Int? {
         let lower = lines[ti]
         let lowerWords = lower.line.words.map(\.text)
@@ -254,6 +262,7 @@ extension BusinessCardParser {
         let ws = upper.line.words.map(\.text)
         guard (1...3).contains(ws.count), upper.entities.isEmpty, Text.digitCount(upper.text) == 0,
             ws.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "&" } }),
+            latinLetters(upper.text) == latinLetters(lower.text),
             !namesAFirm(upper.key), !Text.hasAny(upper.key, lexicon.departmentWords),
             !Text.hasAny(upper.key, streetWords), !lexicon.isPlaceOnly(upper.key)
         else { return nil }
