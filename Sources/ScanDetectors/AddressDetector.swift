@@ -69,6 +69,8 @@ struct AddressDetector {
         "ul", "ulica", "aleja", "aleje", "utca", "út", "körút", "tér", "třída", "náměstí", "námestie", "cesta", "trg",
         "bulevar", "bulevardul", "strada", "vul", "vulytsia", "ulitsa", "prospekt", "prosp", "sokak", "sok", "caddesi",
         "cad", "bulvarı", "iela", "gatve", "tänav", "mnt", "odos", "leoforos", "rruga",
+        // Catalan.
+        "carrer", "avinguda", "passeig", "rambla", "ronda", "travessera",
     ]
 
     /// Endings of a one-word street's name (`Hauptstraße`, `Vesterbrogade`, `Storgatan`, `Kirkeveien`).
@@ -850,10 +852,12 @@ struct AddressDetector {
     /// Whether a town's word stands right before `i` on its line, past spaces and a comma: capitalized, three letters
     /// or more, no label of a number (`Wellington 6011`, `Tokyo 150-0002`; not `Order 123-4567`, `Tel 1234`).
     private func townWordBefore(_ s: ScanText, _ i: Int) -> Bool {
-        let word = Self.previousWord(s, i)
         var k = i
         while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
+        // (A region's abbreviation with its stop counts: `León, Gto. 37530`.)
+        if k > 1, s.bytes[k - 1] == 0x2E, isAlpha(s.bytes[k - 2]) { k -= 1 }
         let a = s.wordStart(before: k)
+        let word = a < k ? s.lower(a, k) : ""
         guard a < k, isUpper(s.bytes[a]) || s.bytes[a] >= 0xC3,
             word.count >= 3, word.allSatisfy(\.isLetter), !PhoneDetector.phoneWords.contains(word)
         else { return false }

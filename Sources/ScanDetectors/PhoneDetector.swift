@@ -521,8 +521,11 @@ struct PhoneDetector {
             if gs.count >= 4, context != .phone, !hasParens, PhoneDetector.endsInDate(s, gs) { return nil }
             // US social security numbers 123-45-6789.
             if gs.count == 3, punct == [0x2D], gs.map({ $0.end - $0.start }) == [3, 2, 4] { return nil }
-            // A decimal number.
-            if gs.count == 2, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }) { return nil }
+            // A decimal number; after a phone's label, ten digits or more are a number whose first dot OCR lost
+            // (`D 512637.4408`).
+            if gs.count == 2, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }), context != .phone || total < 10 {
+                return nil
+            }
             // Payment cards.
             if total >= 13, total <= 19, luhn(all), gs.count >= 3, gs.allSatisfy({ $0.end - $0.start >= 4 }) {
                 return nil

@@ -69,6 +69,9 @@ final class DetectorsTests: XCTestCase {
             ("TEL03-2145 6789", "MY", "03-2145 6789", "+60321456789"),
             // Spanish and Portuguese `Cel.` for a mobile, glued.
             ("Cel.55 4471 2290", "MX", "55 4471 2290", "+525544712290"),
+            // A label's number whose first dot OCR lost; without a label, a decimal number.
+            ("Tel 512637.4408", "US", "512637.4408", "+15126374408"),
+            ("Total 512637.4408", "US", "", nil),
             // India's mobiles are printed without the 0 that its fixed lines keep, labelled or not.
             ("Mob: 98450 12345", "IN", "98450 12345", "+919845012345"),
             ("98201 46638", "IN", "98201 46638", "+919820146638"),
@@ -886,6 +889,9 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(
             find("Carrera 7 # 71-21\nPopayán, Valle del Cauca 190003", .address, region: "CO").first?.value.postalCode,
             "190003")
+        // A region's abbreviation with its stop between the town and the code.
+        XCTAssertEqual(
+            find("Av. Insurgentes 1450\nIrapuato, Gto. 36500", .address, region: "MX").first?.value.postalCode, "36500")
         // A UK postcode whose space OCR lost, on a British document.
         XCTAssertEqual(find("Leeds LS11UR", .postalCode, region: "GB").first?.value.postalCode, "LS1 1UR")
         XCTAssertTrue(find("Leeds LS11UR", .postalCode, region: "US").isEmpty)

@@ -51,6 +51,18 @@ import ScanModel
         ])
         #expect(park.address?.full == "Gewerbepark Ost, Am Kalkofen 9, 55129 Mainz")
         #expect(address(["Keizersgracht 212-B", "1016 DX Amsterdam"])?.full == "Keizersgracht 212-B, 1016 DX Amsterdam")
+        // A Catalan street, its number closed by a stop, and a university's name in Catalan.
+        let catalan = Fixture.card([
+            Fixture.line(288, "Universitat de la Costa Brava", x: 437, h: 40),
+            Fixture.line(345, "Dra. Núria Vila i Soler", x: 437, h: 54),
+            Fixture.line(409, "Professora Titular", x: 445, h: 36),
+            Fixture.line(505, "Tel. +34 972 41 88 20", x: 453, h: 28),
+            Fixture.line(539, "nuria.vila@ucb-exemple.cat", x: 454, h: 28),
+            Fixture.line(601, "Carrer de la Universitat, 12. Edifici C", x: 458, h: 28),
+            Fixture.line(641, "17003 Girona", x: 461, h: 28),
+        ], width: 1400, height: 800)
+        #expect(catalan.address?.full == "Carrer de la Universitat, 12. Edifici C, 17003 Girona")
+        #expect(catalan.organization == "Universitat de la Costa Brava")
         // A French business zone's line (`ZA`, `ZI`, `ZAC`) over the street.
         let zone = Fixture.card([
             Fixture.line(39, "Élodie Marchand", x: 24, h: 20),
