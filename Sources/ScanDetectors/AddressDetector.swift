@@ -62,7 +62,7 @@ struct AddressDetector {
         "suite", "ste", "unit", "floor", "building", "box", "po", "crescent", "close", "grove", "row", "hill",
         "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "ring", "damm", "ufer",
         "rue", "chemin", "impasse", "quai", "cours", "allée", "route", "bd",
-        "jalan", "jln", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
+        "jalan", "jln", "jl", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
         "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk",
         "avenida", "avda", "rua", "travessa", "alameda", "paseo", "plaza", "praça", "jirón", "carrera", "calzada",
         // Central and Eastern Europe, Turkey, the Baltics, romanized Cyrillic and Greek.

@@ -740,7 +740,7 @@ final class DetectorsTests: XCTestCase {
         // Street words of Central and Eastern Europe and romanized Cyrillic name the street a town's code follows.
         for (text, region) in [
             ("vul. Sumska 12\nKharkiv, 61002", "UA"), ("Bajcsy-Zsilinszky út 14\nBudapest, 1065", "HU"),
-            ("Brīvības iela 88\nRīga, 1001", "LV"),
+            ("Brīvības iela 88\nRīga, 1001", "LV"), ("Jl. Dago No. 21\nBandung 40135", "ID"),
         ] {
             XCTAssertEqual(find(text, .address, region: region).first?.text, text, text)
         }

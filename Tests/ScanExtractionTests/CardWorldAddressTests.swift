@@ -31,6 +31,10 @@ import ScanModel
         #expect(
             address(["Plot 88, Adeola Odeku Street", "Victoria Island, Lagos"])?.full
                 == "Plot 88, Adeola Odeku Street, Victoria Island, Lagos")
+        // Such towns closing the street's own line.
+        #expect(
+            address(["Av. Kennedy 5600, Of. 304, Vitacura, Santiago"])?.full
+                == "Av. Kennedy 5600, Of. 304, Vitacura, Santiago")
         // A building's line over the street, though a word of it is a title's (`Commercial`).
         #expect(
             address(["Room 1203, 12/F, Wing On Commercial Building", "88 Connaught Road Central", "Sheung Wan, Hong Kong"])?

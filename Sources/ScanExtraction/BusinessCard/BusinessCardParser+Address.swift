@@ -196,10 +196,11 @@ extension BusinessCardParser {
                 // (Or a line of places no list knows right under a street with its number and its street's word:
                 // `Plot 1412, Ahmadu Bello Way` / `Victoria Island, Lagos`.)
                 let above = previousInColumnOf(i)
+                // (Or such places closing the street's own line: `Av. Apoquindo 4775, Of. 1202, Las Condes, Santiago`.)
                 let towns = Self.placeNames(lines[i]) && above.map {
                     !used.contains($0) && Self.streetLike(lines[$0]) && Text.digitCount(lines[$0].text) > 0
                         && Text.hasAny(lines[$0].key, Self.lexicon.thoroughfares)
-                } ?? false
+                } ?? false || Self.streetThenPlaces(lines[i])
                 guard let country = Self.endsWithPlace(lines[i].text) ?? (towns ? region ?? "" : nil) else { continue }
                 var cue = Self.anchorCue(lines[i]) || towns
                 var j = i
@@ -528,6 +529,21 @@ extension BusinessCardParser {
             }
             && !Text.hasAny(l.key, lexicon.jobTitles) && !namesAFirm(l.key)
             && !Text.hasAny(l.key, lexicon.departmentWords) && !Text.hasAny(l.key, streetWords)
+    }
+
+    /// Whether a line is a street with its number and its street's word, then two places no list knows, parted by
+    /// commas (`Av. Apoquindo 4775, Of. 1202, Las Condes, Santiago`): the places as ``placeNames(_:)`` reads them.
+    static func streetThenPlaces(_ l: AnalyzedLine) -> Bool {
+        let parts = l.text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count >= 3, let first = parts.first, Text.digitCount(first) > 0,
+            Text.hasAny(Text.key(first), lexicon.thoroughfares), l.entities.isEmpty
+        else { return false }
+        let places = parts.suffix(2)
+        return places.allSatisfy { p in
+            let ws = p.split(separator: " ")
+            return (1...3).contains(ws.count)
+                && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }
+        } && !places.contains { Text.hasAny(Text.key($0), lexicon.jobTitles) || namesAFirm(Text.key($0)) }
     }
 
     /// Whether a line reads as a named street: a house number and a street's word of the locale files.
