@@ -48,7 +48,7 @@ struct AddressDetector {
         "ukraine": "UA", "estonia": "EE", "eesti": "EE", "latvia": "LV", "lithuania": "LT", "iceland": "IS",
         "ísland": "IS", "taiwan": "TW", "pakistan": "PK", "bangladesh": "BD", "sri lanka": "LK", "nepal": "NP",
         "cambodia": "KH", "česká republika": "CZ", "česko": "CZ", "p.r. china": "CN", "pr china": "CN",
-        "republic of korea": "KR", "republic of ireland": "IE", "northern ireland": "GB", "holland": "NL",
+        "republic of korea": "KR", "republic of ireland": "IE", "northern ireland": "GB",
         "hong kong sar": "HK", "macau sar": "MO", "macao sar": "MO", "ksa": "SA", "k.s.a.": "SA", "taiwan r.o.c.": "TW",
         "taiwan roc": "TW",
     ]
@@ -198,10 +198,12 @@ struct AddressDetector {
                     i = de; continue
                 }
             }
-            // A UK postcode whose space OCR lost (`BS14GN`), on a British document: closing its line, its inward
-            // letters of the inward code's own alphabet (no C, I, K, M, O or V).
+            // A UK postcode whose space OCR lost (`BS14GN`), on a British document: closing its line after a town's
+            // word (`Bristol BS14GN`; not `Voucher Code SE12XY`), or alone on a line under one, its inward letters of
+            // the inward code's own alphabet (no C, I, K, M, O or V).
             if (5...7).contains(len), region == "GB" || countryPrintedNear(s, e) == "GB", isUpper(b[i]),
                 endsElement(s, e), (i..<e).allSatisfy({ isUpper(b[$0]) || isDigit(b[$0]) }),
+                townWordBefore(s, i) || Self.aloneUnderATown(s, i),
                 (e - 2..<e).allSatisfy({ !"CIKMOV".utf8.contains(b[$0]) }),
                 let code = AddressDetector.ukPostcode(
                     outward: Array(b[i..<e - 3]), inward: Array(b[e - 3..<e]), endsElement: false)
@@ -419,8 +421,10 @@ struct AddressDetector {
             // region or the country printed near is Argentina (`Order A1234BCD` is none).
             if len == 8 || len == 5, isUpper(b[i]), b[i] != 0x49, b[i] != 0x4F,
                 (i + 1..<i + 5).allSatisfy({ isDigit(b[$0]) }), (i + 5..<e).allSatisfy({ isUpper(b[$0]) }),
-                // (The short form only where it opens its line or part: `Modelo X5000 Pro` is none.)
-                len == 8 || Self.opensPart(s, at: Self.lastBefore(s, i)),
+                // (The short form only where it opens its line or part and no number follows on it: `Modelo X5000
+                // Pro`, `X5000 Taladro 45.000,00` are none.)
+                len == 8 || Self.opensPart(s, at: Self.lastBefore(s, i))
+                    && !(e..<lineBounds(s, e).1).contains(where: { isDigit(b[$0]) }),
                 townFollows(s, e) || endsElement(s, e) && lettersBefore(s, i),
                 region == "AR" || countryPrintedNear(s, e) == "AR"
             {
@@ -873,6 +877,17 @@ struct AddressDetector {
         }
     }
 
+    /// Whether the token at `i` opens its line and the line above ends with a capitalized word of letters (`Bristol`
+    /// over `BS14GN`).
+    private static func aloneUnderATown(_ s: ScanText, _ i: Int) -> Bool {
+        guard i > 0, s.bytes[i - 1] == 0x0A else { return false }
+        var k = i - 1
+        while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
+        let a = s.wordStart(before: k)
+        let word = a < k ? s.string(a, k) : ""
+        return word.count >= 3 && isTownWord(word) && word.allSatisfy { $0.isLetter || $0 == "-" }
+    }
+
     /// The small words that join the words of a place's name (`Valle del Cauca`, `Frankfurt am Main`, `Villeneuve
     /// sur Lot`), in lower case.
     static let placeJoiners: Set<String> = [
@@ -951,7 +966,8 @@ struct AddressDetector {
         // A till's or a counter's number, or a sum's: `Store 6011`, `Lane 0003`, `Total 2500`, `Points Balance 2500`.
         "total", "subtotal", "qty", "amount", "balance", "points", "check", "sum", "due", "paid", "change", "cash",
         "store", "shop", "till", "pos", "pump", "lane", "register", "reg", "terminal", "term", "cashier", "branch",
-        "station", "outlet", "gate", "room", "level", "floor", "unit", "suite",
+        "station", "outlet", "gate", "room", "level", "floor", "unit", "suite", "plu", "sku", "staff", "voucher",
+        "promo",
         // A post box's or an extension's word in any language: `Postfach 1234`, `Case Postale 56`, `Apartado 12`.
         "postfach", "postale", "apartado", "casilla", "caixa", "postbus", "postboks", "boks", "box", "bus", "durchwahl",
         "ext", "extension", "interno", "kasse", "klappe", "poste",

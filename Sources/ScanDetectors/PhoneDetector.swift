@@ -422,10 +422,20 @@ struct PhoneDetector {
         var p = i
         var seen = 0
         var numberOf = false
+        // (A label of something else names the number right after it, not one after a word or a percentage that
+        // follows that number: `KvK 12345678 T 020 123 4567`, `IVA 21% 912 345 678`; a number's groups are one
+        // number, `ABN 61 143 589 207`. A phone's label names the numbers that follow it: `Tel 020 123 4567 / 020 765
+        // 4321`.)
+        var pastNumber = false
+        var words = 0
         while p > from, seen < 5 {
             // Skip non-letters backwards.
             var e = p
-            while e > from, !isWordLetter(s.bytes[e - 1]) { e -= 1 }
+            while e > from, !isWordLetter(s.bytes[e - 1]) {
+                if isDigit(s.bytes[e - 1]) && words > 0 || s.bytes[e - 1] == 0x25 { pastNumber = true }
+                e -= 1
+            }
+            words += 1
             if e <= from { break }
             let b = s.wordStart(before: e)
             let follower = s.at(e)
@@ -434,7 +444,7 @@ struct PhoneDetector {
             {
                 return .phone
             }
-            if PhoneDetector.otherTable.contains(s, b, e) { return .other }
+            if !pastNumber, PhoneDetector.otherTable.contains(s, b, e) { return .other }
             if PhoneDetector.fillerTable.contains(s, b, e) {
                 if seen == 0, PhoneDetector.numberAbbreviationTable.contains(s, b, e) { numberOf = true }
                 seen += 1
@@ -606,7 +616,10 @@ struct PhoneDetector {
         // `1800 123456` in Australia and Malaysia).
         let bareTwoGroups = gs.count == 2 && !(all.first == 0x31 && total == 10)
         // (A mobile printed without the 0 where fixed lines keep it is the region's too: India's `98765 43210`.)
-        let bareMobile = !trunk0 && region.flatMap { PhoneMetadata.plans[$0] }?.isMobileWithoutTrunk(all) == true
+        // (Without a label only in the groups it is printed in, `98765 43210`, `987 654 3210`; not `8901 234567`.)
+        let mobileGroups = keyword || [[5, 5], [3, 3, 4]].contains(gs.map { $0.end - $0.start })
+        let bareMobile = !trunk0 && mobileGroups
+            && region.flatMap { PhoneMetadata.plans[$0] }?.isMobileWithoutTrunk(all) == true
         // There, too, a number printed without the 0 is none of the region's: a number from abroad, written its own
         // country's way (`(212) 555-0147` on a card whose e-mail is British), or a local number without its area
         // code. Service numbers from a 1 are printed without it (`1300 123456`, `13 12 34` in Australia), and so are

@@ -91,6 +91,12 @@ final class DetectorsTests: XCTestCase {
             // Firms' tax numbers: Italy's P.IVA, Poland's NIP.
             ("P.IVA 05123480487", "IT", "", nil),
             ("NIP 583-31-22-457", "PL", "", nil),
+            ("ABN 61 143 589 207", "AU", "", nil),
+            // Such a label names its own number only, not a phone after a word or a percentage.
+            ("KvK 12345678 T 020 123 4567", "NL", "020 123 4567", "+31201234567"),
+            ("IVA 21% 912 345 678", "ES", "912 345 678", "+34912345678"),
+            // India's mobile without its 0 only in the groups it is printed in.
+            ("8901 234567", "IN", "", nil),
             ("SSN 123-45-6789", nil, "", nil),
             ("Visa 4111 1111 1111 1111", nil, "", nil),
             ("Invoice #20240511234", nil, "", nil),
@@ -882,6 +888,7 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(
             find("Bv. San Juan 456\nX5000 Córdoba", .address, region: "AR").first?.value.postalCode, "X5000")
         XCTAssertTrue(find("Modelo X5000 Pro", .postalCode, region: "AR").isEmpty)
+        XCTAssertTrue(find("X5000 Taladro 45.000,00", .postalCode, region: "AR").isEmpty)
         // A code alone in the line's last part, after a town and its region, whose name has small joining words.
         XCTAssertEqual(
             find("Carrera 7 # 71-21\nBogotá, Distrito Capital, 110231", .address, region: "CO").first?.value.postalCode,
@@ -895,6 +902,9 @@ final class DetectorsTests: XCTestCase {
         // A UK postcode whose space OCR lost, on a British document.
         XCTAssertEqual(find("Leeds LS11UR", .postalCode, region: "GB").first?.value.postalCode, "LS1 1UR")
         XCTAssertTrue(find("Leeds LS11UR", .postalCode, region: "US").isEmpty)
+        for text in ["VOUCHER CODE SE12XY", "Staff NE12AB", "PLU BS14GN"] {
+            XCTAssertTrue(find(text, .postalCode, region: "GB").isEmpty, text)
+        }
         // Not a year, not a till's number, not a code where the region writes none after the town.
         XCTAssertTrue(find("Main Road 12\nSince 2004", .address, region: "NZ").isEmpty)
         XCTAssertTrue(find("88 The Terrace\nStore 6011", .address, region: "NZ").isEmpty)
@@ -1022,6 +1032,8 @@ final class DetectorsTests: XCTestCase {
             ("ES", "ES"), ("nl", "NL"), (" FR. ", "FR"),
             // Official and local forms printed under an address.
             ("Republic of Korea", "KR"), ("Hong Kong SAR", "HK"), ("K.S.A.", "SA"), ("Northern Ireland", "GB"),
+            // (Not a surname that names a country elsewhere: `Tom Holland`.)
+            ("Holland", nil),
             ("Berlin", nil), ("XX", nil), ("ZZ", nil), ("", nil), ("United", nil), ("GERMANY 2", nil),
         ]
         for (text, code) in rows { XCTAssertEqual(DataDetector.countryCode(named: text), code, text) }

@@ -209,6 +209,17 @@ import ScanModel
             Fixture.line(326, "Pune 411005", x: 60, h: 18),
         ])
         #expect(c.phones.map(\.e164) == ["+919823047716"])
+        // Not under a line that labels another number.
+        let cvr = card([
+            Fixture.line(60, "Mette Lund", x: 60, h: 34),
+            Fixture.line(110, "Indehaver", x: 60, h: 18),
+            Fixture.line(200, "CVR-nr.", x: 90, h: 18),
+            Fixture.line(226, "38214719", x: 90, h: 18),
+            Fixture.line(260, "mette@lund-design.dk", x: 90, h: 18),
+            Fixture.line(300, "Vesterbrogade 12", x: 60, h: 18),
+            Fixture.line(326, "1620 København V", x: 60, h: 18),
+        ])
+        #expect(cvr.phones.isEmpty)
     }
 
     /// A bare host that is the card's own e-mail domain is its web address, though a bare `.ai` name alone could be a

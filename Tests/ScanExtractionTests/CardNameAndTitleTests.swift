@@ -453,6 +453,15 @@ import ScanModel
             Fixture.line(394, "aoi@morimoto-hana.jp", x: 82, h: 35),
         ])
         #expect(florist.title == "Florist")
+        // A title in another script under a Latin name stays the title.
+        for title in ["总经理", "営業部長", "영업팀장"] {
+            let c = card([
+                Fixture.line(140, "David Wang", x: 74, h: 68),
+                Fixture.line(210, title, x: 77, h: 50),
+                Fixture.line(394, "david.wang@example-trading.cn", x: 82, h: 35),
+            ])
+            #expect(c.title == title)
+        }
     }
 
     /// A line that lists what the firm does, parted by dots, is no title though a word of it is one in some language

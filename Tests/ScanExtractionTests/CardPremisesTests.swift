@@ -133,6 +133,8 @@ import ScanModel
         }
         #expect(sameSize("HF", 110, [(0, "Harrow"), (110, "&"), (135, "Finch")]) == "Harrow & Finch")
         #expect(sameSize("PT", 100, [(0, "Pratama"), (130, "Teknik")]) == "PT Pratama Teknik")
+        // (Nor at half the print's height, where the line's words stand as far apart.)
+        #expect(sameSize("PT", 108, [(0, "Pratama"), (138, "Teknik")]) == "PT Pratama Teknik")
     }
 
     /// A label, a tagline or a firm's name printed over the address in its style and spacing is no part of it: a

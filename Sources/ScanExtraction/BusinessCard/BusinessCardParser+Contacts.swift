@@ -17,8 +17,10 @@ extension BusinessCardParser {
         var wordBeforeEmail: [String: String] = [:]
         for (i, l) in lines.enumerated() {
             // (A line that holds only a run of digits valid as the card's region's number is a phone, its label a
-            // drawn icon the recognizer left out: `9766418471`.)
-            for e in l.entities + [l.standingPhone].compactMap({ $0 }) {
+            // drawn icon the recognizer left out: `9766418471`; not under a line that labels another number, `CVR-nr.`
+            // over `12345678`.)
+            let standing = l.standingPhone.flatMap { i > 0 && labelsANumberBelow(lines[i - 1]) ? nil : $0 }
+            for e in l.entities + [standing].compactMap({ $0 }) {
                 switch e.type {
                 case .email:
                     let a = e.value.address ?? e.text.lowercased()
@@ -75,6 +77,20 @@ extension BusinessCardParser {
         linksMissingASlash(lines, &card, used: &used)
         typeUnlabeledPhones(&card.phones)
         return (card, used, wordBeforeEmail)
+    }
+
+    /// Whether a line of one or two words without digits labels the number under it as no phone's: it ends with a
+    /// colon, or with a number's label of the locale files or a register's acronym, no phone's (`CVR-nr.`, `KvK`,
+    /// `Reg. No.`; not `TEL`).
+    static func labelsANumberBelow(_ l: AnalyzedLine) -> Bool {
+        guard Text.digitCount(l.text) == 0, l.entities.isEmpty, l.line.words.count <= 2,
+            let last = l.line.words.last?.text
+        else { return false }
+        let word = last.trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
+        return last.hasSuffix(":") || labelsANumber(l.key)
+            || (2...4).contains(word.count) && word.allSatisfy { $0.isUppercase || $0 == "-" }
+                && labelType(Text.key(word)) == nil
+            || word.lowercased().hasSuffix("-nr") || word.lowercased().hasSuffix("-no")
     }
 
     /// Types the phones printed without a label (cards often mark them with icons OCR doesn't read). When another

@@ -287,8 +287,11 @@ extension BusinessCardParser {
         // & Finch Architects`, though Iceland's firms end with `hf.`.)
         let apart = line.words[0].reference.map { $0.observation != line.words[1].reference?.observation } ?? false
         let h0 = line.words[0].box.height, h1 = line.words[1].box.height
-        let gap = line.words[1].box.minX - line.words[0].box.maxX
-        let logo = apart && (abs(h0 - h1) > 0.15 * max(h0, h1) || gap > 0.4 * max(h0, h1))
+        // (Wider apart: half again the line's other gaps between words, and a quarter of the print's height.)
+        let gaps = zip(line.words, line.words.dropFirst()).map { $1.box.minX - $0.box.maxX }
+        let others = gaps.dropFirst().sorted()
+        let usual = others.isEmpty ? 0 : others[others.count / 2]
+        let logo = apart && (abs(h0 - h1) > 0.15 * max(h0, h1) || gaps[0] > max(0.25 * max(h0, h1), 1.5 * usual))
         // (The initials pass over an `&`: `HP Harrow & Pike Accounting LLP`.)
         let words = line.words.dropFirst().map(\.text).filter { $0 != "&" }
         if letters.count == first.count {

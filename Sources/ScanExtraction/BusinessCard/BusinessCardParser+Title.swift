@@ -151,7 +151,7 @@ extension BusinessCardParser {
             // Nor is the name again in its own script under its Latin letters (`KOBAYASHI Haruto` / `小林陽翔`).
             guard !words.isEmpty, words.count <= 6, Text.digitCount(l.text) == 0, !l.text.contains("@"),
                 smaller || (orgFound || Self.namesAnAgent(words.map(\.text))) && l.printHeight <= h * 1.15,
-                !Self.lexicon.isPlaceOnly(lines[i].key), !(latin && Self.noLatinLetters(l.text))
+                !Self.lexicon.isPlaceOnly(lines[i].key), !(latin && Self.nameInItsScript(l.text))
             else { continue }
             // In the name's column: the boxes overlap across, or share a left edge or a centre.
             let overlap = l.box.horizontalOverlap(name.box)
@@ -178,7 +178,7 @@ extension BusinessCardParser {
                 guard j != i, j != ni else { return false }
                 let o = lines[j].line
                 return o.level > top + 0.3 * h && o.level < bottom - 0.3 * h && o.text.contains(where: \.isLetter)
-                    && o.box.horizontalOverlap(l.box) > 0 && !(latin && Self.noLatinLetters(o.text))
+                    && o.box.horizontalOverlap(l.box) > 0 && !(latin && Self.nameInItsScript(o.text))
             }
             if between { continue }
             if best == nil || cost < best!.cost { best = (i, cost) }
@@ -200,11 +200,24 @@ extension BusinessCardParser {
         return !letters.isEmpty && letters.allSatisfy(isLatin)
     }
 
-    /// Whether `text` has letters and none of them is a Latin one: a name or a title in another script.
-    static func noLatinLetters(_ text: String) -> Bool {
-        let letters = text.unicodeScalars.filter { CharacterSet.letters.contains($0) }
-        return !letters.isEmpty && !letters.contains(where: isLatin)
+    /// Whether `text` is a person's name in Chinese, Japanese or Korean script, as printed under its Latin letters:
+    /// two to four characters of Han, kana or Hangul, not ending as titles do (`部長`, `总经理`, `律師`, `팀장`, `이사`).
+    static func nameInItsScript(_ text: String) -> Bool {
+        let chars = text.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }
+        guard (2...4).contains(chars.count), let last = chars.last,
+            chars.allSatisfy({ u in
+                (0x3040..<0x3100).contains(u.value) || (0x4E00..<0xA000).contains(u.value)
+                    || (0xAC00..<0xD7B0).contains(u.value)
+            })
+        else { return false }
+        return !titleEndings.contains(Character(last))
     }
+
+    /// The last characters of Chinese, Japanese and Korean job titles.
+    static let titleEndings: Set<Character> = [
+        "長", "长", "理", "師", "师", "員", "员", "監", "监", "任", "士", "官", "者", "席", "裁", "問", "问", "事", "役",
+        "当", "表", "計", "计", "장", "사", "원", "리", "표", "무", "님",
+    ]
 
     /// Whether a letter is of the Latin script: Basic Latin to Latin Extended-B, or Latin Extended Additional.
     static func isLatin(_ u: Unicode.Scalar) -> Bool { u.value < 0x250 || (0x1E00..<0x1F00).contains(u.value) }
