@@ -758,6 +758,12 @@ import ScanModel
         #expect(james.emails.map(\.address) == ["james_johnson@brownrosalessmith.com"])
         let other = card([Fixture.line(80, "James Johnson", h: 24), Fixture.line(150, "mail _sales@brownrosalessmith.com")])
         #expect(other.emails.map(\.address) == ["_sales@brownrosalessmith.com"], "the joined address spells no name")
+        // An initial and its stop read apart after a label: the line is not cut before the address.
+        let initial = card([
+            Fixture.line(80, "Dott. Bianca Marchetti", h: 24), Fixture.line(110, "Responsabile Export"),
+            Fixture.line(150, "E· b. marchetti@oleificiovalle.it", x: 300),
+        ])
+        #expect(initial.emails.map(\.address) == ["b.marchetti@oleificiovalle.it"])
     }
 
     /// An Eircode says the card is Irish, so its national numbers get their +353.

@@ -193,6 +193,9 @@ public struct LineAnalyzer: Sendable {
             return t.isEmpty || lexicon.emailLabels.contains(t) || lexicon.webLabels.contains(t)
         }
         var lo = first
+        // (An e-mail's first part read apart stays with it, one to three letters ending as a local part's piece does:
+        // `a. ferraresi@...`.)
+        if c.type == .email, lo > 0, Text.range(words[lo - 1].text, #"^[A-Za-z]{1,3}[._-]$"#) != nil { lo -= 1 }
         while lo > 0, isLabel(words[lo - 1].text) { lo -= 1 }
         // The words of a piece without the marks that parted it, and whether they say enough to stand apart.
         func trimmed(_ ws: ArraySlice<LayoutWord>) -> [LayoutWord] {
