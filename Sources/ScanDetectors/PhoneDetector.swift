@@ -532,7 +532,7 @@ struct PhoneDetector {
             // US social security numbers 123-45-6789.
             if gs.count == 3, punct == [0x2D], gs.map({ $0.end - $0.start }) == [3, 2, 4] { return nil }
             // A decimal number; after a phone's label, ten digits or more are a number whose first dot OCR lost
-            // (`D 512637.4408`).
+            // (`Tel 512637.4408`).
             if gs.count == 2, punct == [0x2E], seps.allSatisfy({ $0 == [0x2E] }), context != .phone || total < 10 {
                 return nil
             }
