@@ -521,12 +521,8 @@ extension BusinessCardParser {
     /// capitalized words of letters, none a title's, a firm's, a department's or a street's (`Victoria Island, Lagos`,
     /// `Las Condes, Santiago`).
     static func placeNames(_ l: AnalyzedLine) -> Bool {
-        let parts = l.text.split(separator: ",").map { $0.split(separator: " ") }
-        return (2...3).contains(parts.count) && Text.digitCount(l.text) == 0
-            && parts.allSatisfy { ws in
-                (1...3).contains(ws.count)
-                    && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }
-            }
+        let parts = l.text.split(separator: ",")
+        return (2...3).contains(parts.count) && Text.digitCount(l.text) == 0 && parts.allSatisfy(placePart)
             && !Text.hasAny(l.key, lexicon.jobTitles) && !namesAFirm(l.key)
             && !Text.hasAny(l.key, lexicon.departmentWords) && !Text.hasAny(l.key, streetWords)
     }
@@ -539,11 +535,16 @@ extension BusinessCardParser {
             Text.hasAny(Text.key(first), lexicon.thoroughfares), l.entities.isEmpty
         else { return false }
         let places = parts.suffix(2)
-        return places.allSatisfy { p in
-            let ws = p.split(separator: " ")
-            return (1...3).contains(ws.count)
-                && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }
-        } && !places.contains { Text.hasAny(Text.key($0), lexicon.jobTitles) || namesAFirm(Text.key($0)) }
+        return places.allSatisfy { placePart(Substring($0)) }
+            && !places.contains { Text.hasAny(Text.key($0), lexicon.jobTitles) || namesAFirm(Text.key($0)) }
+    }
+
+    /// Whether one comma-parted part of a line may name a place: one to three capitalized words of letters (`Las
+    /// Condes`, `Victoria Island`).
+    static func placePart(_ part: Substring) -> Bool {
+        let ws = part.split(separator: " ")
+        return (1...3).contains(ws.count)
+            && ws.allSatisfy { $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || "-'’.".contains($0) } }
     }
 
     /// Whether a line reads as a named street: a house number and a street's word of the locale files.
