@@ -806,11 +806,16 @@ struct AddressDetector {
         return 0
     }
 
-    /// The word right before `i` on its line (past spaces and a comma), lower-cased; empty when there is none.
-    private static func previousWord(_ s: ScanText, _ i: Int) -> String {
+    /// The bytes of the word right before `i` (past spaces and commas), `start == end` when there is none.
+    private static func wordBefore(_ s: ScanText, _ i: Int) -> (start: Int, end: Int) {
         var k = i
         while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
-        let a = s.wordStart(before: k)
+        return (s.wordStart(before: k), k)
+    }
+
+    /// The word right before `i` on its line (past spaces and a comma), lower-cased; empty when there is none.
+    private static func previousWord(_ s: ScanText, _ i: Int) -> String {
+        let (a, k) = wordBefore(s, i)
         return a < k ? s.lower(a, k) : ""
     }
 
@@ -856,11 +861,12 @@ struct AddressDetector {
     /// Whether a town's word stands right before `i` on its line, past spaces and a comma: capitalized, three letters
     /// or more, no label of a number (`Wellington 6011`, `Tokyo 150-0002`; not `Order 123-4567`, `Tel 1234`).
     private func townWordBefore(_ s: ScanText, _ i: Int) -> Bool {
-        var k = i
-        while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
+        var (a, k) = Self.wordBefore(s, i)
         // (A region's abbreviation with its stop counts: `León, Gto. 37530`.)
-        if k > 1, s.bytes[k - 1] == 0x2E, isAlpha(s.bytes[k - 2]) { k -= 1 }
-        let a = s.wordStart(before: k)
+        if k > 1, s.bytes[k - 1] == 0x2E, isAlpha(s.bytes[k - 2]) {
+            k -= 1
+            a = s.wordStart(before: k)
+        }
         let word = a < k ? s.lower(a, k) : ""
         guard a < k, isUpper(s.bytes[a]) || s.bytes[a] >= 0xC3,
             word.count >= 3, word.allSatisfy(\.isLetter), !PhoneDetector.phoneWords.contains(word)
@@ -881,9 +887,7 @@ struct AddressDetector {
     /// over `BS14GN`).
     private static func aloneUnderATown(_ s: ScanText, _ i: Int) -> Bool {
         guard i > 0, s.bytes[i - 1] == 0x0A else { return false }
-        var k = i - 1
-        while k > 0, s.bytes[k - 1] == 0x20 || s.bytes[k - 1] == 0x2C { k -= 1 }
-        let a = s.wordStart(before: k)
+        let (a, k) = wordBefore(s, i - 1)
         let word = a < k ? s.string(a, k) : ""
         return word.count >= 3 && isTownWord(word) && word.allSatisfy { $0.isLetter || $0 == "-" }
     }
