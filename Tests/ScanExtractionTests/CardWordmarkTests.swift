@@ -177,6 +177,18 @@ import ScanModel
             ])
             #expect(c.title == first + " " + second)
         }
+        // A title wrapped twice: its second line left open, its third names the area; a fourth line is the person's
+        // office, no part of it.
+        let thrice = card([
+            Fixture.line(20, "Harbor & Finch Architects", x: 300, h: 24),
+            Fixture.line(60, "Trevor Whitcombe", x: 20, h: 30),
+            Fixture.line(100, "Regional Sales", x: 20, h: 20),
+            Fixture.line(124, "Manager,", x: 20, h: 20),
+            Fixture.line(148, "Asia Pacific", x: 20, h: 20),
+            Fixture.line(172, "Singapore Office", x: 20, h: 20),
+            Fixture.line(300, "trevor@harborfinch.com", x: 300, h: 17),
+        ])
+        #expect(thrice.title == "Regional Sales Manager, Asia Pacific")
     }
 
     /// A wordmark of three lines that ends with its legal form, and a legal form of `Company Limited`, go whole; a list

@@ -64,15 +64,17 @@ extension BusinessCardParser {
         if let below = fields.titleBelow { title += " " + lines[below].text }
         // A title wrapped in its column: ended by a joining word (`Responsable de` / `Exportaciones`), or over a
         // line of one or two capitalized words that holds a title's word itself (`Senior Software` / `Architect`;
-        // not a department, `Customer Support`, nor the firm).
-        let takenWithTitle = fields.all
-        let others = free.filter { !takenWithTitle.contains($0) }
-        // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
-        let lastWord = lines[ti].line.words.last?.text ?? ""
-        let last = lastWord == "&" ? lastWord : Text.key(lastWord).lowercased()
-        if fields.titleBelow == nil, let below = Self.wrappedUnder(lines, ti, among: others),
-            Text.digitCount(lines[below].text) == 0
-        {
+        // not a department, `Customer Support`, nor the firm). A title wrapped once goes on to a third line only
+        // when its second leaves it open or the third names its area (`Regional Sales` / `Manager,` / `Asia Pacific`).
+        while fields.titleEnd == nil {
+            let takenWithTitle = fields.all
+            let others = free.filter { !takenWithTitle.contains($0) }
+            let end = fields.titleBelow ?? ti
+            // (A joining sign is its own word: `Chief Technology Officer &` / `Co-Founder`.)
+            let lastWord = lines[end].line.words.last?.text ?? ""
+            let last = lastWord == "&" ? lastWord : Text.key(lastWord).lowercased()
+            guard let below = Self.wrappedUnder(lines, end, among: others), Text.digitCount(lines[below].text) == 0
+            else { break }
             // (Two words of an English title under a title in another language are its translation, a title of
             // their own: `Directeur Commercial` / `Sales Director`; `Chief Technology` / `Officer EMEA` is one.)
             let ws = lines[below].line.words.map(\.text)
@@ -82,7 +84,7 @@ extension BusinessCardParser {
             let u = lines[below]
             let noFirmNorDepartment = !Text.hasAny(Self.keyOfWholeWords(u.text), Self.lexicon.organizationWords)
                 && !Text.hasAny(u.key, Self.lexicon.departmentWords)
-            let titleWord = ws.count <= 2 && !translated
+            let titleWord = fields.titleBelow == nil && ws.count <= 2 && !translated
                 && ws.allSatisfy { w in
                     w.first?.isUppercase == true && w.trimmingCharacters(in: [","])
                         .allSatisfy { $0.isLetter || $0 == "-" }
@@ -99,10 +101,9 @@ extension BusinessCardParser {
             // (Or the title ends with a comma or a colon: `Principal Architect,` / `Healthcare Studio`.)
             let open = (lastWord.hasSuffix(",") || lastWord.hasSuffix(":")) && !Self.holdsHours(u.text)
                 && !Self.holdsDays(u.text)
-            if Self.titleJoiners.contains(last) || titleWord || goesOn || area || open {
-                title += " " + lines[below].text
-                fields.titleBelow = below
-            }
+            guard Self.titleJoiners.contains(last) || titleWord || goesOn || area || open else { break }
+            title += " " + lines[below].text
+            if fields.titleBelow == nil { fields.titleBelow = below } else { fields.titleEnd = below }
         }
         // A department after a bar or a dot on the title's line (`Senior Manager | Global Procurement Team`) is the
         // department's, as it is on a line of its own.

@@ -35,11 +35,15 @@ public struct BusinessCardParser: Sendable {
         var organizationLegalForm: Int?
         var title: Int?
         var titleBelow: Int?
+        /// The third line of a title wrapped twice (`Regional Sales` / `Manager,` / `Asia Pacific`).
+        var titleEnd: Int?
         var department: Int?
 
         var all: Set<Int> {
-            Set([name, nameBelow, organization, organizationPart, organizationLegalForm, title, titleBelow, department]
-                .compactMap { $0 })
+            Set([
+                name, nameBelow, organization, organizationPart, organizationLegalForm, title, titleBelow, titleEnd,
+                department,
+            ].compactMap { $0 })
         }
     }
 
