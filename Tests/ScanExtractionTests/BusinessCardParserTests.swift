@@ -449,6 +449,21 @@ import ScanModel
         #expect(c.urls.map(\.url) == ["www.harbourlight.co.uk"])
     }
 
+    /// A direct line's label in German, Swedish and Dutch (`Direkt`, `Durchwahl`, `Direct`) names an office's number,
+    /// whichever the line before it is.
+    @Test func directLinesAreWork() {
+        for label in ["Direkt", "Durchwahl", "Direct"] {
+            let c = Fixture.card([
+                Fixture.line(40, "Dr. Lukas Brunner", x: 60, h: 34),
+                Fixture.line(84, "Partner", x: 60, h: 22),
+                Fixture.line(200, "+41 44 215 38 60", x: 600, h: 20),
+                Fixture.line(226, "\(label) +41 44 215 38 64", x: 600, h: 20),
+                Fixture.line(252, "lukas.brunner@brunnerkeller.ch", x: 600, h: 20),
+            ])
+            #expect(c.phones.map(\.type) == [.work, .work], "\(label)")
+        }
+    }
+
     @Test func readsTheAddress() {
         let c = try! extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.address?.full == "14 Wharf Road, London N1 7GR")

@@ -189,6 +189,15 @@ import ScanModel
             Fixture.line(300, "trevor@harborfinch.com", x: 300, h: 17),
         ])
         #expect(thrice.title == "Regional Sales Manager, Asia Pacific")
+        // A sentence under a title is none of it, though one language's area word spells its preposition (`sur`).
+        let sentence = card([
+            Fixture.line(20, "Cabinet Dentaire des Tilleuls", x: 20, h: 21),
+            Fixture.line(100, "Dr Thomas Lefèvre", x: 20, h: 27),
+            Fixture.line(134, "Chirurgien-dentiste", x: 20, h: 20),
+            Fixture.line(156, "Consultations sur rendez-vous", x: 20, h: 17),
+            Fixture.line(300, "cabinet.tilleuls@orange.fr", x: 300, h: 17),
+        ])
+        #expect(sentence.title == "Chirurgien-dentiste")
     }
 
     /// A wordmark of three lines that ends with its legal form, and a legal form of `Company Limited`, go whole; a list
@@ -535,5 +544,73 @@ import ScanModel
             Fixture.line(494, "MALAYA OUTSOURCING", x: 58, h: 26),
         ])
         #expect(c.organization == "MALAYA OUTSOURCING")
+    }
+
+    /// A firm's name set over two lines beside its logo: a bare name over a kind in the plural, over a kind with a
+    /// legal form, over `&` and a legal form, over one kind's word, or over one or two more words of its print; not
+    /// over a town, nor over the premises of an address.
+    @Test func wordmarksOverTwoLines() {
+        func firm(_ upper: String, _ lower: String, h: Double = 30, lowerH: Double = 30) -> String? {
+            var lines = [
+                Fixture.line(40, "Grace Nakato", x: 600, h: 34),
+                Fixture.line(84, "Branch Manager", x: 600, h: 22),
+                Fixture.line(200, upper, x: 60, h: h),
+                Fixture.line(200 + h * 1.3, lower, x: 60, h: lowerH),
+            ]
+            lines.append(Fixture.line(420, "Tel: +256 414 237 859", x: 600, h: 20))
+            let stem = upper.lowercased().filter(\.isLetter)
+            lines.append(Fixture.line(450, "grace@\(stem).ug", x: 600, h: 20))
+            return card(lines).organization
+        }
+        #expect(firm("Red Sea Pearl", "Dental Clinics") == "Red Sea Pearl Dental Clinics")
+        #expect(firm("Marina Gate", "Analytics Pte. Ltd.") == "Marina Gate Analytics Pte. Ltd.")
+        #expect(firm("Kowloon Bay", "Print & Pack Co.") == "Kowloon Bay Print & Pack Co.")
+        #expect(firm("Kaveri Legal", "Associates") == "Kaveri Legal Associates")
+        #expect(firm("Wildrose Pediatric", "Dentistry", h: 23, lowerH: 26) == "Wildrose Pediatric Dentistry")
+        #expect(firm("Northwind Pediatric", "Nairobi") == "Northwind Pediatric")
+        #expect(firm("Northwind Pediatric", "your child's smile", lowerH: 20) == "Northwind Pediatric")
+        let farm = card([
+            Fixture.line(40, "Harriet Cole", x: 60, h: 34),
+            Fixture.line(84, "Manager", x: 60, h: 22),
+            Fixture.line(150, "Greystones Farm Shop", x: 60, h: 20),
+            Fixture.line(174, "Greystones Farm", x: 60, h: 20),
+            Fixture.line(198, "Burford Road", x: 60, h: 20),
+            Fixture.line(222, "Witney", x: 60, h: 20),
+            Fixture.line(246, "Oxfordshire OX29 7QE", x: 60, h: 20),
+            Fixture.line(300, "Tel 01993 704826 · greystonesfarmshop@gmail.com", x: 60, h: 20),
+        ])
+        #expect(farm.organization == "Greystones Farm Shop")
+        #expect(farm.address?.full.hasPrefix("Greystones Farm, Burford Road") == true)
+    }
+
+    /// A logo's monogram read on the firm's row is left out: in small letters that its own line's words begin with,
+    /// and whatever the e-mail holds by chance (`ka` of kavya@); it joins no address either.
+    @Test func monogramsOnTheFirmsRow() {
+        let small = card([
+            Fixture.line(40, "Rajesh Kumar Iyer", x: 600, h: 34),
+            Fixture.line(84, "Chief Technology Officer", x: 600, h: 22),
+            Fixture.line(200, "rajesh.iyer@example.in", x: 600, h: 20),
+            (360, 22, [(40, "Vs"), (100, "Vistara"), (190, "Softech"), (278, "Pvt."), (330, "Ltd.")]),
+        ])
+        #expect(small.organization == "Vistara Softech Pvt. Ltd.")
+        let chance = card([
+            Fixture.line(38, "Kaveri Agro", x: 480, h: 36),
+            (72, 36, [(405, "KA"), (481, "Exports"), (640, "LLP")]),
+            Fixture.line(160, "Kavya Deshpande", x: 30, h: 50),
+            Fixture.line(400, "kavya.deshpande@kaveriagro.com", x: 400, h: 26),
+        ])
+        #expect(chance.organization == "Kaveri Agro Exports LLP")
+        let address = card([
+            Fixture.line(52, "Lukas Bachmann", x: 36, h: 42),
+            Fixture.line(101, "Vermögensverwalter", x: 38, h: 18),
+            Fixture.line(130, "T +41 44 215 38 60", x: 37, h: 18),
+            Fixture.line(169, "lukas@bachmann-treuhand.ch", x: 38, h: 16),
+            Fixture.line(211, "Talacker 35", x: 37, h: 18),
+            Fixture.line(231, "Postfach", x: 36, h: 17),
+            Fixture.line(250, "8001 Zürich", x: 37, h: 17),
+            (293, 24, [(49, "BT"), (105, "Bachmann"), (215, "Treuhand"), (315, "AG")]),
+        ])
+        #expect(address.organization == "Bachmann Treuhand AG")
+        #expect(address.address?.full == "Talacker 35, Postfach, 8001 Zürich")
     }
 }

@@ -384,14 +384,19 @@ extension BusinessCardParser {
             return (1...4).contains(ws.count) && !namesAFirm(lines[i].key)
                 && ws.allSatisfy { $0 == "&" || $0.allSatisfy { $0.isLetter || "'’.-".contains($0) } }
         }
-        // A firm's kind: one or two words, or two joined by a small word, the last of them a kind's word, no
-        // sentence's stop (`Engineering Services`, `estudio de arquitectura`; not `Design. Build. Deliver.`, `Your
-        // Local Bakery`).
+        // A firm's kind: one or two words, or two joined by a small word or `&`, the last of them a kind's word (an
+        // English one in the plural too, `Dental Clinics`), no sentence's stop (`Engineering Services`, `estudio de
+        // arquitectura`; not `Design. Build. Deliver.`, `Your Local Bakery`). A legal form after them counts as no
+        // word, and makes them a kind (`Analytics Pte. Ltd.`, `Print & Pack Co.`).
         func kind(_ i: Int) -> Bool {
-            let ws = lines[i].line.words.map(\.text)
-            guard ws.count <= 2 || ws.count == 3 && ws[1].first?.isLowercase == true && ws[1].count <= 3,
-                let last = ws.last,
-                namesAFirm(Text.key(last)) || onlyLegalForms(lines[i].key)
+            var ws = lines[i].line.words.map(\.text)
+            func form(_ w: String) -> Bool { onlyLegalForms(Text.key(w)) || ["CO", "COMPANY"].contains(Text.key(w)) }
+            let formed = ws.count >= 2 && !onlyLegalForms(lines[i].key) && ws.last.map(form) == true
+            while ws.count > 1, let w = ws.last, form(w) { ws.removeLast() }
+            guard ws.count <= 2 || ws.count == 3 && (ws[1].first?.isLowercase == true && ws[1].count <= 3 || ws[1] == "&"),
+                let last = ws.last.map(Text.key),
+                formed || namesAFirm(last) || last.hasSuffix("S") && namesAFirm(String(last.dropLast()))
+                    || onlyLegalForms(lines[i].key)
             else { return false }
             return !ws.contains { w in
                 w.contains("!") || w.hasSuffix(".") && !w.dropLast().contains(".") && w.filter(\.isLetter).count >= 4
@@ -421,7 +426,22 @@ extension BusinessCardParser {
             // (Where the card has a domain of its own, it spells the name over the kind: `de Waal` of dewaaladvocaten,
             // not a department over it, `Corporate Finance` / `SOLICITORS`.)
             let spelled = domain.map { d in d.count < 4 || spellsWhole(d, l.key + " " + lines[oi].key) } ?? true
-            if kindOfFirm, upper ? main && spelled && bare(j) && kindAlone(oi) : bare(oi) && kind(j) {
+            // (A bare name goes on, under it, with one or two capitalized words of letters in print of its size, no
+            // place's name: `Friends of Goldleaf` / `Park`, `Wildrose Pediatric` / `Dentistry`; not `Northwind` /
+            // `London`, nor a tagline in smaller print or small letters.)
+            let rest = l.line.words.map(\.text)
+            let nameGoesOn = !upper && bare(oi) && (1...2).contains(rest.count)
+                && rest.allSatisfy { w in w.first?.isUppercase == true && w.allSatisfy { $0.isLetter || $0 == "-" } }
+                && abs(l.line.printHeight - lines[oi].line.printHeight) < 0.2 * lines[oi].line.printHeight
+                && !lexicon.isPlaceOnly(l.key) && placeCountry(l.text) == nil
+                && !Text.hasAny(l.key, streetWords)
+                // (Nor the premises over a street: `Greystones Farm Shop` / `Greystones Farm` / `Burford Road`.)
+                && !(stackedUnder(lines, j, among: Array(lines.indices)).map { namesAPlace(lines[$0]) } ?? false)
+            if kindOfFirm, nameGoesOn { return (j, upper) }
+            // (A kind's one word goes under any name of no legal form: `Kaveri Legal` / `Associates`.)
+            let oneKind = l.line.words.count == 1 && kind(j)
+                && !legalFormKeys.contains { lines[oi].key == $0 || lines[oi].key.hasSuffix(" " + $0) }
+            if kindOfFirm, upper ? main && spelled && bare(j) && kindAlone(oi) : (bare(oi) || oneKind) && kind(j) {
                 return (j, upper)
             }
         }

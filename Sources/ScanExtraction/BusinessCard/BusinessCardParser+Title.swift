@@ -95,9 +95,11 @@ extension BusinessCardParser {
             let first = lines[below].line.words.first?.text ?? ""
             let goesOn = Self.smallJoiner(first) || first == "&"
             // (Or it names the area the title covers, `Director of Business Development` / `Pacific Northwest
-            // Region`, in words of no street, department or firm: not `North West Sales Team`.)
+            // Region`, in capitalized words of no street, department or firm: not `North West Sales Team`, nor a
+            // sentence whose preposition some language's area word spells, `Consultations sur rendez-vous`.)
             let area = (1...4).contains(ws.count) && Text.hasAny(u.key, Self.lexicon.areaWords)
                 && !Text.hasAny(u.key, Self.streetWords) && noFirmNorDepartment
+                && ws.allSatisfy { $0.first?.isLowercase != true || Self.smallJoiner($0) }
             // (Or the title ends with a comma or a colon: `Principal Architect,` / `Healthcare Studio`.)
             let open = (lastWord.hasSuffix(",") || lastWord.hasSuffix(":")) && !Self.holdsHours(u.text)
                 && !Self.holdsDays(u.text)
