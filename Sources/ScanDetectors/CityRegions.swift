@@ -131,6 +131,7 @@ extension DataDetector {
         adalet|AU
         adalia|TR
         adan|YE
+        adana|TR
         adane|TR
         adano|TR
         adanë|TR
@@ -359,6 +360,7 @@ extension DataDetector {
         alessandria deggittu|EG
         alessandria e naggitto|EG
         alexandreia|EG
+        alexandria|EG
         alexandria magna|EG
         alexandrie|EG
         alexandrië|EG
@@ -527,6 +529,7 @@ extension DataDetector {
         anaheim|US
         anakara|TR
         ananindeua|BR
+        anapolis|BR
         anasana|CN
         anatananaribho|MG
         ancara|TR
@@ -1582,6 +1585,7 @@ extension DataDetector {
         bresiliya|BR
         breuckelen|US
         breukelen|US
+        bridgetown|BB
         brisabena|AU
         brisbane|AU
         brisbane city|AU
@@ -2762,6 +2766,7 @@ extension DataDetector {
         congcingo|CN
         congkinga|CN
         conkin|CN
+        constanta|RO
         constantine|DZ
         constantinoble|TR
         constantinople|TR
@@ -4739,6 +4744,7 @@ extension DataDetector {
         holguin|CU
         holguín|CU
         holmia|SE
+        homs|SY
         homyel'|BY
         hon'ga kon'ga|HK
         honanfu|CN
@@ -5202,6 +5208,7 @@ extension DataDetector {
         iskenderiye|EG
         iskindiriya|EG
         iskindirîya|EG
+        islamabad|PK
         islington|GB
         ismailia|EG
         ismir|TR
@@ -5680,9 +5687,11 @@ extension DataDetector {
         kaempaala|UG
         kaenugardur|UA
         kaepstad|ZA
+        kaesong|KP
         kaesŏng|KP
         kafrul|BD
         kagoshima|JP
+        kahama|TZ
         kaherah|EG
         kahira|EG
         kahirae|EG
@@ -6325,6 +6334,7 @@ extension DataDetector {
         kingling|CN
         kings county|US
         kingston upon hull|GB
+        kingstown|VC
         kinh chau|CN
         kinh châu|CN
         kinhwa|CN
@@ -7519,6 +7529,7 @@ extension DataDetector {
         lutèce|FR
         luvanta|AO
         luxanda|AO
+        luxembourg|LU
         luxor|EG
         luyanda|AO
         luzhou|CN
@@ -8325,6 +8336,7 @@ extension DataDetector {
         morelia|MX
         morelos|MX
         morogoro|TZ
+        moroni|KM
         morādābād|IN
         mosala|IQ
         moscfa|RU
@@ -9034,6 +9046,7 @@ extension DataDetector {
         nom hoy|CN
         nom pen|KH
         nor adalia|TR
+        nottingham|GB
         nouakchat|MR
         nouakchot|MR
         nouakchott|MR
@@ -9556,6 +9569,7 @@ extension DataDetector {
         phila|US
         philadelaphiya|US
         philadelpheia|US
+        philadelphia|US
         philadelphie|US
         philadelphiya|US
         philly|US
@@ -9743,6 +9757,7 @@ extension DataDetector {
         port harkurt|NG
         port kharkort|NG
         port kharkurt|NG
+        port louis|MU
         port moresby|PG
         port natal|ZA
         port o pirins|HT
@@ -10037,6 +10052,7 @@ extension DataDetector {
         quançjou|CN
         qucranvala|PK
         que lam|CN
+        quebec|CA
         queens county|US
         queiyanga|CN
         quelimane|MZ
@@ -10273,6 +10289,7 @@ extension DataDetector {
         roeme|IT
         rohini|IN
         rohtak|IN
+        rome|IT
         romi|IT
         romë|IT
         rondon|GB
@@ -10441,6 +10458,7 @@ extension DataDetector {
         samarang|ID
         samarga|RU
         samarinda|ID
+        samarkand|UZ
         samaro|RU
         samboang ga|PH
         samsun|TR
@@ -10449,6 +10467,7 @@ extension DataDetector {
         san ah|CN
         san antonia|US
         san antonijus|US
+        san antonio|US
         san antonio de bejar|US
         san antoniyo|US
         san antwnyw|US
@@ -10499,6 +10518,7 @@ extension DataDetector {
         san poło del braxil|BR
         san pàul ëd brasil|BR
         san pédro|CI
+        san salvador|SV
         san tau|CN
         san tchou|CN
         san theu su|CN
@@ -10630,6 +10650,7 @@ extension DataDetector {
         santjago de los kabaljerosas|DO
         santo andre|BR
         santo andré|BR
+        santo domingo|DO
         santo domingo city|DO
         santo domingo de guzman|DO
         santo domingo de guzmán|DO
@@ -10665,6 +10686,7 @@ extension DataDetector {
         sao petersburgo|RU
         sao salvador|BR
         sao sing|CN
+        sao vicente|BR
         saoguan|CN
         saogwan si|CN
         saosing|CN
@@ -11388,6 +11410,7 @@ extension DataDetector {
         stockholbma|SE
         stockholm|SE
         stockolm|SE
+        stockton|US
         stocolm|SE
         stocolma|SE
         stocòlma|SE
@@ -11500,6 +11523,7 @@ extension DataDetector {
         sutsien|CN
         sutsienhsien|CN
         sutsjou|CN
+        suva|FJ
         suvon|KR
         suvona|KR
         suwon|KR
@@ -11606,6 +11630,7 @@ extension DataDetector {
         são paulo de loanda|AO
         são paulo de luanda|AO
         são petersburgo|RU
+        são vicente|BR
         sèu kôan sṳ|CN
         séoul|KR
         sìng dŭ|CN
@@ -12267,6 +12292,7 @@ extension DataDetector {
         tokorozawa|JP
         tokyo|JP
         tolonto|CA
+        toluca|MX
         tolyatti|RU
         tompivali|IN
         tomsk|RU
@@ -12803,6 +12829,7 @@ extension DataDetector {
         vjenna|AT
         vl'gogradu|RU
         vladikavkaz|RU
+        vladimir|RU
         vladivostok|RU
         vo tich|CN
         volagagarata|RU

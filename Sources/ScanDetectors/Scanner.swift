@@ -131,7 +131,35 @@ struct ScanText {
             }
             i = j
         }
+        if b.contains(0x2B) { onesInInternationalNumbers(b, &out) }
         return out
+    }
+
+    /// Ones read as `I` or `l`, words of their own, in an international number between its `+` and a digit group,
+    /// as OCR reads old-style figures and thin fonts: `+94 II 243 7815`, `+55 I I 3045-2817`, `+I 502 282 2432`.
+    /// Up to four words after the `+`, each digits or one to three such letters, one space apart.
+    static func onesInInternationalNumbers(_ b: [UInt8], _ out: inout [UInt8]) {
+        for plus in b.indices where b[plus] == 0x2B {
+            var k = plus + 1
+            var ones: [Range<Int>] = []
+            for _ in 0..<4 {
+                var e = k
+                while e < b.count, b[e] != 0x20 { e += 1 }
+                guard e > k else { break }
+                if isDigit(b[k]) {
+                    // (The country's code, before them; a group after them ends the search.)
+                    if ones.isEmpty, e - k <= 4 {
+                        k = e + 1
+                        continue
+                    }
+                    for r in ones { for n in r { out[n] = 0x31 } }
+                    break
+                }
+                guard e - k <= 3, (k..<e).allSatisfy({ b[$0] == 0x49 || b[$0] == 0x6C }) else { break }
+                ones.append(k..<e)
+                k = e + 1
+            }
+        }
     }
 
     @inline(__always) static func confusableDigit(_ c: UInt8) -> UInt8? {

@@ -1038,4 +1038,26 @@ final class DetectorsTests: XCTestCase {
         ]
         for (text, code) in rows { XCTAssertEqual(DataDetector.countryCode(named: text), code, text) }
     }
+
+    /// Ones that OCR read as `I` or `l` in an international number's words of their own (old-style figures, thin
+    /// fonts) are ones; the same letters elsewhere stay letters.
+    func testOnesReadAsLettersInInternationalNumbers() {
+        let rows: [(String, String)] = [
+            ("T +94 II 243 7815", "+94112437815"), ("+55 I I 3045-2817", "+551130452817"),
+            ("Mobile: +I 502 282 2432", "+15022822432"), ("Tel +91 II 3500 8999", "+911135008999"),
+        ]
+        for (text, e164) in rows { XCTAssertEqual(find(text, .phone).first?.value.e164, e164, text) }
+        XCTAssertEqual(ScanText("Phase II 25 + 3 Road").num, ScanText("Phase II 25 + 3 Road").bytes)
+        XCTAssertEqual(ScanText("+44 20 II").num, ScanText("+44 20 II").bytes)
+    }
+
+    /// A large city's own name tells its country though another, larger city lists it among its other names
+    /// (GeoNames gives Mashhad `Alexandria`, Chattogram `Islamabad`): a code after it is that country's.
+    func testCitiesThatOthersAlsoGoBy() {
+        XCTAssertEqual(DataDetector.largeCityCountry("alexandria"), "EG")
+        XCTAssertEqual(DataDetector.largeCityCountry("islamabad"), "PK")
+        let a = find("27 Fouad Street, 3rd Floor\nRaml Station, Alexandria 21519", .address).first
+        XCTAssertEqual(a?.value.country, "EG")
+        XCTAssertEqual(find("Blue Area, Islamabad 44000", .postalCode).first?.value.country, "PK")
+    }
 }

