@@ -477,4 +477,27 @@ import ScanModel
         ])
         #expect(c.title == "Master Glazier")
     }
+
+    /// South Asian and Middle Eastern honorifics open a name (`CA`, `Adv.`, `Eng.`); a name that ends with its degree
+    /// is the person's, though its family name spells the firm's domain (`rohit@deshpande.co.in`).
+    @Test func professionalHonorificsAndAFamilyNameTheDomainSpells() {
+        let ca = card([
+            Fixture.line(63, "Deshpande & Kulkarni Associates", x: 138, h: 29),
+            Fixture.line(137, "CA Rohit Deshpande, FCA", x: 44, h: 31),
+            Fixture.line(174, "Chartered Accountant", x: 45, h: 21),
+            Fixture.line(413, "Mobile +91 97303 27404", x: 44, h: 23),
+            Fixture.line(438, "rohit@deshpande.co.in", x: 44, h: 21),
+        ])
+        #expect(ca.name?.full == "CA Rohit Deshpande, FCA")
+        #expect(ca.name?.prefix == "CA")
+        #expect(ca.name?.given == "Rohit")
+        #expect(ca.name?.family == "Deshpande")
+        let adv = card([
+            Fixture.line(40, "Adv. Meenakshi Iyer", x: 44, h: 40),
+            Fixture.line(90, "Advocate, High Court of Madras", x: 44, h: 28),
+            Fixture.line(300, "meenakshi.iyer@kaverilegal.com", x: 44, h: 22),
+        ])
+        #expect(adv.name?.given == "Meenakshi")
+        #expect(adv.name?.prefix == "Adv.")
+    }
 }

@@ -438,9 +438,11 @@ extension BusinessCardParser {
         }
         func firm(_ words: [LayoutWord]) -> Bool {
             let key = Text.key(words.map(\.text).joined(separator: " ")).trimmingCharacters(in: .whitespaces)
-            // (It opens with a capitalized word of its own: not `& Fils inc.`, nor the person's `PhD`.)
+            // (It opens with a capitalized word of its own: not `& Fils inc.`, nor the person's `PhD`; nor does it end
+            // with the person's degree, `Deshpande, FCA` of rohit@deshpande.co.in.)
             guard words.count >= 2, let first = words.first?.text, first.first?.isUppercase == true,
-                !lexicon.nameSuffixes.contains(Text.key(first))
+                !lexicon.nameSuffixes.contains(Text.key(first)),
+                !lexicon.nameSuffixes.contains(Text.key(words.last?.text ?? ""))
             else { return false }
             return legalFormKeys.contains { key.hasSuffix(" " + $0) } || stem.count >= 4 && spellsWhole(stem, key)
         }
