@@ -63,6 +63,8 @@ struct AddressDetector {
         "straße", "strasse", "str", "weg", "allee", "platz", "gasse", "ring", "damm", "ufer",
         "rue", "chemin", "impasse", "quai", "cours", "allée", "route", "bd",
         "jalan", "jln", "jl", "lorong", "taman", "lot", "no", "persiaran", "lebuh", "kampung", "bandar",
+        // South Asia: Hindi and Nepali `Marg`, Tamil `Salai`.
+        "marg", "salai",
         "calle", "via", "viale", "piazza", "corso", "laan", "straat", "gracht", "plein", "kade", "dijk",
         "avenida", "avda", "rua", "travessa", "alameda", "paseo", "plaza", "praça", "jirón", "carrera", "calzada",
         // Central and Eastern Europe, Turkey, the Baltics, romanized Cyrillic and Greek.

@@ -1060,4 +1060,12 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(a?.value.country, "EG")
         XCTAssertEqual(find("Blue Area, Islamabad 44000", .postalCode).first?.value.country, "PK")
     }
+
+    /// South Asia's street words name a street with no house number over the town (`Marg`, `Salai`).
+    func testSouthAsianStreetWords() {
+        let a = find("Chaksibari Marg, Thamel\nKathmandu 44600, Nepal", .address).first
+        XCTAssertEqual(a?.value.street, "Chaksibari Marg, Thamel")
+        XCTAssertEqual(find("Anna Salai, Teynampet\nChennai 600018", .address, region: "IN").first?.value.street,
+                       "Anna Salai, Teynampet")
+    }
 }

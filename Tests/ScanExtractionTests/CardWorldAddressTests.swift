@@ -19,6 +19,17 @@ import ScanModel
         return Fixture.card(lines).address
     }
 
+    /// A South Asian street with no house number over its town and code (`Marg`), and a city that a larger one
+    /// elsewhere goes by too (`Islamabad`).
+    @Test func southAsianStreetsAndCities() {
+        #expect(
+            address(["Chaksibari Marg, Thamel", "Kathmandu 44600, Nepal"])?.full
+                == "Chaksibari Marg, Thamel, Kathmandu 44600, Nepal")
+        #expect(
+            address(["Office 9, 2nd Floor, Emaar Business Centre", "Blue Area, Islamabad 44000"])?.full
+                == "Office 9, 2nd Floor, Emaar Business Centre, Blue Area, Islamabad 44000")
+    }
+
     @Test func postBoxesAndTownsNoCodeNames() {
         #expect(
             address(["Baraka House, Block 4", "Kenyatta Avenue", "P.O. Box 30512-00100, Nairobi"])?.full
