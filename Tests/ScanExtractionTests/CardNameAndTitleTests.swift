@@ -500,4 +500,33 @@ import ScanModel
         #expect(adv.name?.given == "Meenakshi")
         #expect(adv.name?.prefix == "Adv.")
     }
+
+    /// A capital `I` read as `l` before the comma of degrees is mended as elsewhere in a name (`Dr. Kavya lyer, MD`).
+    @Test func aCapitalIReadBeforeDegrees() {
+        let c = card([
+            Fixture.line(43, "Dr. Kavya lyer, MD", x: 45, h: 51),
+            Fixture.line(45, "Sanjeevani Multispeciality Hospital", x: 640, h: 30),
+            Fixture.line(98, "Consultant Physician", x: 48, h: 24),
+            Fixture.line(436, "Mobile +91 88936 66191", x: 48, h: 20),
+            Fixture.line(462, "kavya.iyer@sanjeevani.in", x: 48, h: 21),
+            Fixture.line(486, "Unit 704, Raheja Chambers | 108, M.G. Road | Chennai - 600086", x: 47, h: 21),
+        ])
+        #expect(c.name?.full == "Dr. Kavya Iyer, MD")
+    }
+
+    /// German lawyers' and other professions' titles (`Rechtsanwältin`, `Fachanwalt`), and a firm of partners with
+    /// limited professional liability (`PartG mbB`, `mbB`).
+    @Test func germanProfessionsAndPartnerships() {
+        let c = card([
+            Fixture.line(38, "Dr. Lena Hoffbauer", x: 511, h: 30),
+            Fixture.line(73, "Rechtsanwältin", x: 654, h: 21),
+            Fixture.line(110, "T +49 221 8025390", x: 631, h: 20),
+            Fixture.line(155, "lena.hoffbauer@hoffbauer.de", x: 543, h: 22),
+            Fixture.line(209, "Hohe Straße 77", x: 658, h: 21),
+            Fixture.line(230, "50667 Köln", x: 693, h: 23),
+            Fixture.line(267, "Hoffbauer & Partner Rechtsanwälte mbB", x: 241, h: 23),
+        ])
+        #expect(c.title == "Rechtsanwältin")
+        #expect(c.organization == "Hoffbauer & Partner Rechtsanwälte mbB")
+    }
 }

@@ -588,12 +588,15 @@ extension BusinessCardParser {
     }
 
     /// A word of a name with its first letter read as `l` where a capital `I` was printed (`lain` for `Iain`, `lrene`):
-    /// in a sans-serif face the two are one shape, and a name's word starts with a capital. Particles (`la`) stay.
+    /// in a sans-serif face the two are one shape, and a name's word starts with a capital. Particles (`la`) stay; a
+    /// comma after the word, before degrees, stays with it (`lyer,` of `Dr. Kavya lyer, MD`).
     static func capitalIRead(_ word: String) -> String {
-        guard word.count >= 3, word.first == "l", word.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }),
-            !lexicon.nameParticles.contains(word)
+        let comma = word.hasSuffix(",")
+        let letters = comma ? String(word.dropLast()) : word
+        guard letters.count >= 3, letters.first == "l",
+            letters.dropFirst().allSatisfy({ $0.isLetter && $0.isLowercase }), !lexicon.nameParticles.contains(letters)
         else { return word }
-        return "I" + word.dropFirst()
+        return "I" + letters.dropFirst() + (comma ? "," : "")
     }
 
     /// The name with one word mended from the e-mail's local part, when OCR misread a single
