@@ -464,6 +464,20 @@ import ScanModel
         }
     }
 
+    /// A number after a labelled one and a bar or a slash shares its label.
+    @Test func aNumberAfterABarSharesItsLabel() {
+        for mark in ["|", "/"] {
+            let c = Fixture.card([
+                Fixture.line(40, "Rajesh Kumar Agarwal", x: 60, h: 34),
+                Fixture.line(84, "Director", x: 60, h: 22),
+                Fixture.line(200, "Mob: +91 98250 47163 \(mark) +91 93761 20584", x: 60, h: 20),
+                Fixture.line(226, "Off: +91 79 2658 3142", x: 60, h: 20),
+                Fixture.line(252, "rajesh@shreejitextiles.in", x: 60, h: 20),
+            ])
+            #expect(c.phones.map(\.type) == [.mobile, .mobile, .work], "\(mark)")
+        }
+    }
+
     @Test func readsTheAddress() {
         let c = try! extractor.extract(ukCard(), as: .businessCard).businessCard!
         #expect(c.address?.full == "14 Wharf Road, London N1 7GR")

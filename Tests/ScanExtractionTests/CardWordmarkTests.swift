@@ -198,6 +198,15 @@ import ScanModel
             Fixture.line(300, "cabinet.tilleuls@orange.fr", x: 300, h: 17),
         ])
         #expect(sentence.title == "Chirurgien-dentiste")
+        // A line under the firm's name in another column than the person's is the firm's, not the person's title.
+        let tagline = card([
+            Fixture.line(36, "Lachlan Whitmore", x: 37, h: 33),
+            Fixture.line(35, "Harbourline Property Pty Ltd", x: 600, h: 24),
+            Fixture.line(61, "Licensed Real Estate Agent", x: 657, h: 18),
+            Fixture.line(74, "Sales Agent", x: 37, h: 22),
+            Fixture.line(373, "l.whitmore@harbourline.com.au", x: 37, h: 19),
+        ])
+        #expect(tagline.title == "Sales Agent")
     }
 
     /// A wordmark of three lines that ends with its legal form, and a legal form of `Company Limited`, go whole; a list
@@ -568,6 +577,19 @@ import ScanModel
         #expect(firm("Kaveri Legal", "Associates") == "Kaveri Legal Associates")
         #expect(firm("Wildrose Pediatric", "Dentistry", h: 23, lowerH: 26) == "Wildrose Pediatric Dentistry")
         #expect(firm("Northwind Pediatric", "Nairobi") == "Northwind Pediatric")
+        // (Kinds of firm in hospitality, `Hospitality`, `Guest House`, where the domain spells only a part.)
+        for (firm, email) in [
+            ("Pearl Bay Hospitality", "anjali.menon@pearlbayhotels.qa"),
+            ("Riad Zitoune Guest House", "contact@riadzitoune-marrakech.com"),
+        ] {
+            let c = card([
+                Fixture.line(31, "Anjali Menon", x: 34, h: 56),
+                Fixture.line(95, "Guest Relations Executive", x: 40, h: 28),
+                Fixture.line(292, email, x: 569, h: 25),
+                Fixture.line(425, firm, x: 39, h: 32),
+            ])
+            #expect(c.organization == firm)
+        }
         #expect(firm("Northwind Pediatric", "your child's smile", lowerH: 20) == "Northwind Pediatric")
         let farm = card([
             Fixture.line(40, "Harriet Cole", x: 60, h: 34),

@@ -129,8 +129,12 @@ extension BusinessCardParser {
         {
             return type
         }
+        // (A number after another and a bar or a slash shares its label: `Mob: +91 98250 47163 | +91 93761 20584`.)
+        let tail = before.trimmingCharacters(in: .whitespaces)
+        let shared = tail.last.map { "|/".contains($0) } == true
+            && tail.dropLast().trimmingCharacters(in: .whitespaces).last?.isNumber == true
         if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }),
-            words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2,
+            words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2 || shared,
             let type = labelType(w)
         {
             return type

@@ -38,8 +38,15 @@ extension BusinessCardParser {
                 let after = Text.key(String(lines[j].text[lines[j].text.index(after: colon)...]))
                 return !after.isEmpty && !Text.hasAny(after, Self.lexicon.jobTitles)
             }
+            // A line set under the firm's name in another column than the person's is the firm's line (`Harbourline
+            // Property Pty Ltd` / `Licensed Real Estate Agent`, beside `Lachlan Whitmore` / `Sales Agent`).
+            func underTheFirm(_ j: Int) -> Bool {
+                guard let oi = fields.organization else { return false }
+                return lines[j].line.box.horizontalOverlap(nameBox) <= 0 && stacked(lines, oi, j)
+            }
             func distance(_ j: Int) -> Int {
                 abs(j - ni) + (j < ni ? 1 : 0) + (labelsABlock(j) ? 2 : 0) + (namesAContact(j) ? lines.count : 0)
+                    + (underTheFirm(j) ? 2 : 0)
             }
             titleIndex = candidates.map { ($0, distance($0)) }.min { $0.1 < $1.1 }?.0
             if titleIndex == nil {
