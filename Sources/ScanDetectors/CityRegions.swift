@@ -529,7 +529,6 @@ extension DataDetector {
         anaheim|US
         anakara|TR
         ananindeua|BR
-        anapolis|BR
         anasana|CN
         anatananaribho|MG
         ancara|TR
@@ -2766,7 +2765,6 @@ extension DataDetector {
         congcingo|CN
         congkinga|CN
         conkin|CN
-        constanta|RO
         constantine|DZ
         constantinoble|TR
         constantinople|TR
@@ -4744,7 +4742,6 @@ extension DataDetector {
         holguin|CU
         holguín|CU
         holmia|SE
-        homs|SY
         homyel'|BY
         hon'ga kon'ga|HK
         honanfu|CN
@@ -5687,11 +5684,9 @@ extension DataDetector {
         kaempaala|UG
         kaenugardur|UA
         kaepstad|ZA
-        kaesong|KP
         kaesŏng|KP
         kafrul|BD
         kagoshima|JP
-        kahama|TZ
         kaherah|EG
         kahira|EG
         kahirae|EG
@@ -9046,7 +9041,6 @@ extension DataDetector {
         nom hoy|CN
         nom pen|KH
         nor adalia|TR
-        nottingham|GB
         nouakchat|MR
         nouakchot|MR
         nouakchott|MR
@@ -10052,7 +10046,6 @@ extension DataDetector {
         quançjou|CN
         qucranvala|PK
         que lam|CN
-        quebec|CA
         queens county|US
         queiyanga|CN
         quelimane|MZ
@@ -10458,7 +10451,6 @@ extension DataDetector {
         samarang|ID
         samarga|RU
         samarinda|ID
-        samarkand|UZ
         samaro|RU
         samboang ga|PH
         samsun|TR
@@ -10686,7 +10678,6 @@ extension DataDetector {
         sao petersburgo|RU
         sao salvador|BR
         sao sing|CN
-        sao vicente|BR
         saoguan|CN
         saogwan si|CN
         saosing|CN
@@ -11410,7 +11401,6 @@ extension DataDetector {
         stockholbma|SE
         stockholm|SE
         stockolm|SE
-        stockton|US
         stocolm|SE
         stocolma|SE
         stocòlma|SE
@@ -11630,7 +11620,6 @@ extension DataDetector {
         são paulo de loanda|AO
         são paulo de luanda|AO
         são petersburgo|RU
-        são vicente|BR
         sèu kôan sṳ|CN
         séoul|KR
         sìng dŭ|CN
@@ -12292,7 +12281,6 @@ extension DataDetector {
         tokorozawa|JP
         tokyo|JP
         tolonto|CA
-        toluca|MX
         tolyatti|RU
         tompivali|IN
         tomsk|RU
@@ -12829,7 +12817,6 @@ extension DataDetector {
         vjenna|AT
         vl'gogradu|RU
         vladikavkaz|RU
-        vladimir|RU
         vladivostok|RU
         vo tich|CN
         volagagarata|RU

@@ -139,7 +139,8 @@ struct ScanText {
     /// as OCR reads old-style figures and thin fonts: `+94 II 243 7815`, `+55 I I 3045-2817`, `+I 502 282 2432`.
     /// Up to four words after the `+`, each digits or one to three such letters, one space apart.
     static func onesInInternationalNumbers(_ b: [UInt8], _ out: inout [UInt8]) {
-        for plus in b.indices where b[plus] == 0x2B {
+        // (The `+` opens a piece of text, and the country's code after it is plain digits: not `Diesel +45.2 l 1.899`.)
+        for plus in b.indices where b[plus] == 0x2B && (plus == 0 || [0x20, 0x28, 0x3A, 0x0A].contains(b[plus - 1])) {
             var k = plus + 1
             var ones: [Range<Int>] = []
             for _ in 0..<4 {
@@ -148,7 +149,8 @@ struct ScanText {
                 guard e > k else { break }
                 if isDigit(b[k]) {
                     // (The country's code, before them; a group after them ends the search.)
-                    if ones.isEmpty, e - k <= 4 {
+                    if ones.isEmpty {
+                        guard e - k <= 4, (k..<e).allSatisfy({ isDigit(b[$0]) }) else { break }
                         k = e + 1
                         continue
                     }

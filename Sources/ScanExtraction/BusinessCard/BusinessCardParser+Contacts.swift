@@ -129,13 +129,14 @@ extension BusinessCardParser {
         {
             return type
         }
-        // (A number after another and a bar or a slash shares its label: `Mob: +91 98250 47163 | +91 93761 20584`.)
+        // (A number after another and a bar or a slash shares its label where its own range agrees: `Mob: +91 98250
+        // 47163 | +91 93761 20584`; not a fixed line after `Mob:`, nor a mobile after `Tel.`.)
         let tail = before.trimmingCharacters(in: .whitespaces)
-        let shared = tail.last.map { "|/".contains($0) } == true
+        let afterAnother = tail.last.map { "|/".contains($0) } == true
             && tail.dropLast().trimmingCharacters(in: .whitespaces).last?.isNumber == true
-        if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }),
-            words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2 || shared,
-            let type = labelType(w)
+        if let w = words.last(where: { !$0.allSatisfy(\.isNumber) }), let type = labelType(w),
+            words.last.map({ !$0.allSatisfy(\.isNumber) }) ?? false || words.count <= 2
+                || afterAnother && [.mobile, .work].contains(type) && (type == .mobile) == isMobileNumber(e)
         {
             return type
         }

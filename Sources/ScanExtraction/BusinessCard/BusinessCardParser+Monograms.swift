@@ -5,7 +5,8 @@ extension BusinessCardParser {
     /// The lines with a logo's monogram set on their row cut away: the first or the last word, two or three letters
     /// that the recognizer read on their own (another of its lines, or a gap of a letter's height or more), in
     /// capitals that are the initials of a line's first words on the card (`KINNERET LABS LTD.` and `KL`, `VIÑA LOS
-    /// QUELTEHUES SPA` and `VL`), or in any case the initials of its own line's other words (`Vs Vistara Softech`).
+    /// QUELTEHUES SPA` and `VL`), or in any case the initials of its own line's other words (`Vs Vistara Softech`;
+    /// not a street's word or a name's particle, `St Stephens Trust`).
     /// The monogram is left out, so that no field takes it (an address would end with `BT` of `Bachmann Treuhand
     /// AG`). A legal form, a name's suffix, an honorific, a title's or a department's word (`VP`, `HR`), or letters
     /// the e-mail's address spells as a name's part is no monogram (`Jane Doe` `CPA`).
@@ -43,7 +44,8 @@ extension BusinessCardParser {
             let own = initialsOf(rest)
             return (2...3).contains(w.text.count)
                 && (w.text.allSatisfy { $0.isLetter && $0.isUppercase } && initials.contains(w.text)
-                    || w.text.allSatisfy(\.isLetter) && own.hasPrefix(w.text.uppercased()))
+                    || w.text.allSatisfy(\.isLetter) && own.hasPrefix(w.text.uppercased())
+                        && !streetWords.isFound(in: key) && !lexicon.nameParticles.contains(w.text.lowercased()))
                 && !legalFormKeys.contains(key) && !lexicon.legalForms.isFound(in: key)
                 && !lexicon.nameSuffixes.contains(key) && !lexicon.honorifics.contains(key)
                 && !lexicon.jobTitles.isFound(in: key) && !lexicon.departmentWords.isFound(in: key)

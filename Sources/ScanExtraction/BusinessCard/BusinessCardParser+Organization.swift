@@ -135,10 +135,12 @@ extension BusinessCardParser {
             if Text.hasAny(k, Self.lexicon.jobTitles), !wholeDomain { s -= 1 }
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
             // and that the local part, alone or with the domain, spells as a given and a family name, is the person's
-            // name.
+            // name, honorifics and degrees aside (`Lic. Mariana Ibarra` of mariana@ibarra.com.mx).
+            let person = Array(Self.beforeDegrees(l.line.words.map(\.text)).drop {
+                Self.lexicon.honorifics.contains(Text.key($0))
+            })
             if s == 2, let local = emailLocal, let d = domain,
-                Self.spellsPerson(local, l.line.words.map(\.text))
-                    || Self.spellsPerson(local + d, l.line.words.map(\.text))
+                Self.spellsPerson(local, person) || Self.spellsPerson(local + d, person)
             {
                 s = 0
             }
@@ -426,18 +428,6 @@ extension BusinessCardParser {
             // (Where the card has a domain of its own, it spells the name over the kind: `de Waal` of dewaaladvocaten,
             // not a department over it, `Corporate Finance` / `SOLICITORS`.)
             let spelled = domain.map { d in d.count < 4 || spellsWhole(d, l.key + " " + lines[oi].key) } ?? true
-            // (A bare name goes on, under it, with one or two capitalized words of letters in print of its size, no
-            // place's name: `Friends of Goldleaf` / `Park`, `Wildrose Pediatric` / `Dentistry`; not `Northwind` /
-            // `London`, nor a tagline in smaller print or small letters.)
-            let rest = l.line.words.map(\.text)
-            let nameGoesOn = !upper && bare(oi) && (1...2).contains(rest.count)
-                && rest.allSatisfy { w in w.first?.isUppercase == true && w.allSatisfy { $0.isLetter || $0 == "-" } }
-                && abs(l.line.printHeight - lines[oi].line.printHeight) < 0.2 * lines[oi].line.printHeight
-                && !lexicon.isPlaceOnly(l.key) && placeCountry(l.text) == nil
-                && !Text.hasAny(l.key, streetWords)
-                // (Nor the premises over a street: `Greystones Farm Shop` / `Greystones Farm` / `Burford Road`.)
-                && !(stackedUnder(lines, j, among: Array(lines.indices)).map { namesAPlace(lines[$0]) } ?? false)
-            if kindOfFirm, nameGoesOn { return (j, upper) }
             // (A kind's one word goes under any name of no legal form: `Kaveri Legal` / `Associates`.)
             let oneKind = l.line.words.count == 1 && kind(j)
                 && !legalFormKeys.contains { lines[oi].key == $0 || lines[oi].key.hasSuffix(" " + $0) }

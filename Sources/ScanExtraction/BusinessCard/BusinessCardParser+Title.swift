@@ -108,8 +108,10 @@ extension BusinessCardParser {
                 && !Text.hasAny(u.key, Self.streetWords) && noFirmNorDepartment
                 && ws.allSatisfy { $0.first?.isLowercase != true || Self.smallJoiner($0) }
             // (Or the title ends with a comma or a colon: `Principal Architect,` / `Healthcare Studio`.)
+            // (A third line after a comma names no firm nor department: not `Commercial Banking,` / `Business Banking
+            // Group`.)
             let open = (lastWord.hasSuffix(",") || lastWord.hasSuffix(":")) && !Self.holdsHours(u.text)
-                && !Self.holdsDays(u.text)
+                && !Self.holdsDays(u.text) && (fields.titleBelow == nil || noFirmNorDepartment)
             guard Self.titleJoiners.contains(last) || titleWord || goesOn || area || open else { break }
             title += " " + lines[below].text
             if fields.titleBelow == nil { fields.titleBelow = below } else { fields.titleEnd = below }
