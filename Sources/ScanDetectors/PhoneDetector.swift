@@ -310,7 +310,10 @@ struct PhoneDetector {
             && [[0x20], [0x20, 0x2D]].contains(groups[groups.count - 2].sepBefore)
         if amountCut { k = groups.count - 2 }
 
-        // Try the full candidate (or the run without its amount), then shorter ones cut at a space between groups.
+        // Try the full candidate (or the run without its amount), then shorter ones cut at a space between groups. A
+        // run that no numbering plan knows yields to a shorter one that the card's or the receipt's plan does: two
+        // numbers printed side by side (`0733 582 106 0711 249 870`), the next read after the first.
+        var unplaced: (Hit, Int)?
         while k >= 1 {
             let isFull = k == groups.count
             if isFull && !fullAllowed { k -= 1; continue }
@@ -333,12 +336,27 @@ struct PhoneDetector {
                 var val = value
                 let e: Int
                 if isFull { e = fullEnd; val.extension = extDigits } else { e = gs.last!.end }
-                return (Hit(type: .phone, start: start, end: e, value: val, priority: 50), e)
+                let hit = (Hit(type: .phone, start: start, end: e, value: val, priority: 50), e)
+                // (A shorter run wins over an unplaced longer one only where the rest is a number of the plan too.)
+                if val.e164 != nil {
+                    guard unplaced != nil else { return hit }
+                    let rest = Array(groups[k..<(amountCut ? groups.count - 2 : groups.count)])
+                    if !rest.isEmpty, rest[0].sepBefore.allSatisfy({ $0 == 0x20 }),
+                        evaluate(s, rest, plus: false, vanity: [], context: context)?.e164 != nil
+                    {
+                        return hit
+                    }
+                } else if unplaced == nil {
+                    // (Only a run of four groups or more, no amount among them, is looked into; the longest unplaced
+                    // one stands otherwise.)
+                    guard !plus, k >= 4, vanity == nil, cents.isEmpty, context != .other else { return hit }
+                    unplaced = hit
+                }
             }
-            if vanity != nil && isFull { return nil }
+            if vanity != nil && isFull { return unplaced }
             k -= 1
         }
-        return nil
+        return unplaced
     }
 
     /// Two hex digits at `i`, one of them a letter `A`–`F`, standing alone as a token.

@@ -1066,6 +1066,14 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Blue Area, Islamabad 44000", .postalCode).first?.value.country, "PK")
     }
 
+    /// Two numbers printed side by side with no mark between them are two, where the run is no number of the plan and
+    /// each half is one; a long run no plan knows, whose rest is none, stays whole.
+    func testTwoNumbersSideBySide() {
+        let two = find("0733 582 106 0711 249 870", .phone, region: "KE")
+        XCTAssertEqual(two.map(\.value.e164), ["+254733582106", "+254711249870"])
+        XCTAssertEqual(find("0733 582 106 07", .phone, region: "KE").count, 1)
+    }
+
     /// South Asia's street words name a street with no house number over the town (`Marg`, `Salai`).
     func testSouthAsianStreetWords() {
         let a = find("Chaksibari Marg, Thamel\nKathmandu 44600, Nepal", .address).first

@@ -529,4 +529,19 @@ import ScanModel
         #expect(c.title == "Rechtsanwältin")
         #expect(c.organization == "Hoffbauer & Partner Rechtsanwälte mbB")
     }
+
+    /// A person's own domain names the person past an honorific (`Lic. Mariana Ibarra` of `mariana@ibarra.com.mx`):
+    /// the firm is the line that spells the domain with more words (`Ibarra Montes` / `Abogados, S.C.`).
+    @Test func aPersonsOwnDomainPastAnHonorific() {
+        let c = card([
+            Fixture.line(36, "Lic. Mariana Ibarra", x: 288, h: 39),
+            Fixture.line(86, "Abogada Asociada", x: 289, h: 25),
+            Fixture.line(170, "Oficina +52 55 9073 5060", x: 290, h: 24),
+            Fixture.line(260, "Ibarra Montes", x: 58, h: 22),
+            Fixture.line(287, "Abogados, S.C.", x: 55, h: 23),
+            Fixture.line(279, "mariana@ibarra.com.mx", x: 290, h: 21),
+        ])
+        #expect(c.name?.full == "Lic. Mariana Ibarra")
+        #expect(c.organization?.hasPrefix("Ibarra Montes") == true)
+    }
 }

@@ -28,6 +28,10 @@ import ScanModel
         #expect(
             address(["Office 9, 2nd Floor, Emaar Business Centre", "Blue Area, Islamabad 44000"])?.full
                 == "Office 9, 2nd Floor, Emaar Business Centre, Blue Area, Islamabad 44000")
+        // (A country after a full stop read for its comma ends an address with no code.)
+        let vn = address(["Floor 6, 72 Le Thanh Ton Street", "Ben Nghe Ward, District 1", "Ho Chi Minh City. Vietnam"])
+        #expect(vn?.full.hasPrefix("Floor 6, 72 Le Thanh Ton Street, Ben Nghe Ward") == true)
+        #expect(vn?.country == "VN")
     }
 
     @Test func postBoxesAndTownsNoCodeNames() {

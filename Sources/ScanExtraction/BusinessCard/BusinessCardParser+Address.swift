@@ -502,6 +502,13 @@ extension BusinessCardParser {
     /// Jal.`, `Bogotá D.C. 110221`). A line whose places lie in two countries or more lists places, not an address
     /// (`Offices in London, Paris, Dubai`).
     static func endsWithPlace(_ text: String) -> String? {
+        // (A country after a full stop that OCR read for its comma ends the line too: `Ho Chi Minh City. Vietnam`.)
+        var text = text
+        if let stop = text.range(of: ". ", options: .backwards),
+            DataDetector.countryCode(named: String(text[stop.upperBound...])) != nil
+        {
+            text.replaceSubrange(stop, with: ", ")
+        }
         let parts = Text.replacing(text, #"\s[–—-]\s"#, with: ",").split(separator: ",").map(String.init)
         guard Set(parts.compactMap(partPlace)).count <= 1 else { return nil }
         return parts.suffix(2).reversed().lazy.compactMap(partPlace).first
