@@ -13,14 +13,15 @@ extension BusinessCardParser {
     static func monogramsApart(_ lines: [AnalyzedLine], email: (local: String, host: String)?) -> [AnalyzedLine] {
         // The initials of each line's first two and three words with letters (`&` and small words left out); not of
         // the person's name that the e-mail spells (`Helen Ross` and `HR Business Partner`).
+        // (Words that begin with a small letter give none.)
+        func initialsOf(_ words: [LayoutWord]) -> String {
+            String(words.compactMap { w in w.text.first.flatMap { $0.isLetter && $0.isUppercase ? $0 : nil } })
+        }
         let local = email.map { $0.local.lowercased() }
         var initials = Set<String>()
         for l in lines {
             if let local, Self.matchesLocal(local, l.line.words.map(\.text)) { continue }
-            let firsts = l.line.words.compactMap { w -> Character? in
-                guard let c = w.text.first, c.isLetter, c.isUppercase else { return nil }
-                return c
-            }
+            let firsts = initialsOf(l.line.words)
             for n in 2...3 where firsts.count >= n { initials.insert(String(firsts.prefix(n))) }
         }
         // Whether the e-mail's address spells initials as a name's part: a part of its own (`jd@`), or run into the
@@ -36,9 +37,6 @@ extension BusinessCardParser {
         }
         // (A monogram read in small letters is the initials of its own line's words: `Vs` by `Vistara Softech Pvt.
         // Ltd.`, `cs` by `CEYLON SPICE TRADERS`.)
-        func initialsOf(_ words: [LayoutWord]) -> String {
-            String(words.compactMap { w in w.text.first.flatMap { $0.isLetter && $0.isUppercase ? $0 : nil } })
-        }
         func isMonogram(_ w: LayoutWord, beside other: LayoutWord, after: Bool, rest: [LayoutWord]) -> Bool {
             let key = Text.key(w.text)
             let own = initialsOf(rest)
