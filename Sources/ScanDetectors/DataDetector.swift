@@ -467,7 +467,8 @@ public struct DataDetector: Sendable {
     }
 
     /// Whether the words at `[start, end)` stand as an address puts a town: a comma before or after them, digits
-    /// (no amount with cents) right before or after them, or nothing else on their line.
+    /// (no amount with cents) right before or after them, or nothing else on their line (for one word, under a line
+    /// with figures).
     static func addressBeside(_ s: ScanText, from start: Int, to end: Int) -> Bool {
         let b = s.bytes
         var before = start - 1
@@ -475,7 +476,13 @@ public struct DataDetector: Sendable {
         var after = end
         while after < b.count, b[after] == 0x20 { after += 1 }
         let lineStart = before < 0 || b[before] == 0x0A, lineEnd = after >= b.count || b[after] == 0x0A
-        if lineStart && lineEnd { return true }
+        if lineStart && lineEnd {
+            // (A one-word city alone on its line counts under a line with figures, an address's (`P.O. Box 1234` /
+            // `Dubai`); not a name set one word a line, `ADELAIDE` / `SMITH`.)
+            guard !b[start..<end].contains(0x20) else { return true }
+            guard before > 0 else { return false }
+            return b[s.lineStart(before - 1)..<before].contains(where: isDigit)
+        }
         if before >= 0, b[before] == 0x2C || isDigit(b[before]) { return true }
         guard after < b.count else { return false }
         if b[after] == 0x2C || b[after] == 0x2D && isDigit(s.at(after + 1)) { return true }  // `Dhaka-1215`

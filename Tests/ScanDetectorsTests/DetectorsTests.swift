@@ -1066,6 +1066,13 @@ final class DetectorsTests: XCTestCase {
         XCTAssertEqual(find("Blue Area, Islamabad 44000", .postalCode).first?.value.country, "PK")
     }
 
+    /// A one-word large city alone on its line tells the country under a line with figures (an address's), not in a
+    /// name set one word a line (`ADELAIDE` / `SMITH`).
+    func testACityAloneOnItsLineUnderAnAddress() {
+        XCTAssertEqual(find("P.O. Box 1234\nDubai\nTel 04 123 4567", .phone).first?.value.e164, "+97141234567")
+        XCTAssertNil(find("ADELAIDE\nSMITH\nMobile 0412 345 678", .phone).first?.value.e164)
+    }
+
     /// Two numbers printed side by side with no mark between them are two, where the run is no number of the plan and
     /// each half is one; a long run no plan knows, whose rest is none, stays whole.
     func testTwoNumbersSideBySide() {
