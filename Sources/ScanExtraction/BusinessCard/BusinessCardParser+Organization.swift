@@ -136,13 +136,11 @@ extension BusinessCardParser {
             // A person's own domain (`sara.barber@barber.com`, `ben@kolar.at`): a line that the domain alone points to,
             // and that the local part, alone or with the domain, spells as a given and a family name, is the person's
             // name, honorifics and degrees aside (`Lic. Mariana Ibarra` of mariana@ibarra.com.mx).
-            let person = Array(Self.beforeDegrees(l.line.words.map(\.text)).drop {
-                Self.lexicon.honorifics.contains(Text.key($0))
-            })
-            if s == 2, let local = emailLocal, let d = domain,
-                Self.spellsPerson(local, person) || Self.spellsPerson(local + d, person)
-            {
-                s = 0
+            if s == 2, let local = emailLocal, let d = domain {
+                let person = Array(Self.beforeDegrees(l.line.words.map(\.text)).drop {
+                    Self.lexicon.honorifics.contains(Text.key($0))
+                })
+                if Self.spellsPerson(local, person) || Self.spellsPerson(local + d, person) { s = 0 }
             }
             // Of two lines that score alike, the one with a legal form is the firm's name (`Hudson Labs, Inc.` under
             // the logo's `HUDSON LABS`), and so is the one that says a word or two more after a person's name: a
